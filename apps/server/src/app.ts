@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import type { AppConfig } from './config';
+import type { Executor } from './db/client';
+import { installErrorHandler } from './http/errors';
+import { installSecurityHeaders } from './http/security-headers';
+import { installSessionLoader } from './http/session-cookie';
+import { systemClock, type Clock } from './lib/clock';
+import { newId } from './lib/crypto';
+import { createRateLimiter } from './lib/rate-limit';
+import { createMailer, type Mailer } from './mail/mailer';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+import { businessRoutes } from './modules/business/business/business.routes';
+import { createBusinessService } from './modules/business/business/business.service';
+import { createAuditService } from './modules/identity/audit/audit.service';
+import { authRoutes } from './modules/identity/auth/auth.routes';
+import { createAuthService } from './modules/identity/auth/auth.service';
+import { createSessionService } from './modules/identity/session/session.service';
+import { userRoutes } from './modules/identity/user/user.routes';
+import { createUserService } from './modules/identity/user/user.service';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Executor;
+  clock?: Clock;
+  logger?: Logger;
+  mailer?: Mailer;
+}
+
+function createServices(db: Executor, config: AppConfig, clock: Clock, mailer: Mailer) {
+  const audit = createAuditService({ clock });
+  const sessions = createSessionService({ db, clock, idleMinutes: config.sessionIdleMinutes });
+  const limiter = createRateLimiter({ db, clock });
+  const business = createBusinessService({ db, clock, audit, baseDomain: config.baseDomain });
+  const auth = createAuthService({ db, clock, sessions, audit, mailer, limiter, business, publicUrl: config.publicUrl });
+  const users = createUserService({ db, clock, audit, sessions, auth });
+  return { audit, sessions, limiter, business, auth, users, mailer };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** What route modules receive. */
+export interface AppDeps {
+  db: Executor;
+  config: AppConfig;
+  clock: Clock;
+  services: Services;
+  secureCookies: boolean;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The composition root: every dependency is passed in, so tests build the real app on a test database. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const mailer = options.mailer ?? createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const services = createServices(db, config, clock, mailer);
+  const secureCookies = config.publicUrl.startsWith('https://');
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    genReqId: () => newId(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('endpoints', []);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installSecurityHeaders(app, { https: secureCookies });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Merchant Dashboard API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'md_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(cookie);
+  installSessionLoader(app, { db, sessions: services.sessions });
+
+  const deps: AppDeps = { db, config, clock, services, secureCookies };
+  authRoutes(app, deps);
+  userRoutes(app, deps);
+  businessRoutes(app, deps);
+  if (config.devMailbox) devMailboxRoutes(app, deps);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  await serveWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** The built dashboard: static assets, and index.html for every other GET page (client routing). */
+async function serveWeb(app: FastifyInstance, dist: string): Promise<void> {
+  const root = resolve(dist);
+  const indexFile = join(root, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, serve: true, prefix: '/' });
+  }
+  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+    const isApi = /^\/(v1|api|auth|csrf-token|_dev)(\/|$)/.test(req.url);
+    if (isPage && !isApi && indexHtml) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', requestId: req.id });
+  });
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database or a transaction on it: repositories take this as their first argument. */
+export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Executor;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw SQL string (used by tests and the job queue). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  /** Embedded database only: a dump of its data directory (tests clone a migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; when absent the embedded database is used. */
+  databaseUrl?: string | undefined;
+  /** Data directory of the embedded database; absent means in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | File | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Executor;
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.loadDataDir
+    ? await PGlite.create({ loadDataDir: options.loadDataDir })
+    : await PGlite.create(options.dataDir ?? undefined);
+  const db = drizzlePglite(client, { schema }) as unknown as Executor;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+    dumpDataDir: async () => client.dumpDataDir('none'),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], config);
+  } else {
+    await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], config);
+  }
+}

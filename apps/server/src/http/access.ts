@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, permissionsOf, type Access, type Endpoint } from '@merchant/core';
+import type { Executor } from '../db/client';
+import { safeEqual } from '../lib/crypto';
+import { businessRepository } from '../modules/business/business/business.repository';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Endpoints that hand out the token cannot require it. */
+const CSRF_EXEMPT = new Set(['auth.csrfToken']);
+
+/**
+ * Laravel semantics the client depends on (field notes): a non-GET call with a missing or wrong
+ * anti-forgery token answers 419 before any authentication check; no session answers 401;
+ * an object of another business 404; a missing permission 403.
+ */
+export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
+  const access: Access = endpoint.access;
+  return async function accessHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT.has(endpoint.id)) {
+      const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
+      const token = Array.isArray(header) ? header[0] : header;
+      const expected = req.ctx.session?.csrfToken;
+      if (!token || !expected || !safeEqual(token, expected)) {
+        throw new AppError('CSRF_TOKEN_MISMATCH', 'CSRF token mismatch.');
+      }
+    }
+    if (access.kind === 'public' || access.kind === 'guest') return;
+    const user = req.ctx.user;
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+    if (access.kind === 'user') return;
+    if (access.kind === 'super-admin') {
+      if (!user.isSuperAdmin) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+      return;
+    }
+    const businessId = (req.params as Record<string, unknown> | undefined)?.business_id;
+    if (typeof businessId !== 'string' || !UUID.test(businessId)) throw new AppError('NOT_FOUND', 'Business not found.');
+    const business = await businessRepository.findById(deps.db, businessId);
+    if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
+    const membership = await businessRepository.findActiveMembership(deps.db, businessId, user.id);
+    if (!membership && !user.isSuperAdmin) throw new AppError('NOT_FOUND', 'Business not found.');
+    const role = membership?.role ?? null;
+    const permissions = permissionsOf({ isSuperAdmin: user.isSuperAdmin, role });
+    if (!permissions.includes(access.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+    req.ctx.business = { row: business, role, permissions };
+  };
+}

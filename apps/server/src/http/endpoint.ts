@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '@merchant/core';
+import type { Executor } from '../db/client';
+import { createAccessHook } from './access';
+import type { BusinessContext, RequestContext, SignedInContext } from './context';
+
+type CtxFor<E extends Endpoint> = E['access'] extends { kind: 'business' }
+  ? BusinessContext
+  : E['access'] extends { kind: 'user' | 'super-admin' }
+    ? SignedInContext
+    : RequestContext;
+
+export interface HandlerInput<P, Q, B, C> {
+  params: P;
+  query: Q;
+  body: B;
+  ctx: C;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every endpoint registered, for the authorization test. */
+    endpoints: Endpoint[];
+  }
+}
+
+/**
+ * Registers one contract endpoint: its zod schemas validate input and output, its access rule
+ * runs before validation (so 419/401/404/403 come before 422), and the handler calls a service.
+ */
+export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, E extends Endpoint<P, Q, B, R>>(
+  app: FastifyInstance,
+  deps: { db: Executor },
+  endpoint: E & Endpoint<P, Q, B, R>,
+  handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>, CtxFor<E>>) => Promise<z.input<R>>,
+): void {
+  const status = endpoint.status ?? 200;
+  app.endpoints.push(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      operationId: endpoint.id,
+      summary: endpoint.summary,
+      tags: [endpoint.id.split('.')[0] ?? 'api'],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [status]: endpoint.response },
+    },
+    onRequest: createAccessHook(endpoint, deps),
+    handler: async (req, reply): Promise<unknown> => {
+      const result: unknown = await handler({
+        params: req.params as z.output<P>,
+        query: req.query as z.output<Q>,
+        body: req.body as z.output<B>,
+        ctx: req.ctx as CtxFor<E>,
+        req,
+        reply,
+      });
+      reply.status(status);
+      return result;
+    },
+  } as RouteOptions);
+}

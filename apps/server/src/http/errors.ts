@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type ApiErrorBody } from '@merchant/core';
+
+function body(code: string, message: string, requestId: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
+  return issues ? { code, message, issues, requestId } : { code, message, requestId };
+}
+
+/** One error body everywhere: `{ code, message, issues?, requestId }`; never a 500 for bad input. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, req.id, error.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const issues = error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { path: where === 'body' ? path : [where, path].filter(Boolean).join('.'), message: v.message ?? 'Invalid value' };
+      });
+      return reply.status(422).send(body('VALIDATION_FAILED', issues[0]?.message ?? 'The given data was invalid.', req.id, issues));
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+      return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.', req.id));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The request is too large.', req.id));
+    if (status === 415 || status === 400) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send JSON with Content-Type: application/json.' : 'The request could not be read.';
+      return reply.status(422).send(body('VALIDATION_FAILED', message, req.id, [{ path: '', message }]));
+    }
+    if (status < 500) return reply.status(status).send(body('VALIDATION_FAILED', error.message, req.id));
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.', req.id));
+  });
+}

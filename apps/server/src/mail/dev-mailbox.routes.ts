@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+
+/** Local runs without SMTP: every mail the product sent, readable in the browser (and as JSON for tests). */
+export function devMailboxRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { mailer } = deps.services;
+  app.get('/_dev/mailbox.json', { schema: { hide: true } }, async () => {
+    const rows = await mailer.recent(100);
+    return { data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString() })) };
+  });
+  app.get('/_dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+    const rows = await mailer.recent(100);
+    const items = rows
+      .map(
+        (r) => `<article><h2>${escapeHtml(r.subject)}</h2><p><strong>To:</strong> ${escapeHtml(r.to)} · ${escapeHtml(r.createdAt.toISOString())}</p><pre>${linkify(r.text)}</pre></article>`,
+      )
+      .join('\n');
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head>
+<body><main><h1>Dev mailbox</h1><p>Mail the product sent while no SMTP server is configured (newest first).</p>${items || '<p>No mail yet.</p>'}</main></body></html>`;
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+}

@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { businessUsers, businesses, businessWarnings, users } from '../../../db/schema';
+
+export type NewBusiness = typeof businesses.$inferInsert;
+export type NewBusinessUser = typeof businessUsers.$inferInsert;
+
+export const businessRepository = {
+  async findById(db: Executor, businessId: string) {
+    const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    return row ?? null;
+  },
+  async identifierExists(db: Executor, identifier: string) {
+    const [row] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.identifier, identifier)).limit(1);
+    return Boolean(row);
+  },
+  async insert(db: Executor, row: NewBusiness) {
+    const [created] = await db.insert(businesses).values(row).returning();
+    return created!;
+  },
+  async addMember(db: Executor, row: NewBusinessUser) {
+    const [created] = await db.insert(businessUsers).values(row).returning();
+    return created!;
+  },
+  /** The caller's active membership, or null. */
+  async findActiveMembership(db: Executor, businessId: string, userId: string) {
+    const [row] = await db
+      .select()
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active')))
+      .limit(1);
+    return row ?? null;
+  },
+  /** Businesses the user is an active member of, with the role. */
+  async listForUser(db: Executor, userId: string) {
+    return db
+      .select({ business: businesses, role: businessUsers.role })
+      .from(businessUsers)
+      .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+      .where(and(eq(businessUsers.userId, userId), eq(businessUsers.status, 'active')))
+      .orderBy(asc(businesses.name));
+  },
+  async listMembers(db: Executor, businessId: string) {
+    return db
+      .select({ member: businessUsers, name: users.name, email: users.email })
+      .from(businessUsers)
+      .innerJoin(users, eq(users.id, businessUsers.userId))
+      .where(eq(businessUsers.businessId, businessId))
+      .orderBy(asc(businessUsers.createdAt));
+  },
+  async activeWarnings(db: Executor, businessId: string) {
+    return db
+      .select()
+      .from(businessWarnings)
+      .where(and(eq(businessWarnings.businessId, businessId), eq(businessWarnings.active, true)))
+      .orderBy(asc(businessWarnings.createdAt));
+  },
+  async addWarning(db: Executor, row: typeof businessWarnings.$inferInsert) {
+    await db.insert(businessWarnings).values(row);
+  },
+  /** Bumps one storefront cache version and answers the new value. */
+  async bumpStorefrontCache(db: Executor, businessId: string, kind: string) {
+    const [row] = await db
+      .update(businesses)
+      .set({
+        storefrontCacheVersions: sql`jsonb_set(${businesses.storefrontCacheVersions}, ${`{${kind}}`}::text[], to_jsonb(coalesce((${businesses.storefrontCacheVersions}->>${kind})::int, 0) + 1))`,
+      })
+      .where(eq(businesses.id, businessId))
+      .returning({ versions: businesses.storefrontCacheVersions });
+    return row?.versions[kind] ?? 0;
+  },
+  async findByIds(db: Executor, ids: string[]) {
+    if (ids.length === 0) return [];
+    return db.select().from(businesses).where(inArray(businesses.id, ids));
+  },
+};

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, ROLE_TITLES } from '@merchant/core';
+import { ShopCacheHeadersSchema, businessEndpoints, shopCacheEndpoints } from '@merchant/business';
+import { registerEndpoint } from '../../../http/endpoint';
+import type { AppDeps } from '../../../app';
+import { metaOf } from '../../identity/auth/auth.routes';
+import { onboardingProgressOf } from './business.service';
+
+export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const service = deps.services.business;
+
+  registerEndpoint(app, deps, businessEndpoints.create, async ({ ctx, body }) => service.createForUser(ctx.user, body, metaOf(ctx)));
+
+  registerEndpoint(app, deps, businessEndpoints.get, async ({ ctx }) =>
+    service.present(ctx.business.row, { role: ctx.business.role, isSuperAdmin: ctx.user.isSuperAdmin }),
+  );
+
+  registerEndpoint(app, deps, businessEndpoints.users, async ({ ctx }) => {
+    const rows = await service.members(ctx.business.row.id);
+    return {
+      data: rows.map(({ member, name, email }) => ({
+        id: member.id,
+        user_id: member.userId,
+        name,
+        email,
+        role: { title: ROLE_TITLES[member.role] },
+        status: member.status,
+        joined_at: member.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  registerEndpoint(app, deps, businessEndpoints.domainInfo, async ({ ctx }) => service.domainInfo(ctx.business.row));
+  registerEndpoint(app, deps, businessEndpoints.onboardingProgress, async ({ ctx }) => onboardingProgressOf(ctx.business.row));
+
+  for (const [kind, endpoint] of Object.entries(shopCacheEndpoints)) {
+    registerEndpoint(app, deps, endpoint, async ({ ctx, req }) => {
+      const headers = ShopCacheHeadersSchema.safeParse(req.headers);
+      if (!headers.success) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'The business headers are missing or invalid.',
+          headers.error.issues.map((i) => ({ path: `headers.${i.path.join('.')}`, message: i.message })),
+        );
+      }
+      const user = ctx.user;
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+      const version = await service.bumpStorefrontCache(
+        user,
+        { businessId: headers.data['x-business-id'], identifier: headers.data['x-business-identifier'] },
+        kind,
+      );
+      return { cache_version: version };
+    });
+  }
+}

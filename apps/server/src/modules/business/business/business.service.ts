@@ -1,0 +1,117 @@
+import { permissionsOf, type Role } from '@merchant/core';
+import type { Business, CreateBusinessBody, DomainInfo, OnboardingProgress } from '@merchant/business';
+import type { Executor } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import { newId, randomToken } from '../../../lib/crypto';
+import type { BusinessRow, UserRow } from '../../../http/context';
+import { AppError } from '@merchant/core';
+import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import { businessRepository as repo } from './business.repository';
+import { presentBusiness } from './business.presenter';
+
+/** A readable, unique slug: "Acme Coffee" -> "acme-coffee" (with a suffix when taken). */
+export async function uniqueIdentifier(db: Executor, name: string): Promise<string> {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'business';
+  if (!(await repo.identifierExists(db, base))) return base;
+  for (let i = 0; i < 5; i++) {
+    const candidate = `${base}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 5)}`;
+    if (!(await repo.identifierExists(db, candidate))) return candidate;
+  }
+  return `${base}-${newId().slice(0, 8)}`;
+}
+
+/** Onboarding progress (decision, docs/decisions.md): questionnaire 0, submitted 80, verified 100. */
+export function onboardingProgressOf(row: Pick<BusinessRow, 'onboardingStatus'>): OnboardingProgress {
+  switch (row.onboardingStatus) {
+    case 'completed':
+      return { is_completed: true, progress: 100 };
+    case 'pending_verification':
+    case 'blocked':
+      return { is_completed: false, progress: 80 };
+    case 'questionnaire':
+      return { is_completed: false, progress: 0 };
+  }
+}
+
+export function createBusinessService(deps: { db: Executor; clock: Clock; audit: AuditService; baseDomain: string }) {
+  const { db, clock } = deps;
+
+  async function create(
+    executor: Executor,
+    owner: UserRow,
+    body: { name: string; country: string; currency: string },
+    type: 'merchant' | 'partner',
+    where: AuditWhere,
+  ): Promise<BusinessRow> {
+    const now = clock.now();
+    const row = await repo.insert(executor, {
+      id: newId(),
+      identifier: await uniqueIdentifier(executor, body.name),
+      name: body.name,
+      type,
+      country: body.country,
+      currency: body.currency,
+      // Partner businesses have no payments verification to go through.
+      onboardingStatus: type === 'partner' ? 'completed' : 'questionnaire',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.addMember(executor, { id: newId(), businessId: row.id, userId: owner.id, role: 'owner', createdAt: now });
+    await deps.audit.record(executor, where, {
+      action: 'business.created',
+      description: `Created business ${row.name}`,
+      actorUserId: owner.id,
+      businessId: row.id,
+      objectType: 'business',
+      objectId: row.id,
+    });
+    return row;
+  }
+
+  async function present(row: BusinessRow, standing: { role: Role | null; isSuperAdmin: boolean }): Promise<Business> {
+    const warnings = await repo.activeWarnings(db, row.id);
+    return presentBusiness(row, { role: standing.role, permissions: permissionsOf(standing) }, warnings);
+  }
+
+  return {
+    create,
+    present,
+
+    async createForUser(user: UserRow, body: CreateBusinessBody & { country: string; currency: string }, where: AuditWhere): Promise<Business> {
+      const row = await db.transaction((tx) => create(tx, user, body, 'merchant', where));
+      return present(row, { role: 'owner', isSuperAdmin: user.isSuperAdmin });
+    },
+
+    async members(businessId: string) {
+      const rows = await repo.listMembers(db, businessId);
+      return rows.map(({ member, name, email }) => ({ member, name, email }));
+    },
+
+    domainInfo(row: BusinessRow): DomainInfo {
+      return {
+        business_shop_domain: row.customDomain,
+        app_shop_domain: `${row.identifier}.shop.${deps.baseDomain}`,
+        app_api_shop_domain: `shop.${deps.baseDomain}`,
+        is_domain_verified: Boolean(row.customDomain) && row.customDomainVerified,
+      };
+    },
+
+    /** Storefront cache calls (spec 7): the caller must be an active member of the named business. */
+    async bumpStorefrontCache(user: UserRow, headers: { businessId: string; identifier: string }, kind: string): Promise<number> {
+      const row = await repo.findById(db, headers.businessId);
+      const member = row && (await repo.findActiveMembership(db, row.id, user.id));
+      if (!row || (!member && !user.isSuperAdmin) || row.identifier !== headers.identifier) {
+        throw new AppError('NOT_FOUND', 'Business not found.');
+      }
+      return repo.bumpStorefrontCache(db, row.id, kind);
+    },
+  };
+}
+
+export type BusinessService = ReturnType<typeof createBusinessService>;

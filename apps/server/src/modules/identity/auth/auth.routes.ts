@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authEndpoints } from '@merchant/identity';
+import type { RequestContext } from '../../../http/context';
+import { registerEndpoint } from '../../../http/endpoint';
+import { clearSessionCookie, setSessionCookie } from '../../../http/session-cookie';
+import type { AppDeps } from '../../../app';
+
+export const metaOf = (ctx: RequestContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { auth, sessions } = deps.services;
+  const secure = deps.secureCookies;
+  const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secure);
+
+  registerEndpoint(app, deps, authEndpoints.csrfToken, async ({ ctx, reply }) => {
+    if (ctx.session) return { token: ctx.session.csrfToken };
+    const { token, row } = await sessions.start(metaOf(ctx), {});
+    setCookie(reply, token);
+    return { token: row.csrfToken };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.login, async ({ body, ctx, reply }) => {
+    const result = await auth.login(ctx.session, body, metaOf(ctx));
+    setCookie(reply, result.session.token);
+    return result.status === 'authenticated' ? { status: result.status, user: result.user } : { status: result.status };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.checkpoint, async ({ body, ctx, reply }) => {
+    const result = await auth.checkpoint(ctx.session, body, metaOf(ctx));
+    setCookie(reply, result.session.token);
+    return { user: result.user };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.logout, async ({ ctx, reply }) => {
+    await auth.logout(ctx.session, metaOf(ctx));
+    clearSessionCookie(reply, secure);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.requestPasswordReset, async ({ body, ctx }) => {
+    await auth.requestPasswordReset(body.email, metaOf(ctx));
+    return { message: 'If an account uses this email, we have mailed it a link to reset the password.' };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.resetPassword, async ({ body, ctx }) => {
+    await auth.resetPassword(body, metaOf(ctx));
+    return { message: 'Your password has been reset.' };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.register, async ({ body, ctx, reply }) => {
+    const result = await auth.register(ctx.session, body, 'merchant', metaOf(ctx));
+    setCookie(reply, result.session.token);
+    return { user: result.user, business_id: result.businessId };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.registerPartner, async ({ body, ctx, reply }) => {
+    const result = await auth.register(ctx.session, body, 'partner', metaOf(ctx));
+    setCookie(reply, result.session.token);
+    return { user: result.user, business_id: result.businessId };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.invitationPreview, async ({ params }) => {
+    const { invitation, businessName, userExists } = await auth.invitationPreview(params.hash);
+    const titles = { owner: 'Owner', admin: 'Admin', manager: 'Manager', cashier: 'Cashier' } as const;
+    return {
+      email: invitation.email,
+      business_name: businessName,
+      role: { title: titles[invitation.role] },
+      user_exists: userExists,
+      expires_at: invitation.expiresAt.toISOString(),
+    };
+  });
+
+  registerEndpoint(app, deps, authEndpoints.registerComplete, async ({ params, body, ctx, reply }) => {
+    const result = await auth.registerFromInvitation(ctx.session, params.hash, body, metaOf(ctx));
+    setCookie(reply, result.session.token);
+    return { user: result.user, business_id: result.businessId };
+  });
+}

@@ -1,0 +1,248 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError, fieldError } from '@merchant/core';
+import type { User } from '@merchant/identity';
+import type { Executor } from '../../../db/client';
+import { passwordResets, recoveryCodes } from '../../../db/schema';
+import type { SessionRow, UserRow } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { dummyPasswordHash, hashPassword, newId, randomToken, sha256, verifyPassword } from '../../../lib/crypto';
+import type { RateLimiter } from '../../../lib/rate-limit';
+import { totp } from '../../../lib/totp';
+import type { Mailer } from '../../../mail/mailer';
+import type { BusinessService } from '../../business/business/business.service';
+import { invitationRepository } from '../../business/invitations/invitation.repository';
+import { businessRepository } from '../../business/business/business.repository';
+import type { AuditService, AuditWhere } from '../audit/audit.service';
+import type { SessionService } from '../session/session.service';
+import { presentUser } from '../user/user.presenter';
+import { userRepository } from '../user/user.repository';
+import { isCommonPassword } from './common-passwords';
+
+const MINUTE = 60_000;
+/** PCI DSS 8.3.4: lock after at most 10 failed attempts. */
+export const MAX_FAILED_LOGINS = 10;
+export const LOCK_WINDOW_MS = 15 * MINUTE;
+export const MAX_LOGINS_PER_IP = 100;
+const CHECKPOINT_TTL_MS = 10 * MINUTE;
+const RESET_TTL_MS = 60 * MINUTE;
+
+export interface RequestMeta extends AuditWhere {
+  ip: string;
+}
+
+export interface SignedIn {
+  user: User;
+  session: { token: string; row: SessionRow };
+}
+
+export function assertAcceptablePassword(password: string, path = 'password'): void {
+  if (isCommonPassword(password)) throw fieldError('VALIDATION_FAILED', path, 'This password is too common. Choose another one.');
+}
+
+export function createAuthService(deps: {
+  db: Executor;
+  clock: Clock;
+  sessions: SessionService;
+  audit: AuditService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  business: BusinessService;
+  publicUrl: string;
+}) {
+  const { db, clock, sessions, audit, limiter } = deps;
+
+  async function signIn(current: SessionRow | null, user: UserRow, meta: RequestMeta, executor: Executor = db): Promise<SignedIn> {
+    const session = await sessions.rotate(current, meta, { userId: user.id, pendingUserId: null }, executor);
+    return { user: await presentUser(executor, user, clock.now()), session };
+  }
+
+  /** Accepts a TOTP code once per time step, or an unused recovery code (then spent). */
+  async function consumeSecondFactor(executor: Executor, user: UserRow, input: { code?: string | undefined; recovery_code?: string | undefined }) {
+    if (!user.twoFactorSecret) return false;
+    if (input.code) {
+      const step = totp.matchStep(input.code, user.twoFactorSecret, clock.now());
+      if (step === null || (user.twoFactorLastStep !== null && step <= user.twoFactorLastStep)) return false;
+      await userRepository.update(executor, user.id, { twoFactorLastStep: step });
+      return 'totp' as const;
+    }
+    if (input.recovery_code) {
+      const hash = sha256(input.recovery_code.trim().toLowerCase());
+      const spent = await executor
+        .update(recoveryCodes)
+        .set({ usedAt: clock.now() })
+        .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)))
+        .returning({ hash: recoveryCodes.codeHash });
+      return spent.length > 0 ? ('recovery' as const) : false;
+    }
+    return false;
+  }
+
+  async function register(
+    current: SessionRow | null,
+    body: { name: string; email: string; password: string; business: { name: string; country: string; currency: string } },
+    type: 'merchant' | 'partner',
+    meta: RequestMeta,
+  ): Promise<SignedIn & { businessId: string }> {
+    assertAcceptablePassword(body.password);
+    if (await userRepository.findByEmail(db, body.email)) {
+      throw fieldError('AUTH_EMAIL_TAKEN', 'email', 'This email is already registered. Sign in instead.');
+    }
+    const passwordHash = await hashPassword(body.password);
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      const user = await userRepository.insert(tx, { id: newId(), name: body.name, email: body.email, passwordHash, createdAt: now, updatedAt: now });
+      await audit.record(tx, meta, { action: 'auth.registered', description: 'Created the account', actorUserId: user.id });
+      const business = await deps.business.create(tx, user, body.business, type, meta);
+      const signedIn = await signIn(current, user, meta, tx);
+      return { ...signedIn, businessId: business.id };
+    });
+  }
+
+  return {
+    async login(current: SessionRow | null, body: { email: string; password: string }, meta: RequestMeta) {
+      if ((await limiter.hit(`login:ip:${meta.ip}`, LOCK_WINDOW_MS)) > MAX_LOGINS_PER_IP) {
+        throw new AppError('RATE_LIMITED', 'Too many sign-in attempts from this network. Try again later.');
+      }
+      const failKey = `login:fail:${body.email}`;
+      if ((await limiter.count(failKey)) >= MAX_FAILED_LOGINS) {
+        throw new AppError('AUTH_ACCOUNT_LOCKED', 'Too many failed sign-in attempts. Try again in 15 minutes.');
+      }
+      const user = await userRepository.findByEmail(db, body.email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+      if (!user || !valid) {
+        await limiter.hit(failKey, LOCK_WINDOW_MS);
+        if (user) await audit.record(db, meta, { action: 'auth.login_failed', description: 'Failed sign-in attempt', actorUserId: null, subjectUserId: user.id });
+        throw fieldError('AUTH_INVALID_CREDENTIALS', 'email', 'These credentials do not match our records.');
+      }
+      await limiter.reset(failKey);
+      if (user.twoFactorConfirmedAt) {
+        const session = await sessions.rotate(current, meta, { userId: null, pendingUserId: user.id });
+        return { status: 'two_factor_required' as const, session };
+      }
+      const signedIn = await signIn(current, user, meta);
+      await audit.record(db, meta, { action: 'auth.login', description: 'Signed in', actorUserId: user.id });
+      return { status: 'authenticated' as const, ...signedIn };
+    },
+
+    async checkpoint(current: SessionRow | null, body: { code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta): Promise<SignedIn> {
+      const pendingUserId = current?.pendingUserId;
+      if (!current || !pendingUserId || clock.now().getTime() - current.createdAt.getTime() > CHECKPOINT_TTL_MS) {
+        throw new AppError('AUTH_NO_PENDING_CHECKPOINT', 'Your sign-in has expired. Sign in again.');
+      }
+      const failKey = `checkpoint:fail:${pendingUserId}`;
+      if ((await limiter.count(failKey)) >= MAX_FAILED_LOGINS) {
+        throw new AppError('AUTH_ACCOUNT_LOCKED', 'Too many failed attempts. Try again in 15 minutes.');
+      }
+      const result = await db.transaction(async (tx) => {
+        const user = await userRepository.findById(tx, pendingUserId);
+        if (!user) return null;
+        const used = await consumeSecondFactor(tx, user, body);
+        if (!used) return null;
+        await audit.record(tx, meta, {
+          action: 'auth.login',
+          description: used === 'recovery' ? 'Signed in with a recovery code' : 'Signed in with two-factor authentication',
+          actorUserId: user.id,
+        });
+        return signIn(current, user, meta, tx);
+      });
+      if (!result) {
+        await limiter.hit(failKey, LOCK_WINDOW_MS);
+        const path = body.recovery_code ? 'recovery_code' : 'code';
+        throw fieldError('AUTH_TWO_FACTOR_INVALID', path, 'The provided two-factor code was invalid.');
+      }
+      await limiter.reset(failKey);
+      return result;
+    },
+
+    async logout(current: SessionRow | null, meta: RequestMeta): Promise<void> {
+      if (!current) return;
+      await sessions.destroy(current);
+      if (current.userId) await audit.record(db, meta, { action: 'auth.logout', description: 'Signed out', actorUserId: current.userId });
+    },
+
+    /** Same answer whether or not the email is known (field notes). */
+    async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+      if ((await limiter.hit(`reset:ip:${meta.ip}`, LOCK_WINDOW_MS)) > 20) {
+        throw new AppError('RATE_LIMITED', 'Too many reset requests. Try again later.');
+      }
+      const user = await userRepository.findByEmail(db, email);
+      if (!user) return;
+      const token = randomToken(32);
+      const now = clock.now();
+      await db.insert(passwordResets).values({
+        id: newId(),
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+        createdAt: now,
+      });
+      const link = `${deps.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+      await deps.mailer.send({
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+      });
+    },
+
+    async resetPassword(body: { token: string; email: string; password: string }, meta: RequestMeta): Promise<void> {
+      assertAcceptablePassword(body.password);
+      const invalid = () => fieldError('AUTH_RESET_TOKEN_INVALID', 'email', 'This password reset link is invalid or has expired.');
+      const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(body.token))).limit(1);
+      if (!reset || reset.usedAt || reset.expiresAt <= clock.now()) throw invalid();
+      const user = await userRepository.findById(db, reset.userId);
+      if (!user || user.email !== body.email) throw invalid();
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await userRepository.update(tx, user.id, { passwordHash, updatedAt: clock.now() });
+        await tx.update(passwordResets).set({ usedAt: clock.now() }).where(eq(passwordResets.userId, user.id));
+        await sessions.destroyAllForUser(user.id, undefined, tx);
+        await audit.record(tx, meta, { action: 'auth.password_reset', description: 'Reset the password by email', actorUserId: user.id });
+      });
+    },
+
+    register,
+
+    async invitationPreview(hash: string) {
+      const found = await invitationRepository.findByTokenHash(db, sha256(hash));
+      if (!found || found.invitation.status !== 'pending' || found.invitation.expiresAt <= clock.now()) {
+        throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
+      }
+      const existing = await userRepository.findByEmail(db, found.invitation.email);
+      return { invitation: found.invitation, businessName: found.businessName, userExists: Boolean(existing) };
+    },
+
+    /** Sign-up from an invitation: the new user joins the inviting business with the invited role. */
+    async registerFromInvitation(current: SessionRow | null, hash: string, body: { name: string; password: string }, meta: RequestMeta) {
+      assertAcceptablePassword(body.password);
+      const found = await invitationRepository.findByTokenHash(db, sha256(hash));
+      const invitation = found?.invitation;
+      if (!invitation || invitation.status !== 'pending' || invitation.expiresAt <= clock.now()) {
+        throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
+      }
+      if (await userRepository.findByEmail(db, invitation.email)) {
+        throw fieldError('AUTH_EMAIL_TAKEN', 'email', 'An account with this email exists: sign in and accept the invitation.');
+      }
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const user = await userRepository.insert(tx, { id: newId(), name: body.name, email: invitation.email, passwordHash, createdAt: now, updatedAt: now });
+        await businessRepository.addMember(tx, { id: newId(), businessId: invitation.businessId, userId: user.id, role: invitation.role, createdAt: now });
+        await invitationRepository.respond(tx, invitation.businessId, invitation.id, 'accepted', now);
+        await audit.record(tx, meta, {
+          action: 'invitation.accepted',
+          description: `Joined ${found.businessName} from an invitation`,
+          actorUserId: user.id,
+          businessId: invitation.businessId,
+          objectType: 'invitation',
+          objectId: invitation.id,
+        });
+        const signedIn = await signIn(current, user, meta, tx);
+        return { ...signedIn, businessId: invitation.businessId };
+      });
+    },
+
+    consumeSecondFactor,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,35 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { sessions } from '../../../db/schema';
+
+export type NewSession = typeof sessions.$inferInsert;
+
+export const sessionRepository = {
+  async find(db: Executor, id: string) {
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    return row ?? null;
+  },
+  async insert(db: Executor, row: NewSession) {
+    const [created] = await db.insert(sessions).values(row).returning();
+    return created!;
+  },
+  async touch(db: Executor, id: string, at: Date) {
+    await db.update(sessions).set({ lastActivityAt: at }).where(eq(sessions.id, id));
+  },
+  async delete(db: Executor, id: string) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+  async listForUser(db: Executor, userId: string) {
+    return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.lastActivityAt);
+  },
+  async deleteForUser(db: Executor, userId: string, exceptId?: string) {
+    const where = exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId);
+    return (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
+  },
+  async deleteOneForUser(db: Executor, userId: string, id: string) {
+    return (await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, id))).returning({ id: sessions.id })).length;
+  },
+  async deleteIdleBefore(db: Executor, before: Date) {
+    await db.delete(sessions).where(lt(sessions.lastActivityAt, before));
+  },
+};

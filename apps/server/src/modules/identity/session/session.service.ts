@@ -1,0 +1,86 @@
+import type { Executor } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import { randomToken, sha256 } from '../../../lib/crypto';
+import type { SessionRow } from '../../../http/context';
+import { sessionRepository as repo } from './session.repository';
+
+export interface SessionMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The public id of a session (shown in the sessions list) is a prefix of its stored hash. */
+export const publicSessionId = (row: Pick<SessionRow, 'id'>): string => row.id.slice(0, 24);
+
+/** Touch at most once a minute: the idle timeout does not need more precision than that. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function createSessionService(deps: { db: Executor; clock: Clock; idleMinutes: number }) {
+  const { db, clock } = deps;
+  const idleMs = deps.idleMinutes * 60_000;
+
+  async function start(
+    meta: SessionMeta,
+    state: { userId?: string | null; pendingUserId?: string | null; csrfToken?: string },
+    executor: Executor = db,
+  ): Promise<{ token: string; row: SessionRow }> {
+    const token = randomToken(32);
+    const now = clock.now();
+    const row = await repo.insert(executor, {
+      id: sha256(token),
+      userId: state.userId ?? null,
+      pendingUserId: state.pendingUserId ?? null,
+      csrfToken: state.csrfToken ?? randomToken(32),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      createdAt: now,
+      lastActivityAt: now,
+    });
+    return { token, row };
+  }
+
+  return {
+    start,
+
+    /** The live session behind a cookie value, or null (unknown or idle past the timeout). */
+    async resolve(token: string | undefined): Promise<SessionRow | null> {
+      if (!token || token.length > 200) return null;
+      const row = await repo.find(db, sha256(token));
+      if (!row) return null;
+      const now = clock.now();
+      if (now.getTime() - row.lastActivityAt.getTime() > idleMs) {
+        await repo.delete(db, row.id);
+        return null;
+      }
+      if (now.getTime() - row.lastActivityAt.getTime() > TOUCH_EVERY_MS) await repo.touch(db, row.id, now);
+      return row;
+    },
+
+    /** New id for a new privilege level (login, two-factor step); the anti-forgery token stays. */
+    async rotate(
+      current: SessionRow | null,
+      meta: SessionMeta,
+      state: { userId: string | null; pendingUserId: string | null },
+      executor: Executor = db,
+    ) {
+      if (current) await repo.delete(executor, current.id);
+      return start(meta, { ...state, ...(current ? { csrfToken: current.csrfToken } : {}) }, executor);
+    },
+
+    destroy: (row: SessionRow) => repo.delete(db, row.id),
+    listForUser: (userId: string) => repo.listForUser(db, userId),
+    destroyAllForUser: (userId: string, exceptId?: string, executor: Executor = db) => repo.deleteForUser(executor, userId, exceptId),
+
+    async destroyByPublicId(userId: string, publicId: string): Promise<boolean> {
+      const rows = await repo.listForUser(db, userId);
+      const match = rows.find((r) => publicSessionId(r) === publicId);
+      if (!match) return false;
+      return (await repo.deleteOneForUser(db, userId, match.id)) > 0;
+    },
+
+    /** Housekeeping: drop sessions idle past the timeout. */
+    purgeIdle: () => repo.deleteIdleBefore(db, new Date(clock.now().getTime() - idleMs)),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,215 @@
+import QRCode from 'qrcode';
+import { AppError, fieldError } from '@merchant/core';
+import type { Executor } from '../../../db/client';
+import { recoveryCodes } from '../../../db/schema';
+import type { SessionRow, UserRow } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { hashPassword, newId, randomToken, sha256, verifyPassword } from '../../../lib/crypto';
+import { totp } from '../../../lib/totp';
+import { eq } from 'drizzle-orm';
+import { businessRepository } from '../../business/business/business.repository';
+import { invitationRepository } from '../../business/invitations/invitation.repository';
+import type { AuditService } from '../audit/audit.service';
+import { assertAcceptablePassword, type AuthService, type RequestMeta } from '../auth/auth.service';
+import type { SessionService } from '../session/session.service';
+import { publicSessionId } from '../session/session.service';
+import { presentUser } from './user.presenter';
+import { userRepository } from './user.repository';
+
+const ISSUER = 'Merchant Dashboard';
+const RECOVERY_CODE_COUNT = 8;
+
+function newRecoveryCode(): string {
+  const raw = randomToken(8).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const padded = (raw + sha256(raw)).slice(0, 10);
+  return `${padded.slice(0, 5)}-${padded.slice(5, 10)}`;
+}
+
+export function createUserService(deps: { db: Executor; clock: Clock; audit: AuditService; sessions: SessionService; auth: AuthService }) {
+  const { db, clock, audit } = deps;
+
+  async function requirePassword(user: UserRow, password: string, path = 'password') {
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw fieldError('AUTH_PASSWORD_INCORRECT', path, 'The password is incorrect.');
+    }
+  }
+
+  return {
+    present: (user: UserRow) => presentUser(db, user, clock.now()),
+
+    async updateAccount(user: UserRow, body: { name: string }, meta: RequestMeta) {
+      const updated = await db.transaction(async (tx) => {
+        const row = await userRepository.update(tx, user.id, { name: body.name, updatedAt: clock.now() });
+        await audit.record(tx, meta, { action: 'user.updated', description: 'Changed account details', actorUserId: user.id });
+        return row;
+      });
+      return presentUser(db, updated, clock.now());
+    },
+
+    async changeEmail(user: UserRow, body: { email: string; password: string }, meta: RequestMeta) {
+      await requirePassword(user, body.password);
+      if (body.email !== user.email) {
+        const other = await userRepository.findByEmail(db, body.email);
+        if (other) throw fieldError('AUTH_EMAIL_TAKEN', 'email', 'This email is already used by another account.');
+      }
+      const updated = await db.transaction(async (tx) => {
+        const row = await userRepository.update(tx, user.id, { email: body.email, updatedAt: clock.now() });
+        await audit.record(tx, meta, {
+          action: 'user.email_changed',
+          description: `Changed the sign-in email from ${user.email} to ${body.email}`,
+          actorUserId: user.id,
+        });
+        return row;
+      });
+      return presentUser(db, updated, clock.now());
+    },
+
+    /** Field notes: a password change ends the other sessions. */
+    async changePassword(user: UserRow, session: SessionRow, body: { current_password: string; password: string }, meta: RequestMeta) {
+      await requirePassword(user, body.current_password, 'current_password');
+      assertAcceptablePassword(body.password);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await userRepository.update(tx, user.id, { passwordHash, updatedAt: clock.now() });
+        await deps.sessions.destroyAllForUser(user.id, session.id, tx);
+        await audit.record(tx, meta, { action: 'user.password_changed', description: 'Changed the password', actorUserId: user.id });
+      });
+    },
+
+    async startTwoFactor(user: UserRow, body: { password: string }) {
+      if (user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
+      await requirePassword(user, body.password);
+      const secret = totp.generateSecret();
+      await userRepository.update(db, user.id, { twoFactorPendingSecret: secret });
+      const otpauthUrl = totp.keyUri(user.email, ISSUER, secret);
+      const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
+      return { secret, otpauth_url: otpauthUrl, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    },
+
+    async confirmTwoFactor(user: UserRow, body: { code: string }, meta: RequestMeta) {
+      if (user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
+      const secret = user.twoFactorPendingSecret;
+      if (!secret) throw new AppError('AUTH_TWO_FACTOR_NOT_STARTED', 'Start enabling two-factor authentication first.');
+      const step = totp.matchStep(body.code, secret, clock.now());
+      if (step === null) throw fieldError('AUTH_TWO_FACTOR_INVALID', 'code', 'The provided two-factor code was invalid.');
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        await userRepository.update(tx, user.id, {
+          twoFactorSecret: secret,
+          twoFactorPendingSecret: null,
+          twoFactorConfirmedAt: now,
+          twoFactorLastStep: step,
+          updatedAt: now,
+        });
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: sha256(c), createdAt: now })));
+        await audit.record(tx, meta, { action: 'user.two_factor_enabled', description: 'Turned on two-factor authentication', actorUserId: user.id });
+      });
+      return { recovery_codes: codes };
+    },
+
+    async disableTwoFactor(user: UserRow, body: { code: string }, meta: RequestMeta) {
+      if (!user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is off.');
+      const isTotp = /^\d{6}$/.test(body.code);
+      await db.transaction(async (tx) => {
+        const used = await deps.auth.consumeSecondFactor(tx, user, isTotp ? { code: body.code } : { recovery_code: body.code });
+        if (!used) throw fieldError('AUTH_TWO_FACTOR_INVALID', 'code', 'The provided two-factor code was invalid.');
+        await userRepository.update(tx, user.id, {
+          twoFactorSecret: null,
+          twoFactorPendingSecret: null,
+          twoFactorConfirmedAt: null,
+          updatedAt: clock.now(),
+        });
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await audit.record(tx, meta, { action: 'user.two_factor_disabled', description: 'Turned off two-factor authentication', actorUserId: user.id });
+      });
+    },
+
+    async sessions(user: UserRow, current: SessionRow) {
+      const rows = await deps.sessions.listForUser(user.id);
+      return rows
+        .map((r) => ({
+          id: publicSessionId(r),
+          ip: r.ip,
+          user_agent: r.userAgent,
+          last_active_at: r.lastActivityAt.toISOString(),
+          created_at: r.createdAt.toISOString(),
+          current: r.id === current.id,
+        }))
+        .sort((a, b) => b.last_active_at.localeCompare(a.last_active_at));
+    },
+
+    async revokeSession(user: UserRow, current: SessionRow, publicId: string, meta: RequestMeta) {
+      if (publicId === publicSessionId(current)) {
+        throw fieldError('VALIDATION_FAILED', 'session_id', 'Use Sign out to end the session you are using.');
+      }
+      if (!(await deps.sessions.destroyByPublicId(user.id, publicId))) throw new AppError('NOT_FOUND', 'Session not found.');
+      await audit.record(db, meta, { action: 'user.session_revoked', description: 'Signed out another session', actorUserId: user.id });
+    },
+
+    async revokeOtherSessions(user: UserRow, current: SessionRow, body: { password: string }, meta: RequestMeta) {
+      await requirePassword(user, body.password);
+      const revoked = await deps.sessions.destroyAllForUser(user.id, current.id);
+      await audit.record(db, meta, {
+        action: 'user.sessions_revoked',
+        description: `Signed out ${revoked} other session${revoked === 1 ? '' : 's'}`,
+        actorUserId: user.id,
+      });
+      return revoked;
+    },
+
+    async auditLogs(user: UserRow, query: { limit: number; cursor?: string | undefined }) {
+      const page = await audit.pageForUser(db, user.id, query.limit, query.cursor);
+      return {
+        data: page.rows.map((r) => ({
+          id: r.id,
+          action: r.action,
+          description: r.description,
+          ip: r.ip,
+          user_agent: r.userAgent,
+          created_at: r.createdAt.toISOString(),
+          business_id: r.businessId,
+        })),
+        next_cursor: page.nextCursor,
+      };
+    },
+
+    async invitations(user: UserRow) {
+      const rows = await invitationRepository.pendingForEmail(db, user.email, clock.now());
+      return rows.map(({ invitation, businessName, invitedBy }) => ({
+        id: invitation.id,
+        business: { id: invitation.businessId, name: businessName },
+        role: { title: ({ owner: 'Owner', admin: 'Admin', manager: 'Manager', cashier: 'Cashier' } as const)[invitation.role] },
+        invited_by: invitedBy,
+        expires_at: invitation.expiresAt.toISOString(),
+      }));
+    },
+
+    async respondToInvitation(user: UserRow, invitationId: string, answer: 'accepted' | 'declined', meta: RequestMeta) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const invitation = await invitationRepository.findPendingById(tx, invitationId, user.email, now);
+        if (!invitation) throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
+        if (answer === 'accepted') {
+          const existing = await businessRepository.findActiveMembership(tx, invitation.businessId, user.id);
+          if (!existing) {
+            await businessRepository.addMember(tx, { id: newId(), businessId: invitation.businessId, userId: user.id, role: invitation.role, createdAt: now });
+          }
+        }
+        await invitationRepository.respond(tx, invitation.businessId, invitation.id, answer, now);
+        await audit.record(tx, meta, {
+          action: `invitation.${answer}`,
+          description: answer === 'accepted' ? 'Accepted an invitation' : 'Declined an invitation',
+          actorUserId: user.id,
+          businessId: invitation.businessId,
+          objectType: 'invitation',
+          objectId: invitation.id,
+        });
+        return invitation.businessId;
+      });
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

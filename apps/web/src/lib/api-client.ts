@@ -1,0 +1,134 @@
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@merchant/core';
+import { ApiErrorBodySchema, buildPath, type ApiErrorBody } from '@merchant/core';
+
+/** An answer outside 200-299. `body` is the server's error body when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type AuthEvent = { type: 'unauthenticated' } | { type: 'session-expired' };
+type Listener = (event: AuthEvent) => void;
+const listeners = new Set<Listener>();
+/** The app shell listens: 401 -> log out and go to login; 419 after a retry -> "Session Expired". */
+export function onAuthEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let isAuthenticated: () => boolean = () => false;
+/** The session layer tells the client whether a user is signed in (401/419 handling depends on it). */
+export function setAuthenticatedProbe(probe: () => boolean): void {
+  isAuthenticated = probe;
+}
+
+let csrfToken: string | null = null;
+let csrfRequest: Promise<string> | null = null;
+
+/** Base of the app/api host. Same origin unless the build names another. */
+const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
+
+export async function refreshCsrfToken(): Promise<string> {
+  csrfRequest ??= (async () => {
+    try {
+      const res = await fetch(`${API_ORIGIN}/csrf-token`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      if (!res.ok) throw await toApiError(res);
+      const { token } = (await res.json()) as { token: string };
+      csrfToken = token;
+      return token;
+    } finally {
+      csrfRequest = null;
+    }
+  })();
+  return csrfRequest;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: ApiErrorBody | null = null;
+  try {
+    const parsed = ApiErrorBodySchema.safeParse(await res.json());
+    if (parsed.success) body = parsed.data;
+  } catch {
+    // not JSON: keep body null
+  }
+  return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`);
+}
+
+export interface CallInput<E> {
+  params?: EndpointParams<E>;
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * Calls one endpoint of the contract. Sends cookies, X-Requested-With and X-CSRF-TOKEN.
+ * On 419 it fetches a fresh token and retries once, reusing the same Idempotency-Key.
+ */
+export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
+  const url =
+    API_ORIGIN +
+    buildPath(endpoint.path, input.params as Record<string, string> | undefined) +
+    queryString(input.query as Record<string, unknown> | undefined);
+  const idempotencyKey = endpoint.idempotent ? crypto.randomUUID() : undefined;
+  const needsToken = endpoint.method !== 'GET';
+
+  const send = async (): Promise<Response> => {
+    if (needsToken && !csrfToken) await refreshCsrfToken();
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      ...input.headers,
+    };
+    if (needsToken && csrfToken) headers['X-CSRF-TOKEN'] = csrfToken;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
+    if (input.body !== undefined) init.body = JSON.stringify(input.body);
+    if (input.signal) init.signal = input.signal;
+    return fetch(url, init);
+  };
+
+  let res = await send();
+  if (res.status === 419) {
+    await refreshCsrfToken();
+    res = await send();
+    if (res.status === 419 && isAuthenticated()) emit({ type: 'session-expired' });
+  }
+  if (res.status === 401 && isAuthenticated()) emit({ type: 'unauthenticated' });
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as EndpointResponse<E>;
+  const json: unknown = await res.json();
+  return endpoint.response.parse(json) as EndpointResponse<E>;
+}
+
+function emit(event: AuthEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+/** Forget the token (after logout the server session is gone). */
+export function clearCsrfToken(): void {
+  csrfToken = null;
+}

@@ -1,0 +1,57 @@
+import { queryOptions, useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { businessEndpoints } from '@merchant/business';
+import { userEndpoints, type User } from '@merchant/identity';
+import { ApiError, call } from './api-client';
+
+/** Query keys of the session layer (user and current business). */
+export const sessionKeys = {
+  user: ['session', 'user'] as const,
+  business: (businessId: string) => ['session', 'business', businessId] as const,
+  onboardingProgress: (businessId: string) => ['session', 'business', businessId, 'onboarding-progress'] as const,
+};
+
+/** The signed-in user, or null when signed out (a 401 is an answer, not an error). */
+export const userQuery = queryOptions({
+  queryKey: sessionKeys.user,
+  queryFn: async (): Promise<User | null> => {
+    try {
+      return await call(userEndpoints.me);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+});
+
+export const businessQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: sessionKeys.business(businessId),
+    queryFn: () => call(businessEndpoints.get, { params: { business_id: businessId } }),
+  });
+
+export const onboardingProgressQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: sessionKeys.onboardingProgress(businessId),
+    queryFn: () => call(businessEndpoints.onboardingProgress, { params: { business_id: businessId } }),
+  });
+
+export function useUser(): User | null {
+  return useSuspenseQuery(userQuery).data;
+}
+
+/** For screens under authGuard: the user is there. */
+export function useSignedInUser(): User {
+  const user = useUser();
+  if (!user) throw new Error('useSignedInUser outside an authenticated route');
+  return user;
+}
+
+export function useBusiness(businessId: string) {
+  return useQuery(businessQuery(businessId));
+}
+
+/** After sign-in/out, everything cached belongs to another person: start clean. */
+export function resetSessionCache(client: QueryClient, user: User | null): void {
+  client.clear();
+  client.setQueryData(sessionKeys.user, user);
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { ALL_PERMISSIONS, ROLES, ROLE_TITLES, isKnownCurrency } from '@merchant/core';
+
+export const BusinessIdSchema = z.uuid();
+export const BusinessParamsSchema = z.object({ business_id: BusinessIdSchema });
+
+export const BUSINESS_TYPES = ['merchant', 'partner'] as const;
+export const BusinessTypeSchema = z.enum(BUSINESS_TYPES);
+
+/** questionnaire -> pending_verification -> completed | blocked (spec 4). */
+export const ONBOARDING_STATUSES = ['questionnaire', 'pending_verification', 'blocked', 'completed'] as const;
+export const OnboardingStatusSchema = z.enum(ONBOARDING_STATUSES);
+export type OnboardingStatus = z.infer<typeof OnboardingStatusSchema>;
+
+export const RoleSchema = z.enum(ROLES);
+export const RoleTitleSchema = z.enum(Object.values(ROLE_TITLES) as [string, ...string[]]);
+export const PermissionSchema = z.enum(ALL_PERMISSIONS as [string, ...string[]]);
+
+export const CountryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
+  .transform((c) => c.toLowerCase());
+export const CurrencyCodeSchema = z
+  .string()
+  .trim()
+  .transform((c) => c.toLowerCase())
+  .refine(isKnownCurrency, 'Unknown currency');
+
+export const BusinessWarningSchema = z.object({
+  id: z.string(),
+  style: z.enum(['info', 'danger', 'warning']),
+  title: z.string(),
+  body: z.string(),
+  cta_title: z.string().nullable(),
+  cta_url: z.string().nullable(),
+});
+export type BusinessWarning = z.infer<typeof BusinessWarningSchema>;
+
+export const BusinessSummarySchema = z.object({
+  id: BusinessIdSchema,
+  identifier: z.string(),
+  name: z.string(),
+  type: BusinessTypeSchema,
+  country: z.string(),
+  currency: z.string(),
+  onboarding_status: OnboardingStatusSchema,
+  role: z.object({ title: RoleTitleSchema }).nullable(),
+});
+export type BusinessSummary = z.infer<typeof BusinessSummarySchema>;
+
+/** The business as GET /v1/business/{id} answers it (spec 3). */
+export const BusinessSchema = BusinessSummarySchema.extend({
+  logo_url: z.string().nullable(),
+  stripe_enabled: z.boolean(),
+  xendit_enabled: z.boolean(),
+  active_providers: z.array(z.string()),
+  features: z.object({ send_money: z.boolean() }),
+  platform_enabled: z.boolean(),
+  warnings: z.array(BusinessWarningSchema),
+  /** What the signed-in user may do here (from the permission map). */
+  permissions: z.array(PermissionSchema),
+  /** Transfers awaiting review, for the Send Payments dot. */
+  transfers_awaiting_review: z.number().int(),
+});
+export type Business = z.infer<typeof BusinessSchema>;
+
+export const CreateBusinessBodySchema = z.object({
+  name: z.string().trim().min(2, 'Enter the business name').max(120),
+  country: CountryCodeSchema,
+  currency: CurrencyCodeSchema,
+});
+export type CreateBusinessBody = z.input<typeof CreateBusinessBodySchema>;
+
+export const BusinessUserSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.object({ title: RoleTitleSchema }),
+  status: z.enum(['active', 'deactivated']),
+  joined_at: z.string(),
+});
+export type BusinessUser = z.infer<typeof BusinessUserSchema>;
+
+export const DomainInfoSchema = z.object({
+  business_shop_domain: z.string().nullable(),
+  app_shop_domain: z.string(),
+  app_api_shop_domain: z.string(),
+  is_domain_verified: z.boolean(),
+});
+export type DomainInfo = z.infer<typeof DomainInfoSchema>;
+
+export const OnboardingProgressSchema = z.object({
+  is_completed: z.boolean(),
+  progress: z.number().int().min(0).max(100),
+});
+export type OnboardingProgress = z.infer<typeof OnboardingProgressSchema>;
+
+/** Headers of the storefront cache calls (spec 7). */
+export const ShopCacheHeadersSchema = z.object({
+  'x-business-id': BusinessIdSchema,
+  'x-business-identifier': z.string().min(1),
+  'x-business-domain': z.string().min(1),
+});

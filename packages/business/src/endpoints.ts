@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { defineEndpoint } from '@merchant/core';
+import {
+  BusinessParamsSchema,
+  BusinessSchema,
+  BusinessUserSchema,
+  CreateBusinessBodySchema,
+  DomainInfoSchema,
+  OnboardingProgressSchema,
+} from './business';
+
+export const businessEndpoints = {
+  create: defineEndpoint({
+    id: 'business.create',
+    method: 'POST',
+    path: '/v1/business',
+    summary: 'Create another business owned by the signed-in user',
+    access: { kind: 'user' },
+    body: CreateBusinessBodySchema,
+    response: BusinessSchema,
+    status: 201,
+  }),
+  get: defineEndpoint({
+    id: 'business.get',
+    method: 'GET',
+    path: '/v1/business/:business_id',
+    summary: 'The business, with the caller role, permissions and warnings',
+    access: { kind: 'business', permission: 'business:view' },
+    params: BusinessParamsSchema,
+    response: BusinessSchema,
+  }),
+  users: defineEndpoint({
+    id: 'business.users',
+    method: 'GET',
+    path: '/v1/business/:business_id/business-user',
+    summary: 'Staff of the business',
+    access: { kind: 'business', permission: 'staff:view' },
+    params: BusinessParamsSchema,
+    response: z.object({ data: z.array(BusinessUserSchema) }),
+  }),
+  domainInfo: defineEndpoint({
+    id: 'business.domainInfo',
+    method: 'GET',
+    path: '/v1/business/:business_id/domain/info',
+    summary: 'Storefront domains of the business',
+    access: { kind: 'business', permission: 'business:view' },
+    params: BusinessParamsSchema,
+    response: DomainInfoSchema,
+  }),
+  onboardingProgress: defineEndpoint({
+    id: 'business.onboardingProgress',
+    method: 'GET',
+    path: '/v1/business/:business_id/onboarding-progress',
+    summary: 'Onboarding completion of the business',
+    access: { kind: 'business', permission: 'business:view' },
+    params: BusinessParamsSchema,
+    response: OnboardingProgressSchema,
+  }),
+} as const;
+
+const shopCache = (what: 'identity' | 'categories' | 'products') =>
+  defineEndpoint({
+    id: `shop.cache.${what}`,
+    method: 'DELETE',
+    path: `/api/cache-${what}`,
+    host: 'shop',
+    summary: `Drop the storefront's cached ${what} of the business named in the headers`,
+    access: { kind: 'user' },
+    response: z.object({ cache_version: z.number().int() }),
+  });
+
+export const shopCacheEndpoints = {
+  identity: shopCache('identity'),
+  categories: shopCache('categories'),
+  products: shopCache('products'),
+} as const;

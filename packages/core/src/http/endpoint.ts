@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { Permission } from '../permissions/permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint. The server enforces it; the web uses it for comfort only.
+ * - public: anyone (non-GET calls still need the anti-forgery token)
+ * - guest: anyone; meant for signed-out people (login, register, password reset)
+ * - user: a signed-in user
+ * - business: a signed-in member of the path's :business_id holding the permission
+ *   (super admins hold every permission on every business)
+ * - super-admin: a signed-in super admin
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'guest' }
+  | { kind: 'user' }
+  | { kind: 'business'; permission: Permission }
+  | { kind: 'super-admin' };
+
+/** The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts. */
+export type HostKind = 'app' | 'shop';
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  id: string;
+  method: HttpMethod;
+  /** Fastify-style path: `/v1/business/:business_id` */
+  path: string;
+  host: HostKind;
+  summary: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Answer status on success (default 200). */
+  status?: 200 | 201 | 204;
+  /** Money-moving: accepts an Idempotency-Key header whose first answer is replayed. */
+  idempotent?: boolean;
+}
+
+/** Keeps the literal access rule in the type, so handlers get the matching context. */
+export function defineEndpoint<
+  const A extends Access,
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodType,
+>(endpoint: Omit<Endpoint<P, Q, B, R>, 'host' | 'access'> & { access: A; host?: HostKind }): Endpoint<P, Q, B, R> & { access: A } {
+  return { ...endpoint, host: endpoint.host ?? 'app' };
+}
+
+export type EndpointParams<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type EndpointQuery<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type EndpointBody<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type EndpointResponse<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Fills `:name` segments of a path. Values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,3 @@
+export * from './errors';
+export * from './endpoint';
+export * from './pagination';

@@ -1,0 +1,5 @@
+export * from './http';
+export * from './permissions';
+export * from './currency';
+export * from './money';
+export * from './text';

@@ -1,0 +1,83 @@
+/**
+ * THE permission map: the single source for server checks, route guards, sidebars and buttons.
+ * `docs/roles.md` is generated from it (npm run roles:doc).
+ */
+export const ROLES = ['owner', 'admin', 'manager', 'cashier'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_TITLES: Record<Role, 'Owner' | 'Admin' | 'Manager' | 'Cashier'> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  manager: 'Manager',
+  cashier: 'Cashier',
+};
+export type RoleTitle = (typeof ROLE_TITLES)[Role];
+
+/** Every permission, `<capability>:<action>`, with what it allows (shown in docs/roles.md). */
+export const PERMISSIONS = {
+  'business:view': 'See the business, its overview and its warnings',
+  'business:update': 'Edit business details, logo and address',
+  'staff:view': 'See the staff list',
+  'staff:manage': 'Invite, change roles of, deactivate and remove staff',
+  'developers:view': 'Open the Developers area (API keys, webhooks)',
+  'verification:view': 'See account verification (canViewVerification)',
+  'wallets:manage': 'See balances and request payouts (canManageWallets)',
+  'transfers:manage': 'Send money, manage beneficiaries, see transfer history (canManageTransfers)',
+  'bank-accounts:manage': 'Add, edit and remove payout bank accounts',
+  'payments:view': 'See transactions, customers and reports',
+  'payments:create': 'Create payment links, QR codes, invoices and charges',
+  'payments:refund': 'Refund payments',
+  'settings:manage': 'Change payment settings, checkout, notifications and email templates',
+  'audit-logs:view': 'See the business audit log',
+  'referral:view': 'See Refer and Earn',
+  'pos:use': 'Take payments on the web POS and see own sales',
+  'pos:manage': 'Manage products, discounts, locations, taxes and terminals',
+  'store:manage': 'Manage the online store catalogue, orders and settings',
+  'store-design:manage': 'Change the store design and themes',
+  'store-pages:manage': 'Edit store pages',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+const MANAGER: Permission[] = [
+  'business:view',
+  'staff:view',
+  'payments:view',
+  'payments:create',
+  'payments:refund',
+  'referral:view',
+  'pos:use',
+  'pos:manage',
+  'store:manage',
+  'store-design:manage',
+  'store-pages:manage',
+];
+
+/**
+ * Decisions where the spec is silent (see docs/roles.md): only Owner and Admin manage money
+ * movement, bank accounts, developers and staff; account verification is the owner's;
+ * Cashiers take payments and see sales but no Refer and Earn, Store Design or Pages (spec 6).
+ */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: ALL_PERMISSIONS,
+  admin: ALL_PERMISSIONS.filter((p) => p !== 'verification:view'),
+  manager: MANAGER,
+  cashier: ['business:view', 'payments:view', 'payments:create', 'pos:use'],
+};
+
+export interface Actor {
+  isSuperAdmin: boolean;
+  /** The actor's role in the business at hand, null when not a member. */
+  role: Role | null;
+}
+
+/** Super admins hold every permission on every business; members hold their role's. */
+export function permissionsOf(actor: Actor): Permission[] {
+  if (actor.isSuperAdmin) return [...ALL_PERMISSIONS];
+  if (!actor.role) return [];
+  return [...ROLE_PERMISSIONS[actor.role]];
+}
+
+export function can(actor: Actor, permission: Permission): boolean {
+  return actor.isSuperAdmin || (actor.role !== null && ROLE_PERMISSIONS[actor.role].includes(permission));
+}

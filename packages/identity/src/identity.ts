@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { BusinessSummarySchema, CreateBusinessBodySchema, RoleTitleSchema } from '@merchant/business';
+
+export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
+/** Field notes: no composition rules; at least 8 characters, 64+ allowed; common ones refused server-side. */
+export const NewPasswordSchema = z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters');
+export const PersonNameSchema = z.string().trim().min(1, 'Enter your name').max(120);
+
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  is_super_admin: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  businesses: z.object({
+    owned: z.array(BusinessSummarySchema),
+    member: z.array(BusinessSummarySchema),
+  }),
+  pending_invitations: z.number().int(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const CsrfTokenSchema = z.object({ token: z.string() });
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
+export const LoginResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('authenticated'), user: UserSchema }),
+  z.object({ status: z.literal('two_factor_required') }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const TotpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const RecoveryCodeSchema = z.string().trim().min(8).max(32);
+export const CheckpointBodySchema = z
+  .object({ code: TotpCodeSchema.optional(), recovery_code: RecoveryCodeSchema.optional() })
+  .refine((b) => Boolean(b.code) !== Boolean(b.recovery_code), {
+    message: 'Enter either an authentication code or a recovery code',
+    path: ['code'],
+  });
+
+export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema });
+export const PasswordResetBodySchema = z
+  .object({ token: z.string().min(10).max(200), email: EmailSchema, password: NewPasswordSchema, password_confirmation: z.string() })
+  .refine((b) => b.password === b.password_confirmation, { message: 'Passwords do not match', path: ['password_confirmation'] });
+
+export const MessageSchema = z.object({ message: z.string() });
+export const OkSchema = z.object({ ok: z.literal(true) });
+
+export const RegisterBodySchema = z.object({
+  name: PersonNameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  business: CreateBusinessBodySchema,
+});
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+export const RegisterResponseSchema = z.object({ user: UserSchema, business_id: z.string() });
+
+export const InvitationHashParamsSchema = z.object({ hash: z.string().min(20).max(200) });
+export const InvitationPreviewSchema = z.object({
+  email: z.string(),
+  business_name: z.string(),
+  role: z.object({ title: RoleTitleSchema }),
+  user_exists: z.boolean(),
+  expires_at: z.string(),
+});
+export const RegisterCompleteBodySchema = z.object({ name: PersonNameSchema, password: NewPasswordSchema });
+
+export const InvitationSchema = z.object({
+  id: z.string(),
+  business: z.object({ id: z.string(), name: z.string() }),
+  role: z.object({ title: RoleTitleSchema }),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+export const InvitationParamsSchema = z.object({ invitation_id: z.uuid() });
+
+export const UpdateAccountBodySchema = z.object({ name: PersonNameSchema });
+export const ChangeEmailBodySchema = z.object({ email: EmailSchema, password: z.string().min(1, 'Enter your password') });
+export const ChangePasswordBodySchema = z
+  .object({ current_password: z.string().min(1, 'Enter your current password'), password: NewPasswordSchema, password_confirmation: z.string() })
+  .refine((b) => b.password === b.password_confirmation, { message: 'Passwords do not match', path: ['password_confirmation'] });
+
+export const StartTwoFactorBodySchema = z.object({ password: z.string().min(1, 'Enter your password') });
+export const StartTwoFactorResponseSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  qr_code: z.string().describe('SVG data URL of the otpauth URL'),
+});
+export const ConfirmTwoFactorBodySchema = z.object({ code: TotpCodeSchema });
+export const RecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export const DisableTwoFactorBodySchema = z.object({ code: z.string().trim().min(6, 'Enter a code').max(32) });
+
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  last_active_at: z.string(),
+  created_at: z.string(),
+  current: z.boolean(),
+});
+export const SessionIdParamsSchema = z.object({ session_id: z.string().min(8).max(64) });
+export const RevokeOtherSessionsBodySchema = z.object({ password: z.string().min(1, 'Enter your password') });
+
+export const AuditLogEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  description: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  business_id: z.string().nullable(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
