@@ -1,8 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+/** The API suite runs on the embedded database, and on PostgreSQL when npm test started one. */
+function apiProjects(): TestProjectConfiguration[] {
+  const kinds = ['pglite', ...(process.env.TEST_PG_URL ? ['postgres'] : [])];
+  return kinds.map((kind) => ({
+    test: {
+      name: `api-${kind}`,
+      root: 'apps/server',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['test/global-setup.ts'],
+      env: { TEST_DB_KIND: kind },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }));
+}
 
 export default defineConfig({
   test: {
     projects: [
+      ...apiProjects(),
       {
         test: {
           name: 'unit',
@@ -16,6 +34,18 @@ export default defineConfig({
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+        },
+      },
+      {
+        root: 'e2e',
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, buildPath, can, type Endpoint, type Role } from '@merchant/core';
+import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+
+/**
+ * Walks every registered endpoint, so a new route is covered the day it is added:
+ * no session -> 401; a session of another business -> 404; a role without the permission -> 403.
+ */
+let t: TestContext;
+let otherBusinessId: string;
+const agents = new Map<Role | 'outsider' | 'guest', Agent>();
+
+const ROLE_EMAIL: Record<Role, string> = {
+  owner: DEMO_USERS.owner,
+  admin: DEMO_USERS.admin,
+  manager: DEMO_USERS.manager,
+  cashier: DEMO_USERS.cashier,
+};
+
+function urlOf(endpoint: Endpoint, businessId: string): string {
+  const params: Record<string, string> = {};
+  for (const name of endpoint.path.match(/:([a-z_]+)/g) ?? []) {
+    const key = name.slice(1);
+    params[key] = key === 'business_id' ? businessId : key === 'hash' ? 'x'.repeat(40) : '00000000-0000-4000-8000-000000000000';
+  }
+  return buildPath(endpoint.path, params);
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const guest = new Agent(t.app);
+  await guest.token();
+  agents.set('guest', guest);
+  for (const role of ROLES) agents.set(role, await signedIn(t.app, ROLE_EMAIL[role]));
+  // The partner owner belongs only to another business.
+  const outsider = await signedIn(t.app, DEMO_USERS.partner);
+  agents.set('outsider', outsider);
+  otherBusinessId = t.demoBusinessId;
+});
+afterAll(() => t.close());
+
+describe('authorization of every endpoint', () => {
+  it('registers endpoints to check', () => {
+    expect(t.app.endpoints.length).toBeGreaterThan(20);
+  });
+
+  it('answers 401 without a signed-in session for every protected endpoint', async () => {
+    const guest = agents.get('guest')!;
+    const protectedOnes = t.app.endpoints.filter((e) => e.access.kind !== 'public' && e.access.kind !== 'guest');
+    expect(protectedOnes.length).toBeGreaterThan(10);
+    for (const e of protectedOnes) {
+      const res = await guest.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {});
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', requestId: expect.any(String) });
+    }
+  });
+
+  it('answers 404 to a member of another business for every business endpoint', async () => {
+    const outsider = agents.get('outsider')!;
+    const businessOnes = t.app.endpoints.filter((e) => e.access.kind === 'business');
+    expect(businessOnes.length).toBeGreaterThan(0);
+    for (const e of businessOnes) {
+      const res = await outsider.request(e.method, urlOf(e, otherBusinessId), e.method === 'GET' ? undefined : {});
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(404);
+    }
+  });
+
+  it('answers 403 to every role the permission map denies, and lets allowed roles through', async () => {
+    let denials = 0;
+    for (const e of t.app.endpoints) {
+      if (e.access.kind !== 'business') continue;
+      const permission = e.access.permission;
+      for (const role of ROLES) {
+        const res = await agents.get(role)!.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {});
+        if (can({ isSuperAdmin: false, role }, permission)) {
+          expect([401, 403, 404], `${role} ${e.method} ${e.path}`).not.toContain(res.statusCode);
+        } else {
+          denials++;
+          expect(res.statusCode, `${role} ${e.method} ${e.path}`).toBe(403);
+        }
+      }
+    }
+    expect(denials).toBeGreaterThan(0);
+  });
+
+  it('answers 419 to a non-GET call without the anti-forgery token, before authentication', async () => {
+    const owner = agents.get('owner')!;
+    for (const e of t.app.endpoints.filter((x) => x.method !== 'GET' && x.id !== 'auth.csrfToken')) {
+      const res = await t.app.inject({
+        method: e.method,
+        url: urlOf(e, t.demoBusinessId),
+        headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect(res.statusCode, `${e.method} ${e.path}`).toBe(419);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../src/db/client';
+
+/**
+ * Migrates a template database once per run; each test file clones it.
+ * - embedded: a PGlite dump file, loaded by every file
+ * - postgres (TEST_PG_URL set): a template database, copied with CREATE DATABASE ... TEMPLATE
+ */
+export default async function setup(project: TestProject) {
+  const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND ?? 'pglite';
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_PG_URL;
+    if (!adminUrl) throw new Error('TEST_PG_URL is required for the PostgreSQL API suite (npm test starts a server)');
+    const template = `md_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${template}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+    await migrateDatabase(database);
+    await database.close();
+    project.provide('pgTemplate', template);
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'md-pglite-template-'));
+  const database = await openDatabase({});
+  await migrateDatabase(database);
+  const dump = await database.dumpDataDir!();
+  await database.close();
+  const file = join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string;
+  }
+}

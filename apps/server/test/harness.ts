@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig, type AppConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDemoData, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { fixedClock } from '../src/lib/clock';
+import { totp } from '../src/lib/totp';
+
+export { DEMO_PASSWORD, DEMO_USERS, totp };
+
+/** A fresh database cloned from the migrated template of this run. */
+export async function openTestDatabase(): Promise<Database> {
+  if ((process.env.TEST_DB_KIND ?? 'pglite') === 'postgres') {
+    const adminUrl = process.env.TEST_PG_URL!;
+    const name = `md_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  clock: ReturnType<typeof fixedClock>;
+  config: AppConfig;
+  demoBusinessId: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database with the demo data, a movable clock and no logs. */
+export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
+  const { businessId } = await seedDemoData(database.db, clock);
+  const config = testConfig({ webDist: '/nonexistent', ...overrides });
+  const app = await buildApp({ config, db: database.db, clock, logger: pino({ level: 'silent' }) });
+  return {
+    app,
+    database,
+    clock,
+    config,
+    demoBusinessId: businessId,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A browser-like client: keeps cookies, fetches and sends the anti-forgery token. */
+export class Agent {
+  cookies = new Map<string, string>();
+  csrf: string | null = null;
+  ip = '10.0.0.1';
+
+  constructor(readonly app: FastifyInstance) {}
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private keep(res: LightMyRequestResponse): void {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    if (method !== 'GET' && this.csrf === null && url !== '/csrf-token') await this.token();
+    const res = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        cookie: this.cookieHeader(),
+        'x-requested-with': 'XMLHttpRequest',
+        ...(method !== 'GET' && this.csrf ? { 'x-csrf-token': this.csrf } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    this.keep(res);
+    return res;
+  }
+
+  async token(): Promise<string> {
+    const res = await this.request('POST', '/csrf-token');
+    this.csrf = res.json<{ token: string }>().token;
+    return this.csrf;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
+  put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
+  delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
+
+  async login(email: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+    const res = await this.post('/auth', { email, password });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}
+
+export async function signedIn(app: FastifyInstance, email: string): Promise<Agent> {
+  const agent = new Agent(app);
+  await agent.login(email);
+  return agent;
+}
+
+/** Mail the app sent, newest first (the dev mailbox). */
+export async function mailbox(app: FastifyInstance): Promise<{ to: string; subject: string; text: string }[]> {
+  const res = await app.inject({ method: 'GET', url: '/_dev/mailbox.json' });
+  return res.json<{ data: { to: string; subject: string; text: string }[] }>().data;
+}

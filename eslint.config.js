@@ -1,0 +1,65 @@
+// Lint: TypeScript rules, import boundaries of the house style, and no import cycles.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const featuresDir = 'apps/web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // A feature never imports a sibling feature.
+            ...features.map((f) => ({
+              target: `./${featuresDir}/${f}`,
+              from: `./${featuresDir}`,
+              except: [`./${f}`],
+              message: 'A feature never imports a sibling feature: move shared code to components/, lib/ or a package.',
+            })),
+            // Shared web code never imports features or the app shell.
+            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared UI never imports features or the app.' },
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib never imports UI.' },
+            // Packages never import apps.
+            { target: './packages', from: './apps', message: 'Packages never import apps.' },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
+  {
+    // Routes are HTTP only: no SQL.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.repository', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services, never repositories or SQL.' }] }],
+    },
+  },
+  {
+    // Services own rules and transactions; they never see Fastify.
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.repository.ts', 'packages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', '@fastify/*'], message: 'Services and packages never import Fastify.' }] }],
+    },
+  },
+);

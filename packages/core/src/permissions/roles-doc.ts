@@ -1,0 +1,27 @@
+import { PERMISSIONS, ROLES, ROLE_PERMISSIONS, ROLE_TITLES, type Permission } from './permissions';
+
+/** docs/roles.md, rendered from the permission map (npm run roles:doc writes it; a test keeps it fresh). */
+export function renderRolesDoc(): string {
+  const header = ['Permission', 'What it allows', ...ROLES.map((r) => ROLE_TITLES[r]), 'Super admin'];
+  const rows = (Object.keys(PERMISSIONS) as Permission[]).map((p) => [
+    `\`${p}\``,
+    PERMISSIONS[p],
+    ...ROLES.map((r) => (ROLE_PERMISSIONS[r].includes(p) ? 'yes' : '-')),
+    'yes',
+  ]);
+  const table = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+  return `# Roles and permissions
+
+Generated from \`packages/core/src/permissions/permissions.ts\` by \`npm run roles:doc\`; do not edit by hand.
+The server checks these on every endpoint; route guards, sidebars and buttons read the same map.
+
+${table}
+
+Rules beyond the table:
+- A partner is the owner of a partner business: the partner area needs a partner business, and most
+  payment routes are barred to partner businesses.
+- Super admins hold every permission on every business without being a member.
+- Cashiers do not see Refer and Earn, Store Design or Pages (spec 6); account verification is the owner's
+  (and super admins'); only Owner and Admin manage money movement, bank accounts, developers and staff.
+`;
+}

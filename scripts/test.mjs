@@ -1,0 +1,28 @@
+// npm test: install what is missing, check types and lint, build, then run every test:
+// unit, web, API on the embedded database and on a real PostgreSQL server started here,
+// and browser tests in real Chromium against the built app.
+import { build, chromiumPackage, ensureApt, ensureNodeModules, fontsPackage, log, postgresPackage, run, runAsync } from './lib.mjs';
+import { startPostgres } from './postgres.mjs';
+
+const started = Date.now();
+ensureNodeModules();
+ensureApt([chromiumPackage, fontsPackage, postgresPackage]);
+
+log('type checking every workspace');
+run('node', ['scripts/typecheck.mjs']);
+log('linting (import boundaries, no cycles)');
+run('npx', ['eslint', '.', '--max-warnings=0']);
+
+build();
+
+log('starting a PostgreSQL server for the API suite');
+const pg = await startPostgres();
+let code = 1;
+try {
+  log('running vitest: unit, web, api-pglite, api-postgres, e2e');
+  code = await runAsync('npx', ['vitest', 'run'], { env: { ...process.env, TEST_PG_URL: pg.url } });
+} finally {
+  pg.stop();
+}
+log(`npm test finished in ${Math.round((Date.now() - started) / 1000)} s with exit code ${code}`);
+process.exit(code);
