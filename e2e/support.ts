@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -34,7 +35,7 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).first().fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
@@ -55,6 +56,9 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
 }
 
+/** Saves a full-page screenshot in e2e/artifacts/ (not committed) to look at what a person sees. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: new URL(`./artifacts/${name}.png`, import.meta.url).pathname, fullPage: true });
+  const dir = new URL('./artifacts/', import.meta.url).pathname;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
 }

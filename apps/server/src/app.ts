@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
+import { configureZodMessages } from '@merchant/core';
 import type { AppConfig } from './config';
 import type { Executor } from './db/client';
 import { installErrorHandler } from './http/errors';
@@ -59,6 +60,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 /** The composition root: every dependency is passed in, so tests build the real app on a test database. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  configureZodMessages();
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? pino({ level: config.logLevel });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PERMISSIONS, ROLES, ROLE_TITLES, isKnownCurrency } from '@merchant/core';
+import { ALL_PERMISSIONS, ROLES, ROLE_TITLES, isKnownCountry, isKnownCurrency } from '@merchant/core';
 
 export const BusinessIdSchema = z.uuid();
 export const BusinessParamsSchema = z.object({ business_id: BusinessIdSchema });
@@ -20,6 +20,7 @@ export const CountryCodeSchema = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
+  .refine(isKnownCountry, 'Unknown country')
   .transform((c) => c.toLowerCase());
 export const CurrencyCodeSchema = z
   .string()

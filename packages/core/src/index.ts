@@ -3,3 +3,4 @@ export * from './permissions';
 export * from './currency';
 export * from './money';
 export * from './text';
+export * from './country';

@@ -38,6 +38,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client whose connection the server closed (restart, failover) must not crash the
+    // process: the pool drops it and the next query opens a fresh connection.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Executor;
     return {
       db,

@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './endpoint';
 export * from './pagination';
+export * from './zod-messages';

@@ -32,6 +32,7 @@ export const PERMISSIONS = {
   'referral:view': 'See Refer and Earn',
   'pos:use': 'Take payments on the web POS and see own sales',
   'pos:manage': 'Manage products, discounts, locations, taxes and terminals',
+  'store:view': 'See the online store overview, orders, products and customers',
   'store:manage': 'Manage the online store catalogue, orders and settings',
   'store-design:manage': 'Change the store design and themes',
   'store-pages:manage': 'Edit store pages',
@@ -48,6 +49,7 @@ const MANAGER: Permission[] = [
   'referral:view',
   'pos:use',
   'pos:manage',
+  'store:view',
   'store:manage',
   'store-design:manage',
   'store-pages:manage',
@@ -62,7 +64,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: ALL_PERMISSIONS,
   admin: ALL_PERMISSIONS.filter((p) => p !== 'verification:view'),
   manager: MANAGER,
-  cashier: ['business:view', 'payments:view', 'payments:create', 'pos:use'],
+  cashier: ['business:view', 'payments:view', 'payments:create', 'pos:use', 'store:view'],
 };
 
 export interface Actor {

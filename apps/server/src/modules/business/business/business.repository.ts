@@ -31,6 +31,22 @@ export const businessRepository = {
       .limit(1);
     return row ?? null;
   },
+  /** The user's membership in any status (active or deactivated), or null. */
+  async findMembership(db: Executor, businessId: string, userId: string) {
+    const [row] = await db
+      .select()
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)))
+      .limit(1);
+    return row ?? null;
+  },
+  /** Makes a deactivated membership active again with a new role. */
+  async reactivateMember(db: Executor, businessId: string, id: string, role: NewBusinessUser['role']) {
+    await db
+      .update(businessUsers)
+      .set({ status: 'active', role })
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
+  },
   /** Businesses the user is an active member of, with the role. */
   async listForUser(db: Executor, userId: string) {
     return db

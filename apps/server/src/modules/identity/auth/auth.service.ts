@@ -186,7 +186,7 @@ export function createAuthService(deps: {
 
     async resetPassword(body: { token: string; email: string; password: string }, meta: RequestMeta): Promise<void> {
       assertAcceptablePassword(body.password);
-      const invalid = () => fieldError('AUTH_RESET_TOKEN_INVALID', 'email', 'This password reset link is invalid or has expired.');
+      const invalid = () => fieldError('AUTH_RESET_TOKEN_INVALID', 'token', 'This password reset link is invalid or has expired.');
       const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(body.token))).limit(1);
       if (!reset || reset.usedAt || reset.expiresAt <= clock.now()) throw invalid();
       const user = await userRepository.findById(db, reset.userId);

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, gte, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 
@@ -19,8 +19,13 @@ export const sessionRepository = {
   async delete(db: Executor, id: string) {
     await db.delete(sessions).where(eq(sessions.id, id));
   },
-  async listForUser(db: Executor, userId: string) {
-    return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.lastActivityAt);
+  /** The user's sessions active at or after `activeSince` (older ones are past the idle timeout). */
+  async listForUser(db: Executor, userId: string, activeSince: Date) {
+    return db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gte(sessions.lastActivityAt, activeSince)))
+      .orderBy(sessions.lastActivityAt);
   },
   async deleteForUser(db: Executor, userId: string, exceptId?: string) {
     const where = exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId);

@@ -68,11 +68,12 @@ export function createSessionService(deps: { db: Executor; clock: Clock; idleMin
     },
 
     destroy: (row: SessionRow) => repo.delete(db, row.id),
-    listForUser: (userId: string) => repo.listForUser(db, userId),
+    /** Live sessions only: one idle past the timeout is dead even before resolve() or purgeIdle() drops it. */
+    listForUser: (userId: string) => repo.listForUser(db, userId, new Date(clock.now().getTime() - idleMs)),
     destroyAllForUser: (userId: string, exceptId?: string, executor: Executor = db) => repo.deleteForUser(executor, userId, exceptId),
 
     async destroyByPublicId(userId: string, publicId: string): Promise<boolean> {
-      const rows = await repo.listForUser(db, userId);
+      const rows = await repo.listForUser(db, userId, new Date(clock.now().getTime() - idleMs));
       const match = rows.find((r) => publicSessionId(r) === publicId);
       if (!match) return false;
       return (await repo.deleteOneForUser(db, userId, match.id)) > 0;

@@ -192,9 +192,12 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
         const invitation = await invitationRepository.findPendingById(tx, invitationId, user.email, now);
         if (!invitation) throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
         if (answer === 'accepted') {
-          const existing = await businessRepository.findActiveMembership(tx, invitation.businessId, user.id);
+          // One membership row per user and business: a deactivated member who is invited again comes back with the invited role.
+          const existing = await businessRepository.findMembership(tx, invitation.businessId, user.id);
           if (!existing) {
             await businessRepository.addMember(tx, { id: newId(), businessId: invitation.businessId, userId: user.id, role: invitation.role, createdAt: now });
+          } else if (existing.status !== 'active') {
+            await businessRepository.reactivateMember(tx, invitation.businessId, existing.id, invitation.role);
           }
         }
         await invitationRepository.respond(tx, invitation.businessId, invitation.id, answer, now);

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Business } from '@merchant/business';
+import type { User } from '@merchant/identity';
+import { checkGuard, runGuards, type GuardContext } from './guards';
+import { findRoute, type RouteId } from './route-table';
+
+const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
+
+const user = (overrides: Partial<User> = {}): User => ({
+  id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  is_super_admin: false,
+  two_factor_enabled: false,
+  businesses: {
+    owned: [{ id: BID, identifier: 'ada', name: 'Ada Shop', type: 'merchant', country: 'sg', currency: 'sgd', onboarding_status: 'completed', role: { title: 'Owner' } }],
+    member: [],
+  },
+  pending_invitations: 0,
+  ...overrides,
+});
+
+const business = (overrides: Partial<Business> = {}): Business => ({
+  id: BID,
+  identifier: 'ada',
+  name: 'Ada Shop',
+  type: 'merchant',
+  country: 'sg',
+  currency: 'sgd',
+  onboarding_status: 'completed',
+  role: { title: 'Owner' },
+  logo_url: null,
+  stripe_enabled: false,
+  xendit_enabled: false,
+  active_providers: [],
+  features: { send_money: false },
+  platform_enabled: false,
+  warnings: [],
+  permissions: [],
+  transfers_awaiting_review: 0,
+  ...overrides,
+});
+
+function run(routeId: RouteId, ctx: Partial<GuardContext>) {
+  const route = findRoute(routeId);
+  if (!route) throw new Error(routeId);
+  return runGuards(route.guards, { user: null, business: null, routeId, hostname: 'dashboard.example.com', ...ctx });
+}
+
+describe('guards', () => {
+  it('sends guests to login and signed-in people away from guest pages', () => {
+    expect(run('payments.overview', {})).toEqual({ redirect: '/login' });
+    expect(run('auth.login', { user: user() })).toEqual({ redirect: '/choose-business' });
+    expect(run('auth.login', {})).toBeNull();
+  });
+
+  it('handles pending invitations first and sends people without a business to create one', () => {
+    expect(run('auth.choose-business', { user: user({ pending_invitations: 2 }) })).toEqual({ redirect: '/pending-invitations' });
+    expect(run('auth.choose-business', { user: user({ businesses: { owned: [], member: [] } }) })).toEqual({
+      redirect: '/register-authenticated',
+    });
+    expect(run('auth.choose-business', { user: user() })).toBeNull();
+  });
+
+  it('keeps partner and merchant businesses in their own areas', () => {
+    expect(run('payments.links', { user: user(), business: business({ type: 'partner' }) })).toEqual({
+      redirect: `/business/${BID}/partner`,
+    });
+    expect(run('partner.commissions', { user: user(), business: business() })).toEqual({ redirect: `/business/${BID}/payments` });
+  });
+
+  it('follows the onboarding status', () => {
+    const u = user();
+    expect(run('payments.links', { user: u, business: business({ onboarding_status: 'questionnaire' }) })).toEqual({
+      redirect: `/business/${BID}/onboarding/questionnaire`,
+    });
+    expect(run('payments.links', { user: u, business: business({ onboarding_status: 'pending_verification' }) })).toEqual({
+      redirect: `/business/${BID}/onboarding/pending`,
+    });
+    expect(run('payments.onboarding', { user: u, business: business({ onboarding_status: 'questionnaire' }) })).toBeNull();
+    expect(run('payments.onboarding', { user: u, business: business({ onboarding_status: 'blocked' }) })).toEqual({
+      redirect: `/business/${BID}/onboarding/blocked`,
+    });
+    expect(run('onboarding.pending', { user: u, business: business({ onboarding_status: 'pending_verification' }) })).toBeNull();
+    expect(run('onboarding.questionnaire', { user: u, business: business({ onboarding_status: 'blocked' }) })).toEqual({
+      redirect: `/business/${BID}/onboarding/blocked`,
+    });
+    expect(run('onboarding.blocked', { user: u, business: business() })).toEqual({ redirect: `/business/${BID}/payments` });
+  });
+
+  it('serves the public invoice on the invoice host only', () => {
+    expect(checkGuard('invoicePublicGuard', { user: null, business: null, routeId: 'public.invoice', hostname: 'invoice.example.com' })).toBeNull();
+    expect(run('public.invoice', {})).toEqual({ notFound: true });
+  });
+});

@@ -1,0 +1,96 @@
+import { Suspense, useEffect, useState } from 'react';
+import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { SubHeaderBar } from '../../components/sub-header-bar/sub-header-bar';
+import { businessQuery, useUser } from '../../lib/session';
+import { BusinessWarningBanners } from '../business-warnings-banners';
+import { CommandPalette, CommandPaletteButton } from '../command-palette';
+import { SECTION_OPTIONS, findRoute, type Section } from '../route-table';
+import { sectionsFor, visibleSidebar } from '../sidebar';
+import { BusinessSwitcher } from './business-switcher';
+import { SectionSwitcher } from './section-switcher';
+import { ColorSchemeToggle, UserMenu } from './shell-parts';
+import { SidebarNav } from './sidebar-nav';
+
+/** Spec 1: the active section follows the current route; it starts as payments. */
+function useActiveSection(): Section {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const current = leaf ? findRoute(leaf.id)?.section : undefined;
+  const [active, setActive] = useState<Section>('payments');
+  useEffect(() => {
+    if (current && current !== active) setActive(current);
+  }, [current, active]);
+  return current ?? active;
+}
+
+export function BusinessLayout() {
+  const { business_id: businessId = '' } = useParams();
+  const user = useUser();
+  const business = useQuery({ ...businessQuery(businessId), enabled: user !== null && businessId !== '' });
+  const [navOpened, nav] = useDisclosure(false);
+  const location = useLocation();
+  const section = useActiveSection();
+
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [location.pathname, closeNav]);
+
+  if (!user || !business.data) return <LoadingScreen fullScreen />;
+  const current = business.data;
+  const activeSection = sectionsFor(current).includes(section) ? section : (sectionsFor(current)[0] ?? 'payments');
+  const sectionLabel = SECTION_OPTIONS.find((o) => o.value === activeSection)?.label ?? 'Business';
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            />
+            <SectionSwitcher business={current} active={activeSection} />
+            <Box visibleFrom="sm" style={{ minWidth: 0 }}>
+              <BusinessSwitcher user={user} business={current} />
+            </Box>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <CommandPaletteButton />
+            <ColorSchemeToggle />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label={`${sectionLabel} menu`}>
+        <Box hiddenFrom="sm" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          <BusinessSwitcher user={user} business={current} fullWidth />
+        </Box>
+        <ScrollArea style={{ flex: 1 }} p="sm">
+          <SidebarNav businessId={current.id} groups={visibleSidebar(activeSection, current)} />
+        </ScrollArea>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <SubHeaderBar />
+        <Box p={{ base: 'md', sm: 'lg' }} maw={1280}>
+          <BusinessWarningBanners business={current} />
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+      <CommandPalette business={current} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,172 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '@merchant/core';
+import type { Business } from '@merchant/business';
+import type { User } from '@merchant/identity';
+import { businessEndpoints } from '@merchant/business';
+import { userEndpoints } from '@merchant/identity';
+import { call } from '../lib/api-client';
+import { Providers, createAppQueryClient } from './providers';
+import { buildRoutes } from './router';
+
+const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
+const OTHER = '11111111-2222-4333-8444-555555555555';
+
+const summary = { id: BID, identifier: 'ada', name: 'Ada Shop', type: 'merchant', country: 'sg', currency: 'sgd', onboarding_status: 'completed', role: { title: 'Owner' } } as const;
+const user: User = {
+  id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  is_super_admin: false,
+  two_factor_enabled: false,
+  businesses: { owned: [{ ...summary }], member: [] },
+  pending_invitations: 0,
+};
+const business = (overrides: Partial<Business> = {}): Business => ({
+  ...summary,
+  logo_url: null,
+  stripe_enabled: false,
+  xendit_enabled: false,
+  active_providers: [],
+  features: { send_money: false },
+  platform_enabled: false,
+  warnings: [{ id: 'kyc', style: 'danger', title: 'Verify your account', body: 'Payouts are paused.', cta_title: null, cta_url: null }],
+  permissions: [...ALL_PERMISSIONS],
+  transfers_awaiting_review: 0,
+  ...overrides,
+});
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function serve(answers: { user: User | null; business?: Business }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/v1/user')) return answers.user ? json(200, answers.user) : json(401, { code: 'UNAUTHENTICATED', message: 'Unauthenticated.', requestId: 'r' });
+      if (url.endsWith(`/v1/business/${BID}`) && answers.business) return json(200, answers.business);
+      if (url.endsWith(`/v1/business/${BID}/onboarding-progress`)) return json(200, { is_completed: false, progress: 40 });
+      return json(404, { code: 'NOT_FOUND', message: 'Business not found.', requestId: 'r' });
+    }),
+  );
+}
+
+function renderAt(path: string) {
+  const queryClient = createAppQueryClient();
+  const router = createMemoryRouter(buildRoutes(queryClient, 'dashboard.example.com'), { initialEntries: [path] });
+  render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+  window.scrollTo = () => undefined;
+});
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('router', () => {
+  it('sends a signed-out person to login', async () => {
+    serve({ user: null });
+    const router = renderAt(`/business/${BID}/payments`);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+  });
+
+  it('renders the business shell: header, section menu, banners and the overview', async () => {
+    serve({ user, business: business() });
+    renderAt(`/business/${BID}/payments`);
+    expect(await screen.findByRole('heading', { level: 1, name: /Ada$/ }, { timeout: 5000 })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Payments menu' });
+    expect(within(nav).getByRole('link', { name: 'Transactions' })).toBeTruthy();
+    expect(within(nav).queryByText('Send Payments')).toBeNull();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByText('Verify your account')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Switch to (dark|light) mode/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Search screens' })).toBeTruthy();
+    await vi.waitFor(() => expect(document.title).toBe('Overview · Merchant Dashboard'));
+  });
+
+  it('shows a planned screen with its title and what is coming', async () => {
+    serve({ user, business: business() });
+    renderAt(`/business/${BID}/payments/links`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment links' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Payment links arrive with the payment links issue.')).toBeTruthy();
+  });
+
+  it("shows the no-access page when the role lacks the route's permission", async () => {
+    serve({ user, business: business({ permissions: [...ROLE_PERMISSIONS.cashier] }) });
+    renderAt(`/business/${BID}/online-store/pages`);
+    expect(await screen.findByRole('heading', { name: "You don't have access" }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('shows the 404 page for a business the user cannot see, and for unknown paths', async () => {
+    serve({ user, business: business() });
+    renderAt(`/business/${OTHER}/payments`);
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    renderAt('/no/such/page/here');
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('sends a business in questionnaire to onboarding', async () => {
+    serve({ user, business: business({ onboarding_status: 'questionnaire' }) });
+    const router = renderAt(`/business/${BID}/payments/links`);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/business/${BID}/onboarding/questionnaire`), { timeout: 5000 });
+  });
+
+  it('on a 401 while signed in: signs out and shows login with the session message', async () => {
+    serve({ user, business: business() });
+    const router = renderAt(`/business/${BID}/payments`);
+    await screen.findByRole('navigation', { name: 'Payments menu' }, { timeout: 5000 });
+    serve({ user: null });
+    await expect(call(userEndpoints.me)).rejects.toThrow();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(router.state.location.state).toEqual({ flash: 'Your session has been expired. Please login to continue' });
+  });
+
+  it('on a second 419 while signed in: asks to extend the session', async () => {
+    serve({ user, business: business() });
+    renderAt(`/business/${BID}/payments`);
+    await screen.findByRole('navigation', { name: 'Payments menu' }, { timeout: 5000 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/csrf-token') ? json(200, { token: 't' }) : json(419, { code: 'CSRF_TOKEN_MISMATCH', message: 'Expired.', requestId: 'r' }),
+      ),
+    );
+    await expect(call(businessEndpoints.create, { body: { name: 'New', country: 'sg', currency: 'sgd' } })).rejects.toThrow();
+    expect(await screen.findByText('Session Expired', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Extend session' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,164 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Box } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { Business } from '@merchant/business';
+import { FullScreenLoading } from '../components/loading-screen';
+import { NotFound } from '../components/status-page';
+import { ApiError } from '../lib/api-client';
+import { businessQuery, userQuery } from '../lib/session';
+import { BUSINESS_GUARDS, isInvoiceHost, runGuards } from './guards';
+import { BusinessLayout } from './layouts/business-layout';
+import { GuestLayout } from './layouts/guest-layout';
+import { PlainLayout } from './layouts/plain-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { UserSettingsLayout } from './layouts/user-settings-layout';
+import { PageErrorBoundary, RouteErrorBoundary } from './route-error';
+import { href, routeTable, type AppRoute, type Layout } from './route-table';
+import { screens } from './screens';
+import { PlannedScreen } from './screens/planned-screen';
+import { useDocumentTitle } from './use-document-title';
+
+export interface RouteHandle {
+  title: string;
+}
+
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return <>{children}</>;
+}
+
+function withTitle(title: string, Screen: ComponentType): ComponentType {
+  function TitledScreen() {
+    return (
+      <Titled title={title}>
+        <Screen />
+      </Titled>
+    );
+  }
+  TitledScreen.displayName = `Titled(${Screen.displayName ?? Screen.name})`;
+  return TitledScreen;
+}
+
+/** The business of the path; one the user cannot see (the API answers 404) shows the 404 page. */
+async function loadBusiness(queryClient: QueryClient, businessId: string): Promise<Business> {
+  try {
+    return await queryClient.ensureQueryData({ ...businessQuery(businessId), meta: { silent: true } });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
+      throw data('Business not found', { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** Runs the route's guards in their listed order, then its permission (comfort only: the server enforces it). */
+export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname: string) {
+  return async ({ params }: LoaderFunctionArgs): Promise<null> => {
+    const needsUser = route.guards.some((g) => g !== 'invoicePublicGuard');
+    const user = needsUser ? await queryClient.ensureQueryData(userQuery) : null;
+    const businessId = params.business_id;
+    const needsBusiness = route.guards.some((g) => BUSINESS_GUARDS.includes(g)) || route.permission !== undefined;
+    const business = user && businessId && needsBusiness ? await loadBusiness(queryClient, businessId) : null;
+
+    const outcome = runGuards(route.guards, { user, business, routeId: route.id, hostname });
+    if (outcome && 'redirect' in outcome) throw redirect(outcome.redirect);
+    if (outcome && 'notFound' in outcome) throw data('Not found', { status: 404 });
+    if (route.permission && business && !business.permissions.includes(route.permission)) {
+      throw data('Forbidden', { status: 403 });
+    }
+    return null;
+  };
+}
+
+function toRouteObject(route: AppRoute, queryClient: QueryClient, hostname: string): RouteObject {
+  const handle: RouteHandle = { title: route.title };
+  const base: RouteObject = {
+    id: route.id,
+    path: route.path,
+    handle,
+    loader: guardLoader(route, queryClient, hostname),
+    ErrorBoundary: RouteErrorBoundary,
+  };
+  if (route.screen === 'planned') {
+    return {
+      ...base,
+      element: (
+        <Titled title={route.title}>
+          <PlannedScreen route={route} />
+        </Titled>
+      ),
+    };
+  }
+  const load = screens[route.screen];
+  return {
+    ...base,
+    lazy: async () => {
+      const { Component } = await load();
+      return { Component: withTitle(route.title, Component) };
+    },
+  };
+}
+
+const LAYOUTS: Record<Layout, ComponentType> = {
+  guest: GuestLayout,
+  plain: PlainLayout,
+  business: BusinessLayout,
+  'user-settings': UserSettingsLayout,
+  public: PublicLayout,
+};
+
+/** The business layout needs the business: an unknown or hidden one shows the 404 page in place of the shell. */
+function businessLayoutLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs): Promise<null> => {
+    const businessId = params.business_id;
+    const user = await queryClient.ensureQueryData(userQuery);
+    if (user && businessId) await loadBusiness(queryClient, businessId);
+    return null;
+  };
+}
+
+function NotFoundScreen() {
+  return (
+    <Titled title="Page not found">
+      <Box component="main">
+        <NotFound homeHref={href('auth.root')} />
+      </Box>
+    </Titled>
+  );
+}
+
+/**
+ * The router's routes, derived from the route table: one pathless parent per layout, the table's
+ * routes as children. On the invoice host only the public invoice exists.
+ */
+export function buildRoutes(queryClient: QueryClient, hostname: string): RouteObject[] {
+  const table: readonly AppRoute[] = isInvoiceHost(hostname) ? routeTable.filter((r) => r.id === 'public.invoice') : routeTable;
+  const layouts: RouteObject[] = (Object.keys(LAYOUTS) as Layout[])
+    .map((layout): RouteObject => {
+      const Layout = LAYOUTS[layout];
+      return {
+        id: `layout.${layout}`,
+        Component: Layout,
+        ErrorBoundary: PageErrorBoundary,
+        ...(layout === 'business' ? { loader: businessLayoutLoader(queryClient) } : {}),
+        children: table.filter((r) => r.layout === layout).map((r) => toRouteObject(r, queryClient, hostname)),
+      };
+    })
+    .filter((l) => (l.children?.length ?? 0) > 0);
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: FullScreenLoading,
+      ErrorBoundary: PageErrorBoundary,
+      children: [...layouts, { id: 'not-found', path: '*', Component: NotFoundScreen }],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient, hostname: string = window.location.hostname) {
+  return createBrowserRouter(buildRoutes(queryClient, hostname));
+}

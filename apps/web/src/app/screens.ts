@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { ScreenKey } from './route-table';
+
+/** A screen module: React Router's `lazy` convention (`export function Component()`). */
+export type ScreenModule = { Component: ComponentType };
+
+/** Every real screen of the route table, loaded lazily (one chunk per screen). */
+export const screens: Record<ScreenKey, () => Promise<ScreenModule>> = {
+  'auth.login': () => import('../features/auth/routes/login/login-screen'),
+  'auth.checkpoint': () => import('../features/auth/routes/checkpoint/checkpoint-screen'),
+  'auth.password-request': () => import('../features/auth/routes/password-request/password-request-screen'),
+  'auth.password-reset': () => import('../features/auth/routes/password-reset/password-reset-screen'),
+  'auth.register': () => import('../features/auth/routes/register/register-screen'),
+  'auth.register-partner': () => import('../features/auth/routes/register-partner/register-partner-screen'),
+  'auth.register-complete': () => import('../features/auth/routes/register-complete/register-complete-screen'),
+  'auth.register-completed': () => import('../features/auth/routes/register-completed/register-completed-screen'),
+  'auth.register-authenticated': () => import('../features/auth/routes/register-authenticated/register-authenticated-screen'),
+  'auth.pending-invitations': () => import('../features/auth/routes/pending-invitations/pending-invitations-screen'),
+  'auth.choose-business': () => import('../features/auth/routes/choose-business/choose-business-screen'),
+  'onboarding.questionnaire': () => import('../features/onboarding/routes/questionnaire/questionnaire-screen'),
+  'onboarding.pending': () => import('../features/onboarding/routes/pending/pending-screen'),
+  'onboarding.blocked': () => import('../features/onboarding/routes/blocked/blocked-screen'),
+  'user-settings.account': () => import('../features/user-settings/routes/account/account-screen'),
+  'user-settings.security': () => import('../features/user-settings/routes/security/security-screen'),
+  'user-settings.audit-logs': () => import('../features/user-settings/routes/audit-logs/audit-logs-screen'),
+  'payments.overview': () => import('../features/payments/overview/routes/overview/overview-screen'),
+  'partner.overview': () => import('../features/partner/overview/routes/overview/overview-screen'),
+  'app.not-found': () => import('./screens/not-found-screen'),
+};

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { onAuthEvent } from '../lib/api-client';
+import { resetSessionCache } from '../lib/session';
+import { href } from './route-table';
+
+/** Spec 4: the message shown on the login screen after a 401. */
+export const SESSION_EXPIRED_FLASH = 'Your session has been expired. Please login to continue';
+
+let sessionExpiredModalOpen = false;
+
+function openSessionExpiredModal(): void {
+  if (sessionExpiredModalOpen) return;
+  sessionExpiredModalOpen = true;
+  modals.openConfirmModal({
+    title: 'Session Expired',
+    children: <Text size="sm">Your session has expired. Do you want to extend it? The page will reload.</Text>,
+    labels: { confirm: 'Extend session', cancel: 'Not now' },
+    onConfirm: () => window.location.reload(),
+    onClose: () => {
+      sessionExpiredModalOpen = false;
+    },
+  });
+}
+
+/** Listens to the API client: 401 -> signed out and sent to login; 419 after a retry -> "Session Expired". */
+export function useSessionEvents(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const unsubscribe = onAuthEvent((event) => {
+      if (event.type === 'unauthenticated') {
+        resetSessionCache(queryClient, null);
+        void navigate(href('auth.login'), { replace: true, state: { flash: SESSION_EXPIRED_FLASH } });
+      } else {
+        openSessionExpiredModal();
+      }
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [queryClient, navigate]);
+}

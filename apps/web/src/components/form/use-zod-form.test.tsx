@@ -1,0 +1,129 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { RegisterBodySchema, ChangePasswordBodySchema, LoginBodySchema } from '@merchant/identity';
+import { ApiError } from '../../lib/api-client';
+import { fieldErrors } from '../../lib/error-message';
+import { useZodForm } from './use-zod-form';
+
+const notifyError = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/notify', () => ({ notifyError }));
+
+const registerInitial = {
+  name: '',
+  email: '',
+  password: '',
+  business: { name: '', country: '', currency: '' },
+};
+
+function validation(issues: { path: string; message: string }[]): ApiError {
+  return new ApiError(422, { code: 'VALIDATION_FAILED', message: 'The given data was invalid', issues, requestId: 'req-1' }, 'invalid');
+}
+
+describe('useZodForm', () => {
+  it('shows the schema messages on the fields when submitted invalid, and does not call the handler', () => {
+    const handler = vi.fn();
+    const { result } = renderHook(() => useZodForm(LoginBodySchema, { email: 'not-an-email', password: '' }));
+    act(() => result.current.onSubmit(handler)());
+    expect(handler).not.toHaveBeenCalled();
+    expect(result.current.field('email').error).toBe('Enter a valid email address');
+    expect(result.current.field('password').error).toBe('Enter your password');
+  });
+
+  it('passes the parsed output (trimmed, lower-cased) to the handler when valid', () => {
+    const handler = vi.fn();
+    const { result } = renderHook(() => useZodForm(LoginBodySchema, { email: '  Ann@Example.COM ', password: 'secret' }));
+    act(() => result.current.onSubmit(handler)());
+    expect(handler).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'secret' });
+    expect(result.current.errors).toEqual({});
+  });
+
+  it('puts refinement messages on the path the schema names', () => {
+    const { result } = renderHook(() =>
+      useZodForm(ChangePasswordBodySchema, { current_password: 'old', password: 'long enough 1', password_confirmation: 'different' }),
+    );
+    act(() => result.current.onSubmit(vi.fn())());
+    expect(result.current.field('password_confirmation').error).toBe('Passwords do not match');
+    expect(result.current.field('password').error).toBeUndefined();
+  });
+
+  it('validates nested values and reports them under dotted paths', () => {
+    const { result } = renderHook(() => useZodForm(RegisterBodySchema, registerInitial));
+    act(() => result.current.onSubmit(vi.fn())());
+    expect(result.current.field('business.name').error).toBe('Enter the business name');
+    expect(result.current.field('name').error).toBe('Enter your name');
+  });
+
+  it('maps the issues of a 422 onto the matching fields, nested ones included', () => {
+    const { result } = renderHook(() => useZodForm(RegisterBodySchema, registerInitial));
+    const error = validation([
+      { path: 'email', message: 'This email is already registered' },
+      { path: 'business.currency', message: 'Unknown currency' },
+    ]);
+    act(() => result.current.handleServerError(error));
+    expect(result.current.field('email').error).toBe('This email is already registered');
+    expect(result.current.field('business.currency').error).toBe('Unknown currency');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the snackbar when no issue matches a field, or the error has no issues', () => {
+    notifyError.mockClear();
+    const { result } = renderHook(() => useZodForm(LoginBodySchema, { email: '', password: '' }));
+    act(() => result.current.handleServerError(validation([{ path: 'token', message: 'Expired' }])));
+    expect(result.current.errors).toEqual({});
+    const locked = new ApiError(429, { code: 'AUTH_ACCOUNT_LOCKED', message: 'Too many attempts', requestId: 'r' }, 'x');
+    act(() => result.current.handleServerError(locked));
+    expect(notifyError).toHaveBeenCalledTimes(2);
+    expect(fieldErrors(locked)).toEqual({});
+  });
+
+  it('leaves 401 and 419 to the session layer', () => {
+    notifyError.mockClear();
+    const { result } = renderHook(() => useZodForm(LoginBodySchema, { email: '', password: '' }));
+    act(() => result.current.handleServerError(new ApiError(419, null, 'expired')));
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('clears a field error when the field changes', () => {
+    const { result } = renderHook(() => useZodForm(LoginBodySchema, { email: '', password: '' }));
+    act(() => {
+      result.current.setServerErrors({ email: 'These credentials do not match our records' });
+    });
+    expect(result.current.field('email').error).toBe('These credentials do not match our records');
+    act(() => result.current.field('email').onChange('ann@example.com'));
+    expect(result.current.field('email').error).toBeUndefined();
+    expect(result.current.values.email).toBe('ann@example.com');
+  });
+});
+
+function LoginForm({ onValid }: { onValid: (data: { email: string; password: string }) => void }) {
+  const form = useZodForm(LoginBodySchema, { email: '', password: '' });
+  const email = form.field('email');
+  const password = form.field('password');
+  return (
+    <form onSubmit={form.onSubmit(onValid)} noValidate>
+      <label htmlFor="email">Email</label>
+      <input id="email" name={email.name} value={email.value} onChange={email.onChange} aria-describedby="email-error" />
+      {email.error && <p id="email-error">{email.error}</p>}
+      <label htmlFor="password">Password</label>
+      <input id="password" name={password.name} type="password" value={password.value} onChange={password.onChange} />
+      {password.error && <p>{password.error}</p>}
+      <button type="submit">Sign in</button>
+    </form>
+  );
+}
+
+describe('useZodForm in a form', () => {
+  it('focuses the first invalid field and submits once fixed', () => {
+    const onValid = vi.fn();
+    render(<LoginForm onValid={onValid} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onValid).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'pw' });
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { LOADING_NOTE_AFTER_MS, LoadingScreen } from './loading-screen';
+import { SubHeaderBar } from './sub-header-bar/sub-header-bar';
+import { SUB_HEADER_DEFAULT_STATE, subHeaderStore, useSubHeaderBar } from './sub-header-bar/sub-header-store';
+
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  subHeaderStore.reset();
+});
+
+describe('LoadingScreen', () => {
+  it('says Loading, then adds a note after 2 seconds', () => {
+    vi.useFakeTimers();
+    render(
+      <MantineProvider>
+        <LoadingScreen />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toMatch(/^Loading/);
+    expect(screen.queryByText(/taking longer than usual/)).toBeNull();
+    act(() => vi.advanceTimersByTime(LOADING_NOTE_AFTER_MS));
+    expect(screen.getByText(/taking longer than usual/)).toBeTruthy();
+  });
+});
+
+function EditScreen() {
+  const bar = useSubHeaderBar();
+  const { show } = bar;
+  useEffect(() => show({ title: 'Edit product' }), [show]);
+  return <p>edit screen</p>;
+}
+
+function ListScreen() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate('/edit')}>
+      Open edit
+    </button>
+  );
+}
+
+describe('SubHeaderBar', () => {
+  it('defaults to saved with Cancel and Save; reset() restores the default', () => {
+    expect(SUB_HEADER_DEFAULT_STATE).toMatchObject({ saved: true, actionsVisible: true, cancelLabel: 'Cancel', saveLabel: 'Save' });
+    subHeaderStore.show('k', { saved: false, saveLabel: 'Publish' });
+    expect(subHeaderStore.get()).toMatchObject({ visible: true, saved: false, saveLabel: 'Publish' });
+    subHeaderStore.reset();
+    expect(subHeaderStore.get()).toEqual(SUB_HEADER_DEFAULT_STATE);
+  });
+
+  it('Cancel goes back to the previous page and hides the bar', async () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={['/list']}>
+          <SubHeaderBar />
+          <Routes>
+            <Route path="/list" element={<ListScreen />} />
+            <Route path="/edit" element={<EditScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open edit' }));
+    expect(await screen.findByRole('region', { name: 'Edit product' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Open edit' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Edit product' })).toBeNull();
+    expect(subHeaderStore.get().visible).toBe(false);
+  });
+});

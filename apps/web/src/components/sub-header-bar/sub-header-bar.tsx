@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { LAYOUT_DIRECTION_DEFAULT, subHeaderStore, useSubHeaderState } from './sub-header-store';
+
+/**
+ * Spec 2 "Sub-header bar": a page-level bar with a secondary Cancel and a primary Save.
+ * Cancel (and the browser's back, which leaves the page that opened it) goes to the previous page and hides it.
+ */
+export function SubHeaderBar() {
+  const bar = useSubHeaderState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const current = subHeaderStore.get();
+    if (current.visible && current.owner !== location.key) subHeaderStore.hide();
+  }, [location.key, bar.owner]);
+  if (!bar.visible || bar.owner !== location.key) return null;
+
+  const cancel = () => {
+    const fallback = bar.fallbackHref;
+    subHeaderStore.hide();
+    // React Router names the first entry of the tab 'default': there is no previous page of the app then.
+    if (location.key !== 'default') void navigate(-1);
+    else if (fallback) void navigate(fallback);
+  };
+
+  return (
+    <Box
+      component="section"
+      aria-label={bar.title ?? 'Page actions'}
+      py="xs"
+      px={{ base: 'md', md: LAYOUT_DIRECTION_DEFAULT }}
+      style={{
+        position: 'sticky',
+        top: 'var(--app-shell-header-offset, 0px)',
+        zIndex: 5,
+        background: 'var(--mantine-color-body)',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Group justify="space-between" gap="sm" wrap="nowrap">
+        <Text fw={600} truncate>
+          {bar.title ?? (bar.saved ? 'All changes saved' : 'Unsaved changes')}
+        </Text>
+        {bar.actionsVisible ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="default" onClick={cancel}>
+              {bar.cancelLabel}
+            </Button>
+            <Button onClick={() => bar.onSave?.()} disabled={bar.saved || !bar.onSave} loading={bar.saving}>
+              {bar.saveLabel}
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+    </Box>
+  );
+}

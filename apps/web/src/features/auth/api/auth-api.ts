@@ -1,0 +1,124 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { businessEndpoints, type CreateBusinessBody } from '@merchant/business';
+import { authEndpoints, userEndpoints, type RegisterBody } from '@merchant/identity';
+import type { EndpointBody } from '@merchant/core';
+import { call } from '../../../lib/api-client';
+import { resetSessionCache, sessionKeys } from '../../../lib/session';
+import { invitationKeys } from './keys';
+
+type LoginBody = EndpointBody<typeof authEndpoints.login>;
+type CheckpointBody = EndpointBody<typeof authEndpoints.checkpoint>;
+type PasswordResetRequestBody = EndpointBody<typeof authEndpoints.requestPasswordReset>;
+type PasswordResetBody = EndpointBody<typeof authEndpoints.resetPassword>;
+type RegisterCompleteBody = EndpointBody<typeof authEndpoints.registerComplete>;
+
+/**
+ * Forms show their own field errors, so their mutations are silent in the mutation cache
+ * (the form's handleServerError shows the snackbar when there is no field issue).
+ */
+const formMutation = { meta: { silent: true } } as const;
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: LoginBody) => call(authEndpoints.login, { body }),
+    onSuccess: (answer) => {
+      if (answer.status === 'authenticated') resetSessionCache(queryClient, answer.user);
+    },
+  });
+}
+
+export function useCheckpoint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: CheckpointBody) => call(authEndpoints.checkpoint, { body }),
+    onSuccess: ({ user }) => resetSessionCache(queryClient, user),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: PasswordResetRequestBody) => call(authEndpoints.requestPasswordReset, { body }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: PasswordResetBody) => call(authEndpoints.resetPassword, { body }),
+  });
+}
+
+export type RegisterKind = 'merchant' | 'partner';
+
+export function useRegister(kind: RegisterKind) {
+  const queryClient = useQueryClient();
+  const endpoint = kind === 'partner' ? authEndpoints.registerPartner : authEndpoints.register;
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: RegisterBody) => call(endpoint, { body }),
+    onSuccess: ({ user }) => resetSessionCache(queryClient, user),
+  });
+}
+
+export const invitationPreviewQuery = (hash: string) =>
+  queryOptions({
+    queryKey: invitationKeys.detail(hash),
+    queryFn: () => call(authEndpoints.invitationPreview, { params: { hash } }),
+    // An invalid or expired link is an answer the screen explains; no snackbar, no retries.
+    meta: { silent: true },
+    retry: false,
+  });
+
+export function useRegisterComplete(hash: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: RegisterCompleteBody) => call(authEndpoints.registerComplete, { params: { hash }, body }),
+    onSuccess: ({ user }) => resetSessionCache(queryClient, user),
+  });
+}
+
+export function useCreateBusiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: CreateBusinessBody) => call(businessEndpoints.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.user, refetchType: 'all' }),
+  });
+}
+
+export const pendingInvitationsQuery = queryOptions({
+  queryKey: invitationKeys.list(),
+  queryFn: async () => (await call(userEndpoints.invitations)).data,
+});
+
+/**
+ * Accepting or declining changes the list and the user (businesses, pending_invitations). The user is
+ * refetched even when no screen watches it, so the invitation guard never reads a stale count.
+ */
+function invalidateAfterInvitation(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: invitationKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: sessionKeys.user, refetchType: 'all' }),
+  ]);
+}
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) => call(userEndpoints.acceptInvitation, { params: { invitation_id: invitationId } }),
+    onSuccess: () => invalidateAfterInvitation(queryClient),
+  });
+}
+
+export function useDeclineInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) => call(userEndpoints.declineInvitation, { params: { invitation_id: invitationId } }),
+    onSuccess: () => invalidateAfterInvitation(queryClient),
+  });
+}

@@ -1,0 +1,67 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { LoginBodySchema } from '@merchant/identity';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { href } from '../../../../app/route-table';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { useLogin } from '../../api/auth-api';
+import { AuthCard } from '../../components/auth-card';
+import { readLoginState } from '../../components/flash';
+
+export function Component() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { flash, from } = readLoginState(location.state);
+  const login = useLogin();
+  const form = useZodForm(LoginBodySchema, { email: '', password: '' });
+
+  const submit = form.onSubmit((body) =>
+    login.mutate(body, {
+      onSuccess: (answer) => {
+        if (answer.status === 'two_factor_required') {
+          navigate(href('auth.checkpoint'), { state: from ? { from } : undefined });
+          return;
+        }
+        navigate(from ?? href('auth.choose-business'), { replace: true });
+      },
+      onError: form.handleServerError,
+    }),
+  );
+
+  return (
+    <AuthCard title="Sign in" description="Sign in to your merchant dashboard.">
+      {flash && (
+        <Alert color="blue" variant="light" role="status">
+          {flash}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput {...form.field('email')} label="Email" type="email" autoComplete="username" required />
+          <PasswordInput {...form.field('password')} label="Password" autoComplete="current-password" required />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={href('auth.password-request')} size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <Stack gap={4} align="center">
+        <Text size="sm">
+          New here?{' '}
+          <Anchor component={Link} to={href('auth.register')}>
+            Create an account
+          </Anchor>
+        </Text>
+        <Text size="sm">
+          Referring merchants?{' '}
+          <Anchor component={Link} to={href('auth.register-partner')}>
+            Register as a partner
+          </Anchor>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,127 @@
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { Invitation, User } from '@merchant/identity';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
+import { businessLanding } from '../../../../app/guards';
+import { href } from '../../../../app/route-table';
+import { notifySuccess } from '../../../../lib/notify';
+import { sessionKeys } from '../../../../lib/session';
+import { pendingInvitationsQuery, useAcceptInvitation, useDeclineInvitation } from '../../api/auth-api';
+import { AuthCard } from '../../components/auth-card';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function Component() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const invitations = useQuery(pendingInvitationsQuery);
+  // Owned here, not by each card: the list empties while an accept finishes, and the screen still has to land
+  // on the business that was joined.
+  const accept = useAcceptInvitation();
+  const decline = useDeclineInvitation();
+
+  const onAccept = (invitation: Invitation) =>
+    accept.mutate(invitation.id, {
+      onSuccess: ({ business_id }) => {
+        notifySuccess(`You joined ${invitation.business.name}.`);
+        // The mutation refetched the user before this runs.
+        const user = queryClient.getQueryData<User | null>(sessionKeys.user);
+        const joined = [...(user?.businesses.member ?? []), ...(user?.businesses.owned ?? [])].find((b) => b.id === business_id);
+        navigate(joined ? businessLanding(joined) : href('payments.overview', { business_id }), { replace: true });
+      },
+    });
+
+  const onDecline = (invitation: Invitation) =>
+    modals.openConfirmModal({
+      title: `Decline the invitation to ${invitation.business.name}?`,
+      children: <Text size="sm">You will not join the business. They can invite you again later.</Text>,
+      labels: { confirm: 'Decline invitation', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        decline.mutate(invitation.id, {
+          onSuccess: () => notifySuccess(`Invitation to ${invitation.business.name} declined.`),
+        }),
+    });
+
+  if (invitations.isPending) {
+    return (
+      <AuthCard title="Pending invitations">
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading invitations" />
+        </Center>
+      </AuthCard>
+    );
+  }
+  if (invitations.isError) {
+    return (
+      <AuthCard title="Pending invitations">
+        <Alert color="red" variant="light" role="alert">
+          Your invitations could not be loaded.
+        </Alert>
+        <Button onClick={() => void invitations.refetch()} loading={invitations.isFetching}>
+          Try again
+        </Button>
+      </AuthCard>
+    );
+  }
+  // None left (or none to begin with): on to the businesses, unless an accept is about to land on its business.
+  if (invitations.data.length === 0 && !accept.isPending && !accept.isSuccess) return <Navigate to={href('auth.choose-business')} replace />;
+
+  const busy = accept.isPending || decline.isPending;
+  return (
+    <AuthCard title="Pending invitations" description="You have been invited to join these businesses." size="md">
+      <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {invitations.data.map((invitation) => (
+          <li key={invitation.id}>
+            <InvitationCard
+              invitation={invitation}
+              accepting={accept.isPending && accept.variables === invitation.id}
+              declining={decline.isPending && decline.variables === invitation.id}
+              disabled={busy}
+              onAccept={() => onAccept(invitation)}
+              onDecline={() => onDecline(invitation)}
+            />
+          </li>
+        ))}
+      </Stack>
+    </AuthCard>
+  );
+}
+
+interface InvitationCardProps {
+  invitation: Invitation;
+  accepting: boolean;
+  declining: boolean;
+  disabled: boolean;
+  onAccept: () => void;
+  onDecline: () => void;
+}
+
+function InvitationCard({ invitation, accepting, declining, disabled, onAccept, onDecline }: InvitationCardProps) {
+  const headingId = `invitation-${invitation.id}`;
+  return (
+    <Card withBorder radius="md" padding="md" aria-labelledby={headingId} component="section">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={headingId}>
+          {invitation.business.name}
+        </Title>
+        <Text size="sm">
+          Role: <strong>{invitation.role.title}</strong>
+          {invitation.invited_by && <> · Invited by {invitation.invited_by}</>}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Expires {dateTime.format(new Date(invitation.expires_at))}
+        </Text>
+        <Group gap="sm" mt="xs" grow>
+          <Button onClick={onAccept} loading={accepting} disabled={disabled && !accepting} aria-describedby={headingId}>
+            Accept
+          </Button>
+          <Button variant="default" onClick={onDecline} loading={declining} disabled={disabled && !declining} aria-describedby={headingId}>
+            Decline
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

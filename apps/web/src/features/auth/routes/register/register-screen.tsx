@@ -1,0 +1,5 @@
+import { RegisterForm } from '../../components/register-form';
+
+export function Component() {
+  return <RegisterForm kind="merchant" />;
+}

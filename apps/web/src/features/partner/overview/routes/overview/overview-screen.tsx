@@ -1,0 +1,67 @@
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconCash } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { href, type RouteId } from '../../../../../app/route-table';
+import { EmptyState } from '../../../../../components/empty-state';
+import { ErrorState } from '../../../../../components/error-state';
+import { LoadingScreen } from '../../../../../components/loading-screen';
+import { PageFrame } from '../../../../../components/page-frame';
+import { useBusiness, useSignedInUser } from '../../../../../lib/session';
+
+const AREAS: { routeId: RouteId; title: string; description: string }[] = [
+  { routeId: 'partner.commissions', title: 'Commissions', description: 'What you earn from the businesses you brought in.' },
+  { routeId: 'partner.linked-businesses', title: 'Linked businesses', description: 'Businesses connected to your partner account.' },
+  { routeId: 'partner.referral-contest', title: 'Referral contest', description: 'Standings of the current referral contest.' },
+];
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const user = useSignedInUser();
+  const business = useBusiness(businessId);
+
+  if (business.isError) return <ErrorState message="The business could not be loaded." onRetry={() => void business.refetch()} />;
+  if (!business.data) return <LoadingScreen />;
+  const b = business.data;
+  const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+
+  return (
+    <PageFrame title={`Welcome, ${firstName}`} description={<>Partner overview for <strong>{b.name}</strong></>}>
+      <Group gap="xs">
+        <Badge variant="light" color="orange">
+          Partner
+        </Badge>
+        <Badge variant="light" color="gray">
+          Currency: {b.currency.toUpperCase()}
+        </Badge>
+        <Badge variant="light" color="gray">
+          Country: {b.country.toUpperCase()}
+        </Badge>
+      </Group>
+      <Stack gap="sm" component="section" aria-labelledby="partner-areas-title">
+        <Title order={2} size="h4" id="partner-areas-title">
+          Your partner area
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {AREAS.map((area) => (
+            <Card key={area.routeId} withBorder radius="md" padding="md" component={Link} to={href(area.routeId, { business_id: b.id })}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={2}>
+                  <Text fw={600}>{area.title}</Text>
+                  <Text size="sm" c="dimmed">
+                    {area.description}
+                  </Text>
+                </Stack>
+                <IconArrowRight size={18} aria-hidden />
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+      <EmptyState
+        icon={<IconCash size={26} />}
+        title="Commission figures"
+        description="Commission totals and linked-business activity appear here once the partner program arrives with its issue."
+      />
+    </PageFrame>
+  );
+}

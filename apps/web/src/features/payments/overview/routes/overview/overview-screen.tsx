@@ -1,0 +1,146 @@
+import { LabelledProgress } from '../../../../../components/labelled-progress';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconChartBar } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { Business } from '@merchant/business';
+import type { Permission } from '@merchant/core';
+import { href, type RouteId } from '../../../../../app/route-table';
+import { EmptyState } from '../../../../../components/empty-state';
+import { ErrorState } from '../../../../../components/error-state';
+import { LoadingScreen } from '../../../../../components/loading-screen';
+import { PageFrame } from '../../../../../components/page-frame';
+import { onboardingProgressQuery, useBusiness, useSignedInUser } from '../../../../../lib/session';
+
+/** Spec 8: shown when the onboarding progress cannot be fetched. */
+const ONBOARDING_FETCH_FAILED = 'Something went wrong with onboarding. Please contact customer support';
+
+interface NextStep {
+  routeId: RouteId;
+  title: string;
+  description: string;
+  permission: Permission;
+}
+
+const NEXT_STEPS: NextStep[] = [
+  { routeId: 'payments.links-create', title: 'Create a payment link', description: 'Share a link and get paid online.', permission: 'payments:create' },
+  { routeId: 'payments.invoices-create', title: 'Send an invoice', description: 'Bill a customer with a payable invoice.', permission: 'payments:create' },
+  { routeId: 'payments.static-qr-create', title: 'Create a static QR code', description: 'Take payments at the counter.', permission: 'payments:create' },
+  { routeId: 'payments.payment-methods', title: 'Choose payment methods', description: 'Turn on cards and local methods.', permission: 'settings:manage' },
+  { routeId: 'payments.bank-accounts', title: 'Add a bank account', description: 'Where your payouts go.', permission: 'bank-accounts:manage' },
+  { routeId: 'payments.settings-users-invite', title: 'Invite your team', description: 'Give staff their own sign-in.', permission: 'staff:manage' },
+];
+
+function greeting(hour: number): string {
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+function OnboardingProgressCard({ business }: { business: Business }) {
+  const progress = useQuery({ ...onboardingProgressQuery(business.id), meta: { silent: true } });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="onboarding-progress-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id="onboarding-progress-title">
+            Account setup
+          </Title>
+          {progress.data?.is_completed ? <Badge color="green" variant="light">Complete</Badge> : null}
+        </Group>
+        {progress.isPending ? <Skeleton h={8} radius="xl" aria-label="Loading setup progress" /> : null}
+        {progress.isError ? <ErrorState message={ONBOARDING_FETCH_FAILED} onRetry={() => void progress.refetch()} /> : null}
+        {progress.data ? (
+          <>
+            <LabelledProgress value={progress.data.progress} label="Account setup progress" size="lg" radius="xl" />
+            <Text size="sm" c="dimmed">
+              {progress.data.is_completed
+                ? 'Your account is set up.'
+                : `${progress.data.progress}% done. Finish setting up to start taking payments.`}
+            </Text>
+            {!progress.data.is_completed && business.permissions.includes('business:view') ? (
+              <Anchor component={Link} to={href('payments.onboarding', { business_id: business.id })} size="sm" fw={600}>
+                Continue setup
+              </Anchor>
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const user = useSignedInUser();
+  const business = useBusiness(businessId);
+
+  if (business.isError) return <ErrorState message="The business could not be loaded." onRetry={() => void business.refetch()} />;
+  if (!business.data) return <LoadingScreen />;
+  const b = business.data;
+  const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  const steps = NEXT_STEPS.filter((s) => b.permissions.includes(s.permission));
+
+  return (
+    <PageFrame
+      title={`${greeting(new Date().getHours())}, ${firstName}`}
+      description={
+        <>
+          Payments overview for <strong>{b.name}</strong>
+        </>
+      }
+    >
+      <Group gap="xs">
+        <Badge variant="light" color="gray">
+          Currency: {b.currency.toUpperCase()}
+        </Badge>
+        <Badge variant="light" color="gray">
+          Country: {b.country.toUpperCase()}
+        </Badge>
+        {b.role ? (
+          <Badge variant="light" color="indigo">
+            {b.role.title}
+          </Badge>
+        ) : null}
+      </Group>
+
+      <OnboardingProgressCard business={b} />
+
+      {steps.length > 0 ? (
+        <Stack gap="sm" component="section" aria-labelledby="next-steps-title">
+          <Title order={2} size="h4" id="next-steps-title">
+            Next steps
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {steps.map((step) => (
+              <Card
+                key={step.routeId}
+                withBorder
+                radius="md"
+                padding="md"
+                component={Link}
+                to={href(step.routeId, { business_id: b.id })}
+              >
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Stack gap={2}>
+                    <Text fw={600}>{step.title}</Text>
+                    <Text size="sm" c="dimmed">
+                      {step.description}
+                    </Text>
+                  </Stack>
+                  <IconArrowRight size={18} aria-hidden />
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+
+      <EmptyState
+        icon={<IconChartBar size={26} />}
+        title="Sales and balances"
+        description="Sales figures, recent transactions and balances appear here once transactions and payouts arrive with their issues."
+      />
+    </PageFrame>
+  );
+}

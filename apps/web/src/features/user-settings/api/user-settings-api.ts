@@ -1,0 +1,119 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EndpointBody } from '@merchant/core';
+import { userEndpoints, type User } from '@merchant/identity';
+import { call } from '../../../lib/api-client';
+import { sessionKeys } from '../../../lib/session';
+import { auditLogKeys, sessionListKeys } from './keys';
+
+/** Forms show field issues themselves (their handleServerError shows the snackbar otherwise). */
+const formMutation = { meta: { silent: true } } as const;
+
+function useSetUser() {
+  const queryClient = useQueryClient();
+  return (user: User) => queryClient.setQueryData(sessionKeys.user, user);
+}
+
+export function useUpdateAccount() {
+  const setUser = useSetUser();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: EndpointBody<typeof userEndpoints.updateAccount>) => call(userEndpoints.updateAccount, { body }),
+    onSuccess: setUser,
+  });
+}
+
+export function useChangeEmail() {
+  const setUser = useSetUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: EndpointBody<typeof userEndpoints.changeEmail>) => call(userEndpoints.changeEmail, { body }),
+    onSuccess: (user) => {
+      setUser(user);
+      return queryClient.invalidateQueries({ queryKey: auditLogKeys.all });
+    },
+  });
+}
+
+/** Security changes write audit entries and may end sessions: both lists go stale. */
+function useInvalidateSecurity() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: sessionListKeys.all }),
+      queryClient.invalidateQueries({ queryKey: auditLogKeys.all }),
+    ]);
+}
+
+/** Two-factor changes also change the user (two_factor_enabled). */
+function useInvalidateTwoFactor() {
+  const queryClient = useQueryClient();
+  const invalidateSecurity = useInvalidateSecurity();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionKeys.user }), invalidateSecurity()]);
+}
+
+export function useChangePassword() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: EndpointBody<typeof userEndpoints.changePassword>) => call(userEndpoints.changePassword, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useStartTwoFactor() {
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: EndpointBody<typeof userEndpoints.startTwoFactor>) => call(userEndpoints.startTwoFactor, { body }),
+  });
+}
+
+export function useConfirmTwoFactor() {
+  const invalidate = useInvalidateTwoFactor();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: EndpointBody<typeof userEndpoints.confirmTwoFactor>) => call(userEndpoints.confirmTwoFactor, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDisableTwoFactor() {
+  const invalidate = useInvalidateTwoFactor();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: EndpointBody<typeof userEndpoints.disableTwoFactor>) => call(userEndpoints.disableTwoFactor, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export const activeSessionsQuery = queryOptions({
+  queryKey: sessionListKeys.list(),
+  queryFn: async () => (await call(userEndpoints.sessions)).data,
+});
+
+export function useRevokeSession() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    mutationFn: (sessionId: string) => call(userEndpoints.revokeSession, { params: { session_id: sessionId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const invalidate = useInvalidateSecurity();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (body: EndpointBody<typeof userEndpoints.revokeOtherSessions>) => call(userEndpoints.revokeOtherSessions, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export const AUDIT_LOG_PAGE_SIZE = 25;
+
+export const auditLogsQuery = infiniteQueryOptions({
+  queryKey: auditLogKeys.list({ limit: AUDIT_LOG_PAGE_SIZE }),
+  queryFn: ({ pageParam, signal }) =>
+    call(userEndpoints.auditLogs, { query: { limit: AUDIT_LOG_PAGE_SIZE, cursor: pageParam }, signal }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (page) => page.next_cursor ?? undefined,
+});

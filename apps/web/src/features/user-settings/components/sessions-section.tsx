@@ -1,0 +1,166 @@
+import { Alert, Badge, Button, Center, Group, Loader, Modal, PasswordInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { RevokeOtherSessionsBodySchema, type SessionInfoSchema } from '@merchant/identity';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useZodForm } from '../../../components/form/use-zod-form';
+import { notifySuccess } from '../../../lib/notify';
+import { activeSessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api/user-settings-api';
+import { SettingsSection } from './settings-section';
+import { describeUserAgent, formatLocalDateTime } from './user-agent';
+
+type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+export function SessionsSection() {
+  const sessions = useQuery(activeSessionsQuery);
+  const [revokeOpen, revokeModal] = useDisclosure(false);
+  // Owned here, not by the row: the row is gone once the list refetches, and the message must still show.
+  const revoke = useRevokeSession();
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
+  return (
+    <SettingsSection title="Active sessions" description="Devices signed in to your account. Sign out any you do not recognise.">
+      {sessions.isPending && (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading sessions" />
+        </Center>
+      )}
+      {sessions.isError && (
+        <Alert color="red" variant="light" role="alert">
+          Your sessions could not be loaded.{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void sessions.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {sessions.isSuccess && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Device</Table.Th>
+                <Table.Th scope="col">IP address</Table.Th>
+                <Table.Th scope="col">Last active</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  signingOut={revoke.isPending && revoke.variables === session.id}
+                  onSignOut={(device) =>
+                    revoke.mutate(session.id, { onSuccess: () => notifySuccess(`${device} was signed out.`) })
+                  }
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {others > 0 && (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={revokeModal.open}>
+            Sign out of other sessions
+          </Button>
+        </Group>
+      )}
+      <Modal opened={revokeOpen} onClose={revokeModal.close} title="Sign out of other sessions">
+        <RevokeOthersForm onDone={revokeModal.close} />
+      </Modal>
+    </SettingsSection>
+  );
+}
+
+interface SessionRowProps {
+  session: SessionInfo;
+  signingOut: boolean;
+  onSignOut: (device: string) => void;
+}
+
+function SessionRow({ session, signingOut, onSignOut }: SessionRowProps) {
+  const device = describeUserAgent(session.user_agent);
+
+  const confirmSignOut = () =>
+    modals.openConfirmModal({
+      title: 'Sign out this session?',
+      children: (
+        <Text size="sm">
+          {device}
+          {session.ip ? ` (${session.ip})` : ''} will need to sign in again.
+        </Text>
+      ),
+      labels: { confirm: 'Sign out', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => onSignOut(device),
+    });
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" title={session.user_agent ?? undefined}>
+            {device}
+          </Text>
+          {session.current && (
+            <Badge color="green" variant="light">
+              This device
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{session.ip ?? 'Unknown'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={session.last_active_at}>{formatLocalDateTime(session.last_active_at)}</time>
+      </Table.Td>
+      <Table.Td ta="right">
+        {!session.current && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            onClick={confirmSignOut}
+            loading={signingOut}
+            aria-label={`Sign out ${device}${session.ip ? ` at ${session.ip}` : ''}`}
+          >
+            Sign out
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function RevokeOthersForm({ onDone }: { onDone: () => void }) {
+  const revokeOthers = useRevokeOtherSessions();
+  const form = useZodForm(RevokeOtherSessionsBodySchema, { password: '' });
+  const submit = form.onSubmit((body) =>
+    revokeOthers.mutate(body, {
+      onSuccess: ({ revoked }) => {
+        notifySuccess(revoked === 1 ? 'Signed out of 1 other session.' : `Signed out of ${revoked} other sessions.`);
+        onDone();
+      },
+      onError: form.handleServerError,
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">Every device except this one will need to sign in again.</Text>
+        <PasswordInput {...form.field('password')} label="Current password" autoComplete="current-password" data-autofocus required />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={revokeOthers.isPending}>
+            Sign out other sessions
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

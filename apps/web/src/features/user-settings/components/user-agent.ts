@@ -1,0 +1,31 @@
+/**
+ * A short, human description of a user agent ("Chrome on macOS"). Only the common browsers and systems
+ * are named; anything else keeps the raw string, which is also shown as the full detail.
+ */
+export function describeUserAgent(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser =
+    (/Edg\//.test(userAgent) && 'Edge') ||
+    (/OPR\//.test(userAgent) && 'Opera') ||
+    (/Firefox\//.test(userAgent) && 'Firefox') ||
+    (/Chrome\//.test(userAgent) && 'Chrome') ||
+    (/Safari\//.test(userAgent) && /Version\//.test(userAgent) && 'Safari') ||
+    undefined;
+  const system =
+    (/iPhone|iPad|iPod/.test(userAgent) && 'iOS') ||
+    (/Android/.test(userAgent) && 'Android') ||
+    (/Windows/.test(userAgent) && 'Windows') ||
+    (/Mac OS X|Macintosh/.test(userAgent) && 'macOS') ||
+    (/CrOS/.test(userAgent) && 'ChromeOS') ||
+    (/Linux/.test(userAgent) && 'Linux') ||
+    undefined;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? userAgent;
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A server timestamp (UTC ISO) in the viewer's local time. */
+export function formatLocalDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}

@@ -1,0 +1,181 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession, nextCode } from './api';
+import { expectAccessible, launch, newPage, screenshot, signIn, uniqueEmail } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('platform foundation in the browser', () => {
+  it('registers a merchant and lands on the onboarding questionnaire', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/register');
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Rita Register');
+    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('register'));
+    await page.getByLabel(/^Password/).first().fill('a-long-unique-passphrase');
+    await page.getByRole('textbox', { name: 'Business name' }).fill('Rita Noodles');
+    await page.getByRole('textbox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: /Singapore/ }).click();
+    await page.getByRole('button', { name: /create account/i }).click();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /ready|welcome|created/i }).waitFor();
+    await page.getByRole('link', { name: /questionnaire|continue/i }).first().click();
+    await page.waitForURL(/\/onboarding\/questionnaire$/);
+    await page.getByRole('heading', { level: 1, name: /questionnaire|verif/i }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'questionnaire');
+    await context.close();
+  });
+
+  it('signs in without two-factor, chooses the business and reaches the overview', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await expectAccessible(page);
+    await signIn(page, 'owner@demo.test');
+    await page.waitForURL(/\/choose-business$/);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+    await page.waitForURL(/\/business\/[0-9a-f-]+\/payments$/);
+    await page.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), Olivia/ }).waitFor();
+    await page.getByText('Payments overview for Demo Coffee Roasters').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'overview');
+    await context.close();
+  });
+
+  it('signs in with two-factor through the checkpoint', async () => {
+    const email = uniqueEmail('totp');
+    const api = new ApiSession();
+    await api.register(email, 'Tom Totp', 'Totp Traders');
+    const secret = await api.enableTwoFactor();
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, email);
+    await page.waitForURL(/\/checkpoint$/);
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'Authentication code' }).fill(nextCode(secret));
+    await page.getByRole('button', { name: /verify|continue|sign in/i }).click();
+    await page.waitForURL(/\/choose-business$/);
+    await page.getByRole('link', { name: /Totp Traders/ }).click();
+    // A business still at the questionnaire is routed there by the guards.
+    await page.waitForURL(/\/onboarding\/questionnaire$/);
+    await context.close();
+  });
+
+  it('logs out on a 401 and shows the session-expired message', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin@demo.test');
+    await page.waitForURL(/\/choose-business$/);
+    await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+    await page.waitForURL(/\/payments$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('progressbar', { name: 'Account setup progress' }).waitFor();
+    // The session ends server-side (as after an idle timeout): the next call answers 401.
+    await context.clearCookies();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Security' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText('Your session has been expired. Please login to continue').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('retries once after a 419 and asks to extend the session when the retry fails too', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'manager@demo.test');
+    await page.waitForURL(/\/choose-business$/);
+    await page.goto('/user-settings/user-account');
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await name.waitFor();
+
+    // First: one stale token -> a fresh token is fetched and the save goes through.
+    let stale = 1;
+    await page.route('**/v1/user', async (route) => {
+      if (route.request().method() === 'PATCH' && stale > 0) {
+        stale--;
+        await route.fulfill({ status: 419, contentType: 'application/json', body: JSON.stringify({ code: 'CSRF_TOKEN_MISMATCH', message: 'CSRF token mismatch.', requestId: 'x' }) });
+        return;
+      }
+      await route.fallback();
+    });
+    const tokenRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/csrf-token')) tokenRequests.push(r.url());
+    });
+    await name.fill('Maya M. Manager');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('Your name has been saved.').waitFor();
+    expect(tokenRequests.length).toBeGreaterThanOrEqual(1);
+
+    // Then: the retry fails too -> "Session Expired" asks to extend; confirming reloads.
+    stale = 2;
+    await name.fill('Maya Manager');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Session Expired' });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: /extend|yes|confirm/i }).click();
+    await reloaded;
+    await context.close();
+  });
+
+  it('hides a dismissed banner for 24 hours, then shows it again', async () => {
+    const { context, page } = await newPage(browser);
+    await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
+    await signIn(page, 'owner@demo.test');
+    await page.waitForURL(/\/choose-business$/);
+    await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+    await page.waitForURL(/\/payments$/);
+    const banner = page.getByRole('alert').filter({ hasText: 'Demo data' });
+    await banner.waitFor();
+    await page.getByRole('button', { name: /Dismiss "Demo data"/ }).click();
+    await expect(banner.count()).resolves.toBe(0);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect(page.getByRole('alert').filter({ hasText: 'Demo data' }).count()).resolves.toBe(0);
+    await page.clock.setSystemTime(new Date('2026-11-23T09:01:00Z'));
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Demo data' }).waitFor();
+    await context.close();
+  });
+
+  it("keeps Refer and Earn, Store Design and Pages out of a cashier's sidebar", async () => {
+    const check = async (email: string) => {
+      const { context, page } = await newPage(browser);
+      await signIn(page, email);
+      await page.waitForURL(/\/choose-business$/);
+      await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+      await page.waitForURL(/\/payments$/);
+      const nav = page.getByRole('navigation', { name: /menu$/ });
+      await nav.getByRole('link').first().waitFor();
+      const payments = await nav.getByRole('link').allTextContents();
+      await page.goto(page.url().replace(/\/payments$/, '/online-store'));
+      await nav.getByRole('link').first().waitFor();
+      const store = await nav.getByRole('link').allTextContents();
+      if (email.startsWith('cashier')) await expectAccessible(page);
+      await context.close();
+      return { payments: payments.join('|'), store: store.join('|') };
+    };
+    const owner = await check('owner@demo.test');
+    expect(owner.payments).toContain('Refer and Earn');
+    expect(owner.store).toContain('Store Design');
+    expect(owner.store).toContain('Pages');
+    const cashier = await check('cashier@demo.test');
+    expect(cashier.payments).not.toContain('Refer and Earn');
+    expect(cashier.store).not.toContain('Store Design');
+    expect(cashier.store).not.toMatch(/(^|\|)Pages(\||$)/);
+    expect(cashier.payments).toContain('Transactions');
+  });
+
+  it('shows a 404 page for unknown paths', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no-such-page');
+    await page.getByText(/not found|404/i).first().waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+});
