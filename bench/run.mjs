@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { chromium } from 'playwright-core';
+import { startPostgres } from '../scripts/postgres.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -96,28 +97,49 @@ async function loginScreenJs(base) {
   return files;
 }
 
+/** Alternates hello-world and GET /v1/user against one app process; answers both series. */
+async function compare(helloUrl, appEnv) {
+  const appPort = await freePort();
+  const app = startProcess('apps/server/dist/server.mjs', { ...appEnv, PORT: String(appPort), DEMO_DATA: 'on', LOG_LEVEL: 'warn' });
+  try {
+    const appBase = `http://localhost:${appPort}`;
+    await waitFor(`${appBase}/healthz`);
+    const cookie = await signIn(appBase);
+    const userUrl = `http://127.0.0.1:${appPort}/v1/user`;
+    await load(helloUrl, {});
+    await load(userUrl, { cookie });
+    const a = [];
+    const b = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      a.push(await load(helloUrl, {}));
+      b.push(await load(userUrl, { cookie }));
+    }
+    return { a, b, appBase, app };
+  } catch (error) {
+    app.kill();
+    throw error;
+  }
+}
+
+const stop = async (child) => {
+  child.kill();
+  if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+};
+
 const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
-const [helloPort, appPort] = [await freePort(), await freePort()];
+const helloPort = await freePort();
 const hello = startProcess('bench/hello-server.mjs', { PORT: String(helloPort) });
-const app = startProcess('apps/server/dist/server.mjs', { PORT: String(appPort), DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: 'warn', DATABASE_URL: '' });
+const pg = await startPostgres();
 try {
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
-  const appBase = `http://localhost:${appPort}`;
   await waitFor(helloUrl);
-  await waitFor(`${appBase}/healthz`);
-  const cookie = await signIn(appBase);
-  const userUrl = `http://127.0.0.1:${appPort}/v1/user`;
-  // warm-up
-  await load(helloUrl, {});
-  await load(userUrl, { cookie });
-  const a = [];
-  const b = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    a.push(await load(helloUrl, {}));
-    b.push(await load(userUrl, { cookie }));
-  }
-  const ratio = median(b) / median(a);
-  const js = await loginScreenJs(appBase);
+  const embedded = await compare(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: '' });
+  const js = await loginScreenJs(embedded.appBase);
+  await stop(embedded.app);
+  const postgres = await compare(helloUrl, { DATABASE_URL: pg.url });
+  await stop(postgres.app);
+  const row = (label, xs) => `| ${label} | ${median(xs).toFixed(0)} | ${xs.map((x) => x.toFixed(0)).join(', ')} |`;
+  const ratio = (r) => (median(r.b) / median(r.a)).toFixed(2);
   const gzTotal = js.reduce((s, f) => s + f.gz, 0);
   const rawTotal = js.reduce((s, f) => s + f.raw, 0);
   const kb = (n) => (n / 1024).toFixed(1);
@@ -125,19 +147,38 @@ try {
   const doc = `# Benchmarks
 
 Measured by \`node bench/run.mjs\` after \`npm run build\` on the project's 2-core machine (${date}).
-Figures are medians of alternating runs inside one run; absolute numbers swing by about 30% between runs,
-the ratio much less.
+Figures are medians of alternating runs inside one run; absolute numbers swing by about 30% between runs.
 
 ## API throughput: authenticated GET /v1/user vs a bare Fastify hello-world
 
-${ROUNDS} alternating rounds of ${SECONDS} s each, ${CONCURRENCY} concurrent keep-alive connections, embedded database.
+${ROUNDS} alternating rounds of ${SECONDS} s each, ${CONCURRENCY} concurrent keep-alive connections. The load
+generator, the hello-world, the app and (second table) PostgreSQL share the same 2 cores.
+
+Embedded database (PGlite):
 
 | target | median req/s | rounds (req/s) |
 |---|---|---|
-| bare Fastify hello-world | ${median(a).toFixed(0)} | ${a.map((x) => x.toFixed(0)).join(', ')} |
-| GET /v1/user (session, user, businesses, invitations) | ${median(b).toFixed(0)} | ${b.map((x) => x.toFixed(0)).join(', ')} |
+${row('bare Fastify hello-world', embedded.a)}
+${row('GET /v1/user', embedded.b)}
 
-Ratio: **${ratio.toFixed(2)}x** (goal: at least 0.6x).
+Ratio: **${ratio(embedded)}x**.
+
+A PostgreSQL server on the same machine (scripts/postgres.mjs):
+
+| target | median req/s | rounds (req/s) |
+|---|---|---|
+${row('bare Fastify hello-world', postgres.a)}
+${row('GET /v1/user', postgres.b)}
+
+Ratio: **${ratio(postgres)}x**.
+
+Goal: at least 0.6x. **Not met.** GET /v1/user makes three queries (session joined with its user,
+the user's businesses, pending invitations); a hello-world makes none, so the ratio is bounded by
+database round trips, not by the middleware. PGlite runs its queries on the app's own thread (about
+1 ms each here). Reaching 0.6x would need the session and user answered from memory; a per-process
+cache would let a signed-out session live on in other processes until it expires, which the session
+rules (logout kills the session server-side) forbid, so it was not done. Ways forward that keep the
+rule: invalidation over PostgreSQL LISTEN/NOTIFY, or moving the business list out of this call.
 
 ## JavaScript the login screen loads
 
@@ -145,16 +186,15 @@ Every script Chromium fetched to show /login, gzipped (level 6) here:
 
 | file | raw KB | gzipped KB |
 |---|---|---|
-${js.map((f) => `| ${new URL(f.url).pathname} | ${kb(f.raw)} | ${kb(f.gz)} |`).join('\n')}
+${js.map((f) => `| ${new URL(f.url).pathname.replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js')} | ${kb(f.raw)} | ${kb(f.gz)} |`).join('\n')}
 | **total** | **${kb(rawTotal)}** | **${kb(gzTotal)}** |
 
-Goal: at most 250 KB gzipped.
+Goal: at most 250 KB gzipped: met.
 `;
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc);
   console.log(doc);
 } finally {
-  hello.kill();
-  app.kill();
-  await new Promise((r) => app.once('exit', r));
+  await stop(hello);
+  pg.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

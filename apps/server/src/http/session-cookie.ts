@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SessionService } from '../modules/identity/session/session.service';
 import type { UserRow } from './context';
-import type { Executor } from '../db/client';
-import { userRepository } from '../modules/identity/user/user.repository';
 
 export const SESSION_COOKIE = 'md_session';
 
@@ -15,13 +13,13 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 }
 
 /** Loads the session and its user into `req.ctx` for every request. */
-export function installSessionLoader(app: FastifyInstance, deps: { db: Executor; sessions: SessionService }): void {
+export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionService }): void {
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE];
-    const session = await deps.sessions.resolve(token);
-    let user: UserRow | null = null;
-    if (session?.userId) user = await userRepository.findById(deps.db, session.userId);
+    const resolved = await deps.sessions.resolve(token);
+    const session = resolved?.session ?? null;
+    const user: UserRow | null = resolved?.user ?? null;
     req.ctx = {
       requestId: req.id,
       ip: req.ip,

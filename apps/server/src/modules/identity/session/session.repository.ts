@@ -1,12 +1,13 @@
 import { and, eq, gte, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { sessions } from '../../../db/schema';
+import { sessions, users } from '../../../db/schema';
 
 export type NewSession = typeof sessions.$inferInsert;
 
 export const sessionRepository = {
-  async find(db: Executor, id: string) {
-    const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  /** The session and its signed-in user in one round trip (the hot path of every request). */
+  async findWithUser(db: Executor, id: string) {
+    const [row] = await db.select({ session: sessions, user: users }).from(sessions).leftJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1);
     return row ?? null;
   },
   async insert(db: Executor, row: NewSession) {

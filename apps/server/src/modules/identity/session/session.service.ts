@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { randomToken, sha256 } from '../../../lib/crypto';
-import type { SessionRow } from '../../../http/context';
+import type { SessionRow, UserRow } from '../../../http/context';
 import { sessionRepository as repo } from './session.repository';
 
 export interface SessionMeta {
@@ -42,18 +42,19 @@ export function createSessionService(deps: { db: Executor; clock: Clock; idleMin
   return {
     start,
 
-    /** The live session behind a cookie value, or null (unknown or idle past the timeout). */
-    async resolve(token: string | undefined): Promise<SessionRow | null> {
+    /** The live session behind a cookie value with its user, or null (unknown or idle past the timeout). */
+    async resolve(token: string | undefined): Promise<{ session: SessionRow; user: UserRow | null } | null> {
       if (!token || token.length > 200) return null;
-      const row = await repo.find(db, sha256(token));
-      if (!row) return null;
+      const found = await repo.findWithUser(db, sha256(token));
+      if (!found) return null;
+      const { session, user } = found;
       const now = clock.now();
-      if (now.getTime() - row.lastActivityAt.getTime() > idleMs) {
-        await repo.delete(db, row.id);
+      if (now.getTime() - session.lastActivityAt.getTime() > idleMs) {
+        await repo.delete(db, session.id);
         return null;
       }
-      if (now.getTime() - row.lastActivityAt.getTime() > TOUCH_EVERY_MS) await repo.touch(db, row.id, now);
-      return row;
+      if (now.getTime() - session.lastActivityAt.getTime() > TOUCH_EVERY_MS) await repo.touch(db, session.id, now);
+      return { session, user };
     },
 
     /** New id for a new privilege level (login, two-factor step); the anti-forgery token stays. */

@@ -1,0 +1,68 @@
+import { authenticator } from 'otplib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, signIn, uniqueEmail } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('account security in the browser', () => {
+  it('resets a forgotten password from the mailed link', async () => {
+    const email = uniqueEmail('reset');
+    await new ApiSession().register(email, 'Rhea Reset', 'Reset Rentals');
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('button', { name: 'Send the link again' }).waitFor();
+    await expectAccessible(page);
+
+    const mail = (await mailbox()).find((m) => m.to === email && m.subject === 'Reset your password');
+    expect(mail).toBeDefined();
+    const link = /https?:\/\/\S+\/password\/reset\/\S+/.exec(mail!.text)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await page.getByLabel(/^New password/).fill('a-brand-new-passphrase');
+    await page.getByLabel(/^Confirm new password/).fill('a-brand-new-passphrase');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText(/password has been reset/i).waitFor();
+
+    await signIn(page, email, 'a-brand-new-passphrase');
+    await page.waitForURL(/\/choose-business$/);
+    await context.close();
+  });
+
+  it('turns on two-factor from the security screen and shows the recovery codes once', async () => {
+    const email = uniqueEmail('enable2fa');
+    await new ApiSession().register(email, 'Ezra Enable', 'Enable Eatery');
+    const { context, page } = await newPage(browser);
+    await signIn(page, email);
+    await page.waitForURL(/\/choose-business$/);
+    await page.goto('/user-settings/security');
+    await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+    await page.getByLabel(/^Current password/).last().fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectAccessible(page);
+    const secret = (await page.locator('code').first().textContent())!.trim();
+    await page.getByRole('textbox', { name: /6-digit code/ }).fill(authenticator.generate(secret));
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(8);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(codes.count()).resolves.toBe(0);
+
+    // The next sign-in (a new session) asks for a code.
+    await context.clearCookies();
+    await signIn(page, email);
+    await page.waitForURL(/\/checkpoint$/);
+    await context.close();
+  });
+});
