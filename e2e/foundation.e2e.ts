@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, nextCode } from './api';
-import { expectAccessible, launch, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { baseURL, expectAccessible, launch, newPage, screenshot, signIn, uniqueEmail } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -169,6 +169,19 @@ describe('platform foundation in the browser', () => {
     expect(cashier.store).not.toContain('Store Design');
     expect(cashier.store).not.toMatch(/(^|\|)Pages(\||$)/);
     expect(cashier.payments).toContain('Transactions');
+  });
+
+  it('serves the public invoice path only on the invoice host', async () => {
+    const { context, page } = await newPage(browser);
+    const invoiceHost = baseURL().replace('//localhost', '//invoice.localhost');
+    await page.goto(`${invoiceHost}/login`);
+    await page.getByText(/not found|404/i).first().waitFor();
+    await page.goto(`${invoiceHost}/00000000-0000-4000-8000-000000000000/INV-1`);
+    await page.getByRole('heading', { level: 1, name: 'Invoice' }).waitFor();
+    // On the dashboard host the same path is not an invoice.
+    await page.goto('/00000000-0000-4000-8000-000000000000/INV-1');
+    await page.getByText(/not found|404/i).first().waitFor();
+    await context.close();
   });
 
   it('shows a 404 page for unknown paths', async () => {
