@@ -3,7 +3,7 @@ import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '
 import { Link } from 'react-router';
 import { href } from '../../../app/route-table';
 import { useBusiness } from '../../../lib/session';
-import { useSignOut } from '../api/sign-out';
+import { useSignOut } from '../../../app/use-sign-out';
 
 interface OnboardingStatusPageProps {
   businessId: string;
