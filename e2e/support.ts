@@ -41,6 +41,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** axe finds no serious or critical issue on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A snackbar or modal caught mid-transition has partial opacity, which axe reads as low contrast.
+  // Endless ones (loading indicators) are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

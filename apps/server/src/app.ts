@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { configureZodMessages } from '@merchant/core';
+import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
 import type { Executor } from './db/client';
 import { installErrorHandler } from './http/errors';
@@ -16,11 +18,26 @@ import { installSessionLoader } from './http/session-cookie';
 import { systemClock, type Clock } from './lib/clock';
 import { newId } from './lib/crypto';
 import { createRateLimiter } from './lib/rate-limit';
+import { createFileStore } from './lib/file-store';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { businessRoutes } from './modules/business/business/business.routes';
+import { onboardingRoutes } from './modules/business/onboarding/onboarding.routes';
+import { createOnboardingService } from './modules/business/onboarding/onboarding.service';
+import { verificationRoutes } from './modules/business/verification/verification.routes';
+import { createVerificationService } from './modules/business/verification/verification.service';
 import { createBusinessService } from './modules/business/business/business.service';
+import { businessDetailsRoutes } from './modules/business/details/business-details.routes';
+import { createBusinessDetailsService } from './modules/business/details/business-details.service';
+import { staffRoutes } from './modules/business/staff/staff.routes';
+import { createStaffService } from './modules/business/staff/staff.service';
 import { createAuditService } from './modules/identity/audit/audit.service';
+import { auditLogRoutes } from './modules/business/audit-log/audit-log.routes';
+import { createBusinessAuditLogService } from './modules/business/audit-log/audit-log.service';
+import { notificationSettingsRoutes } from './modules/business/notification-settings/notification-settings.routes';
+import { createNotificationSettingsService } from './modules/business/notification-settings/notification-settings.service';
+import { emailTemplatesRoutes } from './modules/business/email-templates/email-templates.routes';
+import { createEmailTemplatesService } from './modules/business/email-templates/email-templates.service';
 import { authRoutes } from './modules/identity/auth/auth.routes';
 import { createAuthService } from './modules/identity/auth/auth.service';
 import { createSessionService } from './modules/identity/session/session.service';
@@ -42,7 +59,14 @@ function createServices(db: Executor, config: AppConfig, clock: Clock, mailer: M
   const business = createBusinessService({ db, clock, audit, baseDomain: config.baseDomain });
   const auth = createAuthService({ db, clock, sessions, audit, mailer, limiter, business, publicUrl: config.publicUrl });
   const users = createUserService({ db, clock, audit, sessions, auth });
-  return { audit, sessions, limiter, business, auth, users, mailer };
+  const onboarding = createOnboardingService({ db, clock, audit, files: createFileStore(join(config.dataDir, 'uploads')) });
+  const verification = createVerificationService({ db, clock, audit, mailer, onboarding, publicUrl: config.publicUrl });
+  const staff = createStaffService({ db, clock, audit, mailer, publicUrl: config.publicUrl });
+  const businessDetails = createBusinessDetailsService({ db, clock, audit });
+  const businessAuditLog = createBusinessAuditLogService({ db, clock, audit });
+  const notificationSettings = createNotificationSettingsService({ db, clock, audit });
+  const emailTemplates = createEmailTemplatesService({ db, clock, audit, mailer, limiter });
+  return { audit, sessions, limiter, business, auth, users, mailer, onboarding, verification, staff, businessDetails, businessAuditLog, notificationSettings, emailTemplates };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -95,12 +119,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(cookie);
-  installSessionLoader(app, { db, sessions: services.sessions });
+  // Verification documents: one file per request, refused above the limit (checked again per part).
+  await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
+  installSessionLoader(app, { sessions: services.sessions });
 
   const deps: AppDeps = { db, config, clock, services, secureCookies };
   authRoutes(app, deps);
   userRoutes(app, deps);
   businessRoutes(app, deps);
+  onboardingRoutes(app, deps);
+  verificationRoutes(app, deps);
+  staffRoutes(app, deps);
+  businessDetailsRoutes(app, deps);
+  auditLogRoutes(app, deps);
+  notificationSettingsRoutes(app, deps);
+  emailTemplatesRoutes(app, deps);
   if (config.devMailbox) devMailboxRoutes(app, deps);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await migrateDatabase(database);
   if (config.demoData && (await isEmpty(database.db))) {
-    await seedDemoData(database.db, systemClock);
+    await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
     logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
   }
   const app = await buildApp({ config, db: database.db, logger });

@@ -73,7 +73,9 @@ describe('authorization of every endpoint', () => {
       for (const role of ROLES) {
         const res = await agents.get(role)!.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {});
         if (can({ isSuperAdmin: false, role }, permission)) {
-          expect([401, 403, 404], `${role} ${e.method} ${e.path}`).not.toContain(res.statusCode);
+          expect([401, 403], `${role} ${e.method} ${e.path}`).not.toContain(res.statusCode);
+          // The placeholder object of the path does not exist: its own 404 code is fine, the access layer's is not.
+          if (res.statusCode === 404) expect(res.json().code, `${role} ${e.method} ${e.path}`).not.toBe('NOT_FOUND');
         } else {
           denials++;
           expect(res.statusCode, `${role} ${e.method} ${e.path}`).toBe(403);

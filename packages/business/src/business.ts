@@ -50,9 +50,23 @@ export const BusinessSummarySchema = z.object({
 });
 export type BusinessSummary = z.infer<typeof BusinessSummarySchema>;
 
+export const BusinessAddressSchema = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+});
+export type BusinessAddress = z.infer<typeof BusinessAddressSchema>;
+
 /** The business as GET /v1/business/{id} answers it (spec 3). */
 export const BusinessSchema = BusinessSummarySchema.extend({
   logo_url: z.string().nullable(),
+  address: BusinessAddressSchema,
+  /** Every member must have two-factor authentication on before working in the business. */
+  require_two_factor: z.boolean(),
+  /** The caller is a member without two-factor while the business requires it: the web sends them to the set-up screen. */
+  two_factor_required_for_user: z.boolean(),
   stripe_enabled: z.boolean(),
   xendit_enabled: z.boolean(),
   active_providers: z.array(z.string()),
@@ -80,6 +94,7 @@ export const BusinessUserSchema = z.object({
   email: z.string(),
   role: z.object({ title: RoleTitleSchema }),
   status: z.enum(['active', 'deactivated']),
+  two_factor_enabled: z.boolean(),
   joined_at: z.string(),
 });
 export type BusinessUser = z.infer<typeof BusinessUserSchema>;

@@ -8,6 +8,7 @@ import {
   DomainInfoSchema,
   OnboardingProgressSchema,
 } from './business';
+import { UpdateBusinessBodySchema } from './details';
 
 export const businessEndpoints = {
   create: defineEndpoint({
@@ -27,6 +28,16 @@ export const businessEndpoints = {
     summary: 'The business, with the caller role, permissions and warnings',
     access: { kind: 'business', permission: 'business:view' },
     params: BusinessParamsSchema,
+    response: BusinessSchema,
+  }),
+  update: defineEndpoint({
+    id: 'business.update',
+    method: 'PATCH',
+    path: '/v1/business/:business_id',
+    summary: 'Change the business details (name, address, currency, country before verification, staff two-factor)',
+    access: { kind: 'business', permission: 'business:update' },
+    params: BusinessParamsSchema,
+    body: UpdateBusinessBodySchema,
     response: BusinessSchema,
   }),
   users: defineEndpoint({

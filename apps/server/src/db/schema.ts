@@ -101,6 +101,13 @@ export const businesses = pgTable(
       .notNull()
       .default('questionnaire'),
     logoUrl: text('logo_url'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    addressCity: text('address_city'),
+    addressState: text('address_state'),
+    addressPostalCode: text('address_postal_code'),
+    /** Every member must have two-factor on to work in the business (owner/admin setting). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     stripeEnabled: boolean('stripe_enabled').notNull().default(false),
     xenditEnabled: boolean('xendit_enabled').notNull().default(false),
     activeProviders: jsonb('active_providers').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
@@ -220,4 +227,90 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Saved answers of the onboarding questionnaire, one row per step (issue 3). */
+export const onboardingAnswers = pgTable(
+  'onboarding_answers',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    step: text('step', { enum: ['business', 'owner', 'address', 'sales'] }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.step] })],
+);
+
+/** Uploaded verification documents; the bytes live on disk under <DATA_DIR>/uploads/<business_id>/<id>. */
+export const onboardingDocuments = pgTable(
+  'onboarding_documents',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: ['business_registration', 'owner_id'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type', { enum: ['application/pdf', 'image/png', 'image/jpeg'] }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+);
+
+/**
+ * The verification history of a business: each submission and each review decision. The queue's
+ * "submitted at" is the latest submission; `warning_id` is the banner a request for changes raised.
+ */
+export const verificationEvents = pgTable(
+  'verification_events',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: ['submitted', 'approved', 'changes_requested', 'blocked'] }).notNull(),
+    message: text('message'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    warningId: uuid('warning_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('verification_events_created_idx').on(t.businessId, t.createdAt)],
+);
+
+/** Who is mailed about each business event; an event without a row uses its defaults (packages/business). */
+export const businessNotificationSettings = pgTable(
+  'business_notification_settings',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    roles: jsonb('roles').$type<('owner' | 'admin' | 'manager' | 'cashier')[]>().notNull(),
+    emails: jsonb('emails').$type<string[]>().notNull(),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.event] })],
+);
+
+/** A business's own wording of a customer-facing mail; a template without a row uses the default. */
+export const businessEmailTemplates = pgTable(
+  'business_email_templates',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.template] })],
 );

@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import type { Executor } from './client';
-import { businesses, businessUsers, businessWarnings, users } from './schema';
+import { businesses, businessUsers, businessWarnings, onboardingAnswers, onboardingDocuments, users, verificationEvents } from './schema';
+import { createFileStore } from '../lib/file-store';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
 
@@ -16,6 +17,7 @@ export const DEMO_USERS = {
   partner: 'partner@demo.test',
   super: 'super@demo.test',
   new: 'new@demo.test',
+  pending: 'pending@demo.test',
 } as const;
 
 export async function isEmpty(db: Executor): Promise<boolean> {
@@ -24,10 +26,10 @@ export async function isEmpty(db: Executor): Promise<boolean> {
 }
 
 /** Seeds demo data. Only call on an empty database (npm start checks). */
-export async function seedDemoData(db: Executor, clock: Clock): Promise<{ businessId: string }> {
+export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string } = {}): Promise<{ businessId: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const user = async (email: string, name: string, isSuperAdmin = false) => {
       const id = newId();
       await tx.insert(users).values({ id, email, name, passwordHash, isSuperAdmin, createdAt: now, updatedAt: now });
@@ -70,6 +72,64 @@ export async function seedDemoData(db: Executor, clock: Clock): Promise<{ busine
 
     const newId_ = await business({ name: 'New Bakery', identifier: 'new-bakery', onboardingStatus: 'questionnaire' });
     await member(newId_, await user(DEMO_USERS.new, 'Nina New'), 'owner');
-    return { businessId: demoId };
+
+    // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
+    const pendingId = await business({ name: 'Pending Pottery', identifier: 'pending-pottery', onboardingStatus: 'pending_verification' });
+    const pendingOwner = await user(DEMO_USERS.pending, 'Priya Pending');
+    await member(pendingId, pendingOwner, 'owner');
+    const answers: Record<'business' | 'owner' | 'address' | 'sales', Record<string, unknown>> = {
+      business: { legal_name: 'Pending Pottery Pte. Ltd.', legal_type: 'company', registration_number: '202612345K', website: null, industry: 'retail' },
+      owner: { full_name: 'Priya Pending', date_of_birth: '1988-04-12', nationality: 'sg', id_type: 'national_id', id_number: 'S8812345A' },
+      address: { line1: '12 Clay Street', line2: '#03-04', city: 'Singapore', state: null, postal_code: '049321' },
+      sales: { monthly_volume: '10k_50k', average_ticket: { amount: 4500, currency: 'sgd' }, description: 'Handmade ceramics, pottery classes and gift vouchers.' },
+    };
+    for (const [step, data] of Object.entries(answers) as [keyof typeof answers, Record<string, unknown>][]) {
+      await tx.insert(onboardingAnswers).values({ businessId: pendingId, step, data, updatedByUserId: pendingOwner, createdAt: now, updatedAt: now });
+    }
+    const documents = options.uploadsDir
+      ? (['business_registration', 'owner_id'] as const).map((kind) => ({ id: newId(), kind, fileName: `${kind.replace('_', '-')}.pdf` }))
+      : [];
+    for (const doc of documents) {
+      await tx.insert(onboardingDocuments).values({
+        businessId: pendingId,
+        id: doc.id,
+        kind: doc.kind,
+        fileName: doc.fileName,
+        contentType: 'application/pdf',
+        sizeBytes: demoPdf(doc.fileName).length,
+        uploadedByUserId: pendingOwner,
+        createdAt: now,
+      });
+    }
+    await tx.insert(verificationEvents).values({ businessId: pendingId, id: newId(), kind: 'submitted', actorUserId: pendingOwner, createdAt: now });
+    return { businessId: demoId, pendingId, documents };
   });
+  if (options.uploadsDir) {
+    const files = createFileStore(options.uploadsDir);
+    for (const doc of seeded.documents) await files.save(seeded.pendingId, doc.id, demoPdf(doc.fileName));
+  }
+  return { businessId: seeded.businessId };
+}
+
+/** A one-page PDF saying it is demo data (the seeded pending business's documents). */
+function demoPdf(title: string): Buffer {
+  const text = `Demo document: ${title}`;
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((obj, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
 }

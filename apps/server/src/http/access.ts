@@ -7,6 +7,9 @@ import { businessRepository } from '../modules/business/business/business.reposi
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The one business endpoint a member without the business's required two-factor may call. */
+const TWO_FACTOR_EXEMPT = 'business.get';
+
 /** Endpoints that hand out the token cannot require it. */
 const CSRF_EXEMPT = new Set(['auth.csrfToken']);
 
@@ -40,6 +43,11 @@ export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
     if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
     const membership = await businessRepository.findActiveMembership(deps.db, businessId, user.id);
     if (!membership && !user.isSuperAdmin) throw new AppError('NOT_FOUND', 'Business not found.');
+    // A business that requires two-factor keeps members without it out of everything but the business
+    // itself, which tells the web to send them to the staff two-factor set-up screen.
+    if (membership && business.requireTwoFactor && !user.twoFactorConfirmedAt && endpoint.id !== TWO_FACTOR_EXEMPT) {
+      throw new AppError('BUSINESS_TWO_FACTOR_REQUIRED', 'This business requires two-factor authentication: turn it on to continue.');
+    }
     const role = membership?.role ?? null;
     const permissions = permissionsOf({ isSuperAdmin: user.isSuperAdmin, role });
     if (!permissions.includes(access.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');

@@ -30,6 +30,9 @@ const business = (overrides: Partial<Business> = {}): Business => ({
   onboarding_status: 'completed',
   role: { title: 'Owner' },
   logo_url: null,
+  address: { line1: null, line2: null, city: null, state: null, postal_code: null },
+  require_two_factor: false,
+  two_factor_required_for_user: false,
   stripe_enabled: false,
   xendit_enabled: false,
   active_providers: [],
@@ -91,5 +94,21 @@ describe('guards', () => {
   it('serves the public invoice on the invoice host only', () => {
     expect(checkGuard('invoicePublicGuard', { user: null, business: null, routeId: 'public.invoice', hostname: 'invoice.example.com' })).toBeNull();
     expect(run('public.invoice', {})).toEqual({ notFound: true });
+  });
+  it('keeps the admin area to super admins and lets a super admin without a business choose one', () => {
+    expect(run('admin.verifications', {})).toEqual({ redirect: '/login' });
+    expect(run('admin.verifications', { user: user() })).toEqual({ redirect: '/choose-business' });
+    expect(run('admin.business', { user: user() })).toEqual({ redirect: '/choose-business' });
+    const superAdmin = user({ is_super_admin: true, businesses: { owned: [], member: [] } });
+    expect(run('admin.verifications', { user: superAdmin })).toBeNull();
+    expect(run('admin.business', { user: superAdmin })).toBeNull();
+    expect(run('auth.choose-business', { user: superAdmin })).toBeNull();
+    expect(run('auth.choose-business', { user: user({ businesses: { owned: [], member: [] } }) })).toEqual({ redirect: '/register-authenticated' });
+  });
+
+  it('shows account verification in every onboarding status', () => {
+    for (const status of ['questionnaire', 'pending_verification', 'blocked', 'completed'] as const) {
+      expect(run('payments.settings-account-verification', { user: user(), business: business({ onboarding_status: status }) }), status).toBeNull();
+    }
   });
 });

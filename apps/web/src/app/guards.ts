@@ -53,9 +53,12 @@ export function checkGuard(name: GuardName, ctx: GuardContext): GuardOutcome {
     case 'hasInvitationsGuard':
       return user && user.pending_invitations > 0 ? { redirect: href('auth.pending-invitations') } : null;
     case 'businessSelectionGuard':
-      return user && user.businesses.owned.length + user.businesses.member.length === 0
+      // Super admins may belong to no business: choose-business offers them the admin area.
+      return user && !user.is_super_admin && user.businesses.owned.length + user.businesses.member.length === 0
         ? { redirect: href('auth.register-authenticated') }
         : null;
+    case 'superAdminGuard':
+      return user && !user.is_super_admin ? { redirect: href('auth.choose-business') } : null;
     case 'invoicePublicGuard':
       return isInvoiceHost(ctx.hostname) ? null : { notFound: true };
     default:

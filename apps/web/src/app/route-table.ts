@@ -16,6 +16,7 @@ export const GUARD_NAMES = [
   'businessPendingVerificationGuard',
   'businessCompletedOnboardingGuard',
   'invoicePublicGuard',
+  'superAdminGuard',
 ] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 
@@ -45,6 +46,17 @@ export const SCREEN_KEYS = [
   'user-settings.audit-logs',
   'payments.overview',
   'partner.overview',
+  'onboarding.account-verification',
+  'admin.verifications',
+  'admin.business',
+  'staff.list',
+  'staff.invite',
+  'staff.detail',
+  'staff.two-factor-setup',
+  'business-details.edit',
+  'business-audit-log.list',
+  'notification-settings.edit',
+  'email-templates.edit',
   'app.not-found',
 ] as const;
 export type ScreenKey = (typeof SCREEN_KEYS)[number];
@@ -140,6 +152,8 @@ const PARTNER = [
 ] as const satisfies readonly GuardName[];
 const PAYMENTS_ONBOARDING = ['authGuard', 'hasInvitationsGuard', 'businessPendingVerificationGuard'] as const satisfies readonly GuardName[];
 const ONBOARDING = ['authGuard', 'businessPendingOnboardingGuard'] as const satisfies readonly GuardName[];
+const VERIFICATION_STATUS = ['authGuard', 'nonBusinessPartnerGuard', 'hasInvitationsGuard'] as const satisfies readonly GuardName[];
+const SUPER_ADMIN = ['authGuard', 'superAdminGuard'] as const satisfies readonly GuardName[];
 
 interface Options {
   permission?: Permission;
@@ -154,7 +168,6 @@ const SOON = {
   referral: 'Refer and Earn arrives with the referral program issue.',
   developers: 'API keys and webhooks arrive with the developers issue.',
   support: 'Support requests arrive with the support issue.',
-  notifications: 'Notification settings arrive with the payment settings issue.',
   salesReport: 'Sales reports arrive with the reporting issue.',
   partners: 'Business partner management arrives with the partner program issue.',
   links: 'Payment links arrive with the payment links issue.',
@@ -174,8 +187,6 @@ const SOON = {
   paymentSettings: 'Payment settings arrive with the payment settings issue.',
   staff: 'Staff management arrives with the staff issue.',
   businessDetails: 'Business details arrive with the business settings issue.',
-  verification: 'Account verification arrives with the verification issue.',
-  auditLogs: 'The business audit log arrives with the audit logs issue.',
   platform: 'Platform settings arrive with the platform issue.',
   posApp: 'The web POS app arrives with the point of sale issue.',
   terminals: 'Card terminals and readers arrive with the card terminals issue.',
@@ -387,16 +398,19 @@ const paymentsRoutes = [
   }),
   pay('settings-users', 'settings/users', 'Staff', 'staff', {
     permission: 'staff:view',
+    screen: 'staff.list',
     sidebar: { label: 'Staff', icon: 'users', order: 1, parent: 'payments.settings-checkout' },
   }),
-  pay('settings-users-invite', 'settings/users/invite', 'Invite staff', 'staff', { permission: 'staff:manage' }),
-  pay('settings-users-detail', 'settings/users/:id/details', 'Staff details', 'staff', { permission: 'staff:view' }),
-  pay('notifications', 'notifications', 'Notifications', 'notifications', {
+  pay('settings-users-invite', 'settings/users/invite', 'Invite staff', 'staff', { permission: 'staff:manage', screen: 'staff.invite' }),
+  pay('settings-users-detail', 'settings/users/:id/details', 'Staff details', 'staff', { permission: 'staff:view', screen: 'staff.detail' }),
+  pay('notifications', 'notifications', 'Notifications', null, {
     ...S,
+    screen: 'notification-settings.edit',
     sidebar: { label: 'Notifications', icon: 'settings', order: 2, parent: 'payments.settings-checkout' },
   }),
-  pay('settings-email-templates', 'settings/email-templates', 'Email templates', 'paymentSettings', {
+  pay('settings-email-templates', 'settings/email-templates', 'Email templates', null, {
     ...S,
+    screen: 'email-templates.edit',
     sidebar: { label: 'Email templates', icon: 'settings', order: 3, parent: 'payments.settings-checkout' },
   }),
   pay('bank-accounts', 'bank-accounts', 'Bank accounts', 'bankAccounts', {
@@ -409,16 +423,21 @@ const paymentsRoutes = [
   pay('bank-accounts-edit', 'bank-accounts/:bank_account/edit/:isCrossBorder', 'Edit bank account', 'bankAccounts', {
     permission: 'bank-accounts:manage',
   }),
-  pay('settings-account-verification', 'settings/account-verification', 'Account verification', 'verification', {
+  // Every onboarding status may see where its verification stands (not only verified businesses).
+  pay('settings-account-verification', 'settings/account-verification', 'Account verification', null, {
     permission: 'verification:view',
+    screen: 'onboarding.account-verification',
+    guards: VERIFICATION_STATUS,
     sidebar: { label: 'Account verification', icon: 'shield-lock', order: 5, parent: 'payments.settings-checkout' },
   }),
   pay('settings-business-details', 'settings/business-details', 'Business details', 'businessDetails', {
     permission: 'business:update',
+    screen: 'business-details.edit',
     sidebar: { label: 'Business details', icon: 'building-store', order: 6, parent: 'payments.settings-checkout' },
   }),
-  pay('settings-audit-logs', 'settings/audit-logs', 'Audit logs', 'auditLogs', {
+  pay('settings-audit-logs', 'settings/audit-logs', 'Audit logs', null, {
     permission: 'audit-logs:view',
+    screen: 'business-audit-log.list',
     sidebar: { label: 'Audit logs', icon: 'history', order: 7, parent: 'payments.settings-checkout' },
   }),
   pay('partners', 'partners', 'Business partners', 'partners', {
@@ -510,12 +529,14 @@ const posRoutes = [
   pos('settings-surcharges-edit', 'settings/surcharges/:b_surcharge_setting/edit', 'Edit surcharge', 'surcharges', PM),
   pos('users', 'users', 'Staff', 'staff', {
     permission: 'staff:view',
+    screen: 'staff.list',
     sidebar: { label: 'Staff', icon: 'users', order: 3, parent: 'pos.settings-order-form' },
   }),
-  pos('users-invite', 'users/invite', 'Invite staff', 'staff', { permission: 'staff:manage' }),
-  pos('users-detail', 'users/:id/details', 'Staff details', 'staff', { permission: 'staff:view' }),
+  pos('users-invite', 'users/invite', 'Invite staff', 'staff', { permission: 'staff:manage', screen: 'staff.invite' }),
+  pos('users-detail', 'users/:id/details', 'Staff details', 'staff', { permission: 'staff:view', screen: 'staff.detail' }),
   pos('settings-business-details', 'settings/business-details', 'Business details', 'businessDetails', {
     permission: 'business:update',
+    screen: 'business-details.edit',
     sidebar: { label: 'Business details', icon: 'building-store', order: 4, parent: 'pos.settings-order-form' },
   }),
 ];
@@ -593,20 +614,25 @@ const onlineStoreRoutes = [
   shop('settings-taxes-edit', 'settings/taxes/:b_tax_setting/edit', 'Edit tax', 'taxes', SM),
   shop('users', 'users', 'Staffs', 'staff', {
     permission: 'staff:view',
+    screen: 'staff.list',
     sidebar: { label: 'Staff', icon: 'users', order: 2, parent: 'online-store.settings-store' },
   }),
-  shop('users-invite', 'users/invite', 'Invite staff', 'staff', { permission: 'staff:manage' }),
-  shop('users-detail', 'users/:id/details', 'Staff details', 'staff', { permission: 'staff:view' }),
-  shop('settings-notifications', 'settings/notifications', 'Notifications', 'storeSettings', {
-    ...SM,
+  shop('users-invite', 'users/invite', 'Invite staff', 'staff', { permission: 'staff:manage', screen: 'staff.invite' }),
+  shop('users-detail', 'users/:id/details', 'Staff details', 'staff', { permission: 'staff:view', screen: 'staff.detail' }),
+  // The server's notifications and templates need settings:manage (managers have store:manage only).
+  shop('settings-notifications', 'settings/notifications', 'Notifications', null, {
+    permission: 'settings:manage',
+    screen: 'notification-settings.edit',
     sidebar: { label: 'Notifications', icon: 'settings', order: 3, parent: 'online-store.settings-store' },
   }),
-  shop('settings-email-templates', 'settings/email-templates', 'Email templates', 'storeSettings', {
-    ...SM,
+  shop('settings-email-templates', 'settings/email-templates', 'Email templates', null, {
+    permission: 'settings:manage',
+    screen: 'email-templates.edit',
     sidebar: { label: 'Email templates', icon: 'settings', order: 4, parent: 'online-store.settings-store' },
   }),
   shop('settings-business-details', 'settings/business-details', 'Business info', 'businessDetails', {
     permission: 'business:update',
+    screen: 'business-details.edit',
     sidebar: { label: 'Business info', icon: 'building-store', order: 5, parent: 'online-store.settings-store' },
   }),
 ];
@@ -650,6 +676,11 @@ export const routeTable = [
   plain('onboarding.questionnaire', `${BUSINESS}/onboarding/questionnaire`, 'Business verification', 'onboarding.questionnaire', ONBOARDING),
   plain('onboarding.pending', `${BUSINESS}/onboarding/pending`, 'Verification in progress', 'onboarding.pending', ONBOARDING),
   plain('onboarding.blocked', `${BUSINESS}/onboarding/blocked`, 'Verification unsuccessful', 'onboarding.blocked', ONBOARDING),
+  // Super admins' area (a route section only they see; docs/decisions.md)
+  plain('admin.verifications', '/admin/verifications', 'Verification queue', 'admin.verifications', SUPER_ADMIN),
+  plain('admin.business', '/admin/businesses/:business_id', 'Business review', 'admin.business', SUPER_ADMIN),
+  // The spec's "two-factor setup for staff" (path not shown): where a business that requires two-factor sends members without it.
+  plain('business.two-factor-setup', `${BUSINESS}/two-factor-setup`, 'Set up two-factor authentication', 'staff.two-factor-setup'),
   // Business layout
   ...paymentsRoutes,
   ...posRoutes,

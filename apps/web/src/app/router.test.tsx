@@ -26,6 +26,9 @@ const user: User = {
 const business = (overrides: Partial<Business> = {}): Business => ({
   ...summary,
   logo_url: null,
+  address: { line1: null, line2: null, city: null, state: null, postal_code: null },
+  require_two_factor: false,
+  two_factor_required_for_user: false,
   stripe_enabled: false,
   xendit_enabled: false,
   active_providers: [],

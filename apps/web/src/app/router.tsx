@@ -41,10 +41,15 @@ function withTitle(title: string, Screen: ComponentType): ComponentType {
   return TitledScreen;
 }
 
-/** The business of the path; one the user cannot see (the API answers 404) shows the 404 page. */
-async function loadBusiness(queryClient: QueryClient, businessId: string): Promise<Business> {
+/**
+ * The business of the path; one the user cannot see (the API answers 404) shows the 404 page.
+ * `fresh`: read it from the server now (every navigation inside the business does, so a removed or
+ * deactivated member is refused at once and role or flag changes apply at the next screen).
+ */
+async function loadBusiness(queryClient: QueryClient, businessId: string, fresh = false): Promise<Business> {
   try {
-    return await queryClient.ensureQueryData({ ...businessQuery(businessId), meta: { silent: true } });
+    const options = { ...businessQuery(businessId), meta: { silent: true } };
+    return await (fresh ? queryClient.fetchQuery({ ...options, staleTime: 0 }) : queryClient.ensureQueryData(options));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
       throw data('Business not found', { status: 404 });
@@ -60,7 +65,8 @@ export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname:
     const user = needsUser ? await queryClient.ensureQueryData(userQuery) : null;
     const businessId = params.business_id;
     const needsBusiness = route.guards.some((g) => BUSINESS_GUARDS.includes(g)) || route.permission !== undefined;
-    const business = user && businessId && needsBusiness ? await loadBusiness(queryClient, businessId) : null;
+    const business = user && businessId && needsBusiness ? await loadBusiness(queryClient, businessId, route.layout === 'business') : null;
+    if (business && route.id !== TWO_FACTOR_SETUP) throwIfTwoFactorRequired(business);
 
     const outcome = runGuards(route.guards, { user, business, routeId: route.id, hostname });
     if (outcome && 'redirect' in outcome) throw redirect(outcome.redirect);
@@ -70,6 +76,13 @@ export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname:
     }
     return null;
   };
+}
+
+const TWO_FACTOR_SETUP = 'business.two-factor-setup';
+
+/** A business that requires two-factor sends members without it to the staff two-factor set-up screen. */
+function throwIfTwoFactorRequired(business: Business): void {
+  if (business.two_factor_required_for_user) throw redirect(href(TWO_FACTOR_SETUP, { business_id: business.id }));
 }
 
 function toRouteObject(route: AppRoute, queryClient: QueryClient, hostname: string): RouteObject {
@@ -114,7 +127,7 @@ function businessLayoutLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs): Promise<null> => {
     const businessId = params.business_id;
     const user = await queryClient.ensureQueryData(userQuery);
-    if (user && businessId) await loadBusiness(queryClient, businessId);
+    if (user && businessId) throwIfTwoFactorRequired(await loadBusiness(queryClient, businessId));
     return null;
   };
 }

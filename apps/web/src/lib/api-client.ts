@@ -64,10 +64,17 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`);
 }
 
+/** The absolute URL of an endpoint (links to file downloads, which the browser fetches itself). */
+export function endpointUrl<E extends Endpoint>(endpoint: E, params: EndpointParams<E>): string {
+  return API_ORIGIN + buildPath(endpoint.path, params as Record<string, string>);
+}
+
 export interface CallInput<E> {
   params?: EndpointParams<E>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
+  /** A multipart upload (file endpoints): sent as multipart/form-data instead of a JSON body. */
+  formData?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -107,6 +114,7 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> 
     if (input.body !== undefined) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
     if (input.body !== undefined) init.body = JSON.stringify(input.body);
+    else if (input.formData) init.body = input.formData;
     if (input.signal) init.signal = input.signal;
     return fetch(url, init);
   };

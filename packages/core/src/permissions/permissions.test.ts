@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, ROLES, ROLE_PERMISSIONS, can, permissionsOf } from './permissions';
+import { ALL_PERMISSIONS, ROLES, ROLE_PERMISSIONS, assignableRoles, can, canManageMember, permissionsOf } from './permissions';
 
 describe('permission map', () => {
   it('gives super admins every permission without a role', () => {
@@ -28,6 +28,20 @@ describe('permission map', () => {
     for (const role of ROLES) {
       expect(can({ isSuperAdmin: false, role }, 'verification:view')).toBe(role === 'owner');
       expect(can({ isSuperAdmin: false, role }, 'developers:view')).toBe(role === 'owner' || role === 'admin');
+    }
+  });
+
+  it('lets only owners and super admins hand out or act on the Owner role', () => {
+    expect(assignableRoles({ isSuperAdmin: false, role: 'owner' })).toEqual(['owner', 'admin', 'manager', 'cashier']);
+    expect(assignableRoles({ isSuperAdmin: true, role: null })).toEqual(['owner', 'admin', 'manager', 'cashier']);
+    expect(assignableRoles({ isSuperAdmin: false, role: 'admin' })).toEqual(['admin', 'manager', 'cashier']);
+    expect(assignableRoles({ isSuperAdmin: false, role: 'manager' })).toEqual([]);
+    expect(assignableRoles({ isSuperAdmin: false, role: 'cashier' })).toEqual([]);
+    for (const target of ROLES) {
+      expect(canManageMember({ isSuperAdmin: false, role: 'owner' }, target)).toBe(true);
+      expect(canManageMember({ isSuperAdmin: false, role: 'admin' }, target)).toBe(target !== 'owner');
+      expect(canManageMember({ isSuperAdmin: false, role: 'manager' }, target)).toBe(false);
+      expect(canManageMember({ isSuperAdmin: false, role: 'cashier' }, target)).toBe(false);
     }
   });
 });

@@ -83,3 +83,22 @@ export function permissionsOf(actor: Actor): Permission[] {
 export function can(actor: Actor, permission: Permission): boolean {
   return actor.isSuperAdmin || (actor.role !== null && ROLE_PERMISSIONS[actor.role].includes(permission));
 }
+
+/**
+ * Roles an actor may hand out (invite with, or change a member to). Staff management needs
+ * 'staff:manage'; on top of it only an Owner (or a super admin) may make someone an Owner.
+ */
+export function assignableRoles(actor: Actor): Role[] {
+  if (!can(actor, 'staff:manage')) return [];
+  if (actor.isSuperAdmin || actor.role === 'owner') return [...ROLES];
+  return ROLES.filter((r) => r !== 'owner');
+}
+
+/**
+ * Whether an actor may change the role of, deactivate, reactivate or remove a member holding `targetRole`:
+ * needs 'staff:manage', and an Admin cannot act on an Owner.
+ */
+export function canManageMember(actor: Actor, targetRole: Role): boolean {
+  if (!can(actor, 'staff:manage')) return false;
+  return targetRole !== 'owner' || actor.isSuperAdmin || actor.role === 'owner';
+}

@@ -23,5 +23,11 @@ Rules beyond the table:
 - Super admins hold every permission on every business without being a member.
 - Cashiers do not see Refer and Earn, Store Design or Pages (spec 6); account verification is the owner's
   (and super admins'); only Owner and Admin manage money movement, bank accounts, developers and staff.
+- Staff (\`staff:manage\`): only an Owner (or a super admin) may invite someone as Owner or make a member
+  an Owner; an Admin cannot change, deactivate, reactivate or remove an Owner. Nobody changes their own
+  role, deactivates or removes themselves, and the last active Owner can never be demoted, deactivated
+  or removed.
+- Managers see the staff list (\`staff:view\`) but cannot change it; Cashiers do not see it.
+- Business details, including the staff two-factor requirement, are Owner and Admin (\`business:update\`).
 `;
 }

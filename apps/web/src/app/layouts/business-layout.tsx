@@ -4,11 +4,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
+import { NotFound } from '../../components/status-page';
+import { ApiError } from '../../lib/api-client';
 import { SubHeaderBar } from '../../components/sub-header-bar/sub-header-bar';
 import { businessQuery, useUser } from '../../lib/session';
 import { BusinessWarningBanners } from '../business-warnings-banners';
 import { CommandPalette, CommandPaletteButton } from '../command-palette';
-import { SECTION_OPTIONS, findRoute, type Section } from '../route-table';
+import { SECTION_OPTIONS, findRoute, href, type Section } from '../route-table';
 import { sectionsFor, visibleSidebar } from '../sidebar';
 import { BusinessSwitcher } from './business-switcher';
 import { SectionSwitcher } from './section-switcher';
@@ -38,6 +40,14 @@ export function BusinessLayout() {
   const closeNav = nav.close;
   useEffect(() => closeNav(), [location.pathname, closeNav]);
 
+  // The business answered 404 since it was loaded (the member was removed or deactivated): the shell goes too.
+  if (business.error instanceof ApiError && business.error.status === 404) {
+    return (
+      <Box component="main">
+        <NotFound homeHref={href('auth.choose-business')} />
+      </Box>
+    );
+  }
   if (!user || !business.data) return <LoadingScreen fullScreen />;
   const current = business.data;
   const activeSection = sectionsFor(current).includes(section) ? section : (sectionsFor(current)[0] ?? 'payments');

@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconHistory, IconLogout, IconMoon, IconShieldLock, IconSun, IconUserCircle } from '@tabler/icons-react';
+import { IconChecklist, IconHistory, IconLogout, IconMoon, IconShieldLock, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '@merchant/identity';
 import { href } from '../route-table';
@@ -62,6 +62,14 @@ export function UserMenu({ user }: { user: User }) {
         <Menu.Item component={Link} to={href('user-settings.audit-logs')} leftSection={<IconHistory size={16} aria-hidden />}>
           Audit logs
         </Menu.Item>
+        {user.is_super_admin && (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to={href('admin.verifications')} leftSection={<IconChecklist size={16} aria-hidden />}>
+              Verification queue
+            </Menu.Item>
+          </>
+        )}
         <Menu.Divider />
         <Menu.Item
           color="red"

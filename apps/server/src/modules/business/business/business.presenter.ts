@@ -1,7 +1,7 @@
 import { ROLE_TITLES, type Permission, type Role } from '@merchant/core';
-import type { Business, BusinessSummary, BusinessWarning } from '@merchant/business';
+import type { Business, BusinessSummary, BusinessUser, BusinessWarning } from '@merchant/business';
 import type { BusinessRow } from '../../../http/context';
-import type { businessWarnings } from '../../../db/schema';
+import type { businessUsers, businessWarnings } from '../../../db/schema';
 
 export function presentBusinessSummary(row: BusinessRow, role: Role | null): BusinessSummary {
   return {
@@ -20,14 +20,31 @@ export function presentWarning(row: typeof businessWarnings.$inferSelect): Busin
   return { id: row.id, style: row.style, title: row.title, body: row.body, cta_title: row.ctaTitle, cta_url: row.ctaUrl };
 }
 
+/**
+ * Whether the business keeps this caller out until they turn two-factor on: members only
+ * (super admins are not staff of the business).
+ */
+export function twoFactorRequiredFor(row: Pick<BusinessRow, 'requireTwoFactor'>, standing: { role: Role | null; twoFactorEnabled: boolean }): boolean {
+  return row.requireTwoFactor && standing.role !== null && !standing.twoFactorEnabled;
+}
+
 export function presentBusiness(
   row: BusinessRow,
-  standing: { role: Role | null; permissions: Permission[] },
+  standing: { role: Role | null; permissions: Permission[]; twoFactorEnabled: boolean },
   warnings: (typeof businessWarnings.$inferSelect)[],
 ): Business {
   return {
     ...presentBusinessSummary(row, standing.role),
     logo_url: row.logoUrl,
+    address: {
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      city: row.addressCity,
+      state: row.addressState,
+      postal_code: row.addressPostalCode,
+    },
+    require_two_factor: row.requireTwoFactor,
+    two_factor_required_for_user: twoFactorRequiredFor(row, standing),
     stripe_enabled: row.stripeEnabled,
     xendit_enabled: row.xenditEnabled,
     active_providers: row.activeProviders,
@@ -37,5 +54,24 @@ export function presentBusiness(
     permissions: standing.permissions,
     // No transfers exist before the send-money capability; the count is real (zero rows).
     transfers_awaiting_review: 0,
+  };
+}
+
+/** A staff member as the business-user endpoints answer it. */
+export function presentMember(row: {
+  member: typeof businessUsers.$inferSelect;
+  name: string;
+  email: string;
+  twoFactorConfirmedAt: Date | null;
+}): BusinessUser {
+  return {
+    id: row.member.id,
+    user_id: row.member.userId,
+    name: row.name,
+    email: row.email,
+    role: { title: ROLE_TITLES[row.member.role] },
+    status: row.member.status,
+    two_factor_enabled: row.twoFactorConfirmedAt !== null,
+    joined_at: row.member.createdAt.toISOString(),
   };
 }

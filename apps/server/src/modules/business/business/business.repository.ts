@@ -58,7 +58,7 @@ export const businessRepository = {
   },
   async listMembers(db: Executor, businessId: string) {
     return db
-      .select({ member: businessUsers, name: users.name, email: users.email })
+      .select({ member: businessUsers, name: users.name, email: users.email, twoFactorConfirmedAt: users.twoFactorConfirmedAt })
       .from(businessUsers)
       .innerJoin(users, eq(users.id, businessUsers.userId))
       .where(eq(businessUsers.businessId, businessId))

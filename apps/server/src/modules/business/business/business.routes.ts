@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ROLE_TITLES } from '@merchant/core';
+import { AppError } from '@merchant/core';
 import { ShopCacheHeadersSchema, businessEndpoints, shopCacheEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
 import type { AppDeps } from '../../../app';
 import { metaOf } from '../../identity/auth/auth.routes';
-import { onboardingProgressOf } from './business.service';
+import { presentMember } from './business.presenter';
 
 export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = deps.services.business;
@@ -12,26 +12,19 @@ export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, businessEndpoints.create, async ({ ctx, body }) => service.createForUser(ctx.user, body, metaOf(ctx)));
 
   registerEndpoint(app, deps, businessEndpoints.get, async ({ ctx }) =>
-    service.present(ctx.business.row, { role: ctx.business.role, isSuperAdmin: ctx.user.isSuperAdmin }),
+    service.present(ctx.business.row, {
+      role: ctx.business.role,
+      isSuperAdmin: ctx.user.isSuperAdmin,
+      twoFactorEnabled: ctx.user.twoFactorConfirmedAt !== null,
+    }),
   );
 
-  registerEndpoint(app, deps, businessEndpoints.users, async ({ ctx }) => {
-    const rows = await service.members(ctx.business.row.id);
-    return {
-      data: rows.map(({ member, name, email }) => ({
-        id: member.id,
-        user_id: member.userId,
-        name,
-        email,
-        role: { title: ROLE_TITLES[member.role] },
-        status: member.status,
-        joined_at: member.createdAt.toISOString(),
-      })),
-    };
-  });
+  registerEndpoint(app, deps, businessEndpoints.users, async ({ ctx }) => ({
+    data: (await service.members(ctx.business.row.id)).map(presentMember),
+  }));
 
   registerEndpoint(app, deps, businessEndpoints.domainInfo, async ({ ctx }) => service.domainInfo(ctx.business.row));
-  registerEndpoint(app, deps, businessEndpoints.onboardingProgress, async ({ ctx }) => onboardingProgressOf(ctx.business.row));
+  registerEndpoint(app, deps, businessEndpoints.onboardingProgress, async ({ ctx }) => deps.services.onboarding.progress(ctx.business.row));
 
   for (const [kind, endpoint] of Object.entries(shopCacheEndpoints)) {
     registerEndpoint(app, deps, endpoint, async ({ ctx, req }) => {

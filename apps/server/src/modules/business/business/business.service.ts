@@ -1,5 +1,5 @@
 import { permissionsOf, type Role } from '@merchant/core';
-import type { Business, CreateBusinessBody, DomainInfo, OnboardingProgress } from '@merchant/business';
+import { ONBOARDING_STEPS, PROGRESS_PER_STEP, PROGRESS_SUBMITTED, type Business, type CreateBusinessBody, type DomainInfo, type OnboardingProgress } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { newId, randomToken } from '../../../lib/crypto';
@@ -26,16 +26,20 @@ export async function uniqueIdentifier(db: Executor, name: string): Promise<stri
   return `${base}-${newId().slice(0, 8)}`;
 }
 
-/** Onboarding progress (decision, docs/decisions.md): questionnaire 0, submitted 80, verified 100. */
-export function onboardingProgressOf(row: Pick<BusinessRow, 'onboardingStatus'>): OnboardingProgress {
+/**
+ * Onboarding progress (decision, docs/decisions.md): each complete questionnaire step counts 15% (five
+ * steps, so at most 75 before submitting); submitted (pending verification, or blocked after review) 90;
+ * verified 100.
+ */
+export function onboardingProgressOf(row: Pick<BusinessRow, 'onboardingStatus'>, completedSteps: number): OnboardingProgress {
   switch (row.onboardingStatus) {
     case 'completed':
       return { is_completed: true, progress: 100 };
     case 'pending_verification':
     case 'blocked':
-      return { is_completed: false, progress: 80 };
+      return { is_completed: false, progress: PROGRESS_SUBMITTED };
     case 'questionnaire':
-      return { is_completed: false, progress: 0 };
+      return { is_completed: false, progress: Math.min(completedSteps, ONBOARDING_STEPS.length) * PROGRESS_PER_STEP };
   }
 }
 
@@ -74,9 +78,17 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
     return row;
   }
 
-  async function present(row: BusinessRow, standing: { role: Role | null; isSuperAdmin: boolean }): Promise<Business> {
+  /** `twoFactorEnabled`: whether the caller has two-factor on (for the business's staff two-factor requirement). */
+  async function present(
+    row: BusinessRow,
+    standing: { role: Role | null; isSuperAdmin: boolean; twoFactorEnabled?: boolean },
+  ): Promise<Business> {
     const warnings = await repo.activeWarnings(db, row.id);
-    return presentBusiness(row, { role: standing.role, permissions: permissionsOf(standing) }, warnings);
+    return presentBusiness(
+      row,
+      { role: standing.role, permissions: permissionsOf(standing), twoFactorEnabled: standing.twoFactorEnabled ?? false },
+      warnings,
+    );
   }
 
   return {
@@ -89,8 +101,7 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
     },
 
     async members(businessId: string) {
-      const rows = await repo.listMembers(db, businessId);
-      return rows.map(({ member, name, email }) => ({ member, name, email }));
+      return repo.listMembers(db, businessId);
     },
 
     domainInfo(row: BusinessRow): DomainInfo {

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/crypto';
-import { auditRepository } from './audit.repository';
+import { auditRepository, type AuditCursor, type BusinessAuditQuery } from './audit.repository';
 
 export interface AuditWhere {
   ip: string | null;
@@ -23,7 +23,7 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+export function decodeCursor(cursor: string | undefined): AuditCursor | undefined {
   if (!cursor) return undefined;
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
@@ -31,10 +31,25 @@ export function decodeCursor(cursor: string | undefined): { createdAt: Date; id:
   return { createdAt, id };
 }
 
+/** Splits the `limit + 1` rows a repository read into a page and the cursor of the next one. */
+export function pageFrom<T>(rows: T[], limit: number, keyOf: (row: T) => AuditCursor): { rows: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}
+
 /** Writes audit entries; callers pass their transaction so the entry commits with the change. */
 export function createAuditService(deps: { clock: Clock }) {
   return {
+    /**
+     * Records one entry. A business entry by a person also keeps the role they hold at that moment
+     * (`meta.actor_role`), so the business audit log can say who acted in which capacity.
+     */
     async record(db: Executor, where: AuditWhere, entry: AuditEntry): Promise<void> {
+      const meta = { ...(entry.meta ?? {}) };
+      if (entry.businessId && entry.actorUserId && !('actor_role' in meta)) {
+        meta.actor_role = await auditRepository.roleOf(db, entry.businessId, entry.actorUserId);
+      }
       await auditRepository.insert(db, {
         id: newId(),
         action: entry.action,
@@ -46,16 +61,20 @@ export function createAuditService(deps: { clock: Clock }) {
         objectId: entry.objectId ?? null,
         ip: where.ip,
         userAgent: where.userAgent?.slice(0, 500) ?? null,
-        meta: entry.meta ?? {},
+        meta,
         createdAt: deps.clock.now(),
       });
     },
     async pageForUser(db: Executor, userId: string, limit: number, cursor: string | undefined) {
       const rows = await auditRepository.pageForSubject(db, userId, limit, decodeCursor(cursor));
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+      return pageFrom(rows, limit, (r) => r);
     },
+    /** A business's log, newest first, one page after the cursor. */
+    async pageForBusiness(db: Executor, businessId: string, query: BusinessAuditQuery, limit: number, cursor: string | undefined) {
+      const rows = await auditRepository.pageForBusiness(db, businessId, query, limit, decodeCursor(cursor));
+      return pageFrom(rows, limit, (r) => r.entry);
+    },
+    actionsOfBusiness: (db: Executor, businessId: string) => auditRepository.actionsOfBusiness(db, businessId),
   };
 }
 

@@ -12,15 +12,17 @@ interface OnboardingStatusPageProps {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
+  /** Width of the page (the questionnaire needs more room than the status pages). */
+  size?: number;
 }
 
 /** The frame of the onboarding screens: the business, what is going on, and the ways out. */
-export function OnboardingStatusPage({ businessId, icon, color, title, children, actions }: OnboardingStatusPageProps) {
+export function OnboardingStatusPage({ businessId, icon, color, title, children, actions, size = 640 }: OnboardingStatusPageProps) {
   const business = useBusiness(businessId);
   const signOut = useSignOut();
 
   return (
-    <Container size={640} px="md" py={{ base: 'lg', sm: 48 }}>
+    <Container size={size} px="md" py={{ base: 'lg', sm: 48 }}>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
           <Group gap="md" wrap="nowrap" align="flex-start">

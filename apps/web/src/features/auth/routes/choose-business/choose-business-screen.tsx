@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { flagEmoji } from '@merchant/core';
 import type { BusinessSummary } from '@merchant/business';
-import { IconBuildingStore, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { IconBuildingStore, IconChecklist, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { href } from '../../../../app/route-table';
 import { useSignedInUser } from '../../../../lib/session';
@@ -34,7 +34,23 @@ export function Component() {
           </Button>
         </Group>
 
-        {none && (
+        {user.is_super_admin && (
+          <Card component={Link} to={href('admin.verifications')} withBorder radius="md" padding="lg" className={classes.card}>
+            <Group wrap="nowrap" gap="md">
+              <IconChecklist size={28} aria-hidden stroke={1.5} />
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={600} size="lg">
+                  Verification queue
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Super admin: review businesses waiting for verification
+                </Text>
+              </Stack>
+              <IconChevronRight size={20} aria-hidden className={classes.chevron} />
+            </Group>
+          </Card>
+        )}
+        {none && !user.is_super_admin && (
           <Text>
             You are not part of any business yet. Create one, or ask a business owner to invite you with {user.email}.
           </Text>

@@ -1,0 +1,100 @@
+import { ROLE_TITLES, ROLES, type Role } from '@merchant/core';
+import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
+import type { Executor } from '../../../db/client';
+import type { BusinessRow } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { csvDocument } from '../../../lib/csv';
+import type { BusinessAuditQuery } from '../../identity/audit/audit.repository';
+import type { AuditService } from '../../identity/audit/audit.service';
+
+type PageRow = Awaited<ReturnType<AuditService['pageForBusiness']>>['rows'][number];
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The wire filters as a repository query: an action ending in `*` is a prefix; dates are whole UTC days. */
+export function toAuditQuery(filters: AuditLogFilters): BusinessAuditQuery {
+  const action = filters.action
+    ? filters.action.endsWith('*')
+      ? { prefix: filters.action.slice(0, -1) }
+      : { exact: filters.action }
+    : undefined;
+  return {
+    actorUserId: filters.person,
+    action,
+    since: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
+    before: filters.to ? new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+  };
+}
+
+function roleTitle(role: unknown): string | null {
+  if (role === 'super_admin') return 'Super admin';
+  return typeof role === 'string' && (ROLES as readonly string[]).includes(role) ? ROLE_TITLES[role as Role] : null;
+}
+
+function present(row: PageRow): BusinessAuditLogEntry {
+  const { entry } = row;
+  const roleAtTheTime = roleTitle(entry.meta.actor_role);
+  const currentRole = row.actorCurrentRole ? ROLE_TITLES[row.actorCurrentRole] : row.actorIsSuperAdmin ? 'Super admin' : null;
+  return {
+    id: entry.id,
+    created_at: entry.createdAt.toISOString(),
+    actor: entry.actorUserId
+      ? { user_id: entry.actorUserId, name: row.actorName, email: row.actorEmail, role: roleAtTheTime ?? currentRole }
+      : null,
+    action: entry.action,
+    description: entry.description,
+    object_type: entry.objectType,
+    object_id: entry.objectId,
+    ip: entry.ip,
+    user_agent: entry.userAgent,
+  };
+}
+
+const CSV_HEADER = ['Time (UTC)', 'Person', 'Email', 'Role', 'Action', 'Description', 'Object type', 'Object ID', 'IP address', 'User agent'];
+
+/** The business audit log: read-only by design (no update or delete exists, and the database refuses them). */
+export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
+  const { db, audit } = deps;
+  return {
+    async list(businessId: string, query: AuditLogFilters & { limit: number; cursor?: string | undefined }) {
+      const page = await audit.pageForBusiness(db, businessId, toAuditQuery(query), query.limit, query.cursor);
+      return { data: page.rows.map(present), next_cursor: page.nextCursor };
+    },
+
+    async actions(businessId: string) {
+      const actions = await audit.actionsOfBusiness(db, businessId);
+      const groups = [...new Set(actions.map((a) => a.split('.')[0]!).filter((g) => actions.filter((a) => a.startsWith(`${g}.`)).length > 1))];
+      return {
+        data: [
+          ...groups.map((g) => ({ action: `${g}.*`, label: auditActionLabel(`${g}.*`) })),
+          ...actions.map((action) => ({ action, label: auditActionLabel(action) })),
+        ],
+      };
+    },
+
+    /** The filtered log as CSV, newest first, capped at AUDIT_EXPORT_MAX_ROWS rows. */
+    async exportCsv(business: BusinessRow, filters: AuditLogFilters) {
+      const page = await audit.pageForBusiness(db, business.id, toAuditQuery(filters), AUDIT_EXPORT_MAX_ROWS, undefined);
+      const rows = page.rows.map(present).map((e) => [
+        e.created_at,
+        e.actor?.name ?? (e.actor ? 'Deleted user' : 'System'),
+        e.actor?.email ?? '',
+        e.actor?.role ?? '',
+        e.action,
+        e.description,
+        e.object_type,
+        e.object_id,
+        e.ip,
+        e.user_agent,
+      ]);
+      const date = deps.clock.now().toISOString().slice(0, 10);
+      return {
+        csv: csvDocument(CSV_HEADER, rows),
+        filename: `audit-log-${business.identifier}-${date}.csv`,
+        truncated: page.nextCursor !== null,
+      };
+    },
+  };
+}
+
+export type BusinessAuditLogService = ReturnType<typeof createBusinessAuditLogService>;

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { businesses } from '../../../db/schema';
+
+export type BusinessDetailsChange = Partial<
+  Pick<
+    typeof businesses.$inferInsert,
+    'name' | 'country' | 'currency' | 'addressLine1' | 'addressLine2' | 'addressCity' | 'addressState' | 'addressPostalCode' | 'requireTwoFactor'
+  >
+>;
+
+export const businessDetailsRepository = {
+  /** The business row, locked for the rest of the transaction. */
+  async findForUpdate(db: Executor, businessId: string) {
+    const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId)).for('update');
+    return row ?? null;
+  },
+  async update(db: Executor, businessId: string, values: BusinessDetailsChange & { updatedAt: Date }) {
+    const [row] = await db.update(businesses).set(values).where(eq(businesses.id, businessId)).returning();
+    return row!;
+  },
+};

@@ -1,0 +1,80 @@
+import { AppError, fieldError } from '@merchant/core';
+import type { UpdateBusinessBodySchema } from '@merchant/business';
+import type { z } from 'zod';
+import type { Executor } from '../../../db/client';
+import type { BusinessRow, UserRow } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import { businessDetailsRepository as repo, type BusinessDetailsChange } from './business-details.repository';
+
+type UpdateBusiness = z.output<typeof UpdateBusinessBodySchema>;
+
+const LABELS: Record<keyof BusinessDetailsChange, string> = {
+  name: 'name',
+  country: 'country',
+  currency: 'currency',
+  addressLine1: 'address',
+  addressLine2: 'address',
+  addressCity: 'address',
+  addressState: 'address',
+  addressPostalCode: 'address',
+  requireTwoFactor: 'staff two-factor requirement',
+};
+
+/**
+ * Business details (name, address, currency, country, staff two-factor requirement).
+ * The country is fixed once verification is completed; turning on the staff two-factor requirement
+ * needs two-factor on the account that turns it on (or they would lock themselves out).
+ */
+export function createBusinessDetailsService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
+  return {
+    async update(user: UserRow, business: BusinessRow, body: UpdateBusiness, where: AuditWhere): Promise<BusinessRow> {
+      return deps.db.transaction(async (tx) => {
+        const current = await repo.findForUpdate(tx, business.id);
+        if (!current) throw new AppError('NOT_FOUND', 'Business not found.');
+        const wanted: BusinessDetailsChange = {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.country !== undefined ? { country: body.country } : {}),
+          ...(body.currency !== undefined ? { currency: body.currency } : {}),
+          ...(body.address !== undefined
+            ? {
+                addressLine1: body.address.line1,
+                addressLine2: body.address.line2,
+                addressCity: body.address.city,
+                addressState: body.address.state,
+                addressPostalCode: body.address.postal_code,
+              }
+            : {}),
+          ...(body.require_two_factor !== undefined ? { requireTwoFactor: body.require_two_factor } : {}),
+        };
+        const changed = (Object.keys(wanted) as (keyof BusinessDetailsChange)[]).filter((k) => wanted[k] !== current[k]);
+        if (changed.includes('country') && current.onboardingStatus === 'completed') {
+          throw fieldError('BUSINESS_COUNTRY_LOCKED', 'country', 'The country cannot change once the business is verified.');
+        }
+        if (changed.includes('requireTwoFactor') && wanted.requireTwoFactor && !user.twoFactorConfirmedAt) {
+          throw fieldError(
+            'BUSINESS_TWO_FACTOR_SELF_REQUIRED',
+            'require_two_factor',
+            'Turn on two-factor authentication for your own account first.',
+          );
+        }
+        if (changed.length === 0) return current;
+        const values = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as BusinessDetailsChange;
+        const updated = await repo.update(tx, business.id, { ...values, updatedAt: deps.clock.now() });
+        const fields = [...new Set(changed.map((k) => LABELS[k]))];
+        await deps.audit.record(tx, where, {
+          action: 'business.updated',
+          description: `Changed the business ${fields.join(', ')}`,
+          actorUserId: user.id,
+          businessId: business.id,
+          objectType: 'business',
+          objectId: business.id,
+          meta: { changes: Object.fromEntries(changed.map((k) => [k, { from: current[k], to: wanted[k] }])) },
+        });
+        return updated;
+      });
+    },
+  };
+}
+
+export type BusinessDetailsService = ReturnType<typeof createBusinessDetailsService>;

@@ -1,0 +1,72 @@
+import '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fieldError } from '@merchant/core';
+import { MAX_DOCUMENT_SIZE_LABEL, onboardingEndpoints } from '@merchant/business';
+import { registerEndpoint } from '../../../http/endpoint';
+import type { BusinessContext } from '../../../http/context';
+import type { AppDeps } from '../../../app';
+import { metaOf } from '../../identity/auth/auth.routes';
+
+const actorOf = (ctx: BusinessContext) => ({ user: ctx.user, role: ctx.business.role });
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Reads the one `file` part of a multipart upload; size and shape problems are field issues on `file`. */
+async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<{ fileName: string; declaredType: string; bytes: Buffer }> {
+  const notMultipart = () => fieldError('ONBOARDING_DOCUMENT_INVALID', 'file', 'Send the document as multipart/form-data with one part named "file".');
+  if (!req.isMultipart()) throw notMultipart();
+  const part = await req.file().catch(() => undefined);
+  if (!part || part.fieldname !== 'file') throw notMultipart();
+  try {
+    return { fileName: part.filename, declaredType: part.mimetype, bytes: await part.toBuffer() };
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+      throw fieldError('ONBOARDING_DOCUMENT_TOO_LARGE', 'file', `"${part.filename}" is larger than ${MAX_DOCUMENT_SIZE_LABEL}.`);
+    }
+    throw error;
+  }
+}
+
+export function onboardingRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const service = deps.services.onboarding;
+
+  registerEndpoint(app, deps, onboardingEndpoints.get, async ({ ctx }) => service.view(ctx.business.row));
+
+  registerEndpoint(app, deps, onboardingEndpoints.saveBusiness, async ({ ctx, body }) =>
+    service.saveStep(ctx.business.row, actorOf(ctx), 'business', body, metaOf(ctx)),
+  );
+  registerEndpoint(app, deps, onboardingEndpoints.saveOwner, async ({ ctx, body }) =>
+    service.saveStep(ctx.business.row, actorOf(ctx), 'owner', body, metaOf(ctx)),
+  );
+  registerEndpoint(app, deps, onboardingEndpoints.saveAddress, async ({ ctx, body }) =>
+    service.saveStep(ctx.business.row, actorOf(ctx), 'address', body, metaOf(ctx)),
+  );
+  registerEndpoint(app, deps, onboardingEndpoints.saveSales, async ({ ctx, body }) =>
+    service.saveStep(ctx.business.row, actorOf(ctx), 'sales', body, metaOf(ctx)),
+  );
+
+  registerEndpoint(app, deps, onboardingEndpoints.uploadDocument, async ({ ctx, query, req }) => {
+    const file = await readUpload(app, req);
+    return service.uploadDocument(ctx.business.row, actorOf(ctx), query.kind, file, metaOf(ctx));
+  });
+
+  registerEndpoint(app, deps, onboardingEndpoints.downloadDocument, async ({ ctx, params, reply }) => {
+    const { document, stream, size } = await service.openDocument(ctx.business.row, params.document_id);
+    reply
+      .header('Content-Type', document.contentType)
+      .header('Content-Length', String(size))
+      .header('Content-Disposition', contentDisposition(document.fileName))
+      .header('Cache-Control', 'private, no-store');
+    return stream;
+  });
+
+  registerEndpoint(app, deps, onboardingEndpoints.deleteDocument, async ({ ctx, params }) =>
+    service.deleteDocument(ctx.business.row, actorOf(ctx), params.document_id, metaOf(ctx)),
+  );
+
+  registerEndpoint(app, deps, onboardingEndpoints.submit, async ({ ctx }) => service.submit(ctx.business.row, actorOf(ctx), metaOf(ctx)));
+}

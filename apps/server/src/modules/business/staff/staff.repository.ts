@@ -1,0 +1,47 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { businessUsers, businesses, users } from '../../../db/schema';
+
+export type MemberRole = (typeof businessUsers.$inferSelect)['role'];
+
+/** Staff members of one business: every query is scoped by the business id. */
+export const staffRepository = {
+  /** Locks the business row: member changes of one business run one after the other (last-owner rule). */
+  async lockBusiness(db: Executor, businessId: string) {
+    await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+  },
+  async findMember(db: Executor, businessId: string, id: string) {
+    const [row] = await db
+      .select({ member: businessUsers, name: users.name, email: users.email, twoFactorConfirmedAt: users.twoFactorConfirmedAt })
+      .from(businessUsers)
+      .innerJoin(users, eq(users.id, businessUsers.userId))
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)))
+      .limit(1);
+    return row ?? null;
+  },
+  async findActiveMemberByEmail(db: Executor, businessId: string, email: string) {
+    const [row] = await db
+      .select({ id: businessUsers.id })
+      .from(businessUsers)
+      .innerJoin(users, eq(users.id, businessUsers.userId))
+      .where(and(eq(businessUsers.businessId, businessId), eq(users.email, email.toLowerCase()), eq(businessUsers.status, 'active')))
+      .limit(1);
+    return row ?? null;
+  },
+  async countActiveOwners(db: Executor, businessId: string) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.role, 'owner'), eq(businessUsers.status, 'active')));
+    return Number(row?.n ?? 0);
+  },
+  async update(db: Executor, businessId: string, id: string, values: { role?: MemberRole; status?: 'active' | 'deactivated' }) {
+    await db
+      .update(businessUsers)
+      .set(values)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
+  },
+  async remove(db: Executor, businessId: string, id: string) {
+    await db.delete(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
+  },
+};

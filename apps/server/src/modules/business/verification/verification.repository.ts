@@ -1,0 +1,29 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { businesses, businessUsers, users } from '../../../db/schema';
+
+/** SQL of the super admins' review: the queue and changes to a reviewed business. */
+export const verificationRepository = {
+  /** Businesses pending verification with their latest submission, oldest submission first. */
+  pendingQueue(db: Executor) {
+    const submittedAt = sql<Date | string | null>`(select max(ve.created_at) from verification_events ve where ve.business_id = "businesses"."id" and ve.kind = 'submitted')`;
+    return db
+      .select({ business: businesses, submittedAt })
+      .from(businesses)
+      .where(eq(businesses.onboardingStatus, 'pending_verification'))
+      .orderBy(sql`${submittedAt} asc nulls first`, asc(businesses.name));
+  },
+  /** Active owners of a business (the people mailed about the review). */
+  owners(db: Executor, businessId: string) {
+    return db
+      .select({ name: users.name, email: users.email })
+      .from(businessUsers)
+      .innerJoin(users, eq(users.id, businessUsers.userId))
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.role, 'owner'), eq(businessUsers.status, 'active')))
+      .orderBy(asc(businessUsers.createdAt));
+  },
+  async update(db: Executor, businessId: string, values: Partial<Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'stripeEnabled' | 'xenditEnabled' | 'platformEnabled' | 'features'>> & { updatedAt: Date }) {
+    const [row] = await db.update(businesses).set(values).where(eq(businesses.id, businessId)).returning();
+    return row!;
+  },
+};

@@ -1,0 +1,259 @@
+import type { BusinessFlags, BusinessReview, VerificationQueueItem } from '@merchant/business';
+import { AppError } from '@merchant/core';
+import type { Executor } from '../../../db/client';
+import type { BusinessRow, UserRow } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { newId } from '../../../lib/crypto';
+import type { Mailer } from '../../../mail/mailer';
+import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import { businessRepository } from '../business/business.repository';
+import { onboardingRepository } from '../onboarding/onboarding.repository';
+import { presentEvent, type OnboardingService } from '../onboarding/onboarding.service';
+import { verificationRepository as repo } from './verification.repository';
+
+export function flagsOf(row: BusinessRow): BusinessFlags {
+  return {
+    send_money: Boolean(row.features.send_money),
+    stripe_enabled: row.stripeEnabled,
+    xendit_enabled: row.xenditEnabled,
+    platform_enabled: row.platformEnabled,
+  };
+}
+
+const FLAG_LABELS: Record<keyof BusinessFlags, string> = {
+  send_money: 'Send money',
+  stripe_enabled: 'Stripe',
+  xendit_enabled: 'Xendit',
+  platform_enabled: 'Platform',
+};
+
+/**
+ * The super admins' review of submitted questionnaires: approve, ask for changes (a warning banner the
+ * merchant sees), block; and the flags of a business. Every decision is audited on the business and
+ * mailed to its owners.
+ */
+export function createVerificationService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  onboarding: OnboardingService;
+  publicUrl: string;
+}) {
+  const { db, clock, audit, mailer } = deps;
+
+  async function load(businessId: string): Promise<BusinessRow> {
+    const row = await businessRepository.findById(db, businessId);
+    if (!row) throw new AppError('VERIFICATION_BUSINESS_NOT_FOUND', 'Business not found.');
+    return row;
+  }
+
+  async function review(row: BusinessRow): Promise<BusinessReview> {
+    const [owners, onboarding, events] = await Promise.all([
+      repo.owners(db, row.id),
+      deps.onboarding.view(row),
+      onboardingRepository.events(db, row.id),
+    ]);
+    return {
+      business: {
+        id: row.id,
+        name: row.name,
+        identifier: row.identifier,
+        type: row.type,
+        country: row.country,
+        currency: row.currency,
+        onboarding_status: row.onboardingStatus,
+        created_at: row.createdAt.toISOString(),
+      },
+      owners,
+      flags: flagsOf(row),
+      onboarding,
+      history: events.map(presentEvent),
+    };
+  }
+
+  function requirePending(row: BusinessRow): void {
+    if (row.onboardingStatus !== 'pending_verification') {
+      throw new AppError('VERIFICATION_NOT_PENDING', `${row.name} is not waiting for verification (its status is ${row.onboardingStatus.replace('_', ' ')}).`);
+    }
+  }
+
+  async function mailOwners(row: BusinessRow, subject: string, text: (name: string) => string): Promise<void> {
+    const owners = await repo.owners(db, row.id);
+    for (const owner of owners) await mailer.send({ to: owner.email, subject, text: text(owner.name) });
+  }
+
+  const businessUrl = (row: BusinessRow) => `${deps.publicUrl}/business/${row.id}`;
+  const questionnairePath = (row: BusinessRow) => `/business/${row.id}/onboarding/questionnaire`;
+
+  return {
+    async queue(): Promise<VerificationQueueItem[]> {
+      const rows = await repo.pendingQueue(db);
+      return Promise.all(
+        rows.map(async ({ business, submittedAt }) => {
+          const [owner] = await repo.owners(db, business.id);
+          return {
+            business_id: business.id,
+            name: business.name,
+            identifier: business.identifier,
+            country: business.country,
+            currency: business.currency,
+            owner_name: owner?.name ?? null,
+            owner_email: owner?.email ?? null,
+            submitted_at: submittedAt ? new Date(submittedAt).toISOString() : null,
+          };
+        }),
+      );
+    },
+
+    async review(businessId: string): Promise<BusinessReview> {
+      return review(await load(businessId));
+    },
+
+    async approve(admin: UserRow, businessId: string, where: AuditWhere): Promise<BusinessReview> {
+      const row = await load(businessId);
+      requirePending(row);
+      const updated = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const next = await repo.update(tx, row.id, { onboardingStatus: 'completed', updatedAt: now });
+        await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
+        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'approved', actorUserId: admin.id, createdAt: now });
+        await audit.record(tx, where, {
+          action: 'verification.approved',
+          description: `Approved the verification of ${row.name}`,
+          actorUserId: admin.id,
+          subjectUserId: null,
+          businessId: row.id,
+          objectType: 'business',
+          objectId: row.id,
+        });
+        return next;
+      });
+      await mailOwners(updated, `${row.name} is verified`, (name) =>
+        [
+          `Hello ${name},`,
+          '',
+          `Good news: we have verified ${row.name}. The dashboard is open and the business can start taking payments.`,
+          '',
+          `Open the dashboard: ${businessUrl(row)}/payments`,
+        ].join('\n'),
+      );
+      return review(updated);
+    },
+
+    async requestChanges(admin: UserRow, businessId: string, message: string, where: AuditWhere): Promise<BusinessReview> {
+      const row = await load(businessId);
+      requirePending(row);
+      const updated = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const next = await repo.update(tx, row.id, { onboardingStatus: 'questionnaire', updatedAt: now });
+        await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
+        const warningId = newId();
+        await businessRepository.addWarning(tx, {
+          businessId: row.id,
+          id: warningId,
+          style: 'warning',
+          title: 'Changes needed to verify your business',
+          body: message,
+          ctaTitle: 'Update the questionnaire',
+          ctaUrl: questionnairePath(row),
+          createdAt: now,
+        });
+        await onboardingRepository.insertEvent(tx, {
+          businessId: row.id,
+          id: newId(),
+          kind: 'changes_requested',
+          message,
+          actorUserId: admin.id,
+          warningId,
+          createdAt: now,
+        });
+        await audit.record(tx, where, {
+          action: 'verification.changes_requested',
+          description: `Asked ${row.name} for changes before verification`,
+          actorUserId: admin.id,
+          subjectUserId: null,
+          businessId: row.id,
+          objectType: 'business',
+          objectId: row.id,
+          meta: { message },
+        });
+        return next;
+      });
+      await mailOwners(updated, `Changes needed to verify ${row.name}`, (name) =>
+        [
+          `Hello ${name},`,
+          '',
+          `We reviewed the verification questionnaire of ${row.name} and need a few changes:`,
+          '',
+          message,
+          '',
+          `Update the questionnaire and submit it again: ${deps.publicUrl}${questionnairePath(row)}`,
+        ].join('\n'),
+      );
+      return review(updated);
+    },
+
+    async block(admin: UserRow, businessId: string, reason: string, where: AuditWhere): Promise<BusinessReview> {
+      const row = await load(businessId);
+      if (row.onboardingStatus === 'blocked') throw new AppError('VERIFICATION_NOT_PENDING', `${row.name} is already blocked.`);
+      const updated = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const next = await repo.update(tx, row.id, { onboardingStatus: 'blocked', updatedAt: now });
+        await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
+        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'blocked', message: reason, actorUserId: admin.id, createdAt: now });
+        await audit.record(tx, where, {
+          action: 'verification.blocked',
+          description: `Blocked ${row.name}`,
+          actorUserId: admin.id,
+          subjectUserId: null,
+          businessId: row.id,
+          objectType: 'business',
+          objectId: row.id,
+          meta: { reason, previous_status: row.onboardingStatus },
+        });
+        return next;
+      });
+      await mailOwners(updated, `We could not verify ${row.name}`, (name) =>
+        [
+          `Hello ${name},`,
+          '',
+          `We could not verify ${row.name}, so it cannot take payments from the dashboard.`,
+          'Please contact customer support: they can explain the decision and what you can provide to have it reviewed again.',
+        ].join('\n'),
+      );
+      return review(updated);
+    },
+
+    async updateFlags(admin: UserRow, businessId: string, changes: Partial<BusinessFlags>, where: AuditWhere): Promise<BusinessReview> {
+      const row = await load(businessId);
+      const before = flagsOf(row);
+      const after: BusinessFlags = { ...before, ...changes };
+      const changed = (Object.keys(after) as (keyof BusinessFlags)[]).filter((k) => after[k] !== before[k]);
+      if (changed.length === 0) return review(row);
+      const updated = await db.transaction(async (tx) => {
+        const next = await repo.update(tx, row.id, {
+          stripeEnabled: after.stripe_enabled,
+          xenditEnabled: after.xendit_enabled,
+          platformEnabled: after.platform_enabled,
+          features: { ...row.features, send_money: after.send_money },
+          updatedAt: clock.now(),
+        });
+        await audit.record(tx, where, {
+          action: 'business.flags_updated',
+          description: `Turned ${changed.map((k) => `${FLAG_LABELS[k]} ${after[k] ? 'on' : 'off'}`).join(', ')}`,
+          actorUserId: admin.id,
+          subjectUserId: null,
+          businessId: row.id,
+          objectType: 'business',
+          objectId: row.id,
+          meta: { before, after },
+        });
+        return next;
+      });
+      return review(updated);
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;

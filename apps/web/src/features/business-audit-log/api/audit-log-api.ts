@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { auditLogEndpoints, businessEndpoints, type AuditLogFilters } from '@merchant/business';
+import { call, endpointUrl } from '../../../lib/api-client';
+import { businessAuditLogKeys } from './keys';
+
+export const AUDIT_LOG_PAGE_SIZE = 25;
+
+export const auditLogQuery = (businessId: string, filters: AuditLogFilters) =>
+  infiniteQueryOptions({
+    queryKey: businessAuditLogKeys.list(businessId, filters, AUDIT_LOG_PAGE_SIZE),
+    queryFn: ({ pageParam, signal }) =>
+      call(auditLogEndpoints.list, {
+        params: { business_id: businessId },
+        query: { ...filters, limit: AUDIT_LOG_PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
+export const auditActionsQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: businessAuditLogKeys.actions(businessId),
+    queryFn: async () => (await call(auditLogEndpoints.actions, { params: { business_id: businessId } })).data,
+  });
+
+/** Everyone who ever belonged to the business (deactivated people acted too). */
+export const auditPeopleQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: businessAuditLogKeys.people(businessId),
+    queryFn: async () => (await call(businessEndpoints.users, { params: { business_id: businessId } })).data,
+  });
+
+/** The CSV download of exactly the filtered log: a plain link the browser follows with the session cookie. */
+export function auditExportHref(businessId: string, filters: AuditLogFilters): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (typeof value === 'string' && value !== '') search.set(key, value);
+  const qs = search.toString();
+  return endpointUrl(auditLogEndpoints.export, { business_id: businessId }) + (qs ? `?${qs}` : '');
+}

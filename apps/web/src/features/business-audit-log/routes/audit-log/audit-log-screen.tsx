@@ -1,0 +1,233 @@
+import { Badge, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconHistory } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { AUDIT_EXPORT_MAX_ROWS, AuditLogFiltersSchema, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { PageFrame } from '../../../../components/page-frame';
+import { errorMessage } from '../../../../lib/error-message';
+import { useBusiness } from '../../../../lib/session';
+import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } from '../../api/audit-log-api';
+
+const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+const utcDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The filters as the URL holds them, checked with the server's own schema. */
+function useUrlFilters() {
+  const [search, setSearch] = useSearchParams();
+  const raw = useMemo(() => {
+    const out: Partial<Record<FilterKey, string>> = {};
+    for (const key of FILTER_KEYS) {
+      const value = search.get(key);
+      if (value) out[key] = value;
+    }
+    return out;
+  }, [search]);
+  const parsed = AuditLogFiltersSchema.safeParse(raw);
+  const errors: Partial<Record<FilterKey, string>> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as FilterKey] ??= issue.message;
+  const setFilter = (key: FilterKey, value: string | null) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const clear = () => setSearch(new URLSearchParams(), { replace: true });
+  return { raw, filters: parsed.success ? (parsed.data as AuditLogFilters) : null, errors, setFilter, clear };
+}
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const { raw, filters, errors, setFilter, clear } = useUrlFilters();
+  const logs = useInfiniteQuery({ ...auditLogQuery(businessId, filters ?? {}), enabled: filters !== null });
+  const actions = useQuery(auditActionsQuery(businessId));
+  const canSeeStaff = business.data?.permissions.includes('staff:view') ?? false;
+  const people = useQuery({ ...auditPeopleQuery(businessId), enabled: canSeeStaff });
+  const entries = logs.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = Object.keys(raw).length > 0;
+
+  const personOptions = (people.data ?? []).map((p) => ({ value: p.user_id, label: `${p.name} (${p.email})` }));
+  const actionOptions = (actions.data ?? []).map((a) => ({ value: a.action, label: a.label === a.action ? a.action : `${a.label} (${a.action})` }));
+  // A bookmarked filter whose value is no longer listed still shows.
+  if (raw.action && !actionOptions.some((o) => o.value === raw.action)) actionOptions.unshift({ value: raw.action, label: raw.action });
+  if (raw.person && !personOptions.some((o) => o.value === raw.person)) personOptions.unshift({ value: raw.person, label: 'Former member' });
+
+  return (
+    <PageFrame
+      title="Audit logs"
+      description="Who did what in this business, when and from where. Entries cannot be edited or deleted. Times and dates are in UTC."
+      actions={
+        <Button
+          component="a"
+          href={filters ? auditExportHref(businessId, filters) : undefined}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          aria-disabled={filters === null}
+          title={`Downloads at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString()} entries, newest first`}
+        >
+          Export CSV
+        </Button>
+      }
+    >
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          <Select
+            label="Person"
+            placeholder="Everyone"
+            data={personOptions}
+            value={raw.person ?? null}
+            onChange={(value) => setFilter('person', value)}
+            error={errors.person}
+            searchable
+            clearable
+            disabled={!canSeeStaff}
+            nothingFoundMessage="No one found"
+          />
+          <Select
+            label="Action"
+            placeholder="All actions"
+            data={actionOptions}
+            value={raw.action ?? null}
+            onChange={(value) => setFilter('action', value)}
+            error={errors.action}
+            searchable
+            clearable
+            nothingFoundMessage="No action found"
+          />
+          <TextInput type="date" label="From (UTC)" value={raw.from ?? ''} onChange={(e) => setFilter('from', e.currentTarget.value)} error={errors.from} />
+          <TextInput type="date" label="To (UTC)" value={raw.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} error={errors.to} />
+        </SimpleGrid>
+        {filtered ? (
+          <Group justify="flex-end" mt="sm">
+            <Button variant="subtle" size="compact-sm" onClick={clear}>
+              Clear filters
+            </Button>
+          </Group>
+        ) : null}
+      </Paper>
+
+      {logs.isPending && filters !== null ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading audit logs" />
+        </Center>
+      ) : null}
+      {logs.isError && entries.length === 0 ? <ErrorState message={errorMessage(logs.error)} onRetry={() => void logs.refetch()} /> : null}
+      {logs.isSuccess && entries.length === 0 ? (
+        <EmptyState
+          icon={<IconHistory aria-hidden />}
+          title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}
+          description={
+            filtered ? 'Try another person, action or date range.' : 'Changes to staff, settings and the business will be listed here.'
+          }
+          action={
+            filtered ? (
+              <Button variant="default" onClick={clear}>
+                Clear filters
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {entries.length > 0 ? (
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped verticalSpacing="sm" aria-label="Audit log entries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">When (UTC)</Table.Th>
+                  <Table.Th scope="col">Who</Table.Th>
+                  <Table.Th scope="col">What</Table.Th>
+                  <Table.Th scope="col">Where</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <div aria-live="polite">
+            {logs.hasNextPage ? (
+              <Center>
+                <Button variant="default" onClick={() => void logs.fetchNextPage()} loading={logs.isFetchingNextPage}>
+                  Load more
+                </Button>
+              </Center>
+            ) : (
+              <Text size="sm" c="dimmed" ta="center">
+                {entries.length === 1 ? 'Showing the only entry.' : `Showing all ${entries.length} entries.`}
+              </Text>
+            )}
+          </div>
+        </Stack>
+      ) : null}
+    </PageFrame>
+  );
+}
+
+function EntryRow({ entry }: { entry: BusinessAuditLogEntry }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+        <time dateTime={entry.created_at}>{utcDateTime.format(new Date(entry.created_at))}</time>
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        {entry.actor ? (
+          <Stack gap={2}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" fw={500}>
+                {entry.actor.name ?? 'Deleted user'}
+              </Text>
+              {entry.actor.role ? (
+                <Badge size="xs" variant="light" color="gray">
+                  {entry.actor.role}
+                </Badge>
+              ) : null}
+            </Group>
+            {entry.actor.email ? (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {entry.actor.email}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            System
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <Stack gap={2}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {entry.description}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {entry.action}
+            {entry.object_type ? ` · ${entry.object_type}${entry.object_id ? ` ${entry.object_id}` : ''}` : ''}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td style={{ verticalAlign: 'top' }}>
+        <Stack gap={2}>
+          <Text size="sm">{entry.ip ?? 'Unknown'}</Text>
+          {entry.user_agent ? (
+            <Text size="xs" c="dimmed" lineClamp={2} title={entry.user_agent}>
+              {entry.user_agent}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

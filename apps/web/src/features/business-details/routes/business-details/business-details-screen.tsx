@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { UpdateBusinessBodySchema, type Business } from '@merchant/business';
+import { COUNTRY_CODES, CURRENCIES } from '@merchant/core';
+import { href } from '../../../../app/route-table';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { LoadingScreen } from '../../../../components/loading-screen';
+import { PageFrame } from '../../../../components/page-frame';
+import { useSubHeaderBar } from '../../../../components/sub-header-bar/sub-header-store';
+import { notifySuccess } from '../../../../lib/notify';
+import { useBusiness, useSignedInUser } from '../../../../lib/session';
+import { useUpdateBusiness } from '../../api/business-details-api';
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code.toUpperCase();
+  } catch {
+    return code.toUpperCase();
+  }
+}
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((c) => ({ value: c.toLowerCase(), label: countryName(c) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
+
+type Values = {
+  name: string;
+  country: string;
+  currency: string;
+  address: { line1: string; line2: string; city: string; state: string; postal_code: string };
+  require_two_factor: boolean;
+};
+
+function valuesOf(b: Business): Values {
+  return {
+    name: b.name,
+    country: b.country,
+    currency: b.currency,
+    address: {
+      line1: b.address.line1 ?? '',
+      line2: b.address.line2 ?? '',
+      city: b.address.city ?? '',
+      state: b.address.state ?? '',
+      postal_code: b.address.postal_code ?? '',
+    },
+    require_two_factor: b.require_two_factor,
+  };
+}
+
+/** Business details (payments, POS and online-store settings: one implementation). */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  if (!business.data) return <LoadingScreen />;
+  return <DetailsForm key={business.data.id} business={business.data} />;
+}
+
+function DetailsForm({ business }: { business: Business }) {
+  const user = useSignedInUser();
+  const update = useUpdateBusiness(business.id);
+  const initial = useMemo(() => valuesOf(business), [business]);
+  const form = useZodForm(UpdateBusinessBodySchema, initial);
+  const bar = useSubHeaderBar();
+  const countryLocked = business.onboarding_status === 'completed';
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
+
+  const submit = form.onSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        form.reset(valuesOf(saved));
+        notifySuccess('Business details saved.');
+      },
+      onError: form.handleServerError,
+    }),
+  );
+
+  // The bar's Save calls the latest submit (it closes over the current values).
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  const { show, update: updateBar, hide } = bar;
+  useEffect(() => {
+    show({ title: 'Business details', fallbackHref: href('payments.overview', { business_id: business.id }) });
+    return () => hide();
+  }, [show, hide, business.id]);
+  useEffect(() => {
+    updateBar({ title: dirty ? 'Unsaved changes' : 'All changes saved', saved: !dirty, saving: update.isPending, onSave: () => submitRef.current() });
+  }, [dirty, update.isPending, updateBar]);
+
+  return (
+    <PageFrame title="Business details" description="How your business appears to staff and customers.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg" maw={720}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Business
+              </Title>
+              <TextInput {...form.field('name')} label="Business name" required />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  {...form.field('country')}
+                  label="Country"
+                  data={COUNTRY_OPTIONS}
+                  searchable
+                  allowDeselect={false}
+                  disabled={countryLocked}
+                  description={countryLocked ? 'Fixed once the business is verified.' : 'Can change until the business is verified.'}
+                  required
+                />
+                <Select
+                  {...form.field('currency')}
+                  label="Currency"
+                  data={CURRENCY_OPTIONS}
+                  searchable
+                  allowDeselect={false}
+                  description="Default currency for amounts."
+                  required
+                />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <Title order={2} size="h4">
+                Address
+              </Title>
+              <TextInput {...form.field('address.line1')} label="Address line 1" autoComplete="address-line1" />
+              <TextInput {...form.field('address.line2')} label="Address line 2" autoComplete="address-line2" />
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput {...form.field('address.city')} label="City" autoComplete="address-level2" />
+                <TextInput {...form.field('address.state')} label="State or region" autoComplete="address-level1" />
+                <TextInput {...form.field('address.postal_code')} label="Postal code" autoComplete="postal-code" />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Staff security
+              </Title>
+              <Switch
+                label="Require two-factor authentication for all staff"
+                description="Staff without it are asked to set it up before they can work in this business."
+                checked={form.values.require_two_factor}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  form.setValues((v) => ({ ...v, require_two_factor: checked }));
+                }}
+                error={form.errors.require_two_factor}
+              />
+              {!user.two_factor_enabled ? (
+                <Text size="sm" c="dimmed">
+                  Turn on two-factor authentication for your own account (User settings, Security) before requiring it.
+                </Text>
+              ) : null}
+            </Stack>
+          </Paper>
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} disabled={!dirty}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </PageFrame>
+  );
+}

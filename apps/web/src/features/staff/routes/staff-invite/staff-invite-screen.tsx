@@ -1,0 +1,74 @@
+import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { CreateInvitationBodySchema, INVITATION_TTL_DAYS } from '@merchant/business';
+import { assignableRoles } from '@merchant/core';
+import { href } from '../../../../app/route-table';
+import { useZodForm } from '../../../../components/form/use-zod-form';
+import { LoadingScreen } from '../../../../components/loading-screen';
+import { PageFrame } from '../../../../components/page-frame';
+import { notifySuccess } from '../../../../lib/notify';
+import { useBusiness, useSignedInUser } from '../../../../lib/session';
+import { useInvite } from '../../api/staff-api';
+import { actorIn } from '../../components/actor';
+import { roleOptions, useStaffRoutes } from '../../components/staff-routes';
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const user = useSignedInUser();
+  if (!business.data) return <LoadingScreen />;
+  const roles = assignableRoles(actorIn(user, business.data));
+  return (
+    <PageFrame
+      title="Invite staff"
+      description={`We mail them a link to join ${business.data.name}. It works for ${INVITATION_TTL_DAYS} days; you can resend or revoke it from the staff list.`}
+    >
+      <InviteForm businessId={businessId} roles={roles} />
+    </PageFrame>
+  );
+}
+
+function InviteForm({ businessId, roles }: { businessId: string; roles: ReturnType<typeof assignableRoles> }) {
+  const invite = useInvite(businessId);
+  const navigate = useNavigate();
+  const routes = useStaffRoutes();
+  const form = useZodForm(CreateInvitationBodySchema, { email: '', role: 'cashier' });
+  const list = href(routes.list, { business_id: businessId });
+  const submit = form.onSubmit((body) =>
+    invite.mutate(body, {
+      onSuccess: (created) => {
+        notifySuccess(`Invitation sent to ${created.email}.`);
+        void navigate(`${list}?tab=invitations`);
+      },
+      onError: form.handleServerError,
+    }),
+  );
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={560}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput {...form.field('email')} type="email" label="Email" autoComplete="off" required autoFocus />
+          <Select
+            {...form.field('role')}
+            label="Role"
+            data={roleOptions(roles)}
+            allowDeselect={false}
+            required
+            description="Admins manage everything but account verification; managers run sales and the catalogue; cashiers take payments."
+          />
+          <Text size="sm" c="dimmed">
+            Only an owner can invite another owner.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => void navigate(list)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,214 @@
+import { Anchor, Button, Group, Select, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconMail, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ROLE_TITLES, ROLES } from '@merchant/core';
+import type { BusinessUser, Invitation } from '@merchant/business';
+import { href } from '../../../../app/route-table';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { PageFrame } from '../../../../components/page-frame';
+import { errorMessage } from '../../../../lib/error-message';
+import { notifySuccess } from '../../../../lib/notify';
+import { useBusiness } from '../../../../lib/session';
+import { invitationsQuery, membersQuery, useResendInvitation, useRevokeInvitation } from '../../api/staff-api';
+import { InvitationStatusBadge, MemberStatusBadge } from '../../components/status-badges';
+import { roleOptions, useStaffRoutes } from '../../components/staff-routes';
+
+const TABS = ['members', 'invitations'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Staff of the business: members (search by name or email, filter by role) and pending invitations. List state lives in the URL. */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const routes = useStaffRoutes();
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'members';
+  const canManage = business.data?.permissions.includes('staff:manage') ?? false;
+
+  const update = (key: string, value: string | null) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <PageFrame
+      title="Staff"
+      description="The people who work in this business, their roles and their invitations."
+      actions={
+        canManage ? (
+          <Button component={Link} to={href(routes.invite, { business_id: businessId })} leftSection={<IconMail size={16} aria-hidden />}>
+            Invite staff
+          </Button>
+        ) : null
+      }
+    >
+      <Tabs value={tab} onChange={(v) => update('tab', v === 'members' ? null : v)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="members">Members</Tabs.Tab>
+          <Tabs.Tab value="invitations">Pending invitations</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="members" pt="md">
+          <Members businessId={businessId} query={search.get('q') ?? ''} role={search.get('role')} onChange={update} detailRoute={routes.detail} />
+        </Tabs.Panel>
+        <Tabs.Panel value="invitations" pt="md">
+          <Invitations businessId={businessId} canManage={canManage} />
+        </Tabs.Panel>
+      </Tabs>
+    </PageFrame>
+  );
+}
+
+function Members(props: {
+  businessId: string;
+  query: string;
+  role: string | null;
+  onChange: (key: string, value: string | null) => void;
+  detailRoute: Parameters<typeof href>[0];
+}) {
+  const members = useQuery(membersQuery(props.businessId));
+  const needle = props.query.trim().toLowerCase();
+  const roleTitle = ROLES.find((r) => r === props.role);
+  const shown = (members.data ?? []).filter(
+    (m: BusinessUser) =>
+      (!needle || m.name.toLowerCase().includes(needle) || m.email.toLowerCase().includes(needle)) &&
+      (!roleTitle || m.role.title === ROLE_TITLES[roleTitle]),
+  );
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search staff"
+          placeholder="Name or email"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={props.query}
+          onChange={(e) => props.onChange('q', e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          label="Role"
+          placeholder="All roles"
+          data={roleOptions(ROLES)}
+          value={roleTitle ?? null}
+          onChange={(v) => props.onChange('role', v)}
+          clearable
+          style={{ flex: '0 1 180px' }}
+        />
+      </Group>
+      {members.isPending ? <Skeleton h={160} aria-label="Loading staff" /> : null}
+      {members.isError ? <ErrorState message={errorMessage(members.error)} onRetry={() => void members.refetch()} /> : null}
+      {members.data && shown.length === 0 ? (
+        <EmptyState
+          icon={<IconUsers aria-hidden />}
+          title={members.data.length === 0 ? 'No staff yet' : 'No staff match'}
+          description={members.data.length === 0 ? 'Invite people to work in this business.' : 'Try another name, email or role.'}
+        />
+      ) : null}
+      {shown.length > 0 ? (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover aria-label="Staff members">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={href(props.detailRoute, { business_id: props.businessId, id: m.id })} fw={600}>
+                      {m.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{m.email}</Table.Td>
+                  <Table.Td>{m.role.title}</Table.Td>
+                  <Table.Td>
+                    <MemberStatusBadge status={m.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Invitations({ businessId, canManage }: { businessId: string; canManage: boolean }) {
+  const invitations = useQuery(invitationsQuery(businessId));
+  const resend = useResendInvitation(businessId);
+  const revoke = useRevokeInvitation(businessId);
+
+  const confirmRevoke = (invitation: Invitation) =>
+    modals.openConfirmModal({
+      title: 'Revoke invitation',
+      children: <Text size="sm">The link mailed to {invitation.email} will stop working. You can invite them again later.</Text>,
+      labels: { confirm: 'Revoke invitation', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => revoke.mutate(invitation.id, { onSuccess: () => notifySuccess(`The invitation of ${invitation.email} was revoked.`) }),
+    });
+
+  if (invitations.isPending) return <Skeleton h={120} aria-label="Loading invitations" />;
+  if (invitations.isError) return <ErrorState message={errorMessage(invitations.error)} onRetry={() => void invitations.refetch()} />;
+  if (invitations.data.length === 0) {
+    return <EmptyState icon={<IconMail aria-hidden />} title="No pending invitations" description="Invitations you send show here until they are accepted." />;
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped aria-label="Pending invitations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {canManage ? <Table.Th>Actions</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invitations.data.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>{i.email}</Table.Td>
+              <Table.Td>{i.role.title}</Table.Td>
+              <Table.Td>{new Date(i.expires_at).toLocaleString()}</Table.Td>
+              <Table.Td>
+                <InvitationStatusBadge expired={i.expired} />
+              </Table.Td>
+              {canManage ? (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      loading={resend.isPending && resend.variables === i.id}
+                      onClick={() => resend.mutate(i.id, { onSuccess: () => notifySuccess(`The invitation was sent to ${i.email} again.`) })}
+                      aria-label={`Resend the invitation of ${i.email}`}
+                    >
+                      Resend
+                    </Button>
+                    <Button size="compact-sm" variant="default" onClick={() => confirmRevoke(i)} aria-label={`Revoke the invitation of ${i.email}`}>
+                      Revoke
+                    </Button>
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

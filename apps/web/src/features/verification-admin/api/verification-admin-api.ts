@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { verificationAdminEndpoints, type BusinessFlags, type BusinessReview } from '@merchant/business';
+import { call } from '../../../lib/api-client';
+import { sessionKeys } from '../../../lib/session';
+import { verificationAdminKeys } from './keys';
+
+export const verificationQueueQuery = queryOptions({
+  queryKey: verificationAdminKeys.list(),
+  queryFn: async ({ signal }) => (await call(verificationAdminEndpoints.queue, { signal })).data,
+});
+
+export const businessReviewQuery = (businessId: string) =>
+  queryOptions({
+    queryKey: verificationAdminKeys.detail(businessId),
+    queryFn: ({ signal }) => call(verificationAdminEndpoints.business, { params: { business_id: businessId }, signal }),
+  });
+
+/** A decision changes the review, the queue and the business as any screen loaded it. */
+function useKeepReview(businessId: string) {
+  const queryClient = useQueryClient();
+  return async (review: BusinessReview) => {
+    queryClient.setQueryData(verificationAdminKeys.detail(businessId), review);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: verificationAdminKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: sessionKeys.business(businessId) }),
+    ]);
+  };
+}
+
+export function useApprove(businessId: string) {
+  const keep = useKeepReview(businessId);
+  return useMutation({
+    mutationFn: () => call(verificationAdminEndpoints.approve, { params: { business_id: businessId } }),
+    onSuccess: keep,
+  });
+}
+
+export function useRequestChanges(businessId: string) {
+  const keep = useKeepReview(businessId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (message: string) => call(verificationAdminEndpoints.requestChanges, { params: { business_id: businessId }, body: { message } }),
+    onSuccess: keep,
+  });
+}
+
+export function useBlock(businessId: string) {
+  const keep = useKeepReview(businessId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (reason: string) => call(verificationAdminEndpoints.block, { params: { business_id: businessId }, body: { reason } }),
+    onSuccess: keep,
+  });
+}
+
+export function useUpdateFlags(businessId: string) {
+  const keep = useKeepReview(businessId);
+  return useMutation({
+    mutationFn: (flags: Partial<BusinessFlags>) => call(verificationAdminEndpoints.updateFlags, { params: { business_id: businessId }, body: flags }),
+    onSuccess: keep,
+  });
+}

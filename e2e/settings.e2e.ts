@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+
+/** Business settings in the browser: the audit log with its CSV export, email templates and notification recipients. */
+let browser: Browser;
+let businessId: string;
+const OWNER = 'owner@demo.test';
+
+beforeAll(async () => {
+  browser = await launch();
+  // Some history to look at: the owner changes a notification and a template through the API.
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  await api.call('PUT', `/v1/business/${businessId}/notification-settings/payout_sent`, { roles: ['owner'], emails: ['books@e2e.test'] });
+  await api.call('PUT', `/v1/business/${businessId}/email-templates/order_shipped`, {
+    subject: '=cmd|calc, "shipped" {{order_number}}',
+    body: 'On its way, {{customer_name}}.',
+  });
+});
+afterAll(() => browser?.close());
+
+async function ownerPage(): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser);
+  await signIn(page, OWNER);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+/** RFC 4180 rows (quoted cells, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe('business settings in the browser', () => {
+  it('the owner filters the audit log by action and downloads the same rows as CSV', async () => {
+    const { page, close } = await ownerPage();
+    await page.goto(`/business/${businessId}/payments/settings/audit-logs`);
+    await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
+    const table = page.getByRole('table', { name: 'Audit log entries' });
+    await table.getByText('Saved the “Order shipped” email template').waitFor();
+    await expect(table.getByText(/Changed who is mailed about “Payout sent”/).count()).resolves.toBe(1);
+    await expectAccessible(page);
+
+    await page.getByRole('textbox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: /Email template saved/ }).click();
+    await page.waitForURL(/action=email_template\.updated/);
+    await expect.poll(() => table.getByText(/Changed who is mailed/).count()).toBe(0);
+    await table.getByText('Saved the “Order shipped” email template').waitFor();
+    await screenshot(page, 'audit-log-filtered');
+
+    // The filters live in the URL: a reload keeps them.
+    await page.reload();
+    await page.getByRole('table', { name: 'Audit log entries' }).getByText('Saved the “Order shipped” email template').waitFor();
+    await expect(page.getByRole('textbox', { name: 'Action' }).inputValue()).resolves.toMatch(/Email template saved/);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^audit-log-demo-coffee-\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parseCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''));
+    expect(rows[0]![4]).toBe('Action');
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) {
+      expect(row[4]).toBe('email_template.updated');
+      expect(row[1]).toBe('Olivia Owner');
+      expect(row[3]).toBe('Owner');
+    }
+    await close();
+  });
+
+  it('the owner edits an email template with a live preview, saves it and mails a test to themself', async () => {
+    const { page, close } = await ownerPage();
+    await page.goto(`/business/${businessId}/payments/settings/email-templates?template=invoice_sent`);
+    await page.getByRole('heading', { level: 2, name: 'Invoice sent' }).waitFor();
+    await expectAccessible(page);
+    const subject = page.getByRole('textbox', { name: /^Subject/ });
+    const preview = page.getByTestId('preview-subject');
+    await expect(preview.textContent()).resolves.toBe('Subject: Invoice INV-000123 from Demo Coffee Roasters');
+
+    await subject.fill('Your bill ');
+    await page.getByRole('button', { name: 'Insert {{invoice_number}}' }).click();
+    await expect.poll(() => subject.inputValue()).toBe('Your bill {{invoice_number}}');
+    await expect.poll(() => preview.textContent()).toBe('Subject: Your bill INV-000123');
+    await page.getByRole('textbox', { name: /^Message/ }).fill('Hello {{customer_name}}, please pay {{amount}}: {{link}}');
+    await expect.poll(() => page.getByTestId('preview-body').textContent()).toBe('Hello Jamie Tan, please pay SGD 125.00: https://example.com/sample');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved the invoice sent template.').waitFor();
+    await page.getByRole('button', { name: /Invoice sent\s*Customised/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Send test to myself' }).click();
+    await page.getByText(`Test mail sent to ${OWNER}.`).waitFor();
+    const [mail] = await mailbox();
+    expect(mail).toMatchObject({ to: OWNER, subject: '[Test] Your bill INV-000123', text: 'Hello Jamie Tan, please pay SGD 125.00: https://example.com/sample' });
+
+    // An unknown variable is refused before anything is sent.
+    await subject.fill('Bill {{coupon}}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Unknown variable {{coupon}}').waitFor();
+    await screenshot(page, 'email-template-editor');
+    await close();
+  });
+
+  it('the owner adds cashiers to the new-order mail and it persists after a reload', async () => {
+    const { page, close } = await ownerPage();
+    await page.goto(`/business/${businessId}/online-store/settings/notifications`);
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    const newOrder = page.getByRole('region', { name: 'New order' });
+    await expect(newOrder.getByRole('checkbox', { name: 'Manager' }).isChecked()).resolves.toBe(true);
+    await expectAccessible(page);
+    await newOrder.getByRole('checkbox', { name: 'Cashier' }).check();
+    await newOrder.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved who is mailed about new order.').waitFor();
+
+    await page.reload();
+    const afterReload = page.getByRole('region', { name: 'New order' });
+    await afterReload.getByRole('checkbox', { name: 'Cashier' }).waitFor();
+    await expect(afterReload.getByRole('checkbox', { name: 'Cashier' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('region', { name: 'Payment received' }).getByRole('checkbox', { name: 'Cashier' }).isChecked()).resolves.toBe(false);
+    await screenshot(page, 'notification-settings');
+    await close();
+  });
+});

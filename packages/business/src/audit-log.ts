@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { CursorQuerySchema, defineEndpoint, pageOf } from '@merchant/core';
+import { BusinessParamsSchema } from './business';
+
+/** Most rows one CSV export holds; the answer says so in `X-Export-Row-Limit` / `X-Export-Truncated`. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+const IsoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a real date');
+
+/**
+ * Filters of the business audit log (the screen keeps them in its URL, the CSV export takes the same).
+ * `action` is exact (`staff.invited`) or a prefix ending in `*` (`staff.*`). Dates are UTC days, both inclusive.
+ */
+const AuditLogFilterFields = z.object({
+  person: z.uuid('Choose a person from the list').optional(),
+  action: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-z0-9_.]+\*?$/, 'Use an action name such as staff.invited, or a prefix such as staff.*')
+    .optional(),
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
+});
+const datesInOrder = (f: { from?: string | undefined; to?: string | undefined }) => !f.from || !f.to || f.from <= f.to;
+const DATES_IN_ORDER = { path: ['to'], message: 'The end date is before the start date' };
+
+export const AuditLogFiltersSchema = AuditLogFilterFields.refine(datesInOrder, DATES_IN_ORDER);
+export type AuditLogFilters = z.infer<typeof AuditLogFiltersSchema>;
+
+export const ListAuditLogsQuerySchema = AuditLogFilterFields.extend(CursorQuerySchema.shape).refine(datesInOrder, DATES_IN_ORDER);
+export type ListAuditLogsQuery = z.input<typeof ListAuditLogsQuerySchema>;
+
+export const BusinessAuditLogEntrySchema = z.object({
+  id: z.string(),
+  /** When, in UTC (ISO 8601). */
+  created_at: z.string(),
+  /** Who: null for the system or a deleted user. `role` is the role held at the time when recorded, else the current one. */
+  actor: z
+    .object({
+      user_id: z.string().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      role: z.string().nullable(),
+    })
+    .nullable(),
+  /** What. */
+  action: z.string(),
+  description: z.string(),
+  object_type: z.string().nullable(),
+  object_id: z.string().nullable(),
+  /** From where. */
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type BusinessAuditLogEntry = z.infer<typeof BusinessAuditLogEntrySchema>;
+
+export const AuditActionOptionSchema = z.object({ action: z.string(), label: z.string() });
+
+/** Readable names of the actions the product records; an action missing here shows its code. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'business.created': 'Business created',
+  'invitation.accepted': 'Invitation accepted',
+  'notification_settings.updated': 'Notification recipients changed',
+  'email_template.updated': 'Email template saved',
+  'email_template.reset': 'Email template reset to default',
+};
+
+/** `staff.invited` -> its label; `staff.*` -> "All staff actions"; anything else -> the code. */
+export function auditActionLabel(action: string): string {
+  if (action.endsWith('*')) return `All ${action.slice(0, -1).replace(/[._]+$/, '').replace(/_/g, ' ')} actions`;
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+export const auditLogEndpoints = {
+  list: defineEndpoint({
+    id: 'auditLog.list',
+    method: 'GET',
+    path: '/v1/business/:business_id/audit-logs',
+    summary: 'The business audit log, newest first, filtered by person, action and UTC dates (cursor pages)',
+    access: { kind: 'business', permission: 'audit-logs:view' },
+    params: BusinessParamsSchema,
+    query: ListAuditLogsQuerySchema,
+    response: pageOf(BusinessAuditLogEntrySchema),
+  }),
+  actions: defineEndpoint({
+    id: 'auditLog.actions',
+    method: 'GET',
+    path: '/v1/business/:business_id/audit-logs/actions',
+    summary: 'The actions recorded in the business audit log, for the action filter',
+    access: { kind: 'business', permission: 'audit-logs:view' },
+    params: BusinessParamsSchema,
+    response: z.object({ data: z.array(AuditActionOptionSchema) }),
+  }),
+  export: defineEndpoint({
+    id: 'auditLog.export',
+    method: 'GET',
+    path: '/v1/business/:business_id/audit-logs/export',
+    summary: `The filtered audit log as a CSV download (text/csv, newest first, at most ${AUDIT_EXPORT_MAX_ROWS} rows; X-Export-Truncated: true when more matched)`,
+    access: { kind: 'business', permission: 'audit-logs:view' },
+    params: BusinessParamsSchema,
+    query: AuditLogFiltersSchema,
+    response: z.string(),
+  }),
+} as const;

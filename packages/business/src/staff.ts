@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { defineEndpoint } from '@merchant/core';
+import { BusinessParamsSchema, BusinessUserSchema, RoleSchema, RoleTitleSchema } from './business';
+
+/** Invitations expire after 7 days (issue 3). */
+export const INVITATION_TTL_DAYS = 7;
+
+export const InvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.object({ title: RoleTitleSchema }),
+  status: z.enum(['pending', 'accepted', 'declined', 'revoked']),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+  /** Pending but past its expiry: it can only be resent or revoked. */
+  expired: z.boolean(),
+  created_at: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+export const CreateInvitationBodySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Enter a valid email address').max(254, 'Use at most 254 characters')),
+  role: RoleSchema,
+});
+export type CreateInvitationBody = z.input<typeof CreateInvitationBodySchema>;
+
+export const UpdateMemberRoleBodySchema = z.object({ role: RoleSchema });
+export type UpdateMemberRoleBody = z.input<typeof UpdateMemberRoleBodySchema>;
+
+export const InvitationParamsSchema = BusinessParamsSchema.extend({ id: z.uuid() });
+export const MemberParamsSchema = BusinessParamsSchema.extend({ id: z.uuid() });
+
+const Ok = z.object({ ok: z.literal(true) });
+
+/** Staff of a business: invitations and members (issue 3, "Staff and roles"). */
+export const staffEndpoints = {
+  listInvitations: defineEndpoint({
+    id: 'staff.listInvitations',
+    method: 'GET',
+    path: '/v1/business/:business_id/invitations',
+    summary: 'Pending invitations of the business (expired ones included, flagged)',
+    access: { kind: 'business', permission: 'staff:view' },
+    params: BusinessParamsSchema,
+    response: z.object({ data: z.array(InvitationSchema) }),
+  }),
+  invite: defineEndpoint({
+    id: 'staff.invite',
+    method: 'POST',
+    path: '/v1/business/:business_id/invitations',
+    summary: 'Invite someone by email with a role; mails them a sign-up or accept link valid 7 days',
+    access: { kind: 'business', permission: 'staff:manage' },
+    params: BusinessParamsSchema,
+    body: CreateInvitationBodySchema,
+    response: InvitationSchema,
+    status: 201,
+  }),
+  resendInvitation: defineEndpoint({
+    id: 'staff.resendInvitation',
+    method: 'POST',
+    path: '/v1/business/:business_id/invitations/:id/resend',
+    summary: 'Send a pending invitation again with a new link and a new 7-day expiry (the old link stops working)',
+    access: { kind: 'business', permission: 'staff:manage' },
+    params: InvitationParamsSchema,
+    response: InvitationSchema,
+  }),
+  revokeInvitation: defineEndpoint({
+    id: 'staff.revokeInvitation',
+    method: 'DELETE',
+    path: '/v1/business/:business_id/invitations/:id',
+    summary: 'Revoke a pending invitation: its link stops working',
+    access: { kind: 'business', permission: 'staff:manage' },
+    params: InvitationParamsSchema,
+    response: Ok,
+  }),
+  getMember: defineEndpoint({
+    id: 'staff.getMember',
+    method: 'GET',
+    path: '/v1/business/:business_id/business-user/:id',
+    summary: 'One staff member of the business',
+    access: { kind: 'business', permission: 'staff:view' },
+    params: MemberParamsSchema,
+    response: BusinessUserSchema,
+  }),
+  updateMemberRole: defineEndpoint({
+    id: 'staff.updateMemberRole',
+    method: 'PATCH',
+    path: '/v1/business/:business_id/business-user/:id',
+    summary: "Change a staff member's role",
+    access: { kind: 'business', permission: 'staff:manage' },
+    params: MemberParamsSchema,
+    body: UpdateMemberRoleBodySchema,
+    response: BusinessUserSchema,
+  }),
+  deactivateMember: defineEndpoint({
+    id: 'staff.deactivateMember',
+    method: 'POST',
+    path: '/v1/business/:business_id/business-user/:id/deactivate',
+    summary: "Deactivate a staff member: their access to the business ends at their next request",
+    access: { kind: 'business', permission: 'staff:manage' },
+    params: MemberParamsSchema,
+    response: BusinessUserSchema,
+  }),
+  reactivateMember: defineEndpoint({
+    id: 'staff.reactivateMember',
+    method: 'POST',
+    path: '/v1/business/:business_id/business-user/:id/reactivate',
+    summary: 'Give a deactivated staff member their access back',
+    access: { kind: 'business', permission: 'staff:manage' },
+    params: MemberParamsSchema,
+    response: BusinessUserSchema,
+  }),
+  removeMember: defineEndpoint({
+    id: 'staff.removeMember',
+    method: 'DELETE',
+    path: '/v1/business/:business_id/business-user/:id',
+    summary: 'Remove a staff member from the business',
+    access: { kind: 'business', permission: 'staff:manage' },
+    params: MemberParamsSchema,
+    response: Ok,
+  }),
+} as const;
