@@ -109,6 +109,15 @@ describe('GET /v1/business/:id', () => {
     expect((await as('super').get('/v1/user')).json()).toMatchObject({ is_super_admin: true, businesses: { owned: [], member: [] } });
   });
 
+  it('keeps a super admin read-only inside a business (changes go through the admin area)', async () => {
+    const rename = await as('super').patch(`/v1/business/${t.demoBusinessId}`, { name: 'Taken Over' });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const invite = await as('super').post(`/v1/business/${t.demoBusinessId}/invitations`, { email: 'x@e2e.test', role: 'admin' });
+    expect(invite.statusCode).toBe(403);
+    expect((await as('owner').get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({ name: 'Demo Coffee Roasters' });
+  });
+
   it('answers 401 without a session', async () => {
     const res = await agent().get(`/v1/business/${t.demoBusinessId}`);
     expect(res.statusCode).toBe(401);

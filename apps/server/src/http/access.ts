@@ -48,6 +48,10 @@ export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
     if (membership && business.requireTwoFactor && !user.twoFactorConfirmedAt && endpoint.id !== TWO_FACTOR_EXEMPT) {
       throw new AppError('BUSINESS_TWO_FACTOR_REQUIRED', 'This business requires two-factor authentication: turn it on to continue.');
     }
+    // Super admins open any business read-only: they change it only through the admin endpoints.
+    if (!membership && !SAFE_METHODS.has(req.method)) {
+      throw new AppError('FORBIDDEN', 'Super admins open businesses read-only; use the admin area to change them.');
+    }
     const role = membership?.role ?? null;
     const permissions = permissionsOf({ isSuperAdmin: user.isSuperAdmin, role });
     if (!permissions.includes(access.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
