@@ -1,3 +1,4 @@
+import { formatBytes } from '../lib/format';
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
@@ -27,15 +28,6 @@ export function countryLabel(code: string): string {
   }
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

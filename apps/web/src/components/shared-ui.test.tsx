@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
@@ -7,21 +7,6 @@ import { LOADING_NOTE_AFTER_MS, LoadingScreen } from './loading-screen';
 import { SubHeaderBar } from './sub-header-bar/sub-header-bar';
 import { SUB_HEADER_DEFAULT_STATE, subHeaderStore, useSubHeaderBar } from './sub-header-bar/sub-header-store';
 
-beforeAll(() => {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

@@ -8,7 +8,7 @@ import { useZodForm } from '../../../components/form/use-zod-form';
 import { notifySuccess } from '../../../lib/notify';
 import { activeSessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api/user-settings-api';
 import { SettingsSection } from './settings-section';
-import { describeUserAgent, formatLocalDateTime } from './user-agent';
+import { describeUserAgent, formatLocalDateTime } from '../../../lib/format';
 
 type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

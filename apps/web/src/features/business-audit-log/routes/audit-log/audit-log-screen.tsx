@@ -10,11 +10,12 @@ import { PageFrame } from '../../../../components/page-frame';
 import { errorMessage } from '../../../../lib/error-message';
 import { useBusiness } from '../../../../lib/session';
 import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } from '../../api/audit-log-api';
+import { LoadMore } from '../../../../components/load-more';
+import { describeUserAgent, formatUtcDateTime } from '../../../../lib/format';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
-const utcDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** The filters as the URL holds them, checked with the server's own schema. */
 function useUrlFilters() {
@@ -157,19 +158,7 @@ export function Component() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <div aria-live="polite">
-            {logs.hasNextPage ? (
-              <Center>
-                <Button variant="default" onClick={() => void logs.fetchNextPage()} loading={logs.isFetchingNextPage}>
-                  Load more
-                </Button>
-              </Center>
-            ) : (
-              <Text size="sm" c="dimmed" ta="center">
-                {entries.length === 1 ? 'Showing the only entry.' : `Showing all ${entries.length} entries.`}
-              </Text>
-            )}
-          </div>
+          <LoadMore query={logs} count={entries.length} noun={['entry', 'entries']} />
         </Stack>
       ) : null}
     </PageFrame>
@@ -180,7 +169,7 @@ function EntryRow({ entry }: { entry: BusinessAuditLogEntry }) {
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-        <time dateTime={entry.created_at}>{utcDateTime.format(new Date(entry.created_at))}</time>
+        <time dateTime={entry.created_at}>{formatUtcDateTime(entry.created_at)}</time>
       </Table.Td>
       <Table.Td style={{ verticalAlign: 'top' }}>
         {entry.actor ? (
@@ -222,8 +211,8 @@ function EntryRow({ entry }: { entry: BusinessAuditLogEntry }) {
         <Stack gap={2}>
           <Text size="sm">{entry.ip ?? 'Unknown'}</Text>
           {entry.user_agent ? (
-            <Text size="xs" c="dimmed" lineClamp={2} title={entry.user_agent}>
-              {entry.user_agent}
+            <Text size="xs" c="dimmed" title={entry.user_agent}>
+              {describeUserAgent(entry.user_agent)}
             </Text>
           ) : null}
         </Stack>

@@ -2,7 +2,8 @@ import { Alert, Button, Center, Loader, Stack, Table, Text } from '@mantine/core
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditLogsQuery } from '../../api/user-settings-api';
 import { SettingsPage, SettingsSection } from '../../components/settings-section';
-import { describeUserAgent, formatLocalDateTime } from '../../components/user-agent';
+import { describeUserAgent, formatLocalDateTime } from '../../../../lib/format';
+import { LoadMore } from '../../../../components/load-more';
 
 export function Component() {
   const logs = useInfiniteQuery(auditLogsQuery);
@@ -54,19 +55,7 @@ export function Component() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <div aria-live="polite">
-              {logs.hasNextPage ? (
-                <Center>
-                  <Button variant="default" onClick={() => void logs.fetchNextPage()} loading={logs.isFetchingNextPage}>
-                    Load more
-                  </Button>
-                </Center>
-              ) : (
-                <Text size="sm" c="dimmed" ta="center">
-                  {entries.length === 1 ? 'Showing the only event.' : `Showing all ${entries.length} events.`}
-                </Text>
-              )}
-            </div>
+            <LoadMore query={logs} count={entries.length} noun={['event', 'events']} />
           </Stack>
         )}
       </SettingsSection>

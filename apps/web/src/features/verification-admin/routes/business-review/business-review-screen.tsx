@@ -8,7 +8,8 @@ import { BlockBusinessBodySchema, RequestChangesBodySchema, type BusinessFlags, 
 import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { ErrorState } from '../../../../components/error-state';
-import { countryLabel, formatDateTime, OnboardingSummary } from '../../../../components/onboarding-summary';
+import { countryLabel, OnboardingSummary } from '../../../../components/onboarding-summary';
+import { formatLocalDateTime as formatDateTime } from '../../../../lib/format';
 import { PageFrame } from '../../../../components/page-frame';
 import { errorMessage } from '../../../../lib/error-message';
 import { notifySuccess } from '../../../../lib/notify';

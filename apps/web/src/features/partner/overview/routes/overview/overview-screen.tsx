@@ -1,12 +1,13 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconCash } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
+import { useParams } from 'react-router';
 import { href, type RouteId } from '../../../../../app/route-table';
 import { EmptyState } from '../../../../../components/empty-state';
 import { ErrorState } from '../../../../../components/error-state';
 import { LoadingScreen } from '../../../../../components/loading-screen';
 import { PageFrame } from '../../../../../components/page-frame';
 import { useBusiness, useSignedInUser } from '../../../../../lib/session';
+import { LinkCard } from '../../../../../components/link-card';
 
 const AREAS: { routeId: RouteId; title: string; description: string }[] = [
   { routeId: 'partner.commissions', title: 'Commissions', description: 'What you earn from the businesses you brought in.' },
@@ -43,17 +44,7 @@ export function Component() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           {AREAS.map((area) => (
-            <Card key={area.routeId} withBorder radius="md" padding="md" component={Link} to={href(area.routeId, { business_id: b.id })}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={2}>
-                  <Text fw={600}>{area.title}</Text>
-                  <Text size="sm" c="dimmed">
-                    {area.description}
-                  </Text>
-                </Stack>
-                <IconArrowRight size={18} aria-hidden />
-              </Group>
-            </Card>
+            <LinkCard key={area.routeId} to={href(area.routeId, { business_id: b.id })} title={area.title} description={area.description} />
           ))}
         </SimpleGrid>
       </Stack>

@@ -1,6 +1,6 @@
 import { LabelledProgress } from '../../../../../components/labelled-progress';
 import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconChartBar } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Business } from '@merchant/business';
@@ -11,6 +11,7 @@ import { ErrorState } from '../../../../../components/error-state';
 import { LoadingScreen } from '../../../../../components/loading-screen';
 import { PageFrame } from '../../../../../components/page-frame';
 import { onboardingProgressQuery, useBusiness, useSignedInUser } from '../../../../../lib/session';
+import { LinkCard } from '../../../../../components/link-card';
 
 /** Spec 8: shown when the onboarding progress cannot be fetched. */
 const ONBOARDING_FETCH_FAILED = 'Something went wrong with onboarding. Please contact customer support';
@@ -113,24 +114,7 @@ export function Component() {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {steps.map((step) => (
-              <Card
-                key={step.routeId}
-                withBorder
-                radius="md"
-                padding="md"
-                component={Link}
-                to={href(step.routeId, { business_id: b.id })}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={2}>
-                    <Text fw={600}>{step.title}</Text>
-                    <Text size="sm" c="dimmed">
-                      {step.description}
-                    </Text>
-                  </Stack>
-                  <IconArrowRight size={18} aria-hidden />
-                </Group>
-              </Card>
+              <LinkCard key={step.routeId} to={href(step.routeId, { business_id: b.id })} title={step.title} description={step.description} />
             ))}
           </SimpleGrid>
         </Stack>

@@ -1,3 +1,5 @@
+// Display formatting shared by screens: dates, devices, sizes.
+
 /**
  * A short, human description of a user agent ("Chrome on macOS"). Only the common browsers and systems
  * are named; anything else keeps the raw string, which is also shown as the full detail.
@@ -28,4 +30,16 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 /** A server timestamp (UTC ISO) in the viewer's local time. */
 export function formatLocalDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
+}
+
+/** A server timestamp in UTC, for records compared across people and exports (the business audit log). */
+const utcDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+export function formatUtcDateTime(iso: string): string {
+  return utcDateTime.format(new Date(iso));
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
