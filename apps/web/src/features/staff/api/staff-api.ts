@@ -72,10 +72,15 @@ export function useSetActive(businessId: string) {
   });
 }
 
+/** A removed member leaves the cached list at once, so the list never shows them again while it refetches. */
 export function useRemoveMember(businessId: string) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateStaff(businessId);
   return useMutation({
     mutationFn: (id: string) => call(staffEndpoints.removeMember, { params: { business_id: businessId, id } }),
-    onSuccess: invalidate,
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData(membersQuery(businessId).queryKey, (members) => members?.filter((m) => m.id !== id));
+      return invalidate();
+    },
   });
 }
