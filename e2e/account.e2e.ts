@@ -65,4 +65,36 @@ describe('account security in the browser', () => {
     await page.waitForURL(/\/checkpoint$/);
     await context.close();
   });
+
+  it('sends a member without two-factor to the staff set-up screen when the business requires it', async () => {
+    const ownerEmail = uniqueEmail('strict-owner');
+    const staffEmail = uniqueEmail('strict-staff');
+    const owner = new ApiSession();
+    const { business_id: businessId } = await owner.register(ownerEmail, 'Stella Strict', 'Strict Studio');
+    await owner.enableTwoFactor();
+    await owner.call('PATCH', `/v1/business/${businessId}`, { require_two_factor: true });
+    await owner.call('POST', `/v1/business/${businessId}/invitations`, { email: staffEmail, role: 'cashier' });
+    const invite = (await mailbox()).find((m) => m.to === staffEmail);
+    const token = /\/register-complete\/([A-Za-z0-9_-]+)/.exec(invite?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    await new ApiSession().call('POST', `/register-complete/${token}`, { name: 'Sid Staff', password: DEMO_PASSWORD });
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, staffEmail);
+    await page.waitForURL(/\/choose-business$/);
+    await page.getByRole('link', { name: /Strict Studio/ }).click();
+    await page.waitForURL(/\/two-factor-setup$/);
+    await page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel(/^Current password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const secret = (await page.locator('code').first().textContent())!.trim();
+    await page.getByRole('textbox', { name: /6-digit code/ }).fill(authenticator.generate(secret));
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'Continue to the business' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/two-factor-setup'));
+    expect(page.url()).toContain(`/business/${businessId}/`);
+    await context.close();
+  });
 });

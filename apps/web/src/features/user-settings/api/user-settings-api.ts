@@ -46,7 +46,7 @@ function useInvalidateSecurity() {
 }
 
 /** Two-factor changes also change the user (two_factor_enabled). */
-function useInvalidateTwoFactor() {
+export function useInvalidateTwoFactor() {
   const queryClient = useQueryClient();
   const invalidateSecurity = useInvalidateSecurity();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionKeys.user }), invalidateSecurity()]);
@@ -57,22 +57,6 @@ export function useChangePassword() {
   return useMutation({
     ...formMutation,
     mutationFn: (body: EndpointBody<typeof userEndpoints.changePassword>) => call(userEndpoints.changePassword, { body }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useStartTwoFactor() {
-  return useMutation({
-    ...formMutation,
-    mutationFn: (body: EndpointBody<typeof userEndpoints.startTwoFactor>) => call(userEndpoints.startTwoFactor, { body }),
-  });
-}
-
-export function useConfirmTwoFactor() {
-  const invalidate = useInvalidateTwoFactor();
-  return useMutation({
-    ...formMutation,
-    mutationFn: (body: EndpointBody<typeof userEndpoints.confirmTwoFactor>) => call(userEndpoints.confirmTwoFactor, { body }),
     onSuccess: invalidate,
   });
 }

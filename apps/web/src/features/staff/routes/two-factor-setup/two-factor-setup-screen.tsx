@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Container, Group, Image, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ConfirmTwoFactorBodySchema, StartTwoFactorBodySchema, userEndpoints } from '@merchant/identity';
 import { businessLanding } from '../../../../app/guards';
-import { useZodForm } from '../../../../components/form/use-zod-form';
+import { TwoFactorSetup } from '../../../../components/two-factor-setup';
 import { LoadingScreen } from '../../../../components/loading-screen';
-import { call } from '../../../../lib/api-client';
 import { businessQuery, sessionKeys, useSignedInUser } from '../../../../lib/session';
-
-type Setup = Awaited<ReturnType<typeof call<typeof userEndpoints.startTwoFactor>>>;
 
 /**
  * The spec's "two-factor setup for staff": a business that requires two-factor sends members without it here.
@@ -19,11 +15,19 @@ export function Component() {
   const { business_id: businessId = '' } = useParams();
   const user = useSignedInUser();
   const business = useQuery({ ...businessQuery(businessId), meta: { silent: true } });
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Stays true from the moment two-factor is on until the recovery codes are saved.
+  const [showingCodes, setShowingCodes] = useState(false);
 
   if (!business.data) return business.isError ? <Navigate to="/not-found" replace /> : <LoadingScreen />;
-  if (user.two_factor_enabled && !codes) return <Navigate to={businessLanding(business.data)} replace />;
+  if (user.two_factor_enabled && !showingCodes) return <Navigate to={businessLanding(business.data)} replace />;
+
+  const proceed = async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.business(businessId) });
+    const fresh = await queryClient.fetchQuery(businessQuery(businessId));
+    void navigate(businessLanding(fresh));
+  };
 
   return (
     <Container size={560} py="xl">
@@ -37,88 +41,16 @@ export function Component() {
           </Text>
         </Stack>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-          {codes ? (
-            <Done codes={codes} businessId={businessId} />
-          ) : setup ? (
-            <Confirm setup={setup} onDone={setCodes} />
-          ) : (
-            <Start onStarted={setSetup} />
-          )}
+          <TwoFactorSetup
+            onEnabled={() => {
+              setShowingCodes(true);
+              return queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+            }}
+            onFinished={() => void proceed()}
+            finishLabel="Continue to the business"
+          />
         </Paper>
       </Stack>
     </Container>
-  );
-}
-
-function Start({ onStarted }: { onStarted: (s: Setup) => void }) {
-  const start = useMutation({ meta: { silent: true }, mutationFn: (password: string) => call(userEndpoints.startTwoFactor, { body: { password } }) });
-  const form = useZodForm(StartTwoFactorBodySchema, { password: '' });
-  const submit = form.onSubmit((body) => start.mutate(body.password, { onSuccess: onStarted, onError: form.handleServerError }));
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <PasswordInput {...form.field('password')} label="Current password" autoComplete="current-password" required autoFocus />
-        <Group justify="flex-end">
-          <Button type="submit" loading={start.isPending}>
-            Continue
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-function Confirm({ setup, onDone }: { setup: Setup; onDone: (codes: string[]) => void }) {
-  const confirm = useMutation({ meta: { silent: true }, mutationFn: (code: string) => call(userEndpoints.confirmTwoFactor, { body: { code } }) });
-  const form = useZodForm(ConfirmTwoFactorBodySchema, { code: '' });
-  const submit = form.onSubmit((body) =>
-    confirm.mutate(body.code, { onSuccess: ({ recovery_codes }) => onDone(recovery_codes), onError: form.handleServerError }),
-  );
-  return (
-    <Stack gap="md">
-      <Text size="sm">1. Scan this QR code with your authenticator app.</Text>
-      <Image src={setup.qr_code} alt="QR code for your authenticator app" w={200} h={200} fit="contain" bg="white" p="xs" radius="sm" />
-      <Text size="sm">
-        Cannot scan it? Enter this key: <Code style={{ overflowWrap: 'anywhere' }}>{setup.secret}</Code>
-      </Text>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput {...form.field('code')} label="2. Enter the 6-digit code the app shows" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
-          <Group justify="flex-end">
-            <Button type="submit" loading={confirm.isPending}>
-              Turn on two-factor authentication
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Stack>
-  );
-}
-
-function Done({ codes, businessId }: { codes: string[]; businessId: string }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const proceed = async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
-    await queryClient.invalidateQueries({ queryKey: sessionKeys.business(businessId) });
-    const business = await queryClient.fetchQuery(businessQuery(businessId));
-    void navigate(businessLanding(business));
-  };
-  return (
-    <Stack gap="md">
-      <Alert color="green" title="Two-factor authentication is on">
-        Keep these recovery codes somewhere safe. Each works once if you lose your phone. They are not shown again.
-      </Alert>
-      <SimpleGrid cols={2} spacing="xs" aria-label="Recovery codes">
-        {codes.map((c) => (
-          <Code key={c} fz="sm">
-            {c}
-          </Code>
-        ))}
-      </SimpleGrid>
-      <Group justify="flex-end">
-        <Button onClick={() => void proceed()}>Continue to the business</Button>
-      </Group>
-    </Stack>
   );
 }
