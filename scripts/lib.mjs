@@ -24,13 +24,17 @@ export function runAsync(cmd, args, options = {}) {
   });
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
+/**
+ * Installs npm packages when node_modules is missing or older than the lock file. `npm install`, not
+ * `npm ci`: npm 11's ci refuses this lock file over optional native bindings of other platforms
+ * (unrs-resolver), while install follows the locked versions and tolerates them.
+ */
 export function ensureNodeModules() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  log('installing npm packages');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
