@@ -5,6 +5,7 @@ import { businessUsers, businesses } from '../src/db/schema';
 import { createAuditService } from '../src/modules/identity/audit/audit.service';
 import { userRepository } from '../src/modules/identity/user/user.repository';
 import { Agent, createTestContext, DEMO_USERS, type TestContext } from './harness';
+import { parseCsv } from '../src/lib/csv';
 
 /** The business audit log: filters, pages, CSV export, tenancy, permissions and append-only storage. */
 let t: TestContext;
@@ -143,34 +144,6 @@ describe('GET /v1/business/:id/audit-logs', () => {
   });
 });
 
-/** Parses RFC 4180 CSV (quoted cells, doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe('GET /v1/business/:id/audit-logs/export', () => {
   it('downloads the filtered log as escaped CSV with formulas neutralised', async () => {

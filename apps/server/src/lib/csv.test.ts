@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDocument } from './csv';
+import { csvCell, csvDocument, parseCsv } from './csv';
 
 /** Reads one CSV line back (quoted cells, doubled quotes): enough to check round trips. */
 function parseLine(line: string): string[] {
@@ -55,6 +55,18 @@ describe('csv', () => {
         const back = parseLine(line);
         expect(back).toEqual(cells.map((c) => (/^[=+\-@\t]/.test(c) ? `'${c}` : c)));
         for (const cell of back) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      }),
+    );
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads back every document csvDocument writes (cells a spreadsheet would not treat as formulas)', () => {
+    const plainCell = fc.string().filter((s) => !/^[=+\-@\t\r']/.test(s));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(plainCell, plainCell), { maxLength: 5 }), (rows) => {
+        const parsed = parseCsv(csvDocument(['a', 'b'], rows).replace(/^\uFEFF/, ''));
+        expect(parsed).toEqual([['a', 'b'], ...rows]);
       }),
     );
   });
