@@ -4,7 +4,7 @@ import { AUDIT_EXPORT_MAX_ROWS } from '@merchant/business';
 import { businessUsers, businesses } from '../src/db/schema';
 import { createAuditService } from '../src/modules/identity/audit/audit.service';
 import { userRepository } from '../src/modules/identity/user/user.repository';
-import { Agent, createTestContext, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
 import { parseCsv } from '../src/lib/csv';
 
 /** The business audit log: filters, pages, CSV export, tenancy, permissions and append-only storage. */
@@ -12,14 +12,8 @@ let t: TestContext;
 let owner: Agent;
 let ids: { owner: string; admin: string; partner: string };
 let partnerBusinessId: string;
-let counter = 0;
 
-async function as(email: string): Promise<Agent> {
-  const a = new Agent(t.app);
-  a.ip = `10.7.0.${++counter}`;
-  await a.login(email);
-  return a;
-}
+const as = (email: string) => signedIn(t.app, email);
 
 const NASTY = '=HYPERLINK("http://evil.example","click"), then "quoted"\nand a new line';
 

@@ -10,13 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MINUTE = 60_000;
-let ipCounter = 0;
-/** A fresh agent on its own IP, so the per-IP sign-in limit of one test never leaks into another. */
-function agent(): Agent {
-  const a = new Agent(t.app);
-  a.ip = `10.1.0.${++ipCounter}`;
-  return a;
-}
+const agent = () => new Agent(t.app);
 
 function sessionCookie(res: LightMyRequestResponse) {
   return res.cookies.find((c) => c.name === 'md_session');

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLogs, businesses } from '../src/db/schema';
-import { Agent, createTestContext, totp, DEMO_PASSWORD, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, signedIn, totp, DEMO_PASSWORD, DEMO_USERS, type TestContext } from './harness';
 
 /** Business details (PATCH /v1/business/{id}) and the staff two-factor requirement. */
 let t: TestContext;
 let base: string;
 let newBakeryId: string;
-let counter = 0;
 
-async function signIn(email: string): Promise<Agent> {
-  const a = new Agent(t.app);
-  a.ip = `10.8.0.${++counter}`;
-  await a.login(email);
-  return a;
-}
+const signIn = (email: string) => signedIn(t.app, email);
 async function turnOnTwoFactor(a: Agent): Promise<void> {
   const start = await a.post('/v1/user/two-factor', { password: DEMO_PASSWORD });
   expect(start.statusCode).toBe(200);

@@ -9,12 +9,7 @@ let t: TestContext;
 let newBakeryId: string;
 let partnerBusinessId: string;
 const agents = new Map<Role | 'super' | 'partner' | 'new', Agent>();
-let counter = 0;
-function agent(): Agent {
-  const a = new Agent(t.app);
-  a.ip = `10.5.0.${++counter}`;
-  return a;
-}
+const agent = () => new Agent(t.app);
 
 beforeAll(async () => {
   t = await createTestContext();

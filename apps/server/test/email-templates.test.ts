@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { EMAIL_TEMPLATES, EMAIL_TEMPLATE_KEYS } from '@merchant/business';
 import { auditLogs, businesses, mailOutbox } from '../src/db/schema';
-import { Agent, createTestContext, DEMO_USERS, mailbox, type TestContext } from './harness';
+import { Agent, createTestContext, signedIn, DEMO_USERS, mailbox, type TestContext } from './harness';
 
 /** Email templates: list with defaults, save with variable checks, reset, and a test mail to oneself. */
 let t: TestContext;
 let owner: Agent;
-let counter = 0;
-async function as(email: string): Promise<Agent> {
-  const a = new Agent(t.app);
-  a.ip = `10.9.0.${++counter}`;
-  await a.login(email);
-  return a;
-}
+const as = (email: string) => signedIn(t.app, email);
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -68,11 +68,18 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+let agentCount = 0;
+/** Each agent connects from its own address, so one test's per-IP sign-in limit never leaks into another. */
+function nextIp(): string {
+  agentCount++;
+  return `10.${(agentCount >> 16) & 255}.${(agentCount >> 8) & 255}.${agentCount & 255}`;
+}
+
 /** A browser-like client: keeps cookies, fetches and sends the anti-forgery token. */
 export class Agent {
   cookies = new Map<string, string>();
   csrf: string | null = null;
-  ip = '10.0.0.1';
+  ip = nextIp();
 
   constructor(readonly app: FastifyInstance) {}
 
@@ -125,9 +132,9 @@ export class Agent {
   }
 }
 
-export async function signedIn(app: FastifyInstance, email: string): Promise<Agent> {
+export async function signedIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Agent> {
   const agent = new Agent(app);
-  await agent.login(email);
+  await agent.login(email, password);
   return agent;
 }
 

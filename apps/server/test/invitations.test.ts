@@ -20,12 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60_000;
-let counter = 0;
-function agent(): Agent {
-  const a = new Agent(t.app);
-  a.ip = `10.4.0.${++counter}`;
-  return a;
-}
+const agent = () => new Agent(t.app);
 async function signIn(email: string, password = DEMO_PASSWORD): Promise<Agent> {
   const a = agent();
   await a.login(email, password);

@@ -4,18 +4,12 @@ import { NOTIFICATION_EVENTS, NOTIFICATION_EVENT_INFO } from '@merchant/business
 import { auditLogs, businessUsers, businesses } from '../src/db/schema';
 import { notificationRecipients } from '../src/modules/business/notification-settings/notification-settings.service';
 import { userRepository } from '../src/modules/identity/user/user.repository';
-import { Agent, createTestContext, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
 
 /** Notification settings: which business events mail which people, and the recipients later issues mail. */
 let t: TestContext;
 let owner: Agent;
-let counter = 0;
-async function as(email: string): Promise<Agent> {
-  const a = new Agent(t.app);
-  a.ip = `10.8.0.${++counter}`;
-  await a.login(email);
-  return a;
-}
+const as = (email: string) => signedIn(t.app, email);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -54,7 +48,7 @@ describe('PUT /v1/business/:id/notification-settings/:event', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.businessId, t.demoBusinessId), eq(auditLogs.action, 'notification_settings.updated')));
-    expect(entry).toMatchObject({ objectType: 'notification_setting', objectId: 'new_order', ip: '10.8.0.1' });
+    expect(entry).toMatchObject({ objectType: 'notification_setting', objectId: 'new_order', ip: owner.ip });
     expect(entry!.description).toContain('New order');
     expect(entry!.meta).toMatchObject({ before: { roles: ['owner', 'admin', 'manager'], emails: [] }, after: { roles: ['owner', 'cashier'] }, actor_role: 'owner' });
   });

@@ -11,12 +11,7 @@ import { completeQuestionnaire, PDF_BYTES, PNG_BYTES, registerMerchant, TEXT_BYT
 /** The onboarding questionnaire: steps saved one by one, documents, progress and submitting. */
 let t: TestContext;
 let dataDir: string;
-let counter = 0;
-function agent(): Agent {
-  const a = new Agent(t.app);
-  a.ip = `10.7.0.${++counter}`;
-  return a;
-}
+const agent = () => new Agent(t.app);
 async function signedInAgent(email: string): Promise<Agent> {
   const a = agent();
   await a.login(email);

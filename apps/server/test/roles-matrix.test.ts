@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { businessUsers } from '../src/db/schema';
 import { newId } from '../src/lib/crypto';
 import { userRepository } from '../src/modules/identity/user/user.repository';
-import { Agent, createTestContext, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
 
 /**
  * The permission map, proved on the server for each role: the business answer carries exactly the
@@ -21,12 +21,7 @@ const ROLE_EMAIL: Record<Role, string> = {
 const agents = new Map<Role | 'super', Agent>();
 let counter = 0;
 
-async function signIn(email: string): Promise<Agent> {
-  const a = new Agent(t.app);
-  a.ip = `10.9.0.${++counter}`;
-  await a.login(email);
-  return a;
-}
+const signIn = (email: string) => signedIn(t.app, email);
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -10,13 +10,8 @@ import { Agent, createTestContext, mailbox, DEMO_USERS, type TestContext } from 
 let t: TestContext;
 let base: string;
 const DAY = 24 * 60 * 60_000;
-let counter = 0;
 
-function agent(): Agent {
-  const a = new Agent(t.app);
-  a.ip = `10.7.0.${++counter}`;
-  return a;
-}
+const agent = () => new Agent(t.app);
 async function signIn(email: string, password?: string): Promise<Agent> {
   const a = agent();
   await a.login(email, password);
