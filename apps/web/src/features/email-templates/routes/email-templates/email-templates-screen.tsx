@@ -1,26 +1,15 @@
-import { Badge, Button, Center, Grid, Group, Loader, NavLink, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import {
-  EMAIL_BODY_MAX,
-  EMAIL_SUBJECT_MAX,
-  EMAIL_VARIABLE_INFO,
-  EmailTemplateKeySchema,
-  SaveEmailTemplateBodySchema,
-  renderEmail,
-  sampleValues,
-  unknownVariables,
-  type EmailTemplate,
-} from '@merchant/business';
+import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, EMAIL_VARIABLE_INFO, EmailTemplateKeySchema, SaveEmailTemplateBodySchema, renderEmail, sampleValues, unknownVariables, type EmailTemplate } from '@merchant/business';
 import { useZodForm } from '../../../../components/form/use-zod-form';
-import { ErrorState } from '../../../../components/error-state';
 import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
 import { notifySuccess } from '../../../../lib/notify';
 import { useBusiness } from '../../../../lib/session';
 import { emailTemplatesQuery, useResetEmailTemplate, useSaveEmailTemplate, useSendTestEmail } from '../../api/email-templates-api';
+import { QueryStatus } from '../../../../components/query-status';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();
@@ -36,12 +25,7 @@ export function Component() {
       title="Email templates"
       description="Word the mails your customers receive. Variables in double braces, such as {{customer_name}}, are filled in when a mail is sent."
     >
-      {templates.isPending ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading email templates" />
-        </Center>
-      ) : null}
-      {templates.isError ? <ErrorState message={errorMessage(templates.error)} onRetry={() => void templates.refetch()} /> : null}
+      <QueryStatus query={templates} loadingLabel="Loading email templates" />
       {templates.data ? (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 3 }}>

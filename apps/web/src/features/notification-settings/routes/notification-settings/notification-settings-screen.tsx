@@ -1,15 +1,15 @@
-import { Button, Center, Checkbox, Group, Loader, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { ROLES, ROLE_TITLES, type Role } from '@merchant/core';
 import { MAX_NOTIFICATION_EMAILS, UpdateNotificationSettingBodySchema, type NotificationSetting } from '@merchant/business';
-import { ErrorState } from '../../../../components/error-state';
 import { PageFrame } from '../../../../components/page-frame';
 import { ApiError } from '../../../../lib/api-client';
-import { errorMessage, fieldErrors } from '../../../../lib/error-message';
+import { fieldErrors } from '../../../../lib/error-message';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { notificationSettingsQuery, useUpdateNotificationSetting } from '../../api/notification-settings-api';
+import { QueryStatus } from '../../../../components/query-status';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();
@@ -20,12 +20,7 @@ export function Component() {
       title="Notifications"
       description="Choose who on your team is mailed when something happens in the business. Members are mailed while they are active; extra addresses always are."
     >
-      {settings.isPending ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading notification settings" />
-        </Center>
-      ) : null}
-      {settings.isError ? <ErrorState message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} /> : null}
+      <QueryStatus query={settings} loadingLabel="Loading notification settings" />
       {settings.data ? (
         <Stack gap="md" maw={760}>
           {settings.data.map((setting) => (

@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ONBOARDING_STEP_TITLES, type Onboarding } from '@merchant/business';
 import { href } from '../../../../app/route-table';
-import { ErrorState } from '../../../../components/error-state';
 import { LabelledProgress } from '../../../../components/labelled-progress';
 import { OnboardingSummary } from '../../../../components/onboarding-summary';
 import { formatLocalDateTime as formatDateTime } from '../../../../lib/format';
 import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
 import { onboardingQuery } from '../../api/onboarding-api';
+import { QueryStatus } from '../../../../components/query-status';
 
 const STATUS: Record<Onboarding['status'], { label: string; color: string; text: string }> = {
   questionnaire: {
@@ -37,8 +36,7 @@ export function Component() {
 
   return (
     <PageFrame title="Account verification" description="Where the verification of this business stands, and what was submitted.">
-      {onboarding.isPending && <Skeleton height={240} />}
-      {onboarding.isError && <ErrorState message={errorMessage(onboarding.error)} onRetry={() => void onboarding.refetch()} />}
+      <QueryStatus query={onboarding} loadingLabel="Loading verification" loading={<Skeleton height={240} />} />
       {onboarding.isSuccess && <Verification businessId={businessId} onboarding={onboarding.data} />}
     </PageFrame>
   );

@@ -15,6 +15,7 @@ import { useBusiness } from '../../../../lib/session';
 import { invitationsQuery, membersQuery, useResendInvitation, useRevokeInvitation } from '../../api/staff-api';
 import { InvitationStatusBadge, MemberStatusBadge } from '../../components/status-badges';
 import { roleOptions, useStaffRoutes } from '../../components/staff-routes';
+import { QueryStatus } from '../../../../components/query-status';
 
 const TABS = ['members', 'invitations'] as const;
 type Tab = (typeof TABS)[number];
@@ -104,8 +105,7 @@ function Members(props: {
           style={{ flex: '0 1 180px' }}
         />
       </Group>
-      {members.isPending ? <Skeleton h={160} aria-label="Loading staff" /> : null}
-      {members.isError ? <ErrorState message={errorMessage(members.error)} onRetry={() => void members.refetch()} /> : null}
+      <QueryStatus query={members} loadingLabel="Loading staff" loading={<Skeleton h={160} aria-label="Loading staff" />} />
       {members.data && shown.length === 0 ? (
         <EmptyState
           icon={<IconUsers aria-hidden />}

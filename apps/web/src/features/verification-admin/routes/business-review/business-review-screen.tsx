@@ -7,13 +7,12 @@ import { Link, useParams } from 'react-router';
 import { BlockBusinessBodySchema, RequestChangesBodySchema, type BusinessFlags, type BusinessReview, type VerificationEvent } from '@merchant/business';
 import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
-import { ErrorState } from '../../../../components/error-state';
 import { countryLabel, OnboardingSummary } from '../../../../components/onboarding-summary';
 import { formatLocalDateTime as formatDateTime } from '../../../../lib/format';
 import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
 import { notifySuccess } from '../../../../lib/notify';
 import { businessReviewQuery, useApprove, useBlock, useRequestChanges, useUpdateFlags } from '../../api/verification-admin-api';
+import { QueryStatus } from '../../../../components/query-status';
 
 const STATUS: Record<BusinessReview['business']['onboarding_status'], { label: string; color: string }> = {
   questionnaire: { label: 'Questionnaire', color: 'yellow' },
@@ -46,8 +45,7 @@ export function Component() {
           <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
           Back to the verification queue
         </Anchor>
-        {review.isPending && <Skeleton height={320} />}
-        {review.isError && <ErrorState message={errorMessage(review.error)} onRetry={() => void review.refetch()} />}
+        <QueryStatus query={review} loadingLabel="Loading the review" loading={<Skeleton height={320} />} />
         {review.isSuccess && <Review review={review.data} />}
       </Stack>
     </Container>

@@ -4,20 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { href } from '../../../../app/route-table';
 import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
 import { countryLabel } from '../../../../components/onboarding-summary';
 import { formatLocalDateTime as formatDateTime } from '../../../../lib/format';
 import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
 import { verificationQueueQuery } from '../../api/verification-admin-api';
+import { QueryStatus } from '../../../../components/query-status';
 
 export function Component() {
   const queue = useQuery(verificationQueueQuery);
   return (
     <Container size="lg" px="md" py={{ base: 'lg', sm: 'xl' }}>
       <PageFrame title="Verification queue" description="Businesses that submitted their questionnaire, oldest first.">
-        {queue.isPending && <Skeleton height={160} />}
-        {queue.isError && <ErrorState message={errorMessage(queue.error)} onRetry={() => void queue.refetch()} />}
+        <QueryStatus query={queue} loadingLabel="Loading the queue" loading={<Skeleton height={160} />} />
         {queue.isSuccess && queue.data.length === 0 && (
           <EmptyState icon={<IconChecklist size={24} />} title="Nothing to review" description="No business is waiting for verification right now." />
         )}
