@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { systemClock } from './lib/clock';
 
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });
