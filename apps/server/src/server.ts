@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { listen } from './http/listen';
 import { systemClock } from './lib/clock';
 
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     } else if (!config.loopbackOnly) {
       logger.info('no demo data: the server listens beyond this machine, and the demo logins have a published password (DEMO_DATA=on seeds them anyway)');
     }
+  } else if (!config.loopbackOnly && !config.demoData && (await hasDemoUsers(database.db))) {
+    logger.warn(`this database has demo logins whose password is published ("${DEMO_PASSWORD}") and the server listens beyond this machine: remove them or change their passwords`);
   }
   const app = await buildApp({ config, db: database.db, logger });
   const listening = await listen(app, { host: config.bindHost, port: config.port, logger });
