@@ -149,7 +149,7 @@ describe('network exposure', () => {
     expect(await stop(server)).toBe(0);
   });
 
-  it('bound beyond loopback, has neither the dev mailbox nor the demo logins unless asked', async () => {
+  it('bound beyond loopback, has neither the dev mailbox nor the demo logins', async () => {
     const server = await start(dataDir(), { BIND_HOST: '0.0.0.0' });
     await ready(server);
     const base = `http://127.0.0.1:${server.port}`;
@@ -163,7 +163,9 @@ describe('network exposure', () => {
     expect(await demo.json()).toMatchObject({ code: 'AUTH_INVALID_CREDENTIALS' });
     expect(server.output()).toContain('no demo data');
     expect(await stop(server)).toBe(0);
+  });
 
+  it('bound beyond loopback, has them when the settings ask', async () => {
     const asked = await start(dataDir(), { BIND_HOST: '0.0.0.0', DEMO_DATA: 'on', DEV_MAILBOX: 'on' });
     await ready(asked);
     const askedBase = `http://127.0.0.1:${asked.port}`;

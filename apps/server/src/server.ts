@@ -31,8 +31,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    await listening.close();
     await app.close();
+    await listening.close();
     await database.close();
     process.exit(0);
   };

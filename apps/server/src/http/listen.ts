@@ -9,7 +9,7 @@ const MISSING_FAMILY = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 export interface Listening {
   /** Every address:port the server accepts connections on. */
   addresses: string[];
-  /** Stops the extra listeners (app.close() stops the first). */
+  /** Stops the extra listeners, after app.close() (which stops the first and answers 503 meanwhile). */
   close(): Promise<void>;
 }
 
