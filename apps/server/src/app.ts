@@ -12,7 +12,7 @@ import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
 import type { Executor } from './db/client';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installSessionLoader } from './http/session-cookie';
 import { systemClock, type Clock } from './lib/clock';
@@ -91,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = options.mailer ?? createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const services = createServices(db, config, clock, mailer);
   const secureCookies = config.publicUrl.startsWith('https://');
+  const headers = { https: secureCookies };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -98,12 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => newId(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler(headers),
   });
   app.decorate('endpoints', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installSecurityHeaders(app, { https: secureCookies });
+  installSecurityHeaders(app, headers);
 
   await app.register(swagger, {
     openapi: {

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/loopback';
+
+/** `auto` decides by where the server listens (see loadConfig); `on` and `off` are explicit. */
+const Switch = z.enum(['auto', 'on', 'off']).default('auto');
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  BIND_HOST: z.string().default('0.0.0.0'),
+  /** `localhost` listens on 127.0.0.1 and ::1 only; a deployment sets e.g. 0.0.0.0 or one interface's address. */
+  BIND_HOST: z.string().trim().min(1).default('localhost'),
   /** Base domain of the per-kind hosts (spec 9): invoice.<base>, shop.<base>, ... */
   BASE_DOMAIN: z.string().default('localhost'),
   /** The dashboard origin as people reach it; used in mailed links. */
@@ -11,7 +16,10 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Merchant Dashboard <no-reply@merchant.test>'),
-  DEMO_DATA: z.enum(['on', 'off']).default('on'),
+  /** Demo logins with a published password: seeded into an empty database only while listening on loopback, unless `on`. */
+  DEMO_DATA: Switch,
+  /** The dev mailbox shows every mail (reset and invitation links): on loopback only, unless `on`. */
+  DEV_MAILBOX: Switch,
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -22,6 +30,8 @@ const ConfigSchema = z.object({
 export interface AppConfig {
   port: number;
   bindHost: string;
+  /** The server listens on loopback addresses only (nobody else on the network reaches it). */
+  loopbackOnly: boolean;
   baseDomain: string;
   publicUrl: string;
   dataDir: string;
@@ -33,7 +43,10 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   production: boolean;
-  /** The dev mailbox page exists only when no SMTP server is configured and not in production. */
+  /**
+   * The dev mailbox exists when DEV_MAILBOX=on, or (auto) when no SMTP server is configured, not in
+   * production, listening on loopback only and not behind a reverse proxy. It answers loopback clients only.
+   */
   devMailbox: boolean;
   webDist: string | undefined;
 }
@@ -46,21 +59,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const c = parsed.data;
   const production = c.NODE_ENV === 'production';
+  const loopbackOnly = isLoopbackHost(c.BIND_HOST);
+  const smtpUrl = c.SMTP_URL || undefined;
+  const trustProxy = c.TRUST_PROXY === 'true';
   return {
     port: c.PORT,
     bindHost: c.BIND_HOST,
+    loopbackOnly,
     baseDomain: c.BASE_DOMAIN,
     publicUrl: (c.PUBLIC_URL ?? `http://${c.BASE_DOMAIN}:${c.PORT}`).replace(/\/$/, ''),
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL || undefined,
-    smtpUrl: c.SMTP_URL || undefined,
+    smtpUrl,
     mailFrom: c.MAIL_FROM,
-    demoData: c.DEMO_DATA === 'on',
+    demoData: c.DEMO_DATA === 'auto' ? loopbackOnly : c.DEMO_DATA === 'on',
     sessionIdleMinutes: c.SESSION_IDLE_MINUTES,
-    trustProxy: c.TRUST_PROXY === 'true',
+    trustProxy,
     logLevel: c.LOG_LEVEL,
     production,
-    devMailbox: !c.SMTP_URL && !production,
+    // Behind a reverse proxy every stranger's request arrives from the proxy, often on loopback.
+    devMailbox: c.DEV_MAILBOX === 'auto' ? !smtpUrl && !production && loopbackOnly && !trustProxy : c.DEV_MAILBOX === 'on',
     webDist: c.WEB_DIST,
   };
 }

@@ -3,7 +3,9 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
-import { isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { listen } from './http/listen';
 import { systemClock } from './lib/clock';
 
 /** Listen and shut down gracefully; everything else is built by buildApp. */
@@ -12,29 +14,37 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await migrateDatabase(database);
-  if (config.demoData && (await isEmpty(database.db))) {
-    await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
-    logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
+  if (await isEmpty(database.db)) {
+    if (config.demoData) {
+      await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
+      logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
+    } else if (!config.loopbackOnly) {
+      logger.info('no demo data: the server listens beyond this machine, and the demo logins have a published password (DEMO_DATA=on seeds them anyway)');
+    }
+  } else if (!config.loopbackOnly && !config.demoData && (await hasDemoUsers(database.db))) {
+    logger.warn(`this database has demo logins whose password is published ("${DEMO_PASSWORD}") and the server listens beyond this machine: remove them or change their passwords`);
   }
   const app = await buildApp({ config, db: database.db, logger });
+  const listening = await listen(app, { host: config.bindHost, port: config.port, logger });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await listening.close();
     await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.bindHost });
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  logger.info(`Merchant Dashboard is running at ${config.publicUrl} (${where})`);
-  if (config.devMailbox) logger.info(`mail is kept in the dev mailbox: ${config.publicUrl}/_dev/mailbox`);
+  logger.info(`Merchant Dashboard is running at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);
+  if (config.devMailbox) logger.info(`mail is kept in the dev mailbox (this machine only): ${config.publicUrl}/_dev/mailbox`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

@@ -264,10 +264,20 @@ describe('storefront cache calls', () => {
       expect(second.json()).toEqual({ cache_version: 2 });
     }
     expect(await versions(t.demoBusinessId)).toEqual({ identity: 2, categories: 2, products: 2 });
-    // A super admin may clear any storefront.
-    expect((await as('super').delete('/api/cache-products', undefined, headers)).json()).toEqual({ cache_version: 3 });
     // Other businesses are untouched.
     expect(await versions(newBakeryId)).toEqual({});
+  });
+
+  it('answers 403 to a super admin, who opens businesses read-only, and changes nothing', async () => {
+    const before = await versions(t.demoBusinessId);
+    for (const kind of ['identity', 'categories', 'products']) {
+      const res = await as('super').delete(`/api/cache-${kind}`, undefined, headersOf(t.demoBusinessId, 'demo-coffee'));
+      expect(res.statusCode, kind).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', requestId: res.headers['x-request-id'] });
+    }
+    // An identifier that does not match is a 404 for a super admin too: the 403 says nothing new.
+    expect((await as('super').delete('/api/cache-identity', undefined, headersOf(t.demoBusinessId, 'new-bakery'))).statusCode).toBe(404);
+    expect(await versions(t.demoBusinessId)).toEqual(before);
   });
 
   it('answers 422 when a header is missing or malformed', async () => {

@@ -23,6 +23,9 @@ function expectSecurityHeaders(res: LightMyRequestResponse, https = false): void
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  // The dashboard uses none of the browser's powerful features: each is denied to every origin.
+  const permissions = String(res.headers['permissions-policy']);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'display-capture']) expect(permissions).toContain(`${feature}=()`);
   if (https) expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
   else expect(res.headers['strict-transport-security']).toBeUndefined();
 }
@@ -177,5 +180,18 @@ describe('unknown paths', () => {
     const res = await t.app.inject({ method: 'GET', url: '/business/x/overview', headers: { accept: 'text/html' } });
     expectErrorBody(res, 404, 'NOT_FOUND');
     expectSecurityHeaders(res);
+  });
+});
+
+describe('URLs that do not decode', () => {
+  it('answer 404 in the product error shape with every security header, not a framework body', async () => {
+    const long = 'a'.repeat(600);
+    for (const url of ['/v1/business/%FF', '/v1/business/%E0%A4%A', '/v1/user/%', `/v1/business/${long}`, '/v1/invitations/%C0%80']) {
+      for (const res of [await owner.get(url), await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } }), await owner.post(url, {})]) {
+        expectErrorBody(res, 404, 'NOT_FOUND');
+        expectSecurityHeaders(res);
+        expect(res.body).not.toMatch(/FST_|statusCode|valid url component/);
+      }
+    }
   });
 });

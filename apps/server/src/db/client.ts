@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,10 +52,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.loadDataDir
-    ? await PGlite.create({ loadDataDir: options.loadDataDir })
-    : await PGlite.create(options.dataDir ?? undefined);
+  // One process owns an embedded database directory: a second one would silently lose writes.
+  let unlock: (() => void) | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = options.loadDataDir ? await PGlite.create({ loadDataDir: options.loadDataDir }) : await PGlite.create(options.dataDir ?? undefined);
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Executor;
   return {
     db,
@@ -62,7 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     exec: async (sql) => {
       await client.exec(sql);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock?.();
+      }
+    },
     dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import type { Executor } from './client';
 import { businesses, businessUsers, businessWarnings, onboardingAnswers, onboardingDocuments, users, verificationEvents } from './schema';
@@ -23,6 +23,12 @@ export const DEMO_USERS = {
 export async function isEmpty(db: Executor): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return Number(row?.n ?? 0) === 0;
+}
+
+/** Whether any demo login (with its published password) exists in the database. */
+export async function hasDemoUsers(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users).where(inArray(users.email, Object.values(DEMO_USERS)));
+  return Number(row?.n ?? 0) > 0;
 }
 
 /** Seeds demo data. Only call on an empty database (npm start checks). */

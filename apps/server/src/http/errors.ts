@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ApiErrorBody } from '@merchant/core';
+import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
 function body(code: string, message: string, requestId: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
   return issues ? { code, message, issues, requestId } : { code, message, requestId };
@@ -34,4 +35,22 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.', req.id));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it meets before routing (a URL that does not decode, such as
+ * `/v1/business/%FF`, or an over-long path parameter) answers the same body and headers as every other
+ * error. No hook runs for these answers, so the security headers are set here.
+ */
+export function frameworkErrorHandler(headers: SecurityHeaderOptions) {
+  return function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+    applySecurityHeaders(req, reply, headers);
+    if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      // A path that cannot be read names nothing: the same answer as any unknown path.
+      void reply.status(404).send(body('NOT_FOUND', 'Not found.', req.id));
+      return;
+    }
+    req.log.error({ err: error }, 'request failed before routing');
+    void reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.', req.id));
+  };
 }

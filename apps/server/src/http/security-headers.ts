@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const CSP = [
   "default-src 'self'",
@@ -13,18 +13,49 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/** A dashboard needs none of the browser's powerful features: each one is denied to every origin. */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+export interface SecurityHeaderOptions {
+  https: boolean;
+}
+
 /** Field notes: security headers on every answer; HSTS only when served over HTTPS. */
-export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('Content-Security-Policy', CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('X-Request-Id', req.id);
-    if (options.https || req.protocol === 'https') {
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
-    if (!reply.hasHeader('Cache-Control') && req.url.startsWith('/v1')) reply.header('Cache-Control', 'no-store');
-  });
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  app.addHook('onSend', async (req, reply) => applySecurityHeaders(req, reply, options));
+}
+
+/** The headers themselves, also for answers Fastify sends before any hook runs (a malformed URL). */
+export function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply, options: SecurityHeaderOptions): void {
+  reply.header('Content-Security-Policy', CSP);
+  reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  reply.header('X-Request-Id', req.id);
+  if (options.https || req.protocol === 'https') {
+    reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  }
+  if (!reply.hasHeader('Cache-Control') && req.url.startsWith('/v1')) reply.header('Cache-Control', 'no-store');
 }

@@ -1,5 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '@merchant/core';
 import type { AppDeps } from '../app';
+import { isLoopbackAddress } from '../lib/loopback';
+
+/** Headers a proxy adds when it forwards someone else's request. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/**
+ * The mailbox holds password reset and invitation links, so it answers the machine itself only. The
+ * socket's remote address decides (a client cannot forge it, whatever TRUST_PROXY says about req.ip);
+ * a request that a proxy on this machine forwarded for someone else is refused too.
+ */
+async function onlyFromThisMachine(req: FastifyRequest): Promise<void> {
+  const forwarded = FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
+  if (!isLoopbackAddress(req.socket.remoteAddress) || forwarded) {
+    throw new AppError('FORBIDDEN', 'The dev mailbox answers requests from this machine only.');
+  }
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -8,11 +25,12 @@ const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<
 /** Local runs without SMTP: every mail the product sent, readable in the browser (and as JSON for tests). */
 export function devMailboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { mailer } = deps.services;
-  app.get('/_dev/mailbox.json', { schema: { hide: true } }, async () => {
+  const options = { schema: { hide: true }, onRequest: onlyFromThisMachine };
+  app.get('/_dev/mailbox.json', options, async () => {
     const rows = await mailer.recent(100);
     return { data: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_at: r.createdAt.toISOString() })) };
   });
-  app.get('/_dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/_dev/mailbox', options, async (_req, reply) => {
     const rows = await mailer.recent(100);
     const items = rows
       .map(

@@ -113,13 +113,17 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
       };
     },
 
-    /** Storefront cache calls (spec 7): the caller must be an active member of the named business. */
+    /**
+     * Storefront cache calls (spec 7): the caller must be an active member of the named business. Super
+     * admins open businesses read-only, so like every other write of theirs outside the admin area it is a 403.
+     */
     async bumpStorefrontCache(user: UserRow, headers: { businessId: string; identifier: string }, kind: string): Promise<number> {
       const row = await repo.findById(db, headers.businessId);
       const member = row && (await repo.findActiveMembership(db, row.id, user.id));
       if (!row || (!member && !user.isSuperAdmin) || row.identifier !== headers.identifier) {
         throw new AppError('NOT_FOUND', 'Business not found.');
       }
+      if (!member) throw new AppError('FORBIDDEN', 'Super admins open businesses read-only; use the admin area to change them.');
       return repo.bumpStorefrontCache(db, row.id, kind);
     },
   };

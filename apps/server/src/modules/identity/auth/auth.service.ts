@@ -51,6 +51,54 @@ export function createAuthService(deps: {
 }) {
   const { db, clock, sessions, audit, limiter } = deps;
 
+  /**
+   * The lock of one secret of one account (PCI DSS 8.3.4): at most MAX_FAILED_LOGINS attempts per
+   * LOCK_WINDOW_MS. An attempt counts before the secret is checked, so guesses sent in parallel cannot
+   * all pass a check made before any of them failed; a success clears the count.
+   */
+  function attemptLock(key: string) {
+    return {
+      async attempt(message = 'Too many failed attempts. Try again in 15 minutes.'): Promise<void> {
+        if ((await limiter.hit(key, LOCK_WINDOW_MS)) > MAX_FAILED_LOGINS) throw new AppError('AUTH_ACCOUNT_LOCKED', message);
+      },
+      succeeded: () => limiter.reset(key),
+    };
+  }
+  /** Sign-in and every signed-in confirmation of the password share one lock per email. */
+  const passwordLock = (email: string) => attemptLock(`login:fail:${email}`);
+  /** The two-factor checkpoint and turning two-factor off share one lock per user. */
+  const secondFactorLock = (userId: string) => attemptLock(`checkpoint:fail:${userId}`);
+
+  /**
+   * A signed-in person confirms their password (changing it or the email, starting two-factor, signing
+   * out other sessions): the same lock as sign-in, so a stolen session cannot guess the password.
+   */
+  async function confirmPassword(user: UserRow, password: string, path = 'password'): Promise<void> {
+    const lock = passwordLock(user.email);
+    await lock.attempt();
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw fieldError('AUTH_PASSWORD_INCORRECT', path, 'The password is incorrect.');
+    }
+    await lock.succeeded();
+  }
+
+  /**
+   * A signed-in person confirms a current two-factor code or a recovery code (turning two-factor off):
+   * the checkpoint's lock. `use` runs with the spent factor inside the caller's transaction.
+   */
+  async function confirmSecondFactor<T>(
+    user: UserRow,
+    input: { code?: string | undefined; recovery_code?: string | undefined },
+    use: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    const lock = secondFactorLock(user.id);
+    await lock.attempt();
+    const result = await db.transaction(async (tx) => ((await consumeSecondFactor(tx, user, input)) ? { value: await use(tx) } : null));
+    if (!result) throw fieldError('AUTH_TWO_FACTOR_INVALID', 'code', 'The provided two-factor code was invalid.');
+    await lock.succeeded();
+    return result.value;
+  }
+
   async function signIn(current: SessionRow | null, user: UserRow, meta: RequestMeta, executor: Executor = db): Promise<SignedIn> {
     const session = await sessions.rotate(current, meta, { userId: user.id, pendingUserId: null }, executor);
     return { user: await presentUser(executor, user, clock.now()), session };
@@ -103,18 +151,15 @@ export function createAuthService(deps: {
       if ((await limiter.hit(`login:ip:${meta.ip}`, LOCK_WINDOW_MS)) > MAX_LOGINS_PER_IP) {
         throw new AppError('RATE_LIMITED', 'Too many sign-in attempts from this network. Try again later.');
       }
-      const failKey = `login:fail:${body.email}`;
-      if ((await limiter.count(failKey)) >= MAX_FAILED_LOGINS) {
-        throw new AppError('AUTH_ACCOUNT_LOCKED', 'Too many failed sign-in attempts. Try again in 15 minutes.');
-      }
+      const lock = passwordLock(body.email);
+      await lock.attempt('Too many failed sign-in attempts. Try again in 15 minutes.');
       const user = await userRepository.findByEmail(db, body.email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
       if (!user || !valid) {
-        await limiter.hit(failKey, LOCK_WINDOW_MS);
         if (user) await audit.record(db, meta, { action: 'auth.login_failed', description: 'Failed sign-in attempt', actorUserId: null, subjectUserId: user.id });
         throw fieldError('AUTH_INVALID_CREDENTIALS', 'email', 'These credentials do not match our records.');
       }
-      await limiter.reset(failKey);
+      await lock.succeeded();
       if (user.twoFactorConfirmedAt) {
         const session = await sessions.rotate(current, meta, { userId: null, pendingUserId: user.id });
         return { status: 'two_factor_required' as const, session };
@@ -129,10 +174,8 @@ export function createAuthService(deps: {
       if (!current || !pendingUserId || clock.now().getTime() - current.createdAt.getTime() > CHECKPOINT_TTL_MS) {
         throw new AppError('AUTH_NO_PENDING_CHECKPOINT', 'Your sign-in has expired. Sign in again.');
       }
-      const failKey = `checkpoint:fail:${pendingUserId}`;
-      if ((await limiter.count(failKey)) >= MAX_FAILED_LOGINS) {
-        throw new AppError('AUTH_ACCOUNT_LOCKED', 'Too many failed attempts. Try again in 15 minutes.');
-      }
+      const lock = secondFactorLock(pendingUserId);
+      await lock.attempt();
       const result = await db.transaction(async (tx) => {
         const user = await userRepository.findById(tx, pendingUserId);
         if (!user) return null;
@@ -146,11 +189,10 @@ export function createAuthService(deps: {
         return signIn(current, user, meta, tx);
       });
       if (!result) {
-        await limiter.hit(failKey, LOCK_WINDOW_MS);
         const path = body.recovery_code ? 'recovery_code' : 'code';
         throw fieldError('AUTH_TWO_FACTOR_INVALID', path, 'The provided two-factor code was invalid.');
       }
-      await limiter.reset(failKey);
+      await lock.succeeded();
       return result;
     },
 
@@ -241,7 +283,8 @@ export function createAuthService(deps: {
       });
     },
 
-    consumeSecondFactor,
+    confirmPassword,
+    confirmSecondFactor,
   };
 }
 

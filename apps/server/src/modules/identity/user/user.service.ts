@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client';
 import { recoveryCodes } from '../../../db/schema';
 import type { SessionRow, UserRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
-import { hashPassword, newId, randomToken, sha256, verifyPassword } from '../../../lib/crypto';
+import { hashPassword, newId, randomToken, sha256 } from '../../../lib/crypto';
 import { totp } from '../../../lib/totp';
 import { eq } from 'drizzle-orm';
 import { businessRepository } from '../../business/business/business.repository';
@@ -28,12 +28,6 @@ function newRecoveryCode(): string {
 export function createUserService(deps: { db: Executor; clock: Clock; audit: AuditService; sessions: SessionService; auth: AuthService }) {
   const { db, clock, audit } = deps;
 
-  async function requirePassword(user: UserRow, password: string, path = 'password') {
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      throw fieldError('AUTH_PASSWORD_INCORRECT', path, 'The password is incorrect.');
-    }
-  }
-
   return {
     present: (user: UserRow) => presentUser(db, user, clock.now()),
 
@@ -47,7 +41,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
     },
 
     async changeEmail(user: UserRow, body: { email: string; password: string }, meta: RequestMeta) {
-      await requirePassword(user, body.password);
+      await deps.auth.confirmPassword(user, body.password);
       if (body.email !== user.email) {
         const other = await userRepository.findByEmail(db, body.email);
         if (other) throw fieldError('AUTH_EMAIL_TAKEN', 'email', 'This email is already used by another account.');
@@ -66,7 +60,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
 
     /** Field notes: a password change ends the other sessions. */
     async changePassword(user: UserRow, session: SessionRow, body: { current_password: string; password: string }, meta: RequestMeta) {
-      await requirePassword(user, body.current_password, 'current_password');
+      await deps.auth.confirmPassword(user, body.current_password, 'current_password');
       assertAcceptablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
@@ -78,7 +72,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
 
     async startTwoFactor(user: UserRow, body: { password: string }) {
       if (user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
-      await requirePassword(user, body.password);
+      await deps.auth.confirmPassword(user, body.password);
       const secret = totp.generateSecret();
       await userRepository.update(db, user.id, { twoFactorPendingSecret: secret });
       const otpauthUrl = totp.keyUri(user.email, ISSUER, secret);
@@ -112,9 +106,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
     async disableTwoFactor(user: UserRow, body: { code: string }, meta: RequestMeta) {
       if (!user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is off.');
       const isTotp = /^\d{6}$/.test(body.code);
-      await db.transaction(async (tx) => {
-        const used = await deps.auth.consumeSecondFactor(tx, user, isTotp ? { code: body.code } : { recovery_code: body.code });
-        if (!used) throw fieldError('AUTH_TWO_FACTOR_INVALID', 'code', 'The provided two-factor code was invalid.');
+      await deps.auth.confirmSecondFactor(user, isTotp ? { code: body.code } : { recovery_code: body.code }, async (tx) => {
         await userRepository.update(tx, user.id, {
           twoFactorSecret: null,
           twoFactorPendingSecret: null,
@@ -149,7 +141,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
     },
 
     async revokeOtherSessions(user: UserRow, current: SessionRow, body: { password: string }, meta: RequestMeta) {
-      await requirePassword(user, body.password);
+      await deps.auth.confirmPassword(user, body.password);
       const revoked = await deps.sessions.destroyAllForUser(user.id, current.id);
       await audit.record(db, meta, {
         action: 'user.sessions_revoked',

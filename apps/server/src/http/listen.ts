@@ -1,0 +1,63 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { listenHosts } from '../lib/loopback';
+
+/** Errors of an address family the machine does not have (no IPv6): that address is skipped. */
+const MISSING_FAMILY = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+
+export interface Listening {
+  /** Every address:port the server accepts connections on. */
+  addresses: string[];
+  /** Stops the extra listeners, after app.close() (which stops the first and answers 503 meanwhile). */
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on every address of BIND_HOST: `localhost` means 127.0.0.1 and ::1 (browsers and tools may
+ * resolve the name to either), anything else is one address. The extra listeners share the app's handler.
+ */
+export async function listen(app: FastifyInstance, options: { host: string; port: number; logger: FastifyBaseLogger }): Promise<Listening> {
+  const [first, ...others] = listenHosts(options.host);
+  await app.listen({ port: options.port, host: first });
+  const { port } = app.server.address() as AddressInfo;
+  const extra: Server[] = [];
+  for (const host of others) {
+    const server = createServer(app.routing);
+    server.keepAliveTimeout = app.server.keepAliveTimeout;
+    server.requestTimeout = app.server.requestTimeout;
+    server.headersTimeout = app.server.headersTimeout;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen({ port, host }, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      extra.push(server);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (!MISSING_FAMILY.has(code)) throw error;
+      options.logger.warn(`not listening on ${host}: this machine has no such address (${code})`);
+    }
+  }
+  const addresses = [app.server, ...extra].map((s) => {
+    const a = s.address() as AddressInfo;
+    return a.family === 'IPv6' ? `[${a.address}]:${a.port}` : `${a.address}:${a.port}`;
+  });
+  return {
+    addresses,
+    close: async () => {
+      await Promise.all(
+        extra.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}
