@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
     logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
   }
-  const app = await buildApp({ config, db: database.db, logger });
+  const app = await buildApp({ config, db: database.db, changes: database.changes, logger });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Executor;
   kind: 'pglite' | 'postgres';
+  /** Committed changes the session cache must hear of. */
+  changes: ChangeFeed;
   /** Runs a raw SQL string (used by tests and the job queue). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -33,7 +36,11 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** Called with every SQL statement the app sends (tests count round trips with it). */
+  onQuery?: (sql: string) => void;
 }
+
+const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logger: { logQuery: options.onQuery } } : {});
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -41,28 +48,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client whose connection the server closed (restart, failover) must not crash the
     // process: the pool drops it and the next query opens a fresh connection.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Executor;
+    const changes = postgresChangeFeed(options.databaseUrl, pool);
+    const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
     return {
       db,
       kind: 'postgres',
+      changes,
       exec: async (sql) => {
         await pool.query(sql);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.loadDataDir
     ? await PGlite.create({ loadDataDir: options.loadDataDir })
     : await PGlite.create(options.dataDir ?? undefined);
-  const db = drizzlePglite(client, { schema }) as unknown as Executor;
+  const db = drizzlePglite(client, { schema, ...queryLogger(options) }) as unknown as Executor;
+  const changes = pgliteChangeFeed(client);
   return {
     db,
     kind: 'pglite',
+    changes,
     exec: async (sql) => {
       await client.exec(sql);
     },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
     dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }

@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 32 random bytes, URL-safe: session ids, tokens. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const hmacSha256 = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('base64url');
 export const newId = (): string => randomUUID();
 
 let lastIdMs = 0;
