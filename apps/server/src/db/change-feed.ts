@@ -59,7 +59,10 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
  * commits reaches it before the commit returns: PostgreSQL sends a session its own notifications
  * before it says it is ready for the next query.
  */
-export function postgresChangeFeed(url: string, pool: pg.Pool, onError: (error: unknown) => void = () => undefined): ChangeFeed {
+export function postgresChangeFeed(url: string, onError: (error: unknown) => void = () => undefined): ChangeFeed & {
+  /** The pool's onConnect hook: a pooled connection is handed out only once it LISTENs. */
+  prepareConnection(client: pg.ClientBase): Promise<void>;
+} {
   const subscribers: ChangeHandlers[] = [];
   let live = false;
   let closed = false;
@@ -75,16 +78,6 @@ export function postgresChangeFeed(url: string, pool: pg.Pool, onError: (error: 
     live = value;
     for (const s of subscribers) s.onState(value);
   };
-
-  pool.on('connect', (client) => {
-    client.on('notification', emit);
-    // Queued before the query the connection was opened for, so it runs first.
-    client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`).catch((error: unknown) => {
-      onError(error);
-      setLive(false);
-      setLive(listener !== null);
-    });
-  });
 
   async function connect(): Promise<void> {
     retryTimer = null;
@@ -123,6 +116,10 @@ export function postgresChangeFeed(url: string, pool: pg.Pool, onError: (error: 
   }
 
   return {
+    async prepareConnection(client) {
+      client.on('notification', emit);
+      await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);
+    },
     subscribe(handlers) {
       subscribers.push(handlers);
       if (subscribers.length === 1) void connect();

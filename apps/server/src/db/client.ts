@@ -44,11 +44,12 @@ const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logger: {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const changes = postgresChangeFeed(options.databaseUrl);
+    // pg-pool awaits onConnect before it hands a new connection out; one that fails is not used.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, onConnect: changes.prepareConnection });
     // An idle client whose connection the server closed (restart, failover) must not crash the
     // process: the pool drops it and the next query opens a fresh connection.
     pool.on('error', () => undefined);
-    const changes = postgresChangeFeed(options.databaseUrl, pool);
     const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
     return {
       db,
