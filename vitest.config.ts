@@ -8,6 +8,8 @@ function apiProjects(): TestProjectConfiguration[] {
       name: `api-${kind}`,
       root: 'apps/server',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      // Tests of several app processes on one database server exist only where there is a server.
+      exclude: ['**/node_modules/**', ...(kind === 'postgres' ? [] : ['test/**/*.postgres.test.ts'])],
       environment: 'node',
       globalSetup: ['test/global-setup.ts'],
       env: { TEST_DB_KIND: kind },

@@ -1,22 +1,25 @@
 // Benchmarks (not tests): figures are written to docs/benchmarks.md.
-// 1. Requests per second of an authenticated GET /v1/user against a bare Fastify hello-world,
-//    alternating the two several times in one run and comparing medians (field notes: 2-core machine).
-// 2. Gzipped JavaScript the login screen loads, measured in real Chromium.
-// Needs a build first (npm run build). Run: node bench/run.mjs
+// 1. Requests per second and p99 of an authenticated GET /v1/user against a bare Fastify hello-world,
+//    alternated round by round, on both databases (bench/api.mjs: servers on one core, the load
+//    generator on the other).
+// 2. What one query costs on the embedded database (bench/pglite-query.mjs).
+// 3. Gzipped JavaScript the login screen loads, measured in real Chromium.
+// Needs a build first (npm run build) and a quiet machine. Run: node bench/run.mjs
+// (BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_QUERY_ROUNDS, BENCH_QUERIES change the sizes).
 import { spawn } from 'node:child_process';
+import { API_BEFORE, API_WHERE_TIME_GOES, QUERY_BEFORE, QUERY_FINDINGS } from './findings.mjs';
+import { apiTable, measureApi, settings } from './api.mjs';
+import { measurePgliteQuery } from './pglite-query.mjs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Agent, request } from 'undici';
 import { chromium } from 'playwright-core';
-import { startPostgres } from '../scripts/postgres.mjs';
 
+const apiSettings = () =>
+  `${settings.rounds} alternating rounds of ${settings.seconds} s each, ${settings.connections} concurrent keep-alive connections; the servers on core 0, the load generator on core 1 (PostgreSQL unpinned).`;
 const ROOT = new URL('..', import.meta.url).pathname;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -39,47 +42,6 @@ async function waitFor(url) {
   throw new Error(`no answer from ${url}`);
 }
 
-function startProcess(file, env) {
-  return spawn(process.execPath, [file], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-/** Closed-loop load: CONCURRENCY workers on keep-alive connections for SECONDS; answers requests/second. */
-async function load(url, headers) {
-  const dispatcher = new Agent({ connections: CONCURRENCY, pipelining: 1 });
-  let done = 0;
-  let failed = 0;
-  const end = Date.now() + SECONDS * 1000;
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const res = await request(url, { headers, dispatcher });
-        await res.body.dump();
-        if (res.statusCode === 200) done++;
-        else failed++;
-      }
-    }),
-  );
-  await dispatcher.close();
-  if (failed) throw new Error(`${failed} requests to ${url} failed`);
-  return done / ((Date.now() - started) / 1000);
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function signIn(base) {
-  const csrf = await fetch(`${base}/csrf-token`, { method: 'POST' });
-  const cookie = csrf.headers.get('set-cookie').split(';')[0];
-  const { token } = await csrf.json();
-  const login = await fetch(`${base}/auth`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': token },
-    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  return login.headers.get('set-cookie').split(';')[0];
-}
-
 async function loginScreenJs(base) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -97,49 +59,35 @@ async function loginScreenJs(base) {
   return files;
 }
 
-/** Alternates hello-world and GET /v1/user against one app process; answers both series. */
-async function compare(helloUrl, appEnv) {
-  const appPort = await freePort();
-  const app = startProcess('apps/server/dist/server.mjs', { ...appEnv, PORT: String(appPort), DEMO_DATA: 'on', LOG_LEVEL: 'warn' });
+const stop = async (child) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill();
+  await exited;
+};
+
+/** The login screen's scripts, from an app process of its own. */
+async function measureLoginJs() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-js-'));
+  const port = await freePort();
+  const app = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), BIND_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
-    const appBase = `http://localhost:${appPort}`;
-    await waitFor(`${appBase}/healthz`);
-    const cookie = await signIn(appBase);
-    const userUrl = `http://127.0.0.1:${appPort}/v1/user`;
-    await load(helloUrl, {});
-    await load(userUrl, { cookie });
-    const a = [];
-    const b = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      a.push(await load(helloUrl, {}));
-      b.push(await load(userUrl, { cookie }));
-    }
-    return { a, b, appBase, app };
-  } catch (error) {
-    app.kill();
-    throw error;
+    await waitFor(`http://localhost:${port}/healthz`);
+    return await loginScreenJs(`http://localhost:${port}`);
+  } finally {
+    await stop(app);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const stop = async (child) => {
-  child.kill();
-  if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-};
-
-const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
-const helloPort = await freePort();
-const hello = startProcess('bench/hello-server.mjs', { PORT: String(helloPort) });
-const pg = await startPostgres();
-try {
-  const helloUrl = `http://127.0.0.1:${helloPort}/`;
-  await waitFor(helloUrl);
-  const embedded = await compare(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: '' });
-  const js = await loginScreenJs(embedded.appBase);
-  await stop(embedded.app);
-  const postgres = await compare(helloUrl, { DATABASE_URL: pg.url });
-  await stop(postgres.app);
-  const row = (label, xs) => `| ${label} | ${median(xs).toFixed(0)} | ${xs.map((x) => x.toFixed(0)).join(', ')} |`;
-  const ratio = (r) => (median(r.b) / median(r.a)).toFixed(2);
+const api = await measureApi();
+const queries = await measurePgliteQuery();
+const js = await measureLoginJs();
+{
   const gzTotal = js.reduce((s, f) => s + f.gz, 0);
   const rawTotal = js.reduce((s, f) => s + f.raw, 0);
   const kb = (n) => (n / 1024).toFixed(1);
@@ -149,38 +97,32 @@ try {
 Measured by \`node bench/run.mjs\` after \`npm run build\` on the project's 2-core machine (${date}).
 Figures are medians of alternating runs inside one run; absolute numbers swing by about 30% between runs.
 
-## API throughput: authenticated GET /v1/user vs a bare Fastify hello-world
+${API_BEFORE}
+### After: the session cache (${date})
 
-${ROUNDS} alternating rounds of ${SECONDS} s each, ${CONCURRENCY} concurrent keep-alive connections. The load
-generator, the hello-world, the app and (second table) PostgreSQL share the same 2 cores.
+${apiSettings()}
 
 Embedded database (PGlite):
 
-| target | median req/s | rounds (req/s) |
-|---|---|---|
-${row('bare Fastify hello-world', embedded.a)}
-${row('GET /v1/user', embedded.b)}
-
-Ratio: **${ratio(embedded)}x**.
+${apiTable(api.embedded)}
 
 A PostgreSQL server on the same machine (scripts/postgres.mjs):
 
-| target | median req/s | rounds (req/s) |
+${apiTable(api.postgres)}
+
+Goal: at least 0.5x of the hello-world and p99 under 20 ms at 50 connections on both databases.
+
+${API_WHERE_TIME_GOES}
+## What one query costs on the embedded database
+
+${QUERY_BEFORE}
+After (\`bench/pglite-query.mjs\`, ${process.env.BENCH_QUERY_ROUNDS ?? 5} alternated rounds of ${process.env.BENCH_QUERIES ?? 2000} queries, medians):
+
+| query | µs per query | rounds |
 |---|---|---|
-${row('bare Fastify hello-world', postgres.a)}
-${row('GET /v1/user', postgres.b)}
+${queries.map((q) => `| ${q.kind} | ${q.median.toFixed(0)} | ${q.rounds.map((x) => x.toFixed(0)).join(', ')} |`).join('\n')}
 
-Ratio: **${ratio(postgres)}x**.
-
-Goal: at least 0.6x. **Not met.** GET /v1/user makes three queries (session joined with its user,
-the user's businesses, pending invitations); a hello-world makes none, so the ratio is bounded by
-database round trips, not by the middleware. PGlite runs its queries on the app's own thread, through a
-file system layer (about 1 ms each here; a CPU profile under load shows file opens and stats per query, and
-turning on PGlite's relaxed durability changed nothing). Reaching 0.6x would need the session and user answered from memory; a per-process
-cache would let a signed-out session live on in other processes until it expires, which the session
-rules (logout kills the session server-side) forbid, so it was not done. Ways forward that keep the
-rule: invalidation over PostgreSQL LISTEN/NOTIFY, or moving the business list out of this call.
-
+${QUERY_FINDINGS}
 ## JavaScript the login screen loads
 
 Every script Chromium fetched to show /login, gzipped (level 6) here:
@@ -194,8 +136,4 @@ Goal: at most 250 KB gzipped: met.
 `;
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc);
   console.log(doc);
-} finally {
-  await stop(hello);
-  pg.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -11,10 +11,12 @@ import pino, { type Logger } from 'pino';
 import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
+import type { ChangeFeed } from './db/change-feed';
 import type { Executor } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
-import { installSessionLoader } from './http/session-cookie';
+import { createGuestTokens, installSessionLoader, type GuestTokens } from './http/session-cookie';
+import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock } from './lib/clock';
 import { newId } from './lib/crypto';
 import { createRateLimiter } from './lib/rate-limit';
@@ -40,21 +42,26 @@ import { emailTemplatesRoutes } from './modules/business/email-templates/email-t
 import { createEmailTemplatesService } from './modules/business/email-templates/email-templates.service';
 import { authRoutes } from './modules/identity/auth/auth.routes';
 import { createAuthService } from './modules/identity/auth/auth.service';
+import { createSessionCache } from './modules/identity/session/session-cache';
 import { createSessionService } from './modules/identity/session/session.service';
+import { loadUserHome } from './modules/identity/user/user.presenter';
 import { userRoutes } from './modules/identity/user/user.routes';
 import { createUserService } from './modules/identity/user/user.service';
 
 export interface BuildAppOptions {
   config: AppConfig;
   db: Executor;
+  /** The database's change feed; without it nothing is cached (every request reads its session). */
+  changes?: ChangeFeed;
   clock?: Clock;
   logger?: Logger;
   mailer?: Mailer;
 }
 
-function createServices(db: Executor, config: AppConfig, clock: Clock, mailer: Mailer) {
+function createServices(db: Executor, config: AppConfig, clock: Clock, mailer: Mailer, changes: ChangeFeed | undefined) {
   const audit = createAuditService({ clock });
-  const sessions = createSessionService({ db, clock, idleMinutes: config.sessionIdleMinutes });
+  const cache = createSessionCache(changes);
+  const sessions = createSessionService({ db, clock, idleMinutes: config.sessionIdleMinutes, cache, loadHome: loadUserHome });
   const limiter = createRateLimiter({ db, clock });
   const business = createBusinessService({ db, clock, audit, baseDomain: config.baseDomain });
   const auth = createAuthService({ db, clock, sessions, audit, mailer, limiter, business, publicUrl: config.publicUrl });
@@ -78,6 +85,7 @@ export interface AppDeps {
   clock: Clock;
   services: Services;
   secureCookies: boolean;
+  guestTokens: GuestTokens;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -89,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? pino({ level: config.logLevel });
   const mailer = options.mailer ?? createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const services = createServices(db, config, clock, mailer);
+  const services = createServices(db, config, clock, mailer, options.changes);
   const secureCookies = config.publicUrl.startsWith('https://');
   const headers = { https: secureCookies };
 
@@ -123,9 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
-  installSessionLoader(app, { sessions: services.sessions });
+  const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
+  installSessionLoader(app, { sessions: services.sessions, guestTokens });
 
-  const deps: AppDeps = { db, config, clock, services, secureCookies };
+  const deps: AppDeps = { db, config, clock, services, secureCookies, guestTokens };
   authRoutes(app, deps);
   userRoutes(app, deps);
   businessRoutes(app, deps);

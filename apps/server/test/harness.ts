@@ -14,7 +14,7 @@ import { totp } from '../src/lib/totp';
 export { DEMO_PASSWORD, DEMO_USERS, totp };
 
 /** A fresh database cloned from the migrated template of this run. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
   if ((process.env.TEST_DB_KIND ?? 'pglite') === 'postgres') {
     const adminUrl = process.env.TEST_PG_URL!;
     const name = `md_test_${randomBytes(6).toString('hex')}`;
@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, ...options });
     return {
       ...database,
       close: async () => {
@@ -34,7 +34,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  return openDatabase({ loadDataDir: new Blob([dump]) });
+  return openDatabase({ loadDataDir: new Blob([dump]), ...options });
 }
 
 export interface TestContext {
@@ -47,12 +47,12 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database with the demo data, a movable clock and no logs. */
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+export async function createTestContext(overrides: Partial<AppConfig> = {}, options: { onQuery?: (sql: string) => void } = {}): Promise<TestContext> {
+  const database = await openTestDatabase(options);
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
   const { businessId } = await seedDemoData(database.db, clock);
   const config = testConfig({ webDist: '/nonexistent', ...overrides });
-  const app = await buildApp({ config, db: database.db, clock, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({ config, db: database.db, changes: database.changes, clock, logger: pino({ level: 'silent' }) });
   return {
     app,
     database,

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -17,6 +18,8 @@ export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Executor;
   kind: 'pglite' | 'postgres';
+  /** Committed changes the session cache must hear of. */
+  changes: ChangeFeed;
   /** Runs a raw SQL string (used by tests and the job queue). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -34,22 +37,32 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** Called with every SQL statement the app sends (tests count round trips with it). */
+  onQuery?: (sql: string) => void;
 }
+
+const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logger: { logQuery: options.onQuery } } : {});
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const changes = postgresChangeFeed(options.databaseUrl);
+    // pg-pool awaits onConnect before it hands a new connection out; one that fails is not used.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, onConnect: changes.prepareConnection });
     // An idle client whose connection the server closed (restart, failover) must not crash the
     // process: the pool drops it and the next query opens a fresh connection.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Executor;
+    const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
     return {
       db,
       kind: 'postgres',
+      changes,
       exec: async (sql) => {
         await pool.query(sql);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   // One process owns an embedded database directory: a second one would silently lose writes.
@@ -65,15 +78,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock?.();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Executor;
+  const db = drizzlePglite(client, { schema, ...queryLogger(options) }) as unknown as Executor;
+  const changes = pgliteChangeFeed(client);
   return {
     db,
     kind: 'pglite',
+    changes,
     exec: async (sql) => {
       await client.exec(sql);
     },
     close: async () => {
       try {
+        await changes.close();
         await client.close();
       } finally {
         unlock?.();

@@ -86,6 +86,13 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: ts('reset_at').notNull(),
 });
 
+/** Secrets of the server made at first start and shared by every app process (e.g. the guest token key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 export const businesses = pgTable(
   'businesses',
   {

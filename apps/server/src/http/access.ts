@@ -24,7 +24,7 @@ export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
     if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT.has(endpoint.id)) {
       const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
       const token = Array.isArray(header) ? header[0] : header;
-      const expected = req.ctx.session?.csrfToken;
+      const expected = req.ctx.csrfToken;
       if (!token || !expected || !safeEqual(token, expected)) {
         throw new AppError('CSRF_TOKEN_MISMATCH', 'CSRF token mismatch.');
       }

@@ -14,6 +14,11 @@ export interface RequestContext {
   sessionToken: string | null;
   session: SessionRow | null;
   user: UserRow | null;
+  /**
+   * The anti-forgery token this caller must send: the session's, or for a guest without a stored session
+   * the token signed for their cookie value (null without a cookie).
+   */
+  csrfToken: string | null;
   /** For business endpoints: the business of the path and the caller's standing in it. */
   business: { row: BusinessRow; role: Role | null; permissions: Permission[] } | null;
 }

@@ -1,8 +1,26 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { hmacSha256, randomToken } from '../lib/crypto';
 import type { SessionService } from '../modules/identity/session/session.service';
 import type { UserRow } from './context';
 
 export const SESSION_COOKIE = 'md_session';
+
+/** A cookie value as the server makes them: 32 random bytes, base64url. */
+const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A guest's anti-forgery token needs no stored session: it is the server's HMAC of the guest's random
+ * cookie value. Nothing is stored until the guest signs in (the new session then keeps the token).
+ */
+export function createGuestTokens(key: string) {
+  return {
+    tokenFor: (cookieValue: string): string => hmacSha256(key, `guest-csrf:${cookieValue}`),
+    /** The caller's cookie value when it is one the server could have made, else a new one. */
+    cookieValue: (current: string | undefined): { value: string; fresh: boolean } =>
+      current && COOKIE_VALUE.test(current) ? { value: current, fresh: false } : { value: randomToken(32), fresh: true },
+  };
+}
+export type GuestTokens = ReturnType<typeof createGuestTokens>;
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
@@ -13,7 +31,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 }
 
 /** Loads the session and its user into `req.ctx` for every request. */
-export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionService }): void {
+export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionService; guestTokens: GuestTokens }): void {
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE];
@@ -27,6 +45,7 @@ export function installSessionLoader(app: FastifyInstance, deps: { sessions: Ses
       sessionToken: session && token ? token : null,
       session,
       user,
+      csrfToken: session ? session.csrfToken : token && COOKIE_VALUE.test(token) ? deps.guestTokens.tokenFor(token) : null,
       business: null,
     };
   });

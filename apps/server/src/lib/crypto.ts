@@ -1,10 +1,36 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 32 random bytes, URL-safe: session ids, tokens. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const hmacSha256 = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('base64url');
 export const newId = (): string => randomUUID();
+
+let lastIdMs = 0;
+let idCounter = 0;
+
+/**
+ * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then a 12-bit counter (method 1), then random bits.
+ * Ids made by this process sort in the order they were made, also within one millisecond (the counter
+ * starts at a random value below half its range each millisecond and moves the time on when it runs out).
+ */
+export function newTimeOrderedId(nowMs: number = Date.now()): string {
+  if (nowMs > lastIdMs) {
+    lastIdMs = nowMs;
+    idCounter = randomBytes(2).readUInt16BE() & 0x7ff;
+  } else if (++idCounter > 0xfff) {
+    lastIdMs++;
+    idCounter = 0;
+  }
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(lastIdMs, 0, 6);
+  bytes[6] = 0x70 | (idCounter >> 8);
+  bytes[7] = idCounter & 0xff;
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { businesses, invitations, users } from '../../../db/schema';
 
@@ -28,12 +28,13 @@ export const invitationRepository = {
       .where(and(eq(invitations.email, email.toLowerCase()), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)))
       .orderBy(asc(invitations.createdAt));
   },
-  async countPendingForEmail(db: Executor, email: string, now: Date) {
-    const [row] = await db
-      .select({ n: count() })
+  /** When each pending, unexpired invitation of the email expires. */
+  async pendingExpiriesForEmail(db: Executor, email: string, now: Date) {
+    const rows = await db
+      .select({ expiresAt: invitations.expiresAt })
       .from(invitations)
       .where(and(eq(invitations.email, email.toLowerCase()), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)));
-    return Number(row?.n ?? 0);
+    return rows.map((r) => r.expiresAt);
   },
   async findPendingById(db: Executor, id: string, email: string, now: Date) {
     const [row] = await db

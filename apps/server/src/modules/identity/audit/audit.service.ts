@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { newId } from '../../../lib/crypto';
+import { newTimeOrderedId } from '../../../lib/crypto';
 import { auditRepository, type AuditCursor, type BusinessAuditQuery } from './audit.repository';
 
 export interface AuditWhere {
@@ -51,7 +51,8 @@ export function createAuditService(deps: { clock: Clock }) {
         meta.actor_role = await auditRepository.roleOf(db, entry.businessId, entry.actorUserId);
       }
       await auditRepository.insert(db, {
-        id: newId(),
+        // Time-ordered, so entries written in the same millisecond list in the order they were written.
+        id: newTimeOrderedId(),
         action: entry.action,
         description: entry.description,
         actorUserId: entry.actorUserId,

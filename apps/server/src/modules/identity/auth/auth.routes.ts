@@ -2,21 +2,22 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authEndpoints } from '@merchant/identity';
 import type { RequestContext } from '../../../http/context';
 import { registerEndpoint } from '../../../http/endpoint';
-import { clearSessionCookie, setSessionCookie } from '../../../http/session-cookie';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../../http/session-cookie';
 import type { AppDeps } from '../../../app';
 
-export const metaOf = (ctx: RequestContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+export const metaOf = (ctx: RequestContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent, csrfToken: ctx.csrfToken });
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { auth, sessions } = deps.services;
+  const { auth } = deps.services;
   const secure = deps.secureCookies;
   const setCookie = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, secure);
 
-  registerEndpoint(app, deps, authEndpoints.csrfToken, async ({ ctx, reply }) => {
+  // A guest gets a token signed for their cookie value and no stored session (see docs/security.md).
+  registerEndpoint(app, deps, authEndpoints.csrfToken, async ({ ctx, req, reply }) => {
     if (ctx.session) return { token: ctx.session.csrfToken };
-    const { token, row } = await sessions.start(metaOf(ctx), {});
-    setCookie(reply, token);
-    return { token: row.csrfToken };
+    const cookie = deps.guestTokens.cookieValue(req.cookies[SESSION_COOKIE]);
+    if (cookie.fresh) setCookie(reply, cookie.value);
+    return { token: deps.guestTokens.tokenFor(cookie.value) };
   });
 
   registerEndpoint(app, deps, authEndpoints.login, async ({ body, ctx, reply }) => {

@@ -23,6 +23,8 @@ const MINUTE = 60_000;
 export const MAX_FAILED_LOGINS = 10;
 export const LOCK_WINDOW_MS = 15 * MINUTE;
 export const MAX_LOGINS_PER_IP = 100;
+/** Sign-ups from one address per window: each one hashes a password and stores a user and a business. */
+export const MAX_REGISTRATIONS_PER_IP = 20;
 const CHECKPOINT_TTL_MS = 10 * MINUTE;
 const RESET_TTL_MS = 60 * MINUTE;
 
@@ -131,6 +133,9 @@ export function createAuthService(deps: {
     type: 'merchant' | 'partner',
     meta: RequestMeta,
   ): Promise<SignedIn & { businessId: string }> {
+    if ((await limiter.hit(`register:ip:${meta.ip}`, LOCK_WINDOW_MS)) > MAX_REGISTRATIONS_PER_IP) {
+      throw new AppError('RATE_LIMITED', 'Too many sign-ups from this network. Try again later.');
+    }
     assertAcceptablePassword(body.password);
     if (await userRepository.findByEmail(db, body.email)) {
       throw fieldError('AUTH_EMAIL_TAKEN', 'email', 'This email is already registered. Sign in instead.');

@@ -13,7 +13,7 @@ import type { AuditService } from '../audit/audit.service';
 import { assertAcceptablePassword, type AuthService, type RequestMeta } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import { publicSessionId } from '../session/session.service';
-import { presentUser } from './user.presenter';
+import { presentUser, presentUserWith } from './user.presenter';
 import { userRepository } from './user.repository';
 
 const ISSUER = 'Merchant Dashboard';
@@ -29,7 +29,8 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
   const { db, clock, audit } = deps;
 
   return {
-    present: (user: UserRow) => presentUser(db, user, clock.now()),
+    /** GET /v1/user: the user row comes with the session, the rest from the session cache. */
+    present: async (user: UserRow) => presentUserWith(user, await deps.sessions.home(user), clock.now()),
 
     async updateAccount(user: UserRow, body: { name: string }, meta: RequestMeta) {
       const updated = await db.transaction(async (tx) => {

@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
+import { openDatabase } from '../src/db/client';
+import { seedDemoData, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
+import { systemClock } from '../src/lib/clock';
+
+/**
+ * Two app processes on one PostgreSQL database, each with its own session cache: what one process
+ * changes, the other obeys on the very next request (PostgreSQL only: the embedded database belongs to
+ * one process).
+ */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+let admin: pg.Client;
+let dbName: string;
+let dataDir: string;
+const processes: ChildProcess[] = [];
+let a: string;
+let b: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startApp(url: string): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), BIND_HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  processes.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i++) {
+    if (child.exitCode !== null) throw new Error(`the app process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return base;
+    } catch {
+      // still starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the app process did not start');
+}
+
+/** A browser: one cookie jar, one anti-forgery token, talking to whichever process it is told. */
+class Browser {
+  cookie = '';
+  csrf = '';
+  async call(base: string, method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        'x-csrf-token': this.csrf,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!;
+    return res;
+  }
+  async signIn(base: string, email: string): Promise<this> {
+    const token = await this.call(base, 'POST', '/csrf-token');
+    this.csrf = ((await token.json()) as { token: string }).token;
+    const res = await this.call(base, 'POST', '/auth', { email, password: DEMO_PASSWORD });
+    expect(res.status).toBe(200);
+    return this;
+  }
+  async me(base: string): Promise<{ status: number; member: string[] }> {
+    const res = await this.call(base, 'GET', '/v1/user');
+    if (res.status !== 200) return { status: res.status, member: [] };
+    const body = (await res.json()) as { businesses: { member: { name: string; role: { title: string } }[] } };
+    return { status: 200, member: body.businesses.member.map((m) => `${m.name}: ${m.role.title}`) };
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'md-two-processes-'));
+  admin = new pg.Client({ connectionString: process.env.TEST_PG_URL! });
+  await admin.connect();
+  dbName = `md_test_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
+  const url = new URL(process.env.TEST_PG_URL!);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  await seedDemoData(database.db, systemClock);
+  await database.close();
+  [a, b] = await Promise.all([startApp(url.toString()), startApp(url.toString())]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(
+    processes.map(
+      (p) =>
+        new Promise<void>((resolve) => {
+          if (p.exitCode !== null) return resolve();
+          p.once('exit', () => resolve());
+          p.kill('SIGTERM');
+        }),
+    ),
+  );
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two app processes on one PostgreSQL database', () => {
+  it('sign out through one: the other refuses the cookie on the very next request', async () => {
+    for (let round = 0; round < 5; round++) {
+      const browser = await new Browser().signIn(a, DEMO_USERS.admin);
+      expect((await browser.me(b)).status).toBe(200);
+      expect((await browser.me(b)).status).toBe(200); // now from process b's cache
+      const cookie = browser.cookie;
+      expect((await browser.call(a, 'DELETE', '/auth')).status).toBe(200);
+      browser.cookie = cookie; // a stolen copy of the cookie
+      expect((await browser.me(b)).status).toBe(401);
+      expect((await browser.me(a)).status).toBe(401);
+    }
+  });
+
+  it('a role change and a removal through one show in the other at the next request', async () => {
+    const owner = await new Browser().signIn(a, DEMO_USERS.owner);
+    const cashier = await new Browser().signIn(b, DEMO_USERS.cashier);
+    expect(await cashier.me(b)).toEqual({ status: 200, member: ['Demo Coffee Roasters: Cashier'] });
+    const businessId = (await (await owner.call(a, 'GET', '/v1/user')).json()) as { businesses: { owned: { id: string }[] } };
+    const id = businessId.businesses.owned[0]!.id;
+    const staff = (await (await owner.call(a, 'GET', `/v1/business/${id}/business-user`)).json()) as { data: { id: string; email: string }[] };
+    const member = staff.data.find((m) => m.email === DEMO_USERS.cashier)!.id;
+
+    expect((await owner.call(a, 'PATCH', `/v1/business/${id}/business-user/${member}`, { role: 'manager' })).status).toBe(200);
+    expect(await cashier.me(b)).toEqual({ status: 200, member: ['Demo Coffee Roasters: Manager'] });
+
+    expect((await owner.call(a, 'DELETE', `/v1/business/${id}/business-user/${member}`)).status).toBe(200);
+    expect(await cashier.me(b)).toEqual({ status: 200, member: [] });
+    expect((await cashier.call(b, 'GET', `/v1/business/${id}`)).status).toBe(404);
+  });
+
+  it('forgets everything when its listening connection drops, so changes made meanwhile are not missed', async () => {
+    const browser = await new Browser().signIn(a, DEMO_USERS.manager);
+    expect((await browser.me(b)).status).toBe(200);
+    expect((await browser.me(b)).status).toBe(200);
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number; backend_start: Date }>('SELECT pid, backend_start FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [
+          dbName,
+          CHANGE_FEED_APPLICATION,
+        ])
+      ).rows;
+    const before = await listeners();
+    expect(before).toHaveLength(2);
+    // Every connection that listens is cut (the pooled ones too), then the session ends behind the apps'
+    // backs: its notification reaches no one.
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`, [dbName]);
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, [dbName, CHANGE_FEED_APPLICATION]);
+    const url = new URL(process.env.TEST_PG_URL!);
+    url.pathname = `/${dbName}`;
+    const direct = new pg.Client({ connectionString: url.toString() });
+    await direct.connect();
+    await direct.query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [DEMO_USERS.manager]);
+    await direct.end();
+    // Both processes listen again on new connections...
+    const old = new Set(before.map((r) => r.pid));
+    for (let i = 0; i < 200; i++) {
+      const now = await listeners();
+      if (now.length === 2 && now.every((r) => !old.has(r.pid))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const again = await listeners();
+    expect(again.filter((r) => !old.has(r.pid))).toHaveLength(2);
+    // ...and hold nothing from before: the ended session is refused.
+    expect((await browser.me(b)).status).toBe(401);
+    expect((await browser.me(a)).status).toBe(401);
+  });
+});

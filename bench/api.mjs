@@ -1,0 +1,138 @@
+// API throughput: an authenticated GET /v1/user against a bare Fastify hello-world, on the embedded
+// database and on PostgreSQL. The two servers are alternated round by round (the field notes: on a
+// 2-core machine only ratios inside one run mean something) and the medians compared. Servers run on
+// core 0, the load generator (bench/load.mjs, its own process) on core 1, when taskset is there.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPostgres } from '../scripts/postgres.mjs';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+export const settings = {
+  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+};
+const pinning = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core), process.execPath, ...argv]] : [process.execPath, argv]);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url) {
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+function startServer(file, env) {
+  const [cmd, args] = pinned(0, [file]);
+  return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+const stop = async (child) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill();
+  await exited;
+};
+
+/** One round of load from its own process on core 1. */
+function load(url, cookie) {
+  const [cmd, args] = pinned(1, ['bench/load.mjs', url, String(settings.connections), String(settings.seconds), ...(cookie ? [cookie] : [])]);
+  const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`load generator failed: ${res.stderr}`);
+  const result = JSON.parse(res.stdout);
+  if (result.failed) throw new Error(`${result.failed} of ${result.requests} requests to ${url} failed`);
+  return result;
+}
+
+async function signIn(base) {
+  const csrf = await fetch(`${base}/csrf-token`, { method: 'POST' });
+  const cookie = csrf.headers.get('set-cookie').split(';')[0];
+  const { token } = await csrf.json();
+  const login = await fetch(`${base}/auth`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': token },
+    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  return login.headers.get('set-cookie').split(';')[0];
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Alternates hello-world and GET /v1/user against one app process. */
+async function compare(helloUrl, appEnv) {
+  const port = await freePort();
+  const app = startServer('apps/server/dist/server.mjs', { ...appEnv, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', LOG_LEVEL: 'warn' });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/healthz`);
+    const cookie = await signIn(base);
+    const userUrl = `${base}/v1/user`;
+    load(helloUrl); // warm-up
+    load(userUrl, cookie);
+    const hello = [];
+    const user = [];
+    for (let i = 0; i < settings.rounds; i++) {
+      hello.push(load(helloUrl));
+      user.push(load(userUrl, cookie));
+    }
+    const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
+    return { hello: summary(hello), user: summary(user) };
+  } finally {
+    await stop(app);
+  }
+}
+
+/** Both databases, one hello-world process throughout. */
+export async function measureApi() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
+  const helloPort = await freePort();
+  const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
+  const pg = await startPostgres();
+  try {
+    const helloUrl = `http://127.0.0.1:${helloPort}/`;
+    await waitFor(helloUrl);
+    const embedded = await compare(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const postgres = await compare(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: pg.url });
+    return { embedded, postgres, pinning };
+  } finally {
+    await stop(hello);
+    pg.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The markdown of one database's comparison. */
+export function apiTable(result) {
+  const row = (label, s) => `| ${label} | ${s.rps.toFixed(0)} | ${s.p99.toFixed(1)} | ${s.rounds.map((x) => x.rps.toFixed(0)).join(', ')} |`;
+  return [
+    '| target | median req/s | median p99 (ms) | rounds (req/s) |',
+    '|---|---|---|---|',
+    row('bare Fastify hello-world', result.hello),
+    row('GET /v1/user, signed in', result.user),
+    '',
+    `Ratio: **${(result.user.rps / result.hello.rps).toFixed(2)}x**; p99 of GET /v1/user ${result.user.p99.toFixed(1)} ms.`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await measureApi();
+  console.log(`Embedded database:\n\n${apiTable(result.embedded)}\n\nPostgreSQL:\n\n${apiTable(result.postgres)}\n\n(load generator pinned: ${result.pinning})`);
+}
