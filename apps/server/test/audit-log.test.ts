@@ -92,14 +92,27 @@ describe('GET /v1/business/:id/audit-logs', () => {
     for (const [query, path] of [
       ['?from=2026-10-10&to=2026-10-01', 'to'],
       ['?from=2026-02-30', 'from'],
+      ['?from=2024-02-31', 'from'],
+      ['?to=2023-02-29', 'to'],
       ['?to=yesterday', 'to'],
+      ['?from=0000-01-01', 'from'],
+      ['?to=9999-12-31', 'to'],
+      ['?from=1899-12-31', 'from'],
+      ['?to=3000-01-01', 'to'],
       ['?person=not-a-uuid', 'person'],
       ['?action=DROP%20TABLE', 'action'],
     ] as const) {
-      const res = await owner.get(url(query));
-      expect(res.statusCode, query).toBe(422);
-      expect(res.json().issues.map((i: { path: string }) => i.path), query).toContain(`querystring.${path}`);
+      for (const res of [await owner.get(url(query)), await owner.get(url(`/export${query}`))]) {
+        expect(res.statusCode, query).toBe(422);
+        expect(res.json().issues.map((i: { path: string }) => i.path), query).toContain(`querystring.${path}`);
+      }
     }
+  });
+
+  it('takes every day of the shared date range, its first and last included', async () => {
+    expect((await list('?from=1900-01-01&to=2999-12-31')).data).toHaveLength(5);
+    expect((await list('?from=2999-12-31')).data).toEqual([]);
+    expect((await owner.get(url('/export?from=1900-01-01&to=2999-12-31'))).statusCode).toBe(200);
   });
 
   it('pages with a cursor without gaps or repeats', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '@merchant/core';
+import { CalendarDateSchema, defineEndpoint } from '@merchant/core';
 import { BusinessIdSchema, BusinessParamsSchema, CountryCodeSchema, OnboardingStatusSchema } from './business';
 
 /**
@@ -100,17 +100,10 @@ export const BusinessStepSchema = z.object({
 });
 export type BusinessStep = z.output<typeof BusinessStepSchema>;
 
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const OwnerStepSchema = z.object({
   full_name: required('the full name', 120).min(2, 'Enter the full name'),
-  date_of_birth: z
-    .string()
-    .trim()
-    .regex(ISO_DATE, 'Enter the date as YYYY-MM-DD')
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900;
-    }, 'Enter a real date of birth'),
+  /** A real day in the shared date range; the server checks the owner's age against its clock. */
+  date_of_birth: CalendarDateSchema,
   nationality: CountryCodeSchema,
   id_type: IdTypeSchema,
   id_number: required('the document number', 40).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Use letters, digits, spaces or dashes'),
