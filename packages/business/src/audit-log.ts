@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CursorQuerySchema, defineEndpoint, pageOf } from '@merchant/core';
+import { CalendarDateSchema, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /** Most rows one CSV export holds; the answer says so in `X-Export-Row-Limit` / `X-Export-Truncated`. */
@@ -11,8 +11,7 @@ export const AUDIT_EXPORT_MAX_ROWS = 10_000;
  */
 const AuditLogFilterFields = z.object({
   person: z.uuid('Choose a person from the list').optional(),
-  action: z
-    .string()
+  action: text()
     .trim()
     .max(100)
     .regex(/^[a-z0-9_.]+\*?$/, 'Use an action name such as staff.invited, or a prefix such as staff.*')
