@@ -186,6 +186,26 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
     const bad = await owner.get(url('/export?from=2026-10-10&to=2026-10-01'));
     expect(bad.statusCode).toBe(422);
   });
+
+  it("keeps a name with the list separator in one cell, and no spreadsheet locale runs it as a formula (issue 6)", async () => {
+    const evil = "x;=cmd|' /C calc'!A0";
+    expect((await owner.patch('/v1/user', { name: evil })).statusCode).toBe(200);
+    try {
+      const res = await owner.get(url(`/export?person=${ids.owner}`));
+      expect(res.statusCode).toBe(200);
+      // Quoted, with the formula after the semicolon neutralised.
+      expect(res.body).toContain(`,"x;'=cmd|' /C calc'!A0",${DEMO_USERS.owner},`);
+      const rows = parseCsv(res.body.slice(1));
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows.slice(1)) expect(row[1]).toBe(`x;'=cmd|' /C calc'!A0`);
+      // Read as a spreadsheet in a locale whose list separator is ";" (or a tab): no field starts a formula.
+      for (const separator of [';', '\t']) {
+        for (const field of parseCsv(res.body.slice(1), separator).flat()) expect(field).not.toMatch(/^[\s"]*[=+\-@]/);
+      }
+    } finally {
+      await owner.patch('/v1/user', { name: 'Olivia Owner' });
+    }
+  });
 });
 
 describe('who may read it, and that nobody can change it', () => {
