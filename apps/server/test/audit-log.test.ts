@@ -115,6 +115,20 @@ describe('GET /v1/business/:id/audit-logs', () => {
     expect((await owner.get(url('/export?from=1900-01-01&to=2999-12-31'))).statusCode).toBe(200);
   });
 
+  it('reads a forged cursor as the first page, whatever it holds', async () => {
+    const first = (await list()).data.map((e) => e.action);
+    const forge = (text: string) => Buffer.from(text).toString('base64url');
+    for (const cursor of [
+      forge('2026-10-12T12:00:00.000Z|not-a-uuid'),
+      forge('+275760-09-13T00:00:00.000Z|00000000-0000-4000-8000-000000000000'),
+      forge('0000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000'),
+      forge('2026-10-12T12:00:00.000Z|00000000-0000-4000-8000-000000000000\u0000'),
+      'not base64 at all',
+    ]) {
+      expect((await list(`?cursor=${encodeURIComponent(cursor)}`)).data.map((e) => e.action), cursor).toEqual(first);
+    }
+  });
+
   it('pages with a cursor without gaps or repeats', async () => {
     const seen: string[] = [];
     let cursor: string | null = null;
