@@ -12,7 +12,7 @@ import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
 import type { Executor } from './db/client';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { installSessionLoader } from './http/session-cookie';
 import { systemClock, type Clock } from './lib/clock';
@@ -98,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => newId(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler({ https: secureCookies }),
   });
   app.decorate('endpoints', []);
   app.setValidatorCompiler(validatorCompiler);

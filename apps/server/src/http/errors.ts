@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ApiErrorBody } from '@merchant/core';
+import { setSecurityHeaders } from './security-headers';
 
 function body(code: string, message: string, requestId: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
   return issues ? { code, message, issues, requestId } : { code, message, requestId };
@@ -34,4 +35,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.', req.id));
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path parameter
+ * longer than the router takes, or a URL that is not valid percent-encoding. No resource has such an
+ * address, so the answer is the product's 404, with the security headers the onSend hook would have set.
+ */
+export function frameworkErrorHandler(options: { https: boolean }) {
+  return (_error: FastifyError, req: FastifyRequest, reply: FastifyReply): void => {
+    setSecurityHeaders(req, reply, options);
+    void reply.status(404).send(body('NOT_FOUND', 'Not found.', req.id));
+  };
 }
