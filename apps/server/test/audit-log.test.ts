@@ -92,13 +92,40 @@ describe('GET /v1/business/:id/audit-logs', () => {
     for (const [query, path] of [
       ['?from=2026-10-10&to=2026-10-01', 'to'],
       ['?from=2026-02-30', 'from'],
+      ['?from=2024-02-31', 'from'],
+      ['?to=2023-02-29', 'to'],
       ['?to=yesterday', 'to'],
+      ['?from=0000-01-01', 'from'],
+      ['?to=9999-12-31', 'to'],
+      ['?from=1899-12-31', 'from'],
+      ['?to=3000-01-01', 'to'],
       ['?person=not-a-uuid', 'person'],
       ['?action=DROP%20TABLE', 'action'],
     ] as const) {
-      const res = await owner.get(url(query));
-      expect(res.statusCode, query).toBe(422);
-      expect(res.json().issues.map((i: { path: string }) => i.path), query).toContain(`querystring.${path}`);
+      for (const res of [await owner.get(url(query)), await owner.get(url(`/export${query}`))]) {
+        expect(res.statusCode, query).toBe(422);
+        expect(res.json().issues.map((i: { path: string }) => i.path), query).toContain(`querystring.${path}`);
+      }
+    }
+  });
+
+  it('takes every day of the shared date range, its first and last included', async () => {
+    expect((await list('?from=1900-01-01&to=2999-12-31')).data).toHaveLength(5);
+    expect((await list('?from=2999-12-31')).data).toEqual([]);
+    expect((await owner.get(url('/export?from=1900-01-01&to=2999-12-31'))).statusCode).toBe(200);
+  });
+
+  it('reads a forged cursor as the first page, whatever it holds', async () => {
+    const first = (await list()).data.map((e) => e.action);
+    const forge = (text: string) => Buffer.from(text).toString('base64url');
+    for (const cursor of [
+      forge('2026-10-12T12:00:00.000Z|not-a-uuid'),
+      forge('+275760-09-13T00:00:00.000Z|00000000-0000-4000-8000-000000000000'),
+      forge('0000-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000'),
+      forge('2026-10-12T12:00:00.000Z|00000000-0000-4000-8000-000000000000\u0000'),
+      'not base64 at all',
+    ]) {
+      expect((await list(`?cursor=${encodeURIComponent(cursor)}`)).data.map((e) => e.action), cursor).toEqual(first);
     }
   });
 
@@ -172,6 +199,26 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
     expect(rows.slice(1)).toEqual([['2026-10-13T09:00:00.000Z', 'System', '', '', 'system.sweep', 'Expired old invitations', '', '', '203.0.113.7', expect.any(String)]]);
     const bad = await owner.get(url('/export?from=2026-10-10&to=2026-10-01'));
     expect(bad.statusCode).toBe(422);
+  });
+
+  it("keeps a name with the list separator in one cell, and no spreadsheet locale runs it as a formula (issue 6)", async () => {
+    const evil = "x;=cmd|' /C calc'!A0";
+    expect((await owner.patch('/v1/user', { name: evil })).statusCode).toBe(200);
+    try {
+      const res = await owner.get(url(`/export?person=${ids.owner}`));
+      expect(res.statusCode).toBe(200);
+      // Quoted, with the formula after the semicolon neutralised.
+      expect(res.body).toContain(`,"x;'=cmd|' /C calc'!A0",${DEMO_USERS.owner},`);
+      const rows = parseCsv(res.body.slice(1));
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows.slice(1)) expect(row[1]).toBe(`x;'=cmd|' /C calc'!A0`);
+      // Read as a spreadsheet in a locale whose list separator is ";" (or a tab): no field starts a formula.
+      for (const separator of [';', '\t']) {
+        for (const field of parseCsv(res.body.slice(1), separator).flat()) expect(field).not.toMatch(/^[\s"]*[=+\-@]/);
+      }
+    } finally {
+      await owner.patch('/v1/user', { name: 'Olivia Owner' });
+    }
   });
 });
 

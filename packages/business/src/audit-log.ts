@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { CursorQuerySchema, defineEndpoint, pageOf } from '@merchant/core';
+import { CalendarDateSchema, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /** Most rows one CSV export holds; the answer says so in `X-Export-Row-Limit` / `X-Export-Truncated`. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
-
-const IsoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a real date');
 
 /**
  * Filters of the business audit log (the screen keeps them in its URL, the CSV export takes the same).
@@ -16,14 +11,13 @@ const IsoDateSchema = z
  */
 const AuditLogFilterFields = z.object({
   person: z.uuid('Choose a person from the list').optional(),
-  action: z
-    .string()
+  action: text()
     .trim()
     .max(100)
     .regex(/^[a-z0-9_.]+\*?$/, 'Use an action name such as staff.invited, or a prefix such as staff.*')
     .optional(),
-  from: IsoDateSchema.optional(),
-  to: IsoDateSchema.optional(),
+  from: CalendarDateSchema.optional(),
+  to: CalendarDateSchema.optional(),
 });
 const datesInOrder = (f: { from?: string | undefined; to?: string | undefined }) => !f.from || !f.to || f.from <= f.to;
 const DATES_IN_ORDER = { path: ['to'], message: 'The end date is before the start date' };

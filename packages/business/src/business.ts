@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PERMISSIONS, ROLES, ROLE_TITLES, isKnownCountry, isKnownCurrency } from '@merchant/core';
+import { ALL_PERMISSIONS, ROLES, ROLE_TITLES, isKnownCountry, isKnownCurrency, text } from '@merchant/core';
 
 export const BusinessIdSchema = z.uuid();
 export const BusinessParamsSchema = z.object({ business_id: BusinessIdSchema });
@@ -16,14 +16,12 @@ export const RoleSchema = z.enum(ROLES);
 export const RoleTitleSchema = z.enum(Object.values(ROLE_TITLES) as [string, ...string[]]);
 export const PermissionSchema = z.enum(ALL_PERMISSIONS as [string, ...string[]]);
 
-export const CountryCodeSchema = z
-  .string()
+export const CountryCodeSchema = text()
   .trim()
   .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
   .refine(isKnownCountry, 'Unknown country')
   .transform((c) => c.toLowerCase());
-export const CurrencyCodeSchema = z
-  .string()
+export const CurrencyCodeSchema = text()
   .trim()
   .transform((c) => c.toLowerCase())
   .refine(isKnownCurrency, 'Unknown currency');
@@ -81,7 +79,7 @@ export const BusinessSchema = BusinessSummarySchema.extend({
 export type Business = z.infer<typeof BusinessSchema>;
 
 export const CreateBusinessBodySchema = z.object({
-  name: z.string().trim().min(2, 'Enter the business name').max(120),
+  name: text().trim().min(2, 'Enter the business name').max(120),
   country: CountryCodeSchema,
   currency: CurrencyCodeSchema,
 });
@@ -116,6 +114,6 @@ export type OnboardingProgress = z.infer<typeof OnboardingProgressSchema>;
 /** Headers of the storefront cache calls (spec 7). */
 export const ShopCacheHeadersSchema = z.object({
   'x-business-id': BusinessIdSchema,
-  'x-business-identifier': z.string().min(1),
-  'x-business-domain': z.string().min(1),
+  'x-business-identifier': text().min(1).max(200),
+  'x-business-domain': text().min(1).max(255),
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { text } from '@merchant/core';
 import { CountryCodeSchema, CurrencyCodeSchema } from './business';
 
 const optionalLine = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Use at most ${max} characters`)
     .transform((v) => (v === '' ? null : v))
@@ -15,8 +15,7 @@ export const BusinessAddressBodySchema = z.object({
   line2: optionalLine(200),
   city: optionalLine(100),
   state: optionalLine(100),
-  postal_code: z
-    .string()
+  postal_code: text()
     .trim()
     .max(20, 'Use at most 20 characters')
     .regex(/^[A-Za-z0-9 -]*$/, 'Use letters, digits, spaces and dashes only')
@@ -30,7 +29,7 @@ export const BusinessAddressBodySchema = z.object({
  */
 export const UpdateBusinessBodySchema = z
   .object({
-    name: z.string().trim().min(2, 'Enter the business name').max(120, 'Use at most 120 characters'),
+    name: text().trim().min(2, 'Enter the business name').max(120, 'Use at most 120 characters'),
     country: CountryCodeSchema,
     currency: CurrencyCodeSchema,
     address: BusinessAddressBodySchema,

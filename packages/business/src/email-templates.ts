@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, formatMoneyWithCode } from '@merchant/core';
+import { defineEndpoint, formatMoneyWithCode, text } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /**
@@ -174,14 +174,12 @@ export function sampleValues(business: { name: string; currency: string }, now: 
 
 export const EmailTemplateParamsSchema = BusinessParamsSchema.extend({ template: EmailTemplateKeySchema });
 
-const SubjectSchema = z
-  .string()
+const SubjectSchema = text()
   .trim()
   .min(1, 'Enter a subject')
   .max(EMAIL_SUBJECT_MAX, `Keep the subject under ${EMAIL_SUBJECT_MAX + 1} characters`)
   .refine((s) => !/[\r\n]/.test(s), 'A subject is one line');
-const BodySchema = z
-  .string()
+const BodySchema = text()
   .trim()
   .min(1, 'Enter the message')
   .max(EMAIL_BODY_MAX, `Keep the message under ${EMAIL_BODY_MAX + 1} characters`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, ROLES, type Role } from '@merchant/core';
+import { defineEndpoint, ROLES, text, type Role } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /** Events that mail people of the business (not customers: those mails are the email templates). */
@@ -58,7 +58,7 @@ export const NOTIFICATION_EVENT_INFO: Record<NotificationEvent, NotificationEven
 
 export const NotificationEventParamsSchema = BusinessParamsSchema.extend({ event: NotificationEventSchema });
 
-const RecipientEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
+const RecipientEmailSchema = text().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address'));
 
 export const UpdateNotificationSettingBodySchema = z.object({
   /** Active members holding any of these roles are mailed. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '@merchant/core';
+import { CalendarDateSchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessIdSchema, BusinessParamsSchema, CountryCodeSchema, OnboardingStatusSchema } from './business';
 
 /**
@@ -75,11 +75,10 @@ export const MonthlyVolumeSchema = z.enum(Object.keys(MONTHLY_VOLUMES) as [keyof
   error: 'Choose the expected monthly volume',
 });
 
-const required = (label: string, max = 120) => z.string().trim().min(1, `Enter ${label}`).max(max);
+const required = (label: string, max = 120) => text().trim().min(1, `Enter ${label}`).max(max);
 /** An optional text: blank becomes null. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -89,8 +88,7 @@ export const BusinessStepSchema = z.object({
   legal_name: required('the legal name', 160).min(2, 'Enter the legal name'),
   legal_type: LegalTypeSchema,
   registration_number: required('the registration number', 40).regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'Use letters, digits, spaces, dots, slashes or dashes'),
-  website: z
-    .string()
+  website: text()
     .trim()
     .max(200)
     .nullish()
@@ -100,17 +98,10 @@ export const BusinessStepSchema = z.object({
 });
 export type BusinessStep = z.output<typeof BusinessStepSchema>;
 
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const OwnerStepSchema = z.object({
   full_name: required('the full name', 120).min(2, 'Enter the full name'),
-  date_of_birth: z
-    .string()
-    .trim()
-    .regex(ISO_DATE, 'Enter the date as YYYY-MM-DD')
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900;
-    }, 'Enter a real date of birth'),
+  /** A real day in the shared date range; the server checks the owner's age against its clock. */
+  date_of_birth: CalendarDateSchema,
   nationality: CountryCodeSchema,
   id_type: IdTypeSchema,
   id_number: required('the document number', 40).regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Use letters, digits, spaces or dashes'),
@@ -133,7 +124,7 @@ export const AddressAnswerSchema = AddressStepSchema.extend({ country: z.string(
 export const TicketAmountSchema = z.object({
   /** Integer minor units of `currency`. */
   amount: z.number({ error: 'Enter an amount' }).int('Use whole minor units').positive('Enter an amount above zero').max(Number.MAX_SAFE_INTEGER),
-  currency: z.string().trim().toLowerCase().length(3, 'Use a three-letter currency code'),
+  currency: text().trim().toLowerCase().length(3, 'Use a three-letter currency code'),
 });
 export type TicketAmount = z.infer<typeof TicketAmountSchema>;
 
@@ -328,10 +319,10 @@ export const BusinessReviewSchema = z.object({
 export type BusinessReview = z.infer<typeof BusinessReviewSchema>;
 
 export const RequestChangesBodySchema = z.object({
-  message: z.string().trim().min(10, 'Tell the merchant what to change (at least 10 characters)').max(1000),
+  message: text().trim().min(10, 'Tell the merchant what to change (at least 10 characters)').max(1000),
 });
 export const BlockBusinessBodySchema = z.object({
-  reason: z.string().trim().min(10, 'Give the reason (at least 10 characters)').max(1000),
+  reason: text().trim().min(10, 'Give the reason (at least 10 characters)').max(1000),
 });
 
 export const AdminBusinessParamsSchema = z.object({ business_id: BusinessIdSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '@merchant/core';
+import { defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema, BusinessUserSchema, RoleSchema, RoleTitleSchema } from './business';
 
 /** Invitations expire after 7 days (issue 3). */
@@ -19,8 +19,7 @@ export const InvitationSchema = z.object({
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 export const CreateInvitationBodySchema = z.object({
-  email: z
-    .string()
+  email: text()
     .trim()
     .toLowerCase()
     .pipe(z.email('Enter a valid email address').max(254, 'Use at most 254 characters')),

@@ -4,3 +4,4 @@ export * from './currency';
 export * from './money';
 export * from './text';
 export * from './country';
+export * from './date';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from '@merchant/core';
 import { BusinessSummarySchema, CreateBusinessBodySchema, RoleTitleSchema } from '@merchant/business';
 
-export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
+export const EmailSchema = text().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
 /** Field notes: no composition rules; at least 8 characters, 64+ allowed; common ones refused server-side. */
-export const NewPasswordSchema = z.string().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters');
-export const PersonNameSchema = z.string().trim().min(1, 'Enter your name').max(120);
+export const NewPasswordSchema = text().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters');
+export const PersonNameSchema = text().trim().min(1, 'Enter your name').max(120);
 
 export const UserSchema = z.object({
   id: z.string(),
@@ -24,7 +25,7 @@ export const CsrfTokenSchema = z.object({ token: z.string() });
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, 'Enter your password').max(1024),
+  password: text().min(1, 'Enter your password').max(1024),
 });
 export const LoginResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('authenticated'), user: UserSchema }),
@@ -32,8 +33,8 @@ export const LoginResponseSchema = z.discriminatedUnion('status', [
 ]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const TotpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
-export const RecoveryCodeSchema = z.string().trim().min(8).max(32);
+export const TotpCodeSchema = text().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const RecoveryCodeSchema = text().trim().min(8).max(32);
 export const CheckpointBodySchema = z
   .object({ code: TotpCodeSchema.optional(), recovery_code: RecoveryCodeSchema.optional() })
   .refine((b) => Boolean(b.code) !== Boolean(b.recovery_code), {
@@ -43,7 +44,7 @@ export const CheckpointBodySchema = z
 
 export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema });
 export const PasswordResetBodySchema = z
-  .object({ token: z.string().min(10).max(200), email: EmailSchema, password: NewPasswordSchema, password_confirmation: z.string() })
+  .object({ token: text().min(10).max(200), email: EmailSchema, password: NewPasswordSchema, password_confirmation: text().max(1024) })
   .refine((b) => b.password === b.password_confirmation, { message: 'Passwords do not match', path: ['password_confirmation'] });
 
 export const MessageSchema = z.object({ message: z.string() });
@@ -58,7 +59,7 @@ export const RegisterBodySchema = z.object({
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 export const RegisterResponseSchema = z.object({ user: UserSchema, business_id: z.string() });
 
-export const InvitationHashParamsSchema = z.object({ hash: z.string().min(20).max(200) });
+export const InvitationHashParamsSchema = z.object({ hash: text().min(20).max(200) });
 export const InvitationPreviewSchema = z.object({
   email: z.string(),
   business_name: z.string(),
@@ -79,12 +80,12 @@ export type Invitation = z.infer<typeof InvitationSchema>;
 export const InvitationParamsSchema = z.object({ invitation_id: z.uuid() });
 
 export const UpdateAccountBodySchema = z.object({ name: PersonNameSchema });
-export const ChangeEmailBodySchema = z.object({ email: EmailSchema, password: z.string().min(1, 'Enter your password') });
+export const ChangeEmailBodySchema = z.object({ email: EmailSchema, password: text().min(1, 'Enter your password').max(1024) });
 export const ChangePasswordBodySchema = z
-  .object({ current_password: z.string().min(1, 'Enter your current password'), password: NewPasswordSchema, password_confirmation: z.string() })
+  .object({ current_password: text().min(1, 'Enter your current password').max(1024), password: NewPasswordSchema, password_confirmation: text().max(1024) })
   .refine((b) => b.password === b.password_confirmation, { message: 'Passwords do not match', path: ['password_confirmation'] });
 
-export const StartTwoFactorBodySchema = z.object({ password: z.string().min(1, 'Enter your password') });
+export const StartTwoFactorBodySchema = z.object({ password: text().min(1, 'Enter your password').max(1024) });
 export const StartTwoFactorResponseSchema = z.object({
   secret: z.string(),
   otpauth_url: z.string(),
@@ -92,7 +93,7 @@ export const StartTwoFactorResponseSchema = z.object({
 });
 export const ConfirmTwoFactorBodySchema = z.object({ code: TotpCodeSchema });
 export const RecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
-export const DisableTwoFactorBodySchema = z.object({ code: z.string().trim().min(6, 'Enter a code').max(32) });
+export const DisableTwoFactorBodySchema = z.object({ code: text().trim().min(6, 'Enter a code').max(32) });
 
 export const SessionInfoSchema = z.object({
   id: z.string(),
@@ -102,8 +103,8 @@ export const SessionInfoSchema = z.object({
   created_at: z.string(),
   current: z.boolean(),
 });
-export const SessionIdParamsSchema = z.object({ session_id: z.string().min(8).max(64) });
-export const RevokeOtherSessionsBodySchema = z.object({ password: z.string().min(1, 'Enter your password') });
+export const SessionIdParamsSchema = z.object({ session_id: text().min(8).max(64) });
+export const RevokeOtherSessionsBodySchema = z.object({ password: text().min(1, 'Enter your password').max(1024) });
 
 export const AuditLogEntrySchema = z.object({
   id: z.string(),

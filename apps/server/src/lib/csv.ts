@@ -1,14 +1,28 @@
 /**
- * CSV (RFC 4180) for downloads that people open in spreadsheets. A cell starting with = + - @ (or a
- * tab or carriage return) would run as a formula in Excel, LibreOffice and Sheets (CSV injection), so
- * it gets a leading single quote; cells with quotes, commas or line breaks are quoted.
+ * CSV (RFC 4180) for downloads that people open in spreadsheets.
+ *
+ * Formula injection: a cell a spreadsheet reads as starting with = + - @ (or with a tab, carriage return
+ * or line feed, which some strip first) runs as a formula in Excel, LibreOffice and Sheets. Spreadsheets
+ * split a CSV on the separator of their locale: a comma, a semicolon (much of Europe and Latin America) or
+ * a tab. Excel honours quotes only at the start of a field, so in a semicolon locale a quoted cell that is
+ * not first in its row is cut at its semicolons, and its line breaks start new rows. Hence two rules:
+ * - the formula guard: a `'` goes before a formula start at the start of the cell and after every
+ *   separator or line break inside it (`x;=cmd` is written `x;'=cmd`), so no locale's split of the file
+ *   yields a field that starts a formula;
+ * - every cell holding a separator of any locale, a quote or a line break is quoted.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Whitespace or quotes, then = + - @; or a tab, CR or LF as the first character. */
+const FORMULA_START = /^(?:[\s"]*[=+\-@]|[\t\r\n])/;
+/** A separator or line break inside the cell, followed by what would start a formula in the next field. */
+const INNER_FORMULA_START = /([,;\t\r\n])(?=[\s"]*[=+\-@])/g;
+/** Separators of every locale, quotes and line breaks. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
+  text = text.replace(INNER_FORMULA_START, "$1'");
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvRow(values: readonly (string | number | null | undefined)[]): string {
@@ -20,12 +34,18 @@ export function csvDocument(header: readonly string[], rows: readonly (readonly 
   return `\uFEFF${[csvRow(header), ...rows.map(csvRow)].join('\r\n')}\r\n`;
 }
 
-/** Reads back what csvDocument writes (RFC 4180: quoted cells, doubled quotes, CRLF rows); tests use it. */
-export function parseCsv(text: string): string[][] {
+/**
+ * Reads CSV the way a spreadsheet does (tests use it): a quote opens a quoted field only at the start of a
+ * field (doubled quotes inside it are one quote); elsewhere a quote is an ordinary character; an unquoted
+ * CR, LF or CRLF ends the row. `separator` is the list separator of the reader's locale (`,`, `;` or tab).
+ * Reads back exactly what csvDocument writes.
+ */
+export function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  let atFieldStart = true;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
@@ -34,17 +54,27 @@ export function parseCsv(text: string): string[][] {
         i++;
       } else if (c === '"') quoted = false;
       else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
+      continue;
+    }
+    if (c === '"' && atFieldStart) {
+      quoted = true;
+      atFieldStart = false;
+    } else if (c === separator) {
       row.push(cell);
       cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
+      atFieldStart = true;
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
       rows.push(row);
       row = [];
       cell = '';
-      i++;
-    } else cell += c;
+      atFieldStart = true;
+    } else {
+      cell += c;
+      atFieldStart = false;
+    }
   }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
   return rows;
 }

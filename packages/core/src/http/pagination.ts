@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from '../text/text-schema';
 
 /** Cursor pagination used by every list endpoint: newest first, opaque cursor. */
 export const CursorQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type CursorQuery = z.infer<typeof CursorQuerySchema>;

@@ -1,4 +1,4 @@
-import { ROLE_TITLES, ROLES, type Role } from '@merchant/core';
+import { ROLE_TITLES, ROLES, startOfUtcDay, type Role } from '@merchant/core';
 import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { BusinessRow } from '../../../http/context';
@@ -8,8 +8,6 @@ import type { BusinessAuditQuery } from '../../identity/audit/audit.repository';
 import type { AuditService } from '../../identity/audit/audit.service';
 
 type PageRow = Awaited<ReturnType<AuditService['pageForBusiness']>>['rows'][number];
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** The wire filters as a repository query: an action ending in `*` is a prefix; dates are whole UTC days. */
 export function toAuditQuery(filters: AuditLogFilters): BusinessAuditQuery {
@@ -21,8 +19,8 @@ export function toAuditQuery(filters: AuditLogFilters): BusinessAuditQuery {
   return {
     actorUserId: filters.person,
     action,
-    since: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
-    before: filters.to ? new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+    since: filters.from ? startOfUtcDay(filters.from) : undefined,
+    before: filters.to ? startOfUtcDay(filters.to, 1) : undefined,
   };
 }
 

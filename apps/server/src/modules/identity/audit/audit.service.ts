@@ -23,11 +23,19 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The cursor a page handed out, or undefined (the first page) for anything else: a forged cursor must not
+ * reach the database with an id that is no UUID or a time it cannot hold.
+ */
 export function decodeCursor(cursor: string | undefined): AuditCursor | undefined {
   if (!cursor) return undefined;
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const [iso, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) return undefined;
+  if (rest.length > 0 || !id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) return undefined;
+  const year = createdAt.getUTCFullYear();
+  if (year < 1900 || year > 2999) return undefined;
   return { createdAt, id };
 }
 

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_CHARACTER_MESSAGE, stringsWithoutNulRule } from '@merchant/core';
+import { Agent, createTestContext, DEMO_USERS, signedIn, type TestContext } from './harness';
+import { registerMerchant, VALID_ANSWERS } from './upload-helpers';
+
+/**
+ * Free text with a NUL character (U+0000), which PostgreSQL cannot store, is refused on the field by the
+ * one rule of the shared text schemas, on every write, before anything is stored.
+ */
+let t: TestContext;
+let owner: Agent;
+const NUL = 'Nul\u0000Byte';
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await signedIn(t.app, DEMO_USERS.owner);
+});
+afterAll(() => t.close());
+
+function expectNulRefused(res: { statusCode: number; json: () => unknown }, path: string): void {
+  expect(res.statusCode).toBe(422);
+  const body = res.json() as { code: string; issues: { path: string; message: string }[]; requestId: string };
+  expect(body.code).toBe('VALIDATION_FAILED');
+  expect(body.requestId).toEqual(expect.any(String));
+  expect(body.issues).toContainEqual({ path, message: NUL_CHARACTER_MESSAGE });
+}
+
+describe('every string an endpoint accepts follows the NUL rule', () => {
+  it('holds for the params, query and body of every registered endpoint', () => {
+    expect(t.app.endpoints.length).toBeGreaterThan(40);
+    const unguarded = t.app.endpoints.flatMap((e) =>
+      (['params', 'query', 'body'] as const).flatMap((part) => {
+        const schema = e[part];
+        return schema ? stringsWithoutNulRule(schema, `${e.id} ${part}`) : [];
+      }),
+    );
+    expect(unguarded).toEqual([]);
+  });
+});
+
+describe('a NUL character in free text is a 422 on the field, and nothing is stored', () => {
+  it('user name', async () => {
+    expectNulRefused(await owner.patch('/v1/user', { name: NUL }), 'name');
+    expect((await owner.get('/v1/user')).json<{ name: string }>().name).toBe('Olivia Owner');
+  });
+
+  it('business name and address', async () => {
+    const url = `/v1/business/${t.demoBusinessId}`;
+    const before = (await owner.get(url)).json<{ name: string }>().name;
+    expectNulRefused(await owner.patch(url, { name: NUL }), 'name');
+    expectNulRefused(await owner.patch(url, { address: { line1: NUL, line2: null, city: null, state: null, postal_code: null } }), 'address.line1');
+    expect((await owner.get(url)).json<{ name: string }>().name).toBe(before);
+  });
+
+  it('registration: person, email, password and business name', async () => {
+    const guest = new Agent(t.app);
+    const valid = { name: 'Nora Null', email: 'nora@nul.test', password: 'a-long-unique-passphrase', business: { name: 'Nora Noodles', country: 'sg', currency: 'sgd' } };
+    expectNulRefused(await guest.post('/register', { ...valid, name: NUL }), 'name');
+    expectNulRefused(await guest.post('/register', { ...valid, email: 'nora\u0000@nul.test' }), 'email');
+    expectNulRefused(await guest.post('/register', { ...valid, password: 'a-long-\u0000-passphrase' }), 'password');
+    expectNulRefused(await guest.post('/register', { ...valid, business: { ...valid.business, name: NUL } }), 'business.name');
+    // Nothing was created: the same email still registers.
+    expect((await guest.post('/register', valid)).statusCode).toBe(201);
+  });
+
+  it('sign-in and password reset', async () => {
+    const guest = new Agent(t.app);
+    expectNulRefused(await guest.post('/auth', { email: DEMO_USERS.owner, password: 'demo\u0000password' }), 'password');
+    expectNulRefused(await guest.post('/password/email', { email: `${DEMO_USERS.owner}\u0000` }), 'email');
+  });
+
+  it('email templates', async () => {
+    const url = `/v1/business/${t.demoBusinessId}/email-templates/payment_receipt`;
+    expectNulRefused(await owner.put(url, { subject: NUL, body: 'Thanks {{customer_name}}' }), 'subject');
+    expectNulRefused(await owner.put(url, { subject: 'Thanks', body: NUL }), 'body');
+    expectNulRefused(await owner.post(`${url}/send-test`, { subject: 'Thanks', body: NUL }), 'body');
+  });
+
+  it('onboarding answers', async () => {
+    const merchant = new Agent(t.app);
+    const businessId = await registerMerchant(merchant, 'nul@onboarding.test');
+    const url = (step: string) => `/v1/business/${businessId}/onboarding/${step}`;
+    expectNulRefused(await merchant.put(url('business'), { ...VALID_ANSWERS.business, legal_name: NUL }), 'legal_name');
+    expectNulRefused(await merchant.put(url('owner'), { ...VALID_ANSWERS.owner, full_name: NUL }), 'full_name');
+    expectNulRefused(await merchant.put(url('address'), { ...VALID_ANSWERS.address, line2: NUL }), 'line2');
+    expectNulRefused(await merchant.put(url('sales'), { ...VALID_ANSWERS.sales, description: `${NUL} noodles, dine-in and takeaway` }), 'description');
+    const onboarding = (await merchant.get(`/v1/business/${businessId}/onboarding`)).json<{ completed_steps: string[] }>();
+    expect(onboarding.completed_steps).toEqual([]);
+  });
+
+  it("the super admin's block reason and change request", async () => {
+    const admin = await signedIn(t.app, DEMO_USERS.super);
+    const url = `/v1/admin/businesses/${t.demoBusinessId}`;
+    expectNulRefused(await admin.post(`${url}/block`, { reason: `Fraud suspected ${NUL}` }), 'reason');
+    expectNulRefused(await admin.post(`${url}/request-changes`, { message: `Please fix ${NUL}` }), 'message');
+    expect((await admin.get(url)).json<{ business: { onboarding_status: string } }>().business.onboarding_status).toBe('completed');
+  });
+
+  it('query strings and path parameters', async () => {
+    const res = await owner.get(`/v1/business/${t.demoBusinessId}/audit-logs?action=staff.%00invited&cursor=%00`);
+    expectNulRefused(res, 'querystring.action');
+    expectNulRefused(res, 'querystring.cursor');
+    expectNulRefused(await owner.delete('/v1/user/sessions/abcdefgh%00'), 'params.session_id');
+  });
+});
