@@ -22,13 +22,16 @@ function listFiles(dir: string): string[] {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let write = true;
   return {
     name: 'merchant:precompress',
     apply: 'build',
     configResolved(config) {
+      write = config.build.write;
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!write) return;
       for (const file of listFiles(outDir).filter((f) => COMPRESSIBLE.test(f))) {
         const body = readFileSync(file);
         if (body.length < MIN_BYTES) continue;

@@ -11,7 +11,15 @@ const isPageRead = (method: string | undefined, url: string | undefined) => (met
 export default defineConfig({
   plugins: [react(), precompress()],
   // No source maps in the build: the server would never serve them (docs/decisions.md); `vite dev` has its own.
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rollupOptions: {
+      // Mantine's index re-exports these two, which do not declare themselves free of side effects, so every
+      // screen would carry them; they have none, and the dialogs and snackbars that use them still get them.
+      treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(react-remove-scroll|react-transition-group)\//.test(id) },
+    },
+  },
   server: {
     proxy: {
       // Every path the server may answer: its own prefixes, and the guest form posts beside their pages.

@@ -8,6 +8,7 @@ import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { call } from '../lib/api-client';
 import { Providers, createAppQueryClient } from './providers';
+import { COMING_SOON } from './screens/coming-soon';
 import { buildRoutes } from './router';
 
 const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
@@ -98,11 +99,12 @@ describe('router', () => {
     await vi.waitFor(() => expect(document.title).toBe('Overview · Merchant Dashboard'));
   });
 
-  it('shows a planned screen with its title and what is coming', async () => {
+  it('shows a screen that is not open yet as coming soon, with what it will do for the merchant', async () => {
     serve({ user, business: business() });
     renderAt(`/business/${BID}/payments/links`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment links' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('Payment links arrive with the payment links issue.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+    expect(screen.getByText(COMING_SOON.links)).toBeTruthy();
   });
 
   it("shows the no-access page when the role lacks the route's permission", async () => {
