@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setAuthenticatedProbe } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { sessionKeys, userQuery } from '../lib/session';
+import { sessionKeys } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
 import '@mantine/core/styles.css';
@@ -16,10 +16,15 @@ const Overlays = lazy(() => import('./overlays').then((m) => ({ default: m.Overl
  * snackbar is shown, so a guest's first visit does not download them. Once loaded they stay.
  */
 function OverlaysWhenNeeded() {
-  const { data: user } = useQuery({ ...userQuery, enabled: false });
+  const queryClient = useQueryClient();
+  // The cache itself, not one query: sign-in and sign-out clear the cache and start a new user query.
+  const signedIn = useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => queryClient.getQueryData(sessionKeys.user) != null,
+  );
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
-  if (!needed && (user != null || notifications.length > 0 || queue.length > 0)) setNeeded(true);
+  if (!needed && (signedIn || notifications.length > 0 || queue.length > 0)) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
       <Overlays />
