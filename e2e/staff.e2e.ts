@@ -80,8 +80,10 @@ describe('staff in the browser', () => {
     await owner.page.getByRole('table', { name: 'Staff members' }).waitFor();
     expect(await owner.page.getByRole('link', { name: 'Cara Cashier' }).count()).toBe(0);
 
-    // The cashier's open page is refused at the next call: navigating inside the business shows the 404 page.
-    await cashierNav.getByRole('link', { name: 'Transactions' }).click();
+    // The server refuses the cashier at once; the open page learns it at its next read of the business
+    // (a load, or a navigation once its 30-second cache is stale) and shows the 404 page.
+    expect((await cashier.page.request.get(`/v1/business/${businessId}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status()).toBe(404);
+    await cashier.page.reload();
     await cashier.page.getByRole('heading', { name: 'Page not found' }).waitFor();
     // The business shell goes with it (the layout learns the business answered 404).
     await cashier.page.getByRole('navigation', { name: /menu/ }).waitFor({ state: 'detached' });

@@ -15,6 +15,9 @@ run('npx', ['eslint', '.', '--max-warnings=0']);
 
 build();
 
+log('booting the built server and signing in on the other supported Node versions');
+run('node', ['scripts/node-versions.mjs']);
+
 log('starting a PostgreSQL server for the API suite');
 const pg = await startPostgres();
 let code = 1;

@@ -1,12 +1,33 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+// The config runs in plain Node, which cannot load the package's TypeScript entry: the file itself is bundled.
+import { isApiPath } from '../../packages/core/src/http/api-paths';
+import { precompress } from './precompress';
 
-/** In `vite dev`, API calls go to the server (npm start) on API_TARGET. */
+/** In `vite dev`, API calls go to the server (npm start) on API_TARGET; GET and HEAD of pages stay with Vite. */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
-const apiPaths = ['/csrf-token', '/auth', '/v1', '/password/email', '/openapi.json', '/_dev'];
+const isPageRead = (method: string | undefined, url: string | undefined) => (method === 'GET' || method === 'HEAD') && !isApiPath(url ?? '/');
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
-  server: { proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: API_TARGET, changeOrigin: false }])) },
+  plugins: [react(), precompress()],
+  // No source maps in the build: the server would never serve them (docs/decisions.md); `vite dev` has its own.
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rollupOptions: {
+      // Mantine's index re-exports these two, which do not declare themselves free of side effects, so every
+      // screen would carry them; they have none, and the dialogs and snackbars that use them still get them.
+      treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(react-remove-scroll|react-transition-group)\//.test(id) },
+    },
+  },
+  server: {
+    proxy: {
+      // Every path the server may answer: its own prefixes, and the guest form posts beside their pages.
+      '^/(?!@|src/|node_modules/|assets/)': {
+        target: API_TARGET,
+        changeOrigin: false,
+        bypass: (req) => (isPageRead(req.method, req.url) ? req.url : undefined),
+      },
+    },
+  },
 });

@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +14,7 @@ import type { Executor } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { createGuestTokens, installSessionLoader, type GuestTokens } from './http/session-cookie';
+import { installWebDelivery } from './http/web-delivery';
 import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock } from './lib/clock';
 import { newId } from './lib/crypto';
@@ -150,25 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  await serveWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  // The built dashboard: static assets, and index.html for every other GET or HEAD of a page.
+  installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST);
   return app;
-}
-
-/** The built dashboard: static assets, and index.html for every other GET page (client routing). */
-async function serveWeb(app: FastifyInstance, dist: string): Promise<void> {
-  const root = resolve(dist);
-  const indexFile = join(root, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, serve: true, prefix: '/' });
-  }
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
-  app.setNotFoundHandler((req, reply) => {
-    const isPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    const isApi = /^\/(v1|api|auth|csrf-token|_dev)(\/|$)/.test(req.url);
-    if (isPage && !isApi && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', requestId: req.id });
-  });
 }

@@ -60,6 +60,7 @@ describe('GET /v1/business/:id', () => {
         },
       ],
       permissions: [...ROLE_PERMISSIONS.owner],
+      read_only: false,
       transfers_awaiting_review: 0,
     });
   });
@@ -71,6 +72,7 @@ describe('GET /v1/business/:id', () => {
     expect(body.role).toEqual({ title: ROLE_TITLES[role] });
     expect([...body.permissions].sort()).toEqual([...ROLE_PERMISSIONS[role]].sort());
     expect(body.warnings).toHaveLength(1);
+    expect(body.read_only).toBe(false);
   });
 
   it('shows the spec rules in the permissions: cashiers have no Refer and Earn, store design or pages', async () => {
@@ -93,11 +95,11 @@ describe('GET /v1/business/:id', () => {
     expect((await as('owner').get(`/v1/business/${partnerBusinessId}`)).statusCode).toBe(404);
   });
 
-  it('lets a super admin read any business, with no role and every permission', async () => {
+  it('lets a super admin read any business, with no role and every permission, and says it is read-only', async () => {
     for (const id of [t.demoBusinessId, partnerBusinessId, newBakeryId]) {
       const res = await as('super').get(`/v1/business/${id}`);
       expect(res.statusCode, id).toBe(200);
-      expect(res.json()).toMatchObject({ id, role: null, permissions: [...ALL_PERMISSIONS] });
+      expect(res.json()).toMatchObject({ id, role: null, permissions: [...ALL_PERMISSIONS], read_only: true });
     }
     expect((await as('super').get(`/v1/business/${t.demoBusinessId}/business-user`)).statusCode).toBe(200);
     // Super admins own nothing themselves.

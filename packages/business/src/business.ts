@@ -73,6 +73,11 @@ export const BusinessSchema = BusinessSummarySchema.extend({
   warnings: z.array(BusinessWarningSchema),
   /** What the signed-in user may do here (from the permission map). */
   permissions: z.array(PermissionSchema),
+  /**
+   * The viewer may only read this business: a super admin who is not one of its members (they change a
+   * business through the admin area). Screens hide every control that would change it.
+   */
+  read_only: z.boolean(),
   /** Transfers awaiting review, for the Send Payments dot. */
   transfers_awaiting_review: z.number().int(),
 });

@@ -8,6 +8,8 @@ import { ICONS } from './icons';
 import { SECTION_OPTIONS, findRoute, href, routeTable, type AppRoute } from './route-table';
 import { paletteRoutes } from './sidebar';
 
+import '@mantine/spotlight/styles.css';
+
 function iconOf(route: AppRoute) {
   const name = route.sidebar?.icon ?? (route.sidebar?.parent ? findRoute(route.sidebar.parent)?.sidebar?.icon : undefined);
   if (!name) return undefined;

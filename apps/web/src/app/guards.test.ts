@@ -33,6 +33,7 @@ const business = (overrides: Partial<Business> = {}): Business => ({
   address: { line1: null, line2: null, city: null, state: null, postal_code: null },
   require_two_factor: false,
   two_factor_required_for_user: false,
+  read_only: false,
   stripe_enabled: false,
   xendit_enabled: false,
   active_providers: [],

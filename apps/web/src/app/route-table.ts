@@ -4,6 +4,7 @@
  * from these entries. Decisions where the spec is silent are listed in docs/routes.md.
  */
 import type { Permission } from '@merchant/core';
+import type { ComingSoon } from './screens/coming-soon';
 
 export const GUARD_NAMES = [
   'authGuard',
@@ -131,7 +132,7 @@ interface RouteBase {
   layout: Layout;
   sidebar?: SidebarSpec;
 }
-export type RouteDef = RouteBase & ({ screen: ScreenKey } | { screen: 'planned'; capability: string });
+export type RouteDef = RouteBase & ({ screen: ScreenKey } | { screen: 'planned'; capability: ComingSoon });
 
 const GUEST = ['guestGuard'] as const satisfies readonly GuardName[];
 const AUTH = ['authGuard'] as const satisfies readonly GuardName[];
@@ -162,59 +163,8 @@ interface Options {
   guards?: readonly GuardName[];
 }
 
-/** What is coming, per capability, for screens that are not built yet (shown on the planned screen). */
-const SOON = {
-  paymentsOnboarding: 'Payments onboarding (activating payment methods) arrives with the payments onboarding issue.',
-  referral: 'Refer and Earn arrives with the referral program issue.',
-  developers: 'API keys and webhooks arrive with the developers issue.',
-  support: 'Support requests arrive with the support issue.',
-  salesReport: 'Sales reports arrive with the reporting issue.',
-  partners: 'Business partner management arrives with the partner program issue.',
-  links: 'Payment links arrive with the payment links issue.',
-  staticQr: 'Static QR codes arrive with the static QR codes issue.',
-  paymentMethods: 'Payment methods and provider onboarding arrive with the payment methods issue.',
-  transactions: 'Transactions arrive with the transactions issue.',
-  recurring: 'Recurring billing (plans and subscriptions) arrives with the recurring billing issue.',
-  bankAccounts: 'Payout bank accounts arrive with the bank payouts issue.',
-  connections: 'Connections to accounting tools arrive with the connections issue.',
-  invoices: 'Invoicing arrives with the invoicing issue.',
-  repeatingInvoices: 'Repeating invoices arrive with the invoicing issue.',
-  customers: 'Customers arrive with the customers issue.',
-  balances: 'Balances and payouts arrive with the bank payouts issue.',
-  sendMoney: 'Sending money to beneficiaries arrives with the send payments issue.',
-  integrations: 'Plugin integrations arrive with the plugins integration issue.',
-  paymentProducts: 'Invoice products arrive with the invoicing issue.',
-  paymentSettings: 'Payment settings arrive with the payment settings issue.',
-  staff: 'Staff management arrives with the staff issue.',
-  businessDetails: 'Business details arrive with the business settings issue.',
-  platform: 'Platform settings arrive with the platform issue.',
-  posApp: 'The web POS app arrives with the point of sale issue.',
-  terminals: 'Card terminals and readers arrive with the card terminals issue.',
-  orders: 'Orders arrive with the orders issue.',
-  locations: 'Locations arrive with the locations issue.',
-  catalogue: 'Products, categories and add-ons arrive with the catalogue issue.',
-  discounts: 'Discounts arrive with the discounts issue.',
-  taxes: 'Tax settings arrive with the taxes issue.',
-  mallGto: 'The mall sales-reporting integration arrives with the mall integration issue.',
-  surcharges: 'Surcharges arrive with the surcharges issue.',
-  orderForm: 'Order form customisation arrives with the point of sale settings issue.',
-  shopInsight: 'Shop insight arrives with the online store issue.',
-  storeOnboarding: 'Online store onboarding arrives with the online store issue.',
-  storeDesign: 'Store design and the theme designer arrive with the store design issue.',
-  pages: 'Store pages arrive with the store pages issue.',
-  domain: 'Custom domains arrive with the store domain issue.',
-  booking: 'Booking arrives with the booking issue.',
-  coupons: 'Coupons arrive with the coupons issue.',
-  shipping: 'Shipping and pickup arrive with the shipping issue.',
-  media: 'The media library arrives with the media issue.',
-  storeSettings: 'Store settings arrive with the online store settings issue.',
-  partnerCommissions: 'Commissions arrive with the partner program issue.',
-  linkedBusinesses: 'Linked businesses arrive with the partner program issue.',
-  referralContest: 'The referral contest arrives with the partner program issue.',
-  supportChat: 'The public support chat arrives with the support chat issue.',
-  publicInvoice: 'Public invoices arrive with the invoicing issue.',
-} as const;
-type Soon = keyof typeof SOON;
+/** What a screen that is not open yet will do: a key of its text (app/screens/coming-soon.ts), loaded with it. */
+type Soon = ComingSoon;
 
 function make<const Id extends string>(
   id: Id,
@@ -237,7 +187,7 @@ function make<const Id extends string>(
   };
   if (o.screen) return { ...base, screen: o.screen };
   if (!soon) throw new Error(`Route ${id} has neither a screen nor a planned capability`);
-  return { ...base, screen: 'planned', capability: SOON[soon] };
+  return { ...base, screen: 'planned', capability: soon };
 }
 
 const BUSINESS = '/business/:business_id';

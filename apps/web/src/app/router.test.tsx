@@ -8,6 +8,7 @@ import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { call } from '../lib/api-client';
 import { Providers, createAppQueryClient } from './providers';
+import { COMING_SOON } from './screens/coming-soon';
 import { buildRoutes } from './router';
 
 const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
@@ -29,6 +30,7 @@ const business = (overrides: Partial<Business> = {}): Business => ({
   address: { line1: null, line2: null, city: null, state: null, postal_code: null },
   require_two_factor: false,
   two_factor_required_for_user: false,
+  read_only: false,
   stripe_enabled: false,
   xendit_enabled: false,
   active_providers: [],
@@ -98,11 +100,29 @@ describe('router', () => {
     await vi.waitFor(() => expect(document.title).toBe('Overview · Merchant Dashboard'));
   });
 
-  it('shows a planned screen with its title and what is coming', async () => {
+  it('shows a screen that is not open yet as coming soon, with what it will do for the merchant', async () => {
     serve({ user, business: business() });
     renderAt(`/business/${BID}/payments/links`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment links' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('Payment links arrive with the payment links issue.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+    expect(screen.getByText(COMING_SOON.links)).toBeTruthy();
+  });
+
+  it('shows a business to someone who may only read it without the controls that would change it', async () => {
+    serve({ user: { ...user, is_super_admin: true }, business: business({ role: null, read_only: true }) });
+    renderAt(`/business/${BID}/payments/settings/business-details`);
+    const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 });
+    expect(name.matches(':disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.getByText(/only its team can change them/)).toBeTruthy();
+  });
+
+  it('shows the same screen with its controls to a member who may change it', async () => {
+    serve({ user, business: business() });
+    renderAt(`/business/${BID}/payments/settings/business-details`);
+    const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 });
+    expect(name.matches(':disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeTruthy();
   });
 
   it("shows the no-access page when the role lacks the route's permission", async () => {

@@ -8,16 +8,10 @@ import { NotFound } from '../components/status-page';
 import { ApiError } from '../lib/api-client';
 import { businessQuery, userQuery } from '../lib/session';
 import { BUSINESS_GUARDS, isInvoiceHost, runGuards } from './guards';
-import { BusinessLayout } from './layouts/business-layout';
-import { GuestLayout } from './layouts/guest-layout';
-import { PlainLayout } from './layouts/plain-layout';
-import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { UserSettingsLayout } from './layouts/user-settings-layout';
 import { PageErrorBoundary, RouteErrorBoundary } from './route-error';
 import { href, routeTable, type AppRoute, type Layout } from './route-table';
 import { screens } from './screens';
-import { PlannedScreen } from './screens/planned-screen';
 import { useDocumentTitle } from './use-document-title';
 
 export interface RouteHandle {
@@ -43,13 +37,15 @@ function withTitle(title: string, Screen: ComponentType): ComponentType {
 
 /**
  * The business of the path; one the user cannot see (the API answers 404) shows the 404 page.
- * `fresh`: read it from the server now (every navigation inside the business does, so a removed or
- * deactivated member is refused at once and role or flag changes apply at the next screen).
+ * `fresh`: read it again when the cached answer is older than the query client's stale time (30 s), as
+ * every navigation inside the business does: role, flag and membership changes apply at the next screen
+ * after that, and going back to a screen seen moments ago asks the server nothing. The server refuses a
+ * removed member's every call at once regardless.
  */
 async function loadBusiness(queryClient: QueryClient, businessId: string, fresh = false): Promise<Business> {
   try {
     const options = { ...businessQuery(businessId), meta: { silent: true } };
-    return await (fresh ? queryClient.fetchQuery({ ...options, staleTime: 0 }) : queryClient.ensureQueryData(options));
+    return await (fresh ? queryClient.fetchQuery(options) : queryClient.ensureQueryData(options));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
       throw data('Business not found', { status: 404 });
@@ -97,11 +93,10 @@ function toRouteObject(route: AppRoute, queryClient: QueryClient, hostname: stri
   if (route.screen === 'planned') {
     return {
       ...base,
-      element: (
-        <Titled title={route.title}>
-          <PlannedScreen route={route} />
-        </Titled>
-      ),
+      lazy: async () => {
+        const { PlannedScreen } = await import('./screens/planned-screen');
+        return { Component: withTitle(route.title, () => <PlannedScreen route={route} />) };
+      },
     };
   }
   const load = screens[route.screen];
@@ -114,12 +109,13 @@ function toRouteObject(route: AppRoute, queryClient: QueryClient, hostname: stri
   };
 }
 
-const LAYOUTS: Record<Layout, ComponentType> = {
-  guest: GuestLayout,
-  plain: PlainLayout,
-  business: BusinessLayout,
-  'user-settings': UserSettingsLayout,
-  public: PublicLayout,
+/** Layouts load with their first screen (in parallel with it): a guest never downloads the business shell. */
+const LAYOUTS: Record<Layout, () => Promise<ComponentType>> = {
+  guest: () => import('./layouts/guest-layout').then((m) => m.GuestLayout),
+  plain: () => import('./layouts/plain-layout').then((m) => m.PlainLayout),
+  business: () => import('./layouts/business-layout').then((m) => m.BusinessLayout),
+  'user-settings': () => import('./layouts/user-settings-layout').then((m) => m.UserSettingsLayout),
+  public: () => import('./layouts/public-layout').then((m) => m.PublicLayout),
 };
 
 /** The business layout needs the business: an unknown or hidden one shows the 404 page in place of the shell. */
@@ -150,10 +146,10 @@ export function buildRoutes(queryClient: QueryClient, hostname: string): RouteOb
   const table: readonly AppRoute[] = isInvoiceHost(hostname) ? routeTable.filter((r) => r.id === 'public.invoice') : routeTable;
   const layouts: RouteObject[] = (Object.keys(LAYOUTS) as Layout[])
     .map((layout): RouteObject => {
-      const Layout = LAYOUTS[layout];
+      const load = LAYOUTS[layout];
       return {
         id: `layout.${layout}`,
-        Component: Layout,
+        lazy: async () => ({ Component: await load() }),
         ErrorBoundary: PageErrorBoundary,
         ...(layout === 'business' ? { loader: businessLayoutLoader(queryClient) } : {}),
         children: table.filter((r) => r.layout === layout).map((r) => toRouteObject(r, queryClient, hostname)),

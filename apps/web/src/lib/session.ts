@@ -1,5 +1,6 @@
+import type { Permission } from '@merchant/core';
 import { queryOptions, useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { businessEndpoints } from '@merchant/business';
+import { businessEndpoints, type Business } from '@merchant/business';
 import { userEndpoints, type User } from '@merchant/identity';
 import { ApiError, call } from './api-client';
 
@@ -44,6 +45,15 @@ export function useSignedInUser(): User {
   const user = useUser();
   if (!user) throw new Error('useSignedInUser outside an authenticated route');
   return user;
+}
+
+/**
+ * Whether the signed-in user may use a control that changes the business: they hold the permission and
+ * may do more than read it (super admins read a business they are not a member of). Comfort only: the
+ * server decides. Screens hide what this refuses rather than answer it with a 403.
+ */
+export function canChange(business: Business | undefined, permission: Permission): boolean {
+  return business !== undefined && !business.read_only && business.permissions.includes(permission);
 }
 
 export function useBusiness(businessId: string) {

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './endpoint';
 export * from './pagination';
 export * from './zod-messages';
+export * from './api-paths';

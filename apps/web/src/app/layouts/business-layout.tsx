@@ -14,7 +14,8 @@ import { SECTION_OPTIONS, findRoute, href, type Section } from '../route-table';
 import { sectionsFor, visibleSidebar } from '../sidebar';
 import { BusinessSwitcher } from './business-switcher';
 import { SectionSwitcher } from './section-switcher';
-import { ColorSchemeToggle, UserMenu } from './shell-parts';
+import { ColorSchemeToggle } from './shell-parts';
+import { UserMenu } from './user-menu';
 import { SidebarNav } from './sidebar-nav';
 
 /** Spec 1: the active section follows the current route; it starts as payments. */

@@ -3,7 +3,8 @@ import { Box, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { useUser } from '../../lib/session';
-import { ColorSchemeToggle, Logo, UserMenu } from './shell-parts';
+import { ColorSchemeToggle, Logo } from './shell-parts';
+import { UserMenu } from './user-menu';
 
 /** Signed-in screens outside a business (choose business, invitations, onboarding). */
 export function PlainLayout() {

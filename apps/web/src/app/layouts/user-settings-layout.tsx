@@ -7,7 +7,8 @@ import { LoadingScreen } from '../../components/loading-screen';
 import { useUser } from '../../lib/session';
 import { ICONS } from '../icons';
 import { href, routeTable } from '../route-table';
-import { ColorSchemeToggle, Logo, UserMenu } from './shell-parts';
+import { ColorSchemeToggle, Logo } from './shell-parts';
+import { UserMenu } from './user-menu';
 
 /** The user-settings menu, derived from the route table. */
 const USER_SETTINGS_LINKS = routeTable

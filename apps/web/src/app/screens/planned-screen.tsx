@@ -4,8 +4,9 @@ import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { PageFrame } from '../../components/page-frame';
 import { SECTION_OPTIONS, href, type RouteDef } from '../route-table';
+import { COMING_SOON } from './coming-soon';
 
-/** A route whose screen is not built yet: the real frame, its title, and what is coming. No stand-in data. */
+/** A screen that is not open yet: the real frame, its title, and what it will let the merchant do. No stand-in data. */
 export function PlannedScreen({ route }: { route: RouteDef & { screen: 'planned' } }) {
   const { business_id } = useParams();
   const section = SECTION_OPTIONS.find((o) => o.value === route.section);
@@ -14,8 +15,8 @@ export function PlannedScreen({ route }: { route: RouteDef & { screen: 'planned'
     <PageFrame title={route.title}>
       <EmptyState
         icon={<IconHourglass size={26} />}
-        title="This screen is not available yet"
-        description={route.capability}
+        title="Coming soon"
+        description={COMING_SOON[route.capability]}
         action={
           back && section ? (
             <Button component={Link} to={back} variant="light">

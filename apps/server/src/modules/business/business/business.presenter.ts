@@ -52,6 +52,8 @@ export function presentBusiness(
     platform_enabled: row.platformEnabled,
     warnings: warnings.map(presentWarning),
     permissions: standing.permissions,
+    // Only super admins see a business they are not a member of, and they may only read it.
+    read_only: standing.role === null,
     // No transfers exist before the send-money capability; the count is real (zero rows).
     transfers_awaiting_review: 0,
   };

@@ -9,7 +9,7 @@ import { LoadingScreen } from '../../../../components/loading-screen';
 import { PageFrame } from '../../../../components/page-frame';
 import { useSubHeaderBar } from '../../../../components/sub-header-bar/sub-header-store';
 import { notifySuccess } from '../../../../lib/notify';
-import { useBusiness, useSignedInUser } from '../../../../lib/session';
+import { canChange, useBusiness, useSignedInUser } from '../../../../lib/session';
 import { useUpdateBusiness } from '../../api/business-details-api';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -62,6 +62,7 @@ function DetailsForm({ business }: { business: Business }) {
   const form = useZodForm(UpdateBusinessBodySchema, initial);
   const bar = useSubHeaderBar();
   const countryLocked = business.onboarding_status === 'completed';
+  const readOnly = !canChange(business, 'business:update');
   const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
 
   const submit = form.onSubmit((body) =>
@@ -79,88 +80,98 @@ function DetailsForm({ business }: { business: Business }) {
   submitRef.current = submit;
   const { show, update: updateBar, hide } = bar;
   useEffect(() => {
+    if (readOnly) return;
     show({ title: 'Business details', fallbackHref: href('payments.overview', { business_id: business.id }) });
     return () => hide();
-  }, [show, hide, business.id]);
+  }, [show, hide, business.id, readOnly]);
   useEffect(() => {
+    if (readOnly) return;
     updateBar({ title: dirty ? 'Unsaved changes' : 'All changes saved', saved: !dirty, saving: update.isPending, onSave: () => submitRef.current() });
-  }, [dirty, update.isPending, updateBar]);
+  }, [dirty, update.isPending, updateBar, readOnly]);
 
   return (
-    <PageFrame title="Business details" description="How your business appears to staff and customers.">
+    <PageFrame
+      title="Business details"
+      description={readOnly ? 'How this business appears to staff and customers. You can read these details; only its team can change them.' : 'How your business appears to staff and customers.'}
+    >
       <form onSubmit={submit} noValidate>
-        <Stack gap="lg" maw={720}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-            <Stack gap="md">
-              <Title order={2} size="h4">
-                Business
-              </Title>
-              <TextInput {...form.field('name')} label="Business name" required />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  {...form.field('country')}
-                  label="Country"
-                  data={COUNTRY_OPTIONS}
-                  searchable
-                  allowDeselect={false}
-                  disabled={countryLocked}
-                  description={countryLocked ? 'Fixed once the business is verified.' : 'Can change until the business is verified.'}
-                  required
+        {/* A disabled fieldset disables every field inside it for someone who may only read. */}
+        <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Stack gap="lg" maw={720}>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+              <Stack gap="md">
+                <Title order={2} size="h4">
+                  Business
+                </Title>
+                <TextInput {...form.field('name')} label="Business name" required />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Select
+                    {...form.field('country')}
+                    label="Country"
+                    data={COUNTRY_OPTIONS}
+                    searchable
+                    allowDeselect={false}
+                    disabled={countryLocked}
+                    description={countryLocked ? 'Fixed once the business is verified.' : 'Can change until the business is verified.'}
+                    required
+                  />
+                  <Select
+                    {...form.field('currency')}
+                    label="Currency"
+                    data={CURRENCY_OPTIONS}
+                    searchable
+                    allowDeselect={false}
+                    description="Default currency for amounts."
+                    required
+                  />
+                </SimpleGrid>
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+              <Stack gap="md">
+                <Title order={2} size="h4">
+                  Address
+                </Title>
+                <TextInput {...form.field('address.line1')} label="Address line 1" autoComplete="address-line1" />
+                <TextInput {...form.field('address.line2')} label="Address line 2" autoComplete="address-line2" />
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <TextInput {...form.field('address.city')} label="City" autoComplete="address-level2" />
+                  <TextInput {...form.field('address.state')} label="State or region" autoComplete="address-level1" />
+                  <TextInput {...form.field('address.postal_code')} label="Postal code" autoComplete="postal-code" />
+                </SimpleGrid>
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  Staff security
+                </Title>
+                <Switch
+                  label="Require two-factor authentication for all staff"
+                  description="Staff without it are asked to set it up before they can work in this business."
+                  checked={form.values.require_two_factor}
+                  onChange={(e) => {
+                    const checked = e.currentTarget.checked;
+                    form.setValues((v) => ({ ...v, require_two_factor: checked }));
+                  }}
+                  error={form.errors.require_two_factor}
                 />
-                <Select
-                  {...form.field('currency')}
-                  label="Currency"
-                  data={CURRENCY_OPTIONS}
-                  searchable
-                  allowDeselect={false}
-                  description="Default currency for amounts."
-                  required
-                />
-              </SimpleGrid>
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-            <Stack gap="md">
-              <Title order={2} size="h4">
-                Address
-              </Title>
-              <TextInput {...form.field('address.line1')} label="Address line 1" autoComplete="address-line1" />
-              <TextInput {...form.field('address.line2')} label="Address line 2" autoComplete="address-line2" />
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput {...form.field('address.city')} label="City" autoComplete="address-level2" />
-                <TextInput {...form.field('address.state')} label="State or region" autoComplete="address-level1" />
-                <TextInput {...form.field('address.postal_code')} label="Postal code" autoComplete="postal-code" />
-              </SimpleGrid>
-            </Stack>
-          </Paper>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                Staff security
-              </Title>
-              <Switch
-                label="Require two-factor authentication for all staff"
-                description="Staff without it are asked to set it up before they can work in this business."
-                checked={form.values.require_two_factor}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  form.setValues((v) => ({ ...v, require_two_factor: checked }));
-                }}
-                error={form.errors.require_two_factor}
-              />
-              {!user.two_factor_enabled ? (
-                <Text size="sm" c="dimmed">
-                  Turn on two-factor authentication for your own account (User settings, Security) before requiring it.
-                </Text>
-              ) : null}
-            </Stack>
-          </Paper>
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!dirty}>
-              Save changes
-            </Button>
-          </Group>
-        </Stack>
+                {!user.two_factor_enabled ? (
+                  <Text size="sm" c="dimmed">
+                    Turn on two-factor authentication for your own account (User settings, Security) before requiring it.
+                  </Text>
+                ) : null}
+              </Stack>
+            </Paper>
+            {readOnly ? null : (
+              <Group justify="flex-end">
+                <Button type="submit" loading={update.isPending} disabled={!dirty}>
+                  Save changes
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </fieldset>
       </form>
     </PageFrame>
   );

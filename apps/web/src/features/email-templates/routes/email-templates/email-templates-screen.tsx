@@ -7,7 +7,7 @@ import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, EMAIL_VARIABLE_INFO, EmailTemplateKe
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { PageFrame } from '../../../../components/page-frame';
 import { notifySuccess } from '../../../../lib/notify';
-import { useBusiness } from '../../../../lib/session';
+import { canChange, useBusiness } from '../../../../lib/session';
 import { emailTemplatesQuery, useResetEmailTemplate, useSaveEmailTemplate, useSendTestEmail } from '../../api/email-templates-api';
 import { QueryStatus } from '../../../../components/query-status';
 
@@ -205,17 +205,19 @@ function TemplateEditor({ businessId, template }: { businessId: string; template
                 ))}
               </Group>
             </Stack>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="subtle" color="red" onClick={onReset} disabled={!template.is_custom && !changed} loading={reset.isPending}>
-                Reset to default
-              </Button>
-              <Button variant="default" onClick={onSendTest} loading={sendTest.isPending}>
-                Send test to myself
-              </Button>
-              <Button type="submit" loading={save.isPending} disabled={!changed}>
-                Save
-              </Button>
-            </Group>
+            {canChange(business.data, 'settings:manage') ? (
+              <Group justify="flex-end" gap="xs">
+                <Button variant="subtle" color="red" onClick={onReset} disabled={!template.is_custom && !changed} loading={reset.isPending}>
+                  Reset to default
+                </Button>
+                <Button variant="default" onClick={onSendTest} loading={sendTest.isPending}>
+                  Send test to myself
+                </Button>
+                <Button type="submit" loading={save.isPending} disabled={!changed}>
+                  Save
+                </Button>
+              </Group>
+            ) : null}
           </Stack>
         </form>
       </Paper>

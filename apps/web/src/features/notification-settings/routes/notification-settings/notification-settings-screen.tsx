@@ -8,12 +8,14 @@ import { PageFrame } from '../../../../components/page-frame';
 import { ApiError } from '../../../../lib/api-client';
 import { fieldErrors } from '../../../../lib/error-message';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { canChange, useBusiness } from '../../../../lib/session';
 import { notificationSettingsQuery, useUpdateNotificationSetting } from '../../api/notification-settings-api';
 import { QueryStatus } from '../../../../components/query-status';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const settings = useQuery(notificationSettingsQuery(businessId));
+  const editable = canChange(useBusiness(businessId).data, 'settings:manage');
 
   return (
     <PageFrame
@@ -24,7 +26,7 @@ export function Component() {
       {settings.data ? (
         <Stack gap="md" maw={760}>
           {settings.data.map((setting) => (
-            <EventSettings key={`${setting.event}:${setting.roles.join()}:${setting.emails.join()}`} businessId={businessId} setting={setting} />
+            <EventSettings key={`${setting.event}:${setting.roles.join()}:${setting.emails.join()}`} businessId={businessId} setting={setting} editable={editable} />
           ))}
         </Stack>
       ) : null}
@@ -32,7 +34,7 @@ export function Component() {
   );
 }
 
-function EventSettings({ businessId, setting }: { businessId: string; setting: NotificationSetting }) {
+function EventSettings({ businessId, setting, editable }: { businessId: string; setting: NotificationSetting; editable: boolean }) {
   const headingId = useId();
   const update = useUpdateNotificationSetting(businessId);
   const [roles, setRoles] = useState<Role[]>(setting.roles);
@@ -109,11 +111,13 @@ function EventSettings({ businessId, setting }: { businessId: string; setting: N
           clearable
           error={errors.emails}
         />
-        <Group justify="flex-end">
-          <Button onClick={save} loading={update.isPending} disabled={!changed}>
-            Save
-          </Button>
-        </Group>
+        {editable ? (
+          <Group justify="flex-end">
+            <Button onClick={save} loading={update.isPending} disabled={!changed}>
+              Save
+            </Button>
+          </Group>
+        ) : null}
       </Stack>
     </Paper>
   );

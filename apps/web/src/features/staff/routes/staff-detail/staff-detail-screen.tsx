@@ -55,7 +55,7 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
   const actor = actorIn(user, business);
   const role = roleOfTitle(member.role.title);
   const isSelf = member.user_id === user.id;
-  const canManage = !isSelf && canManageMember(actor, role);
+  const canManage = !business.read_only && !isSelf && canManageMember(actor, role);
 
   return (
     <Stack gap="lg" maw={720}>

@@ -11,7 +11,7 @@ import { ErrorState } from '../../../../components/error-state';
 import { PageFrame } from '../../../../components/page-frame';
 import { errorMessage } from '../../../../lib/error-message';
 import { notifySuccess } from '../../../../lib/notify';
-import { useBusiness } from '../../../../lib/session';
+import { canChange, useBusiness } from '../../../../lib/session';
 import { invitationsQuery, membersQuery, useResendInvitation, useRevokeInvitation } from '../../api/staff-api';
 import { InvitationStatusBadge, MemberStatusBadge } from '../../components/status-badges';
 import { roleOptions, useStaffRoutes } from '../../components/staff-routes';
@@ -27,7 +27,7 @@ export function Component() {
   const routes = useStaffRoutes();
   const [search, setSearch] = useSearchParams();
   const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'members';
-  const canManage = business.data?.permissions.includes('staff:manage') ?? false;
+  const canManage = canChange(business.data, 'staff:manage');
 
   const update = (key: string, value: string | null) =>
     setSearch(

@@ -50,8 +50,8 @@ export function Component() {
       </Stack>
       <EmptyState
         icon={<IconCash size={26} />}
-        title="Commission figures"
-        description="Commission totals and linked-business activity appear here once the partner program arrives with its issue."
+        title="Commission figures: coming soon"
+        description="Your commission totals and the activity of the businesses you brought in will appear here."
       />
     </PageFrame>
   );

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath, type ApiErrorBody } from '@merchant/core';
+
+/**
+ * Delivery of the built dashboard (apps/web/dist):
+ * - files under /assets/ carry a content hash in their name: cached for a year, immutable;
+ *   everything else (index.html) is revalidated on every use (`no-cache`, with its ETag);
+ * - brotli and gzip variants made at build time (`<file>.br`, `<file>.gz`) are chosen by Accept-Encoding;
+ * - every GET or HEAD outside the API's own paths answers the app's index.html, whatever the Accept header;
+ * - source maps are never served (the production build makes none).
+ */
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+/** Vite's folder of content-hashed files. */
+const HASHED_PREFIX = '/assets/';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+
+type Encoding = 'br' | 'gzip';
+const VARIANT_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+/** Files that are never answered: precompressed variants stand behind their original, source maps stay private. */
+const NEVER_SERVED = /\.(br|gz|map)$/;
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+interface StaticFile {
+  type: string;
+  cacheControl: string;
+  identity: Representation;
+  variants: Partial<Record<Encoding, Representation>>;
+}
+
+function etagOf(body: Buffer, tag: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${tag}"`;
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full) : entry.isFile() ? [full] : [];
+  });
+}
+
+/** Reads the build once at start: it is small, and content hashes make it immutable while the process runs. */
+function loadBuild(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const full of listFiles(root)) {
+    if (NEVER_SERVED.test(full) || !statSync(full).isFile()) continue;
+    const urlPath = `/${relative(root, full).split(sep).join('/')}`;
+    const body = readFileSync(full);
+    const variants: StaticFile['variants'] = {};
+    for (const encoding of Object.keys(VARIANT_SUFFIX) as Encoding[]) {
+      const variantFile = full + VARIANT_SUFFIX[encoding];
+      if (!existsSync(variantFile)) continue;
+      const variant = readFileSync(variantFile);
+      if (variant.length < body.length) variants[encoding] = { body: variant, etag: etagOf(variant, `-${encoding}`) };
+    }
+    files.set(urlPath, {
+      type: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
+      cacheControl: urlPath.startsWith(HASHED_PREFIX) ? IMMUTABLE : REVALIDATE,
+      identity: { body, etag: etagOf(body, '') },
+      variants,
+    });
+  }
+  return files;
+}
+
+/** The codings the client accepts (q > 0); `*` accepts every one not named. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  const refused = new Set<string>();
+  let wildcard = false;
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const zero = q !== undefined && Number(q.slice(2)) === 0;
+    if (name === '*') wildcard = !zero;
+    else (zero ? refused : accepted).add(name);
+  }
+  if (wildcard) for (const encoding of Object.keys(VARIANT_SUFFIX)) if (!refused.has(encoding)) accepted.add(encoding);
+  return accepted;
+}
+
+function choose(file: StaticFile, acceptEncoding: string | undefined): { representation: Representation; encoding?: Encoding } {
+  const accepted = acceptedEncodings(acceptEncoding);
+  for (const encoding of ['br', 'gzip'] as const) {
+    const representation = file.variants[encoding];
+    if (representation && accepted.has(encoding)) return { representation, encoding };
+  }
+  return { representation: file.identity };
+}
+
+/** If-None-Match uses the weak comparison: `W/` prefixes do not matter. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  const { representation, encoding } = choose(file, req.headers['accept-encoding']);
+  reply.header('Cache-Control', file.cacheControl).header('ETag', representation.etag).header('Vary', 'Accept-Encoding');
+  if (matches(req.headers['if-none-match'], representation.etag)) return reply.status(304).send();
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.type(file.type).send(representation.body);
+}
+
+function notFound(req: FastifyRequest, reply: FastifyReply) {
+  const body: ApiErrorBody = { code: 'NOT_FOUND', message: 'Not found.', requestId: req.id };
+  return reply.status(404).send(body);
+}
+
+/**
+ * Serves the built dashboard from `dist` when it exists. Without a build (API tests, a server started
+ * before `npm run build`) every unknown path answers the JSON 404.
+ */
+export function installWebDelivery(app: FastifyInstance, dist: string): void {
+  const root = resolve(dist);
+  const files = existsSync(join(root, 'index.html')) ? loadBuild(root) : new Map<string, StaticFile>();
+  const index = files.get('/index.html');
+
+  for (const [url, file] of files) {
+    if (isApiPath(url)) continue;
+    app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: (req, reply) => send(req, reply, file) });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    const isPage = isRead && !isApiPath(req.url) && !req.url.startsWith(HASHED_PREFIX);
+    return isPage && index ? send(req, reply, index) : notFound(req, reply);
+  });
+}
