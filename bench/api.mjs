@@ -4,10 +4,10 @@
 // core 0, the load generator (bench/load.mjs, its own process) on core 1, when taskset is there.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
+import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 export const settings = {
@@ -17,27 +17,6 @@ export const settings = {
 };
 const pinning = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core), process.execPath, ...argv]] : [process.execPath, argv]);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 function startServer(file, env) {
   const [cmd, args] = pinned(0, [file]);
@@ -61,19 +40,6 @@ function load(url, cookie) {
   return result;
 }
 
-async function signIn(base) {
-  const csrf = await fetch(`${base}/csrf-token`, { method: 'POST' });
-  const cookie = csrf.headers.get('set-cookie').split(';')[0];
-  const { token } = await csrf.json();
-  const login = await fetch(`${base}/auth`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': token },
-    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  return login.headers.get('set-cookie').split(';')[0];
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Alternates hello-world and GET /v1/user against one app process. */
@@ -83,7 +49,7 @@ async function compare(helloUrl, appEnv) {
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/healthz`);
-    const cookie = await signIn(base);
+    const { cookie } = await signInDemoOwner(base);
     const userUrl = `${base}/v1/user`;
     load(helloUrl); // warm-up
     load(userUrl, cookie);

@@ -8,7 +8,6 @@
 // Smoke run: LIGHTHOUSE_RUNS=1 BENCH_NO_WRITE=1 node bench/web.mjs (LIGHTHOUSE_RUNS=0: sizes only)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -16,6 +15,7 @@ import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { transform } from 'esbuild';
+import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'apps/web/dist');
@@ -94,42 +94,6 @@ async function contributors() {
   return rows.sort((a, b) => b.gz - a.gz);
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
-async function signIn(base) {
-  const csrf = await fetch(`${base}/csrf-token`, { method: 'POST' });
-  const cookie = csrf.headers.get('set-cookie').split(';')[0];
-  const { token } = await csrf.json();
-  const login = await fetch(`${base}/auth`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const session = login.headers.get('set-cookie').split(';')[0];
-  const user = await (await fetch(`${base}/v1/user`, { headers: { cookie: session, 'x-requested-with': 'XMLHttpRequest' } })).json();
-  return { cookie: session, businessId: user.businesses.owned[0].id };
-}
-
 /** 2. What Chromium downloads to show /login; each script gzipped as the server would send it to a gzip-only client. */
 async function loginScreenJs(base) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROME_FLAGS });
@@ -182,7 +146,8 @@ try {
   const bundle = bundleFigures();
   const login = await loginScreenJs(base);
   const parts = await contributors();
-  const { cookie, businessId } = await signIn(base);
+  const { cookie, user } = await signInDemoOwner(base);
+  const businessId = user.businesses.owned[0].id;
   const skipLighthouse = RUNS === 0;
   const none = { runs: [], score: NaN, fcp: NaN, lcp: NaN, tbt: NaN, cls: NaN, blocking: [] };
   const lhLogin = skipLighthouse ? none : await lighthouseRuns(`${base}/login`, {});

@@ -4,10 +4,10 @@
 // node_modules/.cache/node-versions/. Run: node scripts/node-versions.mjs (after npm run build).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, log, run } from './lib.mjs';
+import { freePort, signInDemoOwner, waitFor } from './server-process.mjs';
 
 /** The supported majors besides the one in use (README: Node 20.19+, 22 and 24). */
 const MAJORS = ['20', '22', '24'].filter((major) => major !== process.versions.node.split('.')[0]);
@@ -23,41 +23,9 @@ function nodeBinary(major) {
   return bin;
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
 async function signIn(base) {
-  const csrf = await fetch(`${base}/csrf-token`, { method: 'POST' });
-  const guest = csrf.headers.get('set-cookie').split(';')[0];
-  const { token } = await csrf.json();
-  const login = await fetch(`${base}/auth`, {
-    method: 'POST',
-    headers: { cookie: guest, 'content-type': 'application/json', 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
-  });
-  if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
-  const session = login.headers.get('set-cookie').split(';')[0];
-  const user = await fetch(`${base}/v1/user`, { headers: { cookie: session, 'x-requested-with': 'XMLHttpRequest' } });
-  if (user.status !== 200 || (await user.json()).email !== 'owner@demo.test') throw new Error(`GET /v1/user answered ${user.status}`);
+  const { user } = await signInDemoOwner(base);
+  if (user.email !== 'owner@demo.test') throw new Error('GET /v1/user answered another user');
   const page = await fetch(`${base}/login`);
   if (page.status !== 200 || !page.headers.get('content-type')?.startsWith('text/html')) throw new Error(`GET /login answered ${page.status}`);
 }

@@ -1,21 +1,10 @@
 // A throwaway PostgreSQL server for the API suite: initdb into a temp dir, start on a free port.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findPgBin, isRoot } from './lib.mjs';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort } from './server-process.mjs';
 
 function asPostgres(cmd, args) {
   // initdb refuses to run as root: run the server binaries as the postgres user.
