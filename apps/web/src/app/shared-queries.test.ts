@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { businessEndpoints, staffEndpoints, type BusinessUser } from '@merchant/business';
-import { auditPeopleQuery } from '../../business-audit-log/api/audit-log-api';
-import { memberQuery, membersQuery } from './staff-api';
-import { endpointKey, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { auditPeopleQuery } from '../features/business-audit-log/api/audit-log-api';
+import { memberQuery, membersQuery } from '../features/staff/api/staff-api';
+import { endpointKey, endpointScope, invalidateEndpoints } from '../lib/queries';
 
 const person = (name: string): BusinessUser => ({
   id: `m-${name}`,
