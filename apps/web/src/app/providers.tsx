@@ -4,7 +4,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setAuthenticatedProbe } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { sessionKeys } from '../lib/session';
+import { userQuery } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
 import '@mantine/core/styles.css';
@@ -20,7 +20,7 @@ function OverlaysWhenNeeded() {
   // The cache itself, not one query: sign-in and sign-out clear the cache and start a new user query.
   const signedIn = useSyncExternalStore(
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
-    () => queryClient.getQueryData(sessionKeys.user) != null,
+    () => queryClient.getQueryData(userQuery.queryKey) != null,
   );
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
@@ -35,7 +35,7 @@ function OverlaysWhenNeeded() {
 /** The app's one query client; the API client asks it whether someone is signed in (401/419 handling). */
 export function createAppQueryClient(): QueryClient {
   const queryClient = createQueryClient();
-  setAuthenticatedProbe(() => queryClient.getQueryData(sessionKeys.user) != null);
+  setAuthenticatedProbe(() => queryClient.getQueryData(userQuery.queryKey) != null);
   return queryClient;
 }
 

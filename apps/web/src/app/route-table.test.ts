@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '@merchant/core';
-import { GUARD_NAMES, SCREEN_KEYS, SECTION_OPTIONS, findRoute, href, routeTable } from './route-table';
+import { GUARD_NAMES, SECTION_OPTIONS, findRoute, href, routeTable } from './route-table';
 import { screens } from './screens';
 import { COMING_SOON } from './screens/coming-soon';
 
@@ -46,11 +46,27 @@ describe('route table', () => {
   });
 
   it('maps every screen key to a lazy module, and planned routes say what is coming', () => {
-    for (const key of SCREEN_KEYS) expect(typeof screens[key]).toBe('function');
+    const named = new Set<string>();
     for (const route of routeTable) {
       if (route.screen === 'planned') expect(COMING_SOON[route.capability].length, route.id).toBeGreaterThan(10);
-      else expect(SCREEN_KEYS).toContain(route.screen);
+      else {
+        expect(typeof screens[route.screen], route.id).toBe('function');
+        named.add(route.screen);
+      }
     }
+    expect([...named].sort()).toEqual(Object.keys(screens).sort());
+  });
+
+  it('gives a screen shown in several sections one title and one permission', () => {
+    const seen = new Map<string, { title: string; permission: string | undefined }>();
+    for (const route of routeTable) {
+      if (route.layout !== 'business' || route.screen === 'planned' || route.id === 'payments.overview-root') continue;
+      const first = seen.get(route.screen);
+      if (first) expect({ title: route.title, permission: route.permission }, route.id).toEqual(first);
+      else seen.set(route.screen, { title: route.title, permission: route.permission });
+    }
+    expect(findRoute('online-store.users')?.title).toBe('Staff');
+    expect(findRoute('pos.users-detail')?.path).toBe('/business/:business_id/pos/users/:id/details');
   });
 
   it('uses the spec guards on the routes the spec names', () => {

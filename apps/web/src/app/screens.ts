@@ -1,11 +1,15 @@
 import type { ComponentType } from 'react';
-import type { ScreenKey } from './route-table';
+import type { RouteScreen } from './route-table';
 
 /** A screen module: React Router's `lazy` convention (`export function Component()`). */
 export type ScreenModule = { Component: ComponentType };
 
-/** Every real screen of the route table, loaded lazily (one chunk per screen). */
-export const screens: Record<ScreenKey, () => Promise<ScreenModule>> = {
+/**
+ * Every real screen of the route table, loaded lazily (one chunk per screen). `satisfies` keeps the keys
+ * exactly those the route table names: a route naming a screen missing here, or a screen no route names,
+ * does not compile.
+ */
+export const screens = {
   'auth.login': () => import('../features/auth/routes/login/login-screen'),
   'auth.checkpoint': () => import('../features/auth/routes/checkpoint/checkpoint-screen'),
   'auth.password-request': () => import('../features/auth/routes/password-request/password-request-screen'),
@@ -37,4 +41,6 @@ export const screens: Record<ScreenKey, () => Promise<ScreenModule>> = {
   'notification-settings.edit': () => import('../features/notification-settings/routes/notification-settings/notification-settings-screen'),
   'email-templates.edit': () => import('../features/email-templates/routes/email-templates/email-templates-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
-};
+} satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
+
+export type ScreenKey = keyof typeof screens;

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@merchant/core';
 import { ApiErrorBodySchema, buildPath, type ApiErrorBody } from '@merchant/core';
+import { authEndpoints } from '@merchant/identity';
 
 /** An answer outside 200-299. `body` is the server's error body when it sent one. */
 export class ApiError extends Error {
@@ -34,16 +35,11 @@ let csrfRequest: Promise<string> | null = null;
 /** Base of the app/api host. Same origin unless the build names another. */
 const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
+/** Asks the server for the session's anti-forgery token (through its contract; the call itself needs none). */
 export async function refreshCsrfToken(): Promise<string> {
   csrfRequest ??= (async () => {
     try {
-      const res = await fetch(`${API_ORIGIN}/csrf-token`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      });
-      if (!res.ok) throw await toApiError(res);
-      const { token } = (await res.json()) as { token: string };
+      const { token } = await answerOf(authEndpoints.csrfToken, await send(authEndpoints.csrfToken, {}, {}));
       csrfToken = token;
       return token;
     } finally {
@@ -95,37 +91,49 @@ function queryString(query: Record<string, unknown> | undefined): string {
  * On 419 it fetches a fresh token and retries once, reusing the same Idempotency-Key.
  */
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
+  const idempotencyKey = endpoint.idempotent ? crypto.randomUUID() : undefined;
+  const needsToken = endpoint.method !== 'GET';
+
+  const attempt = async (): Promise<Response> => {
+    if (needsToken && !csrfToken) await refreshCsrfToken();
+    const headers: Record<string, string> = {};
+    if (needsToken && csrfToken) headers['X-CSRF-TOKEN'] = csrfToken;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    return send(endpoint, input, headers);
+  };
+
+  let res = await attempt();
+  if (res.status === 419) {
+    await refreshCsrfToken();
+    res = await attempt();
+    if (res.status === 419 && isAuthenticated()) emit({ type: 'session-expired' });
+  }
+  if (res.status === 401 && isAuthenticated()) emit({ type: 'unauthenticated' });
+  return answerOf(endpoint, res);
+}
+
+/** One request of an endpoint: its URL from the contract's path and the input, cookies, the JSON or multipart body. */
+function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, extraHeaders: Record<string, string>): Promise<Response> {
   const url =
     API_ORIGIN +
     buildPath(endpoint.path, input.params as Record<string, string> | undefined) +
     queryString(input.query as Record<string, unknown> | undefined);
-  const idempotencyKey = endpoint.idempotent ? crypto.randomUUID() : undefined;
-  const needsToken = endpoint.method !== 'GET';
-
-  const send = async (): Promise<Response> => {
-    if (needsToken && !csrfToken) await refreshCsrfToken();
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'X-Requested-With': 'XMLHttpRequest',
-      ...input.headers,
-    };
-    if (needsToken && csrfToken) headers['X-CSRF-TOKEN'] = csrfToken;
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
-    const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
-    if (input.body !== undefined) init.body = JSON.stringify(input.body);
-    else if (input.formData) init.body = input.formData;
-    if (input.signal) init.signal = input.signal;
-    return fetch(url, init);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    ...input.headers,
+    ...extraHeaders,
   };
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
+  if (input.body !== undefined) init.body = JSON.stringify(input.body);
+  else if (input.formData) init.body = input.formData;
+  if (input.signal) init.signal = input.signal;
+  return fetch(url, init);
+}
 
-  let res = await send();
-  if (res.status === 419) {
-    await refreshCsrfToken();
-    res = await send();
-    if (res.status === 419 && isAuthenticated()) emit({ type: 'session-expired' });
-  }
-  if (res.status === 401 && isAuthenticated()) emit({ type: 'unauthenticated' });
+/** The answer the contract promises, or the server's error as an ApiError. */
+async function answerOf<E extends Endpoint>(endpoint: E, res: Response): Promise<EndpointResponse<E>> {
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as EndpointResponse<E>;
   const json: unknown = await res.json();

@@ -3,17 +3,11 @@ import { queryOptions, useQuery, useSuspenseQuery, type QueryClient } from '@tan
 import { businessEndpoints, type Business } from '@merchant/business';
 import { userEndpoints, type User } from '@merchant/identity';
 import { ApiError, call } from './api-client';
-
-/** Query keys of the session layer (user and current business). */
-export const sessionKeys = {
-  user: ['session', 'user'] as const,
-  business: (businessId: string) => ['session', 'business', businessId] as const,
-  onboardingProgress: (businessId: string) => ['session', 'business', businessId, 'onboarding-progress'] as const,
-};
+import { endpointKey, endpointQuery } from './queries';
 
 /** The signed-in user, or null when signed out (a 401 is an answer, not an error). */
 export const userQuery = queryOptions({
-  queryKey: sessionKeys.user,
+  queryKey: endpointKey(userEndpoints.me),
   queryFn: async (): Promise<User | null> => {
     try {
       return await call(userEndpoints.me);
@@ -24,17 +18,10 @@ export const userQuery = queryOptions({
   },
 });
 
-export const businessQuery = (businessId: string) =>
-  queryOptions({
-    queryKey: sessionKeys.business(businessId),
-    queryFn: () => call(businessEndpoints.get, { params: { business_id: businessId } }),
-  });
+export const businessQuery = (businessId: string) => endpointQuery(businessEndpoints.get, { params: { business_id: businessId } });
 
 export const onboardingProgressQuery = (businessId: string) =>
-  queryOptions({
-    queryKey: sessionKeys.onboardingProgress(businessId),
-    queryFn: () => call(businessEndpoints.onboardingProgress, { params: { business_id: businessId } }),
-  });
+  endpointQuery(businessEndpoints.onboardingProgress, { params: { business_id: businessId } });
 
 export function useUser(): User | null {
   return useSuspenseQuery(userQuery).data;
@@ -63,5 +50,5 @@ export function useBusiness(businessId: string) {
 /** After sign-in/out, everything cached belongs to another person: start clean. */
 export function resetSessionCache(client: QueryClient, user: User | null): void {
   client.clear();
-  client.setQueryData(sessionKeys.user, user);
+  client.setQueryData(userQuery.queryKey, user);
 }

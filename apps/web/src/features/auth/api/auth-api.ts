@@ -3,8 +3,8 @@ import { businessEndpoints, type CreateBusinessBody } from '@merchant/business';
 import { authEndpoints, userEndpoints, type RegisterBody } from '@merchant/identity';
 import type { EndpointBody } from '@merchant/core';
 import { call } from '../../../lib/api-client';
-import { resetSessionCache, sessionKeys } from '../../../lib/session';
-import { invitationKeys } from './keys';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { resetSessionCache, userQuery } from '../../../lib/session';
 
 type LoginBody = EndpointBody<typeof authEndpoints.login>;
 type CheckpointBody = EndpointBody<typeof authEndpoints.checkpoint>;
@@ -66,8 +66,7 @@ export function useRegister(kind: RegisterKind) {
 
 export const invitationPreviewQuery = (hash: string) =>
   queryOptions({
-    queryKey: invitationKeys.detail(hash),
-    queryFn: () => call(authEndpoints.invitationPreview, { params: { hash } }),
+    ...endpointQuery(authEndpoints.invitationPreview, { params: { hash } }),
     // An invalid or expired link is an answer the screen explains; no snackbar, no retries.
     meta: { silent: true },
     retry: false,
@@ -87,13 +86,13 @@ export function useCreateBusiness() {
   return useMutation({
     ...formMutation,
     mutationFn: (body: CreateBusinessBody) => call(businessEndpoints.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.user, refetchType: 'all' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQuery.queryKey, refetchType: 'all' }),
   });
 }
 
 export const pendingInvitationsQuery = queryOptions({
-  queryKey: invitationKeys.list(),
-  queryFn: async () => (await call(userEndpoints.invitations)).data,
+  ...endpointQuery(userEndpoints.invitations),
+  select: (answer) => answer.data,
 });
 
 /**
@@ -101,10 +100,7 @@ export const pendingInvitationsQuery = queryOptions({
  * refetched even when no screen watches it, so the invitation guard never reads a stale count.
  */
 function invalidateAfterInvitation(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: invitationKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: sessionKeys.user, refetchType: 'all' }),
-  ]);
+  return invalidateEndpoints(queryClient, [endpointScope(userEndpoints.invitations), userQuery.queryKey], 'all');
 }
 
 export function useAcceptInvitation() {

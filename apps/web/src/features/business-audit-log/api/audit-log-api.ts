@@ -1,13 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { auditLogEndpoints, businessEndpoints, type AuditLogFilters } from '@merchant/business';
 import { call, endpointUrl } from '../../../lib/api-client';
-import { businessAuditLogKeys } from './keys';
+import { endpointKey, endpointQuery } from '../../../lib/queries';
 
 export const AUDIT_LOG_PAGE_SIZE = 25;
 
 export const auditLogQuery = (businessId: string, filters: AuditLogFilters) =>
   infiniteQueryOptions({
-    queryKey: businessAuditLogKeys.list(businessId, filters, AUDIT_LOG_PAGE_SIZE),
+    queryKey: endpointKey(auditLogEndpoints.list, { params: { business_id: businessId }, query: { ...filters, limit: AUDIT_LOG_PAGE_SIZE } }),
     queryFn: ({ pageParam, signal }) =>
       call(auditLogEndpoints.list, {
         params: { business_id: businessId },
@@ -20,15 +20,15 @@ export const auditLogQuery = (businessId: string, filters: AuditLogFilters) =>
 
 export const auditActionsQuery = (businessId: string) =>
   queryOptions({
-    queryKey: businessAuditLogKeys.actions(businessId),
-    queryFn: async () => (await call(auditLogEndpoints.actions, { params: { business_id: businessId } })).data,
+    ...endpointQuery(auditLogEndpoints.actions, { params: { business_id: businessId } }),
+    select: (answer) => answer.data,
   });
 
-/** Everyone who ever belonged to the business (deactivated people acted too). */
+/** Everyone who ever belonged to the business (deactivated people acted too); the staff list shares the answer. */
 export const auditPeopleQuery = (businessId: string) =>
   queryOptions({
-    queryKey: businessAuditLogKeys.people(businessId),
-    queryFn: async () => (await call(businessEndpoints.users, { params: { business_id: businessId } })).data,
+    ...endpointQuery(businessEndpoints.users, { params: { business_id: businessId } }),
+    select: (answer) => answer.data,
   });
 
 /** The CSV download of exactly the filtered log: a plain link the browser follows with the session cookie. */

@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailTemplateEndpoints, type EmailTemplateKey, type SaveEmailTemplateBody } from '@merchant/business';
 import { call } from '../../../lib/api-client';
-import { emailTemplateKeys } from './keys';
+import { endpointQuery, endpointScope } from '../../../lib/queries';
 
 export const emailTemplatesQuery = (businessId: string) =>
   queryOptions({
-    queryKey: emailTemplateKeys.list(businessId),
-    queryFn: async () => (await call(emailTemplateEndpoints.list, { params: { business_id: businessId } })).data,
+    ...endpointQuery(emailTemplateEndpoints.list, { params: { business_id: businessId } }),
+    select: (answer) => answer.data,
   });
 
 function useInvalidate(businessId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: emailTemplateKeys.all(businessId) });
+  return () => queryClient.invalidateQueries({ queryKey: endpointScope(emailTemplateEndpoints.list, { params: { business_id: businessId } }) });
 }
 
 export function useSaveEmailTemplate(businessId: string) {

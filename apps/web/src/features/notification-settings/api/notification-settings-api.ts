@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationSettingsEndpoints, type NotificationEvent, type UpdateNotificationSettingBody } from '@merchant/business';
 import { call } from '../../../lib/api-client';
-import { notificationSettingsKeys } from './keys';
+import { endpointQuery, endpointScope } from '../../../lib/queries';
 
 export const notificationSettingsQuery = (businessId: string) =>
   queryOptions({
-    queryKey: notificationSettingsKeys.list(businessId),
-    queryFn: async () => (await call(notificationSettingsEndpoints.list, { params: { business_id: businessId } })).data,
+    ...endpointQuery(notificationSettingsEndpoints.list, { params: { business_id: businessId } }),
+    select: (answer) => answer.data,
   });
 
 export function useUpdateNotificationSetting(businessId: string) {
@@ -15,6 +15,6 @@ export function useUpdateNotificationSetting(businessId: string) {
     meta: { silent: true },
     mutationFn: ({ event, body }: { event: NotificationEvent; body: UpdateNotificationSettingBody }) =>
       call(notificationSettingsEndpoints.update, { params: { business_id: businessId, event }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationSettingsKeys.all(businessId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointScope(notificationSettingsEndpoints.list, { params: { business_id: businessId } }) }),
   });
 }

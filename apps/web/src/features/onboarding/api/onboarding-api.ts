@@ -1,15 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointBody } from '@merchant/core';
 import { onboardingEndpoints, type DocumentKind, type Onboarding } from '@merchant/business';
 import { call } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
-import { onboardingKeys } from './keys';
+import { endpointQuery } from '../../../lib/queries';
+import { businessQuery, onboardingProgressQuery, userQuery } from '../../../lib/session';
 
-export const onboardingQuery = (businessId: string) =>
-  queryOptions({
-    queryKey: onboardingKeys.detail(businessId),
-    queryFn: ({ signal }) => call(onboardingEndpoints.get, { params: { business_id: businessId }, signal }),
-  });
+export const onboardingQuery = (businessId: string) => endpointQuery(onboardingEndpoints.get, { params: { business_id: businessId } });
 
 /** Forms show field issues themselves (their handleServerError shows the snackbar otherwise). */
 const formMutation = { meta: { silent: true } } as const;
@@ -18,8 +14,8 @@ const formMutation = { meta: { silent: true } } as const;
 function useKeepOnboarding(businessId: string) {
   const queryClient = useQueryClient();
   return async (onboarding: Onboarding) => {
-    queryClient.setQueryData(onboardingKeys.detail(businessId), onboarding);
-    await queryClient.invalidateQueries({ queryKey: sessionKeys.onboardingProgress(businessId) });
+    queryClient.setQueryData(onboardingQuery(businessId).queryKey, onboarding);
+    await queryClient.invalidateQueries({ queryKey: onboardingProgressQuery(businessId).queryKey });
   };
 }
 
@@ -52,8 +48,8 @@ export function useUploadDocument(businessId: string) {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: onboardingKeys.detail(businessId) }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.onboardingProgress(businessId) }),
+        queryClient.invalidateQueries({ queryKey: onboardingQuery(businessId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: onboardingProgressQuery(businessId).queryKey }),
       ]),
   });
 }
@@ -74,8 +70,8 @@ export function useSubmitOnboarding(businessId: string) {
     onSuccess: async (onboarding) => {
       await keep(onboarding);
       // The guards read the business's status: it is pending verification now.
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.business(businessId) });
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+      await queryClient.invalidateQueries({ queryKey: businessQuery(businessId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
     },
   });
 }

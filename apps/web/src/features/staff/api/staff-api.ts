@@ -2,30 +2,35 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { businessEndpoints, staffEndpoints, type CreateInvitationBody } from '@merchant/business';
 import type { Role } from '@merchant/core';
 import { call } from '../../../lib/api-client';
-import { staffKeys } from './keys';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
 
 export const membersQuery = (businessId: string) =>
   queryOptions({
-    queryKey: staffKeys.members(businessId),
-    queryFn: async () => (await call(businessEndpoints.users, { params: { business_id: businessId } })).data,
+    ...endpointQuery(businessEndpoints.users, { params: { business_id: businessId } }),
+    select: (answer) => answer.data,
   });
 
 export const invitationsQuery = (businessId: string) =>
   queryOptions({
-    queryKey: staffKeys.invitations(businessId),
-    queryFn: async () => (await call(staffEndpoints.listInvitations, { params: { business_id: businessId } })).data,
+    ...endpointQuery(staffEndpoints.listInvitations, { params: { business_id: businessId } }),
+    select: (answer) => answer.data,
   });
 
-export const memberQuery = (businessId: string, id: string) =>
-  queryOptions({
-    queryKey: staffKeys.detail(businessId, id),
-    queryFn: () => call(staffEndpoints.getMember, { params: { business_id: businessId, id } }),
-  });
+export const memberQuery = (businessId: string, id: string) => endpointQuery(staffEndpoints.getMember, { params: { business_id: businessId, id } });
 
-/** Every staff change makes the lists and details of the business stale. */
+/**
+ * Every staff change makes the business's people, invitations and member details stale, wherever they
+ * are shown (the audit log's person filter reads the same people).
+ */
 function useInvalidateStaff(businessId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: staffKeys.all(businessId) });
+  const params = { business_id: businessId };
+  return () =>
+    invalidateEndpoints(queryClient, [
+      endpointScope(businessEndpoints.users, { params }),
+      endpointScope(staffEndpoints.listInvitations, { params }),
+      endpointScope(staffEndpoints.getMember, { params }),
+    ]);
 }
 
 /** The invite form shows field issues itself. */
@@ -79,7 +84,7 @@ export function useRemoveMember(businessId: string) {
   return useMutation({
     mutationFn: (id: string) => call(staffEndpoints.removeMember, { params: { business_id: businessId, id } }),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData(membersQuery(businessId).queryKey, (members) => members?.filter((m) => m.id !== id));
+      queryClient.setQueryData(membersQuery(businessId).queryKey, (answer) => answer && { ...answer, data: answer.data.filter((m) => m.id !== id) });
       return invalidate();
     },
   });

@@ -2,15 +2,15 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { EndpointBody } from '@merchant/core';
 import { userEndpoints, type User } from '@merchant/identity';
 import { call } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
-import { auditLogKeys, sessionListKeys } from './keys';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { userQuery } from '../../../lib/session';
 
 /** Forms show field issues themselves (their handleServerError shows the snackbar otherwise). */
 const formMutation = { meta: { silent: true } } as const;
 
 function useSetUser() {
   const queryClient = useQueryClient();
-  return (user: User) => queryClient.setQueryData(sessionKeys.user, user);
+  return (user: User) => queryClient.setQueryData(userQuery.queryKey, user);
 }
 
 export function useUpdateAccount() {
@@ -30,7 +30,7 @@ export function useChangeEmail() {
     mutationFn: (body: EndpointBody<typeof userEndpoints.changeEmail>) => call(userEndpoints.changeEmail, { body }),
     onSuccess: (user) => {
       setUser(user);
-      return queryClient.invalidateQueries({ queryKey: auditLogKeys.all });
+      return queryClient.invalidateQueries({ queryKey: endpointScope(userEndpoints.auditLogs) });
     },
   });
 }
@@ -39,17 +39,14 @@ export function useChangeEmail() {
 function useInvalidateSecurity() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: sessionListKeys.all }),
-      queryClient.invalidateQueries({ queryKey: auditLogKeys.all }),
-    ]);
+    invalidateEndpoints(queryClient, [endpointScope(userEndpoints.sessions), endpointScope(userEndpoints.auditLogs)]);
 }
 
 /** Two-factor changes also change the user (two_factor_enabled). */
 export function useInvalidateTwoFactor() {
   const queryClient = useQueryClient();
   const invalidateSecurity = useInvalidateSecurity();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: sessionKeys.user }), invalidateSecurity()]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: userQuery.queryKey }), invalidateSecurity()]);
 }
 
 export function useChangePassword() {
@@ -71,8 +68,8 @@ export function useDisableTwoFactor() {
 }
 
 export const activeSessionsQuery = queryOptions({
-  queryKey: sessionListKeys.list(),
-  queryFn: async () => (await call(userEndpoints.sessions)).data,
+  ...endpointQuery(userEndpoints.sessions),
+  select: (answer) => answer.data,
 });
 
 export function useRevokeSession() {
@@ -95,7 +92,7 @@ export function useRevokeOtherSessions() {
 export const AUDIT_LOG_PAGE_SIZE = 25;
 
 export const auditLogsQuery = infiniteQueryOptions({
-  queryKey: auditLogKeys.list({ limit: AUDIT_LOG_PAGE_SIZE }),
+  queryKey: endpointKey(userEndpoints.auditLogs, { query: { limit: AUDIT_LOG_PAGE_SIZE } }),
   queryFn: ({ pageParam, signal }) =>
     call(userEndpoints.auditLogs, { query: { limit: AUDIT_LOG_PAGE_SIZE, cursor: pageParam }, signal }),
   initialPageParam: undefined as string | undefined,

@@ -1,29 +1,23 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { verificationAdminEndpoints, type BusinessFlags, type BusinessReview } from '@merchant/business';
 import { call } from '../../../lib/api-client';
-import { sessionKeys } from '../../../lib/session';
-import { verificationAdminKeys } from './keys';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { businessQuery } from '../../../lib/session';
 
 export const verificationQueueQuery = queryOptions({
-  queryKey: verificationAdminKeys.list(),
-  queryFn: async ({ signal }) => (await call(verificationAdminEndpoints.queue, { signal })).data,
+  ...endpointQuery(verificationAdminEndpoints.queue),
+  select: (answer) => answer.data,
 });
 
 export const businessReviewQuery = (businessId: string) =>
-  queryOptions({
-    queryKey: verificationAdminKeys.detail(businessId),
-    queryFn: ({ signal }) => call(verificationAdminEndpoints.business, { params: { business_id: businessId }, signal }),
-  });
+  endpointQuery(verificationAdminEndpoints.business, { params: { business_id: businessId } });
 
 /** A decision changes the review, the queue and the business as any screen loaded it. */
 function useKeepReview(businessId: string) {
   const queryClient = useQueryClient();
   return async (review: BusinessReview) => {
-    queryClient.setQueryData(verificationAdminKeys.detail(businessId), review);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: verificationAdminKeys.lists() }),
-      queryClient.invalidateQueries({ queryKey: sessionKeys.business(businessId) }),
-    ]);
+    queryClient.setQueryData(businessReviewQuery(businessId).queryKey, review);
+    await invalidateEndpoints(queryClient, [endpointScope(verificationAdminEndpoints.queue), businessQuery(businessId).queryKey]);
   };
 }
 

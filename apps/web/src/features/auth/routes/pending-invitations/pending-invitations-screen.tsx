@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { Invitation, User } from '@merchant/identity';
+import type { Invitation } from '@merchant/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { businessLanding } from '../../../../app/guards';
 import { href } from '../../../../app/route-table';
 import { notifySuccess } from '../../../../lib/notify';
-import { sessionKeys } from '../../../../lib/session';
+import { userQuery } from '../../../../lib/session';
 import { pendingInvitationsQuery, useAcceptInvitation, useDeclineInvitation } from '../../api/auth-api';
 import { AuthCard } from '../../components/auth-card';
 
@@ -26,7 +26,7 @@ export function Component() {
       onSuccess: ({ business_id }) => {
         notifySuccess(`You joined ${invitation.business.name}.`);
         // The mutation refetched the user before this runs.
-        const user = queryClient.getQueryData<User | null>(sessionKeys.user);
+        const user = queryClient.getQueryData(userQuery.queryKey);
         const joined = [...(user?.businesses.member ?? []), ...(user?.businesses.owned ?? [])].find((b) => b.id === business_id);
         navigate(joined ? businessLanding(joined) : href('payments.overview', { business_id }), { replace: true });
       },

@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { businessLanding } from '../../../../app/guards';
 import { TwoFactorSetup } from '../../../../components/two-factor-setup';
 import { LoadingScreen } from '../../../../components/loading-screen';
-import { businessQuery, sessionKeys, useSignedInUser } from '../../../../lib/session';
+import { businessQuery, useSignedInUser, userQuery } from '../../../../lib/session';
 
 /**
  * The spec's "two-factor setup for staff": a business that requires two-factor sends members without it here.
@@ -24,7 +24,7 @@ export function Component() {
   if (user.two_factor_enabled && !showingCodes) return <Navigate to={businessLanding(business.data)} replace />;
 
   const proceed = async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionKeys.business(businessId) });
+    await queryClient.invalidateQueries({ queryKey: businessQuery(businessId).queryKey });
     const fresh = await queryClient.fetchQuery(businessQuery(businessId));
     void navigate(businessLanding(fresh));
   };
@@ -44,7 +44,7 @@ export function Component() {
           <TwoFactorSetup
             onEnabled={() => {
               setShowingCodes(true);
-              return queryClient.invalidateQueries({ queryKey: sessionKeys.user });
+              return queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
             }}
             onFinished={() => void proceed()}
             finishLabel="Continue to the business"

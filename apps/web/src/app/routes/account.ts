@@ -1,0 +1,73 @@
+/** The routes outside the business sections (spec 2): guest, authenticated, onboarding, super admin, user settings, public. */
+import { AUTH, BUSINESS, GUEST, make, type GuardName } from './define';
+
+const ONBOARDING = ['authGuard', 'businessPendingOnboardingGuard'] as const satisfies readonly GuardName[];
+const SUPER_ADMIN = ['authGuard', 'superAdminGuard'] as const satisfies readonly GuardName[];
+
+const guest = <const I extends string, const Screen extends string>(id: I, path: string, title: string, screen: Screen) =>
+  make(`auth.${id}`, path, title, 'guest', undefined, null, { guards: GUEST, screen });
+const plain = <const I extends string, const Screen extends string>(
+  id: I,
+  path: string,
+  title: string,
+  screen: Screen,
+  guards: readonly GuardName[] = AUTH,
+) => make(id, path, title, 'plain', undefined, null, { guards, screen });
+
+export const accountRoutes = [
+  // Guest only (spec 2)
+  guest('root', '/', 'Sign in', 'auth.login'),
+  guest('login', '/login', 'Sign in', 'auth.login'),
+  guest('checkpoint', '/checkpoint', 'Two-factor authentication', 'auth.checkpoint'),
+  guest('password-request', '/password/reset', 'Reset your password', 'auth.password-request'),
+  guest('password-reset', '/password/reset/:reset_token', 'Choose a new password', 'auth.password-reset'),
+  guest('register', '/register', 'Create your account', 'auth.register'),
+  guest('register-partner', '/register-partner', 'Become a partner', 'auth.register-partner'),
+  guest('register-complete', '/register-complete/:hash', 'Join a business', 'auth.register-complete'),
+  // Authenticated only
+  plain('auth.register-completed', '/register-completed', 'Your account is ready', 'auth.register-completed'),
+  plain('auth.register-authenticated', '/register-authenticated', 'Create another business', 'auth.register-authenticated'),
+  plain('auth.pending-invitations', '/pending-invitations', 'Pending invitations', 'auth.pending-invitations'),
+  plain('auth.choose-business', '/choose-business', 'Choose a business', 'auth.choose-business', [
+    'authGuard',
+    'hasInvitationsGuard',
+    'businessSelectionGuard',
+  ]),
+  // Onboarding (per business)
+  plain('onboarding.questionnaire', `${BUSINESS}/onboarding/questionnaire`, 'Business verification', 'onboarding.questionnaire', ONBOARDING),
+  plain('onboarding.pending', `${BUSINESS}/onboarding/pending`, 'Verification in progress', 'onboarding.pending', ONBOARDING),
+  plain('onboarding.blocked', `${BUSINESS}/onboarding/blocked`, 'Verification unsuccessful', 'onboarding.blocked', ONBOARDING),
+  // Super admins' area (a route section only they see; docs/decisions.md)
+  plain('admin.verifications', '/admin/verifications', 'Verification queue', 'admin.verifications', SUPER_ADMIN),
+  plain('admin.business', '/admin/businesses/:business_id', 'Business review', 'admin.business', SUPER_ADMIN),
+  // The spec's "two-factor setup for staff" (path not shown): where a business that requires two-factor sends members without it.
+  plain('business.two-factor-setup', `${BUSINESS}/two-factor-setup`, 'Set up two-factor authentication', 'staff.two-factor-setup'),
+];
+
+const USER_SETTINGS = 'User settings';
+
+export const userSettingsRoutes = [
+  make('user-settings.account', '/user-settings/user-account', 'Account', 'user-settings', undefined, null, {
+    guards: AUTH,
+    screen: 'user-settings.account',
+    sidebar: { group: USER_SETTINGS, label: 'Account details', icon: 'user-circle', order: 1 },
+  }),
+  make('user-settings.security', '/user-settings/security', 'Security', 'user-settings', undefined, null, {
+    guards: AUTH,
+    screen: 'user-settings.security',
+    sidebar: { group: USER_SETTINGS, label: 'Security', icon: 'shield-lock', order: 2 },
+  }),
+  make('user-settings.audit-logs', '/user-settings/audit-logs', 'Audit logs', 'user-settings', undefined, null, {
+    guards: AUTH,
+    screen: 'user-settings.audit-logs',
+    sidebar: { group: USER_SETTINGS, label: 'Audit logs', icon: 'history', order: 3 },
+  }),
+];
+
+export const publicRoutes = [
+  make('public.support-chat', '/public/:business_id/support-chat', 'Support chat', 'public', undefined, 'supportChat', { guards: [] }),
+  make('public.invoice', '/:business_id/:invoice', 'Invoice', 'public', undefined, 'publicInvoice', {
+    guards: ['invoicePublicGuard'],
+  }),
+  make('app.not-found', '/not-found', 'Page not found', 'public', undefined, null, { guards: [], screen: 'app.not-found' }),
+];

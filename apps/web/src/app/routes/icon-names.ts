@@ -1,0 +1,43 @@
+/** Icon names used by sidebars and section options; app/icons.ts maps each to a component. */
+export const ICON_NAMES = [
+  'home',
+  'list',
+  'chart',
+  'building-bank',
+  'send',
+  'users',
+  'link',
+  'qrcode',
+  'file-invoice',
+  'repeat',
+  'code',
+  'plug',
+  'plug-connected',
+  'credit-card',
+  'settings',
+  'gift',
+  'device-desktop',
+  'shopping-cart',
+  'package',
+  'discount',
+  'map-pin',
+  'device-mobile',
+  'building-store',
+  'ticket',
+  'palette',
+  'file',
+  'photo',
+  'calendar',
+  'world',
+  'truck',
+  'user-circle',
+  'shield-lock',
+  'history',
+  'cash',
+  'affiliate',
+  'trophy',
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** Business conditions a sidebar entry may depend on; the rule of each lives in app/sidebar.ts. */
+export type SidebarFlag = 'card-balance' | 'card-provider-balance' | 'send-money' | 'platform' | 'recurring-billing';

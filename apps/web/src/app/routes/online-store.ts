@@ -1,0 +1,92 @@
+/** Online Store: `/business/:business_id/online-store/...` (spec 2). */
+import { MERCHANT, sectionRoutes } from './define';
+import { SHARED } from './shared';
+
+const { route, shared } = sectionRoutes('online-store', MERCHANT);
+
+const SM = { permission: 'store:manage' } as const;
+/** What every role, cashiers included, may look at in the store. */
+const SV = { permission: 'store:view' } as const;
+
+export const onlineStoreRoutes = [
+  route('overview', '', 'Shop insight', 'shopInsight', { ...SV, sidebar: { label: 'Overview', icon: 'home', order: 1 } }),
+  route('onboarding', 'onboarding', 'Set up your online store', 'storeOnboarding', SM),
+  route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...SV, sidebar: { label: 'Reports', icon: 'chart', order: 2 } }),
+  route('orders', 'orders', 'Orders', 'orders', { ...SV, sidebar: { label: 'Orders', icon: 'shopping-cart', order: 3 } }),
+  route('orders-export', 'orders/export', 'Export orders', 'orders', SM),
+  route('orders-detail', 'orders/:b_order', 'Order', 'orders', SV),
+  route('orders-cancel', 'orders/:b_order/cancel', 'Cancel order', 'orders', SM),
+  route('products', 'products', 'Products', 'catalogue', { ...SV, sidebar: { label: 'Products', icon: 'package', order: 4 } }),
+  route('products-create', 'products/create', 'Create product', 'catalogue', SM),
+  route('products-edit', 'products/:b_product/edit', 'Edit product', 'catalogue', SM),
+  route('product-categories', 'product-categories', 'Product categories', 'catalogue', SM),
+  route('product-categories-create', 'product-categories/create', 'Create product category', 'catalogue', SM),
+  route('product-categories-all-products', 'product-categories/all-products', 'All products', 'catalogue', SM),
+  route('product-categories-view', 'product-categories/:b_product_category', 'Product category', 'catalogue', SM),
+  route('product-categories-detail', 'product-categories/:b_product_category/detail', 'Product category details', 'catalogue', SM),
+  route('product-categories-edit', 'product-categories/:b_product_category/edit', 'Edit product category', 'catalogue', SM),
+  route('product-customisation', 'product-customisation', 'Product customisation', 'catalogue', SM),
+  route('product-customisation-create', 'product-customisation/create', 'Create add-on', 'catalogue', SM),
+  route('product-customisation-edit', 'product-customisation/:b_add_on_id/edit', 'Edit add-on', 'catalogue', SM),
+  route('product-logs', 'product-logs', 'Product logs', 'catalogue', SM),
+  route('discounts', 'discounts', 'Discounts', 'discounts', { ...SM, sidebar: { label: 'Discounts', icon: 'discount', order: 5 } }),
+  route('discounts-create', 'discounts/create', 'Create discount', 'discounts', SM),
+  route('discounts-edit', 'discounts/:b_discount/edit', 'Edit discount', 'discounts', SM),
+  route('coupons', 'coupons', 'Coupons', 'coupons', { ...SM, sidebar: { label: 'Coupons', icon: 'ticket', order: 6 } }),
+  route('coupons-create', 'coupons/create', 'Create coupon', 'coupons', SM),
+  route('coupons-edit', 'coupons/:b_coupon/edit', 'Edit coupon', 'coupons', SM),
+  route('customers', 'customers', 'Customers', 'customers', { ...SV, sidebar: { label: 'Customers', icon: 'users', order: 7 } }),
+  route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', SV),
+  route('store-design', 'store-design', 'Customize store', 'storeDesign', {
+    permission: 'store-design:manage',
+    sidebar: { label: 'Store Design', icon: 'palette', order: 8 },
+  }),
+  route('store-design-theme', 'store-design/theme/:theme_id/:page', 'Theme designer', 'storeDesign', {
+    permission: 'store-design:manage',
+  }),
+  route('pages', 'pages', 'Pages', 'pages', {
+    permission: 'store-pages:manage',
+    sidebar: { label: 'Pages', icon: 'file', order: 9 },
+  }),
+  route('media', 'media', 'Media', 'media', { ...SM, sidebar: { label: 'Media', icon: 'photo', order: 10 } }),
+  route('media-edit', 'media/:b_media/edit', 'Edit media', 'media', SM),
+  route('booking', 'booking', 'Booking', 'booking', { ...SM, sidebar: { label: 'Booking', icon: 'calendar', order: 11 } }),
+  route('domain', 'domain', 'Domain', 'domain', { ...SM, sidebar: { label: 'Domain', icon: 'world', order: 12 } }),
+  route('shipping-pickup', 'shipping-pickup', 'Shipping and pickup', 'shipping', {
+    ...SM,
+    sidebar: { label: 'Shipping and pickup', icon: 'truck', order: 13 },
+  }),
+  route('shipping-pickup-create', 'shipping-pickup/create', 'Create shipping option', 'shipping', SM),
+  route('shipping-pickup-edit', 'shipping-pickup/:b_shipping/edit', 'Edit shipping option', 'shipping', SM),
+  route('pickups-create', 'shipping-pickup/pickups/create', 'Create pickup point', 'shipping', SM),
+  route('pickups-edit', 'shipping-pickup/pickups/:pickup/edit', 'Edit pickup point', 'shipping', SM),
+  route('locations', 'locations', 'Locations', 'locations', { ...SM, sidebar: { label: 'Locations', icon: 'map-pin', order: 14 } }),
+  route('locations-create', 'locations/create', 'Create location', 'locations', SM),
+  route('locations-edit', 'locations/:b_location/edit', 'Edit location', 'locations', SM),
+  route('locations-settings', 'locations/settings', 'Location settings', 'locations', SM),
+  route('settings-store', 'settings/store', 'Store settings', 'storeSettings', {
+    ...SM,
+    sidebar: { label: 'Settings', childLabel: 'Store', icon: 'settings', order: 15 },
+  }),
+  route('settings-taxes', 'settings/taxes', 'Taxes', 'taxes', {
+    ...SM,
+    sidebar: { label: 'Taxes', icon: 'cash', order: 1, parent: 'online-store.settings-store' },
+  }),
+  route('settings-taxes-create', 'settings/taxes/create', 'Create tax', 'taxes', SM),
+  route('settings-taxes-settings', 'settings/taxes/settings', 'Tax settings', 'taxes', SM),
+  route('settings-taxes-edit', 'settings/taxes/:b_tax_setting/edit', 'Edit tax', 'taxes', SM),
+  shared('users', 'users', SHARED.staffList, {
+    sidebar: { label: 'Staff', icon: 'users', order: 2, parent: 'online-store.settings-store' }
+  }),
+  shared('users-invite', 'users/invite', SHARED.staffInvite),
+  shared('users-detail', 'users/:id/details', SHARED.staffDetail),
+  shared('settings-notifications', 'settings/notifications', SHARED.notifications, {
+    sidebar: { label: 'Notifications', icon: 'settings', order: 3, parent: 'online-store.settings-store' }
+  }),
+  shared('settings-email-templates', 'settings/email-templates', SHARED.emailTemplates, {
+    sidebar: { label: 'Email templates', icon: 'settings', order: 4, parent: 'online-store.settings-store' }
+  }),
+  shared('settings-business-details', 'settings/business-details', SHARED.businessDetails, {
+    sidebar: { label: 'Business info', icon: 'building-store', order: 5, parent: 'online-store.settings-store' }
+  }),
+];

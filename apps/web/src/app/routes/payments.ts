@@ -1,0 +1,191 @@
+/** Payments: `/business/:business_id/payments/...` (spec 2). */
+import { BUSINESS, MERCHANT, make, sectionRoutes } from './define';
+import { SHARED } from './shared';
+
+const { route, shared } = sectionRoutes('payments', MERCHANT);
+const VERIFICATION_STATUS = ['authGuard', 'nonBusinessPartnerGuard', 'hasInvitationsGuard'] as const;
+const PAYMENTS_ONBOARDING = ['authGuard', 'hasInvitationsGuard', 'businessPendingVerificationGuard'] as const;
+
+const NO_CODE = 'No-code tools';
+const OTHERS = 'Others';
+
+// Payments permissions (see packages/core permissions): viewing lists needs payments:view, creating
+// or editing needs payments:create, settings need settings:manage.
+const V = { permission: 'payments:view' } as const;
+const C = { permission: 'payments:create' } as const;
+const S = { permission: 'settings:manage' } as const;
+
+export const paymentsRoutes = [
+  make('payments.overview-root', BUSINESS, 'Overview', 'business', 'payments', null, {
+    guards: MERCHANT,
+    permission: 'business:view',
+    screen: 'payments.overview',
+  }),
+  route('overview', '', 'Overview', null, {
+    permission: 'business:view',
+    screen: 'payments.overview',
+    sidebar: { label: 'Overview', icon: 'home', order: 1 },
+  }),
+  route('onboarding', 'onboarding', 'Get started with payments', 'paymentsOnboarding', {
+    guards: PAYMENTS_ONBOARDING,
+    permission: 'business:view',
+  }),
+  route('transactions', 'transactions', 'Transactions', 'transactions', { ...V, sidebar: { label: 'Transactions', icon: 'list', order: 2 } }),
+  route('transactions-detail', 'transactions/:b_charge', 'Transaction', 'transactions', V),
+  route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...V, sidebar: { label: 'Reports', icon: 'chart', order: 3 } }),
+  route('balance', 'balance', 'Wallet balance', 'balances', {
+    permission: 'wallets:manage',
+    sidebar: { label: 'Bank Payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },
+  }),
+  route('balance-card', 'balance/card', 'Card balance', 'balances', {
+    permission: 'wallets:manage',
+    sidebar: { label: 'Card balance', icon: 'credit-card', order: 1, parent: 'payments.balance', flag: 'card-balance' },
+  }),
+  route('balance-card-provider', 'balance/xendit', 'Xendit card balance', 'balances', {
+    permission: 'wallets:manage',
+    sidebar: { label: 'Xendit card balance', icon: 'credit-card', order: 2, parent: 'payments.balance', flag: 'card-provider-balance' },
+  }),
+  route('send-money', 'send-money', 'Send payments', 'sendMoney', {
+    permission: 'transfers:manage',
+    sidebar: {
+      label: 'Send Payments',
+      childLabel: 'Overview',
+      icon: 'send',
+      order: 5,
+      flag: 'send-money',
+      badge: 'transfers-awaiting-review',
+    },
+  }),
+  route('beneficiaries', 'beneficiaries', 'Beneficiaries', 'sendMoney', {
+    permission: 'transfers:manage',
+    sidebar: { label: 'Beneficiaries', icon: 'users', order: 1, parent: 'payments.send-money' },
+  }),
+  route('beneficiaries-detail', 'beneficiaries/:beneficiaryId', 'Beneficiary', 'sendMoney', { permission: 'transfers:manage' }),
+  route('transfer-history', 'transfer-history', 'Transfer history', 'sendMoney', {
+    permission: 'transfers:manage',
+    sidebar: { label: 'Transfer History', icon: 'history', order: 2, parent: 'payments.send-money' },
+  }),
+  route('transfer-history-detail', 'transfer-history/:transfer', 'Transfer', 'sendMoney', { permission: 'transfers:manage' }),
+  route('customers', 'customers', 'Customers', 'customers', { ...V, sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
+  route('customers-detail', 'customers/:customer', 'Customer', 'customers', V),
+
+  route('links', 'links', 'Payment links', 'links', { ...V, sidebar: { group: NO_CODE, label: 'Payment Links', icon: 'link', order: 10 } }),
+  route('links-create', 'links/create', 'Create payment link', 'links', C),
+  route('links-edit', 'links/:payment_request_id/edit', 'Edit payment link', 'links', C),
+  route('links-detail', 'links/:payment_request_id', 'Payment link', 'links', V),
+  route('static-qr', 'static-qr-code', 'Static QR codes', 'staticQr', {
+    ...V,
+    sidebar: { group: NO_CODE, label: 'Static QRs', icon: 'qrcode', order: 11 },
+  }),
+  route('static-qr-create', 'static-qr-code/create', 'Create static QR code', 'staticQr', C),
+  route('static-qr-edit', 'static-qr-code/:static_qr_code_id/edit', 'Edit static QR code', 'staticQr', C),
+  route('static-qr-detail', 'static-qr-code/:static_qr_code_id', 'Static QR code', 'staticQr', V),
+  route('invoices', 'invoices', 'Invoices', 'invoices', {
+    ...V,
+    sidebar: { group: NO_CODE, label: 'Invoicing', childLabel: 'All', icon: 'file-invoice', order: 12 },
+  }),
+  route('invoices-create', 'invoices/create', 'Create invoice', 'invoices', C),
+  route('invoices-bulk-create', 'invoices/bulk-create', 'Bulk create invoices', 'invoices', C),
+  route('invoices-feed-upload', 'invoices/feed-upload', 'Upload invoice feed file', 'invoices', C),
+  route('invoices-detail', 'invoices/:invoice', 'Invoice', 'invoices', V),
+  route('invoices-edit', 'invoices/:invoice/edit', 'Edit invoice', 'invoices', C),
+  route('invoices-repeating', 'invoices/repeating', 'Repeating invoices', 'repeatingInvoices', {
+    ...V,
+    sidebar: { label: 'Repeating', icon: 'repeat', order: 1, parent: 'payments.invoices' },
+  }),
+  route('invoices-repeating-create', 'invoices/repeating/create', 'Create repeating invoice', 'repeatingInvoices', C),
+  route('invoices-repeating-detail', 'invoices/repeating/:invoice', 'Repeating invoice', 'repeatingInvoices', V),
+  route('invoices-repeating-edit', 'invoices/repeating/:invoice/edit', 'Edit repeating invoice', 'repeatingInvoices', C),
+  route('products', 'products', 'Products', 'paymentProducts', {
+    ...V,
+    sidebar: { label: 'Products', icon: 'package', order: 2, parent: 'payments.invoices' },
+  }),
+  route('products-create', 'products/create', 'Create product', 'paymentProducts', C),
+  route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', C),
+  route('recurring-plans', 'recurring-plans', 'Plans', 'recurring', {
+    ...V,
+    sidebar: { group: NO_CODE, label: 'Recurring Billing', childLabel: 'Plans', icon: 'repeat', order: 13, flag: 'recurring-billing' },
+  }),
+  route('recurring-plans-detail', 'recurring-plans/:id', 'Plan', 'recurring', V),
+  route('subscriptions', 'subscriptions', 'Subscriptions', 'recurring', {
+    ...V,
+    sidebar: { label: 'Subscriptions', icon: 'calendar', order: 1, parent: 'payments.recurring-plans' },
+  }),
+  route('subscriptions-detail', 'subscriptions/:recurring_billing', 'Subscription', 'recurring', V),
+
+  route('developers', 'developers', 'Developers', 'developers', {
+    permission: 'developers:view',
+    sidebar: { group: OTHERS, label: 'Developers', icon: 'code', order: 20 },
+  }),
+  route('integrations', 'integrations', 'Plugins integration', 'integrations', {
+    ...S,
+    sidebar: { group: OTHERS, label: 'Plugins Integration', icon: 'plug', order: 21 },
+  }),
+  route('integrations-create', 'integrations/create', 'Add plugin integration', 'integrations', S),
+  route('integrations-edit', 'integrations/:gateway_provider_id/edit', 'Edit plugin integration', 'integrations', S),
+  route('connections', 'connections', 'Connections', 'connections', {
+    ...S,
+    sidebar: { group: OTHERS, label: 'Connections', icon: 'plug-connected', order: 22 },
+  }),
+  route('connections-tool', 'connections/:tool', 'Accounting connection', 'connections', S),
+  route('payment-methods', 'payment-methods', 'Payment methods', 'paymentMethods', {
+    ...S,
+    sidebar: { group: OTHERS, label: 'Payment Methods', icon: 'credit-card', order: 23 },
+  }),
+  route('payment-methods-card', 'payment-methods/card', 'Card payments', 'paymentMethods', S),
+  route('payment-methods-provider', 'payment-methods/:slug', 'Payment method onboarding', 'paymentMethods', S),
+  route('payouts', 'payouts', 'Payment methods', 'paymentMethods', S),
+  route('settings-checkout', 'settings/checkout-customisation', 'Checkout customisation', 'paymentSettings', {
+    ...S,
+    sidebar: { group: OTHERS, label: 'Settings', childLabel: 'Checkout customisation', icon: 'settings', order: 24 },
+  }),
+  shared('settings-users', 'settings/users', SHARED.staffList, {
+    sidebar: { label: 'Staff', icon: 'users', order: 1, parent: 'payments.settings-checkout' }
+  }),
+  shared('settings-users-invite', 'settings/users/invite', SHARED.staffInvite),
+  shared('settings-users-detail', 'settings/users/:id/details', SHARED.staffDetail),
+  shared('notifications', 'notifications', SHARED.notifications, {
+    sidebar: { label: 'Notifications', icon: 'settings', order: 2, parent: 'payments.settings-checkout' }
+  }),
+  shared('settings-email-templates', 'settings/email-templates', SHARED.emailTemplates, {
+    sidebar: { label: 'Email templates', icon: 'settings', order: 3, parent: 'payments.settings-checkout' }
+  }),
+  route('bank-accounts', 'bank-accounts', 'Bank accounts', 'bankAccounts', {
+    permission: 'bank-accounts:manage',
+    sidebar: { label: 'Bank accounts', icon: 'building-bank', order: 4, parent: 'payments.settings-checkout' },
+  }),
+  route('bank-accounts-create', 'bank-accounts/create/:isCrossBorder?', 'Add bank account', 'bankAccounts', {
+    permission: 'bank-accounts:manage',
+  }),
+  route('bank-accounts-edit', 'bank-accounts/:bank_account/edit/:isCrossBorder', 'Edit bank account', 'bankAccounts', {
+    permission: 'bank-accounts:manage',
+  }),
+  // Every onboarding status may see where its verification stands (not only verified businesses).
+  route('settings-account-verification', 'settings/account-verification', 'Account verification', null, {
+    permission: 'verification:view',
+    screen: 'onboarding.account-verification',
+    guards: VERIFICATION_STATUS,
+    sidebar: { label: 'Account verification', icon: 'shield-lock', order: 5, parent: 'payments.settings-checkout' },
+  }),
+  shared('settings-business-details', 'settings/business-details', SHARED.businessDetails, {
+    sidebar: { label: 'Business details', icon: 'building-store', order: 6, parent: 'payments.settings-checkout' }
+  }),
+  route('settings-audit-logs', 'settings/audit-logs', 'Audit logs', null, {
+    permission: 'audit-logs:view',
+    screen: 'business-audit-log.list',
+    sidebar: { label: 'Audit logs', icon: 'history', order: 7, parent: 'payments.settings-checkout' },
+  }),
+  route('partners', 'partners', 'Business partners', 'partners', {
+    ...S,
+    sidebar: { label: 'Partners', icon: 'affiliate', order: 8, parent: 'payments.settings-checkout' },
+  }),
+  route('settings-platform', 'settings/platform', 'Platform', 'platform', {
+    ...S,
+    sidebar: { label: 'Platform', icon: 'settings', order: 9, parent: 'payments.settings-checkout', flag: 'platform' },
+  }),
+  route('referral-program', 'referral-program', 'Refer and Earn', 'referral', {
+    permission: 'referral:view',
+    sidebar: { group: OTHERS, label: 'Refer and Earn', icon: 'gift', order: 25 },
+  }),
+  route('support', 'support', 'Support', 'support', { permission: 'business:view' }),
+];
