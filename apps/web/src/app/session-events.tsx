@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { onAuthEvent } from '../lib/api-client';
 import { resetSessionCache } from '../lib/session';
-import { href } from './route-table';
+import { loginHref } from './guards';
 
 /** Spec 4: the message shown on the login screen after a 401. */
 export const SESSION_EXPIRED_FLASH = 'Your session has been expired. Please login to continue';
@@ -34,7 +34,9 @@ export function useSessionEvents(): void {
     const unsubscribe = onAuthEvent((event) => {
       if (event.type === 'unauthenticated') {
         resetSessionCache(queryClient, null);
-        void navigate(href('auth.login'), { replace: true, state: { flash: SESSION_EXPIRED_FLASH } });
+        // Sign-in brings the person back to the page the 401 ended.
+        const from = window.location.pathname + window.location.search;
+        void navigate(loginHref(from), { replace: true, state: { flash: SESSION_EXPIRED_FLASH } });
       } else {
         openSessionExpiredModal();
       }

@@ -10,7 +10,7 @@ import { readLoginState } from '../../components/flash';
 export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { flash, from } = readLoginState(location.state);
+  const { flash, from } = readLoginState(location.state, location.search);
   const login = useLogin();
   const form = useZodForm(LoginBodySchema, { email: '', password: '' });
 
