@@ -18,10 +18,10 @@ export function Component() {
     login.mutate(body, {
       onSuccess: (answer) => {
         if (answer.status === 'two_factor_required') {
-          navigate(href('auth.checkpoint'), { state: from ? { from } : undefined });
+          void navigate(href('auth.checkpoint'), { state: from ? { from } : undefined });
           return;
         }
-        navigate(from ?? href('auth.choose-business'), { replace: true });
+        void navigate(from ?? href('auth.choose-business'), { replace: true });
       },
       onError: form.handleServerError,
     }),
