@@ -1,14 +1,27 @@
-// Lint: TypeScript rules, import boundaries of the house style, and no import cycles.
+// Lint: TypeScript rules (type-aware where a tsconfig covers the file), the React hooks rules, import
+// boundaries of the house style, and no import cycles. See docs/architecture.md "## Tooling".
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+
+/** Files inside a workspace tsconfig (scripts/typecheck.mjs checks the same projects). */
+const TYPED_FILES = [
+  'apps/server/{src,test}/**/*.ts',
+  'apps/server/drizzle.config.ts',
+  'apps/web/src/**/*.{ts,tsx}',
+  'apps/web/vite.config.ts',
+  'apps/web/precompress.ts',
+  'packages/*/src/**/*.ts',
+  'e2e/**/*.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/artifacts/**'] },
@@ -48,6 +61,25 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
+  {
+    // Type-aware rules over every file a workspace tsconfig covers: a promise is awaited, returned or
+    // explicitly voided, and never handed to a place that expects a plain function or a boolean.
+    files: TYPED_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The rules of hooks and the dependency lists of effects, memos and callbacks.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   {
     // Routes are HTTP only: no SQL.
     files: ['apps/server/src/**/*.routes.ts'],

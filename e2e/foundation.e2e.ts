@@ -77,7 +77,7 @@ describe('platform foundation in the browser', () => {
     await context.clearCookies();
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Security' }).click();
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.getByText('Your session has been expired. Please login to continue').waitFor();
     await expectAccessible(page);
     await context.close();

@@ -12,6 +12,7 @@ log('type checking every workspace');
 run('node', ['scripts/typecheck.mjs']);
 log('linting (import boundaries, no cycles)');
 run('npx', ['eslint', '.', '--max-warnings=0']);
+run('node', ['scripts/check-structure.mjs']);
 
 build();
 

@@ -47,6 +47,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const changes = postgresChangeFeed(options.databaseUrl);
     // pg-pool awaits onConnect before it hands a new connection out; one that fails is not used.
+    // (@types/pg declares it as returning void; pg-pool's source awaits the promise.)
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- awaited by pg-pool, see above
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, onConnect: changes.prepareConnection });
     // An idle client whose connection the server closed (restart, failover) must not crash the
     // process: the pool drops it and the next query opens a fresh connection.

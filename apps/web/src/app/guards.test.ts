@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Business } from '@merchant/business';
 import type { User } from '@merchant/identity';
-import { checkGuard, runGuards, type GuardContext } from './guards';
+import { checkGuard, guardRoute, loginHref, menuEntryOf, runGuards, safeReturnPath, type GuardContext } from './guards';
+import { flagsAllow } from './sidebar';
 import { findRoute, type RouteId } from './route-table';
 
 const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
@@ -110,6 +111,58 @@ describe('guards', () => {
   it('shows account verification in every onboarding status', () => {
     for (const status of ['questionnaire', 'pending_verification', 'blocked', 'completed'] as const) {
       expect(run('payments.settings-account-verification', { user: user(), business: business({ onboarding_status: status }) }), status).toBeNull();
+    }
+  });
+});
+
+describe('sign-in returns people to the page they asked for', () => {
+  it('sends a guest to login with the path they asked for', () => {
+    expect(run('payments.overview', { from: `/business/${BID}/payments?tab=2` })).toEqual({
+      redirect: `/login?from=${encodeURIComponent(`/business/${BID}/payments?tab=2`)}`,
+    });
+  });
+
+  it('remembers same-app paths only, and not the login page itself', () => {
+    expect(loginHref('https://evil.example/phish')).toBe('/login');
+    expect(loginHref('//evil.example/phish')).toBe('/login');
+    expect(loginHref('/\\evil.example')).toBe('/login');
+    expect(loginHref('/login?from=%2Fx')).toBe('/login');
+    expect(loginHref('/')).toBe('/login');
+    expect(safeReturnPath('/user-settings/security')).toBe('/user-settings/security');
+  });
+});
+
+describe('screens hidden by a business flag', () => {
+  const route = (id: RouteId) => {
+    const found = findRoute(id);
+    if (!found) throw new Error(id);
+    return found;
+  };
+  const ctx = (overrides: Partial<Business>): GuardContext => ({
+    user: user(),
+    business: business({ permissions: ['wallets:manage', 'transfers:manage', 'settings:manage'], ...overrides }),
+    routeId: 'payments.overview',
+    hostname: 'dashboard.example.com',
+  });
+
+  it('refuses by URL what the sidebar hides, inner screens included, and opens it once the flag is on', () => {
+    const hidden: [RouteId, Partial<Business>, Partial<Business>][] = [
+      ['payments.send-money', { features: { send_money: false } }, { features: { send_money: true } }],
+      ['payments.beneficiaries', { features: { send_money: false } }, { features: { send_money: true } }],
+      ['payments.beneficiaries-detail', { features: { send_money: false } }, { features: { send_money: true } }],
+      ['payments.settings-platform', { platform_enabled: false }, { platform_enabled: true }],
+      ['payments.recurring-plans', { country: 'ph' }, { country: 'sg' }],
+      ['payments.recurring-plans-detail', { country: 'id' }, { country: 'sg' }],
+      ['payments.subscriptions', { country: 'ph' }, { country: 'sg' }],
+      ['payments.balance-card', { stripe_enabled: false, xendit_enabled: false }, { stripe_enabled: true }],
+      ['payments.balance-card-provider', { active_providers: [] }, { active_providers: ['xendit'] }],
+    ];
+    for (const [id, off, on] of hidden) {
+      const r = route(id);
+      expect(guardRoute(r, { ...ctx(off), routeId: id }), id).toEqual({ notFound: true });
+      expect(guardRoute(r, { ...ctx(on), routeId: id }), id).toBeNull();
+      // The sidebar follows the very same rule.
+      expect(flagsAllow(menuEntryOf(r), ctx(off).business!), id).toBe(false);
     }
   });
 });

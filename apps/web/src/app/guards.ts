@@ -4,7 +4,8 @@
  */
 import type { Business, BusinessSummary } from '@merchant/business';
 import type { User } from '@merchant/identity';
-import { href, type GuardName, type RouteId } from './route-table';
+import { href, routeTable, type AppRoute, type GuardName, type RouteId } from './route-table';
+import { flagsAllow } from './sidebar';
 
 export interface GuardContext {
   user: User | null;
@@ -12,6 +13,8 @@ export interface GuardContext {
   business: Business | null;
   routeId: RouteId;
   hostname: string;
+  /** The path (with its query) the person asked for: sign-in returns them there. */
+  from?: string;
 }
 
 export type GuardOutcome = { redirect: string } | { notFound: true } | null;
@@ -24,6 +27,22 @@ export const BUSINESS_GUARDS: readonly GuardName[] = [
   'businessPendingVerificationGuard',
   'businessCompletedOnboardingGuard',
 ];
+
+/** The query parameter of the login screen that names where to go after signing in. */
+export const RETURN_PARAM = 'from';
+
+/** A same-app path only: never an absolute or protocol-relative URL someone slipped in. */
+export function safeReturnPath(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined;
+}
+
+/** The login screen, remembering the page to return to after signing in. */
+export function loginHref(from?: string): string {
+  const back = safeReturnPath(from);
+  const login = href('auth.login');
+  if (!back || back === '/' || back.split('?')[0] === login) return login;
+  return `${login}?${new URLSearchParams({ [RETURN_PARAM]: back }).toString()}`;
+}
 
 export const isInvoiceHost = (hostname: string) => hostname.startsWith('invoice.');
 
@@ -47,7 +66,7 @@ export function checkGuard(name: GuardName, ctx: GuardContext): GuardOutcome {
   const { user, business } = ctx;
   switch (name) {
     case 'authGuard':
-      return user ? null : { redirect: href('auth.login') };
+      return user ? null : { redirect: loginHref(ctx.from) };
     case 'guestGuard':
       return user ? { redirect: href('auth.choose-business') } : null;
     case 'hasInvitationsGuard':
@@ -92,4 +111,30 @@ export function runGuards(guards: readonly GuardName[], ctx: GuardContext): Guar
     if (outcome) return outcome;
   }
   return null;
+}
+
+/**
+ * Everything the router decides before a screen opens: the route's guards in order, then the business
+ * flags of its sidebar entry. A screen the sidebar hides by a flag (send money, platform, recurring
+ * billing in some countries, the card balances) is refused when its URL is typed: one rule for both.
+ */
+export function guardRoute(route: AppRoute, ctx: GuardContext): GuardOutcome {
+  const outcome = runGuards(route.guards, ctx);
+  if (outcome) return outcome;
+  return ctx.business && !flagsAllow(menuEntryOf(route), ctx.business) ? { notFound: true } : null;
+}
+
+/**
+ * The sidebar entry that stands for a route: its own, or for a screen without one (a detail, an edit
+ * screen) the entry of the same section whose path it extends the most ("recurring-plans/:id" sits
+ * under "recurring-plans"), so a hidden section's inner screens are refused too.
+ */
+export function menuEntryOf(route: AppRoute): AppRoute {
+  if (route.sidebar) return route;
+  let entry: AppRoute | undefined;
+  for (const candidate of routeTable) {
+    if (!candidate.sidebar || candidate.section !== route.section || !route.path.startsWith(`${candidate.path}/`)) continue;
+    if (!entry || candidate.path.length > entry.path.length) entry = candidate;
+  }
+  return entry ?? route;
 }

@@ -51,6 +51,7 @@ function serve(answers: { user: User | null; business?: Business }) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
+      if (url.endsWith('/csrf-token')) return json(200, { token: 't' });
       if (url.endsWith('/v1/user')) return answers.user ? json(200, answers.user) : json(401, { code: 'UNAUTHENTICATED', message: 'Unauthenticated.', requestId: 'r' });
       if (url.endsWith(`/v1/business/${BID}`) && answers.business) return json(200, answers.business);
       if (url.endsWith(`/v1/business/${BID}/onboarding-progress`)) return json(200, { is_completed: false, progress: 40 });

@@ -7,7 +7,7 @@ import { FullScreenLoading } from '../components/loading-screen';
 import { NotFound } from '../components/status-page';
 import { ApiError } from '../lib/api-client';
 import { businessQuery, userQuery } from '../lib/session';
-import { BUSINESS_GUARDS, isInvoiceHost, runGuards } from './guards';
+import { BUSINESS_GUARDS, guardRoute, isInvoiceHost } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { PageErrorBoundary, RouteErrorBoundary } from './route-error';
 import { href, routeTable, type AppRoute, type Layout } from './route-table';
@@ -56,7 +56,7 @@ async function loadBusiness(queryClient: QueryClient, businessId: string, fresh 
 
 /** Runs the route's guards in their listed order, then its permission (comfort only: the server enforces it). */
 export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname: string) {
-  return async ({ params }: LoaderFunctionArgs): Promise<null> => {
+  return async ({ params, request }: LoaderFunctionArgs): Promise<null> => {
     const needsUser = route.guards.some((g) => g !== 'invoicePublicGuard');
     const user = needsUser ? await queryClient.ensureQueryData(userQuery) : null;
     const businessId = params.business_id;
@@ -64,7 +64,8 @@ export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname:
     const business = user && businessId && needsBusiness ? await loadBusiness(queryClient, businessId, route.layout === 'business') : null;
     if (business && route.id !== TWO_FACTOR_SETUP) throwIfTwoFactorRequired(business);
 
-    const outcome = runGuards(route.guards, { user, business, routeId: route.id, hostname });
+    const url = new URL(request.url);
+    const outcome = guardRoute(route, { user, business, routeId: route.id, hostname, from: url.pathname + url.search });
     if (outcome && 'redirect' in outcome) throw redirect(outcome.redirect);
     if (outcome && 'notFound' in outcome) throw data('Not found', { status: 404 });
     if (route.permission && business && !business.permissions.includes(route.permission)) {

@@ -23,12 +23,15 @@ function serveStaff() {
     'fetch',
     vi.fn((url: string) => {
       const path = new URL(url, 'http://app.test').pathname;
+      const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      // Every call carries the anti-forgery token, so the first one asks for it.
+      if (path === '/csrf-token') return answer({ token: 't' });
       asked.push(path);
       const list = asked.filter((p) => p === path).length;
       const body = path.endsWith('/business-user')
         ? { data: Array.from({ length: list }, (_, i) => person(`p${i}`)) }
         : person(path.split('/').pop() ?? '');
-      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      return answer(body);
     }),
   );
   return asked;

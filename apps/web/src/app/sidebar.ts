@@ -69,9 +69,14 @@ function holds(route: AppRoute, business: SidebarBusiness): boolean {
   return !route.permission || business.permissions.includes(route.permission);
 }
 
+/** Whether the business's flags show the route's sidebar entry and every entry it sits inside. */
+export function flagsAllow(route: AppRoute, business: SidebarBusiness): boolean {
+  return flagsOf(route).every((flag) => SIDEBAR_FLAG_RULES[flag](business));
+}
+
 /** Whether the member may open the route in this business (permission and the menu's flag rules). */
 export function canOpen(route: AppRoute, business: SidebarBusiness): boolean {
-  return holds(route, business) && flagsOf(route).every((flag) => SIDEBAR_FLAG_RULES[flag](business));
+  return holds(route, business) && flagsAllow(route, business);
 }
 
 export interface SidebarLink {

@@ -23,7 +23,9 @@ describe('LoadingScreen', () => {
     );
     expect(screen.getByRole('status').textContent).toMatch(/^Loading/);
     expect(screen.queryByText(/taking longer than usual/)).toBeNull();
-    act(() => vi.advanceTimersByTime(LOADING_NOTE_AFTER_MS));
+    act(() => {
+      vi.advanceTimersByTime(LOADING_NOTE_AFTER_MS);
+    });
     expect(screen.getByText(/taking longer than usual/)).toBeTruthy();
   });
 });

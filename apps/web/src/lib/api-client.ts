@@ -2,19 +2,27 @@ import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointRes
 import { ApiErrorBodySchema, buildPath, type ApiErrorBody } from '@merchant/core';
 import { authEndpoints } from '@merchant/identity';
 
-/** An answer outside 200-299. `body` is the server's error body when it sent one. */
+/**
+ * An answer outside 200-299. `body` is the server's error body when it has the product's shape;
+ * `data` is whatever JSON came back (a proxy or another service may answer in its own shape).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiErrorBody | null,
     message: string,
+    readonly data: unknown = body,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export type AuthEvent = { type: 'unauthenticated' } | { type: 'session-expired' };
+/**
+ * `session-expired`: a 419 survived the retry while signed in. `token-refused`: the same while signed
+ * out (no session to extend: the person is told to reload).
+ */
+export type AuthEvent = { type: 'unauthenticated' } | { type: 'session-expired' } | { type: 'token-refused' };
 type Listener = (event: AuthEvent) => void;
 const listeners = new Set<Listener>();
 /** The app shell listens: 401 -> log out and go to login; 419 after a retry -> "Session Expired". */
@@ -50,14 +58,15 @@ export async function refreshCsrfToken(): Promise<string> {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  let body: ApiErrorBody | null = null;
+  let data: unknown = null;
   try {
-    const parsed = ApiErrorBodySchema.safeParse(await res.json());
-    if (parsed.success) body = parsed.data;
+    data = await res.json();
   } catch {
-    // not JSON: keep body null
+    // not JSON: no body to read
   }
-  return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`);
+  const parsed = ApiErrorBodySchema.safeParse(data);
+  const body = parsed.success ? parsed.data : null;
+  return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`, data);
 }
 
 /** The absolute URL of an endpoint (links to file downloads, which the browser fetches itself). */
@@ -87,17 +96,15 @@ function queryString(query: Record<string, unknown> | undefined): string {
 }
 
 /**
- * Calls one endpoint of the contract. Sends cookies, X-Requested-With and X-CSRF-TOKEN.
- * On 419 it fetches a fresh token and retries once, reusing the same Idempotency-Key.
+ * Calls one endpoint of the contract. Sends cookies, X-Requested-With and, on every request (GET
+ * included, spec 7), X-CSRF-TOKEN. On 419 it fetches a fresh token and retries once, reusing the same
+ * Idempotency-Key.
  */
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
   const idempotencyKey = endpoint.idempotent ? crypto.randomUUID() : undefined;
-  const needsToken = endpoint.method !== 'GET';
 
   const attempt = async (): Promise<Response> => {
-    if (needsToken && !csrfToken) await refreshCsrfToken();
-    const headers: Record<string, string> = {};
-    if (needsToken && csrfToken) headers['X-CSRF-TOKEN'] = csrfToken;
+    const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrfToken ?? (await refreshCsrfToken()) };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     return send(endpoint, input, headers);
   };
@@ -106,7 +113,7 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> 
   if (res.status === 419) {
     await refreshCsrfToken();
     res = await attempt();
-    if (res.status === 419 && isAuthenticated()) emit({ type: 'session-expired' });
+    if (res.status === 419) emit({ type: isAuthenticated() ? 'session-expired' : 'token-refused' });
   }
   if (res.status === 401 && isAuthenticated()) emit({ type: 'unauthenticated' });
   return answerOf(endpoint, res);

@@ -6,26 +6,25 @@ function firstString(...values: unknown[]): string | undefined {
 }
 
 /**
- * Spec 8: the first found of response message, error.message, error_message, error_code, error;
- * otherwise the exception message; otherwise "Error".
+ * Spec 8: the first found of the response body's message, error.message, error_message, error_code,
+ * error (whatever shape the body has, not only the server's own); otherwise the exception
+ * message; otherwise "Error".
  */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const body = error.body as Record<string, unknown> | null;
-    const nested = body && typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : undefined;
+    const body = asRecord(error.data);
+    const nested = asRecord(body?.error);
     return (
-      firstString(
-        body?.message,
-        nested?.message,
-        body?.error_message,
-        body?.error_code,
-        typeof body?.error === 'string' ? body.error : undefined,
-        error.message,
-      ) ?? 'Error'
+      firstString(body?.message, nested?.message, body?.error_message, body?.error_code, body?.error, error.message) ??
+      'Error'
     );
   }
   if (error instanceof Error) return firstString(error.message) ?? 'Error';
   return 'Error';
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** Field issues of a 422, keyed by the field path ("business.name"), for forms. */

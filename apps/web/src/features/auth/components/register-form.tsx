@@ -34,7 +34,7 @@ export function RegisterForm({ kind }: { kind: RegisterKind }) {
   const submit = form.onSubmit((body) =>
     register.mutate(body, {
       onSuccess: ({ business_id }) =>
-        navigate(kind === 'partner' ? href('partner.overview', { business_id }) : href('auth.register-completed'), { replace: true }),
+        void navigate(kind === 'partner' ? href('partner.overview', { business_id }) : href('auth.register-completed'), { replace: true }),
       onError: form.handleServerError,
     }),
   );

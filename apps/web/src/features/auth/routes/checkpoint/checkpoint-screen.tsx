@@ -25,10 +25,10 @@ export function Component() {
 
   const send = (body: { code: string } | { recovery_code: string }) =>
     checkpoint.mutate(body, {
-      onSuccess: () => navigate(from ?? href('auth.choose-business'), { replace: true }),
+      onSuccess: () => void navigate(from ?? href('auth.choose-business'), { replace: true }),
       onError: (error) => {
         if (error instanceof ApiError && error.body?.code === 'AUTH_NO_PENDING_CHECKPOINT') {
-          navigate(href('auth.login'), {
+          void navigate(href('auth.login'), {
             replace: true,
             state: { flash: 'Your sign-in attempt has expired. Please sign in again.' },
           });

@@ -10,7 +10,7 @@ import { readLoginState } from '../../components/flash';
 export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { flash, from } = readLoginState(location.state);
+  const { flash, from } = readLoginState(location.state, location.search);
   const login = useLogin();
   const form = useZodForm(LoginBodySchema, { email: '', password: '' });
 
@@ -18,10 +18,10 @@ export function Component() {
     login.mutate(body, {
       onSuccess: (answer) => {
         if (answer.status === 'two_factor_required') {
-          navigate(href('auth.checkpoint'), { state: from ? { from } : undefined });
+          void navigate(href('auth.checkpoint'), { state: from ? { from } : undefined });
           return;
         }
-        navigate(from ?? href('auth.choose-business'), { replace: true });
+        void navigate(from ?? href('auth.choose-business'), { replace: true });
       },
       onError: form.handleServerError,
     }),

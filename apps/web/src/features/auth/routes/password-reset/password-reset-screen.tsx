@@ -21,7 +21,7 @@ export function Component() {
   const submit = form.onSubmit((body) =>
     reset.mutate(body, {
       onSuccess: () =>
-        navigate(href('auth.login'), {
+        void navigate(href('auth.login'), {
           replace: true,
           state: { flash: 'Your password has been reset. Sign in with the new password.' },
         }),

@@ -28,7 +28,7 @@ export function Component() {
         // The mutation refetched the user before this runs.
         const user = queryClient.getQueryData(userQuery.queryKey);
         const joined = [...(user?.businesses.member ?? []), ...(user?.businesses.owned ?? [])].find((b) => b.id === business_id);
-        navigate(joined ? businessLanding(joined) : href('payments.overview', { business_id }), { replace: true });
+        void navigate(joined ? businessLanding(joined) : href('payments.overview', { business_id }), { replace: true });
       },
     });
 

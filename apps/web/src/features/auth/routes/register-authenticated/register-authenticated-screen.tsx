@@ -12,7 +12,7 @@ export function Component() {
   const form = useZodForm(BusinessFormSchema, emptyBusiness);
   const submit = form.onSubmit((body) =>
     create.mutate(body, {
-      onSuccess: (business) => navigate(href('onboarding.questionnaire', { business_id: business.id }), { replace: true }),
+      onSuccess: (business) => void navigate(href('onboarding.questionnaire', { business_id: business.id }), { replace: true }),
       onError: form.handleServerError,
     }),
   );

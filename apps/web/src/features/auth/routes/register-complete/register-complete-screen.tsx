@@ -93,7 +93,7 @@ function RegisterCompleteForm({ hash }: { hash: string }) {
   const form = useZodForm(RegisterCompleteBodySchema, { name: '', password: '' });
   const submit = form.onSubmit((body) =>
     complete.mutate(body, {
-      onSuccess: ({ business_id }) => navigate(href('payments.overview', { business_id }), { replace: true }),
+      onSuccess: ({ business_id }) => void navigate(href('payments.overview', { business_id }), { replace: true }),
       onError: form.handleServerError,
     }),
   );

@@ -132,7 +132,7 @@ function Questionnaire({ businessId, onboarding }: { businessId: string; onboard
                   disabled={!ready}
                   loading={submit.isPending}
                   onClick={() =>
-                    submit.mutate(undefined, { onSuccess: () => navigate(href('onboarding.pending', { business_id: businessId }), { replace: true }) })
+                    submit.mutate(undefined, { onSuccess: () => void navigate(href('onboarding.pending', { business_id: businessId }), { replace: true }) })
                   }
                 >
                   Submit for verification
