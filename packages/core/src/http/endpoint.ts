@@ -19,8 +19,28 @@ export type Access =
   | { kind: 'business'; permission: Permission }
   | { kind: 'super-admin' };
 
-/** The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts. */
-export type HostKind = 'app' | 'shop';
+/**
+ * The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts (and any
+ * host that is not one of the others); `shop` is `shop.<base>` and each storefront's `<identifier>.shop.<base>`;
+ * `invoice` is `invoice.<base>`. The server answers an endpoint only on its host kind.
+ */
+export type HostKind = 'app' | 'shop' | 'invoice';
+
+export const HOST_KINDS = ['app', 'shop', 'invoice'] as const satisfies readonly HostKind[];
+
+/** The host kind of a host name (no port) under the base domain. */
+export function hostKindOf(hostname: string, baseDomain: string): HostKind {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const base = baseDomain.toLowerCase();
+  if (host === `invoice.${base}`) return 'invoice';
+  if (host === `shop.${base}` || host.endsWith(`.shop.${base}`)) return 'shop';
+  return 'app';
+}
+
+/** A host name of the given kind under the base domain (tests and links). */
+export function hostOfKind(kind: HostKind, baseDomain: string): string {
+  return kind === 'app' ? baseDomain : `${kind}.${baseDomain}`;
+}
 
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
