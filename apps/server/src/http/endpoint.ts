@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '@merchant/core';
+import { ApiErrorBodySchema, errorAnswersOf, type Endpoint } from '@merchant/core';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { createAccessHook } from './access';
@@ -37,6 +37,11 @@ declare module 'fastify' {
   }
 }
 
+/** The OpenAPI error answers of an endpoint: one per status, naming the codes it can carry. */
+function errorResponses(endpoint: Endpoint): Record<number, z.ZodType> {
+  return Object.fromEntries([...errorAnswersOf(endpoint)].map(([status, codes]) => [status, ApiErrorBodySchema.describe(codes.join(', '))]));
+}
+
 /**
  * Registers one contract endpoint: it answers only on its host kind; its zod schemas validate input and
  * output; its access rule runs before validation (so 419/401/404/403 come before 422); an idempotent
@@ -61,7 +66,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [status]: endpoint.response },
+      response: { [status]: endpoint.response, ...errorResponses(endpoint) },
     },
     onRequest: [createHostHook(endpoint, deps), createAccessHook(endpoint, deps)],
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => finishIdempotent(req, reply, payload, deps),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../permissions/permissions';
+import type { ErrorCode } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -63,6 +64,11 @@ export interface Endpoint<
   status?: 200 | 201 | 204;
   /** Money-moving: accepts an Idempotency-Key header whose first answer is replayed. */
   idempotent?: boolean;
+  /**
+   * The domain error codes the endpoint can answer. Those its access rule, input and idempotency imply
+   * (401, 403, 404, 419, 422, ...) are derived by `errorCodesOf` and not written here.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 /** Keeps the literal access rule in the type, so handlers get the matching context. */

@@ -4,3 +4,4 @@ export * from './pagination';
 export * from './zod-messages';
 export * from './api-paths';
 export * from './idempotency';
+export * from './endpoint-errors';
