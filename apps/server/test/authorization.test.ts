@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, buildPath, can, type Endpoint, type Role } from '@merchant/core';
+import { HOST_KINDS, ROLES, buildPath, can, hostOfKind, type Endpoint, type HostKind, type Role } from '@merchant/core';
 import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
 
 /**
  * Walks every registered endpoint, so a new route is covered the day it is added:
- * no session -> 401; a session of another business -> 404; a role without the permission -> 403.
+ * no session -> 401; a session of another business -> 404; a role without the permission -> 403;
+ * another host than the endpoint's -> 404; and the idempotency rules of every idempotent endpoint.
  */
 let t: TestContext;
 let otherBusinessId: string;
@@ -25,6 +26,18 @@ function urlOf(endpoint: Endpoint, businessId: string): string {
   }
   return buildPath(endpoint.path, params);
 }
+
+/** The Host header of a host kind. */
+const onHost = (kind: HostKind) => ({ host: hostOfKind(kind, t.config.baseDomain) });
+
+/**
+ * Two different valid inputs for each idempotent endpoint (n makes each call's input unique): a new
+ * idempotent endpoint needs its entry here, which the walk checks.
+ */
+const IDEMPOTENT_INPUTS: Record<string, (n: number) => unknown> = {
+  'business.create': (n) => ({ name: `Walk Business ${n}`, country: 'sg', currency: 'sgd' }),
+  'staff.invite': (n) => ({ email: `walk-${n}@example.test`, role: 'cashier' }),
+};
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -49,7 +62,7 @@ describe('authorization of every endpoint', () => {
     const protectedOnes = t.app.endpoints.filter((e) => e.access.kind !== 'public' && e.access.kind !== 'guest');
     expect(protectedOnes.length).toBeGreaterThan(10);
     for (const e of protectedOnes) {
-      const res = await guest.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {});
+      const res = await guest.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', requestId: expect.any(String) });
     }
@@ -60,7 +73,7 @@ describe('authorization of every endpoint', () => {
     const businessOnes = t.app.endpoints.filter((e) => e.access.kind === 'business');
     expect(businessOnes.length).toBeGreaterThan(0);
     for (const e of businessOnes) {
-      const res = await outsider.request(e.method, urlOf(e, otherBusinessId), e.method === 'GET' ? undefined : {});
+      const res = await outsider.request(e.method, urlOf(e, otherBusinessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(404);
     }
   });
@@ -71,7 +84,7 @@ describe('authorization of every endpoint', () => {
       if (e.access.kind !== 'business') continue;
       const permission = e.access.permission;
       for (const role of ROLES) {
-        const res = await agents.get(role)!.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {});
+        const res = await agents.get(role)!.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
         if (can({ isSuperAdmin: false, role }, permission)) {
           expect([401, 403], `${role} ${e.method} ${e.path}`).not.toContain(res.statusCode);
           // The placeholder object of the path does not exist: its own 404 code is fine, the access layer's is not.
@@ -91,9 +104,55 @@ describe('authorization of every endpoint', () => {
       const res = await t.app.inject({
         method: e.method,
         url: urlOf(e, t.demoBusinessId),
-        headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: { ...onHost(e.host), cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(419);
+    }
+  });
+
+  it('answers an endpoint only on its host: 404 on every other host, before any other check', async () => {
+    const owner = agents.get('owner')!;
+    const kinds = new Set(t.app.endpoints.map((e) => e.host));
+    expect(kinds).toEqual(new Set(['app', 'shop']));
+    for (const e of t.app.endpoints) {
+      for (const kind of HOST_KINDS.filter((k) => k !== e.host)) {
+        const res = await owner.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {}, onHost(kind));
+        expect(res.statusCode, `${e.method} ${e.path} on ${kind}`).toBe(404);
+        expect(res.json(), `${e.method} ${e.path} on ${kind}`).toMatchObject({ code: 'NOT_FOUND', requestId: res.headers['x-request-id'] });
+      }
+    }
+    // A storefront's own host is a shop host too.
+    const storefront = { host: `demo-coffee.shop.${t.config.baseDomain}` };
+    expect((await owner.request('GET', '/v1/user', undefined, storefront)).statusCode).toBe(404);
+  });
+
+  it('proves the idempotency rules on every idempotent endpoint', async () => {
+    const idempotent = t.app.endpoints.filter((e) => e.idempotent);
+    expect(idempotent.length).toBeGreaterThan(0);
+    let n = 0;
+    for (const e of idempotent) {
+      const input = IDEMPOTENT_INPUTS[e.id];
+      expect(input, `${e.id} needs inputs in IDEMPOTENT_INPUTS`).toBeDefined();
+      if (!input) continue;
+      const [me, other] = [agents.get('owner')!, agents.get('admin')!];
+      const url = urlOf(e, t.demoBusinessId);
+      const key = { ...onHost(e.host), 'idempotency-key': `walk-${e.id}` };
+      const body = input(++n);
+      const first = await me.request(e.method, url, body, key);
+      expect(first.statusCode, e.id).toBe(e.status ?? 200);
+      // Same key, same input: the first answer again, status and body.
+      const replay = await me.request(e.method, url, body, key);
+      expect([replay.statusCode, replay.body, replay.headers['idempotent-replayed']], e.id).toEqual([first.statusCode, first.body, 'true']);
+      // Same key, another input: refused.
+      const reused = await me.request(e.method, url, input(++n), key);
+      expect([reused.statusCode, reused.json().code], e.id).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+      // Keys are the caller's own: another member's same key runs their own request.
+      const theirs = await other.request(e.method, url, input(++n), key);
+      expect([theirs.statusCode, theirs.headers['idempotent-replayed']], e.id).toEqual([e.status ?? 200, undefined]);
+      // While the first request with a key has not answered, the key is busy.
+      await t.database.exec(`UPDATE idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = 'walk-${e.id}'`);
+      const busy = await me.request(e.method, url, body, key);
+      expect([busy.statusCode, busy.json().code], e.id).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_FLIGHT']);
     }
   });
 });

@@ -248,7 +248,10 @@ describe('business resources', () => {
 });
 
 describe('storefront cache calls', () => {
+  // The storefront cache endpoints answer on the shop host only.
+  const shopHost = () => ({ host: `shop.${t.config.baseDomain}` });
   const headersOf = (id: string, identifier: string) => ({
+    ...shopHost(),
     'x-business-id': id,
     'x-business-identifier': identifier,
     'x-business-domain': `${identifier}.shop.${t.config.baseDomain}`,
@@ -285,13 +288,13 @@ describe('storefront cache calls', () => {
   it('answers 422 when a header is missing or malformed', async () => {
     const full = headersOf(t.demoBusinessId, 'demo-coffee');
     const before = await versions(t.demoBusinessId);
-    const none = await as('owner').delete('/api/cache-identity');
+    const none = await as('owner').delete('/api/cache-identity', undefined, shopHost());
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({ code: 'VALIDATION_FAILED', requestId: expect.any(String) });
     const paths = none.json().issues.map((i: { path: string }) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['headers.x-business-id', 'headers.x-business-identifier', 'headers.x-business-domain']));
 
-    for (const name of Object.keys(full) as (keyof typeof full)[]) {
+    for (const name of (Object.keys(full) as (keyof typeof full)[]).filter((h) => h !== 'host')) {
       const partial: Record<string, string> = { ...full };
       delete partial[name];
       const res = await as('owner').delete('/api/cache-categories', undefined, partial);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema, type Endpoint } from '@merchant/core';
+import { ApiErrorBodySchema, hostOfKind, type Endpoint } from '@merchant/core';
 import { Agent, createTestContext, DEMO_USERS, signedIn, type TestContext } from './harness';
 
 /**
@@ -266,6 +266,7 @@ async function send(op: Operation, request: Sent): Promise<LightMyRequestRespons
     url: request.url,
     remoteAddress: agent.ip,
     headers: {
+      host: hostOfKind(endpoint.host, t.config.baseDomain),
       cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-requested-with': 'XMLHttpRequest',
       ...(agent.csrf ? { 'x-csrf-token': agent.csrf } : {}),

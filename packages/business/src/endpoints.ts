@@ -20,6 +20,7 @@ export const businessEndpoints = {
     body: CreateBusinessBodySchema,
     response: BusinessSchema,
     status: 201,
+    idempotent: true,
   }),
   get: defineEndpoint({
     id: 'business.get',

@@ -56,6 +56,7 @@ export const staffEndpoints = {
     body: CreateInvitationBodySchema,
     response: InvitationSchema,
     status: 201,
+    idempotent: true,
   }),
   resendInvitation: defineEndpoint({
     id: 'staff.resendInvitation',

@@ -321,3 +321,23 @@ export const businessEmailTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.businessId, t.template] })],
 );
+
+/**
+ * Stored answers of idempotent endpoints (http/idempotency.ts): one row per caller scope and
+ * `Idempotency-Key`. A row without a status is a request still running; rows live 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Whose key it is: the user, and for business endpoints the business too. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of the endpoint and its parsed input: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, permissionsOf, type Access, type Endpoint } from '@merchant/core';
+import { AppError, CSRF_EXEMPT_ENDPOINTS, TWO_FACTOR_EXEMPT_ENDPOINT, permissionsOf, type Access, type Endpoint } from '@merchant/core';
 import type { Executor } from '../db/client';
 import { safeEqual } from '../lib/crypto';
 import { businessRepository } from '../modules/business/business/business.repository';
@@ -7,11 +7,6 @@ import { businessRepository } from '../modules/business/business/business.reposi
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The one business endpoint a member without the business's required two-factor may call. */
-const TWO_FACTOR_EXEMPT = 'business.get';
-
-/** Endpoints that hand out the token cannot require it. */
-const CSRF_EXEMPT = new Set(['auth.csrfToken']);
 
 /**
  * Laravel semantics the client depends on (field notes): a non-GET call with a missing or wrong
@@ -21,7 +16,7 @@ const CSRF_EXEMPT = new Set(['auth.csrfToken']);
 export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
   const access: Access = endpoint.access;
   return async function accessHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT.has(endpoint.id)) {
+    if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT_ENDPOINTS.includes(endpoint.id)) {
       const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
       const token = Array.isArray(header) ? header[0] : header;
       const expected = req.ctx.csrfToken;
@@ -45,7 +40,7 @@ export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
     if (!membership && !user.isSuperAdmin) throw new AppError('NOT_FOUND', 'Business not found.');
     // A business that requires two-factor keeps members without it out of everything but the business
     // itself, which tells the web to send them to the staff two-factor set-up screen.
-    if (membership && business.requireTwoFactor && !user.twoFactorConfirmedAt && endpoint.id !== TWO_FACTOR_EXEMPT) {
+    if (membership && business.requireTwoFactor && !user.twoFactorConfirmedAt && endpoint.id !== TWO_FACTOR_EXEMPT_ENDPOINT) {
       throw new AppError('BUSINESS_TWO_FACTOR_REQUIRED', 'This business requires two-factor authentication: turn it on to continue.');
     }
     // Super admins open any business read-only: they change it only through the admin endpoints.

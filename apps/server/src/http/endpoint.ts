@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '@merchant/core';
+import { ApiErrorBodySchema, errorAnswersOf, type Endpoint } from '@merchant/core';
 import type { Executor } from '../db/client';
+import type { Clock } from '../lib/clock';
 import { createAccessHook } from './access';
 import type { BusinessContext, RequestContext, SignedInContext } from './context';
+import { createHostHook } from './hosts';
+import { assertIdempotencyDeclaration, finishIdempotent, sendReplay, startIdempotent } from './idempotency';
+
+/** What registering an endpoint needs from the app. */
+export interface EndpointDeps {
+  db: Executor;
+  clock: Clock;
+  config: { baseDomain: string };
+}
 
 type CtxFor<E extends Endpoint> = E['access'] extends { kind: 'business' }
   ? BusinessContext
@@ -27,17 +37,24 @@ declare module 'fastify' {
   }
 }
 
+/** The OpenAPI error answers of an endpoint: one per status, naming the codes it can carry. */
+function errorResponses(endpoint: Endpoint): Record<number, z.ZodType> {
+  return Object.fromEntries([...errorAnswersOf(endpoint)].map(([status, codes]) => [status, ApiErrorBodySchema.describe(codes.join(', '))]));
+}
+
 /**
- * Registers one contract endpoint: its zod schemas validate input and output, its access rule
- * runs before validation (so 419/401/404/403 come before 422), and the handler calls a service.
+ * Registers one contract endpoint: it answers only on its host kind; its zod schemas validate input and
+ * output; its access rule runs before validation (so 419/401/404/403 come before 422); an idempotent
+ * endpoint replays the stored first answer of an Idempotency-Key; and the handler calls a service.
  */
 export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, E extends Endpoint<P, Q, B, R>>(
   app: FastifyInstance,
-  deps: { db: Executor },
+  deps: EndpointDeps,
   endpoint: E & Endpoint<P, Q, B, R>,
   handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>, CtxFor<E>>) => Promise<z.input<R>>,
 ): void {
   const status = endpoint.status ?? 200;
+  assertIdempotencyDeclaration(endpoint);
   app.endpoints.push(endpoint);
   app.route({
     method: endpoint.method,
@@ -49,10 +66,13 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [status]: endpoint.response },
+      response: { [status]: endpoint.response, ...errorResponses(endpoint) },
     },
-    onRequest: createAccessHook(endpoint, deps),
+    onRequest: [createHostHook(endpoint, deps), createAccessHook(endpoint, deps)],
+    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => finishIdempotent(req, reply, payload, deps),
     handler: async (req, reply): Promise<unknown> => {
+      const start = await startIdempotent(endpoint, req, deps);
+      if (start.kind === 'replay') return sendReplay(reply, start);
       const result: unknown = await handler({
         params: req.params as z.output<P>,
         query: req.query as z.output<Q>,

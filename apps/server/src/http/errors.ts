@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ApiErrorBody } from '@merchant/core';
+import { AppError, type ApiErrorBody, type ErrorCode } from '@merchant/core';
 import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
-function body(code: string, message: string, requestId: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
+function body(code: ErrorCode, message: string, requestId: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
   return issues ? { code, message, issues, requestId } : { code, message, requestId };
 }
 

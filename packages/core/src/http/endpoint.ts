@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../permissions/permissions';
+import type { ErrorCode } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -19,8 +20,28 @@ export type Access =
   | { kind: 'business'; permission: Permission }
   | { kind: 'super-admin' };
 
-/** The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts. */
-export type HostKind = 'app' | 'shop';
+/**
+ * The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts (and any
+ * host that is not one of the others); `shop` is `shop.<base>` and each storefront's `<identifier>.shop.<base>`;
+ * `invoice` is `invoice.<base>`. The server answers an endpoint only on its host kind.
+ */
+export type HostKind = 'app' | 'shop' | 'invoice';
+
+export const HOST_KINDS = ['app', 'shop', 'invoice'] as const satisfies readonly HostKind[];
+
+/** The host kind of a host name (no port) under the base domain. */
+export function hostKindOf(hostname: string, baseDomain: string): HostKind {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const base = baseDomain.toLowerCase();
+  if (host === `invoice.${base}`) return 'invoice';
+  if (host === `shop.${base}` || host.endsWith(`.shop.${base}`)) return 'shop';
+  return 'app';
+}
+
+/** A host name of the given kind under the base domain (tests and links). */
+export function hostOfKind(kind: HostKind, baseDomain: string): string {
+  return kind === 'app' ? baseDomain : `${kind}.${baseDomain}`;
+}
 
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
@@ -43,6 +64,11 @@ export interface Endpoint<
   status?: 200 | 201 | 204;
   /** Money-moving: accepts an Idempotency-Key header whose first answer is replayed. */
   idempotent?: boolean;
+  /**
+   * The domain error codes the endpoint can answer. Those its access rule, input and idempotency imply
+   * (401, 403, 404, 419, 422, ...) are derived by `errorCodesOf` and not written here.
+   */
+  errors?: readonly ErrorCode[];
 }
 
 /** Keeps the literal access rule in the type, so handlers get the matching context. */

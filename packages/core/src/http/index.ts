@@ -3,3 +3,5 @@ export * from './endpoint';
 export * from './pagination';
 export * from './zod-messages';
 export * from './api-paths';
+export * from './idempotency';
+export * from './endpoint-errors';
