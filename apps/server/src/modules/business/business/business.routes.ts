@@ -3,21 +3,14 @@ import { AppError } from '@merchant/core';
 import { ShopCacheHeadersSchema, businessEndpoints, shopCacheEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
 import type { AppDeps } from '../../../app';
-import { metaOf } from '../../identity/auth/auth.routes';
 import { presentMember } from './business.presenter';
 
 export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = deps.services.business;
 
-  registerEndpoint(app, deps, businessEndpoints.create, async ({ ctx, body }) => service.createForUser(ctx.user, body, metaOf(ctx)));
+  registerEndpoint(app, deps, businessEndpoints.create, async ({ ctx, body }) => service.createForUser(ctx, body));
 
-  registerEndpoint(app, deps, businessEndpoints.get, async ({ ctx }) =>
-    service.present(ctx.business.row, {
-      role: ctx.business.role,
-      isSuperAdmin: ctx.user.isSuperAdmin,
-      twoFactorEnabled: ctx.user.twoFactorConfirmedAt !== null,
-    }),
-  );
+  registerEndpoint(app, deps, businessEndpoints.get, async ({ ctx }) => service.present(ctx));
 
   registerEndpoint(app, deps, businessEndpoints.users, async ({ ctx }) => ({
     data: (await service.members(ctx.business.row.id)).map(presentMember),

@@ -2,9 +2,9 @@ import { AppError, fieldError } from '@merchant/core';
 import type { UpdateBusinessBodySchema } from '@merchant/business';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
-import type { BusinessRow, UserRow } from '../../../http/context';
+import type { BusinessContext, BusinessRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../identity/audit/audit.service';
 import { businessDetailsRepository as repo, type BusinessDetailsChange } from './business-details.repository';
 
 type UpdateBusiness = z.output<typeof UpdateBusinessBodySchema>;
@@ -28,7 +28,9 @@ const LABELS: Record<keyof BusinessDetailsChange, string> = {
  */
 export function createBusinessDetailsService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
   return {
-    async update(user: UserRow, business: BusinessRow, body: UpdateBusiness, where: AuditWhere): Promise<BusinessRow> {
+    async update(ctx: BusinessContext, body: UpdateBusiness): Promise<BusinessRow> {
+      const { user } = ctx;
+      const business = ctx.business.row;
       return deps.db.transaction(async (tx) => {
         const current = await repo.findForUpdate(tx, business.id);
         if (!current) throw new AppError('NOT_FOUND', 'Business not found.');
@@ -62,7 +64,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
         const values = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as BusinessDetailsChange;
         const updated = await repo.update(tx, business.id, { ...values, updatedAt: deps.clock.now() });
         const fields = [...new Set(changed.map((k) => LABELS[k]))];
-        await deps.audit.record(tx, where, {
+        await deps.audit.record(tx, ctx, {
           action: 'business.updated',
           description: `Changed the business ${fields.join(', ')}`,
           actorUserId: user.id,

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { notificationSettingsEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
 import type { AppDeps } from '../../../app';
-import { metaOf } from '../../identity/auth/auth.routes';
 
 export function notificationSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const service = deps.services.notificationSettings;
 
   registerEndpoint(app, deps, notificationSettingsEndpoints.list, async ({ ctx }) => ({ data: await service.list(ctx.business.row.id) }));
   registerEndpoint(app, deps, notificationSettingsEndpoints.update, async ({ ctx, params, body }) =>
-    service.update(ctx.business.row.id, ctx.user.id, params.event, body, metaOf(ctx)),
+    service.update(ctx, params.event, body),
   );
 }

@@ -3,11 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '@merchant/core';
 import { MAX_DOCUMENT_SIZE_LABEL, onboardingEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
-import type { BusinessContext } from '../../../http/context';
 import type { AppDeps } from '../../../app';
-import { metaOf } from '../../identity/auth/auth.routes';
-
-const actorOf = (ctx: BusinessContext) => ({ user: ctx.user, role: ctx.business.role });
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
 export function contentDisposition(fileName: string): string {
@@ -37,21 +33,21 @@ export function onboardingRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, onboardingEndpoints.get, async ({ ctx }) => service.view(ctx.business.row));
 
   registerEndpoint(app, deps, onboardingEndpoints.saveBusiness, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'business', body, metaOf(ctx)),
+    service.saveStep(ctx, 'business', body),
   );
   registerEndpoint(app, deps, onboardingEndpoints.saveOwner, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'owner', body, metaOf(ctx)),
+    service.saveStep(ctx, 'owner', body),
   );
   registerEndpoint(app, deps, onboardingEndpoints.saveAddress, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'address', body, metaOf(ctx)),
+    service.saveStep(ctx, 'address', body),
   );
   registerEndpoint(app, deps, onboardingEndpoints.saveSales, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'sales', body, metaOf(ctx)),
+    service.saveStep(ctx, 'sales', body),
   );
 
   registerEndpoint(app, deps, onboardingEndpoints.uploadDocument, async ({ ctx, query, req }) => {
     const file = await readUpload(app, req);
-    return service.uploadDocument(ctx.business.row, actorOf(ctx), query.kind, file, metaOf(ctx));
+    return service.uploadDocument(ctx, query.kind, file);
   });
 
   registerEndpoint(app, deps, onboardingEndpoints.downloadDocument, async ({ ctx, params, reply }) => {
@@ -65,8 +61,8 @@ export function onboardingRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerEndpoint(app, deps, onboardingEndpoints.deleteDocument, async ({ ctx, params }) =>
-    service.deleteDocument(ctx.business.row, actorOf(ctx), params.document_id, metaOf(ctx)),
+    service.deleteDocument(ctx, params.document_id),
   );
 
-  registerEndpoint(app, deps, onboardingEndpoints.submit, async ({ ctx }) => service.submit(ctx.business.row, actorOf(ctx), metaOf(ctx)));
+  registerEndpoint(app, deps, onboardingEndpoints.submit, async ({ ctx }) => service.submit(ctx));
 }

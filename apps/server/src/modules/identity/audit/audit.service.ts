@@ -1,12 +1,8 @@
 import type { Executor } from '../../../db/client';
+import type { RequestMeta } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newTimeOrderedId } from '../../../lib/crypto';
 import { auditRepository, type AuditCursor, type BusinessAuditQuery } from './audit.repository';
-
-export interface AuditWhere {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export interface AuditEntry {
   action: string;
@@ -53,7 +49,7 @@ export function createAuditService(deps: { clock: Clock }) {
      * Records one entry. A business entry by a person also keeps the role they hold at that moment
      * (`meta.actor_role`), so the business audit log can say who acted in which capacity.
      */
-    async record(db: Executor, where: AuditWhere, entry: AuditEntry): Promise<void> {
+    async record(db: Executor, where: RequestMeta, entry: AuditEntry): Promise<void> {
       const meta = { ...(entry.meta ?? {}) };
       if (entry.businessId && entry.actorUserId && !('actor_role' in meta)) {
         meta.actor_role = await auditRepository.roleOf(db, entry.businessId, entry.actorUserId);

@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authEndpoints } from '@merchant/identity';
-import type { RequestContext } from '../../../http/context';
 import { registerEndpoint } from '../../../http/endpoint';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../../http/session-cookie';
 import type { AppDeps } from '../../../app';
-
-export const metaOf = (ctx: RequestContext) => ({ ip: ctx.ip, userAgent: ctx.userAgent, csrfToken: ctx.csrfToken });
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { auth } = deps.services;
@@ -21,41 +18,41 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerEndpoint(app, deps, authEndpoints.login, async ({ body, ctx, reply }) => {
-    const result = await auth.login(ctx.session, body, metaOf(ctx));
+    const result = await auth.login(ctx, body);
     setCookie(reply, result.session.token);
     return result.status === 'authenticated' ? { status: result.status, user: result.user } : { status: result.status };
   });
 
   registerEndpoint(app, deps, authEndpoints.checkpoint, async ({ body, ctx, reply }) => {
-    const result = await auth.checkpoint(ctx.session, body, metaOf(ctx));
+    const result = await auth.checkpoint(ctx, body);
     setCookie(reply, result.session.token);
     return { user: result.user };
   });
 
   registerEndpoint(app, deps, authEndpoints.logout, async ({ ctx, reply }) => {
-    await auth.logout(ctx.session, metaOf(ctx));
+    await auth.logout(ctx);
     clearSessionCookie(reply, secure);
     return { ok: true as const };
   });
 
   registerEndpoint(app, deps, authEndpoints.requestPasswordReset, async ({ body, ctx }) => {
-    await auth.requestPasswordReset(body.email, metaOf(ctx));
+    await auth.requestPasswordReset(ctx, body.email);
     return { message: 'If an account uses this email, we have mailed it a link to reset the password.' };
   });
 
   registerEndpoint(app, deps, authEndpoints.resetPassword, async ({ body, ctx }) => {
-    await auth.resetPassword(body, metaOf(ctx));
+    await auth.resetPassword(ctx, body);
     return { message: 'Your password has been reset.' };
   });
 
   registerEndpoint(app, deps, authEndpoints.register, async ({ body, ctx, reply }) => {
-    const result = await auth.register(ctx.session, body, 'merchant', metaOf(ctx));
+    const result = await auth.register(ctx, body, 'merchant');
     setCookie(reply, result.session.token);
     return { user: result.user, business_id: result.businessId };
   });
 
   registerEndpoint(app, deps, authEndpoints.registerPartner, async ({ body, ctx, reply }) => {
-    const result = await auth.register(ctx.session, body, 'partner', metaOf(ctx));
+    const result = await auth.register(ctx, body, 'partner');
     setCookie(reply, result.session.token);
     return { user: result.user, business_id: result.businessId };
   });
@@ -73,7 +70,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerEndpoint(app, deps, authEndpoints.registerComplete, async ({ params, body, ctx, reply }) => {
-    const result = await auth.registerFromInvitation(ctx.session, params.hash, body, metaOf(ctx));
+    const result = await auth.registerFromInvitation(ctx, params.hash, body);
     setCookie(reply, result.session.token);
     return { user: result.user, business_id: result.businessId };
   });
