@@ -4,8 +4,8 @@ import type { Executor } from '../../../db/client';
 import type { BusinessRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { csvDocument } from '../../../lib/csv';
-import type { BusinessAuditQuery } from '../../identity/audit/audit.repository';
-import type { AuditService } from '../../identity/audit/audit.service';
+import type { BusinessAuditQuery } from '../../platform/audit/audit.repository';
+import type { AuditService } from '../../platform/audit/audit.service';
 
 type PageRow = Awaited<ReturnType<AuditService['pageForBusiness']>>['rows'][number];
 

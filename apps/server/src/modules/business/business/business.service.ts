@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { newId, randomToken } from '../../../lib/crypto';
 import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '../../../http/context';
-import type { AuditService } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { businessRepository as repo } from './business.repository';
 import { presentBusiness, type BusinessView } from './business.presenter';
 
@@ -91,10 +91,6 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
       const row = await db.transaction((tx) => create(tx, user, body, 'merchant', ctx));
       const standing = { row, role: 'owner' as const, isSuperAdmin: user.isSuperAdmin };
       return present({ user, business: { ...standing, permissions: permissionsOf(standing) } });
-    },
-
-    async members(businessId: string) {
-      return repo.listMembers(db, businessId);
     },
 
     domainInfo(row: BusinessRow): DomainInfo {

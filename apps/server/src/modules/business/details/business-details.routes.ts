@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { businessEndpoints } from '@merchant/business';
-import type { AppDeps } from '../../../app';
+import type { RouteHost } from '../../module';
+import type { BusinessDetailsService } from './business-details.service';
 import { registerEndpoint } from '../../../http/endpoint';
 
-export function businessDetailsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, deps, businessEndpoints.update, async ({ ctx, body }) => {
-    const row = await deps.services.businessDetails.update(ctx, body);
-    return deps.services.business.present({ ...ctx, business: { ...ctx.business, row } });
-  });
+export function businessDetailsRoutes(host: RouteHost, service: BusinessDetailsService): void {
+  const { app } = host;
+  registerEndpoint(app, host, businessEndpoints.update, async ({ ctx, body }) => service.update(ctx, body));
 }

@@ -13,7 +13,7 @@ import type { BusinessContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import type { RateLimiter } from '../../../lib/rate-limit';
 import type { Mailer } from '../../../mail/mailer';
-import type { AuditService } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { emailTemplatesRepository as repo, type EmailTemplateRow } from './email-templates.repository';
 
 /** Test mails per person and business: a few while editing, not a mail cannon. */

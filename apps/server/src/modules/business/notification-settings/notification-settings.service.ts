@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import type { BusinessContext } from '../../../http/context';
-import type { AuditService } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { notificationSettingsRepository as repo, type NotificationSettingRow } from './notification-settings.repository';
 
 function present(event: NotificationEvent, row: NotificationSettingRow | undefined | null): NotificationSetting {

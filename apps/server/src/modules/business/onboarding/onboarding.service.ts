@@ -19,7 +19,7 @@ import type { BusinessContext, BusinessRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/crypto';
 import type { FileStore } from '../../../lib/file-store';
-import type { AuditService } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { onboardingProgressOf } from '../business/business.service';
 import { checkDocument } from './document-type';
 import { onboardingRepository as repo, type DocumentRow, type VerificationEventRow } from './onboarding.repository';

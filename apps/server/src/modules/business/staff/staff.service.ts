@@ -6,7 +6,7 @@ import type { BusinessContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newId, randomToken, sha256 } from '../../../lib/crypto';
 import type { Mailer } from '../../../mail/mailer';
-import type { AuditService } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { presentMember } from '../business/business.presenter';
 import { invitationRepository } from '../invitations/invitation.repository';
 import { staffRepository as repo } from './staff.repository';
@@ -85,6 +85,10 @@ export function createStaffService(deps: { db: Executor; clock: Clock; audit: Au
   }
 
   return {
+    async listMembers(ctx: BusinessContext): Promise<BusinessUser[]> {
+      return (await repo.listMembers(db, ctx.business.row.id)).map(presentMember);
+    },
+
     async listInvitations(ctx: BusinessContext): Promise<Invitation[]> {
       const now = clock.now();
       const rows = await invitationRepository.pendingForBusiness(db, ctx.business.row.id);

@@ -5,7 +5,7 @@ import type { BusinessRow, SignedInContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/crypto';
 import type { Mailer } from '../../../mail/mailer';
-import type { AuditService } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { businessRepository } from '../business/business.repository';
 import { onboardingRepository } from '../onboarding/onboarding.repository';
 import { presentEvent, type OnboardingService } from '../onboarding/onboarding.service';

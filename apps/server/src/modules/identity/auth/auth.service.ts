@@ -12,7 +12,7 @@ import type { Mailer } from '../../../mail/mailer';
 import type { BusinessService } from '../../business/business/business.service';
 import { invitationRepository } from '../../business/invitations/invitation.repository';
 import { businessRepository } from '../../business/business/business.repository';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import type { SessionService } from '../session/session.service';
 import { presentUser } from '../user/user.presenter';
 import { userRepository } from '../user/user.repository';

@@ -9,7 +9,7 @@ import { totp } from '../../../lib/totp';
 import { eq } from 'drizzle-orm';
 import { businessRepository } from '../../business/business/business.repository';
 import { invitationRepository } from '../../business/invitations/invitation.repository';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { assertAcceptablePassword, type AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import { publicSessionId } from '../session/session.service';
