@@ -50,8 +50,8 @@ export interface BuildAppOptions {
  */
 function composeModules(platform: Platform) {
   return compose(platform)
-    .use(sessionModule)
     .use(businessModule)
+    .use(sessionModule)
     .use(businessDetailsModule)
     .use(onboardingModule)
     .use(verificationModule)

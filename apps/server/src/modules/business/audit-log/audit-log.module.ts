@@ -4,6 +4,6 @@ import { createBusinessAuditLogService } from './audit-log.service';
 
 export const auditLogModule = defineModule({
   name: 'businessAuditLog',
-  create: ({ db, clock, audit }: Pick<Platform, 'db' | 'clock' | 'audit'>) => createBusinessAuditLogService({ db, clock, audit }),
+  create: ({ db, clock }: Pick<Platform, 'db' | 'clock'>) => createBusinessAuditLogService({ db, clock }),
   routes: auditLogRoutes,
 });

@@ -7,6 +7,7 @@ import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '../../.
 import type { AuditService } from '../../platform/audit/audit.service';
 import { businessRepository as repo } from './business.repository';
 import { presentBusiness, type BusinessView } from './business.presenter';
+import { loadUserHome } from './user-home';
 
 /** A readable, unique slug: "Acme Coffee" -> "acme-coffee" (with a suffix when taken). */
 export async function uniqueIdentifier(db: Executor, name: string): Promise<string> {
@@ -85,6 +86,8 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
   return {
     create,
     present,
+    /** What GET /v1/user shows of the user's businesses; `executor` reads inside the caller's transaction. */
+    homeOf: loadUserHome,
 
     async createForUser(ctx: SignedInContext, body: CreateBusinessBody & { country: string; currency: string }): Promise<Business> {
       const { user } = ctx;

@@ -1,8 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, fieldError } from '@merchant/core';
 import type { User } from '@merchant/identity';
 import type { Executor } from '../../../db/client';
-import { passwordResets, recoveryCodes } from '../../../db/schema';
 import type { RequestContext, RequestMeta, SessionRow, UserRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { dummyPasswordHash, hashPassword, newId, randomToken, sha256, verifyPassword } from '../../../lib/crypto';
@@ -14,9 +12,10 @@ import { invitationRepository } from '../../business/invitations/invitation.repo
 import { businessRepository } from '../../business/business/business.repository';
 import type { AuditService } from '../../platform/audit/audit.service';
 import type { SessionService } from '../session/session.service';
-import { presentUser } from '../user/user.presenter';
+import { presentUserWith } from '../user/user.presenter';
 import { userRepository } from '../user/user.repository';
 import { isCommonPassword } from './common-passwords';
+import { passwordResetRepository } from './password-reset.repository';
 
 const MINUTE = 60_000;
 /** PCI DSS 8.3.4: lock after at most 10 failed attempts. */
@@ -99,7 +98,8 @@ export function createAuthService(deps: {
 
   async function signIn(current: SessionRow | null, user: UserRow, meta: RequestMeta, executor: Executor = db): Promise<SignedIn> {
     const session = await sessions.rotate(current, meta, { userId: user.id, pendingUserId: null }, executor);
-    return { user: await presentUser(executor, user, clock.now()), session };
+    const now = clock.now();
+    return { user: presentUserWith(user, await deps.business.homeOf(executor, user, now), now), session };
   }
 
   /** Accepts a TOTP code once per time step, or an unused recovery code (then spent). */
@@ -113,12 +113,7 @@ export function createAuthService(deps: {
     }
     if (input.recovery_code) {
       const hash = sha256(input.recovery_code.trim().toLowerCase());
-      const spent = await executor
-        .update(recoveryCodes)
-        .set({ usedAt: clock.now() })
-        .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)))
-        .returning({ hash: recoveryCodes.codeHash });
-      return spent.length > 0 ? ('recovery' as const) : false;
+      return (await userRepository.spendRecoveryCode(executor, user.id, hash, clock.now())) ? ('recovery' as const) : false;
     }
     return false;
   }
@@ -215,7 +210,7 @@ export function createAuthService(deps: {
       if (!user) return;
       const token = randomToken(32);
       const now = clock.now();
-      await db.insert(passwordResets).values({
+      await passwordResetRepository.insert(db, {
         id: newId(),
         userId: user.id,
         tokenHash: sha256(token),
@@ -233,14 +228,14 @@ export function createAuthService(deps: {
     async resetPassword(ctx: RequestContext, body: { token: string; email: string; password: string }): Promise<void> {
       assertAcceptablePassword(body.password);
       const invalid = () => fieldError('AUTH_RESET_TOKEN_INVALID', 'token', 'This password reset link is invalid or has expired.');
-      const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(body.token))).limit(1);
+      const reset = await passwordResetRepository.findByTokenHash(db, sha256(body.token));
       if (!reset || reset.usedAt || reset.expiresAt <= clock.now()) throw invalid();
       const user = await userRepository.findById(db, reset.userId);
       if (!user || user.email !== body.email) throw invalid();
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await userRepository.update(tx, user.id, { passwordHash, updatedAt: clock.now() });
-        await tx.update(passwordResets).set({ usedAt: clock.now() }).where(eq(passwordResets.userId, user.id));
+        await passwordResetRepository.markUsedForUser(tx, user.id, clock.now());
         await sessions.destroyAllForUser(user.id, undefined, tx);
         await audit.record(tx, ctx, { action: 'auth.password_reset', description: 'Reset the password by email', actorUserId: user.id });
       });

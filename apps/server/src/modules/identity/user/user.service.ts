@@ -1,19 +1,18 @@
 import QRCode from 'qrcode';
 import { AppError, fieldError } from '@merchant/core';
 import type { Executor } from '../../../db/client';
-import { recoveryCodes } from '../../../db/schema';
-import type { SignedInContext } from '../../../http/context';
+import type { SignedInContext, UserRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { hashPassword, newId, randomToken, sha256 } from '../../../lib/crypto';
 import { totp } from '../../../lib/totp';
-import { eq } from 'drizzle-orm';
 import { businessRepository } from '../../business/business/business.repository';
 import { invitationRepository } from '../../business/invitations/invitation.repository';
 import type { AuditService } from '../../platform/audit/audit.service';
 import { assertAcceptablePassword, type AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import { publicSessionId } from '../session/session.service';
-import { presentUser, presentUserWith } from './user.presenter';
+import { presentUserWith } from './user.presenter';
+import type { BusinessService } from '../../business/business/business.service';
 import { userRepository } from './user.repository';
 
 const ISSUER = 'Merchant Dashboard';
@@ -25,8 +24,16 @@ function newRecoveryCode(): string {
   return `${padded.slice(0, 5)}-${padded.slice(5, 10)}`;
 }
 
-export function createUserService(deps: { db: Executor; clock: Clock; audit: AuditService; sessions: SessionService; auth: AuthService }) {
+export function createUserService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  sessions: SessionService;
+  auth: AuthService;
+  business: Pick<BusinessService, 'homeOf'>;
+}) {
   const { db, clock, audit } = deps;
+  const presentUser = async (user: UserRow, now: Date) => presentUserWith(user, await deps.business.homeOf(db, user, now), now);
 
   return {
     /** GET /v1/user: the user row comes with the session, the rest from the session cache. */
@@ -39,7 +46,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
         await audit.record(tx, ctx, { action: 'user.updated', description: 'Changed account details', actorUserId: user.id });
         return row;
       });
-      return presentUser(db, updated, clock.now());
+      return presentUser(updated, clock.now());
     },
 
     async changeEmail(ctx: SignedInContext, body: { email: string; password: string }) {
@@ -58,7 +65,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
         });
         return row;
       });
-      return presentUser(db, updated, clock.now());
+      return presentUser(updated, clock.now());
     },
 
     /** Field notes: a password change ends the other sessions. */
@@ -102,8 +109,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
           twoFactorLastStep: step,
           updatedAt: now,
         });
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-        await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: sha256(c), createdAt: now })));
+        await userRepository.replaceRecoveryCodes(tx, user.id, codes.map(sha256), now);
         await audit.record(tx, ctx, { action: 'user.two_factor_enabled', description: 'Turned on two-factor authentication', actorUserId: user.id });
       });
       return { recovery_codes: codes };
@@ -120,7 +126,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
           twoFactorConfirmedAt: null,
           updatedAt: clock.now(),
         });
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await userRepository.replaceRecoveryCodes(tx, user.id, [], clock.now());
         await audit.record(tx, ctx, { action: 'user.two_factor_disabled', description: 'Turned off two-factor authentication', actorUserId: user.id });
       });
     },

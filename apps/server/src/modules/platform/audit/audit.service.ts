@@ -2,7 +2,8 @@ import type { Executor } from '../../../db/client';
 import type { RequestMeta } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newTimeOrderedId } from '../../../lib/crypto';
-import { auditRepository, type AuditCursor, type BusinessAuditQuery } from './audit.repository';
+import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import { auditRepository } from './audit.repository';
 
 export interface AuditEntry {
   action: string;
@@ -13,33 +14,6 @@ export interface AuditEntry {
   objectType?: string;
   objectId?: string;
   meta?: Record<string, unknown>;
-}
-
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The cursor a page handed out, or undefined (the first page) for anything else: a forged cursor must not
- * reach the database with an id that is no UUID or a time it cannot hold.
- */
-export function decodeCursor(cursor: string | undefined): AuditCursor | undefined {
-  if (!cursor) return undefined;
-  const [iso, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (rest.length > 0 || !id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) return undefined;
-  const year = createdAt.getUTCFullYear();
-  if (year < 1900 || year > 2999) return undefined;
-  return { createdAt, id };
-}
-
-/** Splits the `limit + 1` rows a repository read into a page and the cursor of the next one. */
-export function pageFrom<T>(rows: T[], limit: number, keyOf: (row: T) => AuditCursor): { rows: T[]; nextCursor: string | null } {
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
 
 /** Writes audit entries; callers pass their transaction so the entry commits with the change. */
@@ -74,12 +48,6 @@ export function createAuditService(deps: { clock: Clock }) {
       const rows = await auditRepository.pageForSubject(db, userId, limit, decodeCursor(cursor));
       return pageFrom(rows, limit, (r) => r);
     },
-    /** A business's log, newest first, one page after the cursor. */
-    async pageForBusiness(db: Executor, businessId: string, query: BusinessAuditQuery, limit: number, cursor: string | undefined) {
-      const rows = await auditRepository.pageForBusiness(db, businessId, query, limit, decodeCursor(cursor));
-      return pageFrom(rows, limit, (r) => r.entry);
-    },
-    actionsOfBusiness: (db: Executor, businessId: string) => auditRepository.actionsOfBusiness(db, businessId),
   };
 }
 
