@@ -23,6 +23,13 @@ const TYPED_FILES = [
   'e2e/**/*.ts',
 ];
 
+const NO_SQL = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+  allowTypeImports: true,
+  message: 'SQL lives in repositories (*.repository.ts): call one.',
+};
+const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Services and packages never import Fastify.' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -81,17 +88,26 @@ export default tseslint.config(
     },
   },
   {
+    // No SQL outside repositories: in the server's modules only a repository imports drizzle-orm or the
+    // tables (type imports of rows are fine).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SQL] }] },
+  },
+  {
     // Routes are HTTP only: no SQL.
     files: ['apps/server/src/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.repository', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routes call services, never repositories or SQL.' }] }],
+      'no-restricted-imports': ['error', { patterns: [NO_SQL, { group: ['**/*.repository'], message: 'Routes call services, never repositories or SQL.' }] }],
     },
   },
   {
     // Services own rules and transactions; they never see Fastify.
-    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.repository.ts', 'packages/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', '@fastify/*'], message: 'Services and packages never import Fastify.' }] }],
-    },
+    files: ['apps/server/src/**/*.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SQL, NO_FASTIFY] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.repository.ts', 'packages/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_FASTIFY] }] },
   },
 );

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -13,39 +12,27 @@ import type { ChangeFeed } from './db/change-feed';
 import type { Executor } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { installSecurityHeaders } from './http/security-headers';
-import { createGuestTokens, installSessionLoader, type GuestTokens } from './http/session-cookie';
+import { createGuestTokens, installSessionLoader } from './http/session-cookie';
 import { installWebDelivery } from './http/web-delivery';
 import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock } from './lib/clock';
 import { newId } from './lib/crypto';
 import { createRateLimiter } from './lib/rate-limit';
-import { createFileStore } from './lib/file-store';
 import { createMailer, type Mailer } from './mail/mailer';
-import { devMailboxRoutes } from './mail/dev-mailbox.routes';
-import { businessRoutes } from './modules/business/business/business.routes';
-import { onboardingRoutes } from './modules/business/onboarding/onboarding.routes';
-import { createOnboardingService } from './modules/business/onboarding/onboarding.service';
-import { verificationRoutes } from './modules/business/verification/verification.routes';
-import { createVerificationService } from './modules/business/verification/verification.service';
-import { createBusinessService } from './modules/business/business/business.service';
-import { businessDetailsRoutes } from './modules/business/details/business-details.routes';
-import { createBusinessDetailsService } from './modules/business/details/business-details.service';
-import { staffRoutes } from './modules/business/staff/staff.routes';
-import { createStaffService } from './modules/business/staff/staff.service';
-import { createAuditService } from './modules/identity/audit/audit.service';
-import { auditLogRoutes } from './modules/business/audit-log/audit-log.routes';
-import { createBusinessAuditLogService } from './modules/business/audit-log/audit-log.service';
-import { notificationSettingsRoutes } from './modules/business/notification-settings/notification-settings.routes';
-import { createNotificationSettingsService } from './modules/business/notification-settings/notification-settings.service';
-import { emailTemplatesRoutes } from './modules/business/email-templates/email-templates.routes';
-import { createEmailTemplatesService } from './modules/business/email-templates/email-templates.service';
-import { authRoutes } from './modules/identity/auth/auth.routes';
-import { createAuthService } from './modules/identity/auth/auth.service';
-import { createSessionCache } from './modules/identity/session/session-cache';
-import { createSessionService } from './modules/identity/session/session.service';
-import { loadUserHome } from './modules/identity/user/user.presenter';
-import { userRoutes } from './modules/identity/user/user.routes';
-import { createUserService } from './modules/identity/user/user.service';
+import { compose, type Platform } from './modules/module';
+import { createAuditService } from './modules/platform/audit/audit.service';
+import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
+import { sessionModule } from './modules/identity/session/session.module';
+import { authModule } from './modules/identity/auth/auth.module';
+import { userModule } from './modules/identity/user/user.module';
+import { businessModule } from './modules/business/business/business.module';
+import { businessDetailsModule } from './modules/business/details/business-details.module';
+import { onboardingModule } from './modules/business/onboarding/onboarding.module';
+import { verificationModule } from './modules/business/verification/verification.module';
+import { staffModule } from './modules/business/staff/staff.module';
+import { auditLogModule } from './modules/business/audit-log/audit-log.module';
+import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
+import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -57,34 +44,24 @@ export interface BuildAppOptions {
   mailer?: Mailer;
 }
 
-function createServices(db: Executor, config: AppConfig, clock: Clock, mailer: Mailer, changes: ChangeFeed | undefined) {
-  const audit = createAuditService({ clock });
-  const cache = createSessionCache(changes);
-  const sessions = createSessionService({ db, clock, idleMinutes: config.sessionIdleMinutes, cache, loadHome: loadUserHome });
-  const limiter = createRateLimiter({ db, clock });
-  const business = createBusinessService({ db, clock, audit, baseDomain: config.baseDomain });
-  const auth = createAuthService({ db, clock, sessions, audit, mailer, limiter, business, publicUrl: config.publicUrl });
-  const users = createUserService({ db, clock, audit, sessions, auth });
-  const onboarding = createOnboardingService({ db, clock, audit, files: createFileStore(join(config.dataDir, 'uploads')) });
-  const verification = createVerificationService({ db, clock, audit, mailer, onboarding, publicUrl: config.publicUrl });
-  const staff = createStaffService({ db, clock, audit, mailer, publicUrl: config.publicUrl });
-  const businessDetails = createBusinessDetailsService({ db, clock, audit });
-  const businessAuditLog = createBusinessAuditLogService({ db, clock, audit });
-  const notificationSettings = createNotificationSettingsService({ db, clock, audit });
-  const emailTemplates = createEmailTemplatesService({ db, clock, audit, mailer, limiter });
-  return { audit, sessions, limiter, business, auth, users, mailer, onboarding, verification, staff, businessDetails, businessAuditLog, notificationSettings, emailTemplates };
-}
-
-export type Services = ReturnType<typeof createServices>;
-
-/** What route modules receive. */
-export interface AppDeps {
-  db: Executor;
-  config: AppConfig;
-  clock: Clock;
-  services: Services;
-  secureCookies: boolean;
-  guestTokens: GuestTokens;
+/**
+ * The module list: each module is built with the platform and the services of the modules above it (a
+ * module whose needs are not met above it does not type-check), then each registers its routes.
+ */
+function composeModules(platform: Platform) {
+  return compose(platform)
+    .use(businessModule)
+    .use(sessionModule)
+    .use(businessDetailsModule)
+    .use(onboardingModule)
+    .use(verificationModule)
+    .use(staffModule)
+    .use(auditLogModule)
+    .use(notificationSettingsModule)
+    .use(emailTemplatesModule)
+    .use(authModule)
+    .use(userModule)
+    .use(devMailboxModule);
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -96,7 +73,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? pino({ level: config.logLevel });
   const mailer = options.mailer ?? createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const services = createServices(db, config, clock, mailer, options.changes);
+  const platform: Platform = {
+    db,
+    clock,
+    config,
+    changes: options.changes,
+    mailer,
+    limiter: createRateLimiter({ db, clock }),
+    audit: createAuditService({ clock }),
+  };
+  const modules = composeModules(platform);
   const secureCookies = config.publicUrl.startsWith('https://');
   const headers = { https: secureCookies };
 
@@ -131,20 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
-  installSessionLoader(app, { sessions: services.sessions, guestTokens });
-
-  const deps: AppDeps = { db, config, clock, services, secureCookies, guestTokens };
-  authRoutes(app, deps);
-  userRoutes(app, deps);
-  businessRoutes(app, deps);
-  onboardingRoutes(app, deps);
-  verificationRoutes(app, deps);
-  staffRoutes(app, deps);
-  businessDetailsRoutes(app, deps);
-  auditLogRoutes(app, deps);
-  notificationSettingsRoutes(app, deps);
-  emailTemplatesRoutes(app, deps);
-  if (config.devMailbox) devMailboxRoutes(app, deps);
+  installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
+  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

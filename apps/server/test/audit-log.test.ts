@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AUDIT_EXPORT_MAX_ROWS } from '@merchant/business';
 import { businessUsers, businesses } from '../src/db/schema';
-import { createAuditService } from '../src/modules/identity/audit/audit.service';
+import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { userRepository } from '../src/modules/identity/user/user.repository';
 import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
 import { parseCsv } from '../src/lib/csv';

@@ -5,6 +5,8 @@ export const BusinessIdSchema = z.uuid();
 export const BusinessParamsSchema = z.object({ business_id: BusinessIdSchema });
 
 export const BUSINESS_TYPES = ['merchant', 'partner'] as const;
+export const MEMBER_STATUSES = ['active', 'deactivated'] as const;
+export const WARNING_STYLES = ['info', 'danger', 'warning'] as const;
 export const BusinessTypeSchema = z.enum(BUSINESS_TYPES);
 
 /** questionnaire -> pending_verification -> completed | blocked (spec 4). */
@@ -28,7 +30,7 @@ export const CurrencyCodeSchema = text()
 
 export const BusinessWarningSchema = z.object({
   id: z.string(),
-  style: z.enum(['info', 'danger', 'warning']),
+  style: z.enum(WARNING_STYLES),
   title: z.string(),
   body: z.string(),
   cta_title: z.string().nullable(),
@@ -96,7 +98,7 @@ export const BusinessUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.object({ title: RoleTitleSchema }),
-  status: z.enum(['active', 'deactivated']),
+  status: z.enum(MEMBER_STATUSES),
   two_factor_enabled: z.boolean(),
   joined_at: z.string(),
 });

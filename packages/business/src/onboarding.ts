@@ -148,7 +148,8 @@ export const DOCUMENT_KINDS = {
   owner_id: "Owner's identity document",
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
-export const DocumentKindSchema = z.enum(Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]], {
+export const DOCUMENT_KIND_KEYS = Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]];
+export const DocumentKindSchema = z.enum(DOCUMENT_KIND_KEYS, {
   error: 'Choose which document this is',
 });
 /** Upload limits (checked on the server; the web checks them too for comfort). */
@@ -161,7 +162,8 @@ export const DOCUMENT_TYPES = {
   'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
 } as const;
 export type DocumentContentType = keyof typeof DOCUMENT_TYPES;
-export const DocumentContentTypeSchema = z.enum(Object.keys(DOCUMENT_TYPES) as [DocumentContentType, ...DocumentContentType[]]);
+export const DOCUMENT_CONTENT_TYPES = Object.keys(DOCUMENT_TYPES) as [DocumentContentType, ...DocumentContentType[]];
+export const DocumentContentTypeSchema = z.enum(DOCUMENT_CONTENT_TYPES);
 
 export const OnboardingDocumentSchema = z.object({
   id: z.uuid(),
@@ -175,11 +177,12 @@ export type OnboardingDocument = z.infer<typeof OnboardingDocumentSchema>;
 
 export const VERIFICATION_DECISIONS = ['approved', 'changes_requested', 'blocked'] as const;
 export const VerificationDecisionSchema = z.enum(VERIFICATION_DECISIONS);
+export const VERIFICATION_EVENT_KINDS = ['submitted', ...VERIFICATION_DECISIONS] as const;
 export type VerificationDecision = z.infer<typeof VerificationDecisionSchema>;
 
 export const VerificationEventSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['submitted', ...VERIFICATION_DECISIONS]),
+  kind: z.enum(VERIFICATION_EVENT_KINDS),
   message: z.string().nullable(),
   actor_name: z.string().nullable(),
   at: z.string(),

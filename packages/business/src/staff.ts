@@ -5,11 +5,13 @@ import { BusinessParamsSchema, BusinessUserSchema, RoleSchema, RoleTitleSchema }
 /** Invitations expire after 7 days (issue 3). */
 export const INVITATION_TTL_DAYS = 7;
 
+export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
+
 export const InvitationSchema = z.object({
   id: z.uuid(),
   email: z.string(),
   role: z.object({ title: RoleTitleSchema }),
-  status: z.enum(['pending', 'accepted', 'declined', 'revoked']),
+  status: z.enum(INVITATION_STATUSES),
   invited_by: z.string().nullable(),
   expires_at: z.string(),
   /** Pending but past its expiry: it can only be resent or revoked. */

@@ -50,6 +50,6 @@ export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
     const role = membership?.role ?? null;
     const permissions = permissionsOf({ isSuperAdmin: user.isSuperAdmin, role });
     if (!permissions.includes(access.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
-    req.ctx.business = { row: business, role, permissions };
+    req.ctx.business = { row: business, role, isSuperAdmin: user.isSuperAdmin, permissions };
   };
 }

@@ -5,7 +5,11 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type BusinessRow = typeof businesses.$inferSelect;
 
-/** What the access layer learned about the caller; handlers receive it. */
+/**
+ * The one request context: who is calling, from where, and (on business endpoints) their standing in the
+ * business. The session loader starts it, the access hook completes it; handlers pass it to their service
+ * as it is, and services record audit entries and sessions from it.
+ */
 export interface RequestContext {
   requestId: string;
   ip: string;
@@ -20,8 +24,23 @@ export interface RequestContext {
    */
   csrfToken: string | null;
   /** For business endpoints: the business of the path and the caller's standing in it. */
-  business: { row: BusinessRow; role: Role | null; permissions: Permission[] } | null;
+  business: BusinessStanding | null;
 }
+
+/** The caller's standing in the business of the path; it is also the `Actor` the permission helpers take. */
+export interface BusinessStanding {
+  row: BusinessRow;
+  /** Null for a super admin who opens a business they are no member of (read-only). */
+  role: Role | null;
+  isSuperAdmin: boolean;
+  permissions: Permission[];
+}
+
+/**
+ * Where a request came from: what audit entries and new sessions record (any context is one). A new
+ * session keeps `csrfToken`, the anti-forgery token the page holds (a guest's signed token).
+ */
+export type RequestMeta = Pick<RequestContext, 'ip' | 'userAgent'> & { csrfToken?: string | null };
 
 export interface SignedInContext extends RequestContext {
   user: UserRow;
@@ -29,7 +48,7 @@ export interface SignedInContext extends RequestContext {
 }
 
 export interface BusinessContext extends SignedInContext {
-  business: NonNullable<RequestContext['business']>;
+  business: BusinessStanding;
 }
 
 declare module 'fastify' {

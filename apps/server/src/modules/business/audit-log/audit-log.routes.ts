@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { AUDIT_EXPORT_MAX_ROWS, auditLogEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
-import type { AppDeps } from '../../../app';
+import type { RouteHost } from '../../module';
+import type { BusinessAuditLogService } from './audit-log.service';
 
 /** Read-only on purpose: there is no endpoint that edits or deletes an entry. */
-export function auditLogRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = deps.services.businessAuditLog;
+export function auditLogRoutes(host: RouteHost, service: BusinessAuditLogService): void {
+  const { app } = host;
 
-  registerEndpoint(app, deps, auditLogEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row.id, query));
-  registerEndpoint(app, deps, auditLogEndpoints.actions, async ({ ctx }) => service.actions(ctx.business.row.id));
-  registerEndpoint(app, deps, auditLogEndpoints.export, async ({ ctx, query, reply }) => {
+  registerEndpoint(app, host, auditLogEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row.id, query));
+  registerEndpoint(app, host, auditLogEndpoints.actions, async ({ ctx }) => service.actions(ctx.business.row.id));
+  registerEndpoint(app, host, auditLogEndpoints.export, async ({ ctx, query, reply }) => {
     const { csv, filename, truncated } = await service.exportCsv(ctx.business.row, query);
     // A text/csv string is sent as it is (the JSON serializer only handles JSON answers).
     reply

@@ -4,10 +4,10 @@ import type { Executor } from '../../../db/client';
 import type { BusinessRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { csvDocument } from '../../../lib/csv';
-import type { BusinessAuditQuery } from '../../identity/audit/audit.repository';
-import type { AuditService } from '../../identity/audit/audit.service';
+import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import { auditLogRepository as repo, type BusinessAuditQuery } from './audit-log.repository';
 
-type PageRow = Awaited<ReturnType<AuditService['pageForBusiness']>>['rows'][number];
+type PageRow = Awaited<ReturnType<typeof repo.page>>[number];
 
 /** The wire filters as a repository query: an action ending in `*` is a prefix; dates are whole UTC days. */
 export function toAuditQuery(filters: AuditLogFilters): BusinessAuditQuery {
@@ -51,16 +51,23 @@ function present(row: PageRow): BusinessAuditLogEntry {
 const CSV_HEADER = ['Time (UTC)', 'Person', 'Email', 'Role', 'Action', 'Description', 'Object type', 'Object ID', 'IP address', 'User agent'];
 
 /** The business audit log: read-only by design (no update or delete exists, and the database refuses them). */
-export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
-  const { db, audit } = deps;
+export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock }) {
+  const { db } = deps;
+
+  /** One page of the filtered log, newest first, after the cursor. */
+  async function readPage(businessId: string, query: BusinessAuditQuery, limit: number, cursor: string | undefined) {
+    const rows = await repo.page(db, businessId, query, limit, decodeCursor(cursor));
+    return pageFrom(rows, limit, (r) => r.entry);
+  }
+
   return {
     async list(businessId: string, query: AuditLogFilters & { limit: number; cursor?: string | undefined }) {
-      const page = await audit.pageForBusiness(db, businessId, toAuditQuery(query), query.limit, query.cursor);
+      const page = await readPage(businessId, toAuditQuery(query), query.limit, query.cursor);
       return { data: page.rows.map(present), next_cursor: page.nextCursor };
     },
 
     async actions(businessId: string) {
-      const actions = await audit.actionsOfBusiness(db, businessId);
+      const actions = await repo.actions(db, businessId);
       const groups = [...new Set(actions.map((a) => a.split('.')[0]!).filter((g) => actions.filter((a) => a.startsWith(`${g}.`)).length > 1))];
       return {
         data: [
@@ -72,7 +79,7 @@ export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock
 
     /** The filtered log as CSV, newest first, capped at AUDIT_EXPORT_MAX_ROWS rows. */
     async exportCsv(business: BusinessRow, filters: AuditLogFilters) {
-      const page = await audit.pageForBusiness(db, business.id, toAuditQuery(filters), AUDIT_EXPORT_MAX_ROWS, undefined);
+      const page = await readPage(business.id, toAuditQuery(filters), AUDIT_EXPORT_MAX_ROWS, undefined);
       const rows = page.rows.map(present).map((e) => [
         e.created_at,
         e.actor?.name ?? (e.actor ? 'Deleted user' : 'System'),

@@ -1,6 +1,6 @@
-import { ROLE_TITLES, type Permission, type Role } from '@merchant/core';
+import { ROLE_TITLES, type Role } from '@merchant/core';
 import type { Business, BusinessSummary, BusinessUser, BusinessWarning } from '@merchant/business';
-import type { BusinessRow } from '../../../http/context';
+import type { BusinessContext, BusinessRow, UserRow } from '../../../http/context';
 import type { businessUsers, businessWarnings } from '../../../db/schema';
 
 export function presentBusinessSummary(row: BusinessRow, role: Role | null): BusinessSummary {
@@ -24,17 +24,17 @@ export function presentWarning(row: typeof businessWarnings.$inferSelect): Busin
  * Whether the business keeps this caller out until they turn two-factor on: members only
  * (super admins are not staff of the business).
  */
-export function twoFactorRequiredFor(row: Pick<BusinessRow, 'requireTwoFactor'>, standing: { role: Role | null; twoFactorEnabled: boolean }): boolean {
-  return row.requireTwoFactor && standing.role !== null && !standing.twoFactorEnabled;
+export function twoFactorRequiredFor(ctx: BusinessView): boolean {
+  return ctx.business.row.requireTwoFactor && ctx.business.role !== null && ctx.user.twoFactorConfirmedAt === null;
 }
 
-export function presentBusiness(
-  row: BusinessRow,
-  standing: { role: Role | null; permissions: Permission[]; twoFactorEnabled: boolean },
-  warnings: (typeof businessWarnings.$inferSelect)[],
-): Business {
+/** The business of the request context as its caller sees it. */
+export type BusinessView = Pick<BusinessContext, 'business'> & { user: Pick<UserRow, 'twoFactorConfirmedAt'> };
+
+export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWarnings.$inferSelect)[]): Business {
+  const { row, role, permissions } = ctx.business;
   return {
-    ...presentBusinessSummary(row, standing.role),
+    ...presentBusinessSummary(row, role),
     logo_url: row.logoUrl,
     address: {
       line1: row.addressLine1,
@@ -44,16 +44,16 @@ export function presentBusiness(
       postal_code: row.addressPostalCode,
     },
     require_two_factor: row.requireTwoFactor,
-    two_factor_required_for_user: twoFactorRequiredFor(row, standing),
+    two_factor_required_for_user: twoFactorRequiredFor(ctx),
     stripe_enabled: row.stripeEnabled,
     xendit_enabled: row.xenditEnabled,
     active_providers: row.activeProviders,
     features: { send_money: Boolean(row.features.send_money) },
     platform_enabled: row.platformEnabled,
     warnings: warnings.map(presentWarning),
-    permissions: standing.permissions,
+    permissions,
     // Only super admins see a business they are not a member of, and they may only read it.
-    read_only: standing.role === null,
+    read_only: role === null,
     // No transfers exist before the send-money capability; the count is real (zero rows).
     transfers_awaiting_review: 0,
   };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { businessUsers, businesses, businessWarnings, users } from '../../../db/schema';
+import { businessUsers, businesses, businessWarnings } from '../../../db/schema';
 
 export type NewBusiness = typeof businesses.$inferInsert;
 export type NewBusinessUser = typeof businessUsers.$inferInsert;
@@ -55,14 +55,6 @@ export const businessRepository = {
       .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
       .where(and(eq(businessUsers.userId, userId), eq(businessUsers.status, 'active')))
       .orderBy(asc(businesses.name));
-  },
-  async listMembers(db: Executor, businessId: string) {
-    return db
-      .select({ member: businessUsers, name: users.name, email: users.email, twoFactorConfirmedAt: users.twoFactorConfirmedAt })
-      .from(businessUsers)
-      .innerJoin(users, eq(users.id, businessUsers.userId))
-      .where(eq(businessUsers.businessId, businessId))
-      .orderBy(asc(businessUsers.createdAt));
   },
   async activeWarnings(db: Executor, businessId: string) {
     return db

@@ -1,33 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '@merchant/core';
 import { ShopCacheHeadersSchema, businessEndpoints, shopCacheEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
-import type { AppDeps } from '../../../app';
-import { metaOf } from '../../identity/auth/auth.routes';
-import { presentMember } from './business.presenter';
+import type { RouteHost } from '../../module';
+import type { BusinessService } from './business.service';
 
-export function businessRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = deps.services.business;
+export function businessRoutes(host: RouteHost, service: BusinessService): void {
+  const { app } = host;
 
-  registerEndpoint(app, deps, businessEndpoints.create, async ({ ctx, body }) => service.createForUser(ctx.user, body, metaOf(ctx)));
+  registerEndpoint(app, host, businessEndpoints.create, async ({ ctx, body }) => service.createForUser(ctx, body));
 
-  registerEndpoint(app, deps, businessEndpoints.get, async ({ ctx }) =>
-    service.present(ctx.business.row, {
-      role: ctx.business.role,
-      isSuperAdmin: ctx.user.isSuperAdmin,
-      twoFactorEnabled: ctx.user.twoFactorConfirmedAt !== null,
-    }),
-  );
+  registerEndpoint(app, host, businessEndpoints.get, async ({ ctx }) => service.present(ctx));
 
-  registerEndpoint(app, deps, businessEndpoints.users, async ({ ctx }) => ({
-    data: (await service.members(ctx.business.row.id)).map(presentMember),
-  }));
-
-  registerEndpoint(app, deps, businessEndpoints.domainInfo, async ({ ctx }) => service.domainInfo(ctx.business.row));
-  registerEndpoint(app, deps, businessEndpoints.onboardingProgress, async ({ ctx }) => deps.services.onboarding.progress(ctx.business.row));
+  registerEndpoint(app, host, businessEndpoints.domainInfo, async ({ ctx }) => service.domainInfo(ctx.business.row));
 
   for (const [kind, endpoint] of Object.entries(shopCacheEndpoints)) {
-    registerEndpoint(app, deps, endpoint, async ({ ctx, req }) => {
+    registerEndpoint(app, host, endpoint, async ({ ctx, req }) => {
       const headers = ShopCacheHeadersSchema.safeParse(req.headers);
       if (!headers.success) {
         throw new AppError(

@@ -1,13 +1,13 @@
-import { permissionsOf, type Role } from '@merchant/core';
+import { AppError, permissionsOf } from '@merchant/core';
 import { ONBOARDING_STEPS, PROGRESS_PER_STEP, PROGRESS_SUBMITTED, type Business, type CreateBusinessBody, type DomainInfo, type OnboardingProgress } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { newId, randomToken } from '../../../lib/crypto';
-import type { BusinessRow, UserRow } from '../../../http/context';
-import { AppError } from '@merchant/core';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '../../../http/context';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { businessRepository as repo } from './business.repository';
-import { presentBusiness } from './business.presenter';
+import { presentBusiness, type BusinessView } from './business.presenter';
+import { loadUserHome } from './user-home';
 
 /** A readable, unique slug: "Acme Coffee" -> "acme-coffee" (with a suffix when taken). */
 export async function uniqueIdentifier(db: Executor, name: string): Promise<string> {
@@ -51,7 +51,7 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
     owner: UserRow,
     body: { name: string; country: string; currency: string },
     type: 'merchant' | 'partner',
-    where: AuditWhere,
+    where: RequestMeta,
   ): Promise<BusinessRow> {
     const now = clock.now();
     const row = await repo.insert(executor, {
@@ -78,30 +78,22 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
     return row;
   }
 
-  /** `twoFactorEnabled`: whether the caller has two-factor on (for the business's staff two-factor requirement). */
-  async function present(
-    row: BusinessRow,
-    standing: { role: Role | null; isSuperAdmin: boolean; twoFactorEnabled?: boolean },
-  ): Promise<Business> {
-    const warnings = await repo.activeWarnings(db, row.id);
-    return presentBusiness(
-      row,
-      { role: standing.role, permissions: permissionsOf(standing), twoFactorEnabled: standing.twoFactorEnabled ?? false },
-      warnings,
-    );
+  /** The business of the context, with its active warnings, as the caller sees it. */
+  async function present(ctx: BusinessView): Promise<Business> {
+    return presentBusiness(ctx, await repo.activeWarnings(db, ctx.business.row.id));
   }
 
   return {
     create,
     present,
+    /** What GET /v1/user shows of the user's businesses; `executor` reads inside the caller's transaction. */
+    homeOf: loadUserHome,
 
-    async createForUser(user: UserRow, body: CreateBusinessBody & { country: string; currency: string }, where: AuditWhere): Promise<Business> {
-      const row = await db.transaction((tx) => create(tx, user, body, 'merchant', where));
-      return present(row, { role: 'owner', isSuperAdmin: user.isSuperAdmin });
-    },
-
-    async members(businessId: string) {
-      return repo.listMembers(db, businessId);
+    async createForUser(ctx: SignedInContext, body: CreateBusinessBody & { country: string; currency: string }): Promise<Business> {
+      const { user } = ctx;
+      const row = await db.transaction((tx) => create(tx, user, body, 'merchant', ctx));
+      const standing = { row, role: 'owner' as const, isSuperAdmin: user.isSuperAdmin };
+      return present({ user, business: { ...standing, permissions: permissionsOf(standing) } });
     },
 
     domainInfo(row: BusinessRow): DomainInfo {

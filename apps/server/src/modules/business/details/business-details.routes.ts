@@ -1,16 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { businessEndpoints } from '@merchant/business';
-import type { AppDeps } from '../../../app';
+import type { RouteHost } from '../../module';
+import type { BusinessDetailsService } from './business-details.service';
 import { registerEndpoint } from '../../../http/endpoint';
-import { metaOf } from '../../identity/auth/auth.routes';
 
-export function businessDetailsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, deps, businessEndpoints.update, async ({ ctx, body }) => {
-    const row = await deps.services.businessDetails.update(ctx.user, ctx.business.row, body, metaOf(ctx));
-    return deps.services.business.present(row, {
-      role: ctx.business.role,
-      isSuperAdmin: ctx.user.isSuperAdmin,
-      twoFactorEnabled: ctx.user.twoFactorConfirmedAt !== null,
-    });
-  });
+export function businessDetailsRoutes(host: RouteHost, service: BusinessDetailsService): void {
+  const { app } = host;
+  registerEndpoint(app, host, businessEndpoints.update, async ({ ctx, body }) => service.update(ctx, body));
 }

@@ -1,10 +1,11 @@
 import { AppError, fieldError } from '@merchant/core';
-import type { UpdateBusinessBodySchema } from '@merchant/business';
+import type { Business, UpdateBusinessBodySchema } from '@merchant/business';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
-import type { BusinessRow, UserRow } from '../../../http/context';
+import type { BusinessContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
+import type { BusinessView } from '../business/business.presenter';
 import { businessDetailsRepository as repo, type BusinessDetailsChange } from './business-details.repository';
 
 type UpdateBusiness = z.output<typeof UpdateBusinessBodySchema>;
@@ -26,10 +27,13 @@ const LABELS: Record<keyof BusinessDetailsChange, string> = {
  * The country is fixed once verification is completed; turning on the staff two-factor requirement
  * needs two-factor on the account that turns it on (or they would lock themselves out).
  */
-export function createBusinessDetailsService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
+export function createBusinessDetailsService(deps: { db: Executor; clock: Clock; audit: AuditService; present: (ctx: BusinessView) => Promise<Business> }) {
   return {
-    async update(user: UserRow, business: BusinessRow, body: UpdateBusiness, where: AuditWhere): Promise<BusinessRow> {
-      return deps.db.transaction(async (tx) => {
+    /** Saves the changes and answers the business as the caller now sees it. */
+    async update(ctx: BusinessContext, body: UpdateBusiness): Promise<Business> {
+      const { user } = ctx;
+      const business = ctx.business.row;
+      const row = await deps.db.transaction(async (tx) => {
         const current = await repo.findForUpdate(tx, business.id);
         if (!current) throw new AppError('NOT_FOUND', 'Business not found.');
         const wanted: BusinessDetailsChange = {
@@ -62,7 +66,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
         const values = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as BusinessDetailsChange;
         const updated = await repo.update(tx, business.id, { ...values, updatedAt: deps.clock.now() });
         const fields = [...new Set(changed.map((k) => LABELS[k]))];
-        await deps.audit.record(tx, where, {
+        await deps.audit.record(tx, ctx, {
           action: 'business.updated',
           description: `Changed the business ${fields.join(', ')}`,
           actorUserId: user.id,
@@ -73,6 +77,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
         });
         return updated;
       });
+      return deps.present({ user, business: { ...ctx.business, row } });
     },
   };
 }

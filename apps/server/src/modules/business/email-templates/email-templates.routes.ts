@@ -1,20 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { emailTemplateEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
-import type { AppDeps } from '../../../app';
-import { metaOf } from '../../identity/auth/auth.routes';
+import type { RouteHost } from '../../module';
+import type { EmailTemplatesService } from './email-templates.service';
 
-export function emailTemplatesRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = deps.services.emailTemplates;
+export function emailTemplatesRoutes(host: RouteHost, service: EmailTemplatesService): void {
+  const { app } = host;
 
-  registerEndpoint(app, deps, emailTemplateEndpoints.list, async ({ ctx }) => ({ data: await service.list(ctx.business.row.id) }));
-  registerEndpoint(app, deps, emailTemplateEndpoints.save, async ({ ctx, params, body }) =>
-    service.save(ctx.business.row.id, ctx.user.id, params.template, body, metaOf(ctx)),
+  registerEndpoint(app, host, emailTemplateEndpoints.list, async ({ ctx }) => ({ data: await service.list(ctx.business.row.id) }));
+  registerEndpoint(app, host, emailTemplateEndpoints.save, async ({ ctx, params, body }) =>
+    service.save(ctx, params.template, body),
   );
-  registerEndpoint(app, deps, emailTemplateEndpoints.reset, async ({ ctx, params }) =>
-    service.reset(ctx.business.row.id, ctx.user.id, params.template, metaOf(ctx)),
+  registerEndpoint(app, host, emailTemplateEndpoints.reset, async ({ ctx, params }) =>
+    service.reset(ctx, params.template),
   );
-  registerEndpoint(app, deps, emailTemplateEndpoints.sendTest, async ({ ctx, params, body }) =>
-    service.sendTest(ctx.business.row, ctx.user, params.template, body),
+  registerEndpoint(app, host, emailTemplateEndpoints.sendTest, async ({ ctx, params, body }) =>
+    service.sendTest(ctx, params.template, body),
   );
 }

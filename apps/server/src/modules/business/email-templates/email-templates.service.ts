@@ -9,11 +9,11 @@ import {
   type EmailTemplateKey,
 } from '@merchant/business';
 import type { Executor } from '../../../db/client';
-import type { BusinessRow, UserRow } from '../../../http/context';
+import type { BusinessContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import type { RateLimiter } from '../../../lib/rate-limit';
 import type { Mailer } from '../../../mail/mailer';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { emailTemplatesRepository as repo, type EmailTemplateRow } from './email-templates.repository';
 
 /** Test mails per person and business: a few while editing, not a mail cannon. */
@@ -59,7 +59,9 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
       return EMAIL_TEMPLATE_KEYS.map((key) => present(key, rows.find((r) => r.template === key)));
     },
 
-    async save(businessId: string, actorUserId: string, key: EmailTemplateKey, draft: { subject: string; body: string }, where: AuditWhere) {
+    async save(ctx: BusinessContext, key: EmailTemplateKey, draft: { subject: string; body: string }) {
+      const businessId = ctx.business.row.id;
+      const actorUserId = ctx.user.id;
       assertKnownVariables(key, draft);
       return db.transaction(async (tx) => {
         const row = await repo.upsert(tx, {
@@ -70,7 +72,7 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
           updatedByUserId: actorUserId,
           updatedAt: clock.now(),
         });
-        await audit.record(tx, where, {
+        await audit.record(tx, ctx, {
           action: 'email_template.updated',
           description: `Saved the “${EMAIL_TEMPLATES[key].label}” email template`,
           actorUserId,
@@ -83,11 +85,13 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
       });
     },
 
-    async reset(businessId: string, actorUserId: string, key: EmailTemplateKey, where: AuditWhere) {
+    async reset(ctx: BusinessContext, key: EmailTemplateKey) {
+      const businessId = ctx.business.row.id;
+      const actorUserId = ctx.user.id;
       return db.transaction(async (tx) => {
         const existed = await repo.remove(tx, businessId, key);
         if (existed) {
-          await audit.record(tx, where, {
+          await audit.record(tx, ctx, {
             action: 'email_template.reset',
             description: `Reset the “${EMAIL_TEMPLATES[key].label}” email template to the default`,
             actorUserId,
@@ -101,7 +105,9 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
     },
 
     /** Renders the draft (or the saved template) with sample values and mails it to the caller. */
-    async sendTest(business: BusinessRow, user: UserRow, key: EmailTemplateKey, draft: { subject?: string | undefined; body?: string | undefined }) {
+    async sendTest(ctx: BusinessContext, key: EmailTemplateKey, draft: { subject?: string | undefined; body?: string | undefined }) {
+      const { user } = ctx;
+      const business = ctx.business.row;
       const template =
         draft.subject !== undefined && draft.body !== undefined
           ? { subject: draft.subject, body: draft.body }

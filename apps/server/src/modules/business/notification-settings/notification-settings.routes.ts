@@ -1,14 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { notificationSettingsEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
-import type { AppDeps } from '../../../app';
-import { metaOf } from '../../identity/auth/auth.routes';
+import type { RouteHost } from '../../module';
+import type { NotificationSettingsService } from './notification-settings.service';
 
-export function notificationSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = deps.services.notificationSettings;
+export function notificationSettingsRoutes(host: RouteHost, service: NotificationSettingsService): void {
+  const { app } = host;
 
-  registerEndpoint(app, deps, notificationSettingsEndpoints.list, async ({ ctx }) => ({ data: await service.list(ctx.business.row.id) }));
-  registerEndpoint(app, deps, notificationSettingsEndpoints.update, async ({ ctx, params, body }) =>
-    service.update(ctx.business.row.id, ctx.user.id, params.event, body, metaOf(ctx)),
+  registerEndpoint(app, host, notificationSettingsEndpoints.list, async ({ ctx }) => ({ data: await service.list(ctx.business.row.id) }));
+  registerEndpoint(app, host, notificationSettingsEndpoints.update, async ({ ctx, params, body }) =>
+    service.update(ctx, params.event, body),
   );
 }

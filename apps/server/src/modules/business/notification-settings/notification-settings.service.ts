@@ -7,7 +7,8 @@ import {
 } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { BusinessContext } from '../../../http/context';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { notificationSettingsRepository as repo, type NotificationSettingRow } from './notification-settings.repository';
 
 function present(event: NotificationEvent, row: NotificationSettingRow | undefined | null): NotificationSetting {
@@ -54,13 +55,9 @@ export function createNotificationSettingsService(deps: { db: Executor; clock: C
       return NOTIFICATION_EVENTS.map((event) => present(event, rows.find((r) => r.event === event)));
     },
 
-    async update(
-      businessId: string,
-      actorUserId: string,
-      event: NotificationEvent,
-      body: { roles: Role[]; emails: string[] },
-      where: AuditWhere,
-    ): Promise<NotificationSetting> {
+    async update(ctx: BusinessContext, event: NotificationEvent, body: { roles: Role[]; emails: string[] }): Promise<NotificationSetting> {
+      const businessId = ctx.business.row.id;
+      const actorUserId = ctx.user.id;
       return db.transaction(async (tx) => {
         const before = present(event, await repo.find(tx, businessId, event));
         const row = await repo.upsert(tx, {
@@ -71,7 +68,7 @@ export function createNotificationSettingsService(deps: { db: Executor; clock: C
           updatedByUserId: actorUserId,
           updatedAt: clock.now(),
         });
-        await audit.record(tx, where, {
+        await audit.record(tx, ctx, {
           action: 'notification_settings.updated',
           description: `Changed who is mailed about “${NOTIFICATION_EVENT_INFO[event].label}”: ${describeRecipients(body.roles, body.emails)}`,
           actorUserId,

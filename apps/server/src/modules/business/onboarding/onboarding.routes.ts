@@ -1,13 +1,10 @@
 import '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '@merchant/core';
-import { MAX_DOCUMENT_SIZE_LABEL, onboardingEndpoints } from '@merchant/business';
+import { MAX_DOCUMENT_SIZE_LABEL, businessEndpoints, onboardingEndpoints } from '@merchant/business';
 import { registerEndpoint } from '../../../http/endpoint';
-import type { BusinessContext } from '../../../http/context';
-import type { AppDeps } from '../../../app';
-import { metaOf } from '../../identity/auth/auth.routes';
-
-const actorOf = (ctx: BusinessContext) => ({ user: ctx.user, role: ctx.business.role });
+import type { RouteHost } from '../../module';
+import type { OnboardingService } from './onboarding.service';
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
 export function contentDisposition(fileName: string): string {
@@ -31,30 +28,31 @@ async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<{ 
   }
 }
 
-export function onboardingRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const service = deps.services.onboarding;
+export function onboardingRoutes(host: RouteHost, service: OnboardingService): void {
+  const { app } = host;
 
-  registerEndpoint(app, deps, onboardingEndpoints.get, async ({ ctx }) => service.view(ctx.business.row));
+  registerEndpoint(app, host, businessEndpoints.onboardingProgress, async ({ ctx }) => service.progress(ctx.business.row));
+  registerEndpoint(app, host, onboardingEndpoints.get, async ({ ctx }) => service.view(ctx.business.row));
 
-  registerEndpoint(app, deps, onboardingEndpoints.saveBusiness, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'business', body, metaOf(ctx)),
+  registerEndpoint(app, host, onboardingEndpoints.saveBusiness, async ({ ctx, body }) =>
+    service.saveStep(ctx, 'business', body),
   );
-  registerEndpoint(app, deps, onboardingEndpoints.saveOwner, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'owner', body, metaOf(ctx)),
+  registerEndpoint(app, host, onboardingEndpoints.saveOwner, async ({ ctx, body }) =>
+    service.saveStep(ctx, 'owner', body),
   );
-  registerEndpoint(app, deps, onboardingEndpoints.saveAddress, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'address', body, metaOf(ctx)),
+  registerEndpoint(app, host, onboardingEndpoints.saveAddress, async ({ ctx, body }) =>
+    service.saveStep(ctx, 'address', body),
   );
-  registerEndpoint(app, deps, onboardingEndpoints.saveSales, async ({ ctx, body }) =>
-    service.saveStep(ctx.business.row, actorOf(ctx), 'sales', body, metaOf(ctx)),
+  registerEndpoint(app, host, onboardingEndpoints.saveSales, async ({ ctx, body }) =>
+    service.saveStep(ctx, 'sales', body),
   );
 
-  registerEndpoint(app, deps, onboardingEndpoints.uploadDocument, async ({ ctx, query, req }) => {
+  registerEndpoint(app, host, onboardingEndpoints.uploadDocument, async ({ ctx, query, req }) => {
     const file = await readUpload(app, req);
-    return service.uploadDocument(ctx.business.row, actorOf(ctx), query.kind, file, metaOf(ctx));
+    return service.uploadDocument(ctx, query.kind, file);
   });
 
-  registerEndpoint(app, deps, onboardingEndpoints.downloadDocument, async ({ ctx, params, reply }) => {
+  registerEndpoint(app, host, onboardingEndpoints.downloadDocument, async ({ ctx, params, reply }) => {
     const { document, stream, size } = await service.openDocument(ctx.business.row, params.document_id);
     reply
       .header('Content-Type', document.contentType)
@@ -64,9 +62,9 @@ export function onboardingRoutes(app: FastifyInstance, deps: AppDeps): void {
     return stream;
   });
 
-  registerEndpoint(app, deps, onboardingEndpoints.deleteDocument, async ({ ctx, params }) =>
-    service.deleteDocument(ctx.business.row, actorOf(ctx), params.document_id, metaOf(ctx)),
+  registerEndpoint(app, host, onboardingEndpoints.deleteDocument, async ({ ctx, params }) =>
+    service.deleteDocument(ctx, params.document_id),
   );
 
-  registerEndpoint(app, deps, onboardingEndpoints.submit, async ({ ctx }) => service.submit(ctx.business.row, actorOf(ctx), metaOf(ctx)));
+  registerEndpoint(app, host, onboardingEndpoints.submit, async ({ ctx }) => service.submit(ctx));
 }

@@ -12,25 +12,19 @@ import {
   type VerificationEvent,
   type STEP_BODY_SCHEMAS,
 } from '@merchant/business';
-import { AppError, fieldError, type Role } from '@merchant/core';
+import { AppError, fieldError } from '@merchant/core';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
-import type { BusinessRow, UserRow } from '../../../http/context';
+import type { BusinessContext, BusinessRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/crypto';
 import type { FileStore } from '../../../lib/file-store';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { onboardingProgressOf } from '../business/business.service';
 import { checkDocument } from './document-type';
 import { onboardingRepository as repo, type DocumentRow, type VerificationEventRow } from './onboarding.repository';
 
 export type StepBody<S extends AnswerStep> = z.output<(typeof STEP_BODY_SCHEMAS)[S]>;
-
-/** Who is acting on a business's questionnaire, as the access layer resolved it. */
-export interface OnboardingActor {
-  user: UserRow;
-  role: Role | null;
-}
 
 export function presentDocument(row: DocumentRow): OnboardingDocument {
   return {
@@ -96,8 +90,9 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
   }
 
   /** The owner fills the questionnaire, and only while it is open (not under review, blocked or verified). */
-  function assertEditable(business: BusinessRow, actor: OnboardingActor): void {
-    if (actor.role !== 'owner') {
+  function assertEditable(ctx: BusinessContext): void {
+    const business = ctx.business.row;
+    if (ctx.business.role !== 'owner') {
       throw new AppError('ONBOARDING_OWNER_ONLY', 'Only an owner of the business can fill in the verification questionnaire.');
     }
     if (business.onboardingStatus !== 'questionnaire') {
@@ -141,16 +136,17 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
       return onboardingProgressOf(business, completed.length);
     },
 
-    async saveStep<S extends AnswerStep>(business: BusinessRow, actor: OnboardingActor, step: S, body: StepBody<S>, where: AuditWhere): Promise<Onboarding> {
-      assertEditable(business, actor);
+    async saveStep<S extends AnswerStep>(ctx: BusinessContext, step: S, body: StepBody<S>): Promise<Onboarding> {
+      const business = ctx.business.row;
+      assertEditable(ctx);
       checkStepRules(business, step, body);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await repo.upsertAnswer(tx, { businessId: business.id, step, data: { ...body }, updatedByUserId: actor.user.id, createdAt: now, updatedAt: now });
-        await audit.record(tx, where, {
+        await repo.upsertAnswer(tx, { businessId: business.id, step, data: { ...body }, updatedByUserId: ctx.user.id, createdAt: now, updatedAt: now });
+        await audit.record(tx, ctx, {
           action: 'onboarding.step_saved',
           description: `Saved the "${ONBOARDING_STEP_TITLES[step]}" step of the verification questionnaire`,
-          actorUserId: actor.user.id,
+          actorUserId: ctx.user.id,
           businessId: business.id,
           objectType: 'onboarding_step',
           objectId: step,
@@ -160,13 +156,12 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
     },
 
     async uploadDocument(
-      business: BusinessRow,
-      actor: OnboardingActor,
+      ctx: BusinessContext,
       kind: DocumentKind,
       file: { fileName: string; declaredType: string; bytes: Buffer },
-      where: AuditWhere,
     ): Promise<OnboardingDocument> {
-      assertEditable(business, actor);
+      const business = ctx.business.row;
+      assertEditable(ctx);
       const fileName = [...file.fileName].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('').replace(/[\\/]/g, '_').trim().slice(-200);
       if (!fileName) throw fieldError('ONBOARDING_DOCUMENT_INVALID', 'file', 'The file needs a name ending in .pdf, .png, .jpg or .jpeg.');
       if (file.bytes.length === 0) throw fieldError('ONBOARDING_DOCUMENT_INVALID', 'file', `"${fileName}" is empty.`);
@@ -189,13 +184,13 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
             fileName,
             contentType: check.type,
             sizeBytes: file.bytes.length,
-            uploadedByUserId: actor.user.id,
+            uploadedByUserId: ctx.user.id,
             createdAt: clock.now(),
           });
-          await audit.record(tx, where, {
+          await audit.record(tx, ctx, {
             action: 'onboarding.document_uploaded',
             description: `Uploaded ${DOCUMENT_KINDS[kind].toLowerCase()} "${fileName}"`,
-            actorUserId: actor.user.id,
+            actorUserId: ctx.user.id,
             businessId: business.id,
             objectType: 'onboarding_document',
             objectId: id,
@@ -217,16 +212,17 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
       return { document: row, stream: file.stream, size: file.size };
     },
 
-    async deleteDocument(business: BusinessRow, actor: OnboardingActor, documentId: string, where: AuditWhere): Promise<Onboarding> {
+    async deleteDocument(ctx: BusinessContext, documentId: string): Promise<Onboarding> {
+      const business = ctx.business.row;
       const row = await repo.findDocument(db, business.id, documentId);
       if (!row) throw new AppError('ONBOARDING_DOCUMENT_NOT_FOUND', 'Document not found.');
-      assertEditable(business, actor);
+      assertEditable(ctx);
       await db.transaction(async (tx) => {
         await repo.deleteDocument(tx, business.id, row.id);
-        await audit.record(tx, where, {
+        await audit.record(tx, ctx, {
           action: 'onboarding.document_removed',
           description: `Removed ${DOCUMENT_KINDS[row.kind].toLowerCase()} "${row.fileName}"`,
-          actorUserId: actor.user.id,
+          actorUserId: ctx.user.id,
           businessId: business.id,
           objectType: 'onboarding_document',
           objectId: row.id,
@@ -236,8 +232,9 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
       return view(business);
     },
 
-    async submit(business: BusinessRow, actor: OnboardingActor, where: AuditWhere): Promise<Onboarding> {
-      assertEditable(business, actor);
+    async submit(ctx: BusinessContext): Promise<Onboarding> {
+      const business = ctx.business.row;
+      assertEditable(ctx);
       const current = await view(business);
       if (current.missing_steps.length > 0) {
         const names = current.missing_steps.map((s) => ONBOARDING_STEP_TITLES[s]);
@@ -249,11 +246,11 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
       }
       const updated = await db.transaction(async (tx) => {
         const row = await repo.setOnboardingStatus(tx, business.id, 'pending_verification', clock.now());
-        await repo.insertEvent(tx, { businessId: business.id, id: newId(), kind: 'submitted', actorUserId: actor.user.id, createdAt: clock.now() });
-        await audit.record(tx, where, {
+        await repo.insertEvent(tx, { businessId: business.id, id: newId(), kind: 'submitted', actorUserId: ctx.user.id, createdAt: clock.now() });
+        await audit.record(tx, ctx, {
           action: 'onboarding.submitted',
           description: 'Submitted the verification questionnaire',
-          actorUserId: actor.user.id,
+          actorUserId: ctx.user.id,
           businessId: business.id,
           objectType: 'business',
           objectId: business.id,

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { businessUsers, businesses, users } from '../../../db/schema';
 
@@ -9,6 +9,15 @@ export const staffRepository = {
   /** Locks the business row: member changes of one business run one after the other (last-owner rule). */
   async lockBusiness(db: Executor, businessId: string) {
     await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+  },
+  /** Every member, active or not, in the order they joined. */
+  async listMembers(db: Executor, businessId: string) {
+    return db
+      .select({ member: businessUsers, name: users.name, email: users.email, twoFactorConfirmedAt: users.twoFactorConfirmedAt })
+      .from(businessUsers)
+      .innerJoin(users, eq(users.id, businessUsers.userId))
+      .where(eq(businessUsers.businessId, businessId))
+      .orderBy(asc(businessUsers.createdAt));
   },
   async findMember(db: Executor, businessId: string, id: string) {
     const [row] = await db

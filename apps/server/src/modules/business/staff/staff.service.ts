@@ -1,26 +1,17 @@
-import { AppError, ROLE_TITLES, assignableRoles, canManageMember, fieldError, type Actor, type Role } from '@merchant/core';
+import { AppError, ROLE_TITLES, assignableRoles, canManageMember, fieldError, type Role } from '@merchant/core';
 import { INVITATION_TTL_DAYS, type BusinessUser, type Invitation } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { invitations } from '../../../db/schema';
-import type { BusinessRow, UserRow } from '../../../http/context';
+import type { BusinessContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newId, randomToken, sha256 } from '../../../lib/crypto';
 import type { Mailer } from '../../../mail/mailer';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { presentMember } from '../business/business.presenter';
 import { invitationRepository } from '../invitations/invitation.repository';
 import { staffRepository as repo } from './staff.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** Who acts, in which business: the access layer resolved both. */
-export interface StaffCaller {
-  user: UserRow;
-  business: BusinessRow;
-  role: Role | null;
-}
-
-const actorOf = (c: StaffCaller): Actor => ({ isSuperAdmin: c.user.isSuperAdmin, role: c.role });
 
 function presentInvitation(row: typeof invitations.$inferSelect, invitedBy: string | null, now: Date): Invitation {
   return {
@@ -42,202 +33,206 @@ function presentInvitation(row: typeof invitations.$inferSelect, invitedBy: stri
 export function createStaffService(deps: { db: Executor; clock: Clock; audit: AuditService; mailer: Mailer; publicUrl: string }) {
   const { db, clock, audit } = deps;
 
-  function assertMayAssign(caller: StaffCaller, role: Role): void {
-    if (!assignableRoles(actorOf(caller)).includes(role)) {
+  function assertMayAssign(ctx: BusinessContext, role: Role): void {
+    if (!assignableRoles(ctx.business).includes(role)) {
       throw new AppError('STAFF_ROLE_NOT_ALLOWED', `You cannot give the ${ROLE_TITLES[role]} role.`);
     }
   }
 
-  async function mailInvitation(caller: StaffCaller, email: string, role: Role, token: string, expiresAt: Date): Promise<void> {
+  async function mailInvitation(ctx: BusinessContext, email: string, role: Role, token: string, expiresAt: Date): Promise<void> {
     const link = `${deps.publicUrl}/register-complete/${token}`;
     await deps.mailer.send({
       to: email,
-      subject: `You are invited to join ${caller.business.name}`,
+      subject: `You are invited to join ${ctx.business.row.name}`,
       text:
-        `Hello,\n\n${caller.user.name} invited you to join ${caller.business.name} as ${ROLE_TITLES[role]}.\n\n` +
+        `Hello,\n\n${ctx.user.name} invited you to join ${ctx.business.row.name} as ${ROLE_TITLES[role]}.\n\n` +
         `Open this link to accept (it works until ${expiresAt.toUTCString()}):\n\n${link}\n\n` +
         `If you already have an account, sign in and accept it on ${deps.publicUrl}/pending-invitations.\n\n` +
         `If you did not expect this invitation, ignore this mail.`,
     });
   }
 
-  async function loadMember(executor: Executor, caller: StaffCaller, id: string) {
-    const found = await repo.findMember(executor, caller.business.id, id);
+  async function loadMember(executor: Executor, ctx: BusinessContext, id: string) {
+    const found = await repo.findMember(executor, ctx.business.row.id, id);
     if (!found) throw new AppError('STAFF_MEMBER_NOT_FOUND', 'Staff member not found.');
     return found;
   }
 
   /** The rules every change of a member goes through, checked inside the transaction that makes it. */
-  async function guardChange(tx: Executor, caller: StaffCaller, id: string, what: 'role' | 'status' | 'remove') {
-    await repo.lockBusiness(tx, caller.business.id);
-    const found = await loadMember(tx, caller, id);
-    if (found.member.userId === caller.user.id) {
+  async function guardChange(tx: Executor, ctx: BusinessContext, id: string, what: 'role' | 'status' | 'remove') {
+    await repo.lockBusiness(tx, ctx.business.row.id);
+    const found = await loadMember(tx, ctx, id);
+    if (found.member.userId === ctx.user.id) {
       const message =
         what === 'role' ? 'You cannot change your own role.' : what === 'remove' ? 'You cannot remove yourself.' : 'You cannot change your own access.';
       throw fieldError('STAFF_SELF_CHANGE', what === 'role' ? 'role' : 'id', message);
     }
-    if (!canManageMember(actorOf(caller), found.member.role)) {
+    if (!canManageMember(ctx.business, found.member.role)) {
       throw new AppError('STAFF_ROLE_NOT_ALLOWED', 'Only an owner can change another owner.');
     }
     return found;
   }
 
-  async function assertNotLastOwner(tx: Executor, caller: StaffCaller, member: { role: Role; status: string }, action: string) {
+  async function assertNotLastOwner(tx: Executor, ctx: BusinessContext, member: { role: Role; status: string }, action: string) {
     if (member.role !== 'owner' || member.status !== 'active') return;
-    if ((await repo.countActiveOwners(tx, caller.business.id)) <= 1) {
+    if ((await repo.countActiveOwners(tx, ctx.business.row.id)) <= 1) {
       throw new AppError('STAFF_LAST_OWNER', `The last owner of the business cannot be ${action}.`);
     }
   }
 
-  async function reload(caller: StaffCaller, id: string): Promise<BusinessUser> {
-    return presentMember(await loadMember(db, caller, id));
+  async function reload(ctx: BusinessContext, id: string): Promise<BusinessUser> {
+    return presentMember(await loadMember(db, ctx, id));
   }
 
   return {
-    async listInvitations(caller: StaffCaller): Promise<Invitation[]> {
+    async listMembers(ctx: BusinessContext): Promise<BusinessUser[]> {
+      return (await repo.listMembers(db, ctx.business.row.id)).map(presentMember);
+    },
+
+    async listInvitations(ctx: BusinessContext): Promise<Invitation[]> {
       const now = clock.now();
-      const rows = await invitationRepository.pendingForBusiness(db, caller.business.id);
+      const rows = await invitationRepository.pendingForBusiness(db, ctx.business.row.id);
       return rows.map((r) => presentInvitation(r.invitation, r.invitedBy, now));
     },
 
-    async invite(caller: StaffCaller, body: { email: string; role: Role }, where: AuditWhere): Promise<Invitation> {
-      assertMayAssign(caller, body.role);
+    async invite(ctx: BusinessContext, body: { email: string; role: Role }): Promise<Invitation> {
+      assertMayAssign(ctx, body.role);
       const email = body.email.toLowerCase();
       const token = randomToken(32);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
       const row = await db.transaction(async (tx) => {
-        await repo.lockBusiness(tx, caller.business.id);
-        if (await repo.findActiveMemberByEmail(tx, caller.business.id, email)) {
+        await repo.lockBusiness(tx, ctx.business.row.id);
+        if (await repo.findActiveMemberByEmail(tx, ctx.business.row.id, email)) {
           throw fieldError('STAFF_ALREADY_MEMBER', 'email', 'This person is already a member of the business.');
         }
-        if (await invitationRepository.findPendingForEmailInBusiness(tx, caller.business.id, email)) {
+        if (await invitationRepository.findPendingForEmailInBusiness(tx, ctx.business.row.id, email)) {
           throw fieldError('STAFF_ALREADY_INVITED', 'email', 'An invitation to this email is already pending: resend it instead.');
         }
         const created = await invitationRepository.insert(tx, {
           id: newId(),
-          businessId: caller.business.id,
+          businessId: ctx.business.row.id,
           email,
           role: body.role,
           tokenHash: sha256(token),
-          invitedByUserId: caller.user.id,
+          invitedByUserId: ctx.user.id,
           status: 'pending',
           expiresAt,
           createdAt: now,
         });
-        await audit.record(tx, where, {
+        await audit.record(tx, ctx, {
           action: 'staff.invited',
           description: `Invited ${email} as ${ROLE_TITLES[body.role]}`,
-          actorUserId: caller.user.id,
-          businessId: caller.business.id,
+          actorUserId: ctx.user.id,
+          businessId: ctx.business.row.id,
           objectType: 'invitation',
           objectId: created.id,
           meta: { email, role: body.role },
         });
         return created;
       });
-      await mailInvitation(caller, email, body.role, token, expiresAt);
-      return presentInvitation(row, caller.user.name, now);
+      await mailInvitation(ctx, email, body.role, token, expiresAt);
+      return presentInvitation(row, ctx.user.name, now);
     },
 
-    async resendInvitation(caller: StaffCaller, id: string, where: AuditWhere): Promise<Invitation> {
+    async resendInvitation(ctx: BusinessContext, id: string): Promise<Invitation> {
       const token = randomToken(32);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
       const found = await db.transaction(async (tx) => {
-        const current = await invitationRepository.findInBusiness(tx, caller.business.id, id);
+        const current = await invitationRepository.findInBusiness(tx, ctx.business.row.id, id);
         if (!current || current.invitation.status !== 'pending') {
           throw new AppError('STAFF_INVITATION_NOT_FOUND', 'Invitation not found.');
         }
-        assertMayAssign(caller, current.invitation.role);
-        await invitationRepository.renew(tx, caller.business.id, id, sha256(token), expiresAt);
-        await audit.record(tx, where, {
+        assertMayAssign(ctx, current.invitation.role);
+        await invitationRepository.renew(tx, ctx.business.row.id, id, sha256(token), expiresAt);
+        await audit.record(tx, ctx, {
           action: 'staff.invitation_resent',
           description: `Resent the invitation of ${current.invitation.email}`,
-          actorUserId: caller.user.id,
-          businessId: caller.business.id,
+          actorUserId: ctx.user.id,
+          businessId: ctx.business.row.id,
           objectType: 'invitation',
           objectId: id,
         });
         return current;
       });
-      await mailInvitation(caller, found.invitation.email, found.invitation.role, token, expiresAt);
+      await mailInvitation(ctx, found.invitation.email, found.invitation.role, token, expiresAt);
       return presentInvitation({ ...found.invitation, expiresAt }, found.invitedBy, now);
     },
 
-    async revokeInvitation(caller: StaffCaller, id: string, where: AuditWhere): Promise<void> {
+    async revokeInvitation(ctx: BusinessContext, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const current = await invitationRepository.findInBusiness(tx, caller.business.id, id);
+        const current = await invitationRepository.findInBusiness(tx, ctx.business.row.id, id);
         if (!current || current.invitation.status !== 'pending') {
           throw new AppError('STAFF_INVITATION_NOT_FOUND', 'Invitation not found.');
         }
-        assertMayAssign(caller, current.invitation.role);
-        await invitationRepository.revoke(tx, caller.business.id, id, clock.now());
-        await audit.record(tx, where, {
+        assertMayAssign(ctx, current.invitation.role);
+        await invitationRepository.revoke(tx, ctx.business.row.id, id, clock.now());
+        await audit.record(tx, ctx, {
           action: 'staff.invitation_revoked',
           description: `Revoked the invitation of ${current.invitation.email}`,
-          actorUserId: caller.user.id,
-          businessId: caller.business.id,
+          actorUserId: ctx.user.id,
+          businessId: ctx.business.row.id,
           objectType: 'invitation',
           objectId: id,
         });
       });
     },
 
-    getMember: (caller: StaffCaller, id: string) => reload(caller, id),
+    getMember: (ctx: BusinessContext, id: string) => reload(ctx, id),
 
-    async changeRole(caller: StaffCaller, id: string, role: Role, where: AuditWhere): Promise<BusinessUser> {
+    async changeRole(ctx: BusinessContext, id: string, role: Role): Promise<BusinessUser> {
       await db.transaction(async (tx) => {
-        const { member, email } = await guardChange(tx, caller, id, 'role');
-        assertMayAssign(caller, role);
+        const { member, email } = await guardChange(tx, ctx, id, 'role');
+        assertMayAssign(ctx, role);
         if (member.role === role) return;
-        if (role !== 'owner') await assertNotLastOwner(tx, caller, member, 'demoted');
-        await repo.update(tx, caller.business.id, id, { role });
-        await audit.record(tx, where, {
+        if (role !== 'owner') await assertNotLastOwner(tx, ctx, member, 'demoted');
+        await repo.update(tx, ctx.business.row.id, id, { role });
+        await audit.record(tx, ctx, {
           action: 'staff.role_changed',
           description: `Changed the role of ${email} from ${ROLE_TITLES[member.role]} to ${ROLE_TITLES[role]}`,
-          actorUserId: caller.user.id,
+          actorUserId: ctx.user.id,
           subjectUserId: member.userId,
-          businessId: caller.business.id,
+          businessId: ctx.business.row.id,
           objectType: 'business_user',
           objectId: id,
           meta: { from: member.role, to: role },
         });
       });
-      return reload(caller, id);
+      return reload(ctx, id);
     },
 
-    async setActive(caller: StaffCaller, id: string, active: boolean, where: AuditWhere): Promise<BusinessUser> {
+    async setActive(ctx: BusinessContext, id: string, active: boolean): Promise<BusinessUser> {
       await db.transaction(async (tx) => {
-        const { member, email } = await guardChange(tx, caller, id, 'status');
+        const { member, email } = await guardChange(tx, ctx, id, 'status');
         const status = active ? 'active' : 'deactivated';
         if (member.status === status) return;
-        if (!active) await assertNotLastOwner(tx, caller, member, 'deactivated');
-        await repo.update(tx, caller.business.id, id, { status });
-        await audit.record(tx, where, {
+        if (!active) await assertNotLastOwner(tx, ctx, member, 'deactivated');
+        await repo.update(tx, ctx.business.row.id, id, { status });
+        await audit.record(tx, ctx, {
           action: active ? 'staff.reactivated' : 'staff.deactivated',
           description: `${active ? 'Reactivated' : 'Deactivated'} ${email}`,
-          actorUserId: caller.user.id,
+          actorUserId: ctx.user.id,
           subjectUserId: member.userId,
-          businessId: caller.business.id,
+          businessId: ctx.business.row.id,
           objectType: 'business_user',
           objectId: id,
         });
       });
-      return reload(caller, id);
+      return reload(ctx, id);
     },
 
-    async remove(caller: StaffCaller, id: string, where: AuditWhere): Promise<void> {
+    async remove(ctx: BusinessContext, id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const { member, email } = await guardChange(tx, caller, id, 'remove');
-        await assertNotLastOwner(tx, caller, member, 'removed');
-        await repo.remove(tx, caller.business.id, id);
-        await audit.record(tx, where, {
+        const { member, email } = await guardChange(tx, ctx, id, 'remove');
+        await assertNotLastOwner(tx, ctx, member, 'removed');
+        await repo.remove(tx, ctx.business.row.id, id);
+        await audit.record(tx, ctx, {
           action: 'staff.removed',
           description: `Removed ${email} (${ROLE_TITLES[member.role]}) from the business`,
-          actorUserId: caller.user.id,
+          actorUserId: ctx.user.id,
           subjectUserId: member.userId,
-          businessId: caller.business.id,
+          businessId: ctx.business.row.id,
           objectType: 'business_user',
           objectId: id,
           meta: { email, role: member.role },

@@ -1,11 +1,11 @@
 import type { BusinessFlags, BusinessReview, VerificationQueueItem } from '@merchant/business';
 import { AppError } from '@merchant/core';
 import type { Executor } from '../../../db/client';
-import type { BusinessRow, UserRow } from '../../../http/context';
+import type { BusinessRow, SignedInContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/crypto';
 import type { Mailer } from '../../../mail/mailer';
-import type { AuditService, AuditWhere } from '../../identity/audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import { businessRepository } from '../business/business.repository';
 import { onboardingRepository } from '../onboarding/onboarding.repository';
 import { presentEvent, type OnboardingService } from '../onboarding/onboarding.service';
@@ -110,18 +110,18 @@ export function createVerificationService(deps: {
       return review(await load(businessId));
     },
 
-    async approve(admin: UserRow, businessId: string, where: AuditWhere): Promise<BusinessReview> {
+    async approve(ctx: SignedInContext, businessId: string): Promise<BusinessReview> {
       const row = await load(businessId);
       requirePending(row);
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
         const next = await repo.update(tx, row.id, { onboardingStatus: 'completed', updatedAt: now });
         await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
-        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'approved', actorUserId: admin.id, createdAt: now });
-        await audit.record(tx, where, {
+        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'approved', actorUserId: ctx.user.id, createdAt: now });
+        await audit.record(tx, ctx, {
           action: 'verification.approved',
           description: `Approved the verification of ${row.name}`,
-          actorUserId: admin.id,
+          actorUserId: ctx.user.id,
           subjectUserId: null,
           businessId: row.id,
           objectType: 'business',
@@ -141,7 +141,7 @@ export function createVerificationService(deps: {
       return review(updated);
     },
 
-    async requestChanges(admin: UserRow, businessId: string, message: string, where: AuditWhere): Promise<BusinessReview> {
+    async requestChanges(ctx: SignedInContext, businessId: string, message: string): Promise<BusinessReview> {
       const row = await load(businessId);
       requirePending(row);
       const updated = await db.transaction(async (tx) => {
@@ -164,14 +164,14 @@ export function createVerificationService(deps: {
           id: newId(),
           kind: 'changes_requested',
           message,
-          actorUserId: admin.id,
+          actorUserId: ctx.user.id,
           warningId,
           createdAt: now,
         });
-        await audit.record(tx, where, {
+        await audit.record(tx, ctx, {
           action: 'verification.changes_requested',
           description: `Asked ${row.name} for changes before verification`,
-          actorUserId: admin.id,
+          actorUserId: ctx.user.id,
           subjectUserId: null,
           businessId: row.id,
           objectType: 'business',
@@ -194,18 +194,18 @@ export function createVerificationService(deps: {
       return review(updated);
     },
 
-    async block(admin: UserRow, businessId: string, reason: string, where: AuditWhere): Promise<BusinessReview> {
+    async block(ctx: SignedInContext, businessId: string, reason: string): Promise<BusinessReview> {
       const row = await load(businessId);
       if (row.onboardingStatus === 'blocked') throw new AppError('VERIFICATION_NOT_PENDING', `${row.name} is already blocked.`);
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
         const next = await repo.update(tx, row.id, { onboardingStatus: 'blocked', updatedAt: now });
         await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
-        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'blocked', message: reason, actorUserId: admin.id, createdAt: now });
-        await audit.record(tx, where, {
+        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'blocked', message: reason, actorUserId: ctx.user.id, createdAt: now });
+        await audit.record(tx, ctx, {
           action: 'verification.blocked',
           description: `Blocked ${row.name}`,
-          actorUserId: admin.id,
+          actorUserId: ctx.user.id,
           subjectUserId: null,
           businessId: row.id,
           objectType: 'business',
@@ -225,7 +225,7 @@ export function createVerificationService(deps: {
       return review(updated);
     },
 
-    async updateFlags(admin: UserRow, businessId: string, changes: Partial<BusinessFlags>, where: AuditWhere): Promise<BusinessReview> {
+    async updateFlags(ctx: SignedInContext, businessId: string, changes: Partial<BusinessFlags>): Promise<BusinessReview> {
       const row = await load(businessId);
       const before = flagsOf(row);
       const after: BusinessFlags = { ...before, ...changes };
@@ -239,10 +239,10 @@ export function createVerificationService(deps: {
           features: { ...row.features, send_money: after.send_money },
           updatedAt: clock.now(),
         });
-        await audit.record(tx, where, {
+        await audit.record(tx, ctx, {
           action: 'business.flags_updated',
           description: `Turned ${changed.map((k) => `${FLAG_LABELS[k]} ${after[k] ? 'on' : 'off'}`).join(', ')}`,
-          actorUserId: admin.id,
+          actorUserId: ctx.user.id,
           subjectUserId: null,
           businessId: row.id,
           objectType: 'business',

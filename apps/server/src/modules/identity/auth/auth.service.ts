@@ -1,9 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, fieldError } from '@merchant/core';
 import type { User } from '@merchant/identity';
 import type { Executor } from '../../../db/client';
-import { passwordResets, recoveryCodes } from '../../../db/schema';
-import type { SessionRow, UserRow } from '../../../http/context';
+import type { RequestContext, RequestMeta, SessionRow, UserRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { dummyPasswordHash, hashPassword, newId, randomToken, sha256, verifyPassword } from '../../../lib/crypto';
 import type { RateLimiter } from '../../../lib/rate-limit';
@@ -12,11 +10,12 @@ import type { Mailer } from '../../../mail/mailer';
 import type { BusinessService } from '../../business/business/business.service';
 import { invitationRepository } from '../../business/invitations/invitation.repository';
 import { businessRepository } from '../../business/business/business.repository';
-import type { AuditService, AuditWhere } from '../audit/audit.service';
+import type { AuditService } from '../../platform/audit/audit.service';
 import type { SessionService } from '../session/session.service';
-import { presentUser } from '../user/user.presenter';
+import { presentUserWith } from '../user/user.presenter';
 import { userRepository } from '../user/user.repository';
 import { isCommonPassword } from './common-passwords';
+import { passwordResetRepository } from './password-reset.repository';
 
 const MINUTE = 60_000;
 /** PCI DSS 8.3.4: lock after at most 10 failed attempts. */
@@ -27,10 +26,6 @@ export const MAX_LOGINS_PER_IP = 100;
 export const MAX_REGISTRATIONS_PER_IP = 20;
 const CHECKPOINT_TTL_MS = 10 * MINUTE;
 const RESET_TTL_MS = 60 * MINUTE;
-
-export interface RequestMeta extends AuditWhere {
-  ip: string;
-}
 
 export interface SignedIn {
   user: User;
@@ -103,7 +98,8 @@ export function createAuthService(deps: {
 
   async function signIn(current: SessionRow | null, user: UserRow, meta: RequestMeta, executor: Executor = db): Promise<SignedIn> {
     const session = await sessions.rotate(current, meta, { userId: user.id, pendingUserId: null }, executor);
-    return { user: await presentUser(executor, user, clock.now()), session };
+    const now = clock.now();
+    return { user: presentUserWith(user, await deps.business.homeOf(executor, user, now), now), session };
   }
 
   /** Accepts a TOTP code once per time step, or an unused recovery code (then spent). */
@@ -117,23 +113,18 @@ export function createAuthService(deps: {
     }
     if (input.recovery_code) {
       const hash = sha256(input.recovery_code.trim().toLowerCase());
-      const spent = await executor
-        .update(recoveryCodes)
-        .set({ usedAt: clock.now() })
-        .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)))
-        .returning({ hash: recoveryCodes.codeHash });
-      return spent.length > 0 ? ('recovery' as const) : false;
+      return (await userRepository.spendRecoveryCode(executor, user.id, hash, clock.now())) ? ('recovery' as const) : false;
     }
     return false;
   }
 
   async function register(
-    current: SessionRow | null,
+    ctx: RequestContext,
     body: { name: string; email: string; password: string; business: { name: string; country: string; currency: string } },
     type: 'merchant' | 'partner',
-    meta: RequestMeta,
   ): Promise<SignedIn & { businessId: string }> {
-    if ((await limiter.hit(`register:ip:${meta.ip}`, LOCK_WINDOW_MS)) > MAX_REGISTRATIONS_PER_IP) {
+    const { session: current } = ctx;
+    if ((await limiter.hit(`register:ip:${ctx.ip}`, LOCK_WINDOW_MS)) > MAX_REGISTRATIONS_PER_IP) {
       throw new AppError('RATE_LIMITED', 'Too many sign-ups from this network. Try again later.');
     }
     assertAcceptablePassword(body.password);
@@ -144,16 +135,17 @@ export function createAuthService(deps: {
     return db.transaction(async (tx) => {
       const now = clock.now();
       const user = await userRepository.insert(tx, { id: newId(), name: body.name, email: body.email, passwordHash, createdAt: now, updatedAt: now });
-      await audit.record(tx, meta, { action: 'auth.registered', description: 'Created the account', actorUserId: user.id });
-      const business = await deps.business.create(tx, user, body.business, type, meta);
-      const signedIn = await signIn(current, user, meta, tx);
+      await audit.record(tx, ctx, { action: 'auth.registered', description: 'Created the account', actorUserId: user.id });
+      const business = await deps.business.create(tx, user, body.business, type, ctx);
+      const signedIn = await signIn(current, user, ctx, tx);
       return { ...signedIn, businessId: business.id };
     });
   }
 
   return {
-    async login(current: SessionRow | null, body: { email: string; password: string }, meta: RequestMeta) {
-      if ((await limiter.hit(`login:ip:${meta.ip}`, LOCK_WINDOW_MS)) > MAX_LOGINS_PER_IP) {
+    async login(ctx: RequestContext, body: { email: string; password: string }) {
+      const { session: current } = ctx;
+      if ((await limiter.hit(`login:ip:${ctx.ip}`, LOCK_WINDOW_MS)) > MAX_LOGINS_PER_IP) {
         throw new AppError('RATE_LIMITED', 'Too many sign-in attempts from this network. Try again later.');
       }
       const lock = passwordLock(body.email);
@@ -161,20 +153,21 @@ export function createAuthService(deps: {
       const user = await userRepository.findByEmail(db, body.email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
       if (!user || !valid) {
-        if (user) await audit.record(db, meta, { action: 'auth.login_failed', description: 'Failed sign-in attempt', actorUserId: null, subjectUserId: user.id });
+        if (user) await audit.record(db, ctx, { action: 'auth.login_failed', description: 'Failed sign-in attempt', actorUserId: null, subjectUserId: user.id });
         throw fieldError('AUTH_INVALID_CREDENTIALS', 'email', 'These credentials do not match our records.');
       }
       await lock.succeeded();
       if (user.twoFactorConfirmedAt) {
-        const session = await sessions.rotate(current, meta, { userId: null, pendingUserId: user.id });
+        const session = await sessions.rotate(current, ctx, { userId: null, pendingUserId: user.id });
         return { status: 'two_factor_required' as const, session };
       }
-      const signedIn = await signIn(current, user, meta);
-      await audit.record(db, meta, { action: 'auth.login', description: 'Signed in', actorUserId: user.id });
+      const signedIn = await signIn(current, user, ctx);
+      await audit.record(db, ctx, { action: 'auth.login', description: 'Signed in', actorUserId: user.id });
       return { status: 'authenticated' as const, ...signedIn };
     },
 
-    async checkpoint(current: SessionRow | null, body: { code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta): Promise<SignedIn> {
+    async checkpoint(ctx: RequestContext, body: { code?: string | undefined; recovery_code?: string | undefined }): Promise<SignedIn> {
+      const { session: current } = ctx;
       const pendingUserId = current?.pendingUserId;
       if (!current || !pendingUserId || clock.now().getTime() - current.createdAt.getTime() > CHECKPOINT_TTL_MS) {
         throw new AppError('AUTH_NO_PENDING_CHECKPOINT', 'Your sign-in has expired. Sign in again.');
@@ -186,12 +179,12 @@ export function createAuthService(deps: {
         if (!user) return null;
         const used = await consumeSecondFactor(tx, user, body);
         if (!used) return null;
-        await audit.record(tx, meta, {
+        await audit.record(tx, ctx, {
           action: 'auth.login',
           description: used === 'recovery' ? 'Signed in with a recovery code' : 'Signed in with two-factor authentication',
           actorUserId: user.id,
         });
-        return signIn(current, user, meta, tx);
+        return signIn(current, user, ctx, tx);
       });
       if (!result) {
         const path = body.recovery_code ? 'recovery_code' : 'code';
@@ -201,22 +194,23 @@ export function createAuthService(deps: {
       return result;
     },
 
-    async logout(current: SessionRow | null, meta: RequestMeta): Promise<void> {
+    async logout(ctx: RequestContext): Promise<void> {
+      const { session: current } = ctx;
       if (!current) return;
       await sessions.destroy(current);
-      if (current.userId) await audit.record(db, meta, { action: 'auth.logout', description: 'Signed out', actorUserId: current.userId });
+      if (current.userId) await audit.record(db, ctx, { action: 'auth.logout', description: 'Signed out', actorUserId: current.userId });
     },
 
     /** Same answer whether or not the email is known (field notes). */
-    async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
-      if ((await limiter.hit(`reset:ip:${meta.ip}`, LOCK_WINDOW_MS)) > 20) {
+    async requestPasswordReset(ctx: RequestContext, email: string): Promise<void> {
+      if ((await limiter.hit(`reset:ip:${ctx.ip}`, LOCK_WINDOW_MS)) > 20) {
         throw new AppError('RATE_LIMITED', 'Too many reset requests. Try again later.');
       }
       const user = await userRepository.findByEmail(db, email);
       if (!user) return;
       const token = randomToken(32);
       const now = clock.now();
-      await db.insert(passwordResets).values({
+      await passwordResetRepository.insert(db, {
         id: newId(),
         userId: user.id,
         tokenHash: sha256(token),
@@ -231,19 +225,19 @@ export function createAuthService(deps: {
       });
     },
 
-    async resetPassword(body: { token: string; email: string; password: string }, meta: RequestMeta): Promise<void> {
+    async resetPassword(ctx: RequestContext, body: { token: string; email: string; password: string }): Promise<void> {
       assertAcceptablePassword(body.password);
       const invalid = () => fieldError('AUTH_RESET_TOKEN_INVALID', 'token', 'This password reset link is invalid or has expired.');
-      const [reset] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, sha256(body.token))).limit(1);
+      const reset = await passwordResetRepository.findByTokenHash(db, sha256(body.token));
       if (!reset || reset.usedAt || reset.expiresAt <= clock.now()) throw invalid();
       const user = await userRepository.findById(db, reset.userId);
       if (!user || user.email !== body.email) throw invalid();
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await userRepository.update(tx, user.id, { passwordHash, updatedAt: clock.now() });
-        await tx.update(passwordResets).set({ usedAt: clock.now() }).where(eq(passwordResets.userId, user.id));
+        await passwordResetRepository.markUsedForUser(tx, user.id, clock.now());
         await sessions.destroyAllForUser(user.id, undefined, tx);
-        await audit.record(tx, meta, { action: 'auth.password_reset', description: 'Reset the password by email', actorUserId: user.id });
+        await audit.record(tx, ctx, { action: 'auth.password_reset', description: 'Reset the password by email', actorUserId: user.id });
       });
     },
 
@@ -259,7 +253,8 @@ export function createAuthService(deps: {
     },
 
     /** Sign-up from an invitation: the new user joins the inviting business with the invited role. */
-    async registerFromInvitation(current: SessionRow | null, hash: string, body: { name: string; password: string }, meta: RequestMeta) {
+    async registerFromInvitation(ctx: RequestContext, hash: string, body: { name: string; password: string }) {
+      const { session: current } = ctx;
       assertAcceptablePassword(body.password);
       const found = await invitationRepository.findByTokenHash(db, sha256(hash));
       const invitation = found?.invitation;
@@ -275,7 +270,7 @@ export function createAuthService(deps: {
         const user = await userRepository.insert(tx, { id: newId(), name: body.name, email: invitation.email, passwordHash, createdAt: now, updatedAt: now });
         await businessRepository.addMember(tx, { id: newId(), businessId: invitation.businessId, userId: user.id, role: invitation.role, createdAt: now });
         await invitationRepository.respond(tx, invitation.businessId, invitation.id, 'accepted', now);
-        await audit.record(tx, meta, {
+        await audit.record(tx, ctx, {
           action: 'invitation.accepted',
           description: `Joined ${found.businessName} from an invitation`,
           actorUserId: user.id,
@@ -283,7 +278,7 @@ export function createAuthService(deps: {
           objectType: 'invitation',
           objectId: invitation.id,
         });
-        const signedIn = await signIn(current, user, meta, tx);
+        const signedIn = await signIn(current, user, ctx, tx);
         return { ...signedIn, businessId: invitation.businessId };
       });
     },

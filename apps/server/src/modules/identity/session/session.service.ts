@@ -1,16 +1,9 @@
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { randomToken, sha256 } from '../../../lib/crypto';
-import type { SessionRow, UserRow } from '../../../http/context';
+import type { RequestMeta, SessionRow, UserRow } from '../../../http/context';
 import type { SessionCache, UserHome } from './session-cache';
 import { sessionRepository as repo } from './session.repository';
-
-export interface SessionMeta {
-  ip: string;
-  userAgent: string | null;
-  /** The anti-forgery token the page holds (a guest's signed token): a new session keeps it. */
-  csrfToken?: string | null;
-}
 
 /** The public id of a session (shown in the sessions list) is a prefix of its stored hash. */
 export const publicSessionId = (row: Pick<SessionRow, 'id'>): string => row.id.slice(0, 24);
@@ -30,7 +23,7 @@ export function createSessionService(deps: {
   const idleMs = deps.idleMinutes * 60_000;
 
   async function start(
-    meta: SessionMeta,
+    meta: RequestMeta,
     state: { userId?: string | null; pendingUserId?: string | null; csrfToken?: string },
     executor: Executor = db,
   ): Promise<{ token: string; row: SessionRow }> {
@@ -98,7 +91,7 @@ export function createSessionService(deps: {
     /** New id for a new privilege level (login, two-factor step); the anti-forgery token stays. */
     async rotate(
       current: SessionRow | null,
-      meta: SessionMeta,
+      meta: RequestMeta,
       state: { userId: string | null; pendingUserId: string | null },
       executor: Executor = db,
     ) {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { users } from '../../../db/schema';
+import { recoveryCodes, users } from '../../../db/schema';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
@@ -21,5 +21,19 @@ export const userRepository = {
   async update(db: Executor, id: string, patch: UserPatch) {
     const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
     return row!;
+  },
+  /** Replaces the user's recovery codes (none when `hashes` is empty). */
+  async replaceRecoveryCodes(db: Executor, userId: string, hashes: string[], now: Date) {
+    await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    if (hashes.length > 0) await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+  },
+  /** Marks an unused recovery code used; false when the user has no such unused code. */
+  async spendRecoveryCode(db: Executor, userId: string, codeHash: string, now: Date): Promise<boolean> {
+    const spent = await db
+      .update(recoveryCodes)
+      .set({ usedAt: now })
+      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+      .returning({ hash: recoveryCodes.codeHash });
+    return spent.length > 0;
   },
 };

@@ -1,19 +1,18 @@
 import QRCode from 'qrcode';
 import { AppError, fieldError } from '@merchant/core';
 import type { Executor } from '../../../db/client';
-import { recoveryCodes } from '../../../db/schema';
-import type { SessionRow, UserRow } from '../../../http/context';
+import type { SignedInContext, UserRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { hashPassword, newId, randomToken, sha256 } from '../../../lib/crypto';
 import { totp } from '../../../lib/totp';
-import { eq } from 'drizzle-orm';
 import { businessRepository } from '../../business/business/business.repository';
 import { invitationRepository } from '../../business/invitations/invitation.repository';
-import type { AuditService } from '../audit/audit.service';
-import { assertAcceptablePassword, type AuthService, type RequestMeta } from '../auth/auth.service';
+import type { AuditService } from '../../platform/audit/audit.service';
+import { assertAcceptablePassword, type AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import { publicSessionId } from '../session/session.service';
-import { presentUser, presentUserWith } from './user.presenter';
+import { presentUserWith } from './user.presenter';
+import type { BusinessService } from '../../business/business/business.service';
 import { userRepository } from './user.repository';
 
 const ISSUER = 'Merchant Dashboard';
@@ -25,23 +24,33 @@ function newRecoveryCode(): string {
   return `${padded.slice(0, 5)}-${padded.slice(5, 10)}`;
 }
 
-export function createUserService(deps: { db: Executor; clock: Clock; audit: AuditService; sessions: SessionService; auth: AuthService }) {
+export function createUserService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  sessions: SessionService;
+  auth: AuthService;
+  business: Pick<BusinessService, 'homeOf'>;
+}) {
   const { db, clock, audit } = deps;
+  const presentUser = async (user: UserRow, now: Date) => presentUserWith(user, await deps.business.homeOf(db, user, now), now);
 
   return {
     /** GET /v1/user: the user row comes with the session, the rest from the session cache. */
-    present: async (user: UserRow) => presentUserWith(user, await deps.sessions.home(user), clock.now()),
+    present: async (ctx: SignedInContext) => presentUserWith(ctx.user, await deps.sessions.home(ctx.user), clock.now()),
 
-    async updateAccount(user: UserRow, body: { name: string }, meta: RequestMeta) {
+    async updateAccount(ctx: SignedInContext, body: { name: string }) {
+      const { user } = ctx;
       const updated = await db.transaction(async (tx) => {
         const row = await userRepository.update(tx, user.id, { name: body.name, updatedAt: clock.now() });
-        await audit.record(tx, meta, { action: 'user.updated', description: 'Changed account details', actorUserId: user.id });
+        await audit.record(tx, ctx, { action: 'user.updated', description: 'Changed account details', actorUserId: user.id });
         return row;
       });
-      return presentUser(db, updated, clock.now());
+      return presentUser(updated, clock.now());
     },
 
-    async changeEmail(user: UserRow, body: { email: string; password: string }, meta: RequestMeta) {
+    async changeEmail(ctx: SignedInContext, body: { email: string; password: string }) {
+      const { user } = ctx;
       await deps.auth.confirmPassword(user, body.password);
       if (body.email !== user.email) {
         const other = await userRepository.findByEmail(db, body.email);
@@ -49,29 +58,31 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
       }
       const updated = await db.transaction(async (tx) => {
         const row = await userRepository.update(tx, user.id, { email: body.email, updatedAt: clock.now() });
-        await audit.record(tx, meta, {
+        await audit.record(tx, ctx, {
           action: 'user.email_changed',
           description: `Changed the sign-in email from ${user.email} to ${body.email}`,
           actorUserId: user.id,
         });
         return row;
       });
-      return presentUser(db, updated, clock.now());
+      return presentUser(updated, clock.now());
     },
 
     /** Field notes: a password change ends the other sessions. */
-    async changePassword(user: UserRow, session: SessionRow, body: { current_password: string; password: string }, meta: RequestMeta) {
+    async changePassword(ctx: SignedInContext, body: { current_password: string; password: string }) {
+      const { user, session } = ctx;
       await deps.auth.confirmPassword(user, body.current_password, 'current_password');
       assertAcceptablePassword(body.password);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await userRepository.update(tx, user.id, { passwordHash, updatedAt: clock.now() });
         await deps.sessions.destroyAllForUser(user.id, session.id, tx);
-        await audit.record(tx, meta, { action: 'user.password_changed', description: 'Changed the password', actorUserId: user.id });
+        await audit.record(tx, ctx, { action: 'user.password_changed', description: 'Changed the password', actorUserId: user.id });
       });
     },
 
-    async startTwoFactor(user: UserRow, body: { password: string }) {
+    async startTwoFactor(ctx: SignedInContext, body: { password: string }) {
+      const { user } = ctx;
       if (user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
       await deps.auth.confirmPassword(user, body.password);
       const secret = totp.generateSecret();
@@ -81,7 +92,8 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
       return { secret, otpauth_url: otpauthUrl, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
     },
 
-    async confirmTwoFactor(user: UserRow, body: { code: string }, meta: RequestMeta) {
+    async confirmTwoFactor(ctx: SignedInContext, body: { code: string }) {
+      const { user } = ctx;
       if (user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on.');
       const secret = user.twoFactorPendingSecret;
       if (!secret) throw new AppError('AUTH_TWO_FACTOR_NOT_STARTED', 'Start enabling two-factor authentication first.');
@@ -97,14 +109,14 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
           twoFactorLastStep: step,
           updatedAt: now,
         });
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-        await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: sha256(c), createdAt: now })));
-        await audit.record(tx, meta, { action: 'user.two_factor_enabled', description: 'Turned on two-factor authentication', actorUserId: user.id });
+        await userRepository.replaceRecoveryCodes(tx, user.id, codes.map(sha256), now);
+        await audit.record(tx, ctx, { action: 'user.two_factor_enabled', description: 'Turned on two-factor authentication', actorUserId: user.id });
       });
       return { recovery_codes: codes };
     },
 
-    async disableTwoFactor(user: UserRow, body: { code: string }, meta: RequestMeta) {
+    async disableTwoFactor(ctx: SignedInContext, body: { code: string }) {
+      const { user } = ctx;
       if (!user.twoFactorConfirmedAt) throw new AppError('AUTH_TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is off.');
       const isTotp = /^\d{6}$/.test(body.code);
       await deps.auth.confirmSecondFactor(user, isTotp ? { code: body.code } : { recovery_code: body.code }, async (tx) => {
@@ -114,12 +126,13 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
           twoFactorConfirmedAt: null,
           updatedAt: clock.now(),
         });
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-        await audit.record(tx, meta, { action: 'user.two_factor_disabled', description: 'Turned off two-factor authentication', actorUserId: user.id });
+        await userRepository.replaceRecoveryCodes(tx, user.id, [], clock.now());
+        await audit.record(tx, ctx, { action: 'user.two_factor_disabled', description: 'Turned off two-factor authentication', actorUserId: user.id });
       });
     },
 
-    async sessions(user: UserRow, current: SessionRow) {
+    async sessions(ctx: SignedInContext) {
+      const { user, session: current } = ctx;
       const rows = await deps.sessions.listForUser(user.id);
       return rows
         .map((r) => ({
@@ -133,18 +146,20 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
         .sort((a, b) => b.last_active_at.localeCompare(a.last_active_at));
     },
 
-    async revokeSession(user: UserRow, current: SessionRow, publicId: string, meta: RequestMeta) {
+    async revokeSession(ctx: SignedInContext, publicId: string) {
+      const { user, session: current } = ctx;
       if (publicId === publicSessionId(current)) {
         throw fieldError('VALIDATION_FAILED', 'session_id', 'Use Sign out to end the session you are using.');
       }
       if (!(await deps.sessions.destroyByPublicId(user.id, publicId))) throw new AppError('NOT_FOUND', 'Session not found.');
-      await audit.record(db, meta, { action: 'user.session_revoked', description: 'Signed out another session', actorUserId: user.id });
+      await audit.record(db, ctx, { action: 'user.session_revoked', description: 'Signed out another session', actorUserId: user.id });
     },
 
-    async revokeOtherSessions(user: UserRow, current: SessionRow, body: { password: string }, meta: RequestMeta) {
+    async revokeOtherSessions(ctx: SignedInContext, body: { password: string }) {
+      const { user, session: current } = ctx;
       await deps.auth.confirmPassword(user, body.password);
       const revoked = await deps.sessions.destroyAllForUser(user.id, current.id);
-      await audit.record(db, meta, {
+      await audit.record(db, ctx, {
         action: 'user.sessions_revoked',
         description: `Signed out ${revoked} other session${revoked === 1 ? '' : 's'}`,
         actorUserId: user.id,
@@ -152,7 +167,8 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
       return revoked;
     },
 
-    async auditLogs(user: UserRow, query: { limit: number; cursor?: string | undefined }) {
+    async auditLogs(ctx: SignedInContext, query: { limit: number; cursor?: string | undefined }) {
+      const { user } = ctx;
       const page = await audit.pageForUser(db, user.id, query.limit, query.cursor);
       return {
         data: page.rows.map((r) => ({
@@ -168,7 +184,8 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
       };
     },
 
-    async invitations(user: UserRow) {
+    async invitations(ctx: SignedInContext) {
+      const { user } = ctx;
       const rows = await invitationRepository.pendingForEmail(db, user.email, clock.now());
       return rows.map(({ invitation, businessName, invitedBy }) => ({
         id: invitation.id,
@@ -179,7 +196,8 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
       }));
     },
 
-    async respondToInvitation(user: UserRow, invitationId: string, answer: 'accepted' | 'declined', meta: RequestMeta) {
+    async respondToInvitation(ctx: SignedInContext, invitationId: string, answer: 'accepted' | 'declined') {
+      const { user } = ctx;
       const now = clock.now();
       return db.transaction(async (tx) => {
         const invitation = await invitationRepository.findPendingById(tx, invitationId, user.email, now);
@@ -194,7 +212,7 @@ export function createUserService(deps: { db: Executor; clock: Clock; audit: Aud
           }
         }
         await invitationRepository.respond(tx, invitation.businessId, invitation.id, answer, now);
-        await audit.record(tx, meta, {
+        await audit.record(tx, ctx, {
           action: `invitation.${answer}`,
           description: answer === 'accepted' ? 'Accepted an invitation' : 'Declined an invitation',
           actorUserId: user.id,

@@ -1,13 +1,8 @@
-import { and, asc, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { auditLogs, businessUsers, users } from '../../../db/schema';
-
-export type NewAuditLog = typeof auditLogs.$inferInsert;
-
-export interface AuditCursor {
-  createdAt: Date;
-  id: string;
-}
+import type { Cursor } from '../../../lib/cursor';
+import { afterCursor } from '../../platform/audit/audit.repository';
 
 /** Filters of a business's log: actor, exact action or prefix, and a half-open time range. */
 export interface BusinessAuditQuery {
@@ -17,34 +12,15 @@ export interface BusinessAuditQuery {
   before?: Date | undefined;
 }
 
-/** Newest first, after the cursor's row. */
-const afterCursor = (cursor: AuditCursor | undefined): SQL | undefined =>
-  cursor
-    ? or(lt(auditLogs.createdAt, cursor.createdAt), and(eq(auditLogs.createdAt, cursor.createdAt), lt(auditLogs.id, cursor.id)))
-    : undefined;
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const auditRepository = {
-  async insert(db: Executor, row: NewAuditLog) {
-    await db.insert(auditLogs).values(row);
-  },
-  /** Newest first; the cursor is `<iso time>|<id>` of the last row seen. */
-  async pageForSubject(db: Executor, userId: string, limit: number, cursor?: AuditCursor) {
-    const bySubject = eq(auditLogs.subjectUserId, userId);
-    const after = afterCursor(cursor);
-    return db
-      .select()
-      .from(auditLogs)
-      .where(after ? and(bySubject, after) : bySubject)
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(limit + 1);
-  },
+/** A business's audit log, read only: entries are written through the platform's audit service. */
+export const auditLogRepository = {
   /**
    * A business's entries, newest first, with the actor's name and email and their current role in the
    * business (entries also keep the role held at the time in `meta.actor_role`). Reads `limit + 1` rows.
    */
-  async pageForBusiness(db: Executor, businessId: string, query: BusinessAuditQuery, limit: number, cursor?: AuditCursor) {
+  async page(db: Executor, businessId: string, query: BusinessAuditQuery, limit: number, cursor?: Cursor) {
     const conditions = [
       eq(auditLogs.businessId, businessId),
       query.actorUserId ? eq(auditLogs.actorUserId, query.actorUserId) : undefined,
@@ -70,23 +46,12 @@ export const auditRepository = {
       .limit(limit + 1);
   },
   /** The actions a business's log holds. */
-  async actionsOfBusiness(db: Executor, businessId: string): Promise<string[]> {
+  async actions(db: Executor, businessId: string): Promise<string[]> {
     const rows = await db
       .selectDistinct({ action: auditLogs.action })
       .from(auditLogs)
       .where(eq(auditLogs.businessId, businessId))
       .orderBy(asc(auditLogs.action));
     return rows.map((r) => r.action);
-  },
-  /** The role the user holds in the business now ('super_admin' for a super admin who is no member). */
-  async roleOf(db: Executor, businessId: string, userId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ role: businessUsers.role, isSuperAdmin: users.isSuperAdmin })
-      .from(users)
-      .leftJoin(businessUsers, and(eq(businessUsers.userId, users.id), eq(businessUsers.businessId, businessId)))
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!row) return null;
-    return row.role ?? (row.isSuperAdmin ? 'super_admin' : null);
   },
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@merchant/core';
-import type { AppDeps } from '../app';
-import { isLoopbackAddress } from '../lib/loopback';
+import { isLoopbackAddress } from '../../../lib/loopback';
+import type { Mailer } from '../../../mail/mailer';
 
 /** Headers a proxy adds when it forwards someone else's request. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
@@ -23,8 +23,7 @@ const escapeHtml = (s: string) =>
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /** Local runs without SMTP: every mail the product sent, readable in the browser (and as JSON for tests). */
-export function devMailboxRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { mailer } = deps.services;
+export function devMailboxRoutes(app: FastifyInstance, mailer: Pick<Mailer, 'recent'>): void {
   const options = { schema: { hide: true }, onRequest: onlyFromThisMachine };
   app.get('/_dev/mailbox.json', options, async () => {
     const rows = await mailer.recent(100);

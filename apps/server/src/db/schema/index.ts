@@ -1,0 +1,5 @@
+/** The database schema, one file per section; drizzle-kit reads this folder. */
+export * from './identity';
+export * from './business';
+export * from './onboarding';
+export * from './platform';

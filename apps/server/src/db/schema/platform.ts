@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './common';
+import { businesses } from './business';
+import { users } from './identity';
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+/** Secrets of the server made at first start and shared by every app process (e.g. the guest token key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Append-only: a database trigger refuses UPDATE and DELETE (see the migrations). */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey(),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Whose account the entry is about (the user's own audit log). */
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
+    description: text('description').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_business_idx').on(t.businessId, t.createdAt),
+    index('audit_logs_subject_idx').on(t.subjectUserId, t.createdAt),
+  ],
+);
+
+/** Every mail the product sends; SMTP delivery (when configured) marks sent_at. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Stored answers of idempotent endpoints (http/idempotency.ts): one row per caller scope and
+ * `Idempotency-Key`. A row without a status is a request still running; rows live 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Whose key it is: the user, and for business endpoints the business too. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of the endpoint and its parsed input: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

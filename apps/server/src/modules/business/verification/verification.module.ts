@@ -1,0 +1,13 @@
+import { defineModule, type Platform } from '../../module';
+import type { OnboardingService } from '../onboarding/onboarding.service';
+import { verificationRoutes } from './verification.routes';
+import { createVerificationService } from './verification.service';
+
+type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { onboarding: OnboardingService };
+
+export const verificationModule = defineModule({
+  name: 'verification',
+  create: ({ db, clock, audit, mailer, onboarding, config }: Deps) =>
+    createVerificationService({ db, clock, audit, mailer, onboarding, publicUrl: config.publicUrl }),
+  routes: verificationRoutes,
+});

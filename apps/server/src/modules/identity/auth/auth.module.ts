@@ -1,0 +1,13 @@
+import type { BusinessService } from '../../business/business/business.service';
+import { defineModule, type Platform } from '../../module';
+import type { SessionService } from '../session/session.service';
+import { authRoutes } from './auth.routes';
+import { createAuthService } from './auth.service';
+
+type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { sessions: SessionService; business: BusinessService };
+
+export const authModule = defineModule({
+  name: 'auth',
+  create: ({ config, ...deps }: Deps) => createAuthService({ ...deps, publicUrl: config.publicUrl }),
+  routes: authRoutes,
+});

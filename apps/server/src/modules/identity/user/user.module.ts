@@ -1,0 +1,14 @@
+import type { BusinessService } from '../../business/business/business.service';
+import { defineModule, type Platform } from '../../module';
+import type { AuthService } from '../auth/auth.service';
+import type { SessionService } from '../session/session.service';
+import { userRoutes } from './user.routes';
+import { createUserService } from './user.service';
+
+type Deps = Pick<Platform, 'db' | 'clock' | 'audit'> & { sessions: SessionService; auth: AuthService; business: BusinessService };
+
+export const userModule = defineModule({
+  name: 'users',
+  create: ({ db, clock, audit, sessions, auth, business }: Deps) => createUserService({ db, clock, audit, sessions, auth, business }),
+  routes: userRoutes,
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import type { ChangeFeed } from '../db/change-feed';
+import type { Executor } from '../db/client';
+import type { EndpointDeps } from '../http/endpoint';
+import type { GuestTokens } from '../http/session-cookie';
+import type { Clock } from '../lib/clock';
+import type { RateLimiter } from '../lib/rate-limit';
+import type { Mailer } from '../mail/mailer';
+import type { AuditService } from './platform/audit/audit.service';
+
+/** What every module may ask for: the database, the clock, configuration and the shared platform services. */
+export interface Platform {
+  db: Executor;
+  clock: Clock;
+  config: AppConfig;
+  /** The database's change feed; without it nothing is cached. */
+  changes: ChangeFeed | undefined;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  audit: AuditService;
+}
+
+/** What a routes file receives besides its own service: the app and what the access hook needs. */
+/** What routes files register on: the Fastify instance, and what endpoint registration needs (hosts, idempotency). */
+export interface RouteHost extends EndpointDeps {
+  app: FastifyInstance;
+  db: Executor;
+  secureCookies: boolean;
+  guestTokens: GuestTokens;
+}
+
+/**
+ * One capability: it declares what it needs (`Deps`, a narrow type: a few platform services and the
+ * services of the modules it uses) and offers its service under its name; its routes reach that service only.
+ * `create` is a property, not a method, so a module whose needs are not met does not type-check in the list.
+ */
+export interface Module<Name extends string, Deps, Service> {
+  name: Name;
+  create: (deps: Deps) => Service;
+  routes?: (host: RouteHost, service: Service) => void;
+}
+
+export const defineModule = <Name extends string, Deps, Service>(module: Module<Name, Deps, Service>) => module;
+
+/** Builds the modules in list order; each one sees the platform and the services of the modules before it. */
+export interface Composition<Provided> {
+  use<Name extends string, Service>(module: Module<Name, Provided, Service>): Composition<Provided & Record<Name, Service>>;
+  /** Every service by its module's name. */
+  services: Provided;
+  /** Registers the routes of every module, in list order. */
+  registerRoutes(host: RouteHost): void;
+}
+
+export function compose<Provided extends object>(provided: Provided, routes: ((host: RouteHost) => void)[] = []): Composition<Provided> {
+  return {
+    use<Name extends string, Service>(module: Module<Name, Provided, Service>) {
+      const service = module.create(provided);
+      const next = { ...provided, [module.name]: service } as Provided & Record<Name, Service>;
+      const register = module.routes;
+      return compose(next, register ? [...routes, (host: RouteHost) => register(host, service)] : routes);
+    },
+    services: provided,
+    registerRoutes(host: RouteHost) {
+      for (const register of routes) register(host);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import type { Cursor } from '../../../lib/cursor';
+import { auditLogs, businessUsers, users } from '../../../db/schema';
+
+export type NewAuditLog = typeof auditLogs.$inferInsert;
+
+/** Newest first, after the cursor's row (the keyset of every audit log read). */
+export const afterCursor = (cursor: Cursor | undefined): SQL | undefined =>
+  cursor
+    ? or(lt(auditLogs.createdAt, cursor.createdAt), and(eq(auditLogs.createdAt, cursor.createdAt), lt(auditLogs.id, cursor.id)))
+    : undefined;
+
+export const auditRepository = {
+  async insert(db: Executor, row: NewAuditLog) {
+    await db.insert(auditLogs).values(row);
+  },
+  /** Newest first; the cursor is `<iso time>|<id>` of the last row seen. */
+  async pageForSubject(db: Executor, userId: string, limit: number, cursor?: Cursor) {
+    const bySubject = eq(auditLogs.subjectUserId, userId);
+    const after = afterCursor(cursor);
+    return db
+      .select()
+      .from(auditLogs)
+      .where(after ? and(bySubject, after) : bySubject)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(limit + 1);
+  },
+  /** The role the user holds in the business now ('super_admin' for a super admin who is no member). */
+  async roleOf(db: Executor, businessId: string, userId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ role: businessUsers.role, isSuperAdmin: users.isSuperAdmin })
+      .from(users)
+      .leftJoin(businessUsers, and(eq(businessUsers.userId, users.id), eq(businessUsers.businessId, businessId)))
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) return null;
+    return row.role ?? (row.isSuperAdmin ? 'super_admin' : null);
+  },
+};

@@ -1,0 +1,54 @@
+import type { Executor } from '../../../db/client';
+import type { RequestMeta } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { newTimeOrderedId } from '../../../lib/crypto';
+import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import { auditRepository } from './audit.repository';
+
+export interface AuditEntry {
+  action: string;
+  description: string;
+  actorUserId: string | null;
+  subjectUserId?: string | null;
+  businessId?: string | null;
+  objectType?: string;
+  objectId?: string;
+  meta?: Record<string, unknown>;
+}
+
+/** Writes audit entries; callers pass their transaction so the entry commits with the change. */
+export function createAuditService(deps: { clock: Clock }) {
+  return {
+    /**
+     * Records one entry. A business entry by a person also keeps the role they hold at that moment
+     * (`meta.actor_role`), so the business audit log can say who acted in which capacity.
+     */
+    async record(db: Executor, where: RequestMeta, entry: AuditEntry): Promise<void> {
+      const meta = { ...(entry.meta ?? {}) };
+      if (entry.businessId && entry.actorUserId && !('actor_role' in meta)) {
+        meta.actor_role = await auditRepository.roleOf(db, entry.businessId, entry.actorUserId);
+      }
+      await auditRepository.insert(db, {
+        // Time-ordered, so entries written in the same millisecond list in the order they were written.
+        id: newTimeOrderedId(),
+        action: entry.action,
+        description: entry.description,
+        actorUserId: entry.actorUserId,
+        subjectUserId: entry.subjectUserId ?? entry.actorUserId,
+        businessId: entry.businessId ?? null,
+        objectType: entry.objectType ?? null,
+        objectId: entry.objectId ?? null,
+        ip: where.ip,
+        userAgent: where.userAgent?.slice(0, 500) ?? null,
+        meta,
+        createdAt: deps.clock.now(),
+      });
+    },
+    async pageForUser(db: Executor, userId: string, limit: number, cursor: string | undefined) {
+      const rows = await auditRepository.pageForSubject(db, userId, limit, decodeCursor(cursor));
+      return pageFrom(rows, limit, (r) => r);
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
