@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
-function freePort(): Promise<number> {
+/** A TCP port nobody listens on right now (also used by the process tests). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './global-setup';
 
 /**
  * The built server as an operator runs it: where it listens, what it exposes, and one process per
@@ -25,16 +25,6 @@ afterAll(async () => {
   for (const child of running) child.kill('SIGKILL');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'md-process-'));
