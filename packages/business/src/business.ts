@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PERMISSIONS, ROLES, ROLE_TITLES, isKnownCountry, isKnownCurrency, text } from '@merchant/core';
+import { ALL_PERMISSIONS, CurrencyCodeSchema, ROLES, ROLE_TITLES, isKnownCountry, text } from '@merchant/core';
 
 export const BusinessIdSchema = z.uuid();
 export const BusinessParamsSchema = z.object({ business_id: BusinessIdSchema });
@@ -23,10 +23,8 @@ export const CountryCodeSchema = text()
   .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
   .refine(isKnownCountry, 'Unknown country')
   .transform((c) => c.toLowerCase());
-export const CurrencyCodeSchema = text()
-  .trim()
-  .transform((c) => c.toLowerCase())
-  .refine(isKnownCurrency, 'Unknown currency');
+/** Defined once with the money schemas in `@merchant/core`; re-exported for the business contracts. */
+export { CurrencyCodeSchema };
 
 export const BusinessWarningSchema = z.object({
   id: z.string(),

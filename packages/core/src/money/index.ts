@@ -1,2 +1,3 @@
 export * from './format';
 export * from './amount-input';
+export * from './money-schema';

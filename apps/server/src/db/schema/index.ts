@@ -3,3 +3,4 @@ export * from './identity';
 export * from './business';
 export * from './onboarding';
 export * from './platform';
+export * from './payments';

@@ -1,0 +1,300 @@
+import {
+  FAILURE_CODES,
+  LEDGER_ACCOUNTS,
+  LEDGER_TRANSACTION_KINDS,
+  PAYMENT_EVENT_TYPES,
+  PAYMENT_LINK_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_SOURCES,
+  PAYMENT_STATUSES,
+  PRODUCT_STATUSES,
+  PROVIDER_CONNECTION_STATUSES,
+  REFUND_REASONS,
+  STATIC_QR_STATUSES,
+} from '@merchant/payments';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { minorAmount } from '../columns';
+import { businesses } from './business';
+import { createdAt, ts } from './common';
+import { users } from './identity';
+
+/**
+ * Payments (docs/payments.md). Every table is keyed by business first. Public ids (`public_id`) are the
+ * unguessable ids customers see in checkout and receipt URLs; `id` never leaves the dashboard.
+ */
+
+const businessRef = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+
+export const customers = pgTable(
+  'customers',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('customers_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('customers_email_idx').on(t.businessId, sql`lower(${t.email})`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    amount: minorAmount('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('products_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** A payment link ("payment request" in the spec's routes): a checkout URL asking for an amount. */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    publicId: text('public_id').notNull(),
+    /** Null: the customer chooses the amount. */
+    amount: minorAmount('amount'),
+    currency: text('currency').notNull(),
+    purpose: text('purpose').notNull(),
+    reference: text('reference'),
+    productId: uuid('product_id'),
+    customerId: uuid('customer_id'),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    collectEmail: boolean('collect_email').notNull().default(true),
+    collectPhone: boolean('collect_phone').notNull().default(false),
+    collectNote: boolean('collect_note').notNull().default(false),
+    singleUse: boolean('single_use').notNull().default(true),
+    redirectUrl: text('redirect_url'),
+    expiresAt: ts('expires_at'),
+    status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('active'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('payment_links_public_key').on(t.publicId),
+    index('payment_links_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const staticQrCodes = pgTable(
+  'static_qr_codes',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    publicId: text('public_id').notNull(),
+    name: text('name').notNull(),
+    /** Null: the customer types the amount after scanning. */
+    amount: minorAmount('amount'),
+    currency: text('currency').notNull(),
+    locationLabel: text('location_label'),
+    status: text('status', { enum: STATIC_QR_STATUSES }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('static_qr_codes_public_key').on(t.publicId),
+    index('static_qr_codes_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    /** In the checkout and receipt URLs; unguessable. */
+    publicId: text('public_id').notNull(),
+    sourceType: text('source_type', { enum: PAYMENT_SOURCES }).notNull(),
+    sourceId: uuid('source_id'),
+    customerId: uuid('customer_id'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment_method'),
+    /** Gross: what the customer pays (the fee passed on to them included). */
+    amount: minorAmount('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The part of `amount` that is a fee passed on to the customer (checkout customisation). */
+    customerFee: minorAmount('customer_fee').notNull().default(0),
+    fee: minorAmount('fee').notNull().default(0),
+    net: minorAmount('net').notNull().default(0),
+    refundedAmount: minorAmount('refunded_amount').notNull().default(0),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    provider: text('provider').notNull().default('test'),
+    providerRef: text('provider_ref'),
+    /** A provider token for the card, never the number or the CVC. */
+    cardToken: text('card_token'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: smallint('card_exp_month'),
+    cardExpYear: smallint('card_exp_year'),
+    failureCode: text('failure_code', { enum: FAILURE_CODES }),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    customerNote: text('customer_note'),
+    reference: text('reference'),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    succeededAt: ts('succeeded_at'),
+    /** When the net amount moves from pending to available (succeeded_at + the settlement delay). */
+    availableOn: ts('available_on'),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('payments_public_key').on(t.publicId),
+    index('payments_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('payments_status_idx').on(t.businessId, t.status, t.createdAt.desc()),
+    index('payments_source_idx').on(t.businessId, t.sourceType, t.sourceId, t.createdAt.desc()),
+    index('payments_customer_idx').on(t.businessId, t.customerId, t.createdAt.desc()),
+    index('payments_settle_idx').on(t.availableOn).where(sql`${t.settledAt} is null and ${t.availableOn} is not null`),
+    check('payments_amounts_check', sql`${t.amount} >= 0 and ${t.fee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): every step of a payment's lifecycle. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    businessId: businessRef(),
+    /** UUIDv7: events of one millisecond list in the order they were written. */
+    id: uuid('id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    type: text('type', { enum: PAYMENT_EVENT_TYPES }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    actorUserId: uuid('actor_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('payment_events_payment_idx').on(t.businessId, t.paymentId, t.id)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    amount: minorAmount('amount').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
+    note: text('note'),
+    providerRef: text('provider_ref'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('refunds_payment_idx').on(t.businessId, t.paymentId),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The ledger: double entry, append-only. A transaction's entries sum to zero per currency (a deferred
+ * constraint trigger checks it at commit); balances are sums of entries, never stored.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: LEDGER_TRANSACTION_KINDS }).notNull(),
+    paymentId: uuid('payment_id'),
+    refundId: uuid('refund_id'),
+    /** Later capabilities (payouts, transfers) reference their own rows here. */
+    referenceType: text('reference_type'),
+    referenceId: uuid('reference_id'),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('ledger_transactions_payment_idx').on(t.businessId, t.paymentId),
+    index('ledger_transactions_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    transactionId: uuid('transaction_id').notNull(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    currency: text('currency').notNull(),
+    /** Signed minor units: positive credits the account's balance, negative debits it. */
+    amount: minorAmount('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('ledger_entries_transaction_idx').on(t.businessId, t.transactionId),
+    index('ledger_entries_account_idx').on(t.businessId, t.account, t.currency, t.createdAt),
+    check('ledger_entries_nonzero_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** Which methods a business offers at checkout, in which order, and whether the fee is passed on. */
+export const paymentMethodSettings = pgTable(
+  'payment_method_settings',
+  {
+    businessId: businessRef(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    position: integer('position').notNull(),
+    passFeeToCustomer: boolean('pass_fee_to_customer').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.method] })],
+);
+
+/** A business's account with a payment provider (payment-methods/{slug}); settings hold no secrets in clear. */
+export const providerConnections = pgTable(
+  'provider_connections',
+  {
+    businessId: businessRef(),
+    provider: text('provider').notNull(),
+    status: text('status', { enum: PROVIDER_CONNECTION_STATUSES }).notNull().default('pending'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.provider] })],
+);
+
+/** Payments settings of a business: checkout look and settlement. */
+export const checkoutSettings = pgTable('checkout_settings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  brandColor: text('brand_color').notNull().default('#1c7ed6'),
+  /** Days after a successful payment before its net amount becomes available. */
+  settlementDelayDays: smallint('settlement_delay_days').notNull().default(2),
+  sendReceipts: boolean('send_receipts').notNull().default(true),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core';
+
+/**
+ * The payment: one attempt by a customer to pay a business (docs/payments.md). Its lifecycle:
+ * requires_payment_method -> processing -> succeeded | failed, with requires_action between processing
+ * and the outcome when the card asks for a 3-D Secure style challenge; a succeeded payment later becomes
+ * partially_refunded or refunded. Every step is stored as a payment event.
+ */
+export const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'partially_refunded',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  requires_payment_method: 'Incomplete',
+  processing: 'Processing',
+  requires_action: 'Awaiting authentication',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
+
+/** Statuses in which the customer's money reached the business (counted in volume and success rate). */
+export const CAPTURED_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentStatus[];
+
+/** How a customer pays. The built-in test-mode provider offers all three. */
+export const PAYMENT_METHODS = ['card', 'paynow', 'ewallet'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  paynow: 'PayNow QR',
+  ewallet: 'E-wallet',
+};
+
+/** What asked for the money: the checkout serves them all (invoices, plans and store orders come later). */
+export const PAYMENT_SOURCES = ['payment_link', 'static_qr', 'invoice', 'subscription', 'store_order', 'pos'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+export const PaymentSourceSchema = z.enum(PAYMENT_SOURCES);
+export const PAYMENT_SOURCE_LABELS: Record<PaymentSource, string> = {
+  payment_link: 'Payment link',
+  static_qr: 'Static QR',
+  invoice: 'Invoice',
+  subscription: 'Subscription',
+  store_order: 'Online store',
+  pos: 'Point of sale',
+};
+
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'jcb', 'unionpay', 'unknown'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+export const PAYMENT_EVENT_TYPES = [
+  'created',
+  'method_selected',
+  'processing',
+  'requires_action',
+  'action_approved',
+  'action_failed',
+  'succeeded',
+  'failed',
+  'refunded',
+  'settled',
+  'receipt_sent',
+] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent', 'other'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  requested_by_customer: 'Requested by customer',
+  duplicate: 'Duplicate',
+  fraudulent: 'Fraudulent',
+  other: 'Other',
+};
+
+/** Why a payment failed, as the test-mode acquirer (and later real ones) reports it. */
+export const FAILURE_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'authentication_failed',
+  'expired_card',
+  'incorrect_cvc',
+  'invalid_number',
+  'wallet_cancelled',
+  'qr_expired',
+] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
+export const FAILURE_MESSAGES: Record<FailureCode, string> = {
+  card_declined: 'Your card was declined. Try another card or payment method.',
+  insufficient_funds: 'Your card has insufficient funds. Try another card or payment method.',
+  authentication_failed: 'The card could not be authenticated. Try again or use another card.',
+  expired_card: 'Your card has expired. Use another card.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  invalid_number: 'Your card number is invalid.',
+  wallet_cancelled: 'The e-wallet payment was cancelled.',
+  qr_expired: 'The QR code expired before it was paid. Try again.',
+};
+
+/**
+ * The processing fee of each method: a percentage in basis points plus a fixed part in major units
+ * (0.50 of the currency for cards). Test mode charges the same fees a live account would.
+ */
+export const METHOD_FEES: Record<PaymentMethod, { basisPoints: number; fixedMajor: number }> = {
+  card: { basisPoints: 340, fixedMajor: 0.5 },
+  paynow: { basisPoints: 90, fixedMajor: 0 },
+  ewallet: { basisPoints: 250, fixedMajor: 0 },
+};
+
+/** The fee of a payment in minor units: rounded half up, never more than the amount. */
+export function computeFee(amountMinor: number, method: PaymentMethod, currency: string): number {
+  const { basisPoints, fixedMajor } = METHOD_FEES[method];
+  const fixed = Math.round(fixedMajor * 10 ** currencyDecimals(currency));
+  const percent = Math.floor((amountMinor * basisPoints + 5_000) / 10_000);
+  return Math.min(amountMinor, percent + fixed);
+}
+
+/** The least and most one payment by a method may carry, in major units of the currency. */
+export const METHOD_LIMITS: Record<PaymentMethod, { minMajor: number; maxMajor: number }> = {
+  card: { minMajor: 0.5, maxMajor: 999_999.99 },
+  paynow: { minMajor: 0.01, maxMajor: 200_000 },
+  ewallet: { minMajor: 1, maxMajor: 5_000 },
+};
+
+/** The limits of a method in minor units of a currency (zero-decimal currencies: at least 1). */
+export function methodLimits(method: PaymentMethod, currency: string): { min: number; max: number } {
+  const scale = 10 ** currencyDecimals(currency);
+  const { minMajor, maxMajor } = METHOD_LIMITS[method];
+  return { min: Math.max(1, Math.round(minMajor * scale)), max: Math.floor(maxMajor * scale) };
+}
+
+/** The card numbers of test mode (the ones people know from Stripe) and what each does. */
+export const TEST_CARDS = [
+  { number: '4242424242424242', outcome: 'succeeds' },
+  { number: '4000000000000002', outcome: 'is declined (card_declined)' },
+  { number: '4000000000009995', outcome: 'fails for insufficient funds (insufficient_funds)' },
+  { number: '4000000000003220', outcome: 'asks for a 3-D Secure challenge (approve or fail it)' },
+] as const;
+
+export const CardSummarySchema = z.object({
+  brand: z.enum(CARD_BRANDS),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+});
+export type CardSummary = z.infer<typeof CardSummarySchema>;
+
+/** A payment as the merchant's screens show it (transactions, link/QR/customer detail, overview). */
+export const PaymentSchema = z.object({
+  id: z.uuid(),
+  status: PaymentStatusSchema,
+  amount: MoneySchema,
+  fee: MoneySchema,
+  net: MoneySchema,
+  refunded: MoneySchema,
+  method: PaymentMethodSchema.nullable(),
+  card: CardSummarySchema.nullable(),
+  customer: z.object({ id: z.uuid().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  source: z.object({ type: PaymentSourceSchema, id: z.uuid().nullable(), label: z.string().nullable() }),
+  reference: z.string().nullable(),
+  description: z.string().nullable(),
+  failure: z.object({ code: z.enum(FAILURE_CODES), message: z.string() }).nullable(),
+  created_at: z.string(),
+  succeeded_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** Ledger accounts of a business (docs/payments.md, "The ledger"). */
+export const LEDGER_ACCOUNTS = [
+  'customer_funds',
+  'merchant_pending',
+  'merchant_available',
+  'merchant_in_transit',
+  'merchant_paid_out',
+  'platform_fees',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export const LEDGER_TRANSACTION_KINDS = ['charge', 'fee', 'refund', 'settlement', 'payout', 'payout_return', 'transfer'] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export const BalanceSchema = z.object({ currency: z.string(), pending: SignedMoneySchema, available: SignedMoneySchema });
+export type Balance = z.infer<typeof BalanceSchema>;

@@ -1,0 +1,12 @@
+/** Status enums of the payments capabilities, defined once here and used by the database schema. */
+export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const PAYMENT_LINK_STATUSES = ['active', 'completed', 'expired', 'cancelled'] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+export const STATIC_QR_STATUSES = ['active', 'archived'] as const;
+export type StaticQrStatus = (typeof STATIC_QR_STATUSES)[number];
+
+export const PROVIDER_CONNECTION_STATUSES = ['pending', 'connected', 'disconnected'] as const;
+export type ProviderConnectionStatus = (typeof PROVIDER_CONNECTION_STATUSES)[number];
