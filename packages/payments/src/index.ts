@@ -1,2 +1,3 @@
 export * from './payment';
 export * from './statuses';
+export * from './checkout-paths';

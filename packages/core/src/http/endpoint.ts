@@ -23,24 +23,27 @@ export type Access =
 /**
  * The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts (and any
  * host that is not one of the others); `shop` is `shop.<base>` and each storefront's `<identifier>.shop.<base>`;
- * `invoice` is `invoice.<base>`. The server answers an endpoint only on its host kind.
+ * `invoice` is `invoice.<base>`; `checkout` is the hosted checkout's `securecheckout.<base>`. The server answers
+ * an endpoint only on its host kind.
  */
-export type HostKind = 'app' | 'shop' | 'invoice';
+export type HostKind = 'app' | 'shop' | 'invoice' | 'checkout';
 
-export const HOST_KINDS = ['app', 'shop', 'invoice'] as const satisfies readonly HostKind[];
+export const HOST_KINDS = ['app', 'shop', 'invoice', 'checkout'] as const satisfies readonly HostKind[];
 
 /** The host kind of a host name (no port) under the base domain. */
 export function hostKindOf(hostname: string, baseDomain: string): HostKind {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   const base = baseDomain.toLowerCase();
   if (host === `invoice.${base}`) return 'invoice';
+  if (host === `securecheckout.${base}`) return 'checkout';
   if (host === `shop.${base}` || host.endsWith(`.shop.${base}`)) return 'shop';
   return 'app';
 }
 
 /** A host name of the given kind under the base domain (tests and links). */
 export function hostOfKind(kind: HostKind, baseDomain: string): string {
-  return kind === 'app' ? baseDomain : `${kind}.${baseDomain}`;
+  if (kind === 'app') return baseDomain;
+  return kind === 'checkout' ? `securecheckout.${baseDomain}` : `${kind}.${baseDomain}`;
 }
 
 export interface Endpoint<
