@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isApiPath } from './api-paths';
+import { originOfKind } from './endpoint';
 
 describe('isApiPath', () => {
   it('takes a prefix as a whole segment', () => {
@@ -17,5 +18,13 @@ describe('isApiPath', () => {
     for (const page of ['/', '/login', '/register', '/password/reset/abc', '/business/1/payments', '/?v1']) {
       expect(isApiPath(page)).toBe(false);
     }
+  });
+});
+
+describe('originOfKind', () => {
+  it('keeps the scheme and port of the public URL and puts the host kind under the base domain', () => {
+    expect(originOfKind('http://localhost:3000', 'checkout', 'localhost')).toBe('http://securecheckout.localhost:3000');
+    expect(originOfKind('https://dashboard.example.com/', 'invoice', 'example.com')).toBe('https://invoice.example.com');
+    expect(originOfKind('https://example.com', 'app', 'example.com')).toBe('https://example.com');
   });
 });

@@ -46,6 +46,16 @@ export function hostOfKind(kind: HostKind, baseDomain: string): string {
   return kind === 'checkout' ? `securecheckout.${baseDomain}` : `${kind}.${baseDomain}`;
 }
 
+/**
+ * The origin of a host kind, from the dashboard's public URL (scheme and port kept): with
+ * `http://localhost:3000` and base `localhost`, the checkout is `http://securecheckout.localhost:3000`.
+ */
+export function originOfKind(publicUrl: string, kind: HostKind, baseDomain: string): string {
+  const url = new URL(publicUrl);
+  url.hostname = hostOfKind(kind, baseDomain);
+  return url.origin;
+}
+
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
