@@ -36,7 +36,7 @@ describe('sign-in returns people to the page they asked for', () => {
     await context.close();
   });
 
-  it('after a 401 ended the session, signing in again returns to the page the person was on', async () => {
+  it('after a 401 ended the session, the login screen says so and signing in again returns to the page the person was on', async () => {
     const { context, page } = await newPage(browser);
     const businessId = await openDemoBusiness(page, 'admin@demo.test');
     await page.getByRole('progressbar', { name: 'Account setup progress' }).waitFor();
@@ -46,6 +46,7 @@ describe('sign-in returns people to the page they asked for', () => {
     await page.getByRole('menuitem', { name: 'Security' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByText('Your session has been expired. Please login to continue').waitFor();
+    await expectAccessible(page);
     const from = new URL(page.url()).searchParams.get('from');
     expect([`/business/${businessId}/payments`, '/user-settings/security']).toContain(from);
     await signInHere(page, 'admin@demo.test');
