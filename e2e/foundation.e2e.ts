@@ -88,14 +88,14 @@ describe('platform foundation in the browser', () => {
       if (r.url().endsWith('/csrf-token')) tokenRequests.push(r.url());
     });
     await name.fill('Maya M. Manager');
-    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Your name has been saved.').waitFor();
     expect(tokenRequests.length).toBeGreaterThanOrEqual(1);
 
     // Then: the retry fails too -> "Session Expired" asks to extend; confirming reloads.
     stale = 2;
     await name.fill('Maya Manager');
-    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });
     await dialog.waitFor();
     await expectAccessible(page);

@@ -84,7 +84,7 @@ describe('business settings in the browser', () => {
     await page.getByRole('textbox', { name: /^Message/ }).fill('Hello {{customer_name}}, please pay {{amount}}: {{link}}');
     await expect.poll(() => page.getByTestId('preview-body').textContent()).toBe('Hello Jamie Tan, please pay SGD 125.00: https://example.com/sample');
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved the invoice sent template.').waitFor();
     await page.getByRole('button', { name: /Invoice sent\s*Customised/ }).waitFor();
 
@@ -95,7 +95,8 @@ describe('business settings in the browser', () => {
 
     // An unknown variable is refused before anything is sent.
     await subject.fill('Bill {{coupon}}');
-    await page.getByRole('button', { name: 'Save' }).click();
+    // Enter in a field saves as the bar's Save does.
+    await subject.press('Enter');
     await page.getByText('Unknown variable {{coupon}}').waitFor();
     await screenshot(page, 'email-template-editor');
     await close();
@@ -109,7 +110,7 @@ describe('business settings in the browser', () => {
     await expect(newOrder.getByRole('checkbox', { name: 'Manager' }).isChecked()).resolves.toBe(true);
     await expectAccessible(page);
     await newOrder.getByRole('checkbox', { name: 'Cashier' }).check();
-    await newOrder.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved who is mailed about new order.').waitFor();
 
     await page.reload();

@@ -40,7 +40,7 @@ describe('staff in the browser', () => {
     await owner.page.getByRole('textbox', { name: /^Email/ }).fill(email);
     await owner.page.getByRole('textbox', { name: /^Role/ }).click();
     await owner.page.getByRole('option', { name: 'Cashier' }).click();
-    await owner.page.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Send invitation' }).click();
     await owner.page.waitForURL(/\/payments\/settings\/users\?tab=invitations$/);
     await owner.page.getByRole('table', { name: 'Pending invitations' }).getByText(email).waitFor();
     await expectAccessible(owner.page);
@@ -114,7 +114,7 @@ describe('staff in the browser', () => {
     // Put the name back for the other tests.
     await page.reload();
     await page.getByRole('textbox', { name: /^Business name/ }).fill(original);
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
     await page.getByRole('region', { name: 'All changes saved' }).waitFor();
     await context.close();
   });

@@ -114,7 +114,8 @@ describe('router', () => {
     renderAt(`/business/${BID}/payments/settings/business-details`);
     const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 });
     expect(name.matches(':disabled')).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'All changes saved' })).toBeNull();
     expect(screen.getByText(/only its team can change them/)).toBeTruthy();
   });
 
@@ -123,7 +124,9 @@ describe('router', () => {
     renderAt(`/business/${BID}/payments/settings/business-details`);
     const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 });
     expect(name.matches(':disabled')).toBe(false);
-    expect(screen.getByRole('button', { name: 'Save changes' })).toBeTruthy();
+    const bar = await screen.findByRole('region', { name: 'All changes saved' });
+    expect(within(bar).getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
   it("shows the no-access page when the role lacks the route's permission", async () => {

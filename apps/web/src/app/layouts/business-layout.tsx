@@ -52,7 +52,8 @@ export function BusinessLayout() {
   if (!user || !business.data) return <LoadingScreen fullScreen />;
   const current = business.data;
   const activeSection = sectionsFor(current).includes(section) ? section : (sectionsFor(current)[0] ?? 'payments');
-  const sectionLabel = SECTION_OPTIONS.find((o) => o.value === activeSection)?.label ?? 'Business';
+  const sectionOption = SECTION_OPTIONS.find((o) => o.value === activeSection);
+  const sectionLabel = sectionOption?.label ?? 'Business';
 
   return (
     <AppShell
@@ -93,7 +94,7 @@ export function BusinessLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <SubHeaderBar />
+        <SubHeaderBar fallbackHref={sectionOption ? href(sectionOption.landing, { business_id: current.id }) : undefined} />
         <Box p={{ base: 'md', sm: 'lg' }} maw={1280}>
           <BusinessWarningBanners business={current} />
           <Suspense fallback={<LoadingScreen />}>

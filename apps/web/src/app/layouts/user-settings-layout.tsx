@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
+import { SubHeaderBar } from '../../components/sub-header-bar/sub-header-bar';
 import { useUser } from '../../lib/session';
 import { ICONS } from '../icons';
 import { href, routeTable } from '../route-table';
@@ -81,6 +82,7 @@ export function UserSettingsLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
+        <SubHeaderBar fallbackHref={href('auth.choose-business')} />
         <Box p={{ base: 'md', sm: 'lg' }} maw={960}>
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />

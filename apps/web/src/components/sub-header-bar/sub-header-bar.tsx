@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
+import { cameFromSameArea } from './section-history';
 import { LAYOUT_DIRECTION_DEFAULT, subHeaderStore, useSubHeaderState } from './sub-header-store';
 
 /**
  * Spec 2 "Sub-header bar": a page-level bar with a secondary Cancel and a primary Save.
  * Cancel (and the browser's back, which leaves the page that opened it) goes to the previous page and hides it.
+ * Cancel stays in the section: when the person did not come from a page of this section, it goes to the
+ * screen's `backTo`, else to the layout's `fallbackHref` (the section's home).
  */
-export function SubHeaderBar() {
+export function SubHeaderBar({ fallbackHref }: { fallbackHref?: string }) {
   const bar = useSubHeaderState();
   const location = useLocation();
   const navigate = useNavigate();
@@ -18,11 +21,12 @@ export function SubHeaderBar() {
   if (!bar.visible || bar.owner !== location.key) return null;
 
   const cancel = () => {
-    const fallback = bar.fallbackHref;
+    const fallback = bar.fallbackHref ?? fallbackHref;
     subHeaderStore.hide();
+    if (cameFromSameArea(location.key)) void navigate(-1);
+    else if (fallback) void navigate(fallback, { replace: true });
     // React Router names the first entry of the tab 'default': there is no previous page of the app then.
-    if (location.key !== 'default') void navigate(-1);
-    else if (fallback) void navigate(fallback);
+    else if (location.key !== 'default') void navigate(-1);
   };
 
   return (
@@ -45,10 +49,10 @@ export function SubHeaderBar() {
         </Text>
         {bar.actionsVisible ? (
           <Group gap="xs" wrap="nowrap">
-            <Button variant="default" onClick={cancel}>
+            <Button type="button" variant="default" onClick={cancel}>
               {bar.cancelLabel}
             </Button>
-            <Button onClick={() => bar.onSave?.()} disabled={bar.saved || !bar.onSave} loading={bar.saving}>
+            <Button type="button" onClick={() => bar.onSave?.()} disabled={bar.saved || !bar.onSave} loading={bar.saving}>
               {bar.saveLabel}
             </Button>
           </Group>

@@ -1,13 +1,12 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { UpdateBusinessBodySchema, type Business } from '@merchant/business';
 import { COUNTRY_CODES, CURRENCIES } from '@merchant/core';
-import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { PageFrame } from '../../../../components/page-frame';
-import { useSubHeaderBar } from '../../../../components/sub-header-bar/sub-header-store';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { notifySuccess } from '../../../../lib/notify';
 import { canChange, useBusiness, useSignedInUser } from '../../../../lib/session';
 import { useUpdateBusiness } from '../../api/business-details-api';
@@ -60,7 +59,6 @@ function DetailsForm({ business }: { business: Business }) {
   const update = useUpdateBusiness(business.id);
   const initial = useMemo(() => valuesOf(business), [business]);
   const form = useZodForm(UpdateBusinessBodySchema, initial);
-  const bar = useSubHeaderBar();
   const countryLocked = business.onboarding_status === 'completed';
   const readOnly = !canChange(business, 'business:update');
   const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
@@ -75,26 +73,12 @@ function DetailsForm({ business }: { business: Business }) {
     }),
   );
 
-  // The bar's Save calls the latest submit (it closes over the current values).
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  const { show, update: updateBar, hide } = bar;
-  useEffect(() => {
-    if (readOnly) return;
-    show({ title: 'Business details', fallbackHref: href('payments.overview', { business_id: business.id }) });
-    return () => hide();
-  }, [show, hide, business.id, readOnly]);
-  useEffect(() => {
-    if (readOnly) return;
-    updateBar({ title: dirty ? 'Unsaved changes' : 'All changes saved', saved: !dirty, saving: update.isPending, onSave: () => submitRef.current() });
-  }, [dirty, update.isPending, updateBar, readOnly]);
-
   return (
     <PageFrame
       title="Business details"
       description={readOnly ? 'How this business appears to staff and customers. You can read these details; only its team can change them.' : 'How your business appears to staff and customers.'}
     >
-      <form onSubmit={submit} noValidate>
+      <EditForm dirty={dirty} saving={update.isPending} onSave={submit} readOnly={readOnly}>
         {/* A disabled fieldset disables every field inside it for someone who may only read. */}
         <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Stack gap="lg" maw={720}>
@@ -163,16 +147,9 @@ function DetailsForm({ business }: { business: Business }) {
                 ) : null}
               </Stack>
             </Paper>
-            {readOnly ? null : (
-              <Group justify="flex-end">
-                <Button type="submit" loading={update.isPending} disabled={!dirty}>
-                  Save changes
-                </Button>
-              </Group>
-            )}
           </Stack>
         </fieldset>
-      </form>
+      </EditForm>
     </PageFrame>
   );
 }

@@ -1,11 +1,12 @@
 import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, EMAIL_VARIABLE_INFO, EmailTemplateKeySchema, SaveEmailTemplateBodySchema, renderEmail, sampleValues, unknownVariables, type EmailTemplate } from '@merchant/business';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { PageFrame } from '../../../../components/page-frame';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { notifySuccess } from '../../../../lib/notify';
 import { canChange, useBusiness } from '../../../../lib/session';
 import { emailTemplatesQuery, useResetEmailTemplate, useSaveEmailTemplate, useSendTestEmail } from '../../api/email-templates-api';
@@ -113,8 +114,7 @@ function TemplateEditor({ businessId, template }: { businessId: string; template
     });
   };
 
-  const onSave = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSave = () => {
     const draft = validDraft();
     if (!draft) return;
     save.mutate(
@@ -150,7 +150,7 @@ function TemplateEditor({ businessId, template }: { businessId: string; template
   return (
     <Stack gap="lg">
       <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={onSave} noValidate>
+        <EditForm dirty={changed} saving={save.isPending} onSave={onSave} readOnly={!canChange(business.data, 'settings:manage')}>
           <Stack gap="md">
             <Group justify="space-between" gap="xs">
               <Stack gap={2}>
@@ -213,13 +213,10 @@ function TemplateEditor({ businessId, template }: { businessId: string; template
                 <Button variant="default" onClick={onSendTest} loading={sendTest.isPending}>
                   Send test to myself
                 </Button>
-                <Button type="submit" loading={save.isPending} disabled={!changed}>
-                  Save
-                </Button>
               </Group>
             ) : null}
           </Stack>
-        </form>
+        </EditForm>
       </Paper>
 
       <Paper component="section" aria-labelledby={previewId} withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="var(--mantine-color-gray-0)">

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { ROLES, ROLE_TITLES, type Role } from '@merchant/core';
-import { MAX_NOTIFICATION_EMAILS, UpdateNotificationSettingBodySchema, type NotificationSetting } from '@merchant/business';
+import { MAX_NOTIFICATION_EMAILS, UpdateNotificationSettingBodySchema, type NotificationSetting, type UpdateNotificationSettingBody } from '@merchant/business';
 import { PageFrame } from '../../../../components/page-frame';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { ApiError } from '../../../../lib/api-client';
 import { fieldErrors } from '../../../../lib/error-message';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
@@ -23,52 +24,89 @@ export function Component() {
       description="Choose who on your team is mailed when something happens in the business. Members are mailed while they are active; extra addresses always are."
     >
       <QueryStatus query={settings} loadingLabel="Loading notification settings" />
-      {settings.data ? (
-        <Stack gap="md" maw={760}>
-          {settings.data.map((setting) => (
-            <EventSettings key={`${setting.event}:${setting.roles.join()}:${setting.emails.join()}`} businessId={businessId} setting={setting} editable={editable} />
-          ))}
-        </Stack>
-      ) : null}
+      {settings.data ? <SettingsForm key={businessId} businessId={businessId} settings={settings.data} editable={editable} /> : null}
     </PageFrame>
   );
 }
 
-function EventSettings({ businessId, setting, editable }: { businessId: string; setting: NotificationSetting; editable: boolean }) {
-  const headingId = useId();
-  const update = useUpdateNotificationSetting(businessId);
-  const [roles, setRoles] = useState<Role[]>(setting.roles);
-  const [emails, setEmails] = useState<string[]>(setting.emails);
-  const [errors, setErrors] = useState<{ roles?: string; emails?: string }>({});
-  const changed = roles.join() !== setting.roles.join() || emails.join() !== setting.emails.join();
+interface Draft {
+  roles: Role[];
+  emails: string[];
+}
+type Errors = { roles?: string; emails?: string };
 
-  const save = () => {
-    const parsed = UpdateNotificationSettingBodySchema.safeParse({ roles, emails });
-    if (!parsed.success) {
-      const next: typeof errors = {};
+const differs = (draft: Draft, setting: NotificationSetting) => draft.roles.join() !== setting.roles.join() || draft.emails.join() !== setting.emails.join();
+
+/** Every event's recipients in one form: the sub-header bar's Save stores each event that changed. */
+function SettingsForm({ businessId, settings, editable }: { businessId: string; settings: NotificationSetting[]; editable: boolean }) {
+  const update = useUpdateNotificationSetting(businessId);
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(() => Object.fromEntries(settings.map((s) => [s.event, { roles: s.roles, emails: s.emails }])));
+  const [errors, setErrors] = useState<Record<string, Errors>>({});
+  const [saving, setSaving] = useState(false);
+  const draftOf = (setting: NotificationSetting): Draft => drafts[setting.event] ?? { roles: setting.roles, emails: setting.emails };
+  const changed = settings.filter((setting) => differs(draftOf(setting), setting));
+
+  const save = async () => {
+    const next: Record<string, Errors> = {};
+    const bodies: { setting: NotificationSetting; body: UpdateNotificationSettingBody }[] = [];
+    for (const setting of changed) {
+      const draft = draftOf(setting);
+      const parsed = UpdateNotificationSettingBodySchema.safeParse(draft);
+      if (parsed.success) {
+        bodies.push({ setting, body: parsed.data });
+        continue;
+      }
+      const found: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] === 'roles' ? 'roles' : 'emails';
-        const which = typeof issue.path[1] === 'number' ? `${emails[issue.path[1]] ?? ''}: ` : '';
-        next[field] ??= `${which}${issue.message}`;
+        const which = typeof issue.path[1] === 'number' ? `${draft.emails[issue.path[1]] ?? ''}: ` : '';
+        found[field] ??= `${which}${issue.message}`;
       }
-      setErrors(next);
-      return;
+      next[setting.event] = found;
     }
-    setErrors({});
-    update.mutate(
-      { event: setting.event, body: parsed.data },
-      {
-        onSuccess: (saved) => notifySuccess(`Saved who is mailed about ${saved.label.toLowerCase()}.`),
-        onError: (error) => {
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setSaving(true);
+    try {
+      for (const { setting, body } of bodies) {
+        try {
+          await update.mutateAsync({ event: setting.event, body });
+        } catch (error) {
           const issues = fieldErrors(error);
           const rolesIssue = Object.entries(issues).find(([path]) => path.startsWith('roles'))?.[1];
           const emailsIssue = Object.entries(issues).find(([path]) => path.startsWith('emails'))?.[1];
-          if (rolesIssue || emailsIssue) setErrors({ roles: rolesIssue, emails: emailsIssue });
+          if (rolesIssue || emailsIssue) setErrors({ [setting.event]: { roles: rolesIssue, emails: emailsIssue } });
           else if (!(error instanceof ApiError && (error.status === 401 || error.status === 419))) notifyError(error);
-        },
-      },
-    );
+          return;
+        }
+      }
+      const only = bodies.length === 1 ? bodies[0] : undefined;
+      notifySuccess(only ? `Saved who is mailed about ${only.setting.label.toLowerCase()}.` : `Saved who is mailed about ${bodies.length} events.`);
+    } finally {
+      setSaving(false);
+    }
   };
+
+  return (
+    <EditForm dirty={changed.length > 0} saving={saving} onSave={() => void save()} readOnly={!editable}>
+      <Stack gap="md" maw={760}>
+        {settings.map((setting) => (
+          <EventSettings
+            key={setting.event}
+            setting={setting}
+            draft={draftOf(setting)}
+            errors={errors[setting.event] ?? {}}
+            onChange={(draft) => setDrafts((all) => ({ ...all, [setting.event]: draft }))}
+          />
+        ))}
+      </Stack>
+    </EditForm>
+  );
+}
+
+function EventSettings({ setting, draft, errors, onChange }: { setting: NotificationSetting; draft: Draft; errors: Errors; onChange: (draft: Draft) => void }) {
+  const headingId = useId();
+  const { roles, emails } = draft;
 
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -91,7 +129,7 @@ function EventSettings({ businessId, setting, editable }: { businessId: string; 
         <Checkbox.Group
           label="Mail these roles"
           value={roles}
-          onChange={(value) => setRoles(ROLES.filter((r) => value.includes(r)))}
+          onChange={(value) => onChange({ roles: ROLES.filter((r) => value.includes(r)), emails })}
           error={errors.roles}
         >
           <Group gap="lg" mt={6}>
@@ -105,19 +143,12 @@ function EventSettings({ businessId, setting, editable }: { businessId: string; 
           description={`Press Enter or comma after each address; up to ${MAX_NOTIFICATION_EMAILS}.`}
           placeholder={emails.length === 0 ? 'accounts@example.com' : undefined}
           value={emails}
-          onChange={setEmails}
+          onChange={(next) => onChange({ roles, emails: next })}
           splitChars={[',', ' ', ';']}
           maxTags={MAX_NOTIFICATION_EMAILS}
           clearable
           error={errors.emails}
         />
-        {editable ? (
-          <Group justify="flex-end">
-            <Button onClick={save} loading={update.isPending} disabled={!changed}>
-              Save
-            </Button>
-          </Group>
-        ) : null}
       </Stack>
     </Paper>
   );

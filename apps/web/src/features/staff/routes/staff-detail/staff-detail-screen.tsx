@@ -10,6 +10,7 @@ import { href } from '../../../../app/route-table';
 import { ErrorState } from '../../../../components/error-state';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { PageFrame } from '../../../../components/page-frame';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { notifySuccess } from '../../../../lib/notify';
@@ -136,40 +137,34 @@ function ManageMember({ member, businessId, roles, current }: { member: Business
         }),
     });
 
+  const saveRole = () =>
+    changeRole.mutate({ id: member.id, role }, { onSuccess: (updated) => notifySuccess(`${member.name} is now ${updated.role.title}.`) });
+
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Manage access
-        </Title>
-        <Group align="flex-end" gap="sm" wrap="wrap">
+    <EditForm dirty={role !== current} saving={changeRole.isPending} onSave={saveRole} backTo={href(routes.list, { business_id: businessId })}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Manage access
+          </Title>
           <Select
             label="Role"
             data={roleOptions(roles.includes(current) ? roles : [current, ...roles])}
             value={role}
             onChange={(v) => v && setRole(v as Role)}
             allowDeselect={false}
-            style={{ flex: '1 1 200px' }}
+            maw={320}
           />
-          <Button
-            disabled={role === current}
-            loading={changeRole.isPending}
-            onClick={() =>
-              changeRole.mutate({ id: member.id, role }, { onSuccess: (updated) => notifySuccess(`${member.name} is now ${updated.role.title}.`) })
-            }
-          >
-            Change role
-          </Button>
-        </Group>
-        <Group gap="sm">
-          <Button variant="default" color={active ? 'red' : undefined} onClick={confirmActive} loading={setActive.isPending}>
-            {active ? 'Deactivate' : 'Reactivate'}
-          </Button>
-          <Button variant="light" color="red" onClick={confirmRemove} loading={remove.isPending}>
-            Remove from business
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          <Group gap="sm">
+            <Button variant="default" color={active ? 'red' : undefined} onClick={confirmActive} loading={setActive.isPending}>
+              {active ? 'Deactivate' : 'Reactivate'}
+            </Button>
+            <Button variant="light" color="red" onClick={confirmRemove} loading={remove.isPending}>
+              Remove from business
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </EditForm>
   );
 }

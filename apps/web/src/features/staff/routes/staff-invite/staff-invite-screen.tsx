@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { CreateInvitationBodySchema, INVITATION_TTL_DAYS } from '@merchant/business';
 import { assignableRoles } from '@merchant/core';
@@ -6,6 +6,7 @@ import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { PageFrame } from '../../../../components/page-frame';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { notifySuccess } from '../../../../lib/notify';
 import { useBusiness, useSignedInUser } from '../../../../lib/session';
 import { useInvite } from '../../api/staff-api';
@@ -33,6 +34,7 @@ function InviteForm({ businessId, roles }: { businessId: string; roles: ReturnTy
   const navigate = useNavigate();
   const routes = useStaffRoutes();
   const form = useZodForm(CreateInvitationBodySchema, { email: '', role: 'cashier' });
+  const dirty = form.values.email !== '' || form.values.role !== 'cashier';
   const list = href(routes.list, { business_id: businessId });
   const submit = form.onSubmit((body) =>
     invite.mutate(body, {
@@ -45,7 +47,7 @@ function InviteForm({ businessId, roles }: { businessId: string; roles: ReturnTy
   );
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={560}>
-      <form onSubmit={submit} noValidate>
+      <EditForm dirty={dirty} saving={invite.isPending} onSave={submit} backTo={list} saveLabel="Send invitation">
         <Stack gap="md">
           <TextInput {...form.field('email')} type="email" label="Email" autoComplete="off" required autoFocus />
           <Select
@@ -59,16 +61,8 @@ function InviteForm({ businessId, roles }: { businessId: string; roles: ReturnTy
           <Text size="sm" c="dimmed">
             Only an owner can invite another owner.
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => void navigate(list)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
         </Stack>
-      </form>
+      </EditForm>
     </Paper>
   );
 }

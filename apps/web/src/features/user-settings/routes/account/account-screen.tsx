@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ChangeEmailBodySchema, UpdateAccountBodySchema } from '@merchant/identity';
 import { useZodForm } from '../../../../components/form/use-zod-form';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { notifySuccess } from '../../../../lib/notify';
 import { useSignedInUser } from '../../../../lib/session';
 import { useChangeEmail, useUpdateAccount } from '../../api/user-settings-api';
@@ -32,16 +33,9 @@ function NameSection() {
 
   return (
     <SettingsSection title="Your details" description="Your name is shown to the businesses you work with and in their audit logs.">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput {...form.field('name')} label="Name" autoComplete="name" required />
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={unchanged}>
-              Save name
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <EditForm dirty={!unchanged} saving={update.isPending} onSave={submit}>
+        <TextInput {...form.field('name')} label="Name" autoComplete="name" required />
+      </EditForm>
     </SettingsSection>
   );
 }

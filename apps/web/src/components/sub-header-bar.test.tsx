@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider, TextInput } from '@mantine/core';
+import { Link, MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
+import { useState } from 'react';
+import { EditForm } from './sub-header-bar/edit-form';
+import { useSectionHistory } from './sub-header-bar/section-history';
+import { SubHeaderBar } from './sub-header-bar/sub-header-bar';
+import { subHeaderStore } from './sub-header-bar/sub-header-store';
+
+afterEach(() => {
+  cleanup();
+  subHeaderStore.reset();
+});
+
+/** As the app does: the area of a page is its section ("/payments/..." or "/store/..."). */
+function Root() {
+  const { pathname } = useLocation();
+  useSectionHistory(pathname.split('/')[1] ?? '');
+  return (
+    <>
+      <SubHeaderBar fallbackHref="/payments/home" />
+      <Outlet />
+    </>
+  );
+}
+
+function NameScreen({ onSave, saving = false, readOnly = false }: { onSave: (name: string) => void; saving?: boolean; readOnly?: boolean }) {
+  const [name, setName] = useState('Demo');
+  return (
+    <EditForm dirty={name !== 'Demo'} saving={saving} onSave={() => onSave(name)} backTo="/payments/settings" readOnly={readOnly}>
+      <TextInput label="Business name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+    </EditForm>
+  );
+}
+
+function Page({ name }: { name: string }) {
+  return (
+    <>
+      <h1>{name}</h1>
+      <Link to="/payments/details">Open payments details</Link>
+      <Link to="/store/details">Open store details</Link>
+    </>
+  );
+}
+
+function renderApp(initial: string[], screen: React.ReactNode = <NameScreen onSave={() => undefined} />) {
+  return render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={initial} initialIndex={initial.length - 1}>
+        <Routes>
+          <Route element={<Root />}>
+            <Route path="/payments/home" element={<Page name="Payments home" />} />
+            <Route path="/payments/settings" element={<Page name="Payments settings" />} />
+            <Route path="/payments/list" element={<Page name="Payments list" />} />
+            <Route path="/store/list" element={<Page name="Store list" />} />
+            <Route path="/payments/details" element={screen} />
+            <Route path="/store/details" element={screen} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+const bar = (name: string) => screen.getByRole('region', { name });
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+describe('EditForm and the sub-header bar', () => {
+  it('starts saved with Save disabled; a change enables Save, which submits the form with its values', () => {
+    const onSave = vi.fn();
+    renderApp(['/payments/details'], <NameScreen onSave={onSave} />);
+    expect(bar('All changes saved')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo Plus' } });
+    expect(bar('Unsaved changes')).toBeTruthy();
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(saveButton());
+    expect(onSave).toHaveBeenCalledWith('Demo Plus');
+  });
+
+  it('shows the save under way and refuses a second one meanwhile', () => {
+    const onSave = vi.fn();
+    renderApp(['/payments/details'], <NameScreen onSave={onSave} saving />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo Plus' } });
+    expect(saveButton().disabled).toBe(true);
+    expect(saveButton().getAttribute('data-loading')).toBe('true');
+    fireEvent.submit(screen.getByRole('textbox', { name: 'Business name' }).closest('form')!);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('shows no bar to someone who may only read', () => {
+    renderApp(['/payments/details'], <NameScreen onSave={() => undefined} readOnly />);
+    expect(screen.getByRole('textbox', { name: 'Business name' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'All changes saved' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('Cancel returns to the page of the same section the person came from and hides the bar', async () => {
+    renderApp(['/payments/list']);
+    fireEvent.click(screen.getByRole('link', { name: 'Open payments details' }));
+    expect(bar('All changes saved')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Payments list' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'All changes saved' })).toBeNull();
+    expect(subHeaderStore.get().visible).toBe(false);
+  });
+
+  it('Cancel stays in the section: from another section it goes to the screen’s backTo', async () => {
+    renderApp(['/store/list']);
+    fireEvent.click(screen.getByRole('link', { name: 'Open payments details' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Payments settings' })).toBeTruthy();
+  });
+
+  it('Cancel on a page opened directly goes to the screen’s backTo', async () => {
+    renderApp(['/payments/details']);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Payments settings' })).toBeTruthy();
+  });
+
+  it('without a backTo, Cancel on a page opened directly goes to the section home the layout names', async () => {
+    function NoBackTo() {
+      return (
+        <EditForm dirty={false} saving={false} onSave={() => undefined}>
+          <p>form</p>
+        </EditForm>
+      );
+    }
+    renderApp(['/payments/details'], <NoBackTo />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Payments home' })).toBeTruthy();
+  });
+});
