@@ -1,4 +1,4 @@
-import { AppError, ROLE_TITLES, assignableRoles, canManageMember, fieldError, type Role } from '@merchant/core';
+import { AppError, ROLE_TITLES, SCREEN_PATHS, assignableRoles, canManageMember, fieldError, screenLink, type Role } from '@merchant/core';
 import { INVITATION_TTL_DAYS, type BusinessUser, type Invitation } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { invitations } from '../../../db/schema';
@@ -40,14 +40,14 @@ export function createStaffService(deps: { db: Executor; clock: Clock; audit: Au
   }
 
   async function mailInvitation(ctx: BusinessContext, email: string, role: Role, token: string, expiresAt: Date): Promise<void> {
-    const link = `${deps.publicUrl}/register-complete/${token}`;
+    const link = screenLink(deps.publicUrl, SCREEN_PATHS.registerComplete, { hash: token });
     await deps.mailer.send({
       to: email,
       subject: `You are invited to join ${ctx.business.row.name}`,
       text:
         `Hello,\n\n${ctx.user.name} invited you to join ${ctx.business.row.name} as ${ROLE_TITLES[role]}.\n\n` +
         `Open this link to accept (it works until ${expiresAt.toUTCString()}):\n\n${link}\n\n` +
-        `If you already have an account, sign in and accept it on ${deps.publicUrl}/pending-invitations.\n\n` +
+        `If you already have an account, sign in and accept it on ${screenLink(deps.publicUrl, SCREEN_PATHS.pendingInvitations)}.\n\n` +
         `If you did not expect this invitation, ignore this mail.`,
     });
   }

@@ -1,4 +1,4 @@
-import { AppError, fieldError } from '@merchant/core';
+import { AppError, SCREEN_PATHS, fieldError, screenLink } from '@merchant/core';
 import type { User } from '@merchant/identity';
 import type { Executor } from '../../../db/client';
 import type { RequestContext, RequestMeta, SessionRow, UserRow } from '../../../http/context';
@@ -217,7 +217,7 @@ export function createAuthService(deps: {
         expiresAt: new Date(now.getTime() + RESET_TTL_MS),
         createdAt: now,
       });
-      const link = `${deps.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+      const link = screenLink(deps.publicUrl, SCREEN_PATHS.passwordReset, { reset_token: token }, { email: user.email });
       await deps.mailer.send({
         to: user.email,
         subject: 'Reset your password',
