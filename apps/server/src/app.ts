@@ -107,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
-  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens });
+  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, ERROR_STATUS, defineEndpoint, errorCodesOf, type ErrorCode } from '@merchant/core';
 import { registerEndpoint } from '../src/http/endpoint';
+import { createBusinessService } from '../src/modules/business/business/business.service';
+import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { Agent, createTestContext, type TestContext } from './harness';
 
 /**
@@ -24,7 +26,9 @@ const probe = (id: string, errors: readonly ErrorCode[]) =>
 
 beforeAll(async () => {
   t = await createTestContext();
-  const deps = { db: t.database.db, clock: t.clock, config: t.config };
+  const { db } = t.database;
+  const standings = createBusinessService({ db, clock: t.clock, audit: createAuditService({ clock: t.clock }), baseDomain: t.config.baseDomain });
+  const deps = { db, clock: t.clock, config: t.config, standings };
   for (const endpoint of [probe('declared', ['STAFF_LAST_OWNER']), probe('undeclared', [])]) {
     registerEndpoint(t.app, deps, endpoint, async () => {
       throw new AppError('STAFF_LAST_OWNER', 'The last owner cannot leave.');

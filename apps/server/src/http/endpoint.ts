@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError, errorCodesOf, type Endpoint, type ErrorCode } from '@merchant/core';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { createAccessHook } from './access';
+import { createAccessHook, type BusinessStandings } from './access';
 import type { BusinessContext, RequestContext, SignedInContext } from './context';
 import { createHostHook } from './hosts';
 import { assertIdempotencyDeclaration, finishIdempotent, sendReplay, startIdempotent } from './idempotency';
@@ -13,6 +13,8 @@ import { errorResponseSchemas } from './openapi';
 export interface EndpointDeps {
   db: Executor;
   clock: Clock;
+  /** The business module's answer to "which business, and is the caller a member" (the access hook). */
+  standings: BusinessStandings;
   config: {
     baseDomain: string;
     /**
