@@ -62,6 +62,12 @@ export default tseslint.config(
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib never imports UI.' },
             // Packages never import apps.
             { target: './packages', from: './apps', message: 'Packages never import apps.' },
+            // The server's HTTP layer never imports a module: a module offers what it needs through the route host.
+            {
+              target: './apps/server/src/http',
+              from: './apps/server/src/modules',
+              message: 'http/ never imports modules/: take what a module offers through the route host (modules/module.ts) or the platform.',
+            },
           ],
         },
       ],
@@ -88,10 +94,10 @@ export default tseslint.config(
     },
   },
   {
-    // No SQL outside repositories: in the server's modules only a repository imports drizzle-orm or the
-    // tables (type imports of rows are fine).
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/**/*.repository.ts'],
+    // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports
+    // drizzle-orm or the tables (type imports of rows are fine).
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/mail/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_SQL] }] },
   },
   {

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import type { ChangeFeed } from './db/change-feed';
 import type { Executor } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
+import { openApiOptions } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { createGuestTokens, installSessionLoader } from './http/session-cookie';
 import { installWebDelivery } from './http/web-delivery';
@@ -100,25 +101,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   installSecurityHeaders(app, headers);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Merchant Dashboard API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'md_session' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(cookie);
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
-  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens });
+  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -49,6 +49,8 @@ export interface AppConfig {
    */
   devMailbox: boolean;
   webDist: string | undefined;
+  /** What an error code a handler throws beyond its endpoint's declaration does (apps/server/src/http/endpoint.ts). */
+  undeclaredErrors: 'refuse' | 'log';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -80,10 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Behind a reverse proxy every stranger's request arrives from the proxy, often on loopback.
     devMailbox: c.DEV_MAILBOX === 'auto' ? !smtpUrl && !production && loopbackOnly && !trustProxy : c.DEV_MAILBOX === 'on',
     webDist: c.WEB_DIST,
+    undeclaredErrors: 'log',
   };
 }
 
-/** A config for tests: everything default, no demo data. */
+/** A config for tests: everything default, no demo data; an undeclared error code fails the request. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), undeclaredErrors: 'refuse', ...overrides };
 }

@@ -37,6 +37,7 @@ export const businessEndpoints = {
     path: '/v1/business/:business_id',
     summary: 'Change the business details (name, address, currency, country before verification, staff two-factor)',
     access: { kind: 'business', permission: 'business:update' },
+    errors: ['BUSINESS_COUNTRY_LOCKED', 'BUSINESS_TWO_FACTOR_SELF_REQUIRED'],
     params: BusinessParamsSchema,
     body: UpdateBusinessBodySchema,
     response: BusinessSchema,
@@ -78,6 +79,7 @@ const shopCache = (what: 'identity' | 'categories' | 'products') =>
     host: 'shop',
     summary: `Drop the storefront's cached ${what} of the business named in the headers`,
     access: { kind: 'user' },
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
     response: z.object({ cache_version: z.number().int() }),
   });
 

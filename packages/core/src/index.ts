@@ -5,3 +5,4 @@ export * from './money';
 export * from './text';
 export * from './country';
 export * from './date';
+export * from './links';

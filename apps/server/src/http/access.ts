@@ -1,19 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, CSRF_EXEMPT_ENDPOINTS, TWO_FACTOR_EXEMPT_ENDPOINT, permissionsOf, type Access, type Endpoint } from '@merchant/core';
-import type { Executor } from '../db/client';
+import { AppError, CSRF_EXEMPT_ENDPOINTS, TWO_FACTOR_EXEMPT_ENDPOINT, permissionsOf, type Access, type Endpoint, type Role } from '@merchant/core';
 import { safeEqual } from '../lib/crypto';
-import { businessRepository } from '../modules/business/business/business.repository';
+import type { BusinessRow } from './context';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 
 /**
+ * What the access hook reads of a business endpoint's path, offered by the business module (the route host
+ * carries it): the business, and the caller's active membership of it (each null when there is none).
+ */
+export interface BusinessStandings {
+  standingOf(businessId: string, userId: string): Promise<{ business: BusinessRow | null; membership: { role: Role } | null }>;
+}
+
+/**
  * Laravel semantics the client depends on (field notes): a non-GET call with a missing or wrong
  * anti-forgery token answers 419 before any authentication check; no session answers 401;
  * an object of another business 404; a missing permission 403.
  */
-export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
+export function createAccessHook(endpoint: Endpoint, deps: { standings: BusinessStandings }) {
   const access: Access = endpoint.access;
   return async function accessHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT_ENDPOINTS.includes(endpoint.id)) {
@@ -34,9 +41,8 @@ export function createAccessHook(endpoint: Endpoint, deps: { db: Executor }) {
     }
     const businessId = (req.params as Record<string, unknown> | undefined)?.business_id;
     if (typeof businessId !== 'string' || !UUID.test(businessId)) throw new AppError('NOT_FOUND', 'Business not found.');
-    const business = await businessRepository.findById(deps.db, businessId);
+    const { business, membership } = await deps.standings.standingOf(businessId, user.id);
     if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
-    const membership = await businessRepository.findActiveMembership(deps.db, businessId, user.id);
     if (!membership && !user.isSuperAdmin) throw new AppError('NOT_FOUND', 'Business not found.');
     // A business that requires two-factor keeps members without it out of everything but the business
     // itself, which tells the web to send them to the staff two-factor set-up screen.

@@ -1,18 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { ApiErrorBodySchema, errorAnswersOf, type Endpoint } from '@merchant/core';
+import { AppError, errorCodesOf, type Endpoint, type ErrorCode } from '@merchant/core';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { createAccessHook } from './access';
+import { createAccessHook, type BusinessStandings } from './access';
 import type { BusinessContext, RequestContext, SignedInContext } from './context';
 import { createHostHook } from './hosts';
 import { assertIdempotencyDeclaration, finishIdempotent, sendReplay, startIdempotent } from './idempotency';
+import { errorResponseSchemas } from './openapi';
 
 /** What registering an endpoint needs from the app. */
 export interface EndpointDeps {
   db: Executor;
   clock: Clock;
-  config: { baseDomain: string };
+  /** The business module's answer to "which business, and is the caller a member" (the access hook). */
+  standings: BusinessStandings;
+  config: {
+    baseDomain: string;
+    /**
+     * An error code a handler throws that its endpoint does not declare: `refuse` answers 500 (tests, so a
+     * missing declaration fails them), `log` answers it and logs the gap.
+     */
+    undeclaredErrors: 'refuse' | 'log';
+  };
 }
 
 type CtxFor<E extends Endpoint> = E['access'] extends { kind: 'business' }
@@ -37,9 +47,20 @@ declare module 'fastify' {
   }
 }
 
-/** The OpenAPI error answers of an endpoint: one per status, naming the codes it can carry. */
-function errorResponses(endpoint: Endpoint): Record<number, z.ZodType> {
-  return Object.fromEntries([...errorAnswersOf(endpoint)].map(([status, codes]) => [status, ApiErrorBodySchema.describe(codes.join(', '))]));
+/**
+ * Holds a handler to its endpoint's declared error codes: an AppError whose code the endpoint does not list
+ * (in `errors`, or derived from its access rule and input) is a contract gap.
+ */
+function declaredErrorsOnly<T>(endpoint: Endpoint, deps: EndpointDeps, run: () => Promise<T>, req: FastifyRequest): Promise<T> {
+  const declared = new Set<ErrorCode>(errorCodesOf(endpoint));
+  return run().catch((error: unknown) => {
+    if (error instanceof AppError && !declared.has(error.code)) {
+      const gap = `${endpoint.id} answered ${error.code}, which its declaration does not list`;
+      if (deps.config.undeclaredErrors === 'refuse') throw new Error(gap, { cause: error });
+      req.log.warn({ code: error.code, endpoint: endpoint.id }, gap);
+    }
+    throw error;
+  });
 }
 
 /**
@@ -55,6 +76,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
 ): void {
   const status = endpoint.status ?? 200;
   assertIdempotencyDeclaration(endpoint);
+  const { response: errorResponses, ...errorCodes } = errorResponseSchemas(endpoint);
   app.endpoints.push(endpoint);
   app.route({
     method: endpoint.method,
@@ -66,21 +88,23 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { [status]: endpoint.response, ...errorResponses(endpoint) },
+      response: { [status]: endpoint.response, ...errorResponses },
+      ...errorCodes,
     },
     onRequest: [createHostHook(endpoint, deps), createAccessHook(endpoint, deps)],
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => finishIdempotent(req, reply, payload, deps),
     handler: async (req, reply): Promise<unknown> => {
       const start = await startIdempotent(endpoint, req, deps);
       if (start.kind === 'replay') return sendReplay(reply, start);
-      const result: unknown = await handler({
+      const input = {
         params: req.params as z.output<P>,
         query: req.query as z.output<Q>,
         body: req.body as z.output<B>,
         ctx: req.ctx as CtxFor<E>,
         req,
         reply,
-      });
+      };
+      const result: unknown = await declaredErrorsOnly(endpoint, deps, () => handler(input), req);
       reply.status(status);
       return result;
     },

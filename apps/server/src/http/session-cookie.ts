@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hmacSha256, randomToken } from '../lib/crypto';
-import type { SessionService } from '../modules/identity/session/session.service';
-import type { UserRow } from './context';
+import type { SessionRow, UserRow } from './context';
 
 export const SESSION_COOKIE = 'md_session';
 
@@ -30,8 +29,13 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
+/** What the session loader needs: the session module's lookup of a session cookie. */
+export interface SessionResolver {
+  resolve(token: string | undefined): Promise<{ session: SessionRow; user: UserRow | null } | null>;
+}
+
 /** Loads the session and its user into `req.ctx` for every request. */
-export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionService; guestTokens: GuestTokens }): void {
+export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionResolver; guestTokens: GuestTokens }): void {
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE];

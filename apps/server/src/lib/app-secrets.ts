@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { appSecrets } from '../db/schema';
+import { appSecretsRepository as repo } from '../modules/platform/app-secrets/app-secrets.repository';
 import { randomToken } from './crypto';
 
 /**
@@ -8,8 +7,8 @@ import { randomToken } from './crypto';
  * (and every restart) uses the same one. Two processes starting together agree on the first one stored.
  */
 export async function appSecret(db: Executor, name: string, now: Date): Promise<string> {
-  await db.insert(appSecrets).values({ name, value: randomToken(32), createdAt: now }).onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name)).limit(1);
+  await repo.insertIfMissing(db, { name, value: randomToken(32), createdAt: now });
+  const row = await repo.find(db, name);
   if (!row) throw new Error(`The server secret ${name} could not be stored`);
   return row.value;
 }

@@ -1,10 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
-import { mailOutbox } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/crypto';
+import { mailOutboxRepository as outbox, type MailOutboxRow } from '../modules/platform/mail/mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -16,7 +15,7 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Newest first: the dev mailbox and the tests read it. */
-  recent(limit?: number): Promise<(typeof mailOutbox.$inferSelect)[]>;
+  recent(limit?: number): Promise<MailOutboxRow[]>;
 }
 
 /**
@@ -28,20 +27,20 @@ export function createMailer(deps: { db: Executor; clock: Clock; logger: Logger;
   return {
     async send(message) {
       const id = newId();
-      await deps.db.insert(mailOutbox).values({ id, ...message, html: message.html ?? null, createdAt: deps.clock.now() });
+      await outbox.insert(deps.db, { id, ...message, html: message.html ?? null, createdAt: deps.clock.now() });
       if (!transport) {
         deps.logger.info({ mailId: id, to: message.to, subject: message.subject }, `mail kept in the dev mailbox: ${message.subject}`);
         return;
       }
       try {
         await transport.sendMail({ from: deps.from, ...message });
-        await deps.db.update(mailOutbox).set({ sentAt: deps.clock.now() }).where(eq(mailOutbox.id, id));
+        await outbox.markSent(deps.db, id, deps.clock.now());
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
         deps.logger.error({ mailId: id, err: error }, 'mail delivery failed');
-        await deps.db.update(mailOutbox).set({ error: text.slice(0, 1000) }).where(eq(mailOutbox.id, id));
+        await outbox.markFailed(deps.db, id, text.slice(0, 1000));
       }
     },
-    recent: (limit = 50) => deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit),
+    recent: (limit = 50) => outbox.recent(deps.db, limit),
   };
 }

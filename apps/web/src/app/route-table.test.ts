@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '@merchant/core';
+import { ALL_PERMISSIONS, SCREEN_PATHS } from '@merchant/core';
 import { GUARD_NAMES, SECTION_OPTIONS, findRoute, href, routeTable } from './route-table';
 import { screens } from './screens';
 import { COMING_SOON } from './screens/coming-soon';
@@ -208,6 +208,17 @@ describe('route table', () => {
       `/business/${id}/payments/bank-accounts/create/1`,
     );
     expect(() => href('payments.links-detail', { business_id: id })).toThrow(/payment_request_id/);
+  });
+
+  it('places every screen the server mails a link to at the path the mail uses', () => {
+    const byPath = new Map(routeTable.map((r) => [r.path, r.id]));
+    expect(Object.fromEntries(Object.entries(SCREEN_PATHS).map(([name, path]) => [name, byPath.get(path)]))).toEqual({
+      passwordReset: 'auth.password-reset',
+      registerComplete: 'auth.register-complete',
+      pendingInvitations: 'auth.pending-invitations',
+      onboardingQuestionnaire: 'onboarding.questionnaire',
+      paymentsOverview: 'payments.overview',
+    });
   });
 
   it('lands every section option on a route of that section', () => {

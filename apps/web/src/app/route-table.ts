@@ -4,6 +4,7 @@
  * the command palette all derive from these entries. Decisions where the spec is silent are listed in
  * docs/routes.md.
  */
+import { fillPath } from '@merchant/core';
 import { accountRoutes, publicRoutes, userSettingsRoutes } from './routes/account';
 import type { Section } from './routes/define';
 import type { IconName } from './routes/icon-names';
@@ -50,16 +51,7 @@ export function pathParams(path: string): { name: string; optional: boolean }[] 
 
 /** The URL of a route: fills `:params` (URI-encoded); optional segments without a value are dropped. */
 export function href(id: RouteId, params: Record<string, string> = {}): string {
-  const { path } = routeById(id);
-  const filled = path.replace(/\/:([A-Za-z_][A-Za-z0-9_]*)(\??)/g, (_, name: string, optional: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') {
-      if (optional) return '';
-      throw new Error(`Missing path parameter ${name} for route ${id}`);
-    }
-    return `/${encodeURIComponent(value)}`;
-  });
-  return filled === '' ? '/' : filled;
+  return fillPath(routeById(id).path, params);
 }
 
 export interface SectionOption {

@@ -1,4 +1,5 @@
 /** The routes outside the business sections (spec 2): guest, authenticated, onboarding, super admin, user settings, public. */
+import { SCREEN_PATHS } from '@merchant/core';
 import { AUTH, BUSINESS, GUEST, make, type GuardName } from './define';
 
 const ONBOARDING = ['authGuard', 'businessPendingOnboardingGuard'] as const satisfies readonly GuardName[];
@@ -20,21 +21,21 @@ export const accountRoutes = [
   guest('login', '/login', 'Sign in', 'auth.login'),
   guest('checkpoint', '/checkpoint', 'Two-factor authentication', 'auth.checkpoint'),
   guest('password-request', '/password/reset', 'Reset your password', 'auth.password-request'),
-  guest('password-reset', '/password/reset/:reset_token', 'Choose a new password', 'auth.password-reset'),
+  guest('password-reset', SCREEN_PATHS.passwordReset, 'Choose a new password', 'auth.password-reset'),
   guest('register', '/register', 'Create your account', 'auth.register'),
   guest('register-partner', '/register-partner', 'Become a partner', 'auth.register-partner'),
-  guest('register-complete', '/register-complete/:hash', 'Join a business', 'auth.register-complete'),
+  guest('register-complete', SCREEN_PATHS.registerComplete, 'Join a business', 'auth.register-complete'),
   // Authenticated only
   plain('auth.register-completed', '/register-completed', 'Your account is ready', 'auth.register-completed'),
   plain('auth.register-authenticated', '/register-authenticated', 'Create another business', 'auth.register-authenticated'),
-  plain('auth.pending-invitations', '/pending-invitations', 'Pending invitations', 'auth.pending-invitations'),
+  plain('auth.pending-invitations', SCREEN_PATHS.pendingInvitations, 'Pending invitations', 'auth.pending-invitations'),
   plain('auth.choose-business', '/choose-business', 'Choose a business', 'auth.choose-business', [
     'authGuard',
     'hasInvitationsGuard',
     'businessSelectionGuard',
   ]),
   // Onboarding (per business)
-  plain('onboarding.questionnaire', `${BUSINESS}/onboarding/questionnaire`, 'Business verification', 'onboarding.questionnaire', ONBOARDING),
+  plain('onboarding.questionnaire', SCREEN_PATHS.onboardingQuestionnaire, 'Business verification', 'onboarding.questionnaire', ONBOARDING),
   plain('onboarding.pending', `${BUSINESS}/onboarding/pending`, 'Verification in progress', 'onboarding.pending', ONBOARDING),
   plain('onboarding.blocked', `${BUSINESS}/onboarding/blocked`, 'Verification unsuccessful', 'onboarding.blocked', ONBOARDING),
   // Super admins' area (a route section only they see; docs/decisions.md)

@@ -2,7 +2,7 @@
  * The vocabulary of the route table: what a route is, the guard sets, and the helpers every section file
  * uses to declare its routes. Pure data: no React, no features, so anything may import it.
  */
-import type { Permission } from '@merchant/core';
+import { BUSINESS_PATH, sectionPath, type Permission } from '@merchant/core';
 import type { ComingSoon } from '../screens/coming-soon';
 import type { IconName } from './icon-names';
 
@@ -114,7 +114,7 @@ export function make<const Id extends string, const Screen extends string = neve
   return { ...base, screen: 'planned', capability: soon };
 }
 
-export const BUSINESS = '/business/:business_id';
+export const BUSINESS = BUSINESS_PATH;
 const join = (prefix: string, sub: string) => (sub ? `${prefix}/${sub}` : prefix);
 
 /** A screen shown in several sections: its screen, title and permission, declared once (routes/shared.ts). */
@@ -135,14 +135,14 @@ export function sectionRoutes<const S extends Section>(section: S, guards: reado
     title: string,
     soon: Soon | null,
     o: Options<Screen> = {},
-  ) => make(`${section}.${id}`, join(`${BUSINESS}/${section}`, sub), title, 'business', section, soon, { guards, ...defaults, ...o });
+  ) => make(`${section}.${id}`, join(sectionPath(section), sub), title, 'business', section, soon, { guards, ...defaults, ...o });
   const shared = <const I extends string, const Screen extends string>(
     id: I,
     sub: string,
     screen: SharedScreen<Screen>,
     o: Pick<Options, 'sidebar'> = {},
   ) =>
-    make(`${section}.${id}`, join(`${BUSINESS}/${section}`, sub), screen.title, 'business', section, null, {
+    make(`${section}.${id}`, join(sectionPath(section), sub), screen.title, 'business', section, null, {
       guards,
       ...defaults,
       permission: screen.permission,

@@ -1,4 +1,4 @@
-import { AppError, permissionsOf } from '@merchant/core';
+import { AppError, permissionsOf, type Role } from '@merchant/core';
 import { ONBOARDING_STEPS, PROGRESS_PER_STEP, PROGRESS_SUBMITTED, type Business, type CreateBusinessBody, type DomainInfo, type OnboardingProgress } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
@@ -86,6 +86,26 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
   return {
     create,
     present,
+    /** The access hook's reading of a business endpoint's path: the business and the caller's active membership. */
+    async standingOf(businessId: string, userId: string) {
+      const business = await repo.findById(db, businessId);
+      const membership = business ? await repo.findActiveMembership(db, businessId, userId) : null;
+      return { business: business ?? null, membership };
+    },
+
+    /**
+     * A person joins a business with a role inside the caller's transaction. One membership row per user and
+     * business: a former (deactivated) member comes back active with the new role.
+     */
+    async join(tx: Executor, member: { businessId: string; userId: string; role: Role; at: Date }): Promise<void> {
+      const existing = await repo.findMembership(tx, member.businessId, member.userId);
+      if (!existing) {
+        await repo.addMember(tx, { id: newId(), businessId: member.businessId, userId: member.userId, role: member.role, createdAt: member.at });
+      } else if (existing.status !== 'active') {
+        await repo.reactivateMember(tx, member.businessId, existing.id, member.role);
+      }
+    },
+
     /** What GET /v1/user shows of the user's businesses; `executor` reads inside the caller's transaction. */
     homeOf: loadUserHome,
 

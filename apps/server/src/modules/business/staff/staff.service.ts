@@ -1,4 +1,4 @@
-import { AppError, ROLE_TITLES, assignableRoles, canManageMember, fieldError, type Role } from '@merchant/core';
+import { AppError, ROLE_TITLES, SCREEN_PATHS, assignableRoles, canManageMember, fieldError, screenLink, type Role } from '@merchant/core';
 import { INVITATION_TTL_DAYS, type BusinessUser, type Invitation } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { invitations } from '../../../db/schema';
@@ -8,6 +8,7 @@ import { newId, randomToken, sha256 } from '../../../lib/crypto';
 import type { Mailer } from '../../../mail/mailer';
 import type { AuditService } from '../../platform/audit/audit.service';
 import { presentMember } from '../business/business.presenter';
+import type { BusinessService } from '../business/business.service';
 import { invitationRepository } from '../invitations/invitation.repository';
 import { staffRepository as repo } from './staff.repository';
 
@@ -30,7 +31,16 @@ function presentInvitation(row: typeof invitations.$inferSelect, invitedBy: stri
  * Staff of a business: invitations (create, resend, revoke) and members (role, deactivate, reactivate,
  * remove). Access ends with the membership: the access layer re-reads it on every request.
  */
-export function createStaffService(deps: { db: Executor; clock: Clock; audit: AuditService; mailer: Mailer; publicUrl: string }) {
+type InvitationRow = typeof invitations.$inferSelect;
+
+export function createStaffService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  business: Pick<BusinessService, 'join'>;
+  publicUrl: string;
+}) {
   const { db, clock, audit } = deps;
 
   function assertMayAssign(ctx: BusinessContext, role: Role): void {
@@ -40,14 +50,14 @@ export function createStaffService(deps: { db: Executor; clock: Clock; audit: Au
   }
 
   async function mailInvitation(ctx: BusinessContext, email: string, role: Role, token: string, expiresAt: Date): Promise<void> {
-    const link = `${deps.publicUrl}/register-complete/${token}`;
+    const link = screenLink(deps.publicUrl, SCREEN_PATHS.registerComplete, { hash: token });
     await deps.mailer.send({
       to: email,
       subject: `You are invited to join ${ctx.business.row.name}`,
       text:
         `Hello,\n\n${ctx.user.name} invited you to join ${ctx.business.row.name} as ${ROLE_TITLES[role]}.\n\n` +
         `Open this link to accept (it works until ${expiresAt.toUTCString()}):\n\n${link}\n\n` +
-        `If you already have an account, sign in and accept it on ${deps.publicUrl}/pending-invitations.\n\n` +
+        `If you already have an account, sign in and accept it on ${screenLink(deps.publicUrl, SCREEN_PATHS.pendingInvitations)}.\n\n` +
         `If you did not expect this invitation, ignore this mail.`,
     });
   }
@@ -180,6 +190,21 @@ export function createStaffService(deps: { db: Executor; clock: Clock; audit: Au
     },
 
     getMember: (ctx: BusinessContext, id: string) => reload(ctx, id),
+
+    /** The invited person's side: the pending, unexpired invitation a mailed token names, with its business's name. */
+    async openInvitationByToken(token: string) {
+      const found = await invitationRepository.findByTokenHash(db, sha256(token));
+      return found && found.invitation.status === 'pending' && found.invitation.expiresAt > clock.now() ? found : null;
+    },
+    /** Pending, unexpired invitations addressed to an email. */
+    pendingInvitationsFor: (email: string) => invitationRepository.pendingForEmail(db, email, clock.now()),
+    /** A pending, unexpired invitation to the email, read inside the caller's transaction; null when none. */
+    findPendingInvitation: (tx: Executor, id: string, email: string, now: Date) => invitationRepository.findPendingById(tx, id, email, now),
+    /** Answers an invitation inside the caller's transaction: accepting joins the person with the invited role. */
+    async answerInvitation(tx: Executor, invitation: InvitationRow, userId: string, answer: 'accepted' | 'declined', now: Date): Promise<void> {
+      if (answer === 'accepted') await deps.business.join(tx, { businessId: invitation.businessId, userId, role: invitation.role, at: now });
+      await invitationRepository.respond(tx, invitation.businessId, invitation.id, answer, now);
+    },
 
     async changeRole(ctx: BusinessContext, id: string, role: Role): Promise<BusinessUser> {
       await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { BusinessFlags, BusinessReview, VerificationQueueItem } from '@merchant/business';
-import { AppError } from '@merchant/core';
+import { AppError, SCREEN_PATHS, fillPath, screenLink } from '@merchant/core';
 import type { Executor } from '../../../db/client';
 import type { BusinessRow, SignedInContext } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
@@ -83,8 +83,7 @@ export function createVerificationService(deps: {
     for (const owner of owners) await mailer.send({ to: owner.email, subject, text: text(owner.name) });
   }
 
-  const businessUrl = (row: BusinessRow) => `${deps.publicUrl}/business/${row.id}`;
-  const questionnairePath = (row: BusinessRow) => `/business/${row.id}/onboarding/questionnaire`;
+  const questionnairePath = (row: BusinessRow) => fillPath(SCREEN_PATHS.onboardingQuestionnaire, { business_id: row.id });
 
   return {
     async queue(): Promise<VerificationQueueItem[]> {
@@ -135,7 +134,7 @@ export function createVerificationService(deps: {
           '',
           `Good news: we have verified ${row.name}. The dashboard is open and the business can start taking payments.`,
           '',
-          `Open the dashboard: ${businessUrl(row)}/payments`,
+          `Open the dashboard: ${screenLink(deps.publicUrl, SCREEN_PATHS.paymentsOverview, { business_id: row.id })}`,
         ].join('\n'),
       );
       return review(updated);
@@ -188,7 +187,7 @@ export function createVerificationService(deps: {
           '',
           message,
           '',
-          `Update the questionnaire and submit it again: ${deps.publicUrl}${questionnairePath(row)}`,
+          `Update the questionnaire and submit it again: ${screenLink(deps.publicUrl, SCREEN_PATHS.onboardingQuestionnaire, { business_id: row.id })}`,
         ].join('\n'),
       );
       return review(updated);

@@ -1,10 +1,11 @@
 import type { BusinessService } from '../../business/business/business.service';
+import type { StaffService } from '../../business/staff/staff.service';
 import { defineModule, type Platform } from '../../module';
 import type { SessionService } from '../session/session.service';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 
-type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { sessions: SessionService; business: BusinessService };
+type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { sessions: SessionService; business: BusinessService; staff: StaffService };
 
 export const authModule = defineModule({
   name: 'auth',

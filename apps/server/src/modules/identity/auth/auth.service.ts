@@ -1,4 +1,4 @@
-import { AppError, fieldError } from '@merchant/core';
+import { AppError, SCREEN_PATHS, fieldError, screenLink } from '@merchant/core';
 import type { User } from '@merchant/identity';
 import type { Executor } from '../../../db/client';
 import type { RequestContext, RequestMeta, SessionRow, UserRow } from '../../../http/context';
@@ -8,8 +8,7 @@ import type { RateLimiter } from '../../../lib/rate-limit';
 import { totp } from '../../../lib/totp';
 import type { Mailer } from '../../../mail/mailer';
 import type { BusinessService } from '../../business/business/business.service';
-import { invitationRepository } from '../../business/invitations/invitation.repository';
-import { businessRepository } from '../../business/business/business.repository';
+import type { StaffService } from '../../business/staff/staff.service';
 import type { AuditService } from '../../platform/audit/audit.service';
 import type { SessionService } from '../session/session.service';
 import { presentUserWith } from '../user/user.presenter';
@@ -43,7 +42,8 @@ export function createAuthService(deps: {
   audit: AuditService;
   mailer: Mailer;
   limiter: RateLimiter;
-  business: BusinessService;
+  business: Pick<BusinessService, 'create' | 'homeOf'>;
+  staff: Pick<StaffService, 'openInvitationByToken' | 'answerInvitation'>;
   publicUrl: string;
 }) {
   const { db, clock, sessions, audit, limiter } = deps;
@@ -217,7 +217,7 @@ export function createAuthService(deps: {
         expiresAt: new Date(now.getTime() + RESET_TTL_MS),
         createdAt: now,
       });
-      const link = `${deps.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+      const link = screenLink(deps.publicUrl, SCREEN_PATHS.passwordReset, { reset_token: token }, { email: user.email });
       await deps.mailer.send({
         to: user.email,
         subject: 'Reset your password',
@@ -244,10 +244,8 @@ export function createAuthService(deps: {
     register,
 
     async invitationPreview(hash: string) {
-      const found = await invitationRepository.findByTokenHash(db, sha256(hash));
-      if (!found || found.invitation.status !== 'pending' || found.invitation.expiresAt <= clock.now()) {
-        throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
-      }
+      const found = await deps.staff.openInvitationByToken(hash);
+      if (!found) throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
       const existing = await userRepository.findByEmail(db, found.invitation.email);
       return { invitation: found.invitation, businessName: found.businessName, userExists: Boolean(existing) };
     },
@@ -256,11 +254,9 @@ export function createAuthService(deps: {
     async registerFromInvitation(ctx: RequestContext, hash: string, body: { name: string; password: string }) {
       const { session: current } = ctx;
       assertAcceptablePassword(body.password);
-      const found = await invitationRepository.findByTokenHash(db, sha256(hash));
-      const invitation = found?.invitation;
-      if (!invitation || invitation.status !== 'pending' || invitation.expiresAt <= clock.now()) {
-        throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
-      }
+      const found = await deps.staff.openInvitationByToken(hash);
+      if (!found) throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
+      const { invitation } = found;
       if (await userRepository.findByEmail(db, invitation.email)) {
         throw fieldError('AUTH_EMAIL_TAKEN', 'email', 'An account with this email exists: sign in and accept the invitation.');
       }
@@ -268,8 +264,7 @@ export function createAuthService(deps: {
       return db.transaction(async (tx) => {
         const now = clock.now();
         const user = await userRepository.insert(tx, { id: newId(), name: body.name, email: invitation.email, passwordHash, createdAt: now, updatedAt: now });
-        await businessRepository.addMember(tx, { id: newId(), businessId: invitation.businessId, userId: user.id, role: invitation.role, createdAt: now });
-        await invitationRepository.respond(tx, invitation.businessId, invitation.id, 'accepted', now);
+        await deps.staff.answerInvitation(tx, invitation, user.id, 'accepted', now);
         await audit.record(tx, ctx, {
           action: 'invitation.accepted',
           description: `Joined ${found.businessName} from an invitation`,

@@ -1,14 +1,15 @@
 import type { BusinessService } from '../../business/business/business.service';
+import type { StaffService } from '../../business/staff/staff.service';
 import { defineModule, type Platform } from '../../module';
 import type { AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import { userRoutes } from './user.routes';
 import { createUserService } from './user.service';
 
-type Deps = Pick<Platform, 'db' | 'clock' | 'audit'> & { sessions: SessionService; auth: AuthService; business: BusinessService };
+type Deps = Pick<Platform, 'db' | 'clock' | 'audit'> & { sessions: SessionService; auth: AuthService; business: BusinessService; staff: StaffService };
 
 export const userModule = defineModule({
   name: 'users',
-  create: ({ db, clock, audit, sessions, auth, business }: Deps) => createUserService({ db, clock, audit, sessions, auth, business }),
+  create: ({ db, clock, audit, sessions, auth, business, staff }: Deps) => createUserService({ db, clock, audit, sessions, auth, business, staff }),
   routes: userRoutes,
 });

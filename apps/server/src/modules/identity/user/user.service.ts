@@ -3,10 +3,9 @@ import { AppError, fieldError } from '@merchant/core';
 import type { Executor } from '../../../db/client';
 import type { SignedInContext, UserRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
-import { hashPassword, newId, randomToken, sha256 } from '../../../lib/crypto';
+import { hashPassword, randomToken, sha256 } from '../../../lib/crypto';
 import { totp } from '../../../lib/totp';
-import { businessRepository } from '../../business/business/business.repository';
-import { invitationRepository } from '../../business/invitations/invitation.repository';
+import type { StaffService } from '../../business/staff/staff.service';
 import type { AuditService } from '../../platform/audit/audit.service';
 import { assertAcceptablePassword, type AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
@@ -31,6 +30,7 @@ export function createUserService(deps: {
   sessions: SessionService;
   auth: AuthService;
   business: Pick<BusinessService, 'homeOf'>;
+  staff: Pick<StaffService, 'pendingInvitationsFor' | 'findPendingInvitation' | 'answerInvitation'>;
 }) {
   const { db, clock, audit } = deps;
   const presentUser = async (user: UserRow, now: Date) => presentUserWith(user, await deps.business.homeOf(db, user, now), now);
@@ -186,7 +186,7 @@ export function createUserService(deps: {
 
     async invitations(ctx: SignedInContext) {
       const { user } = ctx;
-      const rows = await invitationRepository.pendingForEmail(db, user.email, clock.now());
+      const rows = await deps.staff.pendingInvitationsFor(user.email);
       return rows.map(({ invitation, businessName, invitedBy }) => ({
         id: invitation.id,
         business: { id: invitation.businessId, name: businessName },
@@ -200,18 +200,9 @@ export function createUserService(deps: {
       const { user } = ctx;
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const invitation = await invitationRepository.findPendingById(tx, invitationId, user.email, now);
+        const invitation = await deps.staff.findPendingInvitation(tx, invitationId, user.email, now);
         if (!invitation) throw new AppError('INVITATION_INVALID', 'This invitation is invalid or has expired.');
-        if (answer === 'accepted') {
-          // One membership row per user and business: a deactivated member who is invited again comes back with the invited role.
-          const existing = await businessRepository.findMembership(tx, invitation.businessId, user.id);
-          if (!existing) {
-            await businessRepository.addMember(tx, { id: newId(), businessId: invitation.businessId, userId: user.id, role: invitation.role, createdAt: now });
-          } else if (existing.status !== 'active') {
-            await businessRepository.reactivateMember(tx, invitation.businessId, existing.id, invitation.role);
-          }
-        }
-        await invitationRepository.respond(tx, invitation.businessId, invitation.id, answer, now);
+        await deps.staff.answerInvitation(tx, invitation, user.id, answer, now);
         await audit.record(tx, ctx, {
           action: `invitation.${answer}`,
           description: answer === 'accepted' ? 'Accepted an invitation' : 'Declined an invitation',

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREEN_PATHS } from '@merchant/core';
+import { Agent, DEMO_USERS, createTestContext, mailbox, type TestContext } from './harness';
+
+/**
+ * Mailed links open the screens the web places at SCREEN_PATHS (the web's route table test proves which
+ * screen each path is): each link is on the public origin, its path fills one screen path, and the token it
+ * carries works on the screen's endpoint.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/** The values of a screen path's `:params` in a URL path, or null when the path is another screen's. */
+function matchScreen(pattern: string, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const found = new RegExp(`^${source}$`).exec(path);
+  return found ? Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')])) : null;
+}
+
+/** Every link of the newest mail to an address, parsed. */
+async function mailedLinks(to: string): Promise<URL[]> {
+  const mail = (await mailbox(t.app)).find((m) => m.to === to);
+  expect(mail, `a mail to ${to}`).toBeDefined();
+  return [...mail!.text.matchAll(/https?:\/\/\S+/g)].map((m) => new URL(m[0].replace(/[.,]$/, '')));
+}
+
+describe('mail links', () => {
+  it('a password reset mail links the reset screen with its token and email', async () => {
+    expect((await new Agent(t.app).post('/password/email', { email: DEMO_USERS.cashier })).statusCode).toBe(200);
+    const [link] = await mailedLinks(DEMO_USERS.cashier);
+    expect(link!.origin).toBe(new URL(t.config.publicUrl).origin);
+    const params = matchScreen(SCREEN_PATHS.passwordReset, link!.pathname);
+    expect(params).not.toBeNull();
+    const email = link!.searchParams.get('email');
+    expect(email).toBe(DEMO_USERS.cashier);
+    const password = 'a reset passphrase';
+    const reset = await new Agent(t.app).post('/password/reset', { token: params!.reset_token, email, password, password_confirmation: password });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('an invitation mail links the join screen with its token, and the pending invitations screen', async () => {
+    const owner = new Agent(t.app);
+    await owner.login(DEMO_USERS.owner);
+    const invited = 'linked.hire@example.test';
+    const res = await owner.post(`/v1/business/${t.demoBusinessId}/invitations`, { email: invited, role: 'cashier' });
+    expect(res.statusCode).toBe(201);
+    const links = await mailedLinks(invited);
+    expect(links.map((l) => l.origin)).toEqual([new URL(t.config.publicUrl).origin, new URL(t.config.publicUrl).origin]);
+    const join = matchScreen(SCREEN_PATHS.registerComplete, links[0]!.pathname);
+    expect(join).not.toBeNull();
+    expect(matchScreen(SCREEN_PATHS.pendingInvitations, links[1]!.pathname)).toEqual({});
+    const preview = await new Agent(t.app).get(`/v1/invitations/${join!.hash}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ email: invited });
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The web paths both sides need: the web route table places its screens at these paths and fills them with
+ * `fillPath` (its `href`), and the server builds the links of its mails with `screenLink`. A path the server
+ * links to is written here only.
+ */
+
+/** Every business screen lives under this path. */
+export const BUSINESS_PATH = '/business/:business_id';
+
+/** The path of a business section (`/business/:business_id/payments`); its screens sit below it. */
+export function sectionPath(section: string): string {
+  return `${BUSINESS_PATH}/${section}`;
+}
+
+/** The screens mails link to, by what they are for. */
+export const SCREEN_PATHS = {
+  passwordReset: '/password/reset/:reset_token',
+  registerComplete: '/register-complete/:hash',
+  pendingInvitations: '/pending-invitations',
+  onboardingQuestionnaire: `${BUSINESS_PATH}/onboarding/questionnaire`,
+  paymentsOverview: sectionPath('payments'),
+} as const;
+
+/**
+ * Fills the `:params` of a route path (URI-encoded); an optional segment (`:name?`) without a value is
+ * dropped, a missing required one throws.
+ */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  const filled = path.replace(/\/:([A-Za-z_][A-Za-z0-9_]*)(\??)/g, (_, name: string, optional: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') {
+      if (optional) return '';
+      throw new Error(`Missing path parameter ${name} for ${path}`);
+    }
+    return `/${encodeURIComponent(value)}`;
+  });
+  return filled === '' ? '/' : filled;
+}
+
+/** The absolute URL of a screen under the dashboard's public origin, with an optional query string. */
+export function screenLink(publicUrl: string, path: string, params: Record<string, string> = {}, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${publicUrl.replace(/\/$/, '')}${fillPath(path, params)}${search ? `?${search}` : ''}`;
+}
