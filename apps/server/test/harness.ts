@@ -76,6 +76,12 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}, opti
   };
 }
 
+/** The error body of an answer that must have failed (a success fails the test, naming what came back). */
+export function failure<E>(answer: Answer<E>): ApiErrorBody {
+  if (answer.ok) throw new Error(`expected an error, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The input of one call of an endpoint, typed by its contract. */
