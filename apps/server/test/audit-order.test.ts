@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogEndpoints, staffEndpoints } from '@merchant/business';
+import type { EndpointResponse } from '@merchant/core';
 import { newTimeOrderedId } from '../src/lib/crypto';
-import { createTestContext, signedIn, DEMO_USERS, type Agent, type TestContext } from './harness';
+import { createBusiness, type FactoryBusiness } from './factories';
+import { createTestContext, type TestContext } from './harness';
 
 /** Audit entries keep the order they were written in, even when they share one millisecond. */
 let t: TestContext;
-let owner: Agent;
+let business: FactoryBusiness;
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await signedIn(t.app, DEMO_USERS.owner);
+  business = await createBusiness(t);
 });
 afterAll(() => t.close());
 
@@ -16,17 +19,13 @@ describe('audit entries written in the same millisecond', () => {
   it('list newest first in write order, across cursor pages too', async () => {
     // The test clock stands still: every save below is stamped with the same millisecond.
     const names = Array.from({ length: 12 }, (_, i) => `same-ms-${String(i).padStart(2, '0')}@order.test`);
-    for (const email of names) {
-      const res = await owner.post(`/v1/business/${t.demoBusinessId}/invitations`, { email, role: 'cashier' });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    const owner = business.people.owner.agent;
+    const params = { business_id: business.id };
+    for (const email of names) await owner.ok(staffEndpoints.invite, { params, body: { email, role: 'cashier' } });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const query: string = `?action=staff.invited&limit=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const res = await owner.get(`/v1/business/${t.demoBusinessId}/audit-logs${query}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json<{ data: { description: string; created_at: string }[]; next_cursor: string | null }>();
+      const page: EndpointResponse<typeof auditLogEndpoints.list> = await owner.ok(auditLogEndpoints.list, { params, query: { action: 'staff.invited', limit: 5, ...(cursor ? { cursor } : {}) } });
       expect(new Set(page.data.map((e) => e.created_at)).size).toBeLessThanOrEqual(1);
       seen.push(...page.data.map((e) => e.description));
       cursor = page.next_cursor;

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import {
+  ApiErrorBodySchema,
+  endpointPath,
+  type ApiErrorBody,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@merchant/core';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -66,7 +76,37 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}, opti
   };
 }
 
+/** The error body of an answer that must have failed (a success fails the test, naming what came back). */
+export function failure<E>(answer: Answer<E>): ApiErrorBody {
+  if (answer.ok) throw new Error(`expected an error, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The input of one call of an endpoint, typed by its contract. */
+export interface CallInput<E> {
+  params?: EndpointParams<E>;
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+}
+
+/** How a call is sent, beyond its input. */
+export interface CallOptions {
+  idempotencyKey?: string;
+  /** The Host header (`hostOfKind(kind, t.config.baseDomain)`); the app host when left out. */
+  host?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The answer of a call: on 2xx (`ok`) the body as the endpoint's response schema parses it, else the
+ * product's error body (parsed too, so an answer in any other shape fails the test).
+ */
+export type Answer<E> = { status: number; headers: LightMyRequestResponse['headers'] } & (
+  | { ok: true; body: EndpointResponse<E> }
+  | { ok: false; body: ApiErrorBody }
+);
 
 let agentCount = 0;
 /** Each agent connects from its own address, so one test's per-IP sign-in limit never leaks into another. */
@@ -117,6 +157,30 @@ export class Agent {
     const res = await this.request('POST', '/csrf-token');
     this.csrf = res.json<{ token: string }>().token;
     return this.csrf;
+  }
+
+  /** Calls an endpoint through its contract: the URL from its declaration, the answer parsed by its schemas. */
+  async call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}, options: CallOptions = {}): Promise<Answer<E>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+    if (options.host !== undefined) headers.host = options.host;
+    const res = await this.request(endpoint.method, endpointPath(endpoint, input), input.body, headers);
+    const status = res.statusCode;
+    if (status >= 200 && status < 300) {
+      const body = (status === 204 ? undefined : endpoint.response.parse(res.json())) as EndpointResponse<E>;
+      return { status, headers: res.headers, ok: true, body };
+    }
+    return { status, headers: res.headers, ok: false, body: ApiErrorBodySchema.parse(res.json()) };
+  }
+
+  /** Calls an endpoint that must succeed (its declared status) and returns the parsed answer. */
+  async ok<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}, options: CallOptions = {}): Promise<EndpointResponse<E>> {
+    const answer = await this.call(endpoint, input, options);
+    const expected = endpoint.status ?? 200;
+    if (answer.status !== expected || !answer.ok) {
+      throw new Error(`${endpoint.id} answered ${answer.status}, expected ${expected}: ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body;
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);

@@ -1,40 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { userEndpoints } from '@merchant/identity';
-import { ApiError, call, clearCsrfToken } from '../lib/api-client';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
+import { ApiError, call } from '../lib/api-client';
 import { errorMessage } from '../lib/error-message';
-import { Providers, createAppQueryClient } from './providers';
-import { buildRoutes } from './router';
+import { STUB_CSRF_TOKEN, apiError, json, renderApp, stubApi } from '../test';
 import { TOKEN_REFUSED_MESSAGE } from './session-events';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-type Answer = (url: string, init: RequestInit | undefined) => Response | undefined;
-
-/** A fetch stub: the anti-forgery token, a signed-out user, then whatever `answer` says. */
-function serve(answer: Answer = () => undefined) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url.endsWith('/csrf-token')) return json(200, { token: 'token-1' });
-    const answered = answer(url, init);
-    if (answered) return answered;
-    if (url.endsWith('/v1/user')) return json(401, { code: 'UNAUTHENTICATED', message: 'Unauthenticated.', requestId: 'r' });
-    return json(404, { code: 'NOT_FOUND', message: 'Not found.', requestId: 'r' });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function renderLogin() {
-  const queryClient = createAppQueryClient();
-  const router = createMemoryRouter(buildRoutes(queryClient, 'dashboard.example.com'), { initialEntries: ['/login'] });
-  render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-}
+/** The API as a signed-out person meets it: `GET /v1/user` is 401. */
+const signedOut = () => stubApi().on(userEndpoints.me, () => apiError(401, 'UNAUTHENTICATED', 'Unauthenticated.'));
 
 async function submitLogin() {
   fireEvent.change(await screen.findByLabelText(/^Email/, {}, { timeout: 5000 }), { target: { value: 'ann@example.com' } });
@@ -42,28 +15,20 @@ async function submitLogin() {
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-beforeEach(() => {
-  clearCsrfToken();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('every request', () => {
   it('sends the anti-forgery header, GET included', async () => {
-    const fetchMock = serve((url) => (url.endsWith('/v1/user') ? json(401, { code: 'UNAUTHENTICATED', message: 'No.', requestId: 'r' }) : undefined));
+    const api = signedOut();
     await expect(call(userEndpoints.me)).rejects.toBeInstanceOf(ApiError);
-    const get = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/v1/user'));
-    expect(get?.[1]?.method).toBe('GET');
-    expect((get?.[1]?.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe('token-1');
-    expect((get?.[1]?.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+    const [get] = api.requests(userEndpoints.me);
+    expect(get?.method).toBe('GET');
+    expect(get?.headers['x-csrf-token']).toBe(STUB_CSRF_TOKEN);
+    expect(get?.headers['x-requested-with']).toBe('XMLHttpRequest');
   });
 });
 
 describe("the snackbar's message (spec 8)", () => {
   const messageFor = async (status: number, body: string) => {
-    serve((url) => (url.endsWith('/v1/user') ? new Response(body, { status, headers: { 'Content-Type': 'application/json' } }) : undefined));
+    stubApi().on(userEndpoints.me, () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
     const error = await call(userEndpoints.me).catch((e: unknown) => e);
     return errorMessage(error);
   };
@@ -81,8 +46,8 @@ describe("the snackbar's message (spec 8)", () => {
   });
 
   it('shows a foreign error body in the red snackbar', async () => {
-    serve((url, init) => (url.endsWith('/auth') && init?.method === 'POST' ? json(503, { error: { message: 'The gateway is down for maintenance' } }) : undefined));
-    renderLogin();
+    signedOut().on(authEndpoints.login, () => json(503, { error: { message: 'The gateway is down for maintenance' } }));
+    renderApp('/login');
     await submitLogin();
     expect(await screen.findByText('The gateway is down for maintenance', {}, { timeout: 5000 })).toBeTruthy();
   });
@@ -90,13 +55,12 @@ describe("the snackbar's message (spec 8)", () => {
 
 describe('a 419 whose retry fails while signed out', () => {
   it('tells the person to reload, after one fresh token and one retry', async () => {
-    const fetchMock = serve((url, init) =>
-      url.endsWith('/auth') && init?.method === 'POST' ? json(419, { code: 'CSRF_TOKEN_MISMATCH', message: 'CSRF token mismatch.', requestId: 'r' }) : undefined,
-    );
-    renderLogin();
+    const api = signedOut().on(authEndpoints.login, () => apiError(419, 'CSRF_TOKEN_MISMATCH', 'CSRF token mismatch.'));
+    renderApp('/login');
     await submitLogin();
     expect(await screen.findByText(TOKEN_REFUSED_MESSAGE, {}, { timeout: 5000 })).toBeTruthy();
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/auth'))).toHaveLength(2);
+    expect(api.requests(authEndpoints.login)).toHaveLength(2);
+    expect(api.requests(authEndpoints.csrfToken)).toHaveLength(2);
     expect(screen.queryByText('Session Expired')).toBeNull();
   });
 });

@@ -1,15 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '@merchant/core';
 import type { Business } from '@merchant/business';
 import type { User } from '@merchant/identity';
 import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { call } from '../lib/api-client';
-import { Providers, createAppQueryClient } from './providers';
+import { apiError, renderApp, stubApi } from '../test';
 import { COMING_SOON } from './screens/coming-soon';
-import { buildRoutes } from './router';
 
 const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
 const OTHER = '11111111-2222-4333-8444-555555555555';
@@ -42,41 +40,20 @@ const business = (overrides: Partial<Business> = {}): Business => ({
   ...overrides,
 });
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
+/** The API of one signed-in user (or none) and one business, `BID`; any other business is not found. */
 function serve(answers: { user: User | null; business?: Business }) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.endsWith('/csrf-token')) return json(200, { token: 't' });
-      if (url.endsWith('/v1/user')) return answers.user ? json(200, answers.user) : json(401, { code: 'UNAUTHENTICATED', message: 'Unauthenticated.', requestId: 'r' });
-      if (url.endsWith(`/v1/business/${BID}`) && answers.business) return json(200, answers.business);
-      if (url.endsWith(`/v1/business/${BID}/onboarding-progress`)) return json(200, { is_completed: false, progress: 40 });
-      return json(404, { code: 'NOT_FOUND', message: 'Business not found.', requestId: 'r' });
-    }),
-  );
+  const notFound = () => apiError(404, 'NOT_FOUND', 'Business not found.');
+  return stubApi()
+    .otherwise(notFound)
+    .on(userEndpoints.me, () => answers.user ?? apiError(401, 'UNAUTHENTICATED', 'Unauthenticated.'))
+    .on(businessEndpoints.get, ({ params }) => (params.business_id === BID && answers.business ? answers.business : notFound()))
+    .on(businessEndpoints.onboardingProgress, ({ params }) => (params.business_id === BID ? { is_completed: false, progress: 40 } : notFound()));
 }
 
-function renderAt(path: string) {
-  const queryClient = createAppQueryClient();
-  const router = createMemoryRouter(buildRoutes(queryClient, 'dashboard.example.com'), { initialEntries: [path] });
-  render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderApp(path).router;
 
 beforeEach(() => {
   window.localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('router', () => {
@@ -164,12 +141,7 @@ describe('router', () => {
     serve({ user, business: business() });
     renderAt(`/business/${BID}/payments`);
     await screen.findByRole('navigation', { name: 'Payments menu' }, { timeout: 5000 });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).endsWith('/csrf-token') ? json(200, { token: 't' }) : json(419, { code: 'CSRF_TOKEN_MISMATCH', message: 'Expired.', requestId: 'r' }),
-      ),
-    );
+    stubApi().otherwise(() => apiError(419, 'CSRF_TOKEN_MISMATCH', 'Expired.'));
     await expect(call(businessEndpoints.create, { body: { name: 'New', country: 'sg', currency: 'sgd' } })).rejects.toThrow();
     expect(await screen.findByText('Session Expired', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Extend session' })).toBeTruthy();

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { businessEndpoints, staffEndpoints, type BusinessUser } from '@merchant/business';
 import { auditPeopleQuery } from '../features/business-audit-log/api/audit-log-api';
 import { memberQuery, membersQuery } from '../features/staff/api/staff-api';
 import { endpointKey, endpointScope, invalidateEndpoints } from '../lib/queries';
+import { stubApi } from '../test';
 
 const person = (name: string): BusinessUser => ({
   id: `m-${name}`,
@@ -18,22 +19,11 @@ const person = (name: string): BusinessUser => ({
 
 /** A server whose staff list grows by one person each time it is asked. */
 function serveStaff() {
-  const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      const path = new URL(url, 'http://app.test').pathname;
-      const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-      // Every call carries the anti-forgery token, so the first one asks for it.
-      if (path === '/csrf-token') return answer({ token: 't' });
-      asked.push(path);
-      const list = asked.filter((p) => p === path).length;
-      const body = path.endsWith('/business-user')
-        ? { data: Array.from({ length: list }, (_, i) => person(`p${i}`)) }
-        : person(path.split('/').pop() ?? '');
-      return answer(body);
-    }),
-  );
+  const api = stubApi();
+  const asked = (path: string) => api.all.filter((r) => r.url.pathname === path).length;
+  api
+    .on(businessEndpoints.users, ({ url }) => ({ data: Array.from({ length: asked(url.pathname) }, (_, i) => person(`p${i}`)) }))
+    .on(staffEndpoints.getMember, ({ params }) => person(params.id!));
   return asked;
 }
 
@@ -41,7 +31,6 @@ async function settled(client: QueryClient) {
   await vi.waitFor(() => expect(client.isFetching()).toBe(0));
 }
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('query keys derived from the endpoint and its input', () => {
   it('keys an answer by [endpoint.id, input]', () => {
@@ -58,7 +47,7 @@ describe('query keys derived from the endpoint and its input', () => {
     const otherBusiness = new QueryObserver(client, membersQuery('b2'));
     const stop = [staffList, auditFilter, detail, otherBusiness].map((o) => o.subscribe(() => undefined));
     await settled(client);
-    expect(asked.filter((p) => p === '/v1/business/b1/business-user')).toHaveLength(1);
+    expect(asked('/v1/business/b1/business-user')).toBe(1);
     expect(auditFilter.getCurrentResult().data?.map((p) => p.name)).toEqual(['p0']);
 
     const params = { business_id: 'b1' };
@@ -67,8 +56,8 @@ describe('query keys derived from the endpoint and its input', () => {
 
     expect(staffList.getCurrentResult().data?.map((p) => p.name)).toEqual(['p0', 'p1']);
     expect(auditFilter.getCurrentResult().data?.map((p) => p.name)).toEqual(['p0', 'p1']);
-    expect(asked.filter((p) => p === '/v1/business/b1/business-user/m-p0')).toHaveLength(2);
-    expect(asked.filter((p) => p === '/v1/business/b2/business-user')).toHaveLength(1);
+    expect(asked('/v1/business/b1/business-user/m-p0')).toBe(2);
+    expect(asked('/v1/business/b2/business-user')).toBe(1);
     for (const unsubscribe of stop) unsubscribe();
     client.clear();
   });

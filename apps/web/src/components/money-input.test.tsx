@@ -1,18 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { renderWithProviders } from '../test';
 import { MoneyInput } from './money-input';
-
-afterEach(cleanup);
 
 function Form({ currency, initial = null }: { currency: string; initial?: number | null }) {
   const [amount, setAmount] = useState<number | null>(initial);
   return (
-    <MantineProvider>
+    <>
       <MoneyInput label="Amount" currency={currency} value={amount} onChange={setAmount} />
       <output aria-label="minor">{amount === null ? 'none' : String(amount)}</output>
-    </MantineProvider>
+    </>
   );
 }
 
@@ -21,7 +19,7 @@ const minor = () => screen.getByLabelText('minor').textContent;
 
 describe('MoneyInput', () => {
   it('reads major units into minor units by the currency decimals and shows them in full on leaving', () => {
-    render(<Form currency="sgd" />);
+    renderWithProviders(<Form currency="sgd" />);
     fireEvent.change(field(), { target: { value: '12.5' } });
     expect(minor()).toBe('1250');
     fireEvent.blur(field());
@@ -29,12 +27,12 @@ describe('MoneyInput', () => {
   });
 
   it('keeps no more decimals than the currency has, and none for a zero-decimal currency', () => {
-    render(<Form currency="sgd" />);
+    renderWithProviders(<Form currency="sgd" />);
     fireEvent.change(field(), { target: { value: '$1,234.567' } });
     expect(field().value).toBe('1234.56');
     expect(minor()).toBe('123456');
     cleanup();
-    render(<Form currency="jpy" />);
+    renderWithProviders(<Form currency="jpy" />);
     expect(fireEvent.keyDown(field(), { key: '.' })).toBe(false);
     expect(fireEvent.paste(field(), { clipboardData: { getData: () => '1500.5' } })).toBe(false);
     fireEvent.change(field(), { target: { value: '1500' } });
@@ -42,7 +40,7 @@ describe('MoneyInput', () => {
   });
 
   it('shows a given amount, refuses letters and a second dot from the keyboard, and pastes only numbers', () => {
-    render(<Form currency="kwd" initial={1234} />);
+    renderWithProviders(<Form currency="kwd" initial={1234} />);
     expect(field().value).toBe('1.234');
     expect(fireEvent.keyDown(field(), { key: 'a' })).toBe(false);
     expect(fireEvent.keyDown(field(), { key: '.' })).toBe(false);

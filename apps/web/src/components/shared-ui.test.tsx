@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { useEffect } from 'react';
 import { LOADING_NOTE_AFTER_MS, LoadingScreen } from './loading-screen';
 import { SubHeaderBar } from './sub-header-bar/sub-header-bar';
 import { SUB_HEADER_DEFAULT_STATE, subHeaderStore, useSubHeaderBar } from './sub-header-bar/sub-header-store';
+import { renderWithProviders } from '../test';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
   subHeaderStore.reset();
 });
@@ -16,11 +15,7 @@ afterEach(() => {
 describe('LoadingScreen', () => {
   it('says Loading, then adds a note after 2 seconds', () => {
     vi.useFakeTimers();
-    render(
-      <MantineProvider>
-        <LoadingScreen />
-      </MantineProvider>,
-    );
+    renderWithProviders(<LoadingScreen />);
     expect(screen.getByRole('status').textContent).toMatch(/^Loading/);
     expect(screen.queryByText(/taking longer than usual/)).toBeNull();
     act(() => {
@@ -56,16 +51,15 @@ describe('SubHeaderBar', () => {
   });
 
   it('Cancel goes back to the previous page and hides the bar', async () => {
-    render(
-      <MantineProvider>
-        <MemoryRouter initialEntries={['/list']}>
-          <SubHeaderBar />
-          <Routes>
-            <Route path="/list" element={<ListScreen />} />
-            <Route path="/edit" element={<EditScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>,
+    renderWithProviders(
+      <>
+        <SubHeaderBar />
+        <Routes>
+          <Route path="/list" element={<ListScreen />} />
+          <Route path="/edit" element={<EditScreen />} />
+        </Routes>
+      </>,
+      { route: '/list' },
     );
     fireEvent.click(screen.getByRole('button', { name: 'Open edit' }));
     expect(await screen.findByRole('region', { name: 'Edit product' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@merchant/core';
-import { ApiErrorBodySchema, buildPath, type ApiErrorBody } from '@merchant/core';
+import { ApiErrorBodySchema, buildPath, endpointPath, type ApiErrorBody } from '@merchant/core';
 import { authEndpoints } from '@merchant/identity';
 
 /**
@@ -84,17 +84,6 @@ export interface CallInput<E> {
   signal?: AbortSignal;
 }
 
-function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
-  }
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
-
 /**
  * Calls one endpoint of the contract. Sends cookies, X-Requested-With and, on every request (GET
  * included, spec 7), X-CSRF-TOKEN. On 419 it fetches a fresh token and retries once, reusing the same
@@ -121,10 +110,7 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> 
 
 /** One request of an endpoint: its URL from the contract's path and the input, cookies, the JSON or multipart body. */
 function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, extraHeaders: Record<string, string>): Promise<Response> {
-  const url =
-    API_ORIGIN +
-    buildPath(endpoint.path, input.params as Record<string, string> | undefined) +
-    queryString(input.query as Record<string, unknown> | undefined);
+  const url = API_ORIGIN + endpointPath(endpoint, input);
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',

@@ -1,3 +1,7 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { clearCsrfToken } from '../lib/api-client';
+
 // jsdom lacks what Mantine asks the browser for: stand-ins for every web test.
 window.matchMedia ??= ((query: string) => ({
   matches: false,
@@ -17,3 +21,11 @@ globalThis.ResizeObserver ??= class {
 };
 
 window.scrollTo = () => undefined;
+
+// After every web test: unmount what it rendered, remove its stubs (fetch included) and forget the
+// anti-forgery token the API client kept, so the next test starts from a fresh page.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearCsrfToken();
+});

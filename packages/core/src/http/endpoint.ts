@@ -108,3 +108,23 @@ export function buildPath(path: string, params: Record<string, string | number> 
     return encodeURIComponent(String(value));
   });
 }
+
+/** `?a=1&b=2` of a query object; empty, null and undefined values are left out. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value as string | number | boolean));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The path and query of one call of an endpoint (the web client and the API tests build URLs with it). */
+export function endpointPath<E extends Endpoint>(endpoint: E, input: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {}): string {
+  return (
+    buildPath(endpoint.path, input.params as Record<string, string | number> | undefined) +
+    queryString(input.query as Record<string, unknown> | undefined)
+  );
+}

@@ -1,0 +1,96 @@
+import type { Role } from '@merchant/core';
+import { staffEndpoints, type OnboardingStatus } from '@merchant/business';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
+import { verificationRepository } from '../../src/modules/business/verification/verification.repository';
+import { Agent, type TestContext } from '../harness';
+import { FACTORY_PASSWORD, lastMailTo, signUp, enableTwoFactor, type Person } from './people';
+import { unique, uniqueEmail } from './unique';
+
+export type StaffRole = Exclude<Role, 'owner'>;
+
+/** A business made by a factory, with the people of each role asked for. */
+export interface FactoryBusiness<R extends Role = 'owner'> {
+  id: string;
+  name: string;
+  /** One signed-in person per role: `people.owner`, `people.cashier`, ... */
+  people: Record<R, Person>;
+}
+
+export interface CreateBusinessOptions<S extends StaffRole> {
+  /** Members to add besides the owner, one per role, each joined through an invitation. */
+  staff?: readonly S[];
+  /** `completed` by default (most screens need an onboarded business); `questionnaire` is where sign-up leaves it. */
+  onboarding?: OnboardingStatus;
+  /** Business flags the super admin sets (`features`, `stripeEnabled`, ...). */
+  flags?: Omit<Parameters<typeof verificationRepository.update>[2], 'onboardingStatus' | 'updatedAt'>;
+  name?: string;
+  country?: string;
+  currency?: string;
+  kind?: 'merchant' | 'partner';
+  /** Turn two-factor on for every person of the business. */
+  twoFactor?: boolean;
+}
+
+/**
+ * A new business with its owner (signed up on the register screen) and, when asked, a member of each
+ * staff role (invited by the owner, signed up from the mailed link). Onboarding status and flags are
+ * what the super admin's review sets: the factory writes them with the verification repository, since the
+ * review flow has its own tests.
+ */
+export async function createBusiness<const S extends StaffRole = never>(
+  t: TestContext,
+  options: CreateBusinessOptions<S> = {},
+): Promise<FactoryBusiness<'owner' | S>> {
+  const name = options.name ?? unique('Business');
+  const { person: owner, businessId } = await signUp(t, {
+    businessName: name,
+    kind: options.kind,
+    ...(options.country ? { country: options.country } : {}),
+    ...(options.currency ? { currency: options.currency } : {}),
+  });
+  const onboarding = options.onboarding ?? 'completed';
+  if (onboarding !== 'questionnaire' || options.flags) {
+    await verificationRepository.update(t.database.db, businessId, { ...options.flags, onboardingStatus: onboarding, updatedAt: t.clock.now() });
+  }
+  const business: FactoryBusiness<'owner'> = { id: businessId, name, people: { owner } };
+  if (options.twoFactor) await enableTwoFactor(t, owner);
+  const people = { owner } as Record<'owner' | S, Person>;
+  for (const role of options.staff ?? []) {
+    people[role] = await addMember(t, business, role);
+    if (options.twoFactor) await enableTwoFactor(t, people[role]);
+  }
+  return { ...business, people };
+}
+
+/** An invitation sent by `by` (the owner unless given), with the raw token of the mailed link. */
+export async function invite(
+  t: TestContext,
+  business: FactoryBusiness,
+  options: { role: Role; email?: string; by?: Person },
+): Promise<{ id: string; email: string; token: string | null }> {
+  const by = options.by ?? business.people.owner;
+  const invitation = await by.agent.ok(staffEndpoints.invite, {
+    params: { business_id: business.id },
+    body: { email: options.email ?? uniqueEmail(options.role), role: options.role },
+  });
+  const mail = await lastMailTo(t, invitation.email);
+  // A new person's mail carries a sign-up link with the token; an existing user's links to their pending invitations.
+  const token = /\/register-complete\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? null;
+  return { id: invitation.id, email: invitation.email, token };
+}
+
+/** A new person who joins the business with a role: invited by the owner, signed up from the link. */
+export async function addMember(t: TestContext, business: FactoryBusiness, role: Role, options: { name?: string } = {}): Promise<Person> {
+  const { token, email } = await invite(t, business, { role });
+  if (!token) throw new Error(`the invitation mail to ${email} has no sign-up link`);
+  const agent = new Agent(t.app);
+  const name = options.name ?? unique(role[0]!.toUpperCase() + role.slice(1));
+  const { user } = await agent.ok(authEndpoints.registerComplete, { params: { hash: token }, body: { name, password: FACTORY_PASSWORD } });
+  return { id: user.id, email, name: user.name, password: FACTORY_PASSWORD, agent, totpSecret: null };
+}
+
+/** An existing person joins another business: invited there, accepts on their pending invitations. */
+export async function join(t: TestContext, business: FactoryBusiness, person: Person, role: Role): Promise<void> {
+  const { id } = await invite(t, business, { role, email: person.email });
+  await person.agent.ok(userEndpoints.acceptInvitation, { params: { invitation_id: id } });
+}
