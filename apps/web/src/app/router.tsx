@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { Business } from '@merchant/business';
 import { FullScreenLoading } from '../components/loading-screen';
 import { NotFound } from '../components/status-page';
@@ -139,13 +139,15 @@ function NotFoundScreen() {
   );
 }
 
-/**
- * The router's routes, derived from the route table: one pathless parent per layout, the table's
- * routes as children. On the invoice host only the public invoice exists.
- */
-export function buildRoutes(queryClient: QueryClient, hostname: string): RouteObject[] {
-  const table: readonly AppRoute[] = isInvoiceHost(hostname) ? routeTable.filter((r) => r.id === 'public.invoice') : routeTable;
+/** The routes of the host: on the invoice host only the public invoice exists. */
+function tableOf(hostname: string): readonly AppRoute[] {
+  return isInvoiceHost(hostname) ? routeTable.filter((r) => r.id === 'public.invoice') : routeTable;
+}
+
+/** One pathless parent per layout that has routes, with the children `childrenOf` gives it, under the root. */
+function routeTree(queryClient: QueryClient, table: readonly AppRoute[], childrenOf: (layout: Layout) => RouteObject[]): RouteObject[] {
   const layouts: RouteObject[] = (Object.keys(LAYOUTS) as Layout[])
+    .filter((layout) => table.some((r) => r.layout === layout))
     .map((layout): RouteObject => {
       const load = LAYOUTS[layout];
       return {
@@ -153,10 +155,9 @@ export function buildRoutes(queryClient: QueryClient, hostname: string): RouteOb
         lazy: async () => ({ Component: await load() }),
         ErrorBoundary: PageErrorBoundary,
         ...(layout === 'business' ? { loader: businessLayoutLoader(queryClient) } : {}),
-        children: table.filter((r) => r.layout === layout).map((r) => toRouteObject(r, queryClient, hostname)),
+        children: childrenOf(layout),
       };
-    })
-    .filter((l) => (l.children?.length ?? 0) > 0);
+    });
 
   return [
     {
@@ -169,6 +170,71 @@ export function buildRoutes(queryClient: QueryClient, hostname: string): RouteOb
   ];
 }
 
+/**
+ * Every route of the table as router routes: one pathless parent per layout, the table's routes as
+ * children.
+ */
+export function buildRoutes(queryClient: QueryClient, hostname: string): RouteObject[] {
+  const table = tableOf(hostname);
+  return routeTree(queryClient, table, (layout) => table.filter((r) => r.layout === layout).map((r) => toRouteObject(r, queryClient, hostname)));
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Whether a table path can match a URL path, segment by segment: a static segment equal to the URL's
+ * (case aside, as the router compares), `:name` any one segment, a trailing `?` also none, `*` the rest.
+ * It may say yes to more than the router will match (harmless: the router ranks what it is given), never
+ * to less.
+ */
+export function couldMatch(pattern: readonly string[], path: readonly string[]): boolean {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return path.length === 0;
+  if (head === '*') return true;
+  if (head.endsWith('?') && couldMatch(rest, path)) return true;
+  const [first, ...more] = path;
+  if (first === undefined) return false;
+  const name = head.replace(/\?$/, '');
+  return (name.startsWith(':') || name.toLowerCase() === decoded(first).toLowerCase()) && couldMatch(rest, more);
+}
+
+/**
+ * What the app's router starts from: the layouts without children, and a `patchRoutesOnNavigation` that
+ * adds the table's routes a path can match when the router first meets that path. React Router compiles
+ * and ranks every route it holds at start-up (about 200 here, most of a phone's start-up budget); this way
+ * it holds the few that were visited.
+ */
+export function discoveringRoutes(
+  queryClient: QueryClient,
+  hostname: string,
+): { routes: RouteObject[]; patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  const table = tableOf(hostname);
+  const added = new Set<string>();
+  return {
+    routes: routeTree(queryClient, table, () => []),
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      const wanted = segmentsOf(path);
+      const found = table.filter((r) => !added.has(r.id) && couldMatch(segmentsOf(r.path), wanted));
+      for (const layout of new Set(found.map((r) => r.layout))) {
+        const children = found.filter((r) => r.layout === layout);
+        for (const r of children) added.add(r.id);
+        patch(`layout.${layout}`, children.map((r) => toRouteObject(r, queryClient, hostname)));
+      }
+    },
+  };
+}
+
 export function createAppRouter(queryClient: QueryClient, hostname: string = window.location.hostname) {
-  return createBrowserRouter(buildRoutes(queryClient, hostname));
+  const { routes, patchRoutesOnNavigation } = discoveringRoutes(queryClient, hostname);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation });
 }
