@@ -9,7 +9,7 @@ import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
 import type { ChangeFeed } from './db/change-feed';
-import type { Executor } from './db/client';
+import type { Executor, JobsConnection } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { openApiOptions } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
@@ -22,6 +22,7 @@ import { createRateLimiter } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { compose, type Platform } from './modules/module';
 import { createAuditService } from './modules/platform/audit/audit.service';
+import { createJobs, type Jobs, type JobsMode } from './modules/platform/jobs/jobs.service';
 import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
 import { sessionModule } from './modules/identity/session/session.module';
 import { authModule } from './modules/identity/auth/auth.module';
@@ -43,6 +44,17 @@ export interface BuildAppOptions {
   clock?: Clock;
   logger?: Logger;
   mailer?: Mailer;
+  /** How the job queue reaches the database (`Database.jobs`). */
+  jobsConnection: JobsConnection;
+  /** `poll` (default) runs jobs in the background; `manual` only through `app.jobs.runDue()` (tests). */
+  jobsMode?: JobsMode;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue: started with the app, stopped when it closes. */
+    jobs: Jobs;
+  }
 }
 
 /**
@@ -73,7 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const mailer = options.mailer ?? createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const jobs = createJobs({ connection: options.jobsConnection, clock, logger, mode: options.jobsMode ?? 'poll' });
+  const mailer = options.mailer ?? createMailer({ db, clock, logger, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const platform: Platform = {
     db,
     clock,
@@ -82,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     limiter: createRateLimiter({ db, clock }),
     audit: createAuditService({ clock }),
+    jobs,
   };
   const modules = composeModules(platform);
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -96,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler(headers),
   });
   app.decorate('endpoints', []);
+  app.decorate('jobs', jobs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -114,5 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The built dashboard: static assets, and index.html for every other GET or HEAD of a page.
   installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST);
+
+  // Background jobs start once the app is built (the database is migrated by then) and stop when it closes.
+  mailer.registerJobs(jobs);
+  modules.registerJobs(jobs);
+  await jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
   return app;
 }

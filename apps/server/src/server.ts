@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   } else if (!config.loopbackOnly && !config.demoData && (await hasDemoUsers(database.db))) {
     logger.warn(`this database has demo logins whose password is published ("${DEMO_PASSWORD}") and the server listens beyond this machine: remove them or change their passwords`);
   }
-  const app = await buildApp({ config, db: database.db, changes: database.changes, logger });
+  const app = await buildApp({ config, db: database.db, changes: database.changes, jobsConnection: database.jobs, logger });
   const listening = await listen(app, { host: config.bindHost, port: config.port, logger });
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../src/db/client';
+import { installJobsSchema } from '../src/modules/platform/jobs/jobs.service';
 
 /**
  * Migrates a template database once per run; each test file clones it.
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${template}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
     await migrateDatabase(database);
+    await installJobsSchema(database.jobs);
     await database.close();
     project.provide('pgTemplate', template);
     return async () => {
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'md-pglite-template-'));
   const database = await openDatabase({});
   await migrateDatabase(database);
+  await installJobsSchema(database.jobs);
   const dump = await database.dumpDataDir!();
   await database.close();
   const file = join(dir, 'template.tar');

@@ -62,7 +62,15 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}, opti
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
   const { businessId } = await seedDemoData(database.db, clock);
   const config = testConfig({ webDist: '/nonexistent', ...overrides });
-  const app = await buildApp({ config, db: database.db, changes: database.changes, clock, logger: pino({ level: 'silent' }) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    changes: database.changes,
+    clock,
+    logger: pino({ level: 'silent' }),
+    jobsConnection: database.jobs,
+    jobsMode: 'manual',
+  });
   return {
     app,
     database,

@@ -15,11 +15,18 @@ export type Schema = typeof schema;
 /** The database or a transaction on it: repositories take this as their first argument. */
 export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * How the job queue (pg-boss) reaches this database: on PostgreSQL its own pool from the URL; on the
+ * embedded database the one PGlite handle, whose statements wait for (and never join) an open app transaction.
+ */
+export type JobsConnection = { connectionString: string } | { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
 export interface Database {
   db: Executor;
   kind: 'pglite' | 'postgres';
   /** Committed changes the session cache must hear of. */
   changes: ChangeFeed;
+  jobs: JobsConnection;
   /** Runs a raw SQL string (used by tests and the job queue). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       changes,
+      jobs: { connectionString: options.databaseUrl },
       exec: async (sql) => {
         await pool.query(sql);
       },
@@ -86,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     changes,
+    jobs: { executeSql: (text, values) => pgliteExecuteSql(client, text, values) },
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -99,6 +108,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     dumpDataDir: async () => client.dumpDataDir('none'),
   };
+}
+
+/** A statement with parameters is one prepared query; pg-boss's schema scripts (no parameters) may hold several. */
+async function pgliteExecuteSql(client: PGlite, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return client.query(text, values);
+  const results = await client.exec(text);
+  return { rows: results.at(-1)?.rows ?? [] };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

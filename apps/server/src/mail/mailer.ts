@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/crypto';
+import { minutes, type JobRegistry, type JobSender } from '../modules/platform/jobs/jobs.service';
 import { mailOutboxRepository as outbox, type MailOutboxRow } from '../modules/platform/mail/mail-outbox.repository';
 
 export interface MailMessage {
@@ -13,34 +14,78 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Keeps the mail in the outbox and enqueues its delivery; never fails on delivery. */
   send(message: MailMessage): Promise<void>;
   /** Newest first: the dev mailbox and the tests read it. */
   recent(limit?: number): Promise<MailOutboxRow[]>;
+  /** The delivery job and the sweep that enqueues any kept mail whose job was never enqueued. */
+  registerJobs(jobs: JobRegistry): void;
+}
+
+/** The job that delivers one outbox row; its singleton key is the mail's id. */
+export const MAIL_DELIVERY_JOB = 'mail.deliver';
+const MAIL_SWEEP_JOB = 'mail.sweep';
+/** The sweep picks up mail kept between this long ago and a minute ago (older mail is never sent late). */
+const SWEEP_WINDOW_MS = minutes(60);
+
+interface DeliveryData {
+  mailId: string;
 }
 
 /**
- * The one mailer: every mail is kept in the outbox table; with SMTP_URL it is also delivered
- * over SMTP and marked sent (or its error kept). Delivery failures never fail the caller.
+ * The one mailer: every mail is kept in the outbox table, and a job delivers it: over SMTP with SMTP_URL,
+ * else to the dev mailbox (which lists the outbox). Delivery marks `sent_at`; a failed attempt keeps its error
+ * and pg-boss retries it with backoff, so a mail that keeps failing shows its last error.
  */
-export function createMailer(deps: { db: Executor; clock: Clock; logger: Logger; smtpUrl?: string | undefined; from: string }): Mailer {
+export function createMailer(deps: { db: Executor; clock: Clock; logger: Logger; jobs: JobSender; smtpUrl?: string | undefined; from: string }): Mailer {
+  const { db, clock, logger } = deps;
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+
+  const enqueue = (mailId: string) => deps.jobs.send<DeliveryData>(MAIL_DELIVERY_JOB, { mailId }, { singletonKey: mailId });
+
+  /**
+   * Delivers one kept mail at most once: the row is claimed by setting `sent_at` where it is still unset
+   * (the update's row lock makes a second runner find it claimed), then sent; a failure unclaims it.
+   */
+  async function deliver(mailId: string): Promise<void> {
+    const mail = await outbox.claim(db, mailId, clock.now());
+    if (!mail) return;
+    if (!transport) {
+      logger.info({ mailId, to: mail.to, subject: mail.subject }, `mail kept in the dev mailbox: ${mail.subject}`);
+      return;
+    }
+    try {
+      await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      logger.error({ mailId, err: error }, 'mail delivery failed');
+      await outbox.unclaim(db, mailId, text.slice(0, 1000));
+      throw error;
+    }
+  }
+
+  /** Mail kept but never enqueued (the process stopped in between) gets its delivery job. */
+  async function sweep(): Promise<void> {
+    const now = clock.now().getTime();
+    const rows = await outbox.unsentBetween(db, new Date(now - SWEEP_WINDOW_MS), new Date(now - minutes(1)));
+    for (const row of rows) await enqueue(row.id);
+  }
+
   return {
     async send(message) {
       const id = newId();
-      await outbox.insert(deps.db, { id, ...message, html: message.html ?? null, createdAt: deps.clock.now() });
-      if (!transport) {
-        deps.logger.info({ mailId: id, to: message.to, subject: message.subject }, `mail kept in the dev mailbox: ${message.subject}`);
-        return;
-      }
+      await outbox.insert(db, { id, ...message, html: message.html ?? null, createdAt: clock.now() });
       try {
-        await transport.sendMail({ from: deps.from, ...message });
-        await outbox.markSent(deps.db, id, deps.clock.now());
+        await enqueue(id);
       } catch (error) {
-        const text = error instanceof Error ? error.message : String(error);
-        deps.logger.error({ mailId: id, err: error }, 'mail delivery failed');
-        await outbox.markFailed(deps.db, id, text.slice(0, 1000));
+        // The mail is kept; the sweep enqueues it within a minute.
+        logger.error({ mailId: id, err: error }, 'mail delivery could not be enqueued');
       }
     },
-    recent: (limit = 50) => outbox.recent(deps.db, limit),
+    recent: (limit = 50) => outbox.recent(db, limit),
+    registerJobs(jobs) {
+      jobs.work<DeliveryData>(MAIL_DELIVERY_JOB, ({ data }) => deliver(data.mailId));
+      jobs.schedule(MAIL_SWEEP_JOB, { every: minutes(1) }, sweep);
+    },
   };
 }

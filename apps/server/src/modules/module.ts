@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import type { AuditService } from './platform/audit/audit.service';
+import type { JobRegistry, JobSender } from './platform/jobs/jobs.service';
 
 /** What every module may ask for: the database, the clock, configuration and the shared platform services. */
 export interface Platform {
@@ -19,6 +20,8 @@ export interface Platform {
   mailer: Mailer;
   limiter: RateLimiter;
   audit: AuditService;
+  /** Enqueues background jobs (pg-boss); handlers and schedules are registered through a module's `jobs`. */
+  jobs: JobSender;
 }
 
 /** What a routes file receives besides its own service: the app and what the access hook needs. */
@@ -39,6 +42,8 @@ export interface Module<Name extends string, Deps, Service> {
   name: Name;
   create: (deps: Deps) => Service;
   routes?: (host: RouteHost, service: Service) => void;
+  /** Registers the module's background job handlers and schedules, which call its own service. */
+  jobs?: (jobs: JobRegistry, service: Service) => void;
 }
 
 export const defineModule = <Name extends string, Deps, Service>(module: Module<Name, Deps, Service>) => module;
@@ -50,19 +55,32 @@ export interface Composition<Provided> {
   services: Provided;
   /** Registers the routes of every module, in list order. */
   registerRoutes(host: RouteHost): void;
+  /** Registers the job handlers and schedules of every module, in list order. */
+  registerJobs(jobs: JobRegistry): void;
 }
 
-export function compose<Provided extends object>(provided: Provided, routes: ((host: RouteHost) => void)[] = []): Composition<Provided> {
+interface Registrations {
+  routes: ((host: RouteHost) => void)[];
+  jobs: ((jobs: JobRegistry) => void)[];
+}
+
+export function compose<Provided extends object>(provided: Provided, registrations: Registrations = { routes: [], jobs: [] }): Composition<Provided> {
   return {
     use<Name extends string, Service>(module: Module<Name, Provided, Service>) {
       const service = module.create(provided);
       const next = { ...provided, [module.name]: service } as Provided & Record<Name, Service>;
-      const register = module.routes;
-      return compose(next, register ? [...routes, (host: RouteHost) => register(host, service)] : routes);
+      const { routes, jobs } = module;
+      return compose(next, {
+        routes: routes ? [...registrations.routes, (host: RouteHost) => routes(host, service)] : registrations.routes,
+        jobs: jobs ? [...registrations.jobs, (registry: JobRegistry) => jobs(registry, service)] : registrations.jobs,
+      });
     },
     services: provided,
     registerRoutes(host: RouteHost) {
-      for (const register of routes) register(host);
+      for (const register of registrations.routes) register(host);
+    },
+    registerJobs(jobs: JobRegistry) {
+      for (const register of registrations.jobs) register(jobs);
     },
   };
 }

@@ -41,7 +41,7 @@ export const auditLogs = pgTable(
   ],
 );
 
-/** Every mail the product sends; SMTP delivery (when configured) marks sent_at. */
+/** Every mail the product sends; its delivery job marks sent_at (SMTP, or the dev mailbox without SMTP). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

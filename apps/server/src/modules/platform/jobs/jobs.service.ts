@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { JobsConnection } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+
+/** pg-boss keeps its tables in their own schema of the app's database. */
+const SCHEMA = 'pgboss';
+/** How often a polling worker looks for due jobs when nothing woke it (a send in this process wakes it at once). */
+const POLL_SECONDS = 2;
+/** How often a polling process checks whether a schedule's next tick has come. */
+const SCHEDULE_CHECK_MS = 15_000;
+/** A job that failed waits this long before its first retry, doubling each time (pg-boss backoff). */
+const RETRY_DELAY_SECONDS = 30;
+
+export interface SendOptions {
+  /**
+   * At most one job per name and key: a second send with the same key is dropped while pg-boss keeps the
+   * first (waiting, running, or finished until it is archived 12 hours later). The key becomes the job's id.
+   */
+  singletonKey?: string;
+  /** Run no earlier than this. */
+  startAfter?: Date;
+  /** Retries after the first failure (with exponential backoff); default 5. */
+  retryLimit?: number;
+}
+
+export interface Job<T> {
+  id: string;
+  data: T;
+}
+
+/** A handler throws to fail the attempt: pg-boss retries it later with backoff until its retry limit. */
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/** A recurring job: it runs once per tick (`every` milliseconds, aligned to the epoch, so daily is 00:00 UTC). */
+export interface ScheduleOptions {
+  every: number;
+}
+
+/** A scheduled job's data: the tick it runs for (later ticks missed while no process ran collapse into one). */
+export interface Tick {
+  tick: string;
+}
+
+/** What modules register at start: handlers and schedules (see `jobs` on the module definition). */
+export interface JobRegistry {
+  work<T>(name: string, handler: JobHandler<T>): void;
+  schedule(name: string, options: ScheduleOptions, handler: JobHandler<Tick>): void;
+}
+
+/** What modules use at run time. */
+export interface JobSender {
+  /** Enqueues a job; answers its id, or null when a job with the same singleton key already waits. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+}
+
+export interface Jobs extends JobRegistry, JobSender {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /**
+   * Runs every due job now, in this call, until none is left (schedules due at the clock's time included);
+   * answers how many ran. Tests (the `manual` mode) use it instead of waiting for polling;
+   * `ignoreDelays` also runs jobs whose start or retry time has not come (as if that time had passed).
+   */
+  runDue(options?: { ignoreDelays?: boolean }): Promise<number>;
+}
+
+/** `poll`: workers poll and schedules tick on timers (a server). `manual`: nothing runs until `runDue` (tests). */
+export type JobsMode = 'poll' | 'manual';
+
+export const minutes = (n: number) => n * 60_000;
+export const hours = (n: number) => n * 3_600_000;
+export const days = (n: number) => n * 86_400_000;
+
+function bossOptions(connection: JobsConnection): PgBoss.ConstructorOptions {
+  const common = { schema: SCHEMA, retryLimit: 5, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true };
+  if ('connectionString' in connection) return { ...common, connectionString: connection.connectionString, max: 2 };
+  return { ...common, db: { executeSql: (text, values) => connection.executeSql(text, values) } };
+}
+
+/** Creates (or upgrades) pg-boss's tables; the server does it at start, tests once in their template database. */
+export async function installJobsSchema(connection: JobsConnection): Promise<void> {
+  const boss = new PgBoss({ ...bossOptions(connection), supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
+}
+
+/** The job id of a singleton key: the same name and key always give the same id, which the queue keeps unique. */
+function singletonId(name: string, key: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The job queue: pg-boss on the app's database. Handlers and schedules are registered before `start`;
+ * `start` (after migrations) creates their queues and, in `poll` mode, starts workers and the schedule timer;
+ * `stop` lets running jobs finish and closes pg-boss's own connections.
+ */
+export function createJobs(deps: { connection: JobsConnection; clock: Clock; logger: Logger; mode: JobsMode }): Jobs {
+  const { clock, logger } = deps;
+  const boss = new PgBoss({ ...bossOptions(deps.connection), supervise: deps.mode === 'poll', schedule: false });
+  boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
+  const handlers = new Map<string, JobHandler<unknown>>();
+  const schedules = new Map<string, ScheduleOptions>();
+  const workerIds = new Map<string, string>();
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function runOne(name: string, job: Job<unknown>): Promise<void> {
+    const handler = handlers.get(name)!;
+    try {
+      await handler(job);
+    } catch (error) {
+      logger.warn({ err: error, job: name, jobId: job.id }, `job ${name} failed`);
+      throw error;
+    }
+  }
+
+  /** Enqueues the current tick of every schedule whose tick has come (once per tick, whoever enqueues it). */
+  async function enqueueTicks(now: Date): Promise<void> {
+    for (const [name, { every }] of schedules) {
+      const tick = new Date(Math.floor(now.getTime() / every) * every);
+      // One job per tick, whichever process (or runDue) enqueues it first.
+      await boss.send(name, { tick: tick.toISOString() } satisfies Tick, { id: singletonId(name, tick.toISOString()) });
+    }
+  }
+
+  function register(name: string, handler: JobHandler<never>): void {
+    if (started) throw new Error(`job ${name} registered after the job queue started`);
+    if (handlers.has(name)) throw new Error(`job ${name} is registered twice`);
+    handlers.set(name, handler as JobHandler<unknown>);
+  }
+
+  return {
+    work(name, handler) {
+      register(name, handler);
+    },
+    schedule(name, options, handler) {
+      register(name, handler);
+      schedules.set(name, options);
+    },
+
+    async send(name, data, options = {}) {
+      if (!handlers.has(name)) throw new Error(`no job named ${name} is registered`);
+      const id = await boss.send(name, data, {
+        ...(options.singletonKey !== undefined ? { id: singletonId(name, options.singletonKey) } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+      });
+      // A worker of this process picks the job up now rather than at its next poll.
+      const worker = workerIds.get(name);
+      if (worker && !options.startAfter) boss.notifyWorker(worker);
+      return id;
+    },
+
+    async start() {
+      started = true;
+      await boss.start();
+      for (const name of handlers.keys()) {
+        await boss.createQueue(name, { name, policy: 'standard' });
+      }
+      if (deps.mode === 'manual') return;
+      for (const name of handlers.keys()) {
+        const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
+          if (job) await runOne(name, job);
+        });
+        workerIds.set(name, id);
+      }
+      if (schedules.size > 0) {
+        const check = () => enqueueTicks(clock.now()).catch((error: unknown) => logger.error({ err: error }, 'scheduling failed'));
+        await check();
+        timer = setInterval(() => void check(), SCHEDULE_CHECK_MS);
+        timer.unref();
+      }
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      if (timer) clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+
+    async runDue(options = {}) {
+      await enqueueTicks(clock.now());
+      let ran = 0;
+      for (;;) {
+        let round = 0;
+        for (const name of handlers.keys()) {
+          const fetchOptions = { batchSize: 10, ...(options.ignoreDelays ? { ignoreStartAfter: true } : {}) };
+          const jobs = await boss.fetch<unknown>(name, fetchOptions);
+          for (const job of jobs) {
+            round++;
+            try {
+              await runOne(name, job);
+              await boss.complete(name, job.id);
+            } catch (error) {
+              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }
+          }
+        }
+        ran += round;
+        if (round === 0) return ran;
+      }
+    },
+  };
+}

@@ -1,0 +1,293 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDemoData } from '../src/db/seed';
+import { fixedClock } from '../src/lib/clock';
+import { compose, defineModule, type Platform } from '../src/modules/module';
+import { createJobs, minutes, type Jobs } from '../src/modules/platform/jobs/jobs.service';
+import { Agent, DEMO_USERS, createTestContext, mailbox, type TestContext } from './harness';
+
+const silent = pino({ level: 'silent' });
+
+/** A small SMTP server that accepts every mail and keeps what it received. */
+function fakeSmtp(): Promise<{ port: number; received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
+  const server: Server = createServer((socket) => {
+    let inData = false;
+    let data = '';
+    let buffer = '';
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let end: number;
+      while ((end = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(data);
+            data = '';
+            socket.write('250 queued\r\n');
+          } else data += `${line}\n`;
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go on\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+    socket.on('error', () => undefined);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        received,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+/** A port nobody listens on: SMTP delivery to it fails at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Rows of a query (both drivers answer `{ rows }`). */
+async function rowsOf<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const outbox = (database: Database, subject: string) =>
+  rowsOf<{ sent_at: string | null; error: string | null }>(database, sql`select sent_at, error from mail_outbox where subject = ${subject} order by created_at desc`);
+
+const deliveryJobs = (database: Database) =>
+  rowsOf<{ state: string; retry_count: number; later: boolean }>(
+    database,
+    sql`select state, retry_count, start_after > now() as later from pgboss.job where name = 'mail.deliver' order by created_on`,
+  );
+
+const requestReset = (t: TestContext, email = DEMO_USERS.cashier) => new Agent(t.app).post('/password/email', { email });
+
+describe('mail delivery as a job', () => {
+  let t: TestContext;
+  afterEach(async () => t.close());
+
+  it('keeps the mail in the outbox during the request (the dev mailbox shows it) and delivers it in a job, once', async () => {
+    t = await createTestContext();
+    expect((await requestReset(t)).statusCode).toBe(200);
+    expect((await mailbox(t.app))[0]?.subject).toBe('Reset your password');
+    expect(await outbox(t.database, 'Reset your password')).toEqual([{ sent_at: null, error: null }]);
+
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    const [row] = await outbox(t.database, 'Reset your password');
+    expect(row?.sent_at).not.toBeNull();
+    expect(await deliveryJobs(t.database)).toMatchObject([{ state: 'completed' }]);
+    // Nothing is left to run.
+    expect(await t.app.jobs.runDue()).toBe(0);
+  });
+
+  it('delivers over SMTP when configured, and never twice for one mail, even when two runners race', async () => {
+    const smtp = await fakeSmtp();
+    try {
+      t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      await requestReset(t);
+      await Promise.all([t.app.jobs.runDue(), t.app.jobs.runDue()]);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain('Subject: Reset your password');
+      expect(smtp.received[0]).toContain(`To: ${DEMO_USERS.cashier}`);
+      expect((await outbox(t.database, 'Reset your password'))[0]?.sent_at).not.toBeNull();
+
+      // A minute later the sweep looks for kept mail without a job: the delivered one is left alone.
+      t.clock.advance(minutes(2));
+      await t.app.jobs.runDue({ ignoreDelays: true });
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('retries a failing delivery with backoff, keeps the error, and gives up after its retry limit', async () => {
+    t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    expect((await requestReset(t)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    const [failed] = await outbox(t.database, 'Reset your password');
+    expect(failed?.sent_at).toBeNull();
+    expect(failed?.error).toMatch(/ECONNREFUSED/);
+    // The retry waits (backoff): running what is due now does not attempt it again.
+    expect(await deliveryJobs(t.database)).toMatchObject([{ state: 'retry', retry_count: 0, later: true }]);
+    expect(await t.app.jobs.runDue()).toBe(0);
+
+    // As if the retry delays had passed: every retry fails, then the job stops; the mail keeps its error.
+    await t.app.jobs.runDue({ ignoreDelays: true });
+    expect(await deliveryJobs(t.database)).toMatchObject([{ state: 'failed', retry_count: 5 }]);
+    expect((await outbox(t.database, 'Reset your password'))[0]).toMatchObject({ sent_at: null, error: expect.stringMatching(/ECONNREFUSED/) });
+  });
+
+  it('delivers promptly in the background when the app polls (a server), without anyone running jobs', async () => {
+    const smtp = await fakeSmtp();
+    const base = await createTestContext();
+    await base.app.close();
+    const app = await buildApp({
+      config: testConfig({ webDist: '/nonexistent', smtpUrl: `smtp://127.0.0.1:${smtp.port}` }),
+      db: base.database.db,
+      jobsConnection: base.database.jobs,
+      logger: silent,
+    });
+    t = { ...base, app, close: async () => (await app.close(), await base.database.close(), await smtp.close()) };
+    await new Agent(app).post('/password/email', { email: DEMO_USERS.cashier });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+  });
+});
+
+/** A database that can be closed and opened again with its data, as a server restart does. */
+async function restartableDatabase(): Promise<{ open(): Promise<Database>; dispose(): Promise<void> }> {
+  if ((process.env.TEST_DB_KIND ?? 'pglite') === 'postgres') {
+    const adminUrl = process.env.TEST_PG_URL!;
+    const name = `md_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 }),
+      dispose: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'md-jobs-'));
+  // The first opening starts from the migrated template; later ones from the directory it wrote.
+  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  let first = true;
+  return {
+    open: async () => {
+      if (!first) return openDatabase({ dataDir: dir });
+      first = false;
+      const seeded = await openDatabase({ loadDataDir: template });
+      const dump = await seeded.dumpDataDir!();
+      await seeded.close();
+      const { PGlite } = await import('@electric-sql/pglite');
+      const client = await PGlite.create({ dataDir: dir, loadDataDir: dump });
+      await client.close();
+      return openDatabase({ dataDir: dir });
+    },
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+describe('jobs survive a restart', () => {
+  it('runs a job enqueued before the app and its database closed, in the next app', async () => {
+    const store = await restartableDatabase();
+    const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
+    const config = testConfig({ webDist: '/nonexistent' });
+    try {
+      let database = await store.open();
+      await seedDemoData(database.db, clock);
+      let app = await buildApp({ config, db: database.db, clock, logger: silent, jobsConnection: database.jobs, jobsMode: 'manual' });
+      await new Agent(app).post('/password/email', { email: DEMO_USERS.cashier });
+      await app.close();
+      await database.close();
+
+      database = await store.open();
+      app = await buildApp({ config, db: database.db, clock, logger: silent, jobsConnection: database.jobs, jobsMode: 'manual' });
+      expect(await outbox(database, 'Reset your password')).toEqual([{ sent_at: null, error: null }]);
+      await app.jobs.runDue();
+      expect((await outbox(database, 'Reset your password'))[0]?.sent_at).not.toBeNull();
+      await app.close();
+      await database.close();
+    } finally {
+      await store.dispose();
+    }
+  });
+});
+
+describe('schedules and the module hook', () => {
+  let t: TestContext;
+  const started: Jobs[] = [];
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterEach(async () => {
+    for (const jobs of started.splice(0)) await jobs.stop();
+  });
+  afterAll(async () => t.close());
+
+  /** A second process on the same database: its own job queue with the same module list. */
+  async function processWith(ticks: string[]): Promise<Jobs> {
+    const jobs = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
+    const tickModule = defineModule({
+      name: 'ticks',
+      create: () => ({ record: async (tick: string) => void ticks.push(tick) }),
+      // The one-liner a module adds for a recurring job (settlement: `jobs.schedule('payments.settle', { every: hours(1) }, ...)`).
+      jobs: (registry, service) => registry.schedule('test.ticks', { every: minutes(10) }, ({ data }) => service.record(data.tick)),
+    });
+    compose({} as Platform)
+      .use(tickModule)
+      .registerJobs(jobs);
+    await jobs.start();
+    started.push(jobs);
+    return jobs;
+  }
+
+  it('runs a schedule once per tick, whichever process gets there first', async () => {
+    t.clock.set(new Date('2026-11-01T09:03:00Z'));
+    const ticks: string[] = [];
+    const [a, b] = [await processWith(ticks), await processWith(ticks)];
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(ticks).toEqual(['2026-11-01T09:00:00.000Z']);
+
+    // Later in the same tick: nothing; the next tick: once more.
+    t.clock.set(new Date('2026-11-01T09:09:59Z'));
+    expect(await a.runDue()).toBe(0);
+    t.clock.set(new Date('2026-11-01T09:10:00Z'));
+    await Promise.all([b.runDue(), a.runDue()]);
+    expect(ticks).toEqual(['2026-11-01T09:00:00.000Z', '2026-11-01T09:10:00.000Z']);
+  });
+
+  it('refuses to send a job nobody handles, and a handler registered twice', async () => {
+    const jobs = await processWith([]);
+    await expect(jobs.send('nobody.handles', {})).rejects.toThrow(/no job named nobody.handles/);
+    const other = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
+    other.work('twice', async () => undefined);
+    expect(() => other.work('twice', async () => undefined)).toThrow(/registered twice/);
+  });
+
+  it('keeps one job per singleton key', async () => {
+    const jobs = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
+    const seen: number[] = [];
+    jobs.work<{ n: number }>('test.once', async ({ data }) => void seen.push(data.n));
+    await jobs.start();
+    started.push(jobs);
+    const first = await jobs.send('test.once', { n: 1 }, { singletonKey: 'k' });
+    expect(first).not.toBeNull();
+    expect(await jobs.send('test.once', { n: 2 }, { singletonKey: 'k' })).toBeNull();
+    await jobs.runDue();
+    expect(await jobs.send('test.once', { n: 3 }, { singletonKey: 'k' })).toBeNull();
+    await jobs.runDue();
+    expect(seen).toEqual([1]);
+  });
+});
