@@ -33,6 +33,9 @@ import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
+import { ledgerModule } from './modules/payments/ledger/ledger.module';
+import { processorModule } from './modules/payments/processor/processor.module';
+import { chargesModule } from './modules/payments/charges/charges.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -59,6 +62,9 @@ function composeModules(platform: Platform) {
     .use(auditLogModule)
     .use(notificationSettingsModule)
     .use(emailTemplatesModule)
+    .use(ledgerModule)
+    .use(processorModule)
+    .use(chargesModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

@@ -17,7 +17,8 @@ export function crc16(payload: string): string {
 
 /**
  * A dynamic PayNow QR payload (EMVCo merchant-presented mode, as SGQR prints it): the merchant's UEN proxy,
- * the amount (not editable), the merchant's name and the payment's reference as bill number.
+ * the amount (not editable), the merchant's name and the payment's reference as bill number (its last 25
+ * characters, the most the field holds).
  */
 export function payNowPayload(input: { uen: string; amount: number; currency: string; merchantName: string; reference: string }): string {
   const decimals = currencyDecimals(input.currency);
@@ -33,7 +34,7 @@ export function payNowPayload(input: { uen: string; amount: number; currency: st
     field('58', 'SG') +
     field('59', input.merchantName.replace(/[^\x20-\x7e]/g, '').slice(0, 25) || 'Merchant') +
     field('60', 'Singapore') +
-    field('62', field('01', input.reference.slice(0, 25)));
+    field('62', field('01', input.reference.slice(-25)));
   const withCrcField = `${body}6304`;
   return withCrcField + crc16(withCrcField);
 }
