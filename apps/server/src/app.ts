@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
@@ -17,6 +17,7 @@ import { installWebDelivery } from './http/web-delivery';
 import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock } from './lib/clock';
 import { newId } from './lib/crypto';
+import { createLogger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { compose, type Platform } from './modules/module';
@@ -77,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   configureZodMessages();
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const mailer = options.mailer ?? createMailer({ db, clock, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const platform: Platform = {
     db,
