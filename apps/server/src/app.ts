@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
@@ -18,6 +18,7 @@ import { installWebDelivery } from './http/web-delivery';
 import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock } from './lib/clock';
 import { newId } from './lib/crypto';
+import { createLogger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
 import { compose, type Platform } from './modules/module';
@@ -35,6 +36,9 @@ import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
+import { ledgerModule } from './modules/payments/ledger/ledger.module';
+import { processorModule } from './modules/payments/processor/processor.module';
+import { chargesModule } from './modules/payments/charges/charges.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -72,6 +76,9 @@ function composeModules(platform: Platform) {
     .use(auditLogModule)
     .use(notificationSettingsModule)
     .use(emailTemplatesModule)
+    .use(ledgerModule)
+    .use(processorModule)
+    .use(chargesModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);
@@ -84,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   configureZodMessages();
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   const jobs = createJobs({ connection: options.jobsConnection, clock, logger, mode: options.jobsMode ?? 'poll' });
   const mailer = options.mailer ?? createMailer({ db, clock, logger, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const platform: Platform = {

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -7,11 +6,12 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { listen } from './http/listen';
 import { systemClock } from './lib/clock';
+import { createLogger } from './lib/logger';
 
 /** Listen and shut down gracefully; everything else is built by buildApp. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await migrateDatabase(database);
   if (await isEmpty(database.db)) {

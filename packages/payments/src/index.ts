@@ -1,3 +1,4 @@
 export * from './payment';
 export * from './statuses';
 export * from './checkout-paths';
+export * from './charges';

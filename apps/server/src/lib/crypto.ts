@@ -7,6 +7,24 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export const hmacSha256 = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('base64url');
 export const newId = (): string => randomUUID();
 
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** 62^22 > 2^128: every 128-bit value fits in 22 base62 digits. */
+const PUBLIC_ID_DIGITS = 22;
+
+/**
+ * An unguessable public id (docs/payments.md): the type prefix (`pay_`, `pl_`, `qr_`), then 128 random bits
+ * in base62, always 22 characters.
+ */
+export function newPublicId(prefix: string): string {
+  let value = BigInt(`0x${randomBytes(16).toString('hex')}`);
+  let digits = '';
+  for (let i = 0; i < PUBLIC_ID_DIGITS; i++) {
+    digits = BASE62[Number(value % 62n)]! + digits;
+    value /= 62n;
+  }
+  return `${prefix}${digits}`;
+}
+
 let lastIdMs = 0;
 let idCounter = 0;
 

@@ -1,0 +1,20 @@
+import { defineModule, type Platform } from '../../module';
+import { hours } from '../../platform/jobs/jobs.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Processor } from '../processor/processor.module';
+import { createChargesService } from './charges.service';
+
+/**
+ * The payment lifecycle service (docs/payments.md, "Core services"). No endpoints of its own: the checkout
+ * starts and confirms payments through it, transactions refund through it, source capabilities register
+ * their adapter with it.
+ */
+export const chargesModule = defineModule({
+  name: 'charges',
+  create: ({ db, clock, audit, ledger, processor }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; processor: Processor }) =>
+    createChargesService({ db, clock, audit, ledger, processor }),
+  /** Settlement: every hour, pending funds whose settlement day has come become available (exactly once). */
+  jobs: (jobs, charges) => jobs.schedule('payments.settle', { every: hours(1) }, async ({ data }) => {
+    await charges.settleDue(new Date(data.tick));
+  }),
+});

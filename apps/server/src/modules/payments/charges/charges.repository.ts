@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { PaymentMethod } from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import { businesses, checkoutSettings, customers, paymentEvents, paymentMethodSettings, payments, refunds } from '../../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type PaymentPatch = Partial<Omit<NewPayment, 'businessId' | 'id' | 'publicId'>>;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+export const chargesRepository = {
+  async insert(tx: Executor, row: NewPayment): Promise<PaymentRow> {
+    const [created] = await tx.insert(payments).values(row).returning();
+    return created!;
+  },
+  async findByPublicId(db: Executor, publicId: string): Promise<PaymentRow | null> {
+    const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId)).limit(1);
+    return row ?? null;
+  },
+  async findById(db: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)))
+      .limit(1);
+    return row ?? null;
+  },
+  /** The payment's row, locked until the transaction ends (every change of a payment starts here). */
+  async lockByPublicId(tx: Executor, publicId: string): Promise<PaymentRow | null> {
+    const [row] = await tx.select().from(payments).where(eq(payments.publicId, publicId)).for('update');
+    return row ?? null;
+  },
+  async lockById(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)))
+      .for('update');
+    return row ?? null;
+  },
+  async update(tx: Executor, row: PaymentRow, patch: PaymentPatch): Promise<PaymentRow> {
+    const [updated] = await tx
+      .update(payments)
+      .set(patch)
+      .where(and(eq(payments.businessId, row.businessId), eq(payments.id, row.id)))
+      .returning();
+    return updated!;
+  },
+  async insertEvent(tx: Executor, event: typeof paymentEvents.$inferInsert): Promise<void> {
+    await tx.insert(paymentEvents).values(event);
+  },
+  /** Oldest first: the payment's timeline. */
+  async events(db: Executor, businessId: string, paymentId: string): Promise<PaymentEventRow[]> {
+    return db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.businessId, businessId), eq(paymentEvents.paymentId, paymentId)))
+      .orderBy(asc(paymentEvents.id));
+  },
+  async latestEvent(db: Executor, businessId: string, paymentId: string, type: PaymentEventRow['type']): Promise<PaymentEventRow | null> {
+    const [row] = await db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.businessId, businessId), eq(paymentEvents.paymentId, paymentId), eq(paymentEvents.type, type)))
+      .orderBy(desc(paymentEvents.id))
+      .limit(1);
+    return row ?? null;
+  },
+  async insertRefund(tx: Executor, row: typeof refunds.$inferInsert): Promise<RefundRow> {
+    const [created] = await tx.insert(refunds).values(row).returning();
+    return created!;
+  },
+  async refunds(db: Executor, businessId: string, paymentId: string): Promise<RefundRow[]> {
+    return db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.businessId, businessId), eq(refunds.paymentId, paymentId)))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  },
+  async businessName(db: Executor, businessId: string): Promise<string> {
+    const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    return row?.name ?? '';
+  },
+  /** The business's settlement delay in days, or null when it has no payments settings yet. */
+  async settlementDelayDays(db: Executor, businessId: string): Promise<number | null> {
+    const [row] = await db
+      .select({ days: checkoutSettings.settlementDelayDays })
+      .from(checkoutSettings)
+      .where(eq(checkoutSettings.businessId, businessId))
+      .limit(1);
+    return row?.days ?? null;
+  },
+  /** False only when the business turned the method off (no row: the method is on). */
+  async methodEnabled(db: Executor, businessId: string, method: PaymentMethod): Promise<boolean> {
+    const [row] = await db
+      .select({ enabled: paymentMethodSettings.enabled })
+      .from(paymentMethodSettings)
+      .where(and(eq(paymentMethodSettings.businessId, businessId), eq(paymentMethodSettings.method, method)))
+      .limit(1);
+    return row?.enabled ?? true;
+  },
+  /** The customer with this email (case-insensitive), the oldest when several share it. */
+  async customerByEmail(db: Executor, businessId: string, email: string): Promise<{ id: string } | null> {
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = lower(${email})`))
+      .orderBy(asc(customers.createdAt), asc(customers.id))
+      .limit(1);
+    return row ?? null;
+  },
+  async insertCustomer(tx: Executor, row: typeof customers.$inferInsert): Promise<void> {
+    await tx.insert(customers).values(row);
+  },
+  /** Succeeded payments whose funds are due to become available, oldest first. */
+  async dueForSettlement(db: Executor, now: Date, limit: number) {
+    return db
+      .select({ businessId: payments.businessId, id: payments.id })
+      .from(payments)
+      .where(and(isNull(payments.settledAt), lte(payments.availableOn, now)))
+      .orderBy(asc(payments.availableOn))
+      .limit(limit);
+  },
+  /** The payment's row if it is still unsettled and no other settler holds it; locked until the transaction ends. */
+  async lockUnsettled(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.businessId, businessId), eq(payments.id, id), isNull(payments.settledAt)))
+      .for('update', { skipLocked: true });
+    return row ?? null;
+  },
+};

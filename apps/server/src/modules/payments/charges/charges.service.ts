@@ -1,0 +1,430 @@
+import { AppError, can, fieldError, formatMoneyWithCode, type Role } from '@merchant/core';
+import {
+  FAILURE_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  PUBLIC_ID_PREFIXES,
+  grossUpForFee,
+  NextActionSchema,
+  type NextAction,
+  type PaymentEventType,
+  type PaymentMethod,
+  type PaymentMethodDetails,
+  type PaymentSource,
+  type RefundInput,
+} from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import type { BusinessRow, RequestMeta, UserRow } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { newId, newPublicId, newTimeOrderedId } from '../../../lib/crypto';
+import type { AuditService } from '../../platform/audit/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Processor } from '../processor/processor.module';
+import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
+import { chargesRepository as repo, type PaymentPatch, type PaymentRow, type RefundRow } from './charges.repository';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** The settlement delay of a business without payments settings (docs/payments.md). */
+export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;
+const SETTLE_BATCH = 200;
+
+/**
+ * What asks for the money (a payment link, a static QR, later an invoice): its capability plugs this in with
+ * `registerSource`, and every payment of that source type goes through it (docs/payments.md, "Core services").
+ */
+export interface PaymentSourceAdapter {
+  type: PaymentSource;
+  /**
+   * Runs inside the transaction that starts, confirms or completes a payment of the source: locks the
+   * source's row (`SELECT ... FOR UPDATE`) and answers null when it still takes payments, or the sentence
+   * to show the customer when it does not (expired, cancelled, already paid).
+   */
+  lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date): Promise<string | null>;
+  /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
+  paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
+}
+
+export interface StartPaymentInput {
+  businessId: string;
+  source: { type: PaymentSource; id: string | null };
+  /** What the merchant asks for, in minor units (the fee passed on to the customer is added at confirm). */
+  amount: number;
+  currency: string;
+  customer?: { name?: string | null; email?: string | null; phone?: string | null; note?: string | null };
+  reference?: string | null;
+  description?: string | null;
+}
+
+export interface ConfirmOptions {
+  /** The business passes this method's fee on to the customer (checkout customisation): they pay amount + fee. */
+  passFeeToCustomer?: boolean;
+}
+
+/** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */
+export interface ChargeResult {
+  payment: PaymentRow;
+  nextAction: NextAction | null;
+}
+
+/** Who refunds: the request context of a business endpoint satisfies it. */
+export interface ChargesActor extends RequestMeta {
+  user: Pick<UserRow, 'id'>;
+  /** The caller's role in the business: a super admin who is no member refunds nothing (read-only). */
+  business: { row: Pick<BusinessRow, 'id'>; role: Role | null };
+}
+
+type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
+
+/**
+ * The payment lifecycle (docs/payments.md, "Core services"): start, confirm with a method, complete a
+ * pending action (3-D Secure, PayNow scan, e-wallet), refund and settle. Every change locks the payment's
+ * row, writes its events and posts the ledger in one transaction.
+ */
+export function createChargesService(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: LedgerService; processor: Processor }) {
+  const { db, clock, ledger, processor } = deps;
+  const sources = new Map<PaymentSource, PaymentSourceAdapter>();
+
+  async function event(tx: Executor, payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null) {
+    await repo.insertEvent(tx, {
+      businessId: payment.businessId,
+      id: newTimeOrderedId(),
+      paymentId: payment.id,
+      type,
+      data,
+      actorUserId,
+      createdAt: clock.now(),
+    });
+  }
+
+  /** Locks the payment's source and refuses when it no longer takes payments. */
+  async function lockSource(tx: Executor, businessId: string, source: { type: PaymentSource; id: string | null }): Promise<void> {
+    const adapter = sources.get(source.type);
+    if (!adapter || !source.id) return;
+    const refusal = await adapter.lockForPayment(tx, businessId, source.id, clock.now());
+    if (refusal) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', refusal);
+  }
+
+  function intentOf(payment: PaymentRow, merchantName: string): Intent {
+    return { ref: payment.providerRef ?? '', paymentPublicId: payment.publicId, amount: payment.amount, currency: payment.currency, merchantName };
+  }
+
+  async function matchCustomer(tx: Executor, payment: PaymentRow): Promise<string | null> {
+    if (payment.customerId) return payment.customerId;
+    const email = payment.customerEmail?.trim();
+    if (!email) return null;
+    const found = await repo.customerByEmail(tx, payment.businessId, email);
+    if (found) return found.id;
+    const id = newId();
+    const now = clock.now();
+    await repo.insertCustomer(tx, {
+      businessId: payment.businessId,
+      id,
+      name: payment.customerName,
+      email,
+      phone: payment.customerPhone,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  }
+
+  /** The money moves: fee and net stored, customer matched, charge and fee posted, the source told. */
+  async function succeed(tx: Executor, payment: PaymentRow, provider: PaymentProvider): Promise<PaymentRow> {
+    const now = clock.now();
+    const fee = provider.fee(payment.amount, payment.method!, payment.currency);
+    const delayDays = (await repo.settlementDelayDays(tx, payment.businessId)) ?? DEFAULT_SETTLEMENT_DELAY_DAYS;
+    const customerId = await matchCustomer(tx, payment);
+    const updated = await repo.update(tx, payment, {
+      status: 'succeeded',
+      fee,
+      net: payment.amount - fee,
+      customerId,
+      succeededAt: now,
+      availableOn: new Date(now.getTime() + delayDays * DAY_MS),
+      updatedAt: now,
+    });
+    const { businessId, currency, amount } = updated;
+    await ledger.post(tx, businessId, {
+      kind: 'charge',
+      paymentId: updated.id,
+      description: `Payment ${updated.publicId}`,
+      entries: [
+        { account: 'customer_funds', currency, amount: -amount },
+        { account: 'merchant_pending', currency, amount },
+      ],
+    });
+    if (fee > 0) {
+      await ledger.post(tx, businessId, {
+        kind: 'fee',
+        paymentId: updated.id,
+        description: `${PAYMENT_METHOD_LABELS[updated.method!]} fee of payment ${updated.publicId}`,
+        entries: [
+          { account: 'merchant_pending', currency, amount: -fee },
+          { account: 'platform_fees', currency, amount: fee },
+        ],
+      });
+    }
+    await event(tx, updated, 'succeeded', { amount, fee, net: updated.net });
+    const adapter = sources.get(updated.sourceType);
+    if (adapter?.paymentSucceeded && updated.sourceId) await adapter.paymentSucceeded(tx, businessId, updated.sourceId, updated);
+    return updated;
+  }
+
+  /** Applies a provider's outcome to a payment in `processing` or `requires_action`. */
+  async function applyOutcome(tx: Executor, payment: PaymentRow, outcome: Outcome, provider: PaymentProvider): Promise<ChargeResult> {
+    switch (outcome.status) {
+      case 'succeeded':
+        return { payment: await succeed(tx, payment, provider), nextAction: null };
+      case 'failed': {
+        const updated = await repo.update(tx, payment, { status: 'failed', failureCode: outcome.failure, updatedAt: clock.now() });
+        await event(tx, updated, 'failed', { code: outcome.failure, message: FAILURE_MESSAGES[outcome.failure] });
+        return { payment: updated, nextAction: null };
+      }
+      case 'requires_action': {
+        const updated = await repo.update(tx, payment, { status: 'requires_action', updatedAt: clock.now() });
+        await event(tx, updated, 'requires_action', { action: outcome.action });
+        return { payment: updated, nextAction: outcome.action };
+      }
+    }
+  }
+
+  async function assertMethodAvailable(tx: Executor, payment: PaymentRow, method: PaymentMethod, provider: PaymentProvider): Promise<void> {
+    if (!provider.methods(payment.currency).includes(method) || !(await repo.methodEnabled(tx, payment.businessId, method))) {
+      throw fieldError('PAYMENT_METHOD_UNAVAILABLE', 'method', `${PAYMENT_METHOD_LABELS[method]} is not available for this payment.`);
+    }
+  }
+
+  function assertWithinLimits(amount: number, currency: string, method: PaymentMethod, provider: PaymentProvider): void {
+    const { min, max } = provider.limits(method, currency);
+    if (amount < min || amount > max) {
+      const range = `${formatMoneyWithCode(min, currency)} to ${formatMoneyWithCode(max, currency)}`;
+      throw fieldError('PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'amount', `${PAYMENT_METHOD_LABELS[method]} payments take ${range}.`);
+    }
+  }
+
+  /** Completes the pending action of a payment paid by `method` (3-D Secure, PayNow scan, e-wallet). */
+  async function completeAction(publicId: string, method: PaymentMethod, decision: 'approve' | 'fail'): Promise<ChargeResult> {
+    return db.transaction(async (tx) => {
+      const payment = await repo.lockByPublicId(tx, publicId);
+      if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+      if (payment.status !== 'requires_action' || payment.method !== method) {
+        throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
+      }
+      if (decision === 'approve') await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId });
+      const provider = processor.provider(payment.provider);
+      const outcome = await provider.completeAction(intentOf(payment, ''), method, decision);
+      await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
+      return applyOutcome(tx, payment, outcome, provider);
+    });
+  }
+
+  return {
+    /** Plugs a source capability (payment links, static QR codes, invoices) into every payment of its type. */
+    registerSource(adapter: PaymentSourceAdapter): void {
+      if (sources.has(adapter.type)) throw new Error(`A source adapter for ${adapter.type} is registered already.`);
+      sources.set(adapter.type, adapter);
+    },
+
+    /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
+    async start(input: StartPaymentInput): Promise<PaymentRow> {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
+      const provider = processor.provider();
+      return db.transaction(async (tx) => {
+        await lockSource(tx, input.businessId, input.source);
+        const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
+        const intent = await provider.createIntent({
+          paymentPublicId: publicId,
+          amount: input.amount,
+          currency: input.currency,
+          merchantName: await repo.businessName(tx, input.businessId),
+        });
+        const now = clock.now();
+        const payment = await repo.insert(tx, {
+          businessId: input.businessId,
+          id: newTimeOrderedId(),
+          publicId,
+          sourceType: input.source.type,
+          sourceId: input.source.id,
+          amount: input.amount,
+          currency: input.currency,
+          provider: provider.name,
+          providerRef: intent.ref,
+          customerName: input.customer?.name ?? null,
+          customerEmail: input.customer?.email ?? null,
+          customerPhone: input.customer?.phone ?? null,
+          customerNote: input.customer?.note ?? null,
+          reference: input.reference ?? null,
+          description: input.description ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await event(tx, payment, 'created', { amount: input.amount, currency: input.currency });
+        return payment;
+      });
+    },
+
+    /**
+     * Pays a payment in `requires_payment_method` with a method: the limits and the source are checked
+     * first, then the provider answers succeeded, failed or requires_action. A card number failing Luhn is
+     * refused (422) and changes nothing; every other outcome is stored. The card number and CVC go no
+     * further than the provider.
+     */
+    async confirm(publicId: string, details: PaymentMethodDetails, options: ConfirmOptions = {}): Promise<ChargeResult> {
+      return db.transaction(async (tx) => {
+        const payment = await repo.lockByPublicId(tx, publicId);
+        if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+        if (payment.status !== 'requires_payment_method') throw new AppError('PAYMENT_NOT_PAYABLE', 'This payment has been paid or has failed already.');
+        const provider = processor.provider(payment.provider);
+        const method = details.method;
+        await assertMethodAvailable(tx, payment, method, provider);
+        const gross = options.passFeeToCustomer ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;
+        assertWithinLimits(gross, payment.currency, method, provider);
+        await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId });
+        const intent = { ...intentOf(payment, await repo.businessName(tx, payment.businessId)), amount: gross };
+        const outcome = await provider.confirm(intent, details, clock.now());
+        if (outcome.status === 'refused') throw fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]);
+        const card = outcome.card;
+        const patch: PaymentPatch = {
+          status: 'processing',
+          method,
+          amount: gross,
+          customerFee: gross - payment.amount,
+          updatedAt: clock.now(),
+          ...(card
+            ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear }
+            : {}),
+        };
+        const processing = await repo.update(tx, payment, patch);
+        await event(tx, processing, 'method_selected', { method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) });
+        await event(tx, processing, 'processing');
+        return applyOutcome(tx, processing, outcome, provider);
+      });
+    },
+
+    /** The customer passed the 3-D Secure style challenge. */
+    approveChallenge: (publicId: string) => completeAction(publicId, 'card', 'approve'),
+    /** The customer failed (or abandoned) the challenge: the payment fails (`authentication_failed`). */
+    failChallenge: (publicId: string) => completeAction(publicId, 'card', 'fail'),
+    /** Test mode: the customer's bank app "scanned" the PayNow QR and paid. */
+    simulateQrScan: (publicId: string) => completeAction(publicId, 'paynow', 'approve'),
+    /** The customer approved on the e-wallet's page. */
+    walletApprove: (publicId: string) => completeAction(publicId, 'ewallet', 'approve'),
+    /** The customer cancelled on the e-wallet's page: the payment fails (`wallet_cancelled`). */
+    walletCancel: (publicId: string) => completeAction(publicId, 'ewallet', 'fail'),
+
+    /**
+     * Refunds part or all of a succeeded payment, never more than what is left: locks the payment's row, then
+     * writes the refund, the payment's new status, the ledger, the event and the audit entry in one transaction.
+     */
+    async refund(ctx: ChargesActor, paymentId: string, input: RefundInput): Promise<{ payment: PaymentRow; refund: RefundRow }> {
+      if (!can({ isSuperAdmin: false, role: ctx.business.role }, 'payments:refund')) throw new AppError('FORBIDDEN', 'You may not refund payments.');
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        const payment = await repo.lockById(tx, businessId, paymentId);
+        if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+        if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
+          throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+        }
+        const left = payment.amount - payment.refundedAmount;
+        if (input.amount > left) {
+          throw fieldError('REFUND_EXCEEDS_REMAINING', 'amount', `At most ${formatMoneyWithCode(left, payment.currency)} is left to refund.`);
+        }
+        const provider = processor.provider(payment.provider);
+        const { ref } = await provider.refund(intentOf(payment, ''), input.amount);
+        const now = clock.now();
+        const refund = await repo.insertRefund(tx, {
+          businessId,
+          id: newTimeOrderedId(),
+          paymentId: payment.id,
+          amount: input.amount,
+          currency: payment.currency,
+          reason: input.reason,
+          note: input.note ?? null,
+          providerRef: ref,
+          createdByUserId: ctx.user.id,
+          createdAt: now,
+        });
+        const refundedAmount = payment.refundedAmount + input.amount;
+        const updated = await repo.update(tx, payment, {
+          refundedAmount,
+          status: refundedAmount === payment.amount ? 'refunded' : 'partially_refunded',
+          updatedAt: now,
+        });
+        await ledger.post(tx, businessId, {
+          kind: 'refund',
+          paymentId: payment.id,
+          refundId: refund.id,
+          description: `Refund of payment ${payment.publicId}`,
+          entries: [
+            { account: 'merchant_available', currency: payment.currency, amount: -input.amount },
+            { account: 'customer_funds', currency: payment.currency, amount: input.amount },
+          ],
+        });
+        await event(tx, updated, 'refunded', { refund_id: refund.id, amount: input.amount, reason: input.reason }, ctx.user.id);
+        await deps.audit.record(tx, ctx, {
+          action: 'payment.refunded',
+          description: `Refunded ${formatMoneyWithCode(input.amount, payment.currency)} of payment ${payment.publicId}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'payment',
+          objectId: payment.id,
+          meta: { refund_id: refund.id, amount: input.amount, currency: payment.currency, reason: input.reason },
+        });
+        return { payment: updated, refund };
+      });
+    },
+
+    /**
+     * Moves the net of every succeeded payment whose `available_on` has passed from pending to available,
+     * exactly once: each payment is locked (skipping one another settler holds), posted and marked settled
+     * in one transaction. Answers how many payments it settled.
+     */
+    async settleDue(now: Date = clock.now()): Promise<number> {
+      let settled = 0;
+      for (;;) {
+        const due = await repo.dueForSettlement(db, now, SETTLE_BATCH);
+        let progressed = 0;
+        for (const { businessId, id } of due) {
+          const done = await db.transaction(async (tx) => {
+            const payment = await repo.lockUnsettled(tx, businessId, id);
+            if (!payment) return false;
+            if (payment.net > 0) {
+              await ledger.post(tx, businessId, {
+                kind: 'settlement',
+                paymentId: payment.id,
+                description: `Settlement of payment ${payment.publicId}`,
+                entries: [
+                  { account: 'merchant_pending', currency: payment.currency, amount: -payment.net },
+                  { account: 'merchant_available', currency: payment.currency, amount: payment.net },
+                ],
+              });
+            }
+            const updated = await repo.update(tx, payment, { settledAt: clock.now(), updatedAt: clock.now() });
+            await event(tx, updated, 'settled', { amount: payment.net });
+            return true;
+          });
+          if (done) progressed++;
+        }
+        settled += progressed;
+        if (due.length < SETTLE_BATCH || progressed === 0) return settled;
+      }
+    },
+
+    /** A payment by its public id (checkout and receipt pages), in any business. */
+    byPublicId: (publicId: string) => repo.findByPublicId(db, publicId),
+    /** A payment of a business by its id (the dashboard's screens). */
+    byId: (businessId: string, id: string) => repo.findById(db, businessId, id),
+    /** The payment's timeline, oldest first. */
+    events: (businessId: string, paymentId: string) => repo.events(db, businessId, paymentId),
+    /** The payment's refunds, oldest first. */
+    refunds: (businessId: string, paymentId: string) => repo.refunds(db, businessId, paymentId),
+    /** What a payment in `requires_action` waits for (the PayNow QR's payload included); null otherwise. */
+    async nextAction(payment: PaymentRow): Promise<NextAction | null> {
+      if (payment.status !== 'requires_action') return null;
+      const row = await repo.latestEvent(db, payment.businessId, payment.id, 'requires_action');
+      const parsed = NextActionSchema.safeParse(row?.data.action);
+      return parsed.success ? parsed.data : null;
+    },
+  };
+}
+
+export type ChargesService = ReturnType<typeof createChargesService>;

@@ -1,0 +1,8 @@
+import { defineModule, type Platform } from '../../module';
+import { createLedgerService } from './ledger.service';
+
+/** The double-entry ledger: other payment capabilities post through it and read balances from it. */
+export const ledgerModule = defineModule({
+  name: 'ledger',
+  create: ({ clock }: Pick<Platform, 'clock'>) => createLedgerService({ clock }),
+});

@@ -1,0 +1,50 @@
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import type { LedgerAccount } from '@merchant/payments';
+import { sumMinor } from '../../../db/columns';
+import type { Executor } from '../../../db/client';
+import { ledgerEntries, ledgerTransactions } from '../../../db/schema';
+import type { Cursor } from '../../../lib/cursor';
+
+export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
+export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+export const ledgerRepository = {
+  async insert(tx: Executor, transaction: NewLedgerTransaction, entries: NewLedgerEntry[]): Promise<void> {
+    await tx.insert(ledgerTransactions).values(transaction);
+    await tx.insert(ledgerEntries).values(entries);
+  },
+
+  /** The sum of each account's entries per currency. */
+  async sums(db: Executor, businessId: string, accounts: readonly LedgerAccount[]) {
+    return db
+      .select({ account: ledgerEntries.account, currency: ledgerEntries.currency, amount: sumMinor(ledgerEntries.amount) })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.businessId, businessId), inArray(ledgerEntries.account, [...accounts])))
+      .groupBy(ledgerEntries.account, ledgerEntries.currency);
+  },
+
+  /** One account's entries in one currency with their transaction, newest first, after the cursor. */
+  async entries(db: Executor, businessId: string, account: LedgerAccount, currency: string, limit: number, cursor?: Cursor) {
+    const after = cursor
+      ? or(lt(ledgerEntries.createdAt, cursor.createdAt), and(eq(ledgerEntries.createdAt, cursor.createdAt), lt(ledgerEntries.id, cursor.id)))
+      : undefined;
+    return db
+      .select({
+        id: ledgerEntries.id,
+        amount: ledgerEntries.amount,
+        createdAt: ledgerEntries.createdAt,
+        kind: ledgerTransactions.kind,
+        description: ledgerTransactions.description,
+        paymentId: ledgerTransactions.paymentId,
+        refundId: ledgerTransactions.refundId,
+      })
+      .from(ledgerEntries)
+      .innerJoin(
+        ledgerTransactions,
+        and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId)),
+      )
+      .where(and(eq(ledgerEntries.businessId, businessId), eq(ledgerEntries.account, account), eq(ledgerEntries.currency, currency), after))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(limit + 1);
+  },
+};

@@ -1,0 +1,113 @@
+import { LEDGER_ACCOUNTS, type LedgerAccount, type LedgerTransactionKind } from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import { newTimeOrderedId } from '../../../lib/crypto';
+import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import { ledgerRepository as repo } from './ledger.repository';
+
+export interface LedgerEntryInput {
+  account: LedgerAccount;
+  currency: string;
+  /** Signed minor units: positive credits the account, negative debits it; never zero. */
+  amount: number;
+}
+
+export interface LedgerPosting {
+  kind: LedgerTransactionKind;
+  paymentId?: string;
+  refundId?: string;
+  /** Later capabilities (payouts, transfers) name their own rows here. */
+  reference?: { type: string; id: string };
+  description: string;
+  entries: LedgerEntryInput[];
+}
+
+/** The merchant's balances in one currency: sums of the ledger's entries, never stored. */
+export interface LedgerBalance {
+  currency: string;
+  pending: number;
+  available: number;
+  inTransit: number;
+  paidOut: number;
+}
+
+const BALANCE_ACCOUNTS = {
+  merchant_pending: 'pending',
+  merchant_available: 'available',
+  merchant_in_transit: 'inTransit',
+  merchant_paid_out: 'paidOut',
+} as const satisfies Partial<Record<LedgerAccount, keyof LedgerBalance>>;
+
+/** A posting whose entries do not balance is a bug in its caller: refused before the database refuses it at commit. */
+export function assertBalanced(entries: readonly LedgerEntryInput[]): void {
+  if (entries.length < 2) throw new Error('A ledger transaction has at least two entries.');
+  const sums = new Map<string, number>();
+  for (const entry of entries) {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new Error(`A ledger entry's amount is a non-zero whole number (${entry.amount}).`);
+    if (!LEDGER_ACCOUNTS.includes(entry.account)) throw new Error(`Unknown ledger account ${String(entry.account)}.`);
+    sums.set(entry.currency, (sums.get(entry.currency) ?? 0) + entry.amount);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0) throw new Error(`The ledger transaction does not balance in ${currency} (off by ${sum}).`);
+  }
+}
+
+/**
+ * The double-entry ledger of every business (docs/payments.md, "The ledger" and "Core services"). Postings
+ * run in the caller's transaction, so they commit with the state change they record; the database refuses
+ * an unbalanced transaction at commit and any change to a posted entry.
+ */
+export function createLedgerService(deps: { clock: Clock }) {
+  return {
+    /** Posts one balanced transaction inside the caller's transaction handle; returns its id. */
+    async post(tx: Executor, businessId: string, posting: LedgerPosting): Promise<string> {
+      assertBalanced(posting.entries);
+      const id = newTimeOrderedId();
+      const createdAt = deps.clock.now();
+      await repo.insert(
+        tx,
+        {
+          businessId,
+          id,
+          kind: posting.kind,
+          paymentId: posting.paymentId ?? null,
+          refundId: posting.refundId ?? null,
+          referenceType: posting.reference?.type ?? null,
+          referenceId: posting.reference?.id ?? null,
+          description: posting.description,
+          createdAt,
+        },
+        posting.entries.map((entry) => ({
+          businessId,
+          id: newTimeOrderedId(),
+          transactionId: id,
+          account: entry.account,
+          currency: entry.currency,
+          amount: entry.amount,
+          createdAt,
+        })),
+      );
+      return id;
+    },
+
+    /** Pending, available, in-transit and paid-out balances per currency, sorted by currency. */
+    async balances(db: Executor, businessId: string): Promise<LedgerBalance[]> {
+      const sums = await repo.sums(db, businessId, Object.keys(BALANCE_ACCOUNTS) as LedgerAccount[]);
+      const byCurrency = new Map<string, LedgerBalance>();
+      for (const row of sums) {
+        const balance = byCurrency.get(row.currency) ?? { currency: row.currency, pending: 0, available: 0, inTransit: 0, paidOut: 0 };
+        balance[BALANCE_ACCOUNTS[row.account as keyof typeof BALANCE_ACCOUNTS]] += row.amount;
+        byCurrency.set(row.currency, balance);
+      }
+      return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+    },
+
+    /** One account's entries in one currency, newest first, a page at a time (the balance pages' statement). */
+    async statement(db: Executor, businessId: string, query: { account: LedgerAccount; currency: string; limit: number; cursor?: string }) {
+      const rows = await repo.entries(db, businessId, query.account, query.currency, query.limit, decodeCursor(query.cursor));
+      return pageFrom(rows, query.limit, (row) => ({ createdAt: row.createdAt, id: row.id }));
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

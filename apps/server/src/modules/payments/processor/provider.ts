@@ -1,0 +1,57 @@
+import type { CardBrand, FailureCode, NextAction, PaymentMethod, PaymentMethodDetails } from '@merchant/payments';
+
+/** What a provider keeps of a card: a token to charge it again, never the number or the CVC. */
+export interface CardResult {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The provider's answer to a confirm or to a completed action. */
+export type ProviderOutcome =
+  | { status: 'succeeded'; card?: CardResult }
+  | { status: 'failed'; failure: FailureCode; card?: CardResult }
+  | { status: 'requires_action'; action: NextAction; card?: CardResult }
+  /** Refused before any charge (a number failing Luhn): the payment stays as it was and the customer corrects the field. */
+  | { status: 'refused'; failure: FailureCode; path: string };
+
+export interface IntentInput {
+  /** The payment's public id: the provider's reference to it (a QR's bill number, a statement line). */
+  paymentPublicId: string;
+  amount: number;
+  currency: string;
+  /** Shown to the customer by the provider (PayNow QR, the e-wallet's page). */
+  merchantName: string;
+}
+
+export interface Intent extends IntentInput {
+  /** The provider's id of the intent (`providerRef` on the payment). */
+  ref: string;
+}
+
+/** What the customer did on a pending action: approved (challenge passed, QR scanned, wallet approved) or not. */
+export type ActionDecision = 'approve' | 'fail';
+
+/**
+ * A payment processor (docs/payments.md, "The processor"): the built-in test provider implements it, and a
+ * real acquirer can later. Amounts are minor units; a provider never receives or returns more of a card
+ * than `CardResult`.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /** The methods this provider offers in a currency. */
+  methods(currency: string): readonly PaymentMethod[];
+  /** The least and most one payment by a method may carry, in minor units. */
+  limits(method: PaymentMethod, currency: string): { min: number; max: number };
+  /** The processing fee of a payment of `amount` (minor units). */
+  fee(amount: number, method: PaymentMethod, currency: string): number;
+  createIntent(input: IntentInput): Promise<Intent>;
+  /** Confirms the intent with a method; `now` decides whether a card has expired. */
+  confirm(intent: Intent, details: PaymentMethodDetails, now: Date): Promise<ProviderOutcome>;
+  /** Completes a pending action of the intent's method (3-D Secure challenge, PayNow scan, e-wallet approval). */
+  completeAction(intent: Intent, method: PaymentMethod, decision: ActionDecision): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
+  /** Returns part or all of a succeeded payment; answers the provider's id of the refund. */
+  refund(intent: Intent, amount: number): Promise<{ ref: string }>;
+}

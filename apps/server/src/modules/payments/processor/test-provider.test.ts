@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { CardDetailsSchema, TEST_CARDS, type PaymentMethodDetails } from '@merchant/payments';
+import { crc16 } from './paynow-qr';
+import { cardBrand, createTestProvider, TEST_PAYNOW_UEN } from './test-provider';
+
+const provider = createTestProvider();
+const now = new Date('2026-11-01T09:00:00Z');
+
+async function intent(amount = 12_34, currency = 'sgd') {
+  return provider.createIntent({ paymentPublicId: 'pay_TEST', amount, currency, merchantName: 'Demo Coffee Roasters' });
+}
+
+function card(number: string, overrides: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}): PaymentMethodDetails {
+  return { method: 'card', card: CardDetailsSchema.parse({ number, exp_month: 12, exp_year: 2030, cvc: '123', ...overrides }) };
+}
+
+describe('the test-mode provider', () => {
+  it('succeeds with 4242 4242 4242 4242 and keeps only a token, the brand, the last 4 and the expiry', async () => {
+    const outcome = await provider.confirm(await intent(), card('4242 4242 4242 4242'), now);
+    expect(outcome.status).toBe('succeeded');
+    if (outcome.status !== 'succeeded') return;
+    expect(outcome.card).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(outcome.card?.token).toMatch(/^tok_/);
+    expect(JSON.stringify(outcome)).not.toContain('4242424242424242');
+    expect(JSON.stringify(outcome)).not.toContain('123"');
+  });
+
+  it('declines 4000 0000 0000 0002 and fails 4000 0000 0000 9995 for insufficient funds', async () => {
+    expect(await provider.confirm(await intent(), card('4000000000000002'), now)).toMatchObject({ status: 'failed', failure: 'card_declined' });
+    expect(await provider.confirm(await intent(), card('4000000000009995'), now)).toMatchObject({ status: 'failed', failure: 'insufficient_funds' });
+  });
+
+  it('asks 4000 0000 0000 3220 for a 3-D Secure challenge, which approve passes and fail fails', async () => {
+    const i = await intent();
+    expect(await provider.confirm(i, card('4000000000003220'), now)).toMatchObject({ status: 'requires_action', action: { kind: 'three_d_secure' } });
+    expect(await provider.completeAction(i, 'card', 'approve')).toEqual({ status: 'succeeded' });
+    expect(await provider.completeAction(i, 'card', 'fail')).toEqual({ status: 'failed', failure: 'authentication_failed' });
+  });
+
+  it('documents every test card it knows, and lets any other Luhn-valid number succeed', async () => {
+    for (const { number } of TEST_CARDS) {
+      expect((await provider.confirm(await intent(), card(number), now)).status).not.toBe('refused');
+    }
+    expect(await provider.confirm(await intent(), card('5555555555554444'), now)).toMatchObject({ status: 'succeeded', card: { brand: 'mastercard', last4: '4444' } });
+  });
+
+  it('refuses a number failing Luhn before any charge', async () => {
+    expect(await provider.confirm(await intent(), card('4242424242424241'), now)).toEqual({ status: 'refused', failure: 'invalid_number', path: 'card.number' });
+  });
+
+  it('fails an expired card: the expiry month is the last month it works', async () => {
+    expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 10, exp_year: 2026 }), now)).toMatchObject({ status: 'failed', failure: 'expired_card' });
+    expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 11, exp_year: 2026 }), now)).toMatchObject({ status: 'succeeded' });
+    expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 12, exp_year: 25 }), now)).toMatchObject({ status: 'failed', failure: 'expired_card' });
+  });
+
+  it('wants 3 CVC digits, 4 for American Express', async () => {
+    expect(await provider.confirm(await intent(), card('4242424242424242', { cvc: '1234' }), now)).toMatchObject({ status: 'failed', failure: 'incorrect_cvc' });
+    expect(await provider.confirm(await intent(), card('378282246310005', { cvc: '123' }), now)).toMatchObject({ status: 'failed', failure: 'incorrect_cvc' });
+    expect(await provider.confirm(await intent(), card('378282246310005', { cvc: '1234' }), now)).toMatchObject({ status: 'succeeded', card: { brand: 'amex' } });
+  });
+
+  it('names card brands by their number', () => {
+    expect(['4111111111111111', '5105105105105100', '2223003122003222', '371449635398431', '6011111111111117', '3566002020360505', '6200000000000005', '9999999999999995'].map(cardBrand)).toEqual([
+      'visa',
+      'mastercard',
+      'mastercard',
+      'amex',
+      'discover',
+      'jcb',
+      'unionpay',
+      'unknown',
+    ]);
+  });
+
+  it('shows a PayNow QR with an EMVCo payload (amount, UEN, reference, checksum), completed by a simulated scan', async () => {
+    const i = await intent(12_34);
+    const outcome = await provider.confirm(i, { method: 'paynow' }, now);
+    expect(outcome.status).toBe('requires_action');
+    if (outcome.status !== 'requires_action' || outcome.action.kind !== 'paynow_qr') throw new Error('expected a PayNow QR');
+    const payload = outcome.action.payload;
+    expect(payload.startsWith('000201010212')).toBe(true);
+    expect(payload).toContain('SG.PAYNOW');
+    expect(payload).toContain(TEST_PAYNOW_UEN);
+    expect(payload).toContain('540512.34');
+    expect(payload).toContain('pay_TEST');
+    expect(payload.slice(-8, -4)).toBe('6304');
+    expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
+    expect(await provider.completeAction(i, 'paynow', 'approve')).toEqual({ status: 'succeeded' });
+    expect(await provider.completeAction(i, 'paynow', 'fail')).toEqual({ status: 'failed', failure: 'qr_expired' });
+  });
+
+  it('computes the EMVCo checksum (CRC-16/CCITT-FALSE) of the standard check string', () => {
+    expect(crc16('123456789')).toBe('29B1');
+  });
+
+  it('offers PayNow in Singapore dollars only', () => {
+    expect(provider.methods('sgd')).toEqual(['card', 'paynow', 'ewallet']);
+    expect(provider.methods('usd')).toEqual(['card', 'ewallet']);
+  });
+
+  it('sends e-wallet payments to an approval page: approve succeeds, cancel fails', async () => {
+    const i = await intent();
+    expect(await provider.confirm(i, { method: 'ewallet' }, now)).toEqual({ status: 'requires_action', action: { kind: 'ewallet_redirect' } });
+    expect(await provider.completeAction(i, 'ewallet', 'approve')).toEqual({ status: 'succeeded' });
+    expect(await provider.completeAction(i, 'ewallet', 'fail')).toEqual({ status: 'failed', failure: 'wallet_cancelled' });
+  });
+
+  it('charges the documented fees and keeps to the method limits', async () => {
+    expect(provider.fee(100_00, 'card', 'sgd')).toBe(3_90);
+    expect(provider.fee(100_00, 'paynow', 'sgd')).toBe(90);
+    expect(provider.limits('ewallet', 'sgd')).toEqual({ min: 1_00, max: 5_000_00 });
+    expect((await provider.refund(await intent(), 1_00)).ref).toMatch(/^tr_/);
+  });
+});

@@ -1,0 +1,87 @@
+import { computeFee, methodLimits, passesLuhn, PAYMENT_METHODS, type CardBrand, type CardDetails, type PaymentMethod } from '@merchant/payments';
+import { randomToken } from '../../../lib/crypto';
+import { payNowPayload } from './paynow-qr';
+import type { CardResult, PaymentProvider, ProviderOutcome } from './provider';
+
+/** The UEN the test provider's PayNow QRs pay to. */
+export const TEST_PAYNOW_UEN = 'T26TEST0001A';
+
+/** Card numbers with an outcome of their own (docs/payments.md); any other Luhn-valid number succeeds. */
+const CARD_OUTCOMES: Record<string, 'card_declined' | 'insufficient_funds' | 'challenge'> = {
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000003220': 'challenge',
+};
+
+export function cardBrand(number: string): CardBrand {
+  const prefix2 = Number(number.slice(0, 2));
+  const prefix4 = Number(number.slice(0, 4));
+  if (number.startsWith('4')) return 'visa';
+  if (prefix2 === 34 || prefix2 === 37) return 'amex';
+  if ((prefix2 >= 51 && prefix2 <= 55) || (prefix4 >= 2221 && prefix4 <= 2720)) return 'mastercard';
+  if (number.startsWith('6011') || number.startsWith('65') || (prefix4 >= 6440 && prefix4 <= 6499)) return 'discover';
+  if (prefix4 >= 3528 && prefix4 <= 3589) return 'jcb';
+  if (prefix2 === 62) return 'unionpay';
+  return 'unknown';
+}
+
+function cardResult(card: CardDetails): CardResult {
+  return { token: `tok_${randomToken(18)}`, brand: cardBrand(card.number), last4: card.number.slice(-4), expMonth: card.exp_month, expYear: card.exp_year };
+}
+
+/** The card's last valid month is its expiry month: it expires when that month is over (UTC). */
+function hasExpired(card: CardDetails, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  return card.exp_year < year || (card.exp_year === year && card.exp_month < now.getUTCMonth() + 1);
+}
+
+function confirmCard(card: CardDetails, now: Date): ProviderOutcome {
+  if (!passesLuhn(card.number)) return { status: 'refused', failure: 'invalid_number', path: 'card.number' };
+  const result = cardResult(card);
+  if (hasExpired(card, now)) return { status: 'failed', failure: 'expired_card', card: result };
+  if (card.cvc.length !== (result.brand === 'amex' ? 4 : 3)) return { status: 'failed', failure: 'incorrect_cvc', card: result };
+  const outcome = CARD_OUTCOMES[card.number];
+  if (outcome === 'card_declined' || outcome === 'insufficient_funds') return { status: 'failed', failure: outcome, card: result };
+  if (outcome === 'challenge') return { status: 'requires_action', action: { kind: 'three_d_secure' }, card: result };
+  return { status: 'succeeded', card: result };
+}
+
+/**
+ * The built-in test-mode provider: behaves like an acquirer (docs/payments.md, "The processor") without
+ * moving real money. It keeps no state: what a payment waits for follows from its method.
+ */
+export function createTestProvider(): PaymentProvider {
+  return {
+    name: 'test',
+    methods: (currency) => PAYMENT_METHODS.filter((method) => method !== 'paynow' || currency === 'sgd'),
+    limits: (method, currency) => methodLimits(method, currency),
+    fee: (amount, method, currency) => computeFee(amount, method, currency),
+    async createIntent(input) {
+      return { ...input, ref: `ti_${randomToken(18)}` };
+    },
+    async confirm(intent, details, now) {
+      switch (details.method) {
+        case 'card':
+          return confirmCard(details.card, now);
+        case 'paynow':
+          return {
+            status: 'requires_action',
+            action: {
+              kind: 'paynow_qr',
+              payload: payNowPayload({ uen: TEST_PAYNOW_UEN, amount: intent.amount, currency: intent.currency, merchantName: intent.merchantName, reference: intent.paymentPublicId }),
+            },
+          };
+        case 'ewallet':
+          return { status: 'requires_action', action: { kind: 'ewallet_redirect' } };
+      }
+    },
+    async completeAction(_intent, method: PaymentMethod, decision) {
+      if (decision === 'approve') return { status: 'succeeded' };
+      const failure = method === 'card' ? 'authentication_failed' : method === 'paynow' ? 'qr_expired' : 'wallet_cancelled';
+      return { status: 'failed', failure };
+    },
+    async refund() {
+      return { ref: `tr_${randomToken(18)}` };
+    },
+  };
+}
