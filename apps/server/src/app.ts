@@ -33,6 +33,8 @@ import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
+import { customersModule } from './modules/payments/customers/customers.module';
+import { productsModule } from './modules/payments/products/products.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -59,6 +61,8 @@ function composeModules(platform: Platform) {
     .use(auditLogModule)
     .use(notificationSettingsModule)
     .use(emailTemplatesModule)
+    .use(customersModule)
+    .use(productsModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);
