@@ -39,6 +39,8 @@ import { emailTemplatesModule } from './modules/business/email-templates/email-t
 import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
 import { chargesModule } from './modules/payments/charges/charges.module';
+import { customersModule } from './modules/payments/customers/customers.module';
+import { productsModule } from './modules/payments/products/products.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -79,6 +81,8 @@ function composeModules(platform: Platform) {
     .use(ledgerModule)
     .use(processorModule)
     .use(chargesModule)
+    .use(customersModule)
+    .use(productsModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

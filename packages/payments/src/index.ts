@@ -2,3 +2,5 @@ export * from './payment';
 export * from './statuses';
 export * from './checkout-paths';
 export * from './charges';
+export * from './customers';
+export * from './products';

@@ -40,6 +40,11 @@ export const screens = {
   'business-audit-log.list': () => import('../features/business-audit-log/routes/audit-log/audit-log-screen'),
   'notification-settings.edit': () => import('../features/notification-settings/routes/notification-settings/notification-settings-screen'),
   'email-templates.edit': () => import('../features/email-templates/routes/email-templates/email-templates-screen'),
+  'customers.list': () => import('../features/customers/routes/customer-list/customer-list-screen'),
+  'customers.detail': () => import('../features/customers/routes/customer-detail/customer-detail-screen'),
+  'products.list': () => import('../features/products/routes/product-list/product-list-screen'),
+  'products.create': () => import('../features/products/routes/product-edit/product-edit-screen'),
+  'products.edit': () => import('../features/products/routes/product-edit/product-edit-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 

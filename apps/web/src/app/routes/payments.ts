@@ -66,8 +66,8 @@ export const paymentsRoutes = [
     sidebar: { label: 'Transfer History', icon: 'history', order: 2, parent: 'payments.send-money' },
   }),
   route('transfer-history-detail', 'transfer-history/:transfer', 'Transfer', 'sendMoney', { permission: 'transfers:manage' }),
-  route('customers', 'customers', 'Customers', 'customers', { ...V, sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
-  route('customers-detail', 'customers/:customer', 'Customer', 'customers', V),
+  route('customers', 'customers', 'Customers', 'customers', { ...V, screen: 'customers.list', sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
+  route('customers-detail', 'customers/:customer', 'Customer', 'customers', { ...V, screen: 'customers.detail' }),
 
   route('links', 'links', 'Payment links', 'links', { ...V, sidebar: { group: NO_CODE, label: 'Payment Links', icon: 'link', order: 10 } }),
   route('links-create', 'links/create', 'Create payment link', 'links', C),
@@ -98,10 +98,11 @@ export const paymentsRoutes = [
   route('invoices-repeating-edit', 'invoices/repeating/:invoice/edit', 'Edit repeating invoice', 'repeatingInvoices', C),
   route('products', 'products', 'Products', 'paymentProducts', {
     ...V,
+    screen: 'products.list',
     sidebar: { label: 'Products', icon: 'package', order: 2, parent: 'payments.invoices' },
   }),
-  route('products-create', 'products/create', 'Create product', 'paymentProducts', C),
-  route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', C),
+  route('products-create', 'products/create', 'Create product', 'paymentProducts', { ...C, screen: 'products.create' }),
+  route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', { ...C, screen: 'products.edit' }),
   route('recurring-plans', 'recurring-plans', 'Plans', 'recurring', {
     ...V,
     sidebar: { group: NO_CODE, label: 'Recurring Billing', childLabel: 'Plans', icon: 'repeat', order: 13, flag: 'recurring-billing' },

@@ -1,0 +1,100 @@
+import { and, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { customers, payments } from '../../../db/schema';
+import type { Cursor } from '../../../lib/cursor';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerPaymentRow = typeof payments.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Newest first, after the cursor's row. */
+const customerAfter = (cursor: Cursor | undefined): SQL | undefined =>
+  cursor ? or(lt(customers.createdAt, cursor.createdAt), and(eq(customers.createdAt, cursor.createdAt), lt(customers.id, cursor.id))) : undefined;
+
+const paymentAfter = (cursor: Cursor | undefined): SQL | undefined =>
+  cursor ? or(lt(payments.createdAt, cursor.createdAt), and(eq(payments.createdAt, cursor.createdAt), lt(payments.id, cursor.id))) : undefined;
+
+export const customersRepository = {
+  /** One page of a business's customers, newest first, whose name, email or phone holds `q`. Reads `limit + 1` rows. */
+  async page(db: Executor, businessId: string, q: string | undefined, limit: number, cursor?: Cursor): Promise<CustomerRow[]> {
+    const pattern = q ? `%${escapeLike(q)}%` : undefined;
+    const conditions = [
+      eq(customers.businessId, businessId),
+      pattern ? or(ilike(customers.name, pattern), ilike(customers.email, pattern), ilike(customers.phone, pattern)) : undefined,
+      customerAfter(cursor),
+    ].filter((c): c is SQL => c !== undefined);
+    return db
+      .select()
+      .from(customers)
+      .where(and(...conditions))
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(limit + 1);
+  },
+
+  async find(db: Executor, businessId: string, id: string): Promise<CustomerRow | null> {
+    const [row] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** The customer of the business with this email, compared case-insensitively (other than `exceptId`). */
+  async findByEmail(db: Executor, businessId: string, email: string, exceptId?: string): Promise<CustomerRow | null> {
+    const [row] = await db
+      .select()
+      .from(customers)
+      .where(
+        and(
+          eq(customers.businessId, businessId),
+          sql`lower(${customers.email}) = lower(${email})`,
+          exceptId ? ne(customers.id, exceptId) : undefined,
+        ),
+      )
+      .orderBy(customers.createdAt)
+      .limit(1);
+    return row ?? null;
+  },
+
+  /**
+   * Serialises writers of one email in one business until the transaction ends, so two requests (or two
+   * checkouts) with the same email cannot both find it free and both insert it.
+   */
+  async lockEmail(tx: Executor, businessId: string, email: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer-email:${businessId}:${email.toLowerCase()}`}, 0))`);
+  },
+
+  async insert(db: Executor, row: typeof customers.$inferInsert): Promise<CustomerRow> {
+    const [saved] = await db.insert(customers).values(row).returning();
+    return saved!;
+  },
+
+  async update(
+    db: Executor,
+    businessId: string,
+    id: string,
+    fields: Pick<CustomerRow, 'name' | 'email' | 'phone' | 'notes' | 'updatedAt'>,
+  ): Promise<CustomerRow | null> {
+    const [saved] = await db
+      .update(customers)
+      .set(fields)
+      .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
+      .returning();
+    return saved ?? null;
+  },
+
+  /** One page of a customer's payments, newest first. Reads `limit + 1` rows. */
+  async paymentsPage(db: Executor, businessId: string, customerId: string, limit: number, cursor?: Cursor): Promise<CustomerPaymentRow[]> {
+    const conditions = [eq(payments.businessId, businessId), eq(payments.customerId, customerId), paymentAfter(cursor)].filter(
+      (c): c is SQL => c !== undefined,
+    );
+    return db
+      .select()
+      .from(payments)
+      .where(and(...conditions))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(limit + 1);
+  },
+};

@@ -1,0 +1,164 @@
+import { AppError, fieldError, type CursorQuery } from '@merchant/core';
+import { CUSTOMER_CSV_HEADER, type Customer, type CustomerFields, type CustomerFilters } from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import type { BusinessContext, BusinessRow, RequestMeta } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { newTimeOrderedId } from '../../../lib/crypto';
+import { csvRow } from '../../../lib/csv';
+import { decodeCursor, pageFrom, type Cursor } from '../../../lib/cursor';
+import type { AuditService } from '../../platform/audit/audit.service';
+import { customerCsvRow, presentCustomer, presentPayment } from './customers.presenter';
+import { customersRepository as repo, type CustomerRow } from './customers.repository';
+
+/** Rows the CSV export reads per query while it streams. */
+const EXPORT_BATCH = 500;
+
+const emailTaken = () => fieldError('CUSTOMER_EMAIL_TAKEN', 'email', 'Another customer of this business already has this email');
+const notFound = () => new AppError('CUSTOMER_NOT_FOUND', 'Customer not found.');
+
+/** What the checkout knows about who pays. */
+export interface CheckoutCustomerDetails {
+  name: string | null;
+  email: string;
+  phone: string | null;
+}
+
+const label = (c: { name: string | null; email: string | null }) => c.name ?? c.email ?? 'a customer';
+
+export function createCustomersService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
+  const { db, clock, audit } = deps;
+
+  async function findOr404(businessId: string, id: string): Promise<CustomerRow> {
+    const row = await repo.find(db, businessId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Refuses an email another customer of the business holds; holds the email's lock until the transaction ends. */
+  async function claimEmail(tx: Executor, businessId: string, email: string | null, exceptId?: string): Promise<void> {
+    if (!email) return;
+    await repo.lockEmail(tx, businessId, email);
+    if (await repo.findByEmail(tx, businessId, email, exceptId)) throw emailTaken();
+  }
+
+  return {
+    async list(businessId: string, query: CustomerFilters & CursorQuery) {
+      const rows = await repo.page(db, businessId, query.q, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => r);
+      return { data: page.rows.map(presentCustomer), next_cursor: page.nextCursor };
+    },
+
+    /**
+     * The searched customers as CSV, newest first, read in batches while it is sent: any number of rows
+     * in flat memory.
+     */
+    exportCsv(business: BusinessRow, filters: CustomerFilters) {
+      async function* lines(): AsyncGenerator<string> {
+        yield `\uFEFF${csvRow(CUSTOMER_CSV_HEADER)}\r\n`;
+        let cursor: Cursor | undefined;
+        for (;;) {
+          const rows = await repo.page(db, business.id, filters.q, EXPORT_BATCH, cursor);
+          const batch = rows.slice(0, EXPORT_BATCH);
+          if (batch.length > 0) yield batch.map((r) => `${csvRow(customerCsvRow(presentCustomer(r)))}\r\n`).join('');
+          const last = batch[batch.length - 1];
+          if (rows.length <= EXPORT_BATCH || !last) return;
+          cursor = { createdAt: last.createdAt, id: last.id };
+        }
+      }
+      const date = clock.now().toISOString().slice(0, 10);
+      return { filename: `customers-${business.identifier}-${date}.csv`, lines: lines() };
+    },
+
+    async get(businessId: string, id: string): Promise<Customer> {
+      return presentCustomer(await findOr404(businessId, id));
+    },
+
+    async payments(businessId: string, id: string, query: CursorQuery) {
+      await findOr404(businessId, id);
+      const rows = await repo.paymentsPage(db, businessId, id, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => r);
+      return { data: page.rows.map(presentPayment), next_cursor: page.nextCursor };
+    },
+
+    async create(ctx: BusinessContext, fields: CustomerFields): Promise<Customer> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        await claimEmail(tx, businessId, fields.email);
+        const now = clock.now();
+        const row = await repo.insert(tx, { businessId, id: newTimeOrderedId(), ...fields, createdAt: now, updatedAt: now });
+        await audit.record(tx, ctx, {
+          action: 'customer.created',
+          description: `Added the customer ${label(row)}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'customer',
+          objectId: row.id,
+        });
+        return presentCustomer(row);
+      });
+    },
+
+    async update(ctx: BusinessContext, id: string, fields: CustomerFields): Promise<Customer> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        await claimEmail(tx, businessId, fields.email, id);
+        const row = await repo.update(tx, businessId, id, { ...fields, updatedAt: clock.now() });
+        if (!row) throw notFound();
+        await audit.record(tx, ctx, {
+          action: 'customer.updated',
+          description: `Edited the customer ${label(row)}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'customer',
+          objectId: row.id,
+        });
+        return presentCustomer(row);
+      });
+    },
+
+    /**
+     * For the checkout, inside its transaction: the business's customer with this email (compared
+     * case-insensitively), or a new one. A found customer keeps what the merchant wrote; only a missing
+     * name or phone is filled in. Concurrent checkouts with one email get one customer (the email's lock).
+     * `where` is the checkout request (the audit entry of a new customer keeps it; there is no actor).
+     */
+    async findOrCreateByEmail(tx: Executor, businessId: string, details: CheckoutCustomerDetails, where: RequestMeta): Promise<Customer> {
+      const email = details.email.trim();
+      await repo.lockEmail(tx, businessId, email);
+      const found = await repo.findByEmail(tx, businessId, email);
+      const now = clock.now();
+      if (found) {
+        if ((found.name || !details.name) && (found.phone || !details.phone)) return presentCustomer(found);
+        const filled = await repo.update(tx, businessId, found.id, {
+          name: found.name ?? details.name,
+          email: found.email,
+          phone: found.phone ?? details.phone,
+          notes: found.notes,
+          updatedAt: now,
+        });
+        return presentCustomer(filled ?? found);
+      }
+      const row = await repo.insert(tx, {
+        businessId,
+        id: newTimeOrderedId(),
+        name: details.name,
+        email,
+        phone: details.phone,
+        notes: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await audit.record(tx, where, {
+        action: 'customer.created',
+        description: `The checkout added the customer ${label(row)}`,
+        actorUserId: null,
+        businessId,
+        objectType: 'customer',
+        objectId: row.id,
+      });
+      return presentCustomer(row);
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditLogs, businesses, customers } from '../src/db/schema';
+import { parseCsv } from '../src/lib/csv';
+import { createCustomersService } from '../src/modules/payments/customers/customers.service';
+import { createAuditService } from '../src/modules/platform/audit/audit.service';
+import { insertPayment } from './factories/catalog';
+import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+
+/** Customers: create, edit, search, pages, CSV, their payments, the checkout's find-or-create, tenancy and roles. */
+let t: TestContext;
+let owner: Agent;
+let partnerBusinessId: string;
+
+type CustomerAnswer = { id: string; name: string | null; email: string | null; phone: string | null; notes: string | null; created_at: string };
+type Page<T> = { data: T[]; next_cursor: string | null };
+
+const base = () => `/v1/business/${t.demoBusinessId}/customers`;
+
+async function create(agent: Agent, body: Record<string, unknown>, businessPath = base()): Promise<CustomerAnswer> {
+  const res = await agent.post(businessPath, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<CustomerAnswer>();
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await signedIn(t.app, DEMO_USERS.owner);
+  partnerBusinessId = (await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'demo-partners')))[0]!.id;
+});
+afterAll(() => t.close());
+
+describe('creating and editing customers', () => {
+  it('creates a customer, blank optional fields stored as null, and records who did it', async () => {
+    const created = await create(owner, { name: '  Ada Lovelace ', email: 'Ada@Example.test', phone: '', notes: '' });
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: 'Ada Lovelace',
+      email: 'Ada@Example.test',
+      phone: null,
+      notes: null,
+      created_at: '2026-11-01T09:00:00.000Z',
+      updated_at: '2026-11-01T09:00:00.000Z',
+    });
+    const [entry] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, created.id)));
+    expect(entry).toMatchObject({ businessId: t.demoBusinessId, description: 'Added the customer Ada Lovelace', objectType: 'customer' });
+    expect((await owner.get(`${base()}/${created.id}`)).json()).toEqual(created);
+  });
+
+  it('refuses invalid fields with 422 and an issue on each field', async () => {
+    const res = await owner.post(base(), { name: ' ', email: 'not-an-email', phone: 'call me', notes: 'x'.repeat(2001) });
+    expect(res.statusCode).toBe(422);
+    const body = res.json<{ code: string; issues: { path: string; message: string }[] }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.issues.map((i) => i.path).sort()).toEqual(['email', 'name', 'notes', 'phone']);
+    expect(body.issues.find((i) => i.path === 'email')!.message).toBe('Enter a valid email address');
+    expect((await owner.post(base(), { name: 'No NUL\u0000 here' })).statusCode).toBe(422);
+  });
+
+  it('refuses a second customer with the same email in one business, whatever its case', async () => {
+    await create(owner, { name: 'Grace', email: 'grace@example.test' });
+    const res = await owner.post(base(), { name: 'Another Grace', email: '  GRACE@example.TEST ' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'CUSTOMER_EMAIL_TAKEN',
+      issues: [{ path: 'email', message: 'Another customer of this business already has this email' }],
+    });
+    // Customers without an email are many.
+    await create(owner, { name: 'Walk-in one' });
+    await create(owner, { name: 'Walk-in two' });
+  });
+
+  it('edits a customer; taking another customer’s email is refused, keeping one’s own is not', async () => {
+    const linus = await create(owner, { name: 'Linus', email: 'linus@example.test' });
+    const res = await owner.put(`${base()}/${linus.id}`, { name: 'Linus T', email: 'Grace@example.test', phone: '+65 6123 4567' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'CUSTOMER_EMAIL_TAKEN', issues: [{ path: 'email' }] });
+
+    t.clock.set(new Date('2026-11-01T10:00:00Z'));
+    const saved = await owner.put(`${base()}/${linus.id}`, { name: 'Linus T', email: 'LINUS@example.test', phone: '+65 6123 4567', notes: 'VIP' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Linus T', email: 'LINUS@example.test', phone: '+65 6123 4567', notes: 'VIP', updated_at: '2026-11-01T10:00:00.000Z' });
+    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.updated'), eq(auditLogs.objectId, linus.id)));
+    expect(entries).toHaveLength(1);
+    t.clock.set(new Date('2026-11-01T09:00:00Z'));
+  });
+
+  it('creates exactly one customer when the same email is sent many times at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => owner.post(base(), { name: `Racer ${i}`, email: 'race@example.test' })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    const rows = await t.database.db.select().from(customers).where(eq(customers.email, 'race@example.test'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 404 for a customer that does not exist', async () => {
+    const res = await owner.put(`${base()}/00000000-0000-4000-8000-000000000000`, { name: 'Nobody' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+  });
+});
+
+describe('the customer list', () => {
+  let searchBusiness: string;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    // A business of its own, so the list holds exactly what this block adds.
+    agent = await signedIn(t.app, DEMO_USERS.owner);
+    const made = await agent.post('/v1/business', { name: 'Customer List Co', country: 'sg', currency: 'sgd' });
+    expect(made.statusCode, made.body).toBe(201);
+    searchBusiness = made.json<{ id: string }>().id;
+    const path = `/v1/business/${searchBusiness}/customers`;
+    for (const [i, c] of [
+      { name: 'Alice Tan', email: 'alice@shop.test', phone: '+65 8000 0001' },
+      { name: 'Bob Lim', email: 'bob@corp.test', phone: '+65 8000 0002' },
+      { name: 'Carol Ng', email: 'carol@shop.test', phone: '+60 12 345 6789' },
+      { name: '=HYPERLINK("http://evil.test")', email: 'evil@x.test', notes: 'a, "b"\nc' },
+      { name: 'Dan 100%_off', email: null },
+    ].entries()) {
+      t.clock.set(new Date(Date.UTC(2026, 9, 1 + i)));
+      await create(agent, c, path);
+    }
+    t.clock.set(new Date('2026-11-01T09:00:00Z'));
+  });
+
+  const list = async (query = '') => {
+    const res = await agent.get(`/v1/business/${searchBusiness}/customers${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page<CustomerAnswer>>();
+  };
+
+  it('lists newest first in cursor pages', async () => {
+    const first = await list('?limit=2');
+    expect(first.data.map((c) => c.name)).toEqual(['Dan 100%_off', '=HYPERLINK("http://evil.test")']);
+    const second = await list(`?limit=2&cursor=${first.next_cursor}`);
+    expect(second.data.map((c) => c.name)).toEqual(['Carol Ng', 'Bob Lim']);
+    const third = await list(`?limit=2&cursor=${second.next_cursor}`);
+    expect(third.data.map((c) => c.name)).toEqual(['Alice Tan']);
+    expect(third.next_cursor).toBeNull();
+  });
+
+  it('searches name, email and phone, case-insensitively, with % and _ taken literally', async () => {
+    expect((await list('?q=ALICE')).data.map((c) => c.name)).toEqual(['Alice Tan']);
+    expect((await list('?q=shop.test')).data.map((c) => c.name)).toEqual(['Carol Ng', 'Alice Tan']);
+    expect((await list(`?q=${encodeURIComponent('+60 12')}`)).data.map((c) => c.name)).toEqual(['Carol Ng']);
+    expect((await list('?q=%25_')).data.map((c) => c.name)).toEqual(['Dan 100%_off']);
+    expect((await list('?q=_')).data.map((c) => c.name)).toEqual(['Dan 100%_off']);
+    expect((await list('?q=nobody')).data).toEqual([]);
+  });
+
+  it('refuses a bad query with 422', async () => {
+    const res = await agent.get(`/v1/business/${searchBusiness}/customers?limit=0&q=${'x'.repeat(101)}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path).sort()).toEqual(['querystring.limit', 'querystring.q']);
+  });
+
+  it('exports exactly the searched customers as CSV, formulas defused', async () => {
+    const res = await agent.get(`/v1/business/${searchBusiness}/customers/export?q=test`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="customers-customer-list-co-2026-11-01.csv"');
+    const rows = parseCsv(res.body.replace(/^\uFEFF/, ''));
+    expect(rows).toEqual([
+      ['Name', 'Email', 'Phone', 'Notes', 'Created (UTC)'],
+      [`'=HYPERLINK("http://evil.test")`, 'evil@x.test', '', 'a, "b"\nc', '2026-10-04T00:00:00.000Z'],
+      ['Carol Ng', 'carol@shop.test', "'+60 12 345 6789", '', '2026-10-03T00:00:00.000Z'],
+      ['Bob Lim', 'bob@corp.test', "'+65 8000 0002", '', '2026-10-02T00:00:00.000Z'],
+      ['Alice Tan', 'alice@shop.test', "'+65 8000 0001", '', '2026-10-01T00:00:00.000Z'],
+    ]);
+  });
+});
+
+describe("a customer's payments", () => {
+  it('lists the payments of this customer only, newest first, in pages, as PaymentSchema', async () => {
+    const ada = await create(owner, { name: 'Payer', email: 'payer@example.test' });
+    const other = await create(owner, { name: 'Other payer' });
+    const db = t.database.db;
+    const ids: string[] = [];
+    for (let day = 1; day <= 3; day++) {
+      ids.push(await insertPayment(db, { businessId: t.demoBusinessId, customerId: ada.id, amount: day * 1000, createdAt: new Date(Date.UTC(2026, 9, day)) }));
+    }
+    await insertPayment(db, { businessId: t.demoBusinessId, customerId: other.id, amount: 999, createdAt: new Date('2026-10-05T00:00:00Z') });
+
+    const first = await owner.get(`${base()}/${ada.id}/payments?limit=2`);
+    expect(first.statusCode, first.body).toBe(200);
+    const page = first.json<Page<{ id: string; amount: { amount: number }; card: unknown; customer: unknown; status: string }>>();
+    expect(page.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
+    expect(page.data[0]).toMatchObject({
+      status: 'succeeded',
+      amount: { amount: 3000, currency: 'sgd' },
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+      customer: { id: ada.id },
+      source: { type: 'payment_link', id: null, label: null },
+      failure: null,
+      created_at: '2026-10-03T00:00:00.000Z',
+    });
+    const rest = (await owner.get(`${base()}/${ada.id}/payments?limit=2&cursor=${page.next_cursor}`)).json<Page<{ id: string }>>();
+    expect(rest.data.map((p) => p.id)).toEqual([ids[0]]);
+    expect(rest.next_cursor).toBeNull();
+    expect((await owner.get(`${base()}/${other.id}/payments`)).json<Page<{ amount: { amount: number } }>>().data.map((p) => p.amount.amount)).toEqual([999]);
+  });
+
+  it('answers an empty page for a customer who has not paid, and 404 for an unknown one', async () => {
+    const quiet = await create(owner, { name: 'Quiet' });
+    expect((await owner.get(`${base()}/${quiet.id}/payments`)).json()).toEqual({ data: [], next_cursor: null });
+    const res = await owner.get(`${base()}/00000000-0000-4000-8000-000000000000/payments`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+  });
+});
+
+describe('tenancy and roles', () => {
+  it("hides another business's customers: 404 by id, absent from lists and search", async () => {
+    const partner = await signedIn(t.app, DEMO_USERS.partner);
+    const theirs = await create(partner, { name: 'Partner Customer', email: 'shared@example.test' }, `/v1/business/${partnerBusinessId}/customers`);
+    // The same email is free in another business.
+    await create(owner, { name: 'Demo Customer', email: 'shared@example.test' });
+
+    for (const res of [
+      await owner.get(`${base()}/${theirs.id}`),
+      await owner.get(`${base()}/${theirs.id}/payments`),
+      await owner.put(`${base()}/${theirs.id}`, { name: 'Hijacked' }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+    }
+    expect((await owner.get(`${base()}?q=Partner Customer`)).json<Page<unknown>>().data).toEqual([]);
+    // The partner is no member of the demo business.
+    expect((await partner.get(base())).statusCode).toBe(404);
+    expect((await partner.post(base(), { name: 'Intruder' })).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, theirs.id));
+    expect(row!.name).toBe('Partner Customer');
+  });
+
+  it('lets every role see and add customers, and a super admin only read them', async () => {
+    for (const email of [DEMO_USERS.admin, DEMO_USERS.manager, DEMO_USERS.cashier]) {
+      const agent = await signedIn(t.app, email);
+      expect((await agent.get(base())).statusCode, email).toBe(200);
+      await create(agent, { name: `Added by ${email}` });
+    }
+    const superAdmin = await signedIn(t.app, DEMO_USERS.super);
+    const listed = await superAdmin.get(base());
+    expect(listed.statusCode).toBe(200);
+    const someone = listed.json<Page<CustomerAnswer>>().data[0]!;
+    expect((await superAdmin.get(`${base()}/${someone.id}`)).statusCode).toBe(200);
+    expect((await superAdmin.post(base(), { name: 'By super admin' })).statusCode).toBe(403);
+    expect((await superAdmin.put(`${base()}/${someone.id}`, { name: 'Changed' })).statusCode).toBe(403);
+  });
+});
+
+describe('findOrCreateByEmail (for the checkout)', () => {
+  const where = { ip: '198.51.100.9', userAgent: 'Checkout test' };
+  const service = () => createCustomersService({ db: t.database.db, clock: t.clock, audit: createAuditService({ clock: t.clock }) });
+
+  it('matches an existing customer by email whatever its case, and fills only what is missing', async () => {
+    const known = await create(owner, { name: 'Known', email: 'Known@Example.test', notes: 'Keep me' });
+    const found = await t.database.db.transaction((tx) =>
+      service().findOrCreateByEmail(tx, t.demoBusinessId, { name: 'Other Name', email: ' known@example.TEST ', phone: '+65 9000 0000' }, where),
+    );
+    expect(found).toMatchObject({ id: known.id, name: 'Known', email: 'Known@Example.test', phone: '+65 9000 0000', notes: 'Keep me' });
+  });
+
+  it('creates a customer for a new email, once, even when many checkouts ask at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.database.db.transaction((tx) => service().findOrCreateByEmail(tx, t.demoBusinessId, { name: null, email: 'new-payer@example.test', phone: null }, where)),
+      ),
+    );
+    expect(new Set(answers.map((c) => c.id)).size).toBe(1);
+    expect(answers[0]).toMatchObject({ name: null, email: 'new-payer@example.test' });
+    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, answers[0]!.id)));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorUserId: null, ip: '198.51.100.9', description: 'The checkout added the customer new-payer@example.test' });
+  });
+});

@@ -1,0 +1,56 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { customerEndpoints, type CustomerBody, type CustomerFilters } from '@merchant/payments';
+import { call, endpointUrl } from '../../../lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+
+export const CUSTOMERS_PAGE_SIZE = 25;
+
+export const customersQuery = (businessId: string, filters: CustomerFilters) =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(customerEndpoints.list, { params: { business_id: businessId }, query: { ...filters, limit: CUSTOMERS_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(customerEndpoints.list, { params: { business_id: businessId }, query: { ...filters, limit: CUSTOMERS_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
+export const customerQuery = (businessId: string, customerId: string) =>
+  endpointQuery(customerEndpoints.get, { params: { business_id: businessId, customer_id: customerId } });
+
+export const customerPaymentsQuery = (businessId: string, customerId: string) => {
+  const params = { business_id: businessId, customer_id: customerId };
+  return infiniteQueryOptions({
+    queryKey: endpointKey(customerEndpoints.payments, { params, query: { limit: CUSTOMERS_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) => call(customerEndpoints.payments, { params, query: { limit: CUSTOMERS_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+};
+
+/** The CSV download of exactly the searched list: a plain link the browser follows with the session cookie. */
+export function customersExportHref(businessId: string, filters: CustomerFilters): string {
+  const qs = filters.q ? `?${new URLSearchParams({ q: filters.q }).toString()}` : '';
+  return endpointUrl(customerEndpoints.export, { business_id: businessId }) + qs;
+}
+
+function useInvalidateCustomers(businessId: string) {
+  const client = useQueryClient();
+  return () =>
+    invalidateEndpoints(client, [
+      endpointScope(customerEndpoints.list, { params: { business_id: businessId } }),
+      endpointScope(customerEndpoints.get, { params: { business_id: businessId } }),
+    ]);
+}
+
+/** Creates a customer (no id) or saves one; the form shows field errors itself. */
+export function useSaveCustomer(businessId: string, customerId: string | null) {
+  const invalidate = useInvalidateCustomers(businessId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: CustomerBody) =>
+      customerId
+        ? call(customerEndpoints.update, { params: { business_id: businessId, customer_id: customerId }, body })
+        : call(customerEndpoints.create, { params: { business_id: businessId }, body }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconReceipt } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type Customer, type Payment } from '@merchant/payments';
+import { href } from '../../../../app/route-table';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { LoadMore } from '../../../../components/load-more';
+import { LoadingScreen } from '../../../../components/loading-screen';
+import { PageFrame } from '../../../../components/page-frame';
+import { NotFound } from '../../../../components/status-page';
+import { ApiError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/error-message';
+import { formatLocalDateTime } from '../../../../lib/format';
+import { canChange, useBusiness } from '../../../../lib/session';
+import { customerPaymentsQuery, customerQuery } from '../../api/customers-api';
+import { CustomerFormModal } from '../../components/customer-form-modal';
+
+export function Component() {
+  const { business_id: businessId = '', customer: customerId = '' } = useParams();
+  const customer = useQuery(customerQuery(businessId, customerId));
+  const listHref = href('payments.customers', { business_id: businessId });
+  if (customer.isError) {
+    if (customer.error instanceof ApiError && customer.error.status === 404) return <NotFound homeHref={listHref} />;
+    return <ErrorState message={errorMessage(customer.error)} onRetry={() => void customer.refetch()} />;
+  }
+  if (!customer.data) return <LoadingScreen />;
+  return <CustomerDetail businessId={businessId} customer={customer.data} listHref={listHref} />;
+}
+
+function Field({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={value ? undefined : 'dimmed'}>
+        {value ?? 'None'}
+      </Text>
+    </Stack>
+  );
+}
+
+function CustomerDetail({ businessId, customer, listHref }: { businessId: string; customer: Customer; listHref: string }) {
+  const business = useBusiness(businessId);
+  const [editing, setEditing] = useState(false);
+  const canEdit = canChange(business.data, 'payments:create');
+  return (
+    <PageFrame
+      title={customer.name ?? customer.email ?? 'Customer'}
+      description={
+        <Anchor component={Link} to={listHref} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden /> All customers
+          </Group>
+        </Anchor>
+      }
+      actions={
+        canEdit ? (
+          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+            Edit customer
+          </Button>
+        ) : null
+      }
+    >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Details">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Field label="Email" value={customer.email} />
+          <Field label="Phone" value={customer.phone} />
+          <Field label="Notes" value={customer.notes} />
+          <Field label="Added" value={formatLocalDateTime(customer.created_at)} />
+        </SimpleGrid>
+      </Paper>
+      <CustomerPayments businessId={businessId} customerId={customer.id} />
+      <CustomerFormModal businessId={businessId} customer={customer} opened={editing} onClose={() => setEditing(false)} />
+    </PageFrame>
+  );
+}
+
+const STATUS_COLORS: Partial<Record<Payment['status'], string>> = {
+  succeeded: 'green',
+  failed: 'red',
+  refunded: 'gray',
+  partially_refunded: 'yellow',
+};
+
+function CustomerPayments({ businessId, customerId }: { businessId: string; customerId: string }) {
+  const payments = useInfiniteQuery(customerPaymentsQuery(businessId, customerId));
+  const rows = payments.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="customer-payments">
+      <Title order={2} size="h4" id="customer-payments">
+        Payments
+      </Title>
+      {payments.isPending ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading payments" />
+        </Center>
+      ) : null}
+      {payments.isError && rows.length === 0 ? <ErrorState message={errorMessage(payments.error)} onRetry={() => void payments.refetch()} /> : null}
+      {payments.isSuccess && rows.length === 0 ? (
+        <EmptyState icon={<IconReceipt aria-hidden />} title="No payments yet" description="Payments this customer makes at checkout are listed here." headingOrder={3} />
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="sm" aria-label="Payments of this customer">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Amount</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Method</Table.Th>
+                  <Table.Th scope="col">Date</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATUS_COLORS[p.status] ?? 'blue'}>
+                        {PAYMENT_STATUS_LABELS[p.status]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}
+                      {p.card ? ` •••• ${p.card.last4}` : ''}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <LoadMore query={payments} count={rows.length} noun={['payment', 'payments']} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Anchor, Button, Center, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CustomerFiltersSchema } from '@merchant/payments';
+import { href } from '../../../../app/route-table';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { LoadMore } from '../../../../components/load-more';
+import { PageFrame } from '../../../../components/page-frame';
+import { errorMessage } from '../../../../lib/error-message';
+import { formatLocalDateTime } from '../../../../lib/format';
+import { canChange, useBusiness } from '../../../../lib/session';
+import { useUrlSearchText } from '../../../../lib/use-url-search-text';
+import { customersExportHref, customersQuery } from '../../api/customers-api';
+import { CustomerFormModal } from '../../components/customer-form-modal';
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const navigate = useNavigate();
+  const search = useUrlSearchText();
+  const parsed = CustomerFiltersSchema.safeParse({ q: search.value || undefined });
+  const filters = parsed.success ? parsed.data : null;
+  const customers = useInfiniteQuery({ ...customersQuery(businessId, filters ?? {}), enabled: filters !== null });
+  const rows = customers.data?.pages.flatMap((page) => page.data) ?? [];
+  const canCreate = canChange(business.data, 'payments:create');
+  const [creating, setCreating] = useState(false);
+  const searching = search.value !== '';
+
+  return (
+    <PageFrame
+      title="Customers"
+      description="People who paid you, matched by email at checkout, and those you add yourself."
+      actions={
+        <>
+          <Button
+            component="a"
+            href={filters ? customersExportHref(businessId, filters) : undefined}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+          {canCreate ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              New customer
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <TextInput
+        label="Search customers"
+        placeholder="Name, email or phone"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search.text}
+        onChange={(e) => search.setText(e.currentTarget.value)}
+        error={parsed.success ? undefined : parsed.error.issues[0]?.message}
+        maw={420}
+        type="search"
+      />
+
+      {customers.isPending && filters !== null ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading customers" />
+        </Center>
+      ) : null}
+      {customers.isError && rows.length === 0 ? <ErrorState message={errorMessage(customers.error)} onRetry={() => void customers.refetch()} /> : null}
+      {customers.isSuccess && rows.length === 0 ? (
+        <EmptyState
+          icon={<IconUsers aria-hidden />}
+          title={searching ? 'No customer matches this search' : 'No customers yet'}
+          description={searching ? 'Try part of a name, an email or a phone number.' : 'Customers appear here when they pay, or when you add them.'}
+          action={
+            !searching && canCreate ? (
+              <Button onClick={() => setCreating(true)} leftSection={<IconPlus size={16} aria-hidden />}>
+                New customer
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="sm" aria-label="Customers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Email</Table.Th>
+                  <Table.Th scope="col">Phone</Table.Th>
+                  <Table.Th scope="col">Added</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: c.id })} fw={600}>
+                        {c.name ?? c.email ?? 'Unnamed customer'}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.email ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
+                    <Table.Td>{c.phone ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <LoadMore query={customers} count={rows.length} noun={['customer', 'customers']} />
+        </Stack>
+      ) : null}
+
+      <CustomerFormModal
+        businessId={businessId}
+        customer={null}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(saved) => void navigate(href('payments.customers-detail', { business_id: businessId, customer: saved.id }))}
+      />
+    </PageFrame>
+  );
+}

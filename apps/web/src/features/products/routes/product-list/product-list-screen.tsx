@@ -1,0 +1,178 @@
+import { Anchor, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PRODUCT_STATUS_FILTERS, ProductFiltersSchema, type Product, type ProductStatusFilter } from '@merchant/payments';
+import { href } from '../../../../app/route-table';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { LoadMore } from '../../../../components/load-more';
+import { PageFrame } from '../../../../components/page-frame';
+import { errorMessage } from '../../../../lib/error-message';
+import { notifySuccess } from '../../../../lib/notify';
+import { canChange, useBusiness } from '../../../../lib/session';
+import { useUrlSearchText } from '../../../../lib/use-url-search-text';
+import { productsQuery, useSetProductArchived } from '../../api/products-api';
+
+const STATUS_LABELS: Record<ProductStatusFilter, string> = { active: 'Active', archived: 'Archived', all: 'All' };
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const [params, setParams] = useSearchParams();
+  const search = useUrlSearchText();
+  const parsed = ProductFiltersSchema.safeParse({ q: search.value || undefined, status: params.get('status') ?? undefined });
+  const filters = parsed.success ? parsed.data : null;
+  const products = useInfiniteQuery({ ...productsQuery(businessId, filters ?? { status: 'active' }), enabled: filters !== null });
+  const rows = products.data?.pages.flatMap((page) => page.data) ?? [];
+  const canEdit = canChange(business.data, 'payments:create');
+  const setArchived = useSetProductArchived(businessId);
+  const status = filters?.status ?? 'active';
+  const filtered = search.value !== '' || status !== 'active';
+
+  const setStatus = (value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === 'active') next.delete('status');
+        else next.set('status', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const confirmArchive = (product: Product) => {
+    const archiving = product.status === 'active';
+    modals.openConfirmModal({
+      title: archiving ? `Archive “${product.name}”?` : `Bring back “${product.name}”?`,
+      children: (
+        <Text size="sm">
+          {archiving
+            ? 'It will no longer be offered when you create payment links and invoices. Past ones keep it, and you can bring it back at any time.'
+            : 'It will be offered again when you create payment links and invoices.'}
+        </Text>
+      ),
+      labels: { confirm: archiving ? 'Archive product' : 'Bring back', cancel: 'Cancel' },
+      confirmProps: archiving ? { color: 'red' } : {},
+      onConfirm: () =>
+        setArchived.mutate(
+          { productId: product.id, archived: archiving },
+          { onSuccess: () => notifySuccess(archiving ? `${product.name} archived.` : `${product.name} is active again.`) },
+        ),
+    });
+  };
+
+  return (
+    <PageFrame
+      title="Products"
+      description="Your catalogue: what payment links and invoices pick from. Products are archived, never deleted."
+      actions={
+        canEdit ? (
+          <Button component={Link} to={href('payments.products-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
+            New product
+          </Button>
+        ) : null
+      }
+    >
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search products"
+          placeholder="Name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search.text}
+          onChange={(e) => search.setText(e.currentTarget.value)}
+          error={parsed.success ? undefined : parsed.error.issues[0]?.message}
+          type="search"
+          style={{ flex: '1 1 240px', maxWidth: 420 }}
+        />
+        <SegmentedControl
+          aria-label="Status"
+          value={status}
+          onChange={setStatus}
+          data={PRODUCT_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        />
+      </Group>
+
+      {products.isPending && filters !== null ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading products" />
+        </Center>
+      ) : null}
+      {products.isError && rows.length === 0 ? <ErrorState message={errorMessage(products.error)} onRetry={() => void products.refetch()} /> : null}
+      {products.isSuccess && rows.length === 0 ? (
+        <EmptyState
+          icon={<IconPackage aria-hidden />}
+          title={filtered ? 'No product matches' : 'No products yet'}
+          description={filtered ? 'Try another name or status.' : 'Add what you sell, with its price, to pick it when you ask for money.'}
+          action={
+            !filtered && canEdit ? (
+              <Button component={Link} to={href('payments.products-create', { business_id: businessId })}>
+                New product
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped verticalSpacing="sm" aria-label="Products">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Price</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  {canEdit ? (
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        {canEdit ? (
+                          <Anchor component={Link} to={href('payments.products-edit', { business_id: businessId, product: p.id })} fw={600}>
+                            {p.name}
+                          </Anchor>
+                        ) : (
+                          <Text fw={600} size="sm">
+                            {p.name}
+                          </Text>
+                        )}
+                        {p.description ? (
+                          <Text size="xs" c="dimmed" lineClamp={1}>
+                            {p.description}
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(p.price.amount, p.price.currency)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={p.status === 'active' ? 'green' : 'gray'}>
+                        {STATUS_LABELS[p.status]}
+                      </Badge>
+                    </Table.Td>
+                    {canEdit ? (
+                      <Table.Td ta="right">
+                        <Button variant="subtle" size="compact-sm" onClick={() => confirmArchive(p)} aria-label={`${p.status === 'active' ? 'Archive' : 'Bring back'} ${p.name}`}>
+                          {p.status === 'active' ? 'Archive' : 'Bring back'}
+                        </Button>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <LoadMore query={products} count={rows.length} noun={['product', 'products']} />
+        </Stack>
+      ) : null}
+    </PageFrame>
+  );
+}
