@@ -33,6 +33,8 @@ import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
+import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
+import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -59,6 +61,8 @@ function composeModules(platform: Platform) {
     .use(auditLogModule)
     .use(notificationSettingsModule)
     .use(emailTemplatesModule)
+    .use(paymentMethodsModule)
+    .use(checkoutCustomisationModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);
