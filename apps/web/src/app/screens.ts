@@ -40,6 +40,10 @@ export const screens = {
   'business-audit-log.list': () => import('../features/business-audit-log/routes/audit-log/audit-log-screen'),
   'notification-settings.edit': () => import('../features/notification-settings/routes/notification-settings/notification-settings-screen'),
   'email-templates.edit': () => import('../features/email-templates/routes/email-templates/email-templates-screen'),
+  'payment-methods.list': () => import('../features/payment-methods/routes/payment-methods/payment-methods-screen'),
+  'payment-methods.card': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
+  'payment-methods.provider': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
+  'checkout-customisation.edit': () => import('../features/checkout-customisation/routes/checkout-customisation/checkout-customisation-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 
