@@ -30,7 +30,7 @@ async function flags(businessId = t.demoBusinessId) {
 }
 
 describe('payment methods', () => {
-  it('answers the defaults before anything is saved: all on, package order, no fee passed on', async () => {
+  it('answers the defaults before anything is saved: all on, package order, no fee passed on; the demo Stripe account', async () => {
     const res = await owner.get(url());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().methods).toEqual([
@@ -39,7 +39,7 @@ describe('payment methods', () => {
       { method: 'ewallet', enabled: true, pass_fee_to_customer: false },
     ]);
     expect(res.json().providers.map((p: { provider: string; status: string }) => [p.provider, p.status])).toEqual([
-      ['stripe', 'not_connected'],
+      ['stripe', 'connected'],
       ['xendit', 'not_connected'],
       ['paynow', 'not_connected'],
       ['grabpay', 'not_connected'],
@@ -88,6 +88,10 @@ describe('payment methods', () => {
 
 describe('provider connections', () => {
   it('connects the card provider with test keys: the secret is never answered, stored sealed, and stripe_enabled follows', async () => {
+    expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
+    expect((await owner.delete(url(t.demoBusinessId, '/providers/stripe'))).statusCode).toBe(200);
+    expect(await flags()).toEqual({ stripe: false, xendit: false, active: [] });
+    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({ stripe_enabled: false, active_providers: [] });
     const res = await owner.put(url(t.demoBusinessId, '/providers/stripe'), STRIPE_TEST);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ provider: 'stripe', status: 'connected', account_id: STRIPE_TEST.account_id, secret_key_last4: 'wxyz' });

@@ -19,16 +19,8 @@ import type { BusinessContext } from '../../../http/context';
 import { appSecret } from '../../../lib/app-secrets';
 import type { Clock } from '../../../lib/clock';
 import type { AuditService } from '../../platform/audit/audit.service';
-import { secretBox, type SecretBox } from './provider-secrets';
+import { secretBox, storedSettings, type SecretBox, type StoredProviderSettings as StoredSettings } from './provider-secrets';
 import { paymentMethodsRepository as repo, type ConnectionRow } from './payment-methods.repository';
-
-/** What `provider_connections.settings` holds: the secret key only sealed, and its last 4 to show. */
-interface StoredSettings {
-  account_id: string;
-  publishable_key: string;
-  secret_key_last4: string;
-  secret_key_sealed: string;
-}
 
 /** Every method in checkout order: the saved rows, or the defaults before the first save. */
 export async function methodSettings(db: Executor, businessId: string): Promise<PaymentMethodSetting[]> {
@@ -132,12 +124,9 @@ export function createPaymentMethodsService(deps: { db: Executor; clock: Clock; 
         const mismatch = providerSettingsIssues(provider, { ...body, secret_key: secret });
         if (mismatch.length > 0) throw new AppError('PROVIDER_SETTINGS_INVALID', `Check the ${PROVIDER_INFO[provider].label} settings.`, mismatch);
         const status = connectionStatusFor(provider, { publishable_key: body.publishable_key, secret_key: secret });
-        const settings: StoredSettings = {
-          account_id: body.account_id,
-          publishable_key: body.publishable_key,
-          secret_key_last4: secret.slice(-4),
-          secret_key_sealed: body.secret_key ? box.seal(secret) : stored!.secret_key_sealed,
-        };
+        const settings = body.secret_key
+          ? storedSettings(box, { account_id: body.account_id, publishable_key: body.publishable_key, secret_key: secret })
+          : { ...stored!, account_id: body.account_id, publishable_key: body.publishable_key };
         const now = clock.now();
         const saved = await repo.saveConnection(tx, { businessId, provider, status, settings: { ...settings }, createdAt: now, updatedAt: now });
         await syncFlags(tx, businessId);

@@ -87,6 +87,7 @@ function SettingsForm({ businessId, name, settings, editable }: { businessId: st
                   label="Brand colour"
                   description="Buttons and highlights of the checkout. A hex colour such as #1c7ed6."
                   format="hex"
+                  fixOnBlur={false}
                   withEyeDropper={false}
                   maw={280}
                 />

@@ -58,7 +58,7 @@ export function Component() {
       }
     >
       <QueryStatus query={methods} loadingLabel={`Loading the ${info.label} connection`} />
-      {connection ? <ConnectionForm key={`${connection.status}:${connection.updated_at ?? ''}`} businessId={businessId} connection={connection} editable={editable} /> : null}
+      {connection ? <ConnectionForm key={slug} businessId={businessId} connection={connection} editable={editable} /> : null}
     </PageFrame>
   );
 }
@@ -83,8 +83,10 @@ function ConnectionForm({ businessId, connection, editable }: { businessId: stri
       return;
     }
     connect.mutate(body, {
-      onSuccess: (saved) =>
-        notifySuccess(saved.status === 'connected' ? `${label} is connected.` : `${label} keys saved: waiting for ${label} to confirm the account.`),
+      onSuccess: (saved) => {
+        form.reset({ account_id: saved.account_id ?? '', publishable_key: saved.publishable_key ?? '', secret_key: '' });
+        notifySuccess(saved.status === 'connected' ? `${label} is connected.` : `${label} keys saved: waiting for ${label} to confirm the account.`);
+      },
       onError: form.handleServerError,
     });
   });
@@ -95,7 +97,14 @@ function ConnectionForm({ businessId, connection, editable }: { businessId: stri
       children: <Text size="sm">The keys are forgotten and the checkout stops using this account. You can connect again later.</Text>,
       labels: { confirm: 'Disconnect', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => disconnect.mutate(undefined, { onSuccess: () => notifySuccess(`${label} is disconnected.`), onError: notifyError }),
+      onConfirm: () =>
+        disconnect.mutate(undefined, {
+          onSuccess: () => {
+            form.reset({ account_id: '', publishable_key: '', secret_key: '' });
+            notifySuccess(`${label} is disconnected.`);
+          },
+          onError: notifyError,
+        }),
     });
 
   const active = connection.status === 'connected' || connection.status === 'pending';
