@@ -41,6 +41,8 @@ import { processorModule } from './modules/payments/processor/processor.module';
 import { chargesModule } from './modules/payments/charges/charges.module';
 import { customersModule } from './modules/payments/customers/customers.module';
 import { productsModule } from './modules/payments/products/products.module';
+import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
+import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -83,6 +85,8 @@ function composeModules(platform: Platform) {
     .use(chargesModule)
     .use(customersModule)
     .use(productsModule)
+    .use(paymentMethodsModule)
+    .use(checkoutCustomisationModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

@@ -113,7 +113,7 @@ describe('authorization of every endpoint', () => {
   it('answers an endpoint only on its host: 404 on every other host, before any other check', async () => {
     const owner = agents.get('owner')!;
     const kinds = new Set(t.app.endpoints.map((e) => e.host));
-    expect(kinds).toEqual(new Set(['app', 'shop']));
+    expect(kinds).toEqual(new Set(['app', 'shop', 'checkout']));
     for (const e of t.app.endpoints) {
       for (const kind of HOST_KINDS.filter((k) => k !== e.host)) {
         const res = await owner.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {}, onHost(kind));

@@ -46,7 +46,7 @@ describe('GET /v1/business/:id', () => {
       two_factor_required_for_user: false,
       stripe_enabled: true,
       xendit_enabled: false,
-      active_providers: [],
+      active_providers: ['stripe'],
       features: { send_money: true },
       platform_enabled: false,
       warnings: [

@@ -4,3 +4,5 @@ export * from './checkout-paths';
 export * from './charges';
 export * from './customers';
 export * from './products';
+export * from './payment-methods';
+export * from './checkout-customisation';

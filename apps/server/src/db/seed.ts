@@ -1,7 +1,18 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import type { Executor } from './client';
-import { businesses, businessUsers, businessWarnings, onboardingAnswers, onboardingDocuments, users, verificationEvents } from './schema';
+import {
+  businesses,
+  businessUsers,
+  businessWarnings,
+  onboardingAnswers,
+  onboardingDocuments,
+  providerConnections,
+  users,
+  verificationEvents,
+} from './schema';
+import { appSecret } from '../lib/app-secrets';
+import { secretBox, storedSettings } from '../modules/payments/payment-methods/provider-secrets';
 import { createFileStore } from '../lib/file-store';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
@@ -54,7 +65,18 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       identifier: 'demo-coffee',
       onboardingStatus: 'completed',
       stripeEnabled: true,
+      activeProviders: ['stripe'],
       features: { send_money: true },
+    });
+    // Its Stripe account in test mode: the connection the stripe_enabled flag above follows.
+    const box = secretBox(await appSecret(tx, 'provider_secret_key', now));
+    await tx.insert(providerConnections).values({
+      businessId: demoId,
+      provider: 'stripe',
+      status: 'connected',
+      settings: { ...storedSettings(box, { account_id: 'acct_DemoCoffee2026', publishable_key: 'pk_test_DemoCoffeeRoasters2026', secret_key: 'sk_test_DemoCoffeeRoasters2026' }) },
+      createdAt: now,
+      updatedAt: now,
     });
     await member(demoId, await user(DEMO_USERS.owner, 'Olivia Owner'), 'owner');
     await member(demoId, await user(DEMO_USERS.admin, 'Adam Admin'), 'admin');

@@ -45,6 +45,10 @@ export const screens = {
   'products.list': () => import('../features/products/routes/product-list/product-list-screen'),
   'products.create': () => import('../features/products/routes/product-edit/product-edit-screen'),
   'products.edit': () => import('../features/products/routes/product-edit/product-edit-screen'),
+  'payment-methods.list': () => import('../features/payment-methods/routes/payment-methods/payment-methods-screen'),
+  'payment-methods.card': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
+  'payment-methods.provider': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
+  'checkout-customisation.edit': () => import('../features/checkout-customisation/routes/checkout-customisation/checkout-customisation-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 

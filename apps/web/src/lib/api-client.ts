@@ -69,6 +69,9 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`, data);
 }
 
+/** The URL of a path the API answered (an uploaded image such as the business logo). */
+export const apiAssetUrl = (path: string): string => API_ORIGIN + path;
+
 /** The absolute URL of an endpoint (links to file downloads, which the browser fetches itself). */
 export function endpointUrl<E extends Endpoint>(endpoint: E, params: EndpointParams<E>): string {
   return API_ORIGIN + buildPath(endpoint.path, params as Record<string, string>);

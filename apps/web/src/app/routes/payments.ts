@@ -131,13 +131,15 @@ export const paymentsRoutes = [
   route('connections-tool', 'connections/:tool', 'Accounting connection', 'connections', S),
   route('payment-methods', 'payment-methods', 'Payment methods', 'paymentMethods', {
     ...S,
+    screen: 'payment-methods.list',
     sidebar: { group: OTHERS, label: 'Payment Methods', icon: 'credit-card', order: 23 },
   }),
-  route('payment-methods-card', 'payment-methods/card', 'Card payments', 'paymentMethods', S),
-  route('payment-methods-provider', 'payment-methods/:slug', 'Payment method onboarding', 'paymentMethods', S),
-  route('payouts', 'payouts', 'Payment methods', 'paymentMethods', S),
+  route('payment-methods-card', 'payment-methods/card', 'Card payments', 'paymentMethods', { ...S, screen: 'payment-methods.card' }),
+  route('payment-methods-provider', 'payment-methods/:slug', 'Payment method onboarding', 'paymentMethods', { ...S, screen: 'payment-methods.provider' }),
+  route('payouts', 'payouts', 'Payment methods', 'paymentMethods', { ...S, screen: 'payment-methods.list' }),
   route('settings-checkout', 'settings/checkout-customisation', 'Checkout customisation', 'paymentSettings', {
     ...S,
+    screen: 'checkout-customisation.edit',
     sidebar: { group: OTHERS, label: 'Settings', childLabel: 'Checkout customisation', icon: 'settings', order: 24 },
   }),
   shared('settings-users', 'settings/users', SHARED.staffList, {

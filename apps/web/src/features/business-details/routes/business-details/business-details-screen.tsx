@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { UpdateBusinessBodySchema, type Business } from '@merchant/business';
 import { COUNTRY_CODES, CURRENCIES } from '@merchant/core';
 import { useZodForm } from '../../../../components/form/use-zod-form';
+import { LogoUpload } from '../../../../components/logo-upload';
 import { LoadingScreen } from '../../../../components/loading-screen';
 import { PageFrame } from '../../../../components/page-frame';
 import { EditForm } from '../../../../components/sub-header-bar/edit-form';
@@ -78,6 +79,14 @@ function DetailsForm({ business }: { business: Business }) {
       title="Business details"
       description={readOnly ? 'How this business appears to staff and customers. You can read these details; only its team can change them.' : 'How your business appears to staff and customers.'}
     >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={720}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Logo
+          </Title>
+          <LogoUpload businessId={business.id} logoUrl={business.logo_url} editable={canChange(business, 'settings:manage')} />
+        </Stack>
+      </Paper>
       <EditForm dirty={dirty} saving={update.isPending} onSave={submit} readOnly={readOnly}>
         {/* A disabled fieldset disables every field inside it for someone who may only read. */}
         <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>

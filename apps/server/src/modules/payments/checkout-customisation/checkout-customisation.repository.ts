@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { businesses, checkoutSettings } from '../../../db/schema';
+
+export type CheckoutSettingsRow = typeof checkoutSettings.$inferSelect;
+
+export const checkoutCustomisationRepository = {
+  async settings(db: Executor, businessId: string): Promise<CheckoutSettingsRow | null> {
+    const [row] = await db.select().from(checkoutSettings).where(eq(checkoutSettings.businessId, businessId));
+    return row ?? null;
+  },
+  async saveSettings(db: Executor, values: typeof checkoutSettings.$inferInsert & { updatedAt: Date }): Promise<CheckoutSettingsRow> {
+    const [row] = await db
+      .insert(checkoutSettings)
+      .values(values)
+      .onConflictDoUpdate({
+        target: checkoutSettings.businessId,
+        set: { brandColor: values.brandColor, settlementDelayDays: values.settlementDelayDays, sendReceipts: values.sendReceipts, updatedAt: values.updatedAt },
+      })
+      .returning();
+    return row!;
+  },
+  /** The business's name and logo, its row locked when `lock` (a logo change). */
+  async business(db: Executor, businessId: string, lock = false): Promise<{ name: string; logoUrl: string | null } | null> {
+    const query = db.select({ name: businesses.name, logoUrl: businesses.logoUrl }).from(businesses).where(eq(businesses.id, businessId));
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+  async setLogo(db: Executor, businessId: string, logoUrl: string | null, now: Date): Promise<void> {
+    await db.update(businesses).set({ logoUrl, updatedAt: now }).where(eq(businesses.id, businessId));
+  },
+};

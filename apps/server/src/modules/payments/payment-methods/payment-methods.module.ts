@@ -1,0 +1,9 @@
+import { defineModule, type Platform } from '../../module';
+import { paymentMethodsRoutes } from './payment-methods.routes';
+import { createPaymentMethodsService } from './payment-methods.service';
+
+export const paymentMethodsModule = defineModule({
+  name: 'paymentMethods',
+  create: ({ db, clock, audit }: Pick<Platform, 'db' | 'clock' | 'audit'>) => createPaymentMethodsService({ db, clock, audit }),
+  routes: paymentMethodsRoutes,
+});

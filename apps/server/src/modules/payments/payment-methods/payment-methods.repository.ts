@@ -1,0 +1,66 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { PaymentMethod, PaymentProvider } from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import { businesses, paymentMethodSettings, providerConnections } from '../../../db/schema';
+
+export type MethodSettingRow = typeof paymentMethodSettings.$inferSelect;
+export type ConnectionRow = typeof providerConnections.$inferSelect;
+
+export const paymentMethodsRepository = {
+  async methodSettings(db: Executor, businessId: string): Promise<MethodSettingRow[]> {
+    return db.select().from(paymentMethodSettings).where(eq(paymentMethodSettings.businessId, businessId)).orderBy(asc(paymentMethodSettings.position));
+  },
+  /** Replaces every method's row (made on the first save; before that the defaults apply). */
+  async saveMethodSettings(
+    db: Executor,
+    businessId: string,
+    rows: { method: PaymentMethod; enabled: boolean; passFeeToCustomer: boolean; position: number }[],
+    now: Date,
+  ): Promise<void> {
+    for (const row of rows) {
+      await db
+        .insert(paymentMethodSettings)
+        .values({ businessId, ...row, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [paymentMethodSettings.businessId, paymentMethodSettings.method],
+          set: { enabled: row.enabled, passFeeToCustomer: row.passFeeToCustomer, position: row.position, updatedAt: now },
+        });
+    }
+  },
+  async connections(db: Executor, businessId: string): Promise<ConnectionRow[]> {
+    return db.select().from(providerConnections).where(eq(providerConnections.businessId, businessId));
+  },
+  async connection(db: Executor, businessId: string, provider: PaymentProvider): Promise<ConnectionRow | null> {
+    const [row] = await db
+      .select()
+      .from(providerConnections)
+      .where(and(eq(providerConnections.businessId, businessId), eq(providerConnections.provider, provider)));
+    return row ?? null;
+  },
+  async saveConnection(db: Executor, values: typeof providerConnections.$inferInsert & { updatedAt: Date }): Promise<ConnectionRow> {
+    const [row] = await db
+      .insert(providerConnections)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [providerConnections.businessId, providerConnections.provider],
+        set: { status: values.status, settings: values.settings, updatedAt: values.updatedAt },
+      })
+      .returning();
+    return row!;
+  },
+  /** Locks the business row: connection changes of one business run one at a time, so its flags stay exact. */
+  async lockBusiness(db: Executor, businessId: string): Promise<void> {
+    await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
+  },
+  async setProviderFlags(
+    db: Executor,
+    businessId: string,
+    flags: { stripeEnabled: boolean; xenditEnabled: boolean; activeProviders: string[] },
+    now: Date,
+  ): Promise<void> {
+    await db
+      .update(businesses)
+      .set({ ...flags, updatedAt: now })
+      .where(eq(businesses.id, businessId));
+  },
+};

@@ -1,0 +1,45 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * Provider secret keys are kept encrypted (AES-256-GCM) with a server secret, so the settings column
+ * never holds them in clear: `v1.<iv>.<tag>.<ciphertext>`, base64url parts.
+ */
+export function secretBox(keyText: string) {
+  const key = Buffer.from(keyText, 'base64url');
+  if (key.length !== 32) throw new Error('The provider secret key must be 32 bytes');
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+    },
+    open(sealed: string): string {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unknown sealed secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+export type SecretBox = ReturnType<typeof secretBox>;
+
+/** What `provider_connections.settings` holds: the secret key only sealed, and its last 4 to show. */
+export interface StoredProviderSettings {
+  account_id: string;
+  publishable_key: string;
+  secret_key_last4: string;
+  secret_key_sealed: string;
+}
+
+/** The stored settings of an account, its secret key sealed. */
+export function storedSettings(box: SecretBox, account: { account_id: string; publishable_key: string; secret_key: string }): StoredProviderSettings {
+  return {
+    account_id: account.account_id,
+    publishable_key: account.publishable_key,
+    secret_key_last4: account.secret_key.slice(-4),
+    secret_key_sealed: box.seal(account.secret_key),
+  };
+}
