@@ -33,6 +33,9 @@ import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
+import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
+import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
+import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -59,6 +62,9 @@ function composeModules(platform: Platform) {
     .use(auditLogModule)
     .use(notificationSettingsModule)
     .use(emailTemplatesModule)
+    .use(sourcePaymentsModule)
+    .use(paymentLinksModule)
+    .use(staticQrCodesModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

@@ -7,6 +7,22 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export const hmacSha256 = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('base64url');
 export const newId = (): string => randomUUID();
 
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A public id customers see in URLs (docs/payments.md): the type prefix (`pl_`, `qr_`, `pay_`) and 128
+ * random bits in base62, always 22 characters, unguessable.
+ */
+export function newPublicId(prefix: string): string {
+  let value = randomBytes(16).reduce((n, byte) => (n << 8n) | BigInt(byte), 0n);
+  let out = '';
+  for (let i = 0; i < 22; i++) {
+    out = BASE62[Number(value % 62n)]! + out;
+    value /= 62n;
+  }
+  return prefix + out;
+}
+
 let lastIdMs = 0;
 let idCounter = 0;
 
