@@ -37,10 +37,12 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const DateTimeSchema = text()
+/** A date and time with its offset (or the browser's local `YYYY-MM-DDTHH:mm`); blank becomes null. */
+export const OptionalDateTimeSchema = text()
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'Enter a date and time')
-  .transform((v) => new Date(v).toISOString());
+  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), 'Enter a date and time')
+  .nullish()
+  .transform((v) => (v ? new Date(v).toISOString() : null));
 
 const PhoneSchema = text()
   .trim()
@@ -65,7 +67,7 @@ export const PaymentLinkBodySchema = z.object({
   collect_phone: z.boolean().default(false),
   collect_note: z.boolean().default(false),
   /** Must be in the future (checked against the server's clock). Null: never expires. */
-  expires_at: DateTimeSchema.nullish().transform((v) => v ?? null),
+  expires_at: OptionalDateTimeSchema,
   single_use: z.boolean().default(true),
   redirect_url: text()
     .trim()
@@ -73,7 +75,10 @@ export const PaymentLinkBodySchema = z.object({
     .refine((v) => v === '' || isAllowedRedirectUrl(v), 'Use an https:// address (http:// only on localhost)')
     .nullish()
     .transform((v) => (v ? v : null)),
-  product_id: z.uuid('Choose a product from the list').nullish().transform((v) => v ?? null),
+  product_id: z
+    .union([z.literal(''), z.uuid('Choose a product from the list')])
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type PaymentLinkBody = z.input<typeof PaymentLinkBodySchema>;
 

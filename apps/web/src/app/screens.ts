@@ -40,6 +40,14 @@ export const screens = {
   'business-audit-log.list': () => import('../features/business-audit-log/routes/audit-log/audit-log-screen'),
   'notification-settings.edit': () => import('../features/notification-settings/routes/notification-settings/notification-settings-screen'),
   'email-templates.edit': () => import('../features/email-templates/routes/email-templates/email-templates-screen'),
+  'payment-links.list': () => import('../features/payment-links/routes/links-list/links-list-screen'),
+  'payment-links.create': () => import('../features/payment-links/routes/link-form/link-form-screen'),
+  'payment-links.edit': () => import('../features/payment-links/routes/link-form/link-form-screen'),
+  'payment-links.detail': () => import('../features/payment-links/routes/link-detail/link-detail-screen'),
+  'static-qr-codes.list': () => import('../features/static-qr-codes/routes/qr-list/qr-list-screen'),
+  'static-qr-codes.create': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
+  'static-qr-codes.edit': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
+  'static-qr-codes.detail': () => import('../features/static-qr-codes/routes/qr-detail/qr-detail-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 
