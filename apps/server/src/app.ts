@@ -43,6 +43,9 @@ import { customersModule } from './modules/payments/customers/customers.module';
 import { productsModule } from './modules/payments/products/products.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
+import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
+import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
+import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -87,6 +90,9 @@ function composeModules(platform: Platform) {
     .use(productsModule)
     .use(paymentMethodsModule)
     .use(checkoutCustomisationModule)
+    .use(sourcePaymentsModule)
+    .use(paymentLinksModule)
+    .use(staticQrCodesModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

@@ -6,3 +6,5 @@ export * from './customers';
 export * from './products';
 export * from './payment-methods';
 export * from './checkout-customisation';
+export * from './payment-links';
+export * from './static-qr-codes';

@@ -49,6 +49,14 @@ export const screens = {
   'payment-methods.card': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
   'payment-methods.provider': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
   'checkout-customisation.edit': () => import('../features/checkout-customisation/routes/checkout-customisation/checkout-customisation-screen'),
+  'payment-links.list': () => import('../features/payment-links/routes/links-list/links-list-screen'),
+  'payment-links.create': () => import('../features/payment-links/routes/link-form/link-form-screen'),
+  'payment-links.edit': () => import('../features/payment-links/routes/link-form/link-form-screen'),
+  'payment-links.detail': () => import('../features/payment-links/routes/link-detail/link-detail-screen'),
+  'static-qr-codes.list': () => import('../features/static-qr-codes/routes/qr-list/qr-list-screen'),
+  'static-qr-codes.create': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
+  'static-qr-codes.edit': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
+  'static-qr-codes.detail': () => import('../features/static-qr-codes/routes/qr-detail/qr-detail-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 

@@ -1,0 +1,46 @@
+import { fieldError, formatMoneyWithCode } from '@merchant/core';
+import { sourceAmountLimits, type PaymentSource } from '@merchant/payments';
+import type { Executor } from '../../db/client';
+
+/** Why a source no longer takes payments. */
+export type UnusableReason = 'expired' | 'cancelled' | 'completed' | 'archived';
+
+/**
+ * What the hosted checkout charges for a public id (docs/payments.md, "Payment links and static QR codes"):
+ * offered by each source's service (payment links, static QR codes).
+ */
+export interface CheckoutSource {
+  businessId: string;
+  sourceType: PaymentSource;
+  sourceId: string;
+  /** Minor units; null: the customer chooses the amount. */
+  amount: number | null;
+  currency: string;
+  /** The link's purpose or the QR code's name. */
+  purpose: string;
+  reference: string | null;
+  collect: { email: boolean; phone: boolean; note: boolean };
+  prefill: { email: string | null; phone: string | null };
+  singleUse: boolean;
+  redirectUrl: string | null;
+  usable: true | { reason: UnusableReason };
+}
+
+/** The three calls the checkout makes on a source, each inside its own transaction. */
+export interface CheckoutSourceAdapter {
+  /** The source of a public id of this kind, or null when there is none. */
+  checkoutSource(tx: Executor, publicId: string): Promise<CheckoutSource | null>;
+  /** Locks the source's row (SELECT ... FOR UPDATE) and answers it afresh, usable re-checked under the lock. */
+  lockForPayment(tx: Executor, businessId: string, sourceId: string): Promise<CheckoutSource | null>;
+  /** A payment of this source succeeded (same transaction): a single-use link becomes completed. */
+  onPaymentSucceeded(tx: Executor, businessId: string, sourceId: string): Promise<void>;
+}
+
+/** The amount a source may ask for, in the lowest-minimum / highest-maximum range of the methods. */
+export function assertAmountWithinLimits(amount: number | null, currency: string): void {
+  if (amount === null) return;
+  const { min, max } = sourceAmountLimits(currency);
+  if (amount < min) throw fieldError('VALIDATION_FAILED', 'amount', `The amount must be at least ${formatMoneyWithCode(min, currency)}`);
+  if (amount > max) throw fieldError('VALIDATION_FAILED', 'amount', `The amount must be at most ${formatMoneyWithCode(max, currency)}`);
+}
+

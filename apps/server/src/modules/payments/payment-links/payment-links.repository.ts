@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, gt, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import type { PaymentLinkStatus } from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import { paymentLinks, products } from '../../../db/schema';
+import type { Cursor } from '../../../lib/cursor';
+
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+export type NewPaymentLink = typeof paymentLinks.$inferInsert;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The status as of `now`: a stored `active` past its expiry reads as `expired`. */
+function statusIs(status: PaymentLinkStatus, now: Date): SQL | undefined {
+  const notExpired = or(isNull(paymentLinks.expiresAt), gt(paymentLinks.expiresAt, now));
+  if (status === 'active') return and(eq(paymentLinks.status, 'active'), notExpired);
+  if (status === 'expired') return or(eq(paymentLinks.status, 'expired'), and(eq(paymentLinks.status, 'active'), lte(paymentLinks.expiresAt, now)));
+  return eq(paymentLinks.status, status);
+}
+
+const withProduct = { link: paymentLinks, productName: products.name };
+
+/** Payment links: SQL only. Every query is scoped by business, except the checkout's read by public id. */
+export const paymentLinksRepository = {
+  async insert(db: Executor, row: NewPaymentLink): Promise<void> {
+    await db.insert(paymentLinks).values(row);
+  },
+
+  async find(db: Executor, businessId: string, id: string) {
+    const [row] = await db
+      .select(withProduct)
+      .from(paymentLinks)
+      .leftJoin(products, and(eq(products.businessId, paymentLinks.businessId), eq(products.id, paymentLinks.productId)))
+      .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, id)));
+    return row;
+  },
+
+  /** The link's row, locked for the rest of the transaction (edits, cancel, the checkout's confirm). */
+  async lock(db: Executor, businessId: string, id: string): Promise<PaymentLinkRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async findByPublicId(db: Executor, publicId: string): Promise<PaymentLinkRow | undefined> {
+    const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.publicId, publicId));
+    return row;
+  },
+
+  async update(db: Executor, businessId: string, id: string, patch: Partial<NewPaymentLink>): Promise<void> {
+    await db
+      .update(paymentLinks)
+      .set(patch)
+      .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, id)));
+  },
+
+  /** Newest first, after the cursor; reads `limit + 1` rows. */
+  async page(
+    db: Executor,
+    businessId: string,
+    filter: { search?: string | undefined; status?: PaymentLinkStatus | undefined; now: Date },
+    limit: number,
+    cursor?: Cursor,
+  ) {
+    const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+    const conditions = [
+      eq(paymentLinks.businessId, businessId),
+      pattern
+        ? or(ilike(paymentLinks.purpose, pattern), ilike(paymentLinks.reference, pattern), ilike(paymentLinks.customerEmail, pattern))
+        : undefined,
+      filter.status ? statusIs(filter.status, filter.now) : undefined,
+      cursor
+        ? or(lt(paymentLinks.createdAt, cursor.createdAt), and(eq(paymentLinks.createdAt, cursor.createdAt), lt(paymentLinks.id, cursor.id)))
+        : undefined,
+    ];
+    return db
+      .select(withProduct)
+      .from(paymentLinks)
+      .leftJoin(products, and(eq(products.businessId, paymentLinks.businessId), eq(products.id, paymentLinks.productId)))
+      .where(and(...conditions))
+      .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+      .limit(limit + 1);
+  },
+
+  async activeProducts(db: Executor, businessId: string) {
+    return db
+      .select({ id: products.id, name: products.name, amount: products.amount, currency: products.currency })
+      .from(products)
+      .where(and(eq(products.businessId, businessId), eq(products.status, 'active')))
+      .orderBy(asc(products.name))
+      .limit(500);
+  },
+
+  async findProduct(db: Executor, businessId: string, id: string) {
+    const [row] = await db
+      .select({ id: products.id, name: products.name, status: products.status })
+      .from(products)
+      .where(and(eq(products.businessId, businessId), eq(products.id, id)));
+    return row;
+  },
+};

@@ -1,0 +1,290 @@
+import QRCode from 'qrcode';
+import { AppError, fieldError, formatMoneyWithCode, originOfKind } from '@merchant/core';
+import {
+  PUBLIC_ID_PREFIXES,
+  PaymentLinkBodySchema,
+  type CreatePaymentLinkBodySchema,
+  type ListPaymentLinksQuerySchema,
+  type PaymentLink,
+  type PaymentLinkDetail,
+} from '@merchant/payments';
+import type { z } from 'zod';
+import type { AppConfig } from '../../../config';
+import type { Executor } from '../../../db/client';
+import type { BusinessContext } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import { newId, newPublicId } from '../../../lib/crypto';
+import type { Mailer } from '../../../mail/mailer';
+import type { AuditService } from '../../platform/audit/audit.service';
+import { assertAmountWithinLimits, type CheckoutSource, type CheckoutSourceAdapter } from '../checkout-source';
+import type { SourcePaymentsService } from '../source-payments/source-payments.service';
+import { isEditable, presentLink, statusAt } from './payment-links.presenter';
+import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
+
+type LinkInput = z.output<typeof PaymentLinkBodySchema>;
+
+/**
+ * Payment links: create, edit (the public URL stays), cancel, mail to the customer, and the checkout's
+ * source adapter. Status `expired` is read from the time (and stored once the checkout meets it).
+ */
+export function createPaymentLinksService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>;
+  sourcePayments: SourcePaymentsService;
+}) {
+  const { db, clock, audit, sourcePayments } = deps;
+  const checkoutOrigin = originOfKind(deps.config.publicUrl, 'checkout', deps.config.baseDomain);
+
+  async function present(businessId: string, row: PaymentLinkRow, productName: string | null): Promise<PaymentLink> {
+    const paid = await sourcePayments.paidBySource(businessId, 'payment_link', [row.id]);
+    return presentLink(row, { productName, paid: paid.get(row.id), checkoutOrigin, now: clock.now() });
+  }
+
+  /** The rules a schema cannot hold: the currency default, amount limits, expiry in the future, the product. */
+  async function resolve(executor: Executor, ctx: BusinessContext, body: LinkInput) {
+    const currency = body.currency ?? ctx.business.row.currency;
+    assertAmountWithinLimits(body.amount, currency);
+    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+    if (expiresAt && expiresAt <= clock.now()) throw fieldError('VALIDATION_FAILED', 'expires_at', 'Choose a time in the future');
+    let productName: string | null = null;
+    if (body.product_id) {
+      const product = await repo.findProduct(executor, ctx.business.row.id, body.product_id);
+      if (!product || product.status !== 'active') throw fieldError('VALIDATION_FAILED', 'product_id', 'Choose a product from the list');
+      productName = product.name;
+    }
+    const fields = {
+      amount: body.amount,
+      currency,
+      purpose: body.purpose,
+      reference: body.reference,
+      productId: body.product_id,
+      customerEmail: body.customer_email,
+      customerPhone: body.customer_phone,
+      collectEmail: body.collect_email,
+      collectPhone: body.collect_phone,
+      collectNote: body.collect_note,
+      singleUse: body.single_use,
+      redirectUrl: body.redirect_url,
+      expiresAt,
+    };
+    return { fields, productName };
+  }
+
+  async function load(ctx: BusinessContext, id: string) {
+    const found = await repo.find(db, ctx.business.row.id, id);
+    if (!found) throw new AppError('PAYMENT_LINK_NOT_FOUND', 'Payment link not found.');
+    return found;
+  }
+
+  async function lockEditable(tx: Executor, ctx: BusinessContext, id: string): Promise<PaymentLinkRow> {
+    const row = await repo.lock(tx, ctx.business.row.id, id);
+    if (!row) throw new AppError('PAYMENT_LINK_NOT_FOUND', 'Payment link not found.');
+    const status = statusAt(row, clock.now());
+    if (!isEditable(status)) throw new AppError('PAYMENT_LINK_NOT_EDITABLE', `This payment link is ${status} and can no longer be changed.`);
+    return row;
+  }
+
+  async function mailLink(ctx: BusinessContext, row: PaymentLinkRow): Promise<string> {
+    if (!row.customerEmail) throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
+    const business = ctx.business.row.name;
+    const amount = row.amount === null ? 'the amount you choose' : formatMoneyWithCode(row.amount, row.currency);
+    const url = presentLink(row, { productName: null, paid: undefined, checkoutOrigin, now: clock.now() }).url;
+    await deps.mailer.send({
+      to: row.customerEmail,
+      subject: `${business} asks you to pay: ${row.purpose}`,
+      text:
+        `Hello,\n\n${business} asks you to pay ${amount} for ${row.purpose}` +
+        `${row.reference ? ` (reference ${row.reference})` : ''}.\n\nPay securely here:\n\n${url}\n\n` +
+        `${row.expiresAt ? `The link works until ${row.expiresAt.toUTCString()}.\n\n` : ''}` +
+        `If you did not expect this request, ignore this mail.`,
+    });
+    return row.customerEmail;
+  }
+
+  /** A row as the checkout sees it. */
+  function toSource(row: PaymentLinkRow): CheckoutSource {
+    const status = statusAt(row, clock.now());
+    return {
+      businessId: row.businessId,
+      sourceType: 'payment_link',
+      sourceId: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      purpose: row.purpose,
+      reference: row.reference,
+      collect: { email: row.collectEmail, phone: row.collectPhone, note: row.collectNote },
+      prefill: { email: row.customerEmail, phone: row.customerPhone },
+      singleUse: row.singleUse,
+      redirectUrl: row.redirectUrl,
+      usable: status === 'active' ? true : { reason: status },
+    };
+  }
+
+  /** The checkout met an active link past its expiry: store it as expired. */
+  async function fixExpiry(tx: Executor, row: PaymentLinkRow): Promise<void> {
+    if (row.status === 'active' && statusAt(row, clock.now()) === 'expired') {
+      await repo.update(tx, row.businessId, row.id, { status: 'expired', updatedAt: clock.now() });
+    }
+  }
+
+  const checkout: CheckoutSourceAdapter = {
+    async checkoutSource(tx, publicId) {
+      const row = await repo.findByPublicId(tx, publicId);
+      if (!row) return null;
+      await fixExpiry(tx, row);
+      return toSource(row);
+    },
+    async lockForPayment(tx, businessId, sourceId) {
+      const row = await repo.lock(tx, businessId, sourceId);
+      if (!row) return null;
+      await fixExpiry(tx, row);
+      return toSource(row);
+    },
+    async onPaymentSucceeded(tx, businessId, sourceId) {
+      const row = await repo.lock(tx, businessId, sourceId);
+      if (row?.singleUse && row.status === 'active') await repo.update(tx, businessId, sourceId, { status: 'completed', updatedAt: clock.now() });
+    },
+  };
+
+  return {
+    checkout,
+
+    async list(ctx: BusinessContext, query: z.output<typeof ListPaymentLinksQuerySchema>) {
+      const businessId = ctx.business.row.id;
+      const now = clock.now();
+      const rows = await repo.page(db, businessId, { search: query.search, status: query.status, now }, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => r.link);
+      const paid = await sourcePayments.paidBySource(businessId, 'payment_link', page.rows.map((r) => r.link.id));
+      return {
+        data: page.rows.map((r) => presentLink(r.link, { productName: r.productName, paid: paid.get(r.link.id), checkoutOrigin, now })),
+        next_cursor: page.nextCursor,
+      };
+    },
+
+    async get(ctx: BusinessContext, id: string): Promise<PaymentLinkDetail> {
+      const found = await load(ctx, id);
+      const link = await present(ctx.business.row.id, found.link, found.productName);
+      return { ...link, qr_svg: await QRCode.toString(link.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) };
+    },
+
+    async payments(ctx: BusinessContext, id: string, query: { limit: number; cursor?: string | undefined }) {
+      const { link } = await load(ctx, id);
+      return sourcePayments.page(ctx.business.row.id, { type: 'payment_link', id: link.id, label: link.purpose }, query);
+    },
+
+    async products(ctx: BusinessContext) {
+      return { data: await repo.activeProducts(db, ctx.business.row.id) };
+    },
+
+    async create(ctx: BusinessContext, body: z.output<typeof CreatePaymentLinkBodySchema>): Promise<PaymentLink> {
+      if (body.send_email && !body.customer_email) {
+        throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
+      }
+      const now = clock.now();
+      const businessId = ctx.business.row.id;
+      const { row, productName } = await db.transaction(async (tx) => {
+        const { fields, productName } = await resolve(tx, ctx, body);
+        const row: PaymentLinkRow = {
+          ...fields,
+          businessId,
+          id: newId(),
+          publicId: newPublicId(PUBLIC_ID_PREFIXES.link),
+          customerId: null,
+          status: 'active',
+          createdByUserId: ctx.user.id,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await repo.insert(tx, row);
+        await audit.record(tx, ctx, {
+          action: 'payment_link.created',
+          description: `Created the payment link "${row.purpose}"`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'payment_link',
+          objectId: row.id,
+          meta: { amount: row.amount, currency: row.currency, single_use: row.singleUse },
+        });
+        if (body.send_email) {
+          await audit.record(tx, ctx, {
+            action: 'payment_link.sent',
+            description: `Mailed the payment link "${row.purpose}" to ${row.customerEmail}`,
+            actorUserId: ctx.user.id,
+            businessId,
+            objectType: 'payment_link',
+            objectId: row.id,
+          });
+        }
+        return { row, productName };
+      });
+      if (body.send_email) await mailLink(ctx, row);
+      return presentLink(row, { productName, paid: undefined, checkoutOrigin, now });
+    },
+
+    async update(ctx: BusinessContext, id: string, body: LinkInput): Promise<PaymentLink> {
+      const businessId = ctx.business.row.id;
+      await db.transaction(async (tx) => {
+        const current = await lockEditable(tx, ctx, id);
+        const { fields } = await resolve(tx, ctx, body);
+        // A new expiry (or none) revives a link that had expired; the public id never changes.
+        await repo.update(tx, businessId, id, { ...fields, status: 'active', updatedAt: clock.now() });
+        await audit.record(tx, ctx, {
+          action: 'payment_link.updated',
+          description: `Edited the payment link "${fields.purpose}"`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'payment_link',
+          objectId: id,
+          meta: { before: { amount: current.amount, currency: current.currency }, after: { amount: fields.amount, currency: fields.currency } },
+        });
+      });
+      const found = await load(ctx, id);
+      return present(businessId, found.link, found.productName);
+    },
+
+    async cancel(ctx: BusinessContext, id: string): Promise<PaymentLink> {
+      const businessId = ctx.business.row.id;
+      await db.transaction(async (tx) => {
+        const current = await lockEditable(tx, ctx, id);
+        await repo.update(tx, businessId, id, { status: 'cancelled', updatedAt: clock.now() });
+        await audit.record(tx, ctx, {
+          action: 'payment_link.cancelled',
+          description: `Cancelled the payment link "${current.purpose}"`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'payment_link',
+          objectId: id,
+        });
+      });
+      const found = await load(ctx, id);
+      return present(businessId, found.link, found.productName);
+    },
+
+    async send(ctx: BusinessContext, id: string): Promise<{ ok: true; to: string }> {
+      const businessId = ctx.business.row.id;
+      const row = await db.transaction(async (tx) => {
+        const current = await lockEditable(tx, ctx, id);
+        if (statusAt(current, clock.now()) !== 'active') {
+          throw new AppError('PAYMENT_LINK_NOT_EDITABLE', 'This payment link has expired: give it a new expiry before sending it.');
+        }
+        if (!current.customerEmail) throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
+        await audit.record(tx, ctx, {
+          action: 'payment_link.sent',
+          description: `Mailed the payment link "${current.purpose}" to ${current.customerEmail}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'payment_link',
+          objectId: id,
+        });
+        return current;
+      });
+      return { ok: true, to: await mailLink(ctx, row) };
+    },
+  };
+}
+
+export type PaymentLinksService = ReturnType<typeof createPaymentLinksService>;

@@ -1,0 +1,65 @@
+import { and, desc, eq, ilike, lt, or } from 'drizzle-orm';
+import type { StaticQrStatus } from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import { staticQrCodes } from '../../../db/schema';
+import type { Cursor } from '../../../lib/cursor';
+
+export type StaticQrRow = typeof staticQrCodes.$inferSelect;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Static QR codes: SQL only. Every query is scoped by business, except the checkout's read by public id. */
+export const staticQrRepository = {
+  async insert(db: Executor, row: StaticQrRow): Promise<void> {
+    await db.insert(staticQrCodes).values(row);
+  },
+
+  async find(db: Executor, businessId: string, id: string): Promise<StaticQrRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(staticQrCodes)
+      .where(and(eq(staticQrCodes.businessId, businessId), eq(staticQrCodes.id, id)));
+    return row;
+  },
+
+  async lock(db: Executor, businessId: string, id: string): Promise<StaticQrRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(staticQrCodes)
+      .where(and(eq(staticQrCodes.businessId, businessId), eq(staticQrCodes.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async findByPublicId(db: Executor, publicId: string): Promise<StaticQrRow | undefined> {
+    const [row] = await db.select().from(staticQrCodes).where(eq(staticQrCodes.publicId, publicId));
+    return row;
+  },
+
+  async update(db: Executor, businessId: string, id: string, patch: Partial<StaticQrRow>): Promise<void> {
+    await db
+      .update(staticQrCodes)
+      .set(patch)
+      .where(and(eq(staticQrCodes.businessId, businessId), eq(staticQrCodes.id, id)));
+  },
+
+  /** Newest first, after the cursor; reads `limit + 1` rows. */
+  async page(db: Executor, businessId: string, filter: { search?: string | undefined; status?: StaticQrStatus | undefined }, limit: number, cursor?: Cursor) {
+    const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+    return db
+      .select()
+      .from(staticQrCodes)
+      .where(
+        and(
+          eq(staticQrCodes.businessId, businessId),
+          pattern ? or(ilike(staticQrCodes.name, pattern), ilike(staticQrCodes.locationLabel, pattern)) : undefined,
+          filter.status ? eq(staticQrCodes.status, filter.status) : undefined,
+          cursor
+            ? or(lt(staticQrCodes.createdAt, cursor.createdAt), and(eq(staticQrCodes.createdAt, cursor.createdAt), lt(staticQrCodes.id, cursor.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(staticQrCodes.createdAt), desc(staticQrCodes.id))
+      .limit(limit + 1);
+  },
+};

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { sourceAmountLimits } from '@merchant/payments';
+import { auditLogs, paymentLinks, payments, products } from '../src/db/schema';
+import { newId, newPublicId } from '../src/lib/crypto';
+import { createMailer } from '../src/mail/mailer';
+import { createPaymentLinksService } from '../src/modules/payments/payment-links/payment-links.service';
+import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
+import { createAuditService } from '../src/modules/platform/audit/audit.service';
+import pino from 'pino';
+import { Agent, createTestContext, mailbox, signedIn, DEMO_USERS, type TestContext } from './harness';
+
+/** Payment links: the merchant's rules over HTTP, and the source the hosted checkout reads. */
+let t: TestContext;
+let owner: Agent;
+let cashier: Agent;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await signedIn(t.app, DEMO_USERS.owner);
+  cashier = await signedIn(t.app, DEMO_USERS.cashier);
+});
+afterAll(() => t.close());
+
+const base = () => `/v1/business/${t.demoBusinessId}/payment-links`;
+const inOneDay = () => new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
+const valid = (over: Record<string, unknown> = {}) => ({ amount: 2500, purpose: 'Pottery class', reference: 'INV-1', expires_at: inOneDay(), ...over });
+
+async function create(over: Record<string, unknown> = {}) {
+  const res = await owner.post(base(), valid(over));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; public_id: string; url: string; status: string; currency: string; editable: boolean }>();
+}
+
+/** The service as the hosted checkout is given it (the checkout's own endpoints are another capability). */
+function linksService() {
+  const { db } = t.database;
+  const logger = pino({ level: 'silent' });
+  return createPaymentLinksService({
+    db,
+    clock: t.clock,
+    audit: createAuditService({ clock: t.clock }),
+    mailer: createMailer({ db, clock: t.clock, logger, jobs: t.app.jobs, smtpUrl: undefined, from: t.config.mailFrom }),
+    config: t.config,
+    sourcePayments: createSourcePaymentsService({ db }),
+  });
+}
+
+/** A payment row as the checkout would write it (the charges service is another capability). */
+async function paymentOf(linkId: string, status: 'succeeded' | 'failed', amount = 2500) {
+  const now = t.clock.now();
+  await t.database.db.insert(payments).values({
+    businessId: t.demoBusinessId,
+    id: newId(),
+    publicId: newPublicId('pay_'),
+    sourceType: 'payment_link',
+    sourceId: linkId,
+    status,
+    amount,
+    currency: 'sgd',
+    createdAt: now,
+    updatedAt: now,
+    succeededAt: status === 'succeeded' ? now : null,
+  });
+}
+
+describe('creating a payment link', () => {
+  it('answers the link with its public URL on the checkout host, in the business currency, and audits it', async () => {
+    const link = await create();
+    expect(link.public_id).toMatch(/^pl_[0-9A-Za-z]{22}$/);
+    expect(link.url).toBe(`http://securecheckout.localhost:3000/l/${link.public_id}`);
+    expect(link).toMatchObject({ status: 'active', currency: 'sgd', editable: true });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'payment_link.created'), eq(auditLogs.objectId, link.id)));
+    expect(entry).toMatchObject({ businessId: t.demoBusinessId, ip: owner.ip });
+  });
+
+  it('gives every link its own unguessable public id', async () => {
+    const ids = new Set([(await create()).public_id, (await create()).public_id, (await create()).public_id]);
+    expect(ids.size).toBe(3);
+  });
+
+  it('refuses an expiry in the past, a bad redirect URL, a blank purpose and an unknown currency with field issues', async () => {
+    const past = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ expires_at: past }, 'expires_at'],
+      [{ expires_at: t.clock.now().toISOString() }, 'expires_at'],
+      [{ expires_at: 'tomorrow' }, 'expires_at'],
+      [{ redirect_url: 'http://shop.example.com/thanks' }, 'redirect_url'],
+      [{ redirect_url: 'javascript:alert(1)' }, 'redirect_url'],
+      [{ redirect_url: 'ftp://example.com' }, 'redirect_url'],
+      [{ purpose: '   ' }, 'purpose'],
+      [{ currency: 'xyz' }, 'currency'],
+      [{ customer_email: 'not-an-email' }, 'customer_email'],
+      [{ amount: 0 }, 'amount'],
+      [{ amount: 12.5 }, 'amount'],
+      [{ product_id: newId() }, 'product_id'],
+    ];
+    for (const [over, path] of cases) {
+      const res = await owner.post(base(), valid(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(422);
+      expect(res.json().issues.map((i: { path: string }) => i.path), JSON.stringify(over)).toContain(path);
+    }
+  });
+
+  it('accepts https anywhere and http only on localhost as the redirect URL', async () => {
+    for (const url of ['https://shop.example.com/thanks', 'http://localhost:5173/done', 'http://shop.localhost/ok']) {
+      expect((await owner.post(base(), valid({ redirect_url: url }))).statusCode, url).toBe(201);
+    }
+  });
+
+  it('keeps a fixed amount within the lowest minimum and the highest maximum of the methods', async () => {
+    const { min, max } = sourceAmountLimits('sgd');
+    expect((await owner.post(base(), valid({ amount: min - 1 === 0 ? 0 : min - 1 }))).statusCode).toBe(422);
+    expect((await owner.post(base(), valid({ amount: min }))).statusCode).toBe(201);
+    expect((await owner.post(base(), valid({ amount: max }))).statusCode).toBe(201);
+    const over = await owner.post(base(), valid({ amount: max + 1 }));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().issues[0]).toMatchObject({ path: 'amount' });
+    // Zero-decimal currencies count whole units.
+    expect((await owner.post(base(), valid({ amount: 1, currency: 'jpy' }))).statusCode).toBe(201);
+  });
+
+  it('lets the customer choose the amount when it is null', async () => {
+    const link = await create({ amount: null });
+    expect((await owner.get(`${base()}/${link.id}`)).json()).toMatchObject({ amount: null });
+  });
+
+  it('names an active catalogue product', async () => {
+    const productId = newId();
+    const now = t.clock.now();
+    await t.database.db.insert(products).values({ businessId: t.demoBusinessId, id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd', createdAt: now, updatedAt: now });
+    const options = (await owner.get(`${base()}/products`)).json().data as { id: string }[];
+    expect(options.map((o) => o.id)).toContain(productId);
+    const link = await create({ product_id: productId });
+    expect((await owner.get(`${base()}/${link.id}`)).json().product).toEqual({ id: productId, name: 'Glaze kit' });
+  });
+
+  it('mails the link to the customer when asked, and needs their email for it', async () => {
+    const refused = await owner.post(base(), valid({ send_email: true }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().issues[0].path).toBe('customer_email');
+    const link = await create({ send_email: true, customer_email: 'Buyer@Example.test' });
+    const [mail] = await mailbox(t.app);
+    expect(mail).toMatchObject({ to: 'buyer@example.test' });
+    expect(mail!.subject).toContain('Pottery class');
+    expect(mail!.text).toContain(link.url);
+    expect(mail!.text).toContain('SGD');
+  });
+});
+
+describe('reading payment links', () => {
+  it('shows the detail with a QR code of its URL and the payments made through it', async () => {
+    const link = await create({ purpose: 'Detail check' });
+    await paymentOf(link.id, 'succeeded', 2500);
+    await paymentOf(link.id, 'failed', 2500);
+    const detail = (await owner.get(`${base()}/${link.id}`)).json();
+    expect(detail.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(detail).toMatchObject({ paid_count: 1, paid_total: 2500 });
+    const list = (await owner.get(`${base()}/${link.id}/payments`)).json();
+    expect(list.data).toHaveLength(2);
+    expect(list.data[0].source).toMatchObject({ type: 'payment_link', id: link.id, label: 'Detail check' });
+  });
+
+  it('searches purpose, reference and customer email, filters by status and pages with a cursor', async () => {
+    const a = await create({ purpose: 'Needle felting workshop', reference: 'REF-FELT' });
+    await create({ purpose: 'Other', customer_email: 'felt.fan@example.test' });
+    const expiring = await create({ purpose: 'Wheel throwing', expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    const byPurpose = (await owner.get(`${base()}?search=needle`)).json().data as { id: string }[];
+    expect(byPurpose.map((l) => l.id)).toEqual([a.id]);
+    expect((await owner.get(`${base()}?search=felt`)).json().data).toHaveLength(2);
+    expect((await owner.get(`${base()}?search=%25`)).json().data).toHaveLength(0);
+
+    t.clock.advance(120_000);
+    const expired = (await owner.get(`${base()}?status=expired`)).json().data as { id: string; status: string; editable: boolean }[];
+    expect(expired.map((l) => l.id)).toContain(expiring.id);
+    expect(expired.find((l) => l.id === expiring.id)).toMatchObject({ status: 'expired', editable: true });
+    const active = (await owner.get(`${base()}?status=active`)).json().data as { id: string }[];
+    expect(active.map((l) => l.id)).not.toContain(expiring.id);
+
+    const first = (await owner.get(`${base()}?limit=2`)).json();
+    expect(first.data).toHaveLength(2);
+    const second = (await owner.get(`${base()}?limit=2&cursor=${first.next_cursor}`)).json();
+    expect(second.data.map((l: { id: string }) => l.id)).not.toContain(first.data[0].id);
+    expect((await owner.get(`${base()}?status=paid`)).statusCode).toBe(422);
+  });
+
+  it('lets a cashier read links (payments:view) and create them (payments:create)', async () => {
+    expect((await cashier.get(base())).statusCode).toBe(200);
+    expect((await cashier.post(base(), valid())).statusCode).toBe(201);
+  });
+});
+
+describe('editing and cancelling', () => {
+  it('keeps the public URL when a link with payments is edited, and audits the edit', async () => {
+    const link = await create();
+    await paymentOf(link.id, 'failed');
+    const res = await owner.put(`${base()}/${link.id}`, valid({ amount: 4000, purpose: 'Pottery class (2 people)' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ public_id: link.public_id, url: link.url, amount: 4000, purpose: 'Pottery class (2 people)' });
+    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment_link.updated'), eq(auditLogs.objectId, link.id)));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('gives an expired link a new life with a new expiry', async () => {
+    const link = await create({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    t.clock.advance(120_000);
+    expect((await owner.get(`${base()}/${link.id}`)).json().status).toBe('expired');
+    const res = await owner.put(`${base()}/${link.id}`, valid());
+    expect(res.json()).toMatchObject({ status: 'active' });
+  });
+
+  it('cancels a link, after which it cannot be edited, cancelled again or sent (409)', async () => {
+    const link = await create({ customer_email: 'c@example.test' });
+    const res = await owner.post(`${base()}/${link.id}/cancel`);
+    expect(res.json()).toMatchObject({ status: 'cancelled', editable: false });
+    expect((await owner.put(`${base()}/${link.id}`, valid())).json()).toMatchObject({ code: 'PAYMENT_LINK_NOT_EDITABLE' });
+    expect((await owner.put(`${base()}/${link.id}`, valid())).statusCode).toBe(409);
+    expect((await owner.post(`${base()}/${link.id}/cancel`)).statusCode).toBe(409);
+    expect((await owner.post(`${base()}/${link.id}/send`)).statusCode).toBe(409);
+  });
+
+  it('refuses to edit a completed link (409)', async () => {
+    const link = await create();
+    await t.database.db.update(paymentLinks).set({ status: 'completed' }).where(eq(paymentLinks.id, link.id));
+    const res = await owner.put(`${base()}/${link.id}`, valid());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('PAYMENT_LINK_NOT_EDITABLE');
+  });
+
+  it('sends an active link to its customer email again', async () => {
+    const link = await create({ customer_email: 'again@example.test' });
+    const res = await owner.post(`${base()}/${link.id}/send`);
+    expect(res.json()).toEqual({ ok: true, to: 'again@example.test' });
+    expect((await mailbox(t.app))[0]).toMatchObject({ to: 'again@example.test' });
+    const without = await create();
+    expect((await owner.post(`${base()}/${without.id}/send`)).json().code).toBe('PAYMENT_LINK_NO_EMAIL');
+  });
+});
+
+describe('tenant isolation and permissions', () => {
+  it('answers 404 for another business link through this business, and hides it from the partner', async () => {
+    const link = await create();
+    const partner = await signedIn(t.app, DEMO_USERS.partner);
+    const partnerBusiness = (await partner.get('/v1/user')).json().businesses.owned[0].id as string;
+    const theirs = `/v1/business/${partnerBusiness}/payment-links`;
+    expect((await partner.get(`${theirs}/${link.id}`)).statusCode).toBe(404);
+    expect((await partner.put(`${theirs}/${link.id}`, valid())).statusCode).toBe(404);
+    expect((await partner.post(`${theirs}/${link.id}/cancel`)).statusCode).toBe(404);
+    expect((await partner.get(theirs)).json().data).toEqual([]);
+    expect((await partner.get(`${base()}/${link.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a session (the authorization walk proves 403 per role from the permission map)', async () => {
+    expect((await new Agent(t.app).get(base())).statusCode).toBe(401);
+  });
+});
+
+describe('the checkout source', () => {
+  it('reads a link by its public id, reports why it is unusable, and completes a single-use link once paid', async () => {
+    const service = linksService();
+    const link = await create({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(), single_use: true });
+    const source = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, link.public_id));
+    expect(source).toMatchObject({ businessId: t.demoBusinessId, sourceType: 'payment_link', sourceId: link.id, amount: 2500, currency: 'sgd', usable: true, singleUse: true });
+    expect(await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, 'pl_unknown'))).toBeNull();
+
+    await t.database.db.transaction(async (tx) => {
+      const locked = await service.checkout.lockForPayment(tx, t.demoBusinessId, link.id);
+      expect(locked?.usable).toBe(true);
+      await service.checkout.onPaymentSucceeded(tx, t.demoBusinessId, link.id);
+    });
+    expect((await owner.get(`${base()}/${link.id}`)).json()).toMatchObject({ status: 'completed', editable: false });
+    const again = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, t.demoBusinessId, link.id));
+    expect(again?.usable).toEqual({ reason: 'completed' });
+
+    const expiring = await create({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    t.clock.advance(120_000);
+    const expired = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, expiring.public_id));
+    expect(expired?.usable).toEqual({ reason: 'expired' });
+    const [stored] = await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.id, expiring.id));
+    expect(stored?.status).toBe('expired');
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { sourceAmountLimits } from '@merchant/payments';
+import { auditLogs, payments } from '../src/db/schema';
+import { newId, newPublicId } from '../src/lib/crypto';
+import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
+import { createStaticQrService } from '../src/modules/payments/static-qr-codes/static-qr-codes.service';
+import { createAuditService } from '../src/modules/platform/audit/audit.service';
+import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+
+/** Static QR codes: the merchant's rules over HTTP, and the source the hosted checkout reads. */
+let t: TestContext;
+let owner: Agent;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await signedIn(t.app, DEMO_USERS.owner);
+});
+afterAll(() => t.close());
+
+const base = () => `/v1/business/${t.demoBusinessId}/static-qr-codes`;
+const valid = (over: Record<string, unknown> = {}) => ({ name: 'Front counter', amount: null, location_label: 'Orchard Rd stall', ...over });
+
+async function create(over: Record<string, unknown> = {}) {
+  const res = await owner.post(base(), valid(over));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string; public_id: string; url: string; status: string; currency: string }>();
+}
+
+describe('static QR codes', () => {
+  it('creates a code whose URL is the checkout host q/ path, in the business currency, and audits it', async () => {
+    const qr = await create();
+    expect(qr.public_id).toMatch(/^qr_[0-9A-Za-z]{22}$/);
+    expect(qr.url).toBe(`http://securecheckout.localhost:3000/q/${qr.public_id}`);
+    expect(qr).toMatchObject({ status: 'active', currency: 'sgd' });
+    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'static_qr.created'), eq(auditLogs.objectId, qr.id)));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('refuses a blank name, an amount outside the limits and an unknown currency with field issues', async () => {
+    const { max } = sourceAmountLimits('sgd');
+    for (const [over, path] of [
+      [{ name: '' }, 'name'],
+      [{ amount: max + 1 }, 'amount'],
+      [{ amount: -5 }, 'amount'],
+      [{ currency: 'zzz' }, 'currency'],
+      [{ location_label: 'x'.repeat(121) }, 'location_label'],
+    ] as const) {
+      const res = await owner.post(base(), valid(over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(422);
+      expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+  });
+
+  it('shows the detail with the code as SVG and PNG, and its payments', async () => {
+    const qr = await create({ name: 'Market stall', amount: 500 });
+    const now = t.clock.now();
+    await t.database.db.insert(payments).values({
+      businessId: t.demoBusinessId,
+      id: newId(),
+      publicId: newPublicId('pay_'),
+      sourceType: 'static_qr',
+      sourceId: qr.id,
+      status: 'succeeded',
+      amount: 500,
+      currency: 'sgd',
+      createdAt: now,
+      updatedAt: now,
+      succeededAt: now,
+    });
+    const detail = (await owner.get(`${base()}/${qr.id}`)).json();
+    expect(detail.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(detail.qr_png).toMatch(/^data:image\/png;base64,/);
+    expect(Buffer.from(detail.qr_png.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(detail).toMatchObject({ paid_count: 1, paid_total: 500 });
+    const list = (await owner.get(`${base()}/${qr.id}/payments`)).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({ status: 'succeeded', source: { type: 'static_qr', label: 'Market stall' } });
+  });
+
+  it('edits a code keeping its printed URL, lists and searches, archives it, then refuses edits (409)', async () => {
+    const qr = await create({ name: 'Till 2' });
+    const edited = await owner.put(`${base()}/${qr.id}`, valid({ name: 'Till 2 (east)', amount: 1200 }));
+    expect(edited.json()).toMatchObject({ url: qr.url, name: 'Till 2 (east)', amount: 1200 });
+    expect((await owner.get(`${base()}?search=east`)).json().data.map((q: { id: string }) => q.id)).toEqual([qr.id]);
+    expect((await owner.get(`${base()}?search=orchard&limit=1`)).json().next_cursor).not.toBeNull();
+
+    const archived = await owner.post(`${base()}/${qr.id}/archive`);
+    expect(archived.json()).toMatchObject({ status: 'archived' });
+    expect((await owner.get(`${base()}?status=archived`)).json().data.map((q: { id: string }) => q.id)).toEqual([qr.id]);
+    const refused = await owner.put(`${base()}/${qr.id}`, valid());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('STATIC_QR_ARCHIVED');
+    expect((await owner.post(`${base()}/${qr.id}/archive`)).statusCode).toBe(409);
+  });
+
+  it('keeps codes within their business', async () => {
+    const qr = await create();
+    const partner = await signedIn(t.app, DEMO_USERS.partner);
+    const theirs = `/v1/business/${(await partner.get('/v1/user')).json().businesses.owned[0].id as string}/static-qr-codes`;
+    expect((await partner.get(`${theirs}/${qr.id}`)).statusCode).toBe(404);
+    expect((await partner.post(`${theirs}/${qr.id}/archive`)).statusCode).toBe(404);
+    expect((await partner.get(`${base()}/${qr.id}`)).statusCode).toBe(404);
+    expect((await new Agent(t.app).get(base())).statusCode).toBe(401);
+  });
+
+  it('offers the checkout its source: usable while active, archived after', async () => {
+    const service = createStaticQrService({
+      db: t.database.db,
+      clock: t.clock,
+      audit: createAuditService({ clock: t.clock }),
+      config: t.config,
+      sourcePayments: createSourcePaymentsService({ db: t.database.db }),
+    });
+    const qr = await create({ amount: 800 });
+    const source = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, qr.public_id));
+    expect(source).toMatchObject({ sourceType: 'static_qr', sourceId: qr.id, amount: 800, usable: true, singleUse: false });
+    await owner.post(`${base()}/${qr.id}/archive`);
+    const locked = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, t.demoBusinessId, qr.id));
+    expect(locked?.usable).toEqual({ reason: 'archived' });
+  });
+});

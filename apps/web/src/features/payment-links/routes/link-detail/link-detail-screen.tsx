@@ -1,0 +1,161 @@
+import { Anchor, Box, Button, CopyButton, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCopy, IconMail, IconPencil, IconX } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import type { PaymentLinkDetail } from '@merchant/payments';
+import { href } from '../../../../app/route-table';
+import { PageFrame } from '../../../../components/page-frame';
+import { QueryStatus } from '../../../../components/query-status';
+import { SourcePaymentsTable } from '../../../../components/source-payments-table';
+import { formatLocalDateTime } from '../../../../lib/format';
+import { notifySuccess } from '../../../../lib/notify';
+import { useBusiness } from '../../../../lib/session';
+import { linkPaymentsQuery, linkQuery, useCancelLink, useSendLink } from '../../api/payment-links-api';
+import { LinkStatusBadge } from '../../components/link-status-badge';
+
+const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+export function Component() {
+  const { business_id: businessId = '', payment_request_id: id = '' } = useParams();
+  const link = useQuery(linkQuery(businessId, id));
+  return link.data ? (
+    <LinkDetail businessId={businessId} link={link.data} />
+  ) : (
+    <PageFrame title="Payment link">
+      <QueryStatus query={link} loadingLabel="Loading the payment link" />
+    </PageFrame>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLinkDetail }) {
+  const business = useBusiness(businessId);
+  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const payments = useInfiniteQuery(linkPaymentsQuery(businessId, link.id));
+  const cancel = useCancelLink(businessId, link.id);
+  const send = useSendLink(businessId, link.id);
+  const usable = link.status === 'active';
+
+  const confirmCancel = () =>
+    modals.openConfirmModal({
+      title: 'Cancel payment link',
+      children: <Text size="sm">Customers who open “{link.purpose}” can no longer pay. This cannot be undone.</Text>,
+      labels: { confirm: 'Cancel link', cancel: 'Keep link' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => cancel.mutate(undefined, { onSuccess: () => notifySuccess('Payment link cancelled.') }),
+    });
+
+  const actions =
+    canCreate && link.editable ? (
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={href('payments.links-edit', { business_id: businessId, payment_request_id: link.id })}
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+        >
+          Edit
+        </Button>
+        {usable && link.customer_email ? (
+          <Button
+            variant="default"
+            leftSection={<IconMail size={16} aria-hidden />}
+            loading={send.isPending}
+            onClick={() => send.mutate(undefined, { onSuccess: (r) => notifySuccess(`Payment link sent to ${r.to}.`) })}
+          >
+            Send by email
+          </Button>
+        ) : null}
+        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={confirmCancel} loading={cancel.isPending}>
+          Cancel link
+        </Button>
+      </Group>
+    ) : undefined;
+
+  const payLines = [link.collect_email && 'email', link.collect_phone && 'phone', link.collect_note && 'note'].filter(Boolean).join(', ');
+
+  return (
+    <PageFrame title={link.purpose} description={<LinkStatusBadge status={link.status} />} actions={actions}>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-share" h="100%">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="link-share">
+                Share
+              </Title>
+              <Text size="sm" c="dimmed">
+                Public URL
+              </Text>
+              <Group gap="xs" align="center">
+                <Anchor href={link.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="link-url">
+                  {link.url}
+                </Anchor>
+                <CopyButton value={link.url}>
+                  {({ copied, copy }) => (
+                    <Button size="compact-sm" variant="default" onClick={copy} leftSection={<IconCopy size={14} aria-hidden />} style={{ flexShrink: 0 }}>
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
+                <Fact label="Amount">{link.amount === null ? `Customer chooses (${link.currency.toUpperCase()})` : formatMoneyWithCode(link.amount, link.currency)}</Fact>
+                <Fact label="Use">{link.single_use ? 'Single use' : 'Reusable'}</Fact>
+                <Fact label="Reference">{link.reference ?? '—'}</Fact>
+                <Fact label="Expires">{link.expires_at ? formatLocalDateTime(link.expires_at) : 'Never'}</Fact>
+                <Fact label="Customer">{[link.customer_email, link.customer_phone].filter(Boolean).join(' · ') || '—'}</Fact>
+                <Fact label="Asks for">{payLines || 'Nothing extra'}</Fact>
+                <Fact label="Product">{link.product?.name ?? '—'}</Fact>
+                <Fact label="Redirect after payment">{link.redirect_url ?? '—'}</Fact>
+                <Fact label="Paid">{link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : 'Not yet'}</Fact>
+                <Fact label="Created">{formatLocalDateTime(link.created_at)}</Fact>
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-qr" h="100%">
+            <Stack gap="sm" align="center">
+              <Title order={2} size="h4" id="link-qr" style={{ alignSelf: 'flex-start' }}>
+                QR code
+              </Title>
+              <Box bg="white" p="xs" style={{ borderRadius: 8 }}>
+                <Image src={svgDataUrl(link.qr_svg)} alt={`QR code of ${link.url}`} w={200} h={200} />
+              </Box>
+              <Button component="a" href={svgDataUrl(link.qr_svg)} download={`payment-link-${link.public_id}.svg`} variant="default" size="xs">
+                Download SVG
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-payments">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="link-payments">
+            Payments
+          </Title>
+          {payments.data ? (
+            <SourcePaymentsTable payments={payments.data.pages.flatMap((p) => p.data)} query={payments} />
+          ) : (
+            <QueryStatus query={payments} loadingLabel="Loading payments" />
+          )}
+        </Stack>
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,149 @@
+import { Anchor, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema, type PaymentLink } from '@merchant/payments';
+import { href } from '../../../../app/route-table';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { LoadMore } from '../../../../components/load-more';
+import { PageFrame } from '../../../../components/page-frame';
+import { errorMessage } from '../../../../lib/error-message';
+import { formatLocalDateTime } from '../../../../lib/format';
+import { useBusiness } from '../../../../lib/session';
+import { linksQuery } from '../../api/payment-links-api';
+import { LinkStatusBadge } from '../../components/link-status-badge';
+
+const STATUS_OPTIONS = PAYMENT_LINK_STATUSES.map((s) => ({ value: s, label: PAYMENT_LINK_STATUS_LABELS[s] }));
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const deferredSearch = useDeferredValue(search.trim());
+  const status = PaymentLinkStatusSchema.safeParse(params.get('status')).data;
+  const links = useInfiniteQuery(linksQuery(businessId, { search: deferredSearch || undefined, status }));
+  const rows = links.data?.pages.flatMap((p) => p.data) ?? [];
+  const filtered = deferredSearch !== '' || status !== undefined;
+  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const clear = () => {
+    setSearch('');
+    setParams(new URLSearchParams(), { replace: true });
+  };
+  const create = canCreate ? (
+    <Button component={Link} to={href('payments.links-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
+      Create payment link
+    </Button>
+  ) : undefined;
+
+  return (
+    <PageFrame title="Payment links" description="Share a link and get paid by card, PayNow or e-wallet on a secure checkout page." actions={create}>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="Search"
+            placeholder="Purpose, reference or customer email"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setParam('search', e.currentTarget.value.trim() || null);
+            }}
+          />
+          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={status ?? null} onChange={(v) => setParam('status', v)} clearable />
+        </SimpleGrid>
+      </Paper>
+
+      {links.isPending ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading payment links" />
+        </Center>
+      ) : null}
+      {links.isError && rows.length === 0 ? <ErrorState message={errorMessage(links.error)} onRetry={() => void links.refetch()} /> : null}
+      {links.isSuccess && rows.length === 0 ? (
+        <EmptyState
+          icon={<IconLink aria-hidden />}
+          title={filtered ? 'No payment links match' : 'No payment links yet'}
+          description={filtered ? 'Try another search or status.' : 'Create a link for a purpose and an amount, then share it with your customer.'}
+          action={
+            filtered ? (
+              <Button variant="default" onClick={clear}>
+                Clear filters
+              </Button>
+            ) : (
+              create
+            )
+          }
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped verticalSpacing="sm" aria-label="Payment links">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Purpose</Table.Th>
+                  <Table.Th scope="col">Amount</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Paid</Table.Th>
+                  <Table.Th scope="col">Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((link) => (
+                  <LinkRow key={link.id} link={link} businessId={businessId} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <LoadMore query={links} count={rows.length} noun={['payment link', 'payment links']} />
+        </Stack>
+      ) : null}
+    </PageFrame>
+  );
+}
+
+function LinkRow({ link, businessId }: { link: PaymentLink; businessId: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Stack gap={2}>
+          <Anchor component={Link} to={href('payments.links-detail', { business_id: businessId, payment_request_id: link.id })} fw={500}>
+            {link.purpose}
+          </Anchor>
+          {link.reference || link.customer_email ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {[link.reference, link.customer_email].filter(Boolean).join(' · ')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{link.amount === null ? 'Customer chooses' : formatMoneyWithCode(link.amount, link.currency)}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          <LinkStatusBadge status={link.status} />
+        </Group>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : '—'}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={link.created_at}>{formatLocalDateTime(link.created_at)}</time>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,142 @@
+import { Anchor, Badge, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArchive, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { STATIC_QR_STATUS_LABELS, type StaticQrDetail } from '@merchant/payments';
+import { href } from '../../../../app/route-table';
+import { PageFrame } from '../../../../components/page-frame';
+import { QueryStatus } from '../../../../components/query-status';
+import { SourcePaymentsTable } from '../../../../components/source-payments-table';
+import { notifySuccess } from '../../../../lib/notify';
+import { useBusiness } from '../../../../lib/session';
+import { qrPaymentsQuery, qrQuery, useArchiveQr } from '../../api/static-qr-api';
+import classes from './qr-print.module.css';
+
+const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+const fileName = (qr: StaticQrDetail, ext: string) => `qr-${qr.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'code'}.${ext}`;
+
+export function Component() {
+  const { business_id: businessId = '', static_qr_code_id: id = '' } = useParams();
+  const qr = useQuery(qrQuery(businessId, id));
+  return qr.data ? (
+    <QrDetail businessId={businessId} qr={qr.data} />
+  ) : (
+    <PageFrame title="Static QR code">
+      <QueryStatus query={qr} loadingLabel="Loading the QR code" />
+    </PageFrame>
+  );
+}
+
+function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }) {
+  const business = useBusiness(businessId);
+  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const payments = useInfiniteQuery(qrPaymentsQuery(businessId, qr.id));
+  const archive = useArchiveQr(businessId, qr.id);
+  const amount = qr.amount === null ? null : formatMoneyWithCode(qr.amount, qr.currency);
+
+  const confirmArchive = () =>
+    modals.openConfirmModal({
+      title: 'Archive QR code',
+      children: <Text size="sm">Customers who scan “{qr.name}” can no longer pay. Printed copies stop working. This cannot be undone.</Text>,
+      labels: { confirm: 'Archive', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => archive.mutate(undefined, { onSuccess: () => notifySuccess('QR code archived.') }),
+    });
+
+  const actions = (
+    <Group gap="xs" className={classes.noPrint}>
+      <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+        Print
+      </Button>
+      {canCreate && qr.status === 'active' ? (
+        <>
+          <Button
+            component={Link}
+            to={href('payments.static-qr-edit', { business_id: businessId, static_qr_code_id: qr.id })}
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+          >
+            Edit
+          </Button>
+          <Button color="red" variant="light" leftSection={<IconArchive size={16} aria-hidden />} onClick={confirmArchive} loading={archive.isPending}>
+            Archive
+          </Button>
+        </>
+      ) : null}
+    </Group>
+  );
+
+  return (
+    <PageFrame
+      title={qr.name}
+      description={
+        <Badge component="span" variant="light" color={qr.status === 'active' ? 'green' : 'gray'}>
+          {STATIC_QR_STATUS_LABELS[qr.status]}
+        </Badge>
+      }
+      actions={actions}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} className={classes.sheet} component="section" aria-label="QR code to print">
+          <Stack gap="xs" align="center">
+            <Text fw={700} size="lg">
+              {business.data?.name}
+            </Text>
+            <Box bg="white" p="xs" style={{ borderRadius: 8 }}>
+              <Image src={qr.qr_png} alt={`QR code of ${qr.url}`} w={240} h={240} />
+            </Box>
+            <Text fw={600}>{qr.name}</Text>
+            {qr.location_label ? <Text size="sm">{qr.location_label}</Text> : null}
+            <Text size="sm">{amount ? `Scan to pay ${amount}` : 'Scan to pay'}</Text>
+            <Group gap="xs" className={classes.noPrint} mt="xs">
+              <Button component="a" href={qr.qr_png} download={fileName(qr, 'png')} variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />}>
+                Download PNG
+              </Button>
+              <Button
+                component="a"
+                href={svgDataUrl(qr.qr_svg)}
+                download={fileName(qr, 'svg')}
+                variant="default"
+                size="xs"
+                leftSection={<IconDownload size={14} aria-hidden />}
+              >
+                Download SVG
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="qr-facts" className={classes.noPrint}>
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="qr-facts">
+              Details
+            </Title>
+            <Text size="sm">
+              Amount: {amount ?? `The customer types it (${qr.currency.toUpperCase()})`}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              URL:{' '}
+              <Anchor href={qr.url} target="_blank" rel="noreferrer" data-testid="qr-url">
+                {qr.url}
+              </Anchor>
+            </Text>
+            <Text size="sm">Paid: {qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : 'Not yet'}</Text>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="qr-payments" className={classes.noPrint}>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="qr-payments">
+            Payments
+          </Title>
+          {payments.data ? (
+            <SourcePaymentsTable payments={payments.data.pages.flatMap((p) => p.data)} query={payments} />
+          ) : (
+            <QueryStatus query={payments} loadingLabel="Loading payments" />
+          )}
+        </Stack>
+      </Paper>
+    </PageFrame>
+  );
+}
