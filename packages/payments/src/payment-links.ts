@@ -197,6 +197,7 @@ export const paymentLinkEndpoints = {
     body: CreatePaymentLinkBodySchema,
     response: PaymentLinkSchema,
     status: 201,
+    errors: ['PAYMENT_LINK_NO_EMAIL'],
   }),
   update: defineEndpoint({
     id: 'paymentLinks.update',
@@ -207,7 +208,7 @@ export const paymentLinkEndpoints = {
     params: LinkParamsSchema,
     body: PaymentLinkBodySchema,
     response: PaymentLinkSchema,
-    errors: ['PAYMENT_LINK_NOT_FOUND', 'PAYMENT_LINK_NOT_EDITABLE'],
+    errors: ['PAYMENT_LINK_NOT_FOUND', 'PAYMENT_LINK_NOT_EDITABLE', 'PAYMENT_LINK_NO_EMAIL'],
   }),
   cancel: defineEndpoint({
     id: 'paymentLinks.cancel',
