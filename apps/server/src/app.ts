@@ -40,6 +40,7 @@ import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
 import { chargesModule } from './modules/payments/charges/charges.module';
 import { customersModule } from './modules/payments/customers/customers.module';
+import { transactionsModule } from './modules/payments/transactions/transactions.module';
 import { productsModule } from './modules/payments/products/products.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
@@ -87,6 +88,7 @@ function composeModules(platform: Platform) {
     .use(productsModule)
     .use(paymentMethodsModule)
     .use(checkoutCustomisationModule)
+    .use(transactionsModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);
