@@ -40,6 +40,7 @@ import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
 import { chargesModule } from './modules/payments/charges/charges.module';
 import { customersModule } from './modules/payments/customers/customers.module';
+import { transactionsModule } from './modules/payments/transactions/transactions.module';
 import { productsModule } from './modules/payments/products/products.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
@@ -93,6 +94,7 @@ function composeModules(platform: Platform) {
     .use(sourcePaymentsModule)
     .use(paymentLinksModule)
     .use(staticQrCodesModule)
+    .use(transactionsModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

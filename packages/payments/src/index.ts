@@ -8,3 +8,4 @@ export * from './payment-methods';
 export * from './checkout-customisation';
 export * from './payment-links';
 export * from './static-qr-codes';
+export * from './transactions';

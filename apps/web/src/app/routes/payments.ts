@@ -30,8 +30,8 @@ export const paymentsRoutes = [
     guards: PAYMENTS_ONBOARDING,
     permission: 'business:view',
   }),
-  route('transactions', 'transactions', 'Transactions', 'transactions', { ...V, sidebar: { label: 'Transactions', icon: 'list', order: 2 } }),
-  route('transactions-detail', 'transactions/:b_charge', 'Transaction', 'transactions', V),
+  route('transactions', 'transactions', 'Transactions', 'transactions', { ...V, screen: 'transactions.list', sidebar: { label: 'Transactions', icon: 'list', order: 2 } }),
+  route('transactions-detail', 'transactions/:b_charge', 'Transaction', 'transactions', { ...V, screen: 'transactions.detail' }),
   route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...V, sidebar: { label: 'Reports', icon: 'chart', order: 3 } }),
   route('balance', 'balance', 'Wallet balance', 'balances', {
     permission: 'wallets:manage',

@@ -1,0 +1,76 @@
+import { AppError, type CursorQuery } from '@merchant/core';
+import { TRANSACTION_CSV_HEADER, type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import type { BusinessContext, BusinessRow } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import { csvRow } from '../../../lib/csv';
+import type { ChargesService } from '../charges/charges.service';
+import { presentPayment } from '../customers/customers.presenter';
+import { presentEvent, presentRefund, transactionCsvRow } from './transactions.presenter';
+import {
+  cursorAfter,
+  decodeTransactionCursor,
+  encodeTransactionCursor,
+  transactionsRepository as repo,
+  type TransactionCursor,
+} from './transactions.repository';
+
+/** Rows the CSV export reads per query while it streams. */
+const EXPORT_BATCH = 500;
+
+export function createTransactionsService(deps: { db: Executor; clock: Clock; charges: ChargesService }) {
+  const { db, clock, charges } = deps;
+
+  return {
+    async list(businessId: string, query: TransactionFilters & CursorQuery) {
+      const rows = await repo.page(db, businessId, query, query.limit, decodeTransactionCursor(query.cursor, query.sort));
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        data: page.map(presentPayment),
+        next_cursor: rows.length > query.limit && last ? encodeTransactionCursor(cursorAfter(last, query.sort)) : null,
+      };
+    },
+
+    /**
+     * Exactly the filtered list as CSV, in its order, read in keyset batches while it is sent: any number
+     * of rows in flat memory.
+     */
+    exportCsv(business: BusinessRow, filters: TransactionFilters) {
+      async function* lines(): AsyncGenerator<string> {
+        yield `\uFEFF${csvRow(TRANSACTION_CSV_HEADER)}\r\n`;
+        let cursor: TransactionCursor | undefined;
+        for (;;) {
+          const rows = await repo.page(db, business.id, filters, EXPORT_BATCH, cursor);
+          const batch = rows.slice(0, EXPORT_BATCH);
+          if (batch.length > 0) yield batch.map((r) => `${csvRow(transactionCsvRow(presentPayment(r)))}\r\n`).join('');
+          const last = batch[batch.length - 1];
+          if (rows.length <= EXPORT_BATCH || !last) return;
+          cursor = cursorAfter(last, filters.sort);
+        }
+      }
+      const date = clock.now().toISOString().slice(0, 10);
+      return { filename: `transactions-${business.identifier}-${date}.csv`, lines: lines() };
+    },
+
+    async get(businessId: string, paymentId: string): Promise<TransactionDetail> {
+      const row = await charges.byId(businessId, paymentId);
+      if (!row) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+      const [events, refunds] = await Promise.all([charges.events(businessId, paymentId), charges.refunds(businessId, paymentId)]);
+      const refundable = row.status === 'succeeded' || row.status === 'partially_refunded' ? row.amount - row.refundedAmount : 0;
+      return {
+        payment: presentPayment(row),
+        events: events.map(presentEvent),
+        refunds: refunds.map(presentRefund),
+        refundable: { amount: refundable, currency: row.currency },
+      };
+    },
+
+    async refund(ctx: BusinessContext, paymentId: string, input: RefundInput): Promise<RefundResult> {
+      const { payment, refund } = await charges.refund(ctx, paymentId, input);
+      return { payment: presentPayment(payment), refund: presentRefund(refund) };
+    },
+  };
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;

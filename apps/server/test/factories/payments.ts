@@ -1,0 +1,30 @@
+import type { Executor } from '../../src/db/client';
+import type { Clock } from '../../src/lib/clock';
+import type { PaymentRow } from '../../src/modules/payments/charges/charges.repository';
+import { card, paymentServices } from './charges';
+
+export interface PaymentOptions {
+  amount: number;
+  reference?: string;
+  customer?: { name?: string; email?: string };
+  /** `succeeded` (card 4242), `failed` (declined card 0002), `pending` (PayNow waiting for its scan). */
+  outcome?: 'succeeded' | 'failed' | 'pending';
+  source?: 'pos' | 'payment_link';
+}
+
+/** A payment made through the charges service, as the checkout makes it, at the clock's time. */
+export async function makePayment(db: Executor, clock: Clock, businessId: string, options: PaymentOptions): Promise<PaymentRow> {
+  const { charges } = paymentServices(db, clock);
+  const started = await charges.start({
+    businessId,
+    source: { type: options.source ?? 'pos', id: null },
+    amount: options.amount,
+    currency: 'sgd',
+    ...(options.customer ? { customer: options.customer } : {}),
+    reference: options.reference ?? null,
+  });
+  const outcome = options.outcome ?? 'succeeded';
+  const details = outcome === 'pending' ? { method: 'paynow' as const } : card(outcome === 'failed' ? '4000000000000002' : '4242424242424242');
+  const { payment } = await charges.confirm(started.publicId, details);
+  return payment;
+}

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { transactionEndpoints, type Payment, type TransactionFiltersInput } from '@merchant/payments';
+import { auditLogs, payments } from '../src/db/schema';
+import { parseCsv } from '../src/lib/csv';
+import { insertPayment } from './factories/catalog';
+import { makePayment, type PaymentOptions } from './factories/payments';
+import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+
+/** Transactions: filters, search, sort, pages, the streamed CSV, the detail and refunds (rules, roles, races). */
+let t: TestContext;
+let owner: Agent;
+let cashier: Agent;
+let keyCount = 0;
+const nextKey = () => `refund-key-${++keyCount}`;
+
+const at = (iso: string, options: PaymentOptions) => {
+  t.clock.set(new Date(iso));
+  return makePayment(t.database.db, t.clock, t.demoBusinessId, options);
+};
+const business_id = () => t.demoBusinessId;
+
+/** Every page of the list, walked through its cursors. */
+async function walk(query: TransactionFiltersInput, limit: number): Promise<Payment[]> {
+  const all: Payment[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await owner.ok(transactionEndpoints.list, { params: { business_id: business_id() }, query: { ...query, limit, cursor } as never });
+    all.push(...page.data);
+    if (!page.next_cursor) return all;
+    cursor = page.next_cursor;
+  }
+}
+const refs = (list: Payment[]) => list.map((p) => p.reference);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await signedIn(t.app, DEMO_USERS.owner);
+  cashier = await signedIn(t.app, DEMO_USERS.cashier);
+  // Singapore is UTC+8: 2026-10-01T17:00Z is 2 October there.
+  await at('2026-10-01T02:00:00Z', { amount: 1500, reference: 'F-A', customer: { name: 'Ada Lovelace', email: 'ada@example.test' } });
+  await at('2026-10-01T17:00:00Z', { amount: 9900, reference: 'F-B', customer: { name: 'Grace Hopper', email: 'grace@example.test' } });
+  await at('2026-10-02T03:00:00Z', { amount: 500, reference: 'F-C', outcome: 'failed' });
+  await at('2026-10-03T03:00:00Z', { amount: 2500, reference: 'F-D', outcome: 'pending' });
+  await at('2026-10-04T03:00:00Z', { amount: 9900, reference: 'F-E', source: 'pos' });
+});
+afterAll(() => t.close());
+
+describe('the list', () => {
+  it('filters by status, method, dates in a time zone and amount, each alone and together', async () => {
+    expect(refs(await walk({ q: 'F-', status: 'failed' }, 10))).toEqual(['F-C']);
+    expect(refs(await walk({ q: 'F-', method: 'paynow' }, 10))).toEqual(['F-D']);
+    expect(refs(await walk({ q: 'F-', source: 'payment_link' }, 10))).toEqual([]);
+    expect(refs(await walk({ q: 'F-', from: '2026-10-02', to: '2026-10-02' }, 10))).toEqual(['F-C']);
+    expect(refs(await walk({ q: 'F-', from: '2026-10-02', to: '2026-10-02', tz: 'Asia/Singapore' }, 10))).toEqual(['F-C', 'F-B']);
+    expect(refs(await walk({ q: 'F-', from: '2026-10-01', to: '2026-10-01', tz: 'UTC' }, 10))).toEqual(['F-B', 'F-A']);
+    expect(refs(await walk({ q: 'F-', from: '2026-10-01', to: '2026-10-01', tz: 'Asia/Singapore' }, 10))).toEqual(['F-A']);
+    expect(refs(await walk({ q: 'F-', min_amount: 1500, max_amount: 2500 }, 10))).toEqual(['F-D', 'F-A']);
+    expect(refs(await walk({ q: 'F-', status: 'succeeded', min_amount: 9900, method: 'card' }, 10))).toEqual(['F-E', 'F-B']);
+  });
+
+  it('searches references, customer names and emails (case-insensitive, % taken literally) and card last 4', async () => {
+    expect(refs(await walk({ q: 'f-a' }, 10))).toEqual(['F-A']);
+    expect(refs(await walk({ q: 'hopper' }, 10))).toEqual(['F-B']);
+    expect(refs(await walk({ q: 'ADA@EXAMPLE' }, 10))).toEqual(['F-A']);
+    expect(refs(await walk({ q: '%' }, 10))).toEqual([]);
+    expect(refs(await walk({ q: '0002' }, 10))).toEqual(['F-C']);
+  });
+
+  it('sorts newest, oldest and by amount, and pages stay stable across equal amounts', async () => {
+    expect(refs(await walk({ q: 'F-' }, 2))).toEqual(['F-E', 'F-D', 'F-C', 'F-B', 'F-A']);
+    expect(refs(await walk({ q: 'F-', sort: 'oldest' }, 2))).toEqual(['F-A', 'F-B', 'F-C', 'F-D', 'F-E']);
+    const high = await walk({ q: 'F-', sort: 'amount_desc' }, 1);
+    expect(high.map((p) => p.amount.amount)).toEqual([9900, 9900, 2500, 1500, 500]);
+    expect(new Set(refs(high)).size).toBe(5);
+    const low = await walk({ q: 'F-', sort: 'amount_asc' }, 1);
+    expect(refs(low)).toEqual(refs(high).reverse());
+  });
+
+  it('refuses bad filters with 422 and field issues, and ignores a forged cursor', async () => {
+    const res = await owner.get(`/v1/business/${business_id()}/transactions?status=lost&from=2026-13-01&min_amount=-1&tz=Mars/Base&sort=random`);
+    expect(res.statusCode).toBe(422);
+    const paths = res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['querystring.status', 'querystring.from', 'querystring.min_amount', 'querystring.tz', 'querystring.sort']));
+    const reversed = await owner.get(`/v1/business/${business_id()}/transactions?from=2026-10-05&to=2026-10-01`);
+    expect(reversed.statusCode).toBe(422);
+    const forged = await owner.get(`/v1/business/${business_id()}/transactions?q=F-&cursor=${Buffer.from("time|x'; drop|1").toString('base64url')}`);
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json<{ data: unknown[] }>().data).toHaveLength(5);
+  });
+
+  it('shows a business only its own payments and needs a member', async () => {
+    const partner = await signedIn(t.app, DEMO_USERS.partner);
+    expect((await partner.get(`/v1/business/${business_id()}/transactions`)).statusCode).toBe(404);
+    const anonymous = new Agent(t.app);
+    expect((await anonymous.get(`/v1/business/${business_id()}/transactions`)).statusCode).toBe(401);
+  });
+});
+
+describe('the CSV export', () => {
+  it('holds exactly the filtered list, in its order, with the formula guard', async () => {
+    await at('2026-10-05T03:00:00Z', { amount: 700, reference: '=HYPERLINK("x")' });
+    const res = await owner.get(`/v1/business/${business_id()}/transactions/export?q=F-&sort=amount_desc`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="transactions-demo-[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ''));
+    expect(header![0]).toBe('Payment ID');
+    const list = await walk({ q: 'F-', sort: 'amount_desc' }, 100);
+    expect(rows.map((r) => r[0])).toEqual(list.map((p) => p.id));
+    expect(rows[0]!.slice(2, 8)).toEqual(['Succeeded', '99.00', '3.87', '95.13', '0.00', 'SGD']);
+    const guarded = await owner.get(`/v1/business/${business_id()}/transactions/export?q=HYPERLINK`);
+    expect(parseCsv(guarded.body)[1]![13]).toBe(`'=HYPERLINK("x")`);
+  });
+
+  it('streams a large export in batches: every row once, in order', async () => {
+    const created = new Date('2026-09-01T00:00:00Z').getTime();
+    for (let i = 0; i < 1234; i++) {
+      const id = await insertPayment(t.database.db, { businessId: business_id(), customerId: null, amount: 100 + (i % 7), createdAt: new Date(created + i * 1000) });
+      await t.database.db.update(payments).set({ reference: `BULK-${i}` }).where(eq(payments.id, id));
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/v1/business/${business_id()}/transactions/export?q=BULK-&sort=amount_asc`,
+      headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-requested-with': 'XMLHttpRequest' },
+      payloadAsStream: true,
+    });
+    let chunks = 0;
+    let text = '';
+    for await (const chunk of res.stream()) {
+      chunks++;
+      text += String(chunk);
+    }
+    expect(chunks).toBeGreaterThan(2);
+    const rows = parseCsv(text.replace(/^\uFEFF/, '')).slice(1);
+    expect(rows).toHaveLength(1234);
+    expect(new Set(rows.map((r) => r[13])).size).toBe(1234);
+    const amounts = rows.map((r) => Number(r[3]));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  });
+});
+
+describe('the detail and refunds', () => {
+  const refund = (agent: Agent, paymentId: string, body: { amount: number; reason: string; note?: string }, key?: string) =>
+    agent.post(`/v1/business/${business_id()}/transactions/${paymentId}/refunds`, body, key ? { 'idempotency-key': key } : {});
+
+  it('shows the payment, its card, customer, timeline and what is left to refund', async () => {
+    const payment = await at('2026-10-06T03:00:00Z', { amount: 4000, reference: 'D-1', customer: { name: 'Linus', email: 'linus@example.test' } });
+    const detail = await owner.ok(transactionEndpoints.get, { params: { business_id: business_id(), payment_id: payment.id } });
+    expect(detail.payment).toMatchObject({ status: 'succeeded', reference: 'D-1', card: { brand: 'visa', last4: '4242' }, customer: { name: 'Linus' } });
+    expect(detail.payment.customer.id).toEqual(expect.any(String));
+    expect(detail.events.map((e) => e.type)).toEqual(['created', 'method_selected', 'processing', 'succeeded']);
+    expect(detail.refundable).toEqual({ amount: 4000, currency: 'sgd' });
+    const missing = await owner.get(`/v1/business/${business_id()}/transactions/${crypto.randomUUID()}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('PAYMENT_NOT_FOUND');
+  });
+
+  it('refunds part, then the rest; never more than is left; records timeline and audit', async () => {
+    const payment = await at('2026-10-06T04:00:00Z', { amount: 5000, reference: 'R-1' });
+    const first = await refund(owner, payment.id, { amount: 2000, reason: 'requested_by_customer', note: 'Asked nicely' }, nextKey());
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ payment: { status: 'partially_refunded', refunded: { amount: 2000 } }, refund: { amount: { amount: 2000 }, note: 'Asked nicely' } });
+    const over = await refund(owner, payment.id, { amount: 3001, reason: 'other' }, nextKey());
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ code: 'REFUND_EXCEEDS_REMAINING', issues: [{ path: 'amount' }] });
+    expect((await refund(owner, payment.id, { amount: 3000, reason: 'duplicate' }, nextKey())).statusCode).toBe(201);
+    const done = await refund(owner, payment.id, { amount: 1, reason: 'other' }, nextKey());
+    expect(done.statusCode).toBe(409);
+    expect(done.json().code).toBe('REFUND_NOT_ALLOWED');
+    const detail = await owner.ok(transactionEndpoints.get, { params: { business_id: business_id(), payment_id: payment.id } });
+    expect(detail.payment.status).toBe('refunded');
+    expect(detail.refundable.amount).toBe(0);
+    expect(detail.refunds.map((r) => r.amount.amount)).toEqual([2000, 3000]);
+    expect(detail.events.filter((e) => e.type === 'refunded')).toHaveLength(2);
+    const audits = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment.refunded'), eq(auditLogs.objectId, payment.id)));
+    expect(audits).toHaveLength(2);
+    const failed = await at('2026-10-06T05:00:00Z', { amount: 5000, outcome: 'failed' });
+    expect((await refund(owner, failed.id, { amount: 100, reason: 'other' })).statusCode).toBe(409);
+  });
+
+  it('validates the body with field issues', async () => {
+    const payment = await at('2026-10-06T06:00:00Z', { amount: 5000 });
+    const res = await refund(owner, payment.id, { amount: 0, reason: 'bored', note: 'x'.repeat(501) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path).sort()).toEqual(['amount', 'note', 'reason']);
+  });
+
+  it('replays a refund sent again with its key, and refuses the key with another body', async () => {
+    const payment = await at('2026-10-06T07:00:00Z', { amount: 5000 });
+    const k = nextKey();
+    const first = await refund(owner, payment.id, { amount: 1000, reason: 'other' }, k);
+    const again = await refund(owner, payment.id, { amount: 1000, reason: 'other' }, k);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    const other = await refund(owner, payment.id, { amount: 1500, reason: 'other' }, k);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const detail = await owner.ok(transactionEndpoints.get, { params: { business_id: business_id(), payment_id: payment.id } });
+    expect(detail.refunds).toHaveLength(1);
+  });
+
+  it('lets a cashier see payments but not refund them (403)', async () => {
+    const payment = await at('2026-10-06T08:00:00Z', { amount: 5000 });
+    expect((await cashier.get(`/v1/business/${business_id()}/transactions/${payment.id}`)).statusCode).toBe(200);
+    const res = await refund(cashier, payment.id, { amount: 100, reason: 'other' }, nextKey());
+    expect(res.statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row!.refundedAmount).toBe(0);
+  });
+
+  it('runs one refund fired many times at once exactly once', async () => {
+    const payment = await at('2026-10-06T09:00:00Z', { amount: 5000 });
+    const k = nextKey();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refund(owner, payment.id, { amount: 1000, reason: 'other' }, k)));
+    const created = answers.filter((r) => r.statusCode === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const r of created) expect(r.body).toBe(created[0]!.body);
+    for (const r of answers.filter((a) => a.statusCode !== 201)) expect(r.json().code).toBe('IDEMPOTENCY_REQUEST_IN_FLIGHT');
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row!.refundedAmount).toBe(1000);
+  });
+
+  it('never refunds more than the charge when different refunds race', async () => {
+    const payment = await at('2026-10-06T10:00:00Z', { amount: 5000 });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refund(owner, payment.id, { amount: 2000, reason: 'other' }, nextKey())));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    for (const r of answers.filter((a) => a.statusCode !== 201)) expect(r.json().code).toBe('REFUND_EXCEEDS_REMAINING');
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row!.refundedAmount).toBe(4000);
+  });
+});

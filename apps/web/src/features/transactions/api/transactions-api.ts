@@ -1,0 +1,38 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { transactionEndpoints, type RefundInput, type TransactionFilters } from '@merchant/payments';
+import { call, endpointUrl } from '../../../lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+
+export const TRANSACTIONS_PAGE_SIZE = 25;
+
+export const transactionsQuery = (businessId: string, filters: TransactionFilters) =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(transactionEndpoints.list, { params: { business_id: businessId }, query: { ...filters, limit: TRANSACTIONS_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(transactionEndpoints.list, { params: { business_id: businessId }, query: { ...filters, limit: TRANSACTIONS_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
+export const transactionQuery = (businessId: string, paymentId: string) =>
+  endpointQuery(transactionEndpoints.get, { params: { business_id: businessId, payment_id: paymentId } });
+
+/** The CSV download of exactly the filtered list: a plain link the browser follows with the session cookie. */
+export function transactionsExportHref(businessId: string, filters: TransactionFilters): string {
+  const entries = Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]);
+  return `${endpointUrl(transactionEndpoints.export, { business_id: businessId })}?${new URLSearchParams(entries).toString()}`;
+}
+
+/** Refunds a payment; the client sends one Idempotency-Key per attempt (kept across its 419 retry). */
+export function useRefund(businessId: string, paymentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: RefundInput) => call(transactionEndpoints.refund, { params: { business_id: businessId, payment_id: paymentId }, body }),
+    onSuccess: () =>
+      invalidateEndpoints(client, [
+        endpointScope(transactionEndpoints.list, { params: { business_id: businessId } }),
+        endpointScope(transactionEndpoints.get, { params: { business_id: businessId } }),
+      ]),
+  });
+}

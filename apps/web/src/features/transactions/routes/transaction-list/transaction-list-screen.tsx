@@ -1,0 +1,175 @@
+import { Anchor, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_SOURCE_LABELS,
+  PAYMENT_SOURCES,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  TRANSACTION_SORT_LABELS,
+  TRANSACTION_SORTS,
+  TransactionFiltersSchema,
+} from '@merchant/payments';
+import { href } from '../../../../app/route-table';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { LoadMore } from '../../../../components/load-more';
+import { MoneyInput } from '../../../../components/money-input';
+import { PageFrame } from '../../../../components/page-frame';
+import { errorMessage } from '../../../../lib/error-message';
+import { formatLocalDateTime } from '../../../../lib/format';
+import { useBusiness } from '../../../../lib/session';
+import { useUrlSearchText } from '../../../../lib/use-url-search-text';
+import { transactionsExportHref, transactionsQuery } from '../../api/transactions-api';
+import { StatusBadge } from '../../components/status-badge';
+
+/** The filters kept in the URL, besides the search text `q`. */
+const URL_FILTERS = ['status', 'method', 'source', 'from', 'to', 'min_amount', 'max_amount', 'sort'] as const;
+/** Dates are the viewer's calendar days. */
+const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const currency = business.data?.currency ?? 'sgd';
+  const [params, setParams] = useSearchParams();
+  const search = useUrlSearchText();
+  const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
+  const parsed = TransactionFiltersSchema.safeParse({ ...raw, q: search.value || undefined, tz: VIEWER_TIME_ZONE });
+  const filters = parsed.success ? parsed.data : null;
+  const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
+  const list = useInfiniteQuery({ ...transactionsQuery(businessId, filters ?? TransactionFiltersSchema.parse({})), enabled: filters !== null });
+  const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = search.value !== '' || URL_FILTERS.some((k) => k !== 'sort' && params.get(k));
+
+  const set = (key: (typeof URL_FILTERS)[number], value: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const amountParam = (key: 'min_amount' | 'max_amount') => {
+    const v = params.get(key);
+    return v !== null && /^\d+$/.test(v) ? Number(v) : null;
+  };
+
+  return (
+    <PageFrame
+      title="Transactions"
+      description="Every payment to your business: filter, search, export and refund."
+      actions={
+        <Button
+          component="a"
+          href={filters ? transactionsExportHref(businessId, filters) : undefined}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          Export CSV
+        </Button>
+      }
+    >
+      <Stack gap="sm" component="section" aria-label="Filters">
+        <TextInput
+          label="Search transactions"
+          placeholder="Reference, customer name or email, card last 4"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search.text}
+          onChange={(e) => search.setText(e.currentTarget.value)}
+          error={issue('q')}
+          type="search"
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Select label="Status" placeholder="Any status" clearable data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)} value={params.get('status')} onChange={(v) => set('status', v)} />
+          <Select label="Method" placeholder="Any method" clearable data={options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)} value={params.get('method')} onChange={(v) => set('method', v)} />
+          <Select label="Source" placeholder="Any source" clearable data={options(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS)} value={params.get('source')} onChange={(v) => set('source', v)} />
+          <Select
+            label="Sort"
+            data={options(TRANSACTION_SORTS, TRANSACTION_SORT_LABELS)}
+            value={params.get('sort') ?? 'newest'}
+            onChange={(v) => set('sort', v === 'newest' ? null : v)}
+            allowDeselect={false}
+          />
+          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
+          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+          <MoneyInput label="Lowest amount" currency={currency} value={amountParam('min_amount')} onChange={(v) => set('min_amount', v === null ? null : String(v))} error={issue('min_amount')} />
+          <MoneyInput label="Highest amount" currency={currency} value={amountParam('max_amount')} onChange={(v) => set('max_amount', v === null ? null : String(v))} error={issue('max_amount')} />
+        </SimpleGrid>
+      </Stack>
+
+      {list.isPending && filters !== null ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading transactions" />
+        </Center>
+      ) : null}
+      {list.isError && rows.length === 0 ? <ErrorState message={errorMessage(list.error)} onRetry={() => void list.refetch()} /> : null}
+      {list.isSuccess && rows.length === 0 ? (
+        <EmptyState
+          icon={<IconReceipt aria-hidden />}
+          title={filtered ? 'No payment matches these filters' : 'No payments yet'}
+          description={filtered ? 'Clear a filter or try another search.' : 'Payments appear here as soon as customers pay you.'}
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped verticalSpacing="sm" aria-label="Transactions">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Amount</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Method</Table.Th>
+                  <Table.Th scope="col">Customer</Table.Th>
+                  <Table.Th scope="col">Reference</Table.Th>
+                  <Table.Th scope="col">Date</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })} fw={600}>
+                        {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={p.status} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}
+                      {p.card ? ` •••• ${p.card.last4}` : ''}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {p.customer.name ?? p.customer.email ?? (
+                        <Text span c="dimmed" size="sm">
+                          None
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? ''}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group>
+            <LoadMore query={list} count={rows.length} noun={['payment', 'payments']} />
+          </Group>
+        </Stack>
+      ) : null}
+    </PageFrame>
+  );
+}
