@@ -39,10 +39,12 @@ import { emailTemplatesModule } from './modules/business/email-templates/email-t
 import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
 import { chargesModule } from './modules/payments/charges/charges.module';
+import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
 import { customersModule } from './modules/payments/customers/customers.module';
 import { productsModule } from './modules/payments/products/products.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
+import { checkoutModule } from './modules/payments/checkout/checkout.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
   jobsConnection: JobsConnection;
   /** `poll` (default) runs jobs in the background; `manual` only through `app.jobs.runDue()` (tests). */
   jobsMode?: JobsMode;
+  /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
+  paymentSources?: readonly PaymentSourceAdapter[];
 }
 
 declare module 'fastify' {
@@ -87,6 +91,7 @@ function composeModules(platform: Platform) {
     .use(productsModule)
     .use(paymentMethodsModule)
     .use(checkoutCustomisationModule)
+    .use(checkoutModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);
@@ -113,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
   };
   const modules = composeModules(platform);
+  for (const source of options.paymentSources ?? []) modules.services.charges.registerSource(source);
   const secureCookies = config.publicUrl.startsWith('https://');
   const headers = { https: secureCookies };
 
