@@ -81,6 +81,18 @@ describe('the checkout page', () => {
     expect(res.statusCode).toBe(422);
   });
 
+  it('gives a browser on the checkout host its own anti-forgery token, which start needs', async () => {
+    const publicId = await link();
+    const agent = customer();
+    agent.csrf = 'forged';
+    const forged = await agent.call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() });
+    expect(forged.status).toBe(419);
+    const { token } = await agent.ok(endpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } });
+    agent.csrf = token;
+    const ok = await agent.call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() });
+    expect(ok.status).toBe(201);
+  });
+
   it('is served on the checkout host only', async () => {
     const publicId = await link();
     const onDashboard = await customer().call(endpoints.get, { params: { kind: 'link', public_id: publicId } });

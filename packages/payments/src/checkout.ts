@@ -95,6 +95,16 @@ export type Receipt = z.infer<typeof ReceiptSchema>;
 const PAY_ERRORS = ['PAYMENT_NOT_FOUND', 'PAYMENT_NOT_PAYABLE', 'PAYMENT_SOURCE_UNAVAILABLE'] as const;
 
 export const checkoutEndpoints = {
+  /** The checkout host keeps its own cookies: its pages take their anti-forgery token here. */
+  csrfToken: defineEndpoint({
+    id: 'checkout.csrfToken',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/csrf-token',
+    summary: "Issue the anti-forgery token of the customer's browser on the checkout host",
+    access: { kind: 'public' },
+    response: z.object({ token: z.string() }),
+  }),
   get: defineEndpoint({
     id: 'checkout.get',
     method: 'GET',
