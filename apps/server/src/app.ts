@@ -39,6 +39,7 @@ import { emailTemplatesModule } from './modules/business/email-templates/email-t
 import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
 import { chargesModule } from './modules/payments/charges/charges.module';
+import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
 import { customersModule } from './modules/payments/customers/customers.module';
 import { transactionsModule } from './modules/payments/transactions/transactions.module';
 import { productsModule } from './modules/payments/products/products.module';
@@ -47,6 +48,7 @@ import { checkoutCustomisationModule } from './modules/payments/checkout-customi
 import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
 import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
+import { checkoutModule } from './modules/payments/checkout/checkout.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   jobsConnection: JobsConnection;
   /** `poll` (default) runs jobs in the background; `manual` only through `app.jobs.runDue()` (tests). */
   jobsMode?: JobsMode;
+  /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
+  paymentSources?: readonly PaymentSourceAdapter[];
 }
 
 declare module 'fastify' {
@@ -95,6 +99,7 @@ function composeModules(platform: Platform) {
     .use(paymentLinksModule)
     .use(staticQrCodesModule)
     .use(transactionsModule)
+    .use(checkoutModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);
@@ -121,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
   };
   const modules = composeModules(platform);
+  for (const source of options.paymentSources ?? []) modules.services.charges.registerSource(source);
   const secureCookies = config.publicUrl.startsWith('https://');
   const headers = { https: secureCookies };
 

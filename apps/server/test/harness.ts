@@ -15,6 +15,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import type { PaymentSourceAdapter } from '../src/modules/payments/charges/charges.service';
 import { testConfig, type AppConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemoData, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
@@ -57,7 +58,7 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database with the demo data, a movable clock and no logs. */
-export async function createTestContext(overrides: Partial<AppConfig> = {}, options: { onQuery?: (sql: string) => void } = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<AppConfig> = {}, options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[] } = {}): Promise<TestContext> {
   const database = await openTestDatabase(options);
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
   const { businessId } = await seedDemoData(database.db, clock);
@@ -70,6 +71,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}, opti
     logger: pino({ level: 'silent' }),
     jobsConnection: database.jobs,
     jobsMode: 'manual',
+    ...(options.paymentSources ? { paymentSources: options.paymentSources } : {}),
   });
   return {
     app,

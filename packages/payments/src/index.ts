@@ -9,3 +9,4 @@ export * from './checkout-customisation';
 export * from './payment-links';
 export * from './static-qr-codes';
 export * from './transactions';
+export * from './checkout';

@@ -56,16 +56,23 @@ function keyOf(req: FastifyRequest): string | null {
   return header;
 }
 
-/** Whose keys these are: the signed-in user, and on business endpoints the business as well. */
+/**
+ * Whose keys these are: the signed-in user, and on business endpoints the business as well. A caller who is
+ * not signed in (the hosted checkout's customer) is their browser: the hash of the anti-forgery token every
+ * non-GET public call carries, so one customer's key never replays another's answer.
+ */
 function scopeOf(req: FastifyRequest): string {
   const user = req.ctx.user;
-  if (!user) throw new Error('An idempotent endpoint runs for a signed-in caller only.');
+  if (!user) {
+    if (!req.ctx.csrfToken) throw new AppError('CSRF_TOKEN_MISMATCH', 'Reload the page and try again.');
+    return `browser:${createHash('sha256').update(req.ctx.csrfToken).digest('hex')}`;
+  }
   return req.ctx.business ? `business:${req.ctx.business.row.id}:user:${user.id}` : `user:${user.id}`;
 }
 
-/** Idempotency needs a caller to scope keys to: only signed-in endpoints may declare it. */
+/** Idempotency needs a caller to scope keys to: signed-in or public (a browser) endpoints, not guest-only ones. */
 export function assertIdempotencyDeclaration(endpoint: Endpoint): void {
-  if (endpoint.idempotent && (endpoint.access.kind === 'public' || endpoint.access.kind === 'guest')) {
+  if (endpoint.idempotent && endpoint.access.kind === 'guest') {
     throw new Error(`${endpoint.id}: an idempotent endpoint needs a signed-in caller to scope its keys to.`);
   }
 }

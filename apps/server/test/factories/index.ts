@@ -9,3 +9,4 @@
 export * from './unique';
 export * from './people';
 export * from './businesses';
+export * from './checkout';

@@ -41,6 +41,27 @@ export interface PaymentSourceAdapter {
   lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date): Promise<string | null>;
   /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
   paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
+  /**
+   * The source behind a checkout URL's public id (the hosted checkout shows and pays it), or null when there
+   * is none. A source type without it has no checkout page.
+   */
+  checkoutSource?(db: Executor, publicId: string, now: Date): Promise<CheckoutSource | null>;
+}
+
+/** What a source tells the hosted checkout (docs/payments.md, "checkout"). */
+export interface CheckoutSource {
+  businessId: string;
+  sourceId: string;
+  /** Null: the customer chooses the amount. */
+  amount: number | null;
+  currency: string;
+  purpose: string;
+  reference: string | null;
+  collect: { email: boolean; phone: boolean; note: boolean };
+  prefill: { email: string | null; phone: string | null };
+  redirectUrl: string | null;
+  /** Null while it takes payments; otherwise the sentence the customer sees. */
+  unavailable: string | null;
 }
 
 export interface StartPaymentInput {
@@ -222,6 +243,12 @@ export function createChargesService(deps: { db: Executor; clock: Clock; audit: 
     registerSource(adapter: PaymentSourceAdapter): void {
       if (sources.has(adapter.type)) throw new Error(`A source adapter for ${adapter.type} is registered already.`);
       sources.set(adapter.type, adapter);
+    },
+
+    /** The source of a checkout URL, through its type's adapter (null: no such source, or no checkout for the type). */
+    async checkoutSource(type: PaymentSource, publicId: string): Promise<CheckoutSource | null> {
+      const adapter = sources.get(type);
+      return adapter?.checkoutSource ? adapter.checkoutSource(db, publicId, clock.now()) : null;
     },
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */

@@ -1,0 +1,212 @@
+import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import {
+  CHECKOUT_SOURCE_TYPES,
+  FAILURE_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  checkoutUrl,
+  methodLimits,
+  type CardBrand,
+  type Checkout,
+  type CheckoutPayment,
+  type CheckoutSourceKind,
+  type PaymentMethodDetails,
+  type Receipt,
+} from '@merchant/payments';
+import type { Executor } from '../../../db/client';
+import type { RequestMeta } from '../../../http/context';
+import type { Clock } from '../../../lib/clock';
+import type { RateLimiter } from '../../../lib/rate-limit';
+import type { Mailer } from '../../../mail/mailer';
+import type { ChargeResult, ChargesService, CheckoutSource } from '../charges/charges.service';
+import type { PaymentRow } from '../charges/charges.repository';
+import { brandingFor, checkoutSettingsFor } from '../checkout-customisation/checkout-customisation.service';
+import { methodsForCheckout } from '../payment-methods/payment-methods.service';
+import type { Processor } from '../processor/processor.module';
+
+/** Card testing is the classic attack on a checkout: a few tries per payment, a few dozen per address. */
+export const CONFIRM_LIMITS = {
+  perPayment: { max: 5, windowMs: 60 * 60_000 },
+  perIp: { max: 30, windowMs: 10 * 60_000 },
+} as const;
+
+const NOT_FOUND = () => new AppError('CHECKOUT_NOT_FOUND', 'This checkout link does not exist.');
+
+function cardOf(row: PaymentRow) {
+  return row.cardLast4 && row.cardExpMonth !== null && row.cardExpYear !== null
+    ? { brand: (row.cardBrand ?? 'unknown') as CardBrand, last4: row.cardLast4, exp_month: row.cardExpMonth, exp_year: row.cardExpYear }
+    : null;
+}
+
+function presentCheckoutPayment(row: PaymentRow, nextAction: ChargeResult['nextAction']): CheckoutPayment {
+  const money = (amount: number) => ({ amount, currency: row.currency });
+  return {
+    public_id: row.publicId,
+    status: row.status,
+    amount: money(row.amount),
+    customer_fee: money(row.customerFee),
+    method: row.method,
+    card: cardOf(row),
+    failure: row.failureCode ? { code: row.failureCode, message: FAILURE_MESSAGES[row.failureCode] } : null,
+    next_action: nextAction,
+  };
+}
+
+/**
+ * The hosted checkout (docs/payments.md, "checkout"): a link's or QR code's page, its payments and their
+ * receipts, for customers who are not signed in. Sources are found through the charges adapters, payments
+ * move through the charges service.
+ */
+export function createCheckoutService(deps: {
+  db: Executor;
+  clock: Clock;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  charges: ChargesService;
+  processor: Processor;
+  checkoutOrigin: string;
+}) {
+  const { db, charges, limiter, mailer } = deps;
+
+  async function sourceOf(kind: CheckoutSourceKind, publicId: string): Promise<CheckoutSource> {
+    const source = await charges.checkoutSource(CHECKOUT_SOURCE_TYPES[kind], publicId);
+    if (!source) throw NOT_FOUND();
+    return source;
+  }
+
+  async function paymentOf(publicId: string): Promise<PaymentRow> {
+    const payment = await charges.byPublicId(publicId);
+    if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+    return payment;
+  }
+
+  /** Mails the receipt when the business sends receipts and the customer left an email. */
+  async function afterOutcome(result: ChargeResult): Promise<CheckoutPayment> {
+    const { payment } = result;
+    if (payment.status === 'succeeded' && payment.customerEmail && (await checkoutSettingsFor(db, payment.businessId)).send_receipts) {
+      const receipt = await receiptOf(payment);
+      const amount = formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency);
+      const how = receipt.card ? `Card ending ${receipt.card.last4}` : PAYMENT_METHOD_LABELS[receipt.method];
+      await mailer.send({
+        to: payment.customerEmail,
+        subject: `Your receipt from ${receipt.business.name}`,
+        text: [
+          `You paid ${amount} to ${receipt.business.name}.`,
+          receipt.purpose ? `For: ${receipt.purpose}` : null,
+          `Paid with: ${how}`,
+          `Date: ${receipt.paid_at}`,
+          `Reference: ${receipt.reference ?? receipt.public_id}`,
+          '',
+          `Your receipt: ${checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId)}`,
+        ]
+          .filter((line) => line !== null)
+          .join('\n'),
+      });
+    }
+    return presentCheckoutPayment(payment, result.nextAction);
+  }
+
+  async function receiptOf(payment: PaymentRow): Promise<Receipt> {
+    if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
+    const branding = await brandingFor(db, payment.businessId);
+    return {
+      public_id: payment.publicId,
+      business: branding ?? { name: '', logo_url: null, brand_color: '' },
+      amount: { amount: payment.amount, currency: payment.currency },
+      method: payment.method,
+      card: cardOf(payment),
+      purpose: payment.description,
+      reference: payment.reference,
+      paid_at: payment.succeededAt.toISOString(),
+    };
+  }
+
+  return {
+    async view(kind: CheckoutSourceKind, publicId: string): Promise<Checkout> {
+      const source = await sourceOf(kind, publicId);
+      const [branding, methods] = await Promise.all([brandingFor(db, source.businessId), methodsForCheckout(db, source.businessId)]);
+      if (!branding) throw NOT_FOUND();
+      const provider = deps.processor.provider();
+      const offered = new Set(provider.methods(source.currency));
+      return {
+        business: branding,
+        amount: source.amount === null ? null : { amount: source.amount, currency: source.currency },
+        currency: source.currency,
+        purpose: source.purpose,
+        collect: source.collect,
+        prefill: source.prefill,
+        methods: methods
+          .filter((m) => offered.has(m.method))
+          .map((m) => ({ method: m.method, pass_fee_to_customer: m.pass_fee_to_customer, limits: methodLimits(m.method, source.currency) })),
+        redirect_url: source.redirectUrl,
+        unavailable: source.unavailable,
+        test_mode: provider.name === 'test',
+      };
+    },
+
+    async start(kind: CheckoutSourceKind, publicId: string, body: { amount?: number | undefined; name?: string | undefined; email?: string | undefined; phone?: string | undefined; note?: string | undefined }): Promise<CheckoutPayment> {
+      const source = await sourceOf(kind, publicId);
+      if (source.unavailable) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', source.unavailable);
+      let amount = source.amount;
+      if (amount === null) {
+        if (body.amount === undefined) throw fieldError('VALIDATION_FAILED', 'amount', 'Enter the amount to pay.');
+        const methods = await methodsForCheckout(db, source.businessId);
+        const fits = methods.some((m) => {
+          const { min, max } = methodLimits(m.method, source.currency);
+          return body.amount! >= min && body.amount! <= max;
+        });
+        if (!fits) throw fieldError('PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'amount', 'No payment method takes this amount. Enter another amount.');
+        amount = body.amount;
+      }
+      if (source.collect.email && !body.email && !source.prefill.email) throw fieldError('VALIDATION_FAILED', 'email', 'Enter your email address.');
+      if (source.collect.phone && !body.phone && !source.prefill.phone) throw fieldError('VALIDATION_FAILED', 'phone', 'Enter your phone number.');
+      const payment = await charges.start({
+        businessId: source.businessId,
+        source: { type: CHECKOUT_SOURCE_TYPES[kind], id: source.sourceId },
+        amount,
+        currency: source.currency,
+        customer: {
+          name: body.name ?? null,
+          email: body.email ?? source.prefill.email,
+          phone: source.collect.phone ? (body.phone ?? source.prefill.phone) : source.prefill.phone,
+          note: source.collect.note ? (body.note ?? null) : null,
+        },
+        reference: source.reference,
+        description: source.purpose,
+      });
+      return presentCheckoutPayment(payment, null);
+    },
+
+    async payment(publicId: string): Promise<CheckoutPayment> {
+      const payment = await paymentOf(publicId);
+      return presentCheckoutPayment(payment, await charges.nextAction(payment));
+    },
+
+    async confirm(publicId: string, details: PaymentMethodDetails, where: RequestMeta): Promise<CheckoutPayment> {
+      const payment = await paymentOf(publicId);
+      const { perPayment, perIp } = CONFIRM_LIMITS;
+      const tooMany = () => new AppError('RATE_LIMITED', 'Too many payment attempts. Wait a while and try again.');
+      if ((await limiter.hit(`checkout-confirm:payment:${payment.id}`, perPayment.windowMs)) > perPayment.max) throw tooMany();
+      if ((await limiter.hit(`checkout-confirm:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
+      const setting = (await methodsForCheckout(db, payment.businessId)).find((m) => m.method === details.method);
+      return afterOutcome(await charges.confirm(publicId, details, { passFeeToCustomer: setting?.pass_fee_to_customer ?? false }));
+    },
+
+    async challenge(publicId: string, decision: 'approve' | 'fail'): Promise<CheckoutPayment> {
+      return afterOutcome(await (decision === 'approve' ? charges.approveChallenge(publicId) : charges.failChallenge(publicId)));
+    },
+
+    async qrScan(publicId: string): Promise<CheckoutPayment> {
+      return afterOutcome(await charges.simulateQrScan(publicId));
+    },
+
+    async wallet(publicId: string, decision: 'approve' | 'fail'): Promise<CheckoutPayment> {
+      return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId) : charges.walletCancel(publicId)));
+    },
+
+    async receipt(publicId: string): Promise<Receipt> {
+      return receiptOf(await paymentOf(publicId));
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostOfKind } from '@merchant/core';
+import { checkoutEndpoints as endpoints, type CheckoutSourceKind } from '@merchant/payments';
+import { checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
+import { CONFIRM_LIMITS } from '../src/modules/payments/checkout/checkout.service';
+import { checkoutSources, createBusiness, insertLink, insertQr, type TestLinkValues } from './factories';
+import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
+
+/** The hosted checkout's public API on the checkout host (docs/payments.md, "checkout"). */
+let t: TestContext;
+let businessId: string;
+let host: string;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestContext({}, { paymentSources: checkoutSources });
+  host = hostOfKind('checkout', t.config.baseDomain);
+  ({ id: businessId } = await createBusiness(t, { currency: 'sgd', country: 'sg' }));
+});
+afterAll(() => t.close());
+
+const customer = () => new Agent(t.app);
+const link = (values: TestLinkValues = {}) => insertLink(db(), businessId, values);
+const card = (number: string, extra: Partial<{ exp_year: number; cvc: string }> = {}) => ({
+  method: 'card' as const,
+  card: { number, exp_month: 12, exp_year: 2030, cvc: '123', ...extra },
+});
+
+async function started(publicId: string, kind: CheckoutSourceKind = 'link', body: { amount?: number; email?: string } = { email: 'casey@example.com' }, agent = customer()) {
+  return agent.ok(endpoints.start, { params: { kind, public_id: publicId }, body }, { host, idempotencyKey: randomUUID() });
+}
+const confirm = (agent: Agent, paymentId: string, details: ReturnType<typeof card> | { method: 'paynow' | 'ewallet' }, key = randomUUID()) =>
+  agent.call(endpoints.confirm, { params: { public_id: paymentId }, body: details }, { host, idempotencyKey: key });
+
+describe('the checkout page', () => {
+  it('shows the business, amount, what to collect and the enabled methods in order', async () => {
+    const publicId = await link({ collectPhone: true, redirectUrl: 'https://example.com/thanks' });
+    const view = await customer().ok(endpoints.get, { params: { kind: 'link', public_id: publicId } }, { host });
+    expect(view).toMatchObject({
+      amount: { amount: 120_00, currency: 'sgd' },
+      purpose: 'Consultation',
+      collect: { email: true, phone: true, note: false },
+      redirect_url: 'https://example.com/thanks',
+      unavailable: null,
+      test_mode: true,
+    });
+    expect(view.methods.map((m) => m.method)).toEqual(['card', 'paynow', 'ewallet']);
+
+    await db().insert(paymentMethodSettings).values([
+      { businessId, method: 'ewallet', enabled: true, passFeeToCustomer: true, position: 0 },
+      { businessId, method: 'card', enabled: true, passFeeToCustomer: false, position: 1 },
+      { businessId, method: 'paynow', enabled: false, passFeeToCustomer: false, position: 2 },
+    ]);
+    const reordered = await customer().ok(endpoints.get, { params: { kind: 'link', public_id: publicId } }, { host });
+    expect(reordered.methods.map((m) => [m.method, m.pass_fee_to_customer])).toEqual([['ewallet', true], ['card', false]]);
+    await db().delete(paymentMethodSettings).where(eq(paymentMethodSettings.businessId, businessId));
+  });
+
+  it('says why a link cannot be paid, and refuses to start a payment of it', async () => {
+    const cases: [TestLinkValues, string][] = [
+      [{ status: 'cancelled' }, 'cancelled'],
+      [{ status: 'completed' }, 'paid already'],
+      [{ expiresAt: new Date(t.clock.now().getTime() - 1000) }, 'expired'],
+    ];
+    for (const [values, words] of cases) {
+      const publicId = await link(values);
+      const view = await customer().ok(endpoints.get, { params: { kind: 'link', public_id: publicId } }, { host });
+      expect(view.unavailable).toContain(words);
+      const refused = await customer().call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host });
+      expect(refused).toMatchObject({ status: 409, body: { code: 'PAYMENT_SOURCE_UNAVAILABLE' } });
+    }
+  });
+
+  it('answers 404 for an unknown id, a wrong kind and a malformed id', async () => {
+    const publicId = await link();
+    expect(failure(await customer().call(endpoints.get, { params: { kind: 'link', public_id: 'pl_nothing' } }, { host })).code).toBe('CHECKOUT_NOT_FOUND');
+    expect(failure(await customer().call(endpoints.get, { params: { kind: 'qr', public_id: publicId } }, { host })).code).toBe('CHECKOUT_NOT_FOUND');
+    const res = await customer().request('GET', `/v1/checkout/link/${encodeURIComponent("'; drop table x")}`, undefined, { host });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('gives a browser on the checkout host its own anti-forgery token, which start needs', async () => {
+    const publicId = await link();
+    const agent = customer();
+    agent.csrf = 'forged';
+    const forged = await agent.call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() });
+    expect(forged.status).toBe(419);
+    const { token } = await agent.ok(endpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } });
+    agent.csrf = token;
+    const ok = await agent.call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() });
+    expect(ok.status).toBe(201);
+  });
+
+  it('is served on the checkout host only', async () => {
+    const publicId = await link();
+    const onDashboard = await customer().call(endpoints.get, { params: { kind: 'link', public_id: publicId } });
+    expect(onDashboard.status).toBe(404);
+    const startOnDashboard = await customer().call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: {} }, { idempotencyKey: randomUUID() });
+    expect(startOnDashboard.status).toBe(404);
+  });
+});
+
+describe('paying', () => {
+  it('pays with the test card, matches the customer by email and shows a receipt', async () => {
+    const publicId = await link({ purpose: 'Haircut' });
+    const agent = customer();
+    const payment = await started(publicId, 'link', { email: 'Receipt.Person@example.com' }, agent);
+    expect(payment).toMatchObject({ status: 'requires_payment_method', amount: { amount: 120_00, currency: 'sgd' } });
+    const paid = await confirm(agent, payment.public_id, card('4242 4242 4242 4242'));
+    expect(paid).toMatchObject({ status: 200, body: { status: 'succeeded', card: { last4: '4242' }, next_action: null } });
+    const receipt = await agent.ok(endpoints.receipt, { params: { public_id: payment.public_id } }, { host });
+    expect(receipt).toMatchObject({ amount: { amount: 120_00 }, method: 'card', card: { last4: '4242' }, purpose: 'Haircut' });
+    const [row] = await db().select().from(payments).where(eq(payments.publicId, payment.public_id));
+    const [matched] = await db().select().from(customers).where(eq(customers.id, row!.customerId!));
+    expect(matched!.email!.toLowerCase()).toBe('receipt.person@example.com');
+    // A single-use link is paid now.
+    const view = await agent.ok(endpoints.get, { params: { kind: 'link', public_id: publicId } }, { host });
+    expect(view.unavailable).toContain('paid already');
+  });
+
+  it('mails the receipt when the business sends receipts, and not otherwise', async () => {
+    const email = `mail-${randomUUID().slice(0, 8)}@example.com`;
+    const agent = customer();
+    const payment = await started(await link({ singleUse: false }), 'link', { email }, agent);
+    await confirm(agent, payment.public_id, card('4242424242424242'));
+    const mails = (await mailbox(t.app)).filter((m) => m.to === email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/r/${payment.public_id}`);
+
+    await db().insert(checkoutSettings).values({ businessId, sendReceipts: false }).onConflictDoUpdate({ target: checkoutSettings.businessId, set: { sendReceipts: false } });
+    const quiet = `quiet-${randomUUID().slice(0, 8)}@example.com`;
+    const second = await started(await link(), 'link', { email: quiet }, agent);
+    await confirm(agent, second.public_id, card('4242424242424242'));
+    expect((await mailbox(t.app)).filter((m) => m.to === quiet)).toHaveLength(0);
+    await db().delete(checkoutSettings).where(eq(checkoutSettings.businessId, businessId));
+  });
+
+  it.each([
+    ['4000000000000002', 'card_declined', 'declined'],
+    ['4000000000009995', 'insufficient_funds', 'insufficient funds'],
+  ])('a failing test card %s fails the payment and says why', async (number, code, words) => {
+    const agent = customer();
+    const payment = await started(await link(), 'link', undefined, agent);
+    const failed = await confirm(agent, payment.public_id, card(number));
+    expect(failed).toMatchObject({ status: 200, body: { status: 'failed', failure: { code } } });
+    expect(failed.ok && failed.body.failure!.message).toContain(words);
+    expect(failure(await agent.call(endpoints.receipt, { params: { public_id: payment.public_id } }, { host })).code).toBe('PAYMENT_NOT_FOUND');
+  });
+
+  it('refuses a number failing Luhn with a field error, and the payment stays payable', async () => {
+    const agent = customer();
+    const payment = await started(await link(), 'link', undefined, agent);
+    const refused = failure(await confirm(agent, payment.public_id, card('4242424242424241')));
+    expect(refused).toMatchObject({ code: 'PAYMENT_CARD_INVALID', issues: [{ path: 'card.number' }] });
+    expect(await agent.ok(endpoints.payment, { params: { public_id: payment.public_id } }, { host })).toMatchObject({ status: 'requires_payment_method' });
+    const bad = failure(await confirm(agent, payment.public_id, card('12')));
+    expect(bad.code).toBe('VALIDATION_FAILED');
+  });
+
+  it.each([
+    ['approve', 'succeeded', null],
+    ['fail', 'failed', 'authentication_failed'],
+  ] as const)('3-D Secure: %s', async (decision, status, code) => {
+    const agent = customer();
+    const payment = await started(await link(), 'link', undefined, agent);
+    const pending = await confirm(agent, payment.public_id, card('4000000000003220'));
+    expect(pending).toMatchObject({ status: 200, body: { status: 'requires_action', next_action: { kind: 'three_d_secure' } } });
+    const done = await agent.ok(endpoints.challenge, { params: { public_id: payment.public_id }, body: { decision } }, { host, idempotencyKey: randomUUID() });
+    expect(done).toMatchObject({ status, failure: code ? { code } : null });
+    const again = await agent.call(endpoints.challenge, { params: { public_id: payment.public_id }, body: { decision } }, { host, idempotencyKey: randomUUID() });
+    expect(failure(again).code).toBe('PAYMENT_NO_PENDING_ACTION');
+  });
+
+  it('PayNow: shows the QR, polls and pays through the simulated scan (a static QR with the amount chosen)', async () => {
+    const qr = await insertQr(db(), businessId);
+    const view = await customer().ok(endpoints.get, { params: { kind: 'qr', public_id: qr } }, { host });
+    expect(view).toMatchObject({ amount: null, purpose: 'Counter 1' });
+    const agent = customer();
+    const payment = await started(qr, 'qr', { amount: 8_50, email: 'qr@example.com' }, agent);
+    const pending = await confirm(agent, payment.public_id, { method: 'paynow' });
+    expect(pending.ok && pending.body.next_action).toMatchObject({ kind: 'paynow_qr', payload: expect.stringMatching(/^000201/) });
+    const polled = await agent.ok(endpoints.payment, { params: { public_id: payment.public_id } }, { host });
+    expect(polled).toMatchObject({ status: 'requires_action', next_action: { kind: 'paynow_qr' } });
+    const scanned = await agent.ok(endpoints.qrScan, { params: { public_id: payment.public_id } }, { host, idempotencyKey: randomUUID() });
+    expect(scanned).toMatchObject({ status: 'succeeded', amount: { amount: 8_50 }, method: 'paynow' });
+  });
+
+  it.each([
+    ['approve', 'succeeded'],
+    ['fail', 'failed'],
+  ] as const)('e-wallet: %s', async (decision, status) => {
+    const agent = customer();
+    const payment = await started(await link(), 'link', undefined, agent);
+    const pending = await confirm(agent, payment.public_id, { method: 'ewallet' });
+    expect(pending.ok && pending.body.next_action).toEqual({ kind: 'ewallet_redirect' });
+    const done = await agent.ok(endpoints.wallet, { params: { public_id: payment.public_id }, body: { decision } }, { host, idempotencyKey: randomUUID() });
+    expect(done.status).toBe(status);
+    if (status === 'failed') expect(done.failure?.code).toBe('wallet_cancelled');
+  });
+
+  it('refuses amounts outside the limits: a chosen amount no method takes, a method whose limits the amount misses', async () => {
+    const qr = await insertQr(db(), businessId);
+    const tooBig = failure(await customer().call(endpoints.start, { params: { kind: 'qr', public_id: qr }, body: { amount: 999_999_999_99, email: 'x@example.com' } }, { host, idempotencyKey: randomUUID() }));
+    expect(tooBig).toMatchObject({ code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', issues: [{ path: 'amount' }] });
+    const missing = failure(await customer().call(endpoints.start, { params: { kind: 'qr', public_id: qr }, body: { email: 'x@example.com' } }, { host, idempotencyKey: randomUUID() }));
+    expect(missing).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'amount' }] });
+    const agent = customer();
+    const small = await started(qr, 'qr', { amount: 20, email: 'x@example.com' }, agent);
+    const byCard = failure(await confirm(agent, small.public_id, card('4242424242424242')));
+    expect(byCard).toMatchObject({ code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS' });
+  });
+
+  it('asks for what the link collects', async () => {
+    const publicId = await link({ collectPhone: true });
+    const refused = failure(await customer().call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() }));
+    expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'phone' }] });
+    const badEmail = failure(await customer().call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'not-an-email', phone: '+6590000000' } }, { host, idempotencyKey: randomUUID() }));
+    expect(badEmail.issues?.[0]?.path).toBe('email');
+  });
+});
+
+describe('money-moving calls', () => {
+  it('replay the first answer for the same key and refuse the key with another body', async () => {
+    const agent = customer();
+    const payment = await started(await link(), 'link', undefined, agent);
+    const key = randomUUID();
+    const first = await confirm(agent, payment.public_id, card('4242424242424242'), key);
+    const replay = await confirm(agent, payment.public_id, card('4242424242424242'), key);
+    expect(replay).toMatchObject({ status: 200, body: first.body });
+    const other = await confirm(agent, payment.public_id, card('4000000000000002'), key);
+    expect(failure(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const [row] = await db().select().from(payments).where(eq(payments.publicId, payment.public_id));
+    expect(row!.status).toBe('succeeded');
+  });
+
+  it('limit confirm attempts per payment (card testing)', async () => {
+    const agent = customer();
+    const payment = await started(await link(), 'link', undefined, agent);
+    for (let i = 0; i < CONFIRM_LIMITS.perPayment.max; i++) {
+      expect(failure(await confirm(agent, payment.public_id, card('4242424242424241'))).code).toBe('PAYMENT_CARD_INVALID');
+    }
+    const limited = failure(await confirm(agent, payment.public_id, card('4242424242424242')));
+    expect(limited.code).toBe('RATE_LIMITED');
+  });
+
+  it('limit confirm attempts per address across payments', async () => {
+    const agent = customer();
+    const ids = [];
+    for (let i = 0; i <= CONFIRM_LIMITS.perIp.max / CONFIRM_LIMITS.perPayment.max; i++) ids.push((await started(await link(), 'link', undefined, agent)).public_id);
+    let limited = false;
+    for (const id of ids) {
+      for (let i = 0; i < CONFIRM_LIMITS.perPayment.max; i++) {
+        const answer = await confirm(agent, id, card('4242424242424241'));
+        if (!answer.ok && answer.body.code === 'RATE_LIMITED') limited = true;
+      }
+    }
+    expect(limited).toBe(true);
+  });
+
+  it('a single-use link paid by many customers at once is charged exactly once', async () => {
+    const publicId = await link();
+    const agents = Array.from({ length: 6 }, () => customer());
+    const starts = await Promise.all(agents.map((agent) => started(publicId, 'link', undefined, agent)));
+    const answers = await Promise.all(agents.map((agent, i) => confirm(agent, starts[i]!.public_id, card('4242424242424242'))));
+    expect(answers.filter((a) => a.ok && a.body.status === 'succeeded')).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok).every((a) => !a.ok && a.body.code === 'PAYMENT_SOURCE_UNAVAILABLE')).toBe(true);
+    const [linkRow] = await db().select().from(paymentLinks).where(eq(paymentLinks.publicId, publicId));
+    const rows = await db().select().from(payments).where(eq(payments.sourceId, linkRow!.id));
+    expect(rows.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+  });
+});

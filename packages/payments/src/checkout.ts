@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { MoneySchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
+import { CardSummarySchema, FAILURE_CODES, PaymentMethodSchema, PaymentStatusSchema } from './payment';
+import { NextActionSchema, PaymentMethodDetailsSchema } from './charges';
+
+/**
+ * The hosted checkout on the checkout host (docs/payments.md, "checkout"). Everything here is public: the
+ * unguessable public ids are the only keys. What asks for money is a source of a kind in the URL: `link`
+ * (a payment link) or `qr` (a static QR code).
+ */
+export const CHECKOUT_SOURCE_KINDS = ['link', 'qr'] as const;
+export type CheckoutSourceKind = (typeof CHECKOUT_SOURCE_KINDS)[number];
+/** The payments' source type of each checkout source kind. */
+export const CHECKOUT_SOURCE_TYPES = { link: 'payment_link', qr: 'static_qr' } as const satisfies Record<CheckoutSourceKind, string>;
+
+const PublicIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_]+$/, 'Not a checkout id');
+export const CheckoutSourceParamsSchema = z.object({ kind: z.enum(CHECKOUT_SOURCE_KINDS), public_id: PublicIdSchema });
+export const CheckoutPaymentParamsSchema = z.object({ public_id: PublicIdSchema });
+
+/** One method the customer may pay with, in the merchant's order, with what they pay when the fee is passed on. */
+export const CheckoutMethodSchema = z.object({
+  method: PaymentMethodSchema,
+  pass_fee_to_customer: z.boolean(),
+  limits: z.object({ min: z.number().int(), max: z.number().int() }),
+});
+
+/** What the checkout page shows for a link or QR code. */
+export const CheckoutSchema = z.object({
+  business: z.object({ name: z.string(), logo_url: z.string().nullable(), brand_color: z.string() }),
+  /** Null: the customer chooses the amount. */
+  amount: MoneySchema.nullable(),
+  currency: z.string(),
+  purpose: z.string(),
+  collect: z.object({ email: z.boolean(), phone: z.boolean(), note: z.boolean() }),
+  prefill: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  methods: z.array(CheckoutMethodSchema),
+  /** Where to send the customer after a successful payment (a link's redirect URL), when set. */
+  redirect_url: z.string().nullable(),
+  /** Null while it takes payments; otherwise the sentence the customer sees (expired, cancelled, paid already). */
+  unavailable: z.string().nullable(),
+  test_mode: z.boolean(),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `Keep it under ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const StartCheckoutBodySchema = z.object({
+  /** Only when the customer chooses the amount (minor units). */
+  amount: PositiveMinorAmountSchema.optional(),
+  name: optionalText(200),
+  email: z
+    .union([z.literal(''), text().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254))])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  phone: optionalText(40),
+  note: optionalText(500),
+});
+export type StartCheckoutBody = z.input<typeof StartCheckoutBodySchema>;
+
+/** A checkout payment as the customer's page sees it (no fees, no ids of the business). */
+export const CheckoutPaymentSchema = z.object({
+  public_id: z.string(),
+  status: PaymentStatusSchema,
+  amount: MoneySchema,
+  /** The part of `amount` that is the method's fee passed on to the customer. */
+  customer_fee: MoneySchema,
+  method: PaymentMethodSchema.nullable(),
+  card: CardSummarySchema.nullable(),
+  failure: z.object({ code: z.enum(FAILURE_CODES), message: z.string() }).nullable(),
+  next_action: NextActionSchema.nullable(),
+});
+export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>;
+
+export const ConfirmCheckoutBodySchema = PaymentMethodDetailsSchema;
+export const ActionDecisionBodySchema = z.object({ decision: z.enum(['approve', 'fail']) });
+
+/** The receipt page and mail: what was paid, to whom, how and when. */
+export const ReceiptSchema = z.object({
+  public_id: z.string(),
+  business: z.object({ name: z.string(), logo_url: z.string().nullable(), brand_color: z.string() }),
+  amount: MoneySchema,
+  method: PaymentMethodSchema,
+  card: CardSummarySchema.nullable(),
+  purpose: z.string().nullable(),
+  reference: z.string().nullable(),
+  paid_at: z.string(),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+const PAY_ERRORS = ['PAYMENT_NOT_FOUND', 'PAYMENT_NOT_PAYABLE', 'PAYMENT_SOURCE_UNAVAILABLE'] as const;
+
+export const checkoutEndpoints = {
+  /** The checkout host keeps its own cookies: its pages take their anti-forgery token here. */
+  csrfToken: defineEndpoint({
+    id: 'checkout.csrfToken',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/csrf-token',
+    summary: "Issue the anti-forgery token of the customer's browser on the checkout host",
+    access: { kind: 'public' },
+    response: z.object({ token: z.string() }),
+  }),
+  get: defineEndpoint({
+    id: 'checkout.get',
+    method: 'GET',
+    host: 'checkout',
+    path: '/v1/checkout/:kind/:public_id',
+    summary: 'The checkout of a payment link or static QR code: business, amount, methods, or why it cannot be paid',
+    access: { kind: 'public' },
+    params: CheckoutSourceParamsSchema,
+    response: CheckoutSchema,
+    errors: ['CHECKOUT_NOT_FOUND'],
+  }),
+  start: defineEndpoint({
+    id: 'checkout.start',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/:kind/:public_id/payments',
+    summary: 'Start a payment of a link or QR code (the amount when the customer chooses it, the details asked for)',
+    access: { kind: 'public' },
+    params: CheckoutSourceParamsSchema,
+    body: StartCheckoutBodySchema,
+    response: CheckoutPaymentSchema,
+    status: 201,
+    idempotent: true,
+    errors: ['CHECKOUT_NOT_FOUND', 'PAYMENT_SOURCE_UNAVAILABLE', 'PAYMENT_AMOUNT_OUTSIDE_LIMITS'],
+  }),
+  payment: defineEndpoint({
+    id: 'checkout.payment',
+    method: 'GET',
+    host: 'checkout',
+    path: '/v1/checkout/payments/:public_id',
+    summary: "A checkout payment's state (polled while a PayNow QR waits to be scanned)",
+    access: { kind: 'public' },
+    params: CheckoutPaymentParamsSchema,
+    response: CheckoutPaymentSchema,
+    errors: ['PAYMENT_NOT_FOUND'],
+  }),
+  confirm: defineEndpoint({
+    id: 'checkout.confirm',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/payments/:public_id/confirm',
+    summary: 'Pay with a method (card details are never logged); a few tries per payment and per address',
+    access: { kind: 'public' },
+    params: CheckoutPaymentParamsSchema,
+    body: ConfirmCheckoutBodySchema,
+    response: CheckoutPaymentSchema,
+    idempotent: true,
+    errors: [...PAY_ERRORS, 'RATE_LIMITED', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'PAYMENT_CARD_INVALID'],
+  }),
+  challenge: defineEndpoint({
+    id: 'checkout.challenge',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/payments/:public_id/challenge',
+    summary: 'The 3-D Secure challenge page: approve or fail',
+    access: { kind: 'public' },
+    params: CheckoutPaymentParamsSchema,
+    body: ActionDecisionBodySchema,
+    response: CheckoutPaymentSchema,
+    idempotent: true,
+    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION'],
+  }),
+  qrScan: defineEndpoint({
+    id: 'checkout.qrScan',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/payments/:public_id/qr-scan',
+    summary: "Test mode: simulate the customer's bank app scanning the PayNow QR and paying",
+    access: { kind: 'public' },
+    params: CheckoutPaymentParamsSchema,
+    response: CheckoutPaymentSchema,
+    idempotent: true,
+    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION'],
+  }),
+  wallet: defineEndpoint({
+    id: 'checkout.wallet',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/payments/:public_id/wallet',
+    summary: "The e-wallet's page: approve or cancel",
+    access: { kind: 'public' },
+    params: CheckoutPaymentParamsSchema,
+    body: ActionDecisionBodySchema,
+    response: CheckoutPaymentSchema,
+    idempotent: true,
+    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION'],
+  }),
+  receipt: defineEndpoint({
+    id: 'checkout.receipt',
+    method: 'GET',
+    host: 'checkout',
+    path: '/v1/checkout/receipts/:public_id',
+    summary: 'The receipt of a succeeded payment',
+    access: { kind: 'public' },
+    params: CheckoutPaymentParamsSchema,
+    response: ReceiptSchema,
+    errors: ['PAYMENT_NOT_FOUND'],
+  }),
+} as const;
