@@ -77,7 +77,8 @@ describe('paying by card', () => {
   it('succeeds with the success card: fee and net stored, card kept as a token, charge and fee posted, customer created', async () => {
     const before = await balance();
     const payment = await start(100_00, { email: 'Casey@Example.test' });
-    const { payment: done, nextAction } = await charges.confirm(payment.publicId, card('4242 4242 4242 4242'));
+    const where = { ip: '203.0.113.9', userAgent: 'Checkout browser' };
+    const { payment: done, nextAction } = await charges.confirm(payment.publicId, card('4242 4242 4242 4242'), { where });
     expect(nextAction).toBeNull();
     expect(done).toMatchObject({ status: 'succeeded', method: 'card', amount: 100_00, fee: 3_90, net: 96_10, customerFee: 0, cardBrand: 'visa', cardLast4: '4242', cardExpMonth: 12, cardExpYear: 2030 });
     expect(done.cardToken).toMatch(/^tok_/);
@@ -90,6 +91,9 @@ describe('paying by card', () => {
     // The customer is created, then matched by email whatever its case.
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, done.customerId!));
     expect(customer).toMatchObject({ email: 'Casey@Example.test', name: 'Casey Customer' });
+    // Through the customers service: its audit entry keeps the confirming request, with no actor.
+    const created = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, customer!.id)));
+    expect(created).toMatchObject([{ actorUserId: null, ip: where.ip, userAgent: where.userAgent, businessId: payment.businessId }]);
     const again = await start(5_00, { email: 'casey@example.TEST' });
     expect((await charges.confirm(again.publicId, card())).payment.customerId).toBe(done.customerId);
   });

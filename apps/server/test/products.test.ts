@@ -80,6 +80,15 @@ describe('creating and editing products', () => {
     expect(back.json()).toMatchObject({ status: 'active' });
     const actions = (await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, made.id))).map((e) => e.action).sort();
     expect(actions).toEqual(['product.archived', 'product.created', 'product.unarchived']);
+    // The audit log's action filter names them in words.
+    const options = (await owner.get(`/v1/business/${t.demoBusinessId}/audit-logs/actions`)).json().data as { action: string; label: string }[];
+    expect(options).toEqual(
+      expect.arrayContaining([
+        { action: 'product.archived', label: 'Product archived' },
+        { action: 'product.created', label: 'Product added' },
+        { action: 'product.unarchived', label: 'Product brought back' },
+      ]),
+    );
     // There is no way to delete a product.
     expect((await owner.delete(`${base()}/${made.id}`)).statusCode).toBe(404);
     expect(await t.database.db.select().from(products).where(eq(products.id, made.id))).toHaveLength(1);

@@ -219,21 +219,29 @@ describe('decisions', () => {
 });
 
 describe('flags', () => {
-  it('sets send_money, stripe, xendit and platform; the business answers them; audited', async () => {
-    const res = await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { xendit_enabled: true, platform_enabled: true, send_money: false });
+  it('sets send_money and platform; the business answers them; audited', async () => {
+    const res = await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { platform_enabled: true, send_money: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json().flags).toEqual({ send_money: false, stripe_enabled: true, xendit_enabled: true, platform_enabled: true });
+    expect(res.json().flags).toEqual({ send_money: false, stripe_enabled: true, xendit_enabled: false, platform_enabled: true });
     const owner = await signedInAgent(DEMO_USERS.owner);
     const business = (await owner.get(`/v1/business/${t.demoBusinessId}`)).json();
-    expect(business).toMatchObject({ stripe_enabled: true, xendit_enabled: true, platform_enabled: true, features: { send_money: false } });
+    expect(business).toMatchObject({ stripe_enabled: true, xendit_enabled: false, platform_enabled: true, features: { send_money: false } });
     const [entry] = await auditOf(t.demoBusinessId, 'business.flags_updated');
-    expect(entry!.description).toBe('Turned Send money off, Xendit on, Platform on');
-    expect(entry!.meta).toMatchObject({ before: { send_money: true, xendit_enabled: false }, after: { send_money: false, xendit_enabled: true } });
+    expect(entry!.description).toBe('Turned Send money off, Platform on');
+    expect(entry!.meta).toMatchObject({ before: { send_money: true, platform_enabled: false }, after: { send_money: false, platform_enabled: true } });
+
+    // Stripe and Xendit follow the provider connections: the review cannot set them.
+    for (const body of [{ xendit_enabled: true }, { stripe_enabled: false, send_money: true }]) {
+      const refused = await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({ stripe_enabled: true, xendit_enabled: false, features: { send_money: false } });
 
     expect((await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), {})).statusCode).toBe(422);
     expect((await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { send_money: 'yes' })).statusCode).toBe(422);
     // No change, no entry.
-    await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { xendit_enabled: true });
+    await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { platform_enabled: true });
     expect(await auditOf(t.demoBusinessId, 'business.flags_updated')).toHaveLength(1);
   });
 });

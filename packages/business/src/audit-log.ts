@@ -61,6 +61,20 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'notification_settings.updated': 'Notification recipients changed',
   'email_template.updated': 'Email template saved',
   'email_template.reset': 'Email template reset to default',
+  'payment.refunded': 'Payment refunded',
+  'customer.created': 'Customer added',
+  'customer.updated': 'Customer changed',
+  'product.created': 'Product added',
+  'product.updated': 'Product changed',
+  'product.archived': 'Product archived',
+  'product.unarchived': 'Product brought back',
+  'payment_methods.updated': 'Payment methods changed',
+  'payment_provider.connected': 'Payment provider connected',
+  'payment_provider.pending': 'Payment provider awaiting review',
+  'payment_provider.disconnected': 'Payment provider disconnected',
+  'checkout_settings.updated': 'Checkout settings changed',
+  'business.logo_updated': 'Logo changed',
+  'business.logo_removed': 'Logo removed',
 };
 
 /** `staff.invited` -> its label; `staff.*` -> "All staff actions"; anything else -> the code. */

@@ -306,7 +306,15 @@ export const BusinessFlagsSchema = z.object({
   platform_enabled: z.boolean(),
 });
 export type BusinessFlags = z.infer<typeof BusinessFlagsSchema>;
-export const UpdateBusinessFlagsBodySchema = BusinessFlagsSchema.partial().refine((v) => Object.keys(v).length > 0, 'Change at least one flag');
+/**
+ * What the review sets: `stripe_enabled` and `xendit_enabled` follow the business's provider connections
+ * (payment methods) and are read here, never written (docs/payments.md, "payment-methods", business flags).
+ */
+export const UpdateBusinessFlagsBodySchema = BusinessFlagsSchema.pick({ send_money: true, platform_enabled: true })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Change at least one flag');
+export type BusinessFlagsChanges = z.infer<typeof UpdateBusinessFlagsBodySchema>;
 
 export const BusinessReviewSchema = z.object({
   business: z.object({

@@ -6,6 +6,7 @@ import { businesses, paymentLinks, users } from '../../src/db/schema';
 import type { Clock } from '../../src/lib/clock';
 import { newId, newPublicId } from '../../src/lib/crypto';
 import { createChargesService, type ChargesActor, type PaymentSourceAdapter } from '../../src/modules/payments/charges/charges.service';
+import { createCustomersService } from '../../src/modules/payments/customers/customers.service';
 import { createLedgerService } from '../../src/modules/payments/ledger/ledger.service';
 import { createProcessor } from '../../src/modules/payments/processor/processor.module';
 import { createAuditService } from '../../src/modules/platform/audit/audit.service';
@@ -13,7 +14,9 @@ import { createAuditService } from '../../src/modules/platform/audit/audit.servi
 /** The payments core services on a test database, wired as the app wires them. */
 export function paymentServices(db: Executor, clock: Clock) {
   const ledger = createLedgerService({ clock });
-  const charges = createChargesService({ db, clock, audit: createAuditService({ clock }), ledger, processor: createProcessor() });
+  const audit = createAuditService({ clock });
+  const customers = createCustomersService({ db, clock, audit });
+  const charges = createChargesService({ db, clock, audit, ledger, processor: createProcessor(), customers });
   return { ledger, charges };
 }
 

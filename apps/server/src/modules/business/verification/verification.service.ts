@@ -1,4 +1,4 @@
-import type { BusinessFlags, BusinessReview, VerificationQueueItem } from '@merchant/business';
+import type { BusinessFlags, BusinessFlagsChanges, BusinessReview, VerificationQueueItem } from '@merchant/business';
 import { AppError, SCREEN_PATHS, fillPath, screenLink } from '@merchant/core';
 import type { Executor } from '../../../db/client';
 import type { BusinessRow, SignedInContext } from '../../../http/context';
@@ -224,7 +224,7 @@ export function createVerificationService(deps: {
       return review(updated);
     },
 
-    async updateFlags(ctx: SignedInContext, businessId: string, changes: Partial<BusinessFlags>): Promise<BusinessReview> {
+    async updateFlags(ctx: SignedInContext, businessId: string, changes: BusinessFlagsChanges): Promise<BusinessReview> {
       const row = await load(businessId);
       const before = flagsOf(row);
       const after: BusinessFlags = { ...before, ...changes };
@@ -232,8 +232,6 @@ export function createVerificationService(deps: {
       if (changed.length === 0) return review(row);
       const updated = await db.transaction(async (tx) => {
         const next = await repo.update(tx, row.id, {
-          stripeEnabled: after.stripe_enabled,
-          xenditEnabled: after.xendit_enabled,
           platformEnabled: after.platform_enabled,
           features: { ...row.features, send_money: after.send_money },
           updatedAt: clock.now(),

@@ -1,5 +1,6 @@
 import { defineModule, type Platform } from '../../module';
 import { hours } from '../../platform/jobs/jobs.service';
+import type { CustomersService } from '../customers/customers.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import { createChargesService } from './charges.service';
@@ -11,8 +12,8 @@ import { createChargesService } from './charges.service';
  */
 export const chargesModule = defineModule({
   name: 'charges',
-  create: ({ db, clock, audit, ledger, processor }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; processor: Processor }) =>
-    createChargesService({ db, clock, audit, ledger, processor }),
+  create: ({ db, clock, audit, ledger, processor, customers }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; processor: Processor; customers: CustomersService }) =>
+    createChargesService({ db, clock, audit, ledger, processor, customers }),
   /** Settlement: every hour, pending funds whose settlement day has come become available (exactly once). */
   jobs: (jobs, charges) => jobs.schedule('payments.settle', { every: hours(1) }, async ({ data }) => {
     await charges.settleDue(new Date(data.tick));

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { PaymentMethod } from '@merchant/payments';
 import type { Executor } from '../../../db/client';
-import { businesses, checkoutSettings, customers, paymentEvents, paymentMethodSettings, payments, refunds } from '../../../db/schema';
+import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, refunds } from '../../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -99,19 +99,6 @@ export const chargesRepository = {
       .where(and(eq(paymentMethodSettings.businessId, businessId), eq(paymentMethodSettings.method, method)))
       .limit(1);
     return row?.enabled ?? true;
-  },
-  /** The customer with this email (case-insensitive), the oldest when several share it. */
-  async customerByEmail(db: Executor, businessId: string, email: string): Promise<{ id: string } | null> {
-    const [row] = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = lower(${email})`))
-      .orderBy(asc(customers.createdAt), asc(customers.id))
-      .limit(1);
-    return row ?? null;
-  },
-  async insertCustomer(tx: Executor, row: typeof customers.$inferInsert): Promise<void> {
-    await tx.insert(customers).values(row);
   },
   /** Succeeded payments whose funds are due to become available, oldest first. */
   async dueForSettlement(db: Executor, now: Date, limit: number) {

@@ -14,8 +14,9 @@ import {
 } from '@merchant/payments';
 import type { Executor } from '../../../db/client';
 import type { BusinessRow, RequestMeta, UserRow } from '../../../http/context';
+import type { CustomersService } from '../customers/customers.service';
 import type { Clock } from '../../../lib/clock';
-import { newId, newPublicId, newTimeOrderedId } from '../../../lib/crypto';
+import { newPublicId, newTimeOrderedId } from '../../../lib/crypto';
 import type { AuditService } from '../../platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
@@ -78,7 +79,12 @@ export interface StartPaymentInput {
 export interface ConfirmOptions {
   /** The business passes this method's fee on to the customer (checkout customisation): they pay amount + fee. */
   passFeeToCustomer?: boolean;
+  /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
+  where?: RequestMeta;
 }
+
+/** Where a step comes from when no request carries it (a provider's own callback, a test): no address. */
+const UNATTENDED: RequestMeta = { ip: '', userAgent: null };
 
 /** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */
 export interface ChargeResult {
@@ -100,8 +106,8 @@ type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
  * pending action (3-D Secure, PayNow scan, e-wallet), refund and settle. Every change locks the payment's
  * row, writes its events and posts the ledger in one transaction.
  */
-export function createChargesService(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: LedgerService; processor: Processor }) {
-  const { db, clock, ledger, processor } = deps;
+export function createChargesService(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: LedgerService; processor: Processor; customers: CustomersService }) {
+  const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
 
   async function event(tx: Executor, payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null) {
@@ -128,32 +134,21 @@ export function createChargesService(deps: { db: Executor; clock: Clock; audit: 
     return { ref: payment.providerRef ?? '', paymentPublicId: payment.publicId, amount: payment.amount, currency: payment.currency, merchantName };
   }
 
-  async function matchCustomer(tx: Executor, payment: PaymentRow): Promise<string | null> {
+  /** The payer's email names the business's customer: the customers service finds or creates it (one way to match). */
+  async function matchCustomer(tx: Executor, payment: PaymentRow, where: RequestMeta): Promise<string | null> {
     if (payment.customerId) return payment.customerId;
     const email = payment.customerEmail?.trim();
     if (!email) return null;
-    const found = await repo.customerByEmail(tx, payment.businessId, email);
-    if (found) return found.id;
-    const id = newId();
-    const now = clock.now();
-    await repo.insertCustomer(tx, {
-      businessId: payment.businessId,
-      id,
-      name: payment.customerName,
-      email,
-      phone: payment.customerPhone,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return id;
+    const customer = await customers.findOrCreateByEmail(tx, payment.businessId, { name: payment.customerName, email, phone: payment.customerPhone }, where);
+    return customer.id;
   }
 
   /** The money moves: fee and net stored, customer matched, charge and fee posted, the source told. */
-  async function succeed(tx: Executor, payment: PaymentRow, provider: PaymentProvider): Promise<PaymentRow> {
+  async function succeed(tx: Executor, payment: PaymentRow, provider: PaymentProvider, where: RequestMeta): Promise<PaymentRow> {
     const now = clock.now();
     const fee = provider.fee(payment.amount, payment.method!, payment.currency);
     const delayDays = (await repo.settlementDelayDays(tx, payment.businessId)) ?? DEFAULT_SETTLEMENT_DELAY_DAYS;
-    const customerId = await matchCustomer(tx, payment);
+    const customerId = await matchCustomer(tx, payment, where);
     const updated = await repo.update(tx, payment, {
       status: 'succeeded',
       fee,
@@ -191,10 +186,10 @@ export function createChargesService(deps: { db: Executor; clock: Clock; audit: 
   }
 
   /** Applies a provider's outcome to a payment in `processing` or `requires_action`. */
-  async function applyOutcome(tx: Executor, payment: PaymentRow, outcome: Outcome, provider: PaymentProvider): Promise<ChargeResult> {
+  async function applyOutcome(tx: Executor, payment: PaymentRow, outcome: Outcome, provider: PaymentProvider, where: RequestMeta): Promise<ChargeResult> {
     switch (outcome.status) {
       case 'succeeded':
-        return { payment: await succeed(tx, payment, provider), nextAction: null };
+        return { payment: await succeed(tx, payment, provider, where), nextAction: null };
       case 'failed': {
         const updated = await repo.update(tx, payment, { status: 'failed', failureCode: outcome.failure, updatedAt: clock.now() });
         await event(tx, updated, 'failed', { code: outcome.failure, message: FAILURE_MESSAGES[outcome.failure] });
@@ -223,7 +218,7 @@ export function createChargesService(deps: { db: Executor; clock: Clock; audit: 
   }
 
   /** Completes the pending action of a payment paid by `method` (3-D Secure, PayNow scan, e-wallet). */
-  async function completeAction(publicId: string, method: PaymentMethod, decision: 'approve' | 'fail'): Promise<ChargeResult> {
+  async function completeAction(publicId: string, method: PaymentMethod, decision: 'approve' | 'fail', where: RequestMeta): Promise<ChargeResult> {
     return db.transaction(async (tx) => {
       const payment = await repo.lockByPublicId(tx, publicId);
       if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
@@ -234,7 +229,7 @@ export function createChargesService(deps: { db: Executor; clock: Clock; audit: 
       const provider = processor.provider(payment.provider);
       const outcome = await provider.completeAction(intentOf(payment, ''), method, decision);
       await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
-      return applyOutcome(tx, payment, outcome, provider);
+      return applyOutcome(tx, payment, outcome, provider, where);
     });
   }
 
@@ -323,20 +318,20 @@ export function createChargesService(deps: { db: Executor; clock: Clock; audit: 
         const processing = await repo.update(tx, payment, patch);
         await event(tx, processing, 'method_selected', { method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) });
         await event(tx, processing, 'processing');
-        return applyOutcome(tx, processing, outcome, provider);
+        return applyOutcome(tx, processing, outcome, provider, options.where ?? UNATTENDED);
       });
     },
 
     /** The customer passed the 3-D Secure style challenge. */
-    approveChallenge: (publicId: string) => completeAction(publicId, 'card', 'approve'),
+    approveChallenge: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'card', 'approve', where),
     /** The customer failed (or abandoned) the challenge: the payment fails (`authentication_failed`). */
-    failChallenge: (publicId: string) => completeAction(publicId, 'card', 'fail'),
+    failChallenge: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'card', 'fail', where),
     /** Test mode: the customer's bank app "scanned" the PayNow QR and paid. */
-    simulateQrScan: (publicId: string) => completeAction(publicId, 'paynow', 'approve'),
+    simulateQrScan: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'paynow', 'approve', where),
     /** The customer approved on the e-wallet's page. */
-    walletApprove: (publicId: string) => completeAction(publicId, 'ewallet', 'approve'),
+    walletApprove: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'ewallet', 'approve', where),
     /** The customer cancelled on the e-wallet's page: the payment fails (`wallet_cancelled`). */
-    walletCancel: (publicId: string) => completeAction(publicId, 'ewallet', 'fail'),
+    walletCancel: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'ewallet', 'fail', where),
 
     /**
      * Refunds part or all of a succeeded payment, never more than what is left: locks the payment's row, then

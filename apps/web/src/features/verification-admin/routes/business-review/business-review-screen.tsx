@@ -28,10 +28,11 @@ const EVENT_LABEL: Record<VerificationEvent['kind'], string> = {
   blocked: 'Blocked',
 };
 
-const FLAGS: { key: keyof BusinessFlags; label: string; description: string }[] = [
+/** Stripe and Xendit follow the business's provider connections (its payment methods): shown, not set here. */
+const FLAGS: { key: keyof BusinessFlags; label: string; description: string; readOnly?: true }[] = [
   { key: 'send_money', label: 'Send money', description: 'Send Payments: beneficiaries and transfers' },
-  { key: 'stripe_enabled', label: 'Stripe card payments', description: 'Card balance and card payments through Stripe' },
-  { key: 'xendit_enabled', label: 'Xendit card payments', description: 'Card balance and card payments through Xendit' },
+  { key: 'stripe_enabled', label: 'Stripe card payments', description: 'On while the business has Stripe connected in its payment methods', readOnly: true },
+  { key: 'xendit_enabled', label: 'Xendit card payments', description: 'On while the business has Xendit connected in its payment methods', readOnly: true },
   { key: 'platform_enabled', label: 'Platform', description: 'The Platform settings menu' },
 ];
 
@@ -266,7 +267,7 @@ function Flags({ review }: { review: BusinessReview }) {
             label={flag.label}
             description={flag.description}
             checked={review.flags[flag.key]}
-            disabled={update.isPending}
+            disabled={flag.readOnly ?? update.isPending}
             onChange={(e) => {
               const on = e.currentTarget.checked;
               update.mutate({ [flag.key]: on }, { onSuccess: () => notifySuccess(`${flag.label} turned ${on ? 'on' : 'off'}.`) });
