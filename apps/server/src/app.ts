@@ -43,6 +43,7 @@ import { customersModule } from './modules/payments/customers/customers.module';
 import { productsModule } from './modules/payments/products/products.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
+import { overviewModule } from './modules/payments/overview/overview.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -87,6 +88,7 @@ function composeModules(platform: Platform) {
     .use(productsModule)
     .use(paymentMethodsModule)
     .use(checkoutCustomisationModule)
+    .use(overviewModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

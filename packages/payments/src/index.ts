@@ -6,3 +6,4 @@ export * from './customers';
 export * from './products';
 export * from './payment-methods';
 export * from './checkout-customisation';
+export * from './overview';
