@@ -35,7 +35,7 @@ describe('payments overview in the browser', () => {
     await expectAccessible(page);
     await screenshot(page, 'overview-7d');
 
-    await page.getByText('Last 30 days').click();
+    await page.getByText('30 days', { exact: true }).click();
     await page.waitForURL(/period=30d/);
     const rangeDays = async () => {
       const [from, to] = ((await page.getByText(/compared with .* \(UTC days\)/).textContent()) ?? '').match(/\d{4}-\d{2}-\d{2}/g) ?? [];

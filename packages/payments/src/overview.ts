@@ -14,9 +14,9 @@ export const OVERVIEW_PERIODS = ['today', '7d', '30d', '90d', 'custom'] as const
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
 export const OVERVIEW_PERIOD_LABELS: Record<OverviewPeriod, string> = {
   today: 'Today',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
   custom: 'Custom',
 };
 /** The longest range a custom period or a sales report covers, in days. */
