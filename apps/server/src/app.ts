@@ -49,6 +49,7 @@ import { sourcePaymentsModule } from './modules/payments/source-payments/source-
 import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
+import { overviewModule } from './modules/payments/overview/overview.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -100,6 +101,7 @@ function composeModules(platform: Platform) {
     .use(staticQrCodesModule)
     .use(transactionsModule)
     .use(checkoutModule)
+    .use(overviewModule)
     .use(authModule)
     .use(userModule)
     .use(devMailboxModule);

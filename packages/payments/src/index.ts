@@ -10,3 +10,4 @@ export * from './payment-links';
 export * from './static-qr-codes';
 export * from './transactions';
 export * from './checkout';
+export * from './overview';

@@ -1,17 +1,16 @@
 import { LabelledProgress } from '../../../../../components/labelled-progress';
 import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Business } from '@merchant/business';
 import type { Permission } from '@merchant/core';
 import { href, type RouteId } from '../../../../../app/route-table';
-import { EmptyState } from '../../../../../components/empty-state';
 import { ErrorState } from '../../../../../components/error-state';
 import { LoadingScreen } from '../../../../../components/loading-screen';
 import { PageFrame } from '../../../../../components/page-frame';
 import { onboardingProgressQuery, useBusiness, useSignedInUser } from '../../../../../lib/session';
 import { LinkCard } from '../../../../../components/link-card';
+import { PaymentsOverview } from '../../components/payments-overview';
 
 /** Spec 8: shown when the onboarding progress cannot be fetched. */
 const ONBOARDING_FETCH_FAILED = 'Something went wrong with onboarding. Please contact customer support';
@@ -120,11 +119,7 @@ export function Component() {
         </Stack>
       ) : null}
 
-      <EmptyState
-        icon={<IconChartBar size={26} />}
-        title="Sales and balances"
-        description="Sales figures, recent transactions and balances appear here once transactions and payouts arrive with their issues."
-      />
+      {b.permissions.includes('payments:view') ? <PaymentsOverview businessId={b.id} /> : null}
     </PageFrame>
   );
 }

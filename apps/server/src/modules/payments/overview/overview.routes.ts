@@ -1,0 +1,8 @@
+import { overviewEndpoints } from '@merchant/payments';
+import { registerEndpoint } from '../../../http/endpoint';
+import type { RouteHost } from '../../module';
+import type { OverviewService } from './overview.service';
+
+export function overviewRoutes(host: RouteHost, service: OverviewService): void {
+  registerEndpoint(host.app, host, overviewEndpoints.get, async ({ ctx, query }) => service.get(ctx.business.row, query));
+}

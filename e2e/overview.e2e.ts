@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/** The payments Overview in the browser: the period picker, the figures' sections and the checklist, at desktop and 375 px. */
+let browser: Browser;
+let businessId: string;
+const OWNER = 'owner@demo.test';
+
+beforeAll(async () => {
+  browser = await launch();
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+});
+afterAll(() => browser?.close());
+
+async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
+  await signIn(page, OWNER);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+describe('payments overview in the browser', () => {
+  it('shows the period, balances, checklist and recent payments; the period picker changes the range', async () => {
+    const { page, close } = await ownerPage();
+    await page.goto(`/business/${businessId}/payments`);
+    await page.getByRole('heading', { level: 2, name: 'Setup checklist' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Balances' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
+    await page.getByRole('link', { name: 'Choose your payment methods' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'overview-7d');
+
+    await page.getByText('30 days', { exact: true }).click();
+    await page.waitForURL(/period=30d/);
+    const rangeDays = async () => {
+      const [from, to] = ((await page.getByText(/compared with .* \(UTC days\)/).textContent()) ?? '').match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+      return (Date.parse(to!) - Date.parse(from!)) / 86_400_000 + 1;
+    };
+    await expect.poll(rangeDays).toBe(30);
+    await close();
+  });
+
+  it('fits a 375 px screen and stays accessible', async () => {
+    const { page, close } = await ownerPage(375);
+    await page.goto(`/business/${businessId}/payments?period=today`);
+    await page.getByRole('heading', { level: 2, name: 'Setup checklist' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await screenshot(page, 'overview-375');
+    await close();
+  });
+});
