@@ -5,7 +5,7 @@ import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints, type CheckoutSourceKind } from '@merchant/payments';
 import { checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
 import { CONFIRM_LIMITS } from '../src/modules/payments/checkout/checkout.service';
-import { checkoutSources, createBusiness, insertLink, insertQr, type TestLinkValues } from './factories';
+import { createBusiness, insertLink, insertQr, type TestLinkValues } from './factories';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 
 /** The hosted checkout's public API on the checkout host (docs/payments.md, "checkout"). */
@@ -15,7 +15,7 @@ let host: string;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { paymentSources: checkoutSources });
+  t = await createTestContext();
   host = hostOfKind('checkout', t.config.baseDomain);
   ({ id: businessId } = await createBusiness(t, { currency: 'sgd', country: 'sg' }));
 });

@@ -1,6 +1,7 @@
 import { fieldError, formatMoneyWithCode } from '@merchant/core';
 import { sourceAmountLimits, type PaymentSource } from '@merchant/payments';
 import type { Executor } from '../../db/client';
+import type { PaymentSourceAdapter } from './charges/charges.service';
 
 /** Why a source no longer takes payments. */
 export type UnusableReason = 'expired' | 'cancelled' | 'completed' | 'archived';
@@ -44,3 +45,34 @@ export function assertAmountWithinLimits(amount: number | null, currency: string
   if (amount > max) throw fieldError('VALIDATION_FAILED', 'amount', `The amount must be at most ${formatMoneyWithCode(max, currency)}`);
 }
 
+
+/** What the customer reads when a source no longer takes payments. */
+const UNUSABLE_SENTENCES: Record<UnusableReason, string> = {
+  expired: 'This payment link has expired.',
+  cancelled: 'This payment link was cancelled.',
+  completed: 'This payment link has been paid already.',
+  archived: 'This QR code no longer takes payments.',
+};
+const GONE = 'This payment page no longer exists.';
+
+const sentenceOf = (source: CheckoutSource): string | null => (source.usable === true ? null : UNUSABLE_SENTENCES[source.usable.reason]);
+
+/** A source capability's checkout adapter as the charges service takes it (`charges.registerSource`). */
+export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourceAdapter): PaymentSourceAdapter {
+  return {
+    type,
+    async lockForPayment(tx, businessId, sourceId) {
+      const source = await adapter.lockForPayment(tx, businessId, sourceId);
+      return source ? sentenceOf(source) : GONE;
+    },
+    async paymentSucceeded(tx, businessId, sourceId) {
+      await adapter.onPaymentSucceeded(tx, businessId, sourceId);
+    },
+    async checkoutSource(db, publicId) {
+      const source = await adapter.checkoutSource(db, publicId);
+      if (!source) return null;
+      const { businessId, sourceId, amount, currency, purpose, reference, collect, prefill, redirectUrl } = source;
+      return { businessId, sourceId, amount, currency, purpose, reference, collect, prefill, redirectUrl, unavailable: sentenceOf(source) };
+    },
+  };
+}

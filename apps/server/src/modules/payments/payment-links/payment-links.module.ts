@@ -1,4 +1,6 @@
 import { defineModule, type Platform } from '../../module';
+import type { ChargesService } from '../charges/charges.service';
+import { paymentSourceAdapter } from '../checkout-source';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
 import { paymentLinksRoutes } from './payment-links.routes';
 import { createPaymentLinksService } from './payment-links.service';
@@ -6,7 +8,11 @@ import { createPaymentLinksService } from './payment-links.service';
 /** Payment links; its service's `checkout` is the hosted checkout's source adapter for `l/` ids. */
 export const paymentLinksModule = defineModule({
   name: 'paymentLinks',
-  create: ({ db, clock, audit, mailer, config, sourcePayments }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { sourcePayments: SourcePaymentsService }) =>
-    createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments }),
+  create: ({ db, clock, audit, mailer, config, sourcePayments, charges }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { sourcePayments: SourcePaymentsService; charges: ChargesService }) => {
+    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments });
+    // The hosted checkout pays this capability's public ids through the charges service.
+    charges.registerSource(paymentSourceAdapter('payment_link', service.checkout));
+    return service;
+  },
   routes: paymentLinksRoutes,
 });
