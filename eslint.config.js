@@ -9,7 +9,9 @@ import globals from 'globals';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** Files inside a workspace tsconfig (scripts/typecheck.mjs checks the same projects). */
@@ -58,8 +60,16 @@ export default tseslint.config(
               message: 'A feature never imports a sibling feature: move shared code to components/, lib/ or a package.',
             })),
             // Shared web code never imports features or the app shell.
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'Shared UI never imports features or the app.' },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib never imports UI.' },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared UI never imports features or the app.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+              message: 'lib never imports UI.',
+            },
             // Packages never import apps.
             { target: './packages', from: './apps', message: 'Packages never import apps.' },
             // The server's HTTP layer never imports a module: a module offers what it needs through the route host.

@@ -100,5 +100,7 @@ export function apiTable(result) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await measureApi();
-  console.log(`Embedded database:\n\n${apiTable(result.embedded)}\n\nPostgreSQL:\n\n${apiTable(result.postgres)}\n\n(load generator pinned: ${result.pinning})`);
+  console.log(
+    `Embedded database:\n\n${apiTable(result.embedded)}\n\nPostgreSQL:\n\n${apiTable(result.postgres)}\n\n(load generator pinned: ${result.pinning})`,
+  );
 }

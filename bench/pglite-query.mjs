@@ -44,5 +44,6 @@ export async function measurePgliteQuery() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const row of await measurePgliteQuery()) console.log(`${row.kind}: ${row.median.toFixed(0)} µs per query (${row.rounds.map((x) => x.toFixed(0)).join(', ')})`);
+  for (const row of await measurePgliteQuery())
+    console.log(`${row.kind}: ${row.median.toFixed(0)} µs per query (${row.rounds.map((x) => x.toFixed(0)).join(', ')})`);
 }

@@ -46,7 +46,10 @@ describe('account security in the browser', () => {
     await page.waitForURL(/\/choose-business$/);
     await page.goto('/user-settings/security');
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
-    await page.getByLabel(/^Current password/).last().fill(DEMO_PASSWORD);
+    await page
+      .getByLabel(/^Current password/)
+      .last()
+      .fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     await expectAccessible(page);

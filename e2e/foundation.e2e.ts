@@ -16,13 +16,22 @@ describe('platform foundation in the browser', () => {
     await expectAccessible(page);
     await page.getByRole('textbox', { name: 'Your name' }).fill('Rita Register');
     await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('register'));
-    await page.getByLabel(/^Password/).first().fill('a-long-unique-passphrase');
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill('a-long-unique-passphrase');
     await page.getByRole('textbox', { name: 'Business name' }).fill('Rita Noodles');
     await page.getByRole('textbox', { name: 'Country' }).click();
     await page.getByRole('option', { name: /Singapore/ }).click();
     await page.getByRole('button', { name: /create account/i }).click();
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /ready|welcome|created/i }).waitFor();
-    await page.getByRole('link', { name: /questionnaire|continue/i }).first().click();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /ready|welcome|created/i })
+      .waitFor();
+    await page
+      .getByRole('link', { name: /questionnaire|continue/i })
+      .first()
+      .click();
     await page.waitForURL(/\/onboarding\/questionnaire$/);
     await page.getByRole('heading', { level: 1, name: /questionnaire|verif/i }).waitFor();
     await expectAccessible(page);
@@ -78,7 +87,11 @@ describe('platform foundation in the browser', () => {
     await page.route('**/v1/user', async (route) => {
       if (route.request().method() === 'PATCH' && stale > 0) {
         stale--;
-        await route.fulfill({ status: 419, contentType: 'application/json', body: JSON.stringify({ code: 'CSRF_TOKEN_MISMATCH', message: 'CSRF token mismatch.', requestId: 'x' }) });
+        await route.fulfill({
+          status: 419,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'CSRF_TOKEN_MISMATCH', message: 'CSRF token mismatch.', requestId: 'x' }),
+        });
         return;
       }
       await route.fallback();
@@ -157,19 +170,28 @@ describe('platform foundation in the browser', () => {
     const { context, page } = await newPage(browser);
     const invoiceHost = baseURL().replace('//localhost', '//invoice.localhost');
     await page.goto(`${invoiceHost}/login`);
-    await page.getByText(/not found|404/i).first().waitFor();
+    await page
+      .getByText(/not found|404/i)
+      .first()
+      .waitFor();
     await page.goto(`${invoiceHost}/00000000-0000-4000-8000-000000000000/INV-1`);
     await page.getByRole('heading', { level: 1, name: 'Invoice' }).waitFor();
     // On the dashboard host the same path is not an invoice.
     await page.goto('/00000000-0000-4000-8000-000000000000/INV-1');
-    await page.getByText(/not found|404/i).first().waitFor();
+    await page
+      .getByText(/not found|404/i)
+      .first()
+      .waitFor();
     await context.close();
   });
 
   it('shows a 404 page for unknown paths', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/no-such-page');
-    await page.getByText(/not found|404/i).first().waitFor();
+    await page
+      .getByText(/not found|404/i)
+      .first()
+      .waitFor();
     await expectAccessible(page);
     await context.close();
   });

@@ -11,7 +11,10 @@ afterAll(() => browser?.close());
 /** Fills the login form the person was sent to (keeping its address, unlike signIn which opens /login). */
 async function signInHere(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).first().fill('demo-password');
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill('demo-password');
   await page.getByRole('button', { name: /sign in/i }).click();
 }
 
@@ -69,9 +72,15 @@ describe('screens hidden by a business flag', () => {
     const businessId = await openDemoBusiness(page, 'owner@demo.test');
     // Demo Coffee Roasters has the platform off and no card provider of the second kind (see the seed).
     await page.goto(`/business/${businessId}/payments/settings/platform`);
-    await page.getByText(/not found|404/i).first().waitFor();
+    await page
+      .getByText(/not found|404/i)
+      .first()
+      .waitFor();
     await page.goto(`/business/${businessId}/payments/balance/xendit`);
-    await page.getByText(/not found|404/i).first().waitFor();
+    await page
+      .getByText(/not found|404/i)
+      .first()
+      .waitFor();
     // The same person opens a flagged screen the business has on.
     await page.goto(`/business/${businessId}/payments/balance/card`);
     await page.waitForFunction(() => document.title.startsWith('Card balance'));

@@ -43,7 +43,16 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://localhost:${port}`;
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL, BASE_DOMAIN: 'localhost', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'on',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      BASE_DOMAIN: 'localhost',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`${baseURL}/healthz`, child);

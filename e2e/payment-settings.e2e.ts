@@ -26,7 +26,12 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PNG = solidPng(48, [170, 51, 0]);
 
@@ -52,9 +57,10 @@ async function ownerPage(width?: number): Promise<{ page: Page; close: () => Pro
 }
 
 const methodOrder = (page: Page) =>
-  page.getByRole('list', { name: 'Payment methods in checkout order' }).getByRole('listitem').evaluateAll((items) =>
-    items.map((li) => li.querySelector('p')?.textContent ?? ''),
-  );
+  page
+    .getByRole('list', { name: 'Payment methods in checkout order' })
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((li) => li.querySelector('p')?.textContent ?? ''));
 const cardBalanceLinks = (page: Page) => page.locator(`nav a[href="/business/${businessId}/payments/balance/card"]`).count();
 
 describe('payment settings in the browser', () => {

@@ -35,7 +35,9 @@ function dataDir(): string {
 async function start(dir: string, env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   // Only what the test sets: none of the settings under test comes from the environment of the run.
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'BIND_HOST', 'DEMO_DATA', 'DEV_MAILBOX', 'SMTP_URL', 'TRUST_PROXY', 'NODE_ENV'].includes(k)));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'BIND_HOST', 'DEMO_DATA', 'DEV_MAILBOX', 'SMTP_URL', 'TRUST_PROXY', 'NODE_ENV'].includes(k)),
+  );
   const child = spawn(process.execPath, [ENTRY], {
     cwd: ROOT,
     env: { ...base, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'info', ...env },

@@ -32,7 +32,6 @@ async function ownerPage(): Promise<{ page: Page; close: () => Promise<void> }> 
   return { page, close: () => context.close() };
 }
 
-
 describe('business settings in the browser', () => {
   it('the owner filters the audit log by action and downloads the same rows as CSV', async () => {
     const { page, close } = await ownerPage();
@@ -91,7 +90,11 @@ describe('business settings in the browser', () => {
     await page.getByRole('button', { name: 'Send test to myself' }).click();
     await page.getByText(`Test mail sent to ${OWNER}.`).waitFor();
     const [mail] = await mailbox();
-    expect(mail).toMatchObject({ to: OWNER, subject: '[Test] Your bill INV-000123', text: 'Hello Jamie Tan, please pay SGD 125.00: https://example.com/sample' });
+    expect(mail).toMatchObject({
+      to: OWNER,
+      subject: '[Test] Your bill INV-000123',
+      text: 'Hello Jamie Tan, please pay SGD 125.00: https://example.com/sample',
+    });
 
     // An unknown variable is refused before anything is sent.
     await subject.fill('Bill {{coupon}}');

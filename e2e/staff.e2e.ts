@@ -52,7 +52,10 @@ describe('staff in the browser', () => {
     const cashier = await newPage(browser);
     await cashier.page.goto(path);
     await cashier.page.getByRole('textbox', { name: /^Your name/ }).fill('Cara Cashier');
-    await cashier.page.getByLabel(/^Password/).first().fill('cara cashier passphrase');
+    await cashier.page
+      .getByLabel(/^Password/)
+      .first()
+      .fill('cara cashier passphrase');
     await cashier.page.getByRole('button', { name: /join|create|sign up|accept/i }).click();
     await cashier.page.waitForURL(new RegExp(`/business/${businessId}/payments$`));
     const cashierNav = cashier.page.getByRole('navigation', { name: /menu/ });
@@ -119,4 +122,3 @@ describe('staff in the browser', () => {
     await context.close();
   });
 });
-

@@ -35,7 +35,10 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).first().fill(password);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
@@ -43,9 +46,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function expectAccessible(page: Page): Promise<void> {
   // A snackbar or modal caught mid-transition has partial opacity, which axe reads as low contrast.
   // Endless ones (loading indicators) are not waited for.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

@@ -35,13 +35,22 @@ describe('business verification in the browser', () => {
     await page.goto('/register');
     await page.getByRole('textbox', { name: 'Your name' }).fill('Vera Verify');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel(/^Password/).first().fill('a-long-unique-passphrase');
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill('a-long-unique-passphrase');
     await page.getByRole('textbox', { name: 'Business name' }).fill(businessName);
     await page.getByRole('textbox', { name: 'Country' }).click();
     await page.getByRole('option', { name: /Singapore/ }).click();
     await page.getByRole('button', { name: /create account/i }).click();
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /ready|welcome|created/i }).waitFor();
-    await page.getByRole('link', { name: /questionnaire|continue/i }).first().click();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /ready|welcome|created/i })
+      .waitFor();
+    await page
+      .getByRole('link', { name: /questionnaire|continue/i })
+      .first()
+      .click();
     await page.waitForURL(/\/onboarding\/questionnaire$/);
     const businessId = /\/business\/([0-9a-f-]+)\//.exec(page.url())![1]!;
 
@@ -116,7 +125,10 @@ describe('business verification in the browser', () => {
     await expectAccessible(admin.page);
     await screenshot(admin.page, 'admin-review');
     await admin.page.getByRole('button', { name: 'Approve' }).click();
-    await admin.page.getByRole('dialog', { name: /Approve/ }).getByRole('button', { name: 'Approve' }).click();
+    await admin.page
+      .getByRole('dialog', { name: /Approve/ })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await admin.page.getByText(`${businessName} is verified.`).waitFor();
     await admin.page.getByText('Verified', { exact: true }).waitFor();
     await admin.context.close();

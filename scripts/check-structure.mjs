@@ -13,28 +13,30 @@ const SOURCE = /^(apps|packages|scripts|bench)\/.*\.(ts|tsx|js|mjs|cjs)$/;
 const NOT_HAND_WRITTEN = [/\.test\.[tj]sx?$/, /\.e2e\.ts$/, /^e2e\//, /\/db\/migrations\//, /\/dist\//];
 
 log('import graph: no circle, type imports included');
-const cycles = spawnSync('npx', [
-  'dpdm',
-  '--no-warning',
-  '--no-tree',
-  '--circular',
-  '--progress=false',
-  '--exit-code',
-  'circular:1',
-  '--ext',
-  '.ts,.tsx',
-  'apps/web/src/**/*.{ts,tsx}',
-  'apps/server/src/**/*.ts',
-  'packages/*/src/**/*.ts',
-], { cwd: ROOT, stdio: 'inherit' });
+const cycles = spawnSync(
+  'npx',
+  [
+    'dpdm',
+    '--no-warning',
+    '--no-tree',
+    '--circular',
+    '--progress=false',
+    '--exit-code',
+    'circular:1',
+    '--ext',
+    '.ts,.tsx',
+    'apps/web/src/**/*.{ts,tsx}',
+    'apps/server/src/**/*.ts',
+    'packages/*/src/**/*.ts',
+  ],
+  { cwd: ROOT, stdio: 'inherit' },
+);
 
 log(`file size: no hand-written source file over ${MAX_LINES} lines`);
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
   .split('\n')
   .filter((f) => SOURCE.test(f) && !NOT_HAND_WRITTEN.some((re) => re.test(f)));
-const tooLong = files
-  .map((f) => ({ f, lines: readFileSync(`${ROOT}/${f}`, 'utf8').split('\n').length - 1 }))
-  .filter(({ lines }) => lines > MAX_LINES);
+const tooLong = files.map((f) => ({ f, lines: readFileSync(`${ROOT}/${f}`, 'utf8').split('\n').length - 1 })).filter(({ lines }) => lines > MAX_LINES);
 for (const { f, lines } of tooLong) process.stdout.write(`  ${f}: ${lines} lines (split it by section or capability)\n`);
 if (tooLong.length === 0) process.stdout.write(`  ${files.length} files, none over ${MAX_LINES} lines\n`);
 if (cycles.status !== 0 || tooLong.length > 0) process.exit(1);

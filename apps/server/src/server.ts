@@ -22,7 +22,9 @@ async function main(): Promise<void> {
       logger.info('no demo data: the server listens beyond this machine, and the demo logins have a published password (DEMO_DATA=on seeds them anyway)');
     }
   } else if (!config.loopbackOnly && !config.demoData && (await hasDemoUsers(database.db))) {
-    logger.warn(`this database has demo logins whose password is published ("${DEMO_PASSWORD}") and the server listens beyond this machine: remove them or change their passwords`);
+    logger.warn(
+      `this database has demo logins whose password is published ("${DEMO_PASSWORD}") and the server listens beyond this machine: remove them or change their passwords`,
+    );
   }
   const app = await buildApp({ config, db: database.db, changes: database.changes, jobsConnection: database.jobs, logger });
   const listening = await listen(app, { host: config.bindHost, port: config.port, logger });

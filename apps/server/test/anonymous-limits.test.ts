@@ -31,7 +31,12 @@ describe('a guest anti-forgery token', () => {
     await b.token();
     b.csrf = tokenA;
     expect((await b.post('/auth', { email: DEMO_USERS.owner, password: DEMO_PASSWORD })).statusCode).toBe(419);
-    const noCookie = await t.app.inject({ method: 'POST', url: '/auth', headers: { 'x-csrf-token': tokenA }, payload: { email: DEMO_USERS.owner, password: DEMO_PASSWORD } });
+    const noCookie = await t.app.inject({
+      method: 'POST',
+      url: '/auth',
+      headers: { 'x-csrf-token': tokenA },
+      payload: { email: DEMO_USERS.owner, password: DEMO_PASSWORD },
+    });
     expect(noCookie.statusCode).toBe(419);
     a.csrf = `${tokenA.slice(0, -2)}AA`;
     expect((await a.post('/auth', { email: DEMO_USERS.owner, password: DEMO_PASSWORD })).statusCode).toBe(419);

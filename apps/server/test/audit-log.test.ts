@@ -30,14 +30,45 @@ beforeAll(async () => {
     await audit.record(db, where, entry);
   };
   const demo = t.demoBusinessId;
-  await at('2026-10-01T08:00:00Z', { action: 'staff.invited', description: 'Invited cashier@x.test as Cashier', actorUserId: ids.owner, businessId: demo, objectType: 'invitation', objectId: 'inv-1' });
-  await at('2026-10-05T00:00:00Z', { action: 'staff.role_changed', description: 'Changed Maya to Admin', actorUserId: ids.admin, businessId: demo, objectType: 'business_user', objectId: 'bu-1' });
-  await at('2026-10-10T23:59:59Z', { action: 'staff.removed', description: 'Removed Casey', actorUserId: ids.owner, businessId: demo, objectType: 'business_user', objectId: 'bu-2' });
-  await at('2026-10-12T12:00:00Z', { action: 'business.updated', description: NASTY, actorUserId: ids.admin, businessId: demo, objectType: 'business', objectId: demo });
+  await at('2026-10-01T08:00:00Z', {
+    action: 'staff.invited',
+    description: 'Invited cashier@x.test as Cashier',
+    actorUserId: ids.owner,
+    businessId: demo,
+    objectType: 'invitation',
+    objectId: 'inv-1',
+  });
+  await at('2026-10-05T00:00:00Z', {
+    action: 'staff.role_changed',
+    description: 'Changed Maya to Admin',
+    actorUserId: ids.admin,
+    businessId: demo,
+    objectType: 'business_user',
+    objectId: 'bu-1',
+  });
+  await at('2026-10-10T23:59:59Z', {
+    action: 'staff.removed',
+    description: 'Removed Casey',
+    actorUserId: ids.owner,
+    businessId: demo,
+    objectType: 'business_user',
+    objectId: 'bu-2',
+  });
+  await at('2026-10-12T12:00:00Z', {
+    action: 'business.updated',
+    description: NASTY,
+    actorUserId: ids.admin,
+    businessId: demo,
+    objectType: 'business',
+    objectId: demo,
+  });
   await at('2026-10-12T12:00:00Z', { action: 'staff.invited', description: 'Partner business entry', actorUserId: ids.partner, businessId: partnerBusinessId });
   await at('2026-10-13T09:00:00Z', { action: 'system.sweep', description: 'Expired old invitations', actorUserId: null, businessId: demo });
   // Later the admin becomes a manager: their old entries keep the role they acted in.
-  await db.update(businessUsers).set({ role: 'manager' }).where(and(eq(businessUsers.businessId, demo), eq(businessUsers.userId, ids.admin)));
+  await db
+    .update(businessUsers)
+    .set({ role: 'manager' })
+    .where(and(eq(businessUsers.businessId, demo), eq(businessUsers.userId, ids.admin)));
   t.clock.set(new Date('2026-11-01T09:00:00Z'));
   owner = await as(DEMO_USERS.owner);
 });
@@ -47,7 +78,10 @@ const url = (query = '') => `/v1/business/${t.demoBusinessId}/audit-logs${query}
 const list = async (query = '') => {
   const res = await owner.get(url(query));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { action: string; description: string; created_at: string; actor: { name: string; role: string } | null }[]; next_cursor: string | null }>();
+  return res.json<{
+    data: { action: string; description: string; created_at: string; actor: { name: string; role: string } | null }[];
+    next_cursor: string | null;
+  }>();
 };
 
 describe('GET /v1/business/:id/audit-logs', () => {
@@ -104,7 +138,10 @@ describe('GET /v1/business/:id/audit-logs', () => {
     ] as const) {
       for (const res of [await owner.get(url(query)), await owner.get(url(`/export${query}`))]) {
         expect(res.statusCode, query).toBe(422);
-        expect(res.json().issues.map((i: { path: string }) => i.path), query).toContain(`querystring.${path}`);
+        expect(
+          res.json().issues.map((i: { path: string }) => i.path),
+          query,
+        ).toContain(`querystring.${path}`);
       }
     }
   });
@@ -125,7 +162,10 @@ describe('GET /v1/business/:id/audit-logs', () => {
       forge('2026-10-12T12:00:00.000Z|00000000-0000-4000-8000-000000000000\u0000'),
       'not base64 at all',
     ]) {
-      expect((await list(`?cursor=${encodeURIComponent(cursor)}`)).data.map((e) => e.action), cursor).toEqual(first);
+      expect(
+        (await list(`?cursor=${encodeURIComponent(cursor)}`)).data.map((e) => e.action),
+        cursor,
+      ).toEqual(first);
     }
   });
 
@@ -165,7 +205,6 @@ describe('GET /v1/business/:id/audit-logs', () => {
   });
 });
 
-
 describe('GET /v1/business/:id/audit-logs/export', () => {
   it('downloads the filtered log as escaped CSV with formulas neutralised', async () => {
     const res = await owner.get(url('/export?person=' + ids.admin));
@@ -196,12 +235,14 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
 
   it('takes the same filters as the list, and names the system for entries without a person', async () => {
     const rows = parseCsv((await owner.get(url('/export?action=system.*'))).body.slice(1));
-    expect(rows.slice(1)).toEqual([['2026-10-13T09:00:00.000Z', 'System', '', '', 'system.sweep', 'Expired old invitations', '', '', '203.0.113.7', expect.any(String)]]);
+    expect(rows.slice(1)).toEqual([
+      ['2026-10-13T09:00:00.000Z', 'System', '', '', 'system.sweep', 'Expired old invitations', '', '', '203.0.113.7', expect.any(String)],
+    ]);
     const bad = await owner.get(url('/export?from=2026-10-10&to=2026-10-01'));
     expect(bad.statusCode).toBe(422);
   });
 
-  it("keeps a name with the list separator in one cell, and no spreadsheet locale runs it as a formula (issue 6)", async () => {
+  it('keeps a name with the list separator in one cell, and no spreadsheet locale runs it as a formula (issue 6)', async () => {
     const evil = "x;=cmd|' /C calc'!A0";
     expect((await owner.patch('/v1/user', { name: evil })).statusCode).toBe(200);
     try {

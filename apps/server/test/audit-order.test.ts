@@ -25,7 +25,10 @@ describe('audit entries written in the same millisecond', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: EndpointResponse<typeof auditLogEndpoints.list> = await owner.ok(auditLogEndpoints.list, { params, query: { action: 'staff.invited', limit: 5, ...(cursor ? { cursor } : {}) } });
+      const page: EndpointResponse<typeof auditLogEndpoints.list> = await owner.ok(auditLogEndpoints.list, {
+        params,
+        query: { action: 'staff.invited', limit: 5, ...(cursor ? { cursor } : {}) },
+      });
       expect(new Set(page.data.map((e) => e.created_at)).size).toBeLessThanOrEqual(1);
       seen.push(...page.data.map((e) => e.description));
       cursor = page.next_cursor;

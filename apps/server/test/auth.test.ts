@@ -505,7 +505,9 @@ describe('password reset', () => {
     const mails = await mailbox(t.app);
     expect(mails).toHaveLength(before + 1);
     expect(mails[0]).toMatchObject({ to: DEMO_USERS.cashier, subject: 'Reset your password' });
-    expect(mails[0]!.text).toMatch(new RegExp(`^.*${t.config.publicUrl.replace(/[.:/]/g, '\\$&')}/password/reset/[A-Za-z0-9_-]{40,}\\?email=cashier%40demo\\.test`, 'm'));
+    expect(mails[0]!.text).toMatch(
+      new RegExp(`^.*${t.config.publicUrl.replace(/[.:/]/g, '\\$&')}/password/reset/[A-Za-z0-9_-]{40,}\\?email=cashier%40demo\\.test`, 'm'),
+    );
   });
 
   it('sets the new password, ends every session of the user, and cannot be reused', async () => {
@@ -584,7 +586,12 @@ describe('password reset', () => {
     const first = await requestReset(email);
     const second = await requestReset(email);
     expect(first).not.toBe(second);
-    const ok = await agent().post('/password/reset', { token: second, email, password: 'partner new passphrase', password_confirmation: 'partner new passphrase' });
+    const ok = await agent().post('/password/reset', {
+      token: second,
+      email,
+      password: 'partner new passphrase',
+      password_confirmation: 'partner new passphrase',
+    });
     expect(ok.statusCode).toBe(200);
     const stale = await agent().post('/password/reset', { token: first, email, password: 'attacker passphrase', password_confirmation: 'attacker passphrase' });
     expect(stale.statusCode).toBe(422);

@@ -58,7 +58,11 @@ describe('business details', () => {
       body: { name: 'x', currency: 'zzz', address: { line1: 'a', line2: null, city: null, state: null, postal_code: '<script>' } },
     });
     expect(res.status).toBe(422);
-    expect(failure(res).issues?.map((i) => i.path).sort()).toEqual(['address.postal_code', 'currency', 'name']);
+    expect(
+      failure(res)
+        .issues?.map((i) => i.path)
+        .sort(),
+    ).toEqual(['address.postal_code', 'currency', 'name']);
     expect((await admin.call(businessEndpoints.update, { ...the(id), body: {} })).status).toBe(422);
   });
 

@@ -184,7 +184,9 @@ describe('business resources', () => {
   it('GET business-user lists the staff for the owner', async () => {
     const res = await as('owner').get(`/v1/business/${t.demoBusinessId}/business-user`);
     expect(res.statusCode).toBe(200);
-    const staff = res.json<{ data: { id: string; user_id: string; name: string; email: string; role: { title: string }; status: string; joined_at: string }[] }>().data;
+    const staff = res.json<{
+      data: { id: string; user_id: string; name: string; email: string; role: { title: string }; status: string; joined_at: string }[];
+    }>().data;
     expect(staff).toHaveLength(4);
     expect(staff.map((s) => [s.email, s.role.title]).sort()).toEqual(
       [
@@ -222,7 +224,11 @@ describe('business resources', () => {
 
     await t.database.db.update(businesses).set({ customDomain: 'shop.newbakery.test', customDomainVerified: false }).where(eq(businesses.id, newBakeryId));
     const unverified = (await as('new').get(`/v1/business/${newBakeryId}/domain/info`)).json();
-    expect(unverified).toMatchObject({ business_shop_domain: 'shop.newbakery.test', app_shop_domain: `new-bakery.shop.${t.config.baseDomain}`, is_domain_verified: false });
+    expect(unverified).toMatchObject({
+      business_shop_domain: 'shop.newbakery.test',
+      app_shop_domain: `new-bakery.shop.${t.config.baseDomain}`,
+      is_domain_verified: false,
+    });
     await t.database.db.update(businesses).set({ customDomainVerified: true }).where(eq(businesses.id, newBakeryId));
     expect((await as('new').get(`/v1/business/${newBakeryId}/domain/info`)).json().is_domain_verified).toBe(true);
   });

@@ -80,7 +80,18 @@ describe('paying by card', () => {
     const where = { ip: '203.0.113.9', userAgent: 'Checkout browser' };
     const { payment: done, nextAction } = await charges.confirm(payment.publicId, card('4242 4242 4242 4242'), { where });
     expect(nextAction).toBeNull();
-    expect(done).toMatchObject({ status: 'succeeded', method: 'card', amount: 100_00, fee: 3_90, net: 96_10, customerFee: 0, cardBrand: 'visa', cardLast4: '4242', cardExpMonth: 12, cardExpYear: 2030 });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      method: 'card',
+      amount: 100_00,
+      fee: 3_90,
+      net: 96_10,
+      customerFee: 0,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      cardExpMonth: 12,
+      cardExpYear: 2030,
+    });
     expect(done.cardToken).toMatch(/^tok_/);
     expect(done.succeededAt).toEqual(t.clock.now());
     expect(done.availableOn).toEqual(new Date(t.clock.now().getTime() + 2 * DAY_MS));
@@ -92,7 +103,10 @@ describe('paying by card', () => {
     const [customer] = await t.database.db.select().from(customers).where(eq(customers.id, done.customerId!));
     expect(customer).toMatchObject({ email: 'Casey@Example.test', name: 'Casey Customer' });
     // Through the customers service: its audit entry keeps the confirming request, with no actor.
-    const created = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, customer!.id)));
+    const created = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, customer!.id)));
     expect(created).toMatchObject([{ actorUserId: null, ip: where.ip, userAgent: where.userAgent, businessId: payment.businessId }]);
     const again = await start(5_00, { email: 'casey@example.TEST' });
     expect((await charges.confirm(again.publicId, card())).payment.customerId).toBe(done.customerId);
@@ -189,7 +203,10 @@ describe('PayNow and e-wallet', () => {
 describe('methods and limits', () => {
   it("refuses an amount outside the method's limits before any charge", async () => {
     const big = await start(5_000_01);
-    await expect(charges.confirm(big.publicId, { method: 'ewallet' })).rejects.toMatchObject({ code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', issues: [{ path: 'amount' }] });
+    await expect(charges.confirm(big.publicId, { method: 'ewallet' })).rejects.toMatchObject({
+      code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS',
+      issues: [{ path: 'amount' }],
+    });
     const small = await start(49);
     await expect(charges.confirm(small.publicId, card())).rejects.toMatchObject({ code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS' });
     // The fee passed on counts: 0.49 + fee is over the card minimum.
@@ -198,7 +215,7 @@ describe('methods and limits', () => {
     expect((await charges.confirm(big.publicId, card())).payment.status).toBe('succeeded');
   });
 
-  it("refuses a method the provider does not offer in the currency, or the business turned off", async () => {
+  it('refuses a method the provider does not offer in the currency, or the business turned off', async () => {
     const usd = await start(10_00, { currency: 'usd' });
     await expect(charges.confirm(usd.publicId, { method: 'paynow' })).rejects.toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
     await t.database.db.insert(paymentMethodSettings).values({ businessId, method: 'ewallet', enabled: false, position: 2 });
@@ -248,7 +265,9 @@ describe('refunds', () => {
     await expect(charges.refund(owner, (await start()).id, { amount: 1_00, reason: 'other' })).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
     const payment = await paid();
     await expect(charges.refund(cashier, payment.id, { amount: 1_00, reason: 'other' })).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
-    await expect(charges.refund({ ...owner, business: { row: { id: businessId }, role: null } }, payment.id, { amount: 1_00, reason: 'other' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      charges.refund({ ...owner, business: { row: { id: businessId }, role: null } }, payment.id, { amount: 1_00, reason: 'other' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const [otherBusiness] = await t.database.db.select({ id: businesses.id }).from(businesses).where(ne(businesses.id, businessId)).limit(1);
     const stranger = { ...owner, business: { row: { id: otherBusiness!.id }, role: 'owner' as const } };
     await expect(charges.refund(stranger, payment.id, { amount: 1_00, reason: 'other' })).rejects.toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
@@ -277,7 +296,10 @@ describe('a single-use source', () => {
     const results = await Promise.allSettled(attempts.map((p) => charges.confirm(p.publicId, card())));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r.reason as { code: string }).code)).toEqual(Array(5).fill('PAYMENT_SOURCE_UNAVAILABLE'));
-    const succeeded = await t.database.db.select().from(payments).where(and(eq(payments.sourceId, linkId), eq(payments.status, 'succeeded')));
+    const succeeded = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.sourceId, linkId), eq(payments.status, 'succeeded')));
     expect(succeeded).toHaveLength(1);
     const [link] = await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.id, linkId));
     expect(link?.status).toBe('completed');
@@ -301,7 +323,9 @@ describe('a single-use source', () => {
 
   it('takes many payments when reusable', async () => {
     const linkId = await createTestLink(t.database.db, businessId, { amount: 5_00, singleUse: false });
-    const attempts = await Promise.all(Array.from({ length: 3 }, () => charges.start({ businessId, source: { type: 'payment_link', id: linkId }, amount: 5_00, currency: 'sgd' })));
+    const attempts = await Promise.all(
+      Array.from({ length: 3 }, () => charges.start({ businessId, source: { type: 'payment_link', id: linkId }, amount: 5_00, currency: 'sgd' })),
+    );
     const results = await Promise.all(attempts.map((p) => charges.confirm(p.publicId, card())));
     expect(results.map((r) => r.payment.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
   });
@@ -333,7 +357,11 @@ describe('settlement', () => {
 describe('the books', () => {
   it('always balance, and never refund more than was paid, over random pays, refunds and settlements', async () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('pay' as const), amount: fc.integer({ min: 50, max: 50_000_00 }), method: fc.constantFrom('card' as const, 'paynow' as const) }),
+      fc.record({
+        kind: fc.constant('pay' as const),
+        amount: fc.integer({ min: 50, max: 50_000_00 }),
+        method: fc.constantFrom('card' as const, 'paynow' as const),
+      }),
       fc.record({ kind: fc.constant('refund' as const), index: fc.nat(20), amount: fc.integer({ min: 1, max: 60_000_00 }) }),
       fc.record({ kind: fc.constant('settle' as const), days: fc.integer({ min: 0, max: 3 }) }),
     );
@@ -373,7 +401,10 @@ describe('the books', () => {
         expect(await balance('sgd', shop)).toMatchObject({ pending, available: settledNet - refunded });
         for (const p of made) {
           const row = await charges.byId(shop, p.id);
-          expect(row).toMatchObject({ refundedAmount: p.refunded, status: p.refunded === 0 ? 'succeeded' : p.refunded === p.amount ? 'refunded' : 'partially_refunded' });
+          expect(row).toMatchObject({
+            refundedAmount: p.refunded,
+            status: p.refunded === 0 ? 'succeeded' : p.refunded === p.amount ? 'refunded' : 'partially_refunded',
+          });
         }
         expect(await unbalancedCurrencies()).toEqual([]);
       }),

@@ -39,7 +39,8 @@ async function uploadLogo(agent: Agent, file: UploadFile, businessId = t.demoBus
   });
 }
 
-const onHost = (kind: 'app' | 'checkout', url: string) => t.app.inject({ method: 'GET', url, headers: { host: `${hostOfKind(kind, t.config.baseDomain)}:3000` } });
+const onHost = (kind: 'app' | 'checkout', url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { host: `${hostOfKind(kind, t.config.baseDomain)}:3000` } });
 
 describe('checkout settings', () => {
   it('answers the defaults, then saves colour, delay and receipts, audited', async () => {

@@ -28,7 +28,12 @@ const card = (number: string, extra: Partial<{ exp_year: number; cvc: string }> 
   card: { number, exp_month: 12, exp_year: 2030, cvc: '123', ...extra },
 });
 
-async function started(publicId: string, kind: CheckoutSourceKind = 'link', body: { amount?: number; email?: string } = { email: 'casey@example.com' }, agent = customer()) {
+async function started(
+  publicId: string,
+  kind: CheckoutSourceKind = 'link',
+  body: { amount?: number; email?: string } = { email: 'casey@example.com' },
+  agent = customer(),
+) {
   return agent.ok(endpoints.start, { params: { kind, public_id: publicId }, body }, { host, idempotencyKey: randomUUID() });
 }
 const confirm = (agent: Agent, paymentId: string, details: ReturnType<typeof card> | { method: 'paynow' | 'ewallet' }, key = randomUUID()) =>
@@ -48,13 +53,18 @@ describe('the checkout page', () => {
     });
     expect(view.methods.map((m) => m.method)).toEqual(['card', 'paynow', 'ewallet']);
 
-    await db().insert(paymentMethodSettings).values([
-      { businessId, method: 'ewallet', enabled: true, passFeeToCustomer: true, position: 0 },
-      { businessId, method: 'card', enabled: true, passFeeToCustomer: false, position: 1 },
-      { businessId, method: 'paynow', enabled: false, passFeeToCustomer: false, position: 2 },
-    ]);
+    await db()
+      .insert(paymentMethodSettings)
+      .values([
+        { businessId, method: 'ewallet', enabled: true, passFeeToCustomer: true, position: 0 },
+        { businessId, method: 'card', enabled: true, passFeeToCustomer: false, position: 1 },
+        { businessId, method: 'paynow', enabled: false, passFeeToCustomer: false, position: 2 },
+      ]);
     const reordered = await customer().ok(endpoints.get, { params: { kind: 'link', public_id: publicId } }, { host });
-    expect(reordered.methods.map((m) => [m.method, m.pass_fee_to_customer])).toEqual([['ewallet', true], ['card', false]]);
+    expect(reordered.methods.map((m) => [m.method, m.pass_fee_to_customer])).toEqual([
+      ['ewallet', true],
+      ['card', false],
+    ]);
     await db().delete(paymentMethodSettings).where(eq(paymentMethodSettings.businessId, businessId));
   });
 
@@ -85,11 +95,19 @@ describe('the checkout page', () => {
     const publicId = await link();
     const agent = customer();
     agent.csrf = 'forged';
-    const forged = await agent.call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() });
+    const forged = await agent.call(
+      endpoints.start,
+      { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } },
+      { host, idempotencyKey: randomUUID() },
+    );
     expect(forged.status).toBe(419);
     const { token } = await agent.ok(endpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } });
     agent.csrf = token;
-    const ok = await agent.call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() });
+    const ok = await agent.call(
+      endpoints.start,
+      { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } },
+      { host, idempotencyKey: randomUUID() },
+    );
     expect(ok.status).toBe(201);
   });
 
@@ -97,7 +115,11 @@ describe('the checkout page', () => {
     const publicId = await link();
     const onDashboard = await customer().call(endpoints.get, { params: { kind: 'link', public_id: publicId } });
     expect(onDashboard.status).toBe(404);
-    const startOnDashboard = await customer().call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: {} }, { idempotencyKey: randomUUID() });
+    const startOnDashboard = await customer().call(
+      endpoints.start,
+      { params: { kind: 'link', public_id: publicId }, body: {} },
+      { idempotencyKey: randomUUID() },
+    );
     expect(startOnDashboard.status).toBe(404);
   });
 });
@@ -129,7 +151,10 @@ describe('paying', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/r/${payment.public_id}`);
 
-    await db().insert(checkoutSettings).values({ businessId, sendReceipts: false }).onConflictDoUpdate({ target: checkoutSettings.businessId, set: { sendReceipts: false } });
+    await db()
+      .insert(checkoutSettings)
+      .values({ businessId, sendReceipts: false })
+      .onConflictDoUpdate({ target: checkoutSettings.businessId, set: { sendReceipts: false } });
     const quiet = `quiet-${randomUUID().slice(0, 8)}@example.com`;
     const second = await started(await link(), 'link', { email: quiet }, agent);
     await confirm(agent, second.public_id, card('4242424242424242'));
@@ -169,7 +194,11 @@ describe('paying', () => {
     expect(pending).toMatchObject({ status: 200, body: { status: 'requires_action', next_action: { kind: 'three_d_secure' } } });
     const done = await agent.ok(endpoints.challenge, { params: { public_id: payment.public_id }, body: { decision } }, { host, idempotencyKey: randomUUID() });
     expect(done).toMatchObject({ status, failure: code ? { code } : null });
-    const again = await agent.call(endpoints.challenge, { params: { public_id: payment.public_id }, body: { decision } }, { host, idempotencyKey: randomUUID() });
+    const again = await agent.call(
+      endpoints.challenge,
+      { params: { public_id: payment.public_id }, body: { decision } },
+      { host, idempotencyKey: randomUUID() },
+    );
     expect(failure(again).code).toBe('PAYMENT_NO_PENDING_ACTION');
   });
 
@@ -202,9 +231,21 @@ describe('paying', () => {
 
   it('refuses amounts outside the limits: a chosen amount no method takes, a method whose limits the amount misses', async () => {
     const qr = await insertQr(db(), businessId);
-    const tooBig = failure(await customer().call(endpoints.start, { params: { kind: 'qr', public_id: qr }, body: { amount: 999_999_999_99, email: 'x@example.com' } }, { host, idempotencyKey: randomUUID() }));
+    const tooBig = failure(
+      await customer().call(
+        endpoints.start,
+        { params: { kind: 'qr', public_id: qr }, body: { amount: 999_999_999_99, email: 'x@example.com' } },
+        { host, idempotencyKey: randomUUID() },
+      ),
+    );
     expect(tooBig).toMatchObject({ code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', issues: [{ path: 'amount' }] });
-    const missing = failure(await customer().call(endpoints.start, { params: { kind: 'qr', public_id: qr }, body: { email: 'x@example.com' } }, { host, idempotencyKey: randomUUID() }));
+    const missing = failure(
+      await customer().call(
+        endpoints.start,
+        { params: { kind: 'qr', public_id: qr }, body: { email: 'x@example.com' } },
+        { host, idempotencyKey: randomUUID() },
+      ),
+    );
     expect(missing).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'amount' }] });
     const agent = customer();
     const small = await started(qr, 'qr', { amount: 20, email: 'x@example.com' }, agent);
@@ -214,9 +255,21 @@ describe('paying', () => {
 
   it('asks for what the link collects', async () => {
     const publicId = await link({ collectPhone: true });
-    const refused = failure(await customer().call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } }, { host, idempotencyKey: randomUUID() }));
+    const refused = failure(
+      await customer().call(
+        endpoints.start,
+        { params: { kind: 'link', public_id: publicId }, body: { email: 'a@example.com' } },
+        { host, idempotencyKey: randomUUID() },
+      ),
+    );
     expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'phone' }] });
-    const badEmail = failure(await customer().call(endpoints.start, { params: { kind: 'link', public_id: publicId }, body: { email: 'not-an-email', phone: '+6590000000' } }, { host, idempotencyKey: randomUUID() }));
+    const badEmail = failure(
+      await customer().call(
+        endpoints.start,
+        { params: { kind: 'link', public_id: publicId }, body: { email: 'not-an-email', phone: '+6590000000' } },
+        { host, idempotencyKey: randomUUID() },
+      ),
+    );
     expect(badEmail.issues?.[0]?.path).toBe('email');
   });
 });
@@ -248,7 +301,8 @@ describe('money-moving calls', () => {
   it('limit confirm attempts per address across payments', async () => {
     const agent = customer();
     const ids = [];
-    for (let i = 0; i <= CONFIRM_LIMITS.perIp.max / CONFIRM_LIMITS.perPayment.max; i++) ids.push((await started(await link(), 'link', undefined, agent)).public_id);
+    for (let i = 0; i <= CONFIRM_LIMITS.perIp.max / CONFIRM_LIMITS.perPayment.max; i++)
+      ids.push((await started(await link(), 'link', undefined, agent)).public_id);
     let limited = false;
     for (const id of ids) {
       for (let i = 0; i < CONFIRM_LIMITS.perPayment.max; i++) {

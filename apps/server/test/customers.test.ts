@@ -42,7 +42,10 @@ describe('creating and editing customers', () => {
       created_at: '2026-11-01T09:00:00.000Z',
       updated_at: '2026-11-01T09:00:00.000Z',
     });
-    const [entry] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, created.id)));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, created.id)));
     expect(entry).toMatchObject({ businessId: t.demoBusinessId, description: 'Added the customer Ada Lovelace', objectType: 'customer' });
     expect((await owner.get(`${base()}/${created.id}`)).json()).toEqual(created);
   });
@@ -79,8 +82,17 @@ describe('creating and editing customers', () => {
     t.clock.set(new Date('2026-11-01T10:00:00Z'));
     const saved = await owner.put(`${base()}/${linus.id}`, { name: 'Linus T', email: 'LINUS@example.test', phone: '+65 6123 4567', notes: 'VIP' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ name: 'Linus T', email: 'LINUS@example.test', phone: '+65 6123 4567', notes: 'VIP', updated_at: '2026-11-01T10:00:00.000Z' });
-    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.updated'), eq(auditLogs.objectId, linus.id)));
+    expect(saved.json()).toMatchObject({
+      name: 'Linus T',
+      email: 'LINUS@example.test',
+      phone: '+65 6123 4567',
+      notes: 'VIP',
+      updated_at: '2026-11-01T10:00:00.000Z',
+    });
+    const entries = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'customer.updated'), eq(auditLogs.objectId, linus.id)));
     expect(entries).toHaveLength(1);
     t.clock.set(new Date('2026-11-01T09:00:00Z'));
   });
@@ -151,7 +163,12 @@ describe('the customer list', () => {
   it('refuses a bad query with 422', async () => {
     const res = await agent.get(`/v1/business/${searchBusiness}/customers?limit=0&q=${'x'.repeat(101)}`);
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path).sort()).toEqual(['querystring.limit', 'querystring.q']);
+    expect(
+      res
+        .json<{ issues: { path: string }[] }>()
+        .issues.map((i) => i.path)
+        .sort(),
+    ).toEqual(['querystring.limit', 'querystring.q']);
   });
 
   it('exports exactly the searched customers as CSV, formulas defused', async () => {
@@ -263,12 +280,17 @@ describe('findOrCreateByEmail (for the checkout)', () => {
   it('creates a customer for a new email, once, even when many checkouts ask at once', async () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        t.database.db.transaction((tx) => service().findOrCreateByEmail(tx, t.demoBusinessId, { name: null, email: 'new-payer@example.test', phone: null }, where)),
+        t.database.db.transaction((tx) =>
+          service().findOrCreateByEmail(tx, t.demoBusinessId, { name: null, email: 'new-payer@example.test', phone: null }, where),
+        ),
       ),
     );
     expect(new Set(answers.map((c) => c.id)).size).toBe(1);
     expect(answers[0]).toMatchObject({ name: null, email: 'new-payer@example.test' });
-    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, answers[0]!.id)));
+    const entries = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, answers[0]!.id)));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorUserId: null, ip: '198.51.100.9', description: 'The checkout added the customer new-payer@example.test' });
   });

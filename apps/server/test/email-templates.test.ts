@@ -16,7 +16,10 @@ afterAll(() => t.close());
 
 const of = (businessId: string, template: EmailTemplateKey) => ({ params: { business_id: businessId, template } }) as const;
 const auditOf = (businessId: string, action: string) =>
-  t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, action)));
+  t.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, action)));
 
 describe('GET /v1/business/:id/email-templates', () => {
   it('answers every template with its default wording and its variables', async () => {
@@ -116,17 +119,26 @@ describe('POST /v1/business/:id/email-templates/:template/send-test', () => {
       subject: `[Test] Pay INV-000123 to ${name}`,
       text: 'Hi Jamie Tan <b>now</b>\nSGD 125.00 by 15 Nov 2026: https://example.com/sample',
     });
-    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `[Test] Pay INV-000123 to ${name}`));
+    const [row] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `[Test] Pay INV-000123 to ${name}`));
     expect(row!.html).toContain('Hi Jamie Tan &lt;b&gt;now&lt;/b&gt;<br>');
   });
 
   it('mails an unsaved draft when one is sent, and checks its variables', async () => {
     const { id, people } = await createBusiness(t, { staff: ['admin'] });
     const admin = people.admin.agent;
-    const res = await admin.call(endpoints.sendTest, { ...of(id, 'order_confirmation'), body: { subject: 'Draft {{order_number}}', body: 'Draft for {{customer_name}} {{unknown}}' } });
+    const res = await admin.call(endpoints.sendTest, {
+      ...of(id, 'order_confirmation'),
+      body: { subject: 'Draft {{order_number}}', body: 'Draft for {{customer_name}} {{unknown}}' },
+    });
     expect(res.status).toBe(422);
     expect(failure(res).issues?.[0]).toMatchObject({ path: 'body' });
-    const ok = await admin.ok(endpoints.sendTest, { ...of(id, 'order_confirmation'), body: { subject: 'Draft {{order_number}}', body: 'Draft for {{customer_name}}' } });
+    const ok = await admin.ok(endpoints.sendTest, {
+      ...of(id, 'order_confirmation'),
+      body: { subject: 'Draft {{order_number}}', body: 'Draft for {{customer_name}}' },
+    });
     expect(ok).toEqual({ sent_to: people.admin.email });
     expect((await mailbox(t.app))[0]).toMatchObject({ to: people.admin.email, subject: '[Test] Draft #1001', text: 'Draft for Jamie Tan' });
     expect((await admin.call(endpoints.sendTest, { ...of(id, 'order_confirmation'), body: { subject: 'Only a subject' } })).status).toBe(422);

@@ -65,9 +65,36 @@ const stringify = (value: unknown) => JSON.stringify(value).replace(new RegExp(`
 const unicodeText = fc.string({ unit: 'binary', maxLength: 40 });
 const withNul = fc.tuple(unicodeText, unicodeText).map(([a, b]) => `${a}\u0000${b}`);
 const hugeText = fc.tuple(fc.constantFrom('x', 'é', '😀', '\u0000', ' '), fc.integer({ min: 1_000, max: 50_000 })).map(([c, n]) => c.repeat(n));
-const trickyText = fc.constantFrom('\ud800', '\udfff x', '\u202e', '\ufeff', "'; DROP TABLE users; --", '{{customer_name}}', '<script>', '../../etc/passwd', '%00', '\\u0000');
-const anyText = fc.oneof({ weight: 4, arbitrary: unicodeText }, { weight: 2, arbitrary: withNul }, { weight: 1, arbitrary: hugeText }, { weight: 2, arbitrary: trickyText });
-const badDate = fc.constantFrom('0000-01-01', '9999-12-31', '2024-02-31', '2023-02-29', '1899-12-31', '3000-01-01', '2026-13-01', '2026-1-1', '+002026-01-01', '2026-01-01T00:00:00Z');
+const trickyText = fc.constantFrom(
+  '\ud800',
+  '\udfff x',
+  '\u202e',
+  '\ufeff',
+  "'; DROP TABLE users; --",
+  '{{customer_name}}',
+  '<script>',
+  '../../etc/passwd',
+  '%00',
+  '\\u0000',
+);
+const anyText = fc.oneof(
+  { weight: 4, arbitrary: unicodeText },
+  { weight: 2, arbitrary: withNul },
+  { weight: 1, arbitrary: hugeText },
+  { weight: 2, arbitrary: trickyText },
+);
+const badDate = fc.constantFrom(
+  '0000-01-01',
+  '9999-12-31',
+  '2024-02-31',
+  '2023-02-29',
+  '1899-12-31',
+  '3000-01-01',
+  '2026-13-01',
+  '2026-1-1',
+  '+002026-01-01',
+  '2026-01-01T00:00:00Z',
+);
 const jsonAnything = fc.jsonValue({ maxDepth: 3 });
 
 const typesOf = (s: JsonSchema): Set<string> | null => {
@@ -101,7 +128,8 @@ function plausible(s: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
     case 'string':
       if (s.format === 'uuid') return fc.uuid({ version: 4 });
       if (s.format === 'email') return fc.emailAddress();
-      if (s.format === 'date') return fc.date({ min: new Date('1950-01-01'), max: new Date('2050-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      if (s.format === 'date')
+        return fc.date({ min: new Date('1950-01-01'), max: new Date('2050-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
       return fc.string({ unit: 'grapheme', minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 60) });
     case 'integer':
     case 'number': {
@@ -135,7 +163,15 @@ function refused(s: JsonSchema, where: 'body' | 'query' | 'path' = 'body'): fc.A
   const out: fc.Arbitrary<unknown>[] = [];
   const types = typesOf(s);
   if (types && where === 'body') {
-    const wrong = fc.oneof(unicodeText, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }));
+    const wrong = fc.oneof(
+      unicodeText,
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.integer(), { maxLength: 2 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+    );
     out.push(wrong.filter((v) => !types.has(typeOfValue(v))));
   }
   if (types && where !== 'body' && !types.has('string')) out.push(fc.constantFrom('abc', 'NaN', 'Infinity', '1,5', '0x', '\u0000'));
@@ -185,14 +221,20 @@ const setAt = (target: unknown, path: string[], value: unknown, remove = false):
   return obj;
 };
 
-const extraFields = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).map((k) => `x_${k}`), jsonAnything, { maxKeys: 3 });
+const extraFields = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 12 }).map((k) => `x_${k}`),
+  jsonAnything,
+  { maxKeys: 3 },
+);
 
 /** A body the schema refuses: plausible filler, then one property made bad (or removed), or the whole body of a wrong kind. */
 function badBody(s: JsonSchema): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [...refused(s)];
   for (const leaf of leaves(s)) {
-    for (const bad of refused(leaf.schema)) options.push(fc.tuple(plausible(s), bad, extraFields).map(([body, v, extra]) => ({ ...extra, ...(setAt(body, leaf.path, v) as object) })));
-    if (leaf.required && leaf.schema.default === undefined) options.push(fc.tuple(plausible(s), extraFields).map(([body, extra]) => ({ ...extra, ...(setAt(body, leaf.path, undefined, true) as object) })));
+    for (const bad of refused(leaf.schema))
+      options.push(fc.tuple(plausible(s), bad, extraFields).map(([body, v, extra]) => ({ ...extra, ...(setAt(body, leaf.path, v) as object) })));
+    if (leaf.required && leaf.schema.default === undefined)
+      options.push(fc.tuple(plausible(s), extraFields).map(([body, extra]) => ({ ...extra, ...(setAt(body, leaf.path, undefined, true) as object) })));
   }
   if (options.length === 0) throw new Error('No bad value is known for this body schema');
   return fc.oneof(...options);
@@ -201,7 +243,9 @@ function badBody(s: JsonSchema): fc.Arbitrary<unknown> {
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-type Document = { paths: Record<string, Record<string, { operationId: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+type Document = {
+  paths: Record<string, Record<string, { operationId: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+};
 const document = JSON.parse(readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8')) as Document;
 const operations: Operation[] = Object.entries(document.paths).flatMap(([path, ops]) =>
   Object.entries(ops).map(([method, op]) => ({
@@ -319,10 +363,29 @@ async function fuzz<T>(arb: fc.Arbitrary<T>, numRuns: number, property: (value: 
 }
 
 const malformedJson = fc.oneof(
-  fc.constantFrom('{', '{"a":', '[1,', '"unterminated', '{"a":1}}', 'nul', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1e}', "{'a':1}", ''),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,',
+    '"unterminated',
+    '{"a":1}}',
+    'nul',
+    '\u0000',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"a":1e}',
+    "{'a':1}",
+    '',
+  ),
   fc.string({ unit: 'binary', maxLength: 30 }).map((s) => `{${s}`),
 );
-const foreignContentType = fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=zzz', 'application/json; charset=utf-16');
+const foreignContentType = fc.constantFrom(
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'multipart/form-data; boundary=zzz',
+  'application/json; charset=utf-16',
+);
 
 describe('every operation of the OpenAPI document refuses bad input with a 4xx, never a 500', () => {
   it('knows every operation of the document as a registered endpoint', () => {
@@ -373,7 +436,11 @@ describe('every operation of the OpenAPI document refuses bad input with a 4xx, 
         const badPath = fc.oneof(
           ...pathParams.map((p) =>
             fc
-              .oneof(...refused(p.schema, 'path'), unicodeText.map((s) => `${s}\u0000`), fc.constantFrom('...', '%', '%00', ' ', '-1', '0'))
+              .oneof(
+                ...refused(p.schema, 'path'),
+                unicodeText.map((s) => `${s}\u0000`),
+                fc.constantFrom('...', '%', '%00', ' ', '-1', '0'),
+              )
               .map((value) => ({ [p.name]: String(value).replace(RAW, '') })),
           ),
         );

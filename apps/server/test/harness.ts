@@ -58,7 +58,10 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database with the demo data, a movable clock and no logs. */
-export async function createTestContext(overrides: Partial<AppConfig> = {}, options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[] } = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<AppConfig> = {},
+  options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[] } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase(options);
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
   const { businessId } = await seedDemoData(database.db, clock);
@@ -114,8 +117,7 @@ export interface CallOptions {
  * product's error body (parsed too, so an answer in any other shape fails the test).
  */
 export type Answer<E> = { status: number; headers: LightMyRequestResponse['headers'] } & (
-  | { ok: true; body: EndpointResponse<E> }
-  | { ok: false; body: ApiErrorBody }
+  { ok: true; body: EndpointResponse<E> } | { ok: false; body: ApiErrorBody }
 );
 
 let agentCount = 0;

@@ -80,7 +80,10 @@ async function rowsOf<Row>(database: Database, query: ReturnType<typeof sql>): P
 }
 
 const outbox = (database: Database, subject: string) =>
-  rowsOf<{ sent_at: string | null; error: string | null }>(database, sql`select sent_at, error from mail_outbox where subject = ${subject} order by created_at desc`);
+  rowsOf<{ sent_at: string | null; error: string | null }>(
+    database,
+    sql`select sent_at, error from mail_outbox where subject = ${subject} order by created_at desc`,
+  );
 
 const deliveryJobs = (database: Database) =>
   rowsOf<{ state: string; retry_count: number; later: boolean }>(

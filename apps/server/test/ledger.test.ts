@@ -49,7 +49,10 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 }
 
 async function eurEntryCount(): Promise<number> {
-  const rows = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(ledgerEntries).where(sql`${ledgerEntries.currency} = 'eur'`);
+  const rows = await t.database.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.currency} = 'eur'`);
   return rows[0]!.n;
 }
 
@@ -95,25 +98,59 @@ describe('the ledger', () => {
   it('refuses an unbalanced posting before it reaches the database', async () => {
     await expect(
       t.database.db.transaction((tx) =>
-        ledger.post(tx, businessId, { kind: 'charge', description: 'x', entries: [{ account: 'customer_funds', currency: 'sgd', amount: -1 }, { account: 'merchant_pending', currency: 'sgd', amount: 2 }] }),
+        ledger.post(tx, businessId, {
+          kind: 'charge',
+          description: 'x',
+          entries: [
+            { account: 'customer_funds', currency: 'sgd', amount: -1 },
+            { account: 'merchant_pending', currency: 'sgd', amount: 2 },
+          ],
+        }),
       ),
     ).rejects.toThrow(/does not balance/);
-    await expect(t.database.db.transaction((tx) => ledger.post(tx, businessId, { kind: 'charge', description: 'x', entries: [{ account: 'customer_funds', currency: 'sgd', amount: 0 }, { account: 'merchant_pending', currency: 'sgd', amount: 0 }] }))).rejects.toThrow(/non-zero/);
+    await expect(
+      t.database.db.transaction((tx) =>
+        ledger.post(tx, businessId, {
+          kind: 'charge',
+          description: 'x',
+          entries: [
+            { account: 'customer_funds', currency: 'sgd', amount: 0 },
+            { account: 'merchant_pending', currency: 'sgd', amount: 0 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/non-zero/);
   });
 
   it('is refused by the database at commit when a transaction does not balance, and nothing of it stays', async () => {
-    expect(await refusal(rawPosting([{ account: 'customer_funds', amount: -100 }, { account: 'merchant_pending', amount: 99 }]))).toMatch(/does not balance in eur/);
+    expect(
+      await refusal(
+        rawPosting([
+          { account: 'customer_funds', amount: -100 },
+          { account: 'merchant_pending', amount: 99 },
+        ]),
+      ),
+    ).toMatch(/does not balance in eur/);
     expect(await refusal(rawPosting([{ account: 'merchant_pending', amount: 5 }]))).toMatch(/does not balance in eur/);
     expect(await eurEntryCount()).toBe(0);
     // Entries may be unbalanced between statements: the check runs at commit.
-    await rawPosting([{ account: 'customer_funds', amount: -100 }, { account: 'merchant_pending', amount: 60 }, { account: 'merchant_pending', amount: 40 }]);
+    await rawPosting([
+      { account: 'customer_funds', amount: -100 },
+      { account: 'merchant_pending', amount: 60 },
+      { account: 'merchant_pending', amount: 40 },
+    ]);
     expect(await eurEntryCount()).toBe(3);
   });
 
   it('keeps entries and transactions append-only: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
     const db = t.database.db;
     const refused = await Promise.all([
-      refusal(db.update(ledgerEntries).set({ amount: 1 }).where(sql`${ledgerEntries.currency} = 'eur'`)),
+      refusal(
+        db
+          .update(ledgerEntries)
+          .set({ amount: 1 })
+          .where(sql`${ledgerEntries.currency} = 'eur'`),
+      ),
       refusal(db.delete(ledgerEntries).where(sql`${ledgerEntries.currency} = 'eur'`)),
       refusal(db.update(ledgerTransactions).set({ description: 'changed' })),
       refusal(db.delete(ledgerTransactions)),

@@ -96,7 +96,12 @@ describe('the dev mailbox on loopback (the default)', () => {
   it('judges the socket, not the client address a trusted proxy reports', async () => {
     const proxied = await createTestContext({ ...loadConfig({ TRUST_PROXY: 'true', DEV_MAILBOX: 'on' }), webDist: '/nonexistent' });
     try {
-      const res = await proxied.app.inject({ method: 'GET', url: '/_dev/mailbox.json', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const res = await proxied.app.inject({
+        method: 'GET',
+        url: '/_dev/mailbox.json',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
       expectRefused(res);
     } finally {
       await proxied.close();

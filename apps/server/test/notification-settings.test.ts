@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { NOTIFICATION_EVENTS, NOTIFICATION_EVENT_INFO, businessEndpoints, type NotificationEvent, notificationSettingsEndpoints as endpoints, staffEndpoints } from '@merchant/business';
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_EVENT_INFO,
+  businessEndpoints,
+  type NotificationEvent,
+  notificationSettingsEndpoints as endpoints,
+  staffEndpoints,
+} from '@merchant/business';
 import { buildPath, endpointPath } from '@merchant/core';
 import { auditLogs } from '../src/db/schema';
 import { notificationRecipients } from '../src/modules/business/notification-settings/notification-settings.service';
@@ -52,7 +59,11 @@ describe('PUT /v1/business/:id/notification-settings/:event', () => {
       .where(and(eq(auditLogs.businessId, id), eq(auditLogs.action, 'notification_settings.updated')));
     expect(entry).toMatchObject({ objectType: 'notification_setting', objectId: 'new_order', ip: owner.ip });
     expect(entry!.description).toContain('New order');
-    expect(entry!.meta).toMatchObject({ before: { roles: ['owner', 'admin', 'manager'], emails: [] }, after: { roles: ['owner', 'cashier'] }, actor_role: 'owner' });
+    expect(entry!.meta).toMatchObject({
+      before: { roles: ['owner', 'admin', 'manager'], emails: [] },
+      after: { roles: ['owner', 'cashier'] },
+      actor_role: 'owner',
+    });
   });
 
   it('may mail nobody', async () => {
@@ -78,7 +89,9 @@ describe('PUT /v1/business/:id/notification-settings/:event', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path)).toContain(path);
     }
-    expect((await people.owner.agent.put(buildPath(endpoints.update.path, { business_id: id, event: 'unknown_event' }), { roles: [], emails: [] })).statusCode).toBe(422);
+    expect(
+      (await people.owner.agent.put(buildPath(endpoints.update.path, { business_id: id, event: 'unknown_event' }), { roles: [], emails: [] })).statusCode,
+    ).toBe(422);
   });
 
   it('is for owners and admins: 403 for managers and cashiers, 404 for other businesses', async () => {
@@ -93,7 +106,9 @@ describe('PUT /v1/business/:id/notification-settings/:event', () => {
       status: 404,
       body: { code: 'NOT_FOUND' },
     });
-    expect((await people.admin.agent.call(endpoints.update, { ...params(id, 'staff_invited'), body: { roles: ['owner'], emails: ['hr@shop.test'] } })).status).toBe(200);
+    expect(
+      (await people.admin.agent.call(endpoints.update, { ...params(id, 'staff_invited'), body: { roles: ['owner'], emails: ['hr@shop.test'] } })).status,
+    ).toBe(200);
   });
 
   it('keeps each business to its own settings', async () => {

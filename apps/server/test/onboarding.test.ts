@@ -97,7 +97,14 @@ describe('a new business fills in the questionnaire', () => {
 
     await owner.put(url(businessId, '/owner'), { ...VALID_ANSWERS.owner, nationality: 'MY' });
     const address = await owner.put(url(businessId, '/address'), VALID_ANSWERS.address);
-    expect(address.json().answers.address).toEqual({ line1: '1 Noodle Lane', line2: null, city: 'Singapore', state: null, postal_code: '018989', country: 'sg' });
+    expect(address.json().answers.address).toEqual({
+      line1: '1 Noodle Lane',
+      line2: null,
+      city: 'Singapore',
+      state: null,
+      postal_code: '018989',
+      country: 'sg',
+    });
     expect(address.json().answers.owner.nationality).toBe('my');
     expect(address.json().progress).toBe(45);
 
@@ -115,7 +122,10 @@ describe('a new business fills in the questionnaire', () => {
     const reloaded = (await owner.get(url(businessId))).json();
     expect(reloaded.answers.sales.description).toBe(VALID_ANSWERS.sales.description);
 
-    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, 'onboarding.step_saved')));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, 'onboarding.step_saved')));
     expect(audit.length).toBe(5);
   });
 
@@ -164,7 +174,12 @@ describe('a new business fills in the questionnaire', () => {
       expect(res.statusCode, file.name).toBe(422);
       expect(res.json(), file.name).toMatchObject({ code, issues: [{ path: 'file', message: expect.stringMatching(message) }] });
     }
-    const wrongField = await upload(owner, businessId, 'business_registration', { name: 'a.pdf', type: 'application/pdf', bytes: PDF_BYTES, field: 'document' });
+    const wrongField = await upload(owner, businessId, 'business_registration', {
+      name: 'a.pdf',
+      type: 'application/pdf',
+      bytes: PDF_BYTES,
+      field: 'document',
+    });
     expect(wrongField.statusCode).toBe(422);
     const noKind = await upload(owner, businessId, 'passport', { name: 'a.pdf', type: 'application/pdf', bytes: PDF_BYTES });
     expect(noKind.statusCode).toBe(422);
@@ -222,7 +237,10 @@ describe('a new business fills in the questionnaire', () => {
     expect(submitted.json()).toMatchObject({ status: 'pending_verification', progress: 90, submitted_at: t.clock.now().toISOString() });
     expect((await owner.get(`/v1/business/${businessId}`)).json().onboarding_status).toBe('pending_verification');
     expect((await owner.get(`/v1/business/${businessId}/onboarding-progress`)).json()).toEqual({ is_completed: false, progress: 90 });
-    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, 'onboarding.submitted')));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, 'onboarding.submitted')));
     expect(audit).toHaveLength(1);
   });
 

@@ -90,7 +90,15 @@ describe('figures of payments made through the checkout service', () => {
   it('gives every day of the period and the split by method and by source', async () => {
     const sgd = (await overview(owner, '?period=7d')).currencies[0]!;
     expect(sgd.daily.map((d) => d.date)).toEqual(['2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08', '2026-11-09', '2026-11-10']);
-    expect(sgd.daily.map((d) => [d.gross, d.count])).toEqual([[0, 0], [0, 0], [0, 0], [0, 0], [130_00, 2], [0, 0], [20_00, 1]]);
+    expect(sgd.daily.map((d) => [d.gross, d.count])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [130_00, 2],
+      [0, 0],
+      [20_00, 1],
+    ]);
     expect(sgd.by_source).toEqual([
       { source: 'static_qr', gross: 120_00, count: 2 },
       { source: 'payment_link', gross: 30_00, count: 1 },
@@ -141,7 +149,10 @@ describe('hostile input and access', () => {
     ] as const) {
       const res = await owner.get(url(query));
       expect(res.statusCode, query).toBe(422);
-      expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path), `${query} ${res.body}`).toContain(`querystring.${path}`);
+      expect(
+        res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path),
+        `${query} ${res.body}`,
+      ).toContain(`querystring.${path}`);
     }
   });
 

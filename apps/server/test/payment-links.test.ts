@@ -101,7 +101,10 @@ describe('creating a payment link', () => {
     for (const [over, path] of cases) {
       const res = await owner.post(base(), valid(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(422);
-      expect(res.json().issues.map((i: { path: string }) => i.path), JSON.stringify(over)).toContain(path);
+      expect(
+        res.json().issues.map((i: { path: string }) => i.path),
+        JSON.stringify(over),
+      ).toContain(path);
     }
   });
 
@@ -131,7 +134,9 @@ describe('creating a payment link', () => {
   it('names an active catalogue product', async () => {
     const productId = newId();
     const now = t.clock.now();
-    await t.database.db.insert(products).values({ businessId: t.demoBusinessId, id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd', createdAt: now, updatedAt: now });
+    await t.database.db
+      .insert(products)
+      .values({ businessId: t.demoBusinessId, id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd', createdAt: now, updatedAt: now });
     const options = (await owner.get(`${base()}/products`)).json().data as { id: string }[];
     expect(options.map((o) => o.id)).toContain(productId);
     const link = await create({ product_id: productId });
@@ -200,7 +205,10 @@ describe('editing and cancelling', () => {
     const res = await owner.put(`${base()}/${link.id}`, valid({ amount: 4000, purpose: 'Pottery class (2 people)' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ public_id: link.public_id, url: link.url, amount: 4000, purpose: 'Pottery class (2 people)' });
-    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment_link.updated'), eq(auditLogs.objectId, link.id)));
+    const entries = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'payment_link.updated'), eq(auditLogs.objectId, link.id)));
     expect(entries).toHaveLength(1);
   });
 
@@ -263,7 +271,15 @@ describe('the checkout source', () => {
     const service = linksService();
     const link = await create({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(), single_use: true });
     const source = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, link.public_id));
-    expect(source).toMatchObject({ businessId: t.demoBusinessId, sourceType: 'payment_link', sourceId: link.id, amount: 2500, currency: 'sgd', usable: true, singleUse: true });
+    expect(source).toMatchObject({
+      businessId: t.demoBusinessId,
+      sourceType: 'payment_link',
+      sourceId: link.id,
+      amount: 2500,
+      currency: 'sgd',
+      usable: true,
+      singleUse: true,
+    });
     expect(await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, 'pl_unknown'))).toBeNull();
 
     await t.database.db.transaction(async (tx) => {

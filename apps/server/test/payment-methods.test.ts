@@ -155,10 +155,18 @@ describe('provider connections', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('PROVIDER_NOT_CONNECTED');
     const actions = (
-      await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, t.demoBusinessId), eq(auditLogs.objectType, 'provider_connection')))
+      await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.businessId, t.demoBusinessId), eq(auditLogs.objectType, 'provider_connection')))
     ).map((e) => `${e.action}:${e.objectId}`);
     expect(actions).toEqual(
-      expect.arrayContaining(['payment_provider.connected:stripe', 'payment_provider.pending:xendit', 'payment_provider.connected:xendit', 'payment_provider.disconnected:stripe']),
+      expect.arrayContaining([
+        'payment_provider.connected:stripe',
+        'payment_provider.pending:xendit',
+        'payment_provider.connected:xendit',
+        'payment_provider.disconnected:stripe',
+      ]),
     );
   });
 });

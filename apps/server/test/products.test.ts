@@ -38,7 +38,10 @@ describe('creating and editing products', () => {
       created_at: '2026-11-01T09:00:00.000Z',
       updated_at: '2026-11-01T09:00:00.000Z',
     });
-    const [entry] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'product.created'), eq(auditLogs.objectId, made.id)));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'product.created'), eq(auditLogs.objectId, made.id)));
     expect(entry).toMatchObject({ description: 'Added the product “Espresso beans 1kg” at SGD 45.50' });
   });
 
@@ -60,7 +63,12 @@ describe('creating and editing products', () => {
     t.clock.set(new Date('2026-11-01T10:00:00Z'));
     const res = await owner.put(`${base()}/${made.id}`, { name: 'Mug, large', description: 'Stoneware', price: { amount: 1500, currency: 'jpy' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Mug, large', description: 'Stoneware', price: { amount: 1500, currency: 'jpy' }, updated_at: '2026-11-01T10:00:00.000Z' });
+    expect(res.json()).toMatchObject({
+      name: 'Mug, large',
+      description: 'Stoneware',
+      price: { amount: 1500, currency: 'jpy' },
+      updated_at: '2026-11-01T10:00:00.000Z',
+    });
     expect((await owner.get(`${base()}/${made.id}`)).json()).toMatchObject({ name: 'Mug, large' });
     t.clock.set(new Date('2026-11-01T09:00:00Z'));
     const missing = await owner.put(`${base()}/00000000-0000-4000-8000-000000000000`, { name: 'X', price: { amount: 1, currency: 'sgd' } });

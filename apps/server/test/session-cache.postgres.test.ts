@@ -38,7 +38,17 @@ async function startApp(url: string): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), BIND_HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      BIND_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   processes.push(child);
@@ -155,10 +165,10 @@ describe('two app processes on one PostgreSQL database', () => {
     expect((await browser.me(b)).status).toBe(200);
     const listeners = async () =>
       (
-        await admin.query<{ pid: number; backend_start: Date }>('SELECT pid, backend_start FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [
-          dbName,
-          CHANGE_FEED_APPLICATION,
-        ])
+        await admin.query<{ pid: number; backend_start: Date }>(
+          'SELECT pid, backend_start FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
+          [dbName, CHANGE_FEED_APPLICATION],
+        )
       ).rows;
     const before = await listeners();
     expect(before).toHaveLength(2);

@@ -22,7 +22,12 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
   return queries.slice(from);
 }
 
-type Me = { name: string; two_factor_enabled: boolean; pending_invitations: number; businesses: { owned: { id: string; name: string }[]; member: { id: string; name: string; role: { title: string } }[] } };
+type Me = {
+  name: string;
+  two_factor_enabled: boolean;
+  pending_invitations: number;
+  businesses: { owned: { id: string; name: string }[]; member: { id: string; name: string; role: { title: string } }[] };
+};
 const me = async (a: Agent) => {
   const res = await a.get('/v1/user');
   expect(res.statusCode, res.body).toBe(200);
@@ -111,7 +116,11 @@ describe('the cache follows every change at once', () => {
     const other = await signedIn(t.app, email, 'a long enough passphrase');
     await me(other);
     await me(agent);
-    const res = await agent.put('/v1/user/password', { current_password: 'a long enough passphrase', password: 'another long passphrase', password_confirmation: 'another long passphrase' });
+    const res = await agent.put('/v1/user/password', {
+      current_password: 'a long enough passphrase',
+      password: 'another long passphrase',
+      password_confirmation: 'another long passphrase',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await other.get('/v1/user')).statusCode).toBe(401);
     expect((await agent.get('/v1/user')).statusCode).toBe(200);
@@ -122,7 +131,12 @@ describe('the cache follows every change at once', () => {
     await me(agent);
     expect((await new Agent(t.app).post('/password/email', { email })).statusCode).toBe(200);
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await mailbox(t.app))[0]!.text)![1]!;
-    const reset = await new Agent(t.app).post('/password/reset', { token, email, password: 'a new long passphrase', password_confirmation: 'a new long passphrase' });
+    const reset = await new Agent(t.app).post('/password/reset', {
+      token,
+      email,
+      password: 'a new long passphrase',
+      password_confirmation: 'a new long passphrase',
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await agent.get('/v1/user')).statusCode).toBe(401);
   });

@@ -112,7 +112,12 @@ describe('inviting staff', () => {
 
     const bad = await owner.post(`${base}/invitations`, { email: 'not-an-email', role: 'boss' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'role']);
+    expect(
+      bad
+        .json()
+        .issues.map((i: { path: string }) => i.path)
+        .sort(),
+    ).toEqual(['email', 'role']);
   });
 
   it('lets an admin invite admins, managers and cashiers but not owners; managers and cashiers not at all', async () => {
@@ -247,9 +252,7 @@ describe('managing members', () => {
     expect((await cashier.get(`${base}/onboarding-progress`)).statusCode).toBe(404);
     // The session itself lives on (the user may belong to other businesses).
     expect((await cashier.get('/v1/user')).statusCode).toBe(200);
-    expect((await owner.get(`${base}/business-user`)).json().data).toContainEqual(
-      expect.objectContaining({ id: cashierId, status: 'deactivated' }),
-    );
+    expect((await owner.get(`${base}/business-user`)).json().data).toContainEqual(expect.objectContaining({ id: cashierId, status: 'deactivated' }));
     // Deactivated members cannot be invited as if new: they are not active, so an invitation is allowed.
     const selfOff = await owner.post(`${base}/business-user/${await memberIdOf(DEMO_USERS.owner)}/deactivate`);
     expect(selfOff.statusCode).toBe(422);
@@ -283,7 +286,13 @@ describe('managing members', () => {
     expect((await cashier.get('/v1/user')).json().businesses.member).toEqual([]);
     expect((await owner.get(`${base}/business-user/${id}`)).statusCode).toBe(404);
     const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, id));
-    expect(rows).toEqual([expect.objectContaining({ action: 'staff.removed', businessId: t.demoBusinessId, meta: expect.objectContaining({ email: 'short.stay@example.test', role: 'cashier' }) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'staff.removed',
+        businessId: t.demoBusinessId,
+        meta: expect.objectContaining({ email: 'short.stay@example.test', role: 'cashier' }),
+      }),
+    ]);
     // Removed people can be invited again.
     expect((await owner.post(`${base}/invitations`, { email: 'short.stay@example.test', role: 'manager' })).statusCode).toBe(201);
   });

@@ -33,7 +33,10 @@ describe('static QR codes', () => {
     expect(qr.public_id).toMatch(/^qr_[0-9A-Za-z]{22}$/);
     expect(qr.url).toBe(`http://securecheckout.localhost:3000/q/${qr.public_id}`);
     expect(qr).toMatchObject({ status: 'active', currency: 'sgd' });
-    const entries = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'static_qr.created'), eq(auditLogs.objectId, qr.id)));
+    const entries = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'static_qr.created'), eq(auditLogs.objectId, qr.id)));
     expect(entries).toHaveLength(1);
   });
 

@@ -54,7 +54,12 @@ describe('a NUL character in free text is a 422 on the field, and nothing is sto
 
   it('registration: person, email, password and business name', async () => {
     const guest = new Agent(t.app);
-    const valid = { name: 'Nora Null', email: 'nora@nul.test', password: 'a-long-unique-passphrase', business: { name: 'Nora Noodles', country: 'sg', currency: 'sgd' } };
+    const valid = {
+      name: 'Nora Null',
+      email: 'nora@nul.test',
+      password: 'a-long-unique-passphrase',
+      business: { name: 'Nora Noodles', country: 'sg', currency: 'sgd' },
+    };
     expectNulRefused(await guest.post('/register', { ...valid, name: NUL }), 'name');
     expectNulRefused(await guest.post('/register', { ...valid, email: 'nora\u0000@nul.test' }), 'email');
     expectNulRefused(await guest.post('/register', { ...valid, password: 'a-long-\u0000-passphrase' }), 'password');

@@ -116,8 +116,16 @@ describe('the CSV export', () => {
   it('streams a large export in batches: every row once, in order', async () => {
     const created = new Date('2026-09-01T00:00:00Z').getTime();
     for (let i = 0; i < 1234; i++) {
-      const id = await insertPayment(t.database.db, { businessId: business_id(), customerId: null, amount: 100 + (i % 7), createdAt: new Date(created + i * 1000) });
-      await t.database.db.update(payments).set({ reference: `BULK-${i}` }).where(eq(payments.id, id));
+      const id = await insertPayment(t.database.db, {
+        businessId: business_id(),
+        customerId: null,
+        amount: 100 + (i % 7),
+        createdAt: new Date(created + i * 1000),
+      });
+      await t.database.db
+        .update(payments)
+        .set({ reference: `BULK-${i}` })
+        .where(eq(payments.id, id));
     }
     const res = await t.app.inject({
       method: 'GET',
@@ -160,7 +168,10 @@ describe('the detail and refunds', () => {
     const payment = await at('2026-10-06T04:00:00Z', { amount: 5000, reference: 'R-1' });
     const first = await refund(owner, payment.id, { amount: 2000, reason: 'requested_by_customer', note: 'Asked nicely' }, nextKey());
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ payment: { status: 'partially_refunded', refunded: { amount: 2000 } }, refund: { amount: { amount: 2000 }, note: 'Asked nicely' } });
+    expect(first.json()).toMatchObject({
+      payment: { status: 'partially_refunded', refunded: { amount: 2000 } },
+      refund: { amount: { amount: 2000 }, note: 'Asked nicely' },
+    });
     const over = await refund(owner, payment.id, { amount: 3001, reason: 'other' }, nextKey());
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({ code: 'REFUND_EXCEEDS_REMAINING', issues: [{ path: 'amount' }] });
@@ -173,7 +184,10 @@ describe('the detail and refunds', () => {
     expect(detail.refundable.amount).toBe(0);
     expect(detail.refunds.map((r) => r.amount.amount)).toEqual([2000, 3000]);
     expect(detail.events.filter((e) => e.type === 'refunded')).toHaveLength(2);
-    const audits = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment.refunded'), eq(auditLogs.objectId, payment.id)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'payment.refunded'), eq(auditLogs.objectId, payment.id)));
     expect(audits).toHaveLength(2);
     const failed = await at('2026-10-06T05:00:00Z', { amount: 5000, outcome: 'failed' });
     expect((await refund(owner, failed.id, { amount: 100, reason: 'other' })).statusCode).toBe(409);
@@ -183,7 +197,12 @@ describe('the detail and refunds', () => {
     const payment = await at('2026-10-06T06:00:00Z', { amount: 5000 });
     const res = await refund(owner, payment.id, { amount: 0, reason: 'bored', note: 'x'.repeat(501) });
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path).sort()).toEqual(['amount', 'note', 'reason']);
+    expect(
+      res
+        .json<{ issues: { path: string }[] }>()
+        .issues.map((i) => i.path)
+        .sort(),
+    ).toEqual(['amount', 'note', 'reason']);
   });
 
   it('replays a refund sent again with its key, and refuses the key with another body', async () => {

@@ -301,7 +301,9 @@ describe('audit log of the user', () => {
     t.clock.advance(MINUTE);
     await signIn(email, password);
     t.clock.advance(MINUTE);
-    expect((await a.put('/v1/user/password', { current_password: password, password: 'second passphrase', password_confirmation: 'second passphrase' })).statusCode).toBe(200);
+    expect(
+      (await a.put('/v1/user/password', { current_password: password, password: 'second passphrase', password_confirmation: 'second passphrase' })).statusCode,
+    ).toBe(200);
     t.clock.advance(MINUTE);
     const { secret } = (await a.post('/v1/user/two-factor', { password: 'second passphrase' })).json<{ secret: string }>();
     expect((await a.post('/v1/user/two-factor/confirm', { code: totp.codeAt(secret, t.clock.now()) })).statusCode).toBe(200);
@@ -316,7 +318,12 @@ describe('audit log of the user', () => {
     expect(next_cursor).toBeNull();
     expect(data.map((e) => e.action).slice(0, 3)).toEqual(['user.two_factor_enabled', 'user.password_changed', 'auth.login']);
     // Registration wrote two entries at the same instant; their relative order is not defined.
-    expect(data.map((e) => e.action).slice(3).sort()).toEqual(['auth.registered', 'business.created']);
+    expect(
+      data
+        .map((e) => e.action)
+        .slice(3)
+        .sort(),
+    ).toEqual(['auth.registered', 'business.created']);
     const times = data.map((e) => Date.parse(e.created_at));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(data[2]).toMatchObject({ ip: expect.stringMatching(/^10\.3\.0\./), description: 'Signed in' });

@@ -36,7 +36,10 @@ async function submittedMerchant(email: string, name: string): Promise<{ owner: 
 }
 
 async function auditOf(businessId: string, action: string) {
-  return t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, action)));
+  return t.database.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.action, action)));
 }
 
 beforeAll(async () => {
@@ -236,7 +239,11 @@ describe('flags', () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
-    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({ stripe_enabled: true, xendit_enabled: false, features: { send_money: false } });
+    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({
+      stripe_enabled: true,
+      xendit_enabled: false,
+      features: { send_money: false },
+    });
 
     expect((await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), {})).statusCode).toBe(422);
     expect((await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { send_money: 'yes' })).statusCode).toBe(422);

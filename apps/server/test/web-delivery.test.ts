@@ -35,8 +35,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' | 'POST' = 'GET') =>
-  t.app.inject({ method, url, headers });
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' | 'POST' = 'GET') => t.app.inject({ method, url, headers });
 
 function expectJson404(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(404);

@@ -79,7 +79,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 /** `staff.invited` -> its label; `staff.*` -> "All staff actions"; anything else -> the code. */
 export function auditActionLabel(action: string): string {
-  if (action.endsWith('*')) return `All ${action.slice(0, -1).replace(/[._]+$/, '').replace(/_/g, ' ')} actions`;
+  if (action.endsWith('*'))
+    return `All ${action
+      .slice(0, -1)
+      .replace(/[._]+$/, '')
+      .replace(/_/g, ' ')} actions`;
   return AUDIT_ACTION_LABELS[action] ?? action;
 }
 

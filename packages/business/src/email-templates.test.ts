@@ -35,9 +35,11 @@ describe('renderTemplate', () => {
   });
 
   it('property: text without braces comes back unchanged', () => {
-    fc.assert(fc.property(noBraces, fc.dictionary(name, fc.string()), (text, values) => {
-      expect(renderTemplate(text, values)).toBe(text);
-    }));
+    fc.assert(
+      fc.property(noBraces, fc.dictionary(name, fc.string()), (text, values) => {
+        expect(renderTemplate(text, values)).toBe(text);
+      }),
+    );
   });
 
   it('property: a known variable is replaced by its value, once, without expanding the value again', () => {
@@ -62,9 +64,16 @@ describe('renderTemplate', () => {
 
   it('property: the HTML form is the escaped plain form', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/[\r\n]/.test(s)), fc.dictionary(name, fc.string().filter((s) => !/[\r\n]/.test(s))), (text, values) => {
-        expect(renderTemplate(text, values, { html: true })).toBe(escapeHtml(renderTemplate(text, values)));
-      }),
+      fc.property(
+        fc.string().filter((s) => !/[\r\n]/.test(s)),
+        fc.dictionary(
+          name,
+          fc.string().filter((s) => !/[\r\n]/.test(s)),
+        ),
+        (text, values) => {
+          expect(renderTemplate(text, values, { html: true })).toBe(escapeHtml(renderTemplate(text, values)));
+        },
+      ),
     );
   });
 });

@@ -30,14 +30,7 @@ export const EMAIL_VARIABLE_INFO: Record<EmailTemplateVariable, string> = {
   link: 'The link the customer opens (receipt, invoice or order)',
 };
 
-export const EMAIL_TEMPLATE_KEYS = [
-  'payment_receipt',
-  'invoice_sent',
-  'invoice_reminder',
-  'order_confirmation',
-  'order_shipped',
-  'refund_issued',
-] as const;
+export const EMAIL_TEMPLATE_KEYS = ['payment_receipt', 'invoice_sent', 'invoice_reminder', 'order_confirmation', 'order_shipped', 'refund_issued'] as const;
 export const EmailTemplateKeySchema = z.enum(EMAIL_TEMPLATE_KEYS);
 export type EmailTemplateKey = z.infer<typeof EmailTemplateKeySchema>;
 

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '@merchant/core';
-import {
-  BusinessParamsSchema,
-  BusinessSchema,
-  BusinessUserSchema,
-  CreateBusinessBodySchema,
-  DomainInfoSchema,
-  OnboardingProgressSchema,
-} from './business';
+import { BusinessParamsSchema, BusinessSchema, BusinessUserSchema, CreateBusinessBodySchema, DomainInfoSchema, OnboardingProgressSchema } from './business';
 import { UpdateBusinessBodySchema } from './details';
 
 export const businessEndpoints = {

@@ -3,14 +3,7 @@ import { defineEndpoint, ROLES, text, type Role } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /** Events that mail people of the business (not customers: those mails are the email templates). */
-export const NOTIFICATION_EVENTS = [
-  'payment_received',
-  'payout_sent',
-  'invoice_paid',
-  'new_order',
-  'verification_result',
-  'staff_invited',
-] as const;
+export const NOTIFICATION_EVENTS = ['payment_received', 'payout_sent', 'invoice_paid', 'new_order', 'verification_result', 'staff_invited'] as const;
 export const NotificationEventSchema = z.enum(NOTIFICATION_EVENTS);
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
 
@@ -62,7 +55,10 @@ const RecipientEmailSchema = text().trim().toLowerCase().max(254).pipe(z.email('
 
 export const UpdateNotificationSettingBodySchema = z.object({
   /** Active members holding any of these roles are mailed. */
-  roles: z.array(z.enum(ROLES)).max(ROLES.length).transform((roles) => ROLES.filter((r) => roles.includes(r))),
+  roles: z
+    .array(z.enum(ROLES))
+    .max(ROLES.length)
+    .transform((roles) => ROLES.filter((r) => roles.includes(r))),
   /** Extra addresses (an accountant, a shared inbox); duplicates are dropped. */
   emails: z
     .array(RecipientEmailSchema)

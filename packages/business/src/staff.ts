@@ -21,10 +21,7 @@ export const InvitationSchema = z.object({
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 export const CreateInvitationBodySchema = z.object({
-  email: text()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email('Enter a valid email address').max(254, 'Use at most 254 characters')),
+  email: text().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254, 'Use at most 254 characters')),
   role: RoleSchema,
 });
 export type CreateInvitationBody = z.input<typeof CreateInvitationBodySchema>;
@@ -106,7 +103,7 @@ export const staffEndpoints = {
     id: 'staff.deactivateMember',
     method: 'POST',
     path: '/v1/business/:business_id/business-user/:id/deactivate',
-    summary: "Deactivate a staff member: their access to the business ends at their next request",
+    summary: 'Deactivate a staff member: their access to the business ends at their next request',
     access: { kind: 'business', permission: 'staff:manage' },
     errors: ['STAFF_MEMBER_NOT_FOUND', 'STAFF_SELF_CHANGE', 'STAFF_ROLE_NOT_ALLOWED', 'STAFF_LAST_OWNER'],
     params: MemberParamsSchema,

@@ -33,7 +33,9 @@ export const LoginResponseSchema = z.discriminatedUnion('status', [
 ]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const TotpCodeSchema = text().trim().regex(/^\d{6}$/, 'Enter the 6-digit code');
+export const TotpCodeSchema = text()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
 export const RecoveryCodeSchema = text().trim().min(8).max(32);
 export const CheckpointBodySchema = z
   .object({ code: TotpCodeSchema.optional(), recovery_code: RecoveryCodeSchema.optional() })

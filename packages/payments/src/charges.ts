@@ -19,7 +19,9 @@ export const CardDetailsSchema = z.object({
     .min(0)
     .max(2199)
     .transform((year) => (year < 100 ? 2000 + year : year)),
-  cvc: text().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  cvc: text()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
 });
 export type CardDetails = z.infer<typeof CardDetailsSchema>;
 

@@ -13,7 +13,11 @@ export type CheckoutSourceKind = (typeof CHECKOUT_SOURCE_KINDS)[number];
 /** The payments' source type of each checkout source kind. */
 export const CHECKOUT_SOURCE_TYPES = { link: 'payment_link', qr: 'static_qr' } as const satisfies Record<CheckoutSourceKind, string>;
 
-const PublicIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_]+$/, 'Not a checkout id');
+const PublicIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_]+$/, 'Not a checkout id');
 export const CheckoutSourceParamsSchema = z.object({ kind: z.enum(CHECKOUT_SOURCE_KINDS), public_id: PublicIdSchema });
 export const CheckoutPaymentParamsSchema = z.object({ public_id: PublicIdSchema });
 

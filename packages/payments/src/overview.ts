@@ -32,13 +32,11 @@ export const IsoDateSchema = z
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** A date range: both ends included, `from` not after `to`, at most MAX_REPORT_DAYS long. */
-export const DateRangeSchema = z
-  .object({ from: IsoDateSchema, to: IsoDateSchema })
-  .superRefine((range, ctx) => {
-    const days = daysBetween(range.from, range.to);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'End on or after the start date' });
-    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${MAX_REPORT_DAYS} days` });
-  });
+export const DateRangeSchema = z.object({ from: IsoDateSchema, to: IsoDateSchema }).superRefine((range, ctx) => {
+  const days = daysBetween(range.from, range.to);
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'End on or after the start date' });
+  else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `Choose at most ${MAX_REPORT_DAYS} days` });
+});
 export type DateRange = z.infer<typeof DateRangeSchema>;
 
 export const OverviewQuerySchema = z

@@ -27,16 +27,14 @@ export const DEFAULT_METHOD_SETTINGS: readonly PaymentMethodSetting[] = PAYMENT_
 
 export const UpdatePaymentMethodsBodySchema = z.object({
   /** Every method exactly once, in the order the checkout shows them. */
-  methods: z
-    .array(PaymentMethodSettingSchema)
-    .superRefine((methods, ctx) => {
-      const seen = new Set(methods.map((m) => m.method));
-      if (seen.size !== methods.length || PAYMENT_METHODS.some((m) => !seen.has(m))) {
-        ctx.addIssue({ code: 'custom', message: `List each method exactly once: ${PAYMENT_METHODS.join(', ')}` });
-      } else if (!methods.some((m) => m.enabled)) {
-        ctx.addIssue({ code: 'custom', message: 'Keep at least one payment method on, or customers cannot pay' });
-      }
-    }),
+  methods: z.array(PaymentMethodSettingSchema).superRefine((methods, ctx) => {
+    const seen = new Set(methods.map((m) => m.method));
+    if (seen.size !== methods.length || PAYMENT_METHODS.some((m) => !seen.has(m))) {
+      ctx.addIssue({ code: 'custom', message: `List each method exactly once: ${PAYMENT_METHODS.join(', ')}` });
+    } else if (!methods.some((m) => m.enabled)) {
+      ctx.addIssue({ code: 'custom', message: 'Keep at least one payment method on, or customers cannot pay' });
+    }
+  }),
 });
 export type UpdatePaymentMethodsBody = z.infer<typeof UpdatePaymentMethodsBodySchema>;
 
@@ -75,8 +73,18 @@ export const PROVIDER_INFO: Record<PaymentProvider, ProviderInfo> = {
     methods: ['card'],
     fields: {
       account_id: { label: 'Account ID', description: 'Starts with acct_', pattern: /^acct_[A-Za-z0-9]{8,32}$/, example: 'acct_1Nv0FGQ9RKHgCVdK' },
-      publishable_key: { label: 'Publishable key', description: 'Starts with pk_test_ or pk_live_', pattern: key('pk_(test|live)_'), example: 'pk_test_51Nv0FGQ9RKHgCVdK' },
-      secret_key: { label: 'Secret key', description: 'Starts with sk_test_ or sk_live_', pattern: key('sk_(test|live)_'), example: 'sk_test_51Nv0FGQ9RKHgCVdK' },
+      publishable_key: {
+        label: 'Publishable key',
+        description: 'Starts with pk_test_ or pk_live_',
+        pattern: key('pk_(test|live)_'),
+        example: 'pk_test_51Nv0FGQ9RKHgCVdK',
+      },
+      secret_key: {
+        label: 'Secret key',
+        description: 'Starts with sk_test_ or sk_live_',
+        pattern: key('sk_(test|live)_'),
+        example: 'sk_test_51Nv0FGQ9RKHgCVdK',
+      },
     },
     testKey: /^(pk|sk)_test_/,
   },
@@ -108,9 +116,24 @@ export const PROVIDER_INFO: Record<PaymentProvider, ProviderInfo> = {
     description: "Singapore's PayNow QR, paid from any local banking app.",
     methods: ['paynow'],
     fields: {
-      account_id: { label: 'UEN', description: 'Your Unique Entity Number, e.g. 202600001A', pattern: /^([0-9]{8,9}[A-Z]|[TSR][0-9]{2}[A-Z]{2}[0-9]{4}[A-Z])$/, example: '202600001A' },
-      publishable_key: { label: 'Merchant key', description: 'Starts with pn_test_ or pn_live_', pattern: key('pn_(test|live)_'), example: 'pn_test_7Hq2mX9vLk3Rt8Wz' },
-      secret_key: { label: 'Secret key', description: 'Starts with pn_sk_test_ or pn_sk_live_', pattern: key('pn_sk_(test|live)_'), example: 'pn_sk_test_4Jd8sK2lQp9Xv7Bn' },
+      account_id: {
+        label: 'UEN',
+        description: 'Your Unique Entity Number, e.g. 202600001A',
+        pattern: /^([0-9]{8,9}[A-Z]|[TSR][0-9]{2}[A-Z]{2}[0-9]{4}[A-Z])$/,
+        example: '202600001A',
+      },
+      publishable_key: {
+        label: 'Merchant key',
+        description: 'Starts with pn_test_ or pn_live_',
+        pattern: key('pn_(test|live)_'),
+        example: 'pn_test_7Hq2mX9vLk3Rt8Wz',
+      },
+      secret_key: {
+        label: 'Secret key',
+        description: 'Starts with pn_sk_test_ or pn_sk_live_',
+        pattern: key('pn_sk_(test|live)_'),
+        example: 'pn_sk_test_4Jd8sK2lQp9Xv7Bn',
+      },
     },
     testKey: /^pn_(sk_)?test_/,
   },
@@ -121,8 +144,18 @@ export const PROVIDER_INFO: Record<PaymentProvider, ProviderInfo> = {
     methods: ['ewallet'],
     fields: {
       account_id: { label: 'Merchant ID', description: '6 to 64 letters, digits or dashes', pattern: /^[A-Za-z0-9-]{6,64}$/, example: 'grab-merchant-2026' },
-      publishable_key: { label: 'Client ID', description: 'Starts with gp_pk_test_ or gp_pk_live_', pattern: key('gp_pk_(test|live)_'), example: 'gp_pk_test_2Kd9sQ1mZp8Xc4Vb' },
-      secret_key: { label: 'Client secret', description: 'Starts with gp_sk_test_ or gp_sk_live_', pattern: key('gp_sk_(test|live)_'), example: 'gp_sk_test_9Lm3nB7vCx2Zq5Wd' },
+      publishable_key: {
+        label: 'Client ID',
+        description: 'Starts with gp_pk_test_ or gp_pk_live_',
+        pattern: key('gp_pk_(test|live)_'),
+        example: 'gp_pk_test_2Kd9sQ1mZp8Xc4Vb',
+      },
+      secret_key: {
+        label: 'Client secret',
+        description: 'Starts with gp_sk_test_ or gp_sk_live_',
+        pattern: key('gp_sk_(test|live)_'),
+        example: 'gp_sk_test_9Lm3nB7vCx2Zq5Wd',
+      },
     },
     testKey: /^gp_(pk|sk)_test_/,
   },
@@ -144,7 +177,11 @@ export function connectionStatusFor(provider: PaymentProvider, keys: { publishab
  * The business flags of spec 3, derived from its provider connections: the one rule (the server writes
  * them on `businesses` in the transaction that changes a connection).
  */
-export function providerFlagsOf(connected: readonly PaymentProvider[]): { stripe_enabled: boolean; xendit_enabled: boolean; active_providers: PaymentProvider[] } {
+export function providerFlagsOf(connected: readonly PaymentProvider[]): {
+  stripe_enabled: boolean;
+  xendit_enabled: boolean;
+  active_providers: PaymentProvider[];
+} {
   return {
     stripe_enabled: connected.includes('stripe'),
     xendit_enabled: connected.includes('xendit'),
@@ -230,7 +267,7 @@ export const paymentMethodsEndpoints = {
     id: 'paymentMethods.disconnectProvider',
     method: 'DELETE',
     path: '/v1/business/:business_id/payment-methods/providers/:provider',
-    summary: "Disconnect a provider: its keys are forgotten",
+    summary: 'Disconnect a provider: its keys are forgotten',
     access: { kind: 'business', permission: 'settings:manage' },
     params: ProviderParamsSchema,
     response: ProviderConnectionSchema,

@@ -7,15 +7,7 @@ import { MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core
  * and the outcome when the card asks for a 3-D Secure style challenge; a succeeded payment later becomes
  * partially_refunded or refunded. Every step is stored as a payment event.
  */
-export const PAYMENT_STATUSES = [
-  'requires_payment_method',
-  'processing',
-  'requires_action',
-  'succeeded',
-  'failed',
-  'partially_refunded',
-  'refunded',
-] as const;
+export const PAYMENT_STATUSES = ['requires_payment_method', 'processing', 'requires_action', 'succeeded', 'failed', 'partially_refunded', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 

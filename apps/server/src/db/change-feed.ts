@@ -59,7 +59,10 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
  * commits reaches it before the commit returns: PostgreSQL sends a session its own notifications
  * before it says it is ready for the next query.
  */
-export function postgresChangeFeed(url: string, onError: (error: unknown) => void = () => undefined): ChangeFeed & {
+export function postgresChangeFeed(
+  url: string,
+  onError: (error: unknown) => void = () => undefined,
+): ChangeFeed & {
   /** The pool's onConnect hook: a pooled connection is handed out only once it LISTENs. */
   prepareConnection(client: pg.ClientBase): Promise<void>;
 } {

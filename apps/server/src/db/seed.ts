@@ -1,16 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import type { Executor } from './client';
-import {
-  businesses,
-  businessUsers,
-  businessWarnings,
-  onboardingAnswers,
-  onboardingDocuments,
-  providerConnections,
-  users,
-  verificationEvents,
-} from './schema';
+import { businesses, businessUsers, businessWarnings, onboardingAnswers, onboardingDocuments, providerConnections, users, verificationEvents } from './schema';
 import { appSecret } from '../lib/app-secrets';
 import { secretBox, storedSettings } from '../modules/payments/payment-methods/provider-secrets';
 import { createFileStore } from '../lib/file-store';
@@ -38,7 +29,10 @@ export async function isEmpty(db: Executor): Promise<boolean> {
 
 /** Whether any demo login (with its published password) exists in the database. */
 export async function hasDemoUsers(db: Executor): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(users).where(inArray(users.email, Object.values(DEMO_USERS)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(inArray(users.email, Object.values(DEMO_USERS)));
   return Number(row?.n ?? 0) > 0;
 }
 
@@ -74,7 +68,13 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       businessId: demoId,
       provider: 'stripe',
       status: 'connected',
-      settings: { ...storedSettings(box, { account_id: 'acct_DemoCoffee2026', publishable_key: 'pk_test_DemoCoffeeRoasters2026', secret_key: 'sk_test_DemoCoffeeRoasters2026' }) },
+      settings: {
+        ...storedSettings(box, {
+          account_id: 'acct_DemoCoffee2026',
+          publishable_key: 'pk_test_DemoCoffeeRoasters2026',
+          secret_key: 'sk_test_DemoCoffeeRoasters2026',
+        }),
+      },
       createdAt: now,
       updatedAt: now,
     });
@@ -109,7 +109,11 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       business: { legal_name: 'Pending Pottery Pte. Ltd.', legal_type: 'company', registration_number: '202612345K', website: null, industry: 'retail' },
       owner: { full_name: 'Priya Pending', date_of_birth: '1988-04-12', nationality: 'sg', id_type: 'national_id', id_number: 'S8812345A' },
       address: { line1: '12 Clay Street', line2: '#03-04', city: 'Singapore', state: null, postal_code: '049321' },
-      sales: { monthly_volume: '10k_50k', average_ticket: { amount: 4500, currency: 'sgd' }, description: 'Handmade ceramics, pottery classes and gift vouchers.' },
+      sales: {
+        monthly_volume: '10k_50k',
+        average_ticket: { amount: 4500, currency: 'sgd' },
+        description: 'Handmade ceramics, pottery classes and gift vouchers.',
+      },
     };
     for (const [step, data] of Object.entries(answers) as [keyof typeof answers, Record<string, unknown>][]) {
       await tx.insert(onboardingAnswers).values({ businessId: pendingId, step, data, updatedByUserId: pendingOwner, createdAt: now, updatedAt: now });

@@ -6,7 +6,6 @@ import type { BusinessRow } from './context';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 /**
  * What the access hook reads of a business endpoint's path, offered by the business module (the route host
  * carries it): the business, and the caller's active membership of it (each null when there is none).

@@ -36,8 +36,6 @@ export const idempotencyRepository = {
 
   /** Frees a claimed key whose request failed on the server's side, so the client can try again. */
   async release(db: Executor, scope: string, key: string): Promise<void> {
-    await db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
+    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
   },
 };

@@ -34,6 +34,8 @@ export async function insertLink(db: Executor, businessId: string, values: TestL
 
 export async function insertQr(db: Executor, businessId: string, values: { amount?: number | null; status?: 'active' | 'archived' } = {}): Promise<string> {
   const publicId = newPublicId('qr_');
-  await db.insert(staticQrCodes).values({ businessId, id: newId(), publicId, name: 'Counter 1', currency: 'sgd', amount: values.amount ?? null, status: values.status ?? 'active' });
+  await db
+    .insert(staticQrCodes)
+    .values({ businessId, id: newId(), publicId, name: 'Counter 1', currency: 'sgd', amount: values.amount ?? null, status: values.status ?? 'active' });
   return publicId;
 }

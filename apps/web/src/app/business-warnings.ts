@@ -36,9 +36,7 @@ export function readDismissals(storage: KeyValueStorage, businessId: string): Wa
 /** Records the dismissal (time-stamped with `Date.now()`), dropping entries that have expired. */
 export function dismissWarning(storage: KeyValueStorage, businessId: string, warningId: string): WarningDismissals {
   const now = Date.now();
-  const kept = Object.fromEntries(
-    Object.entries(readDismissals(storage, businessId)).filter(([, at]) => now - at < WARNING_DISMISS_MS),
-  );
+  const kept = Object.fromEntries(Object.entries(readDismissals(storage, businessId)).filter(([, at]) => now - at < WARNING_DISMISS_MS));
   const next: WarningDismissals = { ...kept, [warningId]: now };
   try {
     storage.setItem(dismissalsStorageKey(businessId), JSON.stringify(next));

@@ -14,7 +14,18 @@ const user = (overrides: Partial<User> = {}): User => ({
   is_super_admin: false,
   two_factor_enabled: false,
   businesses: {
-    owned: [{ id: BID, identifier: 'ada', name: 'Ada Shop', type: 'merchant', country: 'sg', currency: 'sgd', onboarding_status: 'completed', role: { title: 'Owner' } }],
+    owned: [
+      {
+        id: BID,
+        identifier: 'ada',
+        name: 'Ada Shop',
+        type: 'merchant',
+        country: 'sg',
+        currency: 'sgd',
+        onboarding_status: 'completed',
+        role: { title: 'Owner' },
+      },
+    ],
     member: [],
   },
   pending_invitations: 0,

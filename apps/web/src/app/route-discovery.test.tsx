@@ -9,7 +9,16 @@ import { couldMatch, discoveringRoutes } from './router';
 import { routeTable } from './route-table';
 
 const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
-const summary = { id: BID, identifier: 'ada', name: 'Ada Shop', type: 'merchant', country: 'sg', currency: 'sgd', onboarding_status: 'completed', role: { title: 'Owner' } } as const;
+const summary = {
+  id: BID,
+  identifier: 'ada',
+  name: 'Ada Shop',
+  type: 'merchant',
+  country: 'sg',
+  currency: 'sgd',
+  onboarding_status: 'completed',
+  role: { title: 'Owner' },
+} as const;
 const user: User = {
   id: 'u1',
   name: 'Ada Lovelace',

@@ -200,13 +200,9 @@ describe('route table', () => {
     const id = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
     expect(href('auth.login')).toBe('/login');
     expect(href('auth.root')).toBe('/');
-    expect(href('payments.links-edit', { business_id: id, payment_request_id: 'pr 1' })).toBe(
-      `/business/${id}/payments/links/pr%201/edit`,
-    );
+    expect(href('payments.links-edit', { business_id: id, payment_request_id: 'pr 1' })).toBe(`/business/${id}/payments/links/pr%201/edit`);
     expect(href('payments.bank-accounts-create', { business_id: id })).toBe(`/business/${id}/payments/bank-accounts/create`);
-    expect(href('payments.bank-accounts-create', { business_id: id, isCrossBorder: '1' })).toBe(
-      `/business/${id}/payments/bank-accounts/create/1`,
-    );
+    expect(href('payments.bank-accounts-create', { business_id: id, isCrossBorder: '1' })).toBe(`/business/${id}/payments/bank-accounts/create/1`);
     expect(() => href('payments.links-detail', { business_id: id })).toThrow(/payment_request_id/);
   });
 

@@ -13,7 +13,17 @@ import { partnerRoutes } from './routes/partner';
 import { paymentsRoutes } from './routes/payments';
 import { posRoutes } from './routes/pos';
 
-export { GUARD_NAMES, SECTIONS, type GuardName, type Layout, type PlannedRoute, type RouteDef, type Section, type SidebarFlag, type SidebarSpec } from './routes/define';
+export {
+  GUARD_NAMES,
+  SECTIONS,
+  type GuardName,
+  type Layout,
+  type PlannedRoute,
+  type RouteDef,
+  type Section,
+  type SidebarFlag,
+  type SidebarSpec,
+} from './routes/define';
 export { ICON_NAMES, type IconName } from './routes/icon-names';
 
 export const routeTable = [

@@ -12,7 +12,16 @@ import { COMING_SOON } from './screens/coming-soon';
 const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
 const OTHER = '11111111-2222-4333-8444-555555555555';
 
-const summary = { id: BID, identifier: 'ada', name: 'Ada Shop', type: 'merchant', country: 'sg', currency: 'sgd', onboarding_status: 'completed', role: { title: 'Owner' } } as const;
+const summary = {
+  id: BID,
+  identifier: 'ada',
+  name: 'Ada Shop',
+  type: 'merchant',
+  country: 'sg',
+  currency: 'sgd',
+  onboarding_status: 'completed',
+  role: { title: 'Owner' },
+} as const;
 const user: User = {
   id: 'u1',
   name: 'Ada Lovelace',

@@ -228,7 +228,10 @@ export function discoveringRoutes(
       for (const layout of new Set(found.map((r) => r.layout))) {
         const children = found.filter((r) => r.layout === layout);
         for (const r of children) added.add(r.id);
-        patch(`layout.${layout}`, children.map((r) => toRouteObject(r, queryClient, hostname)));
+        patch(
+          `layout.${layout}`,
+          children.map((r) => toRouteObject(r, queryClient, hostname)),
+        );
       }
     },
   };

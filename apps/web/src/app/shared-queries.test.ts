@@ -31,7 +31,6 @@ async function settled(client: QueryClient) {
   await vi.waitFor(() => expect(client.isFetching()).toBe(0));
 }
 
-
 describe('query keys derived from the endpoint and its input', () => {
   it('keys an answer by [endpoint.id, input]', () => {
     expect(endpointKey(businessEndpoints.users, { params: { business_id: 'b1' } })).toEqual(['business.users', { params: { business_id: 'b1' } }]);

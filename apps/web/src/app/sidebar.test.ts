@@ -23,8 +23,7 @@ function labels(section: Section, b: SidebarBusiness): string[] {
   return visibleSidebar(section, b).flatMap((g) => g.items.flatMap((i) => [i.label, ...(i.children ?? []).map((c) => c.label)]));
 }
 
-const cashier = (overrides: Partial<SidebarBusiness> = {}) =>
-  business({ permissions: [...ROLE_PERMISSIONS.cashier] as Permission[], ...overrides });
+const cashier = (overrides: Partial<SidebarBusiness> = {}) => business({ permissions: [...ROLE_PERMISSIONS.cashier] as Permission[], ...overrides });
 
 describe('visibleSidebar', () => {
   it('lists the payments menu in spec order with its groups', () => {
@@ -32,14 +31,7 @@ describe('visibleSidebar', () => {
     expect(groups.map((g) => g.label)).toEqual([undefined, 'No-code tools', 'Others']);
     expect(groups[0]?.items.map((i) => i.label)).toEqual(['Overview', 'Transactions', 'Reports', 'Bank Payouts', 'Send Payments', 'Customers']);
     expect(groups[1]?.items.map((i) => i.label)).toEqual(['Payment Links', 'Static QRs', 'Invoicing', 'Recurring Billing']);
-    expect(groups[2]?.items.map((i) => i.label)).toEqual([
-      'Developers',
-      'Plugins Integration',
-      'Connections',
-      'Payment Methods',
-      'Settings',
-      'Refer and Earn',
-    ]);
+    expect(groups[2]?.items.map((i) => i.label)).toEqual(['Developers', 'Plugins Integration', 'Connections', 'Payment Methods', 'Settings', 'Refer and Earn']);
     const invoicing = groups[1]?.items.find((i) => i.label === 'Invoicing');
     expect(invoicing?.children?.map((c) => c.label)).toEqual(['All', 'Repeating', 'Products']);
     const settings = groups[2]?.items.find((i) => i.label === 'Settings');
@@ -127,7 +119,18 @@ describe('visibleSidebar', () => {
 
   it('derives the POS, online store and partner menus', () => {
     expect(labels('pos', business())).toEqual(
-      expect.arrayContaining(['Web app', 'Reports', 'Orders', 'Products', 'Discounts', 'Customers', 'Locations', 'Card terminals', 'Mall sales reporting', 'Settings']),
+      expect.arrayContaining([
+        'Web app',
+        'Reports',
+        'Orders',
+        'Products',
+        'Discounts',
+        'Customers',
+        'Locations',
+        'Card terminals',
+        'Mall sales reporting',
+        'Settings',
+      ]),
     );
     expect(labels('online-store', business())).toEqual(expect.arrayContaining(['Overview', 'Coupons', 'Shipping and pickup', 'Domain', 'Booking']));
     expect(labels('partner', business({ type: 'partner' }))).toEqual(['Overview', 'Commissions', 'Linked businesses', 'Referral contest']);

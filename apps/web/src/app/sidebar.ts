@@ -19,15 +19,7 @@ import {
 
 export type SidebarBusiness = Pick<
   Business,
-  | 'type'
-  | 'country'
-  | 'permissions'
-  | 'stripe_enabled'
-  | 'xendit_enabled'
-  | 'active_providers'
-  | 'features'
-  | 'platform_enabled'
-  | 'transfers_awaiting_review'
+  'type' | 'country' | 'permissions' | 'stripe_enabled' | 'xendit_enabled' | 'active_providers' | 'features' | 'platform_enabled' | 'transfers_awaiting_review'
 >;
 
 /** The provider kind (an entry of `business.active_providers`) that shows the second card balance. */
@@ -125,9 +117,7 @@ export function visibleSidebar(section: Section, business: SidebarBusiness): Sid
 
     let item: SidebarItem | null = null;
     if (children.length > 0) {
-      const self: SidebarLink[] = selfVisible
-        ? [{ routeId: route.id, label: spec.childLabel ?? spec.label, icon: spec.icon }]
-        : [];
+      const self: SidebarLink[] = selfVisible ? [{ routeId: route.id, label: spec.childLabel ?? spec.label, icon: spec.icon }] : [];
       const first = self[0] ?? children[0];
       if (!first) continue;
       item = { routeId: first.routeId, label: spec.label, icon: spec.icon, children: [...self, ...children] };

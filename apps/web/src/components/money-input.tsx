@@ -1,14 +1,6 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import {
-  amountAllowsDot,
-  cleanAmount,
-  currencyDecimals,
-  isAllowedAmountKey,
-  isPasteAllowed,
-  minorToMajorString,
-  parseMajorToMinor,
-} from '@merchant/core';
+import { amountAllowsDot, cleanAmount, currencyDecimals, isAllowedAmountKey, isPasteAllowed, minorToMajorString, parseMajorToMinor } from '@merchant/core';
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** Lower-case ISO code: the number of decimals the field accepts and shows comes from it. */

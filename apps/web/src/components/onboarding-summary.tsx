@@ -28,7 +28,6 @@ export function countryLabel(code: string): string {
   }
 }
 
-
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -86,7 +85,11 @@ export function DocumentLink({ businessId, document }: { businessId: string; doc
 export function OnboardingSummary({ onboarding, headingOrder = 2 }: { onboarding: Onboarding; headingOrder?: 2 | 3 }) {
   const { answers, documents } = onboarding;
   const done = (step: OnboardingStep) => onboarding.completed_steps.includes(step);
-  const missing = <Text size="sm" c="dimmed">Not answered yet.</Text>;
+  const missing = (
+    <Text size="sm" c="dimmed">
+      Not answered yet.
+    </Text>
+  );
   return (
     <Stack gap="md">
       <Section step="business" done={done('business')} headingOrder={headingOrder}>

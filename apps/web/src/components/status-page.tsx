@@ -36,12 +36,7 @@ export function StatusPage({ code, title, message, homeHref, action }: StatusPag
 
 export function NotFound({ homeHref }: { homeHref: string }) {
   return (
-    <StatusPage
-      homeHref={homeHref}
-      code="404"
-      title="Page not found"
-      message="The page you are looking for does not exist, or you do not have access to it."
-    />
+    <StatusPage homeHref={homeHref} code="404" title="Page not found" message="The page you are looking for does not exist, or you do not have access to it." />
   );
 }
 

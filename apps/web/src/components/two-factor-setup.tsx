@@ -125,8 +125,8 @@ function RecoveryCodes({ codes, onDone, doneLabel }: { codes: string[]; onDone: 
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" title="Save your recovery codes now">
-        Two-factor authentication is on. Each recovery code signs you in once if you lose your phone. They are shown only
-        this time: store them somewhere safe, such as a password manager.
+        Two-factor authentication is on. Each recovery code signs you in once if you lose your phone. They are shown only this time: store them somewhere safe,
+        such as a password manager.
       </Alert>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Recovery codes">
         {codes.map((code) => (

@@ -14,10 +14,7 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const body = asRecord(error.data);
     const nested = asRecord(body?.error);
-    return (
-      firstString(body?.message, nested?.message, body?.error_message, body?.error_code, body?.error, error.message) ??
-      'Error'
-    );
+    return firstString(body?.message, nested?.message, body?.error_message, body?.error_code, body?.error, error.message) ?? 'Error';
   }
   if (error instanceof Error) return firstString(error.message) ?? 'Error';
   return 'Error';

@@ -20,8 +20,7 @@ export const userQuery = queryOptions({
 
 export const businessQuery = (businessId: string) => endpointQuery(businessEndpoints.get, { params: { business_id: businessId } });
 
-export const onboardingProgressQuery = (businessId: string) =>
-  endpointQuery(businessEndpoints.onboardingProgress, { params: { business_id: businessId } });
+export const onboardingProgressQuery = (businessId: string) => endpointQuery(businessEndpoints.onboardingProgress, { params: { business_id: businessId } });
 
 export function useUser(): User | null {
   return useSuspenseQuery(userQuery).data;

@@ -14,7 +14,10 @@ export const TEST_HOST = 'dashboard.example.com';
  * Renders a component with what screens assume around them: Mantine, a fresh query client and, when
  * `route` is given, a memory router at that path (pass `<Routes>` in `ui` to place it).
  */
-export function renderWithProviders(ui: ReactElement, options: { route?: string; queryClient?: QueryClient } = {}): RenderResult & { queryClient: QueryClient } {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: { route?: string; queryClient?: QueryClient } = {},
+): RenderResult & { queryClient: QueryClient } {
   const queryClient = options.queryClient ?? createQueryClient();
   const wrap = (children: ReactNode) => (options.route === undefined ? children : <MemoryRouter initialEntries={[options.route]}>{children}</MemoryRouter>);
   const result = render(

@@ -38,9 +38,26 @@ describe('CURRENCIES', () => {
 
   it('maps well-known currencies to the right country', () => {
     const expected: Record<string, string> = {
-      sgd: 'SG', usd: 'US', eur: 'EU', gbp: 'GB', jpy: 'JP', chf: 'CH', aud: 'AU', myr: 'MY', idr: 'ID',
-      inr: 'IN', cny: 'CN', hkd: 'HK', krw: 'KR', brl: 'BR', zar: 'ZA', kwd: 'KW', xaf: 'CM', xof: 'SN',
-      xpf: 'PF', xcd: 'KN',
+      sgd: 'SG',
+      usd: 'US',
+      eur: 'EU',
+      gbp: 'GB',
+      jpy: 'JP',
+      chf: 'CH',
+      aud: 'AU',
+      myr: 'MY',
+      idr: 'ID',
+      inr: 'IN',
+      cny: 'CN',
+      hkd: 'HK',
+      krw: 'KR',
+      brl: 'BR',
+      zar: 'ZA',
+      kwd: 'KW',
+      xaf: 'CM',
+      xof: 'SN',
+      xpf: 'PF',
+      xcd: 'KN',
     };
     for (const [code, country] of Object.entries(expected)) {
       expect(findCurrency(code)?.countryCode, code).toBe(country);

@@ -189,7 +189,23 @@ export const CURRENCIES: readonly CurrencyEntry[] = Object.freeze([
  * Note this is the product's list, not ISO 4217's (which e.g. gives `isk` 0 and `idr` 2).
  */
 export const ZERO_DECIMAL_CURRENCIES: readonly string[] = Object.freeze([
-  'bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf', 'idr',
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+  'idr',
 ]);
 
 /** Currencies with three decimals (1234 kwd is 1.234 KWD). Every other currency has two. */
@@ -233,10 +249,7 @@ const REGIONAL_INDICATOR_A = 0x1f1e6;
 export function flagEmoji(countryCode: string): string {
   const cc = countryCode.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(cc)) return '';
-  return String.fromCodePoint(
-    REGIONAL_INDICATOR_A + cc.charCodeAt(0) - 65,
-    REGIONAL_INDICATOR_A + cc.charCodeAt(1) - 65,
-  );
+  return String.fromCodePoint(REGIONAL_INDICATOR_A + cc.charCodeAt(0) - 65, REGIONAL_INDICATOR_A + cc.charCodeAt(1) - 65);
 }
 
 /** The flag shown next to a currency (`'sgd'` -> 🇸🇬, `'eur'` -> 🇪🇺); `''` when the currency is unknown. */

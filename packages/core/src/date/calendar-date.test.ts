@@ -54,7 +54,9 @@ describe('CalendarDateSchema', () => {
       const d = new Date(`${s}T00:00:00Z`);
       return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= DATE_MIN && s <= DATE_MAX;
     };
-    const nearDates = fc.tuple(dayInRange, fc.string({ maxLength: 3 }), fc.nat({ max: 12 })).map(([day, noise, at]) => day.slice(0, at) + noise + day.slice(at));
+    const nearDates = fc
+      .tuple(dayInRange, fc.string({ maxLength: 3 }), fc.nat({ max: 12 }))
+      .map(([day, noise, at]) => day.slice(0, at) + noise + day.slice(at));
     fc.assert(
       fc.property(fc.oneof(nearDates, fc.string({ unit: 'binary', maxLength: 12 })), (s) => {
         expect(CalendarDateSchema.safeParse(s).success).toBe(oracle(s));

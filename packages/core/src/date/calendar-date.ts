@@ -21,9 +21,7 @@ export function isDateInRange(date: string): boolean {
  * The one date schema of the API: a real calendar day written YYYY-MM-DD (no 2024-02-31, no 2023-02-29)
  * between DATE_MIN and DATE_MAX. Every date input (filters, birth dates, ...) uses it.
  */
-export const CalendarDateSchema = z.iso
-  .date({ error: CALENDAR_DATE_MESSAGE, abort: true })
-  .refine(isDateInRange, DATE_RANGE_MESSAGE);
+export const CalendarDateSchema = z.iso.date({ error: CALENDAR_DATE_MESSAGE, abort: true }).refine(isDateInRange, DATE_RANGE_MESSAGE);
 export type CalendarDate = z.infer<typeof CalendarDateSchema>;
 
 /** The UTC midnight that starts a calendar day, `days` later (0 by default). */

@@ -13,12 +13,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   (super admins hold every permission on every business)
  * - super-admin: a signed-in super admin
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'guest' }
-  | { kind: 'user' }
-  | { kind: 'business'; permission: Permission }
-  | { kind: 'super-admin' };
+export type Access = { kind: 'public' } | { kind: 'guest' } | { kind: 'user' } | { kind: 'business'; permission: Permission } | { kind: 'super-admin' };
 
 /**
  * The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts (and any
@@ -56,12 +51,7 @@ export function originOfKind(publicUrl: string, kind: HostKind, baseDomain: stri
   return url.origin;
 }
 
-export interface Endpoint<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+export interface Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   id: string;
   method: HttpMethod;
   /** Fastify-style path: `/v1/business/:business_id` */
@@ -124,7 +114,6 @@ export function queryString(query: Record<string, unknown> | undefined): string 
 /** The path and query of one call of an endpoint (the web client and the API tests build URLs with it). */
 export function endpointPath<E extends Endpoint>(endpoint: E, input: { params?: EndpointParams<E>; query?: EndpointQuery<E> } = {}): string {
   return (
-    buildPath(endpoint.path, input.params as Record<string, string | number> | undefined) +
-    queryString(input.query as Record<string, unknown> | undefined)
+    buildPath(endpoint.path, input.params as Record<string, string | number> | undefined) + queryString(input.query as Record<string, unknown> | undefined)
   );
 }

@@ -5,8 +5,7 @@ import { amountAllowsDot, cleanAmount, isAllowedAmountKey, isPasteAllowed } from
 
 const withDot = { allowDot: true };
 const noDot = { allowDot: false };
-const digitString = (opts: { minLength?: number; maxLength?: number } = {}) =>
-  fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), ...opts });
+const digitString = (opts: { minLength?: number; maxLength?: number } = {}) => fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), ...opts });
 /** Text that mixes digits, dots, zeros and junk, so every branch of cleaning is exercised. */
 const messyText = fc.string({
   unit: fc.oneof(fc.constantFrom('0', '0', '.', '.', '1', '9', ',', '-', ' ', 'a', 'e', '٣', '🙂'), fc.string({ maxLength: 1 })),

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, currencyDecimals } from '../currency/currencies';
-import {
-  DEFAULT_CURRENCY,
-  formatMinor,
-  formatMoneyWithCode,
-  formatNumber,
-  minorToMajorString,
-  parseMajorToMinor,
-} from './format';
+import { DEFAULT_CURRENCY, formatMinor, formatMoneyWithCode, formatNumber, minorToMajorString, parseMajorToMinor } from './format';
 
 const anyCurrency = fc.constantFrom(...CURRENCIES.map((c) => c.code));
 const anySafeInteger = fc.oneof(
@@ -205,8 +198,31 @@ describe('parseMajorToMinor', () => {
   });
 
   it('returns null for text that is not an amount', () => {
-    for (const bad of ['', '   ', '.', '-', '-.', 'abc', '1.2.3', '1,23', '12,34.5', '1,2345', ',123', '1,234,56',
-      '1e3', '+5', '--5', '1 000', '1.2,3', '١٢', '0x10', 'Infinity', 'NaN', '5-', '$5']) {
+    for (const bad of [
+      '',
+      '   ',
+      '.',
+      '-',
+      '-.',
+      'abc',
+      '1.2.3',
+      '1,23',
+      '12,34.5',
+      '1,2345',
+      ',123',
+      '1,234,56',
+      '1e3',
+      '+5',
+      '--5',
+      '1 000',
+      '1.2,3',
+      '١٢',
+      '0x10',
+      'Infinity',
+      'NaN',
+      '5-',
+      '$5',
+    ]) {
       expect(parseMajorToMinor(bad, 'sgd'), JSON.stringify(bad)).toBeNull();
     }
   });
@@ -256,8 +272,7 @@ describe('parseMajorToMinor', () => {
           expect(result).toBeNull();
           return;
         }
-        const exact = BigInt(whole || '0') * 10n ** BigInt(decimals) +
-          BigInt(withDot && fraction ? fraction.padEnd(decimals, '0') : '0');
+        const exact = BigInt(whole || '0') * 10n ** BigInt(decimals) + BigInt(withDot && fraction ? fraction.padEnd(decimals, '0') : '0');
         expect(result).toBe(exact > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(exact));
       }),
       { numRuns: 2000 },

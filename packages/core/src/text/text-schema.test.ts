@@ -24,9 +24,12 @@ describe('text()', () => {
 
   it('accepts every other string, astral characters and other control characters included', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => !s.includes('\u0000')), (value) => {
-        expect(text().parse(value)).toBe(value);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => !s.includes('\u0000')),
+        (value) => {
+          expect(text().parse(value)).toBe(value);
+        },
+      ),
     );
   });
 });
@@ -37,7 +40,10 @@ describe('the string formats trusted without text()', () => {
   const formats: Record<string, [z.ZodType, fc.Arbitrary<string>]> = {
     uuid: [z.uuid(), fc.uuid({ version: 4 })],
     email: [z.email(), fc.emailAddress().filter((e) => z.email().safeParse(e).success)],
-    date: [CalendarDateSchema, fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))],
+    date: [
+      CalendarDateSchema,
+      fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    ],
   };
 
   it('covers exactly the listed formats', () => {
@@ -70,7 +76,9 @@ describe('stringsWithoutNulRule', () => {
         id: z.uuid(),
         on: CalendarDateSchema.optional(),
         tags: z.array(text()).max(3),
-        note: text().nullish().transform((v) => v ?? null),
+        note: text()
+          .nullish()
+          .transform((v) => v ?? null),
         kind: z.enum(['a', 'b']),
         count: z.coerce.number().int(),
         nested: z.object({ line: text().nullable() }).partial(),

@@ -29,8 +29,14 @@ export const businesses = pgTable(
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     stripeEnabled: boolean('stripe_enabled').notNull().default(false),
     xenditEnabled: boolean('xendit_enabled').notNull().default(false),
-    activeProviders: jsonb('active_providers').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    features: jsonb('features').$type<{ send_money: boolean }>().notNull().default(sql`'{"send_money": false}'::jsonb`),
+    activeProviders: jsonb('active_providers')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    features: jsonb('features')
+      .$type<{ send_money: boolean }>()
+      .notNull()
+      .default(sql`'{"send_money": false}'::jsonb`),
     platformEnabled: boolean('platform_enabled').notNull().default(false),
     customDomain: text('custom_domain'),
     customDomainVerified: boolean('custom_domain_verified').notNull().default(false),
@@ -76,18 +82,12 @@ export const invitations = pgTable(
     role: text('role', { enum: ROLES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: INVITATION_STATUSES })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: INVITATION_STATUSES }).notNull().default('pending'),
     expiresAt: ts('expires_at').notNull(),
     respondedAt: ts('responded_at'),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.businessId, t.id] }),
-    uniqueIndex('invitations_token_key').on(t.tokenHash),
-    index('invitations_email_idx').on(t.email),
-  ],
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), uniqueIndex('invitations_token_key').on(t.tokenHash), index('invitations_email_idx').on(t.email)],
 );
 
 export const businessWarnings = pgTable(

@@ -61,10 +61,7 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.businessId, t.id] }),
-    index('products_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
-  ],
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('products_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc())],
 );
 
 /** A payment link ("payment request" in the spec's routes): a checkout URL asking for an amount. */
@@ -172,7 +169,9 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.businessId, t.status, t.createdAt.desc()),
     index('payments_source_idx').on(t.businessId, t.sourceType, t.sourceId, t.createdAt.desc()),
     index('payments_customer_idx').on(t.businessId, t.customerId, t.createdAt.desc()),
-    index('payments_settle_idx').on(t.availableOn).where(sql`${t.settledAt} is null and ${t.availableOn} is not null`),
+    index('payments_settle_idx')
+      .on(t.availableOn)
+      .where(sql`${t.settledAt} is null and ${t.availableOn} is not null`),
     check('payments_amounts_check', sql`${t.amount} >= 0 and ${t.fee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
   ],
 );
@@ -186,7 +185,10 @@ export const paymentEvents = pgTable(
     id: uuid('id').notNull(),
     paymentId: uuid('payment_id').notNull(),
     type: text('type', { enum: PAYMENT_EVENT_TYPES }).notNull(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     actorUserId: uuid('actor_user_id'),
     createdAt: createdAt(),
   },
@@ -280,7 +282,10 @@ export const providerConnections = pgTable(
     businessId: businessRef(),
     provider: text('provider').notNull(),
     status: text('status', { enum: PROVIDER_CONNECTION_STATUSES }).notNull().default('pending'),
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    settings: jsonb('settings')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

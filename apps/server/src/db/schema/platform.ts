@@ -32,13 +32,13 @@ export const auditLogs = pgTable(
     description: text('description').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    meta: jsonb('meta')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('audit_logs_business_idx').on(t.businessId, t.createdAt),
-    index('audit_logs_subject_idx').on(t.subjectUserId, t.createdAt),
-  ],
+  (t) => [index('audit_logs_business_idx').on(t.businessId, t.createdAt), index('audit_logs_subject_idx').on(t.subjectUserId, t.createdAt)],
 );
 
 /** Every mail the product sends; its delivery job marks sent_at (SMTP, or the dev mailbox without SMTP). */

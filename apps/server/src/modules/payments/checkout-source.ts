@@ -45,7 +45,6 @@ export function assertAmountWithinLimits(amount: number | null, currency: string
   if (amount > max) throw fieldError('VALIDATION_FAILED', 'amount', `The amount must be at most ${formatMoneyWithCode(max, currency)}`);
 }
 
-
 /** What the customer reads when a source no longer takes payments. */
 const UNUSABLE_SENTENCES: Record<UnusableReason, string> = {
   expired: 'This payment link has expired.',

@@ -11,14 +11,7 @@ export function PlainLayout() {
   const user = useUser();
   return (
     <Box mih="100dvh">
-      <Group
-        component="header"
-        justify="space-between"
-        px="md"
-        h={56}
-        wrap="nowrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
+      <Group component="header" justify="space-between" px="md" h={56} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Logo />
         <Group gap="xs" wrap="nowrap">
           <ColorSchemeToggle />

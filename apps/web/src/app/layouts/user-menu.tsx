@@ -49,12 +49,7 @@ export function UserMenu({ user }: { user: User }) {
           </>
         )}
         <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => signOut.mutate()}
-          disabled={signOut.isPending}
-        >
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -7,13 +7,8 @@ const SUPER_ADMIN = ['authGuard', 'superAdminGuard'] as const satisfies readonly
 
 const guest = <const I extends string, const Screen extends string>(id: I, path: string, title: string, screen: Screen) =>
   make(`auth.${id}`, path, title, 'guest', undefined, null, { guards: GUEST, screen });
-const plain = <const I extends string, const Screen extends string>(
-  id: I,
-  path: string,
-  title: string,
-  screen: Screen,
-  guards: readonly GuardName[] = AUTH,
-) => make(id, path, title, 'plain', undefined, null, { guards, screen });
+const plain = <const I extends string, const Screen extends string>(id: I, path: string, title: string, screen: Screen, guards: readonly GuardName[] = AUTH) =>
+  make(id, path, title, 'plain', undefined, null, { guards, screen });
 
 export const accountRoutes = [
   // Guest only (spec 2)

@@ -129,19 +129,9 @@ export interface SharedScreen<Screen extends string = string> {
  * paths under `/business/:business_id/<section>`) and `shared` for a shared screen at a path of this section.
  */
 export function sectionRoutes<const S extends Section>(section: S, guards: readonly GuardName[], defaults: Options = {}) {
-  const route = <const I extends string, const Screen extends string = never>(
-    id: I,
-    sub: string,
-    title: string,
-    soon: Soon | null,
-    o: Options<Screen> = {},
-  ) => make(`${section}.${id}`, join(sectionPath(section), sub), title, 'business', section, soon, { guards, ...defaults, ...o });
-  const shared = <const I extends string, const Screen extends string>(
-    id: I,
-    sub: string,
-    screen: SharedScreen<Screen>,
-    o: Pick<Options, 'sidebar'> = {},
-  ) =>
+  const route = <const I extends string, const Screen extends string = never>(id: I, sub: string, title: string, soon: Soon | null, o: Options<Screen> = {}) =>
+    make(`${section}.${id}`, join(sectionPath(section), sub), title, 'business', section, soon, { guards, ...defaults, ...o });
+  const shared = <const I extends string, const Screen extends string>(id: I, sub: string, screen: SharedScreen<Screen>, o: Pick<Options, 'sidebar'> = {}) =>
     make(`${section}.${id}`, join(sectionPath(section), sub), screen.title, 'business', section, null, {
       guards,
       ...defaults,

@@ -76,17 +76,17 @@ export const onlineStoreRoutes = [
   route('settings-taxes-settings', 'settings/taxes/settings', 'Tax settings', 'taxes', SM),
   route('settings-taxes-edit', 'settings/taxes/:b_tax_setting/edit', 'Edit tax', 'taxes', SM),
   shared('users', 'users', SHARED.staffList, {
-    sidebar: { label: 'Staff', icon: 'users', order: 2, parent: 'online-store.settings-store' }
+    sidebar: { label: 'Staff', icon: 'users', order: 2, parent: 'online-store.settings-store' },
   }),
   shared('users-invite', 'users/invite', SHARED.staffInvite),
   shared('users-detail', 'users/:id/details', SHARED.staffDetail),
   shared('settings-notifications', 'settings/notifications', SHARED.notifications, {
-    sidebar: { label: 'Notifications', icon: 'settings', order: 3, parent: 'online-store.settings-store' }
+    sidebar: { label: 'Notifications', icon: 'settings', order: 3, parent: 'online-store.settings-store' },
   }),
   shared('settings-email-templates', 'settings/email-templates', SHARED.emailTemplates, {
-    sidebar: { label: 'Email templates', icon: 'settings', order: 4, parent: 'online-store.settings-store' }
+    sidebar: { label: 'Email templates', icon: 'settings', order: 4, parent: 'online-store.settings-store' },
   }),
   shared('settings-business-details', 'settings/business-details', SHARED.businessDetails, {
-    sidebar: { label: 'Business info', icon: 'building-store', order: 5, parent: 'online-store.settings-store' }
+    sidebar: { label: 'Business info', icon: 'building-store', order: 5, parent: 'online-store.settings-store' },
   }),
 ];

@@ -30,7 +30,11 @@ export const paymentsRoutes = [
     guards: PAYMENTS_ONBOARDING,
     permission: 'business:view',
   }),
-  route('transactions', 'transactions', 'Transactions', 'transactions', { ...V, screen: 'transactions.list', sidebar: { label: 'Transactions', icon: 'list', order: 2 } }),
+  route('transactions', 'transactions', 'Transactions', 'transactions', {
+    ...V,
+    screen: 'transactions.list',
+    sidebar: { label: 'Transactions', icon: 'list', order: 2 },
+  }),
   route('transactions-detail', 'transactions/:b_charge', 'Transaction', 'transactions', { ...V, screen: 'transactions.detail' }),
   route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...V, sidebar: { label: 'Reports', icon: 'chart', order: 3 } }),
   route('balance', 'balance', 'Wallet balance', 'balances', {
@@ -69,7 +73,11 @@ export const paymentsRoutes = [
   route('customers', 'customers', 'Customers', 'customers', { ...V, screen: 'customers.list', sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
   route('customers-detail', 'customers/:customer', 'Customer', 'customers', { ...V, screen: 'customers.detail' }),
 
-  route('links', 'links', 'Payment links', 'links', { ...V, screen: 'payment-links.list', sidebar: { group: NO_CODE, label: 'Payment Links', icon: 'link', order: 10 } }),
+  route('links', 'links', 'Payment links', 'links', {
+    ...V,
+    screen: 'payment-links.list',
+    sidebar: { group: NO_CODE, label: 'Payment Links', icon: 'link', order: 10 },
+  }),
   route('links-create', 'links/create', 'Create payment link', 'links', { ...C, screen: 'payment-links.create' }),
   route('links-edit', 'links/:payment_request_id/edit', 'Edit payment link', 'links', { ...C, screen: 'payment-links.edit' }),
   route('links-detail', 'links/:payment_request_id', 'Payment link', 'links', { ...V, screen: 'payment-links.detail' }),
@@ -144,15 +152,15 @@ export const paymentsRoutes = [
     sidebar: { group: OTHERS, label: 'Settings', childLabel: 'Checkout customisation', icon: 'settings', order: 24 },
   }),
   shared('settings-users', 'settings/users', SHARED.staffList, {
-    sidebar: { label: 'Staff', icon: 'users', order: 1, parent: 'payments.settings-checkout' }
+    sidebar: { label: 'Staff', icon: 'users', order: 1, parent: 'payments.settings-checkout' },
   }),
   shared('settings-users-invite', 'settings/users/invite', SHARED.staffInvite),
   shared('settings-users-detail', 'settings/users/:id/details', SHARED.staffDetail),
   shared('notifications', 'notifications', SHARED.notifications, {
-    sidebar: { label: 'Notifications', icon: 'settings', order: 2, parent: 'payments.settings-checkout' }
+    sidebar: { label: 'Notifications', icon: 'settings', order: 2, parent: 'payments.settings-checkout' },
   }),
   shared('settings-email-templates', 'settings/email-templates', SHARED.emailTemplates, {
-    sidebar: { label: 'Email templates', icon: 'settings', order: 3, parent: 'payments.settings-checkout' }
+    sidebar: { label: 'Email templates', icon: 'settings', order: 3, parent: 'payments.settings-checkout' },
   }),
   route('bank-accounts', 'bank-accounts', 'Bank accounts', 'bankAccounts', {
     permission: 'bank-accounts:manage',
@@ -172,7 +180,7 @@ export const paymentsRoutes = [
     sidebar: { label: 'Account verification', icon: 'shield-lock', order: 5, parent: 'payments.settings-checkout' },
   }),
   shared('settings-business-details', 'settings/business-details', SHARED.businessDetails, {
-    sidebar: { label: 'Business details', icon: 'building-store', order: 6, parent: 'payments.settings-checkout' }
+    sidebar: { label: 'Business details', icon: 'building-store', order: 6, parent: 'payments.settings-checkout' },
   }),
   route('settings-audit-logs', 'settings/audit-logs', 'Audit logs', null, {
     permission: 'audit-logs:view',

@@ -77,11 +77,11 @@ export const posRoutes = [
   route('settings-surcharges-create', 'settings/surcharges/create', 'Create surcharge', 'surcharges', PM),
   route('settings-surcharges-edit', 'settings/surcharges/:b_surcharge_setting/edit', 'Edit surcharge', 'surcharges', PM),
   shared('users', 'users', SHARED.staffList, {
-    sidebar: { label: 'Staff', icon: 'users', order: 3, parent: 'pos.settings-order-form' }
+    sidebar: { label: 'Staff', icon: 'users', order: 3, parent: 'pos.settings-order-form' },
   }),
   shared('users-invite', 'users/invite', SHARED.staffInvite),
   shared('users-detail', 'users/:id/details', SHARED.staffDetail),
   shared('settings-business-details', 'settings/business-details', SHARED.businessDetails, {
-    sidebar: { label: 'Business details', icon: 'building-store', order: 4, parent: 'pos.settings-order-form' }
+    sidebar: { label: 'Business details', icon: 'building-store', order: 4, parent: 'pos.settings-order-form' },
   }),
 ];

@@ -6,11 +6,7 @@ import { notifyError } from '../../lib/notify';
 
 /** Dotted paths of the string leaves of a form's values: `'email' | 'business.name' | ...`. */
 export type FieldPath<T> = {
-  [K in keyof T & string]: T[K] extends string
-    ? K
-    : T[K] extends Record<string, unknown>
-      ? `${K}.${FieldPath<T[K]>}`
-      : never;
+  [K in keyof T & string]: T[K] extends string ? K : T[K] extends Record<string, unknown> ? `${K}.${FieldPath<T[K]>}` : never;
 }[keyof T & string];
 
 export type FormErrors = Record<string, string>;

@@ -11,11 +11,7 @@ type PageRow = Awaited<ReturnType<typeof repo.page>>[number];
 
 /** The wire filters as a repository query: an action ending in `*` is a prefix; dates are whole UTC days. */
 export function toAuditQuery(filters: AuditLogFilters): BusinessAuditQuery {
-  const action = filters.action
-    ? filters.action.endsWith('*')
-      ? { prefix: filters.action.slice(0, -1) }
-      : { exact: filters.action }
-    : undefined;
+  const action = filters.action ? (filters.action.endsWith('*') ? { prefix: filters.action.slice(0, -1) } : { exact: filters.action }) : undefined;
   return {
     actorUserId: filters.person,
     action,
@@ -36,9 +32,7 @@ function present(row: PageRow): BusinessAuditLogEntry {
   return {
     id: entry.id,
     created_at: entry.createdAt.toISOString(),
-    actor: entry.actorUserId
-      ? { user_id: entry.actorUserId, name: row.actorName, email: row.actorEmail, role: roleAtTheTime ?? currentRole }
-      : null,
+    actor: entry.actorUserId ? { user_id: entry.actorUserId, name: row.actorName, email: row.actorEmail, role: roleAtTheTime ?? currentRole } : null,
     action: entry.action,
     description: entry.description,
     object_type: entry.objectType,
@@ -80,18 +74,20 @@ export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock
     /** The filtered log as CSV, newest first, capped at AUDIT_EXPORT_MAX_ROWS rows. */
     async exportCsv(business: BusinessRow, filters: AuditLogFilters) {
       const page = await readPage(business.id, toAuditQuery(filters), AUDIT_EXPORT_MAX_ROWS, undefined);
-      const rows = page.rows.map(present).map((e) => [
-        e.created_at,
-        e.actor?.name ?? (e.actor ? 'Deleted user' : 'System'),
-        e.actor?.email ?? '',
-        e.actor?.role ?? '',
-        e.action,
-        e.description,
-        e.object_type,
-        e.object_id,
-        e.ip,
-        e.user_agent,
-      ]);
+      const rows = page.rows
+        .map(present)
+        .map((e) => [
+          e.created_at,
+          e.actor?.name ?? (e.actor ? 'Deleted user' : 'System'),
+          e.actor?.email ?? '',
+          e.actor?.role ?? '',
+          e.action,
+          e.description,
+          e.object_type,
+          e.object_id,
+          e.ip,
+          e.user_agent,
+        ]);
       const date = deps.clock.now().toISOString().slice(0, 10);
       return {
         csv: csvDocument(CSV_HEADER, rows),

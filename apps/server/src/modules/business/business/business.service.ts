@@ -1,5 +1,13 @@
 import { AppError, permissionsOf, type Role } from '@merchant/core';
-import { ONBOARDING_STEPS, PROGRESS_PER_STEP, PROGRESS_SUBMITTED, type Business, type CreateBusinessBody, type DomainInfo, type OnboardingProgress } from '@merchant/business';
+import {
+  ONBOARDING_STEPS,
+  PROGRESS_PER_STEP,
+  PROGRESS_SUBMITTED,
+  type Business,
+  type CreateBusinessBody,
+  type DomainInfo,
+  type OnboardingProgress,
+} from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { newId, randomToken } from '../../../lib/crypto';
@@ -20,7 +28,10 @@ export async function uniqueIdentifier(db: Executor, name: string): Promise<stri
       .slice(0, 40) || 'business';
   if (!(await repo.identifierExists(db, base))) return base;
   for (let i = 0; i < 5; i++) {
-    const candidate = `${base}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 5)}`;
+    const candidate = `${base}-${randomToken(4)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 5)}`;
     if (!(await repo.identifierExists(db, candidate))) return candidate;
   }
   return `${base}-${newId().slice(0, 8)}`;

@@ -56,11 +56,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
           throw fieldError('BUSINESS_COUNTRY_LOCKED', 'country', 'The country cannot change once the business is verified.');
         }
         if (changed.includes('requireTwoFactor') && wanted.requireTwoFactor && !user.twoFactorConfirmedAt) {
-          throw fieldError(
-            'BUSINESS_TWO_FACTOR_SELF_REQUIRED',
-            'require_two_factor',
-            'Turn on two-factor authentication for your own account first.',
-          );
+          throw fieldError('BUSINESS_TWO_FACTOR_SELF_REQUIRED', 'require_two_factor', 'Turn on two-factor authentication for your own account first.');
         }
         if (changed.length === 0) return current;
         const values = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as BusinessDetailsChange;

@@ -7,13 +7,7 @@ export function emailTemplatesRoutes(host: RouteHost, service: EmailTemplatesSer
   const { app } = host;
 
   registerEndpoint(app, host, emailTemplateEndpoints.list, async ({ ctx }) => ({ data: await service.list(ctx.business.row.id) }));
-  registerEndpoint(app, host, emailTemplateEndpoints.save, async ({ ctx, params, body }) =>
-    service.save(ctx, params.template, body),
-  );
-  registerEndpoint(app, host, emailTemplateEndpoints.reset, async ({ ctx, params }) =>
-    service.reset(ctx, params.template),
-  );
-  registerEndpoint(app, host, emailTemplateEndpoints.sendTest, async ({ ctx, params, body }) =>
-    service.sendTest(ctx, params.template, body),
-  );
+  registerEndpoint(app, host, emailTemplateEndpoints.save, async ({ ctx, params, body }) => service.save(ctx, params.template, body));
+  registerEndpoint(app, host, emailTemplateEndpoints.reset, async ({ ctx, params }) => service.reset(ctx, params.template));
+  registerEndpoint(app, host, emailTemplateEndpoints.sendTest, async ({ ctx, params, body }) => service.sendTest(ctx, params.template, body));
 }

@@ -56,7 +56,12 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
   return {
     async list(businessId: string): Promise<EmailTemplate[]> {
       const rows = await repo.listForBusiness(db, businessId);
-      return EMAIL_TEMPLATE_KEYS.map((key) => present(key, rows.find((r) => r.template === key)));
+      return EMAIL_TEMPLATE_KEYS.map((key) =>
+        present(
+          key,
+          rows.find((r) => r.template === key),
+        ),
+      );
     },
 
     async save(ctx: BusinessContext, key: EmailTemplateKey, draft: { subject: string; body: string }) {

@@ -6,7 +6,10 @@ export type NewInvitation = typeof invitations.$inferInsert;
 
 export const invitationRepository = {
   async insert(db: Executor, row: NewInvitation) {
-    const [created] = await db.insert(invitations).values({ ...row, email: row.email.toLowerCase() }).returning();
+    const [created] = await db
+      .insert(invitations)
+      .values({ ...row, email: row.email.toLowerCase() })
+      .returning();
     return created!;
   },
   async findByTokenHash(db: Executor, tokenHash: string) {

@@ -7,7 +7,5 @@ export function notificationSettingsRoutes(host: RouteHost, service: Notificatio
   const { app } = host;
 
   registerEndpoint(app, host, notificationSettingsEndpoints.list, async ({ ctx }) => ({ data: await service.list(ctx.business.row.id) }));
-  registerEndpoint(app, host, notificationSettingsEndpoints.update, async ({ ctx, params, body }) =>
-    service.update(ctx, params.event, body),
-  );
+  registerEndpoint(app, host, notificationSettingsEndpoints.update, async ({ ctx, params, body }) => service.update(ctx, params.event, body));
 }

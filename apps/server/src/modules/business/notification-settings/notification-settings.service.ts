@@ -1,10 +1,5 @@
 import { ROLE_TITLES, type Role } from '@merchant/core';
-import {
-  NOTIFICATION_EVENTS,
-  NOTIFICATION_EVENT_INFO,
-  type NotificationEvent,
-  type NotificationSetting,
-} from '@merchant/business';
+import { NOTIFICATION_EVENTS, NOTIFICATION_EVENT_INFO, type NotificationEvent, type NotificationSetting } from '@merchant/business';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import type { BusinessContext } from '../../../http/context';
@@ -52,7 +47,12 @@ export function createNotificationSettingsService(deps: { db: Executor; clock: C
   return {
     async list(businessId: string): Promise<NotificationSetting[]> {
       const rows = await repo.listForBusiness(db, businessId);
-      return NOTIFICATION_EVENTS.map((event) => present(event, rows.find((r) => r.event === event)));
+      return NOTIFICATION_EVENTS.map((event) =>
+        present(
+          event,
+          rows.find((r) => r.event === event),
+        ),
+      );
     },
 
     async update(ctx: BusinessContext, event: NotificationEvent, body: { roles: Role[]; emails: string[] }): Promise<NotificationSetting> {

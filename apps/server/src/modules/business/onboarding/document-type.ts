@@ -18,9 +18,7 @@ export function typeOfExtension(fileName: string): DocumentContentType | null {
   return null;
 }
 
-export type DocumentCheck =
-  | { ok: true; type: DocumentContentType }
-  | { ok: false; reason: 'type' | 'mismatch'; message: string };
+export type DocumentCheck = { ok: true; type: DocumentContentType } | { ok: false; reason: 'type' | 'mismatch'; message: string };
 
 const labelOf = (type: DocumentContentType) => DOCUMENT_TYPES[type].label;
 const ACCEPTED = 'Upload a PDF, PNG or JPEG file.';

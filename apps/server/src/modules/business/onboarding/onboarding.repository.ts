@@ -21,7 +21,11 @@ export const onboardingRepository = {
       });
   },
   documents(db: Executor, businessId: string) {
-    return db.select().from(onboardingDocuments).where(eq(onboardingDocuments.businessId, businessId)).orderBy(asc(onboardingDocuments.createdAt), asc(onboardingDocuments.id));
+    return db
+      .select()
+      .from(onboardingDocuments)
+      .where(eq(onboardingDocuments.businessId, businessId))
+      .orderBy(asc(onboardingDocuments.createdAt), asc(onboardingDocuments.id));
   },
   async findDocument(db: Executor, businessId: string, id: string) {
     const [row] = await db

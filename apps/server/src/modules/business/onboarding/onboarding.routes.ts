@@ -34,18 +34,10 @@ export function onboardingRoutes(host: RouteHost, service: OnboardingService): v
   registerEndpoint(app, host, businessEndpoints.onboardingProgress, async ({ ctx }) => service.progress(ctx.business.row));
   registerEndpoint(app, host, onboardingEndpoints.get, async ({ ctx }) => service.view(ctx.business.row));
 
-  registerEndpoint(app, host, onboardingEndpoints.saveBusiness, async ({ ctx, body }) =>
-    service.saveStep(ctx, 'business', body),
-  );
-  registerEndpoint(app, host, onboardingEndpoints.saveOwner, async ({ ctx, body }) =>
-    service.saveStep(ctx, 'owner', body),
-  );
-  registerEndpoint(app, host, onboardingEndpoints.saveAddress, async ({ ctx, body }) =>
-    service.saveStep(ctx, 'address', body),
-  );
-  registerEndpoint(app, host, onboardingEndpoints.saveSales, async ({ ctx, body }) =>
-    service.saveStep(ctx, 'sales', body),
-  );
+  registerEndpoint(app, host, onboardingEndpoints.saveBusiness, async ({ ctx, body }) => service.saveStep(ctx, 'business', body));
+  registerEndpoint(app, host, onboardingEndpoints.saveOwner, async ({ ctx, body }) => service.saveStep(ctx, 'owner', body));
+  registerEndpoint(app, host, onboardingEndpoints.saveAddress, async ({ ctx, body }) => service.saveStep(ctx, 'address', body));
+  registerEndpoint(app, host, onboardingEndpoints.saveSales, async ({ ctx, body }) => service.saveStep(ctx, 'sales', body));
 
   registerEndpoint(app, host, onboardingEndpoints.uploadDocument, async ({ ctx, query, req }) => {
     const file = await readUpload(app, req);
@@ -62,9 +54,7 @@ export function onboardingRoutes(host: RouteHost, service: OnboardingService): v
     return stream;
   });
 
-  registerEndpoint(app, host, onboardingEndpoints.deleteDocument, async ({ ctx, params }) =>
-    service.deleteDocument(ctx, params.document_id),
-  );
+  registerEndpoint(app, host, onboardingEndpoints.deleteDocument, async ({ ctx, params }) => service.deleteDocument(ctx, params.document_id));
 
   registerEndpoint(app, host, onboardingEndpoints.submit, async ({ ctx }) => service.submit(ctx));
 }

@@ -65,7 +65,10 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
       repo.events(executor, business.id),
     ]);
     const byStep = new Map(answers.map((a) => [a.step, a.data]));
-    const completed = completedStepsOf([...byStep.keys()], documents.map((d) => d.kind));
+    const completed = completedStepsOf(
+      [...byStep.keys()],
+      documents.map((d) => d.kind),
+    );
     const submitted = events.find((e) => e.event.kind === 'submitted');
     const decision = events.find((e) => e.event.kind !== 'submitted');
     const address = byStep.get('address');
@@ -132,7 +135,10 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
     /** GET .../onboarding-progress for a business (decision: docs/decisions.md). */
     async progress(business: BusinessRow) {
       const [answers, documents] = await Promise.all([repo.answers(db, business.id), repo.documents(db, business.id)]);
-      const completed = completedStepsOf(answers.map((a) => a.step), documents.map((d) => d.kind));
+      const completed = completedStepsOf(
+        answers.map((a) => a.step),
+        documents.map((d) => d.kind),
+      );
       return onboardingProgressOf(business, completed.length);
     },
 
@@ -162,7 +168,12 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
     ): Promise<OnboardingDocument> {
       const business = ctx.business.row;
       assertEditable(ctx);
-      const fileName = [...file.fileName].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('').replace(/[\\/]/g, '_').trim().slice(-200);
+      const fileName = [...file.fileName]
+        .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+        .join('')
+        .replace(/[\\/]/g, '_')
+        .trim()
+        .slice(-200);
       if (!fileName) throw fieldError('ONBOARDING_DOCUMENT_INVALID', 'file', 'The file needs a name ending in .pdf, .png, .jpg or .jpeg.');
       if (file.bytes.length === 0) throw fieldError('ONBOARDING_DOCUMENT_INVALID', 'file', `"${fileName}" is empty.`);
       const check = checkDocument(fileName, file.declaredType, file.bytes);
@@ -259,7 +270,6 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
       });
       return view(updated);
     },
-
   };
 }
 

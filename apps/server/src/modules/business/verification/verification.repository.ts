@@ -6,7 +6,9 @@ import { businesses, businessUsers, users } from '../../../db/schema';
 export const verificationRepository = {
   /** Businesses pending verification with their latest submission, oldest submission first. */
   pendingQueue(db: Executor) {
-    const submittedAt = sql<Date | string | null>`(select max(ve.created_at) from verification_events ve where ve.business_id = "businesses"."id" and ve.kind = 'submitted')`;
+    const submittedAt = sql<
+      Date | string | null
+    >`(select max(ve.created_at) from verification_events ve where ve.business_id = "businesses"."id" and ve.kind = 'submitted')`;
     return db
       .select({ business: businesses, submittedAt })
       .from(businesses)
@@ -22,7 +24,13 @@ export const verificationRepository = {
       .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.role, 'owner'), eq(businessUsers.status, 'active')))
       .orderBy(asc(businessUsers.createdAt));
   },
-  async update(db: Executor, businessId: string, values: Partial<Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'stripeEnabled' | 'xenditEnabled' | 'platformEnabled' | 'features'>> & { updatedAt: Date }) {
+  async update(
+    db: Executor,
+    businessId: string,
+    values: Partial<Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'stripeEnabled' | 'xenditEnabled' | 'platformEnabled' | 'features'>> & {
+      updatedAt: Date;
+    },
+  ) {
     const [row] = await db.update(businesses).set(values).where(eq(businesses.id, businessId)).returning();
     return row!;
   },

@@ -12,10 +12,6 @@ export function verificationRoutes(host: RouteHost, service: VerificationService
   registerEndpoint(app, host, verificationAdminEndpoints.requestChanges, async ({ ctx, params, body }) =>
     service.requestChanges(ctx, params.business_id, body.message),
   );
-  registerEndpoint(app, host, verificationAdminEndpoints.block, async ({ ctx, params, body }) =>
-    service.block(ctx, params.business_id, body.reason),
-  );
-  registerEndpoint(app, host, verificationAdminEndpoints.updateFlags, async ({ ctx, params, body }) =>
-    service.updateFlags(ctx, params.business_id, body),
-  );
+  registerEndpoint(app, host, verificationAdminEndpoints.block, async ({ ctx, params, body }) => service.block(ctx, params.business_id, body.reason));
+  registerEndpoint(app, host, verificationAdminEndpoints.updateFlags, async ({ ctx, params, body }) => service.updateFlags(ctx, params.business_id, body));
 }

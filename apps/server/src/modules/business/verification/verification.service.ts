@@ -49,11 +49,7 @@ export function createVerificationService(deps: {
   }
 
   async function review(row: BusinessRow): Promise<BusinessReview> {
-    const [owners, onboarding, events] = await Promise.all([
-      repo.owners(db, row.id),
-      deps.onboarding.view(row),
-      onboardingRepository.events(db, row.id),
-    ]);
+    const [owners, onboarding, events] = await Promise.all([repo.owners(db, row.id), deps.onboarding.view(row), onboardingRepository.events(db, row.id)]);
     return {
       business: {
         id: row.id,
@@ -200,7 +196,14 @@ export function createVerificationService(deps: {
         const now = clock.now();
         const next = await repo.update(tx, row.id, { onboardingStatus: 'blocked', updatedAt: now });
         await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
-        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'blocked', message: reason, actorUserId: ctx.user.id, createdAt: now });
+        await onboardingRepository.insertEvent(tx, {
+          businessId: row.id,
+          id: newId(),
+          kind: 'blocked',
+          message: reason,
+          actorUserId: ctx.user.id,
+          createdAt: now,
+        });
         await audit.record(tx, ctx, {
           action: 'verification.blocked',
           description: `Blocked ${row.name}`,

@@ -5,7 +5,11 @@ import type { SessionService } from '../session/session.service';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 
-type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { sessions: SessionService; business: BusinessService; staff: StaffService };
+type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & {
+  sessions: SessionService;
+  business: BusinessService;
+  staff: StaffService;
+};
 
 export const authModule = defineModule({
   name: 'auth',

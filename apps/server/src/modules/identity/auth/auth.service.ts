@@ -153,7 +153,8 @@ export function createAuthService(deps: {
       const user = await userRepository.findByEmail(db, body.email);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
       if (!user || !valid) {
-        if (user) await audit.record(db, ctx, { action: 'auth.login_failed', description: 'Failed sign-in attempt', actorUserId: null, subjectUserId: user.id });
+        if (user)
+          await audit.record(db, ctx, { action: 'auth.login_failed', description: 'Failed sign-in attempt', actorUserId: null, subjectUserId: user.id });
         throw fieldError('AUTH_INVALID_CREDENTIALS', 'email', 'These credentials do not match our records.');
       }
       await lock.succeeded();

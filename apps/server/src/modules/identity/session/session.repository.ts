@@ -7,7 +7,12 @@ export type NewSession = typeof sessions.$inferInsert;
 export const sessionRepository = {
   /** The session and its signed-in user in one round trip (the hot path of every request). */
   async findWithUser(db: Executor, id: string) {
-    const [row] = await db.select({ session: sessions, user: users }).from(sessions).leftJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id)).limit(1);
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1);
     return row ?? null;
   },
   async insert(db: Executor, row: NewSession) {
@@ -33,7 +38,12 @@ export const sessionRepository = {
     return (await db.delete(sessions).where(where).returning({ id: sessions.id })).length;
   },
   async deleteOneForUser(db: Executor, userId: string, id: string) {
-    return (await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, id))).returning({ id: sessions.id })).length;
+    return (
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+        .returning({ id: sessions.id })
+    ).length;
   },
   async deleteIdleBefore(db: Executor, before: Date) {
     await db.delete(sessions).where(lt(sessions.lastActivityAt, before));

@@ -89,12 +89,7 @@ export function createSessionService(deps: {
     },
 
     /** New id for a new privilege level (login, two-factor step); the anti-forgery token stays. */
-    async rotate(
-      current: SessionRow | null,
-      meta: RequestMeta,
-      state: { userId: string | null; pendingUserId: string | null },
-      executor: Executor = db,
-    ) {
+    async rotate(current: SessionRow | null, meta: RequestMeta, state: { userId: string | null; pendingUserId: string | null }, executor: Executor = db) {
       if (current) await repo.delete(executor, current.id);
       return start(meta, { ...state, ...(current ? { csrfToken: current.csrfToken } : {}) }, executor);
     },

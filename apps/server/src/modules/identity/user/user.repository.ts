@@ -15,7 +15,10 @@ export const userRepository = {
     return row ?? null;
   },
   async insert(db: Executor, row: NewUser) {
-    const [created] = await db.insert(users).values({ ...row, email: row.email.toLowerCase() }).returning();
+    const [created] = await db
+      .insert(users)
+      .values({ ...row, email: row.email.toLowerCase() })
+      .returning();
     return created!;
   },
   async update(db: Executor, id: string, patch: UserPatch) {

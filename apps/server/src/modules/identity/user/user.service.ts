@@ -18,7 +18,9 @@ const ISSUER = 'Merchant Dashboard';
 const RECOVERY_CODE_COUNT = 8;
 
 function newRecoveryCode(): string {
-  const raw = randomToken(8).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const raw = randomToken(8)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   const padded = (raw + sha256(raw)).slice(0, 10);
   return `${padded.slice(0, 5)}-${padded.slice(5, 10)}`;
 }

@@ -12,10 +12,18 @@ import { createChargesService } from './charges.service';
  */
 export const chargesModule = defineModule({
   name: 'charges',
-  create: ({ db, clock, audit, ledger, processor, customers }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; processor: Processor; customers: CustomersService }) =>
+  create: ({
+    db,
+    clock,
+    audit,
+    ledger,
+    processor,
+    customers,
+  }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; processor: Processor; customers: CustomersService }) =>
     createChargesService({ db, clock, audit, ledger, processor, customers }),
   /** Settlement: every hour, pending funds whose settlement day has come become available (exactly once). */
-  jobs: (jobs, charges) => jobs.schedule('payments.settle', { every: hours(1) }, async ({ data }) => {
-    await charges.settleDue(new Date(data.tick));
-  }),
+  jobs: (jobs, charges) =>
+    jobs.schedule('payments.settle', { every: hours(1) }, async ({ data }) => {
+      await charges.settleDue(new Date(data.tick));
+    }),
 });

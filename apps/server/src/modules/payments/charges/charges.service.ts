@@ -106,7 +106,14 @@ type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
  * pending action (3-D Secure, PayNow scan, e-wallet), refund and settle. Every change locks the payment's
  * row, writes its events and posts the ledger in one transaction.
  */
-export function createChargesService(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: LedgerService; processor: Processor; customers: CustomersService }) {
+export function createChargesService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  ledger: LedgerService;
+  processor: Processor;
+  customers: CustomersService;
+}) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
 
@@ -311,9 +318,7 @@ export function createChargesService(deps: { db: Executor; clock: Clock; audit: 
           amount: gross,
           customerFee: gross - payment.amount,
           updatedAt: clock.now(),
-          ...(card
-            ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear }
-            : {}),
+          ...(card ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
         };
         const processing = await repo.update(tx, payment, patch);
         await event(tx, processing, 'method_selected', { method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) });

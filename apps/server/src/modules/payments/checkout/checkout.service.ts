@@ -143,7 +143,11 @@ export function createCheckoutService(deps: {
       };
     },
 
-    async start(kind: CheckoutSourceKind, publicId: string, body: { amount?: number | undefined; name?: string | undefined; email?: string | undefined; phone?: string | undefined; note?: string | undefined }): Promise<CheckoutPayment> {
+    async start(
+      kind: CheckoutSourceKind,
+      publicId: string,
+      body: { amount?: number | undefined; name?: string | undefined; email?: string | undefined; phone?: string | undefined; note?: string | undefined },
+    ): Promise<CheckoutPayment> {
       const source = await sourceOf(kind, publicId);
       if (source.unavailable) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', source.unavailable);
       let amount = source.amount;

@@ -46,13 +46,7 @@ export const customersRepository = {
     const [row] = await db
       .select()
       .from(customers)
-      .where(
-        and(
-          eq(customers.businessId, businessId),
-          sql`lower(${customers.email}) = lower(${email})`,
-          exceptId ? ne(customers.id, exceptId) : undefined,
-        ),
-      )
+      .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = lower(${email})`, exceptId ? ne(customers.id, exceptId) : undefined))
       .orderBy(customers.createdAt)
       .limit(1);
     return row ?? null;

@@ -39,10 +39,7 @@ export const ledgerRepository = {
         refundId: ledgerTransactions.refundId,
       })
       .from(ledgerEntries)
-      .innerJoin(
-        ledgerTransactions,
-        and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId)),
-      )
+      .innerJoin(ledgerTransactions, and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId)))
       .where(and(eq(ledgerEntries.businessId, businessId), eq(ledgerEntries.account, account), eq(ledgerEntries.currency, currency), after))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(limit + 1);

@@ -42,7 +42,13 @@ export const overviewRepository = {
   /** Captured payments per currency and UTC day. */
   async daily(db: Executor, businessId: string, span: Span) {
     return db
-      .select({ currency: payments.currency, date: utcDay, gross: asNumber(sql`sum(${payments.amount})`), net: asNumber(sql`sum(${payments.net})`), count: countRows() })
+      .select({
+        currency: payments.currency,
+        date: utcDay,
+        gross: asNumber(sql`sum(${payments.amount})`),
+        net: asNumber(sql`sum(${payments.net})`),
+        count: countRows(),
+      })
       .from(payments)
       .where(and(eq(payments.businessId, businessId), gte(payments.createdAt, span.start), lt(payments.createdAt, span.end), captured))
       .groupBy(payments.currency, utcDay)

@@ -80,8 +80,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
               gross: change(cur.gross, prev.gross),
               net: change(cur.net, prev.net),
               succeeded: change(cur.succeeded, prev.succeeded),
-              success_rate:
-                cur.success_rate === null || prev.success_rate === null ? null : Math.round((cur.success_rate - prev.success_rate) * 1000) / 10,
+              success_rate: cur.success_rate === null || prev.success_rate === null ? null : Math.round((cur.success_rate - prev.success_rate) * 1000) / 10,
             },
             daily: daysOf(current).map((date) => {
               const d = perDay.get(date);

@@ -8,7 +8,15 @@ import { createPaymentLinksService } from './payment-links.service';
 /** Payment links; its service's `checkout` is the hosted checkout's source adapter for `l/` ids. */
 export const paymentLinksModule = defineModule({
   name: 'paymentLinks',
-  create: ({ db, clock, audit, mailer, config, sourcePayments, charges }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { sourcePayments: SourcePaymentsService; charges: ChargesService }) => {
+  create: ({
+    db,
+    clock,
+    audit,
+    mailer,
+    config,
+    sourcePayments,
+    charges,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { sourcePayments: SourcePaymentsService; charges: ChargesService }) => {
     const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments });
     // The hosted checkout pays this capability's public ids through the charges service.
     charges.registerSource(paymentSourceAdapter('payment_link', service.checkout));

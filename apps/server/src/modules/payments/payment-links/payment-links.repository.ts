@@ -67,13 +67,9 @@ export const paymentLinksRepository = {
     const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
     const conditions = [
       eq(paymentLinks.businessId, businessId),
-      pattern
-        ? or(ilike(paymentLinks.purpose, pattern), ilike(paymentLinks.reference, pattern), ilike(paymentLinks.customerEmail, pattern))
-        : undefined,
+      pattern ? or(ilike(paymentLinks.purpose, pattern), ilike(paymentLinks.reference, pattern), ilike(paymentLinks.customerEmail, pattern)) : undefined,
       filter.status ? statusIs(filter.status, filter.now) : undefined,
-      cursor
-        ? or(lt(paymentLinks.createdAt, cursor.createdAt), and(eq(paymentLinks.createdAt, cursor.createdAt), lt(paymentLinks.id, cursor.id)))
-        : undefined,
+      cursor ? or(lt(paymentLinks.createdAt, cursor.createdAt), and(eq(paymentLinks.createdAt, cursor.createdAt), lt(paymentLinks.id, cursor.id))) : undefined,
     ];
     return db
       .select(withProduct)

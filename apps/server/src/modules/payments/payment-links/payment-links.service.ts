@@ -158,7 +158,11 @@ export function createPaymentLinksService(deps: {
       const now = clock.now();
       const rows = await repo.page(db, businessId, { search: query.search, status: query.status, now }, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r.link);
-      const paid = await sourcePayments.paidBySource(businessId, 'payment_link', page.rows.map((r) => r.link.id));
+      const paid = await sourcePayments.paidBySource(
+        businessId,
+        'payment_link',
+        page.rows.map((r) => r.link.id),
+      );
       return {
         data: page.rows.map((r) => presentLink(r.link, { productName: r.productName, paid: paid.get(r.link.id), checkoutOrigin, now })),
         next_cursor: page.nextCursor,

@@ -62,7 +62,12 @@ export function createPaymentMethodsService(deps: { db: Executor; clock: Clock; 
     const [methods, connections] = await Promise.all([methodSettings(db, businessId), repo.connections(db, businessId)]);
     return {
       methods,
-      providers: PAYMENT_PROVIDERS.map((p) => presentConnection(p, connections.find((c) => c.provider === p))),
+      providers: PAYMENT_PROVIDERS.map((p) =>
+        presentConnection(
+          p,
+          connections.find((c) => c.provider === p),
+        ),
+      ),
     };
   }
 

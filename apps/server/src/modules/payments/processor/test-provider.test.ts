@@ -41,36 +41,57 @@ describe('the test-mode provider', () => {
     for (const { number } of TEST_CARDS) {
       expect((await provider.confirm(await intent(), card(number), now)).status).not.toBe('refused');
     }
-    expect(await provider.confirm(await intent(), card('5555555555554444'), now)).toMatchObject({ status: 'succeeded', card: { brand: 'mastercard', last4: '4444' } });
+    expect(await provider.confirm(await intent(), card('5555555555554444'), now)).toMatchObject({
+      status: 'succeeded',
+      card: { brand: 'mastercard', last4: '4444' },
+    });
   });
 
   it('refuses a number failing Luhn before any charge', async () => {
-    expect(await provider.confirm(await intent(), card('4242424242424241'), now)).toEqual({ status: 'refused', failure: 'invalid_number', path: 'card.number' });
+    expect(await provider.confirm(await intent(), card('4242424242424241'), now)).toEqual({
+      status: 'refused',
+      failure: 'invalid_number',
+      path: 'card.number',
+    });
   });
 
   it('fails an expired card: the expiry month is the last month it works', async () => {
-    expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 10, exp_year: 2026 }), now)).toMatchObject({ status: 'failed', failure: 'expired_card' });
+    expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 10, exp_year: 2026 }), now)).toMatchObject({
+      status: 'failed',
+      failure: 'expired_card',
+    });
     expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 11, exp_year: 2026 }), now)).toMatchObject({ status: 'succeeded' });
-    expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 12, exp_year: 25 }), now)).toMatchObject({ status: 'failed', failure: 'expired_card' });
+    expect(await provider.confirm(await intent(), card('4242424242424242', { exp_month: 12, exp_year: 25 }), now)).toMatchObject({
+      status: 'failed',
+      failure: 'expired_card',
+    });
   });
 
   it('wants 3 CVC digits, 4 for American Express', async () => {
-    expect(await provider.confirm(await intent(), card('4242424242424242', { cvc: '1234' }), now)).toMatchObject({ status: 'failed', failure: 'incorrect_cvc' });
+    expect(await provider.confirm(await intent(), card('4242424242424242', { cvc: '1234' }), now)).toMatchObject({
+      status: 'failed',
+      failure: 'incorrect_cvc',
+    });
     expect(await provider.confirm(await intent(), card('378282246310005', { cvc: '123' }), now)).toMatchObject({ status: 'failed', failure: 'incorrect_cvc' });
-    expect(await provider.confirm(await intent(), card('378282246310005', { cvc: '1234' }), now)).toMatchObject({ status: 'succeeded', card: { brand: 'amex' } });
+    expect(await provider.confirm(await intent(), card('378282246310005', { cvc: '1234' }), now)).toMatchObject({
+      status: 'succeeded',
+      card: { brand: 'amex' },
+    });
   });
 
   it('names card brands by their number', () => {
-    expect(['4111111111111111', '5105105105105100', '2223003122003222', '371449635398431', '6011111111111117', '3566002020360505', '6200000000000005', '9999999999999995'].map(cardBrand)).toEqual([
-      'visa',
-      'mastercard',
-      'mastercard',
-      'amex',
-      'discover',
-      'jcb',
-      'unionpay',
-      'unknown',
-    ]);
+    expect(
+      [
+        '4111111111111111',
+        '5105105105105100',
+        '2223003122003222',
+        '371449635398431',
+        '6011111111111117',
+        '3566002020360505',
+        '6200000000000005',
+        '9999999999999995',
+      ].map(cardBrand),
+    ).toEqual(['visa', 'mastercard', 'mastercard', 'amex', 'discover', 'jcb', 'unionpay', 'unknown']);
   });
 
   it('shows a PayNow QR with an EMVCo payload (amount, UEN, reference, checksum), completed by a simulated scan', async () => {

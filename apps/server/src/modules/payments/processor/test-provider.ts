@@ -68,7 +68,13 @@ export function createTestProvider(): PaymentProvider {
             status: 'requires_action',
             action: {
               kind: 'paynow_qr',
-              payload: payNowPayload({ uen: TEST_PAYNOW_UEN, amount: intent.amount, currency: intent.currency, merchantName: intent.merchantName, reference: intent.paymentPublicId }),
+              payload: payNowPayload({
+                uen: TEST_PAYNOW_UEN,
+                amount: intent.amount,
+                currency: intent.currency,
+                merchantName: intent.merchantName,
+                reference: intent.paymentPublicId,
+              }),
             },
           };
         case 'ewallet':

@@ -1,13 +1,6 @@
 import QRCode from 'qrcode';
 import { AppError, originOfKind } from '@merchant/core';
-import {
-  PUBLIC_ID_PREFIXES,
-  checkoutUrl,
-  type ListStaticQrQuerySchema,
-  type StaticQr,
-  type StaticQrBodySchema,
-  type StaticQrDetail,
-} from '@merchant/payments';
+import { PUBLIC_ID_PREFIXES, checkoutUrl, type ListStaticQrQuerySchema, type StaticQr, type StaticQrBodySchema, type StaticQrDetail } from '@merchant/payments';
 import type { z } from 'zod';
 import type { AppConfig } from '../../../config';
 import type { Executor } from '../../../db/client';
@@ -110,7 +103,11 @@ export function createStaticQrService(deps: {
       const businessId = ctx.business.row.id;
       const rows = await repo.page(db, businessId, { search: query.search, status: query.status }, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
-      const paid = await sourcePayments.paidBySource(businessId, 'static_qr', page.rows.map((r) => r.id));
+      const paid = await sourcePayments.paidBySource(
+        businessId,
+        'static_qr',
+        page.rows.map((r) => r.id),
+      );
       return { data: page.rows.map((r) => present(r, paid.get(r.id))), next_cursor: page.nextCursor };
     },
 

@@ -7,9 +7,7 @@ export type NewAuditLog = typeof auditLogs.$inferInsert;
 
 /** Newest first, after the cursor's row (the keyset of every audit log read). */
 export const afterCursor = (cursor: Cursor | undefined): SQL | undefined =>
-  cursor
-    ? or(lt(auditLogs.createdAt, cursor.createdAt), and(eq(auditLogs.createdAt, cursor.createdAt), lt(auditLogs.id, cursor.id)))
-    : undefined;
+  cursor ? or(lt(auditLogs.createdAt, cursor.createdAt), and(eq(auditLogs.createdAt, cursor.createdAt), lt(auditLogs.id, cursor.id))) : undefined;
 
 export const auditRepository = {
   async insert(db: Executor, row: NewAuditLog) {

@@ -18,8 +18,7 @@ async function onlyFromThisMachine(req: FastifyRequest): Promise<void> {
   }
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /** Local runs without SMTP: every mail the product sent, readable in the browser (and as JSON for tests). */
@@ -33,7 +32,8 @@ export function devMailboxRoutes(app: FastifyInstance, mailer: Pick<Mailer, 'rec
     const rows = await mailer.recent(100);
     const items = rows
       .map(
-        (r) => `<article><h2>${escapeHtml(r.subject)}</h2><p><strong>To:</strong> ${escapeHtml(r.to)} · ${escapeHtml(r.createdAt.toISOString())}</p><pre>${linkify(r.text)}</pre></article>`,
+        (r) =>
+          `<article><h2>${escapeHtml(r.subject)}</h2><p><strong>To:</strong> ${escapeHtml(r.to)} · ${escapeHtml(r.createdAt.toISOString())}</p><pre>${linkify(r.text)}</pre></article>`,
       )
       .join('\n');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>

@@ -53,6 +53,10 @@ describe('RegisterForm', { timeout: 30_000 }, () => {
     expect(await screen.findByText('This email is already registered')).toBeTruthy();
     expect(screen.getByText('That business name is taken')).toBeTruthy();
     expect(api.requests(authEndpoints.register)).toHaveLength(1);
-    expect(api.requests(authEndpoints.register)[0]!.body).toMatchObject({ name: 'Ann', email: 'ann@example.com', business: { name: 'Ann Bakery', country: 'sg', currency: 'sgd' } });
+    expect(api.requests(authEndpoints.register)[0]!.body).toMatchObject({
+      name: 'Ann',
+      email: 'ann@example.com',
+      business: { name: 'Ann Bakery', country: 'sg', currency: 'sgd' },
+    });
   });
 });

@@ -3,8 +3,7 @@ import { checkoutCustomisationEndpoints, type UpdateCheckoutSettingsBody } from 
 import { call } from '../../../lib/api-client';
 import { endpointQuery } from '../../../lib/queries';
 
-export const checkoutSettingsQuery = (businessId: string) =>
-  endpointQuery(checkoutCustomisationEndpoints.get, { params: { business_id: businessId } });
+export const checkoutSettingsQuery = (businessId: string) => endpointQuery(checkoutCustomisationEndpoints.get, { params: { business_id: businessId } });
 
 export function useUpdateCheckoutSettings(businessId: string) {
   const queryClient = useQueryClient();

@@ -32,7 +32,8 @@ export function useSaveStep<S extends SaveStep>(businessId: string, step: S) {
   const keep = useKeepOnboarding(businessId);
   return useMutation({
     ...formMutation,
-    mutationFn: (body: StepBody<S>) => call(SAVE[step] as (typeof SAVE)['business'], { params: { business_id: businessId }, body: body as StepBody<'business'> }),
+    mutationFn: (body: StepBody<S>) =>
+      call(SAVE[step] as (typeof SAVE)['business'], { params: { business_id: businessId }, body: body as StepBody<'business'> }),
     onSuccess: keep,
   });
 }

@@ -123,7 +123,17 @@ function DocumentKindUpload({ businessId, kind, documents }: { businessId: strin
   );
 }
 
-export function DocumentsStep({ businessId, onboarding, onContinue, onBack }: { businessId: string; onboarding: Onboarding; onContinue: () => void; onBack: () => void }) {
+export function DocumentsStep({
+  businessId,
+  onboarding,
+  onContinue,
+  onBack,
+}: {
+  businessId: string;
+  onboarding: Onboarding;
+  onContinue: () => void;
+  onBack: () => void;
+}) {
   const kinds = Object.keys(DOCUMENT_KINDS) as DocumentKind[];
   const done = onboarding.completed_steps.includes('documents');
   return (

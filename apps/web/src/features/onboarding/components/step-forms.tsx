@@ -20,9 +20,7 @@ import { fieldErrors } from '../../../lib/error-message';
 import { useSaveStep } from '../api/onboarding-api';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code.toLowerCase(), label: countryLabel(code) })).sort((a, b) =>
-  a.label.localeCompare(b.label),
-);
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code.toLowerCase(), label: countryLabel(code) })).sort((a, b) => a.label.localeCompare(b.label));
 
 export interface StepFormProps {
   businessId: string;
@@ -127,12 +125,7 @@ export function AddressStepForm({ businessId, onboarding, onSaved, onBack }: Ste
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput {...form.field('postal_code')} label="Postal code" required autoComplete="postal-code" />
-          <TextInput
-            label="Country"
-            value={countryLabel(onboarding.country)}
-            readOnly
-            description="The business's country; it cannot be changed here"
-          />
+          <TextInput label="Country" value={countryLabel(onboarding.country)} readOnly description="The business's country; it cannot be changed here" />
         </SimpleGrid>
         <StepActions onBack={onBack} loading={save.isPending} />
       </Stack>
@@ -220,4 +213,3 @@ export function SalesStepForm({ businessId, onboarding, onSaved, onBack }: StepF
     </form>
   );
 }
-

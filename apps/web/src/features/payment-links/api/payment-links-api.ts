@@ -31,8 +31,7 @@ export const linkProductsQuery = (businessId: string) =>
 function useInvalidateLinks(businessId: string) {
   const client = useQueryClient();
   const params = { business_id: businessId };
-  return () =>
-    invalidateEndpoints(client, [endpointScope(paymentLinkEndpoints.list, { params }), endpointScope(paymentLinkEndpoints.get, { params })]);
+  return () => invalidateEndpoints(client, [endpointScope(paymentLinkEndpoints.list, { params }), endpointScope(paymentLinkEndpoints.get, { params })]);
 }
 
 /** The forms show field issues themselves. */

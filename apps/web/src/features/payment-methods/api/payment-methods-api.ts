@@ -30,8 +30,7 @@ export function useConnectProvider(businessId: string, provider: PaymentProvider
   const refresh = useRefreshAfterConnection(businessId);
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: ConnectProviderBody) =>
-      call(paymentMethodsEndpoints.connectProvider, { params: { business_id: businessId, provider }, body }),
+    mutationFn: (body: ConnectProviderBody) => call(paymentMethodsEndpoints.connectProvider, { params: { business_id: businessId, provider }, body }),
     onSuccess: refresh,
   });
 }

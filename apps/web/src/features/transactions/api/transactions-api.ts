@@ -19,7 +19,9 @@ export const transactionQuery = (businessId: string, paymentId: string) =>
 
 /** The CSV download of exactly the filtered list: a plain link the browser follows with the session cookie. */
 export function transactionsExportHref(businessId: string, filters: TransactionFilters): string {
-  const entries = Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]);
+  const entries = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => [k, String(v)]);
   return `${endpointUrl(transactionEndpoints.export, { business_id: businessId })}?${new URLSearchParams(entries).toString()}`;
 }
 

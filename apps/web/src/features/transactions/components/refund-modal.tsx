@@ -44,7 +44,8 @@ function RefundForm({ businessId, paymentId, refundable, onClose }: { businessId
     const parsed = RefundInputSchema.safeParse({ amount: amount ?? undefined, reason, note: note || undefined });
     const next: Record<string, string> = {};
     if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
-    if (amount !== null && amount > refundable.amount) next.amount = `At most ${formatMoneyWithCode(refundable.amount, refundable.currency)} is left to refund.`;
+    if (amount !== null && amount > refundable.amount)
+      next.amount = `At most ${formatMoneyWithCode(refundable.amount, refundable.currency)} is left to refund.`;
     setErrors(next);
     if (Object.keys(next).length === 0) setConfirming(true);
   };
@@ -68,9 +69,7 @@ function RefundForm({ businessId, paymentId, refundable, onClose }: { businessId
   if (confirming) {
     return (
       <Stack gap="sm">
-        <Text>
-          Refund {formatMoneyWithCode(amount ?? 0, refundable.currency)} to the customer? This cannot be undone.
-        </Text>
+        <Text>Refund {formatMoneyWithCode(amount ?? 0, refundable.currency)} to the customer? This cannot be undone.</Text>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={() => setConfirming(false)}>
             Back

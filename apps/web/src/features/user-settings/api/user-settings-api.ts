@@ -38,8 +38,7 @@ export function useChangeEmail() {
 /** Security changes write audit entries and may end sessions: both lists go stale. */
 function useInvalidateSecurity() {
   const queryClient = useQueryClient();
-  return () =>
-    invalidateEndpoints(queryClient, [endpointScope(userEndpoints.sessions), endpointScope(userEndpoints.auditLogs)]);
+  return () => invalidateEndpoints(queryClient, [endpointScope(userEndpoints.sessions), endpointScope(userEndpoints.auditLogs)]);
 }
 
 /** Two-factor changes also change the user (two_factor_enabled). */
@@ -93,8 +92,7 @@ export const AUDIT_LOG_PAGE_SIZE = 25;
 
 export const auditLogsQuery = infiniteQueryOptions({
   queryKey: endpointKey(userEndpoints.auditLogs, { query: { limit: AUDIT_LOG_PAGE_SIZE } }),
-  queryFn: ({ pageParam, signal }) =>
-    call(userEndpoints.auditLogs, { query: { limit: AUDIT_LOG_PAGE_SIZE, cursor: pageParam }, signal }),
+  queryFn: ({ pageParam, signal }) => call(userEndpoints.auditLogs, { query: { limit: AUDIT_LOG_PAGE_SIZE, cursor: pageParam }, signal }),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (page) => page.next_cursor ?? undefined,
 });

@@ -53,9 +53,7 @@ export function SessionsSection() {
                   key={session.id}
                   session={session}
                   signingOut={revoke.isPending && revoke.variables === session.id}
-                  onSignOut={(device) =>
-                    revoke.mutate(session.id, { onSuccess: () => notifySuccess(`${device} was signed out.`) })
-                  }
+                  onSignOut={(device) => revoke.mutate(session.id, { onSuccess: () => notifySuccess(`${device} was signed out.`) })}
                 />
               ))}
             </Table.Tbody>

@@ -20,12 +20,7 @@ export function TwoFactorSection() {
   let body;
   if (settingUp) {
     body = (
-      <TwoFactorSetup
-        onEnabled={invalidate}
-        onFinished={() => setSettingUp(false)}
-        finishLabel="I have saved them"
-        onCancel={() => setSettingUp(false)}
-      />
+      <TwoFactorSetup onEnabled={invalidate} onFinished={() => setSettingUp(false)} finishLabel="I have saved them" onCancel={() => setSettingUp(false)} />
     );
   } else if (user.two_factor_enabled) {
     body = <DisableForm disable={disable} />;

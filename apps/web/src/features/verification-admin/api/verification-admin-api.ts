@@ -9,8 +9,7 @@ export const verificationQueueQuery = queryOptions({
   select: (answer) => answer.data,
 });
 
-export const businessReviewQuery = (businessId: string) =>
-  endpointQuery(verificationAdminEndpoints.business, { params: { business_id: businessId } });
+export const businessReviewQuery = (businessId: string) => endpointQuery(verificationAdminEndpoints.business, { params: { business_id: businessId } });
 
 /** A decision changes the review, the queue and the business as any screen loaded it. */
 function useKeepReview(businessId: string) {

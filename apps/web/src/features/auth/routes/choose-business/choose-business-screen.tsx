@@ -51,9 +51,7 @@ export function Component() {
           </Card>
         )}
         {none && !user.is_super_admin && (
-          <Text>
-            You are not part of any business yet. Create one, or ask a business owner to invite you with {user.email}.
-          </Text>
+          <Text>You are not part of any business yet. Create one, or ask a business owner to invite you with {user.email}.</Text>
         )}
         {owned.length > 0 && <BusinessGroup title="Your businesses" businesses={owned} />}
         {member.length > 0 && <BusinessGroup title="Businesses you are a member of" businesses={member} />}

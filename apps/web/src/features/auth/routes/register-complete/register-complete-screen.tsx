@@ -30,9 +30,7 @@ export function Component() {
     return (
       <AuthCard title="Join a business">
         <Alert color="red" variant="light" role="alert" title={invalid ? 'This invitation cannot be used' : 'The invitation could not be loaded'}>
-          {invalid
-            ? 'The link is invalid, has expired, or was already used. Ask the business to send you a new invitation.'
-            : errorMessage(preview.error)}
+          {invalid ? 'The link is invalid, has expired, or was already used. Ask the business to send you a new invitation.' : errorMessage(preview.error)}
         </Alert>
         <Anchor component={Link} to={href('auth.login')} size="sm" ta="center">
           Go to sign in

@@ -22,8 +22,8 @@ export function Component() {
     <AuthCard title="Your account is ready" description={`Welcome, ${user.name}.`}>
       <Stack gap="sm">
         <Text>
-          Next, tell us about <strong>{business.name}</strong>. Before it can take payments we verify the business and its
-          owner; the questionnaire walks you through what we need.
+          Next, tell us about <strong>{business.name}</strong>. Before it can take payments we verify the business and its owner; the questionnaire walks you
+          through what we need.
         </Text>
       </Stack>
       <Button component={Link} to={href('onboarding.questionnaire', { business_id: business.id })} fullWidth>

@@ -16,7 +16,6 @@ import { describeUserAgent, formatUtcDateTime } from '../../../../lib/format';
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
-
 /** The filters as the URL holds them, checked with the server's own schema. */
 function useUrlFilters() {
   const [search, setSearch] = useSearchParams();
@@ -127,9 +126,7 @@ export function Component() {
         <EmptyState
           icon={<IconHistory aria-hidden />}
           title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}
-          description={
-            filtered ? 'Try another person, action or date range.' : 'Changes to staff, settings and the business will be listed here.'
-          }
+          description={filtered ? 'Try another person, action or date range.' : 'Changes to staff, settings and the business will be listed here.'}
           action={
             filtered ? (
               <Button variant="default" onClick={clear}>

@@ -77,7 +77,11 @@ function DetailsForm({ business }: { business: Business }) {
   return (
     <PageFrame
       title="Business details"
-      description={readOnly ? 'How this business appears to staff and customers. You can read these details; only its team can change them.' : 'How your business appears to staff and customers.'}
+      description={
+        readOnly
+          ? 'How this business appears to staff and customers. You can read these details; only its team can change them.'
+          : 'How your business appears to staff and customers.'
+      }
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={720}>
         <Stack gap="md">

@@ -15,7 +15,11 @@ import { canChange, useBusiness } from '../../../../lib/session';
 import { checkoutSettingsQuery, useUpdateCheckoutSettings } from '../../api/checkout-customisation-api';
 
 type Values = { brand_color: string; settlement_delay_days: number | string; send_receipts: boolean };
-const valuesOf = (s: CheckoutSettings): Values => ({ brand_color: s.brand_color, settlement_delay_days: s.settlement_delay_days, send_receipts: s.send_receipts });
+const valuesOf = (s: CheckoutSettings): Values => ({
+  brand_color: s.brand_color,
+  settlement_delay_days: s.settlement_delay_days,
+  send_receipts: s.send_receipts,
+});
 
 /** Checkout customisation: brand colour, logo, method order (on the methods screen), settlement delay, receipts. */
 export function Component() {
@@ -23,7 +27,10 @@ export function Component() {
   const settings = useQuery(checkoutSettingsQuery(businessId));
   const business = useBusiness(businessId);
   return (
-    <PageFrame title="Checkout customisation" description="How your hosted checkout looks to customers, when payments settle, and whether customers get a receipt.">
+    <PageFrame
+      title="Checkout customisation"
+      description="How your hosted checkout looks to customers, when payments settle, and whether customers get a receipt."
+    >
       <QueryStatus query={settings} loadingLabel="Loading checkout settings" />
       {settings.data && business.data ? (
         <SettingsForm

@@ -102,7 +102,12 @@ function CustomerPayments({ businessId, customerId }: { businessId: string; cust
       ) : null}
       {payments.isError && rows.length === 0 ? <ErrorState message={errorMessage(payments.error)} onRetry={() => void payments.refetch()} /> : null}
       {payments.isSuccess && rows.length === 0 ? (
-        <EmptyState icon={<IconReceipt aria-hidden />} title="No payments yet" description="Payments this customer makes at checkout are listed here." headingOrder={3} />
+        <EmptyState
+          icon={<IconReceipt aria-hidden />}
+          title="No payments yet"
+          description="Payments this customer makes at checkout are listed here."
+          headingOrder={3}
+        />
       ) : null}
       {rows.length > 0 ? (
         <>

@@ -103,8 +103,20 @@ export function Component() {
                         {c.name ?? c.email ?? 'Unnamed customer'}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.email ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
-                    <Table.Td>{c.phone ?? <Text span c="dimmed" size="sm">None</Text>}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {c.email ?? (
+                        <Text span c="dimmed" size="sm">
+                          None
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {c.phone ?? (
+                        <Text span c="dimmed" size="sm">
+                          None
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time>
                     </Table.Td>

@@ -3,7 +3,17 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, EMAIL_VARIABLE_INFO, EmailTemplateKeySchema, SaveEmailTemplateBodySchema, renderEmail, sampleValues, unknownVariables, type EmailTemplate } from '@merchant/business';
+import {
+  EMAIL_BODY_MAX,
+  EMAIL_SUBJECT_MAX,
+  EMAIL_VARIABLE_INFO,
+  EmailTemplateKeySchema,
+  SaveEmailTemplateBodySchema,
+  renderEmail,
+  sampleValues,
+  unknownVariables,
+  type EmailTemplate,
+} from '@merchant/business';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { PageFrame } from '../../../../components/page-frame';
 import { EditForm } from '../../../../components/sub-header-bar/edit-form';
@@ -95,7 +105,8 @@ function TemplateEditor({ businessId, template }: { businessId: string; template
     if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
     for (const field of ['subject', 'body'] as const) {
       const unknown = unknownVariables(form.values[field], template.variables);
-      if (unknown.length > 0 && !errors[field]) errors[field] = `Unknown ${unknown.length === 1 ? 'variable' : 'variables'} ${unknown.map((n) => `{{${n}}}`).join(', ')}`;
+      if (unknown.length > 0 && !errors[field])
+        errors[field] = `Unknown ${unknown.length === 1 ? 'variable' : 'variables'} ${unknown.map((n) => `{{${n}}}`).join(', ')}`;
     }
     form.setErrors(errors);
     return parsed.success && Object.keys(errors).length === 0 ? parsed.data : null;

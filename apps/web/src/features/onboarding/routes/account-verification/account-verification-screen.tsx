@@ -84,7 +84,11 @@ function Verification({ businessId, onboarding }: { businessId: string; onboardi
           )}
           {onboarding.status === 'questionnaire' && (
             <Group>
-              <Button component={Link} to={href('onboarding.questionnaire', { business_id: businessId })} rightSection={<IconArrowRight size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                to={href('onboarding.questionnaire', { business_id: businessId })}
+                rightSection={<IconArrowRight size={16} aria-hidden />}
+              >
                 Continue the questionnaire
               </Button>
             </Group>

@@ -9,8 +9,8 @@ export function Component() {
     <OnboardingStatusPage businessId={businessId} icon={<IconBan size={24} />} color="red" title="Verification unsuccessful">
       <Text>We could not verify this business, so it cannot take payments from the dashboard.</Text>
       <Text>
-        Please contact customer support. Tell them the business name shown above; they can explain the decision and what
-        you can provide to have it reviewed again.
+        Please contact customer support. Tell them the business name shown above; they can explain the decision and what you can provide to have it reviewed
+        again.
       </Text>
     </OnboardingStatusPage>
   );

@@ -77,22 +77,14 @@ function Questionnaire({ businessId, onboarding }: { businessId: string; onboard
         <LabelledProgress value={onboarding.progress} label={`Onboarding ${onboarding.progress}% complete`} size="lg" radius="xl" />
       </Stack>
       <Text size="sm">
-        Before the business can take payments we verify it and the people behind it. Each step is saved when you continue, so
-        you can stop and come back later.
+        Before the business can take payments we verify it and the people behind it. Each step is saved when you continue, so you can stop and come back later.
       </Text>
       {!editable ? (
         <Alert color="blue" variant="light">
           The questionnaire cannot be changed now.
         </Alert>
       ) : (
-        <Stepper
-          active={active}
-          onStepClick={setActive}
-          allowNextStepsSelect={false}
-          orientation={narrow ? 'vertical' : 'horizontal'}
-          size="sm"
-          wrap={false}
-        >
+        <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} orientation={narrow ? 'vertical' : 'horizontal'} size="sm" wrap={false}>
           {ONBOARDING_STEPS.map((step) => (
             <Stepper.Step
               key={step}

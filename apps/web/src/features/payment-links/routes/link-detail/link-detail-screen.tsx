@@ -114,7 +114,9 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
                 </CopyButton>
               </Group>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
-                <Fact label="Amount">{link.amount === null ? `Customer chooses (${link.currency.toUpperCase()})` : formatMoneyWithCode(link.amount, link.currency)}</Fact>
+                <Fact label="Amount">
+                  {link.amount === null ? `Customer chooses (${link.currency.toUpperCase()})` : formatMoneyWithCode(link.amount, link.currency)}
+                </Fact>
                 <Fact label="Use">{link.single_use ? 'Single use' : 'Reusable'}</Fact>
                 <Fact label="Reference">{link.reference ?? '—'}</Fact>
                 <Fact label="Expires">{link.expires_at ? formatLocalDateTime(link.expires_at) : 'Never'}</Fact>

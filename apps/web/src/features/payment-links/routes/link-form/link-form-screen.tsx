@@ -82,7 +82,9 @@ export function Component() {
   return (
     <PageFrame
       title={title}
-      description={id ? 'The link keeps its URL: customers who have it pay the new terms.' : 'Customers pay on a secure checkout page by card, PayNow or e-wallet.'}
+      description={
+        id ? 'The link keeps its URL: customers who have it pay the new terms.' : 'Customers pay on a secure checkout page by card, PayNow or e-wallet.'
+      }
     >
       <LinkForm key={link.data?.id ?? 'new'} businessId={businessId} link={link.data} defaultCurrency={business.data.currency} />
     </PageFrame>
@@ -146,7 +148,9 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
                 { value: 'customer', label: 'Customer chooses' },
               ]}
               value={fixed ? 'fixed' : 'customer'}
-              onChange={(mode) => setValues((p) => ({ ...p, amountMode: mode === 'customer' ? 'customer' : 'fixed', amount: mode === 'fixed' ? p.amount : null }))}
+              onChange={(mode) =>
+                setValues((p) => ({ ...p, amountMode: mode === 'customer' ? 'customer' : 'fixed', amount: mode === 'fixed' ? p.amount : null }))
+              }
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {fixed ? (
@@ -180,7 +184,11 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
                 value={values.product_id || null}
                 onChange={(v) => {
                   const product = products.data?.find((p) => p.id === v);
-                  setValues((p) => ({ ...p, product_id: v ?? '', ...(product ? { amount: product.amount, currency: product.currency, amountMode: 'fixed' as const } : {}) }));
+                  setValues((p) => ({
+                    ...p,
+                    product_id: v ?? '',
+                    ...(product ? { amount: product.amount, currency: product.currency, amountMode: 'fixed' as const } : {}),
+                  }));
                 }}
                 error={form.errors.product_id}
                 clearable
@@ -201,11 +209,7 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
               <TextInput {...form.field('customer_phone')} type="tel" label="Customer phone (optional)" autoComplete="off" />
             </SimpleGrid>
             {!link ? (
-              <Checkbox
-                label="Email the link to the customer"
-                checked={values.send_email}
-                onChange={(e) => set('send_email', e.currentTarget.checked)}
-              />
+              <Checkbox label="Email the link to the customer" checked={values.send_email} onChange={(e) => set('send_email', e.currentTarget.checked)} />
             ) : null}
             <Text size="sm" fw={500} id="collect-label">
               Ask the customer for
@@ -229,7 +233,12 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
               checked={values.single_use}
               onChange={(e) => set('single_use', e.currentTarget.checked)}
             />
-            <TextInput {...form.field('expires_at')} type="datetime-local" label="Expires (optional)" description="Your local time; leave empty to never expire" />
+            <TextInput
+              {...form.field('expires_at')}
+              type="datetime-local"
+              label="Expires (optional)"
+              description="Your local time; leave empty to never expire"
+            />
             <TextInput
               {...form.field('redirect_url')}
               type="url"

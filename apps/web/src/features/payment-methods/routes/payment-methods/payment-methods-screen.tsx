@@ -80,7 +80,7 @@ function MethodList({ businessId, saved, currency, editable }: { businessId: str
     });
     // Keep the keyboard on the moved method: the same arrow, or the other one once it reached an end.
     const atEnd = by < 0 ? target === 0 : target === methods.length - 1;
-    const direction = (by < 0) !== atEnd ? 'up' : 'down';
+    const direction = by < 0 !== atEnd ? 'up' : 'down';
     requestAnimationFrame(() => moveButtons.current.get(`${method}:${direction}`)?.focus());
   };
 

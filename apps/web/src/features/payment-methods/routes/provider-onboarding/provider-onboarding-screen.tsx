@@ -124,7 +124,14 @@ function ConnectionForm({ businessId, connection, editable }: { businessId: stri
             <Text size="sm" c="dimmed">
               Test keys connect at once. Live keys stay pending until {label} confirms the account.
             </Text>
-            <TextInput {...form.field('account_id')} label={fields.account_id.label} description={fields.account_id.description} placeholder={fields.account_id.example} required autoComplete="off" />
+            <TextInput
+              {...form.field('account_id')}
+              label={fields.account_id.label}
+              description={fields.account_id.description}
+              placeholder={fields.account_id.example}
+              required
+              autoComplete="off"
+            />
             <TextInput
               {...form.field('publishable_key')}
               label={fields.publishable_key.label}

@@ -33,7 +33,12 @@ const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId }> = {
 const isPeriod = (value: string | null): value is OverviewPeriod => OVERVIEW_PERIODS.includes(value as OverviewPeriod);
 
 function Change({ value, unit = '%' }: { value: number | null; unit?: string }) {
-  if (value === null) return <Text size="xs" c="dimmed">No earlier figures</Text>;
+  if (value === null)
+    return (
+      <Text size="xs" c="dimmed">
+        No earlier figures
+      </Text>
+    );
   const color = value > 0 ? 'green.8' : value < 0 ? 'red.8' : 'dimmed';
   return (
     <Text size="xs" c={color} fw={600}>
@@ -125,8 +130,16 @@ function CurrencyBlock({ block }: { block: CurrencyOverview }) {
         <DailyChart block={block} />
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Split title="Method" currency={block.currency} rows={block.by_method.map((m) => ({ label: m.method ? PAYMENT_METHOD_LABELS[m.method] : 'Other', gross: m.gross, count: m.count }))} />
-        <Split title="Source" currency={block.currency} rows={block.by_source.map((s) => ({ label: PAYMENT_SOURCE_LABELS[s.source], gross: s.gross, count: s.count }))} />
+        <Split
+          title="Method"
+          currency={block.currency}
+          rows={block.by_method.map((m) => ({ label: m.method ? PAYMENT_METHOD_LABELS[m.method] : 'Other', gross: m.gross, count: m.count }))}
+        />
+        <Split
+          title="Source"
+          currency={block.currency}
+          rows={block.by_source.map((s) => ({ label: PAYMENT_SOURCE_LABELS[s.source], gross: s.gross, count: s.count }))}
+        />
       </SimpleGrid>
     </Stack>
   );
@@ -148,8 +161,12 @@ function Sidebar({ data, businessId }: { data: Overview; businessId: string }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Currency</Table.Th>
-                <Table.Th scope="col" ta="right">Pending</Table.Th>
-                <Table.Th scope="col" ta="right">Available</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Pending
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Available
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -193,7 +210,11 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
   const [from, setFrom] = useState(search.get('from') ?? '');
   const [to, setTo] = useState(search.get('to') ?? '');
   const query = period === 'custom' ? { period, from: search.get('from') ?? undefined, to: search.get('to') ?? undefined } : { period };
-  const overview = useQuery({ ...overviewQuery(businessId, query), placeholderData: keepPreviousData, enabled: period !== 'custom' || Boolean(query.from && query.to) });
+  const overview = useQuery({
+    ...overviewQuery(businessId, query),
+    placeholderData: keepPreviousData,
+    enabled: period !== 'custom' || Boolean(query.from && query.to),
+  });
 
   const setPeriod = (value: string) => setSearch(value === 'custom' ? { period: value, from, to } : { period: value }, { replace: true });
   const applyRange = (nextFrom: string, nextTo: string) => {

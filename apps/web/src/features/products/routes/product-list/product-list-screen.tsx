@@ -160,7 +160,12 @@ export function Component() {
                     </Table.Td>
                     {canEdit ? (
                       <Table.Td ta="right">
-                        <Button variant="subtle" size="compact-sm" onClick={() => confirmArchive(p)} aria-label={`${p.status === 'active' ? 'Archive' : 'Bring back'} ${p.name}`}>
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          onClick={() => confirmArchive(p)}
+                          aria-label={`${p.status === 'active' ? 'Archive' : 'Bring back'} ${p.name}`}
+                        >
                           {p.status === 'active' ? 'Archive' : 'Bring back'}
                         </Button>
                       </Table.Td>

@@ -75,7 +75,11 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
           <Field label="Joined" value={new Date(member.joined_at).toLocaleDateString()} />
         </SimpleGrid>
       </Paper>
-      {isSelf ? <Text size="sm" c="dimmed">This is you: someone else with staff management must change your role or access.</Text> : null}
+      {isSelf ? (
+        <Text size="sm" c="dimmed">
+          This is you: someone else with staff management must change your role or access.
+        </Text>
+      ) : null}
       {canManage ? <ManageMember member={member} businessId={business.id} roles={assignableRoles(actor)} current={role} /> : null}
     </Stack>
   );
@@ -137,8 +141,7 @@ function ManageMember({ member, businessId, roles, current }: { member: Business
         }),
     });
 
-  const saveRole = () =>
-    changeRole.mutate({ id: member.id, role }, { onSuccess: (updated) => notifySuccess(`${member.name} is now ${updated.role.title}.`) });
+  const saveRole = () => changeRole.mutate({ id: member.id, role }, { onSuccess: (updated) => notifySuccess(`${member.name} is now ${updated.role.title}.`) });
 
   return (
     <EditForm dirty={role !== current} saving={changeRole.isPending} onSave={saveRole} backTo={href(routes.list, { business_id: businessId })}>

@@ -80,8 +80,7 @@ function Members(props: {
   const roleTitle = ROLES.find((r) => r === props.role);
   const shown = (members.data ?? []).filter(
     (m: BusinessUser) =>
-      (!needle || m.name.toLowerCase().includes(needle) || m.email.toLowerCase().includes(needle)) &&
-      (!roleTitle || m.role.title === ROLE_TITLES[roleTitle]),
+      (!needle || m.name.toLowerCase().includes(needle) || m.email.toLowerCase().includes(needle)) && (!roleTitle || m.role.title === ROLE_TITLES[roleTitle]),
   );
 
   return (

@@ -15,7 +15,13 @@ import { qrPaymentsQuery, qrQuery, useArchiveQr } from '../../api/static-qr-api'
 import classes from './qr-print.module.css';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-const fileName = (qr: StaticQrDetail, ext: string) => `qr-${qr.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'code'}.${ext}`;
+const fileName = (qr: StaticQrDetail, ext: string) =>
+  `qr-${
+    qr.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'code'
+  }.${ext}`;
 
 export function Component() {
   const { business_id: businessId = '', static_qr_code_id: id = '' } = useParams();
@@ -91,7 +97,14 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
             {qr.location_label ? <Text size="sm">{qr.location_label}</Text> : null}
             <Text size="sm">{amount ? `Scan to pay ${amount}` : 'Scan to pay'}</Text>
             <Group gap="xs" className={classes.noPrint} mt="xs">
-              <Button component="a" href={qr.qr_png} download={fileName(qr, 'png')} variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />}>
+              <Button
+                component="a"
+                href={qr.qr_png}
+                download={fileName(qr, 'png')}
+                variant="default"
+                size="xs"
+                leftSection={<IconDownload size={14} aria-hidden />}
+              >
                 Download PNG
               </Button>
               <Button
@@ -112,9 +125,7 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
             <Title order={2} size="h4" id="qr-facts">
               Details
             </Title>
-            <Text size="sm">
-              Amount: {amount ?? `The customer types it (${qr.currency.toUpperCase()})`}
-            </Text>
+            <Text size="sm">Amount: {amount ?? `The customer types it (${qr.currency.toUpperCase()})`}</Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               URL:{' '}
               <Anchor href={qr.url} target="_blank" rel="noreferrer" data-testid="qr-url">

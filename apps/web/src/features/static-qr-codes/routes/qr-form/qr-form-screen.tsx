@@ -40,7 +40,10 @@ export function Component() {
     );
   }
   return (
-    <PageFrame title={title} description={id ? 'Printed copies keep working: the code itself does not change.' : 'Customers scan it and pay by card, PayNow or e-wallet.'}>
+    <PageFrame
+      title={title}
+      description={id ? 'Printed copies keep working: the code itself does not change.' : 'Customers scan it and pay by card, PayNow or e-wallet.'}
+    >
       <QrForm key={qr.data?.id ?? 'new'} businessId={businessId} qr={qr.data} defaultCurrency={business.data.currency} />
     </PageFrame>
   );
@@ -83,7 +86,13 @@ function QrForm({ businessId, qr, defaultCurrency }: { businessId: string; qr: S
   };
 
   return (
-    <EditForm dirty={dirty} saving={save.isPending} onSave={submit} backTo={href('payments.static-qr', { business_id: businessId })} saveLabel={qr ? 'Save' : 'Create QR code'}>
+    <EditForm
+      dirty={dirty}
+      saving={save.isPending}
+      onSave={submit}
+      backTo={href('payments.static-qr', { business_id: businessId })}
+      saveLabel={qr ? 'Save' : 'Create QR code'}
+    >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={640}>
         <Stack gap="md">
           <TextInput {...form.field('name')} label="Name" description="For you and on the checkout page, e.g. Front counter" required autoFocus={!qr} />
@@ -95,7 +104,9 @@ function QrForm({ businessId, qr, defaultCurrency }: { businessId: string; qr: S
               { value: 'customer', label: 'Customer types it' },
             ]}
             value={values.amountMode}
-            onChange={(mode) => setValues((p) => ({ ...p, amountMode: mode === 'customer' ? 'customer' : 'fixed', amount: mode === 'fixed' ? p.amount : null }))}
+            onChange={(mode) =>
+              setValues((p) => ({ ...p, amountMode: mode === 'customer' ? 'customer' : 'fixed', amount: mode === 'fixed' ? p.amount : null }))
+            }
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {fixed ? (

@@ -48,7 +48,11 @@ export function Component() {
   ) : undefined;
 
   return (
-    <PageFrame title="Static QR codes" description="Print a code for a counter or a stall: customers scan it and pay on a secure checkout page." actions={create}>
+    <PageFrame
+      title="Static QR codes"
+      description="Print a code for a counter or a stall: customers scan it and pay on a secure checkout page."
+      actions={create}
+    >
       <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
@@ -113,13 +117,17 @@ export function Component() {
                         ) : null}
                       </Stack>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{qr.amount === null ? 'Customer types it' : formatMoneyWithCode(qr.amount, qr.currency)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {qr.amount === null ? 'Customer types it' : formatMoneyWithCode(qr.amount, qr.currency)}
+                    </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={qr.status === 'active' ? 'green' : 'gray'}>
                         {STATIC_QR_STATUS_LABELS[qr.status]}
                       </Badge>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : '—'}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -44,7 +44,11 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
         {label}
       </Text>
       <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children ?? <Text span c="dimmed" size="sm">None</Text>}
+        {children ?? (
+          <Text span c="dimmed" size="sm">
+            None
+          </Text>
+        )}
       </Text>
     </Stack>
   );
@@ -66,7 +70,10 @@ const EVENT_TITLES: Record<PaymentEventType, string> = {
 
 function eventText(event: PaymentEvent, currency: string): string | null {
   if (event.type === 'refunded' && typeof event.data.amount === 'number') {
-    const reason = typeof event.data.reason === 'string' && event.data.reason in REFUND_REASON_LABELS ? REFUND_REASON_LABELS[event.data.reason as keyof typeof REFUND_REASON_LABELS] : null;
+    const reason =
+      typeof event.data.reason === 'string' && event.data.reason in REFUND_REASON_LABELS
+        ? REFUND_REASON_LABELS[event.data.reason as keyof typeof REFUND_REASON_LABELS]
+        : null;
     return `${formatMoneyWithCode(event.data.amount, currency)}${reason ? ` · ${reason}` : ''}`;
   }
   return null;
@@ -122,7 +129,9 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
               <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: payment.customer.id })}>
                 {payment.customer.name ?? payment.customer.email ?? 'Customer'}
               </Anchor>
-            ) : (payment.customer.name ?? payment.customer.email)}
+            ) : (
+              (payment.customer.name ?? payment.customer.email)
+            )}
           </Field>
           <Field label="Source">
             {sourceHref ? (

@@ -90,9 +90,30 @@ export function Component() {
           type="search"
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Select label="Status" placeholder="Any status" clearable data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)} value={params.get('status')} onChange={(v) => set('status', v)} />
-          <Select label="Method" placeholder="Any method" clearable data={options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)} value={params.get('method')} onChange={(v) => set('method', v)} />
-          <Select label="Source" placeholder="Any source" clearable data={options(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS)} value={params.get('source')} onChange={(v) => set('source', v)} />
+          <Select
+            label="Status"
+            placeholder="Any status"
+            clearable
+            data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)}
+            value={params.get('status')}
+            onChange={(v) => set('status', v)}
+          />
+          <Select
+            label="Method"
+            placeholder="Any method"
+            clearable
+            data={options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+            value={params.get('method')}
+            onChange={(v) => set('method', v)}
+          />
+          <Select
+            label="Source"
+            placeholder="Any source"
+            clearable
+            data={options(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS)}
+            value={params.get('source')}
+            onChange={(v) => set('source', v)}
+          />
           <Select
             label="Sort"
             data={options(TRANSACTION_SORTS, TRANSACTION_SORT_LABELS)}
@@ -102,8 +123,20 @@ export function Component() {
           />
           <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
           <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
-          <MoneyInput label="Lowest amount" currency={currency} value={amountParam('min_amount')} onChange={(v) => set('min_amount', v === null ? null : String(v))} error={issue('min_amount')} />
-          <MoneyInput label="Highest amount" currency={currency} value={amountParam('max_amount')} onChange={(v) => set('max_amount', v === null ? null : String(v))} error={issue('max_amount')} />
+          <MoneyInput
+            label="Lowest amount"
+            currency={currency}
+            value={amountParam('min_amount')}
+            onChange={(v) => set('min_amount', v === null ? null : String(v))}
+            error={issue('min_amount')}
+          />
+          <MoneyInput
+            label="Highest amount"
+            currency={currency}
+            value={amountParam('max_amount')}
+            onChange={(v) => set('max_amount', v === null ? null : String(v))}
+            error={issue('max_amount')}
+          />
         </SimpleGrid>
       </Stack>
 

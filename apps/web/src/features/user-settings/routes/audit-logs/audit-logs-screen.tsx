@@ -11,10 +11,7 @@ export function Component() {
 
   return (
     <SettingsPage title="Audit logs">
-      <SettingsSection
-        title="Security events"
-        description="Sign-ins and changes to your account, newest first. Times are shown in your local time zone."
-      >
+      <SettingsSection title="Security events" description="Sign-ins and changes to your account, newest first. Times are shown in your local time zone.">
         {logs.isPending && (
           <Center py="lg">
             <Loader size="sm" aria-label="Loading audit logs" />

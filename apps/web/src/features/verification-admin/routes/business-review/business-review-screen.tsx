@@ -1,5 +1,22 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Container, Group, List, Modal, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Textarea, Timeline, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  List,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -235,8 +252,7 @@ function BlockDialog({ businessId, name, opened, onClose }: { businessId: string
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            The business can no longer use the dashboard. The reason stays in the review history and the audit log; the owners
-            are mailed to contact support.
+            The business can no longer use the dashboard. The reason stays in the review history and the audit log; the owners are mailed to contact support.
           </Text>
           <Textarea {...form.field('reason')} label="Reason" required autosize minRows={3} />
           <Group justify="flex-end">

@@ -26,7 +26,14 @@ export function Component() {
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
 
   return (
-    <PageFrame title={`Welcome, ${firstName}`} description={<>Partner overview for <strong>{b.name}</strong></>}>
+    <PageFrame
+      title={`Welcome, ${firstName}`}
+      description={
+        <>
+          Partner overview for <strong>{b.name}</strong>
+        </>
+      }
+    >
       <Group gap="xs">
         <Badge variant="light" color="orange">
           Partner

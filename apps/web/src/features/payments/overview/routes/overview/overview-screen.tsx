@@ -46,7 +46,11 @@ function OnboardingProgressCard({ business }: { business: Business }) {
           <Title order={2} size="h4" id="onboarding-progress-title">
             Account setup
           </Title>
-          {progress.data?.is_completed ? <Badge color="green" variant="light">Complete</Badge> : null}
+          {progress.data?.is_completed ? (
+            <Badge color="green" variant="light">
+              Complete
+            </Badge>
+          ) : null}
         </Group>
         {progress.isPending ? <Skeleton h={8} radius="xl" aria-label="Loading setup progress" /> : null}
         {progress.isError ? <ErrorState message={ONBOARDING_FETCH_FAILED} onRetry={() => void progress.refetch()} /> : null}
@@ -54,9 +58,7 @@ function OnboardingProgressCard({ business }: { business: Business }) {
           <>
             <LabelledProgress value={progress.data.progress} label="Account setup progress" size="lg" radius="xl" />
             <Text size="sm" c="dimmed">
-              {progress.data.is_completed
-                ? 'Your account is set up.'
-                : `${progress.data.progress}% done. Finish setting up to start taking payments.`}
+              {progress.data.is_completed ? 'Your account is set up.' : `${progress.data.progress}% done. Finish setting up to start taking payments.`}
             </Text>
             {!progress.data.is_completed && business.permissions.includes('business:view') ? (
               <Anchor component={Link} to={href('payments.onboarding', { business_id: business.id })} size="sm" fw={600}>
