@@ -10,7 +10,7 @@ import { computeFee, PAYMENT_EVENT_TYPES, REFUND_REASONS, type PaymentMethod } f
 export const CardDetailsSchema = z.object({
   number: text()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number')),
+    .pipe(text().regex(/^\d{12,19}$/, 'Enter the card number')),
   exp_month: z.number('Enter the expiry month').int().min(1, 'Enter a month from 1 to 12').max(12, 'Enter a month from 1 to 12'),
   /** Four digits (2031); two digits (31) are read as 20xx. */
   exp_year: z

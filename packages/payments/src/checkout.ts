@@ -13,8 +13,7 @@ export type CheckoutSourceKind = (typeof CHECKOUT_SOURCE_KINDS)[number];
 /** The payments' source type of each checkout source kind. */
 export const CHECKOUT_SOURCE_TYPES = { link: 'payment_link', qr: 'static_qr' } as const satisfies Record<CheckoutSourceKind, string>;
 
-const PublicIdSchema = z
-  .string()
+const PublicIdSchema = text()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_]+$/, 'Not a checkout id');

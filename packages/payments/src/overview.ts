@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '@merchant/core';
+import { CalendarDateSchema, defineEndpoint } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { BalanceSchema, PaymentMethodSchema, PaymentSchema, PaymentSourceSchema } from './payment';
 
@@ -22,11 +22,8 @@ export const OVERVIEW_PERIOD_LABELS: Record<OverviewPeriod, string> = {
 /** The longest range a custom period or a sales report covers, in days. */
 export const MAX_REPORT_DAYS = 366;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const IsoDateSchema = z
-  .string()
-  .regex(DATE, 'Use a date as YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Enter a real date');
+/** Calendar dates are the one schema of `@merchant/core` (real days, 1900-01-01..2999-12-31). */
+export const IsoDateSchema = CalendarDateSchema;
 
 /** Days from `from` to `to`, both included. */
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

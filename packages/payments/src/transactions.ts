@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuerySchema, defineEndpoint, MAX_MINOR_AMOUNT, MoneySchema, pageOf, text } from '@merchant/core';
+import { CalendarDateSchema, CursorQuerySchema, defineEndpoint, MAX_MINOR_AMOUNT, MoneySchema, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PaymentEventSchema, RefundInputSchema, RefundSchema } from './charges';
 import { PaymentMethodSchema, PaymentSchema, PaymentSourceSchema, PaymentStatusSchema } from './payment';
@@ -26,11 +26,6 @@ const isTimeZone = (value: string) => {
     return false;
   }
 };
-
-const CalendarDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Enter a real date');
 
 /** An amount in minor units as a query string carries it. */
 const QueryAmountSchema = z.coerce
