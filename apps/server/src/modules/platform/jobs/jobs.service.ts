@@ -117,6 +117,19 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
     }
   }
 
+  /**
+   * Creates a queue unless it exists. Several app processes starting at once on one database race here: the
+   * loser's create fails on the winner's rows, and the queue it wanted is there, which is all it needs.
+   */
+  async function ensureQueue(name: string): Promise<void> {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, { name, policy: 'standard' });
+    } catch (error) {
+      if (!(await boss.getQueue(name))) throw error;
+    }
+  }
+
   /** Enqueues the current tick of every schedule whose tick has come (once per tick, whoever enqueues it). */
   async function enqueueTicks(now: Date): Promise<void> {
     for (const [name, { every }] of schedules) {
@@ -157,9 +170,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
     async start() {
       started = true;
       await boss.start();
-      for (const name of handlers.keys()) {
-        await boss.createQueue(name, { name, policy: 'standard' });
-      }
+      for (const name of handlers.keys()) await ensureQueue(name);
       if (deps.mode === 'manual') return;
       for (const name of handlers.keys()) {
         const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
