@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '@merchant/core';
 import { BusinessParamsSchema, BusinessSchema, BusinessUserSchema, CreateBusinessBodySchema, DomainInfoSchema, OnboardingProgressSchema } from './business';
 import { UpdateBusinessBodySchema } from './details';
+import { businessRoutes } from './routes';
 
 export const businessEndpoints = {
   create: defineEndpoint({
@@ -16,9 +17,7 @@ export const businessEndpoints = {
     idempotent: true,
   }),
   get: defineEndpoint({
-    id: 'business.get',
-    method: 'GET',
-    path: '/v1/business/:business_id',
+    ...businessRoutes.get,
     summary: 'The business, with the caller role, permissions and warnings',
     access: { kind: 'business', permission: 'business:view' },
     params: BusinessParamsSchema,

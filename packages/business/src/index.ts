@@ -6,3 +6,4 @@ export * from './onboarding';
 export * from './audit-log';
 export * from './notification-settings';
 export * from './email-templates';
+export * from './routes';

@@ -12,7 +12,6 @@ import {
   InvitationParamsSchema,
   InvitationPreviewSchema,
   InvitationSchema,
-  LoginBodySchema,
   LoginResponseSchema,
   MessageSchema,
   OkSchema,
@@ -30,24 +29,23 @@ import {
   UpdateAccountBodySchema,
   UserSchema,
 } from './identity';
+import { LoginBodySchema } from './login';
+import { identityRoutes } from './routes';
 
 export const authEndpoints = {
   csrfToken: defineEndpoint({
-    id: 'auth.csrfToken',
-    method: 'POST',
-    path: '/csrf-token',
+    ...identityRoutes.csrfToken,
     summary: 'Issue the anti-forgery token of the session (starts a guest session when there is none)',
     access: { kind: 'public' },
     response: CsrfTokenSchema,
   }),
   login: defineEndpoint({
-    id: 'auth.login',
-    method: 'POST',
-    path: '/auth',
+    ...identityRoutes.login,
     summary: 'Sign in with email and password; may require a two-factor checkpoint',
     access: { kind: 'guest' },
     errors: ['RATE_LIMITED', 'AUTH_ACCOUNT_LOCKED', 'AUTH_INVALID_CREDENTIALS'],
-    body: LoginBodySchema,
+    // The form's own fields (zod/mini), in the full build's object the contract's type asks for.
+    body: z.object(LoginBodySchema.shape),
     response: LoginResponseSchema,
   }),
   checkpoint: defineEndpoint({
@@ -61,9 +59,7 @@ export const authEndpoints = {
     response: z.object({ user: UserSchema }),
   }),
   logout: defineEndpoint({
-    id: 'auth.logout',
-    method: 'DELETE',
-    path: '/auth',
+    ...identityRoutes.logout,
     summary: 'Sign out: the session is destroyed server-side',
     access: { kind: 'public' },
     response: OkSchema,
@@ -136,9 +132,7 @@ export const authEndpoints = {
 
 export const userEndpoints = {
   me: defineEndpoint({
-    id: 'user.me',
-    method: 'GET',
-    path: '/v1/user',
+    ...identityRoutes.me,
     summary: 'The signed-in user with their businesses',
     access: { kind: 'user' },
     response: UserSchema,

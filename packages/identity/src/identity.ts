@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from '@merchant/core';
 import { BusinessSummarySchema, CreateBusinessBodySchema, RoleTitleSchema } from '@merchant/business';
+import { EmailSchema } from './login';
 
-export const EmailSchema = text().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254));
 /** Field notes: no composition rules; at least 8 characters, 64+ allowed; common ones refused server-side. */
 export const NewPasswordSchema = text().min(8, 'Use at least 8 characters').max(128, 'Use at most 128 characters');
 export const PersonNameSchema = text().trim().min(1, 'Enter your name').max(120);
@@ -23,10 +23,6 @@ export type User = z.infer<typeof UserSchema>;
 
 export const CsrfTokenSchema = z.object({ token: z.string() });
 
-export const LoginBodySchema = z.object({
-  email: EmailSchema,
-  password: text().min(1, 'Enter your password').max(1024),
-});
 export const LoginResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('authenticated'), user: UserSchema }),
   z.object({ status: z.literal('two_factor_required') }),

@@ -1,2 +1,4 @@
 export * from './identity';
+export * from './login';
 export * from './endpoints';
+export * from './routes';

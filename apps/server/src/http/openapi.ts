@@ -14,7 +14,7 @@ const ERROR_CODES_KEY = 'x-error-codes';
  * The error answers of an endpoint for its route schema: each status answers the one error body (which
  * the serializer checks), and the codes each status can carry ride along for the document.
  */
-export function errorResponseSchemas(endpoint: Endpoint): { response: Record<number, z.ZodType>; [ERROR_CODES_KEY]: Record<number, string[]> } {
+export function errorResponseSchemas(endpoint: Endpoint): { response: Record<number, z.core.$ZodType>; [ERROR_CODES_KEY]: Record<number, string[]> } {
   const answers = [...errorAnswersOf(endpoint)];
   return {
     response: Object.fromEntries(answers.map(([status]) => [status, ApiErrorBodySchema])),

@@ -1,6 +1,6 @@
-import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@merchant/core';
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse, EndpointRoute } from '@merchant/core';
 import { ApiErrorBodySchema, buildPath, endpointPath, type ApiErrorBody } from '@merchant/core';
-import { authEndpoints } from '@merchant/identity';
+import { identityRoutes, type authEndpoints } from '@merchant/identity';
 
 /**
  * An answer outside 200-299. `body` is the server's error body when it has the product's shape;
@@ -43,11 +43,11 @@ let csrfRequest: Promise<string> | null = null;
 /** Base of the app/api host. Same origin unless the build names another. */
 const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
-/** Asks the server for the session's anti-forgery token (through its contract; the call itself needs none). */
+/** Asks the server for the session's anti-forgery token (its route from the contract; the call itself needs none). */
 export async function refreshCsrfToken(): Promise<string> {
   csrfRequest ??= (async () => {
     try {
-      const { token } = await answerOf(authEndpoints.csrfToken, await send(authEndpoints.csrfToken, {}, {}));
+      const { token } = (await answerOf(await send(identityRoutes.csrfToken, {}, {}))) as EndpointResponse<typeof authEndpoints.csrfToken>;
       csrfToken = token;
       return token;
     } finally {
@@ -88,17 +88,35 @@ export interface CallInput<E> {
 }
 
 /**
- * Calls one endpoint of the contract. Sends cookies, X-Requested-With and, on every request (GET
- * included, spec 7), X-CSRF-TOKEN. On 419 it fetches a fresh token and retries once, reusing the same
- * Idempotency-Key.
+ * Calls one endpoint of the contract and parses its answer with the contract's response schema. Sends
+ * cookies, X-Requested-With and, on every request (GET included, spec 7), X-CSRF-TOKEN. On 419 it fetches
+ * a fresh token and retries once, reusing the same Idempotency-Key.
  */
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
-  const idempotencyKey = endpoint.idempotent ? crypto.randomUUID() : undefined;
+  const json = await request(endpoint, input);
+  return (json === NO_CONTENT ? undefined : endpoint.response.parse(json)) as EndpointResponse<E>;
+}
+
+/**
+ * Calls an endpoint by its route alone (`identityRoutes`: the calls any visit makes before signing in), as
+ * `call` does, and takes the answer as the contract types it: the server serialises every answer through
+ * the contract's response schema, so the first screen need not load the schemas to parse it again.
+ */
+export async function callRoute<E extends Endpoint>(route: EndpointRoute, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
+  const json = await request(route, input);
+  return (json === NO_CONTENT ? undefined : json) as EndpointResponse<E>;
+}
+
+const NO_CONTENT = Symbol('no content');
+
+/** One call with the anti-forgery token and its 419 retry; the answer's JSON, or the server's error as an ApiError. */
+async function request<E extends Endpoint>(route: EndpointRoute & { idempotent?: boolean }, input: CallInput<E>): Promise<unknown> {
+  const idempotencyKey = route.idempotent ? crypto.randomUUID() : undefined;
 
   const attempt = async (): Promise<Response> => {
     const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrfToken ?? (await refreshCsrfToken()) };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    return send(endpoint, input, headers);
+    return send(route, input, headers);
   };
 
   let res = await attempt();
@@ -108,12 +126,13 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> 
     if (res.status === 419) emit({ type: isAuthenticated() ? 'session-expired' : 'token-refused' });
   }
   if (res.status === 401 && isAuthenticated()) emit({ type: 'unauthenticated' });
-  return answerOf(endpoint, res);
+  return answerOf(res);
 }
 
 /** One request of an endpoint: its URL from the contract's path and the input, cookies, the JSON or multipart body. */
-function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, extraHeaders: Record<string, string>): Promise<Response> {
-  const url = API_ORIGIN + endpointPath(endpoint, input);
+function send<E extends Endpoint>(route: EndpointRoute, input: CallInput<E>, extraHeaders: Record<string, string>): Promise<Response> {
+  // endpointPath reads the route's path alone.
+  const url = API_ORIGIN + endpointPath(route as E, input);
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -121,19 +140,18 @@ function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, extraHeaders
     ...extraHeaders,
   };
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
-  const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
+  const init: RequestInit = { method: route.method, credentials: 'include', headers };
   if (input.body !== undefined) init.body = JSON.stringify(input.body);
   else if (input.formData) init.body = input.formData;
   if (input.signal) init.signal = input.signal;
   return fetch(url, init);
 }
 
-/** The answer the contract promises, or the server's error as an ApiError. */
-async function answerOf<E extends Endpoint>(endpoint: E, res: Response): Promise<EndpointResponse<E>> {
+/** The answer's JSON (NO_CONTENT for a 204), or the server's error as an ApiError. */
+async function answerOf(res: Response): Promise<unknown> {
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as EndpointResponse<E>;
-  const json: unknown = await res.json();
-  return endpoint.response.parse(json) as EndpointResponse<E>;
+  if (res.status === 204) return NO_CONTENT;
+  return (await res.json()) as unknown;
 }
 
 function emit(event: AuthEvent): void {

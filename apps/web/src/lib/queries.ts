@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Endpoint, EndpointParams, EndpointQuery } from '@merchant/core';
+import type { Endpoint, EndpointParams, EndpointQuery, EndpointRoute } from '@merchant/core';
 import { call } from './api-client';
 
 /** What identifies an endpoint's answer: its path parameters and its query (never a body). */
@@ -15,7 +15,7 @@ export interface QueryInput<E> {
  * screens sharing a key always agree on what is stored. An endpoint is either paged (infinite query)
  * or not; its input then leaves out the cursor.
  */
-export function endpointKey<E extends Endpoint>(endpoint: E, input: QueryInput<E> = {}) {
+export function endpointKey<E extends Endpoint>(endpoint: E | EndpointRoute, input: QueryInput<E> = {}) {
   return [endpoint.id, input] as const;
 }
 

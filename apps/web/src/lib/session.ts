@@ -1,16 +1,19 @@
 import type { Permission } from '@merchant/core';
 import { queryOptions, useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { businessEndpoints, type Business } from '@merchant/business';
-import { userEndpoints, type User } from '@merchant/identity';
-import { ApiError, call } from './api-client';
-import { endpointKey, endpointQuery } from './queries';
+import { businessRoutes, type Business, type businessEndpoints } from '@merchant/business';
+import { identityRoutes, type User, type userEndpoints } from '@merchant/identity';
+import { ApiError, call, callRoute } from './api-client';
+import { endpointKey } from './queries';
 
-/** The signed-in user, or null when signed out (a 401 is an answer, not an error). */
+/**
+ * The signed-in user, or null when signed out (a 401 is an answer, not an error). Every screen asks it
+ * first, guest screens included: it is called by its route, so they load none of the contract's schemas.
+ */
 export const userQuery = queryOptions({
-  queryKey: endpointKey(userEndpoints.me),
+  queryKey: endpointKey<typeof userEndpoints.me>(identityRoutes.me),
   queryFn: async (): Promise<User | null> => {
     try {
-      return await call(userEndpoints.me);
+      return await callRoute<typeof userEndpoints.me>(identityRoutes.me);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
@@ -18,9 +21,20 @@ export const userQuery = queryOptions({
   },
 });
 
-export const businessQuery = (businessId: string) => endpointQuery(businessEndpoints.get, { params: { business_id: businessId } });
-
-export const onboardingProgressQuery = (businessId: string) => endpointQuery(businessEndpoints.onboardingProgress, { params: { business_id: businessId } });
+/**
+ * The business of a business screen, parsed by its contract, which loads with the first business screen:
+ * the key is named here (the route's id) so start-up code and guest screens load no schemas.
+ */
+export const businessQuery = (businessId: string) => {
+  const input = { params: { business_id: businessId } };
+  return queryOptions({
+    queryKey: endpointKey<typeof businessEndpoints.get>(businessRoutes.get, input),
+    queryFn: async ({ signal }) => {
+      const contract = await import('@merchant/business');
+      return call(contract.businessEndpoints.get, { ...input, signal });
+    },
+  });
+};
 
 export function useUser(): User | null {
   return useSuspenseQuery(userQuery).data;

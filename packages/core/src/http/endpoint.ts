@@ -74,6 +74,13 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   errors?: readonly ErrorCode[];
 }
 
+/**
+ * What names an endpoint and addresses a call of it, without its schemas. The endpoints the guest screens
+ * call declare these in a module of their own (the contract spreads them), so signing in loads no schema
+ * library; the answer's type still comes from the contract.
+ */
+export type EndpointRoute = Pick<Endpoint, 'id' | 'method' | 'path'>;
+
 /** Keeps the literal access rule in the type, so handlers get the matching context. */
 export function defineEndpoint<
   const A extends Access,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ApiIssue } from './error-body';
 
 /**
  * Every error code the API can answer, with its HTTP status. Domain codes are prefixed
@@ -74,19 +74,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const ApiIssueSchema = z.object({
-  path: z.string(),
-  message: z.string(),
-});
-export type ApiIssue = z.infer<typeof ApiIssueSchema>;
-
-export const ApiErrorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  issues: z.array(ApiIssueSchema).optional(),
-  requestId: z.string(),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+export { ApiErrorBodySchema, ApiIssueSchema, type ApiErrorBody, type ApiIssue } from './error-body';
 
 /** Thrown by services; the server's error handler turns it into the one error body. */
 export class AppError extends Error {

@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { noNulCharacter } from './text-rule';
 
-/**
- * The one rule every text input follows: no NUL character (U+0000). PostgreSQL cannot store it in a text
- * column, and no person types it, so it is refused on the field (422) instead of failing in the database.
- */
-export const NUL_CHARACTER_MESSAGE = 'Remove the NUL character (U+0000): it cannot be stored';
-
-/** The check itself; `text()` carries it, and the contract test looks for this very check. */
-export const noNulCharacter = z.refine<string>((value) => !value.includes('\u0000'), NUL_CHARACTER_MESSAGE);
+export { NUL_CHARACTER_MESSAGE, noNulCharacter } from './text-rule';
 
 /**
  * The start of every string an API input accepts (names, free text, codes, tokens, passwords):

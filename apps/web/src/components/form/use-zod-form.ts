@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { safeParse } from 'zod/mini';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/error-message';
@@ -45,7 +46,7 @@ function leafPaths(values: unknown, prefix = ''): string[] {
 }
 
 /** The first message per field of a failed zod parse, keyed by the dotted issue path. */
-export function zodIssuesToErrors(error: z.ZodError): FormErrors {
+export function zodIssuesToErrors(error: { issues: readonly z.core.$ZodIssue[] }): FormErrors {
   const errors: FormErrors = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
@@ -58,7 +59,7 @@ function isChangeEvent(v: unknown): v is ChangeEvent<HTMLInputElement | HTMLText
   return typeof v === 'object' && v !== null && 'currentTarget' in v;
 }
 
-export interface ZodForm<S extends z.ZodType, V> {
+export interface ZodForm<S extends z.core.$ZodType, V> {
   values: V;
   errors: FormErrors;
   setValues: (updater: V | ((previous: V) => V)) => void;
@@ -82,11 +83,12 @@ export interface ZodForm<S extends z.ZodType, V> {
 }
 
 /**
- * A small form state hook driven by a zod schema (usually the endpoint's own body schema).
+ * A small form state hook driven by a zod schema (usually the endpoint's own body schema; zod's full build
+ * or its small one, zod/mini, which the login screen uses).
  * Values keep the input shape of the schema; validation runs on submit; server field issues
  * (`issues[{ path, message }]` of a 422) land on the field with the same dotted path.
  */
-export function useZodForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initialValues: V): ZodForm<S, V> {
+export function useZodForm<S extends z.core.$ZodType, V extends Record<string, unknown>>(schema: S, initialValues: V): ZodForm<S, V> {
   const initialRef = useRef(initialValues);
   const [values, setValuesState] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FormErrors>({});
@@ -153,7 +155,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     (handler: (data: z.output<S>) => void) => (event?: FormEvent<HTMLFormElement>) => {
       event?.preventDefault();
       const form = event?.currentTarget;
-      const result = schema.safeParse(valuesRef.current);
+      const result = safeParse(schema, valuesRef.current);
       if (!result.success) {
         const next = zodIssuesToErrors(result.error);
         setErrors(next);

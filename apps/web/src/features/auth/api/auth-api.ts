@@ -5,29 +5,12 @@ import type { EndpointBody } from '@merchant/core';
 import { call } from '../../../lib/api-client';
 import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
 import { resetSessionCache, userQuery } from '../../../lib/session';
+import { formMutation } from './form-mutation';
 
-type LoginBody = EndpointBody<typeof authEndpoints.login>;
 type CheckpointBody = EndpointBody<typeof authEndpoints.checkpoint>;
 type PasswordResetRequestBody = EndpointBody<typeof authEndpoints.requestPasswordReset>;
 type PasswordResetBody = EndpointBody<typeof authEndpoints.resetPassword>;
 type RegisterCompleteBody = EndpointBody<typeof authEndpoints.registerComplete>;
-
-/**
- * Forms show their own field errors, so their mutations are silent in the mutation cache
- * (the form's handleServerError shows the snackbar when there is no field issue).
- */
-const formMutation = { meta: { silent: true } } as const;
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...formMutation,
-    mutationFn: (body: LoginBody) => call(authEndpoints.login, { body }),
-    onSuccess: (answer) => {
-      if (answer.status === 'authenticated') resetSessionCache(queryClient, answer.user);
-    },
-  });
-}
 
 export function useCheckpoint() {
   const queryClient = useQueryClient();

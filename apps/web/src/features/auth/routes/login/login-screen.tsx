@@ -3,7 +3,7 @@ import { LoginBodySchema } from '@merchant/identity';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
-import { useLogin } from '../../api/auth-api';
+import { useLogin } from '../../api/login-api';
 import { AuthCard } from '../../components/auth-card';
 import { readLoginState } from '../../components/flash';
 

@@ -8,7 +8,8 @@ import { href, type RouteId } from '../../../../../app/route-table';
 import { ErrorState } from '../../../../../components/error-state';
 import { LoadingScreen } from '../../../../../components/loading-screen';
 import { PageFrame } from '../../../../../components/page-frame';
-import { onboardingProgressQuery, useBusiness, useSignedInUser } from '../../../../../lib/session';
+import { onboardingProgressQuery } from '../../../../../lib/onboarding-progress';
+import { useBusiness, useSignedInUser } from '../../../../../lib/session';
 import { LinkCard } from '../../../../../components/link-card';
 import { PaymentsOverview } from '../../components/payments-overview';
 
