@@ -169,6 +169,14 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.businessId, t.status, t.createdAt.desc()),
     index('payments_source_idx').on(t.businessId, t.sourceType, t.sourceId, t.createdAt.desc()),
     index('payments_customer_idx').on(t.businessId, t.customerId, t.createdAt.desc()),
+    // Sorting by amount walks this and stops after a page (docs/payments.md, "## transactions").
+    index('payments_amount_idx').on(t.businessId, t.amount, t.id),
+    // Search (`q`): each ILIKE branch has a trigram index (pg_trgm) and the last-4 branch a b-tree, so the
+    // database ORs their bitmaps instead of reading the business's rows.
+    index('payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
+    index('payments_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    index('payments_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
+    index('payments_card_last4_idx').on(t.businessId, t.cardLast4),
     index('payments_settle_idx')
       .on(t.availableOn)
       .where(sql`${t.settledAt} is null and ${t.availableOn} is not null`),
