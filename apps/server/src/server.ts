@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   if (await isEmpty(database.db)) {
     if (config.demoData) {
-      await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
+      const started = performance.now();
+      await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads'), history: true });
+      logger.info(`demo data seeded in ${Math.round(performance.now() - started)} ms`);
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
     } else if (!config.loopbackOnly) {
       logger.info('no demo data: the server listens beyond this machine, and the demo logins have a published password (DEMO_DATA=on seeds them anyway)');

@@ -7,6 +7,7 @@ import { secretBox, storedSettings } from '../modules/payments/payment-methods/p
 import { createFileStore } from '../lib/file-store';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
+import { seedDemoPayments } from './seed-payments';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -36,8 +37,11 @@ export async function hasDemoUsers(db: Executor): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-/** Seeds demo data. Only call on an empty database (npm start checks). */
-export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string } = {}): Promise<{ businessId: string }> {
+/**
+ * Seeds demo data. Only call on an empty database (npm start checks). `history` adds the demo business's
+ * payment history (seed-payments.ts); the API tests' databases go without it.
+ */
+export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string; history?: boolean } = {}): Promise<{ businessId: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
   const seeded = await db.transaction(async (tx) => {
@@ -78,7 +82,8 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       createdAt: now,
       updatedAt: now,
     });
-    await member(demoId, await user(DEMO_USERS.owner, 'Olivia Owner'), 'owner');
+    const ownerId = await user(DEMO_USERS.owner, 'Olivia Owner');
+    await member(demoId, ownerId, 'owner');
     await member(demoId, await user(DEMO_USERS.admin, 'Adam Admin'), 'admin');
     await member(demoId, await user(DEMO_USERS.manager, 'Maya Manager'), 'manager');
     await member(demoId, await user(DEMO_USERS.cashier, 'Casey Cashier'), 'cashier');
@@ -134,12 +139,13 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       });
     }
     await tx.insert(verificationEvents).values({ businessId: pendingId, id: newId(), kind: 'submitted', actorUserId: pendingOwner, createdAt: now });
-    return { businessId: demoId, pendingId, documents };
+    return { businessId: demoId, ownerId, pendingId, documents };
   });
   if (options.uploadsDir) {
     const files = createFileStore(options.uploadsDir);
     for (const doc of seeded.documents) await files.save(seeded.pendingId, doc.id, demoPdf(doc.fileName));
   }
+  if (options.history) await seedDemoPayments(db, seeded.businessId, seeded.ownerId, now);
   return { businessId: seeded.businessId };
 }
 
