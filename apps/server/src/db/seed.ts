@@ -7,7 +7,6 @@ import { secretBox, storedSettings } from '../modules/payments/payment-methods/p
 import { createFileStore } from '../lib/file-store';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
-import { seedDemoPayments } from './seed-payments';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -38,10 +37,10 @@ export async function hasDemoUsers(db: Executor): Promise<boolean> {
 }
 
 /**
- * Seeds demo data. Only call on an empty database (npm start checks). `history` adds the demo business's
- * payment history (seed-payments.ts); the API tests' databases go without it.
+ * Seeds demo data. Only call on an empty database (npm start checks). The demo business's payment history
+ * is seedDemoPayments's (seed-payments.ts), with the owner's id this answers; the API tests go without it.
  */
-export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string; history?: boolean } = {}): Promise<{ businessId: string }> {
+export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string } = {}): Promise<{ businessId: string; ownerId: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
   const seeded = await db.transaction(async (tx) => {
@@ -145,8 +144,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
     const files = createFileStore(options.uploadsDir);
     for (const doc of seeded.documents) await files.save(seeded.pendingId, doc.id, demoPdf(doc.fileName));
   }
-  if (options.history) await seedDemoPayments(db, seeded.businessId, seeded.ownerId, now);
-  return { businessId: seeded.businessId };
+  return { businessId: seeded.businessId, ownerId: seeded.ownerId };
 }
 
 /** A one-page PDF saying it is demo data (the seeded pending business's documents). */
