@@ -18,12 +18,12 @@ export const settings = {
 const pinning = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core), process.execPath, ...argv]] : [process.execPath, argv]);
 
-function startServer(file, env) {
+export function startServer(file, env) {
   const [cmd, args] = pinned(0, [file]);
   return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const stop = async (child) => {
+export const stop = async (child) => {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill();
@@ -31,7 +31,7 @@ const stop = async (child) => {
 };
 
 /** One round of load from its own process on core 1. */
-function load(url, cookie) {
+export function load(url, cookie) {
   const [cmd, args] = pinned(1, ['bench/load.mjs', url, String(settings.connections), String(settings.seconds), ...(cookie ? [cookie] : [])]);
   const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`load generator failed: ${res.stderr}`);
@@ -40,7 +40,7 @@ function load(url, cookie) {
   return result;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Alternates hello-world and GET /v1/user against one app process. */
 async function compare(helloUrl, appEnv) {

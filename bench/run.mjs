@@ -3,7 +3,8 @@
 //    alternated round by round, on both databases (bench/api.mjs: servers on one core, the load
 //    generator on the other).
 // 2. What one query costs on the embedded database (bench/pglite-query.mjs).
-// The web figures (bundle, login JavaScript, Lighthouse) are bench/web.mjs's: their section is kept as it is.
+// The web figures (bundle, login JavaScript, Lighthouse) are bench/web.mjs's and the payments at scale
+// bench/payments.mjs's (node bench/payments.mjs): their sections are kept as they are.
 // Needs a build first (npm run build) and a quiet machine. Run: node bench/run.mjs
 // (BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_QUERY_ROUNDS, BENCH_QUERIES change the sizes).
 import { API_BEFORE, API_WHERE_TIME_GOES, QUERY_BEFORE, QUERY_FINDINGS } from './findings.mjs';
@@ -16,12 +17,12 @@ const apiSettings = () =>
   `${settings.rounds} alternating rounds of ${settings.seconds} s each, ${settings.connections} concurrent keep-alive connections; the servers on core 0, the load generator on core 1 (PostgreSQL unpinned).`;
 const ROOT = new URL('..', import.meta.url).pathname;
 
-/** bench/web.mjs's section of docs/benchmarks.md, between its markers, kept as it stands. */
-function webSection() {
+/** Another script's section of docs/benchmarks.md (bench/web.mjs, bench/payments.mjs), between its markers, kept as it stands. */
+function keptSection(name) {
   const current = readFileSync(join(ROOT, 'docs/benchmarks.md'), 'utf8');
-  const from = current.indexOf('<!-- web:start');
-  const to = current.indexOf('<!-- web:end -->');
-  return from >= 0 && to > from ? current.slice(from, to + '<!-- web:end -->'.length) + '\n' : '';
+  const from = current.indexOf(`<!-- ${name}:start`);
+  const to = current.indexOf(`<!-- ${name}:end -->`);
+  return from >= 0 && to > from ? current.slice(from, to + `<!-- ${name}:end -->`.length) + '\n' : '';
 }
 
 const api = await measureApi();
@@ -59,7 +60,8 @@ After (\`bench/pglite-query.mjs\`, ${process.env.BENCH_QUERY_ROUNDS ?? 5} altern
 ${queries.map((q) => `| ${q.kind} | ${q.median.toFixed(0)} | ${q.rounds.map((x) => x.toFixed(0)).join(', ')} |`).join('\n')}
 
 ${QUERY_FINDINGS}
-${webSection()}`;
+${keptSection('payments')}
+${keptSection('web')}`;
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc);
   console.log(doc);
 }

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { seedDemoPayments } from './db/seed-payments';
 import { listen } from './http/listen';
 import { systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -14,9 +15,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await migrateDatabase(database);
+  let demoHistory: { businessId: string; ownerId: string } | null = null;
   if (await isEmpty(database.db)) {
     if (config.demoData) {
-      await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
+      demoHistory = await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
     } else if (!config.loopbackOnly) {
       logger.info('no demo data: the server listens beyond this machine, and the demo logins have a published password (DEMO_DATA=on seeds them anyway)');
@@ -40,6 +42,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (demoHistory) {
+    // The demo business's payment history goes through the charges service (a few seconds on a quiet machine):
+    // written while the server already answers, so npm start does not wait for it; the screens fill in as it lands.
+    const { businessId, ownerId } = demoHistory;
+    const started = performance.now();
+    seedDemoPayments(database.db, businessId, ownerId, systemClock.now()).then(
+      ({ payments }) => logger.info(`demo payment history seeded: ${payments} payments in ${Math.round(performance.now() - started)} ms`),
+      (error: unknown) => logger.warn({ err: error }, 'the demo payment history was not seeded completely'),
+    );
+  }
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   logger.info(`Merchant Dashboard is running at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);
   if (config.devMailbox) logger.info(`mail is kept in the dev mailbox (this machine only): ${config.publicUrl}/_dev/mailbox`);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -83,7 +84,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let client: PGlite;
   try {
-    client = options.loadDataDir ? await PGlite.create({ loadDataDir: options.loadDataDir }) : await PGlite.create(options.dataDir ?? undefined);
+    // pg_trgm: the trigram indexes of payment search (migration 0009) need it on every opening.
+    const extensions = { pg_trgm };
+    client = options.loadDataDir
+      ? await PGlite.create({ loadDataDir: options.loadDataDir, extensions })
+      : await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions });
   } catch (error) {
     unlock?.();
     throw error;

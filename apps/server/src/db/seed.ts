@@ -36,8 +36,11 @@ export async function hasDemoUsers(db: Executor): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-/** Seeds demo data. Only call on an empty database (npm start checks). */
-export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string } = {}): Promise<{ businessId: string }> {
+/**
+ * Seeds demo data. Only call on an empty database (npm start checks). The demo business's payment history
+ * is seedDemoPayments's (seed-payments.ts), with the owner's id this answers; the API tests go without it.
+ */
+export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string } = {}): Promise<{ businessId: string; ownerId: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
   const seeded = await db.transaction(async (tx) => {
@@ -78,7 +81,8 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       createdAt: now,
       updatedAt: now,
     });
-    await member(demoId, await user(DEMO_USERS.owner, 'Olivia Owner'), 'owner');
+    const ownerId = await user(DEMO_USERS.owner, 'Olivia Owner');
+    await member(demoId, ownerId, 'owner');
     await member(demoId, await user(DEMO_USERS.admin, 'Adam Admin'), 'admin');
     await member(demoId, await user(DEMO_USERS.manager, 'Maya Manager'), 'manager');
     await member(demoId, await user(DEMO_USERS.cashier, 'Casey Cashier'), 'cashier');
@@ -134,13 +138,13 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       });
     }
     await tx.insert(verificationEvents).values({ businessId: pendingId, id: newId(), kind: 'submitted', actorUserId: pendingOwner, createdAt: now });
-    return { businessId: demoId, pendingId, documents };
+    return { businessId: demoId, ownerId, pendingId, documents };
   });
   if (options.uploadsDir) {
     const files = createFileStore(options.uploadsDir);
     for (const doc of seeded.documents) await files.save(seeded.pendingId, doc.id, demoPdf(doc.fileName));
   }
-  return { businessId: seeded.businessId };
+  return { businessId: seeded.businessId, ownerId: seeded.ownerId };
 }
 
 /** A one-page PDF saying it is demo data (the seeded pending business's documents). */

@@ -165,10 +165,20 @@ export const payments = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('payments_public_key').on(t.publicId),
-    index('payments_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
-    index('payments_status_idx').on(t.businessId, t.status, t.createdAt.desc()),
-    index('payments_source_idx').on(t.businessId, t.sourceType, t.sourceId, t.createdAt.desc()),
-    index('payments_customer_idx').on(t.businessId, t.customerId, t.createdAt.desc()),
+    // Ascending: a backward scan serves `created_at desc` (desc nulls first). An index declared `desc` is
+    // `desc nulls last` and serves neither newest nor oldest first (the planner read every row; migration 0009).
+    index('payments_created_idx').on(t.businessId, t.createdAt, t.id),
+    index('payments_status_idx').on(t.businessId, t.status, t.createdAt),
+    index('payments_source_idx').on(t.businessId, t.sourceType, t.sourceId, t.createdAt),
+    index('payments_customer_idx').on(t.businessId, t.customerId, t.createdAt),
+    // Sorting by amount walks this and stops after a page (docs/payments.md, "## transactions").
+    index('payments_amount_idx').on(t.businessId, t.amount, t.id),
+    // Search (`q`): each ILIKE branch has a trigram index (pg_trgm) and the last-4 branch a b-tree, so the
+    // database ORs their bitmaps instead of reading the business's rows.
+    index('payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
+    index('payments_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    index('payments_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
+    index('payments_card_last4_idx').on(t.businessId, t.cardLast4),
     index('payments_settle_idx')
       .on(t.availableOn)
       .where(sql`${t.settledAt} is null and ${t.availableOn} is not null`),

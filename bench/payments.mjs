@@ -1,0 +1,219 @@
+// Payments at scale: N benchmark payments (bench/seed-payments.mjs, 1,000,000 by default) in the demo
+// business, then, against the bare hello-world in the same run and alternated round by round (bench/api.mjs's
+// servers and load generator): the first page of Transactions, a filtered page (succeeded card payments by
+// amount, largest first), a search, and the 90-day overview; then the CSV export of every payment with the
+// app process's resident memory sampled every 50 ms during it. Both databases. The section of
+// docs/benchmarks.md between the payments markers is rewritten (bench/run.mjs keeps it as it stands).
+// Needs a build first (npm run build) and a quiet machine.
+// Run: node bench/payments.mjs  (BENCH_PAYMENTS=20000 for a smoke test; BENCH_ROUNDS, BENCH_SECONDS,
+// BENCH_CONNECTIONS as for bench/api.mjs; BENCH_DATABASES=pglite or postgres for one of them).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { startPostgres } from '../scripts/postgres.mjs';
+import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
+import { load, median, settings, startServer, stop } from './api.mjs';
+import { connect, seedPayments } from './seed-payments.mjs';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const COUNT = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const APP = 'apps/server/dist/server.mjs';
+const appEnv = (port, database) => ({ ...database, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', LOG_LEVEL: 'warn' });
+
+async function startApp(database) {
+  const port = await freePort();
+  const app = startServer(APP, appEnv(port, database));
+  const base = `http://127.0.0.1:${port}`;
+  // The first start migrates and seeds the demo data (its payment history included): allow for a busy machine.
+  await waitFor(`${base}/healthz`, app, 900_000);
+  return { app, base };
+}
+
+/** Resident memory (MiB) of a process, from /proc. */
+function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Streams the CSV export of every payment, sampling the app's memory; answers rows, seconds and memory. */
+async function exportCsv(base, businessId, cookie, pid) {
+  const before = rssMiB(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(pid));
+  }, 50);
+  const started = performance.now();
+  let rows = -1;
+  let bytes = 0;
+  try {
+    const res = await request(`${base}/v1/business/${businessId}/transactions/export`, { headers: { cookie } });
+    if (res.statusCode !== 200) throw new Error(`export answered ${res.statusCode}`);
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+    }
+  } catch (error) {
+    throw new Error(`the export stopped after ${rows} rows (${bytes} bytes): ${error.message}`);
+  } finally {
+    clearInterval(sampler);
+  }
+  return { rows, mb: bytes / 1e6, seconds: (performance.now() - started) / 1000, before, peak: Math.max(peak, rssMiB(pid)) };
+}
+
+const PAGE = 26; // the screen's page (25) and one more, as the repository reads it
+const SEARCH = `(reference ILIKE $2 OR customer_name ILIKE $2 OR customer_email ILIKE $2)`;
+/** The statements behind the screens, as the repositories write them (docs/payments.md, "## transactions", "## overview"). */
+const PLANS = {
+  'first page (newest)': [`SELECT * FROM payments WHERE business_id = $1 ORDER BY created_at DESC, id DESC LIMIT ${PAGE}`],
+  'filtered (succeeded, card, amount largest first)': [
+    `SELECT * FROM payments WHERE business_id = $1 AND status = 'succeeded' AND method = 'card' ORDER BY amount DESC, id DESC LIMIT ${PAGE}`,
+  ],
+  'date range, newest': [
+    `SELECT * FROM payments WHERE business_id = $1 AND created_at >= now() - interval '30 days' AND created_at < now() - interval '20 days' ORDER BY created_at DESC, id DESC LIMIT ${PAGE}`,
+  ],
+  'search by reference, newest': [
+    `SELECT * FROM payments WHERE business_id = $1 AND ${SEARCH} ORDER BY created_at DESC, id DESC LIMIT ${PAGE}`,
+    '%INV-0012345%',
+  ],
+  'search by email, amount sort': [
+    `SELECT * FROM payments WHERE business_id = $1 AND ${SEARCH} ORDER BY amount DESC, id DESC LIMIT ${PAGE}`,
+    '%customer4242@%',
+  ],
+  '90-day overview figures': [
+    `SELECT currency, sum(amount) FILTER (WHERE created_at >= now() - interval '90 days'), count(*) FILTER (WHERE status = 'failed')
+     FROM payments WHERE business_id = $1 AND created_at >= now() - interval '180 days' AND created_at < now() GROUP BY currency`,
+  ],
+};
+
+/** EXPLAIN ANALYZE of each statement: the indexes its plan reads and its execution time. */
+export async function explain(db, businessId) {
+  const out = [];
+  for (const [name, [text, ...params]] of Object.entries(PLANS)) {
+    const { rows } = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, [businessId, ...params]);
+    const raw = Object.values(rows[0])[0];
+    const [plan] = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    const nodes = [];
+    const walk = (node) => {
+      nodes.push(node['Index Name'] ? `${node['Node Type']} on ${node['Index Name']}` : node['Node Type']);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(plan.Plan);
+    out.push({ name, plan: nodes.join(' > '), ms: plan['Execution Time'] });
+  }
+  return out;
+}
+
+/** One database: seed, then alternate the hello-world and each payments screen; then the export. */
+async function measure(helloUrl, database, target) {
+  let { app } = await startApp(database);
+  await stop(app); // the embedded database has one owner: the app stops while the payments are written
+  const db = await connect(target);
+  let businessId;
+  let seedSeconds;
+  let plans;
+  try {
+    const seeded = await seedPayments(db, COUNT, 'demo-coffee', (line) => console.error(line));
+    businessId = seeded.businessId;
+    seedSeconds = seeded.ms / 1000;
+    plans = await explain(db, businessId);
+  } finally {
+    await db.close();
+  }
+  const started = await startApp(database);
+  app = started.app;
+  try {
+    const { cookie } = await signInDemoOwner(started.base);
+    const api = `${started.base}/v1/business/${businessId}`;
+    const targets = {
+      'first page of Transactions': `${api}/transactions`,
+      'filtered page (succeeded, card, amount largest first)': `${api}/transactions?status=succeeded&method=card&sort=amount_desc`,
+      'search by reference': `${api}/transactions?q=INV-0012345`,
+      '90-day overview': `${api}/payments/overview?period=90d`,
+    };
+    load(helloUrl);
+    for (const url of Object.values(targets)) load(url, cookie);
+    const rounds = { hello: [], ...Object.fromEntries(Object.keys(targets).map((k) => [k, []])) };
+    for (let i = 0; i < settings.rounds; i++) {
+      rounds.hello.push(load(helloUrl));
+      for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
+    }
+    const csv = await exportCsv(started.base, businessId, cookie, app.pid);
+    const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
+    return { seedSeconds, plans, csv, results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])) };
+  } finally {
+    await stop(app);
+  }
+}
+
+function table(m) {
+  const hello = m.results.hello;
+  const lines = ['| target | median req/s | ratio to hello-world | median p99 (ms) | rounds (req/s) |', '|---|---|---|---|---|'];
+  for (const [name, s] of Object.entries(m.results)) {
+    const label = name === 'hello' ? 'bare Fastify hello-world' : name;
+    lines.push(
+      `| ${label} | ${s.rps.toFixed(0)} | ${(s.rps / hello.rps).toFixed(3)}x | ${s.p99.toFixed(1)} | ${s.rounds.map((x) => x.rps.toFixed(0)).join(', ')} |`,
+    );
+  }
+  const c = m.csv;
+  lines.push(
+    '',
+    `CSV export of all ${c.rows.toLocaleString('en')} payments: ${c.mb.toFixed(0)} MB in ${c.seconds.toFixed(1)} s; ` +
+      `the app's resident memory ${c.before.toFixed(0)} MiB before, at most ${c.peak.toFixed(0)} MiB during it. ` +
+      `Seeding the payments took ${m.seedSeconds.toFixed(0)} s.`,
+  );
+  lines.push('', '| statement (EXPLAIN ANALYZE) | plan | execution (ms) |', '|---|---|---|');
+  for (const p of m.plans) lines.push(`| ${p.name} | ${p.plan} | ${p.ms.toFixed(1)} |`);
+  return lines.join('\n');
+}
+
+/** Rewrites the payments section of docs/benchmarks.md (appended the first time). */
+function writeSection(section) {
+  const file = join(ROOT, 'docs/benchmarks.md');
+  const doc = readFileSync(file, 'utf8');
+  const start = '<!-- payments:start -->';
+  const end = '<!-- payments:end -->';
+  const block = `${start}\n${section}\n${end}`;
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from >= 0 && to > from) return writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
+  // The first time: before bench/web.mjs's section, where bench/run.mjs keeps it.
+  const web = doc.indexOf('<!-- web:start');
+  writeFileSync(file, web >= 0 ? `${doc.slice(0, web)}${block}\n\n${doc.slice(web)}` : `${doc.trimEnd()}\n\n${block}\n`);
+}
+
+async function main() {
+  const helloPort = await freePort();
+  const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
+  const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-payments-'));
+  const pg = DATABASES.includes('postgres') ? await startPostgres() : null;
+  const measured = {};
+  try {
+    const helloUrl = `http://127.0.0.1:${helloPort}/`;
+    await waitFor(helloUrl);
+    if (DATABASES.includes('pglite')) measured.pglite = await measure(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: '' }, dataDir);
+    if (pg) measured.postgres = await measure(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: pg.url }, pg.url);
+  } finally {
+    await stop(hello);
+    pg?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const date = new Date().toISOString().slice(0, 10);
+  const section = [
+    `## Payments at scale: ${COUNT.toLocaleString('en')} payments (${date})`,
+    '',
+    `Measured by \`node bench/payments.mjs\` (data from \`bench/seed-payments.mjs\`): ${settings.rounds} alternating rounds of ${settings.seconds} s, ` +
+      `${settings.connections} keep-alive connections, servers on core 0 and the load generator on core 1. ` +
+      (process.env.BENCH_NOTE ?? ''),
+    '',
+    ...(measured.pglite ? ['Embedded database (PGlite):', '', table(measured.pglite), ''] : []),
+    ...(measured.postgres ? ['A PostgreSQL server on the same machine (scripts/postgres.mjs):', '', table(measured.postgres), ''] : []),
+    'Goals (issue 8): first page at least 0.05x of the hello-world with p99 under 100 ms; 90-day overview p99 under 200 ms; the export flat in memory.',
+  ].join('\n');
+  writeSection(section);
+  console.log(section);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
