@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dataDir,
       DEMO_DATA: 'on',
+      // The browser tests make the payments they read; the demo history (seeded and tested by the API tests) stays out.
+      DEMO_HISTORY: 'off',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       BASE_DOMAIN: 'localhost',

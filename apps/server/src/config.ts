@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Merchant Dashboard <no-reply@merchant.test>'),
   /** Demo logins with a published password: seeded into an empty database only while listening on loopback, unless `on`. */
   DEMO_DATA: Switch,
+  /** With demo data: 90 days of payment history for the demo business (off: the demo logins and businesses only). */
+  DEMO_HISTORY: z.enum(['on', 'off']).default('on'),
   /** The dev mailbox shows every mail (reset and invitation links): on loopback only, unless `on`. */
   DEV_MAILBOX: Switch,
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
@@ -39,6 +41,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   demoData: boolean;
+  demoHistory: boolean;
   sessionIdleMinutes: number;
   trustProxy: boolean;
   logLevel: string;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl,
     mailFrom: c.MAIL_FROM,
     demoData: c.DEMO_DATA === 'auto' ? loopbackOnly : c.DEMO_DATA === 'on',
+    demoHistory: c.DEMO_HISTORY === 'on',
     sessionIdleMinutes: c.SESSION_IDLE_MINUTES,
     trustProxy,
     logLevel: c.LOG_LEVEL,

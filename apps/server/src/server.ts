@@ -15,10 +15,16 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await migrateDatabase(database);
-  let demoHistory: { businessId: string; ownerId: string } | null = null;
   if (await isEmpty(database.db)) {
     if (config.demoData) {
-      demoHistory = await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
+      const demo = await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
+      if (config.demoHistory) {
+        // Through the charges service, so events, fees and the ledger are what real payments make; before the
+        // server listens, so nobody sees (or a stop leaves) half a history.
+        const started = performance.now();
+        const { payments } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        logger.info(`demo payment history seeded: ${payments} payments in ${Math.round(performance.now() - started)} ms`);
+      }
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
     } else if (!config.loopbackOnly) {
       logger.info('no demo data: the server listens beyond this machine, and the demo logins have a published password (DEMO_DATA=on seeds them anyway)');
@@ -42,16 +48,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  if (demoHistory) {
-    // The demo business's payment history goes through the charges service (a few seconds on a quiet machine):
-    // written while the server already answers, so npm start does not wait for it; the screens fill in as it lands.
-    const { businessId, ownerId } = demoHistory;
-    const started = performance.now();
-    seedDemoPayments(database.db, businessId, ownerId, systemClock.now()).then(
-      ({ payments }) => logger.info(`demo payment history seeded: ${payments} payments in ${Math.round(performance.now() - started)} ms`),
-      (error: unknown) => logger.warn({ err: error }, 'the demo payment history was not seeded completely'),
-    );
-  }
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   logger.info(`Merchant Dashboard is running at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);
   if (config.devMailbox) logger.info(`mail is kept in the dev mailbox (this machine only): ${config.publicUrl}/_dev/mailbox`);
