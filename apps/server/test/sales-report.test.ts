@@ -34,7 +34,7 @@ async function refund(payment: PaymentRow, at: string, amount: number) {
   await charges.refund(await actorOf(t.database.db, shop.id, shop.people.owner.email, 'owner'), payment.id, { amount, reason: 'requested_by_customer' });
 }
 
-const report = (query: SalesReportQueryInput, business = shop) =>
+const report = (query: SalesReportQueryInput, business: FactoryBusiness<'owner'> = shop) =>
   business.people.owner.agent.ok(salesReportEndpoints.get, { params: { business_id: business.id }, query });
 
 const sum = (rows: SalesFigures[]) =>
