@@ -43,7 +43,7 @@ async function payLink(): Promise<void> {
       token: string;
     };
     const started = (await (
-      await fetch(`/v1/checkout/l/${id}/payments`, {
+      await fetch(`/v1/checkout/link/${id}/payments`, {
         method: 'POST',
         headers: headers(token, `start-${id}`),
         body: JSON.stringify({ name: 'Report Customer', email: 'report@e2e.test' }),
