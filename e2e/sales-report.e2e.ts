@@ -76,7 +76,7 @@ describe('sales report in the browser', () => {
     await page.getByRole('link', { name: 'Reports' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Sales in SGD' }).waitFor();
-    await page.getByText(`${daysBefore(29)} to ${today}`).waitFor();
+    await page.getByText(`${daysBefore(29)} to ${today} (`).waitFor();
     await page.getByRole('table', { name: 'By method' }).getByRole('rowheader', { name: 'Card' }).waitFor();
     await page.getByRole('table', { name: 'By source' }).getByRole('rowheader', { name: 'Payment link' }).waitFor();
     await expectAccessible(page);
@@ -84,12 +84,12 @@ describe('sales report in the browser', () => {
 
     await page.getByText('7 days', { exact: true }).click();
     await page.waitForURL(/range=7/);
-    await page.getByText(`${daysBefore(6)} to ${today}`).waitFor();
+    await page.getByText(`${daysBefore(6)} to ${today} (`).waitFor();
 
     await page.getByText('Custom', { exact: true }).click();
     await page.getByLabel('From').fill(daysBefore(1));
     await page.waitForURL(new RegExp(`range=custom&from=${daysBefore(1)}&to=${today}`));
-    await page.getByText(`${daysBefore(1)} to ${today}`).waitFor();
+    await page.getByText(`${daysBefore(1)} to ${today} (`).waitFor();
 
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'By day' }).click()]);

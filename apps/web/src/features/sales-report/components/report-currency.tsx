@@ -1,4 +1,4 @@
-import { Card, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Card, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, type SalesFigures, type SalesReportCurrency } from '@merchant/payments';
@@ -24,8 +24,8 @@ function Breakdown({ title, rows, currency }: { title: string; rows: (SalesFigur
   const money = (amount: number) => formatMoneyWithCode(amount, currency);
   return (
     <Card withBorder radius="md" padding="md">
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="xs">
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`By ${title.toLowerCase()}, scrolls sideways`}>
+        <Table verticalSpacing="xs" miw={520}>
           <caption style={{ textAlign: 'left', fontWeight: 600, paddingBottom: 8 }}>By {title.toLowerCase()}</caption>
           <Table.Thead>
             <Table.Tr>
@@ -62,7 +62,7 @@ function Breakdown({ title, rows, currency }: { title: string; rows: (SalesFigur
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
     </Card>
   );
 }
