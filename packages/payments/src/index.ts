@@ -11,3 +11,4 @@ export * from './static-qr-codes';
 export * from './transactions';
 export * from './checkout';
 export * from './overview';
+export * from './sales-report';

@@ -42,6 +42,7 @@ export const screens = {
   'email-templates.edit': () => import('../features/email-templates/routes/email-templates/email-templates-screen'),
   'customers.list': () => import('../features/customers/routes/customer-list/customer-list-screen'),
   'customers.detail': () => import('../features/customers/routes/customer-detail/customer-detail-screen'),
+  'sales-report.view': () => import('../features/sales-report/routes/sales-report/sales-report-screen'),
   'transactions.list': () => import('../features/transactions/routes/transaction-list/transaction-list-screen'),
   'transactions.detail': () => import('../features/transactions/routes/transaction-detail/transaction-detail-screen'),
   'products.list': () => import('../features/products/routes/product-list/product-list-screen'),

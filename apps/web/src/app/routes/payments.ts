@@ -36,7 +36,11 @@ export const paymentsRoutes = [
     sidebar: { label: 'Transactions', icon: 'list', order: 2 },
   }),
   route('transactions-detail', 'transactions/:b_charge', 'Transaction', 'transactions', { ...V, screen: 'transactions.detail' }),
-  route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...V, sidebar: { label: 'Reports', icon: 'chart', order: 3 } }),
+  route('sales-report', 'sales-report', 'Reports', 'salesReport', {
+    ...V,
+    screen: 'sales-report.view',
+    sidebar: { label: 'Reports', icon: 'chart', order: 3 },
+  }),
   route('balance', 'balance', 'Wallet balance', 'balances', {
     permission: 'wallets:manage',
     sidebar: { label: 'Bank Payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },

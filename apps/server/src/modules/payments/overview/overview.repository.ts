@@ -1,26 +1,15 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { CAPTURED_STATUSES, type PaymentMethod, type PaymentSource } from '@merchant/payments';
 import type { Executor } from '../../../db/client';
-import { asNumber, countRows } from '../../../db/columns';
+import { asNumber } from '../../../db/columns';
 import { checkoutSettings, paymentLinks, paymentMethodSettings, payments } from '../../../db/schema';
+import { captured, type Span } from '../sales-figures/sales-figures.repository';
 
-/** A half-open time range [start, end). */
-export interface Span {
-  start: Date;
-  end: Date;
-}
-
-const captured = sql`${payments.status} in (${sql.join(
-  CAPTURED_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-)})`;
 const inSpan = (span: Span) => sql`${payments.createdAt} >= ${span.start} and ${payments.createdAt} < ${span.end}`;
-/** The payment's UTC calendar day. */
-const utcDay = sql<string>`to_char(${payments.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /**
  * Aggregates over the (business_id, created_at) index: every query reads only the business's payments of
- * the range, and the database sums them (nothing is summed in JS).
+ * the range, and the database sums them (nothing is summed in JS). The daily series and the splits are the
+ * sales figures' (shared with the sales report).
  */
 export const overviewRepository = {
   /** Per currency: the current and previous period's figures, in one scan of both periods. */
@@ -37,40 +26,6 @@ export const overviewRepository = {
       .where(and(eq(payments.businessId, businessId), gte(payments.createdAt, previous.start), lt(payments.createdAt, current.end)))
       .groupBy(payments.currency);
     return rows;
-  },
-
-  /** Captured payments per currency and UTC day. */
-  async daily(db: Executor, businessId: string, span: Span) {
-    return db
-      .select({
-        currency: payments.currency,
-        date: utcDay,
-        gross: asNumber(sql`sum(${payments.amount})`),
-        net: asNumber(sql`sum(${payments.net})`),
-        count: countRows(),
-      })
-      .from(payments)
-      .where(and(eq(payments.businessId, businessId), gte(payments.createdAt, span.start), lt(payments.createdAt, span.end), captured))
-      .groupBy(payments.currency, utcDay)
-      .orderBy(utcDay);
-  },
-
-  /** Captured payments per currency and method. */
-  async byMethod(db: Executor, businessId: string, span: Span): Promise<{ currency: string; method: PaymentMethod | null; gross: number; count: number }[]> {
-    return db
-      .select({ currency: payments.currency, method: payments.method, gross: asNumber(sql`sum(${payments.amount})`), count: countRows() })
-      .from(payments)
-      .where(and(eq(payments.businessId, businessId), gte(payments.createdAt, span.start), lt(payments.createdAt, span.end), captured))
-      .groupBy(payments.currency, payments.method);
-  },
-
-  /** Captured payments per currency and source type. */
-  async bySource(db: Executor, businessId: string, span: Span): Promise<{ currency: string; source: PaymentSource; gross: number; count: number }[]> {
-    return db
-      .select({ currency: payments.currency, source: payments.sourceType, gross: asNumber(sql`sum(${payments.amount})`), count: countRows() })
-      .from(payments)
-      .where(and(eq(payments.businessId, businessId), gte(payments.createdAt, span.start), lt(payments.createdAt, span.end), captured))
-      .groupBy(payments.currency, payments.sourceType);
   },
 
   async recent(db: Executor, businessId: string, limit: number) {

@@ -1,10 +1,19 @@
 import type { BusinessRow } from '../../../http/context';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { daysBetween, type CurrencyOverview, type Overview, type OverviewPeriod, type PeriodFigures } from '@merchant/payments';
+import {
+  daysBetween,
+  type CurrencyOverview,
+  type Overview,
+  type OverviewPeriod,
+  type PaymentMethod,
+  type PaymentSource,
+  type PeriodFigures,
+} from '@merchant/payments';
 import { presentPayment } from '../customers/customers.presenter';
 import type { LedgerService } from '../ledger/ledger.service';
-import { overviewRepository as repo, type Span } from './overview.repository';
+import { salesFiguresRepository as sales, type Span } from '../sales-figures/sales-figures.repository';
+import { overviewRepository as repo } from './overview.repository';
 
 const DAY_MS = 86_400_000;
 /** How many of the latest payments the Overview lists. */
@@ -57,9 +66,9 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       const previous: Span = { start: new Date(current.start.getTime() - days * DAY_MS), end: current.start };
 
       const figures = await repo.figures(db, business.id, current, previous);
-      const daily = await repo.daily(db, business.id, current);
-      const byMethod = await repo.byMethod(db, business.id, current);
-      const bySource = await repo.bySource(db, business.id, current);
+      const daily = await sales.captured(db, business.id, current, { by: 'day', tz: 'UTC' });
+      const byMethod = await sales.captured(db, business.id, current, { by: 'method' });
+      const bySource = await sales.captured(db, business.id, current, { by: 'source' });
       const recent = await repo.recent(db, business.id, RECENT_PAYMENTS);
       const balances = await ledger.balances(db, business.id);
       const facts = await repo.setupFacts(db, business.id);
@@ -71,7 +80,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
           const row = figures.find((f) => f.currency === currency)!;
           const cur = withRate(row.current);
           const prev = withRate(row.previous);
-          const perDay = new Map(daily.filter((d) => d.currency === currency).map((d) => [d.date, d]));
+          const perDay = new Map(daily.filter((d) => d.currency === currency).map((d) => [d.key, d]));
           return {
             currency,
             current: cur,
@@ -88,11 +97,11 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
             }),
             by_method: byMethod
               .filter((m) => m.currency === currency)
-              .map(({ method, gross, count }) => ({ method, gross, count }))
+              .map(({ key, gross, count }) => ({ method: key as PaymentMethod | null, gross, count }))
               .sort((a, b) => b.gross - a.gross),
             by_source: bySource
               .filter((s) => s.currency === currency)
-              .map(({ source, gross, count }) => ({ source, gross, count }))
+              .map(({ key, gross, count }) => ({ source: key as PaymentSource, gross, count }))
               .sort((a, b) => b.gross - a.gross),
           };
         });

@@ -1,26 +1,17 @@
 import { useState } from 'react';
-import { Anchor, Badge, Box, Card, Group, List, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, List, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import {
-  OVERVIEW_PERIOD_LABELS,
-  OVERVIEW_PERIODS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_SOURCE_LABELS,
-  PAYMENT_STATUS_LABELS,
-  type ChecklistItem,
-  type CurrencyOverview,
-  type Overview,
-  type OverviewPeriod,
-} from '@merchant/payments';
+import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, PAYMENT_STATUS_LABELS, type ChecklistItem, type Overview, type OverviewPeriod } from '@merchant/payments';
 import { href, type RouteId } from '../../../../app/route-table';
 import { EmptyState } from '../../../../components/empty-state';
 import { ErrorState } from '../../../../components/error-state';
 import { errorMessage } from '../../../../lib/error-message';
 import { formatLocalDateTime } from '../../../../lib/format';
 import { overviewQuery } from '../api/overview-api';
+import { CurrencyBlock } from './currency-block';
 
 const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId }> = {
   verify_business: { label: 'Verify your business', routeId: 'payments.settings-account-verification' },
@@ -31,119 +22,6 @@ const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId }> = {
 };
 
 const isPeriod = (value: string | null): value is OverviewPeriod => OVERVIEW_PERIODS.includes(value as OverviewPeriod);
-
-function Change({ value, unit = '%' }: { value: number | null; unit?: string }) {
-  if (value === null)
-    return (
-      <Text size="xs" c="dimmed">
-        No earlier figures
-      </Text>
-    );
-  const color = value > 0 ? 'green.8' : value < 0 ? 'red.8' : 'dimmed';
-  return (
-    <Text size="xs" c={color} fw={600}>
-      {value > 0 ? '+' : ''}
-      {value}
-      {unit} vs previous period
-    </Text>
-  );
-}
-
-function Figure({ label, value, change, unit }: { label: string; value: string; change: number | null; unit?: string }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-      <Change value={change} unit={unit} />
-    </Card>
-  );
-}
-
-/** Daily volume as bars; the numbers themselves are in the table the chart summarises. */
-function DailyChart({ block }: { block: CurrencyOverview }) {
-  const max = Math.max(1, ...block.daily.map((d) => d.gross));
-  const total = formatMoneyWithCode(block.current.gross, block.currency);
-  return (
-    <Box
-      role="img"
-      aria-label={`Daily volume in ${block.currency.toUpperCase()} over ${block.daily.length} days, ${total} in all`}
-      style={{ display: 'flex', alignItems: 'flex-end', gap: 2, height: 120 }}
-    >
-      {block.daily.map((d) => (
-        <Box
-          key={d.date}
-          title={`${d.date}: ${formatMoneyWithCode(d.gross, block.currency)}`}
-          bg="blue.6"
-          style={{ flex: 1, minHeight: 2, height: `${Math.max(2, (d.gross / max) * 100)}%`, borderRadius: 2 }}
-        />
-      ))}
-    </Box>
-  );
-}
-
-function Split({ title, rows, currency }: { title: string; rows: { label: string; gross: number; count: number }[]; currency: string }) {
-  return (
-    <Table verticalSpacing="xs" aria-label={title}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{title}</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Volume
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Payments
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.label}>
-            <Table.Td>{r.label}</Table.Td>
-            <Table.Td ta="right">{formatMoneyWithCode(r.gross, currency)}</Table.Td>
-            <Table.Td ta="right">{r.count}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function CurrencyBlock({ block }: { block: CurrencyOverview }) {
-  const money = (amount: number) => formatMoneyWithCode(amount, block.currency);
-  const rate = block.current.success_rate === null ? '—' : `${Math.round(block.current.success_rate * 1000) / 10}%`;
-  return (
-    <Stack gap="md" component="section" aria-label={`Sales in ${block.currency.toUpperCase()}`}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Figure label="Gross volume" value={money(block.current.gross)} change={block.change.gross} />
-        <Figure label="Net" value={money(block.current.net)} change={block.change.net} />
-        <Figure label="Successful payments" value={String(block.current.succeeded)} change={block.change.succeeded} />
-        <Figure label="Success rate" value={rate} change={block.change.success_rate} unit=" pts" />
-      </SimpleGrid>
-      <Card withBorder radius="md" padding="md">
-        <Text size="sm" fw={600} mb="xs">
-          Daily volume
-        </Text>
-        <DailyChart block={block} />
-      </Card>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Split
-          title="Method"
-          currency={block.currency}
-          rows={block.by_method.map((m) => ({ label: m.method ? PAYMENT_METHOD_LABELS[m.method] : 'Other', gross: m.gross, count: m.count }))}
-        />
-        <Split
-          title="Source"
-          currency={block.currency}
-          rows={block.by_source.map((s) => ({ label: PAYMENT_SOURCE_LABELS[s.source], gross: s.gross, count: s.count }))}
-        />
-      </SimpleGrid>
-    </Stack>
-  );
-}
 
 function Sidebar({ data, businessId }: { data: Overview; businessId: string }) {
   return (

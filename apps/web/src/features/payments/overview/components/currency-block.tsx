@@ -1,0 +1,93 @@
+import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, type CurrencyOverview } from '@merchant/payments';
+import { DailyBarChart } from '../../../../components/charts/daily-bar-chart';
+
+function Change({ value, unit = '%' }: { value: number | null; unit?: string }) {
+  if (value === null)
+    return (
+      <Text size="xs" c="dimmed">
+        No earlier figures
+      </Text>
+    );
+  const color = value > 0 ? 'green.8' : value < 0 ? 'red.8' : 'dimmed';
+  return (
+    <Text size="xs" c={color} fw={600}>
+      {value > 0 ? '+' : ''}
+      {value}
+      {unit} vs previous period
+    </Text>
+  );
+}
+
+function Figure({ label, value, change, unit }: { label: string; value: string; change: number | null; unit?: string }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+      <Change value={change} unit={unit} />
+    </Card>
+  );
+}
+
+function Split({ title, rows, currency }: { title: string; rows: { label: string; gross: number; count: number }[]; currency: string }) {
+  return (
+    <Table verticalSpacing="xs" aria-label={title}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{title}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            Volume
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            Payments
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.label}>
+            <Table.Td>{r.label}</Table.Td>
+            <Table.Td ta="right">{formatMoneyWithCode(r.gross, currency)}</Table.Td>
+            <Table.Td ta="right">{r.count}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One currency's figures against the previous period, its daily volume and its splits. */
+export function CurrencyBlock({ block }: { block: CurrencyOverview }) {
+  const money = (amount: number) => formatMoneyWithCode(amount, block.currency);
+  const rate = block.current.success_rate === null ? '—' : `${Math.round(block.current.success_rate * 1000) / 10}%`;
+  return (
+    <Stack gap="md" component="section" aria-label={`Sales in ${block.currency.toUpperCase()}`}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Figure label="Gross volume" value={money(block.current.gross)} change={block.change.gross} />
+        <Figure label="Net" value={money(block.current.net)} change={block.change.net} />
+        <Figure label="Successful payments" value={String(block.current.succeeded)} change={block.change.succeeded} />
+        <Figure label="Success rate" value={rate} change={block.change.success_rate} unit=" pts" />
+      </SimpleGrid>
+      <Card withBorder radius="md" padding="md">
+        <DailyBarChart title="Daily volume" currency={block.currency} points={block.daily.map((d) => ({ date: d.date, amount: d.gross }))} />
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Split
+          title="Method"
+          currency={block.currency}
+          rows={block.by_method.map((m) => ({ label: m.method ? PAYMENT_METHOD_LABELS[m.method] : 'Other', gross: m.gross, count: m.count }))}
+        />
+        <Split
+          title="Source"
+          currency={block.currency}
+          rows={block.by_source.map((s) => ({ label: PAYMENT_SOURCE_LABELS[s.source], gross: s.gross, count: s.count }))}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

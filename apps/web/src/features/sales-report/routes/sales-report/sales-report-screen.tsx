@@ -1,0 +1,86 @@
+import { Button, Menu, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { SALES_REPORT_GROUP_LABELS, SALES_REPORT_GROUPS, SalesReportQuerySchema } from '@merchant/payments';
+import { EmptyState } from '../../../../components/empty-state';
+import { ErrorState } from '../../../../components/error-state';
+import { PageFrame } from '../../../../components/page-frame';
+import { errorMessage } from '../../../../lib/error-message';
+import { salesReportExportHref, salesReportQuery } from '../../api/sales-report-api';
+import { ReportCurrency } from '../../components/report-currency';
+import { ReportRange, useReportRange, VIEWER_TIME_ZONE } from '../../components/report-range';
+
+/** The sales report: a range's totals, a chart by day, tables by method and source, and the CSV. */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const range = useReportRange();
+  const parsed = SalesReportQuerySchema.safeParse({ from: range.from, to: range.to, tz: VIEWER_TIME_ZONE });
+  const query = parsed.success ? parsed.data : null;
+  const issue = parsed.success || (range.from === '' && range.to === '') ? undefined : parsed.error.issues[0]?.message;
+  const report = useQuery({
+    ...salesReportQuery(businessId, query ?? { from: range.to, to: range.to, tz: VIEWER_TIME_ZONE }),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+  const data = query ? report.data : undefined;
+
+  return (
+    <PageFrame
+      title="Reports"
+      description="Sales, refunds, fees and net over a date range, by day, method and source."
+      actions={
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button
+              variant="default"
+              disabled={!query}
+              leftSection={<IconDownload size={16} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+            >
+              Export CSV
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {query
+              ? SALES_REPORT_GROUPS.map((group) => (
+                  <Menu.Item key={group} component="a" href={salesReportExportHref(businessId, query, group)} download>
+                    By {SALES_REPORT_GROUP_LABELS[group].toLowerCase()}
+                  </Menu.Item>
+                ))
+              : null}
+          </Menu.Dropdown>
+        </Menu>
+      }
+    >
+      <ReportRange {...range} />
+      {issue ? (
+        <Text c="red.8" size="sm" role="alert">
+          {issue}
+        </Text>
+      ) : null}
+      {query ? (
+        <Text size="sm" c="dimmed">
+          {query.from} to {query.to} ({query.tz} days). Refunds count on the day they were made.
+        </Text>
+      ) : null}
+      {report.isError ? <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} /> : null}
+      {query && report.isPending ? <Skeleton h={320} radius="md" aria-label="Loading the report" /> : null}
+      {data ? (
+        data.currencies.length === 0 ? (
+          <EmptyState
+            title="No sales in this range"
+            description="Payments and refunds in the range appear here, with totals by day, method and source."
+            headingOrder={2}
+          />
+        ) : (
+          <Stack gap="xl">
+            {data.currencies.map((block) => (
+              <ReportCurrency key={block.currency} block={block} />
+            ))}
+          </Stack>
+        )
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/** The sales report in the browser: a payment made through the checkout API shows, the range moves, the CSV downloads; desktop and 375 px. */
+let browser: Browser;
+let businessId: string;
+let checkoutUrl: string;
+const OWNER = 'owner@demo.test';
+const today = new Date().toISOString().slice(0, 10);
+const daysBefore = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  browser = await launch();
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  const link = await api.call<{ url: string; public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+    amount: 123_45,
+    purpose: `Sales report e2e ${Date.now().toString(36)}`,
+    single_use: true,
+  });
+  checkoutUrl = link.url;
+});
+afterAll(() => browser?.close());
+
+/** A customer pays the link with the success test card, through the checkout API on the checkout host. */
+async function payLink(): Promise<void> {
+  const { context, page } = await newPage(browser);
+  await page.goto(checkoutUrl);
+  const publicId = new URL(checkoutUrl).pathname.split('/').pop()!;
+  const status = await page.evaluate(async (id) => {
+    const headers = (token: string, key: string) => ({
+      'content-type': 'application/json',
+      'x-csrf-token': token,
+      'x-requested-with': 'XMLHttpRequest',
+      'idempotency-key': key,
+    });
+    const { token } = (await (await fetch('/v1/checkout/csrf-token', { method: 'POST', headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()) as {
+      token: string;
+    };
+    const started = (await (
+      await fetch(`/v1/checkout/link/${id}/payments`, {
+        method: 'POST',
+        headers: headers(token, `start-${id}`),
+        body: JSON.stringify({ name: 'Report Customer', email: 'report@e2e.test' }),
+      })
+    ).json()) as { public_id: string };
+    const card = { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' } };
+    const confirmed = await fetch(`/v1/checkout/payments/${started.public_id}/confirm`, {
+      method: 'POST',
+      headers: headers(token, `pay-${id}`),
+      body: JSON.stringify(card),
+    });
+    return ((await confirmed.json()) as { status?: string }).status ?? String(confirmed.status);
+  }, publicId);
+  expect(status).toBe('succeeded');
+  await context.close();
+}
+
+async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
+  await signIn(page, OWNER);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+describe('sales report in the browser', () => {
+  it('shows a payment made at checkout, changes the range in the URL and exports the CSV', async () => {
+    await payLink();
+    const { page, close } = await ownerPage();
+    await page.goto(`/business/${businessId}/payments`);
+    await page.getByRole('link', { name: 'Reports' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Sales in SGD' }).waitFor();
+    await page.getByText(`${daysBefore(29)} to ${today} (`).waitFor();
+    await page.getByRole('table', { name: 'By method' }).getByRole('rowheader', { name: 'Card' }).waitFor();
+    await page.getByRole('table', { name: 'By source' }).getByRole('rowheader', { name: 'Payment link' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'sales-report-30d');
+
+    await page.getByText('7 days', { exact: true }).click();
+    await page.waitForURL(/range=7/);
+    await page.getByText(`${daysBefore(6)} to ${today} (`).waitFor();
+
+    await page.getByText('Custom', { exact: true }).click();
+    await page.getByLabel('From').fill(daysBefore(1));
+    await page.waitForURL(new RegExp(`range=custom&from=${daysBefore(1)}&to=${today}`));
+    await page.getByText(`${daysBefore(1)} to ${today} (`).waitFor();
+
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'By day' }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^sales-report-demo-coffee-${daysBefore(1)}-to-${today}-by-day\\.csv$`));
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Date \(.+\),Currency,Gross,Refunds,Fees,Net,Payments,Refunds made$/);
+    const todayRow = lines.find((l) => l.startsWith(`${today},SGD,`))!.split(',');
+    expect(Number(todayRow[2])).toBeGreaterThanOrEqual(123.45);
+    expect(Number(todayRow[6])).toBeGreaterThanOrEqual(1);
+    await close();
+  });
+
+  it('reads at 375 px and says so when a range has no sales', async () => {
+    const { page, close } = await ownerPage(375);
+    await page.goto(`/business/${businessId}/payments/sales-report?range=90`);
+    await page.getByRole('heading', { level: 2, name: 'Sales in SGD' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'sales-report-375');
+    await page.goto(`/business/${businessId}/payments/sales-report?range=custom&from=2001-01-01&to=2001-01-31`);
+    await page.getByText('No sales in this range').waitFor();
+    await expectAccessible(page);
+    await close();
+  });
+});
