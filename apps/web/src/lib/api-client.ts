@@ -1,4 +1,5 @@
-import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@merchant/core';
+import type { z } from 'zod';
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse, HostKind } from '@merchant/core';
 import { ApiErrorBodySchema, buildPath, endpointPath, type ApiErrorBody } from '@merchant/core';
 import { authEndpoints } from '@merchant/identity';
 
@@ -37,24 +38,37 @@ export function setAuthenticatedProbe(probe: () => boolean): void {
   isAuthenticated = probe;
 }
 
-let csrfToken: string | null = null;
-let csrfRequest: Promise<string> | null = null;
+/** The endpoint that issues the anti-forgery token of a host kind (the hosted checkout keeps its own cookies). */
+type TokenEndpoint = Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType<{ token: string }>>;
+const tokenSources = new Map<HostKind, TokenEndpoint>([['app', authEndpoints.csrfToken]]);
+const csrfTokens = new Map<HostKind, string>();
+const csrfRequests = new Map<HostKind, Promise<string>>();
+
+/** A host kind whose pages take their token from another endpoint than the session's (the checkout's). */
+export function registerCsrfSource(host: HostKind, endpoint: TokenEndpoint): void {
+  tokenSources.set(host, endpoint);
+}
 
 /** Base of the app/api host. Same origin unless the build names another. */
 const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
-/** Asks the server for the session's anti-forgery token (through its contract; the call itself needs none). */
-export async function refreshCsrfToken(): Promise<string> {
-  csrfRequest ??= (async () => {
-    try {
-      const { token } = await answerOf(authEndpoints.csrfToken, await send(authEndpoints.csrfToken, {}, {}));
-      csrfToken = token;
-      return token;
-    } finally {
-      csrfRequest = null;
-    }
-  })();
-  return csrfRequest;
+/** Asks the server for the anti-forgery token of a host kind (through its contract; the call itself needs none). */
+export async function refreshCsrfToken(host: HostKind = 'app'): Promise<string> {
+  const source = tokenSources.get(host) ?? authEndpoints.csrfToken;
+  let request = csrfRequests.get(host);
+  if (!request) {
+    request = (async () => {
+      try {
+        const { token } = await answerOf(source, await send(source, {}, {}));
+        csrfTokens.set(host, token);
+        return token;
+      } finally {
+        csrfRequests.delete(host);
+      }
+    })();
+    csrfRequests.set(host, request);
+  }
+  return request;
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -94,16 +108,17 @@ export interface CallInput<E> {
  */
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
   const idempotencyKey = endpoint.idempotent ? crypto.randomUUID() : undefined;
+  const tokenHost: HostKind = tokenSources.has(endpoint.host) ? endpoint.host : 'app';
 
   const attempt = async (): Promise<Response> => {
-    const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrfToken ?? (await refreshCsrfToken()) };
+    const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrfTokens.get(tokenHost) ?? (await refreshCsrfToken(tokenHost)) };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     return send(endpoint, input, headers);
   };
 
   let res = await attempt();
   if (res.status === 419) {
-    await refreshCsrfToken();
+    await refreshCsrfToken(tokenHost);
     res = await attempt();
     if (res.status === 419) emit({ type: isAuthenticated() ? 'session-expired' : 'token-refused' });
   }
@@ -142,5 +157,5 @@ function emit(event: AuthEvent): void {
 
 /** Forget the token (after logout the server session is gone). */
 export function clearCsrfToken(): void {
-  csrfToken = null;
+  csrfTokens.clear();
 }
