@@ -98,7 +98,8 @@ describe('hosted checkout', () => {
     // The owner finds it in Transactions, and on the Overview's recent payments.
     await page.goto(`/business/${businessId}/payments/transactions?q=${reference}`);
     const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
-    await expect.poll(() => rows.count()).toBe(2);
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
     await page.goto(`/business/${businessId}/payments`);
     await page
       .getByRole('table', { name: 'Recent payments' })
@@ -124,11 +125,12 @@ describe('hosted checkout', () => {
     expect(await field('Refunded')).toBe(30_00);
 
     // The balance grew by what was paid less the fee and the refund.
-    await expect.poll(() => pendingBalance(page)).toBe(before + paid - fee - 30_00);
+    await expect.poll(() => pendingBalance(page), { timeout: 30_000 }).toBe(before + paid - fee - 30_00);
 
     // The CSV export of the same search says the same.
     await page.goto(`/business/${businessId}/payments/transactions?q=${reference}`);
-    await expect.poll(() => rows.count()).toBe(2);
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8')
       .trim()
