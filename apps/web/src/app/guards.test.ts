@@ -108,6 +108,12 @@ describe('guards', () => {
     expect(checkGuard('invoicePublicGuard', { user: null, business: null, routeId: 'public.invoice', hostname: 'invoice.example.com' })).toBeNull();
     expect(run('public.invoice', {})).toEqual({ notFound: true });
   });
+  it('serves the hosted checkout pages on the checkout host only, with no sign-in', () => {
+    for (const id of ['checkout.link', 'checkout.qr', 'checkout.payment', 'checkout.receipt'] as const) {
+      expect(checkGuard('checkoutHostGuard', { user: null, business: null, routeId: id, hostname: 'securecheckout.example.com' })).toBeNull();
+      expect(run(id, {})).toEqual({ notFound: true });
+    }
+  });
   it('keeps the admin area to super admins and lets a super admin without a business choose one', () => {
     expect(run('admin.verifications', {})).toEqual({ redirect: '/login' });
     expect(run('admin.verifications', { user: user() })).toEqual({ redirect: '/choose-business' });

@@ -45,6 +45,11 @@ export function loginHref(from?: string): string {
 }
 
 export const isInvoiceHost = (hostname: string) => hostname.startsWith('invoice.');
+/** The hosted checkout's host, `securecheckout.<base>` (core `hostOfKind('checkout', ...)`). */
+export const isCheckoutHost = (hostname: string) => hostname.startsWith('securecheckout.');
+
+/** Guards of the public hosts' pages: they need no user and no business. */
+export const HOST_GUARDS: readonly GuardName[] = ['invoicePublicGuard', 'checkoutHostGuard'];
 
 /** Where a business lands: the partner overview for partner businesses, the payments overview otherwise. */
 export function businessLanding(business: Pick<BusinessSummary, 'id' | 'type'>): string {
@@ -80,6 +85,8 @@ export function checkGuard(name: GuardName, ctx: GuardContext): GuardOutcome {
       return user && !user.is_super_admin ? { redirect: href('auth.choose-business') } : null;
     case 'invoicePublicGuard':
       return isInvoiceHost(ctx.hostname) ? null : { notFound: true };
+    case 'checkoutHostGuard':
+      return isCheckoutHost(ctx.hostname) ? null : { notFound: true };
     default:
       break;
   }

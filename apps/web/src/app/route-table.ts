@@ -5,7 +5,7 @@
  * docs/routes.md.
  */
 import { fillPath } from '@merchant/core';
-import { accountRoutes, publicRoutes, userSettingsRoutes } from './routes/account';
+import { accountRoutes, checkoutRoutes, publicRoutes, userSettingsRoutes } from './routes/account';
 import type { Section } from './routes/define';
 import type { IconName } from './routes/icon-names';
 import { onlineStoreRoutes } from './routes/online-store';
@@ -35,6 +35,7 @@ export const routeTable = [
   ...partnerRoutes,
   ...userSettingsRoutes,
   ...publicRoutes,
+  ...checkoutRoutes,
 ];
 
 export type AppRoute = (typeof routeTable)[number];

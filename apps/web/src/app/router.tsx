@@ -7,7 +7,7 @@ import { FullScreenLoading } from '../components/loading-screen';
 import { NotFound } from '../components/status-page';
 import { ApiError } from '../lib/api-client';
 import { businessQuery, userQuery } from '../lib/session';
-import { BUSINESS_GUARDS, guardRoute, isInvoiceHost } from './guards';
+import { BUSINESS_GUARDS, guardRoute, HOST_GUARDS, isCheckoutHost, isInvoiceHost } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { PageErrorBoundary, RouteErrorBoundary } from './route-error';
 import { href, routeTable, type AppRoute, type Layout } from './route-table';
@@ -57,7 +57,7 @@ async function loadBusiness(queryClient: QueryClient, businessId: string, fresh 
 /** Runs the route's guards in their listed order, then its permission (comfort only: the server enforces it). */
 export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname: string) {
   return async ({ params, request }: LoaderFunctionArgs): Promise<null> => {
-    const needsUser = route.guards.some((g) => g !== 'invoicePublicGuard');
+    const needsUser = route.guards.some((g) => !HOST_GUARDS.includes(g));
     const user = needsUser ? await queryClient.ensureQueryData(userQuery) : null;
     const businessId = params.business_id;
     const needsBusiness = route.guards.some((g) => BUSINESS_GUARDS.includes(g)) || route.permission !== undefined;
@@ -139,9 +139,16 @@ function NotFoundScreen() {
   );
 }
 
-/** The routes of the host: on the invoice host only the public invoice exists. */
+const isCheckoutRoute = (route: AppRoute) => route.guards.includes('checkoutHostGuard');
+
+/**
+ * The routes of the host: on the invoice host only the public invoice exists, on the checkout host only
+ * the checkout's pages, and those exist nowhere else.
+ */
 function tableOf(hostname: string): readonly AppRoute[] {
-  return isInvoiceHost(hostname) ? routeTable.filter((r) => r.id === 'public.invoice') : routeTable;
+  if (isInvoiceHost(hostname)) return routeTable.filter((r) => r.id === 'public.invoice');
+  if (isCheckoutHost(hostname)) return routeTable.filter(isCheckoutRoute);
+  return routeTable.filter((r) => !isCheckoutRoute(r));
 }
 
 /** One pathless parent per layout that has routes, with the children `childrenOf` gives it, under the root. */

@@ -60,6 +60,9 @@ export const screens = {
   'static-qr-codes.create': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
   'static-qr-codes.edit': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
   'static-qr-codes.detail': () => import('../features/static-qr-codes/routes/qr-detail/qr-detail-screen'),
+  'checkout.pay': () => import('../features/checkout/routes/checkout-pay/checkout-pay-screen'),
+  'checkout.payment': () => import('../features/checkout/routes/checkout-payment/checkout-payment-screen'),
+  'checkout.receipt': () => import('../features/checkout/routes/checkout-receipt/checkout-receipt-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 

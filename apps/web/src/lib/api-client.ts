@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse, EndpointRoute } from '@merchant/core';
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse, EndpointRoute, HostKind } from '@merchant/core';
 import { ApiErrorBodySchema, buildPath, endpointPath, type ApiErrorBody } from '@merchant/core';
 import { identityRoutes, type authEndpoints } from '@merchant/identity';
 
@@ -37,24 +37,39 @@ export function setAuthenticatedProbe(probe: () => boolean): void {
   isAuthenticated = probe;
 }
 
-let csrfToken: string | null = null;
-let csrfRequest: Promise<string> | null = null;
+/**
+ * The route that issues the anti-forgery token of each host kind (the hosted checkout keeps its own cookies);
+ * routes only, so the first screen loads no schema to ask for a token.
+ */
+const tokenSources = new Map<HostKind, EndpointRoute>([['app', identityRoutes.csrfToken]]);
+const csrfTokens = new Map<HostKind, string>();
+const csrfRequests = new Map<HostKind, Promise<string>>();
+
+/** A host kind whose pages take their token from another endpoint than the session's (the checkout's). */
+export function registerCsrfSource(host: HostKind, route: EndpointRoute): void {
+  tokenSources.set(host, route);
+}
 
 /** Base of the app/api host. Same origin unless the build names another. */
 const API_ORIGIN: string = import.meta.env.VITE_API_ORIGIN ?? '';
 
-/** Asks the server for the session's anti-forgery token (its route from the contract; the call itself needs none). */
-export async function refreshCsrfToken(): Promise<string> {
-  csrfRequest ??= (async () => {
-    try {
-      const { token } = (await answerOf(await send(identityRoutes.csrfToken, {}, {}))) as EndpointResponse<typeof authEndpoints.csrfToken>;
-      csrfToken = token;
-      return token;
-    } finally {
-      csrfRequest = null;
-    }
-  })();
-  return csrfRequest;
+/** Asks the server for the anti-forgery token of a host kind (its route from the contract; the call itself needs none). */
+export async function refreshCsrfToken(host: HostKind = 'app'): Promise<string> {
+  const source = tokenSources.get(host) ?? identityRoutes.csrfToken;
+  let pending = csrfRequests.get(host);
+  if (!pending) {
+    pending = (async () => {
+      try {
+        const { token } = (await answerOf(await send(source, {}, {}))) as EndpointResponse<typeof authEndpoints.csrfToken>;
+        csrfTokens.set(host, token);
+        return token;
+      } finally {
+        csrfRequests.delete(host);
+      }
+    })();
+    csrfRequests.set(host, pending);
+  }
+  return pending;
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -110,18 +125,19 @@ export async function callRoute<E extends Endpoint>(route: EndpointRoute, input:
 const NO_CONTENT = Symbol('no content');
 
 /** One call with the anti-forgery token and its 419 retry; the answer's JSON, or the server's error as an ApiError. */
-async function request<E extends Endpoint>(route: EndpointRoute & { idempotent?: boolean }, input: CallInput<E>): Promise<unknown> {
+async function request<E extends Endpoint>(route: EndpointRoute & { idempotent?: boolean; host?: HostKind }, input: CallInput<E>): Promise<unknown> {
   const idempotencyKey = route.idempotent ? crypto.randomUUID() : undefined;
+  const tokenHost: HostKind = route.host && tokenSources.has(route.host) ? route.host : 'app';
 
   const attempt = async (): Promise<Response> => {
-    const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrfToken ?? (await refreshCsrfToken()) };
+    const headers: Record<string, string> = { 'X-CSRF-TOKEN': csrfTokens.get(tokenHost) ?? (await refreshCsrfToken(tokenHost)) };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     return send(route, input, headers);
   };
 
   let res = await attempt();
   if (res.status === 419) {
-    await refreshCsrfToken();
+    await refreshCsrfToken(tokenHost);
     res = await attempt();
     if (res.status === 419) emit({ type: isAuthenticated() ? 'session-expired' : 'token-refused' });
   }
@@ -160,5 +176,5 @@ function emit(event: AuthEvent): void {
 
 /** Forget the token (after logout the server session is gone). */
 export function clearCsrfToken(): void {
-  csrfToken = null;
+  csrfTokens.clear();
 }

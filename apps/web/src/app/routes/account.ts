@@ -1,5 +1,6 @@
 /** The routes outside the business sections (spec 2): guest, authenticated, onboarding, super admin, user settings, public. */
 import { SCREEN_PATHS } from '@merchant/core';
+import { CHECKOUT_PATHS } from '@merchant/payments';
 import { AUTH, BUSINESS, GUEST, make, type GuardName } from './define';
 
 const ONBOARDING = ['authGuard', 'businessPendingOnboardingGuard'] as const satisfies readonly GuardName[];
@@ -66,4 +67,15 @@ export const publicRoutes = [
     guards: ['invoicePublicGuard'],
   }),
   make('app.not-found', '/not-found', 'Page not found', 'public', undefined, null, { guards: [], screen: 'app.not-found' }),
+];
+
+/** The hosted checkout's pages (docs/payments.md "Checkout pages"): on the checkout host only, no sign-in. */
+const checkout = <const I extends string, const Screen extends string>(id: I, path: string, title: string, screen: Screen) =>
+  make(`checkout.${id}`, path, title, 'public', undefined, null, { guards: ['checkoutHostGuard'], screen });
+
+export const checkoutRoutes = [
+  checkout('link', CHECKOUT_PATHS.link, 'Pay', 'checkout.pay'),
+  checkout('qr', CHECKOUT_PATHS.qr, 'Pay', 'checkout.pay'),
+  checkout('payment', CHECKOUT_PATHS.payment, 'Complete your payment', 'checkout.payment'),
+  checkout('receipt', CHECKOUT_PATHS.receipt, 'Receipt', 'checkout.receipt'),
 ];

@@ -17,6 +17,7 @@ export const GUARD_NAMES = [
   'businessPendingVerificationGuard',
   'businessCompletedOnboardingGuard',
   'invoicePublicGuard',
+  'checkoutHostGuard',
   'superAdminGuard',
 ] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import {
+  checkoutEndpoints,
+  type Checkout,
+  type CheckoutSourceKind,
+  type NextAction,
+  type PaymentMethodDetails,
+  type StartCheckoutBody,
+} from '@merchant/payments';
+import { call, registerCsrfSource } from '../../../lib/api-client';
+import { endpointQuery } from '../../../lib/queries';
+
+// The checkout host keeps its own cookies: its calls carry the token of its own endpoint.
+registerCsrfSource('checkout', checkoutEndpoints.csrfToken);
+
+export const checkoutQuery = (kind: CheckoutSourceKind, publicId: string) =>
+  queryOptions({ ...endpointQuery(checkoutEndpoints.get, { params: { kind, public_id: publicId } }), retry: false, meta: { silent: true } });
+
+/** How often the page asks for the payment's state while it waits (a PayNow QR to be scanned). */
+export const POLL_MS = 2000;
+
+/** A payment's state; polled while it waits for a scan (PayNow). */
+export const paymentQuery = (publicId: string) =>
+  queryOptions({
+    ...endpointQuery(checkoutEndpoints.payment, { params: { public_id: publicId } }),
+    retry: false,
+    meta: { silent: true },
+    refetchInterval: (query) => (query.state.data?.next_action?.kind === 'paynow_qr' ? POLL_MS : false),
+  });
+
+export const receiptQuery = (publicId: string) =>
+  queryOptions({ ...endpointQuery(checkoutEndpoints.receipt, { params: { public_id: publicId } }), retry: false, meta: { silent: true } });
+
+/**
+ * Starts a payment of the source (when none is payable yet) and confirms it with the method's details.
+ * Each call sends its own Idempotency-Key (kept across its 419 retry): one per attempt.
+ */
+export function usePay(kind: CheckoutSourceKind, publicId: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async ({ start, details, payable }: { start: StartCheckoutBody; details: PaymentMethodDetails; payable: string | null }) => {
+      const paymentId = payable ?? (await call(checkoutEndpoints.start, { params: { kind, public_id: publicId }, body: start })).public_id;
+      try {
+        return await call(checkoutEndpoints.confirm, { params: { public_id: paymentId }, body: details });
+      } catch (error) {
+        // The payment was started: a retry confirms it again rather than starting another.
+        throw Object.assign(error instanceof Error ? error : new Error(String(error)), { paymentId });
+      }
+    },
+  });
+}
+
+export type Decision = 'approve' | 'fail';
+
+/** The 3-D Secure challenge's or the e-wallet page's answer, or test mode's simulated PayNow scan. */
+export function useAction(publicId: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ action, decision }: { action: NextAction['kind']; decision: Decision }) => {
+      const params = { public_id: publicId };
+      if (action === 'paynow_qr') return call(checkoutEndpoints.qrScan, { params });
+      if (action === 'ewallet_redirect') return call(checkoutEndpoints.wallet, { params, body: { decision } });
+      return call(checkoutEndpoints.challenge, { params, body: { decision } });
+    },
+  });
+}
+
+/** What the source's page hands the payment page when it navigates there (the branding, where to go after). */
+export interface CheckoutContext {
+  checkout: Pick<Checkout, 'business' | 'redirect_url' | 'test_mode'>;
+  /** The source's page, to try again after a failure. */
+  back: string;
+}
+
+export function isCheckoutContext(value: unknown): value is CheckoutContext {
+  return typeof value === 'object' && value !== null && 'checkout' in value && 'back' in value;
+}

@@ -1,0 +1,136 @@
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { checkoutEndpoints, checkoutPath, type CheckoutPayment } from '@merchant/payments';
+import { LoadingScreen } from '../../../../components/loading-screen';
+import { errorMessage } from '../../../../lib/error-message';
+import { endpointKey } from '../../../../lib/queries';
+import { isCheckoutContext, paymentQuery, useAction, type CheckoutContext, type Decision } from '../../api/checkout-api';
+import { CheckoutFrame } from '../../components/checkout-frame';
+import { CheckoutUnavailable, FailureAlert } from '../../components/checkout-status';
+import { PayNowQr } from '../../components/paynow-qr';
+
+/** A payment in progress (`/p/:id`): the 3-D Secure challenge, the PayNow QR or the e-wallet's page, then where it ends. */
+export function Component() {
+  const { public_id: publicId = '' } = useParams();
+  const { state } = useLocation();
+  const context = isCheckoutContext(state) ? state : null;
+  const payment = useQuery(paymentQuery(publicId));
+  const frame = { business: context?.checkout.business ?? null, testMode: context?.checkout.test_mode ?? false };
+  if (payment.isPending) return <LoadingScreen />;
+  return (
+    <CheckoutFrame {...frame}>
+      {payment.isError ? <CheckoutUnavailable error={payment.error} what="payment" /> : <PaymentStep payment={payment.data} context={context} />}
+    </CheckoutFrame>
+  );
+}
+
+function PaymentStep({ payment, context }: { payment: CheckoutPayment; context: CheckoutContext | null }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const action = useAction(payment.public_id);
+  const [error, setError] = useState<string | null>(null);
+  const amount = formatMoneyWithCode(payment.amount.amount, payment.amount.currency);
+
+  // Success ends here: the link's redirect URL when it has one, otherwise the receipt.
+  useEffect(() => {
+    if (payment.status !== 'succeeded') return;
+    const redirect = context?.checkout.redirect_url;
+    if (redirect) window.location.assign(redirect);
+    else void navigate(checkoutPath('receipt', payment.public_id), { replace: true });
+  }, [payment.status, payment.public_id, context, navigate]);
+
+  const decide = (decision: Decision) => {
+    if (!payment.next_action) return;
+    setError(null);
+    action.mutate(
+      { action: payment.next_action.kind, decision },
+      {
+        onSuccess: (next) => client.setQueryData(endpointKey(checkoutEndpoints.payment, { params: { public_id: payment.public_id } }), next),
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  };
+
+  if (payment.status === 'succeeded') return <LoadingScreen />;
+  if (payment.status === 'failed' || !payment.next_action) {
+    const failed = payment.status === 'failed';
+    return (
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {failed ? 'Payment failed' : 'Payment in progress'}
+          </Title>
+          <FailureAlert message={failed ? (payment.failure?.message ?? 'The payment did not go through.') : null} />
+          {failed ? null : <Text size="sm">This payment is not finished yet. Refresh the page in a moment.</Text>}
+          {context ? (
+            <Anchor component={Link} to={context.back}>
+              Try again
+            </Anchor>
+          ) : null}
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const next = payment.next_action;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="md">
+        {next.kind === 'three_d_secure' ? (
+          <>
+            <Title order={1} size="h3">
+              Confirm it is you
+            </Title>
+            <Text size="sm">
+              Your bank asks you to approve this payment of {amount}
+              {payment.card ? ` with the card ending ${payment.card.last4}` : ''}. This is the test provider&apos;s challenge page.
+            </Text>
+            <Decisions busy={action.isPending} onDecide={decide} approve="Approve" fail="Fail authentication" />
+          </>
+        ) : next.kind === 'ewallet_redirect' ? (
+          <>
+            <Title order={1} size="h3">
+              E-wallet
+            </Title>
+            <Text size="sm">Approve the payment of {amount} in your e-wallet. This is the test provider&apos;s approval page.</Text>
+            <Decisions busy={action.isPending} onDecide={decide} approve="Approve" fail="Cancel payment" />
+          </>
+        ) : (
+          <>
+            <Title order={1} size="h3">
+              Scan to pay {amount}
+            </Title>
+            <Text size="sm">Open your bank app, scan the PayNow QR code and confirm. This page moves on by itself once the payment arrives.</Text>
+            <PayNowQr payload={next.payload} />
+            <Group gap="xs" justify="center" role="status">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm">Waiting for the payment</Text>
+            </Group>
+            {context?.checkout.test_mode ? (
+              <Button variant="default" onClick={() => decide('approve')} loading={action.isPending}>
+                Simulate scan
+              </Button>
+            ) : null}
+          </>
+        )}
+        <FailureAlert message={error} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function Decisions({ busy, onDecide, approve, fail }: { busy: boolean; onDecide: (d: Decision) => void; approve: string; fail: string }) {
+  return (
+    <Group grow>
+      <Button onClick={() => onDecide('approve')} disabled={busy}>
+        {approve}
+      </Button>
+      <Button variant="default" onClick={() => onDecide('fail')} disabled={busy}>
+        {fail}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,74 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PAYMENT_METHOD_LABELS, type Receipt } from '@merchant/payments';
+import { LoadingScreen } from '../../../../components/loading-screen';
+import { formatLocalDateTime } from '../../../../lib/format';
+import { receiptQuery } from '../../api/checkout-api';
+import { CheckoutFrame } from '../../components/checkout-frame';
+import { CheckoutUnavailable } from '../../components/checkout-status';
+
+/** The receipt of a succeeded payment (`/r/:id`). */
+export function Component() {
+  const { public_id: publicId = '' } = useParams();
+  const receipt = useQuery(receiptQuery(publicId));
+  if (receipt.isPending) return <LoadingScreen />;
+  if (receipt.isError) {
+    return (
+      <CheckoutFrame business={null} testMode={false}>
+        <CheckoutUnavailable error={receipt.error} what="receipt" />
+      </CheckoutFrame>
+    );
+  }
+  return (
+    <CheckoutFrame business={receipt.data.business} testMode={false}>
+      <ReceiptCard receipt={receipt.data} />
+    </CheckoutFrame>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} ta="right" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function ReceiptCard({ receipt }: { receipt: Receipt }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h3">
+            Payment received
+          </Title>
+          <Text size="sm" mt={4}>
+            Thank you. {receipt.business.name} has received your payment.
+          </Text>
+        </div>
+        <Text size="xl" fw={700} data-testid="receipt-amount">
+          {formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency)}
+        </Text>
+        <Stack gap="xs" component="dl" m={0}>
+          {receipt.purpose ? <Row label="For">{receipt.purpose}</Row> : null}
+          {receipt.reference ? <Row label="Reference">{receipt.reference}</Row> : null}
+          <Row label="Paid with">
+            {PAYMENT_METHOD_LABELS[receipt.method]}
+            {receipt.card ? ` ending ${receipt.card.last4}` : ''}
+          </Row>
+          <Row label="Date">{formatLocalDateTime(receipt.paid_at)}</Row>
+          <Row label="Paid to">{receipt.business.name}</Row>
+          <Row label="Receipt number">{receipt.public_id}</Row>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
