@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse, EndpointRoute, HostKind } from '@merchant/core';
-import { ApiErrorBodySchema, buildPath, endpointPath, type ApiErrorBody } from '@merchant/core';
+import { buildPath, endpointPath, readApiErrorBody, type ApiErrorBody } from '@merchant/core';
 import { identityRoutes, type authEndpoints } from '@merchant/identity';
 
 /**
@@ -79,8 +79,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: no body to read
   }
-  const parsed = ApiErrorBodySchema.safeParse(data);
-  const body = parsed.success ? parsed.data : null;
+  const body = readApiErrorBody(data);
   return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`, data);
 }
 

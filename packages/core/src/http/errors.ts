@@ -75,6 +75,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export { ApiErrorBodySchema, ApiIssueSchema, type ApiErrorBody, type ApiIssue } from './error-body';
+export { readApiErrorBody } from './error-body-check';
 
 /** Thrown by services; the server's error handler turns it into the one error body. */
 export class AppError extends Error {

@@ -3,7 +3,7 @@ import { act, fireEvent, render, renderHook, screen } from '@testing-library/rea
 import { RegisterBodySchema, ChangePasswordBodySchema, LoginBodySchema } from '@merchant/identity';
 import { ApiError } from '../../lib/api-client';
 import { fieldErrors } from '../../lib/error-message';
-import { useZodForm } from './use-zod-form';
+import { useZodForm, type FormSchema } from './use-zod-form';
 
 const notifyError = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/notify', () => ({ notifyError }));
@@ -95,8 +95,14 @@ describe('useZodForm', () => {
   });
 });
 
-function LoginForm({ onValid }: { onValid: (data: { email: string; password: string }) => void }) {
-  const form = useZodForm(LoginBodySchema, { email: '', password: '' });
+function LoginForm({
+  onValid,
+  schema = LoginBodySchema,
+}: {
+  onValid: (data: { email: string; password: string }) => void;
+  schema?: FormSchema<typeof LoginBodySchema>;
+}) {
+  const form = useZodForm(schema, { email: '', password: '' });
   const email = form.field('email');
   const password = form.field('password');
   return (
@@ -124,6 +130,66 @@ describe('useZodForm in a form', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
     expect(screen.queryByText('Enter a valid email address')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onValid).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'pw' });
+  });
+});
+
+describe('useZodForm with a schema that loads on first use', () => {
+  /** A loader that counts its calls and answers when the test lets it. */
+  function deferredSchema() {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const load = vi.fn(() => released.then(() => LoginBodySchema));
+    return { load, release };
+  }
+
+  it('loads nothing until the first input, then loads once and validates with the same messages', async () => {
+    const { load, release } = deferredSchema();
+    const onValid = vi.fn();
+    render(<LoginForm onValid={onValid} schema={load} />);
+    expect(load).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => release());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(onValid).not.toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a submit before the schema has loaded waits for it, then validates and submits', async () => {
+    const { load, release } = deferredSchema();
+    const onValid = vi.fn();
+    render(<LoginForm onValid={onValid} schema={load} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    await act(async () => release());
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' Ann@Example.com ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(onValid).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'pw' });
+  });
+
+  it('a schema that failed to load on the first input is loaded again by the submit', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module')).mockResolvedValue(LoginBodySchema);
+    const onValid = vi.fn();
+    render(<LoginForm onValid={onValid} schema={load} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    await act(async () => undefined);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await act(async () => undefined);
+    expect(load).toHaveBeenCalledTimes(2);
     expect(onValid).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'pw' });
   });
 });

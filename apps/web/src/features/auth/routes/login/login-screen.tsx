@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { LoginBodySchema } from '@merchant/identity';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
@@ -7,12 +6,15 @@ import { useLogin } from '../../api/login-api';
 import { AuthCard } from '../../components/auth-card';
 import { readLoginState } from '../../components/flash';
 
+/** The form's checks load on its first input (or submit): the screen paints without a schema library. */
+const loginBody = () => import('./login-fields').then((fields) => fields.LoginBodySchema);
+
 export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const { flash, from } = readLoginState(location.state, location.search);
   const login = useLogin();
-  const form = useZodForm(LoginBodySchema, { email: '', password: '' });
+  const form = useZodForm(loginBody, { email: '', password: '' });
 
   const submit = form.onSubmit((body) =>
     login.mutate(body, {
