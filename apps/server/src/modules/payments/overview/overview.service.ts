@@ -2,7 +2,7 @@ import type { BusinessRow } from '../../../http/context';
 import type { Executor } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { daysBetween, type CurrencyOverview, type Overview, type OverviewPeriod, type PeriodFigures } from '@merchant/payments';
-import { presentPayment } from '../customers/customers.presenter';
+import { presentPayment } from '../payment.presenter';
 import type { LedgerService } from '../ledger/ledger.service';
 import { overviewRepository as repo, type Span } from './overview.repository';
 
@@ -100,7 +100,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       return {
         period: { from, to, previous_from: isoDay(previous.start), previous_to: isoDay(new Date(previous.end.getTime() - DAY_MS)), days },
         currencies,
-        recent: recent.map(presentPayment),
+        recent: recent.map((row) => presentPayment(row)),
         balances: balances
           .map(({ currency, pending, available }) => ({ currency, pending: { amount: pending, currency }, available: { amount: available, currency } }))
           .sort((a, b) => byBusinessCurrency(business.currency)(a.currency, b.currency)),
