@@ -72,6 +72,8 @@ const shownIds = (page: Page): Promise<string[]> =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLAnchorElement>('table[aria-label="Transactions"] tbody a')].map((a) => a.pathname.split('/').pop() ?? ''),
   );
+/** The list settles after a filter changes (a new query): waited for as long as the page waits for anything. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const ids = (...payments: Payment[]) => payments.map((p) => p.id);
 const sorted = (values: string[]) => [...values].sort();
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
@@ -98,24 +100,24 @@ describe('transactions', () => {
 
     // Search by reference: our four payments, newest first.
     await page.getByRole('searchbox', { name: 'Search transactions' }).fill(reference);
-    await expect.poll(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallDeclined, paid.smallCard)));
-    await expect.poll(() => param(page, 'q')).toBe(reference);
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallDeclined, paid.smallCard)));
+    await eventually(() => param(page, 'q')).toBe(reference);
 
     await choose(page, 'Status', 'Succeeded');
-    await expect.poll(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallCard)));
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallCard)));
     expect(param(page, 'status')).toBe('succeeded');
 
     await choose(page, 'Method', 'Card');
-    await expect.poll(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.smallCard)));
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.smallCard)));
     expect(param(page, 'method')).toBe('card');
 
     await page.getByRole('textbox', { name: 'Lowest amount' }).fill('100');
-    await expect.poll(() => shownIds(page)).toEqual(ids(paid.bigCard));
+    await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
     expect(param(page, 'min_amount')).toBe('10000');
 
     await page.getByLabel('From', { exact: true }).fill(day(-1));
     await page.getByLabel('To', { exact: true }).fill(day(1));
-    await expect.poll(() => shownIds(page)).toEqual(ids(paid.bigCard));
+    await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
     expect([param(page, 'from'), param(page, 'to')]).toEqual([day(-1), day(1)]);
     await expectAccessible(page);
 
@@ -123,7 +125,7 @@ describe('transactions', () => {
     const filteredUrl = page.url();
     await page.reload();
     await page.getByRole('table', { name: 'Transactions' }).waitFor();
-    await expect.poll(() => shownIds(page)).toEqual(ids(paid.bigCard));
+    await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
     expect(await page.getByRole('searchbox', { name: 'Search transactions' }).inputValue()).toBe(reference);
     expect(await page.getByRole('textbox', { name: 'Status', exact: true }).inputValue()).toBe('Succeeded');
 
@@ -134,13 +136,13 @@ describe('transactions', () => {
 
     // Search by the last 4 of a card: every row shown is paid with a card ending so, ours among them.
     await page.goto(list(`?q=${last4.small}`));
-    await expect.poll(() => shownIds(page)).toContain(paid.smallCard.id);
+    await eventually(() => shownIds(page)).toContain(paid.smallCard.id);
     const methods = await page.getByRole('table', { name: 'Transactions' }).locator('tbody tr td:nth-child(3)').allTextContents();
     expect(methods.every((m) => m.endsWith(`•••• ${last4.small}`))).toBe(true);
 
     // The CSV of a filtered view has exactly its rows.
     await page.goto(new URL(filteredUrl).pathname + `?q=${reference}&status=succeeded`);
-    await expect.poll(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallCard)));
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallCard)));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const lines = readFileSync((await download.path())!, 'utf8')
@@ -243,7 +245,7 @@ describe('transactions', () => {
   it('fits a phone: the list and the detail', async () => {
     const { page, close } = await signedIn(OWNER, 375);
     await page.goto(list(`?q=${reference}`));
-    await expect.poll(() => shownIds(page).then((shown) => shown.length)).toBe(4);
+    await eventually(() => shownIds(page).then((shown) => shown.length)).toBe(4);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'transactions-list-375');
     await page.goto(detail(paid.bigPaynow.id));
