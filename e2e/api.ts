@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { authenticator } from 'otplib';
+import { endpointPath, hostOfKind, IDEMPOTENCY_KEY_HEADER } from '@merchant/core';
+import { checkoutEndpoints, type CheckoutPayment, type CheckoutSourceKind } from '@merchant/payments';
 import { baseURL, DEMO_PASSWORD } from './support';
 
 /** A small API client for setting up browser tests (as another device of the same person would). */
@@ -6,10 +10,11 @@ export class ApiSession {
   private cookie = '';
   private token = '';
 
-  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+  private async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const res = await fetch(`${baseURL()}${path}`, {
       method,
       headers: {
+        ...headers,
         cookie: this.cookie,
         'x-csrf-token': this.token,
         'x-requested-with': 'XMLHttpRequest',
@@ -22,14 +27,21 @@ export class ApiSession {
     return res;
   }
 
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const res = await this.request(method, path, body, headers);
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  }
+
+  /** Any answer, refusals included, as status and parsed body. */
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
     if (!this.token) {
       const res = await this.send('POST', '/csrf-token');
       this.token = ((await res.json()) as { token: string }).token;
     }
-    const res = await this.send(method, path, body);
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
+    const res = await this.send(method, path, body, headers);
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
 
   /** Registers a merchant whose onboarding is still at the questionnaire. */
@@ -48,4 +60,83 @@ export class ApiSession {
 /** A code of the next time step, so it differs from the one used at set-up (codes are single-use). */
 export function nextCode(secret: string): string {
   return authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
+}
+
+/** A Luhn-valid test card number ending in `last4`: the test provider charges any such number successfully. */
+export function cardEndingIn(last4: string): string {
+  const luhn = (n: string) =>
+    [...n].reverse().reduce((sum, ch, i) => {
+      const d = Number(ch) * (i % 2 === 1 ? 2 : 1);
+      return sum + (d > 9 ? d - 9 : d);
+    }, 0) %
+      10 ===
+    0;
+  for (let d = 0; d < 10; d++) {
+    const number = `41111111111${d}${last4}`;
+    if (luhn(number)) return number;
+  }
+  throw new Error('unreachable: one digit always completes the Luhn sum');
+}
+
+export type CheckoutDetails = { method: 'card'; number: string } | { method: 'paynow' };
+
+/**
+ * A customer paying on the hosted checkout through its public API, as the checkout page does: over HTTP to the
+ * app with the checkout host's Host header, its own cookie and anti-forgery token, an Idempotency-Key per call.
+ */
+export class CheckoutCustomer {
+  private cookie = '';
+  private token = '';
+
+  private send(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+    const base = new URL(baseURL());
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          hostname: base.hostname,
+          port: base.port,
+          method,
+          path,
+          headers: {
+            host: `${hostOfKind('checkout', base.hostname)}:${base.port}`,
+            cookie: this.cookie,
+            'x-csrf-token': this.token,
+            'x-requested-with': 'XMLHttpRequest',
+            ...(path !== endpointPath(checkoutEndpoints.csrfToken) && method === 'POST' ? { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } : {}),
+            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+        },
+        (res) => {
+          const set = res.headers['set-cookie']?.[0];
+          if (set) this.cookie = set.split(';')[0]!;
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : null }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  private async ok<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await this.send(method, path, body);
+    if (res.status >= 400) throw new Error(`checkout ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  }
+
+  /** Starts a payment of a link or QR code and pays it: a card (the 3-D Secure card is not for here) or a PayNow scan. */
+  async pay(kind: CheckoutSourceKind, publicId: string, details: CheckoutDetails, start: { email?: string; amount?: number } = {}): Promise<CheckoutPayment> {
+    if (!this.token) this.token = (await this.ok<{ token: string }>('POST', endpointPath(checkoutEndpoints.csrfToken))).token;
+    const started = await this.ok<CheckoutPayment>('POST', endpointPath(checkoutEndpoints.start, { params: { kind, public_id: publicId } }), start);
+    const params = { public_id: started.public_id };
+    if (details.method === 'paynow') {
+      await this.ok('POST', endpointPath(checkoutEndpoints.confirm, { params }), { method: 'paynow' });
+      return this.ok<CheckoutPayment>('POST', endpointPath(checkoutEndpoints.qrScan, { params }));
+    }
+    const card = { number: details.number, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' };
+    return this.ok<CheckoutPayment>('POST', endpointPath(checkoutEndpoints.confirm, { params }), { method: 'card', card });
+  }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints, type CheckoutSourceKind } from '@merchant/payments';
-import { checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
+import { auditLogs, checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
 import { CONFIRM_LIMITS } from '../src/modules/payments/checkout/checkout.service';
 import { createBusiness, insertLink, insertQr, type TestLinkValues } from './factories';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
@@ -137,6 +137,12 @@ describe('paying', () => {
     const [row] = await db().select().from(payments).where(eq(payments.publicId, payment.public_id));
     const [matched] = await db().select().from(customers).where(eq(customers.id, row!.customerId!));
     expect(matched!.email!.toLowerCase()).toBe('receipt.person@example.com');
+    // The customer the checkout created keeps the paying request's address in the audit log.
+    const [created] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, matched!.id)));
+    expect(created).toMatchObject({ ip: agent.ip, actorUserId: null });
     // A single-use link is paid now.
     const view = await agent.ok(endpoints.get, { params: { kind: 'link', public_id: publicId } }, { host });
     expect(view.unavailable).toContain('paid already');
@@ -214,6 +220,13 @@ describe('paying', () => {
     expect(polled).toMatchObject({ status: 'requires_action', next_action: { kind: 'paynow_qr' } });
     const scanned = await agent.ok(endpoints.qrScan, { params: { public_id: payment.public_id } }, { host, idempotencyKey: randomUUID() });
     expect(scanned).toMatchObject({ status: 'succeeded', amount: { amount: 8_50 }, method: 'paynow' });
+    // The scan that created the customer is the request whose address the audit entry keeps.
+    const [row] = await db().select().from(payments).where(eq(payments.publicId, payment.public_id));
+    const [created] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, row!.customerId!)));
+    expect(created).toMatchObject({ ip: agent.ip });
   });
 
   it.each([

@@ -24,6 +24,9 @@ import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import type { Processor } from '../processor/processor.module';
 
 /** Card testing is the classic attack on a checkout: a few tries per payment, a few dozen per address. */
+/** The customer's address and browser of a checkout request: the audit entries of what their payment creates keep them. */
+const metaOf = (where: RequestMeta): RequestMeta => ({ ip: where.ip, userAgent: where.userAgent });
+
 export const CONFIRM_LIMITS = {
   perPayment: { max: 5, windowMs: 60 * 60_000 },
   perIp: { max: 30, windowMs: 10 * 60_000 },
@@ -192,19 +195,21 @@ export function createCheckoutService(deps: {
       if ((await limiter.hit(`checkout-confirm:payment:${payment.id}`, perPayment.windowMs)) > perPayment.max) throw tooMany();
       if ((await limiter.hit(`checkout-confirm:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
       const setting = (await methodsForCheckout(db, payment.businessId)).find((m) => m.method === details.method);
-      return afterOutcome(await charges.confirm(publicId, details, { passFeeToCustomer: setting?.pass_fee_to_customer ?? false }));
+      return afterOutcome(await charges.confirm(publicId, details, { passFeeToCustomer: setting?.pass_fee_to_customer ?? false, where: metaOf(where) }));
     },
 
-    async challenge(publicId: string, decision: 'approve' | 'fail'): Promise<CheckoutPayment> {
-      return afterOutcome(await (decision === 'approve' ? charges.approveChallenge(publicId) : charges.failChallenge(publicId)));
+    async challenge(publicId: string, decision: 'approve' | 'fail', where: RequestMeta): Promise<CheckoutPayment> {
+      const meta = metaOf(where);
+      return afterOutcome(await (decision === 'approve' ? charges.approveChallenge(publicId, meta) : charges.failChallenge(publicId, meta)));
     },
 
-    async qrScan(publicId: string): Promise<CheckoutPayment> {
-      return afterOutcome(await charges.simulateQrScan(publicId));
+    async qrScan(publicId: string, where: RequestMeta): Promise<CheckoutPayment> {
+      return afterOutcome(await charges.simulateQrScan(publicId, metaOf(where)));
     },
 
-    async wallet(publicId: string, decision: 'approve' | 'fail'): Promise<CheckoutPayment> {
-      return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId) : charges.walletCancel(publicId)));
+    async wallet(publicId: string, decision: 'approve' | 'fail', where: RequestMeta): Promise<CheckoutPayment> {
+      const meta = metaOf(where);
+      return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId, meta) : charges.walletCancel(publicId, meta)));
     },
 
     async receipt(publicId: string): Promise<Receipt> {

@@ -7,7 +7,8 @@ import { newTimeOrderedId } from '../../../lib/crypto';
 import { csvRow } from '../../../lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '../../../lib/cursor';
 import type { AuditService } from '../../platform/audit/audit.service';
-import { customerCsvRow, presentCustomer, presentPayment } from './customers.presenter';
+import { presentPayment } from '../payment.presenter';
+import { customerCsvRow, presentCustomer } from './customers.presenter';
 import { customersRepository as repo, type CustomerRow } from './customers.repository';
 
 /** Rows the CSV export reads per query while it streams. */
@@ -77,7 +78,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
       await findOr404(businessId, id);
       const rows = await repo.paymentsPage(db, businessId, id, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
-      return { data: page.rows.map(presentPayment), next_cursor: page.nextCursor };
+      return { data: page.rows.map((row) => presentPayment(row)), next_cursor: page.nextCursor };
     },
 
     async create(ctx: BusinessContext, fields: CustomerFields): Promise<Customer> {

@@ -10,7 +10,7 @@ import {
   type PaymentSource,
   type PeriodFigures,
 } from '@merchant/payments';
-import { presentPayment } from '../customers/customers.presenter';
+import { presentPayment } from '../payment.presenter';
 import type { LedgerService } from '../ledger/ledger.service';
 import { salesFiguresRepository as sales, type Span } from '../sales-figures/sales-figures.repository';
 import { overviewRepository as repo } from './overview.repository';
@@ -109,7 +109,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       return {
         period: { from, to, previous_from: isoDay(previous.start), previous_to: isoDay(new Date(previous.end.getTime() - DAY_MS)), days },
         currencies,
-        recent: recent.map(presentPayment),
+        recent: recent.map((row) => presentPayment(row)),
         balances: balances
           .map(({ currency, pending, available }) => ({ currency, pending: { amount: pending, currency }, available: { amount: available, currency } }))
           .sort((a, b) => byBusinessCurrency(business.currency)(a.currency, b.currency)),

@@ -1,3 +1,4 @@
+import { formatMoneyWithCode } from '@merchant/core';
 import { checkoutUrl, type PaymentLink } from '@merchant/payments';
 import type { PaymentLinkRow } from './payment-links.repository';
 
@@ -36,5 +37,18 @@ export function presentLink(
     paid_total: extra.paid?.total ?? 0,
     editable: isEditable(status),
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The mail that asks the link's customer to pay, from the business, with the link's public URL. */
+export function linkMail(business: string, row: PaymentLinkRow, url: string): { subject: string; text: string } {
+  const amount = row.amount === null ? 'the amount you choose' : formatMoneyWithCode(row.amount, row.currency);
+  return {
+    subject: `${business} asks you to pay: ${row.purpose}`,
+    text:
+      `Hello,\n\n${business} asks you to pay ${amount} for ${row.purpose}` +
+      `${row.reference ? ` (reference ${row.reference})` : ''}.\n\nPay securely here:\n\n${url}\n\n` +
+      `${row.expiresAt ? `The link works until ${row.expiresAt.toUTCString()}.\n\n` : ''}` +
+      `If you did not expect this request, ignore this mail.`,
   };
 }

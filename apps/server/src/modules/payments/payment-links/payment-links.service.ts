@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { AppError, fieldError, formatMoneyWithCode, originOfKind } from '@merchant/core';
+import { AppError, fieldError, originOfKind } from '@merchant/core';
 import {
   PUBLIC_ID_PREFIXES,
   PaymentLinkBodySchema,
@@ -17,16 +17,18 @@ import { decodeCursor, pageFrom } from '../../../lib/cursor';
 import { newId, newPublicId } from '../../../lib/crypto';
 import type { Mailer } from '../../../mail/mailer';
 import type { AuditService } from '../../platform/audit/audit.service';
-import { assertAmountWithinLimits, type CheckoutSource, type CheckoutSourceAdapter } from '../checkout-source';
+import { assertAmountWithinLimits } from '../checkout-source';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
-import { isEditable, presentLink, statusAt } from './payment-links.presenter';
+import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source';
+import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
 
 type LinkInput = z.output<typeof PaymentLinkBodySchema>;
 
 /**
- * Payment links: create, edit (the public URL stays), cancel, mail to the customer, and the checkout's
- * source adapter. Status `expired` is read from the time (and stored once the checkout meets it).
+ * Payment links: create, edit (the public URL stays), cancel, mail to the customer; the checkout's source
+ * adapter is in payment-links.checkout-source.ts. Status `expired` is read from the time (and stored once the
+ * checkout meets it).
  */
 export function createPaymentLinksService(deps: {
   db: Executor;
@@ -90,68 +92,13 @@ export function createPaymentLinksService(deps: {
 
   async function mailLink(ctx: BusinessContext, row: PaymentLinkRow): Promise<string> {
     if (!row.customerEmail) throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
-    const business = ctx.business.row.name;
-    const amount = row.amount === null ? 'the amount you choose' : formatMoneyWithCode(row.amount, row.currency);
     const url = presentLink(row, { productName: null, paid: undefined, checkoutOrigin, now: clock.now() }).url;
-    await deps.mailer.send({
-      to: row.customerEmail,
-      subject: `${business} asks you to pay: ${row.purpose}`,
-      text:
-        `Hello,\n\n${business} asks you to pay ${amount} for ${row.purpose}` +
-        `${row.reference ? ` (reference ${row.reference})` : ''}.\n\nPay securely here:\n\n${url}\n\n` +
-        `${row.expiresAt ? `The link works until ${row.expiresAt.toUTCString()}.\n\n` : ''}` +
-        `If you did not expect this request, ignore this mail.`,
-    });
+    await deps.mailer.send({ to: row.customerEmail, ...linkMail(ctx.business.row.name, row, url) });
     return row.customerEmail;
   }
 
-  /** A row as the checkout sees it. */
-  function toSource(row: PaymentLinkRow): CheckoutSource {
-    const status = statusAt(row, clock.now());
-    return {
-      businessId: row.businessId,
-      sourceType: 'payment_link',
-      sourceId: row.id,
-      amount: row.amount,
-      currency: row.currency,
-      purpose: row.purpose,
-      reference: row.reference,
-      collect: { email: row.collectEmail, phone: row.collectPhone, note: row.collectNote },
-      prefill: { email: row.customerEmail, phone: row.customerPhone },
-      singleUse: row.singleUse,
-      redirectUrl: row.redirectUrl,
-      usable: status === 'active' ? true : { reason: status },
-    };
-  }
-
-  /** The checkout met an active link past its expiry: store it as expired. */
-  async function fixExpiry(tx: Executor, row: PaymentLinkRow): Promise<void> {
-    if (row.status === 'active' && statusAt(row, clock.now()) === 'expired') {
-      await repo.update(tx, row.businessId, row.id, { status: 'expired', updatedAt: clock.now() });
-    }
-  }
-
-  const checkout: CheckoutSourceAdapter = {
-    async checkoutSource(tx, publicId) {
-      const row = await repo.findByPublicId(tx, publicId);
-      if (!row) return null;
-      await fixExpiry(tx, row);
-      return toSource(row);
-    },
-    async lockForPayment(tx, businessId, sourceId) {
-      const row = await repo.lock(tx, businessId, sourceId);
-      if (!row) return null;
-      await fixExpiry(tx, row);
-      return toSource(row);
-    },
-    async onPaymentSucceeded(tx, businessId, sourceId) {
-      const row = await repo.lock(tx, businessId, sourceId);
-      if (row?.singleUse && row.status === 'active') await repo.update(tx, businessId, sourceId, { status: 'completed', updatedAt: clock.now() });
-    },
-  };
-
   return {
-    checkout,
+    checkout: createPaymentLinkCheckoutSource({ clock }),
 
     async list(ctx: BusinessContext, query: z.output<typeof ListPaymentLinksQuerySchema>) {
       const businessId = ctx.business.row.id;

@@ -1,37 +1,8 @@
-import { FAILURE_MESSAGES, PAYMENT_SOURCE_LABELS, type Payment, type PaymentSource } from '@merchant/payments';
+import type { Payment, PaymentSource } from '@merchant/payments';
 import type { Executor } from '../../../db/client';
 import { decodeCursor, pageFrom } from '../../../lib/cursor';
-import { sourcePaymentsRepository as repo, type PaymentRow } from './source-payments.repository';
-
-/** A payment row as the merchant's screens show it (`PaymentSchema`). */
-export function presentPayment(row: PaymentRow, sourceLabel: string | null): Payment {
-  const money = (amount: number) => ({ amount, currency: row.currency });
-  return {
-    id: row.id,
-    status: row.status,
-    amount: money(row.amount),
-    fee: money(row.fee),
-    net: money(row.net),
-    refunded: money(row.refundedAmount),
-    method: row.method,
-    card:
-      row.cardBrand && row.cardLast4 && row.cardExpMonth !== null && row.cardExpYear !== null
-        ? {
-            brand: row.cardBrand as NonNullable<Payment['card']>['brand'],
-            last4: row.cardLast4,
-            exp_month: row.cardExpMonth,
-            exp_year: row.cardExpYear,
-          }
-        : null,
-    customer: { id: row.customerId, name: row.customerName, email: row.customerEmail },
-    source: { type: row.sourceType, id: row.sourceId, label: sourceLabel ?? PAYMENT_SOURCE_LABELS[row.sourceType] },
-    reference: row.reference,
-    description: row.description,
-    failure: row.failureCode ? { code: row.failureCode, message: FAILURE_MESSAGES[row.failureCode] } : null,
-    created_at: row.createdAt.toISOString(),
-    succeeded_at: row.succeededAt?.toISOString() ?? null,
-  };
-}
+import { presentPayment } from '../payment.presenter';
+import { sourcePaymentsRepository as repo } from './source-payments.repository';
 
 /** Payments by their source, for the link and QR code screens. Read only. */
 export function createSourcePaymentsService(deps: { db: Executor }) {

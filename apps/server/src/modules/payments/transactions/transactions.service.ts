@@ -5,7 +5,7 @@ import type { BusinessContext, BusinessRow } from '../../../http/context';
 import type { Clock } from '../../../lib/clock';
 import { csvRow } from '../../../lib/csv';
 import type { ChargesService } from '../charges/charges.service';
-import { presentPayment } from '../customers/customers.presenter';
+import { presentPayment } from '../payment.presenter';
 import { presentEvent, presentRefund, transactionCsvRow } from './transactions.presenter';
 import {
   cursorAfter,
@@ -27,7 +27,7 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
-        data: page.map(presentPayment),
+        data: page.map((row) => presentPayment(row)),
         next_cursor: rows.length > query.limit && last ? encodeTransactionCursor(cursorAfter(last, query.sort)) : null,
       };
     },

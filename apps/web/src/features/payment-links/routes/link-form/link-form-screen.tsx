@@ -1,21 +1,19 @@
-import { Checkbox, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CURRENCIES, formatMoneyWithCode } from '@merchant/core';
-import { CreatePaymentLinkBodySchema, sourceAmountLimits, type PaymentLink } from '@merchant/payments';
+import { formatMoneyWithCode } from '@merchant/core';
+import { CreatePaymentLinkBodySchema, type PaymentLink } from '@merchant/payments';
 import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { LoadingScreen } from '../../../../components/loading-screen';
-import { MoneyInput } from '../../../../components/money-input';
 import { PageFrame } from '../../../../components/page-frame';
 import { QueryStatus } from '../../../../components/query-status';
+import { SourceAmountFields } from '../../../../components/source-amount-fields';
 import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { notifySuccess } from '../../../../lib/notify';
 import { useBusiness } from '../../../../lib/session';
 import { linkProductsQuery, linkQuery, useCreateLink, useUpdateLink } from '../../api/payment-links-api';
-
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
 
 type LinkFormValues = {
   /** Not sent: a fixed amount, or one the customer chooses (amount null). */
@@ -104,7 +102,6 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
     setValues((previous) => ({ ...previous, [key]: value }));
     form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => path !== key)));
   };
-  const limits = sourceAmountLimits(values.currency);
   const fixed = values.amountMode === 'fixed';
   const list = href('payments.links', { business_id: businessId });
 
@@ -141,41 +138,15 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
               What the customer pays
             </Title>
             <TextInput {...form.field('purpose')} label="Purpose" description="Shown to the customer at checkout" required autoFocus={!link} />
-            <SegmentedControl
-              aria-label="Amount"
-              data={[
-                { value: 'fixed', label: 'Fixed amount' },
-                { value: 'customer', label: 'Customer chooses' },
-              ]}
-              value={fixed ? 'fixed' : 'customer'}
-              onChange={(mode) =>
-                setValues((p) => ({ ...p, amountMode: mode === 'customer' ? 'customer' : 'fixed', amount: mode === 'fixed' ? p.amount : null }))
-              }
+            <SourceAmountFields
+              value={values}
+              onChange={(patch) => {
+                setValues((p) => ({ ...p, ...patch }));
+                form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => !(path in patch))));
+              }}
+              errors={{ amount: form.errors.amount, currency: form.errors.currency }}
+              defaultCurrency={defaultCurrency}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {fixed ? (
-                <MoneyInput
-                  label="Amount"
-                  name="amount"
-                  currency={values.currency}
-                  value={values.amount}
-                  onChange={(amount) => set('amount', amount)}
-                  error={form.errors.amount}
-                  description={`Between ${formatMoneyWithCode(limits.min, values.currency)} and ${formatMoneyWithCode(limits.max, values.currency)}`}
-                  required
-                />
-              ) : null}
-              <Select
-                label="Currency"
-                name="currency"
-                data={CURRENCY_OPTIONS}
-                value={values.currency}
-                onChange={(v) => set('currency', v ?? defaultCurrency)}
-                error={form.errors.currency}
-                searchable
-                allowDeselect={false}
-              />
-            </SimpleGrid>
             {productOptions.length > 0 ? (
               <Select
                 label="Product (optional)"

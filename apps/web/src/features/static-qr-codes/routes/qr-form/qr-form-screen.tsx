@@ -1,21 +1,18 @@
-import { Paper, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CURRENCIES, formatMoneyWithCode } from '@merchant/core';
-import { StaticQrBodySchema, sourceAmountLimits, type StaticQr } from '@merchant/payments';
+import { StaticQrBodySchema, type StaticQr } from '@merchant/payments';
 import { href } from '../../../../app/route-table';
 import { useZodForm } from '../../../../components/form/use-zod-form';
 import { LoadingScreen } from '../../../../components/loading-screen';
-import { MoneyInput } from '../../../../components/money-input';
 import { PageFrame } from '../../../../components/page-frame';
 import { QueryStatus } from '../../../../components/query-status';
+import { SourceAmountFields } from '../../../../components/source-amount-fields';
 import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { notifySuccess } from '../../../../lib/notify';
 import { useBusiness } from '../../../../lib/session';
 import { qrQuery, useSaveQr } from '../../api/static-qr-api';
-
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
 
 type QrFormValues = {
   amountMode: 'fixed' | 'customer';
@@ -66,7 +63,6 @@ function QrForm({ businessId, qr, defaultCurrency }: { businessId: string; qr: S
   const { values, setValues } = form;
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const fixed = values.amountMode === 'fixed';
-  const limits = sourceAmountLimits(values.currency);
 
   const submitValid = form.onSubmit((body) =>
     save.mutate(body, {
@@ -97,41 +93,12 @@ function QrForm({ businessId, qr, defaultCurrency }: { businessId: string; qr: S
         <Stack gap="md">
           <TextInput {...form.field('name')} label="Name" description="For you and on the checkout page, e.g. Front counter" required autoFocus={!qr} />
           <TextInput {...form.field('location_label')} label="Location (optional)" description="Printed under the code" />
-          <SegmentedControl
-            aria-label="Amount"
-            data={[
-              { value: 'fixed', label: 'Fixed amount' },
-              { value: 'customer', label: 'Customer types it' },
-            ]}
-            value={values.amountMode}
-            onChange={(mode) =>
-              setValues((p) => ({ ...p, amountMode: mode === 'customer' ? 'customer' : 'fixed', amount: mode === 'fixed' ? p.amount : null }))
-            }
+          <SourceAmountFields
+            value={values}
+            onChange={(patch) => setValues((p) => ({ ...p, ...patch }))}
+            errors={{ amount: form.errors.amount, currency: form.errors.currency }}
+            defaultCurrency={defaultCurrency}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {fixed ? (
-              <MoneyInput
-                label="Amount"
-                name="amount"
-                currency={values.currency}
-                value={values.amount}
-                onChange={(amount) => setValues((p) => ({ ...p, amount }))}
-                error={form.errors.amount}
-                description={`Between ${formatMoneyWithCode(limits.min, values.currency)} and ${formatMoneyWithCode(limits.max, values.currency)}`}
-                required
-              />
-            ) : null}
-            <Select
-              label="Currency"
-              name="currency"
-              data={CURRENCY_OPTIONS}
-              value={values.currency}
-              onChange={(v) => setValues((p) => ({ ...p, currency: v ?? defaultCurrency }))}
-              error={form.errors.currency}
-              searchable
-              allowDeselect={false}
-            />
-          </SimpleGrid>
         </Stack>
       </Paper>
     </EditForm>

@@ -118,7 +118,7 @@ export function Component() {
                       </Stack>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {qr.amount === null ? 'Customer types it' : formatMoneyWithCode(qr.amount, qr.currency)}
+                      {qr.amount === null ? 'Customer chooses' : formatMoneyWithCode(qr.amount, qr.currency)}
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={qr.status === 'active' ? 'green' : 'gray'}>

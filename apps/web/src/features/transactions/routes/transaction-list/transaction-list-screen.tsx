@@ -89,7 +89,7 @@ export function Component() {
           error={issue('q')}
           type="search"
         />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           <Select
             label="Status"
             placeholder="Any status"
@@ -175,7 +175,7 @@ export function Component() {
                         {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <StatusBadge status={p.status} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>

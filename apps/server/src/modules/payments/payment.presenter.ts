@@ -1,0 +1,33 @@
+import { FAILURE_MESSAGES, type CardBrand, type Payment } from '@merchant/payments';
+import type { payments } from '../../db/schema';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * A payment row as the merchant's screens show it (`PaymentSchema`): transactions, customers, the overview and
+ * the payments of a link or QR code. `sourceLabel` names what asked for the money when the caller knows it.
+ */
+export function presentPayment(row: PaymentRow, sourceLabel: string | null = null): Payment {
+  const money = (amount: number) => ({ amount, currency: row.currency });
+  const card =
+    row.cardLast4 && row.cardExpMonth !== null && row.cardExpYear !== null
+      ? { brand: (row.cardBrand ?? 'unknown') as CardBrand, last4: row.cardLast4, exp_month: row.cardExpMonth, exp_year: row.cardExpYear }
+      : null;
+  return {
+    id: row.id,
+    status: row.status,
+    amount: money(row.amount),
+    fee: money(row.fee),
+    net: money(row.net),
+    refunded: money(row.refundedAmount),
+    method: row.method,
+    card,
+    customer: { id: row.customerId, name: row.customerName, email: row.customerEmail },
+    source: { type: row.sourceType, id: row.sourceId, label: sourceLabel },
+    reference: row.reference,
+    description: row.description,
+    failure: row.failureCode ? { code: row.failureCode, message: FAILURE_MESSAGES[row.failureCode] } : null,
+    created_at: row.createdAt.toISOString(),
+    succeeded_at: row.succeededAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '@merchant/core';
+import type { Payment, TransactionDetail } from '@merchant/payments';
+import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/**
+ * Transactions in the browser: payments made for real through the hosted checkout's public API, then listed,
+ * filtered, searched, opened, refunded in part and exported by the owner; a cashier may look but not refund.
+ */
+let browser: Browser;
+let businessId: string;
+const owner = new ApiSession();
+const OWNER = 'owner@demo.test';
+const CASHIER = 'cashier@demo.test';
+
+const stamp = Date.now().toString(36).toUpperCase();
+const reference = `TXN-${stamp}`;
+/** Last 4 digits of the two good cards, unlikely to be in the demo data (the checks below hold even if they are). */
+const last4 = { big: String(1000 + (Date.now() % 9000)), small: String(1000 + ((Date.now() + 4321) % 9000)) };
+/** Each of our payments by what tells it apart, with its dashboard id. */
+const paid: Record<'bigCard' | 'bigPaynow' | 'smallDeclined' | 'smallCard', Payment> = {} as never;
+
+const list = (query = '') => `/business/${businessId}/payments/transactions${query}`;
+const detail = (id: string) => `/business/${businessId}/payments/transactions/${id}`;
+
+beforeAll(async () => {
+  browser = await launch();
+  await owner.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+
+  // Two reusable links with the same reference: SGD 123.45 and SGD 67.89.
+  const link = (amount: number) =>
+    owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+      purpose: `Transactions test ${stamp}`,
+      amount,
+      reference,
+      single_use: false,
+    });
+  const big = await link(123_45);
+  const small = await link(67_89);
+  const customer = new CheckoutCustomer();
+  const a = await customer.pay('link', big.public_id, { method: 'card', number: cardEndingIn(last4.big) }, { email: 'ana@example.test' });
+  const b = await customer.pay('link', big.public_id, { method: 'paynow' }, { email: 'ben@example.test' });
+  const c = await customer.pay('link', small.public_id, { method: 'card', number: '4000 0000 0000 0002' }, { email: 'cy@example.test' });
+  const d = await customer.pay('link', small.public_id, { method: 'card', number: cardEndingIn(last4.small) }, { email: 'di@example.test' });
+  expect([a.status, b.status, c.status, d.status]).toEqual(['succeeded', 'succeeded', 'failed', 'succeeded']);
+
+  const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=${reference}&limit=100`);
+  expect(mine.data).toHaveLength(4);
+  const find = (test: (p: Payment) => boolean) => mine.data.find(test)!;
+  paid.bigCard = find((p) => p.card?.last4 === last4.big);
+  paid.bigPaynow = find((p) => p.method === 'paynow');
+  paid.smallDeclined = find((p) => p.status === 'failed');
+  paid.smallCard = find((p) => p.card?.last4 === last4.small);
+});
+afterAll(() => browser?.close());
+
+async function signedIn(email: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, { width, height: 860 });
+  await signIn(page, email);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+/** The dashboard ids of the payments the list shows now, in its order. */
+const shownIds = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('table[aria-label="Transactions"] tbody a')].map((a) => a.pathname.split('/').pop() ?? ''),
+  );
+/** The list settles after a filter changes (a new query): waited for as long as the page waits for anything. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+const ids = (...payments: Payment[]) => payments.map((p) => p.id);
+const sorted = (values: string[]) => [...values].sort();
+const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A calendar day in the viewer's time zone (the browser runs on this machine), days away from today. */
+function day(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  return date.toLocaleDateString('en-CA');
+}
+
+describe('transactions', () => {
+  it('lists the payments; filters and search narrow the list and live in the URL; the export is exactly the filtered view', async () => {
+    const { page, close } = await signedIn(OWNER);
+    await page.goto(list());
+    await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
+    await page.getByRole('table', { name: 'Transactions' }).waitFor();
+    await expectAccessible(page);
+
+    // Search by reference: our four payments, newest first.
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill(reference);
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallDeclined, paid.smallCard)));
+    await eventually(() => param(page, 'q')).toBe(reference);
+
+    await choose(page, 'Status', 'Succeeded');
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallCard)));
+    expect(param(page, 'status')).toBe('succeeded');
+
+    await choose(page, 'Method', 'Card');
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.smallCard)));
+    expect(param(page, 'method')).toBe('card');
+
+    await page.getByRole('textbox', { name: 'Lowest amount' }).fill('100');
+    await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
+    expect(param(page, 'min_amount')).toBe('10000');
+
+    await page.getByLabel('From', { exact: true }).fill(day(-1));
+    await page.getByLabel('To', { exact: true }).fill(day(1));
+    await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
+    expect([param(page, 'from'), param(page, 'to')]).toEqual([day(-1), day(1)]);
+    await expectAccessible(page);
+
+    // The URL alone brings the same view back (a reload, a shared link).
+    const filteredUrl = page.url();
+    await page.reload();
+    await page.getByRole('table', { name: 'Transactions' }).waitFor();
+    await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
+    expect(await page.getByRole('searchbox', { name: 'Search transactions' }).inputValue()).toBe(reference);
+    expect(await page.getByRole('textbox', { name: 'Status', exact: true }).inputValue()).toBe('Succeeded');
+
+    // A date range before today leaves nothing of ours.
+    await page.getByLabel('From', { exact: true }).fill(day(-9));
+    await page.getByLabel('To', { exact: true }).fill(day(-2));
+    await page.getByText('No payment matches these filters').waitFor();
+
+    // Search by the last 4 of a card: every row shown is paid with a card ending so, ours among them.
+    await page.goto(list(`?q=${last4.small}`));
+    await eventually(() => shownIds(page)).toContain(paid.smallCard.id);
+    const methods = await page.getByRole('table', { name: 'Transactions' }).locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(methods.every((m) => m.endsWith(`•••• ${last4.small}`))).toBe(true);
+
+    // The CSV of a filtered view has exactly its rows.
+    await page.goto(new URL(filteredUrl).pathname + `?q=${reference}&status=succeeded`);
+    await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallCard)));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/^\uFEFF?Payment ID,/);
+    expect(sorted(lines.slice(1).map((line) => line.split(',')[0]!))).toEqual(sorted(ids(paid.bigCard, paid.bigPaynow, paid.smallCard)));
+    await close();
+  });
+
+  it('shows a payment with its timeline, fee and net; refunds part of it with a reason, never more than is left', async () => {
+    const payment = paid.bigCard;
+    const { page, close } = await signedIn(OWNER);
+    await page.goto(detail(payment.id));
+    await page.getByRole('heading', { level: 1, name: 'SGD 123.45' }).waitFor();
+    const facts = page.getByRole('region', { name: 'Payment' });
+    const money = (m: { amount: number }) => `SGD ${(m.amount / 100).toFixed(2)}`;
+    expect(payment.fee.amount).toBeGreaterThan(0);
+    expect(payment.net.amount).toBe(payment.amount.amount - payment.fee.amount);
+    await facts.getByText(money(payment.fee), { exact: true }).waitFor();
+    await facts.getByText(money(payment.net), { exact: true }).waitFor();
+    await facts.getByText(`VISA •••• ${last4.big}`, { exact: false }).waitFor();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Payment started').waitFor();
+    await timeline.getByText('Payment succeeded').waitFor();
+    await expectAccessible(page);
+
+    // A partial refund, with a reason, after a confirmation that says what will happen.
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+    await dialog.getByText('SGD 123.45 left to refund').waitFor();
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('20');
+    await dialog.getByRole('textbox', { name: 'Reason' }).click();
+    await page.getByRole('option', { name: 'Duplicate' }).click();
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Charged twice at the counter');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog.getByText('Refund SGD 20.00 to the customer? This cannot be undone.').waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await facts.getByText('Partially refunded').waitFor();
+    await page.getByRole('region', { name: 'Refunds' }).getByText('Charged twice at the counter').waitFor();
+    await timeline.getByText('SGD 20.00 · Duplicate').waitFor();
+
+    // More than what is left: the form says so before anything is sent...
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await dialog.getByText('SGD 103.45 left to refund').waitFor();
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('200');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog.getByText('At most SGD 103.45 is left to refund.').waitFor();
+    // ...and the server refuses it when the screen was stale: another refund took most of it meanwhile.
+    await owner.call(
+      'POST',
+      `/v1/business/${businessId}/transactions/${payment.id}/refunds`,
+      { amount: 90_00, reason: 'other' },
+      { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    );
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('50');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+    await dialog.getByText('At most SGD 13.45 is left to refund.').waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const after = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${payment.id}`);
+    expect(after.payment.refunded.amount).toBe(110_00);
+    expect(after.refunds.map((r) => [r.amount.amount, r.reason])).toEqual(
+      expect.arrayContaining([
+        [20_00, 'duplicate'],
+        [90_00, 'other'],
+      ]),
+    );
+    await close();
+  });
+
+  it('a cashier sees the payment but no Refund button, and the server refuses their refund', async () => {
+    const payment = paid.smallCard;
+    const { page, close } = await signedIn(CASHIER);
+    await page.goto(detail(payment.id));
+    await page.getByRole('heading', { level: 1, name: 'SGD 67.89' }).waitFor();
+    await page.getByRole('region', { name: 'Timeline' }).getByText('Payment succeeded').waitFor();
+    // The menu is drawn from the same business data the Refund button reads.
+    await page.getByRole('navigation', { name: /menu/ }).getByRole('link', { name: 'Transactions' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    await close();
+
+    const cashier = new ApiSession();
+    await cashier.call('POST', '/auth', { email: CASHIER, password: DEMO_PASSWORD });
+    const refused = await cashier.request(
+      'POST',
+      `/v1/business/${businessId}/transactions/${payment.id}/refunds`,
+      { amount: 1_00, reason: 'requested_by_customer' },
+      { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    );
+    expect(refused.status).toBe(403);
+    const still = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${payment.id}`);
+    expect(still.payment.refunded.amount).toBe(0);
+  });
+
+  it('fits a phone: the list and the detail', async () => {
+    const { page, close } = await signedIn(OWNER, 375);
+    await page.goto(list(`?q=${reference}`));
+    await eventually(() => shownIds(page).then((shown) => shown.length)).toBe(4);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'transactions-list-375');
+    await page.goto(detail(paid.bigPaynow.id));
+    await page.getByRole('heading', { level: 1, name: 'SGD 123.45' }).waitFor();
+    await page.getByRole('region', { name: 'Timeline' }).getByText('Payment succeeded').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'transactions-detail-375');
+    await expectAccessible(page);
+    await close();
+  });
+});
