@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
+import { ApiSession, CheckoutCustomer } from './api';
 import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
 
 /** The sales report in the browser: a payment made through the checkout API shows, the range moves, the CSV downloads; desktop and 375 px. */
@@ -29,36 +29,9 @@ afterAll(() => browser?.close());
 
 /** A customer pays the link with the success test card, through the checkout API on the checkout host. */
 async function payLink(): Promise<void> {
-  const { context, page } = await newPage(browser);
-  await page.goto(checkoutUrl);
   const publicId = new URL(checkoutUrl).pathname.split('/').pop()!;
-  const status = await page.evaluate(async (id) => {
-    const headers = (token: string, key: string) => ({
-      'content-type': 'application/json',
-      'x-csrf-token': token,
-      'x-requested-with': 'XMLHttpRequest',
-      'idempotency-key': key,
-    });
-    const { token } = (await (await fetch('/v1/checkout/csrf-token', { method: 'POST', headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()) as {
-      token: string;
-    };
-    const started = (await (
-      await fetch(`/v1/checkout/link/${id}/payments`, {
-        method: 'POST',
-        headers: headers(token, `start-${id}`),
-        body: JSON.stringify({ name: 'Report Customer', email: 'report@e2e.test' }),
-      })
-    ).json()) as { public_id: string };
-    const card = { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' } };
-    const confirmed = await fetch(`/v1/checkout/payments/${started.public_id}/confirm`, {
-      method: 'POST',
-      headers: headers(token, `pay-${id}`),
-      body: JSON.stringify(card),
-    });
-    return ((await confirmed.json()) as { status?: string }).status ?? String(confirmed.status);
-  }, publicId);
-  expect(status).toBe('succeeded');
-  await context.close();
+  const paid = await new CheckoutCustomer().pay('link', publicId, { method: 'card', number: '4242424242424242' }, { email: 'report@e2e.test' });
+  expect(paid.status).toBe('succeeded');
 }
 
 async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
