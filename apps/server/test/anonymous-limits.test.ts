@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { rateLimits, sessions } from '../src/db/schema';
 import { MAX_REGISTRATIONS_PER_IP } from '../src/modules/identity/auth/auth.service';
-import { Agent, createTestContext, DEMO_PASSWORD, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { signUp, type Person } from './factories';
 
 /** What a guest can make the server store is bounded (anti-forgery tokens, sign-ups). */
 let t: TestContext;
+let person: Person;
 beforeAll(async () => {
   t = await createTestContext();
+  ({ person } = await signUp(t));
 });
 afterAll(() => t.close());
 
@@ -30,24 +33,24 @@ describe('a guest anti-forgery token', () => {
     const tokenA = await a.token();
     await b.token();
     b.csrf = tokenA;
-    expect((await b.post('/auth', { email: DEMO_USERS.owner, password: DEMO_PASSWORD })).statusCode).toBe(419);
+    expect((await b.post('/auth', { email: person.email, password: person.password })).statusCode).toBe(419);
     const noCookie = await t.app.inject({
       method: 'POST',
       url: '/auth',
       headers: { 'x-csrf-token': tokenA },
-      payload: { email: DEMO_USERS.owner, password: DEMO_PASSWORD },
+      payload: { email: person.email, password: person.password },
     });
     expect(noCookie.statusCode).toBe(419);
     a.csrf = `${tokenA.slice(0, -2)}AA`;
-    expect((await a.post('/auth', { email: DEMO_USERS.owner, password: DEMO_PASSWORD })).statusCode).toBe(419);
+    expect((await a.post('/auth', { email: person.email, password: person.password })).statusCode).toBe(419);
   });
 
   it('signs in, and the signed-in session keeps the token of the open page', async () => {
     const a = new Agent(t.app);
     const token = await a.token();
-    await a.login(DEMO_USERS.cashier);
+    await a.login(person.email, person.password);
     expect((await a.post('/csrf-token')).json()).toEqual({ token });
-    expect((await a.patch('/v1/user', { name: 'Casey Cashier' })).statusCode).toBe(200);
+    expect((await a.patch('/v1/user', { name: 'Casey Guest' })).statusCode).toBe(200);
   });
 });
 

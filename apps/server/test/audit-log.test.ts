@@ -18,7 +18,7 @@ const as = (email: string) => signedIn(t.app, email);
 const NASTY = '=HYPERLINK("http://evil.example","click"), then "quoted"\nand a new line';
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   const db = t.database.db;
   const idOf = async (email: string) => (await userRepository.findByEmail(db, email))!.id;
   ids = { owner: await idOf(DEMO_USERS.owner), admin: await idOf(DEMO_USERS.admin), partner: await idOf(DEMO_USERS.partner) };

@@ -5,7 +5,7 @@ import { Agent, createTestContext, mailbox, signedIn, DEMO_PASSWORD, DEMO_USERS,
 /** Sign-in, sign-out, sessions, registration and password reset: POST /csrf-token, /auth, /register*, /password/*. */
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
 });
 afterAll(() => t.close());
 

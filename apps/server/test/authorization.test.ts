@@ -55,7 +55,7 @@ const IDEMPOTENCY_PROVEN_IN: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   const guest = new Agent(t.app);
   await guest.token();
   agents.set('guest', guest);

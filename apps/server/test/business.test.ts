@@ -12,7 +12,7 @@ const agents = new Map<Role | 'super' | 'partner' | 'new', Agent>();
 const agent = () => new Agent(t.app);
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   const byIdentifier = async (identifier: string) => (await t.database.db.select().from(businesses).where(eq(businesses.identifier, identifier)))[0]!.id;
   newBakeryId = await byIdentifier('new-bakery');
   partnerBusinessId = await byIdentifier('demo-partners');

@@ -17,7 +17,7 @@ let cashier: ChargesActor;
 const DAY_MS = 24 * 60 * 60_000;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   ({ charges, ledger } = paymentServices(t.database.db, t.clock));
   charges.registerSource(testLinkSource);
   businessId = t.demoBusinessId;

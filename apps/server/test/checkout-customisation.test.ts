@@ -12,7 +12,7 @@ let owner: Agent;
 const as = (email: string) => signedIn(t.app, email);
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   owner = await as(DEMO_USERS.owner);
 });
 afterAll(() => t.close());

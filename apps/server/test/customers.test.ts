@@ -24,7 +24,7 @@ async function create(agent: Agent, body: Record<string, unknown>, businessPath 
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   owner = await signedIn(t.app, DEMO_USERS.owner);
   partnerBusinessId = (await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'demo-partners')))[0]!.id;
 });

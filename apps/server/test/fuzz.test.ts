@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema, hostOfKind, type Endpoint } from '@merchant/core';
-import { Agent, createTestContext, DEMO_USERS, signedIn, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, createSuperAdmin, type Person } from './factories';
 
 /**
  * For every operation of the OpenAPI document, generated bad input (wrong types, huge and unicode strings
@@ -259,28 +260,32 @@ const operations: Operation[] = Object.entries(document.paths).flatMap(([path, o
 
 let t: TestContext;
 let endpoints: Map<string, Endpoint>;
-let agents: { owner: Agent; super: Agent; guest: Agent };
+let people: { owner: Person; super: Person };
+let guest: Agent;
+let businessId: string;
 let pendingBusinessId: string;
 
 beforeAll(async () => {
   t = await createTestContext();
   endpoints = new Map(t.app.endpoints.map((e) => [e.id, e]));
-  agents = { owner: await signedIn(t.app, DEMO_USERS.owner), super: await signedIn(t.app, DEMO_USERS.super), guest: new Agent(t.app) };
-  await agents.guest.token();
-  const pending = await signedIn(t.app, DEMO_USERS.pending);
-  pendingBusinessId = (await pending.get('/v1/user')).json<{ businesses: { owned: { id: string }[] } }>().businesses.owned[0]!.id;
+  const business = await createBusiness(t);
+  businessId = business.id;
+  people = { owner: business.people.owner, super: await createSuperAdmin(t) };
+  guest = new Agent(t.app);
+  await guest.token();
+  pendingBusinessId = (await createBusiness(t, { onboarding: 'pending_verification' })).id;
 });
 afterAll(() => t.close());
 
-function agentFor(endpoint: Endpoint): { agent: Agent; email: string | null } {
-  if (endpoint.access.kind === 'super-admin') return { agent: agents.super, email: DEMO_USERS.super };
-  if (endpoint.access.kind === 'guest' || endpoint.access.kind === 'public') return { agent: agents.guest, email: null };
-  return { agent: agents.owner, email: DEMO_USERS.owner };
+function agentFor(endpoint: Endpoint): { agent: Agent; person: Person | null } {
+  if (endpoint.access.kind === 'super-admin') return { agent: people.super.agent, person: people.super };
+  if (endpoint.access.kind === 'guest' || endpoint.access.kind === 'public') return { agent: guest, person: null };
+  return { agent: people.owner.agent, person: people.owner };
 }
 
 /** A valid value for each path parameter, so the request reaches the validation of the rest. */
 function validPathValue(op: Operation, name: string): string {
-  if (name === 'business_id') return op.path.startsWith('/v1/admin/') ? pendingBusinessId : t.demoBusinessId;
+  if (name === 'business_id') return op.path.startsWith('/v1/admin/') ? pendingBusinessId : businessId;
   const schema = op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
   if (schema.enum) return String(schema.enum[0]);
   if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
@@ -304,7 +309,7 @@ interface Sent {
 
 async function send(op: Operation, request: Sent): Promise<LightMyRequestResponse> {
   const endpoint = endpoints.get(op.operationId)!;
-  const { agent, email } = agentFor(endpoint);
+  const { agent, person } = agentFor(endpoint);
   const res = await t.app.inject({
     method: op.method as 'GET',
     url: request.url,
@@ -323,7 +328,7 @@ async function send(op: Operation, request: Sent): Promise<LightMyRequestRespons
     else agent.cookies.set(c.name, c.value);
   }
   // Keep the caller able to reach validation: a sign-out or a new session gets a fresh sign-in or token.
-  if (res.statusCode === 401 && email) await agent.login(email);
+  if (res.statusCode === 401 && person) await agent.login(person.email, person.password);
   if (res.statusCode === 419) await agent.token();
   return res;
 }

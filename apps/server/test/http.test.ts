@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness } from './factories';
 
 /** What every answer carries: security headers, one error body, the OpenAPI document, JSON 404s for the API. */
 let t: TestContext;
 let owner: Agent;
 let cashier: Agent;
+let businessId: string;
+let ownerName: string;
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await signedIn(t.app, DEMO_USERS.owner);
-  cashier = await signedIn(t.app, DEMO_USERS.cashier);
+  const business = await createBusiness(t, { staff: ['cashier'] });
+  businessId = business.id;
+  owner = business.people.owner.agent;
+  ownerName = business.people.owner.name;
+  cashier = business.people.cashier.agent;
 });
 afterAll(() => t.close());
 
@@ -86,7 +92,7 @@ describe('security headers', () => {
 describe('error bodies', () => {
   it('always carry code, message and requestId (401, 403, 404, 409, 419, 422)', async () => {
     expectErrorBody(await t.app.inject({ method: 'GET', url: '/v1/user' }), 401, 'UNAUTHENTICATED');
-    expectErrorBody(await cashier.get(`/v1/business/${t.demoBusinessId}/business-user`), 403, 'FORBIDDEN');
+    expectErrorBody(await cashier.get(`/v1/business/${businessId}/business-user`), 403, 'FORBIDDEN');
     expectErrorBody(await owner.get('/v1/business/00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
     expectErrorBody(await owner.get('/v1/unknown/path'), 404, 'NOT_FOUND');
     expectErrorBody(await owner.post('/auth/checkpoint', { code: '123456' }), 409, 'AUTH_NO_PENDING_CHECKPOINT');
@@ -110,13 +116,13 @@ describe('error bodies', () => {
       payload: { name: 'Forged' },
     });
     expectErrorBody(res, 419, 'CSRF_TOKEN_MISMATCH');
-    expect((await owner.get('/v1/user')).json().name).toBe('Olivia Owner');
+    expect((await owner.get('/v1/user')).json().name).toBe(ownerName);
     // The X-XSRF-TOKEN spelling is accepted like X-CSRF-TOKEN.
     const ok = await t.app.inject({
       method: 'PATCH',
       url: '/v1/user',
       headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': owner.csrf!, 'content-type': 'application/json' },
-      payload: { name: 'Olivia Owner' },
+      payload: { name: 'Renamed Owner' },
     });
     expect(ok.statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@merchant/core';
-import { mailbox, signedIn, DEMO_USERS, createTestContext, type Agent, type TestContext } from './harness';
+import { mailbox, createTestContext, type Agent, type TestContext } from './harness';
+import { createBusiness, signInAgain, uniqueEmail, type Person } from './factories';
 
 /**
  * The stored-answer idempotency layer, through the endpoints that declare it: inviting staff (a business
@@ -9,17 +10,22 @@ import { mailbox, signedIn, DEMO_USERS, createTestContext, type Agent, type Test
 let t: TestContext;
 let owner: Agent;
 let admin: Agent;
+let ownerPerson: Person;
+let businessId: string;
 let counter = 0;
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await signedIn(t.app, DEMO_USERS.owner);
-  admin = await signedIn(t.app, DEMO_USERS.admin);
+  const business = await createBusiness(t, { staff: ['admin'] });
+  businessId = business.id;
+  ownerPerson = business.people.owner;
+  owner = ownerPerson.agent;
+  admin = business.people.admin.agent;
 });
 afterAll(() => t.close());
 
-const invitationsUrl = () => `/v1/business/${t.demoBusinessId}/invitations`;
-const nextEmail = () => `idem-${++counter}@example.test`;
+const invitationsUrl = () => `/v1/business/${businessId}/invitations`;
+const nextEmail = () => uniqueEmail(`idem-${++counter}`);
 const nextKey = () => `key-${counter}-${Math.random().toString(36).slice(2)}`;
 const key = (value: string) => ({ 'idempotency-key': value });
 
@@ -124,7 +130,7 @@ describe('idempotent endpoints', () => {
     expect(first.statusCode).toBe(201);
     // Sessions end after two idle hours: the same person signs in again later, with the same key.
     t.clock.advance(IDEMPOTENCY_KEY_TTL_HOURS * 3600_000 - 1000);
-    owner = await signedIn(t.app, DEMO_USERS.owner);
+    owner = await signInAgain(t, ownerPerson);
     const replay = await owner.post('/v1/business', body, key(k));
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toBe(first.body);

@@ -12,7 +12,7 @@ let t: TestContext;
 let partnerBusinessId: string;
 let ownerId: string;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   const [partner] = await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'demo-partners'));
   partnerBusinessId = partner!.id;
   ownerId = (await userRepository.findByEmail(t.database.db, DEMO_USERS.owner))!.id;

@@ -98,7 +98,7 @@ describe('mail delivery as a job', () => {
   afterEach(async () => t.close());
 
   it('keeps the mail in the outbox during the request (the dev mailbox shows it) and delivers it in a job, once', async () => {
-    t = await createTestContext();
+    t = await createTestContext({}, { demoData: true });
     expect((await requestReset(t)).statusCode).toBe(200);
     expect((await mailbox(t.app))[0]?.subject).toBe('Reset your password');
     expect(await outbox(t.database, 'Reset your password')).toEqual([{ sent_at: null, error: null }]);
@@ -114,7 +114,7 @@ describe('mail delivery as a job', () => {
   it('delivers over SMTP when configured, and never twice for one mail, even when two runners race', async () => {
     const smtp = await fakeSmtp();
     try {
-      t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` }, { demoData: true });
       await requestReset(t);
       await Promise.all([t.app.jobs.runDue(), t.app.jobs.runDue()]);
       expect(smtp.received).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('mail delivery as a job', () => {
   });
 
   it('retries a failing delivery with backoff, keeps the error, and gives up after its retry limit', async () => {
-    t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` }, { demoData: true });
     expect((await requestReset(t)).statusCode).toBe(200);
     await t.app.jobs.runDue();
     const [failed] = await outbox(t.database, 'Reset your password');
@@ -150,7 +150,7 @@ describe('mail delivery as a job', () => {
 
   it('delivers promptly in the background when the app polls (a server), without anyone running jobs', async () => {
     const smtp = await fakeSmtp();
-    const base = await createTestContext();
+    const base = await createTestContext({}, { demoData: true });
     await base.app.close();
     const app = await buildApp({
       config: testConfig({ webDist: '/nonexistent', smtpUrl: `smtp://127.0.0.1:${smtp.port}` }),
@@ -232,7 +232,7 @@ describe('schedules and the module hook', () => {
   let t: TestContext;
   const started: Jobs[] = [];
   beforeAll(async () => {
-    t = await createTestContext();
+    t = await createTestContext({}, { demoData: true });
   });
   afterEach(async () => {
     for (const jobs of started.splice(0)) await jobs.stop();

@@ -11,7 +11,7 @@ let ledger: LedgerService;
 let businessId: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   ledger = createLedgerService({ clock: t.clock });
   businessId = t.demoBusinessId;
 });

@@ -9,7 +9,7 @@ import { Agent, DEMO_USERS, createTestContext, mailbox, type TestContext } from 
  */
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
 });
 afterAll(() => t.close());
 

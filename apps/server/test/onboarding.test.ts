@@ -21,7 +21,7 @@ const url = (id: string, rest = '') => `/v1/business/${id}/onboarding${rest}`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'md-onboarding-'));
-  t = await createTestContext({ dataDir });
+  t = await createTestContext({ dataDir }, { demoData: true });
 });
 afterAll(async () => {
   await t.close();

@@ -34,7 +34,7 @@ async function pay(at: string, amount: number, options: { currency?: string; dec
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   ({ charges } = paymentServices(t.database.db, t.clock));
   charges.registerSource(testLinkSource);
   owner = await signedIn(t.app, DEMO_USERS.owner);

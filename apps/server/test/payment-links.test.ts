@@ -16,7 +16,7 @@ let owner: Agent;
 let cashier: Agent;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   owner = await signedIn(t.app, DEMO_USERS.owner);
   cashier = await signedIn(t.app, DEMO_USERS.cashier);
 });

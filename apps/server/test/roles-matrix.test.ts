@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { businessUsers } from '../src/db/schema';
 import { newId } from '../src/lib/crypto';
 import { userRepository } from '../src/modules/identity/user/user.repository';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { createTestContext, type Agent, type TestContext } from './harness';
+import { createBusiness, createSuperAdmin, uniqueEmail } from './factories';
 
 /**
  * The permission map, proved on the server for each role: the business answer carries exactly the
@@ -12,33 +13,27 @@ import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from
  */
 let t: TestContext;
 let base: string;
-const ROLE_EMAIL: Record<Role, string> = {
-  owner: DEMO_USERS.owner,
-  admin: DEMO_USERS.admin,
-  manager: DEMO_USERS.manager,
-  cashier: DEMO_USERS.cashier,
-};
+let businessId: string;
 const agents = new Map<Role | 'super', Agent>();
-let counter = 0;
-
-const signIn = (email: string) => signedIn(t.app, email);
 
 beforeAll(async () => {
   t = await createTestContext();
-  base = `/v1/business/${t.demoBusinessId}`;
-  for (const role of ROLES) agents.set(role, await signIn(ROLE_EMAIL[role]));
-  agents.set('super', await signIn(DEMO_USERS.super));
+  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  businessId = business.id;
+  base = `/v1/business/${businessId}`;
+  for (const role of ROLES) agents.set(role, business.people[role].agent);
+  agents.set('super', (await createSuperAdmin(t)).agent);
 });
 afterAll(() => t.close());
 
-/** A throwaway member with a role, so the rules can be exercised without touching the demo staff. */
+/** A throwaway member with a role, so the rules can be exercised without touching the people who act. */
 async function memberWith(role: Role): Promise<string> {
-  const email = `matrix-${role}-${++counter}@example.test`;
+  const email = uniqueEmail(`matrix-${role}`);
   const now = t.clock.now();
   const userId = newId();
   await userRepository.insert(t.database.db, { id: userId, name: `Matrix ${role}`, email, passwordHash: 'x', createdAt: now, updatedAt: now });
   const id = newId();
-  await t.database.db.insert(businessUsers).values({ id, businessId: t.demoBusinessId, userId, role, createdAt: now });
+  await t.database.db.insert(businessUsers).values({ id, businessId: businessId, userId, role, createdAt: now });
   return id;
 }
 
@@ -64,7 +59,7 @@ describe('permission map on the server', () => {
   it.each(ROLES)('lets the %s invite exactly the roles the map allows', async (role) => {
     const actor = { isSuperAdmin: false, role };
     for (const target of ROLES) {
-      const res = await agents.get(role)!.post(`${base}/invitations`, { email: `matrix-${role}-invites-${target}@example.test`, role: target });
+      const res = await agents.get(role)!.post(`${base}/invitations`, { email: uniqueEmail(`matrix-${role}-invites-${target}`), role: target });
       expect(res.statusCode, `${role} invites ${target}`).toBe(assignableRoles(actor).includes(target) ? 201 : 403);
     }
   });
@@ -85,7 +80,7 @@ describe('permission map on the server', () => {
       const [row] = await t.database.db
         .select()
         .from(businessUsers)
-        .where(and(eq(businessUsers.businessId, t.demoBusinessId), eq(businessUsers.id, id)));
+        .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
       expect(Boolean(row), label).toBe(!allowed);
     }
   });
@@ -96,7 +91,7 @@ describe('permission map on the server', () => {
     const promote = await admin.patch(`${base}/business-user/${id}`, { role: 'owner' });
     expect(promote.statusCode).toBe(403);
     expect(promote.json().code).toBe('STAFF_ROLE_NOT_ALLOWED');
-    const invite = await admin.post(`${base}/invitations`, { email: 'admin-makes-owner@example.test', role: 'owner' });
+    const invite = await admin.post(`${base}/invitations`, { email: uniqueEmail('admin-makes-owner'), role: 'owner' });
     expect(invite.statusCode).toBe(403);
     expect((await agents.get('owner')!.patch(`${base}/business-user/${id}`, { role: 'owner' })).statusCode).toBe(200);
   });

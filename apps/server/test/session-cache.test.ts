@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from '../src/lib/totp';
-import { Agent, createTestContext, mailbox, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, signedIn, type TestContext } from './harness';
+import { createBusiness, signUp, type FactoryBusiness } from './factories';
 
 /**
  * The session cache answers a signed-in request without a database round trip and stays exact: every
@@ -51,15 +52,16 @@ async function newUser(): Promise<{ email: string; agent: Agent }> {
   return { email, agent };
 }
 
-async function memberIdOf(owner: Agent, email: string): Promise<string> {
-  const res = await owner.get(`/v1/business/${t.demoBusinessId}/business-user`);
+async function memberIdOf(business: FactoryBusiness, email: string): Promise<string> {
+  const res = await business.people.owner.agent.get(`/v1/business/${business.id}/business-user`);
   return res.json<{ data: { id: string; email: string }[] }>().data.find((m) => m.email === email)!.id;
 }
 
-/** Invites a new person as a cashier of the demo business and has them accept; answers their agent. */
-async function newCashier(owner: Agent): Promise<{ email: string; agent: Agent }> {
+/** Invites a new person as a cashier of the business and has them accept; answers their agent. */
+async function newCashier(business: FactoryBusiness): Promise<{ email: string; agent: Agent }> {
   const person = await newUser();
-  expect((await owner.post(`/v1/business/${t.demoBusinessId}/invitations`, { email: person.email, role: 'cashier' })).statusCode).toBe(201);
+  const invited = await business.people.owner.agent.post(`/v1/business/${business.id}/invitations`, { email: person.email, role: 'cashier' });
+  expect(invited.statusCode).toBe(201);
   const invitations = (await person.agent.get('/v1/user/invitations')).json<{ data: { id: string }[] }>().data;
   expect((await person.agent.post(`/v1/user/invitations/${invitations[0]!.id}/accept`)).statusCode).toBe(200);
   return person;
@@ -67,7 +69,7 @@ async function newCashier(owner: Agent): Promise<{ email: string; agent: Agent }
 
 describe('a signed-in request', () => {
   it('is answered without a database round trip once its session is known, GET /v1/user included', async () => {
-    const a = await signedIn(t.app, DEMO_USERS.owner);
+    const a = (await signUp(t)).person.agent;
     await me(a);
     const sent = await queriesDuring(async () => {
       for (let i = 0; i < 20; i++) await me(a);
@@ -76,7 +78,7 @@ describe('a signed-in request', () => {
   });
 
   it('writes its last activity at most once a minute, and the idle timeout still ends it', async () => {
-    const a = await signedIn(t.app, DEMO_USERS.manager);
+    const a = (await signUp(t)).person.agent;
     await me(a);
     t.clock.advance(30_000);
     expect(await queriesDuring(() => me(a))).toEqual([]);
@@ -103,7 +105,7 @@ describe('a signed-in request', () => {
 
 describe('the cache follows every change at once', () => {
   it('sign-out: the cookie is refused on the next request', async () => {
-    const a = await signedIn(t.app, DEMO_USERS.admin);
+    const a = (await signUp(t)).person.agent;
     await me(a);
     const cookie = a.cookies.get('md_session')!;
     expect((await a.delete('/auth')).statusCode).toBe(200);
@@ -142,24 +144,25 @@ describe('the cache follows every change at once', () => {
   });
 
   it('role change, deactivation and removal show in GET /v1/user and in access at the next request', async () => {
-    const owner = await signedIn(t.app, DEMO_USERS.owner);
-    const { email, agent } = await newCashier(owner);
-    expect(memberOf(await me(agent))).toEqual(['Demo Coffee Roasters: Cashier']);
-    const id = await memberIdOf(owner, email);
+    const business = await createBusiness(t);
+    const owner = business.people.owner.agent;
+    const { email, agent } = await newCashier(business);
+    expect(memberOf(await me(agent))).toEqual([`${business.name}: Cashier`]);
+    const id = await memberIdOf(business, email);
 
-    expect((await owner.patch(`/v1/business/${t.demoBusinessId}/business-user/${id}`, { role: 'manager' })).statusCode).toBe(200);
-    expect(memberOf(await me(agent))).toEqual(['Demo Coffee Roasters: Manager']);
+    expect((await owner.patch(`/v1/business/${business.id}/business-user/${id}`, { role: 'manager' })).statusCode).toBe(200);
+    expect(memberOf(await me(agent))).toEqual([`${business.name}: Manager`]);
 
-    expect((await owner.post(`/v1/business/${t.demoBusinessId}/business-user/${id}/deactivate`)).statusCode).toBe(200);
+    expect((await owner.post(`/v1/business/${business.id}/business-user/${id}/deactivate`)).statusCode).toBe(200);
     expect(memberOf(await me(agent))).toEqual([]);
-    expect((await agent.get(`/v1/business/${t.demoBusinessId}`)).statusCode).toBe(404);
+    expect((await agent.get(`/v1/business/${business.id}`)).statusCode).toBe(404);
 
-    expect((await owner.post(`/v1/business/${t.demoBusinessId}/business-user/${id}/reactivate`)).statusCode).toBe(200);
-    expect(memberOf(await me(agent))).toEqual(['Demo Coffee Roasters: Manager']);
+    expect((await owner.post(`/v1/business/${business.id}/business-user/${id}/reactivate`)).statusCode).toBe(200);
+    expect(memberOf(await me(agent))).toEqual([`${business.name}: Manager`]);
 
-    expect((await owner.delete(`/v1/business/${t.demoBusinessId}/business-user/${id}`)).statusCode).toBe(200);
+    expect((await owner.delete(`/v1/business/${business.id}/business-user/${id}`)).statusCode).toBe(200);
     expect(memberOf(await me(agent))).toEqual([]);
-    expect((await agent.get(`/v1/business/${t.demoBusinessId}`)).statusCode).toBe(404);
+    expect((await agent.get(`/v1/business/${business.id}`)).statusCode).toBe(404);
   });
 
   it('two-factor on and off, and a new name, show in every session of the user', async () => {
@@ -180,17 +183,17 @@ describe('the cache follows every change at once', () => {
   });
 
   it('a business renamed by someone else, and invitations arriving and expiring', async () => {
-    const owner = await signedIn(t.app, DEMO_USERS.owner);
-    const { email, agent } = await newCashier(owner);
+    const business = await createBusiness(t);
+    const owner = business.people.owner.agent;
+    const { email, agent } = await newCashier(business);
     await me(agent);
-    expect((await owner.patch(`/v1/business/${t.demoBusinessId}`, { name: 'Demo Coffee Renamed' })).statusCode).toBe(200);
-    expect(memberOf(await me(agent))).toEqual(['Demo Coffee Renamed: Cashier']);
-    expect((await owner.patch(`/v1/business/${t.demoBusinessId}`, { name: 'Demo Coffee Roasters' })).statusCode).toBe(200);
+    expect((await owner.patch(`/v1/business/${business.id}`, { name: 'Coffee Renamed' })).statusCode).toBe(200);
+    expect(memberOf(await me(agent))).toEqual(['Coffee Renamed: Cashier']);
 
-    const partner = await signedIn(t.app, DEMO_USERS.partner);
-    const partnerBusiness = (await me(partner)).businesses.owned[0]!.id;
+    const partnerBusiness = await createBusiness(t, { kind: 'partner' });
+    const partner = partnerBusiness.people.owner.agent;
     expect((await me(agent)).pending_invitations).toBe(0);
-    expect((await partner.post(`/v1/business/${partnerBusiness}/invitations`, { email, role: 'admin' })).statusCode).toBe(201);
+    expect((await partner.post(`/v1/business/${partnerBusiness.id}/invitations`, { email, role: 'admin' })).statusCode).toBe(201);
     expect((await me(agent)).pending_invitations).toBe(1);
     // Nothing is written when an invitation expires: the count follows the clock.
     t.clock.advance(7 * 24 * 60 * MINUTE + MINUTE);

@@ -4,18 +4,20 @@ import { ROLE_PERMISSIONS } from '@merchant/core';
 import { auditLogs, businessUsers, invitations } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
 import { userRepository } from '../src/modules/identity/user/user.repository';
-import { Agent, createTestContext, mailbox, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
+import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 
 /** Staff: invitations (create, mail, resend, revoke, expiry) and members (role, deactivate, reactivate, remove). */
 let t: TestContext;
-let base: string;
 const DAY = 24 * 60 * 60_000;
 
 const agent = () => new Agent(t.app);
-async function signIn(email: string, password?: string): Promise<Agent> {
-  const a = agent();
-  await a.login(email, password);
-  return a;
+
+/** Each test's own business: an owner and one admin, manager and cashier. */
+type Staffed = FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
+async function staffedBusiness(): Promise<{ business: Staffed; base: string }> {
+  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  return { business, base: `/v1/business/${business.id}` };
 }
 /** The raw token of the newest invitation mail to an address. */
 async function mailedToken(email: string): Promise<string> {
@@ -25,28 +27,28 @@ async function mailedToken(email: string): Promise<string> {
   expect(match).not.toBeNull();
   return match![1]!;
 }
-async function memberIdOf(email: string): Promise<string> {
+async function memberIdOf(business: Staffed, email: string): Promise<string> {
   const user = (await userRepository.findByEmail(t.database.db, email))!;
   const [row] = await t.database.db
     .select()
     .from(businessUsers)
-    .where(and(eq(businessUsers.businessId, t.demoBusinessId), eq(businessUsers.userId, user.id)));
+    .where(and(eq(businessUsers.businessId, business.id), eq(businessUsers.userId, user.id)));
   return row!.id;
 }
-async function auditActions(objectId: string): Promise<string[]> {
+async function auditActions(business: Staffed, objectId: string): Promise<string[]> {
   const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, objectId));
-  return rows.filter((r) => r.businessId === t.demoBusinessId).map((r) => r.action);
+  return rows.filter((r) => r.businessId === business.id).map((r) => r.action);
 }
 
 beforeAll(async () => {
   t = await createTestContext();
-  base = `/v1/business/${t.demoBusinessId}`;
 });
 afterAll(() => t.close());
 
 describe('inviting staff', () => {
   it('mails a 7-day link that signs a new person up as a cashier, end to end', async () => {
-    const owner = await signIn(DEMO_USERS.owner);
+    const { business: ours, base } = await staffedBusiness();
+    const owner = ours.people.owner.agent;
     const res = await owner.post(`${base}/invitations`, { email: ' New.Cashier@Example.TEST ', role: 'cashier' });
     expect(res.statusCode).toBe(201);
     const invitation = res.json();
@@ -54,7 +56,7 @@ describe('inviting staff', () => {
       email: 'new.cashier@example.test',
       role: { title: 'Cashier' },
       status: 'pending',
-      invited_by: 'Olivia Owner',
+      invited_by: ours.people.owner.name,
       expired: false,
       expires_at: new Date(t.clock.now().getTime() + 7 * DAY).toISOString(),
     });
@@ -65,7 +67,7 @@ describe('inviting staff', () => {
     expect(row!.tokenHash).toBe(sha256(token));
     expect(row!.tokenHash).not.toContain(token);
     const mail = (await mailbox(t.app)).find((m) => m.to === 'new.cashier@example.test')!;
-    expect(mail.subject).toBe('You are invited to join Demo Coffee Roasters');
+    expect(mail.subject).toBe(`You are invited to join ${ours.name}`);
     expect(mail.text).toContain('as Cashier');
 
     const list = (await owner.get(`${base}/invitations`)).json().data;
@@ -84,24 +86,26 @@ describe('inviting staff', () => {
     expect((await owner.get(`${base}/invitations`)).json().data.map((i: { id: string }) => i.id)).not.toContain(invitation.id);
     const staff = (await owner.get(`${base}/business-user`)).json().data;
     expect(staff).toContainEqual(expect.objectContaining({ email: 'new.cashier@example.test', status: 'active', two_factor_enabled: false }));
-    expect(await auditActions(invitation.id)).toEqual(expect.arrayContaining(['staff.invited', 'invitation.accepted']));
+    expect(await auditActions(ours, invitation.id)).toEqual(expect.arrayContaining(['staff.invited', 'invitation.accepted']));
   });
 
   it('invites an existing user, who accepts it on pending invitations', async () => {
-    const owner = await signIn(DEMO_USERS.owner);
-    const res = await owner.post(`${base}/invitations`, { email: DEMO_USERS.partner, role: 'manager' });
+    const { business, base } = await staffedBusiness();
+    const existing = (await createBusiness(t, { kind: 'partner' })).people.owner;
+    const res = await business.people.owner.agent.post(`${base}/invitations`, { email: existing.email, role: 'manager' });
     expect(res.statusCode).toBe(201);
-    const mail = (await mailbox(t.app)).find((m) => m.to === DEMO_USERS.partner)!;
+    const mail = (await mailbox(t.app)).find((m) => m.to === existing.email)!;
     expect(mail.text).toContain(`${t.config.publicUrl}/pending-invitations`);
-    const partner = await signIn(DEMO_USERS.partner);
+    const partner = existing.agent;
     expect((await partner.get('/v1/user')).json().pending_invitations).toBe(1);
     expect((await partner.post(`/v1/user/invitations/${res.json().id}/accept`)).statusCode).toBe(200);
     expect((await partner.get(base)).json().role).toEqual({ title: 'Manager' });
   });
 
   it('refuses active members and duplicate pending invitations with 422 on email, and bad input', async () => {
-    const owner = await signIn(DEMO_USERS.owner);
-    const member = await owner.post(`${base}/invitations`, { email: DEMO_USERS.cashier.toUpperCase(), role: 'manager' });
+    const { business, base } = await staffedBusiness();
+    const owner = business.people.owner.agent;
+    const member = await owner.post(`${base}/invitations`, { email: business.people.cashier.email.toUpperCase(), role: 'manager' });
     expect(member.statusCode).toBe(422);
     expect(member.json()).toMatchObject({ code: 'STAFF_ALREADY_MEMBER', issues: [{ path: 'email' }] });
 
@@ -121,17 +125,18 @@ describe('inviting staff', () => {
   });
 
   it('lets an admin invite admins, managers and cashiers but not owners; managers and cashiers not at all', async () => {
-    const admin = await signIn(DEMO_USERS.admin);
+    const { business, base } = await staffedBusiness();
+    const admin = business.people.admin.agent;
     const asOwner = await admin.post(`${base}/invitations`, { email: 'would-be-owner@example.test', role: 'owner' });
     expect(asOwner.statusCode).toBe(403);
     expect(asOwner.json().code).toBe('STAFF_ROLE_NOT_ALLOWED');
     expect((await admin.post(`${base}/invitations`, { email: 'admin-invited@example.test', role: 'admin' })).statusCode).toBe(201);
 
-    for (const email of [DEMO_USERS.manager, DEMO_USERS.cashier]) {
-      const res = await (await signIn(email)).post(`${base}/invitations`, { email: 'nope@example.test', role: 'cashier' });
-      expect(res.statusCode, email).toBe(403);
+    for (const role of ['manager', 'cashier'] as const) {
+      const res = await business.people[role].agent.post(`${base}/invitations`, { email: 'nope@example.test', role: 'cashier' });
+      expect(res.statusCode, role).toBe(403);
     }
-    const owner = await signIn(DEMO_USERS.owner);
+    const owner = business.people.owner.agent;
     expect((await owner.post(`${base}/invitations`, { email: 'co-owner@example.test', role: 'owner' })).statusCode).toBe(201);
     // The admin cannot resend or revoke an owner invitation either.
     const coOwner = (await owner.get(`${base}/invitations`)).json().data.find((i: { email: string }) => i.email === 'co-owner@example.test');
@@ -140,12 +145,13 @@ describe('inviting staff', () => {
   });
 
   it('resends with a new link and expiry (the old link stops working), and revokes', async () => {
-    const before = await signIn(DEMO_USERS.owner);
+    const { business, base } = await staffedBusiness();
+    const before = business.people.owner.agent;
     const created = (await before.post(`${base}/invitations`, { email: 'resend@example.test', role: 'manager' })).json();
     const first = await mailedToken('resend@example.test');
     t.clock.advance(8 * DAY);
     // Sessions idle out after 120 minutes: sign in again after the 8 days.
-    const owner = await signIn(DEMO_USERS.owner);
+    const owner = await signInAgain(t, business.people.owner);
     const listed = (await owner.get(`${base}/invitations`)).json().data.find((i: { id: string }) => i.id === created.id);
     expect(listed.expired).toBe(true);
     expect((await agent().get(`/v1/invitations/${first}`)).statusCode).toBe(404);
@@ -166,7 +172,7 @@ describe('inviting staff', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('STAFF_INVITATION_NOT_FOUND');
     expect((await owner.delete(`${base}/invitations/${created.id}`)).statusCode).toBe(404);
-    expect(await auditActions(created.id)).toEqual(['staff.invited', 'staff.invitation_resent', 'staff.invitation_revoked']);
+    expect(await auditActions(business, created.id)).toEqual(['staff.invited', 'staff.invitation_resent', 'staff.invitation_revoked']);
     // After a revocation the same email can be invited again.
     expect((await owner.post(`${base}/invitations`, { email: 'resend@example.test', role: 'manager' })).statusCode).toBe(201);
   });
@@ -174,24 +180,27 @@ describe('inviting staff', () => {
 
 describe('managing members', () => {
   it('shows one member, changes a role, refuses to change your own, and audits', async () => {
-    const owner = await signIn(DEMO_USERS.owner);
-    const managerId = await memberIdOf(DEMO_USERS.manager);
+    const { business, base } = await staffedBusiness();
+    const owner = business.people.owner.agent;
+    const managerId = await memberIdOf(business, business.people.manager.email);
     const detail = await owner.get(`${base}/business-user/${managerId}`);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ id: managerId, email: DEMO_USERS.manager, role: { title: 'Manager' }, status: 'active' });
+    expect(detail.json()).toMatchObject({ id: managerId, email: business.people.manager.email, role: { title: 'Manager' }, status: 'active' });
     // Managers may look, not change.
-    const manager = await signIn(DEMO_USERS.manager);
+    const manager = business.people.manager.agent;
     expect((await manager.get(`${base}/business-user/${managerId}`)).statusCode).toBe(200);
-    expect((await manager.patch(`${base}/business-user/${await memberIdOf(DEMO_USERS.cashier)}`, { role: 'manager' })).statusCode).toBe(403);
+    expect((await manager.patch(`${base}/business-user/${await memberIdOf(business, business.people.cashier.email)}`, { role: 'manager' })).statusCode).toBe(
+      403,
+    );
 
     const changed = await owner.patch(`${base}/business-user/${managerId}`, { role: 'cashier' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().role).toEqual({ title: 'Cashier' });
     expect((await manager.get(`${base}/business-user`)).statusCode).toBe(403);
     expect((await owner.patch(`${base}/business-user/${managerId}`, { role: 'manager' })).statusCode).toBe(200);
-    expect(await auditActions(managerId)).toEqual(['staff.role_changed', 'staff.role_changed']);
+    expect(await auditActions(business, managerId)).toEqual(['staff.role_changed', 'staff.role_changed']);
 
-    const self = await owner.patch(`${base}/business-user/${await memberIdOf(DEMO_USERS.owner)}`, { role: 'admin' });
+    const self = await owner.patch(`${base}/business-user/${await memberIdOf(business, business.people.owner.email)}`, { role: 'admin' });
     expect(self.statusCode).toBe(422);
     expect(self.json()).toMatchObject({ code: 'STAFF_SELF_CHANGE', issues: [{ path: 'role' }] });
 
@@ -201,12 +210,13 @@ describe('managing members', () => {
   });
 
   it('keeps admins away from owners: no promotion to owner, no change to an owner', async () => {
-    const admin = await signIn(DEMO_USERS.admin);
-    const cashierId = await memberIdOf(DEMO_USERS.cashier);
+    const { business, base } = await staffedBusiness();
+    const admin = business.people.admin.agent;
+    const cashierId = await memberIdOf(business, business.people.cashier.email);
     const promote = await admin.patch(`${base}/business-user/${cashierId}`, { role: 'owner' });
     expect(promote.statusCode).toBe(403);
     expect(promote.json().code).toBe('STAFF_ROLE_NOT_ALLOWED');
-    const ownerId = await memberIdOf(DEMO_USERS.owner);
+    const ownerId = await memberIdOf(business, business.people.owner.email);
     for (const res of [
       await admin.patch(`${base}/business-user/${ownerId}`, { role: 'cashier' }),
       await admin.post(`${base}/business-user/${ownerId}/deactivate`),
@@ -219,11 +229,12 @@ describe('managing members', () => {
   });
 
   it('never lets the last active owner be demoted, even when two owners demote each other at once', async () => {
-    const ownerId = await memberIdOf(DEMO_USERS.owner);
-    const adminId = await memberIdOf(DEMO_USERS.admin);
-    const owner = await signIn(DEMO_USERS.owner);
+    const { business, base } = await staffedBusiness();
+    const ownerId = await memberIdOf(business, business.people.owner.email);
+    const adminId = await memberIdOf(business, business.people.admin.email);
+    const owner = business.people.owner.agent;
     expect((await owner.patch(`${base}/business-user/${adminId}`, { role: 'owner' })).statusCode).toBe(200);
-    const second = await signIn(DEMO_USERS.admin);
+    const second = business.people.admin.agent;
 
     // Each may demote the other, but not both: the business row lock serialises the two.
     const answers = await Promise.all([
@@ -233,16 +244,16 @@ describe('managing members', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(answers.find((r) => r.statusCode === 422)!.json().code).toBe('STAFF_LAST_OWNER');
 
-    // Whoever is still an owner promotes the other back; then the demo roles are restored.
+    // Whoever is still an owner can promote the other back.
     const [survivor, demotedId] = answers[0]!.statusCode === 200 ? [owner, adminId] : [second, ownerId];
     expect((await survivor.patch(`${base}/business-user/${demotedId}`, { role: 'owner' })).statusCode).toBe(200);
-    expect((await owner.patch(`${base}/business-user/${adminId}`, { role: 'admin' })).statusCode).toBe(200);
   });
 
   it('deactivating ends access at the next call of an open session; reactivating gives it back', async () => {
-    const owner = await signIn(DEMO_USERS.owner);
-    const cashier = await signIn(DEMO_USERS.cashier);
-    const cashierId = await memberIdOf(DEMO_USERS.cashier);
+    const { business, base } = await staffedBusiness();
+    const owner = business.people.owner.agent;
+    const cashier = business.people.cashier.agent;
+    const cashierId = await memberIdOf(business, business.people.cashier.email);
     expect((await cashier.get(base)).statusCode).toBe(200);
 
     const off = await owner.post(`${base}/business-user/${cashierId}/deactivate`);
@@ -254,7 +265,7 @@ describe('managing members', () => {
     expect((await cashier.get('/v1/user')).statusCode).toBe(200);
     expect((await owner.get(`${base}/business-user`)).json().data).toContainEqual(expect.objectContaining({ id: cashierId, status: 'deactivated' }));
     // Deactivated members cannot be invited as if new: they are not active, so an invitation is allowed.
-    const selfOff = await owner.post(`${base}/business-user/${await memberIdOf(DEMO_USERS.owner)}/deactivate`);
+    const selfOff = await owner.post(`${base}/business-user/${await memberIdOf(business, business.people.owner.email)}/deactivate`);
     expect(selfOff.statusCode).toBe(422);
     expect(selfOff.json().code).toBe('STAFF_SELF_CHANGE');
 
@@ -262,11 +273,12 @@ describe('managing members', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json().status).toBe('active');
     expect((await cashier.get(base)).statusCode).toBe(200);
-    expect(await auditActions(cashierId)).toEqual(['staff.deactivated', 'staff.reactivated']);
+    expect(await auditActions(business, cashierId)).toEqual(['staff.deactivated', 'staff.reactivated']);
   });
 
   it("removing a cashier answers 404 to the cashier's open session at the next call", async () => {
-    const owner = await signIn(DEMO_USERS.owner);
+    const { business, base } = await staffedBusiness();
+    const owner = business.people.owner.agent;
     const token = await (async () => {
       await owner.post(`${base}/invitations`, { email: 'short.stay@example.test', role: 'cashier' });
       return mailedToken('short.stay@example.test');
@@ -274,9 +286,9 @@ describe('managing members', () => {
     const cashier = agent();
     expect((await cashier.post(`/register-complete/${token}`, { name: 'Short Stay', password: 'short stay passphrase' })).statusCode).toBe(201);
     expect((await cashier.get(base)).statusCode).toBe(200);
-    const id = await memberIdOf('short.stay@example.test');
+    const id = await memberIdOf(business, 'short.stay@example.test');
 
-    const admin = await signIn(DEMO_USERS.admin);
+    const admin = business.people.admin.agent;
     const removed = await admin.delete(`${base}/business-user/${id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ ok: true });
@@ -289,7 +301,7 @@ describe('managing members', () => {
     expect(rows).toEqual([
       expect.objectContaining({
         action: 'staff.removed',
-        businessId: t.demoBusinessId,
+        businessId: business.id,
         meta: expect.objectContaining({ email: 'short.stay@example.test', role: 'cashier' }),
       }),
     ]);

@@ -13,7 +13,7 @@ let t: TestContext;
 let owner: Agent;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   owner = await signedIn(t.app, DEMO_USERS.owner);
 });
 afterAll(() => t.close());

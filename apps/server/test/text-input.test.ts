@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE, stringsWithoutNulRule } from '@merchant/core';
-import { Agent, createTestContext, DEMO_USERS, signedIn, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, createSuperAdmin, type FactoryBusiness } from './factories';
 import { registerMerchant, VALID_ANSWERS } from './upload-helpers';
 
 /**
@@ -9,11 +10,13 @@ import { registerMerchant, VALID_ANSWERS } from './upload-helpers';
  */
 let t: TestContext;
 let owner: Agent;
+let business: FactoryBusiness;
 const NUL = 'Nul\u0000Byte';
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await signedIn(t.app, DEMO_USERS.owner);
+  business = await createBusiness(t);
+  owner = business.people.owner.agent;
 });
 afterAll(() => t.close());
 
@@ -41,11 +44,11 @@ describe('every string an endpoint accepts follows the NUL rule', () => {
 describe('a NUL character in free text is a 422 on the field, and nothing is stored', () => {
   it('user name', async () => {
     expectNulRefused(await owner.patch('/v1/user', { name: NUL }), 'name');
-    expect((await owner.get('/v1/user')).json<{ name: string }>().name).toBe('Olivia Owner');
+    expect((await owner.get('/v1/user')).json<{ name: string }>().name).toBe(business.people.owner.name);
   });
 
   it('business name and address', async () => {
-    const url = `/v1/business/${t.demoBusinessId}`;
+    const url = `/v1/business/${business.id}`;
     const before = (await owner.get(url)).json<{ name: string }>().name;
     expectNulRefused(await owner.patch(url, { name: NUL }), 'name');
     expectNulRefused(await owner.patch(url, { address: { line1: NUL, line2: null, city: null, state: null, postal_code: null } }), 'address.line1');
@@ -70,12 +73,12 @@ describe('a NUL character in free text is a 422 on the field, and nothing is sto
 
   it('sign-in and password reset', async () => {
     const guest = new Agent(t.app);
-    expectNulRefused(await guest.post('/auth', { email: DEMO_USERS.owner, password: 'demo\u0000password' }), 'password');
-    expectNulRefused(await guest.post('/password/email', { email: `${DEMO_USERS.owner}\u0000` }), 'email');
+    expectNulRefused(await guest.post('/auth', { email: business.people.owner.email, password: 'pass\u0000word' }), 'password');
+    expectNulRefused(await guest.post('/password/email', { email: `${business.people.owner.email}\u0000` }), 'email');
   });
 
   it('email templates', async () => {
-    const url = `/v1/business/${t.demoBusinessId}/email-templates/payment_receipt`;
+    const url = `/v1/business/${business.id}/email-templates/payment_receipt`;
     expectNulRefused(await owner.put(url, { subject: NUL, body: 'Thanks {{customer_name}}' }), 'subject');
     expectNulRefused(await owner.put(url, { subject: 'Thanks', body: NUL }), 'body');
     expectNulRefused(await owner.post(`${url}/send-test`, { subject: 'Thanks', body: NUL }), 'body');
@@ -94,15 +97,15 @@ describe('a NUL character in free text is a 422 on the field, and nothing is sto
   });
 
   it("the super admin's block reason and change request", async () => {
-    const admin = await signedIn(t.app, DEMO_USERS.super);
-    const url = `/v1/admin/businesses/${t.demoBusinessId}`;
+    const admin = (await createSuperAdmin(t)).agent;
+    const url = `/v1/admin/businesses/${business.id}`;
     expectNulRefused(await admin.post(`${url}/block`, { reason: `Fraud suspected ${NUL}` }), 'reason');
     expectNulRefused(await admin.post(`${url}/request-changes`, { message: `Please fix ${NUL}` }), 'message');
     expect((await admin.get(url)).json<{ business: { onboarding_status: string } }>().business.onboarding_status).toBe('completed');
   });
 
   it('query strings and path parameters', async () => {
-    const res = await owner.get(`/v1/business/${t.demoBusinessId}/audit-logs?action=staff.%00invited&cursor=%00`);
+    const res = await owner.get(`/v1/business/${business.id}/audit-logs?action=staff.%00invited&cursor=%00`);
     expectNulRefused(res, 'querystring.action');
     expectNulRefused(res, 'querystring.cursor');
     expectNulRefused(await owner.delete('/v1/user/sessions/abcdefgh%00'), 'params.session_id');

@@ -34,7 +34,7 @@ async function walk(query: TransactionFiltersInput, limit: number): Promise<Paym
 const refs = (list: Payment[]) => list.map((p) => p.reference);
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { demoData: true });
   owner = await signedIn(t.app, DEMO_USERS.owner);
   cashier = await signedIn(t.app, DEMO_USERS.cashier);
   // Singapore is UTC+8: 2026-10-01T17:00Z is 2 October there.

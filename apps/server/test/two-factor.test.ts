@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { recoveryCodes, users } from '../src/db/schema';
-import { Agent, createTestContext, totp, DEMO_PASSWORD, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, totp, type TestContext } from './harness';
+import { FACTORY_PASSWORD, signUp } from './factories';
 
 /** Two-factor sign-in: enabling, the checkpoint, single-use codes, recovery codes, disabling, audit. */
 let t: TestContext;
@@ -28,9 +29,14 @@ function wrongCode(secret: string): string {
     if (!valid.has(candidate)) return candidate;
   }
 }
+/** A new person of their own (signed up with FACTORY_PASSWORD): their email and business. */
+async function newPerson(): Promise<{ email: string; businessId: string }> {
+  const { person, businessId } = await signUp(t);
+  return { email: person.email, businessId };
+}
 const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'md_session')?.value;
 
-async function enable(a: Agent, password = DEMO_PASSWORD): Promise<{ secret: string; recovery: string[] }> {
+async function enable(a: Agent, password = FACTORY_PASSWORD): Promise<{ secret: string; recovery: string[] }> {
   const start = await a.post('/v1/user/two-factor', { password });
   expect(start.statusCode).toBe(200);
   const { secret } = start.json<{ secret: string }>();
@@ -40,7 +46,7 @@ async function enable(a: Agent, password = DEMO_PASSWORD): Promise<{ secret: str
 }
 
 /** Signs out and back in with the password: the agent is left at the checkpoint. */
-async function toCheckpoint(a: Agent, email: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+async function toCheckpoint(a: Agent, email: string, password = FACTORY_PASSWORD): Promise<LightMyRequestResponse> {
   if (a.cookies.has('md_session')) await a.delete('/auth');
   await a.token();
   const res = await a.post('/auth', { email, password });
@@ -56,14 +62,16 @@ async function actions(a: Agent): Promise<{ action: string; description: string 
 }
 
 describe('two-factor authentication (owner)', () => {
-  const email = DEMO_USERS.owner;
+  let email = '';
+  let businessId = '';
   let owner: Agent;
   let secret = '';
   let recovery: string[] = [];
 
   beforeAll(async () => {
+    ({ email, businessId } = await newPerson());
     owner = agent();
-    await owner.login(email);
+    await owner.login(email, FACTORY_PASSWORD);
   });
 
   it('starts only with the right password and answers a secret with its QR code', async () => {
@@ -75,7 +83,7 @@ describe('two-factor authentication (owner)', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().issues).toEqual([expect.objectContaining({ path: 'password' })]);
 
-    const res = await owner.post('/v1/user/two-factor', { password: DEMO_PASSWORD });
+    const res = await owner.post('/v1/user/two-factor', { password: FACTORY_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ secret: string; otpauth_url: string; qr_code: string }>();
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/); // 20 bytes, base32
@@ -116,7 +124,7 @@ describe('two-factor authentication (owner)', () => {
     expect(me.json()).toMatchObject({ email, two_factor_enabled: true });
 
     // Starting again is refused while it is on.
-    const again = await owner.post('/v1/user/two-factor', { password: DEMO_PASSWORD });
+    const again = await owner.post('/v1/user/two-factor', { password: FACTORY_PASSWORD });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('AUTH_TWO_FACTOR_ALREADY_ENABLED');
     const reconfirm = await owner.post('/v1/user/two-factor/confirm', { code: code(secret) });
@@ -127,7 +135,7 @@ describe('two-factor authentication (owner)', () => {
     const a = agent();
     await a.token();
     const guestCookie = a.cookies.get('md_session');
-    const res = await a.post('/auth', { email, password: DEMO_PASSWORD });
+    const res = await a.post('/auth', { email, password: FACTORY_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'two_factor_required' });
     const pendingCookie = sessionCookie(res);
@@ -137,7 +145,7 @@ describe('two-factor authentication (owner)', () => {
     const me = await a.get('/v1/user');
     expect(me.statusCode).toBe(401);
     expect(me.json().code).toBe('UNAUTHENTICATED');
-    expect((await a.get(`/v1/business/${t.demoBusinessId}`)).statusCode).toBe(401);
+    expect((await a.get(`/v1/business/${businessId}`)).statusCode).toBe(401);
     expect((await a.patch('/v1/user', { name: 'Sneaky' })).statusCode).toBe(401);
     expect((await a.get('/v1/user/sessions')).statusCode).toBe(401);
   });
@@ -150,7 +158,7 @@ describe('two-factor authentication (owner)', () => {
 
     const res = await a.post('/auth/checkpoint', { code: code(secret) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { email, two_factor_enabled: true, businesses: { owned: [expect.objectContaining({ id: t.demoBusinessId })] } } });
+    expect(res.json()).toMatchObject({ user: { email, two_factor_enabled: true, businesses: { owned: [expect.objectContaining({ id: businessId })] } } });
     const signedInCookie = sessionCookie(res);
     expect(signedInCookie).toBeTruthy();
     expect(signedInCookie).not.toBe(pendingCookie);
@@ -284,7 +292,7 @@ describe('two-factor authentication (owner)', () => {
 
     // Sign-in no longer asks for a code, and the old recovery codes are gone.
     const b = agent();
-    const login = await b.post('/auth', { email, password: DEMO_PASSWORD });
+    const login = await b.post('/auth', { email, password: FACTORY_PASSWORD });
     expect(login.json()).toMatchObject({ status: 'authenticated', user: { two_factor_enabled: false } });
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ twoFactorSecret: null, twoFactorConfirmedAt: null });
@@ -308,7 +316,7 @@ describe('two-factor authentication (owner)', () => {
 describe('two-factor with another user', () => {
   it('disables with a recovery code', async () => {
     const a = agent();
-    await a.login(DEMO_USERS.admin);
+    await a.login((await newPerson()).email, FACTORY_PASSWORD);
     const { recovery } = await enable(a);
     const res = await a.delete('/v1/user/two-factor', { code: recovery[3] });
     expect(res.statusCode).toBe(200);
@@ -317,14 +325,15 @@ describe('two-factor with another user', () => {
 
   it('keeps a pending secret out of sign-in until it is confirmed', async () => {
     const a = agent();
-    await a.login(DEMO_USERS.manager);
-    expect((await a.post('/v1/user/two-factor', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const { email } = await newPerson();
+    await a.login(email, FACTORY_PASSWORD);
+    expect((await a.post('/v1/user/two-factor', { password: FACTORY_PASSWORD })).statusCode).toBe(200);
     const b = agent();
-    const login = await b.post('/auth', { email: DEMO_USERS.manager, password: DEMO_PASSWORD });
+    const login = await b.post('/auth', { email, password: FACTORY_PASSWORD });
     expect(login.json()).toMatchObject({ status: 'authenticated' });
     // Confirming without starting is refused.
     const c = agent();
-    await c.login(DEMO_USERS.cashier);
+    await c.login((await newPerson()).email, FACTORY_PASSWORD);
     const res = await c.post('/v1/user/two-factor/confirm', { code: '123456' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('AUTH_TWO_FACTOR_NOT_STARTED');
@@ -332,12 +341,13 @@ describe('two-factor with another user', () => {
 
   it('locks the checkpoint after 10 wrong codes, then lets the right one through 15 minutes later', async () => {
     const setup = agent();
-    await setup.login(DEMO_USERS.partner);
+    const { email } = await newPerson();
+    await setup.login(email, FACTORY_PASSWORD);
     const { secret } = await enable(setup);
     t.clock.advance(STEP);
 
     const a = agent();
-    await toCheckpoint(a, DEMO_USERS.partner);
+    await toCheckpoint(a, email);
     for (let i = 0; i < 10; i++) expect((await a.post('/auth/checkpoint', { code: wrongCode(secret) })).statusCode).toBe(422);
     const locked = await a.post('/auth/checkpoint', { code: code(secret) });
     expect(locked.statusCode).toBe(429);
@@ -348,7 +358,7 @@ describe('two-factor with another user', () => {
     expect((await a.post('/auth/checkpoint', { code: code(secret) })).statusCode).toBe(429);
 
     t.clock.advance(10 * MINUTE);
-    await toCheckpoint(a, DEMO_USERS.partner);
+    await toCheckpoint(a, email);
     expect((await a.post('/auth/checkpoint', { code: code(secret) })).statusCode).toBe(200);
   });
 });

@@ -4,23 +4,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, businesses, businessWarnings } from '../src/db/schema';
-import { Agent, createTestContext, DEMO_USERS, mailbox, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
+import { createBusiness, createSuperAdmin } from './factories';
 import { completeQuestionnaire, PDF_BYTES, registerMerchant } from './upload-helpers';
 
 /** The super admins' review: queue, answers and documents, approve / ask for changes / block, flags. */
 let t: TestContext;
 let dataDir: string;
 let superAdmin: Agent;
+let superAdminName: string;
 let pendingPotteryId: string;
+const PENDING_EMAIL = 'pending@verification.test';
 let counter = 0;
 function agent(): Agent {
   const a = new Agent(t.app);
   a.ip = `10.8.0.${++counter}`;
-  return a;
-}
-async function signedInAgent(email: string): Promise<Agent> {
-  const a = agent();
-  await a.login(email);
   return a;
 }
 const admin = (rest: string) => `/v1/admin${rest}`;
@@ -45,9 +43,8 @@ async function auditOf(businessId: string, action: string) {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'md-verification-'));
   t = await createTestContext({ dataDir });
-  superAdmin = await signedInAgent(DEMO_USERS.super);
-  const [row] = await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'pending-pottery'));
-  pendingPotteryId = row!.id;
+  ({ agent: superAdmin, name: superAdminName } = await createSuperAdmin(t));
+  ({ businessId: pendingPotteryId } = await submittedMerchant(PENDING_EMAIL, 'Pending Pottery'));
 });
 afterAll(async () => {
   await t.close();
@@ -56,8 +53,12 @@ afterAll(async () => {
 
 describe('who may use the admin area', () => {
   it('answers 403 to every non-super-admin and 401 without a session', async () => {
-    for (const email of [DEMO_USERS.owner, DEMO_USERS.admin, DEMO_USERS.pending, DEMO_USERS.partner]) {
-      const a = await signedInAgent(email);
+    const merchant = await createBusiness(t, { staff: ['admin'] });
+    const partner = await createBusiness(t, { kind: 'partner' });
+    const pending = new Agent(t.app);
+    await pending.login(PENDING_EMAIL, 'a-long-unique-passphrase');
+    const people = { owner: merchant.people.owner.agent, admin: merchant.people.admin.agent, pending, partner: partner.people.owner.agent };
+    for (const [who, a] of Object.entries(people)) {
       for (const res of [
         await a.get(admin('/verifications')),
         await a.get(admin(`/businesses/${pendingPotteryId}`)),
@@ -65,7 +66,7 @@ describe('who may use the admin area', () => {
         await a.post(admin(`/businesses/${pendingPotteryId}/block`), { reason: 'Trying to block myself out' }),
         await a.patch(admin(`/businesses/${pendingPotteryId}/flags`), { send_money: true }),
       ]) {
-        expect(res.statusCode, email).toBe(403);
+        expect(res.statusCode, who).toBe(403);
         expect(res.json().code).toBe('FORBIDDEN');
       }
     }
@@ -84,18 +85,18 @@ describe('who may use the admin area', () => {
 });
 
 describe('the verification queue and review', () => {
-  it('lists the seeded pending business with its owner and submission time', async () => {
+  it('lists the pending business with its owner and submission time', async () => {
     const res = await superAdmin.get(admin('/verifications'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
       {
         business_id: pendingPotteryId,
         name: 'Pending Pottery',
-        identifier: 'pending-pottery',
+        identifier: expect.stringMatching(/^pending-pottery/),
         country: 'sg',
         currency: 'sgd',
-        owner_name: 'Priya Pending',
-        owner_email: DEMO_USERS.pending,
+        owner_name: 'Rita Register',
+        owner_email: PENDING_EMAIL,
         submitted_at: t.clock.now().toISOString(),
       },
     ]);
@@ -178,7 +179,7 @@ describe('decisions', () => {
     ]);
     const view = (await owner.get(`/v1/business/${businessId}/onboarding`)).json();
     expect(view).toMatchObject({ status: 'questionnaire', progress: 75, missing_steps: [] });
-    expect(view.last_decision).toMatchObject({ kind: 'changes_requested', message, actor_name: 'Sam Super' });
+    expect(view.last_decision).toMatchObject({ kind: 'changes_requested', message, actor_name: superAdminName });
 
     const [entry] = await auditOf(businessId, 'verification.changes_requested');
     expect(entry!.meta).toMatchObject({ message });
@@ -215,40 +216,41 @@ describe('decisions', () => {
   });
 
   it('does not approve or ask changes of a business still at the questionnaire', async () => {
-    const [newBakery] = await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'new-bakery'));
-    expect((await superAdmin.post(admin(`/businesses/${newBakery!.id}/approve`))).statusCode).toBe(409);
-    expect((await superAdmin.post(admin(`/businesses/${newBakery!.id}/request-changes`), { message: 'Please add more detail.' })).statusCode).toBe(409);
+    const { id } = await createBusiness(t, { onboarding: 'questionnaire' });
+    expect((await superAdmin.post(admin(`/businesses/${id}/approve`))).statusCode).toBe(409);
+    expect((await superAdmin.post(admin(`/businesses/${id}/request-changes`), { message: 'Please add more detail.' })).statusCode).toBe(409);
   });
 });
 
 describe('flags', () => {
   it('sets send_money and platform; the business answers them; audited', async () => {
-    const res = await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { platform_enabled: true, send_money: false });
+    const business = await createBusiness(t, { flags: { stripeEnabled: true, features: { send_money: true } } });
+    const owner = business.people.owner.agent;
+    const res = await superAdmin.patch(admin(`/businesses/${business.id}/flags`), { platform_enabled: true, send_money: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().flags).toEqual({ send_money: false, stripe_enabled: true, xendit_enabled: false, platform_enabled: true });
-    const owner = await signedInAgent(DEMO_USERS.owner);
-    const business = (await owner.get(`/v1/business/${t.demoBusinessId}`)).json();
-    expect(business).toMatchObject({ stripe_enabled: true, xendit_enabled: false, platform_enabled: true, features: { send_money: false } });
-    const [entry] = await auditOf(t.demoBusinessId, 'business.flags_updated');
+    const answered = (await owner.get(`/v1/business/${business.id}`)).json();
+    expect(answered).toMatchObject({ stripe_enabled: true, xendit_enabled: false, platform_enabled: true, features: { send_money: false } });
+    const [entry] = await auditOf(business.id, 'business.flags_updated');
     expect(entry!.description).toBe('Turned Send money off, Platform on');
     expect(entry!.meta).toMatchObject({ before: { send_money: true, platform_enabled: false }, after: { send_money: false, platform_enabled: true } });
 
     // Stripe and Xendit follow the provider connections: the review cannot set them.
     for (const body of [{ xendit_enabled: true }, { stripe_enabled: false, send_money: true }]) {
-      const refused = await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), body);
+      const refused = await superAdmin.patch(admin(`/businesses/${business.id}/flags`), body);
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     }
-    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({
+    expect((await owner.get(`/v1/business/${business.id}`)).json()).toMatchObject({
       stripe_enabled: true,
       xendit_enabled: false,
       features: { send_money: false },
     });
 
-    expect((await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), {})).statusCode).toBe(422);
-    expect((await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { send_money: 'yes' })).statusCode).toBe(422);
+    expect((await superAdmin.patch(admin(`/businesses/${business.id}/flags`), {})).statusCode).toBe(422);
+    expect((await superAdmin.patch(admin(`/businesses/${business.id}/flags`), { send_money: 'yes' })).statusCode).toBe(422);
     // No change, no entry.
-    await superAdmin.patch(admin(`/businesses/${t.demoBusinessId}/flags`), { platform_enabled: true });
-    expect(await auditOf(t.demoBusinessId, 'business.flags_updated')).toHaveLength(1);
+    await superAdmin.patch(admin(`/businesses/${business.id}/flags`), { platform_enabled: true });
+    expect(await auditOf(business.id, 'business.flags_updated')).toHaveLength(1);
   });
 });

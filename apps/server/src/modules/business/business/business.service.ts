@@ -14,6 +14,8 @@ import { newId, randomToken } from '../../../lib/crypto';
 import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '../../../http/context';
 import type { AuditService } from '../../platform/audit/audit.service';
 import { businessRepository as repo } from './business.repository';
+
+type BusinessWarningInsert = Parameters<typeof repo.addWarning>[1];
 import { presentBusiness, type BusinessView } from './business.presenter';
 import { loadUserHome } from './user-home';
 
@@ -97,6 +99,16 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
   return {
     create,
     present,
+    /** The business with this id, or null. */
+    async find(businessId: string): Promise<BusinessRow | null> {
+      return (await repo.findById(db, businessId)) ?? null;
+    },
+
+    /** Raises a warning banner on a business inside the caller's transaction. */
+    async addWarning(tx: Executor, warning: Omit<BusinessWarningInsert, 'active'>): Promise<void> {
+      await repo.addWarning(tx, warning);
+    },
+
     /** The access hook's reading of a business endpoint's path: the business and the caller's active membership. */
     async standingOf(businessId: string, userId: string) {
       const business = await repo.findById(db, businessId);

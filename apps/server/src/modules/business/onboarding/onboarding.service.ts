@@ -24,6 +24,8 @@ import { onboardingProgressOf } from '../business/business.service';
 import { checkDocument } from './document-type';
 import { onboardingRepository as repo, type DocumentRow, type VerificationEventRow } from './onboarding.repository';
 
+type VerificationEventInsert = Parameters<typeof repo.insertEvent>[1];
+
 export type StepBody<S extends AnswerStep> = z.output<(typeof STEP_BODY_SCHEMAS)[S]>;
 
 export function presentDocument(row: DocumentRow): OnboardingDocument {
@@ -131,6 +133,21 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
 
   return {
     view,
+
+    /** The verification history of a business, newest first. */
+    async history(businessId: string): Promise<VerificationEvent[]> {
+      return (await repo.events(db, businessId)).map(presentEvent);
+    },
+
+    /** Records a verification decision inside the caller's transaction. */
+    async recordEvent(tx: Executor, event: VerificationEventInsert): Promise<void> {
+      await repo.insertEvent(tx, event);
+    },
+
+    /** Turns off every banner a request for changes raised on this business, inside the caller's transaction. */
+    async closeVerificationWarnings(tx: Executor, businessId: string): Promise<void> {
+      await repo.deactivateVerificationWarnings(tx, businessId);
+    },
 
     /** GET .../onboarding-progress for a business (decision: docs/decisions.md). */
     async progress(business: BusinessRow) {

@@ -1,13 +1,14 @@
 import { defineModule, type Platform } from '../../module';
+import type { BusinessService } from '../business/business.service';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import { verificationRoutes } from './verification.routes';
 import { createVerificationService } from './verification.service';
 
-type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { onboarding: OnboardingService };
+type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { business: BusinessService; onboarding: OnboardingService };
 
 export const verificationModule = defineModule({
   name: 'verification',
-  create: ({ db, clock, audit, mailer, onboarding, config }: Deps) =>
-    createVerificationService({ db, clock, audit, mailer, onboarding, publicUrl: config.publicUrl }),
+  create: ({ db, clock, audit, mailer, business, onboarding, config }: Deps) =>
+    createVerificationService({ db, clock, audit, mailer, business, onboarding, publicUrl: config.publicUrl }),
   routes: verificationRoutes,
 });

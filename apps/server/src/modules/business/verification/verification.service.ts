@@ -6,9 +6,8 @@ import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/crypto';
 import type { Mailer } from '../../../mail/mailer';
 import type { AuditService } from '../../platform/audit/audit.service';
-import { businessRepository } from '../business/business.repository';
-import { onboardingRepository } from '../onboarding/onboarding.repository';
-import { presentEvent, type OnboardingService } from '../onboarding/onboarding.service';
+import type { BusinessService } from '../business/business.service';
+import type { OnboardingService } from '../onboarding/onboarding.service';
 import { verificationRepository as repo } from './verification.repository';
 
 export function flagsOf(row: BusinessRow): BusinessFlags {
@@ -37,19 +36,20 @@ export function createVerificationService(deps: {
   clock: Clock;
   audit: AuditService;
   mailer: Mailer;
+  business: BusinessService;
   onboarding: OnboardingService;
   publicUrl: string;
 }) {
   const { db, clock, audit, mailer } = deps;
 
   async function load(businessId: string): Promise<BusinessRow> {
-    const row = await businessRepository.findById(db, businessId);
+    const row = await deps.business.find(businessId);
     if (!row) throw new AppError('VERIFICATION_BUSINESS_NOT_FOUND', 'Business not found.');
     return row;
   }
 
   async function review(row: BusinessRow): Promise<BusinessReview> {
-    const [owners, onboarding, events] = await Promise.all([repo.owners(db, row.id), deps.onboarding.view(row), onboardingRepository.events(db, row.id)]);
+    const [owners, onboarding, events] = await Promise.all([repo.owners(db, row.id), deps.onboarding.view(row), deps.onboarding.history(row.id)]);
     return {
       business: {
         id: row.id,
@@ -64,7 +64,7 @@ export function createVerificationService(deps: {
       owners,
       flags: flagsOf(row),
       onboarding,
-      history: events.map(presentEvent),
+      history: events,
     };
   }
 
@@ -111,8 +111,8 @@ export function createVerificationService(deps: {
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
         const next = await repo.update(tx, row.id, { onboardingStatus: 'completed', updatedAt: now });
-        await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
-        await onboardingRepository.insertEvent(tx, { businessId: row.id, id: newId(), kind: 'approved', actorUserId: ctx.user.id, createdAt: now });
+        await deps.onboarding.closeVerificationWarnings(tx, row.id);
+        await deps.onboarding.recordEvent(tx, { businessId: row.id, id: newId(), kind: 'approved', actorUserId: ctx.user.id, createdAt: now });
         await audit.record(tx, ctx, {
           action: 'verification.approved',
           description: `Approved the verification of ${row.name}`,
@@ -142,9 +142,9 @@ export function createVerificationService(deps: {
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
         const next = await repo.update(tx, row.id, { onboardingStatus: 'questionnaire', updatedAt: now });
-        await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
+        await deps.onboarding.closeVerificationWarnings(tx, row.id);
         const warningId = newId();
-        await businessRepository.addWarning(tx, {
+        await deps.business.addWarning(tx, {
           businessId: row.id,
           id: warningId,
           style: 'warning',
@@ -154,7 +154,7 @@ export function createVerificationService(deps: {
           ctaUrl: questionnairePath(row),
           createdAt: now,
         });
-        await onboardingRepository.insertEvent(tx, {
+        await deps.onboarding.recordEvent(tx, {
           businessId: row.id,
           id: newId(),
           kind: 'changes_requested',
@@ -195,8 +195,8 @@ export function createVerificationService(deps: {
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
         const next = await repo.update(tx, row.id, { onboardingStatus: 'blocked', updatedAt: now });
-        await onboardingRepository.deactivateVerificationWarnings(tx, row.id);
-        await onboardingRepository.insertEvent(tx, {
+        await deps.onboarding.closeVerificationWarnings(tx, row.id);
+        await deps.onboarding.recordEvent(tx, {
           businessId: row.id,
           id: newId(),
           kind: 'blocked',

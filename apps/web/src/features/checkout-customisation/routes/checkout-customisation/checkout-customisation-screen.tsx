@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { Anchor, Box, Button, ColorInput, Group, Image, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Anchor, Box, ColorInput, Image, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BRAND_COLOR_PATTERN, MAX_SETTLEMENT_DELAY_DAYS, UpdateCheckoutSettingsBodySchema, type CheckoutSettings } from '@merchant/payments';
@@ -8,7 +8,7 @@ import { useZodForm } from '../../../../components/form/use-zod-form';
 import { LogoUpload } from '../../../../components/logo-upload';
 import { PageFrame } from '../../../../components/page-frame';
 import { QueryStatus } from '../../../../components/query-status';
-import { useSubHeaderBar } from '../../../../components/sub-header-bar/sub-header-store';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { apiAssetUrl } from '../../../../lib/api-client';
 import { notifySuccess } from '../../../../lib/notify';
 import { canChange, useBusiness } from '../../../../lib/session';
@@ -58,18 +58,6 @@ function SettingsForm({ businessId, name, settings, editable }: { businessId: st
       onError: form.handleServerError,
     }),
   );
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  const { show, update: updateBar, hide } = useSubHeaderBar();
-  useEffect(() => {
-    if (!editable) return;
-    show({ title: 'Checkout customisation', fallbackHref: href('payments.overview', { business_id: businessId }) });
-    return () => hide();
-  }, [show, hide, businessId, editable]);
-  useEffect(() => {
-    if (!editable) return;
-    updateBar({ title: dirty ? 'Unsaved changes' : 'All changes saved', saved: !dirty, saving: update.isPending, onSave: () => submitRef.current() });
-  }, [dirty, update.isPending, updateBar, editable]);
 
   return (
     <Stack gap="lg" maw={760}>
@@ -81,7 +69,14 @@ function SettingsForm({ businessId, name, settings, editable }: { businessId: st
           <LogoUpload businessId={businessId} logoUrl={settings.logo_url} editable={editable} />
         </Stack>
       </Paper>
-      <form onSubmit={submit} noValidate>
+      <EditForm
+        dirty={dirty}
+        saving={update.isPending}
+        onSave={submit}
+        backTo={href('payments.overview', { business_id: businessId })}
+        saveLabel="Save changes"
+        readOnly={!editable}
+      >
         <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Stack gap="lg">
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -152,16 +147,9 @@ function SettingsForm({ businessId, name, settings, editable }: { businessId: st
                 />
               </Stack>
             </Paper>
-            {editable ? (
-              <Group justify="flex-end">
-                <Button type="submit" loading={update.isPending} disabled={!dirty}>
-                  Save changes
-                </Button>
-              </Group>
-            ) : null}
           </Stack>
         </fieldset>
-      </form>
+      </EditForm>
     </Stack>
   );
 }

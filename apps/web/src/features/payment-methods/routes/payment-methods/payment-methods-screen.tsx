@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -16,7 +16,7 @@ import {
 import { href } from '../../../../app/route-table';
 import { PageFrame } from '../../../../components/page-frame';
 import { QueryStatus } from '../../../../components/query-status';
-import { useSubHeaderBar } from '../../../../components/sub-header-bar/sub-header-store';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { fieldErrors } from '../../../../lib/error-message';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { canChange, useBusiness } from '../../../../lib/session';
@@ -96,106 +96,95 @@ function MethodList({ businessId, saved, currency, editable }: { businessId: str
         },
       },
     );
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
-  const { show, update: updateBar, hide } = useSubHeaderBar();
-  useEffect(() => {
-    if (!editable) return;
-    show({ title: 'Payment methods', fallbackHref: href('payments.overview', { business_id: businessId }) });
-    return () => hide();
-  }, [show, hide, businessId, editable]);
-  useEffect(() => {
-    if (!editable) return;
-    updateBar({ title: dirty ? 'Unsaved changes' : 'All changes saved', saved: !dirty, saving: update.isPending, onSave: () => saveRef.current() });
-  }, [dirty, update.isPending, updateBar, editable]);
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Checkout methods
-        </Title>
-        <Text size="sm" c="dimmed">
-          Customers see the methods that are on, in this order.
-        </Text>
-        <Stack gap={0} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Payment methods in checkout order">
-          {methods.map((m, index) => {
-            const label = PAYMENT_METHOD_LABELS[m.method];
-            return (
-              <li key={m.method} style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-default-border)' }}>
-                <Group justify="space-between" align="flex-start" py="sm" gap="sm" wrap="nowrap">
-                  <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-                    <Group gap="xs">
-                      <Text fw={600}>
-                        {index + 1}. {label}
-                      </Text>
-                      {m.enabled ? null : (
-                        <Badge color="gray" variant="light">
-                          Off
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="sm" c="dimmed">
-                      Fee {feeLabel(m.method, currency)}
-                    </Text>
-                    <Switch
-                      label={`Offer ${label}`}
-                      checked={m.enabled}
-                      disabled={!editable}
-                      onChange={(e) => change(m.method, { enabled: e.currentTarget.checked })}
-                    />
-                    <Switch
-                      label="Customer pays the fee"
-                      aria-label={`${label}: customer pays the fee`}
-                      checked={m.pass_fee_to_customer}
-                      disabled={!editable}
-                      onChange={(e) => change(m.method, { pass_fee_to_customer: e.currentTarget.checked })}
-                    />
-                  </Stack>
-                  {editable ? (
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        ref={(el) => void moveButtons.current.set(`${m.method}:up`, el)}
-                        variant="default"
-                        size="lg"
-                        aria-label={`Move ${label} up`}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                      >
-                        <IconArrowUp size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        ref={(el) => void moveButtons.current.set(`${m.method}:down`, el)}
-                        variant="default"
-                        size="lg"
-                        aria-label={`Move ${label} down`}
-                        disabled={index === methods.length - 1}
-                        onClick={() => move(index, 1)}
-                      >
-                        <IconArrowDown size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  ) : null}
-                </Group>
-              </li>
-            );
-          })}
-        </Stack>
-        {error ? (
-          <Text size="sm" c="red" role="alert">
-            {error}
+    <EditForm
+      dirty={dirty}
+      saving={update.isPending}
+      onSave={save}
+      backTo={href('payments.overview', { business_id: businessId })}
+      saveLabel="Save methods"
+      readOnly={!editable}
+    >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Checkout methods
+          </Title>
+          <Text size="sm" c="dimmed">
+            Customers see the methods that are on, in this order.
           </Text>
-        ) : null}
-        {editable ? (
-          <Group justify="flex-end">
-            <Button onClick={save} loading={update.isPending} disabled={!dirty}>
-              Save methods
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Paper>
+          <Stack gap={0} component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Payment methods in checkout order">
+            {methods.map((m, index) => {
+              const label = PAYMENT_METHOD_LABELS[m.method];
+              return (
+                <li key={m.method} style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-default-border)' }}>
+                  <Group justify="space-between" align="flex-start" py="sm" gap="sm" wrap="nowrap">
+                    <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+                      <Group gap="xs">
+                        <Text fw={600}>
+                          {index + 1}. {label}
+                        </Text>
+                        {m.enabled ? null : (
+                          <Badge color="gray" variant="light">
+                            Off
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        Fee {feeLabel(m.method, currency)}
+                      </Text>
+                      <Switch
+                        label={`Offer ${label}`}
+                        checked={m.enabled}
+                        disabled={!editable}
+                        onChange={(e) => change(m.method, { enabled: e.currentTarget.checked })}
+                      />
+                      <Switch
+                        label="Customer pays the fee"
+                        aria-label={`${label}: customer pays the fee`}
+                        checked={m.pass_fee_to_customer}
+                        disabled={!editable}
+                        onChange={(e) => change(m.method, { pass_fee_to_customer: e.currentTarget.checked })}
+                      />
+                    </Stack>
+                    {editable ? (
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          ref={(el) => void moveButtons.current.set(`${m.method}:up`, el)}
+                          variant="default"
+                          size="lg"
+                          aria-label={`Move ${label} up`}
+                          disabled={index === 0}
+                          onClick={() => move(index, -1)}
+                        >
+                          <IconArrowUp size={18} aria-hidden />
+                        </ActionIcon>
+                        <ActionIcon
+                          ref={(el) => void moveButtons.current.set(`${m.method}:down`, el)}
+                          variant="default"
+                          size="lg"
+                          aria-label={`Move ${label} down`}
+                          disabled={index === methods.length - 1}
+                          onClick={() => move(index, 1)}
+                        >
+                          <IconArrowDown size={18} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                    ) : null}
+                  </Group>
+                </li>
+              );
+            })}
+          </Stack>
+          {error ? (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+    </EditForm>
   );
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Paper, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { CURRENCIES } from '@merchant/core';
@@ -11,7 +11,7 @@ import { LoadingScreen } from '../../../../components/loading-screen';
 import { MoneyInput } from '../../../../components/money-input';
 import { PageFrame } from '../../../../components/page-frame';
 import { NotFound } from '../../../../components/status-page';
-import { useSubHeaderBar } from '../../../../components/sub-header-bar/sub-header-store';
+import { EditForm } from '../../../../components/sub-header-bar/edit-form';
 import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { notifySuccess } from '../../../../lib/notify';
@@ -70,23 +70,6 @@ function ProductForm({ businessId, product, initial, listHref }: { businessId: s
     }),
   );
 
-  // The bar's Save calls the latest submit (it closes over the current values).
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  const { show, update: updateBar, hide } = useSubHeaderBar();
-  useEffect(() => {
-    show({ title, fallbackHref: listHref });
-    return () => hide();
-  }, [show, hide, title, listHref]);
-  useEffect(() => {
-    updateBar({
-      title: dirty ? 'Unsaved changes' : product ? 'All changes saved' : title,
-      saved: !dirty,
-      saving: save.isPending,
-      onSave: () => submitRef.current(),
-    });
-  }, [dirty, save.isPending, updateBar, product, title]);
-
   const setPrice = (price: Partial<Values['price']>) => {
     form.setValues((v) => ({ ...v, price: { ...v.price, ...price } }));
     form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => !path.startsWith('price'))));
@@ -94,7 +77,7 @@ function ProductForm({ businessId, product, initial, listHref }: { businessId: s
 
   return (
     <PageFrame title={product ? product.name : title} description="The name and price people see when you ask them to pay for it.">
-      <form onSubmit={submit} noValidate>
+      <EditForm dirty={dirty} saving={save.isPending} onSave={submit} backTo={listHref} saveLabel={product ? 'Save product' : 'Add product'}>
         <Stack gap="lg" maw={720}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
@@ -124,16 +107,8 @@ function ProductForm({ businessId, product, initial, listHref }: { businessId: s
               </SimpleGrid>
             </Stack>
           </Paper>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate(listHref)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={!dirty}>
-              {product ? 'Save product' : 'Add product'}
-            </Button>
-          </Group>
         </Stack>
-      </form>
+      </EditForm>
     </PageFrame>
   );
 }
