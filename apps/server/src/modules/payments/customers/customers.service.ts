@@ -1,12 +1,12 @@
 import { AppError, fieldError, type CursorQuery } from '@merchant/core';
 import { CUSTOMER_CSV_HEADER, type Customer, type CustomerFields, type CustomerFilters } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext, BusinessRow, RequestMeta } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { newTimeOrderedId } from '../../../lib/crypto';
-import { csvRow } from '../../../lib/csv';
-import { decodeCursor, pageFrom, type Cursor } from '../../../lib/cursor';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import { csvRow } from '@/lib/csv';
+import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { customerCsvRow, presentCustomer, presentPayment } from './customers.presenter';
 import { customersRepository as repo, type CustomerRow } from './customers.repository';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { CAPTURED_STATUSES, type PaymentMethod, type PaymentSource } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { asNumber, countRows } from '../../../db/columns';
-import { checkoutSettings, paymentLinks, paymentMethodSettings, payments } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { asNumber, countRows } from '@/db/columns';
+import { checkoutSettings, paymentLinks, paymentMethodSettings, payments } from '@/db/schema';
 
 /** A half-open time range [start, end). */
 export interface Span {

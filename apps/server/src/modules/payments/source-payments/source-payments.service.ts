@@ -1,6 +1,6 @@
 import { FAILURE_MESSAGES, PAYMENT_SOURCE_LABELS, type Payment, type PaymentSource } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { sourcePaymentsRepository as repo, type PaymentRow } from './source-payments.repository';
 
 /** A payment row as the merchant's screens show it (`PaymentSchema`). */

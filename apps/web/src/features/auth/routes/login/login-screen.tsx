@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { LoginBodySchema } from '@merchant/identity';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { useLogin } from '../../api/auth-api';
-import { AuthCard } from '../../components/auth-card';
-import { readLoginState } from '../../components/flash';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useLogin } from '@/features/auth/api/auth-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { readLoginState } from '@/features/auth/components/flash';
 
 export function Component() {
   const location = useLocation();

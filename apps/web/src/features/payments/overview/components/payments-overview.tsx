@@ -15,11 +15,11 @@ import {
   type Overview,
   type OverviewPeriod,
 } from '@merchant/payments';
-import { href, type RouteId } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { errorMessage } from '../../../../lib/error-message';
-import { formatLocalDateTime } from '../../../../lib/format';
+import { href, type RouteId } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { errorMessage } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
 import { overviewQuery } from '../api/overview-api';
 
 const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId }> = {
