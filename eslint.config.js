@@ -3,7 +3,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -31,6 +31,18 @@ const NO_SQL = {
   message: 'SQL lives in repositories (*.repository.ts): call one.',
 };
 const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Services and packages never import Fastify.' };
+/** Imports climb at most two levels: deeper code is reached through `@/` (the app's src/). Every no-restricted-imports list carries it. */
+const NO_CLIMB = { regex: '^(\\.\\./){3,}', message: "Import through the '@/' alias (the app's src/) instead of climbing more than two levels." };
+
+/** The import resolver of one app: `@/` is its src/ (tsconfig paths), and node resolution for the rest. */
+const appResolver = (app) => ({
+  'import-x/resolver-next': [
+    createNodeResolver({
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      alias: { '@': [`${import.meta.dirname}/apps/${app}/src`] },
+    }),
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/artifacts/**'] },
@@ -83,6 +95,9 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['apps/web/**/*.{ts,tsx,js,mjs}'], settings: appResolver('web') },
+  { files: ['apps/server/**/*.{ts,js,mjs}', 'e2e/**/*.ts'], settings: appResolver('server') },
+  { files: ['**/*.{ts,tsx,js,mjs}'], rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB] }] } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   {
     // Type-aware rules over every file a workspace tsconfig covers: a promise is awaited, returned or
@@ -108,22 +123,25 @@ export default tseslint.config(
     // drizzle-orm or the tables (type imports of rows are fine).
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/mail/**/*.ts'],
     ignores: ['apps/server/src/**/*.repository.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SQL] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB, NO_SQL] }] },
   },
   {
     // Routes are HTTP only: no SQL.
     files: ['apps/server/src/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [NO_SQL, { group: ['**/*.repository'], message: 'Routes call services, never repositories or SQL.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [NO_CLIMB, NO_SQL, { group: ['**/*.repository'], message: 'Routes call services, never repositories or SQL.' }] },
+      ],
     },
   },
   {
     // Services own rules and transactions; they never see Fastify.
     files: ['apps/server/src/**/*.service.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SQL, NO_FASTIFY] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB, NO_SQL, NO_FASTIFY] }] },
   },
   {
     files: ['apps/server/src/**/*.repository.ts', 'packages/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_FASTIFY] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB, NO_FASTIFY] }] },
   },
 );

@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+/** `@/` is the app's src/ (as in each app's tsconfig paths and apps/web/vite.config.ts). */
+const srcAlias = (app: 'web' | 'server') => [{ find: /^@\//, replacement: fileURLToPath(new URL(`./apps/${app}/src/`, import.meta.url)) }];
 
 /** The API suite runs on the embedded database, and on PostgreSQL when npm test started one. */
 function apiProjects(): TestProjectConfiguration[] {
   const kinds = ['pglite', ...(process.env.TEST_PG_URL ? ['postgres'] : [])];
   return kinds.map((kind) => ({
+    resolve: { alias: srcAlias('server') },
     test: {
       name: `api-${kind}`,
       root: 'apps/server',
@@ -32,6 +37,7 @@ export default defineConfig({
       },
       {
         root: 'apps/web',
+        resolve: { alias: srcAlias('web') },
         test: {
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
@@ -41,6 +47,8 @@ export default defineConfig({
       },
       {
         root: 'e2e',
+        // The browser tests read a few server helpers (apps/server/src/lib), which import through `@/`.
+        resolve: { alias: srcAlias('server') },
         test: {
           name: 'e2e',
           include: ['**/*.e2e.ts'],

@@ -1,4 +1,5 @@
 // Bundles the server into dist/server.mjs: workspace packages are bundled, npm packages stay external.
+// `@/` is src/ (the tsconfig's paths, which esbuild reads).
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 
@@ -15,7 +16,9 @@ await build({
     {
       name: 'externalize-npm',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@merchant/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@merchant/') || args.path.startsWith('@/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 // The config runs in plain Node, which cannot load the package's TypeScript entry: the file itself is bundled.
@@ -10,6 +11,8 @@ const isPageRead = (method: string | undefined, url: string | undefined) => (met
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // `@/` is src/ (the same alias as tsconfig.json's paths).
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // No source maps in the build: the server would never serve them (docs/decisions.md); `vite dev` has its own.
   build: {
     outDir: 'dist',

@@ -1,7 +1,7 @@
 import type { Role } from '@merchant/core';
 import { staffEndpoints, type OnboardingStatus } from '@merchant/business';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
-import { verificationRepository } from '../../src/modules/business/verification/verification.repository';
+import { verificationRepository } from '@/modules/business/verification/verification.repository';
 import { Agent, type TestContext } from '../harness';
 import { FACTORY_PASSWORD, lastMailTo, signUp, enableTwoFactor, type Person } from './people';
 import { unique, uniqueEmail } from './unique';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PaymentStatus } from '@merchant/payments';
-import type { Executor } from '../../src/db/client';
-import { payments } from '../../src/db/schema';
+import type { Executor } from '@/db/client';
+import { payments } from '@/db/schema';
 
 /** A payment row as the checkout will write it, for reading it back on customer screens. */
 export async function insertPayment(

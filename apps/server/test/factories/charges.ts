@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import { PaymentMethodDetailsSchema, type PaymentMethodDetails } from '@merchant/payments';
-import type { Executor } from '../../src/db/client';
-import { businesses, paymentLinks, users } from '../../src/db/schema';
-import type { Clock } from '../../src/lib/clock';
-import { newId, newPublicId } from '../../src/lib/crypto';
-import { createChargesService, type ChargesActor, type PaymentSourceAdapter } from '../../src/modules/payments/charges/charges.service';
-import { createCustomersService } from '../../src/modules/payments/customers/customers.service';
-import { createLedgerService } from '../../src/modules/payments/ledger/ledger.service';
-import { createProcessor } from '../../src/modules/payments/processor/processor.module';
-import { createAuditService } from '../../src/modules/platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import { businesses, paymentLinks, users } from '@/db/schema';
+import type { Clock } from '@/lib/clock';
+import { newId, newPublicId } from '@/lib/crypto';
+import { createChargesService, type ChargesActor, type PaymentSourceAdapter } from '@/modules/payments/charges/charges.service';
+import { createCustomersService } from '@/modules/payments/customers/customers.service';
+import { createLedgerService } from '@/modules/payments/ledger/ledger.service';
+import { createProcessor } from '@/modules/payments/processor/processor.module';
+import { createAuditService } from '@/modules/platform/audit/audit.service';
 
 /** The payments core services on a test database, wired as the app wires them. */
 export function paymentServices(db: Executor, clock: Clock) {

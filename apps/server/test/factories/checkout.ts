@@ -1,6 +1,6 @@
-import type { Executor } from '../../src/db/client';
-import { paymentLinks, staticQrCodes } from '../../src/db/schema';
-import { newId, newPublicId } from '../../src/lib/crypto';
+import type { Executor } from '@/db/client';
+import { paymentLinks, staticQrCodes } from '@/db/schema';
+import { newId, newPublicId } from '@/lib/crypto';
 
 /** Payment links and static QR codes written straight to their tables, in the states the checkout tests need. */
 export interface TestLinkValues {

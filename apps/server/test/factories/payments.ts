@@ -1,6 +1,6 @@
-import type { Executor } from '../../src/db/client';
-import type { Clock } from '../../src/lib/clock';
-import type { PaymentRow } from '../../src/modules/payments/charges/charges.repository';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import type { PaymentRow } from '@/modules/payments/charges/charges.repository';
 import { card, paymentServices } from './charges';
 
 export interface PaymentOptions {

@@ -1,5 +1,5 @@
 import { authEndpoints, userEndpoints } from '@merchant/identity';
-import { userRepository } from '../../src/modules/identity/user/user.repository';
+import { userRepository } from '@/modules/identity/user/user.repository';
 import { Agent, mailbox, totp, type TestContext } from '../harness';
 import { unique, uniqueEmail } from './unique';
 

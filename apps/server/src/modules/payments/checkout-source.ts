@@ -1,6 +1,6 @@
 import { fieldError, formatMoneyWithCode } from '@merchant/core';
 import { sourceAmountLimits, type PaymentSource } from '@merchant/payments';
-import type { Executor } from '../../db/client';
+import type { Executor } from '@/db/client';
 import type { PaymentSourceAdapter } from './charges/charges.service';
 
 /** Why a source no longer takes payments. */

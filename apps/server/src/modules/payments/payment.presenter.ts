@@ -1,5 +1,5 @@
 import { FAILURE_MESSAGES, type CardBrand, type Payment } from '@merchant/payments';
-import type { payments } from '../../db/schema';
+import type { payments } from '@/db/schema';
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Box, Group, Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LoadingScreen } from '../../components/loading-screen';
+import { LoadingScreen } from '@/components/loading-screen';
 import { ColorSchemeToggle, Logo } from './shell-parts';
 
 /** Signed-out screens: the product name above a centred column; each screen brings its own title and form. */

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Box, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LoadingScreen } from '../../components/loading-screen';
-import { useUser } from '../../lib/session';
+import { LoadingScreen } from '@/components/loading-screen';
+import { useUser } from '@/lib/session';
 import { ColorSchemeToggle, Logo } from './shell-parts';
 import { UserMenu } from './user-menu';
 

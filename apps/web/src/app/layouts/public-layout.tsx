@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Box, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LoadingScreen } from '../../components/loading-screen';
+import { LoadingScreen } from '@/components/loading-screen';
 
 /** Public pages (invoice host, support chat, not found): no account chrome. */
 export function PublicLayout() {

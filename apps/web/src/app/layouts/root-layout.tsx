@@ -1,6 +1,6 @@
-import { LabelledProgress } from '../../components/labelled-progress';
+import { LabelledProgress } from '@/components/labelled-progress';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { useSectionHistory } from '../../components/sub-header-bar/section-history';
+import { useSectionHistory } from '@/components/sub-header-bar/section-history';
 import { findRoute } from '../route-table';
 import { useSessionEvents } from '../session-events';
 

@@ -3,9 +3,9 @@ import { AppShell, Box, Burger, Button, Group, NavLink, Stack, Text } from '@man
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { LoadingScreen } from '../../components/loading-screen';
-import { SubHeaderBar } from '../../components/sub-header-bar/sub-header-bar';
-import { useUser } from '../../lib/session';
+import { LoadingScreen } from '@/components/loading-screen';
+import { SubHeaderBar } from '@/components/sub-header-bar/sub-header-bar';
+import { useUser } from '@/lib/session';
 import { ICONS } from '../icons';
 import { href, routeTable } from '../route-table';
 import { ColorSchemeToggle, Logo } from './shell-parts';

@@ -1,4 +1,4 @@
-import { NotFound } from '../../components/status-page';
+import { NotFound } from '@/components/status-page';
 import { href } from '../route-table';
 
 export function Component() {

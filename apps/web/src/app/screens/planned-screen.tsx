@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageFrame } from '../../components/page-frame';
+import { EmptyState } from '@/components/empty-state';
+import { PageFrame } from '@/components/page-frame';
 import { SECTION_OPTIONS, href, type PlannedRoute } from '../route-table';
 import { COMING_SOON } from './coming-soon';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { RegisterBodySchema, ChangePasswordBodySchema, LoginBodySchema } from '@merchant/identity';
-import { ApiError } from '../../lib/api-client';
-import { fieldErrors } from '../../lib/error-message';
+import { ApiError } from '@/lib/api-client';
+import { fieldErrors } from '@/lib/error-message';
 import { useZodForm, type FormSchema } from './use-zod-form';
 
 const notifyError = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/notify', () => ({ notifyError }));
+vi.mock('@/lib/notify', () => ({ notifyError }));
 
 const registerInitial = {
   name: '',

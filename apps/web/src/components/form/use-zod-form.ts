@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
-import { fieldErrors } from '../../lib/error-message';
-import { notifyError } from '../../lib/notify';
+import { ApiError } from '@/lib/api-client';
+import { fieldErrors } from '@/lib/error-message';
+import { notifyError } from '@/lib/notify';
 
 /** Dotted paths of the string leaves of a form's values: `'email' | 'business.name' | ...`. */
 export type FieldPath<T> = {

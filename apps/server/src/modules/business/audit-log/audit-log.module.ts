@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { auditLogRoutes } from './audit-log.routes';
 import { createBusinessAuditLogService } from './audit-log.service';
 

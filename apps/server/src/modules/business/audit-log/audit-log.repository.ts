@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { auditLogs, businessUsers, users } from '../../../db/schema';
-import type { Cursor } from '../../../lib/cursor';
-import { afterCursor } from '../../platform/audit/audit.repository';
+import type { Executor } from '@/db/client';
+import { auditLogs, businessUsers, users } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
+import { afterCursor } from '@/modules/platform/audit/audit.repository';
 
 /** Filters of a business's log: actor, exact action or prefix, and a half-open time range. */
 export interface BusinessAuditQuery {

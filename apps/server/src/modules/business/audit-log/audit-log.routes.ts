@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS, auditLogEndpoints } from '@merchant/business';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { BusinessAuditLogService } from './audit-log.service';
 
 /** Read-only on purpose: there is no endpoint that edits or deletes an entry. */

@@ -1,10 +1,10 @@
 import { ROLE_TITLES, ROLES, startOfUtcDay, type Role } from '@merchant/core';
 import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
-import type { Executor } from '../../../db/client';
-import type { BusinessRow } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { csvDocument } from '../../../lib/csv';
-import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import type { BusinessRow } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { csvDocument } from '@/lib/csv';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { auditLogRepository as repo, type BusinessAuditQuery } from './audit-log.repository';
 
 type PageRow = Awaited<ReturnType<typeof repo.page>>[number];

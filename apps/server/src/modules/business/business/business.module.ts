@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { businessRoutes } from './business.routes';
 import { createBusinessService } from './business.service';
 

@@ -1,7 +1,7 @@
 import { ROLE_TITLES, type Role } from '@merchant/core';
 import type { Business, BusinessSummary, BusinessUser, BusinessWarning } from '@merchant/business';
-import type { BusinessContext, BusinessRow, UserRow } from '../../../http/context';
-import type { businessUsers, businessWarnings } from '../../../db/schema';
+import type { BusinessContext, BusinessRow, UserRow } from '@/http/context';
+import type { businessUsers, businessWarnings } from '@/db/schema';
 
 export function presentBusinessSummary(row: BusinessRow, role: Role | null): BusinessSummary {
   return {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businessUsers, businesses, businessWarnings } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businessUsers, businesses, businessWarnings } from '@/db/schema';
 
 export type NewBusiness = typeof businesses.$inferInsert;
 export type NewBusinessUser = typeof businessUsers.$inferInsert;

@@ -1,7 +1,7 @@
 import { AppError } from '@merchant/core';
 import { ShopCacheHeadersSchema, businessEndpoints, shopCacheEndpoints } from '@merchant/business';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { BusinessService } from './business.service';
 
 export function businessRoutes(host: RouteHost, service: BusinessService): void {

@@ -8,11 +8,11 @@ import {
   type DomainInfo,
   type OnboardingProgress,
 } from '@merchant/business';
-import type { Executor } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
-import { newId, randomToken } from '../../../lib/crypto';
-import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '../../../http/context';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { newId, randomToken } from '@/lib/crypto';
+import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '@/http/context';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { businessRepository as repo } from './business.repository';
 
 type BusinessWarningInsert = Parameters<typeof repo.addWarning>[1];

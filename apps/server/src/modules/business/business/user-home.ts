@@ -1,6 +1,6 @@
-import type { Executor } from '../../../db/client';
-import type { UserRow } from '../../../http/context';
-import type { UserHome } from '../../identity/session/session-cache';
+import type { Executor } from '@/db/client';
+import type { UserRow } from '@/http/context';
+import type { UserHome } from '@/modules/identity/session/session-cache';
 import { invitationRepository } from '../invitations/invitation.repository';
 import { businessRepository } from './business.repository';
 

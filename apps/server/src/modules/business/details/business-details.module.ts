@@ -1,5 +1,5 @@
 import type { BusinessService } from '../business/business.service';
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { businessDetailsRoutes } from './business-details.routes';
 import { createBusinessDetailsService } from './business-details.service';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businesses } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businesses } from '@/db/schema';
 
 export type BusinessDetailsChange = Partial<
   Pick<

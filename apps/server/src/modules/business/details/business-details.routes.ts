@@ -1,7 +1,7 @@
 import { businessEndpoints } from '@merchant/business';
-import type { RouteHost } from '../../module';
+import type { RouteHost } from '@/modules/module';
 import type { BusinessDetailsService } from './business-details.service';
-import { registerEndpoint } from '../../../http/endpoint';
+import { registerEndpoint } from '@/http/endpoint';
 
 export function businessDetailsRoutes(host: RouteHost, service: BusinessDetailsService): void {
   const { app } = host;

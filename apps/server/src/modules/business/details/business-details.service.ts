@@ -1,10 +1,10 @@
 import { AppError, fieldError } from '@merchant/core';
 import type { Business, UpdateBusinessBodySchema } from '@merchant/business';
 import type { z } from 'zod';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { BusinessView } from '../business/business.presenter';
 import { businessDetailsRepository as repo, type BusinessDetailsChange } from './business-details.repository';
 

@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { emailTemplatesRoutes } from './email-templates.routes';
 import { createEmailTemplatesService } from './email-templates.service';
 

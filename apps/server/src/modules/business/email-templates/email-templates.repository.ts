@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businessEmailTemplates } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businessEmailTemplates } from '@/db/schema';
 
 export type EmailTemplateRow = typeof businessEmailTemplates.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { emailTemplateEndpoints } from '@merchant/business';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { EmailTemplatesService } from './email-templates.service';
 
 export function emailTemplatesRoutes(host: RouteHost, service: EmailTemplatesService): void {

@@ -8,12 +8,12 @@ import {
   type EmailTemplate,
   type EmailTemplateKey,
 } from '@merchant/business';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import type { RateLimiter } from '../../../lib/rate-limit';
-import type { Mailer } from '../../../mail/mailer';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import type { RateLimiter } from '@/lib/rate-limit';
+import type { Mailer } from '@/mail/mailer';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { emailTemplatesRepository as repo, type EmailTemplateRow } from './email-templates.repository';
 
 /** Test mails per person and business: a few while editing, not a mail cannon. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businesses, invitations, users } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businesses, invitations, users } from '@/db/schema';
 
 export type NewInvitation = typeof invitations.$inferInsert;
 

@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { notificationSettingsRoutes } from './notification-settings.routes';
 import { createNotificationSettingsService } from './notification-settings.service';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
-import type { Executor } from '../../../db/client';
-import { businessNotificationSettings, businessUsers, users } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businessNotificationSettings, businessUsers, users } from '@/db/schema';
 
 export type NotificationSettingRow = typeof businessNotificationSettings.$inferSelect;
 

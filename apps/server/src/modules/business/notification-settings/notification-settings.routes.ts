@@ -1,6 +1,6 @@
 import { notificationSettingsEndpoints } from '@merchant/business';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { NotificationSettingsService } from './notification-settings.service';
 
 export function notificationSettingsRoutes(host: RouteHost, service: NotificationSettingsService): void {

@@ -1,9 +1,9 @@
 import { ROLE_TITLES, type Role } from '@merchant/core';
 import { NOTIFICATION_EVENTS, NOTIFICATION_EVENT_INFO, type NotificationEvent, type NotificationSetting } from '@merchant/business';
-import type { Executor } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
-import type { BusinessContext } from '../../../http/context';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import type { BusinessContext } from '@/http/context';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { notificationSettingsRepository as repo, type NotificationSettingRow } from './notification-settings.repository';
 
 function present(event: NotificationEvent, row: NotificationSettingRow | undefined | null): NotificationSetting {

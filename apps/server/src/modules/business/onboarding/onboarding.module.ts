@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { createFileStore } from '../../../lib/file-store';
-import { defineModule, type Platform } from '../../module';
+import { createFileStore } from '@/lib/file-store';
+import { defineModule, type Platform } from '@/modules/module';
 import { onboardingRoutes } from './onboarding.routes';
 import { createOnboardingService } from './onboarding.service';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businesses, businessWarnings, onboardingAnswers, onboardingDocuments, users, verificationEvents } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businesses, businessWarnings, onboardingAnswers, onboardingDocuments, users, verificationEvents } from '@/db/schema';
 
 export type AnswerRow = typeof onboardingAnswers.$inferSelect;
 export type DocumentRow = typeof onboardingDocuments.$inferSelect;

@@ -2,8 +2,8 @@ import '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '@merchant/core';
 import { MAX_DOCUMENT_SIZE_LABEL, businessEndpoints, onboardingEndpoints } from '@merchant/business';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { OnboardingService } from './onboarding.service';
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */

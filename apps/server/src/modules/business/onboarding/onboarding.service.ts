@@ -14,12 +14,12 @@ import {
 } from '@merchant/business';
 import { AppError, fieldError } from '@merchant/core';
 import type { z } from 'zod';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext, BusinessRow } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { newId } from '../../../lib/crypto';
-import type { FileStore } from '../../../lib/file-store';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessContext, BusinessRow } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/crypto';
+import type { FileStore } from '@/lib/file-store';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { onboardingProgressOf } from '../business/business.service';
 import { checkDocument } from './document-type';
 import { onboardingRepository as repo, type DocumentRow, type VerificationEventRow } from './onboarding.repository';

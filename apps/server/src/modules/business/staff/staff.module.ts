@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import type { BusinessService } from '../business/business.service';
 import { staffRoutes } from './staff.routes';
 import { createStaffService } from './staff.service';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businessUsers, businesses, users } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businessUsers, businesses, users } from '@/db/schema';
 
 export type MemberRole = (typeof businessUsers.$inferSelect)['role'];
 

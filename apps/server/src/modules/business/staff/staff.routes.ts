@@ -1,7 +1,7 @@
 import { businessEndpoints, staffEndpoints } from '@merchant/business';
-import type { RouteHost } from '../../module';
+import type { RouteHost } from '@/modules/module';
 import type { StaffService } from './staff.service';
-import { registerEndpoint } from '../../../http/endpoint';
+import { registerEndpoint } from '@/http/endpoint';
 
 export function staffRoutes(host: RouteHost, staff: StaffService): void {
   const { app } = host;

@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import type { BusinessService } from '../business/business.service';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import { verificationRoutes } from './verification.routes';

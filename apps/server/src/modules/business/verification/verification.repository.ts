@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businesses, businessUsers, users } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businesses, businessUsers, users } from '@/db/schema';
 
 /** SQL of the super admins' review: the queue and changes to a reviewed business. */
 export const verificationRepository = {

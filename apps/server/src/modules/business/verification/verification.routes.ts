@@ -1,6 +1,6 @@
 import { verificationAdminEndpoints } from '@merchant/business';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { VerificationService } from './verification.service';
 
 /** The super admins' verification area (access: super-admin). */

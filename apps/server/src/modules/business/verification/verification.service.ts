@@ -1,11 +1,11 @@
 import type { BusinessFlags, BusinessFlagsChanges, BusinessReview, VerificationQueueItem } from '@merchant/business';
 import { AppError, SCREEN_PATHS, fillPath, screenLink } from '@merchant/core';
-import type { Executor } from '../../../db/client';
-import type { BusinessRow, SignedInContext } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { newId } from '../../../lib/crypto';
-import type { Mailer } from '../../../mail/mailer';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessRow, SignedInContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/crypto';
+import type { Mailer } from '@/mail/mailer';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { BusinessService } from '../business/business.service';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import { verificationRepository as repo } from './verification.repository';

@@ -1,6 +1,6 @@
-import type { BusinessService } from '../../business/business/business.service';
-import type { StaffService } from '../../business/staff/staff.service';
-import { defineModule, type Platform } from '../../module';
+import type { BusinessService } from '@/modules/business/business/business.service';
+import type { StaffService } from '@/modules/business/staff/staff.service';
+import { defineModule, type Platform } from '@/modules/module';
 import type { SessionService } from '../session/session.service';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { authEndpoints } from '@merchant/identity';
-import { registerEndpoint } from '../../../http/endpoint';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../../http/session-cookie';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '@/http/session-cookie';
+import type { RouteHost } from '@/modules/module';
 import type { AuthService } from './auth.service';
 
 export function authRoutes(host: RouteHost, auth: AuthService): void {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { passwordResets } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { passwordResets } from '@/db/schema';
 
 export const passwordResetRepository = {
   async insert(db: Executor, row: typeof passwordResets.$inferInsert) {

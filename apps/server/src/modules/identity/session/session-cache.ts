@@ -1,6 +1,6 @@
 import type { Role } from '@merchant/core';
-import type { ChangeFeed } from '../../../db/change-feed';
-import type { BusinessRow, SessionRow, UserRow } from '../../../http/context';
+import type { ChangeFeed } from '@/db/change-feed';
+import type { BusinessRow, SessionRow, UserRow } from '@/http/context';
 
 /** What GET /v1/user shows besides the user row: active memberships and when pending invitations expire. */
 export interface UserHome {

@@ -1,5 +1,5 @@
-import { defineModule, type Platform } from '../../module';
-import type { BusinessService } from '../../business/business/business.service';
+import { defineModule, type Platform } from '@/modules/module';
+import type { BusinessService } from '@/modules/business/business/business.service';
 import { createSessionCache } from './session-cache';
 import { createSessionService } from './session.service';
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, ne } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { sessions, users } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { sessions, users } from '@/db/schema';
 
 export type NewSession = typeof sessions.$inferInsert;
 

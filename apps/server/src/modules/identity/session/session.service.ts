@@ -1,7 +1,7 @@
-import type { Executor } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
-import { randomToken, sha256 } from '../../../lib/crypto';
-import type { RequestMeta, SessionRow, UserRow } from '../../../http/context';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { randomToken, sha256 } from '@/lib/crypto';
+import type { RequestMeta, SessionRow, UserRow } from '@/http/context';
 import type { SessionCache, UserHome } from './session-cache';
 import { sessionRepository as repo } from './session.repository';
 

@@ -1,6 +1,6 @@
 import type { User } from '@merchant/identity';
-import type { UserRow } from '../../../http/context';
-import { presentBusinessSummary } from '../../business/business/business.presenter';
+import type { UserRow } from '@/http/context';
+import { presentBusinessSummary } from '@/modules/business/business/business.presenter';
 import type { UserHome } from '../session/session-cache';
 
 /** GET /v1/user: the user with the businesses they own and belong to (invitations count while unexpired). */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { recoveryCodes, users } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { recoveryCodes, users } from '@/db/schema';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;

@@ -1,6 +1,6 @@
 import { userEndpoints } from '@merchant/identity';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { UserService } from './user.service';
 
 export function userRoutes(host: RouteHost, users: UserService): void {

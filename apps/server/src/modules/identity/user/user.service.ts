@@ -1,17 +1,17 @@
 import QRCode from 'qrcode';
 import { AppError, fieldError } from '@merchant/core';
-import type { Executor } from '../../../db/client';
-import type { SignedInContext, UserRow } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { hashPassword, randomToken, sha256 } from '../../../lib/crypto';
-import { totp } from '../../../lib/totp';
-import type { StaffService } from '../../business/staff/staff.service';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { SignedInContext, UserRow } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { hashPassword, randomToken, sha256 } from '@/lib/crypto';
+import { totp } from '@/lib/totp';
+import type { StaffService } from '@/modules/business/staff/staff.service';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { assertAcceptablePassword, type AuthService } from '../auth/auth.service';
 import type { SessionService } from '../session/session.service';
 import { publicSessionId } from '../session/session.service';
 import { presentUserWith } from './user.presenter';
-import type { BusinessService } from '../../business/business/business.service';
+import type { BusinessService } from '@/modules/business/business/business.service';
 import { userRepository } from './user.repository';
 
 const ISSUER = 'Merchant Dashboard';

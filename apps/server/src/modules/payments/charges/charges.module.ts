@@ -1,5 +1,5 @@
-import { defineModule, type Platform } from '../../module';
-import { hours } from '../../platform/jobs/jobs.service';
+import { defineModule, type Platform } from '@/modules/module';
+import { hours } from '@/modules/platform/jobs/jobs.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';

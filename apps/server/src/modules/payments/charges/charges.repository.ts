@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { PaymentMethod } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, refunds } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, refunds } from '@/db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;

@@ -12,12 +12,12 @@ import {
   type PaymentSource,
   type RefundInput,
 } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { BusinessRow, RequestMeta, UserRow } from '../../../http/context';
+import type { Executor } from '@/db/client';
+import type { BusinessRow, RequestMeta, UserRow } from '@/http/context';
 import type { CustomersService } from '../customers/customers.service';
-import type { Clock } from '../../../lib/clock';
-import { newPublicId, newTimeOrderedId } from '../../../lib/crypto';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Clock } from '@/lib/clock';
+import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';

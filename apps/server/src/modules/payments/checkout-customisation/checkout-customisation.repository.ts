@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { businesses, checkoutSettings } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businesses, checkoutSettings } from '@/db/schema';
 
 export type CheckoutSettingsRow = typeof checkoutSettings.$inferSelect;
 

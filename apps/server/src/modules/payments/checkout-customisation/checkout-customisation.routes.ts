@@ -2,8 +2,8 @@ import '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '@merchant/core';
 import { MAX_LOGO_BYTES, MAX_LOGO_SIZE_LABEL, checkoutCustomisationEndpoints as endpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { CheckoutCustomisationService } from './checkout-customisation.service';
 
 /** Reads the one `file` part of a logo upload, refusing it past the size cap while it streams in. */

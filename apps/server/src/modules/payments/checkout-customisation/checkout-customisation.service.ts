@@ -12,12 +12,12 @@ import {
   type LogoExtension,
   type UpdateCheckoutSettingsBody,
 } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { newId } from '../../../lib/crypto';
-import type { FileStore } from '../../../lib/file-store';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/crypto';
+import type { FileStore } from '@/lib/file-store';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { checkoutCustomisationRepository as repo, type CheckoutSettingsRow } from './checkout-customisation.repository';
 import { sniffLogoType } from './logo-type';
 

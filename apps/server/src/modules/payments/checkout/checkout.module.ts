@@ -1,5 +1,5 @@
 import { originOfKind } from '@merchant/core';
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import type { ChargesService } from '../charges/charges.service';
 import type { Processor } from '../processor/processor.module';
 import { checkoutRoutes } from './checkout.routes';

@@ -1,7 +1,7 @@
 import { checkoutEndpoints as endpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import { SESSION_COOKIE, setSessionCookie } from '../../../http/session-cookie';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import { SESSION_COOKIE, setSessionCookie } from '@/http/session-cookie';
+import type { RouteHost } from '@/modules/module';
 import type { CheckoutService } from './checkout.service';
 
 export function checkoutRoutes(host: RouteHost, service: CheckoutService): void {

@@ -12,11 +12,11 @@ import {
   type PaymentMethodDetails,
   type Receipt,
 } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { RequestMeta } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import type { RateLimiter } from '../../../lib/rate-limit';
-import type { Mailer } from '../../../mail/mailer';
+import type { Executor } from '@/db/client';
+import type { RequestMeta } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import type { RateLimiter } from '@/lib/rate-limit';
+import type { Mailer } from '@/mail/mailer';
 import type { ChargeResult, ChargesService, CheckoutSource } from '../charges/charges.service';
 import type { PaymentRow } from '../charges/charges.repository';
 import { brandingFor, checkoutSettingsFor } from '../checkout-customisation/checkout-customisation.service';

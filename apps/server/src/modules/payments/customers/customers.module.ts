@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { customersRoutes } from './customers.routes';
 import { createCustomersService } from './customers.service';
 

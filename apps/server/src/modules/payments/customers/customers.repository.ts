@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { customers, payments } from '../../../db/schema';
-import type { Cursor } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import { customers, payments } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerPaymentRow = typeof payments.$inferSelect;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { customerEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { CustomersService } from './customers.service';
 
 export function customersRoutes(host: RouteHost, service: CustomersService): void {

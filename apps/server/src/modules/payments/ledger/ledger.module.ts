@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { createLedgerService } from './ledger.service';
 
 /** The double-entry ledger: other payment capabilities post through it and read balances from it. */

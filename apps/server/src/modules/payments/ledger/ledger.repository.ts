@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { LedgerAccount } from '@merchant/payments';
-import { sumMinor } from '../../../db/columns';
-import type { Executor } from '../../../db/client';
-import { ledgerEntries, ledgerTransactions } from '../../../db/schema';
-import type { Cursor } from '../../../lib/cursor';
+import { sumMinor } from '@/db/columns';
+import type { Executor } from '@/db/client';
+import { ledgerEntries, ledgerTransactions } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;

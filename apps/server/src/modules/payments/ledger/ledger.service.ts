@@ -1,8 +1,8 @@
 import { LEDGER_ACCOUNTS, type LedgerAccount, type LedgerTransactionKind } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
-import { newTimeOrderedId } from '../../../lib/crypto';
-import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { ledgerRepository as repo } from './ledger.repository';
 
 export interface LedgerEntryInput {

@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import type { LedgerService } from '../ledger/ledger.service';
 import { overviewRoutes } from './overview.routes';
 import { createOverviewService } from './overview.service';

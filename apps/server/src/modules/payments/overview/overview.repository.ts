@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { asNumber } from '../../../db/columns';
-import { checkoutSettings, paymentLinks, paymentMethodSettings, payments } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { asNumber } from '@/db/columns';
+import { checkoutSettings, paymentLinks, paymentMethodSettings, payments } from '@/db/schema';
 import { captured, type Span } from '../sales-figures/sales-figures.repository';
 
 const inSpan = (span: Span) => sql`${payments.createdAt} >= ${span.start} and ${payments.createdAt} < ${span.end}`;

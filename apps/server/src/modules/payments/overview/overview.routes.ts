@@ -1,6 +1,6 @@
 import { overviewEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { OverviewService } from './overview.service';
 
 export function overviewRoutes(host: RouteHost, service: OverviewService): void {

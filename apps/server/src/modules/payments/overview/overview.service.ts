@@ -1,6 +1,6 @@
-import type { BusinessRow } from '../../../http/context';
-import type { Executor } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
+import type { BusinessRow } from '@/http/context';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
 import {
   daysBetween,
   type CurrencyOverview,

@@ -1,5 +1,5 @@
-import type { Executor } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
 import { statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';

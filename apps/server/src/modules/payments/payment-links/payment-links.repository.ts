@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { PaymentLinkStatus } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { paymentLinks, products } from '../../../db/schema';
-import type { Cursor } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import { paymentLinks, products } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export type NewPaymentLink = typeof paymentLinks.$inferInsert;

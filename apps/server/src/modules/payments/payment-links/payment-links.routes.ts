@@ -1,6 +1,6 @@
 import { paymentLinkEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { PaymentLinksService } from './payment-links.service';
 
 export function paymentLinksRoutes(host: RouteHost, links: PaymentLinksService): void {

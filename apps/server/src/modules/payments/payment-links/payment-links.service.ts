@@ -9,14 +9,14 @@ import {
   type PaymentLinkDetail,
 } from '@merchant/payments';
 import type { z } from 'zod';
-import type { AppConfig } from '../../../config';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { decodeCursor, pageFrom } from '../../../lib/cursor';
-import { newId, newPublicId } from '../../../lib/crypto';
-import type { Mailer } from '../../../mail/mailer';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { AppConfig } from '@/config';
+import type { Executor } from '@/db/client';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
+import { newId, newPublicId } from '@/lib/crypto';
+import type { Mailer } from '@/mail/mailer';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { assertAmountWithinLimits } from '../checkout-source';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
 import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source';

@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { paymentMethodsRoutes } from './payment-methods.routes';
 import { createPaymentMethodsService } from './payment-methods.service';
 

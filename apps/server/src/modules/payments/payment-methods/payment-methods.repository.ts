@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PaymentMethod, PaymentProvider } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { businesses, paymentMethodSettings, providerConnections } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { businesses, paymentMethodSettings, providerConnections } from '@/db/schema';
 
 export type MethodSettingRow = typeof paymentMethodSettings.$inferSelect;
 export type ConnectionRow = typeof providerConnections.$inferSelect;

@@ -1,6 +1,6 @@
 import { paymentMethodsEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { PaymentMethodsService } from './payment-methods.service';
 
 export function paymentMethodsRoutes(host: RouteHost, service: PaymentMethodsService): void {

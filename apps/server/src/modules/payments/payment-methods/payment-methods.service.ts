@@ -14,11 +14,11 @@ import {
   type ProviderConnection,
   type UpdatePaymentMethodsBody,
 } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext } from '../../../http/context';
-import { appSecret } from '../../../lib/app-secrets';
-import type { Clock } from '../../../lib/clock';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessContext } from '@/http/context';
+import { appSecret } from '@/lib/app-secrets';
+import type { Clock } from '@/lib/clock';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { secretBox, storedSettings, type SecretBox, type StoredProviderSettings as StoredSettings } from './provider-secrets';
 import { paymentMethodsRepository as repo, type ConnectionRow } from './payment-methods.repository';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../../module';
+import { defineModule } from '@/modules/module';
 import type { PaymentProvider } from './provider';
 import { createTestProvider } from './test-provider';
 

@@ -1,5 +1,5 @@
 import { computeFee, methodLimits, passesLuhn, PAYMENT_METHODS, type CardBrand, type CardDetails, type PaymentMethod } from '@merchant/payments';
-import { randomToken } from '../../../lib/crypto';
+import { randomToken } from '@/lib/crypto';
 import { payNowPayload } from './paynow-qr';
 import type { CardResult, PaymentProvider, ProviderOutcome } from './provider';
 

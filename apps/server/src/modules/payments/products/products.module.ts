@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { productsRoutes } from './products.routes';
 import { createProductsService } from './products.service';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { ProductStatus } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { products } from '../../../db/schema';
-import type { Cursor } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import { products } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
 
 export type ProductRow = typeof products.$inferSelect;
 

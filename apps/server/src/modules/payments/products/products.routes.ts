@@ -1,6 +1,6 @@
 import { productEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { ProductsService } from './products.service';
 
 export function productsRoutes(host: RouteHost, service: ProductsService): void {

@@ -1,11 +1,11 @@
 import { AppError, formatMoneyWithCode, type CursorQuery } from '@merchant/core';
 import type { Product, ProductFields, ProductFilters, ProductStatus } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { newTimeOrderedId } from '../../../lib/crypto';
-import { decodeCursor, pageFrom } from '../../../lib/cursor';
-import type { AuditService } from '../../platform/audit/audit.service';
+import type { Executor } from '@/db/client';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { productsRepository as repo, type ProductRow } from './products.repository';
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');

@@ -1,8 +1,8 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { CAPTURED_STATUSES } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { asNumber, countRows } from '../../../db/columns';
-import { payments, refunds } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { asNumber, countRows } from '@/db/columns';
+import { payments, refunds } from '@/db/schema';
 
 /**
  * Sales aggregates the Overview and the sales report share (docs/payments.md, "overview" and

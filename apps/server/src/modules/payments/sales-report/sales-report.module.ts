@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { salesReportRoutes } from './sales-report.routes';
 import { createSalesReportService } from './sales-report.service';
 

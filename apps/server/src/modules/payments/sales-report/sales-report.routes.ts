@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { salesReportEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { SalesReportService } from './sales-report.service';
 
 export function salesReportRoutes(host: RouteHost, service: SalesReportService): void {

@@ -12,9 +12,9 @@ import {
   type SalesReportQuery,
 } from '@merchant/payments';
 import { minorToMajorString } from '@merchant/core';
-import type { BusinessRow } from '../../../http/context';
-import type { Executor } from '../../../db/client';
-import { csvRow } from '../../../lib/csv';
+import type { BusinessRow } from '@/http/context';
+import type { Executor } from '@/db/client';
+import { csvRow } from '@/lib/csv';
 import { byBusinessCurrency } from '../overview/overview.service';
 import { salesFiguresRepository as repo, type SalesGrouping, type Span } from '../sales-figures/sales-figures.repository';
 import { startOfDay } from '../transactions/transactions.repository';

@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { createSourcePaymentsService } from './source-payments.service';
 
 /** Payments read by their source (link, QR code): offered to the capabilities that show them; no routes. */

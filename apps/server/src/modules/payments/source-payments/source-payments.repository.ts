@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { CAPTURED_STATUSES, type PaymentSource } from '@merchant/payments';
-import { countRows, sumMinor } from '../../../db/columns';
-import type { Executor } from '../../../db/client';
-import { payments } from '../../../db/schema';
-import type { Cursor } from '../../../lib/cursor';
+import { countRows, sumMinor } from '@/db/columns';
+import type { Executor } from '@/db/client';
+import { payments } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { Payment, PaymentSource } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { presentPayment } from '../payment.presenter';
 import { sourcePaymentsRepository as repo } from './source-payments.repository';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, lt, or } from 'drizzle-orm';
 import type { StaticQrStatus } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { staticQrCodes } from '../../../db/schema';
-import type { Cursor } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import { staticQrCodes } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
 
 export type StaticQrRow = typeof staticQrCodes.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { staticQrEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { StaticQrService } from './static-qr-codes.service';
 
 export function staticQrRoutes(host: RouteHost, codes: StaticQrService): void {

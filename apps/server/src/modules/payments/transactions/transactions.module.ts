@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import type { ChargesService } from '../charges/charges.service';
 import { transactionsRoutes } from './transactions.routes';
 import { createTransactionsService } from './transactions.service';

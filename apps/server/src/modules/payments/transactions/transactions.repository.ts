@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { TransactionFilters, TransactionSort } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import { payments } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { payments } from '@/db/schema';
 
 export type TransactionRow = typeof payments.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { transactionEndpoints } from '@merchant/payments';
-import { registerEndpoint } from '../../../http/endpoint';
-import type { RouteHost } from '../../module';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
 import type { TransactionsService } from './transactions.service';
 
 export function transactionsRoutes(host: RouteHost, service: TransactionsService): void {

@@ -1,9 +1,9 @@
 import { AppError, type CursorQuery } from '@merchant/core';
 import { TRANSACTION_CSV_HEADER, type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
-import type { Executor } from '../../../db/client';
-import type { BusinessContext, BusinessRow } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { csvRow } from '../../../lib/csv';
+import type { Executor } from '@/db/client';
+import type { BusinessContext, BusinessRow } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { csvRow } from '@/lib/csv';
 import type { ChargesService } from '../charges/charges.service';
 import { presentPayment } from '../payment.presenter';
 import { presentEvent, presentRefund, transactionCsvRow } from './transactions.presenter';

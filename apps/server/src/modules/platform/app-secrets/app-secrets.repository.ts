@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { appSecrets } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { appSecrets } from '@/db/schema';
 
 /** The server's secrets (lib/app-secrets.ts), one row per name. */
 export const appSecretsRepository = {

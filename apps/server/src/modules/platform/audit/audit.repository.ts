@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import type { Cursor } from '../../../lib/cursor';
-import { auditLogs, businessUsers, users } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import type { Cursor } from '@/lib/cursor';
+import { auditLogs, businessUsers, users } from '@/db/schema';
 
 export type NewAuditLog = typeof auditLogs.$inferInsert;
 

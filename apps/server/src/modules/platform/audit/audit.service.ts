@@ -1,8 +1,8 @@
-import type { Executor } from '../../../db/client';
-import type { RequestMeta } from '../../../http/context';
-import type { Clock } from '../../../lib/clock';
-import { newTimeOrderedId } from '../../../lib/crypto';
-import { decodeCursor, pageFrom } from '../../../lib/cursor';
+import type { Executor } from '@/db/client';
+import type { RequestMeta } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { auditRepository } from './audit.repository';
 
 export interface AuditEntry {

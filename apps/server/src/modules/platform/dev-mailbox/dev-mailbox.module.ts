@@ -1,4 +1,4 @@
-import { defineModule, type Platform } from '../../module';
+import { defineModule, type Platform } from '@/modules/module';
 import { devMailboxRoutes } from './dev-mailbox.routes';
 
 /** Local runs without SMTP: the mail the product sent, when the configuration turns the mailbox on. */

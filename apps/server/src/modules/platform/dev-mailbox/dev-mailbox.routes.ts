@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@merchant/core';
-import { isLoopbackAddress } from '../../../lib/loopback';
-import type { Mailer } from '../../../mail/mailer';
+import { isLoopbackAddress } from '@/lib/loopback';
+import type { Mailer } from '@/mail/mailer';
 
 /** Headers a proxy adds when it forwards someone else's request. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { JobsConnection } from '../../../db/client';
-import type { Clock } from '../../../lib/clock';
+import type { JobsConnection } from '@/db/client';
+import type { Clock } from '@/lib/clock';
 
 /** pg-boss keeps its tables in their own schema of the app's database. */
 const SCHEMA = 'pgboss';

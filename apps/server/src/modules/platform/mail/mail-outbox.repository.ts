@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { mailOutbox } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { mailOutbox } from '@/db/schema';
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rateLimits } from '../../../db/schema';
+import type { Executor } from '@/db/client';
+import { rateLimits } from '@/db/schema';
 
 /** Fixed-window counters (lib/rate-limit.ts), one row per key. */
 export const rateLimitRepository = {

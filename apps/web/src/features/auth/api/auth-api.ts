@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { businessEndpoints, type CreateBusinessBody } from '@merchant/business';
 import { authEndpoints, userEndpoints, type RegisterBody } from '@merchant/identity';
 import type { EndpointBody } from '@merchant/core';
-import { call } from '../../../lib/api-client';
-import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
-import { resetSessionCache, userQuery } from '../../../lib/session';
+import { call } from '@/lib/api-client';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import { resetSessionCache, userQuery } from '@/lib/session';
 import { formMutation } from './form-mutation';
 
 type CheckpointBody = EndpointBody<typeof authEndpoints.checkpoint>;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { identityRoutes, type authEndpoints } from '@merchant/identity';
 import type { EndpointBody } from '@merchant/core';
-import { callRoute } from '../../../lib/api-client';
-import { resetSessionCache } from '../../../lib/session';
+import { callRoute } from '@/lib/api-client';
+import { resetSessionCache } from '@/lib/session';
 import { formMutation } from './form-mutation';
 
 type LoginBody = EndpointBody<typeof authEndpoints.login>;

@@ -3,7 +3,7 @@ import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { CURRENCIES, currencyFlag } from '@merchant/core';
 import { CountryCodeSchema, CreateBusinessBodySchema, CurrencyCodeSchema } from '@merchant/business';
 import { z } from 'zod';
-import type { FieldProps } from '../../../components/form/use-zod-form';
+import type { FieldProps } from '@/components/form/use-zod-form';
 import { COUNTRY_OPTIONS, findCountry } from './country-options';
 
 /** The wire schema, with messages that fit a select left empty. */

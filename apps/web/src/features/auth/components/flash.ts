@@ -1,4 +1,4 @@
-import { RETURN_PARAM, safeReturnPath } from '../../../app/guards';
+import { RETURN_PARAM, safeReturnPath } from '@/app/guards';
 
 /**
  * Navigation state the sign-in screen understands: a one-off message (session expired, password reset)

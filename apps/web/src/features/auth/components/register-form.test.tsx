@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { authEndpoints } from '@merchant/identity';
-import { apiError, renderWithProviders, stubApi } from '../../../test';
+import { apiError, renderWithProviders, stubApi } from '@/test';
 import { RegisterForm } from './register-form';
 
 function renderRegister() {

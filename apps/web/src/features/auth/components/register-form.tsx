@@ -1,8 +1,8 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { RegisterBodySchema } from '@merchant/identity';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../../app/route-table';
-import { useZodForm } from '../../../components/form/use-zod-form';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
 import { useRegister, type RegisterKind } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import { BusinessFields, BusinessFormSchema, emptyBusiness } from './business-fields';

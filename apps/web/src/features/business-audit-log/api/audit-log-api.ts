@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { auditLogEndpoints, businessEndpoints, type AuditLogFilters } from '@merchant/business';
-import { call, endpointUrl } from '../../../lib/api-client';
-import { endpointKey, endpointQuery } from '../../../lib/queries';
+import { call, endpointUrl } from '@/lib/api-client';
+import { endpointKey, endpointQuery } from '@/lib/queries';
 
 export const AUDIT_LOG_PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessEndpoints, type UpdateBusinessBody } from '@merchant/business';
-import { call } from '../../../lib/api-client';
-import { businessQuery, userQuery } from '../../../lib/session';
+import { call } from '@/lib/api-client';
+import { businessQuery, userQuery } from '@/lib/session';
 
 /** Saves the details; the business query (layout, switcher, sidebars) is invalidated so everything shows the new values. */
 export function useUpdateBusiness(businessId: string) {

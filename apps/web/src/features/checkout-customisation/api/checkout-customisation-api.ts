@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { checkoutCustomisationEndpoints, type UpdateCheckoutSettingsBody } from '@merchant/payments';
-import { call } from '../../../lib/api-client';
-import { endpointQuery } from '../../../lib/queries';
+import { call } from '@/lib/api-client';
+import { endpointQuery } from '@/lib/queries';
 
 export const checkoutSettingsQuery = (businessId: string) => endpointQuery(checkoutCustomisationEndpoints.get, { params: { business_id: businessId } });
 

@@ -7,8 +7,8 @@ import {
   type PaymentMethodDetails,
   type StartCheckoutBody,
 } from '@merchant/payments';
-import { call, registerCsrfSource } from '../../../lib/api-client';
-import { endpointQuery } from '../../../lib/queries';
+import { call, registerCsrfSource } from '@/lib/api-client';
+import { endpointQuery } from '@/lib/queries';
 
 // The checkout host keeps its own cookies: its calls carry the token of its own endpoint.
 registerCsrfSource('checkout', checkoutEndpoints.csrfToken);

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Box, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TEST_CARDS, type Checkout } from '@merchant/payments';
-import { apiAssetUrl } from '../../../lib/api-client';
+import { apiAssetUrl } from '@/lib/api-client';
 
 export type Branding = Checkout['business'];
 

@@ -1,6 +1,6 @@
 import { Alert, Paper, Text, Title } from '@mantine/core';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-message';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 /** Why a checkout page cannot show: an id nobody issued, or the server's own sentence. */
 export function CheckoutUnavailable({ error, what }: { error: unknown; what: string }) {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerEndpoints, type CustomerBody, type CustomerFilters } from '@merchant/payments';
-import { call, endpointUrl } from '../../../lib/api-client';
-import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { call, endpointUrl } from '@/lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
 

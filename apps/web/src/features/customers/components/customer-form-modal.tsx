@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { CustomerBodySchema, type Customer } from '@merchant/payments';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { notifySuccess } from '../../../lib/notify';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { notifySuccess } from '@/lib/notify';
 import { useSaveCustomer } from '../api/customers-api';
 
 const valuesOf = (c: Customer | null) => ({ name: c?.name ?? '', email: c?.email ?? '', phone: c?.phone ?? '', notes: c?.notes ?? '' });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailTemplateEndpoints, type EmailTemplateKey, type SaveEmailTemplateBody } from '@merchant/business';
-import { call } from '../../../lib/api-client';
-import { endpointQuery, endpointScope } from '../../../lib/queries';
+import { call } from '@/lib/api-client';
+import { endpointQuery, endpointScope } from '@/lib/queries';
 
 export const emailTemplatesQuery = (businessId: string) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointBody } from '@merchant/core';
 import { onboardingEndpoints, type DocumentKind, type Onboarding } from '@merchant/business';
-import { call } from '../../../lib/api-client';
-import { endpointQuery } from '../../../lib/queries';
-import { onboardingProgressQuery } from '../../../lib/onboarding-progress';
-import { businessQuery, userQuery } from '../../../lib/session';
+import { call } from '@/lib/api-client';
+import { endpointQuery } from '@/lib/queries';
+import { onboardingProgressQuery } from '@/lib/onboarding-progress';
+import { businessQuery, userQuery } from '@/lib/session';
 
 export const onboardingQuery = (businessId: string) => endpointQuery(onboardingEndpoints.get, { params: { business_id: businessId } });
 

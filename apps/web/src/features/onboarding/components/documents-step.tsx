@@ -12,9 +12,9 @@ import {
   type Onboarding,
   type OnboardingDocument,
 } from '@merchant/business';
-import { DocumentLink } from '../../../components/onboarding-summary';
-import { fieldErrors } from '../../../lib/error-message';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { DocumentLink } from '@/components/onboarding-summary';
+import { fieldErrors } from '@/lib/error-message';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteDocument, useUploadDocument } from '../api/onboarding-api';
 
 const ACCEPT = Object.keys(DOCUMENT_TYPES).join(',');

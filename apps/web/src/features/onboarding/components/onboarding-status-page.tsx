@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { href } from '../../../app/route-table';
-import { useBusiness } from '../../../lib/session';
-import { useSignOut } from '../../../app/use-sign-out';
+import { href } from '@/app/route-table';
+import { useBusiness } from '@/lib/session';
+import { useSignOut } from '@/app/use-sign-out';
 
 interface OnboardingStatusPageProps {
   businessId: string;

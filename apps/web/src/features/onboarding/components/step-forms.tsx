@@ -14,9 +14,9 @@ import {
   type Onboarding,
 } from '@merchant/business';
 import { amountAllowsDot, cleanAmount, COUNTRY_CODES, isAllowedAmountKey, isPasteAllowed, minorToMajorString, parseMajorToMinor } from '@merchant/core';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { countryLabel } from '../../../components/onboarding-summary';
-import { fieldErrors } from '../../../lib/error-message';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { countryLabel } from '@/components/onboarding-summary';
+import { fieldErrors } from '@/lib/error-message';
 import { useSaveStep } from '../api/onboarding-api';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentLinkEndpoints, type CreatePaymentLinkBody, type ListPaymentLinksQuery, type PaymentLinkBody } from '@merchant/payments';
-import { call } from '../../../lib/api-client';
-import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { call } from '@/lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const LINKS_PAGE_SIZE = 25;
 

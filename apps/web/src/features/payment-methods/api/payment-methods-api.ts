@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodsEndpoints, type ConnectProviderBody, type PaymentProvider, type UpdatePaymentMethodsBody } from '@merchant/payments';
-import { call } from '../../../lib/api-client';
-import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
-import { businessQuery } from '../../../lib/session';
+import { call } from '@/lib/api-client';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import { businessQuery } from '@/lib/session';
 
 export const paymentMethodsQuery = (businessId: string) => endpointQuery(paymentMethodsEndpoints.get, { params: { business_id: businessId } });
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { productEndpoints, type ProductBody, type ProductFilters } from '@merchant/payments';
-import { call } from '../../../lib/api-client';
-import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { call } from '@/lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const PRODUCTS_PAGE_SIZE = 25;
 

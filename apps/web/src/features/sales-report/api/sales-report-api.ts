@@ -1,6 +1,6 @@
 import { salesReportEndpoints, type SalesReportGroup, type SalesReportQuery } from '@merchant/payments';
-import { endpointUrl } from '../../../lib/api-client';
-import { endpointQuery } from '../../../lib/queries';
+import { endpointUrl } from '@/lib/api-client';
+import { endpointQuery } from '@/lib/queries';
 
 /** The whole report for a range in one round trip. */
 export const salesReportQuery = (businessId: string, query: SalesReportQuery) =>

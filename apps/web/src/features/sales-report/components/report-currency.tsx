@@ -2,7 +2,7 @@ import { Box, Card, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } fr
 import { useState } from 'react';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, type SalesFigures, type SalesReportCurrency } from '@merchant/payments';
-import { DailyBarChart } from '../../../components/charts/daily-bar-chart';
+import { DailyBarChart } from '@/components/charts/daily-bar-chart';
 
 const MEASURES = { gross: 'Gross', net: 'Net', refunds: 'Refunds' } as const;
 type Measure = keyof typeof MEASURES;

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessEndpoints, staffEndpoints, type CreateInvitationBody } from '@merchant/business';
 import type { Role } from '@merchant/core';
-import { call } from '../../../lib/api-client';
-import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { call } from '@/lib/api-client';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const membersQuery = (businessId: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 import { ROLE_TITLES, ROLES, type Role } from '@merchant/core';
-import { findRoute, type RouteId } from '../../../app/route-table';
+import { findRoute, type RouteId } from '@/app/route-table';
 
 interface StaffRouteIds {
   list: RouteId;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { staticQrEndpoints, type ListStaticQrQuery, type StaticQrBody } from '@merchant/payments';
-import { call } from '../../../lib/api-client';
-import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { call } from '@/lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const QR_PAGE_SIZE = 25;
 

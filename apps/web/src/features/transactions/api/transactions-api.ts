@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { transactionEndpoints, type RefundInput, type TransactionFilters } from '@merchant/payments';
-import { call, endpointUrl } from '../../../lib/api-client';
-import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
+import { call, endpointUrl } from '@/lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
 

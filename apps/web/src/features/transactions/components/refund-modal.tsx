@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { formatMoneyWithCode, type Money } from '@merchant/core';
 import { REFUND_REASON_LABELS, REFUND_REASONS, RefundInputSchema, type RefundReason } from '@merchant/payments';
-import { MoneyInput } from '../../../components/money-input';
-import { errorMessage, fieldErrors } from '../../../lib/error-message';
-import { notifySuccess } from '../../../lib/notify';
+import { MoneyInput } from '@/components/money-input';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { notifySuccess } from '@/lib/notify';
 import { useRefund } from '../api/transactions-api';
 
 /**

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointBody } from '@merchant/core';
 import { userEndpoints, type User } from '@merchant/identity';
-import { call } from '../../../lib/api-client';
-import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
-import { userQuery } from '../../../lib/session';
+import { call } from '@/lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import { userQuery } from '@/lib/session';
 
 /** Forms show field issues themselves (their handleServerError shows the snackbar otherwise). */
 const formMutation = { meta: { silent: true } } as const;

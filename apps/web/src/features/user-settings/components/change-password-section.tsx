@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { ChangePasswordBodySchema } from '@merchant/identity';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { notifySuccess } from '../../../lib/notify';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { notifySuccess } from '@/lib/notify';
 import { useChangePassword } from '../api/user-settings-api';
 import { SettingsSection } from './settings-section';
 

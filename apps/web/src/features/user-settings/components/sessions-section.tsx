@@ -4,11 +4,11 @@ import { modals } from '@mantine/modals';
 import { RevokeOtherSessionsBodySchema, type SessionInfoSchema } from '@merchant/identity';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { notifySuccess } from '../../../lib/notify';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { notifySuccess } from '@/lib/notify';
 import { activeSessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api/user-settings-api';
 import { SettingsSection } from './settings-section';
-import { describeUserAgent, formatLocalDateTime } from '../../../lib/format';
+import { describeUserAgent, formatLocalDateTime } from '@/lib/format';
 
 type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

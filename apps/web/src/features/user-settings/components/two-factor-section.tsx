@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DisableTwoFactorBodySchema } from '@merchant/identity';
-import { useZodForm } from '../../../components/form/use-zod-form';
-import { notifySuccess } from '../../../lib/notify';
-import { useSignedInUser } from '../../../lib/session';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { notifySuccess } from '@/lib/notify';
+import { useSignedInUser } from '@/lib/session';
 import { useDisableTwoFactor, useInvalidateTwoFactor } from '../api/user-settings-api';
-import { TwoFactorSetup } from '../../../components/two-factor-setup';
+import { TwoFactorSetup } from '@/components/two-factor-setup';
 import { SettingsSection } from './settings-section';
 
 /** Off -> the set-up flow (recovery codes shown once) -> On; On -> (code or recovery code) -> Off. */

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { verificationAdminEndpoints, type BusinessFlags, type BusinessReview } from '@merchant/business';
-import { call } from '../../../lib/api-client';
-import { endpointQuery, endpointScope, invalidateEndpoints } from '../../../lib/queries';
-import { businessQuery } from '../../../lib/session';
+import { call } from '@/lib/api-client';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import { businessQuery } from '@/lib/session';
 
 export const verificationQueueQuery = queryOptions({
   ...endpointQuery(verificationAdminEndpoints.queue),

@@ -3,12 +3,12 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { RecoveryCodeSchema, TotpCodeSchema } from '@merchant/identity';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../../../lib/api-client';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { useCheckpoint } from '../../api/auth-api';
-import { AuthCard } from '../../components/auth-card';
-import { readLoginState } from '../../components/flash';
+import { ApiError } from '@/lib/api-client';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useCheckpoint } from '@/features/auth/api/auth-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { readLoginState } from '@/features/auth/components/flash';
 
 /** The checkpoint body takes exactly one of the two; each mode validates its own. */
 const CodeFormSchema = z.object({ code: TotpCodeSchema });

@@ -3,11 +3,11 @@ import { flagEmoji } from '@merchant/core';
 import type { BusinessSummary } from '@merchant/business';
 import { IconBuildingStore, IconChecklist, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { useSignedInUser } from '../../../../lib/session';
-import { businessLanding } from '../../../../app/guards';
-import { ONBOARDING_STATUS_BADGE } from '../../components/onboarding-status-badge';
-import { countryName } from '../../components/country-options';
+import { href } from '@/app/route-table';
+import { useSignedInUser } from '@/lib/session';
+import { businessLanding } from '@/app/guards';
+import { ONBOARDING_STATUS_BADGE } from '@/features/auth/components/onboarding-status-badge';
+import { countryName } from '@/features/auth/components/country-options';
 import classes from './choose-business.module.css';
 
 export function Component() {

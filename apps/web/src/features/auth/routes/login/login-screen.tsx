@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { useLogin } from '../../api/login-api';
-import { AuthCard } from '../../components/auth-card';
-import { readLoginState } from '../../components/flash';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useLogin } from '@/features/auth/api/login-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { readLoginState } from '@/features/auth/components/flash';
 
 /** The form's checks load on its first input (or submit): the screen paints without a schema library. */
 const loginBody = () => import('./login-fields').then((fields) => fields.LoginBodySchema);

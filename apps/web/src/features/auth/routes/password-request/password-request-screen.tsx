@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { PasswordResetRequestBodySchema } from '@merchant/identity';
 import { Link } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { useRequestPasswordReset } from '../../api/auth-api';
-import { AuthCard } from '../../components/auth-card';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useRequestPasswordReset } from '@/features/auth/api/auth-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
 
 export function Component() {
   const request = useRequestPasswordReset();

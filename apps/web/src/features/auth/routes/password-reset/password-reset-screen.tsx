@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { PasswordResetBodySchema } from '@merchant/identity';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { useResetPassword } from '../../api/auth-api';
-import { AuthCard } from '../../components/auth-card';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useResetPassword } from '@/features/auth/api/auth-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
 
 export function Component() {
   const navigate = useNavigate();

@@ -3,12 +3,12 @@ import { modals } from '@mantine/modals';
 import type { Invitation } from '@merchant/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { businessLanding } from '../../../../app/guards';
-import { href } from '../../../../app/route-table';
-import { notifySuccess } from '../../../../lib/notify';
-import { userQuery } from '../../../../lib/session';
-import { pendingInvitationsQuery, useAcceptInvitation, useDeclineInvitation } from '../../api/auth-api';
-import { AuthCard } from '../../components/auth-card';
+import { businessLanding } from '@/app/guards';
+import { href } from '@/app/route-table';
+import { notifySuccess } from '@/lib/notify';
+import { userQuery } from '@/lib/session';
+import { pendingInvitationsQuery, useAcceptInvitation, useDeclineInvitation } from '@/features/auth/api/auth-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

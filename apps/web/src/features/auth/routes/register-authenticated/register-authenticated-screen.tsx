@@ -1,10 +1,10 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { useCreateBusiness } from '../../api/auth-api';
-import { AuthCard } from '../../components/auth-card';
-import { BusinessFields, BusinessFormSchema, emptyBusiness } from '../../components/business-fields';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { useCreateBusiness } from '@/features/auth/api/auth-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { BusinessFields, BusinessFormSchema, emptyBusiness } from '@/features/auth/components/business-fields';
 
 export function Component() {
   const navigate = useNavigate();

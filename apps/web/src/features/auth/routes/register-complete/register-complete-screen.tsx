@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Table, Tex
 import { RegisterCompleteBodySchema } from '@merchant/identity';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../../lib/api-client';
-import { errorMessage } from '../../../../lib/error-message';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { invitationPreviewQuery, useRegisterComplete } from '../../api/auth-api';
-import { AuthCard } from '../../components/auth-card';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { invitationPreviewQuery, useRegisterComplete } from '@/features/auth/api/auth-api';
+import { AuthCard } from '@/features/auth/components/auth-card';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

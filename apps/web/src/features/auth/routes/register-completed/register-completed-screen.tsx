@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { useSignedInUser } from '../../../../lib/session';
-import { AuthCard } from '../../components/auth-card';
+import { href } from '@/app/route-table';
+import { useSignedInUser } from '@/lib/session';
+import { AuthCard } from '@/features/auth/components/auth-card';
 
 export function Component() {
   const user = useSignedInUser();

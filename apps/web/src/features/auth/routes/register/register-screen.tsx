@@ -1,4 +1,4 @@
-import { RegisterForm } from '../../components/register-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
 export function Component() {
   return <RegisterForm kind="merchant" />;

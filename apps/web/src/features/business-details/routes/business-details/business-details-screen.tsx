@@ -3,14 +3,14 @@ import { Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from
 import { useParams } from 'react-router';
 import { UpdateBusinessBodySchema, type Business } from '@merchant/business';
 import { COUNTRY_CODES, CURRENCIES } from '@merchant/core';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { LogoUpload } from '../../../../components/logo-upload';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { PageFrame } from '../../../../components/page-frame';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { notifySuccess } from '../../../../lib/notify';
-import { canChange, useBusiness, useSignedInUser } from '../../../../lib/session';
-import { useUpdateBusiness } from '../../api/business-details-api';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { LogoUpload } from '@/components/logo-upload';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
+import { useUpdateBusiness } from '@/features/business-details/api/business-details-api';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 function countryName(code: string): string {

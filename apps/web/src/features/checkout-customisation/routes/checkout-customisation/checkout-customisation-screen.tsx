@@ -3,16 +3,16 @@ import { Anchor, Box, ColorInput, Image, NumberInput, Paper, Stack, Switch, Text
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BRAND_COLOR_PATTERN, MAX_SETTLEMENT_DELAY_DAYS, UpdateCheckoutSettingsBodySchema, type CheckoutSettings } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { LogoUpload } from '../../../../components/logo-upload';
-import { PageFrame } from '../../../../components/page-frame';
-import { QueryStatus } from '../../../../components/query-status';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { apiAssetUrl } from '../../../../lib/api-client';
-import { notifySuccess } from '../../../../lib/notify';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { checkoutSettingsQuery, useUpdateCheckoutSettings } from '../../api/checkout-customisation-api';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { LogoUpload } from '@/components/logo-upload';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { apiAssetUrl } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness } from '@/lib/session';
+import { checkoutSettingsQuery, useUpdateCheckoutSettings } from '@/features/checkout-customisation/api/checkout-customisation-api';
 
 type Values = { brand_color: string; settlement_delay_days: number | string; send_receipts: boolean };
 const valuesOf = (s: CheckoutSettings): Values => ({

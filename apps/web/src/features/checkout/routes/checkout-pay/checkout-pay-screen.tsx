@@ -14,14 +14,14 @@ import {
   type PaymentMethod,
   type PaymentMethodDetails,
 } from '@merchant/payments';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { MoneyInput } from '../../../../components/money-input';
-import { ApiError } from '../../../../lib/api-client';
-import { errorMessage, fieldErrors } from '../../../../lib/error-message';
-import { checkoutQuery, usePay, type CheckoutContext } from '../../api/checkout-api';
-import { CardFields, EMPTY_CARD, parseExpiry, type CardValues } from '../../components/card-fields';
-import { CheckoutFrame } from '../../components/checkout-frame';
-import { CheckoutUnavailable, FailureAlert } from '../../components/checkout-status';
+import { LoadingScreen } from '@/components/loading-screen';
+import { MoneyInput } from '@/components/money-input';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { checkoutQuery, usePay, type CheckoutContext } from '@/features/checkout/api/checkout-api';
+import { CardFields, EMPTY_CARD, parseExpiry, type CardValues } from '@/features/checkout/components/card-fields';
+import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
+import { CheckoutUnavailable, FailureAlert } from '@/features/checkout/components/checkout-status';
 
 /** The page of a payment link (`/l/:id`) or a static QR code (`/q/:id`). */
 export function Component() {

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { checkoutEndpoints, checkoutPath, type CheckoutPayment } from '@merchant/payments';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { errorMessage } from '../../../../lib/error-message';
-import { endpointKey } from '../../../../lib/queries';
-import { isCheckoutContext, paymentQuery, useAction, type CheckoutContext, type Decision } from '../../api/checkout-api';
-import { CheckoutFrame } from '../../components/checkout-frame';
-import { CheckoutUnavailable, FailureAlert } from '../../components/checkout-status';
-import { PayNowQr } from '../../components/paynow-qr';
+import { LoadingScreen } from '@/components/loading-screen';
+import { errorMessage } from '@/lib/error-message';
+import { endpointKey } from '@/lib/queries';
+import { isCheckoutContext, paymentQuery, useAction, type CheckoutContext, type Decision } from '@/features/checkout/api/checkout-api';
+import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
+import { CheckoutUnavailable, FailureAlert } from '@/features/checkout/components/checkout-status';
+import { PayNowQr } from '@/features/checkout/components/paynow-qr';
 
 /** A payment in progress (`/p/:id`): the 3-D Secure challenge, the PayNow QR or the e-wallet's page, then where it ends. */
 export function Component() {

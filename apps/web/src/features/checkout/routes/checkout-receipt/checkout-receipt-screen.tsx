@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, type Receipt } from '@merchant/payments';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { formatLocalDateTime } from '../../../../lib/format';
-import { receiptQuery } from '../../api/checkout-api';
-import { CheckoutFrame } from '../../components/checkout-frame';
-import { CheckoutUnavailable } from '../../components/checkout-status';
+import { LoadingScreen } from '@/components/loading-screen';
+import { formatLocalDateTime } from '@/lib/format';
+import { receiptQuery } from '@/features/checkout/api/checkout-api';
+import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
+import { CheckoutUnavailable } from '@/features/checkout/components/checkout-status';
 
 /** The receipt of a succeeded payment (`/r/:id`). */
 export function Component() {

@@ -4,17 +4,17 @@ import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-rea
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CustomerFiltersSchema } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { LoadMore } from '../../../../components/load-more';
-import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
-import { formatLocalDateTime } from '../../../../lib/format';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { useUrlSearchText } from '../../../../lib/use-url-search-text';
-import { customersExportHref, customersQuery } from '../../api/customers-api';
-import { CustomerFormModal } from '../../components/customer-form-modal';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadMore } from '@/components/load-more';
+import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
+import { canChange, useBusiness } from '@/lib/session';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
+import { customersExportHref, customersQuery } from '@/features/customers/api/customers-api';
+import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();

@@ -14,13 +14,13 @@ import {
   unknownVariables,
   type EmailTemplate,
 } from '@merchant/business';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { PageFrame } from '../../../../components/page-frame';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { notifySuccess } from '../../../../lib/notify';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { emailTemplatesQuery, useResetEmailTemplate, useSaveEmailTemplate, useSendTestEmail } from '../../api/email-templates-api';
-import { QueryStatus } from '../../../../components/query-status';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { PageFrame } from '@/components/page-frame';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness } from '@/lib/session';
+import { emailTemplatesQuery, useResetEmailTemplate, useSaveEmailTemplate, useSendTestEmail } from '@/features/email-templates/api/email-templates-api';
+import { QueryStatus } from '@/components/query-status';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();

@@ -4,14 +4,14 @@ import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { ROLES, ROLE_TITLES, type Role } from '@merchant/core';
 import { MAX_NOTIFICATION_EMAILS, UpdateNotificationSettingBodySchema, type NotificationSetting, type UpdateNotificationSettingBody } from '@merchant/business';
-import { PageFrame } from '../../../../components/page-frame';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { ApiError } from '../../../../lib/api-client';
-import { fieldErrors } from '../../../../lib/error-message';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { notificationSettingsQuery, useUpdateNotificationSetting } from '../../api/notification-settings-api';
-import { QueryStatus } from '../../../../components/query-status';
+import { PageFrame } from '@/components/page-frame';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { ApiError } from '@/lib/api-client';
+import { fieldErrors } from '@/lib/error-message';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness } from '@/lib/session';
+import { notificationSettingsQuery, useUpdateNotificationSetting } from '@/features/notification-settings/api/notification-settings-api';
+import { QueryStatus } from '@/components/query-status';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();

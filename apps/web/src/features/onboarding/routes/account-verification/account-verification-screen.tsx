@@ -3,13 +3,13 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ONBOARDING_STEP_TITLES, type Onboarding } from '@merchant/business';
-import { href } from '../../../../app/route-table';
-import { LabelledProgress } from '../../../../components/labelled-progress';
-import { OnboardingSummary } from '../../../../components/onboarding-summary';
-import { formatLocalDateTime as formatDateTime } from '../../../../lib/format';
-import { PageFrame } from '../../../../components/page-frame';
-import { onboardingQuery } from '../../api/onboarding-api';
-import { QueryStatus } from '../../../../components/query-status';
+import { href } from '@/app/route-table';
+import { LabelledProgress } from '@/components/labelled-progress';
+import { OnboardingSummary } from '@/components/onboarding-summary';
+import { formatLocalDateTime as formatDateTime } from '@/lib/format';
+import { PageFrame } from '@/components/page-frame';
+import { onboardingQuery } from '@/features/onboarding/api/onboarding-api';
+import { QueryStatus } from '@/components/query-status';
 
 const STATUS: Record<Onboarding['status'], { label: string; color: string; text: string }> = {
   questionnaire: {

@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { OnboardingStatusPage } from '../../components/onboarding-status-page';
+import { OnboardingStatusPage } from '@/features/onboarding/components/onboarding-status-page';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();

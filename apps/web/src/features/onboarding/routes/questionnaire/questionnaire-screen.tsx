@@ -5,15 +5,15 @@ import { IconClipboardList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ONBOARDING_STEP_TITLES, ONBOARDING_STEPS, type Onboarding } from '@merchant/business';
-import { BusinessWarningBanners } from '../../../../app/business-warnings-banners';
-import { href } from '../../../../app/route-table';
-import { LabelledProgress } from '../../../../components/labelled-progress';
-import { OnboardingSummary } from '../../../../components/onboarding-summary';
-import { useBusiness } from '../../../../lib/session';
-import { onboardingQuery, useSubmitOnboarding } from '../../api/onboarding-api';
-import { DocumentsStep } from '../../components/documents-step';
-import { OnboardingStatusPage } from '../../components/onboarding-status-page';
-import { AddressStepForm, BusinessStepForm, OwnerStepForm, SalesStepForm } from '../../components/step-forms';
+import { BusinessWarningBanners } from '@/app/business-warnings-banners';
+import { href } from '@/app/route-table';
+import { LabelledProgress } from '@/components/labelled-progress';
+import { OnboardingSummary } from '@/components/onboarding-summary';
+import { useBusiness } from '@/lib/session';
+import { onboardingQuery, useSubmitOnboarding } from '@/features/onboarding/api/onboarding-api';
+import { DocumentsStep } from '@/features/onboarding/components/documents-step';
+import { OnboardingStatusPage } from '@/features/onboarding/components/onboarding-status-page';
+import { AddressStepForm, BusinessStepForm, OwnerStepForm, SalesStepForm } from '@/features/onboarding/components/step-forms';
 
 /** Spec 8: what an onboarding fetch failure says. */
 const ONBOARDING_FAILURE = 'Something went wrong with onboarding. Please contact customer support';

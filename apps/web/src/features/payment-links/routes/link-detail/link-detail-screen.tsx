@@ -6,15 +6,15 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { PaymentLinkDetail } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { PageFrame } from '../../../../components/page-frame';
-import { QueryStatus } from '../../../../components/query-status';
-import { SourcePaymentsTable } from '../../../../components/source-payments-table';
-import { formatLocalDateTime } from '../../../../lib/format';
-import { notifySuccess } from '../../../../lib/notify';
-import { useBusiness } from '../../../../lib/session';
-import { linkPaymentsQuery, linkQuery, useCancelLink, useSendLink } from '../../api/payment-links-api';
-import { LinkStatusBadge } from '../../components/link-status-badge';
+import { href } from '@/app/route-table';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { SourcePaymentsTable } from '@/components/source-payments-table';
+import { formatLocalDateTime } from '@/lib/format';
+import { notifySuccess } from '@/lib/notify';
+import { useBusiness } from '@/lib/session';
+import { linkPaymentsQuery, linkQuery, useCancelLink, useSendLink } from '@/features/payment-links/api/payment-links-api';
+import { LinkStatusBadge } from '@/features/payment-links/components/link-status-badge';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 

@@ -4,16 +4,16 @@ import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { CreatePaymentLinkBodySchema, type PaymentLink } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { PageFrame } from '../../../../components/page-frame';
-import { QueryStatus } from '../../../../components/query-status';
-import { SourceAmountFields } from '../../../../components/source-amount-fields';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { notifySuccess } from '../../../../lib/notify';
-import { useBusiness } from '../../../../lib/session';
-import { linkProductsQuery, linkQuery, useCreateLink, useUpdateLink } from '../../api/payment-links-api';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { SourceAmountFields } from '@/components/source-amount-fields';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { notifySuccess } from '@/lib/notify';
+import { useBusiness } from '@/lib/session';
+import { linkProductsQuery, linkQuery, useCreateLink, useUpdateLink } from '@/features/payment-links/api/payment-links-api';
 
 type LinkFormValues = {
   /** Not sent: a fixed amount, or one the customer chooses (amount null). */

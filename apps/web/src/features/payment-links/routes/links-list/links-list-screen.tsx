@@ -5,16 +5,16 @@ import { useDeferredValue, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema, type PaymentLink } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { LoadMore } from '../../../../components/load-more';
-import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
-import { formatLocalDateTime } from '../../../../lib/format';
-import { useBusiness } from '../../../../lib/session';
-import { linksQuery } from '../../api/payment-links-api';
-import { LinkStatusBadge } from '../../components/link-status-badge';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadMore } from '@/components/load-more';
+import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
+import { useBusiness } from '@/lib/session';
+import { linksQuery } from '@/features/payment-links/api/payment-links-api';
+import { LinkStatusBadge } from '@/features/payment-links/components/link-status-badge';
 
 const STATUS_OPTIONS = PAYMENT_LINK_STATUSES.map((s) => ({ value: s, label: PAYMENT_LINK_STATUS_LABELS[s] }));
 

@@ -13,14 +13,14 @@ import {
   type PaymentMethodSetting,
   type ProviderConnection,
 } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { PageFrame } from '../../../../components/page-frame';
-import { QueryStatus } from '../../../../components/query-status';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { fieldErrors } from '../../../../lib/error-message';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { paymentMethodsQuery, useUpdatePaymentMethods } from '../../api/payment-methods-api';
+import { href } from '@/app/route-table';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { fieldErrors } from '@/lib/error-message';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness } from '@/lib/session';
+import { paymentMethodsQuery, useUpdatePaymentMethods } from '@/features/payment-methods/api/payment-methods-api';
 import { CONNECTION_STATUS } from '../provider-status';
 
 /** The fee of a method as people read it: "3.4% + SGD 0.50". */

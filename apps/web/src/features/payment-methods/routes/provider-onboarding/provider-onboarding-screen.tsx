@@ -12,14 +12,14 @@ import {
   type PaymentProvider,
   type ProviderConnection,
 } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { PageFrame } from '../../../../components/page-frame';
-import { QueryStatus } from '../../../../components/query-status';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { paymentMethodsQuery, useConnectProvider, useDisconnectProvider } from '../../api/payment-methods-api';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness } from '@/lib/session';
+import { paymentMethodsQuery, useConnectProvider, useDisconnectProvider } from '@/features/payment-methods/api/payment-methods-api';
 import { CONNECTION_STATUS } from '../provider-status';
 
 const isProvider = (slug: string): slug is PaymentProvider => (PAYMENT_PROVIDERS as readonly string[]).includes(slug);

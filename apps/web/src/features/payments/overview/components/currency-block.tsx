@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, type CurrencyOverview } from '@merchant/payments';
-import { DailyBarChart } from '../../../../components/charts/daily-bar-chart';
+import { DailyBarChart } from '@/components/charts/daily-bar-chart';
 
 function Change({ value, unit = '%' }: { value: number | null; unit?: string }) {
   if (value === null)

@@ -5,11 +5,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, PAYMENT_STATUS_LABELS, type ChecklistItem, type Overview, type OverviewPeriod } from '@merchant/payments';
-import { href, type RouteId } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { errorMessage } from '../../../../lib/error-message';
-import { formatLocalDateTime } from '../../../../lib/format';
+import { href, type RouteId } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { errorMessage } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
 import { overviewQuery } from '../api/overview-api';
 import { CurrencyBlock } from './currency-block';
 

@@ -5,16 +5,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PRODUCT_STATUS_FILTERS, ProductFiltersSchema, type Product, type ProductStatusFilter } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { LoadMore } from '../../../../components/load-more';
-import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
-import { notifySuccess } from '../../../../lib/notify';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { useUrlSearchText } from '../../../../lib/use-url-search-text';
-import { productsQuery, useSetProductArchived } from '../../api/products-api';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadMore } from '@/components/load-more';
+import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/error-message';
+import { notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness } from '@/lib/session';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
+import { productsQuery, useSetProductArchived } from '@/features/products/api/products-api';
 
 const STATUS_LABELS: Record<ProductStatusFilter, string> = { active: 'Active', archived: 'Archived', all: 'All' };
 

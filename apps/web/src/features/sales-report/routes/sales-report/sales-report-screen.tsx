@@ -3,13 +3,13 @@ import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { SALES_REPORT_GROUP_LABELS, SALES_REPORT_GROUPS, SalesReportQuerySchema } from '@merchant/payments';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
-import { salesReportExportHref, salesReportQuery } from '../../api/sales-report-api';
-import { ReportCurrency } from '../../components/report-currency';
-import { ReportRange, useReportRange, VIEWER_TIME_ZONE } from '../../components/report-range';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/error-message';
+import { salesReportExportHref, salesReportQuery } from '@/features/sales-report/api/sales-report-api';
+import { ReportCurrency } from '@/features/sales-report/components/report-currency';
+import { ReportRange, useReportRange, VIEWER_TIME_ZONE } from '@/features/sales-report/components/report-range';
 
 /** The sales report: a range's totals, a chart by day, tables by method and source, and the CSV. */
 export function Component() {

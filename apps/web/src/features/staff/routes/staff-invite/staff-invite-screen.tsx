@@ -2,16 +2,16 @@ import { Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { CreateInvitationBodySchema, INVITATION_TTL_DAYS } from '@merchant/business';
 import { assignableRoles } from '@merchant/core';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { PageFrame } from '../../../../components/page-frame';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { notifySuccess } from '../../../../lib/notify';
-import { useBusiness, useSignedInUser } from '../../../../lib/session';
-import { useInvite } from '../../api/staff-api';
-import { actorIn } from '../../components/actor';
-import { roleOptions, useStaffRoutes } from '../../components/staff-routes';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { notifySuccess } from '@/lib/notify';
+import { useBusiness, useSignedInUser } from '@/lib/session';
+import { useInvite } from '@/features/staff/api/staff-api';
+import { actorIn } from '@/features/staff/components/actor';
+import { roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { businessLanding } from '../../../../app/guards';
-import { TwoFactorSetup } from '../../../../components/two-factor-setup';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { businessQuery, useSignedInUser, userQuery } from '../../../../lib/session';
+import { businessLanding } from '@/app/guards';
+import { TwoFactorSetup } from '@/components/two-factor-setup';
+import { LoadingScreen } from '@/components/loading-screen';
+import { businessQuery, useSignedInUser, userQuery } from '@/lib/session';
 
 /**
  * The spec's "two-factor setup for staff": a business that requires two-factor sends members without it here.

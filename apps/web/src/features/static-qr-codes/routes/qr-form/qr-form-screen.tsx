@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { StaticQrBodySchema, type StaticQr } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { PageFrame } from '../../../../components/page-frame';
-import { QueryStatus } from '../../../../components/query-status';
-import { SourceAmountFields } from '../../../../components/source-amount-fields';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { notifySuccess } from '../../../../lib/notify';
-import { useBusiness } from '../../../../lib/session';
-import { qrQuery, useSaveQr } from '../../api/static-qr-api';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { SourceAmountFields } from '@/components/source-amount-fields';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { notifySuccess } from '@/lib/notify';
+import { useBusiness } from '@/lib/session';
+import { qrQuery, useSaveQr } from '@/features/static-qr-codes/api/static-qr-api';
 
 type QrFormValues = {
   amountMode: 'fixed' | 'customer';

@@ -5,14 +5,14 @@ import { useDeferredValue, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { STATIC_QR_STATUSES, STATIC_QR_STATUS_LABELS, StaticQrStatusSchema } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { LoadMore } from '../../../../components/load-more';
-import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
-import { useBusiness } from '../../../../lib/session';
-import { qrListQuery } from '../../api/static-qr-api';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadMore } from '@/components/load-more';
+import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/error-message';
+import { useBusiness } from '@/lib/session';
+import { qrListQuery } from '@/features/static-qr-codes/api/static-qr-api';
 
 const STATUS_OPTIONS = STATIC_QR_STATUSES.map((s) => ({ value: s, label: STATIC_QR_STATUS_LABELS[s] }));
 

@@ -12,18 +12,18 @@ import {
   type PaymentEventType,
   type TransactionDetail,
 } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { ErrorState } from '../../../../components/error-state';
-import { LoadingScreen } from '../../../../components/loading-screen';
-import { PageFrame } from '../../../../components/page-frame';
-import { NotFound } from '../../../../components/status-page';
-import { ApiError } from '../../../../lib/api-client';
-import { errorMessage } from '../../../../lib/error-message';
-import { formatLocalDateTime } from '../../../../lib/format';
-import { canChange, useBusiness } from '../../../../lib/session';
-import { transactionQuery } from '../../api/transactions-api';
-import { RefundModal } from '../../components/refund-modal';
-import { StatusBadge } from '../../components/status-badge';
+import { href } from '@/app/route-table';
+import { ErrorState } from '@/components/error-state';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { NotFound } from '@/components/status-page';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
+import { canChange, useBusiness } from '@/lib/session';
+import { transactionQuery } from '@/features/transactions/api/transactions-api';
+import { RefundModal } from '@/features/transactions/components/refund-modal';
+import { StatusBadge } from '@/features/transactions/components/status-badge';
 
 export function Component() {
   const { business_id: businessId = '', b_charge: paymentId = '' } = useParams();

@@ -14,18 +14,18 @@ import {
   TRANSACTION_SORTS,
   TransactionFiltersSchema,
 } from '@merchant/payments';
-import { href } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { ErrorState } from '../../../../components/error-state';
-import { LoadMore } from '../../../../components/load-more';
-import { MoneyInput } from '../../../../components/money-input';
-import { PageFrame } from '../../../../components/page-frame';
-import { errorMessage } from '../../../../lib/error-message';
-import { formatLocalDateTime } from '../../../../lib/format';
-import { useBusiness } from '../../../../lib/session';
-import { useUrlSearchText } from '../../../../lib/use-url-search-text';
-import { transactionsExportHref, transactionsQuery } from '../../api/transactions-api';
-import { StatusBadge } from '../../components/status-badge';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadMore } from '@/components/load-more';
+import { MoneyInput } from '@/components/money-input';
+import { PageFrame } from '@/components/page-frame';
+import { errorMessage } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
+import { useBusiness } from '@/lib/session';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
+import { transactionsExportHref, transactionsQuery } from '@/features/transactions/api/transactions-api';
+import { StatusBadge } from '@/features/transactions/components/status-badge';
 
 /** The filters kept in the URL, besides the search text `q`. */
 const URL_FILTERS = ['status', 'method', 'source', 'from', 'to', 'min_amount', 'max_amount', 'sort'] as const;

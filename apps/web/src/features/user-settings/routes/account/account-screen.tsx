@@ -1,11 +1,11 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { ChangeEmailBodySchema, UpdateAccountBodySchema } from '@merchant/identity';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { EditForm } from '../../../../components/sub-header-bar/edit-form';
-import { notifySuccess } from '../../../../lib/notify';
-import { useSignedInUser } from '../../../../lib/session';
-import { useChangeEmail, useUpdateAccount } from '../../api/user-settings-api';
-import { SettingsPage, SettingsSection } from '../../components/settings-section';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { notifySuccess } from '@/lib/notify';
+import { useSignedInUser } from '@/lib/session';
+import { useChangeEmail, useUpdateAccount } from '@/features/user-settings/api/user-settings-api';
+import { SettingsPage, SettingsSection } from '@/features/user-settings/components/settings-section';
 
 export function Component() {
   return (

@@ -1,9 +1,9 @@
 import { Alert, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { auditLogsQuery } from '../../api/user-settings-api';
-import { SettingsPage, SettingsSection } from '../../components/settings-section';
-import { describeUserAgent, formatLocalDateTime } from '../../../../lib/format';
-import { LoadMore } from '../../../../components/load-more';
+import { auditLogsQuery } from '@/features/user-settings/api/user-settings-api';
+import { SettingsPage, SettingsSection } from '@/features/user-settings/components/settings-section';
+import { describeUserAgent, formatLocalDateTime } from '@/lib/format';
+import { LoadMore } from '@/components/load-more';
 
 export function Component() {
   const logs = useInfiniteQuery(auditLogsQuery);

@@ -1,7 +1,7 @@
-import { ChangePasswordSection } from '../../components/change-password-section';
-import { SessionsSection } from '../../components/sessions-section';
-import { SettingsPage } from '../../components/settings-section';
-import { TwoFactorSection } from '../../components/two-factor-section';
+import { ChangePasswordSection } from '@/features/user-settings/components/change-password-section';
+import { SessionsSection } from '@/features/user-settings/components/sessions-section';
+import { SettingsPage } from '@/features/user-settings/components/settings-section';
+import { TwoFactorSection } from '@/features/user-settings/components/two-factor-section';
 
 export function Component() {
   return (

@@ -22,14 +22,14 @@ import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BlockBusinessBodySchema, RequestChangesBodySchema, type BusinessFlags, type BusinessReview, type VerificationEvent } from '@merchant/business';
-import { href } from '../../../../app/route-table';
-import { useZodForm } from '../../../../components/form/use-zod-form';
-import { countryLabel, OnboardingSummary } from '../../../../components/onboarding-summary';
-import { formatLocalDateTime as formatDateTime } from '../../../../lib/format';
-import { PageFrame } from '../../../../components/page-frame';
-import { notifySuccess } from '../../../../lib/notify';
-import { businessReviewQuery, useApprove, useBlock, useRequestChanges, useUpdateFlags } from '../../api/verification-admin-api';
-import { QueryStatus } from '../../../../components/query-status';
+import { href } from '@/app/route-table';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { countryLabel, OnboardingSummary } from '@/components/onboarding-summary';
+import { formatLocalDateTime as formatDateTime } from '@/lib/format';
+import { PageFrame } from '@/components/page-frame';
+import { notifySuccess } from '@/lib/notify';
+import { businessReviewQuery, useApprove, useBlock, useRequestChanges, useUpdateFlags } from '@/features/verification-admin/api/verification-admin-api';
+import { QueryStatus } from '@/components/query-status';
 
 const STATUS: Record<BusinessReview['business']['onboarding_status'], { label: string; color: string }> = {
   questionnaire: { label: 'Questionnaire', color: 'yellow' },

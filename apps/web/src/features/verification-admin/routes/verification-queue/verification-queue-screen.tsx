@@ -2,13 +2,13 @@ import { Anchor, Container, Skeleton, Table, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { href } from '../../../../app/route-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { countryLabel } from '../../../../components/onboarding-summary';
-import { formatLocalDateTime as formatDateTime } from '../../../../lib/format';
-import { PageFrame } from '../../../../components/page-frame';
-import { verificationQueueQuery } from '../../api/verification-admin-api';
-import { QueryStatus } from '../../../../components/query-status';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { countryLabel } from '@/components/onboarding-summary';
+import { formatLocalDateTime as formatDateTime } from '@/lib/format';
+import { PageFrame } from '@/components/page-frame';
+import { verificationQueueQuery } from '@/features/verification-admin/api/verification-admin-api';
+import { QueryStatus } from '@/components/query-status';
 
 export function Component() {
   const queue = useQuery(verificationQueueQuery);

@@ -1,13 +1,13 @@
 import { Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { href, type RouteId } from '../../../../../app/route-table';
-import { EmptyState } from '../../../../../components/empty-state';
-import { ErrorState } from '../../../../../components/error-state';
-import { LoadingScreen } from '../../../../../components/loading-screen';
-import { PageFrame } from '../../../../../components/page-frame';
-import { useBusiness, useSignedInUser } from '../../../../../lib/session';
-import { LinkCard } from '../../../../../components/link-card';
+import { href, type RouteId } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { useBusiness, useSignedInUser } from '@/lib/session';
+import { LinkCard } from '@/components/link-card';
 
 const AREAS: { routeId: RouteId; title: string; description: string }[] = [
   { routeId: 'partner.commissions', title: 'Commissions', description: 'What you earn from the businesses you brought in.' },

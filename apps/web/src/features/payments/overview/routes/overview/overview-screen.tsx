@@ -1,17 +1,17 @@
-import { LabelledProgress } from '../../../../../components/labelled-progress';
+import { LabelledProgress } from '@/components/labelled-progress';
 import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Business } from '@merchant/business';
 import type { Permission } from '@merchant/core';
-import { href, type RouteId } from '../../../../../app/route-table';
-import { ErrorState } from '../../../../../components/error-state';
-import { LoadingScreen } from '../../../../../components/loading-screen';
-import { PageFrame } from '../../../../../components/page-frame';
-import { onboardingProgressQuery } from '../../../../../lib/onboarding-progress';
-import { useBusiness, useSignedInUser } from '../../../../../lib/session';
-import { LinkCard } from '../../../../../components/link-card';
-import { PaymentsOverview } from '../../components/payments-overview';
+import { href, type RouteId } from '@/app/route-table';
+import { ErrorState } from '@/components/error-state';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { onboardingProgressQuery } from '@/lib/onboarding-progress';
+import { useBusiness, useSignedInUser } from '@/lib/session';
+import { LinkCard } from '@/components/link-card';
+import { PaymentsOverview } from '@/features/payments/overview/components/payments-overview';
 
 /** Spec 8: shown when the onboarding progress cannot be fetched. */
 const ONBOARDING_FETCH_FAILED = 'Something went wrong with onboarding. Please contact customer support';
