@@ -36,7 +36,8 @@ async function memberIdOf(business: Staffed, email: string): Promise<string> {
   return row!.id;
 }
 async function auditActions(business: Staffed, objectId: string): Promise<string[]> {
-  const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, objectId));
+  // Ids are time-ordered (UUIDv7): ordering by id is the order of writing, on both databases.
+  const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, objectId)).orderBy(auditLogs.id);
   return rows.filter((r) => r.businessId === business.id).map((r) => r.action);
 }
 
