@@ -25,7 +25,7 @@ function Breakdown({ title, rows, currency }: { title: string; rows: (SalesFigur
   return (
     <Card withBorder radius="md" padding="md">
       <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`By ${title.toLowerCase()}, scrolls sideways`}>
-        <Table verticalSpacing="xs" miw={520}>
+        <Table verticalSpacing="xs" miw={520} captionSide="top">
           <caption style={{ textAlign: 'left', fontWeight: 600, paddingBottom: 8 }}>By {title.toLowerCase()}</caption>
           <Table.Thead>
             <Table.Tr>
