@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { ApiSession, CheckoutCustomer } from './api';
+import { baseURL, DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
 
 /** The hosted checkout in the browser, on the checkout host (securecheckout.localhost): the customer's pages and the owner's view of what they paid. */
 let browser: Browser;
@@ -29,14 +29,27 @@ async function customerPage(width = 1280): Promise<{ page: Page; close: () => Pr
 }
 
 /** A payment link made through the API (the owner's screen is covered by the main path). */
-async function linkUrl(amount: number | null = 25_00): Promise<string> {
-  const link = await api.call<{ url: string }>('POST', `/v1/business/${businessId}/payment-links`, {
-    amount,
+async function createLink(
+  values: { amount?: number | null; single_use?: boolean; redirect_url?: string; expires_at?: string } = {},
+): Promise<{ id: string; public_id: string; url: string }> {
+  return api.call('POST', `/v1/business/${businessId}/payment-links`, {
+    amount: 25_00,
     purpose: `Checkout test ${unique()}`,
     collect_email: true,
     single_use: false,
+    ...values,
   });
-  return link.url;
+}
+
+async function linkUrl(amount: number | null = 25_00): Promise<string> {
+  return (await createLink({ amount })).url;
+}
+
+async function payByEwallet(page: Page, email = 'casey@example.com'): Promise<void> {
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByRole('radio', { name: /^E-wallet/ }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('heading', { level: 1, name: 'E-wallet' }).waitFor();
 }
 
 async function payByCard(page: Page, number: string, email = 'casey@example.com'): Promise<void> {
@@ -192,6 +205,83 @@ describe('hosted checkout', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Try again' }).click();
     await page.getByRole('button', { name: /^Pay / }).waitFor();
+    await close();
+  });
+
+  it('e-wallet: cancelling charges nothing and the customer tries again; approving pays; the page opened on its own keeps the branding', async () => {
+    const link = await createLink();
+    const { page, close } = await customerPage();
+    await page.goto(link.url);
+    await payByEwallet(page);
+    expect(page.url()).toMatch(/\/p\/pay_/);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payment failed' }).waitFor();
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: /^Pay / }).waitFor();
+    expect(page.url()).toBe(link.url);
+
+    await payByEwallet(page);
+    // The same page opened in another browser, without the link's page before it: the business's header and test mode.
+    const alone = await customerPage();
+    await alone.page.goto(page.url());
+    await alone.page.getByRole('heading', { level: 1, name: 'E-wallet' }).waitFor();
+    await alone.page.getByText('Demo Coffee Roasters').first().waitFor();
+    await alone.page.getByRole('note', { name: 'Test mode' }).waitFor();
+    await alone.close();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor();
+    await page.getByText('E-wallet', { exact: true }).waitFor();
+    await close();
+
+    const payments = await api.call<{ data: { status: string }[] }>('GET', `/v1/business/${businessId}/payment-links/${link.id}/payments`);
+    expect(payments.data.map((p) => p.status).sort()).toEqual(['failed', 'succeeded']);
+  });
+
+  it("a link with a redirect URL sends the customer there after paying, from the link's page and from the e-wallet's", async () => {
+    const back = `${baseURL()}/login`;
+    const link = await createLink({ redirect_url: back });
+    const { page, close } = await customerPage();
+    await page.goto(link.url);
+    await payByCard(page, '4242424242424242');
+    await page.waitForURL(back);
+    await page.getByLabel('Email').waitFor();
+
+    await page.goto(link.url);
+    await payByEwallet(page);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(back);
+    await close();
+  });
+
+  it('an expired, a cancelled and an already-paid single-use link each say so', async () => {
+    const expired = await createLink({ expires_at: new Date(Date.now() + 2_000).toISOString() });
+    const cancelled = await createLink();
+    await api.call('POST', `/v1/business/${businessId}/payment-links/${cancelled.id}/cancel`);
+    const paid = await createLink({ single_use: true });
+    const payment = await new CheckoutCustomer().pay('link', paid.public_id, { method: 'card', number: '4242424242424242' }, { email: 'paid@example.com' });
+    expect(payment.status).toBe('succeeded');
+
+    const { page, close } = await customerPage();
+    const says = async (url: string, sentence: string) => {
+      await page.goto(url);
+      await page.getByRole('status').getByText(sentence).waitFor();
+      expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    };
+    await says(cancelled.url, 'This payment link was cancelled.');
+    await says(paid.url, 'This payment link has been paid already.');
+    await expectAccessible(page);
+    // The link expires two seconds after it was made: the page says so once that moment has passed.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(expired.url);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          return page.getByRole('status').getByText('This payment link has expired.').count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
     await close();
   });
 

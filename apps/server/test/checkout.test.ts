@@ -5,19 +5,21 @@ import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints, type CheckoutSourceKind } from '@merchant/payments';
 import { auditLogs, checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
 import { CONFIRM_LIMITS } from '../src/modules/payments/checkout/checkout.service';
+import { brandingFor } from '../src/modules/payments/checkout-customisation/checkout-customisation.service';
 import { createBusiness, insertLink, insertQr, type TestLinkValues } from './factories';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 
 /** The hosted checkout's public API on the checkout host (docs/payments.md, "checkout"). */
 let t: TestContext;
 let businessId: string;
+let businessName: string;
 let host: string;
 const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await createTestContext();
   host = hostOfKind('checkout', t.config.baseDomain);
-  ({ id: businessId } = await createBusiness(t, { currency: 'sgd', country: 'sg' }));
+  ({ id: businessId, name: businessName } = await createBusiness(t, { currency: 'sgd', country: 'sg' }));
 });
 afterAll(() => t.close());
 
@@ -284,6 +286,42 @@ describe('paying', () => {
       ),
     );
     expect(badEmail.issues?.[0]?.path).toBe('email');
+  });
+});
+
+describe("the payment's state", () => {
+  it("carries the business's header and the way back, so the payment page stands on its own", async () => {
+    await db()
+      .insert(checkoutSettings)
+      .values({ businessId, brandColor: '#0b7285' })
+      .onConflictDoUpdate({ target: checkoutSettings.businessId, set: { brandColor: '#0b7285' } });
+    const publicId = await link({ redirectUrl: 'https://example.com/thanks' });
+    const agent = customer();
+    const payment = await started(publicId, 'link', undefined, agent);
+    await confirm(agent, payment.public_id, { method: 'ewallet' });
+    // A fresh browser (another agent) opening /p/:id knows only the payment's public id.
+    const state = await customer().ok(endpoints.payment, { params: { public_id: payment.public_id } }, { host });
+    expect(state).toMatchObject({
+      status: 'requires_action',
+      next_action: { kind: 'ewallet_redirect' },
+      business: { name: businessName, logo_url: null, brand_color: '#0b7285' },
+      source: { kind: 'link', public_id: publicId },
+      redirect_url: 'https://example.com/thanks',
+      test_mode: true,
+    });
+    expect(state.business).toEqual(await brandingFor(db(), businessId));
+    await db().delete(checkoutSettings).where(eq(checkoutSettings.businessId, businessId));
+  });
+
+  it("leads back to a static QR code's page, with no redirect", async () => {
+    const qr = await insertQr(db(), businessId);
+    const payment = await started(qr, 'qr', { amount: 5_00, email: 'back@example.com' });
+    const state = await customer().ok(endpoints.payment, { params: { public_id: payment.public_id } }, { host });
+    expect(state).toMatchObject({ status: 'requires_payment_method', source: { kind: 'qr', public_id: qr }, redirect_url: null });
+  });
+
+  it('answers PAYMENT_NOT_FOUND for an unknown payment', async () => {
+    expect(failure(await customer().call(endpoints.payment, { params: { public_id: 'pay_unknown' } }, { host })).code).toBe('PAYMENT_NOT_FOUND');
   });
 });
 

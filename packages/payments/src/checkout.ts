@@ -27,9 +27,12 @@ export const CheckoutMethodSchema = z.object({
   limits: z.object({ min: z.number().int(), max: z.number().int() }),
 });
 
+/** The business's header on every checkout page (checkout customisation's branding). */
+export const CheckoutBusinessSchema = z.object({ name: z.string(), logo_url: z.string().nullable(), brand_color: z.string() });
+
 /** What the checkout page shows for a link or QR code. */
 export const CheckoutSchema = z.object({
-  business: z.object({ name: z.string(), logo_url: z.string().nullable(), brand_color: z.string() }),
+  business: CheckoutBusinessSchema,
   /** Null: the customer chooses the amount. */
   amount: MoneySchema.nullable(),
   currency: z.string(),
@@ -79,13 +82,26 @@ export const CheckoutPaymentSchema = z.object({
 });
 export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>;
 
+/**
+ * The payment page's answer (`/p/:id`, also opened on its own): the payment with the business's header and
+ * the way back, the source's checkout page (to try again) and the link's redirect URL (after success).
+ */
+export const CheckoutPaymentStateSchema = CheckoutPaymentSchema.extend({
+  business: CheckoutBusinessSchema,
+  /** The link's or QR code's checkout page; null when the payment has no checkout source. */
+  source: z.object({ kind: z.enum(CHECKOUT_SOURCE_KINDS), public_id: z.string() }).nullable(),
+  redirect_url: z.string().nullable(),
+  test_mode: z.boolean(),
+});
+export type CheckoutPaymentState = z.infer<typeof CheckoutPaymentStateSchema>;
+
 export const ConfirmCheckoutBodySchema = PaymentMethodDetailsSchema;
 export const ActionDecisionBodySchema = z.object({ decision: z.enum(['approve', 'fail']) });
 
 /** The receipt page and mail: what was paid, to whom, how and when. */
 export const ReceiptSchema = z.object({
   public_id: z.string(),
-  business: z.object({ name: z.string(), logo_url: z.string().nullable(), brand_color: z.string() }),
+  business: CheckoutBusinessSchema,
   amount: MoneySchema,
   method: PaymentMethodSchema,
   card: CardSummarySchema.nullable(),
@@ -138,10 +154,10 @@ export const checkoutEndpoints = {
     method: 'GET',
     host: 'checkout',
     path: '/v1/checkout/payments/:public_id',
-    summary: "A checkout payment's state (polled while a PayNow QR waits to be scanned)",
+    summary: "A checkout payment's state with the business's header and the way back (polled while a PayNow QR waits to be scanned)",
     access: { kind: 'public' },
     params: CheckoutPaymentParamsSchema,
-    response: CheckoutPaymentSchema,
+    response: CheckoutPaymentStateSchema,
     errors: ['PAYMENT_NOT_FOUND'],
   }),
   confirm: defineEndpoint({

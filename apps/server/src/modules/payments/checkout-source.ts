@@ -14,6 +14,8 @@ export interface CheckoutSource {
   businessId: string;
   sourceType: PaymentSource;
   sourceId: string;
+  /** The id in its checkout URL. */
+  publicId: string;
   /** Minor units; null: the customer chooses the amount. */
   amount: number | null;
   currency: string;
@@ -31,6 +33,8 @@ export interface CheckoutSource {
 export interface CheckoutSourceAdapter {
   /** The source of a public id of this kind, or null when there is none. */
   checkoutSource(tx: Executor, publicId: string): Promise<CheckoutSource | null>;
+  /** The source of a payment (its internal id), without a lock, or null when there is none. */
+  byId(tx: Executor, businessId: string, sourceId: string): Promise<CheckoutSource | null>;
   /** Locks the source's row (SELECT ... FOR UPDATE) and answers it afresh, usable re-checked under the lock. */
   lockForPayment(tx: Executor, businessId: string, sourceId: string): Promise<CheckoutSource | null>;
   /** A payment of this source succeeded (same transaction): a single-use link becomes completed. */
@@ -66,6 +70,10 @@ export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourc
     },
     async paymentSucceeded(tx, businessId, sourceId) {
       await adapter.onPaymentSucceeded(tx, businessId, sourceId);
+    },
+    async checkoutPage(db, businessId, sourceId) {
+      const source = await adapter.byId(db, businessId, sourceId);
+      return source ? { publicId: source.publicId, redirectUrl: source.redirectUrl } : null;
     },
     async checkoutSource(db, publicId) {
       const source = await adapter.checkoutSource(db, publicId);

@@ -47,6 +47,8 @@ export interface PaymentSourceAdapter {
    * is none. A source type without it has no checkout page.
    */
   checkoutSource?(db: Executor, publicId: string, now: Date): Promise<CheckoutSource | null>;
+  /** A payment's way back: its source's checkout URL public id and redirect URL (null: the source is gone). */
+  checkoutPage?(db: Executor, businessId: string, sourceId: string): Promise<{ publicId: string; redirectUrl: string | null } | null>;
 }
 
 /** What a source tells the hosted checkout (docs/payments.md, "checkout"). */
@@ -251,6 +253,14 @@ export function createChargesService(deps: {
     async checkoutSource(type: PaymentSource, publicId: string): Promise<CheckoutSource | null> {
       const adapter = sources.get(type);
       return adapter?.checkoutSource ? adapter.checkoutSource(db, publicId, clock.now()) : null;
+    },
+
+    /** The checkout page a payment came from (its source's public id and redirect URL), or null when it has none. */
+    async checkoutPageOf(payment: PaymentRow): Promise<{ type: PaymentSource; publicId: string; redirectUrl: string | null } | null> {
+      if (!payment.sourceId) return null;
+      const adapter = sources.get(payment.sourceType);
+      const page = adapter?.checkoutPage ? await adapter.checkoutPage(db, payment.businessId, payment.sourceId) : null;
+      return page ? { type: payment.sourceType, ...page } : null;
     },
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */

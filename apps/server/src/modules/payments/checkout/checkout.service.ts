@@ -8,6 +8,7 @@ import {
   type CardBrand,
   type Checkout,
   type CheckoutPayment,
+  type CheckoutPaymentState,
   type CheckoutSourceKind,
   type PaymentMethodDetails,
   type Receipt,
@@ -31,6 +32,9 @@ export const CONFIRM_LIMITS = {
   perPayment: { max: 5, windowMs: 60 * 60_000 },
   perIp: { max: 30, windowMs: 10 * 60_000 },
 } as const;
+
+/** The checkout source kind of each payments' source type that has a checkout page. */
+const KIND_OF_TYPE = new Map(Object.entries(CHECKOUT_SOURCE_TYPES).map(([kind, type]) => [type as string, kind as CheckoutSourceKind]));
 
 const NOT_FOUND = () => new AppError('CHECKOUT_NOT_FOUND', 'This checkout link does not exist.');
 
@@ -183,9 +187,22 @@ export function createCheckoutService(deps: {
       return presentCheckoutPayment(payment, null);
     },
 
-    async payment(publicId: string): Promise<CheckoutPayment> {
+    async payment(publicId: string): Promise<CheckoutPaymentState> {
       const payment = await paymentOf(publicId);
-      return presentCheckoutPayment(payment, await charges.nextAction(payment));
+      const [nextAction, branding, page] = await Promise.all([
+        charges.nextAction(payment),
+        brandingFor(db, payment.businessId),
+        charges.checkoutPageOf(payment),
+      ]);
+      if (!branding) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+      const kind = page ? KIND_OF_TYPE.get(page.type) : undefined;
+      return {
+        ...presentCheckoutPayment(payment, nextAction),
+        business: branding,
+        source: page && kind ? { kind, public_id: page.publicId } : null,
+        redirect_url: page?.redirectUrl ?? null,
+        test_mode: deps.processor.provider().name === 'test',
+      };
     },
 
     async confirm(publicId: string, details: PaymentMethodDetails, where: RequestMeta): Promise<CheckoutPayment> {

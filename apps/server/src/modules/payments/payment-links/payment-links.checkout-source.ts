@@ -17,6 +17,7 @@ export function createPaymentLinkCheckoutSource(deps: { clock: Clock }): Checkou
       businessId: row.businessId,
       sourceType: 'payment_link',
       sourceId: row.id,
+      publicId: row.publicId,
       amount: row.amount,
       currency: row.currency,
       purpose: row.purpose,
@@ -41,6 +42,10 @@ export function createPaymentLinkCheckoutSource(deps: { clock: Clock }): Checkou
       if (!row) return null;
       await fixExpiry(tx, row);
       return toSource(row);
+    },
+    async byId(tx, businessId, sourceId) {
+      const found = await repo.find(tx, businessId, sourceId);
+      return found ? toSource(found.link) : null;
     },
     async lockForPayment(tx, businessId, sourceId) {
       const row = await repo.lock(tx, businessId, sourceId);

@@ -71,6 +71,7 @@ export function createStaticQrService(deps: {
       businessId: row.businessId,
       sourceType: 'static_qr',
       sourceId: row.id,
+      publicId: row.publicId,
       amount: row.amount,
       currency: row.currency,
       purpose: row.name,
@@ -86,6 +87,10 @@ export function createStaticQrService(deps: {
   const checkout: CheckoutSourceAdapter = {
     async checkoutSource(tx, publicId) {
       const row = await repo.findByPublicId(tx, publicId);
+      return row ? toSource(row) : null;
+    },
+    async byId(tx, businessId, sourceId) {
+      const row = await repo.find(tx, businessId, sourceId);
       return row ? toSource(row) : null;
     },
     async lockForPayment(tx, businessId, sourceId) {

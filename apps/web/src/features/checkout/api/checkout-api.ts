@@ -1,12 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  checkoutEndpoints,
-  type Checkout,
-  type CheckoutSourceKind,
-  type NextAction,
-  type PaymentMethodDetails,
-  type StartCheckoutBody,
-} from '@merchant/payments';
+import { checkoutEndpoints, type CheckoutSourceKind, type NextAction, type PaymentMethodDetails, type StartCheckoutBody } from '@merchant/payments';
 import { call, registerCsrfSource } from '@/lib/api-client';
 import { endpointQuery } from '@/lib/queries';
 
@@ -63,15 +56,4 @@ export function useAction(publicId: string) {
       return call(checkoutEndpoints.challenge, { params, body: { decision } });
     },
   });
-}
-
-/** What the source's page hands the payment page when it navigates there (the branding, where to go after). */
-export interface CheckoutContext {
-  checkout: Pick<Checkout, 'business' | 'redirect_url' | 'test_mode'>;
-  /** The source's page, to try again after a failure. */
-  back: string;
-}
-
-export function isCheckoutContext(value: unknown): value is CheckoutContext {
-  return typeof value === 'object' && value !== null && 'checkout' in value && 'back' in value;
 }

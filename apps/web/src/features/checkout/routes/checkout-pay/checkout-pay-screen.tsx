@@ -18,7 +18,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
-import { checkoutQuery, usePay, type CheckoutContext } from '@/features/checkout/api/checkout-api';
+import { checkoutQuery, usePay } from '@/features/checkout/api/checkout-api';
 import { CardFields, EMPTY_CARD, parseExpiry, type CardValues } from '@/features/checkout/components/card-fields';
 import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
 import { CheckoutUnavailable, FailureAlert } from '@/features/checkout/components/checkout-status';
@@ -89,8 +89,7 @@ function PayForm({ kind, publicId, checkout }: { kind: CheckoutSourceKind; publi
       return;
     }
     if (payment.status === 'requires_action') {
-      const state: CheckoutContext = { checkout, back: checkoutPath(kind, publicId) };
-      void navigate(checkoutPath('payment', payment.public_id), { state });
+      void navigate(checkoutPath('payment', payment.public_id));
       return;
     }
     setPayable(null);

@@ -1,33 +1,39 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { checkoutEndpoints, checkoutPath, type CheckoutPayment } from '@merchant/payments';
+import { checkoutEndpoints, checkoutPath, type CheckoutPayment, type CheckoutPaymentState } from '@merchant/payments';
 import { LoadingScreen } from '@/components/loading-screen';
 import { errorMessage } from '@/lib/error-message';
 import { endpointKey } from '@/lib/queries';
-import { isCheckoutContext, paymentQuery, useAction, type CheckoutContext, type Decision } from '@/features/checkout/api/checkout-api';
+import { paymentQuery, useAction, type Decision } from '@/features/checkout/api/checkout-api';
 import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
 import { CheckoutUnavailable, FailureAlert } from '@/features/checkout/components/checkout-status';
 import { PayNowQr } from '@/features/checkout/components/paynow-qr';
 
-/** A payment in progress (`/p/:id`): the 3-D Secure challenge, the PayNow QR or the e-wallet's page, then where it ends. */
+/**
+ * A payment in progress (`/p/:id`): the 3-D Secure challenge, the PayNow QR or the e-wallet's page, then where it
+ * ends. The payment's state brings the business's header and the way back, so the page also stands on its own.
+ */
 export function Component() {
   const { public_id: publicId = '' } = useParams();
-  const { state } = useLocation();
-  const context = isCheckoutContext(state) ? state : null;
   const payment = useQuery(paymentQuery(publicId));
-  const frame = { business: context?.checkout.business ?? null, testMode: context?.checkout.test_mode ?? false };
   if (payment.isPending) return <LoadingScreen />;
+  if (payment.isError)
+    return (
+      <CheckoutFrame business={null} testMode={false}>
+        <CheckoutUnavailable error={payment.error} what="payment" />
+      </CheckoutFrame>
+    );
   return (
-    <CheckoutFrame {...frame}>
-      {payment.isError ? <CheckoutUnavailable error={payment.error} what="payment" /> : <PaymentStep payment={payment.data} context={context} />}
+    <CheckoutFrame business={payment.data.business} testMode={payment.data.test_mode}>
+      <PaymentStep payment={payment.data} />
     </CheckoutFrame>
   );
 }
 
-function PaymentStep({ payment, context }: { payment: CheckoutPayment; context: CheckoutContext | null }) {
+function PaymentStep({ payment }: { payment: CheckoutPaymentState }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const action = useAction(payment.public_id);
@@ -37,10 +43,9 @@ function PaymentStep({ payment, context }: { payment: CheckoutPayment; context: 
   // Success ends here: the link's redirect URL when it has one, otherwise the receipt.
   useEffect(() => {
     if (payment.status !== 'succeeded') return;
-    const redirect = context?.checkout.redirect_url;
-    if (redirect) window.location.assign(redirect);
+    if (payment.redirect_url) window.location.assign(payment.redirect_url);
     else void navigate(checkoutPath('receipt', payment.public_id), { replace: true });
-  }, [payment.status, payment.public_id, context, navigate]);
+  }, [payment.status, payment.public_id, payment.redirect_url, navigate]);
 
   const decide = (decision: Decision) => {
     if (!payment.next_action) return;
@@ -48,7 +53,11 @@ function PaymentStep({ payment, context }: { payment: CheckoutPayment; context: 
     action.mutate(
       { action: payment.next_action.kind, decision },
       {
-        onSuccess: (next) => client.setQueryData(endpointKey(checkoutEndpoints.payment, { params: { public_id: payment.public_id } }), next),
+        // The action answers the payment alone: the business's header and the way back stay as they were.
+        onSuccess: (next: CheckoutPayment) =>
+          client.setQueryData(endpointKey(checkoutEndpoints.payment, { params: { public_id: payment.public_id } }), (prev?: CheckoutPaymentState) =>
+            prev ? { ...prev, ...next } : prev,
+          ),
         onError: (e) => setError(errorMessage(e)),
       },
     );
@@ -65,8 +74,8 @@ function PaymentStep({ payment, context }: { payment: CheckoutPayment; context: 
           </Title>
           <FailureAlert message={failed ? (payment.failure?.message ?? 'The payment did not go through.') : null} />
           {failed ? null : <Text size="sm">This payment is not finished yet. Refresh the page in a moment.</Text>}
-          {context ? (
-            <Anchor component={Link} to={context.back}>
+          {payment.source ? (
+            <Anchor component={Link} to={checkoutPath(payment.source.kind, payment.source.public_id)}>
               Try again
             </Anchor>
           ) : null}
@@ -109,7 +118,7 @@ function PaymentStep({ payment, context }: { payment: CheckoutPayment; context: 
               <Loader size="xs" aria-hidden />
               <Text size="sm">Waiting for the payment</Text>
             </Group>
-            {context?.checkout.test_mode ? (
+            {payment.test_mode ? (
               <Button variant="default" onClick={() => decide('approve')} loading={action.isPending}>
                 Simulate scan
               </Button>
