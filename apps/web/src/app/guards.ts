@@ -5,7 +5,7 @@
 import type { Business, BusinessSummary } from '@merchant/business';
 import type { User } from '@merchant/identity';
 import { href, routeTable, type AppRoute, type GuardName, type RouteId } from './route-table';
-import { flagsAllow } from './sidebar';
+import { flagsAllow } from './sidebar-flags';
 
 export interface GuardContext {
   user: User | null;

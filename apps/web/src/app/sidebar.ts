@@ -4,37 +4,10 @@
  * The server enforces the same permissions; this only keeps the menus honest.
  */
 import type { Business } from '@merchant/business';
-import {
-  SECTION_OPTIONS,
-  findRoute,
-  pathParams,
-  routeTable,
-  type AppRoute,
-  type IconName,
-  type RouteId,
-  type Section,
-  type SectionOption,
-  type SidebarFlag,
-} from './route-table';
+import { SECTION_OPTIONS, pathParams, routeTable, type AppRoute, type IconName, type RouteId, type Section, type SectionOption } from './route-table';
+import { SIDEBAR_FLAG_RULES, flagsAllow, type SidebarBusiness } from './sidebar-flags';
 
-export type SidebarBusiness = Pick<
-  Business,
-  'type' | 'country' | 'permissions' | 'stripe_enabled' | 'xendit_enabled' | 'active_providers' | 'features' | 'platform_enabled' | 'transfers_awaiting_review'
->;
-
-/** The provider kind (an entry of `business.active_providers`) that shows the second card balance. */
-export const CARD_PROVIDER_KIND = 'xendit';
-/** Spec 2: Recurring Billing is hidden for these countries. */
-export const RECURRING_BILLING_HIDDEN_COUNTRIES: readonly string[] = ['ph', 'id'];
-
-/** The one home of every sidebar flag rule (spec 2 "Sidebar menus", spec 6). */
-export const SIDEBAR_FLAG_RULES: Record<SidebarFlag, (business: SidebarBusiness) => boolean> = {
-  'card-balance': (b) => b.stripe_enabled || b.xendit_enabled,
-  'card-provider-balance': (b) => b.active_providers.includes(CARD_PROVIDER_KIND),
-  'send-money': (b) => b.features.send_money,
-  platform: (b) => b.platform_enabled,
-  'recurring-billing': (b) => !RECURRING_BILLING_HIDDEN_COUNTRIES.includes(b.country.toLowerCase()),
-};
+export { CARD_PROVIDER_KIND, RECURRING_BILLING_HIDDEN_COUNTRIES, SIDEBAR_FLAG_RULES, flagsAllow, type SidebarBusiness } from './sidebar-flags';
 
 /** Partner businesses work in the partner area only; every other business in the three merchant sections. */
 export function sectionsFor(business: Pick<Business, 'type'>): Section[] {
@@ -46,24 +19,8 @@ export function sectionOptionsFor(business: Pick<Business, 'type'>): SectionOpti
   return SECTION_OPTIONS.filter((o) => allowed.includes(o.value));
 }
 
-/** The flags of a route's sidebar entry and of the entries it sits inside. */
-function flagsOf(route: AppRoute): SidebarFlag[] {
-  const flags: SidebarFlag[] = [];
-  let current: AppRoute | undefined = route;
-  while (current?.sidebar) {
-    if (current.sidebar.flag) flags.push(current.sidebar.flag);
-    current = current.sidebar.parent ? findRoute(current.sidebar.parent) : undefined;
-  }
-  return flags;
-}
-
 function holds(route: AppRoute, business: SidebarBusiness): boolean {
   return !route.permission || business.permissions.includes(route.permission);
-}
-
-/** Whether the business's flags show the route's sidebar entry and every entry it sits inside. */
-export function flagsAllow(route: AppRoute, business: SidebarBusiness): boolean {
-  return flagsOf(route).every((flag) => SIDEBAR_FLAG_RULES[flag](business));
 }
 
 /** Whether the member may open the route in this business (permission and the menu's flag rules). */
