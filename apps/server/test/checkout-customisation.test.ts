@@ -3,26 +3,28 @@ import { and, eq } from 'drizzle-orm';
 import { hostOfKind } from '@merchant/core';
 import { auditLogs } from '../src/db/schema';
 import { brandingFor } from '../src/modules/payments/checkout-customisation/checkout-customisation.service';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, type FactoryBusiness } from './factories';
 import { PNG_BYTES, PDF_BYTES, TEXT_BYTES, completeQuestionnaire, multipart, registerMerchant, type UploadFile } from './upload-helpers';
 
 /** Checkout customisation: brand colour, settlement delay, receipts, and the one business logo upload. */
 let t: TestContext;
 let owner: Agent;
-const as = (email: string) => signedIn(t.app, email);
+let business: FactoryBusiness<'owner' | 'manager' | 'cashier'>;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  owner = await as(DEMO_USERS.owner);
+  t = await createTestContext();
+  business = await createBusiness(t, { staff: ['manager', 'cashier'] });
+  owner = business.people.owner.agent;
 });
 afterAll(() => t.close());
 
-const settingsUrl = (businessId = t.demoBusinessId) => `/v1/business/${businessId}/checkout-settings`;
-const logoUrl = (businessId = t.demoBusinessId) => `/v1/business/${businessId}/logo`;
+const settingsUrl = (businessId = business.id) => `/v1/business/${businessId}/checkout-settings`;
+const logoUrl = (businessId = business.id) => `/v1/business/${businessId}/logo`;
 const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 const WEBP_BYTES = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(24, 2)]);
 
-async function uploadLogo(agent: Agent, file: UploadFile, businessId = t.demoBusinessId) {
+async function uploadLogo(agent: Agent, file: UploadFile, businessId = business.id) {
   if (agent.csrf === null) await agent.token();
   const { payload, contentType } = multipart(file);
   return t.app.inject({
@@ -51,9 +53,9 @@ describe('checkout settings', () => {
     const [entry] = await t.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.businessId, t.demoBusinessId), eq(auditLogs.action, 'checkout_settings.updated')));
+      .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.action, 'checkout_settings.updated')));
     expect(entry!.meta).toMatchObject({ changes: { brand_color: { from: '#1c7ed6', to: '#aa3300' }, settlement_delay_days: { from: 2, to: 0 } } });
-    expect(await brandingFor(t.database.db, t.demoBusinessId)).toEqual({ name: 'Demo Coffee Roasters', logo_url: null, brand_color: '#aa3300' });
+    expect(await brandingFor(t.database.db, business.id)).toEqual({ name: business.name, logo_url: null, brand_color: '#aa3300' });
   });
 
   it('refuses a colour that is not hex and a delay outside 0-30 with field issues', async () => {
@@ -78,8 +80,8 @@ describe('logo upload', () => {
     const res = await uploadLogo(owner, { name: 'logo.txt', type: 'text/plain', bytes: PNG_BYTES });
     expect(res.statusCode, res.body).toBe(201);
     const url: string = res.json().logo_url;
-    expect(url).toMatch(new RegExp(`^/v1/logos/${t.demoBusinessId}/[0-9a-f-]{36}\\.png$`));
-    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json().logo_url).toBe(url);
+    expect(url).toMatch(new RegExp(`^/v1/logos/${business.id}/[0-9a-f-]{36}\\.png$`));
+    expect((await owner.get(`/v1/business/${business.id}`)).json().logo_url).toBe(url);
     expect((await owner.get(settingsUrl())).json().logo_url).toBe(url);
 
     const image = await onHost('app', url);
@@ -87,7 +89,7 @@ describe('logo upload', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
     // The checkout shows it from its own host; the dashboard path is not served there.
-    const branding = await brandingFor(t.database.db, t.demoBusinessId);
+    const branding = await brandingFor(t.database.db, business.id);
     expect(branding!.logo_url).toBe(url.replace('/v1/logos/', '/v1/checkout/logos/'));
     const onCheckout = await onHost('checkout', branding!.logo_url!);
     expect(onCheckout.statusCode).toBe(200);
@@ -107,7 +109,7 @@ describe('logo upload', () => {
     const entries = await t.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.businessId, t.demoBusinessId), eq(auditLogs.action, 'business.logo_updated')));
+      .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.action, 'business.logo_updated')));
     expect(entries).toHaveLength(3);
   });
 
@@ -150,14 +152,13 @@ describe('logo upload', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ logo_url: null });
     expect((await onHost('app', current)).statusCode).toBe(404);
-    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json().logo_url).toBeNull();
+    expect((await owner.get(`/v1/business/${business.id}`)).json().logo_url).toBeNull();
   });
 });
 
 describe('access', () => {
   it('lets payments:view read and only settings:manage change', async () => {
-    for (const email of [DEMO_USERS.manager, DEMO_USERS.cashier]) {
-      const a = await as(email);
+    for (const a of [business.people.manager.agent, business.people.cashier.agent]) {
       expect((await a.get(settingsUrl())).statusCode).toBe(200);
       expect((await a.put(settingsUrl(), { brand_color: '#000000', settlement_delay_days: 1, send_receipts: true })).statusCode).toBe(403);
       expect((await uploadLogo(a, { name: 'logo.png', type: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(403);
@@ -176,6 +177,6 @@ describe('access', () => {
     expect(own.statusCode).toBe(201);
     // A logo file name under another business's id is not found.
     const file = (own.json().logo_url as string).split('/').pop()!;
-    expect((await onHost('app', `/v1/logos/${t.demoBusinessId}/${file}`)).statusCode).toBe(404);
+    expect((await onHost('app', `/v1/logos/${business.id}/${file}`)).statusCode).toBe(404);
   });
 });

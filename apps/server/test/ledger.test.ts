@@ -4,6 +4,7 @@ import { ledgerEntries, ledgerTransactions } from '../src/db/schema';
 import { newTimeOrderedId } from '../src/lib/crypto';
 import { createLedgerService, type LedgerService } from '../src/modules/payments/ledger/ledger.service';
 import { createTestContext, type TestContext } from './harness';
+import { createBusiness } from './factories';
 
 /** The ledger on both databases: postings, balances, and what the database itself refuses. */
 let t: TestContext;
@@ -11,9 +12,9 @@ let ledger: LedgerService;
 let businessId: string;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
+  t = await createTestContext();
   ledger = createLedgerService({ clock: t.clock });
-  businessId = t.demoBusinessId;
+  businessId = (await createBusiness(t)).id;
 });
 afterAll(() => t.close());
 

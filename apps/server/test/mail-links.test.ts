@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_PATHS } from '@merchant/core';
-import { Agent, DEMO_USERS, createTestContext, mailbox, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
+import { createBusiness, uniqueEmail } from './factories';
 
 /**
  * Mailed links open the screens the web places at SCREEN_PATHS (the web's route table test proves which
@@ -9,7 +10,7 @@ import { Agent, DEMO_USERS, createTestContext, mailbox, type TestContext } from 
  */
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
+  t = await createTestContext();
 });
 afterAll(() => t.close());
 
@@ -33,23 +34,25 @@ async function mailedLinks(to: string): Promise<URL[]> {
 
 describe('mail links', () => {
   it('a password reset mail links the reset screen with its token and email', async () => {
-    expect((await new Agent(t.app).post('/password/email', { email: DEMO_USERS.cashier })).statusCode).toBe(200);
-    const [link] = await mailedLinks(DEMO_USERS.cashier);
+    const { people } = await createBusiness(t, { staff: ['cashier'] });
+    const cashier = people.cashier.email;
+    expect((await new Agent(t.app).post('/password/email', { email: cashier })).statusCode).toBe(200);
+    const [link] = await mailedLinks(cashier);
     expect(link!.origin).toBe(new URL(t.config.publicUrl).origin);
     const params = matchScreen(SCREEN_PATHS.passwordReset, link!.pathname);
     expect(params).not.toBeNull();
     const email = link!.searchParams.get('email');
-    expect(email).toBe(DEMO_USERS.cashier);
+    expect(email).toBe(cashier);
     const password = 'a reset passphrase';
     const reset = await new Agent(t.app).post('/password/reset', { token: params!.reset_token, email, password, password_confirmation: password });
     expect(reset.statusCode).toBe(200);
   });
 
   it('an invitation mail links the join screen with its token, and the pending invitations screen', async () => {
-    const owner = new Agent(t.app);
-    await owner.login(DEMO_USERS.owner);
-    const invited = 'linked.hire@example.test';
-    const res = await owner.post(`/v1/business/${t.demoBusinessId}/invitations`, { email: invited, role: 'cashier' });
+    const business = await createBusiness(t);
+    const owner = business.people.owner.agent;
+    const invited = uniqueEmail('hire');
+    const res = await owner.post(`/v1/business/${business.id}/invitations`, { email: invited, role: 'cashier' });
     expect(res.statusCode).toBe(201);
     const links = await mailedLinks(invited);
     expect(links.map((l) => l.origin)).toEqual([new URL(t.config.publicUrl).origin, new URL(t.config.publicUrl).origin]);

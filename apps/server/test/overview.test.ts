@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '@merchant/payments';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
 import { card, createTestLink, paymentServices, testLinkSource } from './factories/charges';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 
 /** The payments Overview: figures against the previous period, splits, balances, checklist, roles; both databases. */
 let t: TestContext;
 let charges: ChargesService;
 let owner: Agent;
 let cashier: Agent;
+let business: FactoryBusiness<'owner' | 'cashier'>;
 
-const url = (query = '') => `/v1/business/${t.demoBusinessId}/payments/overview${query}`;
+const url = (query = '') => `/v1/business/${business.id}/payments/overview${query}`;
 
 async function overview(agent: Agent, query = ''): Promise<Overview> {
   const res = await agent.get(url(query));
@@ -22,7 +24,7 @@ async function overview(agent: Agent, query = ''): Promise<Overview> {
 async function pay(at: string, amount: number, options: { currency?: string; declined?: boolean; linkId?: string } = {}) {
   t.clock.set(new Date(at));
   const started = await charges.start({
-    businessId: t.demoBusinessId,
+    businessId: business.id,
     source: options.linkId ? { type: 'payment_link', id: options.linkId } : { type: 'static_qr', id: null },
     amount,
     currency: options.currency ?? 'sgd',
@@ -34,11 +36,12 @@ async function pay(at: string, amount: number, options: { currency?: string; dec
 }
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
+  t = await createTestContext();
   ({ charges } = paymentServices(t.database.db, t.clock));
   charges.registerSource(testLinkSource);
-  owner = await signedIn(t.app, DEMO_USERS.owner);
-  cashier = await signedIn(t.app, DEMO_USERS.cashier);
+  business = await createBusiness(t, { staff: ['cashier'] });
+  owner = business.people.owner.agent;
+  cashier = business.people.cashier.agent;
 });
 afterAll(() => t.close());
 
@@ -58,7 +61,7 @@ describe('figures of payments made through the checkout service', () => {
   let linkId: string;
 
   beforeAll(async () => {
-    linkId = await createTestLink(t.database.db, t.demoBusinessId, { amount: 30_00, singleUse: false });
+    linkId = await createTestLink(t.database.db, business.id, { amount: 30_00, singleUse: false });
     // Previous 7-day period (27 Oct - 3 Nov): one payment.
     nets.push((await pay('2026-11-03T10:00:00Z', 50_00)).net);
     // Current period (4 - 10 Nov): two from a static QR, one from a link, one declined, one in another currency.
@@ -70,8 +73,8 @@ describe('figures of payments made through the checkout service', () => {
     t.clock.set(new Date('2026-11-10T09:00:00Z'));
     await charges.settleDue();
     // Sessions signed in nine days ago have lapsed: sign in again at the new time.
-    owner = await signedIn(t.app, DEMO_USERS.owner);
-    cashier = await signedIn(t.app, DEMO_USERS.cashier);
+    owner = await signInAgain(t, business.people.owner);
+    cashier = await signInAgain(t, business.people.cashier);
   });
 
   it('sums volume, net, count and success rate per currency against the previous period, the business currency first', async () => {
@@ -158,7 +161,7 @@ describe('hostile input and access', () => {
 
   it('needs a session and membership of the business', async () => {
     expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
-    const outsider = await signedIn(t.app, DEMO_USERS.partner);
+    const outsider = (await createBusiness(t)).people.owner.agent;
     expect([403, 404]).toContain((await outsider.get(url())).statusCode);
   });
 });

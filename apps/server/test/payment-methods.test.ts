@@ -2,21 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, businesses, providerConnections } from '../src/db/schema';
 import { methodsForCheckout } from '../src/modules/payments/payment-methods/payment-methods.service';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, type FactoryBusiness } from './factories';
 import { registerMerchant } from './upload-helpers';
 
 /** Payment methods: on/off, order, pass-fee, and provider connections that drive the business flags. */
 let t: TestContext;
 let owner: Agent;
-const as = (email: string) => signedIn(t.app, email);
+let business: FactoryBusiness<'owner' | 'manager' | 'cashier'>;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  owner = await as(DEMO_USERS.owner);
+  t = await createTestContext();
+  business = await createBusiness(t, { staff: ['manager', 'cashier'] });
+  owner = business.people.owner.agent;
 });
 afterAll(() => t.close());
 
-const url = (businessId = t.demoBusinessId, rest = '') => `/v1/business/${businessId}/payment-methods${rest}`;
+const url = (businessId = business.id, rest = '') => `/v1/business/${businessId}/payment-methods${rest}`;
 const STRIPE_TEST = { account_id: 'acct_1Nv0FGQ9RKHgCVdK', publishable_key: 'pk_test_51Nv0FGQ9RKHgCVdKabc', secret_key: 'sk_test_51Nv0FGQ9RKHgCVdKwxyz' };
 const XENDIT_TEST = {
   account_id: '5f27a14a9bf05c73dd040bc8',
@@ -24,13 +26,13 @@ const XENDIT_TEST = {
   secret_key: 'xnd_development_P4qDfOss0OCpl8RtKrRO9a1Z',
 };
 
-async function flags(businessId = t.demoBusinessId) {
+async function flags(businessId = business.id) {
   const [row] = await t.database.db.select().from(businesses).where(eq(businesses.id, businessId));
   return { stripe: row!.stripeEnabled, xendit: row!.xenditEnabled, active: row!.activeProviders };
 }
 
 describe('payment methods', () => {
-  it('answers the defaults before anything is saved: all on, package order, no fee passed on; the demo Stripe account', async () => {
+  it('answers the defaults before anything is saved: all on, package order, no fee passed on; no provider connected', async () => {
     const res = await owner.get(url());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().methods).toEqual([
@@ -39,12 +41,12 @@ describe('payment methods', () => {
       { method: 'ewallet', enabled: true, pass_fee_to_customer: false },
     ]);
     expect(res.json().providers.map((p: { provider: string; status: string }) => [p.provider, p.status])).toEqual([
-      ['stripe', 'connected'],
+      ['stripe', 'not_connected'],
       ['xendit', 'not_connected'],
       ['paynow', 'not_connected'],
       ['grabpay', 'not_connected'],
     ]);
-    expect(await methodsForCheckout(t.database.db, t.demoBusinessId)).toHaveLength(3);
+    expect(await methodsForCheckout(t.database.db, business.id)).toHaveLength(3);
   });
 
   it('saves on/off, order and pass-fee; the checkout gets the enabled methods in order; audited', async () => {
@@ -57,11 +59,11 @@ describe('payment methods', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().methods).toEqual(methods);
     expect((await owner.get(url())).json().methods).toEqual(methods);
-    expect(await methodsForCheckout(t.database.db, t.demoBusinessId)).toEqual(methods.slice(0, 2));
+    expect(await methodsForCheckout(t.database.db, business.id)).toEqual(methods.slice(0, 2));
     const entries = await t.database.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.businessId, t.demoBusinessId), eq(auditLogs.action, 'payment_methods.updated')));
+      .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.action, 'payment_methods.updated')));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.description).toContain('PayNow QR, Card');
   });
@@ -88,11 +90,9 @@ describe('payment methods', () => {
 
 describe('provider connections', () => {
   it('connects the card provider with test keys: the secret is never answered, stored sealed, and stripe_enabled follows', async () => {
-    expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
-    expect((await owner.delete(url(t.demoBusinessId, '/providers/stripe'))).statusCode).toBe(200);
     expect(await flags()).toEqual({ stripe: false, xendit: false, active: [] });
-    expect((await owner.get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({ stripe_enabled: false, active_providers: [] });
-    const res = await owner.put(url(t.demoBusinessId, '/providers/stripe'), STRIPE_TEST);
+    expect((await owner.get(`/v1/business/${business.id}`)).json()).toMatchObject({ stripe_enabled: false, active_providers: [] });
+    const res = await owner.put(url(business.id, '/providers/stripe'), STRIPE_TEST);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ provider: 'stripe', status: 'connected', account_id: STRIPE_TEST.account_id, secret_key_last4: 'wxyz' });
     expect(res.body).not.toContain(STRIPE_TEST.secret_key);
@@ -100,19 +100,19 @@ describe('provider connections', () => {
     const [row] = await t.database.db
       .select()
       .from(providerConnections)
-      .where(and(eq(providerConnections.businessId, t.demoBusinessId), eq(providerConnections.provider, 'stripe')));
+      .where(and(eq(providerConnections.businessId, business.id), eq(providerConnections.provider, 'stripe')));
     expect(JSON.stringify(row!.settings)).not.toContain(STRIPE_TEST.secret_key);
     expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
     // The Business answer (sidebar flags) follows.
-    const business = (await owner.get(`/v1/business/${t.demoBusinessId}`)).json();
-    expect(business).toMatchObject({ stripe_enabled: true, active_providers: ['stripe'] });
+    const answered = (await owner.get(`/v1/business/${business.id}`)).json();
+    expect(answered).toMatchObject({ stripe_enabled: true, active_providers: ['stripe'] });
   });
 
   it('keeps the stored secret when an edit leaves it empty, and refuses a first connection without one', async () => {
-    const res = await owner.put(url(t.demoBusinessId, '/providers/stripe'), { ...STRIPE_TEST, account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key: '' });
+    const res = await owner.put(url(business.id, '/providers/stripe'), { ...STRIPE_TEST, account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key: '' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'connected', account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key_last4: 'wxyz' });
-    const first = await owner.put(url(t.demoBusinessId, '/providers/grabpay'), {
+    const first = await owner.put(url(business.id, '/providers/grabpay'), {
       account_id: 'grab-merchant-2026',
       publishable_key: 'gp_pk_test_2Kd9sQ1mZp8Xc4Vb',
     });
@@ -121,19 +121,19 @@ describe('provider connections', () => {
   });
 
   it('validates each provider’s formats with field issues, and refuses mixed test and live keys', async () => {
-    const bad = await owner.put(url(t.demoBusinessId, '/providers/xendit'), { account_id: 'nope', publishable_key: 'pk_test_x', secret_key: 'sk' });
+    const bad = await owner.put(url(business.id, '/providers/xendit'), { account_id: 'nope', publishable_key: 'pk_test_x', secret_key: 'sk' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().code).toBe('PROVIDER_SETTINGS_INVALID');
     expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(['account_id', 'publishable_key', 'secret_key']);
-    const mixed = await owner.put(url(t.demoBusinessId, '/providers/xendit'), { ...XENDIT_TEST, secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z' });
+    const mixed = await owner.put(url(business.id, '/providers/xendit'), { ...XENDIT_TEST, secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z' });
     expect(mixed.statusCode).toBe(422);
     expect(mixed.json().issues).toEqual([{ path: 'secret_key', message: expect.stringContaining('same mode') }]);
-    expect((await owner.put(url(t.demoBusinessId, '/providers/unknown'), STRIPE_TEST)).statusCode).toBe(422);
-    expect((await owner.put(url(t.demoBusinessId, '/providers/xendit'), { ...XENDIT_TEST, account_id: 'a\u0000b' })).statusCode).toBe(422);
+    expect((await owner.put(url(business.id, '/providers/unknown'), STRIPE_TEST)).statusCode).toBe(422);
+    expect((await owner.put(url(business.id, '/providers/xendit'), { ...XENDIT_TEST, account_id: 'a\u0000b' })).statusCode).toBe(422);
   });
 
   it('live keys wait as pending and do not turn the flags on; Xendit test keys do, next to Stripe', async () => {
-    const live = await owner.put(url(t.demoBusinessId, '/providers/xendit'), {
+    const live = await owner.put(url(business.id, '/providers/xendit'), {
       ...XENDIT_TEST,
       publishable_key: 'xnd_public_production_O4uGfOR3gbOunJVy',
       secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z',
@@ -141,24 +141,24 @@ describe('provider connections', () => {
     expect(live.statusCode, live.body).toBe(200);
     expect(live.json().status).toBe('pending');
     expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
-    const test = await owner.put(url(t.demoBusinessId, '/providers/xendit'), XENDIT_TEST);
+    const test = await owner.put(url(business.id, '/providers/xendit'), XENDIT_TEST);
     expect(test.json().status).toBe('connected');
     expect(await flags()).toEqual({ stripe: true, xendit: true, active: ['stripe', 'xendit'] });
   });
 
   it('disconnecting forgets the keys and turns the flag off; disconnecting again is a 409; audited', async () => {
-    const res = await owner.delete(url(t.demoBusinessId, '/providers/stripe'));
+    const res = await owner.delete(url(business.id, '/providers/stripe'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'disconnected', account_id: null, secret_key_last4: null });
     expect(await flags()).toEqual({ stripe: false, xendit: true, active: ['xendit'] });
-    const again = await owner.delete(url(t.demoBusinessId, '/providers/stripe'));
+    const again = await owner.delete(url(business.id, '/providers/stripe'));
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('PROVIDER_NOT_CONNECTED');
     const actions = (
       await t.database.db
         .select()
         .from(auditLogs)
-        .where(and(eq(auditLogs.businessId, t.demoBusinessId), eq(auditLogs.objectType, 'provider_connection')))
+        .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.objectType, 'provider_connection')))
     ).map((e) => `${e.action}:${e.objectId}`);
     expect(actions).toEqual(
       expect.arrayContaining([
@@ -173,12 +173,11 @@ describe('provider connections', () => {
 
 describe('access', () => {
   it('lets payments:view read and only settings:manage change: managers and cashiers read, get 403 on changes', async () => {
-    for (const email of [DEMO_USERS.manager, DEMO_USERS.cashier]) {
-      const a = await as(email);
+    for (const a of [business.people.manager.agent, business.people.cashier.agent]) {
       expect((await a.get(url())).statusCode).toBe(200);
       expect((await a.put(url(), { methods: [] })).statusCode).toBe(403);
-      expect((await a.put(url(t.demoBusinessId, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(403);
-      expect((await a.delete(url(t.demoBusinessId, '/providers/xendit'))).statusCode).toBe(403);
+      expect((await a.put(url(business.id, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(403);
+      expect((await a.delete(url(business.id, '/providers/xendit'))).statusCode).toBe(403);
     }
     expect((await new Agent(t.app).get(url())).statusCode).toBe(401);
   });
@@ -187,7 +186,7 @@ describe('access', () => {
     const rita = new Agent(t.app);
     const ritaBusiness = await registerMerchant(rita, 'rita.methods@example.test');
     expect((await rita.get(url())).statusCode).toBe(404);
-    expect((await rita.put(url(t.demoBusinessId, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(404);
+    expect((await rita.put(url(business.id, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(404);
     const own = (await rita.get(url(ritaBusiness))).json();
     expect(own.methods.every((m: { enabled: boolean }) => m.enabled)).toBe(true);
     expect(own.providers.every((p: { status: string }) => p.status === 'not_connected')).toBe(true);

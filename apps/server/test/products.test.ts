@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, businesses, products } from '../src/db/schema';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { auditLogs, products } from '../src/db/schema';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, createSuperAdmin, type FactoryBusiness } from './factories';
 
 /** The payments catalogue: create, edit, search, status filter, pages, archive and back, tenancy and roles. */
 let t: TestContext;
 let owner: Agent;
-let partnerBusinessId: string;
+let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
 
 type ProductAnswer = { id: string; name: string; description: string | null; price: { amount: number; currency: string }; status: string };
 type Page<T> = { data: T[]; next_cursor: string | null };
 
-const base = () => `/v1/business/${t.demoBusinessId}/products`;
+const base = () => `/v1/business/${business.id}/products`;
 
 async function create(agent: Agent, body: Record<string, unknown>, path = base()): Promise<ProductAnswer> {
   const res = await agent.post(path, body);
@@ -20,9 +21,9 @@ async function create(agent: Agent, body: Record<string, unknown>, path = base()
 }
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  owner = await signedIn(t.app, DEMO_USERS.owner);
-  partnerBusinessId = (await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'demo-partners')))[0]!.id;
+  t = await createTestContext();
+  business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  owner = business.people.owner.agent;
 });
 afterAll(() => t.close());
 
@@ -89,7 +90,7 @@ describe('creating and editing products', () => {
     const actions = (await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, made.id))).map((e) => e.action).sort();
     expect(actions).toEqual(['product.archived', 'product.created', 'product.unarchived']);
     // The audit log's action filter names them in words.
-    const options = (await owner.get(`/v1/business/${t.demoBusinessId}/audit-logs/actions`)).json().data as { action: string; label: string }[];
+    const options = (await owner.get(`/v1/business/${business.id}/audit-logs/actions`)).json().data as { action: string; label: string }[];
     expect(options).toEqual(
       expect.arrayContaining([
         { action: 'product.archived', label: 'Product archived' },
@@ -108,10 +109,9 @@ describe('the product list', () => {
   let agent: Agent;
 
   beforeAll(async () => {
-    agent = await signedIn(t.app, DEMO_USERS.owner);
-    const made = await agent.post('/v1/business', { name: 'Product List Co', country: 'sg', currency: 'sgd' });
-    expect(made.statusCode, made.body).toBe(201);
-    path = `/v1/business/${made.json<{ id: string }>().id}/products`;
+    const listed = await createBusiness(t);
+    agent = listed.people.owner.agent;
+    path = `/v1/business/${listed.id}/products`;
     const names = ['Latte', 'Flat white', 'Cold brew', 'Cold brew 50%_off', 'Old mug'];
     for (const [i, name] of names.entries()) {
       t.clock.set(new Date(Date.UTC(2026, 9, 1 + i)));
@@ -154,8 +154,9 @@ describe('the product list', () => {
 
 describe('tenancy and roles', () => {
   it("hides another business's products: 404 by id for every action", async () => {
-    const partner = await signedIn(t.app, DEMO_USERS.partner);
-    const theirs = await create(partner, { name: 'Partner product', price: { amount: 100, currency: 'sgd' } }, `/v1/business/${partnerBusinessId}/products`);
+    const other = await createBusiness(t);
+    const stranger = other.people.owner.agent;
+    const theirs = await create(stranger, { name: 'Partner product', price: { amount: 100, currency: 'sgd' } }, `/v1/business/${other.id}/products`);
     for (const res of [
       await owner.get(`${base()}/${theirs.id}`),
       await owner.put(`${base()}/${theirs.id}`, { name: 'Hijacked', price: { amount: 1, currency: 'sgd' } }),
@@ -166,19 +167,19 @@ describe('tenancy and roles', () => {
       expect(res.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     }
     expect((await owner.get(`${base()}?status=all&q=Partner`)).json<Page<unknown>>().data).toEqual([]);
-    expect((await partner.get(base())).statusCode).toBe(404);
+    expect((await stranger.get(base())).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(products).where(eq(products.id, theirs.id));
     expect(row).toMatchObject({ name: 'Partner product', status: 'active' });
   });
 
   it('lets every role see and add products, and a super admin only read them', async () => {
-    for (const email of [DEMO_USERS.admin, DEMO_USERS.manager, DEMO_USERS.cashier]) {
-      const agent = await signedIn(t.app, email);
+    for (const role of ['admin', 'manager', 'cashier'] as const) {
+      const { agent, email } = business.people[role];
       expect((await agent.get(base())).statusCode, email).toBe(200);
       const p = await create(agent, { name: `By ${email}`, price: { amount: 100, currency: 'sgd' } });
       expect((await agent.post(`${base()}/${p.id}/archive`)).statusCode, email).toBe(200);
     }
-    const superAdmin = await signedIn(t.app, DEMO_USERS.super);
+    const superAdmin = (await createSuperAdmin(t)).agent;
     const listed = await superAdmin.get(`${base()}?status=all`);
     expect(listed.statusCode).toBe(200);
     const one = listed.json<Page<ProductAnswer>>().data[0]!;

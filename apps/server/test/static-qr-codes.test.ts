@@ -6,19 +6,23 @@ import { newId, newPublicId } from '../src/lib/crypto';
 import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
 import { createStaticQrService } from '../src/modules/payments/static-qr-codes/static-qr-codes.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness } from './factories';
 
 /** Static QR codes: the merchant's rules over HTTP, and the source the hosted checkout reads. */
 let t: TestContext;
 let owner: Agent;
+let businessId: string;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  owner = await signedIn(t.app, DEMO_USERS.owner);
+  t = await createTestContext();
+  const business = await createBusiness(t);
+  owner = business.people.owner.agent;
+  businessId = business.id;
 });
 afterAll(() => t.close());
 
-const base = () => `/v1/business/${t.demoBusinessId}/static-qr-codes`;
+const base = () => `/v1/business/${businessId}/static-qr-codes`;
 const valid = (over: Record<string, unknown> = {}) => ({ name: 'Front counter', amount: null, location_label: 'Orchard Rd stall', ...over });
 
 async function create(over: Record<string, unknown> = {}) {
@@ -59,7 +63,7 @@ describe('static QR codes', () => {
     const qr = await create({ name: 'Market stall', amount: 500 });
     const now = t.clock.now();
     await t.database.db.insert(payments).values({
-      businessId: t.demoBusinessId,
+      businessId: businessId,
       id: newId(),
       publicId: newPublicId('pay_'),
       sourceType: 'static_qr',
@@ -99,11 +103,12 @@ describe('static QR codes', () => {
 
   it('keeps codes within their business', async () => {
     const qr = await create();
-    const partner = await signedIn(t.app, DEMO_USERS.partner);
-    const theirs = `/v1/business/${(await partner.get('/v1/user')).json().businesses.owned[0].id as string}/static-qr-codes`;
-    expect((await partner.get(`${theirs}/${qr.id}`)).statusCode).toBe(404);
-    expect((await partner.post(`${theirs}/${qr.id}/archive`)).statusCode).toBe(404);
-    expect((await partner.get(`${base()}/${qr.id}`)).statusCode).toBe(404);
+    const other = await createBusiness(t);
+    const stranger = other.people.owner.agent;
+    const theirs = `/v1/business/${other.id}/static-qr-codes`;
+    expect((await stranger.get(`${theirs}/${qr.id}`)).statusCode).toBe(404);
+    expect((await stranger.post(`${theirs}/${qr.id}/archive`)).statusCode).toBe(404);
+    expect((await stranger.get(`${base()}/${qr.id}`)).statusCode).toBe(404);
     expect((await new Agent(t.app).get(base())).statusCode).toBe(401);
   });
 
@@ -119,7 +124,7 @@ describe('static QR codes', () => {
     const source = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, qr.public_id));
     expect(source).toMatchObject({ sourceType: 'static_qr', sourceId: qr.id, amount: 800, usable: true, singleUse: false });
     await owner.post(`${base()}/${qr.id}/archive`);
-    const locked = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, t.demoBusinessId, qr.id));
+    const locked = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, businessId, qr.id));
     expect(locked?.usable).toEqual({ reason: 'archived' });
   });
 });

@@ -5,20 +5,22 @@ import { auditLogs, payments } from '../src/db/schema';
 import { parseCsv } from '../src/lib/csv';
 import { insertPayment } from './factories/catalog';
 import { makePayment, type PaymentOptions } from './factories/payments';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, type FactoryBusiness } from './factories';
 
 /** Transactions: filters, search, sort, pages, the streamed CSV, the detail and refunds (rules, roles, races). */
 let t: TestContext;
 let owner: Agent;
 let cashier: Agent;
+let business: FactoryBusiness<'owner' | 'cashier'>;
 let keyCount = 0;
 const nextKey = () => `refund-key-${++keyCount}`;
 
 const at = (iso: string, options: PaymentOptions) => {
   t.clock.set(new Date(iso));
-  return makePayment(t.database.db, t.clock, t.demoBusinessId, options);
+  return makePayment(t.database.db, t.clock, business.id, options);
 };
-const business_id = () => t.demoBusinessId;
+const business_id = () => business.id;
 
 /** Every page of the list, walked through its cursors. */
 async function walk(query: TransactionFiltersInput, limit: number): Promise<Payment[]> {
@@ -34,9 +36,10 @@ async function walk(query: TransactionFiltersInput, limit: number): Promise<Paym
 const refs = (list: Payment[]) => list.map((p) => p.reference);
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  owner = await signedIn(t.app, DEMO_USERS.owner);
-  cashier = await signedIn(t.app, DEMO_USERS.cashier);
+  t = await createTestContext();
+  business = await createBusiness(t, { staff: ['cashier'] });
+  owner = business.people.owner.agent;
+  cashier = business.people.cashier.agent;
   // Singapore is UTC+8: 2026-10-01T17:00Z is 2 October there.
   await at('2026-10-01T02:00:00Z', { amount: 1500, reference: 'F-A', customer: { name: 'Ada Lovelace', email: 'ada@example.test' } });
   await at('2026-10-01T17:00:00Z', { amount: 9900, reference: 'F-B', customer: { name: 'Grace Hopper', email: 'grace@example.test' } });
@@ -90,8 +93,8 @@ describe('the list', () => {
   });
 
   it('shows a business only its own payments and needs a member', async () => {
-    const partner = await signedIn(t.app, DEMO_USERS.partner);
-    expect((await partner.get(`/v1/business/${business_id()}/transactions`)).statusCode).toBe(404);
+    const stranger = (await createBusiness(t)).people.owner.agent;
+    expect((await stranger.get(`/v1/business/${business_id()}/transactions`)).statusCode).toBe(404);
     const anonymous = new Agent(t.app);
     expect((await anonymous.get(`/v1/business/${business_id()}/transactions`)).statusCode).toBe(401);
   });
@@ -103,7 +106,7 @@ describe('the CSV export', () => {
     const res = await owner.get(`/v1/business/${business_id()}/transactions/export?q=F-&sort=amount_desc`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="transactions-demo-[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="transactions-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, ''));
     expect(header![0]).toBe('Payment ID');
     const list = await walk({ q: 'F-', sort: 'amount_desc' }, 100);
