@@ -1,16 +1,13 @@
-import { Badge, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { AUDIT_EXPORT_MAX_ROWS, AuditLogFiltersSchema, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
 import { PageFrame } from '@/components/page-frame';
-import { errorMessage } from '@/lib/error-message';
 import { useBusiness } from '@/lib/session';
 import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } from '@/features/business-audit-log/api/audit-log-api';
-import { LoadMore } from '@/components/load-more';
+import { PagedTable } from '@/components/paged-table';
 import { describeUserAgent, formatUtcDateTime } from '@/lib/format';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
@@ -116,48 +113,39 @@ export function Component() {
         ) : null}
       </Paper>
 
-      {logs.isPending && filters !== null ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading audit logs" />
-        </Center>
-      ) : null}
-      {logs.isError && entries.length === 0 ? <ErrorState message={errorMessage(logs.error)} onRetry={() => void logs.refetch()} /> : null}
-      {logs.isSuccess && entries.length === 0 ? (
-        <EmptyState
-          icon={<IconHistory aria-hidden />}
-          title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}
-          description={filtered ? 'Try another person, action or date range.' : 'Changes to staff, settings and the business will be listed here.'}
-          action={
-            filtered ? (
-              <Button variant="default" onClick={clear}>
-                Clear filters
-              </Button>
-            ) : undefined
-          }
-        />
-      ) : null}
-      {entries.length > 0 ? (
-        <Stack gap="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="sm" aria-label="Audit log entries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When (UTC)</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  <Table.Th scope="col">What</Table.Th>
-                  <Table.Th scope="col">Where</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore query={logs} count={entries.length} noun={['entry', 'entries']} />
-        </Stack>
-      ) : null}
+      <PagedTable
+        query={logs}
+        count={entries.length}
+        loadingLabel="Loading audit logs"
+        loading={filters !== null}
+        empty={{
+          icon: <IconHistory aria-hidden />,
+          title: filtered ? 'No entries match these filters' : 'Nothing recorded yet',
+          description: filtered ? 'Try another person, action or date range.' : 'Changes to staff, settings and the business will be listed here.',
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : undefined,
+        }}
+        label="Audit log entries"
+        minWidth={760}
+        noun={['entry', 'entries']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">When (UTC)</Table.Th>
+            <Table.Th scope="col">Who</Table.Th>
+            <Table.Th scope="col">What</Table.Th>
+            <Table.Th scope="col">Where</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} />
+          ))}
+        </Table.Tbody>
+      </PagedTable>
     </PageFrame>
   );
 }

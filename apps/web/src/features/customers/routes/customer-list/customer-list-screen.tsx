@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, Center, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CustomerFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadMore } from '@/components/load-more';
+import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
@@ -63,71 +60,63 @@ export function Component() {
         type="search"
       />
 
-      {customers.isPending && filters !== null ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading customers" />
-        </Center>
-      ) : null}
-      {customers.isError && rows.length === 0 ? <ErrorState message={errorMessage(customers.error)} onRetry={() => void customers.refetch()} /> : null}
-      {customers.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<IconUsers aria-hidden />}
-          title={searching ? 'No customer matches this search' : 'No customers yet'}
-          description={searching ? 'Try part of a name, an email or a phone number.' : 'Customers appear here when they pay, or when you add them.'}
-          action={
+      <PagedTable
+        query={customers}
+        count={rows.length}
+        loadingLabel="Loading customers"
+        loading={filters !== null}
+        empty={{
+          icon: <IconUsers aria-hidden />,
+          title: searching ? 'No customer matches this search' : 'No customers yet',
+          description: searching ? 'Try part of a name, an email or a phone number.' : 'Customers appear here when they pay, or when you add them.',
+          action:
             !searching && canCreate ? (
               <Button onClick={() => setCreating(true)} leftSection={<IconPlus size={16} aria-hidden />}>
                 New customer
               </Button>
-            ) : undefined
-          }
-        />
-      ) : null}
-      {rows.length > 0 ? (
-        <Stack gap="md">
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm" aria-label="Customers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Email</Table.Th>
-                  <Table.Th scope="col">Phone</Table.Th>
-                  <Table.Th scope="col">Added</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: c.id })} fw={600}>
-                        {c.name ?? c.email ?? 'Unnamed customer'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {c.email ?? (
-                        <Text span c="dimmed" size="sm">
-                          None
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {c.phone ?? (
-                        <Text span c="dimmed" size="sm">
-                          None
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore query={customers} count={rows.length} noun={['customer', 'customers']} />
-        </Stack>
-      ) : null}
+            ) : undefined,
+        }}
+        label="Customers"
+        minWidth={560}
+        noun={['customer', 'customers']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">Phone</Table.Th>
+            <Table.Th scope="col">Added</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: c.id })} fw={600}>
+                  {c.name ?? c.email ?? 'Unnamed customer'}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {c.email ?? (
+                  <Text span c="dimmed" size="sm">
+                    None
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {c.phone ?? (
+                  <Text span c="dimmed" size="sm">
+                    None
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
 
       <CustomerFormModal
         businessId={businessId}

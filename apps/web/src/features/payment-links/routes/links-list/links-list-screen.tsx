@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -6,11 +6,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema, type PaymentLink } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadMore } from '@/components/load-more';
+import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { useBusiness } from '@/lib/session';
 import { linksQuery } from '@/features/payment-links/api/payment-links-api';
@@ -68,51 +65,41 @@ export function Component() {
         </SimpleGrid>
       </Paper>
 
-      {links.isPending ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading payment links" />
-        </Center>
-      ) : null}
-      {links.isError && rows.length === 0 ? <ErrorState message={errorMessage(links.error)} onRetry={() => void links.refetch()} /> : null}
-      {links.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<IconLink aria-hidden />}
-          title={filtered ? 'No payment links match' : 'No payment links yet'}
-          description={filtered ? 'Try another search or status.' : 'Create a link for a purpose and an amount, then share it with your customer.'}
-          action={
-            filtered ? (
-              <Button variant="default" onClick={clear}>
-                Clear filters
-              </Button>
-            ) : (
-              create
-            )
-          }
-        />
-      ) : null}
-      {rows.length > 0 ? (
-        <Stack gap="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="sm" aria-label="Payment links">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Purpose</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Paid</Table.Th>
-                  <Table.Th scope="col">Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((link) => (
-                  <LinkRow key={link.id} link={link} businessId={businessId} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore query={links} count={rows.length} noun={['payment link', 'payment links']} />
-        </Stack>
-      ) : null}
+      <PagedTable
+        query={links}
+        count={rows.length}
+        loadingLabel="Loading payment links"
+        empty={{
+          icon: <IconLink aria-hidden />,
+          title: filtered ? 'No payment links match' : 'No payment links yet',
+          description: filtered ? 'Try another search or status.' : 'Create a link for a purpose and an amount, then share it with your customer.',
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : (
+            create
+          ),
+        }}
+        label="Payment links"
+        minWidth={640}
+        noun={['payment link', 'payment links']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Purpose</Table.Th>
+            <Table.Th scope="col">Amount</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Paid</Table.Th>
+            <Table.Th scope="col">Created</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((link) => (
+            <LinkRow key={link.id} link={link} businessId={businessId} />
+          ))}
+        </Table.Tbody>
+      </PagedTable>
     </PageFrame>
   );
 }

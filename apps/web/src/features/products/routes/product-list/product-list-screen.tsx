@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Center, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -6,11 +6,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PRODUCT_STATUS_FILTERS, ProductFiltersSchema, type Product, type ProductStatusFilter } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadMore } from '@/components/load-more';
+import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
@@ -95,89 +92,81 @@ export function Component() {
         />
       </Group>
 
-      {products.isPending && filters !== null ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading products" />
-        </Center>
-      ) : null}
-      {products.isError && rows.length === 0 ? <ErrorState message={errorMessage(products.error)} onRetry={() => void products.refetch()} /> : null}
-      {products.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<IconPackage aria-hidden />}
-          title={filtered ? 'No product matches' : 'No products yet'}
-          description={filtered ? 'Try another name or status.' : 'Add what you sell, with its price, to pick it when you ask for money.'}
-          action={
+      <PagedTable
+        query={products}
+        count={rows.length}
+        loadingLabel="Loading products"
+        loading={filters !== null}
+        empty={{
+          icon: <IconPackage aria-hidden />,
+          title: filtered ? 'No product matches' : 'No products yet',
+          description: filtered ? 'Try another name or status.' : 'Add what you sell, with its price, to pick it when you ask for money.',
+          action:
             !filtered && canEdit ? (
               <Button component={Link} to={href('payments.products-create', { business_id: businessId })}>
                 New product
               </Button>
-            ) : undefined
-          }
-        />
-      ) : null}
-      {rows.length > 0 ? (
-        <Stack gap="md">
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm" aria-label="Products">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Price</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
+            ) : undefined,
+        }}
+        label="Products"
+        minWidth={560}
+        noun={['product', 'products']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Price</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            {canEdit ? (
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>
+                <Stack gap={2}>
                   {canEdit ? (
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
+                    <Anchor component={Link} to={href('payments.products-edit', { business_id: businessId, product: p.id })} fw={600}>
+                      {p.name}
+                    </Anchor>
+                  ) : (
+                    <Text fw={600} size="sm">
+                      {p.name}
+                    </Text>
+                  )}
+                  {p.description ? (
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {p.description}
+                    </Text>
                   ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        {canEdit ? (
-                          <Anchor component={Link} to={href('payments.products-edit', { business_id: businessId, product: p.id })} fw={600}>
-                            {p.name}
-                          </Anchor>
-                        ) : (
-                          <Text fw={600} size="sm">
-                            {p.name}
-                          </Text>
-                        )}
-                        {p.description ? (
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {p.description}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(p.price.amount, p.price.currency)}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={p.status === 'active' ? 'green' : 'gray'}>
-                        {STATUS_LABELS[p.status]}
-                      </Badge>
-                    </Table.Td>
-                    {canEdit ? (
-                      <Table.Td ta="right">
-                        <Button
-                          variant="subtle"
-                          size="compact-sm"
-                          onClick={() => confirmArchive(p)}
-                          aria-label={`${p.status === 'active' ? 'Archive' : 'Bring back'} ${p.name}`}
-                        >
-                          {p.status === 'active' ? 'Archive' : 'Bring back'}
-                        </Button>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore query={products} count={rows.length} noun={['product', 'products']} />
-        </Stack>
-      ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(p.price.amount, p.price.currency)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={p.status === 'active' ? 'green' : 'gray'}>
+                  {STATUS_LABELS[p.status]}
+                </Badge>
+              </Table.Td>
+              {canEdit ? (
+                <Table.Td ta="right">
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => confirmArchive(p)}
+                    aria-label={`${p.status === 'active' ? 'Archive' : 'Bring back'} ${p.name}`}
+                  >
+                    {p.status === 'active' ? 'Archive' : 'Bring back'}
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
     </PageFrame>
   );
 }

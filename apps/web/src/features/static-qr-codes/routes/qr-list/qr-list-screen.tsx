@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Center, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -6,11 +6,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { STATIC_QR_STATUSES, STATIC_QR_STATUS_LABELS, StaticQrStatusSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadMore } from '@/components/load-more';
+import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { errorMessage } from '@/lib/error-message';
 import { useBusiness } from '@/lib/session';
 import { qrListQuery } from '@/features/static-qr-codes/api/static-qr-api';
 
@@ -68,74 +65,62 @@ export function Component() {
           <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={status ?? null} onChange={(v) => setParam('status', v)} clearable />
         </SimpleGrid>
       </Paper>
-      {codes.isPending ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading static QR codes" />
-        </Center>
-      ) : null}
-      {codes.isError && rows.length === 0 ? <ErrorState message={errorMessage(codes.error)} onRetry={() => void codes.refetch()} /> : null}
-      {codes.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<IconQrcode aria-hidden />}
-          title={filtered ? 'No QR codes match' : 'No static QR codes yet'}
-          description={filtered ? 'Try another search or status.' : 'Create a code with a fixed amount, or let customers type theirs.'}
-          action={
-            filtered ? (
-              <Button variant="default" onClick={clear}>
-                Clear filters
-              </Button>
-            ) : (
-              create
-            )
-          }
-        />
-      ) : null}
-      {rows.length > 0 ? (
-        <Stack gap="md">
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm" aria-label="Static QR codes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Paid</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((qr) => (
-                  <Table.Tr key={qr.id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Anchor component={Link} to={href('payments.static-qr-detail', { business_id: businessId, static_qr_code_id: qr.id })} fw={500}>
-                          {qr.name}
-                        </Anchor>
-                        {qr.location_label ? (
-                          <Text size="xs" c="dimmed">
-                            {qr.location_label}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {qr.amount === null ? 'Customer chooses' : formatMoneyWithCode(qr.amount, qr.currency)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={qr.status === 'active' ? 'green' : 'gray'}>
-                        {STATIC_QR_STATUS_LABELS[qr.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore query={codes} count={rows.length} noun={['QR code', 'QR codes']} />
-        </Stack>
-      ) : null}
+      <PagedTable
+        query={codes}
+        count={rows.length}
+        loadingLabel="Loading static QR codes"
+        empty={{
+          icon: <IconQrcode aria-hidden />,
+          title: filtered ? 'No QR codes match' : 'No static QR codes yet',
+          description: filtered ? 'Try another search or status.' : 'Create a code with a fixed amount, or let customers type theirs.',
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : (
+            create
+          ),
+        }}
+        label="Static QR codes"
+        minWidth={560}
+        noun={['QR code', 'QR codes']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Amount</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Paid</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((qr) => (
+            <Table.Tr key={qr.id}>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Anchor component={Link} to={href('payments.static-qr-detail', { business_id: businessId, static_qr_code_id: qr.id })} fw={500}>
+                    {qr.name}
+                  </Anchor>
+                  {qr.location_label ? (
+                    <Text size="xs" c="dimmed">
+                      {qr.location_label}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{qr.amount === null ? 'Customer chooses' : formatMoneyWithCode(qr.amount, qr.currency)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={qr.status === 'active' ? 'green' : 'gray'}>
+                  {STATIC_QR_STATUS_LABELS[qr.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : '—'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
     </PageFrame>
   );
 }

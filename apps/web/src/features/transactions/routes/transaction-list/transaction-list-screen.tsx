@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -15,12 +15,9 @@ import {
   TransactionFiltersSchema,
 } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { LoadMore } from '@/components/load-more';
+import { PagedTable } from '@/components/paged-table';
 import { MoneyInput } from '@/components/money-input';
 import { PageFrame } from '@/components/page-frame';
-import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { useBusiness } from '@/lib/session';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
@@ -140,69 +137,60 @@ export function Component() {
         </SimpleGrid>
       </Stack>
 
-      {list.isPending && filters !== null ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading transactions" />
-        </Center>
-      ) : null}
-      {list.isError && rows.length === 0 ? <ErrorState message={errorMessage(list.error)} onRetry={() => void list.refetch()} /> : null}
-      {list.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<IconReceipt aria-hidden />}
-          title={filtered ? 'No payment matches these filters' : 'No payments yet'}
-          description={filtered ? 'Clear a filter or try another search.' : 'Payments appear here as soon as customers pay you.'}
-        />
-      ) : null}
-      {rows.length > 0 ? (
-        <Stack gap="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="sm" aria-label="Transactions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Method</Table.Th>
-                  <Table.Th scope="col">Customer</Table.Th>
-                  <Table.Th scope="col">Reference</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })} fw={600}>
-                        {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <StatusBadge status={p.status} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}
-                      {p.card ? ` •••• ${p.card.last4}` : ''}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {p.customer.name ?? p.customer.email ?? (
-                        <Text span c="dimmed" size="sm">
-                          None
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? ''}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group>
-            <LoadMore query={list} count={rows.length} noun={['payment', 'payments']} />
-          </Group>
-        </Stack>
-      ) : null}
+      <PagedTable
+        query={list}
+        count={rows.length}
+        loadingLabel="Loading transactions"
+        loading={filters !== null}
+        empty={{
+          icon: <IconReceipt aria-hidden />,
+          title: filtered ? 'No payment matches these filters' : 'No payments yet',
+          description: filtered ? 'Clear a filter or try another search.' : 'Payments appear here as soon as customers pay you.',
+        }}
+        label="Transactions"
+        minWidth={640}
+        noun={['payment', 'payments']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Amount</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Method</Table.Th>
+            <Table.Th scope="col">Customer</Table.Th>
+            <Table.Th scope="col">Reference</Table.Th>
+            <Table.Th scope="col">Date</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })} fw={600}>
+                  {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <StatusBadge status={p.status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}
+                {p.card ? ` •••• ${p.card.last4}` : ''}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {p.customer.name ?? p.customer.email ?? (
+                  <Text span c="dimmed" size="sm">
+                    None
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? ''}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
     </PageFrame>
   );
 }
