@@ -14,6 +14,9 @@ const BAR_COLOUR = '#1c7ed6';
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 /** A calendar day as uPlot's x value: seconds at its UTC midnight (the axis reads it back in UTC). */
 const xOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
+const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** At most this many day labels under the bars: every n-th day when the period is longer. */
+const MAX_DAY_LABELS = 8;
 
 /**
  * Amounts per day as bars, drawn by uPlot (docs/decisions.md, "Charts"), loaded only when a chart shows.
@@ -37,6 +40,8 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
     const scale = 10 ** currencyDecimals(currency);
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
+      const xs = points.map((p) => xOf(p.date));
+      const step = Math.ceil(xs.length / MAX_DAY_LABELS);
       const options: uPlot.Options = {
         width: Math.max(element.clientWidth, 200),
         height,
@@ -48,13 +53,19 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
           y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
         },
         axes: [
-          { stroke: '#495057', grid: { show: false } },
+          {
+            stroke: '#495057',
+            grid: { show: false },
+            // Ticks on the days themselves, labelled as days (uPlot's time axis would label hours of the day).
+            splits: () => xs.filter((_x, i) => i % step === 0),
+            values: (_u, ticks) => ticks.map((x) => dayLabel.format(new Date(x * 1000))),
+          },
           { stroke: '#495057', size: 56, values: (_u, ticks) => ticks.map((v) => compact.format(v)) },
         ],
         series: [{}, { label: title, fill: BAR_COLOUR, stroke: BAR_COLOUR, paths: UPlot.paths.bars!({ size: [0.7, 40], gap: 1 }), points: { show: false } }],
         hooks: { setCursor: [(u) => setHovered(u.cursor.idx ?? null)] },
       };
-      chart = new UPlot(options, [points.map((p) => xOf(p.date)), points.map((p) => p.amount / scale)], element);
+      chart = new UPlot(options, [xs, points.map((p) => p.amount / scale)], element);
       observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(element.clientWidth, 200), height }));
       observer.observe(element);
     });
