@@ -125,7 +125,7 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
             <Title order={2} size="h4" id="qr-facts">
               Details
             </Title>
-            <Text size="sm">Amount: {amount ?? `The customer types it (${qr.currency.toUpperCase()})`}</Text>
+            <Text size="sm">Amount: {amount ?? `Customer chooses (${qr.currency.toUpperCase()})`}</Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               URL:{' '}
               <Anchor href={qr.url} target="_blank" rel="noreferrer" data-testid="qr-url">
