@@ -36,8 +36,9 @@ const freePort = () =>
 
 async function startApp(url: string): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
+  // From the server's folder, so tsx reads its tsconfig (the `@/` alias of its src/).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(ROOT, 'apps/server'),
     env: {
       ...process.env,
       DATABASE_URL: url,
