@@ -271,6 +271,19 @@ describe('schedules and the module hook', () => {
     expect(ticks).toEqual(['2026-11-01T09:00:00.000Z', '2026-11-01T09:10:00.000Z']);
   });
 
+  it('starts several processes at once on one database: each queue is created once and every start succeeds', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `test.race-${randomBytes(3).toString('hex')}-${i}`);
+    const processes = Array.from({ length: 4 }, () => {
+      const jobs = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
+      for (const name of names) jobs.work(name, async () => undefined);
+      started.push(jobs);
+      return jobs;
+    });
+    await Promise.all(processes.map((jobs) => jobs.start()));
+    const queues = await rowsOf<{ name: string }>(t.database, sql`select name from pgboss.queue where name like 'test.race-%'`);
+    expect(queues.map((q) => q.name).sort()).toEqual([...names].sort());
+  });
+
   it('refuses to send a job nobody handles, and a handler registered twice', async () => {
     const jobs = await processWith([]);
     await expect(jobs.send('nobody.handles', {})).rejects.toThrow(/no job named nobody.handles/);

@@ -119,14 +119,19 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
 
   /**
    * Creates a queue unless it exists. Several app processes starting at once on one database race here: the
-   * loser's create fails on the winner's rows, and the queue it wanted is there, which is all it needs.
+   * loser's create fails on the winner's rows or is chosen as a deadlock's victim while the winner has not
+   * committed yet, so it looks again a little later; the queue being there is all it needs.
    */
   async function ensureQueue(name: string): Promise<void> {
-    if (await boss.getQueue(name)) return;
-    try {
-      await boss.createQueue(name, { name, policy: 'standard' });
-    } catch (error) {
-      if (!(await boss.getQueue(name))) throw error;
+    for (let attempt = 1; ; attempt++) {
+      if (await boss.getQueue(name)) return;
+      try {
+        await boss.createQueue(name, { name, policy: 'standard' });
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
     }
   }
 
