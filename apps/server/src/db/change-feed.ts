@@ -58,6 +58,11 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
  * notifications sent meanwhile are lost). Every pooled connection LISTENs too, so a change this process
  * commits reaches it before the commit returns: PostgreSQL sends a session its own notifications
  * before it says it is ready for the next query.
+ *
+ * Each notification is handled once, by one path: a pooled connection hands on only its own (the commit it
+ * just made), the dedicated connection only those of backends outside this process's pool. Otherwise a
+ * change this process made would arrive again later through the dedicated or an idle pooled connection,
+ * and evict what the cache learned after the commit.
  */
 export function postgresChangeFeed(
   url: string,
@@ -73,9 +78,14 @@ export function postgresChangeFeed(
   let retryMs = 100;
   let retryTimer: NodeJS.Timeout | null = null;
 
+  /** The backend process ids of this process's pooled connections. */
+  const ownBackends = new Set<number>();
   const emit = (message: pg.Notification) => {
     if (message.channel !== SESSION_CACHE_CHANNEL || message.payload === undefined) return;
     for (const s of subscribers) s.onChange(message.payload);
+  };
+  const fromElsewhere = (message: pg.Notification) => {
+    if (!ownBackends.has(message.processId)) emit(message);
   };
   const setLive = (value: boolean) => {
     live = value;
@@ -101,7 +111,7 @@ export function postgresChangeFeed(
     };
     client.on('error', drop);
     client.on('end', () => drop());
-    client.on('notification', emit);
+    client.on('notification', fromElsewhere);
     try {
       await client.connect();
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);
@@ -120,7 +130,13 @@ export function postgresChangeFeed(
 
   return {
     async prepareConnection(client) {
-      client.on('notification', emit);
+      // pg sets the backend's id on connect (its types leave it out).
+      const backend = (client as pg.ClientBase & { processID: number }).processID;
+      ownBackends.add(backend);
+      client.on('end', () => ownBackends.delete(backend));
+      client.on('notification', (message: pg.Notification) => {
+        if (message.processId === backend) emit(message);
+      });
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);
     },
     subscribe(handlers) {
