@@ -118,7 +118,7 @@ describe('transactions', () => {
     await page.getByLabel('From', { exact: true }).fill(day(-1));
     await page.getByLabel('To', { exact: true }).fill(day(1));
     await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
-    expect([param(page, 'from'), param(page, 'to')]).toEqual([day(-1), day(1)]);
+    await eventually(() => [param(page, 'from'), param(page, 'to')]).toEqual([day(-1), day(1)]);
     await expectAccessible(page);
 
     // The URL alone brings the same view back (a reload, a shared link).

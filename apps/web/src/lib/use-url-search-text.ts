@@ -1,28 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 
 /**
  * A text filter kept in the URL (`?q=`): the box shows what is typed at once, the URL (and so the query)
  * follows after a short pause.
  */
 export function useUrlSearchText(key = 'q', delayMs = 300) {
-  const [search, setSearch] = useSearchParams();
+  const { params: search, set } = useUrlParams();
   const inUrl = search.get(key) ?? '';
   const [text, setText] = useState(inUrl);
   useEffect(() => {
     if (text === inUrl) return;
     const timer = setTimeout(() => {
-      setSearch(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (text.trim()) next.set(key, text);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      );
+      set(key, text.trim() ? text : null);
     }, delayMs);
     return () => clearTimeout(timer);
-  }, [text, inUrl, key, delayMs, setSearch]);
+  }, [text, inUrl, key, delayMs, set]);
   return { text, setText, value: inUrl };
 }

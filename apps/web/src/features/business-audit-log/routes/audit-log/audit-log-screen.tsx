@@ -2,7 +2,8 @@ import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Te
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 import { AUDIT_EXPORT_MAX_ROWS, AuditLogFiltersSchema, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
@@ -15,7 +16,7 @@ type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The filters as the URL holds them, checked with the server's own schema. */
 function useUrlFilters() {
-  const [search, setSearch] = useSearchParams();
+  const { params: search, set, clear } = useUrlParams();
   const raw = useMemo(() => {
     const out: Partial<Record<FilterKey, string>> = {};
     for (const key of FILTER_KEYS) {
@@ -27,17 +28,7 @@ function useUrlFilters() {
   const parsed = AuditLogFiltersSchema.safeParse(raw);
   const errors: Partial<Record<FilterKey, string>> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as FilterKey] ??= issue.message;
-  const setFilter = (key: FilterKey, value: string | null) =>
-    setSearch(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  const clear = () => setSearch(new URLSearchParams(), { replace: true });
+  const setFilter = (key: FilterKey, value: string | null) => set(key, value);
   return { raw, filters: parsed.success ? (parsed.data as AuditLogFilters) : null, errors, setFilter, clear };
 }
 

@@ -2,7 +2,8 @@ import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, T
 import { IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema, type PaymentLink } from '@merchant/payments';
 import { href } from '@/app/route-table';
@@ -18,7 +19,7 @@ const STATUS_OPTIONS = PAYMENT_LINK_STATUSES.map((s) => ({ value: s, label: PAYM
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
-  const [params, setParams] = useSearchParams();
+  const { params, set: setParam, clear: clearParams } = useUrlParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const deferredSearch = useDeferredValue(search.trim());
   const status = PaymentLinkStatusSchema.safeParse(params.get('status')).data;
@@ -27,19 +28,9 @@ export function Component() {
   const filtered = deferredSearch !== '' || status !== undefined;
   const canCreate = business.data?.permissions.includes('payments:create') ?? false;
 
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   const clear = () => {
     setSearch('');
-    setParams(new URLSearchParams(), { replace: true });
+    clearParams();
   };
   const create = canCreate ? (
     <Button component={Link} to={href('payments.links-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>

@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Tex
 import { modals } from '@mantine/modals';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PRODUCT_STATUS_FILTERS, ProductFiltersSchema, type Product, type ProductStatusFilter } from '@merchant/payments';
 import { href } from '@/app/route-table';
@@ -18,7 +19,7 @@ const STATUS_LABELS: Record<ProductStatusFilter, string> = { active: 'Active', a
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlParams();
   const search = useUrlSearchText();
   const parsed = ProductFiltersSchema.safeParse({ q: search.value || undefined, status: params.get('status') ?? undefined });
   const filters = parsed.success ? parsed.data : null;
@@ -29,16 +30,7 @@ export function Component() {
   const status = filters?.status ?? 'active';
   const filtered = search.value !== '' || status !== 'active';
 
-  const setStatus = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === 'active') next.delete('status');
-        else next.set('status', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const setStatus = (value: string) => set('status', value === 'active' ? null : value);
 
   const confirmArchive = (product: Product) => {
     const archiving = product.status === 'active';

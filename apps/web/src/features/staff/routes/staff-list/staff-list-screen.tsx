@@ -2,7 +2,8 @@ import { Anchor, Button, Group, Select, Skeleton, Stack, Table, Tabs, Text, Text
 import { modals } from '@mantine/modals';
 import { IconMail, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 import { ROLE_TITLES, ROLES } from '@merchant/core';
 import type { BusinessUser, Invitation } from '@merchant/business';
 import { href } from '@/app/route-table';
@@ -25,20 +26,9 @@ export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
   const routes = useStaffRoutes();
-  const [search, setSearch] = useSearchParams();
+  const { params: search, set: update } = useUrlParams();
   const tab: Tab = TABS.find((t) => t === search.get('tab')) ?? 'members';
   const canManage = canChange(business.data, 'staff:manage');
-
-  const update = (key: string, value: string | null) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <PageFrame

@@ -1,7 +1,8 @@
 import { Anchor, Button, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useUrlParams } from '@/lib/use-url-params';
 import { formatMoneyWithCode } from '@merchant/core';
 import {
   PAYMENT_METHOD_LABELS,
@@ -35,7 +36,7 @@ export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
   const currency = business.data?.currency ?? 'sgd';
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlParams();
   const search = useUrlSearchText();
   const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
   const parsed = TransactionFiltersSchema.safeParse({ ...raw, q: search.value || undefined, tz: VIEWER_TIME_ZONE });
@@ -45,16 +46,6 @@ export function Component() {
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = search.value !== '' || URL_FILTERS.some((k) => k !== 'sort' && params.get(k));
 
-  const set = (key: (typeof URL_FILTERS)[number], value: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   const amountParam = (key: 'min_amount' | 'max_amount') => {
     const v = params.get(key);
     return v !== null && /^\d+$/.test(v) ? Number(v) : null;
