@@ -17,6 +17,8 @@ describe('account security in the browser', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The login screen has an Email box too: fill the one of the reset screen once it is there.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('button', { name: 'Send the link again' }).waitFor();
