@@ -1,7 +1,7 @@
-import { Button, Card, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import {
   BALANCE_LABELS,
@@ -13,6 +13,7 @@ import {
   type BalanceKind,
   type BalanceView,
 } from '@merchant/payments';
+import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
@@ -166,7 +167,15 @@ export function BalancePage({ balance }: { balance: BalanceKind }) {
                 <time dateTime={e.created_at}>{formatLocalDateTime(e.created_at)}</time>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{LEDGER_KIND_LABELS[e.kind]}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.description}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {e.payment_id ? (
+                  <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: e.payment_id })}>
+                    {e.description}
+                  </Anchor>
+                ) : (
+                  e.description
+                )}
+              </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoneyWithCode(e.amount.amount, e.amount.currency)}
               </Table.Td>
