@@ -36,10 +36,16 @@ export interface BalanceFlags {
   active_providers: readonly string[];
 }
 
-/** Whether a business has a balance: the wallet always; the card balance with a card flag; Xendit's with Xendit active. */
+/** The provider kind (an entry of `business.active_providers`) that has the further card balance. */
+export const CARD_PROVIDER_KIND = 'xendit';
+
+/**
+ * Whether a business has a balance: the wallet always; the card balance with a card flag; Xendit's with
+ * Xendit active. The one rule for the server's answers and the sidebar's flags.
+ */
 export function hasBalance(kind: BalanceKind, flags: BalanceFlags): boolean {
   if (kind === 'card') return flags.stripe_enabled || flags.xendit_enabled;
-  if (kind === 'xendit') return flags.active_providers.includes('xendit');
+  if (kind === 'xendit') return flags.active_providers.includes(CARD_PROVIDER_KIND);
   return true;
 }
 
