@@ -50,6 +50,7 @@ import { paymentLinksModule } from './modules/payments/payment-links/payment-lin
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
+import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
 
 export interface BuildAppOptions {
@@ -103,6 +104,7 @@ function composeModules(platform: Platform) {
     .use(transactionsModule)
     .use(checkoutModule)
     .use(overviewModule)
+    .use(balancesModule)
     .use(salesReportModule)
     .use(authModule)
     .use(userModule)

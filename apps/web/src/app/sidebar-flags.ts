@@ -4,6 +4,7 @@
  * the business shell.
  */
 import type { Business } from '@merchant/business';
+import { CARD_PROVIDER_KIND, hasBalance } from '@merchant/payments';
 import { findRoute, type AppRoute, type SidebarFlag } from './route-table';
 
 export type SidebarBusiness = Pick<
@@ -12,14 +13,14 @@ export type SidebarBusiness = Pick<
 >;
 
 /** The provider kind (an entry of `business.active_providers`) that shows the second card balance. */
-export const CARD_PROVIDER_KIND = 'xendit';
+export { CARD_PROVIDER_KIND };
 /** Spec 2: Recurring Billing is hidden for these countries. */
 export const RECURRING_BILLING_HIDDEN_COUNTRIES: readonly string[] = ['ph', 'id'];
 
 /** The one home of every sidebar flag rule (spec 2 "Sidebar menus", spec 6). */
 export const SIDEBAR_FLAG_RULES: Record<SidebarFlag, (business: SidebarBusiness) => boolean> = {
-  'card-balance': (b) => b.stripe_enabled || b.xendit_enabled,
-  'card-provider-balance': (b) => b.active_providers.includes(CARD_PROVIDER_KIND),
+  'card-balance': (b) => hasBalance('card', b),
+  'card-provider-balance': (b) => hasBalance('xendit', b),
   'send-money': (b) => b.features.send_money,
   platform: (b) => b.platform_enabled,
   'recurring-billing': (b) => !RECURRING_BILLING_HIDDEN_COUNTRIES.includes(b.country.toLowerCase()),

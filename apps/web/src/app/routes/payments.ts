@@ -43,14 +43,17 @@ export const paymentsRoutes = [
   }),
   route('balance', 'balance', 'Wallet balance', 'balances', {
     permission: 'wallets:manage',
+    screen: 'balances.wallet',
     sidebar: { label: 'Bank Payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },
   }),
   route('balance-card', 'balance/card', 'Card balance', 'balances', {
     permission: 'wallets:manage',
+    screen: 'balances.card',
     sidebar: { label: 'Card balance', icon: 'credit-card', order: 1, parent: 'payments.balance', flag: 'card-balance' },
   }),
   route('balance-card-provider', 'balance/xendit', 'Xendit card balance', 'balances', {
     permission: 'wallets:manage',
+    screen: 'balances.xendit',
     sidebar: { label: 'Xendit card balance', icon: 'credit-card', order: 2, parent: 'payments.balance', flag: 'card-provider-balance' },
   }),
   route('send-money', 'send-money', 'Send payments', 'sendMoney', {

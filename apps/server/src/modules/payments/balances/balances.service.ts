@@ -1,0 +1,136 @@
+import { AppError, minorToMajorString, type CursorQuery } from '@merchant/core';
+import {
+  hasBalance,
+  LEDGER_KIND_LABELS,
+  STATEMENT_CSV_HEADER,
+  type BalanceAmounts,
+  type BalanceKind,
+  type BalanceView,
+  type LedgerAccount,
+  type StatementAccount,
+  type StatementEntry,
+  type StatementFilters,
+} from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import type { BusinessRow } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { csvRow } from '@/lib/csv';
+import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
+import { startOfDay } from '../transactions/transactions.repository';
+import { balancesRepository as repo, type StatementRow, type StatementWindow } from './balances.repository';
+
+const EXPORT_BATCH = 500;
+
+const ACCOUNTS: Record<StatementAccount, LedgerAccount> = {
+  pending: 'merchant_pending',
+  available: 'merchant_available',
+  in_transit: 'merchant_in_transit',
+};
+
+const notFound = () => new AppError('BALANCE_NOT_FOUND', 'This balance is not available for the business.');
+
+function presentEntry(row: StatementRow, currency: string): StatementEntry {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    kind: row.kind,
+    description: row.description,
+    amount: { amount: row.amount, currency },
+    running_balance: { amount: row.running, currency },
+    payment_id: row.paymentId,
+  };
+}
+
+/** A negative balance after an entry keeps the formula guard (`'-1.00`); amounts in and out are unsigned. */
+function entryCsvRow(entry: StatementEntry): (string | number)[] {
+  const major = (amount: number) => minorToMajorString(amount, entry.amount.currency);
+  return [
+    entry.created_at,
+    LEDGER_KIND_LABELS[entry.kind],
+    entry.description,
+    entry.amount.currency.toUpperCase(),
+    entry.amount.amount > 0 ? major(entry.amount.amount) : '',
+    entry.amount.amount < 0 ? major(-entry.amount.amount) : '',
+    major(entry.running_balance.amount),
+    entry.id,
+  ];
+}
+
+/**
+ * The balance pages (docs/payments.md, "balances and bank accounts"): every figure is a sum of ledger
+ * entries at the time of the request; nothing here writes.
+ */
+export function createBalancesService(deps: { db: Executor; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** A balance the business does not have (spec 2's conditions) is answered as missing. */
+  function assertHas(business: BusinessRow, kind: BalanceKind): void {
+    const flags = { stripe_enabled: business.stripeEnabled, xendit_enabled: business.xenditEnabled, active_providers: business.activeProviders };
+    if (!hasBalance(kind, flags)) throw notFound();
+  }
+
+  function windowOf(business: BusinessRow, filters: StatementFilters): StatementWindow {
+    return {
+      account: ACCOUNTS[filters.account],
+      currency: filters.currency ?? business.currency,
+      kind: filters.kind,
+      since: filters.from ? startOfDay(filters.from, filters.tz) : undefined,
+      before: filters.to ? startOfDay(filters.to, filters.tz, 1) : undefined,
+    };
+  }
+
+  return {
+    async get(business: BusinessRow, kind: BalanceKind): Promise<BalanceView> {
+      assertHas(business, kind);
+      const sums = await repo.sums(db, business.id, kind, Object.values(ACCOUNTS));
+      const byCurrency = new Map<string, BalanceAmounts>();
+      const amounts = (currency: string): BalanceAmounts => {
+        const found = byCurrency.get(currency);
+        if (found) return found;
+        const zero = (): { amount: number; currency: string } => ({ amount: 0, currency });
+        const created = { currency, pending: zero(), available: zero(), in_transit: zero() };
+        byCurrency.set(currency, created);
+        return created;
+      };
+      amounts(business.currency);
+      for (const row of sums) {
+        const entry = Object.entries(ACCOUNTS).find(([, account]) => account === row.account);
+        if (entry) amounts(row.currency)[entry[0] as StatementAccount].amount += row.amount;
+      }
+      const currencies = [...byCurrency.values()].sort((a, b) =>
+        a.currency === business.currency ? -1 : b.currency === business.currency ? 1 : a.currency.localeCompare(b.currency),
+      );
+      return { balance: kind, currencies };
+    },
+
+    async statement(business: BusinessRow, kind: BalanceKind, query: StatementFilters & CursorQuery) {
+      assertHas(business, kind);
+      const window = windowOf(business, query);
+      const rows = await repo.statement(db, business.id, kind, window, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => r);
+      return { data: page.rows.map((r) => presentEntry(r, window.currency)), next_cursor: page.nextCursor };
+    },
+
+    /** The filtered statement as CSV, newest first, read in batches while it is sent (flat memory at any size). */
+    exportCsv(business: BusinessRow, kind: BalanceKind, filters: StatementFilters) {
+      assertHas(business, kind);
+      const window = windowOf(business, filters);
+      async function* lines(): AsyncGenerator<string> {
+        yield `\uFEFF${csvRow(STATEMENT_CSV_HEADER)}\r\n`;
+        let cursor: Cursor | undefined;
+        for (;;) {
+          const rows = await repo.statement(db, business.id, kind, window, EXPORT_BATCH, cursor);
+          const batch = rows.slice(0, EXPORT_BATCH);
+          if (batch.length > 0) yield batch.map((r) => `${csvRow(entryCsvRow(presentEntry(r, window.currency)))}\r\n`).join('');
+          const last = batch[batch.length - 1];
+          if (rows.length <= EXPORT_BATCH || !last) return;
+          cursor = { createdAt: last.createdAt, id: last.id };
+        }
+      }
+      const date = clock.now().toISOString().slice(0, 10);
+      return { filename: `statement-${kind}-${window.currency}-${business.identifier}-${date}.csv`, lines: lines() };
+    },
+  };
+}
+
+export type BalancesService = ReturnType<typeof createBalancesService>;

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { balanceEndpoints, type BalanceKind, type StatementFilters } from '@merchant/payments';
+import { call, endpointUrl } from '@/lib/api-client';
+import { endpointKey, endpointQuery } from '@/lib/queries';
+
+export const STATEMENT_PAGE_SIZE = 25;
+
+export const balanceQuery = (businessId: string, balance: BalanceKind) => endpointQuery(balanceEndpoints.get, { params: { business_id: businessId, balance } });
+
+export const statementQuery = (businessId: string, balance: BalanceKind, filters: StatementFilters) => {
+  const params = { business_id: businessId, balance };
+  return infiniteQueryOptions({
+    queryKey: endpointKey(balanceEndpoints.statement, { params, query: { ...filters, limit: STATEMENT_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(balanceEndpoints.statement, { params, query: { ...filters, limit: STATEMENT_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+};
+
+/** The CSV download of exactly the filtered statement: a plain link the browser follows with the session cookie. */
+export function statementExportHref(businessId: string, balance: BalanceKind, filters: StatementFilters): string {
+  const entries = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => [k, String(v)]);
+  return `${endpointUrl(balanceEndpoints.export, { business_id: businessId, balance })}?${new URLSearchParams(entries).toString()}`;
+}

@@ -1,0 +1,191 @@
+import { Anchor, Button, Card, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import {
+  BALANCE_LABELS,
+  LEDGER_KIND_LABELS,
+  LEDGER_TRANSACTION_KINDS,
+  STATEMENT_ACCOUNT_LABELS,
+  STATEMENT_ACCOUNTS,
+  StatementFiltersSchema,
+  type BalanceKind,
+  type BalanceView,
+} from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { PagedTable } from '@/components/paged-table';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { formatLocalDateTime } from '@/lib/format';
+import { balanceQuery, statementExportHref, statementQuery } from '@/features/balances/api/balances-api';
+
+/** The filters kept in the URL. */
+const URL_FILTERS = ['account', 'currency', 'kind', 'from', 'to'] as const;
+/** Dates are the viewer's calendar days. */
+const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const DESCRIPTIONS: Record<BalanceKind, string> = {
+  wallet: 'What your business holds from the payments we collect: pending until it settles, then available.',
+  card: 'What your connected card acquirer collected for you, in its own balance.',
+  xendit: 'What Xendit collected for you, in its own balance.',
+};
+
+function Amounts({ view }: { view: BalanceView }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+      {view.currencies.map((c) => (
+        <Card key={c.currency} withBorder radius="md" padding="md" component="section" aria-labelledby={`balance-${c.currency}`}>
+          <Title order={2} size="h4" id={`balance-${c.currency}`} mb="xs">
+            {c.currency.toUpperCase()}
+          </Title>
+          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px' }}>
+            {(['available', 'pending', 'in_transit'] as const).map((account) => (
+              <div key={account} style={{ display: 'contents' }}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {STATEMENT_ACCOUNT_LABELS[account]}
+                </Text>
+                <Text component="dd" m={0} ta="right" fw={account === 'available' ? 700 : 400} data-testid={`${c.currency}-${account}`}>
+                  {formatMoneyWithCode(c[account].amount, c.currency)}
+                </Text>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** One balance page (wallet, card or Xendit): the amounts per currency and the statement with its filters and CSV. */
+export function BalancePage({ balance }: { balance: BalanceKind }) {
+  const { business_id: businessId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const view = useQuery(balanceQuery(businessId, balance));
+  const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
+  const parsed = StatementFiltersSchema.safeParse({ ...raw, tz: VIEWER_TIME_ZONE });
+  const filters = parsed.success ? parsed.data : null;
+  const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
+  const statement = useInfiniteQuery({ ...statementQuery(businessId, balance, filters ?? StatementFiltersSchema.parse({})), enabled: filters !== null });
+  const rows = statement.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = URL_FILTERS.some((k) => k !== 'account' && k !== 'currency' && params.get(k));
+  const currencies = view.data?.currencies.map((c) => c.currency) ?? [];
+
+  const set = (key: (typeof URL_FILTERS)[number], value: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <PageFrame
+      title={BALANCE_LABELS[balance]}
+      description={DESCRIPTIONS[balance]}
+      actions={
+        <Button
+          component="a"
+          href={filters ? statementExportHref(businessId, balance, filters) : undefined}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
+          Export CSV
+        </Button>
+      }
+    >
+      {view.data ? <Amounts view={view.data} /> : <QueryStatus query={view} loadingLabel="Loading the balance" />}
+
+      <Title order={2} size="h3" id="statement-title">
+        Statement
+      </Title>
+      <Stack gap="sm" component="section" aria-label="Statement filters">
+        <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
+          <Select
+            label="Account"
+            data={STATEMENT_ACCOUNTS.map((value) => ({ value, label: STATEMENT_ACCOUNT_LABELS[value] }))}
+            value={params.get('account') ?? 'available'}
+            onChange={(v) => set('account', v === 'available' ? null : v)}
+            allowDeselect={false}
+          />
+          <Select
+            label="Currency"
+            data={currencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
+            value={params.get('currency') ?? currencies[0] ?? null}
+            onChange={(v) => set('currency', v === currencies[0] ? null : v)}
+            allowDeselect={false}
+            error={issue('currency')}
+          />
+          <Select
+            label="Type"
+            placeholder="Any type"
+            clearable
+            data={LEDGER_TRANSACTION_KINDS.map((value) => ({ value, label: LEDGER_KIND_LABELS[value] }))}
+            value={params.get('kind')}
+            onChange={(v) => set('kind', v)}
+          />
+          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
+          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+        </SimpleGrid>
+      </Stack>
+
+      <PagedTable
+        query={statement}
+        count={rows.length}
+        loadingLabel="Loading the statement"
+        loading={filters !== null}
+        empty={{
+          icon: <IconReceipt aria-hidden />,
+          title: filtered ? 'No entry matches these filters' : 'No entries yet',
+          description: filtered ? 'Clear a filter to see more.' : 'Payments, fees, settlements and refunds appear here as they happen.',
+        }}
+        label="Statement"
+        minWidth={640}
+        noun={['entry', 'entries']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col">Type</Table.Th>
+            <Table.Th scope="col">Description</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Balance after
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={e.created_at}>{formatLocalDateTime(e.created_at)}</time>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{LEDGER_KIND_LABELS[e.kind]}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {e.payment_id ? (
+                  <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: e.payment_id })}>
+                    {e.description}
+                  </Anchor>
+                ) : (
+                  e.description
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoneyWithCode(e.amount.amount, e.amount.currency)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoneyWithCode(e.running_balance.amount, e.running_balance.currency)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,5 @@
+import { BalancePage } from '@/features/balances/components/balance-page';
+
+export function Component() {
+  return <BalancePage balance="wallet" />;
+}

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoneyWithCode } from '@merchant/core';
+import type { BalanceView, CheckoutPayment, Payment } from '@merchant/payments';
+import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
+import { expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/**
+ * The wallet balance in the browser: payments made for real through the hosted checkout's public API land in
+ * the pending balance and on the statement (charge and fee), the figures are the ledger's, the statement's
+ * filters live in the URL and its CSV is the filtered view; axe clean, and usable at 375 px.
+ */
+let browser: Browser;
+let businessId: string;
+const owner = new ApiSession();
+const OWNER = 'owner@demo.test';
+
+const stamp = Date.now().toString(36).toUpperCase();
+const reference = `BAL-${stamp}`;
+/** Our two payments as the customer saw them (their public ids name them on the statement) and as the dashboard does (fee, net). */
+const paid: { checkout: CheckoutPayment; payment: Payment }[] = [];
+
+const wallet = (query = '') => `/business/${businessId}/payments/balance${query}`;
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+beforeAll(async () => {
+  browser = await launch();
+  await owner.call('POST', '/auth', { email: OWNER, password: 'demo-password' });
+  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+
+  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+    purpose: `Balance test ${stamp}`,
+    amount: null,
+    reference,
+    single_use: false,
+  });
+  const customer = new CheckoutCustomer();
+  for (const amount of [111_11, 222_22]) {
+    const checkout = await customer.pay('link', link.public_id, { method: 'card', number: cardEndingIn('4242') }, { email: 'bal@example.test', amount });
+    expect(checkout.status).toBe('succeeded');
+    const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=${reference}&limit=100`);
+    paid.push({ checkout, payment: mine.data.find((p) => p.amount.amount === amount)! });
+  }
+});
+afterAll(() => browser?.close());
+
+async function signedIn(width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, { width, height: 860 });
+  await signIn(page, OWNER);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+const statementRows = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('table[aria-label="Statement"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+  );
+
+describe('the wallet balance', () => {
+  it("shows the ledger's pending balance and the statement entries of payments made through the checkout", async () => {
+    const { page, close } = await signedIn();
+    await page.goto(wallet('?account=pending'));
+    await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
+    await page.getByRole('table', { name: 'Statement' }).waitFor();
+
+    // Each payment is a charge of its amount and a fee taken from it, named by the public id the customer saw.
+    for (const { checkout, payment } of paid) {
+      expect(payment.net.amount).toBe(payment.amount.amount - payment.fee.amount);
+      await eventually(async () => (await statementRows(page)).find((r) => r[2] === `Payment ${checkout.public_id}`)?.slice(1, 4)).toEqual([
+        'Payment',
+        `Payment ${checkout.public_id}`,
+        formatMoneyWithCode(payment.amount.amount, 'sgd'),
+      ]);
+      const fee = (await statementRows(page)).find((r) => r[2] === `Card fee of payment ${checkout.public_id}`);
+      expect(fee?.[3]).toBe(formatMoneyWithCode(-payment.fee.amount, 'sgd'));
+    }
+
+    // The figures on the page are the ledger's sums, as the API answers them.
+    const ledger = await owner.call<BalanceView>('GET', `/v1/business/${businessId}/balances/wallet`);
+    const sgd = ledger.currencies.find((c) => c.currency === 'sgd')!;
+    await eventually(() => page.getByTestId('sgd-pending').textContent()).toBe(formatMoneyWithCode(sgd.pending.amount, 'sgd'));
+    await eventually(() => page.getByTestId('sgd-available').textContent()).toBe(formatMoneyWithCode(sgd.available.amount, 'sgd'));
+    // The newest entry's balance after it is the pending balance (nothing newer on the account).
+    const newest = (await statementRows(page))[0]!;
+    expect(newest[4]).toBe(formatMoneyWithCode(sgd.pending.amount, 'sgd'));
+    await expectAccessible(page);
+
+    // An entry of a payment opens the payment.
+    await page.getByRole('link', { name: `Payment ${paid[0]!.checkout.public_id}`, exact: true }).click();
+    await page.waitForURL(new RegExp(`/payments/transactions/${paid[0]!.payment.id}$`));
+    await page.goBack();
+    await page.getByRole('table', { name: 'Statement' }).waitFor();
+
+    // The type filter lives in the URL; every row shown is a fee.
+    await page.getByRole('textbox', { name: 'Type', exact: true }).click();
+    await page.getByRole('option', { name: 'Fee', exact: true }).click();
+    await eventually(() => new URL(page.url()).searchParams.get('kind')).toBe('fee');
+    await eventually(async () => (await statementRows(page)).every((r) => r[1] === 'Fee')).toBe(true);
+    await eventually(async () => (await statementRows(page)).some((r) => r[2] === `Card fee of payment ${paid[0]!.checkout.public_id}`)).toBe(true);
+
+    // The CSV is the filtered statement: fees only, ours among them, money out in major units.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^statement-wallet-sgd-.*\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('Date (UTC),Type,Description,Currency,Money in,Money out,Balance after,Entry ID');
+    expect(lines.slice(1).every((line) => line.split(',')[1] === 'Fee')).toBe(true);
+    const ours = lines.find((line) => line.includes(`Card fee of payment ${paid[0]!.checkout.public_id}`));
+    expect(ours?.split(',').slice(3, 6)).toEqual(['SGD', '', (paid[0]!.payment.fee.amount / 100).toFixed(2)]);
+    await close();
+  });
+
+  it('is usable at 375 px and axe clean', async () => {
+    const { page, close } = await signedIn(375);
+    await page.goto(wallet('?account=pending'));
+    await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
+    await eventually(async () => (await statementRows(page)).some((r) => r[2] === `Payment ${paid[1]!.checkout.public_id}`)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'wallet-balance-375');
+    await expectAccessible(page);
+    await close();
+  });
+});

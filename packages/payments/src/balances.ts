@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, SignedMoneySchema, text } from '@merchant/core';
+import { BusinessParamsSchema } from '@merchant/business';
+import { LEDGER_TRANSACTION_KINDS } from './payment';
+
+/**
+ * The balance pages (docs/payments.md, "balances and bank accounts"): what the business holds, per balance
+ * and currency, summed from the ledger (never a stored number), and a statement of the ledger entries.
+ */
+
+/**
+ * The business's balances. `wallet` is the platform's own: what its processor collected. `card` holds what
+ * a connected card acquirer (Stripe) collected; `xendit` what Xendit collected, a balance of its own.
+ */
+export const BALANCE_KINDS = ['wallet', 'card', 'xendit'] as const;
+export type BalanceKind = (typeof BALANCE_KINDS)[number];
+export const BalanceKindSchema = z.enum(BALANCE_KINDS);
+
+export const BALANCE_LABELS: Record<BalanceKind, string> = {
+  wallet: 'Wallet balance',
+  card: 'Card balance',
+  xendit: 'Xendit card balance',
+};
+
+/** Which balance the money a provider collected lands in (the payment's `provider`). */
+export function balanceOfProvider(provider: string | null): BalanceKind {
+  if (provider === 'stripe') return 'card';
+  if (provider === 'xendit') return 'xendit';
+  return 'wallet';
+}
+
+/** The business flags that decide which balances it has (spec 2, the Bank Payouts sidebar group). */
+export interface BalanceFlags {
+  stripe_enabled: boolean;
+  xendit_enabled: boolean;
+  active_providers: readonly string[];
+}
+
+/** The provider kind (an entry of `business.active_providers`) that has the further card balance. */
+export const CARD_PROVIDER_KIND = 'xendit';
+
+/**
+ * Whether a business has a balance: the wallet always; the card balance with a card flag; Xendit's with
+ * Xendit active. The one rule for the server's answers and the sidebar's flags.
+ */
+export function hasBalance(kind: BalanceKind, flags: BalanceFlags): boolean {
+  if (kind === 'card') return flags.stripe_enabled || flags.xendit_enabled;
+  if (kind === 'xendit') return flags.active_providers.includes(CARD_PROVIDER_KIND);
+  return true;
+}
+
+/** The merchant's ledger accounts a statement can show. */
+export const STATEMENT_ACCOUNTS = ['available', 'pending', 'in_transit'] as const;
+export type StatementAccount = (typeof STATEMENT_ACCOUNTS)[number];
+export const STATEMENT_ACCOUNT_LABELS: Record<StatementAccount, string> = { available: 'Available', pending: 'Pending', in_transit: 'In transit' };
+
+export const LedgerTransactionKindSchema = z.enum(LEDGER_TRANSACTION_KINDS);
+export const LEDGER_KIND_LABELS: Record<(typeof LEDGER_TRANSACTION_KINDS)[number], string> = {
+  charge: 'Payment',
+  fee: 'Fee',
+  refund: 'Refund',
+  settlement: 'Settlement',
+  payout: 'Payout',
+  payout_return: 'Payout returned',
+  transfer: 'Transfer',
+};
+
+/** One currency of a balance: signed minor units (available may be below zero after refunds). */
+export const BalanceAmountsSchema = z.object({
+  currency: z.string(),
+  pending: SignedMoneySchema,
+  available: SignedMoneySchema,
+  in_transit: SignedMoneySchema,
+});
+export type BalanceAmounts = z.infer<typeof BalanceAmountsSchema>;
+
+export const BalanceViewSchema = z.object({
+  balance: BalanceKindSchema,
+  /** The business currency first, then alphabetical; the business currency is listed even with nothing in it. */
+  currencies: z.array(BalanceAmountsSchema),
+});
+export type BalanceView = z.infer<typeof BalanceViewSchema>;
+
+export const BalanceParamsSchema = BusinessParamsSchema.extend({ balance: BalanceKindSchema });
+
+/**
+ * The statement's filters (the screen keeps them in its URL; the CSV takes the same). `currency` defaults to
+ * the business's; dates are calendar days, both included, in the IANA time zone `tz` (UTC without one).
+ */
+export const StatementFiltersSchema = z
+  .object({
+    account: z.enum(STATEMENT_ACCOUNTS).default('available'),
+    currency: CurrencyCodeSchema.optional(),
+    kind: LedgerTransactionKindSchema.optional(),
+    from: CalendarDateSchema.optional(),
+    to: CalendarDateSchema.optional(),
+    tz: text()
+      .max(64)
+      .refine((value) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: value });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Unknown time zone')
+      .default('UTC'),
+  })
+  .superRefine((f, ctx) => {
+    if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });
+  });
+export type StatementFilters = z.infer<typeof StatementFiltersSchema>;
+export type StatementFiltersInput = z.input<typeof StatementFiltersSchema>;
+export const StatementQuerySchema = StatementFiltersSchema.safeExtend(CursorQuerySchema.shape);
+
+/** One ledger entry of the account, with the account's balance just after it (every entry counted, filtered or not). */
+export const StatementEntrySchema = z.object({
+  id: z.uuid(),
+  created_at: z.string(),
+  kind: LedgerTransactionKindSchema,
+  description: z.string(),
+  amount: SignedMoneySchema,
+  running_balance: SignedMoneySchema,
+  payment_id: z.uuid().nullable(),
+});
+export type StatementEntry = z.infer<typeof StatementEntrySchema>;
+
+/**
+ * The statement CSV's columns, in order (amounts in major units, times in UTC). Money in and out are
+ * separate unsigned columns, as on a bank statement: a cell starting with `-` would be formula-guarded.
+ */
+export const STATEMENT_CSV_HEADER = ['Date (UTC)', 'Type', 'Description', 'Currency', 'Money in', 'Money out', 'Balance after', 'Entry ID'] as const;
+
+const access = { kind: 'business', permission: 'wallets:manage' } as const;
+
+export const balanceEndpoints = {
+  get: defineEndpoint({
+    id: 'balances.get',
+    method: 'GET',
+    path: '/v1/business/:business_id/balances/:balance',
+    summary: 'One balance: pending, available and in transit per currency, summed from the ledger',
+    access,
+    params: BalanceParamsSchema,
+    response: BalanceViewSchema,
+    errors: ['BALANCE_NOT_FOUND'],
+  }),
+  statement: defineEndpoint({
+    id: 'balances.statement',
+    method: 'GET',
+    path: '/v1/business/:business_id/balances/:balance/statement',
+    summary: "A balance account's ledger entries, newest first, with the running balance (cursor pages)",
+    access,
+    params: BalanceParamsSchema,
+    query: StatementQuerySchema,
+    response: pageOf(StatementEntrySchema),
+    errors: ['BALANCE_NOT_FOUND'],
+  }),
+  export: defineEndpoint({
+    id: 'balances.export',
+    method: 'GET',
+    path: '/v1/business/:business_id/balances/:balance/statement/export',
+    summary: 'The filtered statement as a CSV download (text/csv, newest first, streamed: every matching entry)',
+    access,
+    params: BalanceParamsSchema,
+    query: StatementFiltersSchema,
+    response: z.string(),
+    errors: ['BALANCE_NOT_FOUND'],
+  }),
+} as const;
