@@ -12,3 +12,4 @@ export * from './transactions';
 export * from './checkout';
 export * from './overview';
 export * from './sales-report';
+export * from './invoices';
