@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CurrencyCodeSchema, MAX_MINOR_AMOUNT, MinorAmountSchema, text } from '@merchant/core';
+import {
+  CalendarDateSchema,
+  CurrencyCodeSchema,
+  CursorQuerySchema,
+  MAX_MINOR_AMOUNT,
+  MinorAmountSchema,
+  PositiveMinorAmountSchema,
+  defineEndpoint,
+  pageOf,
+  text,
+} from '@merchant/core';
+import { BusinessParamsSchema } from '@merchant/business';
 import { INVOICE_EVENT_KINDS, INVOICE_STATUSES, type InvoiceStatus } from './statuses';
 
 /**
@@ -169,3 +180,201 @@ export const InvoiceBodySchema = z
   });
 export type InvoiceBody = z.input<typeof InvoiceBodySchema>;
 export type InvoiceFields = z.output<typeof InvoiceBodySchema>;
+
+/** What the invoice shows as its number: INV-000042. */
+export function invoiceNumberLabel(number: number): string {
+  return `INV-${String(number).padStart(6, '0')}`;
+}
+
+export const InvoiceLineSchema = z.object({
+  product_id: z.uuid().nullable(),
+  description: z.string(),
+  quantity: z.number(),
+  unit_price: z.number().int(),
+  discount_bps: z.number().int(),
+  /** Quantity times unit price, the discount on it, and what the line adds to the subtotal. */
+  gross: z.number().int(),
+  discount: z.number().int(),
+  net: z.number().int(),
+});
+
+export const InvoiceSchema = z.object({
+  id: z.uuid(),
+  public_id: z.string(),
+  /** The customer's page on the invoice host. */
+  url: z.string(),
+  number: z.string(),
+  status: InvoiceStatusSchema,
+  customer: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string().nullable() }),
+  currency: z.string(),
+  issue_date: z.string(),
+  due_date: z.string(),
+  lines: z.array(InvoiceLineSchema),
+  taxes: z.array(z.object({ name: z.string(), rate_bps: z.number().int(), amount: z.number().int() })),
+  subtotal: z.number().int(),
+  tax_total: z.number().int(),
+  total: z.number().int(),
+  amount_paid: z.number().int(),
+  amount_due: z.number().int(),
+  allow_partial: z.boolean(),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  editable: z.boolean(),
+  created_at: z.string(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const InvoiceEventSchema = z.object({
+  kind: InvoiceEventKindSchema,
+  detail: z.string().nullable(),
+  /** Who did it in the dashboard; null for the customer (viewed, paid at checkout). */
+  by: z.string().nullable(),
+  at: z.string(),
+});
+
+export const InvoiceDetailSchema = InvoiceSchema.extend({ timeline: z.array(InvoiceEventSchema) });
+export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;
+
+/** The list's filters (the screen keeps them in its URL; the CSV export takes the same). */
+export const InvoiceFiltersSchema = z.object({
+  status: InvoiceStatusSchema.optional(),
+  /** Part of the number (INV-000042 or 42), the customer's name or email. */
+  search: text().trim().max(100, 'Use at most 100 characters').optional(),
+  /** Issue dates from and to, both included. */
+  from: CalendarDateSchema.optional(),
+  to: CalendarDateSchema.optional(),
+});
+export type InvoiceFilters = z.infer<typeof InvoiceFiltersSchema>;
+export const ListInvoicesQuerySchema = InvoiceFiltersSchema.extend(CursorQuerySchema.shape);
+
+/** The columns of the invoices CSV, in order. */
+export const INVOICE_CSV_HEADER = [
+  'Number',
+  'Status',
+  'Customer',
+  'Customer email',
+  'Currency',
+  'Issue date',
+  'Due date',
+  'Total',
+  'Paid',
+  'Due',
+  'Created (UTC)',
+] as const;
+
+export const MarkInvoicePaidBodySchema = z.object({
+  /** Defaults to everything still due; never more. */
+  amount: PositiveMinorAmountSchema.optional(),
+  note: text().trim().max(200, 'Use at most 200 characters').nullish().transform(blankToNull),
+});
+
+export const InvoiceParamsSchema = BusinessParamsSchema.extend({ invoice_id: z.uuid() });
+const VIEW = { kind: 'business', permission: 'payments:view' } as const;
+const CREATE = { kind: 'business', permission: 'payments:create' } as const;
+
+export const invoiceEndpoints = {
+  list: defineEndpoint({
+    id: 'invoices.list',
+    method: 'GET',
+    path: '/v1/business/:business_id/invoices',
+    summary: 'Invoices, newest first, filtered by status and issue date and searched by number or customer (cursor pages)',
+    access: VIEW,
+    params: BusinessParamsSchema,
+    query: ListInvoicesQuerySchema,
+    response: pageOf(InvoiceSchema),
+  }),
+  export: defineEndpoint({
+    id: 'invoices.export',
+    method: 'GET',
+    path: '/v1/business/:business_id/invoices/export',
+    summary: 'The filtered invoices as a CSV download (text/csv, newest first, streamed: every matching row)',
+    access: VIEW,
+    params: BusinessParamsSchema,
+    query: InvoiceFiltersSchema,
+    response: z.string(),
+  }),
+  get: defineEndpoint({
+    id: 'invoices.get',
+    method: 'GET',
+    path: '/v1/business/:business_id/invoices/:invoice_id',
+    summary: 'One invoice with its timeline',
+    access: VIEW,
+    params: InvoiceParamsSchema,
+    response: InvoiceDetailSchema,
+    errors: ['INVOICE_NOT_FOUND'],
+  }),
+  create: defineEndpoint({
+    id: 'invoices.create',
+    method: 'POST',
+    path: '/v1/business/:business_id/invoices',
+    summary: 'Create a draft invoice (nothing is sent)',
+    access: CREATE,
+    params: BusinessParamsSchema,
+    body: InvoiceBodySchema,
+    response: InvoiceDetailSchema,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    id: 'invoices.update',
+    method: 'PUT',
+    path: '/v1/business/:business_id/invoices/:invoice_id',
+    summary: 'Edit an invoice nothing has been paid of; a paid, partially paid or void invoice cannot be edited',
+    access: CREATE,
+    params: InvoiceParamsSchema,
+    body: InvoiceBodySchema,
+    response: InvoiceDetailSchema,
+    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_EDITABLE'],
+  }),
+  send: defineEndpoint({
+    id: 'invoices.send',
+    method: 'POST',
+    path: '/v1/business/:business_id/invoices/:invoice_id/send',
+    summary: "Mail the customer a link to the invoice's public page (the invoice_sent template); a draft becomes sent. Sending again resends",
+    access: CREATE,
+    params: InvoiceParamsSchema,
+    response: InvoiceDetailSchema,
+    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_SENDABLE', 'INVOICE_NO_EMAIL'],
+  }),
+  remind: defineEndpoint({
+    id: 'invoices.remind',
+    method: 'POST',
+    path: '/v1/business/:business_id/invoices/:invoice_id/remind',
+    summary: 'Mail the customer a reminder of what is due (the invoice_reminder template)',
+    access: CREATE,
+    params: InvoiceParamsSchema,
+    response: InvoiceDetailSchema,
+    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_SENDABLE', 'INVOICE_NO_EMAIL'],
+  }),
+  markPaid: defineEndpoint({
+    id: 'invoices.markPaid',
+    method: 'POST',
+    path: '/v1/business/:business_id/invoices/:invoice_id/mark-paid',
+    summary: 'Record a payment made by another means (cash, bank transfer): all that is due, or part of it',
+    access: CREATE,
+    params: InvoiceParamsSchema,
+    body: MarkInvoicePaidBodySchema,
+    response: InvoiceDetailSchema,
+    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAYABLE', 'INVOICE_OVERPAYMENT'],
+  }),
+  void: defineEndpoint({
+    id: 'invoices.void',
+    method: 'POST',
+    path: '/v1/business/:business_id/invoices/:invoice_id/void',
+    summary: 'Void an invoice nothing has been paid of: it can no longer be paid and its public page is gone',
+    access: CREATE,
+    params: InvoiceParamsSchema,
+    response: InvoiceDetailSchema,
+    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_EDITABLE'],
+  }),
+  duplicate: defineEndpoint({
+    id: 'invoices.duplicate',
+    method: 'POST',
+    path: '/v1/business/:business_id/invoices/:invoice_id/duplicate',
+    summary: 'A new draft with the same customer, lines, taxes, notes and terms, issued today',
+    access: CREATE,
+    params: InvoiceParamsSchema,
+    response: InvoiceDetailSchema,
+    status: 201,
+    errors: ['INVOICE_NOT_FOUND'],
+  }),
+} as const;
