@@ -47,6 +47,7 @@ import { paymentMethodsModule } from './modules/payments/payment-methods/payment
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
 import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
+import { invoicesModule } from './modules/payments/invoices/invoices.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
@@ -101,6 +102,7 @@ function composeModules(platform: Platform) {
     .use(sourcePaymentsModule)
     .use(paymentLinksModule)
     .use(staticQrCodesModule)
+    .use(invoicesModule)
     .use(transactionsModule)
     .use(checkoutModule)
     .use(overviewModule)

@@ -13,3 +13,4 @@ export * from './checkout';
 export * from './overview';
 export * from './sales-report';
 export * from './balances';
+export * from './invoices';

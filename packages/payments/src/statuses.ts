@@ -10,3 +10,14 @@ export type StaticQrStatus = (typeof STATIC_QR_STATUSES)[number];
 
 export const PROVIDER_CONNECTION_STATUSES = ['pending', 'connected', 'disconnected'] as const;
 export type ProviderConnectionStatus = (typeof PROVIDER_CONNECTION_STATUSES)[number];
+
+/**
+ * Invoice statuses (docs/payments.md, "invoices"). `overdue` is set by a schedule, never computed on a screen;
+ * `partially_paid` and `paid` follow the payments.
+ */
+export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** What an invoice's timeline records. */
+export const INVOICE_EVENT_KINDS = ['created', 'sent', 'viewed', 'reminded', 'paid', 'voided'] as const;
+export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];

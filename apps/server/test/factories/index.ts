@@ -10,3 +10,4 @@ export * from './unique';
 export * from './people';
 export * from './businesses';
 export * from './checkout';
+export * from './invoices';

@@ -214,6 +214,7 @@ describe('route table', () => {
       pendingInvitations: 'auth.pending-invitations',
       onboardingQuestionnaire: 'onboarding.questionnaire',
       paymentsOverview: 'payments.overview',
+      publicInvoice: 'public.invoice',
     });
   });
 

@@ -19,6 +19,8 @@ export const SCREEN_PATHS = {
   pendingInvitations: '/pending-invitations',
   onboardingQuestionnaire: `${BUSINESS_PATH}/onboarding/questionnaire`,
   paymentsOverview: sectionPath('payments'),
+  /** On the invoice host (its origin, not the dashboard's): the customer's invoice. */
+  publicInvoice: '/:business_id/:invoice',
 } as const;
 
 /**

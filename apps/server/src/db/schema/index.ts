@@ -4,3 +4,4 @@ export * from './business';
 export * from './onboarding';
 export * from './platform';
 export * from './payments';
+export * from './invoices';

@@ -63,7 +63,7 @@ export const userSettingsRoutes = [
 
 export const publicRoutes = [
   make('public.support-chat', '/public/:business_id/support-chat', 'Support chat', 'public', undefined, 'supportChat', { guards: [] }),
-  make('public.invoice', '/:business_id/:invoice', 'Invoice', 'public', undefined, 'publicInvoice', {
+  make('public.invoice', SCREEN_PATHS.publicInvoice, 'Invoice', 'public', undefined, 'publicInvoice', {
     guards: ['invoicePublicGuard'],
   }),
   make('app.not-found', '/not-found', 'Page not found', 'public', undefined, null, { guards: [], screen: 'app.not-found' }),

@@ -109,6 +109,12 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
       });
     },
 
+    /** The business's template (its own or the default): what a customer mail says, before `renderEmail`. */
+    async template(businessId: string, key: EmailTemplateKey): Promise<{ subject: string; body: string }> {
+      const { subject, body } = present(key, await repo.find(db, businessId, key));
+      return { subject, body };
+    },
+
     /** Renders the draft (or the saved template) with sample values and mails it to the caller. */
     async sendTest(ctx: BusinessContext, key: EmailTemplateKey, draft: { subject?: string | undefined; body?: string | undefined }) {
       const { user } = ctx;

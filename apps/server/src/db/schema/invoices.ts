@@ -1,0 +1,88 @@
+import { INVOICE_EVENT_KINDS, INVOICE_STATUSES } from '@merchant/payments';
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { minorAmount } from '../columns';
+import { businesses } from './business';
+import { createdAt, ts } from './common';
+import { users } from './identity';
+
+/**
+ * Invoices (docs/payments.md, "invoices"). Lines and taxes are part of the invoice (never read on their own)
+ * and are stored with it, with the amounts the package's money rules computed; the totals are columns so the
+ * list filters and sorts without recomputing. `public_id` is the unguessable id of the invoice host's URL.
+ */
+
+/** One stored line: what the merchant entered and what the rules made of it. */
+export interface StoredInvoiceLine {
+  product_id: string | null;
+  description: string;
+  quantity: number;
+  unit_price: number;
+  discount_bps: number;
+  gross: number;
+  discount: number;
+  net: number;
+}
+
+export interface StoredInvoiceTax {
+  name: string;
+  rate_bps: number;
+  amount: number;
+}
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    publicId: text('public_id').notNull(),
+    /** Per business, from 1: shown as INV-000001. */
+    number: integer('number').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
+    customerId: uuid('customer_id').notNull(),
+    currency: text('currency').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    lines: jsonb('lines').$type<StoredInvoiceLine[]>().notNull(),
+    taxes: jsonb('taxes').$type<StoredInvoiceTax[]>().notNull(),
+    subtotal: minorAmount('subtotal').notNull(),
+    taxTotal: minorAmount('tax_total').notNull(),
+    total: minorAmount('total').notNull(),
+    /** Paid through the checkout plus what was marked paid by other means. */
+    amountPaid: minorAmount('amount_paid').notNull().default(0),
+    allowPartial: boolean('allow_partial').notNull().default(false),
+    notes: text('notes'),
+    terms: text('terms'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('invoices_public_key').on(t.publicId),
+    uniqueIndex('invoices_number_key').on(t.businessId, t.number),
+    index('invoices_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('invoices_status_idx').on(t.businessId, t.status, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The invoice's timeline: created, sent, viewed, reminded, paid, voided. */
+export const invoiceEvents = pgTable(
+  'invoice_events',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    kind: text('kind', { enum: INVOICE_EVENT_KINDS }).notNull(),
+    /** What a person reads next to the kind (who it was mailed to, the amount marked paid). */
+    detail: text('detail'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
+    index('invoice_events_invoice_idx').on(t.businessId, t.invoiceId, t.createdAt, t.id),
+  ],
+);

@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
+import type { InvoiceFilters } from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import { customers, invoiceEvents, invoices, products, users } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type NewInvoiceEvent = typeof invoiceEvents.$inferInsert;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const withCustomer = { invoice: invoices, customerName: customers.name, customerEmail: customers.email };
+export type InvoiceWithCustomer = { invoice: InvoiceRow; customerName: string | null; customerEmail: string | null };
+
+/** The number a search names: `INV-000042`, `inv-42` or `42`. */
+function searchedNumber(search: string): number | undefined {
+  const match = /^(?:inv-?)?0*(\d{1,9})$/i.exec(search);
+  return match ? Number(match[1]) : undefined;
+}
+
+function filtersOf(businessId: string, filter: InvoiceFilters) {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : undefined;
+  const number = filter.search ? searchedNumber(filter.search) : undefined;
+  return [
+    eq(invoices.businessId, businessId),
+    filter.status ? eq(invoices.status, filter.status) : undefined,
+    filter.from ? gte(invoices.issueDate, filter.from) : undefined,
+    filter.to ? lte(invoices.issueDate, filter.to) : undefined,
+    pattern ? or(ilike(customers.name, pattern), ilike(customers.email, pattern), number === undefined ? undefined : eq(invoices.number, number)) : undefined,
+  ];
+}
+
+/** Invoices: SQL only. Every query is scoped by business, except the invoice host's read by public id. */
+export const invoicesRepository = {
+  async insert(db: Executor, row: NewInvoice): Promise<void> {
+    await db.insert(invoices).values(row);
+  },
+
+  /** The next number of the business's invoices, under a lock on the business's numbering until commit. */
+  async nextNumber(db: Executor, businessId: string): Promise<number> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice-number:${businessId}`}))`);
+    const [row] = await db
+      .select({ last: max(invoices.number) })
+      .from(invoices)
+      .where(eq(invoices.businessId, businessId));
+    return (row?.last ?? 0) + 1;
+  },
+
+  async find(db: Executor, businessId: string, id: string): Promise<InvoiceWithCustomer | undefined> {
+    const [row] = await db
+      .select(withCustomer)
+      .from(invoices)
+      .leftJoin(customers, and(eq(customers.businessId, invoices.businessId), eq(customers.id, invoices.customerId)))
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, id)));
+    return row;
+  },
+
+  /** The invoice's row, locked for the rest of the transaction. */
+  async lock(db: Executor, businessId: string, id: string): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async update(db: Executor, businessId: string, id: string, patch: Partial<NewInvoice>): Promise<void> {
+    await db
+      .update(invoices)
+      .set(patch)
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, id)));
+  },
+
+  async addEvent(db: Executor, event: NewInvoiceEvent): Promise<void> {
+    await db.insert(invoiceEvents).values(event);
+  },
+
+  async timeline(db: Executor, businessId: string, invoiceId: string) {
+    return db
+      .select({ kind: invoiceEvents.kind, detail: invoiceEvents.detail, by: users.name, at: invoiceEvents.createdAt })
+      .from(invoiceEvents)
+      .leftJoin(users, eq(users.id, invoiceEvents.userId))
+      .where(and(eq(invoiceEvents.businessId, businessId), eq(invoiceEvents.invoiceId, invoiceId)))
+      .orderBy(asc(invoiceEvents.createdAt), asc(invoiceEvents.id))
+      .limit(500);
+  },
+
+  /** Newest first, after the cursor; reads `limit + 1` rows. */
+  async page(db: Executor, businessId: string, filter: InvoiceFilters, limit: number, cursor?: Cursor): Promise<InvoiceWithCustomer[]> {
+    return db
+      .select(withCustomer)
+      .from(invoices)
+      .leftJoin(customers, and(eq(customers.businessId, invoices.businessId), eq(customers.id, invoices.customerId)))
+      .where(
+        and(
+          ...filtersOf(businessId, filter),
+          cursor ? or(lt(invoices.createdAt, cursor.createdAt), and(eq(invoices.createdAt, cursor.createdAt), lt(invoices.id, cursor.id))) : undefined,
+        ),
+      )
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit + 1);
+  },
+
+  /** Which of these ids are the business's products (any status: an archived product's line stays valid). */
+  async productIds(db: Executor, businessId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  async customerExists(db: Executor, businessId: string, id: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.businessId, businessId), eq(customers.id, id)));
+    return Boolean(row);
+  },
+};
