@@ -98,13 +98,14 @@ export const paymentsRoutes = [
   route('static-qr-detail', 'static-qr-code/:static_qr_code_id', 'Static QR code', 'staticQr', { ...V, screen: 'static-qr-codes.detail' }),
   route('invoices', 'invoices', 'Invoices', 'invoices', {
     ...V,
+    screen: 'invoices.list',
     sidebar: { group: NO_CODE, label: 'Invoicing', childLabel: 'All', icon: 'file-invoice', order: 12 },
   }),
-  route('invoices-create', 'invoices/create', 'Create invoice', 'invoices', C),
+  route('invoices-create', 'invoices/create', 'Create invoice', 'invoices', { ...C, screen: 'invoices.create' }),
   route('invoices-bulk-create', 'invoices/bulk-create', 'Bulk create invoices', 'invoices', C),
   route('invoices-feed-upload', 'invoices/feed-upload', 'Upload invoice feed file', 'invoices', C),
-  route('invoices-detail', 'invoices/:invoice', 'Invoice', 'invoices', V),
-  route('invoices-edit', 'invoices/:invoice/edit', 'Edit invoice', 'invoices', C),
+  route('invoices-detail', 'invoices/:invoice', 'Invoice', 'invoices', { ...V, screen: 'invoices.detail' }),
+  route('invoices-edit', 'invoices/:invoice/edit', 'Edit invoice', 'invoices', { ...C, screen: 'invoices.edit' }),
   route('invoices-repeating', 'invoices/repeating', 'Repeating invoices', 'repeatingInvoices', {
     ...V,
     sidebar: { label: 'Repeating', icon: 'repeat', order: 1, parent: 'payments.invoices' },

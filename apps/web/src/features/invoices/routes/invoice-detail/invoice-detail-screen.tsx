@@ -1,0 +1,305 @@
+import { Anchor, Button, Grid, Group, Menu, Paper, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconBan, IconCash, IconChevronDown, IconCopy, IconMail, IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PAYABLE_INVOICE_STATUSES, type InvoiceDetail, type InvoiceEventKind } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { MoneyInput } from '@/components/money-input';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { formatLocalDateTime } from '@/lib/format';
+import { notifySuccess } from '@/lib/notify';
+import { useBusiness } from '@/lib/session';
+import { invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
+import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+
+const EVENT_LABELS: Record<InvoiceEventKind, string> = {
+  created: 'Created',
+  sent: 'Sent',
+  viewed: 'Viewed by the customer',
+  reminded: 'Reminder sent',
+  paid: 'Payment received',
+  voided: 'Voided',
+};
+
+export function Component() {
+  const { business_id: businessId = '', invoice: invoiceId = '' } = useParams();
+  const invoice = useQuery(invoiceQuery(businessId, invoiceId));
+  return invoice.data ? (
+    <InvoiceView businessId={businessId} invoice={invoice.data} />
+  ) : (
+    <PageFrame title="Invoice">
+      <QueryStatus query={invoice} loadingLabel="Loading the invoice" />
+    </PageFrame>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function InvoiceView({ businessId, invoice }: { businessId: string; invoice: InvoiceDetail }) {
+  const navigate = useNavigate();
+  const business = useBusiness(businessId);
+  const canChange = business.data?.permissions.includes('payments:create') ?? false;
+  const send = useInvoiceAction(businessId, invoice.id, 'send');
+  const remind = useInvoiceAction(businessId, invoice.id, 'remind');
+  const voidIt = useInvoiceAction(businessId, invoice.id, 'void');
+  const duplicate = useInvoiceAction(businessId, invoice.id, 'duplicate');
+  const money = (amount: number) => formatMoneyWithCode(amount, invoice.currency);
+  const payable = PAYABLE_INVOICE_STATUSES.includes(invoice.status);
+  const sendable = invoice.status === 'draft' || payable;
+  const email = invoice.customer.email;
+
+  const confirmVoid = () =>
+    modals.openConfirmModal({
+      title: `Void ${invoice.number}`,
+      children: <Text size="sm">The customer can no longer open or pay this invoice. This cannot be undone.</Text>,
+      labels: { confirm: 'Void invoice', cancel: 'Keep invoice' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => voidIt.mutate(undefined, { onSuccess: () => notifySuccess(`${invoice.number} voided.`) }),
+    });
+  const confirmSend = () =>
+    modals.openConfirmModal({
+      title: invoice.status === 'draft' ? `Send ${invoice.number}` : `Send ${invoice.number} again`,
+      children: <Text size="sm">We mail {email} a link to the invoice, where they can pay it.</Text>,
+      labels: { confirm: 'Send invoice', cancel: 'Not now' },
+      onConfirm: () => send.mutate(undefined, { onSuccess: () => notifySuccess(`${invoice.number} sent to ${email}.`) }),
+    });
+  const openMarkPaid = () =>
+    modals.open({
+      title: `Mark ${invoice.number} paid`,
+      children: <MarkPaidForm businessId={businessId} invoice={invoice} onDone={() => modals.closeAll()} />,
+    });
+
+  const actions = canChange ? (
+    <Group gap="xs">
+      {invoice.editable ? (
+        <Button
+          component={Link}
+          to={href('payments.invoices-edit', { business_id: businessId, invoice: invoice.id })}
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+        >
+          Edit
+        </Button>
+      ) : null}
+      {sendable && email ? (
+        <Button leftSection={<IconMail size={16} aria-hidden />} loading={send.isPending} onClick={confirmSend}>
+          {invoice.status === 'draft' ? 'Send' : 'Resend'}
+        </Button>
+      ) : null}
+      <Menu position="bottom-end">
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
+            More actions
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {payable && email ? (
+            <Menu.Item
+              leftSection={<IconMail size={16} aria-hidden />}
+              onClick={() => remind.mutate(undefined, { onSuccess: () => notifySuccess(`Reminder sent to ${email}.`) })}
+            >
+              Send a reminder
+            </Menu.Item>
+          ) : null}
+          {payable ? (
+            <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={openMarkPaid}>
+              Mark paid
+            </Menu.Item>
+          ) : null}
+          <Menu.Item
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={() =>
+              duplicate.mutate(undefined, {
+                onSuccess: (copy) => {
+                  notifySuccess(`${copy.number} created from ${invoice.number}.`);
+                  void navigate(href('payments.invoices-edit', { business_id: businessId, invoice: copy.id }));
+                },
+              })
+            }
+          >
+            Duplicate
+          </Menu.Item>
+          {invoice.editable && invoice.status !== 'void' ? (
+            <Menu.Item color="red" leftSection={<IconBan size={16} aria-hidden />} onClick={confirmVoid}>
+              Void
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  ) : undefined;
+
+  return (
+    <PageFrame title={invoice.number} description={<InvoiceStatusBadge status={invoice.status} />} actions={actions}>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-summary">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="invoice-summary">
+                  Summary
+                </Title>
+                <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+                  <Fact label="Customer">{[invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
+                  <Fact label="Issued">{invoice.issue_date}</Fact>
+                  <Fact label="Due">{invoice.due_date}</Fact>
+                  <Fact label="Total">{money(invoice.total)}</Fact>
+                  <Fact label="Paid">{money(invoice.amount_paid)}</Fact>
+                  <Fact label="Still due">{money(invoice.amount_due)}</Fact>
+                  <Fact label="Partial payments">{invoice.allow_partial ? 'Allowed' : 'Not allowed'}</Fact>
+                </SimpleGrid>
+                {invoice.status !== 'draft' && invoice.status !== 'void' ? (
+                  <Fact label="Customer's page">
+                    <Anchor href={invoice.url} target="_blank" rel="noreferrer" size="sm">
+                      {invoice.url}
+                    </Anchor>
+                  </Fact>
+                ) : null}
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-lines">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="invoice-lines">
+                  Lines
+                </Title>
+                <Table.ScrollContainer minWidth={520}>
+                  <Table aria-labelledby="invoice-lines">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">Description</Table.Th>
+                        <Table.Th scope="col">Quantity</Table.Th>
+                        <Table.Th scope="col">Unit price</Table.Th>
+                        <Table.Th scope="col">Discount</Table.Th>
+                        <Table.Th scope="col">Amount</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {invoice.lines.map((line, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td>{line.description}</Table.Td>
+                          <Table.Td>{line.quantity}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(line.unit_price)}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.discount_bps ? `${line.discount_bps / 100} %` : '—'}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(line.net)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                <Totals invoice={invoice} />
+                {invoice.notes ? <Fact label="Notes">{invoice.notes}</Fact> : null}
+                {invoice.terms ? <Fact label="Terms">{invoice.terms}</Fact> : null}
+              </Stack>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-timeline">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="invoice-timeline">
+                Timeline
+              </Title>
+              <Timeline bulletSize={12} lineWidth={2}>
+                {invoice.timeline.map((event, i) => (
+                  <Timeline.Item key={i} title={EVENT_LABELS[event.kind]}>
+                    {event.detail ? <Text size="sm">{event.detail}</Text> : null}
+                    <Text size="xs" c="dimmed">
+                      <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time>
+                      {event.by ? ` · ${event.by}` : ''}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </PageFrame>
+  );
+}
+
+/** Subtotal, each tax and the total, as the invoice's own figures (the server's). */
+export function Totals({ invoice }: { invoice: Pick<InvoiceDetail, 'subtotal' | 'taxes' | 'total' | 'currency'> }) {
+  const money = (amount: number) => formatMoneyWithCode(amount, invoice.currency);
+  return (
+    <Stack gap={4} align="flex-end" aria-label="Totals" component="section">
+      <Text size="sm">Subtotal: {money(invoice.subtotal)}</Text>
+      {invoice.taxes.map((tax, i) => (
+        <Text size="sm" key={i}>
+          {tax.name} ({tax.rate_bps / 100} %): {money(tax.amount)}
+        </Text>
+      ))}
+      <Text fw={700}>Total: {money(invoice.total)}</Text>
+    </Stack>
+  );
+}
+
+function MarkPaidForm({ businessId, invoice, onDone }: { businessId: string; invoice: InvoiceDetail; onDone: () => void }) {
+  const mark = useMarkInvoicePaid(businessId, invoice.id);
+  const [amount, setAmount] = useState<number | null>(invoice.amount_due);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (amount === null || amount <= 0) return setError('Enter an amount');
+        mark.mutate(
+          { amount, note: note || null },
+          {
+            onSuccess: (saved) => {
+              notifySuccess(`${saved.number}: ${formatMoneyWithCode(amount, invoice.currency)} recorded.`);
+              onDone();
+            },
+            onError: (e) => setError(e instanceof Error ? e.message : 'The payment was not recorded.'),
+          },
+        );
+      }}
+    >
+      <Stack gap="sm">
+        <MoneyInput
+          label="Amount received"
+          description={`At most ${formatMoneyWithCode(invoice.amount_due, invoice.currency)}, what is still due`}
+          currency={invoice.currency}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(undefined);
+          }}
+          error={error}
+          required
+        />
+        <TextInput
+          label="Note"
+          description="How it was paid, e.g. bank transfer"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={200}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mark.isPending}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

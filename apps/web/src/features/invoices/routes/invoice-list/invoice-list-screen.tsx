@@ -1,0 +1,158 @@
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconFileInvoice, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema, type Invoice } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { PagedTable } from '@/components/paged-table';
+import { PageFrame } from '@/components/page-frame';
+import { useBusiness } from '@/lib/session';
+import { useUrlParams } from '@/lib/use-url-params';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
+import { invoicesExportHref, invoicesQuery } from '@/features/invoices/api/invoices-api';
+import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+
+const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }));
+
+/** Every invoice of the business: filters and search live in the URL; the CSV is exactly the filtered view. */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const { params, set, clear: clearParams } = useUrlParams();
+  const search = useUrlSearchText('search');
+  const parsed = InvoiceFiltersSchema.safeParse({
+    status: params.get('status') || undefined,
+    search: search.value || undefined,
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+  });
+  const filters = parsed.success ? parsed.data : null;
+  const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
+  const invoices = useInfiniteQuery({ ...invoicesQuery(businessId, filters ?? {}), enabled: filters !== null });
+  const rows = invoices.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = search.value !== '' || ['status', 'from', 'to'].some((k) => params.get(k));
+  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+
+  const clear = () => {
+    search.setText('');
+    clearParams();
+  };
+  const create = canCreate ? (
+    <Button component={Link} to={href('payments.invoices-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
+      Create invoice
+    </Button>
+  ) : undefined;
+
+  return (
+    <PageFrame
+      title="Invoices"
+      description="Bill customers: they open the invoice on its own page and pay it by card, PayNow or e-wallet."
+      actions={
+        <Group gap="xs">
+          <Button
+            component="a"
+            href={filters ? invoicesExportHref(businessId, filters) : undefined}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={filters === null}
+          >
+            Export CSV
+          </Button>
+          {create}
+        </Group>
+      }
+    >
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+          <TextInput
+            type="search"
+            label="Search invoices"
+            placeholder="Number, customer name or email"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
+            error={issue('search')}
+          />
+          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
+          <TextInput
+            label="Issued from"
+            type="date"
+            value={params.get('from') ?? ''}
+            onChange={(e) => set('from', e.currentTarget.value)}
+            error={issue('from')}
+          />
+          <TextInput label="Issued to" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+        </SimpleGrid>
+      </Paper>
+
+      <PagedTable
+        query={invoices}
+        count={rows.length}
+        loadingLabel="Loading invoices"
+        empty={{
+          icon: <IconFileInvoice aria-hidden />,
+          title: filtered ? 'No invoice matches these filters' : 'No invoices yet',
+          description: filtered ? 'Try another search, status or date range.' : 'Create an invoice for a customer, then send it: they pay it online.',
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : (
+            create
+          ),
+        }}
+        label="Invoices"
+        minWidth={720}
+        noun={['invoice', 'invoices']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Number</Table.Th>
+            <Table.Th scope="col">Customer</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Total</Table.Th>
+            <Table.Th scope="col">Due</Table.Th>
+            <Table.Th scope="col">Due date</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((invoice) => (
+            <InvoiceRow key={invoice.id} invoice={invoice} businessId={businessId} />
+          ))}
+        </Table.Tbody>
+      </PagedTable>
+    </PageFrame>
+  );
+}
+
+function InvoiceRow({ invoice, businessId }: { invoice: Invoice; businessId: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: invoice.id })} fw={500}>
+          {invoice.number}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={2}>
+          <Text size="sm">{invoice.customer.name ?? invoice.customer.email ?? '—'}</Text>
+          {invoice.customer.name && invoice.customer.email ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {invoice.customer.email}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <InvoiceStatusBadge status={invoice.status} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(invoice.total, invoice.currency)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(invoice.amount_due, invoice.currency)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={invoice.due_date}>{invoice.due_date}</time>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
