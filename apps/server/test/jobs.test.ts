@@ -165,17 +165,7 @@ describe('mail delivery as a job', () => {
       jobsConnection: base.database.jobs,
       logger: silent,
     });
-    const { database, clock, config } = base;
-    t = {
-      app,
-      database,
-      clock,
-      config,
-      get demoBusinessId(): string {
-        return base.demoBusinessId;
-      },
-      close: async () => (await app.close(), await database.close(), await smtp.close()),
-    };
+    t = { ...base, app, close: async () => (await app.close(), await base.database.close(), await smtp.close()) };
     await new Agent(app).post('/password/email', { email });
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
   });
