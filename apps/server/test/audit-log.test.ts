@@ -1,40 +1,55 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AUDIT_EXPORT_MAX_ROWS } from '@merchant/business';
-import { businessUsers, businesses } from '../src/db/schema';
+import { AUDIT_EXPORT_MAX_ROWS, businessEndpoints } from '@merchant/business';
+import { businessUsers } from '../src/db/schema';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
-import { userRepository } from '../src/modules/identity/user/user.repository';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 import { parseCsv } from '../src/lib/csv';
 
 /** The business audit log: filters, pages, CSV export, tenancy, permissions and append-only storage. */
 let t: TestContext;
+/** The business whose log is read, with a member of each role, and another business. */
+let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
+let businessId: string;
+let partner: FactoryBusiness;
 let owner: Agent;
+/** Signed in again once the clock is back in November (the set-up's sessions have long expired by then). */
+let agents: Record<'cashier' | 'manager' | 'admin' | 'outsider', Agent>;
 let ids: { owner: string; admin: string; partner: string };
 let partnerBusinessId: string;
-
-const as = (email: string) => signedIn(t.app, email);
+type Entry = { action: string; description: string; created_at: string; actor: { user_id: string; name: string; role: string } | null };
+/**
+ * The entries the business's own making wrote (sign-up, invitations, joining), newest first. They are made
+ * before every entry below, so they are the oldest of the log: each list below ends with those it matches.
+ */
+let setup: Entry[];
+const setupActions = (keep: (e: Entry) => boolean = () => true) => setup.filter(keep).map((e) => e.action);
 
 const NASTY = '=HYPERLINK("http://evil.example","click"), then "quoted"\nand a new line';
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
+  t = await createTestContext();
   const db = t.database.db;
-  const idOf = async (email: string) => (await userRepository.findByEmail(db, email))!.id;
-  ids = { owner: await idOf(DEMO_USERS.owner), admin: await idOf(DEMO_USERS.admin), partner: await idOf(DEMO_USERS.partner) };
-  partnerBusinessId = (await db.select().from(businesses).where(eq(businesses.identifier, 'demo-partners')))[0]!.id;
+  t.clock.set(new Date('2026-09-01T08:00:00Z'));
+  business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  businessId = business.id;
+  owner = business.people.owner.agent;
+  partner = await createBusiness(t);
+  partnerBusinessId = partner.id;
+  ids = { owner: business.people.owner.id, admin: business.people.admin.id, partner: partner.people.owner.id };
+  setup = (await list()).data;
   const audit = createAuditService({ clock: t.clock });
   const where = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Macintosh) Chrome/130.0' };
   const at = async (iso: string, entry: Parameters<typeof audit.record>[2]) => {
     t.clock.set(new Date(iso));
     await audit.record(db, where, entry);
   };
-  const demo = t.demoBusinessId;
   await at('2026-10-01T08:00:00Z', {
     action: 'staff.invited',
     description: 'Invited cashier@x.test as Cashier',
     actorUserId: ids.owner,
-    businessId: demo,
+    businessId,
     objectType: 'invitation',
     objectId: 'inv-1',
   });
@@ -42,7 +57,7 @@ beforeAll(async () => {
     action: 'staff.role_changed',
     description: 'Changed Maya to Admin',
     actorUserId: ids.admin,
-    businessId: demo,
+    businessId,
     objectType: 'business_user',
     objectId: 'bu-1',
   });
@@ -50,7 +65,7 @@ beforeAll(async () => {
     action: 'staff.removed',
     description: 'Removed Casey',
     actorUserId: ids.owner,
-    businessId: demo,
+    businessId,
     objectType: 'business_user',
     objectId: 'bu-2',
   });
@@ -58,45 +73,55 @@ beforeAll(async () => {
     action: 'business.updated',
     description: NASTY,
     actorUserId: ids.admin,
-    businessId: demo,
+    businessId,
     objectType: 'business',
-    objectId: demo,
+    objectId: businessId,
   });
   await at('2026-10-12T12:00:00Z', { action: 'staff.invited', description: 'Partner business entry', actorUserId: ids.partner, businessId: partnerBusinessId });
-  await at('2026-10-13T09:00:00Z', { action: 'system.sweep', description: 'Expired old invitations', actorUserId: null, businessId: demo });
+  await at('2026-10-13T09:00:00Z', { action: 'system.sweep', description: 'Expired old invitations', actorUserId: null, businessId });
   // Later the admin becomes a manager: their old entries keep the role they acted in.
   await db
     .update(businessUsers)
     .set({ role: 'manager' })
-    .where(and(eq(businessUsers.businessId, demo), eq(businessUsers.userId, ids.admin)));
+    .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, ids.admin)));
   t.clock.set(new Date('2026-11-01T09:00:00Z'));
-  owner = await as(DEMO_USERS.owner);
+  owner = await signInAgain(t, business.people.owner);
+  agents = {
+    cashier: await signInAgain(t, business.people.cashier),
+    manager: await signInAgain(t, business.people.manager),
+    admin: await signInAgain(t, business.people.admin),
+    outsider: await signInAgain(t, partner.people.owner),
+  };
 });
 afterAll(() => t.close());
 
-const url = (query = '') => `/v1/business/${t.demoBusinessId}/audit-logs${query}`;
+const url = (query = '') => `/v1/business/${businessId}/audit-logs${query}`;
 const list = async (query = '') => {
   const res = await owner.get(url(query));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{
-    data: { action: string; description: string; created_at: string; actor: { name: string; role: string } | null }[];
-    next_cursor: string | null;
-  }>();
+  return res.json<{ data: Entry[]; next_cursor: string | null }>();
 };
 
 describe('GET /v1/business/:id/audit-logs', () => {
   it('answers who, what, when and where, newest first, only for this business', async () => {
     const page = await list();
-    expect(page.data.map((e) => e.action)).toEqual(['system.sweep', 'business.updated', 'staff.removed', 'staff.role_changed', 'staff.invited']);
+    expect(page.data.map((e) => e.action)).toEqual([
+      'system.sweep',
+      'business.updated',
+      'staff.removed',
+      'staff.role_changed',
+      'staff.invited',
+      ...setupActions(),
+    ]);
     expect(page.next_cursor).toBeNull();
     expect(page.data[1]).toEqual({
       id: expect.any(String),
       created_at: '2026-10-12T12:00:00.000Z',
-      actor: { user_id: ids.admin, name: 'Adam Admin', email: DEMO_USERS.admin, role: 'Admin' },
+      actor: { user_id: ids.admin, name: business.people.admin.name, email: business.people.admin.email, role: 'Admin' },
       action: 'business.updated',
       description: NASTY,
       object_type: 'business',
-      object_id: t.demoBusinessId,
+      object_id: businessId,
       ip: '203.0.113.7',
       user_agent: 'Mozilla/5.0 (Macintosh) Chrome/130.0',
     });
@@ -106,20 +131,30 @@ describe('GET /v1/business/:id/audit-logs', () => {
 
   it('filters by person', async () => {
     const page = await list(`?person=${ids.owner}`);
-    expect(page.data.map((e) => e.action)).toEqual(['staff.removed', 'staff.invited']);
-    expect(page.data.every((e) => e.actor?.name === 'Olivia Owner' && e.actor.role === 'Owner')).toBe(true);
+    expect(page.data.map((e) => e.action)).toEqual(['staff.removed', 'staff.invited', ...setupActions((e) => e.actor?.user_id === ids.owner)]);
+    expect(page.data.every((e) => e.actor?.name === business.people.owner.name && e.actor.role === 'Owner')).toBe(true);
   });
 
   it('filters by exact action and by prefix', async () => {
-    expect((await list('?action=staff.invited')).data.map((e) => e.description)).toEqual(['Invited cashier@x.test as Cashier']);
-    expect((await list('?action=staff.*')).data.map((e) => e.action)).toEqual(['staff.removed', 'staff.role_changed', 'staff.invited']);
+    const invited = setup.filter((e) => e.action === 'staff.invited');
+    expect(invited.length).toBeGreaterThan(0);
+    expect((await list('?action=staff.invited')).data.map((e) => e.description)).toEqual([
+      'Invited cashier@x.test as Cashier',
+      ...invited.map((e) => e.description),
+    ]);
+    expect((await list('?action=staff.*')).data.map((e) => e.action)).toEqual([
+      'staff.removed',
+      'staff.role_changed',
+      'staff.invited',
+      ...setupActions((e) => e.action.startsWith('staff.')),
+    ]);
     expect((await list('?action=staff')).data).toEqual([]);
   });
 
   it('filters by UTC dates, both ends inclusive', async () => {
     expect((await list('?from=2026-10-05&to=2026-10-10')).data.map((e) => e.action)).toEqual(['staff.removed', 'staff.role_changed']);
     expect((await list('?from=2026-10-11')).data.map((e) => e.action)).toEqual(['system.sweep', 'business.updated']);
-    expect((await list('?to=2026-10-01')).data.map((e) => e.action)).toEqual(['staff.invited']);
+    expect((await list('?to=2026-10-01')).data.map((e) => e.action)).toEqual(['staff.invited', ...setupActions()]);
   });
 
   it('refuses bad filters with field issues', async () => {
@@ -147,7 +182,7 @@ describe('GET /v1/business/:id/audit-logs', () => {
   });
 
   it('takes every day of the shared date range, its first and last included', async () => {
-    expect((await list('?from=1900-01-01&to=2999-12-31')).data).toHaveLength(5);
+    expect((await list('?from=1900-01-01&to=2999-12-31')).data).toHaveLength(5 + setup.length);
     expect((await list('?from=2999-12-31')).data).toEqual([]);
     expect((await owner.get(url('/export?from=1900-01-01&to=2999-12-31'))).statusCode).toBe(200);
   });
@@ -180,8 +215,8 @@ describe('GET /v1/business/:id/audit-logs', () => {
       cursor = page.next_cursor;
       pages++;
     } while (cursor);
-    expect(pages).toBe(3);
-    expect(seen).toEqual(['system.sweep', 'business.updated', 'staff.removed', 'staff.role_changed', 'staff.invited']);
+    expect(pages).toBe(Math.ceil((5 + setup.length) / 2));
+    expect(seen).toEqual(['system.sweep', 'business.updated', 'staff.removed', 'staff.role_changed', 'staff.invited', ...setupActions()]);
     const filtered = await list('?limit=1&action=staff.*');
     const second = await list(`?limit=1&action=staff.*&cursor=${filtered.next_cursor}`);
     expect(second.data.map((e) => e.action)).toEqual(['staff.role_changed']);
@@ -191,16 +226,27 @@ describe('GET /v1/business/:id/audit-logs', () => {
     const res = await owner.get(url('/actions'));
     expect(res.statusCode).toBe(200);
     const actions = res.json().data.map((a: { action: string }) => a.action);
-    expect(actions).toEqual(['staff.*', 'business.updated', 'staff.invited', 'staff.removed', 'staff.role_changed', 'system.sweep']);
-    expect(res.json().data[0].label).toBe('All staff actions');
+    // With the business's own making: business.created, invitation.accepted and staff.invited.
+    expect(actions).toEqual([
+      'business.*',
+      'staff.*',
+      'business.created',
+      'business.updated',
+      'invitation.accepted',
+      'staff.invited',
+      'staff.removed',
+      'staff.role_changed',
+      'system.sweep',
+    ]);
+    expect(res.json().data[1].label).toBe('All staff actions');
   });
 
   it('records actions of the product itself with the role of the actor', async () => {
     t.clock.set(new Date('2026-11-01T10:00:00Z'));
-    const res = await owner.put(`/v1/business/${t.demoBusinessId}/notification-settings/payment_received`, { roles: ['owner', 'admin'], emails: [] });
+    const res = await owner.put(`/v1/business/${businessId}/notification-settings/payment_received`, { roles: ['owner', 'admin'], emails: [] });
     expect(res.statusCode).toBe(200);
     const page = await list('?action=notification_settings.updated');
-    expect(page.data[0]).toMatchObject({ actor: { name: 'Olivia Owner', role: 'Owner' }, created_at: '2026-11-01T10:00:00.000Z' });
+    expect(page.data[0]).toMatchObject({ actor: { name: business.people.owner.name, role: 'Owner' }, created_at: '2026-11-01T10:00:00.000Z' });
     t.clock.set(new Date('2026-11-01T09:00:00Z'));
   });
 });
@@ -210,22 +256,23 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
     const res = await owner.get(url('/export?person=' + ids.admin));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="audit-log-demo-coffee-2026-11-01.csv"');
+    const { identifier } = await owner.ok(businessEndpoints.get, { params: { business_id: businessId } });
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="audit-log-${identifier}-2026-11-01.csv"`);
     expect(res.headers['x-export-row-limit']).toBe(String(AUDIT_EXPORT_MAX_ROWS));
     expect(res.headers['x-export-truncated']).toBe('false');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(res.body.slice(1));
     expect(rows[0]).toEqual(['Time (UTC)', 'Person', 'Email', 'Role', 'Action', 'Description', 'Object type', 'Object ID', 'IP address', 'User agent']);
-    expect(rows.slice(1).map((r) => r[4])).toEqual(['business.updated', 'staff.role_changed']);
+    expect(rows.slice(1).map((r) => r[4])).toEqual(['business.updated', 'staff.role_changed', ...setupActions((e) => e.actor?.user_id === ids.admin)]);
     expect(rows[1]).toEqual([
       '2026-10-12T12:00:00.000Z',
-      'Adam Admin',
-      DEMO_USERS.admin,
+      business.people.admin.name,
+      business.people.admin.email,
       'Admin',
       'business.updated',
       `'${NASTY}`,
       'business',
-      t.demoBusinessId,
+      businessId,
       '203.0.113.7',
       'Mozilla/5.0 (Macintosh) Chrome/130.0',
     ]);
@@ -249,7 +296,7 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
       const res = await owner.get(url(`/export?person=${ids.owner}`));
       expect(res.statusCode).toBe(200);
       // Quoted, with the formula after the semicolon neutralised.
-      expect(res.body).toContain(`,"x;'=cmd|' /C calc'!A0",${DEMO_USERS.owner},`);
+      expect(res.body).toContain(`,"x;'=cmd|' /C calc'!A0",${business.people.owner.email},`);
       const rows = parseCsv(res.body.slice(1));
       expect(rows.length).toBeGreaterThan(1);
       for (const row of rows.slice(1)) expect(row[1]).toBe(`x;'=cmd|' /C calc'!A0`);
@@ -258,23 +305,23 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
         for (const field of parseCsv(res.body.slice(1), separator).flat()) expect(field).not.toMatch(/^[\s"]*[=+\-@]/);
       }
     } finally {
-      await owner.patch('/v1/user', { name: 'Olivia Owner' });
+      await owner.patch('/v1/user', { name: business.people.owner.name });
     }
   });
 });
 
 describe('who may read it, and that nobody can change it', () => {
   it('answers 404 to a member of another business, and 403 to cashiers and managers', async () => {
-    const partner = await as(DEMO_USERS.partner);
-    expect((await partner.get(url())).statusCode).toBe(404);
-    expect((await partner.get(url('/export'))).statusCode).toBe(404);
-    for (const email of [DEMO_USERS.cashier, DEMO_USERS.manager]) {
-      const a = await as(email);
-      expect((await a.get(url())).statusCode).toBe(403);
-      expect((await a.get(url('/export'))).statusCode).toBe(403);
+    const { outsider } = agents;
+    expect((await outsider.get(url())).statusCode).toBe(404);
+    expect((await outsider.get(url('/export'))).statusCode).toBe(404);
+    for (const role of ['cashier', 'manager'] as const) {
+      const a = agents[role];
+      expect((await a.get(url())).statusCode, role).toBe(403);
+      expect((await a.get(url('/export'))).statusCode, role).toBe(403);
     }
-    const admin = await as(DEMO_USERS.admin);
-    // The demo admin was made a manager above: managers do not see the audit log.
+    const { admin } = agents;
+    // The admin was made a manager above: managers do not see the audit log.
     expect((await admin.get(url())).statusCode).toBe(403);
   });
 

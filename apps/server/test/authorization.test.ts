@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, type Endpoint, type HostKind, type Role } from '@merchant/core';
 import { readFileSync } from 'node:fs';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { businessEndpoints } from '@merchant/business';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, signUp } from './factories';
 
 /**
  * Walks every registered endpoint, so a new route is covered the day it is added:
@@ -9,15 +11,10 @@ import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from
  * another host than the endpoint's -> 404; and the idempotency rules of every idempotent endpoint.
  */
 let t: TestContext;
-let otherBusinessId: string;
+/** The walk's own business, with one member of each role. */
+let businessId: string;
+let businessIdentifier: string;
 const agents = new Map<Role | 'outsider' | 'guest', Agent>();
-
-const ROLE_EMAIL: Record<Role, string> = {
-  owner: DEMO_USERS.owner,
-  admin: DEMO_USERS.admin,
-  manager: DEMO_USERS.manager,
-  cashier: DEMO_USERS.cashier,
-};
 
 function urlOf(endpoint: Endpoint, businessId: string): string {
   const params: Record<string, string> = {};
@@ -55,15 +52,16 @@ const IDEMPOTENCY_PROVEN_IN: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
+  t = await createTestContext();
   const guest = new Agent(t.app);
   await guest.token();
   agents.set('guest', guest);
-  for (const role of ROLES) agents.set(role, await signedIn(t.app, ROLE_EMAIL[role]));
-  // The partner owner belongs only to another business.
-  const outsider = await signedIn(t.app, DEMO_USERS.partner);
-  agents.set('outsider', outsider);
-  otherBusinessId = t.demoBusinessId;
+  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  businessId = business.id;
+  for (const role of ROLES) agents.set(role, business.people[role].agent);
+  businessIdentifier = (await business.people.owner.agent.ok(businessEndpoints.get, { params: { business_id: businessId } })).identifier;
+  // The outsider owns a business of their own and belongs to no other.
+  agents.set('outsider', (await signUp(t)).person.agent);
 });
 afterAll(() => t.close());
 
@@ -77,7 +75,7 @@ describe('authorization of every endpoint', () => {
     const protectedOnes = t.app.endpoints.filter((e) => e.access.kind !== 'public' && e.access.kind !== 'guest');
     expect(protectedOnes.length).toBeGreaterThan(10);
     for (const e of protectedOnes) {
-      const res = await guest.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
+      const res = await guest.request(e.method, urlOf(e, businessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', requestId: expect.any(String) });
     }
@@ -88,7 +86,7 @@ describe('authorization of every endpoint', () => {
     const businessOnes = t.app.endpoints.filter((e) => e.access.kind === 'business');
     expect(businessOnes.length).toBeGreaterThan(0);
     for (const e of businessOnes) {
-      const res = await outsider.request(e.method, urlOf(e, otherBusinessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
+      const res = await outsider.request(e.method, urlOf(e, businessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(404);
     }
   });
@@ -99,7 +97,7 @@ describe('authorization of every endpoint', () => {
       if (e.access.kind !== 'business') continue;
       const permission = e.access.permission;
       for (const role of ROLES) {
-        const res = await agents.get(role)!.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
+        const res = await agents.get(role)!.request(e.method, urlOf(e, businessId), e.method === 'GET' ? undefined : {}, onHost(e.host));
         if (can({ isSuperAdmin: false, role }, permission)) {
           expect([401, 403], `${role} ${e.method} ${e.path}`).not.toContain(res.statusCode);
           // The placeholder object of the path does not exist: its own 404 code is fine, the access layer's is not.
@@ -118,7 +116,7 @@ describe('authorization of every endpoint', () => {
     for (const e of t.app.endpoints.filter((x) => x.method !== 'GET' && !CSRF_EXEMPT_ENDPOINTS.includes(x.id))) {
       const res = await t.app.inject({
         method: e.method,
-        url: urlOf(e, t.demoBusinessId),
+        url: urlOf(e, businessId),
         headers: { ...onHost(e.host), cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
       expect(res.statusCode, `${e.method} ${e.path}`).toBe(419);
@@ -131,13 +129,13 @@ describe('authorization of every endpoint', () => {
     expect(kinds).toEqual(new Set(['app', 'shop', 'checkout']));
     for (const e of t.app.endpoints) {
       for (const kind of HOST_KINDS.filter((k) => k !== e.host)) {
-        const res = await owner.request(e.method, urlOf(e, t.demoBusinessId), e.method === 'GET' ? undefined : {}, onHost(kind));
+        const res = await owner.request(e.method, urlOf(e, businessId), e.method === 'GET' ? undefined : {}, onHost(kind));
         expect(res.statusCode, `${e.method} ${e.path} on ${kind}`).toBe(404);
         expect(res.json(), `${e.method} ${e.path} on ${kind}`).toMatchObject({ code: 'NOT_FOUND', requestId: res.headers['x-request-id'] });
       }
     }
     // A storefront's own host is a shop host too.
-    const storefront = { host: `demo-coffee.shop.${t.config.baseDomain}` };
+    const storefront = { host: `${businessIdentifier}.shop.${t.config.baseDomain}` };
     expect((await owner.request('GET', '/v1/user', undefined, storefront)).statusCode).toBe(404);
   });
 
@@ -156,7 +154,7 @@ describe('authorization of every endpoint', () => {
       expect(input, `${e.id} needs inputs in IDEMPOTENT_INPUTS or a test named in IDEMPOTENCY_PROVEN_IN`).toBeDefined();
       if (!input) continue;
       const [me, other] = [agents.get('owner')!, agents.get('admin')!];
-      const url = urlOf(e, t.demoBusinessId);
+      const url = urlOf(e, businessId);
       const key = { ...onHost(e.host), 'idempotency-key': `walk-${e.id}` };
       const body = input(++n);
       const first = await me.request(e.method, url, body, key);

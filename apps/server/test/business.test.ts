@@ -2,25 +2,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS, ROLES, ROLE_PERMISSIONS, ROLE_TITLES, type Role } from '@merchant/core';
 import { businesses } from '../src/db/schema';
-import { Agent, createTestContext, DEMO_USERS, type TestContext } from './harness';
+import { paymentMethodsEndpoints } from '@merchant/payments';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { addWarning, createBusiness, createSuperAdmin, signUp, type FactoryBusiness } from './factories';
 
 /** Businesses: the business as the dashboard loads it, creating one, staff, domains, onboarding, storefront cache. */
 let t: TestContext;
+/** The business under test: onboarded, Stripe connected, sending money on, one warning, a member of each role. */
+let business: FactoryBusiness<Role>;
+let businessId: string;
+let identifier: string;
+let warningId: string;
+/** A business that has just signed up (its questionnaire to fill in), and its owner as `new`. */
 let newBakeryId: string;
+let newBakeryIdentifier: string;
+/** Another business, whose owner is `partner`. */
 let partnerBusinessId: string;
 const agents = new Map<Role | 'super' | 'partner' | 'new', Agent>();
 const agent = () => new Agent(t.app);
+const identifierOf = async (id: string) => (await t.database.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.identifier;
+const WARNING = { title: 'Test mode', body: 'Payments here are in test mode.' };
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  const byIdentifier = async (identifier: string) => (await t.database.db.select().from(businesses).where(eq(businesses.identifier, identifier)))[0]!.id;
-  newBakeryId = await byIdentifier('new-bakery');
-  partnerBusinessId = await byIdentifier('demo-partners');
-  for (const key of [...ROLES, 'super', 'partner', 'new'] as const) {
-    const a = agent();
-    await a.login(DEMO_USERS[key]);
-    agents.set(key, a);
-  }
+  t = await createTestContext();
+  business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'], flags: { features: { send_money: true } } });
+  businessId = business.id;
+  // Stripe connected with test keys: stripe_enabled and active_providers follow the connection.
+  await business.people.owner.agent.ok(paymentMethodsEndpoints.connectProvider, {
+    params: { business_id: businessId, provider: 'stripe' },
+    body: { account_id: 'acct_1Nv0FGQ9RKHgCVdK', publishable_key: 'pk_test_51Nv0FGQ9RKHgCVdKabc', secret_key: 'sk_test_51Nv0FGQ9RKHgCVdKwxyz' },
+  });
+  identifier = await identifierOf(businessId);
+  warningId = await addWarning(t, businessId, WARNING);
+  for (const role of ROLES) agents.set(role, business.people[role].agent);
+  const partner = await createBusiness(t);
+  partnerBusinessId = partner.id;
+  agents.set('partner', partner.people.owner.agent);
+  const newcomer = await signUp(t);
+  newBakeryId = newcomer.businessId;
+  newBakeryIdentifier = await identifierOf(newBakeryId);
+  agents.set('new', newcomer.person.agent);
+  // A super admin as operators make one: no business of their own.
+  agents.set('super', (await createSuperAdmin(t, { ownsBusiness: false })).agent);
 });
 afterAll(() => t.close());
 
@@ -28,13 +51,13 @@ const as = (key: Role | 'super' | 'partner' | 'new') => agents.get(key)!;
 
 describe('GET /v1/business/:id', () => {
   it('answers the business with its flags and warnings', async () => {
-    const res = await as('owner').get(`/v1/business/${t.demoBusinessId}`);
+    const res = await as('owner').get(`/v1/business/${businessId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
-      id: t.demoBusinessId,
-      identifier: 'demo-coffee',
-      name: 'Demo Coffee Roasters',
+      id: businessId,
+      identifier,
+      name: business.name,
       type: 'merchant',
       country: 'sg',
       currency: 'sgd',
@@ -51,10 +74,10 @@ describe('GET /v1/business/:id', () => {
       platform_enabled: false,
       warnings: [
         {
-          id: expect.any(String),
+          id: warningId,
           style: 'info',
-          title: 'Demo data',
-          body: 'This business was seeded for demonstration. Payments here are in test mode.',
+          title: WARNING.title,
+          body: WARNING.body,
           cta_title: null,
           cta_url: null,
         },
@@ -66,7 +89,7 @@ describe('GET /v1/business/:id', () => {
   });
 
   it.each(ROLES)('answers the role title and the permissions of the permission map for %s', async (role) => {
-    const res = await as(role).get(`/v1/business/${t.demoBusinessId}`);
+    const res = await as(role).get(`/v1/business/${businessId}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.role).toEqual({ title: ROLE_TITLES[role] });
@@ -76,47 +99,47 @@ describe('GET /v1/business/:id', () => {
   });
 
   it('shows the spec rules in the permissions: cashiers have no Refer and Earn, store design or pages', async () => {
-    const perms = (await as('cashier').get(`/v1/business/${t.demoBusinessId}`)).json().permissions as string[];
+    const perms = (await as('cashier').get(`/v1/business/${businessId}`)).json().permissions as string[];
     for (const p of ['referral:view', 'store-design:manage', 'store-pages:manage', 'staff:view', 'wallets:manage']) expect(perms).not.toContain(p);
-    const admin = (await as('admin').get(`/v1/business/${t.demoBusinessId}`)).json().permissions as string[];
+    const admin = (await as('admin').get(`/v1/business/${businessId}`)).json().permissions as string[];
     expect(admin).not.toContain('verification:view');
     expect(admin).toContain('developers:view');
   });
 
   it('answers 404 for a non-uuid id, an unknown business and a business the caller is not in', async () => {
-    for (const id of ['not-a-uuid', '123', `${t.demoBusinessId}x`, '00000000-0000-4000-8000-000000000000']) {
+    for (const id of ['not-a-uuid', '123', `${businessId}x`, '00000000-0000-4000-8000-000000000000']) {
       const res = await as('owner').get(`/v1/business/${id}`);
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String), requestId: expect.any(String) });
     }
-    const outsider = await as('partner').get(`/v1/business/${t.demoBusinessId}`);
+    const outsider = await as('partner').get(`/v1/business/${businessId}`);
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json().code).toBe('NOT_FOUND');
     expect((await as('owner').get(`/v1/business/${partnerBusinessId}`)).statusCode).toBe(404);
   });
 
   it('lets a super admin read any business, with no role and every permission, and says it is read-only', async () => {
-    for (const id of [t.demoBusinessId, partnerBusinessId, newBakeryId]) {
+    for (const id of [businessId, partnerBusinessId, newBakeryId]) {
       const res = await as('super').get(`/v1/business/${id}`);
       expect(res.statusCode, id).toBe(200);
       expect(res.json()).toMatchObject({ id, role: null, permissions: [...ALL_PERMISSIONS], read_only: true });
     }
-    expect((await as('super').get(`/v1/business/${t.demoBusinessId}/business-user`)).statusCode).toBe(200);
+    expect((await as('super').get(`/v1/business/${businessId}/business-user`)).statusCode).toBe(200);
     // Super admins own nothing themselves.
     expect((await as('super').get('/v1/user')).json()).toMatchObject({ is_super_admin: true, businesses: { owned: [], member: [] } });
   });
 
   it('keeps a super admin read-only inside a business (changes go through the admin area)', async () => {
-    const rename = await as('super').patch(`/v1/business/${t.demoBusinessId}`, { name: 'Taken Over' });
+    const rename = await as('super').patch(`/v1/business/${businessId}`, { name: 'Taken Over' });
     expect(rename.statusCode).toBe(403);
     expect(rename.json()).toMatchObject({ code: 'FORBIDDEN' });
-    const invite = await as('super').post(`/v1/business/${t.demoBusinessId}/invitations`, { email: 'x@e2e.test', role: 'admin' });
+    const invite = await as('super').post(`/v1/business/${businessId}/invitations`, { email: 'x@e2e.test', role: 'admin' });
     expect(invite.statusCode).toBe(403);
-    expect((await as('owner').get(`/v1/business/${t.demoBusinessId}`)).json()).toMatchObject({ name: 'Demo Coffee Roasters' });
+    expect((await as('owner').get(`/v1/business/${businessId}`)).json()).toMatchObject({ name: business.name });
   });
 
   it('answers 401 without a session', async () => {
-    const res = await agent().get(`/v1/business/${t.demoBusinessId}`);
+    const res = await agent().get(`/v1/business/${businessId}`);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
   });
@@ -146,12 +169,12 @@ describe('POST /v1/business', () => {
     const me = (await a.get('/v1/user')).json();
     expect(me.businesses.owned).toEqual([expect.objectContaining({ id: body.id, role: { title: 'Owner' } })]);
     // The existing membership is unchanged.
-    expect(me.businesses.member).toEqual([expect.objectContaining({ id: t.demoBusinessId, role: { title: 'Manager' } })]);
+    expect(me.businesses.member).toEqual([expect.objectContaining({ id: businessId, role: { title: 'Manager' } })]);
 
     expect((await a.get(`/v1/business/${body.id}`)).json().role).toEqual({ title: 'Owner' });
     expect((await a.get(`/v1/business/${body.id}/onboarding-progress`)).json()).toEqual({ is_completed: false, progress: 0 });
     const staff = (await a.get(`/v1/business/${body.id}/business-user`)).json().data;
-    expect(staff).toEqual([expect.objectContaining({ email: DEMO_USERS.manager, role: { title: 'Owner' }, status: 'active' })]);
+    expect(staff).toEqual([expect.objectContaining({ email: business.people.manager.email, role: { title: 'Owner' }, status: 'active' })]);
     // Nobody else sees it.
     expect((await as('owner').get(`/v1/business/${body.id}`)).statusCode).toBe(404);
 
@@ -182,7 +205,7 @@ describe('POST /v1/business', () => {
 
 describe('business resources', () => {
   it('GET business-user lists the staff for the owner', async () => {
-    const res = await as('owner').get(`/v1/business/${t.demoBusinessId}/business-user`);
+    const res = await as('owner').get(`/v1/business/${businessId}/business-user`);
     expect(res.statusCode).toBe(200);
     const staff = res.json<{
       data: { id: string; user_id: string; name: string; email: string; role: { title: string }; status: string; joined_at: string }[];
@@ -190,10 +213,10 @@ describe('business resources', () => {
     expect(staff).toHaveLength(4);
     expect(staff.map((s) => [s.email, s.role.title]).sort()).toEqual(
       [
-        [DEMO_USERS.admin, 'Admin'],
-        [DEMO_USERS.cashier, 'Cashier'],
-        [DEMO_USERS.manager, 'Manager'],
-        [DEMO_USERS.owner, 'Owner'],
+        [business.people.admin.email, 'Admin'],
+        [business.people.cashier.email, 'Cashier'],
+        [business.people.manager.email, 'Manager'],
+        [business.people.owner.email, 'Owner'],
       ].sort(),
     );
     for (const s of staff) {
@@ -201,23 +224,23 @@ describe('business resources', () => {
       expect(Number.isNaN(Date.parse(s.joined_at))).toBe(false);
       expect(s).not.toHaveProperty('password_hash');
     }
-    expect(staff.find((s) => s.email === DEMO_USERS.owner)!.name).toBe('Olivia Owner');
+    expect(staff.find((s) => s.email === business.people.owner.email)!.name).toBe(business.people.owner.name);
   });
 
   it('GET business-user answers 403 to a cashier and 200 to a manager', async () => {
-    const res = await as('cashier').get(`/v1/business/${t.demoBusinessId}/business-user`);
+    const res = await as('cashier').get(`/v1/business/${businessId}/business-user`);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN', requestId: expect.any(String) });
-    expect((await as('manager').get(`/v1/business/${t.demoBusinessId}/business-user`)).statusCode).toBe(200);
-    expect((await as('partner').get(`/v1/business/${t.demoBusinessId}/business-user`)).statusCode).toBe(404);
+    expect((await as('manager').get(`/v1/business/${businessId}/business-user`)).statusCode).toBe(200);
+    expect((await as('partner').get(`/v1/business/${businessId}/business-user`)).statusCode).toBe(404);
   });
 
   it('GET domain/info answers the storefront domains', async () => {
-    const res = await as('cashier').get(`/v1/business/${t.demoBusinessId}/domain/info`);
+    const res = await as('cashier').get(`/v1/business/${businessId}/domain/info`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       business_shop_domain: null,
-      app_shop_domain: `demo-coffee.shop.${t.config.baseDomain}`,
+      app_shop_domain: `${identifier}.shop.${t.config.baseDomain}`,
       app_api_shop_domain: `shop.${t.config.baseDomain}`,
       is_domain_verified: false,
     });
@@ -226,7 +249,7 @@ describe('business resources', () => {
     const unverified = (await as('new').get(`/v1/business/${newBakeryId}/domain/info`)).json();
     expect(unverified).toMatchObject({
       business_shop_domain: 'shop.newbakery.test',
-      app_shop_domain: `new-bakery.shop.${t.config.baseDomain}`,
+      app_shop_domain: `${newBakeryIdentifier}.shop.${t.config.baseDomain}`,
       is_domain_verified: false,
     });
     await t.database.db.update(businesses).set({ customDomainVerified: true }).where(eq(businesses.id, newBakeryId));
@@ -234,9 +257,9 @@ describe('business resources', () => {
   });
 
   it('GET onboarding-progress follows the onboarding status', async () => {
-    const demo = await as('cashier').get(`/v1/business/${t.demoBusinessId}/onboarding-progress`);
-    expect(demo.statusCode).toBe(200);
-    expect(demo.json()).toEqual({ is_completed: true, progress: 100 });
+    const onboarded = await as('cashier').get(`/v1/business/${businessId}/onboarding-progress`);
+    expect(onboarded.statusCode).toBe(200);
+    expect(onboarded.json()).toEqual({ is_completed: true, progress: 100 });
 
     const fresh = await as('new').get(`/v1/business/${newBakeryId}/onboarding-progress`);
     expect(fresh.statusCode).toBe(200);
@@ -265,7 +288,7 @@ describe('storefront cache calls', () => {
   const versions = async (id: string) => (await t.database.db.select().from(businesses).where(eq(businesses.id, id)))[0]!.storefrontCacheVersions;
 
   it('bumps a version per kind for a member (1, then 2)', async () => {
-    const headers = headersOf(t.demoBusinessId, 'demo-coffee');
+    const headers = headersOf(businessId, identifier);
     for (const kind of ['identity', 'categories', 'products']) {
       const first = await as('owner').delete(`/api/cache-${kind}`, undefined, headers);
       expect(first.statusCode, kind).toBe(200);
@@ -274,26 +297,26 @@ describe('storefront cache calls', () => {
       expect(second.statusCode, kind).toBe(200);
       expect(second.json()).toEqual({ cache_version: 2 });
     }
-    expect(await versions(t.demoBusinessId)).toEqual({ identity: 2, categories: 2, products: 2 });
+    expect(await versions(businessId)).toEqual({ identity: 2, categories: 2, products: 2 });
     // Other businesses are untouched.
     expect(await versions(newBakeryId)).toEqual({});
   });
 
   it('answers 403 to a super admin, who opens businesses read-only, and changes nothing', async () => {
-    const before = await versions(t.demoBusinessId);
+    const before = await versions(businessId);
     for (const kind of ['identity', 'categories', 'products']) {
-      const res = await as('super').delete(`/api/cache-${kind}`, undefined, headersOf(t.demoBusinessId, 'demo-coffee'));
+      const res = await as('super').delete(`/api/cache-${kind}`, undefined, headersOf(businessId, identifier));
       expect(res.statusCode, kind).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN', requestId: res.headers['x-request-id'] });
     }
     // An identifier that does not match is a 404 for a super admin too: the 403 says nothing new.
-    expect((await as('super').delete('/api/cache-identity', undefined, headersOf(t.demoBusinessId, 'new-bakery'))).statusCode).toBe(404);
-    expect(await versions(t.demoBusinessId)).toEqual(before);
+    expect((await as('super').delete('/api/cache-identity', undefined, headersOf(businessId, newBakeryIdentifier))).statusCode).toBe(404);
+    expect(await versions(businessId)).toEqual(before);
   });
 
   it('answers 422 when a header is missing or malformed', async () => {
-    const full = headersOf(t.demoBusinessId, 'demo-coffee');
-    const before = await versions(t.demoBusinessId);
+    const full = headersOf(businessId, identifier);
+    const before = await versions(businessId);
     const none = await as('owner').delete('/api/cache-identity', undefined, shopHost());
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({ code: 'VALIDATION_FAILED', requestId: expect.any(String) });
@@ -309,23 +332,23 @@ describe('storefront cache calls', () => {
     }
     const badId = await as('owner').delete('/api/cache-categories', undefined, { ...full, 'x-business-id': 'not-a-uuid' });
     expect(badId.statusCode).toBe(422);
-    expect(await versions(t.demoBusinessId)).toEqual(before);
+    expect(await versions(businessId)).toEqual(before);
   });
 
   it('answers 404 for a business the caller is not in, or a mismatched identifier', async () => {
-    const before = await versions(t.demoBusinessId);
-    const outsider = await as('partner').delete('/api/cache-identity', undefined, headersOf(t.demoBusinessId, 'demo-coffee'));
+    const before = await versions(businessId);
+    const outsider = await as('partner').delete('/api/cache-identity', undefined, headersOf(businessId, identifier));
     expect(outsider.statusCode).toBe(404);
     expect(outsider.json().code).toBe('NOT_FOUND');
-    const mismatch = await as('owner').delete('/api/cache-identity', undefined, headersOf(t.demoBusinessId, 'new-bakery'));
+    const mismatch = await as('owner').delete('/api/cache-identity', undefined, headersOf(businessId, newBakeryIdentifier));
     expect(mismatch.statusCode).toBe(404);
-    const unknown = await as('owner').delete('/api/cache-identity', undefined, headersOf('00000000-0000-4000-8000-000000000000', 'demo-coffee'));
+    const unknown = await as('owner').delete('/api/cache-identity', undefined, headersOf('00000000-0000-4000-8000-000000000000', identifier));
     expect(unknown.statusCode).toBe(404);
-    expect(await versions(t.demoBusinessId)).toEqual(before);
+    expect(await versions(businessId)).toEqual(before);
   });
 
   it('answers 401 without a session and 419 without the token', async () => {
-    const headers = headersOf(t.demoBusinessId, 'demo-coffee');
+    const headers = headersOf(businessId, identifier);
     const guest = agent();
     await guest.token();
     expect((await guest.delete('/api/cache-identity', undefined, headers)).statusCode).toBe(401);

@@ -5,10 +5,9 @@ import { PaymentMethodDetailsSchema } from '@merchant/payments';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed';
 import { fixedClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
-import { paymentServices } from './factories/charges';
+import { createTestBusiness, paymentServices } from './factories/charges';
 import { openTestDatabase } from './harness';
 
 /**
@@ -25,7 +24,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   database = await openTestDatabase();
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
-  const { businessId } = await seedDemoData(database.db, clock);
+  const businessId = await createTestBusiness(database.db, 'Card Logging Shop');
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(chunk.toString('utf8'));

@@ -1,11 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, businesses, checkoutSettings, customers, ledgerEntries, paymentLinks, paymentMethodSettings, payments } from '../src/db/schema';
+import { auditLogs, checkoutSettings, customers, ledgerEntries, paymentLinks, paymentMethodSettings, payments } from '../src/db/schema';
 import type { ChargesActor, ChargesService } from '../src/modules/payments/charges/charges.service';
 import type { LedgerService } from '../src/modules/payments/ledger/ledger.service';
 import { actorOf, card, createTestBusiness, createTestLink, paymentServices, testLinkSource } from './factories/charges';
-import { createTestContext, DEMO_USERS, type TestContext } from './harness';
+import { createTestContext, type TestContext } from './harness';
+import { createBusiness, signUp } from './factories';
 
 /** The payment lifecycle service on both databases (docs/payments.md, "Core services"). */
 let t: TestContext;
@@ -14,15 +15,19 @@ let ledger: LedgerService;
 let businessId: string;
 let owner: ChargesActor;
 let cashier: ChargesActor;
+/** A business of someone else. */
+let otherBusinessId: string;
 const DAY_MS = 24 * 60 * 60_000;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
+  t = await createTestContext();
   ({ charges, ledger } = paymentServices(t.database.db, t.clock));
   charges.registerSource(testLinkSource);
-  businessId = t.demoBusinessId;
-  owner = await actorOf(t.database.db, businessId, DEMO_USERS.owner, 'owner');
-  cashier = await actorOf(t.database.db, businessId, DEMO_USERS.cashier, 'cashier');
+  const business = await createBusiness(t, { staff: ['cashier'] });
+  businessId = business.id;
+  owner = await actorOf(t.database.db, businessId, business.people.owner.email, 'owner');
+  cashier = await actorOf(t.database.db, businessId, business.people.cashier.email, 'cashier');
+  otherBusinessId = (await signUp(t)).businessId;
 });
 afterAll(() => t.close());
 
@@ -268,8 +273,7 @@ describe('refunds', () => {
     await expect(
       charges.refund({ ...owner, business: { row: { id: businessId }, role: null } }, payment.id, { amount: 1_00, reason: 'other' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const [otherBusiness] = await t.database.db.select({ id: businesses.id }).from(businesses).where(ne(businesses.id, businessId)).limit(1);
-    const stranger = { ...owner, business: { row: { id: otherBusiness!.id }, role: 'owner' as const } };
+    const stranger = { ...owner, business: { row: { id: otherBusinessId }, role: 'owner' as const } };
     await expect(charges.refund(stranger, payment.id, { amount: 1_00, reason: 'other' })).rejects.toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
     expect((await charges.byId(businessId, payment.id))?.refundedAmount).toBe(0);
   });

@@ -1,21 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, businesses, customers } from '../src/db/schema';
+import { auditLogs, customers } from '../src/db/schema';
 import { parseCsv } from '../src/lib/csv';
 import { createCustomersService } from '../src/modules/payments/customers/customers.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { insertPayment } from './factories/catalog';
-import { Agent, createTestContext, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, createSuperAdmin, signUp, type FactoryBusiness, type Person } from './factories';
 
 /** Customers: create, edit, search, pages, CSV, their payments, the checkout's find-or-create, tenancy and roles. */
 let t: TestContext;
+let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
 let owner: Agent;
+/** The owner of another business, and that business. */
+let partner: Person;
 let partnerBusinessId: string;
 
 type CustomerAnswer = { id: string; name: string | null; email: string | null; phone: string | null; notes: string | null; created_at: string };
 type Page<T> = { data: T[]; next_cursor: string | null };
 
-const base = () => `/v1/business/${t.demoBusinessId}/customers`;
+const base = () => `/v1/business/${business.id}/customers`;
 
 async function create(agent: Agent, body: Record<string, unknown>, businessPath = base()): Promise<CustomerAnswer> {
   const res = await agent.post(businessPath, body);
@@ -24,9 +28,10 @@ async function create(agent: Agent, body: Record<string, unknown>, businessPath 
 }
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  owner = await signedIn(t.app, DEMO_USERS.owner);
-  partnerBusinessId = (await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'demo-partners')))[0]!.id;
+  t = await createTestContext();
+  business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  owner = business.people.owner.agent;
+  ({ person: partner, businessId: partnerBusinessId } = await signUp(t));
 });
 afterAll(() => t.close());
 
@@ -46,7 +51,7 @@ describe('creating and editing customers', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, created.id)));
-    expect(entry).toMatchObject({ businessId: t.demoBusinessId, description: 'Added the customer Ada Lovelace', objectType: 'customer' });
+    expect(entry).toMatchObject({ businessId: business.id, description: 'Added the customer Ada Lovelace', objectType: 'customer' });
     expect((await owner.get(`${base()}/${created.id}`)).json()).toEqual(created);
   });
 
@@ -117,7 +122,7 @@ describe('the customer list', () => {
 
   beforeAll(async () => {
     // A business of its own, so the list holds exactly what this block adds.
-    agent = await signedIn(t.app, DEMO_USERS.owner);
+    agent = owner;
     const made = await agent.post('/v1/business', { name: 'Customer List Co', country: 'sg', currency: 'sgd' });
     expect(made.statusCode, made.body).toBe(201);
     searchBusiness = made.json<{ id: string }>().id;
@@ -194,9 +199,9 @@ describe("a customer's payments", () => {
     const db = t.database.db;
     const ids: string[] = [];
     for (let day = 1; day <= 3; day++) {
-      ids.push(await insertPayment(db, { businessId: t.demoBusinessId, customerId: ada.id, amount: day * 1000, createdAt: new Date(Date.UTC(2026, 9, day)) }));
+      ids.push(await insertPayment(db, { businessId: business.id, customerId: ada.id, amount: day * 1000, createdAt: new Date(Date.UTC(2026, 9, day)) }));
     }
-    await insertPayment(db, { businessId: t.demoBusinessId, customerId: other.id, amount: 999, createdAt: new Date('2026-10-05T00:00:00Z') });
+    await insertPayment(db, { businessId: business.id, customerId: other.id, amount: 999, createdAt: new Date('2026-10-05T00:00:00Z') });
 
     const first = await owner.get(`${base()}/${ada.id}/payments?limit=2`);
     expect(first.statusCode, first.body).toBe(200);
@@ -228,8 +233,7 @@ describe("a customer's payments", () => {
 
 describe('tenancy and roles', () => {
   it("hides another business's customers: 404 by id, absent from lists and search", async () => {
-    const partner = await signedIn(t.app, DEMO_USERS.partner);
-    const theirs = await create(partner, { name: 'Partner Customer', email: 'shared@example.test' }, `/v1/business/${partnerBusinessId}/customers`);
+    const theirs = await create(partner.agent, { name: 'Partner Customer', email: 'shared@example.test' }, `/v1/business/${partnerBusinessId}/customers`);
     // The same email is free in another business.
     await create(owner, { name: 'Demo Customer', email: 'shared@example.test' });
 
@@ -242,20 +246,20 @@ describe('tenancy and roles', () => {
       expect(res.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
     }
     expect((await owner.get(`${base()}?q=Partner Customer`)).json<Page<unknown>>().data).toEqual([]);
-    // The partner is no member of the demo business.
-    expect((await partner.get(base())).statusCode).toBe(404);
-    expect((await partner.post(base(), { name: 'Intruder' })).statusCode).toBe(404);
+    // The partner is no member of this business.
+    expect((await partner.agent.get(base())).statusCode).toBe(404);
+    expect((await partner.agent.post(base(), { name: 'Intruder' })).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, theirs.id));
     expect(row!.name).toBe('Partner Customer');
   });
 
   it('lets every role see and add customers, and a super admin only read them', async () => {
-    for (const email of [DEMO_USERS.admin, DEMO_USERS.manager, DEMO_USERS.cashier]) {
-      const agent = await signedIn(t.app, email);
-      expect((await agent.get(base())).statusCode, email).toBe(200);
-      await create(agent, { name: `Added by ${email}` });
+    for (const role of ['admin', 'manager', 'cashier'] as const) {
+      const { agent } = business.people[role];
+      expect((await agent.get(base())).statusCode, role).toBe(200);
+      await create(agent, { name: `Added by the ${role}` });
     }
-    const superAdmin = await signedIn(t.app, DEMO_USERS.super);
+    const superAdmin = (await createSuperAdmin(t)).agent;
     const listed = await superAdmin.get(base());
     expect(listed.statusCode).toBe(200);
     const someone = listed.json<Page<CustomerAnswer>>().data[0]!;
@@ -272,7 +276,7 @@ describe('findOrCreateByEmail (for the checkout)', () => {
   it('matches an existing customer by email whatever its case, and fills only what is missing', async () => {
     const known = await create(owner, { name: 'Known', email: 'Known@Example.test', notes: 'Keep me' });
     const found = await t.database.db.transaction((tx) =>
-      service().findOrCreateByEmail(tx, t.demoBusinessId, { name: 'Other Name', email: ' known@example.TEST ', phone: '+65 9000 0000' }, where),
+      service().findOrCreateByEmail(tx, business.id, { name: 'Other Name', email: ' known@example.TEST ', phone: '+65 9000 0000' }, where),
     );
     expect(found).toMatchObject({ id: known.id, name: 'Known', email: 'Known@Example.test', phone: '+65 9000 0000', notes: 'Keep me' });
   });
@@ -280,9 +284,7 @@ describe('findOrCreateByEmail (for the checkout)', () => {
   it('creates a customer for a new email, once, even when many checkouts ask at once', async () => {
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        t.database.db.transaction((tx) =>
-          service().findOrCreateByEmail(tx, t.demoBusinessId, { name: null, email: 'new-payer@example.test', phone: null }, where),
-        ),
+        t.database.db.transaction((tx) => service().findOrCreateByEmail(tx, business.id, { name: null, email: 'new-payer@example.test', phone: null }, where)),
       ),
     );
     expect(new Set(answers.map((c) => c.id)).size).toBe(1);

@@ -18,11 +18,10 @@ import { buildApp } from '../src/app';
 import type { PaymentSourceAdapter } from '../src/modules/payments/charges/charges.service';
 import { testConfig, type AppConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedDemoData, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
 import { fixedClock } from '../src/lib/clock';
 import { totp } from '../src/lib/totp';
 
-export { DEMO_PASSWORD, DEMO_USERS, totp };
+export { totp };
 
 /** A fresh database cloned from the migrated template of this run. */
 export async function openTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
@@ -53,23 +52,19 @@ export interface TestContext {
   database: Database;
   clock: ReturnType<typeof fixedClock>;
   config: AppConfig;
-  /** The demo business; only with `demoData: true` (tests that have not moved to the factories yet). */
-  demoBusinessId: string;
   close(): Promise<void>;
 }
 
 /**
  * The real app on a fresh, empty database, a movable clock and no logs. Tests make what they need with the
- * factories (`./factories`). `demoData: true` seeds the demo data as `npm start` does, for the files that
- * still read it until they move to the factories; a new test never asks for it.
+ * factories (`./factories`); none reads the demo seed.
  */
 export async function createTestContext(
   overrides: Partial<AppConfig> = {},
-  options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[]; demoData?: boolean } = {},
+  options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[] } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options);
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
-  const demoBusinessId = options.demoData ? (await seedDemoData(database.db, clock)).businessId : null;
   const config = testConfig({ webDist: '/nonexistent', ...overrides });
   const app = await buildApp({
     config,
@@ -86,10 +81,6 @@ export async function createTestContext(
     database,
     clock,
     config,
-    get demoBusinessId(): string {
-      if (demoBusinessId === null) throw new Error('this test context has no demo data (createTestContext(..., { demoData: true }))');
-      return demoBusinessId;
-    },
     close: async () => {
       await app.close();
       await database.close();
@@ -209,14 +200,14 @@ export class Agent {
   patch = (url: string, body?: unknown) => this.request('PATCH', url, body ?? {});
   delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
 
-  async login(email: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+  async login(email: string, password: string): Promise<LightMyRequestResponse> {
     const res = await this.post('/auth', { email, password });
     if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
     return res;
   }
 }
 
-export async function signedIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Agent> {
+export async function signedIn(app: FastifyInstance, email: string, password: string): Promise<Agent> {
   const agent = new Agent(app);
   await agent.login(email, password);
   return agent;

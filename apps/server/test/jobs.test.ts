@@ -11,11 +11,12 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedDemoData } from '../src/db/seed';
 import { fixedClock } from '../src/lib/clock';
 import { compose, defineModule, type Platform } from '../src/modules/module';
 import { createJobs, minutes, type Jobs } from '../src/modules/platform/jobs/jobs.service';
-import { Agent, DEMO_USERS, createTestContext, mailbox, type TestContext } from './harness';
+import { authEndpoints } from '@merchant/identity';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
+import { FACTORY_PASSWORD, signUp, unique, uniqueEmail } from './factories';
 
 const silent = pino({ level: 'silent' });
 
@@ -91,16 +92,21 @@ const deliveryJobs = (database: Database) =>
     sql`select state, retry_count, start_after > now() as later from pgboss.job where name = 'mail.deliver' order by created_on`,
   );
 
-const requestReset = (t: TestContext, email = DEMO_USERS.cashier) => new Agent(t.app).post('/password/email', { email });
+/** A new person asks for a password reset: a mail that only the job delivers (signing up sends none). */
+const requestReset = async (t: TestContext) => {
+  const { email } = (await signUp(t)).person;
+  return { email, res: await new Agent(t.app).post('/password/email', { email }) };
+};
 
 describe('mail delivery as a job', () => {
   let t: TestContext;
   afterEach(async () => t.close());
 
   it('keeps the mail in the outbox during the request (the dev mailbox shows it) and delivers it in a job, once', async () => {
-    t = await createTestContext({}, { demoData: true });
-    expect((await requestReset(t)).statusCode).toBe(200);
-    expect((await mailbox(t.app))[0]?.subject).toBe('Reset your password');
+    t = await createTestContext();
+    const { email, res } = await requestReset(t);
+    expect(res.statusCode).toBe(200);
+    expect((await mailbox(t.app))[0]).toMatchObject({ to: email, subject: 'Reset your password' });
     expect(await outbox(t.database, 'Reset your password')).toEqual([{ sent_at: null, error: null }]);
 
     expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
@@ -114,12 +120,12 @@ describe('mail delivery as a job', () => {
   it('delivers over SMTP when configured, and never twice for one mail, even when two runners race', async () => {
     const smtp = await fakeSmtp();
     try {
-      t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` }, { demoData: true });
-      await requestReset(t);
+      t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+      const { email } = await requestReset(t);
       await Promise.all([t.app.jobs.runDue(), t.app.jobs.runDue()]);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]).toContain('Subject: Reset your password');
-      expect(smtp.received[0]).toContain(`To: ${DEMO_USERS.cashier}`);
+      expect(smtp.received[0]).toContain(`To: ${email}`);
       expect((await outbox(t.database, 'Reset your password'))[0]?.sent_at).not.toBeNull();
 
       // A minute later the sweep looks for kept mail without a job: the delivered one is left alone.
@@ -132,8 +138,8 @@ describe('mail delivery as a job', () => {
   });
 
   it('retries a failing delivery with backoff, keeps the error, and gives up after its retry limit', async () => {
-    t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` }, { demoData: true });
-    expect((await requestReset(t)).statusCode).toBe(200);
+    t = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    expect((await requestReset(t)).res.statusCode).toBe(200);
     await t.app.jobs.runDue();
     const [failed] = await outbox(t.database, 'Reset your password');
     expect(failed?.sent_at).toBeNull();
@@ -150,7 +156,8 @@ describe('mail delivery as a job', () => {
 
   it('delivers promptly in the background when the app polls (a server), without anyone running jobs', async () => {
     const smtp = await fakeSmtp();
-    const base = await createTestContext({}, { demoData: true });
+    const base = await createTestContext();
+    const { email } = (await signUp(base)).person;
     await base.app.close();
     const app = await buildApp({
       config: testConfig({ webDist: '/nonexistent', smtpUrl: `smtp://127.0.0.1:${smtp.port}` }),
@@ -159,7 +166,7 @@ describe('mail delivery as a job', () => {
       logger: silent,
     });
     t = { ...base, app, close: async () => (await app.close(), await base.database.close(), await smtp.close()) };
-    await new Agent(app).post('/password/email', { email: DEMO_USERS.cashier });
+    await new Agent(app).post('/password/email', { email });
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
   });
 });
@@ -209,9 +216,11 @@ describe('jobs survive a restart', () => {
     const config = testConfig({ webDist: '/nonexistent' });
     try {
       let database = await store.open();
-      await seedDemoData(database.db, clock);
       let app = await buildApp({ config, db: database.db, clock, logger: silent, jobsConnection: database.jobs, jobsMode: 'manual' });
-      await new Agent(app).post('/password/email', { email: DEMO_USERS.cashier });
+      const email = uniqueEmail();
+      const business = { name: unique('Business'), country: 'sg', currency: 'sgd' };
+      await new Agent(app).ok(authEndpoints.register, { body: { name: unique('Person'), email, password: FACTORY_PASSWORD, business } });
+      await new Agent(app).post('/password/email', { email });
       await app.close();
       await database.close();
 
@@ -232,7 +241,7 @@ describe('schedules and the module hook', () => {
   let t: TestContext;
   const started: Jobs[] = [];
   beforeAll(async () => {
-    t = await createTestContext({}, { demoData: true });
+    t = await createTestContext();
   });
   afterEach(async () => {
     for (const jobs of started.splice(0)) await jobs.stop();

@@ -4,24 +4,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
-import { auditLogs, businesses } from '../src/db/schema';
-import { Agent, createTestContext, DEMO_USERS, type TestContext } from './harness';
+import { auditLogs } from '../src/db/schema';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { createBusiness, createSuperAdmin, signUp, type FactoryBusiness } from './factories';
 import { completeQuestionnaire, PDF_BYTES, PNG_BYTES, registerMerchant, TEXT_BYTES, upload, VALID_ANSWERS } from './upload-helpers';
 
 /** The onboarding questionnaire: steps saved one by one, documents, progress and submitting. */
 let t: TestContext;
 let dataDir: string;
 const agent = () => new Agent(t.app);
-async function signedInAgent(email: string): Promise<Agent> {
-  const a = agent();
-  await a.login(email);
-  return a;
-}
 const url = (id: string, rest = '') => `/v1/business/${id}/onboarding${rest}`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'md-onboarding-'));
-  t = await createTestContext({ dataDir }, { demoData: true });
+  t = await createTestContext({ dataDir });
 });
 afterAll(async () => {
   await t.close();
@@ -258,28 +254,36 @@ describe('a new business fills in the questionnaire', () => {
 });
 
 describe('who may see and change the questionnaire', () => {
+  /** A business whose onboarding is completed, with an admin and a cashier. */
+  let completed: FactoryBusiness<'owner' | 'admin' | 'cashier'>;
+  beforeAll(async () => {
+    completed = await createBusiness(t, { staff: ['admin', 'cashier'] });
+  });
+
   it('answers 403 to staff without verification:view and 404 to outsiders', async () => {
-    const admin = await signedInAgent(DEMO_USERS.admin);
-    expect((await admin.get(url(t.demoBusinessId))).statusCode).toBe(403);
-    const cashier = await signedInAgent(DEMO_USERS.cashier);
-    expect((await cashier.put(url(t.demoBusinessId, '/business'), VALID_ANSWERS.business)).statusCode).toBe(403);
-    const outsider = await signedInAgent(DEMO_USERS.partner);
-    const res = await outsider.get(url(t.demoBusinessId));
+    const admin = completed.people.admin.agent;
+    expect((await admin.get(url(completed.id))).statusCode).toBe(403);
+    const cashier = completed.people.cashier.agent;
+    expect((await cashier.put(url(completed.id, '/business'), VALID_ANSWERS.business)).statusCode).toBe(403);
+    // The owner of another business.
+    const outsider = (await signUp(t)).person.agent;
+    const res = await outsider.get(url(completed.id));
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NOT_FOUND');
   });
 
   it('lets a super admin read but not fill in the questionnaire of a business', async () => {
-    const [newBakery] = await t.database.db.select().from(businesses).where(eq(businesses.identifier, 'new-bakery'));
-    const superAdmin = await signedInAgent(DEMO_USERS.super);
-    const read = await superAdmin.get(url(newBakery!.id));
+    // A business that has just signed up: its questionnaire is still to fill in.
+    const { businessId: newBakery } = await signUp(t, { businessName: 'New Bakery' });
+    const superAdmin = (await createSuperAdmin(t)).agent;
+    const read = await superAdmin.get(url(newBakery));
     expect(read.statusCode).toBe(200);
     expect(read.json().status).toBe('questionnaire');
-    const write = await superAdmin.put(url(newBakery!.id, '/business'), VALID_ANSWERS.business);
+    const write = await superAdmin.put(url(newBakery, '/business'), VALID_ANSWERS.business);
     expect(write.statusCode).toBe(403);
     // Refused by the access layer: super admins open businesses read-only.
     expect(write.json().code).toBe('FORBIDDEN');
-    expect((await superAdmin.post(url(newBakery!.id, '/submit'))).statusCode).toBe(403);
+    expect((await superAdmin.post(url(newBakery, '/submit'))).statusCode).toBe(403);
   });
 
   it("does not serve another business's document through one's own business", async () => {
@@ -297,10 +301,10 @@ describe('who may see and change the questionnaire', () => {
   });
 
   it('a completed business keeps its answers read-only', async () => {
-    const owner = await signedInAgent(DEMO_USERS.owner);
-    const view = await owner.get(url(t.demoBusinessId));
+    const owner = completed.people.owner.agent;
+    const view = await owner.get(url(completed.id));
     expect(view.json()).toMatchObject({ status: 'completed', progress: 100 });
-    const put = await owner.put(url(t.demoBusinessId, '/business'), VALID_ANSWERS.business);
+    const put = await owner.put(url(completed.id, '/business'), VALID_ANSWERS.business);
     expect(put.statusCode).toBe(409);
     expect(put.json().message).toContain('already verified');
   });

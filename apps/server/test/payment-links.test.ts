@@ -8,21 +8,25 @@ import { createPaymentLinksService } from '../src/modules/payments/payment-links
 import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import pino from 'pino';
-import { Agent, createTestContext, mailbox, signedIn, DEMO_USERS, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
+import { createBusiness, signUp } from './factories';
 
 /** Payment links: the merchant's rules over HTTP, and the source the hosted checkout reads. */
 let t: TestContext;
 let owner: Agent;
 let cashier: Agent;
+let businessId: string;
 
 beforeAll(async () => {
-  t = await createTestContext({}, { demoData: true });
-  owner = await signedIn(t.app, DEMO_USERS.owner);
-  cashier = await signedIn(t.app, DEMO_USERS.cashier);
+  t = await createTestContext();
+  const business = await createBusiness(t, { staff: ['cashier'] });
+  businessId = business.id;
+  owner = business.people.owner.agent;
+  cashier = business.people.cashier.agent;
 });
 afterAll(() => t.close());
 
-const base = () => `/v1/business/${t.demoBusinessId}/payment-links`;
+const base = () => `/v1/business/${businessId}/payment-links`;
 const inOneDay = () => new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
 const valid = (over: Record<string, unknown> = {}) => ({ amount: 2500, purpose: 'Pottery class', reference: 'INV-1', expires_at: inOneDay(), ...over });
 
@@ -50,7 +54,7 @@ function linksService() {
 async function paymentOf(linkId: string, status: 'succeeded' | 'failed', amount = 2500) {
   const now = t.clock.now();
   await t.database.db.insert(payments).values({
-    businessId: t.demoBusinessId,
+    businessId: businessId,
     id: newId(),
     publicId: newPublicId('pay_'),
     sourceType: 'payment_link',
@@ -74,7 +78,7 @@ describe('creating a payment link', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'payment_link.created'), eq(auditLogs.objectId, link.id)));
-    expect(entry).toMatchObject({ businessId: t.demoBusinessId, ip: owner.ip });
+    expect(entry).toMatchObject({ businessId: businessId, ip: owner.ip });
   });
 
   it('gives every link its own unguessable public id', async () => {
@@ -136,7 +140,7 @@ describe('creating a payment link', () => {
     const now = t.clock.now();
     await t.database.db
       .insert(products)
-      .values({ businessId: t.demoBusinessId, id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd', createdAt: now, updatedAt: now });
+      .values({ businessId: businessId, id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd', createdAt: now, updatedAt: now });
     const options = (await owner.get(`${base()}/products`)).json().data as { id: string }[];
     expect(options.map((o) => o.id)).toContain(productId);
     const link = await create({ product_id: productId });
@@ -251,8 +255,9 @@ describe('editing and cancelling', () => {
 describe('tenant isolation and permissions', () => {
   it('answers 404 for another business link through this business, and hides it from the partner', async () => {
     const link = await create();
-    const partner = await signedIn(t.app, DEMO_USERS.partner);
-    const partnerBusiness = (await partner.get('/v1/user')).json().businesses.owned[0].id as string;
+    // The owner of another business, who is no member of this one.
+    const { person, businessId: partnerBusiness } = await signUp(t);
+    const partner = person.agent;
     const theirs = `/v1/business/${partnerBusiness}/payment-links`;
     expect((await partner.get(`${theirs}/${link.id}`)).statusCode).toBe(404);
     expect((await partner.put(`${theirs}/${link.id}`, valid())).statusCode).toBe(404);
@@ -272,7 +277,7 @@ describe('the checkout source', () => {
     const link = await create({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(), single_use: true });
     const source = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, link.public_id));
     expect(source).toMatchObject({
-      businessId: t.demoBusinessId,
+      businessId: businessId,
       sourceType: 'payment_link',
       sourceId: link.id,
       amount: 2500,
@@ -283,12 +288,12 @@ describe('the checkout source', () => {
     expect(await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, 'pl_unknown'))).toBeNull();
 
     await t.database.db.transaction(async (tx) => {
-      const locked = await service.checkout.lockForPayment(tx, t.demoBusinessId, link.id);
+      const locked = await service.checkout.lockForPayment(tx, businessId, link.id);
       expect(locked?.usable).toBe(true);
-      await service.checkout.onPaymentSucceeded(tx, t.demoBusinessId, link.id);
+      await service.checkout.onPaymentSucceeded(tx, businessId, link.id);
     });
     expect((await owner.get(`${base()}/${link.id}`)).json()).toMatchObject({ status: 'completed', editable: false });
-    const again = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, t.demoBusinessId, link.id));
+    const again = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, businessId, link.id));
     expect(again?.usable).toEqual({ reason: 'completed' });
 
     const expiring = await create({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });

@@ -8,9 +8,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { seedDemoData, DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed';
-import { systemClock } from '../src/lib/clock';
+import { fixedClock } from '../src/lib/clock';
+import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from './factories';
+import type { TestContext } from './harness';
 
 /**
  * Two app processes on one PostgreSQL database, each with its own session cache: what one process
@@ -24,6 +28,8 @@ let dataDir: string;
 const processes: ChildProcess[] = [];
 let a: string;
 let b: string;
+/** A business with a member of each role, made before the two processes start. */
+let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -87,7 +93,7 @@ class Browser {
   async signIn(base: string, email: string): Promise<this> {
     const token = await this.call(base, 'POST', '/csrf-token');
     this.csrf = ((await token.json()) as { token: string }).token;
-    const res = await this.call(base, 'POST', '/auth', { email, password: DEMO_PASSWORD });
+    const res = await this.call(base, 'POST', '/auth', { email, password: FACTORY_PASSWORD });
     expect(res.status).toBe(200);
     return this;
   }
@@ -107,9 +113,22 @@ beforeAll(async () => {
   await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
   const url = new URL(process.env.TEST_PG_URL!);
   url.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
-  await seedDemoData(database.db, systemClock);
-  await database.close();
+  // The people are made by the factories through an app in this process, which closes before the two start.
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const clock = fixedClock(new Date());
+  const config = testConfig({ webDist: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    changes: database.changes,
+    clock,
+    logger: pino({ level: 'silent' }),
+    jobsConnection: database.jobs,
+    jobsMode: 'manual',
+  });
+  const t: TestContext = { app, database, clock, config, close: async () => (await app.close(), await database.close()) };
+  business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  await t.close();
   [a, b] = await Promise.all([startApp(url.toString()), startApp(url.toString())]);
 }, 120_000);
 
@@ -132,7 +151,7 @@ afterAll(async () => {
 describe('two app processes on one PostgreSQL database', () => {
   it('sign out through one: the other refuses the cookie on the very next request', async () => {
     for (let round = 0; round < 5; round++) {
-      const browser = await new Browser().signIn(a, DEMO_USERS.admin);
+      const browser = await new Browser().signIn(a, business.people.admin.email);
       expect((await browser.me(b)).status).toBe(200);
       expect((await browser.me(b)).status).toBe(200); // now from process b's cache
       const cookie = browser.cookie;
@@ -144,16 +163,17 @@ describe('two app processes on one PostgreSQL database', () => {
   });
 
   it('a role change and a removal through one show in the other at the next request', async () => {
-    const owner = await new Browser().signIn(a, DEMO_USERS.owner);
-    const cashier = await new Browser().signIn(b, DEMO_USERS.cashier);
-    expect(await cashier.me(b)).toEqual({ status: 200, member: ['Demo Coffee Roasters: Cashier'] });
+    const owner = await new Browser().signIn(a, business.people.owner.email);
+    const cashier = await new Browser().signIn(b, business.people.cashier.email);
+    expect(await cashier.me(b)).toEqual({ status: 200, member: [`${business.name}: Cashier`] });
     const businessId = (await (await owner.call(a, 'GET', '/v1/user')).json()) as { businesses: { owned: { id: string }[] } };
     const id = businessId.businesses.owned[0]!.id;
+    expect(id).toBe(business.id);
     const staff = (await (await owner.call(a, 'GET', `/v1/business/${id}/business-user`)).json()) as { data: { id: string; email: string }[] };
-    const member = staff.data.find((m) => m.email === DEMO_USERS.cashier)!.id;
+    const member = staff.data.find((m) => m.email === business.people.cashier.email)!.id;
 
     expect((await owner.call(a, 'PATCH', `/v1/business/${id}/business-user/${member}`, { role: 'manager' })).status).toBe(200);
-    expect(await cashier.me(b)).toEqual({ status: 200, member: ['Demo Coffee Roasters: Manager'] });
+    expect(await cashier.me(b)).toEqual({ status: 200, member: [`${business.name}: Manager`] });
 
     expect((await owner.call(a, 'DELETE', `/v1/business/${id}/business-user/${member}`)).status).toBe(200);
     expect(await cashier.me(b)).toEqual({ status: 200, member: [] });
@@ -161,7 +181,7 @@ describe('two app processes on one PostgreSQL database', () => {
   });
 
   it('forgets everything when its listening connection drops, so changes made meanwhile are not missed', async () => {
-    const browser = await new Browser().signIn(a, DEMO_USERS.manager);
+    const browser = await new Browser().signIn(a, business.people.manager.email);
     expect((await browser.me(b)).status).toBe(200);
     expect((await browser.me(b)).status).toBe(200);
     const listeners = async () =>
@@ -181,7 +201,7 @@ describe('two app processes on one PostgreSQL database', () => {
     url.pathname = `/${dbName}`;
     const direct = new pg.Client({ connectionString: url.toString() });
     await direct.connect();
-    await direct.query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [DEMO_USERS.manager]);
+    await direct.query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [business.people.manager.email]);
     await direct.end();
     // Both processes listen again on new connections...
     const old = new Set(before.map((r) => r.pid));

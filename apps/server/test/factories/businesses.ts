@@ -1,6 +1,8 @@
 import type { Role } from '@merchant/core';
 import { staffEndpoints, type OnboardingStatus } from '@merchant/business';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
+import { newId } from '@/lib/crypto';
+import { businessRepository } from '@/modules/business/business/business.repository';
 import { verificationRepository } from '@/modules/business/verification/verification.repository';
 import { Agent, type TestContext } from '../harness';
 import { FACTORY_PASSWORD, lastMailTo, signUp, enableTwoFactor, type Person } from './people';
@@ -93,4 +95,27 @@ export async function addMember(t: TestContext, business: FactoryBusiness, role:
 export async function join(t: TestContext, business: FactoryBusiness, person: Person, role: Role): Promise<void> {
   const { id } = await invite(t, business, { role, email: person.email });
   await person.agent.ok(userEndpoints.acceptInvitation, { params: { invitation_id: id } });
+}
+
+/**
+ * A warning on the business's dashboard, as the platform shows one (the super admin's review adds some, which
+ * has its own tests): written with the business repository, at the clock's time. Answers its id.
+ */
+export async function addWarning(
+  t: TestContext,
+  businessId: string,
+  warning: { style?: 'info' | 'warning' | 'danger'; title: string; body: string; ctaTitle?: string | null; ctaUrl?: string | null },
+): Promise<string> {
+  const id = newId();
+  await businessRepository.addWarning(t.database.db, {
+    id,
+    businessId,
+    style: warning.style ?? 'info',
+    title: warning.title,
+    body: warning.body,
+    ctaTitle: warning.ctaTitle ?? null,
+    ctaUrl: warning.ctaUrl ?? null,
+    createdAt: t.clock.now(),
+  });
+  return id;
 }

@@ -1,4 +1,5 @@
 import { authEndpoints, userEndpoints } from '@merchant/identity';
+import { hashPassword, newId } from '@/lib/crypto';
 import { userRepository } from '@/modules/identity/user/user.repository';
 import { Agent, mailbox, totp, type TestContext } from '../harness';
 import { unique, uniqueEmail } from './unique';
@@ -65,9 +66,23 @@ export async function signInAgain(t: TestContext, person: Person): Promise<Agent
 
 /**
  * A super admin. No endpoint makes one (operators do, in the database), so neither does this factory: it
- * signs a person up and sets the flag with the user repository.
+ * signs a person up and sets the flag with the user repository. With `ownsBusiness: false` the account is
+ * made as operators make one, straight in the users table, and belongs to no business at all.
  */
-export async function createSuperAdmin(t: TestContext): Promise<Person> {
+export async function createSuperAdmin(t: TestContext, options: { ownsBusiness?: boolean } = {}): Promise<Person> {
+  if (options.ownsBusiness === false) {
+    const name = unique('Super');
+    const row = await userRepository.insert(t.database.db, {
+      id: newId(),
+      name,
+      email: uniqueEmail('super'),
+      passwordHash: await hashPassword(FACTORY_PASSWORD),
+      isSuperAdmin: true,
+    });
+    const person: Person = { id: row.id, email: row.email, name, password: FACTORY_PASSWORD, agent: new Agent(t.app), totpSecret: null };
+    person.agent = await signInAgain(t, person);
+    return person;
+  }
   const { person } = await signUp(t, { name: unique('Super') });
   await userRepository.update(t.database.db, person.id, { isSuperAdmin: true });
   return person;
