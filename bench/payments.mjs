@@ -81,9 +81,17 @@ const PLANS = {
     `SELECT * FROM payments WHERE business_id = $1 AND ${SEARCH} ORDER BY amount DESC, id DESC LIMIT ${PAGE}`,
     '%customer4242@%',
   ],
-  '90-day overview figures': [
+  '90-day overview figures (payments_daily)': [
+    `SELECT currency, sum(gross) FILTER (WHERE day >= current_date - 89), sum(failed) FILTER (WHERE day < current_date - 89)
+     FROM payments_daily WHERE business_id = $1 AND day >= current_date - 179 AND day <= current_date GROUP BY currency`,
+  ],
+  'balances (ledger_balances)': [`SELECT account, currency, amount FROM ledger_balances WHERE business_id = $1`],
+  'the same figures from the raw rows (before)': [
     `SELECT currency, sum(amount) FILTER (WHERE created_at >= now() - interval '90 days'), count(*) FILTER (WHERE status = 'failed')
      FROM payments WHERE business_id = $1 AND created_at >= now() - interval '180 days' AND created_at < now() GROUP BY currency`,
+  ],
+  'the balances from the raw entries (before)': [
+    `SELECT account, currency, sum(amount) FROM ledger_entries WHERE business_id = $1 AND account IN ('merchant_pending', 'merchant_available') GROUP BY 1, 2`,
   ],
 };
 
