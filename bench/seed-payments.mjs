@@ -7,7 +7,9 @@
 // Written by set-based SQL (generate_series, data-modifying CTEs) in chunks, never one insert per row.
 // The ledger's deferred balance trigger is skipped for the load (session_replication_role = replica: the
 // rows are balanced by construction), so the connection must be a superuser's (PGlite is; so is the
-// server scripts/postgres.mjs starts).
+// server scripts/postgres.mjs starts). That skips the rollup triggers too (payments_daily, ledger_balances:
+// migration 0011), so the business's rollup rows are rebuilt from its rows at the end, as the migration
+// builds them for existing data.
 //
 // Usage: node bench/seed-payments.mjs <count> <postgres-url | pglite-data-dir> [business identifier]
 // (the database must be migrated and hold the business: start the app on it once with DEMO_DATA=on).
@@ -89,6 +91,20 @@ INSERT INTO ledger_entries (business_id, id, transaction_id, account, currency, 
 SELECT $1, gen_random_uuid(), t.id, e.account, 'sgd', e.amount, t.created_at
 FROM t JOIN d ON d.day = t.created_at CROSS JOIN LATERAL (VALUES ('merchant_pending', -d.net), ('merchant_available', d.net)) AS e(account, amount)`;
 
+const rebuildRollups = [
+  'DELETE FROM payments_daily WHERE business_id = $1',
+  `INSERT INTO payments_daily (business_id, day, currency, method, source_type, captured, gross, fee, net, failed)
+   SELECT business_id, (created_at AT TIME ZONE 'UTC')::date, currency, method, source_type,
+          count(*) FILTER (WHERE status <> 'failed'), coalesce(sum(amount) FILTER (WHERE status <> 'failed'), 0),
+          coalesce(sum(fee) FILTER (WHERE status <> 'failed'), 0), coalesce(sum(net) FILTER (WHERE status <> 'failed'), 0),
+          count(*) FILTER (WHERE status = 'failed')
+   FROM payments WHERE business_id = $1 AND status IN ('succeeded', 'partially_refunded', 'refunded', 'failed')
+   GROUP BY 1, 2, 3, 4, 5`,
+  'DELETE FROM ledger_balances WHERE business_id = $1',
+  `INSERT INTO ledger_balances (business_id, account, currency, amount)
+   SELECT business_id, account, currency, sum(amount) FROM ledger_entries WHERE business_id = $1 GROUP BY 1, 2, 3`,
+];
+
 /** Inserts `count` benchmark payments for the business; answers its id and how long it took (ms). */
 export async function seedPayments(db, count, identifier = 'demo-coffee', log = () => undefined) {
   const { rows } = await db.query('SELECT id FROM businesses WHERE identifier = $1', [identifier]);
@@ -104,8 +120,12 @@ export async function seedPayments(db, count, identifier = 'demo-coffee', log = 
     log(`${to} of ${count} payments`);
   }
   await db.query(settleDaily, [businessId]);
+  await db.query('BEGIN');
+  for (const statement of rebuildRollups) await db.query(statement, [businessId]);
+  await db.query('COMMIT');
   await db.query('SET session_replication_role = origin');
-  for (const table of ['payments', 'payment_events', 'ledger_transactions', 'ledger_entries']) await db.query(`ANALYZE ${table}`);
+  for (const table of ['payments', 'payment_events', 'ledger_transactions', 'ledger_entries', 'payments_daily', 'ledger_balances'])
+    await db.query(`ANALYZE ${table}`);
   return { businessId, ms: performance.now() - started };
 }
 

@@ -13,7 +13,7 @@ import {
   STATIC_QR_STATUSES,
 } from '@merchant/payments';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -43,7 +43,7 @@ export const customers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
-    index('customers_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('customers_created_idx').on(t.businessId, t.createdAt, t.id),
     index('customers_email_idx').on(t.businessId, sql`lower(${t.email})`),
   ],
 );
@@ -61,7 +61,7 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('products_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc())],
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('products_created_idx').on(t.businessId, t.createdAt, t.id)],
 );
 
 /** A payment link ("payment request" in the spec's routes): a checkout URL asking for an amount. */
@@ -94,7 +94,7 @@ export const paymentLinks = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('payment_links_public_key').on(t.publicId),
-    index('payment_links_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('payment_links_created_idx').on(t.businessId, t.createdAt, t.id),
   ],
 );
 
@@ -116,7 +116,7 @@ export const staticQrCodes = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('static_qr_codes_public_key').on(t.publicId),
-    index('static_qr_codes_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('static_qr_codes_created_idx').on(t.businessId, t.createdAt, t.id),
   ],
 );
 
@@ -222,13 +222,38 @@ export const refunds = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     index('refunds_payment_idx').on(t.businessId, t.paymentId),
+    // The sales report reads a range's refunds (docs/payments.md, "## sales-report").
+    index('refunds_created_idx').on(t.businessId, t.createdAt, t.id),
     check('refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
 
 /**
+ * Payments per UTC day, currency, method and source: the captured ones' count and sums, and the failed
+ * ones' count (the Overview's figures, docs/payments.md "## overview"). Derived, never written by the app: a
+ * trigger on `payments` (migration 0011) moves each row's share in the same transaction as its insert or
+ * state change, so it is exact whenever a transaction can see it.
+ */
+export const paymentsDaily = pgTable(
+  'payments_daily',
+  {
+    businessId: businessRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }),
+    sourceType: text('source_type', { enum: PAYMENT_SOURCES }).notNull(),
+    captured: integer('captured').notNull().default(0),
+    gross: minorAmount('gross').notNull().default(0),
+    fee: minorAmount('fee').notNull().default(0),
+    net: minorAmount('net').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+  },
+  (t) => [unique('payments_daily_key').on(t.businessId, t.day, t.currency, t.sourceType, t.method).nullsNotDistinct()],
+);
+
+/**
  * The ledger: double entry, append-only. A transaction's entries sum to zero per currency (a deferred
- * constraint trigger checks it at commit); balances are sums of entries, never stored.
+ * constraint trigger checks it at commit); balances are sums of entries (`ledger_balances` keeps them per account, by trigger).
  */
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
@@ -247,7 +272,7 @@ export const ledgerTransactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     index('ledger_transactions_payment_idx').on(t.businessId, t.paymentId),
-    index('ledger_transactions_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('ledger_transactions_created_idx').on(t.businessId, t.createdAt, t.id),
   ],
 );
 
@@ -269,6 +294,23 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(t.businessId, t.account, t.currency, t.createdAt),
     check('ledger_entries_nonzero_check', sql`${t.amount} <> 0`),
   ],
+);
+
+/**
+ * The sum of every entry per account and currency (the balances, docs/payments.md "## The ledger"). Derived,
+ * never written by the app: a trigger on `ledger_entries` (append-only) adds each entry in the same
+ * transaction as its posting (migration 0011), so the balance a transaction reads is the sum of the entries
+ * it can see.
+ */
+export const ledgerBalances = pgTable(
+  'ledger_balances',
+  {
+    businessId: businessRef(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    currency: text('currency').notNull(),
+    amount: minorAmount('amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.account, t.currency] })],
 );
 
 /** Which methods a business offers at checkout, in which order, and whether the fee is passed on. */

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { LedgerAccount } from '@merchant/payments';
-import { sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
-import { ledgerEntries, ledgerTransactions } from '@/db/schema';
+import { ledgerBalances, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
@@ -14,13 +13,12 @@ export const ledgerRepository = {
     await tx.insert(ledgerEntries).values(entries);
   },
 
-  /** The sum of each account's entries per currency. */
+  /** The sum of each account's entries per currency, as the ledger_balances trigger keeps it with every posting. */
   async sums(db: Executor, businessId: string, accounts: readonly LedgerAccount[]) {
     return db
-      .select({ account: ledgerEntries.account, currency: ledgerEntries.currency, amount: sumMinor(ledgerEntries.amount) })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.businessId, businessId), inArray(ledgerEntries.account, [...accounts])))
-      .groupBy(ledgerEntries.account, ledgerEntries.currency);
+      .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: ledgerBalances.amount })
+      .from(ledgerBalances)
+      .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])));
   },
 
   /** One account's entries in one currency with their transaction, newest first, after the cursor. */

@@ -1,31 +1,61 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { asNumber } from '@/db/columns';
-import { checkoutSettings, paymentLinks, paymentMethodSettings, payments } from '@/db/schema';
+import { checkoutSettings, paymentLinks, paymentMethodSettings, payments, paymentsDaily } from '@/db/schema';
 import { captured, type Span } from '../sales-figures/sales-figures.repository';
 
-const inSpan = (span: Span) => sql`${payments.createdAt} >= ${span.start} and ${payments.createdAt} < ${span.end}`;
+/** A UTC-day-aligned span as calendar days: [first, end). */
+const daysIn = (span: Span) => ({ first: span.start.toISOString().slice(0, 10), end: span.end.toISOString().slice(0, 10) });
+const inDays = (span: Span) => {
+  const { first, end } = daysIn(span);
+  return sql`${paymentsDaily.day} >= ${first} and ${paymentsDaily.day} < ${end}`;
+};
 
 /**
- * Aggregates over the (business_id, created_at) index: every query reads only the business's payments of
- * the range, and the database sums them (nothing is summed in JS). The daily series and the splits are the
- * sales figures' (shared with the sales report).
+ * The Overview's figures come from `payments_daily` (docs/payments.md, "## overview" Performance): a row per
+ * UTC day, currency, method and source that a trigger keeps exact with every payment's insert and state
+ * change, so a 90-day period reads a few hundred rows whatever the number of payments. The periods are
+ * whole UTC days, which is what the rollup is keyed by.
  */
 export const overviewRepository = {
-  /** Per currency: the current and previous period's figures, in one scan of both periods. */
+  /** Per currency: the current and previous period's figures, in one read of both periods. */
   async figures(db: Executor, businessId: string, current: Span, previous: Span) {
     const figure = (span: Span) => ({
-      gross: asNumber(sql`sum(${payments.amount}) filter (where ${captured} and ${inSpan(span)})`),
-      net: asNumber(sql`sum(${payments.net}) filter (where ${captured} and ${inSpan(span)})`),
-      succeeded: asNumber(sql`count(*) filter (where ${captured} and ${inSpan(span)})`),
-      failed: asNumber(sql`count(*) filter (where ${payments.status} = 'failed' and ${inSpan(span)})`),
+      gross: asNumber(sql`sum(${paymentsDaily.gross}) filter (where ${inDays(span)})`),
+      net: asNumber(sql`sum(${paymentsDaily.net}) filter (where ${inDays(span)})`),
+      succeeded: asNumber(sql`sum(${paymentsDaily.captured}) filter (where ${inDays(span)})`),
+      failed: asNumber(sql`sum(${paymentsDaily.failed}) filter (where ${inDays(span)})`),
     });
-    const rows = await db
-      .select({ currency: payments.currency, current: figure(current), previous: figure(previous) })
-      .from(payments)
-      .where(and(eq(payments.businessId, businessId), gte(payments.createdAt, previous.start), lt(payments.createdAt, current.end)))
-      .groupBy(payments.currency);
-    return rows;
+    const { first } = daysIn(previous);
+    const { end } = daysIn(current);
+    return db
+      .select({ currency: paymentsDaily.currency, current: figure(current), previous: figure(previous) })
+      .from(paymentsDaily)
+      .where(and(eq(paymentsDaily.businessId, businessId), gte(paymentsDaily.day, first), lt(paymentsDaily.day, end)))
+      .groupBy(paymentsDaily.currency);
+  },
+
+  /** Captured payments of the span per currency and key (UTC day, method or source): gross, net and count. */
+  async captured(db: Executor, businessId: string, span: Span, by: 'day' | 'method' | 'source') {
+    const key =
+      by === 'day'
+        ? sql<string | null>`${paymentsDaily.day}::text`
+        : by === 'method'
+          ? sql<string | null>`${paymentsDaily.method}`
+          : sql<string | null>`${paymentsDaily.sourceType}`;
+    return db
+      .select({
+        currency: paymentsDaily.currency,
+        key,
+        gross: asNumber(sql`sum(${paymentsDaily.gross})`),
+        net: asNumber(sql`sum(${paymentsDaily.net})`),
+        count: asNumber(sql`sum(${paymentsDaily.captured})`),
+      })
+      .from(paymentsDaily)
+      .where(and(eq(paymentsDaily.businessId, businessId), inDays(span)))
+      .groupBy(sql`1`, sql`2`)
+      .having(sql`sum(${paymentsDaily.captured}) > 0`)
+      .orderBy(sql`2`);
   },
 
   async recent(db: Executor, businessId: string, limit: number) {

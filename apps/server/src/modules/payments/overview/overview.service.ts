@@ -12,7 +12,7 @@ import {
 } from '@merchant/payments';
 import { presentPayment } from '../payment.presenter';
 import type { LedgerService } from '../ledger/ledger.service';
-import { salesFiguresRepository as sales, type Span } from '../sales-figures/sales-figures.repository';
+import type { Span } from '../sales-figures/sales-figures.repository';
 import { overviewRepository as repo } from './overview.repository';
 
 const DAY_MS = 86_400_000;
@@ -66,9 +66,9 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       const previous: Span = { start: new Date(current.start.getTime() - days * DAY_MS), end: current.start };
 
       const figures = await repo.figures(db, business.id, current, previous);
-      const daily = await sales.captured(db, business.id, current, { by: 'day', tz: 'UTC' });
-      const byMethod = await sales.captured(db, business.id, current, { by: 'method' });
-      const bySource = await sales.captured(db, business.id, current, { by: 'source' });
+      const daily = await repo.captured(db, business.id, current, 'day');
+      const byMethod = await repo.captured(db, business.id, current, 'method');
+      const bySource = await repo.captured(db, business.id, current, 'source');
       const recent = await repo.recent(db, business.id, RECENT_PAYMENTS);
       const balances = await ledger.balances(db, business.id);
       const facts = await repo.setupFacts(db, business.id);
