@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { BalanceKind, LedgerAccount, LedgerTransactionKind } from '@merchant/payments';
 import { sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
 import { ledgerEntries, ledgerTransactions, payments } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 /**
  * The balance an entry belongs to, from the provider of the payment its transaction records
@@ -69,7 +70,7 @@ export const balancesRepository = {
       window.kind ? eq(scoped.kind, window.kind) : undefined,
       window.since ? gte(scoped.createdAt, window.since) : undefined,
       window.before ? lt(scoped.createdAt, window.before) : undefined,
-      cursor ? or(lt(scoped.createdAt, cursor.createdAt), and(eq(scoped.createdAt, cursor.createdAt), lt(scoped.id, cursor.id))) : undefined,
+      cursor ? pastCursor('desc', scoped.createdAt, scoped.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
     ];
     const rows = await db
       .select()

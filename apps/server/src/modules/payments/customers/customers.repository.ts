@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { customers, payments } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerPaymentRow = typeof payments.$inferSelect;
@@ -10,10 +11,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, after the cursor's row. */
 const customerAfter = (cursor: Cursor | undefined): SQL | undefined =>
-  cursor ? or(lt(customers.createdAt, cursor.createdAt), and(eq(customers.createdAt, cursor.createdAt), lt(customers.id, cursor.id))) : undefined;
+  cursor ? pastCursor('desc', customers.createdAt, customers.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
 
 const paymentAfter = (cursor: Cursor | undefined): SQL | undefined =>
-  cursor ? or(lt(payments.createdAt, cursor.createdAt), and(eq(payments.createdAt, cursor.createdAt), lt(payments.id, cursor.id))) : undefined;
+  cursor ? pastCursor('desc', payments.createdAt, payments.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
 
 export const customersRepository = {
   /** One page of a business's customers, newest first, whose name, email or phone holds `q`. Reads `limit + 1` rows. */

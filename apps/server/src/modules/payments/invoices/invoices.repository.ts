@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, max, or, sql } from 'drizzle-orm';
 import type { InvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { customers, invoiceEvents, invoices, products, users } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
@@ -96,7 +97,7 @@ export const invoicesRepository = {
       .where(
         and(
           ...filtersOf(businessId, filter),
-          cursor ? or(lt(invoices.createdAt, cursor.createdAt), and(eq(invoices.createdAt, cursor.createdAt), lt(invoices.id, cursor.id))) : undefined,
+          cursor ? pastCursor('desc', invoices.createdAt, invoices.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
         ),
       )
       .orderBy(desc(invoices.createdAt), desc(invoices.id))

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { LedgerAccount } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { ledgerBalances, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
@@ -23,9 +24,7 @@ export const ledgerRepository = {
 
   /** One account's entries in one currency with their transaction, newest first, after the cursor. */
   async entries(db: Executor, businessId: string, account: LedgerAccount, currency: string, limit: number, cursor?: Cursor) {
-    const after = cursor
-      ? or(lt(ledgerEntries.createdAt, cursor.createdAt), and(eq(ledgerEntries.createdAt, cursor.createdAt), lt(ledgerEntries.id, cursor.id)))
-      : undefined;
+    const after = cursor ? pastCursor('desc', ledgerEntries.createdAt, ledgerEntries.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
     return db
       .select({
         id: ledgerEntries.id,

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { PaymentLinkStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { paymentLinks, products } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export type NewPaymentLink = typeof paymentLinks.$inferInsert;
@@ -69,7 +70,7 @@ export const paymentLinksRepository = {
       eq(paymentLinks.businessId, businessId),
       pattern ? or(ilike(paymentLinks.purpose, pattern), ilike(paymentLinks.reference, pattern), ilike(paymentLinks.customerEmail, pattern)) : undefined,
       filter.status ? statusIs(filter.status, filter.now) : undefined,
-      cursor ? or(lt(paymentLinks.createdAt, cursor.createdAt), and(eq(paymentLinks.createdAt, cursor.createdAt), lt(paymentLinks.id, cursor.id))) : undefined,
+      cursor ? pastCursor('desc', paymentLinks.createdAt, paymentLinks.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
     ];
     return db
       .select(withProduct)

@@ -1,8 +1,9 @@
-import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { ProductStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { products } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -10,7 +11,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, after the cursor's row. */
 const productAfter = (cursor: Cursor | undefined): SQL | undefined =>
-  cursor ? or(lt(products.createdAt, cursor.createdAt), and(eq(products.createdAt, cursor.createdAt), lt(products.id, cursor.id))) : undefined;
+  cursor ? pastCursor('desc', products.createdAt, products.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
 
 export const productsRepository = {
   /** One page of a business's products, newest first, by status (all when null) and part of the name. Reads `limit + 1` rows. */

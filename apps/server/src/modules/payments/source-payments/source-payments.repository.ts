@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { CAPTURED_STATUSES, type PaymentSource } from '@merchant/payments';
 import { countRows, sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
 import { payments } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -11,9 +12,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 export const sourcePaymentsRepository = {
   /** One source's payments, newest first, after the cursor; reads `limit + 1` rows. */
   async page(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, limit: number, cursor?: Cursor) {
-    const after: SQL | undefined = cursor
-      ? or(lt(payments.createdAt, cursor.createdAt), and(eq(payments.createdAt, cursor.createdAt), lt(payments.id, cursor.id)))
-      : undefined;
+    const after: SQL | undefined = cursor ? pastCursor('desc', payments.createdAt, payments.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
     return db
       .select()
       .from(payments)

@@ -1,8 +1,9 @@
-import { and, desc, eq, ilike, lt, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { StaticQrStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { staticQrCodes } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { pastCursor } from '@/db/keyset';
 
 export type StaticQrRow = typeof staticQrCodes.$inferSelect;
 
@@ -54,9 +55,7 @@ export const staticQrRepository = {
           eq(staticQrCodes.businessId, businessId),
           pattern ? or(ilike(staticQrCodes.name, pattern), ilike(staticQrCodes.locationLabel, pattern)) : undefined,
           filter.status ? eq(staticQrCodes.status, filter.status) : undefined,
-          cursor
-            ? or(lt(staticQrCodes.createdAt, cursor.createdAt), and(eq(staticQrCodes.createdAt, cursor.createdAt), lt(staticQrCodes.id, cursor.id)))
-            : undefined,
+          cursor ? pastCursor('desc', staticQrCodes.createdAt, staticQrCodes.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
         ),
       )
       .orderBy(desc(staticQrCodes.createdAt), desc(staticQrCodes.id))

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { TransactionFilters, TransactionSort } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { pastCursor } from '@/db/keyset';
 import { payments } from '@/db/schema';
 
 export type TransactionRow = typeof payments.$inferSelect;
@@ -87,11 +88,9 @@ function filterConditions(businessId: string, f: TransactionFilters): SQL[] {
 /** Rows after the cursor in the sort's order: (key, id) compared as a pair, so equal keys never repeat or skip. */
 function afterCursor(cursor: TransactionCursor | undefined, sort: TransactionSort): SQL | undefined {
   if (!cursor) return undefined;
-  const past = descending(sort) ? lt : gt;
-  if (cursor.by === 'amount') {
-    return or(past(payments.amount, cursor.amount), and(eq(payments.amount, cursor.amount), past(payments.id, cursor.id)));
-  }
-  return or(past(payments.createdAt, cursor.at), and(eq(payments.createdAt, cursor.at), past(payments.id, cursor.id)));
+  const direction = descending(sort) ? 'desc' : 'asc';
+  if (cursor.by === 'amount') return pastCursor(direction, payments.amount, payments.id, { key: cursor.amount, id: cursor.id });
+  return pastCursor(direction, payments.createdAt, payments.id, { key: cursor.at, id: cursor.id });
 }
 
 function orderOf(sort: TransactionSort) {

@@ -1,13 +1,14 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import type { Cursor } from '@/lib/cursor';
 import { auditLogs, businessUsers, users } from '@/db/schema';
+import { pastCursor } from '@/db/keyset';
 
 export type NewAuditLog = typeof auditLogs.$inferInsert;
 
 /** Newest first, after the cursor's row (the keyset of every audit log read). */
 export const afterCursor = (cursor: Cursor | undefined): SQL | undefined =>
-  cursor ? or(lt(auditLogs.createdAt, cursor.createdAt), and(eq(auditLogs.createdAt, cursor.createdAt), lt(auditLogs.id, cursor.id))) : undefined;
+  cursor ? pastCursor('desc', auditLogs.createdAt, auditLogs.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
 
 export const auditRepository = {
   async insert(db: Executor, row: NewAuditLog) {
