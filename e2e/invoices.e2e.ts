@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+
+/**
+ * Invoices in the browser: the owner writes an invoice with two lines and a tax (the total follows as they
+ * type), saves the draft, sends it, records part of a bank transfer, and finds it in the list.
+ */
+let browser: Browser;
+let businessId: string;
+const OWNER = 'owner@demo.test';
+const RUN = Date.now().toString(36);
+const customer = { name: `Ivy Invoice ${RUN}`, email: `ivy-${RUN}@example.test` };
+
+beforeAll(async () => {
+  browser = await launch();
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
+});
+afterAll(() => browser?.close());
+
+async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
+  await signIn(page, OWNER);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+describe('invoices in the browser', () => {
+  it('the owner creates an invoice with two lines and a tax, sends it, records part of a payment and finds it in the list', async () => {
+    const { page, close } = await ownerPage();
+    await page.goto(`/business/${businessId}/payments/invoices`);
+    await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
+    await page.getByRole('link', { name: 'Create invoice' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Customer' }).fill(customer.name);
+    await page.getByRole('option', { name: new RegExp(customer.name) }).click();
+    await page.getByRole('textbox', { name: 'Description (line 1)' }).fill('Espresso beans, 1 kg');
+    await page.getByRole('textbox', { name: 'Quantity (line 1)' }).fill('2');
+    await page.getByRole('textbox', { name: 'Unit price (line 1)' }).fill('12.50');
+    await page.getByRole('button', { name: 'Add line' }).click();
+    await page.getByRole('textbox', { name: 'Description (line 2)' }).fill('Grinder service');
+    await page.getByRole('textbox', { name: 'Unit price (line 2)' }).fill('10');
+    await page.getByRole('textbox', { name: 'Discount % (line 2)' }).fill('10');
+    await page.getByRole('button', { name: 'Add tax' }).click();
+    await page.getByRole('textbox', { name: 'Tax name (tax 1)' }).fill('GST');
+    await page.getByRole('textbox', { name: 'Rate % (tax 1)' }).fill('9');
+    // 2 x 12.50 + (10.00 - 10 %) = 34.00; GST 9 % = 3.06.
+    await page.getByText('Total: SGD 37.06').waitFor();
+    await page.getByText('Line amount: SGD 9.00').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'invoice-create');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+
+    await page.waitForURL(/\/payments\/invoices\/[0-9a-f-]{36}$/);
+    const heading = page.getByRole('heading', { level: 1, name: /^INV-/ });
+    await heading.waitFor();
+    const number = (await heading.textContent())!.trim();
+    expect(number).toMatch(/^INV-\d{6}$/);
+    await page.getByText('Draft', { exact: true }).first().waitFor();
+    await page.getByText('GST (9 %): SGD 3.06').waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send invoice' }).click();
+    await page.getByText('Sent', { exact: true }).first().waitFor();
+    const mail = (await mailbox()).find((m) => m.to === customer.email);
+    expect(mail?.text).toContain(number);
+
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Mark paid' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Amount received' }).fill('20');
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Bank transfer');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByText('Partially paid', { exact: true }).first().waitFor();
+    await page.getByText('SGD 17.06').first().waitFor();
+    await screenshot(page, 'invoice-detail');
+
+    await page.goto(`/business/${businessId}/payments/invoices?status=partially_paid`);
+    await page.getByRole('searchbox', { name: 'Search invoices' }).fill(number);
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.getByRole('link', { name: number }).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await expectAccessible(page);
+    await close();
+  });
+
+  it('fits a 375 px phone', async () => {
+    const { page, close } = await ownerPage(375);
+    await page.goto(`/business/${businessId}/payments/invoices/create`);
+    await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'invoice-create-phone');
+    await close();
+  });
+});
