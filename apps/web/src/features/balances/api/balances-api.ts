@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { balanceEndpoints, type BalanceKind, type StatementFilters } from '@merchant/payments';
-import { call, endpointUrl } from '@/lib/api-client';
+import { call, downloadUrl } from '@/lib/api-client';
 import { endpointKey, endpointQuery } from '@/lib/queries';
 
 export const STATEMENT_PAGE_SIZE = 25;
@@ -19,9 +19,5 @@ export const statementQuery = (businessId: string, balance: BalanceKind, filters
 };
 
 /** The CSV download of exactly the filtered statement: a plain link the browser follows with the session cookie. */
-export function statementExportHref(businessId: string, balance: BalanceKind, filters: StatementFilters): string {
-  const entries = Object.entries(filters)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => [k, String(v)]);
-  return `${endpointUrl(balanceEndpoints.export, { business_id: businessId, balance })}?${new URLSearchParams(entries).toString()}`;
-}
+export const statementExportHref = (businessId: string, balance: BalanceKind, filters: StatementFilters): string =>
+  downloadUrl(balanceEndpoints.export, { business_id: businessId, balance }, filters);

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { auditLogEndpoints, businessEndpoints, type AuditLogFilters } from '@merchant/business';
-import { call, endpointUrl } from '@/lib/api-client';
+import { call, downloadUrl } from '@/lib/api-client';
 import { endpointKey, endpointQuery } from '@/lib/queries';
 
 export const AUDIT_LOG_PAGE_SIZE = 25;
@@ -32,9 +32,5 @@ export const auditPeopleQuery = (businessId: string) =>
   });
 
 /** The CSV download of exactly the filtered log: a plain link the browser follows with the session cookie. */
-export function auditExportHref(businessId: string, filters: AuditLogFilters): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (typeof value === 'string' && value !== '') search.set(key, value);
-  const qs = search.toString();
-  return endpointUrl(auditLogEndpoints.export, { business_id: businessId }) + (qs ? `?${qs}` : '');
-}
+export const auditExportHref = (businessId: string, filters: AuditLogFilters): string =>
+  downloadUrl(auditLogEndpoints.export, { business_id: businessId }, filters);

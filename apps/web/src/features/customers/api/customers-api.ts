@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerEndpoints, type CustomerBody, type CustomerFilters } from '@merchant/payments';
-import { call, endpointUrl } from '@/lib/api-client';
+import { call, downloadUrl } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const CUSTOMERS_PAGE_SIZE = 25;
@@ -28,10 +28,8 @@ export const customerPaymentsQuery = (businessId: string, customerId: string) =>
 };
 
 /** The CSV download of exactly the searched list: a plain link the browser follows with the session cookie. */
-export function customersExportHref(businessId: string, filters: CustomerFilters): string {
-  const qs = filters.q ? `?${new URLSearchParams({ q: filters.q }).toString()}` : '';
-  return endpointUrl(customerEndpoints.export, { business_id: businessId }) + qs;
-}
+export const customersExportHref = (businessId: string, filters: CustomerFilters): string =>
+  downloadUrl(customerEndpoints.export, { business_id: businessId }, filters);
 
 function useInvalidateCustomers(businessId: string) {
   const client = useQueryClient();

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerEndpoints, invoiceEndpoints, paymentLinkEndpoints, type InvoiceBody, type InvoiceFilters } from '@merchant/payments';
-import { call, endpointUrl } from '@/lib/api-client';
+import { call, downloadUrl } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const INVOICES_PAGE_SIZE = 25;
@@ -17,13 +17,9 @@ export const invoicesQuery = (businessId: string, filters: InvoiceFilters) =>
 export const invoiceQuery = (businessId: string, invoiceId: string) =>
   endpointQuery(invoiceEndpoints.get, { params: { business_id: businessId, invoice_id: invoiceId } });
 
-/** The CSV download of exactly the filtered list: a plain link the browser follows with the session cookie. */
-export function invoicesExportHref(businessId: string, filters: InvoiceFilters): string {
-  const entries = Object.entries(filters)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => [k, String(v)]);
-  return `${endpointUrl(invoiceEndpoints.export, { business_id: businessId })}?${new URLSearchParams(entries).toString()}`;
-}
+/** The CSV download of exactly the filtered list. */
+export const invoicesExportHref = (businessId: string, filters: InvoiceFilters): string =>
+  downloadUrl(invoiceEndpoints.export, { business_id: businessId }, filters);
 
 function useInvalidateInvoices(businessId: string) {
   const client = useQueryClient();

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { transactionEndpoints, type RefundInput, type TransactionFilters } from '@merchant/payments';
-import { call, endpointUrl } from '@/lib/api-client';
+import { call, downloadUrl } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
@@ -17,13 +17,9 @@ export const transactionsQuery = (businessId: string, filters: TransactionFilter
 export const transactionQuery = (businessId: string, paymentId: string) =>
   endpointQuery(transactionEndpoints.get, { params: { business_id: businessId, payment_id: paymentId } });
 
-/** The CSV download of exactly the filtered list: a plain link the browser follows with the session cookie. */
-export function transactionsExportHref(businessId: string, filters: TransactionFilters): string {
-  const entries = Object.entries(filters)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => [k, String(v)]);
-  return `${endpointUrl(transactionEndpoints.export, { business_id: businessId })}?${new URLSearchParams(entries).toString()}`;
-}
+/** The CSV download of exactly the filtered list. */
+export const transactionsExportHref = (businessId: string, filters: TransactionFilters): string =>
+  downloadUrl(transactionEndpoints.export, { business_id: businessId }, filters);
 
 /** Refunds a payment; the client sends one Idempotency-Key per attempt (kept across its 419 retry). */
 export function useRefund(businessId: string, paymentId: string) {

@@ -2,12 +2,13 @@ import { Anchor, Button, Grid, Group, Menu, Paper, SimpleGrid, Stack, Table, Tex
 import { modals } from '@mantine/modals';
 import { IconBan, IconCash, IconChevronDown, IconCopy, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYABLE_INVOICE_STATUSES, type InvoiceDetail, type InvoiceEventKind } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
+import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
@@ -34,19 +35,6 @@ export function Component() {
     <PageFrame title="Invoice">
       <QueryStatus query={invoice} loadingLabel="Loading the invoice" />
     </PageFrame>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }
 

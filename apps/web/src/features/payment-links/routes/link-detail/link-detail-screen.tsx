@@ -2,11 +2,11 @@ import { Anchor, Box, Button, CopyButton, Grid, Group, Image, Paper, SimpleGrid,
 import { modals } from '@mantine/modals';
 import { IconCopy, IconMail, IconPencil, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { PaymentLinkDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
@@ -27,19 +27,6 @@ export function Component() {
     <PageFrame title="Payment link">
       <QueryStatus query={link} loadingLabel="Loading the payment link" />
     </PageFrame>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }
 
