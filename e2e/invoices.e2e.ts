@@ -69,8 +69,11 @@ describe('invoices in the browser', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send invoice' }).click();
     await page.getByText('Sent', { exact: true }).first().waitFor();
+    // The mail carries the link of the invoice's page (the wording is the business's template, which other tests edit).
+    const publicUrl = await page.getByRole('link', { name: /\/inv_/ }).getAttribute('href');
+    expect(publicUrl).toMatch(/^http:\/\/invoice\./);
     const mail = (await mailbox()).find((m) => m.to === customer.email);
-    expect(mail?.text).toContain(number);
+    expect(mail?.text).toContain(publicUrl);
 
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Mark paid' }).click();
