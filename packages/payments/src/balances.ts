@@ -2,18 +2,15 @@ import { z } from 'zod';
 import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, SignedMoneySchema, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { LEDGER_TRANSACTION_KINDS } from './payment';
+import { BALANCE_KINDS, type BalanceKind } from './balance-rules';
+
+export * from './balance-rules';
 
 /**
  * The balance pages (docs/payments.md, "balances and bank accounts"): what the business holds, per balance
  * and currency, summed from the ledger (never a stored number), and a statement of the ledger entries.
  */
 
-/**
- * The business's balances. `wallet` is the platform's own: what its processor collected. `card` holds what
- * a connected card acquirer (Stripe) collected; `xendit` what Xendit collected, a balance of its own.
- */
-export const BALANCE_KINDS = ['wallet', 'card', 'xendit'] as const;
-export type BalanceKind = (typeof BALANCE_KINDS)[number];
 export const BalanceKindSchema = z.enum(BALANCE_KINDS);
 
 export const BALANCE_LABELS: Record<BalanceKind, string> = {
@@ -27,26 +24,6 @@ export function balanceOfProvider(provider: string | null): BalanceKind {
   if (provider === 'stripe') return 'card';
   if (provider === 'xendit') return 'xendit';
   return 'wallet';
-}
-
-/** The business flags that decide which balances it has (spec 2, the Bank Payouts sidebar group). */
-export interface BalanceFlags {
-  stripe_enabled: boolean;
-  xendit_enabled: boolean;
-  active_providers: readonly string[];
-}
-
-/** The provider kind (an entry of `business.active_providers`) that has the further card balance. */
-export const CARD_PROVIDER_KIND = 'xendit';
-
-/**
- * Whether a business has a balance: the wallet always; the card balance with a card flag; Xendit's with
- * Xendit active. The one rule for the server's answers and the sidebar's flags.
- */
-export function hasBalance(kind: BalanceKind, flags: BalanceFlags): boolean {
-  if (kind === 'card') return flags.stripe_enabled || flags.xendit_enabled;
-  if (kind === 'xendit') return flags.active_providers.includes(CARD_PROVIDER_KIND);
-  return true;
 }
 
 /** The merchant's ledger accounts a statement can show. */

@@ -4,7 +4,7 @@
  * the business shell.
  */
 import type { Business } from '@merchant/business';
-import { CARD_PROVIDER_KIND, hasBalance } from '@merchant/payments';
+import { CARD_PROVIDER_KIND, hasBalance } from '@merchant/payments/balance-rules';
 import { findRoute, type AppRoute, type SidebarFlag } from './route-table';
 
 export type SidebarBusiness = Pick<

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { balanceEndpoints, type BalanceKind, type StatementFilters } from '@merchant/payments';
-import { call, downloadUrl } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery } from '@/lib/queries';
 
 export const STATEMENT_PAGE_SIZE = 25;

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { auditLogEndpoints, businessEndpoints, type AuditLogFilters } from '@merchant/business';
-import { call, downloadUrl } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery } from '@/lib/queries';
 
 export const AUDIT_LOG_PAGE_SIZE = 25;

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerEndpoints, type CustomerBody, type CustomerFilters } from '@merchant/payments';
-import { call, downloadUrl } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const CUSTOMERS_PAGE_SIZE = 25;

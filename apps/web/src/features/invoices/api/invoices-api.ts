@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerEndpoints, invoiceEndpoints, paymentLinkEndpoints, type InvoiceBody, type InvoiceFilters } from '@merchant/payments';
-import { call, downloadUrl } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const INVOICES_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
 import { salesReportEndpoints, type SalesReportGroup, type SalesReportQuery } from '@merchant/payments';
-import { downloadUrl } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/download-url';
 import { endpointQuery } from '@/lib/queries';
 
 /** The whole report for a range in one round trip. */

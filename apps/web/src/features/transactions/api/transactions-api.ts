@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { transactionEndpoints, type RefundInput, type TransactionFilters } from '@merchant/payments';
-import { call, downloadUrl } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
