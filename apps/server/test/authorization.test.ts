@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, type Endpoint, type HostKind, type Role } from '@merchant/core';
-import { readFileSync } from 'node:fs';
 import { businessEndpoints } from '@merchant/business';
+import { checkoutEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { createBusiness, signUp } from './factories';
+import { createBusiness, insertLink, signUp } from './factories';
+import { makePayment } from './factories/payments';
 
 /**
  * Walks every registered endpoint, so a new route is covered the day it is added:
@@ -28,27 +29,102 @@ function urlOf(endpoint: Endpoint, businessId: string): string {
 /** The Host header of a host kind. */
 const onHost = (kind: HostKind) => ({ host: hostOfKind(kind, t.config.baseDomain) });
 
-/**
- * Two different valid inputs for each idempotent endpoint (n makes each call's input unique): a new
- * idempotent endpoint needs its entry here, which the walk checks.
- */
+/** Valid inputs of the idempotent business endpoints whose path needs only the business (n makes each input unique). */
 const IDEMPOTENT_INPUTS: Record<string, (n: number) => unknown> = {
   'business.create': (n) => ({ name: `Walk Business ${n}`, country: 'sg', currency: 'sgd' }),
   'staff.invite': (n) => ({ email: `walk-${n}@example.test`, role: 'cashier' }),
 };
 
+/** One request of the idempotency walk: where it goes and what it sends. */
+interface WalkRequest {
+  url: string;
+  body: unknown;
+}
+
 /**
- * Idempotent endpoints whose path needs a live object (a payment in a given state) that this walk does not
- * make yet: the test file named proves their replay and their refusal of a reused key with another body.
- * Checkout's start, challenge, QR scan and e-wallet calls go through the same layer as its confirm call.
+ * How the walk calls an idempotent endpoint: the two callers whose keys are apart (two members of the walk's
+ * business, or two customers on the checkout host), a fresh valid request (`fresh`, a new live object where the
+ * path needs one: a payment to refund, a checkout payment in the state the call acts on), and another input for
+ * the same key (`vary`: another body, or the same call on another object when the call has no body).
  */
-const IDEMPOTENCY_PROVEN_IN: Record<string, string> = {
-  'transactions.refund': 'transactions.test.ts',
-  'checkout.confirm': 'checkout.test.ts',
-  'checkout.start': 'checkout.test.ts',
-  'checkout.challenge': 'checkout.test.ts',
-  'checkout.qrScan': 'checkout.test.ts',
-  'checkout.wallet': 'checkout.test.ts',
+interface IdempotentCase {
+  callers: () => [Agent, Agent];
+  fresh: (e: Endpoint, n: number) => Promise<WalkRequest>;
+  vary: (e: Endpoint, first: WalkRequest, n: number) => Promise<WalkRequest>;
+}
+
+/** A business endpoint whose path needs nothing but the business: its input from `IDEMPOTENT_INPUTS`. */
+const businessInputCase = (input: (n: number) => unknown): IdempotentCase => ({
+  callers: () => [agents.get('owner')!, agents.get('admin')!],
+  fresh: async (e, n) => ({ url: urlOf(e, businessId), body: input(n) }),
+  vary: async (_e, first, n) => ({ url: first.url, body: input(n) }),
+});
+
+const CHECKOUT_CARD = (number: string) => ({ method: 'card' as const, card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
+/** The walk's reusable payment link, paid many times over. */
+let walkLink: string;
+
+/** A checkout payment started by a customer on the walk's link (each with its own email), answered by its public id. */
+async function startedPayment(n: number): Promise<string> {
+  const started = await new Agent(t.app).ok(
+    checkoutEndpoints.start,
+    { params: { kind: 'link', public_id: walkLink }, body: { email: `walk-${n}@example.com` } },
+    { host: hostOfKind('checkout', t.config.baseDomain), idempotencyKey: `walk-start-${n}` },
+  );
+  return started.public_id;
+}
+
+/** A checkout payment confirmed with `details`, waiting for the action the walked endpoint takes. */
+async function pendingPayment(n: number, details: unknown): Promise<string> {
+  const publicId = await startedPayment(n);
+  const res = await new Agent(t.app).request('POST', buildPath(checkoutEndpoints.confirm.path, { public_id: publicId }), details, {
+    ...onHost('checkout'),
+    'idempotency-key': `walk-confirm-${n}`,
+  });
+  expect(res.json(), 'the payment waits for an action').toMatchObject({ status: 'requires_action' });
+  return publicId;
+}
+
+/** A checkout call on a payment that `prepare` makes for each request; the body is `body(n)`. */
+const checkoutCase = (prepare: (n: number) => Promise<string>, body: (n: number) => unknown): IdempotentCase => ({
+  callers: () => [new Agent(t.app), new Agent(t.app)],
+  fresh: async (e, n) => ({ url: buildPath(e.path, { public_id: await prepare(n) }), body: body(n) }),
+  vary: async (e, first, n) => {
+    const other = body(n);
+    // A call without a body differs only by its object.
+    return other === undefined ? { url: buildPath(e.path, { public_id: await prepare(n) }), body: other } : { url: first.url, body: other };
+  },
+});
+
+/** Every idempotent endpoint and how the walk calls it: a new idempotent endpoint needs its entry here, which the walk checks. */
+const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
+  ...Object.fromEntries(Object.entries(IDEMPOTENT_INPUTS).map(([id, input]) => [id, businessInputCase(input)])),
+  'transactions.refund': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e, n) => {
+      const payment = await makePayment(t.database.db, t.clock, businessId, { amount: 100_00, reference: `walk-${n}` });
+      return { url: buildPath(e.path, { business_id: businessId, payment_id: payment.id }), body: { amount: 1_00, reason: 'requested_by_customer' } };
+    },
+    vary: async (_e, first, n) => ({ url: first.url, body: { amount: 1_00 + n, reason: 'duplicate' } }),
+  },
+  'checkout.start': {
+    callers: () => [new Agent(t.app), new Agent(t.app)],
+    fresh: async (e, n) => ({ url: buildPath(e.path, { kind: 'link', public_id: walkLink }), body: { email: `walk-${n}@example.com` } }),
+    vary: async (_e, first, n) => ({ url: first.url, body: { email: `walk-other-${n}@example.com` } }),
+  },
+  'checkout.confirm': checkoutCase(startedPayment, (n) => CHECKOUT_CARD(n % 2 ? '4242424242424242' : '5555555555554444')),
+  'checkout.challenge': checkoutCase(
+    (n) => pendingPayment(n, CHECKOUT_CARD('4000000000003220')),
+    (n) => ({ decision: n % 2 ? 'approve' : 'fail' }),
+  ),
+  'checkout.qrScan': checkoutCase(
+    (n) => pendingPayment(n, { method: 'paynow' }),
+    () => undefined,
+  ),
+  'checkout.wallet': checkoutCase(
+    (n) => pendingPayment(n, { method: 'ewallet' }),
+    (n) => ({ decision: n % 2 ? 'approve' : 'fail' }),
+  ),
 };
 
 beforeAll(async () => {
@@ -59,6 +135,7 @@ beforeAll(async () => {
   const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
   businessId = business.id;
   for (const role of ROLES) agents.set(role, business.people[role].agent);
+  walkLink = await insertLink(t.database.db, businessId, { singleUse: false });
   businessIdentifier = (await business.people.owner.agent.ok(businessEndpoints.get, { params: { business_id: businessId } })).identifier;
   // The outsider owns a business of their own and belongs to no other.
   agents.set('outsider', (await signUp(t)).person.agent);
@@ -143,35 +220,36 @@ describe('authorization of every endpoint', () => {
     const idempotent = t.app.endpoints.filter((e) => e.idempotent);
     expect(idempotent.length).toBeGreaterThan(0);
     let n = 0;
+    let walked = 0;
     for (const e of idempotent) {
-      const provenIn = IDEMPOTENCY_PROVEN_IN[e.id];
-      if (provenIn) {
-        const source = readFileSync(new URL(provenIn, import.meta.url), 'utf8');
-        expect(source, `${e.id}: ${provenIn} proves the reused-key refusal`).toContain('IDEMPOTENCY_KEY_REUSED');
-        continue;
-      }
-      const input = IDEMPOTENT_INPUTS[e.id];
-      expect(input, `${e.id} needs inputs in IDEMPOTENT_INPUTS or a test named in IDEMPOTENCY_PROVEN_IN`).toBeDefined();
-      if (!input) continue;
-      const [me, other] = [agents.get('owner')!, agents.get('admin')!];
-      const url = urlOf(e, businessId);
+      const walk = IDEMPOTENT_CASES[e.id];
+      expect(walk, `${e.id} needs its entry in IDEMPOTENT_CASES`).toBeDefined();
+      if (!walk) continue;
+      const [me, other] = walk.callers();
+      const request = await walk.fresh(e, ++n);
+      const { url, body } = request;
       const key = { ...onHost(e.host), 'idempotency-key': `walk-${e.id}` };
-      const body = input(++n);
       const first = await me.request(e.method, url, body, key);
       expect(first.statusCode, e.id).toBe(e.status ?? 200);
       // Same key, same input: the first answer again, status and body.
       const replay = await me.request(e.method, url, body, key);
       expect([replay.statusCode, replay.body, replay.headers['idempotent-replayed']], e.id).toEqual([first.statusCode, first.body, 'true']);
       // Same key, another input: refused.
-      const reused = await me.request(e.method, url, input(++n), key);
+      const another = await walk.vary(e, request, ++n);
+      const reused = await me.request(e.method, another.url, another.body, key);
       expect([reused.statusCode, reused.json().code], e.id).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
-      // Keys are the caller's own: another member's same key runs their own request.
-      const theirs = await other.request(e.method, url, input(++n), key);
+      // Keys are the caller's own: another caller's same key runs their own request.
+      const mine = await walk.fresh(e, ++n);
+      const theirs = await other.request(e.method, mine.url, mine.body, key);
       expect([theirs.statusCode, theirs.headers['idempotent-replayed']], e.id).toEqual([e.status ?? 200, undefined]);
       // While the first request with a key has not answered, the key is busy.
       await t.database.exec(`UPDATE idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = 'walk-${e.id}'`);
       const busy = await me.request(e.method, url, body, key);
       expect([busy.statusCode, busy.json().code], e.id).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_FLIGHT']);
+      walked++;
     }
+    // Money endpoints included: the refund and the five checkout calls.
+    expect(walked).toBe(idempotent.length);
+    expect(idempotent.map((e) => e.id)).toEqual(expect.arrayContaining(['transactions.refund', 'checkout.start', 'checkout.confirm', 'checkout.qrScan']));
   });
 });
