@@ -19,5 +19,5 @@ export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'ove
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** What an invoice's timeline records. */
-export const INVOICE_EVENT_KINDS = ['created', 'sent', 'viewed', 'reminded', 'paid', 'voided'] as const;
+export const INVOICE_EVENT_KINDS = ['created', 'sent', 'viewed', 'reminded', 'overdue', 'paid', 'voided'] as const;
 export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];

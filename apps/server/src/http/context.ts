@@ -56,3 +56,6 @@ declare module 'fastify' {
     ctx: RequestContext;
   }
 }
+
+/** Where a change comes from when no request carries it (a schedule, a provider's own callback): no address. */
+export const UNATTENDED: RequestMeta = { ip: '', userAgent: null };

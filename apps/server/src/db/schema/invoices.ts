@@ -1,4 +1,5 @@
 import { INVOICE_EVENT_KINDS, INVOICE_STATUSES } from '@merchant/payments';
+import { sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
@@ -64,10 +65,14 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_key').on(t.businessId, t.number),
     index('invoices_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
     index('invoices_status_idx').on(t.businessId, t.status, t.createdAt.desc(), t.id.desc()),
+    // The reminder schedule reads the unpaid invoices of every business by due date.
+    index('invoices_unpaid_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} in ('sent', 'partially_paid', 'overdue')`),
   ],
 );
 
-/** The invoice's timeline: created, sent, viewed, reminded, paid, voided. */
+/** The invoice's timeline: created, sent, viewed, reminded, overdue, paid, voided. */
 export const invoiceEvents = pgTable(
   'invoice_events',
   {
@@ -84,5 +89,35 @@ export const invoiceEvents = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
     index('invoice_events_invoice_idx').on(t.businessId, t.invoiceId, t.createdAt, t.id),
+  ],
+);
+
+/** When a business's customers are reminded of unpaid invoices; a business without a row has the defaults. */
+export const invoiceReminderSettings = pgTable('invoice_reminder_settings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  daysBeforeDue: integer('days_before_due').array().notNull(),
+  daysAfterDue: integer('days_after_due').array().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * Each automatic reminder an invoice was sent, by its offset from the due date: the key that makes the
+ * schedule send each reminder at most once, however often and in how many processes it runs.
+ */
+export const invoiceRemindersSent = pgTable(
+  'invoice_reminders_sent',
+  {
+    businessId: uuid('business_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    /** Days from the due date: negative before it, positive after. */
+    offsetDays: integer('offset_days').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.invoiceId, t.offsetDays] }),
+    foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
   ],
 );

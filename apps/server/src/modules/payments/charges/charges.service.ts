@@ -13,7 +13,7 @@ import {
   type RefundInput,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { BusinessRow, RequestMeta, UserRow } from '@/http/context';
+import { UNATTENDED, type BusinessRow, type RequestMeta, type UserRow } from '@/http/context';
 import type { CustomersService } from '../customers/customers.service';
 import type { Clock } from '@/lib/clock';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
@@ -84,9 +84,6 @@ export interface ConfirmOptions {
   /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
   where?: RequestMeta;
 }
-
-/** Where a step comes from when no request carries it (a provider's own callback, a test): no address. */
-const UNATTENDED: RequestMeta = { ip: '', userAgent: null };
 
 /** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */
 export interface ChargeResult {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, max, or, sql } from 'drizzle-orm';
 import type { InvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { customers, invoiceEvents, invoices, products, users } from '@/db/schema';
+import { customers, invoiceEvents, invoiceRemindersSent, invoices, products, users } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
@@ -72,6 +72,25 @@ export const invoicesRepository = {
       .update(invoices)
       .set(patch)
       .where(and(eq(invoices.businessId, businessId), eq(invoices.id, id)));
+  },
+
+  /** Records an automatic reminder of the invoice at `offsetDays` from its due date: false when one was recorded already. */
+  async claimReminder(db: Executor, businessId: string, invoiceId: string, offsetDays: number, at: Date): Promise<boolean> {
+    const claimed = await db
+      .insert(invoiceRemindersSent)
+      .values({ businessId, invoiceId, offsetDays, sentAt: at })
+      .onConflictDoNothing()
+      .returning({ offsetDays: invoiceRemindersSent.offsetDays });
+    return claimed.length > 0;
+  },
+
+  /** Every business's sent invoices due before `today` become overdue (answers which). */
+  async markOverdue(db: Executor, today: string, at: Date) {
+    return db
+      .update(invoices)
+      .set({ status: 'overdue', updatedAt: at })
+      .where(and(eq(invoices.status, 'sent'), sql`${invoices.dueDate} < ${today}`))
+      .returning({ businessId: invoices.businessId, id: invoices.id, dueDate: invoices.dueDate });
   },
 
   async addEvent(db: Executor, event: NewInvoiceEvent): Promise<void> {

@@ -8,6 +8,7 @@ import {
   invoiceTotals,
   isInvoiceEditable,
   PUBLIC_ID_PREFIXES,
+  reminderOffsetLabel,
   statusAfterPayment,
   type InvoiceDetail,
   type InvoiceEventKind,
@@ -18,7 +19,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import type { StoredInvoiceLine } from '@/db/schema';
-import type { BusinessContext, BusinessRow } from '@/http/context';
+import { UNATTENDED, type BusinessContext, type BusinessRow, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
@@ -35,6 +36,14 @@ const EXPORT_BATCH = 500;
 const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 const notFound = () => new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
+
+/** Who changes an invoice: a member through a request, or the reminder schedule (no person, no request). */
+interface InvoiceCaller {
+  business: BusinessRow;
+  userId: string | null;
+  where: RequestMeta;
+}
+const callerOf = (ctx: BusinessContext): InvoiceCaller => ({ business: ctx.business.row, userId: ctx.user.id, where: ctx });
 
 /**
  * One-off invoices: drafts created and edited with the package's money rules, the timeline, payments marked
@@ -78,8 +87,8 @@ export function createInvoicesService(deps: {
     };
   }
 
-  async function event(tx: Executor, ctx: BusinessContext, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
-    await repo.addEvent(tx, { businessId: ctx.business.row.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId: ctx.user.id, createdAt: clock.now() });
+  async function event(tx: Executor, by: InvoiceCaller, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
+    await repo.addEvent(tx, { businessId: by.business.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId: by.userId, createdAt: clock.now() });
   }
 
   async function detail(businessId: string, id: string): Promise<InvoiceDetail> {
@@ -89,8 +98,8 @@ export function createInvoicesService(deps: {
     return { ...present(found), timeline: timeline.map((e) => ({ kind: e.kind, detail: e.detail, by: e.by, at: e.at.toISOString() })) };
   }
 
-  async function lock(tx: Executor, ctx: BusinessContext, id: string): Promise<InvoiceRow> {
-    const row = await repo.lock(tx, ctx.business.row.id, id);
+  async function lock(tx: Executor, businessId: string, id: string): Promise<InvoiceRow> {
+    const row = await repo.lock(tx, businessId, id);
     if (!row) throw notFound();
     return row;
   }
@@ -123,7 +132,7 @@ export function createInvoicesService(deps: {
       updatedAt: now,
     };
     await repo.insert(tx, row);
-    await event(tx, ctx, row.id, 'created');
+    await event(tx, callerOf(ctx), row.id, 'created');
     const number = invoiceNumberLabel(row.number);
     await audit.record(tx, ctx, {
       action,
@@ -139,14 +148,21 @@ export function createInvoicesService(deps: {
 
   /**
    * Mails the customer a template about the invoice, recording it on the timeline and in the audit log in one
-   * transaction. Only an invoice that is out (or a draft being sent) and whose customer has an email.
+   * transaction. Only an invoice that is out (or a draft being sent) and whose customer has an email. An
+   * automatic reminder (`automatic`) claims its offset first and sends nothing when it was sent already.
    */
-  async function mail(ctx: BusinessContext, id: string, key: EmailTemplateKey, kind: 'sent' | 'reminded'): Promise<InvoiceDetail> {
-    const business = ctx.business.row;
+  async function mail(
+    by: InvoiceCaller,
+    id: string,
+    key: EmailTemplateKey,
+    kind: 'sent' | 'reminded',
+    automatic?: { offsetDays: number },
+  ): Promise<InvoiceDetail | null> {
+    const business = by.business;
     // Read before the transaction: on the embedded database a read outside it would wait for its end.
     const template = await deps.emailTemplates.template(business.id, key);
     const message = await db.transaction(async (tx) => {
-      const current = await lock(tx, ctx, id);
+      const current = await lock(tx, business.id, id);
       const number = invoiceNumberLabel(current.number);
       const allowed = kind === 'sent' ? ['draft', 'sent', 'overdue', 'partially_paid'] : ['sent', 'overdue', 'partially_paid'];
       if (!allowed.includes(current.status)) {
@@ -158,6 +174,7 @@ export function createInvoicesService(deps: {
       const found = await repo.find(tx, business.id, id);
       const to = found?.customerEmail;
       if (!to) throw fieldError('INVOICE_NO_EMAIL', 'customer_id', "Add an email to the invoice's customer to send it.");
+      if (automatic && !(await repo.claimReminder(tx, business.id, id, automatic.offsetDays, clock.now()))) return null;
       const due = amountDue(current.total, current.amountPaid);
       const rendered = renderEmail(template, {
         customer_name: found.customerName ?? to,
@@ -168,24 +185,58 @@ export function createInvoicesService(deps: {
         link: publicInvoiceUrl(invoiceOrigin, current),
       });
       if (current.status === 'draft') await repo.update(tx, business.id, id, { status: 'sent', updatedAt: clock.now() });
-      await event(tx, ctx, id, kind, `To ${to}`);
-      await audit.record(tx, ctx, {
-        action: kind === 'sent' ? 'invoice.sent' : 'invoice.reminded',
-        description: `${kind === 'sent' ? 'Mailed' : 'Reminded'} the invoice ${number} to ${to}`,
-        actorUserId: ctx.user.id,
+      const when = automatic ? `, ${reminderOffsetLabel(automatic.offsetDays)}` : '';
+      await event(tx, by, id, kind, `To ${to}${when}`);
+      await audit.record(tx, by.where, {
+        action: kind === 'sent' ? 'invoice.sent' : automatic ? 'invoice.reminded_automatically' : 'invoice.reminded',
+        description: `${kind === 'sent' ? 'Mailed' : automatic ? 'Automatically reminded' : 'Reminded'} the invoice ${number} to ${to}${when}`,
+        actorUserId: by.userId,
         businessId: business.id,
         objectType: 'invoice',
         objectId: id,
       });
       return { to, subject: rendered.subject, text: rendered.text, html: rendered.html };
     });
+    if (!message) return null;
     await deps.mailer.send(message);
     return detail(business.id, id);
   }
 
+  /** A mail a member asked for: it always answers the invoice. */
+  async function mailNow(ctx: BusinessContext, id: string, key: EmailTemplateKey, kind: 'sent' | 'reminded'): Promise<InvoiceDetail> {
+    return (await mail(callerOf(ctx), id, key, kind)) ?? detail(ctx.business.row.id, id);
+  }
+
   return {
-    send: (ctx: BusinessContext, id: string) => mail(ctx, id, 'invoice_sent', 'sent'),
-    remind: (ctx: BusinessContext, id: string) => mail(ctx, id, 'invoice_reminder', 'reminded'),
+    send: (ctx: BusinessContext, id: string) => mailNow(ctx, id, 'invoice_sent', 'sent'),
+    remind: (ctx: BusinessContext, id: string) => mailNow(ctx, id, 'invoice_reminder', 'reminded'),
+
+    /**
+     * The reminder schedule's reminder of an unpaid invoice, `offsetDays` from its due date: sent at most once
+     * per offset (answers whether this call sent it).
+     */
+    async remindAutomatically(business: BusinessRow, id: string, offsetDays: number): Promise<boolean> {
+      return (await mail({ business, userId: null, where: UNATTENDED }, id, 'invoice_reminder', 'reminded', { offsetDays })) !== null;
+    },
+
+    /** Sent invoices whose due date is before `today` (UTC) become overdue, each with its timeline entry. */
+    async markOverdue(today: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const marked = await repo.markOverdue(tx, today, clock.now());
+        for (const row of marked) {
+          await repo.addEvent(tx, {
+            businessId: row.businessId,
+            id: newTimeOrderedId(),
+            invoiceId: row.id,
+            kind: 'overdue',
+            detail: `Due ${displayDate(row.dueDate)}`,
+            userId: null,
+            createdAt: clock.now(),
+          });
+        }
+        return marked.length;
+      });
+    },
 
     async list(businessId: string, query: InvoiceFilters & CursorQuery) {
       const rows = await repo.page(db, businessId, query, query.limit, decodeCursor(query.cursor));
@@ -221,7 +272,7 @@ export function createInvoicesService(deps: {
     async update(ctx: BusinessContext, id: string, body: InvoiceFields): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
-        const current = await lock(tx, ctx, id);
+        const current = await lock(tx, businessId, id);
         assertEditable(current);
         const fields = await resolve(tx, ctx, body);
         await repo.update(tx, businessId, id, { ...fields, updatedAt: clock.now() });
@@ -241,7 +292,7 @@ export function createInvoicesService(deps: {
     async markPaid(ctx: BusinessContext, id: string, body: { amount?: number | undefined; note: string | null }): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
-        const current = await lock(tx, ctx, id);
+        const current = await lock(tx, businessId, id);
         const range = invoicePayableRange({ status: current.status, total: current.total, amount_paid: current.amountPaid, allow_partial: true });
         if (!range)
           throw new AppError('INVOICE_NOT_PAYABLE', `${invoiceNumberLabel(current.number)} is ${current.status.replace('_', ' ')}: nothing can be paid on it.`);
@@ -252,7 +303,7 @@ export function createInvoicesService(deps: {
         const paid = current.amountPaid + amount;
         await repo.update(tx, businessId, id, { amountPaid: paid, status: statusAfterPayment(current.status, current.total, paid), updatedAt: clock.now() });
         const money = formatMoneyWithCode(amount, current.currency);
-        await event(tx, ctx, id, 'paid', body.note ? `${money} by other means: ${body.note}` : `${money} by other means`);
+        await event(tx, callerOf(ctx), id, 'paid', body.note ? `${money} by other means: ${body.note}` : `${money} by other means`);
         await audit.record(tx, ctx, {
           action: 'invoice.marked_paid',
           description: `Marked ${money} of the invoice ${invoiceNumberLabel(current.number)} as paid by other means`,
@@ -269,10 +320,10 @@ export function createInvoicesService(deps: {
     async void(ctx: BusinessContext, id: string): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
-        const current = await lock(tx, ctx, id);
+        const current = await lock(tx, businessId, id);
         assertEditable(current);
         await repo.update(tx, businessId, id, { status: 'void', updatedAt: clock.now() });
-        await event(tx, ctx, id, 'voided');
+        await event(tx, callerOf(ctx), id, 'voided');
         await audit.record(tx, ctx, {
           action: 'invoice.voided',
           description: `Voided the invoice ${invoiceNumberLabel(current.number)}`,
@@ -288,7 +339,7 @@ export function createInvoicesService(deps: {
     async duplicate(ctx: BusinessContext, id: string): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       const row = await db.transaction(async (tx) => {
-        const source = await lock(tx, ctx, id);
+        const source = await lock(tx, businessId, id);
         // Issued today, due after as many days as the original allowed.
         const today = clock.now().toISOString().slice(0, 10);
         const days = Math.round((Date.parse(source.dueDate) - Date.parse(source.issueDate)) / 86_400_000);

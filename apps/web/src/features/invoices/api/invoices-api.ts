@@ -1,5 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { customerEndpoints, invoiceEndpoints, paymentLinkEndpoints, type InvoiceBody, type InvoiceFilters } from '@merchant/payments';
+import {
+  customerEndpoints,
+  invoiceEndpoints,
+  invoiceReminderEndpoints,
+  paymentLinkEndpoints,
+  type InvoiceBody,
+  type InvoiceFilters,
+  type InvoiceReminderSettings,
+} from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -70,3 +78,17 @@ export const customerOptionsQuery = (businessId: string, search: string) =>
 /** The form's product picker: the business's active products. */
 export const productOptionsQuery = (businessId: string) =>
   queryOptions({ ...endpointQuery(paymentLinkEndpoints.products, { params: { business_id: businessId } }), select: (answer) => answer.data });
+
+/** The business's automatic reminders (read by anyone who sees invoices; changed with settings:manage). */
+export const invoiceRemindersQuery = (businessId: string) => endpointQuery(invoiceReminderEndpoints.get, { params: { business_id: businessId } });
+
+/** The dialog shows field issues itself. */
+export function useSaveInvoiceReminders(businessId: string) {
+  const client = useQueryClient();
+  const params = { business_id: businessId };
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: InvoiceReminderSettings) => call(invoiceReminderEndpoints.save, { params, body }),
+    onSuccess: () => invalidateEndpoints(client, [endpointScope(invoiceReminderEndpoints.get, { params })]),
+  });
+}

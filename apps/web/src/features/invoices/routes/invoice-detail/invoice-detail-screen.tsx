@@ -22,6 +22,7 @@ const EVENT_LABELS: Record<InvoiceEventKind, string> = {
   sent: 'Sent',
   viewed: 'Viewed by the customer',
   reminded: 'Reminder sent',
+  overdue: 'Overdue',
   paid: 'Payment received',
   voided: 'Voided',
 };

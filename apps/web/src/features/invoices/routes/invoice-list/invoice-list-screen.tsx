@@ -12,6 +12,7 @@ import { useUrlParams } from '@/lib/use-url-params';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { invoicesExportHref, invoicesQuery } from '@/features/invoices/api/invoices-api';
 import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+import { ReminderSettingsButton } from '@/features/invoices/components/reminder-settings';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }));
 
@@ -50,6 +51,7 @@ export function Component() {
       description="Bill customers: they open the invoice on its own page and pay it by card, PayNow or e-wallet."
       actions={
         <Group gap="xs">
+          <ReminderSettingsButton businessId={businessId} canManage={business.data?.permissions.includes('settings:manage') ?? false} />
           <Button
             component="a"
             href={filters ? invoicesExportHref(businessId, filters) : undefined}

@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/** Automatic invoice reminders: the owner chooses the days from the invoice list; a cashier may only read them. */
+let browser: Browser;
+let businessId: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+});
+afterAll(() => browser?.close());
+
+describe('invoice reminders in the browser', () => {
+  it('the owner chooses when customers are reminded, at phone width, and finds the choice saved', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await signIn(page, 'owner@demo.test');
+    await page.waitForURL(/\/choose-business$/);
+    await page.goto(`/business/${businessId}/payments/invoices`);
+    await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
+    await page.getByRole('button', { name: 'Reminders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Automatic reminders' });
+    await dialog.getByRole('switch', { name: 'Remind customers automatically' }).waitFor();
+    // The defaults: 3 days before, 1 and 7 days after.
+    const before = dialog.getByRole('group', { name: 'Before the due date' });
+    const after = dialog.getByRole('group', { name: 'After the due date' });
+    expect(await before.getByRole('checkbox', { name: '3 days before' }).isChecked()).toBe(true);
+    expect(await after.getByRole('checkbox', { name: '7 days after' }).isChecked()).toBe(true);
+    await expectAccessible(page);
+    await screenshot(page, 'invoice-reminders');
+
+    await before.getByText('1 day before').click();
+    await after.getByText('7 days after').click();
+    await after.getByText('14 days after').click();
+    await dialog.getByRole('button', { name: 'Save reminders' }).click();
+    await page.getByText('Reminder settings saved.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Reminders' }).click();
+    const checked = async (group: typeof before, name: string) => group.getByRole('checkbox', { name }).isChecked();
+    const reopened = page.getByRole('dialog', { name: 'Automatic reminders' });
+    const [b, a] = [reopened.getByRole('group', { name: 'Before the due date' }), reopened.getByRole('group', { name: 'After the due date' })];
+    await b.getByRole('checkbox', { name: '1 day before' }).waitFor({ state: 'attached' });
+    expect([await checked(b, '1 day before'), await checked(b, '3 days before'), await checked(a, '7 days after'), await checked(a, '14 days after')]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    await context.close();
+  });
+
+  it('a cashier reads the reminders but cannot change them', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'cashier@demo.test');
+    await page.waitForURL(/\/choose-business$/);
+    await page.goto(`/business/${businessId}/payments/invoices`);
+    await page.getByRole('button', { name: 'Reminders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Automatic reminders' });
+    await dialog.getByText('Only people who manage settings can change reminders.').waitFor();
+    expect(await dialog.getByRole('switch', { name: 'Remind customers automatically' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Save reminders' }).count()).toBe(0);
+    await context.close();
+  });
+});
