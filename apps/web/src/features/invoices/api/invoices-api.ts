@@ -4,6 +4,7 @@ import {
   invoiceEndpoints,
   invoiceReminderEndpoints,
   paymentLinkEndpoints,
+  type CustomerBody,
   type InvoiceBody,
   type InvoiceFilters,
   type InvoiceReminderSettings,
@@ -90,5 +91,16 @@ export function useSaveInvoiceReminders(businessId: string) {
     meta: { silent: true },
     mutationFn: (body: InvoiceReminderSettings) => call(invoiceReminderEndpoints.save, { params, body }),
     onSuccess: () => invalidateEndpoints(client, [endpointScope(invoiceReminderEndpoints.get, { params })]),
+  });
+}
+
+/** A customer added from the invoice form; the customer lists and pickers refresh. The dialog shows field issues itself. */
+export function useCreateCustomerInline(businessId: string) {
+  const client = useQueryClient();
+  const params = { business_id: businessId };
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: CustomerBody) => call(customerEndpoints.create, { params, body }),
+    onSuccess: () => invalidateEndpoints(client, [endpointScope(customerEndpoints.list, { params })]),
   });
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { BASIS_POINTS, InvoiceBodySchema, invoiceTotals, type InvoiceDetail } from '@merchant/payments';
+import { BASIS_POINTS, InvoiceBodySchema, invoiceTotals, type Customer, type InvoiceDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -14,6 +14,7 @@ import { QueryStatus } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
+import { NewCustomerButton } from '@/features/invoices/components/new-customer';
 import { customerOptionsQuery, invoiceQuery, productOptionsQuery, useSaveInvoice } from '@/features/invoices/api/invoices-api';
 import { Totals } from '@/features/invoices/routes/invoice-detail/invoice-detail-screen';
 
@@ -113,9 +114,12 @@ function InvoiceForm({ businessId, invoice, defaultCurrency }: { businessId: str
   const deferredSearch = useDeferredValue(customerSearch.trim());
   const customers = useQuery(customerOptionsQuery(businessId, deferredSearch));
   const products = useQuery(productOptionsQuery(businessId));
-  const customerOptions = (customers.data ?? []).map((c) => ({ value: c.id, label: [c.name, c.email].filter(Boolean).join(' · ') || c.id }));
-  if (invoice && !customerOptions.some((o) => o.value === invoice.customer.id)) {
-    customerOptions.unshift({ value: invoice.customer.id, label: [invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') });
+  // A customer just added in the dialog may not be on the picker's page yet.
+  const [added, setAdded] = useState<Customer | null>(null);
+  const labelOf = (c: { id: string; name: string | null; email: string | null }) => [c.name, c.email].filter(Boolean).join(' · ') || c.id;
+  const customerOptions = (customers.data ?? []).map((c) => ({ value: c.id, label: labelOf(c) }));
+  for (const known of [invoice?.customer, added]) {
+    if (known && !customerOptions.some((o) => o.value === known.id)) customerOptions.unshift({ value: known.id, label: labelOf(known) });
   }
   const productOptions = (products.data ?? []).filter((p) => p.currency === currency).map((p) => ({ value: p.id, label: `${p.name} · ${money(p.amount)}` }));
 
@@ -172,12 +176,21 @@ function InvoiceForm({ businessId, invoice, defaultCurrency }: { businessId: str
               searchable
               searchValue={customerSearch}
               onSearchChange={setCustomerSearch}
-              nothingFoundMessage={customers.isFetching ? 'Searching…' : 'No customer matches: add them under Customers first'}
+              nothingFoundMessage={customers.isFetching ? 'Searching…' : 'No customer matches: add them with New customer'}
               filter={({ options }) => options}
               error={errors.customer_id}
               name="customer_id"
               required
             />
+            <Group justify="flex-start" mt={-8}>
+              <NewCustomerButton
+                businessId={businessId}
+                onCreated={(customer) => {
+                  setAdded(customer);
+                  set('customer_id', customer.id);
+                }}
+              />
+            </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextInput label="Currency" value={currency.toUpperCase()} readOnly description="Your business's currency" />
               <TextInput
