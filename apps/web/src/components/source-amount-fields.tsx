@@ -1,9 +1,8 @@
-import { SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
-import { CURRENCIES, formatMoneyWithCode } from '@merchant/core';
+import { SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { formatMoneyWithCode } from '@merchant/core';
 import { sourceAmountLimits } from '@merchant/payments';
+import { CurrencySelect } from './currency-select';
 import { MoneyInput } from './money-input';
-
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
 
 /** What a payment link or static QR code asks for: a fixed amount, or one the customer chooses (amount null). */
 export interface SourceAmount {
@@ -20,12 +19,10 @@ export function SourceAmountFields({
   value,
   onChange,
   errors,
-  defaultCurrency,
 }: {
   value: SourceAmount;
   onChange: (patch: Partial<SourceAmount>) => void;
   errors: { amount?: string | undefined; currency?: string | undefined };
-  defaultCurrency: string;
 }) {
   const fixed = value.amountMode === 'fixed';
   const limits = sourceAmountLimits(value.currency);
@@ -53,16 +50,7 @@ export function SourceAmountFields({
             required
           />
         ) : null}
-        <Select
-          label="Currency"
-          name="currency"
-          data={CURRENCY_OPTIONS}
-          value={value.currency}
-          onChange={(currency) => onChange({ currency: currency ?? defaultCurrency })}
-          error={errors.currency}
-          searchable
-          allowDeselect={false}
-        />
+        <CurrencySelect value={value.currency} onChange={(currency) => onChange({ currency })} error={errors.currency} />
       </SimpleGrid>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { BASIS_POINTS, InvoiceBodySchema, invoiceTotals, type Customer, type InvoiceDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { CurrencySelect } from '@/components/currency-select';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
@@ -192,7 +193,7 @@ function InvoiceForm({ businessId, invoice, defaultCurrency }: { businessId: str
               />
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="Currency" value={currency.toUpperCase()} readOnly description="Your business's currency" />
+              <CurrencySelect value={currency} onChange={(code) => set('currency', code)} error={errors.currency} />
               <TextInput
                 label="Issue date"
                 type="date"

@@ -145,7 +145,6 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
                 form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => !(path in patch))));
               }}
               errors={{ amount: form.errors.amount, currency: form.errors.currency }}
-              defaultCurrency={defaultCurrency}
             />
             {productOptions.length > 0 ? (
               <Select

@@ -97,7 +97,6 @@ function QrForm({ businessId, qr, defaultCurrency }: { businessId: string; qr: S
             value={values}
             onChange={(patch) => setValues((p) => ({ ...p, ...patch }))}
             errors={{ amount: form.errors.amount, currency: form.errors.currency }}
-            defaultCurrency={defaultCurrency}
           />
         </Stack>
       </Paper>
