@@ -49,6 +49,7 @@ import { sourcePaymentsModule } from './modules/payments/source-payments/source-
 import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
 import { invoicesModule } from './modules/payments/invoices/invoices.module';
 import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
+import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
@@ -105,6 +106,7 @@ function composeModules(platform: Platform) {
     .use(staticQrCodesModule)
     .use(invoicesModule)
     .use(invoiceRemindersModule)
+    .use(recurringPlansModule)
     .use(transactionsModule)
     .use(checkoutModule)
     .use(overviewModule)

@@ -21,3 +21,8 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** What an invoice's timeline records. */
 export const INVOICE_EVENT_KINDS = ['created', 'sent', 'viewed', 'reminded', 'overdue', 'paid', 'voided'] as const;
 export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
+
+/** Recurring plans (docs/payments.md, "recurring-plans"): active, or archived (kept for their subscriptions). */
+export const PLAN_STATUSES = ['active', 'archived'] as const;
+/** How often a plan charges: weekly, monthly, yearly, or every N days. */
+export const PLAN_INTERVALS = ['weekly', 'monthly', 'yearly', 'every_n_days'] as const;

@@ -122,9 +122,10 @@ export const paymentsRoutes = [
   route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', { ...C, screen: 'products.edit' }),
   route('recurring-plans', 'recurring-plans', 'Plans', 'recurring', {
     ...V,
+    screen: 'recurring-plans.list',
     sidebar: { group: NO_CODE, label: 'Recurring Billing', childLabel: 'Plans', icon: 'repeat', order: 13, flag: 'recurring-billing' },
   }),
-  route('recurring-plans-detail', 'recurring-plans/:id', 'Plan', 'recurring', V),
+  route('recurring-plans-detail', 'recurring-plans/:id', 'Plan', 'recurring', { ...V, screen: 'recurring-plans.detail' }),
   route('subscriptions', 'subscriptions', 'Subscriptions', 'recurring', {
     ...V,
     sidebar: { label: 'Subscriptions', icon: 'calendar', order: 1, parent: 'payments.recurring-plans' },

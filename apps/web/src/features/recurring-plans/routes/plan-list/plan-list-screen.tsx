@@ -1,0 +1,108 @@
+import { Anchor, Badge, Button, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconRepeat, IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PLAN_STATUSES, PLAN_STATUS_LABELS, PlanStatusSchema, planIntervalLabel } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { PagedTable } from '@/components/paged-table';
+import { PageFrame } from '@/components/page-frame';
+import { useBusiness } from '@/lib/session';
+import { useUrlParams } from '@/lib/use-url-params';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
+import { plansQuery } from '@/features/recurring-plans/api/plans-api';
+import { CreatePlanButton } from '@/features/recurring-plans/components/create-plan';
+
+const STATUS_OPTIONS = PLAN_STATUSES.map((s) => ({ value: s, label: PLAN_STATUS_LABELS[s] }));
+
+/** The business's recurring plans: search and status in the URL, newest first. */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const { params, set, clear: clearParams } = useUrlParams();
+  const search = useUrlSearchText('search');
+  const status = PlanStatusSchema.safeParse(params.get('status')).data;
+  const plans = useInfiniteQuery(plansQuery(businessId, { search: search.value || undefined, status }));
+  const rows = plans.data?.pages.flatMap((p) => p.data) ?? [];
+  const filtered = search.value !== '' || status !== undefined;
+  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const create = canCreate && business.data ? <CreatePlanButton businessId={businessId} currency={business.data.currency} /> : undefined;
+  const clear = () => {
+    search.setText('');
+    clearParams();
+  };
+
+  return (
+    <PageFrame title="Plans" description="What subscribers pay and how often: monthly coffee, a yearly membership, a class every 14 days." actions={create}>
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            type="search"
+            label="Search plans"
+            placeholder="Plan name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
+          />
+          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={status ?? null} onChange={(v) => set('status', v)} clearable />
+        </SimpleGrid>
+      </Paper>
+      <PagedTable
+        query={plans}
+        count={rows.length}
+        loadingLabel="Loading plans"
+        empty={{
+          icon: <IconRepeat aria-hidden />,
+          title: filtered ? 'No plans match' : 'No plans yet',
+          description: filtered ? 'Try another search or status.' : 'Create a plan, then subscribe customers to it.',
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : (
+            create
+          ),
+        }}
+        label="Plans"
+        minWidth={560}
+        noun={['plan', 'plans']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Plan</Table.Th>
+            <Table.Th scope="col">Price</Table.Th>
+            <Table.Th scope="col">Trial</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((plan) => (
+            <Table.Tr key={plan.id}>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Anchor component={Link} to={href('payments.recurring-plans-detail', { business_id: businessId, id: plan.id })} fw={500}>
+                    {plan.name}
+                  </Anchor>
+                  {plan.cycles ? (
+                    <Text size="xs" c="dimmed">
+                      {plan.cycles} charges
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatMoneyWithCode(plan.amount, plan.currency)} · {planIntervalLabel(plan).toLowerCase()}
+              </Table.Td>
+              <Table.Td>{plan.trial_days > 0 ? `${plan.trial_days} days` : '—'}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={plan.status === 'active' ? 'green' : 'gray'}>
+                  {PLAN_STATUS_LABELS[plan.status]}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/** Recurring plans in the browser: create in a dialog, edit on the plan's page through the sub-header bar, archive. */
+let browser: Browser;
+let businessId: string;
+const RUN = Date.now().toString(36);
+
+beforeAll(async () => {
+  browser = await launch();
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+});
+afterAll(() => browser?.close());
+
+describe('recurring plans in the browser', () => {
+  it('the owner creates a monthly plan, changes its price, finds it in the list and archives it', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await signIn(page, 'owner@demo.test');
+    await page.waitForURL(/\/choose-business$/);
+    await page.goto(`/business/${businessId}/payments/recurring-plans`);
+    await page.getByRole('heading', { level: 1, name: 'Plans' }).waitFor();
+    await page.getByRole('button', { name: 'Create plan' }).first().click();
+
+    const dialog = page.getByRole('dialog', { name: 'Create plan' });
+    const name = `Coffee club ${RUN}`;
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    // Nothing is saved without a price.
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+    await dialog
+      .getByText(/amount|price/i)
+      .first()
+      .waitFor();
+    await dialog.getByRole('textbox', { name: 'Price' }).fill('29.90');
+    await dialog.getByRole('textbox', { name: 'Free trial (days)' }).fill('14');
+    await expectAccessible(page);
+    await screenshot(page, 'plan-create');
+    await dialog.getByRole('button', { name: 'Create plan' }).click();
+
+    await page.waitForURL(/\/payments\/recurring-plans\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByText('SGD 29.90 · every month').waitFor();
+    await page.getByRole('textbox', { name: 'Price' }).fill('32.00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('SGD 32.00 · every month').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'plan-detail');
+
+    await page.goto(`/business/${businessId}/payments/recurring-plans?search=${RUN}`);
+    await page.getByRole('link', { name }).waitFor();
+    expect(
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByText('SGD 32.00 · every month')
+        .count(),
+    ).toBe(1);
+    await page.getByRole('link', { name }).click();
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('dialog', { name: 'Archive plan' }).getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('Plan archived.').waitFor();
+    await page.getByText('Archived', { exact: true }).first().waitFor();
+    expect(await page.getByRole('textbox', { name: 'Price' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});
