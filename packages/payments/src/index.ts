@@ -15,3 +15,4 @@ export * from './sales-report';
 export * from './balances';
 export * from './invoices';
 export * from './invoice-reminders';
+export * from './bank-accounts';
