@@ -173,6 +173,8 @@ const withCountryRules = (mode: 'required' | 'optional') =>
 
 /** A complete bank account, checked by its country's rules (what the server stores). */
 export const CheckedBankAccountSchema = withCountryRules('required');
+/** An edited bank account: the account number may be left blank to keep the stored one. */
+export const EditedBankAccountSchema = withCountryRules('optional');
 
 /**
  * Who confirms a change to where money goes: the password, or a current two-factor code when the person has
@@ -192,7 +194,7 @@ const withReauth = <S extends z.ZodType<BankAccountFields>>(schema: S) => z.inte
 export const CreateBankAccountBodySchema = withReauth(CheckedBankAccountSchema);
 export type CreateBankAccountBody = z.input<typeof CreateBankAccountBodySchema>;
 /** An edit may leave the account number blank to keep the stored one. */
-export const UpdateBankAccountBodySchema = withReauth(withCountryRules('optional'));
+export const UpdateBankAccountBodySchema = withReauth(EditedBankAccountSchema);
 export type UpdateBankAccountBody = z.input<typeof UpdateBankAccountBodySchema>;
 
 export const BankAccountSchema = z.object({
