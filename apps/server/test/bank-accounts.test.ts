@@ -47,7 +47,13 @@ describe('local accounts, checked by their country', () => {
       bad: { bank_code: '4', branch_code: '12', account_number: '12345' },
       fields: ['bank_code', 'branch_code', 'account_number'],
     },
-    { country: 'au', currency: 'aud', good: { branch_code: '062-000', account_number: '12345678' }, bad: { branch_code: '0620', account_number: '1234' }, fields: ['branch_code', 'account_number'] },
+    {
+      country: 'au',
+      currency: 'aud',
+      good: { branch_code: '062-000', account_number: '12345678' },
+      bad: { branch_code: '0620', account_number: '1234' },
+      fields: ['branch_code', 'account_number'],
+    },
     {
       country: 'us',
       currency: 'usd',
@@ -55,8 +61,20 @@ describe('local accounts, checked by their country', () => {
       bad: { bank_code: '011000016', account_number: '123' },
       fields: ['bank_code', 'account_number'],
     },
-    { country: 'gb', currency: 'gbp', good: { branch_code: '40-47-84', account_number: '70872490' }, bad: { branch_code: '404784', account_number: '7087249' }, fields: ['account_number'] },
-    { country: 'de', currency: 'eur', good: { account_number: 'DE89 3704 0044 0532 0130 00' }, bad: { account_number: 'DE89 3704 0044 0532 0130 01' }, fields: ['account_number'] },
+    {
+      country: 'gb',
+      currency: 'gbp',
+      good: { branch_code: '40-47-84', account_number: '70872490' },
+      bad: { branch_code: '404784', account_number: '7087249' },
+      fields: ['account_number'],
+    },
+    {
+      country: 'de',
+      currency: 'eur',
+      good: { account_number: 'DE89 3704 0044 0532 0130 00' },
+      bad: { account_number: 'DE89 3704 0044 0532 0130 01' },
+      fields: ['account_number'],
+    },
   ];
 
   for (const c of cases) {
@@ -176,7 +194,10 @@ describe('confirming who makes the change', () => {
   it('asks again to edit and to remove', async () => {
     const account = await addBankAccount(t, business, owner, localSgAccount({ currency: 'cad' }));
     const input = { params: { ...params(), bank_account_id: account.id } };
-    const edit = await owner.agent.call(bankAccountEndpoints.update, { ...input, body: { ...localSgAccount({ currency: 'cad' }), password: 'wrong password' } });
+    const edit = await owner.agent.call(bankAccountEndpoints.update, {
+      ...input,
+      body: { ...localSgAccount({ currency: 'cad' }), password: 'wrong password' },
+    });
     expect(failure(edit).code).toBe('AUTH_PASSWORD_INCORRECT');
     const remove = await owner.agent.call(bankAccountEndpoints.remove, { ...input, body: { password: 'wrong password' } });
     expect(failure(remove).code).toBe('AUTH_PASSWORD_INCORRECT');
@@ -200,7 +221,16 @@ describe('editing, defaults and removal', () => {
     expect(changed.account_last4).toBe('8777');
     const typeChange = await owner.agent.call(bankAccountEndpoints.update, {
       ...input,
-      body: { type: 'cross_border', holder_name: 'X', bank_name: 'Y', country: 'de', currency: 'eur', swift_code: 'DEUTDEFF', account_number: null, password: owner.password },
+      body: {
+        type: 'cross_border',
+        holder_name: 'X',
+        bank_name: 'Y',
+        country: 'de',
+        currency: 'eur',
+        swift_code: 'DEUTDEFF',
+        account_number: null,
+        password: owner.password,
+      },
     });
     expect(typeChange.status).toBe(422);
     expect(failure(typeChange).issues?.[0]?.path).toBe('type');
@@ -282,11 +312,20 @@ describe('what is shown, recorded and mailed', () => {
     const a = await addBankAccount(t, home, person);
     const b = await addBankAccount(t, home, person, localSgAccount({ account_number: '5555666677' }));
     const input = (id: string) => ({ params: { ...params(home), bank_account_id: id } });
-    await person.agent.ok(bankAccountEndpoints.update, { ...input(a.id), body: { ...localSgAccount({ account_number: '1212343456' }), password: person.password } });
+    await person.agent.ok(bankAccountEndpoints.update, {
+      ...input(a.id),
+      body: { ...localSgAccount({ account_number: '1212343456' }), password: person.password },
+    });
     await person.agent.ok(bankAccountEndpoints.setDefault, input(b.id));
     await person.agent.ok(bankAccountEndpoints.remove, { ...input(a.id), body: { password: person.password } });
     const entries = await person.agent.ok(auditLogEndpoints.list, { params: params(home), query: { action: 'bank_account.*' } });
-    expect(entries.data.map((e) => e.action)).toEqual(['bank_account.removed', 'bank_account.default_set', 'bank_account.updated', 'bank_account.created', 'bank_account.created']);
+    expect(entries.data.map((e) => e.action)).toEqual([
+      'bank_account.removed',
+      'bank_account.default_set',
+      'bank_account.updated',
+      'bank_account.created',
+      'bank_account.created',
+    ]);
     expect(entries.data[2]!.description).toContain('•••• 3456 (DBS Bank, SGD) (was •••• 6789)');
     const texts = (await mailbox(t.app)).filter((m) => m.to === person.email && m.subject.startsWith('Bank accounts of')).map((m) => m.text);
     expect(texts.some((x) => x.includes('removed the local bank account •••• 3456'))).toBe(true);

@@ -125,7 +125,8 @@ function checkIban(iban: string, country: string): string | null {
 function checkAccountNumber(fields: BankAccountFields): string | null {
   const number = fields.account_number;
   if (!number) return fields.type === 'cross_border' && usesIban(fields.country) ? 'Enter the IBAN' : 'Enter the account number';
-  const format = fields.type === 'local' ? localAccountFormat(fields.country) : usesIban(fields.country) ? { kind: 'iban' as const } : { kind: 'generic' as const };
+  const format =
+    fields.type === 'local' ? localAccountFormat(fields.country) : usesIban(fields.country) ? { kind: 'iban' as const } : { kind: 'generic' as const };
   if (format.kind === 'iban') return checkIban(number, fields.country);
   if (format.kind === 'generic') return /^[A-Z0-9]{4,34}$/.test(number) ? null : 'Use 4 to 34 letters and digits';
   const [min, max] = format.rule.digits;

@@ -72,7 +72,11 @@ export function Component() {
   const saved = account.data ?? null;
   // An account keeps its kind: a link with the other kind opens the account's own form.
   if (saved && saved.type !== type) {
-    const to = href('payments.bank-accounts-edit', { business_id: businessId, bank_account: saved.id, isCrossBorder: crossBorderParam(saved.type === 'cross_border') });
+    const to = href('payments.bank-accounts-edit', {
+      business_id: businessId,
+      bank_account: saved.id,
+      isCrossBorder: crossBorderParam(saved.type === 'cross_border'),
+    });
     return <Navigate to={to} replace />;
   }
   const country = business.data.country.toLowerCase();
@@ -110,7 +114,9 @@ function BankAccountForm({ businessId, account, businessCountry, initial, listHr
   const title = account ? 'Edit bank account' : crossBorder ? 'Add a cross-border bank account' : 'Add a local bank account';
 
   const switchKind = (value: string) => {
-    void navigate(href('payments.bank-accounts-create', { business_id: businessId, isCrossBorder: crossBorderParam(value === 'cross_border') }), { replace: true });
+    void navigate(href('payments.bank-accounts-create', { business_id: businessId, isCrossBorder: crossBorderParam(value === 'cross_border') }), {
+      replace: true,
+    });
   };
 
   const submit = form.onSubmit((fields) => setPending(fields));
@@ -174,11 +180,17 @@ function BankAccountForm({ businessId, account, businessCountry, initial, listHr
                 )}
                 <Select {...form.field('currency')} label="Currency" data={CURRENCY_OPTIONS} searchable allowDeselect={false} required />
               </SimpleGrid>
-              {crossBorder ? <TextInput {...form.field('swift_code')} label="SWIFT/BIC code" description="8 or 11 characters" required autoComplete="off" /> : null}
+              {crossBorder ? (
+                <TextInput {...form.field('swift_code')} label="SWIFT/BIC code" description="8 or 11 characters" required autoComplete="off" />
+              ) : null}
               {rule?.bankCode || rule?.branchCode ? (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  {rule.bankCode ? <TextInput {...form.field('bank_code')} label={rule.bankCode.label} required autoComplete="off" inputMode="numeric" /> : null}
-                  {rule.branchCode ? <TextInput {...form.field('branch_code')} label={rule.branchCode.label} required autoComplete="off" inputMode="numeric" /> : null}
+                  {rule.bankCode ? (
+                    <TextInput {...form.field('bank_code')} label={rule.bankCode.label} required autoComplete="off" inputMode="numeric" />
+                  ) : null}
+                  {rule.branchCode ? (
+                    <TextInput {...form.field('branch_code')} label={rule.branchCode.label} required autoComplete="off" inputMode="numeric" />
+                  ) : null}
                 </SimpleGrid>
               ) : null}
               <TextInput

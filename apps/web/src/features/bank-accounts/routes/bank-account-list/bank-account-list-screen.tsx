@@ -47,7 +47,11 @@ export function Component() {
 
   const rows = accounts.data ?? [];
   return (
-    <PageFrame title="Bank accounts" description="Where payouts go: one default account per currency. Every change asks for your password and is mailed to the owners." actions={addMenu}>
+    <PageFrame
+      title="Bank accounts"
+      description="Where payouts go: one default account per currency. Every change asks for your password and is mailed to the owners."
+      actions={addMenu}
+    >
       <QueryStatus query={accounts} loadingLabel="Loading bank accounts" />
       {accounts.isSuccess && rows.length === 0 ? (
         <EmptyState
@@ -91,7 +95,11 @@ export function Component() {
                             {canEdit ? (
                               <Anchor
                                 component={Link}
-                                to={href('payments.bank-accounts-edit', { business_id: businessId, bank_account: a.id, isCrossBorder: crossBorderParam(a.type === 'cross_border') })}
+                                to={href('payments.bank-accounts-edit', {
+                                  business_id: businessId,
+                                  bank_account: a.id,
+                                  isCrossBorder: crossBorderParam(a.type === 'cross_border'),
+                                })}
                                 fw={600}
                               >
                                 {a.bank_name}
