@@ -83,6 +83,33 @@ describe('bank accounts in the browser', () => {
     await close();
   });
 
+  it('the kind switch follows the route: a cross-border account asks for SWIFT/BIC and, in an IBAN country, the IBAN; an edit keeps the number', async () => {
+    const { page, close } = await pageOf(OWNER);
+    await page.goto(`/business/${businessId}/payments/bank-accounts/create`);
+    await page.getByRole('heading', { level: 1, name: 'Add a local bank account' }).waitFor();
+    await page.getByText('Cross-border').click();
+    await page.waitForURL(/\/bank-accounts\/create\/true$/);
+    await page.getByRole('heading', { level: 1, name: 'Add a cross-border bank account' }).waitFor();
+    await page.getByRole('textbox', { name: 'Bank country' }).fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await page.getByRole('textbox', { name: 'SWIFT/BIC code' }).fill('DEUTDEFF');
+    await page.getByRole('textbox', { name: 'IBAN' }).fill('DE89 3704 0044 0532 0130 01');
+    await page.getByRole('button', { name: 'Add bank account' }).click();
+    await page.getByText('Enter a valid IBAN').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'bank-account-cross-border');
+
+    await page.goto(`/business/${businessId}/payments/bank-accounts`);
+    await page.getByRole('link', { name: 'DBS Bank' }).click();
+    await page.waitForURL(/\/bank-accounts\/[0-9a-f-]{36}\/edit\/false$/);
+    await page.getByRole('heading', { level: 1, name: 'Edit bank account' }).waitFor();
+    await page.getByText('Leave blank to keep the account ending 4567', { exact: false }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Account number' }).inputValue()).toBe('');
+    await expectAccessible(page);
+    await screenshot(page, 'bank-account-edit');
+    await close();
+  });
+
   it('a cashier sees no bank accounts: no menu entry, and the screens say they have no access', async () => {
     const { page, close } = await pageOf('cashier@demo.test');
     await page.goto(`/business/${businessId}/payments`);
