@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { auditLogEndpoints } from '@merchant/business';
 import { bankAccountEndpoints, type CreateBankAccountBody } from '@merchant/payments';
 import { auditLogs, bankAccounts } from '../src/db/schema';
+import { createLogger } from '../src/lib/logger';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 import { addBankAccount, addMember, createBusiness, localSgAccount, totpNow, type FactoryBusiness, type Person } from './factories';
 
@@ -331,6 +333,25 @@ describe('what is shown, recorded and mailed', () => {
     expect(texts.some((x) => x.includes('removed the local bank account •••• 3456'))).toBe(true);
     expect(texts.some((x) => x.includes('made the local bank account •••• 6677'))).toBe(true);
     expect(texts.some((x) => x.includes('changed the local bank account •••• 3456'))).toBe(true);
+  });
+});
+
+describe('the log', () => {
+  it('censors account numbers wherever a body or a row puts them', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logger = createLogger('trace', sink);
+    logger.info({ account_number: '111122223333' }, 'top');
+    logger.info({ body: { account_number: '444455556666' } }, 'body');
+    logger.error({ err: { row: { values: { accountNumber: '777788889999' } } } }, 'row');
+    expect(lines).toHaveLength(3);
+    for (const n of ['111122223333', '444455556666', '777788889999']) expect(lines.join('')).not.toContain(n);
+    expect(lines.join('')).toContain('[redacted]');
   });
 });
 
