@@ -369,8 +369,8 @@ describe('who may manage bank accounts', () => {
         await agent.call(bankAccountEndpoints.update, { params: id, body: { ...localSgAccount(), password } }),
         await agent.call(bankAccountEndpoints.setDefault, { params: id }),
         await agent.call(bankAccountEndpoints.remove, { params: id, body: { password } }),
-      ];
-      expect(answers.map((a) => [a.status, failure(a).code])).toEqual(Array.from({ length: 6 }, () => [403, 'FORBIDDEN']));
+      ].map((a) => [a.status, a.ok ? null : a.body.code]);
+      expect(answers).toEqual(Array.from({ length: 6 }, () => [403, 'FORBIDDEN']));
     }
   });
 });
