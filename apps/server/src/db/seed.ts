@@ -1,7 +1,17 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import type { Executor } from './client';
-import { bankAccounts, businesses, businessUsers, businessWarnings, onboardingAnswers, onboardingDocuments, providerConnections, users, verificationEvents } from './schema';
+import {
+  bankAccounts,
+  businesses,
+  businessUsers,
+  businessWarnings,
+  onboardingAnswers,
+  onboardingDocuments,
+  providerConnections,
+  users,
+  verificationEvents,
+} from './schema';
 import { appSecret } from '../lib/app-secrets';
 import { secretBox, storedSettings } from '../modules/payments/payment-methods/provider-secrets';
 import { createFileStore } from '../lib/file-store';
