@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, 
 /**
  * Bank accounts in the browser: the owner of the demo business sees its seeded account masked, adds a local
  * account (asked for the password, a wrong one refused on the field), finds it in the list masked to its last
- * four digits; a cashier has neither the menu entry nor the screens. At 375 px, axe clean.
+ * four digits, and removes it again (the password asked once more); a cashier has neither the menu entry nor the screens. At 375 px, axe clean.
  */
 let browser: Browser;
 let businessId: string;
@@ -80,6 +80,16 @@ describe('bank accounts in the browser', () => {
     const mail = (await mailbox()).find((m) => m.to === OWNER && m.subject.startsWith('Bank accounts of'));
     expect(mail?.text).toContain(`added the local bank account •••• ${last4}`);
     expect(mail?.text).not.toContain(NUMBER);
+
+    // Removing is behind its own confirmation, which asks for the password again.
+    await row.getByRole('button', { name: `Remove OCBC Bank •••• ${last4}` }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove bank account?' });
+    await removal.getByLabel('Password').fill(DEMO_PASSWORD);
+    await expectAccessible(page);
+    await removal.getByRole('button', { name: 'Remove bank account' }).click();
+    await removal.waitFor({ state: 'detached' });
+    await table.getByText(`•••• ${last4}`).waitFor({ state: 'detached' });
+    await table.getByText('•••• 4567').waitFor();
     await close();
   });
 
