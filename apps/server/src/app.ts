@@ -55,6 +55,7 @@ import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
 import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
+import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -114,6 +115,7 @@ function composeModules(platform: Platform) {
     .use(salesReportModule)
     .use(authModule)
     .use(userModule)
+    .use(bankAccountsModule)
     .use(devMailboxModule);
 }
 

@@ -75,6 +75,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'checkout_settings.updated': 'Checkout settings changed',
   'business.logo_updated': 'Logo changed',
   'business.logo_removed': 'Logo removed',
+  'bank_account.created': 'Bank account added',
+  'bank_account.updated': 'Bank account changed',
+  'bank_account.default_set': 'Default bank account chosen',
+  'bank_account.removed': 'Bank account removed',
 };
 
 /** `staff.invited` -> its label; `staff.*` -> "All staff actions"; anything else -> the code. */

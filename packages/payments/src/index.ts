@@ -16,3 +16,4 @@ export * from './balances';
 export * from './invoices';
 export * from './invoice-reminders';
 export * from './recurring-plans';
+export * from './bank-accounts';

@@ -1,7 +1,17 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import type { Executor } from './client';
-import { businesses, businessUsers, businessWarnings, onboardingAnswers, onboardingDocuments, providerConnections, users, verificationEvents } from './schema';
+import {
+  bankAccounts,
+  businesses,
+  businessUsers,
+  businessWarnings,
+  onboardingAnswers,
+  onboardingDocuments,
+  providerConnections,
+  users,
+  verificationEvents,
+} from './schema';
 import { appSecret } from '../lib/app-secrets';
 import { secretBox, storedSettings } from '../modules/payments/payment-methods/provider-secrets';
 import { createFileStore } from '../lib/file-store';
@@ -95,6 +105,24 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       ctaTitle: null,
       ctaUrl: null,
       createdAt: now,
+    });
+
+    // Where its payouts go: a local Singapore account, the default for SGD.
+    await tx.insert(bankAccounts).values({
+      businessId: demoId,
+      id: newId(),
+      type: 'local',
+      holderName: 'Demo Coffee Roasters Pte. Ltd.',
+      bankName: 'DBS Bank',
+      country: 'sg',
+      currency: 'sgd',
+      bankCode: '7171',
+      branchCode: '081',
+      accountNumber: '0721234567',
+      isIban: false,
+      isDefault: true,
+      createdAt: now,
+      updatedAt: now,
     });
 
     const partnerId = await business({ name: 'Demo Partners', identifier: 'demo-partners', type: 'partner', onboardingStatus: 'completed' });

@@ -6,3 +6,4 @@ export * from './platform';
 export * from './payments';
 export * from './invoices';
 export * from './recurring';
+export * from './bank-accounts';

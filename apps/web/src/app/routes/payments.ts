@@ -173,13 +173,16 @@ export const paymentsRoutes = [
   }),
   route('bank-accounts', 'bank-accounts', 'Bank accounts', 'bankAccounts', {
     permission: 'bank-accounts:manage',
+    screen: 'bank-accounts.list',
     sidebar: { label: 'Bank accounts', icon: 'building-bank', order: 4, parent: 'payments.settings-checkout' },
   }),
   route('bank-accounts-create', 'bank-accounts/create/:isCrossBorder?', 'Add bank account', 'bankAccounts', {
     permission: 'bank-accounts:manage',
+    screen: 'bank-accounts.create',
   }),
   route('bank-accounts-edit', 'bank-accounts/:bank_account/edit/:isCrossBorder', 'Edit bank account', 'bankAccounts', {
     permission: 'bank-accounts:manage',
+    screen: 'bank-accounts.edit',
   }),
   // Every onboarding status may see where its verification stands (not only verified businesses).
   route('settings-account-verification', 'settings/account-verification', 'Account verification', null, {

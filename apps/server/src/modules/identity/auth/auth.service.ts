@@ -96,6 +96,28 @@ export function createAuthService(deps: {
     return result.value;
   }
 
+  /**
+   * A signed-in person confirms a change to where money goes (bank accounts): their password, or a current
+   * two-factor code when they have two-factor on. Either counts against its own lock, exactly as above (the
+   * password's is sign-in's, the code's the checkpoint's). `use` makes the change: in the transaction that
+   * spends the code, or once the password is confirmed.
+   */
+  async function confirmIdentity<T>(
+    user: UserRow,
+    input: { password?: string | undefined; code?: string | undefined },
+    use: (tx: Executor) => Promise<T>,
+  ): Promise<T> {
+    if (input.code) {
+      if (!user.twoFactorConfirmedAt) {
+        throw fieldError('VALIDATION_FAILED', 'code', 'Two-factor authentication is off for your account: confirm with your password.');
+      }
+      return confirmSecondFactor(user, { code: input.code }, use);
+    }
+    if (!input.password) throw fieldError('VALIDATION_FAILED', 'password', 'Enter your password to confirm this change.');
+    await confirmPassword(user, input.password);
+    return db.transaction(use);
+  }
+
   async function signIn(current: SessionRow | null, user: UserRow, meta: RequestMeta, executor: Executor = db): Promise<SignedIn> {
     const session = await sessions.rotate(current, meta, { userId: user.id, pendingUserId: null }, executor);
     const now = clock.now();
@@ -281,6 +303,7 @@ export function createAuthService(deps: {
 
     confirmPassword,
     confirmSecondFactor,
+    confirmIdentity,
   };
 }
 

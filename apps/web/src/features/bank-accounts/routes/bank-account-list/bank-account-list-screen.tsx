@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconBuildingBank, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { maskAccount, type BankAccount } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { EmptyState } from '@/components/empty-state';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { canChange, useBusiness } from '@/lib/session';
+import { bankAccountsQuery, useRemoveBankAccount, useSetDefaultBankAccount } from '@/features/bank-accounts/api/bank-accounts-api';
+import { ConfirmIdentityModal, reauthError } from '@/features/bank-accounts/components/confirm-identity-modal';
+import { crossBorderParam } from '@/features/bank-accounts/components/bank-account-kind';
+
+const TYPE_LABEL: Record<BankAccount['type'], string> = { local: 'Local', cross_border: 'Cross-border' };
+
+/** The payout bank accounts: masked numbers, one default per currency; adding, editing and removing ask for the password. */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const business = useBusiness(businessId);
+  const accounts = useQuery(bankAccountsQuery(businessId));
+  const canEdit = canChange(business.data, 'bank-accounts:manage');
+  const setDefault = useSetDefaultBankAccount(businessId);
+  const remove = useRemoveBankAccount(businessId);
+  const [removing, setRemoving] = useState<BankAccount | null>(null);
+  const createHref = (crossBorder: boolean) => href('payments.bank-accounts-create', { business_id: businessId, isCrossBorder: crossBorderParam(crossBorder) });
+
+  const addMenu = canEdit ? (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />}>
+          Add bank account
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={createHref(false)}>
+          Local account
+        </Menu.Item>
+        <Menu.Item component={Link} to={createHref(true)}>
+          Cross-border account
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  ) : null;
+
+  const rows = accounts.data ?? [];
+  return (
+    <PageFrame
+      title="Bank accounts"
+      description="Where payouts go: one default account per currency. Every change asks for your password and is mailed to the owners."
+      actions={addMenu}
+    >
+      <QueryStatus query={accounts} loadingLabel="Loading bank accounts" />
+      {accounts.isSuccess && rows.length === 0 ? (
+        <EmptyState
+          icon={<IconBuildingBank aria-hidden />}
+          title="No bank accounts yet"
+          description="Add the account your payouts should go to."
+          action={
+            canEdit ? (
+              <Button component={Link} to={createHref(false)}>
+                Add a local account
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {rows.length > 0 ? (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" aria-label="Bank accounts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Account</Table.Th>
+                  <Table.Th scope="col">Number</Table.Th>
+                  <Table.Th scope="col">Currency</Table.Th>
+                  <Table.Th scope="col">Type</Table.Th>
+                  {canEdit ? (
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((a) => {
+                  const name = `${a.bank_name} ${maskAccount(a.account_last4)}`;
+                  return (
+                    <Table.Tr key={a.id}>
+                      <Table.Td>
+                        <Stack gap={2}>
+                          <Group gap="xs">
+                            {canEdit ? (
+                              <Anchor
+                                component={Link}
+                                to={href('payments.bank-accounts-edit', {
+                                  business_id: businessId,
+                                  bank_account: a.id,
+                                  isCrossBorder: crossBorderParam(a.type === 'cross_border'),
+                                })}
+                                fw={600}
+                              >
+                                {a.bank_name}
+                              </Anchor>
+                            ) : (
+                              <Text fw={600} size="sm">
+                                {a.bank_name}
+                              </Text>
+                            )}
+                            {a.is_default ? (
+                              <Badge variant="light" color="green">
+                                Default
+                              </Badge>
+                            ) : null}
+                          </Group>
+                          <Text size="xs" c="dimmed">
+                            {a.holder_name}
+                          </Text>
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {a.is_iban ? 'IBAN ' : ''}
+                        {maskAccount(a.account_last4)}
+                      </Table.Td>
+                      <Table.Td>{a.currency.toUpperCase()}</Table.Td>
+                      <Table.Td>{TYPE_LABEL[a.type]}</Table.Td>
+                      {canEdit ? (
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {a.is_default ? null : (
+                            <Button
+                              variant="subtle"
+                              size="compact-sm"
+                              loading={setDefault.isPending && setDefault.variables === a.id}
+                              onClick={() =>
+                                setDefault.mutate(a.id, { onSuccess: () => notifySuccess(`${name} is now the default for ${a.currency.toUpperCase()}.`) })
+                              }
+                              aria-label={`Make ${name} the default`}
+                            >
+                              Make default
+                            </Button>
+                          )}
+                          <Button variant="subtle" color="red" size="compact-sm" onClick={() => setRemoving(a)} aria-label={`Remove ${name}`}>
+                            Remove
+                          </Button>
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      ) : null}
+      <ConfirmIdentityModal
+        opened={removing !== null}
+        onClose={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        title="Remove bank account?"
+        description={
+          removing
+            ? `${removing.bank_name} ${maskAccount(removing.account_last4)} will no longer receive payouts.${removing.is_default ? ' The newest other account of its currency becomes the default.' : ''} Confirm with your password.`
+            : ''
+        }
+        confirmLabel="Remove bank account"
+        danger
+        pending={remove.isPending}
+        error={reauthError(remove.error)}
+        onConfirm={(fields) => {
+          if (!removing) return;
+          remove.mutate(
+            { id: removing.id, ...fields },
+            {
+              onSuccess: () => {
+                notifySuccess(`${removing.bank_name} ${maskAccount(removing.account_last4)} removed.`);
+                setRemoving(null);
+                remove.reset();
+              },
+              onError: (error) => {
+                if (!reauthError(error)) notifyError(error);
+              },
+            },
+          );
+        }}
+      />
+    </PageFrame>
+  );
+}
