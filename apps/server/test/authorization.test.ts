@@ -49,6 +49,7 @@ const IDEMPOTENCY_PROVEN_IN: Record<string, string> = {
   'checkout.challenge': 'checkout.test.ts',
   'checkout.qrScan': 'checkout.test.ts',
   'checkout.wallet': 'checkout.test.ts',
+  'invoicePages.pay': 'invoice-pay.test.ts',
 };
 
 beforeAll(async () => {
@@ -126,7 +127,7 @@ describe('authorization of every endpoint', () => {
   it('answers an endpoint only on its host: 404 on every other host, before any other check', async () => {
     const owner = agents.get('owner')!;
     const kinds = new Set(t.app.endpoints.map((e) => e.host));
-    expect(kinds).toEqual(new Set(['app', 'shop', 'checkout']));
+    expect(kinds).toEqual(new Set(['app', 'shop', 'checkout', 'invoice']));
     for (const e of t.app.endpoints) {
       for (const kind of HOST_KINDS.filter((k) => k !== e.host)) {
         const res = await owner.request(e.method, urlOf(e, businessId), e.method === 'GET' ? undefined : {}, onHost(kind));
