@@ -68,12 +68,19 @@ function PaymentStep({ payment }: { payment: CheckoutPaymentState }) {
   // A payment started on another page (an invoice's) and not paid yet: the checkout's form pays it here.
   if (payment.status === 'requires_payment_method' && payment.methods.length > 0) {
     return (
-      <PayForm
-        checkout={checkoutOf(payment)}
-        source={null}
-        started={payment.public_id}
-        onFailed={() => void client.invalidateQueries({ queryKey: endpointKey(checkoutEndpoints.payment, { params: { public_id: payment.public_id } }) })}
-      />
+      <Stack gap="sm">
+        <PayForm
+          checkout={checkoutOf(payment)}
+          source={null}
+          started={payment.public_id}
+          onFailed={() => void client.invalidateQueries({ queryKey: endpointKey(checkoutEndpoints.payment, { params: { public_id: payment.public_id } }) })}
+        />
+        {payment.back_url ? (
+          <Anchor href={payment.back_url} size="sm" ta="center">
+            Go back without paying
+          </Anchor>
+        ) : null}
+      </Stack>
     );
   }
   if (payment.status === 'failed' || !payment.next_action) {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -54,9 +54,16 @@ export function Component() {
   );
 }
 
-function Amount({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+/** One row of the totals (a term and its amount); `ruled` draws a line above it. */
+function Amount({ label, children, strong, ruled }: { label: string; children: ReactNode; strong?: boolean; ruled?: boolean }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="md">
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="md"
+      pt={ruled ? 6 : undefined}
+      style={ruled ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
       <Text size="sm" fw={strong ? 700 : undefined} component="dt">
         {label}
       </Text>
@@ -126,8 +133,7 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
               {money(invoice.total)}
             </Amount>
             {invoice.amount_paid > 0 ? <Amount label="Paid">{money(invoice.amount_paid)}</Amount> : null}
-            <Divider />
-            <Amount label="Amount due" strong>
+            <Amount label="Amount due" strong ruled>
               <span data-testid="invoice-amount-due">{money(invoice.amount_due)}</span>
             </Amount>
           </Stack>
@@ -156,7 +162,17 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
 }
 
 /** Pay: everything that is due, or (where the invoice allows it) the amount the customer types. */
-function PayPanel({ businessId, publicId, invoice, payable }: { businessId: string; publicId: string; invoice: InvoicePage; payable: { min: number; max: number } }) {
+function PayPanel({
+  businessId,
+  publicId,
+  invoice,
+  payable,
+}: {
+  businessId: string;
+  publicId: string;
+  invoice: InvoicePage;
+  payable: { min: number; max: number };
+}) {
   const pay = usePayInvoice(businessId, publicId);
   const money = (minor: number) => formatMoneyWithCode(minor, invoice.currency);
   const partial = invoice.allow_partial && payable.min < payable.max;
@@ -235,7 +251,11 @@ function Payments({ invoice }: { invoice: InvoicePage }) {
                   {p.card ? ` ending ${p.card.last4}` : ''}
                 </Text>
               </div>
-              <Anchor href={p.receipt_url} size="sm" aria-label={`Receipt of ${formatMoneyWithCode(p.amount.amount, p.amount.currency)}, ${formatLocalDateTime(p.paid_at)}`}>
+              <Anchor
+                href={p.receipt_url}
+                size="sm"
+                aria-label={`Receipt of ${formatMoneyWithCode(p.amount.amount, p.amount.currency)}, ${formatLocalDateTime(p.paid_at)}`}
+              >
                 Receipt
               </Anchor>
             </Group>
