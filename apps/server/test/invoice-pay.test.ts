@@ -335,7 +335,7 @@ describe('paying on the hosted checkout', () => {
     const invoice = await other.people.owner.agent.ok(invoiceEndpoints.send, { params: { business_id: other.id, invoice_id: draft.id } });
     const customer = new Agent(t.app);
     const input = (amount?: number) => ({ params: { business_id: other.id, invoice: invoice.public_id }, body: amount === undefined ? {} : { amount } });
-    const shown = await customer.ok(invoicePageEndpoints.get, input(), { host: invoiceHost });
+    const shown = await customer.ok(invoicePageEndpoints.get, { params: input().params }, { host: invoiceHost });
     expect(shown.payable).toEqual({ min: 50, max: 100_00 });
     const tooLittle = await customer.call(invoicePageEndpoints.pay, input(49), { host: invoiceHost, idempotencyKey: randomUUID() });
     expect([tooLittle.status, failure(tooLittle).issues]).toEqual([422, [{ path: 'amount', message: 'Pay at least SGD 0.50.' }]]);

@@ -110,16 +110,23 @@ export function createInvoicePageService(deps: {
         payable,
         notes: row.notes,
         terms: row.terms,
-        payments: payments.map((p) => ({
-          amount: { amount: p.amount - p.customerFee, currency: p.currency },
-          method: p.method ?? 'card',
-          card:
-            p.cardLast4 && p.cardExpMonth !== null && p.cardExpYear !== null
-              ? { brand: (p.cardBrand ?? 'unknown') as CardBrand, last4: p.cardLast4, exp_month: p.cardExpMonth, exp_year: p.cardExpYear }
-              : null,
-          paid_at: (p.succeededAt ?? p.createdAt).toISOString(),
-          receipt_url: checkoutUrl(deps.checkoutOrigin, 'receipt', p.publicId),
-        })),
+        // A captured payment always has its method; the filter only tells the compiler so.
+        payments: payments.flatMap((p) =>
+          p.method
+            ? [
+                {
+                  amount: { amount: p.amount - p.customerFee, currency: p.currency },
+                  method: p.method,
+                  card:
+                    p.cardLast4 && p.cardExpMonth !== null && p.cardExpYear !== null
+                      ? { brand: (p.cardBrand ?? 'unknown') as CardBrand, last4: p.cardLast4, exp_month: p.cardExpMonth, exp_year: p.cardExpYear }
+                      : null,
+                  paid_at: (p.succeededAt ?? p.createdAt).toISOString(),
+                  receipt_url: checkoutUrl(deps.checkoutOrigin, 'receipt', p.publicId),
+                },
+              ]
+            : [],
+        ),
         test_mode: deps.processor.provider().name === 'test',
       };
     },

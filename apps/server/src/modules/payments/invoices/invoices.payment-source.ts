@@ -5,8 +5,7 @@ import { newTimeOrderedId } from '@/lib/crypto';
 import type { PaymentSourceAdapter } from '../charges/charges.service';
 import type { PaymentRow } from '../charges/charges.repository';
 import { publicInvoiceUrl } from './invoices.presenter';
-import type { InvoiceRow } from './invoices.repository';
-import { invoicesRepository as repo } from './invoices.repository';
+import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 
 /** Statuses whose public page (and payments) do not exist: never issued, or cancelled by the business. */
 export const HIDDEN_INVOICE_STATUSES: readonly InvoiceRow['status'][] = ['draft', 'void'];
