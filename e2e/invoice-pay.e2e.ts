@@ -122,12 +122,22 @@ describe('paying an invoice in the browser', () => {
     await table.getByRole('row', { name: /SGD 38\.15/ }).waitFor();
     await expectAccessible(page);
 
-    // The ledger balances: the business's SGD balance moved by the payment's net, through balanced postings.
-    const payments = await api.call<{ data: { amount: { amount: number }; net: { amount: number }; status: string; reference: string | null }[] }>(
-      'GET',
-      `/v1/business/${businessId}/transactions?source=invoice&q=${encodeURIComponent(number)}`,
-    );
+    const payments = await api.call<{
+      data: { id: string; amount: { amount: number }; fee: { amount: number }; net: { amount: number }; status: string; reference: string | null }[];
+    }>('GET', `/v1/business/${businessId}/transactions?source=invoice&q=${encodeURIComponent(number)}`);
     expect(payments.data.map((p) => [p.status, p.amount.amount, p.reference])).toEqual([['succeeded', 38_15, number]]);
+    // The ledger: the charge and its fee were posted to the pending balance, which moved by the payment's net.
+    const payment = payments.data[0]!;
+    const statement = await api.call<{ data: { kind: string; amount: { amount: number }; payment_id: string | null }[] }>(
+      'GET',
+      `/v1/business/${businessId}/balances/wallet/statement?account=pending&currency=sgd&limit=100`,
+    );
+    const postings = statement.data.filter((e) => e.payment_id === payment.id);
+    expect(postings.map((e) => [e.kind, e.amount.amount]).sort()).toEqual([
+      ['charge', 38_15],
+      ['fee', -payment.fee.amount],
+    ]);
+    expect(postings.reduce((sum, e) => sum + e.amount.amount, 0)).toBe(payment.net.amount);
     await owner.context.close();
   });
 
