@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind, originOfKind } from '@merchant/core';
 import { checkoutEndpoints, invoiceEndpoints, invoicePageEndpoints, transactionEndpoints, type InvoiceDetail } from '@merchant/payments';
 import { ledgerEntries, paymentMethodSettings, payments } from '../src/db/schema';
-import { VIEW_WINDOW_MS } from '../src/modules/payments/invoices/invoice-page.service';
+import { PAY_LIMITS, VIEW_WINDOW_MS } from '../src/modules/payments/invoices/invoice-page.service';
 import { createBusiness, createCustomer, createInvoice, signInAgain, type Person } from './factories';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 
@@ -360,6 +360,25 @@ describe('paying on the hosted checkout', () => {
       .from(payments)
       .where(and(eq(payments.businessId, businessId), eq(payments.sourceId, invoice.id)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('limits', () => {
+  it('refuses more starts of one invoice than a customer needs, and more from one address', async () => {
+    const invoice = await sent();
+    const { perInvoice, perIp } = PAY_LIMITS;
+    for (let i = 0; i < perInvoice.max; i++) expect((await startPay(new Agent(t.app), invoice)).status).toBe(201);
+    const refused = await startPay(new Agent(t.app), invoice);
+    expect([refused.status, failure(refused).code]).toEqual([429, 'RATE_LIMITED']);
+    // The window passes; one address then gets its own few dozen tries, across invoices.
+    t.clock.advance(perInvoice.windowMs);
+    owner = await signInAgain(t, ownerPerson);
+    const others = await Promise.all([sent(), sent()]);
+    const customer = new Agent(t.app);
+    for (let i = 0; i < perIp.max; i++) expect((await startPay(customer, others[i % 2]!)).status).toBe(201);
+    const fromThere = await startPay(customer, others[0]!);
+    expect([fromThere.status, failure(fromThere).code]).toEqual([429, 'RATE_LIMITED']);
+    expect((await startPay(new Agent(t.app), others[1]!)).status).toBe(201);
   });
 });
 

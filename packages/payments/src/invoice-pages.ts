@@ -90,13 +90,14 @@ export const invoicePageEndpoints = {
     method: 'POST',
     host: 'invoice',
     path: '/v1/invoice-pages/:business_id/:invoice/payments',
-    summary: 'Start paying the invoice (all that is due, or part of it where allowed): answers the hosted checkout page of the payment',
+    summary:
+      'Start paying the invoice (all that is due, or part of it where allowed): answers the hosted checkout page of the payment; a few dozen tries per invoice and per address',
     access: { kind: 'public' },
     params: InvoicePageParamsSchema,
     body: PayInvoiceBodySchema,
     response: InvoiceCheckoutSchema,
     status: 201,
     idempotent: true,
-    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAYABLE', 'INVOICE_OVERPAYMENT', 'PAYMENT_SOURCE_UNAVAILABLE'],
+    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAYABLE', 'INVOICE_OVERPAYMENT', 'PAYMENT_SOURCE_UNAVAILABLE', 'RATE_LIMITED'],
   }),
 } as const;

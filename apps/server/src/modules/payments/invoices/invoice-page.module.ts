@@ -13,15 +13,16 @@ export const invoicePageModule = defineModule({
   create: ({
     db,
     clock,
+    limiter,
     config,
     charges,
     sourcePayments,
     processor,
-  }: Pick<Platform, 'db' | 'clock' | 'config'> & { charges: ChargesService; sourcePayments: SourcePaymentsService; processor: Processor }) => {
+  }: Pick<Platform, 'db' | 'clock' | 'limiter' | 'config'> & { charges: ChargesService; sourcePayments: SourcePaymentsService; processor: Processor }) => {
     const origin = (kind: 'invoice' | 'checkout') => originOfKind(config.publicUrl, kind, config.baseDomain);
     // Every payment of an invoice goes through this adapter: it locks the invoice and keeps what is paid.
     charges.registerSource(createInvoicePaymentSource({ clock, invoiceOrigin: origin('invoice') }));
-    return createInvoicePageService({ db, clock, charges, sourcePayments, processor, checkoutOrigin: origin('checkout') });
+    return createInvoicePageService({ db, clock, limiter, charges, sourcePayments, processor, checkoutOrigin: origin('checkout') });
   },
   routes: invoicePageRoutes,
 });

@@ -15,5 +15,5 @@ export function invoicePageRoutes(host: RouteHost, service: InvoicePageService):
     return { token: host.guestTokens.tokenFor(cookie.value) };
   });
   registerEndpoint(app, host, endpoints.get, async ({ params }) => service.view(params.business_id, params.invoice));
-  registerEndpoint(app, host, endpoints.pay, async ({ params, body }) => service.pay(params.business_id, params.invoice, body));
+  registerEndpoint(app, host, endpoints.pay, async ({ params, body, ctx }) => service.pay(params.business_id, params.invoice, body, ctx));
 }

@@ -11,7 +11,9 @@ import {
   type PayInvoiceBody,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import type { RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
+import type { RateLimiter } from '@/lib/rate-limit';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { ChargesService } from '../charges/charges.service';
 import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
@@ -29,12 +31,22 @@ const MAX_LISTED_PAYMENTS = 100;
 const notFound = () => new AppError('INVOICE_NOT_FOUND', 'This invoice does not exist.');
 
 /**
+ * Each Pay writes a payment: a customer pays an invoice in a few attempts, a script in thousands. Past these,
+ * `429 RATE_LIMITED` (the checkout's own confirm limits then apply to each payment).
+ */
+export const PAY_LIMITS = {
+  perInvoice: { max: 30, windowMs: 60 * 60_000 },
+  perIp: { max: 30, windowMs: 10 * 60_000 },
+} as const;
+
+/**
  * The customer's invoice page on the invoice host (docs/payments.md, "Paying an invoice"): the invoice as the
  * customer sees it, its views on the timeline, and the start of a payment on the hosted checkout.
  */
 export function createInvoicePageService(deps: {
   db: Executor;
   clock: Clock;
+  limiter: RateLimiter;
   charges: ChargesService;
   sourcePayments: SourcePaymentsService;
   processor: Processor;
@@ -136,8 +148,12 @@ export function createInvoicePageService(deps: {
      * of it where the invoice allows it. The charges service locks the invoice and checks again (a payment that
      * raced this one may have paid it meanwhile).
      */
-    async pay(businessId: string, publicId: string, body: PayInvoiceBody): Promise<InvoiceCheckout> {
+    async pay(businessId: string, publicId: string, body: PayInvoiceBody, where: RequestMeta): Promise<InvoiceCheckout> {
       const { invoice: row, customerName, customerEmail } = await published(businessId, publicId);
+      const { perInvoice, perIp } = PAY_LIMITS;
+      const tooMany = () => new AppError('RATE_LIMITED', 'Too many payment attempts. Wait a while and try again.');
+      if ((await deps.limiter.hit(`invoice-pay:invoice:${row.id}`, perInvoice.windowMs)) > perInvoice.max) throw tooMany();
+      if ((await deps.limiter.hit(`invoice-pay:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
       const number = invoiceNumberLabel(row.number);
       const range = await payableRange(row);
       if (!range) throw new AppError('INVOICE_NOT_PAYABLE', `${number} has been paid in full already.`);
