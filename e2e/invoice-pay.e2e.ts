@@ -38,17 +38,22 @@ async function mailedLink(email: string): Promise<string> {
   return link!;
 }
 
-/** On the hosted checkout's payment page: pays with a card and returns (the page sends the customer back to the invoice). */
-async function payByCard(page: Page, amount: string): Promise<void> {
+/** On the hosted checkout's payment page: fills in a card and pays. */
+async function enterCard(page: Page, amount: string, number: string): Promise<void> {
   await page.waitForURL(/^http:\/\/securecheckout\.localhost:\d+\/p\/pay_/);
   await page.getByRole('heading', { level: 1, name: /^Invoice INV-/ }).waitFor();
   await page.getByRole('radio', { name: /^Card/ }).click();
-  await page.getByRole('textbox', { name: /^Card number/ }).pressSequentially('4242424242424242');
+  await page.getByRole('textbox', { name: /^Card number/ }).pressSequentially(number);
   await page.getByRole('textbox', { name: /^Expiry/ }).pressSequentially('1230');
   await page.getByRole('textbox', { name: /^CVC/ }).fill('123');
   await page.getByRole('textbox', { name: /^Name on card/ }).fill('Ivy Tan');
   await expectAccessible(page);
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+/** Pays with the success test card; the checkout sends the customer back to the invoice's page. */
+async function payByCard(page: Page, amount: string): Promise<void> {
+  await enterCard(page, amount, '4242424242424242');
   await page.waitForURL(/^http:\/\/invoice\.localhost:\d+\//);
 }
 
@@ -141,7 +146,7 @@ describe('paying an invoice in the browser', () => {
     await owner.context.close();
   });
 
-  it('a second invoice paid in part stays partially paid, with what is left to pay', async () => {
+  it('a second invoice paid in part (after a declined card) stays partially paid, with what is left to pay', async () => {
     const customer = await newCustomer('Pat Partial');
     const draft = await api.call<{ id: string; number: string }>('POST', `/v1/business/${businessId}/invoices`, {
       customer_id: customer.id,
@@ -157,6 +162,20 @@ describe('paying an invoice in the browser', () => {
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
     const amount = page.getByRole('textbox', { name: /^Amount to pay/ });
+    await amount.fill('');
+    await amount.pressSequentially('50');
+    await page.getByRole('button', { name: 'Pay SGD 50.00' }).click();
+    // A declined card: nothing is paid, and "Try again" leads back to the invoice.
+    await enterCard(page, 'SGD 50.00', '4000000000000002');
+    await page.getByRole('heading', { level: 1, name: 'Payment failed' }).waitFor();
+    await page
+      .getByText(/declined/i)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
+    await expect.poll(() => page.getByTestId('invoice-amount-due').textContent()).toBe('SGD 120.00');
     await amount.fill('');
     await amount.pressSequentially('50');
     await page.getByRole('button', { name: 'Pay SGD 50.00' }).click();
