@@ -50,6 +50,7 @@ import { paymentLinksModule } from './modules/payments/payment-links/payment-lin
 import { invoicesModule } from './modules/payments/invoices/invoices.module';
 import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
 import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
+import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
@@ -108,6 +109,7 @@ function composeModules(platform: Platform) {
     .use(invoicesModule)
     .use(invoiceRemindersModule)
     .use(recurringPlansModule)
+    .use(invoicePageModule)
     .use(transactionsModule)
     .use(checkoutModule)
     .use(overviewModule)

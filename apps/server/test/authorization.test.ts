@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, type Endpoint, type HostKind, type Role } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
-import { checkoutEndpoints } from '@merchant/payments';
+import { checkoutEndpoints, invoiceEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { createBusiness, insertLink, signUp } from './factories';
+import { createBusiness, createCustomer, createInvoice, insertLink, signUp } from './factories';
 import { makePayment } from './factories/payments';
 
 /**
@@ -63,6 +63,8 @@ const businessInputCase = (input: (n: number) => unknown): IdempotentCase => ({
 const CHECKOUT_CARD = (number: string) => ({ method: 'card' as const, card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
 /** The walk's reusable payment link, paid many times over. */
 let walkLink: string;
+/** The walk's customer, billed by the invoices the walk pays. */
+let walkCustomer: string;
 
 /** A checkout payment started by a customer on the walk's link (each with its own email), answered by its public id. */
 async function startedPayment(n: number): Promise<string> {
@@ -125,6 +127,16 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
     (n) => pendingPayment(n, { method: 'ewallet' }),
     (n) => ({ decision: n % 2 ? 'approve' : 'fail' }),
   ),
+  'invoicePages.pay': {
+    callers: () => [new Agent(t.app), new Agent(t.app)],
+    fresh: async (e) => {
+      const owner = agents.get('owner')!;
+      const invoice = await createInvoice(owner, businessId, walkCustomer, { currency: 'sgd', allow_partial: true });
+      await owner.ok(invoiceEndpoints.send, { params: { business_id: businessId, invoice_id: invoice.id } });
+      return { url: buildPath(e.path, { business_id: businessId, invoice: invoice.public_id }), body: { amount: 10_00 } };
+    },
+    vary: async (_e, first, n) => ({ url: first.url, body: { amount: 10_00 + n } }),
+  },
 };
 
 beforeAll(async () => {
@@ -136,6 +148,7 @@ beforeAll(async () => {
   businessId = business.id;
   for (const role of ROLES) agents.set(role, business.people[role].agent);
   walkLink = await insertLink(t.database.db, businessId, { singleUse: false });
+  walkCustomer = (await createCustomer(business.people.owner.agent, businessId)).id;
   businessIdentifier = (await business.people.owner.agent.ok(businessEndpoints.get, { params: { business_id: businessId } })).identifier;
   // The outsider owns a business of their own and belongs to no other.
   agents.set('outsider', (await signUp(t)).person.agent);
@@ -203,7 +216,7 @@ describe('authorization of every endpoint', () => {
   it('answers an endpoint only on its host: 404 on every other host, before any other check', async () => {
     const owner = agents.get('owner')!;
     const kinds = new Set(t.app.endpoints.map((e) => e.host));
-    expect(kinds).toEqual(new Set(['app', 'shop', 'checkout']));
+    expect(kinds).toEqual(new Set(['app', 'shop', 'checkout', 'invoice']));
     for (const e of t.app.endpoints) {
       for (const kind of HOST_KINDS.filter((k) => k !== e.host)) {
         const res = await owner.request(e.method, urlOf(e, businessId), e.method === 'GET' ? undefined : {}, onHost(kind));

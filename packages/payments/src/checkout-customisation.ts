@@ -131,10 +131,23 @@ export const checkoutCustomisationEndpoints = {
     response: z.unknown().describe('The image'),
     errors: ['LOGO_NOT_FOUND'],
   }),
+  /** The same logo on the invoice host, for the customer's invoice page. */
+  invoiceLogoFile: defineEndpoint({
+    id: 'checkoutCustomisation.invoiceLogoFile',
+    method: 'GET',
+    host: 'invoice',
+    path: '/v1/invoice-pages/logos/:business_id/:file',
+    summary: "A business's current logo image, on the invoice host",
+    access: { kind: 'public' },
+    params: LogoFileParamsSchema,
+    response: z.unknown().describe('The image'),
+    errors: ['LOGO_NOT_FOUND'],
+  }),
 } as const;
 
-/** Where a logo file is served on the dashboard (`app`) and on the checkout host. */
-export function logoPath(host: 'app' | 'checkout', businessId: string, file: string): string {
-  const path = host === 'app' ? checkoutCustomisationEndpoints.logoFile.path : checkoutCustomisationEndpoints.checkoutLogoFile.path;
+/** Where a logo file is served on the dashboard (`app`), the checkout host and the invoice host. */
+export function logoPath(host: 'app' | 'checkout' | 'invoice', businessId: string, file: string): string {
+  const endpoints = checkoutCustomisationEndpoints;
+  const path = host === 'app' ? endpoints.logoFile.path : host === 'checkout' ? endpoints.checkoutLogoFile.path : endpoints.invoiceLogoFile.path;
   return path.replace(':business_id', encodeURIComponent(businessId)).replace(':file', encodeURIComponent(file));
 }

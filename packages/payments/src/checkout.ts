@@ -88,8 +88,17 @@ export type CheckoutPayment = z.infer<typeof CheckoutPaymentSchema>;
  */
 export const CheckoutPaymentStateSchema = CheckoutPaymentSchema.extend({
   business: CheckoutBusinessSchema,
+  /** What the payment is for (a link's purpose, an invoice's number). */
+  purpose: z.string().nullable(),
+  /**
+   * While nothing has paid it yet (`requires_payment_method`: a payment started on another page, such as an
+   * invoice's), the methods it may be paid with, as on the checkout page; otherwise empty.
+   */
+  methods: z.array(CheckoutMethodSchema),
   /** The link's or QR code's checkout page; null when the payment has no checkout source. */
   source: z.object({ kind: z.enum(CHECKOUT_SOURCE_KINDS), public_id: z.string() }).nullable(),
+  /** The page on another host the payment was started from (an invoice's page): "Try again" leads there. */
+  back_url: z.string().nullable(),
   redirect_url: z.string().nullable(),
   test_mode: z.boolean(),
 });

@@ -17,3 +17,4 @@ export * from './invoices';
 export * from './invoice-reminders';
 export * from './recurring-plans';
 export * from './bank-accounts';
+export * from './invoice-pages';

@@ -75,6 +75,7 @@ export const screens = {
   'checkout.pay': () => import('../features/checkout/routes/checkout-pay/checkout-pay-screen'),
   'checkout.payment': () => import('../features/checkout/routes/checkout-payment/checkout-payment-screen'),
   'checkout.receipt': () => import('../features/checkout/routes/checkout-receipt/checkout-receipt-screen'),
+  'invoice-page.view': () => import('../features/invoice-page/routes/invoice-page/invoice-page-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 

@@ -2,7 +2,7 @@ import type { Endpoint } from './endpoint';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 
 /** Endpoints that hand out the anti-forgery token cannot require it. */
-export const CSRF_EXEMPT_ENDPOINTS: readonly string[] = ['auth.csrfToken', 'checkout.csrfToken'];
+export const CSRF_EXEMPT_ENDPOINTS: readonly string[] = ['auth.csrfToken', 'checkout.csrfToken', 'invoicePages.csrfToken'];
 
 /** The one business endpoint a member without the business's required two-factor may call. */
 export const TWO_FACTOR_EXEMPT_ENDPOINT = 'business.get';

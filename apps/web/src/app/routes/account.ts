@@ -63,8 +63,9 @@ export const userSettingsRoutes = [
 
 export const publicRoutes = [
   make('public.support-chat', '/public/:business_id/support-chat', 'Support chat', 'public', undefined, 'supportChat', { guards: [] }),
-  make('public.invoice', SCREEN_PATHS.publicInvoice, 'Invoice', 'public', undefined, 'publicInvoice', {
+  make('public.invoice', SCREEN_PATHS.publicInvoice, 'Invoice', 'public', undefined, null, {
     guards: ['invoicePublicGuard'],
+    screen: 'invoice-page.view',
   }),
   make('app.not-found', '/not-found', 'Page not found', 'public', undefined, null, { guards: [], screen: 'app.not-found' }),
 ];

@@ -51,7 +51,6 @@ export const COMING_SOON = {
   linkedBusinesses: 'See the businesses linked to your partner account and how they are doing.',
   referralContest: 'Join referral contests and see where you stand.',
   supportChat: 'Chat with the business that sent you here.',
-  publicInvoice: 'View and pay an invoice sent to you.',
 } as const;
 
 export type ComingSoon = keyof typeof COMING_SOON;

@@ -37,9 +37,10 @@ export interface PaymentSourceAdapter {
   /**
    * Runs inside the transaction that starts, confirms or completes a payment of the source: locks the
    * source's row (`SELECT ... FOR UPDATE`) and answers null when it still takes payments, or the sentence
-   * to show the customer when it does not (expired, cancelled, already paid).
+   * to show the customer when it does not (expired, cancelled, already paid). `amount` is what the payment
+   * asks of the source, without a fee passed on to the customer (an invoice refuses more than is due).
    */
-  lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date): Promise<string | null>;
+  lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date, amount: number): Promise<string | null>;
   /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
   paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
   /**
@@ -47,8 +48,18 @@ export interface PaymentSourceAdapter {
    * is none. A source type without it has no checkout page.
    */
   checkoutSource?(db: Executor, publicId: string, now: Date): Promise<CheckoutSource | null>;
-  /** A payment's way back: its source's checkout URL public id and redirect URL (null: the source is gone). */
-  checkoutPage?(db: Executor, businessId: string, sourceId: string): Promise<{ publicId: string; redirectUrl: string | null } | null>;
+  /**
+   * A payment's way back: its source's checkout URL public id and redirect URL (null: the source is gone), and
+   * `backUrl`, the page on another host the payment was started from (an invoice's), for "Try again".
+   */
+  checkoutPage?(db: Executor, businessId: string, sourceId: string): Promise<CheckoutPage | null>;
+}
+
+/** Where a payment's checkout page leads: after success, and back to its source. */
+export interface CheckoutPage {
+  publicId: string;
+  redirectUrl: string | null;
+  backUrl?: string | null;
 }
 
 /** What a source tells the hosted checkout (docs/payments.md, "checkout"). */
@@ -73,7 +84,8 @@ export interface StartPaymentInput {
   /** What the merchant asks for, in minor units (the fee passed on to the customer is added at confirm). */
   amount: number;
   currency: string;
-  customer?: { name?: string | null; email?: string | null; phone?: string | null; note?: string | null };
+  /** `id`: the business's customer the payment is for when the source knows them (an invoice's customer). */
+  customer?: { id?: string | null; name?: string | null; email?: string | null; phone?: string | null; note?: string | null };
   reference?: string | null;
   description?: string | null;
 }
@@ -129,10 +141,10 @@ export function createChargesService(deps: {
   }
 
   /** Locks the payment's source and refuses when it no longer takes payments. */
-  async function lockSource(tx: Executor, businessId: string, source: { type: PaymentSource; id: string | null }): Promise<void> {
+  async function lockSource(tx: Executor, businessId: string, source: { type: PaymentSource; id: string | null }, amount: number): Promise<void> {
     const adapter = sources.get(source.type);
     if (!adapter || !source.id) return;
-    const refusal = await adapter.lockForPayment(tx, businessId, source.id, clock.now());
+    const refusal = await adapter.lockForPayment(tx, businessId, source.id, clock.now(), amount);
     if (refusal) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', refusal);
   }
 
@@ -231,7 +243,9 @@ export function createChargesService(deps: {
       if (payment.status !== 'requires_action' || payment.method !== method) {
         throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
       }
-      if (decision === 'approve') await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId });
+      if (decision === 'approve') {
+        await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
+      }
       const provider = processor.provider(payment.provider);
       const outcome = await provider.completeAction(intentOf(payment, ''), method, decision);
       await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
@@ -253,7 +267,7 @@ export function createChargesService(deps: {
     },
 
     /** The checkout page a payment came from (its source's public id and redirect URL), or null when it has none. */
-    async checkoutPageOf(payment: PaymentRow): Promise<{ type: PaymentSource; publicId: string; redirectUrl: string | null } | null> {
+    async checkoutPageOf(payment: PaymentRow): Promise<(CheckoutPage & { type: PaymentSource }) | null> {
       if (!payment.sourceId) return null;
       const adapter = sources.get(payment.sourceType);
       const page = adapter?.checkoutPage ? await adapter.checkoutPage(db, payment.businessId, payment.sourceId) : null;
@@ -265,7 +279,7 @@ export function createChargesService(deps: {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
       const provider = processor.provider();
       return db.transaction(async (tx) => {
-        await lockSource(tx, input.businessId, input.source);
+        await lockSource(tx, input.businessId, input.source, input.amount);
         const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
         const intent = await provider.createIntent({
           paymentPublicId: publicId,
@@ -284,6 +298,7 @@ export function createChargesService(deps: {
           currency: input.currency,
           provider: provider.name,
           providerRef: intent.ref,
+          customerId: input.customer?.id ?? null,
           customerName: input.customer?.name ?? null,
           customerEmail: input.customer?.email ?? null,
           customerPhone: input.customer?.phone ?? null,
@@ -314,7 +329,7 @@ export function createChargesService(deps: {
         await assertMethodAvailable(tx, payment, method, provider);
         const gross = options.passFeeToCustomer ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;
         assertWithinLimits(gross, payment.currency, method, provider);
-        await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId });
+        await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount);
         const intent = { ...intentOf(payment, await repo.businessName(tx, payment.businessId)), amount: gross };
         const outcome = await provider.confirm(intent, details, clock.now());
         if (outcome.status === 'refused') throw fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]);

@@ -41,4 +41,5 @@ export function checkoutCustomisationRoutes(host: RouteHost, service: CheckoutCu
   };
   registerEndpoint(app, host, endpoints.logoFile, serve);
   registerEndpoint(app, host, endpoints.checkoutLogoFile, serve);
+  registerEndpoint(app, host, endpoints.invoiceLogoFile, serve);
 }

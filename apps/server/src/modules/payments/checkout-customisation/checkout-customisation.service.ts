@@ -33,13 +33,13 @@ function settingsOf(row: CheckoutSettingsRow | null): Omit<CheckoutSettings, 'lo
   };
 }
 
-/** For the hosted checkout: the business's name, its logo on the checkout host, and its brand colour. */
-export async function brandingFor(db: Executor, businessId: string): Promise<Branding | null> {
+/** For the hosted checkout (or the invoice page): the business's name, its logo on that host, and its brand colour. */
+export async function brandingFor(db: Executor, businessId: string, host: 'checkout' | 'invoice' = 'checkout'): Promise<Branding | null> {
   const [business, row] = await Promise.all([repo.business(db, businessId), repo.settings(db, businessId)]);
   if (!business) return null;
   return {
     name: business.name,
-    logo_url: business.logoUrl ? logoPath('checkout', businessId, fileOf(business.logoUrl)) : null,
+    logo_url: business.logoUrl ? logoPath(host, businessId, fileOf(business.logoUrl)) : null,
     brand_color: settingsOf(row).brand_color,
   };
 }

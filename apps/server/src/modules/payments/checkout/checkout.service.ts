@@ -127,13 +127,20 @@ export function createCheckoutService(deps: {
     };
   }
 
+  /** The business's enabled methods in its order that the provider offers in the currency, with their limits. */
+  async function methodsOffered(businessId: string, currency: string): Promise<Checkout['methods']> {
+    const offered = new Set(deps.processor.provider().methods(currency));
+    return (await methodsForCheckout(db, businessId))
+      .filter((m) => offered.has(m.method))
+      .map((m) => ({ method: m.method, pass_fee_to_customer: m.pass_fee_to_customer, limits: methodLimits(m.method, currency) }));
+  }
+
   return {
     async view(kind: CheckoutSourceKind, publicId: string): Promise<Checkout> {
       const source = await sourceOf(kind, publicId);
-      const [branding, methods] = await Promise.all([brandingFor(db, source.businessId), methodsForCheckout(db, source.businessId)]);
+      const [branding, methods] = await Promise.all([brandingFor(db, source.businessId), methodsOffered(source.businessId, source.currency)]);
       if (!branding) throw NOT_FOUND();
       const provider = deps.processor.provider();
-      const offered = new Set(provider.methods(source.currency));
       return {
         business: branding,
         amount: source.amount === null ? null : { amount: source.amount, currency: source.currency },
@@ -141,9 +148,7 @@ export function createCheckoutService(deps: {
         purpose: source.purpose,
         collect: source.collect,
         prefill: source.prefill,
-        methods: methods
-          .filter((m) => offered.has(m.method))
-          .map((m) => ({ method: m.method, pass_fee_to_customer: m.pass_fee_to_customer, limits: methodLimits(m.method, source.currency) })),
+        methods,
         redirect_url: source.redirectUrl,
         unavailable: source.unavailable,
         test_mode: provider.name === 'test',
@@ -189,17 +194,21 @@ export function createCheckoutService(deps: {
 
     async payment(publicId: string): Promise<CheckoutPaymentState> {
       const payment = await paymentOf(publicId);
-      const [nextAction, branding, page] = await Promise.all([
+      const [nextAction, branding, page, methods] = await Promise.all([
         charges.nextAction(payment),
         brandingFor(db, payment.businessId),
         charges.checkoutPageOf(payment),
+        payment.status === 'requires_payment_method' ? methodsOffered(payment.businessId, payment.currency) : [],
       ]);
       if (!branding) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
       const kind = page ? KIND_OF_TYPE.get(page.type) : undefined;
       return {
         ...presentCheckoutPayment(payment, nextAction),
         business: branding,
+        purpose: payment.description,
+        methods,
         source: page && kind ? { kind, public_id: page.publicId } : null,
+        back_url: page?.backUrl ?? null,
         redirect_url: page?.redirectUrl ?? null,
         test_mode: deps.processor.provider().name === 'test',
       };

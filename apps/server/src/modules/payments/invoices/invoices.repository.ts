@@ -57,6 +57,32 @@ export const invoicesRepository = {
     return row;
   },
 
+  /** The invoice of a public id (the invoice host's URL), in any business: the caller checks the business. */
+  async findByPublicId(db: Executor, publicId: string): Promise<InvoiceWithCustomer | undefined> {
+    const [row] = await db
+      .select(withCustomer)
+      .from(invoices)
+      .leftJoin(customers, and(eq(customers.businessId, invoices.businessId), eq(customers.id, invoices.customerId)))
+      .where(eq(invoices.publicId, publicId));
+    return row;
+  },
+
+  /** Serialises the writers of one invoice's "viewed" events until commit (the invoice's row stays free for payments). */
+  async lockViews(db: Executor, businessId: string, invoiceId: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`invoice-view:${businessId}:${invoiceId}`}))`);
+  },
+
+  /** When the invoice's latest event of a kind happened, if ever. */
+  async lastEventAt(db: Executor, businessId: string, invoiceId: string, kind: NewInvoiceEvent['kind']): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: invoiceEvents.createdAt })
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.businessId, businessId), eq(invoiceEvents.invoiceId, invoiceId), eq(invoiceEvents.kind, kind)))
+      .orderBy(desc(invoiceEvents.createdAt), desc(invoiceEvents.id))
+      .limit(1);
+    return row?.at ?? null;
+  },
+
   /** The invoice's row, locked for the rest of the transaction. */
   async lock(db: Executor, businessId: string, id: string): Promise<InvoiceRow | undefined> {
     const [row] = await db

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { CAPTURED_STATUSES, type PaymentSource } from '@merchant/payments';
 import { countRows, sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
@@ -37,6 +37,23 @@ export const sourcePaymentsRepository = {
       )
       .groupBy(payments.sourceId);
     return new Map(rows.map((r) => [r.sourceId!, { count: r.count, total: r.total }]));
+  },
+
+  /** One source's captured payments, oldest first (an invoice's page lists them with their receipts). */
+  async captured(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, limit: number): Promise<PaymentRow[]> {
+    return db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.businessId, businessId),
+          eq(payments.sourceType, sourceType),
+          eq(payments.sourceId, sourceId),
+          inArray(payments.status, [...CAPTURED_STATUSES]),
+        ),
+      )
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(limit);
   },
 
   /** Whether a source has any payment at all (attempts included). */

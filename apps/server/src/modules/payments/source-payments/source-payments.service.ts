@@ -19,6 +19,8 @@ export function createSourcePaymentsService(deps: { db: Executor }) {
     },
     /** Captured payments (count, gross) per source id; sources without any are absent. */
     paidBySource: (businessId: string, type: PaymentSource, ids: string[]) => repo.paidBySource(db, businessId, type, ids),
+    /** Captured payments of one source, oldest first, at most `limit`; rows, for callers that present them their own way. */
+    captured: (businessId: string, type: PaymentSource, id: string, limit: number) => repo.captured(db, businessId, type, id, limit),
     hasAny: (executor: Executor, businessId: string, type: PaymentSource, id: string) => repo.hasAny(executor, businessId, type, id),
   };
 }

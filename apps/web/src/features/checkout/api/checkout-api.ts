@@ -25,14 +25,19 @@ export const receiptQuery = (publicId: string) =>
   queryOptions({ ...endpointQuery(checkoutEndpoints.receipt, { params: { public_id: publicId } }), retry: false, meta: { silent: true } });
 
 /**
- * Starts a payment of the source (when none is payable yet) and confirms it with the method's details.
+ * Starts a payment of the source (when none is payable yet) and confirms it with the method's details; a
+ * payment started elsewhere (no source here: an invoice's) is only confirmed.
  * Each call sends its own Idempotency-Key (kept across its 419 retry): one per attempt.
  */
-export function usePay(kind: CheckoutSourceKind, publicId: string) {
+export function usePay(source: { kind: CheckoutSourceKind; publicId: string } | null) {
   return useMutation({
     meta: { silent: true },
     mutationFn: async ({ start, details, payable }: { start: StartCheckoutBody; details: PaymentMethodDetails; payable: string | null }) => {
-      const paymentId = payable ?? (await call(checkoutEndpoints.start, { params: { kind, public_id: publicId }, body: start })).public_id;
+      let paymentId = payable;
+      if (!paymentId) {
+        if (!source) throw new Error('This payment can no longer be paid here. Go back and start again.');
+        paymentId = (await call(checkoutEndpoints.start, { params: { kind: source.kind, public_id: source.publicId }, body: start })).public_id;
+      }
       try {
         return await call(checkoutEndpoints.confirm, { params: { public_id: paymentId }, body: details });
       } catch (error) {

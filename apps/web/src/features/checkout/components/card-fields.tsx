@@ -1,5 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
-import { spaced } from './checkout-frame';
+import { spaced } from '@/components/checkout-frame';
 
 export interface CardValues {
   number: string;

@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { checkoutEndpoints, checkoutPath, type CheckoutPayment, type CheckoutPaymentState } from '@merchant/payments';
+import { checkoutEndpoints, checkoutPath, type Checkout, type CheckoutPayment, type CheckoutPaymentState } from '@merchant/payments';
 import { LoadingScreen } from '@/components/loading-screen';
 import { errorMessage } from '@/lib/error-message';
 import { endpointKey } from '@/lib/queries';
 import { paymentQuery, useAction, type Decision } from '@/features/checkout/api/checkout-api';
-import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
+import { CheckoutFrame } from '@/components/checkout-frame';
 import { CheckoutUnavailable, FailureAlert } from '@/features/checkout/components/checkout-status';
+import { PayForm } from '@/features/checkout/components/pay-form';
 import { PayNowQr } from '@/features/checkout/components/paynow-qr';
 
 /**
@@ -64,6 +65,24 @@ function PaymentStep({ payment }: { payment: CheckoutPaymentState }) {
   };
 
   if (payment.status === 'succeeded') return <LoadingScreen />;
+  // A payment started on another page (an invoice's) and not paid yet: the checkout's form pays it here.
+  if (payment.status === 'requires_payment_method' && payment.methods.length > 0) {
+    return (
+      <Stack gap="sm">
+        <PayForm
+          checkout={checkoutOf(payment)}
+          source={null}
+          started={payment.public_id}
+          onFailed={() => void client.invalidateQueries({ queryKey: endpointKey(checkoutEndpoints.payment, { params: { public_id: payment.public_id } }) })}
+        />
+        {payment.back_url ? (
+          <Anchor href={payment.back_url} size="sm" ta="center">
+            Go back without paying
+          </Anchor>
+        ) : null}
+      </Stack>
+    );
+  }
   if (payment.status === 'failed' || !payment.next_action) {
     const failed = payment.status === 'failed';
     return (
@@ -78,6 +97,8 @@ function PaymentStep({ payment }: { payment: CheckoutPaymentState }) {
             <Anchor component={Link} to={checkoutPath(payment.source.kind, payment.source.public_id)}>
               Try again
             </Anchor>
+          ) : payment.back_url ? (
+            <Anchor href={payment.back_url}>Try again</Anchor>
           ) : null}
         </Stack>
       </Paper>
@@ -129,6 +150,22 @@ function PaymentStep({ payment }: { payment: CheckoutPaymentState }) {
       </Stack>
     </Paper>
   );
+}
+
+/** A started payment as the checkout's form takes it: its amount is fixed, nothing more is collected. */
+function checkoutOf(payment: CheckoutPaymentState): Checkout {
+  return {
+    business: payment.business,
+    amount: payment.amount,
+    currency: payment.amount.currency,
+    purpose: payment.purpose ?? 'Payment',
+    collect: { email: false, phone: false, note: false },
+    prefill: { email: null, phone: null },
+    methods: payment.methods,
+    redirect_url: payment.redirect_url,
+    unavailable: null,
+    test_mode: payment.test_mode,
+  };
 }
 
 function Decisions({ busy, onDecide, approve, fail }: { busy: boolean; onDecide: (d: Decision) => void; approve: string; fail: string }) {

@@ -7,7 +7,7 @@ import { PAYMENT_METHOD_LABELS, type Receipt } from '@merchant/payments';
 import { LoadingScreen } from '@/components/loading-screen';
 import { formatLocalDateTime } from '@/lib/format';
 import { receiptQuery } from '@/features/checkout/api/checkout-api';
-import { CheckoutFrame } from '@/features/checkout/components/checkout-frame';
+import { CheckoutFrame } from '@/components/checkout-frame';
 import { CheckoutUnavailable } from '@/features/checkout/components/checkout-status';
 
 /** The receipt of a succeeded payment (`/r/:id`). */

@@ -15,7 +15,7 @@ import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
-import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 
 const EVENT_LABELS: Record<InvoiceEventKind, string> = {
   created: 'Created',

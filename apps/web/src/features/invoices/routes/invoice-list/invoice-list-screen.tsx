@@ -11,7 +11,7 @@ import { useBusiness } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { invoicesExportHref, invoicesQuery } from '@/features/invoices/api/invoices-api';
-import { InvoiceStatusBadge } from '@/features/invoices/components/invoice-status-badge';
+import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { ReminderSettingsButton } from '@/features/invoices/components/reminder-settings';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }));

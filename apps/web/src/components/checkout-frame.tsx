@@ -8,10 +8,13 @@ export type Branding = Checkout['business'];
 /** A card number in groups of four, as people read it. */
 export const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
-/** The merchant's header (logo, name, brand colour) above one checkout page. */
-export function CheckoutFrame({ business, testMode, children }: { business: Branding | null; testMode: boolean; children: ReactNode }) {
+/**
+ * The merchant's header (logo, name, brand colour) above one page a customer sees: the checkout's, or an
+ * invoice's (wider, `maw`).
+ */
+export function CheckoutFrame({ business, testMode, children, maw = 480 }: { business: Branding | null; testMode: boolean; children: ReactNode; maw?: number }) {
   return (
-    <Stack gap="md" maw={480} mx="auto">
+    <Stack gap="md" maw={maw} mx="auto">
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         <Box h={6} bg={business?.brand_color ?? 'gray'} aria-hidden />
         <Group p="md" gap="sm" wrap="nowrap">

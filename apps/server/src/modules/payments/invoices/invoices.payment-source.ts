@@ -1,0 +1,65 @@
+import { formatMoneyWithCode } from '@merchant/core';
+import { PAYMENT_METHOD_LABELS, amountDue, invoicePayableRange, statusAfterPayment } from '@merchant/payments';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import type { PaymentSourceAdapter } from '../charges/charges.service';
+import type { PaymentRow } from '../charges/charges.repository';
+import { publicInvoiceUrl } from './invoices.presenter';
+import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
+
+/** Statuses whose public page (and payments) do not exist: never issued, or cancelled by the business. */
+export const HIDDEN_INVOICE_STATUSES: readonly InvoiceRow['status'][] = ['draft', 'void'];
+
+/**
+ * Why a payment of `amount` cannot be taken on the invoice as it stands (its row locked by the caller), or
+ * null when it can. What the customer reads on the checkout (`PAYMENT_SOURCE_UNAVAILABLE`).
+ */
+export function refusalOf(row: InvoiceRow, amount: number): string | null {
+  if (HIDDEN_INVOICE_STATUSES.includes(row.status)) return 'This invoice can no longer be paid.';
+  const range = invoicePayableRange({ status: row.status, total: row.total, amount_paid: row.amountPaid, allow_partial: row.allowPartial });
+  if (!range) return 'This invoice has been paid in full already.';
+  const due = formatMoneyWithCode(range.max, row.currency);
+  if (amount > range.max) return `Only ${due} is now due on this invoice. Go back to the invoice and pay again.`;
+  if (amount < range.min) return `This invoice is paid in full: ${due}. Go back to the invoice and pay again.`;
+  return null;
+}
+
+/** How a payment is named on the invoice's timeline: its amount, method and id. */
+function paidDetail(payment: PaymentRow, credited: number): string {
+  const how = payment.cardLast4 ? `card ending ${payment.cardLast4}` : payment.method ? PAYMENT_METHOD_LABELS[payment.method] : 'the checkout';
+  return `${formatMoneyWithCode(credited, payment.currency)} paid online by ${how} (${payment.publicId})`;
+}
+
+/**
+ * The invoice as a source of checkout payments (docs/payments.md, "Paying an invoice"): every start, confirm
+ * and approval locks the invoice's row and re-checks what is due, so racing payments never pay more than
+ * that; a success adds to what is paid, moves the status and writes the timeline in the payment's transaction.
+ */
+export function createInvoicePaymentSource(deps: { clock: Clock; invoiceOrigin: string }): PaymentSourceAdapter {
+  const { clock } = deps;
+  return {
+    type: 'invoice',
+    async lockForPayment(tx, businessId, sourceId, _now, amount) {
+      const row = await repo.lock(tx, businessId, sourceId);
+      return row ? refusalOf(row, amount) : 'This invoice can no longer be paid.';
+    },
+    async paymentSucceeded(tx, businessId, sourceId, payment) {
+      const row = await repo.lock(tx, businessId, sourceId);
+      if (!row) return;
+      // The invoice is credited with what it asked for: a fee passed on to the customer is not part of it.
+      const credited = payment.amount - payment.customerFee;
+      const paid = row.amountPaid + credited;
+      const now = clock.now();
+      await repo.update(tx, businessId, sourceId, { amountPaid: paid, status: statusAfterPayment(row.status, row.total, paid), updatedAt: now });
+      const left = amountDue(row.total, paid);
+      const detail = `${paidDetail(payment, credited)}${left > 0 ? `; ${formatMoneyWithCode(left, row.currency)} still due` : ''}`;
+      await repo.addEvent(tx, { businessId, id: newTimeOrderedId(), invoiceId: sourceId, kind: 'paid', detail, userId: null, createdAt: now });
+    },
+    async checkoutPage(db, businessId, sourceId) {
+      const found = await repo.find(db, businessId, sourceId);
+      if (!found) return null;
+      const page = publicInvoiceUrl(deps.invoiceOrigin, found.invoice);
+      return { publicId: found.invoice.publicId, redirectUrl: page, backUrl: page };
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+
+/**
+ * Paying an invoice in the browser: the owner writes and sends an invoice, the customer opens the mailed link on
+ * the invoice host (invoice.localhost), pays on the hosted checkout (securecheckout.localhost) and comes back to
+ * a paid invoice; the owner finds the payment in Transactions. A second invoice paid in part stays partially paid.
+ */
+let browser: Browser;
+let api: ApiSession;
+let businessId: string;
+const OWNER = 'owner@demo.test';
+const RUN = Date.now().toString(36);
+
+beforeAll(async () => {
+  browser = await launch();
+  api = new ApiSession();
+  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+});
+afterAll(() => browser?.close());
+
+/** A new customer of the demo business with an email of their own, so their mail is theirs alone. */
+async function newCustomer(name: string): Promise<{ id: string; name: string; email: string }> {
+  const customer = { name: `${name} ${RUN}`, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.test` };
+  const { id } = await api.call<{ id: string }>('POST', `/v1/business/${businessId}/customers`, customer);
+  return { id, ...customer };
+}
+
+/** The invoice page's link in the newest mail to the customer. */
+async function mailedLink(email: string): Promise<string> {
+  const mail = (await mailbox()).find((m) => m.to === email);
+  const link = /http:\/\/invoice\.localhost:\d+\/\S+\/inv_[A-Za-z0-9]+/.exec(mail?.text ?? '')?.[0];
+  expect(link, `a mail to ${email} with the invoice's link`).toBeDefined();
+  return link!;
+}
+
+/** On the hosted checkout's payment page: fills in a card and pays. */
+async function enterCard(page: Page, amount: string, number: string): Promise<void> {
+  await page.waitForURL(/^http:\/\/securecheckout\.localhost:\d+\/p\/pay_/);
+  await page.getByRole('heading', { level: 1, name: /^Invoice INV-/ }).waitFor();
+  await page.getByRole('radio', { name: /^Card/ }).click();
+  await page.getByRole('textbox', { name: /^Card number/ }).pressSequentially(number);
+  await page.getByRole('textbox', { name: /^Expiry/ }).pressSequentially('1230');
+  await page.getByRole('textbox', { name: /^CVC/ }).fill('123');
+  await page.getByRole('textbox', { name: /^Name on card/ }).fill('Ivy Tan');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+/** Pays with the success test card; the checkout sends the customer back to the invoice's page. */
+async function payByCard(page: Page, amount: string): Promise<void> {
+  await enterCard(page, amount, '4242424242424242');
+  await page.waitForURL(/^http:\/\/invoice\.localhost:\d+\//);
+}
+
+describe('paying an invoice in the browser', () => {
+  it('the owner sends an invoice with two lines and a tax; the customer pays it by card; it is paid and in Transactions', async () => {
+    const customer = await newCustomer('Ivy Payer');
+    const owner = await newPage(browser);
+    await signIn(owner.page, OWNER);
+    await owner.page.waitForURL(/\/choose-business$/);
+    const page = owner.page;
+    await page.goto(`/business/${businessId}/payments/invoices/create`);
+    await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
+    await page.getByRole('textbox', { name: 'Customer' }).fill(customer.name);
+    await page.getByRole('option', { name: new RegExp(customer.name) }).click();
+    await page.getByRole('textbox', { name: 'Description (line 1)' }).fill('Espresso beans, 1 kg');
+    await page.getByRole('textbox', { name: 'Quantity (line 1)' }).fill('2');
+    await page.getByRole('textbox', { name: 'Unit price (line 1)' }).fill('12.50');
+    await page.getByRole('button', { name: 'Add line' }).click();
+    await page.getByRole('textbox', { name: 'Description (line 2)' }).fill('Grinder service');
+    await page.getByRole('textbox', { name: 'Unit price (line 2)' }).fill('10');
+    await page.getByRole('button', { name: 'Add tax' }).click();
+    await page.getByRole('textbox', { name: 'Tax name (tax 1)' }).fill('GST');
+    await page.getByRole('textbox', { name: 'Rate % (tax 1)' }).fill('9');
+    // 2 x 12.50 + 10.00 = 35.00; GST 9 % = 3.15.
+    await page.getByText('Total: SGD 38.15').waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/payments\/invoices\/[0-9a-f-]{36}$/);
+    const number = (await page.getByRole('heading', { level: 1, name: /^INV-/ }).textContent())!.trim();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send invoice' }).click();
+    await page.getByText('Sent', { exact: true }).first().waitFor();
+    const detailUrl = page.url();
+    // The detail's "Customer's page" is the link the mail carries.
+    const link = await mailedLink(customer.email);
+    expect(await page.getByRole('link', { name: /\/inv_/ }).getAttribute('href')).toBe(link);
+
+    // The customer, not signed in, opens the mailed link on the invoice host.
+    const visitor = await newPage(browser);
+    const pay = visitor.page;
+    await pay.goto(link);
+    await pay.getByRole('heading', { level: 1, name: `Invoice ${number}` }).waitFor();
+    await pay.getByText('Demo Coffee').first().waitFor();
+    await pay.getByText('Espresso beans, 1 kg').waitFor();
+    await pay.getByText('GST (9 %)').waitFor();
+    await expect.poll(() => pay.getByTestId('invoice-amount-due').textContent()).toBe('SGD 38.15');
+    await expectAccessible(pay);
+    await screenshot(pay, 'invoice-page');
+    await pay.getByRole('button', { name: 'Pay SGD 38.15' }).click();
+    await payByCard(pay, 'SGD 38.15');
+
+    // Back on the invoice's page: paid, with the payment and its receipt.
+    await pay.getByRole('status').filter({ hasText: 'Paid in full' }).waitFor();
+    await pay.getByText('Paid', { exact: true }).first().waitFor();
+    await expect.poll(() => pay.getByTestId('invoice-amount-due').textContent()).toBe('SGD 0.00');
+    const receipt = pay.getByRole('link', { name: /^Receipt of SGD 38\.15/ });
+    await receipt.waitFor();
+    await expectAccessible(pay);
+    await screenshot(pay, 'invoice-page-paid');
+    await receipt.click();
+    await pay.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor();
+    await pay.getByText(`Invoice ${number}`).waitFor();
+    await visitor.context.close();
+
+    // The owner: the invoice is paid, its timeline has the view and the payment; the payment is in Transactions.
+    await page.goto(detailUrl);
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    await page.getByText(/SGD 38\.15 paid online by card ending 4242/).waitFor();
+    await page.getByText('Viewed by the customer').first().waitFor();
+    await page.goto(`/business/${businessId}/payments/transactions?q=${encodeURIComponent(number)}`);
+    const table = page.getByRole('table').first();
+    await table.getByRole('row', { name: /SGD 38\.15/ }).waitFor();
+    await expectAccessible(page);
+
+    const payments = await api.call<{
+      data: { id: string; amount: { amount: number }; fee: { amount: number }; net: { amount: number }; status: string; reference: string | null }[];
+    }>('GET', `/v1/business/${businessId}/transactions?source=invoice&q=${encodeURIComponent(number)}`);
+    expect(payments.data.map((p) => [p.status, p.amount.amount, p.reference])).toEqual([['succeeded', 38_15, number]]);
+    // The ledger: the charge and its fee were posted to the pending balance, which moved by the payment's net.
+    const payment = payments.data[0]!;
+    const statement = await api.call<{ data: { kind: string; amount: { amount: number }; payment_id: string | null }[] }>(
+      'GET',
+      `/v1/business/${businessId}/balances/wallet/statement?account=pending&currency=sgd&limit=100`,
+    );
+    const postings = statement.data.filter((e) => e.payment_id === payment.id);
+    expect(postings.map((e) => [e.kind, e.amount.amount]).sort()).toEqual([
+      ['charge', 38_15],
+      ['fee', -payment.fee.amount],
+    ]);
+    expect(postings.reduce((sum, e) => sum + e.amount.amount, 0)).toBe(payment.net.amount);
+    await owner.context.close();
+  });
+
+  it('a second invoice paid in part (after a declined card) stays partially paid, with what is left to pay', async () => {
+    const customer = await newCustomer('Pat Partial');
+    const draft = await api.call<{ id: string; number: string }>('POST', `/v1/business/${businessId}/invoices`, {
+      customer_id: customer.id,
+      issue_date: new Date().toISOString().slice(0, 10),
+      due_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      lines: [{ description: 'Catering deposit', quantity: 1, unit_price: 120_00 }],
+      allow_partial: true,
+    });
+    await api.call('POST', `/v1/business/${businessId}/invoices/${draft.id}/send`);
+    const link = await mailedLink(customer.email);
+
+    const { context, page } = await newPage(browser);
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
+    const amount = page.getByRole('textbox', { name: /^Amount to pay/ });
+    await amount.fill('');
+    await amount.pressSequentially('50');
+    await page.getByRole('button', { name: 'Pay SGD 50.00' }).click();
+    // A declined card: nothing is paid, and "Try again" leads back to the invoice.
+    await enterCard(page, 'SGD 50.00', '4000000000000002');
+    await page.getByRole('heading', { level: 1, name: 'Payment failed' }).waitFor();
+    await page
+      .getByText(/declined/i)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
+    await expect.poll(() => page.getByTestId('invoice-amount-due').textContent()).toBe('SGD 120.00');
+    await amount.fill('');
+    await amount.pressSequentially('50');
+    await page.getByRole('button', { name: 'Pay SGD 50.00' }).click();
+    await payByCard(page, 'SGD 50.00');
+
+    await page.getByText('Partially paid', { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByTestId('invoice-amount-due').textContent()).toBe('SGD 70.00');
+    await page.getByRole('link', { name: /^Receipt of SGD 50\.00/ }).waitFor();
+    // The rest can still be paid: the field offers what is left.
+    expect(await page.getByRole('textbox', { name: /^Amount to pay/ }).inputValue()).toBe('70.00');
+    await expectAccessible(page);
+    await screenshot(page, 'invoice-page-partial');
+    const invoice = await api.call<{ status: string; amount_paid: number }>('GET', `/v1/business/${businessId}/invoices/${draft.id}`);
+    expect([invoice.status, invoice.amount_paid]).toEqual(['partially_paid', 50_00]);
+    await context.close();
+  });
+
+  it('fits a 375 px phone, and an unknown invoice is the 404 page', async () => {
+    const customer = await newCustomer('Sam Small');
+    const draft = await api.call<{ id: string; number: string }>('POST', `/v1/business/${businessId}/invoices`, {
+      customer_id: customer.id,
+      issue_date: new Date().toISOString().slice(0, 10),
+      due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      lines: [
+        { description: 'A rather long description of a line that has to wrap on a small screen', quantity: 3, unit_price: 4_50 },
+        { description: 'Delivery', quantity: 1, unit_price: 5_00 },
+      ],
+      taxes: [{ name: 'GST', rate_bps: 900 }],
+      allow_partial: true,
+    });
+    await api.call('POST', `/v1/business/${businessId}/invoices/${draft.id}/send`);
+    const link = await mailedLink(customer.email);
+
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'invoice-page-phone');
+    await page.getByRole('button', { name: /^Pay SGD/ }).click();
+    await page.waitForURL(/^http:\/\/securecheckout\.localhost:\d+\/p\/pay_/);
+    await page.getByRole('textbox', { name: /^Card number/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'invoice-checkout-phone');
+
+    await page.goto(link.replace(/inv_[A-Za-z0-9]+$/, 'inv_0000000000000000000000'));
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+});
