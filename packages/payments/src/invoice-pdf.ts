@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineEndpoint, text } from '@merchant/core';
+import { InvoiceParamsSchema } from './invoices';
+import type { InvoiceStatus } from './statuses';
+
+/**
+ * The invoice as a PDF (docs/payments.md, "invoices"): rendered on the server in the order of the public
+ * invoice page (header with the business and the number, parties, lines, totals, notes), downloaded from the
+ * dashboard, linked from the public page, and attached to the mails that send the invoice and remind of it.
+ */
+
+export const INVOICE_PDF_CONTENT_TYPE = 'application/pdf';
+
+/** The file name of an invoice's PDF: `INV-000042.pdf`. */
+export function invoicePdfFilename(number: string): string {
+  return `${number}.pdf`;
+}
+
+/**
+ * Statuses whose invoice the customer can see on the invoice host: a draft is not out yet and a void invoice
+ * is gone, so both answer as unknown.
+ */
+export const PUBLIC_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'paid', 'overdue'];
+
+export const PublicInvoiceParamsSchema = z.object({
+  business_id: z.uuid(),
+  public_id: text()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_]+$/, 'Not an invoice id'),
+});
+
+const pdfAnswer = z.unknown().describe('The invoice as a PDF (application/pdf, sent as an attachment with its file name)');
+
+export const invoicePdfEndpoints = {
+  download: defineEndpoint({
+    id: 'invoices.pdf',
+    method: 'GET',
+    path: '/v1/business/:business_id/invoices/:invoice_id/pdf',
+    summary: 'The invoice as a PDF, in any status (a draft or void invoice says so on the page)',
+    access: { kind: 'business', permission: 'payments:view' },
+    params: InvoiceParamsSchema,
+    response: pdfAnswer,
+    errors: ['INVOICE_NOT_FOUND'],
+  }),
+  publicPdf: defineEndpoint({
+    id: 'invoices.publicPdf',
+    method: 'GET',
+    host: 'invoice',
+    path: '/v1/invoice/:business_id/:public_id/pdf',
+    summary: "The invoice's PDF on the invoice host, by its public id (a draft, a void or an unknown invoice is not found)",
+    access: { kind: 'public' },
+    params: PublicInvoiceParamsSchema,
+    response: pdfAnswer,
+    errors: ['INVOICE_NOT_FOUND'],
+  }),
+} as const;
