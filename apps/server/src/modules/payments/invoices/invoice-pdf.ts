@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMoneyWithCode, formatNumber } from '@merchant/core';
 import { INVOICE_STATUS_LABELS, PUBLIC_INVOICE_STATUSES, type Invoice, type LogoExtension } from '@merchant/payments';
+import { isEmbeddablePng } from './logo-check';
 
 /** What the PDF shows of the business: its name, brand colour and logo (PNG or JPEG; a WebP logo is left out). */
 export interface InvoicePdfBusiness {
@@ -15,6 +16,7 @@ export interface InvoicePdfOptions {
   compress?: boolean;
 }
 
+const RENDER_TIMEOUT_MS = 10_000;
 const MARGIN = 48;
 const INK = '#1f2328';
 const MUTED = '#59636e';
@@ -54,11 +56,15 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
     displayTitle: true,
   });
   const chunks: Buffer[] = [];
+  // A document that never ends (an image pdfkit decodes in the background failing there) must not hold its
+  // caller, which may be a transaction, for ever.
+  let timer: NodeJS.Timeout | undefined;
   const done = new Promise<Buffer>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`The PDF of ${invoice.number} was not finished within ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-  });
+  }).finally(() => clearTimeout(timer));
 
   const money = (amount: number) => formatMoneyWithCode(amount, invoice.currency);
   const left = MARGIN;
@@ -234,12 +240,12 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
 
 /** Draws the logo fitted in 160 x 48 points; answers the height it takes, 0 when there is none or it cannot be read. */
 function drawLogo(doc: PDFKit.PDFDocument, logo: InvoicePdfBusiness['logo'], x: number, y: number): number {
-  if (!logo || logo.type === 'webp') return 0;
+  if (!logo || logo.type === 'webp' || (logo.type === 'png' && !isEmbeddablePng(logo.bytes))) return 0;
   try {
     doc.image(logo.bytes, x, y, { fit: [160, 48], valign: 'center' });
     return 48;
   } catch {
-    // A logo pdfkit cannot read (an unusual PNG) is left out rather than failing the invoice.
+    // A logo pdfkit cannot read (a damaged JPEG) is left out rather than failing the invoice.
     return 0;
   }
 }

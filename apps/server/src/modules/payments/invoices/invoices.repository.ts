@@ -57,6 +57,16 @@ export const invoicesRepository = {
     return row;
   },
 
+  /** The invoice host's read: by the business of the URL and the invoice's public id. */
+  async findByPublicId(db: Executor, businessId: string, publicId: string): Promise<InvoiceWithCustomer | undefined> {
+    const [row] = await db
+      .select(withCustomer)
+      .from(invoices)
+      .leftJoin(customers, and(eq(customers.businessId, invoices.businessId), eq(customers.id, invoices.customerId)))
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.publicId, publicId)));
+    return row;
+  },
+
   /** The invoice's row, locked for the rest of the transaction. */
   async lock(db: Executor, businessId: string, id: string): Promise<InvoiceRow | undefined> {
     const [row] = await db
