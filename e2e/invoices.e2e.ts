@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
@@ -74,6 +75,13 @@ describe('invoices in the browser', () => {
     expect(publicUrl).toMatch(/^http:\/\/invoice\./);
     const mail = (await mailbox()).find((m) => m.to === customer.email);
     expect(mail?.text).toContain(publicUrl);
+    // The invoice goes with the mail as a PDF, and the detail downloads the same document.
+    expect(mail?.attachments).toEqual([expect.objectContaining({ filename: `${number}.pdf`, content_type: 'application/pdf' })]);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
+    const pdfBytes = readFileSync((await pdf.path())!);
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfBytes.subarray(-6).toString('latin1')).toContain('%%EOF');
 
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Mark paid' }).click();

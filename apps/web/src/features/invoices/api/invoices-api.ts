@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { customerEndpoints, invoiceEndpoints, paymentLinkEndpoints, type InvoiceBody, type InvoiceFilters } from '@merchant/payments';
+import { customerEndpoints, invoiceEndpoints, invoicePdfEndpoints, paymentLinkEndpoints, type InvoiceBody, type InvoiceFilters } from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -21,6 +21,10 @@ export const invoiceQuery = (businessId: string, invoiceId: string) =>
 /** The CSV download of exactly the filtered list. */
 export const invoicesExportHref = (businessId: string, filters: InvoiceFilters): string =>
   downloadUrl(invoiceEndpoints.export, { business_id: businessId }, filters);
+
+/** The invoice's PDF, as the customer receives it (a plain link the browser downloads with the session cookie). */
+export const invoicePdfHref = (businessId: string, invoiceId: string): string =>
+  downloadUrl(invoicePdfEndpoints.download, { business_id: businessId, invoice_id: invoiceId }, {});
 
 function useInvalidateInvoices(businessId: string) {
   const client = useQueryClient();
