@@ -174,7 +174,8 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
                 <Title order={2} size="h4" id="invoice-lines">
                   Lines
                 </Title>
-                <Table.ScrollContainer minWidth={520}>
+                {/* Scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too. */}
+                <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
                   <Table aria-labelledby="invoice-lines">
                     <Table.Thead>
                       <Table.Tr>
