@@ -6,7 +6,7 @@
 // BENCH_PDF_SAMPLE=<file> also writes the 40-line sample there to look at).
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
@@ -130,6 +130,7 @@ const median = (values) => {
 };
 
 async function main() {
+  const load = loadavg()[0];
   const render = await loadRenderer();
   const logo = { bytes: samplePng(320, 96), type: 'png' };
   const kinds = [
@@ -163,7 +164,8 @@ async function main() {
 
 \`node bench/invoice-pdf.mjs\` renders sample invoices with the server's renderer (pdfkit, standard fonts,
 compressed), one after another on one thread of the project's 2-core machine (${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}):
-${ROUNDS} alternated rounds of ${SECONDS} s per kind, medians.
+${ROUNDS} alternated rounds of ${SECONDS} s per kind, medians; load average ${load.toFixed(1)} when the run began (other work on
+the machine lowers every figure).
 
 | invoice | PDFs per second | ms per PDF | size (KB) | rounds (PDFs/s) |
 |---|---|---|---|---|
