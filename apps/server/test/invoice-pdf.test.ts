@@ -162,6 +162,14 @@ describe('the dashboard download', () => {
     expect((await readPdf((await owner.get(pdfUrl(draft))).rawPayload)).text).toContain('VOID');
   });
 
+  it('draws names the standard fonts cannot hold without garbling them: accents dropped, other scripts as "?"', async () => {
+    const foreign = await createCustomer(owner, businessId, { name: 'Nguyễn Łódź 咖啡' });
+    const invoice = await createInvoice(owner, businessId, foreign.id, { lines: [{ description: 'Cà phê sữa đá', quantity: 1, unit_price: 500 }] });
+    const pdf = await readPdf((await owner.get(pdfUrl(invoice))).rawPayload);
+    expect(pdf.text).toContain('Nguyen Lódz ??');
+    expect(pdf.text).toContain('Cà phê sua dá');
+  });
+
   it('carries the business logo, leaves out one it cannot read, and puts a long invoice on several pages', async () => {
     const lines = Array.from({ length: 45 }, (_, i) => ({ description: `Line number ${i + 1}`, quantity: 1, unit_price: 100 }));
     const long = await createInvoice(owner, businessId, customer.id, { lines });

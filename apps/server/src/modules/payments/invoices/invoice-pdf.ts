@@ -37,6 +37,29 @@ function textOn(hex: string): string {
   return luminance > 0.4 ? '#000000' : '#ffffff';
 }
 
+/** Characters of Windows-1252 above Latin-1's range: with Latin-1 itself, what the standard PDF fonts can draw. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l' };
+const drawable = (c: string) => c === '\n' || c === '\t' || (c >= ' ' && c <= '~') || (c >= '\u00a0' && c <= '\u00ff') || WIN_ANSI_EXTRA.has(c);
+
+/**
+ * Text as the standard fonts can draw it (they cover Windows-1252 only; any other character would come out as
+ * unrelated letters): accented letters outside it lose their accents (Nguyễn -> Nguyen, Łódź -> Lódz) and
+ * anything else (Chinese, emoji) becomes "?".
+ */
+export function drawableText(text: string): string {
+  let out = '';
+  for (const c of text) {
+    if (drawable(c)) {
+      out += c;
+      continue;
+    }
+    const base = LETTERS_WITHOUT_DECOMPOSITION[c] ?? c.normalize('NFKD').replace(/\p{M}/gu, '');
+    out += base && [...base].every(drawable) ? base : '?';
+  }
+  return out;
+}
+
 const safeColor = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? hex : '#1c7ed6');
 
 /**
@@ -67,6 +90,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
   }).finally(() => clearTimeout(timer));
 
   const money = (amount: number) => formatMoneyWithCode(amount, invoice.currency);
+  const name = drawableText(business.name);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const right = left + width;
@@ -81,7 +105,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
     .font(BOLD)
     .fontSize(15)
     .fillColor(INK)
-    .text(business.name, left, nameTop, { width: width * 0.55 });
+    .text(name, left, nameTop, { width: width * 0.55 });
   const headerLeftBottom = doc.y;
   doc.font(BOLD).fontSize(22).fillColor(brand).text('INVOICE', left, y, { width, align: 'right' });
   doc
@@ -111,9 +135,9 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
     for (const line of lines) doc.text(line, x, doc.y + 2, { width: column - 12 });
     return doc.y;
   };
-  const customer = [invoice.customer.name, invoice.customer.email].filter((v): v is string => Boolean(v));
+  const customer = [invoice.customer.name, invoice.customer.email].filter((v): v is string => Boolean(v)).map(drawableText);
   const partiesBottom = Math.max(
-    party(left, 'From', [business.name]),
+    party(left, 'From', [name]),
     party(left + column, 'Bill to', customer.length ? customer : ['—']),
     party(left + 2 * column, 'Dates', [`Issued ${displayDate(invoice.issue_date)}`, `Due ${displayDate(invoice.due_date)}`]),
   );
@@ -149,7 +173,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
   tableHeader();
   for (const line of invoice.lines) {
     const values = [
-      line.description,
+      drawableText(line.description),
       formatNumber(line.quantity, 3),
       money(line.unit_price),
       line.discount_bps ? `${formatNumber(line.discount_bps / 100, 2)} %` : '—',
@@ -171,7 +195,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
   // Totals, right-aligned under the amounts.
   const totals: { label: string; value: string; strong?: boolean }[] = [
     { label: 'Subtotal', value: money(invoice.subtotal) },
-    ...invoice.taxes.map((t) => ({ label: `${t.name} (${formatNumber(t.rate_bps / 100, 2)} %)`, value: money(t.amount) })),
+    ...invoice.taxes.map((t) => ({ label: `${drawableText(t.name)} (${formatNumber(t.rate_bps / 100, 2)} %)`, value: money(t.amount) })),
     { label: 'Total', value: money(invoice.total), strong: true },
     { label: 'Amount paid', value: money(invoice.amount_paid) },
     { label: 'Amount due', value: money(invoice.amount_due), strong: true },
@@ -217,7 +241,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
       .font(FONT)
       .fontSize(BODY)
       .fillColor(INK)
-      .text(body, left, doc.y + 3, { width });
+      .text(drawableText(body), left, doc.y + 3, { width });
     y = doc.y + 14;
   }
 
@@ -231,7 +255,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
       .font(FONT)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${business.name} · ${invoice.number} · Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN + 8, { width, align: 'center' });
+      .text(`${name} · ${invoice.number} · Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN + 8, { width, align: 'center' });
     doc.page.margins.bottom = margins;
   }
   doc.end();
