@@ -3,7 +3,14 @@ import { crc32, deflateSync } from 'node:zlib';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { endpointPath, hostOfKind } from '@merchant/core';
-import { checkoutCustomisationEndpoints, invoiceEndpoints, invoicePdfEndpoints, type InvoiceDetail } from '@merchant/payments';
+import {
+  checkoutCustomisationEndpoints,
+  invoiceEndpoints,
+  invoicePdfEndpoints,
+  PUBLIC_INVOICE_PDF_LIMIT,
+  publicInvoicePdfPath,
+  type InvoiceDetail,
+} from '@merchant/payments';
 import { createMailer } from '../src/mail/mailer';
 import type { JobHandler } from '../src/modules/platform/jobs/jobs.service';
 import { createBusiness, createCustomer, createInvoice, unique } from './factories';
@@ -37,9 +44,9 @@ afterAll(() => t.close());
 const at = (invoice: { id: string }) => ({ params: { business_id: businessId, invoice_id: invoice.id } });
 const pdfUrl = (invoice: { id: string }, business = businessId) =>
   endpointPath(invoicePdfEndpoints.download, { params: { business_id: business, invoice_id: invoice.id } });
-const publicPdfUrl = (invoice: { public_id: string }, business = businessId) =>
-  endpointPath(invoicePdfEndpoints.publicPdf, { params: { business_id: business, public_id: invoice.public_id } });
-const onInvoiceHost = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: `${hostOfKind('invoice', t.config.baseDomain)}:3000` } });
+const publicPdfUrl = (invoice: { public_id: string }, business = businessId) => publicInvoicePdfPath(business, invoice.public_id);
+const onInvoiceHost = (url: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'GET', url, remoteAddress, headers: { host: `${hostOfKind('invoice', t.config.baseDomain)}:3000` } });
 /** The mail the dev mailbox lists, with its attachments. */
 async function keptMail() {
   const res = await t.app.inject({ method: 'GET', url: '/_dev/mailbox.json' });
@@ -238,6 +245,16 @@ describe('the invoice host', () => {
     const other = await createBusiness(t);
     expect((await onInvoiceHost(publicPdfUrl(live, other.id))).statusCode).toBe(404);
     expect((await onInvoiceHost(`/v1/invoice/${businessId}/${encodeURIComponent('inv_<script>')}/pdf`)).statusCode).toBe(422);
+  });
+
+  it('answers an address that keeps asking with 429, unknown ids counted too, while others are served', async () => {
+    const invoice = await sentInvoice();
+    const { max } = PUBLIC_INVOICE_PDF_LIMIT;
+    for (let i = 0; i < max; i++) expect((await onInvoiceHost(publicPdfUrl({ public_id: `inv_unknown${i}` }), '10.9.9.9')).statusCode).toBe(404);
+    const refused = await onInvoiceHost(publicPdfUrl(invoice), '10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await onInvoiceHost(publicPdfUrl(invoice), '10.9.9.10')).statusCode).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, text } from '@merchant/core';
+import { buildPath, defineEndpoint, text } from '@merchant/core';
 import { InvoiceParamsSchema } from './invoices';
 import type { InvoiceStatus } from './statuses';
 
@@ -30,6 +30,12 @@ export const PublicInvoiceParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_]+$/, 'Not an invoice id'),
 });
 
+/**
+ * PDFs one address may fetch from the invoice host in a window: each is rendered on request, so a loop over a
+ * link must not take the server's time.
+ */
+export const PUBLIC_INVOICE_PDF_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const;
+
 const pdfAnswer = z.unknown().describe('The invoice as a PDF (application/pdf, sent as an attachment with its file name)');
 
 export const invoicePdfEndpoints = {
@@ -52,6 +58,11 @@ export const invoicePdfEndpoints = {
     access: { kind: 'public' },
     params: PublicInvoiceParamsSchema,
     response: pdfAnswer,
-    errors: ['INVOICE_NOT_FOUND'],
+    errors: ['INVOICE_NOT_FOUND', 'RATE_LIMITED'],
   }),
 } as const;
+
+/** Where the public invoice page links its PDF (a path on the invoice host). */
+export function publicInvoicePdfPath(businessId: string, publicId: string): string {
+  return buildPath(invoicePdfEndpoints.publicPdf.path, { business_id: businessId, public_id: publicId });
+}

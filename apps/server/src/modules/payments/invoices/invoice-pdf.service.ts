@@ -1,6 +1,7 @@
 import { AppError } from '@merchant/core';
-import { INVOICE_PDF_CONTENT_TYPE, invoicePdfFilename, PUBLIC_INVOICE_STATUSES, type Invoice } from '@merchant/payments';
+import { INVOICE_PDF_CONTENT_TYPE, invoicePdfFilename, PUBLIC_INVOICE_PDF_LIMIT, PUBLIC_INVOICE_STATUSES, type Invoice } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import type { RateLimiter } from '@/lib/rate-limit';
 import type { MailAttachment } from '@/mail/mailer';
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import { renderInvoicePdf, type InvoicePdfBusiness } from './invoice-pdf';
@@ -19,6 +20,7 @@ export interface InvoicePdfFile {
  */
 export function createInvoicePdfService(deps: {
   db: Executor;
+  limiter: RateLimiter;
   branding: Pick<CheckoutCustomisationService, 'brandAssets'>;
   present: (row: InvoiceWithCustomer) => Invoice;
 }) {
@@ -42,8 +44,14 @@ export function createInvoicePdfService(deps: {
       return file(deps.present(found), await deps.branding.brandAssets(businessId));
     },
 
-    /** The invoice host's link: only an invoice the customer can see (not a draft, not void), else not found. */
-    async forCustomer(businessId: string, publicId: string): Promise<InvoicePdfFile> {
+    /**
+     * The invoice host's link: only an invoice the customer can see (not a draft, not void), else not found; a
+     * few dozen PDFs per address in ten minutes.
+     */
+    async forCustomer(businessId: string, publicId: string, ip: string): Promise<InvoicePdfFile> {
+      if ((await deps.limiter.hit(`invoice-pdf:ip:${ip}`, PUBLIC_INVOICE_PDF_LIMIT.windowMs)) > PUBLIC_INVOICE_PDF_LIMIT.max) {
+        throw new AppError('RATE_LIMITED', 'Too many downloads from this network. Try again in a few minutes.');
+      }
       const found = await repo.findByPublicId(db, businessId, publicId);
       if (!found || !PUBLIC_INVOICE_STATUSES.includes(found.invoice.status)) throw notFound();
       return file(deps.present(found), await deps.branding.brandAssets(businessId));

@@ -18,9 +18,10 @@ export const invoicesModule = defineModule({
     config,
     emailTemplates,
     checkoutCustomisation,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & {
+    limiter,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'limiter'> & {
     emailTemplates: EmailTemplatesService;
     checkoutCustomisation: CheckoutCustomisationService;
-  }) => createInvoicesService({ db, clock, audit, mailer, config, emailTemplates, branding: checkoutCustomisation }),
+  }) => createInvoicesService({ db, clock, audit, mailer, config, emailTemplates, branding: checkoutCustomisation, limiter }),
   routes: invoicesRoutes,
 });

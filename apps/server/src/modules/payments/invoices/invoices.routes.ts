@@ -32,8 +32,8 @@ export function invoicesRoutes(host: RouteHost, invoices: InvoicesService): void
   registerEndpoint(app, host, invoicePdfEndpoints.download, async ({ ctx, params, reply }) =>
     sendPdf(reply, await invoices.pdf.forBusiness(ctx.business.row.id, params.invoice_id)),
   );
-  registerEndpoint(app, host, invoicePdfEndpoints.publicPdf, async ({ params, reply }) =>
-    sendPdf(reply, await invoices.pdf.forCustomer(params.business_id, params.public_id)),
+  registerEndpoint(app, host, invoicePdfEndpoints.publicPdf, async ({ ctx, params, reply }) =>
+    sendPdf(reply, await invoices.pdf.forCustomer(params.business_id, params.public_id, ctx.ip)),
   );
   registerEndpoint(app, host, invoiceEndpoints.duplicate, async ({ ctx, params }) => invoices.duplicate(ctx, params.invoice_id));
 }

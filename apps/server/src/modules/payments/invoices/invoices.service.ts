@@ -20,6 +20,7 @@ import type { Executor } from '@/db/client';
 import type { StoredInvoiceLine } from '@/db/schema';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
+import type { RateLimiter } from '@/lib/rate-limit';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
@@ -50,11 +51,12 @@ export function createInvoicesService(deps: {
   config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>;
   emailTemplates: EmailTemplatesService;
   branding: Pick<CheckoutCustomisationService, 'brandAssets'>;
+  limiter: RateLimiter;
 }) {
   const { db, clock, audit } = deps;
   const invoiceOrigin = originOfKind(deps.config.publicUrl, 'invoice', deps.config.baseDomain);
   const present = (row: Parameters<typeof presentInvoice>[0]) => presentInvoice(row, invoiceOrigin);
-  const pdf = createInvoicePdfService({ db, branding: deps.branding, present });
+  const pdf = createInvoicePdfService({ db, limiter: deps.limiter, branding: deps.branding, present });
 
   /** What the body becomes once the rules a schema cannot hold are checked: the customer and products are the business's. */
   async function resolve(tx: Executor, ctx: BusinessContext, body: InvoiceFields) {
