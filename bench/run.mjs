@@ -4,7 +4,8 @@
 //    generator on the other).
 // 2. What one query costs on the embedded database (bench/pglite-query.mjs).
 // The web figures (bundle, login JavaScript, Lighthouse) are bench/web.mjs's and the payments at scale
-// bench/payments.mjs's (node bench/payments.mjs): their sections are kept as they are.
+// bench/payments.mjs's (node bench/payments.mjs), the invoice PDFs bench/invoice-pdf.mjs's: their sections are
+// kept as they are.
 // Needs a build first (npm run build) and a quiet machine. Run: node bench/run.mjs
 // (BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_QUERY_ROUNDS, BENCH_QUERIES change the sizes).
 import { API_BEFORE, API_WHERE_TIME_GOES, QUERY_BEFORE, QUERY_FINDINGS } from './findings.mjs';
@@ -17,7 +18,7 @@ const apiSettings = () =>
   `${settings.rounds} alternating rounds of ${settings.seconds} s each, ${settings.connections} concurrent keep-alive connections; the servers on core 0, the load generator on core 1 (PostgreSQL unpinned).`;
 const ROOT = new URL('..', import.meta.url).pathname;
 
-/** Another script's section of docs/benchmarks.md (bench/web.mjs, bench/payments.mjs), between its markers, kept as it stands. */
+/** Another script's section of docs/benchmarks.md (bench/web.mjs, bench/payments.mjs, bench/invoice-pdf.mjs), between its markers, kept as it stands. */
 function keptSection(name) {
   const current = readFileSync(join(ROOT, 'docs/benchmarks.md'), 'utf8');
   const from = current.indexOf(`<!-- ${name}:start`);
@@ -61,6 +62,7 @@ ${queries.map((q) => `| ${q.kind} | ${q.median.toFixed(0)} | ${q.rounds.map((x) 
 
 ${QUERY_FINDINGS}
 ${keptSection('payments')}
+${keptSection('invoice-pdf')}
 ${keptSection('web')}`;
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc);
   console.log(doc);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
@@ -9,17 +10,19 @@ import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, 
  */
 let browser: Browser;
 let businessId: string;
+let customerId: string;
+let api: ApiSession;
 const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
 const customer = { name: `Ivy Invoice ${RUN}`, email: `ivy-${RUN}@example.test` };
 
 beforeAll(async () => {
   browser = await launch();
-  const api = new ApiSession();
+  api = new ApiSession();
   await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
   const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
   businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
+  customerId = (await api.call<{ id: string }>('POST', `/v1/business/${businessId}/customers`, customer)).id;
 });
 afterAll(() => browser?.close());
 
@@ -74,6 +77,13 @@ describe('invoices in the browser', () => {
     expect(publicUrl).toMatch(/^http:\/\/invoice\./);
     const mail = (await mailbox()).find((m) => m.to === customer.email);
     expect(mail?.text).toContain(publicUrl);
+    // The invoice goes with the mail as a PDF, and the detail downloads the same document.
+    expect(mail?.attachments).toEqual([expect.objectContaining({ filename: `${number}.pdf`, content_type: 'application/pdf' })]);
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
+    const pdfBytes = readFileSync((await pdf.path())!);
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfBytes.subarray(-6).toString('latin1')).toContain('%%EOF');
 
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Mark paid' }).click();
@@ -102,6 +112,20 @@ describe('invoices in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await screenshot(page, 'invoice-create-phone');
+
+    // The detail's actions, Download PDF among them, wrap on a phone.
+    const invoice = await api.call<{ id: string; number: string }>('POST', `/v1/business/${businessId}/invoices`, {
+      customer_id: customerId,
+      issue_date: '2026-11-01',
+      due_date: '2026-11-30',
+      lines: [{ description: 'Cupping session', quantity: 1, unit_price: 4500 }],
+    });
+    await page.goto(`/business/${businessId}/payments/invoices/${invoice.id}`);
+    await page.getByRole('heading', { level: 1, name: invoice.number }).waitFor();
+    await page.getByRole('link', { name: 'Download PDF' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'invoice-detail-phone');
     await close();
   });
 });

@@ -53,9 +53,17 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /** Mail the server kept in its dev mailbox, newest first. */
-export async function mailbox(): Promise<{ to: string; subject: string; text: string }[]> {
+export async function mailbox(): Promise<KeptMail[]> {
   const res = await fetch(`${baseURL()}/_dev/mailbox.json`);
-  return ((await res.json()) as { data: { to: string; subject: string; text: string }[] }).data;
+  return ((await res.json()) as { data: KeptMail[] }).data;
+}
+
+/** A mail of the dev mailbox; each attachment is served at its `url`. */
+export interface KeptMail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; content_type: string; size: number; url: string }[];
 }
 
 export function uniqueEmail(prefix: string): string {

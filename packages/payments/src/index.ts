@@ -18,3 +18,4 @@ export * from './invoice-reminders';
 export * from './recurring-plans';
 export * from './bank-accounts';
 export * from './invoice-pages';
+export * from './invoice-pdf';

@@ -90,6 +90,11 @@ export function amountDue(total: number, paid: number): number {
 }
 
 /** Statuses whose invoice may still be paid. */
+/**
+ * Statuses whose invoice the customer can see on the invoice host (its page, its PDF, its payments): a draft is
+ * not out yet and a void invoice is gone, so both answer as unknown.
+ */
+export const PUBLIC_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'paid', 'overdue'];
 export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'overdue'];
 
 /**

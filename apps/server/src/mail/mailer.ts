@@ -1,23 +1,37 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/crypto';
 import { minutes, type JobRegistry, type JobSender } from '../modules/platform/jobs/jobs.service';
-import { mailOutboxRepository as outbox, type MailOutboxRow } from '../modules/platform/mail/mail-outbox.repository';
+import { mailOutboxRepository as outbox, type MailAttachmentInfo, type MailOutboxRow } from '../modules/platform/mail/mail-outbox.repository';
+
+/** A file sent with a mail (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Kept with the mail, bytes and all: the delivery sends exactly these. */
+  attachments?: MailAttachment[];
 }
+
+/** A kept mail as the dev mailbox lists it: its attachments by name and size, without their bytes. */
+export type KeptMail = MailOutboxRow & { attachments: Omit<MailAttachmentInfo, 'mailId'>[] };
 
 export interface Mailer {
   /** Keeps the mail in the outbox and enqueues its delivery; never fails on delivery. */
   send(message: MailMessage): Promise<void>;
   /** Newest first: the dev mailbox and the tests read it. */
-  recent(limit?: number): Promise<MailOutboxRow[]>;
+  recent(limit?: number): Promise<KeptMail[]>;
+  /** One attachment of a kept mail with its bytes (the dev mailbox's download), or undefined. */
+  attachment(mailId: string, position: number): Promise<MailAttachment | undefined>;
   /** The delivery job and the sweep that enqueues any kept mail whose job was never enqueued. */
   registerJobs(jobs: JobRegistry): void;
 }
@@ -37,9 +51,18 @@ interface DeliveryData {
  * else to the dev mailbox (which lists the outbox). Delivery marks `sent_at`; a failed attempt keeps its error
  * and pg-boss retries it with backoff, so a mail that keeps failing shows its last error.
  */
-export function createMailer(deps: { db: Executor; clock: Clock; logger: Logger; jobs: JobSender; smtpUrl?: string | undefined; from: string }): Mailer {
+export function createMailer(deps: {
+  db: Executor;
+  clock: Clock;
+  logger: Logger;
+  jobs: JobSender;
+  smtpUrl?: string | undefined;
+  from: string;
+  /** Another nodemailer transport than SMTP_URL's (tests read what would be sent). */
+  transport?: Pick<Transporter, 'sendMail'>;
+}): Mailer {
   const { db, clock, logger } = deps;
-  const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  const transport = deps.transport ?? (deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null);
 
   const enqueue = (mailId: string) => deps.jobs.send<DeliveryData>(MAIL_DELIVERY_JOB, { mailId }, { singletonKey: mailId });
 
@@ -55,7 +78,15 @@ export function createMailer(deps: { db: Executor; clock: Clock; logger: Logger;
       return;
     }
     try {
-      await transport.sendMail({ from: deps.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      const attachments = (await outbox.attachments(db, mailId)).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
+      await transport.sendMail({
+        from: deps.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(attachments.length ? { attachments } : {}),
+      });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       logger.error({ mailId, err: error }, 'mail delivery failed');
@@ -72,9 +103,13 @@ export function createMailer(deps: { db: Executor; clock: Clock; logger: Logger;
   }
 
   return {
-    async send(message) {
+    async send({ attachments = [], ...message }) {
       const id = newId();
-      await outbox.insert(db, { id, ...message, html: message.html ?? null, createdAt: clock.now() });
+      await outbox.insert(
+        db,
+        { id, ...message, html: message.html ?? null, createdAt: clock.now() },
+        attachments.map((a, position) => ({ position, filename: a.filename, contentType: a.contentType, size: a.content.length, content: a.content })),
+      );
       try {
         await enqueue(id);
       } catch (error) {
@@ -82,7 +117,18 @@ export function createMailer(deps: { db: Executor; clock: Clock; logger: Logger;
         logger.error({ mailId: id, err: error }, 'mail delivery could not be enqueued');
       }
     },
-    recent: (limit = 50) => outbox.recent(db, limit),
+    async recent(limit = 50) {
+      const rows = await outbox.recent(db, limit);
+      const files = await outbox.attachmentInfo(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, attachments: files.filter((f) => f.mailId === r.id).map(({ mailId: _, ...info }) => info) }));
+    },
+    async attachment(mailId, position) {
+      const row = await outbox.attachment(db, mailId, position);
+      return row ? { filename: row.filename, contentType: row.contentType, content: row.content } : undefined;
+    },
     registerJobs(jobs) {
       jobs.work<DeliveryData>(MAIL_DELIVERY_JOB, ({ data }) => deliver(data.mailId));
       jobs.schedule(MAIL_SWEEP_JOB, { every: minutes(1) }, sweep);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './common';
 import { businesses } from './business';
 import { users } from './identity';
@@ -55,6 +55,32 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Binary data: node-postgres reads a Buffer, the embedded database a Uint8Array; both are read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The files a kept mail is sent with (an invoice's PDF), in order. The bytes are the ones the mail was written
+ * with, so what the customer receives matches the mail's text whenever its delivery runs (docs/payments.md,
+ * "invoices"). Listing the outbox never reads them.
+ */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailId, t.position] })],
 );
 
 /**

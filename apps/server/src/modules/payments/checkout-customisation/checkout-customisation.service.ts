@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { AppError, fieldError } from '@merchant/core';
 import {
   DEFAULT_BRAND_COLOR,
@@ -133,6 +134,15 @@ export function createCheckoutCustomisationService(deps: { db: Executor; clock: 
     },
 
     removeLogo: (ctx: BusinessContext) => replaceLogo(ctx, null),
+
+    /** What documents about the business show (the invoice PDF): its name, brand colour and logo bytes, if any. */
+    async brandAssets(businessId: string): Promise<{ name: string; brandColor: string; logo: { bytes: Buffer; type: LogoExtension } | null }> {
+      const [business, row] = await Promise.all([repo.business(db, businessId), repo.settings(db, businessId)]);
+      const file = business?.logoUrl ? fileOf(business.logoUrl) : null;
+      const opened = file ? await files.open(businessId, idOf(file)) : null;
+      const logo = file && opened ? { bytes: await buffer(opened.stream), type: file.slice(file.indexOf('.') + 1) as LogoExtension } : null;
+      return { name: business?.name ?? '', brandColor: settingsOf(row).brand_color, logo };
+    },
 
     /** The current logo of a business as a stream; any other file (documents included) is not found. */
     async openLogo(businessId: string, file: string) {

@@ -5,6 +5,7 @@ import {
   invoiceNumberLabel,
   invoicePayableRange,
   methodLimits,
+  PUBLIC_INVOICE_STATUSES,
   type CardBrand,
   type InvoiceCheckout,
   type InvoicePage,
@@ -20,7 +21,6 @@ import { brandingFor } from '../checkout-customisation/checkout-customisation.se
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import type { Processor } from '../processor/processor.module';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
-import { HIDDEN_INVOICE_STATUSES } from './invoices.payment-source';
 import { invoicesRepository as repo, type InvoiceRow, type InvoiceWithCustomer } from './invoices.repository';
 
 /** A customer who keeps the page open or comes back within this window is one view (docs/payments.md). */
@@ -56,8 +56,8 @@ export function createInvoicePageService(deps: {
 
   /** The invoice of the URL: its public id, in the URL's business, issued and not void; anything else is the same 404. */
   async function published(businessId: string, publicId: string): Promise<InvoiceWithCustomer> {
-    const found = await repo.findByPublicId(db, publicId);
-    if (!found || found.invoice.businessId !== businessId || HIDDEN_INVOICE_STATUSES.includes(found.invoice.status)) throw notFound();
+    const found = await repo.findByPublicId(db, businessId, publicId);
+    if (!found || !PUBLIC_INVOICE_STATUSES.includes(found.invoice.status)) throw notFound();
     return found;
   }
 

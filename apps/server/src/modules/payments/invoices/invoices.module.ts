@@ -1,9 +1,13 @@
 import { defineModule, type Platform } from '@/modules/module';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
+import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import { invoicesRoutes } from './invoices.routes';
 import { createInvoicesService } from './invoices.service';
 
-/** One-off invoices (docs/payments.md, "invoices"); customer mails use the business's email templates. */
+/**
+ * One-off invoices (docs/payments.md, "invoices"); customer mails use the business's email templates, and the
+ * PDF the business's name, brand colour and logo (checkout customisation).
+ */
 export const invoicesModule = defineModule({
   name: 'invoices',
   create: ({
@@ -13,7 +17,11 @@ export const invoicesModule = defineModule({
     mailer,
     config,
     emailTemplates,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { emailTemplates: EmailTemplatesService }) =>
-    createInvoicesService({ db, clock, audit, mailer, config, emailTemplates }),
+    checkoutCustomisation,
+    limiter,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'limiter'> & {
+    emailTemplates: EmailTemplatesService;
+    checkoutCustomisation: CheckoutCustomisationService;
+  }) => createInvoicesService({ db, clock, audit, mailer, config, emailTemplates, branding: checkoutCustomisation, limiter }),
   routes: invoicesRoutes,
 });

@@ -1,5 +1,5 @@
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_METHOD_LABELS, amountDue, invoicePayableRange, statusAfterPayment } from '@merchant/payments';
+import { PAYMENT_METHOD_LABELS, PUBLIC_INVOICE_STATUSES, amountDue, invoicePayableRange, statusAfterPayment } from '@merchant/payments';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { PaymentSourceAdapter } from '../charges/charges.service';
@@ -7,15 +7,12 @@ import type { PaymentRow } from '../charges/charges.repository';
 import { publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 
-/** Statuses whose public page (and payments) do not exist: never issued, or cancelled by the business. */
-export const HIDDEN_INVOICE_STATUSES: readonly InvoiceRow['status'][] = ['draft', 'void'];
-
 /**
  * Why a payment of `amount` cannot be taken on the invoice as it stands (its row locked by the caller), or
  * null when it can. What the customer reads on the checkout (`PAYMENT_SOURCE_UNAVAILABLE`).
  */
 export function refusalOf(row: InvoiceRow, amount: number): string | null {
-  if (HIDDEN_INVOICE_STATUSES.includes(row.status)) return 'This invoice can no longer be paid.';
+  if (!PUBLIC_INVOICE_STATUSES.includes(row.status)) return 'This invoice can no longer be paid.';
   const range = invoicePayableRange({ status: row.status, total: row.total, amount_paid: row.amountPaid, allow_partial: row.allowPartial });
   if (!range) return 'This invoice has been paid in full already.';
   const due = formatMoneyWithCode(range.max, row.currency);

@@ -57,13 +57,13 @@ export const invoicesRepository = {
     return row;
   },
 
-  /** The invoice of a public id (the invoice host's URL), in any business: the caller checks the business. */
-  async findByPublicId(db: Executor, publicId: string): Promise<InvoiceWithCustomer | undefined> {
+  /** The invoice host's read: by the business of the URL and the invoice's public id. */
+  async findByPublicId(db: Executor, businessId: string, publicId: string): Promise<InvoiceWithCustomer | undefined> {
     const [row] = await db
       .select(withCustomer)
       .from(invoices)
       .leftJoin(customers, and(eq(customers.businessId, invoices.businessId), eq(customers.id, invoices.customerId)))
-      .where(eq(invoices.publicId, publicId));
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.publicId, publicId)));
     return row;
   },
 

@@ -1,8 +1,16 @@
 import { Readable } from 'node:stream';
-import { invoiceEndpoints } from '@merchant/payments';
+import type { FastifyReply } from 'fastify';
+import { invoiceEndpoints, invoicePdfEndpoints } from '@merchant/payments';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
+import type { InvoicePdfFile } from './invoice-pdf.service';
 import type { InvoicesService } from './invoices.service';
+
+/** A PDF as a download with its file name; never kept by a cache (the invoice changes as it is paid). */
+function sendPdf(reply: FastifyReply, pdf: InvoicePdfFile): unknown {
+  reply.type(pdf.contentType).header('content-disposition', `attachment; filename="${pdf.filename}"`).header('cache-control', 'private, no-store');
+  return pdf.content;
+}
 
 export function invoicesRoutes(host: RouteHost, invoices: InvoicesService): void {
   const { app } = host;
@@ -21,5 +29,11 @@ export function invoicesRoutes(host: RouteHost, invoices: InvoicesService): void
   registerEndpoint(app, host, invoiceEndpoints.remind, async ({ ctx, params }) => invoices.remind(ctx, params.invoice_id));
   registerEndpoint(app, host, invoiceEndpoints.markPaid, async ({ ctx, params, body }) => invoices.markPaid(ctx, params.invoice_id, body));
   registerEndpoint(app, host, invoiceEndpoints.void, async ({ ctx, params }) => invoices.void(ctx, params.invoice_id));
+  registerEndpoint(app, host, invoicePdfEndpoints.download, async ({ ctx, params, reply }) =>
+    sendPdf(reply, await invoices.pdf.forBusiness(ctx.business.row.id, params.invoice_id)),
+  );
+  registerEndpoint(app, host, invoicePdfEndpoints.publicPdf, async ({ ctx, params, reply }) =>
+    sendPdf(reply, await invoices.pdf.forCustomer(params.business_id, params.public_id, ctx.ip)),
+  );
   registerEndpoint(app, host, invoiceEndpoints.duplicate, async ({ ctx, params }) => invoices.duplicate(ctx, params.invoice_id));
 }

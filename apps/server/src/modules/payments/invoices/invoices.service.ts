@@ -21,12 +21,15 @@ import type { Executor } from '@/db/client';
 import type { StoredInvoiceLine } from '@/db/schema';
 import { UNATTENDED, type BusinessContext, type BusinessRow, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
+import type { RateLimiter } from '@/lib/rate-limit';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
+import { createInvoicePdfService } from './invoice-pdf.service';
 import { invoiceCsvRow, presentInvoice, publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 
@@ -56,10 +59,13 @@ export function createInvoicesService(deps: {
   mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>;
   emailTemplates: EmailTemplatesService;
+  branding: Pick<CheckoutCustomisationService, 'brandAssets'>;
+  limiter: RateLimiter;
 }) {
   const { db, clock, audit } = deps;
   const invoiceOrigin = originOfKind(deps.config.publicUrl, 'invoice', deps.config.baseDomain);
   const present = (row: Parameters<typeof presentInvoice>[0]) => presentInvoice(row, invoiceOrigin);
+  const pdf = createInvoicePdfService({ db, limiter: deps.limiter, branding: deps.branding, present });
 
   /** What the body becomes once the rules a schema cannot hold are checked: the customer and products are the business's. */
   async function resolve(tx: Executor, ctx: BusinessContext, body: InvoiceFields) {
@@ -147,9 +153,11 @@ export function createInvoicesService(deps: {
   }
 
   /**
-   * Mails the customer a template about the invoice, recording it on the timeline and in the audit log in one
-   * transaction. Only an invoice that is out (or a draft being sent) and whose customer has an email. An
-   * automatic reminder (`automatic`) claims its offset first and sends nothing when it was sent already.
+   * Mails the customer a template about the invoice with its PDF attached, recording it on the timeline and in
+   * the audit log in one transaction. Only an invoice that is out (or a draft being sent) and whose customer has
+   * an email. The PDF is rendered inside that transaction from the locked invoice, so it shows what the mail
+   * says (a failed render records nothing). An automatic reminder (`automatic`) claims its offset first and
+   * sends nothing when it was sent already.
    */
   async function mail(
     by: InvoiceCaller,
@@ -161,6 +169,7 @@ export function createInvoicesService(deps: {
     const business = by.business;
     // Read before the transaction: on the embedded database a read outside it would wait for its end.
     const template = await deps.emailTemplates.template(business.id, key);
+    const brand = await pdf.brandAssets(business.id);
     const message = await db.transaction(async (tx) => {
       const current = await lock(tx, business.id, id);
       const number = invoiceNumberLabel(current.number);
@@ -184,7 +193,9 @@ export function createInvoicesService(deps: {
         due_date: displayDate(current.dueDate),
         link: publicInvoiceUrl(invoiceOrigin, current),
       });
-      if (current.status === 'draft') await repo.update(tx, business.id, id, { status: 'sent', updatedAt: clock.now() });
+      const status = current.status === 'draft' ? 'sent' : current.status;
+      if (status !== current.status) await repo.update(tx, business.id, id, { status, updatedAt: clock.now() });
+      const attachment = await pdf.attachment(present({ ...found, invoice: { ...current, status } }), brand);
       const when = automatic ? `, ${reminderOffsetLabel(automatic.offsetDays)}` : '';
       await event(tx, by, id, kind, `To ${to}${when}`);
       await audit.record(tx, by.where, {
@@ -195,7 +206,7 @@ export function createInvoicesService(deps: {
         objectType: 'invoice',
         objectId: id,
       });
-      return { to, subject: rendered.subject, text: rendered.text, html: rendered.html };
+      return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, attachments: [attachment] };
     });
     if (!message) return null;
     await deps.mailer.send(message);
@@ -208,6 +219,8 @@ export function createInvoicesService(deps: {
   }
 
   return {
+    /** The invoice as a PDF: the dashboard's download and the invoice host's link. */
+    pdf: { forBusiness: pdf.forBusiness, forCustomer: pdf.forCustomer },
     send: (ctx: BusinessContext, id: string) => mailNow(ctx, id, 'invoice_sent', 'sent'),
     remind: (ctx: BusinessContext, id: string) => mailNow(ctx, id, 'invoice_reminder', 'reminded'),
 

@@ -1,13 +1,51 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { mailOutbox } from '@/db/schema';
+import { mailAttachments, mailOutbox } from '@/db/schema';
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type NewMailAttachment = Omit<typeof mailAttachments.$inferInsert, 'mailId'>;
+/** What a list shows of an attachment: never its bytes. */
+export type MailAttachmentInfo = { mailId: string; position: number; filename: string; contentType: string; size: number };
 
 /** Every mail the product sends (mail/mailer.ts): kept, claimed by its delivery job, then sent or unclaimed. */
 export const mailOutboxRepository = {
-  async insert(db: Executor, row: typeof mailOutbox.$inferInsert): Promise<void> {
-    await db.insert(mailOutbox).values(row);
+  /** Keeps a mail with its attachments (in one transaction when there are any). */
+  async insert(db: Executor, row: typeof mailOutbox.$inferInsert, attachments: NewMailAttachment[] = []): Promise<void> {
+    if (attachments.length === 0) {
+      await db.insert(mailOutbox).values(row);
+      return;
+    }
+    await db.transaction(async (tx) => {
+      await tx.insert(mailOutbox).values(row);
+      await tx.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId: row.id })));
+    });
+  },
+  /** A mail's attachments with their bytes, in order (its delivery). */
+  attachments(db: Executor, mailId: string) {
+    return db.select().from(mailAttachments).where(eq(mailAttachments.mailId, mailId)).orderBy(asc(mailAttachments.position));
+  },
+  /** One attachment with its bytes (the dev mailbox's download). */
+  async attachment(db: Executor, mailId: string, position: number) {
+    const [row] = await db
+      .select()
+      .from(mailAttachments)
+      .where(and(eq(mailAttachments.mailId, mailId), eq(mailAttachments.position, position)));
+    return row;
+  },
+  /** The attachments of these mails, without their bytes. */
+  attachmentInfo(db: Executor, mailIds: string[]): Promise<MailAttachmentInfo[]> {
+    if (mailIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        mailId: mailAttachments.mailId,
+        position: mailAttachments.position,
+        filename: mailAttachments.filename,
+        contentType: mailAttachments.contentType,
+        size: mailAttachments.size,
+      })
+      .from(mailAttachments)
+      .where(inArray(mailAttachments.mailId, mailIds))
+      .orderBy(asc(mailAttachments.mailId), asc(mailAttachments.position));
   },
   /** Claims a kept mail by setting `sent_at` where it is unset (the row lock makes a second runner find it claimed). */
   async claim(db: Executor, id: string, at: Date): Promise<MailOutboxRow | undefined> {

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import {
   customerEndpoints,
   invoiceEndpoints,
+  invoicePdfEndpoints,
   invoiceReminderEndpoints,
   paymentLinkEndpoints,
   type CustomerBody,
@@ -30,6 +31,10 @@ export const invoiceQuery = (businessId: string, invoiceId: string) =>
 /** The CSV download of exactly the filtered list. */
 export const invoicesExportHref = (businessId: string, filters: InvoiceFilters): string =>
   downloadUrl(invoiceEndpoints.export, { business_id: businessId }, filters);
+
+/** The invoice's PDF, as the customer receives it (a plain link the browser downloads with the session cookie). */
+export const invoicePdfHref = (businessId: string, invoiceId: string): string =>
+  downloadUrl(invoicePdfEndpoints.download, { business_id: businessId, invoice_id: invoiceId }, {});
 
 function useInvalidateInvoices(businessId: string) {
   const client = useQueryClient();

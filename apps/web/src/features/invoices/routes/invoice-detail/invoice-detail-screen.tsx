@@ -1,6 +1,6 @@
 import { Anchor, Button, Grid, Group, Menu, Paper, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBan, IconCash, IconChevronDown, IconCopy, IconMail, IconPencil } from '@tabler/icons-react';
+import { IconBan, IconCash, IconChevronDown, IconCopy, IconDownload, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { QueryStatus } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
-import { invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
+import { invoicePdfHref, invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 
 const EVENT_LABELS: Record<InvoiceEventKind, string> = {
@@ -63,7 +63,7 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
   const confirmSend = () =>
     modals.openConfirmModal({
       title: invoice.status === 'draft' ? `Send ${invoice.number}` : `Send ${invoice.number} again`,
-      children: <Text size="sm">We mail {email} a link to the invoice, where they can pay it.</Text>,
+      children: <Text size="sm">We mail {email} a link to the invoice, where they can pay it, with the invoice attached as a PDF.</Text>,
       labels: { confirm: 'Send invoice', cancel: 'Not now' },
       onConfirm: () => send.mutate(undefined, { onSuccess: () => notifySuccess(`${invoice.number} sent to ${email}.`) }),
     });
@@ -73,6 +73,12 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
       children: <MarkPaidForm businessId={businessId} invoice={invoice} onDone={() => modals.closeAll()} />,
     });
 
+  // Everyone who may see the invoice may download it; the other actions change it.
+  const download = (
+    <Button component="a" href={invoicePdfHref(businessId, invoice.id)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+      Download PDF
+    </Button>
+  );
   const actions = canChange ? (
     <Group gap="xs">
       {invoice.editable ? (
@@ -90,6 +96,7 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
           {invoice.status === 'draft' ? 'Send' : 'Resend'}
         </Button>
       ) : null}
+      {download}
       <Menu position="bottom-end">
         <Menu.Target>
           <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
@@ -131,7 +138,9 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
         </Menu.Dropdown>
       </Menu>
     </Group>
-  ) : undefined;
+  ) : (
+    download
+  );
 
   return (
     <PageFrame title={invoice.number} description={<InvoiceStatusBadge status={invoice.status} />} actions={actions}>
@@ -166,7 +175,8 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
                 <Title order={2} size="h4" id="invoice-lines">
                   Lines
                 </Title>
-                <Table.ScrollContainer minWidth={520}>
+                {/* Scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too. */}
+                <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
                   <Table aria-labelledby="invoice-lines">
                     <Table.Thead>
                       <Table.Tr>

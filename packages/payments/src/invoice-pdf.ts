@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { buildPath, defineEndpoint, text } from '@merchant/core';
+import { InvoiceParamsSchema } from './invoices';
+
+/**
+ * The invoice as a PDF (docs/payments.md, "invoices"): rendered on the server in the order of the public
+ * invoice page (header with the business and the number, parties, lines, totals, notes), downloaded from the
+ * dashboard, linked from the public page, and attached to the mails that send the invoice and remind of it.
+ */
+
+export const INVOICE_PDF_CONTENT_TYPE = 'application/pdf';
+
+/** The file name of an invoice's PDF: `INV-000042.pdf`. */
+export function invoicePdfFilename(number: string): string {
+  return `${number}.pdf`;
+}
+
+export const PublicInvoiceParamsSchema = z.object({
+  business_id: z.uuid(),
+  public_id: text()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_]+$/, 'Not an invoice id'),
+});
+
+/**
+ * PDFs one address may fetch from the invoice host in a window: each is rendered on request, so a loop over a
+ * link must not take the server's time.
+ */
+export const PUBLIC_INVOICE_PDF_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const;
+
+const pdfAnswer = z.unknown().describe('The invoice as a PDF (application/pdf, sent as an attachment with its file name)');
+
+export const invoicePdfEndpoints = {
+  download: defineEndpoint({
+    id: 'invoices.pdf',
+    method: 'GET',
+    path: '/v1/business/:business_id/invoices/:invoice_id/pdf',
+    summary: 'The invoice as a PDF, in any status (a draft or void invoice says so on the page)',
+    access: { kind: 'business', permission: 'payments:view' },
+    params: InvoiceParamsSchema,
+    response: pdfAnswer,
+    errors: ['INVOICE_NOT_FOUND'],
+  }),
+  publicPdf: defineEndpoint({
+    id: 'invoices.publicPdf',
+    method: 'GET',
+    host: 'invoice',
+    path: '/v1/invoice/:business_id/:public_id/pdf',
+    summary: "The invoice's PDF on the invoice host, by its public id (a draft, a void or an unknown invoice is not found)",
+    access: { kind: 'public' },
+    params: PublicInvoiceParamsSchema,
+    response: pdfAnswer,
+    errors: ['INVOICE_NOT_FOUND', 'RATE_LIMITED'],
+  }),
+} as const;
+
+/** Where the public invoice page links its PDF (a path on the invoice host). */
+export function publicInvoicePdfPath(businessId: string, publicId: string): string {
+  return buildPath(invoicePdfEndpoints.publicPdf.path, { business_id: businessId, public_id: publicId });
+}
