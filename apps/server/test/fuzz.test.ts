@@ -186,7 +186,16 @@ function refused(s: JsonSchema, where: 'body' | 'query' | 'path' = 'body'): fc.A
     if (b.enum) out.push(guard(unicodeText.map((t) => `\u2603${t}`)));
     if (b.format === 'date') out.push(badDate);
     if (b.format === 'uuid') out.push(fc.string({ maxLength: 35 }).map((t) => `not-a-uuid-${t}`));
-    if (b.type === 'string' && b.maxLength !== undefined) out.push(fc.integer({ min: 1, max: 20_000 }).map((n) => 'x'.repeat(b.maxLength! + n)));
+    // One over the limit (the boundary, which a path parameter reaches before the router's own length limit), and far over it.
+    if (b.type === 'string' && b.maxLength !== undefined)
+      out.push(
+        fc
+          .oneof(
+            fc.constant(b.maxLength + 1),
+            fc.integer({ min: 1, max: 20_000 }).map((n) => b.maxLength! + n),
+          )
+          .map((n) => 'x'.repeat(n)),
+      );
     if (b.type === 'integer' || b.type === 'number') {
       const bounds: unknown[] = [];
       if (b.maximum !== undefined) bounds.push(b.maximum + 1, 1e300, rawNumber('1e400'));
@@ -228,8 +237,33 @@ const extraFields = fc.dictionary(
   { maxKeys: 3 },
 );
 
+/**
+ * The object schemas a body may take, one per choice of branch: `allOf` parts merged (properties and required),
+ * `oneOf`/`anyOf` of objects each their own (a bank account's local or cross-border body with its confirmation).
+ */
+function objectAlternatives(s: JsonSchema): JsonSchema[] {
+  if (s.allOf) {
+    return s.allOf.map(objectAlternatives).reduce<JsonSchema[]>(
+      (combined, parts) =>
+        combined.flatMap((a) =>
+          parts.map((b) => ({
+            type: 'object',
+            properties: { ...a.properties, ...b.properties },
+            required: [...(a.required ?? []), ...(b.required ?? [])],
+          })),
+        ),
+      [{ type: 'object', properties: {}, required: [] }],
+    );
+  }
+  const branches = s.oneOf ?? s.anyOf;
+  if (branches && branches.every((b) => b.type === 'object' || b.allOf || b.oneOf || b.anyOf)) return branches.flatMap(objectAlternatives);
+  return [s];
+}
+
 /** A body the schema refuses: plausible filler, then one property made bad (or removed), or the whole body of a wrong kind. */
 function badBody(s: JsonSchema): fc.Arbitrary<unknown> {
+  const alternatives = objectAlternatives(s);
+  if (alternatives.length > 1 || alternatives[0] !== s) return fc.oneof(...alternatives.map(badBody));
   const options: fc.Arbitrary<unknown>[] = [...refused(s)];
   for (const leaf of leaves(s)) {
     for (const bad of refused(leaf.schema))

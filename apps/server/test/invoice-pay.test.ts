@@ -107,25 +107,27 @@ describe('the public invoice page', () => {
     expect((await new Agent(t.app).call(invoicePageEndpoints.get, page(invoice), { host: checkoutHost })).status).toBe(404);
   });
 
-  it('is the same 404 for an unknown id, another business, a draft and a void invoice', async () => {
+  it('is the same 404 for an unknown id, another business, a draft and a void invoice, and a 422 for a malformed URL', async () => {
     const customer = new Agent(t.app);
     const other = await createBusiness(t, { currency: 'sgd' });
     const invoice = await sent();
     const draft = await createInvoice(owner, businessId, customerId);
     const voided = await owner.ok(invoiceEndpoints.void, at(await sent()));
-    const cases = [
-      page({ public_id: 'inv_0000000000000000000000' }),
-      page(invoice, other.id),
-      page(invoice, 'not-a-business'),
-      page(draft),
-      page(voided),
-      { params: { business_id: businessId, invoice: invoice.id } },
-    ];
+    const cases = [page({ public_id: 'inv_0000000000000000000000' }), page(invoice, other.id), page(draft), page(voided)];
     for (const input of cases) {
       const answer = await customer.call(invoicePageEndpoints.get, input, { host: invoiceHost });
       expect([answer.status, failure(answer).code], JSON.stringify(input)).toEqual([404, 'INVOICE_NOT_FOUND']);
       const paying = await customer.call(invoicePageEndpoints.pay, { ...input, body: {} }, { host: invoiceHost, idempotencyKey: randomUUID() });
       expect([paying.status, failure(paying).code]).toEqual([404, 'INVOICE_NOT_FOUND']);
+    }
+    // A malformed URL names no invoice either: refused on the part that is malformed (the page shows its 404).
+    const malformed = [
+      [page(invoice, 'not-a-business'), 'params.business_id'],
+      [{ params: { business_id: businessId, invoice: invoice.id } }, 'params.invoice'],
+    ] as const;
+    for (const [input, path] of malformed) {
+      const answer = await customer.call(invoicePageEndpoints.get, input, { host: invoiceHost });
+      expect([answer.status, failure(answer).code, failure(answer).issues?.[0]?.path], JSON.stringify(input)).toEqual([422, 'VALIDATION_FAILED', path]);
     }
     expect(kinds(await detail(draft))).toEqual(['created']);
   });

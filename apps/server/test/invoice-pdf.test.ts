@@ -244,7 +244,7 @@ describe('the invoice host', () => {
     const live = await sentInvoice();
     const other = await createBusiness(t);
     expect((await onInvoiceHost(publicPdfUrl(live, other.id))).statusCode).toBe(404);
-    expect((await onInvoiceHost(`/v1/invoice/${businessId}/${encodeURIComponent('inv_<script>')}/pdf`)).statusCode).toBe(422);
+    expect((await onInvoiceHost(`/v1/invoice-pages/${businessId}/${encodeURIComponent('inv_<script>')}/pdf`)).statusCode).toBe(422);
   });
 
   it('answers an address that keeps asking with 429, unknown ids counted too, while others are served', async () => {

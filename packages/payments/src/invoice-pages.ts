@@ -10,10 +10,17 @@ import { CardSummarySchema, PaymentMethodSchema } from './payment';
  * business id of the URL must be the invoice's own. Paying hands over to the hosted checkout.
  */
 
-/** Both parts of the URL are taken as they come: anything that names no payable invoice is the same 404. */
+/**
+ * The invoice host's URL of an invoice (its page, its payments, its PDF): the business and the invoice's public
+ * id. A malformed part is refused (422); an id that names no invoice the customer can see is the same 404,
+ * whatever the reason (unknown, another business's, a draft, void).
+ */
 export const InvoicePageParamsSchema = z.object({
-  business_id: text().min(1).max(64),
-  invoice: text().min(1).max(64),
+  business_id: z.uuid('Not a business id'),
+  invoice: text()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_]+$/, 'Not an invoice id'),
 });
 
 /** One payment the customer made through the checkout, with its receipt on the checkout host. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildPath, defineEndpoint, text } from '@merchant/core';
 import { InvoiceParamsSchema } from './invoices';
+import { InvoicePageParamsSchema } from './invoice-pages';
 
 /**
  * The invoice as a PDF (docs/payments.md, "invoices"): rendered on the server in the order of the public
@@ -14,14 +15,6 @@ export const INVOICE_PDF_CONTENT_TYPE = 'application/pdf';
 export function invoicePdfFilename(number: string): string {
   return `${number}.pdf`;
 }
-
-export const PublicInvoiceParamsSchema = z.object({
-  business_id: z.uuid(),
-  public_id: text()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_]+$/, 'Not an invoice id'),
-});
 
 /**
  * PDFs one address may fetch from the invoice host in a window: each is rendered on request, so a loop over a
@@ -46,10 +39,10 @@ export const invoicePdfEndpoints = {
     id: 'invoices.publicPdf',
     method: 'GET',
     host: 'invoice',
-    path: '/v1/invoice/:business_id/:public_id/pdf',
+    path: '/v1/invoice-pages/:business_id/:invoice/pdf',
     summary: "The invoice's PDF on the invoice host, by its public id (a draft, a void or an unknown invoice is not found)",
     access: { kind: 'public' },
-    params: PublicInvoiceParamsSchema,
+    params: InvoicePageParamsSchema,
     response: pdfAnswer,
     errors: ['INVOICE_NOT_FOUND', 'RATE_LIMITED'],
   }),
@@ -57,5 +50,5 @@ export const invoicePdfEndpoints = {
 
 /** Where the public invoice page links its PDF (a path on the invoice host). */
 export function publicInvoicePdfPath(businessId: string, publicId: string): string {
-  return buildPath(invoicePdfEndpoints.publicPdf.path, { business_id: businessId, public_id: publicId });
+  return buildPath(invoicePdfEndpoints.publicPdf.path, { business_id: businessId, invoice: publicId });
 }

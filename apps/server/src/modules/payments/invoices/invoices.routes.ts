@@ -33,7 +33,7 @@ export function invoicesRoutes(host: RouteHost, invoices: InvoicesService): void
     sendPdf(reply, await invoices.pdf.forBusiness(ctx.business.row.id, params.invoice_id)),
   );
   registerEndpoint(app, host, invoicePdfEndpoints.publicPdf, async ({ ctx, params, reply }) =>
-    sendPdf(reply, await invoices.pdf.forCustomer(params.business_id, params.public_id, ctx.ip)),
+    sendPdf(reply, await invoices.pdf.forCustomer(params.business_id, params.invoice, ctx.ip)),
   );
   registerEndpoint(app, host, invoiceEndpoints.duplicate, async ({ ctx, params }) => invoices.duplicate(ctx, params.invoice_id));
 }

@@ -28,7 +28,8 @@ export function Component() {
   const page = useQuery(invoicePageQuery(businessId, invoice));
   if (page.isPending) return <LoadingScreen />;
   if (page.isError) {
-    if (page.error instanceof ApiError && page.error.status === 404) {
+    // A malformed link (422) names no invoice either: the same 404 page.
+    if (page.error instanceof ApiError && (page.error.status === 404 || page.error.status === 422)) {
       return (
         <StatusPage
           code="404"
