@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildPath, defineEndpoint, text } from '@merchant/core';
+import { buildPath, defineEndpoint } from '@merchant/core';
 import { InvoiceParamsSchema } from './invoices';
 import { InvoicePageParamsSchema } from './invoice-pages';
 
