@@ -10,6 +10,7 @@ import {
   PUBLIC_ID_PREFIXES,
   statusAfterPayment,
   type InvoiceDetail,
+  type InvoiceContent,
   type InvoiceEventKind,
   type InvoiceFields,
   type InvoiceFilters,
@@ -18,7 +19,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import type { StoredInvoiceLine } from '@/db/schema';
-import type { BusinessContext, BusinessRow } from '@/http/context';
+import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
@@ -37,6 +38,18 @@ const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateSty
 const notFound = () => new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
 
 /**
+ * Who changes an invoice: a person in the dashboard (from their request context), or the repeating invoices'
+ * scheduler (no user; `where` without an address).
+ */
+export interface InvoiceActor {
+  business: Pick<BusinessRow, 'id' | 'name' | 'currency'>;
+  userId: string | null;
+  where: RequestMeta;
+}
+
+const actorOf = (ctx: BusinessContext): InvoiceActor => ({ business: ctx.business.row, userId: ctx.user.id, where: ctx });
+
+/**
  * One-off invoices: drafts created and edited with the package's money rules, the timeline, payments marked
  * by other means, void and duplicate (docs/payments.md, "invoices").
  */
@@ -52,9 +65,12 @@ export function createInvoicesService(deps: {
   const invoiceOrigin = originOfKind(deps.config.publicUrl, 'invoice', deps.config.baseDomain);
   const present = (row: Parameters<typeof presentInvoice>[0]) => presentInvoice(row, invoiceOrigin);
 
-  /** What the body becomes once the rules a schema cannot hold are checked: the customer and products are the business's. */
-  async function resolve(tx: Executor, ctx: BusinessContext, body: InvoiceFields) {
-    const businessId = ctx.business.row.id;
+  /**
+   * What an invoice's content becomes once the rules a schema cannot hold are checked (the customer and
+   * products are the business's): the stored lines and taxes with the money rules' amounts.
+   */
+  async function price(tx: Executor, business: InvoiceActor['business'], body: InvoiceContent) {
+    const businessId = business.id;
     if (!(await repo.customerExists(tx, businessId, body.customer_id))) throw fieldError('VALIDATION_FAILED', 'customer_id', 'Choose a customer from the list');
     const productIds = [...new Set(body.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
     const known = await repo.productIds(tx, businessId, productIds);
@@ -64,9 +80,7 @@ export function createInvoicesService(deps: {
     const lines: StoredInvoiceLine[] = body.lines.map((l, i) => ({ ...l, ...totals.lines[i]! }));
     return {
       customerId: body.customer_id,
-      currency: body.currency ?? ctx.business.row.currency,
-      issueDate: body.issue_date,
-      dueDate: body.due_date,
+      currency: body.currency ?? business.currency,
       lines,
       taxes: body.taxes.map((t, i) => ({ ...t, amount: totals.taxes[i]! })),
       subtotal: totals.subtotal,
@@ -78,8 +92,14 @@ export function createInvoicesService(deps: {
     };
   }
 
-  async function event(tx: Executor, ctx: BusinessContext, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
-    await repo.addEvent(tx, { businessId: ctx.business.row.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId: ctx.user.id, createdAt: clock.now() });
+  /** The body's priced content and its dates. */
+  async function resolve(tx: Executor, actor: InvoiceActor, body: InvoiceFields) {
+    return { ...(await price(tx, actor.business, body)), issueDate: body.issue_date, dueDate: body.due_date };
+  }
+
+  async function event(tx: Executor, actor: InvoiceActor | BusinessContext, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
+    const { business, userId } = 'userId' in actor ? actor : actorOf(actor);
+    await repo.addEvent(tx, { businessId: business.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId, createdAt: clock.now() });
   }
 
   async function detail(businessId: string, id: string): Promise<InvoiceDetail> {
@@ -89,8 +109,8 @@ export function createInvoicesService(deps: {
     return { ...present(found), timeline: timeline.map((e) => ({ kind: e.kind, detail: e.detail, by: e.by, at: e.at.toISOString() })) };
   }
 
-  async function lock(tx: Executor, ctx: BusinessContext, id: string): Promise<InvoiceRow> {
-    const row = await repo.lock(tx, ctx.business.row.id, id);
+  async function lock(tx: Executor, actor: InvoiceActor | BusinessContext, id: string): Promise<InvoiceRow> {
+    const row = await repo.lock(tx, 'userId' in actor ? actor.business.id : actor.business.row.id, id);
     if (!row) throw notFound();
     return row;
   }
@@ -103,12 +123,13 @@ export function createInvoicesService(deps: {
 
   async function insert(
     tx: Executor,
-    ctx: BusinessContext,
+    actor: InvoiceActor,
     fields: Awaited<ReturnType<typeof resolve>>,
     action: string,
     description: (number: string) => string,
+    meta: Record<string, unknown> = {},
   ) {
-    const businessId = ctx.business.row.id;
+    const businessId = actor.business.id;
     const now = clock.now();
     const row: InvoiceRow = {
       ...fields,
@@ -118,21 +139,21 @@ export function createInvoicesService(deps: {
       number: await repo.nextNumber(tx, businessId),
       status: 'draft',
       amountPaid: 0,
-      createdByUserId: ctx.user.id,
+      createdByUserId: actor.userId,
       createdAt: now,
       updatedAt: now,
     };
     await repo.insert(tx, row);
-    await event(tx, ctx, row.id, 'created');
+    await event(tx, actor, row.id, 'created');
     const number = invoiceNumberLabel(row.number);
-    await audit.record(tx, ctx, {
+    await audit.record(tx, actor.where, {
       action,
       description: description(number),
-      actorUserId: ctx.user.id,
+      actorUserId: actor.userId,
       businessId,
       objectType: 'invoice',
       objectId: row.id,
-      meta: { total: row.total, currency: row.currency },
+      meta: { total: row.total, currency: row.currency, ...meta },
     });
     return row;
   }
@@ -141,12 +162,14 @@ export function createInvoicesService(deps: {
    * Mails the customer a template about the invoice, recording it on the timeline and in the audit log in one
    * transaction. Only an invoice that is out (or a draft being sent) and whose customer has an email.
    */
-  async function mail(ctx: BusinessContext, id: string, key: EmailTemplateKey, kind: 'sent' | 'reminded'): Promise<InvoiceDetail> {
-    const business = ctx.business.row;
+  async function mail(actor: InvoiceActor, id: string, key: EmailTemplateKey, kind: 'sent' | 'reminded', options: { onlyDraft?: boolean } = {}): Promise<InvoiceDetail> {
+    const { business } = actor;
     // Read before the transaction: on the embedded database a read outside it would wait for its end.
     const template = await deps.emailTemplates.template(business.id, key);
     const message = await db.transaction(async (tx) => {
-      const current = await lock(tx, ctx, id);
+      const current = await lock(tx, actor, id);
+      // Decided under the invoice's lock: of two senders of one draft, the second finds it sent.
+      if (options.onlyDraft && current.status !== 'draft') return null;
       const number = invoiceNumberLabel(current.number);
       const allowed = kind === 'sent' ? ['draft', 'sent', 'overdue', 'partially_paid'] : ['sent', 'overdue', 'partially_paid'];
       if (!allowed.includes(current.status)) {
@@ -168,24 +191,44 @@ export function createInvoicesService(deps: {
         link: publicInvoiceUrl(invoiceOrigin, current),
       });
       if (current.status === 'draft') await repo.update(tx, business.id, id, { status: 'sent', updatedAt: clock.now() });
-      await event(tx, ctx, id, kind, `To ${to}`);
-      await audit.record(tx, ctx, {
+      await event(tx, actor, id, kind, `To ${to}`);
+      await audit.record(tx, actor.where, {
         action: kind === 'sent' ? 'invoice.sent' : 'invoice.reminded',
         description: `${kind === 'sent' ? 'Mailed' : 'Reminded'} the invoice ${number} to ${to}`,
-        actorUserId: ctx.user.id,
+        actorUserId: actor.userId,
         businessId: business.id,
         objectType: 'invoice',
         objectId: id,
       });
       return { to, subject: rendered.subject, text: rendered.text, html: rendered.html };
     });
-    await deps.mailer.send(message);
+    if (message) await deps.mailer.send(message);
     return detail(business.id, id);
   }
 
   return {
-    send: (ctx: BusinessContext, id: string) => mail(ctx, id, 'invoice_sent', 'sent'),
-    remind: (ctx: BusinessContext, id: string) => mail(ctx, id, 'invoice_reminder', 'reminded'),
+    send: (ctx: BusinessContext, id: string) => mail(actorOf(ctx), id, 'invoice_sent', 'sent'),
+    remind: (ctx: BusinessContext, id: string) => mail(actorOf(ctx), id, 'invoice_reminder', 'reminded'),
+
+    /**
+     * For repeating invoices: a draft made from a template inside the caller's transaction, numbered and
+     * totalled as any invoice (the same checks of customer and products). Answers its id and number.
+     */
+    async createFrom(tx: Executor, actor: InvoiceActor, body: InvoiceFields, source: { repeatingInvoiceId: string }) {
+      const row = await insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n} from a repeating invoice`, {
+        repeating_invoice_id: source.repeatingInvoiceId,
+      });
+      return { id: row.id, number: invoiceNumberLabel(row.number) };
+    },
+
+    /** Checks and prices what an invoice would say (a repeating invoice's template) without making one. */
+    price,
+
+    /**
+     * Sends a draft on behalf of `actor` (the repeating invoices' auto-send) as the send endpoint does; an
+     * invoice that is no longer a draft (sent by someone already, or void) is left as it is, unmailed.
+     */
+    sendDraftAs: (actor: InvoiceActor, id: string) => mail(actor, id, 'invoice_sent', 'sent', { onlyDraft: true }),
 
     async list(businessId: string, query: InvoiceFilters & CursorQuery) {
       const rows = await repo.page(db, businessId, query, query.limit, decodeCursor(query.cursor));
@@ -214,7 +257,8 @@ export function createInvoicesService(deps: {
     get: (businessId: string, id: string) => detail(businessId, id),
 
     async create(ctx: BusinessContext, body: InvoiceFields): Promise<InvoiceDetail> {
-      const row = await db.transaction(async (tx) => insert(tx, ctx, await resolve(tx, ctx, body), 'invoice.created', (n) => `Created the draft invoice ${n}`));
+      const actor = actorOf(ctx);
+      const row = await db.transaction(async (tx) => insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n}`));
       return detail(ctx.business.row.id, row.id);
     },
 
@@ -223,7 +267,7 @@ export function createInvoicesService(deps: {
       await db.transaction(async (tx) => {
         const current = await lock(tx, ctx, id);
         assertEditable(current);
-        const fields = await resolve(tx, ctx, body);
+        const fields = await resolve(tx, actorOf(ctx), body);
         await repo.update(tx, businessId, id, { ...fields, updatedAt: clock.now() });
         await audit.record(tx, ctx, {
           action: 'invoice.updated',
@@ -295,7 +339,7 @@ export function createInvoicesService(deps: {
         const due = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10);
         const { customerId, currency, lines, taxes, subtotal, taxTotal, total, allowPartial, notes, terms } = source;
         const fields = { customerId, currency, issueDate: today, dueDate: due, lines, taxes, subtotal, taxTotal, total, allowPartial, notes, terms };
-        return insert(tx, ctx, fields, 'invoice.duplicated', (n) => `Created the draft invoice ${n} from ${invoiceNumberLabel(source.number)}`);
+        return insert(tx, actorOf(ctx), fields, 'invoice.duplicated', (n) => `Created the draft invoice ${n} from ${invoiceNumberLabel(source.number)}`);
       });
       return detail(businessId, row.id);
     },
