@@ -11,3 +11,4 @@ export * from './people';
 export * from './businesses';
 export * from './checkout';
 export * from './invoices';
+export * from './repeating-invoices';
