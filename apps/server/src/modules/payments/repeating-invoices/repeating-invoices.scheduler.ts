@@ -109,13 +109,14 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
   }
 
   /** Pending auto-sends of earlier passes (a process that stopped between making an invoice and sending it). */
-  async function sendPending(): Promise<number> {
-    let sent = 0;
+  async function sendPending(failures: unknown[]): Promise<void> {
     for (const run of await repo.pendingSends(db, BATCH)) {
-      await deliver(run);
-      sent++;
+      try {
+        await deliver(run);
+      } catch (error) {
+        failures.push(error);
+      }
     }
-    return sent;
   }
 
   return {
@@ -147,8 +148,8 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
         // Nothing left, or only what other schedulers hold right now (they finish it).
         if (progressed === 0) break;
       }
-      await sendPending();
-      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} repeating invoice(s) could not make their invoice`);
+      await sendPending(failures);
+      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} repeating invoice run(s) could not make or send their invoice`);
       return made;
     },
   };
