@@ -110,12 +110,7 @@ describe('two schedulers at once on one database', () => {
       }
       // Four weekly runs are due for each: 2, 9, 16 and 23 November.
       clock.set(new Date('2026-11-23T12:00:00Z'));
-      await Promise.all([
-        ...others.map((p) => p.scheduler.runDue()),
-        ...others.map((p) => p.scheduler.runDue()),
-        a.app.jobs.runDue(),
-        b.app.jobs.runDue(),
-      ]);
+      await Promise.all([...others.map((p) => p.scheduler.runDue()), ...others.map((p) => p.scheduler.runDue()), a.app.jobs.runDue(), b.app.jobs.runDue()]);
       // Whatever is left (nothing, when the racing passes did it all) is done by one more pass.
       await others[0]!.scheduler.runDue();
 

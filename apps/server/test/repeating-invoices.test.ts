@@ -68,9 +68,15 @@ describe('creating', () => {
     const invoice = await invoiceOf(after, '2026-11-01');
     expect(invoice).toMatchObject({ issue_date: '2026-11-01', due_date: '2026-11-15', total: 1637, notes: 'Thank you', status: 'draft' });
     expect(invoice.timeline.map((e) => e.kind)).toEqual(['created']);
-    const audits = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.objectId, invoice.id)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, businessId), eq(auditLogs.objectId, invoice.id)));
     expect(audits).toMatchObject([{ action: 'invoice.created', actorUserId: null, meta: { repeating_invoice_id: created.id } }]);
-    const [createdAudit] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'repeating_invoice.created'), eq(auditLogs.objectId, created.id)));
+    const [createdAudit] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'repeating_invoice.created'), eq(auditLogs.objectId, created.id)));
     expect(createdAudit?.actorUserId).not.toBeNull();
   });
 

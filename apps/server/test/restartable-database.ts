@@ -43,4 +43,3 @@ export async function restartableDatabase(): Promise<{ open(): Promise<Database>
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
-

@@ -59,7 +59,7 @@ const daysInMonth = (year: number, month0: number) => new Date(Date.UTC(year, mo
 /** `months` later on the start's day of the month, or the month's last day when it is shorter. */
 export function addMonthsClamped(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const total = (m - 1) + months;
+  const total = m - 1 + months;
   const year = y + Math.floor(total / 12);
   const month0 = ((total % 12) + 12) % 12;
   const day = Math.min(d, daysInMonth(year, month0));
@@ -162,7 +162,10 @@ export const RepeatingInvoiceBodySchema = InvoiceContentSchema.extend({
   /** The first invoice's issue date: today or later. */
   start_date: CalendarDateSchema,
   /** No invoice after this day (included); null: no end date. */
-  end_date: z.union([z.literal(''), CalendarDateSchema]).nullish().transform(emptyToNull),
+  end_date: z
+    .union([z.literal(''), CalendarDateSchema])
+    .nullish()
+    .transform(emptyToNull),
   /** At most this many invoices in all; null: no limit. */
   max_count: z
     .number('Enter a number of invoices')

@@ -130,7 +130,9 @@ export const repeatingInvoices = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     index('repeating_invoices_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
     // The scheduler's look across businesses for what is due (as the settlement's index does).
-    index('repeating_invoices_due_idx').on(t.nextRunDate).where(sql`${t.status} = 'active'`),
+    index('repeating_invoices_due_idx')
+      .on(t.nextRunDate)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -155,6 +157,8 @@ export const repeatingInvoiceRuns = pgTable(
     foreignKey({ columns: [t.businessId, t.repeatingInvoiceId], foreignColumns: [repeatingInvoices.businessId, repeatingInvoices.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
     // Auto-sends still to do (a process may stop between making an invoice and sending it).
-    index('repeating_invoice_runs_pending_idx').on(t.createdAt).where(sql`${t.sendStatus} = 'pending'`),
+    index('repeating_invoice_runs_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sendStatus} = 'pending'`),
   ],
 );

@@ -162,7 +162,13 @@ export function createInvoicesService(deps: {
    * Mails the customer a template about the invoice, recording it on the timeline and in the audit log in one
    * transaction. Only an invoice that is out (or a draft being sent) and whose customer has an email.
    */
-  async function mail(actor: InvoiceActor, id: string, key: EmailTemplateKey, kind: 'sent' | 'reminded', options: { onlyDraft?: boolean } = {}): Promise<InvoiceDetail> {
+  async function mail(
+    actor: InvoiceActor,
+    id: string,
+    key: EmailTemplateKey,
+    kind: 'sent' | 'reminded',
+    options: { onlyDraft?: boolean } = {},
+  ): Promise<InvoiceDetail> {
     const { business } = actor;
     // Read before the transaction: on the embedded database a read outside it would wait for its end.
     const template = await deps.emailTemplates.template(business.id, key);
@@ -258,7 +264,9 @@ export function createInvoicesService(deps: {
 
     async create(ctx: BusinessContext, body: InvoiceFields): Promise<InvoiceDetail> {
       const actor = actorOf(ctx);
-      const row = await db.transaction(async (tx) => insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n}`));
+      const row = await db.transaction(async (tx) =>
+        insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n}`),
+      );
       return detail(ctx.business.row.id, row.id);
     },
 

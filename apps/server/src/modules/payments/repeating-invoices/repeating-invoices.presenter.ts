@@ -79,8 +79,7 @@ type RunRow = Awaited<ReturnType<typeof repeatingInvoicesRepository.runs>>[numbe
 
 export function presentDetail(found: RepeatingInvoiceWithCustomer, runs: RunRow[]): RepeatingInvoiceDetail {
   const row = found.template;
-  const upcoming =
-    row.status === 'active' && row.nextRunIndex !== null ? upcomingRuns(scheduleOf(row), row.nextRunIndex, row.invoicesMade, UPCOMING) : [];
+  const upcoming = row.status === 'active' && row.nextRunIndex !== null ? upcomingRuns(scheduleOf(row), row.nextRunIndex, row.invoicesMade, UPCOMING) : [];
   return {
     ...presentRepeatingInvoice(found),
     runs: runs.map((r) => ({

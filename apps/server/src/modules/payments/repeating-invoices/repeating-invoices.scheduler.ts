@@ -90,7 +90,11 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
       const actor = await actorFor(db, run.businessId);
       const invoice = await invoices.sendDraftAs(actor, run.invoiceId);
       const failed = invoice.status === 'void' || invoice.status === 'draft';
-      await repo.updateRun(db, run, failed ? { sendStatus: 'failed', sendError: `${invoice.number} was ${invoice.status} and was not sent.` } : { sendStatus: 'sent' });
+      await repo.updateRun(
+        db,
+        run,
+        failed ? { sendStatus: 'failed', sendError: `${invoice.number} was ${invoice.status} and was not sent.` } : { sendStatus: 'sent' },
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await repo.updateRun(db, run, { sendStatus: 'failed', sendError: error.message });

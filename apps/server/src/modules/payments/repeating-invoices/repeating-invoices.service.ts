@@ -111,7 +111,13 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           nextRunDate: more ? run.date : null,
           updatedAt: now,
         });
-        await record(tx, ctx, id, 'repeating_invoice.resumed', more ? `Resumed a repeating invoice: next invoice on ${run.date}` : 'Resumed a repeating invoice past its end: completed');
+        await record(
+          tx,
+          ctx,
+          id,
+          'repeating_invoice.resumed',
+          more ? `Resumed a repeating invoice: next invoice on ${run.date}` : 'Resumed a repeating invoice past its end: completed',
+        );
         return more ? run.date : null;
       }
       return null;
