@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { invoiceEndpoints, repeatingInvoiceEndpoints as endpoints, type RepeatingInvoiceDetail } from '@merchant/payments';
 import { auditLogs } from '../src/db/schema';
-import { createBusiness, createCustomer, createRepeatingInvoice, repeatingInvoiceBody } from './factories';
+import { createBusiness, createCustomer, createRepeatingInvoice, createSuperAdmin, repeatingInvoiceBody } from './factories';
 import { failure, mailbox, type Agent, type TestContext, createTestContext } from './harness';
 
 /** Repeating invoices over HTTP: schedules, every transition and refusal, auto-send, tenancy. */
 let t: TestContext;
 let owner: Agent;
+let cashier: Agent;
 let businessId: string;
 let customerId: string;
 let customerEmail: string;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   t = await createTestContext({ sessionIdleMinutes: 60 * 24 * 365 * 5 });
   const business = await createBusiness(t, { staff: ['cashier'] });
   owner = business.people.owner.agent;
+  cashier = business.people.cashier.agent;
   businessId = business.id;
   const customer = await createCustomer(owner, businessId);
   customerId = customer.id;
@@ -200,6 +202,26 @@ describe('pause, resume, stop and edit', () => {
       'repeating_invoice.resumed',
       'repeating_invoice.stopped',
     ]);
+  });
+
+  it('edits a paused one (it stays paused) and stops it from paused', async () => {
+    const r = await createRepeatingInvoice(owner, businessId, customerId, { start_date: '2026-11-10' });
+    await owner.ok(endpoints.pause, at(r));
+    const edited = await owner.ok(endpoints.update, { ...at(r), body: repeatingInvoiceBody(customerId, { start_date: '2026-11-10', due_days: 30 }) });
+    expect(edited).toMatchObject({ status: 'paused', due_days: 30, next_run_date: null });
+    await runOn('2026-11-12');
+    expect((await get(r)).runs).toEqual([]);
+    expect(await owner.ok(endpoints.stop, at(r))).toMatchObject({ status: 'stopped', editable: false });
+  });
+
+  it('lets every role with payments:create run them, and a super admin only read them', async () => {
+    const r = await createRepeatingInvoice(cashier, businessId, customerId, { start_date: '2026-11-10' });
+    expect((await cashier.ok(endpoints.pause, at(r))).status).toBe('paused');
+    const superAdmin = (await createSuperAdmin(t)).agent;
+    expect((await superAdmin.call(endpoints.get, at(r))).status).toBe(200);
+    expect(failure(await superAdmin.call(endpoints.resume, at(r))).code).toBe('FORBIDDEN');
+    const refused = await superAdmin.call(endpoints.create, { params: { business_id: businessId }, body: repeatingInvoiceBody(customerId) });
+    expect(refused.status).toBe(403);
   });
 
   it('refuses to pause, resume or stop a completed one', async () => {
