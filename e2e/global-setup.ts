@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseURL,
       BASE_DOMAIN: 'localhost',
       DATABASE_URL: '',
+      // The browser tests of schedules move the server's time ahead through /_dev/clock (loopback only).
+      DEV_CLOCK: 'on',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

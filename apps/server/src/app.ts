@@ -16,7 +16,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { createGuestTokens, installSessionLoader } from './http/session-cookie';
 import { installWebDelivery } from './http/web-delivery';
 import { appSecret } from './lib/app-secrets';
-import { systemClock, type Clock } from './lib/clock';
+import { systemClock, type Clock, type MovableClock } from './lib/clock';
 import { newId } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
@@ -25,6 +25,7 @@ import { compose, type Platform } from './modules/module';
 import { createAuditService } from './modules/platform/audit/audit.service';
 import { createJobs, type Jobs, type JobsMode } from './modules/platform/jobs/jobs.service';
 import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
+import { devClockRoutes } from './modules/platform/dev-clock/dev-clock.routes';
 import { sessionModule } from './modules/identity/session/session.module';
 import { authModule } from './modules/identity/auth/auth.module';
 import { userModule } from './modules/identity/user/user.module';
@@ -51,6 +52,7 @@ import { invoicesModule } from './modules/payments/invoices/invoices.module';
 import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
 import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
 import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
+import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
@@ -64,6 +66,8 @@ export interface BuildAppOptions {
   /** The database's change feed; without it nothing is cached (every request reads its session). */
   changes?: ChangeFeed;
   clock?: Clock;
+  /** The dev clock (config.devClock): the app's clock, movable through `/_dev/clock` from this machine. */
+  devClock?: MovableClock;
   logger?: Logger;
   mailer?: Mailer;
   /** How the job queue reaches the database (`Database.jobs`). */
@@ -110,6 +114,7 @@ function composeModules(platform: Platform) {
     .use(invoiceRemindersModule)
     .use(recurringPlansModule)
     .use(invoicePageModule)
+    .use(repeatingInvoicesModule)
     .use(transactionsModule)
     .use(checkoutModule)
     .use(overviewModule)
@@ -127,7 +132,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   configureZodMessages();
   const { config, db } = options;
-  const clock = options.clock ?? systemClock;
+  const clock = options.devClock ?? options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   const jobs = createJobs({ connection: options.jobsConnection, clock, logger, mode: options.jobsMode ?? 'poll' });
   const mailer = options.mailer ?? createMailer({ db, clock, logger, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -170,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (options.devClock) devClockRoutes(app, options.devClock, jobs);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   // The built dashboard: static assets, and index.html for every other GET or HEAD of a page.

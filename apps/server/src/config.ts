@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   DEMO_HISTORY: z.enum(['on', 'off']).default('on'),
   /** The dev mailbox shows every mail (reset and invitation links): on loopback only, unless `on`. */
   DEV_MAILBOX: Switch,
+  /** The dev clock (`/_dev/clock`): the server's time can be moved ahead, for browser tests of schedules. Never in production. */
+  DEV_CLOCK: z.enum(['on', 'off']).default('off'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +53,11 @@ export interface AppConfig {
    * production, listening on loopback only and not behind a reverse proxy. It answers loopback clients only.
    */
   devMailbox: boolean;
+  /**
+   * The dev clock exists when DEV_CLOCK=on, not in production, listening on loopback only and not behind a
+   * reverse proxy. It answers loopback clients only.
+   */
+  devClock: boolean;
   webDist: string | undefined;
   /** What an error code a handler throws beyond its endpoint's declaration does (apps/server/src/http/endpoint.ts). */
   undeclaredErrors: 'refuse' | 'log';
@@ -85,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     // Behind a reverse proxy every stranger's request arrives from the proxy, often on loopback.
     devMailbox: c.DEV_MAILBOX === 'auto' ? !smtpUrl && !production && loopbackOnly && !trustProxy : c.DEV_MAILBOX === 'on',
+    devClock: c.DEV_CLOCK === 'on' && !production && loopbackOnly && !trustProxy,
     webDist: c.WEB_DIST,
     undeclaredErrors: 'log',
   };

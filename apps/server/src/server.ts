@@ -6,7 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { seedDemoPayments } from './db/seed-payments';
 import { listen } from './http/listen';
-import { systemClock } from './lib/clock';
+import { movableClock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 
 /** Listen and shut down gracefully; everything else is built by buildApp. */
@@ -34,7 +34,8 @@ async function main(): Promise<void> {
       `this database has demo logins whose password is published ("${DEMO_PASSWORD}") and the server listens beyond this machine: remove them or change their passwords`,
     );
   }
-  const app = await buildApp({ config, db: database.db, changes: database.changes, jobsConnection: database.jobs, logger });
+  const devClock = config.devClock ? movableClock() : undefined;
+  const app = await buildApp({ config, db: database.db, changes: database.changes, jobsConnection: database.jobs, logger, ...(devClock ? { devClock } : {}) });
   const listening = await listen(app, { host: config.bindHost, port: config.port, logger });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   logger.info(`Merchant Dashboard is running at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);
+  if (config.devClock) logger.info(`the dev clock is on (this machine only): ${config.publicUrl}/_dev/clock`);
   if (config.devMailbox) logger.info(`mail is kept in the dev mailbox (this machine only): ${config.publicUrl}/_dev/mailbox`);
 }
 

@@ -1,21 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
 import { compose, defineModule, type Platform } from '../src/modules/module';
 import { createJobs, minutes, type Jobs } from '../src/modules/platform/jobs/jobs.service';
 import { authEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
+import { restartableDatabase } from './restartable-database';
 import { FACTORY_PASSWORD, signUp, unique, uniqueEmail } from './factories';
 
 const silent = pino({ level: 'silent' });
@@ -170,44 +166,6 @@ describe('mail delivery as a job', () => {
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
   });
 });
-
-/** A database that can be closed and opened again with its data, as a server restart does. */
-async function restartableDatabase(): Promise<{ open(): Promise<Database>; dispose(): Promise<void> }> {
-  if ((process.env.TEST_DB_KIND ?? 'pglite') === 'postgres') {
-    const adminUrl = process.env.TEST_PG_URL!;
-    const name = `md_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 }),
-      dispose: async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'md-jobs-'));
-  // The first opening starts from the migrated template; later ones from the directory it wrote.
-  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  let first = true;
-  return {
-    open: async () => {
-      if (!first) return openDatabase({ dataDir: dir });
-      first = false;
-      const seeded = await openDatabase({ loadDataDir: template });
-      const dump = await seeded.dumpDataDir!();
-      await seeded.close();
-      const { PGlite } = await import('@electric-sql/pglite');
-      const client = await PGlite.create({ dataDir: dir, loadDataDir: dump });
-      await client.close();
-      return openDatabase({ dataDir: dir });
-    },
-    dispose: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 describe('jobs survive a restart', () => {
   it('runs a job enqueued before the app and its database closed, in the next app', async () => {

@@ -19,3 +19,4 @@ export * from './recurring-plans';
 export * from './bank-accounts';
 export * from './invoice-pages';
 export * from './invoice-pdf';
+export * from './repeating-invoices';

@@ -166,23 +166,34 @@ export const InvoiceTaxBodySchema = z.object({
 });
 export type InvoiceTaxBody = z.input<typeof InvoiceTaxBodySchema>;
 
-export const InvoiceBodySchema = z
-  .object({
-    customer_id: z.uuid('Choose a customer'),
-    /** Defaults to the business's currency. */
-    currency: CurrencyCodeSchema.optional(),
-    issue_date: CalendarDateSchema,
-    due_date: CalendarDateSchema,
-    lines: z.array(InvoiceLineBodySchema).min(1, 'Add at least one line').max(MAX_INVOICE_LINES, `Use at most ${MAX_INVOICE_LINES} lines`),
-    taxes: z.array(InvoiceTaxBodySchema).max(MAX_INVOICE_TAXES, `Use at most ${MAX_INVOICE_TAXES} taxes`).default([]),
-    notes: text().trim().max(2000, 'Use at most 2000 characters').nullish().transform(blankToNull),
-    terms: text().trim().max(2000, 'Use at most 2000 characters').nullish().transform(blankToNull),
-    allow_partial: z.boolean().default(false),
-  })
-  .superRefine((body, ctx) => {
-    if (body.due_date < body.issue_date) ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'The due date cannot be before the issue date' });
-    if (invoiceTotals(body.lines, body.taxes).total > MAX_MINOR_AMOUNT) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'The total is too large' });
-  });
+/**
+ * What an invoice says, without its dates: the customer, lines, taxes, notes and terms. An invoice adds its
+ * issue and due dates; a repeating invoice's template adds its schedule (repeating-invoices.ts).
+ */
+export const InvoiceContentSchema = z.object({
+  customer_id: z.uuid('Choose a customer'),
+  /** Defaults to the business's currency. */
+  currency: CurrencyCodeSchema.optional(),
+  lines: z.array(InvoiceLineBodySchema).min(1, 'Add at least one line').max(MAX_INVOICE_LINES, `Use at most ${MAX_INVOICE_LINES} lines`),
+  taxes: z.array(InvoiceTaxBodySchema).max(MAX_INVOICE_TAXES, `Use at most ${MAX_INVOICE_TAXES} taxes`).default([]),
+  notes: text().trim().max(2000, 'Use at most 2000 characters').nullish().transform(blankToNull),
+  terms: text().trim().max(2000, 'Use at most 2000 characters').nullish().transform(blankToNull),
+  allow_partial: z.boolean().default(false),
+});
+export type InvoiceContent = z.output<typeof InvoiceContentSchema>;
+
+/** The total of the content's lines and taxes is too large to store: a refinement both bodies share. */
+export function refineInvoiceTotal(body: Pick<InvoiceContent, 'lines' | 'taxes'>, ctx: z.RefinementCtx): void {
+  if (invoiceTotals(body.lines, body.taxes).total > MAX_MINOR_AMOUNT) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'The total is too large' });
+}
+
+export const InvoiceBodySchema = InvoiceContentSchema.extend({
+  issue_date: CalendarDateSchema,
+  due_date: CalendarDateSchema,
+}).superRefine((body, ctx) => {
+  if (body.due_date < body.issue_date) ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'The due date cannot be before the issue date' });
+  refineInvoiceTotal(body, ctx);
+});
 export type InvoiceBody = z.input<typeof InvoiceBodySchema>;
 export type InvoiceFields = z.output<typeof InvoiceBodySchema>;
 
@@ -203,6 +214,11 @@ export const InvoiceLineSchema = z.object({
   net: z.number().int(),
 });
 
+/** Who an invoice is for, as the invoice shows it. */
+export const InvoiceCustomerSchema = z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string().nullable() });
+/** A tax as stored: its name, rate and the amount the money rules made of it. */
+export const InvoiceTaxSchema = z.object({ name: z.string(), rate_bps: z.number().int(), amount: z.number().int() });
+
 export const InvoiceSchema = z.object({
   id: z.uuid(),
   public_id: z.string(),
@@ -210,12 +226,12 @@ export const InvoiceSchema = z.object({
   url: z.string(),
   number: z.string(),
   status: InvoiceStatusSchema,
-  customer: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string().nullable() }),
+  customer: InvoiceCustomerSchema,
   currency: z.string(),
   issue_date: z.string(),
   due_date: z.string(),
   lines: z.array(InvoiceLineSchema),
-  taxes: z.array(z.object({ name: z.string(), rate_bps: z.number().int(), amount: z.number().int() })),
+  taxes: z.array(InvoiceTaxSchema),
   subtotal: z.number().int(),
   tax_total: z.number().int(),
   total: z.number().int(),

@@ -1,4 +1,6 @@
 import { BlockList, isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '@merchant/core';
 
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -26,4 +28,21 @@ export function isLoopbackHost(host: string): boolean {
 /** The addresses to listen on for a BIND_HOST value. */
 export function listenHosts(host: string): string[] {
   return host.toLowerCase() === 'localhost' ? [...LOOPBACK_HOSTS] : [host];
+}
+
+/** Headers a proxy adds when it forwards someone else's request. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/**
+ * The dev tools (mailbox, clock) answer the machine itself only. The socket's remote address decides (a
+ * client cannot forge it, whatever TRUST_PROXY says about req.ip); a request that a proxy on this machine
+ * forwarded for someone else is refused too.
+ */
+export function onlyFromThisMachine(tool: string) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const forwarded = FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
+    if (!isLoopbackAddress(req.socket.remoteAddress) || forwarded) {
+      throw new AppError('FORBIDDEN', `The ${tool} answers requests from this machine only.`);
+    }
+  };
 }

@@ -12,3 +12,4 @@ export * from './businesses';
 export * from './checkout';
 export * from './invoices';
 export * from './bank-accounts';
+export * from './repeating-invoices';

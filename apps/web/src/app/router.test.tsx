@@ -89,10 +89,10 @@ describe('router', () => {
 
   it('shows a screen that is not open yet as coming soon, with what it will do for the merchant', async () => {
     serve({ user, business: business() });
-    renderAt(`/business/${BID}/payments/invoices/repeating`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Repeating invoices' }, { timeout: 5000 })).toBeTruthy();
+    renderAt(`/business/${BID}/payments/developers`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Developers' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
-    expect(screen.getByText(COMING_SOON.repeatingInvoices)).toBeTruthy();
+    expect(screen.getByText(COMING_SOON.developers)).toBeTruthy();
   });
 
   it('shows a business to someone who may only read it without the controls that would change it', async () => {

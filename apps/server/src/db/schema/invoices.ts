@@ -1,6 +1,6 @@
-import { INVOICE_EVENT_KINDS, INVOICE_STATUSES } from '@merchant/payments';
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { INVOICE_EVENT_KINDS, INVOICE_STATUSES, REPEAT_FREQUENCIES, REPEATING_INVOICE_STATUSES, REPEATING_RUN_SEND_STATUSES } from '@merchant/payments';
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -119,5 +119,80 @@ export const invoiceRemindersSent = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.invoiceId, t.offsetDays] }),
     foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Repeating invoices (docs/payments.md, "repeating invoices"): the template (what each invoice says) and its
+ * schedule. `next_run_index`/`next_run_date` are the next run the scheduler makes an invoice for; the run that
+ * makes it advances them in the same transaction, under the template's row lock.
+ */
+export const repeatingInvoices = pgTable(
+  'repeating_invoices',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    status: text('status', { enum: REPEATING_INVOICE_STATUSES }).notNull().default('active'),
+    customerId: uuid('customer_id').notNull(),
+    currency: text('currency').notNull(),
+    lines: jsonb('lines').$type<StoredInvoiceLine[]>().notNull(),
+    taxes: jsonb('taxes').$type<StoredInvoiceTax[]>().notNull(),
+    subtotal: minorAmount('subtotal').notNull(),
+    taxTotal: minorAmount('tax_total').notNull(),
+    total: minorAmount('total').notNull(),
+    allowPartial: boolean('allow_partial').notNull().default(false),
+    notes: text('notes'),
+    terms: text('terms'),
+    dueDays: smallint('due_days').notNull(),
+    frequency: text('frequency', { enum: REPEAT_FREQUENCIES }).notNull(),
+    intervalDays: smallint('interval_days'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    maxCount: integer('max_count'),
+    autoSend: boolean('auto_send').notNull().default(false),
+    nextRunIndex: integer('next_run_index'),
+    nextRunDate: date('next_run_date', { mode: 'string' }),
+    invoicesMade: integer('invoices_made').notNull().default(0),
+    lastRunDate: date('last_run_date', { mode: 'string' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('repeating_invoices_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    // The scheduler's look across businesses for what is due (as the settlement's index does).
+    index('repeating_invoices_due_idx')
+      .on(t.nextRunDate)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * One row per run: the invoice a repeating invoice made for one run date. The primary key on
+ * (business, repeating invoice, run date) makes a second invoice for one run impossible, whatever runs it.
+ */
+export const repeatingInvoiceRuns = pgTable(
+  'repeating_invoice_runs',
+  {
+    businessId: uuid('business_id').notNull(),
+    repeatingInvoiceId: uuid('repeating_invoice_id').notNull(),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    sendStatus: text('send_status', { enum: REPEATING_RUN_SEND_STATUSES }).notNull(),
+    sendError: text('send_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.repeatingInvoiceId, t.runDate] }),
+    uniqueIndex('repeating_invoice_runs_invoice_key').on(t.businessId, t.invoiceId),
+    foreignKey({ columns: [t.businessId, t.repeatingInvoiceId], foreignColumns: [repeatingInvoices.businessId, repeatingInvoices.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
+    // Auto-sends still to do (a process may stop between making an invoice and sending it).
+    index('repeating_invoice_runs_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sendStatus} = 'pending'`),
   ],
 );

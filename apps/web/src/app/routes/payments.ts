@@ -108,11 +108,18 @@ export const paymentsRoutes = [
   route('invoices-edit', 'invoices/:invoice/edit', 'Edit invoice', 'invoices', { ...C, screen: 'invoices.edit' }),
   route('invoices-repeating', 'invoices/repeating', 'Repeating invoices', 'repeatingInvoices', {
     ...V,
+    screen: 'repeating-invoices.list',
     sidebar: { label: 'Repeating', icon: 'repeat', order: 1, parent: 'payments.invoices' },
   }),
-  route('invoices-repeating-create', 'invoices/repeating/create', 'Create repeating invoice', 'repeatingInvoices', C),
-  route('invoices-repeating-detail', 'invoices/repeating/:invoice', 'Repeating invoice', 'repeatingInvoices', V),
-  route('invoices-repeating-edit', 'invoices/repeating/:invoice/edit', 'Edit repeating invoice', 'repeatingInvoices', C),
+  route('invoices-repeating-create', 'invoices/repeating/create', 'Create repeating invoice', 'repeatingInvoices', {
+    ...C,
+    screen: 'repeating-invoices.create',
+  }),
+  route('invoices-repeating-detail', 'invoices/repeating/:invoice', 'Repeating invoice', 'repeatingInvoices', { ...V, screen: 'repeating-invoices.detail' }),
+  route('invoices-repeating-edit', 'invoices/repeating/:invoice/edit', 'Edit repeating invoice', 'repeatingInvoices', {
+    ...C,
+    screen: 'repeating-invoices.edit',
+  }),
   route('products', 'products', 'Products', 'paymentProducts', {
     ...V,
     screen: 'products.list',

@@ -11,6 +11,7 @@ import {
   reminderOffsetLabel,
   statusAfterPayment,
   type InvoiceDetail,
+  type InvoiceContent,
   type InvoiceEventKind,
   type InvoiceFields,
   type InvoiceFilters,
@@ -21,6 +22,8 @@ import type { Executor } from '@/db/client';
 import type { StoredInvoiceLine } from '@/db/schema';
 import { UNATTENDED, type BusinessContext, type BusinessRow, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
+import { createInvoicePdfService } from './invoice-pdf.service';
+import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import type { RateLimiter } from '@/lib/rate-limit';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
@@ -28,8 +31,6 @@ import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
-import { createInvoicePdfService } from './invoice-pdf.service';
 import { invoiceCsvRow, presentInvoice, publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 
@@ -40,13 +41,17 @@ const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateSty
 
 const notFound = () => new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
 
-/** Who changes an invoice: a member through a request, or the reminder schedule (no person, no request). */
-interface InvoiceCaller {
-  business: BusinessRow;
+/**
+ * Who changes an invoice: a person in the dashboard (from their request context), or the repeating invoices'
+ * scheduler (no user; `where` without an address).
+ */
+export interface InvoiceActor {
+  business: Pick<BusinessRow, 'id' | 'name' | 'currency'>;
   userId: string | null;
   where: RequestMeta;
 }
-const callerOf = (ctx: BusinessContext): InvoiceCaller => ({ business: ctx.business.row, userId: ctx.user.id, where: ctx });
+
+const actorOf = (ctx: BusinessContext): InvoiceActor => ({ business: ctx.business.row, userId: ctx.user.id, where: ctx });
 
 /**
  * One-off invoices: drafts created and edited with the package's money rules, the timeline, payments marked
@@ -67,9 +72,12 @@ export function createInvoicesService(deps: {
   const present = (row: Parameters<typeof presentInvoice>[0]) => presentInvoice(row, invoiceOrigin);
   const pdf = createInvoicePdfService({ db, limiter: deps.limiter, branding: deps.branding, present });
 
-  /** What the body becomes once the rules a schema cannot hold are checked: the customer and products are the business's. */
-  async function resolve(tx: Executor, ctx: BusinessContext, body: InvoiceFields) {
-    const businessId = ctx.business.row.id;
+  /**
+   * What an invoice's content becomes once the rules a schema cannot hold are checked (the customer and
+   * products are the business's): the stored lines and taxes with the money rules' amounts.
+   */
+  async function price(tx: Executor, business: InvoiceActor['business'], body: InvoiceContent) {
+    const businessId = business.id;
     if (!(await repo.customerExists(tx, businessId, body.customer_id))) throw fieldError('VALIDATION_FAILED', 'customer_id', 'Choose a customer from the list');
     const productIds = [...new Set(body.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
     const known = await repo.productIds(tx, businessId, productIds);
@@ -79,9 +87,7 @@ export function createInvoicesService(deps: {
     const lines: StoredInvoiceLine[] = body.lines.map((l, i) => ({ ...l, ...totals.lines[i]! }));
     return {
       customerId: body.customer_id,
-      currency: body.currency ?? ctx.business.row.currency,
-      issueDate: body.issue_date,
-      dueDate: body.due_date,
+      currency: body.currency ?? business.currency,
       lines,
       taxes: body.taxes.map((t, i) => ({ ...t, amount: totals.taxes[i]! })),
       subtotal: totals.subtotal,
@@ -93,8 +99,14 @@ export function createInvoicesService(deps: {
     };
   }
 
-  async function event(tx: Executor, by: InvoiceCaller, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
-    await repo.addEvent(tx, { businessId: by.business.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId: by.userId, createdAt: clock.now() });
+  /** The body's priced content and its dates. */
+  async function resolve(tx: Executor, actor: InvoiceActor, body: InvoiceFields) {
+    return { ...(await price(tx, actor.business, body)), issueDate: body.issue_date, dueDate: body.due_date };
+  }
+
+  async function event(tx: Executor, actor: InvoiceActor | BusinessContext, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
+    const { business, userId } = 'userId' in actor ? actor : actorOf(actor);
+    await repo.addEvent(tx, { businessId: business.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId, createdAt: clock.now() });
   }
 
   async function detail(businessId: string, id: string): Promise<InvoiceDetail> {
@@ -104,8 +116,8 @@ export function createInvoicesService(deps: {
     return { ...present(found), timeline: timeline.map((e) => ({ kind: e.kind, detail: e.detail, by: e.by, at: e.at.toISOString() })) };
   }
 
-  async function lock(tx: Executor, businessId: string, id: string): Promise<InvoiceRow> {
-    const row = await repo.lock(tx, businessId, id);
+  async function lock(tx: Executor, actor: InvoiceActor | BusinessContext, id: string): Promise<InvoiceRow> {
+    const row = await repo.lock(tx, 'userId' in actor ? actor.business.id : actor.business.row.id, id);
     if (!row) throw notFound();
     return row;
   }
@@ -118,12 +130,13 @@ export function createInvoicesService(deps: {
 
   async function insert(
     tx: Executor,
-    ctx: BusinessContext,
+    actor: InvoiceActor,
     fields: Awaited<ReturnType<typeof resolve>>,
     action: string,
     description: (number: string) => string,
+    meta: Record<string, unknown> = {},
   ) {
-    const businessId = ctx.business.row.id;
+    const businessId = actor.business.id;
     const now = clock.now();
     const row: InvoiceRow = {
       ...fields,
@@ -133,21 +146,21 @@ export function createInvoicesService(deps: {
       number: await repo.nextNumber(tx, businessId),
       status: 'draft',
       amountPaid: 0,
-      createdByUserId: ctx.user.id,
+      createdByUserId: actor.userId,
       createdAt: now,
       updatedAt: now,
     };
     await repo.insert(tx, row);
-    await event(tx, callerOf(ctx), row.id, 'created');
+    await event(tx, actor, row.id, 'created');
     const number = invoiceNumberLabel(row.number);
-    await audit.record(tx, ctx, {
+    await audit.record(tx, actor.where, {
       action,
       description: description(number),
-      actorUserId: ctx.user.id,
+      actorUserId: actor.userId,
       businessId,
       objectType: 'invoice',
       objectId: row.id,
-      meta: { total: row.total, currency: row.currency },
+      meta: { total: row.total, currency: row.currency, ...meta },
     });
     return row;
   }
@@ -156,22 +169,25 @@ export function createInvoicesService(deps: {
    * Mails the customer a template about the invoice with its PDF attached, recording it on the timeline and in
    * the audit log in one transaction. Only an invoice that is out (or a draft being sent) and whose customer has
    * an email. The PDF is rendered inside that transaction from the locked invoice, so it shows what the mail
-   * says (a failed render records nothing). An automatic reminder (`automatic`) claims its offset first and
-   * sends nothing when it was sent already.
+   * says (a failed render records nothing). Answers whether a mail went: `onlyDraft` sends only a draft (of two
+   * senders of one draft, the second finds it sent), and an automatic reminder (`automatic`) claims its offset
+   * first and sends nothing when it was sent already.
    */
   async function mail(
-    by: InvoiceCaller,
+    actor: InvoiceActor,
     id: string,
     key: EmailTemplateKey,
     kind: 'sent' | 'reminded',
-    automatic?: { offsetDays: number },
-  ): Promise<InvoiceDetail | null> {
-    const business = by.business;
+    options: { onlyDraft?: boolean; automatic?: { offsetDays: number } } = {},
+  ): Promise<boolean> {
+    const { business } = actor;
     // Read before the transaction: on the embedded database a read outside it would wait for its end.
     const template = await deps.emailTemplates.template(business.id, key);
     const brand = await pdf.brandAssets(business.id);
     const message = await db.transaction(async (tx) => {
-      const current = await lock(tx, business.id, id);
+      const current = await lock(tx, actor, id);
+      // Decided under the invoice's lock.
+      if (options.onlyDraft && current.status !== 'draft') return null;
       const number = invoiceNumberLabel(current.number);
       const allowed = kind === 'sent' ? ['draft', 'sent', 'overdue', 'partially_paid'] : ['sent', 'overdue', 'partially_paid'];
       if (!allowed.includes(current.status)) {
@@ -183,6 +199,7 @@ export function createInvoicesService(deps: {
       const found = await repo.find(tx, business.id, id);
       const to = found?.customerEmail;
       if (!to) throw fieldError('INVOICE_NO_EMAIL', 'customer_id', "Add an email to the invoice's customer to send it.");
+      const { automatic } = options;
       if (automatic && !(await repo.claimReminder(tx, business.id, id, automatic.offsetDays, clock.now()))) return null;
       const due = amountDue(current.total, current.amountPaid);
       const rendered = renderEmail(template, {
@@ -197,40 +214,40 @@ export function createInvoicesService(deps: {
       if (status !== current.status) await repo.update(tx, business.id, id, { status, updatedAt: clock.now() });
       const attachment = await pdf.attachment(present({ ...found, invoice: { ...current, status } }), brand);
       const when = automatic ? `, ${reminderOffsetLabel(automatic.offsetDays)}` : '';
-      await event(tx, by, id, kind, `To ${to}${when}`);
-      await audit.record(tx, by.where, {
+      await event(tx, actor, id, kind, `To ${to}${when}`);
+      await audit.record(tx, actor.where, {
         action: kind === 'sent' ? 'invoice.sent' : automatic ? 'invoice.reminded_automatically' : 'invoice.reminded',
         description: `${kind === 'sent' ? 'Mailed' : automatic ? 'Automatically reminded' : 'Reminded'} the invoice ${number} to ${to}${when}`,
-        actorUserId: by.userId,
+        actorUserId: actor.userId,
         businessId: business.id,
         objectType: 'invoice',
         objectId: id,
       });
       return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, attachments: [attachment] };
     });
-    if (!message) return null;
+    if (!message) return false;
     await deps.mailer.send(message);
-    return detail(business.id, id);
+    return true;
   }
 
-  /** A mail a member asked for: it always answers the invoice. */
-  async function mailNow(ctx: BusinessContext, id: string, key: EmailTemplateKey, kind: 'sent' | 'reminded'): Promise<InvoiceDetail> {
-    return (await mail(callerOf(ctx), id, key, kind)) ?? detail(ctx.business.row.id, id);
+  /** A mail a member asked for, answered with the invoice as it now stands. */
+  async function mailNow(actor: InvoiceActor, id: string, key: EmailTemplateKey, kind: 'sent' | 'reminded', options: { onlyDraft?: boolean } = {}) {
+    await mail(actor, id, key, kind, options);
+    return detail(actor.business.id, id);
   }
 
   return {
     /** The invoice as a PDF: the dashboard's download and the invoice host's link. */
     pdf: { forBusiness: pdf.forBusiness, forCustomer: pdf.forCustomer },
-    send: (ctx: BusinessContext, id: string) => mailNow(ctx, id, 'invoice_sent', 'sent'),
-    remind: (ctx: BusinessContext, id: string) => mailNow(ctx, id, 'invoice_reminder', 'reminded'),
+    send: (ctx: BusinessContext, id: string) => mailNow(actorOf(ctx), id, 'invoice_sent', 'sent'),
+    remind: (ctx: BusinessContext, id: string) => mailNow(actorOf(ctx), id, 'invoice_reminder', 'reminded'),
 
     /**
      * The reminder schedule's reminder of an unpaid invoice, `offsetDays` from its due date: sent at most once
      * per offset (answers whether this call sent it).
      */
-    async remindAutomatically(business: BusinessRow, id: string, offsetDays: number): Promise<boolean> {
-      return (await mail({ business, userId: null, where: UNATTENDED }, id, 'invoice_reminder', 'reminded', { offsetDays })) !== null;
-    },
+    remindAutomatically: (business: BusinessRow, id: string, offsetDays: number): Promise<boolean> =>
+      mail({ business, userId: null, where: UNATTENDED }, id, 'invoice_reminder', 'reminded', { automatic: { offsetDays } }),
 
     /** Sent invoices whose due date is before `today` (UTC) become overdue, each with its timeline entry. */
     async markOverdue(today: string): Promise<number> {
@@ -250,6 +267,26 @@ export function createInvoicesService(deps: {
         return marked.length;
       });
     },
+
+    /**
+     * For repeating invoices: a draft made from a template inside the caller's transaction, numbered and
+     * totalled as any invoice (the same checks of customer and products). Answers its id and number.
+     */
+    async createFrom(tx: Executor, actor: InvoiceActor, body: InvoiceFields, source: { repeatingInvoiceId: string }) {
+      const row = await insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n} from a repeating invoice`, {
+        repeating_invoice_id: source.repeatingInvoiceId,
+      });
+      return { id: row.id, number: invoiceNumberLabel(row.number) };
+    },
+
+    /** Checks and prices what an invoice would say (a repeating invoice's template) without making one. */
+    price,
+
+    /**
+     * Sends a draft on behalf of `actor` (the repeating invoices' auto-send) as the send endpoint does; an
+     * invoice that is no longer a draft (sent by someone already, or void) is left as it is, unmailed.
+     */
+    sendDraftAs: (actor: InvoiceActor, id: string) => mailNow(actor, id, 'invoice_sent', 'sent', { onlyDraft: true }),
 
     async list(businessId: string, query: InvoiceFilters & CursorQuery) {
       const rows = await repo.page(db, businessId, query, query.limit, decodeCursor(query.cursor));
@@ -278,16 +315,19 @@ export function createInvoicesService(deps: {
     get: (businessId: string, id: string) => detail(businessId, id),
 
     async create(ctx: BusinessContext, body: InvoiceFields): Promise<InvoiceDetail> {
-      const row = await db.transaction(async (tx) => insert(tx, ctx, await resolve(tx, ctx, body), 'invoice.created', (n) => `Created the draft invoice ${n}`));
+      const actor = actorOf(ctx);
+      const row = await db.transaction(async (tx) =>
+        insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n}`),
+      );
       return detail(ctx.business.row.id, row.id);
     },
 
     async update(ctx: BusinessContext, id: string, body: InvoiceFields): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
-        const current = await lock(tx, businessId, id);
+        const current = await lock(tx, ctx, id);
         assertEditable(current);
-        const fields = await resolve(tx, ctx, body);
+        const fields = await resolve(tx, actorOf(ctx), body);
         await repo.update(tx, businessId, id, { ...fields, updatedAt: clock.now() });
         await audit.record(tx, ctx, {
           action: 'invoice.updated',
@@ -305,7 +345,7 @@ export function createInvoicesService(deps: {
     async markPaid(ctx: BusinessContext, id: string, body: { amount?: number | undefined; note: string | null }): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
-        const current = await lock(tx, businessId, id);
+        const current = await lock(tx, ctx, id);
         const range = invoicePayableRange({ status: current.status, total: current.total, amount_paid: current.amountPaid, allow_partial: true });
         if (!range)
           throw new AppError('INVOICE_NOT_PAYABLE', `${invoiceNumberLabel(current.number)} is ${current.status.replace('_', ' ')}: nothing can be paid on it.`);
@@ -316,7 +356,7 @@ export function createInvoicesService(deps: {
         const paid = current.amountPaid + amount;
         await repo.update(tx, businessId, id, { amountPaid: paid, status: statusAfterPayment(current.status, current.total, paid), updatedAt: clock.now() });
         const money = formatMoneyWithCode(amount, current.currency);
-        await event(tx, callerOf(ctx), id, 'paid', body.note ? `${money} by other means: ${body.note}` : `${money} by other means`);
+        await event(tx, ctx, id, 'paid', body.note ? `${money} by other means: ${body.note}` : `${money} by other means`);
         await audit.record(tx, ctx, {
           action: 'invoice.marked_paid',
           description: `Marked ${money} of the invoice ${invoiceNumberLabel(current.number)} as paid by other means`,
@@ -333,10 +373,10 @@ export function createInvoicesService(deps: {
     async void(ctx: BusinessContext, id: string): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
-        const current = await lock(tx, businessId, id);
+        const current = await lock(tx, ctx, id);
         assertEditable(current);
         await repo.update(tx, businessId, id, { status: 'void', updatedAt: clock.now() });
-        await event(tx, callerOf(ctx), id, 'voided');
+        await event(tx, ctx, id, 'voided');
         await audit.record(tx, ctx, {
           action: 'invoice.voided',
           description: `Voided the invoice ${invoiceNumberLabel(current.number)}`,
@@ -352,14 +392,14 @@ export function createInvoicesService(deps: {
     async duplicate(ctx: BusinessContext, id: string): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       const row = await db.transaction(async (tx) => {
-        const source = await lock(tx, businessId, id);
+        const source = await lock(tx, ctx, id);
         // Issued today, due after as many days as the original allowed.
         const today = clock.now().toISOString().slice(0, 10);
         const days = Math.round((Date.parse(source.dueDate) - Date.parse(source.issueDate)) / 86_400_000);
         const due = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10);
         const { customerId, currency, lines, taxes, subtotal, taxTotal, total, allowPartial, notes, terms } = source;
         const fields = { customerId, currency, issueDate: today, dueDate: due, lines, taxes, subtotal, taxTotal, total, allowPartial, notes, terms };
-        return insert(tx, ctx, fields, 'invoice.duplicated', (n) => `Created the draft invoice ${n} from ${invoiceNumberLabel(source.number)}`);
+        return insert(tx, actorOf(ctx), fields, 'invoice.duplicated', (n) => `Created the draft invoice ${n} from ${invoiceNumberLabel(source.number)}`);
       });
       return detail(businessId, row.id);
     },

@@ -38,7 +38,8 @@ export function createAuditService(deps: { clock: Clock }) {
         businessId: entry.businessId ?? null,
         objectType: entry.objectType ?? null,
         objectId: entry.objectId ?? null,
-        ip: where.ip,
+        // Work no request started (a scheduled job) has no address.
+        ip: where.ip || null,
         userAgent: where.userAgent?.slice(0, 500) ?? null,
         meta,
         createdAt: deps.clock.now(),

@@ -1,22 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '@merchant/core';
-import { isLoopbackAddress } from '@/lib/loopback';
+import { onlyFromThisMachine } from '@/lib/loopback';
 import type { KeptMail, Mailer } from '@/mail/mailer';
-
-/** Headers a proxy adds when it forwards someone else's request. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
-
-/**
- * The mailbox holds password reset and invitation links, so it answers the machine itself only. The
- * socket's remote address decides (a client cannot forge it, whatever TRUST_PROXY says about req.ip);
- * a request that a proxy on this machine forwarded for someone else is refused too.
- */
-async function onlyFromThisMachine(req: FastifyRequest): Promise<void> {
-  const forwarded = FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
-  if (!isLoopbackAddress(req.socket.remoteAddress) || forwarded) {
-    throw new AppError('FORBIDDEN', 'The dev mailbox answers requests from this machine only.');
-  }
-}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const attachmentList = (mail: KeptMail) =>
@@ -35,7 +20,8 @@ const attachmentsOf = (mail: KeptMail) =>
 
 /** Local runs without SMTP: every mail the product sent, readable in the browser (and as JSON for tests). */
 export function devMailboxRoutes(app: FastifyInstance, mailer: Pick<Mailer, 'recent' | 'attachment'>): void {
-  const options = { schema: { hide: true }, onRequest: onlyFromThisMachine };
+  // The mailbox holds password reset and invitation links.
+  const options = { schema: { hide: true }, onRequest: onlyFromThisMachine('dev mailbox') };
   app.get('/_dev/mailbox.json', options, async () => {
     const rows = await mailer.recent(100);
     return {

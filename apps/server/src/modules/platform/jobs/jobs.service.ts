@@ -64,6 +64,8 @@ export interface Jobs extends JobRegistry, JobSender {
    * `ignoreDelays` also runs jobs whose start or retry time has not come (as if that time had passed).
    */
   runDue(options?: { ignoreDelays?: boolean }): Promise<number>;
+  /** Enqueues the schedules whose tick has come now rather than at the next check (after the dev clock moved). */
+  checkSchedules(): Promise<void>;
 }
 
 /** `poll`: workers poll and schedules tick on timers (a server). `manual`: nothing runs until `runDue` (tests). */
@@ -197,6 +199,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       if (timer) clearInterval(timer);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
+
+    checkSchedules: () => enqueueTicks(clock.now()),
 
     async runDue(options = {}) {
       await enqueueTicks(clock.now());

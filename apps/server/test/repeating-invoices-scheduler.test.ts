@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { repeatingInvoiceEndpoints } from '@merchant/payments';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { fixedClock } from '../src/lib/clock';
+import { createRateLimiter } from '../src/lib/rate-limit';
+import { createMailer } from '../src/mail/mailer';
+import { compose, type Platform } from '../src/modules/module';
+import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
+import { checkoutCustomisationModule } from '../src/modules/payments/checkout-customisation/checkout-customisation.module';
+import { invoicesModule } from '../src/modules/payments/invoices/invoices.module';
+import { repeatingInvoicesModule } from '../src/modules/payments/repeating-invoices/repeating-invoices.module';
+import { createAuditService } from '../src/modules/platform/audit/audit.service';
+import { createJobs } from '../src/modules/platform/jobs/jobs.service';
+import { createBusiness, createCustomer, createRepeatingInvoice } from './factories';
+import { Agent, mailbox, type TestContext } from './harness';
+import { restartableDatabase } from './restartable-database';
+
+/**
+ * The scheduler's promise: each run of a repeating invoice makes exactly one invoice (and mails it at most
+ * once), when several app processes run the scheduler at once on one database, and when a process stops in
+ * the middle of a run and the work is done again after a restart. On both databases (the embedded one is
+ * owned by one process, so there its "processes" share its one handle and their transactions take turns).
+ */
+const silent = pino({ level: 'silent' });
+const config = testConfig({ webDist: '/nonexistent', sessionIdleMinutes: 60 * 24 * 365 });
+const START = new Date('2026-11-01T09:00:00Z');
+
+/** One app process on a database: the real app, jobs run by hand. */
+async function appOn(database: Database, clock: ReturnType<typeof fixedClock>): Promise<TestContext> {
+  const app = await buildApp({ config, db: database.db, changes: database.changes, clock, logger: silent, jobsConnection: database.jobs, jobsMode: 'manual' });
+  return { app, database, clock, config, close: async () => app.close() };
+}
+
+/** Another process's scheduler: the platform and the modules it is built from, with a job queue of its own. */
+async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClock>) {
+  const jobs = createJobs({ connection: database.jobs, clock, logger: silent, mode: 'manual' });
+  const mailer = createMailer({ db: database.db, clock, logger: silent, jobs, from: config.mailFrom });
+  const platform: Platform = {
+    db: database.db,
+    clock,
+    config,
+    changes: undefined,
+    mailer,
+    limiter: createRateLimiter({ db: database.db, clock }),
+    audit: createAuditService({ clock }),
+    jobs,
+  };
+  const modules = compose(platform).use(emailTemplatesModule).use(checkoutCustomisationModule).use(invoicesModule).use(repeatingInvoicesModule);
+  mailer.registerJobs(jobs);
+  modules.registerJobs(jobs);
+  await jobs.start();
+  return { scheduler: modules.services.repeatingInvoices.scheduler, jobs };
+}
+
+async function rows<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const counts = async (database: Database, businessId: string) => {
+  const [row] = await rows<{ invoices: number; runs: number; sent_events: number; numbers: number }>(
+    database,
+    sql`select
+      (select count(*)::int from invoices where business_id = ${businessId}) as invoices,
+      (select count(distinct number)::int from invoices where business_id = ${businessId}) as numbers,
+      (select count(*)::int from repeating_invoice_runs where business_id = ${businessId}) as runs,
+      (select count(*)::int from invoice_events where business_id = ${businessId} and kind = 'sent') as sent_events`,
+  );
+  return row!;
+};
+
+/** A business with a customer who has an email, made in the given process. */
+async function businessIn(t: TestContext) {
+  const business = await createBusiness(t);
+  const owner = business.people.owner.agent;
+  const customer = await createCustomer(owner, business.id);
+  return { id: business.id, owner, customer };
+}
+
+/** Makes the process's next statement on `table` fail, as if the process stopped there (until `heal`). */
+async function breakInsert(database: Database, table: string, when = 'true') {
+  await database.exec(`
+    create or replace function test_stop_here() returns trigger language plpgsql as $$
+    begin
+      if ${when} then raise exception 'the process stopped here'; end if;
+      return new;
+    end $$;
+    create trigger test_stop_here before insert on ${table} for each row execute function test_stop_here();`);
+}
+async function heal(database: Database, table: string) {
+  await database.exec(`drop trigger test_stop_here on ${table}; drop function test_stop_here();`);
+}
+
+describe('two schedulers at once on one database', () => {
+  it('makes and sends each due run exactly once, whichever process gets there', async () => {
+    const store = await restartableDatabase();
+    const clock = fixedClock(START);
+    const first = await store.open();
+    const second = (process.env.TEST_DB_KIND ?? 'pglite') === 'postgres' ? await store.open() : first;
+    const a = await appOn(first, clock);
+    const b = await appOn(second, clock);
+    const others = [await schedulerOn(first, clock), await schedulerOn(second, clock)];
+    try {
+      const { id, owner, customer } = await businessIn(a);
+      const templates = [];
+      for (let i = 0; i < 6; i++) {
+        templates.push(await createRepeatingInvoice(owner, id, customer.id, { frequency: 'weekly', start_date: '2026-11-02', auto_send: true }));
+      }
+      // Four weekly runs are due for each: 2, 9, 16 and 23 November.
+      clock.set(new Date('2026-11-23T12:00:00Z'));
+      await Promise.all([...others.map((p) => p.scheduler.runDue()), ...others.map((p) => p.scheduler.runDue()), a.app.jobs.runDue(), b.app.jobs.runDue()]);
+      // Whatever is left (nothing, when the racing passes did it all) is done by one more pass.
+      await others[0]!.scheduler.runDue();
+
+      expect(await counts(first, id)).toEqual({ invoices: 24, numbers: 24, runs: 24, sent_events: 24 });
+      for (const template of templates) {
+        const detail = await owner.ok(repeatingInvoiceEndpoints.get, { params: { business_id: id, repeating_invoice_id: template.id } });
+        expect(detail.runs.map((r) => r.run_date).sort()).toEqual(['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']);
+        // Mailed, each once (a run's invoice already past its due date is overdue by then: the reminder schedule ran too).
+        expect(detail.runs.every((r) => r.send_status === 'sent' && ['sent', 'overdue'].includes(r.invoice.status))).toBe(true);
+        expect(detail).toMatchObject({ invoices_made: 4, next_run_date: '2026-11-30' });
+      }
+      // The invoices' own mails (runs already past their due date also get the reminder schedule's mail).
+      const mails = (await mailbox(a.app)).filter((m) => m.to === customer.email && !/reminder/i.test(m.subject));
+      expect(mails).toHaveLength(24);
+      expect(new Set(mails.map((m) => /INV-\d+/.exec(m.text)?.[0])).size).toBe(24);
+
+      // The run's key refuses a second invoice for one date whatever runs it.
+      const [run] = await rows<{ repeating_invoice_id: string; invoice_id: string }>(
+        first,
+        sql`select repeating_invoice_id, invoice_id from repeating_invoice_runs where business_id = ${id} limit 1`,
+      );
+      await expect(
+        first.exec(
+          `insert into repeating_invoice_runs (business_id, repeating_invoice_id, run_date, invoice_id, send_status) values ('${id}', '${run!.repeating_invoice_id}', '2026-11-02', '${run!.invoice_id}', 'off')`,
+        ),
+      ).rejects.toThrow(/duplicate key|unique/i);
+    } finally {
+      for (const p of others) await p.jobs.stop();
+      await a.close();
+      await b.close();
+      if (second !== first) await second.close();
+      await first.close();
+      await store.dispose();
+    }
+  });
+});
+
+describe('a process that stops in the middle of a run', () => {
+  it('leaves nothing behind, and the run after a restart makes the invoice once', async () => {
+    const store = await restartableDatabase();
+    const clock = fixedClock(START);
+    let database = await store.open();
+    let t = await appOn(database, clock);
+    try {
+      const { id, owner, customer } = await businessIn(t);
+      const template = await createRepeatingInvoice(owner, id, customer.id, { start_date: '2026-11-02' });
+      // The process stops after the invoice's insert, before the run is recorded: its transaction never commits.
+      await breakInsert(database, 'repeating_invoice_runs');
+      clock.set(new Date('2026-11-02T10:00:00Z'));
+      await t.app.jobs.runDue();
+      expect(await counts(database, id)).toMatchObject({ invoices: 0, runs: 0 });
+      const [kept] = await rows<{ next_run_date: string; invoices_made: number }>(
+        database,
+        sql`select next_run_date::text, invoices_made from repeating_invoices where id = ${template.id}`,
+      );
+      expect(kept).toEqual({ next_run_date: '2026-11-02', invoices_made: 0 });
+      await t.close();
+      await database.close();
+
+      // Restart: the run is done again, once, however often the scheduler runs.
+      database = await store.open();
+      await heal(database, 'repeating_invoice_runs');
+      t = await appOn(database, clock);
+      await t.app.jobs.runDue({ ignoreDelays: true });
+      clock.set(new Date('2026-11-02T23:00:00Z'));
+      await t.app.jobs.runDue({ ignoreDelays: true });
+      expect(await counts(database, id)).toMatchObject({ invoices: 1, runs: 1 });
+      await t.close();
+      await database.close();
+
+      database = await store.open();
+      t = await appOn(database, clock);
+      await t.app.jobs.runDue({ ignoreDelays: true });
+      expect(await counts(database, id)).toMatchObject({ invoices: 1, runs: 1 });
+      const again = new Agent(t.app);
+      again.cookies = owner.cookies;
+      again.csrf = owner.csrf;
+      const detail = await again.ok(repeatingInvoiceEndpoints.get, { params: { business_id: id, repeating_invoice_id: template.id } });
+      expect(detail).toMatchObject({ invoices_made: 1, last_run_date: '2026-11-02', next_run_date: '2026-12-02' });
+    } finally {
+      await t.close();
+      await database.close();
+      await store.dispose();
+    }
+  });
+
+  it('sends an invoice made before the stop after the restart, once', async () => {
+    const store = await restartableDatabase();
+    const clock = fixedClock(START);
+    let database = await store.open();
+    let t = await appOn(database, clock);
+    try {
+      const { id, owner, customer } = await businessIn(t);
+      await createRepeatingInvoice(owner, id, customer.id, { start_date: '2026-11-02', auto_send: true });
+      // The invoice is made and committed; the process stops while sending it.
+      await breakInsert(database, 'invoice_events', `new.kind = 'sent'`);
+      clock.set(new Date('2026-11-02T10:00:00Z'));
+      await t.app.jobs.runDue();
+      expect(await counts(database, id)).toMatchObject({ invoices: 1, runs: 1, sent_events: 0 });
+      const [pending] = await rows<{ send_status: string }>(database, sql`select send_status from repeating_invoice_runs where business_id = ${id}`);
+      expect(pending?.send_status).toBe('pending');
+      await t.close();
+      await database.close();
+
+      database = await store.open();
+      await heal(database, 'invoice_events');
+      t = await appOn(database, clock);
+      clock.set(new Date('2026-11-02T11:00:00Z'));
+      await t.app.jobs.runDue({ ignoreDelays: true });
+      await t.app.jobs.runDue({ ignoreDelays: true });
+      expect(await counts(database, id)).toMatchObject({ invoices: 1, runs: 1, sent_events: 1 });
+      const [sent] = await rows<{ send_status: string }>(database, sql`select send_status from repeating_invoice_runs where business_id = ${id}`);
+      expect(sent?.send_status).toBe('sent');
+      expect((await mailbox(t.app)).filter((m) => m.to === customer.email)).toHaveLength(1);
+    } finally {
+      await t.close();
+      await database.close();
+      await store.dispose();
+    }
+  });
+});

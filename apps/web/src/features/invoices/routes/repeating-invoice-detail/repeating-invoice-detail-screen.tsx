@@ -1,0 +1,223 @@
+import { Anchor, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import type { RepeatingInvoiceDetail } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { Fact } from '@/components/fact';
+import { PageFrame } from '@/components/page-frame';
+import { QueryStatus } from '@/components/query-status';
+import { notifySuccess } from '@/lib/notify';
+import { useBusiness } from '@/lib/session';
+import { repeatingInvoiceQuery, useRepeatingInvoiceAction } from '@/features/invoices/api/repeating-invoices-api';
+import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
+import { RepeatingInvoiceStatusBadge } from '@/features/invoices/components/repeating-invoice-status-badge';
+import { Totals } from '@/features/invoices/routes/invoice-detail/invoice-detail-screen';
+
+const SEND_LABELS: Record<RepeatingInvoiceDetail['runs'][number]['send_status'], string> = {
+  off: 'Not sent automatically',
+  pending: 'Sending',
+  sent: 'Sent',
+  failed: 'Not sent',
+};
+
+export function Component() {
+  const { business_id: businessId = '', invoice: id = '' } = useParams();
+  const repeating = useQuery(repeatingInvoiceQuery(businessId, id));
+  return repeating.data ? (
+    <RepeatingView businessId={businessId} repeating={repeating.data} />
+  ) : (
+    <PageFrame title="Repeating invoice">
+      <QueryStatus query={repeating} loadingLabel="Loading the repeating invoice" />
+    </PageFrame>
+  );
+}
+
+function RepeatingView({ businessId, repeating: r }: { businessId: string; repeating: RepeatingInvoiceDetail }) {
+  const business = useBusiness(businessId);
+  const canChange = business.data?.permissions.includes('payments:create') ?? false;
+  const pause = useRepeatingInvoiceAction(businessId, r.id, 'pause');
+  const resume = useRepeatingInvoiceAction(businessId, r.id, 'resume');
+  const stop = useRepeatingInvoiceAction(businessId, r.id, 'stop');
+  const money = (amount: number) => formatMoneyWithCode(amount, r.currency);
+  const who = r.customer.name ?? r.customer.email ?? 'a customer';
+
+  const confirm = (options: { title: string; text: string; confirm: string; cancel: string; red?: boolean; run: () => void }) =>
+    modals.openConfirmModal({
+      title: options.title,
+      children: <Text size="sm">{options.text}</Text>,
+      labels: { confirm: options.confirm, cancel: options.cancel },
+      confirmProps: options.red ? { color: 'red' } : {},
+      onConfirm: options.run,
+    });
+  const confirmPause = () =>
+    confirm({
+      title: 'Pause this repeating invoice',
+      text: 'No invoice is made while it is paused. When you resume it, the runs missed in between are skipped.',
+      confirm: 'Pause',
+      cancel: 'Keep running',
+      run: () => pause.mutate(undefined, { onSuccess: () => notifySuccess('Repeating invoice paused.') }),
+    });
+  const confirmResume = () =>
+    confirm({
+      title: 'Resume this repeating invoice',
+      text: 'It makes its next invoice on the first run date from today on.',
+      confirm: 'Resume',
+      cancel: 'Keep paused',
+      run: () => resume.mutate(undefined, { onSuccess: () => notifySuccess('Repeating invoice resumed.') }),
+    });
+  const confirmStop = () =>
+    confirm({
+      title: 'Stop this repeating invoice',
+      text: 'No further invoice is made, and it cannot be resumed or edited again. The invoices it made stay as they are.',
+      confirm: 'Stop for good',
+      cancel: 'Keep it',
+      red: true,
+      run: () => stop.mutate(undefined, { onSuccess: () => notifySuccess('Repeating invoice stopped.') }),
+    });
+
+  const actions =
+    canChange && r.editable ? (
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={href('payments.invoices-repeating-edit', { business_id: businessId, invoice: r.id })}
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+        >
+          Edit
+        </Button>
+        {r.status === 'active' ? (
+          <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} loading={pause.isPending} onClick={confirmPause}>
+            Pause
+          </Button>
+        ) : null}
+        {r.status === 'paused' ? (
+          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={resume.isPending} onClick={confirmResume}>
+            Resume
+          </Button>
+        ) : null}
+        <Button variant="default" color="red" leftSection={<IconPlayerStop size={16} aria-hidden />} loading={stop.isPending} onClick={confirmStop}>
+          Stop
+        </Button>
+      </Group>
+    ) : undefined;
+
+  const ends = r.end_date ? `On ${r.end_date}` : r.max_count ? `After ${r.max_count} invoices` : 'Never (until stopped)';
+  return (
+    <PageFrame title={`Repeating invoice for ${who}`} description={<RepeatingInvoiceStatusBadge status={r.status} />} actions={actions}>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-schedule">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="repeating-schedule">
+                  Schedule
+                </Title>
+                <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+                  <Fact label="Customer">{[r.customer.name, r.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
+                  <Fact label="Repeats">{r.schedule}</Fact>
+                  <Fact label="First invoice">{r.start_date}</Fact>
+                  <Fact label="Ends">{ends}</Fact>
+                  <Fact label="Next invoice">{r.next_run_date ?? (r.status === 'paused' ? 'Paused' : 'None')}</Fact>
+                  <Fact label="Invoices made">{r.max_count ? `${r.invoices_made} of ${r.max_count}` : r.invoices_made}</Fact>
+                  <Fact label="Due">{r.due_days === 0 ? 'On receipt' : `${r.due_days} days after issue`}</Fact>
+                  <Fact label="Sending">{r.auto_send ? 'Mailed to the customer when made' : 'Kept as a draft to send'}</Fact>
+                  <Fact label="Total of each invoice">{money(r.total)}</Fact>
+                </SimpleGrid>
+                {r.upcoming.length > 0 ? (
+                  <Stack gap={4}>
+                    <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="repeating-upcoming">
+                      Upcoming runs (UTC dates)
+                    </Text>
+                    <List size="sm" aria-labelledby="repeating-upcoming">
+                      {r.upcoming.map((date) => (
+                        <List.Item key={date}>
+                          <time dateTime={date}>{date}</time>
+                        </List.Item>
+                      ))}
+                    </List>
+                  </Stack>
+                ) : null}
+              </Stack>
+            </Paper>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-made">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="repeating-made">
+                  Invoices made
+                </Title>
+                {r.runs.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    None yet{r.next_run_date ? `: the first is made on ${r.next_run_date}.` : '.'}
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={520}>
+                    <Table aria-labelledby="repeating-made">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th scope="col">Invoice</Table.Th>
+                          <Table.Th scope="col">Run date</Table.Th>
+                          <Table.Th scope="col">Status</Table.Th>
+                          <Table.Th scope="col">Total</Table.Th>
+                          <Table.Th scope="col">Sending</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {r.runs.map((run) => (
+                          <Table.Tr key={run.run_date}>
+                            <Table.Td>
+                              <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: run.invoice.id })} fw={500}>
+                                {run.invoice.number}
+                              </Anchor>
+                            </Table.Td>
+                            <Table.Td>
+                              <time dateTime={run.run_date}>{run.run_date}</time>
+                            </Table.Td>
+                            <Table.Td>
+                              <InvoiceStatusBadge status={run.invoice.status} />
+                            </Table.Td>
+                            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(run.invoice.total, run.invoice.currency)}</Table.Td>
+                            <Table.Td>
+                              <Text size="sm">{SEND_LABELS[run.send_status]}</Text>
+                              {run.send_error ? (
+                                <Text size="xs" c="red.8">
+                                  {run.send_error}
+                                </Text>
+                              ) : null}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Stack>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-template">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="repeating-template">
+                Each invoice says
+              </Title>
+              <List size="sm" spacing={4}>
+                {r.lines.map((line, i) => (
+                  <List.Item key={i}>
+                    {line.description}: {line.quantity} × {money(line.unit_price)}
+                    {line.discount_bps ? ` less ${line.discount_bps / 100} %` : ''} = {money(line.net)}
+                  </List.Item>
+                ))}
+              </List>
+              <Totals invoice={r} />
+              {r.notes ? <Fact label="Notes">{r.notes}</Fact> : null}
+              {r.terms ? <Fact label="Terms">{r.terms}</Fact> : null}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { baseURL, DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+
+/**
+ * Repeating invoices in the browser: the owner sets one up for tomorrow, the server's clock moves a day ahead
+ * (the dev clock, /_dev/clock: loopback only, on for the browser tests' server), and the detail lists the
+ * invoice the scheduler made and mailed. The clock is put back afterwards for the tests that follow.
+ */
+let browser: Browser;
+let businessId: string;
+const OWNER = 'owner@demo.test';
+const RUN = Date.now().toString(36);
+const customer = { name: `Rita Repeat ${RUN}`, email: `rita-${RUN}@example.test` };
+const DAY_MS = 86_400_000;
+
+async function serverClock(path = '', body?: object): Promise<{ now: string; offset_ms: number }> {
+  const res = await fetch(`${baseURL()}/_dev/clock${path}`, {
+    method: body ? 'POST' : 'GET',
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { now: string; offset_ms: number };
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
+});
+afterAll(async () => {
+  const res = await fetch(`${baseURL()}/_dev/clock/reset`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  await browser?.close();
+});
+
+async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
+  await signIn(page, OWNER);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+describe('repeating invoices in the browser', () => {
+  it('the owner creates a repeating invoice; when the clock advances, the detail lists the invoice it made and sent', async () => {
+    const tomorrow = new Date(Date.parse((await serverClock()).now) + DAY_MS).toISOString().slice(0, 10);
+    const first = await ownerPage();
+    let page = first.page;
+    await page.goto(`/business/${businessId}/payments/invoices/repeating`);
+    await page.getByRole('heading', { level: 1, name: 'Repeating invoices' }).waitFor();
+    await page.getByRole('link', { name: 'Create repeating invoice' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Create repeating invoice' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Customer' }).fill(customer.name);
+    await page.getByRole('option', { name: new RegExp(customer.name) }).click();
+    await page.getByRole('textbox', { name: 'First invoice on' }).fill(tomorrow);
+    await page.getByRole('radio', { name: 'After a number of invoices' }).check();
+    await page.getByRole('textbox', { name: 'Number of invoices' }).fill('12');
+    await page.getByRole('switch', { name: 'Send each invoice automatically' }).check();
+    await page.getByRole('textbox', { name: 'Description (line 1)' }).fill('Monthly bean subscription');
+    await page.getByRole('textbox', { name: 'Unit price (line 1)' }).fill('45');
+    await page.getByRole('button', { name: 'Add tax' }).click();
+    await page.getByRole('textbox', { name: 'Tax name (tax 1)' }).fill('GST');
+    await page.getByRole('textbox', { name: 'Rate % (tax 1)' }).fill('9');
+    await page.getByText('Total: SGD 49.05').waitFor();
+    await page.getByText(new RegExp(`First invoices: ${tomorrow}`)).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'repeating-invoice-create');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+
+    await page.waitForURL(/\/payments\/invoices\/repeating\/[0-9a-f-]{36}$/);
+    const detailUrl = new URL(page.url()).pathname;
+    await page.getByRole('heading', { level: 1, name: `Repeating invoice for ${customer.name}` }).waitFor();
+    await page.getByText(`None yet: the first is made on ${tomorrow}.`).waitFor();
+    await page.getByText('0 of 12').waitFor();
+    await expectAccessible(page);
+    await first.close();
+
+    // A day passes on the server; the scheduler makes the first invoice (and a person signs in again: a day
+    // is past the session's idle timeout).
+    await serverClock('/advance', { ms: DAY_MS });
+    const second = await ownerPage();
+    page = second.page;
+    await page.goto(detailUrl);
+    const made = page.getByRole('table', { name: 'Invoices made' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: `Repeating invoice for ${customer.name}` }).waitFor();
+          return made.getByRole('link', { name: /^INV-\d{6}$/ }).count();
+        },
+        { timeout: 45_000, interval: 1_500 },
+      )
+      .toBe(1);
+    const number = (await made.getByRole('link', { name: /^INV-\d{6}$/ }).textContent())!.trim();
+    await made.getByText(tomorrow).waitFor();
+    await made.getByText('Sent', { exact: true }).first().waitFor();
+    await page.getByText('1 of 12').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'repeating-invoice-detail');
+    const mail = (await mailbox()).find((m) => m.to === customer.email);
+    expect(mail?.text).toContain(number);
+
+    // Pause behind a confirmation; the list finds it by its status.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+    await page.getByText('Paused', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+
+    await made.getByRole('link', { name: number }).click();
+    await page.getByRole('heading', { level: 1, name: number }).waitFor();
+    await page.getByText('GST (9 %): SGD 4.05').waitFor();
+
+    await page.goto(`/business/${businessId}/payments/invoices/repeating?status=paused`);
+    const table = page.getByRole('table', { name: 'Repeating invoices' });
+    await table.getByRole('link', { name: customer.name }).waitFor();
+    await expectAccessible(page);
+    await second.close();
+  });
+
+  it('fits a 375 px phone', async () => {
+    const { page, close } = await ownerPage(375);
+    await page.goto(`/business/${businessId}/payments/invoices/repeating/create`);
+    await page.getByRole('heading', { level: 1, name: 'Create repeating invoice' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'repeating-invoice-create-phone');
+    await page.goto(`/business/${businessId}/payments/invoices/repeating`);
+    await page.getByRole('heading', { level: 1, name: 'Repeating invoices' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('link', { name: customer.name }).first().click();
+    await page.getByRole('heading', { level: 1, name: `Repeating invoice for ${customer.name}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'repeating-invoice-detail-phone');
+    await close();
+  });
+});
