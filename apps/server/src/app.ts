@@ -48,6 +48,7 @@ import { checkoutCustomisationModule } from './modules/payments/checkout-customi
 import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
 import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
 import { invoicesModule } from './modules/payments/invoices/invoices.module';
+import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
@@ -103,6 +104,7 @@ function composeModules(platform: Platform) {
     .use(paymentLinksModule)
     .use(staticQrCodesModule)
     .use(invoicesModule)
+    .use(invoiceImportsModule)
     .use(transactionsModule)
     .use(checkoutModule)
     .use(overviewModule)

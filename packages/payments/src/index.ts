@@ -14,3 +14,4 @@ export * from './overview';
 export * from './sales-report';
 export * from './balances';
 export * from './invoices';
+export * from './invoice-imports';

@@ -21,3 +21,7 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** What an invoice's timeline records. */
 export const INVOICE_EVENT_KINDS = ['created', 'sent', 'viewed', 'reminded', 'paid', 'voided'] as const;
 export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
+
+/** A CSV import of invoices: checked and waiting for a confirm, confirmed (being created), completed. */
+export const INVOICE_IMPORT_STATUSES = ['validated', 'confirmed', 'completed'] as const;
+export type InvoiceImportStatus = (typeof INVOICE_IMPORT_STATUSES)[number];

@@ -5,3 +5,4 @@ export * from './onboarding';
 export * from './platform';
 export * from './payments';
 export * from './invoices';
+export * from './invoice-imports';

@@ -18,7 +18,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import type { StoredInvoiceLine } from '@/db/schema';
-import type { BusinessContext, BusinessRow } from '@/http/context';
+import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
@@ -37,6 +37,15 @@ const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateSty
 const notFound = () => new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
 
 /**
+ * Who creates an invoice and from where: a request's `BusinessContext` is one; a background job (the CSV
+ * import) builds one from the person who confirmed it.
+ */
+export interface InvoiceActor extends RequestMeta {
+  user: { id: string | null };
+  business: { row: Pick<BusinessRow, 'id' | 'currency'> };
+}
+
+/**
  * One-off invoices: drafts created and edited with the package's money rules, the timeline, payments marked
  * by other means, void and duplicate (docs/payments.md, "invoices").
  */
@@ -53,7 +62,7 @@ export function createInvoicesService(deps: {
   const present = (row: Parameters<typeof presentInvoice>[0]) => presentInvoice(row, invoiceOrigin);
 
   /** What the body becomes once the rules a schema cannot hold are checked: the customer and products are the business's. */
-  async function resolve(tx: Executor, ctx: BusinessContext, body: InvoiceFields) {
+  async function resolve(tx: Executor, ctx: InvoiceActor, body: InvoiceFields) {
     const businessId = ctx.business.row.id;
     if (!(await repo.customerExists(tx, businessId, body.customer_id))) throw fieldError('VALIDATION_FAILED', 'customer_id', 'Choose a customer from the list');
     const productIds = [...new Set(body.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
@@ -78,7 +87,7 @@ export function createInvoicesService(deps: {
     };
   }
 
-  async function event(tx: Executor, ctx: BusinessContext, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
+  async function event(tx: Executor, ctx: InvoiceActor, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
     await repo.addEvent(tx, { businessId: ctx.business.row.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId: ctx.user.id, createdAt: clock.now() });
   }
 
@@ -103,7 +112,7 @@ export function createInvoicesService(deps: {
 
   async function insert(
     tx: Executor,
-    ctx: BusinessContext,
+    ctx: InvoiceActor,
     fields: Awaited<ReturnType<typeof resolve>>,
     action: string,
     description: (number: string) => string,
@@ -212,6 +221,15 @@ export function createInvoicesService(deps: {
     },
 
     get: (businessId: string, id: string) => detail(businessId, id),
+
+    /**
+     * A draft made inside the caller's transaction (the CSV import records the row's invoice in it): the same
+     * checks, numbering, timeline and audit as `create`. Answers the invoice's id and number.
+     */
+    async createIn(tx: Executor, actor: InvoiceActor, body: InvoiceFields, description: (number: string) => string): Promise<{ id: string; number: string }> {
+      const row = await insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', description);
+      return { id: row.id, number: invoiceNumberLabel(row.number) };
+    },
 
     async create(ctx: BusinessContext, body: InvoiceFields): Promise<InvoiceDetail> {
       const row = await db.transaction(async (tx) => insert(tx, ctx, await resolve(tx, ctx, body), 'invoice.created', (n) => `Created the draft invoice ${n}`));
