@@ -51,8 +51,7 @@ describe('bulk invoices in the browser', () => {
     const rows = page.getByRole('table', { name: 'Rows of the file' });
     const bad = rows.getByRole('row').filter({ hasText: 'Refund owed' });
     await bad.getByText('Not imported').waitFor();
-    await bad.getByText(/unit_price: .*negative|unit_price: /).waitFor();
-    expect(await bad.textContent()).toMatch(/unit_price: /);
+    await bad.getByText('unit_price: The amount cannot be negative').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'invoice-import-preview');
 
@@ -85,7 +84,13 @@ describe('bulk invoices in the browser', () => {
       await expectAccessible(page);
       await screenshot(page, `invoice-import-${path}-phone`);
     }
-    await page.locator('input[type="file"]').setInputFiles({ name: `feed-${RUN}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`Email,Item,Price,Due Date\n${uniqueEmail('feed')},Tea,4.5,2027-01-31\n`) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: `feed-${RUN}.csv`,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`Email,Item,Price,Due Date\n${uniqueEmail('feed')},Tea,4.5,2027-01-31\n`),
+      });
     await page.getByRole('heading', { name: 'Check the rows' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { IMPORT_TEMPLATE_HEADER, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, customerEndpoints, invoiceEndpoints, invoiceImportEndpoints, type InvoiceImport } from '@merchant/payments';
+import {
+  IMPORT_TEMPLATE_HEADER,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  customerEndpoints,
+  invoiceEndpoints,
+  invoiceImportEndpoints,
+  type InvoiceImport,
+} from '@merchant/payments';
 import { auditLogs, invoiceImportRows } from '../src/db/schema';
 import { parseCsv } from '../src/lib/csv';
 import { createBusiness, createCustomer, uniqueEmail } from './factories';
@@ -38,7 +46,10 @@ async function upload(agent: Agent, bytes: Buffer | string, name = 'invoices.csv
     },
     payload,
   });
-  return { status: res.statusCode, body: res.json<{ import: InvoiceImport; already_uploaded: boolean } & { code: string; issues?: { path: string; message: string }[] }>() };
+  return {
+    status: res.statusCode,
+    body: res.json<{ import: InvoiceImport; already_uploaded: boolean } & { code: string; issues?: { path: string; message: string }[] }>(),
+  };
 }
 
 async function uploaded(bytes: Buffer | string, name?: string): Promise<InvoiceImport> {
@@ -174,7 +185,9 @@ describe('a file of good and bad rows', () => {
     const other = await createBusiness(t);
     const hidden = await other.people.owner.agent.call(invoiceImportEndpoints.get, { params: { business_id: other.id, import_id: imported.id } });
     expect(failure(hidden).code).toBe('INVOICE_IMPORT_NOT_FOUND');
-    expect((await other.people.owner.agent.call(invoiceImportEndpoints.confirm, { params: { business_id: other.id, import_id: imported.id } })).status).toBe(404);
+    expect((await other.people.owner.agent.call(invoiceImportEndpoints.confirm, { params: { business_id: other.id, import_id: imported.id } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -232,7 +245,12 @@ describe('hostile files', () => {
       ['two headers for one column', `${HEADER},Email\n`, 422, 'INVOICE_IMPORT_COLUMNS_INVALID'],
       ['empty', '', 422, 'INVOICE_IMPORT_FILE_INVALID'],
       ['a header and no rows', `${HEADER}\r\n,,,,\r\n`, 422, 'INVOICE_IMPORT_FILE_INVALID'],
-      ['too many rows', csvOf(...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `r${i}@example.com,,Row,1,1,,,2026-12-01,,,,`)), 422, 'INVOICE_IMPORT_TOO_MANY_ROWS'],
+      [
+        'too many rows',
+        csvOf(...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `r${i}@example.com,,Row,1,1,,,2026-12-01,,,,`)),
+        422,
+        'INVOICE_IMPORT_TOO_MANY_ROWS',
+      ],
     ];
     const [{ count: before }] = (await t.database.db.select({ count: sql<number>`count(*)::int` }).from(invoiceImportRows)) as [{ count: number }];
     for (const [what, bytes, status, code] of cases) {
@@ -265,8 +283,10 @@ describe('the job', () => {
     );
     const before = await invoiceCount();
     // A failure the rules do not know (as a crash or a lost connection would be) in the third row's transaction.
-    await t.database.db.execute(sql.raw(`create function invoice_import_crash() returns trigger language plpgsql as $$
-      begin if new.lines->0->>'description' = 'Interrupt here' then raise exception 'simulated crash'; end if; return new; end $$`));
+    await t.database.db.execute(
+      sql.raw(`create function invoice_import_crash() returns trigger language plpgsql as $$
+      begin if new.lines->0->>'description' = 'Interrupt here' then raise exception 'simulated crash'; end if; return new; end $$`),
+    );
     await t.database.db.execute(sql.raw('create trigger invoice_import_crash before insert on invoices for each row execute function invoice_import_crash()'));
     try {
       await owner.ok(invoiceImportEndpoints.confirm, at(imported));

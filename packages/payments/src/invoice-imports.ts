@@ -43,17 +43,53 @@ export interface ImportColumnInfo {
 
 /** The template's columns, in its order. Headers are matched case-insensitively, in any order. */
 export const IMPORT_COLUMNS: readonly ImportColumnInfo[] = [
-  { column: 'customer_email', required: true, help: 'The customer is found by this email, or added', example: 'ann@example.com', aliases: ['email', 'customer email', 'client email', 'billing email', 'e mail'] },
-  { column: 'customer_name', required: false, help: "Used when the customer is new", example: 'Ann Lee', aliases: ['name', 'customer', 'customer name', 'client', 'client name', 'bill to'] },
-  { column: 'description', required: true, help: 'What the invoice is for (its one line)', example: 'Website design', aliases: ['item', 'item description', 'line description', 'product', 'service', 'memo'] },
+  {
+    column: 'customer_email',
+    required: true,
+    help: 'The customer is found by this email, or added',
+    example: 'ann@example.com',
+    aliases: ['email', 'customer email', 'client email', 'billing email', 'e mail'],
+  },
+  {
+    column: 'customer_name',
+    required: false,
+    help: 'Used when the customer is new',
+    example: 'Ann Lee',
+    aliases: ['name', 'customer', 'customer name', 'client', 'client name', 'bill to'],
+  },
+  {
+    column: 'description',
+    required: true,
+    help: 'What the invoice is for (its one line)',
+    example: 'Website design',
+    aliases: ['item', 'item description', 'line description', 'product', 'service', 'memo'],
+  },
   { column: 'quantity', required: false, help: 'Up to three decimals; 1 when blank', example: '2', aliases: ['qty', 'units', 'hours'] },
-  { column: 'unit_price', required: true, help: 'In the currency, with a dot for decimals', example: '150.00', aliases: ['price', 'unit price', 'rate', 'amount', 'unit amount'] },
+  {
+    column: 'unit_price',
+    required: true,
+    help: 'In the currency, with a dot for decimals',
+    example: '150.00',
+    aliases: ['price', 'unit price', 'rate', 'amount', 'unit amount'],
+  },
   { column: 'currency', required: false, help: "Three letters; the business's currency when blank", example: 'SGD', aliases: ['currency code', 'ccy'] },
-  { column: 'issue_date', required: false, help: 'YYYY-MM-DD; the upload day when blank', example: '2026-12-01', aliases: ['date', 'invoice date', 'issued', 'issued on'] },
+  {
+    column: 'issue_date',
+    required: false,
+    help: 'YYYY-MM-DD; the upload day when blank',
+    example: '2026-12-01',
+    aliases: ['date', 'invoice date', 'issued', 'issued on'],
+  },
   { column: 'due_date', required: true, help: 'YYYY-MM-DD, not before the issue date', example: '2026-12-31', aliases: ['due', 'due on', 'payment due'] },
   { column: 'discount_percent', required: false, help: 'Off the line, up to two decimals', example: '10', aliases: ['discount', 'discount rate'] },
   { column: 'tax_name', required: false, help: 'The name of one tax on the invoice', example: 'GST', aliases: ['tax'] },
-  { column: 'tax_percent', required: false, help: 'The tax rate, up to two decimals', example: '9', aliases: ['tax rate', 'vat rate', 'vat percent', 'gst rate'] },
+  {
+    column: 'tax_percent',
+    required: false,
+    help: 'The tax rate, up to two decimals',
+    example: '9',
+    aliases: ['tax rate', 'vat rate', 'vat percent', 'gst rate'],
+  },
   { column: 'notes', required: false, help: 'Shown on the invoice', example: 'Thank you!', aliases: ['note', 'message', 'comments'] },
 ];
 
@@ -255,7 +291,9 @@ export type InvoiceImportRow = z.infer<typeof InvoiceImportRowSchema>;
 export const ListInvoiceImportRowsQuerySchema = z.object({
   state: InvoiceImportRowStateSchema.optional(),
   /** The last row number of the previous page. */
-  cursor: text().regex(/^\d{1,7}$/, 'Unknown cursor').optional(),
+  cursor: text()
+    .regex(/^\d{1,7}$/, 'Unknown cursor')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

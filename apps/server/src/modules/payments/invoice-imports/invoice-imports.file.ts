@@ -11,8 +11,14 @@ export interface ReadFile {
 }
 
 const notCsv = (message: string) => fieldError('INVOICE_IMPORT_FILE_INVALID', 'file', message);
-/** Control characters no text file holds (tab, line feed, form feed and carriage return are fine). */
-const BINARY = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+/** A control character no text file holds (tab, line feed, form feed and carriage return are fine); NUL above all. */
+function holdsBinary(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
 
 /**
  * The file's text. Spreadsheets save CSV as UTF-8 (with or without a byte-order mark), as UTF-16 with a mark
@@ -30,7 +36,7 @@ export function decodeCsv(bytes: Buffer): string {
       text = new TextDecoder('windows-1252').decode(bytes);
     }
   }
-  if (BINARY.test(text)) throw notCsv('This is not a CSV file: it holds binary data. Save the sheet as CSV and upload that.');
+  if (holdsBinary(text)) throw notCsv('This is not a CSV file: it holds binary data. Save the sheet as CSV and upload that.');
   return text;
 }
 

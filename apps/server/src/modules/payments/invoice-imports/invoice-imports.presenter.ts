@@ -1,4 +1,11 @@
-import { IMPORT_TEMPLATE_HEADER, invoiceNumberLabel, invoiceTotals, type InvoiceImport, type InvoiceImportRow, type InvoiceImportRowState } from '@merchant/payments';
+import {
+  IMPORT_TEMPLATE_HEADER,
+  invoiceNumberLabel,
+  invoiceTotals,
+  type InvoiceImport,
+  type InvoiceImportRow,
+  type InvoiceImportRowState,
+} from '@merchant/payments';
 import type { ImportCounts, InvoiceImportRecord, InvoiceImportRowRecord } from './invoice-imports.repository';
 
 export function presentImport(row: InvoiceImportRecord, counts: ImportCounts): InvoiceImport {

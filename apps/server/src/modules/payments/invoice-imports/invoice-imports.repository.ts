@@ -103,11 +103,7 @@ export const invoiceImportsRepository = {
       .from(invoiceImportRows)
       .leftJoin(invoices, and(eq(invoices.businessId, invoiceImportRows.businessId), eq(invoices.id, invoiceImportRows.invoiceId)))
       .where(
-        and(
-          rowsOf(businessId, importId),
-          stateFilter(filter.state),
-          filter.after === undefined ? undefined : gt(invoiceImportRows.rowNumber, filter.after),
-        ),
+        and(rowsOf(businessId, importId), stateFilter(filter.state), filter.after === undefined ? undefined : gt(invoiceImportRows.rowNumber, filter.after)),
       )
       .orderBy(asc(invoiceImportRows.rowNumber))
       .limit(limit + 1);

@@ -29,7 +29,11 @@ const notFound = () => new AppError('INVOICE_IMPORT_NOT_FOUND', 'Import not foun
 /** A file name fit to show and to write in the audit log: no path, no control characters, at most 200 characters. */
 function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'invoices.csv';
 }
 
@@ -157,7 +161,13 @@ export function createInvoiceImportsService(deps: {
     async rows(businessId: string, id: string, query: { state?: InvoiceImportRowState | undefined; cursor?: string | undefined; limit: number }) {
       await load(businessId, id);
       const after = query.cursor === undefined ? undefined : Number(query.cursor);
-      const found = await repo.page(db, businessId, id, { ...(query.state ? { state: query.state } : {}), ...(after === undefined ? {} : { after }) }, query.limit);
+      const found = await repo.page(
+        db,
+        businessId,
+        id,
+        { ...(query.state ? { state: query.state } : {}), ...(after === undefined ? {} : { after }) },
+        query.limit,
+      );
       const page = found.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
@@ -181,7 +191,13 @@ export function createInvoiceImportsService(deps: {
         if (counts.valid === 0) {
           throw new AppError('INVOICE_IMPORT_NOTHING_TO_CREATE', 'No row of this file can be created: correct the rows and upload the file again.');
         }
-        const patch = { status: 'confirmed' as const, confirmedByUserId: ctx.user.id, confirmedIp: ctx.ip, confirmedUserAgent: ctx.userAgent, confirmedAt: clock.now() };
+        const patch = {
+          status: 'confirmed' as const,
+          confirmedByUserId: ctx.user.id,
+          confirmedIp: ctx.ip,
+          confirmedUserAgent: ctx.userAgent,
+          confirmedAt: clock.now(),
+        };
         await repo.update(tx, businessId, id, patch);
         await audit.record(tx, ctx, {
           action: 'invoice_import.confirmed',
@@ -236,7 +252,11 @@ export function createInvoiceImportsService(deps: {
     async problemsCsv(businessId: string, id: string) {
       const record = await load(businessId, id);
       const rows = await repo.problemRows(db, businessId, id);
-      const stem = record.fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80) || 'invoices';
+      const stem =
+        record.fileName
+          .replace(/\.[^.]*$/, '')
+          .replace(/[^A-Za-z0-9._-]+/g, '-')
+          .slice(0, 80) || 'invoices';
       return { filename: `${stem}-problems.csv`, body: csvDocument(PROBLEMS_CSV_HEADER, rows.map(problemsCsvRow)) };
     },
   };

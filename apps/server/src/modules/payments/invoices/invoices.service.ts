@@ -110,13 +110,7 @@ export function createInvoicesService(deps: {
     }
   }
 
-  async function insert(
-    tx: Executor,
-    ctx: InvoiceActor,
-    fields: Awaited<ReturnType<typeof resolve>>,
-    action: string,
-    description: (number: string) => string,
-  ) {
+  async function insert(tx: Executor, ctx: InvoiceActor, fields: Awaited<ReturnType<typeof resolve>>, action: string, description: (number: string) => string) {
     const businessId = ctx.business.row.id;
     const now = clock.now();
     const row: InvoiceRow = {

@@ -14,7 +14,10 @@ import { invoiceImportQuery } from '@/features/invoice-imports/api/invoice-impor
 import { ImportReview } from './import-review';
 import { ImportUpload, type ImportPurpose } from './import-upload';
 
-const PAGES: Record<ImportPurpose, { title: string; description: string; other: { route: 'payments.invoices-bulk-create' | 'payments.invoices-feed-upload'; label: string } }> = {
+const PAGES: Record<
+  ImportPurpose,
+  { title: string; description: string; other: { route: 'payments.invoices-bulk-create' | 'payments.invoices-feed-upload'; label: string } }
+> = {
   template: {
     title: 'Bulk create invoices',
     description: 'Fill in our CSV template with one invoice per row, upload it, check the rows, then create them all as drafts.',

@@ -145,13 +145,24 @@ export function ImportReview({
             </Stack>
           ) : null}
           {status === 'completed' ? (
-            <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={`Created ${plural(counts.created, 'draft invoice', 'draft invoices')}`} role="status">
-              {bad > 0 ? `${plural(bad, 'row was', 'rows were')} not imported: download them with why, fix them and upload them again.` : 'Every row was imported.'}
+            <Alert
+              color="green"
+              icon={<IconCircleCheck aria-hidden />}
+              title={`Created ${plural(counts.created, 'draft invoice', 'draft invoices')}`}
+              role="status"
+            >
+              {bad > 0
+                ? `${plural(bad, 'row was', 'rows were')} not imported: download them with why, fix them and upload them again.`
+                : 'Every row was imported.'}
             </Alert>
           ) : null}
           <Group gap="xs">
             {status === 'validated' && canCreate && counts.valid > 0 ? (
-              <Button onClick={() => confirm.mutate(undefined, { onError: notifyError })} loading={confirm.isPending} leftSection={<IconFileInvoice size={16} aria-hidden />}>
+              <Button
+                onClick={() => confirm.mutate(undefined, { onError: notifyError })}
+                loading={confirm.isPending}
+                leftSection={<IconFileInvoice size={16} aria-hidden />}
+              >
                 {`Create ${plural(counts.valid, 'invoice', 'invoices')}`}
               </Button>
             ) : null}
