@@ -7,7 +7,8 @@ import { formatMoneyWithCode } from '@merchant/core';
 import type { InvoiceImport, InvoiceImportRow, InvoiceImportRowState } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { LabelledProgress } from '@/components/labelled-progress';
-import { PagedTable } from '@/components/paged-table';
+import { LoadMore } from '@/components/load-more';
+import { QueryStatus } from '@/components/query-status';
 import { notifyError } from '@/lib/notify';
 import { invoiceImportRowsQuery, problemsHref, useConfirmImport, useRefreshAfterImport } from '@/features/invoice-imports/api/invoice-imports-api';
 
@@ -41,7 +42,7 @@ function RowLine({ row, businessId }: { row: InvoiceImportRow; businessId: strin
             {row.invoice.number}
           </Anchor>
         ) : row.problems.length > 0 ? (
-          <List size="sm" spacing={2} c="var(--mantine-color-red-light-color)">
+          <List size="sm" spacing={2}>
             {row.problems.map((p, i) => (
               <List.Item key={i}>{p.column ? `${p.column}: ${p.message}` : p.message}</List.Item>
             ))}
@@ -56,33 +57,32 @@ function RowLine({ row, businessId }: { row: InvoiceImportRow; businessId: strin
 function RowsTable({ businessId, imported }: { businessId: string; imported: InvoiceImport }) {
   const rows = useInfiniteQuery(invoiceImportRowsQuery(businessId, imported.id));
   const list = rows.data?.pages.flatMap((p) => p.data) ?? [];
+  if (list.length === 0) return <QueryStatus query={rows} loadingLabel="Loading rows" />;
   return (
-    <PagedTable
-      query={rows}
-      count={list.length}
-      loadingLabel="Loading rows"
-      empty={{ title: 'No rows', description: 'The file has no rows.' }}
-      label="Rows of the file"
-      minWidth={760}
-      noun={['row', 'rows']}
-    >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Row</Table.Th>
-          <Table.Th scope="col">State</Table.Th>
-          <Table.Th scope="col">Customer email</Table.Th>
-          <Table.Th scope="col">Description</Table.Th>
-          <Table.Th scope="col">Total</Table.Th>
-          <Table.Th scope="col">Due date</Table.Th>
-          <Table.Th scope="col">Invoice or problems</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {list.map((row) => (
-          <RowLine key={row.row} row={row} businessId={businessId} />
-        ))}
-      </Table.Tbody>
-    </PagedTable>
+    <Stack gap="md">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Rows of the file, scrollable">
+        <Table striped verticalSpacing="sm" aria-label="Rows of the file">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Row</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+              <Table.Th scope="col">Customer email</Table.Th>
+              <Table.Th scope="col">Description</Table.Th>
+              <Table.Th scope="col">Total</Table.Th>
+              <Table.Th scope="col">Due date</Table.Th>
+              <Table.Th scope="col">Invoice or problems</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((row) => (
+              <RowLine key={row.row} row={row} businessId={businessId} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <LoadMore query={rows} count={list.length} noun={['row', 'rows']} />
+    </Stack>
   );
 }
 

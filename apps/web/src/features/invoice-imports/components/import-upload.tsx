@@ -11,7 +11,7 @@ export type ImportPurpose = 'template' | 'feed';
 /** The columns the file may have: what each holds, an example, and (for a feed file) the other names it is read from. */
 function ColumnsTable({ purpose }: { purpose: ImportPurpose }) {
   return (
-    <Table.ScrollContainer minWidth={purpose === 'feed' ? 720 : 560}>
+    <Table.ScrollContainer minWidth={purpose === 'feed' ? 720 : 560} type="native" tabIndex={0} role="region" aria-label="Columns of the file, scrollable">
       <Table striped aria-label="Columns of the file">
         <Table.Thead>
           <Table.Tr>
