@@ -28,7 +28,7 @@ function RowLine({ row, businessId }: { row: InvoiceImportRow; businessId: strin
     <Table.Tr style={bad ? { background: 'var(--mantine-color-red-light)' } : undefined}>
       <Table.Th scope="row">{row.row}</Table.Th>
       <Table.Td>
-        <Badge color={state.color} variant="light">
+        <Badge color={state.color} variant="light" style={{ minWidth: 'max-content' }}>
           {state.label}
         </Badge>
       </Table.Td>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_IMPORT_SIZE_LABEL, type InvoiceImport } from '@merchant/payments';
 import { ApiError } from '@/lib/api-client';
@@ -25,16 +25,14 @@ function ColumnsTable({ purpose }: { purpose: ImportPurpose }) {
           {IMPORT_COLUMNS.map((c) => (
             <Table.Tr key={c.column}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" ff="monospace">
-                    {c.column}
+                <Text size="sm" ff="monospace">
+                  {c.column}
+                </Text>
+                {c.required ? (
+                  <Text size="xs" c="dimmed">
+                    Required
                   </Text>
-                  {c.required ? (
-                    <Badge size="xs" variant="light" color="gray">
-                      Required
-                    </Badge>
-                  ) : null}
-                </Group>
+                ) : null}
               </Table.Td>
               <Table.Td>{c.help}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.example}</Table.Td>
