@@ -311,4 +311,17 @@ describe('the job', () => {
     const ids = (await rowsOf(imported)).map((r) => r.invoice?.id);
     expect(new Set(ids).size).toBe(4);
   });
+
+  it('run twice at once (a job delivered again while the first still runs), creates each row once', async () => {
+    const emails = [1, 2, 3, 4, 5, 6].map((n) => uniqueEmail(`twice${n}`));
+    const imported = await uploaded(csvOf(...emails.map((email, i) => `${email},,Line ${i},1,10,,,2026-12-01,,,,`)), 'twice.csv');
+    const before = await invoiceCount();
+    await owner.ok(invoiceImportEndpoints.confirm, at(imported));
+    await t.app.jobs.send('invoice-imports.create', { businessId, importId: imported.id }, { singletonKey: `${imported.id}-second` });
+    await Promise.all([t.app.jobs.runDue(), t.app.jobs.runDue()]);
+    expect(await owner.ok(invoiceImportEndpoints.get, at(imported))).toMatchObject({ status: 'completed', counts: { created: 6, pending: 0 } });
+    expect(await invoiceCount()).toBe(before + 6);
+    const customers = await Promise.all(emails.map((q) => owner.ok(customerEndpoints.list, { params: { business_id: businessId }, query: { q } })));
+    expect(customers.map((c) => c.data.length)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
 });
