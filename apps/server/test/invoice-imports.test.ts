@@ -267,6 +267,16 @@ describe('hostile files', () => {
     expect(Number(after)).toBe(Number(before));
   });
 
+  it('takes exactly the row cap, blank lines not counted', async () => {
+    const rows = Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => `cap${i}-${Date.now()}@example.com,,Row ${i},1,1,,,2026-12-01,,,,`);
+    const imported = await uploaded(csvOf(...rows, '', ',,,,,,,,,,,'));
+    expect(imported.counts).toMatchObject({ rows: MAX_IMPORT_ROWS, valid: MAX_IMPORT_ROWS });
+    const first = await owner.ok(invoiceImportEndpoints.rows, { ...at(imported), query: { limit: 200 } });
+    expect(first.data).toHaveLength(200);
+    const next = await owner.ok(invoiceImportEndpoints.rows, { ...at(imported), query: { limit: 200, cursor: first.next_cursor! } });
+    expect(next.data[0]!.row).toBe(202);
+  });
+
   it('refuses a request that is not a multipart upload of one `file` part', async () => {
     const json = await owner.post(`/v1/business/${businessId}/invoice-imports`, { file: HEADER });
     expect(json.statusCode).toBe(422);
