@@ -84,14 +84,13 @@ describe('bulk invoices in the browser', () => {
       await expectAccessible(page);
       await screenshot(page, `invoice-import-${path}-phone`);
     }
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: `feed-${RUN}.csv`,
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`Email,Item,Price,Due Date\n${uniqueEmail('feed')},Tea,4.5,2027-01-31\n`),
-      });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: `feed-${RUN}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Email,Item,Price,Due Date\n${uniqueEmail('feed')},Tea,4.5,2027-01-31\n`),
+    });
     await page.getByRole('heading', { name: 'Check the rows' }).waitFor();
+    await page.getByText('Columns read: Email as customer_email, Item as description, Price as unit_price, Due Date as due_date.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await screenshot(page, 'invoice-import-preview-phone');

@@ -76,4 +76,14 @@ describe('the import review', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Download problems (CSV)' })).toBeNull();
   });
+
+  it('says how the headers of a feed file were read, and which were ignored', async () => {
+    const columns = [
+      { header: 'Email', column: 'customer_email' as const },
+      { header: 'description', column: 'description' as const },
+      { header: 'PO number', column: null },
+    ];
+    render(imported({ columns }), [row(2)]);
+    expect(await screen.findByText('Columns read: Email as customer_email. Ignored: PO number.')).toBeTruthy();
+  });
 });

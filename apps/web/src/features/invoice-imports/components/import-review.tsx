@@ -86,6 +86,20 @@ function RowsTable({ businessId, imported }: { businessId: string; imported: Inv
   );
 }
 
+/** How the file's headers were read, when any of them is not our column's own name (a feed file's export). */
+function ColumnsRead({ columns }: { columns: InvoiceImport['columns'] }) {
+  const renamed = columns.filter((c) => c.column !== null && c.header !== c.column);
+  const ignored = columns.filter((c) => c.column === null);
+  if (renamed.length === 0 && ignored.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {renamed.length > 0 ? `Columns read: ${renamed.map((c) => `${c.header} as ${c.column}`).join(', ')}.` : null}
+      {renamed.length > 0 && ignored.length > 0 ? ' ' : null}
+      {ignored.length > 0 ? `Ignored: ${ignored.map((c) => c.header || '(no header)').join(', ')}.` : null}
+    </Text>
+  );
+}
+
 /** The preview, the confirm, the progress while the job creates the invoices, and the result. */
 export function ImportReview({
   businessId,
@@ -131,6 +145,7 @@ export function ImportReview({
             </Text>
             {`: ${plural(counts.rows, 'row', 'rows')}, ${counts.valid.toLocaleString('en-US')} ready, ${counts.invalid.toLocaleString('en-US')} with problems.`}
           </Text>
+          <ColumnsRead columns={imported.columns} />
           {status === 'validated' && counts.invalid > 0 ? (
             <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={`${plural(counts.invalid, 'row has', 'rows have')} problems`}>
               {counts.valid > 0
