@@ -175,6 +175,21 @@ describe('a file of good and bad rows', () => {
     expect(customers.data).toHaveLength(1);
   });
 
+  it("lists the uploads newest first with their counts, in cursor pages, only the business's own", async () => {
+    t.clock.advance(1000);
+    const a = await uploaded(csvOf(`${uniqueEmail('list')},,First,1,5,,,2026-12-01,,,,`), 'first.csv');
+    t.clock.advance(1000);
+    const b = await uploaded(csvOf(`${uniqueEmail('list')},,Second,1,5,,,2026-12-01,,,,`, `bad,,Second,1,5,,,2026-12-01,,,,`), 'second.csv');
+    const page = await owner.ok(invoiceImportEndpoints.list, { params: { business_id: businessId }, query: { limit: 1 } });
+    expect(page.data.map((i) => i.id)).toEqual([b.id]);
+    expect(page.data[0]!.counts).toMatchObject({ rows: 2, valid: 1, invalid: 1 });
+    const next = await owner.ok(invoiceImportEndpoints.list, { params: { business_id: businessId }, query: { limit: 1, cursor: page.next_cursor! } });
+    expect(next.data.map((i) => i.id)).toEqual([a.id]);
+    const other = await createBusiness(t);
+    const theirs = await other.people.owner.agent.ok(invoiceImportEndpoints.list, { params: { business_id: other.id }, query: {} });
+    expect(theirs.data).toEqual([]);
+  });
+
   it('refuses to confirm a file with no good row, and answers another business 404', async () => {
     const imported = await uploaded(csvOf(`${uniqueEmail('x')},,Nothing,1,-5,,,2026-12-01,,,,`));
     expect(imported.counts).toMatchObject({ valid: 0, invalid: 1 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, defineEndpoint, pageOf, parseMajorToMinor, text } from '@merchant/core';
+import { CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, parseMajorToMinor, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { CustomerBodySchema, CustomerEmailSchema } from './customers';
 import { InvoiceBodySchema, type InvoiceFields } from './invoices';
@@ -310,6 +310,16 @@ export const invoiceImportEndpoints = {
     access: VIEW,
     params: BusinessParamsSchema,
     response: z.string(),
+  }),
+  list: defineEndpoint({
+    id: 'invoiceImports.list',
+    method: 'GET',
+    path: '/v1/business/:business_id/invoice-imports',
+    summary: 'Uploaded invoice files, newest first, with their status and counts (cursor pages)',
+    access: VIEW,
+    params: BusinessParamsSchema,
+    query: CursorQuerySchema,
+    response: pageOf(InvoiceImportSchema),
   }),
   upload: defineEndpoint({
     id: 'invoiceImports.upload',

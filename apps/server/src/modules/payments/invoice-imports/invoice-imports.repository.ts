@@ -1,7 +1,9 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InvoiceImportRowState } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { invoiceImportRows, invoiceImports, invoices } from '@/db/schema';
+import { pastCursor } from '@/db/keyset';
+import type { Cursor } from '@/lib/cursor';
 
 export type InvoiceImportRecord = typeof invoiceImports.$inferSelect;
 export type NewInvoiceImport = typeof invoiceImports.$inferInsert;
@@ -83,6 +85,38 @@ export const invoiceImportsRepository = {
       .where(and(eq(invoiceImports.businessId, businessId), eq(invoiceImports.id, id)));
   },
 
+  /** Newest first, after the cursor; reads `limit + 1` rows. */
+  async page(db: Executor, businessId: string, limit: number, cursor?: Cursor): Promise<InvoiceImportRecord[]> {
+    return db
+      .select()
+      .from(invoiceImports)
+      .where(
+        and(
+          eq(invoiceImports.businessId, businessId),
+          cursor ? pastCursor('desc', invoiceImports.createdAt, invoiceImports.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
+        ),
+      )
+      .orderBy(desc(invoiceImports.createdAt), desc(invoiceImports.id))
+      .limit(limit + 1);
+  },
+
+  /** The counts of several imports in one query, by import id. */
+  async countsOf(db: Executor, businessId: string, importIds: string[]): Promise<Map<string, ImportCounts>> {
+    if (importIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        importId: invoiceImportRows.importId,
+        rows: sql<number>`count(*)::int`,
+        valid: sql<number>`(count(*) filter (where ${invoiceImportRows.invoice} is not null))::int`,
+        created: sql<number>`(count(*) filter (where ${invoiceImportRows.invoiceId} is not null))::int`,
+        failed: sql<number>`(count(*) filter (where ${invoiceImportRows.failure} is not null))::int`,
+      })
+      .from(invoiceImportRows)
+      .where(and(eq(invoiceImportRows.businessId, businessId), inArray(invoiceImportRows.importId, importIds)))
+      .groupBy(invoiceImportRows.importId);
+    return new Map(rows.map((r) => [r.importId, { rows: Number(r.rows), valid: Number(r.valid), created: Number(r.created), failed: Number(r.failed) }]));
+  },
+
   async counts(db: Executor, businessId: string, importId: string): Promise<ImportCounts> {
     const [row] = await db
       .select({
@@ -97,7 +131,7 @@ export const invoiceImportsRepository = {
   },
 
   /** Rows in file order after `after`, with the number of the invoice each made; reads `limit + 1`. */
-  async page(db: Executor, businessId: string, importId: string, filter: { state?: InvoiceImportRowState; after?: number }, limit: number) {
+  async rowsPage(db: Executor, businessId: string, importId: string, filter: { state?: InvoiceImportRowState; after?: number }, limit: number) {
     return db
       .select({ row: invoiceImportRows, invoiceNumber: invoices.number })
       .from(invoiceImportRows)

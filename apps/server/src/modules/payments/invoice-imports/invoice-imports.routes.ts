@@ -29,6 +29,7 @@ export function invoiceImportsRoutes(host: RouteHost, imports: InvoiceImportsSer
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);
     return body;
   });
+  registerEndpoint(app, host, endpoints.list, async ({ ctx, query }) => imports.list(ctx.business.row.id, query));
   registerEndpoint(app, host, endpoints.upload, async ({ ctx, req }) => imports.upload(ctx, await readUpload(app, req)));
   registerEndpoint(app, host, endpoints.get, async ({ ctx, params }) => imports.get(ctx.business.row.id, params.import_id));
   registerEndpoint(app, host, endpoints.rows, async ({ ctx, params, query }) => imports.rows(ctx.business.row.id, params.import_id, query));

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '@merchant/core';
+import { AppError, type CursorQuery } from '@merchant/core';
 import { IMPORT_TEMPLATE_HEADER, readImportRow, type InvoiceImport, type InvoiceImportRowState } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvDocument } from '@/lib/csv';
 import { newTimeOrderedId } from '@/lib/crypto';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { InvoiceActor, InvoicesService } from '@/modules/payments/invoices/invoices.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -156,12 +157,24 @@ export function createInvoiceImportsService(deps: {
       return { import: await summary(record!), already_uploaded: !stored };
     },
 
+    async list(businessId: string, query: CursorQuery) {
+      const found = await repo.page(db, businessId, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(found, query.limit, (r) => r);
+      const counts = await repo.countsOf(
+        db,
+        businessId,
+        page.rows.map((r) => r.id),
+      );
+      const none = { rows: 0, valid: 0, created: 0, failed: 0 };
+      return { data: page.rows.map((r) => presentImport(r, counts.get(r.id) ?? none)), next_cursor: page.nextCursor };
+    },
+
     get: async (businessId: string, id: string) => summary(await load(businessId, id)),
 
     async rows(businessId: string, id: string, query: { state?: InvoiceImportRowState | undefined; cursor?: string | undefined; limit: number }) {
       await load(businessId, id);
       const after = query.cursor === undefined ? undefined : Number(query.cursor);
-      const found = await repo.page(
+      const found = await repo.rowsPage(
         db,
         businessId,
         id,
