@@ -63,6 +63,16 @@ describe('bulk invoices in the browser', () => {
     await expectAccessible(page);
     await screenshot(page, 'invoice-import-result');
 
+    // The upload is listed for later: back to its result from the list of earlier uploads.
+    await page.getByRole('button', { name: 'Upload another file' }).click();
+    const earlier = page
+      .getByRole('table', { name: 'Earlier uploads' })
+      .getByRole('row')
+      .filter({ hasText: `bulk-${RUN}.csv` });
+    await earlier.getByText('Done').waitFor();
+    await earlier.getByRole('link', { name: `bulk-${RUN}.csv` }).click();
+    await page.getByText('Created 2 draft invoices').waitFor();
+
     await page.getByRole('link', { name: 'View invoices' }).click();
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search invoices' }).fill(`Bulk ${RUN}`);

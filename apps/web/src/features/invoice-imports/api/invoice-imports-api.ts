@@ -26,14 +26,28 @@ export const invoiceImportRowsQuery = (businessId: string, importId: string) =>
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 
+export const RECENT_IMPORTS_PAGE_SIZE = 10;
+
+/** The business's uploads, newest first. */
+export const invoiceImportsQuery = (businessId: string) =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(invoiceImportEndpoints.list, { params: { business_id: businessId }, query: { limit: RECENT_IMPORTS_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(invoiceImportEndpoints.list, { params: { business_id: businessId }, query: { limit: RECENT_IMPORTS_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
 export const templateHref = (businessId: string) => downloadUrl(invoiceImportEndpoints.template, { business_id: businessId }, {});
 export const problemsHref = (businessId: string, importId: string) =>
   downloadUrl(invoiceImportEndpoints.problems, { business_id: businessId, import_id: importId }, {});
 
 /** The upload: the form shows the file's problems itself. */
 export function useUploadImport(businessId: string) {
+  const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
+    onSuccess: () => invalidateEndpoints(client, [endpointScope(invoiceImportEndpoints.list, { params: { business_id: businessId } })]),
     mutationFn: (file: File) => {
       const formData = new FormData();
       formData.append('file', file, file.name);
@@ -48,7 +62,10 @@ export function useConfirmImport(businessId: string, importId: string) {
     mutationFn: () => call(invoiceImportEndpoints.confirm, at(businessId, importId)),
     onSuccess: (answer: InvoiceImport) => {
       client.setQueryData(invoiceImportQuery(businessId, importId).queryKey, answer);
-      return invalidateEndpoints(client, [endpointScope(invoiceEndpoints.list, { params: { business_id: businessId } })]);
+      return invalidateEndpoints(client, [
+        endpointScope(invoiceEndpoints.list, { params: { business_id: businessId } }),
+        endpointScope(invoiceImportEndpoints.list, { params: { business_id: businessId } }),
+      ]);
     },
   });
 }
@@ -60,5 +77,6 @@ export function useRefreshAfterImport(businessId: string, importId: string) {
     invalidateEndpoints(client, [
       endpointScope(invoiceImportEndpoints.rows, at(businessId, importId)),
       endpointScope(invoiceEndpoints.list, { params: { business_id: businessId } }),
+      endpointScope(invoiceImportEndpoints.list, { params: { business_id: businessId } }),
     ]);
 }

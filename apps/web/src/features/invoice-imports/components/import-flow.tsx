@@ -13,6 +13,7 @@ import { useUrlParams } from '@/lib/use-url-params';
 import { invoiceImportQuery } from '@/features/invoice-imports/api/invoice-imports-api';
 import { ImportReview } from './import-review';
 import { ImportUpload, type ImportPurpose } from './import-upload';
+import { RecentImports } from './recent-imports';
 
 const PAGES: Record<
   ImportPurpose,
@@ -75,7 +76,10 @@ export function ImportFlow({ purpose }: { purpose: ImportPurpose }) {
         </Alert>
       ) : null}
       {importId === null ? (
-        <ImportUpload businessId={businessId} purpose={purpose} onUploaded={onUploaded} />
+        <>
+          <ImportUpload businessId={businessId} purpose={purpose} onUploaded={onUploaded} />
+          <RecentImports businessId={businessId} />
+        </>
       ) : imported.data ? (
         <ImportReview businessId={businessId} imported={imported.data} canCreate={canCreate} onAnother={another} />
       ) : (
