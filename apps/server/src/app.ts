@@ -53,6 +53,7 @@ import { invoiceRemindersModule } from './modules/payments/invoice-reminders/inv
 import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
 import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
 import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
+import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
 import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
@@ -115,6 +116,7 @@ function composeModules(platform: Platform) {
     .use(recurringPlansModule)
     .use(invoicePageModule)
     .use(repeatingInvoicesModule)
+    .use(invoiceImportsModule)
     .use(transactionsModule)
     .use(checkoutModule)
     .use(overviewModule)

@@ -20,3 +20,4 @@ export * from './bank-accounts';
 export * from './invoice-pages';
 export * from './invoice-pdf';
 export * from './repeating-invoices';
+export * from './invoice-imports';

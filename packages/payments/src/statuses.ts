@@ -26,3 +26,6 @@ export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
 export const PLAN_STATUSES = ['active', 'archived'] as const;
 /** How often a plan charges: weekly, monthly, yearly, or every N days. */
 export const PLAN_INTERVALS = ['weekly', 'monthly', 'yearly', 'every_n_days'] as const;
+/** A CSV import of invoices: checked and waiting for a confirm, confirmed (being created), completed. */
+export const INVOICE_IMPORT_STATUSES = ['validated', 'confirmed', 'completed'] as const;
+export type InvoiceImportStatus = (typeof INVOICE_IMPORT_STATUSES)[number];

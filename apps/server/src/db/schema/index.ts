@@ -7,3 +7,4 @@ export * from './payments';
 export * from './invoices';
 export * from './recurring';
 export * from './bank-accounts';
+export * from './invoice-imports';

@@ -102,8 +102,8 @@ export const paymentsRoutes = [
     sidebar: { group: NO_CODE, label: 'Invoicing', childLabel: 'All', icon: 'file-invoice', order: 12 },
   }),
   route('invoices-create', 'invoices/create', 'Create invoice', 'invoices', { ...C, screen: 'invoices.create' }),
-  route('invoices-bulk-create', 'invoices/bulk-create', 'Bulk create invoices', 'invoices', C),
-  route('invoices-feed-upload', 'invoices/feed-upload', 'Upload invoice feed file', 'invoices', C),
+  route('invoices-bulk-create', 'invoices/bulk-create', 'Bulk create invoices', 'invoices', { ...C, screen: 'invoice-imports.bulk-create' }),
+  route('invoices-feed-upload', 'invoices/feed-upload', 'Upload invoice feed file', 'invoices', { ...C, screen: 'invoice-imports.feed-upload' }),
   route('invoices-detail', 'invoices/:invoice', 'Invoice', 'invoices', { ...V, screen: 'invoices.detail' }),
   route('invoices-edit', 'invoices/:invoice/edit', 'Edit invoice', 'invoices', { ...C, screen: 'invoices.edit' }),
   route('invoices-repeating', 'invoices/repeating', 'Repeating invoices', 'repeatingInvoices', {

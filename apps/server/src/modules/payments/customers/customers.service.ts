@@ -123,7 +123,14 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
      * name or phone is filled in. Concurrent checkouts with one email get one customer (the email's lock).
      * `where` is the checkout request (the audit entry of a new customer keeps it; there is no actor).
      */
-    async findOrCreateByEmail(tx: Executor, businessId: string, details: CheckoutCustomerDetails, where: RequestMeta): Promise<Customer> {
+    /** `by` names who adds a new customer in the audit log: the checkout (no one) unless told otherwise. */
+    async findOrCreateByEmail(
+      tx: Executor,
+      businessId: string,
+      details: CheckoutCustomerDetails,
+      where: RequestMeta,
+      by: { userId: string | null; via: string } = { userId: null, via: 'The checkout' },
+    ): Promise<Customer> {
       const email = details.email.trim();
       await repo.lockEmail(tx, businessId, email);
       const found = await repo.findByEmail(tx, businessId, email);
@@ -151,8 +158,8 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
       });
       await audit.record(tx, where, {
         action: 'customer.created',
-        description: `The checkout added the customer ${label(row)}`,
-        actorUserId: null,
+        description: `${by.via} added the customer ${label(row)}`,
+        actorUserId: by.userId,
         businessId,
         objectType: 'customer',
         objectId: row.id,

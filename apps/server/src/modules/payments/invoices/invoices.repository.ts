@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, max, or, sql } from 'drizzle-orm';
 import type { InvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { customers, invoiceEvents, invoiceRemindersSent, invoices, products, users } from '@/db/schema';
+import { businesses, customers, invoiceEvents, invoiceRemindersSent, invoices, products, users } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
@@ -81,6 +81,15 @@ export const invoicesRepository = {
       .orderBy(desc(invoiceEvents.createdAt), desc(invoiceEvents.id))
       .limit(1);
     return row?.at ?? null;
+  },
+
+  /** What an invoice needs of its business when no request carries it (a schedule, an import). */
+  async business(db: Executor, businessId: string): Promise<{ id: string; name: string; currency: string } | undefined> {
+    const [row] = await db
+      .select({ id: businesses.id, name: businesses.name, currency: businesses.currency })
+      .from(businesses)
+      .where(eq(businesses.id, businessId));
+    return row;
   },
 
   /** The invoice's row, locked for the rest of the transaction. */

@@ -268,15 +268,11 @@ export function createInvoicesService(deps: {
       });
     },
 
-    /**
-     * For repeating invoices: a draft made from a template inside the caller's transaction, numbered and
-     * totalled as any invoice (the same checks of customer and products). Answers its id and number.
-     */
-    async createFrom(tx: Executor, actor: InvoiceActor, body: InvoiceFields, source: { repeatingInvoiceId: string }) {
-      const row = await insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n} from a repeating invoice`, {
-        repeating_invoice_id: source.repeatingInvoiceId,
-      });
-      return { id: row.id, number: invoiceNumberLabel(row.number) };
+    /** The actor of work no request carries (a repeating invoice's run, a CSV import's row) in a business. */
+    async actorFor(tx: Executor, businessId: string, userId: string | null, where: RequestMeta): Promise<InvoiceActor> {
+      const business = await repo.business(tx, businessId);
+      if (!business) throw new Error(`business ${businessId} not found`);
+      return { business, userId, where };
     },
 
     /** Checks and prices what an invoice would say (a repeating invoice's template) without making one. */
@@ -313,6 +309,21 @@ export function createInvoicesService(deps: {
     },
 
     get: (businessId: string, id: string) => detail(businessId, id),
+
+    /**
+     * A draft made inside the caller's transaction (a repeating invoice's run, a CSV import's row, each recording
+     * the invoice in it): the same checks, numbering, timeline and audit as `create`. Answers its id and number.
+     */
+    async createIn(
+      tx: Executor,
+      actor: InvoiceActor,
+      body: InvoiceFields,
+      description: (number: string) => string,
+      meta: Record<string, unknown> = {},
+    ): Promise<{ id: string; number: string }> {
+      const row = await insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', description, meta);
+      return { id: row.id, number: invoiceNumberLabel(row.number) };
+    },
 
     async create(ctx: BusinessContext, body: InvoiceFields): Promise<InvoiceDetail> {
       const actor = actorOf(ctx);

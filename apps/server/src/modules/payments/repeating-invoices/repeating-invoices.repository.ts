@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, lte, or } from 'drizzle-orm';
 import type { RepeatingInvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { businesses, customers, invoices, repeatingInvoiceRuns, repeatingInvoices } from '@/db/schema';
+import { customers, invoices, repeatingInvoiceRuns, repeatingInvoices } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
@@ -99,13 +99,6 @@ export const repeatingInvoicesRepository = {
   },
 
   /** What the invoices service needs of the business to make and mail an invoice. */
-  async business(db: Executor, businessId: string): Promise<{ id: string; name: string; currency: string } | undefined> {
-    const [row] = await db
-      .select({ id: businesses.id, name: businesses.name, currency: businesses.currency })
-      .from(businesses)
-      .where(eq(businesses.id, businessId));
-    return row;
-  },
 
   /** Fails on a second run of one date: the primary key is the exactly-once guarantee of last resort. */
   async insertRun(db: Executor, row: NewRepeatingInvoiceRun): Promise<void> {

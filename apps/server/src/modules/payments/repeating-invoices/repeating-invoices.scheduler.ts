@@ -37,9 +37,7 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
   const { db, clock, audit, invoices } = deps;
 
   async function actorFor(tx: Executor, businessId: string): Promise<InvoiceActor> {
-    const business = await repo.business(tx, businessId);
-    if (!business) throw new Error(`business ${businessId} not found`);
-    return { business, userId: null, where: SCHEDULER };
+    return invoices.actorFor(tx, businessId, null, SCHEDULER);
   }
 
   /** Makes the invoice of the repeating invoice's next run if it is due today or before; null when nothing was due (or another runner has it). */
@@ -50,7 +48,7 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
       const issueDate = row.nextRunDate;
       const actor = await actorFor(tx, businessId);
       const body = { ...contentOf(row), issue_date: issueDate, due_date: addDays(issueDate, row.dueDays) };
-      const invoice = await invoices.createFrom(tx, actor, body, { repeatingInvoiceId: id });
+      const invoice = await invoices.createIn(tx, actor, body, (n) => `Created the draft invoice ${n} from a repeating invoice`, { repeating_invoice_id: id });
       const key = { businessId, repeatingInvoiceId: id, runDate: issueDate };
       await repo.insertRun(tx, { ...key, invoiceId: invoice.id, sendStatus: row.autoSend ? 'pending' : 'off', createdAt: clock.now() });
 

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconFileInvoice, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconFileInvoice, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -62,6 +62,16 @@ export function Component() {
           >
             Export CSV
           </Button>
+          {canCreate ? (
+            <Button
+              component={Link}
+              to={href('payments.invoices-bulk-create', { business_id: businessId })}
+              variant="default"
+              leftSection={<IconUpload size={16} aria-hidden />}
+            >
+              Bulk create
+            </Button>
+          ) : null}
           {create}
         </Group>
       }

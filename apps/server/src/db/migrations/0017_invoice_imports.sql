@@ -1,0 +1,37 @@
+CREATE TABLE "invoice_import_rows" (
+	"business_id" uuid NOT NULL,
+	"import_id" uuid NOT NULL,
+	"row_number" integer NOT NULL,
+	"cells" jsonb NOT NULL,
+	"invoice" jsonb,
+	"problems" jsonb NOT NULL,
+	"invoice_id" uuid,
+	"failure" text,
+	CONSTRAINT "invoice_import_rows_business_id_import_id_row_number_pk" PRIMARY KEY("business_id","import_id","row_number")
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_imports" (
+	"business_id" uuid NOT NULL,
+	"id" uuid NOT NULL,
+	"file_name" text NOT NULL,
+	"content_hash" text NOT NULL,
+	"status" text DEFAULT 'validated' NOT NULL,
+	"delimiter" text NOT NULL,
+	"columns" jsonb NOT NULL,
+	"created_by_user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"confirmed_by_user_id" uuid,
+	"confirmed_ip" text,
+	"confirmed_user_agent" text,
+	"confirmed_at" timestamp with time zone,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "invoice_imports_business_id_id_pk" PRIMARY KEY("business_id","id")
+);
+--> statement-breakpoint
+ALTER TABLE "invoice_import_rows" ADD CONSTRAINT "invoice_import_rows_business_id_import_id_invoice_imports_business_id_id_fk" FOREIGN KEY ("business_id","import_id") REFERENCES "public"."invoice_imports"("business_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_imports" ADD CONSTRAINT "invoice_imports_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_imports" ADD CONSTRAINT "invoice_imports_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_imports" ADD CONSTRAINT "invoice_imports_confirmed_by_user_id_users_id_fk" FOREIGN KEY ("confirmed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_import_rows_invoice_key" ON "invoice_import_rows" USING btree ("business_id","invoice_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_imports_content_key" ON "invoice_imports" USING btree ("business_id","content_hash");--> statement-breakpoint
+CREATE INDEX "invoice_imports_created_idx" ON "invoice_imports" USING btree ("business_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

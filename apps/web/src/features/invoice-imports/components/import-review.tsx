@@ -1,0 +1,201 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import type { InvoiceImport, InvoiceImportRow, InvoiceImportRowState } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { LabelledProgress } from '@/components/labelled-progress';
+import { LoadMore } from '@/components/load-more';
+import { QueryStatus } from '@/components/query-status';
+import { notifyError } from '@/lib/notify';
+import { invoiceImportRowsQuery, problemsHref, useConfirmImport, useRefreshAfterImport } from '@/features/invoice-imports/api/invoice-imports-api';
+
+const STATE: Record<InvoiceImportRowState, { label: string; color: string }> = {
+  valid: { label: 'Ready', color: 'blue' },
+  invalid: { label: 'Not imported', color: 'red' },
+  created: { label: 'Created', color: 'green' },
+  failed: { label: 'Not created', color: 'red' },
+};
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function RowLine({ row, businessId }: { row: InvoiceImportRow; businessId: string }) {
+  const bad = row.state === 'invalid' || row.state === 'failed';
+  const state = STATE[row.state];
+  return (
+    <Table.Tr style={bad ? { background: 'var(--mantine-color-red-light)' } : undefined}>
+      <Table.Th scope="row">{row.row}</Table.Th>
+      <Table.Td>
+        <Badge color={state.color} variant="light" style={{ minWidth: 'max-content' }}>
+          {state.label}
+        </Badge>
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.cells.customer_email ?? ''}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.cells.description ?? ''}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.total ? formatMoneyWithCode(row.total.amount, row.total.currency) : '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.cells.due_date ?? ''}</Table.Td>
+      <Table.Td>
+        {row.invoice ? (
+          <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: row.invoice.id })}>
+            {row.invoice.number}
+          </Anchor>
+        ) : row.problems.length > 0 ? (
+          <List size="sm" spacing={2}>
+            {row.problems.map((p, i) => (
+              <List.Item key={i}>{p.column ? `${p.column}: ${p.message}` : p.message}</List.Item>
+            ))}
+          </List>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Every row of the import in file order: bad rows highlighted with why, created rows with their invoice. */
+function RowsTable({ businessId, imported }: { businessId: string; imported: InvoiceImport }) {
+  const rows = useInfiniteQuery(invoiceImportRowsQuery(businessId, imported.id));
+  const list = rows.data?.pages.flatMap((p) => p.data) ?? [];
+  if (list.length === 0) return <QueryStatus query={rows} loadingLabel="Loading rows" />;
+  return (
+    <Stack gap="md">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Rows of the file, scrollable">
+        <Table striped verticalSpacing="sm" aria-label="Rows of the file">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Row</Table.Th>
+              <Table.Th scope="col">State</Table.Th>
+              <Table.Th scope="col">Customer email</Table.Th>
+              <Table.Th scope="col">Description</Table.Th>
+              <Table.Th scope="col">Total</Table.Th>
+              <Table.Th scope="col">Due date</Table.Th>
+              <Table.Th scope="col">Invoice or problems</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((row) => (
+              <RowLine key={row.row} row={row} businessId={businessId} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <LoadMore query={rows} count={list.length} noun={['row', 'rows']} />
+    </Stack>
+  );
+}
+
+/** How the file's headers were read, when any of them is not our column's own name (a feed file's export). */
+function ColumnsRead({ columns }: { columns: InvoiceImport['columns'] }) {
+  const renamed = columns.filter((c) => c.column !== null && c.header !== c.column);
+  const ignored = columns.filter((c) => c.column === null);
+  if (renamed.length === 0 && ignored.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {renamed.length > 0 ? `Columns read: ${renamed.map((c) => `${c.header} as ${c.column}`).join(', ')}.` : null}
+      {renamed.length > 0 && ignored.length > 0 ? ' ' : null}
+      {ignored.length > 0 ? `Ignored: ${ignored.map((c) => c.header || '(no header)').join(', ')}.` : null}
+    </Text>
+  );
+}
+
+/** The preview, the confirm, the progress while the job creates the invoices, and the result. */
+export function ImportReview({
+  businessId,
+  imported,
+  canCreate,
+  onAnother,
+}: {
+  businessId: string;
+  imported: InvoiceImport;
+  canCreate: boolean;
+  onAnother: () => void;
+}) {
+  const confirm = useConfirmImport(businessId, imported.id);
+  const refresh = useRefreshAfterImport(businessId, imported.id);
+  const { counts, status } = imported;
+  const bad = counts.invalid + counts.failed;
+  const done = counts.created + counts.failed;
+
+  // When the job finishes while the screen watches, the rows show their invoices and the list is fresh.
+  const seen = useRef(status);
+  useEffect(() => {
+    if (seen.current !== 'completed' && status === 'completed') void refresh();
+    seen.current = status;
+  }, [status, refresh]);
+
+  const problemsButton =
+    bad > 0 ? (
+      <Button component="a" href={problemsHref(businessId, imported.id)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+        Download problems (CSV)
+      </Button>
+    ) : null;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="import-summary">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="import-summary">
+            {status === 'validated' ? 'Check the rows' : status === 'confirmed' ? 'Creating invoices' : 'Import finished'}
+          </Title>
+          <Text size="sm">
+            <Text span fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {imported.file_name}
+            </Text>
+            {`: ${plural(counts.rows, 'row', 'rows')}, ${counts.valid.toLocaleString('en-US')} ready, ${counts.invalid.toLocaleString('en-US')} with problems.`}
+          </Text>
+          <ColumnsRead columns={imported.columns} />
+          {status === 'validated' && counts.invalid > 0 ? (
+            <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={`${plural(counts.invalid, 'row has', 'rows have')} problems`}>
+              {counts.valid > 0
+                ? 'They are highlighted below with why. They will not be imported; the other rows will. Fix them in the file and upload them again later.'
+                : 'No row can be created: fix the file and upload it again.'}
+            </Alert>
+          ) : null}
+          {status === 'confirmed' ? (
+            <Stack gap={4}>
+              <LabelledProgress value={counts.valid === 0 ? 100 : (done / counts.valid) * 100} label="Invoices created" size="lg" animated />
+              <Text size="sm" aria-live="polite">{`${done.toLocaleString('en-US')} of ${counts.valid.toLocaleString('en-US')} rows done`}</Text>
+            </Stack>
+          ) : null}
+          {status === 'completed' ? (
+            <Alert
+              color="green"
+              icon={<IconCircleCheck aria-hidden />}
+              title={`Created ${plural(counts.created, 'draft invoice', 'draft invoices')}`}
+              role="status"
+            >
+              {bad > 0
+                ? `${plural(bad, 'row was', 'rows were')} not imported: download them with why, fix them and upload them again.`
+                : 'Every row was imported.'}
+            </Alert>
+          ) : null}
+          <Group gap="xs">
+            {status === 'validated' && canCreate && counts.valid > 0 ? (
+              <Button
+                onClick={() => confirm.mutate(undefined, { onError: notifyError })}
+                loading={confirm.isPending}
+                leftSection={<IconFileInvoice size={16} aria-hidden />}
+              >
+                {`Create ${plural(counts.valid, 'invoice', 'invoices')}`}
+              </Button>
+            ) : null}
+            {status === 'completed' ? (
+              <Button component={Link} to={href('payments.invoices', { business_id: businessId })}>
+                View invoices
+              </Button>
+            ) : null}
+            {problemsButton}
+            {status !== 'confirmed' ? (
+              <Button variant="subtle" onClick={onAnother}>
+                Upload another file
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+      <RowsTable businessId={businessId} imported={imported} />
+    </Stack>
+  );
+}

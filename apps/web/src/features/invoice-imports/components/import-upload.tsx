@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_IMPORT_SIZE_LABEL, type InvoiceImport } from '@merchant/payments';
+import { ApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { templateHref, useUploadImport } from '@/features/invoice-imports/api/invoice-imports-api';
+
+export type ImportPurpose = 'template' | 'feed';
+
+/** The columns the file may have: what each holds, an example, and (for a feed file) the other names it is read from. */
+function ColumnsTable({ purpose }: { purpose: ImportPurpose }) {
+  return (
+    <Table.ScrollContainer minWidth={purpose === 'feed' ? 720 : 560} type="native" tabIndex={0} role="region" aria-label="Columns of the file, scrollable">
+      <Table striped aria-label="Columns of the file">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Column</Table.Th>
+            <Table.Th scope="col">What it holds</Table.Th>
+            <Table.Th scope="col">Example</Table.Th>
+            {purpose === 'feed' ? <Table.Th scope="col">Also read from</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {IMPORT_COLUMNS.map((c) => (
+            <Table.Tr key={c.column}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" ff="monospace">
+                  {c.column}
+                </Text>
+                {c.required ? (
+                  <Text size="xs" c="dimmed">
+                    Required
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{c.help}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.example}</Table.Td>
+              {purpose === 'feed' ? <Table.Td>{c.aliases.join(', ')}</Table.Td> : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The first step: the template (or the columns a feed file is read by) and the file to upload. */
+export function ImportUpload({
+  businessId,
+  purpose,
+  onUploaded,
+}: {
+  businessId: string;
+  purpose: ImportPurpose;
+  onUploaded: (imported: InvoiceImport, alreadyUploaded: boolean) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const upload = useUploadImport(businessId);
+
+  const onFile = (file: File | null) => {
+    setError(null);
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      setError(`The file is larger than ${MAX_IMPORT_SIZE_LABEL}: split it into several files.`);
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (answer) => onUploaded(answer.import, answer.already_uploaded),
+      onError: (e) => {
+        const issues = e instanceof ApiError ? (e.body?.issues ?? []).filter((i) => i.path === 'file') : [];
+        if (issues.length > 0) setError(issues.map((i) => i.message).join(' '));
+        else notifyError(e);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="import-columns">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4} style={{ flex: '1 1 260px' }}>
+              <Title order={2} size="h4" id="import-columns">
+                {purpose === 'template' ? '1. Fill in the template' : '1. Check the columns'}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {purpose === 'template'
+                  ? 'One row per invoice. Dates as YYYY-MM-DD, prices with a dot for decimals. Save it as CSV from your spreadsheet.'
+                  : 'Columns are matched by their header, in any order and case; other columns are ignored. Dates must be YYYY-MM-DD.'}
+              </Text>
+            </Stack>
+            <Button component="a" href={templateHref(businessId)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+              Download template
+            </Button>
+          </Group>
+          <ColumnsTable purpose={purpose} />
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="import-file">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="import-file">
+            2. Upload the file
+          </Title>
+          <FileInput
+            label="CSV file"
+            description={`Up to ${MAX_IMPORT_SIZE_LABEL} and ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows; separated by commas, semicolons or tabs. Nothing is created before you confirm.`}
+            accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
+            value={null}
+            onChange={onFile}
+            error={error}
+            disabled={upload.isPending}
+            leftSection={<IconUpload size={16} aria-hidden />}
+            placeholder={upload.isPending ? 'Checking the rows...' : 'Choose a CSV file'}
+            clearable={false}
+            styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { Anchor, Badge, Paper, Stack, Table, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { InvoiceImportStatus } from '@merchant/payments';
+import { LoadMore } from '@/components/load-more';
+import { invoiceImportsQuery } from '@/features/invoice-imports/api/invoice-imports-api';
+
+const STATUS: Record<InvoiceImportStatus, { label: string; color: string }> = {
+  validated: { label: 'Not confirmed', color: 'yellow' },
+  confirmed: { label: 'Creating', color: 'blue' },
+  completed: { label: 'Done', color: 'green' },
+};
+
+const uploadedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The business's earlier uploads, to come back to one (confirm it, follow it, read its result); nothing when there is none. */
+export function RecentImports({ businessId }: { businessId: string }) {
+  const imports = useInfiniteQuery(invoiceImportsQuery(businessId));
+  const list = imports.data?.pages.flatMap((p) => p.data) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-imports">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="recent-imports">
+          Earlier uploads
+        </Title>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label="Earlier uploads">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">File</Table.Th>
+                <Table.Th scope="col">Uploaded</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Rows</Table.Th>
+                <Table.Th scope="col">Created</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Anchor component={Link} to={{ search: `?import=${item.id}` }}>
+                      {item.file_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={item.created_at}>{uploadedAt(item.created_at)}</time>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS[item.status].color} style={{ minWidth: 'max-content' }}>
+                      {STATUS[item.status].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{item.counts.rows.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td>{item.counts.created.toLocaleString('en-US')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <LoadMore query={imports} count={list.length} noun={['upload', 'uploads']} />
+      </Stack>
+    </Paper>
+  );
+}
