@@ -58,14 +58,21 @@ function rssMiB(pid) {
 }
 
 /** Streams the CSV export of every payment, sampling the app's memory; answers rows, seconds and memory. */
-async function exportCsv(base, businessId, cookie, pid) {
+async function exportCsv(base, businessId, cookie, pid, expected) {
   const before = rssMiB(pid);
   let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
-  }, 50);
-  const started = performance.now();
+  // The peak of each quarter of the rows: memory that grows with the rows keeps rising, bounded memory levels off.
+  const quarters = [before, before, before, before];
+  let total = 0;
   let rows = -1;
+  const sampler = setInterval(() => {
+    const rss = rssMiB(pid);
+    peak = Math.max(peak, rss);
+    const q = total > 0 ? Math.min(3, Math.floor((4 * Math.max(0, rows)) / total)) : 0;
+    quarters[q] = Math.max(quarters[q], rss);
+  }, 50);
+  total = expected;
+  const started = performance.now();
   let bytes = 0;
   const dispatcher = new Agent();
   try {
@@ -82,7 +89,7 @@ async function exportCsv(base, businessId, cookie, pid) {
     clearInterval(sampler);
     await dispatcher.close();
   }
-  return { rows, mb: bytes / 1e6, seconds: (performance.now() - started) / 1000, before, peak: Math.max(peak, rssMiB(pid)) };
+  return { rows, mb: bytes / 1e6, seconds: (performance.now() - started) / 1000, before, peak: Math.max(peak, rssMiB(pid)), quarters };
 }
 
 /** The first active static QR code of the business whose amount the customer types: the checkout load pays it. */
@@ -267,7 +274,7 @@ async function measure(helloUrl, database, target, serverUrl) {
       for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
     }
     // A failed export is reported with the figures rather than losing them.
-    const csv = await exportCsv(started.base, businessId, cookie, app.pid).catch((error) => ({ error: error.message }));
+    const csv = await exportCsv(started.base, businessId, cookie, app.pid, COUNT).catch((error) => ({ error: error.message }));
     // Customers paying by card, against TPC-B on the same PostgreSQL server (when there is one); reported failed rather than lost.
     const checkout = await checkoutVsTpcb(started.base, api, cookie, serverUrl).catch((error) => ({ error: error.message }));
     const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
@@ -294,7 +301,8 @@ function table(m) {
     lines.push(
       '',
       `CSV export of all ${c.rows.toLocaleString('en')} payments: ${c.mb.toFixed(0)} MB in ${c.seconds.toFixed(1)} s; ` +
-        `the app's resident memory ${c.before.toFixed(0)} MiB before, at most ${c.peak.toFixed(0)} MiB during it. ` +
+        `the app's resident memory ${c.before.toFixed(0)} MiB before, at most ${c.peak.toFixed(0)} MiB during it ` +
+        `(the peak of each quarter of the rows: ${c.quarters.map((q) => q.toFixed(0)).join(', ')} MiB). ` +
         seeding(m),
     );
   const k = m.checkout;
