@@ -3,7 +3,7 @@
 // 2-core machine only ratios inside one run mean something) and the medians compared. Servers run on
 // core 0, the load generator (bench/load.mjs, its own process) on core 1, when taskset is there.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
@@ -15,12 +15,14 @@ export const settings = {
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 };
-const pinning = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core), process.execPath, ...argv]] : [process.execPath, argv]);
+export const pinning = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+export const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core), process.execPath, ...argv]] : [process.execPath, argv]);
 
-export function startServer(file, env) {
+/** Starts a server on core 0; its log (stdout) goes to `logFile` when given, so a failure can be read afterwards. */
+export function startServer(file, env, logFile) {
   const [cmd, args] = pinned(0, [file]);
-  return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const out = logFile ? openSync(logFile, 'a') : 'ignore';
+  return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
 }
 
 export const stop = async (child) => {

@@ -2,29 +2,49 @@
 // business, then, against the bare hello-world in the same run and alternated round by round (bench/api.mjs's
 // servers and load generator): the first page of Transactions, a filtered page (succeeded card payments by
 // amount, largest first), a search, and the 90-day overview; then the CSV export of every payment with the
-// app process's resident memory sampled every 50 ms during it. Both databases. The section of
+// app process's resident memory sampled every 50 ms during it; then customers paying a static QR code by card
+// (bench/checkout-load.mjs), alternated with pgbench's TPC-B on the same PostgreSQL server. Both databases
+// (the embedded one has no pgbench: its checkout figure stands alone). The section of
 // docs/benchmarks.md between the payments markers is rewritten (bench/run.mjs keeps it as it stands).
 // Needs a build first (npm run build) and a quiet machine.
 // Run: node bench/payments.mjs  (BENCH_PAYMENTS=20000 for a smoke test; BENCH_ROUNDS, BENCH_SECONDS,
-// BENCH_CONNECTIONS as for bench/api.mjs; BENCH_DATABASES=pglite or postgres for one of them).
+// BENCH_CONNECTIONS as for bench/api.mjs; BENCH_DATABASES=pglite or postgres for one of them; BENCH_PG_URL a
+// PostgreSQL server to use instead of a new one; BENCH_CHECKOUT_CUSTOMERS, BENCH_TPCB_SCALE for the checkout
+// load and pgbench; BENCH_LOG where the app's log goes).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { load, median, settings, startServer, stop } from './api.mjs';
+import { findPgBin } from '../scripts/lib.mjs';
+import { load, median, pinned, pinning, settings, startServer, stop } from './api.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const APP = 'apps/server/dist/server.mjs';
-const appEnv = (port, database) => ({ ...database, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', LOG_LEVEL: 'warn' });
+// The app's log of the run (warnings and errors): read it when a figure is missing.
+const LOG = process.env.BENCH_LOG ?? join(tmpdir(), 'md-bench-payments-app.log');
+// TRUST_PROXY: the checkout load stands where the app's reverse proxy would, naming each customer's address.
+const appEnv = (port, database) => ({
+  ...database,
+  PORT: String(port),
+  BIND_HOST: '127.0.0.1',
+  DEMO_DATA: 'on',
+  LOG_LEVEL: 'warn',
+  TRUST_PROXY: 'true',
+});
+/** Customers paying at once in the checkout load, and pgbench's clients against it. */
+const CUSTOMERS = Number(process.env.BENCH_CHECKOUT_CUSTOMERS ?? 16);
+/** pgbench's scale (100,000 accounts each; at least one branch per client, as pgbench advises). */
+const TPCB_SCALE = Number(process.env.BENCH_TPCB_SCALE ?? Math.max(20, CUSTOMERS));
 
 async function startApp(database) {
   const port = await freePort();
-  const app = startServer(APP, appEnv(port, database));
+  const app = startServer(APP, appEnv(port, database), LOG);
   const base = `http://127.0.0.1:${port}`;
   // The first start migrates and seeds the demo data (its payment history included): allow for a busy machine.
   await waitFor(`${base}/healthz`, app, 900_000);
@@ -38,14 +58,21 @@ function rssMiB(pid) {
 }
 
 /** Streams the CSV export of every payment, sampling the app's memory; answers rows, seconds and memory. */
-async function exportCsv(base, businessId, cookie, pid) {
+async function exportCsv(base, businessId, cookie, pid, expected) {
   const before = rssMiB(pid);
   let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMiB(pid));
-  }, 50);
-  const started = performance.now();
+  // The peak of each quarter of the rows: memory that grows with the rows keeps rising, bounded memory levels off.
+  const quarters = [before, before, before, before];
+  let total = 0;
   let rows = -1;
+  const sampler = setInterval(() => {
+    const rss = rssMiB(pid);
+    peak = Math.max(peak, rss);
+    const q = total > 0 ? Math.min(3, Math.floor((4 * Math.max(0, rows)) / total)) : 0;
+    quarters[q] = Math.max(quarters[q], rss);
+  }, 50);
+  total = expected;
+  const started = performance.now();
   let bytes = 0;
   const dispatcher = new Agent();
   try {
@@ -62,7 +89,94 @@ async function exportCsv(base, businessId, cookie, pid) {
     clearInterval(sampler);
     await dispatcher.close();
   }
-  return { rows, mb: bytes / 1e6, seconds: (performance.now() - started) / 1000, before, peak: Math.max(peak, rssMiB(pid)) };
+  return { rows, mb: bytes / 1e6, seconds: (performance.now() - started) / 1000, before, peak: Math.max(peak, rssMiB(pid)), quarters };
+}
+
+/** The first active static QR code of the business whose amount the customer types: the checkout load pays it. */
+async function staticQr(api, cookie) {
+  const res = await request(`${api}/static-qr-codes?status=active`, { headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`the static QR codes answered ${res.statusCode}`);
+  const qr = (await res.body.json()).data.find((q) => q.amount === null);
+  if (!qr) throw new Error('the business has no active static QR code with an open amount');
+  return qr.public_id;
+}
+
+let nextCustomer = 1;
+/** One round of the checkout load (bench/checkout-load.mjs) from its own process on core 1. */
+function checkoutRound(base, qr) {
+  const [cmd, args] = pinned(1, [
+    'bench/checkout-load.mjs',
+    base,
+    'securecheckout.localhost',
+    qr,
+    String(CUSTOMERS),
+    String(settings.seconds),
+    String(nextCustomer),
+  ]);
+  const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`checkout load failed: ${res.stderr}`);
+  const result = JSON.parse(res.stdout);
+  nextCustomer += result.customers; // every customer of the run has an address of its own
+  if (result.failed) throw new Error(`checkout load: ${result.failed} payments failed: ${JSON.stringify(result.failures)}`);
+  return result;
+}
+
+/** pgbench against a database of the same server, on core 1 as the load generators. */
+function pgbench(url, args) {
+  const bin = findPgBin('pgbench');
+  if (!bin) throw new Error('pgbench not found (Debian: the postgresql package)');
+  const { hostname, port, username, pathname } = new URL(url);
+  const argv = ['-h', hostname, '-p', port, '-U', username, ...args, pathname.slice(1)];
+  const [cmd, cmdArgs] = pinning ? ['taskset', ['-c', '1', bin, ...argv]] : [bin, argv];
+  const res = spawnSync(cmd, cmdArgs, { encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`pgbench failed: ${res.stderr || res.stdout}`);
+  return res.stdout;
+}
+
+/** TPC-B as pgbench runs it (its built-in script), at the checkout load's concurrency: transactions per second. */
+function tpcbRound(url) {
+  const out = pgbench(url, ['-c', String(CUSTOMERS), '-j', '1', '-T', String(settings.seconds)]);
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps: ${out}`);
+  return { rps: tps, p99: NaN, latency };
+}
+
+/** A pgbench database next to the app's, on the same server. */
+async function tpcbDatabase(serverUrl) {
+  const db = await connect(serverUrl);
+  try {
+    await db.query('DROP DATABASE IF EXISTS bench_tpcb');
+    await db.query('CREATE DATABASE bench_tpcb');
+  } finally {
+    await db.close();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = '/bench_tpcb';
+  pgbench(url.href, ['-i', '-q', '-s', String(TPCB_SCALE)]);
+  return url.href;
+}
+
+/** Confirmed checkout payments per second, alternated round by round with TPC-B when there is a server. */
+async function checkoutVsTpcb(base, api, cookie, serverUrl) {
+  const qr = await staticQr(api, cookie);
+  const tpcbUrl = serverUrl ? await tpcbDatabase(serverUrl) : null;
+  checkoutRound(base, qr); // warm-up
+  if (tpcbUrl) tpcbRound(tpcbUrl);
+  const rounds = { checkout: [], tpcb: [] };
+  for (let i = 0; i < settings.rounds; i++) {
+    rounds.checkout.push(checkoutRound(base, qr));
+    if (tpcbUrl) rounds.tpcb.push(tpcbRound(tpcbUrl));
+  }
+  return {
+    checkout: {
+      rps: median(rounds.checkout.map((x) => x.rps)),
+      p99: median(rounds.checkout.map((x) => x.p99)),
+      confirmP99: median(rounds.checkout.map((x) => x.confirmP99)),
+      rounds: rounds.checkout,
+    },
+    tpcb: tpcbUrl ? { rps: median(rounds.tpcb.map((x) => x.rps)), latency: median(rounds.tpcb.map((x) => x.latency)), rounds: rounds.tpcb } : null,
+  };
 }
 
 const PAGE = 26; // the screen's page (25) and one more, as the repository reads it
@@ -116,8 +230,17 @@ export async function explain(db, businessId) {
   return out;
 }
 
+/** A server given by BENCH_PG_URL may hold the payments of an earlier run: they are measured again as they are. */
+async function seededAlready(db) {
+  const { rows } = await db.query(
+    `SELECT b.id, count(p.id)::int AS n FROM businesses b LEFT JOIN payments p ON p.business_id = b.id AND p.public_id LIKE 'pay\\_bench%'
+     WHERE b.identifier = 'demo-coffee' GROUP BY b.id`,
+  );
+  return rows[0] && rows[0].n >= COUNT ? { businessId: rows[0].id, ms: null } : null;
+}
+
 /** One database: seed, then alternate the hello-world and each payments screen; then the export. */
-async function measure(helloUrl, database, target) {
+async function measure(helloUrl, database, target, serverUrl) {
   let { app } = await startApp(database);
   await stop(app); // the embedded database has one owner: the app stops while the payments are written
   const db = await connect(target);
@@ -125,9 +248,9 @@ async function measure(helloUrl, database, target) {
   let seedSeconds;
   let plans;
   try {
-    const seeded = await seedPayments(db, COUNT, 'demo-coffee', (line) => console.error(line));
+    const seeded = (await seededAlready(db)) ?? (await seedPayments(db, COUNT, 'demo-coffee', (line) => console.error(line)));
     businessId = seeded.businessId;
-    seedSeconds = seeded.ms / 1000;
+    seedSeconds = seeded.ms === null ? null : seeded.ms / 1000;
     plans = await explain(db, businessId);
   } finally {
     await db.close();
@@ -151,13 +274,17 @@ async function measure(helloUrl, database, target) {
       for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
     }
     // A failed export is reported with the figures rather than losing them.
-    const csv = await exportCsv(started.base, businessId, cookie, app.pid).catch((error) => ({ error: error.message }));
+    const csv = await exportCsv(started.base, businessId, cookie, app.pid, COUNT).catch((error) => ({ error: error.message }));
+    // Customers paying by card, against TPC-B on the same PostgreSQL server (when there is one); reported failed rather than lost.
+    const checkout = await checkoutVsTpcb(started.base, api, cookie, serverUrl).catch((error) => ({ error: error.message }));
     const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
-    return { seedSeconds, plans, csv, results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])) };
+    return { seedSeconds, plans, csv, checkout, results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])) };
   } finally {
     await stop(app);
   }
 }
+
+const seeding = (m) => (m.seedSeconds === null ? 'The payments were seeded by an earlier run.' : `Seeding the payments took ${m.seedSeconds.toFixed(0)} s.`);
 
 function table(m) {
   const hello = m.results.hello;
@@ -169,14 +296,32 @@ function table(m) {
     );
   }
   const c = m.csv;
-  if (c.error) lines.push('', `CSV export of all payments: **failed**: ${c.error}. Seeding the payments took ${m.seedSeconds.toFixed(0)} s.`);
+  if (c.error) lines.push('', `CSV export of all payments: **failed**: ${c.error}. ${seeding(m)}`);
   else
     lines.push(
       '',
       `CSV export of all ${c.rows.toLocaleString('en')} payments: ${c.mb.toFixed(0)} MB in ${c.seconds.toFixed(1)} s; ` +
-        `the app's resident memory ${c.before.toFixed(0)} MiB before, at most ${c.peak.toFixed(0)} MiB during it. ` +
-        `Seeding the payments took ${m.seedSeconds.toFixed(0)} s.`,
+        `the app's resident memory ${c.before.toFixed(0)} MiB before, at most ${c.peak.toFixed(0)} MiB during it ` +
+        `(the peak of each quarter of the rows: ${c.quarters.map((q) => q.toFixed(0)).join(', ')} MiB). ` +
+        seeding(m),
     );
+  const k = m.checkout;
+  if (k.error) lines.push('', `Checkout load: **failed**: ${k.error}.`);
+  else {
+    lines.push(
+      '',
+      `Checkout (${CUSTOMERS} customers at once, each a new browser at an address of its own: token, page, start, confirm with 4242 4242 4242 4242)` +
+        (k.tpcb ? ` against pgbench's TPC-B (${CUSTOMERS} clients, scale ${TPCB_SCALE}) on the same server, alternated:` : ':'),
+      '',
+      '| target | median per second | median p99 (ms) | rounds (per second) |',
+      '|---|---|---|---|',
+      `| confirmed card payments | ${k.checkout.rps.toFixed(1)} | ${k.checkout.p99.toFixed(0)} (the whole flow), ${k.checkout.confirmP99.toFixed(0)} (the confirm) | ${k.checkout.rounds.map((x) => x.rps.toFixed(1)).join(', ')} |`,
+    );
+    if (k.tpcb)
+      lines.push(
+        `| pgbench TPC-B transactions | ${k.tpcb.rps.toFixed(0)} | latency average ${k.tpcb.latency.toFixed(1)} | ${k.tpcb.rounds.map((x) => x.rps.toFixed(0)).join(', ')} |`,
+      );
+  }
   lines.push('', '| statement (EXPLAIN ANALYZE) | plan | execution (ms) |', '|---|---|---|');
   for (const p of m.plans) lines.push(`| ${p.name} | ${p.plan} | ${p.ms.toFixed(1)} |`);
   return lines.join('\n');
@@ -200,6 +345,13 @@ function goals(m) {
       m.csv.error
         ? 'the export failed (see above): **not met**'
         : `export memory grew ${growth.toFixed(0)} MiB over ${m.csv.rows.toLocaleString('en')} rows (goal flat, under 50 MiB): ${verdict(growth < 50)}`,
+      ...(m.checkout.error
+        ? ['the checkout load failed (see above): **not met**']
+        : m.checkout.tpcb
+          ? [
+              `confirmed payments ${(m.checkout.checkout.rps / m.checkout.tpcb.rps).toFixed(3)}x pgbench's TPC-B (goal at least 0.2x): ${verdict(m.checkout.checkout.rps / m.checkout.tpcb.rps >= 0.2)}`,
+            ]
+          : []),
     ].join('; ') + '.'
   );
 }
@@ -223,13 +375,15 @@ async function main() {
   const helloPort = await freePort();
   const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-payments-'));
-  const pg = DATABASES.includes('postgres') ? await startPostgres() : null;
+  // BENCH_PG_URL: a server of one's own (left running), to measure its seeded payments again after a change.
+  const given = process.env.BENCH_PG_URL;
+  const pg = DATABASES.includes('postgres') ? (given ? { url: given, stop: () => undefined } : await startPostgres()) : null;
   const measured = {};
   try {
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
     await waitFor(helloUrl);
     if (DATABASES.includes('pglite')) measured.pglite = await measure(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: '' }, dataDir);
-    if (pg) measured.postgres = await measure(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: pg.url }, pg.url);
+    if (pg) measured.postgres = await measure(helloUrl, { DATA_DIR: dataDir, DATABASE_URL: pg.url }, pg.url, pg.url);
   } finally {
     await stop(hello);
     pg?.stop();
@@ -247,8 +401,6 @@ async function main() {
     ...(measured.pglite ? ['Embedded database (PGlite):', '', table(measured.pglite), ''] : []),
     ...(measured.postgres ? ['A PostgreSQL server on the same machine (scripts/postgres.mjs):', '', table(measured.postgres), ''] : []),
     ...Object.entries(measured).map(([name, m]) => `Goals (issue 8), ${name === 'pglite' ? 'embedded database' : 'PostgreSQL'}: ${goals(m)}`),
-    '',
-    'Not measured yet: confirmed payments per second against pgbench TPC-B on PostgreSQL (goal at least 0.2x).',
   ].join('\n');
   writeSection(section);
   console.log(section);

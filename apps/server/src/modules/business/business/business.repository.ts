@@ -22,6 +22,16 @@ export const businessRepository = {
     const [created] = await db.insert(businessUsers).values(row).returning();
     return created!;
   },
+  /** A business and the user's role in it when they are an active member (null otherwise), in one read. */
+  async findWithActiveRole(db: Executor, businessId: string, userId: string) {
+    const [row] = await db
+      .select({ business: businesses, role: businessUsers.role })
+      .from(businesses)
+      .leftJoin(businessUsers, and(eq(businessUsers.businessId, businesses.id), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active')))
+      .where(eq(businesses.id, businessId))
+      .limit(1);
+    return row ?? null;
+  },
   /** The caller's active membership, or null. */
   async findActiveMembership(db: Executor, businessId: string, userId: string) {
     const [row] = await db

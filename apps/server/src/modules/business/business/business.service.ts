@@ -109,11 +109,13 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
       await repo.addWarning(tx, warning);
     },
 
-    /** The access hook's reading of a business endpoint's path: the business and the caller's active membership. */
+    /**
+     * The access hook's reading of a business endpoint's path: the business and the caller's active membership,
+     * in one round trip (every business request pays it).
+     */
     async standingOf(businessId: string, userId: string) {
-      const business = await repo.findById(db, businessId);
-      const membership = business ? await repo.findActiveMembership(db, businessId, userId) : null;
-      return { business: business ?? null, membership };
+      const row = await repo.findWithActiveRole(db, businessId, userId);
+      return { business: row?.business ?? null, membership: row?.role ? { role: row.role } : null };
     },
 
     /**

@@ -66,9 +66,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       const previous: Span = { start: new Date(current.start.getTime() - days * DAY_MS), end: current.start };
 
       const figures = await repo.figures(db, business.id, current, previous);
-      const daily = await repo.captured(db, business.id, current, 'day');
-      const byMethod = await repo.captured(db, business.id, current, 'method');
-      const bySource = await repo.captured(db, business.id, current, 'source');
+      const { daily, byMethod, bySource } = await repo.captured(db, business.id, current);
       const recent = await repo.recent(db, business.id, RECENT_PAYMENTS);
       const balances = await ledger.balances(db, business.id);
       const facts = await repo.setupFacts(db, business.id);

@@ -32,6 +32,20 @@ export const staticQrRepository = {
     return row;
   },
 
+  /**
+   * A payment's lock (SELECT ... FOR SHARE): payments of one code never wait for each other (a counter's code is
+   * paid by many customers at once), while an edit or archive (`lock`, FOR UPDATE) waits for the payments in
+   * flight, and the payments after it wait for it and read the code as it left it.
+   */
+  async lockForPayment(db: Executor, businessId: string, id: string): Promise<StaticQrRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(staticQrCodes)
+      .where(and(eq(staticQrCodes.businessId, businessId), eq(staticQrCodes.id, id)))
+      .for('share');
+    return row;
+  },
+
   async findByPublicId(db: Executor, publicId: string): Promise<StaticQrRow | undefined> {
     const [row] = await db.select().from(staticQrCodes).where(eq(staticQrCodes.publicId, publicId));
     return row;

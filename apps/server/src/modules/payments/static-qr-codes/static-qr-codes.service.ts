@@ -94,7 +94,7 @@ export function createStaticQrService(deps: {
       return row ? toSource(row) : null;
     },
     async lockForPayment(tx, businessId, sourceId) {
-      const row = await repo.lock(tx, businessId, sourceId);
+      const row = await repo.lockForPayment(tx, businessId, sourceId);
       return row ? toSource(row) : null;
     },
     // A QR code takes any number of payments: nothing changes.
