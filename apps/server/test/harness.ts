@@ -94,6 +94,16 @@ export function failure<E>(answer: Answer<E>): ApiErrorBody {
   return answer.body;
 }
 
+/**
+ * A raw request's answer in the shape of a call's (`failure` reads its error body): for the deliberately
+ * malformed requests a contract cannot type. Its success body is left unparsed.
+ */
+export function answerOf(res: LightMyRequestResponse): Answer<never> {
+  const status = res.statusCode;
+  if (status >= 200 && status < 300) return { status, headers: res.headers, ok: true, body: undefined as never };
+  return { status, headers: res.headers, ok: false, body: ApiErrorBodySchema.parse(res.json()) };
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The input of one call of an endpoint, typed by its contract. */
