@@ -89,7 +89,7 @@ export async function createTestContext(
 }
 
 /** The error body of an answer that must have failed (a success fails the test, naming what came back). */
-export function failure<E>(answer: Answer<E>): ApiErrorBody {
+export function failure(answer: { ok: true; status: number; body: unknown } | { ok: false; status: number; body: ApiErrorBody }): ApiErrorBody {
   if (answer.ok) throw new Error(`expected an error, got ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
