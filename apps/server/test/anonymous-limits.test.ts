@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { rateLimits, sessions } from '../src/db/schema';
 import { MAX_REGISTRATIONS_PER_IP } from '../src/modules/identity/auth/auth.service';
+import { userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { signUp, type Person } from './factories';
 
@@ -50,7 +51,7 @@ describe('a guest anti-forgery token', () => {
     const token = await a.token();
     await a.login(person.email, person.password);
     expect((await a.post('/csrf-token')).json()).toEqual({ token });
-    expect((await a.patch('/v1/user', { name: 'Casey Guest' })).statusCode).toBe(200);
+    await a.ok(userEndpoints.updateAccount, { body: { name: 'Casey Guest' } });
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { endpointPath } from '@merchant/core';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, createSuperAdmin, signUp, signInAgain, uniqueEmail, FACTORY_PASSWORD } from './factories';
@@ -92,7 +93,7 @@ describe('sign-in', () => {
     expect(await a.ok(userEndpoints.me)).toMatchObject({ email: owner.email });
 
     // The pre-login session id is dead (no fixation).
-    const old = await t.app.inject({ method: 'GET', url: '/v1/user', headers: { cookie: `md_session=${guestCookie}` } });
+    const old = await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: { cookie: `md_session=${guestCookie}` } });
     expect(old.statusCode).toBe(401);
   });
 
@@ -199,12 +200,12 @@ describe('sign-out and expiry', () => {
     expect(cleared!.value).toBe('');
 
     // Replaying the old cookie does not bring the session back.
-    const replay = await t.app.inject({ method: 'GET', url: '/v1/user', headers: { cookie: `md_session=${cookie}` } });
+    const replay = await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: { cookie: `md_session=${cookie}` } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ code: 'UNAUTHENTICATED', requestId: expect.any(String) });
     const replayPost = await t.app.inject({
       method: 'PATCH',
-      url: '/v1/user',
+      url: endpointPath(userEndpoints.me),
       headers: { cookie: `md_session=${cookie}`, 'x-csrf-token': csrf, 'content-type': 'application/json' },
       payload: { name: 'Hijacker' },
     });
