@@ -152,7 +152,7 @@ export default tseslint.config(
     files: ['apps/server/test/**/*.ts'],
     ignores: [
       'apps/server/test/{http,declared-errors,fuzz}.test.ts',
-      'apps/server/test/{audit-log,authorization,checkout,invoices,payment-links,payment-methods,products,roles-matrix,sales-report,static-qr-codes}.test.ts',
+      'apps/server/test/{audit-log,authorization,checkout,invoices,roles-matrix,sales-report}.test.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { buildPath, endpointPath } from '@merchant/core';
+import { businessEndpoints } from '@merchant/business';
+import { paymentMethodsEndpoints } from '@merchant/payments';
 import { auditLogs, businesses, providerConnections } from '../src/db/schema';
 import { methodsForCheckout } from '../src/modules/payments/payment-methods/payment-methods.service';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -18,7 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (businessId = business.id, rest = '') => `/v1/business/${businessId}/payment-methods${rest}`;
+/** The payment methods of a business, or one provider connection of it (the provider as given, unchecked). */
+const url = (businessId = business.id, provider?: string) =>
+  provider === undefined
+    ? endpointPath(paymentMethodsEndpoints.get, { params: { business_id: businessId } })
+    : buildPath(paymentMethodsEndpoints.connectProvider.path, { business_id: businessId, provider });
 const STRIPE_TEST = { account_id: 'acct_1Nv0FGQ9RKHgCVdK', publishable_key: 'pk_test_51Nv0FGQ9RKHgCVdKabc', secret_key: 'sk_test_51Nv0FGQ9RKHgCVdKwxyz' };
 const XENDIT_TEST = {
   account_id: '5f27a14a9bf05c73dd040bc8',
@@ -91,8 +98,8 @@ describe('payment methods', () => {
 describe('provider connections', () => {
   it('connects the card provider with test keys: the secret is never answered, stored sealed, and stripe_enabled follows', async () => {
     expect(await flags()).toEqual({ stripe: false, xendit: false, active: [] });
-    expect((await owner.get(`/v1/business/${business.id}`)).json()).toMatchObject({ stripe_enabled: false, active_providers: [] });
-    const res = await owner.put(url(business.id, '/providers/stripe'), STRIPE_TEST);
+    expect(await owner.ok(businessEndpoints.get, { params: { business_id: business.id } })).toMatchObject({ stripe_enabled: false, active_providers: [] });
+    const res = await owner.put(url(business.id, 'stripe'), STRIPE_TEST);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ provider: 'stripe', status: 'connected', account_id: STRIPE_TEST.account_id, secret_key_last4: 'wxyz' });
     expect(res.body).not.toContain(STRIPE_TEST.secret_key);
@@ -104,15 +111,15 @@ describe('provider connections', () => {
     expect(JSON.stringify(row!.settings)).not.toContain(STRIPE_TEST.secret_key);
     expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
     // The Business answer (sidebar flags) follows.
-    const answered = (await owner.get(`/v1/business/${business.id}`)).json();
+    const answered = await owner.ok(businessEndpoints.get, { params: { business_id: business.id } });
     expect(answered).toMatchObject({ stripe_enabled: true, active_providers: ['stripe'] });
   });
 
   it('keeps the stored secret when an edit leaves it empty, and refuses a first connection without one', async () => {
-    const res = await owner.put(url(business.id, '/providers/stripe'), { ...STRIPE_TEST, account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key: '' });
+    const res = await owner.put(url(business.id, 'stripe'), { ...STRIPE_TEST, account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key: '' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'connected', account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key_last4: 'wxyz' });
-    const first = await owner.put(url(business.id, '/providers/grabpay'), {
+    const first = await owner.put(url(business.id, 'grabpay'), {
       account_id: 'grab-merchant-2026',
       publishable_key: 'gp_pk_test_2Kd9sQ1mZp8Xc4Vb',
     });
@@ -121,19 +128,19 @@ describe('provider connections', () => {
   });
 
   it('validates each provider’s formats with field issues, and refuses mixed test and live keys', async () => {
-    const bad = await owner.put(url(business.id, '/providers/xendit'), { account_id: 'nope', publishable_key: 'pk_test_x', secret_key: 'sk' });
+    const bad = await owner.put(url(business.id, 'xendit'), { account_id: 'nope', publishable_key: 'pk_test_x', secret_key: 'sk' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().code).toBe('PROVIDER_SETTINGS_INVALID');
     expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(['account_id', 'publishable_key', 'secret_key']);
-    const mixed = await owner.put(url(business.id, '/providers/xendit'), { ...XENDIT_TEST, secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z' });
+    const mixed = await owner.put(url(business.id, 'xendit'), { ...XENDIT_TEST, secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z' });
     expect(mixed.statusCode).toBe(422);
     expect(mixed.json().issues).toEqual([{ path: 'secret_key', message: expect.stringContaining('same mode') }]);
-    expect((await owner.put(url(business.id, '/providers/unknown'), STRIPE_TEST)).statusCode).toBe(422);
-    expect((await owner.put(url(business.id, '/providers/xendit'), { ...XENDIT_TEST, account_id: 'a\u0000b' })).statusCode).toBe(422);
+    expect((await owner.put(url(business.id, 'unknown'), STRIPE_TEST)).statusCode).toBe(422);
+    expect((await owner.put(url(business.id, 'xendit'), { ...XENDIT_TEST, account_id: 'a\u0000b' })).statusCode).toBe(422);
   });
 
   it('live keys wait as pending and do not turn the flags on; Xendit test keys do, next to Stripe', async () => {
-    const live = await owner.put(url(business.id, '/providers/xendit'), {
+    const live = await owner.put(url(business.id, 'xendit'), {
       ...XENDIT_TEST,
       publishable_key: 'xnd_public_production_O4uGfOR3gbOunJVy',
       secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z',
@@ -141,17 +148,17 @@ describe('provider connections', () => {
     expect(live.statusCode, live.body).toBe(200);
     expect(live.json().status).toBe('pending');
     expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
-    const test = await owner.put(url(business.id, '/providers/xendit'), XENDIT_TEST);
+    const test = await owner.put(url(business.id, 'xendit'), XENDIT_TEST);
     expect(test.json().status).toBe('connected');
     expect(await flags()).toEqual({ stripe: true, xendit: true, active: ['stripe', 'xendit'] });
   });
 
   it('disconnecting forgets the keys and turns the flag off; disconnecting again is a 409; audited', async () => {
-    const res = await owner.delete(url(business.id, '/providers/stripe'));
+    const res = await owner.delete(url(business.id, 'stripe'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'disconnected', account_id: null, secret_key_last4: null });
     expect(await flags()).toEqual({ stripe: false, xendit: true, active: ['xendit'] });
-    const again = await owner.delete(url(business.id, '/providers/stripe'));
+    const again = await owner.delete(url(business.id, 'stripe'));
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('PROVIDER_NOT_CONNECTED');
     const actions = (
@@ -176,8 +183,8 @@ describe('access', () => {
     for (const a of [business.people.manager.agent, business.people.cashier.agent]) {
       expect((await a.get(url())).statusCode).toBe(200);
       expect((await a.put(url(), { methods: [] })).statusCode).toBe(403);
-      expect((await a.put(url(business.id, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(403);
-      expect((await a.delete(url(business.id, '/providers/xendit'))).statusCode).toBe(403);
+      expect((await a.put(url(business.id, 'stripe'), STRIPE_TEST)).statusCode).toBe(403);
+      expect((await a.delete(url(business.id, 'xendit'))).statusCode).toBe(403);
     }
     expect((await new Agent(t.app).get(url())).statusCode).toBe(401);
   });
@@ -186,11 +193,11 @@ describe('access', () => {
     const rita = new Agent(t.app);
     const ritaBusiness = await registerMerchant(rita, 'rita.methods@example.test');
     expect((await rita.get(url())).statusCode).toBe(404);
-    expect((await rita.put(url(business.id, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(404);
+    expect((await rita.put(url(business.id, 'stripe'), STRIPE_TEST)).statusCode).toBe(404);
     const own = (await rita.get(url(ritaBusiness))).json();
     expect(own.methods.every((m: { enabled: boolean }) => m.enabled)).toBe(true);
     expect(own.providers.every((p: { status: string }) => p.status === 'not_connected')).toBe(true);
-    expect((await rita.put(url(ritaBusiness, '/providers/stripe'), STRIPE_TEST)).json().status).toBe('connected');
+    expect((await rita.put(url(ritaBusiness, 'stripe'), STRIPE_TEST)).json().status).toBe('connected');
     expect(await flags(ritaBusiness)).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
     expect(await flags()).toEqual({ stripe: false, xendit: true, active: ['xendit'] });
   });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
+import { auditLogEndpoints } from '@merchant/business';
+import { productEndpoints } from '@merchant/payments';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, products } from '../src/db/schema';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -12,7 +15,7 @@ let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
 type ProductAnswer = { id: string; name: string; description: string | null; price: { amount: number; currency: string }; status: string };
 type Page<T> = { data: T[]; next_cursor: string | null };
 
-const base = () => `/v1/business/${business.id}/products`;
+const base = (businessId = business.id) => endpointPath(productEndpoints.list, { params: { business_id: businessId } });
 
 async function create(agent: Agent, body: Record<string, unknown>, path = base()): Promise<ProductAnswer> {
   const res = await agent.post(path, body);
@@ -62,7 +65,11 @@ describe('creating and editing products', () => {
   it('edits name, description and price (currency included)', async () => {
     const made = await create(owner, { name: 'Mug', price: { amount: 1200, currency: 'sgd' } });
     t.clock.set(new Date('2026-11-01T10:00:00Z'));
-    const res = await owner.put(`${base()}/${made.id}`, { name: 'Mug, large', description: 'Stoneware', price: { amount: 1500, currency: 'jpy' } });
+    const res = await owner.put(endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: made.id } }), {
+      name: 'Mug, large',
+      description: 'Stoneware',
+      price: { amount: 1500, currency: 'jpy' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Mug, large',
@@ -70,27 +77,39 @@ describe('creating and editing products', () => {
       price: { amount: 1500, currency: 'jpy' },
       updated_at: '2026-11-01T10:00:00.000Z',
     });
-    expect((await owner.get(`${base()}/${made.id}`)).json()).toMatchObject({ name: 'Mug, large' });
+    expect((await owner.get(endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: made.id } }))).json()).toMatchObject({
+      name: 'Mug, large',
+    });
     t.clock.set(new Date('2026-11-01T09:00:00Z'));
-    const missing = await owner.put(`${base()}/00000000-0000-4000-8000-000000000000`, { name: 'X', price: { amount: 1, currency: 'sgd' } });
+    const missing = await owner.put(
+      endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: '00000000-0000-4000-8000-000000000000' } }),
+      { name: 'X', price: { amount: 1, currency: 'sgd' } },
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
   });
 
   it('archives and brings back a product, never deleting it; both are recorded once', async () => {
     const made = await create(owner, { name: 'Seasonal blend', price: { amount: 2000, currency: 'sgd' } });
-    const archived = await owner.post(`${base()}/${made.id}/archive`);
+    const archived = await owner.post(endpointPath(productEndpoints.archive, { params: { business_id: business.id, product_id: made.id } }));
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toMatchObject({ status: 'archived' });
     // Archiving twice changes nothing and records nothing more.
-    expect((await owner.post(`${base()}/${made.id}/archive`)).json()).toMatchObject({ status: 'archived' });
-    expect((await owner.get(`${base()}/${made.id}`)).json()).toMatchObject({ status: 'archived' });
-    const back = await owner.post(`${base()}/${made.id}/unarchive`);
+    expect((await owner.post(endpointPath(productEndpoints.archive, { params: { business_id: business.id, product_id: made.id } }))).json()).toMatchObject({
+      status: 'archived',
+    });
+    expect((await owner.get(endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: made.id } }))).json()).toMatchObject({
+      status: 'archived',
+    });
+    const back = await owner.post(endpointPath(productEndpoints.unarchive, { params: { business_id: business.id, product_id: made.id } }));
     expect(back.json()).toMatchObject({ status: 'active' });
     const actions = (await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, made.id))).map((e) => e.action).sort();
     expect(actions).toEqual(['product.archived', 'product.created', 'product.unarchived']);
     // The audit log's action filter names them in words.
-    const options = (await owner.get(`/v1/business/${business.id}/audit-logs/actions`)).json().data as { action: string; label: string }[];
+    const options = (await owner.get(endpointPath(auditLogEndpoints.actions, { params: { business_id: business.id } }))).json().data as {
+      action: string;
+      label: string;
+    }[];
     expect(options).toEqual(
       expect.arrayContaining([
         { action: 'product.archived', label: 'Product archived' },
@@ -99,30 +118,33 @@ describe('creating and editing products', () => {
       ]),
     );
     // There is no way to delete a product.
-    expect((await owner.delete(`${base()}/${made.id}`)).statusCode).toBe(404);
+    expect((await owner.delete(endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: made.id } }))).statusCode).toBe(404);
     expect(await t.database.db.select().from(products).where(eq(products.id, made.id))).toHaveLength(1);
   });
 });
 
 describe('the product list', () => {
   let path: string;
+  let listedId: string;
   let agent: Agent;
 
   beforeAll(async () => {
     const listed = await createBusiness(t);
     agent = listed.people.owner.agent;
-    path = `/v1/business/${listed.id}/products`;
+    listedId = listed.id;
+    path = base(listedId);
     const names = ['Latte', 'Flat white', 'Cold brew', 'Cold brew 50%_off', 'Old mug'];
     for (const [i, name] of names.entries()) {
       t.clock.set(new Date(Date.UTC(2026, 9, 1 + i)));
       const p = await create(agent, { name, price: { amount: 500 + i, currency: 'sgd' } }, path);
-      if (name === 'Old mug') expect((await agent.post(`${path}/${p.id}/archive`)).statusCode).toBe(200);
+      if (name === 'Old mug')
+        expect((await agent.post(endpointPath(productEndpoints.archive, { params: { business_id: listedId, product_id: p.id } }))).statusCode).toBe(200);
     }
     t.clock.set(new Date('2026-11-01T09:00:00Z'));
   });
 
   const names = async (query = '') => {
-    const res = await agent.get(`${path}${query}`);
+    const res = await agent.get(`${endpointPath(productEndpoints.list, { params: { business_id: listedId } })}${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Page<ProductAnswer>>().data.map((p) => p.name);
   };
@@ -131,7 +153,7 @@ describe('the product list', () => {
     expect(await names()).toEqual(['Cold brew 50%_off', 'Cold brew', 'Flat white', 'Latte']);
     expect(await names('?status=archived')).toEqual(['Old mug']);
     expect(await names('?status=all')).toEqual(['Old mug', 'Cold brew 50%_off', 'Cold brew', 'Flat white', 'Latte']);
-    const bad = await agent.get(`${path}?status=deleted`);
+    const bad = await agent.get(`${endpointPath(productEndpoints.list, { params: { business_id: listedId } })}?status=deleted`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ issues: { path: string }[] }>().issues.map((i) => i.path)).toEqual(['querystring.status']);
   });
@@ -144,9 +166,13 @@ describe('the product list', () => {
   });
 
   it('pages with a cursor', async () => {
-    const first = (await agent.get(`${path}?status=all&limit=3`)).json<Page<ProductAnswer>>();
+    const first = (await agent.get(`${endpointPath(productEndpoints.list, { params: { business_id: listedId } })}?status=all&limit=3`)).json<
+      Page<ProductAnswer>
+    >();
     expect(first.data.map((p) => p.name)).toEqual(['Old mug', 'Cold brew 50%_off', 'Cold brew']);
-    const second = (await agent.get(`${path}?status=all&limit=3&cursor=${first.next_cursor}`)).json<Page<ProductAnswer>>();
+    const second = (
+      await agent.get(`${endpointPath(productEndpoints.list, { params: { business_id: listedId } })}?status=all&limit=3&cursor=${first.next_cursor}`)
+    ).json<Page<ProductAnswer>>();
     expect(second.data.map((p) => p.name)).toEqual(['Flat white', 'Latte']);
     expect(second.next_cursor).toBeNull();
   });
@@ -156,17 +182,22 @@ describe('tenancy and roles', () => {
   it("hides another business's products: 404 by id for every action", async () => {
     const other = await createBusiness(t);
     const stranger = other.people.owner.agent;
-    const theirs = await create(stranger, { name: 'Partner product', price: { amount: 100, currency: 'sgd' } }, `/v1/business/${other.id}/products`);
+    const theirs = await create(stranger, { name: 'Partner product', price: { amount: 100, currency: 'sgd' } }, base(other.id));
     for (const res of [
-      await owner.get(`${base()}/${theirs.id}`),
-      await owner.put(`${base()}/${theirs.id}`, { name: 'Hijacked', price: { amount: 1, currency: 'sgd' } }),
-      await owner.post(`${base()}/${theirs.id}/archive`),
-      await owner.post(`${base()}/${theirs.id}/unarchive`),
+      await owner.get(endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: theirs.id } })),
+      await owner.put(endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: theirs.id } }), {
+        name: 'Hijacked',
+        price: { amount: 1, currency: 'sgd' },
+      }),
+      await owner.post(endpointPath(productEndpoints.archive, { params: { business_id: business.id, product_id: theirs.id } })),
+      await owner.post(endpointPath(productEndpoints.unarchive, { params: { business_id: business.id, product_id: theirs.id } })),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     }
-    expect((await owner.get(`${base()}?status=all&q=Partner`)).json<Page<unknown>>().data).toEqual([]);
+    expect(
+      (await owner.get(`${endpointPath(productEndpoints.list, { params: { business_id: business.id } })}?status=all&q=Partner`)).json<Page<unknown>>().data,
+    ).toEqual([]);
     expect((await stranger.get(base())).statusCode).toBe(404);
     const [row] = await t.database.db.select().from(products).where(eq(products.id, theirs.id));
     expect(row).toMatchObject({ name: 'Partner product', status: 'active' });
@@ -177,14 +208,23 @@ describe('tenancy and roles', () => {
       const { agent, email } = business.people[role];
       expect((await agent.get(base())).statusCode, email).toBe(200);
       const p = await create(agent, { name: `By ${email}`, price: { amount: 100, currency: 'sgd' } });
-      expect((await agent.post(`${base()}/${p.id}/archive`)).statusCode, email).toBe(200);
+      expect((await agent.post(endpointPath(productEndpoints.archive, { params: { business_id: business.id, product_id: p.id } }))).statusCode, email).toBe(
+        200,
+      );
     }
     const superAdmin = (await createSuperAdmin(t)).agent;
-    const listed = await superAdmin.get(`${base()}?status=all`);
+    const listed = await superAdmin.get(`${endpointPath(productEndpoints.list, { params: { business_id: business.id } })}?status=all`);
     expect(listed.statusCode).toBe(200);
     const one = listed.json<Page<ProductAnswer>>().data[0]!;
     expect((await superAdmin.post(base(), { name: 'By super admin', price: { amount: 100, currency: 'sgd' } })).statusCode).toBe(403);
-    expect((await superAdmin.put(`${base()}/${one.id}`, { name: 'Changed', price: { amount: 1, currency: 'sgd' } })).statusCode).toBe(403);
-    expect((await superAdmin.post(`${base()}/${one.id}/archive`)).statusCode).toBe(403);
+    expect(
+      (
+        await superAdmin.put(endpointPath(productEndpoints.get, { params: { business_id: business.id, product_id: one.id } }), {
+          name: 'Changed',
+          price: { amount: 1, currency: 'sgd' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await superAdmin.post(endpointPath(productEndpoints.archive, { params: { business_id: business.id, product_id: one.id } }))).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { and, eq } from 'drizzle-orm';
-import { sourceAmountLimits } from '@merchant/payments';
+import { sourceAmountLimits, staticQrEndpoints } from '@merchant/payments';
 import { auditLogs, payments } from '../src/db/schema';
 import { newId, newPublicId } from '../src/lib/crypto';
 import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const base = () => `/v1/business/${businessId}/static-qr-codes`;
+const base = () => endpointPath(staticQrEndpoints.list, { params: { business_id: businessId } });
 const valid = (over: Record<string, unknown> = {}) => ({ name: 'Front counter', amount: null, location_label: 'Orchard Rd stall', ...over });
 
 async function create(over: Record<string, unknown> = {}) {
@@ -75,40 +76,52 @@ describe('static QR codes', () => {
       updatedAt: now,
       succeededAt: now,
     });
-    const detail = (await owner.get(`${base()}/${qr.id}`)).json();
+    const detail = (await owner.get(endpointPath(staticQrEndpoints.get, { params: { business_id: businessId, id: qr.id } }))).json();
     expect(detail.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(detail.qr_png).toMatch(/^data:image\/png;base64,/);
     expect(Buffer.from(detail.qr_png.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
     expect(detail).toMatchObject({ paid_count: 1, paid_total: 500 });
-    const list = (await owner.get(`${base()}/${qr.id}/payments`)).json();
+    const list = (await owner.get(endpointPath(staticQrEndpoints.payments, { params: { business_id: businessId, id: qr.id } }))).json();
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ status: 'succeeded', source: { type: 'static_qr', label: 'Market stall' } });
   });
 
   it('edits a code keeping its printed URL, lists and searches, archives it, then refuses edits (409)', async () => {
     const qr = await create({ name: 'Till 2' });
-    const edited = await owner.put(`${base()}/${qr.id}`, valid({ name: 'Till 2 (east)', amount: 1200 }));
+    const edited = await owner.put(
+      endpointPath(staticQrEndpoints.get, { params: { business_id: businessId, id: qr.id } }),
+      valid({ name: 'Till 2 (east)', amount: 1200 }),
+    );
     expect(edited.json()).toMatchObject({ url: qr.url, name: 'Till 2 (east)', amount: 1200 });
-    expect((await owner.get(`${base()}?search=east`)).json().data.map((q: { id: string }) => q.id)).toEqual([qr.id]);
-    expect((await owner.get(`${base()}?search=orchard&limit=1`)).json().next_cursor).not.toBeNull();
+    expect(
+      (await owner.get(`${endpointPath(staticQrEndpoints.list, { params: { business_id: businessId } })}?search=east`))
+        .json()
+        .data.map((q: { id: string }) => q.id),
+    ).toEqual([qr.id]);
+    expect(
+      (await owner.get(`${endpointPath(staticQrEndpoints.list, { params: { business_id: businessId } })}?search=orchard&limit=1`)).json().next_cursor,
+    ).not.toBeNull();
 
-    const archived = await owner.post(`${base()}/${qr.id}/archive`);
+    const archived = await owner.post(endpointPath(staticQrEndpoints.archive, { params: { business_id: businessId, id: qr.id } }));
     expect(archived.json()).toMatchObject({ status: 'archived' });
-    expect((await owner.get(`${base()}?status=archived`)).json().data.map((q: { id: string }) => q.id)).toEqual([qr.id]);
-    const refused = await owner.put(`${base()}/${qr.id}`, valid());
+    expect(
+      (await owner.get(`${endpointPath(staticQrEndpoints.list, { params: { business_id: businessId } })}?status=archived`))
+        .json()
+        .data.map((q: { id: string }) => q.id),
+    ).toEqual([qr.id]);
+    const refused = await owner.put(endpointPath(staticQrEndpoints.get, { params: { business_id: businessId, id: qr.id } }), valid());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('STATIC_QR_ARCHIVED');
-    expect((await owner.post(`${base()}/${qr.id}/archive`)).statusCode).toBe(409);
+    expect((await owner.post(endpointPath(staticQrEndpoints.archive, { params: { business_id: businessId, id: qr.id } }))).statusCode).toBe(409);
   });
 
   it('keeps codes within their business', async () => {
     const qr = await create();
     const other = await createBusiness(t);
     const stranger = other.people.owner.agent;
-    const theirs = `/v1/business/${other.id}/static-qr-codes`;
-    expect((await stranger.get(`${theirs}/${qr.id}`)).statusCode).toBe(404);
-    expect((await stranger.post(`${theirs}/${qr.id}/archive`)).statusCode).toBe(404);
-    expect((await stranger.get(`${base()}/${qr.id}`)).statusCode).toBe(404);
+    expect((await stranger.get(endpointPath(staticQrEndpoints.get, { params: { business_id: other.id, id: qr.id } }))).statusCode).toBe(404);
+    expect((await stranger.post(endpointPath(staticQrEndpoints.archive, { params: { business_id: other.id, id: qr.id } }))).statusCode).toBe(404);
+    expect((await stranger.get(endpointPath(staticQrEndpoints.get, { params: { business_id: businessId, id: qr.id } }))).statusCode).toBe(404);
     expect((await new Agent(t.app).get(base())).statusCode).toBe(401);
   });
 
@@ -123,7 +136,7 @@ describe('static QR codes', () => {
     const qr = await create({ amount: 800 });
     const source = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, qr.public_id));
     expect(source).toMatchObject({ sourceType: 'static_qr', sourceId: qr.id, amount: 800, usable: true, singleUse: false });
-    await owner.post(`${base()}/${qr.id}/archive`);
+    await owner.post(endpointPath(staticQrEndpoints.archive, { params: { business_id: businessId, id: qr.id } }));
     const locked = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, businessId, qr.id));
     expect(locked?.usable).toEqual({ reason: 'archived' });
   });
