@@ -11,6 +11,7 @@ import {
   type EndpointQuery,
   type EndpointResponse,
 } from '@merchant/core';
+import { authEndpoints } from '@merchant/identity';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -156,7 +157,7 @@ export class Agent {
   }
 
   async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    if (method !== 'GET' && this.csrf === null && url !== '/csrf-token') await this.token();
+    if (method !== 'GET' && this.csrf === null && url !== endpointPath(authEndpoints.csrfToken)) await this.token();
     const res = await this.app.inject({
       method,
       url,
@@ -175,7 +176,7 @@ export class Agent {
   }
 
   async token(): Promise<string> {
-    const res = await this.request('POST', '/csrf-token');
+    const res = await this.request('POST', endpointPath(authEndpoints.csrfToken));
     this.csrf = res.json<{ token: string }>().token;
     return this.csrf;
   }
@@ -211,7 +212,7 @@ export class Agent {
   delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
 
   async login(email: string, password: string): Promise<LightMyRequestResponse> {
-    const res = await this.post('/auth', { email, password });
+    const res = await this.post(endpointPath(authEndpoints.login), { email, password });
     if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
     return res;
   }

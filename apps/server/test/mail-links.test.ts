@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_PATHS } from '@merchant/core';
+import { SCREEN_PATHS, endpointPath } from '@merchant/core';
 import { staffEndpoints } from '@merchant/business';
 import { authEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
@@ -38,7 +38,7 @@ describe('mail links', () => {
   it('a password reset mail links the reset screen with its token and email', async () => {
     const { people } = await createBusiness(t, { staff: ['cashier'] });
     const cashier = people.cashier.email;
-    expect((await new Agent(t.app).post('/password/email', { email: cashier })).statusCode).toBe(200);
+    expect((await new Agent(t.app).post(endpointPath(authEndpoints.requestPasswordReset), { email: cashier })).statusCode).toBe(200);
     const [link] = await mailedLinks(cashier);
     expect(link!.origin).toBe(new URL(t.config.publicUrl).origin);
     const params = matchScreen(SCREEN_PATHS.passwordReset, link!.pathname);
@@ -46,7 +46,12 @@ describe('mail links', () => {
     const email = link!.searchParams.get('email');
     expect(email).toBe(cashier);
     const password = 'a reset passphrase';
-    const reset = await new Agent(t.app).post('/password/reset', { token: params!.reset_token, email, password, password_confirmation: password });
+    const reset = await new Agent(t.app).post(endpointPath(authEndpoints.resetPassword), {
+      token: params!.reset_token,
+      email,
+      password,
+      password_confirmation: password,
+    });
     expect(reset.statusCode).toBe(200);
   });
 
