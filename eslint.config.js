@@ -144,4 +144,21 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.repository.ts', 'packages/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB, NO_FASTIFY] }] },
   },
+  {
+    // API tests address endpoints by their declarations (`agent.call`/`agent.ok`, or `endpointPath` for raw
+    // requests), never by a written-out /v1/ path. Allowed: http.test.ts and declared-errors.test.ts (their
+    // subject is raw and unknown paths, or probe routes they declare), fuzz.test.ts (walks the registry),
+    // and invoices, checkout and authorization, not converted yet (docs/architecture.md "Tests").
+    files: ['apps/server/test/**/*.ts'],
+    ignores: ['apps/server/test/{http,declared-errors,fuzz}.test.ts', 'apps/server/test/{authorization,checkout,invoices}.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/v1\\//], TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/v1\\//]',
+          message: 'Address the endpoint by its declaration: agent.call/agent.ok, or endpointPath(endpoint, input) for a raw request.',
+        },
+      ],
+    },
+  },
 );

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { count } from 'drizzle-orm';
 import { rateLimits, sessions } from '../src/db/schema';
 import { MAX_REGISTRATIONS_PER_IP } from '../src/modules/identity/auth/auth.service';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { signUp, type Person } from './factories';
 
@@ -20,7 +22,7 @@ describe('a guest anti-forgery token', () => {
   it('stores nothing, however many are asked for', async () => {
     const before = { sessions: await stored(sessions), limits: await stored(rateLimits) };
     for (let i = 0; i < 60; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/csrf-token' });
+      const res = await t.app.inject({ method: 'POST', url: endpointPath(authEndpoints.csrfToken) });
       expect(res.statusCode).toBe(200);
       expect(res.cookies.find((c) => c.name === 'md_session')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     }
@@ -33,24 +35,24 @@ describe('a guest anti-forgery token', () => {
     const tokenA = await a.token();
     await b.token();
     b.csrf = tokenA;
-    expect((await b.post('/auth', { email: person.email, password: person.password })).statusCode).toBe(419);
+    expect((await b.post(endpointPath(authEndpoints.login), { email: person.email, password: person.password })).statusCode).toBe(419);
     const noCookie = await t.app.inject({
       method: 'POST',
-      url: '/auth',
+      url: endpointPath(authEndpoints.login),
       headers: { 'x-csrf-token': tokenA },
       payload: { email: person.email, password: person.password },
     });
     expect(noCookie.statusCode).toBe(419);
     a.csrf = `${tokenA.slice(0, -2)}AA`;
-    expect((await a.post('/auth', { email: person.email, password: person.password })).statusCode).toBe(419);
+    expect((await a.post(endpointPath(authEndpoints.login), { email: person.email, password: person.password })).statusCode).toBe(419);
   });
 
   it('signs in, and the signed-in session keeps the token of the open page', async () => {
     const a = new Agent(t.app);
     const token = await a.token();
     await a.login(person.email, person.password);
-    expect((await a.post('/csrf-token')).json()).toEqual({ token });
-    expect((await a.patch('/v1/user', { name: 'Casey Guest' })).statusCode).toBe(200);
+    expect((await a.post(endpointPath(authEndpoints.csrfToken))).json()).toEqual({ token });
+    await a.ok(userEndpoints.updateAccount, { body: { name: 'Casey Guest' } });
   });
 });
 
@@ -58,7 +60,7 @@ describe('registration', () => {
   let n = 0;
   const register = (a: Agent) => {
     n++;
-    return a.post('/register', {
+    return a.post(endpointPath(authEndpoints.register), {
       name: `Limited ${n}`,
       email: `limited-${n}@example.test`,
       password: 'a long enough passphrase',

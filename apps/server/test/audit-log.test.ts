@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AUDIT_EXPORT_MAX_ROWS, businessEndpoints } from '@merchant/business';
+import { endpointPath } from '@merchant/core';
+import { AUDIT_EXPORT_MAX_ROWS, auditLogEndpoints, businessEndpoints, notificationSettingsEndpoints } from '@merchant/business';
+import { userEndpoints } from '@merchant/identity';
 import { businessUsers } from '../src/db/schema';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -95,7 +97,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (query = '') => `/v1/business/${businessId}/audit-logs${query}`;
+/* Raw requests (query strings as a browser writes them, CSV answers), addressed by the declarations. */
+const inBusiness = () => ({ params: { business_id: businessId } });
+const url = (query = '') => `${endpointPath(auditLogEndpoints.list, inBusiness())}${query}`;
+const exportUrl = (query = '') => `${endpointPath(auditLogEndpoints.export, inBusiness())}${query}`;
 const list = async (query = '') => {
   const res = await owner.get(url(query));
   expect(res.statusCode, res.body).toBe(200);
@@ -171,7 +176,7 @@ describe('GET /v1/business/:id/audit-logs', () => {
       ['?person=not-a-uuid', 'person'],
       ['?action=DROP%20TABLE', 'action'],
     ] as const) {
-      for (const res of [await owner.get(url(query)), await owner.get(url(`/export${query}`))]) {
+      for (const res of [await owner.get(url(query)), await owner.get(exportUrl(query))]) {
         expect(res.statusCode, query).toBe(422);
         expect(
           res.json().issues.map((i: { path: string }) => i.path),
@@ -184,7 +189,7 @@ describe('GET /v1/business/:id/audit-logs', () => {
   it('takes every day of the shared date range, its first and last included', async () => {
     expect((await list('?from=1900-01-01&to=2999-12-31')).data).toHaveLength(5 + setup.length);
     expect((await list('?from=2999-12-31')).data).toEqual([]);
-    expect((await owner.get(url('/export?from=1900-01-01&to=2999-12-31'))).statusCode).toBe(200);
+    expect((await owner.get(exportUrl('?from=1900-01-01&to=2999-12-31'))).statusCode).toBe(200);
   });
 
   it('reads a forged cursor as the first page, whatever it holds', async () => {
@@ -223,7 +228,7 @@ describe('GET /v1/business/:id/audit-logs', () => {
   });
 
   it('answers the recorded actions for the filter, with groups', async () => {
-    const res = await owner.get(url('/actions'));
+    const res = await owner.get(endpointPath(auditLogEndpoints.actions, inBusiness()));
     expect(res.statusCode).toBe(200);
     const actions = res.json().data.map((a: { action: string }) => a.action);
     // With the business's own making: business.created, invitation.accepted and staff.invited.
@@ -243,8 +248,10 @@ describe('GET /v1/business/:id/audit-logs', () => {
 
   it('records actions of the product itself with the role of the actor', async () => {
     t.clock.set(new Date('2026-11-01T10:00:00Z'));
-    const res = await owner.put(`/v1/business/${businessId}/notification-settings/payment_received`, { roles: ['owner', 'admin'], emails: [] });
-    expect(res.statusCode).toBe(200);
+    await owner.ok(notificationSettingsEndpoints.update, {
+      params: { business_id: businessId, event: 'payment_received' },
+      body: { roles: ['owner', 'admin'], emails: [] },
+    });
     const page = await list('?action=notification_settings.updated');
     expect(page.data[0]).toMatchObject({ actor: { name: business.people.owner.name, role: 'Owner' }, created_at: '2026-11-01T10:00:00.000Z' });
     t.clock.set(new Date('2026-11-01T09:00:00Z'));
@@ -253,7 +260,7 @@ describe('GET /v1/business/:id/audit-logs', () => {
 
 describe('GET /v1/business/:id/audit-logs/export', () => {
   it('downloads the filtered log as escaped CSV with formulas neutralised', async () => {
-    const res = await owner.get(url('/export?person=' + ids.admin));
+    const res = await owner.get(exportUrl('?person=' + ids.admin));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const { identifier } = await owner.ok(businessEndpoints.get, { params: { business_id: businessId } });
@@ -281,19 +288,19 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
   });
 
   it('takes the same filters as the list, and names the system for entries without a person', async () => {
-    const rows = parseCsv((await owner.get(url('/export?action=system.*'))).body.slice(1));
+    const rows = parseCsv((await owner.get(exportUrl('?action=system.*'))).body.slice(1));
     expect(rows.slice(1)).toEqual([
       ['2026-10-13T09:00:00.000Z', 'System', '', '', 'system.sweep', 'Expired old invitations', '', '', '203.0.113.7', expect.any(String)],
     ]);
-    const bad = await owner.get(url('/export?from=2026-10-10&to=2026-10-01'));
+    const bad = await owner.get(exportUrl('?from=2026-10-10&to=2026-10-01'));
     expect(bad.statusCode).toBe(422);
   });
 
   it('keeps a name with the list separator in one cell, and no spreadsheet locale runs it as a formula (issue 6)', async () => {
     const evil = "x;=cmd|' /C calc'!A0";
-    expect((await owner.patch('/v1/user', { name: evil })).statusCode).toBe(200);
+    await owner.ok(userEndpoints.updateAccount, { body: { name: evil } });
     try {
-      const res = await owner.get(url(`/export?person=${ids.owner}`));
+      const res = await owner.get(exportUrl(`?person=${ids.owner}`));
       expect(res.statusCode).toBe(200);
       // Quoted, with the formula after the semicolon neutralised.
       expect(res.body).toContain(`,"x;'=cmd|' /C calc'!A0",${business.people.owner.email},`);
@@ -305,7 +312,7 @@ describe('GET /v1/business/:id/audit-logs/export', () => {
         for (const field of parseCsv(res.body.slice(1), separator).flat()) expect(field).not.toMatch(/^[\s"]*[=+\-@]/);
       }
     } finally {
-      await owner.patch('/v1/user', { name: business.people.owner.name });
+      await owner.ok(userEndpoints.updateAccount, { body: { name: business.people.owner.name } });
     }
   });
 });
@@ -314,11 +321,11 @@ describe('who may read it, and that nobody can change it', () => {
   it('answers 404 to a member of another business, and 403 to cashiers and managers', async () => {
     const { outsider } = agents;
     expect((await outsider.get(url())).statusCode).toBe(404);
-    expect((await outsider.get(url('/export'))).statusCode).toBe(404);
+    expect((await outsider.get(exportUrl())).statusCode).toBe(404);
     for (const role of ['cashier', 'manager'] as const) {
       const a = agents[role];
       expect((await a.get(url())).statusCode, role).toBe(403);
-      expect((await a.get(url('/export'))).statusCode, role).toBe(403);
+      expect((await a.get(exportUrl())).statusCode, role).toBe(403);
     }
     const { admin } = agents;
     // The admin was made a manager above: managers do not see the audit log.

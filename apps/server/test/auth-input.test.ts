@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userEndpoints } from '@merchant/identity';
+import { endpointPath } from '@merchant/core';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { signUp, type Person } from './factories';
 import { expectIssueOn, raw, registration } from './auth-helpers';
@@ -19,13 +20,13 @@ const agent = () => new Agent(t.app);
 describe('bad input never answers 500', () => {
   it('answers 422 with issues for missing fields', async () => {
     const a = agent();
-    const res = await a.post('/auth', {});
+    const res = await a.post(endpointPath(authEndpoints.login), {});
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String), requestId: expect.any(String) });
     expectIssueOn(res, 'email');
     expectIssueOn(res, 'password');
 
-    const onlyEmail = await a.post('/auth', { email: person.email });
+    const onlyEmail = await a.post(endpointPath(authEndpoints.login), { email: person.email });
     expect(onlyEmail.statusCode).toBe(422);
     expectIssueOn(onlyEmail, 'password');
   });
@@ -41,13 +42,13 @@ describe('bad input never answers 500', () => {
       [{ email: null, password: null }, 'email'],
     ];
     for (const [body, path] of cases) {
-      const res = await a.post('/auth', body);
+      const res = await a.post(endpointPath(authEndpoints.login), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expectIssueOn(res, path);
     }
     for (const body of [null, [], 'a string', 42]) {
-      const res = await a.post('/auth', body);
+      const res = await a.post(endpointPath(authEndpoints.login), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: expect.any(Array) });
     }
@@ -57,22 +58,28 @@ describe('bad input never answers 500', () => {
 
   it('answers 422 for huge strings without hashing them', async () => {
     const a = agent();
-    const hugeEmail = await a.post('/auth', { email: `${'a'.repeat(100_000)}@example.test`, password: person.password });
+    const hugeEmail = await a.post(endpointPath(authEndpoints.login), { email: `${'a'.repeat(100_000)}@example.test`, password: person.password });
     expect(hugeEmail.statusCode).toBe(422);
     expectIssueOn(hugeEmail, 'email');
 
-    const hugePassword = await a.post('/auth', { email: person.email, password: 'x'.repeat(500_000) });
+    const hugePassword = await a.post(endpointPath(authEndpoints.login), { email: person.email, password: 'x'.repeat(500_000) });
     expect(hugePassword.statusCode).toBe(422);
     expectIssueOn(hugePassword, 'password');
 
-    const hugeName = await a.post('/register', registration({ name: 'n'.repeat(100_000) }));
+    const hugeName = await a.post(endpointPath(authEndpoints.register), registration({ name: 'n'.repeat(100_000) }));
     expect(hugeName.statusCode).toBe(422);
     expectIssueOn(hugeName, 'name');
   });
 
   it('answers 413 (not 500) for a body over the size limit', async () => {
     const a = agent();
-    const res = await raw(t, a, '/auth', JSON.stringify({ email: person.email, password: 'x'.repeat(2 * 1024 * 1024) }), 'application/json');
+    const res = await raw(
+      t,
+      a,
+      endpointPath(authEndpoints.login),
+      JSON.stringify({ email: person.email, password: 'x'.repeat(2 * 1024 * 1024) }),
+      'application/json',
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String), requestId: expect.any(String) });
   });
@@ -88,7 +95,7 @@ describe('bad input never answers 500', () => {
       ['', 'application/json'],
     ];
     for (const [payload, type] of cases) {
-      const res = await raw(t, a, '/auth', payload, type);
+      const res = await raw(t, a, endpointPath(authEndpoints.login), payload, type);
       expect(res.statusCode, `${type}: ${payload}`).toBe(422);
       const body = res.json();
       expect(body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String), requestId: expect.any(String) });
@@ -100,7 +107,7 @@ describe('bad input never answers 500', () => {
 
   it('answers 422 with issues on the nested business fields of /register', async () => {
     const a = agent();
-    const res = await a.post('/register', { name: '', email: 'x', password: 'short', business: { name: '', country: 1 } });
+    const res = await a.post(endpointPath(authEndpoints.register), { name: '', email: 'x', password: 'short', business: { name: '', country: 1 } });
     expect(res.statusCode).toBe(422);
     for (const path of ['name', 'email', 'password', 'business.name', 'business.country', 'business.currency']) expectIssueOn(res, path);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 import { signUp, signInAgain, uniqueEmail, type Person } from './factories';
@@ -97,11 +98,16 @@ describe('password reset', () => {
     expect(otherEmail.status).toBe(422);
     expect(failure(otherEmail).code).toBe('AUTH_RESET_TOKEN_INVALID');
 
-    const common = await agent().post('/password/reset', { token, email: person.email, password: 'password123', password_confirmation: 'password123' });
+    const common = await agent().post(endpointPath(authEndpoints.resetPassword), {
+      token,
+      email: person.email,
+      password: 'password123',
+      password_confirmation: 'password123',
+    });
     expect(common.statusCode).toBe(422);
     expectIssueOn(common, 'password');
 
-    const mismatch = await agent().post('/password/reset', {
+    const mismatch = await agent().post(endpointPath(authEndpoints.resetPassword), {
       token,
       email: person.email,
       password: 'a fine new passphrase',

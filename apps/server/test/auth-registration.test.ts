@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { businessEndpoints } from '@merchant/business';
@@ -25,7 +26,7 @@ describe('registration', () => {
     const body = registration({ email: address.toUpperCase(), business: { name: businessName, country: 'my', currency: 'myr' } });
     await a.token();
     const guestCookie = a.cookies.get('md_session');
-    const res = await a.post('/register', body);
+    const res = await a.post(endpointPath(authEndpoints.register), body);
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json).toMatchObject({
@@ -65,7 +66,7 @@ describe('registration', () => {
   it('refuses a taken email (in any case) with 422 AUTH_EMAIL_TAKEN on email', async () => {
     const { person } = await signUp(t);
     for (const email of [person.email, person.email.toUpperCase()]) {
-      const res = await agent().post('/register', registration({ email }));
+      const res = await agent().post(endpointPath(authEndpoints.register), registration({ email }));
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: 'AUTH_EMAIL_TAKEN', issues: [{ path: 'email', message: expect.any(String) }] });
     }
@@ -73,15 +74,15 @@ describe('registration', () => {
 
   it('refuses common and short passwords with an issue on password', async () => {
     for (const password of ['password123', 'Password123', 'qwertyuiop']) {
-      const res = await agent().post('/register', registration({ password }));
+      const res = await agent().post(endpointPath(authEndpoints.register), registration({ password }));
       expect(res.statusCode, password).toBe(422);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'password', message: expect.stringContaining('common') }] });
     }
-    const short = await agent().post('/register', registration({ password: 'short' }));
+    const short = await agent().post(endpointPath(authEndpoints.register), registration({ password: 'short' }));
     expect(short.statusCode).toBe(422);
     expectIssueOn(short, 'password');
     // Long passphrases are allowed (field notes: allow 64+).
-    const long = await agent().post('/register', registration({ password: 'correct horse battery staple '.repeat(3) }));
+    const long = await agent().post(endpointPath(authEndpoints.register), registration({ password: 'correct horse battery staple '.repeat(3) }));
     expect(long.statusCode).toBe(201);
   });
 
@@ -96,7 +97,7 @@ describe('registration', () => {
     ];
     for (const [business, path] of cases) {
       const email = uniqueEmail('unknown-code');
-      const res = await agent().post('/register', registration({ email, business }));
+      const res = await agent().post(endpointPath(authEndpoints.register), registration({ email, business }));
       expect(res.statusCode, JSON.stringify(business)).toBe(422);
       expect(res.json().code).toBe('VALIDATION_FAILED');
       expectIssueOn(res, path);
@@ -121,8 +122,8 @@ describe('registration', () => {
 
   it('gives two businesses with the same name different identifiers', async () => {
     const name = unique('Twin Bakery');
-    const one = await agent().post('/register', registration({ business: { name, country: 'sg', currency: 'sgd' } }));
-    const two = await agent().post('/register', registration({ business: { name, country: 'sg', currency: 'sgd' } }));
+    const one = await agent().post(endpointPath(authEndpoints.register), registration({ business: { name, country: 'sg', currency: 'sgd' } }));
+    const two = await agent().post(endpointPath(authEndpoints.register), registration({ business: { name, country: 'sg', currency: 'sgd' } }));
     expect(one.statusCode).toBe(201);
     expect(two.statusCode).toBe(201);
     const idOf = (r: LightMyRequestResponse) => r.json().user.businesses.owned[0].identifier as string;

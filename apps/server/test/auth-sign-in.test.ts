@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { endpointPath } from '@merchant/core';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, createSuperAdmin, signUp, signInAgain, uniqueEmail, FACTORY_PASSWORD } from './factories';
@@ -21,7 +22,7 @@ async function auditActions(a: Agent): Promise<{ action: string; ip: string | nu
 describe('anti-forgery token', () => {
   it('starts a guest session with an HttpOnly, SameSite=Lax cookie and answers the same token on repeat', async () => {
     const a = agent();
-    const first = await a.post('/csrf-token');
+    const first = await a.post(endpointPath(authEndpoints.csrfToken));
     expect(first.statusCode).toBe(200);
     const { token } = first.json<{ token: string }>();
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -34,7 +35,7 @@ describe('anti-forgery token', () => {
     expect(cookie!.secure).toBeFalsy();
     expect(cookie!.value.length).toBeGreaterThanOrEqual(43); // 32 random bytes, base64url
 
-    const again = await a.post('/csrf-token');
+    const again = await a.post(endpointPath(authEndpoints.csrfToken));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ token });
     expect(sessionCookie(again)).toBeUndefined(); // no new session
@@ -49,7 +50,7 @@ describe('anti-forgery token', () => {
 
   it('is still required for sign-in: a POST /auth without it answers 419', async () => {
     const { person } = await signUp(t);
-    const res = await t.app.inject({ method: 'POST', url: '/auth', payload: { email: person.email, password: person.password } });
+    const res = await t.app.inject({ method: 'POST', url: endpointPath(authEndpoints.login), payload: { email: person.email, password: person.password } });
     expect(res.statusCode).toBe(419);
     expect(res.json()).toMatchObject({ code: 'CSRF_TOKEN_MISMATCH', requestId: expect.any(String) });
     expect(sessionCookie(res)).toBeUndefined();
@@ -64,7 +65,7 @@ describe('sign-in', () => {
     const token = await a.token();
     const guestCookie = a.cookies.get('md_session')!;
 
-    const res = await a.post('/auth', { email: owner.email, password: owner.password });
+    const res = await a.post(endpointPath(authEndpoints.login), { email: owner.email, password: owner.password });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -92,7 +93,7 @@ describe('sign-in', () => {
     expect(await a.ok(userEndpoints.me)).toMatchObject({ email: owner.email });
 
     // The pre-login session id is dead (no fixation).
-    const old = await t.app.inject({ method: 'GET', url: '/v1/user', headers: { cookie: `md_session=${guestCookie}` } });
+    const old = await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: { cookie: `md_session=${guestCookie}` } });
     expect(old.statusCode).toBe(401);
   });
 
@@ -114,8 +115,8 @@ describe('sign-in', () => {
   it('answers a wrong password and an unknown email the same way: 422 AUTH_INVALID_CREDENTIALS on email', async () => {
     const { person } = await signUp(t);
     const a = agent();
-    const wrong = await a.post('/auth', { email: person.email, password: 'not-the-password' });
-    const unknown = await a.post('/auth', { email: uniqueEmail('nobody'), password: 'not-the-password' });
+    const wrong = await a.post(endpointPath(authEndpoints.login), { email: person.email, password: 'not-the-password' });
+    const unknown = await a.post(endpointPath(authEndpoints.login), { email: uniqueEmail('nobody'), password: 'not-the-password' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({
@@ -191,7 +192,7 @@ describe('sign-out and expiry', () => {
     const cookie = a.cookies.get('md_session')!;
     const csrf = a.csrf!;
 
-    const res = await a.delete('/auth');
+    const res = await a.delete(endpointPath(authEndpoints.logout));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     const cleared = sessionCookie(res);
@@ -199,12 +200,12 @@ describe('sign-out and expiry', () => {
     expect(cleared!.value).toBe('');
 
     // Replaying the old cookie does not bring the session back.
-    const replay = await t.app.inject({ method: 'GET', url: '/v1/user', headers: { cookie: `md_session=${cookie}` } });
+    const replay = await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: { cookie: `md_session=${cookie}` } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ code: 'UNAUTHENTICATED', requestId: expect.any(String) });
     const replayPost = await t.app.inject({
       method: 'PATCH',
-      url: '/v1/user',
+      url: endpointPath(userEndpoints.me),
       headers: { cookie: `md_session=${cookie}`, 'x-csrf-token': csrf, 'content-type': 'application/json' },
       payload: { name: 'Hijacker' },
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { endpointPath } from '@merchant/core';
 import { balanceEndpoints, type StatementEntry } from '@merchant/payments';
 import { businesses, payments } from '@/db/schema';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
@@ -102,7 +103,8 @@ describe('the wallet balance', () => {
   });
 
   it('exports exactly the filtered statement as CSV', async () => {
-    const res = await owner.get(`/v1/business/${business.id}/balances/wallet/statement/export?account=available`);
+    // The answer is CSV, not JSON: read raw.
+    const res = await owner.get(endpointPath(balanceEndpoints.export, { params: params(), query: { account: 'available' } }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="statement-wallet-sgd-/);
@@ -115,7 +117,7 @@ describe('the wallet balance', () => {
     expect(lines[1]).toContain(',Refund,');
     expect(lines[1]).toContain(',SGD,,10.00,');
     expect(lines[2]).toContain(`,SGD,${(nets[1]! / 100).toFixed(2)},,`);
-    const filtered = await owner.get(`/v1/business/${business.id}/balances/wallet/statement/export?kind=settlement`);
+    const filtered = await owner.get(endpointPath(balanceEndpoints.export, { params: params(), query: { kind: 'settlement' } }));
     expect(filtered.body.trim().split('\r\n')).toHaveLength(3);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { auditLogEndpoints } from '@merchant/business';
@@ -108,7 +109,10 @@ describe('local accounts, checked by their country', () => {
       { ...localSgAccount(), account_number: 12345678 },
       { ...localSgAccount(), holder_name: 'x'.repeat(141) },
     ]) {
-      const res = await owner.agent.post(`/v1/business/${business.id}/bank-accounts`, { ...body, password: owner.password });
+      const res = await owner.agent.post(endpointPath(bankAccountEndpoints.create, { params: { business_id: business.id } }), {
+        ...body,
+        password: owner.password,
+      });
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json<{ issues: unknown[] }>().issues.length).toBeGreaterThan(0);
     }
@@ -282,8 +286,8 @@ describe('what is shown, recorded and mailed', () => {
     const second = await addMember(t, home, 'owner');
     const number = '987654321012';
     const made = await addBankAccount(t, home, home.people.owner, localSgAccount({ account_number: number }));
-    const listedRaw = await home.people.owner.agent.get(`/v1/business/${home.id}/bank-accounts`);
-    const detailRaw = await home.people.owner.agent.get(`/v1/business/${home.id}/bank-accounts/${made.id}`);
+    const listedRaw = await home.people.owner.agent.get(endpointPath(bankAccountEndpoints.list, { params: { business_id: home.id } }));
+    const detailRaw = await home.people.owner.agent.get(endpointPath(bankAccountEndpoints.get, { params: { business_id: home.id, bank_account_id: made.id } }));
     for (const raw of [listedRaw.body, detailRaw.body]) {
       expect(raw).not.toContain(number);
       expect(raw).toContain('"account_last4":"1012"');

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { hostOfKind } from '@merchant/core';
+import { endpointPath, hostOfKind } from '@merchant/core';
+import { businessEndpoints, onboardingEndpoints } from '@merchant/business';
+import { checkoutCustomisationEndpoints as customisation } from '@merchant/payments';
 import { auditLogs } from '../src/db/schema';
 import { brandingFor } from '../src/modules/payments/checkout-customisation/checkout-customisation.service';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -19,8 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const settingsUrl = (businessId = business.id) => `/v1/business/${businessId}/checkout-settings`;
-const logoUrl = (businessId = business.id) => `/v1/business/${businessId}/logo`;
+const inBusiness = (businessId = business.id) => ({ params: { business_id: businessId } });
+const settings = (agent: Agent, businessId = business.id) => agent.ok(customisation.get, inBusiness(businessId));
+/** Where a logo file of a business is served: the dashboard's path, or the checkout's. */
+const logoFile = (businessId: string, file: string, on: 'app' | 'checkout' = 'app') =>
+  endpointPath(on === 'app' ? customisation.logoFile : customisation.checkoutLogoFile, { params: { business_id: businessId, file } });
 const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 const WEBP_BYTES = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(24, 2)]);
 
@@ -29,7 +34,7 @@ async function uploadLogo(agent: Agent, file: UploadFile, businessId = business.
   const { payload, contentType } = multipart(file);
   return t.app.inject({
     method: 'POST',
-    url: logoUrl(businessId),
+    url: endpointPath(customisation.uploadLogo, inBusiness(businessId)),
     remoteAddress: agent.ip,
     headers: {
       cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -46,10 +51,9 @@ const onHost = (kind: 'app' | 'checkout', url: string) =>
 
 describe('checkout settings', () => {
   it('answers the defaults, then saves colour, delay and receipts, audited', async () => {
-    expect((await owner.get(settingsUrl())).json()).toEqual({ brand_color: '#1c7ed6', logo_url: null, settlement_delay_days: 2, send_receipts: true });
-    const res = await owner.put(settingsUrl(), { brand_color: ' #AA3300 ', settlement_delay_days: 0, send_receipts: false });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ brand_color: '#aa3300', logo_url: null, settlement_delay_days: 0, send_receipts: false });
+    expect(await settings(owner)).toEqual({ brand_color: '#1c7ed6', logo_url: null, settlement_delay_days: 2, send_receipts: true });
+    const res = await owner.ok(customisation.update, { ...inBusiness(), body: { brand_color: ' #AA3300 ', settlement_delay_days: 0, send_receipts: false } });
+    expect(res).toEqual({ brand_color: '#aa3300', logo_url: null, settlement_delay_days: 0, send_receipts: false });
     const [entry] = await t.database.db
       .select()
       .from(auditLogs)
@@ -67,8 +71,9 @@ describe('checkout settings', () => {
       [{ brand_color: '#123456', settlement_delay_days: 1.5, send_receipts: true }, 'settlement_delay_days'],
       [{ brand_color: '#123456', settlement_delay_days: 2 }, 'send_receipts'],
     ];
+    // Sent raw: some of these bodies are malformed (a fractional delay, a missing field).
     for (const [body, path] of cases) {
-      const res = await owner.put(settingsUrl(), body);
+      const res = await owner.put(endpointPath(customisation.update, inBusiness()), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(path);
     }
@@ -80,9 +85,11 @@ describe('logo upload', () => {
     const res = await uploadLogo(owner, { name: 'logo.txt', type: 'text/plain', bytes: PNG_BYTES });
     expect(res.statusCode, res.body).toBe(201);
     const url: string = res.json().logo_url;
-    expect(url).toMatch(new RegExp(`^/v1/logos/${business.id}/[0-9a-f-]{36}\\.png$`));
-    expect((await owner.get(`/v1/business/${business.id}`)).json().logo_url).toBe(url);
-    expect((await owner.get(settingsUrl())).json().logo_url).toBe(url);
+    const file = url.split('/').pop()!;
+    expect(file).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(url).toBe(logoFile(business.id, file));
+    expect((await owner.ok(businessEndpoints.get, inBusiness())).logo_url).toBe(url);
+    expect((await settings(owner)).logo_url).toBe(url);
 
     const image = await onHost('app', url);
     expect(image.statusCode).toBe(200);
@@ -90,7 +97,7 @@ describe('logo upload', () => {
     expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
     // The checkout shows it from its own host; the dashboard path is not served there.
     const branding = await brandingFor(t.database.db, business.id);
-    expect(branding!.logo_url).toBe(url.replace('/v1/logos/', '/v1/checkout/logos/'));
+    expect(branding!.logo_url).toBe(logoFile(business.id, file, 'checkout'));
     const onCheckout = await onHost('checkout', branding!.logo_url!);
     expect(onCheckout.statusCode).toBe(200);
     expect(onCheckout.rawPayload.equals(PNG_BYTES)).toBe(true);
@@ -98,7 +105,7 @@ describe('logo upload', () => {
   });
 
   it('replaces the logo: JPEG and WebP are taken, the old file is gone, each change audited', async () => {
-    const before: string = (await owner.get(settingsUrl())).json().logo_url;
+    const before = (await settings(owner)).logo_url!;
     const jpeg = await uploadLogo(owner, { name: 'logo.png', type: 'image/png', bytes: JPEG_BYTES });
     expect(jpeg.statusCode, jpeg.body).toBe(201);
     expect(jpeg.json().logo_url).toMatch(/\.jpg$/);
@@ -114,7 +121,7 @@ describe('logo upload', () => {
   });
 
   it('refuses a renamed text file, a PDF, an empty file and an oversized image, keeping the current logo', async () => {
-    const current: string = (await owner.get(settingsUrl())).json().logo_url;
+    const current = (await settings(owner)).logo_url!;
     for (const file of [
       { name: 'logo.png', type: 'image/png', bytes: TEXT_BYTES },
       { name: 'logo.png', type: 'image/png', bytes: PDF_BYTES },
@@ -129,54 +136,56 @@ describe('logo upload', () => {
     expect(big.json()).toMatchObject({ code: 'LOGO_TOO_LARGE', issues: [{ path: 'file' }] });
     const wrongPart = await uploadLogo(owner, { name: 'logo.png', type: 'image/png', bytes: PNG_BYTES, field: 'image' });
     expect(wrongPart.json()).toMatchObject({ code: 'LOGO_INVALID' });
-    const json = await owner.post(logoUrl(), { file: 'x' });
+    const json = await owner.post(endpointPath(customisation.uploadLogo, inBusiness()), { file: 'x' });
     expect(json.statusCode).toBe(422);
-    expect((await owner.get(settingsUrl())).json().logo_url).toBe(current);
+    expect((await settings(owner)).logo_url).toBe(current);
   });
 
   it('serves only the current logo: never another file of the business, such as a verification document', async () => {
     const rita = new Agent(t.app);
     const ritaBusiness = await registerMerchant(rita, 'rita.logo@example.test');
     await completeQuestionnaire(rita, ritaBusiness);
-    const documents = (await rita.get(`/v1/business/${ritaBusiness}/onboarding`)).json().documents as { id: string }[];
+    const { documents } = await rita.ok(onboardingEndpoints.get, inBusiness(ritaBusiness));
     for (const doc of documents) {
-      for (const ext of ['png', 'jpg']) expect((await onHost('app', `/v1/logos/${ritaBusiness}/${doc.id}.${ext}`)).statusCode).toBe(404);
+      for (const ext of ['png', 'jpg']) expect((await onHost('app', logoFile(ritaBusiness, `${doc.id}.${ext}`))).statusCode).toBe(404);
     }
-    expect((await onHost('app', `/v1/logos/${ritaBusiness}/..%2F..%2Fetc.png`)).statusCode).toBe(422);
-    expect((await onHost('app', `/v1/logos/${ritaBusiness}/x.svg`)).statusCode).toBe(422);
+    const traversal = logoFile(ritaBusiness, '../../etc.png');
+    expect(traversal).toMatch(/\/\.\.%2F\.\.%2Fetc\.png$/);
+    expect((await onHost('app', traversal)).statusCode).toBe(422);
+    expect((await onHost('app', logoFile(ritaBusiness, 'x.svg'))).statusCode).toBe(422);
   });
 
   it('removes the logo; the file is no longer served', async () => {
-    const current: string = (await owner.get(settingsUrl())).json().logo_url;
-    const res = await owner.delete(logoUrl());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ logo_url: null });
+    const current = (await settings(owner)).logo_url!;
+    expect(await owner.ok(customisation.removeLogo, inBusiness())).toEqual({ logo_url: null });
     expect((await onHost('app', current)).statusCode).toBe(404);
-    expect((await owner.get(`/v1/business/${business.id}`)).json().logo_url).toBeNull();
+    expect((await owner.ok(businessEndpoints.get, inBusiness())).logo_url).toBeNull();
   });
 });
 
 describe('access', () => {
   it('lets payments:view read and only settings:manage change', async () => {
     for (const a of [business.people.manager.agent, business.people.cashier.agent]) {
-      expect((await a.get(settingsUrl())).statusCode).toBe(200);
-      expect((await a.put(settingsUrl(), { brand_color: '#000000', settlement_delay_days: 1, send_receipts: true })).statusCode).toBe(403);
+      await a.ok(customisation.get, inBusiness());
+      expect(
+        (await a.call(customisation.update, { ...inBusiness(), body: { brand_color: '#000000', settlement_delay_days: 1, send_receipts: true } })).status,
+      ).toBe(403);
       expect((await uploadLogo(a, { name: 'logo.png', type: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(403);
-      expect((await a.delete(logoUrl())).statusCode).toBe(403);
+      expect((await a.call(customisation.removeLogo, inBusiness())).status).toBe(403);
     }
   });
 
   it('keeps businesses apart', async () => {
     const sam = new Agent(t.app);
     const samBusiness = await registerMerchant(sam, 'sam.logo@example.test', 'Sam Bakes');
-    expect((await sam.get(settingsUrl())).statusCode).toBe(404);
+    expect((await sam.call(customisation.get, inBusiness())).status).toBe(404);
     expect((await uploadLogo(sam, { name: 'logo.png', type: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(404);
-    expect((await sam.put(settingsUrl(samBusiness), { brand_color: '#00ff00', settlement_delay_days: 5, send_receipts: true })).statusCode).toBe(200);
-    expect((await owner.get(settingsUrl())).json().brand_color).toBe('#aa3300');
+    await sam.ok(customisation.update, { ...inBusiness(samBusiness), body: { brand_color: '#00ff00', settlement_delay_days: 5, send_receipts: true } });
+    expect((await settings(owner)).brand_color).toBe('#aa3300');
     const own = await uploadLogo(sam, { name: 'logo.png', type: 'image/png', bytes: PNG_BYTES }, samBusiness);
     expect(own.statusCode).toBe(201);
     // A logo file name under another business's id is not found.
     const file = (own.json().logo_url as string).split('/').pop()!;
-    expect((await onHost('app', `/v1/logos/${business.id}/${file}`)).statusCode).toBe(404);
+    expect((await onHost('app', logoFile(business.id, file))).statusCode).toBe(404);
   });
 });

@@ -5,7 +5,10 @@ import { parseCsv } from '../src/lib/csv';
 import { createCustomersService } from '../src/modules/payments/customers/customers.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { insertPayment } from './factories/catalog';
-import { Agent, createTestContext, type TestContext } from './harness';
+import { endpointPath, type EndpointBody, type EndpointQuery } from '@merchant/core';
+import { businessEndpoints } from '@merchant/business';
+import { customerEndpoints } from '@merchant/payments';
+import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, createSuperAdmin, signUp, type FactoryBusiness, type Person } from './factories';
 
 /** Customers: create, edit, search, pages, CSV, their payments, the checkout's find-or-create, tenancy and roles. */
@@ -16,16 +19,11 @@ let owner: Agent;
 let partner: Person;
 let partnerBusinessId: string;
 
-type CustomerAnswer = { id: string; name: string | null; email: string | null; phone: string | null; notes: string | null; created_at: string };
-type Page<T> = { data: T[]; next_cursor: string | null };
+type CustomerBody = EndpointBody<typeof customerEndpoints.create>;
+const base = (businessId = business.id) => ({ params: { business_id: businessId } });
+const one = (customerId: string, businessId = business.id) => ({ params: { business_id: businessId, customer_id: customerId } });
 
-const base = () => `/v1/business/${business.id}/customers`;
-
-async function create(agent: Agent, body: Record<string, unknown>, businessPath = base()): Promise<CustomerAnswer> {
-  const res = await agent.post(businessPath, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<CustomerAnswer>();
-}
+const create = (agent: Agent, body: CustomerBody, businessId = business.id) => agent.ok(customerEndpoints.create, { ...base(businessId), body });
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -52,24 +50,28 @@ describe('creating and editing customers', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'customer.created'), eq(auditLogs.objectId, created.id)));
     expect(entry).toMatchObject({ businessId: business.id, description: 'Added the customer Ada Lovelace', objectType: 'customer' });
-    expect((await owner.get(`${base()}/${created.id}`)).json()).toEqual(created);
+    expect(await owner.ok(customerEndpoints.get, one(created.id))).toEqual(created);
   });
 
   it('refuses invalid fields with 422 and an issue on each field', async () => {
-    const res = await owner.post(base(), { name: ' ', email: 'not-an-email', phone: 'call me', notes: 'x'.repeat(2001) });
-    expect(res.statusCode).toBe(422);
-    const body = res.json<{ code: string; issues: { path: string; message: string }[] }>();
+    const res = await owner.call(customerEndpoints.create, {
+      ...base(),
+      body: { name: ' ', email: 'not-an-email', phone: 'call me', notes: 'x'.repeat(2001) },
+    });
+    expect(res.status).toBe(422);
+    const body = failure(res);
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.issues.map((i) => i.path).sort()).toEqual(['email', 'name', 'notes', 'phone']);
-    expect(body.issues.find((i) => i.path === 'email')!.message).toBe('Enter a valid email address');
-    expect((await owner.post(base(), { name: 'No NUL\u0000 here' })).statusCode).toBe(422);
+    expect(body.issues!.map((i) => i.path).sort()).toEqual(['email', 'name', 'notes', 'phone']);
+    expect(body.issues!.find((i) => i.path === 'email')!.message).toBe('Enter a valid email address');
+    // A hostile string: sent raw.
+    expect((await owner.post(endpointPath(customerEndpoints.create, base()), { name: 'No NUL\u0000 here' })).statusCode).toBe(422);
   });
 
   it('refuses a second customer with the same email in one business, whatever its case', async () => {
     await create(owner, { name: 'Grace', email: 'grace@example.test' });
-    const res = await owner.post(base(), { name: 'Another Grace', email: '  GRACE@example.TEST ' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({
+    const res = await owner.call(customerEndpoints.create, { ...base(), body: { name: 'Another Grace', email: '  GRACE@example.TEST ' } });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
       code: 'CUSTOMER_EMAIL_TAKEN',
       issues: [{ path: 'email', message: 'Another customer of this business already has this email' }],
     });
@@ -80,14 +82,19 @@ describe('creating and editing customers', () => {
 
   it('edits a customer; taking another customer’s email is refused, keeping one’s own is not', async () => {
     const linus = await create(owner, { name: 'Linus', email: 'linus@example.test' });
-    const res = await owner.put(`${base()}/${linus.id}`, { name: 'Linus T', email: 'Grace@example.test', phone: '+65 6123 4567' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'CUSTOMER_EMAIL_TAKEN', issues: [{ path: 'email' }] });
+    const res = await owner.call(customerEndpoints.update, {
+      ...one(linus.id),
+      body: { name: 'Linus T', email: 'Grace@example.test', phone: '+65 6123 4567' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'CUSTOMER_EMAIL_TAKEN', issues: [{ path: 'email' }] });
 
     t.clock.set(new Date('2026-11-01T10:00:00Z'));
-    const saved = await owner.put(`${base()}/${linus.id}`, { name: 'Linus T', email: 'LINUS@example.test', phone: '+65 6123 4567', notes: 'VIP' });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({
+    const saved = await owner.ok(customerEndpoints.update, {
+      ...one(linus.id),
+      body: { name: 'Linus T', email: 'LINUS@example.test', phone: '+65 6123 4567', notes: 'VIP' },
+    });
+    expect(saved).toMatchObject({
       name: 'Linus T',
       email: 'LINUS@example.test',
       phone: '+65 6123 4567',
@@ -103,16 +110,18 @@ describe('creating and editing customers', () => {
   });
 
   it('creates exactly one customer when the same email is sent many times at once', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => owner.post(base(), { name: `Racer ${i}`, email: 'race@example.test' })));
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => owner.call(customerEndpoints.create, { ...base(), body: { name: `Racer ${i}`, email: 'race@example.test' } })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
     const rows = await t.database.db.select().from(customers).where(eq(customers.email, 'race@example.test'));
     expect(rows).toHaveLength(1);
   });
 
   it('answers 404 for a customer that does not exist', async () => {
-    const res = await owner.put(`${base()}/00000000-0000-4000-8000-000000000000`, { name: 'Nobody' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+    const res = await owner.call(customerEndpoints.update, { ...one('00000000-0000-4000-8000-000000000000'), body: { name: 'Nobody' } });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
   });
 });
 
@@ -123,10 +132,7 @@ describe('the customer list', () => {
   beforeAll(async () => {
     // A business of its own, so the list holds exactly what this block adds.
     agent = owner;
-    const made = await agent.post('/v1/business', { name: 'Customer List Co', country: 'sg', currency: 'sgd' });
-    expect(made.statusCode, made.body).toBe(201);
-    searchBusiness = made.json<{ id: string }>().id;
-    const path = `/v1/business/${searchBusiness}/customers`;
+    searchBusiness = (await agent.ok(businessEndpoints.create, { body: { name: 'Customer List Co', country: 'sg', currency: 'sgd' } })).id;
     for (const [i, c] of [
       { name: 'Alice Tan', email: 'alice@shop.test', phone: '+65 8000 0001' },
       { name: 'Bob Lim', email: 'bob@corp.test', phone: '+65 8000 0002' },
@@ -135,49 +141,45 @@ describe('the customer list', () => {
       { name: 'Dan 100%_off', email: null },
     ].entries()) {
       t.clock.set(new Date(Date.UTC(2026, 9, 1 + i)));
-      await create(agent, c, path);
+      await create(agent, c, searchBusiness);
     }
     t.clock.set(new Date('2026-11-01T09:00:00Z'));
   });
 
-  const list = async (query = '') => {
-    const res = await agent.get(`/v1/business/${searchBusiness}/customers${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<Page<CustomerAnswer>>();
-  };
+  const list = (query: EndpointQuery<typeof customerEndpoints.list> = {}) => agent.ok(customerEndpoints.list, { ...base(searchBusiness), query });
 
   it('lists newest first in cursor pages', async () => {
-    const first = await list('?limit=2');
+    const first = await list({ limit: 2 });
     expect(first.data.map((c) => c.name)).toEqual(['Dan 100%_off', '=HYPERLINK("http://evil.test")']);
-    const second = await list(`?limit=2&cursor=${first.next_cursor}`);
+    const second = await list({ limit: 2, cursor: first.next_cursor! });
     expect(second.data.map((c) => c.name)).toEqual(['Carol Ng', 'Bob Lim']);
-    const third = await list(`?limit=2&cursor=${second.next_cursor}`);
+    const third = await list({ limit: 2, cursor: second.next_cursor! });
     expect(third.data.map((c) => c.name)).toEqual(['Alice Tan']);
     expect(third.next_cursor).toBeNull();
   });
 
   it('searches name, email and phone, case-insensitively, with % and _ taken literally', async () => {
-    expect((await list('?q=ALICE')).data.map((c) => c.name)).toEqual(['Alice Tan']);
-    expect((await list('?q=shop.test')).data.map((c) => c.name)).toEqual(['Carol Ng', 'Alice Tan']);
-    expect((await list(`?q=${encodeURIComponent('+60 12')}`)).data.map((c) => c.name)).toEqual(['Carol Ng']);
-    expect((await list('?q=%25_')).data.map((c) => c.name)).toEqual(['Dan 100%_off']);
-    expect((await list('?q=_')).data.map((c) => c.name)).toEqual(['Dan 100%_off']);
-    expect((await list('?q=nobody')).data).toEqual([]);
+    expect((await list({ q: 'ALICE' })).data.map((c) => c.name)).toEqual(['Alice Tan']);
+    expect((await list({ q: 'shop.test' })).data.map((c) => c.name)).toEqual(['Carol Ng', 'Alice Tan']);
+    expect((await list({ q: '+60 12' })).data.map((c) => c.name)).toEqual(['Carol Ng']);
+    expect((await list({ q: '%_' })).data.map((c) => c.name)).toEqual(['Dan 100%_off']);
+    expect((await list({ q: '_' })).data.map((c) => c.name)).toEqual(['Dan 100%_off']);
+    expect((await list({ q: 'nobody' })).data).toEqual([]);
   });
 
   it('refuses a bad query with 422', async () => {
-    const res = await agent.get(`/v1/business/${searchBusiness}/customers?limit=0&q=${'x'.repeat(101)}`);
-    expect(res.statusCode).toBe(422);
+    const res = await agent.call(customerEndpoints.list, { ...base(searchBusiness), query: { limit: 0, q: 'x'.repeat(101) } });
+    expect(res.status).toBe(422);
     expect(
-      res
-        .json<{ issues: { path: string }[] }>()
-        .issues.map((i) => i.path)
+      failure(res)
+        .issues!.map((i) => i.path)
         .sort(),
     ).toEqual(['querystring.limit', 'querystring.q']);
   });
 
   it('exports exactly the searched customers as CSV, formulas defused', async () => {
-    const res = await agent.get(`/v1/business/${searchBusiness}/customers/export?q=test`);
+    // The answer is CSV, not JSON: read raw.
+    const res = await agent.get(endpointPath(customerEndpoints.export, { ...base(searchBusiness), query: { q: 'test' } }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="customers-customer-list-co-2026-11-01.csv"');
@@ -203,9 +205,7 @@ describe("a customer's payments", () => {
     }
     await insertPayment(db, { businessId: business.id, customerId: other.id, amount: 999, createdAt: new Date('2026-10-05T00:00:00Z') });
 
-    const first = await owner.get(`${base()}/${ada.id}/payments?limit=2`);
-    expect(first.statusCode, first.body).toBe(200);
-    const page = first.json<Page<{ id: string; amount: { amount: number }; card: unknown; customer: unknown; status: string }>>();
+    const page = await owner.ok(customerEndpoints.payments, { ...one(ada.id), query: { limit: 2 } });
     expect(page.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
     expect(page.data[0]).toMatchObject({
       status: 'succeeded',
@@ -216,39 +216,39 @@ describe("a customer's payments", () => {
       failure: null,
       created_at: '2026-10-03T00:00:00.000Z',
     });
-    const rest = (await owner.get(`${base()}/${ada.id}/payments?limit=2&cursor=${page.next_cursor}`)).json<Page<{ id: string }>>();
+    const rest = await owner.ok(customerEndpoints.payments, { ...one(ada.id), query: { limit: 2, cursor: page.next_cursor! } });
     expect(rest.data.map((p) => p.id)).toEqual([ids[0]]);
     expect(rest.next_cursor).toBeNull();
-    expect((await owner.get(`${base()}/${other.id}/payments`)).json<Page<{ amount: { amount: number } }>>().data.map((p) => p.amount.amount)).toEqual([999]);
+    expect((await owner.ok(customerEndpoints.payments, one(other.id))).data.map((p) => p.amount.amount)).toEqual([999]);
   });
 
   it('answers an empty page for a customer who has not paid, and 404 for an unknown one', async () => {
     const quiet = await create(owner, { name: 'Quiet' });
-    expect((await owner.get(`${base()}/${quiet.id}/payments`)).json()).toEqual({ data: [], next_cursor: null });
-    const res = await owner.get(`${base()}/00000000-0000-4000-8000-000000000000/payments`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+    expect(await owner.ok(customerEndpoints.payments, one(quiet.id))).toEqual({ data: [], next_cursor: null });
+    const res = await owner.call(customerEndpoints.payments, one('00000000-0000-4000-8000-000000000000'));
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
   });
 });
 
 describe('tenancy and roles', () => {
   it("hides another business's customers: 404 by id, absent from lists and search", async () => {
-    const theirs = await create(partner.agent, { name: 'Partner Customer', email: 'shared@example.test' }, `/v1/business/${partnerBusinessId}/customers`);
+    const theirs = await create(partner.agent, { name: 'Partner Customer', email: 'shared@example.test' }, partnerBusinessId);
     // The same email is free in another business.
     await create(owner, { name: 'Demo Customer', email: 'shared@example.test' });
 
     for (const res of [
-      await owner.get(`${base()}/${theirs.id}`),
-      await owner.get(`${base()}/${theirs.id}/payments`),
-      await owner.put(`${base()}/${theirs.id}`, { name: 'Hijacked' }),
+      await owner.call(customerEndpoints.get, one(theirs.id)),
+      await owner.call(customerEndpoints.payments, one(theirs.id)),
+      await owner.call(customerEndpoints.update, { ...one(theirs.id), body: { name: 'Hijacked' } }),
     ]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
     }
-    expect((await owner.get(`${base()}?q=Partner Customer`)).json<Page<unknown>>().data).toEqual([]);
+    expect((await owner.ok(customerEndpoints.list, { ...base(), query: { q: 'Partner Customer' } })).data).toEqual([]);
     // The partner is no member of this business.
-    expect((await partner.agent.get(base())).statusCode).toBe(404);
-    expect((await partner.agent.post(base(), { name: 'Intruder' })).statusCode).toBe(404);
+    expect((await partner.agent.call(customerEndpoints.list, base())).status).toBe(404);
+    expect((await partner.agent.call(customerEndpoints.create, { ...base(), body: { name: 'Intruder' } })).status).toBe(404);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, theirs.id));
     expect(row!.name).toBe('Partner Customer');
   });
@@ -256,16 +256,14 @@ describe('tenancy and roles', () => {
   it('lets every role see and add customers, and a super admin only read them', async () => {
     for (const role of ['admin', 'manager', 'cashier'] as const) {
       const { agent } = business.people[role];
-      expect((await agent.get(base())).statusCode, role).toBe(200);
+      expect((await agent.call(customerEndpoints.list, base())).status, role).toBe(200);
       await create(agent, { name: `Added by the ${role}` });
     }
     const superAdmin = (await createSuperAdmin(t)).agent;
-    const listed = await superAdmin.get(base());
-    expect(listed.statusCode).toBe(200);
-    const someone = listed.json<Page<CustomerAnswer>>().data[0]!;
-    expect((await superAdmin.get(`${base()}/${someone.id}`)).statusCode).toBe(200);
-    expect((await superAdmin.post(base(), { name: 'By super admin' })).statusCode).toBe(403);
-    expect((await superAdmin.put(`${base()}/${someone.id}`, { name: 'Changed' })).statusCode).toBe(403);
+    const someone = (await superAdmin.ok(customerEndpoints.list, base())).data[0]!;
+    expect((await superAdmin.call(customerEndpoints.get, one(someone.id))).status).toBe(200);
+    expect((await superAdmin.call(customerEndpoints.create, { ...base(), body: { name: 'By super admin' } })).status).toBe(403);
+    expect((await superAdmin.call(customerEndpoints.update, { ...one(someone.id), body: { name: 'Changed' } })).status).toBe(403);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type EndpointQuery,
   type EndpointResponse,
 } from '@merchant/core';
+import { authEndpoints } from '@merchant/identity';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -89,9 +90,19 @@ export async function createTestContext(
 }
 
 /** The error body of an answer that must have failed (a success fails the test, naming what came back). */
-export function failure<E>(answer: Answer<E>): ApiErrorBody {
+export function failure(answer: { ok: true; status: number; body: unknown } | { ok: false; status: number; body: ApiErrorBody }): ApiErrorBody {
   if (answer.ok) throw new Error(`expected an error, got ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+/**
+ * A raw request's answer in the shape of a call's (`failure` reads its error body): for the deliberately
+ * malformed requests a contract cannot type. Its success body is left unparsed.
+ */
+export function answerOf(res: LightMyRequestResponse): Answer<never> {
+  const status = res.statusCode;
+  if (status >= 200 && status < 300) return { status, headers: res.headers, ok: true, body: undefined as never };
+  return { status, headers: res.headers, ok: false, body: ApiErrorBodySchema.parse(res.json()) };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -146,7 +157,7 @@ export class Agent {
   }
 
   async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-    if (method !== 'GET' && this.csrf === null && url !== '/csrf-token') await this.token();
+    if (method !== 'GET' && this.csrf === null && url !== endpointPath(authEndpoints.csrfToken)) await this.token();
     const res = await this.app.inject({
       method,
       url,
@@ -165,7 +176,7 @@ export class Agent {
   }
 
   async token(): Promise<string> {
-    const res = await this.request('POST', '/csrf-token');
+    const res = await this.request('POST', endpointPath(authEndpoints.csrfToken));
     this.csrf = res.json<{ token: string }>().token;
     return this.csrf;
   }
@@ -201,7 +212,7 @@ export class Agent {
   delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
 
   async login(email: string, password: string): Promise<LightMyRequestResponse> {
-    const res = await this.post('/auth', { email, password });
+    const res = await this.post(endpointPath(authEndpoints.login), { email, password });
     if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
     return res;
   }

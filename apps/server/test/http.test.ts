@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { endpointPath } from '@merchant/core';
+import { businessEndpoints } from '@merchant/business';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { createBusiness } from './factories';
 
@@ -18,6 +21,13 @@ beforeAll(async () => {
   cashier = business.people.cashier.agent;
 });
 afterAll(() => t.close());
+
+/*
+ * The subject here is the wire itself (headers, the exact error body, unknown and undecodable paths), so
+ * requests are raw; a declared endpoint's URL still comes from its declaration.
+ */
+const ME = endpointPath(userEndpoints.me);
+const CSRF_TOKEN = endpointPath(authEndpoints.csrfToken);
 
 function expectSecurityHeaders(res: LightMyRequestResponse, https = false): void {
   const csp = String(res.headers['content-security-policy']);
@@ -49,7 +59,7 @@ function expectErrorBody(res: LightMyRequestResponse, status: number, code: stri
 
 describe('security headers', () => {
   it('are on an API answer, with no HSTS over plain http', async () => {
-    const res = await owner.get('/v1/user');
+    const res = await owner.get(ME);
     expect(res.statusCode).toBe(200);
     expectSecurityHeaders(res);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -60,13 +70,13 @@ describe('security headers', () => {
     const notFound = await owner.get('/v1/does-not-exist');
     expect(notFound.statusCode).toBe(404);
     expectSecurityHeaders(notFound);
-    const unauthenticated = await t.app.inject({ method: 'GET', url: '/v1/user' });
+    const unauthenticated = await t.app.inject({ method: 'GET', url: ME });
     expect(unauthenticated.statusCode).toBe(401);
     expectSecurityHeaders(unauthenticated);
-    const mismatch = await t.app.inject({ method: 'POST', url: '/auth', payload: {} });
+    const mismatch = await t.app.inject({ method: 'POST', url: endpointPath(authEndpoints.login), payload: {} });
     expect(mismatch.statusCode).toBe(419);
     expectSecurityHeaders(mismatch);
-    const token = await t.app.inject({ method: 'POST', url: '/csrf-token' });
+    const token = await t.app.inject({ method: 'POST', url: CSRF_TOKEN });
     expect(token.statusCode).toBe(200);
     expectSecurityHeaders(token);
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -76,7 +86,7 @@ describe('security headers', () => {
   it('include HSTS and Secure cookies when served over https', async () => {
     const https = await createTestContext({ publicUrl: 'https://dashboard.example.test' });
     try {
-      const res = await https.app.inject({ method: 'POST', url: '/csrf-token' });
+      const res = await https.app.inject({ method: 'POST', url: CSRF_TOKEN });
       expect(res.statusCode).toBe(200);
       expectSecurityHeaders(res, true);
       const cookie = res.cookies.find((c) => c.name === 'md_session');
@@ -91,13 +101,17 @@ describe('security headers', () => {
 
 describe('error bodies', () => {
   it('always carry code, message and requestId (401, 403, 404, 409, 419, 422)', async () => {
-    expectErrorBody(await t.app.inject({ method: 'GET', url: '/v1/user' }), 401, 'UNAUTHENTICATED');
-    expectErrorBody(await cashier.get(`/v1/business/${businessId}/business-user`), 403, 'FORBIDDEN');
-    expectErrorBody(await owner.get('/v1/business/00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
+    expectErrorBody(await t.app.inject({ method: 'GET', url: ME }), 401, 'UNAUTHENTICATED');
+    expectErrorBody(await cashier.get(endpointPath(businessEndpoints.users, { params: { business_id: businessId } })), 403, 'FORBIDDEN');
+    expectErrorBody(
+      await owner.get(endpointPath(businessEndpoints.get, { params: { business_id: '00000000-0000-4000-8000-000000000000' } })),
+      404,
+      'NOT_FOUND',
+    );
     expectErrorBody(await owner.get('/v1/unknown/path'), 404, 'NOT_FOUND');
-    expectErrorBody(await owner.post('/auth/checkpoint', { code: '123456' }), 409, 'AUTH_NO_PENDING_CHECKPOINT');
-    expectErrorBody(await t.app.inject({ method: 'PATCH', url: '/v1/user', payload: { name: 'x' } }), 419, 'CSRF_TOKEN_MISMATCH');
-    const invalid = await owner.patch('/v1/user', { name: '' });
+    expectErrorBody(await owner.post(endpointPath(authEndpoints.checkpoint), { code: '123456' }), 409, 'AUTH_NO_PENDING_CHECKPOINT');
+    expectErrorBody(await t.app.inject({ method: 'PATCH', url: ME, payload: { name: 'x' } }), 419, 'CSRF_TOKEN_MISMATCH');
+    const invalid = await owner.patch(ME, { name: '' });
     expectErrorBody(invalid, 422, 'VALIDATION_FAILED');
     expect(invalid.json().issues).toEqual([{ path: 'name', message: expect.any(String) }]);
   });
@@ -111,16 +125,16 @@ describe('error bodies', () => {
   it('answers a bad anti-forgery token with 419 even when signed in', async () => {
     const res = await t.app.inject({
       method: 'PATCH',
-      url: '/v1/user',
+      url: ME,
       headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': 'forged', 'content-type': 'application/json' },
       payload: { name: 'Forged' },
     });
     expectErrorBody(res, 419, 'CSRF_TOKEN_MISMATCH');
-    expect((await owner.get('/v1/user')).json().name).toBe(ownerName);
+    expect((await owner.get(ME)).json().name).toBe(ownerName);
     // The X-XSRF-TOKEN spelling is accepted like X-CSRF-TOKEN.
     const ok = await t.app.inject({
       method: 'PATCH',
-      url: '/v1/user',
+      url: ME,
       headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': owner.csrf!, 'content-type': 'application/json' },
       payload: { name: 'Renamed Owner' },
     });
@@ -162,7 +176,7 @@ describe('OpenAPI', () => {
 
   it('documents the path parameters of business endpoints', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    const op = doc.paths['/v1/business/{business_id}'].get;
+    const op = doc.paths[businessEndpoints.get.path.replace(':business_id', '{business_id}')].get;
     expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'business_id', in: 'path', required: true })]));
   });
 });
@@ -178,7 +192,7 @@ describe('unknown paths', () => {
   });
 
   it('answers 404 JSON for an unknown method on a known path', async () => {
-    const res = await owner.request('PUT', '/csrf-token', {});
+    const res = await owner.request('PUT', CSRF_TOKEN, {});
     expectErrorBody(res, 404, 'NOT_FOUND');
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_TTL_HOURS } from '@merchant/core';
+import { IDEMPOTENCY_KEY_TTL_HOURS, endpointPath } from '@merchant/core';
+import { businessEndpoints, staffEndpoints } from '@merchant/business';
+import { userEndpoints } from '@merchant/identity';
 import { mailbox, createTestContext, type Agent, type TestContext } from './harness';
 import { createBusiness, signInAgain, uniqueEmail, type Person } from './factories';
 
@@ -24,14 +26,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const invitationsUrl = () => `/v1/business/${businessId}/invitations`;
+/*
+ * The subject is the replay on the wire (the same bytes, the replay header), so requests are raw; their URLs
+ * come from the declarations.
+ */
+const invitationsUrl = () => endpointPath(staffEndpoints.invite, { params: { business_id: businessId } });
+const BUSINESSES = endpointPath(businessEndpoints.create);
 const nextEmail = () => uniqueEmail(`idem-${++counter}`);
 const nextKey = () => `key-${counter}-${Math.random().toString(36).slice(2)}`;
 const key = (value: string) => ({ 'idempotency-key': value });
 
 async function invitationsTo(email: string): Promise<number> {
-  const res = await owner.get(invitationsUrl());
-  return res.json<{ data: { email: string }[] }>().data.filter((i) => i.email === email).length;
+  const { data } = await owner.ok(staffEndpoints.listInvitations, { params: { business_id: businessId } });
+  return data.filter((i) => i.email === email).length;
 }
 async function mailsTo(email: string): Promise<number> {
   return (await mailbox(t.app)).filter((m) => m.to === email).length;
@@ -78,7 +85,7 @@ describe('idempotent endpoints', () => {
     expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', requestId: res.headers['x-request-id'] });
     expect(await invitationsTo(other)).toBe(0);
     // The same key on another endpoint is another request too.
-    const business = await owner.post('/v1/business', { name: 'Keyed Bakery', country: 'sg', currency: 'sgd' }, key(k));
+    const business = await owner.post(BUSINESSES, { name: 'Keyed Bakery', country: 'sg', currency: 'sgd' }, key(k));
     expect(business.statusCode).toBe(201);
     expect(business.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -126,16 +133,16 @@ describe('idempotent endpoints', () => {
   it(`forgets a key after ${IDEMPOTENCY_KEY_TTL_HOURS} hours`, async () => {
     const k = nextKey();
     const body = { name: 'Expiring Bakery', country: 'sg', currency: 'sgd' };
-    const first = await owner.post('/v1/business', body, key(k));
+    const first = await owner.post(BUSINESSES, body, key(k));
     expect(first.statusCode).toBe(201);
     // Sessions end after two idle hours: the same person signs in again later, with the same key.
     t.clock.advance(IDEMPOTENCY_KEY_TTL_HOURS * 3600_000 - 1000);
     owner = await signInAgain(t, ownerPerson);
-    const replay = await owner.post('/v1/business', body, key(k));
+    const replay = await owner.post(BUSINESSES, body, key(k));
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toBe(first.body);
     t.clock.advance(2000);
-    const fresh = await owner.post('/v1/business', body, key(k));
+    const fresh = await owner.post(BUSINESSES, body, key(k));
     expect(fresh.statusCode).toBe(201);
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
     expect(fresh.json().id).not.toBe(first.json().id);
@@ -147,7 +154,7 @@ describe('idempotent endpoints', () => {
     expect(bad.json().issues).toEqual([expect.objectContaining({ path: 'headers.idempotency-key' })]);
     const long = await owner.post(invitationsUrl(), { email: nextEmail(), role: 'cashier' }, key('k'.repeat(256)));
     expect(long.statusCode).toBe(422);
-    const notIdempotent = await owner.post('/v1/user/two-factor', { password: 'not-checked' }, key(nextKey()));
+    const notIdempotent = await owner.post(endpointPath(userEndpoints.startTwoFactor), { password: 'not-checked' }, key(nextKey()));
     expect(notIdempotent.statusCode).toBe(422);
     expect(notIdempotent.json().issues).toEqual([expect.objectContaining({ path: 'headers.idempotency-key' })]);
   });

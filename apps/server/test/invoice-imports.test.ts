@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   IMPORT_TEMPLATE_HEADER,
@@ -36,7 +37,7 @@ async function upload(agent: Agent, bytes: Buffer | string, name = 'invoices.csv
   const { payload, contentType } = multipart({ name, type: 'text/csv', bytes: typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes });
   const res = await t.app.inject({
     method: 'POST',
-    url: `/v1/business/${business}/invoice-imports`,
+    url: endpointPath(invoiceImportEndpoints.upload, { params: { business_id: business } }),
     remoteAddress: agent.ip,
     headers: {
       cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -65,7 +66,7 @@ const csvOf = (...rows: string[]) => [HEADER, ...rows].join('\r\n') + '\r\n';
 
 describe('the template', () => {
   it('is a CSV download of the header row, in the order the screen documents', async () => {
-    const res = await owner.get(`/v1/business/${businessId}/invoice-imports/template`);
+    const res = await owner.get(endpointPath(invoiceImportEndpoints.template, { params: { business_id: businessId } }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('invoices-template.csv');
@@ -147,7 +148,7 @@ describe('a file of good and bad rows', () => {
     expect(createdEntry!.actorUserId).not.toBeNull();
 
     // The problems report: the bad row with why, in the template's columns.
-    const report = await owner.get(`/v1/business/${businessId}/invoice-imports/${imported.id}/problems`);
+    const report = await owner.get(endpointPath(invoiceImportEndpoints.problems, { params: { business_id: businessId, import_id: imported.id } }));
     expect(report.statusCode).toBe(200);
     const [head, ...bad] = parseCsv(report.body.replace(/^\uFEFF/, ''));
     expect(head).toEqual(['Row', ...IMPORT_TEMPLATE_HEADER, 'Problems']);
@@ -244,7 +245,7 @@ describe('files as spreadsheets save them', () => {
     expect(imported.counts).toMatchObject({ valid: 1, invalid: 1 });
     const [bad] = await rowsOf(imported);
     expect(bad!.problems).toEqual([{ column: 'customer_name', message: 'Remove the formula: a cell may not start with =, +, - or @.' }]);
-    const report = await owner.get(`/v1/business/${businessId}/invoice-imports/${imported.id}/problems`);
+    const report = await owner.get(endpointPath(invoiceImportEndpoints.problems, { params: { business_id: businessId, import_id: imported.id } }));
     const cells = parseCsv(report.body.replace(/^\uFEFF/, ''))[1]!;
     expect(cells[2]).toBe(`'=HYPERLINK("http://evil.test")`);
   });
@@ -293,7 +294,7 @@ describe('hostile files', () => {
   });
 
   it('refuses a request that is not a multipart upload of one `file` part', async () => {
-    const json = await owner.post(`/v1/business/${businessId}/invoice-imports`, { file: HEADER });
+    const json = await owner.post(endpointPath(invoiceImportEndpoints.upload, { params: { business_id: businessId } }), { file: HEADER });
     expect(json.statusCode).toBe(422);
     expect(json.json()).toMatchObject({ code: 'INVOICE_IMPORT_FILE_INVALID' });
   });

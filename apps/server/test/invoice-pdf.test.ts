@@ -214,7 +214,9 @@ describe('the dashboard download', () => {
     const unknown = await owner.call(invoicePdfEndpoints.download, { params: { business_id: businessId, invoice_id: '00000000-0000-4000-8000-000000000000' } });
     expect(unknown.status).toBe(404);
     expect(failure(unknown).code).toBe('INVOICE_NOT_FOUND');
-    expect((await owner.get(`/v1/business/${businessId}/invoices/not-an-id/pdf`)).statusCode).toBe(422);
+    expect((await owner.get(endpointPath(invoicePdfEndpoints.download, { params: { business_id: businessId, invoice_id: 'not-an-id' } }))).statusCode).toBe(
+      422,
+    );
   });
 });
 
@@ -244,7 +246,9 @@ describe('the invoice host', () => {
     const live = await sentInvoice();
     const other = await createBusiness(t);
     expect((await onInvoiceHost(publicPdfUrl(live, other.id))).statusCode).toBe(404);
-    expect((await onInvoiceHost(`/v1/invoice-pages/${businessId}/${encodeURIComponent('inv_<script>')}/pdf`)).statusCode).toBe(422);
+    expect(
+      (await onInvoiceHost(endpointPath(invoicePdfEndpoints.publicPdf, { params: { business_id: businessId, invoice: 'inv_<script>' } }))).statusCode,
+    ).toBe(422);
   });
 
   it('answers an address that keeps asking with 429, unknown ids counted too, while others are served', async () => {

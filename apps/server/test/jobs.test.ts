@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -91,7 +92,7 @@ const deliveryJobs = (database: Database) =>
 /** A new person asks for a password reset: a mail that only the job delivers (signing up sends none). */
 const requestReset = async (t: TestContext) => {
   const { email } = (await signUp(t)).person;
-  return { email, res: await new Agent(t.app).post('/password/email', { email }) };
+  return { email, res: await new Agent(t.app).post(endpointPath(authEndpoints.requestPasswordReset), { email }) };
 };
 
 describe('mail delivery as a job', () => {
@@ -162,7 +163,7 @@ describe('mail delivery as a job', () => {
       logger: silent,
     });
     t = { ...base, app, close: async () => (await app.close(), await base.database.close(), await smtp.close()) };
-    await new Agent(app).post('/password/email', { email });
+    await new Agent(app).post(endpointPath(authEndpoints.requestPasswordReset), { email });
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
   });
 });
@@ -178,7 +179,7 @@ describe('jobs survive a restart', () => {
       const email = uniqueEmail();
       const business = { name: unique('Business'), country: 'sg', currency: 'sgd' };
       await new Agent(app).ok(authEndpoints.register, { body: { name: unique('Person'), email, password: FACTORY_PASSWORD, business } });
-      await new Agent(app).post('/password/email', { email });
+      await new Agent(app).post(endpointPath(authEndpoints.requestPasswordReset), { email });
       await app.close();
       await database.close();
 

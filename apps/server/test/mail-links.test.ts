@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREEN_PATHS } from '@merchant/core';
+import { SCREEN_PATHS, endpointPath } from '@merchant/core';
+import { staffEndpoints } from '@merchant/business';
+import { authEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 import { createBusiness, uniqueEmail } from './factories';
 
@@ -36,7 +38,7 @@ describe('mail links', () => {
   it('a password reset mail links the reset screen with its token and email', async () => {
     const { people } = await createBusiness(t, { staff: ['cashier'] });
     const cashier = people.cashier.email;
-    expect((await new Agent(t.app).post('/password/email', { email: cashier })).statusCode).toBe(200);
+    expect((await new Agent(t.app).post(endpointPath(authEndpoints.requestPasswordReset), { email: cashier })).statusCode).toBe(200);
     const [link] = await mailedLinks(cashier);
     expect(link!.origin).toBe(new URL(t.config.publicUrl).origin);
     const params = matchScreen(SCREEN_PATHS.passwordReset, link!.pathname);
@@ -44,7 +46,12 @@ describe('mail links', () => {
     const email = link!.searchParams.get('email');
     expect(email).toBe(cashier);
     const password = 'a reset passphrase';
-    const reset = await new Agent(t.app).post('/password/reset', { token: params!.reset_token, email, password, password_confirmation: password });
+    const reset = await new Agent(t.app).post(endpointPath(authEndpoints.resetPassword), {
+      token: params!.reset_token,
+      email,
+      password,
+      password_confirmation: password,
+    });
     expect(reset.statusCode).toBe(200);
   });
 
@@ -52,15 +59,13 @@ describe('mail links', () => {
     const business = await createBusiness(t);
     const owner = business.people.owner.agent;
     const invited = uniqueEmail('hire');
-    const res = await owner.post(`/v1/business/${business.id}/invitations`, { email: invited, role: 'cashier' });
-    expect(res.statusCode).toBe(201);
+    await owner.ok(staffEndpoints.invite, { params: { business_id: business.id }, body: { email: invited, role: 'cashier' } });
     const links = await mailedLinks(invited);
     expect(links.map((l) => l.origin)).toEqual([new URL(t.config.publicUrl).origin, new URL(t.config.publicUrl).origin]);
     const join = matchScreen(SCREEN_PATHS.registerComplete, links[0]!.pathname);
     expect(join).not.toBeNull();
     expect(matchScreen(SCREEN_PATHS.pendingInvitations, links[1]!.pathname)).toEqual({});
-    const preview = await new Agent(t.app).get(`/v1/invitations/${join!.hash}`);
-    expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ email: invited });
+    const preview = await new Agent(t.app).ok(authEndpoints.invitationPreview, { params: { hash: join!.hash! } });
+    expect(preview).toMatchObject({ email: invited });
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
+import { authEndpoints } from '@merchant/identity';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -65,7 +67,7 @@ describe('the dev mailbox on loopback (the default)', () => {
     // A stranger asks for a password reset of someone else's account: the link lands in the mailbox.
     const stranger = new Agent(t.app);
     stranger.ip = '203.0.113.9';
-    expect((await stranger.post('/password/email', { email })).statusCode).toBe(200);
+    expect((await stranger.post(endpointPath(authEndpoints.requestPasswordReset), { email })).statusCode).toBe(200);
   });
   afterAll(() => t.close());
 

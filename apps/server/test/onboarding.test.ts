@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { MAX_DOCUMENT_BYTES } from '@merchant/business';
+import { endpointPath } from '@merchant/core';
+import { MAX_DOCUMENT_BYTES, businessEndpoints, onboardingEndpoints as onboarding } from '@merchant/business';
 import { auditLogs } from '../src/db/schema';
-import { Agent, createTestContext, type TestContext } from './harness';
+import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, createSuperAdmin, signUp, type FactoryBusiness } from './factories';
 import { completeQuestionnaire, PDF_BYTES, PNG_BYTES, registerMerchant, TEXT_BYTES, upload, VALID_ANSWERS } from './upload-helpers';
 
@@ -13,7 +14,9 @@ import { completeQuestionnaire, PDF_BYTES, PNG_BYTES, registerMerchant, TEXT_BYT
 let t: TestContext;
 let dataDir: string;
 const agent = () => new Agent(t.app);
-const url = (id: string, rest = '') => `/v1/business/${id}/onboarding${rest}`;
+const at = (id: string) => ({ params: { business_id: id } });
+const docAt = (id: string, documentId: string) => ({ params: { business_id: id, document_id: documentId } });
+const STEPS = { business: onboarding.saveBusiness, owner: onboarding.saveOwner, address: onboarding.saveAddress, sales: onboarding.saveSales };
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'md-onboarding-'));
@@ -34,9 +37,9 @@ describe('a new business fills in the questionnaire', () => {
   });
 
   it('starts empty: every step missing, progress 0', async () => {
-    const res = await owner.get(url(businessId));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await owner.call(onboarding.get, at(businessId));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       business_id: businessId,
       status: 'questionnaire',
       country: 'sg',
@@ -49,11 +52,11 @@ describe('a new business fills in the questionnaire', () => {
       submitted_at: null,
       last_decision: null,
     });
-    expect((await owner.get(`/v1/business/${businessId}/onboarding-progress`)).json()).toEqual({ is_completed: false, progress: 0 });
+    expect(await owner.ok(businessEndpoints.onboardingProgress, at(businessId))).toEqual({ is_completed: false, progress: 0 });
   });
 
   it('refuses bad answers with field issues and saves nothing', async () => {
-    const cases: [string, Record<string, unknown>, string][] = [
+    const cases: [keyof typeof STEPS, Record<string, unknown>, string][] = [
       ['business', { ...VALID_ANSWERS.business, legal_type: 'pirate' }, 'legal_type'],
       ['business', { ...VALID_ANSWERS.business, legal_name: ' ' }, 'legal_name'],
       ['business', { ...VALID_ANSWERS.business, website: 'not a site' }, 'website'],
@@ -71,29 +74,29 @@ describe('a new business fills in the questionnaire', () => {
       ['sales', { ...VALID_ANSWERS.sales, description: 'noodles' }, 'description'],
       ['sales', { ...VALID_ANSWERS.sales, monthly_volume: 'lots' }, 'monthly_volume'],
     ];
+    // Unknown values, wrong types and missing fields among them: sent raw.
     for (const [step, body, path] of cases) {
-      const res = await owner.put(url(businessId, `/${step}`), body);
+      const res = await owner.put(endpointPath(STEPS[step], at(businessId)), body);
       expect(res.statusCode, `${step} ${JSON.stringify(body)}`).toBe(422);
       expect(res.json().issues, `${step} ${path}`).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
     }
-    expect((await owner.get(url(businessId))).json().completed_steps).toEqual([]);
+    expect((await owner.ok(onboarding.get, at(businessId))).completed_steps).toEqual([]);
   });
 
   it('saves each step, normalised, and counts 15% per complete step', async () => {
-    const saved = await owner.put(url(businessId, '/business'), VALID_ANSWERS.business);
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().answers.business).toEqual({
+    const saved = await owner.ok(onboarding.saveBusiness, { ...at(businessId), body: VALID_ANSWERS.business });
+    expect(saved.answers.business).toEqual({
       legal_name: 'Rita Noodles Pte. Ltd.',
       legal_type: 'company',
       registration_number: '202600001A',
       website: null,
       industry: 'food_beverage',
     });
-    expect(saved.json()).toMatchObject({ completed_steps: ['business'], progress: 15 });
+    expect(saved).toMatchObject({ completed_steps: ['business'], progress: 15 });
 
-    await owner.put(url(businessId, '/owner'), { ...VALID_ANSWERS.owner, nationality: 'MY' });
-    const address = await owner.put(url(businessId, '/address'), VALID_ANSWERS.address);
-    expect(address.json().answers.address).toEqual({
+    await owner.call(onboarding.saveOwner, { ...at(businessId), body: { ...VALID_ANSWERS.owner, nationality: 'MY' } });
+    const address = await owner.ok(onboarding.saveAddress, { ...at(businessId), body: VALID_ANSWERS.address });
+    expect(address.answers.address).toEqual({
       line1: '1 Noodle Lane',
       line2: null,
       city: 'Singapore',
@@ -101,22 +104,22 @@ describe('a new business fills in the questionnaire', () => {
       postal_code: '018989',
       country: 'sg',
     });
-    expect(address.json().answers.owner.nationality).toBe('my');
-    expect(address.json().progress).toBe(45);
+    expect(address.answers.owner!.nationality).toBe('my');
+    expect(address.progress).toBe(45);
 
     // Saving a step again replaces it and does not count twice.
-    const again = await owner.put(url(businessId, '/owner'), VALID_ANSWERS.owner);
-    expect(again.json()).toMatchObject({ progress: 45, completed_steps: ['business', 'owner', 'address'] });
-    expect(again.json().answers.owner.nationality).toBe('sg');
+    const again = await owner.ok(onboarding.saveOwner, { ...at(businessId), body: VALID_ANSWERS.owner });
+    expect(again).toMatchObject({ progress: 45, completed_steps: ['business', 'owner', 'address'] });
+    expect(again.answers.owner!.nationality).toBe('sg');
 
-    const sales = await owner.put(url(businessId, '/sales'), VALID_ANSWERS.sales);
-    expect(sales.json().answers.sales.average_ticket).toEqual({ amount: 1250, currency: 'sgd' });
-    expect(sales.json()).toMatchObject({ progress: 60, missing_steps: ['documents'] });
-    expect((await owner.get(`/v1/business/${businessId}/onboarding-progress`)).json()).toEqual({ is_completed: false, progress: 60 });
+    const sales = await owner.ok(onboarding.saveSales, { ...at(businessId), body: VALID_ANSWERS.sales });
+    expect(sales.answers.sales!.average_ticket).toEqual({ amount: 1250, currency: 'sgd' });
+    expect(sales).toMatchObject({ progress: 60, missing_steps: ['documents'] });
+    expect(await owner.ok(businessEndpoints.onboardingProgress, at(businessId))).toEqual({ is_completed: false, progress: 60 });
 
     // The answers survive a reload: a fresh GET answers them.
-    const reloaded = (await owner.get(url(businessId))).json();
-    expect(reloaded.answers.sales.description).toBe(VALID_ANSWERS.sales.description);
+    const reloaded = await owner.ok(onboarding.get, at(businessId));
+    expect(reloaded.answers.sales!.description).toBe(VALID_ANSWERS.sales.description);
 
     const audit = await t.database.db
       .select()
@@ -126,11 +129,11 @@ describe('a new business fills in the questionnaire', () => {
   });
 
   it('refuses to submit while a step is missing, naming it', async () => {
-    const res = await owner.post(url(businessId, '/submit'));
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'ONBOARDING_INCOMPLETE', message: expect.stringContaining('Documents') });
-    expect(res.json().issues).toEqual([{ path: 'steps.documents', message: expect.any(String) }]);
-    expect((await owner.get(`/v1/business/${businessId}`)).json().onboarding_status).toBe('questionnaire');
+    const res = await owner.call(onboarding.submit, at(businessId));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'ONBOARDING_INCOMPLETE', message: expect.stringContaining('Documents') });
+    expect(failure(res).issues).toEqual([{ path: 'steps.documents', message: expect.any(String) }]);
+    expect((await owner.ok(businessEndpoints.get, at(businessId))).onboarding_status).toBe('questionnaire');
   });
 
   it('stores uploaded documents on disk under the data directory', async () => {
@@ -147,7 +150,7 @@ describe('a new business fills in the questionnaire', () => {
     });
     const path = join(dataDir, 'uploads', businessId, doc.id);
     expect(readFileSync(path).equals(PNG_BYTES)).toBe(true);
-    const view = (await owner.get(url(businessId))).json();
+    const view = await owner.ok(onboarding.get, at(businessId));
     expect(view.documents).toEqual([doc]);
     // One kind of document is not the whole step yet.
     expect(view.progress).toBe(60);
@@ -180,12 +183,12 @@ describe('a new business fills in the questionnaire', () => {
     const noKind = await upload(owner, businessId, 'passport', { name: 'a.pdf', type: 'application/pdf', bytes: PDF_BYTES });
     expect(noKind.statusCode).toBe(422);
     expect(noKind.json().issues[0].path).toBe('querystring.kind');
-    const json = await owner.post(url(businessId, '/documents?kind=owner_id'), { file: 'x' });
+    const json = await owner.post(endpointPath(onboarding.uploadDocument, { ...at(businessId), query: { kind: 'owner_id' } }), { file: 'x' });
     expect(json.statusCode).toBe(422);
     expect(json.json().code).toBe('ONBOARDING_DOCUMENT_INVALID');
 
     expect(readdirSync(join(dataDir, 'uploads', businessId)).length).toBe(before);
-    expect((await owner.get(url(businessId))).json().documents).toHaveLength(1);
+    expect((await owner.ok(onboarding.get, at(businessId))).documents).toHaveLength(1);
   });
 
   it('accepts a JPEG sent as octet-stream, and at most 3 files per document', async () => {
@@ -201,8 +204,10 @@ describe('a new business fills in the questionnaire', () => {
   });
 
   it('downloads a document as an attachment with its type', async () => {
-    const doc = ((await owner.get(url(businessId))).json().documents as { id: string; file_name: string }[]).find((d) => d.file_name === 'passport.png')!;
-    const res = await owner.get(url(businessId, `/documents/${doc.id}`));
+    const doc = ((await owner.ok(onboarding.get, at(businessId))).documents as { id: string; file_name: string }[]).find(
+      (d) => d.file_name === 'passport.png',
+    )!;
+    const res = await owner.get(endpointPath(onboarding.downloadDocument, docAt(businessId, doc.id)));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="passport.png"; filename*=UTF-8''passport.png`);
@@ -211,28 +216,26 @@ describe('a new business fills in the questionnaire', () => {
   });
 
   it('removes a document from the list and from disk', async () => {
-    const docs = (await owner.get(url(businessId))).json().documents as { id: string }[];
+    const docs = (await owner.ok(onboarding.get, at(businessId))).documents as { id: string }[];
     const last = docs[docs.length - 1]!;
-    const res = await owner.delete(url(businessId, `/documents/${last.id}`));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().documents).toHaveLength(docs.length - 1);
+    const res = await owner.ok(onboarding.deleteDocument, docAt(businessId, last.id));
+    expect(res.documents).toHaveLength(docs.length - 1);
     expect(existsSync(join(dataDir, 'uploads', businessId, last.id))).toBe(false);
-    const again = await owner.delete(url(businessId, `/documents/${last.id}`));
-    expect(again.statusCode).toBe(404);
-    expect(again.json().code).toBe('ONBOARDING_DOCUMENT_NOT_FOUND');
+    const again = await owner.call(onboarding.deleteDocument, docAt(businessId, last.id));
+    expect(again.status).toBe(404);
+    expect(failure(again).code).toBe('ONBOARDING_DOCUMENT_NOT_FOUND');
   });
 
   it('completes the documents step with both kinds, then submits to pending verification (90%)', async () => {
     const res = await upload(owner, businessId, 'business_registration', { name: 'ACRA profile.pdf', type: 'application/pdf', bytes: PDF_BYTES });
     expect(res.statusCode).toBe(201);
-    const before = (await owner.get(url(businessId))).json();
+    const before = await owner.ok(onboarding.get, at(businessId));
     expect(before).toMatchObject({ progress: 75, missing_steps: [], completed_steps: ['business', 'owner', 'address', 'sales', 'documents'] });
 
-    const submitted = await owner.post(url(businessId, '/submit'));
-    expect(submitted.statusCode).toBe(200);
-    expect(submitted.json()).toMatchObject({ status: 'pending_verification', progress: 90, submitted_at: t.clock.now().toISOString() });
-    expect((await owner.get(`/v1/business/${businessId}`)).json().onboarding_status).toBe('pending_verification');
-    expect((await owner.get(`/v1/business/${businessId}/onboarding-progress`)).json()).toEqual({ is_completed: false, progress: 90 });
+    const submitted = await owner.ok(onboarding.submit, at(businessId));
+    expect(submitted).toMatchObject({ status: 'pending_verification', progress: 90, submitted_at: t.clock.now().toISOString() });
+    expect((await owner.ok(businessEndpoints.get, at(businessId))).onboarding_status).toBe('pending_verification');
+    expect(await owner.ok(businessEndpoints.onboardingProgress, at(businessId))).toEqual({ is_completed: false, progress: 90 });
     const audit = await t.database.db
       .select()
       .from(auditLogs)
@@ -241,15 +244,15 @@ describe('a new business fills in the questionnaire', () => {
   });
 
   it('locks the answers while the submission is reviewed (409)', async () => {
-    const put = await owner.put(url(businessId, '/business'), VALID_ANSWERS.business);
-    expect(put.statusCode).toBe(409);
-    expect(put.json()).toMatchObject({ code: 'ONBOARDING_LOCKED', message: expect.stringContaining('being reviewed') });
-    const doc = (await owner.get(url(businessId))).json().documents[0];
-    expect((await owner.delete(url(businessId, `/documents/${doc.id}`))).statusCode).toBe(409);
+    const put = await owner.call(onboarding.saveBusiness, { ...at(businessId), body: VALID_ANSWERS.business });
+    expect(put.status).toBe(409);
+    expect(put.body).toMatchObject({ code: 'ONBOARDING_LOCKED', message: expect.stringContaining('being reviewed') });
+    const doc = (await owner.ok(onboarding.get, at(businessId))).documents[0]!;
+    expect((await owner.call(onboarding.deleteDocument, docAt(businessId, doc.id))).status).toBe(409);
     expect((await upload(owner, businessId, 'owner_id', { name: 'x.png', type: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(409);
-    expect((await owner.post(url(businessId, '/submit'))).statusCode).toBe(409);
+    expect((await owner.call(onboarding.submit, at(businessId))).status).toBe(409);
     // Still readable and downloadable.
-    expect((await owner.get(url(businessId, `/documents/${doc.id}`))).statusCode).toBe(200);
+    expect((await owner.get(endpointPath(onboarding.downloadDocument, docAt(businessId, doc.id)))).statusCode).toBe(200);
   });
 });
 
@@ -262,28 +265,27 @@ describe('who may see and change the questionnaire', () => {
 
   it('answers 403 to staff without verification:view and 404 to outsiders', async () => {
     const admin = completed.people.admin.agent;
-    expect((await admin.get(url(completed.id))).statusCode).toBe(403);
+    expect((await admin.call(onboarding.get, at(completed.id))).status).toBe(403);
     const cashier = completed.people.cashier.agent;
-    expect((await cashier.put(url(completed.id, '/business'), VALID_ANSWERS.business)).statusCode).toBe(403);
+    expect((await cashier.call(onboarding.saveBusiness, { ...at(completed.id), body: VALID_ANSWERS.business })).status).toBe(403);
     // The owner of another business.
     const outsider = (await signUp(t)).person.agent;
-    const res = await outsider.get(url(completed.id));
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('NOT_FOUND');
+    const res = await outsider.call(onboarding.get, at(completed.id));
+    expect(res.status).toBe(404);
+    expect(failure(res).code).toBe('NOT_FOUND');
   });
 
   it('lets a super admin read but not fill in the questionnaire of a business', async () => {
     // A business that has just signed up: its questionnaire is still to fill in.
     const { businessId: newBakery } = await signUp(t, { businessName: 'New Bakery' });
     const superAdmin = (await createSuperAdmin(t)).agent;
-    const read = await superAdmin.get(url(newBakery));
-    expect(read.statusCode).toBe(200);
-    expect(read.json().status).toBe('questionnaire');
-    const write = await superAdmin.put(url(newBakery, '/business'), VALID_ANSWERS.business);
-    expect(write.statusCode).toBe(403);
+    const read = await superAdmin.ok(onboarding.get, at(newBakery));
+    expect(read.status).toBe('questionnaire');
+    const write = await superAdmin.call(onboarding.saveBusiness, { ...at(newBakery), body: VALID_ANSWERS.business });
+    expect(write.status).toBe(403);
     // Refused by the access layer: super admins open businesses read-only.
-    expect(write.json().code).toBe('FORBIDDEN');
-    expect((await superAdmin.post(url(newBakery, '/submit'))).statusCode).toBe(403);
+    expect(failure(write).code).toBe('FORBIDDEN');
+    expect((await superAdmin.call(onboarding.submit, at(newBakery))).status).toBe(403);
   });
 
   it("does not serve another business's document through one's own business", async () => {
@@ -292,27 +294,27 @@ describe('who may see and change the questionnaire', () => {
     const b = agent();
     const second = await registerMerchant(b, 'second@onboarding.test', 'Second Shop');
     const doc = (await upload(a, first, 'owner_id', { name: 'mine.pdf', type: 'application/pdf', bytes: PDF_BYTES })).json();
-    const res = await b.get(url(second, `/documents/${doc.id}`));
+    const res = await b.get(endpointPath(onboarding.downloadDocument, docAt(second, doc.id)));
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('ONBOARDING_DOCUMENT_NOT_FOUND');
-    expect((await b.get(url(first, `/documents/${doc.id}`))).statusCode).toBe(404);
-    expect((await b.delete(url(second, `/documents/${doc.id}`))).statusCode).toBe(404);
-    expect((await a.get(url(first, `/documents/${doc.id}`))).statusCode).toBe(200);
+    expect((await b.get(endpointPath(onboarding.downloadDocument, docAt(first, doc.id)))).statusCode).toBe(404);
+    expect((await b.call(onboarding.deleteDocument, docAt(second, doc.id))).status).toBe(404);
+    expect((await a.get(endpointPath(onboarding.downloadDocument, docAt(first, doc.id)))).statusCode).toBe(200);
   });
 
   it('a completed business keeps its answers read-only', async () => {
     const owner = completed.people.owner.agent;
-    const view = await owner.get(url(completed.id));
-    expect(view.json()).toMatchObject({ status: 'completed', progress: 100 });
-    const put = await owner.put(url(completed.id, '/business'), VALID_ANSWERS.business);
-    expect(put.statusCode).toBe(409);
-    expect(put.json().message).toContain('already verified');
+    const view = await owner.ok(onboarding.get, at(completed.id));
+    expect(view).toMatchObject({ status: 'completed', progress: 100 });
+    const put = await owner.call(onboarding.saveBusiness, { ...at(completed.id), body: VALID_ANSWERS.business });
+    expect(put.status).toBe(409);
+    expect(failure(put).message).toContain('already verified');
   });
 
   it('the helper completes a questionnaire end to end (used by the admin tests)', async () => {
     const a = agent();
     const id = await registerMerchant(a, 'helper@onboarding.test', 'Helper Shop');
     await completeQuestionnaire(a, id);
-    expect((await a.get(url(id))).json().progress).toBe(75);
+    expect((await a.ok(onboarding.get, at(id))).progress).toBe(75);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Overview } from '@merchant/payments';
+import { endpointPath, type EndpointQuery } from '@merchant/core';
+import { overviewEndpoints } from '@merchant/payments';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
 import { card, createTestLink, paymentServices, testLinkSource } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -12,13 +13,10 @@ let owner: Agent;
 let cashier: Agent;
 let business: FactoryBusiness<'owner' | 'cashier'>;
 
-const url = (query = '') => `/v1/business/${business.id}/payments/overview${query}`;
-
-async function overview(agent: Agent, query = ''): Promise<Overview> {
-  const res = await agent.get(url(query));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Overview>();
-}
+const inBusiness = () => ({ params: { business_id: business.id } });
+const overview = (agent: Agent, query: EndpointQuery<typeof overviewEndpoints.get> = {}) => agent.ok(overviewEndpoints.get, { ...inBusiness(), query });
+/** Raw, for periods and dates the contract does not type. */
+const url = (query = '') => `${endpointPath(overviewEndpoints.get, inBusiness())}${query}`;
 
 /** A payment made through the lifecycle service at the clock's time: paid with a good card or declined. */
 async function pay(at: string, amount: number, options: { currency?: string; declined?: boolean; linkId?: string } = {}) {
@@ -78,7 +76,7 @@ describe('figures of payments made through the checkout service', () => {
   });
 
   it('sums volume, net, count and success rate per currency against the previous period, the business currency first', async () => {
-    const body = await overview(cashier, '?period=7d');
+    const body = await overview(cashier, { period: '7d' });
     expect(body.period).toEqual({ from: '2026-11-04', to: '2026-11-10', previous_from: '2026-10-28', previous_to: '2026-11-03', days: 7 });
     expect(body.currencies.map((c) => c.currency)).toEqual(['sgd', 'usd']);
     const sgd = body.currencies[0]!;
@@ -91,7 +89,7 @@ describe('figures of payments made through the checkout service', () => {
   });
 
   it('gives every day of the period and the split by method and by source', async () => {
-    const sgd = (await overview(owner, '?period=7d')).currencies[0]!;
+    const sgd = (await overview(owner, { period: '7d' })).currencies[0]!;
     expect(sgd.daily.map((d) => d.date)).toEqual(['2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08', '2026-11-09', '2026-11-10']);
     expect(sgd.daily.map((d) => [d.gross, d.count])).toEqual([
       [0, 0],
@@ -110,10 +108,10 @@ describe('figures of payments made through the checkout service', () => {
   });
 
   it('narrows to today, and to a custom range', async () => {
-    const today = await overview(owner, '?period=today');
+    const today = await overview(owner, { period: 'today' });
     expect(today.period).toMatchObject({ from: '2026-11-10', to: '2026-11-10', previous_from: '2026-11-09', days: 1 });
     expect(today.currencies[0]!.current).toMatchObject({ gross: 20_00, succeeded: 1 });
-    const custom = await overview(owner, '?period=custom&from=2026-11-03&to=2026-11-08');
+    const custom = await overview(owner, { period: 'custom', from: '2026-11-03', to: '2026-11-08' });
     expect(custom.currencies[0]!.current).toMatchObject({ gross: 180_00, succeeded: 3, failed: 1 });
     expect(custom.period).toMatchObject({ previous_from: '2026-10-28', previous_to: '2026-11-02', days: 6 });
   });
@@ -160,8 +158,8 @@ describe('hostile input and access', () => {
   });
 
   it('needs a session and membership of the business', async () => {
-    expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
+    expect((await new Agent(t.app).call(overviewEndpoints.get, inBusiness())).status).toBe(401);
     const outsider = (await createBusiness(t)).people.owner.agent;
-    expect([403, 404]).toContain((await outsider.get(url())).statusCode);
+    expect([403, 404]).toContain((await outsider.call(overviewEndpoints.get, inBusiness())).status);
   });
 });

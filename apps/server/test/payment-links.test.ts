@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { and, eq } from 'drizzle-orm';
-import { sourceAmountLimits } from '@merchant/payments';
+import { paymentLinkEndpoints, sourceAmountLimits } from '@merchant/payments';
 import { auditLogs, paymentLinks, payments, products } from '../src/db/schema';
 import { newId, newPublicId } from '../src/lib/crypto';
 import { createMailer } from '../src/mail/mailer';
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const base = () => `/v1/business/${businessId}/payment-links`;
+const base = (id = businessId) => endpointPath(paymentLinkEndpoints.list, { params: { business_id: id } });
 const inOneDay = () => new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
 const valid = (over: Record<string, unknown> = {}) => ({ amount: 2500, purpose: 'Pottery class', reference: 'INV-1', expires_at: inOneDay(), ...over });
 
@@ -132,7 +133,9 @@ describe('creating a payment link', () => {
 
   it('lets the customer choose the amount when it is null', async () => {
     const link = await create({ amount: null });
-    expect((await owner.get(`${base()}/${link.id}`)).json()).toMatchObject({ amount: null });
+    expect((await owner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).json()).toMatchObject({
+      amount: null,
+    });
   });
 
   it('names an active catalogue product', async () => {
@@ -141,10 +144,13 @@ describe('creating a payment link', () => {
     await t.database.db
       .insert(products)
       .values({ businessId: businessId, id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd', createdAt: now, updatedAt: now });
-    const options = (await owner.get(`${base()}/products`)).json().data as { id: string }[];
+    const options = (await owner.get(endpointPath(paymentLinkEndpoints.products, { params: { business_id: businessId } }))).json().data as { id: string }[];
     expect(options.map((o) => o.id)).toContain(productId);
     const link = await create({ product_id: productId });
-    expect((await owner.get(`${base()}/${link.id}`)).json().product).toEqual({ id: productId, name: 'Glaze kit' });
+    expect((await owner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).json().product).toEqual({
+      id: productId,
+      name: 'Glaze kit',
+    });
   });
 
   it('mails the link to the customer when asked, and needs their email for it', async () => {
@@ -165,10 +171,10 @@ describe('reading payment links', () => {
     const link = await create({ purpose: 'Detail check' });
     await paymentOf(link.id, 'succeeded', 2500);
     await paymentOf(link.id, 'failed', 2500);
-    const detail = (await owner.get(`${base()}/${link.id}`)).json();
+    const detail = (await owner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).json();
     expect(detail.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(detail).toMatchObject({ paid_count: 1, paid_total: 2500 });
-    const list = (await owner.get(`${base()}/${link.id}/payments`)).json();
+    const list = (await owner.get(endpointPath(paymentLinkEndpoints.payments, { params: { business_id: businessId, id: link.id } }))).json();
     expect(list.data).toHaveLength(2);
     expect(list.data[0].source).toMatchObject({ type: 'payment_link', id: link.id, label: 'Detail check' });
   });
@@ -177,23 +183,33 @@ describe('reading payment links', () => {
     const a = await create({ purpose: 'Needle felting workshop', reference: 'REF-FELT' });
     await create({ purpose: 'Other', customer_email: 'felt.fan@example.test' });
     const expiring = await create({ purpose: 'Wheel throwing', expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
-    const byPurpose = (await owner.get(`${base()}?search=needle`)).json().data as { id: string }[];
+    const byPurpose = (await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?search=needle`)).json().data as {
+      id: string;
+    }[];
     expect(byPurpose.map((l) => l.id)).toEqual([a.id]);
-    expect((await owner.get(`${base()}?search=felt`)).json().data).toHaveLength(2);
-    expect((await owner.get(`${base()}?search=%25`)).json().data).toHaveLength(0);
+    expect((await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?search=felt`)).json().data).toHaveLength(2);
+    expect((await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?search=%25`)).json().data).toHaveLength(0);
 
     t.clock.advance(120_000);
-    const expired = (await owner.get(`${base()}?status=expired`)).json().data as { id: string; status: string; editable: boolean }[];
+    const expired = (await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?status=expired`)).json().data as {
+      id: string;
+      status: string;
+      editable: boolean;
+    }[];
     expect(expired.map((l) => l.id)).toContain(expiring.id);
     expect(expired.find((l) => l.id === expiring.id)).toMatchObject({ status: 'expired', editable: true });
-    const active = (await owner.get(`${base()}?status=active`)).json().data as { id: string }[];
+    const active = (await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?status=active`)).json().data as {
+      id: string;
+    }[];
     expect(active.map((l) => l.id)).not.toContain(expiring.id);
 
-    const first = (await owner.get(`${base()}?limit=2`)).json();
+    const first = (await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?limit=2`)).json();
     expect(first.data).toHaveLength(2);
-    const second = (await owner.get(`${base()}?limit=2&cursor=${first.next_cursor}`)).json();
+    const second = (
+      await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?limit=2&cursor=${first.next_cursor}`)
+    ).json();
     expect(second.data.map((l: { id: string }) => l.id)).not.toContain(first.data[0].id);
-    expect((await owner.get(`${base()}?status=paid`)).statusCode).toBe(422);
+    expect((await owner.get(`${endpointPath(paymentLinkEndpoints.list, { params: { business_id: businessId } })}?status=paid`)).statusCode).toBe(422);
   });
 
   it('lets a cashier read links (payments:view) and create them (payments:create)', async () => {
@@ -206,7 +222,10 @@ describe('editing and cancelling', () => {
   it('keeps the public URL when a link with payments is edited, and audits the edit', async () => {
     const link = await create();
     await paymentOf(link.id, 'failed');
-    const res = await owner.put(`${base()}/${link.id}`, valid({ amount: 4000, purpose: 'Pottery class (2 people)' }));
+    const res = await owner.put(
+      endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }),
+      valid({ amount: 4000, purpose: 'Pottery class (2 people)' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ public_id: link.public_id, url: link.url, amount: 4000, purpose: 'Pottery class (2 people)' });
     const entries = await t.database.db
@@ -219,36 +238,40 @@ describe('editing and cancelling', () => {
   it('gives an expired link a new life with a new expiry', async () => {
     const link = await create({ expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString() });
     t.clock.advance(120_000);
-    expect((await owner.get(`${base()}/${link.id}`)).json().status).toBe('expired');
-    const res = await owner.put(`${base()}/${link.id}`, valid());
+    expect((await owner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).json().status).toBe('expired');
+    const res = await owner.put(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }), valid());
     expect(res.json()).toMatchObject({ status: 'active' });
   });
 
   it('cancels a link, after which it cannot be edited, cancelled again or sent (409)', async () => {
     const link = await create({ customer_email: 'c@example.test' });
-    const res = await owner.post(`${base()}/${link.id}/cancel`);
+    const res = await owner.post(endpointPath(paymentLinkEndpoints.cancel, { params: { business_id: businessId, id: link.id } }));
     expect(res.json()).toMatchObject({ status: 'cancelled', editable: false });
-    expect((await owner.put(`${base()}/${link.id}`, valid())).json()).toMatchObject({ code: 'PAYMENT_LINK_NOT_EDITABLE' });
-    expect((await owner.put(`${base()}/${link.id}`, valid())).statusCode).toBe(409);
-    expect((await owner.post(`${base()}/${link.id}/cancel`)).statusCode).toBe(409);
-    expect((await owner.post(`${base()}/${link.id}/send`)).statusCode).toBe(409);
+    expect((await owner.put(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }), valid())).json()).toMatchObject({
+      code: 'PAYMENT_LINK_NOT_EDITABLE',
+    });
+    expect((await owner.put(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }), valid())).statusCode).toBe(409);
+    expect((await owner.post(endpointPath(paymentLinkEndpoints.cancel, { params: { business_id: businessId, id: link.id } }))).statusCode).toBe(409);
+    expect((await owner.post(endpointPath(paymentLinkEndpoints.send, { params: { business_id: businessId, id: link.id } }))).statusCode).toBe(409);
   });
 
   it('refuses to edit a completed link (409)', async () => {
     const link = await create();
     await t.database.db.update(paymentLinks).set({ status: 'completed' }).where(eq(paymentLinks.id, link.id));
-    const res = await owner.put(`${base()}/${link.id}`, valid());
+    const res = await owner.put(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }), valid());
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PAYMENT_LINK_NOT_EDITABLE');
   });
 
   it('sends an active link to its customer email again', async () => {
     const link = await create({ customer_email: 'again@example.test' });
-    const res = await owner.post(`${base()}/${link.id}/send`);
+    const res = await owner.post(endpointPath(paymentLinkEndpoints.send, { params: { business_id: businessId, id: link.id } }));
     expect(res.json()).toEqual({ ok: true, to: 'again@example.test' });
     expect((await mailbox(t.app))[0]).toMatchObject({ to: 'again@example.test' });
     const without = await create();
-    expect((await owner.post(`${base()}/${without.id}/send`)).json().code).toBe('PAYMENT_LINK_NO_EMAIL');
+    expect((await owner.post(endpointPath(paymentLinkEndpoints.send, { params: { business_id: businessId, id: without.id } }))).json().code).toBe(
+      'PAYMENT_LINK_NO_EMAIL',
+    );
   });
 });
 
@@ -258,12 +281,14 @@ describe('tenant isolation and permissions', () => {
     // The owner of another business, who is no member of this one.
     const { person, businessId: partnerBusiness } = await signUp(t);
     const partner = person.agent;
-    const theirs = `/v1/business/${partnerBusiness}/payment-links`;
-    expect((await partner.get(`${theirs}/${link.id}`)).statusCode).toBe(404);
-    expect((await partner.put(`${theirs}/${link.id}`, valid())).statusCode).toBe(404);
-    expect((await partner.post(`${theirs}/${link.id}/cancel`)).statusCode).toBe(404);
+    const theirs = base(partnerBusiness);
+    expect((await partner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: partnerBusiness, id: link.id } }))).statusCode).toBe(404);
+    expect((await partner.put(endpointPath(paymentLinkEndpoints.get, { params: { business_id: partnerBusiness, id: link.id } }), valid())).statusCode).toBe(
+      404,
+    );
+    expect((await partner.post(endpointPath(paymentLinkEndpoints.cancel, { params: { business_id: partnerBusiness, id: link.id } }))).statusCode).toBe(404);
     expect((await partner.get(theirs)).json().data).toEqual([]);
-    expect((await partner.get(`${base()}/${link.id}`)).statusCode).toBe(404);
+    expect((await partner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).statusCode).toBe(404);
   });
 
   it('answers 401 without a session (the authorization walk proves 403 per role from the permission map)', async () => {
@@ -292,7 +317,10 @@ describe('the checkout source', () => {
       expect(locked?.usable).toBe(true);
       await service.checkout.onPaymentSucceeded(tx, businessId, link.id);
     });
-    expect((await owner.get(`${base()}/${link.id}`)).json()).toMatchObject({ status: 'completed', editable: false });
+    expect((await owner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).json()).toMatchObject({
+      status: 'completed',
+      editable: false,
+    });
     const again = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, businessId, link.id));
     expect(again?.usable).toEqual({ reason: 'completed' });
 

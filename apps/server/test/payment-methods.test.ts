@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { buildPath, endpointPath } from '@merchant/core';
+import { businessEndpoints } from '@merchant/business';
+import { paymentMethodsEndpoints as methodsEndpoints, type PaymentProvider } from '@merchant/payments';
 import { auditLogs, businesses, providerConnections } from '../src/db/schema';
 import { methodsForCheckout } from '../src/modules/payments/payment-methods/payment-methods.service';
-import { Agent, createTestContext, type TestContext } from './harness';
+import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
 import { registerMerchant } from './upload-helpers';
 
@@ -18,7 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (businessId = business.id, rest = '') => `/v1/business/${businessId}/payment-methods${rest}`;
+const inBusiness = (businessId = business.id) => ({ params: { business_id: businessId } });
+const provider = (name: PaymentProvider, businessId = business.id) => ({ params: { business_id: businessId, provider: name } });
+const methodsOf = (agent: Agent, businessId = business.id) => agent.ok(methodsEndpoints.get, inBusiness(businessId));
+/** Raw: the payment methods of a business, or one provider connection of it (the provider as given, unchecked). */
+const url = (businessId = business.id, provider?: string) =>
+  provider === undefined
+    ? endpointPath(methodsEndpoints.get, { params: { business_id: businessId } })
+    : buildPath(methodsEndpoints.connectProvider.path, { business_id: businessId, provider });
 const STRIPE_TEST = { account_id: 'acct_1Nv0FGQ9RKHgCVdK', publishable_key: 'pk_test_51Nv0FGQ9RKHgCVdKabc', secret_key: 'sk_test_51Nv0FGQ9RKHgCVdKwxyz' };
 const XENDIT_TEST = {
   account_id: '5f27a14a9bf05c73dd040bc8',
@@ -33,14 +43,13 @@ async function flags(businessId = business.id) {
 
 describe('payment methods', () => {
   it('answers the defaults before anything is saved: all on, package order, no fee passed on; no provider connected', async () => {
-    const res = await owner.get(url());
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().methods).toEqual([
+    const res = await methodsOf(owner);
+    expect(res.methods).toEqual([
       { method: 'card', enabled: true, pass_fee_to_customer: false },
       { method: 'paynow', enabled: true, pass_fee_to_customer: false },
       { method: 'ewallet', enabled: true, pass_fee_to_customer: false },
     ]);
-    expect(res.json().providers.map((p: { provider: string; status: string }) => [p.provider, p.status])).toEqual([
+    expect(res.providers.map((p) => [p.provider, p.status])).toEqual([
       ['stripe', 'not_connected'],
       ['xendit', 'not_connected'],
       ['paynow', 'not_connected'],
@@ -54,11 +63,10 @@ describe('payment methods', () => {
       { method: 'paynow', enabled: true, pass_fee_to_customer: true },
       { method: 'card', enabled: true, pass_fee_to_customer: false },
       { method: 'ewallet', enabled: false, pass_fee_to_customer: false },
-    ];
-    const res = await owner.put(url(), { methods });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().methods).toEqual(methods);
-    expect((await owner.get(url())).json().methods).toEqual(methods);
+    ] as const;
+    const res = await owner.ok(methodsEndpoints.update, { ...inBusiness(), body: { methods: [...methods] } });
+    expect(res.methods).toEqual(methods);
+    expect((await methodsOf(owner)).methods).toEqual(methods);
     expect(await methodsForCheckout(t.database.db, business.id)).toEqual(methods.slice(0, 2));
     const entries = await t.database.db
       .select()
@@ -79,6 +87,7 @@ describe('payment methods', () => {
       { methods: [{ method: 'card', enabled: 'yes', pass_fee_to_customer: false }, on('paynow'), on('ewallet')] },
       {},
     ];
+    // Unknown methods, wrong types and a missing list among them: sent raw.
     for (const body of cases) {
       const res = await owner.put(url(), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
@@ -91,8 +100,9 @@ describe('payment methods', () => {
 describe('provider connections', () => {
   it('connects the card provider with test keys: the secret is never answered, stored sealed, and stripe_enabled follows', async () => {
     expect(await flags()).toEqual({ stripe: false, xendit: false, active: [] });
-    expect((await owner.get(`/v1/business/${business.id}`)).json()).toMatchObject({ stripe_enabled: false, active_providers: [] });
-    const res = await owner.put(url(business.id, '/providers/stripe'), STRIPE_TEST);
+    expect(await owner.ok(businessEndpoints.get, { params: { business_id: business.id } })).toMatchObject({ stripe_enabled: false, active_providers: [] });
+    // Raw: the secret is checked for on the wire, not in a parsed body.
+    const res = await owner.put(url(business.id, 'stripe'), STRIPE_TEST);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ provider: 'stripe', status: 'connected', account_id: STRIPE_TEST.account_id, secret_key_last4: 'wxyz' });
     expect(res.body).not.toContain(STRIPE_TEST.secret_key);
@@ -104,15 +114,18 @@ describe('provider connections', () => {
     expect(JSON.stringify(row!.settings)).not.toContain(STRIPE_TEST.secret_key);
     expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
     // The Business answer (sidebar flags) follows.
-    const answered = (await owner.get(`/v1/business/${business.id}`)).json();
+    const answered = await owner.ok(businessEndpoints.get, { params: { business_id: business.id } });
     expect(answered).toMatchObject({ stripe_enabled: true, active_providers: ['stripe'] });
   });
 
   it('keeps the stored secret when an edit leaves it empty, and refuses a first connection without one', async () => {
-    const res = await owner.put(url(business.id, '/providers/stripe'), { ...STRIPE_TEST, account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key: '' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'connected', account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key_last4: 'wxyz' });
-    const first = await owner.put(url(business.id, '/providers/grabpay'), {
+    const res = await owner.ok(methodsEndpoints.connectProvider, {
+      ...provider('stripe'),
+      body: { ...STRIPE_TEST, account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key: '' },
+    });
+    expect(res).toMatchObject({ status: 'connected', account_id: 'acct_2Nv0FGQ9RKHgCVdK', secret_key_last4: 'wxyz' });
+    // Without a secret key at all: sent raw.
+    const first = await owner.put(url(business.id, 'grabpay'), {
       account_id: 'grab-merchant-2026',
       publishable_key: 'gp_pk_test_2Kd9sQ1mZp8Xc4Vb',
     });
@@ -121,39 +134,38 @@ describe('provider connections', () => {
   });
 
   it('validates each provider’s formats with field issues, and refuses mixed test and live keys', async () => {
-    const bad = await owner.put(url(business.id, '/providers/xendit'), { account_id: 'nope', publishable_key: 'pk_test_x', secret_key: 'sk' });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().code).toBe('PROVIDER_SETTINGS_INVALID');
-    expect(bad.json().issues.map((i: { path: string }) => i.path)).toEqual(['account_id', 'publishable_key', 'secret_key']);
-    const mixed = await owner.put(url(business.id, '/providers/xendit'), { ...XENDIT_TEST, secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z' });
-    expect(mixed.statusCode).toBe(422);
-    expect(mixed.json().issues).toEqual([{ path: 'secret_key', message: expect.stringContaining('same mode') }]);
-    expect((await owner.put(url(business.id, '/providers/unknown'), STRIPE_TEST)).statusCode).toBe(422);
-    expect((await owner.put(url(business.id, '/providers/xendit'), { ...XENDIT_TEST, account_id: 'a\u0000b' })).statusCode).toBe(422);
+    const connect = (body: typeof XENDIT_TEST) => owner.call(methodsEndpoints.connectProvider, { ...provider('xendit'), body });
+    const bad = await connect({ account_id: 'nope', publishable_key: 'pk_test_x', secret_key: 'sk' });
+    expect(bad.status).toBe(422);
+    expect(failure(bad).code).toBe('PROVIDER_SETTINGS_INVALID');
+    expect(failure(bad).issues!.map((i) => i.path)).toEqual(['account_id', 'publishable_key', 'secret_key']);
+    const mixed = await connect({ ...XENDIT_TEST, secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z' });
+    expect(mixed.status).toBe(422);
+    expect(failure(mixed).issues).toEqual([{ path: 'secret_key', message: expect.stringContaining('same mode') }]);
+    // An unknown provider and a NUL character: sent raw.
+    expect((await owner.put(url(business.id, 'unknown'), STRIPE_TEST)).statusCode).toBe(422);
+    expect((await owner.put(url(business.id, 'xendit'), { ...XENDIT_TEST, account_id: 'a\u0000b' })).statusCode).toBe(422);
   });
 
   it('live keys wait as pending and do not turn the flags on; Xendit test keys do, next to Stripe', async () => {
-    const live = await owner.put(url(business.id, '/providers/xendit'), {
-      ...XENDIT_TEST,
-      publishable_key: 'xnd_public_production_O4uGfOR3gbOunJVy',
-      secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z',
+    const live = await owner.ok(methodsEndpoints.connectProvider, {
+      ...provider('xendit'),
+      body: { ...XENDIT_TEST, publishable_key: 'xnd_public_production_O4uGfOR3gbOunJVy', secret_key: 'xnd_production_P4qDfOss0OCpl8RtKrRO9a1Z' },
     });
-    expect(live.statusCode, live.body).toBe(200);
-    expect(live.json().status).toBe('pending');
+    expect(live.status).toBe('pending');
     expect(await flags()).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
-    const test = await owner.put(url(business.id, '/providers/xendit'), XENDIT_TEST);
-    expect(test.json().status).toBe('connected');
+    const test = await owner.ok(methodsEndpoints.connectProvider, { ...provider('xendit'), body: XENDIT_TEST });
+    expect(test.status).toBe('connected');
     expect(await flags()).toEqual({ stripe: true, xendit: true, active: ['stripe', 'xendit'] });
   });
 
   it('disconnecting forgets the keys and turns the flag off; disconnecting again is a 409; audited', async () => {
-    const res = await owner.delete(url(business.id, '/providers/stripe'));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'disconnected', account_id: null, secret_key_last4: null });
+    const res = await owner.ok(methodsEndpoints.disconnectProvider, provider('stripe'));
+    expect(res).toMatchObject({ status: 'disconnected', account_id: null, secret_key_last4: null });
     expect(await flags()).toEqual({ stripe: false, xendit: true, active: ['xendit'] });
-    const again = await owner.delete(url(business.id, '/providers/stripe'));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('PROVIDER_NOT_CONNECTED');
+    const again = await owner.call(methodsEndpoints.disconnectProvider, provider('stripe'));
+    expect(again.status).toBe(409);
+    expect(failure(again).code).toBe('PROVIDER_NOT_CONNECTED');
     const actions = (
       await t.database.db
         .select()
@@ -174,23 +186,23 @@ describe('provider connections', () => {
 describe('access', () => {
   it('lets payments:view read and only settings:manage change: managers and cashiers read, get 403 on changes', async () => {
     for (const a of [business.people.manager.agent, business.people.cashier.agent]) {
-      expect((await a.get(url())).statusCode).toBe(200);
-      expect((await a.put(url(), { methods: [] })).statusCode).toBe(403);
-      expect((await a.put(url(business.id, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(403);
-      expect((await a.delete(url(business.id, '/providers/xendit'))).statusCode).toBe(403);
+      await methodsOf(a);
+      expect((await a.call(methodsEndpoints.update, { ...inBusiness(), body: { methods: [] } })).status).toBe(403);
+      expect((await a.call(methodsEndpoints.connectProvider, { ...provider('stripe'), body: STRIPE_TEST })).status).toBe(403);
+      expect((await a.call(methodsEndpoints.disconnectProvider, provider('xendit'))).status).toBe(403);
     }
-    expect((await new Agent(t.app).get(url())).statusCode).toBe(401);
+    expect((await new Agent(t.app).call(methodsEndpoints.get, inBusiness())).status).toBe(401);
   });
 
   it('keeps businesses apart: another business sees its own defaults and cannot reach this one', async () => {
     const rita = new Agent(t.app);
     const ritaBusiness = await registerMerchant(rita, 'rita.methods@example.test');
-    expect((await rita.get(url())).statusCode).toBe(404);
-    expect((await rita.put(url(business.id, '/providers/stripe'), STRIPE_TEST)).statusCode).toBe(404);
-    const own = (await rita.get(url(ritaBusiness))).json();
-    expect(own.methods.every((m: { enabled: boolean }) => m.enabled)).toBe(true);
-    expect(own.providers.every((p: { status: string }) => p.status === 'not_connected')).toBe(true);
-    expect((await rita.put(url(ritaBusiness, '/providers/stripe'), STRIPE_TEST)).json().status).toBe('connected');
+    expect((await rita.call(methodsEndpoints.get, inBusiness())).status).toBe(404);
+    expect((await rita.call(methodsEndpoints.connectProvider, { ...provider('stripe'), body: STRIPE_TEST })).status).toBe(404);
+    const own = await methodsOf(rita, ritaBusiness);
+    expect(own.methods.every((m) => m.enabled)).toBe(true);
+    expect(own.providers.every((p) => p.status === 'not_connected')).toBe(true);
+    expect((await rita.ok(methodsEndpoints.connectProvider, { ...provider('stripe', ritaBusiness), body: STRIPE_TEST })).status).toBe('connected');
     expect(await flags(ritaBusiness)).toEqual({ stripe: true, xendit: false, active: ['stripe'] });
     expect(await flags()).toEqual({ stripe: false, xendit: true, active: ['xendit'] });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, totp, type TestContext } from './harness';
 
 /**
@@ -22,49 +22,51 @@ async function newUser(): Promise<{ agent: Agent; email: string }> {
   counter++;
   const email = `reauth${counter}@example.test`;
   const agent = new Agent(t.app);
-  const res = await agent.post('/register', {
-    name: `Reauth User ${counter}`,
-    email,
-    password: PASSWORD,
-    business: { name: `Reauth Shop ${counter}`, country: 'SG', currency: 'SGD' },
+  await agent.ok(authEndpoints.register, {
+    body: { name: `Reauth User ${counter}`, email, password: PASSWORD, business: { name: `Reauth Shop ${counter}`, country: 'SG', currency: 'SGD' } },
   });
-  expect(res.statusCode, res.body).toBe(201);
   return { agent, email };
 }
 
-function expectLocked(res: LightMyRequestResponse): void {
-  expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toMatchObject({ code: 'AUTH_ACCOUNT_LOCKED', message: expect.stringContaining('15 minutes'), requestId: expect.any(String) });
+function expectLocked(answer: { status: number; ok: boolean; body: unknown }): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(429);
+  expect(answer.ok).toBe(false);
+  expect(answer.body).toMatchObject({ code: 'AUTH_ACCOUNT_LOCKED', message: expect.stringContaining('15 minutes'), requestId: expect.any(String) });
 }
 
-const signIn = (email: string, password = PASSWORD) => new Agent(t.app).post('/auth', { email, password });
+const signIn = (email: string, password = PASSWORD) => new Agent(t.app).call(authEndpoints.login, { body: { email, password } });
+const startTwoFactor = (a: Agent, password: string) => a.call(userEndpoints.startTwoFactor, { body: { password } });
+const revokeOthers = (a: Agent, password: string) => a.call(userEndpoints.revokeOtherSessions, { body: { password } });
+const disableTwoFactor = (a: Agent, code: string) => a.call(userEndpoints.disableTwoFactor, { body: { code } });
 
 /** Each place that asks for the password: the call with a given password, and whether it took effect. */
 const confirmations = [
   {
     name: 'changing the password',
     send: (a: Agent, password: string) =>
-      a.put('/v1/user/password', { current_password: password, password: 'a brand new passphrase', password_confirmation: 'a brand new passphrase' }),
+      a.call(userEndpoints.changePassword, {
+        body: { current_password: password, password: 'a brand new passphrase', password_confirmation: 'a brand new passphrase' },
+      }),
     field: 'current_password',
-    changed: async (email: string) => (await signIn(email, 'a brand new passphrase')).statusCode === 200,
+    changed: async (email: string) => (await signIn(email, 'a brand new passphrase')).status === 200,
   },
   {
     name: 'changing the email',
-    send: (a: Agent, password: string) => a.put('/v1/user/email', { email: `moved${counter}@example.test`, password }),
+    send: (a: Agent, password: string) => a.call(userEndpoints.changeEmail, { body: { email: `moved${counter}@example.test`, password } }),
     field: 'password',
-    changed: async (email: string, a: Agent) => (await a.get('/v1/user')).json<{ email: string }>().email !== email,
+    changed: async (email: string, a: Agent) => (await a.ok(userEndpoints.me)).email !== email,
   },
   {
     name: 'starting two-factor',
-    send: (a: Agent, password: string) => a.post('/v1/user/two-factor', { password }),
+    send: startTwoFactor,
     field: 'password',
-    changed: async (_email: string, a: Agent) => (await a.post('/v1/user/two-factor/confirm', { code: '000000' })).statusCode !== 409,
+    changed: async (_email: string, a: Agent) => (await a.call(userEndpoints.confirmTwoFactor, { body: { code: '000000' } })).status !== 409,
   },
   {
     name: 'signing out the other sessions',
-    send: (a: Agent, password: string) => a.post('/v1/user/sessions/revoke-others', { password }),
+    send: revokeOthers,
     field: 'password',
-    changed: async (_email: string, _a: Agent, other: Agent) => (await other.get('/v1/user')).statusCode === 401,
+    changed: async (_email: string, _a: Agent, other: Agent) => (await other.call(userEndpoints.me)).status === 401,
   },
 ];
 
@@ -76,8 +78,8 @@ describe.each(confirmations)('$name', ({ send, field, changed }) => {
 
     for (let i = 0; i < 10; i++) {
       const res = await send(agent, `wrong guess ${i}`);
-      expect(res.statusCode, `guess ${i + 1}`).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'AUTH_PASSWORD_INCORRECT', issues: [{ path: field, message: expect.any(String) }] });
+      expect(res.status, `guess ${i + 1}`).toBe(422);
+      expect(res.body).toMatchObject({ code: 'AUTH_PASSWORD_INCORRECT', issues: [{ path: field, message: expect.any(String) }] });
     }
     expectLocked(await send(agent, PASSWORD));
     // One lock per account: sign-in with the right password is refused too, from anywhere.
@@ -86,7 +88,7 @@ describe.each(confirmations)('$name', ({ send, field, changed }) => {
 
     t.clock.advance(15 * MINUTE);
     const res = await send(agent, PASSWORD);
-    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     expect(await changed(email, agent, other)).toBe(true);
   });
 });
@@ -94,15 +96,15 @@ describe.each(confirmations)('$name', ({ send, field, changed }) => {
 describe('the password lock', () => {
   it('counts sign-in failures and signed-in confirmations together', async () => {
     const { agent, email } = await newUser();
-    for (let i = 0; i < 5; i++) expect((await signIn(email, `wrong guess ${i}`)).statusCode).toBe(422);
-    for (let i = 0; i < 5; i++) expect((await agent.post('/v1/user/two-factor', { password: `wrong again ${i}` })).statusCode).toBe(422);
-    expectLocked(await agent.post('/v1/user/two-factor', { password: PASSWORD }));
+    for (let i = 0; i < 5; i++) expect((await signIn(email, `wrong guess ${i}`)).status).toBe(422);
+    for (let i = 0; i < 5; i++) expect((await startTwoFactor(agent, `wrong again ${i}`)).status).toBe(422);
+    expectLocked(await startTwoFactor(agent, PASSWORD));
   });
 
   it('lets at most 10 of 30 guesses sent at once be checked', async () => {
     const { agent } = await newUser();
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => agent.post('/v1/user/sessions/revoke-others', { password: `parallel guess ${i}` })));
-    const statuses = answers.map((r) => r.statusCode);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => revokeOthers(agent, `parallel guess ${i}`)));
+    const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 422).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
     expect(statuses.every((s) => s === 422 || s === 429)).toBe(true);
@@ -110,36 +112,35 @@ describe('the password lock', () => {
 
   it('is cleared by a right password, as at sign-in', async () => {
     const { agent } = await newUser();
-    for (let i = 0; i < 9; i++) expect((await agent.post('/v1/user/two-factor', { password: `wrong guess ${i}` })).statusCode).toBe(422);
-    expect((await agent.post('/v1/user/sessions/revoke-others', { password: PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await agent.post('/v1/user/two-factor', { password: `wrong again ${i}` })).statusCode).toBe(422);
-    expectLocked(await agent.post('/v1/user/two-factor', { password: PASSWORD }));
+    for (let i = 0; i < 9; i++) expect((await startTwoFactor(agent, `wrong guess ${i}`)).status).toBe(422);
+    expect((await revokeOthers(agent, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await startTwoFactor(agent, `wrong again ${i}`)).status).toBe(422);
+    expectLocked(await startTwoFactor(agent, PASSWORD));
   });
 });
 
 describe('turning two-factor off', () => {
   it('takes 10 wrong codes, then refuses even a right one for 15 minutes, and so does the sign-in checkpoint', async () => {
     const { agent, email } = await newUser();
-    const start = await agent.post('/v1/user/two-factor', { password: PASSWORD });
-    const { secret } = start.json<{ secret: string }>();
-    expect((await agent.post('/v1/user/two-factor/confirm', { code: totp.codeAt(secret, t.clock.now()) })).statusCode).toBe(200);
+    const { secret } = await agent.ok(userEndpoints.startTwoFactor, { body: { password: PASSWORD } });
+    await agent.ok(userEndpoints.confirmTwoFactor, { body: { code: totp.codeAt(secret, t.clock.now()) } });
     t.clock.advance(STEP);
 
     for (let i = 0; i < 10; i++) {
-      const res = await agent.delete('/v1/user/two-factor', { code: `wrong-recovery-${i}` });
-      expect(res.statusCode, `guess ${i + 1}`).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
+      const res = await disableTwoFactor(agent, `wrong-recovery-${i}`);
+      expect(res.status, `guess ${i + 1}`).toBe(422);
+      expect(res.body).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
     }
-    expectLocked(await agent.delete('/v1/user/two-factor', { code: totp.codeAt(secret, t.clock.now()) }));
-    expect((await agent.get('/v1/user')).json()).toMatchObject({ two_factor_enabled: true });
+    expectLocked(await disableTwoFactor(agent, totp.codeAt(secret, t.clock.now())));
+    expect(await agent.ok(userEndpoints.me)).toMatchObject({ two_factor_enabled: true });
 
     // The checkpoint of a new sign-in shares the lock.
     const elsewhere = new Agent(t.app);
-    expect((await elsewhere.post('/auth', { email, password: PASSWORD })).json()).toEqual({ status: 'two_factor_required' });
-    expectLocked(await elsewhere.post('/auth/checkpoint', { code: totp.codeAt(secret, t.clock.now()) }));
+    expect(await elsewhere.ok(authEndpoints.login, { body: { email, password: PASSWORD } })).toEqual({ status: 'two_factor_required' });
+    expectLocked(await elsewhere.call(authEndpoints.checkpoint, { body: { code: totp.codeAt(secret, t.clock.now()) } }));
 
     t.clock.advance(15 * MINUTE);
-    expect((await agent.delete('/v1/user/two-factor', { code: totp.codeAt(secret, t.clock.now()) })).statusCode).toBe(200);
-    expect((await agent.get('/v1/user')).json()).toMatchObject({ two_factor_enabled: false });
+    await agent.ok(userEndpoints.disableTwoFactor, { body: { code: totp.codeAt(secret, t.clock.now()) } });
+    expect(await agent.ok(userEndpoints.me)).toMatchObject({ two_factor_enabled: false });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { and, eq } from 'drizzle-orm';
 import { planEndpoints, type PlanBody } from '@merchant/payments';
 import { auditLogs } from '../src/db/schema';
@@ -67,7 +68,7 @@ describe('creating plans', () => {
         JSON.stringify(body),
       ).toContain(path);
     }
-    const unknownInterval = await owner.post(`/v1/business/${businessId}/recurring-plans`, { ...monthly(), interval: 'fortnightly' });
+    const unknownInterval = await owner.post(endpointPath(planEndpoints.create, { params: params() }), { ...monthly(), interval: 'fortnightly' });
     expect(unknownInterval.statusCode).toBe(422);
     const after = await owner.ok(planEndpoints.list, { params: params(), query: { limit: 100 } });
     expect(after.data).toHaveLength(before.data.length);

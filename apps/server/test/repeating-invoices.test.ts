@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { and, eq } from 'drizzle-orm';
 import { invoiceEndpoints, repeatingInvoiceEndpoints as endpoints, type RepeatingInvoiceDetail } from '@merchant/payments';
 import { auditLogs } from '../src/db/schema';
@@ -108,7 +109,11 @@ describe('creating', () => {
     });
     expect(failure(stranger).issues).toEqual([{ path: 'customer_id', message: expect.any(String) }]);
     // Hostile input through the raw client: an unknown frequency and a string count.
-    const raw = await owner.post(`/v1/business/${businessId}/repeating-invoices`, { ...repeatingInvoiceBody(customerId), frequency: 'hourly', max_count: '3' });
+    const raw = await owner.post(endpointPath(endpoints.create, { params: { business_id: businessId } }), {
+      ...repeatingInvoiceBody(customerId),
+      frequency: 'hourly',
+      max_count: '3',
+    });
     expect(raw.statusCode).toBe(422);
     const after = await owner.ok(endpoints.list, { params: { business_id: businessId }, query: { limit: 100 } });
     expect(after.data).toHaveLength(before.data.length);

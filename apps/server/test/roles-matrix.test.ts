@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, ROLES, ROLE_PERMISSIONS, assignableRoles, canManageMember, type Role } from '@merchant/core';
 import { and, eq } from 'drizzle-orm';
+import { businessEndpoints, staffEndpoints } from '@merchant/business';
 import { businessUsers } from '../src/db/schema';
 import { newId } from '../src/lib/crypto';
 import { userRepository } from '../src/modules/identity/user/user.repository';
-import { createTestContext, type Agent, type TestContext } from './harness';
+import { createTestContext, failure, type Agent, type TestContext } from './harness';
 import { createBusiness, createSuperAdmin, uniqueEmail } from './factories';
 
 /**
@@ -12,7 +13,7 @@ import { createBusiness, createSuperAdmin, uniqueEmail } from './factories';
  * role's permissions, and staff management follows the map and its owner rules.
  */
 let t: TestContext;
-let base: string;
+let base: { params: { business_id: string } };
 let businessId: string;
 const agents = new Map<Role | 'super', Agent>();
 
@@ -20,11 +21,13 @@ beforeAll(async () => {
   t = await createTestContext();
   const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
   businessId = business.id;
-  base = `/v1/business/${businessId}`;
+  base = { params: { business_id: businessId } };
   for (const role of ROLES) agents.set(role, business.people[role].agent);
   agents.set('super', (await createSuperAdmin(t)).agent);
 });
 afterAll(() => t.close());
+
+const member = (id: string) => ({ params: { ...base.params, id } });
 
 /** A throwaway member with a role, so the rules can be exercised without touching the people who act. */
 async function memberWith(role: Role): Promise<string> {
@@ -39,28 +42,29 @@ async function memberWith(role: Role): Promise<string> {
 
 describe('permission map on the server', () => {
   it.each(ROLES)('GET /v1/business/{id} gives the %s exactly the permissions of the map', async (role) => {
-    const res = await agents.get(role)!.get(base);
-    expect(res.statusCode).toBe(200);
-    expect([...res.json().permissions].sort()).toEqual([...ROLE_PERMISSIONS[role]].sort());
+    const res = await agents.get(role)!.ok(businessEndpoints.get, base);
+    expect([...res.permissions].sort()).toEqual([...ROLE_PERMISSIONS[role]].sort());
   });
 
   it('gives super admins every permission', async () => {
-    expect([...(await agents.get('super')!.get(base)).json().permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
+    expect([...(await agents.get('super')!.ok(businessEndpoints.get, base)).permissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
   });
 
   it.each(ROLES)('lets the %s see the staff list only with staff:view', async (role) => {
-    const list = await agents.get(role)!.get(`${base}/business-user`);
-    const invitations = await agents.get(role)!.get(`${base}/invitations`);
+    const list = await agents.get(role)!.call(businessEndpoints.users, base);
+    const invitations = await agents.get(role)!.call(staffEndpoints.listInvitations, base);
     const expected = ROLE_PERMISSIONS[role].includes('staff:view') ? 200 : 403;
-    expect(list.statusCode).toBe(expected);
-    expect(invitations.statusCode).toBe(expected);
+    expect(list.status).toBe(expected);
+    expect(invitations.status).toBe(expected);
   });
 
   it.each(ROLES)('lets the %s invite exactly the roles the map allows', async (role) => {
     const actor = { isSuperAdmin: false, role };
     for (const target of ROLES) {
-      const res = await agents.get(role)!.post(`${base}/invitations`, { email: uniqueEmail(`matrix-${role}-invites-${target}`), role: target });
-      expect(res.statusCode, `${role} invites ${target}`).toBe(assignableRoles(actor).includes(target) ? 201 : 403);
+      const res = await agents
+        .get(role)!
+        .call(staffEndpoints.invite, { ...base, body: { email: uniqueEmail(`matrix-${role}-invites-${target}`), role: target } });
+      expect(res.status, `${role} invites ${target}`).toBe(assignableRoles(actor).includes(target) ? 201 : 403);
     }
   });
 
@@ -73,10 +77,10 @@ describe('permission map on the server', () => {
       const label = `${role} acts on ${target}`;
       // The new role: one the actor may give, different from the target's.
       const next = assignableRoles(actor).find((r) => r !== target) ?? 'cashier';
-      expect((await agent.patch(`${base}/business-user/${id}`, { role: next })).statusCode, label).toBe(allowed ? 200 : 403);
-      expect((await agent.post(`${base}/business-user/${id}/deactivate`)).statusCode, label).toBe(allowed ? 200 : 403);
-      expect((await agent.post(`${base}/business-user/${id}/reactivate`)).statusCode, label).toBe(allowed ? 200 : 403);
-      expect((await agent.delete(`${base}/business-user/${id}`)).statusCode, label).toBe(allowed ? 200 : 403);
+      expect((await agent.call(staffEndpoints.updateMemberRole, { ...member(id), body: { role: next } })).status, label).toBe(allowed ? 200 : 403);
+      expect((await agent.call(staffEndpoints.deactivateMember, member(id))).status, label).toBe(allowed ? 200 : 403);
+      expect((await agent.call(staffEndpoints.reactivateMember, member(id))).status, label).toBe(allowed ? 200 : 403);
+      expect((await agent.call(staffEndpoints.removeMember, member(id))).status, label).toBe(allowed ? 200 : 403);
       const [row] = await t.database.db
         .select()
         .from(businessUsers)
@@ -88,11 +92,11 @@ describe('permission map on the server', () => {
   it('never lets an admin make an owner, by invitation or by role change', async () => {
     const admin = agents.get('admin')!;
     const id = await memberWith('manager');
-    const promote = await admin.patch(`${base}/business-user/${id}`, { role: 'owner' });
-    expect(promote.statusCode).toBe(403);
-    expect(promote.json().code).toBe('STAFF_ROLE_NOT_ALLOWED');
-    const invite = await admin.post(`${base}/invitations`, { email: uniqueEmail('admin-makes-owner'), role: 'owner' });
-    expect(invite.statusCode).toBe(403);
-    expect((await agents.get('owner')!.patch(`${base}/business-user/${id}`, { role: 'owner' })).statusCode).toBe(200);
+    const promote = await admin.call(staffEndpoints.updateMemberRole, { ...member(id), body: { role: 'owner' } });
+    expect(promote.status).toBe(403);
+    expect(failure(promote).code).toBe('STAFF_ROLE_NOT_ALLOWED');
+    const invite = await admin.call(staffEndpoints.invite, { ...base, body: { email: uniqueEmail('admin-makes-owner'), role: 'owner' } });
+    expect(invite.status).toBe(403);
+    expect((await agents.get('owner')!.call(staffEndpoints.updateMemberRole, { ...member(id), body: { role: 'owner' } })).status).toBe(200);
   });
 });

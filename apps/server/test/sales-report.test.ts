@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
 import { salesReportEndpoints, type SalesFigures, type SalesReport, type SalesReportQueryInput } from '@merchant/payments';
 import { parseCsv } from '../src/lib/csv';
 import type { PaymentRow } from '../src/modules/payments/charges/charges.repository';
@@ -145,7 +146,8 @@ describe('the report', () => {
 });
 
 describe('the CSV export', () => {
-  const exportUrl = (query: string) => `/v1/business/${shop.id}/payments/sales-report/export?${query}`;
+  // The answer is CSV, not JSON: read raw.
+  const exportUrl = (query: string) => `${endpointPath(salesReportEndpoints.export, { params: { business_id: shop.id } })}?${query}`;
 
   it('sends one table per grouping: every day by default, in major units', async () => {
     const res = await shop.people.owner.agent.get(exportUrl('from=2026-10-01&to=2026-10-05'));
@@ -179,31 +181,35 @@ describe('the CSV export', () => {
 
 describe('hostile input and access', () => {
   it('refuses bad ranges, time zones, currencies and groupings with 422 and field issues', async () => {
-    const base = `/v1/business/${shop.id}/payments/sales-report`;
-    for (const [query, path] of [
-      ['', 'from'],
-      ['?from=2026-10-05&to=2026-10-01', 'to'],
-      ['?from=2025-01-01&to=2026-10-01', 'to'],
-      ['?from=2026-02-30&to=2026-03-01', 'from'],
-      ['?from=2026-10-01&to=2026-10-05&tz=Mars/Base', 'tz'],
-      ['?from=2026-10-01&to=2026-10-05&currency=xyz', 'currency'],
-      ['/export?from=2026-10-01&to=2026-10-05&group=week', 'group'],
-      ['/export?from=2026-10-05&to=2026-10-01', 'to'],
+    // Hostile query strings: sent raw, to the declared paths of the report and its export.
+    const at = { params: { business_id: shop.id } };
+    const report = endpointPath(salesReportEndpoints.get, at);
+    const csv = endpointPath(salesReportEndpoints.export, at);
+    for (const [url, path] of [
+      [report, 'from'],
+      [`${report}?from=2026-10-05&to=2026-10-01`, 'to'],
+      [`${report}?from=2025-01-01&to=2026-10-01`, 'to'],
+      [`${report}?from=2026-02-30&to=2026-03-01`, 'from'],
+      [`${report}?from=2026-10-01&to=2026-10-05&tz=Mars/Base`, 'tz'],
+      [`${report}?from=2026-10-01&to=2026-10-05&currency=xyz`, 'currency'],
+      [`${csv}?from=2026-10-01&to=2026-10-05&group=week`, 'group'],
+      [`${csv}?from=2026-10-05&to=2026-10-01`, 'to'],
     ] as const) {
-      const res = await shop.people.owner.agent.get(`${base}${query}`);
-      expect(res.statusCode, query).toBe(422);
+      const res = await shop.people.owner.agent.get(url);
+      expect(res.statusCode, url).toBe(422);
       expect(
         res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path),
-        `${query} ${res.body}`,
+        `${url} ${res.body}`,
       ).toContain(`querystring.${path}`);
     }
   });
 
   it("needs a session, and hides another business's report from its non-members", async () => {
-    const url = `/v1/business/${shop.id}/payments/sales-report?from=2026-10-01&to=2026-10-05`;
+    const input = { params: { business_id: shop.id }, query: { from: '2026-10-01', to: '2026-10-05' } };
+    const url = endpointPath(salesReportEndpoints.get, input);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     // Every role holds payments:view (the permission map), so the refusal a person can meet is a non-member's.
-    expect((await other.people.owner.agent.get(url)).statusCode).toBe(404);
-    expect((await other.people.owner.agent.get(url.replace('sales-report?', 'sales-report/export?'))).statusCode).toBe(404);
+    expect((await other.people.owner.agent.call(salesReportEndpoints.get, input)).status).toBe(404);
+    expect((await other.people.owner.agent.get(endpointPath(salesReportEndpoints.export, input))).statusCode).toBe(404);
   });
 });

@@ -14,7 +14,10 @@ import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
 import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from './factories';
-import type { TestContext } from './harness';
+import { endpointPath, type Endpoint, type EndpointResponse } from '@merchant/core';
+import { businessEndpoints, staffEndpoints } from '@merchant/business';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
+import type { CallInput, TestContext } from './harness';
 
 /**
  * Two app processes on one PostgreSQL database, each with its own session cache: what one process
@@ -76,9 +79,11 @@ async function startApp(url: string): Promise<string> {
 class Browser {
   cookie = '';
   csrf = '';
-  async call(base: string, method: string, path: string, body?: unknown): Promise<Response> {
-    const res = await fetch(`${base}${path}`, {
-      method,
+  /** Calls an endpoint through its contract (the URL from its declaration) on one process. */
+  async call<E extends Endpoint>(base: string, endpoint: E, input: CallInput<E> = {}): Promise<Response> {
+    const body = input.body;
+    const res = await fetch(`${base}${endpointPath(endpoint, input)}`, {
+      method: endpoint.method,
       headers: {
         cookie: this.cookie,
         'x-csrf-token': this.csrf,
@@ -90,18 +95,22 @@ class Browser {
     if (set) this.cookie = set.split(';')[0]!;
     return res;
   }
+  /** Calls an endpoint that must answer its declared status; answers the body its response schema parses. */
+  async ok<E extends Endpoint>(base: string, endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
+    const res = await this.call(base, endpoint, input);
+    expect(res.status, endpoint.id).toBe(endpoint.status ?? 200);
+    return endpoint.response.parse(await res.json()) as EndpointResponse<E>;
+  }
   async signIn(base: string, email: string): Promise<this> {
-    const token = await this.call(base, 'POST', '/csrf-token');
-    this.csrf = ((await token.json()) as { token: string }).token;
-    const res = await this.call(base, 'POST', '/auth', { email, password: FACTORY_PASSWORD });
-    expect(res.status).toBe(200);
+    this.csrf = (await this.ok(base, authEndpoints.csrfToken)).token;
+    await this.ok(base, authEndpoints.login, { body: { email, password: FACTORY_PASSWORD } });
     return this;
   }
   async me(base: string): Promise<{ status: number; member: string[] }> {
-    const res = await this.call(base, 'GET', '/v1/user');
+    const res = await this.call(base, userEndpoints.me);
     if (res.status !== 200) return { status: res.status, member: [] };
-    const body = (await res.json()) as { businesses: { member: { name: string; role: { title: string } }[] } };
-    return { status: 200, member: body.businesses.member.map((m) => `${m.name}: ${m.role.title}`) };
+    const body = userEndpoints.me.response.parse(await res.json());
+    return { status: 200, member: body.businesses.member.map((m) => `${m.name}: ${m.role?.title}`) };
   }
 }
 
@@ -155,7 +164,7 @@ describe('two app processes on one PostgreSQL database', () => {
       expect((await browser.me(b)).status).toBe(200);
       expect((await browser.me(b)).status).toBe(200); // now from process b's cache
       const cookie = browser.cookie;
-      expect((await browser.call(a, 'DELETE', '/auth')).status).toBe(200);
+      await browser.ok(a, authEndpoints.logout);
       browser.cookie = cookie; // a stolen copy of the cookie
       expect((await browser.me(b)).status).toBe(401);
       expect((await browser.me(a)).status).toBe(401);
@@ -166,18 +175,17 @@ describe('two app processes on one PostgreSQL database', () => {
     const owner = await new Browser().signIn(a, business.people.owner.email);
     const cashier = await new Browser().signIn(b, business.people.cashier.email);
     expect(await cashier.me(b)).toEqual({ status: 200, member: [`${business.name}: Cashier`] });
-    const businessId = (await (await owner.call(a, 'GET', '/v1/user')).json()) as { businesses: { owned: { id: string }[] } };
-    const id = businessId.businesses.owned[0]!.id;
+    const id = (await owner.ok(a, userEndpoints.me)).businesses.owned[0]!.id;
     expect(id).toBe(business.id);
-    const staff = (await (await owner.call(a, 'GET', `/v1/business/${id}/business-user`)).json()) as { data: { id: string; email: string }[] };
-    const member = staff.data.find((m) => m.email === business.people.cashier.email)!.id;
+    const staff = await owner.ok(a, businessEndpoints.users, { params: { business_id: id } });
+    const member = { params: { business_id: id, id: staff.data.find((m) => m.email === business.people.cashier.email)!.id } };
 
-    expect((await owner.call(a, 'PATCH', `/v1/business/${id}/business-user/${member}`, { role: 'manager' })).status).toBe(200);
+    await owner.ok(a, staffEndpoints.updateMemberRole, { ...member, body: { role: 'manager' } });
     expect(await cashier.me(b)).toEqual({ status: 200, member: [`${business.name}: Manager`] });
 
-    expect((await owner.call(a, 'DELETE', `/v1/business/${id}/business-user/${member}`)).status).toBe(200);
+    await owner.ok(a, staffEndpoints.removeMember, member);
     expect(await cashier.me(b)).toEqual({ status: 200, member: [] });
-    expect((await cashier.call(b, 'GET', `/v1/business/${id}`)).status).toBe(404);
+    expect((await cashier.call(b, businessEndpoints.get, { params: { business_id: id } })).status).toBe(404);
   });
 
   it('forgets everything when its listening connection drops, so changes made meanwhile are not missed', async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from '../src/lib/totp';
+import { endpointPath } from '@merchant/core';
+import { businessEndpoints, staffEndpoints } from '@merchant/business';
+import { authEndpoints, userEndpoints, type User } from '@merchant/identity';
 import { Agent, createTestContext, mailbox, signedIn, type TestContext } from './harness';
 import { createBusiness, signUp, type FactoryBusiness } from './factories';
 
@@ -23,18 +26,9 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
   return queries.slice(from);
 }
 
-type Me = {
-  name: string;
-  two_factor_enabled: boolean;
-  pending_invitations: number;
-  businesses: { owned: { id: string; name: string }[]; member: { id: string; name: string; role: { title: string } }[] };
-};
-const me = async (a: Agent) => {
-  const res = await a.get('/v1/user');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Me>();
-};
-const memberOf = (m: Me) => m.businesses.member.map((b) => `${b.name}: ${b.role.title}`);
+const me = (a: Agent) => a.ok(userEndpoints.me);
+const status = async (a: Agent) => (await a.call(userEndpoints.me)).status;
+const memberOf = (m: User) => m.businesses.member.map((b) => `${b.name}: ${b.role?.title}`);
 
 let counter = 0;
 /** A new person with their own login (so tests do not share sessions). */
@@ -42,28 +36,28 @@ async function newUser(): Promise<{ email: string; agent: Agent }> {
   counter++;
   const email = `cache-${counter}@example.test`;
   const agent = new Agent(t.app);
-  const res = await agent.post('/register', {
-    name: `Cache User ${counter}`,
-    email,
-    password: 'a long enough passphrase',
-    business: { name: `Cache Shop ${counter}`, country: 'SG', currency: 'SGD' },
+  await agent.ok(authEndpoints.register, {
+    body: {
+      name: `Cache User ${counter}`,
+      email,
+      password: 'a long enough passphrase',
+      business: { name: `Cache Shop ${counter}`, country: 'SG', currency: 'SGD' },
+    },
   });
-  expect(res.statusCode, res.body).toBe(201);
   return { email, agent };
 }
 
 async function memberIdOf(business: FactoryBusiness, email: string): Promise<string> {
-  const res = await business.people.owner.agent.get(`/v1/business/${business.id}/business-user`);
-  return res.json<{ data: { id: string; email: string }[] }>().data.find((m) => m.email === email)!.id;
+  const staff = await business.people.owner.agent.ok(businessEndpoints.users, { params: { business_id: business.id } });
+  return staff.data.find((m) => m.email === email)!.id;
 }
 
 /** Invites a new person as a cashier of the business and has them accept; answers their agent. */
 async function newCashier(business: FactoryBusiness): Promise<{ email: string; agent: Agent }> {
   const person = await newUser();
-  const invited = await business.people.owner.agent.post(`/v1/business/${business.id}/invitations`, { email: person.email, role: 'cashier' });
-  expect(invited.statusCode).toBe(201);
-  const invitations = (await person.agent.get('/v1/user/invitations')).json<{ data: { id: string }[] }>().data;
-  expect((await person.agent.post(`/v1/user/invitations/${invitations[0]!.id}/accept`)).statusCode).toBe(200);
+  await business.people.owner.agent.ok(staffEndpoints.invite, { params: { business_id: business.id }, body: { email: person.email, role: 'cashier' } });
+  const invitations = (await person.agent.ok(userEndpoints.invitations)).data;
+  await person.agent.ok(userEndpoints.acceptInvitation, { params: { invitation_id: invitations[0]!.id } });
   return person;
 }
 
@@ -90,14 +84,14 @@ describe('a signed-in request', () => {
     t.clock.advance(119 * MINUTE);
     await me(a);
     t.clock.advance(121 * MINUTE);
-    expect((await a.get('/v1/user')).statusCode).toBe(401);
+    expect(await status(a)).toBe(401);
   });
 
   it('answers guests with an unknown cookie without asking the database again', async () => {
     const stranger = { cookie: `md_session=${'x'.repeat(43)}` };
-    expect((await t.app.inject({ method: 'GET', url: '/v1/user', headers: stranger })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: stranger })).statusCode).toBe(401);
     const sent = await queriesDuring(async () => {
-      for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/v1/user', headers: stranger })).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: stranger })).statusCode).toBe(401);
     });
     expect(sent).toEqual([]);
   });
@@ -108,8 +102,8 @@ describe('the cache follows every change at once', () => {
     const a = (await signUp(t)).person.agent;
     await me(a);
     const cookie = a.cookies.get('md_session')!;
-    expect((await a.delete('/auth')).statusCode).toBe(200);
-    const replay = await t.app.inject({ method: 'GET', url: '/v1/user', headers: { cookie: `md_session=${cookie}` } });
+    await a.ok(authEndpoints.logout);
+    const replay = await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: { cookie: `md_session=${cookie}` } });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -118,29 +112,22 @@ describe('the cache follows every change at once', () => {
     const other = await signedIn(t.app, email, 'a long enough passphrase');
     await me(other);
     await me(agent);
-    const res = await agent.put('/v1/user/password', {
-      current_password: 'a long enough passphrase',
-      password: 'another long passphrase',
-      password_confirmation: 'another long passphrase',
+    await agent.ok(userEndpoints.changePassword, {
+      body: { current_password: 'a long enough passphrase', password: 'another long passphrase', password_confirmation: 'another long passphrase' },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await other.get('/v1/user')).statusCode).toBe(401);
-    expect((await agent.get('/v1/user')).statusCode).toBe(200);
+    expect(await status(other)).toBe(401);
+    expect(await status(agent)).toBe(200);
   });
 
   it('password reset: every session is refused', async () => {
     const { email, agent } = await newUser();
     await me(agent);
-    expect((await new Agent(t.app).post('/password/email', { email })).statusCode).toBe(200);
+    await new Agent(t.app).ok(authEndpoints.requestPasswordReset, { body: { email } });
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await mailbox(t.app))[0]!.text)![1]!;
-    const reset = await new Agent(t.app).post('/password/reset', {
-      token,
-      email,
-      password: 'a new long passphrase',
-      password_confirmation: 'a new long passphrase',
+    await new Agent(t.app).ok(authEndpoints.resetPassword, {
+      body: { token, email, password: 'a new long passphrase', password_confirmation: 'a new long passphrase' },
     });
-    expect(reset.statusCode, reset.body).toBe(200);
-    expect((await agent.get('/v1/user')).statusCode).toBe(401);
+    expect(await status(agent)).toBe(401);
   });
 
   it('role change, deactivation and removal show in GET /v1/user and in access at the next request', async () => {
@@ -150,35 +137,35 @@ describe('the cache follows every change at once', () => {
     expect(memberOf(await me(agent))).toEqual([`${business.name}: Cashier`]);
     const id = await memberIdOf(business, email);
 
-    expect((await owner.patch(`/v1/business/${business.id}/business-user/${id}`, { role: 'manager' })).statusCode).toBe(200);
+    const member = { params: { business_id: business.id, id } };
+    await owner.ok(staffEndpoints.updateMemberRole, { ...member, body: { role: 'manager' } });
     expect(memberOf(await me(agent))).toEqual([`${business.name}: Manager`]);
 
-    expect((await owner.post(`/v1/business/${business.id}/business-user/${id}/deactivate`)).statusCode).toBe(200);
+    await owner.ok(staffEndpoints.deactivateMember, member);
     expect(memberOf(await me(agent))).toEqual([]);
-    expect((await agent.get(`/v1/business/${business.id}`)).statusCode).toBe(404);
+    expect((await agent.call(businessEndpoints.get, { params: { business_id: business.id } })).status).toBe(404);
 
-    expect((await owner.post(`/v1/business/${business.id}/business-user/${id}/reactivate`)).statusCode).toBe(200);
+    await owner.ok(staffEndpoints.reactivateMember, member);
     expect(memberOf(await me(agent))).toEqual([`${business.name}: Manager`]);
 
-    expect((await owner.delete(`/v1/business/${business.id}/business-user/${id}`)).statusCode).toBe(200);
+    await owner.ok(staffEndpoints.removeMember, member);
     expect(memberOf(await me(agent))).toEqual([]);
-    expect((await agent.get(`/v1/business/${business.id}`)).statusCode).toBe(404);
+    expect((await agent.call(businessEndpoints.get, { params: { business_id: business.id } })).status).toBe(404);
   });
 
   it('two-factor on and off, and a new name, show in every session of the user', async () => {
     const { email, agent } = await newUser();
     const other = await signedIn(t.app, email, 'a long enough passphrase');
     expect((await me(other)).two_factor_enabled).toBe(false);
-    const start = await agent.post('/v1/user/two-factor', { password: 'a long enough passphrase' });
-    const { secret } = start.json<{ secret: string }>();
-    expect((await agent.post('/v1/user/two-factor/confirm', { code: totp.codeAt(secret, t.clock.now()) })).statusCode).toBe(200);
+    const { secret } = await agent.ok(userEndpoints.startTwoFactor, { body: { password: 'a long enough passphrase' } });
+    await agent.ok(userEndpoints.confirmTwoFactor, { body: { code: totp.codeAt(secret, t.clock.now()) } });
     expect((await me(other)).two_factor_enabled).toBe(true);
 
     t.clock.advance(MINUTE);
-    expect((await agent.delete('/v1/user/two-factor', { code: totp.codeAt(secret, t.clock.now()) })).statusCode).toBe(200);
+    await agent.ok(userEndpoints.disableTwoFactor, { body: { code: totp.codeAt(secret, t.clock.now()) } });
     expect((await me(other)).two_factor_enabled).toBe(false);
 
-    expect((await agent.patch('/v1/user', { name: 'Renamed Person' })).statusCode).toBe(200);
+    await agent.ok(userEndpoints.updateAccount, { body: { name: 'Renamed Person' } });
     expect((await me(other)).name).toBe('Renamed Person');
   });
 
@@ -187,13 +174,13 @@ describe('the cache follows every change at once', () => {
     const owner = business.people.owner.agent;
     const { email, agent } = await newCashier(business);
     await me(agent);
-    expect((await owner.patch(`/v1/business/${business.id}`, { name: 'Coffee Renamed' })).statusCode).toBe(200);
+    await owner.ok(businessEndpoints.update, { params: { business_id: business.id }, body: { name: 'Coffee Renamed' } });
     expect(memberOf(await me(agent))).toEqual(['Coffee Renamed: Cashier']);
 
     const partnerBusiness = await createBusiness(t, { kind: 'partner' });
     const partner = partnerBusiness.people.owner.agent;
     expect((await me(agent)).pending_invitations).toBe(0);
-    expect((await partner.post(`/v1/business/${partnerBusiness.id}/invitations`, { email, role: 'admin' })).statusCode).toBe(201);
+    await partner.ok(staffEndpoints.invite, { params: { business_id: partnerBusiness.id }, body: { email, role: 'admin' } });
     expect((await me(agent)).pending_invitations).toBe(1);
     // Nothing is written when an invitation expires: the count follows the clock.
     t.clock.advance(7 * 24 * 60 * MINUTE + MINUTE);
@@ -206,6 +193,6 @@ describe('the cache follows every change at once', () => {
     await t.database.exec(`UPDATE users SET name = 'Changed In SQL' WHERE email = 'cache-${counter}@example.test'`);
     expect((await me(agent)).name).toBe('Changed In SQL');
     await t.database.exec(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'cache-${counter}@example.test')`);
-    expect((await agent.get('/v1/user')).statusCode).toBe(401);
+    expect(await status(agent)).toBe(401);
   });
 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath, type EndpointBody } from '@merchant/core';
 import { and, eq } from 'drizzle-orm';
-import { sourceAmountLimits } from '@merchant/payments';
+import { sourceAmountLimits, staticQrEndpoints } from '@merchant/payments';
 import { auditLogs, payments } from '../src/db/schema';
 import { newId, newPublicId } from '../src/lib/crypto';
 import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
 import { createStaticQrService } from '../src/modules/payments/static-qr-codes/static-qr-codes.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
-import { Agent, createTestContext, type TestContext } from './harness';
+import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness } from './factories';
 
 /** Static QR codes: the merchant's rules over HTTP, and the source the hosted checkout reads. */
@@ -22,14 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const base = () => `/v1/business/${businessId}/static-qr-codes`;
-const valid = (over: Record<string, unknown> = {}) => ({ name: 'Front counter', amount: null, location_label: 'Orchard Rd stall', ...over });
+type QrBody = EndpointBody<typeof staticQrEndpoints.create>;
+const inBusiness = (id = businessId) => ({ params: { business_id: id } });
+const one = (id: string, business = businessId) => ({ params: { business_id: business, id } });
+const valid = (over: Partial<QrBody> = {}): QrBody => ({ name: 'Front counter', amount: null, location_label: 'Orchard Rd stall', ...over });
 
-async function create(over: Record<string, unknown> = {}) {
-  const res = await owner.post(base(), valid(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string; public_id: string; url: string; status: string; currency: string }>();
-}
+const create = (over: Partial<QrBody> = {}) => owner.ok(staticQrEndpoints.create, { ...inBusiness(), body: valid(over) });
 
 describe('static QR codes', () => {
   it('creates a code whose URL is the checkout host q/ path, in the business currency, and audits it', async () => {
@@ -46,6 +45,7 @@ describe('static QR codes', () => {
 
   it('refuses a blank name, an amount outside the limits and an unknown currency with field issues', async () => {
     const { max } = sourceAmountLimits('sgd');
+    // An unknown currency among them: sent raw.
     for (const [over, path] of [
       [{ name: '' }, 'name'],
       [{ amount: max + 1 }, 'amount'],
@@ -53,7 +53,7 @@ describe('static QR codes', () => {
       [{ currency: 'zzz' }, 'currency'],
       [{ location_label: 'x'.repeat(121) }, 'location_label'],
     ] as const) {
-      const res = await owner.post(base(), valid(over));
+      const res = await owner.post(endpointPath(staticQrEndpoints.create, inBusiness()), { ...valid(), ...over });
       expect(res.statusCode, JSON.stringify(over)).toBe(422);
       expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(path);
     }
@@ -75,41 +75,41 @@ describe('static QR codes', () => {
       updatedAt: now,
       succeededAt: now,
     });
-    const detail = (await owner.get(`${base()}/${qr.id}`)).json();
+    const detail = await owner.ok(staticQrEndpoints.get, one(qr.id));
     expect(detail.qr_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(detail.qr_png).toMatch(/^data:image\/png;base64,/);
-    expect(Buffer.from(detail.qr_png.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(Buffer.from(detail.qr_png.split(',')[1]!, 'base64').subarray(1, 4).toString()).toBe('PNG');
     expect(detail).toMatchObject({ paid_count: 1, paid_total: 500 });
-    const list = (await owner.get(`${base()}/${qr.id}/payments`)).json();
+    const list = await owner.ok(staticQrEndpoints.payments, one(qr.id));
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ status: 'succeeded', source: { type: 'static_qr', label: 'Market stall' } });
   });
 
   it('edits a code keeping its printed URL, lists and searches, archives it, then refuses edits (409)', async () => {
     const qr = await create({ name: 'Till 2' });
-    const edited = await owner.put(`${base()}/${qr.id}`, valid({ name: 'Till 2 (east)', amount: 1200 }));
-    expect(edited.json()).toMatchObject({ url: qr.url, name: 'Till 2 (east)', amount: 1200 });
-    expect((await owner.get(`${base()}?search=east`)).json().data.map((q: { id: string }) => q.id)).toEqual([qr.id]);
-    expect((await owner.get(`${base()}?search=orchard&limit=1`)).json().next_cursor).not.toBeNull();
+    const edited = await owner.ok(staticQrEndpoints.update, { ...one(qr.id), body: valid({ name: 'Till 2 (east)', amount: 1200 }) });
+    expect(edited).toMatchObject({ url: qr.url, name: 'Till 2 (east)', amount: 1200 });
+    const list = (query: { search?: string; status?: 'active' | 'archived'; limit?: number }) => owner.ok(staticQrEndpoints.list, { ...inBusiness(), query });
+    expect((await list({ search: 'east' })).data.map((q) => q.id)).toEqual([qr.id]);
+    expect((await list({ search: 'orchard', limit: 1 })).next_cursor).not.toBeNull();
 
-    const archived = await owner.post(`${base()}/${qr.id}/archive`);
-    expect(archived.json()).toMatchObject({ status: 'archived' });
-    expect((await owner.get(`${base()}?status=archived`)).json().data.map((q: { id: string }) => q.id)).toEqual([qr.id]);
-    const refused = await owner.put(`${base()}/${qr.id}`, valid());
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('STATIC_QR_ARCHIVED');
-    expect((await owner.post(`${base()}/${qr.id}/archive`)).statusCode).toBe(409);
+    const archived = await owner.ok(staticQrEndpoints.archive, one(qr.id));
+    expect(archived).toMatchObject({ status: 'archived' });
+    expect((await list({ status: 'archived' })).data.map((q) => q.id)).toEqual([qr.id]);
+    const refused = await owner.call(staticQrEndpoints.update, { ...one(qr.id), body: valid() });
+    expect(refused.status).toBe(409);
+    expect(failure(refused).code).toBe('STATIC_QR_ARCHIVED');
+    expect((await owner.call(staticQrEndpoints.archive, one(qr.id))).status).toBe(409);
   });
 
   it('keeps codes within their business', async () => {
     const qr = await create();
     const other = await createBusiness(t);
     const stranger = other.people.owner.agent;
-    const theirs = `/v1/business/${other.id}/static-qr-codes`;
-    expect((await stranger.get(`${theirs}/${qr.id}`)).statusCode).toBe(404);
-    expect((await stranger.post(`${theirs}/${qr.id}/archive`)).statusCode).toBe(404);
-    expect((await stranger.get(`${base()}/${qr.id}`)).statusCode).toBe(404);
-    expect((await new Agent(t.app).get(base())).statusCode).toBe(401);
+    expect((await stranger.call(staticQrEndpoints.get, one(qr.id, other.id))).status).toBe(404);
+    expect((await stranger.call(staticQrEndpoints.archive, one(qr.id, other.id))).status).toBe(404);
+    expect((await stranger.call(staticQrEndpoints.get, one(qr.id))).status).toBe(404);
+    expect((await new Agent(t.app).call(staticQrEndpoints.list, inBusiness())).status).toBe(401);
   });
 
   it('offers the checkout its source: usable while active, archived after', async () => {
@@ -123,7 +123,7 @@ describe('static QR codes', () => {
     const qr = await create({ amount: 800 });
     const source = await t.database.db.transaction((tx) => service.checkout.checkoutSource(tx, qr.public_id));
     expect(source).toMatchObject({ sourceType: 'static_qr', sourceId: qr.id, amount: 800, usable: true, singleUse: false });
-    await owner.post(`${base()}/${qr.id}/archive`);
+    await owner.ok(staticQrEndpoints.archive, one(qr.id));
     const locked = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, businessId, qr.id));
     expect(locked?.usable).toEqual({ reason: 'archived' });
   });

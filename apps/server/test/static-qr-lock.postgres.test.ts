@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
+import { staticQrEndpoints } from '@merchant/payments';
 import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
 import { createStaticQrService } from '../src/modules/payments/static-qr-codes/static-qr-codes.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
@@ -31,7 +33,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newCode(): Promise<string> {
-  const res = await owner.post(`/v1/business/${businessId}/static-qr-codes`, { name: 'Front counter', amount: null, location_label: null });
+  const res = await owner.post(endpointPath(staticQrEndpoints.create, { params: { business_id: businessId } }), {
+    name: 'Front counter',
+    amount: null,
+    location_label: null,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>().id;
 }
@@ -63,7 +69,7 @@ describe("a static QR code's payment lock", () => {
       );
       expect(`${error?.message} ${error?.cause?.message}`).toMatch(/lock timeout/);
     });
-    expect((await owner.post(`/v1/business/${businessId}/static-qr-codes/${id}/archive`)).statusCode).toBe(200);
+    expect((await owner.post(endpointPath(staticQrEndpoints.archive, { params: { business_id: businessId, id } }))).statusCode).toBe(200);
     const after = await t.database.db.transaction((tx) => service.checkout.lockForPayment(tx, businessId, id));
     expect(after?.usable).toEqual({ reason: 'archived' });
   });

@@ -5,7 +5,8 @@ import { auditLogs, payments } from '../src/db/schema';
 import { parseCsv } from '../src/lib/csv';
 import { insertPayment } from './factories/catalog';
 import { makePayment, type PaymentOptions } from './factories/payments';
-import { Agent, createTestContext, type TestContext } from './harness';
+import { endpointPath, type EndpointBody } from '@merchant/core';
+import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
 
 /** Transactions: filters, search, sort, pages, the streamed CSV, the detail and refunds (rules, roles, races). */
@@ -21,6 +22,7 @@ const at = (iso: string, options: PaymentOptions) => {
   return makePayment(t.database.db, t.clock, business.id, options);
 };
 const business_id = () => business.id;
+const inBusiness = () => ({ params: { business_id: business_id() } });
 
 /** Every page of the list, walked through its cursors. */
 async function walk(query: TransactionFiltersInput, limit: number): Promise<Payment[]> {
@@ -81,29 +83,38 @@ describe('the list', () => {
   });
 
   it('refuses bad filters with 422 and field issues, and ignores a forged cursor', async () => {
-    const res = await owner.get(`/v1/business/${business_id()}/transactions?status=lost&from=2026-13-01&min_amount=-1&tz=Mars/Base&sort=random`);
+    // Unknown values and impossible dates: sent raw.
+    const res = await owner.get(
+      endpointPath(transactionEndpoints.list, {
+        ...inBusiness(),
+        query: { status: 'lost', from: '2026-13-01', min_amount: -1, tz: 'Mars/Base', sort: 'random' } as never,
+      }),
+    );
     expect(res.statusCode).toBe(422);
     const paths = res.json<{ issues: { path: string }[] }>().issues.map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['querystring.status', 'querystring.from', 'querystring.min_amount', 'querystring.tz', 'querystring.sort']));
-    const reversed = await owner.get(`/v1/business/${business_id()}/transactions?from=2026-10-05&to=2026-10-01`);
-    expect(reversed.statusCode).toBe(422);
-    const forged = await owner.get(`/v1/business/${business_id()}/transactions?q=F-&cursor=${Buffer.from("time|x'; drop|1").toString('base64url')}`);
-    expect(forged.statusCode).toBe(200);
-    expect(forged.json<{ data: unknown[] }>().data).toHaveLength(5);
+    const reversed = await owner.call(transactionEndpoints.list, { ...inBusiness(), query: { from: '2026-10-05', to: '2026-10-01' } });
+    expect(reversed.status).toBe(422);
+    const forged = await owner.ok(transactionEndpoints.list, {
+      ...inBusiness(),
+      query: { q: 'F-', cursor: Buffer.from("time|x'; drop|1").toString('base64url') },
+    });
+    expect(forged.data).toHaveLength(5);
   });
 
   it('shows a business only its own payments and needs a member', async () => {
     const stranger = (await createBusiness(t)).people.owner.agent;
-    expect((await stranger.get(`/v1/business/${business_id()}/transactions`)).statusCode).toBe(404);
+    expect((await stranger.call(transactionEndpoints.list, inBusiness())).status).toBe(404);
     const anonymous = new Agent(t.app);
-    expect((await anonymous.get(`/v1/business/${business_id()}/transactions`)).statusCode).toBe(401);
+    expect((await anonymous.call(transactionEndpoints.list, inBusiness())).status).toBe(401);
   });
 });
 
 describe('the CSV export', () => {
   it('holds exactly the filtered list, in its order, with the formula guard', async () => {
     await at('2026-10-05T03:00:00Z', { amount: 700, reference: '=HYPERLINK("x")' });
-    const res = await owner.get(`/v1/business/${business_id()}/transactions/export?q=F-&sort=amount_desc`);
+    // The answer is CSV, not JSON: read raw.
+    const res = await owner.get(endpointPath(transactionEndpoints.export, { ...inBusiness(), query: { q: 'F-', sort: 'amount_desc' } }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="transactions-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -112,7 +123,7 @@ describe('the CSV export', () => {
     const list = await walk({ q: 'F-', sort: 'amount_desc' }, 100);
     expect(rows.map((r) => r[0])).toEqual(list.map((p) => p.id));
     expect(rows[0]!.slice(2, 8)).toEqual(['Succeeded', '99.00', '3.87', '95.13', '0.00', 'SGD']);
-    const guarded = await owner.get(`/v1/business/${business_id()}/transactions/export?q=HYPERLINK`);
+    const guarded = await owner.get(endpointPath(transactionEndpoints.export, { ...inBusiness(), query: { q: 'HYPERLINK' } }));
     expect(parseCsv(guarded.body)[1]![13]).toBe(`'=HYPERLINK("x")`);
   });
 
@@ -132,7 +143,7 @@ describe('the CSV export', () => {
     }
     const res = await t.app.inject({
       method: 'GET',
-      url: `/v1/business/${business_id()}/transactions/export?q=BULK-&sort=amount_asc`,
+      url: endpointPath(transactionEndpoints.export, { ...inBusiness(), query: { q: 'BULK-', sort: 'amount_asc' } }),
       headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-requested-with': 'XMLHttpRequest' },
       payloadAsStream: true,
     });
@@ -152,8 +163,13 @@ describe('the CSV export', () => {
 });
 
 describe('the detail and refunds', () => {
-  const refund = (agent: Agent, paymentId: string, body: { amount: number; reason: string; note?: string }, key?: string) =>
-    agent.post(`/v1/business/${business_id()}/transactions/${paymentId}/refunds`, body, key ? { 'idempotency-key': key } : {});
+  type RefundBody = EndpointBody<typeof transactionEndpoints.refund>;
+  const refundAt = (paymentId: string) => ({ params: { business_id: business_id(), payment_id: paymentId } });
+  const refund = (agent: Agent, paymentId: string, body: RefundBody, key?: string) =>
+    agent.call(transactionEndpoints.refund, { ...refundAt(paymentId), body }, key ? { idempotencyKey: key } : {});
+  /** Raw, for unknown reasons and for replays compared byte for byte. */
+  const refundRaw = (agent: Agent, paymentId: string, body: Record<string, unknown>, key?: string) =>
+    agent.post(endpointPath(transactionEndpoints.refund, refundAt(paymentId)), body, key ? { 'idempotency-key': key } : {});
 
   it('shows the payment, its card, customer, timeline and what is left to refund', async () => {
     const payment = await at('2026-10-06T03:00:00Z', { amount: 4000, reference: 'D-1', customer: { name: 'Linus', email: 'linus@example.test' } });
@@ -162,26 +178,26 @@ describe('the detail and refunds', () => {
     expect(detail.payment.customer.id).toEqual(expect.any(String));
     expect(detail.events.map((e) => e.type)).toEqual(['created', 'method_selected', 'processing', 'succeeded']);
     expect(detail.refundable).toEqual({ amount: 4000, currency: 'sgd' });
-    const missing = await owner.get(`/v1/business/${business_id()}/transactions/${crypto.randomUUID()}`);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().code).toBe('PAYMENT_NOT_FOUND');
+    const missing = await owner.call(transactionEndpoints.get, refundAt(crypto.randomUUID()));
+    expect(missing.status).toBe(404);
+    expect(failure(missing).code).toBe('PAYMENT_NOT_FOUND');
   });
 
   it('refunds part, then the rest; never more than is left; records timeline and audit', async () => {
     const payment = await at('2026-10-06T04:00:00Z', { amount: 5000, reference: 'R-1' });
     const first = await refund(owner, payment.id, { amount: 2000, reason: 'requested_by_customer', note: 'Asked nicely' }, nextKey());
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
       payment: { status: 'partially_refunded', refunded: { amount: 2000 } },
       refund: { amount: { amount: 2000 }, note: 'Asked nicely' },
     });
     const over = await refund(owner, payment.id, { amount: 3001, reason: 'other' }, nextKey());
-    expect(over.statusCode).toBe(422);
-    expect(over.json()).toMatchObject({ code: 'REFUND_EXCEEDS_REMAINING', issues: [{ path: 'amount' }] });
-    expect((await refund(owner, payment.id, { amount: 3000, reason: 'duplicate' }, nextKey())).statusCode).toBe(201);
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({ code: 'REFUND_EXCEEDS_REMAINING', issues: [{ path: 'amount' }] });
+    expect((await refund(owner, payment.id, { amount: 3000, reason: 'duplicate' }, nextKey())).status).toBe(201);
     const done = await refund(owner, payment.id, { amount: 1, reason: 'other' }, nextKey());
-    expect(done.statusCode).toBe(409);
-    expect(done.json().code).toBe('REFUND_NOT_ALLOWED');
+    expect(done.status).toBe(409);
+    expect(failure(done).code).toBe('REFUND_NOT_ALLOWED');
     const detail = await owner.ok(transactionEndpoints.get, { params: { business_id: business_id(), payment_id: payment.id } });
     expect(detail.payment.status).toBe('refunded');
     expect(detail.refundable.amount).toBe(0);
@@ -193,12 +209,12 @@ describe('the detail and refunds', () => {
       .where(and(eq(auditLogs.action, 'payment.refunded'), eq(auditLogs.objectId, payment.id)));
     expect(audits).toHaveLength(2);
     const failed = await at('2026-10-06T05:00:00Z', { amount: 5000, outcome: 'failed' });
-    expect((await refund(owner, failed.id, { amount: 100, reason: 'other' })).statusCode).toBe(409);
+    expect((await refund(owner, failed.id, { amount: 100, reason: 'other' })).status).toBe(409);
   });
 
   it('validates the body with field issues', async () => {
     const payment = await at('2026-10-06T06:00:00Z', { amount: 5000 });
-    const res = await refund(owner, payment.id, { amount: 0, reason: 'bored', note: 'x'.repeat(501) });
+    const res = await refundRaw(owner, payment.id, { amount: 0, reason: 'bored', note: 'x'.repeat(501) });
     expect(res.statusCode).toBe(422);
     expect(
       res
@@ -211,23 +227,23 @@ describe('the detail and refunds', () => {
   it('replays a refund sent again with its key, and refuses the key with another body', async () => {
     const payment = await at('2026-10-06T07:00:00Z', { amount: 5000 });
     const k = nextKey();
-    const first = await refund(owner, payment.id, { amount: 1000, reason: 'other' }, k);
-    const again = await refund(owner, payment.id, { amount: 1000, reason: 'other' }, k);
+    const first = await refundRaw(owner, payment.id, { amount: 1000, reason: 'other' }, k);
+    const again = await refundRaw(owner, payment.id, { amount: 1000, reason: 'other' }, k);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(first.body);
     const other = await refund(owner, payment.id, { amount: 1500, reason: 'other' }, k);
-    expect(other.statusCode).toBe(422);
-    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(other.status).toBe(422);
+    expect(failure(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
     const detail = await owner.ok(transactionEndpoints.get, { params: { business_id: business_id(), payment_id: payment.id } });
     expect(detail.refunds).toHaveLength(1);
   });
 
   it('lets a cashier see payments but not refund them (403)', async () => {
     const payment = await at('2026-10-06T08:00:00Z', { amount: 5000 });
-    expect((await cashier.get(`/v1/business/${business_id()}/transactions/${payment.id}`)).statusCode).toBe(200);
+    await cashier.ok(transactionEndpoints.get, refundAt(payment.id));
     const res = await refund(cashier, payment.id, { amount: 100, reason: 'other' }, nextKey());
-    expect(res.statusCode).toBe(403);
+    expect(res.status).toBe(403);
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row!.refundedAmount).toBe(0);
   });
@@ -235,7 +251,7 @@ describe('the detail and refunds', () => {
   it('runs one refund fired many times at once exactly once', async () => {
     const payment = await at('2026-10-06T09:00:00Z', { amount: 5000 });
     const k = nextKey();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => refund(owner, payment.id, { amount: 1000, reason: 'other' }, k)));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refundRaw(owner, payment.id, { amount: 1000, reason: 'other' }, k)));
     const created = answers.filter((r) => r.statusCode === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     for (const r of created) expect(r.body).toBe(created[0]!.body);
@@ -247,8 +263,8 @@ describe('the detail and refunds', () => {
   it('never refunds more than the charge when different refunds race', async () => {
     const payment = await at('2026-10-06T10:00:00Z', { amount: 5000 });
     const answers = await Promise.all(Array.from({ length: 8 }, () => refund(owner, payment.id, { amount: 2000, reason: 'other' }, nextKey())));
-    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(2);
-    for (const r of answers.filter((a) => a.statusCode !== 201)) expect(r.json().code).toBe('REFUND_EXCEEDS_REMAINING');
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const r of answers.filter((a) => a.status !== 201)) expect(failure(r).code).toBe('REFUND_EXCEEDS_REMAINING');
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row!.refundedAmount).toBe(4000);
   });

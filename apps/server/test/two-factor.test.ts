@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { endpointPath } from '@merchant/core';
+import { businessEndpoints } from '@merchant/business';
+import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { recoveryCodes, users } from '../src/db/schema';
-import { Agent, createTestContext, totp, type TestContext } from './harness';
+import { Agent, answerOf, createTestContext, failure, totp, type TestContext } from './harness';
 import { FACTORY_PASSWORD, signUp } from './factories';
 
 /** Two-factor sign-in: enabling, the checkpoint, single-use codes, recovery codes, disabling, audit. */
@@ -34,31 +37,40 @@ async function newPerson(): Promise<{ email: string; businessId: string }> {
   const { person, businessId } = await signUp(t);
   return { email: person.email, businessId };
 }
-const sessionCookie = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'md_session')?.value;
+/** The session cookie an answer sets. */
+function sessionCookie(answer: { headers: LightMyRequestResponse['headers'] }): string | undefined {
+  const cookies = [answer.headers['set-cookie'] ?? []].flat();
+  return cookies
+    .find((c) => c.startsWith('md_session='))
+    ?.split(';')[0]!
+    .slice('md_session='.length);
+}
+const status = async (a: Agent) => (await a.call(userEndpoints.me)).status;
+const me = (a: Agent) => a.ok(userEndpoints.me);
+const login = (a: Agent, email: string, password = FACTORY_PASSWORD) => a.call(authEndpoints.login, { body: { email, password } });
+const checkpoint = (a: Agent, body: { code?: string; recovery_code?: string }) => a.call(authEndpoints.checkpoint, { body });
+const start = (a: Agent, password: string) => a.call(userEndpoints.startTwoFactor, { body: { password } });
+const confirm = (a: Agent, code: string) => a.call(userEndpoints.confirmTwoFactor, { body: { code } });
+const disable = (a: Agent, code: string) => a.call(userEndpoints.disableTwoFactor, { body: { code } });
 
 async function enable(a: Agent, password = FACTORY_PASSWORD): Promise<{ secret: string; recovery: string[] }> {
-  const start = await a.post('/v1/user/two-factor', { password });
-  expect(start.statusCode).toBe(200);
-  const { secret } = start.json<{ secret: string }>();
-  const confirm = await a.post('/v1/user/two-factor/confirm', { code: code(secret) });
-  expect(confirm.statusCode).toBe(200);
-  return { secret, recovery: confirm.json<{ recovery_codes: string[] }>().recovery_codes };
+  const { secret } = await a.ok(userEndpoints.startTwoFactor, { body: { password } });
+  const confirmed = await a.ok(userEndpoints.confirmTwoFactor, { body: { code: code(secret) } });
+  return { secret, recovery: confirmed.recovery_codes };
 }
 
 /** Signs out and back in with the password: the agent is left at the checkpoint. */
-async function toCheckpoint(a: Agent, email: string, password = FACTORY_PASSWORD): Promise<LightMyRequestResponse> {
-  if (a.cookies.has('md_session')) await a.delete('/auth');
+async function toCheckpoint(a: Agent, email: string, password = FACTORY_PASSWORD) {
+  if (a.cookies.has('md_session')) await a.ok(authEndpoints.logout);
   await a.token();
-  const res = await a.post('/auth', { email, password });
-  expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ status: 'two_factor_required' });
+  const res = await login(a, email, password);
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ status: 'two_factor_required' });
   return res;
 }
 
-async function actions(a: Agent): Promise<{ action: string; description: string }[]> {
-  const res = await a.get('/v1/user/audit-logs?limit=100');
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: { action: string; description: string }[] }>().data;
+async function actions(a: Agent) {
+  return (await a.ok(userEndpoints.auditLogs, { query: { limit: 100 } })).data;
 }
 
 describe('two-factor authentication (owner)', () => {
@@ -75,17 +87,16 @@ describe('two-factor authentication (owner)', () => {
   });
 
   it('starts only with the right password and answers a secret with its QR code', async () => {
-    const wrong = await owner.post('/v1/user/two-factor', { password: 'not my password' });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toMatchObject({ code: 'AUTH_PASSWORD_INCORRECT', issues: [{ path: 'password', message: expect.any(String) }] });
+    const wrong = await start(owner, 'not my password');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ code: 'AUTH_PASSWORD_INCORRECT', issues: [{ path: 'password', message: expect.any(String) }] });
 
-    const missing = await owner.post('/v1/user/two-factor', {});
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().issues).toEqual([expect.objectContaining({ path: 'password' })]);
+    // A body without the password is malformed: sent raw.
+    const missing = answerOf(await owner.post(endpointPath(userEndpoints.startTwoFactor), {}));
+    expect(missing.status).toBe(422);
+    expect(failure(missing).issues).toEqual([expect.objectContaining({ path: 'password' })]);
 
-    const res = await owner.post('/v1/user/two-factor', { password: FACTORY_PASSWORD });
-    expect(res.statusCode).toBe(200);
-    const body = res.json<{ secret: string; otpauth_url: string; qr_code: string }>();
+    const body = await owner.ok(userEndpoints.startTwoFactor, { body: { password: FACTORY_PASSWORD } });
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/); // 20 bytes, base32
     expect(body.otpauth_url).toMatch(/^otpauth:\/\/totp\//);
     expect(body.otpauth_url).toContain(`secret=${body.secret}`);
@@ -95,59 +106,55 @@ describe('two-factor authentication (owner)', () => {
     secret = body.secret;
 
     // Not on until confirmed.
-    expect((await owner.get('/v1/user')).json().two_factor_enabled).toBe(false);
+    expect((await me(owner)).two_factor_enabled).toBe(false);
   });
 
   it('refuses to confirm with a wrong or malformed code', async () => {
-    const wrong = await owner.post('/v1/user/two-factor/confirm', { code: wrongCode(secret) });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
+    const wrong = await confirm(owner, wrongCode(secret));
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
 
     for (const bad of ['12345', '1234567', 'abcdef', '']) {
-      const res = await owner.post('/v1/user/two-factor/confirm', { code: bad });
-      expect(res.statusCode, bad).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: 'code' })] });
+      const res = await confirm(owner, bad);
+      expect(res.status, bad).toBe(422);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: 'code' })] });
     }
-    expect((await owner.get('/v1/user')).json().two_factor_enabled).toBe(false);
+    expect((await me(owner)).two_factor_enabled).toBe(false);
   });
 
   it('confirms with a current code and answers 8 distinct recovery codes', async () => {
-    const res = await owner.post('/v1/user/two-factor/confirm', { code: code(secret) });
-    expect(res.statusCode).toBe(200);
-    recovery = res.json<{ recovery_codes: string[] }>().recovery_codes;
+    recovery = (await owner.ok(userEndpoints.confirmTwoFactor, { body: { code: code(secret) } })).recovery_codes;
     expect(recovery).toHaveLength(8);
     expect(new Set(recovery).size).toBe(8);
     for (const c of recovery) expect(c).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
 
-    const me = await owner.get('/v1/user');
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email, two_factor_enabled: true });
+    expect(await me(owner)).toMatchObject({ email, two_factor_enabled: true });
 
     // Starting again is refused while it is on.
-    const again = await owner.post('/v1/user/two-factor', { password: FACTORY_PASSWORD });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('AUTH_TWO_FACTOR_ALREADY_ENABLED');
-    const reconfirm = await owner.post('/v1/user/two-factor/confirm', { code: code(secret) });
-    expect(reconfirm.statusCode).toBe(409);
+    const again = await start(owner, FACTORY_PASSWORD);
+    expect(again.status).toBe(409);
+    expect(failure(again).code).toBe('AUTH_TWO_FACTOR_ALREADY_ENABLED');
+    const reconfirm = await confirm(owner, code(secret));
+    expect(reconfirm.status).toBe(409);
   });
 
   it('requires the checkpoint at sign-in, with no access before it', async () => {
     const a = agent();
     await a.token();
     const guestCookie = a.cookies.get('md_session');
-    const res = await a.post('/auth', { email, password: FACTORY_PASSWORD });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'two_factor_required' });
+    const res = await login(a, email);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'two_factor_required' });
     const pendingCookie = sessionCookie(res);
     expect(pendingCookie).toBeTruthy();
     expect(pendingCookie).not.toBe(guestCookie);
 
-    const me = await a.get('/v1/user');
-    expect(me.statusCode).toBe(401);
-    expect(me.json().code).toBe('UNAUTHENTICATED');
-    expect((await a.get(`/v1/business/${businessId}`)).statusCode).toBe(401);
-    expect((await a.patch('/v1/user', { name: 'Sneaky' })).statusCode).toBe(401);
-    expect((await a.get('/v1/user/sessions')).statusCode).toBe(401);
+    const user = await a.call(userEndpoints.me);
+    expect(user.status).toBe(401);
+    expect(failure(user).code).toBe('UNAUTHENTICATED');
+    expect((await a.call(businessEndpoints.get, { params: { business_id: businessId } })).status).toBe(401);
+    expect((await a.call(userEndpoints.updateAccount, { body: { name: 'Sneaky' } })).status).toBe(401);
+    expect((await a.call(userEndpoints.sessions)).status).toBe(401);
   });
 
   it('signs in at the checkpoint with a valid code and rotates the session', async () => {
@@ -156,22 +163,22 @@ describe('two-factor authentication (owner)', () => {
     await toCheckpoint(a, email);
     const pendingCookie = a.cookies.get('md_session');
 
-    const res = await a.post('/auth/checkpoint', { code: code(secret) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { email, two_factor_enabled: true, businesses: { owned: [expect.objectContaining({ id: businessId })] } } });
+    const res = await checkpoint(a, { code: code(secret) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ user: { email, two_factor_enabled: true, businesses: { owned: [expect.objectContaining({ id: businessId })] } } });
     const signedInCookie = sessionCookie(res);
     expect(signedInCookie).toBeTruthy();
     expect(signedInCookie).not.toBe(pendingCookie);
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
+    expect(await status(a)).toBe(200);
 
     // The pending session id is dead.
-    const old = await t.app.inject({ method: 'GET', url: '/v1/user', headers: { cookie: `md_session=${pendingCookie}` } });
+    const old = await t.app.inject({ method: 'GET', url: endpointPath(userEndpoints.me), headers: { cookie: `md_session=${pendingCookie}` } });
     expect(old.statusCode).toBe(401);
 
     // A signed-in session has no pending checkpoint.
-    const again = await a.post('/auth/checkpoint', { code: code(secret) });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('AUTH_NO_PENDING_CHECKPOINT');
+    const again = await checkpoint(a, { code: code(secret) });
+    expect(again.status).toBe(409);
+    expect(failure(again).code).toBe('AUTH_NO_PENDING_CHECKPOINT');
   });
 
   it('accepts each code once: a replay is refused, the next step works', async () => {
@@ -179,76 +186,76 @@ describe('two-factor authentication (owner)', () => {
     const used = code(secret);
     const a = agent();
     await toCheckpoint(a, email);
-    expect((await a.post('/auth/checkpoint', { code: used })).statusCode).toBe(200);
+    expect((await checkpoint(a, { code: used })).status).toBe(200);
 
     await toCheckpoint(a, email);
-    const replay = await a.post('/auth/checkpoint', { code: used });
-    expect(replay.statusCode).toBe(422);
-    expect(replay.json()).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
-    expect((await a.get('/v1/user')).statusCode).toBe(401);
+    const replay = await checkpoint(a, { code: used });
+    expect(replay.status).toBe(422);
+    expect(replay.body).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
+    expect(await status(a)).toBe(401);
 
     // A replay from another browser at the same moment is refused too.
     const b = agent();
     await toCheckpoint(b, email);
-    expect((await b.post('/auth/checkpoint', { code: used })).statusCode).toBe(422);
+    expect((await checkpoint(b, { code: used })).status).toBe(422);
 
     t.clock.advance(STEP);
     const next = code(secret);
     expect(next).not.toBe(used);
-    const ok = await a.post('/auth/checkpoint', { code: next });
-    expect(ok.statusCode).toBe(200);
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
+    const ok = await checkpoint(a, { code: next });
+    expect(ok.status).toBe(200);
+    expect(await status(a)).toBe(200);
   });
 
   it('refuses a wrong code and a code of an older step', async () => {
     const a = agent();
     await toCheckpoint(a, email);
-    const wrong = await a.post('/auth/checkpoint', { code: wrongCode(secret) });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().code).toBe('AUTH_TWO_FACTOR_INVALID');
+    const wrong = await checkpoint(a, { code: wrongCode(secret) });
+    expect(wrong.status).toBe(422);
+    expect(failure(wrong).code).toBe('AUTH_TWO_FACTOR_INVALID');
     const stale = totp.codeAt(secret, new Date(t.clock.now().getTime() - 5 * STEP));
-    expect((await a.post('/auth/checkpoint', { code: stale })).statusCode).toBe(422);
-    expect((await a.get('/v1/user')).statusCode).toBe(401);
+    expect((await checkpoint(a, { code: stale })).status).toBe(422);
+    expect(await status(a)).toBe(401);
   });
 
   it('refuses a body with both or neither kind of code', async () => {
     const a = agent();
     await toCheckpoint(a, email);
     for (const body of [{}, { code: code(secret), recovery_code: recovery[7] }]) {
-      const res = await a.post('/auth/checkpoint', body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: 'code' })] });
+      const res = await checkpoint(a, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: 'code' })] });
     }
   });
 
   it('accepts a recovery code once only', async () => {
     const a = agent();
     await toCheckpoint(a, email);
-    const res = await a.post('/auth/checkpoint', { recovery_code: recovery[0] });
-    expect(res.statusCode).toBe(200);
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
+    const res = await checkpoint(a, { recovery_code: recovery[0] });
+    expect(res.status).toBe(200);
+    expect(await status(a)).toBe(200);
 
     await toCheckpoint(a, email);
-    const reuse = await a.post('/auth/checkpoint', { recovery_code: recovery[0] });
-    expect(reuse.statusCode).toBe(422);
-    expect(reuse.json()).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'recovery_code', message: expect.any(String) }] });
-    expect((await a.get('/v1/user')).statusCode).toBe(401);
+    const reuse = await checkpoint(a, { recovery_code: recovery[0] });
+    expect(reuse.status).toBe(422);
+    expect(reuse.body).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'recovery_code', message: expect.any(String) }] });
+    expect(await status(a)).toBe(401);
 
     // Another code still works, typed in upper case with spaces around it.
-    const other = await a.post('/auth/checkpoint', { recovery_code: `  ${recovery[1]!.toUpperCase()} ` });
-    expect(other.statusCode).toBe(200);
+    const other = await checkpoint(a, { recovery_code: `  ${recovery[1]!.toUpperCase()} ` });
+    expect(other.status).toBe(200);
 
     // An unknown recovery code is refused.
     await toCheckpoint(a, email);
-    expect((await a.post('/auth/checkpoint', { recovery_code: 'aaaaa-bbbbb' })).statusCode).toBe(422);
+    expect((await checkpoint(a, { recovery_code: 'aaaaa-bbbbb' })).status).toBe(422);
   });
 
   it('answers 409 AUTH_NO_PENDING_CHECKPOINT without a pending sign-in', async () => {
     const guest = agent();
     await guest.token();
-    const res = await guest.post('/auth/checkpoint', { code: code(secret) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'AUTH_NO_PENDING_CHECKPOINT', message: expect.any(String), requestId: expect.any(String) });
+    const res = await checkpoint(guest, { code: code(secret) });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'AUTH_NO_PENDING_CHECKPOINT', message: expect.any(String), requestId: expect.any(String) });
   });
 
   it('answers 409 when the checkpoint comes more than 10 minutes after the password', async () => {
@@ -256,44 +263,44 @@ describe('two-factor authentication (owner)', () => {
     const a = agent();
     await toCheckpoint(a, email);
     t.clock.advance(11 * MINUTE);
-    const res = await a.post('/auth/checkpoint', { code: code(secret) });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('AUTH_NO_PENDING_CHECKPOINT');
-    expect((await a.get('/v1/user')).statusCode).toBe(401);
+    const res = await checkpoint(a, { code: code(secret) });
+    expect(res.status).toBe(409);
+    expect(failure(res).code).toBe('AUTH_NO_PENDING_CHECKPOINT');
+    expect(await status(a)).toBe(401);
 
     // The code was not spent: a fresh sign-in can use it.
     await toCheckpoint(a, email);
-    expect((await a.post('/auth/checkpoint', { code: code(secret) })).statusCode).toBe(200);
+    expect((await checkpoint(a, { code: code(secret) })).status).toBe(200);
   });
 
   it('disables with a current code only', async () => {
     t.clock.advance(STEP);
     const a = agent();
     await toCheckpoint(a, email);
-    expect((await a.post('/auth/checkpoint', { code: code(secret) })).statusCode).toBe(200);
+    expect((await checkpoint(a, { code: code(secret) })).status).toBe(200);
 
     // The code just used to sign in cannot also disable.
-    const replay = await a.delete('/v1/user/two-factor', { code: code(secret) });
-    expect(replay.statusCode).toBe(422);
-    expect(replay.json()).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
-    const wrong = await a.delete('/v1/user/two-factor', { code: wrongCode(secret) });
-    expect(wrong.statusCode).toBe(422);
-    expect((await a.get('/v1/user')).json().two_factor_enabled).toBe(true);
+    const replay = await disable(a, code(secret));
+    expect(replay.status).toBe(422);
+    expect(replay.body).toMatchObject({ code: 'AUTH_TWO_FACTOR_INVALID', issues: [{ path: 'code', message: expect.any(String) }] });
+    const wrong = await disable(a, wrongCode(secret));
+    expect(wrong.status).toBe(422);
+    expect((await me(a)).two_factor_enabled).toBe(true);
 
     t.clock.advance(STEP);
-    const res = await a.delete('/v1/user/two-factor', { code: code(secret) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
-    expect((await a.get('/v1/user')).json().two_factor_enabled).toBe(false);
+    expect(await a.ok(userEndpoints.disableTwoFactor, { body: { code: code(secret) } })).toEqual({ ok: true });
+    expect((await me(a)).two_factor_enabled).toBe(false);
 
-    const off = await a.delete('/v1/user/two-factor', { code: code(secret) });
-    expect(off.statusCode).toBe(409);
-    expect(off.json().code).toBe('AUTH_TWO_FACTOR_NOT_ENABLED');
+    const off = await disable(a, code(secret));
+    expect(off.status).toBe(409);
+    expect(failure(off).code).toBe('AUTH_TWO_FACTOR_NOT_ENABLED');
 
     // Sign-in no longer asks for a code, and the old recovery codes are gone.
     const b = agent();
-    const login = await b.post('/auth', { email, password: FACTORY_PASSWORD });
-    expect(login.json()).toMatchObject({ status: 'authenticated', user: { two_factor_enabled: false } });
+    expect(await b.ok(authEndpoints.login, { body: { email, password: FACTORY_PASSWORD } })).toMatchObject({
+      status: 'authenticated',
+      user: { two_factor_enabled: false },
+    });
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ twoFactorSecret: null, twoFactorConfirmedAt: null });
     expect(await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user!.id))).toEqual([]);
@@ -318,25 +325,23 @@ describe('two-factor with another user', () => {
     const a = agent();
     await a.login((await newPerson()).email, FACTORY_PASSWORD);
     const { recovery } = await enable(a);
-    const res = await a.delete('/v1/user/two-factor', { code: recovery[3] });
-    expect(res.statusCode).toBe(200);
-    expect((await a.get('/v1/user')).json().two_factor_enabled).toBe(false);
+    await a.ok(userEndpoints.disableTwoFactor, { body: { code: recovery[3]! } });
+    expect((await me(a)).two_factor_enabled).toBe(false);
   });
 
   it('keeps a pending secret out of sign-in until it is confirmed', async () => {
     const a = agent();
     const { email } = await newPerson();
     await a.login(email, FACTORY_PASSWORD);
-    expect((await a.post('/v1/user/two-factor', { password: FACTORY_PASSWORD })).statusCode).toBe(200);
+    await a.ok(userEndpoints.startTwoFactor, { body: { password: FACTORY_PASSWORD } });
     const b = agent();
-    const login = await b.post('/auth', { email, password: FACTORY_PASSWORD });
-    expect(login.json()).toMatchObject({ status: 'authenticated' });
+    expect(await b.ok(authEndpoints.login, { body: { email, password: FACTORY_PASSWORD } })).toMatchObject({ status: 'authenticated' });
     // Confirming without starting is refused.
     const c = agent();
     await c.login((await newPerson()).email, FACTORY_PASSWORD);
-    const res = await c.post('/v1/user/two-factor/confirm', { code: '123456' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('AUTH_TWO_FACTOR_NOT_STARTED');
+    const res = await confirm(c, '123456');
+    expect(res.status).toBe(409);
+    expect(failure(res).code).toBe('AUTH_TWO_FACTOR_NOT_STARTED');
   });
 
   it('locks the checkpoint after 10 wrong codes, then lets the right one through 15 minutes later', async () => {
@@ -348,17 +353,17 @@ describe('two-factor with another user', () => {
 
     const a = agent();
     await toCheckpoint(a, email);
-    for (let i = 0; i < 10; i++) expect((await a.post('/auth/checkpoint', { code: wrongCode(secret) })).statusCode).toBe(422);
-    const locked = await a.post('/auth/checkpoint', { code: code(secret) });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe('AUTH_ACCOUNT_LOCKED');
-    expect((await a.get('/v1/user')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await checkpoint(a, { code: wrongCode(secret) })).status).toBe(422);
+    const locked = await checkpoint(a, { code: code(secret) });
+    expect(locked.status).toBe(429);
+    expect(failure(locked).code).toBe('AUTH_ACCOUNT_LOCKED');
+    expect(await status(a)).toBe(401);
 
     t.clock.advance(5 * MINUTE); // still locked (the pending sign-in is still fresh)
-    expect((await a.post('/auth/checkpoint', { code: code(secret) })).statusCode).toBe(429);
+    expect((await checkpoint(a, { code: code(secret) })).status).toBe(429);
 
     t.clock.advance(10 * MINUTE);
     await toCheckpoint(a, email);
-    expect((await a.post('/auth/checkpoint', { code: code(secret) })).statusCode).toBe(200);
+    expect((await checkpoint(a, { code: code(secret) })).status).toBe(200);
   });
 });

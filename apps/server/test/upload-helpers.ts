@@ -1,4 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { buildPath } from '@merchant/core';
+import { onboardingEndpoints } from '@merchant/business';
+import { authEndpoints } from '@merchant/identity';
 import type { Agent } from './harness';
 
 /** A minimal valid PNG (1x1) and PDF, and bytes that are neither. */
@@ -27,13 +30,13 @@ export function multipart(file: UploadFile): { payload: Buffer; contentType: str
   return { payload: Buffer.concat([head, file.bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Uploads a document as the agent (cookies and anti-forgery token included). */
+/** Uploads a document as the agent (cookies and anti-forgery token included); the kind as given, unchecked. */
 export async function upload(agent: Agent, businessId: string, kind: string, file: UploadFile): Promise<LightMyRequestResponse> {
   if (agent.csrf === null) await agent.token();
   const { payload, contentType } = multipart(file);
   return agent.app.inject({
     method: 'POST',
-    url: `/v1/business/${businessId}/onboarding/documents?kind=${kind}`,
+    url: `${buildPath(onboardingEndpoints.uploadDocument.path, { business_id: businessId })}?kind=${kind}`,
     remoteAddress: agent.ip,
     headers: {
       cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -54,10 +57,11 @@ export const VALID_ANSWERS = {
 
 /** Fills every step and uploads both documents for a business at the questionnaire. */
 export async function completeQuestionnaire(agent: Agent, businessId: string): Promise<void> {
-  for (const [step, body] of Object.entries(VALID_ANSWERS)) {
-    const res = await agent.put(`/v1/business/${businessId}/onboarding/${step}`, body);
-    if (res.statusCode !== 200) throw new Error(`${step}: ${res.statusCode} ${res.body}`);
-  }
+  const params = { business_id: businessId };
+  await agent.ok(onboardingEndpoints.saveBusiness, { params, body: VALID_ANSWERS.business });
+  await agent.ok(onboardingEndpoints.saveOwner, { params, body: VALID_ANSWERS.owner });
+  await agent.ok(onboardingEndpoints.saveAddress, { params, body: VALID_ANSWERS.address });
+  await agent.ok(onboardingEndpoints.saveSales, { params, body: VALID_ANSWERS.sales });
   for (const kind of ['business_registration', 'owner_id']) {
     const res = await upload(agent, businessId, kind, { name: `${kind}.pdf`, type: 'application/pdf', bytes: PDF_BYTES });
     if (res.statusCode !== 201) throw new Error(`${kind}: ${res.statusCode} ${res.body}`);
@@ -66,12 +70,8 @@ export async function completeQuestionnaire(agent: Agent, businessId: string): P
 
 /** Registers a new merchant through the API: answers the agent (signed in) and its business id. */
 export async function registerMerchant(agent: Agent, email: string, business = 'Rita Noodles'): Promise<string> {
-  const res = await agent.post('/register', {
-    name: 'Rita Register',
-    email,
-    password: 'a-long-unique-passphrase',
-    business: { name: business, country: 'sg', currency: 'sgd' },
+  const res = await agent.ok(authEndpoints.register, {
+    body: { name: 'Rita Register', email, password: 'a-long-unique-passphrase', business: { name: business, country: 'sg', currency: 'sgd' } },
   });
-  if (res.statusCode !== 200 && res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
-  return res.json<{ business_id: string }>().business_id;
+  return res.business_id;
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { endpointPath } from '@merchant/core';
+import { authEndpoints, userEndpoints, type AuditLogEntry } from '@merchant/identity';
 import { auditLogs } from '../src/db/schema';
-import { Agent, createTestContext, totp, type TestContext } from './harness';
+import { Agent, answerOf, createTestContext, failure, totp, type Answer, type TestContext } from './harness';
 
 /** User settings: account name, email, password, sessions, the user's own audit log. */
 let t: TestContext;
@@ -27,13 +28,9 @@ function agent(userAgent?: string): Agent {
 async function newUser(password = 'original passphrase'): Promise<{ email: string; password: string; a: Agent }> {
   const email = `settings${++counter}@example.test`;
   const a = agent();
-  const res = await a.post('/register', {
-    name: `Settings User ${counter}`,
-    email,
-    password,
-    business: { name: `Settings Shop ${counter}`, country: 'sg', currency: 'sgd' },
+  await a.ok(authEndpoints.register, {
+    body: { name: `Settings User ${counter}`, email, password, business: { name: `Settings Shop ${counter}`, country: 'sg', currency: 'sgd' } },
   });
-  expect(res.statusCode).toBe(201);
   return { email, password, a };
 }
 
@@ -43,96 +40,76 @@ async function signIn(email: string, password: string, userAgent?: string): Prom
   return a;
 }
 
-function expectIssue(res: LightMyRequestResponse, status: number, code: string, path: string): void {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
+function expectIssue<E>(answer: Answer<E>, status: number, code: string, path: string): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  const body = failure(answer);
   expect(body).toMatchObject({ code, message: expect.any(String), requestId: expect.any(String) });
   expect(body.issues).toEqual(expect.arrayContaining([{ path, message: expect.any(String) }]));
 }
 
-interface SessionInfo {
-  id: string;
-  ip: string | null;
-  user_agent: string | null;
-  last_active_at: string;
-  created_at: string;
-  current: boolean;
-}
-async function sessionsOf(a: Agent): Promise<SessionInfo[]> {
-  const res = await a.get('/v1/user/sessions');
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: SessionInfo[] }>().data;
+async function sessionsOf(a: Agent) {
+  return (await a.ok(userEndpoints.sessions)).data;
 }
 
-interface AuditEntry {
-  id: string;
-  action: string;
-  description: string;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-  business_id: string | null;
-}
+const me = (a: Agent) => a.ok(userEndpoints.me);
+const status = async (a: Agent) => (await a.call(userEndpoints.me)).status;
+const login = (email: string, password: string) => agent().call(authEndpoints.login, { body: { email, password } });
+const revoke = (a: Agent, session_id: string) => a.call(userEndpoints.revokeSession, { params: { session_id } });
 
 describe('account details', () => {
   it('PATCH /v1/user changes the name', async () => {
     const { a } = await newUser();
-    const res = await a.patch('/v1/user', { name: '  Renamed Person  ' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Renamed Person', businesses: { owned: [expect.any(Object)] } });
-    expect((await a.get('/v1/user')).json().name).toBe('Renamed Person');
+    const res = await a.ok(userEndpoints.updateAccount, { body: { name: '  Renamed Person  ' } });
+    expect(res).toMatchObject({ name: 'Renamed Person', businesses: { owned: [expect.any(Object)] } });
+    expect((await me(a)).name).toBe('Renamed Person');
 
-    for (const name of ['', '   ', 'x'.repeat(121)]) expectIssue(await a.patch('/v1/user', { name }), 422, 'VALIDATION_FAILED', 'name');
-    expectIssue(await a.patch('/v1/user', {}), 422, 'VALIDATION_FAILED', 'name');
-    expect((await a.get('/v1/user')).json().name).toBe('Renamed Person');
+    for (const name of ['', '   ', 'x'.repeat(121)])
+      expectIssue(await a.call(userEndpoints.updateAccount, { body: { name } }), 422, 'VALIDATION_FAILED', 'name');
+    // A body without the name is malformed: sent raw.
+    expectIssue(answerOf(await a.patch(endpointPath(userEndpoints.updateAccount), {})), 422, 'VALIDATION_FAILED', 'name');
+    expect((await me(a)).name).toBe('Renamed Person');
   });
 });
 
 describe('changing the email', () => {
   it('needs the right password', async () => {
     const { a, email } = await newUser();
-    expectIssue(await a.put('/v1/user/email', { email: 'changed@example.test', password: 'wrong password' }), 422, 'AUTH_PASSWORD_INCORRECT', 'password');
-    expectIssue(await a.put('/v1/user/email', { email: 'changed@example.test' }), 422, 'VALIDATION_FAILED', 'password');
-    expectIssue(await a.put('/v1/user/email', { email: 'not an email', password: 'original passphrase' }), 422, 'VALIDATION_FAILED', 'email');
-    expect((await a.get('/v1/user')).json().email).toBe(email);
+    const change = (body: { email: string; password: string }) => a.call(userEndpoints.changeEmail, { body });
+    expectIssue(await change({ email: 'changed@example.test', password: 'wrong password' }), 422, 'AUTH_PASSWORD_INCORRECT', 'password');
+    // Without the password the body is malformed: sent raw.
+    expectIssue(answerOf(await a.put(endpointPath(userEndpoints.changeEmail), { email: 'changed@example.test' })), 422, 'VALIDATION_FAILED', 'password');
+    expectIssue(await change({ email: 'not an email', password: 'original passphrase' }), 422, 'VALIDATION_FAILED', 'email');
+    expect((await me(a)).email).toBe(email);
   });
 
   it('refuses an email another user has, in any case', async () => {
     const { a, email, password } = await newUser();
     const other = (await newUser()).email;
     for (const taken of [other, other.toUpperCase()]) {
-      expectIssue(await a.put('/v1/user/email', { email: taken, password }), 422, 'AUTH_EMAIL_TAKEN', 'email');
+      expectIssue(await a.call(userEndpoints.changeEmail, { body: { email: taken, password } }), 422, 'AUTH_EMAIL_TAKEN', 'email');
     }
-    expect((await a.get('/v1/user')).json().email).toBe(email);
+    expect((await me(a)).email).toBe(email);
     // Keeping one's own email is not "taken".
-    const same = await a.put('/v1/user/email', { email, password });
-    expect(same.statusCode).toBe(200);
-    expect(same.json().email).toBe(email);
+    const same = await a.ok(userEndpoints.changeEmail, { body: { email, password } });
+    expect(same.email).toBe(email);
   });
 
   it('changes the sign-in email', async () => {
     const { a, email, password } = await newUser();
-    const res = await a.put('/v1/user/email', { email: ' New.Address@Example.TEST ', password });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: 'new.address@example.test' });
-    expect((await a.get('/v1/user')).json().email).toBe('new.address@example.test');
+    const res = await a.ok(userEndpoints.changeEmail, { body: { email: ' New.Address@Example.TEST ', password } });
+    expect(res).toMatchObject({ email: 'new.address@example.test' });
+    expect((await me(a)).email).toBe('new.address@example.test');
 
-    const old = await agent().post('/auth', { email, password });
-    expect(old.statusCode).toBe(422);
-    expect(old.json().code).toBe('AUTH_INVALID_CREDENTIALS');
-    const fresh = agent();
-    const login = await fresh.post('/auth', { email: 'new.address@example.test', password });
-    expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ status: 'authenticated', user: { email: 'new.address@example.test' } });
+    const old = await login(email, password);
+    expect(old.status).toBe(422);
+    expect(failure(old).code).toBe('AUTH_INVALID_CREDENTIALS');
+    const signedIn = await agent().ok(authEndpoints.login, { body: { email: 'new.address@example.test', password } });
+    expect(signedIn).toMatchObject({ status: 'authenticated', user: { email: 'new.address@example.test' } });
 
     // The old address is free for someone else now.
-    const reuse = await agent().post('/register', {
-      name: 'Someone Else',
-      email,
-      password: 'another passphrase',
-      business: { name: 'Else Shop', country: 'sg', currency: 'sgd' },
+    await agent().ok(authEndpoints.register, {
+      body: { name: 'Someone Else', email, password: 'another passphrase', business: { name: 'Else Shop', country: 'sg', currency: 'sgd' } },
     });
-    expect(reuse.statusCode).toBe(201);
   });
 });
 
@@ -140,32 +117,36 @@ describe('changing the password', () => {
   it('refuses a wrong current password, a mismatched confirmation and a common password', async () => {
     const { a, email, password } = await newUser();
     expectIssue(
-      await a.put('/v1/user/password', { current_password: 'wrong password', password: 'next passphrase', password_confirmation: 'next passphrase' }),
+      await a.call(userEndpoints.changePassword, {
+        body: { current_password: 'wrong password', password: 'next passphrase', password_confirmation: 'next passphrase' },
+      }),
       422,
       'AUTH_PASSWORD_INCORRECT',
       'current_password',
     );
     expectIssue(
-      await a.put('/v1/user/password', { current_password: password, password: 'next passphrase', password_confirmation: 'other passphrase' }),
+      await a.call(userEndpoints.changePassword, {
+        body: { current_password: password, password: 'next passphrase', password_confirmation: 'other passphrase' },
+      }),
       422,
       'VALIDATION_FAILED',
       'password_confirmation',
     );
     expectIssue(
-      await a.put('/v1/user/password', { current_password: password, password: 'password123', password_confirmation: 'password123' }),
+      await a.call(userEndpoints.changePassword, { body: { current_password: password, password: 'password123', password_confirmation: 'password123' } }),
       422,
       'VALIDATION_FAILED',
       'password',
     );
     expectIssue(
-      await a.put('/v1/user/password', { current_password: password, password: 'short', password_confirmation: 'short' }),
+      await a.call(userEndpoints.changePassword, { body: { current_password: password, password: 'short', password_confirmation: 'short' } }),
       422,
       'VALIDATION_FAILED',
       'password',
     );
     // Nothing changed.
-    expect((await agent().post('/auth', { email, password })).statusCode).toBe(200);
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
+    expect((await login(email, password)).status).toBe(200);
+    expect(await status(a)).toBe(200);
   });
 
   it('sets the new password, ends the other sessions and keeps the current one', async () => {
@@ -173,19 +154,20 @@ describe('changing the password', () => {
     const other = await signIn(email, password);
     const bystander = (await newUser()).a;
 
-    const res = await a.put('/v1/user/password', { current_password: password, password: 'next passphrase', password_confirmation: 'next passphrase' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    const res = await a.ok(userEndpoints.changePassword, {
+      body: { current_password: password, password: 'next passphrase', password_confirmation: 'next passphrase' },
+    });
+    expect(res).toEqual({ ok: true });
 
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
-    const gone = await other.get('/v1/user');
-    expect(gone.statusCode).toBe(401);
-    expect(gone.json().code).toBe('UNAUTHENTICATED');
-    expect((await bystander.get('/v1/user')).statusCode).toBe(200);
+    expect(await status(a)).toBe(200);
+    const gone = await other.call(userEndpoints.me);
+    expect(gone.status).toBe(401);
+    expect(failure(gone).code).toBe('UNAUTHENTICATED');
+    expect(await status(bystander)).toBe(200);
     expect((await sessionsOf(a)).map((s) => s.current)).toEqual([true]);
 
-    expect((await agent().post('/auth', { email, password })).statusCode).toBe(422);
-    expect((await agent().post('/auth', { email, password: 'next passphrase' })).statusCode).toBe(200);
+    expect((await login(email, password)).status).toBe(422);
+    expect((await login(email, 'next passphrase')).status).toBe(200);
   });
 });
 
@@ -221,7 +203,7 @@ describe('sessions', () => {
     await signIn(email, password); // goes idle
     expect(await sessionsOf(a)).toHaveLength(2);
     t.clock.advance(100 * MINUTE);
-    await a.get('/v1/user'); // a stays active
+    await me(a); // a stays active
     t.clock.advance(30 * MINUTE);
     const list = await sessionsOf(a);
     expect(list).toHaveLength(1);
@@ -233,33 +215,32 @@ describe('sessions', () => {
     const other = await signIn(email, password, 'Other Device');
     const target = (await sessionsOf(a)).find((s) => s.user_agent === 'Other Device')!;
 
-    const res = await a.delete(`/v1/user/sessions/${target.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
-    expect((await other.get('/v1/user')).statusCode).toBe(401);
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
+    const res = await a.ok(userEndpoints.revokeSession, { params: { session_id: target.id } });
+    expect(res).toEqual({ ok: true });
+    expect(await status(other)).toBe(401);
+    expect(await status(a)).toBe(200);
     expect((await sessionsOf(a)).map((s) => s.id)).not.toContain(target.id);
 
     // Once gone it is not found.
-    const again = await a.delete(`/v1/user/sessions/${target.id}`);
-    expect(again.statusCode).toBe(404);
-    expect(again.json().code).toBe('NOT_FOUND');
+    const again = await revoke(a, target.id);
+    expect(again.status).toBe(404);
+    expect(failure(again).code).toBe('NOT_FOUND');
   });
 
   it('cannot revoke the current session, an unknown one or one of another user', async () => {
     const { a } = await newUser();
     const current = (await sessionsOf(a)).find((s) => s.current)!;
-    expectIssue(await a.delete(`/v1/user/sessions/${current.id}`), 422, 'VALIDATION_FAILED', 'session_id');
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
+    expectIssue(await revoke(a, current.id), 422, 'VALIDATION_FAILED', 'session_id');
+    expect(await status(a)).toBe(200);
 
-    expect((await a.delete(`/v1/user/sessions/${'0'.repeat(24)}`)).statusCode).toBe(404);
-    expect((await a.delete('/v1/user/sessions/short')).statusCode).toBe(422);
+    expect((await revoke(a, '0'.repeat(24))).status).toBe(404);
+    expect((await revoke(a, 'short')).status).toBe(422);
 
     const owner = (await newUser()).a;
     const ownersSession = (await sessionsOf(owner)).find((s) => s.current)!;
-    const res = await a.delete(`/v1/user/sessions/${ownersSession.id}`);
-    expect(res.statusCode).toBe(404);
-    expect((await owner.get('/v1/user')).statusCode).toBe(200);
+    const res = await revoke(a, ownersSession.id);
+    expect(res.status).toBe(404);
+    expect(await status(owner)).toBe(200);
   });
 
   it('POST /v1/user/sessions/revoke-others needs the password and signs out every other session', async () => {
@@ -267,29 +248,27 @@ describe('sessions', () => {
     const b = await signIn(email, password);
     const c = await signIn(email, password);
 
-    expectIssue(await a.post('/v1/user/sessions/revoke-others', { password: 'wrong password' }), 422, 'AUTH_PASSWORD_INCORRECT', 'password');
-    expect((await b.get('/v1/user')).statusCode).toBe(200);
+    expectIssue(await a.call(userEndpoints.revokeOtherSessions, { body: { password: 'wrong password' } }), 422, 'AUTH_PASSWORD_INCORRECT', 'password');
+    expect(await status(b)).toBe(200);
 
-    const res = await a.post('/v1/user/sessions/revoke-others', { password });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ revoked: 2 });
-    expect((await b.get('/v1/user')).statusCode).toBe(401);
-    expect((await c.get('/v1/user')).statusCode).toBe(401);
-    expect((await a.get('/v1/user')).statusCode).toBe(200);
+    const res = await a.ok(userEndpoints.revokeOtherSessions, { body: { password } });
+    expect(res).toEqual({ revoked: 2 });
+    expect(await status(b)).toBe(401);
+    expect(await status(c)).toBe(401);
+    expect(await status(a)).toBe(200);
     expect(await sessionsOf(a)).toEqual([expect.objectContaining({ current: true })]);
 
-    expect((await a.post('/v1/user/sessions/revoke-others', { password })).json()).toEqual({ revoked: 0 });
+    expect(await a.ok(userEndpoints.revokeOtherSessions, { body: { password } })).toEqual({ revoked: 0 });
   });
 });
 
 describe('audit log of the user', () => {
-  async function allPages(a: Agent, limit: number): Promise<AuditEntry[][]> {
-    const pages: AuditEntry[][] = [];
+  const logOf = (a: Agent, query: { limit?: number; cursor?: string } = {}) => a.ok(userEndpoints.auditLogs, { query });
+  async function allPages(a: Agent, limit: number): Promise<AuditLogEntry[][]> {
+    const pages: AuditLogEntry[][] = [];
     let cursor: string | null = null;
     do {
-      const res = await a.get(`/v1/user/audit-logs?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(res.statusCode).toBe(200);
-      const body = res.json<{ data: AuditEntry[]; next_cursor: string | null }>();
+      const body = await logOf(a, { limit, ...(cursor ? { cursor } : {}) });
       pages.push(body.data);
       cursor = body.next_cursor;
       expect(pages.length).toBeLessThan(50);
@@ -302,20 +281,18 @@ describe('audit log of the user', () => {
     t.clock.advance(MINUTE);
     await signIn(email, password);
     t.clock.advance(MINUTE);
-    expect(
-      (await a.put('/v1/user/password', { current_password: password, password: 'second passphrase', password_confirmation: 'second passphrase' })).statusCode,
-    ).toBe(200);
+    await a.ok(userEndpoints.changePassword, {
+      body: { current_password: password, password: 'second passphrase', password_confirmation: 'second passphrase' },
+    });
     t.clock.advance(MINUTE);
-    const { secret } = (await a.post('/v1/user/two-factor', { password: 'second passphrase' })).json<{ secret: string }>();
-    expect((await a.post('/v1/user/two-factor/confirm', { code: totp.codeAt(secret, t.clock.now()) })).statusCode).toBe(200);
+    const { secret } = await a.ok(userEndpoints.startTwoFactor, { body: { password: 'second passphrase' } });
+    await a.ok(userEndpoints.confirmTwoFactor, { body: { code: totp.codeAt(secret, t.clock.now()) } });
     t.clock.advance(MINUTE);
     // Another user's activity must not show up.
     const stranger = (await newUser()).a;
-    await stranger.patch('/v1/user', { name: 'Casey Renamed' });
+    await stranger.ok(userEndpoints.updateAccount, { body: { name: 'Casey Renamed' } });
 
-    const res = await a.get('/v1/user/audit-logs');
-    expect(res.statusCode).toBe(200);
-    const { data, next_cursor } = res.json<{ data: AuditEntry[]; next_cursor: string | null }>();
+    const { data, next_cursor } = await logOf(a);
     expect(next_cursor).toBeNull();
     expect(data.map((e) => e.action).slice(0, 3)).toEqual(['user.two_factor_enabled', 'user.password_changed', 'auth.login']);
     // Registration wrote two entries at the same instant; their relative order is not defined.
@@ -331,28 +308,25 @@ describe('audit log of the user', () => {
     expect(data.find((e) => e.action === 'business.created')!.business_id).toEqual(expect.any(String));
 
     // limit=2 walks the same entries without overlap or gaps.
-    const first = (await a.get('/v1/user/audit-logs?limit=2')).json<{ data: AuditEntry[]; next_cursor: string | null }>();
+    const first = await logOf(a, { limit: 2 });
     expect(first.data.map((e) => e.id)).toEqual(data.slice(0, 2).map((e) => e.id));
     expect(first.next_cursor).toEqual(expect.any(String));
-    const second = (await a.get(`/v1/user/audit-logs?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`)).json<{
-      data: AuditEntry[];
-      next_cursor: string | null;
-    }>();
+    const second = await logOf(a, { limit: 2, cursor: first.next_cursor! });
     expect(second.data.map((e) => e.id)).toEqual(data.slice(2, 4).map((e) => e.id));
     const pages = await allPages(a, 2);
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat().map((e) => e.id)).toEqual(data.map((e) => e.id));
 
     // The stranger's log has their rename and none of ours.
-    const theirs = (await stranger.get('/v1/user/audit-logs?limit=100')).json<{ data: AuditEntry[] }>().data;
+    const theirs = (await logOf(stranger, { limit: 100 })).data;
     expect(theirs.map((e) => e.action)).toContain('user.updated');
     expect(theirs.some((e) => data.some((d) => d.id === e.id))).toBe(false);
   });
 
   it('pages correctly through entries written at the same instant', async () => {
     const { a } = await newUser();
-    for (let i = 0; i < 5; i++) await a.patch('/v1/user', { name: `Same Instant ${i}` });
-    const all = (await a.get('/v1/user/audit-logs?limit=100')).json<{ data: AuditEntry[] }>().data;
+    for (let i = 0; i < 5; i++) await a.ok(userEndpoints.updateAccount, { body: { name: `Same Instant ${i}` } });
+    const all = (await logOf(a, { limit: 100 })).data;
     expect(all.length).toBe(7);
     for (const limit of [1, 2, 3]) {
       const ids = (await allPages(a, limit)).flat().map((e) => e.id);
@@ -362,14 +336,17 @@ describe('audit log of the user', () => {
 
   it('validates the limit and ignores a garbage cursor', async () => {
     const { a } = await newUser();
-    for (const limit of ['0', '101', 'abc', '-1']) {
-      const res = await a.get(`/v1/user/audit-logs?limit=${limit}`);
-      expect(res.statusCode, limit).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: expect.stringContaining('limit') })] });
+    for (const limit of [0, 101, -1]) {
+      const res = await a.call(userEndpoints.auditLogs, { query: { limit } });
+      expect(res.status, String(limit)).toBe(422);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: expect.stringContaining('limit') })] });
     }
-    const garbage = await a.get('/v1/user/audit-logs?cursor=not-a-cursor');
-    expect(garbage.statusCode).toBe(200);
-    expect(garbage.json().data.length).toBeGreaterThan(0);
+    // A limit that is not a number is malformed: sent raw.
+    const word = await a.get(endpointPath(userEndpoints.auditLogs, { query: { limit: 'abc' } }));
+    expect(word.statusCode).toBe(422);
+    expect(word.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: expect.stringContaining('limit') })] });
+    const garbage = await logOf(a, { cursor: 'not-a-cursor' });
+    expect(garbage.data.length).toBeGreaterThan(0);
   });
 
   it('is append-only at the database level: UPDATE and DELETE are refused', async () => {
@@ -388,7 +365,7 @@ describe('audit log of the user', () => {
     const [row] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.id, id));
     expect(row!.description).toBe(before[0]!.description);
     // Inserting still works (the product keeps writing).
-    expect((await a.patch('/v1/user', { name: 'Still Writing' })).statusCode).toBe(200);
+    await a.ok(userEndpoints.updateAccount, { body: { name: 'Still Writing' } });
     expect((await t.database.db.select().from(auditLogs)).length).toBe(before.length + 1);
   });
 });
