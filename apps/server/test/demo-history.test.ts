@@ -1,20 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payments, refunds } from '../src/db/schema';
+import { INVOICE_STATUSES, invoiceEndpoints, invoiceTotals } from '@merchant/payments';
+import { seedDemoInvoices } from '../src/db/seed-invoices';
 import { seedDemoPayments, DEMO_HISTORY_DAYS } from '../src/db/seed-payments';
 import { createLedgerService } from '../src/modules/payments/ledger/ledger.service';
-import { createBusiness } from './factories';
+import { createBusiness, signInAgain, type Person } from './factories';
 import { createTestContext, type TestContext } from './harness';
 
 /** The demo payment history `npm start` writes into an empty database: real payments, a balanced ledger. */
 let t: TestContext;
 let businessId: string;
 let seeded: number;
+let ownerId: string;
+let ownerPerson: Person;
 
 beforeAll(async () => {
   t = await createTestContext();
   const business = await createBusiness(t);
   businessId = business.id;
+  ownerId = business.people.owner.id;
+  ownerPerson = business.people.owner;
   ({ payments: seeded } = await seedDemoPayments(t.database.db, businessId, business.people.owner.id, t.clock.now()));
 }, 600_000);
 afterAll(() => t.close());
@@ -47,5 +53,25 @@ describe('demo payment history', () => {
     expect(balance!.available).toBeGreaterThan(0);
     const refundRows = await t.database.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.businessId, businessId));
     expect(refundRows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('demo invoices', () => {
+  it('gives the demo business invoices in every status, totalled by the money rules, each with its timeline', async () => {
+    const { invoices: made } = await seedDemoInvoices(t.database.db, businessId, ownerId, t.clock.now());
+    const owner = await signInAgain(t, ownerPerson);
+    const page = await owner.ok(invoiceEndpoints.list, { params: { business_id: businessId }, query: { limit: 100 } });
+    expect(page.data).toHaveLength(made);
+    expect(new Set(page.data.map((i) => i.status))).toEqual(new Set(INVOICE_STATUSES));
+    for (const listed of page.data) {
+      const invoice = await owner.ok(invoiceEndpoints.get, { params: { business_id: businessId, invoice_id: listed.id } });
+      expect(invoice.total).toBe(invoiceTotals(invoice.lines, invoice.taxes).total);
+      expect(invoice.timeline[0]?.kind).toBe('created');
+      if (invoice.status === 'paid') expect(invoice.amount_due).toBe(0);
+      if (invoice.status === 'partially_paid') expect(invoice.amount_paid).toBeGreaterThan(0);
+      if (invoice.status === 'overdue') expect(invoice.timeline.map((e) => e.kind)).toContain('overdue');
+    }
+    // Numbered in order from the business's first invoice.
+    expect(page.data.map((i) => i.number).sort()).toEqual(['INV-000001', 'INV-000002', 'INV-000003', 'INV-000004', 'INV-000005', 'INV-000006']);
   });
 });
