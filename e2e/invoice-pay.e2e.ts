@@ -122,6 +122,13 @@ describe('paying an invoice in the browser', () => {
     await page.getByText('Paid', { exact: true }).first().waitFor();
     await page.getByText(/SGD 38\.15 paid online by card ending 4242/).waitFor();
     await page.getByText('Viewed by the customer').first().waitFor();
+    // Its Payments section lists the card payment.
+    const paymentsSection = page.getByRole('region', { name: 'Payments' });
+    await paymentsSection
+      .getByText(/SGD 38\.15/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
     await page.goto(`/business/${businessId}/payments/transactions?q=${encodeURIComponent(number)}`);
     const table = page.getByRole('table').first();
     await table.getByRole('row', { name: /SGD 38\.15/ }).waitFor();

@@ -190,6 +190,14 @@ describe('paying on the hosted checkout', () => {
       source: { type: 'invoice', id: invoice.id },
     });
     expect(await ledgerSums()).toEqual([{ currency: 'sgd', total: 0 }]);
+    // The merchant's invoice lists it among its payments; an unknown invoice has none to list.
+    const onInvoice = await owner.ok(invoiceEndpoints.payments, { ...at(invoice), query: { limit: 10 } });
+    expect(onInvoice.data.map((p) => p.id)).toEqual([payment!.id]);
+    const unknown = await owner.call(invoiceEndpoints.payments, {
+      params: { business_id: businessId, invoice_id: '00000000-0000-4000-8000-000000000000' },
+      query: {},
+    });
+    expect([unknown.status, failure(unknown).code]).toEqual([404, 'INVOICE_NOT_FOUND']);
 
     const shown = await view(customer, invoice);
     expect(shown.ok && shown.body).toMatchObject({ status: 'paid', amount_due: 0, payable: null });

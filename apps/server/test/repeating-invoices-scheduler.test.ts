@@ -11,6 +11,7 @@ import { createMailer } from '../src/mail/mailer';
 import { compose, type Platform } from '../src/modules/module';
 import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
 import { checkoutCustomisationModule } from '../src/modules/payments/checkout-customisation/checkout-customisation.module';
+import { sourcePaymentsModule } from '../src/modules/payments/source-payments/source-payments.module';
 import { invoicesModule } from '../src/modules/payments/invoices/invoices.module';
 import { repeatingInvoicesModule } from '../src/modules/payments/repeating-invoices/repeating-invoices.module';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
@@ -49,7 +50,12 @@ async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClo
     audit: createAuditService({ clock }),
     jobs,
   };
-  const modules = compose(platform).use(emailTemplatesModule).use(checkoutCustomisationModule).use(invoicesModule).use(repeatingInvoicesModule);
+  const modules = compose(platform)
+    .use(emailTemplatesModule)
+    .use(checkoutCustomisationModule)
+    .use(sourcePaymentsModule)
+    .use(invoicesModule)
+    .use(repeatingInvoicesModule);
   mailer.registerJobs(jobs);
   modules.registerJobs(jobs);
   await jobs.start();

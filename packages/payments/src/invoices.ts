@@ -12,6 +12,7 @@ import {
 } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { INVOICE_EVENT_KINDS, INVOICE_STATUSES, type InvoiceStatus } from './statuses';
+import { PaymentSchema } from './payment';
 
 /**
  * One-off invoices (docs/payments.md, "invoices"): lines from products or free text, a per-line discount,
@@ -322,6 +323,17 @@ export const invoiceEndpoints = {
     access: VIEW,
     params: InvoiceParamsSchema,
     response: InvoiceDetailSchema,
+    errors: ['INVOICE_NOT_FOUND'],
+  }),
+  payments: defineEndpoint({
+    id: 'invoices.payments',
+    method: 'GET',
+    path: '/v1/business/:business_id/invoices/:invoice_id/payments',
+    summary: 'Payments customers made on the invoice through the hosted checkout, newest first (cursor pages)',
+    access: VIEW,
+    params: InvoiceParamsSchema,
+    query: CursorQuerySchema,
+    response: pageOf(PaymentSchema),
     errors: ['INVOICE_NOT_FOUND'],
   }),
   create: defineEndpoint({

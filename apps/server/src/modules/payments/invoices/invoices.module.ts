@@ -1,6 +1,7 @@
 import { defineModule, type Platform } from '@/modules/module';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
+import type { SourcePaymentsService } from '@/modules/payments/source-payments/source-payments.service';
 import { invoicesRoutes } from './invoices.routes';
 import { createInvoicesService } from './invoices.service';
 
@@ -19,9 +20,11 @@ export const invoicesModule = defineModule({
     emailTemplates,
     checkoutCustomisation,
     limiter,
+    sourcePayments,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'limiter'> & {
     emailTemplates: EmailTemplatesService;
     checkoutCustomisation: CheckoutCustomisationService;
-  }) => createInvoicesService({ db, clock, audit, mailer, config, emailTemplates, branding: checkoutCustomisation, limiter }),
+    sourcePayments: SourcePaymentsService;
+  }) => createInvoicesService({ db, clock, audit, mailer, config, emailTemplates, branding: checkoutCustomisation, limiter, sourcePayments }),
   routes: invoicesRoutes,
 });

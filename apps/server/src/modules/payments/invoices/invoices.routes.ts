@@ -23,6 +23,7 @@ export function invoicesRoutes(host: RouteHost, invoices: InvoicesService): void
     return body as string;
   });
   registerEndpoint(app, host, invoiceEndpoints.get, async ({ ctx, params }) => invoices.get(ctx.business.row.id, params.invoice_id));
+  registerEndpoint(app, host, invoiceEndpoints.payments, async ({ ctx, params, query }) => invoices.payments(ctx.business.row.id, params.invoice_id, query));
   registerEndpoint(app, host, invoiceEndpoints.create, async ({ ctx, body }) => invoices.create(ctx, body));
   registerEndpoint(app, host, invoiceEndpoints.update, async ({ ctx, params, body }) => invoices.update(ctx, params.invoice_id, body));
   registerEndpoint(app, host, invoiceEndpoints.send, async ({ ctx, params }) => invoices.send(ctx, params.invoice_id));

@@ -25,6 +25,7 @@ import type { Clock } from '@/lib/clock';
 import { createInvoicePdfService } from './invoice-pdf.service';
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import type { RateLimiter } from '@/lib/rate-limit';
+import type { SourcePaymentsService } from '@/modules/payments/source-payments/source-payments.service';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
@@ -66,6 +67,7 @@ export function createInvoicesService(deps: {
   emailTemplates: EmailTemplatesService;
   branding: Pick<CheckoutCustomisationService, 'brandAssets'>;
   limiter: RateLimiter;
+  sourcePayments: Pick<SourcePaymentsService, 'page'>;
 }) {
   const { db, clock, audit } = deps;
   const invoiceOrigin = originOfKind(deps.config.publicUrl, 'invoice', deps.config.baseDomain);
@@ -309,6 +311,13 @@ export function createInvoicesService(deps: {
     },
 
     get: (businessId: string, id: string) => detail(businessId, id),
+
+    /** The checkout payments of the invoice (its payment source), as payment links and QR codes list theirs. */
+    async payments(businessId: string, id: string, query: { limit: number; cursor?: string | undefined }) {
+      const found = await repo.find(db, businessId, id);
+      if (!found) throw notFound();
+      return deps.sourcePayments.page(businessId, { type: 'invoice', id, label: invoiceNumberLabel(found.invoice.number) }, query);
+    },
 
     /**
      * A draft made inside the caller's transaction (a repeating invoice's run, a CSV import's row, each recording

@@ -109,3 +109,17 @@ export function useCreateCustomerInline(businessId: string) {
     onSuccess: () => invalidateEndpoints(client, [endpointScope(customerEndpoints.list, { params })]),
   });
 }
+
+/** The invoice's checkout payments, newest first. */
+export const invoicePaymentsQuery = (businessId: string, invoiceId: string) =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(invoiceEndpoints.payments, { params: { business_id: businessId, invoice_id: invoiceId }, query: { limit: INVOICES_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(invoiceEndpoints.payments, {
+        params: { business_id: businessId, invoice_id: invoiceId },
+        query: { limit: INVOICES_PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });

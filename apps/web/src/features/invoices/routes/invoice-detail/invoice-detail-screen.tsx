@@ -16,6 +16,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { invoicePdfHref, invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
+import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
 
 const EVENT_LABELS: Record<InvoiceEventKind, string> = {
   created: 'Created',
@@ -205,6 +206,7 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
                 {invoice.terms ? <Fact label="Terms">{invoice.terms}</Fact> : null}
               </Stack>
             </Paper>
+            <InvoicePayments businessId={businessId} invoiceId={invoice.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
