@@ -174,10 +174,24 @@ describe('platform foundation in the browser', () => {
       .getByText(/not found|404/i)
       .first()
       .waitFor();
-    await page.goto(`${invoiceHost}/00000000-0000-4000-8000-000000000000/INV-1`);
-    await page.getByRole('heading', { level: 1, name: 'Invoice' }).waitFor();
+    // A sent invoice of the demo business, made through the API as its owner.
+    const api = new ApiSession();
+    await api.call('POST', '/auth', { email: 'owner@demo.test', password: 'demo-password' });
+    const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+    const businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+    const customer = await api.call<{ id: string }>('POST', `/v1/business/${businessId}/customers`, { name: 'Host Test', email: uniqueEmail('host') });
+    const draft = await api.call<{ id: string }>('POST', `/v1/business/${businessId}/invoices`, {
+      customer_id: customer.id,
+      issue_date: '2026-11-01',
+      due_date: '2026-12-31',
+      lines: [{ description: 'Host check', quantity: 1, unit_price: 1000 }],
+    });
+    const invoice = await api.call<{ number: string; public_id: string }>('POST', `/v1/business/${businessId}/invoices/${draft.id}/send`);
+    const path = `/${businessId}/${invoice.public_id}`;
+    await page.goto(`${invoiceHost}${path}`);
+    await page.getByRole('heading', { level: 1, name: `Invoice ${invoice.number}` }).waitFor();
     // On the dashboard host the same path is not an invoice.
-    await page.goto('/00000000-0000-4000-8000-000000000000/INV-1');
+    await page.goto(path);
     await page
       .getByText(/not found|404/i)
       .first()
