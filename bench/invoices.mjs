@@ -52,7 +52,7 @@ SELECT $1, gen_random_uuid(), 'inv_bench' || g, $2 - g + 1,
 FROM src`;
 
 /** Writes the customers and N invoices for the business; answers its id and the seconds it took. */
-async function seedInvoices(db, count) {
+export async function seedInvoices(db, count) {
   const started = performance.now();
   const { rows } = await db.query(`SELECT id FROM businesses WHERE identifier = 'demo-coffee'`);
   const businessId = rows[0].id;

@@ -32,7 +32,7 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
-    index('bank_accounts_currency_idx').on(t.businessId, t.currency, t.createdAt.desc()),
+    index('bank_accounts_currency_idx').on(t.businessId, t.currency, t.createdAt),
     uniqueIndex('bank_accounts_one_default_key')
       .on(t.businessId, t.currency)
       .where(sql`${t.isDefault}`),

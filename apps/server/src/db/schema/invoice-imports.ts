@@ -35,7 +35,7 @@ export const invoiceImports = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('invoice_imports_content_key').on(t.businessId, t.contentHash),
-    index('invoice_imports_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('invoice_imports_created_idx').on(t.businessId, t.createdAt, t.id),
   ],
 );
 

@@ -63,8 +63,8 @@ export const invoices = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('invoices_public_key').on(t.publicId),
     uniqueIndex('invoices_number_key').on(t.businessId, t.number),
-    index('invoices_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
-    index('invoices_status_idx').on(t.businessId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('invoices_created_idx').on(t.businessId, t.createdAt, t.id),
+    index('invoices_status_idx').on(t.businessId, t.status, t.createdAt, t.id),
     // The reminder schedule reads the unpaid invoices of every business by due date.
     index('invoices_unpaid_due_idx')
       .on(t.dueDate)
@@ -162,7 +162,7 @@ export const repeatingInvoices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
-    index('repeating_invoices_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('repeating_invoices_created_idx').on(t.businessId, t.createdAt, t.id),
     // The scheduler's look across businesses for what is due (as the settlement's index does).
     index('repeating_invoices_due_idx')
       .on(t.nextRunDate)
