@@ -17,6 +17,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // terser packs the entry about 2% tighter than esbuild; the login screen's budget is counted in those KB.
+    minify: 'terser',
+    // Every browser the product supports preloads modules natively: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // Mantine's index re-exports these two, which do not declare themselves free of side effects, so every
       // screen would carry them; they have none, and the dialogs and snackbars that use them still get them.
