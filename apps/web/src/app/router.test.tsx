@@ -1,53 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '@merchant/core';
+import { ROLE_PERMISSIONS } from '@merchant/core';
 import type { Business } from '@merchant/business';
 import type { User } from '@merchant/identity';
 import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { call } from '../lib/api-client';
-import { apiError, renderApp, stubApi } from '../test';
+import { OWNER_BUSINESS_ID, apiError, ownerBusiness, ownerUser, renderApp, stubApi } from '../test';
 import { COMING_SOON } from './screens/coming-soon';
 
-const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
+const BID = OWNER_BUSINESS_ID;
 const OTHER = '11111111-2222-4333-8444-555555555555';
-
-const summary = {
-  id: BID,
-  identifier: 'ada',
-  name: 'Ada Shop',
-  type: 'merchant',
-  country: 'sg',
-  currency: 'sgd',
-  onboarding_status: 'completed',
-  role: { title: 'Owner' },
-} as const;
-const user: User = {
-  id: 'u1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  is_super_admin: false,
-  two_factor_enabled: false,
-  businesses: { owned: [{ ...summary }], member: [] },
-  pending_invitations: 0,
-};
-const business = (overrides: Partial<Business> = {}): Business => ({
-  ...summary,
-  logo_url: null,
-  address: { line1: null, line2: null, city: null, state: null, postal_code: null },
-  require_two_factor: false,
-  two_factor_required_for_user: false,
-  read_only: false,
-  stripe_enabled: false,
-  xendit_enabled: false,
-  active_providers: [],
-  features: { send_money: false },
-  platform_enabled: false,
-  warnings: [{ id: 'kyc', style: 'danger', title: 'Verify your account', body: 'Payouts are paused.', cta_title: null, cta_url: null }],
-  permissions: [...ALL_PERMISSIONS],
-  transfers_awaiting_review: 0,
-  ...overrides,
-});
+const user = ownerUser;
+const business = (overrides: Partial<Business> = {}): Business =>
+  ownerBusiness({
+    warnings: [{ id: 'kyc', style: 'danger', title: 'Verify your account', body: 'Payouts are paused.', cta_title: null, cta_url: null }],
+    ...overrides,
+  });
 
 /** The API of one signed-in user (or none) and one business, `BID`; any other business is not found. */
 function serve(answers: { user: User | null; business?: Business }) {

@@ -1,47 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ALL_PERMISSIONS } from '@merchant/core';
-import { businessEndpoints, type Business } from '@merchant/business';
-import { userEndpoints, type User } from '@merchant/identity';
+import { businessEndpoints } from '@merchant/business';
+import { userEndpoints } from '@merchant/identity';
 import { customerEndpoints, paymentLinkEndpoints, repeatingInvoiceEndpoints } from '@merchant/payments';
-import { apiError, renderApp, stubApi } from '@/test';
+import { OWNER_BUSINESS_ID, apiError, ownerBusiness, ownerUser, renderApp, stubApi } from '@/test';
 
-const BID = '7d7c0a39-5a3c-4f44-9d38-0d0c0f7f4e1a';
-const summary = {
-  id: BID,
-  identifier: 'ada',
-  name: 'Ada Shop',
-  type: 'merchant',
-  country: 'sg',
-  currency: 'sgd',
-  onboarding_status: 'completed',
-  role: { title: 'Owner' },
-} as const;
-const user: User = {
-  id: 'u1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  is_super_admin: false,
-  two_factor_enabled: false,
-  businesses: { owned: [{ ...summary }], member: [] },
-  pending_invitations: 0,
-};
-const business: Business = {
-  ...summary,
-  logo_url: null,
-  address: { line1: null, line2: null, city: null, state: null, postal_code: null },
-  require_two_factor: false,
-  two_factor_required_for_user: false,
-  read_only: false,
-  stripe_enabled: false,
-  xendit_enabled: false,
-  active_providers: [],
-  features: { send_money: false },
-  platform_enabled: false,
-  warnings: [],
-  permissions: [...ALL_PERMISSIONS],
-  transfers_awaiting_review: 0,
-};
+const BID = OWNER_BUSINESS_ID;
+const user = ownerUser;
+const business = ownerBusiness();
 
 const CUSTOMER = {
   id: '3f0c2b8e-1d2a-4c5b-9e8f-7a6b5c4d3e2f',
