@@ -1,15 +1,13 @@
 import { AppError } from '@merchant/core';
 import { addDays, runAllowed, runDate } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { RequestMeta } from '@/http/context';
+import { UNATTENDED } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { InvoiceActor, InvoicesService } from '../invoices/invoices.service';
 import { contentOf, scheduleOf } from './repeating-invoices.presenter';
 import { repeatingInvoicesRepository as repo, type RunKey } from './repeating-invoices.repository';
 
-/** Audit entries of scheduled work: no person, no address. */
-const SCHEDULER: RequestMeta = { ip: '', userAgent: null };
 /** Due repeating invoices read per query. */
 const BATCH = 100;
 
@@ -37,7 +35,7 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
   const { db, clock, audit, invoices } = deps;
 
   async function actorFor(tx: Executor, businessId: string): Promise<InvoiceActor> {
-    return invoices.actorFor(tx, businessId, null, SCHEDULER);
+    return invoices.actorFor(tx, businessId, null, UNATTENDED);
   }
 
   /** Makes the invoice of the repeating invoice's next run if it is due today or before; null when nothing was due (or another runner has it). */
@@ -65,7 +63,7 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
         updatedAt: clock.now(),
       });
       if (!more) {
-        await audit.record(tx, SCHEDULER, {
+        await audit.record(tx, UNATTENDED, {
           action: 'repeating_invoice.completed',
           description: `A repeating invoice made its last invoice, ${invoice.number}`,
           actorUserId: null,
