@@ -4,6 +4,7 @@ import type { Executor } from '@/db/client';
 import { ledgerBalances, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
+import { sumMinor } from '@/db/columns';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
@@ -14,12 +15,16 @@ export const ledgerRepository = {
     await tx.insert(ledgerEntries).values(entries);
   },
 
-  /** The sum of each account's entries per currency, as the ledger_balances trigger keeps it with every posting. */
+  /**
+   * The sum of each account's entries per currency, as the ledger_balances trigger keeps it with every posting
+   * (over the account's slots: migration 0019).
+   */
   async sums(db: Executor, businessId: string, accounts: readonly LedgerAccount[]) {
     return db
-      .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: ledgerBalances.amount })
+      .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: sumMinor(ledgerBalances.amount) })
       .from(ledgerBalances)
-      .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])));
+      .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])))
+      .groupBy(ledgerBalances.account, ledgerBalances.currency);
   },
 
   /** One account's entries in one currency with their transaction, newest first, after the cursor. */
