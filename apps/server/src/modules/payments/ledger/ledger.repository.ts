@@ -10,8 +10,9 @@ export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
 
 export const ledgerRepository = {
-  async insert(tx: Executor, transaction: NewLedgerTransaction, entries: NewLedgerEntry[]): Promise<void> {
-    await tx.insert(ledgerTransactions).values(transaction);
+  /** Ledger transactions and their entries: one statement for the transactions, one for all their entries. */
+  async insert(tx: Executor, transactions: NewLedgerTransaction[], entries: NewLedgerEntry[]): Promise<void> {
+    await tx.insert(ledgerTransactions).values(transactions);
     await tx.insert(ledgerEntries).values(entries);
   },
 
