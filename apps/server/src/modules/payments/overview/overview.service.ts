@@ -65,15 +65,11 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       const current = spanOf(from, to);
       const previous: Span = { start: new Date(current.start.getTime() - days * DAY_MS), end: current.start };
 
-      // Five independent reads, sent at once: on PostgreSQL they take five of the pool's connections side by
-      // side, so the page waits for the slowest read, not for the sum of five round trips.
-      const [figures, { daily, byMethod, bySource }, recent, balances, facts] = await Promise.all([
-        repo.figures(db, business.id, current, previous),
-        repo.captured(db, business.id, current),
-        repo.recent(db, business.id, RECENT_PAYMENTS),
-        ledger.balances(db, business.id),
-        repo.setupFacts(db, business.id),
-      ]);
+      const figures = await repo.figures(db, business.id, current, previous);
+      const { daily, byMethod, bySource } = await repo.captured(db, business.id, current);
+      const recent = await repo.recent(db, business.id, RECENT_PAYMENTS);
+      const balances = await ledger.balances(db, business.id);
+      const facts = await repo.setupFacts(db, business.id);
 
       const currencies: CurrencyOverview[] = figures
         .map((f) => f.currency)
