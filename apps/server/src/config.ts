@@ -14,6 +14,8 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL only: the most connections the app's pool opens (the job queue has its own small pool). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Merchant Dashboard <no-reply@merchant.test>'),
   /** Demo logins with a published password: seeded into an empty database only while listening on loopback, unless `on`. */
@@ -40,6 +42,7 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   demoData: boolean;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (c.PUBLIC_URL ?? `http://${c.BASE_DOMAIN}:${c.PORT}`).replace(/\/$/, ''),
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL || undefined,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     smtpUrl,
     mailFrom: c.MAIL_FROM,
     demoData: c.DEMO_DATA === 'auto' ? loopbackOnly : c.DEMO_DATA === 'on',

@@ -1,7 +1,9 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_TTL_HOURS, endpointPath } from '@merchant/core';
 import { businessEndpoints, staffEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
+import { idempotencyKeys } from '../src/db/schema';
 import { mailbox, createTestContext, type Agent, type TestContext } from './harness';
 import { createBusiness, signInAgain, uniqueEmail, type Person } from './factories';
 
@@ -135,6 +137,8 @@ describe('idempotent endpoints', () => {
     const body = { name: 'Expiring Bakery', country: 'sg', currency: 'sgd' };
     const first = await owner.post(BUSINESSES, body, key(k));
     expect(first.statusCode).toBe(201);
+    const other = nextKey();
+    expect((await owner.post(BUSINESSES, { ...body, name: 'Another Expiring Bakery' }, key(other))).statusCode).toBe(201);
     // Sessions end after two idle hours: the same person signs in again later, with the same key.
     t.clock.advance(IDEMPOTENCY_KEY_TTL_HOURS * 3600_000 - 1000);
     owner = await signInAgain(t, ownerPerson);
@@ -146,6 +150,13 @@ describe('idempotent endpoints', () => {
     expect(fresh.statusCode).toBe(201);
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
     expect(fresh.json().id).not.toBe(first.json().id);
+    // The claim of the expired key dropped the caller's other expired key in the same statement.
+    expect(
+      await t.database.db
+        .select()
+        .from(idempotencyKeys)
+        .where(inArray(idempotencyKeys.key, [k, other])),
+    ).toEqual([expect.objectContaining({ key: k, responseStatus: 201 })]);
   });
 
   it('refuses a malformed key, and a key sent to an endpoint that is not idempotent', async () => {

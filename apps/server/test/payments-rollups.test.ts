@@ -32,9 +32,9 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 /** The rollup's rows and the same figures grouped from the payments themselves, as comparable text. */
 async function daily() {
   const rollup = await rows<Record<string, unknown>>(sql`
-    select day::text as day, currency, coalesce(method, '-') as method, source_type, captured::int as captured, gross::text as gross,
-           fee::text as fee, net::text as net, failed::int as failed
-    from payments_daily where business_id = ${businessId} and (captured <> 0 or failed <> 0) order by 1, 2, 3, 4`);
+    select day::text as day, currency, coalesce(method, '-') as method, source_type, sum(captured)::int as captured, sum(gross)::text as gross,
+           sum(fee)::text as fee, sum(net)::text as net, sum(failed)::int as failed
+    from payments_daily where business_id = ${businessId} group by 1, 2, 3, 4 having sum(captured) <> 0 or sum(failed) <> 0 order by 1, 2, 3, 4`);
   const raw = await rows<Record<string, unknown>>(sql`
     select (created_at at time zone 'UTC')::date::text as day, currency, coalesce(method, '-') as method, source_type,
            (count(*) filter (where status <> 'failed'))::int as captured,
@@ -49,7 +49,7 @@ async function daily() {
 
 async function balances() {
   const rollup = await rows<Record<string, unknown>>(
-    sql`select account, currency, amount::text as amount from ledger_balances where business_id = ${businessId} order by 1, 2`,
+    sql`select account, currency, sum(amount)::text as amount from ledger_balances where business_id = ${businessId} group by 1, 2 order by 1, 2`,
   );
   const raw = await rows<Record<string, unknown>>(
     sql`select account, currency, sum(amount)::text as amount from ledger_entries where business_id = ${businessId} group by 1, 2 order by 1, 2`,
@@ -102,5 +102,28 @@ describe('payments_daily and ledger_balances', () => {
     const ledger = await balances();
     expect(ledger.rollup).toEqual(ledger.raw);
     expect(ledger.rollup.length).toBeGreaterThan(0);
+  });
+
+  it('spread each key over slots written by different transactions, which the balances and the overview sum', async () => {
+    // Each transaction writes its own slot (migration 0019): the payments above went to several.
+    const slots = await rows<{ daily: number; balances: number }>(sql`
+      select (select count(distinct slot) from payments_daily where business_id = ${businessId})::int as daily,
+             (select count(distinct slot) from ledger_balances where business_id = ${businessId})::int as balances`);
+    expect(slots[0]!.daily).toBeGreaterThan(1);
+    expect(slots[0]!.balances).toBeGreaterThan(1);
+    const { ledger } = paymentServices(t.database.db, t.clock);
+    const raw = await rows<{ account: string; currency: string; amount: string }>(
+      sql`select account, currency, sum(amount)::text as amount from ledger_entries where business_id = ${businessId} group by 1, 2`,
+    );
+    const entriesOf = (account: string, currency: string) => Number(raw.find((r) => r.account === account && r.currency === currency)?.amount ?? 0);
+    expect(await ledger.balances(t.database.db, businessId)).toEqual(
+      ['sgd', 'usd'].map((currency) => ({
+        currency,
+        pending: entriesOf('merchant_pending', currency),
+        available: entriesOf('merchant_available', currency),
+        inTransit: entriesOf('merchant_in_transit', currency),
+        paidOut: entriesOf('merchant_paid_out', currency),
+      })),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
@@ -6,15 +6,28 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 /** The stored answers of idempotent endpoints (http/idempotency.ts). */
 export const idempotencyRepository = {
-  /** Drops the scope's expired keys, so an expired key is free to use again. */
-  async purgeExpired(db: Executor, scope: string, now: Date): Promise<void> {
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), lte(idempotencyKeys.expiresAt, now)));
-  },
-
   /** Claims a key for one request; false when the key is already taken (running or answered). */
   async claim(db: Executor, row: { scope: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date }): Promise<boolean> {
     const inserted = await db.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
     return inserted.length === 1;
+  },
+
+  /**
+   * Drops the scope's expired keys and claims this one, in one statement: the key is claimed when it is free
+   * or expired (an expired key's row is taken over, as if dropped and inserted again); false as `claim`.
+   */
+  async purgeAndClaim(db: Executor, row: { scope: string; key: string; fingerprint: string; createdAt: Date; expiresAt: Date }, now: Date): Promise<boolean> {
+    const k = idempotencyKeys;
+    const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+    const result = await db.execute(sql`
+      with purged as (delete from ${k} where ${k.scope} = ${row.scope} and ${k.expiresAt} <= ${at(now)} and ${k.key} <> ${row.key})
+      insert into ${k} (scope, key, fingerprint, response_status, response_body, created_at, expires_at)
+      values (${row.scope}, ${row.key}, ${row.fingerprint}, null, null, ${at(row.createdAt)}, ${at(row.expiresAt)})
+      on conflict (scope, key) do update set fingerprint = excluded.fingerprint, response_status = null, response_body = null,
+        created_at = excluded.created_at, expires_at = excluded.expires_at
+      where ${k.expiresAt} <= ${at(now)}
+      returning key`);
+    return (result as unknown as { rows: unknown[] }).rows.length === 1;
   },
 
   async find(db: Executor, scope: string, key: string): Promise<IdempotencyRow | null> {

@@ -95,10 +95,11 @@ export async function startIdempotent(endpoint: Endpoint, req: FastifyRequest, d
   const scope = scopeOf(req);
   const fingerprint = fingerprintOf(endpoint, req);
   const now = deps.clock.now();
-  await repo.purgeExpired(deps.db, scope, now);
-  // Two tries: a key freed by a failed first request between our claim and our read is claimed again.
+  const wanted = { scope, key, fingerprint, createdAt: now, expiresAt: new Date(now.getTime() + TTL_MS) };
+  // Two tries: a key freed by a failed first request between our claim and our read is claimed again. The
+  // first try also drops the scope's expired keys (one statement).
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (await repo.claim(deps.db, { scope, key, fingerprint, createdAt: now, expiresAt: new Date(now.getTime() + TTL_MS) })) {
+    if (attempt === 0 ? await repo.purgeAndClaim(deps.db, wanted, now) : await repo.claim(deps.db, wanted)) {
       claims.set(req, { scope, key });
       return { kind: 'run' };
     }

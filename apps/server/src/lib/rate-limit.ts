@@ -10,6 +10,17 @@ export function createRateLimiter(deps: { db: Executor; clock: Clock }) {
       const now = deps.clock.now();
       return repo.hit(deps.db, key, now, new Date(now.getTime() + windowMs));
     },
+    /** `hit` for several different keys in one round trip; answers their hits in the order given. */
+    async hitMany(hits: readonly { key: string; windowMs: number }[]): Promise<number[]> {
+      if (new Set(hits.map((h) => h.key)).size !== hits.length) throw new Error('hitMany takes each key once.');
+      const now = deps.clock.now();
+      const counted = await repo.hitMany(
+        deps.db,
+        hits.map(({ key, windowMs }) => ({ key, resetAt: new Date(now.getTime() + windowMs) })),
+        now,
+      );
+      return hits.map(({ key }) => counted.get(key) ?? 1);
+    },
     async count(key: string): Promise<number> {
       const row = await repo.find(deps.db, key);
       if (!row || row.resetAt <= deps.clock.now()) return 0;

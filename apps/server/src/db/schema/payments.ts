@@ -232,7 +232,9 @@ export const refunds = pgTable(
  * Payments per UTC day, currency, method and source: the captured ones' count and sums, and the failed
  * ones' count (the Overview's figures, docs/payments.md "## overview"). Derived, never written by the app: a
  * trigger on `payments` (migration 0011) moves each row's share in the same transaction as its insert or
- * state change, so it is exact whenever a transaction can see it.
+ * state change, so it is exact whenever a transaction can see it. Each key is spread over `ROLLUP_SLOTS`
+ * rows (`slot`, chosen per transaction by the trigger, migration 0019), so concurrent payments of one
+ * business and day do not queue for one row: readers sum over the slots.
  */
 export const paymentsDaily = pgTable(
   'payments_daily',
@@ -247,8 +249,9 @@ export const paymentsDaily = pgTable(
     fee: minorAmount('fee').notNull().default(0),
     net: minorAmount('net').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    slot: smallint('slot').notNull().default(0),
   },
-  (t) => [unique('payments_daily_key').on(t.businessId, t.day, t.currency, t.sourceType, t.method).nullsNotDistinct()],
+  (t) => [unique('payments_daily_key').on(t.businessId, t.day, t.currency, t.sourceType, t.method, t.slot).nullsNotDistinct()],
 );
 
 /**
@@ -300,7 +303,8 @@ export const ledgerEntries = pgTable(
  * The sum of every entry per account and currency (the balances, docs/payments.md "## The ledger"). Derived,
  * never written by the app: a trigger on `ledger_entries` (append-only) adds each entry in the same
  * transaction as its posting (migration 0011), so the balance a transaction reads is the sum of the entries
- * it can see.
+ * it can see. Like `payments_daily`, each balance is spread over `ROLLUP_SLOTS` rows (`slot`, migration
+ * 0019): a balance is the sum of its account's rows, never one row.
  */
 export const ledgerBalances = pgTable(
   'ledger_balances',
@@ -309,8 +313,9 @@ export const ledgerBalances = pgTable(
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     currency: text('currency').notNull(),
     amount: minorAmount('amount').notNull().default(0),
+    slot: smallint('slot').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.account, t.currency] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.account, t.currency, t.slot] })],
 );
 
 /** Which methods a business offers at checkout, in which order, and whether the fee is passed on. */

@@ -50,6 +50,10 @@ export const chargesRepository = {
   async insertEvent(tx: Executor, event: typeof paymentEvents.$inferInsert): Promise<void> {
     await tx.insert(paymentEvents).values(event);
   },
+  /** Several events in one statement (a confirm's method_selected, processing and outcome). */
+  async insertEvents(tx: Executor, events: (typeof paymentEvents.$inferInsert)[]): Promise<void> {
+    if (events.length > 0) await tx.insert(paymentEvents).values(events);
+  },
   /** Oldest first: the payment's timeline. */
   async events(db: Executor, businessId: string, paymentId: string): Promise<PaymentEventRow[]> {
     return db
@@ -91,14 +95,29 @@ export const chargesRepository = {
       .limit(1);
     return row?.days ?? null;
   },
-  /** False only when the business turned the method off (no row: the method is on). */
-  async methodEnabled(db: Executor, businessId: string, method: PaymentMethod): Promise<boolean> {
+  /**
+   * What a confirm needs of the business in one read: its name (the provider's intent), its settlement delay
+   * (null: no payments settings yet), and the method's setting (no row: on, fee not passed on).
+   */
+  async confirmContext(db: Executor, businessId: string, method: PaymentMethod) {
     const [row] = await db
-      .select({ enabled: paymentMethodSettings.enabled })
-      .from(paymentMethodSettings)
-      .where(and(eq(paymentMethodSettings.businessId, businessId), eq(paymentMethodSettings.method, method)))
+      .select({
+        name: businesses.name,
+        settlementDelayDays: checkoutSettings.settlementDelayDays,
+        enabled: paymentMethodSettings.enabled,
+        passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
+      })
+      .from(businesses)
+      .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
+      .leftJoin(paymentMethodSettings, and(eq(paymentMethodSettings.businessId, businesses.id), eq(paymentMethodSettings.method, method)))
+      .where(eq(businesses.id, businessId))
       .limit(1);
-    return row?.enabled ?? true;
+    return {
+      name: row?.name ?? '',
+      settlementDelayDays: row?.settlementDelayDays ?? null,
+      methodEnabled: row?.enabled ?? true,
+      passFeeToCustomer: row?.passFeeToCustomer ?? false,
+    };
   },
   /** Succeeded payments whose funds are due to become available, oldest first. */
   async dueForSettlement(db: Executor, now: Date, limit: number) {

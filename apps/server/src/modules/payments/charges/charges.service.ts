@@ -21,6 +21,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
+import { chargePostings } from './charge-postings';
 import { chargesRepository as repo, type PaymentPatch, type PaymentRow, type RefundRow } from './charges.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -91,8 +92,12 @@ export interface StartPaymentInput {
 }
 
 export interface ConfirmOptions {
-  /** The business passes this method's fee on to the customer (checkout customisation): they pay amount + fee. */
-  passFeeToCustomer?: boolean;
+  /**
+   * The business passes this method's fee on to the customer (checkout customisation): they pay amount + fee.
+   * `'as_set'`: as the business's payment methods settings say for the chosen method (read in the confirm's
+   * transaction, with the method's availability).
+   */
+  passFeeToCustomer?: boolean | 'as_set';
   /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
   where?: RequestMeta;
 }
@@ -111,6 +116,18 @@ export interface ChargesActor extends RequestMeta {
 }
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
+type NewPaymentEvent = Parameters<typeof repo.insertEvent>[1];
+
+/**
+ * What a confirm has decided but not written when the provider's outcome is applied: the payment's move to
+ * `processing`, its events, and the settlement delay it has read already (undefined: not read).
+ */
+interface Prior {
+  patch: PaymentPatch;
+  events: NewPaymentEvent[];
+  settlementDelayDays?: number | null;
+}
+const NOTHING_PRIOR: Prior = { patch: {}, events: [] };
 
 /**
  * The payment lifecycle (docs/payments.md, "Core services"): start, confirm with a method, complete a
@@ -128,16 +145,12 @@ export function createChargesService(deps: {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
 
+  function eventRow(payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null): NewPaymentEvent {
+    return { businessId: payment.businessId, id: newTimeOrderedId(), paymentId: payment.id, type, data, actorUserId, createdAt: clock.now() };
+  }
+
   async function event(tx: Executor, payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null) {
-    await repo.insertEvent(tx, {
-      businessId: payment.businessId,
-      id: newTimeOrderedId(),
-      paymentId: payment.id,
-      type,
-      data,
-      actorUserId,
-      createdAt: clock.now(),
-    });
+    await repo.insertEvent(tx, eventRow(payment, type, data, actorUserId));
   }
 
   /** Locks the payment's source and refuses when it no longer takes payments. */
@@ -162,12 +175,15 @@ export function createChargesService(deps: {
   }
 
   /** The money moves: fee and net stored, customer matched, charge and fee posted, the source told. */
-  async function succeed(tx: Executor, payment: PaymentRow, provider: PaymentProvider, where: RequestMeta): Promise<PaymentRow> {
+  async function succeed(tx: Executor, payment: PaymentRow, provider: PaymentProvider, where: RequestMeta, prior: Prior = NOTHING_PRIOR): Promise<PaymentRow> {
     const now = clock.now();
     const fee = provider.fee(payment.amount, payment.method!, payment.currency);
-    const delayDays = (await repo.settlementDelayDays(tx, payment.businessId)) ?? DEFAULT_SETTLEMENT_DELAY_DAYS;
+    const delayDays =
+      (prior.settlementDelayDays !== undefined ? prior.settlementDelayDays : await repo.settlementDelayDays(tx, payment.businessId)) ??
+      DEFAULT_SETTLEMENT_DELAY_DAYS;
     const customerId = await matchCustomer(tx, payment, where);
     const updated = await repo.update(tx, payment, {
+      ...prior.patch,
       status: 'succeeded',
       fee,
       net: payment.amount - fee,
@@ -176,56 +192,45 @@ export function createChargesService(deps: {
       availableOn: new Date(now.getTime() + delayDays * DAY_MS),
       updatedAt: now,
     });
-    const { businessId, currency, amount } = updated;
-    await ledger.post(tx, businessId, {
-      kind: 'charge',
-      paymentId: updated.id,
-      description: `Payment ${updated.publicId}`,
-      entries: [
-        { account: 'customer_funds', currency, amount: -amount },
-        { account: 'merchant_pending', currency, amount },
-      ],
-    });
-    if (fee > 0) {
-      await ledger.post(tx, businessId, {
-        kind: 'fee',
-        paymentId: updated.id,
-        description: `${PAYMENT_METHOD_LABELS[updated.method!]} fee of payment ${updated.publicId}`,
-        entries: [
-          { account: 'merchant_pending', currency, amount: -fee },
-          { account: 'platform_fees', currency, amount: fee },
-        ],
-      });
-    }
-    await event(tx, updated, 'succeeded', { amount, fee, net: updated.net });
+    const { businessId, amount } = updated;
+    await ledger.postMany(tx, businessId, chargePostings(updated));
+    await repo.insertEvents(tx, [...prior.events, eventRow(updated, 'succeeded', { amount, fee, net: updated.net })]);
     const adapter = sources.get(updated.sourceType);
     if (adapter?.paymentSucceeded && updated.sourceId) await adapter.paymentSucceeded(tx, businessId, updated.sourceId, updated);
     return updated;
   }
 
-  /** Applies a provider's outcome to a payment in `processing` or `requires_action`. */
-  async function applyOutcome(tx: Executor, payment: PaymentRow, outcome: Outcome, provider: PaymentProvider, where: RequestMeta): Promise<ChargeResult> {
+  /**
+   * Applies a provider's outcome to a payment in `processing` or `requires_action`. `prior`: what the caller
+   * has not written yet (a confirm's move to `processing` and its events), written with the outcome's own
+   * change and events, so the payment's row is updated once and its events inserted in one statement.
+   */
+  async function applyOutcome(
+    tx: Executor,
+    payment: PaymentRow,
+    outcome: Outcome,
+    provider: PaymentProvider,
+    where: RequestMeta,
+    prior: Prior = NOTHING_PRIOR,
+  ): Promise<ChargeResult> {
     switch (outcome.status) {
       case 'succeeded':
-        return { payment: await succeed(tx, payment, provider, where), nextAction: null };
+        return { payment: await succeed(tx, payment, provider, where, prior), nextAction: null };
       case 'failed': {
-        const updated = await repo.update(tx, payment, { status: 'failed', failureCode: outcome.failure, updatedAt: clock.now() });
-        await event(tx, updated, 'failed', { code: outcome.failure, message: FAILURE_MESSAGES[outcome.failure] });
+        const updated = await repo.update(tx, payment, { ...prior.patch, status: 'failed', failureCode: outcome.failure, updatedAt: clock.now() });
+        await repo.insertEvents(tx, [...prior.events, eventRow(updated, 'failed', { code: outcome.failure, message: FAILURE_MESSAGES[outcome.failure] })]);
         return { payment: updated, nextAction: null };
       }
       case 'requires_action': {
-        const updated = await repo.update(tx, payment, { status: 'requires_action', updatedAt: clock.now() });
-        await event(tx, updated, 'requires_action', { action: outcome.action });
+        const updated = await repo.update(tx, payment, { ...prior.patch, status: 'requires_action', updatedAt: clock.now() });
+        await repo.insertEvents(tx, [...prior.events, eventRow(updated, 'requires_action', { action: outcome.action })]);
         return { payment: updated, nextAction: outcome.action };
       }
     }
   }
 
-  async function assertMethodAvailable(tx: Executor, payment: PaymentRow, method: PaymentMethod, provider: PaymentProvider): Promise<void> {
-    if (!provider.methods(payment.currency).includes(method) || !(await repo.methodEnabled(tx, payment.businessId, method))) {
-      throw fieldError('PAYMENT_METHOD_UNAVAILABLE', 'method', `${PAYMENT_METHOD_LABELS[method]} is not available for this payment.`);
-    }
-  }
+  const methodUnavailable = (method: PaymentMethod) =>
+    fieldError('PAYMENT_METHOD_UNAVAILABLE', 'method', `${PAYMENT_METHOD_LABELS[method]} is not available for this payment.`);
 
   function assertWithinLimits(amount: number, currency: string, method: PaymentMethod, provider: PaymentProvider): void {
     const { min, max } = provider.limits(method, currency);
@@ -326,11 +331,14 @@ export function createChargesService(deps: {
         if (payment.status !== 'requires_payment_method') throw new AppError('PAYMENT_NOT_PAYABLE', 'This payment has been paid or has failed already.');
         const provider = processor.provider(payment.provider);
         const method = details.method;
-        await assertMethodAvailable(tx, payment, method, provider);
-        const gross = options.passFeeToCustomer ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;
+        // The business's name, settlement delay and method setting in one read (docs/payments.md, "Core services").
+        const context = await repo.confirmContext(tx, payment.businessId, method);
+        if (!provider.methods(payment.currency).includes(method) || !context.methodEnabled) throw methodUnavailable(method);
+        const passFee = options.passFeeToCustomer === 'as_set' ? context.passFeeToCustomer : options.passFeeToCustomer;
+        const gross = passFee ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;
         assertWithinLimits(gross, payment.currency, method, provider);
         await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount);
-        const intent = { ...intentOf(payment, await repo.businessName(tx, payment.businessId)), amount: gross };
+        const intent = { ...intentOf(payment, context.name), amount: gross };
         const outcome = await provider.confirm(intent, details, clock.now());
         if (outcome.status === 'refused') throw fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]);
         const card = outcome.card;
@@ -342,10 +350,18 @@ export function createChargesService(deps: {
           updatedAt: clock.now(),
           ...(card ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
         };
-        const processing = await repo.update(tx, payment, patch);
-        await event(tx, processing, 'method_selected', { method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) });
-        await event(tx, processing, 'processing');
-        return applyOutcome(tx, processing, outcome, provider, options.where ?? UNATTENDED);
+        // The move to processing is written with the outcome (one update, one insert of the three events):
+        // nothing outside this transaction ever sees it apart from the outcome.
+        const processing: PaymentRow = { ...payment, ...patch };
+        const events = [
+          eventRow(processing, 'method_selected', { method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) }),
+          eventRow(processing, 'processing'),
+        ];
+        return applyOutcome(tx, processing, outcome, provider, options.where ?? UNATTENDED, {
+          patch,
+          events,
+          settlementDelayDays: context.settlementDelayDays,
+        });
       });
     },
 

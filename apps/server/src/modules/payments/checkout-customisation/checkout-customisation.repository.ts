@@ -9,6 +9,18 @@ export const checkoutCustomisationRepository = {
     const [row] = await db.select().from(checkoutSettings).where(eq(checkoutSettings.businessId, businessId));
     return row ?? null;
   },
+  /** The business's name and logo with its checkout settings (null: none saved yet), in one read. */
+  async businessWithSettings(
+    db: Executor,
+    businessId: string,
+  ): Promise<{ business: { name: string; logoUrl: string | null }; settings: CheckoutSettingsRow | null } | null> {
+    const [row] = await db
+      .select({ business: { name: businesses.name, logoUrl: businesses.logoUrl }, settings: checkoutSettings })
+      .from(businesses)
+      .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
+      .where(eq(businesses.id, businessId));
+    return row ?? null;
+  },
   async saveSettings(db: Executor, values: typeof checkoutSettings.$inferInsert & { updatedAt: Date }): Promise<CheckoutSettingsRow> {
     const [row] = await db
       .insert(checkoutSettings)

@@ -36,12 +36,26 @@ function settingsOf(row: CheckoutSettingsRow | null): Omit<CheckoutSettings, 'lo
 
 /** For the hosted checkout (or the invoice page): the business's name, its logo on that host, and its brand colour. */
 export async function brandingFor(db: Executor, businessId: string, host: 'checkout' | 'invoice' = 'checkout'): Promise<Branding | null> {
-  const [business, row] = await Promise.all([repo.business(db, businessId), repo.settings(db, businessId)]);
-  if (!business) return null;
+  return (await brandingAndSettingsFor(db, businessId, host))?.branding ?? null;
+}
+
+/** The branding and the checkout settings of a business in one read (null: no such business). */
+export async function brandingAndSettingsFor(
+  db: Executor,
+  businessId: string,
+  host: 'checkout' | 'invoice' = 'checkout',
+): Promise<{ branding: Branding; settings: Omit<CheckoutSettings, 'logo_url'> } | null> {
+  const found = await repo.businessWithSettings(db, businessId);
+  if (!found) return null;
+  const settings = settingsOf(found.settings);
+  const { business } = found;
   return {
-    name: business.name,
-    logo_url: business.logoUrl ? logoPath(host, businessId, fileOf(business.logoUrl)) : null,
-    brand_color: settingsOf(row).brand_color,
+    branding: {
+      name: business.name,
+      logo_url: business.logoUrl ? logoPath(host, businessId, fileOf(business.logoUrl)) : null,
+      brand_color: settings.brand_color,
+    },
+    settings,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   PAYMENT_METHOD_LABELS,
   checkoutUrl,
   methodLimits,
+  type Branding,
   type CardBrand,
   type Checkout,
   type CheckoutPayment,
@@ -20,7 +21,7 @@ import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { ChargeResult, ChargesService, CheckoutSource } from '../charges/charges.service';
 import type { PaymentRow } from '../charges/charges.repository';
-import { brandingFor, checkoutSettingsFor } from '../checkout-customisation/checkout-customisation.service';
+import { brandingAndSettingsFor, brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import type { Processor } from '../processor/processor.module';
 
@@ -89,8 +90,9 @@ export function createCheckoutService(deps: {
   /** Mails the receipt when the business sends receipts and the customer left an email. */
   async function afterOutcome(result: ChargeResult): Promise<CheckoutPayment> {
     const { payment } = result;
-    if (payment.status === 'succeeded' && payment.customerEmail && (await checkoutSettingsFor(db, payment.businessId)).send_receipts) {
-      const receipt = await receiptOf(payment);
+    const business = payment.status === 'succeeded' && payment.customerEmail ? await brandingAndSettingsFor(db, payment.businessId) : null;
+    if (payment.customerEmail && business?.settings.send_receipts) {
+      const receipt = receiptWith(payment, business.branding);
       const amount = formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency);
       const how = receipt.card ? `Card ending ${receipt.card.last4}` : PAYMENT_METHOD_LABELS[receipt.method];
       await mailer.send({
@@ -114,7 +116,11 @@ export function createCheckoutService(deps: {
 
   async function receiptOf(payment: PaymentRow): Promise<Receipt> {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
-    const branding = await brandingFor(db, payment.businessId);
+    return receiptWith(payment, await brandingFor(db, payment.businessId));
+  }
+
+  function receiptWith(payment: PaymentRow, branding: Branding | null): Receipt {
+    if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
     return {
       public_id: payment.publicId,
       business: branding ?? { name: '', logo_url: null, brand_color: '' },
@@ -217,11 +223,14 @@ export function createCheckoutService(deps: {
     async confirm(publicId: string, details: PaymentMethodDetails, where: RequestMeta): Promise<CheckoutPayment> {
       const payment = await paymentOf(publicId);
       const { perPayment, perIp } = CONFIRM_LIMITS;
-      const tooMany = () => new AppError('RATE_LIMITED', 'Too many payment attempts. Wait a while and try again.');
-      if ((await limiter.hit(`checkout-confirm:payment:${payment.id}`, perPayment.windowMs)) > perPayment.max) throw tooMany();
-      if ((await limiter.hit(`checkout-confirm:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
-      const setting = (await methodsForCheckout(db, payment.businessId)).find((m) => m.method === details.method);
-      return afterOutcome(await charges.confirm(publicId, details, { passFeeToCustomer: setting?.pass_fee_to_customer ?? false, where: metaOf(where) }));
+      // Both counters in one statement: every attempt counts for the payment and for the address.
+      const [forPayment, forIp] = await limiter.hitMany([
+        { key: `checkout-confirm:payment:${payment.id}`, windowMs: perPayment.windowMs },
+        { key: `checkout-confirm:ip:${where.ip}`, windowMs: perIp.windowMs },
+      ]);
+      if (forPayment! > perPayment.max || forIp! > perIp.max) throw new AppError('RATE_LIMITED', 'Too many payment attempts. Wait a while and try again.');
+      // The fee is passed on as the business set it for the chosen method, read in the confirm's transaction.
+      return afterOutcome(await charges.confirm(publicId, details, { passFeeToCustomer: 'as_set', where: metaOf(where) }));
     },
 
     async challenge(publicId: string, decision: 'approve' | 'fail', where: RequestMeta): Promise<CheckoutPayment> {

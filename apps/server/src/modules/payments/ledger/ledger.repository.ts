@@ -4,22 +4,28 @@ import type { Executor } from '@/db/client';
 import { ledgerBalances, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
+import { sumMinor } from '@/db/columns';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
 
 export const ledgerRepository = {
-  async insert(tx: Executor, transaction: NewLedgerTransaction, entries: NewLedgerEntry[]): Promise<void> {
-    await tx.insert(ledgerTransactions).values(transaction);
+  /** Ledger transactions and their entries: one statement for the transactions, one for all their entries. */
+  async insert(tx: Executor, transactions: NewLedgerTransaction[], entries: NewLedgerEntry[]): Promise<void> {
+    await tx.insert(ledgerTransactions).values(transactions);
     await tx.insert(ledgerEntries).values(entries);
   },
 
-  /** The sum of each account's entries per currency, as the ledger_balances trigger keeps it with every posting. */
+  /**
+   * The sum of each account's entries per currency, as the ledger_balances trigger keeps it with every posting
+   * (over the account's slots: migration 0019).
+   */
   async sums(db: Executor, businessId: string, accounts: readonly LedgerAccount[]) {
     return db
-      .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: ledgerBalances.amount })
+      .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: sumMinor(ledgerBalances.amount) })
       .from(ledgerBalances)
-      .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])));
+      .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])))
+      .groupBy(ledgerBalances.account, ledgerBalances.currency);
   },
 
   /** One account's entries in one currency with their transaction, newest first, after the cursor. */

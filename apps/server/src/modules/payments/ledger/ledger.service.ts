@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
-import { ledgerRepository as repo } from './ledger.repository';
+import { ledgerRepository as repo, type NewLedgerEntry, type NewLedgerTransaction } from './ledger.repository';
 
 export interface LedgerEntryInput {
   account: LedgerAccount;
@@ -58,26 +58,26 @@ export function assertBalanced(entries: readonly LedgerEntryInput[]): void {
  * an unbalanced transaction at commit and any change to a posted entry.
  */
 export function createLedgerService(deps: { clock: Clock }) {
-  return {
-    /** Posts one balanced transaction inside the caller's transaction handle; returns its id. */
-    async post(tx: Executor, businessId: string, posting: LedgerPosting): Promise<string> {
-      assertBalanced(posting.entries);
+  async function postAll(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<string[]> {
+    for (const posting of postings) assertBalanced(posting.entries);
+    const createdAt = deps.clock.now();
+    const transactions: NewLedgerTransaction[] = [];
+    const entries: NewLedgerEntry[] = [];
+    for (const posting of postings) {
       const id = newTimeOrderedId();
-      const createdAt = deps.clock.now();
-      await repo.insert(
-        tx,
-        {
-          businessId,
-          id,
-          kind: posting.kind,
-          paymentId: posting.paymentId ?? null,
-          refundId: posting.refundId ?? null,
-          referenceType: posting.reference?.type ?? null,
-          referenceId: posting.reference?.id ?? null,
-          description: posting.description,
-          createdAt,
-        },
-        posting.entries.map((entry) => ({
+      transactions.push({
+        businessId,
+        id,
+        kind: posting.kind,
+        paymentId: posting.paymentId ?? null,
+        refundId: posting.refundId ?? null,
+        referenceType: posting.reference?.type ?? null,
+        referenceId: posting.reference?.id ?? null,
+        description: posting.description,
+        createdAt,
+      });
+      for (const entry of posting.entries) {
+        entries.push({
           businessId,
           id: newTimeOrderedId(),
           transactionId: id,
@@ -85,10 +85,25 @@ export function createLedgerService(deps: { clock: Clock }) {
           currency: entry.currency,
           amount: entry.amount,
           createdAt,
-        })),
-      );
-      return id;
+        });
+      }
+    }
+    if (transactions.length > 0) await repo.insert(tx, transactions, entries);
+    return transactions.map((t) => t.id);
+  }
+
+  return {
+    /** Posts one balanced transaction inside the caller's transaction handle; returns its id. */
+    async post(tx: Executor, businessId: string, posting: LedgerPosting): Promise<string> {
+      const [id] = await postAll(tx, businessId, [posting]);
+      return id!;
     },
+
+    /**
+     * Posts several balanced transactions of one business at once (a charge and its fee) in two statements
+     * whatever their number; answers their ids in order. The same as `post` for each, in order.
+     */
+    postMany: postAll,
 
     /** Pending, available, in-transit and paid-out balances per currency, sorted by currency. */
     async balances(db: Executor, businessId: string): Promise<LedgerBalance[]> {

@@ -19,6 +19,25 @@ export const rateLimitRepository = {
       .returning({ hits: rateLimits.hits });
     return row?.hits ?? 1;
   },
+  /**
+   * `hit` for several different keys in one statement (each its own window, `excluded.reset_at` being the new
+   * window's end); answers the hits per key.
+   */
+  async hitMany(db: Executor, hits: readonly { key: string; resetAt: Date }[], now: Date): Promise<Map<string, number>> {
+    const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+    const rows = await db
+      .insert(rateLimits)
+      .values(hits.map(({ key, resetAt }) => ({ key, hits: 1, resetAt })))
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+          resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ key: rateLimits.key, hits: rateLimits.hits });
+    return new Map(rows.map((row) => [row.key, row.hits]));
+  },
   async find(db: Executor, key: string) {
     const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
     return row ?? null;

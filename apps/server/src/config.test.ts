@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('is 10 connections unless set, and refuses what is not a whole number from 1 to 200', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '30' }).databasePoolSize).toBe(30);
+    for (const bad of ['0', '201', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+});

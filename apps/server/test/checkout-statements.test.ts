@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostOfKind } from '@merchant/core';
+import { checkoutEndpoints as endpoints } from '@merchant/payments';
+import { createBusiness, insertQr } from './factories';
+import { Agent, createTestContext, type TestContext } from './harness';
+
+/**
+ * What one paid payment costs the database (docs/benchmarks.md, "Payments at scale"): the statements the
+ * app sends for the checkout's four requests, as bench/checkout-load.mjs makes them (the anti-forgery token,
+ * the page, start and confirm of a static QR code's open amount, paid by card, the receipt mailed). Pinned,
+ * so that a change that adds a round trip to the hot path shows here. Transaction control (begin, commit)
+ * is left out of the count: the two drivers report it differently. Both databases.
+ */
+let t: TestContext;
+let host: string;
+let qr: string;
+const queries: string[] = [];
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+beforeAll(async () => {
+  t = await createTestContext({}, { onQuery: (sql) => queries.push(sql) });
+  host = hostOfKind('checkout', t.config.baseDomain);
+  const { id } = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+  qr = await insertQr(t.database.db, id);
+});
+afterAll(() => t.close());
+
+/** The statements sent while `fn` runs, without transaction control, each cut to its first words. */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const from = queries.length;
+  await fn();
+  return queries
+    .slice(from)
+    .filter((q) => !TRANSACTION_CONTROL.test(q))
+    .map((q) => q.replace(/\s+/g, ' ').slice(0, 60));
+}
+
+/** One customer's paid payment, request by request: the statements of each. */
+async function pay(email: string) {
+  const agent = new Agent(t.app);
+  const token = await statementsDuring(async () => {
+    agent.csrf = (await agent.ok(endpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } })).token;
+  });
+  const page = await statementsDuring(() => agent.ok(endpoints.get, { params: { kind: 'qr', public_id: qr } }, { host }));
+  let publicId = '';
+  const start = await statementsDuring(async () => {
+    const body = { amount: 12_34, name: 'Sam Counter', email };
+    publicId = (await agent.ok(endpoints.start, { params: { kind: 'qr', public_id: qr }, body }, { host, idempotencyKey: randomUUID() })).public_id;
+  });
+  let status = '';
+  const confirm = await statementsDuring(async () => {
+    const body = { method: 'card' as const, card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } };
+    status = (await agent.ok(endpoints.confirm, { params: { public_id: publicId }, body }, { host, idempotencyKey: randomUUID() })).status;
+  });
+  return { status, token, page, start, confirm };
+}
+
+const counts = (flow: Awaited<ReturnType<typeof pay>>) => ({
+  token: flow.token.length,
+  page: flow.page.length,
+  start: flow.start.length,
+  confirm: flow.confirm.length,
+  total: flow.token.length + flow.page.length + flow.start.length + flow.confirm.length,
+});
+
+describe('statements per paid payment at the checkout', () => {
+  it('a new customer: 29 statements (it was 43), the confirm 17 of them', async () => {
+    const flow = await pay('new.customer@example.com');
+    expect(flow.status).toBe('succeeded');
+    // On failure, the message lists the statements, so what was added shows.
+    expect(counts(flow), [...flow.page, ...flow.start, ...flow.confirm].join('\n')).toEqual({ token: 1, page: 3, start: 8, confirm: 17, total: 29 });
+  });
+
+  it('a returning customer (the email matches a customer): 27 statements, no customer or audit insert', async () => {
+    await pay('returning@example.com');
+    const flow = await pay('returning@example.com');
+    expect(flow.status).toBe('succeeded');
+    expect(counts(flow), flow.confirm.join('\n')).toEqual({ token: 1, page: 3, start: 8, confirm: 15, total: 27 });
+    expect(flow.confirm.filter((q) => /^insert into "(customers|audit_logs)"/.test(q))).toEqual([]);
+  });
+
+  it('writes the confirm with one update of the payment, one insert of its events and two of its ledger postings', async () => {
+    const { confirm } = await pay('writes@example.com');
+    const writes = (table: string, verb: 'insert into' | 'update') => confirm.filter((q) => q.startsWith(`${verb} "${table}"`)).length;
+    expect({
+      paymentUpdates: writes('payments', 'update'),
+      eventInserts: writes('payment_events', 'insert into'),
+      ledgerTransactionInserts: writes('ledger_transactions', 'insert into'),
+      ledgerEntryInserts: writes('ledger_entries', 'insert into'),
+      rateLimitStatements: writes('rate_limits', 'insert into'),
+    }).toEqual({ paymentUpdates: 1, eventInserts: 1, ledgerTransactionInserts: 1, ledgerEntryInserts: 1, rateLimitStatements: 1 });
+  });
+});
