@@ -132,7 +132,7 @@ describe('payouts in the browser', () => {
     const payoutId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('heading', { level: 1, name: `Payout of ${money(available)}` }).waitFor();
     await page.getByText('In transit', { exact: true }).first().waitFor();
-    await page.getByText('DBS Bank •••• 4567').waitFor();
+    await page.getByText('DBS Bank •••• 4567', { exact: true }).waitFor();
 
     // Every line of the payout, every page of them.
     const table = page.getByRole('table', { name: 'Payout lines' });
