@@ -1,6 +1,6 @@
 import { PAYOUT_SCHEDULES, PAYOUT_STATUSES, PAYOUT_TRIGGERS } from '@merchant/payments';
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -49,6 +49,11 @@ export const payouts = pgTable(
     holderName: text('holder_name').notNull(),
     accountNumber: text('account_number').notNull(),
     failureReason: text('failure_reason'),
+    /** What its lines add up to, written with them (the detail's summary): the settled payments' gross and fees, and the refunds (negative). */
+    linesCount: integer('lines_count').notNull().default(0),
+    grossAmount: minorAmount('gross_amount').notNull().default(0),
+    feeAmount: minorAmount('fee_amount').notNull().default(0),
+    refundAmount: minorAmount('refund_amount').notNull().default(0),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     arrivesAt: ts('arrives_at').notNull(),

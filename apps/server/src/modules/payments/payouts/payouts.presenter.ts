@@ -12,7 +12,6 @@ import type { BusinessRow } from '@/http/context';
 import type { payoutsRepository, PayoutRow, PayoutSettingsRow } from './payouts.repository';
 
 type LineRow = Awaited<ReturnType<typeof payoutsRepository.lines>>[number];
-type SummaryRow = Awaited<ReturnType<typeof payoutsRepository.summary>>;
 
 export const last4 = (accountNumber: string) => accountNumber.slice(-4);
 
@@ -41,7 +40,8 @@ export function presentPayout(row: PayoutRow): Payout {
   };
 }
 
-export function presentDetail(row: PayoutRow, summary: SummaryRow): PayoutDetail {
+/** The payout with its timeline and the summary of its lines, kept on the row when the payout was made. */
+export function presentDetail(row: PayoutRow): PayoutDetail {
   const money = (amount: number) => ({ amount, currency: row.currency });
   const timeline: PayoutDetail['timeline'] = [
     { status: 'created', at: row.createdAt.toISOString(), note: `Sent to ${row.bankName} ${maskAccount(last4(row.accountNumber))}` },
@@ -52,11 +52,11 @@ export function presentDetail(row: PayoutRow, summary: SummaryRow): PayoutDetail
   return {
     payout: presentPayout(row),
     summary: {
-      lines: summary.lines,
-      gross: money(summary.gross),
-      fees: money(summary.fees),
-      refunds: money(-summary.refunds),
-      other: money(summary.total - (summary.gross - summary.fees + summary.refunds)),
+      lines: row.linesCount,
+      gross: money(row.grossAmount),
+      fees: money(row.feeAmount),
+      refunds: money(-row.refundAmount),
+      other: money(row.amount - (row.grossAmount - row.feeAmount + row.refundAmount)),
     },
     timeline,
   };

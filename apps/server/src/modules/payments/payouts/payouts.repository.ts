@@ -208,14 +208,12 @@ export const payoutsRepository = {
       .limit(limit + 1);
   },
 
-  /** What a payout's lines add up to, by kind: settlements (with their payments' gross and fee), refunds, the rest. */
+  /** What a payout's lines add up to, by kind: settlements (with their payments' gross and fee) and refunds; kept on the payout when it is made. */
   async summary(db: Executor, businessId: string, payoutId: string) {
     const settled = sql`${ledgerTransactions.kind} = 'settlement'`;
     const [row] = await db
       .select({
         lines: sql<number>`count(*)`.mapWith(Number),
-        total: sql<number>`coalesce(sum(${payoutLines.amount}), 0)`.mapWith(Number),
-        settled: sql<number>`coalesce(sum(${payoutLines.amount}) filter (where ${settled}), 0)`.mapWith(Number),
         fees: sql<number>`coalesce(sum(${payments.fee}) filter (where ${settled}), 0)`.mapWith(Number),
         gross: sql<number>`coalesce(sum(${payments.amount}) filter (where ${settled}), 0)`.mapWith(Number),
         refunds: sql<number>`coalesce(sum(${payoutLines.amount}) filter (where ${ledgerTransactions.kind} = 'refund'), 0)`.mapWith(Number),
@@ -225,7 +223,7 @@ export const payoutsRepository = {
       .innerJoin(ledgerTransactions, joinTransaction)
       .leftJoin(payments, joinPayment)
       .where(and(eq(payoutLines.businessId, businessId), eq(payoutLines.payoutId, payoutId)));
-    return row ?? { lines: 0, total: 0, settled: 0, fees: 0, gross: 0, refunds: 0 };
+    return row ?? { lines: 0, fees: 0, gross: 0, refunds: 0 };
   },
 
   /** Ids of payouts of a business in some statuses (tests and the seed read them). */

@@ -133,7 +133,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
       }
       const now = clock.now();
       const id = newTimeOrderedId();
-      const row = await repo.insert(tx, {
+      await repo.insert(tx, {
         businessId: request.businessId,
         id,
         currency: request.currency,
@@ -153,6 +153,14 @@ export function createPayoutsService(deps: PayoutsDeps) {
         tx,
         allocateLines(free, amount).map((line) => ({ businessId: request.businessId, payoutId: id, ...line })),
       );
+      // What the lines add up to never changes: kept on the payout, so its detail does not add them up again.
+      const summary = await repo.summary(tx, request.businessId, id);
+      const row = await repo.update(tx, request.businessId, id, {
+        linesCount: summary.lines,
+        grossAmount: summary.gross,
+        feeAmount: summary.fees,
+        refundAmount: summary.refunds,
+      });
       await ledger.post(tx, request.businessId, {
         kind: 'payout',
         reference: { type: 'payout', id },
@@ -267,7 +275,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
 
     async get(business: BusinessRow, id: string): Promise<PayoutDetail> {
       const row = await findOrThrow(business.id, id);
-      return presentDetail(row, await repo.summary(db, business.id, id));
+      return presentDetail(row);
     },
 
     async lines(business: BusinessRow, id: string, query: CursorQuery): Promise<{ data: PayoutLine[]; next_cursor: string | null }> {
