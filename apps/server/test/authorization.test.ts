@@ -3,8 +3,9 @@ import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, t
 import { businessEndpoints } from '@merchant/business';
 import { checkoutEndpoints, invoiceEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { createBusiness, createCustomer, createInvoice, insertLink, signUp } from './factories';
+import { addBankAccount, createBusiness, createCustomer, createInvoice, insertLink, signUp } from './factories';
 import { makePayment } from './factories/payments';
+import { availableMoney } from './factories/payouts';
 
 /**
  * Walks every registered endpoint, so a new route is covered the day it is added:
@@ -109,6 +110,14 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
     },
     vary: async (_e, first, n) => ({ url: first.url, body: { amount: 1_00 + n, reason: 'duplicate' } }),
   },
+  'payouts.create': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e, n) => {
+      await availableMoney(t, businessId, 100_00 + n);
+      return { url: buildPath(e.path, { business_id: businessId }), body: { currency: 'sgd', amount: 1_00 } };
+    },
+    vary: async (_e, first, n) => ({ url: first.url, body: { currency: 'sgd', amount: 1_00 + n } }),
+  },
   'checkout.start': {
     callers: () => [new Agent(t.app), new Agent(t.app)],
     fresh: async (e, n) => ({ url: buildPath(e.path, { kind: 'link', public_id: walkLink }), body: { email: `walk-${n}@example.com` } }),
@@ -149,6 +158,7 @@ beforeAll(async () => {
   for (const role of ROLES) agents.set(role, business.people[role].agent);
   walkLink = await insertLink(t.database.db, businessId, { singleUse: false });
   walkCustomer = (await createCustomer(business.people.owner.agent, businessId)).id;
+  await addBankAccount(t, business, business.people.owner);
   businessIdentifier = (await business.people.owner.agent.ok(businessEndpoints.get, { params: { business_id: businessId } })).identifier;
   // The outsider owns a business of their own and belongs to no other.
   agents.set('outsider', (await signUp(t)).person.agent);

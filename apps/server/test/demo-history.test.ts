@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, payments, refunds } from '../src/db/schema';
+import { ledgerEntries, payments, payoutLines, payouts, refunds } from '../src/db/schema';
 import { INVOICE_STATUSES, invoiceEndpoints, invoiceTotals } from '@merchant/payments';
 import { seedDemoInvoices } from '../src/db/seed-invoices';
 import { seedDemoPayments, DEMO_HISTORY_DAYS } from '../src/db/seed-payments';
 import { createLedgerService } from '../src/modules/payments/ledger/ledger.service';
-import { createBusiness, signInAgain, type Person } from './factories';
+import { addBankAccount, createBusiness, signInAgain, type Person } from './factories';
 import { createTestContext, type TestContext } from './harness';
 
 /** The demo payment history `npm start` writes into an empty database: real payments, a balanced ledger. */
@@ -21,6 +21,8 @@ beforeAll(async () => {
   businessId = business.id;
   ownerId = business.people.owner.id;
   ownerPerson = business.people.owner;
+  // Where the demo's payouts go, as the demo business has it.
+  await addBankAccount(t, business, business.people.owner);
   ({ payments: seeded } = await seedDemoPayments(t.database.db, businessId, business.people.owner.id, t.clock.now()));
 }, 600_000);
 afterAll(() => t.close());
@@ -53,6 +55,28 @@ describe('demo payment history', () => {
     expect(balance!.available).toBeGreaterThan(0);
     const refundRows = await t.database.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.businessId, businessId));
     expect(refundRows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('demo payouts', () => {
+  it('pays out every Monday, one to an old account that failed and came back, each payout the sum of its lines', async () => {
+    const db = t.database.db;
+    const rows = await db.select().from(payouts).where(eq(payouts.businessId, businessId));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.every((r) => r.trigger === 'scheduled' && new Date(`${r.scheduledFor}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    expect(rows.filter((r) => r.status === 'failed')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'paid').length).toBeGreaterThanOrEqual(9);
+    for (const row of rows) {
+      const [lines] = await db
+        .select({ sum: sql<string>`coalesce(sum(${payoutLines.amount}), 0)::text` })
+        .from(payoutLines)
+        .where(eq(payoutLines.payoutId, row.id));
+      expect(Number(lines!.sum)).toBe(row.amount);
+    }
+    const [balance] = await createLedgerService({ clock: t.clock }).balances(db, businessId);
+    const total = (status: string) => rows.filter((r) => r.status === status).reduce((s, r) => s + r.amount, 0);
+    expect(balance!.paidOut).toBe(total('paid'));
+    expect(balance!.inTransit).toBe(total('in_transit'));
   });
 });
 

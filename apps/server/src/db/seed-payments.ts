@@ -7,6 +7,7 @@ import { createAuditService } from '../modules/platform/audit/audit.service';
 import { createChargesService, type ChargesActor } from '../modules/payments/charges/charges.service';
 import { createCustomersService } from '../modules/payments/customers/customers.service';
 import { createLedgerService } from '../modules/payments/ledger/ledger.service';
+import { demoPayouts } from './seed-payouts';
 import { createProcessor } from '../modules/payments/processor/processor.module';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -92,7 +93,9 @@ export async function seedDemoPayments(db: Executor, businessId: string, ownerId
   const clock = fixedClock(new Date(start));
   const audit = createAuditService({ clock });
   const customers = createCustomersService({ db, clock, audit });
-  const charges = createChargesService({ db, clock, audit, ledger: createLedgerService({ clock }), processor: createProcessor(), customers });
+  const ledger = createLedgerService({ clock });
+  const charges = createChargesService({ db, clock, audit, ledger, processor: createProcessor(), customers });
+  const payouts = demoPayouts(db, businessId, clock, ledger);
 
   const sourceTime = new Date(start - DAY_MS);
   const links = LINKS.map((link) => ({ ...link, id: newId() }));
@@ -195,6 +198,7 @@ export async function seedDemoPayments(db: Executor, businessId: string, ownerId
       settledDay = day;
       clock.set(new Date(start + day * DAY_MS));
       await charges.settleDue(clock.now());
+      await payouts.onDay();
     }
     await runRefundsUntil(p.at);
     clock.set(new Date(p.at));
@@ -227,5 +231,6 @@ export async function seedDemoPayments(db: Executor, businessId: string, ownerId
   await runRefundsUntil(now.getTime());
   clock.set(now);
   await charges.settleDue(now);
+  await payouts.finish();
   return { payments: plan.length };
 }

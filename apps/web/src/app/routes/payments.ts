@@ -46,6 +46,8 @@ export const paymentsRoutes = [
     screen: 'balances.wallet',
     sidebar: { label: 'Bank Payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },
   }),
+  route('balance-payouts', 'balance/payouts', 'Payouts', 'balances', { permission: 'wallets:manage', screen: 'balances.payouts' }),
+  route('balance-payouts-detail', 'balance/payouts/:payout', 'Payout', 'balances', { permission: 'wallets:manage', screen: 'balances.payout-detail' }),
   route('balance-card', 'balance/card', 'Card balance', 'balances', {
     permission: 'wallets:manage',
     screen: 'balances.card',

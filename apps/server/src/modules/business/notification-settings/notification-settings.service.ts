@@ -80,6 +80,9 @@ export function createNotificationSettingsService(deps: { db: Executor; clock: C
         return present(event, row);
       });
     },
+
+    /** Who gets the mail of an event now (`notificationRecipients`), for the capabilities that send it. */
+    recipients: (businessId: string, event: NotificationEvent): Promise<string[]> => notificationRecipients(db, businessId, event),
   };
 }
 

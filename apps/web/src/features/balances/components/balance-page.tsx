@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Button, Card, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -57,8 +58,11 @@ function Amounts({ view }: { view: BalanceView }) {
   );
 }
 
-/** One balance page (wallet, card or Xendit): the amounts per currency and the statement with its filters and CSV. */
-export function BalancePage({ balance }: { balance: BalanceKind }) {
+/**
+ * One balance page (wallet, card or Xendit): the amounts per currency, then `extra` (the wallet's payouts,
+ * given the balance's answer), then the statement with its filters and CSV.
+ */
+export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: (view: BalanceView | undefined) => ReactNode }) {
   const { business_id: businessId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const view = useQuery(balanceQuery(businessId, balance));
@@ -99,6 +103,7 @@ export function BalancePage({ balance }: { balance: BalanceKind }) {
       }
     >
       {view.data ? <Amounts view={view.data} /> : <QueryStatus query={view} loadingLabel="Loading the balance" />}
+      {extra?.(view.data)}
 
       <Title order={2} size="h3" id="statement-title">
         Statement

@@ -1,5 +1,8 @@
+import { useParams } from 'react-router';
 import { BalancePage } from '@/features/balances/components/balance-page';
+import { PayoutPanel } from '@/features/balances/components/payout-panel';
 
 export function Component() {
-  return <BalancePage balance="wallet" />;
+  const { business_id: businessId = '' } = useParams();
+  return <BalancePage balance="wallet" extra={(view) => <PayoutPanel businessId={businessId} view={view} />} />;
 }

@@ -1,0 +1,307 @@
+import { AppError, fieldError, formatMoneyWithCode, type CursorQuery } from '@merchant/core';
+import {
+  PAYOUT_CSV_HEADER,
+  PAYOUT_LINES_CSV_HEADER,
+  PAYOUT_SCHEDULE_LABELS,
+  TEST_BANK_DELAY_HOURS,
+  WEEKDAY_LABELS,
+  maskAccount,
+  type CreatePayoutBody,
+  type Payout,
+  type PayoutDetail,
+  type PayoutFilters,
+  type PayoutLine,
+  type PayoutSettings,
+  type PayoutTrigger,
+  type SavePayoutSettingsBody,
+} from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import { csvRow } from '@/lib/csv';
+import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
+import type { Mailer } from '@/mail/mailer';
+import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import { startOfDay } from '../transactions/transactions.repository';
+import { last4, lineCsvRow, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings } from './payouts.presenter';
+import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
+
+const EXPORT_BATCH = 500;
+const HOUR_MS = 3_600_000;
+
+const notFound = () => new AppError('PAYOUT_NOT_FOUND', 'Payout not found.');
+
+export interface PayoutsDeps {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  ledger: Pick<LedgerService, 'post'>;
+  notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
+}
+
+/** Who asks for a payout: a person (with the request's address) or the scheduler. */
+export interface PayoutRequest {
+  businessId: string;
+  currency: string;
+  /** Everything available when absent. */
+  amount?: number;
+  trigger: PayoutTrigger;
+  /** The schedule's UTC day of an automatic payout (one per business, currency and day). */
+  scheduledFor?: string;
+  /** An automatic payout waits until this much is available. */
+  minimum?: number;
+  actorUserId: string | null;
+  where: RequestMeta;
+}
+
+/**
+ * Lines of a payout of `amount` from the free movements: every debit (a refund) first, whole, then credits
+ * oldest first, each whole until one would go past the amount, which goes in for the part that makes the
+ * sum exact. The credits reach it because all free movements sum to the available balance, which is at
+ * least `amount`; a payout of everything available takes every free movement whole.
+ */
+export function allocateLines(free: readonly { id: string; createdAt: Date; remaining: number }[], amount: number) {
+  const lines: { entryId: string; amount: number; entryCreatedAt: Date }[] = [];
+  let sum = 0;
+  for (const entry of free.filter((e) => e.remaining < 0)) {
+    lines.push({ entryId: entry.id, amount: entry.remaining, entryCreatedAt: entry.createdAt });
+    sum += entry.remaining;
+  }
+  for (const entry of free.filter((e) => e.remaining > 0)) {
+    if (sum === amount) break;
+    const part = Math.min(entry.remaining, amount - sum);
+    lines.push({ entryId: entry.id, amount: part, entryCreatedAt: entry.createdAt });
+    sum += part;
+  }
+  if (sum !== amount) throw new Error(`Payout lines sum to ${sum}, not ${amount}.`);
+  return lines;
+}
+
+function describeSchedule(body: SavePayoutSettingsBody): string {
+  if (body.schedule === 'weekly') return `weekly on ${WEEKDAY_LABELS[(body.weekly_day ?? 1) - 1]}`;
+  if (body.schedule === 'monthly') return `monthly on day ${body.monthly_day}`;
+  return PAYOUT_SCHEDULE_LABELS[body.schedule].toLowerCase();
+}
+
+/**
+ * Payouts (docs/payments.md, "payouts"). A payout is made in one transaction that holds the currency's
+ * payout lock: it reads the free movements (their sum is the available balance), refuses more than that,
+ * writes the payout and its lines, and posts available -> in transit. The mail goes after the commit.
+ */
+export function createPayoutsService(deps: PayoutsDeps) {
+  const { db, clock, audit, ledger } = deps;
+
+  async function mailSent(row: PayoutRow, businessName: string): Promise<void> {
+    const recipients = await deps.notificationSettings.recipients(row.businessId, 'payout_sent');
+    const amount = formatMoneyWithCode(row.amount, row.currency);
+    for (const to of recipients) {
+      await deps.mailer.send({
+        to,
+        subject: `Payout of ${amount} sent`,
+        text: [
+          `A payout of ${amount} left the wallet balance of ${businessName} for ${row.bankName} ${maskAccount(last4(row.accountNumber))}.`,
+          '',
+          `It should reach the bank by ${row.arrivesAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+          'Its detail in the dashboard lists every payment, fee and refund it contains.',
+        ].join('\n'),
+      });
+    }
+  }
+
+  /** Makes one payout; null when an automatic one has nothing to do (no account, under the minimum, made already). */
+  async function make(request: PayoutRequest): Promise<PayoutRow | null> {
+    const automatic = request.trigger === 'scheduled';
+    return db.transaction(async (tx) => {
+      await repo.lockCurrency(tx, request.businessId, request.currency);
+      if (request.scheduledFor && (await repo.scheduledExists(tx, request.businessId, request.currency, request.scheduledFor))) return null;
+      const account = await repo.defaultAccount(tx, request.businessId, request.currency);
+      if (!account) {
+        if (automatic) return null;
+        throw fieldError('PAYOUT_NO_BANK_ACCOUNT', 'currency', `Add a bank account in ${request.currency.toUpperCase()} to pay out this currency.`);
+      }
+      const free = await repo.freeEntries(tx, request.businessId, request.currency);
+      const available = free.reduce((sum, e) => sum + e.remaining, 0);
+      const amount = request.amount ?? available;
+      if (automatic && (amount <= 0 || amount < (request.minimum ?? 0))) return null;
+      if (available <= 0) throw fieldError('PAYOUT_EXCEEDS_AVAILABLE', 'amount', 'Nothing is available to pay out in this currency.');
+      if (amount > available) {
+        throw fieldError('PAYOUT_EXCEEDS_AVAILABLE', 'amount', `At most ${formatMoneyWithCode(available, request.currency)} is available to pay out.`);
+      }
+      const now = clock.now();
+      const id = newTimeOrderedId();
+      await repo.insert(tx, {
+        businessId: request.businessId,
+        id,
+        currency: request.currency,
+        amount,
+        status: 'in_transit',
+        trigger: request.trigger,
+        scheduledFor: request.scheduledFor ?? null,
+        bankAccountId: account.id,
+        bankName: account.bankName,
+        holderName: account.holderName,
+        accountNumber: account.accountNumber,
+        createdByUserId: request.actorUserId,
+        createdAt: now,
+        arrivesAt: new Date(now.getTime() + TEST_BANK_DELAY_HOURS * HOUR_MS),
+      });
+      await repo.insertLines(
+        tx,
+        allocateLines(free, amount).map((line) => ({ businessId: request.businessId, payoutId: id, ...line })),
+      );
+      // What the lines add up to never changes: kept on the payout, so its detail does not add them up again.
+      const summary = await repo.summary(tx, request.businessId, id);
+      const row = await repo.update(tx, request.businessId, id, {
+        linesCount: summary.lines,
+        grossAmount: summary.gross,
+        feeAmount: summary.fees,
+        refundAmount: summary.refunds,
+      });
+      await ledger.post(tx, request.businessId, {
+        kind: 'payout',
+        reference: { type: 'payout', id },
+        description: `Payout to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
+        entries: [
+          { account: 'merchant_available', currency: request.currency, amount: -amount },
+          { account: 'merchant_in_transit', currency: request.currency, amount },
+        ],
+      });
+      await audit.record(tx, request.where, {
+        action: 'payout.created',
+        description: `${automatic ? 'Scheduled payout' : 'Payout'} of ${formatMoneyWithCode(amount, request.currency)} sent to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
+        actorUserId: request.actorUserId,
+        businessId: request.businessId,
+        objectType: 'payout',
+        objectId: id,
+        meta: { amount, currency: request.currency, trigger: request.trigger, bank_account_id: account.id },
+      });
+      return row;
+    });
+  }
+
+  async function makeAndTell(request: PayoutRequest, businessName: string): Promise<PayoutRow | null> {
+    const row = await make(request);
+    if (row) await mailSent(row, businessName);
+    return row;
+  }
+
+  async function findOrThrow(businessId: string, id: string): Promise<PayoutRow> {
+    const row = await repo.find(db, businessId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  function filtersOf(filters: PayoutFilters) {
+    return {
+      status: filters.status,
+      currency: filters.currency,
+      since: filters.from ? startOfDay(filters.from, filters.tz) : undefined,
+      before: filters.to ? startOfDay(filters.to, filters.tz, 1) : undefined,
+    };
+  }
+
+  return {
+    make,
+    makeAndTell,
+
+    async settings(business: BusinessRow): Promise<PayoutSettings> {
+      return presentSettings(business, await repo.settings(db, business.id));
+    },
+
+    async saveSettings(ctx: BusinessContext, body: SavePayoutSettingsBody): Promise<PayoutSettings> {
+      const business = ctx.business.row;
+      return db.transaction(async (tx) => {
+        const before = presentSettings(business, await repo.settings(tx, business.id));
+        const row = await repo.saveSettings(tx, {
+          businessId: business.id,
+          schedule: body.schedule,
+          weeklyDay: body.schedule === 'weekly' ? (body.weekly_day ?? null) : null,
+          monthlyDay: body.schedule === 'monthly' ? (body.monthly_day ?? null) : null,
+          minimumAmount: body.minimum_amount,
+          updatedByUserId: ctx.user.id,
+          updatedAt: clock.now(),
+        });
+        const after = presentSettings(business, row);
+        await audit.record(tx, ctx, {
+          action: 'payout_settings.updated',
+          description: `Set payouts to ${describeSchedule(body)}, at least ${formatMoneyWithCode(body.minimum_amount, business.currency)} each`,
+          actorUserId: ctx.user.id,
+          businessId: business.id,
+          objectType: 'payout_settings',
+          objectId: business.id,
+          meta: { before: { ...before, minimum_amount: before.minimum_amount.amount }, after: { ...after, minimum_amount: after.minimum_amount.amount } },
+        });
+        return after;
+      });
+    },
+
+    async create(ctx: BusinessContext, body: CreatePayoutBody): Promise<Payout> {
+      const business = ctx.business.row;
+      const row = await makeAndTell(
+        { businessId: business.id, currency: body.currency, amount: body.amount, trigger: 'manual', actorUserId: ctx.user.id, where: ctx },
+        business.name,
+      );
+      if (!row) throw new Error('A payout on request is made or refused, never skipped.');
+      return presentPayout(row);
+    },
+
+    async list(business: BusinessRow, query: PayoutFilters & CursorQuery) {
+      const rows = await repo.list(db, business.id, filtersOf(query), query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.createdAt, id: r.id }));
+      return { data: page.rows.map(presentPayout), next_cursor: page.nextCursor };
+    },
+
+    exportCsv(business: BusinessRow, filters: PayoutFilters) {
+      const where = filtersOf(filters);
+      async function* lines(): AsyncGenerator<string> {
+        yield `\uFEFF${csvRow(PAYOUT_CSV_HEADER)}\r\n`;
+        let cursor: Cursor | undefined;
+        for (;;) {
+          const rows = await repo.list(db, business.id, where, EXPORT_BATCH, cursor);
+          const batch = rows.slice(0, EXPORT_BATCH);
+          if (batch.length > 0) yield batch.map((r) => `${csvRow(payoutCsvRow(presentPayout(r)))}\r\n`).join('');
+          const last = batch[batch.length - 1];
+          if (rows.length <= EXPORT_BATCH || !last) return;
+          cursor = { createdAt: last.createdAt, id: last.id };
+        }
+      }
+      const date = clock.now().toISOString().slice(0, 10);
+      return { filename: `payouts-${business.identifier}-${date}.csv`, lines: lines() };
+    },
+
+    async get(business: BusinessRow, id: string): Promise<PayoutDetail> {
+      const row = await findOrThrow(business.id, id);
+      return presentDetail(row);
+    },
+
+    async lines(business: BusinessRow, id: string, query: CursorQuery): Promise<{ data: PayoutLine[]; next_cursor: string | null }> {
+      const row = await findOrThrow(business.id, id);
+      const rows = await repo.lines(db, business.id, id, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.createdAt, id: r.entryId }));
+      return { data: page.rows.map((r) => presentLine(r, row.currency)), next_cursor: page.nextCursor };
+    },
+
+    async exportLines(business: BusinessRow, id: string) {
+      const row = await findOrThrow(business.id, id);
+      async function* lines(): AsyncGenerator<string> {
+        yield `\uFEFF${csvRow(PAYOUT_LINES_CSV_HEADER)}\r\n`;
+        let cursor: Cursor | undefined;
+        for (;;) {
+          const rows = await repo.lines(db, business.id, id, EXPORT_BATCH, cursor);
+          const batch = rows.slice(0, EXPORT_BATCH);
+          if (batch.length > 0) yield batch.map((r) => `${csvRow(lineCsvRow(presentLine(r, row.currency)))}\r\n`).join('');
+          const last = batch[batch.length - 1];
+          if (rows.length <= EXPORT_BATCH || !last) return;
+          cursor = { createdAt: last.createdAt, id: last.entryId };
+        }
+      }
+      return { filename: `payout-${business.identifier}-${row.createdAt.toISOString().slice(0, 10)}-${id.slice(0, 8)}.csv`, lines: lines() };
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, NumberInput, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconCash, IconList } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { PAYOUT_SCHEDULE_LABELS, PAYOUT_SCHEDULES, WEEKDAY_LABELS, type BalanceView, type PayoutSchedule, type PayoutSettings } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { MoneyInput } from '@/components/money-input';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { notifySuccess } from '@/lib/notify';
+import { payoutSettingsQuery, useCreatePayout, useSavePayoutSettings } from '@/features/balances/api/payouts-api';
+
+/** "Weekly on Wednesday, at least SGD 50.00": the schedule in words. */
+export function describePayoutSchedule(s: PayoutSettings): string {
+  const when =
+    s.schedule === 'weekly'
+      ? `Weekly on ${WEEKDAY_LABELS[(s.weekly_day ?? 1) - 1]}`
+      : s.schedule === 'monthly'
+        ? `Monthly on day ${s.monthly_day}`
+        : s.schedule === 'daily'
+          ? 'Daily'
+          : 'Manual: only when you pay out';
+  return s.schedule === 'manual' || s.minimum_amount.amount === 0
+    ? when
+    : `${when}, at least ${formatMoneyWithCode(s.minimum_amount.amount, s.minimum_amount.currency)}`;
+}
+
+/** The wallet balance's payouts: the schedule (and its dialog), "Pay out now" and the link to every payout. */
+export function PayoutPanel({ businessId, view }: { businessId: string; view: BalanceView | undefined }) {
+  const settings = useQuery(payoutSettingsQuery(businessId));
+  const [dialog, setDialog] = useState<'schedule' | 'payout' | null>(null);
+  const close = () => setDialog(null);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payouts-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <div>
+            <Title order={2} size="h4" id="payouts-title">
+              Payouts
+            </Title>
+            <Text size="sm" c="dimmed" data-testid="payout-schedule">
+              {settings.data ? describePayoutSchedule(settings.data) : settings.isError ? errorMessage(settings.error) : 'Loading the payout schedule'}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconCalendarEvent size={16} aria-hidden />} onClick={() => setDialog('schedule')} disabled={!settings.data}>
+              Payout schedule
+            </Button>
+            <Button
+              component={Link}
+              to={href('payments.balance-payouts', { business_id: businessId })}
+              variant="default"
+              leftSection={<IconList size={16} aria-hidden />}
+            >
+              See payouts
+            </Button>
+            <Button leftSection={<IconCash size={16} aria-hidden />} onClick={() => setDialog('payout')} disabled={!view}>
+              Pay out now
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <Modal opened={dialog === 'schedule'} onClose={close} title="Payout schedule" centered>
+        {dialog === 'schedule' && settings.data ? <ScheduleForm businessId={businessId} initial={settings.data} onClose={close} /> : null}
+      </Modal>
+      <Modal opened={dialog === 'payout'} onClose={close} title="Pay out now" centered>
+        {dialog === 'payout' && view ? <PayoutForm businessId={businessId} view={view} onClose={close} /> : null}
+      </Modal>
+    </Paper>
+  );
+}
+
+function ScheduleForm({ businessId, initial, onClose }: { businessId: string; initial: PayoutSettings; onClose: () => void }) {
+  const [schedule, setSchedule] = useState<PayoutSchedule>(initial.schedule);
+  const [weeklyDay, setWeeklyDay] = useState<string | null>(initial.weekly_day ? String(initial.weekly_day) : '1');
+  const [monthlyDay, setMonthlyDay] = useState<number | string>(initial.monthly_day ?? 1);
+  const [minimum, setMinimum] = useState<number | null>(initial.minimum_amount.amount);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSavePayoutSettings(businessId);
+  const currency = initial.minimum_amount.currency;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      {
+        schedule,
+        weekly_day: schedule === 'weekly' ? Number(weeklyDay) : null,
+        monthly_day: schedule === 'monthly' ? Number(monthlyDay) : null,
+        minimum_amount: minimum ?? 0,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess('Payout schedule saved.');
+          onClose();
+        },
+        onError: (error) => {
+          const fields = fieldErrors(error);
+          setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Automatic payouts send what is available in each currency to its default bank account, early in the day (UTC). Manual payouts happen only when you
+          choose &ldquo;Pay out now&rdquo;.
+        </Text>
+        <Radio.Group label="How often" value={schedule} onChange={(v) => setSchedule(v as PayoutSchedule)} error={errors.schedule}>
+          <Group gap="md" mt={6}>
+            {PAYOUT_SCHEDULES.map((s) => (
+              <Radio key={s} value={s} label={PAYOUT_SCHEDULE_LABELS[s]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        {schedule === 'weekly' ? (
+          <Select
+            label="Day of the week"
+            data={WEEKDAY_LABELS.map((label, i) => ({ value: String(i + 1), label }))}
+            value={weeklyDay}
+            onChange={setWeeklyDay}
+            allowDeselect={false}
+            error={errors.weekly_day}
+          />
+        ) : null}
+        {schedule === 'monthly' ? (
+          <NumberInput
+            label="Day of the month"
+            description="A day past the end of a short month pays on its last day."
+            min={1}
+            max={31}
+            allowDecimal={false}
+            value={monthlyDay}
+            onChange={setMonthlyDay}
+            error={errors.monthly_day}
+          />
+        ) : null}
+        {schedule !== 'manual' ? (
+          <MoneyInput
+            label={`Minimum payout (${currency.toUpperCase()})`}
+            description="An automatic payout waits until at least this much is available. Other currencies pay out any amount."
+            currency={currency}
+            value={minimum}
+            onChange={setMinimum}
+            error={errors.minimum_amount}
+          />
+        ) : null}
+        {errors.form ? (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save schedule
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PayoutForm({ businessId, view, onClose }: { businessId: string; view: BalanceView; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [currency, setCurrency] = useState(view.currencies[0]?.currency ?? '');
+  const [everything, setEverything] = useState('all');
+  const [amount, setAmount] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreatePayout(businessId);
+  const available = view.currencies.find((c) => c.currency === currency)?.available.amount ?? 0;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (everything === 'part' && (amount === null || amount <= 0)) {
+      setErrors({ amount: 'Enter an amount more than zero' });
+      return;
+    }
+    if (everything === 'part' && amount !== null && amount > available) {
+      setErrors({ amount: `At most ${formatMoneyWithCode(Math.max(available, 0), currency)} is available to pay out.` });
+      return;
+    }
+    create.mutate(everything === 'part' && amount !== null ? { currency, amount } : { currency }, {
+      onSuccess: (payout) => {
+        notifySuccess(`Payout of ${formatMoneyWithCode(payout.amount.amount, payout.amount.currency)} sent.`);
+        onClose();
+        void navigate(href('payments.balance-payouts-detail', { business_id: businessId, payout: payout.id }));
+      },
+      onError: (error) => {
+        const fields = fieldErrors(error);
+        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Select
+          label="Currency"
+          data={view.currencies.map((c) => ({ value: c.currency, label: c.currency.toUpperCase() }))}
+          value={currency}
+          onChange={(v) => {
+            setCurrency(v ?? currency);
+            setErrors({});
+          }}
+          allowDeselect={false}
+          error={errors.currency}
+        />
+        <Text size="sm">
+          Available: <strong data-testid="payout-available">{formatMoneyWithCode(available, currency)}</strong>
+        </Text>
+        <Radio.Group label="Amount" value={everything} onChange={setEverything}>
+          <Stack gap="xs" mt={6}>
+            <Radio value="all" label="Everything available" />
+            <Radio value="part" label="Part of it" />
+          </Stack>
+        </Radio.Group>
+        {everything === 'part' ? (
+          <MoneyInput label={`Amount (${currency.toUpperCase()})`} currency={currency} value={amount} onChange={setAmount} error={errors.amount} />
+        ) : errors.amount ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.amount}
+          </Text>
+        ) : null}
+        {errors.form ? (
+          <Alert color="red" role="alert">
+            {errors.form}
+          </Alert>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          The money goes to the default bank account of the currency (
+          <Anchor component={Link} to={href('payments.bank-accounts', { business_id: businessId })} size="xs">
+            bank accounts
+          </Anchor>
+          ) and usually arrives the next day.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Pay out
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { Anchor, Button, Group, Paper, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { IconBuildingBank, IconDownload } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { maskAccount, PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PayoutFiltersSchema } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { PagedTable } from '@/components/paged-table';
+import { PageFrame } from '@/components/page-frame';
+import { formatLocalDateTime } from '@/lib/format';
+import { useUrlParams } from '@/lib/use-url-params';
+import { payoutsExportHref, payoutsQuery } from '@/features/balances/api/payouts-api';
+import { PayoutStatusBadge } from '@/features/balances/components/payout-status-badge';
+
+const STATUS_OPTIONS = PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }));
+/** Dates are the viewer's calendar days. */
+const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Every payout of the wallet balance: status and date filters in the URL; the CSV is exactly the filtered view. */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const { params, set, clear } = useUrlParams();
+  const parsed = PayoutFiltersSchema.safeParse({
+    status: params.get('status') || undefined,
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+    tz: VIEWER_TIME_ZONE,
+  });
+  const filters = parsed.success ? parsed.data : null;
+  const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
+  const payouts = useInfiniteQuery({ ...payoutsQuery(businessId, filters ?? PayoutFiltersSchema.parse({})), enabled: filters !== null });
+  const rows = payouts.data?.pages.flatMap((page) => page.data) ?? [];
+  const filtered = ['status', 'from', 'to'].some((k) => params.get(k));
+
+  return (
+    <PageFrame
+      title="Payouts"
+      description="Money sent from your wallet balance to your bank accounts, on your schedule or when you pay out."
+      actions={
+        <Group gap="xs">
+          <Button component={Link} to={href('payments.balance', { business_id: businessId })} variant="default">
+            Wallet balance
+          </Button>
+          <Button
+            component="a"
+            href={filters ? payoutsExportHref(businessId, filters) : undefined}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={filters === null}
+          >
+            Export CSV
+          </Button>
+        </Group>
+      }
+    >
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
+          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
+          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+        </SimpleGrid>
+      </Paper>
+
+      <PagedTable
+        query={payouts}
+        count={rows.length}
+        loadingLabel="Loading payouts"
+        loading={filters !== null}
+        empty={{
+          icon: <IconBuildingBank aria-hidden />,
+          title: filtered ? 'No payout matches these filters' : 'No payouts yet',
+          description: filtered ? 'Try another status or date range.' : 'Pay out from the wallet balance, or set a payout schedule there.',
+          action: filtered ? (
+            <Button variant="default" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : undefined,
+        }}
+        label="Payouts"
+        minWidth={640}
+        noun={['payout', 'payouts']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Created</Table.Th>
+            <Table.Th scope="col">Amount</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Bank account</Table.Th>
+            <Table.Th scope="col">Arrives</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={href('payments.balance-payouts-detail', { business_id: businessId, payout: p.id })} fw={500}>
+                  <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(p.amount.amount, p.amount.currency)}</Table.Td>
+              <Table.Td>
+                <PayoutStatusBadge status={p.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {p.bank_account.bank_name} {maskAccount(p.bank_account.account_last4)}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={p.paid_at ?? p.arrives_at}>{formatLocalDateTime(p.paid_at ?? p.arrives_at)}</time>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoneyWithCode } from '@merchant/core';
+import type { CheckoutPayment, Payment, PayoutDetail, StatementEntry } from '@merchant/payments';
+import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
+import { baseURL, DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+
+/**
+ * Payouts in the browser: two payments made through the hosted checkout (one partly refunded) become
+ * available when the server's clock moves past the settlement delay; the owner sets the schedule to manual in
+ * the wallet's "Payout schedule" dialog, pays out everything available, and the payout's detail lists our
+ * payments (gross, fee, net) and the refund, its lines summing to the payout, which equals payments minus
+ * refunds and fees. The payout_sent mail goes out. A cashier sees no payout screen. Axe clean, usable at 375 px.
+ * The demo's bank account (DBS, ending 4567) is the SGD default. The clock and the schedule are put back.
+ */
+let browser: Browser;
+let businessId: string;
+const owner = new ApiSession();
+const OWNER = 'owner@demo.test';
+const DAY_MS = 86_400_000;
+const stamp = Date.now().toString(36).toUpperCase();
+const reference = `PO-${stamp}`;
+const paid: { checkout: CheckoutPayment; payment: Payment }[] = [];
+const REFUND = 10_00;
+
+const eventually = <T>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout, interval: 1_000 });
+const money = (amount: number) => formatMoneyWithCode(amount, 'sgd');
+/** "SGD 1,234.56" or "-SGD 5.00" back to minor units. */
+const minor = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+
+async function serverClock(path: string, body?: object): Promise<void> {
+  const res = await fetch(`${baseURL()}/_dev/clock${path}`, {
+    method: 'POST',
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function pageOf(email: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, { width, height: 900 });
+  await signIn(page, email);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  await owner.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+    purpose: `Payout test ${stamp}`,
+    amount: null,
+    reference,
+    single_use: false,
+  });
+  const customer = new CheckoutCustomer();
+  for (const amount of [120_00, 80_00]) {
+    const checkout = await customer.pay('link', link.public_id, { method: 'card', number: cardEndingIn('4242') }, { email: 'payout@example.test', amount });
+    expect(checkout.status).toBe('succeeded');
+    const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=${reference}&limit=100`);
+    paid.push({ checkout, payment: mine.data.find((p) => p.amount.amount === amount)! });
+  }
+  await owner.call(
+    'POST',
+    `/v1/business/${businessId}/transactions/${paid[1]!.payment.id}/refunds`,
+    { amount: REFUND, reason: 'requested_by_customer' },
+    {
+      'idempotency-key': `payout-e2e-${stamp}`,
+    },
+  );
+});
+afterAll(async () => {
+  await serverClock('/reset');
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+  await api.call('PUT', `/v1/business/${businessId}/payout-settings`, { schedule: 'weekly', weekly_day: 1, minimum_amount: 50_00 });
+  await browser?.close();
+});
+
+describe('payouts in the browser', () => {
+  it('the owner pays out what became available; the detail sums to the payments minus refunds and fees', async () => {
+    // The schedule dialog: manual, so only our payout moves the money while the clock runs ahead.
+    let session = await pageOf(OWNER);
+    let page = session.page;
+    await page.goto(`/business/${businessId}/payments/balance`);
+    await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
+    await page.getByRole('button', { name: 'Payout schedule' }).click();
+    const schedule = page.getByRole('dialog', { name: 'Payout schedule' });
+    await schedule.getByRole('radio', { name: 'Weekly' }).check();
+    await schedule.getByRole('textbox', { name: 'Day of the week' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'payout-schedule-dialog');
+    await schedule.getByRole('radio', { name: 'Manual' }).check();
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    await eventually(() => page.getByTestId('payout-schedule').textContent()).toBe('Manual: only when you pay out');
+    await session.close();
+
+    // Three days pass on the server: the settlement job makes our payments' nets available.
+    await serverClock('/advance', { ms: 3 * DAY_MS });
+    const api = new ApiSession();
+    await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+    const settled = async () => {
+      const page1 = await api.call<{ data: StatementEntry[] }>(
+        'GET',
+        `/v1/business/${businessId}/balances/wallet/statement?account=available&kind=settlement&limit=100`,
+      );
+      return paid.filter(({ payment }) => page1.data.some((e) => e.payment_id === payment.id)).length;
+    };
+    await eventually(settled, 60_000).toBe(2);
+
+    session = await pageOf(OWNER);
+    page = session.page;
+    await page.goto(`/business/${businessId}/payments/balance`);
+    await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
+    await page.getByRole('button', { name: 'Pay out now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay out now' });
+    await dialog.getByTestId('payout-available').waitFor();
+    const available = minor((await dialog.getByTestId('payout-available').textContent())!);
+    expect(available).toBeGreaterThanOrEqual(paid[0]!.payment.net.amount + paid[1]!.payment.net.amount - REFUND);
+    // More than is available is refused on the form, before any request.
+    await dialog.getByRole('radio', { name: 'Part of it' }).check();
+    await dialog.getByRole('textbox', { name: 'Amount (SGD)' }).fill(((available + 1_00) / 100).toFixed(2));
+    await dialog.getByRole('button', { name: 'Pay out' }).click();
+    await dialog.getByText(/is available to pay out/).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('radio', { name: 'Everything available' }).check();
+    await dialog.getByRole('button', { name: 'Pay out' }).click();
+
+    await page.waitForURL(/\/payments\/balance\/payouts\/[0-9a-f-]{36}$/);
+    const payoutId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('heading', { level: 1, name: `Payout of ${money(available)}` }).waitFor();
+    await page.getByText('In transit', { exact: true }).first().waitFor();
+    await page.getByText('DBS Bank •••• 4567', { exact: true }).waitFor();
+
+    // Every line of the payout, every page of them.
+    const table = page.getByRole('table', { name: 'Payout lines' });
+    await table.waitFor();
+    for (;;) {
+      const more = page.getByRole('button', { name: /load more/i });
+      if (!(await more.isVisible())) break;
+      await more.click();
+      await page.waitForTimeout(500);
+    }
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll('table[aria-label="Payout lines"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+    expect(rows.reduce((sum, r) => sum + minor(r[6]!), 0)).toBe(available);
+    for (const { payment } of paid) {
+      const line = rows.find((r) => r[1] === 'Settlement' && r[2] === reference && r[3] === money(payment.amount.amount));
+      expect(line?.slice(3)).toEqual([money(payment.amount.amount), money(-payment.fee.amount), money(payment.net.amount), money(payment.net.amount)]);
+    }
+    expect(rows.find((r) => r[1] === 'Refund' && r[2] === reference)?.[6]).toBe(money(-REFUND));
+
+    // The summary: payments minus fees and refunds is the payout (the API says the same).
+    const detail = await api.call<PayoutDetail>('GET', `/v1/business/${businessId}/payouts/${payoutId}`);
+    const { gross, fees, refunds, other } = detail.summary;
+    expect(gross.amount - fees.amount - refunds.amount + other.amount).toBe(available);
+    expect(other.amount).toBe(0);
+    await expect.poll(() => page.getByTestId('payout-total').textContent()).toBe(money(available));
+    await expectAccessible(page);
+    await screenshot(page, 'payout-detail');
+
+    // The lines' CSV is the same lines.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export lines CSV' }).click()]);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]!.replace(/^\uFEFF/, '')).toBe('Date (UTC),Type,Description,Payment reference,Currency,Gross,Fee,Net,In this payout,Entry ID');
+    expect(csv.length - 1).toBe(rows.length);
+
+    // The list shows it; the mail went to the payout_sent recipients (owners and admins by default).
+    await page.goto(`/business/${businessId}/payments/balance/payouts?status=in_transit`);
+    await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    await page.getByRole('table', { name: 'Payouts' }).getByText(money(available)).first().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'payout-list');
+    await eventually(async () => (await mailbox()).some((m) => m.to === OWNER && m.subject === `Payout of ${money(available)} sent`)).toBe(true);
+    await session.close();
+
+    // 375 px: the detail fits (the lines scroll sideways in their own region).
+    session = await pageOf(OWNER, 375);
+    page = session.page;
+    await page.goto(`/business/${businessId}/payments/balance/payouts/${payoutId}`);
+    await page.getByRole('heading', { level: 1, name: `Payout of ${money(available)}` }).waitFor();
+    await page.getByRole('table', { name: 'Payout lines' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'payout-detail-375');
+    await expectAccessible(page);
+    await session.close();
+  }, 180_000);
+
+  it('a cashier sees no payout screen', async () => {
+    const api = new ApiSession();
+    await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
+    const list = await api.call<{ data: { id: string }[] }>('GET', `/v1/business/${businessId}/payouts?limit=1`);
+    const { page, close } = await pageOf('cashier@demo.test');
+    for (const path of ['balance', 'balance/payouts', `balance/payouts/${list.data[0]!.id}`]) {
+      await page.goto(`/business/${businessId}/payments/${path}`);
+      await page.getByText("You don't have access").waitFor();
+    }
+    await expectAccessible(page);
+    await close();
+  });
+});
