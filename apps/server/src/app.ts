@@ -60,6 +60,7 @@ import { overviewModule } from './modules/payments/overview/overview.module';
 import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
+import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -125,6 +126,7 @@ function composeModules(platform: Platform) {
     .use(authModule)
     .use(userModule)
     .use(bankAccountsModule)
+    .use(sendMoneyModule)
     .use(devMailboxModule);
 }
 

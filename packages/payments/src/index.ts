@@ -21,3 +21,6 @@ export * from './invoice-pages';
 export * from './invoice-pdf';
 export * from './repeating-invoices';
 export * from './invoice-imports';
+export * from './transfer-pricing';
+export * from './beneficiaries';
+export * from './transfers';

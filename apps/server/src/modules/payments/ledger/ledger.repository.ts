@@ -22,6 +22,19 @@ export const ledgerRepository = {
       .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])));
   },
 
+  /**
+   * Locks one account's sum in one currency until the transaction ends and answers it (0 when the account has
+   * no entry yet): whoever spends the balance takes this lock first, so two spenders take turns.
+   */
+  async lockSum(db: Executor, businessId: string, account: LedgerAccount, currency: string): Promise<number> {
+    const [row] = await db
+      .select({ amount: ledgerBalances.amount })
+      .from(ledgerBalances)
+      .where(and(eq(ledgerBalances.businessId, businessId), eq(ledgerBalances.account, account), eq(ledgerBalances.currency, currency)))
+      .for('update');
+    return row?.amount ?? 0;
+  },
+
   /** One account's entries in one currency with their transaction, newest first, after the cursor. */
   async entries(db: Executor, businessId: string, account: LedgerAccount, currency: string, limit: number, cursor?: Cursor) {
     const after = cursor ? pastCursor('desc', ledgerEntries.createdAt, ledgerEntries.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
