@@ -3,7 +3,7 @@ import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, t
 import { businessEndpoints } from '@merchant/business';
 import { checkoutEndpoints, invoiceEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { createBusiness, createCustomer, createInvoice, insertLink, signUp } from './factories';
+import { addBeneficiary, createBusiness, createCustomer, createInvoice, fundAvailable, insertLink, signUp } from './factories';
 import { makePayment } from './factories/payments';
 
 /**
@@ -65,6 +65,8 @@ const CHECKOUT_CARD = (number: string) => ({ method: 'card' as const, card: { nu
 let walkLink: string;
 /** The walk's customer, billed by the invoices the walk pays. */
 let walkCustomer: string;
+/** The walk's beneficiary, paid by the transfers the walk sends. */
+let walkBeneficiary: string;
 
 /** A checkout payment started by a customer on the walk's link (each with its own email), answered by its public id. */
 async function startedPayment(n: number): Promise<string> {
@@ -137,6 +139,14 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
     },
     vary: async (_e, first, n) => ({ url: first.url, body: { amount: 10_00 + n } }),
   },
+  'transfers.create': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e, n) => {
+      await fundAvailable(t, businessId, 100_00);
+      return { url: urlOf(e, businessId), body: { beneficiary_id: walkBeneficiary, amount: 1_00 + n } };
+    },
+    vary: async (_e, first, n) => ({ url: first.url, body: { beneficiary_id: walkBeneficiary, amount: 1_00 + n } }),
+  },
 };
 
 beforeAll(async () => {
@@ -144,11 +154,13 @@ beforeAll(async () => {
   const guest = new Agent(t.app);
   await guest.token();
   agents.set('guest', guest);
-  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  // Send money on, so its endpoints answer past their feature check.
+  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'], flags: { features: { send_money: true } } });
   businessId = business.id;
   for (const role of ROLES) agents.set(role, business.people[role].agent);
   walkLink = await insertLink(t.database.db, businessId, { singleUse: false });
   walkCustomer = (await createCustomer(business.people.owner.agent, businessId)).id;
+  walkBeneficiary = (await addBeneficiary(businessId, business.people.owner)).id;
   businessIdentifier = (await business.people.owner.agent.ok(businessEndpoints.get, { params: { business_id: businessId } })).identifier;
   // The outsider owns a business of their own and belongs to no other.
   agents.set('outsider', (await signUp(t)).person.agent);

@@ -89,7 +89,11 @@ describe('beneficiaries', () => {
       body: sgBeneficiary({ bank_code: '71', account_number: '12' }),
     });
     expect(bad.status).toBe(422);
-    expect(failure(bad).issues?.map((i) => i.path).sort()).toEqual(['account_number', 'bank_code']);
+    expect(
+      failure(bad)
+        .issues?.map((i) => i.path)
+        .sort(),
+    ).toEqual(['account_number', 'bank_code']);
     const abroad = await owner.agent.call(beneficiaryEndpoints.create, {
       params: params(),
       body: { type: 'cross_border', holder_name: 'X', bank_name: 'Y', country: 'de', currency: 'eur', swift_code: 'DEUTDEFF', account_number: 'DE00 1234' },
@@ -144,12 +148,21 @@ describe('beneficiaries', () => {
 
 describe('quotes', () => {
   it('prices the same currency at 1 with the flat fee, and another currency by the rate table with 0.5% more', async () => {
-    const same = await owner.agent.ok(transferEndpoints.quote, { params: params(), body: { source_currency: 'sgd', target_currency: 'sgd', send_amount: 100_00 } });
+    const same = await owner.agent.ok(transferEndpoints.quote, {
+      params: params(),
+      body: { source_currency: 'sgd', target_currency: 'sgd', send_amount: 100_00 },
+    });
     expect(same).toMatchObject({ rate: '1', send: { amount: 100_00 }, receive: { amount: 100_00 }, fee: { amount: FLAT }, total: { amount: 100_00 + FLAT } });
-    const usd = await owner.agent.ok(transferEndpoints.quote, { params: params(), body: { source_currency: 'sgd', target_currency: 'usd', send_amount: 135_00 } });
+    const usd = await owner.agent.ok(transferEndpoints.quote, {
+      params: params(),
+      body: { source_currency: 'sgd', target_currency: 'usd', send_amount: 135_00 },
+    });
     expect(usd).toMatchObject({ rate: '0.740741', receive: { amount: 100_00, currency: 'usd' }, fee: { amount: 1_00 + 68 } });
     expect(new Date(usd.expires_at).getTime() - new Date(usd.created_at).getTime()).toBe(5 * 60 * 1000);
-    const receive = await owner.agent.ok(transferEndpoints.quote, { params: params(), body: { source_currency: 'sgd', target_currency: 'usd', receive_amount: 100_00 } });
+    const receive = await owner.agent.ok(transferEndpoints.quote, {
+      params: params(),
+      body: { source_currency: 'sgd', target_currency: 'usd', receive_amount: 100_00 },
+    });
     expect(receive.receive.amount).toBe(100_00);
     expect(receive.send.amount).toBe(135_00);
   });
@@ -204,17 +217,26 @@ describe('transfers', () => {
       account_number: 'FR14 2004 1010 0505 0001 3M02 606',
     });
     await fundAvailable(t, business.id, 100_00);
-    const quote = await owner.agent.ok(transferEndpoints.quote, { params: params(), body: { source_currency: 'sgd', target_currency: 'eur', send_amount: 20_00 } });
+    const quote = await owner.agent.ok(transferEndpoints.quote, {
+      params: params(),
+      body: { source_currency: 'sgd', target_currency: 'eur', send_amount: 20_00 },
+    });
     const sent = await owner.agent.ok(transferEndpoints.create, { params: params(), body: { beneficiary_id: eurPayee.id, quote_id: quote.id } });
     expect(sent).toMatchObject({ send: quote.send, receive: quote.receive, fee: quote.fee, rate: quote.rate });
     const again = await owner.agent.call(transferEndpoints.create, { params: params(), body: { beneficiary_id: eurPayee.id, quote_id: quote.id } });
     expect([failure(again).code, failure(again).issues?.[0]?.path]).toEqual(['TRANSFER_QUOTE_EXPIRED', 'quote_id']);
 
-    const mismatch = await owner.agent.ok(transferEndpoints.quote, { params: params(), body: { source_currency: 'sgd', target_currency: 'usd', send_amount: 1_00 } });
+    const mismatch = await owner.agent.ok(transferEndpoints.quote, {
+      params: params(),
+      body: { source_currency: 'sgd', target_currency: 'usd', send_amount: 1_00 },
+    });
     const wrong = await owner.agent.call(transferEndpoints.create, { params: params(), body: { beneficiary_id: eurPayee.id, quote_id: mismatch.id } });
     expect([wrong.status, failure(wrong).issues?.[0]?.path]).toEqual([422, 'quote_id']);
 
-    const late = await owner.agent.ok(transferEndpoints.quote, { params: params(), body: { source_currency: 'sgd', target_currency: 'eur', send_amount: 1_00 } });
+    const late = await owner.agent.ok(transferEndpoints.quote, {
+      params: params(),
+      body: { source_currency: 'sgd', target_currency: 'eur', send_amount: 1_00 },
+    });
     const before = await available();
     t.clock.advance(5 * 60 * 1000);
     const expired = await owner.agent.call(transferEndpoints.create, { params: params(), body: { beneficiary_id: eurPayee.id, quote_id: late.id } });
@@ -326,7 +348,9 @@ describe('history', () => {
     const mine = await owner.agent.ok(transferEndpoints.list, { params: params(), query: { beneficiary_id: payee.id, limit: 100 } });
     expect(mine.data.every((x) => x.beneficiary.id === payee.id)).toBe(true);
     const today = t.clock.now().toISOString().slice(0, 10);
-    expect((await owner.agent.ok(transferEndpoints.list, { params: params(), query: { from: today, to: today, limit: 100 } })).data.length).toBe(all.data.length);
+    expect((await owner.agent.ok(transferEndpoints.list, { params: params(), query: { from: today, to: today, limit: 100 } })).data.length).toBe(
+      all.data.length,
+    );
     expect((await owner.agent.ok(transferEndpoints.list, { params: params(), query: { to: '2026-10-01' } })).data).toEqual([]);
     const page = await owner.agent.ok(transferEndpoints.list, { params: params(), query: { limit: 2 } });
     const next = await owner.agent.ok(transferEndpoints.list, { params: params(), query: { limit: 2, cursor: page.next_cursor! } });
