@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatMoneyWithCode } from '@merchant/core';
 import { maskAccount, type Quote, type SendMoneyOverview } from '@merchant/payments';
