@@ -2,6 +2,7 @@ import { defineModule, type Platform } from '@/modules/module';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import { createBeneficiariesService } from './beneficiaries.service';
 import { sendMoneyRoutes } from './send-money.routes';
+import { createTransferViewsService } from './transfer-views.service';
 import { COMPLETE_TRANSFER_JOB, createTransfersService, type CompleteTransferJob } from './transfers.service';
 
 /**
@@ -13,6 +14,7 @@ export const sendMoneyModule = defineModule({
   create: ({ db, clock, audit, jobs, ledger }: Pick<Platform, 'db' | 'clock' | 'audit' | 'jobs'> & { ledger: LedgerService }) => ({
     beneficiaries: createBeneficiariesService({ db, clock, audit }),
     transfers: createTransfersService({ db, clock, audit, jobs, ledger }),
+    views: createTransferViewsService({ db, clock, audit, ledger }),
   }),
   routes: sendMoneyRoutes,
   jobs: (registry, service) =>

@@ -3,15 +3,19 @@ import { beneficiaryEndpoints, transferEndpoints } from '@merchant/payments';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
 import type { BeneficiariesService } from './beneficiaries.service';
+import { assertSendMoneyEnabled } from './send-money.feature';
+import type { TransferViewsService } from './transfer-views.service';
 import type { TransfersService } from './transfers.service';
 
-export function sendMoneyRoutes(host: RouteHost, service: { beneficiaries: BeneficiariesService; transfers: TransfersService }): void {
+export function sendMoneyRoutes(
+  host: RouteHost,
+  service: { beneficiaries: BeneficiariesService; transfers: TransfersService; views: TransferViewsService },
+): void {
   const { app } = host;
   const b = beneficiaryEndpoints;
   const t = transferEndpoints;
-  const { beneficiaries, transfers } = service;
-  // Every endpoint of send money answers 404 SEND_MONEY_NOT_ENABLED while the business's feature is off.
-  const on = (ctx: { business: { row: Parameters<TransfersService['assertEnabled']>[0] } }) => transfers.assertEnabled(ctx.business.row);
+  const { beneficiaries, transfers, views } = service;
+  const on = (ctx: { business: { row: Parameters<typeof assertSendMoneyEnabled>[0] } }) => assertSendMoneyEnabled(ctx.business.row);
 
   registerEndpoint(app, host, b.list, async ({ ctx, query }) => {
     on(ctx);
@@ -34,21 +38,21 @@ export function sendMoneyRoutes(host: RouteHost, service: { beneficiaries: Benef
     return beneficiaries.remove(ctx, params.beneficiary_id);
   });
 
-  registerEndpoint(app, host, t.overview, async ({ ctx }) => transfers.overview(ctx.business.row));
+  registerEndpoint(app, host, t.overview, async ({ ctx }) => views.overview(ctx.business.row));
   registerEndpoint(app, host, t.quote, async ({ ctx, body }) => transfers.quote(ctx, body));
   registerEndpoint(app, host, t.create, async ({ ctx, body }) => transfers.create(ctx, body));
-  registerEndpoint(app, host, t.list, async ({ ctx, query }) => transfers.list(ctx.business.row, query));
+  registerEndpoint(app, host, t.list, async ({ ctx, query }) => views.list(ctx.business.row, query));
   registerEndpoint(app, host, t.export, async ({ ctx, query, reply }) => {
-    const { filename, lines } = transfers.exportCsv(ctx.business.row, query);
+    const { filename, lines } = views.exportCsv(ctx.business.row, query);
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);
     // Fastify pipes a stream as it is (no serializer runs): the contract's text/csv string, sent in pieces.
     const body: unknown = Readable.from(lines);
     return body as string;
   });
-  registerEndpoint(app, host, t.get, async ({ ctx, params }) => transfers.get(ctx.business.row, params.transfer_id));
+  registerEndpoint(app, host, t.get, async ({ ctx, params }) => views.get(ctx.business.row, params.transfer_id));
   registerEndpoint(app, host, t.approve, async ({ ctx, params }) => transfers.approve(ctx, params.transfer_id));
   registerEndpoint(app, host, t.reject, async ({ ctx, params }) => transfers.reject(ctx, params.transfer_id));
   registerEndpoint(app, host, t.cancel, async ({ ctx, params }) => transfers.cancel(ctx, params.transfer_id));
-  registerEndpoint(app, host, t.settings, async ({ ctx }) => transfers.settings(ctx.business.row));
-  registerEndpoint(app, host, t.saveSettings, async ({ ctx, body }) => transfers.saveSettings(ctx, body.approval_threshold));
+  registerEndpoint(app, host, t.settings, async ({ ctx }) => views.settings(ctx.business.row));
+  registerEndpoint(app, host, t.saveSettings, async ({ ctx, body }) => views.saveSettings(ctx, body.approval_threshold));
 }

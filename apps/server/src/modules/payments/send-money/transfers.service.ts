@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode, minorToMajorString, type CursorQuery } from '@merchant/core';
+import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
 import {
   formatRate,
   priceTransfer,
@@ -6,26 +6,20 @@ import {
   rateMicros,
   receivedFor,
   TEST_FAILING_ACCOUNT_SUFFIX,
-  TRANSFER_CSV_HEADER,
   type Quote,
-  type SendMoneyOverview,
   type Transfer,
-  type TransferDetail,
   type TransferEventType,
-  type TransferFilters,
-  type TransferSettings,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
-import { csvRow } from '@/lib/csv';
-import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { beneficiaryNotFound } from './beneficiaries.service';
-import { describeTransfer, presentTransfer, presentTransferEvent } from './send-money.presenter';
+import { assertSendMoneyEnabled } from './send-money.feature';
+import { describeTransfer, presentTransfer } from './send-money.presenter';
 import { sendMoneyRepository as repo, type TransferRow } from './send-money.repository';
 
 /** The job that hands a processing transfer to the (test-mode) bank. */
@@ -35,7 +29,6 @@ export interface CompleteTransferJob {
   transferId: string;
 }
 
-const EXPORT_BATCH = 500;
 const notFound = () => new AppError('TRANSFER_NOT_FOUND', 'Transfer not found.');
 const money = (amount: number, currency: string) => formatMoneyWithCode(amount, currency);
 const amountOf = (row: TransferRow) => money(row.sendAmount, row.sourceCurrency);
@@ -98,10 +91,6 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
     }
   }
 
-  function assertEnabled(business: BusinessRow): void {
-    if (!business.features.send_money) throw new AppError('SEND_MONEY_NOT_ENABLED', 'Sending money is not turned on for this business.');
-  }
-
   /** Whether a transfer of `send` in `currency` is above the business's approval threshold (business currency). */
   function needsApproval(business: BusinessRow, threshold: number | null, send: number, currency: string): boolean {
     if (threshold === null) return false;
@@ -161,14 +150,12 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
     return presentTransfer(row);
   }
 
-  const service = {
-    assertEnabled,
-
+  return {
     async quote(
       ctx: BusinessContext,
       body: { source_currency: string; target_currency: string; send_amount?: number | undefined; receive_amount?: number | undefined },
     ): Promise<Quote> {
-      assertEnabled(ctx.business.row);
+      assertSendMoneyEnabled(ctx.business.row);
       const figures = priceTransfer(
         body.source_currency,
         body.target_currency,
@@ -207,7 +194,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
       body: { beneficiary_id: string; quote_id?: string | undefined; amount?: number | undefined; reference: string | null },
     ): Promise<Transfer> {
       const business = ctx.business.row;
-      assertEnabled(business);
+      assertSendMoneyEnabled(business);
       const row = await db.transaction(async (tx) => {
         const now = clock.now();
         const beneficiary = await repo.findBeneficiary(tx, business.id, body.beneficiary_id, 'share');
@@ -298,7 +285,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
     },
 
     async approve(ctx: BusinessContext, id: string): Promise<Transfer> {
-      assertEnabled(ctx.business.row);
+      assertSendMoneyEnabled(ctx.business.row);
       const row = await db.transaction(async (tx) => {
         const held = await lockAwaiting(tx, ctx, id, 'refuse');
         const saved = await repo.updateTransfer(tx, held.businessId, id, {
@@ -308,7 +295,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
           updatedAt: clock.now(),
         });
         await postSend(tx, saved, 'merchant_transfer_held');
-        await event(tx, saved, 'approved', 'Approved', { id: ctx.user.id, name: ctx.user.name });
+        await event(tx, saved, 'approved', 'Approved by a second person: the held funds go to the bank', { id: ctx.user.id, name: ctx.user.name });
         await event(tx, saved, 'processing', 'Sent to the bank', null);
         await auditTransfer(tx, ctx, 'transfer.approved', `Approved the transfer of ${describeTransfer(saved, amountOf(saved))}`, saved);
         return saved;
@@ -318,12 +305,12 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
     },
 
     async reject(ctx: BusinessContext, id: string): Promise<Transfer> {
-      assertEnabled(ctx.business.row);
+      assertSendMoneyEnabled(ctx.business.row);
       return release(ctx, id, 'rejected');
     },
 
     async cancel(ctx: BusinessContext, id: string): Promise<Transfer> {
-      assertEnabled(ctx.business.row);
+      assertSendMoneyEnabled(ctx.business.row);
       return release(ctx, id, 'cancelled');
     },
 
@@ -368,106 +355,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
         await event(tx, saved, 'completed', `${money(row.receiveAmount, row.targetCurrency)} arrived at ${row.beneficiaryBank}`, null);
       });
     },
-
-    async list(business: BusinessRow, query: TransferFilters & CursorQuery) {
-      assertEnabled(business);
-      const rows = await repo.transferPage(db, business.id, query, query.limit, decodeCursor(query.cursor));
-      const page = pageFrom(rows, query.limit, (r) => r);
-      return { data: page.rows.map(presentTransfer), next_cursor: page.nextCursor };
-    },
-
-    exportCsv(business: BusinessRow, filters: TransferFilters) {
-      assertEnabled(business);
-      const major = (amount: number, currency: string) => minorToMajorString(amount, currency);
-      async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(TRANSFER_CSV_HEADER)}\r\n`;
-        let cursor: Cursor | undefined;
-        for (;;) {
-          const rows = await repo.transferPage(db, business.id, filters, EXPORT_BATCH, cursor);
-          const batch = rows.slice(0, EXPORT_BATCH);
-          const out = batch.map((r) => {
-            const t = presentTransfer(r);
-            return csvRow([
-              t.created_at.replace('T', ' ').slice(0, 19),
-              t.status,
-              t.beneficiary.holder_name,
-              `•••• ${t.beneficiary.account_last4}`,
-              major(t.send.amount, t.send.currency),
-              major(t.fee.amount, t.fee.currency),
-              t.send.currency.toUpperCase(),
-              major(t.receive.amount, t.receive.currency),
-              t.receive.currency.toUpperCase(),
-              t.rate,
-              t.reference,
-              t.requested_by?.name ?? null,
-              t.reviewed_by?.name ?? null,
-              t.id,
-            ]);
-          });
-          if (out.length > 0) yield out.map((l) => `${l}\r\n`).join('');
-          const last = batch[batch.length - 1];
-          if (rows.length <= EXPORT_BATCH || !last) return;
-          cursor = { createdAt: last.createdAt, id: last.id };
-        }
-      }
-      const date = clock.now().toISOString().slice(0, 10);
-      return { filename: `transfers-${business.identifier}-${date}.csv`, lines: lines() };
-    },
-
-    async get(business: BusinessRow, id: string): Promise<TransferDetail> {
-      assertEnabled(business);
-      const row = await repo.findTransfer(db, business.id, id);
-      if (!row) throw notFound();
-      return { transfer: presentTransfer(row), events: (await repo.events(db, business.id, id)).map(presentTransferEvent) };
-    },
-
-    async settings(business: BusinessRow): Promise<TransferSettings> {
-      assertEnabled(business);
-      const amount = await repo.threshold(db, business.id);
-      return { approval_threshold: amount === null ? null : { amount, currency: business.currency.toLowerCase() } };
-    },
-
-    async saveSettings(ctx: BusinessContext, threshold: number | null): Promise<TransferSettings> {
-      const business = ctx.business.row;
-      assertEnabled(business);
-      await db.transaction(async (tx) => {
-        await repo.saveThreshold(tx, business.id, threshold, clock.now());
-        await audit.record(tx, ctx, {
-          action: 'transfer_settings.updated',
-          description:
-            threshold === null
-              ? 'Turned transfer approvals off'
-              : `Transfers above ${money(threshold, business.currency.toLowerCase())} now need a second person's approval`,
-          actorUserId: ctx.user.id,
-          businessId: business.id,
-          objectType: 'business',
-          objectId: business.id,
-          meta: { approval_threshold: threshold },
-        });
-      });
-      return service.settings(business);
-    },
-
-    async overview(business: BusinessRow): Promise<SendMoneyOverview> {
-      assertEnabled(business);
-      const own = business.currency.toLowerCase();
-      const balances = (await ledger.balances(db, business.id)).map((b) => ({
-        currency: b.currency,
-        available: { amount: b.available, currency: b.currency },
-      }));
-      if (!balances.some((b) => b.currency === own)) balances.push({ currency: own, available: { amount: 0, currency: own } });
-      balances.sort((a, b) => (a.currency === own ? -1 : b.currency === own ? 1 : a.currency.localeCompare(b.currency)));
-      const recent = await repo.transferPage(db, business.id, {}, 5);
-      const awaiting = await repo.transfersWithStatus(db, business.id, 'awaiting_review', 50);
-      return {
-        balances,
-        recent: recent.slice(0, 5).map(presentTransfer),
-        awaiting_review: awaiting.map(presentTransfer),
-        settings: await service.settings(business),
-      };
-    },
   };
-  return service;
 }
 
 export type TransfersService = ReturnType<typeof createTransfersService>;
