@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, type Endpoint, type HostKind, type Role } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
-import { checkoutEndpoints, invoiceEndpoints } from '@merchant/payments';
+import { checkoutEndpoints, invoiceEndpoints, transferEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { addBeneficiary, createBusiness, createCustomer, createInvoice, fundAvailable, insertLink, signUp } from './factories';
 import { makePayment } from './factories/payments';
@@ -100,6 +100,23 @@ const checkoutCase = (prepare: (n: number) => Promise<string>, body: (n: number)
   },
 });
 
+/** A transfer the manager requested above the walk's approval threshold, waiting for review: its review call's URL. */
+async function awaitingTransferUrl(e: Endpoint): Promise<string> {
+  await fundAvailable(t, businessId, 2_000_00);
+  const transfer = await agents.get('manager')!.ok(transferEndpoints.create, {
+    params: { business_id: businessId },
+    body: { beneficiary_id: walkBeneficiary, amount: 1_000_00 },
+  });
+  return buildPath(e.path, { business_id: businessId, transfer_id: transfer.id });
+}
+
+/** Approve, reject or cancel a waiting transfer (no body: another input is another transfer). */
+const reviewCase: IdempotentCase = {
+  callers: () => [agents.get('owner')!, agents.get('admin')!],
+  fresh: async (e) => ({ url: await awaitingTransferUrl(e), body: undefined }),
+  vary: async (e) => ({ url: await awaitingTransferUrl(e), body: undefined }),
+};
+
 /** Every idempotent endpoint and how the walk calls it: a new idempotent endpoint needs its entry here, which the walk checks. */
 const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
   ...Object.fromEntries(Object.entries(IDEMPOTENT_INPUTS).map(([id, input]) => [id, businessInputCase(input)])),
@@ -147,6 +164,9 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
     },
     vary: async (_e, first, n) => ({ url: first.url, body: { beneficiary_id: walkBeneficiary, amount: 1_00 + n } }),
   },
+  'transfers.approve': reviewCase,
+  'transfers.reject': reviewCase,
+  'transfers.cancel': reviewCase,
 };
 
 beforeAll(async () => {
@@ -161,6 +181,8 @@ beforeAll(async () => {
   walkLink = await insertLink(t.database.db, businessId, { singleUse: false });
   walkCustomer = (await createCustomer(business.people.owner.agent, businessId)).id;
   walkBeneficiary = (await addBeneficiary(businessId, business.people.owner)).id;
+  // Transfers above 500.00 wait for review: the walk reviews them.
+  await business.people.owner.agent.ok(transferEndpoints.saveSettings, { params: { business_id: businessId }, body: { approval_threshold: 500_00 } });
   businessIdentifier = (await business.people.owner.agent.ok(businessEndpoints.get, { params: { business_id: businessId } })).identifier;
   // The outsider owns a business of their own and belongs to no other.
   agents.set('outsider', (await signUp(t)).person.agent);

@@ -258,6 +258,7 @@ export const transferEndpoints = {
     access,
     params: TransferParamsSchema,
     response: TransferSchema,
+    idempotent: true,
     errors: [OFF, 'TRANSFER_NOT_FOUND', 'TRANSFER_NOT_REVIEWABLE', 'TRANSFER_SELF_REVIEW'],
   }),
   reject: defineEndpoint({
@@ -268,6 +269,7 @@ export const transferEndpoints = {
     access,
     params: TransferParamsSchema,
     response: TransferSchema,
+    idempotent: true,
     errors: [OFF, 'TRANSFER_NOT_FOUND', 'TRANSFER_NOT_REVIEWABLE', 'TRANSFER_SELF_REVIEW'],
   }),
   cancel: defineEndpoint({
@@ -278,6 +280,7 @@ export const transferEndpoints = {
     access,
     params: TransferParamsSchema,
     response: TransferSchema,
+    idempotent: true,
     errors: [OFF, 'TRANSFER_NOT_FOUND', 'TRANSFER_NOT_REVIEWABLE'],
   }),
   settings: defineEndpoint({
