@@ -61,6 +61,7 @@ import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
+import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -127,6 +128,7 @@ function composeModules(platform: Platform) {
     .use(userModule)
     .use(bankAccountsModule)
     .use(payoutsModule)
+    .use(sendMoneyModule)
     .use(devMailboxModule);
 }
 

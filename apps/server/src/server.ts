@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
+import { seedDemoTransfers } from './db/seed-transfers';
 import { listen } from './http/listen';
 import { movableClock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -29,7 +30,10 @@ async function main(): Promise<void> {
         const started = performance.now();
         const { payments } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now());
-        logger.info(`demo history seeded: ${payments} payments and ${invoices} invoices in ${Math.round(performance.now() - started)} ms`);
+        const { transfers } = await seedDemoTransfers(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        logger.info(
+          `demo history seeded: ${payments} payments, ${invoices} invoices and ${transfers} transfers in ${Math.round(performance.now() - started)} ms`,
+        );
       }
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
     } else if (!config.loopbackOnly) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, type Endpoint, type HostKind, type Role } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
-import { checkoutEndpoints, invoiceEndpoints } from '@merchant/payments';
+import { checkoutEndpoints, invoiceEndpoints, transferEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { addBankAccount, createBusiness, createCustomer, createInvoice, insertLink, signUp } from './factories';
+import { addBankAccount, addBeneficiary, createBusiness, createCustomer, createInvoice, fundAvailable, insertLink, signUp } from './factories';
 import { makePayment } from './factories/payments';
 import { availableMoney } from './factories/payouts';
 
@@ -66,6 +66,8 @@ const CHECKOUT_CARD = (number: string) => ({ method: 'card' as const, card: { nu
 let walkLink: string;
 /** The walk's customer, billed by the invoices the walk pays. */
 let walkCustomer: string;
+/** The walk's beneficiary, paid by the transfers the walk sends. */
+let walkBeneficiary: string;
 
 /** A checkout payment started by a customer on the walk's link (each with its own email), answered by its public id. */
 async function startedPayment(n: number): Promise<string> {
@@ -98,6 +100,23 @@ const checkoutCase = (prepare: (n: number) => Promise<string>, body: (n: number)
     return other === undefined ? { url: buildPath(e.path, { public_id: await prepare(n) }), body: other } : { url: first.url, body: other };
   },
 });
+
+/** A transfer the manager requested above the walk's approval threshold, waiting for review: its review call's URL. */
+async function awaitingTransferUrl(e: Endpoint): Promise<string> {
+  await fundAvailable(t, businessId, 2_000_00);
+  const transfer = await agents.get('manager')!.ok(transferEndpoints.create, {
+    params: { business_id: businessId },
+    body: { beneficiary_id: walkBeneficiary, amount: 1_000_00 },
+  });
+  return buildPath(e.path, { business_id: businessId, transfer_id: transfer.id });
+}
+
+/** Approve, reject or cancel a waiting transfer (no body: another input is another transfer). */
+const reviewCase: IdempotentCase = {
+  callers: () => [agents.get('owner')!, agents.get('admin')!],
+  fresh: async (e) => ({ url: await awaitingTransferUrl(e), body: undefined }),
+  vary: async (e) => ({ url: await awaitingTransferUrl(e), body: undefined }),
+};
 
 /** Every idempotent endpoint and how the walk calls it: a new idempotent endpoint needs its entry here, which the walk checks. */
 const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
@@ -146,6 +165,17 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
     },
     vary: async (_e, first, n) => ({ url: first.url, body: { amount: 10_00 + n } }),
   },
+  'transfers.create': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e, n) => {
+      await fundAvailable(t, businessId, 100_00);
+      return { url: urlOf(e, businessId), body: { beneficiary_id: walkBeneficiary, amount: 1_00 + n } };
+    },
+    vary: async (_e, first, n) => ({ url: first.url, body: { beneficiary_id: walkBeneficiary, amount: 1_00 + n } }),
+  },
+  'transfers.approve': reviewCase,
+  'transfers.reject': reviewCase,
+  'transfers.cancel': reviewCase,
 };
 
 beforeAll(async () => {
@@ -153,12 +183,16 @@ beforeAll(async () => {
   const guest = new Agent(t.app);
   await guest.token();
   agents.set('guest', guest);
-  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  // Send money on, so its endpoints answer past their feature check.
+  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'], flags: { features: { send_money: true } } });
   businessId = business.id;
   for (const role of ROLES) agents.set(role, business.people[role].agent);
   walkLink = await insertLink(t.database.db, businessId, { singleUse: false });
   walkCustomer = (await createCustomer(business.people.owner.agent, businessId)).id;
   await addBankAccount(t, business, business.people.owner);
+  walkBeneficiary = (await addBeneficiary(businessId, business.people.owner)).id;
+  // Transfers above 500.00 wait for review: the walk reviews them.
+  await business.people.owner.agent.ok(transferEndpoints.saveSettings, { params: { business_id: businessId }, body: { approval_threshold: 500_00 } });
   businessIdentifier = (await business.people.owner.agent.ok(businessEndpoints.get, { params: { business_id: businessId } })).identifier;
   // The outsider owns a business of their own and belongs to no other.
   agents.set('outsider', (await signUp(t)).person.agent);

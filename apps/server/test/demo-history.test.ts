@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, payments, payoutLines, payouts, refunds } from '../src/db/schema';
-import { INVOICE_STATUSES, invoiceEndpoints, invoiceTotals } from '@merchant/payments';
+import { businesses, ledgerEntries, payments, payoutLines, payouts, refunds } from '../src/db/schema';
+import { businessEndpoints } from '@merchant/business';
+import { INVOICE_STATUSES, invoiceEndpoints, invoiceTotals, transferEndpoints } from '@merchant/payments';
 import { seedDemoInvoices } from '../src/db/seed-invoices';
 import { seedDemoPayments, DEMO_HISTORY_DAYS } from '../src/db/seed-payments';
+import { seedDemoTransfers } from '../src/db/seed-transfers';
 import { createLedgerService } from '../src/modules/payments/ledger/ledger.service';
 import { addBankAccount, createBusiness, signInAgain, type Person } from './factories';
 import { createTestContext, type TestContext } from './harness';
@@ -97,5 +99,38 @@ describe('demo invoices', () => {
     }
     // Numbered in order from the business's first invoice.
     expect(page.data.map((i) => i.number).sort()).toEqual(['INV-000001', 'INV-000002', 'INV-000003', 'INV-000004', 'INV-000005', 'INV-000006']);
+  });
+});
+
+describe('demo transfers', () => {
+  it('gives the demo business beneficiaries and transfers in every final status and one awaiting review, the ledger balanced', async () => {
+    const [before] = await createLedgerService({ clock: t.clock }).balances(t.database.db, businessId);
+    const { transfers } = await seedDemoTransfers(t.database.db, businessId, ownerId, t.clock.now());
+    expect(transfers).toBe(5);
+    await t.database.db
+      .update(businesses)
+      .set({ features: { send_money: true } })
+      .where(eq(businesses.id, businessId));
+    const params = { business_id: businessId };
+    const agent = ownerPerson.agent;
+    const history = await agent.ok(transferEndpoints.list, { params, query: { limit: 100 } });
+    expect(new Set(history.data.map((x) => x.status))).toEqual(new Set(['completed', 'failed', 'cancelled', 'awaiting_review']));
+    const overview = await agent.ok(transferEndpoints.overview, { params });
+    expect(overview.awaiting_review).toHaveLength(1);
+    expect(overview.settings.approval_threshold).toEqual({ amount: 500_00, currency: 'sgd' });
+    expect((await agent.ok(businessEndpoints.get, { params })).transfers_awaiting_review).toBe(1);
+    // Spent: the completed transfers with their fees and the held one; the failed and rejected ones came back.
+    const spent = history.data.filter((x) => x.status === 'completed' || x.status === 'awaiting_review').reduce((sum, x) => sum + x.total.amount, 0);
+    expect(overview.balances.find((b) => b.currency === 'sgd')?.available.amount).toBe(before!.available - spent);
+    const rows = await t.database.db
+      .select({ tx: ledgerEntries.transactionId, sum: sql<string>`sum(${ledgerEntries.amount})::text` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.businessId, businessId))
+      .groupBy(ledgerEntries.transactionId, ledgerEntries.currency);
+    expect(rows.every((r) => Number(r.sum) === 0)).toBe(true);
+    for (const transfer of history.data) {
+      const detail = await agent.ok(transferEndpoints.get, { params: { ...params, transfer_id: transfer.id } });
+      expect(detail.events[0]!.type).toBe('created');
+    }
   });
 });

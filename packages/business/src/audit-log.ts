@@ -79,6 +79,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'bank_account.updated': 'Bank account changed',
   'bank_account.default_set': 'Default bank account chosen',
   'bank_account.removed': 'Bank account removed',
+  'beneficiary.created': 'Beneficiary added',
+  'beneficiary.updated': 'Beneficiary changed',
+  'beneficiary.closed': 'Beneficiary deleted',
+  'transfer.created': 'Transfer requested',
+  'transfer.approved': 'Transfer approved',
+  'transfer.rejected': 'Transfer rejected',
+  'transfer.cancelled': 'Transfer cancelled',
+  'transfer_settings.updated': 'Transfer approval rule changed',
 };
 
 /** `staff.invited` -> its label; `staff.*` -> "All staff actions"; anything else -> the code. */

@@ -40,6 +40,10 @@ export const LEDGER_KIND_LABELS: Record<(typeof LEDGER_TRANSACTION_KINDS)[number
   payout: 'Payout',
   payout_return: 'Payout returned',
   transfer: 'Transfer',
+  transfer_hold: 'Transfer held for review',
+  transfer_release: 'Transfer released',
+  transfer_return: 'Transfer returned',
+  transfer_sent: 'Transfer sent',
 };
 
 /** One currency of a balance: signed minor units (available may be below zero after refunds). */

@@ -22,3 +22,6 @@ export * from './invoice-pdf';
 export * from './repeating-invoices';
 export * from './invoice-imports';
 export * from './payouts';
+export * from './transfer-pricing';
+export * from './beneficiaries';
+export * from './transfers';

@@ -173,10 +173,26 @@ export const LEDGER_ACCOUNTS = [
   'merchant_in_transit',
   'merchant_paid_out',
   'platform_fees',
+  // Send money: funds held while a transfer awaits review, in transit to a beneficiary, and sent.
+  'merchant_transfer_held',
+  'merchant_transfer_in_transit',
+  'merchant_transfer_sent',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
-export const LEDGER_TRANSACTION_KINDS = ['charge', 'fee', 'refund', 'settlement', 'payout', 'payout_return', 'transfer'] as const;
+export const LEDGER_TRANSACTION_KINDS = [
+  'charge',
+  'fee',
+  'refund',
+  'settlement',
+  'payout',
+  'payout_return',
+  'transfer',
+  'transfer_hold',
+  'transfer_release',
+  'transfer_return',
+  'transfer_sent',
+] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
 export const BalanceSchema = z.object({ currency: z.string(), pending: SignedMoneySchema, available: SignedMoneySchema });

@@ -46,6 +46,8 @@ const MANAGER: Permission[] = [
   'payments:view',
   'payments:create',
   'payments:refund',
+  // Managers send money; above the business's approval threshold a second person approves (docs/payments.md).
+  'transfers:manage',
   'referral:view',
   'pos:use',
   'pos:manage',
@@ -56,8 +58,9 @@ const MANAGER: Permission[] = [
 ];
 
 /**
- * Decisions where the spec is silent (see docs/roles.md): only Owner and Admin manage money
- * movement, bank accounts, developers and staff; account verification is the owner's;
+ * Decisions where the spec is silent (see docs/roles.md): only Owner and Admin manage balances,
+ * payouts, bank accounts, developers and staff; Managers also send money (transfers above the approval
+ * threshold wait for a second person); account verification is the owner's;
  * Cashiers take payments and see sales but no Refer and Earn, Store Design or Pages (spec 6).
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

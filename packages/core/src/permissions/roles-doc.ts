@@ -22,7 +22,9 @@ Rules beyond the table:
   payment routes are barred to partner businesses.
 - Super admins hold every permission on every business without being a member.
 - Cashiers do not see Refer and Earn, Store Design or Pages (spec 6); account verification is the owner's
-  (and super admins'); only Owner and Admin manage money movement, bank accounts, developers and staff.
+  (and super admins'); only Owner and Admin manage balances, payouts, bank accounts, developers and staff.
+- Managers send money too (\`transfers:manage\`): a transfer above the business's approval threshold waits
+  for a second person with that permission, never its requester.
 - Staff (\`staff:manage\`): only an Owner (or a super admin) may invite someone as Owner or make a member
   an Owner; an Admin cannot change, deactivate, reactivate or remove an Owner. Nobody changes their own
   role, deactivates or removes themselves, and the last active Owner can never be demoted, deactivated

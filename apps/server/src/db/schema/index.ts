@@ -9,3 +9,4 @@ export * from './recurring';
 export * from './bank-accounts';
 export * from './invoice-imports';
 export * from './payouts';
+export * from './send-money';

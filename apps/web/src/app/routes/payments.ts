@@ -60,6 +60,7 @@ export const paymentsRoutes = [
   }),
   route('send-money', 'send-money', 'Send payments', 'sendMoney', {
     permission: 'transfers:manage',
+    screen: 'send-money.overview',
     sidebar: {
       label: 'Send Payments',
       childLabel: 'Overview',
@@ -71,14 +72,19 @@ export const paymentsRoutes = [
   }),
   route('beneficiaries', 'beneficiaries', 'Beneficiaries', 'sendMoney', {
     permission: 'transfers:manage',
+    screen: 'send-money.beneficiaries',
     sidebar: { label: 'Beneficiaries', icon: 'users', order: 1, parent: 'payments.send-money' },
   }),
-  route('beneficiaries-detail', 'beneficiaries/:beneficiaryId', 'Beneficiary', 'sendMoney', { permission: 'transfers:manage' }),
+  route('beneficiaries-detail', 'beneficiaries/:beneficiaryId', 'Beneficiary', 'sendMoney', {
+    permission: 'transfers:manage',
+    screen: 'send-money.beneficiary',
+  }),
   route('transfer-history', 'transfer-history', 'Transfer history', 'sendMoney', {
     permission: 'transfers:manage',
+    screen: 'send-money.transfers',
     sidebar: { label: 'Transfer History', icon: 'history', order: 2, parent: 'payments.send-money' },
   }),
-  route('transfer-history-detail', 'transfer-history/:transfer', 'Transfer', 'sendMoney', { permission: 'transfers:manage' }),
+  route('transfer-history-detail', 'transfer-history/:transfer', 'Transfer', 'sendMoney', { permission: 'transfers:manage', screen: 'send-money.transfer' }),
   route('customers', 'customers', 'Customers', 'customers', { ...V, screen: 'customers.list', sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
   route('customers-detail', 'customers/:customer', 'Customer', 'customers', { ...V, screen: 'customers.detail' }),
 

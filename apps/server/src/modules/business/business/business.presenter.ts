@@ -31,7 +31,7 @@ export function twoFactorRequiredFor(ctx: BusinessView): boolean {
 /** The business of the request context as its caller sees it. */
 export type BusinessView = Pick<BusinessContext, 'business'> & { user: Pick<UserRow, 'twoFactorConfirmedAt'> };
 
-export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWarnings.$inferSelect)[]): Business {
+export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWarnings.$inferSelect)[], transfersAwaitingReview = 0): Business {
   const { row, role, permissions } = ctx.business;
   return {
     ...presentBusinessSummary(row, role),
@@ -54,8 +54,8 @@ export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWar
     permissions,
     // Only super admins see a business they are not a member of, and they may only read it.
     read_only: role === null,
-    // No transfers exist before the send-money capability; the count is real (zero rows).
-    transfers_awaiting_review: 0,
+    // Transfers waiting for a second person (zero while send money is off): the sidebar's dot.
+    transfers_awaiting_review: transfersAwaitingReview,
   };
 }
 

@@ -93,7 +93,9 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
 
   /** The business of the context, with its active warnings, as the caller sees it. */
   async function present(ctx: BusinessView): Promise<Business> {
-    return presentBusiness(ctx, await repo.activeWarnings(db, ctx.business.row.id));
+    const { row } = ctx.business;
+    const awaiting = row.features.send_money ? await repo.transfersAwaitingReview(db, row.id) : 0;
+    return presentBusiness(ctx, await repo.activeWarnings(db, row.id), awaiting);
   }
 
   return {

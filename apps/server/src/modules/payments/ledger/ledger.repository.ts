@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerAccount } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { ledgerBalances, ledgerEntries, ledgerTransactions } from '@/db/schema';
@@ -8,6 +8,11 @@ import { sumMinor } from '@/db/columns';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
+
+/** The advisory lock every spender of one account's balance in one currency takes (see `lockSum`). */
+export async function lockBalance(db: Executor, businessId: string, account: LedgerAccount, currency: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`balance:${businessId}:${account}:${currency}`}, 0))`);
+}
 
 export const ledgerRepository = {
   /** Ledger transactions and their entries: one statement for the transactions, one for all their entries. */
@@ -26,6 +31,21 @@ export const ledgerRepository = {
       .from(ledgerBalances)
       .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])))
       .groupBy(ledgerBalances.account, ledgerBalances.currency);
+  },
+
+  /**
+   * Locks one account's balance in one currency until the transaction ends and answers its sum over the slots
+   * (0 when the account has no entry yet). The lock is an advisory lock on (business, account, currency), not
+   * a row lock: the balance is spread over several rollup rows, and a slot row may not exist yet. Whoever spends
+   * the balance (payouts, transfers) takes this lock first, so two spenders take turns.
+   */
+  async lockSum(db: Executor, businessId: string, account: LedgerAccount, currency: string): Promise<number> {
+    await lockBalance(db, businessId, account, currency);
+    const [row] = await db
+      .select({ amount: sumMinor(ledgerBalances.amount) })
+      .from(ledgerBalances)
+      .where(and(eq(ledgerBalances.businessId, businessId), eq(ledgerBalances.account, account), eq(ledgerBalances.currency, currency)));
+    return row?.amount ?? 0;
   },
 
   /** One account's entries in one currency with their transaction, newest first, after the cursor. */

@@ -117,6 +117,15 @@ export function createLedgerService(deps: { clock: Clock }) {
       return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
     },
 
+    /**
+     * The available balance of a currency, its row locked until the caller's transaction ends (docs/payments.md,
+     * "send money"): money that leaves the available balance is checked against this figure under the lock, so
+     * concurrent spenders of one balance take turns and never spend it twice.
+     */
+    async lockAvailable(tx: Executor, businessId: string, currency: string): Promise<number> {
+      return repo.lockSum(tx, businessId, 'merchant_available', currency);
+    },
+
     /** One account's entries in one currency, newest first, a page at a time (the balance pages' statement). */
     async statement(db: Executor, businessId: string, query: { account: LedgerAccount; currency: string; limit: number; cursor?: string }) {
       const rows = await repo.entries(db, businessId, query.account, query.currency, query.limit, decodeCursor(query.cursor));

@@ -3,6 +3,7 @@ import type { Executor } from '@/db/client';
 import { bankAccounts, businesses, ledgerEntries, ledgerTransactions, payments, payoutLines, payouts, payoutSettings } from '@/db/schema';
 import { pastCursor } from '@/db/keyset';
 import type { Cursor } from '@/lib/cursor';
+import { lockBalance } from '../ledger/ledger.repository';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutSettingsRow = typeof payoutSettings.$inferSelect;
@@ -48,11 +49,12 @@ export const payoutsRepository = {
   },
 
   /**
-   * Serialises every payout of one business and currency until the transaction ends: whoever holds it reads
-   * the available balance with every earlier payout committed, so two payouts never spend the same money.
+   * Serialises every spender of one business's available balance in one currency until the transaction ends
+   * (payouts and transfers take the same lock, `lockBalance`): whoever holds it reads the available balance with
+   * every earlier payout and transfer committed, so no two of them spend the same money.
    */
   async lockCurrency(db: Executor, businessId: string, currency: string): Promise<void> {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payouts:${businessId}:${currency}`}, 0))`);
+    await lockBalance(db, businessId, 'merchant_available', currency);
   },
 
   async business(db: Executor, businessId: string): Promise<{ name: string; currency: string } | null> {

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { and, eq } from 'drizzle-orm';
+import { transferEndpoints, transferFee } from '@merchant/payments';
+import { ledgerBalances } from '../src/db/schema';
+import { createTestContext, type TestContext } from './harness';
+import { addBeneficiary, createBusiness, fundAvailable, sgBeneficiary } from './factories';
+
+/**
+ * Random sequences of funding, transfers (some above the approval threshold, some to the test bank's failing
+ * account), approvals, rejections, cancellations and the bank's answers keep every send money account equal to
+ * what the transfers say and the available balance never below zero (docs/payments.md, "send money").
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const FLAT = transferFee(1, 'sgd', 'sgd');
+
+type Op =
+  | { kind: 'fund'; amount: number }
+  | { kind: 'send'; amount: number; by: 'owner' | 'manager'; failing: boolean }
+  | { kind: 'review'; pick: number; action: 'approve' | 'reject' | 'cancel' }
+  | { kind: 'bank' };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('fund' as const), amount: fc.integer({ min: 1, max: 500_00 }) }),
+  fc.record({
+    kind: fc.constant('send' as const),
+    amount: fc.integer({ min: 1, max: 400_00 }),
+    by: fc.constantFrom('owner' as const, 'manager' as const),
+    failing: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('review' as const), pick: fc.nat(), action: fc.constantFrom('approve' as const, 'reject' as const, 'cancel' as const) }),
+  fc.constant({ kind: 'bank' as const }),
+);
+
+describe('send money and the ledger', () => {
+  it('keeps available, held, in-transit and sent equal to the transfers, and available never negative', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 300_00 }), async (ops, threshold) => {
+        const business = await createBusiness(t, { staff: ['manager'], flags: { features: { send_money: true } } });
+        const { owner, manager } = business.people;
+        const params = { business_id: business.id };
+        await owner.agent.ok(transferEndpoints.saveSettings, { params, body: { approval_threshold: threshold } });
+        const good = await addBeneficiary(business.id, owner);
+        const bad = await addBeneficiary(business.id, owner, sgBeneficiary({ account_number: '7654320002' }));
+        const model = { available: 0 };
+        const returned = new Set<string>();
+        /** The bank answers every processing transfer; what it returns is available again. */
+        const bankAnswers = async () => {
+          await t.app.jobs.runDue();
+          const failed = await owner.agent.ok(transferEndpoints.list, { params, query: { status: 'failed', limit: 100 } });
+          for (const x of failed.data.filter((f) => !returned.has(f.id))) {
+            returned.add(x.id);
+            model.available += x.total.amount;
+          }
+        };
+        const awaiting: { id: string; total: number; by: 'owner' | 'manager' }[] = [];
+
+        for (const step of ops) {
+          if (step.kind === 'fund') {
+            await fundAvailable(t, business.id, step.amount);
+            model.available += step.amount;
+          } else if (step.kind === 'send') {
+            const person = step.by === 'owner' ? owner : manager;
+            const res = await person.agent.call(transferEndpoints.create, {
+              params,
+              body: { beneficiary_id: (step.failing ? bad : good).id, amount: step.amount },
+            });
+            if (step.amount + FLAT > model.available) {
+              expect(res.status).toBe(422);
+            } else {
+              expect(res.status).toBe(201);
+              model.available -= step.amount + FLAT;
+              if (res.ok && res.body.status === 'awaiting_review') awaiting.push({ id: res.body.id, total: step.amount + FLAT, by: step.by });
+              expect(res.ok && res.body.status).toBe(step.amount > threshold ? 'awaiting_review' : 'processing');
+            }
+          } else if (step.kind === 'review' && awaiting.length > 0) {
+            const [held] = awaiting.splice(step.pick % awaiting.length, 1);
+            // The other person reviews; the requester cancels.
+            const reviewer = step.action === 'cancel' ? (held!.by === 'owner' ? owner : manager) : held!.by === 'owner' ? manager : owner;
+            await reviewer.agent.ok(transferEndpoints[step.action], { params: { ...params, transfer_id: held!.id } });
+            if (step.action !== 'approve') model.available += held!.total;
+          } else if (step.kind === 'bank') {
+            await bankAnswers();
+          }
+          const sums = Object.fromEntries(
+            (
+              await t.database.db
+                .select({ account: ledgerBalances.account, amount: ledgerBalances.amount })
+                .from(ledgerBalances)
+                .where(and(eq(ledgerBalances.businessId, business.id), eq(ledgerBalances.currency, 'sgd')))
+            ).map((r) => [r.account, r.amount]),
+          );
+          expect(sums.merchant_transfer_held ?? 0).toBe(awaiting.reduce((sum, x) => sum + x.total, 0));
+          expect(sums.merchant_available ?? 0).toBeGreaterThanOrEqual(0);
+          expect(sums.merchant_available ?? 0).toBe(model.available);
+        }
+        // Once the bank has answered every transfer, nothing is in transit, and available is what the model kept.
+        await bankAnswers();
+        const history = await owner.agent.ok(transferEndpoints.list, { params, query: { limit: 100 } });
+        const sent = history.data.filter((x) => x.status === 'completed').reduce((sum, x) => sum + x.send.amount, 0);
+        const rows = await t.database.db
+          .select({ account: ledgerBalances.account, amount: ledgerBalances.amount })
+          .from(ledgerBalances)
+          .where(and(eq(ledgerBalances.businessId, business.id), eq(ledgerBalances.currency, 'sgd')));
+        const sums = Object.fromEntries(rows.map((r) => [r.account, r.amount]));
+        expect(sums.merchant_transfer_in_transit ?? 0).toBe(0);
+        expect(sums.merchant_transfer_sent ?? 0).toBe(sent);
+        expect(sums.merchant_available ?? 0).toBe(model.available);
+        expect(history.data.filter((x) => x.status === 'processing')).toEqual([]);
+      }),
+      { numRuns: 15 },
+    );
+  }, 300_000);
+});

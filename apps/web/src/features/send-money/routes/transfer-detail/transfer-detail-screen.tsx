@@ -1,0 +1,103 @@
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { maskAccount, type TransferDetail, type TransferEventType } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { ErrorState } from '@/components/error-state';
+import { Fact } from '@/components/fact';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { NotFound } from '@/components/status-page';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
+import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
+import { transferQuery } from '@/features/send-money/api/send-money-api';
+import { ReviewActions } from '@/features/send-money/components/review-actions';
+import { TransferStatusBadge } from '@/features/send-money/components/transfer-status-badge';
+
+const EVENT_TITLES: Record<TransferEventType, string> = {
+  created: 'Requested',
+  awaiting_review: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  processing: 'Sent to the bank',
+  completed: 'Arrived',
+  failed: 'Returned by the bank',
+};
+
+export function Component() {
+  const { business_id: businessId = '', transfer: transferId = '' } = useParams();
+  const detail = useQuery(transferQuery(businessId, transferId));
+  const listHref = href('payments.transfer-history', { business_id: businessId });
+  if (detail.isError) {
+    if (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 422)) return <NotFound homeHref={listHref} />;
+    return <ErrorState message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />;
+  }
+  if (!detail.data) return <LoadingScreen />;
+  return <Detail businessId={businessId} detail={detail.data} listHref={listHref} />;
+}
+
+function Detail({ businessId, detail, listHref }: { businessId: string; detail: TransferDetail; listHref: string }) {
+  const business = useBusiness(businessId);
+  const user = useSignedInUser();
+  const { transfer: t, events } = detail;
+  const money = (m: { amount: number; currency: string }) => formatMoneyWithCode(m.amount, m.currency);
+  return (
+    <PageFrame
+      title={`${money(t.send)} to ${t.beneficiary.holder_name}`}
+      description={
+        <Anchor component={Link} to={listHref} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden /> All transfers
+          </Group>
+        </Anchor>
+      }
+      actions={canChange(business.data, 'transfers:manage') ? <ReviewActions businessId={businessId} transfer={t} userId={user.id} /> : null}
+    >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Transfer">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          <Fact label="Status">
+            <TransferStatusBadge status={t.status} />
+          </Fact>
+          <Fact label="Amount sent">{money(t.send)}</Fact>
+          <Fact label="Fee">{money(t.fee)}</Fact>
+          <Fact label="Total from balance">{money(t.total)}</Fact>
+          <Fact label="Rate">{t.rate}</Fact>
+          <Fact label="Beneficiary receives">{money(t.receive)}</Fact>
+          <Fact label="Beneficiary">
+            <Anchor component={Link} to={href('payments.beneficiaries-detail', { business_id: businessId, beneficiaryId: t.beneficiary.id })}>
+              {t.beneficiary.holder_name}
+            </Anchor>{' '}
+            · {t.beneficiary.bank_name} {maskAccount(t.beneficiary.account_last4)}
+          </Fact>
+          <Fact label="Reference">{t.reference ?? 'None'}</Fact>
+          <Fact label="Requested by">{t.requested_by?.name ?? 'None'}</Fact>
+          <Fact label="Approval">{t.needs_approval ? (t.reviewed_by ? `Reviewed by ${t.reviewed_by.name}` : 'Needed') : 'Not needed'}</Fact>
+          <Fact label="Created">{formatLocalDateTime(t.created_at)}</Fact>
+          {t.failure_reason ? <Fact label="Outcome">{t.failure_reason}</Fact> : null}
+        </SimpleGrid>
+      </Paper>
+
+      <Stack gap="sm" component="section" aria-labelledby="transfer-timeline">
+        <Title order={2} size="h4" id="transfer-timeline">
+          Timeline
+        </Title>
+        <Timeline bulletSize={14} lineWidth={2} active={events.length - 1}>
+          {events.map((event) => (
+            <Timeline.Item key={event.id} title={EVENT_TITLES[event.type]}>
+              <Text size="sm">{event.message}</Text>
+              <Text size="xs" c="dimmed">
+                {event.actor ? `${event.actor} · ` : ''}
+                <time dateTime={event.created_at}>{formatLocalDateTime(event.created_at)}</time>
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoneyWithCode } from '@merchant/core';
+import type { SendMoneyOverview } from '@merchant/payments';
+import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
+import { baseURL, DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/**
+ * Send money in the browser: payments made through the checkout become available when the server's clock moves
+ * past their settlement; the owner sets an approval threshold; the manager adds a beneficiary and sends more than
+ * the threshold through a quote, which waits (its funds held) and lights the sidebar's dot; the owner approves it
+ * and the available balance has dropped by the amount and the fee. A cashier sees none of these screens. Axe clean,
+ * and the overview works at 375 px. The clock is put back afterwards for the tests that follow.
+ */
+let browser: Browser;
+let businessId: string;
+const RUN = Date.now().toString(36).toUpperCase();
+const PAYEE = `E2E Supplier ${RUN}`;
+const AMOUNT = 600_00;
+const FEE = 1_00;
+const DAY_MS = 24 * 60 * 60_000;
+let availableBefore = 0;
+
+async function signedInApi(email: string): Promise<ApiSession> {
+  const api = new ApiSession();
+  await api.call('POST', '/auth', { email, password: DEMO_PASSWORD });
+  return api;
+}
+
+async function available(): Promise<number> {
+  const owner = await signedInApi('owner@demo.test');
+  const overview = await owner.call<SendMoneyOverview>('GET', `/v1/business/${businessId}/send-money`);
+  return overview.balances.find((b) => b.currency === 'sgd')?.available.amount ?? 0;
+}
+
+async function pageOf(email: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, { width, height: 860 });
+  await signIn(page, email);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+const sendMoneyPath = (sub = 'send-money') => `/business/${businessId}/payments/${sub}`;
+const sidebar = (page: Page) => page.getByRole('navigation', { name: /menu$/ });
+/** The Send Payments entry of the sidebar (a collapsible heading, not a link), with its dot spelled out for screen readers. */
+const sendPaymentsEntry = (page: Page) => sidebar(page).locator('.mantine-NavLink-label').filter({ hasText: 'Send Payments' });
+
+beforeAll(async () => {
+  browser = await launch();
+  const owner = await signedInApi('owner@demo.test');
+  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  // Two card payments, then two days and more pass: the settlement makes them available.
+  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+    purpose: `Send money test ${RUN}`,
+    amount: null,
+    reference: `SEND-${RUN}`,
+    single_use: false,
+  });
+  const customer = new CheckoutCustomer();
+  for (const amount of [500_00, 500_00]) {
+    const paid = await customer.pay('link', link.public_id, { method: 'card', number: cardEndingIn('4242') }, { email: 'send@example.test', amount });
+    expect(paid.status).toBe('succeeded');
+  }
+  const res = await fetch(`${baseURL()}/_dev/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 3 * DAY_MS }),
+  });
+  expect(res.status).toBe(200);
+  // The settlement job runs in the background once the clock has moved: wait for it (up to 30 s).
+  for (let tries = 0; (await available()) < AMOUNT + FEE; tries++) {
+    if (tries >= 30) throw new Error('The payments did not become available');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  // Transfers above 500.00 SGD need a second person.
+  const again = await signedInApi('owner@demo.test');
+  await again.call('PUT', `/v1/business/${businessId}/transfer-settings`, { approval_threshold: 500_00 });
+});
+afterAll(async () => {
+  const res = await fetch(`${baseURL()}/_dev/clock/reset`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  await browser?.close();
+});
+
+describe('send money in the browser', () => {
+  it("the manager adds a beneficiary and sends more than the threshold: it waits for approval and the sidebar's dot shows 1", async () => {
+    const { page, close } = await pageOf('manager@demo.test');
+    await page.goto(sendMoneyPath('beneficiaries'));
+    await page.getByRole('heading', { level: 1, name: 'Beneficiaries' }).waitFor();
+    await page.getByRole('button', { name: 'New beneficiary' }).click();
+    const form = page.getByRole('dialog', { name: 'New beneficiary' });
+    await form.getByRole('textbox', { name: 'Beneficiary name' }).fill(PAYEE);
+    await form.getByRole('textbox', { name: 'Bank', exact: true }).fill('DBS Bank');
+    await form.getByRole('textbox', { name: 'Bank code' }).fill('7171');
+    await form.getByRole('textbox', { name: 'Branch code' }).fill('081');
+    // A wrong number is refused on its field, with the bank accounts' message.
+    await form.getByRole('textbox', { name: 'Account number' }).fill('12');
+    await form.getByRole('button', { name: 'Add beneficiary' }).click();
+    await form.getByText('Use 7 to 14 digits').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-beneficiary-form');
+    await form.getByRole('textbox', { name: 'Account number' }).fill('0123 4567 89');
+    await form.getByRole('button', { name: 'Add beneficiary' }).click();
+    await page.getByRole('heading', { level: 1, name: PAYEE }).waitFor();
+    await page.getByText('•••• 6789').first().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-beneficiary-detail');
+
+    availableBefore = await available();
+    await page.goto(sendMoneyPath());
+    await page.getByRole('heading', { level: 1, name: 'Send payments' }).waitFor();
+    await page.getByRole('button', { name: 'Send money' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send money' });
+    await dialog.getByRole('textbox', { name: 'Beneficiary' }).fill(PAYEE);
+    await page.getByRole('option', { name: new RegExp(PAYEE) }).click();
+    await dialog.getByRole('textbox', { name: 'Amount to send' }).fill('600');
+    await dialog.getByRole('button', { name: 'Get quote' }).click();
+    await dialog.getByRole('timer').waitFor();
+    expect(await dialog.getByRole('region', { name: 'Quote' }).textContent()).toContain(formatMoneyWithCode(AMOUNT + FEE, 'sgd'));
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-quote');
+    await dialog.getByRole('button', { name: `Send ${formatMoneyWithCode(AMOUNT + FEE, 'sgd')}` }).click();
+    await page.getByText(`Transfer of ${formatMoneyWithCode(AMOUNT, 'sgd')} is waiting for approval.`).waitFor();
+
+    const awaiting = page.getByRole('table', { name: 'Transfers awaiting approval' });
+    await awaiting.getByRole('row', { name: new RegExp(PAYEE) }).waitFor();
+    // Their own transfer: the manager may cancel it but not approve it.
+    expect(await awaiting.getByRole('button', { name: new RegExp(`^Approve .*${PAYEE}`) }).count()).toBe(0);
+    await awaiting.getByRole('button', { name: new RegExp(`^Cancel transfer .*${PAYEE}`) }).waitFor();
+    await expect.poll(async () => sendPaymentsEntry(page).textContent()).toContain('1 awaiting review');
+    // The funds are held: the available balance already counts them out.
+    expect(await available()).toBe(availableBefore - AMOUNT - FEE);
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-overview-manager');
+    await close();
+  });
+
+  it('the owner approves it: the dot goes, and the available balance has dropped by the amount and the fee', async () => {
+    const { page, close } = await pageOf('owner@demo.test');
+    await page.goto(sendMoneyPath());
+    await page.getByRole('heading', { level: 1, name: 'Send payments' }).waitFor();
+    expect(await sendPaymentsEntry(page).textContent()).toContain('1 awaiting review');
+    const awaiting = page.getByRole('table', { name: 'Transfers awaiting approval' });
+    await awaiting.getByRole('button', { name: `Approve ${formatMoneyWithCode(AMOUNT, 'sgd')} to ${PAYEE}` }).click();
+    await page.getByRole('dialog', { name: 'Approve this transfer?' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('No transfer is waiting for approval.').waitFor();
+    await expect.poll(async () => sendPaymentsEntry(page).textContent()).not.toContain('awaiting review');
+    expect(await available()).toBe(availableBefore - AMOUNT - FEE);
+    await page
+      .getByTestId('available-sgd')
+      .filter({ hasText: formatMoneyWithCode(availableBefore - AMOUNT - FEE, 'sgd') })
+      .waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-overview-owner');
+
+    // The history lists it; its detail tells the story, and the bank completes it.
+    await page.goto(sendMoneyPath('transfer-history'));
+    const row = page.getByRole('row', { name: new RegExp(PAYEE) }).first();
+    await row.getByRole('link', { name: formatMoneyWithCode(AMOUNT, 'sgd') }).click();
+    await page.getByRole('heading', { level: 1, name: `${formatMoneyWithCode(AMOUNT, 'sgd')} to ${PAYEE}` }).waitFor();
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByText('Waiting for approval').waitFor();
+    await timeline.getByText('Approved', { exact: true }).waitFor();
+    await expect.poll(async () => timeline.textContent(), { timeout: 20_000, intervals: [1_000] }).toContain('Arrived');
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-transfer-detail');
+    await page.goto(sendMoneyPath('transfer-history'));
+    await page.getByRole('table', { name: 'Transfers' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-history');
+    await close();
+  });
+
+  it('works at 375 px', async () => {
+    const { page, close } = await pageOf('owner@demo.test', 375);
+    for (const sub of ['send-money', 'beneficiaries', 'transfer-history']) {
+      await page.goto(sendMoneyPath(sub));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('table').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+    }
+    await screenshot(page, 'send-money-history-375');
+    await close();
+  });
+
+  it('a cashier sees none of these screens', async () => {
+    const { page, close } = await pageOf('cashier@demo.test');
+    await page.goto(`/business/${businessId}/payments`);
+    await sidebar(page).getByRole('link').first().waitFor();
+    expect(await sidebar(page).textContent()).not.toMatch(/Send Payments|Beneficiaries|Transfer History/);
+    for (const sub of ['send-money', 'beneficiaries', 'transfer-history']) {
+      await page.goto(sendMoneyPath(sub));
+      await page.getByText("You don't have access").waitFor();
+    }
+    await expectAccessible(page);
+    await close();
+  });
+});
