@@ -20,7 +20,7 @@ import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
-import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
+import type { Intent, PaymentProvider, ProviderOutcome, SavedCard } from '../processor/provider';
 import { chargesRepository as repo, type PaymentPatch, type PaymentRow, type RefundRow } from './charges.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -95,6 +95,12 @@ export interface ConfirmOptions {
   passFeeToCustomer?: boolean;
   /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
   where?: RequestMeta;
+}
+
+/** A saved card charged without the customer (a subscription's period): the provider's token and what is shown of it. */
+export interface SavedCardCharge extends SavedCard {
+  brand: string | null;
+  last4: string | null;
 }
 
 /** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */
@@ -272,6 +278,56 @@ export function createChargesService(deps: {
       const adapter = sources.get(payment.sourceType);
       const page = adapter?.checkoutPage ? await adapter.checkoutPage(db, payment.businessId, payment.sourceId) : null;
       return page ? { type: payment.sourceType, ...page } : null;
+    },
+
+    /**
+     * Charges a saved card off-session inside the caller's transaction (a subscription locks its row, charges
+     * and records the attempt in one transaction): the payment is created, confirmed through the provider's
+     * `chargeSaved` and succeeds (ledger, fee, customer) or fails, all before the caller commits. The source's
+     * adapter is not asked: the caller holds its source.
+     */
+    async chargeSaved(tx: Executor, input: StartPaymentInput, card: SavedCardCharge, where: RequestMeta = UNATTENDED): Promise<ChargeResult> {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
+      const provider = processor.provider();
+      const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
+      const merchantName = await repo.businessName(tx, input.businessId);
+      const intent = await provider.createIntent({ paymentPublicId: publicId, amount: input.amount, currency: input.currency, merchantName });
+      const now = clock.now();
+      const created = await repo.insert(tx, {
+        businessId: input.businessId,
+        id: newTimeOrderedId(),
+        publicId,
+        sourceType: input.source.type,
+        sourceId: input.source.id,
+        amount: input.amount,
+        currency: input.currency,
+        provider: provider.name,
+        providerRef: intent.ref,
+        customerId: input.customer?.id ?? null,
+        customerName: input.customer?.name ?? null,
+        customerEmail: input.customer?.email ?? null,
+        customerPhone: input.customer?.phone ?? null,
+        customerNote: null,
+        reference: input.reference ?? null,
+        description: input.description ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await event(tx, created, 'created', { amount: input.amount, currency: input.currency, off_session: true });
+      const processing = await repo.update(tx, created, {
+        status: 'processing',
+        method: 'card',
+        cardToken: card.token,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        cardExpMonth: card.expMonth,
+        cardExpYear: card.expYear,
+        updatedAt: clock.now(),
+      });
+      await event(tx, processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true });
+      await event(tx, processing, 'processing');
+      const outcome = await provider.chargeSaved(intent, card, clock.now());
+      return applyOutcome(tx, processing, outcome, provider, where);
     },
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
