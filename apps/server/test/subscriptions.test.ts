@@ -333,14 +333,14 @@ describe('failed charges and retries', () => {
     expect(unpaid.charges).toHaveLength(2);
 
     // A new card through the mailed link charges the period at once, and the subscription is active again.
-    const link = await latestSetupId(t, customer.email!);
+    const link = await latestSetupId(t, customer.email!, /failed/);
     const fixed = await saveCard(t, link, '4242424242424242');
     expect(fixed).toMatchObject({ status: 200, body: { status: 'active', first_charge: { outcome: 'succeeded' } } });
   });
 
   it('retries at once when the customer updates the card of a past due subscription', async () => {
     const { subscription, customer } = await saved('4000000000009995');
-    const link = await latestSetupId(t, customer.email!);
+    const link = await latestSetupId(t, customer.email!, /failed/);
     const fixed = await saveCard(t, link, '5555555555554444');
     expect(fixed).toMatchObject({ status: 200, body: { status: 'active', method: { brand: 'mastercard', last4: '4444' } } });
     const after = await detail(subscription);

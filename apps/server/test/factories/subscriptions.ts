@@ -30,9 +30,9 @@ export async function subscribe(
   return { subscription, setupId: await latestSetupId(t, subscription.customer.email!) };
 }
 
-/** The setup public id of the newest card link mailed to an address. */
-export async function latestSetupId(t: TestContext, email: string): Promise<string> {
-  const mail = (await mailbox(t.app)).find((m) => m.to === email && /\/s\/seti_/.test(m.text));
+/** The setup public id of the newest card link mailed to an address (in a mail whose subject matches, when given). */
+export async function latestSetupId(t: TestContext, email: string, subject = /./): Promise<string> {
+  const mail = (await mailbox(t.app)).find((m) => m.to === email && subject.test(m.subject) && /\/s\/seti_/.test(m.text));
   const id = mail ? /\/s\/(seti_[A-Za-z0-9]+)/.exec(mail.text)?.[1] : undefined;
   if (!id) throw new Error(`No card link was mailed to ${email}`);
   return id;
