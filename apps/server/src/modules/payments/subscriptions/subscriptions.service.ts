@@ -22,6 +22,7 @@ import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { RateLimiter } from '@/lib/rate-limit';
+import type { Mailer } from '@/mail/mailer';
 import { assertAmountWithinLimits } from '../checkout-source';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { Processor } from '../processor/processor.module';
@@ -70,7 +71,7 @@ function refuse(action: SubscriptionAction, row: SubscriptionRow): AppError {
 /** The job that acts on one subscription at once (after a resume makes it due now) rather than at the next pass. */
 export const CHARGE_ONE_JOB = 'subscriptions.charge-one';
 
-export function createSubscriptionsService(deps: BillingDeps & { processor: Processor; limiter: RateLimiter; jobs: JobSender }) {
+export function createSubscriptionsService(deps: BillingDeps & { mailer: Mailer; processor: Processor; limiter: RateLimiter; jobs: JobSender }) {
   const { db, clock, audit, mailer, checkoutOrigin } = deps;
   const billing = createBilling(deps);
   const scheduler = createSubscriptionScheduler({ db, clock, billing });
