@@ -3,7 +3,18 @@ import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, t
 import { businessEndpoints } from '@merchant/business';
 import { checkoutEndpoints, invoiceEndpoints, transferEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { addBankAccount, addBeneficiary, createBusiness, createCustomer, createInvoice, fundAvailable, insertLink, signUp } from './factories';
+import {
+  addBankAccount,
+  addBeneficiary,
+  createBusiness,
+  createCustomer,
+  createInvoice,
+  fundAvailable,
+  insertLink,
+  saveCard,
+  signUp,
+  subscribe,
+} from './factories';
 import { makePayment } from './factories/payments';
 import { availableMoney } from './factories/payouts';
 
@@ -118,6 +129,15 @@ const reviewCase: IdempotentCase = {
   vary: async (e) => ({ url: await awaitingTransferUrl(e), body: undefined }),
 };
 
+/** A subscription of the walk's business to its own amount, pending (its setup link answered) or with 4242 saved. */
+async function walkSubscription(n: number, save: boolean): Promise<{ id: string; setupId: string }> {
+  const owner = agents.get('owner')!;
+  const customer = await createCustomer(owner, businessId);
+  const { subscription, setupId } = await subscribe(t, owner, businessId, { customer_id: customer.id, name: `Walk ${n}`, amount: 10_00, interval: 'monthly' });
+  if (save) expect((await saveCard(t, setupId)).status).toBe(200);
+  return { id: subscription.id, setupId };
+}
+
 /** Every idempotent endpoint and how the walk calls it: a new idempotent endpoint needs its entry here, which the walk checks. */
 const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
   ...Object.fromEntries(Object.entries(IDEMPOTENT_INPUTS).map(([id, input]) => [id, businessInputCase(input)])),
@@ -154,6 +174,18 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
   'checkout.wallet': checkoutCase(
     (n) => pendingPayment(n, { method: 'ewallet' }),
     (n) => ({ decision: n % 2 ? 'approve' : 'fail' }),
+  ),
+  'subscriptions.chargeNow': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e, n) => ({ url: buildPath(e.path, { business_id: businessId, subscription_id: (await walkSubscription(n, true)).id }), body: undefined }),
+    vary: async (e, _first, n) => ({
+      url: buildPath(e.path, { business_id: businessId, subscription_id: (await walkSubscription(n, true)).id }),
+      body: undefined,
+    }),
+  },
+  'subscriptionSetups.saveCard': checkoutCase(
+    async (n) => (await walkSubscription(n, false)).setupId,
+    (n) => ({ card: CHECKOUT_CARD(n % 2 ? '4242424242424242' : '5555555555554444').card }),
   ),
   'invoicePages.pay': {
     callers: () => [new Agent(t.app), new Agent(t.app)],

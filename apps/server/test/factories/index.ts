@@ -15,3 +15,4 @@ export * from './bank-accounts';
 export * from './repeating-invoices';
 export * from './payouts';
 export * from './send-money';
+export * from './subscriptions';
