@@ -52,6 +52,7 @@ import { invoicesModule } from './modules/payments/invoices/invoices.module';
 import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
 import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
 import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
+import { customerPortalModule } from './modules/payments/customer-portal/customer-portal.module';
 import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
 import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
@@ -115,6 +116,7 @@ function composeModules(platform: Platform) {
     .use(invoiceRemindersModule)
     .use(recurringPlansModule)
     .use(invoicePageModule)
+    .use(customerPortalModule)
     .use(repeatingInvoicesModule)
     .use(invoiceImportsModule)
     .use(transactionsModule)

@@ -21,3 +21,4 @@ export * from './invoice-pages';
 export * from './invoice-pdf';
 export * from './repeating-invoices';
 export * from './invoice-imports';
+export * from './customer-portal';

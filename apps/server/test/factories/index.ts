@@ -13,3 +13,4 @@ export * from './checkout';
 export * from './invoices';
 export * from './bank-accounts';
 export * from './repeating-invoices';
+export * from './customer-portal';

@@ -1,0 +1,33 @@
+import { originOfKind } from '@merchant/core';
+import { defineModule, type Platform } from '@/modules/module';
+import type { CustomersService } from '../customers/customers.service';
+import type { Processor } from '../processor/processor.module';
+import { customerPortalRoutes } from './customer-portal.routes';
+import { createCustomerPortalService } from './customer-portal.service';
+
+/** The customer portal on the invoice host and its signed links (docs/payments.md, "Customer portal"). */
+export const customerPortalModule = defineModule({
+  name: 'customerPortal',
+  create: ({
+    db,
+    clock,
+    audit,
+    mailer,
+    limiter,
+    config,
+    customers,
+    processor,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { customers: CustomersService; processor: Processor }) =>
+    createCustomerPortalService({
+      db,
+      clock,
+      audit,
+      mailer,
+      limiter,
+      customers,
+      invoiceOrigin: originOfKind(config.publicUrl, 'invoice', config.baseDomain),
+      checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
+      testMode: () => processor.provider().name === 'test',
+    }),
+  routes: customerPortalRoutes,
+});

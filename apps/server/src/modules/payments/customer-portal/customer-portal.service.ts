@@ -1,0 +1,167 @@
+import { AppError, SCREEN_PATHS, screenLink } from '@merchant/core';
+import {
+  CAPTURED_STATUSES,
+  PORTAL_LINK_TTL_DAYS,
+  checkoutUrl,
+  type CardBrand,
+  type PortalLinkSent,
+  type PortalPage,
+  type PortalReceipt,
+} from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import type { BusinessContext, RequestMeta } from '@/http/context';
+import { appSecret } from '@/lib/app-secrets';
+import type { Clock } from '@/lib/clock';
+import type { RateLimiter } from '@/lib/rate-limit';
+import type { Mailer } from '@/mail/mailer';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
+import type { CustomersService } from '../customers/customers.service';
+import { customerPortalRepository as repo, type PortalPaymentRow } from './customer-portal.repository';
+import { portalLinkMail } from './customer-portal.presenter';
+import { checkPortalToken, signPortalToken } from './portal-token';
+
+/** The receipts the portal lists, newest first. */
+const MAX_RECEIPTS = 100;
+const TTL_MS = PORTAL_LINK_TTL_DAYS * 24 * 60 * 60_000;
+
+/** "Email me a new link" mails someone: a few per link and per address, then `429 RATE_LIMITED`. */
+export const NEW_LINK_LIMITS = {
+  perLink: { max: 3, windowMs: 60 * 60_000 },
+  perIp: { max: 10, windowMs: 10 * 60_000 },
+} as const;
+
+const NEW_LINK_ANSWER = 'If the business has an email address for you, a new link is on its way. It works for 7 days.';
+const invalid = () => new AppError('PORTAL_LINK_INVALID', 'This link is not valid. Use the link in your latest email from the business.');
+
+/**
+ * The customer portal (docs/payments.md, "Customer portal"): signed links naming a customer of a business, the
+ * page they open on the invoice host, and the mails that carry them. Other modules make a customer's link with
+ * `portalUrl` (subscription mails).
+ */
+export function createCustomerPortalService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  customers: CustomersService;
+  invoiceOrigin: string;
+  checkoutOrigin: string;
+  testMode: () => boolean;
+}) {
+  const { db, clock } = deps;
+  let key: Promise<string> | null = null;
+  /** The server's signing key, made once per database (every process and restart shares it). */
+  const signingKey = () => (key ??= appSecret(db, 'portal_link_key', clock.now()));
+
+  async function link(businessId: string, customerId: string): Promise<{ url: string; expiresAt: Date }> {
+    const expiresAt = new Date(clock.now().getTime() + TTL_MS);
+    const token = signPortalToken(await signingKey(), businessId, customerId, expiresAt);
+    return { url: screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token }), expiresAt };
+  }
+
+  /** The customer the token names, in the URL's business; a customer no longer there is the same as a forged link. */
+  async function customerOf(businessId: string, customerId: string) {
+    try {
+      return await deps.customers.get(businessId, customerId);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'CUSTOMER_NOT_FOUND') throw invalid();
+      throw e;
+    }
+  }
+
+  function receipt(p: PortalPaymentRow): PortalReceipt[] {
+    if (!p.method || !(CAPTURED_STATUSES as readonly string[]).includes(p.status)) return [];
+    const card =
+      p.cardLast4 && p.cardExpMonth !== null && p.cardExpYear !== null
+        ? { brand: (p.cardBrand ?? 'unknown') as CardBrand, last4: p.cardLast4, exp_month: p.cardExpMonth, exp_year: p.cardExpYear }
+        : null;
+    return [
+      {
+        amount: { amount: p.amount, currency: p.currency },
+        status: p.status as PortalReceipt['status'],
+        method: p.method,
+        card,
+        description: p.description,
+        paid_at: (p.succeededAt ?? p.createdAt).toISOString(),
+        receipt_url: checkoutUrl(deps.checkoutOrigin, 'receipt', p.publicId),
+      },
+    ];
+  }
+
+  async function mailLink(businessId: string, businessName: string, customerId: string, email: string) {
+    const made = await link(businessId, customerId);
+    await deps.mailer.send({ to: email, ...portalLinkMail(businessName, made.url, made.expiresAt) });
+    return made;
+  }
+
+  /** Checks a token against the URL's business and answers the customer it names, or throws 404 (forged) / 410 (expired). */
+  async function customerFor(businessId: string, token: string) {
+    const check = checkPortalToken(await signingKey(), businessId, token, clock.now());
+    if (check.kind === 'invalid') throw invalid();
+    if (check.kind === 'expired') throw new AppError('PORTAL_LINK_EXPIRED', 'This link has expired. Ask for a new one below.');
+    return { customer: await customerOf(businessId, check.customerId), expiresAt: check.expiresAt };
+  }
+
+  return {
+    /** A fresh signed link to the customer's portal (valid for `PORTAL_LINK_TTL_DAYS`), for mails of other modules. */
+    portalUrl: link,
+
+    /** The customer a portal token opens (subscriptions' portal actions check it the same way). */
+    customerFor,
+
+    async view(businessId: string, token: string): Promise<PortalPage> {
+      const { customer, expiresAt } = await customerFor(businessId, token);
+      const [branding, rows] = await Promise.all([brandingFor(db, businessId, 'invoice'), repo.receipts(db, businessId, customer.id, MAX_RECEIPTS)]);
+      if (!branding) throw invalid();
+      return {
+        business: branding,
+        customer: { name: customer.name, email: customer.email },
+        expires_at: expiresAt.toISOString(),
+        receipts: rows.flatMap(receipt),
+        test_mode: deps.testMode(),
+      };
+    },
+
+    /**
+     * An expired (or still open) authentic link asks for a fresh one: it goes to the email the business has for
+     * the customer, never to an address the caller names, and the answer is the same whether a mail left or not.
+     */
+    async requestLink(businessId: string, token: string, where: RequestMeta): Promise<{ message: string }> {
+      const check = checkPortalToken(await signingKey(), businessId, token, clock.now());
+      if (check.kind === 'invalid') throw invalid();
+      const { perLink, perIp } = NEW_LINK_LIMITS;
+      const tooMany = () => new AppError('RATE_LIMITED', 'Too many requests for a new link. Wait a while and try again.');
+      if ((await deps.limiter.hit(`portal-link:customer:${businessId}:${check.customerId}`, perLink.windowMs)) > perLink.max) throw tooMany();
+      if ((await deps.limiter.hit(`portal-link:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
+      const customer = await customerOf(businessId, check.customerId);
+      const branding = await brandingFor(db, businessId, 'invoice');
+      if (customer.email && branding) await mailLink(businessId, branding.name, customer.id, customer.email);
+      return { message: NEW_LINK_ANSWER };
+    },
+
+    /** The dashboard's "Email portal link" (`payments:create`): mails the customer their link and records who sent it. */
+    async emailLink(ctx: BusinessContext, customerId: string): Promise<PortalLinkSent> {
+      const business = ctx.business.row;
+      const customer = await deps.customers.get(business.id, customerId);
+      if (!customer.email) throw new AppError('CUSTOMER_NO_EMAIL', 'Add an email address to this customer to send them a link.');
+      await db.transaction(async (tx) => {
+        await deps.audit.record(tx, ctx, {
+          action: 'customer.portal_link_sent',
+          description: `Emailed a portal link to ${customer.name ?? customer.email}`,
+          actorUserId: ctx.user.id,
+          businessId: business.id,
+          objectType: 'customer',
+          objectId: customer.id,
+          meta: { email: customer.email },
+        });
+      });
+      // The mail joins the outbox after the audit entry commits (its delivery job is never sent inside a transaction).
+      const made = await mailLink(business.id, business.name, customer.id, customer.email);
+      return { sent_to: customer.email, expires_at: made.expiresAt.toISOString() };
+    },
+  };
+}
+
+export type CustomerPortalService = ReturnType<typeof createCustomerPortalService>;
