@@ -82,6 +82,7 @@ export const screens = {
   'checkout.payment': () => import('../features/checkout/routes/checkout-payment/checkout-payment-screen'),
   'checkout.receipt': () => import('../features/checkout/routes/checkout-receipt/checkout-receipt-screen'),
   'invoice-page.view': () => import('../features/invoice-page/routes/invoice-page/invoice-page-screen'),
+  'customer-portal.view': () => import('../features/customer-portal/routes/portal/portal-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 

@@ -67,6 +67,10 @@ export const publicRoutes = [
     guards: ['invoicePublicGuard'],
     screen: 'invoice-page.view',
   }),
+  make('public.customer-portal', SCREEN_PATHS.customerPortal, 'Your account', 'public', undefined, null, {
+    guards: ['invoicePublicGuard'],
+    screen: 'customer-portal.view',
+  }),
   make('app.not-found', '/not-found', 'Page not found', 'public', undefined, null, { guards: [], screen: 'app.not-found' }),
 ];
 
