@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostOfKind, originOfKind } from '@merchant/core';
+import { buildPath, hostOfKind, originOfKind } from '@merchant/core';
 import { auditLogs } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
 import { customerPortalEndpoints, type PortalParams } from '@merchant/payments';
@@ -136,10 +136,12 @@ describe('signed portal links', () => {
 
   it('refuses malformed links with 422 and changes nothing', async () => {
     for (const token of ['has space', 'a!b', 'x'.repeat(99) + '$']) {
-      const res = await t.app.inject({ method: 'GET', url: `/v1/portal/${businessId}/${encodeURIComponent(token)}`, headers: { host: invoiceHost } });
+      const url = buildPath(customerPortalEndpoints.get.path, { business_id: businessId, token });
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: invoiceHost } });
       expect(res.statusCode, token).toBe(422);
     }
-    const res = await t.app.inject({ method: 'GET', url: `/v1/portal/not-a-uuid/abc`, headers: { host: invoiceHost } });
+    const url = buildPath(customerPortalEndpoints.get.path, { business_id: 'not-a-uuid', token: 'abc' });
+    const res = await t.app.inject({ method: 'GET', url, headers: { host: invoiceHost } });
     expect(res.statusCode).toBe(422);
   });
 });
