@@ -52,6 +52,7 @@ import { invoicesModule } from './modules/payments/invoices/invoices.module';
 import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
 import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
 import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
+import { directDebitModule } from './modules/payments/direct-debit/direct-debit.module';
 import { customerPortalModule } from './modules/payments/customer-portal/customer-portal.module';
 import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
 import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
@@ -116,6 +117,7 @@ function composeModules(platform: Platform) {
     .use(invoiceRemindersModule)
     .use(recurringPlansModule)
     .use(invoicePageModule)
+    .use(directDebitModule)
     .use(customerPortalModule)
     .use(repeatingInvoicesModule)
     .use(invoiceImportsModule)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MoneySchema, defineEndpoint, text } from '@merchant/core';
 import { CheckoutBusinessSchema } from './checkout';
 import { CustomerParamsSchema } from './customers';
+import { DirectDebitSummarySchema } from './direct-debit';
 import { CardSummarySchema, PaymentMethodSchema, PaymentStatusSchema } from './payment';
 
 /**
@@ -41,6 +42,8 @@ export const PortalPageSchema = z.object({
   /** When this link stops opening the portal (ISO time). */
   expires_at: z.string(),
   receipts: z.array(PortalReceiptSchema),
+  /** The customer's active direct debits with this business (bank name and last 4). */
+  direct_debits: z.array(DirectDebitSummarySchema),
   test_mode: z.boolean(),
 });
 export type PortalPage = z.infer<typeof PortalPageSchema>;
@@ -74,6 +77,18 @@ export const customerPortalEndpoints = {
     params: PortalParamsSchema,
     response: PortalNewLinkSchema,
     errors: ['PORTAL_LINK_INVALID', 'RATE_LIMITED'],
+  }),
+  startDirectDebit: defineEndpoint({
+    id: 'customerPortal.startDirectDebit',
+    method: 'POST',
+    host: 'invoice',
+    path: '/v1/portal/:business_id/:token/direct-debits',
+    summary: "Start setting up a direct debit from the portal: answers the checkout host's page where the customer gives their bank account",
+    access: { kind: 'public' },
+    params: PortalParamsSchema,
+    response: z.object({ mandate_url: z.string() }),
+    status: 201,
+    errors: ['PORTAL_LINK_INVALID', 'PORTAL_LINK_EXPIRED', 'RATE_LIMITED'],
   }),
   emailLink: defineEndpoint({
     id: 'customerPortal.emailLink',

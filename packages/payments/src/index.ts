@@ -22,3 +22,4 @@ export * from './invoice-pdf';
 export * from './repeating-invoices';
 export * from './invoice-imports';
 export * from './customer-portal';
+export * from './direct-debit';

@@ -8,3 +8,4 @@ export * from './invoices';
 export * from './recurring';
 export * from './bank-accounts';
 export * from './invoice-imports';
+export * from './direct-debit';

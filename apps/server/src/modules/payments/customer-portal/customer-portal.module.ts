@@ -1,6 +1,7 @@
 import { originOfKind } from '@merchant/core';
 import { defineModule, type Platform } from '@/modules/module';
 import type { CustomersService } from '../customers/customers.service';
+import type { DirectDebitService } from '../direct-debit/direct-debit.service';
 import type { Processor } from '../processor/processor.module';
 import { customerPortalRoutes } from './customer-portal.routes';
 import { createCustomerPortalService } from './customer-portal.service';
@@ -16,8 +17,13 @@ export const customerPortalModule = defineModule({
     limiter,
     config,
     customers,
+    directDebit,
     processor,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { customers: CustomersService; processor: Processor }) =>
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & {
+    customers: CustomersService;
+    directDebit: DirectDebitService;
+    processor: Processor;
+  }) =>
     createCustomerPortalService({
       db,
       clock,
@@ -25,6 +31,7 @@ export const customerPortalModule = defineModule({
       mailer,
       limiter,
       customers,
+      directDebit,
       invoiceOrigin: originOfKind(config.publicUrl, 'invoice', config.baseDomain),
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
       testMode: () => processor.provider().name === 'test',

@@ -17,6 +17,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import type { CustomersService } from '../customers/customers.service';
+import type { DirectDebitService } from '../direct-debit/direct-debit.service';
 import { customerPortalRepository as repo, type PortalPaymentRow } from './customer-portal.repository';
 import { portalLinkMail } from './customer-portal.presenter';
 import { checkPortalToken, signPortalToken } from './portal-token';
@@ -30,6 +31,9 @@ export const NEW_LINK_LIMITS = {
   perLink: { max: 3, windowMs: 60 * 60_000 },
   perIp: { max: 10, windowMs: 10 * 60_000 },
 } as const;
+
+/** Each start writes a mandate row: a person sets up one or two, a script many. Per address. */
+export const MANDATE_STARTS = { max: 20, windowMs: 60 * 60_000 } as const;
 
 const NEW_LINK_ANSWER = 'If the business has an email address for you, a new link is on its way. It works for 7 days.';
 const invalid = () => new AppError('PORTAL_LINK_INVALID', 'This link is not valid. Use the link in your latest email from the business.');
@@ -46,6 +50,7 @@ export function createCustomerPortalService(deps: {
   mailer: Mailer;
   limiter: RateLimiter;
   customers: CustomersService;
+  directDebit: DirectDebitService;
   invoiceOrigin: string;
   checkoutOrigin: string;
   testMode: () => boolean;
@@ -113,15 +118,31 @@ export function createCustomerPortalService(deps: {
 
     async view(businessId: string, token: string): Promise<PortalPage> {
       const { customer, expiresAt } = await customerFor(businessId, token);
-      const [branding, rows] = await Promise.all([brandingFor(db, businessId, 'invoice'), repo.receipts(db, businessId, customer.id, MAX_RECEIPTS)]);
+      const [branding, rows, directDebits] = await Promise.all([
+        brandingFor(db, businessId, 'invoice'),
+        repo.receipts(db, businessId, customer.id, MAX_RECEIPTS),
+        deps.directDebit.forCustomer(businessId, customer.id),
+      ]);
       if (!branding) throw invalid();
       return {
         business: branding,
         customer: { name: customer.name, email: customer.email },
         expires_at: expiresAt.toISOString(),
         receipts: rows.flatMap(receipt),
+        direct_debits: directDebits,
         test_mode: deps.testMode(),
       };
+    },
+
+    /** Starts a direct-debit mandate for the link's customer; an active one brings them back to this portal. */
+    async startDirectDebit(businessId: string, token: string, where: RequestMeta): Promise<{ mandate_url: string }> {
+      const { customer } = await customerFor(businessId, token);
+      if ((await deps.limiter.hit(`portal-mandate:ip:${where.ip}`, MANDATE_STARTS.windowMs)) > MANDATE_STARTS.max) {
+        throw new AppError('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');
+      }
+      const returnUrl = screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token });
+      const started = await deps.directDebit.startMandate({ businessId, customerId: customer.id, returnUrl });
+      return { mandate_url: started.url };
     },
 
     /**

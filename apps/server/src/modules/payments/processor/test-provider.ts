@@ -3,6 +3,14 @@ import { randomToken } from '@/lib/crypto';
 import { payNowPayload } from './paynow-qr';
 import type { CardResult, PaymentProvider, ProviderOutcome } from './provider';
 
+/**
+ * Test bank accounts (`TEST_BANK_ACCOUNTS`, docs/payments.md "Direct debit"): this one's mandate is authorised
+ * but its charges fail for insufficient funds. The test provider keeps no state, so the outcome rides in the
+ * mandate's reference and token, as a test-mode token may.
+ */
+const INSUFFICIENT_FUNDS_ACCOUNT = '000099995';
+const NSF = 'nsf_';
+
 /** The UEN the test provider's PayNow QRs pay to. */
 export const TEST_PAYNOW_UEN = 'T26TEST0001A';
 
@@ -88,6 +96,18 @@ export function createTestProvider(): PaymentProvider {
     },
     async refund() {
       return { ref: `tr_${randomToken(18)}` };
+    },
+    async startMandate(account) {
+      const outcome = account.accountNumber === INSUFFICIENT_FUNDS_ACCOUNT ? NSF : '';
+      return { ref: `tmd_${outcome}${randomToken(18)}`, last4: account.accountNumber.slice(-4) };
+    },
+    async confirmMandate(ref, bankDecision) {
+      if (bankDecision === 'declined') return { status: 'declined' };
+      return { status: 'active', token: `tdd_${ref.startsWith(`tmd_${NSF}`) ? NSF : ''}${randomToken(18)}` };
+    },
+    async chargeMandate(token) {
+      if (token.startsWith(`tdd_${NSF}`)) return { status: 'failed', failure: 'insufficient_funds' };
+      return { status: 'succeeded', ref: `tdc_${randomToken(18)}` };
     },
   };
 }

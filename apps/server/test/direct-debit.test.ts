@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostOfKind, originOfKind } from '@merchant/core';
+import { customerPortalEndpoints, directDebitEndpoints, type PortalParams } from '@merchant/payments';
+import { auditLogs, directDebitMandates } from '../src/db/schema';
+import { createRateLimiter } from '../src/lib/rate-limit';
+import { createDirectDebitService } from '../src/modules/payments/direct-debit/direct-debit.service';
+import { createProcessor } from '../src/modules/payments/processor/processor.module';
+import { createAuditService } from '../src/modules/platform/audit/audit.service';
+import { createBusiness, createCustomer, portalTokenOf } from './factories';
+import { Agent, createTestContext, failure, type TestContext } from './harness';
+
+/**
+ * Test-mode direct debit (docs/payments.md, "Direct debit"): a mandate started from the customer portal, the
+ * account given on the checkout host, the test bank's Authorise / Decline, the redirection screen's server-side
+ * confirm, and off-session charges (the documented insufficient-funds account fails).
+ */
+let t: TestContext;
+let owner: Agent;
+let businessId: string;
+let invoiceHost: string;
+let checkoutHost: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  invoiceHost = hostOfKind('invoice', t.config.baseDomain);
+  checkoutHost = hostOfKind('checkout', t.config.baseDomain);
+  const business = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+  businessId = business.id;
+  owner = business.people.owner.agent;
+});
+afterAll(() => t.close());
+
+const account = (number = '000123456') => ({ account_holder: 'Ann Tan', bank_name: 'Test Bank', account_number: number });
+const at = (publicId: string) => ({ params: { public_id: publicId } });
+
+/** A portal link of a new customer, and a mandate started from it (its public id and the customer's browser). */
+async function startFromPortal() {
+  const customer = await createCustomer(owner, businessId);
+  const token = await portalTokenOf(t, owner, businessId, customer.id);
+  const portal: PortalParams = { business_id: businessId, token };
+  const browser = new Agent(t.app);
+  const started = await browser.ok(customerPortalEndpoints.startDirectDebit, { params: portal }, { host: invoiceHost });
+  const publicId = new URL(started.mandate_url).pathname.split('/').pop()!;
+  return { customer, portal, browser, publicId, started };
+}
+
+describe('a direct-debit mandate', () => {
+  it('is authorised at the test bank and confirmed by the redirection screen; only the last 4 are kept', async () => {
+    const { customer, portal, browser, publicId, started } = await startFromPortal();
+    expect(started.mandate_url).toBe(`${originOfKind(t.config.publicUrl, 'checkout', t.config.baseDomain)}/direct-debit/${publicId}`);
+    const fresh = await browser.ok(directDebitEndpoints.get, at(publicId), { host: checkoutHost });
+    expect(fresh).toMatchObject({ status: 'pending', bank_name: null, account_last4: null });
+
+    const given = await browser.ok(directDebitEndpoints.submitAccount, { ...at(publicId), body: account('0001-2345 6') }, { host: checkoutHost });
+    expect(given.bank_url).toContain(`/direct-debit/${publicId}/bank`);
+    const back = await browser.ok(directDebitEndpoints.bankDecision, { ...at(publicId), body: { decision: 'authorise' } }, { host: checkoutHost });
+    expect(back.return_url).toContain(`/direct-debit/return?mandate=${publicId}`);
+    const confirmed = await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost });
+    expect(confirmed).toMatchObject({ status: 'active', bank_name: 'Test Bank', account_last4: '3456' });
+    expect(confirmed.return_url).toContain(`/${businessId}/portal/`);
+    // Confirming again (a reload of the redirection screen) changes nothing.
+    expect(await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost })).toEqual(confirmed);
+
+    const [row] = await t.database.db.select().from(directDebitMandates).where(eq(directDebitMandates.publicId, publicId));
+    expect(JSON.stringify(row)).not.toContain('000123456');
+    const entries = await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, customer.id));
+    expect(entries.map((e) => e.action)).toContain('direct_debit.mandate_activated');
+
+    const page = await browser.ok(customerPortalEndpoints.get, { params: portal }, { host: invoiceHost });
+    expect(page.direct_debits).toEqual([expect.objectContaining({ kind: 'direct_debit', bank_name: 'Test Bank', account_last4: '3456', status: 'active' })]);
+    // An active mandate takes no other account.
+    const again = await browser.call(directDebitEndpoints.submitAccount, { ...at(publicId), body: account() }, { host: checkoutHost });
+    expect(failure(again).code).toBe('MANDATE_NOT_PENDING');
+  });
+
+  it('declined at the bank: the screen says so, the customer may try again with the same mandate', async () => {
+    const { browser, publicId } = await startFromPortal();
+    await browser.ok(directDebitEndpoints.submitAccount, { ...at(publicId), body: account() }, { host: checkoutHost });
+    await browser.ok(directDebitEndpoints.bankDecision, { ...at(publicId), body: { decision: 'decline' } }, { host: checkoutHost });
+    const declined = await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost });
+    expect(declined.status).toBe('declined');
+    await browser.ok(directDebitEndpoints.submitAccount, { ...at(publicId), body: account() }, { host: checkoutHost });
+    await browser.ok(directDebitEndpoints.bankDecision, { ...at(publicId), body: { decision: 'authorise' } }, { host: checkoutHost });
+    expect((await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost })).status).toBe('active');
+  });
+
+  it('refuses steps out of order, unknown mandates, bad accounts and other hosts', async () => {
+    const { browser, publicId } = await startFromPortal();
+    const early = await browser.call(directDebitEndpoints.bankDecision, { ...at(publicId), body: { decision: 'authorise' } }, { host: checkoutHost });
+    expect(failure(early).code).toBe('MANDATE_NOT_AT_BANK');
+    expect(failure(await browser.call(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost })).code).toBe('MANDATE_NOT_AT_BANK');
+    const unknown = await browser.call(directDebitEndpoints.get, at('mdt_0000000000000000000000'), { host: checkoutHost });
+    expect(failure(unknown).code).toBe('MANDATE_NOT_FOUND');
+    for (const number of ['12345', 'abc123456', '1'.repeat(18)]) {
+      const bad = await browser.call(directDebitEndpoints.submitAccount, { ...at(publicId), body: account(number) }, { host: checkoutHost });
+      expect(bad.status, number).toBe(422);
+      expect(failure(bad).issues?.[0]?.path).toBe('account_number');
+    }
+    const blank = await browser.call(directDebitEndpoints.submitAccount, { ...at(publicId), body: { ...account(), bank_name: '  ' } }, { host: checkoutHost });
+    expect(failure(blank).issues?.[0]?.path).toBe('bank_name');
+    expect((await browser.call(directDebitEndpoints.get, at(publicId))).status).toBe(404);
+    expect((await browser.ok(directDebitEndpoints.get, at(publicId), { host: checkoutHost })).status).toBe('pending');
+  });
+
+  it('needs a valid portal link to start', async () => {
+    const answer = await new Agent(t.app).call(
+      customerPortalEndpoints.startDirectDebit,
+      { params: { business_id: businessId, token: `${crypto.randomUUID()}.9999999999.forged` } },
+      { host: invoiceHost },
+    );
+    expect(failure(answer).code).toBe('PORTAL_LINK_INVALID');
+  });
+});
+
+describe('off-session charges on a mandate', () => {
+  async function activeMandate(number: string) {
+    const { browser, publicId } = await startFromPortal();
+    await browser.ok(directDebitEndpoints.submitAccount, { ...at(publicId), body: account(number) }, { host: checkoutHost });
+    await browser.ok(directDebitEndpoints.bankDecision, { ...at(publicId), body: { decision: 'authorise' } }, { host: checkoutHost });
+    await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost });
+    const [row] = await t.database.db.select().from(directDebitMandates).where(eq(directDebitMandates.publicId, publicId));
+    return row!;
+  }
+  /** The service as a subscription's scheduler gets it (the same database and clock as the app). */
+  const directDebit = () =>
+    createDirectDebitService({
+      db: t.database.db,
+      clock: t.clock,
+      audit: createAuditService({ clock: t.clock }),
+      limiter: createRateLimiter({ db: t.database.db, clock: t.clock }),
+      processor: createProcessor(),
+      checkoutOrigin: originOfKind(t.config.publicUrl, 'checkout', t.config.baseDomain),
+    });
+
+  it('succeed, except on the documented insufficient-funds account', async () => {
+    const ok = await activeMandate('000123456');
+    expect(await directDebit().charge(businessId, ok.id, 25_00, 'sgd')).toMatchObject({ status: 'succeeded' });
+    const poor = await activeMandate('000099995');
+    expect(await directDebit().charge(businessId, poor.id, 25_00, 'sgd')).toEqual({ status: 'failed', failure: 'insufficient_funds' });
+  });
+});
