@@ -51,6 +51,7 @@ import { paymentLinksModule } from './modules/payments/payment-links/payment-lin
 import { invoicesModule } from './modules/payments/invoices/invoices.module';
 import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
 import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
+import { subscriptionsModule } from './modules/payments/subscriptions/subscriptions.module';
 import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
 import { directDebitModule } from './modules/payments/direct-debit/direct-debit.module';
 import { customerPortalModule } from './modules/payments/customer-portal/customer-portal.module';
@@ -116,6 +117,7 @@ function composeModules(platform: Platform) {
     .use(invoicesModule)
     .use(invoiceRemindersModule)
     .use(recurringPlansModule)
+    .use(subscriptionsModule)
     .use(invoicePageModule)
     .use(directDebitModule)
     .use(customerPortalModule)

@@ -16,6 +16,7 @@ export * from './balances';
 export * from './invoices';
 export * from './invoice-reminders';
 export * from './recurring-plans';
+export * from './subscriptions';
 export * from './bank-accounts';
 export * from './invoice-pages';
 export * from './invoice-pdf';

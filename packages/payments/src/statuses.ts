@@ -29,3 +29,19 @@ export const PLAN_INTERVALS = ['weekly', 'monthly', 'yearly', 'every_n_days'] as
 /** A CSV import of invoices: checked and waiting for a confirm, confirmed (being created), completed. */
 export const INVOICE_IMPORT_STATUSES = ['validated', 'confirmed', 'completed'] as const;
 export type InvoiceImportStatus = (typeof INVOICE_IMPORT_STATUSES)[number];
+/**
+ * Subscriptions (docs/payments.md, "subscriptions"): pending (no payment method yet), trialing, active, past_due
+ * (a charge failed; retries scheduled), paused, unpaid (retries ran out and the business keeps it), and the
+ * final cancelled and completed (every charge made).
+ */
+export const SUBSCRIPTION_STATUSES = ['pending', 'trialing', 'active', 'past_due', 'paused', 'unpaid', 'cancelled', 'completed'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** What a subscription's saved payment method is: a card today, a direct debit mandate later. */
+export const SAVED_METHOD_KINDS = ['card', 'direct_debit'] as const;
+export type SavedMethodKind = (typeof SAVED_METHOD_KINDS)[number];
+/** One charge attempt of a subscription's period. */
+export const SUBSCRIPTION_CHARGE_OUTCOMES = ['succeeded', 'failed'] as const;
+/** What happens when the last retry of a period fails. */
+export const SUBSCRIPTION_FINAL_ACTIONS = ['cancel', 'unpaid'] as const;
+/** A link that saves a subscription's payment method: open until used or expired. */
+export const SUBSCRIPTION_SETUP_STATUSES = ['open', 'completed'] as const;

@@ -1,4 +1,4 @@
-import { AppError, can, fieldError, formatMoneyWithCode, type Role } from '@merchant/core';
+import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
 import {
   FAILURE_MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -13,7 +13,7 @@ import {
   type RefundInput,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { UNATTENDED, type BusinessRow, type RequestMeta, type UserRow } from '@/http/context';
+import { UNATTENDED, type RequestMeta } from '@/http/context';
 import type { CustomersService } from '../customers/customers.service';
 import type { Clock } from '@/lib/clock';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
@@ -21,6 +21,16 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
+import type {
+  ChargeResult,
+  ChargesActor,
+  CheckoutPage,
+  CheckoutSource,
+  ConfirmOptions,
+  PaymentSourceAdapter,
+  SavedCardCharge,
+  StartPaymentInput,
+} from './charges.types';
 import { chargesRepository as repo, type PaymentPatch, type PaymentRow, type RefundRow } from './charges.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -28,87 +38,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;
 const SETTLE_BATCH = 200;
 
-/**
- * What asks for the money (a payment link, a static QR, later an invoice): its capability plugs this in with
- * `registerSource`, and every payment of that source type goes through it (docs/payments.md, "Core services").
- */
-export interface PaymentSourceAdapter {
-  type: PaymentSource;
-  /**
-   * Runs inside the transaction that starts, confirms or completes a payment of the source: locks the
-   * source's row (`SELECT ... FOR UPDATE`) and answers null when it still takes payments, or the sentence
-   * to show the customer when it does not (expired, cancelled, already paid). `amount` is what the payment
-   * asks of the source, without a fee passed on to the customer (an invoice refuses more than is due).
-   */
-  lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date, amount: number): Promise<string | null>;
-  /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
-  paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
-  /**
-   * The source behind a checkout URL's public id (the hosted checkout shows and pays it), or null when there
-   * is none. A source type without it has no checkout page.
-   */
-  checkoutSource?(db: Executor, publicId: string, now: Date): Promise<CheckoutSource | null>;
-  /**
-   * A payment's way back: its source's checkout URL public id and redirect URL (null: the source is gone), and
-   * `backUrl`, the page on another host the payment was started from (an invoice's), for "Try again".
-   */
-  checkoutPage?(db: Executor, businessId: string, sourceId: string): Promise<CheckoutPage | null>;
-}
-
-/** Where a payment's checkout page leads: after success, and back to its source. */
-export interface CheckoutPage {
-  publicId: string;
-  redirectUrl: string | null;
-  backUrl?: string | null;
-}
-
-/** What a source tells the hosted checkout (docs/payments.md, "checkout"). */
-export interface CheckoutSource {
-  businessId: string;
-  sourceId: string;
-  /** Null: the customer chooses the amount. */
-  amount: number | null;
-  currency: string;
-  purpose: string;
-  reference: string | null;
-  collect: { email: boolean; phone: boolean; note: boolean };
-  prefill: { email: string | null; phone: string | null };
-  redirectUrl: string | null;
-  /** Null while it takes payments; otherwise the sentence the customer sees. */
-  unavailable: string | null;
-}
-
-export interface StartPaymentInput {
-  businessId: string;
-  source: { type: PaymentSource; id: string | null };
-  /** What the merchant asks for, in minor units (the fee passed on to the customer is added at confirm). */
-  amount: number;
-  currency: string;
-  /** `id`: the business's customer the payment is for when the source knows them (an invoice's customer). */
-  customer?: { id?: string | null; name?: string | null; email?: string | null; phone?: string | null; note?: string | null };
-  reference?: string | null;
-  description?: string | null;
-}
-
-export interface ConfirmOptions {
-  /** The business passes this method's fee on to the customer (checkout customisation): they pay amount + fee. */
-  passFeeToCustomer?: boolean;
-  /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
-  where?: RequestMeta;
-}
-
-/** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */
-export interface ChargeResult {
-  payment: PaymentRow;
-  nextAction: NextAction | null;
-}
-
-/** Who refunds: the request context of a business endpoint satisfies it. */
-export interface ChargesActor extends RequestMeta {
-  user: Pick<UserRow, 'id'>;
-  /** The caller's role in the business: a super admin who is no member refunds nothing (read-only). */
-  business: { row: Pick<BusinessRow, 'id'>; role: Role | null };
-}
+export type { ChargeResult, ChargesActor, CheckoutPage, CheckoutSource, ConfirmOptions, PaymentSourceAdapter, SavedCardCharge, StartPaymentInput };
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
 
@@ -272,6 +202,56 @@ export function createChargesService(deps: {
       const adapter = sources.get(payment.sourceType);
       const page = adapter?.checkoutPage ? await adapter.checkoutPage(db, payment.businessId, payment.sourceId) : null;
       return page ? { type: payment.sourceType, ...page } : null;
+    },
+
+    /**
+     * Charges a saved card off-session inside the caller's transaction (a subscription locks its row, charges
+     * and records the attempt in one transaction): the payment is created, confirmed through the provider's
+     * `chargeSaved` and succeeds (ledger, fee, customer) or fails, all before the caller commits. The source's
+     * adapter is not asked: the caller holds its source.
+     */
+    async chargeSaved(tx: Executor, input: StartPaymentInput, card: SavedCardCharge, where: RequestMeta = UNATTENDED): Promise<ChargeResult> {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
+      const provider = processor.provider();
+      const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
+      const merchantName = await repo.businessName(tx, input.businessId);
+      const intent = await provider.createIntent({ paymentPublicId: publicId, amount: input.amount, currency: input.currency, merchantName });
+      const now = clock.now();
+      const created = await repo.insert(tx, {
+        businessId: input.businessId,
+        id: newTimeOrderedId(),
+        publicId,
+        sourceType: input.source.type,
+        sourceId: input.source.id,
+        amount: input.amount,
+        currency: input.currency,
+        provider: provider.name,
+        providerRef: intent.ref,
+        customerId: input.customer?.id ?? null,
+        customerName: input.customer?.name ?? null,
+        customerEmail: input.customer?.email ?? null,
+        customerPhone: input.customer?.phone ?? null,
+        customerNote: null,
+        reference: input.reference ?? null,
+        description: input.description ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await event(tx, created, 'created', { amount: input.amount, currency: input.currency, off_session: true });
+      const processing = await repo.update(tx, created, {
+        status: 'processing',
+        method: 'card',
+        cardToken: card.token,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        cardExpMonth: card.expMonth,
+        cardExpYear: card.expYear,
+        updatedAt: clock.now(),
+      });
+      await event(tx, processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true });
+      await event(tx, processing, 'processing');
+      const outcome = await provider.chargeSaved(intent, card, clock.now());
+      return applyOutcome(tx, processing, outcome, provider, where);
     },
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */

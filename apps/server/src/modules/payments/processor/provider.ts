@@ -1,4 +1,4 @@
-import type { CardBrand, FailureCode, NextAction, PaymentMethod, PaymentMethodDetails } from '@merchant/payments';
+import type { CardBrand, CardDetails, FailureCode, NextAction, PaymentMethod, PaymentMethodDetails } from '@merchant/payments';
 
 /** What a provider keeps of a card: a token to charge it again, never the number or the CVC. */
 export interface CardResult {
@@ -31,6 +31,17 @@ export interface Intent extends IntentInput {
   ref: string;
 }
 
+/** Saving a card for later charges without the customer (a subscription): a token, or why not. */
+export type SaveCardOutcome =
+  { status: 'saved'; card: CardResult } | { status: 'failed'; failure: FailureCode } | { status: 'refused'; failure: FailureCode; path: string };
+
+/** A saved card as a later off-session charge hands it to the provider. */
+export interface SavedCard {
+  token: string;
+  expMonth: number;
+  expYear: number;
+}
+
 /** What the customer did on a pending action: approved (challenge passed, QR scanned, wallet approved) or not. */
 export type ActionDecision = 'approve' | 'fail';
 
@@ -52,6 +63,10 @@ export interface PaymentProvider {
   confirm(intent: Intent, details: PaymentMethodDetails, now: Date): Promise<ProviderOutcome>;
   /** Completes a pending action of the intent's method (3-D Secure challenge, PayNow scan, e-wallet approval). */
   completeAction(intent: Intent, method: PaymentMethod, decision: ActionDecision): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
+  /** Checks a card and keeps it for later charges (no money moves): its token, brand, last 4 and expiry. */
+  saveCard(card: CardDetails, now: Date): Promise<SaveCardOutcome>;
+  /** Charges a saved card without the customer present (a subscription's period): succeeded or failed, never an action. */
+  chargeSaved(intent: Intent, card: SavedCard, now: Date): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
   /** Returns part or all of a succeeded payment; answers the provider's id of the refund. */
   refund(intent: Intent, amount: number): Promise<{ ref: string }>;
   /** Direct debit: starts a mandate for a bank account; the customer authorises it on the bank's page. Only the last 4 come back. */

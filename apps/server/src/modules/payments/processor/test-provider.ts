@@ -33,12 +33,37 @@ export function cardBrand(number: string): CardBrand {
   return 'unknown';
 }
 
+/**
+ * A token remembers the test card's behaviour (`tok_ok_`, `tok_nsf_`, `tok_dcl_`), so later charges of a saved
+ * card behave like the card: 4000 0000 0000 9995 saves fine and its charges fail with insufficient funds.
+ * The provider keeps no state of its own.
+ */
+const TOKEN_BEHAVIOURS = { ok: null, nsf: 'insufficient_funds', dcl: 'card_declined' } as const;
+type TokenBehaviour = keyof typeof TOKEN_BEHAVIOURS;
+
+function behaviourOf(number: string): TokenBehaviour {
+  const outcome = CARD_OUTCOMES[number];
+  return outcome === 'insufficient_funds' ? 'nsf' : outcome === 'card_declined' ? 'dcl' : 'ok';
+}
+
 function cardResult(card: CardDetails): CardResult {
-  return { token: `tok_${randomToken(18)}`, brand: cardBrand(card.number), last4: card.number.slice(-4), expMonth: card.exp_month, expYear: card.exp_year };
+  return {
+    token: `tok_${behaviourOf(card.number)}_${randomToken(18)}`,
+    brand: cardBrand(card.number),
+    last4: card.number.slice(-4),
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
+}
+
+/** The failure a saved card's token remembers, or null (charges succeed). */
+export function tokenFailure(token: string): 'insufficient_funds' | 'card_declined' | null {
+  const behaviour = /^tok_([a-z]+)_/.exec(token)?.[1];
+  return behaviour && behaviour in TOKEN_BEHAVIOURS ? TOKEN_BEHAVIOURS[behaviour as TokenBehaviour] : null;
 }
 
 /** The card's last valid month is its expiry month: it expires when that month is over (UTC). */
-function hasExpired(card: CardDetails, now: Date): boolean {
+function hasExpired(card: Pick<CardDetails, 'exp_month' | 'exp_year'>, now: Date): boolean {
   const year = now.getUTCFullYear();
   return card.exp_year < year || (card.exp_year === year && card.exp_month < now.getUTCMonth() + 1);
 }
@@ -88,6 +113,20 @@ export function createTestProvider(): PaymentProvider {
         case 'ewallet':
           return { status: 'requires_action', action: { kind: 'ewallet_redirect' } };
       }
+    },
+    async saveCard(card, now) {
+      if (!passesLuhn(card.number)) return { status: 'refused', failure: 'invalid_number', path: 'card.number' };
+      const result = cardResult(card);
+      if (hasExpired(card, now)) return { status: 'failed', failure: 'expired_card' };
+      if (card.cvc.length !== (result.brand === 'amex' ? 4 : 3)) return { status: 'failed', failure: 'incorrect_cvc' };
+      // A declined card is refused at once; an insufficient-funds card saves fine (its token remembers it).
+      if (CARD_OUTCOMES[card.number] === 'card_declined') return { status: 'failed', failure: 'card_declined' };
+      return { status: 'saved', card: result };
+    },
+    async chargeSaved(_intent, card, now) {
+      if (hasExpired({ exp_month: card.expMonth, exp_year: card.expYear }, now)) return { status: 'failed', failure: 'expired_card' };
+      const failure = tokenFailure(card.token);
+      return failure ? { status: 'failed', failure } : { status: 'succeeded' };
     },
     async completeAction(_intent, method: PaymentMethod, decision) {
       if (decision === 'approve') return { status: 'succeeded' };

@@ -1,0 +1,96 @@
+import type { Role } from '@merchant/core';
+import type { NextAction, PaymentSource } from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import type { BusinessRow, RequestMeta, UserRow } from '@/http/context';
+import type { SavedCard } from '../processor/provider';
+import type { PaymentRow } from './charges.repository';
+
+/** The charges service's inputs and the source adapter capabilities plug in (docs/payments.md, "Core services"). */
+
+/**
+ * What asks for the money (a payment link, a static QR, later an invoice): its capability plugs this in with
+ * `registerSource`, and every payment of that source type goes through it (docs/payments.md, "Core services").
+ */
+export interface PaymentSourceAdapter {
+  type: PaymentSource;
+  /**
+   * Runs inside the transaction that starts, confirms or completes a payment of the source: locks the
+   * source's row (`SELECT ... FOR UPDATE`) and answers null when it still takes payments, or the sentence
+   * to show the customer when it does not (expired, cancelled, already paid). `amount` is what the payment
+   * asks of the source, without a fee passed on to the customer (an invoice refuses more than is due).
+   */
+  lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date, amount: number): Promise<string | null>;
+  /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
+  paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
+  /**
+   * The source behind a checkout URL's public id (the hosted checkout shows and pays it), or null when there
+   * is none. A source type without it has no checkout page.
+   */
+  checkoutSource?(db: Executor, publicId: string, now: Date): Promise<CheckoutSource | null>;
+  /**
+   * A payment's way back: its source's checkout URL public id and redirect URL (null: the source is gone), and
+   * `backUrl`, the page on another host the payment was started from (an invoice's), for "Try again".
+   */
+  checkoutPage?(db: Executor, businessId: string, sourceId: string): Promise<CheckoutPage | null>;
+}
+
+/** Where a payment's checkout page leads: after success, and back to its source. */
+export interface CheckoutPage {
+  publicId: string;
+  redirectUrl: string | null;
+  backUrl?: string | null;
+}
+
+/** What a source tells the hosted checkout (docs/payments.md, "checkout"). */
+export interface CheckoutSource {
+  businessId: string;
+  sourceId: string;
+  /** Null: the customer chooses the amount. */
+  amount: number | null;
+  currency: string;
+  purpose: string;
+  reference: string | null;
+  collect: { email: boolean; phone: boolean; note: boolean };
+  prefill: { email: string | null; phone: string | null };
+  redirectUrl: string | null;
+  /** Null while it takes payments; otherwise the sentence the customer sees. */
+  unavailable: string | null;
+}
+
+export interface StartPaymentInput {
+  businessId: string;
+  source: { type: PaymentSource; id: string | null };
+  /** What the merchant asks for, in minor units (the fee passed on to the customer is added at confirm). */
+  amount: number;
+  currency: string;
+  /** `id`: the business's customer the payment is for when the source knows them (an invoice's customer). */
+  customer?: { id?: string | null; name?: string | null; email?: string | null; phone?: string | null; note?: string | null };
+  reference?: string | null;
+  description?: string | null;
+}
+
+export interface ConfirmOptions {
+  /** The business passes this method's fee on to the customer (checkout customisation): they pay amount + fee. */
+  passFeeToCustomer?: boolean;
+  /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
+  where?: RequestMeta;
+}
+
+/** A saved card charged without the customer (a subscription's period): the provider's token and what is shown of it. */
+export interface SavedCardCharge extends SavedCard {
+  brand: string | null;
+  last4: string | null;
+}
+
+/** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */
+export interface ChargeResult {
+  payment: PaymentRow;
+  nextAction: NextAction | null;
+}
+
+/** Who refunds: the request context of a business endpoint satisfies it. */
+export interface ChargesActor extends RequestMeta {
+  user: Pick<UserRow, 'id'>;
+  /** The caller's role in the business: a super admin who is no member refunds nothing (read-only). */
+  business: { row: Pick<BusinessRow, 'id'>; role: Role | null };
+}

@@ -1,0 +1,186 @@
+import { AppError, fieldError } from '@merchant/core';
+import { FAILURE_MESSAGES, type CardDetails, type SavedMethodKind, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import type { RequestMeta } from '@/http/context';
+import type { RateLimiter } from '@/lib/rate-limit';
+import type { Processor } from '../processor/processor.module';
+import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
+import type { Billing, BillingDeps, ChargeDone } from './subscriptions.billing';
+import { savedMethodOf } from './subscriptions.presenter';
+import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Card testing on the setup page: a few tries per setup an hour, a few dozen per address. */
+export const SAVE_CARD_LIMITS = {
+  perSetup: { max: 10, windowMs: 60 * 60_000 },
+  perIp: { max: 30, windowMs: 10 * 60_000 },
+} as const;
+
+/** A payment method the provider has accepted: its token and what may be shown of it. */
+export interface SavedMethodInput {
+  kind: SavedMethodKind;
+  token: string;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+const NOT_FOUND = () => new AppError('SUBSCRIPTION_SETUP_NOT_FOUND', 'This link does not exist.');
+
+/** Why a setup can no longer be used, in the customer's words; null when it can. */
+function unavailable(setup: SubscriptionSetupRow, sub: SubscriptionRow, now: Date): string | null {
+  if (sub.status === 'cancelled') return 'This subscription has been cancelled.';
+  if (sub.status === 'completed') return 'This subscription has ended.';
+  if (setup.status === 'completed') return 'This link has been used already. Ask the business for a new one if you need to change your card.';
+  if (setup.expiresAt <= now) return 'This link has expired. Ask the business for a new one.';
+  return null;
+}
+
+/**
+ * The customer's page that saves a subscription's payment method (hosted checkout `/s/{public_id}`): the card
+ * becomes a provider token; a pending subscription then starts its trial or is charged its first period, a past
+ * due or unpaid one is charged again at once with the new card.
+ */
+export function createSubscriptionSetups(
+  deps: BillingDeps & {
+    billing: Billing;
+    processor: Processor;
+    limiter: RateLimiter;
+  },
+) {
+  const { db, clock, billing } = deps;
+
+  async function findSetup(publicId: string) {
+    const setup = await repo.setupByPublicId(db, publicId);
+    if (!setup) throw NOT_FOUND();
+    const sub = await repo.find(db, setup.businessId, setup.subscriptionId);
+    if (!sub) throw NOT_FOUND();
+    return { setup, sub };
+  }
+
+  /** What the method's saving does to the subscription, in the setup's transaction; answers a charge when one was made. */
+  async function startBilling(tx: Executor, sub: SubscriptionRow): Promise<ChargeDone | null> {
+    const now = clock.now();
+    switch (sub.status) {
+      case 'pending':
+        if (sub.trialDays > 0) {
+          const trialEnd = new Date(now.getTime() + sub.trialDays * DAY_MS);
+          await repo.update(tx, sub.businessId, sub.id, {
+            status: 'trialing',
+            trialEndAt: trialEnd,
+            nextChargeAt: trialEnd,
+            anchorAt: trialEnd,
+            anchorPeriod: 1,
+            updatedAt: now,
+          });
+          return null;
+        }
+        return billing.chargePeriod(tx, sub, { reanchor: true });
+      case 'past_due':
+        return billing.chargePeriod(tx, sub, { reanchor: false });
+      case 'unpaid':
+        return billing.chargePeriod(tx, sub, { reanchor: true });
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Saves an accepted payment method on the setup's subscription and uses the setup up, in one transaction with
+   * what follows (trial, first charge, a retry). The portal's direct debit calls this with its mandate's token.
+   */
+  async function completeSetup(publicId: string, method: SavedMethodInput, where: RequestMeta): Promise<SubscriptionSetupResult> {
+    const result = await db.transaction(async (tx) => {
+      const setup = await repo.setupByPublicId(tx, publicId, true);
+      if (!setup) throw NOT_FOUND();
+      const locked = await repo.lock(tx, setup.businessId, setup.subscriptionId);
+      if (!locked) throw NOT_FOUND();
+      const refusal = unavailable(setup, locked, clock.now());
+      if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
+      await repo.completeSetup(tx, setup, clock.now());
+      const sub = await repo.update(tx, setup.businessId, setup.subscriptionId, {
+        methodKind: method.kind,
+        methodToken: method.token,
+        methodBrand: method.brand,
+        methodLast4: method.last4,
+        methodExpMonth: method.expMonth,
+        methodExpYear: method.expYear,
+        updatedAt: clock.now(),
+      });
+      await deps.audit.record(tx, where, {
+        action: 'subscription.payment_method_saved',
+        description: `The customer saved a ${method.kind === 'card' ? `card ending ${method.last4 ?? ''}` : 'direct debit'} for the subscription ${sub.name}`,
+        actorUserId: null,
+        businessId: sub.businessId,
+        objectType: 'subscription',
+        objectId: sub.id,
+      });
+      const charged = await startBilling(tx, sub);
+      const after = charged?.subscription ?? (await repo.lock(tx, sub.businessId, sub.id))!;
+      return { charged, after };
+    });
+    if (result.charged) await billing.mailOutcome(result.charged);
+    const { charged, after } = result;
+    return {
+      status: after.status,
+      method: savedMethodOf(after)!,
+      first_charge: charged
+        ? {
+            outcome: charged.payment.status === 'succeeded' ? 'succeeded' : 'failed',
+            message: charged.payment.failureCode ? FAILURE_MESSAGES[charged.payment.failureCode] : null,
+            payment_public_id: charged.payment.publicId,
+          }
+        : null,
+      next_charge_at: after.nextChargeAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    completeSetup,
+
+    async page(publicId: string): Promise<SubscriptionSetupPage> {
+      const { setup, sub } = await findSetup(publicId);
+      const branding = await brandingFor(db, sub.businessId);
+      if (!branding) throw NOT_FOUND();
+      return {
+        business: branding,
+        name: sub.name,
+        amount: { amount: sub.amount, currency: sub.currency },
+        interval: sub.interval,
+        interval_days: sub.intervalDays,
+        trial_end_at:
+          sub.status === 'pending' && sub.trialDays > 0
+            ? new Date(clock.now().getTime() + sub.trialDays * DAY_MS).toISOString()
+            : (sub.trialEndAt?.toISOString() ?? null),
+        kind: setup.kind,
+        status: sub.status,
+        method: savedMethodOf(sub),
+        unavailable: unavailable(setup, sub, clock.now()),
+        test_mode: deps.processor.provider().name === 'test',
+      };
+    },
+
+    /** Checks the card with the provider (never stored: only its token, brand, last 4 and expiry) and completes the setup. */
+    async saveCard(publicId: string, card: CardDetails, where: RequestMeta): Promise<SubscriptionSetupResult> {
+      const { setup, sub } = await findSetup(publicId);
+      const refusal = unavailable(setup, sub, clock.now());
+      if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
+      const { perSetup, perIp } = SAVE_CARD_LIMITS;
+      const tooMany = () => new AppError('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');
+      if ((await deps.limiter.hit(`subscription-setup:${setup.id}`, perSetup.windowMs)) > perSetup.max) throw tooMany();
+      if ((await deps.limiter.hit(`subscription-setup:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
+      const outcome = await deps.processor.provider().saveCard(card, clock.now());
+      if (outcome.status === 'refused') throw fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]);
+      if (outcome.status === 'failed') throw fieldError('PAYMENT_CARD_DECLINED', 'card.number', FAILURE_MESSAGES[outcome.failure]);
+      const saved = outcome.card;
+      return completeSetup(
+        publicId,
+        { kind: 'card', token: saved.token, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear },
+        { ip: where.ip, userAgent: where.userAgent },
+      );
+    },
+  };
+}
+
+export type SubscriptionSetups = ReturnType<typeof createSubscriptionSetups>;

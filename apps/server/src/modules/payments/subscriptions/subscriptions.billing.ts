@@ -1,0 +1,236 @@
+import { formatMoneyWithCode } from '@merchant/core';
+import {
+  DEFAULT_RETRY_DAYS,
+  FAILURE_MESSAGES,
+  SUBSCRIPTION_SETUP_PREFIX,
+  SUBSCRIPTION_SETUP_TTL_DAYS,
+  checkoutUrl,
+  periodStartAt,
+  subscriptionSetupUrl,
+  type FailureCode,
+  type RetrySettings,
+} from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import type { RequestMeta } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
+import type { Mailer } from '@/mail/mailer';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { PaymentRow } from '../charges/charges.repository';
+import type { ChargesService } from '../charges/charges.service';
+import { brandingFor, checkoutSettingsFor } from '../checkout-customisation/checkout-customisation.service';
+import { subscriptionsRepository as repo, type SubscriptionChargeRow, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Audit entries of scheduled work and of customers: no person. */
+export const SCHEDULER: RequestMeta = { ip: '', userAgent: null };
+
+/** What a charge leaves to do after its transaction commits: the mail to the customer. */
+export interface ChargeDone {
+  subscription: SubscriptionRow;
+  charge: SubscriptionChargeRow;
+  payment: PaymentRow;
+  /** A new setup link to update the card, after a failure. */
+  setup: SubscriptionSetupRow | null;
+}
+
+export type BillingDeps = { db: Executor; clock: Clock; audit: AuditService; mailer: Mailer; charges: ChargesService; checkoutOrigin: string };
+
+export async function retrySettingsOf(db: Executor, businessId: string): Promise<RetrySettings> {
+  const row = await repo.settings(db, businessId);
+  return row ? { retry_days: row.retryDays, final_action: row.finalAction } : { retry_days: [...DEFAULT_RETRY_DAYS], final_action: 'cancel' };
+}
+
+/** Period n's start and end from the anchor. */
+export function periodOf(sub: Pick<SubscriptionRow, 'anchorAt' | 'anchorPeriod' | 'interval' | 'intervalDays'>, period: number, anchor = sub.anchorAt!) {
+  const schedule = { interval: sub.interval, interval_days: sub.intervalDays };
+  const steps = period - sub.anchorPeriod;
+  return { start: periodStartAt(anchor, schedule, steps), end: periodStartAt(anchor, schedule, steps + 1) };
+}
+
+/**
+ * The charging of subscriptions (docs/payments.md, "subscriptions"), shared by the scheduler, "charge now" and the
+ * customer's first save. Every call runs inside the caller's transaction, with the subscription's row locked.
+ */
+export function createBilling(deps: BillingDeps) {
+  const { clock, audit, charges } = deps;
+
+  async function newSetup(tx: Executor, sub: SubscriptionRow): Promise<SubscriptionSetupRow> {
+    const now = clock.now();
+    return repo.insertSetup(tx, {
+      businessId: sub.businessId,
+      id: newTimeOrderedId(now.getTime()),
+      publicId: newPublicId(SUBSCRIPTION_SETUP_PREFIX),
+      subscriptionId: sub.id,
+      kind: 'card',
+      status: 'open',
+      expiresAt: new Date(now.getTime() + SUBSCRIPTION_SETUP_TTL_DAYS * DAY_MS),
+      createdAt: now,
+    });
+  }
+
+  async function record(tx: Executor, sub: SubscriptionRow, action: string, description: string, meta?: Record<string, unknown>) {
+    await audit.record(tx, SCHEDULER, {
+      action,
+      description,
+      actorUserId: null,
+      businessId: sub.businessId,
+      objectType: 'subscription',
+      objectId: sub.id,
+      ...(meta ? { meta } : {}),
+    });
+  }
+
+  /** A plan change waiting for the next period takes over now: its terms, anchored at this period's start. */
+  async function applyPendingPlan(tx: Executor, sub: SubscriptionRow, periodStart: Date): Promise<SubscriptionRow> {
+    if (!sub.pendingPlanId) return sub;
+    const plan = await repo.plan(tx, sub.businessId, sub.pendingPlanId);
+    if (!plan) return repo.update(tx, sub.businessId, sub.id, { pendingPlanId: null });
+    const updated = await repo.update(tx, sub.businessId, sub.id, {
+      planId: plan.id,
+      pendingPlanId: null,
+      name: plan.name,
+      amount: plan.amount,
+      currency: plan.currency,
+      interval: plan.interval,
+      intervalDays: plan.intervalDays,
+      cyclesTotal: plan.cycles === null ? null : sub.cyclesDone + plan.cycles,
+      anchorAt: periodStart,
+      anchorPeriod: sub.period,
+      updatedAt: clock.now(),
+    });
+    await record(tx, updated, 'subscription.plan_changed', `The subscription moved to the plan ${plan.name} from period ${sub.period}`, { plan_id: plan.id });
+    return updated;
+  }
+
+  /**
+   * Charges the subscription's next period (`period`, attempt `failed_attempts + 1`) through its saved card.
+   * `reanchor`: the period starts now (the first charge, "charge now", a resumed or unpaid subscription); otherwise
+   * it keeps its place in the cycle. The attempt's row has a unique key (subscription, period, attempt) and a
+   * period has at most one succeeded attempt: whatever runs twice, the database refuses a second charge.
+   */
+  async function chargePeriod(tx: Executor, locked: SubscriptionRow, options: { reanchor: boolean }): Promise<ChargeDone> {
+    const now = clock.now();
+    let sub = locked;
+    if (options.reanchor) sub = await repo.update(tx, sub.businessId, sub.id, { anchorAt: now, anchorPeriod: sub.period });
+    if (sub.failedAttempts === 0 && sub.pendingPlanId) sub = await applyPendingPlan(tx, sub, periodOf(sub, sub.period).start);
+    const customer = await repo.customer(tx, sub.businessId, sub.customerId);
+    const attempt = sub.failedAttempts + 1;
+    const result = await charges.chargeSaved(
+      tx,
+      {
+        businessId: sub.businessId,
+        source: { type: 'subscription', id: sub.id },
+        amount: sub.amount,
+        currency: sub.currency,
+        customer: { id: sub.customerId, name: customer?.name ?? null, email: customer?.email ?? null, phone: customer?.phone ?? null },
+        reference: `${sub.name} #${sub.period}`,
+        description: `${sub.name}, period ${sub.period}`,
+      },
+      { token: sub.methodToken ?? '', brand: sub.methodBrand, last4: sub.methodLast4, expMonth: sub.methodExpMonth ?? 0, expYear: sub.methodExpYear ?? 0 },
+    );
+    const payment = result.payment;
+    const succeeded = payment.status === 'succeeded';
+    const base = {
+      businessId: sub.businessId,
+      id: newTimeOrderedId(now.getTime()),
+      subscriptionId: sub.id,
+      period: sub.period,
+      attempt,
+      paymentId: payment.id,
+    };
+    const money = { amount: sub.amount, currency: sub.currency };
+    if (succeeded) {
+      const { start, end } = periodOf(sub, sub.period);
+      const charge = await repo.insertCharge(tx, { ...base, ...money, outcome: 'succeeded', createdAt: now });
+      const updated = await repo.update(tx, sub.businessId, sub.id, {
+        status: 'active',
+        cyclesDone: sub.cyclesDone + 1,
+        period: sub.period + 1,
+        failedAttempts: 0,
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+        nextChargeAt: end,
+        updatedAt: now,
+      });
+      return { subscription: updated, charge, payment, setup: null };
+    }
+    const failure = (payment.failureCode ?? 'card_declined') as FailureCode;
+    const settings = await retrySettingsOf(tx, sub.businessId);
+    const firstAt = attempt === 1 ? now : ((await repo.firstAttemptAt(tx, sub.businessId, sub.id, sub.period)) ?? now);
+    const retryDay = settings.retry_days[attempt - 1];
+    const nextRetryAt = retryDay === undefined ? null : new Date(firstAt.getTime() + retryDay * DAY_MS);
+    const charge = await repo.insertCharge(tx, { ...base, ...money, outcome: 'failed', failureCode: failure, nextRetryAt, createdAt: now });
+    if (nextRetryAt) {
+      const updated = await repo.update(tx, sub.businessId, sub.id, { status: 'past_due', failedAttempts: attempt, nextChargeAt: nextRetryAt, updatedAt: now });
+      if (locked.status !== 'past_due')
+        await record(tx, updated, 'subscription.past_due', `A charge of the subscription ${sub.name} failed: ${FAILURE_MESSAGES[failure]}`);
+      return { subscription: updated, charge, payment, setup: await newSetup(tx, updated) };
+    }
+    const final = settings.final_action === 'cancel' ? 'cancelled' : 'unpaid';
+    const updated = await repo.update(tx, sub.businessId, sub.id, {
+      status: final,
+      failedAttempts: attempt,
+      nextChargeAt: null,
+      cancelAtPeriodEnd: false,
+      ...(final === 'cancelled' ? { endedAt: now } : {}),
+      updatedAt: now,
+    });
+    await record(
+      tx,
+      updated,
+      final === 'cancelled' ? 'subscription.cancelled' : 'subscription.unpaid',
+      `The last retry of the subscription ${sub.name} failed; it is ${final === 'cancelled' ? 'cancelled' : 'left unpaid'}`,
+    );
+    return { subscription: updated, charge, payment, setup: final === 'unpaid' ? await newSetup(tx, updated) : null };
+  }
+
+  /** Mails the customer after a charge: the receipt, or the failure with a link to update the card. Runs after the commit. */
+  async function mailOutcome(done: ChargeDone): Promise<void> {
+    const { db, mailer, checkoutOrigin } = deps;
+    const { subscription: sub, payment } = done;
+    const customer = await repo.customer(db, sub.businessId, sub.customerId);
+    if (!customer?.email) return;
+    const branding = await brandingFor(db, sub.businessId);
+    const business = branding?.name ?? 'the business';
+    const amount = formatMoneyWithCode(payment.amount, payment.currency);
+    if (payment.status === 'succeeded') {
+      if (!(await checkoutSettingsFor(db, sub.businessId)).send_receipts) return;
+      await mailer.send({
+        to: customer.email,
+        subject: `Your receipt from ${business}`,
+        text: [
+          `You paid ${amount} to ${business} for ${sub.name}.`,
+          `Paid with: card ending ${payment.cardLast4 ?? ''}`,
+          `Date: ${payment.succeededAt?.toISOString() ?? ''}`,
+          sub.nextChargeAt && sub.status === 'active' ? `Next charge: ${sub.nextChargeAt.toISOString().slice(0, 10)}` : null,
+          '',
+          `Your receipt: ${checkoutUrl(checkoutOrigin, 'receipt', payment.publicId)}`,
+        ]
+          .filter((line) => line !== null)
+          .join('\n'),
+      });
+      return;
+    }
+    const reason = payment.failureCode ? FAILURE_MESSAGES[payment.failureCode] : 'The card was declined.';
+    const next =
+      sub.status === 'past_due' && sub.nextChargeAt
+        ? `We will try again on ${sub.nextChargeAt.toISOString().slice(0, 10)}.`
+        : sub.status === 'cancelled'
+          ? 'This was the last try: the subscription is cancelled.'
+          : 'This was the last try: the subscription is unpaid until the card is updated.';
+    await mailer.send({
+      to: customer.email,
+      subject: `Your payment to ${business} failed`,
+      text: [
+        `We could not charge ${amount} for ${sub.name}: ${reason}`,
+        next,
+        ...(done.setup ? ['', `Update your card: ${subscriptionSetupUrl(checkoutOrigin, done.setup.publicId)}`] : []),
+      ].join('\n'),
+    });
+  }
+
+  return { chargePeriod, mailOutcome, newSetup, record };
+}
+
+export type Billing = ReturnType<typeof createBilling>;

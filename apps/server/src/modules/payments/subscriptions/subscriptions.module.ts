@@ -1,0 +1,44 @@
+import { originOfKind } from '@merchant/core';
+import { defineModule, type Platform } from '@/modules/module';
+import { minutes } from '@/modules/platform/jobs/jobs.service';
+import type { ChargesService } from '../charges/charges.service';
+import type { Processor } from '../processor/processor.module';
+import { subscriptionsRoutes } from './subscriptions.routes';
+import { createSubscriptionsService } from './subscriptions.service';
+
+/** The scheduler's pass over every business (docs/payments.md, "subscriptions"). */
+export const CHARGE_DUE_SCHEDULE = 'subscriptions.charge-due';
+
+/**
+ * Subscriptions: customers charged on a schedule through a saved card (docs/payments.md, "subscriptions"). A
+ * pass every 10 minutes charges each due period exactly once, retries failures and ends subscriptions.
+ */
+export const subscriptionsModule = defineModule({
+  name: 'subscriptions',
+  create: ({
+    db,
+    clock,
+    audit,
+    mailer,
+    limiter,
+    config,
+    charges,
+    processor,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { charges: ChargesService; processor: Processor }) =>
+    createSubscriptionsService({
+      db,
+      clock,
+      audit,
+      mailer,
+      limiter,
+      charges,
+      processor,
+      checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
+    }),
+  routes: subscriptionsRoutes,
+  jobs: (jobs, subscriptions) => {
+    jobs.schedule(CHARGE_DUE_SCHEDULE, { every: minutes(10) }, async ({ data }) => {
+      await subscriptions.scheduler.runDue(new Date(data.tick));
+    });
+  },
+});

@@ -1,0 +1,86 @@
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import type { Billing, ChargeDone } from './subscriptions.billing';
+import { subscriptionsRepository as repo } from './subscriptions.repository';
+
+/** Due subscriptions read per query. */
+const BATCH = 200;
+
+/**
+ * The charging schedule of subscriptions (docs/payments.md, "subscriptions"). Each due subscription is handled
+ * once per pass, in one transaction that:
+ *
+ * - locks its row (`FOR UPDATE SKIP LOCKED`, only while trialing, active or past due and due now): a second
+ *   scheduler skips it, or reads the advanced `next_charge_at` once the first has committed;
+ * - ends it at the period's end when it was cancelled at period end or has made all its charges, or else
+ *   charges the period through the charges service (payment, ledger) and records the attempt, whose unique key
+ *   (subscription, period, attempt) and one-success-per-period index refuse a second charge whatever happens;
+ * - commits, or, when the process stops in the middle, rolls everything back (no payment, no attempt).
+ *
+ * The customer's mail (receipt, or failure with a link to update the card) leaves after the commit.
+ */
+export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; billing: Billing }) {
+  const { db, clock, billing } = deps;
+
+  /** Acts on one subscription if it is due: answers the charge made, 'ended', or null (not due, or another runner has it). */
+  async function runOne(businessId: string, id: string, now: Date): Promise<ChargeDone | 'ended' | null> {
+    return db.transaction(async (tx) => {
+      const sub = await repo.lockDue(tx, businessId, id, now);
+      if (!sub) return null;
+      const atBoundary = sub.status !== 'past_due';
+      const endsNow = atBoundary && (sub.cancelAtPeriodEnd || (sub.cyclesTotal !== null && sub.cyclesDone >= sub.cyclesTotal));
+      if (endsNow) {
+        const status = sub.cancelAtPeriodEnd ? 'cancelled' : 'completed';
+        const ended = await repo.update(tx, businessId, id, { status, nextChargeAt: null, endedAt: sub.nextChargeAt ?? clock.now(), updatedAt: clock.now() });
+        await billing.record(
+          tx,
+          ended,
+          `subscription.${status}`,
+          status === 'cancelled' ? `The subscription ${sub.name} ended at the end of its period` : `The subscription ${sub.name} made its last charge`,
+        );
+        return 'ended';
+      }
+      if (!sub.methodToken) return null;
+      return billing.chargePeriod(tx, sub, { reanchor: false });
+    });
+  }
+
+  return {
+    runOne,
+    /**
+     * Acts once on every subscription due at `now` across businesses; answers how many it charged (succeeded or
+     * failed). A subscription that fails does not hold the others up: the failures are thrown at the end, so the
+     * job is retried. A period missed while no scheduler ran is charged at the next pass, one period per pass.
+     */
+    async runDue(now: Date = clock.now()): Promise<number> {
+      let charged = 0;
+      const seen = new Set<string>();
+      const failures: unknown[] = [];
+      let after: { at: Date; id: string } | undefined;
+      for (;;) {
+        const page = await repo.due(db, now, BATCH, after);
+        const last = page[page.length - 1];
+        if (!last) break;
+        after = { at: last.at, id: last.id };
+        for (const { businessId, id } of page) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          try {
+            const done = await runOne(businessId, id, now);
+            if (done && done !== 'ended') {
+              charged++;
+              await billing.mailOutcome(done);
+            }
+          } catch (error) {
+            failures.push(error);
+          }
+        }
+        if (page.length < BATCH) break;
+      }
+      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} subscription charge(s) failed to run`);
+      return charged;
+    },
+  };
+}
+
+export type SubscriptionScheduler = ReturnType<typeof createSubscriptionScheduler>;
