@@ -4,6 +4,7 @@ import { CheckoutBusinessSchema } from './checkout';
 import { CustomerParamsSchema } from './customers';
 import { DirectDebitSummarySchema } from './direct-debit';
 import { CardSummarySchema, PaymentMethodSchema, PaymentStatusSchema } from './payment';
+import { SavedMethodKindSchema, SubscriptionSchema } from './subscriptions';
 
 /**
  * The customer portal on the invoice host, `invoice.<base>/{business_id}/portal/{token}` (docs/payments.md,
@@ -35,12 +36,36 @@ export const PortalReceiptSchema = z.object({
 });
 export type PortalReceipt = z.infer<typeof PortalReceiptSchema>;
 
+/** One of the customer's subscriptions as the portal shows it, with what the customer may do to it. */
+export const PortalSubscriptionSchema = SubscriptionSchema.pick({
+  id: true,
+  name: true,
+  amount: true,
+  interval: true,
+  interval_days: true,
+  status: true,
+  trial_end_at: true,
+  current_period_end: true,
+  next_charge_at: true,
+  next_charge_amount: true,
+  cancel_at_period_end: true,
+  method: true,
+  ended_at: true,
+}).extend({
+  can_update_method: z.boolean(),
+  can_cancel_at_period_end: z.boolean(),
+});
+export type PortalSubscription = z.infer<typeof PortalSubscriptionSchema>;
+
+export const PortalSubscriptionParamsSchema = PortalParamsSchema.extend({ subscription_id: z.uuid('Not a subscription id') });
+
 /** What the portal shows. */
 export const PortalPageSchema = z.object({
   business: CheckoutBusinessSchema,
   customer: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
   /** When this link stops opening the portal (ISO time). */
   expires_at: z.string(),
+  subscriptions: z.array(PortalSubscriptionSchema),
   receipts: z.array(PortalReceiptSchema),
   /** The customer's active direct debits with this business (bank name and last 4). */
   direct_debits: z.array(DirectDebitSummarySchema),
@@ -89,6 +114,30 @@ export const customerPortalEndpoints = {
     response: z.object({ mandate_url: z.string() }),
     status: 201,
     errors: ['PORTAL_LINK_INVALID', 'PORTAL_LINK_EXPIRED', 'RATE_LIMITED'],
+  }),
+  updateMethod: defineEndpoint({
+    id: 'customerPortal.updateMethod',
+    method: 'POST',
+    host: 'invoice',
+    path: '/v1/portal/:business_id/:token/subscriptions/:subscription_id/payment-method',
+    summary: "Update a subscription's card (or set up a direct debit): answers the checkout host's page that saves the new method",
+    access: { kind: 'public' },
+    params: PortalSubscriptionParamsSchema,
+    body: z.object({ kind: SavedMethodKindSchema.default('card') }),
+    response: z.object({ url: z.string() }),
+    status: 201,
+    errors: ['PORTAL_LINK_INVALID', 'PORTAL_LINK_EXPIRED', 'SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_ACTION_NOT_ALLOWED', 'RATE_LIMITED'],
+  }),
+  cancelAtPeriodEnd: defineEndpoint({
+    id: 'customerPortal.cancelAtPeriodEnd',
+    method: 'POST',
+    host: 'invoice',
+    path: '/v1/portal/:business_id/:token/subscriptions/:subscription_id/cancel-at-period-end',
+    summary: 'The customer ends a trialing or active subscription of theirs at the end of the period paid for',
+    access: { kind: 'public' },
+    params: PortalSubscriptionParamsSchema,
+    response: PortalSubscriptionSchema,
+    errors: ['PORTAL_LINK_INVALID', 'PORTAL_LINK_EXPIRED', 'SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_ACTION_NOT_ALLOWED'],
   }),
   emailLink: defineEndpoint({
     id: 'customerPortal.emailLink',

@@ -11,6 +11,7 @@ CREATE TABLE "direct_debit_mandates" (
 	"bank_decision" text,
 	"provider_token" text,
 	"return_url" text NOT NULL,
+	"setup_public_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"activated_at" timestamp with time zone,

@@ -26,6 +26,8 @@ export const directDebitMandates = pgTable(
     bankDecision: text('bank_decision', { enum: BANK_DECISIONS }),
     providerToken: text('provider_token'),
     returnUrl: text('return_url').notNull(),
+    /** The subscription setup (hosted checkout `/s/{public_id}`) an active mandate completes; null: set up from the portal. */
+    setupPublicId: text('setup_public_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     activatedAt: ts('activated_at'),

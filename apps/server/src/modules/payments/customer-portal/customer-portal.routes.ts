@@ -9,5 +9,11 @@ export function customerPortalRoutes(host: RouteHost, service: CustomerPortalSer
   registerEndpoint(app, host, endpoints.get, async ({ params }) => service.view(params.business_id, params.token));
   registerEndpoint(app, host, endpoints.requestLink, async ({ params, ctx }) => service.requestLink(params.business_id, params.token, ctx));
   registerEndpoint(app, host, endpoints.startDirectDebit, async ({ params, ctx }) => service.startDirectDebit(params.business_id, params.token, ctx));
+  registerEndpoint(app, host, endpoints.updateMethod, async ({ params, body, ctx }) =>
+    service.updateMethod(params.business_id, params.token, params.subscription_id, body.kind, ctx),
+  );
+  registerEndpoint(app, host, endpoints.cancelAtPeriodEnd, async ({ params, ctx }) =>
+    service.cancelAtPeriodEnd(params.business_id, params.token, params.subscription_id, ctx),
+  );
   registerEndpoint(app, host, endpoints.emailLink, async ({ params, ctx }) => service.emailLink(ctx, params.customer_id));
 }

@@ -7,6 +7,8 @@ import {
   type PortalLinkSent,
   type PortalPage,
   type PortalReceipt,
+  type PortalSubscription,
+  type SavedMethodKind,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
@@ -18,8 +20,9 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { DirectDebitService } from '../direct-debit/direct-debit.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { customerPortalRepository as repo, type PortalPaymentRow } from './customer-portal.repository';
-import { portalLinkMail } from './customer-portal.presenter';
+import { portalLinkMail, presentPortalSubscription } from './customer-portal.presenter';
 import { checkPortalToken, signPortalToken } from './portal-token';
 
 /** The receipts the portal lists, newest first. */
@@ -32,8 +35,8 @@ export const NEW_LINK_LIMITS = {
   perIp: { max: 10, windowMs: 10 * 60_000 },
 } as const;
 
-/** Each start writes a mandate row: a person sets up one or two, a script many. Per address. */
-export const MANDATE_STARTS = { max: 20, windowMs: 60 * 60_000 } as const;
+/** Card setups and mandates started from portals, per address. */
+export const PORTAL_STARTS = { max: 20, windowMs: 60 * 60_000 } as const;
 
 const NEW_LINK_ANSWER = 'If the business has an email address for you, a new link is on its way. It works for 7 days.';
 const invalid = () => new AppError('PORTAL_LINK_INVALID', 'This link is not valid. Use the link in your latest email from the business.');
@@ -51,6 +54,7 @@ export function createCustomerPortalService(deps: {
   limiter: RateLimiter;
   customers: CustomersService;
   directDebit: DirectDebitService;
+  subscriptions: SubscriptionsService;
   invoiceOrigin: string;
   checkoutOrigin: string;
   testMode: () => boolean;
@@ -109,6 +113,19 @@ export function createCustomerPortalService(deps: {
     return { customer: await customerOf(businessId, check.customerId), expiresAt: check.expiresAt };
   }
 
+  /** A subscription of this customer in this business; any other is the same 404. */
+  async function ownSubscription(businessId: string, customerId: string, subscriptionId: string): Promise<void> {
+    const theirs = await deps.subscriptions.listForCustomer(businessId, customerId);
+    if (!theirs.some((s) => s.id === subscriptionId)) throw new AppError('SUBSCRIPTION_NOT_FOUND', 'Subscription not found.');
+  }
+
+  /** Each start (a setup, a mandate) writes a row: a person makes a few, a script many. */
+  async function limitStarts(where: RequestMeta): Promise<void> {
+    if ((await deps.limiter.hit(`portal-start:ip:${where.ip}`, PORTAL_STARTS.windowMs)) > PORTAL_STARTS.max) {
+      throw new AppError('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');
+    }
+  }
+
   return {
     /** A fresh signed link to the customer's portal (valid for `PORTAL_LINK_TTL_DAYS`), for mails of other modules. */
     portalUrl: link,
@@ -118,8 +135,9 @@ export function createCustomerPortalService(deps: {
 
     async view(businessId: string, token: string): Promise<PortalPage> {
       const { customer, expiresAt } = await customerFor(businessId, token);
-      const [branding, rows, directDebits] = await Promise.all([
+      const [branding, subscriptions, rows, directDebits] = await Promise.all([
         brandingFor(db, businessId, 'invoice'),
+        deps.subscriptions.listForCustomer(businessId, customer.id),
         repo.receipts(db, businessId, customer.id, MAX_RECEIPTS),
         deps.directDebit.forCustomer(businessId, customer.id),
       ]);
@@ -128,18 +146,32 @@ export function createCustomerPortalService(deps: {
         business: branding,
         customer: { name: customer.name, email: customer.email },
         expires_at: expiresAt.toISOString(),
+        subscriptions: subscriptions.map(presentPortalSubscription),
         receipts: rows.flatMap(receipt),
         direct_debits: directDebits,
         test_mode: deps.testMode(),
       };
     },
 
+    /** "Update card" (or a direct debit instead): a setup of the subscription's method on the checkout host. */
+    async updateMethod(businessId: string, token: string, subscriptionId: string, kind: SavedMethodKind, where: RequestMeta): Promise<{ url: string }> {
+      const { customer } = await customerFor(businessId, token);
+      await ownSubscription(businessId, customer.id, subscriptionId);
+      await limitStarts(where);
+      const setup = await deps.subscriptions.startPaymentMethodSetup(businessId, subscriptionId, { kind });
+      return { url: setup.url };
+    },
+
+    /** "Cancel at period end": the subscription runs until the period paid for ends, then is cancelled. */
+    async cancelAtPeriodEnd(businessId: string, token: string, subscriptionId: string, where: RequestMeta): Promise<PortalSubscription> {
+      const { customer } = await customerFor(businessId, token);
+      return presentPortalSubscription(await deps.subscriptions.cancelAtPeriodEndForCustomer(businessId, customer.id, subscriptionId, where));
+    },
+
     /** Starts a direct-debit mandate for the link's customer; an active one brings them back to this portal. */
     async startDirectDebit(businessId: string, token: string, where: RequestMeta): Promise<{ mandate_url: string }> {
       const { customer } = await customerFor(businessId, token);
-      if ((await deps.limiter.hit(`portal-mandate:ip:${where.ip}`, MANDATE_STARTS.windowMs)) > MANDATE_STARTS.max) {
-        throw new AppError('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');
-      }
+      await limitStarts(where);
       const returnUrl = screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token });
       const started = await deps.directDebit.startMandate({ businessId, customerId: customer.id, returnUrl });
       return { mandate_url: started.url };
