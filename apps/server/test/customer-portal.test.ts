@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, hostOfKind, originOfKind } from '@merchant/core';
 import { auditLogs } from '../src/db/schema';
 import { eq } from 'drizzle-orm';
-import { customerPortalEndpoints, type PortalParams } from '@merchant/payments';
+import { customerPortalEndpoints, subscriptionEndpoints, subscriptionSetupEndpoints, type PortalParams } from '@merchant/payments';
 import { NEW_LINK_LIMITS } from '../src/modules/payments/customer-portal/customer-portal.service';
 import { createBusiness, createCustomer, portalTokenOf, signInAgain, type Person } from './factories';
 import { makePayment } from './factories/payments';
@@ -172,5 +172,70 @@ describe('"Email portal link" on the dashboard', () => {
     const { customer } = await customerWithPayment();
     const guest = await new Agent(t.app).call(customerPortalEndpoints.emailLink, { params: { business_id: businessId, customer_id: customer.id } });
     expect([401, 419]).toContain(guest.status);
+  });
+});
+
+describe("the portal's subscriptions", () => {
+  /** A customer with a monthly subscription paid by the success card, and their portal link. */
+  async function subscribed() {
+    const customer = await createCustomer(owner, businessId);
+    const sub = await owner.ok(subscriptionEndpoints.create, {
+      params: { business_id: businessId },
+      body: { customer_id: customer.id, name: 'Flowers monthly', amount: 45_00, currency: 'sgd', interval: 'monthly' },
+    });
+    const token = await portalTokenOf(t, owner, businessId, customer.id);
+    return { customer, sub, portal: { business_id: businessId, token } };
+  }
+  const on = (portal: PortalParams, subscriptionId: string) => ({ params: { ...portal, subscription_id: subscriptionId } });
+
+  it('lists them with status, next charge and method, and Update card opens the setup page on the checkout host', async () => {
+    const { sub, portal } = await subscribed();
+    const page = await new Agent(t.app).ok(customerPortalEndpoints.get, { params: portal }, { host: invoiceHost });
+    expect(page.subscriptions).toEqual([
+      expect.objectContaining({
+        id: sub.id,
+        name: 'Flowers monthly',
+        status: 'pending',
+        method: null,
+        can_update_method: true,
+        can_cancel_at_period_end: false,
+      }),
+    ]);
+    const update = await new Agent(t.app).ok(customerPortalEndpoints.updateMethod, { ...on(portal, sub.id), body: {} }, { host: invoiceHost });
+    expect(update.url).toMatch(new RegExp(`^${originOfKind(t.config.publicUrl, 'checkout', t.config.baseDomain)}/s/`));
+  });
+
+  it("reach nothing of another customer's subscription", async () => {
+    const mine = await subscribed();
+    const theirs = await subscribed();
+    const cancel = await new Agent(t.app).call(customerPortalEndpoints.cancelAtPeriodEnd, on(mine.portal, theirs.sub.id), { host: invoiceHost });
+    expect(failure(cancel).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    const update = await new Agent(t.app).call(customerPortalEndpoints.updateMethod, { ...on(mine.portal, theirs.sub.id), body: {} }, { host: invoiceHost });
+    expect(failure(update).code).toBe('SUBSCRIPTION_NOT_FOUND');
+    const page = await new Agent(t.app).ok(customerPortalEndpoints.get, { params: mine.portal }, { host: invoiceHost });
+    expect(page.subscriptions.map((s) => s.id)).toEqual([mine.sub.id]);
+    const detail = await owner.ok(subscriptionEndpoints.get, { params: { business_id: businessId, subscription_id: theirs.sub.id } });
+    expect(detail.cancel_at_period_end).toBe(false);
+  });
+
+  it('cancel at period end an active subscription, once; a pending one is refused and changes nothing', async () => {
+    const { sub, portal } = await subscribed();
+    const early = await new Agent(t.app).call(customerPortalEndpoints.cancelAtPeriodEnd, on(portal, sub.id), { host: invoiceHost });
+    expect(failure(early).code).toBe('SUBSCRIPTION_ACTION_NOT_ALLOWED');
+    // The customer saves the success card on the setup page: the first period is charged and it is active.
+    const update = await new Agent(t.app).ok(customerPortalEndpoints.updateMethod, { ...on(portal, sub.id), body: {} }, { host: invoiceHost });
+    const setupId = new URL(update.url).pathname.split('/').pop()!;
+    await new Agent(t.app).ok(
+      subscriptionSetupEndpoints.saveCard,
+      { params: { public_id: setupId }, body: { card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } } },
+      { host: hostOfKind('checkout', t.config.baseDomain), idempotencyKey: crypto.randomUUID() },
+    );
+    const cancelled = await new Agent(t.app).ok(customerPortalEndpoints.cancelAtPeriodEnd, on(portal, sub.id), { host: invoiceHost });
+    expect(cancelled).toMatchObject({ status: 'active', cancel_at_period_end: true, can_cancel_at_period_end: false });
+    expect(cancelled.method).toMatchObject({ kind: 'card', last4: '4242' });
+    const detail = await owner.ok(subscriptionEndpoints.get, { params: { business_id: businessId, subscription_id: sub.id } });
+    expect(detail.cancel_at_period_end).toBe(true);
+    const entries = await t.database.db.select().from(auditLogs).where(eq(auditLogs.objectId, sub.id));
+    expect(entries.map((e) => e.action)).toContain('subscription.cancel_scheduled');
   });
 });

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind, originOfKind } from '@merchant/core';
-import { customerPortalEndpoints, directDebitEndpoints, type PortalParams } from '@merchant/payments';
+import { customerPortalEndpoints, directDebitEndpoints, subscriptionEndpoints, type PortalParams } from '@merchant/payments';
 import { auditLogs, directDebitMandates } from '../src/db/schema';
-import { createRateLimiter } from '../src/lib/rate-limit';
-import { createDirectDebitService } from '../src/modules/payments/direct-debit/direct-debit.service';
-import { createProcessor } from '../src/modules/payments/processor/processor.module';
-import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { createBusiness, createCustomer, portalTokenOf } from './factories';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 
 /**
  * Test-mode direct debit (docs/payments.md, "Direct debit"): a mandate started from the customer portal, the
  * account given on the checkout host, the test bank's Authorise / Decline, the redirection screen's server-side
- * confirm, and off-session charges (the documented insufficient-funds account fails).
+ * confirm, and a subscription paid by direct debit (the documented insufficient-funds account fails its charges).
  */
 let t: TestContext;
 let owner: Agent;
@@ -113,30 +109,43 @@ describe('a direct-debit mandate', () => {
   });
 });
 
-describe('off-session charges on a mandate', () => {
-  async function activeMandate(number: string) {
-    const { browser, publicId } = await startFromPortal();
+describe('a direct debit for a subscription', () => {
+  /** A monthly subscription without a trial, its setup page's public id, and the mandate started from that page. */
+  async function subscribedByDirectDebit(number: string) {
+    const customer = await createCustomer(owner, businessId);
+    const sub = await owner.ok(subscriptionEndpoints.create, {
+      params: { business_id: businessId },
+      body: { customer_id: customer.id, name: 'Coffee club', amount: 30_00, currency: 'sgd', interval: 'monthly' },
+    });
+    const link = await owner.ok(subscriptionEndpoints.sendSetupLink, { params: { business_id: businessId, subscription_id: sub.id } });
+    const browser = new Agent(t.app);
+    const started = await browser.ok(directDebitEndpoints.startForSetup, at(link.public_id), { host: checkoutHost });
+    const publicId = new URL(started.mandate_url).pathname.split('/').pop()!;
     await browser.ok(directDebitEndpoints.submitAccount, { ...at(publicId), body: account(number) }, { host: checkoutHost });
     await browser.ok(directDebitEndpoints.bankDecision, { ...at(publicId), body: { decision: 'authorise' } }, { host: checkoutHost });
-    await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost });
-    const [row] = await t.database.db.select().from(directDebitMandates).where(eq(directDebitMandates.publicId, publicId));
-    return row!;
+    const confirmed = await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost });
+    const detail = await owner.ok(subscriptionEndpoints.get, { params: { business_id: businessId, subscription_id: sub.id } });
+    return { link, confirmed, detail };
   }
-  /** The service as a subscription's scheduler gets it (the same database and clock as the app). */
-  const directDebit = () =>
-    createDirectDebitService({
-      db: t.database.db,
-      clock: t.clock,
-      audit: createAuditService({ clock: t.clock }),
-      limiter: createRateLimiter({ db: t.database.db, clock: t.clock }),
-      processor: createProcessor(),
-      checkoutOrigin: originOfKind(t.config.publicUrl, 'checkout', t.config.baseDomain),
-    });
 
-  it('succeed, except on the documented insufficient-funds account', async () => {
-    const ok = await activeMandate('000123456');
-    expect(await directDebit().charge(businessId, ok.id, 25_00, 'sgd')).toMatchObject({ status: 'succeeded' });
-    const poor = await activeMandate('000099995');
-    expect(await directDebit().charge(businessId, poor.id, 25_00, 'sgd')).toEqual({ status: 'failed', failure: 'insufficient_funds' });
+  it('saves the mandate as the subscription method, returns to its page and charges the first period off-session', async () => {
+    const { link, confirmed, detail } = await subscribedByDirectDebit('000123456');
+    expect(confirmed.status).toBe('active');
+    expect(confirmed.return_url).toBe(link.url);
+    expect(detail.method).toMatchObject({ kind: 'direct_debit', brand: 'Test Bank', last4: '3456' });
+    expect(detail.status).toBe('active');
+    expect(detail.charges.map((c) => c.outcome)).toEqual(['succeeded']);
+  });
+
+  it('fails charges on the documented insufficient-funds account: the subscription goes past due', async () => {
+    const { detail } = await subscribedByDirectDebit('000099995');
+    expect(detail.method).toMatchObject({ kind: 'direct_debit', last4: '9995' });
+    expect(detail.status).toBe('past_due');
+    expect(detail.charges[0]).toMatchObject({ outcome: 'failed', failure: { code: 'insufficient_funds' } });
+  });
+
+  it('refuses a setup page that does not exist', async () => {
+    const answer = await new Agent(t.app).call(directDebitEndpoints.startForSetup, at('sub_unknown0000000000000'), { host: checkoutHost });
+    expect(failure(answer).code).toBe('SUBSCRIPTION_SETUP_NOT_FOUND');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, text } from '@merchant/core';
 import { CheckoutBusinessSchema } from './checkout';
+import { SetupParamsSchema } from './subscriptions';
 
 /**
  * Test-mode direct debit (docs/payments.md, "Direct debit"): the customer gives a bank account, authorises a
@@ -75,6 +76,18 @@ export const DirectDebitSummarySchema = z.object({
 export type DirectDebitSummary = z.infer<typeof DirectDebitSummarySchema>;
 
 export const directDebitEndpoints = {
+  startForSetup: defineEndpoint({
+    id: 'directDebit.startForSetup',
+    method: 'POST',
+    host: 'checkout',
+    path: '/v1/checkout/subscription-setups/:public_id/direct-debit',
+    summary: 'Pay a subscription by direct debit instead of a card: answers the page where the customer gives their bank account',
+    access: { kind: 'public' },
+    params: SetupParamsSchema,
+    response: z.object({ mandate_url: z.string() }),
+    status: 201,
+    errors: ['SUBSCRIPTION_SETUP_NOT_FOUND', 'SUBSCRIPTION_SETUP_UNAVAILABLE', 'RATE_LIMITED'],
+  }),
   get: defineEndpoint({
     id: 'directDebit.get',
     method: 'GET',
@@ -119,6 +132,6 @@ export const directDebitEndpoints = {
     access: { kind: 'public' },
     params: MandateParamsSchema,
     response: MandateStateSchema,
-    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_AT_BANK'],
+    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_AT_BANK', 'SUBSCRIPTION_SETUP_UNAVAILABLE'],
   }),
 } as const;

@@ -7,6 +7,7 @@ import {
   type DirectDebitSummary,
   type MandateAccountBodySchema,
   type MandateState,
+  subscriptionSetupUrl,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { RequestMeta } from '@/http/context';
@@ -16,10 +17,13 @@ import type { RateLimiter } from '@/lib/rate-limit';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import type { Processor } from '../processor/processor.module';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { directDebitRepository as repo, type MandateRow } from './direct-debit.repository';
 
 /** Each account given starts a mandate at the provider: a customer needs a few tries, a script thousands. */
 export const ACCOUNT_LIMITS = { perMandate: { max: 10, windowMs: 60 * 60_000 } } as const;
+/** Each start writes a mandate: a customer starts one or two, a script many. */
+export const START_LIMITS = { perIp: { max: 20, windowMs: 60 * 60_000 } } as const;
 
 const fail = (code: ErrorCode, message: string) => new AppError(code, message);
 const notFound = () => fail('MANDATE_NOT_FOUND', 'This direct debit does not exist.');
@@ -37,6 +41,7 @@ export function createDirectDebitService(deps: {
   audit: AuditService;
   limiter: RateLimiter;
   processor: Processor;
+  subscriptions: SubscriptionsService;
   checkoutOrigin: string;
 }) {
   const { db, clock } = deps;
@@ -58,6 +63,37 @@ export function createDirectDebitService(deps: {
     };
   }
 
+  async function startMandate(input: { businessId: string; customerId: string; returnUrl: string; setupPublicId?: string }) {
+    const now = clock.now();
+    const row = await repo.insert(db, {
+      businessId: input.businessId,
+      id: newTimeOrderedId(now.getTime()),
+      publicId: newPublicId(PUBLIC_ID_PREFIXES.mandate),
+      customerId: input.customerId,
+      status: 'pending',
+      returnUrl: input.returnUrl,
+      setupPublicId: input.setupPublicId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { publicId: row.publicId, url: pageUrl(DIRECT_DEBIT_PATHS.mandate, row.publicId) };
+  }
+
+  /**
+   * An active mandate started from a subscription's setup page saves itself there (the setup's own transaction,
+   * after the mandate's committed); once the setup is used, there is nothing left to do.
+   */
+  async function completeSetup(row: MandateRow, where: RequestMeta): Promise<void> {
+    if (row.status !== 'active' || !row.setupPublicId || !row.providerToken) return;
+    const owner = await deps.subscriptions.setups.owner(row.setupPublicId);
+    if (owner.unavailable) return;
+    await deps.subscriptions.setups.completeSetup(
+      row.setupPublicId,
+      { kind: 'direct_debit', token: row.providerToken, brand: row.bankName, last4: row.accountLast4, expMonth: null, expYear: null },
+      { ip: where.ip, userAgent: where.userAgent },
+    );
+  }
+
   async function locked<T>(publicId: string, work: (tx: Executor, row: MandateRow) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       const row = await repo.lockByPublicId(tx, publicId);
@@ -71,19 +107,22 @@ export function createDirectDebitService(deps: {
      * Starts a mandate for a customer of the business; answers the page where the customer gives their account.
      * `returnUrl` is where an active mandate sends them on (the server's own URL, never the customer's input).
      */
-    async startMandate(input: { businessId: string; customerId: string; returnUrl: string }): Promise<{ publicId: string; url: string }> {
-      const now = clock.now();
-      const row = await repo.insert(db, {
-        businessId: input.businessId,
-        id: newTimeOrderedId(now.getTime()),
-        publicId: newPublicId(PUBLIC_ID_PREFIXES.mandate),
-        customerId: input.customerId,
-        status: 'pending',
-        returnUrl: input.returnUrl,
-        createdAt: now,
-        updatedAt: now,
+    startMandate: (input: { businessId: string; customerId: string; returnUrl: string }) => startMandate(input),
+
+    /** "Pay by direct debit" on a subscription's setup page: an active mandate saves itself on that subscription. */
+    async startForSetup(setupPublicId: string, where: RequestMeta): Promise<{ mandate_url: string }> {
+      const owner = await deps.subscriptions.setups.owner(setupPublicId);
+      if (owner.unavailable) throw fail('SUBSCRIPTION_SETUP_UNAVAILABLE', owner.unavailable);
+      const { perIp } = START_LIMITS;
+      if ((await deps.limiter.hit(`mandate-start:ip:${where.ip}`, perIp.windowMs)) > perIp.max)
+        throw fail('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');
+      const started = await startMandate({
+        businessId: owner.businessId,
+        customerId: owner.customerId,
+        returnUrl: subscriptionSetupUrl(deps.checkoutOrigin, setupPublicId),
+        setupPublicId,
       });
-      return { publicId: row.publicId, url: pageUrl(DIRECT_DEBIT_PATHS.mandate, row.publicId) };
+      return { mandate_url: started.url };
     },
 
     async state(publicId: string): Promise<MandateState> {
@@ -151,6 +190,7 @@ export function createDirectDebitService(deps: {
         });
         return saved;
       });
+      await completeSetup(row, where);
       return present(row);
     },
 
@@ -164,14 +204,6 @@ export function createDirectDebitService(deps: {
         status: r.status,
         created_at: (r.activatedAt ?? r.createdAt).toISOString(),
       }));
-    },
-
-    /** An off-session charge on an active mandate (a subscription's scheduler): the provider's outcome. */
-    async charge(businessId: string, mandateId: string, amount: number, currency: string) {
-      const row = await repo.find(db, businessId, mandateId);
-      if (!row) throw notFound();
-      if (row.status !== 'active' || !row.providerToken) throw fail('MANDATE_NOT_PENDING', 'This direct debit is not active.');
-      return provider().chargeMandate(row.providerToken, amount, currency);
     },
   };
 }

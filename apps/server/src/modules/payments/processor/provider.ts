@@ -73,11 +73,9 @@ export interface PaymentProvider {
   startMandate(account: MandateAccount): Promise<{ ref: string; last4: string }>;
   /**
    * Direct debit: confirms what the bank answered for the mandate (the redirection screen's server-side check);
-   * an authorised mandate answers the token that charges it later.
+   * an authorised mandate answers the token that charges it later (through `chargeSaved`, as a saved card's).
    */
   confirmMandate(ref: string, bankDecision: 'authorised' | 'declined'): Promise<{ status: 'active'; token: string } | { status: 'declined' }>;
-  /** Direct debit: an off-session charge on an active mandate. */
-  chargeMandate(token: string, amount: number, currency: string): Promise<{ status: 'succeeded'; ref: string } | { status: 'failed'; failure: FailureCode }>;
 }
 
 /** The bank account of a direct-debit mandate, as the customer typed it (digits only); never stored whole. */

@@ -10,6 +10,8 @@ import type { CardResult, PaymentProvider, ProviderOutcome } from './provider';
  */
 const INSUFFICIENT_FUNDS_ACCOUNT = '000099995';
 const NSF = 'nsf_';
+/** An active mandate's token (charged through `chargeSaved`, as a saved card's). */
+const MANDATE_TOKEN = 'tdd_';
 
 /** The UEN the test provider's PayNow QRs pay to. */
 export const TEST_PAYNOW_UEN = 'T26TEST0001A';
@@ -124,6 +126,9 @@ export function createTestProvider(): PaymentProvider {
       return { status: 'saved', card: result };
     },
     async chargeSaved(_intent, card, now) {
+      // A direct-debit mandate's token: no expiry; the insufficient-funds test account fails every charge.
+      if (card.token.startsWith(MANDATE_TOKEN))
+        return card.token.startsWith(`${MANDATE_TOKEN}${NSF}`) ? { status: 'failed', failure: 'insufficient_funds' } : { status: 'succeeded' };
       if (hasExpired({ exp_month: card.expMonth, exp_year: card.expYear }, now)) return { status: 'failed', failure: 'expired_card' };
       const failure = tokenFailure(card.token);
       return failure ? { status: 'failed', failure } : { status: 'succeeded' };
@@ -142,11 +147,7 @@ export function createTestProvider(): PaymentProvider {
     },
     async confirmMandate(ref, bankDecision) {
       if (bankDecision === 'declined') return { status: 'declined' };
-      return { status: 'active', token: `tdd_${ref.startsWith(`tmd_${NSF}`) ? NSF : ''}${randomToken(18)}` };
-    },
-    async chargeMandate(token) {
-      if (token.startsWith(`tdd_${NSF}`)) return { status: 'failed', failure: 'insufficient_funds' };
-      return { status: 'succeeded', ref: `tdc_${randomToken(18)}` };
+      return { status: 'active', token: `${MANDATE_TOKEN}${ref.startsWith(`tmd_${NSF}`) ? NSF : ''}${randomToken(18)}` };
     },
   };
 }
