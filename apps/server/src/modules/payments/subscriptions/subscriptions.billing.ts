@@ -127,7 +127,14 @@ export function createBilling(deps: BillingDeps) {
         reference: `${sub.name} #${sub.period}`,
         description: `${sub.name}, period ${sub.period}`,
       },
-      { token: sub.methodToken ?? '', brand: sub.methodBrand, last4: sub.methodLast4, expMonth: sub.methodExpMonth ?? 0, expYear: sub.methodExpYear ?? 0 },
+      // A direct debit's "brand" is its bank's name, never a card brand: the payment keeps no brand for it.
+      {
+        token: sub.methodToken ?? '',
+        brand: sub.methodKind === 'card' ? sub.methodBrand : null,
+        last4: sub.methodLast4,
+        expMonth: sub.methodExpMonth ?? 0,
+        expYear: sub.methodExpYear ?? 0,
+      },
     );
     const payment = result.payment;
     const succeeded = payment.status === 'succeeded';
