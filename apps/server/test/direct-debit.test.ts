@@ -30,21 +30,32 @@ afterAll(() => t.close());
 const account = (number = '000123456') => ({ account_holder: 'Ann Tan', bank_name: 'Test Bank', account_number: number });
 const at = (publicId: string) => ({ params: { public_id: publicId } });
 
-/** A portal link of a new customer, and a mandate started from it (its public id and the customer's browser). */
+/**
+ * A new customer with a monthly subscription (no trial), their portal link, and a mandate started by the portal's
+ * "Pay by direct debit" (its public id and the customer's browser).
+ */
 async function startFromPortal() {
   const customer = await createCustomer(owner, businessId);
+  const sub = await owner.ok(subscriptionEndpoints.create, {
+    params: { business_id: businessId },
+    body: { customer_id: customer.id, name: 'Veg box', amount: 20_00, currency: 'sgd', interval: 'monthly' },
+  });
   const token = await portalTokenOf(t, owner, businessId, customer.id);
   const portal: PortalParams = { business_id: businessId, token };
   const browser = new Agent(t.app);
-  const started = await browser.ok(customerPortalEndpoints.startDirectDebit, { params: portal }, { host: invoiceHost });
-  const publicId = new URL(started.mandate_url).pathname.split('/').pop()!;
-  return { customer, portal, browser, publicId, started };
+  const started = await browser.ok(
+    customerPortalEndpoints.updateMethod,
+    { params: { ...portal, subscription_id: sub.id }, body: { kind: 'direct_debit' } },
+    { host: invoiceHost },
+  );
+  const publicId = new URL(started.url).pathname.split('/').pop()!;
+  return { customer, sub, portal, browser, publicId, started };
 }
 
 describe('a direct-debit mandate', () => {
   it('is authorised at the test bank and confirmed by the redirection screen; only the last 4 are kept', async () => {
-    const { customer, portal, browser, publicId, started } = await startFromPortal();
-    expect(started.mandate_url).toBe(`${originOfKind(t.config.publicUrl, 'checkout', t.config.baseDomain)}/direct-debit/${publicId}`);
+    const { customer, sub, portal, browser, publicId, started } = await startFromPortal();
+    expect(started.url).toBe(`${originOfKind(t.config.publicUrl, 'checkout', t.config.baseDomain)}/direct-debit/${publicId}`);
     const fresh = await browser.ok(directDebitEndpoints.get, at(publicId), { host: checkoutHost });
     expect(fresh).toMatchObject({ status: 'pending', bank_name: null, account_last4: null });
 
@@ -64,7 +75,10 @@ describe('a direct-debit mandate', () => {
     expect(entries.map((e) => e.action)).toContain('direct_debit.mandate_activated');
 
     const page = await browser.ok(customerPortalEndpoints.get, { params: portal }, { host: invoiceHost });
-    expect(page.direct_debits).toEqual([expect.objectContaining({ kind: 'direct_debit', bank_name: 'Test Bank', account_last4: '3456', status: 'active' })]);
+    // The subscription now takes its charges by direct debit, and was charged its first period.
+    expect(page.subscriptions).toEqual([
+      expect.objectContaining({ id: sub.id, status: 'active', method: expect.objectContaining({ kind: 'direct_debit', brand: 'Test Bank', last4: '3456' }) }),
+    ]);
     // An active mandate takes no other account.
     const again = await browser.call(directDebitEndpoints.submitAccount, { ...at(publicId), body: account() }, { host: checkoutHost });
     expect(failure(again).code).toBe('MANDATE_NOT_PENDING');
@@ -101,8 +115,11 @@ describe('a direct-debit mandate', () => {
 
   it('needs a valid portal link to start', async () => {
     const answer = await new Agent(t.app).call(
-      customerPortalEndpoints.startDirectDebit,
-      { params: { business_id: businessId, token: `${crypto.randomUUID()}.9999999999.forged` } },
+      customerPortalEndpoints.updateMethod,
+      {
+        params: { business_id: businessId, token: `${crypto.randomUUID()}.9999999999.forged`, subscription_id: crypto.randomUUID() },
+        body: { kind: 'direct_debit' },
+      },
       { host: invoiceHost },
     );
     expect(failure(answer).code).toBe('PORTAL_LINK_INVALID');

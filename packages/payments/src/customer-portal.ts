@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MoneySchema, defineEndpoint, text } from '@merchant/core';
 import { CheckoutBusinessSchema } from './checkout';
 import { CustomerParamsSchema } from './customers';
-import { DirectDebitSummarySchema } from './direct-debit';
 import { CardSummarySchema, PaymentMethodSchema, PaymentStatusSchema } from './payment';
 import { SavedMethodKindSchema, SubscriptionSchema } from './subscriptions';
 
@@ -67,8 +66,6 @@ export const PortalPageSchema = z.object({
   expires_at: z.string(),
   subscriptions: z.array(PortalSubscriptionSchema),
   receipts: z.array(PortalReceiptSchema),
-  /** The customer's active direct debits with this business (bank name and last 4). */
-  direct_debits: z.array(DirectDebitSummarySchema),
   test_mode: z.boolean(),
 });
 export type PortalPage = z.infer<typeof PortalPageSchema>;
@@ -103,24 +100,13 @@ export const customerPortalEndpoints = {
     response: PortalNewLinkSchema,
     errors: ['PORTAL_LINK_INVALID', 'RATE_LIMITED'],
   }),
-  startDirectDebit: defineEndpoint({
-    id: 'customerPortal.startDirectDebit',
-    method: 'POST',
-    host: 'invoice',
-    path: '/v1/portal/:business_id/:token/direct-debits',
-    summary: "Start setting up a direct debit from the portal: answers the checkout host's page where the customer gives their bank account",
-    access: { kind: 'public' },
-    params: PortalParamsSchema,
-    response: z.object({ mandate_url: z.string() }),
-    status: 201,
-    errors: ['PORTAL_LINK_INVALID', 'PORTAL_LINK_EXPIRED', 'RATE_LIMITED'],
-  }),
   updateMethod: defineEndpoint({
     id: 'customerPortal.updateMethod',
     method: 'POST',
     host: 'invoice',
     path: '/v1/portal/:business_id/:token/subscriptions/:subscription_id/payment-method',
-    summary: "Update a subscription's card (or set up a direct debit): answers the checkout host's page that saves the new method",
+    summary:
+      "Update a subscription's card (the checkout host's page that saves it) or pay it by direct debit (the page where the customer gives their bank account)",
     access: { kind: 'public' },
     params: PortalSubscriptionParamsSchema,
     body: z.object({ kind: SavedMethodKindSchema.default('card') }),

@@ -65,16 +65,6 @@ export const MandateStateSchema = z.object({
 });
 export type MandateState = z.infer<typeof MandateStateSchema>;
 
-/** A saved direct debit as a list shows it (the customer's portal). */
-export const DirectDebitSummarySchema = z.object({
-  kind: z.literal('direct_debit'),
-  bank_name: z.string(),
-  account_last4: z.string(),
-  status: z.enum(MANDATE_STATUSES),
-  created_at: z.string(),
-});
-export type DirectDebitSummary = z.infer<typeof DirectDebitSummarySchema>;
-
 export const directDebitEndpoints = {
   startForSetup: defineEndpoint({
     id: 'directDebit.startForSetup',

@@ -8,7 +8,6 @@ export function customerPortalRoutes(host: RouteHost, service: CustomerPortalSer
   const { app } = host;
   registerEndpoint(app, host, endpoints.get, async ({ params }) => service.view(params.business_id, params.token));
   registerEndpoint(app, host, endpoints.requestLink, async ({ params, ctx }) => service.requestLink(params.business_id, params.token, ctx));
-  registerEndpoint(app, host, endpoints.startDirectDebit, async ({ params, ctx }) => service.startDirectDebit(params.business_id, params.token, ctx));
   registerEndpoint(app, host, endpoints.updateMethod, async ({ params, body, ctx }) =>
     service.updateMethod(params.business_id, params.token, params.subscription_id, body.kind, ctx),
   );

@@ -135,11 +135,10 @@ export function createCustomerPortalService(deps: {
 
     async view(businessId: string, token: string): Promise<PortalPage> {
       const { customer, expiresAt } = await customerFor(businessId, token);
-      const [branding, subscriptions, rows, directDebits] = await Promise.all([
+      const [branding, subscriptions, rows] = await Promise.all([
         brandingFor(db, businessId, 'invoice'),
         deps.subscriptions.listForCustomer(businessId, customer.id),
         repo.receipts(db, businessId, customer.id, MAX_RECEIPTS),
-        deps.directDebit.forCustomer(businessId, customer.id),
       ]);
       if (!branding) throw invalid();
       return {
@@ -148,33 +147,27 @@ export function createCustomerPortalService(deps: {
         expires_at: expiresAt.toISOString(),
         subscriptions: subscriptions.map(presentPortalSubscription),
         receipts: rows.flatMap(receipt),
-        direct_debits: directDebits,
         test_mode: deps.testMode(),
       };
     },
 
-    /** "Update card" (or a direct debit instead): a setup of the subscription's method on the checkout host. */
+    /** "Update card" (or "Pay by direct debit"): a setup of the subscription's method on the checkout host. */
     async updateMethod(businessId: string, token: string, subscriptionId: string, kind: SavedMethodKind, where: RequestMeta): Promise<{ url: string }> {
       const { customer } = await customerFor(businessId, token);
       await ownSubscription(businessId, customer.id, subscriptionId);
       await limitStarts(where);
       const setup = await deps.subscriptions.startPaymentMethodSetup(businessId, subscriptionId, { kind });
-      return { url: setup.url };
+      if (kind === 'card') return { url: setup.url };
+      // A direct debit goes straight to the bank account form; an active mandate saves itself on the setup and returns here.
+      const returnUrl = screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token });
+      const mandate = await deps.directDebit.startMandate({ businessId, customerId: customer.id, returnUrl, setupPublicId: setup.public_id });
+      return { url: mandate.url };
     },
 
     /** "Cancel at period end": the subscription runs until the period paid for ends, then is cancelled. */
     async cancelAtPeriodEnd(businessId: string, token: string, subscriptionId: string, where: RequestMeta): Promise<PortalSubscription> {
       const { customer } = await customerFor(businessId, token);
       return presentPortalSubscription(await deps.subscriptions.cancelAtPeriodEndForCustomer(businessId, customer.id, subscriptionId, where));
-    },
-
-    /** Starts a direct-debit mandate for the link's customer; an active one brings them back to this portal. */
-    async startDirectDebit(businessId: string, token: string, where: RequestMeta): Promise<{ mandate_url: string }> {
-      const { customer } = await customerFor(businessId, token);
-      await limitStarts(where);
-      const returnUrl = screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token });
-      const started = await deps.directDebit.startMandate({ businessId, customerId: customer.id, returnUrl });
-      return { mandate_url: started.url };
     },
 
     /**

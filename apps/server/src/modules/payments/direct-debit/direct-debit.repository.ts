@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { directDebitMandates as mandates } from '@/db/schema';
 
@@ -34,14 +34,5 @@ export const directDebitRepository = {
       .where(and(eq(mandates.businessId, row.businessId), eq(mandates.id, row.id)))
       .returning();
     return saved!;
-  },
-  /** A customer's mandates that got as far as an account, newest first. */
-  async forCustomer(db: Executor, businessId: string, customerId: string, limit: number): Promise<MandateRow[]> {
-    return db
-      .select()
-      .from(mandates)
-      .where(and(eq(mandates.businessId, businessId), eq(mandates.customerId, customerId), eq(mandates.status, 'active')))
-      .orderBy(desc(mandates.createdAt), desc(mandates.id))
-      .limit(limit);
   },
 };

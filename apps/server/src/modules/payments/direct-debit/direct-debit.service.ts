@@ -4,7 +4,6 @@ import {
   DIRECT_DEBIT_PATHS,
   PUBLIC_ID_PREFIXES,
   type BankDecision,
-  type DirectDebitSummary,
   type MandateAccountBodySchema,
   type MandateState,
   subscriptionSetupUrl,
@@ -105,9 +104,10 @@ export function createDirectDebitService(deps: {
   return {
     /**
      * Starts a mandate for a customer of the business; answers the page where the customer gives their account.
-     * `returnUrl` is where an active mandate sends them on (the server's own URL, never the customer's input).
+     * `returnUrl` is where an active mandate sends them on (the server's own URL, never the customer's input);
+     * with `setupPublicId`, an active mandate saves itself on that subscription setup.
      */
-    startMandate: (input: { businessId: string; customerId: string; returnUrl: string }) => startMandate(input),
+    startMandate,
 
     /** "Pay by direct debit" on a subscription's setup page: an active mandate saves itself on that subscription. */
     async startForSetup(setupPublicId: string, where: RequestMeta): Promise<{ mandate_url: string }> {
@@ -192,18 +192,6 @@ export function createDirectDebitService(deps: {
       });
       await completeSetup(row, where);
       return present(row);
-    },
-
-    /** The customer's active direct debits (the portal lists them). */
-    async forCustomer(businessId: string, customerId: string): Promise<DirectDebitSummary[]> {
-      const rows = await repo.forCustomer(db, businessId, customerId, 20);
-      return rows.map((r) => ({
-        kind: 'direct_debit' as const,
-        bank_name: r.bankName ?? '',
-        account_last4: r.accountLast4 ?? '',
-        status: r.status,
-        created_at: (r.activatedAt ?? r.createdAt).toISOString(),
-      }));
     },
   };
 }
