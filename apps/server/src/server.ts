@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { seedDemoSubscriptions } from './db/seed-subscriptions';
 import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
 import { listen } from './http/listen';
@@ -25,7 +26,10 @@ async function main(): Promise<void> {
         const started = performance.now();
         const { payments } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now());
-        logger.info(`demo history seeded: ${payments} payments and ${invoices} invoices in ${Math.round(performance.now() - started)} ms`);
+        const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        logger.info(
+          `demo history seeded: ${payments} payments, ${invoices} invoices and ${subscriptions} subscriptions in ${Math.round(performance.now() - started)} ms`,
+        );
       }
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
     } else if (!config.loopbackOnly) {

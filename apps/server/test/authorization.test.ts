@@ -3,7 +3,7 @@ import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, t
 import { businessEndpoints } from '@merchant/business';
 import { checkoutEndpoints, invoiceEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { createBusiness, createCustomer, createInvoice, insertLink, signUp } from './factories';
+import { createBusiness, createCustomer, createInvoice, insertLink, saveCard, signUp, subscribe } from './factories';
 import { makePayment } from './factories/payments';
 
 /**
@@ -98,6 +98,15 @@ const checkoutCase = (prepare: (n: number) => Promise<string>, body: (n: number)
   },
 });
 
+/** A subscription of the walk's business to its own amount, pending (its setup link answered) or with 4242 saved. */
+async function walkSubscription(n: number, save: boolean): Promise<{ id: string; setupId: string }> {
+  const owner = agents.get('owner')!;
+  const customer = await createCustomer(owner, businessId);
+  const { subscription, setupId } = await subscribe(t, owner, businessId, { customer_id: customer.id, name: `Walk ${n}`, amount: 10_00, interval: 'monthly' });
+  if (save) expect((await saveCard(t, setupId)).status).toBe(200);
+  return { id: subscription.id, setupId };
+}
+
 /** Every idempotent endpoint and how the walk calls it: a new idempotent endpoint needs its entry here, which the walk checks. */
 const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
   ...Object.fromEntries(Object.entries(IDEMPOTENT_INPUTS).map(([id, input]) => [id, businessInputCase(input)])),
@@ -126,6 +135,18 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
   'checkout.wallet': checkoutCase(
     (n) => pendingPayment(n, { method: 'ewallet' }),
     (n) => ({ decision: n % 2 ? 'approve' : 'fail' }),
+  ),
+  'subscriptions.chargeNow': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e, n) => ({ url: buildPath(e.path, { business_id: businessId, subscription_id: (await walkSubscription(n, true)).id }), body: undefined }),
+    vary: async (e, _first, n) => ({
+      url: buildPath(e.path, { business_id: businessId, subscription_id: (await walkSubscription(n, true)).id }),
+      body: undefined,
+    }),
+  },
+  'subscriptionSetups.saveCard': checkoutCase(
+    async (n) => (await walkSubscription(n, false)).setupId,
+    (n) => ({ card: CHECKOUT_CARD(n % 2 ? '4242424242424242' : '5555555555554444').card }),
   ),
   'invoicePages.pay': {
     callers: () => [new Agent(t.app), new Agent(t.app)],

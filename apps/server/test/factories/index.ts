@@ -14,3 +14,4 @@ export * from './invoices';
 export * from './bank-accounts';
 export * from './repeating-invoices';
 export * from './customer-portal';
+export * from './subscriptions';

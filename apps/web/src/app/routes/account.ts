@@ -1,6 +1,6 @@
 /** The routes outside the business sections (spec 2): guest, authenticated, onboarding, super admin, user settings, public. */
 import { SCREEN_PATHS } from '@merchant/core';
-import { CHECKOUT_PATHS } from '@merchant/payments';
+import { CHECKOUT_PATHS, SUBSCRIPTION_SETUP_PATH } from '@merchant/payments';
 import { AUTH, BUSINESS, GUEST, make, type GuardName } from './define';
 
 const ONBOARDING = ['authGuard', 'businessPendingOnboardingGuard'] as const satisfies readonly GuardName[];
@@ -83,4 +83,5 @@ export const checkoutRoutes = [
   checkout('qr', CHECKOUT_PATHS.qr, 'Pay', 'checkout.pay'),
   checkout('payment', CHECKOUT_PATHS.payment, 'Complete your payment', 'checkout.payment'),
   checkout('receipt', CHECKOUT_PATHS.receipt, 'Receipt', 'checkout.receipt'),
+  checkout('subscription-setup', SUBSCRIPTION_SETUP_PATH, 'Save your card', 'checkout.subscription-setup'),
 ];

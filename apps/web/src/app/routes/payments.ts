@@ -135,9 +135,10 @@ export const paymentsRoutes = [
   route('recurring-plans-detail', 'recurring-plans/:id', 'Plan', 'recurring', { ...V, screen: 'recurring-plans.detail' }),
   route('subscriptions', 'subscriptions', 'Subscriptions', 'recurring', {
     ...V,
+    screen: 'subscriptions.list',
     sidebar: { label: 'Subscriptions', icon: 'calendar', order: 1, parent: 'payments.recurring-plans' },
   }),
-  route('subscriptions-detail', 'subscriptions/:recurring_billing', 'Subscription', 'recurring', V),
+  route('subscriptions-detail', 'subscriptions/:recurring_billing', 'Subscription', 'recurring', { ...V, screen: 'subscriptions.detail' }),
 
   route('developers', 'developers', 'Developers', 'developers', {
     permission: 'developers:view',

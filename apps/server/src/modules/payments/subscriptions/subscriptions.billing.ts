@@ -34,7 +34,8 @@ export interface ChargeDone {
   setup: SubscriptionSetupRow | null;
 }
 
-export type BillingDeps = { db: Executor; clock: Clock; audit: AuditService; mailer: Mailer; charges: ChargesService; checkoutOrigin: string };
+/** Without a mailer (the demo seed's history) nothing is mailed. */
+export type BillingDeps = { db: Executor; clock: Clock; audit: AuditService; mailer?: Mailer; charges: ChargesService; checkoutOrigin: string };
 
 export async function retrySettingsOf(db: Executor, businessId: string): Promise<RetrySettings> {
   const row = await repo.settings(db, businessId);
@@ -195,6 +196,7 @@ export function createBilling(deps: BillingDeps) {
   /** Mails the customer after a charge: the receipt, or the failure with a link to update the card. Runs after the commit. */
   async function mailOutcome(done: ChargeDone): Promise<void> {
     const { db, mailer, checkoutOrigin } = deps;
+    if (!mailer) return;
     const { subscription: sub, payment } = done;
     const customer = await repo.customer(db, sub.businessId, sub.customerId);
     if (!customer?.email) return;

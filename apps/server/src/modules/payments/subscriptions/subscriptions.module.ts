@@ -4,7 +4,7 @@ import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '../charges/charges.service';
 import type { Processor } from '../processor/processor.module';
 import { subscriptionsRoutes } from './subscriptions.routes';
-import { createSubscriptionsService } from './subscriptions.service';
+import { CHARGE_ONE_JOB, createSubscriptionsService } from './subscriptions.service';
 
 /** The scheduler's pass over every business (docs/payments.md, "subscriptions"). */
 export const CHARGE_DUE_SCHEDULE = 'subscriptions.charge-due';
@@ -22,23 +22,29 @@ export const subscriptionsModule = defineModule({
     mailer,
     limiter,
     config,
+    jobs,
     charges,
     processor,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & { charges: ChargesService; processor: Processor }) =>
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config' | 'jobs'> & { charges: ChargesService; processor: Processor }) =>
     createSubscriptionsService({
       db,
       clock,
       audit,
       mailer,
       limiter,
+      jobs,
       charges,
       processor,
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
     }),
   routes: subscriptionsRoutes,
   jobs: (jobs, subscriptions) => {
-    jobs.schedule(CHARGE_DUE_SCHEDULE, { every: minutes(10) }, async ({ data }) => {
-      await subscriptions.scheduler.runDue(new Date(data.tick));
+    // What is due when the pass runs (not at its tick): a charge is never held back to the tick's time.
+    jobs.schedule(CHARGE_DUE_SCHEDULE, { every: minutes(10) }, async () => {
+      await subscriptions.scheduler.runDue();
+    });
+    jobs.work<{ business_id: string; id: string }>(CHARGE_ONE_JOB, async ({ data }) => {
+      await subscriptions.scheduler.runSubscription(data.business_id, data.id);
     });
   },
 });

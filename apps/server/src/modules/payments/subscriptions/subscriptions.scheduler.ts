@@ -47,6 +47,11 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
 
   return {
     runOne,
+    /** Acts on one subscription if it is due now, and mails the customer after a charge. */
+    async runSubscription(businessId: string, id: string): Promise<void> {
+      const done = await runOne(businessId, id, clock.now());
+      if (done && done !== 'ended') await billing.mailOutcome(done);
+    },
     /**
      * Acts once on every subscription due at `now` across businesses; answers how many it charged (succeeded or
      * failed). A subscription that fails does not hold the others up: the failures are thrown at the end, so the

@@ -22,7 +22,9 @@ import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { RateLimiter } from '@/lib/rate-limit';
+import type { Mailer } from '@/mail/mailer';
 import { assertAmountWithinLimits } from '../checkout-source';
+import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { Processor } from '../processor/processor.module';
 import { createBilling, retrySettingsOf, SCHEDULER, type BillingDeps, type ChargeDone } from './subscriptions.billing';
 import { presentCharge, presentSubscription, subscriptionCsvRow } from './subscriptions.presenter';
@@ -56,7 +58,7 @@ const AUDIT_ACTIONS: Record<SubscriptionAction, string> = {
 function refuse(action: SubscriptionAction, row: SubscriptionRow): AppError {
   const status = SUBSCRIPTION_STATUS_LABELS[row.status].toLowerCase();
   if (action === 'cancel_now' && row.status === 'cancelled') return new AppError('SUBSCRIPTION_ACTION_NOT_ALLOWED', 'This subscription is cancelled already.');
-  if (action === 'charge_now' && !row.methodToken)
+  if (action === 'charge_now' && !row.methodToken && subscriptionAllows(action, row.status))
     return new AppError('SUBSCRIPTION_ACTION_NOT_ALLOWED', 'The customer has not saved a payment method yet, so there is nothing to charge.');
   return new AppError('SUBSCRIPTION_ACTION_NOT_ALLOWED', `A ${status} subscription cannot be ${ACTION_WORDS[action]}.`);
 }
@@ -66,7 +68,10 @@ function refuse(action: SubscriptionAction, row: SubscriptionRow): AppError {
  * (`listForCustomer`, `cancelAtPeriodEndForCustomer`, `startPaymentMethodSetup`) and the hosted page that
  * saves the payment method (`setups`). Every charge goes through the billing (`subscriptions.billing.ts`).
  */
-export function createSubscriptionsService(deps: BillingDeps & { processor: Processor; limiter: RateLimiter }) {
+/** The job that acts on one subscription at once (after a resume makes it due now) rather than at the next pass. */
+export const CHARGE_ONE_JOB = 'subscriptions.charge-one';
+
+export function createSubscriptionsService(deps: BillingDeps & { mailer: Mailer; processor: Processor; limiter: RateLimiter; jobs: JobSender }) {
   const { db, clock, audit, mailer, checkoutOrigin } = deps;
   const billing = createBilling(deps);
   const scheduler = createSubscriptionScheduler({ db, clock, billing });
@@ -273,7 +278,12 @@ export function createSubscriptionsService(deps: BillingDeps & { processor: Proc
         await repo.update(tx, row.businessId, id, { status, nextChargeAt, pausedAt: null, ...reanchor, updatedAt: now });
         return { description: 'Resumed the subscription' };
       });
-      return present(ctx.business.row.id, id);
+      const resumed = await present(ctx.business.row.id, id);
+      // Due now: charged by a job at once (after the commit: jobs never join a transaction).
+      if (resumed.next_charge_at && Date.parse(resumed.next_charge_at) <= clock.now().getTime()) {
+        await deps.jobs.send(CHARGE_ONE_JOB, { business_id: ctx.business.row.id, id });
+      }
+      return resumed;
     },
 
     /** Cancels now (nothing more is charged), or at the end of the period paid for (the scheduler ends it then). */

@@ -1,5 +1,12 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { checkoutEndpoints, type CheckoutSourceKind, type NextAction, type PaymentMethodDetails, type StartCheckoutBody } from '@merchant/payments';
+import {
+  checkoutEndpoints,
+  subscriptionSetupEndpoints,
+  type CheckoutSourceKind,
+  type NextAction,
+  type PaymentMethodDetails,
+  type StartCheckoutBody,
+} from '@merchant/payments';
 import { call, registerCsrfSource } from '@/lib/api-client';
 import { endpointQuery } from '@/lib/queries';
 
@@ -60,5 +67,18 @@ export function useAction(publicId: string) {
       if (action === 'ewallet_redirect') return call(checkoutEndpoints.wallet, { params, body: { decision } });
       return call(checkoutEndpoints.challenge, { params, body: { decision } });
     },
+  });
+}
+
+/** The page that saves a subscription's card (`/s/:id`). */
+export const subscriptionSetupQuery = (publicId: string) =>
+  queryOptions({ ...endpointQuery(subscriptionSetupEndpoints.get, { params: { public_id: publicId } }), retry: false, meta: { silent: true } });
+
+/** Saves the card (its own Idempotency-Key per attempt, kept across the 419 retry). */
+export function useSaveSubscriptionCard(publicId: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (card: { number: string; cvc: string; exp_month: number; exp_year: number }) =>
+      call(subscriptionSetupEndpoints.saveCard, { params: { public_id: publicId }, body: { card } }),
   });
 }

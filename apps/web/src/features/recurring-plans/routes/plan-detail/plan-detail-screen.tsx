@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArchive } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PLAN_STATUS_LABELS, PlanBodySchema, planIntervalLabel, type Plan } from '@merchant/payments';
 import { href } from '@/app/route-table';
@@ -15,7 +15,12 @@ import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
+import { canChange } from '@/lib/session';
 import { planQuery, useArchivePlan, useSavePlan } from '@/features/recurring-plans/api/plans-api';
+import { planRevenueQuery, subscriptionsQuery } from '@/features/recurring-plans/api/subscriptions-api';
+import { CreateSubscriptionButton } from '@/features/recurring-plans/components/create-subscription';
+import { SubscriptionStatusBadge } from '@/features/recurring-plans/components/subscription-status-badge';
+import { PagedTable } from '@/components/paged-table';
 import { PlanFields, planBody, planValues } from '@/features/recurring-plans/components/plan-fields';
 
 /** One plan: what it charges, edited in place (saved through the sub-header bar), and archiving. */
@@ -40,6 +45,8 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
   const save = useSavePlan(businessId, plan.id);
   const archive = useArchivePlan(businessId, plan.id);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  const revenue = useQuery(planRevenueQuery(businessId, plan.id));
+  const canSubscribe = canChange(business.data, 'payments:create') && plan.status === 'active';
 
   const submit = (e?: React.FormEvent) => {
     e?.preventDefault();
@@ -68,10 +75,15 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
       title={plan.name}
       description={`${formatMoneyWithCode(plan.amount, plan.currency)} · ${planIntervalLabel(plan).toLowerCase()}`}
       actions={
-        canEdit ? (
-          <Button color="red" variant="light" leftSection={<IconArchive size={16} aria-hidden />} onClick={confirmArchive} loading={archive.isPending}>
-            Archive
-          </Button>
+        canEdit || canSubscribe ? (
+          <Group gap="xs">
+            {canSubscribe ? <CreateSubscriptionButton businessId={businessId} currency={plan.currency} planId={plan.id} label="Subscribe a customer" /> : null}
+            {canEdit ? (
+              <Button color="red" variant="light" leftSection={<IconArchive size={16} aria-hidden />} onClick={confirmArchive} loading={archive.isPending}>
+                Archive
+              </Button>
+            ) : null}
+          </Group>
         ) : undefined
       }
     >
@@ -88,9 +100,17 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
             </Fact>
             <Fact label="Charges">{plan.cycles ? `${plan.cycles} in all` : 'Until cancelled'}</Fact>
             <Fact label="Free trial">{plan.trial_days > 0 ? `${plan.trial_days} days` : 'None'}</Fact>
-            <Fact label="Subscriptions">None yet</Fact>
+            <Fact label="Subscriptions">{revenue.data ? `${revenue.data.subscriptions} (${revenue.data.active} active)` : '…'}</Fact>
+            <Fact label="Revenue">
+              {revenue.data
+                ? revenue.data.revenue.length > 0
+                  ? revenue.data.revenue.map((m) => formatMoneyWithCode(m.amount, m.currency)).join(', ')
+                  : formatMoneyWithCode(0, plan.currency)
+                : '…'}
+            </Fact>
           </SimpleGrid>
         </Paper>
+        <PlanSubscriptions businessId={businessId} planId={plan.id} />
         <EditForm
           dirty={dirty}
           saving={save.isPending}
@@ -117,5 +137,50 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
         </EditForm>
       </Stack>
     </PageFrame>
+  );
+}
+
+/** The plan's subscriptions, newest first. */
+function PlanSubscriptions({ businessId, planId }: { businessId: string; planId: string }) {
+  const subscriptions = useInfiniteQuery(subscriptionsQuery(businessId, { plan_id: planId }));
+  const rows = subscriptions.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="plan-subscriptions">
+      <Title order={2} size="h4" id="plan-subscriptions" mb="sm">
+        Subscriptions
+      </Title>
+      <PagedTable
+        query={subscriptions}
+        count={rows.length}
+        loadingLabel="Loading the subscriptions"
+        empty={{ title: 'No subscriptions yet', description: 'Subscribe a customer to this plan.' }}
+        label="Subscriptions to this plan"
+        minWidth={480}
+        noun={['subscription', 'subscriptions']}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Customer</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Charges made</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Anchor component={Link} to={href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: s.id })}>
+                  {s.customer.name ?? s.customer.email ?? 'Customer'}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <SubscriptionStatusBadge status={s.status} />
+              </Table.Td>
+              <Table.Td>{s.cycles_done}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
+    </Paper>
   );
 }

@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { planIntervalLabel, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
+import { CheckoutFrame } from '@/components/checkout-frame';
+import { LoadingScreen } from '@/components/loading-screen';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { formatLocalDateTime } from '@/lib/format';
+import { subscriptionSetupQuery, useSaveSubscriptionCard } from '@/features/checkout/api/checkout-api';
+import { CardFields, EMPTY_CARD, parseExpiry, type CardValues } from '@/features/checkout/components/card-fields';
+import { CheckoutUnavailable } from '@/features/checkout/components/checkout-status';
+
+/** The customer saves (or updates) the card a subscription charges (`/s/:id`, mailed by the business). */
+export function Component() {
+  const { public_id: publicId = '' } = useParams();
+  const page = useQuery(subscriptionSetupQuery(publicId));
+  if (page.isPending) return <LoadingScreen />;
+  if (page.isError) {
+    return (
+      <CheckoutFrame business={null} testMode={false}>
+        <CheckoutUnavailable error={page.error} what="link" />
+      </CheckoutFrame>
+    );
+  }
+  return (
+    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode}>
+      <SetupCard publicId={publicId} page={page.data} />
+    </CheckoutFrame>
+  );
+}
+
+function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSetupPage }) {
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<SubscriptionSetupResult | null>(null);
+  const save = useSaveSubscriptionCard(publicId);
+  const price = `${formatMoneyWithCode(page.amount.amount, page.amount.currency)} ${planIntervalLabel(page).toLowerCase()}`;
+  const updating = page.status !== 'pending';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const expiry = parseExpiry(card.expiry);
+    if (!expiry) return setErrors({ expiry: 'Enter the expiry as MM/YY' });
+    setErrors({});
+    save.mutate({ number: card.number, cvc: card.cvc, ...expiry }, { onSuccess: setDone, onError: (error) => setErrors(fieldErrors(error)) });
+  };
+
+  if (done) return <Saved page={page} result={done} />;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h3">
+              {updating ? 'Update your card' : 'Set up your subscription'}
+            </Title>
+            <Text size="sm" mt={4}>
+              {page.name}: {price}, charged to this card by {page.business.name}.
+            </Text>
+            {!updating && page.trial_end_at ? (
+              <Text size="sm" mt={4}>
+                Free until {formatLocalDateTime(page.trial_end_at)}; the first charge follows the trial.
+              </Text>
+            ) : null}
+            {!updating && !page.trial_end_at ? (
+              <Text size="sm" mt={4}>
+                The first charge is made when you save your card.
+              </Text>
+            ) : null}
+          </div>
+          {page.unavailable ? (
+            <Alert color="red" role="alert">
+              {page.unavailable}
+            </Alert>
+          ) : (
+            <>
+              <CardFields value={card} onChange={setCard} errors={errors} />
+              {save.isError && Object.keys(fieldErrors(save.error)).length === 0 ? (
+                <Alert color="red" role="alert">
+                  {errorMessage(save.error)}
+                </Alert>
+              ) : null}
+              <Button type="submit" loading={save.isPending} fullWidth>
+                Save card
+              </Button>
+              <Text size="xs" c="dimmed">
+                Your card number is kept by the payment provider, never by {page.business.name}.
+              </Text>
+            </>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function Saved({ page, result }: { page: SubscriptionSetupPage; result: SubscriptionSetupResult }) {
+  const failed = result.first_charge?.outcome === 'failed';
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="sm">
+        <Title order={1} size="h3">
+          Card saved
+        </Title>
+        <Text size="sm">
+          Card ending {result.method.last4} will be charged for {page.name}.
+        </Text>
+        {result.first_charge?.outcome === 'succeeded' ? (
+          <Text size="sm">Your payment of {formatMoneyWithCode(page.amount.amount, page.amount.currency)} went through. A receipt is on its way.</Text>
+        ) : null}
+        {failed ? (
+          <Alert color="red" role="alert">
+            The charge failed: {result.first_charge?.message ?? 'the card was declined.'} We will try again
+            {result.next_charge_at ? ` on ${formatLocalDateTime(result.next_charge_at)}` : ''}, or use another card through the link we mail you.
+          </Alert>
+        ) : null}
+        {result.next_charge_at && !failed ? <Text size="sm">Next charge: {formatLocalDateTime(result.next_charge_at)}.</Text> : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,178 @@
+import { useDeferredValue, useState } from 'react';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { CreateSubscriptionBodySchema, planIntervalLabel, type CreateSubscriptionBody } from '@merchant/payments';
+import { href } from '@/app/route-table';
+import { zodIssuesToErrors } from '@/components/form/use-zod-form';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { notifySuccess } from '@/lib/notify';
+import { activePlansQuery, customerOptionsQuery, useCreateSubscription } from '@/features/recurring-plans/api/subscriptions-api';
+import { PlanFields, planValues, type PlanValues } from '@/features/recurring-plans/components/plan-fields';
+
+/**
+ * "Create subscription" (the subscriptions list) or "Subscribe a customer" (a plan's page, `planId` fixed): the
+ * customer, and a plan or terms of its own, in a dialog. The customer is mailed the page that saves their card.
+ */
+export function CreateSubscriptionButton({
+  businessId,
+  currency,
+  planId,
+  label = 'Create subscription',
+}: {
+  businessId: string;
+  currency: string;
+  planId?: string;
+  label?: string;
+}) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)}>
+        {label}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={label} centered size="lg">
+        {opened ? <CreateSubscriptionForm businessId={businessId} currency={currency} planId={planId} onClose={() => setOpened(false)} /> : null}
+      </Modal>
+    </>
+  );
+}
+
+function CreateSubscriptionForm({
+  businessId,
+  currency,
+  planId,
+  onClose,
+}: {
+  businessId: string;
+  currency: string;
+  planId: string | undefined;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const customers = useQuery(customerOptionsQuery(businessId, deferred));
+  const plans = useQuery(activePlansQuery(businessId));
+  const [mode, setMode] = useState<'plan' | 'custom'>('plan');
+  const [chosenPlan, setChosenPlan] = useState<string | null>(planId ?? null);
+  const [custom, setCustom] = useState<PlanValues>(() => ({ ...planValues(undefined), name: '' }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateSubscription(businessId);
+
+  const labelOf = (c: { id: string; name: string | null; email: string | null }) => [c.name, c.email].filter(Boolean).join(' · ') || c.id;
+  const customerOptions = (customers.data ?? []).map((c) => ({ value: c.id, label: labelOf(c) }));
+  const planOptions = (plans.data ?? []).map((p) => ({
+    value: p.id,
+    label: `${p.name} · ${formatMoneyWithCode(p.amount, p.currency)} ${planIntervalLabel(p).toLowerCase()}`,
+  }));
+
+  const body = (): CreateSubscriptionBody =>
+    mode === 'plan' || planId
+      ? { customer_id: customerId ?? '', plan_id: chosenPlan ?? undefined }
+      : {
+          customer_id: customerId ?? '',
+          name: custom.name || null,
+          amount: custom.amount ?? 0,
+          currency,
+          interval: custom.interval,
+          interval_days: custom.interval === 'every_n_days' ? custom.interval_days : null,
+          trial_days: custom.trial_days ?? 0,
+          cycles: custom.cycles,
+        };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if ((mode === 'plan' || planId) && !chosenPlan) return setErrors({ plan_id: 'Choose a plan' });
+    const parsed = CreateSubscriptionBodySchema.safeParse(body());
+    if (!parsed.success) return setErrors(zodIssuesToErrors(parsed.error));
+    create.mutate(body(), {
+      onSuccess: (made) => {
+        notifySuccess(`Subscribed. ${made.customer.email ?? 'The customer'} was mailed a link to save their card.`);
+        onClose();
+        void navigate(href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: made.id }));
+      },
+      onError: (error) => {
+        const fields = fieldErrors(error);
+        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Select
+          label="Customer"
+          description="They are mailed a link to save their card"
+          placeholder="Search by name or email"
+          required
+          data={customerOptions}
+          value={customerId}
+          onChange={(v) => {
+            setCustomerId(v);
+            setErrors(({ customer_id: _, ...rest }) => rest);
+          }}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={customers.isPending ? 'Loading customers…' : 'No customer found'}
+          error={errors.customer_id}
+        />
+        {planId ? null : (
+          <SegmentedControl
+            aria-label="What the subscription charges"
+            value={mode}
+            onChange={(v) => setMode(v as 'plan' | 'custom')}
+            data={[
+              { value: 'plan', label: 'A plan' },
+              { value: 'custom', label: 'Its own amount' },
+            ]}
+          />
+        )}
+        {mode === 'plan' || planId ? (
+          <Select
+            label="Plan"
+            required
+            data={planOptions}
+            value={chosenPlan}
+            disabled={Boolean(planId)}
+            onChange={(v) => {
+              setChosenPlan(v);
+              setErrors(({ plan_id: _, ...rest }) => rest);
+            }}
+            nothingFoundMessage="No active plan"
+            error={errors.plan_id}
+          />
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              The customer is charged this amount on this schedule; no plan is needed.
+            </Text>
+            <PlanFields
+              values={custom}
+              errors={errors}
+              currency={currency}
+              onChange={(patch) => {
+                setCustom((v) => ({ ...v, ...patch }));
+                setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !(k in patch))));
+              }}
+            />
+          </>
+        )}
+        {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Subscribe
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
