@@ -10,11 +10,12 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { portalQuery, useRequestPortalLink } from '@/features/customer-portal/api/customer-portal-api';
+import { PortalSubscriptions } from './portal-subscriptions';
 
 /**
  * The customer's portal on the invoice host (`/{business_id}/portal/{token}`, docs/payments.md "Customer
  * portal"), opened by a signed link from a mail: their receipts with this business. A forged link offers
- * nothing; an expired one offers a new link, mailed to the address the business has.
+ * nothing; an expired one offers a new link, mailed to the address the business has. Their subscriptions come first.
  */
 export function Component() {
   const { business_id: businessId = '', token = '' } = useParams();
@@ -43,7 +44,7 @@ export function Component() {
   }
   return (
     <CheckoutFrame business={page.data.business} testMode={false} maw={720}>
-      <Portal portal={page.data} />
+      <Portal businessId={businessId} token={token} portal={page.data} />
     </CheckoutFrame>
   );
 }
@@ -77,7 +78,7 @@ function ExpiredLink({ businessId, token }: { businessId: string; token: string 
   );
 }
 
-function Portal({ portal }: { portal: PortalPage }) {
+function Portal({ businessId, token, portal }: { businessId: string; token: string; portal: PortalPage }) {
   const who = portal.customer.name ?? portal.customer.email ?? 'customer';
   return (
     <Stack gap="md">
@@ -89,6 +90,7 @@ function Portal({ portal }: { portal: PortalPage }) {
           Signed in by your link as {who}. The link works until {formatLocalDateTime(portal.expires_at)}.
         </Text>
       </div>
+      <PortalSubscriptions businessId={businessId} token={token} subscriptions={portal.subscriptions} />
       <Receipts receipts={portal.receipts} />
     </Stack>
   );
