@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoneyWithCode } from '@merchant/core';
 import { SUBSCRIPTION_STATUS_LABELS, planIntervalLabel, type PortalSubscription, type SavedMethodKind } from '@merchant/payments';
@@ -35,22 +34,19 @@ export function PortalSubscriptions({ businessId, token, subscriptions }: { busi
     setFailure(null);
     update.mutate({ subscriptionId, kind }, { onSuccess: (answer) => window.location.assign(answer.url), onError: (e) => setFailure(errorMessage(e)) });
   };
-  const confirmCancel = (s: PortalSubscription) =>
-    modals.openConfirmModal({
-      title: `Cancel ${s.name}?`,
-      children: (
-        <Text size="sm">
-          It stays active until the end of the period you paid for
-          {s.current_period_end ? ` (${formatLocalDateTime(s.current_period_end)})` : ''}, then ends. You will not be charged again.
-        </Text>
-      ),
-      labels: { confirm: 'Cancel at period end', cancel: 'Keep subscription' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(s.id, {
-          onSuccess: () => notifySuccess(`${s.name} will end at the end of this period.`),
-          onError: (e) => setFailure(errorMessage(e)),
-        }),
+  // A dialog of its own: the app's shared dialogs load for signed-in people only, and the customer is a guest.
+  const [confirming, setConfirming] = useState<PortalSubscription | null>(null);
+  const confirmCancel = (s: PortalSubscription) => setConfirming(s);
+  const cancelNow = (s: PortalSubscription) =>
+    cancel.mutate(s.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        notifySuccess(`${s.name} will end at the end of this period.`);
+      },
+      onError: (e) => {
+        setConfirming(null);
+        setFailure(errorMessage(e));
+      },
     });
 
   return (
@@ -133,6 +129,24 @@ export function PortalSubscriptions({ businessId, token, subscriptions }: { busi
           </Stack>
         )}
       </Stack>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming ? `Cancel ${confirming.name}?` : ''} centered>
+        {confirming ? (
+          <Stack gap="md">
+            <Text size="sm">
+              It stays active until the end of the period you paid for
+              {confirming.current_period_end ? ` (${formatLocalDateTime(confirming.current_period_end)})` : ''}, then ends. You will not be charged again.
+            </Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                Keep subscription
+              </Button>
+              <Button color="red" loading={cancel.isPending} onClick={() => cancelNow(confirming)}>
+                Cancel at period end
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </Paper>
   );
 }
