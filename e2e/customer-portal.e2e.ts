@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
 
 /**
  * The customer portal in the browser (docs/payments.md, "Customer portal"): a subscription whose card has
@@ -40,13 +40,18 @@ async function subscribedCustomer(name: string, plan: string): Promise<{ id: str
   return { id, email, setupUrl: setup.url, subscriptionId: sub.id };
 }
 
-/** The owner's "Email portal link" (the customer detail's button, here through its endpoint), and the mailed link. */
-async function mailedPortalLink(customerId: string, email: string): Promise<string> {
-  await api.call('POST', `/v1/business/${businessId}/customers/${customerId}/portal-link`);
+/** The portal's link in the newest mail to the customer. */
+async function portalLinkIn(email: string): Promise<string> {
   const mail = (await mailbox()).find((m) => m.to === email && /Your payments with/.test(m.subject));
   const link = /http:\/\/invoice\.localhost:\d+\/[0-9a-f-]{36}\/portal\/[A-Za-z0-9._-]+/.exec(mail?.text ?? '')?.[0];
   expect(link, `a mail to ${email} with the portal's link`).toBeDefined();
   return link!;
+}
+
+/** The owner's "Email portal link" through its endpoint (the first test presses the customer page's button), and the mailed link. */
+async function mailedPortalLink(customerId: string, email: string): Promise<string> {
+  await api.call('POST', `/v1/business/${businessId}/customers/${customerId}/portal-link`);
+  return portalLinkIn(email);
 }
 
 async function saveCard(page: Page, number: string): Promise<void> {
@@ -64,6 +69,8 @@ async function fillAccount(page: Page, number: string): Promise<void> {
   await page.getByRole('textbox', { name: /^Name on the account/ }).fill('Dee Debit');
   await page.getByRole('textbox', { name: /^Bank/ }).fill('Test Bank');
   await page.getByRole('textbox', { name: /^Account number/ }).fill(number);
+  await expectAccessible(page);
+  await screenshot(page, 'direct-debit-account');
   await page.getByRole('button', { name: 'Continue to your bank' }).click();
   await page.waitForURL(/\/direct-debit\/mdt_[A-Za-z0-9]+\/bank$/);
   await page.getByRole('heading', { level: 1, name: 'Authorise a direct debit' }).waitFor();
@@ -78,7 +85,18 @@ describe('the customer portal in the browser', () => {
     await saveCard(page, '4000000000009995');
     await page.getByText('The charge failed', { exact: false }).waitFor();
 
-    await page.goto(await mailedPortalLink(customer.id, customer.email));
+    // The owner presses "Email portal link" on the customer's page.
+    const owner = await newPage(browser);
+    await signIn(owner.page, OWNER);
+    await owner.page.waitForURL(/\/choose-business$/);
+    await owner.page.goto(`/business/${businessId}/payments/customers/${customer.id}`);
+    await owner.page.getByRole('button', { name: 'Email portal link' }).click();
+    await owner.page.getByText(`Portal link sent to ${customer.email}`, { exact: false }).waitFor();
+    await expectAccessible(owner.page);
+    await screenshot(owner.page, 'customer-detail-portal-link');
+    await owner.context.close();
+
+    await page.goto(await portalLinkIn(customer.email));
     await page.getByRole('heading', { level: 1, name: /^Your account with / }).waitFor();
     const subscriptions = page.getByRole('region', { name: 'Subscriptions' });
     await subscriptions.getByText('Past due', { exact: true }).waitFor();
