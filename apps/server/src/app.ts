@@ -55,6 +55,7 @@ import { subscriptionsModule } from './modules/payments/subscriptions/subscripti
 import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
 import { directDebitModule } from './modules/payments/direct-debit/direct-debit.module';
 import { customerPortalModule } from './modules/payments/customer-portal/customer-portal.module';
+import { portalLinksModule } from './modules/payments/customer-portal/portal-links.module';
 import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
 import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
@@ -117,6 +118,7 @@ function composeModules(platform: Platform) {
     .use(invoicesModule)
     .use(invoiceRemindersModule)
     .use(recurringPlansModule)
+    .use(portalLinksModule)
     .use(subscriptionsModule)
     .use(invoicePageModule)
     .use(directDebitModule)

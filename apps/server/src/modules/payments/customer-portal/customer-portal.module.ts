@@ -2,6 +2,7 @@ import { originOfKind } from '@merchant/core';
 import { defineModule, type Platform } from '@/modules/module';
 import type { CustomersService } from '../customers/customers.service';
 import type { DirectDebitService } from '../direct-debit/direct-debit.service';
+import type { PortalLinks } from './portal-links.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { Processor } from '../processor/processor.module';
 import { customerPortalRoutes } from './customer-portal.routes';
@@ -12,7 +13,6 @@ export const customerPortalModule = defineModule({
   name: 'customerPortal',
   create: ({
     db,
-    clock,
     audit,
     mailer,
     limiter,
@@ -20,23 +20,24 @@ export const customerPortalModule = defineModule({
     customers,
     directDebit,
     subscriptions,
+    portalLinks,
     processor,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config'> & {
+  }: Pick<Platform, 'db' | 'audit' | 'mailer' | 'limiter' | 'config'> & {
     customers: CustomersService;
     directDebit: DirectDebitService;
     subscriptions: SubscriptionsService;
+    portalLinks: PortalLinks;
     processor: Processor;
   }) =>
     createCustomerPortalService({
       db,
-      clock,
       audit,
       mailer,
       limiter,
       customers,
       directDebit,
       subscriptions,
-      invoiceOrigin: originOfKind(config.publicUrl, 'invoice', config.baseDomain),
+      portalLinks,
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
       testMode: () => processor.provider().name === 'test',
     }),

@@ -1,7 +1,6 @@
-import { AppError, SCREEN_PATHS, screenLink } from '@merchant/core';
+import { AppError } from '@merchant/core';
 import {
   CAPTURED_STATUSES,
-  PORTAL_LINK_TTL_DAYS,
   checkoutUrl,
   type CardBrand,
   type PortalLinkSent,
@@ -12,8 +11,6 @@ import {
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
-import { appSecret } from '@/lib/app-secrets';
-import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -23,11 +20,10 @@ import type { DirectDebitService } from '../direct-debit/direct-debit.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { customerPortalRepository as repo, type PortalPaymentRow } from './customer-portal.repository';
 import { portalLinkMail, presentPortalSubscription } from './customer-portal.presenter';
-import { checkPortalToken, signPortalToken } from './portal-token';
+import { invalidPortalLink as invalid, type PortalLinks } from './portal-links.service';
 
 /** The receipts the portal lists, newest first. */
 const MAX_RECEIPTS = 100;
-const TTL_MS = PORTAL_LINK_TTL_DAYS * 24 * 60 * 60_000;
 
 /** "Email me a new link" mails someone: a few per link and per address, then `429 RATE_LIMITED`. */
 export const NEW_LINK_LIMITS = {
@@ -39,7 +35,6 @@ export const NEW_LINK_LIMITS = {
 export const PORTAL_STARTS = { max: 20, windowMs: 60 * 60_000 } as const;
 
 const NEW_LINK_ANSWER = 'If the business has an email address for you, a new link is on its way. It works for 7 days.';
-const invalid = () => new AppError('PORTAL_LINK_INVALID', 'This link is not valid. Use the link in your latest email from the business.');
 
 /**
  * The customer portal (docs/payments.md, "Customer portal"): signed links naming a customer of a business, the
@@ -48,27 +43,18 @@ const invalid = () => new AppError('PORTAL_LINK_INVALID', 'This link is not vali
  */
 export function createCustomerPortalService(deps: {
   db: Executor;
-  clock: Clock;
   audit: AuditService;
   mailer: Mailer;
   limiter: RateLimiter;
   customers: CustomersService;
   directDebit: DirectDebitService;
   subscriptions: SubscriptionsService;
-  invoiceOrigin: string;
+  portalLinks: PortalLinks;
   checkoutOrigin: string;
   testMode: () => boolean;
 }) {
-  const { db, clock } = deps;
-  let key: Promise<string> | null = null;
-  /** The server's signing key, made once per database (every process and restart shares it). */
-  const signingKey = () => (key ??= appSecret(db, 'portal_link_key', clock.now()));
-
-  async function link(businessId: string, customerId: string): Promise<{ url: string; expiresAt: Date }> {
-    const expiresAt = new Date(clock.now().getTime() + TTL_MS);
-    const token = signPortalToken(await signingKey(), businessId, customerId, expiresAt);
-    return { url: screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token }), expiresAt };
-  }
+  const { db } = deps;
+  const link = (businessId: string, customerId: string) => deps.portalLinks.portalUrl(businessId, customerId);
 
   /** The customer the token names, in the URL's business; a customer no longer there is the same as a forged link. */
   async function customerOf(businessId: string, customerId: string) {
@@ -107,7 +93,7 @@ export function createCustomerPortalService(deps: {
 
   /** Checks a token against the URL's business and answers the customer it names, or throws 404 (forged) / 410 (expired). */
   async function customerFor(businessId: string, token: string) {
-    const check = checkPortalToken(await signingKey(), businessId, token, clock.now());
+    const check = await deps.portalLinks.check(businessId, token);
     if (check.kind === 'invalid') throw invalid();
     if (check.kind === 'expired') throw new AppError('PORTAL_LINK_EXPIRED', 'This link has expired. Ask for a new one below.');
     return { customer: await customerOf(businessId, check.customerId), expiresAt: check.expiresAt };
@@ -159,7 +145,7 @@ export function createCustomerPortalService(deps: {
       const setup = await deps.subscriptions.startPaymentMethodSetup(businessId, subscriptionId, { kind });
       if (kind === 'card') return { url: setup.url };
       // A direct debit goes straight to the bank account form; an active mandate saves itself on the setup and returns here.
-      const returnUrl = screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token });
+      const returnUrl = deps.portalLinks.urlOf(businessId, token);
       const mandate = await deps.directDebit.startMandate({ businessId, customerId: customer.id, returnUrl, setupPublicId: setup.public_id });
       return { url: mandate.url };
     },
@@ -175,7 +161,7 @@ export function createCustomerPortalService(deps: {
      * the customer, never to an address the caller names, and the answer is the same whether a mail left or not.
      */
     async requestLink(businessId: string, token: string, where: RequestMeta): Promise<{ message: string }> {
-      const check = checkPortalToken(await signingKey(), businessId, token, clock.now());
+      const check = await deps.portalLinks.check(businessId, token);
       if (check.kind === 'invalid') throw invalid();
       const { perLink, perIp } = NEW_LINK_LIMITS;
       const tooMany = () => new AppError('RATE_LIMITED', 'Too many requests for a new link. Wait a while and try again.');
