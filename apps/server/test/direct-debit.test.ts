@@ -4,7 +4,7 @@ import { hostOfKind, originOfKind } from '@merchant/core';
 import { customerPortalEndpoints, directDebitEndpoints, subscriptionEndpoints, type PortalParams } from '@merchant/payments';
 import { auditLogs, directDebitMandates } from '../src/db/schema';
 import { createBusiness, createCustomer, portalTokenOf } from './factories';
-import { Agent, createTestContext, failure, type TestContext } from './harness';
+import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 
 /**
  * Test-mode direct debit (docs/payments.md, "Direct debit"): a mandate started from the customer portal, the
@@ -142,7 +142,7 @@ describe('a direct debit for a subscription', () => {
     await browser.ok(directDebitEndpoints.bankDecision, { ...at(publicId), body: { decision: 'authorise' } }, { host: checkoutHost });
     const confirmed = await browser.ok(directDebitEndpoints.confirm, at(publicId), { host: checkoutHost });
     const detail = await owner.ok(subscriptionEndpoints.get, { params: { business_id: businessId, subscription_id: sub.id } });
-    return { link, confirmed, detail };
+    return { customer, link, confirmed, detail };
   }
 
   it('saves the mandate as the subscription method, returns to its page and charges the first period off-session', async () => {
@@ -155,10 +155,16 @@ describe('a direct debit for a subscription', () => {
   });
 
   it('fails charges on the documented insufficient-funds account: the subscription goes past due', async () => {
-    const { detail } = await subscribedByDirectDebit('000099995');
+    const { customer, detail } = await subscribedByDirectDebit('000099995');
     expect(detail.method).toMatchObject({ kind: 'direct_debit', last4: '9995' });
     expect(detail.status).toBe('past_due');
     expect(detail.charges[0]).toMatchObject({ outcome: 'failed', failure: { code: 'insufficient_funds' } });
+    // The failure mail carries the customer's portal link, which opens their portal.
+    const mail = (await mailbox(t.app)).find((m) => m.to === customer.email && /failed/.test(m.subject));
+    const token = mail?.text.match(new RegExp(`/${businessId}/portal/([A-Za-z0-9._-]+)`))?.[1];
+    expect(token).toBeDefined();
+    const portal = await new Agent(t.app).ok(customerPortalEndpoints.get, { params: { business_id: businessId, token: token! } }, { host: invoiceHost });
+    expect(portal.subscriptions[0]).toMatchObject({ status: 'past_due', can_update_method: true });
   });
 
   it('refuses a setup page that does not exist', async () => {
