@@ -133,4 +133,21 @@ describe('the test-mode provider', () => {
     expect(provider.limits('ewallet', 'sgd')).toEqual({ min: 1_00, max: 5_000_00 });
     expect((await provider.refund(await intent(), 1_00)).ref).toMatch(/^tr_/);
   });
+
+  it('saves a card as a token that remembers how its later charges go, off-session', async () => {
+    const details = (number: string, over = {}) => CardDetailsSchema.parse({ number, exp_month: 12, exp_year: 2030, cvc: '123', ...over });
+    const ok = await provider.saveCard(details('4242424242424242'), now);
+    const nsf = await provider.saveCard(details('4000000000009995'), now);
+    expect(ok).toMatchObject({ status: 'saved', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } });
+    expect(nsf).toMatchObject({ status: 'saved', card: { last4: '9995' } });
+    if (ok.status !== 'saved' || nsf.status !== 'saved') throw new Error('not saved');
+    expect(JSON.stringify([ok, nsf])).not.toContain('4242424242424242');
+    const saved = (c: { token: string; expMonth: number; expYear: number }) => ({ token: c.token, expMonth: c.expMonth, expYear: c.expYear });
+    expect(await provider.chargeSaved(await intent(), saved(ok.card), now)).toEqual({ status: 'succeeded' });
+    expect(await provider.chargeSaved(await intent(), saved(nsf.card), now)).toEqual({ status: 'failed', failure: 'insufficient_funds' });
+    expect(await provider.chargeSaved(await intent(), saved(ok.card), new Date('2031-01-01T00:00:00Z'))).toEqual({ status: 'failed', failure: 'expired_card' });
+    expect(await provider.saveCard(details('4000000000000002'), now)).toEqual({ status: 'failed', failure: 'card_declined' });
+    expect(await provider.saveCard(details('4242424242424241'), now)).toEqual({ status: 'refused', failure: 'invalid_number', path: 'card.number' });
+    expect(await provider.saveCard(details('4242424242424242', { exp_year: 2025 }), now)).toEqual({ status: 'failed', failure: 'expired_card' });
+  });
 });

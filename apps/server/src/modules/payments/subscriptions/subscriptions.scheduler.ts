@@ -5,6 +5,8 @@ import { subscriptionsRepository as repo } from './subscriptions.repository';
 
 /** Due subscriptions read per query. */
 const BATCH = 200;
+/** Charges in flight at once within one pass (below the connection pool's size). */
+const PARALLEL = 4;
 
 /**
  * The charging schedule of subscriptions (docs/payments.md, "subscriptions"). Each due subscription is handled
@@ -67,19 +69,25 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
         const last = page[page.length - 1];
         if (!last) break;
         after = { at: last.at, id: last.id };
-        for (const { businessId, id } of page) {
-          if (seen.has(id)) continue;
-          seen.add(id);
-          try {
-            const done = await runOne(businessId, id, now);
-            if (done && done !== 'ended') {
-              charged++;
-              await billing.mailOutcome(done);
+        // A few charges at once (each its own transaction on its own connection; the row locks keep them apart).
+        const todo = page.filter(({ id }) => !seen.has(id));
+        for (const { id } of todo) seen.add(id);
+        let next = 0;
+        const worker = async () => {
+          while (next < todo.length) {
+            const { businessId, id } = todo[next++]!;
+            try {
+              const done = await runOne(businessId, id, now);
+              if (done && done !== 'ended') {
+                charged++;
+                await billing.mailOutcome(done);
+              }
+            } catch (error) {
+              failures.push(error);
             }
-          } catch (error) {
-            failures.push(error);
           }
-        }
+        };
+        await Promise.all(Array.from({ length: PARALLEL }, worker));
         if (page.length < BATCH) break;
       }
       if (failures.length > 0) throw new AggregateError(failures, `${failures.length} subscription charge(s) failed to run`);

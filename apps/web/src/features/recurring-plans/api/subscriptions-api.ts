@@ -76,6 +76,8 @@ export type SubscriptionActionInput =
 export function useSubscriptionAction(businessId: string, id: string) {
   const invalidate = useInvalidateSubscriptions(businessId);
   return useMutation({
+    // The detail shows a refusal itself, above its sections.
+    meta: { silent: true },
     mutationFn: async (input: SubscriptionActionInput): Promise<unknown> => {
       const params = { business_id: businessId, subscription_id: id };
       switch (input.action) {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { businessEndpoints } from '@merchant/business';
+import { userEndpoints } from '@merchant/identity';
+import { subscriptionEndpoints, type SubscriptionDetail } from '@merchant/payments';
+import { OWNER_BUSINESS_ID, apiError, ownerBusiness, ownerUser, renderApp, stubApi } from '@/test';
+
+const BID = OWNER_BUSINESS_ID;
+const SID = '0193a9a0-0000-7000-8000-000000000042';
+
+const detail = (over: Partial<SubscriptionDetail> = {}): SubscriptionDetail => ({
+  id: SID,
+  customer: { id: '0193a9a0-0000-7000-8000-000000000001', name: 'Bea Client', email: 'bea@example.com' },
+  plan: { id: '0193a9a0-0000-7000-8000-000000000002', name: 'Coffee club' },
+  name: 'Coffee club',
+  amount: { amount: 2990, currency: 'sgd' },
+  interval: 'monthly',
+  interval_days: null,
+  trial_days: 0,
+  trial_end_at: null,
+  cycles_total: null,
+  cycles_done: 1,
+  status: 'past_due',
+  current_period_start: null,
+  current_period_end: null,
+  next_charge_at: '2026-11-02T09:00:00.000Z',
+  next_charge_amount: { amount: 2990, currency: 'sgd' },
+  cancel_at_period_end: false,
+  pending_plan: null,
+  method: { kind: 'card', brand: 'visa', last4: '9995', exp_month: 12, exp_year: 2030 },
+  ended_at: null,
+  created_at: '2026-11-01T09:00:00.000Z',
+  charges: [
+    {
+      id: '0193a9a0-0000-7000-8000-000000000003',
+      period: 1,
+      attempt: 1,
+      amount: { amount: 2990, currency: 'sgd' },
+      outcome: 'failed',
+      failure: { code: 'insufficient_funds', message: 'The card has insufficient funds.' },
+      payment_id: '0193a9a0-0000-7000-8000-000000000004',
+      next_retry_at: '2026-11-02T09:00:00.000Z',
+      created_at: '2026-11-01T09:00:00.000Z',
+    },
+  ],
+  ...over,
+});
+
+describe('the subscription detail', () => {
+  it('shows the failed charge and its retry, offers what the status allows, and shows a refusal', async () => {
+    const api = stubApi()
+      .on(userEndpoints.me, () => ownerUser)
+      .on(businessEndpoints.get, () => ownerBusiness())
+      .on(subscriptionEndpoints.get, () => detail())
+      .on(subscriptionEndpoints.chargeNow, () => apiError(409, 'SUBSCRIPTION_ACTION_NOT_ALLOWED', 'A past due subscription cannot be charged now.'));
+    renderApp(`/business/${BID}/payments/subscriptions/${SID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Bea Client · Coffee club' }, { timeout: 15_000 });
+    expect(screen.getByText('Past due')).toBeTruthy();
+    expect(screen.getByText(/VISA ending 9995/)).toBeTruthy();
+    expect(screen.getByText(/Failed: The card has insufficient funds\./)).toBeTruthy();
+    // Past due: pause and charge now are offered, resume and cancelling at period end are not.
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Charge now' }));
+    // The confirmation's own button (the modal's transition never ends in jsdom: it counts as hidden there).
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Charge now', hidden: true }).length).toBe(2));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Charge now', hidden: true })[1]!);
+    await waitFor(() => expect(api.requests(subscriptionEndpoints.chargeNow)).toHaveLength(1));
+    expect(await screen.findByText('A past due subscription cannot be charged now.')).toBeTruthy();
+  });
+});
