@@ -53,6 +53,9 @@ import { invoiceRemindersModule } from './modules/payments/invoice-reminders/inv
 import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
 import { subscriptionsModule } from './modules/payments/subscriptions/subscriptions.module';
 import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
+import { directDebitModule } from './modules/payments/direct-debit/direct-debit.module';
+import { customerPortalModule } from './modules/payments/customer-portal/customer-portal.module';
+import { portalLinksModule } from './modules/payments/customer-portal/portal-links.module';
 import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
 import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
 import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
@@ -117,8 +120,11 @@ function composeModules(platform: Platform) {
     .use(invoicesModule)
     .use(invoiceRemindersModule)
     .use(recurringPlansModule)
+    .use(portalLinksModule)
     .use(subscriptionsModule)
     .use(invoicePageModule)
+    .use(directDebitModule)
+    .use(customerPortalModule)
     .use(repeatingInvoicesModule)
     .use(invoiceImportsModule)
     .use(transactionsModule)

@@ -14,6 +14,7 @@ import { customersModule } from '../src/modules/payments/customers/customers.mod
 import { ledgerModule } from '../src/modules/payments/ledger/ledger.module';
 import { processorModule } from '../src/modules/payments/processor/processor.module';
 import { subscriptionsModule } from '../src/modules/payments/subscriptions/subscriptions.module';
+import { portalLinksModule } from '../src/modules/payments/customer-portal/portal-links.module';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { createJobs } from '../src/modules/platform/jobs/jobs.service';
 import { createBusiness, createCustomer, createPlan, saveCard, subscribe } from './factories';
@@ -51,7 +52,13 @@ async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClo
     audit: createAuditService({ clock }),
     jobs,
   };
-  const modules = compose(platform).use(ledgerModule).use(processorModule).use(customersModule).use(chargesModule).use(subscriptionsModule);
+  const modules = compose(platform)
+    .use(ledgerModule)
+    .use(processorModule)
+    .use(customersModule)
+    .use(chargesModule)
+    .use(portalLinksModule)
+    .use(subscriptionsModule);
   mailer.registerJobs(jobs);
   modules.registerJobs(jobs);
   await jobs.start();

@@ -11,7 +11,7 @@ export const CHECKOUT_PATHS = {
 export type CheckoutPathKind = keyof typeof CHECKOUT_PATHS;
 
 /** Public id prefixes: the kind of object is visible, the rest is 128 random bits in base62. */
-export const PUBLIC_ID_PREFIXES = { link: 'pl_', qr: 'qr_', payment: 'pay_', invoice: 'inv_' } as const;
+export const PUBLIC_ID_PREFIXES = { link: 'pl_', qr: 'qr_', payment: 'pay_', invoice: 'inv_', mandate: 'mdt_' } as const;
 
 export function checkoutPath(kind: CheckoutPathKind, publicId: string): string {
   return CHECKOUT_PATHS[kind].replace(':public_id', encodeURIComponent(publicId));

@@ -26,3 +26,5 @@ export * from './payouts';
 export * from './transfer-pricing';
 export * from './beneficiaries';
 export * from './transfers';
+export * from './customer-portal';
+export * from './direct-debit';

@@ -214,7 +214,7 @@ export type SubscriptionSetupResult = z.infer<typeof SubscriptionSetupResultSche
 export const SUBSCRIPTION_CARD_BRANDS = CARD_BRANDS;
 
 const SubscriptionParamsSchema = BusinessParamsSchema.extend({ subscription_id: z.uuid() });
-const SetupParamsSchema = z.object({
+export const SetupParamsSchema = z.object({
   public_id: text()
     .min(1)
     .max(64)

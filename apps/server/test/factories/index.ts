@@ -15,4 +15,5 @@ export * from './bank-accounts';
 export * from './repeating-invoices';
 export * from './payouts';
 export * from './send-money';
+export * from './customer-portal';
 export * from './subscriptions';

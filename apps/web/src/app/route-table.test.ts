@@ -215,6 +215,7 @@ describe('route table', () => {
       onboardingQuestionnaire: 'onboarding.questionnaire',
       paymentsOverview: 'payments.overview',
       publicInvoice: 'public.invoice',
+      customerPortal: 'public.customer-portal',
     });
   });
 

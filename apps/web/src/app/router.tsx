@@ -146,7 +146,7 @@ const isCheckoutRoute = (route: AppRoute) => route.guards.includes('checkoutHost
  * the checkout's pages, and those exist nowhere else.
  */
 function tableOf(hostname: string): readonly AppRoute[] {
-  if (isInvoiceHost(hostname)) return routeTable.filter((r) => r.id === 'public.invoice');
+  if (isInvoiceHost(hostname)) return routeTable.filter((r) => r.guards.includes('invoicePublicGuard'));
   if (isCheckoutHost(hostname)) return routeTable.filter(isCheckoutRoute);
   return routeTable.filter((r) => !isCheckoutRoute(r));
 }

@@ -92,6 +92,10 @@ export const screens = {
   'checkout.receipt': () => import('../features/checkout/routes/checkout-receipt/checkout-receipt-screen'),
   'checkout.subscription-setup': () => import('../features/checkout/routes/subscription-setup/subscription-setup-screen'),
   'invoice-page.view': () => import('../features/invoice-page/routes/invoice-page/invoice-page-screen'),
+  'direct-debit.mandate': () => import('../features/direct-debit/routes/mandate/mandate-screen'),
+  'direct-debit.bank': () => import('../features/direct-debit/routes/bank/bank-screen'),
+  'direct-debit.return': () => import('../features/direct-debit/routes/return/return-screen'),
+  'customer-portal.view': () => import('../features/customer-portal/routes/portal/portal-screen'),
   'app.not-found': () => import('./screens/not-found-screen'),
 } satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
 

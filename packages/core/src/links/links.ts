@@ -21,6 +21,8 @@ export const SCREEN_PATHS = {
   paymentsOverview: sectionPath('payments'),
   /** On the invoice host (its origin, not the dashboard's): the customer's invoice. */
   publicInvoice: '/:business_id/:invoice',
+  /** On the invoice host: the customer's portal, opened by a signed link (three segments: never an invoice's path). */
+  customerPortal: '/:business_id/portal/:token',
 } as const;
 
 /**

@@ -10,3 +10,4 @@ export * from './bank-accounts';
 export * from './invoice-imports';
 export * from './payouts';
 export * from './send-money';
+export * from './direct-debit';

@@ -1,6 +1,6 @@
 /** The routes outside the business sections (spec 2): guest, authenticated, onboarding, super admin, user settings, public. */
 import { SCREEN_PATHS } from '@merchant/core';
-import { CHECKOUT_PATHS, SUBSCRIPTION_SETUP_PATH } from '@merchant/payments';
+import { CHECKOUT_PATHS, SUBSCRIPTION_SETUP_PATH, DIRECT_DEBIT_PATHS } from '@merchant/payments';
 import { AUTH, BUSINESS, GUEST, make, type GuardName } from './define';
 
 const ONBOARDING = ['authGuard', 'businessPendingOnboardingGuard'] as const satisfies readonly GuardName[];
@@ -67,6 +67,10 @@ export const publicRoutes = [
     guards: ['invoicePublicGuard'],
     screen: 'invoice-page.view',
   }),
+  make('public.customer-portal', SCREEN_PATHS.customerPortal, 'Your account', 'public', undefined, null, {
+    guards: ['invoicePublicGuard'],
+    screen: 'customer-portal.view',
+  }),
   make('app.not-found', '/not-found', 'Page not found', 'public', undefined, null, { guards: [], screen: 'app.not-found' }),
 ];
 
@@ -80,4 +84,8 @@ export const checkoutRoutes = [
   checkout('payment', CHECKOUT_PATHS.payment, 'Complete your payment', 'checkout.payment'),
   checkout('receipt', CHECKOUT_PATHS.receipt, 'Receipt', 'checkout.receipt'),
   checkout('subscription-setup', SUBSCRIPTION_SETUP_PATH, 'Save your card', 'checkout.subscription-setup'),
+  // The spec's direct-debit redirection screen (path not shown) and the pages before it (docs/decisions.md).
+  checkout('direct-debit', DIRECT_DEBIT_PATHS.mandate, 'Pay by direct debit', 'direct-debit.mandate'),
+  checkout('direct-debit-bank', DIRECT_DEBIT_PATHS.bank, 'Authorise a direct debit', 'direct-debit.bank'),
+  checkout('direct-debit-return', DIRECT_DEBIT_PATHS.return, 'Direct debit', 'direct-debit.return'),
 ];

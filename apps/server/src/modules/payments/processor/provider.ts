@@ -69,4 +69,18 @@ export interface PaymentProvider {
   chargeSaved(intent: Intent, card: SavedCard, now: Date): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
   /** Returns part or all of a succeeded payment; answers the provider's id of the refund. */
   refund(intent: Intent, amount: number): Promise<{ ref: string }>;
+  /** Direct debit: starts a mandate for a bank account; the customer authorises it on the bank's page. Only the last 4 come back. */
+  startMandate(account: MandateAccount): Promise<{ ref: string; last4: string }>;
+  /**
+   * Direct debit: confirms what the bank answered for the mandate (the redirection screen's server-side check);
+   * an authorised mandate answers the token that charges it later (through `chargeSaved`, as a saved card's).
+   */
+  confirmMandate(ref: string, bankDecision: 'authorised' | 'declined'): Promise<{ status: 'active'; token: string } | { status: 'declined' }>;
+}
+
+/** The bank account of a direct-debit mandate, as the customer typed it (digits only); never stored whole. */
+export interface MandateAccount {
+  holder: string;
+  bankName: string;
+  accountNumber: string;
 }

@@ -3,6 +3,16 @@ import { randomToken } from '@/lib/crypto';
 import { payNowPayload } from './paynow-qr';
 import type { CardResult, PaymentProvider, ProviderOutcome } from './provider';
 
+/**
+ * Test bank accounts (`TEST_BANK_ACCOUNTS`, docs/payments.md "Direct debit"): this one's mandate is authorised
+ * but its charges fail for insufficient funds. The test provider keeps no state, so the outcome rides in the
+ * mandate's reference and token, as a test-mode token may.
+ */
+const INSUFFICIENT_FUNDS_ACCOUNT = '000099995';
+const NSF = 'nsf_';
+/** An active mandate's token (charged through `chargeSaved`, as a saved card's). */
+const MANDATE_TOKEN = 'tdd_';
+
 /** The UEN the test provider's PayNow QRs pay to. */
 export const TEST_PAYNOW_UEN = 'T26TEST0001A';
 
@@ -116,6 +126,9 @@ export function createTestProvider(): PaymentProvider {
       return { status: 'saved', card: result };
     },
     async chargeSaved(_intent, card, now) {
+      // A direct-debit mandate's token: no expiry; the insufficient-funds test account fails every charge.
+      if (card.token.startsWith(MANDATE_TOKEN))
+        return card.token.startsWith(`${MANDATE_TOKEN}${NSF}`) ? { status: 'failed', failure: 'insufficient_funds' } : { status: 'succeeded' };
       if (hasExpired({ exp_month: card.expMonth, exp_year: card.expYear }, now)) return { status: 'failed', failure: 'expired_card' };
       const failure = tokenFailure(card.token);
       return failure ? { status: 'failed', failure } : { status: 'succeeded' };
@@ -127,6 +140,14 @@ export function createTestProvider(): PaymentProvider {
     },
     async refund() {
       return { ref: `tr_${randomToken(18)}` };
+    },
+    async startMandate(account) {
+      const outcome = account.accountNumber === INSUFFICIENT_FUNDS_ACCOUNT ? NSF : '';
+      return { ref: `tmd_${outcome}${randomToken(18)}`, last4: account.accountNumber.slice(-4) };
+    },
+    async confirmMandate(ref, bankDecision) {
+      if (bankDecision === 'declined') return { status: 'declined' };
+      return { status: 'active', token: `${MANDATE_TOKEN}${ref.startsWith(`tmd_${NSF}`) ? NSF : ''}${randomToken(18)}` };
     },
   };
 }

@@ -139,6 +139,12 @@ export function createSubscriptionSetups(
   return {
     completeSetup,
 
+    /** Who a setup is for and why it can no longer be used (null: it can): a direct-debit mandate started from it belongs to that customer. */
+    async owner(publicId: string): Promise<{ businessId: string; customerId: string; unavailable: string | null }> {
+      const { setup, sub } = await findSetup(publicId);
+      return { businessId: sub.businessId, customerId: sub.customerId, unavailable: unavailable(setup, sub, clock.now()) };
+    },
+
     async page(publicId: string): Promise<SubscriptionSetupPage> {
       const { setup, sub } = await findSetup(publicId);
       const branding = await brandingFor(db, sub.businessId);

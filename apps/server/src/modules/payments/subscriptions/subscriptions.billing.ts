@@ -35,7 +35,16 @@ export interface ChargeDone {
 }
 
 /** Without a mailer (the demo seed's history) nothing is mailed. */
-export type BillingDeps = { db: Executor; clock: Clock; audit: AuditService; mailer?: Mailer; charges: ChargesService; checkoutOrigin: string };
+export type BillingDeps = {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer?: Mailer;
+  charges: ChargesService;
+  checkoutOrigin: string;
+  /** A signed link to the customer's portal (the portal links module), for the mails. */
+  portalUrl?: (businessId: string, customerId: string) => Promise<{ url: string }>;
+};
 
 export async function retrySettingsOf(db: Executor, businessId: string): Promise<RetrySettings> {
   const row = await repo.settings(db, businessId);
@@ -128,7 +137,14 @@ export function createBilling(deps: BillingDeps) {
         reference: `${sub.name} #${sub.period}`,
         description: `${sub.name}, period ${sub.period}`,
       },
-      { token: sub.methodToken ?? '', brand: sub.methodBrand, last4: sub.methodLast4, expMonth: sub.methodExpMonth ?? 0, expYear: sub.methodExpYear ?? 0 },
+      // A direct debit's "brand" is its bank's name, never a card brand: the payment keeps no brand for it.
+      {
+        token: sub.methodToken ?? '',
+        brand: sub.methodKind === 'card' ? sub.methodBrand : null,
+        last4: sub.methodLast4,
+        expMonth: sub.methodExpMonth ?? 0,
+        expYear: sub.methodExpYear ?? 0,
+      },
     );
     const payment = result.payment;
     const succeeded = payment.status === 'succeeded';
@@ -196,6 +212,7 @@ export function createBilling(deps: BillingDeps) {
     const branding = await brandingFor(db, sub.businessId);
     const business = branding?.name ?? 'the business';
     const amount = formatMoneyWithCode(payment.amount, payment.currency);
+    const portal = deps.portalUrl ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl(sub.businessId, sub.customerId)).url}` : null;
     if (payment.status === 'succeeded') {
       if (!(await checkoutSettingsFor(db, sub.businessId)).send_receipts) return;
       await mailer.send({
@@ -208,6 +225,7 @@ export function createBilling(deps: BillingDeps) {
           sub.nextChargeAt && sub.status === 'active' ? `Next charge: ${sub.nextChargeAt.toISOString().slice(0, 10)}` : null,
           '',
           `Your receipt: ${checkoutUrl(checkoutOrigin, 'receipt', payment.publicId)}`,
+          portal,
         ]
           .filter((line) => line !== null)
           .join('\n'),
@@ -228,6 +246,7 @@ export function createBilling(deps: BillingDeps) {
         `We could not charge ${amount} for ${sub.name}: ${reason}`,
         next,
         ...(done.setup ? ['', `Update your card: ${subscriptionSetupUrl(checkoutOrigin, done.setup.publicId)}`] : []),
+        ...(portal ? ['', portal] : []),
       ].join('\n'),
     });
   }

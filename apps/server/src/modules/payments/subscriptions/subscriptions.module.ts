@@ -3,6 +3,7 @@ import { defineModule, type Platform } from '@/modules/module';
 import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '../charges/charges.service';
 import type { Processor } from '../processor/processor.module';
+import type { PortalLinks } from '../customer-portal/portal-links.service';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { CHARGE_ONE_JOB, createSubscriptionsService } from './subscriptions.service';
 
@@ -25,7 +26,12 @@ export const subscriptionsModule = defineModule({
     jobs,
     charges,
     processor,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config' | 'jobs'> & { charges: ChargesService; processor: Processor }) =>
+    portalLinks,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config' | 'jobs'> & {
+    charges: ChargesService;
+    processor: Processor;
+    portalLinks: PortalLinks;
+  }) =>
     createSubscriptionsService({
       db,
       clock,
@@ -35,6 +41,7 @@ export const subscriptionsModule = defineModule({
       jobs,
       charges,
       processor,
+      portalUrl: portalLinks.portalUrl,
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
     }),
   routes: subscriptionsRoutes,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { customerEndpoints, type CustomerBody, type CustomerFilters } from '@merchant/payments';
+import { customerEndpoints, customerPortalEndpoints, type CustomerBody, type CustomerFilters } from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -52,4 +52,9 @@ export function useSaveCustomer(businessId: string, customerId: string | null) {
         : call(customerEndpoints.create, { params: { business_id: businessId }, body }),
     onSuccess: invalidate,
   });
+}
+
+/** Mails the customer a signed link to their portal on the invoice host (docs/payments.md, "Customer portal"). */
+export function useEmailPortalLink(businessId: string, customerId: string) {
+  return useMutation({ mutationFn: () => call(customerPortalEndpoints.emailLink, { params: { business_id: businessId, customer_id: customerId } }) });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconReceipt } from '@tabler/icons-react';
+import { IconArrowLeft, IconMail, IconPencil, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -16,7 +16,8 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
-import { customerPaymentsQuery, customerQuery } from '@/features/customers/api/customers-api';
+import { notifySuccess } from '@/lib/notify';
+import { customerPaymentsQuery, customerQuery, useEmailPortalLink } from '@/features/customers/api/customers-api';
 import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
 
 export function Component() {
@@ -48,6 +49,9 @@ function CustomerDetail({ businessId, customer, listHref }: { businessId: string
   const business = useBusiness(businessId);
   const [editing, setEditing] = useState(false);
   const canEdit = canChange(business.data, 'payments:create');
+  const portalLink = useEmailPortalLink(businessId, customer.id);
+  const sendPortalLink = () =>
+    portalLink.mutate(undefined, { onSuccess: (sent) => notifySuccess(`Portal link sent to ${sent.sent_to}. It works for 7 days.`) });
   return (
     <PageFrame
       title={customer.name ?? customer.email ?? 'Customer'}
@@ -60,9 +64,16 @@ function CustomerDetail({ businessId, customer, listHref }: { businessId: string
       }
       actions={
         canEdit ? (
-          <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-            Edit customer
-          </Button>
+          <Group gap="xs">
+            {customer.email ? (
+              <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} loading={portalLink.isPending} onClick={sendPortalLink}>
+                Email portal link
+              </Button>
+            ) : null}
+            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+              Edit customer
+            </Button>
+          </Group>
         ) : null
       }
     >

@@ -1,0 +1,41 @@
+import { AppError, SCREEN_PATHS, screenLink } from '@merchant/core';
+import { PORTAL_LINK_TTL_DAYS } from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import { appSecret } from '@/lib/app-secrets';
+import type { Clock } from '@/lib/clock';
+import { checkPortalToken, signPortalToken } from './portal-token';
+
+const TTL_MS = PORTAL_LINK_TTL_DAYS * 24 * 60 * 60_000;
+
+/**
+ * Signed portal links (docs/payments.md, "Customer portal"): made for any module that mails a customer (the
+ * subscriptions' mails, the portal's own), checked by the portal. Composed before the modules that mail them.
+ */
+export function createPortalLinks(deps: { db: Executor; clock: Clock; invoiceOrigin: string }) {
+  const { db, clock } = deps;
+  let key: Promise<string> | null = null;
+  /** The server's signing key, made once per database (every process and restart shares it). */
+  const signingKey = () => (key ??= appSecret(db, 'portal_link_key', clock.now()));
+
+  return {
+    /** A fresh signed link to the customer's portal, valid for `PORTAL_LINK_TTL_DAYS`. */
+    async portalUrl(businessId: string, customerId: string): Promise<{ url: string; expiresAt: Date }> {
+      const expiresAt = new Date(clock.now().getTime() + TTL_MS);
+      const token = signPortalToken(await signingKey(), businessId, customerId, expiresAt);
+      return { url: screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token }), expiresAt };
+    },
+
+    /** The portal's own URL for a token it was opened with (where a direct debit returns). */
+    urlOf(businessId: string, token: string): string {
+      return screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token });
+    },
+
+    /** Whether the token is this business's, untouched and open now; an expired one still names its customer. */
+    async check(businessId: string, token: string) {
+      return checkPortalToken(await signingKey(), businessId, token, clock.now());
+    },
+  };
+}
+
+export type PortalLinks = ReturnType<typeof createPortalLinks>;
+export const invalidPortalLink = () => new AppError('PORTAL_LINK_INVALID', 'This link is not valid. Use the link in your latest email from the business.');
