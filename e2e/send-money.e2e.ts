@@ -162,7 +162,7 @@ describe('send money in the browser', () => {
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await timeline.getByText('Waiting for approval').waitFor();
     await timeline.getByText('Approved', { exact: true }).waitFor();
-    await expect.poll(async () => timeline.textContent(), { timeout: 20_000, intervals: [1_000] }).toContain('Arrived');
+    await expect.poll(async () => timeline.textContent(), { timeout: 20_000, interval: 1_000 }).toContain('Arrived');
     await expectAccessible(page);
     await screenshot(page, 'send-money-transfer-detail');
     await page.goto(sendMoneyPath('transfer-history'));
