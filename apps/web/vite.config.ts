@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 // The config runs in plain Node, which cannot load the package's TypeScript entry: the file itself is bundled.
 import { isApiPath } from '../../packages/core/src/http/api-paths';
+import { mantineStyles } from './mantine-styles';
 import { precompress } from './precompress';
 
 /** In `vite dev`, API calls go to the server (npm start) on API_TARGET; GET and HEAD of pages stay with Vite. */
@@ -10,7 +11,7 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 const isPageRead = (method: string | undefined, url: string | undefined) => (method === 'GET' || method === 'HEAD') && !isApiPath(url ?? '/');
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineStyles(), precompress()],
   // `@/` is src/ (the same alias as tsconfig.json's paths).
   resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   // No source maps in the build: the server would never serve them (docs/decisions.md); `vite dev` has its own.
