@@ -26,6 +26,10 @@ export default defineConfig({
       // Mantine's index re-exports these two, which do not declare themselves free of side effects, so every
       // screen would carry them; they have none, and the dialogs and snackbars that use them still get them.
       treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(react-remove-scroll|react-transition-group)\//.test(id) },
+      // A screen's many small shared chunks (one per Mantine component, icon, contract part) each cost a round
+      // trip on a phone: chunks under 8 KB are merged into a chunk loaded with them (the overview fetches 185
+      // files instead of 244; /login 10 scripts instead of 19, for 0.3 KB more of code it does not run).
+      output: { experimentalMinChunkSize: 8 * 1024 },
     },
   },
   server: {
