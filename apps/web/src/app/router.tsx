@@ -3,7 +3,6 @@ import { Box } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { Business } from '@merchant/business';
-import { FullScreenLoading } from '../components/loading-screen';
 import { NotFound } from '../components/status-page';
 import { ApiError } from '../lib/api-client';
 import { businessQuery, userQuery } from '../lib/session';
@@ -12,6 +11,7 @@ import { RootLayout } from './layouts/root-layout';
 import { PageErrorBoundary, RouteErrorBoundary } from './route-error';
 import { href, routeTable, type AppRoute, type Layout } from './route-table';
 import { screens, type ScreenModule } from './screens';
+import { StartUpFrame } from './start-up-frame';
 import { useDocumentTitle } from './use-document-title';
 
 export interface RouteHandle {
@@ -192,7 +192,7 @@ function routeTree(queryClient: QueryClient, table: readonly AppRoute[], childre
     {
       id: 'root',
       Component: RootLayout,
-      HydrateFallback: FullScreenLoading,
+      HydrateFallback: StartUpFrame,
       ErrorBoundary: PageErrorBoundary,
       children: [...layouts, { id: 'not-found', path: '*', Component: NotFoundScreen }],
     },

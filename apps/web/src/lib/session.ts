@@ -31,7 +31,10 @@ export const businessQuery = (businessId: string) => {
     queryKey: endpointKey<typeof businessEndpoints.get>(businessRoutes.get, input),
     // The request and the contract's download run side by side; the answer is parsed once both are in.
     queryFn: async ({ signal }) => {
-      const [contract, answer] = await Promise.all([import('@merchant/business'), callRoute<typeof businessEndpoints.get>(businessRoutes.get, { ...input, signal })]);
+      const [contract, answer] = await Promise.all([
+        import('@merchant/business'),
+        callRoute<typeof businessEndpoints.get>(businessRoutes.get, { ...input, signal }),
+      ]);
       return contract.businessEndpoints.get.response.parse(answer);
     },
   });

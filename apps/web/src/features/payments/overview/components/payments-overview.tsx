@@ -4,7 +4,15 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, PAYMENT_STATUS_LABELS, type ChecklistItem, type Overview, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
+import {
+  OVERVIEW_PERIOD_LABELS,
+  OVERVIEW_PERIODS,
+  PAYMENT_STATUS_LABELS,
+  type ChecklistItem,
+  type Overview,
+  type OverviewPeriod,
+  type OverviewQuery,
+} from '@merchant/payments';
 import { href, type RouteId } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
