@@ -103,12 +103,12 @@ function toRouteObject(route: AppRoute, queryClient: QueryClient, hostname: stri
     id: route.id,
     path: route.path,
     handle,
-    loader: guardLoader(route, queryClient, hostname),
     ErrorBoundary: RouteErrorBoundary,
   };
   if (route.screen === 'planned') {
     return {
       ...base,
+      loader: guardLoader(route, queryClient, hostname),
       lazy: async () => {
         const { PlannedScreen } = await import('./screens/planned-screen');
         return { Component: withTitle(route.title, () => <PlannedScreen route={route} />) };
