@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { ActionIcon, Tooltip } from '@mantine/core';
-import { Spotlight, spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
+import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { Business } from '@merchant/business';
@@ -56,15 +55,5 @@ export function CommandPalette({ business }: { business: Business }) {
       maxHeight={420}
       searchProps={{ leftSection: <IconSearch size={18} aria-hidden />, placeholder: 'Go to a screen…', 'aria-label': 'Search screens' }}
     />
-  );
-}
-
-export function CommandPaletteButton() {
-  return (
-    <Tooltip label="Search screens (Ctrl+K)">
-      <ActionIcon variant="default" size="lg" aria-label="Search screens" aria-keyshortcuts="Control+K Meta+K" onClick={() => spotlight.open()}>
-        <IconSearch size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
   );
 }

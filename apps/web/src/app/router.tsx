@@ -3,7 +3,6 @@ import { Box } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, data, redirect, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { Business } from '@merchant/business';
-import { FullScreenLoading } from '../components/loading-screen';
 import { NotFound } from '../components/status-page';
 import { ApiError } from '../lib/api-client';
 import { businessQuery, userQuery } from '../lib/session';
@@ -11,7 +10,8 @@ import { BUSINESS_GUARDS, guardRoute, HOST_GUARDS, isCheckoutHost, isInvoiceHost
 import { RootLayout } from './layouts/root-layout';
 import { PageErrorBoundary, RouteErrorBoundary } from './route-error';
 import { href, routeTable, type AppRoute, type Layout } from './route-table';
-import { screens } from './screens';
+import { screens, type ScreenModule } from './screens';
+import { StartUpFrame } from './start-up-frame';
 import { useDocumentTitle } from './use-document-title';
 
 export interface RouteHandle {
@@ -54,14 +54,29 @@ async function loadBusiness(queryClient: QueryClient, businessId: string, fresh 
   }
 }
 
-/** Runs the route's guards in their listed order, then its permission (comfort only: the server enforces it). */
-export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname: string) {
-  return async ({ params, request }: LoaderFunctionArgs): Promise<null> => {
+/** Starts the screen's own first requests (a screen module's `prefetch`), once someone is signed in. */
+export type StartScreenData = (args: LoaderFunctionArgs) => void;
+
+/**
+ * Runs the route's guards in their listed order, then its permission (comfort only: the server enforces it).
+ * The user, the business and the screen's own data are asked for at once rather than one after another;
+ * a guest's business answer (a 401) is never waited for, and the screen's requests start only for a
+ * signed-in user.
+ */
+export function guardLoader(route: AppRoute, queryClient: QueryClient, hostname: string, startScreenData?: StartScreenData) {
+  return async (args: LoaderFunctionArgs): Promise<null> => {
+    const { params, request } = args;
     const needsUser = route.guards.some((g) => !HOST_GUARDS.includes(g));
-    const user = needsUser ? await queryClient.ensureQueryData(userQuery) : null;
     const businessId = params.business_id;
     const needsBusiness = route.guards.some((g) => BUSINESS_GUARDS.includes(g)) || route.permission !== undefined;
-    const business = user && businessId && needsBusiness ? await loadBusiness(queryClient, businessId, route.layout === 'business') : null;
+    const signedIn = queryClient.getQueryData(userQuery.queryKey) != null;
+    const businessAnswer = needsUser && businessId && needsBusiness ? loadBusiness(queryClient, businessId, route.layout === 'business') : null;
+    // Awaited below only when someone is signed in; until then a refusal is not an error of this page.
+    businessAnswer?.catch(() => undefined);
+    if (signedIn) startScreenData?.(args);
+    const user = needsUser ? await queryClient.ensureQueryData(userQuery) : null;
+    if (user && !signedIn) startScreenData?.(args);
+    const business = user && businessAnswer ? await businessAnswer : null;
     if (business && route.id !== TWO_FACTOR_SETUP) throwIfTwoFactorRequired(business);
 
     const url = new URL(request.url);
@@ -88,21 +103,25 @@ function toRouteObject(route: AppRoute, queryClient: QueryClient, hostname: stri
     id: route.id,
     path: route.path,
     handle,
-    loader: guardLoader(route, queryClient, hostname),
     ErrorBoundary: RouteErrorBoundary,
   };
   if (route.screen === 'planned') {
     return {
       ...base,
+      loader: guardLoader(route, queryClient, hostname),
       lazy: async () => {
         const { PlannedScreen } = await import('./screens/planned-screen');
         return { Component: withTitle(route.title, () => <PlannedScreen route={route} />) };
       },
     };
   }
-  const load = screens[route.screen];
+  const load: () => Promise<ScreenModule> = screens[route.screen];
+  const startScreenData: StartScreenData = (args) => {
+    void load().then((screen) => screen.prefetch?.(queryClient, args));
+  };
   return {
     ...base,
+    loader: guardLoader(route, queryClient, hostname, startScreenData),
     lazy: async () => {
       const { Component } = await load();
       return { Component: withTitle(route.title, Component) };
@@ -123,8 +142,11 @@ const LAYOUTS: Record<Layout, () => Promise<ComponentType>> = {
 function businessLayoutLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs): Promise<null> => {
     const businessId = params.business_id;
+    // Both at once, as the route's own guards ask them; a guest's refused business is not waited for.
+    const businessAnswer = businessId ? loadBusiness(queryClient, businessId) : null;
+    businessAnswer?.catch(() => undefined);
     const user = await queryClient.ensureQueryData(userQuery);
-    if (user && businessId) throwIfTwoFactorRequired(await loadBusiness(queryClient, businessId));
+    if (user && businessAnswer) throwIfTwoFactorRequired(await businessAnswer);
     return null;
   };
 }
@@ -170,7 +192,7 @@ function routeTree(queryClient: QueryClient, table: readonly AppRoute[], childre
     {
       id: 'root',
       Component: RootLayout,
-      HydrateFallback: FullScreenLoading,
+      HydrateFallback: StartUpFrame,
       ErrorBoundary: PageErrorBoundary,
       children: [...layouts, { id: 'not-found', path: '*', Component: NotFoundScreen }],
     },

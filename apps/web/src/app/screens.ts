@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { RouteScreen } from './route-table';
 
-/** A screen module: React Router's `lazy` convention (`export function Component()`). */
-export type ScreenModule = { Component: ComponentType };
+/**
+ * A screen module: React Router's `lazy` convention (`export function Component()`), and optionally
+ * `prefetch`, which starts the screen's first queries while the route's guards still wait for the user and
+ * the business (under the same query keys the screen reads, so it finds them in flight or answered).
+ */
+export type ScreenModule = { Component: ComponentType; prefetch?: (queryClient: QueryClient, args: LoaderFunctionArgs) => void };
 
 /**
  * Every real screen of the route table, loaded lazily (one chunk per screen). `satisfies` keeps the keys

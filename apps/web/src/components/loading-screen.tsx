@@ -42,8 +42,3 @@ export function LoadingScreen({ fullScreen = false }: LoadingScreenProps) {
     </Center>
   );
 }
-
-/** Router fallback while the app starts (guards and first screen). */
-export function FullScreenLoading() {
-  return <LoadingScreen fullScreen />;
-}

@@ -2,7 +2,7 @@ import type { Permission } from '@merchant/core';
 import { queryOptions, useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { businessRoutes, type Business, type businessEndpoints } from '@merchant/business';
 import { identityRoutes, type User, type userEndpoints } from '@merchant/identity';
-import { ApiError, call, callRoute } from './api-client';
+import { ApiError, callRoute } from './api-client';
 import { endpointKey } from './queries';
 
 /**
@@ -29,9 +29,13 @@ export const businessQuery = (businessId: string) => {
   const input = { params: { business_id: businessId } };
   return queryOptions({
     queryKey: endpointKey<typeof businessEndpoints.get>(businessRoutes.get, input),
+    // The request and the contract's download run side by side; the answer is parsed once both are in.
     queryFn: async ({ signal }) => {
-      const contract = await import('@merchant/business');
-      return call(contract.businessEndpoints.get, { ...input, signal });
+      const [contract, answer] = await Promise.all([
+        import('@merchant/business'),
+        callRoute<typeof businessEndpoints.get>(businessRoutes.get, { ...input, signal }),
+      ]);
+      return contract.businessEndpoints.get.response.parse(answer);
     },
   });
 };

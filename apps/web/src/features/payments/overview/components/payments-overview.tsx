@@ -4,7 +4,15 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, PAYMENT_STATUS_LABELS, type ChecklistItem, type Overview, type OverviewPeriod } from '@merchant/payments';
+import {
+  OVERVIEW_PERIOD_LABELS,
+  OVERVIEW_PERIODS,
+  PAYMENT_STATUS_LABELS,
+  type ChecklistItem,
+  type Overview,
+  type OverviewPeriod,
+  type OverviewQuery,
+} from '@merchant/payments';
 import { href, type RouteId } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -80,18 +88,33 @@ function Sidebar({ data, businessId }: { data: Overview; businessId: string }) {
   );
 }
 
+const periodOf = (search: URLSearchParams): OverviewPeriod => {
+  const value = search.get('period');
+  return isPeriod(value) ? value : '7d';
+};
+
+const queryOf = (search: URLSearchParams): OverviewQuery => {
+  const period = periodOf(search);
+  return period === 'custom' ? { period, from: search.get('from') ?? undefined, to: search.get('to') ?? undefined } : { period };
+};
+
+/** The figures' query for the URL's search (`?period=`, `from`, `to`); none while a custom range lacks an end. */
+export function overviewQueryOf(search: URLSearchParams): OverviewQuery | null {
+  const query = queryOf(search);
+  return query.period !== 'custom' || (query.from && query.to) ? query : null;
+}
+
 /** The payments Overview's figures for the period in the URL (`?period=`, `from`, `to`). */
 export function PaymentsOverview({ businessId }: { businessId: string }) {
   const [search, setSearch] = useSearchParams();
-  const periodParam = search.get('period');
-  const period: OverviewPeriod = isPeriod(periodParam) ? periodParam : '7d';
+  const period = periodOf(search);
   const [from, setFrom] = useState(search.get('from') ?? '');
   const [to, setTo] = useState(search.get('to') ?? '');
-  const query = period === 'custom' ? { period, from: search.get('from') ?? undefined, to: search.get('to') ?? undefined } : { period };
+  const query = queryOf(search);
   const overview = useQuery({
     ...overviewQuery(businessId, query),
     placeholderData: keepPreviousData,
-    enabled: period !== 'custom' || Boolean(query.from && query.to),
+    enabled: overviewQueryOf(search) !== null,
   });
 
   const setPeriod = (value: string) => setSearch(value === 'custom' ? { period: value, from, to } : { period: value }, { replace: true });

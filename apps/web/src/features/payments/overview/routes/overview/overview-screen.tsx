@@ -1,7 +1,7 @@
 import { LabelledProgress } from '@/components/labelled-progress';
 import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Business } from '@merchant/business';
 import type { Permission } from '@merchant/core';
 import { href, type RouteId } from '@/app/route-table';
@@ -11,7 +11,8 @@ import { PageFrame } from '@/components/page-frame';
 import { onboardingProgressQuery } from '@/lib/onboarding-progress';
 import { useBusiness, useSignedInUser } from '@/lib/session';
 import { LinkCard } from '@/components/link-card';
-import { PaymentsOverview } from '@/features/payments/overview/components/payments-overview';
+import { overviewQueryOf, PaymentsOverview } from '@/features/payments/overview/components/payments-overview';
+import { overviewQuery } from '@/features/payments/overview/api/overview-api';
 
 /** Spec 8: shown when the onboarding progress cannot be fetched. */
 const ONBOARDING_FETCH_FAILED = 'Something went wrong with onboarding. Please contact customer support';
@@ -71,6 +72,15 @@ function OnboardingProgressCard({ business }: { business: Business }) {
       </Stack>
     </Card>
   );
+}
+
+/** The overview's own first requests, started by its route while the shell still loads the user and business. */
+export function prefetch(queryClient: QueryClient, { params, request }: LoaderFunctionArgs): void {
+  const businessId = params.business_id;
+  if (!businessId) return;
+  void queryClient.prefetchQuery({ ...onboardingProgressQuery(businessId), meta: { silent: true } });
+  const query = overviewQueryOf(new URL(request.url).searchParams);
+  if (query) void queryClient.prefetchQuery(overviewQuery(businessId, query));
 }
 
 export function Component() {

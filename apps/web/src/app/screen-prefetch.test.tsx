@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { businessEndpoints, type Business } from '@merchant/business';
+import { userEndpoints } from '@merchant/identity';
+import { overviewEndpoints } from '@merchant/payments';
+import { OWNER_BUSINESS_ID, apiError, ownerBusiness, ownerUser, renderApp, stubApi } from '../test';
+
+const BID = OWNER_BUSINESS_ID;
+
+/** The API of the signed-in owner, whose business answers only when `release` is called. */
+function serveWithHeldBusiness() {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const api = stubApi()
+    .otherwise(() => apiError(404, 'NOT_FOUND', 'Not found.'))
+    .on(userEndpoints.me, () => ownerUser)
+    .on(businessEndpoints.get, async (): Promise<Business> => {
+      await held;
+      return ownerBusiness();
+    })
+    .on(businessEndpoints.onboardingProgress, () => ({ is_completed: false, progress: 40 }))
+    .on(overviewEndpoints.get, () => apiError(404, 'NOT_FOUND', 'Not found.'));
+  return { api, release };
+}
+
+describe('a screen’s own first requests', { timeout: 30_000 }, () => {
+  it('start while the shell still waits for the business, and the screen reads them instead of asking again', async () => {
+    const { api, release } = serveWithHeldBusiness();
+    renderApp(`/business/${BID}/payments?period=30d`);
+
+    // The business has not answered yet, and the overview has asked for its figures and setup progress.
+    await vi.waitFor(() => expect(api.requests(overviewEndpoints.get)).toHaveLength(1), { timeout: 5000 });
+    expect(api.requests(overviewEndpoints.get)[0]?.url.searchParams.get('period')).toBe('30d');
+    expect(api.requests(businessEndpoints.onboardingProgress)).toHaveLength(1);
+    expect(api.requests(businessEndpoints.get)).toHaveLength(1);
+    expect(screen.queryByText('Account setup')).toBeNull();
+
+    release();
+    expect(await screen.findByText('Account setup', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('progressbar', { name: 'Account setup progress' }, { timeout: 5000 })).toBeTruthy();
+    // The screen found the progress already answered: one request, not two.
+    expect(api.requests(businessEndpoints.onboardingProgress)).toHaveLength(1);
+  });
+
+  it('are not made for a guest, who is sent to sign in', async () => {
+    const api = stubApi()
+      .otherwise(() => apiError(404, 'NOT_FOUND', 'Not found.'))
+      .on(userEndpoints.me, () => apiError(401, 'UNAUTHENTICATED', 'Unauthenticated.'))
+      .on(businessEndpoints.get, () => apiError(401, 'UNAUTHENTICATED', 'Unauthenticated.'));
+    const { router } = renderApp(`/business/${BID}/payments`);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(api.requests(overviewEndpoints.get)).toEqual([]);
+    expect(api.requests(businessEndpoints.onboardingProgress)).toEqual([]);
+  });
+});
