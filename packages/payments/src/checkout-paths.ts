@@ -10,6 +10,16 @@ export const CHECKOUT_PATHS = {
 } as const;
 export type CheckoutPathKind = keyof typeof CHECKOUT_PATHS;
 
+/** The hosted checkout's page that saves a subscription's payment method. */
+export const SUBSCRIPTION_SETUP_PATH = '/s/:public_id';
+
+/** Paths on the checkout host: the account form, the test bank's mandate page, and the direct-debit redirection screen. */
+export const DIRECT_DEBIT_PATHS = {
+  mandate: '/direct-debit/:public_id',
+  bank: '/direct-debit/:public_id/bank',
+  return: '/direct-debit/return',
+} as const;
+
 /** Public id prefixes: the kind of object is visible, the rest is 128 random bits in base62. */
 export const PUBLIC_ID_PREFIXES = { link: 'pl_', qr: 'qr_', payment: 'pay_', invoice: 'inv_', mandate: 'mdt_' } as const;
 

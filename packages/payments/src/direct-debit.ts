@@ -23,13 +23,6 @@ export const TEST_BANK_ACCOUNTS = [
   { number: '000099995', outcome: 'authorises a mandate whose charges fail for insufficient funds (insufficient_funds)' },
 ] as const;
 
-/** Paths on the checkout host: the account form, the test bank's mandate page, and the direct-debit redirection screen. */
-export const DIRECT_DEBIT_PATHS = {
-  mandate: '/direct-debit/:public_id',
-  bank: '/direct-debit/:public_id/bank',
-  return: '/direct-debit/return',
-} as const;
-
 export const MandateParamsSchema = z.object({
   public_id: text()
     .min(1)

@@ -6,6 +6,7 @@ import { CheckoutBusinessSchema } from './checkout';
 import { CARD_BRANDS, FAILURE_CODES } from './payment';
 import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PlanIntervalSchema } from './recurring-plans';
 import { SAVED_METHOD_KINDS, SUBSCRIPTION_CHARGE_OUTCOMES, SUBSCRIPTION_FINAL_ACTIONS, SUBSCRIPTION_STATUSES } from './statuses';
+import { SUBSCRIPTION_SETUP_PATH } from './checkout-paths';
 
 /**
  * Subscriptions (docs/payments.md, "subscriptions"): a customer charged on a schedule through a saved payment
@@ -32,8 +33,6 @@ export const SUBSCRIPTION_FINAL_ACTION_LABELS: Record<(typeof SUBSCRIPTION_FINAL
 
 /** The public id prefix of a subscription setup (the link that saves a payment method). */
 export const SUBSCRIPTION_SETUP_PREFIX = 'seti_';
-/** The hosted checkout's page that saves a subscription's payment method. */
-export const SUBSCRIPTION_SETUP_PATH = '/s/:public_id';
 export const subscriptionSetupUrl = (checkoutOrigin: string, publicId: string) =>
   `${checkoutOrigin.replace(/\/$/, '')}${SUBSCRIPTION_SETUP_PATH.replace(':public_id', encodeURIComponent(publicId))}`;
 /** How long a mailed setup link stays usable. */
