@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, SCREEN_PATHS } from '@merchant/core';
 import { GUARD_NAMES, SECTION_OPTIONS, findRoute, href, routeTable } from './route-table';
-import { screens } from './screens';
+import { isGuestScreen } from './screens';
+import { appScreens } from './screens/app-screens';
+import { guestScreens } from './screens/guest-screens';
+
+const screens: Record<string, unknown> = { ...guestScreens, ...appScreens };
 import { COMING_SOON } from './screens/coming-soon';
 
 describe('route table', () => {
@@ -55,6 +59,11 @@ describe('route table', () => {
       }
     }
     expect([...named].sort()).toEqual(Object.keys(screens).sort());
+  });
+
+  it('keeps each screen in the map the router looks in: guest screens in the guest map, the rest in the app map', () => {
+    for (const key of Object.keys(guestScreens)) expect(isGuestScreen(key), key).toBe(true);
+    for (const key of Object.keys(appScreens)) expect(isGuestScreen(key), key).toBe(false);
   });
 
   it('gives a screen shown in several sections one title and one permission', () => {

@@ -10,7 +10,7 @@ import { BUSINESS_GUARDS, guardRoute, HOST_GUARDS, isCheckoutHost, isInvoiceHost
 import { RootLayout } from './layouts/root-layout';
 import { PageErrorBoundary, RouteErrorBoundary } from './route-error';
 import { href, routeTable, type AppRoute, type Layout } from './route-table';
-import { screens, type ScreenModule } from './screens';
+import { loadScreen, type ScreenModule } from './screens';
 import { StartUpFrame } from './start-up-frame';
 import { useDocumentTitle } from './use-document-title';
 
@@ -115,7 +115,8 @@ function toRouteObject(route: AppRoute, queryClient: QueryClient, hostname: stri
       },
     };
   }
-  const load: () => Promise<ScreenModule> = screens[route.screen];
+  const screen = route.screen;
+  const load = (): Promise<ScreenModule> => loadScreen(screen);
   const startScreenData: StartScreenData = (args) => {
     void load().then((screen) => screen.prefetch?.(queryClient, args));
   };

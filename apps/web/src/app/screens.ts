@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { RouteScreen } from './route-table';
+import type { appScreens } from './screens/app-screens';
+import type { guestScreens } from './screens/guest-screens';
 
 /**
  * A screen module: React Router's `lazy` convention (`export function Component()`), and optionally
@@ -10,99 +12,32 @@ import type { RouteScreen } from './route-table';
  */
 export type ScreenModule = { Component: ComponentType; prefetch?: (queryClient: QueryClient, args: LoaderFunctionArgs) => void };
 
+export type ScreenLoader = () => Promise<ScreenModule>;
+
+type Maps = typeof guestScreens & typeof appScreens;
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
 /**
- * Every real screen of the route table, loaded lazily (one chunk per screen). `satisfies` keeps the keys
- * exactly those the route table names: a route naming a screen missing here, or a screen no route names,
+ * Every real screen of the route table, loaded lazily (one chunk per screen), is in exactly one of the two maps:
+ * a route naming a screen missing from both, a screen no route names, or a module that is not a screen module
  * does not compile.
  */
-export const screens = {
-  'auth.login': () => import('../features/auth/routes/login/login-screen'),
-  'auth.checkpoint': () => import('../features/auth/routes/checkpoint/checkpoint-screen'),
-  'auth.password-request': () => import('../features/auth/routes/password-request/password-request-screen'),
-  'auth.password-reset': () => import('../features/auth/routes/password-reset/password-reset-screen'),
-  'auth.register': () => import('../features/auth/routes/register/register-screen'),
-  'auth.register-partner': () => import('../features/auth/routes/register-partner/register-partner-screen'),
-  'auth.register-complete': () => import('../features/auth/routes/register-complete/register-complete-screen'),
-  'auth.register-completed': () => import('../features/auth/routes/register-completed/register-completed-screen'),
-  'auth.register-authenticated': () => import('../features/auth/routes/register-authenticated/register-authenticated-screen'),
-  'auth.pending-invitations': () => import('../features/auth/routes/pending-invitations/pending-invitations-screen'),
-  'auth.choose-business': () => import('../features/auth/routes/choose-business/choose-business-screen'),
-  'onboarding.questionnaire': () => import('../features/onboarding/routes/questionnaire/questionnaire-screen'),
-  'onboarding.pending': () => import('../features/onboarding/routes/pending/pending-screen'),
-  'onboarding.blocked': () => import('../features/onboarding/routes/blocked/blocked-screen'),
-  'user-settings.account': () => import('../features/user-settings/routes/account/account-screen'),
-  'user-settings.security': () => import('../features/user-settings/routes/security/security-screen'),
-  'user-settings.audit-logs': () => import('../features/user-settings/routes/audit-logs/audit-logs-screen'),
-  'payments.overview': () => import('../features/payments/overview/routes/overview/overview-screen'),
-  'partner.overview': () => import('../features/partner/overview/routes/overview/overview-screen'),
-  'onboarding.account-verification': () => import('../features/onboarding/routes/account-verification/account-verification-screen'),
-  'admin.verifications': () => import('../features/verification-admin/routes/verification-queue/verification-queue-screen'),
-  'admin.business': () => import('../features/verification-admin/routes/business-review/business-review-screen'),
-  'staff.list': () => import('../features/staff/routes/staff-list/staff-list-screen'),
-  'staff.invite': () => import('../features/staff/routes/staff-invite/staff-invite-screen'),
-  'staff.detail': () => import('../features/staff/routes/staff-detail/staff-detail-screen'),
-  'staff.two-factor-setup': () => import('../features/staff/routes/two-factor-setup/two-factor-setup-screen'),
-  'business-details.edit': () => import('../features/business-details/routes/business-details/business-details-screen'),
-  'business-audit-log.list': () => import('../features/business-audit-log/routes/audit-log/audit-log-screen'),
-  'notification-settings.edit': () => import('../features/notification-settings/routes/notification-settings/notification-settings-screen'),
-  'email-templates.edit': () => import('../features/email-templates/routes/email-templates/email-templates-screen'),
-  'customers.list': () => import('../features/customers/routes/customer-list/customer-list-screen'),
-  'customers.detail': () => import('../features/customers/routes/customer-detail/customer-detail-screen'),
-  'balances.wallet': () => import('../features/balances/routes/balance/wallet-balance-screen'),
-  'balances.card': () => import('../features/balances/routes/balance/card-balance-screen'),
-  'balances.xendit': () => import('../features/balances/routes/balance/xendit-balance-screen'),
-  'balances.payouts': () => import('../features/balances/routes/payout-list/payout-list-screen'),
-  'balances.payout-detail': () => import('../features/balances/routes/payout-detail/payout-detail-screen'),
-  'sales-report.view': () => import('../features/sales-report/routes/sales-report/sales-report-screen'),
-  'transactions.list': () => import('../features/transactions/routes/transaction-list/transaction-list-screen'),
-  'transactions.detail': () => import('../features/transactions/routes/transaction-detail/transaction-detail-screen'),
-  'products.list': () => import('../features/products/routes/product-list/product-list-screen'),
-  'products.create': () => import('../features/products/routes/product-edit/product-edit-screen'),
-  'products.edit': () => import('../features/products/routes/product-edit/product-edit-screen'),
-  'bank-accounts.list': () => import('../features/bank-accounts/routes/bank-account-list/bank-account-list-screen'),
-  'bank-accounts.create': () => import('../features/bank-accounts/routes/bank-account-form/bank-account-form-screen'),
-  'bank-accounts.edit': () => import('../features/bank-accounts/routes/bank-account-form/bank-account-form-screen'),
-  'send-money.overview': () => import('../features/send-money/routes/send-money-overview/send-money-overview-screen'),
-  'send-money.beneficiaries': () => import('../features/send-money/routes/beneficiary-list/beneficiary-list-screen'),
-  'send-money.beneficiary': () => import('../features/send-money/routes/beneficiary-detail/beneficiary-detail-screen'),
-  'send-money.transfers': () => import('../features/send-money/routes/transfer-list/transfer-list-screen'),
-  'send-money.transfer': () => import('../features/send-money/routes/transfer-detail/transfer-detail-screen'),
-  'payment-methods.list': () => import('../features/payment-methods/routes/payment-methods/payment-methods-screen'),
-  'payment-methods.card': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
-  'payment-methods.provider': () => import('../features/payment-methods/routes/provider-onboarding/provider-onboarding-screen'),
-  'checkout-customisation.edit': () => import('../features/checkout-customisation/routes/checkout-customisation/checkout-customisation-screen'),
-  'invoices.list': () => import('../features/invoices/routes/invoice-list/invoice-list-screen'),
-  'invoices.create': () => import('../features/invoices/routes/invoice-form/invoice-form-screen'),
-  'invoices.edit': () => import('../features/invoices/routes/invoice-form/invoice-form-screen'),
-  'invoices.detail': () => import('../features/invoices/routes/invoice-detail/invoice-detail-screen'),
-  'repeating-invoices.list': () => import('../features/invoices/routes/repeating-invoice-list/repeating-invoice-list-screen'),
-  'repeating-invoices.create': () => import('../features/invoices/routes/repeating-invoice-form/repeating-invoice-form-screen'),
-  'repeating-invoices.edit': () => import('../features/invoices/routes/repeating-invoice-form/repeating-invoice-form-screen'),
-  'repeating-invoices.detail': () => import('../features/invoices/routes/repeating-invoice-detail/repeating-invoice-detail-screen'),
-  'invoice-imports.bulk-create': () => import('../features/invoice-imports/routes/bulk-create/bulk-create-screen'),
-  'invoice-imports.feed-upload': () => import('../features/invoice-imports/routes/feed-upload/feed-upload-screen'),
-  'payment-links.list': () => import('../features/payment-links/routes/links-list/links-list-screen'),
-  'payment-links.create': () => import('../features/payment-links/routes/link-form/link-form-screen'),
-  'payment-links.edit': () => import('../features/payment-links/routes/link-form/link-form-screen'),
-  'payment-links.detail': () => import('../features/payment-links/routes/link-detail/link-detail-screen'),
-  'recurring-plans.list': () => import('../features/recurring-plans/routes/plan-list/plan-list-screen'),
-  'recurring-plans.detail': () => import('../features/recurring-plans/routes/plan-detail/plan-detail-screen'),
-  'subscriptions.list': () => import('../features/recurring-plans/routes/subscription-list/subscription-list-screen'),
-  'subscriptions.detail': () => import('../features/recurring-plans/routes/subscription-detail/subscription-detail-screen'),
-  'static-qr-codes.list': () => import('../features/static-qr-codes/routes/qr-list/qr-list-screen'),
-  'static-qr-codes.create': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
-  'static-qr-codes.edit': () => import('../features/static-qr-codes/routes/qr-form/qr-form-screen'),
-  'static-qr-codes.detail': () => import('../features/static-qr-codes/routes/qr-detail/qr-detail-screen'),
-  'checkout.pay': () => import('../features/checkout/routes/checkout-pay/checkout-pay-screen'),
-  'checkout.payment': () => import('../features/checkout/routes/checkout-payment/checkout-payment-screen'),
-  'checkout.receipt': () => import('../features/checkout/routes/checkout-receipt/checkout-receipt-screen'),
-  'checkout.subscription-setup': () => import('../features/checkout/routes/subscription-setup/subscription-setup-screen'),
-  'invoice-page.view': () => import('../features/invoice-page/routes/invoice-page/invoice-page-screen'),
-  'direct-debit.mandate': () => import('../features/direct-debit/routes/mandate/mandate-screen'),
-  'direct-debit.bank': () => import('../features/direct-debit/routes/bank/bank-screen'),
-  'direct-debit.return': () => import('../features/direct-debit/routes/return/return-screen'),
-  'customer-portal.view': () => import('../features/customer-portal/routes/portal/portal-screen'),
-  'app.not-found': () => import('./screens/not-found-screen'),
-} satisfies Record<RouteScreen, () => Promise<ScreenModule>>;
+export type ScreenMapsCheck = Assert<Exactly<keyof Maps, RouteScreen>> & Assert<Maps[keyof Maps] extends ScreenLoader ? true : false>;
 
-export type ScreenKey = keyof typeof screens;
+/** Screen keys whose module is in the guest map (screens/guest-screens.ts); every other key is in the app map. */
+const GUEST_PREFIXES = ['auth.', 'checkout.', 'customer-portal.', 'direct-debit.', 'invoice-page.', 'app.'] as const;
+
+export const isGuestScreen = (key: string): boolean => GUEST_PREFIXES.some((prefix) => key.startsWith(prefix));
+
+/**
+ * Loads a screen of the route table. The two maps of lazy imports are chunks of their own, so the entry that
+ * every page downloads holds neither (nor the list of files each screen needs): a guest loads only the guest map.
+ */
+export async function loadScreen(key: RouteScreen): Promise<ScreenModule> {
+  const map: Record<string, ScreenLoader | undefined> = isGuestScreen(key)
+    ? (await import('./screens/guest-screens')).guestScreens
+    : (await import('./screens/app-screens')).appScreens;
+  const load = map[key];
+  if (!load) throw new Error(`No screen module for ${key}`);
+  return load();
+}
