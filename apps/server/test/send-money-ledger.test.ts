@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
-import { transferEndpoints, transferFee } from '@merchant/payments';
+import { payoutEndpoints, transferEndpoints, transferFee } from '@merchant/payments';
 import { ledgerBalances } from '../src/db/schema';
 import { createTestContext, type TestContext } from './harness';
-import { addBeneficiary, createBusiness, fundAvailable, sgBeneficiary } from './factories';
+import { addBankAccount, addBeneficiary, createBusiness, fundAvailable, sgBeneficiary } from './factories';
 
 /**
  * Random sequences of funding, transfers (some above the approval threshold, some to the test bank's failing
- * account), approvals, rejections, cancellations and the bank's answers keep every send money account equal to
- * what the transfers say and the available balance never below zero (docs/payments.md, "send money").
+ * account), approvals, rejections, cancellations, payouts of the whole available balance and the bank's answers
+ * keep every send money account equal to what the transfers say, the payouts' in-transit and paid-out sums equal
+ * to the payouts, and the available balance never below zero (docs/payments.md, "send money" and "payouts").
+ * Every figure is the sum of the account's rollup slots.
  */
 let t: TestContext;
 beforeAll(async () => {
@@ -23,6 +25,7 @@ type Op =
   | { kind: 'fund'; amount: number }
   | { kind: 'send'; amount: number; by: 'owner' | 'manager'; failing: boolean }
   | { kind: 'review'; pick: number; action: 'approve' | 'reject' | 'cancel' }
+  | { kind: 'payout' }
   | { kind: 'bank' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -34,17 +37,30 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     failing: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('review' as const), pick: fc.nat(), action: fc.constantFrom('approve' as const, 'reject' as const, 'cancel' as const) }),
+  fc.constant({ kind: 'payout' as const }),
   fc.constant({ kind: 'bank' as const }),
 );
 
-describe('send money and the ledger', () => {
-  it('keeps available, held, in-transit and sent equal to the transfers, and available never negative', async () => {
+/** Each account's balance in SGD: the sum of its rollup slots. */
+async function balances(businessId: string): Promise<Record<string, number>> {
+  const rows = await t.database.db
+    .select({ account: ledgerBalances.account, amount: ledgerBalances.amount })
+    .from(ledgerBalances)
+    .where(and(eq(ledgerBalances.businessId, businessId), eq(ledgerBalances.currency, 'sgd')));
+  const sums: Record<string, number> = {};
+  for (const row of rows) sums[row.account] = (sums[row.account] ?? 0) + Number(row.amount);
+  return sums;
+}
+
+describe('send money, payouts and the ledger', () => {
+  it('keeps available, held, in-transit and sent equal to the transfers and payouts, and available never negative', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 300_00 }), async (ops, threshold) => {
         const business = await createBusiness(t, { staff: ['manager'], flags: { features: { send_money: true } } });
         const { owner, manager } = business.people;
         const params = { business_id: business.id };
         await owner.agent.ok(transferEndpoints.saveSettings, { params, body: { approval_threshold: threshold } });
+        await addBankAccount(t, business, owner);
         const good = await addBeneficiary(business.id, owner);
         const bad = await addBeneficiary(business.id, owner, sgBeneficiary({ account_number: '7654320002' }));
         const model = { available: 0 };
@@ -59,6 +75,7 @@ describe('send money and the ledger', () => {
           }
         };
         const awaiting: { id: string; total: number; by: 'owner' | 'manager' }[] = [];
+        let paidOut = 0;
 
         for (const step of ops) {
           if (step.kind === 'fund') {
@@ -84,17 +101,20 @@ describe('send money and the ledger', () => {
             const reviewer = step.action === 'cancel' ? (held!.by === 'owner' ? owner : manager) : held!.by === 'owner' ? manager : owner;
             await reviewer.agent.ok(transferEndpoints[step.action], { params: { ...params, transfer_id: held!.id } });
             if (step.action !== 'approve') model.available += held!.total;
+          } else if (step.kind === 'payout') {
+            const res = await owner.agent.call(payoutEndpoints.create, { params, body: { currency: 'sgd' } });
+            if (model.available > 0) {
+              expect(res.status).toBe(201);
+              paidOut += model.available;
+              model.available = 0;
+            } else {
+              expect(res.status).toBe(422);
+            }
           } else if (step.kind === 'bank') {
             await bankAnswers();
           }
-          const sums = Object.fromEntries(
-            (
-              await t.database.db
-                .select({ account: ledgerBalances.account, amount: ledgerBalances.amount })
-                .from(ledgerBalances)
-                .where(and(eq(ledgerBalances.businessId, business.id), eq(ledgerBalances.currency, 'sgd')))
-            ).map((r) => [r.account, r.amount]),
-          );
+          const sums = await balances(business.id);
+          expect((sums.merchant_in_transit ?? 0) + (sums.merchant_paid_out ?? 0)).toBe(paidOut);
           expect(sums.merchant_transfer_held ?? 0).toBe(awaiting.reduce((sum, x) => sum + x.total, 0));
           expect(sums.merchant_available ?? 0).toBeGreaterThanOrEqual(0);
           expect(sums.merchant_available ?? 0).toBe(model.available);
@@ -103,11 +123,7 @@ describe('send money and the ledger', () => {
         await bankAnswers();
         const history = await owner.agent.ok(transferEndpoints.list, { params, query: { limit: 100 } });
         const sent = history.data.filter((x) => x.status === 'completed').reduce((sum, x) => sum + x.send.amount, 0);
-        const rows = await t.database.db
-          .select({ account: ledgerBalances.account, amount: ledgerBalances.amount })
-          .from(ledgerBalances)
-          .where(and(eq(ledgerBalances.businessId, business.id), eq(ledgerBalances.currency, 'sgd')));
-        const sums = Object.fromEntries(rows.map((r) => [r.account, r.amount]));
+        const sums = await balances(business.id);
         expect(sums.merchant_transfer_in_transit ?? 0).toBe(0);
         expect(sums.merchant_transfer_sent ?? 0).toBe(sent);
         expect(sums.merchant_available ?? 0).toBe(model.available);

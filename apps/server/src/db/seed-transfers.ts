@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatMoneyWithCode } from '@merchant/core';
 import { priceTransfer, usesIban, type BankAccountType, type TransferEventType, type TransferStatus } from '@merchant/payments';
 import type { Executor } from './client';
+import { sumMinor } from './columns';
 import { beneficiaries, ledgerBalances, transferEvents, transfers, transferSettings, users } from './schema';
 import { newTimeOrderedId } from '../lib/crypto';
 import { createLedgerService, type LedgerEntryInput } from '../modules/payments/ledger/ledger.service';
@@ -95,8 +96,9 @@ export async function seedDemoTransfers(db: Executor, businessId: string, ownerI
     const [manager] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, 'manager@demo.test'));
     const [owner] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, ownerId));
     const people = { owner: owner!, manager: manager ?? owner! };
+    // The available balance is spread over the rollup's slots: their sum.
     const [balance] = await tx
-      .select({ amount: ledgerBalances.amount })
+      .select({ amount: sumMinor(ledgerBalances.amount) })
       .from(ledgerBalances)
       .where(and(eq(ledgerBalances.businessId, businessId), eq(ledgerBalances.account, 'merchant_available'), eq(ledgerBalances.currency, 'sgd')));
     let available = balance?.amount ?? 0;
