@@ -7,7 +7,6 @@ import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from '
 import { seedDemoSubscriptions } from './db/seed-subscriptions';
 import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
-import { seedDemoTransfers } from './db/seed-transfers';
 import { listen } from './http/listen';
 import { movableClock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -29,9 +28,8 @@ async function main(): Promise<void> {
         // Through the charges service, so events, fees and the ledger are what real payments make; before the
         // server listens, so nobody sees (or a stop leaves) half a history.
         const started = performance.now();
-        const { payments } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now());
-        const { transfers } = await seedDemoTransfers(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const ms = Math.round(performance.now() - started);
         logger.info(`demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers and ${subscriptions} subscriptions in ${ms} ms`);

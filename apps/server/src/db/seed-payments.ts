@@ -8,6 +8,7 @@ import { createChargesService, type ChargesActor } from '../modules/payments/cha
 import { createCustomersService } from '../modules/payments/customers/customers.service';
 import { createLedgerService } from '../modules/payments/ledger/ledger.service';
 import { demoPayouts } from './seed-payouts';
+import { demoTransfers } from './seed-transfers';
 import { createProcessor } from '../modules/payments/processor/processor.module';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -87,7 +88,7 @@ interface Planned {
  * the days (so events, fees, customers and the ledger are what real payments produce), some failed, some
  * refunded in full or in part, and settled day by day as the settlement job would. Deterministic (seeded).
  */
-export async function seedDemoPayments(db: Executor, businessId: string, ownerId: string, now: Date): Promise<{ payments: number }> {
+export async function seedDemoPayments(db: Executor, businessId: string, ownerId: string, now: Date): Promise<{ payments: number; transfers: number }> {
   const random = seededRandom(20261123);
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DEMO_HISTORY_DAYS * DAY_MS;
   const clock = fixedClock(new Date(start));
@@ -190,6 +191,8 @@ export async function seedDemoPayments(db: Executor, businessId: string, ownerId
       await charges.refund(actor, refund.paymentId, { amount: Math.min(amount, refund.amount), reason: refund.reason });
     }
   };
+  // The demo's send money happens in the history, each transfer on its day, before the payouts after it.
+  const transfers = demoTransfers(db, businessId, ownerId, now);
   let settledDay = -1;
   for (const p of plan) {
     const day = Math.floor((p.at - start) / DAY_MS);
@@ -198,6 +201,7 @@ export async function seedDemoPayments(db: Executor, businessId: string, ownerId
       settledDay = day;
       clock.set(new Date(start + day * DAY_MS));
       await charges.settleDue(clock.now());
+      await transfers.until(start + day * DAY_MS);
       await payouts.onDay();
     }
     await runRefundsUntil(p.at);
@@ -231,6 +235,7 @@ export async function seedDemoPayments(db: Executor, businessId: string, ownerId
   await runRefundsUntil(now.getTime());
   clock.set(now);
   await charges.settleDue(now);
+  const transferCount = await transfers.finish();
   await payouts.finish();
-  return { payments: plan.length };
+  return { payments: plan.length, transfers: transferCount };
 }
