@@ -36,7 +36,7 @@ export const MandateAccountBodySchema = z.object({
   bank_name: text().trim().min(1, 'Enter the name of the bank').max(80),
   account_number: text()
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^[0-9]{6,17}$/, 'Enter the account number: 6 to 17 digits')),
+    .pipe(text().regex(/^[0-9]{6,17}$/, 'Enter the account number: 6 to 17 digits')),
 });
 export type MandateAccountBody = z.input<typeof MandateAccountBodySchema>;
 
