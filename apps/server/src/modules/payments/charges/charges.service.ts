@@ -30,6 +30,7 @@ import type {
   ConfirmOptions,
   PaymentSourceAdapter,
   SavedCardCharge,
+  SavedChargeContext,
   StartPaymentInput,
 } from './charges.types';
 import { chargesRepository as repo, type PaymentPatch, type PaymentRow, type RefundRow } from './charges.repository';
@@ -39,7 +40,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;
 const SETTLE_BATCH = 200;
 
-export type { ChargeResult, ChargesActor, CheckoutPage, CheckoutSource, ConfirmOptions, PaymentSourceAdapter, SavedCardCharge, StartPaymentInput };
+export type { ChargeResult, ChargesActor, CheckoutPage, CheckoutSource, ConfirmOptions, PaymentSourceAdapter, SavedCardCharge, SavedChargeContext, StartPaymentInput };
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
 type NewPaymentEvent = Parameters<typeof repo.insertEvent>[1];
@@ -184,6 +185,16 @@ export function createChargesService(deps: {
     });
   }
 
+  /**
+   * What charging a saved card needs of the business, in one read: its name (the provider's intent) and its
+   * settlement delay (null: no payments settings yet). A caller charging many (the subscriptions' pass) reads
+   * it once per business and hands it to `chargeSaved`.
+   */
+  async function savedChargeContext(db: Executor, businessId: string): Promise<SavedChargeContext> {
+    const { name, settlementDelayDays } = await repo.confirmContext(db, businessId, 'card');
+    return { merchantName: name, settlementDelayDays };
+  }
+
   return {
     /** Plugs a source capability (payment links, static QR codes, invoices) into every payment of its type. */
     registerSource(adapter: PaymentSourceAdapter): void {
@@ -211,14 +222,22 @@ export function createChargesService(deps: {
      * `chargeSaved` and succeeds (ledger, fee, customer) or fails, all before the caller commits. The source's
      * adapter is not asked: the caller holds its source.
      */
-    async chargeSaved(tx: Executor, input: StartPaymentInput, card: SavedCardCharge, where: RequestMeta = UNATTENDED): Promise<ChargeResult> {
+    async chargeSaved(
+      tx: Executor,
+      input: StartPaymentInput,
+      card: SavedCardCharge,
+      where: RequestMeta = UNATTENDED,
+      known?: SavedChargeContext,
+    ): Promise<ChargeResult> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
       const provider = processor.provider();
       const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
-      const merchantName = await repo.businessName(tx, input.businessId);
-      const intent = await provider.createIntent({ paymentPublicId: publicId, amount: input.amount, currency: input.currency, merchantName });
+      const context = known ?? (await savedChargeContext(tx, input.businessId));
+      const intent = await provider.createIntent({ paymentPublicId: publicId, amount: input.amount, currency: input.currency, merchantName: context.merchantName });
       const now = clock.now();
-      const created = await repo.insert(tx, {
+      // The payment is written once in `processing` (nothing outside this transaction ever sees it before its
+      // outcome); its created, method_selected and processing events go in with the outcome's, in one insert.
+      const processing = await repo.insert(tx, {
         businessId: input.businessId,
         id: newTimeOrderedId(),
         publicId,
@@ -228,6 +247,13 @@ export function createChargesService(deps: {
         currency: input.currency,
         provider: provider.name,
         providerRef: intent.ref,
+        status: 'processing',
+        method: 'card',
+        cardToken: card.token,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        cardExpMonth: card.expMonth,
+        cardExpYear: card.expYear,
         customerId: input.customer?.id ?? null,
         customerName: input.customer?.name ?? null,
         customerEmail: input.customer?.email ?? null,
@@ -238,22 +264,16 @@ export function createChargesService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      await event(tx, created, 'created', { amount: input.amount, currency: input.currency, off_session: true });
-      const processing = await repo.update(tx, created, {
-        status: 'processing',
-        method: 'card',
-        cardToken: card.token,
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        cardExpMonth: card.expMonth,
-        cardExpYear: card.expYear,
-        updatedAt: clock.now(),
-      });
-      await event(tx, processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true });
-      await event(tx, processing, 'processing');
+      const events = [
+        eventRow(processing, 'created', { amount: input.amount, currency: input.currency, off_session: true }),
+        eventRow(processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true }),
+        eventRow(processing, 'processing'),
+      ];
       const outcome = await provider.chargeSaved(intent, card, clock.now());
-      return applyOutcome(tx, processing, outcome, provider, where);
+      return applyOutcome(tx, processing, outcome, provider, where, { patch: {}, events, settlementDelayDays: context.settlementDelayDays });
     },
+
+    savedChargeContext,
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
     async start(input: StartPaymentInput): Promise<PaymentRow> {

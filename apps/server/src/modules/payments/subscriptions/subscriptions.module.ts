@@ -36,6 +36,7 @@ export const subscriptionsModule = defineModule({
       charges,
       processor,
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
+      poolSize: config.databasePoolSize,
     }),
   routes: subscriptionsRoutes,
   jobs: (jobs, subscriptions) => {
