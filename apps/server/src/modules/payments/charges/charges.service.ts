@@ -40,7 +40,17 @@ const DAY_MS = 24 * 60 * 60_000;
 export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;
 const SETTLE_BATCH = 200;
 
-export type { ChargeResult, ChargesActor, CheckoutPage, CheckoutSource, ConfirmOptions, PaymentSourceAdapter, SavedCardCharge, SavedChargeContext, StartPaymentInput };
+export type {
+  ChargeResult,
+  ChargesActor,
+  CheckoutPage,
+  CheckoutSource,
+  ConfirmOptions,
+  PaymentSourceAdapter,
+  SavedCardCharge,
+  SavedChargeContext,
+  StartPaymentInput,
+};
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
 type NewPaymentEvent = Parameters<typeof repo.insertEvent>[1];
@@ -185,16 +195,6 @@ export function createChargesService(deps: {
     });
   }
 
-  /**
-   * What charging a saved card needs of the business, in one read: its name (the provider's intent) and its
-   * settlement delay (null: no payments settings yet). A caller charging many (the subscriptions' pass) reads
-   * it once per business and hands it to `chargeSaved`.
-   */
-  async function savedChargeContext(db: Executor, businessId: string): Promise<SavedChargeContext> {
-    const { name, settlementDelayDays } = await repo.confirmContext(db, businessId, 'card');
-    return { merchantName: name, settlementDelayDays };
-  }
-
   return {
     /** Plugs a source capability (payment links, static QR codes, invoices) into every payment of its type. */
     registerSource(adapter: PaymentSourceAdapter): void {
@@ -220,7 +220,8 @@ export function createChargesService(deps: {
      * Charges a saved card off-session inside the caller's transaction (a subscription locks its row, charges
      * and records the attempt in one transaction): the payment is created, confirmed through the provider's
      * `chargeSaved` and succeeds (ledger, fee, customer) or fails, all before the caller commits. The source's
-     * adapter is not asked: the caller holds its source.
+     * adapter is not asked: the caller holds its source. `known`: the business's name and settlement delay when
+     * the caller has them (the subscriptions' pass reads them once per business).
      */
     async chargeSaved(
       tx: Executor,
@@ -232,8 +233,14 @@ export function createChargesService(deps: {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
       const provider = processor.provider();
       const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
-      const context = known ?? (await savedChargeContext(tx, input.businessId));
-      const intent = await provider.createIntent({ paymentPublicId: publicId, amount: input.amount, currency: input.currency, merchantName: context.merchantName });
+      // The business's name and settlement delay: handed over by a caller charging many, or else read in one statement.
+      const context = known ?? (await repo.confirmContext(tx, input.businessId, 'card'));
+      const intent = await provider.createIntent({
+        paymentPublicId: publicId,
+        amount: input.amount,
+        currency: input.currency,
+        merchantName: context.name,
+      });
       const now = clock.now();
       // The payment is written once in `processing` (nothing outside this transaction ever sees it before its
       // outcome); its created, method_selected and processing events go in with the outcome's, in one insert.
@@ -272,8 +279,6 @@ export function createChargesService(deps: {
       const outcome = await provider.chargeSaved(intent, card, clock.now());
       return applyOutcome(tx, processing, outcome, provider, where, { patch: {}, events, settlementDelayDays: context.settlementDelayDays });
     },
-
-    savedChargeContext,
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
     async start(input: StartPaymentInput): Promise<PaymentRow> {

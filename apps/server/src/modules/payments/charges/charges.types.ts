@@ -88,7 +88,7 @@ export interface SavedCardCharge extends SavedCard {
 
 /** What `chargeSaved` needs of the business: its name and settlement delay in days (null: no payments settings yet). */
 export interface SavedChargeContext {
-  merchantName: string;
+  name: string;
   settlementDelayDays: number | null;
 }
 

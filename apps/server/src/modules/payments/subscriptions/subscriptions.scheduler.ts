@@ -15,10 +15,17 @@ export function chargesInFlight(poolSize: number): number {
 
 /** A pass's reads of each business (name, settlement delay, receipt switch): once per business, not per charge. */
 function businessesOfPass(db: Executor) {
-  const known = new Map<string, BusinessOfPass | null>();
-  return async (businessId: string): Promise<BusinessOfPass | null> => {
-    if (!known.has(businessId)) known.set(businessId, await businessOfPass(db, businessId));
-    return known.get(businessId)!;
+  // The read itself is kept, so the charges in flight at the start of a pass wait for one read; a failed read is
+  // forgotten and tried again by the next charge.
+  const known = new Map<string, Promise<BusinessOfPass | null>>();
+  return (businessId: string): Promise<BusinessOfPass | null> => {
+    let read = known.get(businessId);
+    if (!read) {
+      read = businessOfPass(db, businessId);
+      known.set(businessId, read);
+      read.catch(() => known.delete(businessId));
+    }
+    return read;
   };
 }
 
