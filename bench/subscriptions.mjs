@@ -116,10 +116,9 @@ async function main() {
         '|---|---|---|---|---|',
         `| ${Number(r.n).toLocaleString('en')} | ${Number(r.periods).toLocaleString('en')} | ${Number(r.payments).toLocaleString('en')} | ${seconds.toFixed(0)} | ${(Number(r.n) / seconds).toFixed(0)} |`,
         '',
-        'Each charge is one transaction of nine statements: lock the subscription (SKIP LOCKED) with its customer, the payment written once ' +
+        'Each charge is nine statements: a transaction of eight (lock the subscription (SKIP LOCKED) with its customer, the payment written once ' +
           "in processing and once with its outcome and fee, its four events in one insert, the ledger's charge and fee postings (two statements), " +
-          "the attempt, the subscription advanced; the business's name, settlement delay and receipt switch are read once per business per pass; " +
-          "then the receipt is kept in the outbox and its delivery job enqueued. Charges in flight: the connection pool's size less two.",
+          "the attempt, the subscription advanced), then the receipt kept in the outbox (its delivery job enqueued by pg-boss); the business's name, settlement delay and receipt switch are read once per business per pass. Charges in flight: the connection pool's size less two.",
       ].join('\n');
       writeSection(section);
       console.log(section);
