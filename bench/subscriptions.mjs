@@ -5,7 +5,7 @@
 // Needs a build first (npm run build).
 // Run: node bench/subscriptions.mjs  (BENCH_SUBSCRIPTIONS=5000 for a smoke test).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, waitFor } from '../scripts/server-process.mjs';
@@ -85,12 +85,14 @@ async function main() {
       const seeded = await seed(db);
       console.error(`${COUNT.toLocaleString('en')} due subscriptions written in ${seeded.seconds.toFixed(0)} s`);
       app = await startApp(env);
+      const loads = [loadavg()[0]];
       const deadline = Date.now() + 60 * 60_000;
       let done = 0;
       while (Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 2_000));
         done = Number((await db.query('SELECT count(*) AS n FROM subscription_charges')).rows[0].n);
         console.error(`charged ${done.toLocaleString('en')} of ${COUNT.toLocaleString('en')}`);
+        loads.push(loadavg()[0]);
         if (done >= COUNT) break;
       }
       const { rows } = await db.query(
@@ -106,14 +108,17 @@ async function main() {
         '',
         `Measured by \`node bench/subscriptions.mjs\` on a PostgreSQL server on the same machine (scripts/postgres.mjs), the built server ` +
           `with one scheduler: ${COUNT.toLocaleString('en')} active subscriptions with a saved test card, all due, written by SQL in ` +
-          `${seeded.seconds.toFixed(0)} s. ${process.env.BENCH_NOTE ?? ''}`,
+          `${seeded.seconds.toFixed(0)} s. The machine's one-minute load average during the run (two cores, shared with other ` +
+          `engineers' work): ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}, ${(loads.reduce((a, b) => a + b, 0) / loads.length).toFixed(1)} on average. ` +
+          `${process.env.BENCH_NOTE ?? ''}`,
         '',
         '| charges | distinct periods | payments succeeded | first to last charge (s) | charges per second |',
         '|---|---|---|---|---|',
         `| ${Number(r.n).toLocaleString('en')} | ${Number(r.periods).toLocaleString('en')} | ${Number(r.payments).toLocaleString('en')} | ${seconds.toFixed(0)} | ${(Number(r.n) / seconds).toFixed(0)} |`,
         '',
-        "Each charge is one transaction: lock the subscription (SKIP LOCKED), the payment and its four events, the fee, the ledger's two " +
-          'postings, the attempt, the subscription advanced; then the receipt is kept in the outbox and its delivery job enqueued.',
+        'Each charge is nine statements: a transaction of eight (lock the subscription (SKIP LOCKED) with its customer, the payment written once ' +
+          "in processing and once with its outcome and fee, its four events in one insert, the ledger's charge and fee postings (two statements), " +
+          "the attempt, the subscription advanced), then the receipt kept in the outbox (its delivery job enqueued by pg-boss); the business's name, settlement delay and receipt switch are read once per business per pass. Charges in flight: the connection pool's size less two.",
       ].join('\n');
       writeSection(section);
       console.log(section);

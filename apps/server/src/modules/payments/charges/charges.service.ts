@@ -30,6 +30,7 @@ import type {
   ConfirmOptions,
   PaymentSourceAdapter,
   SavedCardCharge,
+  SavedChargeContext,
   StartPaymentInput,
 } from './charges.types';
 import { chargesRepository as repo, type PaymentPatch, type PaymentRow, type RefundRow } from './charges.repository';
@@ -39,7 +40,17 @@ const DAY_MS = 24 * 60 * 60_000;
 export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;
 const SETTLE_BATCH = 200;
 
-export type { ChargeResult, ChargesActor, CheckoutPage, CheckoutSource, ConfirmOptions, PaymentSourceAdapter, SavedCardCharge, StartPaymentInput };
+export type {
+  ChargeResult,
+  ChargesActor,
+  CheckoutPage,
+  CheckoutSource,
+  ConfirmOptions,
+  PaymentSourceAdapter,
+  SavedCardCharge,
+  SavedChargeContext,
+  StartPaymentInput,
+};
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
 type NewPaymentEvent = Parameters<typeof repo.insertEvent>[1];
@@ -209,16 +220,31 @@ export function createChargesService(deps: {
      * Charges a saved card off-session inside the caller's transaction (a subscription locks its row, charges
      * and records the attempt in one transaction): the payment is created, confirmed through the provider's
      * `chargeSaved` and succeeds (ledger, fee, customer) or fails, all before the caller commits. The source's
-     * adapter is not asked: the caller holds its source.
+     * adapter is not asked: the caller holds its source. `known`: the business's name and settlement delay when
+     * the caller has them (the subscriptions' pass reads them once per business).
      */
-    async chargeSaved(tx: Executor, input: StartPaymentInput, card: SavedCardCharge, where: RequestMeta = UNATTENDED): Promise<ChargeResult> {
+    async chargeSaved(
+      tx: Executor,
+      input: StartPaymentInput,
+      card: SavedCardCharge,
+      where: RequestMeta = UNATTENDED,
+      known?: SavedChargeContext,
+    ): Promise<ChargeResult> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
       const provider = processor.provider();
       const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
-      const merchantName = await repo.businessName(tx, input.businessId);
-      const intent = await provider.createIntent({ paymentPublicId: publicId, amount: input.amount, currency: input.currency, merchantName });
+      // The business's name and settlement delay: handed over by a caller charging many, or else read in one statement.
+      const context = known ?? (await repo.confirmContext(tx, input.businessId, 'card'));
+      const intent = await provider.createIntent({
+        paymentPublicId: publicId,
+        amount: input.amount,
+        currency: input.currency,
+        merchantName: context.name,
+      });
       const now = clock.now();
-      const created = await repo.insert(tx, {
+      // The payment is written once in `processing` (nothing outside this transaction ever sees it before its
+      // outcome); its created, method_selected and processing events go in with the outcome's, in one insert.
+      const processing = await repo.insert(tx, {
         businessId: input.businessId,
         id: newTimeOrderedId(),
         publicId,
@@ -228,6 +254,13 @@ export function createChargesService(deps: {
         currency: input.currency,
         provider: provider.name,
         providerRef: intent.ref,
+        status: 'processing',
+        method: 'card',
+        cardToken: card.token,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        cardExpMonth: card.expMonth,
+        cardExpYear: card.expYear,
         customerId: input.customer?.id ?? null,
         customerName: input.customer?.name ?? null,
         customerEmail: input.customer?.email ?? null,
@@ -238,21 +271,13 @@ export function createChargesService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      await event(tx, created, 'created', { amount: input.amount, currency: input.currency, off_session: true });
-      const processing = await repo.update(tx, created, {
-        status: 'processing',
-        method: 'card',
-        cardToken: card.token,
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        cardExpMonth: card.expMonth,
-        cardExpYear: card.expYear,
-        updatedAt: clock.now(),
-      });
-      await event(tx, processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true });
-      await event(tx, processing, 'processing');
+      const events = [
+        eventRow(processing, 'created', { amount: input.amount, currency: input.currency, off_session: true }),
+        eventRow(processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true }),
+        eventRow(processing, 'processing'),
+      ];
       const outcome = await provider.chargeSaved(intent, card, clock.now());
-      return applyOutcome(tx, processing, outcome, provider, where);
+      return applyOutcome(tx, processing, outcome, provider, where, { patch: {}, events, settlementDelayDays: context.settlementDelayDays });
     },
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */

@@ -86,6 +86,12 @@ export interface SavedCardCharge extends SavedCard {
   last4: string | null;
 }
 
+/** What `chargeSaved` needs of the business: its name and settlement delay in days (null: no payments settings yet). */
+export interface SavedChargeContext {
+  name: string;
+  settlementDelayDays: number | null;
+}
+
 /** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */
 export interface ChargeResult {
   payment: PaymentRow;

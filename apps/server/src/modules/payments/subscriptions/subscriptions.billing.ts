@@ -11,19 +11,19 @@ import {
   type RetrySettings,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { RequestMeta } from '@/http/context';
+import { UNATTENDED, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { PaymentRow } from '../charges/charges.repository';
-import type { ChargesService } from '../charges/charges.service';
-import { brandingFor, checkoutSettingsFor } from '../checkout-customisation/checkout-customisation.service';
+import type { ChargesService, SavedChargeContext } from '../charges/charges.service';
+import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import { subscriptionsRepository as repo, type SubscriptionChargeRow, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Audit entries of scheduled work and of customers: no person. */
-export const SCHEDULER: RequestMeta = { ip: '', userAgent: null };
+export const SCHEDULER: RequestMeta = UNATTENDED;
 
 /** What a charge leaves to do after its transaction commits: the mail to the customer. */
 export interface ChargeDone {
@@ -32,6 +32,27 @@ export interface ChargeDone {
   payment: PaymentRow;
   /** A new setup link to update the card, after a failure. */
   setup: SubscriptionSetupRow | null;
+}
+
+/**
+ * What a charge and its mail need of the business, read once per business in a scheduler's pass rather than per
+ * charge: its name and settlement delay (the payment) and its receipt switch (the mail).
+ */
+export interface BusinessOfPass {
+  charge: SavedChargeContext;
+  name: string;
+  sendReceipts: boolean;
+}
+
+/** The customer's name, email and phone as the payment keeps them. */
+export type ChargedCustomer = { name: string | null; email: string | null; phone: string | null };
+
+/** The business's part of a charge and its mail, in one read (null: no such business). */
+export async function businessOfPass(db: Executor, businessId: string): Promise<BusinessOfPass | null> {
+  const found = await brandingAndSettingsFor(db, businessId);
+  if (!found) return null;
+  const name = found.branding.name;
+  return { charge: { name, settlementDelayDays: found.settings.settlement_delay_days }, name, sendReceipts: found.settings.send_receipts };
 }
 
 /** Without a mailer (the demo seed's history) nothing is mailed. */
@@ -119,12 +140,17 @@ export function createBilling(deps: BillingDeps) {
    * it keeps its place in the cycle. The attempt's row has a unique key (subscription, period, attempt) and a
    * period has at most one succeeded attempt: whatever runs twice, the database refuses a second charge.
    */
-  async function chargePeriod(tx: Executor, locked: SubscriptionRow, options: { reanchor: boolean }): Promise<ChargeDone> {
+  async function chargePeriod(
+    tx: Executor,
+    locked: SubscriptionRow,
+    options: { reanchor: boolean; business?: BusinessOfPass | null; customer?: ChargedCustomer | null },
+  ): Promise<ChargeDone> {
     const now = clock.now();
     let sub = locked;
     if (options.reanchor) sub = await repo.update(tx, sub.businessId, sub.id, { anchorAt: now, anchorPeriod: sub.period });
     if (sub.failedAttempts === 0 && sub.pendingPlanId) sub = await applyPendingPlan(tx, sub, periodOf(sub, sub.period).start);
-    const customer = await repo.customer(tx, sub.businessId, sub.customerId);
+    // The scheduler read the customer with the subscription's lock; the other callers read it here.
+    const customer = options.customer !== undefined ? options.customer : await repo.customer(tx, sub.businessId, sub.customerId);
     const attempt = sub.failedAttempts + 1;
     const result = await charges.chargeSaved(
       tx,
@@ -145,6 +171,8 @@ export function createBilling(deps: BillingDeps) {
         expMonth: sub.methodExpMonth ?? 0,
         expYear: sub.methodExpYear ?? 0,
       },
+      SCHEDULER,
+      options.business?.charge,
     );
     const payment = result.payment;
     const succeeded = payment.status === 'succeeded';
@@ -202,21 +230,25 @@ export function createBilling(deps: BillingDeps) {
     return { subscription: updated, charge, payment, setup: final === 'unpaid' ? await newSetup(tx, updated) : null };
   }
 
-  /** Mails the customer after a charge: the receipt, or the failure with a link to update the card. Runs after the commit. */
-  async function mailOutcome(done: ChargeDone): Promise<void> {
+  /**
+   * Mails the customer after a charge: the receipt, or the failure with a link to update the card. Runs after the
+   * commit. The address is the one the payment kept (the customer's, read in the charge's transaction); `known`:
+   * the business as the scheduler's pass read it, or else it is read here.
+   */
+  async function mailOutcome(done: ChargeDone, known?: BusinessOfPass | null): Promise<void> {
     const { db, mailer, checkoutOrigin } = deps;
     if (!mailer) return;
     const { subscription: sub, payment } = done;
-    const customer = await repo.customer(db, sub.businessId, sub.customerId);
-    if (!customer?.email) return;
-    const branding = await brandingFor(db, sub.businessId);
-    const business = branding?.name ?? 'the business';
+    const to = payment.customerEmail;
+    if (!to) return;
+    const found = known ?? (await businessOfPass(db, sub.businessId));
+    const business = found?.name ?? 'the business';
     const amount = formatMoneyWithCode(payment.amount, payment.currency);
     const portal = deps.portalUrl ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl(sub.businessId, sub.customerId)).url}` : null;
     if (payment.status === 'succeeded') {
-      if (!(await checkoutSettingsFor(db, sub.businessId)).send_receipts) return;
+      if (found && !found.sendReceipts) return;
       await mailer.send({
-        to: customer.email,
+        to,
         subject: `Your receipt from ${business}`,
         text: [
           `You paid ${amount} to ${business} for ${sub.name}.`,
@@ -240,7 +272,7 @@ export function createBilling(deps: BillingDeps) {
           ? 'This was the last try: the subscription is cancelled.'
           : 'This was the last try: the subscription is unpaid until the card is updated.';
     await mailer.send({
-      to: customer.email,
+      to,
       subject: `Your payment to ${business} failed`,
       text: [
         `We could not charge ${amount} for ${sub.name}: ${reason}`,

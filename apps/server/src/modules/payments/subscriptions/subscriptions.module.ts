@@ -43,6 +43,7 @@ export const subscriptionsModule = defineModule({
       processor,
       portalUrl: portalLinks.portalUrl,
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
+      poolSize: config.databasePoolSize,
     }),
   routes: subscriptionsRoutes,
   jobs: (jobs, subscriptions) => {

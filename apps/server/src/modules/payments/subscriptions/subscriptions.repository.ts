@@ -103,6 +103,23 @@ export const subscriptionsRepository = {
   },
 
   /**
+   * `lockDue` with the subscription's customer (name, email, phone) in the same statement: the scheduler's pass
+   * locks only the subscription's row (`FOR UPDATE OF subscriptions SKIP LOCKED`), the customer is read.
+   */
+  async lockDueWithCustomer(db: Executor, businessId: string, id: string, now: Date) {
+    const [row] = await db
+      .select({ subscription: subscriptions, customerName: customers.name, customerEmail: customers.email, customerPhone: customers.phone })
+      .from(subscriptions)
+      .leftJoin(customers, and(eq(customers.businessId, subscriptions.businessId), eq(customers.id, subscriptions.customerId)))
+      .where(
+        and(eq(subscriptions.businessId, businessId), eq(subscriptions.id, id), inArray(subscriptions.status, SCHEDULED), lte(subscriptions.nextChargeAt, now)),
+      )
+      .for('update', { of: subscriptions, skipLocked: true });
+    if (!row) return undefined;
+    return { subscription: row.subscription, customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone } };
+  },
+
+  /**
    * Due subscriptions across businesses in (next charge, id) order, after `after` (the last one a pass read):
    * the partial index `subscriptions_due_idx` serves it.
    */

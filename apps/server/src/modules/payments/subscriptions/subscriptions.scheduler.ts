@@ -1,12 +1,33 @@
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import type { Billing, ChargeDone } from './subscriptions.billing';
+import { businessOfPass, type Billing, type BusinessOfPass, type ChargeDone } from './subscriptions.billing';
 import { subscriptionsRepository as repo } from './subscriptions.repository';
 
 /** Due subscriptions read per query. */
 const BATCH = 200;
-/** Charges in flight at once within one pass (below the connection pool's size). */
-const PARALLEL = 4;
+/**
+ * Charges in flight at once within one pass: each holds a connection for its transaction, so the pool's size
+ * less two (left to requests and the pass's own reads), at least one and at most 16.
+ */
+export function chargesInFlight(poolSize: number): number {
+  return Math.max(1, Math.min(16, poolSize - 2));
+}
+
+/** A pass's reads of each business (name, settlement delay, receipt switch): once per business, not per charge. */
+function businessesOfPass(db: Executor) {
+  // The read itself is kept, so the charges in flight at the start of a pass wait for one read; a failed read is
+  // forgotten and tried again by the next charge.
+  const known = new Map<string, Promise<BusinessOfPass | null>>();
+  return (businessId: string): Promise<BusinessOfPass | null> => {
+    let read = known.get(businessId);
+    if (!read) {
+      read = businessOfPass(db, businessId);
+      known.set(businessId, read);
+      read.catch(() => known.delete(businessId));
+    }
+    return read;
+  };
+}
 
 /**
  * The charging schedule of subscriptions (docs/payments.md, "subscriptions"). Each due subscription is handled
@@ -21,14 +42,19 @@ const PARALLEL = 4;
  *
  * The customer's mail (receipt, or failure with a link to update the card) leaves after the commit.
  */
-export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; billing: Billing }) {
+export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; billing: Billing; poolSize?: number }) {
   const { db, clock, billing } = deps;
+  const parallel = chargesInFlight(deps.poolSize ?? 10);
 
-  /** Acts on one subscription if it is due: answers the charge made, 'ended', or null (not due, or another runner has it). */
-  async function runOne(businessId: string, id: string, now: Date): Promise<ChargeDone | 'ended' | null> {
+  /**
+   * Acts on one subscription if it is due: answers the charge made, 'ended', or null (not due, or another runner
+   * has it). `business`: what the pass read of its business already (else `chargeSaved` reads it).
+   */
+  async function runOne(businessId: string, id: string, now: Date, business?: BusinessOfPass | null): Promise<ChargeDone | 'ended' | null> {
     return db.transaction(async (tx) => {
-      const sub = await repo.lockDue(tx, businessId, id, now);
-      if (!sub) return null;
+      const locked = await repo.lockDueWithCustomer(tx, businessId, id, now);
+      if (!locked) return null;
+      const sub = locked.subscription;
       const atBoundary = sub.status !== 'past_due';
       const endsNow = atBoundary && (sub.cancelAtPeriodEnd || (sub.cyclesTotal !== null && sub.cyclesDone >= sub.cyclesTotal));
       if (endsNow) {
@@ -43,7 +69,7 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
         return 'ended';
       }
       if (!sub.methodToken) return null;
-      return billing.chargePeriod(tx, sub, { reanchor: false });
+      return billing.chargePeriod(tx, sub, { reanchor: false, customer: locked.customer, business });
     });
   }
 
@@ -63,13 +89,14 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
       let charged = 0;
       const seen = new Set<string>();
       const failures: unknown[] = [];
+      const businessOf = businessesOfPass(db);
       let after: { at: Date; id: string } | undefined;
       for (;;) {
         const page = await repo.due(db, now, BATCH, after);
         const last = page[page.length - 1];
         if (!last) break;
         after = { at: last.at, id: last.id };
-        // A few charges at once (each its own transaction on its own connection; the row locks keep them apart).
+        // Several charges at once (each its own transaction on its own connection; the row locks keep them apart).
         const todo = page.filter(({ id }) => !seen.has(id));
         for (const { id } of todo) seen.add(id);
         let next = 0;
@@ -77,17 +104,18 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
           while (next < todo.length) {
             const { businessId, id } = todo[next++]!;
             try {
-              const done = await runOne(businessId, id, now);
+              const business = await businessOf(businessId);
+              const done = await runOne(businessId, id, now, business);
               if (done && done !== 'ended') {
                 charged++;
-                await billing.mailOutcome(done);
+                await billing.mailOutcome(done, business);
               }
             } catch (error) {
               failures.push(error);
             }
           }
         };
-        await Promise.all(Array.from({ length: PARALLEL }, worker));
+        await Promise.all(Array.from({ length: parallel }, worker));
         if (page.length < BATCH) break;
       }
       if (failures.length > 0) throw new AggregateError(failures, `${failures.length} subscription charge(s) failed to run`);

@@ -71,10 +71,12 @@ function refuse(action: SubscriptionAction, row: SubscriptionRow): AppError {
 /** The job that acts on one subscription at once (after a resume makes it due now) rather than at the next pass. */
 export const CHARGE_ONE_JOB = 'subscriptions.charge-one';
 
-export function createSubscriptionsService(deps: BillingDeps & { mailer: Mailer; processor: Processor; limiter: RateLimiter; jobs: JobSender }) {
+export function createSubscriptionsService(
+  deps: BillingDeps & { mailer: Mailer; processor: Processor; limiter: RateLimiter; jobs: JobSender; poolSize?: number },
+) {
   const { db, clock, audit, mailer, checkoutOrigin } = deps;
   const billing = createBilling(deps);
-  const scheduler = createSubscriptionScheduler({ db, clock, billing });
+  const scheduler = createSubscriptionScheduler({ db, clock, billing, poolSize: deps.poolSize });
 
   async function load(businessId: string, id: string) {
     const row = await repo.find(db, businessId, id);
