@@ -101,8 +101,12 @@ const rebuildRollups = [
    FROM payments WHERE business_id = $1 AND status IN ('succeeded', 'partially_refunded', 'refunded', 'failed')
    GROUP BY 1, 2, 3, 4, 5`,
   'DELETE FROM ledger_balances WHERE business_id = $1',
-  `INSERT INTO ledger_balances (business_id, account, currency, amount)
-   SELECT business_id, account, currency, sum(amount) FROM ledger_entries WHERE business_id = $1 GROUP BY 1, 2, 3`,
+  `INSERT INTO ledger_balances (business_id, account, currency, balance, amount)
+   SELECT business_id, account, currency, balance, sum(amount) FROM ledger_entries WHERE business_id = $1 GROUP BY 1, 2, 3, 4`,
+  'DELETE FROM ledger_daily WHERE business_id = $1',
+  `INSERT INTO ledger_daily (business_id, account, currency, balance, day, amount)
+   SELECT business_id, account, currency, balance, (created_at AT TIME ZONE 'UTC')::date, sum(amount)
+   FROM ledger_entries WHERE business_id = $1 GROUP BY 1, 2, 3, 4, 5`,
 ];
 
 /** Inserts `count` benchmark payments for the business; answers its id and how long it took (ms). */

@@ -52,11 +52,18 @@ async function seed(db) {
   await db.query('SET session_replication_role = origin');
   await db.query('DELETE FROM ledger_balances WHERE business_id = $1', [businessId]);
   await db.query(
-    `INSERT INTO ledger_balances (business_id, account, currency, amount)
-     SELECT business_id, account, currency, sum(amount) FROM ledger_entries WHERE business_id = $1 GROUP BY 1, 2, 3`,
+    `INSERT INTO ledger_balances (business_id, account, currency, balance, amount)
+     SELECT business_id, account, currency, balance, sum(amount) FROM ledger_entries WHERE business_id = $1 GROUP BY 1, 2, 3, 4`,
     [businessId],
   );
-  for (const table of ['ledger_transactions', 'ledger_entries', 'ledger_balances']) await db.query(`ANALYZE ${table}`);
+  await db.query('DELETE FROM ledger_daily WHERE business_id = $1', [businessId]);
+  await db.query(
+    `INSERT INTO ledger_daily (business_id, account, currency, balance, day, amount)
+     SELECT business_id, account, currency, balance, (created_at AT TIME ZONE 'UTC')::date, sum(amount)
+     FROM ledger_entries WHERE business_id = $1 GROUP BY 1, 2, 3, 4, 5`,
+    [businessId],
+  );
+  for (const table of ['ledger_transactions', 'ledger_entries', 'ledger_balances', 'ledger_daily']) await db.query(`ANALYZE ${table}`);
   return { businessId, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -117,8 +124,11 @@ async function measure(helloUrl, pgUrl) {
     const payoutStarted = performance.now();
     const payout = await post(base, cookie, `/v1/business/${seeded.businessId}/payouts`, { currency: 'sgd' });
     const payoutSeconds = (performance.now() - payoutStarted) / 1000;
+    const halfYearAgo = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
     const targets = {
+      'wallet balance (pending, available, in transit)': `${api}/balances/wallet`,
       'statement, first page (available)': `${api}/balances/wallet/statement?account=available`,
+      'statement, half a year back (available, to a date)': `${api}/balances/wallet/statement?account=available&to=${halfYearAgo}`,
       'payout detail (summary of its lines)': `${api}/payouts/${payout.id}`,
       "payout's lines, first page": `${api}/payouts/${payout.id}/lines`,
     };

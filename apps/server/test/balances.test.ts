@@ -4,6 +4,8 @@ import { endpointPath } from '@merchant/core';
 import { balanceEndpoints, type StatementEntry } from '@merchant/payments';
 import { businesses, payments } from '@/db/schema';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
+import { createProcessor } from '@/modules/payments/processor/processor.module';
+import { createTestProvider } from '@/modules/payments/processor/test-provider';
 import { actorOf, card, paymentServices } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
@@ -18,10 +20,10 @@ let business: FactoryBusiness<'owner' | 'manager' | 'cashier'>;
 async function pay(at: string, amount: number, options: { currency?: string; provider?: string } = {}) {
   t.clock.set(new Date(at));
   const started = await charges.start({ businessId: business.id, source: { type: 'static_qr', id: null }, amount, currency: options.currency ?? 'sgd' });
+  // A connected acquirer's payment names it as its provider from the start (the test processor answers for it).
+  if (options.provider) await t.database.db.update(payments).set({ provider: options.provider }).where(eq(payments.publicId, started.publicId));
   const { payment } = await charges.confirm(started.publicId, card());
   expect(payment.status).toBe('succeeded');
-  // The test processor collects every payment; a connected acquirer's payment names it as its provider.
-  if (options.provider) await t.database.db.update(payments).set({ provider: options.provider }).where(eq(payments.id, payment.id));
   return payment;
 }
 
@@ -43,7 +45,9 @@ const nets: number[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ charges } = paymentServices(t.database.db, t.clock));
+  // The test processor stands in for Stripe and Xendit: what matters here is the provider the payment names.
+  const acquirers = ['stripe', 'xendit'].map((name) => ({ ...createTestProvider(), name }));
+  ({ charges } = paymentServices(t.database.db, t.clock, createProcessor([createTestProvider(), ...acquirers])));
   business = await createBusiness(t, { staff: ['manager', 'cashier'] });
   // Three wallet payments on 1, 2 and 5 November; one in USD; one collected by Stripe, one by Xendit.
   for (const [at, amount] of [

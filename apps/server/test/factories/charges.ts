@@ -11,12 +11,12 @@ import { createLedgerService } from '@/modules/payments/ledger/ledger.service';
 import { createProcessor } from '@/modules/payments/processor/processor.module';
 import { createAuditService } from '@/modules/platform/audit/audit.service';
 
-/** The payments core services on a test database, wired as the app wires them. */
-export function paymentServices(db: Executor, clock: Clock) {
+/** The payments core services on a test database, wired as the app wires them (`processor`: its providers). */
+export function paymentServices(db: Executor, clock: Clock, processor = createProcessor()) {
   const ledger = createLedgerService({ clock });
   const audit = createAuditService({ clock });
   const customers = createCustomersService({ db, clock, audit });
-  const charges = createChargesService({ db, clock, audit, ledger, processor: createProcessor(), customers });
+  const charges = createChargesService({ db, clock, audit, ledger, processor, customers });
   return { ledger, charges };
 }
 

@@ -1,4 +1,5 @@
 import {
+  BALANCE_KINDS,
   FAILURE_CODES,
   LEDGER_ACCOUNTS,
   LEDGER_TRANSACTION_KINDS,
@@ -289,12 +290,18 @@ export const ledgerEntries = pgTable(
     currency: text('currency').notNull(),
     /** Signed minor units: positive credits the account's balance, negative debits it. */
     amount: minorAmount('amount').notNull(),
+    /**
+     * The balance the entry counts in (wallet, card or xendit: `balanceOfProvider` of its transaction's
+     * payment; wallet without a payment), set once at posting so the rollups and the statement are keyed by it.
+     */
+    balance: text('balance', { enum: BALANCE_KINDS }).notNull().default('wallet'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     index('ledger_entries_transaction_idx').on(t.businessId, t.transactionId),
-    index('ledger_entries_account_idx').on(t.businessId, t.account, t.currency, t.createdAt),
+    // The statement of one balance's account, newest first, and a running balance's day range (docs/payments.md).
+    index('ledger_entries_statement_idx').on(t.businessId, t.account, t.currency, t.balance, t.createdAt, t.id),
     check('ledger_entries_nonzero_check', sql`${t.amount} <> 0`),
   ],
 );
@@ -312,10 +319,30 @@ export const ledgerBalances = pgTable(
     businessId: businessRef(),
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     currency: text('currency').notNull(),
+    balance: text('balance', { enum: BALANCE_KINDS }).notNull().default('wallet'),
     amount: minorAmount('amount').notNull().default(0),
     slot: smallint('slot').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.account, t.currency, t.slot] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.account, t.currency, t.balance, t.slot] })],
+);
+
+/**
+ * The sum of each account's entries per balance, currency and UTC day (migration 0024_ledger_balance_kind): the statement's running
+ * balance at any row is the sum of the days before it plus that day's entries up to the row, never a scan of
+ * the account. Kept like `ledger_balances` by the same trigger, over `ROLLUP_SLOTS` rows per key.
+ */
+export const ledgerDaily = pgTable(
+  'ledger_daily',
+  {
+    businessId: businessRef(),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    currency: text('currency').notNull(),
+    balance: text('balance', { enum: BALANCE_KINDS }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: minorAmount('amount').notNull().default(0),
+    slot: smallint('slot').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.account, t.currency, t.balance, t.day, t.slot] })],
 );
 
 /** Which methods a business offers at checkout, in which order, and whether the fee is passed on. */

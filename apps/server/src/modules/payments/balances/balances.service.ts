@@ -17,7 +17,7 @@ import type { Clock } from '@/lib/clock';
 import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { startOfDay } from '../transactions/transactions.repository';
-import { balancesRepository as repo, type StatementRow, type StatementWindow } from './balances.repository';
+import { balancesRepository as repo, type EntryKey, type StatementPageRow, type StatementRow, type StatementWindow } from './balances.repository';
 
 const EXPORT_BATCH = 500;
 
@@ -79,6 +79,31 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
     };
   }
 
+  /**
+   * The account's balance just after each row (rows newest first, contiguous in the filtered order). The first
+   * row's comes from the daily rollup (or is carried from the row before it, `carry`, in an export), and each
+   * next one is it minus the account's entries in between: the work is the page's span, not the account's size.
+   */
+  async function withRunning(
+    business: BusinessRow,
+    kind: BalanceKind,
+    window: StatementWindow,
+    rows: StatementPageRow[],
+    carry?: { key: EntryKey; running: number },
+  ): Promise<StatementRow[]> {
+    const top = rows[0];
+    const bottom = rows[rows.length - 1];
+    if (!top || !bottom) return [];
+    const start = carry?.key ?? top;
+    let current = carry ? carry.running : await repo.runningAt(db, business.id, kind, window, top);
+    const running = new Map<string, number>();
+    for (const entry of await repo.amountsBetween(db, business.id, kind, window, start, bottom)) {
+      running.set(entry.id, current);
+      current -= entry.amount;
+    }
+    return rows.map((row) => ({ ...row, running: running.get(row.id) ?? 0 }));
+  }
+
   return {
     async get(business: BusinessRow, kind: BalanceKind): Promise<BalanceView> {
       assertHas(business, kind);
@@ -106,25 +131,31 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
     async statement(business: BusinessRow, kind: BalanceKind, query: StatementFilters & CursorQuery) {
       assertHas(business, kind);
       const window = windowOf(business, query);
-      const rows = await repo.statement(db, business.id, kind, window, query.limit, decodeCursor(query.cursor));
+      const rows = await repo.page(db, business.id, kind, window, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
-      return { data: page.rows.map((r) => presentEntry(r, window.currency)), next_cursor: page.nextCursor };
+      const shown = await withRunning(business, kind, window, page.rows);
+      return { data: shown.map((r) => presentEntry(r, window.currency)), next_cursor: page.nextCursor };
     },
 
-    /** The filtered statement as CSV, newest first, read in batches while it is sent (flat memory at any size). */
+    /**
+     * The filtered statement as CSV, newest first, read in batches while it is sent (flat memory at any size);
+     * the running balance is carried from each batch's last row to the next batch (linear time).
+     */
     exportCsv(business: BusinessRow, kind: BalanceKind, filters: StatementFilters) {
       assertHas(business, kind);
       const window = windowOf(business, filters);
       async function* lines(): AsyncGenerator<string> {
         yield `\uFEFF${csvRow(STATEMENT_CSV_HEADER)}\r\n`;
         let cursor: Cursor | undefined;
+        let carry: { key: EntryKey; running: number } | undefined;
         for (;;) {
-          const rows = await repo.statement(db, business.id, kind, window, EXPORT_BATCH, cursor);
-          const batch = rows.slice(0, EXPORT_BATCH);
+          const rows = await repo.page(db, business.id, kind, window, EXPORT_BATCH, cursor);
+          const batch = await withRunning(business, kind, window, rows.slice(0, EXPORT_BATCH), carry);
           if (batch.length > 0) yield batch.map((r) => `${csvRow(entryCsvRow(presentEntry(r, window.currency)))}\r\n`).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.id };
+          carry = { key: cursor, running: last.running };
         }
       }
       const date = clock.now().toISOString().slice(0, 10);

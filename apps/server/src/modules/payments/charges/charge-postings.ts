@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS } from '@merchant/payments';
+import { balanceOfProvider, PAYMENT_METHOD_LABELS } from '@merchant/payments';
 import type { LedgerPosting } from '../ledger/ledger.service';
 import type { PaymentRow } from './charges.repository';
 
@@ -8,9 +8,11 @@ import type { PaymentRow } from './charges.repository';
  */
 export function chargePostings(payment: PaymentRow): LedgerPosting[] {
   const { currency, amount, fee } = payment;
+  const balance = balanceOfProvider(payment.provider);
   const charge: LedgerPosting = {
     kind: 'charge',
     paymentId: payment.id,
+    balance,
     description: `Payment ${payment.publicId}`,
     entries: [
       { account: 'customer_funds', currency, amount: -amount },
@@ -21,6 +23,7 @@ export function chargePostings(payment: PaymentRow): LedgerPosting[] {
   const feePosting: LedgerPosting = {
     kind: 'fee',
     paymentId: payment.id,
+    balance,
     description: `${PAYMENT_METHOD_LABELS[payment.method!]} fee of payment ${payment.publicId}`,
     entries: [
       { account: 'merchant_pending', currency, amount: -fee },

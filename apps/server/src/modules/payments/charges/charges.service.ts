@@ -1,5 +1,6 @@
 import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
 import {
+  balanceOfProvider,
   FAILURE_MESSAGES,
   PAYMENT_METHOD_LABELS,
   PUBLIC_ID_PREFIXES,
@@ -419,6 +420,7 @@ export function createChargesService(deps: {
           kind: 'refund',
           paymentId: payment.id,
           refundId: refund.id,
+          balance: balanceOfProvider(payment.provider),
           description: `Refund of payment ${payment.publicId}`,
           entries: [
             { account: 'merchant_available', currency: payment.currency, amount: -input.amount },
@@ -457,6 +459,7 @@ export function createChargesService(deps: {
               await ledger.post(tx, businessId, {
                 kind: 'settlement',
                 paymentId: payment.id,
+                balance: balanceOfProvider(payment.provider),
                 description: `Settlement of payment ${payment.publicId}`,
                 entries: [
                   { account: 'merchant_pending', currency: payment.currency, amount: -payment.net },

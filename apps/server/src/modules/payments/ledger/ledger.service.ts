@@ -1,4 +1,4 @@
-import { LEDGER_ACCOUNTS, type LedgerAccount, type LedgerTransactionKind } from '@merchant/payments';
+import { balanceOfProvider, LEDGER_ACCOUNTS, type BalanceKind, type LedgerAccount, type LedgerTransactionKind } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -19,6 +19,11 @@ export interface LedgerPosting {
   /** Later capabilities (payouts, transfers) name their own rows here. */
   reference?: { type: string; id: string };
   description: string;
+  /**
+   * The balance its entries count in. Callers that hold the payment pass `balanceOfProvider(payment.provider)`;
+   * left out, it is the payment's (one read for all the postings that need it), or the wallet without a payment.
+   */
+  balance?: BalanceKind;
   entries: LedgerEntryInput[];
 }
 
@@ -60,6 +65,10 @@ export function assertBalanced(entries: readonly LedgerEntryInput[]): void {
 export function createLedgerService(deps: { clock: Clock }) {
   async function postAll(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<string[]> {
     for (const posting of postings) assertBalanced(posting.entries);
+    const unknown = [...new Set(postings.filter((p) => !p.balance && p.paymentId).map((p) => p.paymentId!))];
+    const providers = unknown.length > 0 ? await repo.paymentProviders(tx, businessId, unknown) : new Map<string, string>();
+    const balanceOf = (posting: LedgerPosting): BalanceKind =>
+      posting.balance ?? (posting.paymentId ? balanceOfProvider(providers.get(posting.paymentId) ?? null) : 'wallet');
     const createdAt = deps.clock.now();
     const transactions: NewLedgerTransaction[] = [];
     const entries: NewLedgerEntry[] = [];
@@ -76,6 +85,7 @@ export function createLedgerService(deps: { clock: Clock }) {
         description: posting.description,
         createdAt,
       });
+      const balance = balanceOf(posting);
       for (const entry of posting.entries) {
         entries.push({
           businessId,
@@ -84,6 +94,7 @@ export function createLedgerService(deps: { clock: Clock }) {
           account: entry.account,
           currency: entry.currency,
           amount: entry.amount,
+          balance,
           createdAt,
         });
       }

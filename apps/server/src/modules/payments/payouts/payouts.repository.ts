@@ -15,8 +15,8 @@ const LINE_BATCH = 1000;
 
 const joinTransaction = and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId));
 const joinPayment = and(eq(payments.businessId, ledgerTransactions.businessId), eq(payments.id, ledgerTransactions.paymentId));
-/** The wallet balance's entries: those of the platform's own processor, or of no payment (balances.repository says the same). */
-const inWallet = sql`coalesce(${payments.provider}, '') not in ('stripe', 'xendit')`;
+/** The wallet balance's entries: those of the platform's own processor, or of no payment (kept on the entry at posting). */
+const inWallet = eq(ledgerEntries.balance, 'wallet');
 
 export interface PayoutListFilters {
   status?: PayoutRow['status'];
@@ -92,7 +92,6 @@ export const payoutsRepository = {
       .select({ id: ledgerEntries.id, createdAt: ledgerEntries.createdAt, amount: ledgerEntries.amount, taken })
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, joinTransaction)
-      .leftJoin(payments, joinPayment)
       .where(
         and(
           eq(ledgerEntries.businessId, businessId),
