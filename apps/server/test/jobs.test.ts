@@ -239,6 +239,21 @@ describe('schedules and the module hook', () => {
     expect(ticks).toEqual(['2026-11-01T09:00:00.000Z', '2026-11-01T09:10:00.000Z']);
   });
 
+  it('runs a tick that ran already once more when asked to rerun (the dev clock put back and moved forward again)', async () => {
+    t.clock.set(new Date('2026-11-02T09:03:00Z'));
+    const ticks: string[] = [];
+    const jobs = await processWith(ticks);
+    await jobs.checkSchedules();
+    await jobs.runDue();
+    expect(ticks).toEqual(['2026-11-02T09:00:00.000Z']);
+    // The same tick again: nothing without a rerun, one more run with it.
+    await jobs.checkSchedules();
+    expect(await jobs.runDue()).toBe(0);
+    await jobs.checkSchedules({ rerun: true });
+    await jobs.runDue();
+    expect(ticks).toEqual(['2026-11-02T09:00:00.000Z', '2026-11-02T09:00:00.000Z']);
+  });
+
   it('starts several processes at once on one database: each queue is created once and every start succeeds', async () => {
     const names = Array.from({ length: 12 }, (_, i) => `test.race-${randomBytes(3).toString('hex')}-${i}`);
     const processes = Array.from({ length: 4 }, () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { JobsConnection } from '@/db/client';
@@ -64,8 +64,13 @@ export interface Jobs extends JobRegistry, JobSender {
    * `ignoreDelays` also runs jobs whose start or retry time has not come (as if that time had passed).
    */
   runDue(options?: { ignoreDelays?: boolean }): Promise<number>;
-  /** Enqueues the schedules whose tick has come now rather than at the next check (after the dev clock moved). */
-  checkSchedules(): Promise<void>;
+  /**
+   * Enqueues the schedules whose tick has come now rather than at the next check (after the dev clock moved).
+   * `rerun`: also when that tick has run already. The dev clock moved back and forward again reaches a tick
+   * that ran before, with work made since (payments to settle); every schedule is idempotent, so a second run
+   * of a tick does only what the first left.
+   */
+  checkSchedules(options?: { rerun?: boolean }): Promise<void>;
 }
 
 /** `poll`: workers poll and schedules tick on timers (a server). `manual`: nothing runs until `runDue` (tests). */
@@ -138,11 +143,12 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   }
 
   /** Enqueues the current tick of every schedule whose tick has come (once per tick, whoever enqueues it). */
-  async function enqueueTicks(now: Date): Promise<void> {
+  async function enqueueTicks(now: Date, rerun = false): Promise<void> {
     for (const [name, { every }] of schedules) {
       const tick = new Date(Math.floor(now.getTime() / every) * every);
-      // One job per tick, whichever process (or runDue) enqueues it first.
-      await boss.send(name, { tick: tick.toISOString() } satisfies Tick, { id: singletonId(name, tick.toISOString()) });
+      // One job per tick, whichever process (or runDue) enqueues it first; a rerun is a job of its own.
+      const key = rerun ? `${tick.toISOString()}#rerun-${randomUUID()}` : tick.toISOString();
+      await boss.send(name, { tick: tick.toISOString() } satisfies Tick, { id: singletonId(name, key) });
     }
   }
 
@@ -200,7 +206,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
 
-    checkSchedules: () => enqueueTicks(clock.now()),
+    checkSchedules: (options = {}) => enqueueTicks(clock.now(), options.rerun),
 
     async runDue(options = {}) {
       await enqueueTicks(clock.now());
