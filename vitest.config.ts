@@ -1,8 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** `@/` is the app's src/ (as in each app's tsconfig paths and apps/web/vite.config.ts). */
 const srcAlias = (app: 'web' | 'server') => [{ find: /^@\//, replacement: fileURLToPath(new URL(`./apps/${app}/src/`, import.meta.url)) }];
+
+/**
+ * The browser tests share one server. A file that moves its dev clock ahead leaves data dated in the future
+ * (charges, settlements, payouts made while the clock was ahead) that sorts before what later files make, and
+ * its schedules may have run for the whole demo business: such files run after all the others.
+ */
+class ClockMoversLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const movesClock = (file: TestSpecification) => readFileSync(file.moduleId, 'utf8').includes("serverClock('/advance'");
+    return [...sorted.filter((file) => !movesClock(file)), ...sorted.filter(movesClock)];
+  }
+}
 
 /** The API suite runs on the embedded database, and on PostgreSQL when npm test started one. */
 function apiProjects(): TestProjectConfiguration[] {
@@ -29,6 +44,8 @@ function apiProjects(): TestProjectConfiguration[] {
 
 export default defineConfig({
   test: {
+    // Only the browser tests move the dev clock; the other projects' order is the default one.
+    sequence: { sequencer: ClockMoversLast },
     projects: [
       ...apiProjects(),
       {

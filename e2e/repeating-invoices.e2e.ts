@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { baseURL, DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn, serverClock } from './support';
 
 /**
  * Repeating invoices in the browser: the owner sets one up for tomorrow, the server's clock moves a day ahead
@@ -15,15 +15,6 @@ const RUN = Date.now().toString(36);
 const customer = { name: `Rita Repeat ${RUN}`, email: `rita-${RUN}@example.test` };
 const DAY_MS = 86_400_000;
 
-async function serverClock(path = '', body?: object): Promise<{ now: string; offset_ms: number }> {
-  const res = await fetch(`${baseURL()}/_dev/clock${path}`, {
-    method: body ? 'POST' : 'GET',
-    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { now: string; offset_ms: number };
-}
-
 beforeAll(async () => {
   browser = await launch();
   const api = new ApiSession();
@@ -33,8 +24,7 @@ beforeAll(async () => {
   await api.call('POST', `/v1/business/${businessId}/customers`, customer);
 });
 afterAll(async () => {
-  const res = await fetch(`${baseURL()}/_dev/clock/reset`, { method: 'POST' });
-  expect(res.status).toBe(200);
+  await serverClock('/reset');
   await browser?.close();
 });
 

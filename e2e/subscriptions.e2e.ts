@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { DEMO_PASSWORD, baseURL, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn, serverClock } from './support';
 
 /**
  * Subscriptions in the browser: the owner creates a monthly plan and subscribes a customer from the plan's page;
@@ -16,15 +16,6 @@ const RUN = Date.now().toString(36);
 const customer = { name: `Sam Subscriber ${RUN}`, email: `sam-${RUN}@example.test` };
 const DAY_MS = 86_400_000;
 
-async function serverClock(path = '', body?: object): Promise<{ now: string; offset_ms: number }> {
-  const res = await fetch(`${baseURL()}/_dev/clock${path}`, {
-    method: body ? 'POST' : 'GET',
-    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { now: string; offset_ms: number };
-}
-
 beforeAll(async () => {
   browser = await launch();
   const api = new ApiSession();
@@ -34,8 +25,7 @@ beforeAll(async () => {
   await api.call('POST', `/v1/business/${businessId}/customers`, customer);
 });
 afterAll(async () => {
-  const res = await fetch(`${baseURL()}/_dev/clock/reset`, { method: 'POST' });
-  expect(res.status).toBe(200);
+  await serverClock('/reset');
   await browser?.close();
 });
 

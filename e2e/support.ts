@@ -6,6 +6,20 @@ import { expect, inject } from 'vitest';
 export const baseURL = (): string => inject('baseURL');
 export const DEMO_PASSWORD = 'demo-password';
 
+/**
+ * The server's dev clock (`/_dev/clock`: loopback only, on for the browser tests' server): `serverClock()` reads
+ * it, `serverClock('/advance', { ms })` moves it ahead (the schedules run at once), `serverClock('/reset')` puts
+ * it back. A test that moves it puts it back in its `afterAll`, for the tests that follow.
+ */
+export async function serverClock(path: '' | '/advance' | '/reset' = '', body?: { ms: number }): Promise<{ now: string; offset_ms: number }> {
+  const res = await fetch(`${baseURL()}/_dev/clock${path}`, {
+    method: path ? 'POST' : 'GET',
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { now: string; offset_ms: number };
+}
+
 const FLAGS = [
   '--headless',
   '--no-sandbox',
