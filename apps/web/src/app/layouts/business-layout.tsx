@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { SubHeaderBar } from '@/components/sub-header-bar/sub-header-bar';
 import { businessQuery, useUser } from '@/lib/session';
 import { BusinessWarningBanners } from '../business-warnings-banners';
+import { CommandPalette } from '../command-palette';
 import { CommandPaletteButton } from '../command-palette-button';
 import { SECTION_OPTIONS, findRoute, href, type Section } from '../route-table';
 import { sectionsFor, visibleSidebar } from '../sidebar';
@@ -17,25 +18,6 @@ import { SectionSwitcher } from './section-switcher';
 import { ColorSchemeToggle } from './shell-parts';
 import { UserMenu } from './user-menu';
 import { SidebarNav } from './sidebar-nav';
-
-const CommandPalette = lazy(() => import('../command-palette').then((m) => ({ default: m.CommandPalette })));
-
-/**
- * True once the browser is idle after the shell's first paint: the command palette (every screen of the
- * business as a search entry) is built then, not in the long task that first draws the screen.
- */
-function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 200);
-    return () => window.clearTimeout(id);
-  }, []);
-  return ready;
-}
 
 /** Spec 1: the active section follows the current route; it starts as payments. */
 function useActiveSection(): Section {
@@ -56,7 +38,6 @@ export function BusinessLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const location = useLocation();
   const section = useActiveSection();
-  const paletteReady = useAfterFirstPaint();
 
   const closeNav = nav.close;
   useEffect(() => closeNav(), [location.pathname, closeNav]);
@@ -112,11 +93,7 @@ export function BusinessLayout() {
           </Suspense>
         </Box>
       </AppShell.Main>
-      {paletteReady ? (
-        <Suspense fallback={null}>
-          <CommandPalette business={current} />
-        </Suspense>
-      ) : null}
+      <CommandPalette business={current} />
     </AppShell>
   );
 }
