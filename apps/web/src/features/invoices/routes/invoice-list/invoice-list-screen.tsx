@@ -1,15 +1,14 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconFileInvoice, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconFileInvoice, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema, type Invoice } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
-import { useUrlParams } from '@/lib/use-url-params';
-import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { invoicesExportHref, invoicesQuery } from '@/features/invoices/api/invoices-api';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { ReminderSettingsButton } from '@/features/invoices/components/reminder-settings';
@@ -20,11 +19,11 @@ const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_S
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
-  const { params, set, clear: clearParams } = useUrlParams();
-  const search = useUrlSearchText('search');
+  const url = useListFilters(['status', 'from', 'to']);
+  const { params, set } = url;
   const parsed = InvoiceFiltersSchema.safeParse({
     status: params.get('status') || undefined,
-    search: search.value || undefined,
+    search: url.search.value || undefined,
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
   });
@@ -32,13 +31,8 @@ export function Component() {
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const invoices = useInfiniteQuery({ ...invoicesQuery(businessId, filters ?? {}), enabled: filters !== null });
   const rows = invoices.data?.pages.flatMap((page) => page.data) ?? [];
-  const filtered = search.value !== '' || ['status', 'from', 'to'].some((k) => params.get(k));
   const canCreate = business.data?.permissions.includes('payments:create') ?? false;
 
-  const clear = () => {
-    search.setText('');
-    clearParams();
-  };
   const create = canCreate ? (
     <Button component={Link} to={href('payments.invoices-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
       Create invoice
@@ -76,45 +70,36 @@ export function Component() {
         </Group>
       }
     >
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-          <TextInput
-            type="search"
-            label="Search invoices"
-            placeholder="Number, customer name or email"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-            error={issue('search')}
-          />
-          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
-          <TextInput
-            label="Issued from"
-            type="date"
-            value={params.get('from') ?? ''}
-            onChange={(e) => set('from', e.currentTarget.value)}
-            error={issue('from')}
-          />
-          <TextInput label="Issued to" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
-        </SimpleGrid>
-      </Paper>
+      <SearchAndStatus
+        filters={url}
+        searchLabel="Search invoices"
+        placeholder="Number, customer name or email"
+        searchError={issue('search')}
+        statusOptions={STATUS_OPTIONS}
+        cols={{ base: 1, sm: 2, md: 4 }}
+      >
+        <TextInput
+          label="Issued from"
+          type="date"
+          value={params.get('from') ?? ''}
+          onChange={(e) => set('from', e.currentTarget.value)}
+          error={issue('from')}
+        />
+        <TextInput label="Issued to" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+      </SearchAndStatus>
 
       <PagedTable
         query={invoices}
         count={rows.length}
         loadingLabel="Loading invoices"
-        empty={{
+        empty={listEmptyState(url, {
           icon: <IconFileInvoice aria-hidden />,
-          title: filtered ? 'No invoice matches these filters' : 'No invoices yet',
-          description: filtered ? 'Try another search, status or date range.' : 'Create an invoice for a customer, then send it: they pay it online.',
-          action: filtered ? (
-            <Button variant="default" onClick={clear}>
-              Clear filters
-            </Button>
-          ) : (
-            create
-          ),
-        }}
+          title: 'No invoices yet',
+          description: 'Create an invoice for a customer, then send it: they pay it online.',
+          noMatchTitle: 'No invoice matches these filters',
+          noMatchDescription: 'Try another search, status or date range.',
+          action: create,
+        })}
         label="Invoices"
         minWidth={720}
         noun={['invoice', 'invoices']}

@@ -1,15 +1,14 @@
-import { Anchor, Button, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconRepeat, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { REPEATING_INVOICE_STATUSES, REPEATING_INVOICE_STATUS_LABELS, RepeatingInvoiceFiltersSchema, type RepeatingInvoice } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
-import { useUrlParams } from '@/lib/use-url-params';
-import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { repeatingInvoicesQuery } from '@/features/invoices/api/repeating-invoices-api';
 import { RepeatingInvoiceStatusBadge } from '@/features/invoices/components/repeating-invoice-status-badge';
 
@@ -19,20 +18,14 @@ const STATUS_OPTIONS = REPEATING_INVOICE_STATUSES.map((s) => ({ value: s, label:
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
-  const { params, set, clear: clearParams } = useUrlParams();
-  const search = useUrlSearchText('search');
-  const parsed = RepeatingInvoiceFiltersSchema.safeParse({ status: params.get('status') || undefined, search: search.value || undefined });
+  const url = useListFilters();
+  const parsed = RepeatingInvoiceFiltersSchema.safeParse({ status: url.params.get('status') || undefined, search: url.search.value || undefined });
   const filters = parsed.success ? parsed.data : null;
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const list = useInfiniteQuery({ ...repeatingInvoicesQuery(businessId, filters ?? {}), enabled: filters !== null });
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const filtered = search.value !== '' || Boolean(params.get('status'));
   const canCreate = business.data?.permissions.includes('payments:create') ?? false;
 
-  const clear = () => {
-    search.setText('');
-    clearParams();
-  };
   const create = canCreate ? (
     <Button component={Link} to={href('payments.invoices-repeating-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
       Create repeating invoice
@@ -45,38 +38,26 @@ export function Component() {
       description="Bill a customer on a schedule: each run makes an invoice from the template, and can send it too."
       actions={create}
     >
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="search"
-            label="Search repeating invoices"
-            placeholder="Customer name or email"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-            error={issue('search')}
-          />
-          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
-        </SimpleGrid>
-      </Paper>
+      <SearchAndStatus
+        filters={url}
+        searchLabel="Search repeating invoices"
+        placeholder="Customer name or email"
+        searchError={issue('search')}
+        statusOptions={STATUS_OPTIONS}
+      />
 
       <PagedTable
         query={list}
         count={rows.length}
         loadingLabel="Loading repeating invoices"
         loading={filters !== null}
-        empty={{
+        empty={listEmptyState(url, {
           icon: <IconRepeat aria-hidden />,
-          title: filtered ? 'No repeating invoice matches these filters' : 'No repeating invoices yet',
-          description: filtered ? 'Try another search or status.' : 'Set one up for a customer you bill every week, month or year.',
-          action: filtered ? (
-            <Button variant="default" onClick={clear}>
-              Clear filters
-            </Button>
-          ) : (
-            create
-          ),
-        }}
+          title: 'No repeating invoices yet',
+          description: 'Set one up for a customer you bill every week, month or year.',
+          noMatchTitle: 'No repeating invoice matches these filters',
+          action: create,
+        })}
         label="Repeating invoices"
         minWidth={720}
         noun={['repeating invoice', 'repeating invoices']}

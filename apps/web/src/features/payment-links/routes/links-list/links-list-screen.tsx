@@ -1,12 +1,11 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useUrlParams } from '@/lib/use-url-params';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema, type PaymentLink } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { formatLocalDateTime } from '@/lib/format';
@@ -19,19 +18,12 @@ const STATUS_OPTIONS = PAYMENT_LINK_STATUSES.map((s) => ({ value: s, label: PAYM
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
-  const { params, set: setParam, clear: clearParams } = useUrlParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const deferredSearch = useDeferredValue(search.trim());
-  const status = PaymentLinkStatusSchema.safeParse(params.get('status')).data;
-  const links = useInfiniteQuery(linksQuery(businessId, { search: deferredSearch || undefined, status }));
+  const filters = useListFilters();
+  const status = PaymentLinkStatusSchema.safeParse(filters.params.get('status')).data;
+  const links = useInfiniteQuery(linksQuery(businessId, { search: filters.search.value || undefined, status }));
   const rows = links.data?.pages.flatMap((p) => p.data) ?? [];
-  const filtered = deferredSearch !== '' || status !== undefined;
   const canCreate = business.data?.permissions.includes('payments:create') ?? false;
 
-  const clear = () => {
-    setSearch('');
-    clearParams();
-  };
   const create = canCreate ? (
     <Button component={Link} to={href('payments.links-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
       Create payment link
@@ -40,38 +32,19 @@ export function Component() {
 
   return (
     <PageFrame title="Payment links" description="Share a link and get paid by card, PayNow or e-wallet on a secure checkout page." actions={create}>
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label="Search"
-            placeholder="Purpose, reference or customer email"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setParam('search', e.currentTarget.value.trim() || null);
-            }}
-          />
-          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={status ?? null} onChange={(v) => setParam('status', v)} clearable />
-        </SimpleGrid>
-      </Paper>
+      <SearchAndStatus filters={filters} searchLabel="Search payment links" placeholder="Purpose, reference or customer email" statusOptions={STATUS_OPTIONS} />
 
       <PagedTable
         query={links}
         count={rows.length}
         loadingLabel="Loading payment links"
-        empty={{
+        empty={listEmptyState(filters, {
           icon: <IconLink aria-hidden />,
-          title: filtered ? 'No payment links match' : 'No payment links yet',
-          description: filtered ? 'Try another search or status.' : 'Create a link for a purpose and an amount, then share it with your customer.',
-          action: filtered ? (
-            <Button variant="default" onClick={clear}>
-              Clear filters
-            </Button>
-          ) : (
-            create
-          ),
-        }}
+          title: 'No payment links yet',
+          description: 'Create a link for a purpose and an amount, then share it with your customer.',
+          noMatchTitle: 'No payment links match',
+          action: create,
+        })}
         label="Payment links"
         minWidth={640}
         noun={['payment link', 'payment links']}

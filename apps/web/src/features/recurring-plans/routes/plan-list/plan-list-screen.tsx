@@ -1,15 +1,14 @@
-import { Anchor, Badge, Button, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconRepeat, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { IconRepeat } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PLAN_STATUSES, PLAN_STATUS_LABELS, PlanStatusSchema, planIntervalLabel } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
-import { useUrlParams } from '@/lib/use-url-params';
-import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { plansQuery } from '@/features/recurring-plans/api/plans-api';
 import { CreatePlanButton } from '@/features/recurring-plans/components/create-plan';
 
@@ -19,50 +18,27 @@ const STATUS_OPTIONS = PLAN_STATUSES.map((s) => ({ value: s, label: PLAN_STATUS_
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
-  const { params, set, clear: clearParams } = useUrlParams();
-  const search = useUrlSearchText('search');
-  const status = PlanStatusSchema.safeParse(params.get('status')).data;
-  const plans = useInfiniteQuery(plansQuery(businessId, { search: search.value || undefined, status }));
+  const filters = useListFilters();
+  const status = PlanStatusSchema.safeParse(filters.params.get('status')).data;
+  const plans = useInfiniteQuery(plansQuery(businessId, { search: filters.search.value || undefined, status }));
   const rows = plans.data?.pages.flatMap((p) => p.data) ?? [];
-  const filtered = search.value !== '' || status !== undefined;
   const canCreate = business.data?.permissions.includes('payments:create') ?? false;
   const create = canCreate && business.data ? <CreatePlanButton businessId={businessId} currency={business.data.currency} /> : undefined;
-  const clear = () => {
-    search.setText('');
-    clearParams();
-  };
 
   return (
     <PageFrame title="Plans" description="What subscribers pay and how often: monthly coffee, a yearly membership, a class every 14 days." actions={create}>
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="search"
-            label="Search plans"
-            placeholder="Plan name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-          />
-          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={status ?? null} onChange={(v) => set('status', v)} clearable />
-        </SimpleGrid>
-      </Paper>
+      <SearchAndStatus filters={filters} searchLabel="Search plans" placeholder="Plan name" statusOptions={STATUS_OPTIONS} />
       <PagedTable
         query={plans}
         count={rows.length}
         loadingLabel="Loading plans"
-        empty={{
+        empty={listEmptyState(filters, {
           icon: <IconRepeat aria-hidden />,
-          title: filtered ? 'No plans match' : 'No plans yet',
-          description: filtered ? 'Try another search or status.' : 'Create a plan, then subscribe customers to it.',
-          action: filtered ? (
-            <Button variant="default" onClick={clear}>
-              Clear filters
-            </Button>
-          ) : (
-            create
-          ),
-        }}
+          title: 'No plans yet',
+          description: 'Create a plan, then subscribe customers to it.',
+          noMatchTitle: 'No plans match',
+          action: create,
+        })}
         label="Plans"
         minWidth={560}
         noun={['plan', 'plans']}

@@ -1,16 +1,15 @@
-import { Anchor, Button, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconCalendarRepeat, IconDownload, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { IconCalendarRepeat, IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS, SubscriptionStatusSchema, planIntervalLabel } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
-import { useUrlParams } from '@/lib/use-url-params';
-import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { subscriptionsExportHref, subscriptionsQuery } from '@/features/recurring-plans/api/subscriptions-api';
 import { CreateSubscriptionButton } from '@/features/recurring-plans/components/create-subscription';
 import { RetrySettingsButton } from '@/features/recurring-plans/components/retry-settings';
@@ -22,21 +21,15 @@ const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: SUBS
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
-  const { params, set, clear: clearParams } = useUrlParams();
-  const search = useUrlSearchText('search');
-  const status = SubscriptionStatusSchema.safeParse(params.get('status')).data;
-  const filters = { search: search.value || undefined, status };
+  const list = useListFilters();
+  const status = SubscriptionStatusSchema.safeParse(list.params.get('status')).data;
+  const filters = { search: list.search.value || undefined, status };
   const subscriptions = useInfiniteQuery(subscriptionsQuery(businessId, filters));
   const rows = subscriptions.data?.pages.flatMap((p) => p.data) ?? [];
-  const filtered = search.value !== '' || status !== undefined;
   const create =
     canChange(business.data, 'payments:create') && business.data ? (
       <CreateSubscriptionButton businessId={businessId} currency={business.data.currency} />
     ) : undefined;
-  const clear = () => {
-    search.setText('');
-    clearParams();
-  };
 
   return (
     <PageFrame
@@ -58,35 +51,18 @@ export function Component() {
         </>
       }
     >
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="search"
-            label="Search subscriptions"
-            placeholder="Customer name or email"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-          />
-          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={status ?? null} onChange={(v) => set('status', v)} clearable />
-        </SimpleGrid>
-      </Paper>
+      <SearchAndStatus filters={list} searchLabel="Search subscriptions" placeholder="Customer name or email" statusOptions={STATUS_OPTIONS} />
       <PagedTable
         query={subscriptions}
         count={rows.length}
         loadingLabel="Loading subscriptions"
-        empty={{
+        empty={listEmptyState(list, {
           icon: <IconCalendarRepeat aria-hidden />,
-          title: filtered ? 'No subscriptions match' : 'No subscriptions yet',
-          description: filtered ? 'Try another search or status.' : 'Subscribe a customer to a plan, or to an amount of its own.',
-          action: filtered ? (
-            <Button variant="default" onClick={clear}>
-              Clear filters
-            </Button>
-          ) : (
-            create
-          ),
-        }}
+          title: 'No subscriptions yet',
+          description: 'Subscribe a customer to a plan, or to an amount of its own.',
+          noMatchTitle: 'No subscriptions match',
+          action: create,
+        })}
         label="Subscriptions"
         minWidth={720}
         noun={['subscription', 'subscriptions']}

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Button, Paper, Select, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useUrlParams } from '@/lib/use-url-params';
+import { useUrlSearchText } from '@/lib/use-url-search-text';
+import type { EmptyStateProps } from './empty-state';
+
+/**
+ * A list's filters, kept in the URL: the search text (`?search=`, shown as typed, in the URL after a pause) and
+ * the other params the screen names in `keys`. `filtered` says whether any is set; `clear` empties them all.
+ */
+export function useListFilters(keys: readonly string[] = ['status']) {
+  const url = useUrlParams();
+  const search = useUrlSearchText('search');
+  const filtered = search.value !== '' || keys.some((key) => Boolean(url.params.get(key)));
+  const clear = () => {
+    search.setText('');
+    url.clear();
+  };
+  return { ...url, search, filtered, clear };
+}
+
+export type ListFilters = ReturnType<typeof useListFilters>;
+
+interface SearchAndStatusProps {
+  filters: ListFilters;
+  /** The search box's visible label and its placeholder. */
+  searchLabel: string;
+  placeholder: string;
+  searchError?: string;
+  statusOptions: { value: string; label: string }[];
+  /** Columns of the grid; the search and the status take the first two. */
+  cols?: SimpleGridProps['cols'];
+  /** More filters after the status (dates, amounts). */
+  children?: ReactNode;
+}
+
+/** The filter bar of a list: a search box, a status select and any further filters, in one bordered section. */
+export function SearchAndStatus({ filters, searchLabel, placeholder, searchError, statusOptions, cols = { base: 1, sm: 2 }, children }: SearchAndStatusProps) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
+      <SimpleGrid cols={cols} spacing="sm">
+        <TextInput
+          type="search"
+          label={searchLabel}
+          placeholder={placeholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={filters.search.text}
+          onChange={(e) => filters.search.setText(e.currentTarget.value)}
+          error={searchError}
+        />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={statusOptions}
+          value={filters.params.get('status')}
+          onChange={(value) => filters.set('status', value)}
+          clearable
+        />
+        {children}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+interface ListEmptyOptions {
+  icon: ReactNode;
+  /** Words when the list has nothing at all. */
+  title: string;
+  description: string;
+  /** Words when the filters hide every row. */
+  noMatchTitle: string;
+  noMatchDescription?: string;
+  /** What gets the person going when there is nothing yet (a create button, if they may). */
+  action?: ReactNode;
+}
+
+/** The empty state of a filterable list: "nothing yet" with its action, or "nothing matches" with Clear filters. */
+export function listEmptyState(filters: Pick<ListFilters, 'filtered' | 'clear'>, options: ListEmptyOptions): EmptyStateProps {
+  if (!filters.filtered) return { icon: options.icon, title: options.title, description: options.description, action: options.action };
+  return {
+    icon: options.icon,
+    title: options.noMatchTitle,
+    description: options.noMatchDescription ?? 'Try another search or status.',
+    action: (
+      <Button variant="default" onClick={filters.clear}>
+        Clear filters
+      </Button>
+    ),
+  };
+}
