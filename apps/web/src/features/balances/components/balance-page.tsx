@@ -149,7 +149,7 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
           description: filtered ? 'Clear a filter to see more.' : 'Payments, fees, settlements and refunds appear here as they happen.',
         }}
         label="Statement"
-        minWidth={640}
+        minWidth={860}
         noun={['entry', 'entries']}
       >
         <Table.Thead>
@@ -172,7 +172,7 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
                 <time dateTime={e.created_at}>{formatLocalDateTime(e.created_at)}</time>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{LEDGER_KIND_LABELS[e.kind]}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14rem' }}>
                 {e.payment_id ? (
                   <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: e.payment_id })}>
                     {e.description}
