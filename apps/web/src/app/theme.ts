@@ -34,6 +34,8 @@ export const theme = createTheme({
     // Every dialog's close button has a name (axe: button-name). Plain objects rather than `Modal.extend`:
     // naming the component here would put the dialog code into the first download of every screen.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps> },
+    // Status badges show their whole label: in a table's narrow column Mantine would cut it to "SU…".
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Snackbars: a named close button and readable text (WCAG AA).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } satisfies Partial<NotificationProps>,

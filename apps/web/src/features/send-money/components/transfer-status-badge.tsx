@@ -11,7 +11,7 @@ const STATUS_COLORS: Record<TransferStatus, string> = {
 
 export function TransferStatusBadge({ status }: { status: TransferStatus }) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[status]} miw="max-content">
+    <Badge variant="light" color={STATUS_COLORS[status]}>
       {TRANSFER_STATUS_LABELS[status]}
     </Badge>
   );
