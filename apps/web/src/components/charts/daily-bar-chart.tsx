@@ -17,6 +17,8 @@ const xOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** At most this many day labels under the bars: every n-th day when the period is longer. */
 const MAX_DAY_LABELS = 8;
+/** The room one day label needs on the axis ("Nov 19" and a gap), in CSS pixels. */
+const DAY_LABEL_WIDTH = 64;
 
 /**
  * Amounts per day as bars, drawn by uPlot (docs/decisions.md, "Charts"), loaded only when a chart shows.
@@ -41,7 +43,6 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
       const xs = points.map((p) => xOf(p.date));
-      const step = Math.ceil(xs.length / MAX_DAY_LABELS);
       const options: uPlot.Options = {
         width: Math.max(element.clientWidth, 200),
         height,
@@ -56,8 +57,13 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
           {
             stroke: '#495057',
             grid: { show: false },
-            // Ticks on the days themselves, labelled as days (uPlot's time axis would label hours of the day).
-            splits: () => xs.filter((_x, i) => i % step === 0),
+            // Ticks on the days themselves, labelled as days (uPlot's time axis would label hours of the day), as
+            // many as fit the chart's width without touching (a phone shows fewer).
+            splits: (u) => {
+              const labels = Math.max(2, Math.min(MAX_DAY_LABELS, Math.floor(u.width / DAY_LABEL_WIDTH)));
+              const step = Math.ceil(xs.length / labels);
+              return xs.filter((_x, i) => i % step === 0);
+            },
             values: (_u, ticks) => ticks.map((x) => dayLabel.format(new Date(x * 1000))),
           },
           { stroke: '#495057', size: 56, values: (_u, ticks) => ticks.map((v) => compact.format(v)) },
