@@ -128,6 +128,7 @@ describe('the public invoice page', () => {
     for (const [input, path] of malformed) {
       const answer = await customer.call(invoicePageEndpoints.get, input, { host: invoiceHost });
       expect([answer.status, failure(answer).code, failure(answer).issues?.[0]?.path], JSON.stringify(input)).toEqual([422, 'VALIDATION_FAILED', path]);
+      expect(failure(answer).message).toBe('Nothing is at this address: check the link.');
     }
     expect(kinds(await detail(draft))).toEqual(['created']);
   });

@@ -19,7 +19,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return { path: where === 'body' ? path : [where, path].filter(Boolean).join('.'), message: v.message ?? 'Invalid value' };
       });
-      return reply.status(422).send(body('VALIDATION_FAILED', issues[0]?.message ?? 'The given data was invalid.', req.id, issues));
+      // An id in the path that cannot be one names nothing: say so in words a person can act on (the issue keeps the detail).
+      const message = where === 'params' ? 'Nothing is at this address: check the link.' : (issues[0]?.message ?? 'The given data was invalid.');
+      return reply.status(422).send(body('VALIDATION_FAILED', message, req.id, issues));
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
