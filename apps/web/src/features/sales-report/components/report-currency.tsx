@@ -20,6 +20,9 @@ function Total({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Amounts stay on one line: the table scrolls sideways instead of breaking "SGD" from its number. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 function Breakdown({ title, rows, currency }: { title: string; rows: (SalesFigures & { label: string })[]; currency: string }) {
   const money = (amount: number) => formatMoneyWithCode(amount, currency);
   return (
@@ -53,10 +56,18 @@ function Breakdown({ title, rows, currency }: { title: string; rows: (SalesFigur
                 <Table.Th scope="row" fw={400}>
                   {r.label}
                 </Table.Th>
-                <Table.Td ta="right">{money(r.gross)}</Table.Td>
-                <Table.Td ta="right">{money(r.refunds)}</Table.Td>
-                <Table.Td ta="right">{money(r.fees)}</Table.Td>
-                <Table.Td ta="right">{money(r.net)}</Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {money(r.gross)}
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {money(r.refunds)}
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {money(r.fees)}
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {money(r.net)}
+                </Table.Td>
                 <Table.Td ta="right">{r.count}</Table.Td>
               </Table.Tr>
             ))}
