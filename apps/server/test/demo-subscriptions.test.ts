@@ -31,6 +31,12 @@ describe('demo subscriptions', () => {
     const pastDue = list.data.find((s) => s.status === 'past_due')!;
     expect(pastDue).toMatchObject({ method: { last4: '9995' } });
     expect(Date.parse(pastDue.next_charge_at!)).toBeGreaterThan(t.clock.now().getTime());
+    // On the plan with a trial, every subscriber with a saved card had it (the first charge came after it); a
+    // subscriber without a card has not started one.
+    for (const sub of list.data.filter((s) => s.trial_days > 0)) {
+      expect(sub.trial_end_at === null, `${sub.status} ${sub.id}`).toBe(sub.method === null);
+    }
+    expect(Date.parse(pastDue.trial_end_at!)).toBeLessThanOrEqual(t.clock.now().getTime());
     const course = plans.data.find((p) => p.name === 'Home barista course')!;
     const revenue = await owner.agent.ok(subscriptionEndpoints.planRevenue, { params: { ...params, plan_id: course.id } });
     expect(revenue.revenue).toEqual([{ amount: 4 * 8000, currency: 'sgd' }]);

@@ -89,8 +89,12 @@ export async function seedDemoSubscriptions(db: Executor, businessId: string, ow
         { name: spec.customer[0], email: spec.customer[1], phone: null },
         { ip: '', userAgent: null },
       );
-      const id = newTimeOrderedId(since.getTime());
-      const trialEnd = plan.trialDays > 0 && spec.status === 'trialing' ? new Date(since.getTime() + plan.trialDays * DAY_MS) : null;
+      // On a plan with a trial, a card saved starts it: a subscriber still in it saved the card `since`; one past it
+      // saved the card a trial earlier and was first charged `since`, when the trial ended.
+      const trialing = spec.status === 'trialing';
+      const trialEnd = plan.trialDays > 0 && spec.card ? new Date(since.getTime() + (trialing ? plan.trialDays * DAY_MS : 0)) : null;
+      const createdAt = trialEnd && !trialing ? new Date(since.getTime() - plan.trialDays * DAY_MS) : since;
+      const id = newTimeOrderedId(createdAt.getTime());
       await tx.insert(subscriptions).values({
         businessId,
         id,
@@ -103,10 +107,10 @@ export async function seedDemoSubscriptions(db: Executor, businessId: string, ow
         intervalDays: null,
         trialDays: plan.trialDays,
         cyclesTotal: plan.cycles,
-        status: trialEnd ? 'trialing' : 'pending',
+        status: trialing ? 'trialing' : 'pending',
         trialEndAt: trialEnd,
-        anchorAt: trialEnd,
-        nextChargeAt: trialEnd,
+        anchorAt: trialing ? trialEnd : null,
+        nextChargeAt: trialing ? trialEnd : null,
         ...(spec.card
           ? {
               methodKind: 'card' as const,
@@ -118,10 +122,10 @@ export async function seedDemoSubscriptions(db: Executor, businessId: string, ow
             }
           : {}),
         createdByUserId: ownerId,
-        createdAt: since,
+        createdAt,
         updatedAt: since,
       });
-      if (!spec.card || trialEnd) return;
+      if (!spec.card || trialing) return;
       let row = (await subscriptionsRepository.lock(tx, businessId, id))!;
       row = (await billing.chargePeriod(tx, row, { reanchor: true })).subscription;
       // A completed one made every charge, each when its period began.

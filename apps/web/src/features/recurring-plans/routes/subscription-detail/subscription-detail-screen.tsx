@@ -122,7 +122,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
                 ? `${formatLocalDateTime(s.current_period_start)} – ${formatLocalDateTime(s.current_period_end)}`
                 : '—'}
             </Fact>
-            <Fact label="Trial ends">
+            <Fact label={s.trial_end_at && Date.parse(s.trial_end_at) <= Date.now() ? 'Trial ended' : 'Trial ends'}>
               {s.trial_end_at ? formatLocalDateTime(s.trial_end_at) : s.trial_days > 0 ? `${s.trial_days} days after the card is saved` : 'No trial'}
             </Fact>
           </SimpleGrid>
@@ -163,7 +163,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
               No charge yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={760}>
               <Table aria-label="Charges and retries">
                 <Table.Thead>
                   <Table.Tr>
@@ -177,7 +177,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
                 <Table.Tbody>
                   {[...s.charges].reverse().map((c) => (
                     <Table.Tr key={c.id}>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         {c.payment_id ? (
                           <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: c.payment_id })}>
                             {formatLocalDateTime(c.created_at)}
@@ -190,8 +190,8 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
                         {c.period}
                         {c.attempt > 1 ? ` (retry ${c.attempt - 1})` : ''}
                       </Table.Td>
-                      <Table.Td>{money(c.amount)}</Table.Td>
-                      <Table.Td>{c.outcome === 'succeeded' ? 'Paid' : `Failed: ${c.failure?.message ?? 'declined'}`}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(c.amount)}</Table.Td>
+                      <Table.Td style={{ minWidth: '14rem' }}>{c.outcome === 'succeeded' ? 'Paid' : `Failed: ${c.failure?.message ?? 'declined'}`}</Table.Td>
                       <Table.Td>{c.next_retry_at ? formatLocalDateTime(c.next_retry_at) : '—'}</Table.Td>
                     </Table.Tr>
                   ))}
