@@ -110,7 +110,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
         loadingLabel="Loading the payout's lines"
         empty={{ icon: <IconReceipt aria-hidden />, title: 'No lines', description: 'This payout lists no balance movement.' }}
         label="Payout lines"
-        minWidth={720}
+        minWidth={900}
         noun={['line', 'lines']}
       >
         <Table.Thead>
@@ -139,7 +139,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
                 <time dateTime={l.created_at}>{formatLocalDateTime(l.created_at)}</time>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{LEDGER_KIND_LABELS[l.kind]}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14rem' }}>
                 {l.payment_id ? (
                   <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: l.payment_id })}>
                     {l.payment_reference ?? l.description}
