@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, refunds } from '@/db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -9,13 +10,18 @@ export type PaymentPatch = Partial<Omit<NewPayment, 'businessId' | 'id' | 'publi
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
+/** The checkout reads a payment by its public id on every step: built once (db/prepared.ts). */
+const byPublicId = preparedStatement('payment_by_public_id', (db, name) =>
+  db.select().from(payments).where(eq(payments.publicId, sql.placeholder('publicId'))).limit(1).prepare(name),
+);
+
 export const chargesRepository = {
   async insert(tx: Executor, row: NewPayment): Promise<PaymentRow> {
     const [created] = await tx.insert(payments).values(row).returning();
     return created!;
   },
   async findByPublicId(db: Executor, publicId: string): Promise<PaymentRow | null> {
-    const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId)).limit(1);
+    const [row] = await byPublicId(db, { publicId });
     return row ?? null;
   },
   async findById(db: Executor, businessId: string, id: string): Promise<PaymentRow | null> {

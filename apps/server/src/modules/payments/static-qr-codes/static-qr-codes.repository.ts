@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { StaticQrStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { staticQrCodes } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
@@ -8,6 +9,11 @@ import { pastCursor } from '@/db/keyset';
 export type StaticQrRow = typeof staticQrCodes.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The checkout's read of a code: every page view and payment start runs it, built once (db/prepared.ts). */
+const byPublicId = preparedStatement('static_qr_by_public_id', (db, name) =>
+  db.select().from(staticQrCodes).where(eq(staticQrCodes.publicId, sql.placeholder('publicId'))).prepare(name),
+);
 
 /** Static QR codes: SQL only. Every query is scoped by business, except the checkout's read by public id. */
 export const staticQrRepository = {
@@ -47,7 +53,7 @@ export const staticQrRepository = {
   },
 
   async findByPublicId(db: Executor, publicId: string): Promise<StaticQrRow | undefined> {
-    const [row] = await db.select().from(staticQrCodes).where(eq(staticQrCodes.publicId, publicId));
+    const [row] = await byPublicId(db, { publicId });
     return row;
   },
 
