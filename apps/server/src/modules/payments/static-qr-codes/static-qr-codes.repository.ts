@@ -10,9 +10,17 @@ export type StaticQrRow = typeof staticQrCodes.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The checkout's read of a code: every page view and payment start runs it, built once (db/prepared.ts). */
+// The checkout's reads of a code (every page view, every payment's start and confirm): built once (db/prepared.ts).
 const byPublicId = preparedStatement('static_qr_by_public_id', (db, name) =>
   db.select().from(staticQrCodes).where(eq(staticQrCodes.publicId, sql.placeholder('publicId'))).prepare(name),
+);
+const sharedForPayment = preparedStatement('static_qr_lock_for_payment', (db, name) =>
+  db
+    .select()
+    .from(staticQrCodes)
+    .where(and(eq(staticQrCodes.businessId, sql.placeholder('businessId')), eq(staticQrCodes.id, sql.placeholder('id'))))
+    .for('share')
+    .prepare(name),
 );
 
 /** Static QR codes: SQL only. Every query is scoped by business, except the checkout's read by public id. */
@@ -44,11 +52,7 @@ export const staticQrRepository = {
    * flight, and the payments after it wait for it and read the code as it left it.
    */
   async lockForPayment(db: Executor, businessId: string, id: string): Promise<StaticQrRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(staticQrCodes)
-      .where(and(eq(staticQrCodes.businessId, businessId), eq(staticQrCodes.id, id)))
-      .for('share');
+    const [row] = await sharedForPayment(db, { businessId, id });
     return row;
   },
 
