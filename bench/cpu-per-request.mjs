@@ -55,7 +55,15 @@ async function startBuild(arg) {
 
 let nextCustomer = 1_000_000 + Math.floor(Math.random() * 1_000_000);
 function checkoutRound(base, qr) {
-  const [cmd, args] = pinned(1, ['bench/checkout-load.mjs', base, 'securecheckout.localhost', qr, String(CUSTOMERS), String(settings.seconds), String(nextCustomer)]);
+  const [cmd, args] = pinned(1, [
+    'bench/checkout-load.mjs',
+    base,
+    'securecheckout.localhost',
+    qr,
+    String(CUSTOMERS),
+    String(settings.seconds),
+    String(nextCustomer),
+  ]);
   const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`checkout load failed: ${res.stderr}`);
   const result = JSON.parse(res.stdout);
@@ -86,9 +94,12 @@ try {
   const qr = codes.data.find((q) => q.amount === null)?.public_id;
   if (!qr) throw new Error('no active static QR code with an open amount');
   // Every build signs in for itself (the session cache is per process, the session is shared).
-  const targets = ONLY === 'checkout' ? {} : { 'first page of Transactions': `${path}/transactions`, '90-day overview': `${path}/payments/overview?period=90d` };
+  const targets =
+    ONLY === 'checkout' ? {} : { 'first page of Transactions': `${path}/transactions`, '90-day overview': `${path}/payments/overview?period=90d` };
   const withCheckout = ONLY !== 'pages';
-  const rows = Object.fromEntries(apps.map((a) => [a.file, { ...(withCheckout ? { checkout: [] } : {}), ...Object.fromEntries(Object.keys(targets).map((t) => [t, []])) }]));
+  const rows = Object.fromEntries(
+    apps.map((a) => [a.file, { ...(withCheckout ? { checkout: [] } : {}), ...Object.fromEntries(Object.keys(targets).map((t) => [t, []])) }]),
+  );
   const loads = [];
   // Warm-up: every build, every target once.
   for (const app of apps) {

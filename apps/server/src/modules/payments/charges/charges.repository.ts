@@ -12,13 +12,28 @@ export type RefundRow = typeof refunds.$inferSelect;
 
 // The checkout's statements that have the same shape every time: built once (db/prepared.ts).
 const byPublicId = preparedStatement('payment_by_public_id', (db, name) =>
-  db.select().from(payments).where(eq(payments.publicId, sql.placeholder('publicId'))).limit(1).prepare(name),
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.publicId, sql.placeholder('publicId')))
+    .limit(1)
+    .prepare(name),
 );
 const lockedByPublicId = preparedStatement('payment_lock_by_public_id', (db, name) =>
-  db.select().from(payments).where(eq(payments.publicId, sql.placeholder('publicId'))).for('update').prepare(name),
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.publicId, sql.placeholder('publicId')))
+    .for('update')
+    .prepare(name),
 );
 const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
-  db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, sql.placeholder('businessId'))).limit(1).prepare(name),
+  db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, sql.placeholder('businessId')))
+    .limit(1)
+    .prepare(name),
 );
 const contextOfConfirm = preparedStatement('payment_confirm_context', (db, name) =>
   db

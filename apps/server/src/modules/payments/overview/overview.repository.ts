@@ -8,7 +8,8 @@ import { captured, type Span } from '../sales-figures/sales-figures.repository';
 /** A UTC-day-aligned span as calendar days: [first, end). */
 const daysIn = (span: Span) => ({ first: span.start.toISOString().slice(0, 10), end: span.end.toISOString().slice(0, 10) });
 /** The rows of a span whose days the statement's placeholders `<prefix>First` and `<prefix>End` name. */
-const inDays = (prefix: string) => sql`${paymentsDaily.day} >= ${sql.placeholder(`${prefix}First`)} and ${paymentsDaily.day} < ${sql.placeholder(`${prefix}End`)}`;
+const inDays = (prefix: string) =>
+  sql`${paymentsDaily.day} >= ${sql.placeholder(`${prefix}First`)} and ${paymentsDaily.day} < ${sql.placeholder(`${prefix}End`)}`;
 const businessIs = eq(paymentsDaily.businessId, sql.placeholder('businessId'));
 
 // Every Overview request runs these reads: each is built once (db/prepared.ts), its values bound per run.

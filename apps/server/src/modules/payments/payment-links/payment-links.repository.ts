@@ -24,7 +24,11 @@ const withProduct = { link: paymentLinks, productName: products.name };
 /** Payment links: SQL only. Every query is scoped by business, except the checkout's read by public id. */
 /** The checkout's read of a link: every page view and payment start runs it, built once (db/prepared.ts). */
 const byPublicId = preparedStatement('payment_link_by_public_id', (db, name) =>
-  db.select().from(paymentLinks).where(eq(paymentLinks.publicId, sql.placeholder('publicId'))).prepare(name),
+  db
+    .select()
+    .from(paymentLinks)
+    .where(eq(paymentLinks.publicId, sql.placeholder('publicId')))
+    .prepare(name),
 );
 
 export const paymentLinksRepository = {

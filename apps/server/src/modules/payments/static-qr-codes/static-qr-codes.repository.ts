@@ -12,7 +12,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // The checkout's reads of a code (every page view, every payment's start and confirm): built once (db/prepared.ts).
 const byPublicId = preparedStatement('static_qr_by_public_id', (db, name) =>
-  db.select().from(staticQrCodes).where(eq(staticQrCodes.publicId, sql.placeholder('publicId'))).prepare(name),
+  db
+    .select()
+    .from(staticQrCodes)
+    .where(eq(staticQrCodes.publicId, sql.placeholder('publicId')))
+    .prepare(name),
 );
 const sharedForPayment = preparedStatement('static_qr_lock_for_payment', (db, name) =>
   db
