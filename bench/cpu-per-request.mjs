@@ -11,7 +11,8 @@
 // Usage: BENCH_PG_URL=<a server seeded by bench/seed-payments.mjs> node bench/cpu-per-request.mjs <server.mjs> [<server.mjs> ...]
 // (a build given as `<server.mjs>::<database url>` reaches the same database through that URL, e.g. a Unix
 // socket; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS as for bench/api.mjs; BENCH_CHECKOUT_CUSTOMERS, default 16;
-// BENCH_CPU_PROFILE=<dir> runs every build under `node --cpu-prof` and leaves one profile per build there.)
+// BENCH_CPU_PROFILE=<dir> runs every build under `node --cpu-prof` and leaves one profile per build there;
+// BENCH_ONLY=checkout or pages runs one kind of load only.)
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
@@ -93,7 +94,7 @@ try {
   const codes = await firstJson(`${apps[0].base}${path}/static-qr-codes?status=active`, cookie);
   const qr = codes.data.find((q) => q.amount === null)?.public_id;
   if (!qr) throw new Error('no active static QR code with an open amount');
-  // Every build signs in for itself (the session cache is per process, the session is shared).
+  // One sign-in serves every build: the session is stored in the database, each process's cache loads it on first use.
   const targets =
     ONLY === 'checkout' ? {} : { 'first page of Transactions': `${path}/transactions`, '90-day overview': `${path}/payments/overview?period=90d` };
   const withCheckout = ONLY !== 'pages';
