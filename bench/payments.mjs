@@ -10,7 +10,8 @@
 // Run: node bench/payments.mjs  (BENCH_PAYMENTS=20000 for a smoke test; BENCH_ROUNDS, BENCH_SECONDS,
 // BENCH_CONNECTIONS as for bench/api.mjs; BENCH_DATABASES=pglite or postgres for one of them; BENCH_PG_URL a
 // PostgreSQL server to use instead of a new one; BENCH_CHECKOUT_CUSTOMERS, BENCH_TPCB_SCALE for the checkout
-// load and pgbench; BENCH_LOG where the app's log goes).
+// load and pgbench; BENCH_LOG where the app's log goes; BENCH_APP another build's server.mjs; BENCH_NO_WRITE=1 prints the
+// section without rewriting docs/benchmarks.md).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,8 @@ import { connect, seedPayments } from './seed-payments.mjs';
 const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
-const APP = 'apps/server/dist/server.mjs';
+// BENCH_APP: another build of the app (a copy of apps/server/dist kept to compare with), measured the same way.
+const APP = process.env.BENCH_APP ?? 'apps/server/dist/server.mjs';
 // The app's log of the run (warnings and errors): read it when a figure is missing.
 const LOG = process.env.BENCH_LOG ?? join(tmpdir(), 'md-bench-payments-app.log');
 // TRUST_PROXY: the checkout load stands where the app's reverse proxy would, naming each customer's address.
@@ -402,7 +404,7 @@ async function main() {
     ...(measured.postgres ? ['A PostgreSQL server on the same machine (scripts/postgres.mjs):', '', table(measured.postgres), ''] : []),
     ...Object.entries(measured).map(([name, m]) => `Goals (issue 8), ${name === 'pglite' ? 'embedded database' : 'PostgreSQL'}: ${goals(m)}`),
   ].join('\n');
-  writeSection(section);
+  if (!process.env.BENCH_NO_WRITE) writeSection(section);
   console.log(section);
 }
 

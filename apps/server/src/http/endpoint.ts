@@ -8,6 +8,7 @@ import type { BusinessContext, RequestContext, SignedInContext } from './context
 import { createHostHook } from './hosts';
 import { assertIdempotencyDeclaration, finishIdempotent, sendReplay, startIdempotent } from './idempotency';
 import { errorResponseSchemas } from './openapi';
+import { presentedAnswerSerializer } from './presented-answers';
 
 /** What registering an endpoint needs from the app. */
 export interface EndpointDeps {
@@ -30,6 +31,11 @@ type CtxFor<E extends Endpoint> = E['access'] extends { kind: 'business' }
   : E['access'] extends { kind: 'user' | 'super-admin' }
     ? SignedInContext
     : RequestContext;
+
+export interface EndpointOptions {
+  /** The success answer is built by presenters that write exactly the contract's keys: see http/presented-answers.ts. */
+  presented?: boolean;
+}
 
 export interface HandlerInput<P, Q, B, C> {
   params: P;
@@ -73,6 +79,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
   deps: EndpointDeps,
   endpoint: E & Endpoint<P, Q, B, R>,
   handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>, CtxFor<E>>) => Promise<z.input<R>>,
+  options: EndpointOptions = {},
 ): void {
   const status = endpoint.status ?? 200;
   assertIdempotencyDeclaration(endpoint);
@@ -91,6 +98,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       response: { [status]: endpoint.response, ...errorResponses },
       ...errorCodes,
     },
+    ...(options.presented ? { serializerCompiler: presentedAnswerSerializer(endpoint.id, status, deps.config.undeclaredErrors === 'refuse') } : {}),
     onRequest: [createHostHook(endpoint, deps), createAccessHook(endpoint, deps)],
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => finishIdempotent(req, reply, payload, deps),
     handler: async (req, reply): Promise<unknown> => {

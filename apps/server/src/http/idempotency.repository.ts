@@ -1,8 +1,18 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { idempotencyKeys } from '../db/schema';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+
+/** Every idempotent request stores its answer with it: built once (db/prepared.ts). */
+const completeKey = preparedStatement('idempotency_complete', (db, name) =>
+  db
+    .update(idempotencyKeys)
+    .set({ responseStatus: sql`${sql.placeholder('status')}`, responseBody: sql`${sql.placeholder('body')}` })
+    .where(and(eq(idempotencyKeys.scope, sql.placeholder('scope')), eq(idempotencyKeys.key, sql.placeholder('key')), isNull(idempotencyKeys.responseStatus)))
+    .prepare(name),
+);
 
 /** The stored answers of idempotent endpoints (http/idempotency.ts). */
 export const idempotencyRepository = {
@@ -41,10 +51,7 @@ export const idempotencyRepository = {
 
   /** Stores the first answer of a claimed key. */
   async complete(db: Executor, scope: string, key: string, status: number, body: string): Promise<void> {
-    await db
-      .update(idempotencyKeys)
-      .set({ responseStatus: status, responseBody: body })
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
+    await completeKey(db, { scope, key, status, body });
   },
 
   /** Frees a claimed key whose request failed on the server's side, so the client can try again. */

@@ -2,9 +2,24 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { businessUsers, businesses, businessWarnings, transfers } from '@/db/schema';
 import { countRows } from '@/db/columns';
+import { preparedStatement } from '@/db/prepared';
 
 export type NewBusiness = typeof businesses.$inferInsert;
 export type NewBusinessUser = typeof businessUsers.$inferInsert;
+
+/** Every business endpoint's access check runs it: built once (db/prepared.ts). */
+const withActiveRole = preparedStatement('business_with_active_role', (db, name) =>
+  db
+    .select({ business: businesses, role: businessUsers.role })
+    .from(businesses)
+    .leftJoin(
+      businessUsers,
+      and(eq(businessUsers.businessId, businesses.id), eq(businessUsers.userId, sql.placeholder('userId')), eq(businessUsers.status, 'active')),
+    )
+    .where(eq(businesses.id, sql.placeholder('businessId')))
+    .limit(1)
+    .prepare(name),
+);
 
 export const businessRepository = {
   async findById(db: Executor, businessId: string) {
@@ -25,12 +40,7 @@ export const businessRepository = {
   },
   /** A business and the user's role in it when they are an active member (null otherwise), in one read. */
   async findWithActiveRole(db: Executor, businessId: string, userId: string) {
-    const [row] = await db
-      .select({ business: businesses, role: businessUsers.role })
-      .from(businesses)
-      .leftJoin(businessUsers, and(eq(businessUsers.businessId, businesses.id), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active')))
-      .where(eq(businesses.id, businessId))
-      .limit(1);
+    const [row] = await withActiveRole(db, { businessId, userId });
     return row ?? null;
   },
   /** The caller's active membership, or null. */

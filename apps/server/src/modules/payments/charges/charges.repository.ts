@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, refunds } from '@/db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -9,13 +10,54 @@ export type PaymentPatch = Partial<Omit<NewPayment, 'businessId' | 'id' | 'publi
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
+// The checkout's statements that have the same shape every time: built once (db/prepared.ts).
+const byPublicId = preparedStatement('payment_by_public_id', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.publicId, sql.placeholder('publicId')))
+    .limit(1)
+    .prepare(name),
+);
+const lockedByPublicId = preparedStatement('payment_lock_by_public_id', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.publicId, sql.placeholder('publicId')))
+    .for('update')
+    .prepare(name),
+);
+const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
+  db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, sql.placeholder('businessId')))
+    .limit(1)
+    .prepare(name),
+);
+const contextOfConfirm = preparedStatement('payment_confirm_context', (db, name) =>
+  db
+    .select({
+      name: businesses.name,
+      settlementDelayDays: checkoutSettings.settlementDelayDays,
+      enabled: paymentMethodSettings.enabled,
+      passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
+    })
+    .from(businesses)
+    .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
+    .leftJoin(paymentMethodSettings, and(eq(paymentMethodSettings.businessId, businesses.id), eq(paymentMethodSettings.method, sql.placeholder('method'))))
+    .where(eq(businesses.id, sql.placeholder('businessId')))
+    .limit(1)
+    .prepare(name),
+);
+
 export const chargesRepository = {
   async insert(tx: Executor, row: NewPayment): Promise<PaymentRow> {
     const [created] = await tx.insert(payments).values(row).returning();
     return created!;
   },
   async findByPublicId(db: Executor, publicId: string): Promise<PaymentRow | null> {
-    const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId)).limit(1);
+    const [row] = await byPublicId(db, { publicId });
     return row ?? null;
   },
   async findById(db: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
@@ -28,7 +70,7 @@ export const chargesRepository = {
   },
   /** The payment's row, locked until the transaction ends (every change of a payment starts here). */
   async lockByPublicId(tx: Executor, publicId: string): Promise<PaymentRow | null> {
-    const [row] = await tx.select().from(payments).where(eq(payments.publicId, publicId)).for('update');
+    const [row] = await lockedByPublicId(tx, { publicId });
     return row ?? null;
   },
   async lockById(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
@@ -83,7 +125,7 @@ export const chargesRepository = {
       .orderBy(asc(refunds.createdAt), asc(refunds.id));
   },
   async businessName(db: Executor, businessId: string): Promise<string> {
-    const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    const [row] = await nameOfBusiness(db, { businessId });
     return row?.name ?? '';
   },
   /** The business's settlement delay in days, or null when it has no payments settings yet. */
@@ -100,18 +142,7 @@ export const chargesRepository = {
    * (null: no payments settings yet), and the method's setting (no row: on, fee not passed on).
    */
   async confirmContext(db: Executor, businessId: string, method: PaymentMethod) {
-    const [row] = await db
-      .select({
-        name: businesses.name,
-        settlementDelayDays: checkoutSettings.settlementDelayDays,
-        enabled: paymentMethodSettings.enabled,
-        passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
-      })
-      .from(businesses)
-      .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
-      .leftJoin(paymentMethodSettings, and(eq(paymentMethodSettings.businessId, businesses.id), eq(paymentMethodSettings.method, method)))
-      .where(eq(businesses.id, businessId))
-      .limit(1);
+    const [row] = await contextOfConfirm(db, { businessId, method });
     return {
       name: row?.name ?? '',
       settlementDelayDays: row?.settlementDelayDays ?? null,

@@ -1,8 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { businesses, checkoutSettings } from '@/db/schema';
 
 export type CheckoutSettingsRow = typeof checkoutSettings.$inferSelect;
+
+/** The checkout's branding read (its page, every receipt): built once (db/prepared.ts). */
+const withSettings = preparedStatement('business_with_checkout_settings', (db, name) =>
+  db
+    .select({ business: { name: businesses.name, logoUrl: businesses.logoUrl }, settings: checkoutSettings })
+    .from(businesses)
+    .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
+    .where(eq(businesses.id, sql.placeholder('businessId')))
+    .prepare(name),
+);
 
 export const checkoutCustomisationRepository = {
   async settings(db: Executor, businessId: string): Promise<CheckoutSettingsRow | null> {
@@ -14,11 +25,7 @@ export const checkoutCustomisationRepository = {
     db: Executor,
     businessId: string,
   ): Promise<{ business: { name: string; logoUrl: string | null }; settings: CheckoutSettingsRow | null } | null> {
-    const [row] = await db
-      .select({ business: { name: businesses.name, logoUrl: businesses.logoUrl }, settings: checkoutSettings })
-      .from(businesses)
-      .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
-      .where(eq(businesses.id, businessId));
+    const [row] = await withSettings(db, { businessId });
     return row ?? null;
   },
   async saveSettings(db: Executor, values: typeof checkoutSettings.$inferInsert & { updatedAt: Date }): Promise<CheckoutSettingsRow> {

@@ -13,10 +13,12 @@ export function checkoutRoutes(host: RouteHost, service: CheckoutService): void 
     if (cookie.fresh) setSessionCookie(reply, cookie.value, host.secureCookies);
     return { token: host.guestTokens.tokenFor(cookie.value) };
   });
-  registerEndpoint(app, host, endpoints.get, async ({ params }) => service.view(params.kind, params.public_id));
-  registerEndpoint(app, host, endpoints.start, async ({ params, body }) => service.start(params.kind, params.public_id, body));
+  // The page, start and confirm are built by presenters that write exactly the contract's keys (http/presented-answers.ts).
+  const presented = { presented: true };
+  registerEndpoint(app, host, endpoints.get, async ({ params }) => service.view(params.kind, params.public_id), presented);
+  registerEndpoint(app, host, endpoints.start, async ({ params, body }) => service.start(params.kind, params.public_id, body), presented);
   registerEndpoint(app, host, endpoints.payment, async ({ params }) => service.payment(params.public_id));
-  registerEndpoint(app, host, endpoints.confirm, async ({ params, body, ctx }) => service.confirm(params.public_id, body, ctx));
+  registerEndpoint(app, host, endpoints.confirm, async ({ params, body, ctx }) => service.confirm(params.public_id, body, ctx), presented);
   registerEndpoint(app, host, endpoints.challenge, async ({ params, body, ctx }) => service.challenge(params.public_id, body.decision, ctx));
   registerEndpoint(app, host, endpoints.qrScan, async ({ params, ctx }) => service.qrScan(params.public_id, ctx));
   registerEndpoint(app, host, endpoints.wallet, async ({ params, body, ctx }) => service.wallet(params.public_id, body.decision, ctx));

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { customers, payments } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
@@ -15,6 +16,17 @@ const customerAfter = (cursor: Cursor | undefined): SQL | undefined =>
 
 const paymentAfter = (cursor: Cursor | undefined): SQL | undefined =>
   cursor ? pastCursor('desc', payments.createdAt, payments.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
+
+/** The checkout matches every paying customer by email: built once (db/prepared.ts). */
+const byEmail = preparedStatement('customer_by_email', (db, name) =>
+  db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.businessId, sql.placeholder('businessId')), sql`lower(${customers.email}) = lower(${sql.placeholder('email')})`))
+    .orderBy(customers.createdAt)
+    .limit(1)
+    .prepare(name),
+);
 
 export const customersRepository = {
   /** One page of a business's customers, newest first, whose name, email or phone holds `q`. Reads `limit + 1` rows. */
@@ -44,10 +56,14 @@ export const customersRepository = {
 
   /** The customer of the business with this email, compared case-insensitively (other than `exceptId`). */
   async findByEmail(db: Executor, businessId: string, email: string, exceptId?: string): Promise<CustomerRow | null> {
+    if (!exceptId) {
+      const [first] = await byEmail(db, { businessId, email });
+      return first ?? null;
+    }
     const [row] = await db
       .select()
       .from(customers)
-      .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = lower(${email})`, exceptId ? ne(customers.id, exceptId) : undefined))
+      .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = lower(${email})`, ne(customers.id, exceptId)))
       .orderBy(customers.createdAt)
       .limit(1);
     return row ?? null;

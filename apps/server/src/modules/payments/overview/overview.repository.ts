@@ -1,15 +1,76 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { asNumber } from '@/db/columns';
+import { preparedStatement } from '@/db/prepared';
 import { checkoutSettings, paymentLinks, paymentMethodSettings, payments, paymentsDaily } from '@/db/schema';
 import { captured, type Span } from '../sales-figures/sales-figures.repository';
 
 /** A UTC-day-aligned span as calendar days: [first, end). */
 const daysIn = (span: Span) => ({ first: span.start.toISOString().slice(0, 10), end: span.end.toISOString().slice(0, 10) });
-const inDays = (span: Span) => {
-  const { first, end } = daysIn(span);
-  return sql`${paymentsDaily.day} >= ${first} and ${paymentsDaily.day} < ${end}`;
-};
+/** The rows of a span whose days the statement's placeholders `<prefix>First` and `<prefix>End` name. */
+const inDays = (prefix: string) =>
+  sql`${paymentsDaily.day} >= ${sql.placeholder(`${prefix}First`)} and ${paymentsDaily.day} < ${sql.placeholder(`${prefix}End`)}`;
+const businessIs = eq(paymentsDaily.businessId, sql.placeholder('businessId'));
+
+// Every Overview request runs these reads: each is built once (db/prepared.ts), its values bound per run.
+const figureOf = (prefix: string) => ({
+  gross: asNumber(sql`sum(${paymentsDaily.gross}) filter (where ${inDays(prefix)})`),
+  net: asNumber(sql`sum(${paymentsDaily.net}) filter (where ${inDays(prefix)})`),
+  succeeded: asNumber(sql`sum(${paymentsDaily.captured}) filter (where ${inDays(prefix)})`),
+  failed: asNumber(sql`sum(${paymentsDaily.failed}) filter (where ${inDays(prefix)})`),
+});
+const figuresRead = preparedStatement('overview_figures', (db, name) =>
+  db
+    .select({ currency: paymentsDaily.currency, current: figureOf('current'), previous: figureOf('previous') })
+    .from(paymentsDaily)
+    .where(and(businessIs, gte(paymentsDaily.day, sql.placeholder('previousFirst')), lt(paymentsDaily.day, sql.placeholder('currentEnd'))))
+    .groupBy(paymentsDaily.currency)
+    .prepare(name),
+);
+
+const { day, method, sourceType } = paymentsDaily;
+const capturedRead = preparedStatement('overview_captured', (db, name) =>
+  db
+    .select({
+      currency: paymentsDaily.currency,
+      day: sql<string | null>`${day}::text`,
+      method,
+      source: sourceType,
+      set: sql<number>`grouping(${day}, ${method}, ${sourceType})`.mapWith(Number),
+      gross: asNumber(sql`sum(${paymentsDaily.gross})`),
+      net: asNumber(sql`sum(${paymentsDaily.net})`),
+      count: asNumber(sql`sum(${paymentsDaily.captured})`),
+    })
+    .from(paymentsDaily)
+    .where(and(businessIs, inDays('span')))
+    .groupBy(sql`grouping sets ((${paymentsDaily.currency}, ${day}), (${paymentsDaily.currency}, ${method}), (${paymentsDaily.currency}, ${sourceType}))`)
+    .having(sql`sum(${paymentsDaily.captured}) > 0`)
+    .orderBy(sql`2`, sql`3`, sql`4`)
+    .prepare(name),
+);
+
+const recentRead = preparedStatement('overview_recent', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.businessId, sql.placeholder('businessId')))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name),
+);
+
+const setupFactsRead = preparedStatement('overview_setup_facts', (db, name) => {
+  const businessId = sql.placeholder('businessId');
+  return db
+    .select({
+      methodsChosen: sql<boolean>`exists (select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.businessId} = ${businessId} and ${paymentMethodSettings.enabled})`,
+      checkoutCustomised: sql<boolean>`exists (select 1 from ${checkoutSettings} where ${checkoutSettings.businessId} = ${businessId})`,
+      linkCreated: sql<boolean>`exists (select 1 from ${paymentLinks} where ${paymentLinks.businessId} = ${businessId})`,
+      paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.businessId} = ${businessId} and ${captured})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(name);
+});
 
 /**
  * The Overview's figures come from `payments_daily` (docs/payments.md, "## overview" Performance): a row per
@@ -20,19 +81,9 @@ const inDays = (span: Span) => {
 export const overviewRepository = {
   /** Per currency: the current and previous period's figures, in one read of both periods. */
   async figures(db: Executor, businessId: string, current: Span, previous: Span) {
-    const figure = (span: Span) => ({
-      gross: asNumber(sql`sum(${paymentsDaily.gross}) filter (where ${inDays(span)})`),
-      net: asNumber(sql`sum(${paymentsDaily.net}) filter (where ${inDays(span)})`),
-      succeeded: asNumber(sql`sum(${paymentsDaily.captured}) filter (where ${inDays(span)})`),
-      failed: asNumber(sql`sum(${paymentsDaily.failed}) filter (where ${inDays(span)})`),
-    });
-    const { first } = daysIn(previous);
-    const { end } = daysIn(current);
-    return db
-      .select({ currency: paymentsDaily.currency, current: figure(current), previous: figure(previous) })
-      .from(paymentsDaily)
-      .where(and(eq(paymentsDaily.businessId, businessId), gte(paymentsDaily.day, first), lt(paymentsDaily.day, end)))
-      .groupBy(paymentsDaily.currency);
+    const now = daysIn(current);
+    const before = daysIn(previous);
+    return figuresRead(db, { businessId, currentFirst: now.first, currentEnd: now.end, previousFirst: before.first, previousEnd: before.end });
   },
 
   /**
@@ -41,42 +92,20 @@ export const overviewRepository = {
    * column the row is not grouped by: 3 is by day, 5 by method, 6 by source).
    */
   async captured(db: Executor, businessId: string, span: Span) {
-    const { day, method, sourceType } = paymentsDaily;
-    const rows = await db
-      .select({
-        currency: paymentsDaily.currency,
-        day: sql<string | null>`${day}::text`,
-        method,
-        source: sourceType,
-        set: sql<number>`grouping(${day}, ${method}, ${sourceType})`.mapWith(Number),
-        gross: asNumber(sql`sum(${paymentsDaily.gross})`),
-        net: asNumber(sql`sum(${paymentsDaily.net})`),
-        count: asNumber(sql`sum(${paymentsDaily.captured})`),
-      })
-      .from(paymentsDaily)
-      .where(and(eq(paymentsDaily.businessId, businessId), inDays(span)))
-      .groupBy(sql`grouping sets ((${paymentsDaily.currency}, ${day}), (${paymentsDaily.currency}, ${method}), (${paymentsDaily.currency}, ${sourceType}))`)
-      .having(sql`sum(${paymentsDaily.captured}) > 0`)
-      .orderBy(sql`2`, sql`3`, sql`4`);
+    const { first, end } = daysIn(span);
+    const rows = await capturedRead(db, { businessId, spanFirst: first, spanEnd: end });
     const of = (set: number, key: (row: (typeof rows)[number]) => string | null) =>
       rows.filter((r) => r.set === set).map((r) => ({ currency: r.currency, key: key(r), gross: r.gross, net: r.net, count: r.count }));
     return { daily: of(3, (r) => r.day), byMethod: of(5, (r) => r.method), bySource: of(6, (r) => r.source) };
   },
 
   async recent(db: Executor, businessId: string, limit: number) {
-    return db.select().from(payments).where(eq(payments.businessId, businessId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+    return recentRead(db, { businessId, limit });
   },
 
   /** The facts behind the setup checklist, in one query. */
   async setupFacts(db: Executor, businessId: string) {
-    const [row] = await db
-      .select({
-        methodsChosen: sql<boolean>`exists (select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.businessId} = ${businessId} and ${paymentMethodSettings.enabled})`,
-        checkoutCustomised: sql<boolean>`exists (select 1 from ${checkoutSettings} where ${checkoutSettings.businessId} = ${businessId})`,
-        linkCreated: sql<boolean>`exists (select 1 from ${paymentLinks} where ${paymentLinks.businessId} = ${businessId})`,
-        paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.businessId} = ${businessId} and ${captured})`,
-      })
-      .from(sql`(select 1) as one`);
+    const [row] = await setupFactsRead(db, { businessId });
     return row!;
   },
 };

@@ -4,5 +4,6 @@ import type { RouteHost } from '@/modules/module';
 import type { OverviewService } from './overview.service';
 
 export function overviewRoutes(host: RouteHost, service: OverviewService): void {
-  registerEndpoint(host.app, host, overviewEndpoints.get, async ({ ctx, query }) => service.get(ctx.business.row, query));
+  // Built by presenters that write exactly the contract's keys (http/presented-answers.ts).
+  registerEndpoint(host.app, host, overviewEndpoints.get, async ({ ctx, query }) => service.get(ctx.business.row, query), { presented: true });
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PaymentLinkStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { paymentLinks, products } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
@@ -21,6 +22,15 @@ function statusIs(status: PaymentLinkStatus, now: Date): SQL | undefined {
 const withProduct = { link: paymentLinks, productName: products.name };
 
 /** Payment links: SQL only. Every query is scoped by business, except the checkout's read by public id. */
+/** The checkout's read of a link: every page view and payment start runs it, built once (db/prepared.ts). */
+const byPublicId = preparedStatement('payment_link_by_public_id', (db, name) =>
+  db
+    .select()
+    .from(paymentLinks)
+    .where(eq(paymentLinks.publicId, sql.placeholder('publicId')))
+    .prepare(name),
+);
+
 export const paymentLinksRepository = {
   async insert(db: Executor, row: NewPaymentLink): Promise<void> {
     await db.insert(paymentLinks).values(row);
@@ -46,7 +56,7 @@ export const paymentLinksRepository = {
   },
 
   async findByPublicId(db: Executor, publicId: string): Promise<PaymentLinkRow | undefined> {
-    const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.publicId, publicId));
+    const [row] = await byPublicId(db, { publicId });
     return row;
   },
 

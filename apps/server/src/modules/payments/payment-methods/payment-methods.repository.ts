@@ -1,14 +1,25 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod, PaymentProvider } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { businesses, paymentMethodSettings, providerConnections } from '@/db/schema';
 
 export type MethodSettingRow = typeof paymentMethodSettings.$inferSelect;
 export type ConnectionRow = typeof providerConnections.$inferSelect;
 
+/** The checkout reads the method settings for its page and each payment's start: built once (db/prepared.ts). */
+const settingsOf = preparedStatement('payment_method_settings', (db, name) =>
+  db
+    .select()
+    .from(paymentMethodSettings)
+    .where(eq(paymentMethodSettings.businessId, sql.placeholder('businessId')))
+    .orderBy(asc(paymentMethodSettings.position))
+    .prepare(name),
+);
+
 export const paymentMethodsRepository = {
   async methodSettings(db: Executor, businessId: string): Promise<MethodSettingRow[]> {
-    return db.select().from(paymentMethodSettings).where(eq(paymentMethodSettings.businessId, businessId)).orderBy(asc(paymentMethodSettings.position));
+    return settingsOf(db, { businessId });
   },
   /** Replaces every method's row (made on the first save; before that the defaults apply). */
   async saveMethodSettings(

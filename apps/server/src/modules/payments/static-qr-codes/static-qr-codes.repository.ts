@@ -1,6 +1,7 @@
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { StaticQrStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { staticQrCodes } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
@@ -8,6 +9,23 @@ import { pastCursor } from '@/db/keyset';
 export type StaticQrRow = typeof staticQrCodes.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// The checkout's reads of a code (every page view, every payment's start and confirm): built once (db/prepared.ts).
+const byPublicId = preparedStatement('static_qr_by_public_id', (db, name) =>
+  db
+    .select()
+    .from(staticQrCodes)
+    .where(eq(staticQrCodes.publicId, sql.placeholder('publicId')))
+    .prepare(name),
+);
+const sharedForPayment = preparedStatement('static_qr_lock_for_payment', (db, name) =>
+  db
+    .select()
+    .from(staticQrCodes)
+    .where(and(eq(staticQrCodes.businessId, sql.placeholder('businessId')), eq(staticQrCodes.id, sql.placeholder('id'))))
+    .for('share')
+    .prepare(name),
+);
 
 /** Static QR codes: SQL only. Every query is scoped by business, except the checkout's read by public id. */
 export const staticQrRepository = {
@@ -38,16 +56,12 @@ export const staticQrRepository = {
    * flight, and the payments after it wait for it and read the code as it left it.
    */
   async lockForPayment(db: Executor, businessId: string, id: string): Promise<StaticQrRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(staticQrCodes)
-      .where(and(eq(staticQrCodes.businessId, businessId), eq(staticQrCodes.id, id)))
-      .for('share');
+    const [row] = await sharedForPayment(db, { businessId, id });
     return row;
   },
 
   async findByPublicId(db: Executor, publicId: string): Promise<StaticQrRow | undefined> {
-    const [row] = await db.select().from(staticQrCodes).where(eq(staticQrCodes.publicId, publicId));
+    const [row] = await byPublicId(db, { publicId });
     return row;
   },
 

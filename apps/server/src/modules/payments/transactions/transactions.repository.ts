@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
-import type { TransactionFilters, TransactionSort } from '@merchant/payments';
+import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { TRANSACTION_SORTS, type TransactionFilters, type TransactionSort } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
+import { preparedStatement } from '@/db/prepared';
 import { payments } from '@/db/schema';
 
 export type TransactionRow = typeof payments.$inferSelect;
@@ -98,10 +99,32 @@ function orderOf(sort: TransactionSort) {
   return byAmount(sort) ? [dir(payments.amount), dir(payments.id)] : [dir(payments.createdAt), dir(payments.id)];
 }
 
+/**
+ * The first page of each sort without a filter, what the screen opens with: built once (db/prepared.ts). Any
+ * filter or cursor adds a condition, and the page is then built for its request.
+ */
+const firstPages = new Map(
+  TRANSACTION_SORTS.map((sort) => [
+    sort,
+    preparedStatement(`transactions_first_page_${sort}`, (db, name) =>
+      db
+        .select()
+        .from(payments)
+        .where(eq(payments.businessId, sql.placeholder('businessId')))
+        .orderBy(...orderOf(sort))
+        .limit(sql.placeholder('limit'))
+        .prepare(name),
+    ),
+  ]),
+);
+
 export const transactionsRepository = {
   /** One page of the filtered payments in the sort's order, after the cursor. Reads `limit + 1` rows. */
   async page(db: Executor, businessId: string, filters: TransactionFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
     const conditions = [...filterConditions(businessId, filters), afterCursor(cursor, filters.sort)].filter((c): c is SQL => c !== undefined);
+    // Only the business's own condition: the unfiltered first page.
+    const firstPage = conditions.length === 1 ? firstPages.get(filters.sort) : undefined;
+    if (firstPage) return firstPage(db, { businessId, limit: limit + 1 });
     return db
       .select()
       .from(payments)

@@ -7,7 +7,8 @@ import type { TransactionsService } from './transactions.service';
 export function transactionsRoutes(host: RouteHost, service: TransactionsService): void {
   const { app } = host;
 
-  registerEndpoint(app, host, transactionEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row.id, query));
+  // Built by presenters that write exactly the contract's keys (http/presented-answers.ts).
+  registerEndpoint(app, host, transactionEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row.id, query), { presented: true });
   registerEndpoint(app, host, transactionEndpoints.export, async ({ ctx, query, reply }) => {
     const { filename, lines } = service.exportCsv(ctx.business.row, query);
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);

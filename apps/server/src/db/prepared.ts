@@ -1,0 +1,63 @@
+import type { Executor } from './client';
+
+/** What drizzle's `.prepare(name)` gives: the statement's text built once, run with the values of its placeholders. */
+interface PreparedQuery<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * What this reads of drizzle's sessions (both drivers, drizzle-orm 0.45): a session's `client` (the pool, a
+ * pooled connection in a transaction, the embedded database or its transaction) and its `options`, one object
+ * shared by a database's session and the sessions of its transactions. A prepared query runs on its own
+ * `client`. When either is missing (another drizzle version), statements are built per executor instead.
+ */
+interface SessionInternals {
+  client?: unknown;
+  options?: object;
+}
+const internalsOf = (db: Executor): SessionInternals => (db as unknown as { session?: SessionInternals }).session ?? {};
+
+/**
+ * A statement of a hot path whose SQL is built once instead of on every run (docs/architecture.md, "Prepared
+ * statements"). Drizzle spends more of the app's CPU building a statement's text from its query builder than the
+ * driver spends sending it; a prepared statement keeps the built text, and each run only binds the values of its
+ * `sql.placeholder(...)`s. On PostgreSQL the name also makes it a named prepared statement on each pooled
+ * connection, so the server parses it once per connection.
+ *
+ * The statement is built once per database. A transaction runs the same built statement on the transaction's
+ * connection: a copy that differs only in the client it runs on (tested in test/prepared-statements.test.ts on
+ * both databases: it sees the transaction's uncommitted rows, and leaves nothing after a rollback).
+ *
+ * `name` must be unique in the app (PostgreSQL keeps one text per name on a connection).
+ */
+export function preparedStatement<T>(name: string, build: (db: Executor, name: string) => PreparedQuery<T>) {
+  if (names.has(name)) throw new Error(`A prepared statement is already named ${name}.`);
+  names.add(name);
+  /** The statement as built, per database (its sessions' shared options). */
+  const templates = new WeakMap<object, PreparedQuery<T>>();
+  /** Per executor: the database's own, or a transaction's copy. */
+  const forExecutor = new WeakMap<Executor, PreparedQuery<T>>();
+
+  function prepare(db: Executor): PreparedQuery<T> {
+    const { client, options } = internalsOf(db);
+    if (!options || client === undefined) return build(db, name);
+    const template = templates.get(options);
+    if (template && Object.prototype.hasOwnProperty.call(template, 'client')) {
+      return Object.create(template, { client: { value: client } }) as PreparedQuery<T>;
+    }
+    const query = build(db, name);
+    templates.set(options, query);
+    return query;
+  }
+
+  return (db: Executor, values: Record<string, unknown>): Promise<T> => {
+    let query = forExecutor.get(db);
+    if (!query) {
+      query = prepare(db);
+      forExecutor.set(db, query);
+    }
+    return query.execute(values);
+  };
+}
+
+const names = new Set<string>();

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedStatement } from '@/db/prepared';
+import { businesses } from '@/db/schema';
+import { businessRepository } from '@/modules/business/business/business.repository';
+import { createBusiness } from './factories';
+import { createTestContext, type TestContext } from './harness';
+
+/**
+ * Statements built once (src/db/prepared.ts, docs/architecture.md "Prepared statements"): the same rows as
+ * the statement built per run, on the root database and inside a transaction, whose connection they must use.
+ * Both databases.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const nameOf = preparedStatement('test_business_name', (db, name) =>
+  db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
+describe('prepared statements', () => {
+  it('answer what the statement built per run answers, run after run with other values', async () => {
+    const a = await createBusiness(t, { name: 'Alpha Roasters' });
+    const b = await createBusiness(t, { name: 'Beta Bakery' });
+    for (let i = 0; i < 3; i++) {
+      expect(await nameOf(t.database.db, { id: a.id })).toEqual([{ name: 'Alpha Roasters' }]);
+      expect(await nameOf(t.database.db, { id: b.id })).toEqual([{ name: 'Beta Bakery' }]);
+    }
+    const built = await t.database.db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, a.id));
+    expect(await nameOf(t.database.db, { id: a.id })).toEqual(built);
+    expect(await nameOf(t.database.db, { id: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+  });
+
+  it('runs inside a transaction on its connection: it sees the transaction uncommitted change, and nothing is left after a rollback', async () => {
+    const { id } = await createBusiness(t, { name: 'Gamma Goods' });
+    // Warm the root database's statement first, so the transaction cannot borrow it by mistake.
+    expect(await nameOf(t.database.db, { id })).toEqual([{ name: 'Gamma Goods' }]);
+    const rollback = new Error('rollback');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.update(businesses).set({ name: 'Renamed in the transaction' }).where(eq(businesses.id, id));
+        expect(await nameOf(tx, { id })).toEqual([{ name: 'Renamed in the transaction' }]);
+        // The access check's read, prepared the same way, sees it too.
+        expect((await businessRepository.findWithActiveRole(tx, id, '00000000-0000-4000-8000-000000000000'))?.business.name).toBe('Renamed in the transaction');
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await nameOf(t.database.db, { id })).toEqual([{ name: 'Gamma Goods' }]);
+  });
+
+  it('refuses a second statement of the same name (PostgreSQL keeps one text per name on a connection)', () => {
+    expect(() => preparedStatement('test_business_name', (db, name) => db.select().from(businesses).prepare(name))).toThrow(/already named/);
+  });
+});
