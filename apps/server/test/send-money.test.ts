@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { endpointPath } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import { beneficiaryEndpoints, transferEndpoints, transferFee, type Beneficiary } from '@merchant/payments';
-import { auditLogs, ledgerEntries } from '../src/db/schema';
+import { auditLogs, beneficiaries, ledgerEntries, transfers } from '../src/db/schema';
 import { createTestContext, failure, type TestContext } from './harness';
 import { addBeneficiary, createBusiness, fundAvailable, sgBeneficiary, type FactoryBusiness, type Person } from './factories';
 
@@ -401,6 +401,38 @@ describe('the feature flag and roles', () => {
 });
 
 describe('concurrency', () => {
+  it('keeps a beneficiary that has transfers: the database refuses to delete it, the product closes it and the transfer keeps its copy', async () => {
+    const b = await createBusiness(t, { flags: { features: { send_money: true } } });
+    const who = b.people.owner;
+    const db = t.database.db;
+    const used = await addBeneficiary(b.id, who);
+    const unused = await addBeneficiary(b.id, who);
+    await fundAvailable(t, b.id, 100_00);
+    const sent = await who.agent.ok(transferEndpoints.create, { params: { business_id: b.id }, body: { beneficiary_id: used.id, amount: 10_00 } });
+    const row = (id: string) => and(eq(beneficiaries.businessId, b.id), eq(beneficiaries.id, id));
+
+    const refused = await db
+      .delete(beneficiaries)
+      .where(row(used.id))
+      .then(
+        () => 'deleted',
+        (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+      );
+    expect(refused).toContain('transfers_beneficiary_fk');
+    // A beneficiary without transfers has nothing pointing at it (the product still only closes it).
+    await db.delete(beneficiaries).where(row(unused.id));
+    expect(await db.select().from(beneficiaries).where(row(unused.id))).toEqual([]);
+
+    await who.agent.ok(beneficiaryEndpoints.remove, { params: { business_id: b.id, beneficiary_id: used.id } });
+    const [transfer] = await db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.businessId, b.id), eq(transfers.id, sent.id)));
+    expect(transfer).toMatchObject({ beneficiaryId: used.id, beneficiaryName: used.holder_name, beneficiaryBank: used.bank_name });
+    const detail = await who.agent.ok(transferEndpoints.get, { params: { business_id: b.id, transfer_id: sent.id } });
+    expect(detail.transfer.beneficiary).toMatchObject({ id: used.id, holder_name: used.holder_name, account_last4: used.account_last4 });
+  });
+
   it('200 concurrent transfers of the full available balance send exactly one', async () => {
     const rich = await createBusiness(t, { flags: { features: { send_money: true } } });
     const who = rich.people.owner;
