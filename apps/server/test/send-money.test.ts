@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { endpointPath } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
-import { beneficiaryEndpoints, transferEndpoints, transferFee, type Beneficiary } from '@merchant/payments';
+import { balanceEndpoints, beneficiaryEndpoints, transferEndpoints, transferFee, type Beneficiary } from '@merchant/payments';
 import { auditLogs, beneficiaries, ledgerEntries, transfers } from '../src/db/schema';
 import { createTestContext, failure, type TestContext } from './harness';
 import { addBeneficiary, createBusiness, fundAvailable, sgBeneficiary, type FactoryBusiness, type Person } from './factories';
@@ -431,6 +431,30 @@ describe('concurrency', () => {
     expect(transfer).toMatchObject({ beneficiaryId: used.id, beneficiaryName: used.holder_name, beneficiaryBank: used.bank_name });
     const detail = await who.agent.ok(transferEndpoints.get, { params: { business_id: b.id, transfer_id: sent.id } });
     expect(detail.transfer.beneficiary).toMatchObject({ id: used.id, holder_name: used.holder_name, account_last4: used.account_last4 });
+  });
+
+  it('shows on the wallet balance what transfers hold for review and carry in transit, so the amounts add up to what came in', async () => {
+    const b = await createBusiness(t, { staff: ['manager'], flags: { features: { send_money: true } } });
+    const boss = b.people.owner;
+    const to = await addBeneficiary(b.id, boss);
+    await boss.agent.ok(transferEndpoints.saveSettings, { params: { business_id: b.id }, body: { approval_threshold: 50_00 } });
+    await fundAvailable(t, b.id, 500_00);
+    const wallet = async () => {
+      const view = await boss.agent.ok(balanceEndpoints.get, { params: { business_id: b.id, balance: 'wallet' } });
+      const c = view.currencies.find((x) => x.currency === 'sgd')!;
+      return { available: c.available.amount, held: c.transfer_held.amount, transferInTransit: c.transfer_in_transit.amount, inTransit: c.in_transit.amount };
+    };
+    const body = (amount: number) => ({ params: { business_id: b.id }, body: { beneficiary_id: to.id, amount } });
+    const held = await b.people.manager.agent.ok(transferEndpoints.create, body(120_00));
+    const sent = await b.people.manager.agent.ok(transferEndpoints.create, body(30_00));
+    expect([held.status, sent.status]).toEqual(['awaiting_review', 'processing']);
+    // The fee of a transfer sent is the platform's; everything else is still the business's, on its way or held.
+    expect(await wallet()).toEqual({ available: 500_00 - 120_00 - FLAT - 30_00 - FLAT, held: 120_00 + FLAT, transferInTransit: 30_00, inTransit: 0 });
+
+    await boss.agent.ok(transferEndpoints.approve, { params: { business_id: b.id, transfer_id: held.id } });
+    expect(await wallet()).toMatchObject({ held: 0, transferInTransit: 150_00 });
+    await t.app.jobs.runDue();
+    expect(await wallet()).toEqual({ available: 500_00 - 150_00 - 2 * FLAT, held: 0, transferInTransit: 0, inTransit: 0 });
   });
 
   it('200 concurrent transfers of the full available balance send exactly one', async () => {
