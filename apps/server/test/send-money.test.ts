@@ -4,7 +4,7 @@ import { endpointPath } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import { balanceEndpoints, beneficiaryEndpoints, transferEndpoints, transferFee, type Beneficiary } from '@merchant/payments';
 import { auditLogs, beneficiaries, ledgerEntries, transfers } from '../src/db/schema';
-import { createTestContext, failure, type TestContext } from './harness';
+import { createTestContext, failure, mailbox, type TestContext } from './harness';
 import { addBeneficiary, createBusiness, fundAvailable, sgBeneficiary, type FactoryBusiness, type Person } from './factories';
 
 /**
@@ -455,6 +455,31 @@ describe('concurrency', () => {
     expect(await wallet()).toMatchObject({ held: 0, transferInTransit: 150_00 });
     await t.app.jobs.runDue();
     expect(await wallet()).toEqual({ available: 500_00 - 150_00 - 2 * FLAT, held: 0, transferInTransit: 0, inTransit: 0 });
+  });
+
+  it('mails a beneficiary with an email when a transfer to them arrives, in the business template; not one without, nor a returned one', async () => {
+    const b = await createBusiness(t, { flags: { features: { send_money: true } } });
+    const who = b.people.owner;
+    const withEmail = await addBeneficiary(b.id, who, sgBeneficiary({ holder_name: 'Mailed Supplier', email: `payee-${b.id.slice(0, 8)}@example.com` }));
+    const withoutEmail = await addBeneficiary(b.id, who, sgBeneficiary({ holder_name: 'Quiet Supplier' }));
+    const returned = await addBeneficiary(
+      b.id,
+      who,
+      sgBeneficiary({ holder_name: 'Closed Account', email: `closed-${b.id.slice(0, 8)}@example.com`, account_number: '1234560002' }),
+    );
+    await fundAvailable(t, b.id, 300_00);
+    const send = (beneficiary_id: string, amount: number) =>
+      who.agent.ok(transferEndpoints.create, { params: { business_id: b.id }, body: { beneficiary_id, amount, reference: 'Invoice 2041' } });
+    await send(withEmail.id, 42_50);
+    await send(withoutEmail.id, 10_00);
+    await send(returned.id, 11_00);
+    await t.app.jobs.runDue();
+
+    const mails = (await mailbox(t.app)).filter((m) => m.to.endsWith('@example.com') && m.to.includes(b.id.slice(0, 8)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: withEmail.email, subject: `${b.name} sent you SGD 42.50` });
+    expect(mails[0]!.text).toContain('Hi Mailed Supplier');
+    expect(mails[0]!.text).toContain('Reference: Invoice 2041');
   });
 
   it('200 concurrent transfers of the full available balance send exactly one', async () => {

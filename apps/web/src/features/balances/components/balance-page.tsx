@@ -56,7 +56,14 @@ function Amounts({ view }: { view: BalanceView }) {
                 <Text component="dt" size="sm" c="dimmed">
                   {label}
                 </Text>
-                <Text component="dd" m={0} ta="right" fw={key === 'available' ? 700 : 400} data-testid={`${c.currency}-${key}`}>
+                <Text
+                  component="dd"
+                  m={0}
+                  ta="right"
+                  fw={key === 'available' ? 700 : 400}
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid={`${c.currency}-${key}`}
+                >
                   {formatMoneyWithCode(c[key].amount, c.currency)}
                 </Text>
               </div>
