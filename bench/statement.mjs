@@ -8,7 +8,8 @@
 // BENCH_PG_URL). The section of docs/benchmarks.md between the statement markers is rewritten.
 // Needs a build first (npm run build) and a quiet machine.
 // Run: node bench/statement.mjs  (BENCH_ENTRIES=20000 for a smoke test; BENCH_ROUNDS, BENCH_SECONDS,
-// BENCH_CONNECTIONS as for bench/api.mjs).
+// BENCH_CONNECTIONS as for bench/api.mjs; BENCH_SERVER: the built server to run, apps/server/dist/server.mjs by
+// default, to compare a build kept from before a change).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,9 @@ import { connect } from './seed-payments.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
+const MORE = Number(process.env.BENCH_MORE ?? 1_000);
 const CHUNK = 100_000;
+const SERVER = process.env.BENCH_SERVER ?? 'apps/server/dist/server.mjs';
 const LOG = process.env.BENCH_LOG ?? join(tmpdir(), 'md-bench-statement-app.log');
 
 /** `CHUNK` settlement-shaped ledger transactions at a time, spread over the last year, oldest first by number. */
@@ -39,17 +42,22 @@ SELECT $1, gen_random_uuid(), tx, 'merchant_pending', 'sgd', -amount, at FROM sr
 UNION ALL
 SELECT $1, gen_random_uuid(), tx, 'merchant_available', 'sgd', amount, at FROM src`;
 
-async function seed(db) {
-  const { rows } = await db.query(`SELECT id FROM businesses WHERE identifier = 'demo-coffee'`);
-  const businessId = rows[0]?.id;
-  if (!businessId) throw new Error('No demo business: the app seeds it on its first start with DEMO_DATA=on');
-  const started = performance.now();
-  await db.query('SET session_replication_role = replica');
-  for (let from = 1; from <= COUNT; from += CHUNK) {
-    await db.query(insertChunk, [businessId, from, COUNT, Math.min(COUNT, from + CHUNK - 1)]);
-    console.error(`seeded ${Math.min(COUNT, from + CHUNK - 1)} of ${COUNT}`);
-  }
-  await db.query('SET session_replication_role = origin');
+/** `$2` more settlement-shaped transactions, two days old: what arrives between two payouts. */
+const insertMore = `
+WITH src AS (
+  SELECT g, gen_random_uuid() AS tx, now() - interval '2 days' + g * interval '1 millisecond' AS at, 100 + (g * 7919) % 49900 AS amount
+  FROM generate_series(1, $2::bigint) AS g
+), t AS (
+  INSERT INTO ledger_transactions (business_id, id, kind, description, created_at)
+  SELECT $1, tx, 'settlement', 'Benchmark settlement, later ' || g, at FROM src
+)
+INSERT INTO ledger_entries (business_id, id, transaction_id, account, currency, amount, created_at)
+SELECT $1, gen_random_uuid(), tx, 'merchant_pending', 'sgd', -amount, at FROM src
+UNION ALL
+SELECT $1, gen_random_uuid(), tx, 'merchant_available', 'sgd', amount, at FROM src`;
+
+/** The rollups of the business rebuilt from its entries (the seed skips the ledger's triggers). */
+async function rebuildRollups(db, businessId) {
   await db.query('DELETE FROM ledger_balances WHERE business_id = $1', [businessId]);
   await db.query(
     `INSERT INTO ledger_balances (business_id, account, currency, balance, amount)
@@ -64,6 +72,33 @@ async function seed(db) {
     [businessId],
   );
   for (const table of ['ledger_transactions', 'ledger_entries', 'ledger_balances', 'ledger_daily']) await db.query(`ANALYZE ${table}`);
+}
+
+/** Adds `MORE` newer transactions to the business's available balance. */
+async function seedMore(pgUrl, businessId) {
+  const db = await connect(pgUrl);
+  try {
+    await db.query('SET session_replication_role = replica');
+    await db.query(insertMore, [businessId, MORE]);
+    await db.query('SET session_replication_role = origin');
+    await rebuildRollups(db, businessId);
+  } finally {
+    await db.close();
+  }
+}
+
+async function seed(db) {
+  const { rows } = await db.query(`SELECT id FROM businesses WHERE identifier = 'demo-coffee'`);
+  const businessId = rows[0]?.id;
+  if (!businessId) throw new Error('No demo business: the app seeds it on its first start with DEMO_DATA=on');
+  const started = performance.now();
+  await db.query('SET session_replication_role = replica');
+  for (let from = 1; from <= COUNT; from += CHUNK) {
+    await db.query(insertChunk, [businessId, from, COUNT, Math.min(COUNT, from + CHUNK - 1)]);
+    console.error(`seeded ${Math.min(COUNT, from + CHUNK - 1)} of ${COUNT}`);
+  }
+  await db.query('SET session_replication_role = origin');
+  await rebuildRollups(db, businessId);
   return { businessId, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -109,7 +144,7 @@ async function measure(helloUrl, pgUrl) {
   const port = await freePort();
   const env = { DATA_DIR: dataDir, DATABASE_URL: pgUrl, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', LOG_LEVEL: 'warn' };
   const base = `http://127.0.0.1:${port}`;
-  const app = startServer('apps/server/dist/server.mjs', env, LOG);
+  const app = startServer(SERVER, env, LOG);
   try {
     await waitFor(`${base}/healthz`, app, 900_000);
     const db = await connect(pgUrl);
@@ -124,6 +159,12 @@ async function measure(helloUrl, pgUrl) {
     const payoutStarted = performance.now();
     const payout = await post(base, cookie, `/v1/business/${seeded.businessId}/payouts`, { currency: 'sgd' });
     const payoutSeconds = (performance.now() - payoutStarted) / 1000;
+    console.error(`payout of everything: ${payoutSeconds.toFixed(1)} s`);
+    await seedMore(pgUrl, seeded.businessId);
+    const nextStarted = performance.now();
+    const next = await post(base, cookie, `/v1/business/${seeded.businessId}/payouts`, { currency: 'sgd' });
+    const nextSeconds = (performance.now() - nextStarted) / 1000;
+    console.error(`next payout (${MORE} newer entries): ${nextSeconds.toFixed(2)} s`);
     const halfYearAgo = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
     const targets = {
       'wallet balance (pending, available, in transit)': `${api}/balances/wallet`,
@@ -144,6 +185,7 @@ async function measure(helloUrl, pgUrl) {
     return {
       seeded,
       payout: { seconds: payoutSeconds, amount: payout.amount.amount },
+      next: { seconds: nextSeconds, amount: next.amount.amount },
       csv,
       results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])),
     };
@@ -162,7 +204,8 @@ function section(m) {
     `Measured by \`node bench/statement.mjs\` on PostgreSQL: ${COUNT.toLocaleString('en')} settlement-shaped ledger transactions ` +
       `(${(2 * COUNT).toLocaleString('en')} entries, ${COUNT.toLocaleString('en')} of them on the available account) in the demo business ` +
       `(seeded in ${m.seeded.seconds.toFixed(0)} s), then one payout of everything through the API, which took ` +
-      `**${m.payout.seconds.toFixed(1)} s** (it reads every free entry and writes one line per entry). ` +
+      `**${m.payout.seconds.toFixed(1)} s** (one line per entry); ${MORE.toLocaleString('en')} newer transactions were then added and ` +
+      `paid out by a second payout in **${m.next.seconds.toFixed(2)} s**. ` +
       `${settings.rounds} alternating rounds of ${settings.seconds} s, ${settings.connections} keep-alive connections, ` +
       `servers on core 0 and the load generator on core 1.`,
     '',

@@ -149,7 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.devClock ?? options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
   const jobs = createJobs({ connection: options.jobsConnection, clock, logger, mode: options.jobsMode ?? 'poll' });
-  const mailer = options.mailer ?? createMailer({ db, clock, logger, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer =
+    options.mailer ?? createMailer({ db, clock, logger, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, retentionDays: config.mailRetentionDays });
   const platform: Platform = {
     db,
     clock,

@@ -18,6 +18,8 @@ const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Merchant Dashboard <no-reply@merchant.test>'),
+  /** Delivered mail is deleted from the outbox this many days after it was kept (the daily `mail.purge`). */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Demo logins with a published password: seeded into an empty database only while listening on loopback, unless `on`. */
   DEMO_DATA: Switch,
   /** With demo data: 90 days of payment history for the demo business (off: the demo logins and businesses only). */
@@ -45,6 +47,7 @@ export interface AppConfig {
   databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailRetentionDays: number;
   demoData: boolean;
   demoHistory: boolean;
   sessionIdleMinutes: number;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: c.DATABASE_POOL_SIZE,
     smtpUrl,
     mailFrom: c.MAIL_FROM,
+    mailRetentionDays: c.MAIL_RETENTION_DAYS,
     demoData: c.DEMO_DATA === 'auto' ? loopbackOnly : c.DEMO_DATA === 'on',
     demoHistory: c.DEMO_HISTORY === 'on',
     sessionIdleMinutes: c.SESSION_IDLE_MINUTES,

@@ -19,8 +19,32 @@ import { createBusiness } from './factories';
  * Random sequences of payments, settlements, refunds, payouts (all or part) and the test-mode bank's answers
  * (some accounts fail): every ledger transaction balances, the wallet's available balance is always the sum
  * of the movements no live payout contains, each payout's lines sum to it, in transit and paid out match the
- * payouts, and no payout is ever made for more than was available. Both databases.
+ * payouts, and no payout is ever made for more than was available. Each payout's lines, written by SQL from
+ * the movements past the payout mark, are exactly what the rule below picks from every free movement of the
+ * account, and no free movement is ever at or behind the mark. Both databases.
  */
+
+/**
+ * The rule of a payout's lines (docs/payments.md, "Payouts"), over every free movement oldest first: every debit
+ * (a refund) whole, then credits oldest first, each whole until one would go past the amount, which goes in for
+ * the part that makes the sum exact.
+ */
+function expectedLines(free: readonly { id: string; remaining: number }[], amount: number): Map<string, number> {
+  const lines = new Map<string, number>();
+  let sum = 0;
+  for (const entry of free.filter((e) => e.remaining < 0)) {
+    lines.set(entry.id, entry.remaining);
+    sum += entry.remaining;
+  }
+  for (const entry of free.filter((e) => e.remaining > 0)) {
+    if (sum === amount) break;
+    const part = Math.min(entry.remaining, amount - sum);
+    lines.set(entry.id, part);
+    sum += part;
+  }
+  return lines;
+}
+
 const HOUR_MS = 3_600_000;
 let t: TestContext;
 let charges: ChargesService;
@@ -114,6 +138,7 @@ describe('payouts and the ledger', () => {
             }
           } else if (step.kind === 'payout') {
             const available = (await sums(shop)).merchant_available ?? 0;
+            const freeBefore = await payoutsRepository.freeEntries(t.database.db, shop, 'sgd');
             try {
               const row = await payoutsService.make({
                 businessId: shop,
@@ -125,6 +150,12 @@ describe('payouts and the ledger', () => {
               });
               expect(row!.amount).toBeLessThanOrEqual(available);
               expect(row!.amount).toBe(step.amount ?? available);
+              const lines = await t.database.db
+                .select({ entryId: payoutLines.entryId, amount: payoutLines.amount })
+                .from(payoutLines)
+                .where(and(eq(payoutLines.businessId, shop), eq(payoutLines.payoutId, row!.id)));
+              expect(new Map(lines.map((l) => [l.entryId, l.amount]))).toEqual(expectedLines(freeBefore, row!.amount));
+              expect(row!.linesCount).toBe(lines.length);
             } catch (error) {
               expect(error).toBeInstanceOf(AppError);
               expect((error as AppError).code).toBe('PAYOUT_EXCEEDS_AVAILABLE');
@@ -145,6 +176,8 @@ describe('payouts and the ledger', () => {
           expect(books.merchant_paid_out ?? 0).toBe(total('paid'));
           const free = await payoutsRepository.freeEntries(t.database.db, shop, 'sgd');
           expect(free.reduce((s, e) => s + e.remaining, 0)).toBe(books.merchant_available ?? 0);
+          const mark = await payoutsRepository.mark(t.database.db, shop, 'sgd');
+          expect(free.filter((e) => e.seq <= mark)).toEqual([]);
           for (const payout of rows) {
             const [lines] = await t.database.db
               .select({ sum: sql<number>`coalesce(sum(${payoutLines.amount}), 0)`.mapWith(Number) })

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { endpointPath } from '@merchant/core';
 import { auditLogEndpoints } from '@merchant/business';
 import { balanceEndpoints, bankAccountEndpoints, payoutEndpoints, type PayoutLine } from '@merchant/payments';
-import { ledgerEntries, payments, payouts } from '@/db/schema';
+import { ledgerEntries, ledgerTransactions, payments, payoutMarks, payouts } from '@/db/schema';
 import { parseCsv } from '@/lib/csv';
 import { paymentServices, actorOf } from './factories/charges';
 import { Agent, answerOf, createTestContext, failure, mailbox, type TestContext } from './harness';
@@ -245,6 +245,63 @@ describe('the test-mode bank and the schedule', () => {
     const again = await owner.ok(payoutEndpoints.create, { params: params(b), body: { currency: 'sgd' } });
     expect((await allLines(owner, b, again.id)).map((l) => l.amount.amount)).toEqual([second.net]);
     expect(first.net).toBe(good.amount.amount);
+  });
+
+  it('reads only the movements past the payout mark: moved past what is paid out, before a part left, back on a failure', async () => {
+    t.clock.set(new Date('2026-11-12T08:00:00Z'));
+    const b = await createBusiness(t);
+    let owner = b.people.owner.agent;
+    const db = t.database.db;
+    const mark = async () => {
+      const [row] = await db
+        .select()
+        .from(payoutMarks)
+        .where(and(eq(payoutMarks.businessId, b.id), eq(payoutMarks.currency, 'sgd')));
+      return row?.entrySeq ?? 0;
+    };
+    /** The `seq` of the available-balance entry of each payment's settlement. */
+    const settledSeq = async (paymentId: string) => {
+      const [row] = await db
+        .select({ seq: ledgerEntries.seq })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId)))
+        .where(and(eq(ledgerEntries.businessId, b.id), eq(ledgerEntries.account, 'merchant_available'), eq(ledgerTransactions.paymentId, paymentId)));
+      return row!.seq;
+    };
+    await addBankAccount(t, b, b.people.owner);
+    expect(await mark()).toBe(0);
+
+    const one = await availableMoney(t, b.id, 40_00);
+    const two = await availableMoney(t, b.id, 60_00);
+    const all = await owner.ok(payoutEndpoints.create, { params: params(b), body: { currency: 'sgd' } });
+    expect(all.amount.amount).toBe(one.net + two.net);
+    expect(await mark()).toBe(await settledSeq(two.id));
+
+    // A partial payout takes the third movement in part: the mark stops just before it, and the rest is paid out next.
+    const three = await availableMoney(t, b.id, 50_00);
+    const part = await owner.ok(payoutEndpoints.create, { params: params(b), body: { currency: 'sgd', amount: 10_00 } });
+    expect((await allLines(owner, b, part.id)).map((l) => l.amount.amount)).toEqual([10_00]);
+    expect(await mark()).toBe((await settledSeq(three.id)) - 1);
+    const rest = await owner.ok(payoutEndpoints.create, { params: params(b), body: { currency: 'sgd' } });
+    expect((await allLines(owner, b, rest.id)).map((l) => l.amount.amount)).toEqual([three.net - 10_00]);
+    expect(await mark()).toBe(await settledSeq(three.id));
+
+    // A failed payout's movement is free again: the mark moves back before it, and the next payout takes it.
+    const failing = await addBankAccount(t, b, b.people.owner, localSgAccount({ account_number: '2345000000' }));
+    await owner.ok(bankAccountEndpoints.setDefault, { params: { ...params(b), bank_account_id: failing.id } });
+    const four = await availableMoney(t, b.id, 30_00);
+    const bad = await owner.ok(payoutEndpoints.create, { params: params(b), body: { currency: 'sgd' } });
+    expect(await mark()).toBe(await settledSeq(four.id));
+    owner = await at('2026-11-13T09:00:00Z', b.people.owner);
+    await t.app.jobs.runDue();
+    expect((await owner.ok(payoutEndpoints.get, { params: { ...params(b), payout_id: bad.id } })).payout.status).toBe('failed');
+    expect(await mark()).toBe((await settledSeq(four.id)) - 1);
+    await owner.ok(bankAccountEndpoints.setDefault, { params: { ...params(b), bank_account_id: all.bank_account.id } });
+    const again = await owner.ok(payoutEndpoints.create, { params: params(b), body: { currency: 'sgd' } });
+    expect((await allLines(owner, b, again.id)).map((l) => l.amount.amount)).toEqual([four.net]);
+    expect(await mark()).toBe(await settledSeq(four.id));
+    expect(await wallet(owner, b)).toEqual({ available: 0, inTransit: again.amount.amount });
+    await assertLedgerMatchesPayouts(b.id);
   });
 
   it('pays out each due business once per day, per currency with a default account, from the minimum up', async () => {

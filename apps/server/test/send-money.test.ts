@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { endpointPath } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
-import { beneficiaryEndpoints, transferEndpoints, transferFee, type Beneficiary } from '@merchant/payments';
-import { auditLogs, ledgerEntries } from '../src/db/schema';
-import { createTestContext, failure, type TestContext } from './harness';
+import { balanceEndpoints, beneficiaryEndpoints, transferEndpoints, transferFee, type Beneficiary } from '@merchant/payments';
+import { auditLogs, beneficiaries, ledgerEntries, transfers } from '../src/db/schema';
+import { createTestContext, failure, mailbox, type TestContext } from './harness';
 import { addBeneficiary, createBusiness, fundAvailable, sgBeneficiary, type FactoryBusiness, type Person } from './factories';
 
 /**
@@ -401,6 +401,87 @@ describe('the feature flag and roles', () => {
 });
 
 describe('concurrency', () => {
+  it('keeps a beneficiary that has transfers: the database refuses to delete it, the product closes it and the transfer keeps its copy', async () => {
+    const b = await createBusiness(t, { flags: { features: { send_money: true } } });
+    const who = b.people.owner;
+    const db = t.database.db;
+    const used = await addBeneficiary(b.id, who);
+    const unused = await addBeneficiary(b.id, who);
+    await fundAvailable(t, b.id, 100_00);
+    const sent = await who.agent.ok(transferEndpoints.create, { params: { business_id: b.id }, body: { beneficiary_id: used.id, amount: 10_00 } });
+    const row = (id: string) => and(eq(beneficiaries.businessId, b.id), eq(beneficiaries.id, id));
+
+    const refused = await db
+      .delete(beneficiaries)
+      .where(row(used.id))
+      .then(
+        () => 'deleted',
+        (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+      );
+    expect(refused).toContain('transfers_beneficiary_fk');
+    // A beneficiary without transfers has nothing pointing at it (the product still only closes it).
+    await db.delete(beneficiaries).where(row(unused.id));
+    expect(await db.select().from(beneficiaries).where(row(unused.id))).toEqual([]);
+
+    await who.agent.ok(beneficiaryEndpoints.remove, { params: { business_id: b.id, beneficiary_id: used.id } });
+    const [transfer] = await db
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.businessId, b.id), eq(transfers.id, sent.id)));
+    expect(transfer).toMatchObject({ beneficiaryId: used.id, beneficiaryName: used.holder_name, beneficiaryBank: used.bank_name });
+    const detail = await who.agent.ok(transferEndpoints.get, { params: { business_id: b.id, transfer_id: sent.id } });
+    expect(detail.transfer.beneficiary).toMatchObject({ id: used.id, holder_name: used.holder_name, account_last4: used.account_last4 });
+  });
+
+  it('shows on the wallet balance what transfers hold for review and carry in transit, so the amounts add up to what came in', async () => {
+    const b = await createBusiness(t, { staff: ['manager'], flags: { features: { send_money: true } } });
+    const boss = b.people.owner;
+    const to = await addBeneficiary(b.id, boss);
+    await boss.agent.ok(transferEndpoints.saveSettings, { params: { business_id: b.id }, body: { approval_threshold: 50_00 } });
+    await fundAvailable(t, b.id, 500_00);
+    const wallet = async () => {
+      const view = await boss.agent.ok(balanceEndpoints.get, { params: { business_id: b.id, balance: 'wallet' } });
+      const c = view.currencies.find((x) => x.currency === 'sgd')!;
+      return { available: c.available.amount, held: c.transfer_held.amount, transferInTransit: c.transfer_in_transit.amount, inTransit: c.in_transit.amount };
+    };
+    const body = (amount: number) => ({ params: { business_id: b.id }, body: { beneficiary_id: to.id, amount } });
+    const held = await b.people.manager.agent.ok(transferEndpoints.create, body(120_00));
+    const sent = await b.people.manager.agent.ok(transferEndpoints.create, body(30_00));
+    expect([held.status, sent.status]).toEqual(['awaiting_review', 'processing']);
+    // The fee of a transfer sent is the platform's; everything else is still the business's, on its way or held.
+    expect(await wallet()).toEqual({ available: 500_00 - 120_00 - FLAT - 30_00 - FLAT, held: 120_00 + FLAT, transferInTransit: 30_00, inTransit: 0 });
+
+    await boss.agent.ok(transferEndpoints.approve, { params: { business_id: b.id, transfer_id: held.id } });
+    expect(await wallet()).toMatchObject({ held: 0, transferInTransit: 150_00 });
+    await t.app.jobs.runDue();
+    expect(await wallet()).toEqual({ available: 500_00 - 150_00 - 2 * FLAT, held: 0, transferInTransit: 0, inTransit: 0 });
+  });
+
+  it('mails a beneficiary with an email when a transfer to them arrives, in the business template; not one without, nor a returned one', async () => {
+    const b = await createBusiness(t, { flags: { features: { send_money: true } } });
+    const who = b.people.owner;
+    const withEmail = await addBeneficiary(b.id, who, sgBeneficiary({ holder_name: 'Mailed Supplier', email: `payee-${b.id.slice(0, 8)}@example.com` }));
+    const withoutEmail = await addBeneficiary(b.id, who, sgBeneficiary({ holder_name: 'Quiet Supplier' }));
+    const returned = await addBeneficiary(
+      b.id,
+      who,
+      sgBeneficiary({ holder_name: 'Closed Account', email: `closed-${b.id.slice(0, 8)}@example.com`, account_number: '1234560002' }),
+    );
+    await fundAvailable(t, b.id, 300_00);
+    const send = (beneficiary_id: string, amount: number) =>
+      who.agent.ok(transferEndpoints.create, { params: { business_id: b.id }, body: { beneficiary_id, amount, reference: 'Invoice 2041' } });
+    await send(withEmail.id, 42_50);
+    await send(withoutEmail.id, 10_00);
+    await send(returned.id, 11_00);
+    await t.app.jobs.runDue();
+
+    const mails = (await mailbox(t.app)).filter((m) => m.to.endsWith('@example.com') && m.to.includes(b.id.slice(0, 8)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: withEmail.email, subject: `${b.name} sent you SGD 42.50` });
+    expect(mails[0]!.text).toContain('Hi Mailed Supplier');
+    expect(mails[0]!.text).toContain('Reference: Invoice 2041');
+  });
+
   it('200 concurrent transfers of the full available balance send exactly one', async () => {
     const rich = await createBusiness(t, { flags: { features: { send_money: true } } });
     const who = rich.people.owner;

@@ -16,6 +16,8 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'due_date',
   'payment_date',
   'link',
+  'beneficiary_name',
+  'reference',
 ] as const;
 export type EmailTemplateVariable = (typeof EMAIL_TEMPLATE_VARIABLES)[number];
 
@@ -28,9 +30,19 @@ export const EMAIL_VARIABLE_INFO: Record<EmailTemplateVariable, string> = {
   due_date: 'The invoice due date',
   payment_date: 'The date of the payment or refund',
   link: 'The link the customer opens (receipt, invoice or order)',
+  beneficiary_name: 'The name on the account the money was sent to',
+  reference: 'The reference the sender gave the transfer',
 };
 
-export const EMAIL_TEMPLATE_KEYS = ['payment_receipt', 'invoice_sent', 'invoice_reminder', 'order_confirmation', 'order_shipped', 'refund_issued'] as const;
+export const EMAIL_TEMPLATE_KEYS = [
+  'payment_receipt',
+  'invoice_sent',
+  'invoice_reminder',
+  'order_confirmation',
+  'order_shipped',
+  'refund_issued',
+  'transfer_received',
+] as const;
 export const EmailTemplateKeySchema = z.enum(EMAIL_TEMPLATE_KEYS);
 export type EmailTemplateKey = z.infer<typeof EmailTemplateKeySchema>;
 
@@ -76,6 +88,14 @@ export const EMAIL_TEMPLATES: Record<EmailTemplateKey, EmailTemplateDefinition> 
     variables: ['customer_name', 'business_name', 'amount', 'payment_date', 'link'],
     subject: 'Your refund from {{business_name}}',
     body: 'Hi {{customer_name}},\n\n{{business_name}} has refunded {{amount}} on {{payment_date}}. It can take 5 to 10 business days to reach your account.\n\nDetails: {{link}}',
+  },
+  transfer_received: {
+    label: 'Money sent to a beneficiary',
+    description: 'Sent to a beneficiary with an email when a transfer to them arrives.',
+    group: 'Payments and invoices',
+    variables: ['beneficiary_name', 'business_name', 'amount', 'payment_date', 'reference'],
+    subject: '{{business_name}} sent you {{amount}}',
+    body: 'Hi {{beneficiary_name}},\n\n{{business_name}} sent you {{amount}}, which reached your bank account on {{payment_date}}.\n\nReference: {{reference}}\n\n{{business_name}}',
   },
   order_confirmation: {
     label: 'Order confirmation',
@@ -159,6 +179,8 @@ export function sampleValues(business: { name: string; currency: string }, now: 
     due_date: displayDate(new Date(now.getTime() + 14 * 24 * 3600 * 1000)),
     payment_date: displayDate(now),
     link: 'https://example.com/sample',
+    beneficiary_name: 'Lim Supplies Pte Ltd',
+    reference: 'Invoice 2041',
   };
 }
 

@@ -46,12 +46,28 @@ export const LEDGER_KIND_LABELS: Record<(typeof LEDGER_TRANSACTION_KINDS)[number
   transfer_sent: 'Transfer sent',
 };
 
-/** One currency of a balance: signed minor units (available may be below zero after refunds). */
+/**
+ * Money that left the available balance for a transfer not sent yet (docs/payments.md, "send money"): held while
+ * the transfer awaits review (amount and fee), then in transit to the beneficiary's bank (the amount).
+ */
+export const TRANSFER_AMOUNTS = ['transfer_held', 'transfer_in_transit'] as const;
+export type TransferAmount = (typeof TRANSFER_AMOUNTS)[number];
+export const TRANSFER_AMOUNT_LABELS: Record<TransferAmount, string> = {
+  transfer_held: 'Transfers awaiting review',
+  transfer_in_transit: 'Transfers in transit',
+};
+
+/**
+ * One currency of a balance: signed minor units (available may be below zero after refunds). `in_transit` is what
+ * payouts carry to the business's bank; the transfer amounts are what transfers hold or carry to beneficiaries.
+ */
 export const BalanceAmountsSchema = z.object({
   currency: z.string(),
   pending: SignedMoneySchema,
   available: SignedMoneySchema,
   in_transit: SignedMoneySchema,
+  transfer_held: SignedMoneySchema,
+  transfer_in_transit: SignedMoneySchema,
 });
 export type BalanceAmounts = z.infer<typeof BalanceAmountsSchema>;
 

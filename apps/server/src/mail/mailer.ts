@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { newId } from '../lib/crypto';
-import { minutes, type JobRegistry, type JobSender } from '../modules/platform/jobs/jobs.service';
+import { days, minutes, type JobRegistry, type JobSender } from '../modules/platform/jobs/jobs.service';
 import { mailOutboxRepository as outbox, type MailAttachmentInfo, type MailOutboxRow } from '../modules/platform/mail/mail-outbox.repository';
 
 /** A file sent with a mail (an invoice's PDF). */
@@ -32,13 +32,17 @@ export interface Mailer {
   recent(limit?: number): Promise<KeptMail[]>;
   /** One attachment of a kept mail with its bytes (the dev mailbox's download), or undefined. */
   attachment(mailId: string, position: number): Promise<MailAttachment | undefined>;
-  /** The delivery job and the sweep that enqueues any kept mail whose job was never enqueued. */
+  /** The delivery job, the sweep that enqueues any kept mail whose job was never enqueued, and the daily purge. */
   registerJobs(jobs: JobRegistry): void;
 }
 
 /** The job that delivers one outbox row; its singleton key is the mail's id. */
 export const MAIL_DELIVERY_JOB = 'mail.deliver';
 const MAIL_SWEEP_JOB = 'mail.sweep';
+/** Deletes delivered mail kept longer ago than the retention (MAIL_RETENTION_DAYS), once a day. */
+export const MAIL_PURGE_JOB = 'mail.purge';
+export const DEFAULT_MAIL_RETENTION_DAYS = 30;
+const PURGE_BATCH = 1000;
 /** The sweep picks up mail kept between this long ago and a minute ago (older mail is never sent late). */
 const SWEEP_WINDOW_MS = minutes(60);
 
@@ -60,6 +64,8 @@ export function createMailer(deps: {
   from: string;
   /** Another nodemailer transport than SMTP_URL's (tests read what would be sent). */
   transport?: Pick<Transporter, 'sendMail'>;
+  /** Delivered mail is kept this many days (DEFAULT_MAIL_RETENTION_DAYS when absent). */
+  retentionDays?: number;
 }): Mailer {
   const { db, clock, logger } = deps;
   const transport = deps.transport ?? (deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null);
@@ -102,6 +108,22 @@ export function createMailer(deps: {
     for (const row of rows) await enqueue(row.id);
   }
 
+  /**
+   * Delivered mail kept before the retention period began is deleted with its attachments, a batch at a time so
+   * no statement holds many rows. Mail not delivered (waiting, or failed with its error) stays for people to read.
+   */
+  async function purge(): Promise<number> {
+    const before = new Date(clock.now().getTime() - days(deps.retentionDays ?? DEFAULT_MAIL_RETENTION_DAYS));
+    let purged = 0;
+    for (;;) {
+      const deleted = await outbox.purgeDelivered(db, before, PURGE_BATCH);
+      purged += deleted;
+      if (deleted < PURGE_BATCH) break;
+    }
+    if (purged > 0) logger.info({ purged, before: before.toISOString() }, 'delivered mail purged from the outbox');
+    return purged;
+  }
+
   return {
     async send({ attachments = [], ...message }) {
       const id = newId();
@@ -132,6 +154,9 @@ export function createMailer(deps: {
     registerJobs(jobs) {
       jobs.work<DeliveryData>(MAIL_DELIVERY_JOB, ({ data }) => deliver(data.mailId));
       jobs.schedule(MAIL_SWEEP_JOB, { every: minutes(1) }, sweep);
+      jobs.schedule(MAIL_PURGE_JOB, { every: days(1) }, async () => {
+        await purge();
+      });
     },
   };
 }

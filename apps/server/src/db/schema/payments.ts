@@ -14,7 +14,7 @@ import {
   STATIC_QR_STATUSES,
 } from '@merchant/payments';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -296,12 +296,22 @@ export const ledgerEntries = pgTable(
      */
     balance: text('balance', { enum: BALANCE_KINDS }).notNull().default('wallet'),
     createdAt: createdAt(),
+    /**
+     * The order entries were written in, from a database sequence (never a clock). A posting to the wallet's
+     * available balance draws it while holding the currency's balance lock in shared mode, so no entry can
+     * commit behind a payout's mark (docs/payments.md, "Payouts").
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     index('ledger_entries_transaction_idx').on(t.businessId, t.transactionId),
     // The statement of one balance's account, newest first, and a running balance's day range (docs/payments.md).
     index('ledger_entries_statement_idx').on(t.businessId, t.account, t.currency, t.balance, t.createdAt, t.id),
+    // A payout's scan: the wallet's available entries of a currency past the payout mark.
+    index('ledger_entries_payout_idx')
+      .on(t.businessId, t.currency, t.seq)
+      .where(sql`${t.account} = 'merchant_available' and ${t.balance} = 'wallet'`),
     check('ledger_entries_nonzero_check', sql`${t.amount} <> 0`),
   ],
 );

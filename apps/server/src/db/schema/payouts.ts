@@ -1,6 +1,6 @@
 import { PAYOUT_SCHEDULES, PAYOUT_STATUSES, PAYOUT_TRIGGERS } from '@merchant/payments';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -93,4 +93,21 @@ export const payoutLines = pgTable(
     index('payout_lines_order_idx').on(t.businessId, t.payoutId, t.entryCreatedAt, t.entryId),
     index('payout_lines_entry_idx').on(t.businessId, t.entryId),
   ],
+);
+
+/**
+ * The payout mark of a business's wallet balance in one currency: every movement of its available account
+ * whose entry's `seq` is at most `entry_seq` is wholly in payouts in transit or paid, so a payout reads only
+ * the entries after it (docs/payments.md, "Payouts"). Moved forward by a payout, back when a payout fails
+ * (its lines are free again); no row: 0, nothing paid out yet.
+ */
+export const payoutMarks = pgTable(
+  'payout_marks',
+  {
+    businessId: businessRef(),
+    currency: text('currency').notNull(),
+    entrySeq: bigint('entry_seq', { mode: 'number' }).notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.currency] })],
 );

@@ -1,6 +1,6 @@
 import { BANK_ACCOUNT_TYPES, BENEFICIARY_STATUSES, TRANSFER_EVENT_TYPES, TRANSFER_STATUSES } from '@merchant/payments';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -15,7 +15,7 @@ const businessRef = () =>
     .notNull()
     .references(() => businesses.id, { onDelete: 'cascade' });
 
-/** Who a business sends money to; deleting closes the row (its transfers keep pointing at it). */
+/** Who a business sends money to; deleting closes the row (its transfers keep pointing at it: `transfers_beneficiary_fk`). */
 export const beneficiaries = pgTable(
   'beneficiaries',
   {
@@ -95,6 +95,9 @@ export const transfers = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     index('transfers_created_idx').on(t.businessId, t.createdAt, t.id),
     index('transfers_beneficiary_idx').on(t.businessId, t.beneficiaryId, t.createdAt),
+    // The product closes a beneficiary, never deletes it; deleting one that has transfers is refused (no action:
+    // checked at the statement's end, so deleting the business, which removes both, still goes through).
+    foreignKey({ name: 'transfers_beneficiary_fk', columns: [t.businessId, t.beneficiaryId], foreignColumns: [beneficiaries.businessId, beneficiaries.id] }),
     index('transfers_awaiting_idx')
       .on(t.businessId)
       .where(sql`${t.status} = 'awaiting_review'`),

@@ -27,6 +27,13 @@ const ACCOUNTS: Record<StatementAccount, LedgerAccount> = {
   in_transit: 'merchant_in_transit',
 };
 
+/** What the balance answer sums per currency: the statement's accounts and the transfers' (held, in transit). */
+const AMOUNT_ACCOUNTS: Record<keyof Omit<BalanceAmounts, 'currency'>, LedgerAccount> = {
+  ...ACCOUNTS,
+  transfer_held: 'merchant_transfer_held',
+  transfer_in_transit: 'merchant_transfer_in_transit',
+};
+
 const notFound = () => new AppError('BALANCE_NOT_FOUND', 'This balance is not available for the business.');
 
 function presentEntry(row: StatementRow, currency: string): StatementEntry {
@@ -107,20 +114,20 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
   return {
     async get(business: BusinessRow, kind: BalanceKind): Promise<BalanceView> {
       assertHas(business, kind);
-      const sums = await repo.sums(db, business.id, kind, Object.values(ACCOUNTS));
+      const sums = await repo.sums(db, business.id, kind, Object.values(AMOUNT_ACCOUNTS));
       const byCurrency = new Map<string, BalanceAmounts>();
       const amounts = (currency: string): BalanceAmounts => {
         const found = byCurrency.get(currency);
         if (found) return found;
         const zero = (): { amount: number; currency: string } => ({ amount: 0, currency });
-        const created = { currency, pending: zero(), available: zero(), in_transit: zero() };
+        const created = { currency, pending: zero(), available: zero(), in_transit: zero(), transfer_held: zero(), transfer_in_transit: zero() };
         byCurrency.set(currency, created);
         return created;
       };
       amounts(business.currency);
       for (const row of sums) {
-        const entry = Object.entries(ACCOUNTS).find(([, account]) => account === row.account);
-        if (entry) amounts(row.currency)[entry[0] as StatementAccount].amount += row.amount;
+        const entry = Object.entries(AMOUNT_ACCOUNTS).find(([, account]) => account === row.account);
+        if (entry) amounts(row.currency)[entry[0] as keyof typeof AMOUNT_ACCOUNTS].amount += row.amount;
       }
       const currencies = [...byCurrency.values()].sort((a, b) =>
         a.currency === business.currency ? -1 : b.currency === business.currency ? 1 : a.currency.localeCompare(b.currency),

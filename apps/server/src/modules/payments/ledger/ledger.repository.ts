@@ -9,9 +9,21 @@ import { sumMinor } from '@/db/columns';
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
 
+const balanceKey = (businessId: string, account: LedgerAccount, currency: string) =>
+  sql`hashtextextended(${`balance:${businessId}:${account}:${currency}`}, 0)`;
+
 /** The advisory lock every spender of one account's balance in one currency takes (see `lockSum`). */
 export async function lockBalance(db: Executor, businessId: string, account: LedgerAccount, currency: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`balance:${businessId}:${account}:${currency}`}, 0))`);
+  await db.execute(sql`select pg_advisory_xact_lock(${balanceKey(businessId, account, currency)})`);
+}
+
+/**
+ * The same lock in shared mode, until the transaction ends: postings to the wallet's available balance take it
+ * before their entries draw their `seq`, so they run side by side but never while a payout holds the lock, and
+ * none can commit behind the payout mark the payout sets (docs/payments.md, "Payouts").
+ */
+export async function lockBalanceShared(db: Executor, businessId: string, account: LedgerAccount, currency: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${balanceKey(businessId, account, currency)})`);
 }
 
 export const ledgerRepository = {

@@ -3,7 +3,7 @@ import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
-import { ledgerRepository as repo, type NewLedgerEntry, type NewLedgerTransaction } from './ledger.repository';
+import { ledgerRepository as repo, lockBalanceShared, type NewLedgerEntry, type NewLedgerTransaction } from './ledger.repository';
 
 export interface LedgerEntryInput {
   account: LedgerAccount;
@@ -99,7 +99,11 @@ export function createLedgerService(deps: { clock: Clock }) {
         });
       }
     }
-    if (transactions.length > 0) await repo.insert(tx, transactions, entries);
+    if (transactions.length === 0) return [];
+    // Entries of the wallet's available balance are written under its lock in shared mode (the payout mark).
+    const shared = [...new Set(entries.filter((e) => e.account === 'merchant_available' && e.balance === 'wallet').map((e) => e.currency))].sort();
+    for (const currency of shared) await lockBalanceShared(tx, businessId, 'merchant_available', currency);
+    await repo.insert(tx, transactions, entries);
     return transactions.map((t) => t.id);
   }
 

@@ -1,17 +1,27 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { bankAccounts, businesses, ledgerEntries, ledgerTransactions, payments, payoutLines, payouts, payoutSettings } from '@/db/schema';
+import {
+  bankAccounts,
+  businesses,
+  ledgerBalances,
+  ledgerEntries,
+  ledgerTransactions,
+  payments,
+  payoutLines,
+  payoutMarks,
+  payouts,
+  payoutSettings,
+} from '@/db/schema';
 import { pastCursor } from '@/db/keyset';
 import type { Cursor } from '@/lib/cursor';
+import { sumMinor } from '@/db/columns';
 import { lockBalance } from '../ledger/ledger.repository';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutSettingsRow = typeof payoutSettings.$inferSelect;
-export type NewPayoutLine = typeof payoutLines.$inferInsert;
 
 /** Ledger kinds that move money between the balance and the bank: never a line of a payout themselves. */
 const PAYOUT_KINDS = ['payout', 'payout_return'] as const;
-const LINE_BATCH = 1000;
 
 const joinTransaction = and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId));
 const joinPayment = and(eq(payments.businessId, ledgerTransactions.businessId), eq(payments.id, ledgerTransactions.paymentId));
@@ -84,12 +94,14 @@ export const payoutsRepository = {
   /**
    * The wallet's available-balance movements of a currency that no payout under way or paid contains yet,
    * oldest first, each with what is left of it (all of it, or the rest after a partial payout took part).
-   * Their sum is the available balance: every payout takes exactly its lines' amounts out of it.
+   * Their sum is the available balance: every payout takes exactly its lines' amounts out of it. This reads the
+   * whole account (the definition, which the property test checks the payout mark and `takeLines` against);
+   * a payout itself reads only the entries past the mark.
    */
-  async freeEntries(db: Executor, businessId: string, currency: string): Promise<{ id: string; createdAt: Date; remaining: number }[]> {
+  async freeEntries(db: Executor, businessId: string, currency: string): Promise<{ id: string; seq: number; createdAt: Date; remaining: number }[]> {
     const taken = sql<string>`coalesce((select sum(${payoutLines.amount}) from ${payoutLines} inner join ${payouts} on ${payouts.businessId} = ${payoutLines.businessId} and ${payouts.id} = ${payoutLines.payoutId} where ${payoutLines.businessId} = ${ledgerEntries.businessId} and ${payoutLines.entryId} = ${ledgerEntries.id} and ${payouts.status} <> 'failed'), 0)`;
     const rows = await db
-      .select({ id: ledgerEntries.id, createdAt: ledgerEntries.createdAt, amount: ledgerEntries.amount, taken })
+      .select({ id: ledgerEntries.id, seq: ledgerEntries.seq, createdAt: ledgerEntries.createdAt, amount: ledgerEntries.amount, taken })
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, joinTransaction)
       .where(
@@ -102,7 +114,7 @@ export const payoutsRepository = {
         ),
       )
       .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
-    return rows.map((r) => ({ id: r.id, createdAt: r.createdAt, remaining: Number(r.amount) - Number(r.taken) })).filter((r) => r.remaining !== 0);
+    return rows.map((r) => ({ id: r.id, seq: r.seq, createdAt: r.createdAt, remaining: Number(r.amount) - Number(r.taken) })).filter((r) => r.remaining !== 0);
   },
 
   async insert(db: Executor, row: typeof payouts.$inferInsert): Promise<PayoutRow> {
@@ -110,8 +122,110 @@ export const payoutsRepository = {
     return saved!;
   },
 
-  async insertLines(db: Executor, lines: NewPayoutLine[]): Promise<void> {
-    for (let i = 0; i < lines.length; i += LINE_BATCH) await db.insert(payoutLines).values(lines.slice(i, i + LINE_BATCH));
+  /** The wallet's available balance in a currency (its rollup rows: a few, whatever the ledger's size). */
+  async available(db: Executor, businessId: string, currency: string): Promise<number> {
+    const [row] = await db
+      .select({ amount: sumMinor(ledgerBalances.amount) })
+      .from(ledgerBalances)
+      .where(
+        and(
+          eq(ledgerBalances.businessId, businessId),
+          eq(ledgerBalances.account, 'merchant_available'),
+          eq(ledgerBalances.currency, currency),
+          eq(ledgerBalances.balance, 'wallet'),
+        ),
+      );
+    return row?.amount ?? 0;
+  },
+
+  /** The payout mark of a currency: every movement whose entry's `seq` is at most this is wholly paid out (0: none). */
+  async mark(db: Executor, businessId: string, currency: string): Promise<number> {
+    const [row] = await db
+      .select({ entrySeq: payoutMarks.entrySeq })
+      .from(payoutMarks)
+      .where(and(eq(payoutMarks.businessId, businessId), eq(payoutMarks.currency, currency)))
+      .limit(1);
+    return row?.entrySeq ?? 0;
+  },
+
+  /** Sets the mark; only a payout holding the currency's lock moves it forward. */
+  async setMark(db: Executor, businessId: string, currency: string, entrySeq: number, now: Date): Promise<void> {
+    await db
+      .insert(payoutMarks)
+      .values({ businessId, currency, entrySeq, updatedAt: now })
+      .onConflictDoUpdate({ target: [payoutMarks.businessId, payoutMarks.currency], set: { entrySeq, updatedAt: now } });
+  },
+
+  /**
+   * A failed payout's lines are free again: the mark moves back to just before its first entry (only if it is
+   * past it), so the next payout reads them. Runs in the failure's transaction, after its posting to the
+   * available balance took the balance lock in shared mode, so no payout is between its read and its mark.
+   */
+  async lowerMark(db: Executor, businessId: string, currency: string, payoutId: string, now: Date): Promise<void> {
+    const first = sql`(select min(${ledgerEntries.seq}) from ${payoutLines} inner join ${ledgerEntries} on ${ledgerEntries.businessId} = ${payoutLines.businessId} and ${ledgerEntries.id} = ${payoutLines.entryId} where ${payoutLines.businessId} = ${businessId} and ${payoutLines.payoutId} = ${payoutId})`;
+    await db
+      .update(payoutMarks)
+      .set({ entrySeq: sql`least(${payoutMarks.entrySeq}, coalesce(${first} - 1, ${payoutMarks.entrySeq}))`, updatedAt: now })
+      .where(and(eq(payoutMarks.businessId, businessId), eq(payoutMarks.currency, currency)));
+  },
+
+  /**
+   * Writes a payout's lines in one statement, in the database (nothing travels to the app): the free movements
+   * past the mark (what is left of each: its amount less what live payouts took), every debit whole, then the
+   * credits oldest first, each whole until the running sum reaches the payout, the last one for the part that
+   * makes the sum exact. Answers what the lines add up to (the detail's summary), the sum the caller checks,
+   * and the new mark: just before the first movement still not wholly paid out, or the last one read.
+   */
+  async takeLines(db: Executor, input: { businessId: string; currency: string; payoutId: string; amount: number; mark: number }) {
+    const { businessId, currency, payoutId, amount, mark } = input;
+    const result = await db.execute(sql`
+      with free as materialized (
+        select e.id, e.created_at, e.seq, t.kind, t.payment_id,
+          e.amount - coalesce((
+            select sum(pl.amount) from payout_lines pl
+            inner join payouts p on p.business_id = pl.business_id and p.id = pl.payout_id
+            where pl.business_id = e.business_id and pl.entry_id = e.id and p.status <> 'failed'
+          ), 0) as remaining
+        from ledger_entries e
+        inner join ledger_transactions t on t.business_id = e.business_id and t.id = e.transaction_id
+        where e.business_id = ${businessId} and e.account = 'merchant_available' and e.balance = 'wallet'
+          and e.currency = ${currency} and e.seq > ${mark}::bigint and t.kind not in ('payout', 'payout_return')
+      ), ordered as (
+        select f.*,
+          sum(least(f.remaining, 0)) over () as debits,
+          sum(greatest(f.remaining, 0)) over (order by f.remaining <= 0, f.created_at, f.id rows between unbounded preceding and current row) as credits_through
+        from free f
+      ), chosen as materialized (
+        select o.id, o.created_at, o.seq, o.kind, o.payment_id, o.remaining,
+          case when o.remaining <= 0 then o.remaining
+               else least(o.remaining, greatest(0, ${amount}::bigint - o.debits - (o.credits_through - o.remaining))) end as take
+        from ordered o
+      ), inserted as (
+        insert into payout_lines (business_id, payout_id, entry_id, amount, entry_created_at)
+        select ${businessId}, ${payoutId}, c.id, c.take, c.created_at from chosen c where c.take <> 0
+      )
+      select
+        count(*) filter (where c.take <> 0)::text as lines,
+        coalesce(sum(c.take), 0)::text as total,
+        coalesce(sum(pay.amount) filter (where c.take <> 0 and c.kind = 'settlement'), 0)::text as gross,
+        coalesce(sum(pay.fee) filter (where c.take <> 0 and c.kind = 'settlement'), 0)::text as fees,
+        coalesce(sum(c.take) filter (where c.kind = 'refund'), 0)::text as refunds,
+        (min(c.seq) filter (where c.remaining <> c.take))::text as first_open,
+        max(c.seq)::text as last_read
+      from chosen c
+      left join payments pay on pay.business_id = ${businessId} and pay.id = c.payment_id`);
+    const [row] = (result as unknown as { rows: Record<string, string | null>[] }).rows;
+    const num = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+    const firstOpen = num(row?.first_open);
+    const lastRead = num(row?.last_read);
+    return {
+      lines: num(row?.lines) ?? 0,
+      total: num(row?.total) ?? 0,
+      gross: num(row?.gross) ?? 0,
+      fees: num(row?.fees) ?? 0,
+      refunds: num(row?.refunds) ?? 0,
+      mark: firstOpen !== null ? firstOpen - 1 : (lastRead ?? mark),
+    };
   },
 
   async scheduledExists(db: Executor, businessId: string, currency: string, day: string): Promise<boolean> {
@@ -207,24 +321,6 @@ export const payoutsRepository = {
       )
       .orderBy(asc(payoutLines.entryCreatedAt), asc(payoutLines.entryId))
       .limit(limit + 1);
-  },
-
-  /** What a payout's lines add up to, by kind: settlements (with their payments' gross and fee) and refunds; kept on the payout when it is made. */
-  async summary(db: Executor, businessId: string, payoutId: string) {
-    const settled = sql`${ledgerTransactions.kind} = 'settlement'`;
-    const [row] = await db
-      .select({
-        lines: sql<number>`count(*)`.mapWith(Number),
-        fees: sql<number>`coalesce(sum(${payments.fee}) filter (where ${settled}), 0)`.mapWith(Number),
-        gross: sql<number>`coalesce(sum(${payments.amount}) filter (where ${settled}), 0)`.mapWith(Number),
-        refunds: sql<number>`coalesce(sum(${payoutLines.amount}) filter (where ${ledgerTransactions.kind} = 'refund'), 0)`.mapWith(Number),
-      })
-      .from(payoutLines)
-      .innerJoin(ledgerEntries, and(eq(ledgerEntries.businessId, payoutLines.businessId), eq(ledgerEntries.id, payoutLines.entryId)))
-      .innerJoin(ledgerTransactions, joinTransaction)
-      .leftJoin(payments, joinPayment)
-      .where(and(eq(payoutLines.businessId, businessId), eq(payoutLines.payoutId, payoutId)));
-    return row ?? { lines: 0, fees: 0, gross: 0, refunds: 0 };
   },
 
   /** Ids of payouts of a business in some statuses (tests and the seed read them). */

@@ -52,6 +52,8 @@ export function createPayoutScheduler(deps: { db: Executor; clock: Clock; audit:
             ],
       });
       await repo.update(tx, businessId, id, fails ? { status: 'failed', failedAt: now, failureReason: TEST_BANK_FAILURE } : { status: 'paid', paidAt: now });
+      // Its lines are free again: the next payout reads them (after the posting above took the balance lock).
+      if (fails) await repo.lowerMark(tx, businessId, row.currency, id, now);
       await audit.record(tx, UNATTENDED, {
         action: fails ? 'payout.failed' : 'payout.paid',
         description: fails ? `The payout of ${amount} to ${account} failed: its funds are available again` : `The payout of ${amount} reached ${account}`,

@@ -58,29 +58,6 @@ export interface PayoutRequest {
   where: RequestMeta;
 }
 
-/**
- * Lines of a payout of `amount` from the free movements: every debit (a refund) first, whole, then credits
- * oldest first, each whole until one would go past the amount, which goes in for the part that makes the
- * sum exact. The credits reach it because all free movements sum to the available balance, which is at
- * least `amount`; a payout of everything available takes every free movement whole.
- */
-export function allocateLines(free: readonly { id: string; createdAt: Date; remaining: number }[], amount: number) {
-  const lines: { entryId: string; amount: number; entryCreatedAt: Date }[] = [];
-  let sum = 0;
-  for (const entry of free.filter((e) => e.remaining < 0)) {
-    lines.push({ entryId: entry.id, amount: entry.remaining, entryCreatedAt: entry.createdAt });
-    sum += entry.remaining;
-  }
-  for (const entry of free.filter((e) => e.remaining > 0)) {
-    if (sum === amount) break;
-    const part = Math.min(entry.remaining, amount - sum);
-    lines.push({ entryId: entry.id, amount: part, entryCreatedAt: entry.createdAt });
-    sum += part;
-  }
-  if (sum !== amount) throw new Error(`Payout lines sum to ${sum}, not ${amount}.`);
-  return lines;
-}
-
 function describeSchedule(body: SavePayoutSettingsBody): string {
   if (body.schedule === 'weekly') return `weekly on ${WEEKDAY_LABELS[(body.weekly_day ?? 1) - 1]}`;
   if (body.schedule === 'monthly') return `monthly on day ${body.monthly_day}`;
@@ -89,8 +66,9 @@ function describeSchedule(body: SavePayoutSettingsBody): string {
 
 /**
  * Payouts (docs/payments.md, "payouts"). A payout is made in one transaction that holds the currency's
- * payout lock: it reads the free movements (their sum is the available balance), refuses more than that,
- * writes the payout and its lines, and posts available -> in transit. The mail goes after the commit.
+ * payout lock: it reads the available balance, refuses more than that, writes the payout and its lines (in
+ * one statement, from the movements past the payout mark), moves the mark, and posts available -> in transit.
+ * The mail goes after the commit.
  */
 export function createPayoutsService(deps: PayoutsDeps) {
   const { db, clock, audit, ledger } = deps;
@@ -123,8 +101,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         if (automatic) return null;
         throw fieldError('PAYOUT_NO_BANK_ACCOUNT', 'currency', `Add a bank account in ${request.currency.toUpperCase()} to pay out this currency.`);
       }
-      const free = await repo.freeEntries(tx, request.businessId, request.currency);
-      const available = free.reduce((sum, e) => sum + e.remaining, 0);
+      const available = await repo.available(tx, request.businessId, request.currency);
       const amount = request.amount ?? available;
       if (automatic && (amount <= 0 || amount < (request.minimum ?? 0))) return null;
       if (available <= 0) throw fieldError('PAYOUT_EXCEEDS_AVAILABLE', 'amount', 'Nothing is available to pay out in this currency.');
@@ -149,12 +126,12 @@ export function createPayoutsService(deps: PayoutsDeps) {
         createdAt: now,
         arrivesAt: new Date(now.getTime() + TEST_BANK_DELAY_HOURS * HOUR_MS),
       });
-      await repo.insertLines(
-        tx,
-        allocateLines(free, amount).map((line) => ({ businessId: request.businessId, payoutId: id, ...line })),
-      );
+      const mark = await repo.mark(tx, request.businessId, request.currency);
+      const summary = await repo.takeLines(tx, { businessId: request.businessId, currency: request.currency, payoutId: id, amount, mark });
+      // The free movements sum to the available balance; lines that do not make the amount are a broken ledger: roll back.
+      if (summary.total !== amount) throw new Error(`Payout lines sum to ${summary.total}, not ${amount}.`);
+      if (summary.mark !== mark) await repo.setMark(tx, request.businessId, request.currency, summary.mark, now);
       // What the lines add up to never changes: kept on the payout, so its detail does not add them up again.
-      const summary = await repo.summary(tx, request.businessId, id);
       const row = await repo.update(tx, request.businessId, id, {
         linesCount: summary.lines,
         grossAmount: summary.gross,

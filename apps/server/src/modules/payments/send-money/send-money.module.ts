@@ -1,7 +1,9 @@
 import { defineModule, type Platform } from '@/modules/module';
+import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import { createBeneficiariesService } from './beneficiaries.service';
 import { sendMoneyRoutes } from './send-money.routes';
+import { createTransferMail } from './transfer-mail';
 import { createTransferViewsService } from './transfer-views.service';
 import { COMPLETE_TRANSFER_JOB, createTransfersService, type CompleteTransferJob } from './transfers.service';
 
@@ -11,12 +13,25 @@ import { COMPLETE_TRANSFER_JOB, createTransfersService, type CompleteTransferJob
  */
 export const sendMoneyModule = defineModule({
   name: 'sendMoney',
-  create: ({ db, clock, audit, jobs, ledger }: Pick<Platform, 'db' | 'clock' | 'audit' | 'jobs'> & { ledger: LedgerService }) => ({
+  create: ({
+    db,
+    clock,
+    audit,
+    jobs,
+    mailer,
+    ledger,
+    emailTemplates,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'jobs' | 'mailer'> & { ledger: LedgerService; emailTemplates: EmailTemplatesService }) => ({
     beneficiaries: createBeneficiariesService({ db, clock, audit }),
     transfers: createTransfersService({ db, clock, audit, jobs, ledger }),
     views: createTransferViewsService({ db, clock, audit, ledger }),
+    mail: createTransferMail({ db, mailer, emailTemplates }),
   }),
   routes: sendMoneyRoutes,
   jobs: (registry, service) =>
-    registry.work<CompleteTransferJob>(COMPLETE_TRANSFER_JOB, ({ data }) => service.transfers.complete(data.businessId, data.transferId)),
+    registry.work<CompleteTransferJob>(COMPLETE_TRANSFER_JOB, async ({ data }) => {
+      const arrived = await service.transfers.complete(data.businessId, data.transferId);
+      // After the commit: the mail is kept in the outbox, and a failure to keep it does not undo the arrival.
+      if (arrived) await service.mail.arrived(arrived);
+    }),
 });

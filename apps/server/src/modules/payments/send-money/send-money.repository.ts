@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'driz
 import type { TransferFilters, TransferStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
-import { beneficiaries, transferEvents, transferQuotes, transfers, transferSettings } from '@/db/schema';
+import { beneficiaries, businesses, transferEvents, transferQuotes, transfers, transferSettings } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
@@ -34,6 +34,12 @@ export const sendMoneyRepository = {
       )
       .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
       .limit(limit + 1);
+  },
+
+  /** The business's name (a mail to a beneficiary is from it). */
+  async businessName(db: Executor, businessId: string): Promise<string | null> {
+    const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    return row?.name ?? null;
   },
 
   async findBeneficiary(db: Executor, businessId: string, id: string, lock: 'share' | null = null): Promise<BeneficiaryRow | null> {

@@ -319,10 +319,11 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
      * ending in `TEST_FAILING_ACCOUNT_SUFFIX`, it is returned and the amount and fee are available again.
      * Runs once: the transfer's row is locked and only a processing transfer moves.
      */
-    async complete(businessId: string, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** The test-mode bank's answer to a processing transfer, once; answers the transfer when it arrived (else null). */
+    async complete(businessId: string, id: string): Promise<TransferRow | null> {
+      return db.transaction(async (tx) => {
         const row = await repo.findTransfer(tx, businessId, id, true);
-        if (!row || row.status !== 'processing') return;
+        if (!row || row.status !== 'processing') return null;
         const now = clock.now();
         const c = row.sourceCurrency;
         const ref = { type: 'transfer', id: row.id };
@@ -340,7 +341,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
             ],
           });
           await event(tx, saved, 'failed', `${reason}: ${money(row.sendAmount + row.fee, c)} is available again`, null);
-          return;
+          return null;
         }
         const saved = await repo.updateTransfer(tx, businessId, id, { status: 'completed', completedAt: now, updatedAt: now });
         await ledger.post(tx, businessId, {
@@ -353,6 +354,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
           ],
         });
         await event(tx, saved, 'completed', `${money(row.receiveAmount, row.targetCurrency)} arrived at ${row.beneficiaryBank}`, null);
+        return saved;
       });
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { mailAttachments, mailOutbox } from '@/db/schema';
 
@@ -66,6 +66,17 @@ export const mailOutboxRepository = {
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error), gt(mailOutbox.createdAt, from), lt(mailOutbox.createdAt, to)));
+  },
+  /** Deletes up to `limit` delivered mails kept before `before` (their attachments go with them); answers how many. */
+  async purgeDelivered(db: Executor, before: Date, limit: number): Promise<number> {
+    const oldest = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(lt(mailOutbox.createdAt, before), isNotNull(mailOutbox.sentAt)))
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(limit);
+    const rows = await db.delete(mailOutbox).where(inArray(mailOutbox.id, oldest)).returning({ id: mailOutbox.id });
+    return rows.length;
   },
   /** Newest first. */
   recent(db: Executor, limit: number): Promise<MailOutboxRow[]> {

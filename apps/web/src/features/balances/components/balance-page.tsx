@@ -11,6 +11,8 @@ import {
   STATEMENT_ACCOUNT_LABELS,
   STATEMENT_ACCOUNTS,
   StatementFiltersSchema,
+  TRANSFER_AMOUNT_LABELS,
+  TRANSFER_AMOUNTS,
   type BalanceKind,
   type BalanceView,
 } from '@merchant/payments';
@@ -27,10 +29,18 @@ const URL_FILTERS = ['account', 'currency', 'kind', 'from', 'to'] as const;
 const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const DESCRIPTIONS: Record<BalanceKind, string> = {
-  wallet: 'What your business holds from the payments we collect: pending until it settles, then available.',
+  wallet:
+    'What your business holds from the payments we collect: pending until it settles, then available. Money on its way out (payouts in transit, transfers awaiting review or in transit) is listed until it arrives.',
   card: 'What your connected card acquirer collected for you, in its own balance.',
   xendit: 'What Xendit collected for you, in its own balance.',
 };
+
+/** The amounts a card lists: the statement's accounts, then the transfers' on the wallet (which sends them) or when not zero. */
+function amountRows(balance: BalanceKind, c: BalanceView['currencies'][number]) {
+  const accounts = (['available', 'pending', 'in_transit'] as const).map((key) => ({ key, label: STATEMENT_ACCOUNT_LABELS[key] }));
+  const transfers = TRANSFER_AMOUNTS.filter((key) => balance === 'wallet' || c[key].amount !== 0).map((key) => ({ key, label: TRANSFER_AMOUNT_LABELS[key] }));
+  return [...accounts, ...transfers];
+}
 
 function Amounts({ view }: { view: BalanceView }) {
   return (
@@ -41,13 +51,20 @@ function Amounts({ view }: { view: BalanceView }) {
             {c.currency.toUpperCase()}
           </Title>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px' }}>
-            {(['available', 'pending', 'in_transit'] as const).map((account) => (
-              <div key={account} style={{ display: 'contents' }}>
+            {amountRows(view.balance, c).map(({ key, label }) => (
+              <div key={key} style={{ display: 'contents' }}>
                 <Text component="dt" size="sm" c="dimmed">
-                  {STATEMENT_ACCOUNT_LABELS[account]}
+                  {label}
                 </Text>
-                <Text component="dd" m={0} ta="right" fw={account === 'available' ? 700 : 400} data-testid={`${c.currency}-${account}`}>
-                  {formatMoneyWithCode(c[account].amount, c.currency)}
+                <Text
+                  component="dd"
+                  m={0}
+                  ta="right"
+                  fw={key === 'available' ? 700 : 400}
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid={`${c.currency}-${key}`}
+                >
+                  {formatMoneyWithCode(c[key].amount, c.currency)}
                 </Text>
               </div>
             ))}
