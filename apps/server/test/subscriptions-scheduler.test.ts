@@ -1,24 +1,18 @@
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { subscriptionEndpoints } from '@merchant/payments';
-import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
-import { createRateLimiter } from '../src/lib/rate-limit';
-import { createMailer } from '../src/mail/mailer';
-import { compose, type Platform } from '../src/modules/module';
+import { compose } from '../src/modules/module';
 import { chargesModule } from '../src/modules/payments/charges/charges.module';
 import { customersModule } from '../src/modules/payments/customers/customers.module';
 import { ledgerModule } from '../src/modules/payments/ledger/ledger.module';
 import { processorModule } from '../src/modules/payments/processor/processor.module';
 import { subscriptionsModule } from '../src/modules/payments/subscriptions/subscriptions.module';
 import { portalLinksModule } from '../src/modules/payments/customer-portal/portal-links.module';
-import { createAuditService } from '../src/modules/platform/audit/audit.service';
-import { createJobs } from '../src/modules/platform/jobs/jobs.service';
 import { createBusiness, createCustomer, createPlan, saveCard, subscribe } from './factories';
 import { Agent, mailbox, type TestContext } from './harness';
+import { appOn, otherProcessOn, rows } from './app-processes';
 import { restartableDatabase } from './restartable-database';
 
 /**
@@ -28,45 +22,15 @@ import { restartableDatabase } from './restartable-database';
  * restart. On both databases (the embedded one is owned by one process, so there its "processes" share its one
  * handle and their transactions take turns).
  */
-const silent = pino({ level: 'silent' });
-const config = testConfig({ webDist: '/nonexistent', sessionIdleMinutes: 60 * 24 * 365 });
 const START = new Date('2026-11-01T09:00:00Z');
 const MONTH_LATER = new Date('2026-12-01T09:30:00Z');
 
-async function appOn(database: Database, clock: ReturnType<typeof fixedClock>): Promise<TestContext> {
-  const app = await buildApp({ config, db: database.db, changes: database.changes, clock, logger: silent, jobsConnection: database.jobs, jobsMode: 'manual' });
-  return { app, database, clock, config, close: async () => app.close() };
-}
-
-/** Another process's scheduler: the platform and the modules it is built from, with a job queue of its own. */
+/** Another process's scheduler: the modules it is built from, on a platform and a job queue of its own. */
 async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClock>) {
-  const jobs = createJobs({ connection: database.jobs, clock, logger: silent, mode: 'manual' });
-  const mailer = createMailer({ db: database.db, clock, logger: silent, jobs, from: config.mailFrom });
-  const platform: Platform = {
-    db: database.db,
-    clock,
-    config,
-    changes: undefined,
-    mailer,
-    limiter: createRateLimiter({ db: database.db, clock }),
-    audit: createAuditService({ clock }),
-    jobs,
-  };
-  const modules = compose(platform)
-    .use(ledgerModule)
-    .use(processorModule)
-    .use(customersModule)
-    .use(chargesModule)
-    .use(portalLinksModule)
-    .use(subscriptionsModule);
-  mailer.registerJobs(jobs);
-  modules.registerJobs(jobs);
-  await jobs.start();
-  return { scheduler: modules.services.subscriptions.scheduler, jobs };
-}
-
-async function rows<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const { services, jobs } = await otherProcessOn(database, clock, (platform) =>
+    compose(platform).use(ledgerModule).use(processorModule).use(customersModule).use(chargesModule).use(portalLinksModule).use(subscriptionsModule),
+  );
+  return { scheduler: services.subscriptions.scheduler, jobs };
 }
 
 const counts = async (database: Database, businessId: string) => {
