@@ -256,12 +256,11 @@ export function createChargesService(deps: {
         provider: provider.name,
         providerRef: intent.ref,
         status: 'processing',
-        method: 'card',
-        cardToken: card.token,
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        cardExpMonth: card.expMonth,
-        cardExpYear: card.expYear,
+        method: card.method,
+        // A direct debit keeps its bank and last 4 (its mandate's token stays with the mandate); a card its own fields.
+        ...(card.method === 'direct_debit'
+          ? { bankName: card.brand, bankLast4: card.last4 }
+          : { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear }),
         customerId: input.customer?.id ?? null,
         customerName: input.customer?.name ?? null,
         customerEmail: input.customer?.email ?? null,
@@ -274,7 +273,13 @@ export function createChargesService(deps: {
       });
       const events = [
         eventRow(processing, 'created', { amount: input.amount, currency: input.currency, off_session: true }),
-        eventRow(processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true }),
+        eventRow(
+          processing,
+          'method_selected',
+          card.method === 'direct_debit'
+            ? { method: card.method, bank: card.brand, last4: card.last4, saved: true }
+            : { method: card.method, brand: card.brand, last4: card.last4, saved: true },
+        ),
         eventRow(processing, 'processing'),
       ];
       const outcome = await provider.chargeSaved(intent, card, clock.now());
