@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn, serverClock } from './support';
+import { demoBusiness } from './api';
+import { expectAccessible, launch, mailbox, screenshot, serverClock, signedInPage } from './support';
 
 /**
  * Repeating invoices in the browser: the owner sets one up for tomorrow, the server's clock moves a day ahead
@@ -17,23 +17,16 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
+  const demo = await demoBusiness('demo-coffee', OWNER);
+  businessId = demo.businessId;
+  await demo.api.call('POST', `/v1/business/${businessId}/customers`, customer);
 });
 afterAll(async () => {
   await serverClock('/reset');
   await browser?.close();
 });
 
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const ownerPage = (width?: number) => signedInPage(browser, OWNER, width);
 
 describe('repeating invoices in the browser', () => {
   it('the owner creates a repeating invoice; when the clock advances, the detail lists the invoice it made and sent', async () => {
