@@ -85,6 +85,13 @@ export async function demoBusiness(identifier = 'demo-coffee', email = 'owner@de
   return { api, businessId: business.id };
 }
 
+/** The demo coffee shop's id, after its owner added `customer` to it (a customer of the test's own). */
+export async function demoBusinessWithCustomer(customer: { name: string; email: string }): Promise<string> {
+  const { api, businessId } = await demoBusiness();
+  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
+  return businessId;
+}
+
 /**
  * A new merchant whose business is verified, as a person and the platform's staff get there: registered (in the
  * country and currency given), the questionnaire answered step by step, both documents uploaded and submitted,

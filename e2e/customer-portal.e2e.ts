@@ -73,6 +73,14 @@ async function fillAccount(page: Page, number: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Authorise a direct debit' }).waitFor();
 }
 
+/** Gives the success account and authorises at the test bank: back on the redirection screen, the direct debit is set up. */
+async function authoriseDirectDebit(page: Page): Promise<void> {
+  await fillAccount(page, '000123456');
+  await page.getByRole('button', { name: 'Authorise' }).click();
+  await page.waitForURL(/\/direct-debit\/return\?mandate=mdt_/);
+  await page.getByText('Direct debit set up').waitFor();
+}
+
 describe('the customer portal in the browser', () => {
   it('a past-due subscription: the customer follows the mailed link, updates the card to 4242 and the retry succeeds', async () => {
     const customer = await subscribedCustomer('Pat', `Tea club ${RUN}`);
@@ -141,10 +149,7 @@ describe('the customer portal in the browser', () => {
     await screenshot(page, 'direct-debit-declined');
     await page.getByRole('link', { name: 'Try again' }).click();
 
-    await fillAccount(page, '000123456');
-    await page.getByRole('button', { name: 'Authorise' }).click();
-    await page.waitForURL(/\/direct-debit\/return\?mandate=mdt_/);
-    await page.getByText('Direct debit set up').waitFor();
+    await authoriseDirectDebit(page);
     await page.getByText('Test Bank account ending 3456', { exact: false }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'direct-debit-return');
@@ -165,10 +170,7 @@ describe('the customer portal in the browser', () => {
     await screenshot(page, 'subscription-setup-direct-debit-375');
     await page.getByRole('button', { name: 'Pay by direct debit' }).click();
 
-    await fillAccount(page, '000123456');
-    await page.getByRole('button', { name: 'Authorise' }).click();
-    await page.waitForURL(/\/direct-debit\/return\?mandate=mdt_/);
-    await page.getByText('Direct debit set up').waitFor();
+    await authoriseDirectDebit(page);
     await page.getByRole('link', { name: 'Continue' }).click();
     // Back on the setup page: it is used now, and says what pays the subscription.
     await page.waitForURL(/^http:\/\/securecheckout\.localhost:\d+\/s\/seti_/);

@@ -1,14 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBusiness } from './api';
-import { expectAccessible, launch, mailbox, screenshot, serverClock, signedInPage } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoBusinessWithCustomer } from './api';
+import { clockMovingBrowser, expectAccessible, mailbox, screenshot, serverClock, signedInPage } from './support';
 
 /**
  * Repeating invoices in the browser: the owner sets one up for tomorrow, the server's clock moves a day ahead
  * (the dev clock, /_dev/clock: loopback only, on for the browser tests' server), and the detail lists the
  * invoice the scheduler made and mailed. The clock is put back afterwards for the tests that follow.
  */
-let browser: Browser;
+const browser = clockMovingBrowser();
 let businessId: string;
 const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
@@ -16,17 +15,10 @@ const customer = { name: `Rita Repeat ${RUN}`, email: `rita-${RUN}@example.test`
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
-  browser = await launch();
-  const demo = await demoBusiness('demo-coffee', OWNER);
-  businessId = demo.businessId;
-  await demo.api.call('POST', `/v1/business/${businessId}/customers`, customer);
-});
-afterAll(async () => {
-  await serverClock('/reset');
-  await browser?.close();
+  businessId = await demoBusinessWithCustomer(customer);
 });
 
-const ownerPage = (width?: number) => signedInPage(browser, OWNER, width);
+const ownerPage = (width?: number) => signedInPage(browser(), OWNER, width);
 
 describe('repeating invoices in the browser', () => {
   it('the owner creates a repeating invoice; when the clock advances, the detail lists the invoice it made and sent', async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = (): string => inject('baseURL');
 export const DEMO_PASSWORD = 'demo-password';
@@ -61,6 +61,22 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     .first()
     .fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
+}
+
+/**
+ * For a file whose tests move the server's clock: a browser launched before them, and after them the clock put back
+ * (for the files that follow) and the browser closed. Answers the browser (once the file's tests run).
+ */
+export function clockMovingBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await serverClock('/reset');
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 /** A browser window of its own, signed in through the login screen (on the business chooser); `close` ends it. */

@@ -11,6 +11,7 @@ import type { Platform } from '../src/modules/module';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { createJobs } from '../src/modules/platform/jobs/jobs.service';
 import type { TestContext } from './harness';
+import { restartableDatabase } from './restartable-database';
 
 /**
  * Several app processes on one database, for the schedulers' exactly-once tests (subscriptions, repeating
@@ -59,4 +60,46 @@ export async function otherProcessOn<Services>(
 /** The rows of a raw query. */
 export async function rows<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/**
+ * Two app processes (`a` on `first`, `b` on `second`) and two more schedulers (`others`, one on each) on one new
+ * database: on PostgreSQL `second` is a connection of its own; the embedded database has one owner, so there every
+ * "process" shares its one handle and their transactions take turns. `close` stops them all and drops the database.
+ */
+export async function racingProcesses<Scheduler extends { jobs: { stop(): Promise<void> } }>(
+  clock: Clock,
+  schedulerOn: (database: Database, clock: Clock) => Promise<Scheduler>,
+) {
+  const store = await restartableDatabase();
+  const first = await store.open();
+  const second = (process.env.TEST_DB_KIND ?? 'pglite') === 'postgres' ? await store.open() : first;
+  const a = await appOn(first, clock);
+  const b = await appOn(second, clock);
+  const others = [await schedulerOn(first, clock), await schedulerOn(second, clock)];
+  const close = async () => {
+    for (const p of others) await p.jobs.stop();
+    await a.close();
+    await b.close();
+    if (second !== first) await second.close();
+    await first.close();
+    await store.dispose();
+  };
+  return { first, second, a, b, others, close };
+}
+
+/** Makes the process "stop" at the next insert into `table` (where `when` holds): the insert raises, its transaction rolls back. */
+export async function breakInsert(database: Database, table: string, when = 'true') {
+  await database.exec(`
+    create or replace function test_stop_here() returns trigger language plpgsql as $$
+    begin
+      if ${when} then raise exception 'the process stopped here'; end if;
+      return new;
+    end $$;
+    create trigger test_stop_here before insert on ${table} for each row execute function test_stop_here();`);
+}
+
+/** Takes `breakInsert` away again. */
+export async function heal(database: Database, table: string) {
+  await database.exec(`drop trigger test_stop_here on ${table}; drop function test_stop_here();`);
 }

@@ -11,7 +11,7 @@ import { invoicesModule } from '../src/modules/payments/invoices/invoices.module
 import { repeatingInvoicesModule } from '../src/modules/payments/repeating-invoices/repeating-invoices.module';
 import { createBusiness, createCustomer, createRepeatingInvoice } from './factories';
 import { Agent, mailbox, type TestContext } from './harness';
-import { appOn, otherProcessOn, rows } from './app-processes';
+import { appOn, breakInsert, heal, otherProcessOn, racingProcesses, rows } from './app-processes';
 import { restartableDatabase } from './restartable-database';
 
 /**
@@ -51,28 +51,10 @@ async function businessIn(t: TestContext) {
 }
 
 /** Makes the process's next statement on `table` fail, as if the process stopped there (until `heal`). */
-async function breakInsert(database: Database, table: string, when = 'true') {
-  await database.exec(`
-    create or replace function test_stop_here() returns trigger language plpgsql as $$
-    begin
-      if ${when} then raise exception 'the process stopped here'; end if;
-      return new;
-    end $$;
-    create trigger test_stop_here before insert on ${table} for each row execute function test_stop_here();`);
-}
-async function heal(database: Database, table: string) {
-  await database.exec(`drop trigger test_stop_here on ${table}; drop function test_stop_here();`);
-}
-
 describe('two schedulers at once on one database', () => {
   it('makes and sends each due run exactly once, whichever process gets there', async () => {
-    const store = await restartableDatabase();
     const clock = fixedClock(START);
-    const first = await store.open();
-    const second = (process.env.TEST_DB_KIND ?? 'pglite') === 'postgres' ? await store.open() : first;
-    const a = await appOn(first, clock);
-    const b = await appOn(second, clock);
-    const others = [await schedulerOn(first, clock), await schedulerOn(second, clock)];
+    const { first, a, b, others, close } = await racingProcesses(clock, schedulerOn);
     try {
       const { id, owner, customer } = await businessIn(a);
       const templates = [];
@@ -109,12 +91,7 @@ describe('two schedulers at once on one database', () => {
         ),
       ).rejects.toThrow(/duplicate key|unique/i);
     } finally {
-      for (const p of others) await p.jobs.stop();
-      await a.close();
-      await b.close();
-      if (second !== first) await second.close();
-      await first.close();
-      await store.dispose();
+      await close();
     }
   });
 });

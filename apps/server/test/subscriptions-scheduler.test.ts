@@ -12,7 +12,7 @@ import { subscriptionsModule } from '../src/modules/payments/subscriptions/subsc
 import { portalLinksModule } from '../src/modules/payments/customer-portal/portal-links.module';
 import { createBusiness, createCustomer, createPlan, saveCard, subscribe } from './factories';
 import { Agent, mailbox, type TestContext } from './harness';
-import { appOn, otherProcessOn, rows } from './app-processes';
+import { appOn, breakInsert, heal, otherProcessOn, racingProcesses, rows } from './app-processes';
 import { restartableDatabase } from './restartable-database';
 
 /**
@@ -62,25 +62,10 @@ async function subscriptionsIn(t: TestContext, n: number) {
 }
 
 /** Makes the process's next insert into `table` fail, as if the process stopped there (until `heal`). */
-async function breakInsert(database: Database, table: string) {
-  await database.exec(`
-    create or replace function test_stop_here() returns trigger language plpgsql as $$
-    begin raise exception 'the process stopped here'; end $$;
-    create trigger test_stop_here before insert on ${table} for each row execute function test_stop_here();`);
-}
-async function heal(database: Database, table: string) {
-  await database.exec(`drop trigger test_stop_here on ${table}; drop function test_stop_here();`);
-}
-
 describe('two servers charging at once on one database', () => {
   it('charges each due period exactly once, whichever process gets there', async () => {
-    const store = await restartableDatabase();
     const clock = fixedClock(START);
-    const first = await store.open();
-    const second = (process.env.TEST_DB_KIND ?? 'pglite') === 'postgres' ? await store.open() : first;
-    const a = await appOn(first, clock);
-    const b = await appOn(second, clock);
-    const others = [await schedulerOn(first, clock), await schedulerOn(second, clock)];
+    const { first, a, b, others, close } = await racingProcesses(clock, schedulerOn);
     try {
       const { id, owner, made } = await subscriptionsIn(a, 8);
       expect(await counts(first, id)).toEqual({ payments: 8, succeeded: 8, attempts: 8, periods: 8, charge_postings: 8 });
@@ -114,12 +99,7 @@ describe('two servers charging at once on one database', () => {
       await expect(insert(1)).rejects.toThrow(/duplicate key|unique/i);
       await expect(insert(2)).rejects.toThrow(/duplicate key|unique/i);
     } finally {
-      for (const p of others) await p.jobs.stop();
-      await a.close();
-      await b.close();
-      if (second !== first) await second.close();
-      await first.close();
-      await store.dispose();
+      await close();
     }
   });
 });
