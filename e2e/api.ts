@@ -3,14 +3,14 @@ import { request } from 'node:http';
 import { authenticator } from 'otplib';
 import { endpointPath, hostOfKind, IDEMPOTENCY_KEY_HEADER } from '@merchant/core';
 import { checkoutEndpoints, type CheckoutPayment, type CheckoutSourceKind } from '@merchant/payments';
-import { baseURL, DEMO_PASSWORD } from './support';
+import { baseURL, DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, uniqueEmail } from './support';
 
 /** A small API client for setting up browser tests (as another device of the same person would). */
 export class ApiSession {
   private cookie = '';
   private token = '';
 
-  private async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  private async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, form?: FormData): Promise<Response> {
     const res = await fetch(`${baseURL()}${path}`, {
       method,
       headers: {
@@ -20,7 +20,7 @@ export class ApiSession {
         'x-requested-with': 'XMLHttpRequest',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : form ? { body: form } : {}),
     });
     const set = res.headers.get('set-cookie');
     if (set) this.cookie = set.split(';')[0]!;
@@ -33,20 +33,38 @@ export class ApiSession {
     return res.body as T;
   }
 
+  private async ensureToken(): Promise<void> {
+    if (this.token) return;
+    const res = await this.send('POST', '/csrf-token');
+    this.token = ((await res.json()) as { token: string }).token;
+  }
+
   /** Any answer, refusals included, as status and parsed body. */
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
-    if (!this.token) {
-      const res = await this.send('POST', '/csrf-token');
-      this.token = ((await res.json()) as { token: string }).token;
-    }
+    await this.ensureToken();
     const res = await this.send(method, path, body, headers);
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
 
-  /** Registers a merchant whose onboarding is still at the questionnaire. */
-  async register(email: string, name = 'E2E Person', business = 'E2E Shop'): Promise<{ business_id: string }> {
-    return this.call('POST', '/register', { name, email, password: DEMO_PASSWORD, business: { name: business, country: 'sg', currency: 'sgd' } });
+  /** Registers a merchant whose onboarding is still at the questionnaire (a business in Singapore unless `where` says otherwise). */
+  async register(email: string, name = 'E2E Person', business = 'E2E Shop', where = { country: 'sg', currency: 'sgd' }): Promise<{ business_id: string }> {
+    return this.call('POST', '/register', { name, email, password: DEMO_PASSWORD, business: { name: business, ...where } });
+  }
+
+  /** Signs in with the demo password. */
+  async signIn(email: string): Promise<void> {
+    await this.call('POST', '/auth', { email, password: DEMO_PASSWORD });
+  }
+
+  /** Uploads a file as the browser's form does (multipart, one `file` part). */
+  async upload<T>(path: string, file: { name: string; type: string; bytes: Buffer }): Promise<T> {
+    await this.ensureToken();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    const res = await this.send('POST', path, undefined, {}, form);
+    if (res.status >= 400) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
   }
 
   /** Turns on two-factor for the signed-in user; answers the TOTP secret. */
@@ -55,6 +73,65 @@ export class ApiSession {
     await this.call('POST', '/v1/user/two-factor/confirm', { code: authenticator.generate(secret) });
     return secret;
   }
+}
+
+/** The demo owner's session and the id of one of their businesses (the demo coffee shop by default). */
+export async function demoBusiness(identifier = 'demo-coffee', email = 'owner@demo.test'): Promise<{ api: ApiSession; businessId: string }> {
+  const api = new ApiSession();
+  await api.signIn(email);
+  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  const business = user.businesses.owned.find((b) => b.identifier === identifier);
+  if (!business) throw new Error(`${email} owns no business ${identifier}`);
+  return { api, businessId: business.id };
+}
+
+/** The demo coffee shop's id, after its owner added `customer` to it (a customer of the test's own). */
+export async function demoBusinessWithCustomer(customer: { name: string; email: string }): Promise<string> {
+  const { api, businessId } = await demoBusiness();
+  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
+  return businessId;
+}
+
+/**
+ * A new merchant whose business is verified, as a person and the platform's staff get there: registered (in the
+ * country and currency given), the questionnaire answered step by step, both documents uploaded and submitted,
+ * then approved by a super admin. Answers the owner's email and the business's id; the owner's password is the demo one.
+ */
+export async function verifiedMerchant(
+  name: string,
+  business: string,
+  where: { country: string; currency: string },
+): Promise<{ email: string; businessId: string }> {
+  const email = uniqueEmail(`verified-${where.country}`);
+  const owner = new ApiSession();
+  const { business_id: businessId } = await owner.register(email, name, business, where);
+  const onboarding = `/v1/business/${businessId}/onboarding`;
+  await owner.call('PUT', `${onboarding}/business`, {
+    legal_name: `${business} Inc.`,
+    legal_type: 'company',
+    registration_number: `CS${Date.now().toString().slice(-9)}`,
+    industry: 'retail',
+  });
+  await owner.call('PUT', `${onboarding}/owner`, {
+    full_name: name,
+    date_of_birth: '1988-05-20',
+    nationality: where.country,
+    id_type: 'passport',
+    id_number: 'P1234567A',
+  });
+  await owner.call('PUT', `${onboarding}/address`, { line1: '12 Market Street', city: 'Capital City', postal_code: '1000' });
+  await owner.call('PUT', `${onboarding}/sales`, {
+    monthly_volume: '10k_50k',
+    average_ticket: { amount: 25_00, currency: where.currency },
+    description: 'Boxes of fresh fruit, delivered every week.',
+  });
+  await owner.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
+  await owner.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
+  await owner.call('POST', `${onboarding}/submit`);
+  const admin = new ApiSession();
+  await admin.signIn('super@demo.test');
+  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
+  return { email, businessId };
 }
 
 /** A code of the next time step, so it differs from the one used at set-up (codes are single-use). */

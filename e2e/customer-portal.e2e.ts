@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import { demoBusiness, type ApiSession } from './api';
+import { expectAccessible, launch, mailbox, newPage, screenshot, signedInPage } from './support';
 
 /**
  * The customer portal in the browser (docs/payments.md, "Customer portal"): a subscription whose card has
@@ -18,10 +18,7 @@ const RUN = Date.now().toString(36);
 
 beforeAll(async () => {
   browser = await launch();
-  api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  ({ api, businessId } = await demoBusiness('demo-coffee', OWNER));
 });
 afterAll(() => browser?.close());
 
@@ -76,6 +73,14 @@ async function fillAccount(page: Page, number: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Authorise a direct debit' }).waitFor();
 }
 
+/** Gives the success account and authorises at the test bank: back on the redirection screen, the direct debit is set up. */
+async function authoriseDirectDebit(page: Page): Promise<void> {
+  await fillAccount(page, '000123456');
+  await page.getByRole('button', { name: 'Authorise' }).click();
+  await page.waitForURL(/\/direct-debit\/return\?mandate=mdt_/);
+  await page.getByText('Direct debit set up').waitFor();
+}
+
 describe('the customer portal in the browser', () => {
   it('a past-due subscription: the customer follows the mailed link, updates the card to 4242 and the retry succeeds', async () => {
     const customer = await subscribedCustomer('Pat', `Tea club ${RUN}`);
@@ -86,15 +91,13 @@ describe('the customer portal in the browser', () => {
     await page.getByText('The charge failed', { exact: false }).waitFor();
 
     // The owner presses "Email portal link" on the customer's page.
-    const owner = await newPage(browser);
-    await signIn(owner.page, OWNER);
-    await owner.page.waitForURL(/\/choose-business$/);
+    const owner = await signedInPage(browser, OWNER);
     await owner.page.goto(`/business/${businessId}/payments/customers/${customer.id}`);
     await owner.page.getByRole('button', { name: 'Email portal link' }).click();
     await owner.page.getByText(`Portal link sent to ${customer.email}`, { exact: false }).waitFor();
     await expectAccessible(owner.page);
     await screenshot(owner.page, 'customer-detail-portal-link');
-    await owner.context.close();
+    await owner.close();
 
     await page.goto(await portalLinkIn(customer.email));
     await page.getByRole('heading', { level: 1, name: /^Your account with / }).waitFor();
@@ -146,10 +149,7 @@ describe('the customer portal in the browser', () => {
     await screenshot(page, 'direct-debit-declined');
     await page.getByRole('link', { name: 'Try again' }).click();
 
-    await fillAccount(page, '000123456');
-    await page.getByRole('button', { name: 'Authorise' }).click();
-    await page.waitForURL(/\/direct-debit\/return\?mandate=mdt_/);
-    await page.getByText('Direct debit set up').waitFor();
+    await authoriseDirectDebit(page);
     await page.getByText('Test Bank account ending 3456', { exact: false }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'direct-debit-return');
@@ -159,6 +159,39 @@ describe('the customer portal in the browser', () => {
     await subscriptions.getByText('Active', { exact: true }).waitFor();
     await subscriptions.getByText('Direct debit from Test Bank, account ending 3456').waitFor();
     await context.close();
+  });
+
+  it("pays by direct debit from the subscription's setup page; the owner sees a direct-debit payment with the bank and last 4", async () => {
+    const customer = await subscribedCustomer('Sid', `Juice club ${RUN}`);
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await page.goto(customer.setupUrl);
+    await page.getByRole('heading', { level: 1, name: 'Set up your subscription' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'subscription-setup-direct-debit-375');
+    await page.getByRole('button', { name: 'Pay by direct debit' }).click();
+
+    await authoriseDirectDebit(page);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    // Back on the setup page: it is used now, and says what pays the subscription.
+    await page.waitForURL(/^http:\/\/securecheckout\.localhost:\d+\/s\/seti_/);
+    await page.getByText('Paid by direct debit from Test Bank, account ending 3456.').waitFor();
+    await expectAccessible(page);
+    await context.close();
+
+    // The first period was charged at once: a payment by direct debit, with the bank and the account's last 4.
+    const owner = await signedInPage(browser, OWNER);
+    await owner.page.goto(`/business/${businessId}/payments/transactions?method=direct_debit&q=${encodeURIComponent(`Juice club ${RUN}`)}`);
+    const row = owner.page.getByRole('row').filter({ hasText: `Sid ${RUN}` });
+    await row.getByText('Direct debit · Test Bank •••• 3456').waitFor();
+    await expectAccessible(owner.page);
+    await screenshot(owner.page, 'transactions-direct-debit');
+    await row.getByRole('link', { name: 'SGD 15.00' }).click();
+    await owner.page.waitForURL(/\/payments\/transactions\/[0-9a-f-]{36}$/);
+    await owner.page.getByText('Test Bank •••• 3456').waitFor();
+    await owner.page.getByText('SGD 0.12').first().waitFor();
+    await expectAccessible(owner.page);
+    await screenshot(owner.page, 'transaction-direct-debit');
+    await owner.close();
   });
 
   it('a tampered link shows a page that offers nothing', async () => {

@@ -1,14 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn, serverClock } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoBusinessWithCustomer } from './api';
+import { clockMovingBrowser, expectAccessible, mailbox, screenshot, serverClock, signedInPage } from './support';
 
 /**
  * Repeating invoices in the browser: the owner sets one up for tomorrow, the server's clock moves a day ahead
  * (the dev clock, /_dev/clock: loopback only, on for the browser tests' server), and the detail lists the
  * invoice the scheduler made and mailed. The clock is put back afterwards for the tests that follow.
  */
-let browser: Browser;
+const browser = clockMovingBrowser();
 let businessId: string;
 const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
@@ -16,24 +15,10 @@ const customer = { name: `Rita Repeat ${RUN}`, email: `rita-${RUN}@example.test`
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
-});
-afterAll(async () => {
-  await serverClock('/reset');
-  await browser?.close();
+  businessId = await demoBusinessWithCustomer(customer);
 });
 
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const ownerPage = (width?: number) => signedInPage(browser(), OWNER, width);
 
 describe('repeating invoices in the browser', () => {
   it('the owner creates a repeating invoice; when the clock advances, the detail lists the invoice it made and sent', async () => {

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn, serverClock } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoBusinessWithCustomer } from './api';
+import { clockMovingBrowser, expectAccessible, mailbox, newPage, screenshot, serverClock, signedInPage } from './support';
 
 /**
  * Subscriptions in the browser: the owner creates a monthly plan and subscribes a customer from the plan's page;
@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, 
  * server's clock moves a month ahead (the dev clock) and the scheduler charges the second period exactly once,
  * which the subscription and Transactions show. The clock is put back afterwards for the tests that follow.
  */
-let browser: Browser;
+const browser = clockMovingBrowser();
 let businessId: string;
 const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
@@ -17,24 +17,10 @@ const customer = { name: `Sam Subscriber ${RUN}`, email: `sam-${RUN}@example.tes
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  await api.call('POST', `/v1/business/${businessId}/customers`, customer);
-});
-afterAll(async () => {
-  await serverClock('/reset');
-  await browser?.close();
+  businessId = await demoBusinessWithCustomer(customer);
 });
 
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const ownerPage = (width?: number) => signedInPage(browser(), OWNER, width);
 
 describe('subscriptions in the browser', () => {
   it('a customer subscribed from a plan saves a card through the mailed link and is charged once a month', async () => {
@@ -71,7 +57,7 @@ describe('subscriptions in the browser', () => {
     const mail = (await mailbox()).find((m) => m.to === customer.email && /set up your subscription/.test(m.subject));
     const link = /https?:\/\/\S+\/s\/seti_[A-Za-z0-9]+/.exec(mail?.text ?? '')?.[0];
     expect(link).toMatch(/^http:\/\/securecheckout\.localhost:\d+\/s\/seti_/);
-    const { context: customerContext, page: customerPage } = await newPage(browser, { width: 375, height: 800 });
+    const { context: customerContext, page: customerPage } = await newPage(browser(), { width: 375, height: 800 });
     await customerPage.goto(link!);
     await customerPage.getByRole('heading', { level: 1, name: 'Set up your subscription' }).waitFor();
     await customerPage.getByText(`${planName}: SGD 25.00 every month`, { exact: false }).waitFor();

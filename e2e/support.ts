@@ -1,10 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = (): string => inject('baseURL');
 export const DEMO_PASSWORD = 'demo-password';
+
+/** Small real files for the verification documents: a one-page PDF and a 1x1 PNG (the server checks their first bytes). */
+export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+export const SAMPLE_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e1b5f30000000049454e44ae426082',
+  'hex',
+);
 
 /**
  * The server's dev clock (`/_dev/clock`: loopback only, on for the browser tests' server): `serverClock()` reads
@@ -54,6 +61,30 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     .first()
     .fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
+}
+
+/**
+ * For a file whose tests move the server's clock: a browser launched before them, and after them the clock put back
+ * (for the files that follow) and the browser closed. Answers the browser (once the file's tests run).
+ */
+export function clockMovingBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await serverClock('/reset');
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** A browser window of its own, signed in through the login screen (on the business chooser); `close` ends it. */
+export async function signedInPage(browser: Browser, email: string, width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
+  await signIn(page, email);
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
 }
 
 /** axe finds no serious or critical issue on the page as it is now. */

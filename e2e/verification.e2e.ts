@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, mailbox, newPage, screenshot, signIn, uniqueEmail } from './support';
-
-/** Small real files: a one-page PDF and a 1x1 PNG (the server checks their first bytes). */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0e1b5f30000000049454e44ae426082',
-  'hex',
-);
+import { expectAccessible, launch, mailbox, newPage, SAMPLE_PDF as PDF, SAMPLE_PNG as PNG, screenshot, signIn, uniqueEmail } from './support';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,8 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind, originOfKind } from '@merchant/core';
-import { customerPortalEndpoints, directDebitEndpoints, subscriptionEndpoints, type PortalParams } from '@merchant/payments';
+import { endpointPath } from '@merchant/core';
+import {
+  customerPortalEndpoints,
+  directDebitEndpoints,
+  overviewEndpoints,
+  paymentMethodsEndpoints,
+  subscriptionEndpoints,
+  TRANSACTION_CSV_HEADER,
+  transactionEndpoints,
+  type PortalParams,
+} from '@merchant/payments';
 import { auditLogs, directDebitMandates } from '../src/db/schema';
+import { parseCsv } from '../src/lib/csv';
 import { createBusiness, createCustomer, portalTokenOf } from './factories';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 
@@ -165,6 +176,54 @@ describe('a direct debit for a subscription', () => {
     expect(token).toBeDefined();
     const portal = await new Agent(t.app).ok(customerPortalEndpoints.get, { params: { business_id: businessId, token: token! } }, { host: invoiceHost });
     expect(portal.subscriptions[0]).toMatchObject({ status: 'past_due', can_update_method: true });
+  });
+
+  it('records each charge as a payment by direct debit: the bank and last 4, its fee, in Transactions, filters, the CSV and the overview', async () => {
+    const { detail } = await subscribedByDirectDebit('000123456');
+    const paymentId = detail.charges[0]!.payment_id!;
+    const inBusiness = { params: { business_id: businessId } };
+    const { payment, events } = await owner.ok(transactionEndpoints.get, { params: { business_id: businessId, payment_id: paymentId } });
+    // 0.8% of SGD 30.00 (capped at 5.00), as direct debit is priced; never a card, never a card brand.
+    expect(payment).toMatchObject({
+      status: 'succeeded',
+      method: 'direct_debit',
+      bank_account: { bank: 'Test Bank', last4: '3456' },
+      card: null,
+      amount: { amount: 30_00 },
+      fee: { amount: 24 },
+      net: { amount: 29_76 },
+    });
+    expect(events.find((e) => e.type === 'method_selected')?.data).toMatchObject({ method: 'direct_debit', bank: 'Test Bank', last4: '3456' });
+
+    const filtered = await owner.ok(transactionEndpoints.list, { ...inBusiness, query: { method: 'direct_debit' } });
+    expect(filtered.data.map((p) => p.id)).toContain(paymentId);
+    expect(filtered.data.every((p) => p.method === 'direct_debit')).toBe(true);
+    const cards = await owner.ok(transactionEndpoints.list, { ...inBusiness, query: { method: 'card' } });
+    expect(cards.data.map((p) => p.id)).not.toContain(paymentId);
+    // The account's last 4 find it, as a card's do.
+    const searched = await owner.ok(transactionEndpoints.list, { ...inBusiness, query: { q: '3456' } });
+    expect(searched.data.map((p) => p.id)).toContain(paymentId);
+
+    const csv = await owner.get(endpointPath(transactionEndpoints.export, { ...inBusiness, query: { method: 'direct_debit' } }));
+    const [header, ...rows] = parseCsv(csv.body.replace(/^\uFEFF/, ''));
+    expect(header).toEqual([...TRANSACTION_CSV_HEADER]);
+    const row = rows.find((r) => r[0] === paymentId);
+    expect(row?.[header!.indexOf('Method')]).toBe('Direct debit');
+    expect(row?.[header!.indexOf('Card or bank account')]).toBe('Test Bank 3456');
+    expect(row?.[header!.indexOf('Fee')]).toBe('0.24');
+
+    const overview = await owner.ok(overviewEndpoints.get, { ...inBusiness, query: { period: 'today' } });
+    const sgd = overview.currencies.find((c) => c.currency === 'sgd');
+    expect(sgd?.by_method).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'direct_debit' })]));
+
+    // Direct debit is no checkout method: the business's method settings do not list it, nor take it.
+    const settings = await owner.ok(paymentMethodsEndpoints.get, inBusiness);
+    expect(settings.methods.map((m) => m.method)).not.toContain('direct_debit');
+    const methods = settings.methods.map((m) => ({ method: m.method, enabled: m.enabled, pass_fee_to_customer: false }));
+    const refused = await owner.put(endpointPath(paymentMethodsEndpoints.update, inBusiness), {
+      methods: [...methods, { method: 'direct_debit', enabled: true, pass_fee_to_customer: false }],
+    });
+    expect(refused.statusCode).toBe(422);
   });
 
   it('refuses a setup page that does not exist', async () => {

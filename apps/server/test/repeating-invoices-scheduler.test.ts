@@ -1,23 +1,17 @@
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { repeatingInvoiceEndpoints } from '@merchant/payments';
-import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
-import { createRateLimiter } from '../src/lib/rate-limit';
-import { createMailer } from '../src/mail/mailer';
-import { compose, type Platform } from '../src/modules/module';
+import { compose } from '../src/modules/module';
 import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
 import { checkoutCustomisationModule } from '../src/modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from '../src/modules/payments/source-payments/source-payments.module';
 import { invoicesModule } from '../src/modules/payments/invoices/invoices.module';
 import { repeatingInvoicesModule } from '../src/modules/payments/repeating-invoices/repeating-invoices.module';
-import { createAuditService } from '../src/modules/platform/audit/audit.service';
-import { createJobs } from '../src/modules/platform/jobs/jobs.service';
 import { createBusiness, createCustomer, createRepeatingInvoice } from './factories';
 import { Agent, mailbox, type TestContext } from './harness';
+import { appOn, breakInsert, heal, otherProcessOn, racingProcesses, rows } from './app-processes';
 import { restartableDatabase } from './restartable-database';
 
 /**
@@ -26,44 +20,14 @@ import { restartableDatabase } from './restartable-database';
  * the middle of a run and the work is done again after a restart. On both databases (the embedded one is
  * owned by one process, so there its "processes" share its one handle and their transactions take turns).
  */
-const silent = pino({ level: 'silent' });
-const config = testConfig({ webDist: '/nonexistent', sessionIdleMinutes: 60 * 24 * 365 });
 const START = new Date('2026-11-01T09:00:00Z');
 
-/** One app process on a database: the real app, jobs run by hand. */
-async function appOn(database: Database, clock: ReturnType<typeof fixedClock>): Promise<TestContext> {
-  const app = await buildApp({ config, db: database.db, changes: database.changes, clock, logger: silent, jobsConnection: database.jobs, jobsMode: 'manual' });
-  return { app, database, clock, config, close: async () => app.close() };
-}
-
-/** Another process's scheduler: the platform and the modules it is built from, with a job queue of its own. */
+/** Another process's scheduler: the modules it is built from, on a platform and a job queue of its own. */
 async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClock>) {
-  const jobs = createJobs({ connection: database.jobs, clock, logger: silent, mode: 'manual' });
-  const mailer = createMailer({ db: database.db, clock, logger: silent, jobs, from: config.mailFrom });
-  const platform: Platform = {
-    db: database.db,
-    clock,
-    config,
-    changes: undefined,
-    mailer,
-    limiter: createRateLimiter({ db: database.db, clock }),
-    audit: createAuditService({ clock }),
-    jobs,
-  };
-  const modules = compose(platform)
-    .use(emailTemplatesModule)
-    .use(checkoutCustomisationModule)
-    .use(sourcePaymentsModule)
-    .use(invoicesModule)
-    .use(repeatingInvoicesModule);
-  mailer.registerJobs(jobs);
-  modules.registerJobs(jobs);
-  await jobs.start();
-  return { scheduler: modules.services.repeatingInvoices.scheduler, jobs };
-}
-
-async function rows<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const { services, jobs } = await otherProcessOn(database, clock, (platform) =>
+    compose(platform).use(emailTemplatesModule).use(checkoutCustomisationModule).use(sourcePaymentsModule).use(invoicesModule).use(repeatingInvoicesModule),
+  );
+  return { scheduler: services.repeatingInvoices.scheduler, jobs };
 }
 
 const counts = async (database: Database, businessId: string) => {
@@ -87,28 +51,10 @@ async function businessIn(t: TestContext) {
 }
 
 /** Makes the process's next statement on `table` fail, as if the process stopped there (until `heal`). */
-async function breakInsert(database: Database, table: string, when = 'true') {
-  await database.exec(`
-    create or replace function test_stop_here() returns trigger language plpgsql as $$
-    begin
-      if ${when} then raise exception 'the process stopped here'; end if;
-      return new;
-    end $$;
-    create trigger test_stop_here before insert on ${table} for each row execute function test_stop_here();`);
-}
-async function heal(database: Database, table: string) {
-  await database.exec(`drop trigger test_stop_here on ${table}; drop function test_stop_here();`);
-}
-
 describe('two schedulers at once on one database', () => {
   it('makes and sends each due run exactly once, whichever process gets there', async () => {
-    const store = await restartableDatabase();
     const clock = fixedClock(START);
-    const first = await store.open();
-    const second = (process.env.TEST_DB_KIND ?? 'pglite') === 'postgres' ? await store.open() : first;
-    const a = await appOn(first, clock);
-    const b = await appOn(second, clock);
-    const others = [await schedulerOn(first, clock), await schedulerOn(second, clock)];
+    const { first, a, b, others, close } = await racingProcesses(clock, schedulerOn);
     try {
       const { id, owner, customer } = await businessIn(a);
       const templates = [];
@@ -145,12 +91,7 @@ describe('two schedulers at once on one database', () => {
         ),
       ).rejects.toThrow(/duplicate key|unique/i);
     } finally {
-      for (const p of others) await p.jobs.stop();
-      await a.close();
-      await b.close();
-      if (second !== first) await second.close();
-      await first.close();
-      await store.dispose();
+      await close();
     }
   });
 });

@@ -23,6 +23,16 @@ describe('passing the fee on to the customer', () => {
   });
 });
 
+describe('the direct-debit fee', () => {
+  it('is 0.8% of the amount, at most 5.00 of the currency', () => {
+    expect(computeFee(30_00, 'direct_debit', 'sgd')).toBe(24);
+    expect(computeFee(625_00, 'direct_debit', 'sgd')).toBe(5_00);
+    expect(computeFee(10_000_00, 'direct_debit', 'sgd')).toBe(5_00);
+    expect(computeFee(1_000_000, 'direct_debit', 'jpy')).toBe(5);
+    expect(computeFee(1_000_000, 'direct_debit', 'kwd')).toBe(5_000);
+  });
+});
+
 describe('card details', () => {
   it('pass Luhn for the test cards and fail it for a typo', () => {
     expect(passesLuhn('4242424242424242')).toBe(true);

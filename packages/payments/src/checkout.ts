@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MoneySchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
-import { CardSummarySchema, FAILURE_CODES, PaymentMethodSchema, PaymentStatusSchema } from './payment';
+import { CardSummarySchema, CheckoutPaymentMethodSchema, FAILURE_CODES, PaymentMethodSchema, PaymentStatusSchema } from './payment';
 import { NextActionSchema, PaymentMethodDetailsSchema } from './charges';
 
 /**
@@ -22,7 +22,7 @@ export const CheckoutPaymentParamsSchema = z.object({ public_id: PublicIdSchema 
 
 /** One method the customer may pay with, in the merchant's order, with what they pay when the fee is passed on. */
 export const CheckoutMethodSchema = z.object({
-  method: PaymentMethodSchema,
+  method: CheckoutPaymentMethodSchema,
   pass_fee_to_customer: z.boolean(),
   limits: z.object({ min: z.number().int(), max: z.number().int() }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES } from './statuses';
-import { PAYMENT_METHODS, PaymentSchema, methodLimits } from './payment';
+import { CHECKOUT_METHODS, PaymentSchema, methodLimits } from './payment';
 
 /**
  * Payment links (docs/payments.md, "Payment links and static QR codes"): a checkout URL on the checkout
@@ -10,7 +10,7 @@ import { PAYMENT_METHODS, PaymentSchema, methodLimits } from './payment';
 
 /** The least and most a link or QR may ask for: the lowest minimum and the highest maximum across methods. */
 export function sourceAmountLimits(currency: string): { min: number; max: number } {
-  const limits = PAYMENT_METHODS.map((m) => methodLimits(m, currency));
+  const limits = CHECKOUT_METHODS.map((m) => methodLimits(m, currency));
   return { min: Math.min(...limits.map((l) => l.min)), max: Math.max(...limits.map((l) => l.max)) };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
-import { PAYMENT_METHODS, PaymentMethodSchema, type PaymentMethod } from './payment';
+import { CHECKOUT_METHODS, CheckoutPaymentMethodSchema, type CheckoutPaymentMethod } from './payment';
 import { PROVIDER_CONNECTION_STATUSES } from './statuses';
 
 /**
@@ -12,14 +12,14 @@ import { PROVIDER_CONNECTION_STATUSES } from './statuses';
 
 /** One method as the business configured it; the list is in checkout order. */
 export const PaymentMethodSettingSchema = z.object({
-  method: PaymentMethodSchema,
+  method: CheckoutPaymentMethodSchema,
   enabled: z.boolean(),
   pass_fee_to_customer: z.boolean(),
 });
 export type PaymentMethodSetting = z.infer<typeof PaymentMethodSettingSchema>;
 
 /** Before a business saves anything: every method on, no fee passed on, in the package's order. */
-export const DEFAULT_METHOD_SETTINGS: readonly PaymentMethodSetting[] = PAYMENT_METHODS.map((method) => ({
+export const DEFAULT_METHOD_SETTINGS: readonly PaymentMethodSetting[] = CHECKOUT_METHODS.map((method) => ({
   method,
   enabled: true,
   pass_fee_to_customer: false,
@@ -29,8 +29,8 @@ export const UpdatePaymentMethodsBodySchema = z.object({
   /** Every method exactly once, in the order the checkout shows them. */
   methods: z.array(PaymentMethodSettingSchema).superRefine((methods, ctx) => {
     const seen = new Set(methods.map((m) => m.method));
-    if (seen.size !== methods.length || PAYMENT_METHODS.some((m) => !seen.has(m))) {
-      ctx.addIssue({ code: 'custom', message: `List each method exactly once: ${PAYMENT_METHODS.join(', ')}` });
+    if (seen.size !== methods.length || CHECKOUT_METHODS.some((m) => !seen.has(m))) {
+      ctx.addIssue({ code: 'custom', message: `List each method exactly once: ${CHECKOUT_METHODS.join(', ')}` });
     } else if (!methods.some((m) => m.enabled)) {
       ctx.addIssue({ code: 'custom', message: 'Keep at least one payment method on, or customers cannot pay' });
     }
@@ -57,7 +57,7 @@ export interface ProviderInfo {
   /** `card`: the card acquirer; `regional`: several countries; `local`: one country's scheme. */
   kind: 'card' | 'regional' | 'local';
   description: string;
-  methods: readonly PaymentMethod[];
+  methods: readonly CheckoutPaymentMethod[];
   fields: { account_id: ProviderField; publishable_key: ProviderField; secret_key: ProviderField };
   /** Keys of test mode (both keys must be of the same mode). */
   testKey: RegExp;

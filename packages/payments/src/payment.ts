@@ -24,15 +24,24 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 /** Statuses in which the customer's money reached the business (counted in volume and success rate). */
 export const CAPTURED_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentStatus[];
 
-/** How a customer pays. The built-in test-mode provider offers all three. */
-export const PAYMENT_METHODS = ['card', 'paynow', 'ewallet'] as const;
+/**
+ * How a payment was paid. The checkout's methods (`CHECKOUT_METHODS`: the built-in test-mode provider offers all
+ * three) plus `direct_debit`: a subscription's charge on a direct-debit mandate, never chosen on the checkout.
+ */
+export const PAYMENT_METHODS = ['card', 'paynow', 'ewallet', 'direct_debit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
   paynow: 'PayNow QR',
   ewallet: 'E-wallet',
+  direct_debit: 'Direct debit',
 };
+
+/** The methods a customer chooses on the checkout, in the default order; the business's method settings list these. */
+export const CHECKOUT_METHODS = ['card', 'paynow', 'ewallet'] as const satisfies readonly PaymentMethod[];
+export type CheckoutPaymentMethod = (typeof CHECKOUT_METHODS)[number];
+export const CheckoutPaymentMethodSchema = z.enum(CHECKOUT_METHODS);
 
 /** What asked for the money: the checkout serves them all (invoices, plans and store orders come later). */
 export const PAYMENT_SOURCES = ['payment_link', 'static_qr', 'invoice', 'subscription', 'store_order', 'pos'] as const;
@@ -99,20 +108,25 @@ export const FAILURE_MESSAGES: Record<FailureCode, string> = {
 
 /**
  * The processing fee of each method: a percentage in basis points plus a fixed part in major units
- * (0.50 of the currency for cards). Test mode charges the same fees a live account would.
+ * (0.50 of the currency for cards), at most `capMajor` when the method has a cap. Test mode charges the same fees
+ * a live account would. Direct debit is priced as the direct-debit schemes' processors price it (Stripe's ACH
+ * Direct Debit: 0.8% capped at 5.00; docs/payments.md, "Direct debit (test mode)").
  */
-export const METHOD_FEES: Record<PaymentMethod, { basisPoints: number; fixedMajor: number }> = {
+export const METHOD_FEES: Record<PaymentMethod, { basisPoints: number; fixedMajor: number; capMajor?: number }> = {
   card: { basisPoints: 340, fixedMajor: 0.5 },
   paynow: { basisPoints: 90, fixedMajor: 0 },
   ewallet: { basisPoints: 250, fixedMajor: 0 },
+  direct_debit: { basisPoints: 80, fixedMajor: 0, capMajor: 5 },
 };
 
-/** The fee of a payment in minor units: rounded half up, never more than the amount. */
+/** The fee of a payment in minor units: rounded half up, at most the method's cap, never more than the amount. */
 export function computeFee(amountMinor: number, method: PaymentMethod, currency: string): number {
-  const { basisPoints, fixedMajor } = METHOD_FEES[method];
-  const fixed = Math.round(fixedMajor * 10 ** currencyDecimals(currency));
+  const { basisPoints, fixedMajor, capMajor } = METHOD_FEES[method];
+  const scale = 10 ** currencyDecimals(currency);
+  const fixed = Math.round(fixedMajor * scale);
   const percent = Math.floor((amountMinor * basisPoints + 5_000) / 10_000);
-  return Math.min(amountMinor, percent + fixed);
+  const fee = capMajor === undefined ? percent + fixed : Math.min(percent + fixed, Math.round(capMajor * scale));
+  return Math.min(amountMinor, fee);
 }
 
 /** The least and most one payment by a method may carry, in major units of the currency. */
@@ -120,6 +134,7 @@ export const METHOD_LIMITS: Record<PaymentMethod, { minMajor: number; maxMajor: 
   card: { minMajor: 0.5, maxMajor: 999_999.99 },
   paynow: { minMajor: 0.01, maxMajor: 200_000 },
   ewallet: { minMajor: 1, maxMajor: 5_000 },
+  direct_debit: { minMajor: 0.5, maxMajor: 999_999.99 },
 };
 
 /** The limits of a method in minor units of a currency (zero-decimal currencies: at least 1). */
@@ -145,6 +160,10 @@ export const CardSummarySchema = z.object({
 });
 export type CardSummary = z.infer<typeof CardSummarySchema>;
 
+/** What may be shown of a direct debit's bank account: the bank's name and the account's last 4 digits. */
+export const BankAccountSummarySchema = z.object({ bank: z.string(), last4: z.string() });
+export type BankAccountSummary = z.infer<typeof BankAccountSummarySchema>;
+
 /** A payment as the merchant's screens show it (transactions, link/QR/customer detail, overview). */
 export const PaymentSchema = z.object({
   id: z.uuid(),
@@ -155,6 +174,8 @@ export const PaymentSchema = z.object({
   refunded: MoneySchema,
   method: PaymentMethodSchema.nullable(),
   card: CardSummarySchema.nullable(),
+  /** A direct debit's bank account (method `direct_debit`), else null. */
+  bank_account: BankAccountSummarySchema.nullable(),
   customer: z.object({ id: z.uuid().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
   source: z.object({ type: PaymentSourceSchema, id: z.uuid().nullable(), label: z.string().nullable() }),
   reference: z.string().nullable(),

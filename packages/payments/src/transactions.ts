@@ -89,7 +89,7 @@ export const TRANSACTION_CSV_HEADER = [
   'Refunded',
   'Currency',
   'Method',
-  'Card',
+  'Card or bank account',
   'Customer',
   'Customer email',
   'Source',

@@ -5,6 +5,7 @@ import {
   LEDGER_TRANSACTION_KINDS,
   PAYMENT_EVENT_TYPES,
   PAYMENT_LINK_STATUSES,
+  CHECKOUT_METHODS,
   PAYMENT_METHODS,
   PAYMENT_SOURCES,
   PAYMENT_STATUSES,
@@ -149,6 +150,9 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     cardExpMonth: smallint('card_exp_month'),
     cardExpYear: smallint('card_exp_year'),
+    /** A direct debit's bank (as the customer named it on the mandate) and the account's last 4 digits. */
+    bankName: text('bank_name'),
+    bankLast4: text('bank_last4'),
     failureCode: text('failure_code', { enum: FAILURE_CODES }),
     customerName: text('customer_name'),
     customerEmail: text('customer_email'),
@@ -180,6 +184,10 @@ export const payments = pgTable(
     index('payments_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
     index('payments_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
     index('payments_card_last4_idx').on(t.businessId, t.cardLast4),
+    // The search's last-4 branch for a direct debit's account (partial: only direct-debit payments have one).
+    index('payments_bank_last4_idx')
+      .on(t.businessId, t.bankLast4)
+      .where(sql`${t.bankLast4} is not null`),
     index('payments_settle_idx')
       .on(t.availableOn)
       .where(sql`${t.settledAt} is null and ${t.availableOn} is not null`),
@@ -360,7 +368,7 @@ export const paymentMethodSettings = pgTable(
   'payment_method_settings',
   {
     businessId: businessRef(),
-    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    method: text('method', { enum: CHECKOUT_METHODS }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
     position: integer('position').notNull(),
     passFeeToCustomer: boolean('pass_fee_to_customer').notNull().default(false),

@@ -22,6 +22,7 @@ export function presentPayment(row: PaymentRow, sourceLabel: string | null = nul
     refunded: money(row.refundedAmount),
     method: row.method,
     card,
+    bank_account: row.method === 'direct_debit' && row.bankLast4 ? { bank: row.bankName ?? '', last4: row.bankLast4 } : null,
     customer: { id: row.customerId, name: row.customerName, email: row.customerEmail },
     source: { type: row.sourceType, id: row.sourceId, label: sourceLabel },
     reference: row.reference,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { PaymentMethod } from '@merchant/payments';
+import type { CheckoutPaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, refunds } from '@/db/schema';
@@ -141,7 +141,7 @@ export const chargesRepository = {
    * What a confirm needs of the business in one read: its name (the provider's intent), its settlement delay
    * (null: no payments settings yet), and the method's setting (no row: on, fee not passed on).
    */
-  async confirmContext(db: Executor, businessId: string, method: PaymentMethod) {
+  async confirmContext(db: Executor, businessId: string, method: CheckoutPaymentMethod) {
     const [row] = await contextOfConfirm(db, { businessId, method });
     return {
       name: row?.name ?? '',

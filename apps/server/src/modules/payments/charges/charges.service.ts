@@ -23,6 +23,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
 import { chargePostings } from './charge-postings';
+import { savedMethodColumns, savedMethodEvent } from './saved-method';
 import type {
   ChargeResult,
   ChargesActor,
@@ -256,12 +257,7 @@ export function createChargesService(deps: {
         provider: provider.name,
         providerRef: intent.ref,
         status: 'processing',
-        method: 'card',
-        cardToken: card.token,
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        cardExpMonth: card.expMonth,
-        cardExpYear: card.expYear,
+        ...savedMethodColumns(card),
         customerId: input.customer?.id ?? null,
         customerName: input.customer?.name ?? null,
         customerEmail: input.customer?.email ?? null,
@@ -274,7 +270,7 @@ export function createChargesService(deps: {
       });
       const events = [
         eventRow(processing, 'created', { amount: input.amount, currency: input.currency, off_session: true }),
-        eventRow(processing, 'method_selected', { method: 'card', brand: card.brand, last4: card.last4, saved: true }),
+        eventRow(processing, 'method_selected', savedMethodEvent(card)),
         eventRow(processing, 'processing'),
       ];
       const outcome = await provider.chargeSaved(intent, card, clock.now());

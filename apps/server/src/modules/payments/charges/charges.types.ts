@@ -80,8 +80,12 @@ export interface ConfirmOptions {
   where?: RequestMeta;
 }
 
-/** A saved card charged without the customer (a subscription's period): the provider's token and what is shown of it. */
+/**
+ * A saved method charged without the customer (a subscription's period): the provider's token and what is shown of
+ * it. `method`: a saved card (`brand` is the card's) or a direct-debit mandate (`brand` is the bank's name).
+ */
 export interface SavedCardCharge extends SavedCard {
+  method: 'card' | 'direct_debit';
   brand: string | null;
   last4: string | null;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PaymentMethod, PaymentProvider } from '@merchant/payments';
+import type { CheckoutPaymentMethod, PaymentProvider } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { businesses, paymentMethodSettings, providerConnections } from '@/db/schema';
@@ -25,7 +25,7 @@ export const paymentMethodsRepository = {
   async saveMethodSettings(
     db: Executor,
     businessId: string,
-    rows: { method: PaymentMethod; enabled: boolean; passFeeToCustomer: boolean; position: number }[],
+    rows: { method: CheckoutPaymentMethod; enabled: boolean; passFeeToCustomer: boolean; position: number }[],
     now: Date,
   ): Promise<void> {
     for (const row of rows) {

@@ -1,4 +1,4 @@
-import type { CardBrand, CardDetails, FailureCode, NextAction, PaymentMethod, PaymentMethodDetails } from '@merchant/payments';
+import type { CardBrand, CardDetails, CheckoutPaymentMethod, FailureCode, NextAction, PaymentMethod, PaymentMethodDetails } from '@merchant/payments';
 
 /** What a provider keeps of a card: a token to charge it again, never the number or the CVC. */
 export interface CardResult {
@@ -52,8 +52,8 @@ export type ActionDecision = 'approve' | 'fail';
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** The methods this provider offers in a currency. */
-  methods(currency: string): readonly PaymentMethod[];
+  /** The methods this provider offers on the checkout in a currency. */
+  methods(currency: string): readonly CheckoutPaymentMethod[];
   /** The least and most one payment by a method may carry, in minor units. */
   limits(method: PaymentMethod, currency: string): { min: number; max: number };
   /** The processing fee of a payment of `amount` (minor units). */

@@ -163,10 +163,11 @@ export function createBilling(deps: BillingDeps) {
         reference: `${sub.name} #${sub.period}`,
         description: `${sub.name}, period ${sub.period}`,
       },
-      // A direct debit's "brand" is its bank's name, never a card brand: the payment keeps no brand for it.
+      // A direct debit's "brand" is its bank's name: the payment keeps it as the bank, with the method `direct_debit`.
       {
+        method: sub.methodKind === 'direct_debit' ? 'direct_debit' : 'card',
         token: sub.methodToken ?? '',
-        brand: sub.methodKind === 'card' ? sub.methodBrand : null,
+        brand: sub.methodBrand,
         last4: sub.methodLast4,
         expMonth: sub.methodExpMonth ?? 0,
         expYear: sub.methodExpYear ?? 0,

@@ -30,7 +30,7 @@ export function transactionCsvRow(p: Payment): (string | null)[] {
     major(p.refunded.amount),
     p.amount.currency.toUpperCase(),
     p.method ? PAYMENT_METHOD_LABELS[p.method] : null,
-    p.card ? `${p.card.brand} ${p.card.last4}` : null,
+    p.card ? `${p.card.brand} ${p.card.last4}` : p.bank_account ? `${p.bank_account.bank} ${p.bank_account.last4}` : null,
     p.customer.name,
     p.customer.email,
     PAYMENT_SOURCE_LABELS[p.source.type],

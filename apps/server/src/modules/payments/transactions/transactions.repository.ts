@@ -71,6 +71,7 @@ function filterConditions(businessId: string, f: TransactionFilters): SQL[] {
         ilike(payments.customerName, pattern!),
         ilike(payments.customerEmail, pattern!),
         /^\d{4}$/.test(f.q) ? eq(payments.cardLast4, f.q) : undefined,
+        /^\d{4}$/.test(f.q) ? eq(payments.bankLast4, f.q) : undefined,
       )
     : undefined;
   return [

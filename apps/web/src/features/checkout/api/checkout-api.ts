@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   checkoutEndpoints,
+  directDebitEndpoints,
   subscriptionSetupEndpoints,
   type CheckoutSourceKind,
   type NextAction,
@@ -80,5 +81,13 @@ export function useSaveSubscriptionCard(publicId: string) {
     meta: { silent: true },
     mutationFn: (card: { number: string; cvc: string; exp_month: number; exp_year: number }) =>
       call(subscriptionSetupEndpoints.saveCard, { params: { public_id: publicId }, body: { card } }),
+  });
+}
+
+/** "Pay by direct debit" instead of a card: answers the page where the customer gives their bank account. */
+export function useStartSetupDirectDebit(publicId: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: () => call(directDebitEndpoints.startForSetup, { params: { public_id: publicId } }),
   });
 }

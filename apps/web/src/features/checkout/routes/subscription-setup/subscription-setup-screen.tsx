@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { planIntervalLabel, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
+import { planIntervalLabel, type SavedMethod, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { LoadingScreen } from '@/components/loading-screen';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
-import { subscriptionSetupQuery, useSaveSubscriptionCard } from '@/features/checkout/api/checkout-api';
+import { subscriptionSetupQuery, useSaveSubscriptionCard, useStartSetupDirectDebit } from '@/features/checkout/api/checkout-api';
 import { CardFields, EMPTY_CARD, parseExpiry, type CardValues } from '@/features/checkout/components/card-fields';
 import { CheckoutUnavailable } from '@/features/checkout/components/checkout-status';
 
@@ -36,6 +36,9 @@ function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSet
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<SubscriptionSetupResult | null>(null);
   const save = useSaveSubscriptionCard(publicId);
+  const directDebit = useStartSetupDirectDebit(publicId);
+  // The bank account form is a page of its own: an authorised mandate saves itself on this setup and comes back here.
+  const payByDirectDebit = () => directDebit.mutate(undefined, { onSuccess: ({ mandate_url }) => window.location.assign(mandate_url) });
   const price = `${formatMoneyWithCode(page.amount.amount, page.amount.currency)} ${planIntervalLabel(page).toLowerCase()}`;
   const updating = page.status !== 'pending';
 
@@ -57,7 +60,7 @@ function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSet
               {updating ? 'Update your card' : 'Set up your subscription'}
             </Title>
             <Text size="sm" mt={4}>
-              {page.name}: {price}, charged to this card by {page.business.name}.
+              {page.name}: {price}, charged by {page.business.name} to the card or bank account you give here.
             </Text>
             {!updating && page.trial_end_at ? (
               <Text size="sm" mt={4}>
@@ -71,9 +74,12 @@ function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSet
             ) : null}
           </div>
           {page.unavailable ? (
-            <Alert color="red" role="alert">
-              {page.unavailable}
-            </Alert>
+            <>
+              {page.method ? <Text size="sm">{savedMethodText(page.method)}</Text> : null}
+              <Alert color="red" role="alert">
+                {page.unavailable}
+              </Alert>
+            </>
           ) : (
             <>
               <CardFields value={card} onChange={setCard} errors={errors} />
@@ -88,12 +94,30 @@ function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSet
               <Text size="xs" c="dimmed">
                 Your card number is kept by the payment provider, never by {page.business.name}.
               </Text>
+              <Divider label="or" labelPosition="center" />
+              {directDebit.isError ? (
+                <Alert color="red" role="alert">
+                  {errorMessage(directDebit.error)}
+                </Alert>
+              ) : null}
+              <Button variant="default" onClick={payByDirectDebit} loading={directDebit.isPending} fullWidth>
+                Pay by direct debit
+              </Button>
+              <Text size="xs" c="dimmed">
+                Give your bank account instead of a card: your bank asks you to authorise {page.business.name} to collect the payments.
+              </Text>
             </>
           )}
         </Stack>
       </form>
     </Paper>
   );
+}
+
+/** What the subscription is paid with now, as the customer reads it (after a direct debit brought them back here). */
+function savedMethodText(method: SavedMethod): string {
+  if (method.kind === 'direct_debit') return `Paid by direct debit from ${method.brand ?? 'your bank'}, account ending ${method.last4 ?? '—'}.`;
+  return `Paid by card ending ${method.last4 ?? '—'}.`;
 }
 
 function Saved({ page, result }: { page: SubscriptionSetupPage; result: SubscriptionSetupResult }) {

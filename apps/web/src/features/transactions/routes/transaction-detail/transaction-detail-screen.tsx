@@ -119,11 +119,15 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
           <Field label="Net">{money(payment.net)}</Field>
           <Field label="Refunded">{money(payment.refunded)}</Field>
           <Field label="Method">{payment.method ? PAYMENT_METHOD_LABELS[payment.method] : null}</Field>
-          <Field label="Card">
-            {payment.card
-              ? `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}, expires ${String(payment.card.exp_month).padStart(2, '0')}/${payment.card.exp_year}`
-              : null}
-          </Field>
+          {payment.bank_account ? (
+            <Field label="Bank account">{`${payment.bank_account.bank} •••• ${payment.bank_account.last4}`}</Field>
+          ) : (
+            <Field label="Card">
+              {payment.card
+                ? `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}, expires ${String(payment.card.exp_month).padStart(2, '0')}/${payment.card.exp_year}`
+                : null}
+            </Field>
+          )}
           <Field label="Customer">
             {payment.customer.id ? (
               <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: payment.customer.id })}>

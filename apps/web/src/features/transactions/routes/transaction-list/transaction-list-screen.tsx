@@ -166,6 +166,7 @@ export function Component() {
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}
                 {p.card ? ` •••• ${p.card.last4}` : ''}
+                {p.bank_account ? ` · ${p.bank_account.bank} •••• ${p.bank_account.last4}` : ''}
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {p.customer.name ?? p.customer.email ?? (
