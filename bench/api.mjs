@@ -106,3 +106,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `Embedded database:\n\n${apiTable(result.embedded)}\n\nPostgreSQL:\n\n${apiTable(result.postgres)}\n\n(load generator pinned: ${result.pinning})`,
   );
 }
+
+/**
+ * Rounds of the checkout load (bench/checkout-load.mjs), each from its own process on core 1: `customers` at once
+ * for `settings.seconds`. Every customer of the run has an address of its own, numbered on from `firstCustomer`.
+ */
+export function checkoutRounds(customers, firstCustomer = 1) {
+  let nextCustomer = firstCustomer;
+  return function checkoutRound(base, qr) {
+    const [cmd, args] = pinned(1, [
+      'bench/checkout-load.mjs',
+      base,
+      'securecheckout.localhost',
+      qr,
+      String(customers),
+      String(settings.seconds),
+      String(nextCustomer),
+    ]);
+    const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`checkout load failed: ${res.stderr}`);
+    const result = JSON.parse(res.stdout);
+    nextCustomer += result.customers;
+    if (result.failed) throw new Error(`checkout load: ${result.failed} payments failed: ${JSON.stringify(result.failures)}`);
+    return result;
+  };
+}

@@ -13,11 +13,11 @@
 // socket; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS as for bench/api.mjs; BENCH_CHECKOUT_CUSTOMERS, default 16;
 // BENCH_CPU_PROFILE=<dir> runs every build under `node --cpu-prof` and leaves one profile per build there;
 // BENCH_ONLY=checkout or pages runs one kind of load only.)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { load, median, pinned, settings, stop } from './api.mjs';
+import { checkoutRounds, load, median, pinned, settings, stop } from './api.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const PG = process.env.BENCH_PG_URL;
@@ -54,24 +54,7 @@ async function startBuild(arg) {
   return { file: arg, child, base };
 }
 
-let nextCustomer = 1_000_000 + Math.floor(Math.random() * 1_000_000);
-function checkoutRound(base, qr) {
-  const [cmd, args] = pinned(1, [
-    'bench/checkout-load.mjs',
-    base,
-    'securecheckout.localhost',
-    qr,
-    String(CUSTOMERS),
-    String(settings.seconds),
-    String(nextCustomer),
-  ]);
-  const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`checkout load failed: ${res.stderr}`);
-  const result = JSON.parse(res.stdout);
-  nextCustomer += result.customers;
-  if (result.failed) throw new Error(`checkout load: ${result.failed} payments failed: ${JSON.stringify(result.failures)}`);
-  return result;
-}
+const checkoutRound = checkoutRounds(CUSTOMERS, 1_000_000 + Math.floor(Math.random() * 1_000_000));
 
 async function firstJson(url, cookie) {
   const dispatcher = new Agent();

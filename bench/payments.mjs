@@ -20,7 +20,7 @@ import { Agent, request } from 'undici';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
 import { findPgBin } from '../scripts/lib.mjs';
-import { load, median, pinned, pinning, settings, startServer, stop } from './api.mjs';
+import { checkoutRounds, load, median, pinning, settings, startServer, stop } from './api.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -103,25 +103,8 @@ async function staticQr(api, cookie) {
   return qr.public_id;
 }
 
-let nextCustomer = 1;
-/** One round of the checkout load (bench/checkout-load.mjs) from its own process on core 1. */
-function checkoutRound(base, qr) {
-  const [cmd, args] = pinned(1, [
-    'bench/checkout-load.mjs',
-    base,
-    'securecheckout.localhost',
-    qr,
-    String(CUSTOMERS),
-    String(settings.seconds),
-    String(nextCustomer),
-  ]);
-  const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`checkout load failed: ${res.stderr}`);
-  const result = JSON.parse(res.stdout);
-  nextCustomer += result.customers; // every customer of the run has an address of its own
-  if (result.failed) throw new Error(`checkout load: ${result.failed} payments failed: ${JSON.stringify(result.failures)}`);
-  return result;
-}
+/** One round of the checkout load, from its own process on core 1. */
+const checkoutRound = checkoutRounds(CUSTOMERS);
 
 /** pgbench against a database of the same server, on core 1 as the load generators. */
 function pgbench(url, args) {
