@@ -63,9 +63,9 @@ describe('the subscription detail', () => {
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Charge now' }));
     // The confirmation's own button (the modal's transition never ends in jsdom: it counts as hidden there).
-    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Charge now', hidden: true }).length).toBe(2));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Charge now', hidden: true }).length).toBe(2), { timeout: 15_000 });
     fireEvent.click(screen.getAllByRole('button', { name: 'Charge now', hidden: true })[1]!);
-    await waitFor(() => expect(api.requests(subscriptionEndpoints.chargeNow)).toHaveLength(1));
-    expect(await screen.findByText('A past due subscription cannot be charged now.')).toBeTruthy();
+    await waitFor(() => expect(api.requests(subscriptionEndpoints.chargeNow)).toHaveLength(1), { timeout: 15_000 });
+    expect(await screen.findByText('A past due subscription cannot be charged now.', {}, { timeout: 15_000 })).toBeTruthy();
   });
 });
