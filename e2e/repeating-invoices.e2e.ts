@@ -67,20 +67,30 @@ describe('repeating invoices in the browser', () => {
         async () => {
           await page.reload();
           await page.getByRole('heading', { level: 1, name: `Repeating invoice for ${customer.name}` }).waitFor();
-          return made.getByRole('link', { name: /^INV-\d{6}$/ }).count();
+          // The invoice is made in the run's transaction and sent after it commits: wait for both.
+          const invoices = await made.getByRole('link', { name: /^INV-\d{6}$/ }).count();
+          const sent = await made.getByText('Sent', { exact: true }).count();
+          return { invoices, sent: sent > 0 };
         },
-        { timeout: 45_000, interval: 1_500 },
+        { timeout: 60_000, interval: 1_500 },
       )
-      .toBe(1);
+      .toEqual({ invoices: 1, sent: true });
     const number = (await made.getByRole('link', { name: /^INV-\d{6}$/ }).textContent())!.trim();
     await made.getByText(tomorrow).waitFor();
-    await made.getByText('Sent', { exact: true }).first().waitFor();
     await page.getByText('1 of 12').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'repeating-invoice-detail');
-    // The invoice's mail names it (in the subject or the text: another browser test customises the template).
-    const mail = (await mailbox()).find((m) => m.to === customer.email);
-    expect(`${mail?.subject ?? ''} ${mail?.text ?? ''}`).toContain(number);
+    // The invoice's mail names it (in the subject or the text: another browser test customises the template);
+    // the outbox delivers it in a job, so it may land a moment after the run says sent.
+    await expect
+      .poll(
+        async () => {
+          const mail = (await mailbox()).find((m) => m.to === customer.email);
+          return `${mail?.subject ?? ''} ${mail?.text ?? ''}`;
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toContain(number);
 
     // Pause behind a confirmation; the list finds it by its status.
     await page.getByRole('button', { name: 'Pause' }).click();
