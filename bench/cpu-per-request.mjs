@@ -5,7 +5,7 @@
 //
 // Each round, for each build in turn (every build's process pinned to core 0, the load generators to core 1):
 // the checkout load (bench/checkout-load.mjs: token, page, start, confirm), then the first page of
-// Transactions and the 90-day overview at 50 connections (bench/load.mjs). Prints per build and target the
+// Transactions, a filtered page and the 90-day overview at 50 connections (bench/load.mjs). Prints per build and target the
 // median CPU ms per paid payment or per request, the median rate, and the load average at each round.
 //
 // Usage: BENCH_PG_URL=<a server seeded by bench/seed-payments.mjs> node bench/cpu-per-request.mjs <server.mjs> [<server.mjs> ...]
@@ -79,7 +79,13 @@ try {
   if (!qr) throw new Error('no active static QR code with an open amount');
   // One sign-in serves every build: the session is stored in the database, each process's cache loads it on first use.
   const targets =
-    ONLY === 'checkout' ? {} : { 'first page of Transactions': `${path}/transactions`, '90-day overview': `${path}/payments/overview?period=90d` };
+    ONLY === 'checkout'
+      ? {}
+      : {
+          'first page of Transactions': `${path}/transactions`,
+          'filtered page': `${path}/transactions?status=succeeded&method=card&sort=amount_desc`,
+          '90-day overview': `${path}/payments/overview?period=90d`,
+        };
   const withCheckout = ONLY !== 'pages';
   const rows = Object.fromEntries(
     apps.map((a) => [a.file, { ...(withCheckout ? { checkout: [] } : {}), ...Object.fromEntries(Object.keys(targets).map((t) => [t, []])) }]),

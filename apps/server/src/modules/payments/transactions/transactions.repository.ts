@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { TRANSACTION_SORTS, type TransactionFilters, type TransactionSort } from '@merchant/payments';
+import { type TransactionFilters, type TransactionSort } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { pastCursor } from '@/db/keyset';
 import { preparedStatement } from '@/db/prepared';
 import { payments } from '@/db/schema';
 
@@ -37,18 +36,29 @@ export function decodeTransactionCursor(cursor: string | undefined, sort: Transa
   return undefined;
 }
 
+/** One formatter per time zone: making one costs more than the rest of a page's work. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
 /** How far (ms) a time zone's wall clock is ahead of UTC at an instant. */
 function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = wallClock(timeZone).formatToParts(new Date(instant));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(instant / 1000) * 1000;
 }
@@ -63,36 +73,43 @@ export function startOfDay(date: string, timeZone: string, plusDays = 0): Date {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterConditions(businessId: string, f: TransactionFilters): SQL[] {
-  const pattern = f.q ? `%${escapeLike(f.q)}%` : undefined;
-  const search = f.q
-    ? or(
-        ilike(payments.reference, pattern!),
-        ilike(payments.customerName, pattern!),
-        ilike(payments.customerEmail, pattern!),
-        /^\d{4}$/.test(f.q) ? eq(payments.cardLast4, f.q) : undefined,
-        /^\d{4}$/.test(f.q) ? eq(payments.bankLast4, f.q) : undefined,
-      )
-    : undefined;
-  return [
-    eq(payments.businessId, businessId),
-    f.status ? eq(payments.status, f.status) : undefined,
-    f.method ? eq(payments.method, f.method) : undefined,
-    f.source ? eq(payments.sourceType, f.source) : undefined,
-    f.from ? gte(payments.createdAt, startOfDay(f.from, f.tz)) : undefined,
-    f.to ? lt(payments.createdAt, startOfDay(f.to, f.tz, 1)) : undefined,
-    f.min_amount !== undefined ? gte(payments.amount, f.min_amount) : undefined,
-    f.max_amount !== undefined ? lte(payments.amount, f.max_amount) : undefined,
-    search,
-  ].filter((c): c is SQL => c !== undefined);
+/**
+ * Which conditions a page's filters and cursor add (each condition's values are the statement's placeholders):
+ * a page's statement is built once per shape and sort (db/prepared.ts), its values bound per request. A search
+ * of four digits also looks for a card's or a bank account's last 4.
+ */
+interface PageShape {
+  sort: TransactionSort;
+  status: boolean;
+  method: boolean;
+  source: boolean;
+  from: boolean;
+  to: boolean;
+  min: boolean;
+  max: boolean;
+  search: 'none' | 'text' | 'digits';
+  cursor: boolean;
 }
 
-/** Rows after the cursor in the sort's order: (key, id) compared as a pair, so equal keys never repeat or skip. */
-function afterCursor(cursor: TransactionCursor | undefined, sort: TransactionSort): SQL | undefined {
-  if (!cursor) return undefined;
-  const direction = descending(sort) ? 'desc' : 'asc';
-  if (cursor.by === 'amount') return pastCursor(direction, payments.amount, payments.id, { key: cursor.amount, id: cursor.id });
-  return pastCursor(direction, payments.createdAt, payments.id, { key: cursor.at, id: cursor.id });
+const p = (name: string) => sql.placeholder(name);
+
+function conditionsOf(shape: PageShape): SQL[] {
+  const text = [ilike(payments.reference, p('pattern')), ilike(payments.customerName, p('pattern')), ilike(payments.customerEmail, p('pattern'))];
+  const digits = [eq(payments.cardLast4, p('q')), eq(payments.bankLast4, p('q'))];
+  const [key, operator] = [byAmount(shape.sort) ? payments.amount : payments.createdAt, descending(shape.sort) ? sql`<` : sql`>`];
+  return [
+    eq(payments.businessId, p('businessId')),
+    shape.status ? eq(payments.status, p('status')) : undefined,
+    shape.method ? eq(payments.method, p('method')) : undefined,
+    shape.source ? eq(payments.sourceType, p('source')) : undefined,
+    shape.from ? gte(payments.createdAt, p('from')) : undefined,
+    shape.to ? lt(payments.createdAt, p('to')) : undefined,
+    shape.min ? gte(payments.amount, p('min')) : undefined,
+    shape.max ? lte(payments.amount, p('max')) : undefined,
+    shape.search === 'none' ? undefined : or(...text, ...(shape.search === 'digits' ? digits : [])),
+    // Rows after the cursor in the sort's order: (key, id) compared as a pair, so equal keys never repeat or skip.
+    shape.cursor ? sql`(${key}, ${payments.id}) ${operator} (${p('cursorKey')}, ${p('cursorId')})` : undefined,
+  ].filter((c): c is SQL => c !== undefined);
 }
 
 function orderOf(sort: TransactionSort) {
@@ -100,37 +117,62 @@ function orderOf(sort: TransactionSort) {
   return byAmount(sort) ? [dir(payments.amount), dir(payments.id)] : [dir(payments.createdAt), dir(payments.id)];
 }
 
-/**
- * The first page of each sort without a filter, what the screen opens with: built once (db/prepared.ts). Any
- * filter or cursor adds a condition, and the page is then built for its request.
- */
-const firstPages = new Map(
-  TRANSACTION_SORTS.map((sort) => [
-    sort,
-    preparedStatement(`transactions_first_page_${sort}`, (db, name) =>
+type PageRead = (db: Executor, values: Record<string, unknown>) => Promise<TransactionRow[]>;
+const pageReads = new Map<string, PageRead>();
+
+/** The statement of a shape: built the first time a request has that shape (a few dozen at most in use). */
+function pageRead(shape: PageShape): PageRead {
+  const key = [
+    shape.sort,
+    ...(['status', 'method', 'source', 'from', 'to', 'min', 'max', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')),
+    shape.search,
+  ].join('_');
+  let read = pageReads.get(key);
+  if (!read) {
+    read = preparedStatement(`transactions_page_${key}`, (db, name) =>
       db
         .select()
         .from(payments)
-        .where(eq(payments.businessId, sql.placeholder('businessId')))
-        .orderBy(...orderOf(sort))
-        .limit(sql.placeholder('limit'))
+        .where(and(...conditionsOf(shape)))
+        .orderBy(...orderOf(shape.sort))
+        .limit(p('limit'))
         .prepare(name),
-    ),
-  ]),
-);
+    );
+    pageReads.set(key, read);
+  }
+  return read;
+}
 
 export const transactionsRepository = {
   /** One page of the filtered payments in the sort's order, after the cursor. Reads `limit + 1` rows. */
-  async page(db: Executor, businessId: string, filters: TransactionFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
-    const conditions = [...filterConditions(businessId, filters), afterCursor(cursor, filters.sort)].filter((c): c is SQL => c !== undefined);
-    // Only the business's own condition: the unfiltered first page.
-    const firstPage = conditions.length === 1 ? firstPages.get(filters.sort) : undefined;
-    if (firstPage) return firstPage(db, { businessId, limit: limit + 1 });
-    return db
-      .select()
-      .from(payments)
-      .where(and(...conditions))
-      .orderBy(...orderOf(filters.sort))
-      .limit(limit + 1);
+  async page(db: Executor, businessId: string, f: TransactionFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
+    const search = !f.q ? 'none' : /^\d{4}$/.test(f.q) ? 'digits' : 'text';
+    const shape: PageShape = {
+      sort: f.sort,
+      status: f.status !== undefined,
+      method: f.method !== undefined,
+      source: f.source !== undefined,
+      from: f.from !== undefined,
+      to: f.to !== undefined,
+      min: f.min_amount !== undefined,
+      max: f.max_amount !== undefined,
+      search,
+      cursor: cursor !== undefined,
+    };
+    return pageRead(shape)(db, {
+      businessId,
+      limit: limit + 1,
+      status: f.status,
+      method: f.method,
+      source: f.source,
+      from: f.from ? startOfDay(f.from, f.tz).toISOString() : undefined,
+      to: f.to ? startOfDay(f.to, f.tz, 1).toISOString() : undefined,
+      min: f.min_amount,
+      max: f.max_amount,
+      pattern: f.q ? `%${escapeLike(f.q)}%` : undefined,
+      q: f.q,
+      cursorKey: cursor === undefined ? undefined : cursor.by === 'amount' ? cursor.amount : cursor.at.toISOString(),
+      cursorId: cursor?.id,
+    });
   },
 };
