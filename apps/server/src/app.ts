@@ -14,6 +14,7 @@ import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { openApiOptions } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { createGuestTokens, installSessionLoader } from './http/session-cookie';
+import { installWriteBarrier } from './http/write-barrier';
 import { installWebDelivery } from './http/web-delivery';
 import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock, type MovableClock } from './lib/clock';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
+  if (options.changes) installWriteBarrier(app, options.changes);
   modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

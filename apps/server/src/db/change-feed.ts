@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel the database's triggers notify when something the session cache keeps changes (migration 0006). */
@@ -19,6 +20,14 @@ export interface ChangeHandlers {
 /** What committed changes the database announces, as they commit. */
 export interface ChangeFeed {
   subscribe(handlers: ChangeHandlers): void;
+  /** How many changes this process has committed so far: a request takes it when it starts. */
+  mark(): number;
+  /**
+   * Resolves once every app process on the database has heard of every change this process committed after
+   * `mark` (at once when it committed none): a request that changed something waits for it before it answers,
+   * so the very next request, to any process, sees the change (the write barrier).
+   */
+  settle(mark: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,12 +54,20 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
           for (const s of subscribers) s.onState(true);
         });
     },
+    // One process, and its listeners hear a commit before the committing call returns: nothing to wait for.
+    mark: () => 0,
+    settle: async () => undefined,
     async close() {
       for (const s of subscribers) s.onState(false);
       if (unlisten && !client.closed) await unlisten();
     },
   };
 }
+
+/** How long a write barrier waits for a process that does not answer (one that hangs or just went away). */
+const BARRIER_TIMEOUT_MS = 2_000;
+const SYNC = 'sync:';
+const ACK = 'ack:';
 
 /**
  * PostgreSQL: a dedicated connection LISTENs for the changes other processes commit; when it drops, the
@@ -63,6 +80,13 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
  * just made), the dedicated connection only those of backends outside this process's pool. Otherwise a
  * change this process made would arrive again later through the dedicated or an idle pooled connection,
  * and evict what the cache learned after the commit.
+ *
+ * Another process hears a change a moment after the commit, and a person's next request may reach it before
+ * that. So a request that committed changes settles before it answers (the write barrier): the process notifies
+ * `sync:<nonce>` after its changes, every process's dedicated connection answers `ack:<nonce>:<its backend>`
+ * once it has handed on everything before it (PostgreSQL delivers a channel's notifications in commit order,
+ * and each connection hands them on in order), and the barrier ends when every dedicated connection that
+ * pg_stat_activity lists has answered, or after BARRIER_TIMEOUT_MS for one that never does.
  */
 export function postgresChangeFeed(
   url: string,
@@ -80,13 +104,83 @@ export function postgresChangeFeed(
 
   /** The backend process ids of this process's pooled connections. */
   const ownBackends = new Set<number>();
+  /** Changes this process has committed (heard on its pooled connections), and how many a barrier has settled. */
+  let committed = 0;
+  let settled = 0;
+  /** The barrier under way. */
+  let barrier: { done: Promise<void> } | null = null;
+  /** Barriers waiting for answers: nonce -> the dedicated connections still to answer, and the way to end it. */
+  const waiting = new Map<string, { backends: Set<number>; end: () => void }>();
+
   const emit = (message: pg.Notification) => {
     if (message.channel !== SESSION_CACHE_CHANNEL || message.payload === undefined) return;
     for (const s of subscribers) s.onChange(message.payload);
   };
-  const fromElsewhere = (message: pg.Notification) => {
+  /** The dedicated connection's messages: a barrier's sync and answers, or another process's change. */
+  const onListened = (client: pg.Client) => (message: pg.Notification) => {
+    const payload = message.payload ?? '';
+    if (message.channel === SESSION_CACHE_CHANNEL && payload.startsWith(SYNC)) {
+      // Everything before the sync has been handed on: answer it.
+      const backend = (client as pg.Client & { processID: number }).processID;
+      client.query('SELECT pg_notify($1, $2)', [SESSION_CACHE_CHANNEL, `${ACK}${payload.slice(SYNC.length)}:${backend}`]).catch(onError);
+      return;
+    }
+    if (message.channel === SESSION_CACHE_CHANNEL && payload.startsWith(ACK)) {
+      const [nonce = '', backend = ''] = payload.slice(ACK.length).split(':');
+      const wait = waiting.get(nonce);
+      wait?.backends.delete(Number(backend));
+      if (wait && wait.backends.size === 0) wait.end();
+      return;
+    }
     if (!ownBackends.has(message.processId)) emit(message);
   };
+
+  /** One barrier: every dedicated connection on the database hears a sync after this process's changes so far. */
+  async function runBarrier(client: pg.Client): Promise<void> {
+    const nonce = randomUUID();
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
+      CHANGE_FEED_APPLICATION,
+    ]);
+    const backends = new Set(rows.map((r) => r.pid));
+    if (backends.size === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(end, BARRIER_TIMEOUT_MS);
+      function end() {
+        clearTimeout(timer);
+        waiting.delete(nonce);
+        resolve();
+      }
+      waiting.set(nonce, { backends, end });
+      client.query('SELECT pg_notify($1, $2)', [SESSION_CACHE_CHANNEL, `${SYNC}${nonce}`]).catch((error: unknown) => {
+        onError(error);
+        end();
+      });
+    });
+  }
+
+  /** Settles everything committed so far: a barrier under way settles what was committed when it started. */
+  async function settleAll(): Promise<void> {
+    const target = committed;
+    while (settled < target) {
+      // One barrier at a time: wait for the one under way (it may cover these changes too), then look again.
+      if (barrier) {
+        await barrier.done;
+        continue;
+      }
+      const client = listener;
+      // Without its dedicated connection this process keeps nothing, and cannot reach the others: go on.
+      if (!client || !live) return;
+      const covers = committed;
+      const done = runBarrier(client)
+        .catch(onError)
+        .finally(() => {
+          settled = Math.max(settled, covers);
+          barrier = null;
+        });
+      barrier = { done };
+      await done;
+    }
+  }
   const setLive = (value: boolean) => {
     live = value;
     for (const s of subscribers) s.onState(value);
@@ -111,7 +205,7 @@ export function postgresChangeFeed(
     };
     client.on('error', drop);
     client.on('end', () => drop());
-    client.on('notification', fromElsewhere);
+    client.on('notification', onListened(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);
@@ -135,7 +229,9 @@ export function postgresChangeFeed(
       ownBackends.add(backend);
       client.on('end', () => ownBackends.delete(backend));
       client.on('notification', (message: pg.Notification) => {
-        if (message.processId === backend) emit(message);
+        if (message.processId !== backend) return;
+        committed++;
+        emit(message);
       });
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);
     },
@@ -144,6 +240,8 @@ export function postgresChangeFeed(
       if (subscribers.length === 1) void connect();
       else handlers.onState(live);
     },
+    mark: () => committed,
+    settle: (mark) => (committed > mark ? settleAll() : Promise.resolve()),
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

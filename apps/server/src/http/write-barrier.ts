@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '@/db/change-feed';
+
+/**
+ * A request that committed changes the processes' caches keep (a sign-out, a role change, a business edit)
+ * answers only once every app process on the database has heard of them (ChangeFeed.settle), so the person's
+ * very next request sees the change whichever process it reaches. A request that changed nothing cached
+ * answers at once.
+ */
+export function installWriteBarrier(app: FastifyInstance, changes: ChangeFeed): void {
+  const marks = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', (req, _reply, done) => {
+    marks.set(req, changes.mark());
+    done();
+  });
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    const mark = marks.get(req) ?? changes.mark();
+    if (changes.mark() === mark) {
+      done(null, payload);
+      return;
+    }
+    changes.settle(mark).then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
+  });
+}
