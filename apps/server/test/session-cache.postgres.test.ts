@@ -171,7 +171,7 @@ describe('two app processes on one PostgreSQL database', () => {
     }
   });
 
-  it('a role change and a removal through one show in the other at the next request', async () => {
+  it('a role change, a rename and a removal through one show in the other at the next request', async () => {
     const owner = await new Browser().signIn(a, business.people.owner.email);
     const cashier = await new Browser().signIn(b, business.people.cashier.email);
     expect(await cashier.me(b)).toEqual({ status: 200, member: [`${business.name}: Cashier`] });
@@ -180,12 +180,24 @@ describe('two app processes on one PostgreSQL database', () => {
     const staff = await owner.ok(a, businessEndpoints.users, { params: { business_id: id } });
     const member = { params: { business_id: id, id: staff.data.find((m) => m.email === business.people.cashier.email)!.id } };
 
+    // Process b knows the cashier's standing in the business (its access check keeps it) before each change.
+    const staffList = async () => (await cashier.call(b, businessEndpoints.users, { params: { business_id: id } })).status;
+    const name = async () => (await cashier.ok(b, businessEndpoints.get, { params: { business_id: id } })).name;
+    expect(await staffList()).toBe(403);
+    expect(await staffList()).toBe(403);
+
     await owner.ok(a, staffEndpoints.updateMemberRole, { ...member, body: { role: 'manager' } });
     expect(await cashier.me(b)).toEqual({ status: 200, member: [`${business.name}: Manager`] });
+    expect(await staffList()).toBe(200);
+
+    expect(await name()).toBe(business.name);
+    await owner.ok(a, businessEndpoints.update, { params: { business_id: id }, body: { name: 'Renamed Through A' } });
+    expect(await name()).toBe('Renamed Through A');
 
     await owner.ok(a, staffEndpoints.removeMember, member);
     expect(await cashier.me(b)).toEqual({ status: 200, member: [] });
     expect((await cashier.call(b, businessEndpoints.get, { params: { business_id: id } })).status).toBe(404);
+    expect(await staffList()).toBe(404);
   });
 
   it('forgets everything when its listening connection drops, so changes made meanwhile are not missed', async () => {

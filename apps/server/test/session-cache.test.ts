@@ -153,6 +153,35 @@ describe('the cache follows every change at once', () => {
     expect((await agent.call(businessEndpoints.get, { params: { business_id: business.id } })).status).toBe(404);
   });
 
+  it("a business request's access check is read once, and a role change, a rename and a removal apply at the next request", async () => {
+    const business = await createBusiness(t);
+    const owner = business.people.owner.agent;
+    const { email, agent } = await newCashier(business);
+    const params = { params: { business_id: business.id } };
+    const staffList = async () => (await agent.call(businessEndpoints.users, params)).status;
+    const name = async () => (await agent.ok(businessEndpoints.get, params)).name;
+    expect(await staffList()).toBe(403); // a cashier does not see the staff
+    expect(await name()).toBe(business.name);
+    // Known now: the business and the membership are not read again.
+    const sent = await queriesDuring(async () => {
+      for (let i = 0; i < 5; i++) await name();
+    });
+    expect(sent.filter((q) => q.includes('business_users'))).toEqual([]);
+
+    const member = { params: { business_id: business.id, id: await memberIdOf(business, email) } };
+    await owner.ok(staffEndpoints.updateMemberRole, { ...member, body: { role: 'manager' } });
+    expect(await staffList()).toBe(200);
+
+    await owner.ok(businessEndpoints.update, { ...params, body: { name: 'Renamed For Access' } });
+    expect(await name()).toBe('Renamed For Access');
+    await t.database.exec(`UPDATE businesses SET name = 'Renamed In SQL' WHERE id = '${business.id}'`);
+    expect(await name()).toBe('Renamed In SQL');
+
+    await owner.ok(staffEndpoints.removeMember, member);
+    expect((await agent.call(businessEndpoints.get, params)).status).toBe(404);
+    expect(await staffList()).toBe(404);
+  });
+
   it('two-factor on and off, and a new name, show in every session of the user', async () => {
     const { email, agent } = await newUser();
     const other = await signedIn(t.app, email, 'a long enough passphrase');

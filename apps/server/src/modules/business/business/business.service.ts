@@ -18,6 +18,7 @@ import { businessRepository as repo } from './business.repository';
 type BusinessWarningInsert = Parameters<typeof repo.addWarning>[1];
 import { presentBusiness, type BusinessView } from './business.presenter';
 import { loadUserHome } from './user-home';
+import type { StandingCache } from './standing-cache';
 
 /** A readable, unique slug: "Acme Coffee" -> "acme-coffee" (with a suffix when taken). */
 export async function uniqueIdentifier(db: Executor, name: string): Promise<string> {
@@ -56,8 +57,8 @@ export function onboardingProgressOf(row: Pick<BusinessRow, 'onboardingStatus'>,
   }
 }
 
-export function createBusinessService(deps: { db: Executor; clock: Clock; audit: AuditService; baseDomain: string }) {
-  const { db, clock } = deps;
+export function createBusinessService(deps: { db: Executor; clock: Clock; audit: AuditService; baseDomain: string; standings?: StandingCache }) {
+  const { db, clock, standings } = deps;
 
   async function create(
     executor: Executor,
@@ -113,11 +114,18 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
 
     /**
      * The access hook's reading of a business endpoint's path: the business and the caller's active membership,
-     * in one round trip (every business request pays it).
+     * in one round trip, kept in this process while nothing changes them (standing-cache.ts).
      */
     async standingOf(businessId: string, userId: string) {
-      const row = await repo.findWithActiveRole(db, businessId, userId);
-      return { business: row?.business ?? null, membership: row?.role ? { role: row.role } : null };
+      let standing = standings?.get(businessId, userId);
+      if (!standing) {
+        const mark = standings?.mark() ?? 0;
+        const row = await repo.findWithActiveRole(db, businessId, userId);
+        if (!row) return { business: null, membership: null };
+        const read = { business: row.business, role: row.role ?? null };
+        standing = standings ? standings.keep(mark, userId, read) : read;
+      }
+      return { business: standing.business, membership: standing.role ? { role: standing.role } : null };
     },
 
     /**
