@@ -137,6 +137,8 @@ function pageRead(shape: PageShape): PageRead {
         .orderBy(...orderOf(shape.sort))
         .limit(p('limit'))
         .prepare(name),
+      // A search's best plan depends on its words (db/prepared.ts).
+      { planEachRun: shape.search !== 'none' },
     );
     pageReads.set(key, read);
   }
