@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind, originOfKind } from '@merchant/core';
 import { endpointPath } from '@merchant/core';
 import {
+  checkoutEndpoints,
   customerPortalEndpoints,
   directDebitEndpoints,
   overviewEndpoints,
@@ -178,8 +179,8 @@ describe('a direct debit for a subscription', () => {
     expect(portal.subscriptions[0]).toMatchObject({ status: 'past_due', can_update_method: true });
   });
 
-  it('records each charge as a payment by direct debit: the bank and last 4, its fee, in Transactions, filters, the CSV and the overview', async () => {
-    const { detail } = await subscribedByDirectDebit('000123456');
+  it('records each charge as a payment by direct debit: the bank and last 4, its fee, in Transactions, filters, the CSV, the overview and the receipt', async () => {
+    const { customer, detail } = await subscribedByDirectDebit('000123456');
     const paymentId = detail.charges[0]!.payment_id!;
     const inBusiness = { params: { business_id: businessId } };
     const { payment, events } = await owner.ok(transactionEndpoints.get, { params: { business_id: businessId, payment_id: paymentId } });
@@ -215,6 +216,14 @@ describe('a direct debit for a subscription', () => {
     const overview = await owner.ok(overviewEndpoints.get, { ...inBusiness, query: { period: 'today' } });
     const sgd = overview.currencies.find((c) => c.currency === 'sgd');
     expect(sgd?.by_method).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'direct_debit' })]));
+
+    // The receipt, mailed and on the checkout host, names the bank and the account's last 4 (no card).
+    const receiptMail = (await mailbox(t.app)).find((m) => m.to === customer.email && /receipt/i.test(m.subject));
+    expect(receiptMail?.text).toContain('Paid with: Direct debit from Test Bank, account ending 3456');
+    const receiptId = receiptMail?.text.match(/\/r\/([A-Za-z0-9_]+)/)?.[1];
+    expect(receiptId).toBeDefined();
+    const receipt = await new Agent(t.app).ok(checkoutEndpoints.receipt, at(receiptId!), { host: checkoutHost });
+    expect(receipt).toMatchObject({ method: 'direct_debit', card: null, bank_account: { bank: 'Test Bank', last4: '3456' } });
 
     // Direct debit is no checkout method: the business's method settings do not list it, nor take it.
     const settings = await owner.ok(paymentMethodsEndpoints.get, inBusiness);

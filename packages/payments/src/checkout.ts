@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { MoneySchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
-import { CardSummarySchema, CheckoutPaymentMethodSchema, FAILURE_CODES, PaymentMethodSchema, PaymentStatusSchema } from './payment';
+import {
+  BankAccountSummarySchema,
+  CardSummarySchema,
+  CheckoutPaymentMethodSchema,
+  FAILURE_CODES,
+  PAYMENT_METHOD_LABELS,
+  PaymentMethodSchema,
+  PaymentStatusSchema,
+  type BankAccountSummary,
+  type PaymentMethod,
+} from './payment';
 import { NextActionSchema, PaymentMethodDetailsSchema } from './charges';
 
 /**
@@ -114,10 +124,20 @@ export const ReceiptSchema = z.object({
   amount: MoneySchema,
   method: PaymentMethodSchema,
   card: CardSummarySchema.nullable(),
+  /** A direct debit's bank account, else null. */
+  bank_account: BankAccountSummarySchema.nullable(),
   purpose: z.string().nullable(),
   reference: z.string().nullable(),
   paid_at: z.string(),
 });
+
+/** How a receipt says what paid it: "Visa ending 4242", "Direct debit from DBS, account ending 6789", "PayNow". */
+export function receiptPaidWith(receipt: { method: PaymentMethod; card: { last4: string } | null; bank_account: BankAccountSummary | null }): string {
+  if (receipt.card) return `${PAYMENT_METHOD_LABELS[receipt.method]} ending ${receipt.card.last4}`;
+  if (receipt.bank_account)
+    return `${PAYMENT_METHOD_LABELS[receipt.method]} from ${receipt.bank_account.bank || 'the bank'}, account ending ${receipt.bank_account.last4}`;
+  return PAYMENT_METHOD_LABELS[receipt.method];
+}
 export type Receipt = z.infer<typeof ReceiptSchema>;
 
 const PAY_ERRORS = ['PAYMENT_NOT_FOUND', 'PAYMENT_NOT_PAYABLE', 'PAYMENT_SOURCE_UNAVAILABLE'] as const;

@@ -1,4 +1,4 @@
-import { FAILURE_MESSAGES, type CardBrand, type Payment } from '@merchant/payments';
+import { FAILURE_MESSAGES, receiptPaidWith, type BankAccountSummary, type CardBrand, type Payment } from '@merchant/payments';
 import type { payments } from '@/db/schema';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -7,6 +7,17 @@ type PaymentRow = typeof payments.$inferSelect;
  * A payment row as the merchant's screens show it (`PaymentSchema`): transactions, customers, the overview and
  * the payments of a link or QR code. `sourceLabel` names what asked for the money when the caller knows it.
  */
+/** A direct debit's bank account as it may be shown (the bank's name, the account's last 4), else null. */
+export function bankAccountOf(row: Pick<PaymentRow, 'method' | 'bankName' | 'bankLast4'>): BankAccountSummary | null {
+  return row.method === 'direct_debit' && row.bankLast4 ? { bank: row.bankName ?? '', last4: row.bankLast4 } : null;
+}
+
+/** What paid a payment, as receipts say it ("Card ending 4242", "Direct debit from DBS, account ending 6789"). */
+export function paidWith(row: Pick<PaymentRow, 'method' | 'cardLast4' | 'bankName' | 'bankLast4'>): string {
+  if (!row.method) return '';
+  return receiptPaidWith({ method: row.method, card: row.cardLast4 ? { last4: row.cardLast4 } : null, bank_account: bankAccountOf(row) });
+}
+
 export function presentPayment(row: PaymentRow, sourceLabel: string | null = null): Payment {
   const money = (amount: number) => ({ amount, currency: row.currency });
   const card =
@@ -22,7 +33,7 @@ export function presentPayment(row: PaymentRow, sourceLabel: string | null = nul
     refunded: money(row.refundedAmount),
     method: row.method,
     card,
-    bank_account: row.method === 'direct_debit' && row.bankLast4 ? { bank: row.bankName ?? '', last4: row.bankLast4 } : null,
+    bank_account: bankAccountOf(row),
     customer: { id: row.customerId, name: row.customerName, email: row.customerEmail },
     source: { type: row.sourceType, id: row.sourceId, label: sourceLabel },
     reference: row.reference,

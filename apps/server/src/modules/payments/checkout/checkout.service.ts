@@ -2,9 +2,9 @@ import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
 import {
   CHECKOUT_SOURCE_TYPES,
   FAILURE_MESSAGES,
-  PAYMENT_METHOD_LABELS,
   checkoutUrl,
   methodLimits,
+  receiptPaidWith,
   type Branding,
   type CardBrand,
   type Checkout,
@@ -23,6 +23,7 @@ import type { ChargeResult, ChargesService, CheckoutSource } from '../charges/ch
 import type { PaymentRow } from '../charges/charges.repository';
 import { brandingAndSettingsFor, brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
+import { bankAccountOf } from '../payment.presenter';
 import type { Processor } from '../processor/processor.module';
 
 /** Card testing is the classic attack on a checkout: a few tries per payment, a few dozen per address. */
@@ -94,14 +95,13 @@ export function createCheckoutService(deps: {
     if (payment.customerEmail && business?.settings.send_receipts) {
       const receipt = receiptWith(payment, business.branding);
       const amount = formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency);
-      const how = receipt.card ? `Card ending ${receipt.card.last4}` : PAYMENT_METHOD_LABELS[receipt.method];
       await mailer.send({
         to: payment.customerEmail,
         subject: `Your receipt from ${receipt.business.name}`,
         text: [
           `You paid ${amount} to ${receipt.business.name}.`,
           receipt.purpose ? `For: ${receipt.purpose}` : null,
-          `Paid with: ${how}`,
+          `Paid with: ${receiptPaidWith(receipt)}`,
           `Date: ${receipt.paid_at}`,
           `Reference: ${receipt.reference ?? receipt.public_id}`,
           '',
@@ -127,6 +127,7 @@ export function createCheckoutService(deps: {
       amount: { amount: payment.amount, currency: payment.currency },
       method: payment.method,
       card: cardOf(payment),
+      bank_account: bankAccountOf(payment),
       purpose: payment.description,
       reference: payment.reference,
       paid_at: payment.succeededAt.toISOString(),

@@ -19,6 +19,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { PaymentRow } from '../charges/charges.repository';
 import type { ChargesService, SavedChargeContext } from '../charges/charges.service';
 import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
+import { paidWith } from '../payment.presenter';
 import { subscriptionsRepository as repo, type SubscriptionChargeRow, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -253,7 +254,7 @@ export function createBilling(deps: BillingDeps) {
         subject: `Your receipt from ${business}`,
         text: [
           `You paid ${amount} to ${business} for ${sub.name}.`,
-          `Paid with: card ending ${payment.cardLast4 ?? ''}`,
+          `Paid with: ${paidWith(payment)}`,
           `Date: ${payment.succeededAt?.toISOString() ?? ''}`,
           sub.nextChargeAt && sub.status === 'active' ? `Next charge: ${sub.nextChargeAt.toISOString().slice(0, 10)}` : null,
           '',

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_METHOD_LABELS, type Receipt } from '@merchant/payments';
+import { receiptPaidWith, type Receipt } from '@merchant/payments';
 import { LoadingScreen } from '@/components/loading-screen';
 import { formatLocalDateTime } from '@/lib/format';
 import { receiptQuery } from '@/features/checkout/api/checkout-api';
@@ -60,10 +60,7 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
         <Stack gap="xs" component="dl" m={0}>
           {receipt.purpose ? <Row label="For">{receipt.purpose}</Row> : null}
           {receipt.reference ? <Row label="Reference">{receipt.reference}</Row> : null}
-          <Row label="Paid with">
-            {PAYMENT_METHOD_LABELS[receipt.method]}
-            {receipt.card ? ` ending ${receipt.card.last4}` : ''}
-          </Row>
+          <Row label="Paid with">{receiptPaidWith(receipt)}</Row>
           <Row label="Date">{formatLocalDateTime(receipt.paid_at)}</Row>
           <Row label="Paid to">{receipt.business.name}</Row>
           <Row label="Receipt number">{receipt.public_id}</Row>
