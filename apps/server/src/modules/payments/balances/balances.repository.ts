@@ -4,7 +4,7 @@ import { sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
 import { ledgerBalances, ledgerDaily, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
-import { pastCursor } from '@/db/keyset';
+import { preparedStatement } from '@/db/prepared';
 
 const joinTransaction = and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId));
 
@@ -31,6 +31,107 @@ function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
+const p = (name: string) => sql.placeholder(name);
+/** The placeholders' values naming one account's entries of a balance in one currency. */
+const accountOf = (businessId: string, balance: BalanceKind, window: Pick<StatementWindow, 'account' | 'currency'>) => ({
+  businessId,
+  balance,
+  account: window.account,
+  currency: window.currency,
+});
+const entriesOfAccount = [
+  eq(ledgerEntries.businessId, p('businessId')),
+  eq(ledgerEntries.account, p('account')),
+  eq(ledgerEntries.currency, p('currency')),
+  eq(ledgerEntries.balance, p('balance')),
+];
+/** (created_at, id) compared as a pair with the placeholders `<prefix>At` and `<prefix>Id`. */
+const entryKey = (operator: '<' | '<=' | '>=', prefix: string) =>
+  sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) ${sql.raw(operator)} (${p(`${prefix}At`)}, ${p(`${prefix}Id`)})`;
+
+// The statement's reads: each built once (db/prepared.ts), a page's once per shape of its filters.
+type PageShape = Record<'kind' | 'since' | 'before' | 'cursor', boolean>;
+const pageReads = new Map<string, ReturnType<typeof buildPageRead>>();
+function buildPageRead(shape: PageShape, name: string) {
+  return preparedStatement(name, (db, statement) =>
+    db
+      .select({
+        id: ledgerEntries.id,
+        amount: ledgerEntries.amount,
+        createdAt: ledgerEntries.createdAt,
+        kind: ledgerTransactions.kind,
+        description: ledgerTransactions.description,
+        paymentId: ledgerTransactions.paymentId,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, joinTransaction)
+      .where(
+        and(
+          ...entriesOfAccount,
+          shape.kind ? eq(ledgerTransactions.kind, p('kind')) : undefined,
+          shape.since ? gte(ledgerEntries.createdAt, p('since')) : undefined,
+          shape.before ? lt(ledgerEntries.createdAt, p('before')) : undefined,
+          shape.cursor ? entryKey('<', 'cursor') : undefined,
+        ),
+      )
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(p('limit'))
+      .prepare(statement),
+  );
+}
+function pageRead(shape: PageShape) {
+  const key = (['kind', 'since', 'before', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')).join('');
+  let read = pageReads.get(key);
+  if (!read) {
+    read = buildPageRead(shape, `statement_page_${key}`);
+    pageReads.set(key, read);
+  }
+  return read;
+}
+
+const runningRead = preparedStatement('statement_running', (db, name) =>
+  db
+    .select({
+      before: sql<number>`(${db
+        .select({ amount: sumMinor(ledgerDaily.amount) })
+        .from(ledgerDaily)
+        .where(
+          and(
+            eq(ledgerDaily.businessId, p('businessId')),
+            eq(ledgerDaily.account, p('account')),
+            eq(ledgerDaily.currency, p('currency')),
+            eq(ledgerDaily.balance, p('balance')),
+            lt(ledgerDaily.day, p('day')),
+          ),
+        )})`.mapWith(Number),
+      today: sql<number>`(${db
+        .select({ amount: sumMinor(ledgerEntries.amount) })
+        .from(ledgerEntries)
+        .where(
+          and(...entriesOfAccount, gte(ledgerEntries.createdAt, p('dayStart')), lt(ledgerEntries.createdAt, p('dayEnd')), entryKey('<=', 'key')),
+        )})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(name),
+);
+
+const betweenRead = preparedStatement('statement_between', (db, name) =>
+  db
+    .select({ id: ledgerEntries.id, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(
+      and(
+        ...entriesOfAccount,
+        lte(ledgerEntries.createdAt, p('newestAt')),
+        gte(ledgerEntries.createdAt, p('oldestAt')),
+        entryKey('<=', 'newest'),
+        entryKey('>=', 'oldest'),
+      ),
+    )
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .prepare(name),
+);
+
 export const balancesRepository = {
   /** The sum of each merchant account's entries per currency, for one balance: the rollup's rows, never the entries. */
   async sums(db: Executor, businessId: string, balance: BalanceKind, accounts: readonly LedgerAccount[]) {
@@ -47,37 +148,22 @@ export const balancesRepository = {
    * `amountsBetween`.
    */
   async page(db: Executor, businessId: string, balance: BalanceKind, window: StatementWindow, limit: number, cursor?: Cursor) {
-    const rows = await db
-      .select({
-        id: ledgerEntries.id,
-        amount: ledgerEntries.amount,
-        createdAt: ledgerEntries.createdAt,
-        kind: ledgerTransactions.kind,
-        description: ledgerTransactions.description,
-        paymentId: ledgerTransactions.paymentId,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerTransactions, joinTransaction)
-      .where(
-        and(
-          eq(ledgerEntries.businessId, businessId),
-          eq(ledgerEntries.account, window.account),
-          eq(ledgerEntries.currency, window.currency),
-          eq(ledgerEntries.balance, balance),
-          window.kind ? eq(ledgerTransactions.kind, window.kind) : undefined,
-          window.since ? gte(ledgerEntries.createdAt, window.since) : undefined,
-          window.before ? lt(ledgerEntries.createdAt, window.before) : undefined,
-          cursor ? pastCursor('desc', ledgerEntries.createdAt, ledgerEntries.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
-        ),
-      )
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(limit + 1);
+    const shape = { kind: window.kind !== undefined, since: window.since !== undefined, before: window.before !== undefined, cursor: cursor !== undefined };
+    const rows = await pageRead(shape)(db, {
+      ...accountOf(businessId, balance, window),
+      kind: window.kind,
+      since: window.since?.toISOString(),
+      before: window.before?.toISOString(),
+      cursorAt: cursor?.createdAt.toISOString(),
+      cursorId: cursor?.id,
+      limit: limit + 1,
+    });
     return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
   },
 
   /**
    * The account's balance just after the entry at `key` (every entry of the account, whatever the filters): the
-   * daily rollup's days before the entry's UTC day, plus that day's entries up to and including it.
+   * daily rollup's days before the entry's UTC day, plus that day's entries up to and including it; one read.
    */
   async runningAt(
     db: Executor,
@@ -87,34 +173,16 @@ export const balancesRepository = {
     key: EntryKey,
   ): Promise<number> {
     const day = utcDay(key.createdAt);
-    const dayStart = new Date(Date.parse(`${day}T00:00:00.000Z`));
-    const [before] = await db
-      .select({ amount: sumMinor(ledgerDaily.amount) })
-      .from(ledgerDaily)
-      .where(
-        and(
-          eq(ledgerDaily.businessId, businessId),
-          eq(ledgerDaily.account, window.account),
-          eq(ledgerDaily.currency, window.currency),
-          eq(ledgerDaily.balance, balance),
-          lt(ledgerDaily.day, day),
-        ),
-      );
-    const [today] = await db
-      .select({ amount: sumMinor(ledgerEntries.amount) })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.businessId, businessId),
-          eq(ledgerEntries.account, window.account),
-          eq(ledgerEntries.currency, window.currency),
-          eq(ledgerEntries.balance, balance),
-          gte(ledgerEntries.createdAt, dayStart),
-          lt(ledgerEntries.createdAt, new Date(dayStart.getTime() + MS_PER_DAY)),
-          sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) <= (${sql.param(key.createdAt, ledgerEntries.createdAt)}, ${sql.param(key.id, ledgerEntries.id)})`,
-        ),
-      );
-    return (before?.amount ?? 0) + (today?.amount ?? 0);
+    const dayStart = Date.parse(`${day}T00:00:00.000Z`);
+    const [row] = await runningRead(db, {
+      ...accountOf(businessId, balance, window),
+      day,
+      dayStart: new Date(dayStart).toISOString(),
+      dayEnd: new Date(dayStart + MS_PER_DAY).toISOString(),
+      keyAt: key.createdAt.toISOString(),
+      keyId: key.id,
+    });
+    return (row?.before ?? 0) + (row?.today ?? 0);
   },
 
   /**
@@ -129,22 +197,13 @@ export const balancesRepository = {
     newest: EntryKey,
     oldest: EntryKey,
   ): Promise<{ id: string; amount: number }[]> {
-    const rows = await db
-      .select({ id: ledgerEntries.id, amount: ledgerEntries.amount })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.businessId, businessId),
-          eq(ledgerEntries.account, window.account),
-          eq(ledgerEntries.currency, window.currency),
-          eq(ledgerEntries.balance, balance),
-          lte(ledgerEntries.createdAt, newest.createdAt),
-          gte(ledgerEntries.createdAt, oldest.createdAt),
-          sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) <= (${sql.param(newest.createdAt, ledgerEntries.createdAt)}, ${sql.param(newest.id, ledgerEntries.id)})`,
-          sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) >= (${sql.param(oldest.createdAt, ledgerEntries.createdAt)}, ${sql.param(oldest.id, ledgerEntries.id)})`,
-        ),
-      )
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id));
+    const rows = await betweenRead(db, {
+      ...accountOf(businessId, balance, window),
+      newestAt: newest.createdAt.toISOString(),
+      newestId: newest.id,
+      oldestAt: oldest.createdAt.toISOString(),
+      oldestId: oldest.id,
+    });
     return rows.map((row) => ({ id: row.id, amount: Number(row.amount) }));
   },
 };
