@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button, Paper, Select, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useUrlParams } from '@/lib/use-url-params';
+import { useUrlParams, type UrlParams } from '@/lib/use-url-params';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import type { EmptyStateProps } from './empty-state';
+import { MoneyInput } from './money-input';
 
 /**
  * A list's filters, kept in the URL: the search text (`?search=`, shown as typed, in the URL after a pause) and
@@ -60,6 +61,46 @@ export function SearchAndStatus({ filters, searchLabel, placeholder, searchError
         {children}
       </SimpleGrid>
     </Paper>
+  );
+}
+
+interface DateAndAmountRangeProps {
+  url: Pick<UrlParams, 'params' | 'set'>;
+  /** The message of the filter's field issue, if any (`from`, `to`, `min_amount`, `max_amount`). */
+  issue: (key: string) => string | undefined;
+  currency: string;
+  /** What the dates count in, after "From" and "To" (e.g. "(UTC)"); the viewer's calendar days when absent. */
+  dateNote?: string;
+  /** The amount filters' labels. */
+  amountLabels?: [lowest: string, highest: string];
+}
+
+/** A list's date range (`from`, `to`: calendar days) and amount range (`min_amount`, `max_amount`: minor units), in the URL. */
+export function DateAndAmountRange({ url, issue, currency, dateNote, amountLabels = ['Lowest amount', 'Highest amount'] }: DateAndAmountRangeProps) {
+  const { params, set } = url;
+  const amount = (key: 'min_amount' | 'max_amount') => {
+    const value = params.get(key);
+    return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+  };
+  const date = (key: 'from' | 'to', label: string) => (
+    <TextInput
+      label={dateNote ? `${label} ${dateNote}` : label}
+      type="date"
+      value={params.get(key) ?? ''}
+      onChange={(e) => set(key, e.currentTarget.value)}
+      error={issue(key)}
+    />
+  );
+  const money = (key: 'min_amount' | 'max_amount', label: string) => (
+    <MoneyInput label={label} currency={currency} value={amount(key)} onChange={(v) => set(key, v === null ? null : String(v))} error={issue(key)} />
+  );
+  return (
+    <>
+      {date('from', 'From')}
+      {date('to', 'To')}
+      {money('min_amount', amountLabels[0])}
+      {money('max_amount', amountLabels[1])}
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { TRANSFER_STATUS_LABELS, TRANSFER_STATUSES, TransferFiltersSchema } from '@merchant/payments';
-import { MoneyInput } from '@/components/money-input';
+import { DateAndAmountRange } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
@@ -28,10 +28,6 @@ export function Component() {
   const payees = useInfiniteQuery(beneficiariesQuery(businessId, { status: 'all' }));
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = URL_FILTERS.some((k) => params.get(k));
-  const amountParam = (key: 'min_amount' | 'max_amount') => {
-    const v = params.get(key);
-    return v !== null && /^\d+$/.test(v) ? Number(v) : null;
-  };
 
   return (
     <PageFrame
@@ -70,27 +66,12 @@ export function Component() {
             onChange={(v) => set('beneficiary_id', v)}
             error={issue('beneficiary_id')}
           />
-          <TextInput
-            label="From (UTC)"
-            type="date"
-            value={params.get('from') ?? ''}
-            onChange={(e) => set('from', e.currentTarget.value)}
-            error={issue('from')}
-          />
-          <TextInput label="To (UTC)" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
-          <MoneyInput
-            label="Lowest amount sent"
+          <DateAndAmountRange
+            url={{ params, set }}
+            issue={issue}
             currency={currency}
-            value={amountParam('min_amount')}
-            onChange={(v) => set('min_amount', v === null ? null : String(v))}
-            error={issue('min_amount')}
-          />
-          <MoneyInput
-            label="Highest amount sent"
-            currency={currency}
-            value={amountParam('max_amount')}
-            onChange={(v) => set('max_amount', v === null ? null : String(v))}
-            error={issue('max_amount')}
+            dateNote="(UTC)"
+            amountLabels={['Lowest amount sent', 'Highest amount sent']}
           />
         </SimpleGrid>
       </Stack>

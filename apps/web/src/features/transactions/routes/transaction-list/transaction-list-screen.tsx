@@ -17,7 +17,7 @@ import {
 } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
-import { MoneyInput } from '@/components/money-input';
+import { DateAndAmountRange } from '@/components/list-filters';
 import { PageFrame } from '@/components/page-frame';
 import { formatLocalDateTime } from '@/lib/format';
 import { useBusiness } from '@/lib/session';
@@ -45,11 +45,6 @@ export function Component() {
   const list = useInfiniteQuery({ ...transactionsQuery(businessId, filters ?? TransactionFiltersSchema.parse({})), enabled: filters !== null });
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = search.value !== '' || URL_FILTERS.some((k) => k !== 'sort' && params.get(k));
-
-  const amountParam = (key: 'min_amount' | 'max_amount') => {
-    const v = params.get(key);
-    return v !== null && /^\d+$/.test(v) ? Number(v) : null;
-  };
 
   return (
     <PageFrame
@@ -109,22 +104,7 @@ export function Component() {
             onChange={(v) => set('sort', v === 'newest' ? null : v)}
             allowDeselect={false}
           />
-          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
-          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
-          <MoneyInput
-            label="Lowest amount"
-            currency={currency}
-            value={amountParam('min_amount')}
-            onChange={(v) => set('min_amount', v === null ? null : String(v))}
-            error={issue('min_amount')}
-          />
-          <MoneyInput
-            label="Highest amount"
-            currency={currency}
-            value={amountParam('max_amount')}
-            onChange={(v) => set('max_amount', v === null ? null : String(v))}
-            error={issue('max_amount')}
-          />
+          <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} />
         </SimpleGrid>
       </Stack>
 
