@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/error-message';
 import { ErrorState } from './error-state';
+import { PageFrame } from './page-frame';
 
 interface QueryLike {
   isPending: boolean;
@@ -33,5 +34,14 @@ export function QueryStatus({ query, loadingLabel, loading }: { query: QueryLike
         <Loader size="sm" aria-label={loadingLabel} />
       </Center>
     )
+  );
+}
+
+/** A screen waiting for the one thing it shows: its page frame with the query's loading, error or not-found state. */
+export function QueryPage({ title, query, loadingLabel }: { title: string; query: QueryLike; loadingLabel: string }) {
+  return (
+    <PageFrame title={title}>
+      <QueryStatus query={query} loadingLabel={loadingLabel} />
+    </PageFrame>
   );
 }

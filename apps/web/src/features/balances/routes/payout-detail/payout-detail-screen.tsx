@@ -8,7 +8,7 @@ import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
 import { payoutLinesExportHref, payoutLinesQuery, payoutQuery } from '@/features/balances/api/payouts-api';
 import { PayoutStatusBadge } from '@/features/balances/components/payout-status-badge';
@@ -16,13 +16,8 @@ import { PayoutStatusBadge } from '@/features/balances/components/payout-status-
 export function Component() {
   const { business_id: businessId = '', payout: payoutId = '' } = useParams();
   const detail = useQuery(payoutQuery(businessId, payoutId));
-  return detail.data ? (
-    <PayoutView businessId={businessId} detail={detail.data} />
-  ) : (
-    <PageFrame title="Payout">
-      <QueryStatus query={detail} loadingLabel="Loading the payout" />
-    </PageFrame>
-  );
+  if (!detail.data) return <QueryPage title="Payout" query={detail} loadingLabel="Loading the payout" />;
+  return <PayoutView businessId={businessId} detail={detail.data} />;
 }
 
 function PayoutView({ businessId, detail }: { businessId: string; detail: PayoutDetail }) {

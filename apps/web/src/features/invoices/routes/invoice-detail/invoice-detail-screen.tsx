@@ -10,7 +10,7 @@ import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
 import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
@@ -31,13 +31,8 @@ const EVENT_LABELS: Record<InvoiceEventKind, string> = {
 export function Component() {
   const { business_id: businessId = '', invoice: invoiceId = '' } = useParams();
   const invoice = useQuery(invoiceQuery(businessId, invoiceId));
-  return invoice.data ? (
-    <InvoiceView businessId={businessId} invoice={invoice.data} />
-  ) : (
-    <PageFrame title="Invoice">
-      <QueryStatus query={invoice} loadingLabel="Loading the invoice" />
-    </PageFrame>
-  );
+  if (!invoice.data) return <QueryPage title="Invoice" query={invoice} loadingLabel="Loading the invoice" />;
+  return <InvoiceView businessId={businessId} invoice={invoice.data} />;
 }
 
 function InvoiceView({ businessId, invoice }: { businessId: string; invoice: InvoiceDetail }) {

@@ -7,7 +7,7 @@ import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
@@ -39,11 +39,7 @@ export function Component() {
   if (!business.data) return <LoadingScreen />;
   const title = invoiceId ? `Edit ${invoice.data?.number ?? 'invoice'}` : 'Create invoice';
   if (invoiceId && !invoice.data) {
-    return (
-      <PageFrame title={title}>
-        <QueryStatus query={invoice} loadingLabel="Loading the invoice" />
-      </PageFrame>
-    );
+    return <QueryPage title={title} query={invoice} loadingLabel="Loading the invoice" />;
   }
   return (
     <PageFrame title={title} description="Saving keeps the invoice as it is: send it from its page when it is ready.">

@@ -8,7 +8,7 @@ import type { RepeatingInvoiceDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { repeatingInvoiceQuery, useRepeatingInvoiceAction } from '@/features/invoices/api/repeating-invoices-api';
@@ -26,13 +26,8 @@ const SEND_LABELS: Record<RepeatingInvoiceDetail['runs'][number]['send_status'],
 export function Component() {
   const { business_id: businessId = '', invoice: id = '' } = useParams();
   const repeating = useQuery(repeatingInvoiceQuery(businessId, id));
-  return repeating.data ? (
-    <RepeatingView businessId={businessId} repeating={repeating.data} />
-  ) : (
-    <PageFrame title="Repeating invoice">
-      <QueryStatus query={repeating} loadingLabel="Loading the repeating invoice" />
-    </PageFrame>
-  );
+  if (!repeating.data) return <QueryPage title="Repeating invoice" query={repeating} loadingLabel="Loading the repeating invoice" />;
+  return <RepeatingView businessId={businessId} repeating={repeating.data} />;
 }
 
 function RepeatingView({ businessId, repeating: r }: { businessId: string; repeating: RepeatingInvoiceDetail }) {

@@ -15,7 +15,7 @@ import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
@@ -60,11 +60,7 @@ export function Component() {
   if (!business.data) return <LoadingScreen />;
   const title = id ? 'Edit repeating invoice' : 'Create repeating invoice';
   if (id && !saved.data) {
-    return (
-      <PageFrame title={title}>
-        <QueryStatus query={saved} loadingLabel="Loading the repeating invoice" />
-      </PageFrame>
-    );
+    return <QueryPage title={title} query={saved} loadingLabel="Loading the repeating invoice" />;
   }
   return (
     <PageFrame title={title} description="Each run makes an invoice from this template, issued on the run date (UTC days), numbered like any invoice.">

@@ -8,7 +8,7 @@ import type { PaymentLinkDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage, QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
@@ -21,13 +21,8 @@ const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeUR
 export function Component() {
   const { business_id: businessId = '', payment_request_id: id = '' } = useParams();
   const link = useQuery(linkQuery(businessId, id));
-  return link.data ? (
-    <LinkDetail businessId={businessId} link={link.data} />
-  ) : (
-    <PageFrame title="Payment link">
-      <QueryStatus query={link} loadingLabel="Loading the payment link" />
-    </PageFrame>
-  );
+  if (!link.data) return <QueryPage title="Payment link" query={link} loadingLabel="Loading the payment link" />;
+  return <LinkDetail businessId={businessId} link={link.data} />;
 }
 
 function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLinkDetail }) {

@@ -8,7 +8,7 @@ import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { SourceAmountFields } from '@/components/source-amount-fields';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
@@ -71,11 +71,7 @@ export function Component() {
   if (!business.data) return <LoadingScreen />;
   const title = id ? 'Edit payment link' : 'Create payment link';
   if (id && !link.data) {
-    return (
-      <PageFrame title={title}>
-        <QueryStatus query={link} loadingLabel="Loading the payment link" />
-      </PageFrame>
-    );
+    return <QueryPage title={title} query={link} loadingLabel="Loading the payment link" />;
   }
   return (
     <PageFrame

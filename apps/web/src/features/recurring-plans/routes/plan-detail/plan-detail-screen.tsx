@@ -10,7 +10,7 @@ import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
@@ -27,13 +27,8 @@ import { PlanFields, planBody, planValues } from '@/features/recurring-plans/com
 export function Component() {
   const { business_id: businessId = '', id = '' } = useParams();
   const plan = useQuery(planQuery(businessId, id));
-  return plan.data ? (
-    <PlanDetail key={plan.data.updated_at} businessId={businessId} plan={plan.data} />
-  ) : (
-    <PageFrame title="Plan">
-      <QueryStatus query={plan} loadingLabel="Loading the plan" />
-    </PageFrame>
-  );
+  if (!plan.data) return <QueryPage title="Plan" query={plan} loadingLabel="Loading the plan" />;
+  return <PlanDetail key={plan.data.updated_at} businessId={businessId} plan={plan.data} />;
 }
 
 function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {

@@ -8,7 +8,7 @@ import { planIntervalLabel, subscriptionAllows, type SubscriptionDetail } from '
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
@@ -20,13 +20,8 @@ import { SubscriptionStatusBadge } from '@/features/recurring-plans/components/s
 export function Component() {
   const { business_id: businessId = '', recurring_billing: id = '' } = useParams();
   const subscription = useQuery(subscriptionQuery(businessId, id));
-  return subscription.data ? (
-    <Detail businessId={businessId} subscription={subscription.data} />
-  ) : (
-    <PageFrame title="Subscription">
-      <QueryStatus query={subscription} loadingLabel="Loading the subscription" />
-    </PageFrame>
-  );
+  if (!subscription.data) return <QueryPage title="Subscription" query={subscription} loadingLabel="Loading the subscription" />;
+  return <Detail businessId={businessId} subscription={subscription.data} />;
 }
 
 const money = (m: { amount: number; currency: string }) => formatMoneyWithCode(m.amount, m.currency);

@@ -7,7 +7,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { STATIC_QR_STATUS_LABELS, type StaticQrDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage, QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
@@ -26,13 +26,8 @@ const fileName = (qr: StaticQrDetail, ext: string) =>
 export function Component() {
   const { business_id: businessId = '', static_qr_code_id: id = '' } = useParams();
   const qr = useQuery(qrQuery(businessId, id));
-  return qr.data ? (
-    <QrDetail businessId={businessId} qr={qr.data} />
-  ) : (
-    <PageFrame title="Static QR code">
-      <QueryStatus query={qr} loadingLabel="Loading the QR code" />
-    </PageFrame>
-  );
+  if (!qr.data) return <QueryPage title="Static QR code" query={qr} loadingLabel="Loading the QR code" />;
+  return <QrDetail businessId={businessId} qr={qr.data} />;
 }
 
 function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }) {

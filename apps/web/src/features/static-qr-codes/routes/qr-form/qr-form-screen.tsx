@@ -7,7 +7,7 @@ import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
-import { QueryStatus } from '@/components/query-status';
+import { QueryPage } from '@/components/query-status';
 import { SourceAmountFields } from '@/components/source-amount-fields';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
@@ -30,11 +30,7 @@ export function Component() {
   if (!business.data) return <LoadingScreen />;
   const title = id ? 'Edit static QR code' : 'Create static QR code';
   if (id && !qr.data) {
-    return (
-      <PageFrame title={title}>
-        <QueryStatus query={qr} loadingLabel="Loading the QR code" />
-      </PageFrame>
-    );
+    return <QueryPage title={title} query={qr} loadingLabel="Loading the QR code" />;
   }
   return (
     <PageFrame
