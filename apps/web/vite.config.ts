@@ -19,7 +19,7 @@ export default defineConfig({
     // The signed-in landing screen's code in a few chunks instead of about 60 (first-screen-chunks.ts).
     firstScreenChunks({
       groups: [
-        { name: 'business-shell', roots: ['src/app/layouts/business-layout.tsx', '../../packages/business/src/index.ts'] },
+        { name: 'business-shell', roots: ['src/app/layouts/business-layout.tsx', '../../packages/business/src/business.ts'] },
         { name: 'payments-overview', roots: ['src/features/payments/overview/routes/overview/overview-screen.tsx'] },
       ],
       keep: ['src/app/layouts/guest-layout.tsx', 'src/features/auth/routes/login/login-screen.tsx'],
