@@ -21,6 +21,8 @@ const TYPED_FILES = [
   'apps/web/src/**/*.{ts,tsx}',
   'apps/web/vite.config.ts',
   'apps/web/precompress.ts',
+  'apps/web/mantine-styles.ts',
+  'apps/web/first-screen-chunks.ts',
   'packages/*/src/**/*.ts',
   'e2e/**/*.ts',
 ];

@@ -23,7 +23,8 @@ export const userQuery = queryOptions({
 
 /**
  * The business of a business screen, parsed by its contract, which loads with the first business screen:
- * the key is named here (the route's id) so start-up code and guest screens load no schemas.
+ * the key is named here (the route's id) so start-up code and guest screens load no schemas. Only the
+ * business's own schema is loaded (the package's other contracts load with the screens that call them).
  */
 export const businessQuery = (businessId: string) => {
   const input = { params: { business_id: businessId } };
@@ -32,10 +33,11 @@ export const businessQuery = (businessId: string) => {
     // The request and the contract's download run side by side; the answer is parsed once both are in.
     queryFn: async ({ signal }) => {
       const [contract, answer] = await Promise.all([
-        import('@merchant/business'),
+        import('@merchant/business/business'),
         callRoute<typeof businessEndpoints.get>(businessRoutes.get, { ...input, signal }),
       ]);
-      return contract.businessEndpoints.get.response.parse(answer);
+      // The schema of businessEndpoints.get's answer.
+      return contract.BusinessSchema.parse(answer);
     },
   });
 };

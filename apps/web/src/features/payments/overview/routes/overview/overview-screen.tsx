@@ -54,7 +54,14 @@ function OnboardingProgressCard({ business }: { business: Business }) {
             </Badge>
           ) : null}
         </Group>
-        {progress.isPending ? <Skeleton h={8} radius="xl" aria-label="Loading setup progress" /> : null}
+        {/* While it loads, the card keeps the height of its bar and first line (the whole card once set-up is
+            done): the screen may paint before this answer, and the sections below then barely move. */}
+        {progress.isPending ? (
+          <>
+            <Skeleton h={12} radius="xl" aria-label="Loading setup progress" />
+            <Skeleton h={21.7} radius="sm" />
+          </>
+        ) : null}
         {progress.isError ? <ErrorState message={ONBOARDING_FETCH_FAILED} onRetry={() => void progress.refetch()} /> : null}
         {progress.data ? (
           <>
