@@ -5,6 +5,7 @@ import { ledgerBalances, ledgerEntries, ledgerTransactions, payments } from '@/d
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 import { sumMinor } from '@/db/columns';
+import { preparedStatement } from '@/db/prepared';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
@@ -43,15 +44,20 @@ export const ledgerRepository = {
   },
 
   /**
-   * The sum of each account's entries per currency, as the ledger_balances trigger keeps it with every posting
-   * (over the account's slots: migration 0019).
+   * The read of the sum of each of `accounts`' entries per currency, as the ledger_balances trigger keeps it with
+   * every posting (over the account's slots: migration 0019). Built once (db/prepared.ts): make it once, at start.
    */
-  async sums(db: Executor, businessId: string, accounts: readonly LedgerAccount[]) {
-    return db
-      .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: sumMinor(ledgerBalances.amount) })
-      .from(ledgerBalances)
-      .where(and(eq(ledgerBalances.businessId, businessId), inArray(ledgerBalances.account, [...accounts])))
-      .groupBy(ledgerBalances.account, ledgerBalances.currency);
+  sums(name: string, accounts: readonly LedgerAccount[]) {
+    const list = [...accounts];
+    const read = preparedStatement(name, (db, statement) =>
+      db
+        .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: sumMinor(ledgerBalances.amount) })
+        .from(ledgerBalances)
+        .where(and(eq(ledgerBalances.businessId, sql.placeholder('businessId')), inArray(ledgerBalances.account, list)))
+        .groupBy(ledgerBalances.account, ledgerBalances.currency)
+        .prepare(statement),
+    );
+    return (db: Executor, businessId: string) => read(db, { businessId });
   },
 
   /**

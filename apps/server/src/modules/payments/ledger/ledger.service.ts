@@ -42,6 +42,7 @@ const BALANCE_ACCOUNTS = {
   merchant_in_transit: 'inTransit',
   merchant_paid_out: 'paidOut',
 } as const satisfies Partial<Record<LedgerAccount, keyof LedgerBalance>>;
+const balanceSums = repo.sums('ledger_balance_sums', Object.keys(BALANCE_ACCOUNTS) as LedgerAccount[]);
 
 /** A posting whose entries do not balance is a bug in its caller: refused before the database refuses it at commit. */
 export function assertBalanced(entries: readonly LedgerEntryInput[]): void {
@@ -122,7 +123,7 @@ export function createLedgerService(deps: { clock: Clock }) {
 
     /** Pending, available, in-transit and paid-out balances per currency, sorted by currency. */
     async balances(db: Executor, businessId: string): Promise<LedgerBalance[]> {
-      const sums = await repo.sums(db, businessId, Object.keys(BALANCE_ACCOUNTS) as LedgerAccount[]);
+      const sums = await balanceSums(db, businessId);
       const byCurrency = new Map<string, LedgerBalance>();
       for (const row of sums) {
         const balance = byCurrency.get(row.currency) ?? { currency: row.currency, pending: 0, available: 0, inTransit: 0, paidOut: 0 };
