@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedStatement } from '@/db/prepared';
+import { preparedPerShape, preparedStatement } from '@/db/prepared';
 import { businesses } from '@/db/schema';
 import { businessRepository } from '@/modules/business/business/business.repository';
 import { createBusiness } from './factories';
@@ -57,5 +57,43 @@ describe('prepared statements', () => {
 
   it('refuses a second statement of the same name (PostgreSQL keeps one text per name on a connection)', () => {
     expect(() => preparedStatement('test_business_name', (db, name) => db.select().from(businesses).prepare(name))).toThrow(/already named/);
+  });
+});
+
+describe('prepared statements per shape', () => {
+  // The shape: whether the read also asks for the name's match.
+  const built: boolean[] = [];
+  const byShape = preparedPerShape(
+    'test_business_shape',
+    (shape: { named: boolean }) => (shape.named ? 'named' : 'any'),
+    (shape, db, name) => {
+      built.push(shape.named);
+      return db
+        .select({ name: businesses.name })
+        .from(businesses)
+        .where(
+          shape.named ? and(eq(businesses.id, sql.placeholder('id')), eq(businesses.name, sql.placeholder('name'))) : eq(businesses.id, sql.placeholder('id')),
+        )
+        .prepare(name);
+    },
+  );
+
+  it('builds one statement per shape key, named after it, and runs each shape with its own conditions', async () => {
+    const { id } = await createBusiness(t, { name: 'Delta Deli' });
+    // Another object of the same shape gets the same statement.
+    expect(byShape({ named: true })).toBe(byShape({ named: true }));
+    expect(byShape({ named: true })).not.toBe(byShape({ named: false }));
+    for (let i = 0; i < 2; i++) {
+      expect(await byShape({ named: false })(t.database.db, { id })).toEqual([{ name: 'Delta Deli' }]);
+      expect(await byShape({ named: true })(t.database.db, { id, name: 'Delta Deli' })).toEqual([{ name: 'Delta Deli' }]);
+      expect(await byShape({ named: true })(t.database.db, { id, name: 'Other' })).toEqual([]);
+    }
+    // Built once per shape for this database, whatever the number of runs.
+    expect(built.filter((named) => named)).toHaveLength(1);
+    expect(built.filter((named) => !named)).toHaveLength(1);
+    // Each shape's statement holds its name, `<prefix>_<key>`.
+    for (const key of ['named', 'any']) {
+      expect(() => preparedStatement(`test_business_shape_${key}`, (db, name) => db.select().from(businesses).prepare(name))).toThrow(/already named/);
+    }
   });
 });

@@ -75,4 +75,29 @@ export function preparedStatement<T>(
   };
 }
 
+/**
+ * A read whose filters change its shape (which conditions it has, its order): one `preparedStatement` per shape,
+ * built the first time a request has that shape and kept for the app's life (a few dozen shapes at most). The
+ * shape's key, `keyOf(shape)`, tells shapes apart and names the statement `<prefix>_<key>`, so the name of a
+ * shape's statement is the same in every process and unique as long as the prefix is. `planEachRun` decides,
+ * per shape, whether its statement is sent unnamed (see `preparedStatement`).
+ */
+export function preparedPerShape<Shape, T>(
+  prefix: string,
+  keyOf: (shape: Shape) => string,
+  build: (shape: Shape, db: Executor, name: string) => PreparedQuery<T>,
+  { planEachRun }: { planEachRun?: (shape: Shape) => boolean } = {},
+): (shape: Shape) => (db: Executor, values: Record<string, unknown>) => Promise<T> {
+  const reads = new Map<string, (db: Executor, values: Record<string, unknown>) => Promise<T>>();
+  return (shape) => {
+    const key = keyOf(shape);
+    let read = reads.get(key);
+    if (!read) {
+      read = preparedStatement(`${prefix}_${key}`, (db, name) => build(shape, db, name), { planEachRun: planEachRun?.(shape) ?? false });
+      reads.set(key, read);
+    }
+    return read;
+  };
+}
+
 const names = new Set<string>();

@@ -4,7 +4,7 @@ import { sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
 import { ledgerBalances, ledgerDaily, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
-import { preparedStatement } from '@/db/prepared';
+import { preparedPerShape, preparedStatement } from '@/db/prepared';
 
 const joinTransaction = and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId));
 
@@ -51,9 +51,10 @@ const entryKey = (operator: '<' | '<=' | '>=', prefix: string) =>
 
 // The statement's reads: each built once (db/prepared.ts), a page's once per shape of its filters.
 type PageShape = Record<'kind' | 'since' | 'before' | 'cursor', boolean>;
-const pageReads = new Map<string, ReturnType<typeof buildPageRead>>();
-function buildPageRead(shape: PageShape, name: string) {
-  return preparedStatement(name, (db, statement) =>
+const pageRead = preparedPerShape(
+  'statement_page',
+  (shape: PageShape) => (['kind', 'since', 'before', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')).join(''),
+  (shape, db, name) =>
     db
       .select({
         id: ledgerEntries.id,
@@ -76,18 +77,8 @@ function buildPageRead(shape: PageShape, name: string) {
       )
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(p('limit'))
-      .prepare(statement),
-  );
-}
-function pageRead(shape: PageShape) {
-  const key = (['kind', 'since', 'before', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')).join('');
-  let read = pageReads.get(key);
-  if (!read) {
-    read = buildPageRead(shape, `statement_page_${key}`);
-    pageReads.set(key, read);
-  }
-  return read;
-}
+      .prepare(name),
+);
 
 const runningRead = preparedStatement('statement_running', (db, name) =>
   db

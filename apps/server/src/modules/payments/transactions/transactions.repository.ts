@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { type TransactionFilters, type TransactionSort } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { preparedStatement } from '@/db/prepared';
+import { preparedPerShape } from '@/db/prepared';
 import { payments } from '@/db/schema';
 
 export type TransactionRow = typeof payments.$inferSelect;
@@ -117,33 +117,22 @@ function orderOf(sort: TransactionSort) {
   return byAmount(sort) ? [dir(payments.amount), dir(payments.id)] : [dir(payments.createdAt), dir(payments.id)];
 }
 
-type PageRead = (db: Executor, values: Record<string, unknown>) => Promise<TransactionRow[]>;
-const pageReads = new Map<string, PageRead>();
-
 /** The statement of a shape: built the first time a request has that shape (a few dozen at most in use). */
-function pageRead(shape: PageShape): PageRead {
-  const key = [
-    shape.sort,
-    ...(['status', 'method', 'source', 'from', 'to', 'min', 'max', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')),
-    shape.search,
-  ].join('_');
-  let read = pageReads.get(key);
-  if (!read) {
-    read = preparedStatement(`transactions_page_${key}`, (db, name) =>
-      db
-        .select()
-        .from(payments)
-        .where(and(...conditionsOf(shape)))
-        .orderBy(...orderOf(shape.sort))
-        .limit(p('limit'))
-        .prepare(name),
-      // A search's best plan depends on its words (db/prepared.ts).
-      { planEachRun: shape.search !== 'none' },
-    );
-    pageReads.set(key, read);
-  }
-  return read;
-}
+const pageRead = preparedPerShape(
+  'transactions_page',
+  (shape: PageShape) =>
+    [shape.sort, ...(['status', 'method', 'source', 'from', 'to', 'min', 'max', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')), shape.search].join('_'),
+  (shape, db, name) =>
+    db
+      .select()
+      .from(payments)
+      .where(and(...conditionsOf(shape)))
+      .orderBy(...orderOf(shape.sort))
+      .limit(p('limit'))
+      .prepare(name),
+  // A search's best plan depends on its words (db/prepared.ts).
+  { planEachRun: (shape) => shape.search !== 'none' },
+);
 
 export const transactionsRepository = {
   /** One page of the filtered payments in the sort's order, after the cursor. Reads `limit + 1` rows. */
