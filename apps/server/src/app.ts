@@ -188,7 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
-  if (options.changes) installWriteBarrier(app, options.changes);
+  // Only where other processes share the database: on the embedded one a commit's listeners hear it before it returns.
+  if (options.changes?.crossProcess) installWriteBarrier(app, options.changes);
   modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -19,6 +19,11 @@ export interface ChangeHandlers {
 
 /** What committed changes the database announces, as they commit. */
 export interface ChangeFeed {
+  /**
+   * Whether other app processes may share the database (PostgreSQL): only then can a change this process
+   * commits reach another process after its committing request has answered, and is a write barrier needed.
+   */
+  readonly crossProcess: boolean;
   subscribe(handlers: ChangeHandlers): void;
   /** How many changes this process has committed so far: a request takes it when it starts. */
   mark(): number;
@@ -39,6 +44,7 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   const subscribers: ChangeHandlers[] = [];
   let unlisten: (() => Promise<void>) | null = null;
   return {
+    crossProcess: false,
     subscribe(handlers) {
       subscribers.push(handlers);
       if (subscribers.length > 1) {
@@ -235,6 +241,7 @@ export function postgresChangeFeed(
       });
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);
     },
+    crossProcess: true,
     subscribe(handlers) {
       subscribers.push(handlers);
       if (subscribers.length === 1) void connect();

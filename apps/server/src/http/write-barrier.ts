@@ -5,7 +5,7 @@ import type { ChangeFeed } from '@/db/change-feed';
  * A request that committed changes the processes' caches keep (a sign-out, a role change, a business edit)
  * answers only once every app process on the database has heard of them (ChangeFeed.settle), so the person's
  * very next request sees the change whichever process it reaches. A request that changed nothing cached
- * answers at once.
+ * answers at once. Installed only for a feed of several processes (ChangeFeed.crossProcess: PostgreSQL).
  */
 export function installWriteBarrier(app: FastifyInstance, changes: ChangeFeed): void {
   const marks = new WeakMap<FastifyRequest, number>();
