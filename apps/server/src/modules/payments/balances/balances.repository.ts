@@ -124,13 +124,21 @@ const betweenRead = preparedStatement('statement_between', (db, name) =>
 );
 
 export const balancesRepository = {
-  /** The sum of each merchant account's entries per currency, for one balance: the rollup's rows, never the entries. */
-  async sums(db: Executor, businessId: string, balance: BalanceKind, accounts: readonly LedgerAccount[]) {
-    return db
-      .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: sumMinor(ledgerBalances.amount) })
-      .from(ledgerBalances)
-      .where(and(eq(ledgerBalances.businessId, businessId), eq(ledgerBalances.balance, balance), inArray(ledgerBalances.account, [...accounts])))
-      .groupBy(ledgerBalances.account, ledgerBalances.currency);
+  /**
+   * The read of the sum of each of `accounts`' entries per currency, for one balance: the rollup's rows, never
+   * the entries. Built once (db/prepared.ts): make it once, at start.
+   */
+  sums(name: string, accounts: readonly LedgerAccount[]) {
+    const list = [...accounts];
+    const read = preparedStatement(name, (db, statement) =>
+      db
+        .select({ account: ledgerBalances.account, currency: ledgerBalances.currency, amount: sumMinor(ledgerBalances.amount) })
+        .from(ledgerBalances)
+        .where(and(eq(ledgerBalances.businessId, p('businessId')), eq(ledgerBalances.balance, p('balance')), inArray(ledgerBalances.account, list)))
+        .groupBy(ledgerBalances.account, ledgerBalances.currency)
+        .prepare(statement),
+    );
+    return (db: Executor, businessId: string, balance: BalanceKind) => read(db, { businessId, balance });
   },
 
   /**

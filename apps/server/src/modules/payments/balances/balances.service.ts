@@ -34,6 +34,8 @@ const AMOUNT_ACCOUNTS: Record<keyof Omit<BalanceAmounts, 'currency'>, LedgerAcco
   transfer_in_transit: 'merchant_transfer_in_transit',
 };
 
+const balanceSums = repo.sums('balances_sums', Object.values(AMOUNT_ACCOUNTS));
+
 const notFound = () => new AppError('BALANCE_NOT_FOUND', 'This balance is not available for the business.');
 
 function presentEntry(row: StatementRow, currency: string): StatementEntry {
@@ -117,7 +119,7 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
   return {
     async get(business: BusinessRow, kind: BalanceKind): Promise<BalanceView> {
       assertHas(business, kind);
-      const sums = await repo.sums(db, business.id, kind, Object.values(AMOUNT_ACCOUNTS));
+      const sums = await balanceSums(db, business.id, kind);
       const byCurrency = new Map<string, BalanceAmounts>();
       const amounts = (currency: string): BalanceAmounts => {
         const found = byCurrency.get(currency);
