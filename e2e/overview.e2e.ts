@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiPath } from '@merchant/core';
 import { ApiSession } from './api';
 import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
 
@@ -25,6 +26,26 @@ async function ownerPage(width?: number): Promise<{ page: Page; close: () => Pro
 }
 
 describe('payments overview in the browser', () => {
+  it('opens from the page alone: the page brings the user, the business and the figures, and the screen asks the API nothing', async () => {
+    const { page, close } = await ownerPage();
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (isApiPath(url.pathname)) calls.push(`${req.method()} ${url.pathname}`);
+    });
+    await page.goto(`/business/${businessId}/payments?period=30d`);
+    await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
+    await page.getByText('Payments overview for').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Account setup' }).waitFor();
+    await page.getByText(/% done|Your account is set up/).waitFor();
+    expect(calls).toEqual([]);
+    // Another period is one request: the page's anti-forgery token goes with it (no request for a token first).
+    await page.getByText('7 days', { exact: true }).click();
+    await page.getByText(/compared with/).waitFor();
+    expect(calls).toEqual(['GET /v1/business/' + businessId + '/payments/overview']);
+    await close();
+  });
+
   it('shows the period, balances, checklist and recent payments; the period picker changes the range', async () => {
     const { page, close } = await ownerPage();
     await page.goto(`/business/${businessId}/payments`);

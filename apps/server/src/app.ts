@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { createGuestTokens, installSessionLoader } from './http/session-cookie';
 import { installWriteBarrier } from './http/write-barrier';
 import { installWebDelivery } from './http/web-delivery';
+import { pageBootstrap } from './http/page-bootstrap';
 import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock, type MovableClock } from './lib/clock';
 import { newId } from './lib/crypto';
@@ -197,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   // The built dashboard: static assets, and index.html for every other GET or HEAD of a page.
-  installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST);
+  installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST, pageBootstrap(app, config.baseDomain));
 
   // Background jobs start once the app is built (the database is migrated by then) and stop when it closes.
   mailer.registerJobs(jobs);

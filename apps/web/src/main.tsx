@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers, createAppQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { applyPageBootstrap } from './lib/page-bootstrap';
 
 const queryClient = createAppQueryClient();
+applyPageBootstrap(queryClient, document);
 const router = createAppRouter(queryClient);
 
 const root = document.getElementById('root');

@@ -10,7 +10,9 @@ import { isApiPath, type ApiErrorBody } from '@merchant/core';
  *   everything else (index.html) is revalidated on every use (`no-cache`, with its ETag);
  * - brotli and gzip variants made at build time (`<file>.br`, `<file>.gz`) are chosen by Accept-Encoding;
  * - every GET or HEAD outside the API's own paths answers the app's index.html, whatever the Accept header;
- * - source maps are never served (the production build makes none).
+ * - source maps are never served (the production build makes none);
+ * - a signed-in person's page carries what its first screen would ask for first (see `PageBootstrap`), so
+ *   that page is never stored (`no-store`) and not compressed (it holds the anti-forgery token).
  */
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -130,6 +132,25 @@ function send(req: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   return reply.type(file.type).send(representation.body);
 }
 
+/** What a page carries for its first screen, or null for the plain, cacheable page. */
+export type PageBootstrap = (req: FastifyRequest) => Promise<Record<string, unknown> | null>;
+
+/** The JSON as the text of a `<script type="application/json">`: nothing in it can close the element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page with its bootstrap in a data block (not a script: the content security policy runs none inline). */
+function sendBootstrapped(reply: FastifyReply, index: StaticFile, data: Record<string, unknown>) {
+  const html = index.identity.body.toString('utf8').replace('</head>', `<script type="application/json" id="bootstrap">${scriptJson(data)}</script></head>`);
+  return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type(index.type).send(html);
+}
+
 function notFound(req: FastifyRequest, reply: FastifyReply) {
   const body: ApiErrorBody = { code: 'NOT_FOUND', message: 'Not found.', requestId: req.id };
   return reply.status(404).send(body);
@@ -139,7 +160,7 @@ function notFound(req: FastifyRequest, reply: FastifyReply) {
  * Serves the built dashboard from `dist` when it exists. Without a build (API tests, a server started
  * before `npm run build`) every unknown path answers the JSON 404.
  */
-export function installWebDelivery(app: FastifyInstance, dist: string): void {
+export function installWebDelivery(app: FastifyInstance, dist: string, bootstrap?: PageBootstrap): void {
   const root = resolve(dist);
   const files = existsSync(join(root, 'index.html')) ? loadBuild(root) : new Map<string, StaticFile>();
   const index = files.get('/index.html');
@@ -149,9 +170,13 @@ export function installWebDelivery(app: FastifyInstance, dist: string): void {
     app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: (req, reply) => send(req, reply, file) });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     const isPage = isRead && !isApiPath(req.url) && !req.url.startsWith(HASHED_PREFIX);
-    return isPage && index ? send(req, reply, index) : notFound(req, reply);
+    if (!isPage || !index) return notFound(req, reply);
+    // A bootstrap that fails costs the page nothing: the plain page asks for the same answers itself.
+    const data =
+      bootstrap && req.method === 'GET' ? await bootstrap(req).catch((error: unknown) => (req.log.warn({ err: error }, 'page bootstrap failed'), null)) : null;
+    return data ? sendBootstrapped(reply, index, data) : send(req, reply, index);
   });
 }

@@ -45,6 +45,11 @@ const tokenSources = new Map<HostKind, EndpointRoute>([['app', identityRoutes.cs
 const csrfTokens = new Map<HostKind, string>();
 const csrfRequests = new Map<HostKind, Promise<string>>();
 
+/** The token a page brought with it (the signed-in page's bootstrap), used until the server refuses it. */
+export function setCsrfToken(host: HostKind, token: string): void {
+  csrfTokens.set(host, token);
+}
+
 /** A host kind whose pages take their token from another endpoint than the session's (the checkout's). */
 export function registerCsrfSource(host: HostKind, route: EndpointRoute): void {
   tokenSources.set(host, route);

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildPath, hostKindOf, type EndpointRoute } from '@merchant/core';
+import { identityRoutes } from '@merchant/identity';
+import { businessEndpoints, businessRoutes } from '@merchant/business';
+import { OVERVIEW_PERIODS, overviewEndpoints } from '@merchant/payments';
+import type { PageBootstrap } from './web-delivery';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const BUSINESS_PAGE = new RegExp(`^/business/(${UUID})(/[^?#]*)?$`);
+
+/** An API answer a page carries: the endpoint's id and the input its query is cached under, as the web client keys it. */
+interface Answer {
+  id: string;
+  input: { params?: Record<string, string>; query?: Record<string, string> };
+}
+
+/**
+ * The answers a page's first screen asks for before it can draw: the user everywhere; on a business's pages the
+ * business; on the payments overview (where a business's members land) its setup progress and its figures for
+ * the period in the address. Custom ranges and other screens fetch their own.
+ */
+function answersFor(pathname: string, search: URLSearchParams): Answer[] {
+  const answers: Answer[] = [{ id: identityRoutes.me.id, input: {} }];
+  const match = BUSINESS_PAGE.exec(pathname);
+  if (!match) return answers;
+  const params = { business_id: match[1] as string };
+  answers.push({ id: businessRoutes.get.id, input: { params } });
+  const rest = (match[2] ?? '').replace(/\/$/, '');
+  const period = search.get('period') ?? '7d';
+  if (rest === '/payments' && period !== 'custom' && (OVERVIEW_PERIODS as readonly string[]).includes(period)) {
+    answers.push({ id: businessEndpoints.onboardingProgress.id, input: { params } });
+    answers.push({ id: overviewEndpoints.get.id, input: { params, query: { period } } });
+  }
+  return answers;
+}
+
+const ROUTES = new Map<string, EndpointRoute>(
+  [identityRoutes.me, businessRoutes.get, businessEndpoints.onboardingProgress, overviewEndpoints.get].map((r) => [r.id, r]),
+);
+
+/**
+ * What a signed-in person's dashboard page carries, so its first screen starts without a chain of requests
+ * (token, then user and business, then the screen's own answers: each a round trip on a phone): the session's
+ * anti-forgery token and the API answers `answersFor` names. Each answer is the API's own, asked of the app in
+ * process with the page request's cookie, so it passes the same session, membership and permission checks and
+ * the same response schema as the browser's own request would; one that is not a 200 is left out (the screen
+ * asks for it and shows what the API said). Guests, other hosts (checkout, invoice, shop), files (a path whose
+ * last part has a dot) and sessions whose sign-in is not finished get the plain page.
+ */
+export function pageBootstrap(app: FastifyInstance, baseDomain: string): PageBootstrap {
+  return async (req: FastifyRequest) => {
+    const { ctx } = req;
+    if (!ctx?.user || !ctx.session || !ctx.csrfToken) return null;
+    if (hostKindOf(req.hostname, baseDomain) !== 'app') return null;
+    const url = new URL(req.url, 'http://page.invalid');
+    if (/\.[^/]*$/.test(url.pathname)) return null;
+    const headers = {
+      host: req.headers.host ?? baseDomain,
+      cookie: req.headers.cookie ?? '',
+      'x-csrf-token': ctx.csrfToken,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
+    };
+    const ask = async ({ id, input }: Answer) => {
+      const route = ROUTES.get(id);
+      if (!route) return null;
+      const query = new URLSearchParams(input.query ?? {}).toString();
+      const res = await app.inject({ method: 'GET', url: buildPath(route.path, input.params) + (query ? `?${query}` : ''), headers });
+      return res.statusCode === 200 ? { id, input, data: res.json() as unknown } : null;
+    };
+    const answers = await Promise.all(answersFor(url.pathname, url.searchParams).map(ask));
+    if (!answers[0]) return null;
+    return { csrf_token: ctx.csrfToken, answers: answers.filter((a) => a !== null) };
+  };
+}
