@@ -20,6 +20,11 @@ export interface FirstScreenChunksOptions {
   screenMaps: string[];
   /** The chunk for what the groups need that those screens need too (they load it instead of several). */
   shared: string;
+  /**
+   * The chunk for what the groups need of the kept files' chunks (small components the sign-in screen uses
+   * too): one file for both instead of one per chunk. The entry's own chunks stay out of it.
+   */
+  keptShared?: string;
 }
 
 interface ChunkFacts {
@@ -97,7 +102,9 @@ export function firstScreenChunks(options: FirstScreenChunksOptions): Plugin {
           return chunk.fileName;
         });
       const entry = [...chunks.values()].filter((c) => c.entry).map((c) => c.fileName);
-      const taken = new Set([...staticClosure(chunks, entry), ...staticClosure(chunks, chunksOf(options.keep.map(path)))]);
+      const entryNeeds = staticClosure(chunks, entry);
+      const keptNeed = staticClosure(chunks, chunksOf(options.keep.map(path)));
+      const taken = new Set([...entryNeeds, ...keptNeed]);
       const screensNeed = staticClosure(chunks, chunksOf(screens));
 
       const groupOf = new Map<string, string>();
@@ -106,12 +113,19 @@ export function firstScreenChunks(options: FirstScreenChunksOptions): Plugin {
         for (const id of chunks.get(file)?.modules ?? []) groupOf.set(id, name);
       };
       const needs = options.groups.map((group) => ({ name: group.name, files: staticClosure(chunks, chunksOf(group.roots.map(path))) }));
+      const { keptShared } = options;
+      if (keptShared) {
+        for (const { files } of needs) {
+          for (const file of files)
+            if (keptNeed.has(file) && !entryNeeds.has(file)) for (const id of chunks.get(file)?.modules ?? []) groupOf.set(id, keptShared);
+        }
+      }
       for (const { files } of needs) for (const file of files) if (!taken.has(file) && screensNeed.has(file)) join(file, options.shared);
       for (const { name, files } of needs) for (const file of files) if (!taken.has(file)) join(file, name);
 
       // Every other chunk keeps the name (and so the code) the analysis found: Rollup would otherwise move the
       // unnamed imports of a group's code into the group, the entry's among them.
-      const names = new Set([options.shared, ...options.groups.map((g) => g.name)]);
+      const names = new Set([options.shared, ...(keptShared ? [keptShared] : []), ...options.groups.map((g) => g.name)]);
       for (const chunk of chunks.values()) {
         if (chunk.modules.some((id) => groupOf.has(id))) continue;
         const base = /([^/]+?)(?:-[\w-]{8})?\.js$/.exec(chunk.fileName)?.[1] ?? 'chunk';

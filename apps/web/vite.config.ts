@@ -25,6 +25,7 @@ export default defineConfig({
       keep: ['src/app/layouts/guest-layout.tsx', 'src/features/auth/routes/login/login-screen.tsx'],
       screenMaps: ['src/app/screens/guest-screens.ts'],
       shared: 'app-shared',
+      keptShared: 'first-shared',
     }),
   ],
   // `@/` is src/ (the same alias as tsconfig.json's paths).
