@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import { ApiError } from '@/lib/api-client';
 import { SubHeaderBar } from '@/components/sub-header-bar/sub-header-bar';
 import { businessQuery, useUser } from '@/lib/session';
 import { BusinessWarningBanners } from '../business-warnings-banners';
-import { CommandPalette } from '../command-palette';
 import { CommandPaletteButton } from '../command-palette-button';
 import { SECTION_OPTIONS, findRoute, href, type Section } from '../route-table';
 import { sectionsFor, visibleSidebar } from '../sidebar';
@@ -18,6 +17,9 @@ import { SectionSwitcher } from './section-switcher';
 import { ColorSchemeToggle } from './shell-parts';
 import { UserMenu } from './user-menu';
 import { SidebarNav } from './sidebar-nav';
+
+/** The command palette (Spotlight, with its modal) loads with the screen, after the shell's first paint. */
+const CommandPalette = lazy(() => import('../command-palette').then((m) => ({ default: m.CommandPalette })));
 
 /** Spec 1: the active section follows the current route; it starts as payments. */
 function useActiveSection(): Section {
@@ -100,7 +102,11 @@ export function BusinessLayout() {
           )}
         </Box>
       </AppShell.Main>
-      <CommandPalette business={current} />
+      {screenReady ? (
+        <Suspense fallback={null}>
+          <CommandPalette business={current} />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }
