@@ -16,7 +16,8 @@ export default defineConfig({
     react(),
     mantineStyles(),
     precompress(),
-    // The signed-in landing screen's code in a few chunks instead of about 60 (first-screen-chunks.ts).
+    // The signed-in landing screen's code in a few chunks instead of about 60 (first-screen-chunks.ts). The
+    // server preloads the groups' chunks by these names (apps/server/src/http/page-bootstrap.ts).
     firstScreenChunks({
       groups: [
         { name: 'business-shell', roots: ['src/app/layouts/business-layout.tsx', '../../packages/business/src/business.ts'] },
@@ -38,6 +39,8 @@ export default defineConfig({
     minify: 'terser',
     // Every browser the product supports preloads modules natively: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // `.vite/manifest.json`: which files each screen's module needs, for the server's page preloads (never served).
+    manifest: true,
     rollupOptions: {
       // Mantine's index re-exports these two, which do not declare themselves free of side effects, so every
       // screen would carry them; they have none, and the dialogs and snackbars that use them still get them.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,11 +14,33 @@ import { createBusiness } from './factories/businesses';
 /** The signed-in page's bootstrap: what the page carries, for whom, and that it is the API's own answers. */
 const INDEX = '<!doctype html><html><head><title>Merchant Dashboard</title></head><body><div id="root"></div></body></html>';
 
+/** A build's manifest as Vite writes it: the entry, the business shell and the overview with what they import. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-E2.js'], css: ['assets/index-E1.css'] },
+  '_react-E2.js': { file: 'assets/react-E2.js' },
+  '_business-shell-S1.js': {
+    file: 'assets/business-shell-S1.js',
+    name: 'business-shell',
+    isDynamicEntry: true,
+    imports: ['index.html', '_react-E2.js', '_app-shared-S2.js'],
+    css: ['assets/business-shell-S1.css'],
+  },
+  '_app-shared-S2.js': { file: 'assets/app-shared-S2.js', name: 'app-shared', imports: ['index.html'], css: ['assets/app-shared-S2.css'] },
+  '_payments-overview-O1.js': {
+    file: 'assets/payments-overview-O1.js',
+    name: 'payments-overview',
+    isDynamicEntry: true,
+    imports: ['index.html', '_app-shared-S2.js'],
+  },
+};
+
 let dist: string;
 let t: TestContext;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'md-web-boot-'));
   writeFileSync(join(dist, 'index.html'), INDEX);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   t = await createTestContext({ webDist: dist });
 });
 afterAll(async () => {
@@ -102,6 +124,38 @@ describe('a signed-in page', () => {
     expect(res.body.match(/<\/script>/g)).toHaveLength(1);
     expect((answer(bootstrapOf(res), businessRoutes.get.id)?.data as { name: string }).name).toBe(name);
     expect(scriptJson({ a: '<>&\u2028\u2029' })).toBe('{"a":"\\u003c\\u003e\\u0026\\u2028\\u2029"}');
+  });
+});
+
+describe("a signed-in page's preloads", () => {
+  const preloaded = (res: LightMyRequestResponse) => [...res.body.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map((m) => m[2]);
+
+  it("name the first screen's files (shell, overview, what they import, their styles), never what the page loads anyway", async () => {
+    const shop = await createBusiness(t);
+    const owner = shop.people.owner.agent;
+    expect(preloaded(await owner.get(`/business/${shop.id}/payments`))).toEqual([
+      '/assets/business-shell-S1.js',
+      '/assets/app-shared-S2.js',
+      '/assets/payments-overview-O1.js',
+      '/assets/business-shell-S1.css',
+      '/assets/app-shared-S2.css',
+    ]);
+    expect(preloaded(await owner.get(`/business/${shop.id}/payments/transactions`))).toEqual([
+      '/assets/business-shell-S1.js',
+      '/assets/app-shared-S2.js',
+      '/assets/business-shell-S1.css',
+      '/assets/app-shared-S2.css',
+    ]);
+    expect(preloaded(await owner.get('/user-settings/security'))).toEqual([]);
+    // A business the person may not see: its page is the 404, no shell.
+    const other = await createBusiness(t);
+    expect(preloaded(await owner.get(`/business/${other.id}/payments`))).toEqual([]);
+    expect(preloaded(await t.app.inject({ method: 'GET', url: `/business/${shop.id}/payments` }))).toEqual([]);
+  });
+
+  it('come from a manifest that is never served', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.body).not.toContain('business-shell');
   });
 });
 

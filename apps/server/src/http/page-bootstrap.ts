@@ -14,24 +14,29 @@ interface Answer {
   input: { params?: Record<string, string>; query?: Record<string, string> };
 }
 
+/** The web build's chunks of the screens a page can open on (first-screen groups named in apps/web/vite.config.ts). */
+const BUSINESS_SHELL = 'business-shell';
+const PAYMENTS_OVERVIEW = 'payments-overview';
+
 /**
  * The answers a page's first screen asks for before it can draw: the user everywhere; on a business's pages the
  * business; on the payments overview (where a business's members land) its setup progress and its figures for
  * the period in the address. Custom ranges and other screens fetch their own.
  */
-function answersFor(pathname: string, search: URLSearchParams): Answer[] {
+function firstScreenOf(pathname: string, search: URLSearchParams): { answers: Answer[]; chunks: string[] } {
   const answers: Answer[] = [{ id: identityRoutes.me.id, input: {} }];
   const match = BUSINESS_PAGE.exec(pathname);
-  if (!match) return answers;
+  if (!match) return { answers, chunks: [] };
   const params = { business_id: match[1] as string };
   answers.push({ id: businessRoutes.get.id, input: { params } });
   const rest = (match[2] ?? '').replace(/\/$/, '');
+  if (rest !== '/payments') return { answers, chunks: [BUSINESS_SHELL] };
   const period = search.get('period') ?? '7d';
-  if (rest === '/payments' && period !== 'custom' && (OVERVIEW_PERIODS as readonly string[]).includes(period)) {
+  if (period !== 'custom' && (OVERVIEW_PERIODS as readonly string[]).includes(period)) {
     answers.push({ id: businessEndpoints.onboardingProgress.id, input: { params } });
     answers.push({ id: overviewEndpoints.get.id, input: { params, query: { period } } });
   }
-  return answers;
+  return { answers, chunks: [BUSINESS_SHELL, PAYMENTS_OVERVIEW] };
 }
 
 const ROUTES = new Map<string, EndpointRoute>(
@@ -41,7 +46,7 @@ const ROUTES = new Map<string, EndpointRoute>(
 /**
  * What a signed-in person's dashboard page carries, so its first screen starts without a chain of requests
  * (token, then user and business, then the screen's own answers: each a round trip on a phone): the session's
- * anti-forgery token and the API answers `answersFor` names. Each answer is the API's own, asked of the app in
+ * anti-forgery token and the API answers `firstScreenOf` names, and the files of that screen to preload. Each answer is the API's own, asked of the app in
  * process with the page request's cookie, so it passes the same session, membership and permission checks and
  * the same response schema as the browser's own request would; one that is not a 200 is left out (the screen
  * asks for it and shows what the API said). Guests, other hosts (checkout, invoice, shop), files (a path whose
@@ -68,8 +73,11 @@ export function pageBootstrap(app: FastifyInstance, baseDomain: string): PageBoo
       const res = await app.inject({ method: 'GET', url: buildPath(route.path, input.params) + (query ? `?${query}` : ''), headers });
       return res.statusCode === 200 ? { id, input, data: res.json() as unknown } : null;
     };
-    const answers = await Promise.all(answersFor(url.pathname, url.searchParams).map(ask));
+    const first = firstScreenOf(url.pathname, url.searchParams);
+    const answers = await Promise.all(first.answers.map(ask));
     if (!answers[0]) return null;
-    return { csrf_token: ctx.csrfToken, answers: answers.filter((a) => a !== null) };
+    // A business the person may not see shows the 404 page, not the shell: nothing of it to preload.
+    const chunks = answers[1] === null ? [] : first.chunks;
+    return { data: { csrf_token: ctx.csrfToken, answers: answers.filter((a) => a !== null) }, chunks };
   };
 }

@@ -39,8 +39,11 @@ const TYPES: Record<string, string> = {
 
 type Encoding = 'br' | 'gzip';
 const VARIANT_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
-/** Files that are never answered: precompressed variants stand behind their original, source maps stay private. */
-const NEVER_SERVED = /\.(br|gz|map)$/;
+/**
+ * Files that are never answered: precompressed variants stand behind their original, source maps stay private,
+ * and the build's manifest (`.vite/`) is for the server alone.
+ */
+const NEVER_SERVED = /\.(br|gz|map)$|[\\/]\.vite[\\/]/;
 
 interface Representation {
   body: Buffer;
@@ -132,8 +135,52 @@ function send(req: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   return reply.type(file.type).send(representation.body);
 }
 
-/** What a page carries for its first screen, or null for the plain, cacheable page. */
-export type PageBootstrap = (req: FastifyRequest) => Promise<Record<string, unknown> | null>;
+/**
+ * What a page carries for its first screen, or null for the plain, cacheable page: `data` for its data block,
+ * and the named chunks (the web build's first-screen groups, `apps/web/vite.config.ts`) the page should preload.
+ */
+export type PageBootstrap = (req: FastifyRequest) => Promise<{ data: Record<string, unknown>; chunks: readonly string[] } | null>;
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The preload tags for named chunks, from the build's manifest: each chunk, the chunks it imports and their
+ * stylesheets, less what the page loads anyway (the entry and its imports). Without a manifest (an older
+ * build) or a chunk of that name, no tags for it.
+ */
+function preloadsOf(root: string): (names: readonly string[]) => string {
+  const path = join(root, '.vite', 'manifest.json');
+  const manifest = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>) : {};
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) walk(next, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, loaded);
+  const cache = new Map<string, string>();
+  const keyOf = new Map(Object.entries(manifest).flatMap(([key, chunk]) => (chunk.name && !chunk.isEntry ? [[chunk.name, key] as const] : [])));
+  return (names) => {
+    const id = names.join('\n');
+    let tags = cache.get(id);
+    if (tags === undefined) {
+      const wanted = new Set<string>();
+      for (const name of names) walk(keyOf.get(name) ?? '', wanted);
+      const chunks = [...wanted].filter((key) => !loaded.has(key)).map((key) => manifest[key] as ManifestChunk);
+      const scripts = chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`);
+      const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))].map((css) => `<link rel="preload" as="style" crossorigin href="/${css}">`);
+      tags = scripts.concat(styles).join('');
+      cache.set(id, tags);
+    }
+    return tags;
+  };
+}
 
 /** The JSON as the text of a `<script type="application/json">`: nothing in it can close the element. */
 export function scriptJson(value: unknown): string {
@@ -145,9 +192,14 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The page with its bootstrap in a data block (not a script: the content security policy runs none inline). */
-function sendBootstrapped(reply: FastifyReply, index: StaticFile, data: Record<string, unknown>) {
-  const html = index.identity.body.toString('utf8').replace('</head>', `<script type="application/json" id="bootstrap">${scriptJson(data)}</script></head>`);
+/**
+ * The page with its bootstrap in a data block (not a script: the content security policy runs none inline) and
+ * preloads of its first screen's files, so they download beside the entry instead of after it has run.
+ */
+function sendBootstrapped(reply: FastifyReply, index: StaticFile, data: Record<string, unknown>, preloads: string) {
+  const html = index.identity.body
+    .toString('utf8')
+    .replace('</head>', `${preloads}<script type="application/json" id="bootstrap">${scriptJson(data)}</script></head>`);
   return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type(index.type).send(html);
 }
 
@@ -164,6 +216,7 @@ export function installWebDelivery(app: FastifyInstance, dist: string, bootstrap
   const root = resolve(dist);
   const files = existsSync(join(root, 'index.html')) ? loadBuild(root) : new Map<string, StaticFile>();
   const index = files.get('/index.html');
+  const preloads = preloadsOf(root);
 
   for (const [url, file] of files) {
     if (isApiPath(url)) continue;
@@ -175,8 +228,8 @@ export function installWebDelivery(app: FastifyInstance, dist: string, bootstrap
     const isPage = isRead && !isApiPath(req.url) && !req.url.startsWith(HASHED_PREFIX);
     if (!isPage || !index) return notFound(req, reply);
     // A bootstrap that fails costs the page nothing: the plain page asks for the same answers itself.
-    const data =
+    const page =
       bootstrap && req.method === 'GET' ? await bootstrap(req).catch((error: unknown) => (req.log.warn({ err: error }, 'page bootstrap failed'), null)) : null;
-    return data ? sendBootstrapped(reply, index, data) : send(req, reply, index);
+    return page ? sendBootstrapped(reply, index, page.data, preloads(page.chunks)) : send(req, reply, index);
   });
 }
