@@ -43,6 +43,12 @@ describe('payments overview in the browser', () => {
     await page.getByText('7 days', { exact: true }).click();
     await page.getByText(/compared with/).waitFor();
     expect(calls).toEqual(['GET /v1/business/' + businessId + '/payments/overview']);
+    // And the server takes it: signing out (a DELETE, which needs the token) works without asking for one.
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    // (The sign-in page may ask for a guest's token afterwards: only what came before matters.)
+    expect(calls.slice(0, 2)).toEqual(['GET /v1/business/' + businessId + '/payments/overview', 'DELETE /auth']);
     await close();
   });
 

@@ -9,6 +9,7 @@ import { authEndpoints, identityRoutes, userEndpoints } from '@merchant/identity
 import { overviewEndpoints } from '@merchant/payments';
 import { scriptJson } from '@/http/web-delivery';
 import { createTestContext, type TestContext } from './harness';
+import { brotliDecompressSync } from 'node:zlib';
 import { createBusiness } from './factories/businesses';
 
 /** The signed-in page's bootstrap: what the page carries, for whom, and that it is the API's own answers. */
@@ -49,12 +50,20 @@ afterAll(async () => {
 });
 
 interface Bootstrap {
-  csrf_token: string;
+  csrf_pad: string;
+  csrf_masked: string;
   answers: { id: string; input: { params?: Record<string, string>; query?: Record<string, string> }; data: unknown }[];
 }
 
+/** The token the page carries, unmasked as the client does. */
+const tokenOf = (boot: Bootstrap | null) => {
+  const pad = Buffer.from(boot?.csrf_pad ?? '', 'base64url');
+  return Buffer.from(Buffer.from(boot?.csrf_masked ?? '', 'base64url').map((b, i) => b ^ (pad[i] as number))).toString('utf8');
+};
+
 function bootstrapOf(res: LightMyRequestResponse): Bootstrap | null {
-  const found = /<script type="application\/json" id="bootstrap">(.*?)<\/script><\/head>/s.exec(res.body);
+  const html = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString('utf8') : res.body;
+  const found = /<script type="application\/json" id="bootstrap">(.*?)<\/script><\/head>/s.exec(html);
   return found ? (JSON.parse(found[1] as string) as Bootstrap) : null;
 }
 
@@ -67,11 +76,18 @@ describe('a signed-in page', () => {
     const res = await owner.get(`/business/${shop.id}/payments`, { 'accept-encoding': 'gzip, br' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toBe('Cookie, Accept-Encoding');
     expect(res.headers['etag']).toBeUndefined();
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     const boot = bootstrapOf(res);
-    expect(boot?.csrf_token).toBe(await owner.token());
+    const token = await owner.token();
+    expect(tokenOf(boot)).toBe(token);
+    // Masked afresh in every page: the token's own characters never appear, and two pages differ.
+    expect(JSON.stringify(boot)).not.toContain(token);
+    const again = bootstrapOf(await owner.get(`/business/${shop.id}/payments`));
+    expect(tokenOf(again)).toBe(token);
+    expect(again?.csrf_masked).not.toBe(boot?.csrf_masked);
 
     const params = { business_id: shop.id };
     expect(boot?.answers.map((a) => [a.id, a.input])).toEqual([
@@ -121,6 +137,7 @@ describe('a signed-in page', () => {
     const name = '</script><script>alert(1)</script> & Co';
     const shop = await createBusiness(t, { name });
     const res = await shop.people.owner.agent.get(`/business/${shop.id}/payments`);
+    expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.match(/<\/script>/g)).toHaveLength(1);
     expect((answer(bootstrapOf(res), businessRoutes.get.id)?.data as { name: string }).name).toBe(name);
     expect(scriptJson({ a: '<>&\u2028\u2029' })).toBe('{"a":"\\u003c\\u003e\\u0026\\u2028\\u2029"}');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath, hostKindOf, type EndpointRoute } from '@merchant/core';
 import { identityRoutes } from '@merchant/identity';
@@ -44,6 +45,18 @@ const ROUTES = new Map<string, EndpointRoute>(
 );
 
 /**
+ * The anti-forgery token as the page carries it: XORed with a random pad sent beside it, so its bytes differ in
+ * every page and a compressed page gives away nothing of it (BREACH-style guessing measures compressed sizes).
+ * The client XORs them back (`apps/web/src/lib/page-bootstrap.ts`).
+ */
+export function maskToken(token: string): { csrf_pad: string; csrf_masked: string } {
+  const bytes = Buffer.from(token, 'utf8');
+  const pad = randomBytes(bytes.length);
+  const masked = Buffer.from(bytes.map((b, i) => b ^ (pad[i] as number)));
+  return { csrf_pad: pad.toString('base64url'), csrf_masked: masked.toString('base64url') };
+}
+
+/**
  * What a signed-in person's dashboard page carries, so its first screen starts without a chain of requests
  * (token, then user and business, then the screen's own answers: each a round trip on a phone): the session's
  * anti-forgery token and the API answers `firstScreenOf` names, and the files of that screen to preload. Each answer is the API's own, asked of the app in
@@ -78,6 +91,6 @@ export function pageBootstrap(app: FastifyInstance, baseDomain: string): PageBoo
     if (!answers[0]) return null;
     // A business the person may not see shows the 404 page, not the shell: nothing of it to preload.
     const chunks = answers[1] === null ? [] : first.chunks;
-    return { data: { csrf_token: ctx.csrfToken, answers: answers.filter((a) => a !== null) }, chunks };
+    return { data: { ...maskToken(ctx.csrfToken), answers: answers.filter((a) => a !== null) }, chunks };
   };
 }

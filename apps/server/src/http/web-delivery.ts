@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +13,7 @@ import { isApiPath, type ApiErrorBody } from '@merchant/core';
  * - every GET or HEAD outside the API's own paths answers the app's index.html, whatever the Accept header;
  * - source maps are never served (the production build makes none);
  * - a signed-in person's page carries what its first screen would ask for first (see `PageBootstrap`), so
- *   that page is never stored (`no-store`) and not compressed (it holds the anti-forgery token).
+ *   that page is never stored (`no-store`).
  */
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -196,11 +197,16 @@ export function scriptJson(value: unknown): string {
  * The page with its bootstrap in a data block (not a script: the content security policy runs none inline) and
  * preloads of its first screen's files, so they download beside the entry instead of after it has run.
  */
-function sendBootstrapped(reply: FastifyReply, index: StaticFile, data: Record<string, unknown>, preloads: string) {
-  const html = index.identity.body
-    .toString('utf8')
-    .replace('</head>', `${preloads}<script type="application/json" id="bootstrap">${scriptJson(data)}</script></head>`);
-  return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type(index.type).send(html);
+function sendBootstrapped(req: FastifyRequest, reply: FastifyReply, index: StaticFile, data: Record<string, unknown>, preloads: string) {
+  const html = Buffer.from(
+    index.identity.body.toString('utf8').replace('</head>', `${preloads}<script type="application/json" id="bootstrap">${scriptJson(data)}</script></head>`),
+  );
+  reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie, Accept-Encoding').type(index.type);
+  // Compressed as the static files are (the token in it is masked afresh for each page: see page-bootstrap.ts).
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  if (accepted.has('br')) return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (accepted.has('gzip')) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }
 
 function notFound(req: FastifyRequest, reply: FastifyReply) {
@@ -230,6 +236,6 @@ export function installWebDelivery(app: FastifyInstance, dist: string, bootstrap
     // A bootstrap that fails costs the page nothing: the plain page asks for the same answers itself.
     const page =
       bootstrap && req.method === 'GET' ? await bootstrap(req).catch((error: unknown) => (req.log.warn({ err: error }, 'page bootstrap failed'), null)) : null;
-    return page ? sendBootstrapped(reply, index, page.data, preloads(page.chunks)) : send(req, reply, index);
+    return page ? sendBootstrapped(req, reply, index, page.data, preloads(page.chunks)) : send(req, reply, index);
   });
 }

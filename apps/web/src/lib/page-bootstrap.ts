@@ -3,6 +3,20 @@ import { setCsrfToken } from './api-client';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const bytesOf = (base64url: string): Uint8Array => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/** The page's anti-forgery token: sent XORed with a random pad (the server's `maskToken`), XORed back here. */
+export function unmaskToken(pad: string, masked: string): string | null {
+  try {
+    const p = bytesOf(pad);
+    const m = bytesOf(masked);
+    if (p.length !== m.length || p.length === 0) return null;
+    return new TextDecoder().decode(m.map((b, i) => b ^ (p[i] as number)));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Takes what a signed-in person's page carries (the server's `pageBootstrap`: the anti-forgery token and the
  * API answers its first screen asks for: the user, the business, the landing screen's own) into the client
@@ -22,7 +36,8 @@ export function applyPageBootstrap(queryClient: QueryClient, doc: Document): voi
     return;
   }
   if (!isRecord(data)) return;
-  if (typeof data.csrf_token === 'string' && data.csrf_token) setCsrfToken('app', data.csrf_token);
+  const token = typeof data.csrf_pad === 'string' && typeof data.csrf_masked === 'string' ? unmaskToken(data.csrf_pad, data.csrf_masked) : null;
+  if (token) setCsrfToken('app', token);
   if (!Array.isArray(data.answers)) return;
   for (const answer of data.answers) {
     if (isRecord(answer) && typeof answer.id === 'string' && isRecord(answer.input) && answer.data !== undefined) {

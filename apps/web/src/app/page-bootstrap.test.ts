@@ -3,10 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { businessEndpoints } from '@merchant/business';
 import { overviewEndpoints } from '@merchant/payments';
 import { overviewQuery } from '../features/payments/overview/api/overview-api';
-import { call, clearCsrfToken } from './api-client';
-import { onboardingProgressQuery } from './onboarding-progress';
-import { applyPageBootstrap } from './page-bootstrap';
-import { businessQuery, userQuery } from './session';
+import { call, clearCsrfToken } from '../lib/api-client';
+import { onboardingProgressQuery } from '../lib/onboarding-progress';
+import { applyPageBootstrap, unmaskToken } from '../lib/page-bootstrap';
+import { businessQuery, userQuery } from '../lib/session';
 import { stubApi } from '../test';
 
 /** A page as the server sends it to someone signed in: a data block in the head. */
@@ -20,6 +20,18 @@ function pageWith(data: unknown): Document {
   return doc;
 }
 
+/** The token as the server's maskToken sends it: XORed with a random pad, both base64url. */
+function masked(token: string): { csrf_pad: string; csrf_masked: string } {
+  const bytes = new TextEncoder().encode(token);
+  const pad = crypto.getRandomValues(new Uint8Array(bytes.length));
+  const b64url = (b: Uint8Array) =>
+    btoa(String.fromCharCode(...b))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  return { csrf_pad: b64url(pad), csrf_masked: b64url(bytes.map((x, i) => x ^ (pad[i] as number))) };
+}
+
 const user = { id: 'u1', name: 'Olivia Owner', email: 'owner@example.com' };
 const business = { id: 'b1', name: 'Demo Shop' };
 const params = { business_id: 'b1' };
@@ -30,7 +42,7 @@ describe('applyPageBootstrap', () => {
   it("caches each answer under the key the screen's own query asks with, and removes the block", () => {
     const client = new QueryClient();
     const doc = pageWith({
-      csrf_token: 'tok',
+      ...masked('tok'),
       answers: [
         { id: 'user.me', input: {}, data: user },
         { id: 'business.get', input: { params }, data: business },
@@ -50,14 +62,27 @@ describe('applyPageBootstrap', () => {
   it("sends the page's token with the first request instead of asking for one", async () => {
     const api = stubApi();
     api.on(businessEndpoints.onboardingProgress, () => ({ progress: 10, is_completed: false, steps: [] }));
-    applyPageBootstrap(new QueryClient(), pageWith({ csrf_token: 'from-the-page', answers: [] }));
+    applyPageBootstrap(new QueryClient(), pageWith({ ...masked('Vv3-sESSion_t0ken'), answers: [] }));
     await call(businessEndpoints.onboardingProgress, { params }).catch(() => undefined);
     expect(api.all.map((r) => r.url.pathname)).toEqual(['/v1/business/b1/onboarding-progress']);
-    expect(api.all[0]?.headers['x-csrf-token']).toBe('from-the-page');
+    expect(api.all[0]?.headers['x-csrf-token']).toBe('Vv3-sESSion_t0ken');
+  });
+
+  it('refuses a pad and masked token that do not match in length, or are not base64url', () => {
+    expect(unmaskToken('AAAA', 'AAA')).toBeNull();
+    expect(unmaskToken('', '')).toBeNull();
+    expect(unmaskToken('%%%', '%%%')).toBeNull();
+    const { csrf_pad, csrf_masked } = masked('a-token_with+odd/chars');
+    expect(unmaskToken(csrf_pad, csrf_masked)).toBe('a-token_with+odd/chars');
   });
 
   it('changes nothing for a page without a block, or with one it cannot read', () => {
-    for (const doc of [document.implementation.createHTMLDocument('plain'), pageWith('{not json'), pageWith([1, 2]), pageWith({ answers: [{ id: 'user.me' }, null, 'x'] })]) {
+    for (const doc of [
+      document.implementation.createHTMLDocument('plain'),
+      pageWith('{not json'),
+      pageWith([1, 2]),
+      pageWith({ answers: [{ id: 'user.me' }, null, 'x'] }),
+    ]) {
       const client = new QueryClient();
       applyPageBootstrap(client, doc);
       expect(client.getQueryCache().getAll()).toEqual([]);
