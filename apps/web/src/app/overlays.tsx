@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+
+import { markModalsReady } from '@/lib/modals';
 
 import '@mantine/notifications/styles.css';
 
@@ -9,6 +12,8 @@ import '@mantine/notifications/styles.css';
  * delaying it; a snackbar shown before it arrives is kept in the store and appears with it.
  */
 export function Overlays() {
+  // After the provider's own effects: its listeners are in place, so dialogs asked for earlier can open.
+  useEffect(markModalsReady, []);
   return (
     <>
       <Notifications position="top-right" />

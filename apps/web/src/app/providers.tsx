@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { setAuthenticatedProbe } from '../lib/api-client';
+import { modalsWaiting, onModalsRequested } from '../lib/modals';
 import { createQueryClient } from '../lib/query-client';
 import { userQuery } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
@@ -11,9 +12,44 @@ import '@mantine/core/styles.css';
 
 const Overlays = lazy(() => import('./overlays').then((m) => ({ default: m.Overlays })));
 
+let firstScreenDrawn = false;
+const firstScreenListeners = new Set<() => void>();
+
 /**
- * Snackbars and dialogs load once someone is signed in (every screen with a dialog is theirs) or the first
- * snackbar is shown, so a guest's first visit does not download them. Once loaded they stay.
+ * The router has committed its first screen (the root layout's first effect). What waits for it starts once the
+ * browser has painted that screen: after the next animation frame, in a task of its own.
+ */
+export function markFirstScreenDrawn(): void {
+  if (firstScreenDrawn) return;
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    firstScreenDrawn = true;
+    for (const listener of firstScreenListeners) listener();
+  };
+  // A hidden tab (or a test's DOM) may never give an animation frame: at most 100 ms after the commit, then.
+  setTimeout(run, 100);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+/** Whether the first screen is drawn; the change arrives as a transition, so it never holds up a render under way. */
+function useFirstScreenDrawn(): boolean {
+  const [drawn, setDrawn] = useState(firstScreenDrawn);
+  useEffect(() => {
+    if (drawn) return;
+    const listener = () => startTransition(() => setDrawn(true));
+    firstScreenListeners.add(listener);
+    if (firstScreenDrawn) listener();
+    return () => void firstScreenListeners.delete(listener);
+  }, [drawn]);
+  return drawn;
+}
+
+/**
+ * Snackbars and dialogs load once someone is signed in (every screen with a dialog is theirs) and the first
+ * screen is drawn, or when the first snackbar or dialog is asked for (`lib/modals.ts` keeps a dialog until then): a guest's first visit does not download them, and a
+ * signed-in page (which knows its user from the start) paints before fetching them. Once loaded they stay.
  */
 function OverlaysWhenNeeded() {
   const queryClient = useQueryClient();
@@ -22,9 +58,11 @@ function OverlaysWhenNeeded() {
     (onChange) => queryClient.getQueryCache().subscribe(onChange),
     () => queryClient.getQueryData(userQuery.queryKey) != null,
   );
+  const drawn = useFirstScreenDrawn();
+  const dialogAsked = useSyncExternalStore(onModalsRequested, modalsWaiting);
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
-  if (!needed && (signedIn || notifications.length > 0 || queue.length > 0)) setNeeded(true);
+  if (!needed && ((signedIn && drawn) || dialogAsked || notifications.length > 0 || queue.length > 0)) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
       <Overlays />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, FileInput, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LOGO_ACCEPT, MAX_LOGO_BYTES, MAX_LOGO_SIZE_LABEL, checkoutCustomisationEndpoints } from '@merchant/payments';

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { useSectionHistory } from '@/components/sub-header-bar/section-history';
 import { findRoute } from '../route-table';
 import { useSessionEvents } from '../session-events';
+import { markFirstScreenDrawn } from '../providers';
 
 /** The area a page belongs to for "back within the section": a business section of one business, or a layout. */
 function useArea(): string {
@@ -18,6 +20,7 @@ export function RootLayout() {
   useSessionEvents();
   useSectionHistory(useArea());
   const navigation = useNavigation();
+  useEffect(markFirstScreenDrawn, []);
   return (
     <>
       {navigation.state !== 'idle' ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, FileInput, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import {
   DOCUMENT_KINDS,

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Modal, PasswordInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { RevokeOtherSessionsBodySchema, type SessionInfoSchema } from '@merchant/identity';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import type { Invitation } from '@merchant/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 import { Badge, Button, Grid, Group, NavLink, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Grid, Group, Menu, Paper, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconBan, IconCash, IconChevronDown, IconCopy, IconDownload, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

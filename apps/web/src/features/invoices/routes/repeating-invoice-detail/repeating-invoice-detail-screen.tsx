@@ -1,5 +1,5 @@
 import { Anchor, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

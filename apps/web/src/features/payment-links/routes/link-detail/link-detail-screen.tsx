@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, CopyButton, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconCopy, IconMail, IconPencil, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

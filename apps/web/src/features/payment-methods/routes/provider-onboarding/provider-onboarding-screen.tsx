@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {

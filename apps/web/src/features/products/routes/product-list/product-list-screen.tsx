@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Select, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconMail, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

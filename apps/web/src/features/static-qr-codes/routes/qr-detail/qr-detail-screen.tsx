@@ -1,5 +1,5 @@
 import { Anchor, Badge, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconArchive, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
