@@ -121,6 +121,22 @@ export default tseslint.config(
     },
   },
   {
+    // Dialogs go through lib/modals.ts, which keeps one asked for before its provider has loaded (app/overlays.tsx).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/modals.ts', 'apps/web/src/app/overlays.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [NO_CLIMB],
+          paths: [
+            { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports
     // drizzle-orm or the tables (type imports of rows are fine).
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/mail/**/*.ts'],
