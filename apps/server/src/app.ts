@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   // The built dashboard: static assets, and index.html for every other GET or HEAD of a page.
-  installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST, pageBootstrap(app, config.baseDomain));
+  installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST, pageBootstrap(app, config.baseDomain, config.pageAnswersBudgetMs));
 
   // Background jobs start once the app is built (the database is migrated by then) and stop when it closes.
   mailer.registerJobs(jobs);

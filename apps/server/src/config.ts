@@ -65,6 +65,11 @@ export interface AppConfig {
    */
   devClock: boolean;
   webDist: string | undefined;
+  /**
+   * How long a signed-in page waits for its first screen's answers beyond the user's (http/page-bootstrap.ts)
+   * before it goes without them; the screen then fetches them itself.
+   */
+  pageAnswersBudgetMs: number;
   /** What an error code a handler throws beyond its endpoint's declaration does (apps/server/src/http/endpoint.ts). */
   undeclaredErrors: 'refuse' | 'log';
 }
@@ -102,11 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMailbox: c.DEV_MAILBOX === 'auto' ? !smtpUrl && !production && loopbackOnly && !trustProxy : c.DEV_MAILBOX === 'on',
     devClock: c.DEV_CLOCK === 'on' && !production && loopbackOnly && !trustProxy,
     webDist: c.WEB_DIST,
+    pageAnswersBudgetMs: 250,
     undeclaredErrors: 'log',
   };
 }
 
 /** A config for tests: everything default, no demo data; an undeclared error code fails the request. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), undeclaredErrors: 'refuse', ...overrides };
+  // A loaded test machine must not leave a page's answers out: tests of the budget set their own.
+  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), undeclaredErrors: 'refuse', pageAnswersBudgetMs: 30_000, ...overrides };
 }

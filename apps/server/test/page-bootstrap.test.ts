@@ -142,6 +142,15 @@ describe('a signed-in page', () => {
     expect((answer(bootstrapOf(res), businessRoutes.get.id)?.data as { name: string }).name).toBe(name);
     expect(scriptJson({ a: '<>&\u2028\u2029' })).toBe('{"a":"\\u003c\\u003e\\u0026\\u2028\\u2029"}');
   });
+
+  it("keeps what people typed exactly, replacement patterns such as $` and $' included", async () => {
+    const name = "Bob $` $' $& $$ Shop";
+    const shop = await createBusiness(t, { name });
+    const res = await shop.people.owner.agent.get(`/business/${shop.id}/payments`);
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(res.body.indexOf('<div id="root">')).toBeGreaterThan(res.body.indexOf('</head>'));
+    expect((answer(bootstrapOf(res), businessRoutes.get.id)?.data as { name: string }).name).toBe(name);
+  });
 });
 
 describe("a signed-in page's preloads", () => {
@@ -173,6 +182,19 @@ describe("a signed-in page's preloads", () => {
   it('come from a manifest that is never served', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
     expect(res.body).not.toContain('business-shell');
+  });
+});
+
+describe("a signed-in page's time budget", () => {
+  it('leaves out the answers that come later than the budget (the screen asks for them), never the user', async () => {
+    const slow = await createTestContext({ webDist: dist, pageAnswersBudgetMs: 0 });
+    try {
+      const shop = await createBusiness(slow);
+      const boot = bootstrapOf(await shop.people.owner.agent.get(`/business/${shop.id}/payments`));
+      expect(boot?.answers.map((a) => a.id)).toEqual([identityRoutes.me.id]);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -63,9 +63,10 @@ export function maskToken(token: string): { csrf_pad: string; csrf_masked: strin
  * process with the page request's cookie, so it passes the same session, membership and permission checks and
  * the same response schema as the browser's own request would; one that is not a 200 is left out (the screen
  * asks for it and shows what the API said). Guests, other hosts (checkout, invoice, shop), files (a path whose
- * last part has a dot) and sessions whose sign-in is not finished get the plain page.
+ * last part has a dot) and sessions whose sign-in is not finished get the plain page. Answers other than the
+ * user's that take longer than `budgetMs` are left out.
  */
-export function pageBootstrap(app: FastifyInstance, baseDomain: string): PageBootstrap {
+export function pageBootstrap(app: FastifyInstance, baseDomain: string, budgetMs: number): PageBootstrap {
   return async (req: FastifyRequest) => {
     const { ctx } = req;
     if (!ctx?.user || !ctx.session || !ctx.csrfToken) return null;
@@ -83,14 +84,28 @@ export function pageBootstrap(app: FastifyInstance, baseDomain: string): PageBoo
       const route = ROUTES.get(id);
       if (!route) return null;
       const query = new URLSearchParams(input.query ?? {}).toString();
-      const res = await app.inject({ method: 'GET', url: buildPath(route.path, input.params) + (query ? `?${query}` : ''), headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: buildPath(route.path, input.params) + (query ? `?${query}` : ''),
+        headers,
+        // The person's own address, as their browser's request would have had (logs, limits).
+        remoteAddress: req.ip,
+      });
       return res.statusCode === 200 ? { id, input, data: res.json() as unknown } : null;
     };
+    // The user is needed; the others are left for the screen to fetch when they take longer than the budget,
+    // so a slow figure never holds up the page.
+    const inBudget = <T>(answer: Promise<T>): Promise<T | 'late'> => {
+      answer.catch(() => undefined); // a late answer's failure is nobody's business
+      if (budgetMs <= 0) return Promise.resolve('late');
+      return Promise.race([answer, new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), budgetMs).unref())]);
+    };
     const first = firstScreenOf(url.pathname, url.searchParams);
-    const answers = await Promise.all(first.answers.map(ask));
-    if (!answers[0]) return null;
+    const [user, ...rest] = await Promise.all(first.answers.map((a, i) => (i === 0 ? ask(a) : inBudget(ask(a)))));
+    if (!user || user === 'late') return null;
     // A business the person may not see shows the 404 page, not the shell: nothing of it to preload.
-    const chunks = answers[1] === null ? [] : first.chunks;
-    return { data: { ...maskToken(ctx.csrfToken), answers: answers.filter((a) => a !== null) }, chunks };
+    const chunks = rest[0] === null ? [] : first.chunks;
+    const answers = [user, ...rest].filter((a) => a !== null && a !== 'late');
+    return { data: { ...maskToken(ctx.csrfToken), answers }, chunks };
   };
 }

@@ -199,7 +199,10 @@ export function scriptJson(value: unknown): string {
  */
 function sendBootstrapped(req: FastifyRequest, reply: FastifyReply, index: StaticFile, data: Record<string, unknown>, preloads: string) {
   const html = Buffer.from(
-    index.identity.body.toString('utf8').replace('</head>', `${preloads}<script type="application/json" id="bootstrap">${scriptJson(data)}</script></head>`),
+    // A function, not a string: `$&`, `$'` and the like in what people typed must stay as they are.
+    index.identity.body
+      .toString('utf8')
+      .replace('</head>', () => `${preloads}<script type="application/json" id="bootstrap">${scriptJson(data)}</script></head>`),
   );
   reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie, Accept-Encoding').type(index.type);
   // Compressed as the static files are (the token in it is masked afresh for each page: see page-bootstrap.ts).

@@ -32,5 +32,8 @@ function whenReady(run: () => void): void {
 export const modals = {
   openConfirmModal: (props: Parameters<typeof mantineModals.openConfirmModal>[0]): void => whenReady(() => void mantineModals.openConfirmModal(props)),
   open: (props: Parameters<typeof mantineModals.open>[0]): void => whenReady(() => void mantineModals.open(props)),
-  closeAll: (): void => mantineModals.closeAll(),
+  closeAll: (): void => {
+    waiting.length = 0;
+    mantineModals.closeAll();
+  },
 };
