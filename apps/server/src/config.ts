@@ -29,6 +29,8 @@ const ConfigSchema = z.object({
   /** The dev clock (`/_dev/clock`): the server's time can be moved ahead, for browser tests of schedules. Never in production. */
   DEV_CLOCK: z.enum(['on', 'off']).default('off'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** How long a signed-in page waits for its first screen's answers beyond the user's (0: it carries the user only). */
+  PAGE_ANSWERS_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
@@ -107,7 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMailbox: c.DEV_MAILBOX === 'auto' ? !smtpUrl && !production && loopbackOnly && !trustProxy : c.DEV_MAILBOX === 'on',
     devClock: c.DEV_CLOCK === 'on' && !production && loopbackOnly && !trustProxy,
     webDist: c.WEB_DIST,
-    pageAnswersBudgetMs: 250,
+    pageAnswersBudgetMs: c.PAGE_ANSWERS_BUDGET_MS,
     undeclaredErrors: 'log',
   };
 }
