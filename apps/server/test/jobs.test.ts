@@ -275,6 +275,44 @@ describe('schedules and the module hook', () => {
     expect(() => other.work('twice', async () => undefined)).toThrow(/registered twice/);
   });
 
+  it('gives each job of a polling worker its own outcome when several are taken at once: the failed one is retried, the rest complete', async () => {
+    const name = `test.batch-${randomBytes(3).toString('hex')}`;
+    const ran: number[] = [];
+    const jobs = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'poll' });
+    jobs.work<{ n: number }>(name, async ({ data }) => {
+      ran.push(data.n);
+      if (data.n === 3) throw new Error('job 3 fails');
+    });
+    // Waiting before the worker starts, so its first fetch takes them together.
+    const sender = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
+    sender.work(name, async () => undefined);
+    await sender.start();
+    started.push(sender);
+    for (const n of [1, 2, 3, 4, 5]) await sender.send(name, { n });
+    await jobs.start();
+    started.push(jobs);
+    await vi.waitFor(
+      async () => {
+        const states = await rowsOf<{ n: number; state: string }>(
+          t.database,
+          sql`select (data->>'n')::int as n, state from pgboss.job where name = ${name} order by 1`,
+        );
+        expect(states).toEqual([
+          { n: 1, state: 'completed' },
+          { n: 2, state: 'completed' },
+          { n: 3, state: 'retry' },
+          { n: 4, state: 'completed' },
+          { n: 5, state: 'completed' },
+        ]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect([...ran].sort()).toEqual([1, 2, 3, 4, 5]);
+    // One fetch took all five (it stamps them with its transaction's time), not one fetch per job.
+    const fetches = await rowsOf<{ fetches: number }>(t.database, sql`select count(distinct started_on)::int as fetches from pgboss.job where name = ${name}`);
+    expect(fetches).toEqual([{ fetches: 1 }]);
+  });
+
   it('keeps one job per singleton key', async () => {
     const jobs = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
     const seen: number[] = [];
