@@ -9,9 +9,9 @@ import type { PageBootstrap } from './web-delivery';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const BUSINESS_PAGE = new RegExp(`^/business/(${UUID})(/[^?#]*)?$`);
 
-/** An API answer a page carries: the endpoint's id and the input its query is cached under, as the web client keys it. */
+/** An API answer a page carries: the endpoint, and the input the web client caches its query under (with the endpoint's id). */
 interface Answer {
-  id: string;
+  route: EndpointRoute;
   input: { params?: Record<string, string>; query?: Record<string, string> };
 }
 
@@ -25,24 +25,20 @@ const PAYMENTS_OVERVIEW = 'payments-overview';
  * the period in the address. Custom ranges and other screens fetch their own.
  */
 function firstScreenOf(pathname: string, search: URLSearchParams): { answers: Answer[]; chunks: string[] } {
-  const answers: Answer[] = [{ id: identityRoutes.me.id, input: {} }];
+  const answers: Answer[] = [{ route: identityRoutes.me, input: {} }];
   const match = BUSINESS_PAGE.exec(pathname);
   if (!match) return { answers, chunks: [] };
   const params = { business_id: match[1] as string };
-  answers.push({ id: businessRoutes.get.id, input: { params } });
+  answers.push({ route: businessRoutes.get, input: { params } });
   const rest = (match[2] ?? '').replace(/\/$/, '');
   if (rest !== '/payments') return { answers, chunks: [BUSINESS_SHELL] };
   const period = search.get('period') ?? '7d';
   if (period !== 'custom' && (OVERVIEW_PERIODS as readonly string[]).includes(period)) {
-    answers.push({ id: businessEndpoints.onboardingProgress.id, input: { params } });
-    answers.push({ id: overviewEndpoints.get.id, input: { params, query: { period } } });
+    answers.push({ route: businessEndpoints.onboardingProgress, input: { params } });
+    answers.push({ route: overviewEndpoints.get, input: { params, query: { period } } });
   }
   return { answers, chunks: [BUSINESS_SHELL, PAYMENTS_OVERVIEW] };
 }
-
-const ROUTES = new Map<string, EndpointRoute>(
-  [identityRoutes.me, businessRoutes.get, businessEndpoints.onboardingProgress, overviewEndpoints.get].map((r) => [r.id, r]),
-);
 
 /**
  * The anti-forgery token as the page carries it: XORed with a random pad sent beside it, so its bytes differ in
@@ -59,12 +55,12 @@ export function maskToken(token: string): { csrf_pad: string; csrf_masked: strin
 /**
  * What a signed-in person's dashboard page carries, so its first screen starts without a chain of requests
  * (token, then user and business, then the screen's own answers: each a round trip on a phone): the session's
- * anti-forgery token and the API answers `firstScreenOf` names, and the files of that screen to preload. Each answer is the API's own, asked of the app in
- * process with the page request's cookie, so it passes the same session, membership and permission checks and
- * the same response schema as the browser's own request would; one that is not a 200 is left out (the screen
- * asks for it and shows what the API said). Guests, other hosts (checkout, invoice, shop), files (a path whose
- * last part has a dot) and sessions whose sign-in is not finished get the plain page. Answers other than the
- * user's that take longer than `budgetMs` are left out.
+ * anti-forgery token and the API answers `firstScreenOf` names, and the files of that screen to preload. Each
+ * answer is the API's own, asked of the app in process with the page request's cookie, so it passes the same
+ * session, membership and permission checks and the same response schema as the browser's own request would;
+ * one that is not a 200 is left out (the screen asks for it and shows what the API said). Guests, other hosts
+ * (checkout, invoice, shop), files (a path whose last part has a dot) and sessions whose sign-in is not finished
+ * get the plain page. Answers other than the user's that take longer than `budgetMs` are left out.
  */
 export function pageBootstrap(app: FastifyInstance, baseDomain: string, budgetMs: number): PageBootstrap {
   return async (req: FastifyRequest) => {
@@ -80,9 +76,7 @@ export function pageBootstrap(app: FastifyInstance, baseDomain: string, budgetMs
       'x-requested-with': 'XMLHttpRequest',
       ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
     };
-    const ask = async ({ id, input }: Answer) => {
-      const route = ROUTES.get(id);
-      if (!route) return null;
+    const ask = async ({ route, input }: Answer) => {
       const query = new URLSearchParams(input.query ?? {}).toString();
       const res = await app.inject({
         method: 'GET',
@@ -91,7 +85,7 @@ export function pageBootstrap(app: FastifyInstance, baseDomain: string, budgetMs
         // The person's own address, as their browser's request would have had (logs, limits).
         remoteAddress: req.ip,
       });
-      return res.statusCode === 200 ? { id, input, data: res.json() as unknown } : null;
+      return res.statusCode === 200 ? { id: route.id, input, data: res.json() as unknown } : null;
     };
     // The user is needed; the others are left for the screen to fetch when they take longer than the budget,
     // so a slow figure never holds up the page.
@@ -101,11 +95,13 @@ export function pageBootstrap(app: FastifyInstance, baseDomain: string, budgetMs
       return Promise.race([answer, new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), budgetMs).unref())]);
     };
     const first = firstScreenOf(url.pathname, url.searchParams);
-    const [user, ...rest] = await Promise.all(first.answers.map((a, i) => (i === 0 ? ask(a) : inBudget(ask(a)))));
+    const results = await Promise.all(first.answers.map((a, i) => (i === 0 ? ask(a) : inBudget(ask(a)))));
+    const [user] = results;
     if (!user || user === 'late') return null;
     // A business the person may not see shows the 404 page, not the shell: nothing of it to preload.
-    const chunks = rest[0] === null ? [] : first.chunks;
-    const answers = [user, ...rest].filter((a) => a !== null && a !== 'late');
+    const refused = first.answers.some((a, i) => a.route === businessRoutes.get && results[i] === null);
+    const chunks = refused ? [] : first.chunks;
+    const answers = results.filter((a) => a !== null && a !== 'late');
     return { data: { ...maskToken(ctx.csrfToken), answers }, chunks };
   };
 }
