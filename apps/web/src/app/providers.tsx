@@ -12,6 +12,8 @@ import '@mantine/core/styles.css';
 
 const Overlays = lazy(() => import('./overlays').then((m) => ({ default: m.Overlays })));
 
+/** Whether the wait for the first paint has begun, and whether it has ended (the listeners then run once). */
+let firstScreenCommitted = false;
 let firstScreenDrawn = false;
 const firstScreenListeners = new Set<() => void>();
 
@@ -20,11 +22,10 @@ const firstScreenListeners = new Set<() => void>();
  * browser has painted that screen: after the next animation frame, in a task of its own.
  */
 export function markFirstScreenDrawn(): void {
-  if (firstScreenDrawn) return;
-  let done = false;
+  if (firstScreenCommitted) return;
+  firstScreenCommitted = true;
   const run = () => {
-    if (done) return;
-    done = true;
+    if (firstScreenDrawn) return;
     firstScreenDrawn = true;
     for (const listener of firstScreenListeners) listener();
   };
@@ -48,8 +49,9 @@ function useFirstScreenDrawn(): boolean {
 
 /**
  * Snackbars and dialogs load once someone is signed in (every screen with a dialog is theirs) and the first
- * screen is drawn, or when the first snackbar or dialog is asked for (`lib/modals.ts` keeps a dialog until then): a guest's first visit does not download them, and a
- * signed-in page (which knows its user from the start) paints before fetching them. Once loaded they stay.
+ * screen is drawn, or when the first snackbar or dialog is asked for (`lib/modals.ts` keeps a dialog until
+ * then): a guest's first visit does not download them, and a signed-in page (which knows its user from the
+ * start) paints before fetching them. Once loaded they stay.
  */
 function OverlaysWhenNeeded() {
   const queryClient = useQueryClient();
