@@ -12,15 +12,14 @@
 // PostgreSQL server to use instead of a new one; BENCH_CHECKOUT_CUSTOMERS, BENCH_TPCB_SCALE for the checkout
 // load and pgbench; BENCH_LOG where the app's log goes; BENCH_APP another build's server.mjs; BENCH_NO_WRITE=1 prints the
 // section without rewriting docs/benchmarks.md).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { findPgBin } from '../scripts/lib.mjs';
-import { checkoutRounds, load, median, pinning, settings, startServer, stop } from './api.mjs';
+import { checkoutRounds, load, median, settings, startServer, stop } from './api.mjs';
+import { pgbenchRound, tpcbDatabase } from './pgbench.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -106,46 +105,13 @@ async function staticQr(api, cookie) {
 /** One round of the checkout load, from its own process on core 1. */
 const checkoutRound = checkoutRounds(CUSTOMERS);
 
-/** pgbench against a database of the same server, on core 1 as the load generators. */
-function pgbench(url, args) {
-  const bin = findPgBin('pgbench');
-  if (!bin) throw new Error('pgbench not found (Debian: the postgresql package)');
-  const { hostname, port, username, pathname } = new URL(url);
-  const argv = ['-h', hostname, '-p', port, '-U', username, ...args, pathname.slice(1)];
-  const [cmd, cmdArgs] = pinning ? ['taskset', ['-c', '1', bin, ...argv]] : [bin, argv];
-  const res = spawnSync(cmd, cmdArgs, { encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`pgbench failed: ${res.stderr || res.stdout}`);
-  return res.stdout;
-}
-
-/** TPC-B as pgbench runs it (its built-in script), at the checkout load's concurrency: transactions per second. */
-function tpcbRound(url) {
-  const out = pgbench(url, ['-c', String(CUSTOMERS), '-j', '1', '-T', String(settings.seconds)]);
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
-  if (!Number.isFinite(tps)) throw new Error(`pgbench printed no tps: ${out}`);
-  return { rps: tps, p99: NaN, latency };
-}
-
-/** A pgbench database next to the app's, on the same server. */
-async function tpcbDatabase(serverUrl) {
-  const db = await connect(serverUrl);
-  try {
-    await db.query('DROP DATABASE IF EXISTS bench_tpcb');
-    await db.query('CREATE DATABASE bench_tpcb');
-  } finally {
-    await db.close();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = '/bench_tpcb';
-  pgbench(url.href, ['-i', '-q', '-s', String(TPCB_SCALE)]);
-  return url.href;
-}
+/** TPC-B at the checkout load's concurrency. */
+const tpcbRound = (url) => pgbenchRound(url, { clients: CUSTOMERS, seconds: settings.seconds });
 
 /** Confirmed checkout payments per second, alternated round by round with TPC-B when there is a server. */
 async function checkoutVsTpcb(base, api, cookie, serverUrl) {
   const qr = await staticQr(api, cookie);
-  const tpcbUrl = serverUrl ? await tpcbDatabase(serverUrl) : null;
+  const tpcbUrl = serverUrl ? await tpcbDatabase(serverUrl, TPCB_SCALE) : null;
   checkoutRound(base, qr); // warm-up
   if (tpcbUrl) tpcbRound(tpcbUrl);
   const rounds = { checkout: [], tpcb: [] };

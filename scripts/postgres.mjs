@@ -29,10 +29,13 @@ export async function startPostgres() {
   asPostgres(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  asPostgres(pgCtl, ['-D', data, '-o', opts, '-l', join(dir, 'server.log'), '-w', 'start']);
+  const logFile = join(dir, 'server.log');
+  asPostgres(pgCtl, ['-D', data, '-o', opts, '-l', logFile, '-w', 'start']);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
+    /** The server's log (bench/checkout-ceiling.mjs reads the statements it logs). */
+    logFile,
     stop() {
       try {
         asPostgres(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
