@@ -34,6 +34,12 @@ describe('payments overview in the browser', () => {
       if (isApiPath(url.pathname)) calls.push(`${req.method()} ${url.pathname}`);
     });
     await page.goto(`/business/${businessId}/payments?period=30d`);
+    // The page names the shell's and the overview's files to preload: the build's chunk groups of those names
+    // (apps/web/vite.config.ts) must exist, else the preloads vanish without anything else failing.
+    const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href') ?? ''));
+    expect(preloads).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/assets\/business-shell-[^/]+\.js$/), expect.stringMatching(/\/assets\/payments-overview-[^/]+\.js$/)]),
+    );
     await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
     await page.getByText('Payments overview for').waitFor();
     await page.getByRole('heading', { level: 2, name: 'Account setup' }).waitFor();
