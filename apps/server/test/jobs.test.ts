@@ -311,6 +311,12 @@ describe('schedules and the module hook', () => {
     // One fetch took all five (it stamps them with its transaction's time), not one fetch per job.
     const fetches = await rowsOf<{ fetches: number }>(t.database, sql`select count(distinct started_on)::int as fetches from pgboss.job where name = ${name}`);
     expect(fetches).toEqual([{ fetches: 1 }]);
+    // The failed attempt keeps what the handler threw, as pg-boss keeps it for a handler's error.
+    const [failed] = await rowsOf<{ message: string; stack: string | null }>(
+      t.database,
+      sql`select output->>'message' as message, output->>'stack' as stack from pgboss.job where name = ${name} and (data->>'n')::int = 3`,
+    );
+    expect(failed).toMatchObject({ message: 'job 3 fails', stack: expect.stringContaining('job 3 fails') });
   });
 
   it('keeps one job per singleton key', async () => {

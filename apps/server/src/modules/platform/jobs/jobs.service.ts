@@ -129,6 +129,11 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
     }
   }
 
+  /** Fails one attempt (pg-boss retries it later), keeping what it threw as pg-boss does for a handler: name, message, stack. */
+  async function failOne(name: string, id: string, error: unknown): Promise<void> {
+    await boss.fail(name, id, error instanceof Error ? error : { message: String(error) });
+  }
+
   /**
    * Creates a queue unless it exists. Several app processes starting at once on one database race here: the
    * loser's create fails on the winner's rows or is chosen as a deadlock's victim while the winner has not
@@ -198,7 +203,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
             try {
               await runOne(name, job);
             } catch (error) {
-              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              await failOne(name, job.id, error);
             }
           }
         });
@@ -235,7 +240,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
               await runOne(name, job);
               await boss.complete(name, job.id);
             } catch (error) {
-              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              await failOne(name, job.id, error);
             }
           }
         }
