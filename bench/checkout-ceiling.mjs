@@ -59,7 +59,8 @@ function parseParameters(text) {
     } else {
       // A quoted literal, quotes inside doubled: keep it as SQL.
       let j = i + 1;
-      while (!(text[j] === "'" && text[j + 1] !== "'")) j += text[j] === "'" ? 2 : 1;
+      while (j < text.length && !(text[j] === "'" && text[j + 1] !== "'")) j += text[j] === "'" ? 2 : 1;
+      if (j >= text.length) throw new Error(`a parameter without its closing quote in the log: ${text.slice(i, i + 80)}`);
       values[Number(head[1])] = text.slice(i, j + 1);
       i = j + 1;
     }
