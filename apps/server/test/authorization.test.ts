@@ -1,5 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_EXEMPT_ENDPOINTS, HOST_KINDS, ROLES, buildPath, can, hostOfKind, type Endpoint, type HostKind, type Role } from '@merchant/core';
+import {
+  CSRF_EXEMPT_ENDPOINTS,
+  HOST_KINDS,
+  ROLES,
+  STANDINGS,
+  buildPath,
+  can,
+  hostOfKind,
+  refusalsOf,
+  standingRefusal,
+  type Endpoint,
+  type HostKind,
+  type Role,
+  type StandingFacts,
+} from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import { checkoutEndpoints, invoiceEndpoints, transferEndpoints } from '@merchant/payments';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -276,6 +290,38 @@ describe('authorization of every endpoint', () => {
     }
     expect(denials).toBeGreaterThan(0);
   });
+
+  it('refuses every business endpoint to a business whose state its standing excludes: partner, blocked, not yet verified', async () => {
+    // The owner of a business in each state (send money on, so those endpoints answer past their feature check).
+    const states: StandingFacts[] = [
+      { type: 'partner', onboardingStatus: 'completed' },
+      { type: 'merchant', onboardingStatus: 'blocked' },
+      { type: 'merchant', onboardingStatus: 'questionnaire' },
+      { type: 'merchant', onboardingStatus: 'pending_verification' },
+      { type: 'merchant', onboardingStatus: 'completed' },
+    ];
+    const standingCodes = new Set(STANDINGS.flatMap(refusalsOf));
+    const refused = new Map<string, number>();
+    for (const state of states) {
+      const business = await createBusiness(t, { kind: state.type, onboarding: state.onboardingStatus, flags: { features: { send_money: true } } });
+      const owner = business.people.owner.agent;
+      for (const e of t.app.endpoints) {
+        if (e.access.kind !== 'business') continue;
+        const res = await owner.request(e.method, urlOf(e, business.id), e.method === 'GET' ? undefined : {}, onHost(e.host));
+        const expected = standingRefusal(e.access.standing, state);
+        const label = `${state.type}/${state.onboardingStatus} ${e.method} ${e.path}`;
+        if (expected) {
+          expect([res.statusCode, res.json().code], label).toEqual([403, expected]);
+          refused.set(expected, (refused.get(expected) ?? 0) + 1);
+        } else {
+          expect([401, 403, 419], label).not.toContain(res.statusCode);
+          if (res.statusCode >= 400) expect(standingCodes.has(res.json().code), label).toBe(false);
+        }
+      }
+    }
+    // Each refusal was met: partner, blocked, and not verified (twice: questionnaire and pending).
+    expect([...refused.keys()].sort()).toEqual(['BUSINESS_BLOCKED', 'BUSINESS_IS_PARTNER', 'BUSINESS_NOT_VERIFIED']);
+  }, 300_000);
 
   it('answers 419 to a non-GET call without the anti-forgery token, before authentication', async () => {
     const owner = agents.get('owner')!;

@@ -177,7 +177,7 @@ export type OnboardingDocument = z.infer<typeof OnboardingDocumentSchema>;
 
 export const VERIFICATION_DECISIONS = ['approved', 'changes_requested', 'blocked'] as const;
 export const VerificationDecisionSchema = z.enum(VERIFICATION_DECISIONS);
-export const VERIFICATION_EVENT_KINDS = ['submitted', ...VERIFICATION_DECISIONS] as const;
+export const VERIFICATION_EVENT_KINDS = ['submitted', ...VERIFICATION_DECISIONS, 'unblocked'] as const;
 export type VerificationDecision = z.infer<typeof VerificationDecisionSchema>;
 
 export const VerificationEventSchema = z.object({
@@ -220,7 +220,7 @@ const stepEndpoint = <B extends z.ZodType>(step: AnswerStep, body: B) =>
     method: 'PUT',
     path: `/v1/business/:business_id/onboarding/${step}`,
     summary: `Save the "${ONBOARDING_STEP_TITLES[step]}" step of the questionnaire`,
-    access: { kind: 'business', permission: 'verification:view' },
+    access: { kind: 'business', permission: 'verification:view', standing: 'merchant' },
     errors: ['ONBOARDING_OWNER_ONLY', 'ONBOARDING_LOCKED'],
     params: BusinessParamsSchema,
     body,
@@ -233,7 +233,7 @@ export const onboardingEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/onboarding',
     summary: 'The questionnaire answers, documents, missing steps and status',
-    access: { kind: 'business', permission: 'verification:view' },
+    access: { kind: 'business', permission: 'verification:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     response: OnboardingSchema,
   }),
@@ -246,7 +246,7 @@ export const onboardingEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/onboarding/documents',
     summary: 'Upload a document (multipart/form-data, one `file` part; PDF, PNG or JPEG up to 5 MB)',
-    access: { kind: 'business', permission: 'verification:view' },
+    access: { kind: 'business', permission: 'verification:view', standing: 'merchant' },
     errors: [
       'ONBOARDING_OWNER_ONLY',
       'ONBOARDING_LOCKED',
@@ -265,7 +265,7 @@ export const onboardingEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/onboarding/documents/:document_id',
     summary: 'Download an uploaded document, as an attachment',
-    access: { kind: 'business', permission: 'verification:view' },
+    access: { kind: 'business', permission: 'verification:view', standing: 'merchant' },
     errors: ['ONBOARDING_DOCUMENT_NOT_FOUND'],
     params: DocumentParamsSchema,
     response: z.unknown().describe('The file'),
@@ -275,7 +275,7 @@ export const onboardingEndpoints = {
     method: 'DELETE',
     path: '/v1/business/:business_id/onboarding/documents/:document_id',
     summary: 'Remove an uploaded document while the questionnaire is open',
-    access: { kind: 'business', permission: 'verification:view' },
+    access: { kind: 'business', permission: 'verification:view', standing: 'merchant' },
     errors: ['ONBOARDING_DOCUMENT_NOT_FOUND', 'ONBOARDING_OWNER_ONLY', 'ONBOARDING_LOCKED'],
     params: DocumentParamsSchema,
     response: OnboardingSchema,
@@ -285,7 +285,7 @@ export const onboardingEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/onboarding/submit',
     summary: 'Submit the questionnaire for verification (every step must be complete)',
-    access: { kind: 'business', permission: 'verification:view' },
+    access: { kind: 'business', permission: 'verification:view', standing: 'merchant' },
     errors: ['ONBOARDING_OWNER_ONLY', 'ONBOARDING_LOCKED', 'ONBOARDING_INCOMPLETE'],
     params: BusinessParamsSchema,
     response: OnboardingSchema,
@@ -399,6 +399,16 @@ export const verificationAdminEndpoints = {
     errors: ['VERIFICATION_BUSINESS_NOT_FOUND', 'VERIFICATION_NOT_PENDING'],
     params: AdminBusinessParamsSchema,
     body: BlockBusinessBodySchema,
+    response: BusinessReviewSchema,
+  }),
+  unblock: defineEndpoint({
+    id: 'verificationAdmin.unblock',
+    method: 'POST',
+    path: '/v1/admin/businesses/:business_id/unblock',
+    summary: 'Unblock a business: it returns to the status the block interrupted (verified, waiting for verification or its questionnaire)',
+    access: { kind: 'super-admin' },
+    errors: ['VERIFICATION_BUSINESS_NOT_FOUND', 'VERIFICATION_NOT_BLOCKED'],
+    params: AdminBusinessParamsSchema,
     response: BusinessReviewSchema,
   }),
   updateFlags: defineEndpoint({

@@ -128,15 +128,13 @@ export type StatementEntry = z.infer<typeof StatementEntrySchema>;
  */
 export const STATEMENT_CSV_HEADER = ['Date (UTC)', 'Type', 'Description', 'Currency', 'Money in', 'Money out', 'Balance after', 'Entry ID'] as const;
 
-const access = { kind: 'business', permission: 'wallets:manage' } as const;
-
 export const balanceEndpoints = {
   get: defineEndpoint({
     id: 'balances.get',
     method: 'GET',
     path: '/v1/business/:business_id/balances/:balance',
     summary: 'One balance: pending, available and in transit per currency, summed from the ledger',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BalanceParamsSchema,
     response: BalanceViewSchema,
     errors: ['BALANCE_NOT_FOUND'],
@@ -146,7 +144,7 @@ export const balanceEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/balances/:balance/statement',
     summary: "A balance account's ledger entries, newest first, with the running balance (cursor pages)",
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BalanceParamsSchema,
     query: StatementQuerySchema,
     response: pageOf(StatementEntrySchema),
@@ -157,7 +155,7 @@ export const balanceEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/balances/:balance/statement/export',
     summary: 'The filtered statement as a CSV download (text/csv, newest first, streamed: every matching entry)',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BalanceParamsSchema,
     query: StatementFiltersSchema,
     response: z.string(),

@@ -221,7 +221,6 @@ export type BankAccount = z.infer<typeof BankAccountSchema>;
 
 export const BankAccountParamsSchema = BusinessParamsSchema.extend({ bank_account_id: z.uuid() });
 
-const access = { kind: 'business', permission: 'bank-accounts:manage' } as const;
 const REAUTH_ERRORS = ['AUTH_PASSWORD_INCORRECT', 'AUTH_TWO_FACTOR_INVALID', 'AUTH_ACCOUNT_LOCKED'] as const;
 
 export const bankAccountEndpoints = {
@@ -230,7 +229,7 @@ export const bankAccountEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/bank-accounts',
     summary: 'The payout bank accounts, by currency (defaults first), account numbers masked',
-    access,
+    access: { kind: 'business', permission: 'bank-accounts:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     response: z.array(BankAccountSchema),
   }),
@@ -239,7 +238,7 @@ export const bankAccountEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/bank-accounts/:bank_account_id',
     summary: 'One payout bank account, its number masked',
-    access,
+    access: { kind: 'business', permission: 'bank-accounts:manage', standing: 'merchant' },
     params: BankAccountParamsSchema,
     response: BankAccountSchema,
     errors: ['BANK_ACCOUNT_NOT_FOUND'],
@@ -249,7 +248,7 @@ export const bankAccountEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/bank-accounts',
     summary: 'Add a bank account (password or two-factor code; the first of a currency becomes its default; owners are mailed)',
-    access,
+    access: { kind: 'business', permission: 'bank-accounts:manage', standing: 'active' },
     params: BusinessParamsSchema,
     body: CreateBankAccountBodySchema,
     response: BankAccountSchema,
@@ -261,7 +260,7 @@ export const bankAccountEndpoints = {
     method: 'PUT',
     path: '/v1/business/:business_id/bank-accounts/:bank_account_id',
     summary: 'Change a bank account (password or two-factor code; a blank account number keeps the stored one; owners are mailed)',
-    access,
+    access: { kind: 'business', permission: 'bank-accounts:manage', standing: 'active' },
     params: BankAccountParamsSchema,
     body: UpdateBankAccountBodySchema,
     response: BankAccountSchema,
@@ -272,7 +271,7 @@ export const bankAccountEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/bank-accounts/:bank_account_id/default',
     summary: 'Make an account the default of its currency (the previous default stops being one; owners are mailed)',
-    access,
+    access: { kind: 'business', permission: 'bank-accounts:manage', standing: 'active' },
     params: BankAccountParamsSchema,
     response: BankAccountSchema,
     errors: ['BANK_ACCOUNT_NOT_FOUND'],
@@ -282,7 +281,7 @@ export const bankAccountEndpoints = {
     method: 'DELETE',
     path: '/v1/business/:business_id/bank-accounts/:bank_account_id',
     summary: 'Remove a bank account (password or two-factor code; a removed default hands over to the newest other account of its currency)',
-    access,
+    access: { kind: 'business', permission: 'bank-accounts:manage', standing: 'active' },
     params: BankAccountParamsSchema,
     body: ReauthFieldsSchema,
     response: z.object({ removed: z.literal(true) }),

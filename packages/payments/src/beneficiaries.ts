@@ -63,15 +63,13 @@ export type ListBeneficiariesQuery = z.input<typeof ListBeneficiariesQuerySchema
 
 export const BeneficiaryParamsSchema = BusinessParamsSchema.extend({ beneficiary_id: z.uuid() });
 
-const access = { kind: 'business', permission: 'transfers:manage' } as const;
-
 export const beneficiaryEndpoints = {
   list: defineEndpoint({
     id: 'beneficiaries.list',
     method: 'GET',
     path: '/v1/business/:business_id/beneficiaries',
     summary: 'Beneficiaries, newest first, searched by name, bank or last four (cursor pages)',
-    access,
+    access: { kind: 'business', permission: 'transfers:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: ListBeneficiariesQuerySchema,
     response: pageOf(BeneficiarySchema),
@@ -82,7 +80,7 @@ export const beneficiaryEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/beneficiaries/:beneficiary_id',
     summary: 'One beneficiary, its account number masked',
-    access,
+    access: { kind: 'business', permission: 'transfers:manage', standing: 'merchant' },
     params: BeneficiaryParamsSchema,
     response: BeneficiarySchema,
     errors: ['SEND_MONEY_NOT_ENABLED', 'BENEFICIARY_NOT_FOUND'],
@@ -92,7 +90,7 @@ export const beneficiaryEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/beneficiaries',
     summary: 'Add a beneficiary (local, or overseas with SWIFT/BIC and IBAN where its country uses them)',
-    access,
+    access: { kind: 'business', permission: 'transfers:manage', standing: 'active' },
     params: BusinessParamsSchema,
     body: CreateBeneficiaryBodySchema,
     response: BeneficiarySchema,
@@ -104,7 +102,7 @@ export const beneficiaryEndpoints = {
     method: 'PUT',
     path: '/v1/business/:business_id/beneficiaries/:beneficiary_id',
     summary: "Change a beneficiary's details (a blank account number keeps the stored one; a closed one cannot change)",
-    access,
+    access: { kind: 'business', permission: 'transfers:manage', standing: 'active' },
     params: BeneficiaryParamsSchema,
     body: UpdateBeneficiaryBodySchema,
     response: BeneficiarySchema,
@@ -115,7 +113,7 @@ export const beneficiaryEndpoints = {
     method: 'DELETE',
     path: '/v1/business/:business_id/beneficiaries/:beneficiary_id',
     summary: 'Delete a beneficiary: it is closed (its transfers stay) and can receive nothing more',
-    access,
+    access: { kind: 'business', permission: 'transfers:manage', standing: 'merchant' },
     params: BeneficiaryParamsSchema,
     response: BeneficiarySchema,
     errors: ['SEND_MONEY_NOT_ENABLED', 'BENEFICIARY_NOT_FOUND'],

@@ -176,7 +176,7 @@ export const checkoutEndpoints = {
     response: CheckoutPaymentSchema,
     status: 201,
     idempotent: true,
-    errors: ['CHECKOUT_NOT_FOUND', 'PAYMENT_SOURCE_UNAVAILABLE', 'PAYMENT_AMOUNT_OUTSIDE_LIMITS'],
+    errors: ['CHECKOUT_NOT_FOUND', 'PAYMENT_SOURCE_UNAVAILABLE', 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
   payment: defineEndpoint({
     id: 'checkout.payment',
@@ -200,7 +200,14 @@ export const checkoutEndpoints = {
     body: ConfirmCheckoutBodySchema,
     response: CheckoutPaymentSchema,
     idempotent: true,
-    errors: [...PAY_ERRORS, 'RATE_LIMITED', 'PAYMENT_METHOD_UNAVAILABLE', 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'PAYMENT_CARD_INVALID'],
+    errors: [
+      ...PAY_ERRORS,
+      'RATE_LIMITED',
+      'PAYMENT_METHOD_UNAVAILABLE',
+      'PAYMENT_AMOUNT_OUTSIDE_LIMITS',
+      'PAYMENT_CARD_INVALID',
+      'BUSINESS_CANNOT_TAKE_PAYMENTS',
+    ],
   }),
   challenge: defineEndpoint({
     id: 'checkout.challenge',
@@ -213,7 +220,7 @@ export const checkoutEndpoints = {
     body: ActionDecisionBodySchema,
     response: CheckoutPaymentSchema,
     idempotent: true,
-    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION'],
+    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
   qrScan: defineEndpoint({
     id: 'checkout.qrScan',
@@ -225,7 +232,7 @@ export const checkoutEndpoints = {
     params: CheckoutPaymentParamsSchema,
     response: CheckoutPaymentSchema,
     idempotent: true,
-    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION'],
+    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
   wallet: defineEndpoint({
     id: 'checkout.wallet',
@@ -238,7 +245,7 @@ export const checkoutEndpoints = {
     body: ActionDecisionBodySchema,
     response: CheckoutPaymentSchema,
     idempotent: true,
-    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION'],
+    errors: [...PAY_ERRORS, 'PAYMENT_NO_PENDING_ACTION', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
   receipt: defineEndpoint({
     id: 'checkout.receipt',

@@ -130,7 +130,7 @@ export const customerPortalEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/customers/:customer_id/portal-link',
     summary: 'Mail the customer a signed link to their portal on the invoice host (valid for 7 days)',
-    access: { kind: 'business', permission: 'payments:create' },
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: CustomerParamsSchema,
     response: PortalLinkSentSchema,
     status: 201,

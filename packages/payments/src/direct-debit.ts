@@ -69,7 +69,7 @@ export const directDebitEndpoints = {
     params: SetupParamsSchema,
     response: z.object({ mandate_url: z.string() }),
     status: 201,
-    errors: ['SUBSCRIPTION_SETUP_NOT_FOUND', 'SUBSCRIPTION_SETUP_UNAVAILABLE', 'RATE_LIMITED'],
+    errors: ['SUBSCRIPTION_SETUP_NOT_FOUND', 'SUBSCRIPTION_SETUP_UNAVAILABLE', 'RATE_LIMITED', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
   get: defineEndpoint({
     id: 'directDebit.get',
@@ -92,7 +92,7 @@ export const directDebitEndpoints = {
     params: MandateParamsSchema,
     body: MandateAccountBodySchema,
     response: z.object({ bank_url: z.string() }),
-    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_PENDING', 'RATE_LIMITED'],
+    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_PENDING', 'RATE_LIMITED', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
   bankDecision: defineEndpoint({
     id: 'directDebit.bankDecision',
@@ -104,7 +104,7 @@ export const directDebitEndpoints = {
     params: MandateParamsSchema,
     body: BankDecisionBodySchema,
     response: z.object({ return_url: z.string() }),
-    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_PENDING', 'MANDATE_NOT_AT_BANK'],
+    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_PENDING', 'MANDATE_NOT_AT_BANK', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
   confirm: defineEndpoint({
     id: 'directDebit.confirm',
@@ -115,6 +115,6 @@ export const directDebitEndpoints = {
     access: { kind: 'public' },
     params: MandateParamsSchema,
     response: MandateStateSchema,
-    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_AT_BANK', 'SUBSCRIPTION_SETUP_UNAVAILABLE'],
+    errors: ['MANDATE_NOT_FOUND', 'MANDATE_NOT_AT_BANK', 'SUBSCRIPTION_SETUP_UNAVAILABLE', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
 } as const;

@@ -298,8 +298,6 @@ export const ListInvoiceImportRowsQuerySchema = z.object({
 });
 
 export const InvoiceImportParamsSchema = BusinessParamsSchema.extend({ import_id: z.uuid() });
-const VIEW = { kind: 'business', permission: 'payments:view' } as const;
-const CREATE = { kind: 'business', permission: 'payments:create' } as const;
 
 export const invoiceImportEndpoints = {
   template: defineEndpoint({
@@ -307,7 +305,7 @@ export const invoiceImportEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/invoice-imports/template',
     summary: 'The CSV template of a bulk invoice upload (text/csv: the header row)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     response: z.string(),
   }),
@@ -316,7 +314,7 @@ export const invoiceImportEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/invoice-imports',
     summary: 'Uploaded invoice files, newest first, with their status and counts (cursor pages)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: CursorQuerySchema,
     response: pageOf(InvoiceImportSchema),
@@ -327,7 +325,7 @@ export const invoiceImportEndpoints = {
     path: '/v1/business/:business_id/invoice-imports',
     summary:
       'Upload a CSV of invoices (multipart/form-data, one `file` part, up to 1 MB and 1000 rows; UTF-8, UTF-16 or Windows-1252; comma, semicolon or tab). Every row is checked and kept with its problems; nothing is created until the import is confirmed. The same file uploaded again answers its first import',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: BusinessParamsSchema,
     response: UploadInvoiceImportResponseSchema,
     status: 201,
@@ -338,7 +336,7 @@ export const invoiceImportEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/invoice-imports/:import_id',
     summary: 'One import: its status and its counts (the screen polls it while invoices are created)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: InvoiceImportParamsSchema,
     response: InvoiceImportSchema,
     errors: ['INVOICE_IMPORT_NOT_FOUND'],
@@ -348,7 +346,7 @@ export const invoiceImportEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/invoice-imports/:import_id/rows',
     summary: "An import's rows in file order, with their problems and the invoices made of them (cursor pages)",
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: InvoiceImportParamsSchema,
     query: ListInvoiceImportRowsQuerySchema,
     response: pageOf(InvoiceImportRowSchema),
@@ -360,7 +358,7 @@ export const invoiceImportEndpoints = {
     path: '/v1/business/:business_id/invoice-imports/:import_id/confirm',
     summary:
       'Create a draft invoice of every valid row, in the background. Confirming again changes nothing (an import is confirmed once and each row makes at most one invoice)',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: InvoiceImportParamsSchema,
     response: InvoiceImportSchema,
     errors: ['INVOICE_IMPORT_NOT_FOUND', 'INVOICE_IMPORT_NOTHING_TO_CREATE'],
@@ -370,7 +368,7 @@ export const invoiceImportEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/invoice-imports/:import_id/problems',
     summary: 'The rows that were refused or could not be created, with why, as a CSV download (text/csv)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: InvoiceImportParamsSchema,
     response: z.string(),
     errors: ['INVOICE_IMPORT_NOT_FOUND'],

@@ -53,6 +53,8 @@ export const InvoicePageSchema = z.object({
   allow_partial: z.boolean(),
   /** What one payment may be now (minor units), or null when nothing can be paid (paid in full). */
   payable: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+  /** Why nothing can be paid now although something is due (the business takes no payments), or null. */
+  unavailable: z.string().nullable(),
   notes: z.string().nullable(),
   terms: z.string().nullable(),
   payments: z.array(InvoicePagePaymentSchema),
@@ -105,6 +107,6 @@ export const invoicePageEndpoints = {
     response: InvoiceCheckoutSchema,
     status: 201,
     idempotent: true,
-    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAYABLE', 'INVOICE_OVERPAYMENT', 'PAYMENT_SOURCE_UNAVAILABLE', 'RATE_LIMITED'],
+    errors: ['INVOICE_NOT_FOUND', 'INVOICE_NOT_PAYABLE', 'INVOICE_OVERPAYMENT', 'PAYMENT_SOURCE_UNAVAILABLE', 'RATE_LIMITED', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
   }),
 } as const;

@@ -30,7 +30,7 @@ export const invoicePdfEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/invoices/:invoice_id/pdf',
     summary: 'The invoice as a PDF, in any status (a draft or void invoice says so on the page)',
-    access: { kind: 'business', permission: 'payments:view' },
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: InvoiceParamsSchema,
     response: pdfAnswer,
     errors: ['INVOICE_NOT_FOUND'],

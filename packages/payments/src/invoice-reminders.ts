@@ -56,15 +56,13 @@ export function reminderOffsetLabel(offset: number): string {
   return `${days} day${days === 1 ? '' : 's'} ${offset < 0 ? 'before' : 'after'} the due date`;
 }
 
-const MANAGE = { kind: 'business', permission: 'settings:manage' } as const;
-
 export const invoiceReminderEndpoints = {
   get: defineEndpoint({
     id: 'invoiceReminders.get',
     method: 'GET',
     path: '/v1/business/:business_id/invoice-reminders',
     summary: "The business's automatic invoice reminders (the defaults until it changes them)",
-    access: { kind: 'business', permission: 'payments:view' },
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     response: InvoiceReminderSettingsSchema,
   }),
@@ -73,7 +71,7 @@ export const invoiceReminderEndpoints = {
     method: 'PUT',
     path: '/v1/business/:business_id/invoice-reminders',
     summary: 'Change when customers are reminded of unpaid invoices',
-    access: MANAGE,
+    access: { kind: 'business', permission: 'settings:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     body: InvoiceReminderSettingsSchema,
     response: InvoiceReminderSettingsSchema,

@@ -106,7 +106,7 @@ export const overviewEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payments/overview',
     summary: "A period's payment figures against the previous period, daily series, splits, recent payments, balances and setup checklist",
-    access: { kind: 'business', permission: 'payments:view' },
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: OverviewQuerySchema,
     response: OverviewSchema,

@@ -143,8 +143,6 @@ export const LinkProductOptionSchema = z.object({ id: z.uuid(), name: z.string()
 
 const LinkParamsSchema = z.object({ business_id: z.uuid(), id: z.uuid() });
 const BusinessOnlyParamsSchema = z.object({ business_id: z.uuid() });
-const VIEW = { kind: 'business', permission: 'payments:view' } as const;
-const CREATE = { kind: 'business', permission: 'payments:create' } as const;
 
 export const paymentLinkEndpoints = {
   list: defineEndpoint({
@@ -152,7 +150,7 @@ export const paymentLinkEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payment-links',
     summary: 'Payment links, newest first, searched by purpose, reference or customer email and filtered by status (cursor pages)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessOnlyParamsSchema,
     query: ListPaymentLinksQuerySchema,
     response: pageOf(PaymentLinkSchema),
@@ -162,7 +160,7 @@ export const paymentLinkEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payment-links/:id',
     summary: 'One payment link with its public URL and QR code',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: LinkParamsSchema,
     response: PaymentLinkDetailSchema,
     errors: ['PAYMENT_LINK_NOT_FOUND'],
@@ -172,7 +170,7 @@ export const paymentLinkEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payment-links/:id/payments',
     summary: 'Payments made through a payment link, newest first (cursor pages)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: LinkParamsSchema,
     query: CursorQuerySchema,
     response: pageOf(PaymentSchema),
@@ -183,7 +181,7 @@ export const paymentLinkEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payment-links/products',
     summary: 'Active catalogue products a payment link may name',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'merchant' },
     params: BusinessOnlyParamsSchema,
     response: z.object({ data: z.array(LinkProductOptionSchema) }),
   }),
@@ -192,7 +190,7 @@ export const paymentLinkEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/payment-links',
     summary: 'Create a payment link (and optionally mail it to the customer)',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: BusinessOnlyParamsSchema,
     body: CreatePaymentLinkBodySchema,
     response: PaymentLinkSchema,
@@ -204,7 +202,7 @@ export const paymentLinkEndpoints = {
     method: 'PUT',
     path: '/v1/business/:business_id/payment-links/:id',
     summary: 'Edit a payment link; its public URL stays. A completed or cancelled link cannot be edited',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: LinkParamsSchema,
     body: PaymentLinkBodySchema,
     response: PaymentLinkSchema,
@@ -215,7 +213,7 @@ export const paymentLinkEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/payment-links/:id/cancel',
     summary: 'Cancel a payment link: its URL stops taking payments',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'merchant' },
     params: LinkParamsSchema,
     response: PaymentLinkSchema,
     errors: ['PAYMENT_LINK_NOT_FOUND', 'PAYMENT_LINK_NOT_EDITABLE'],
@@ -225,7 +223,7 @@ export const paymentLinkEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/payment-links/:id/send',
     summary: "Mail the link to the link's customer email",
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: LinkParamsSchema,
     response: z.object({ ok: z.literal(true), to: z.string() }),
     errors: ['PAYMENT_LINK_NOT_FOUND', 'PAYMENT_LINK_NOT_EDITABLE', 'PAYMENT_LINK_NO_EMAIL'],

@@ -199,7 +199,6 @@ export const PAYOUT_LINES_CSV_HEADER = [
 ] as const;
 
 export const PayoutParamsSchema = BusinessParamsSchema.extend({ payout_id: z.uuid() });
-const access = { kind: 'business', permission: 'wallets:manage' } as const;
 
 export const payoutEndpoints = {
   settings: defineEndpoint({
@@ -207,7 +206,7 @@ export const payoutEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payout-settings',
     summary: 'The payout schedule and minimum amount (defaults until saved: manual, no minimum)',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     response: PayoutSettingsSchema,
   }),
@@ -216,7 +215,7 @@ export const payoutEndpoints = {
     method: 'PUT',
     path: '/v1/business/:business_id/payout-settings',
     summary: 'Change the payout schedule and minimum amount (audited)',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'active' },
     params: BusinessParamsSchema,
     body: SavePayoutSettingsBodySchema,
     response: PayoutSettingsSchema,
@@ -226,7 +225,7 @@ export const payoutEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payouts',
     summary: 'Payouts, newest first, filtered by status, currency and creation date (cursor pages)',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: ListPayoutsQuerySchema,
     response: pageOf(PayoutSchema),
@@ -236,7 +235,7 @@ export const payoutEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payouts/export',
     summary: 'The filtered payouts as a CSV download (text/csv, newest first, streamed)',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: PayoutFiltersSchema,
     response: z.string(),
@@ -246,7 +245,7 @@ export const payoutEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/payouts',
     summary: "Pay out now: all or part of a currency's available wallet balance to its default bank account (send an Idempotency-Key)",
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'verified' },
     idempotent: true,
     params: BusinessParamsSchema,
     body: CreatePayoutBodySchema,
@@ -259,7 +258,7 @@ export const payoutEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payouts/:payout_id',
     summary: 'One payout with its timeline and what its lines add up to',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: PayoutParamsSchema,
     response: PayoutDetailSchema,
     errors: ['PAYOUT_NOT_FOUND'],
@@ -269,7 +268,7 @@ export const payoutEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payouts/:payout_id/lines',
     summary: 'The balance movements a payout contains, oldest first (cursor pages); they sum to its amount',
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: PayoutParamsSchema,
     query: CursorQuerySchema,
     response: pageOf(PayoutLineSchema),
@@ -280,7 +279,7 @@ export const payoutEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/payouts/:payout_id/lines/export',
     summary: "A payout's lines as a CSV download (text/csv, oldest first, streamed)",
-    access,
+    access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: PayoutParamsSchema,
     response: z.string(),
     errors: ['PAYOUT_NOT_FOUND'],

@@ -90,8 +90,6 @@ export const ListPlansQuerySchema = CursorQuerySchema.extend({
 export type ListPlansQuery = z.input<typeof ListPlansQuerySchema>;
 
 const PlanParamsSchema = BusinessParamsSchema.extend({ plan_id: z.uuid() });
-const VIEW = { kind: 'business', permission: 'payments:view' } as const;
-const MANAGE = { kind: 'business', permission: 'payments:create' } as const;
 
 export const planEndpoints = {
   list: defineEndpoint({
@@ -99,7 +97,7 @@ export const planEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/recurring-plans',
     summary: 'Recurring plans, newest first, searched by name and filtered by status (cursor pages)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: ListPlansQuerySchema,
     response: pageOf(PlanSchema),
@@ -109,7 +107,7 @@ export const planEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/recurring-plans/:plan_id',
     summary: 'One recurring plan',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: PlanParamsSchema,
     response: PlanSchema,
     errors: ['PLAN_NOT_FOUND'],
@@ -119,7 +117,7 @@ export const planEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/recurring-plans',
     summary: "Create a recurring plan in the business's currency",
-    access: MANAGE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: BusinessParamsSchema,
     body: PlanBodySchema,
     response: PlanSchema,
@@ -130,7 +128,7 @@ export const planEndpoints = {
     method: 'PUT',
     path: '/v1/business/:business_id/recurring-plans/:plan_id',
     summary: 'Edit a recurring plan; an archived plan cannot be edited',
-    access: MANAGE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: PlanParamsSchema,
     body: PlanBodySchema,
     response: PlanSchema,
@@ -141,7 +139,7 @@ export const planEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/recurring-plans/:plan_id/archive',
     summary: 'Archive a recurring plan: no new subscriptions take it; its subscriptions keep it',
-    access: MANAGE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'merchant' },
     params: PlanParamsSchema,
     response: PlanSchema,
     errors: ['PLAN_NOT_FOUND', 'PLAN_ARCHIVED'],

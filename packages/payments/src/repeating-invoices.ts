@@ -249,8 +249,6 @@ export type RepeatingInvoiceFilters = z.infer<typeof RepeatingInvoiceFiltersSche
 export const ListRepeatingInvoicesQuerySchema = RepeatingInvoiceFiltersSchema.extend(CursorQuerySchema.shape);
 
 export const RepeatingInvoiceParamsSchema = BusinessParamsSchema.extend({ repeating_invoice_id: z.uuid() });
-const VIEW = { kind: 'business', permission: 'payments:view' } as const;
-const CREATE = { kind: 'business', permission: 'payments:create' } as const;
 const BASE = '/v1/business/:business_id/repeating-invoices';
 
 export const repeatingInvoiceEndpoints = {
@@ -259,7 +257,7 @@ export const repeatingInvoiceEndpoints = {
     method: 'GET',
     path: BASE,
     summary: 'Repeating invoices, newest first, filtered by status and searched by customer (cursor pages)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: ListRepeatingInvoicesQuerySchema,
     response: pageOf(RepeatingInvoiceSchema),
@@ -269,7 +267,7 @@ export const repeatingInvoiceEndpoints = {
     method: 'GET',
     path: `${BASE}/:repeating_invoice_id`,
     summary: 'One repeating invoice with the invoices it made and its next runs',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: RepeatingInvoiceParamsSchema,
     response: RepeatingInvoiceDetailSchema,
     errors: ['REPEATING_INVOICE_NOT_FOUND'],
@@ -279,7 +277,7 @@ export const repeatingInvoiceEndpoints = {
     method: 'POST',
     path: BASE,
     summary: 'Create an active repeating invoice: its first invoice is made on the start date',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: BusinessParamsSchema,
     body: RepeatingInvoiceBodySchema,
     response: RepeatingInvoiceDetailSchema,
@@ -290,7 +288,7 @@ export const repeatingInvoiceEndpoints = {
     method: 'PUT',
     path: `${BASE}/:repeating_invoice_id`,
     summary: 'Edit the template and schedule of an active or paused repeating invoice (invoices already made stay as they are)',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: RepeatingInvoiceParamsSchema,
     body: RepeatingInvoiceBodySchema,
     response: RepeatingInvoiceDetailSchema,
@@ -301,7 +299,7 @@ export const repeatingInvoiceEndpoints = {
     method: 'POST',
     path: `${BASE}/:repeating_invoice_id/pause`,
     summary: 'Pause: no invoice is made until it is resumed (pausing a paused one changes nothing)',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'merchant' },
     params: RepeatingInvoiceParamsSchema,
     response: RepeatingInvoiceDetailSchema,
     errors: ['REPEATING_INVOICE_NOT_FOUND', 'REPEATING_INVOICE_ENDED'],
@@ -311,7 +309,7 @@ export const repeatingInvoiceEndpoints = {
     method: 'POST',
     path: `${BASE}/:repeating_invoice_id/resume`,
     summary: 'Resume a paused repeating invoice from its next run date on or after today (runs missed while paused are skipped)',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: RepeatingInvoiceParamsSchema,
     response: RepeatingInvoiceDetailSchema,
     errors: ['REPEATING_INVOICE_NOT_FOUND', 'REPEATING_INVOICE_ENDED'],
@@ -321,7 +319,7 @@ export const repeatingInvoiceEndpoints = {
     method: 'POST',
     path: `${BASE}/:repeating_invoice_id/stop`,
     summary: 'Stop for good: no further invoice is made and it can no longer be edited or resumed',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'merchant' },
     params: RepeatingInvoiceParamsSchema,
     response: RepeatingInvoiceDetailSchema,
     errors: ['REPEATING_INVOICE_NOT_FOUND', 'REPEATING_INVOICE_ENDED'],

@@ -56,8 +56,6 @@ export type ListStaticQrQuery = z.input<typeof ListStaticQrQuerySchema>;
 
 const QrParamsSchema = z.object({ business_id: z.uuid(), id: z.uuid() });
 const BusinessOnlyParamsSchema = z.object({ business_id: z.uuid() });
-const VIEW = { kind: 'business', permission: 'payments:view' } as const;
-const CREATE = { kind: 'business', permission: 'payments:create' } as const;
 
 export const staticQrEndpoints = {
   list: defineEndpoint({
@@ -65,7 +63,7 @@ export const staticQrEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/static-qr-codes',
     summary: 'Static QR codes, newest first, searched by name or location and filtered by status (cursor pages)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessOnlyParamsSchema,
     query: ListStaticQrQuerySchema,
     response: pageOf(StaticQrSchema),
@@ -75,7 +73,7 @@ export const staticQrEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/static-qr-codes/:id',
     summary: 'One static QR code with its code as SVG and PNG',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: QrParamsSchema,
     response: StaticQrDetailSchema,
     errors: ['STATIC_QR_NOT_FOUND'],
@@ -85,7 +83,7 @@ export const staticQrEndpoints = {
     method: 'GET',
     path: '/v1/business/:business_id/static-qr-codes/:id/payments',
     summary: 'Payments made through a static QR code, newest first (cursor pages)',
-    access: VIEW,
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: QrParamsSchema,
     query: CursorQuerySchema,
     response: pageOf(PaymentSchema),
@@ -96,7 +94,7 @@ export const staticQrEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/static-qr-codes',
     summary: 'Create a static QR code',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: BusinessOnlyParamsSchema,
     body: StaticQrBodySchema,
     response: StaticQrSchema,
@@ -107,7 +105,7 @@ export const staticQrEndpoints = {
     method: 'PUT',
     path: '/v1/business/:business_id/static-qr-codes/:id',
     summary: 'Edit a static QR code; its printed URL stays. An archived code cannot be edited',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: QrParamsSchema,
     body: StaticQrBodySchema,
     response: StaticQrSchema,
@@ -118,7 +116,7 @@ export const staticQrEndpoints = {
     method: 'POST',
     path: '/v1/business/:business_id/static-qr-codes/:id/archive',
     summary: 'Archive a static QR code: scanning it no longer takes payments',
-    access: CREATE,
+    access: { kind: 'business', permission: 'payments:create', standing: 'merchant' },
     params: QrParamsSchema,
     response: StaticQrSchema,
     errors: ['STATIC_QR_NOT_FOUND', 'STATIC_QR_ARCHIVED'],

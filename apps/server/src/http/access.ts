@@ -1,5 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, CSRF_EXEMPT_ENDPOINTS, TWO_FACTOR_EXEMPT_ENDPOINT, permissionsOf, type Access, type Endpoint, type Role } from '@merchant/core';
+import {
+  AppError,
+  CSRF_EXEMPT_ENDPOINTS,
+  STANDING_MESSAGES,
+  TWO_FACTOR_EXEMPT_ENDPOINT,
+  permissionsOf,
+  standingRefusal,
+  type Access,
+  type Endpoint,
+  type Role,
+} from '@merchant/core';
 import { safeEqual } from '../lib/crypto';
 import type { BusinessRow } from './context';
 
@@ -17,7 +27,8 @@ export interface BusinessStandings {
 /**
  * Laravel semantics the client depends on (field notes): a non-GET call with a missing or wrong
  * anti-forgery token answers 419 before any authentication check; no session answers 401;
- * an object of another business 404; a missing permission 403.
+ * an object of another business 404; a missing permission 403; a business whose state does not allow the
+ * endpoint's standing (a partner business, a blocked or unverified one) 403 with the reason's own code.
  */
 export function createAccessHook(endpoint: Endpoint, deps: { standings: BusinessStandings }) {
   const access: Access = endpoint.access;
@@ -55,6 +66,8 @@ export function createAccessHook(endpoint: Endpoint, deps: { standings: Business
     const role = membership?.role ?? null;
     const permissions = permissionsOf({ isSuperAdmin: user.isSuperAdmin, role });
     if (!permissions.includes(access.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+    const refusal = standingRefusal(access.standing, business);
+    if (refusal) throw new AppError(refusal, STANDING_MESSAGES[refusal]);
     req.ctx.business = { row: business, role, isSuperAdmin: user.isSuperAdmin, permissions };
   };
 }

@@ -1,3 +1,4 @@
+import { refusalsOf } from '../permissions/standing';
 import type { Endpoint } from './endpoint';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 
@@ -21,6 +22,7 @@ export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
     codes.add('NOT_FOUND');
     codes.add('FORBIDDEN');
     if (endpoint.id !== TWO_FACTOR_EXEMPT_ENDPOINT) codes.add('BUSINESS_TWO_FACTOR_REQUIRED');
+    for (const code of refusalsOf(access.standing)) codes.add(code);
   }
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.method !== 'GET') codes.add('VALIDATION_FAILED');
   if (endpoint.method !== 'GET') codes.add('PAYLOAD_TOO_LARGE');

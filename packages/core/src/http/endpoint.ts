@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../permissions/permissions';
+import type { Standing } from '../permissions/standing';
 import type { ErrorCode } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,10 +11,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - guest: anyone; meant for signed-out people (login, register, password reset)
  * - user: a signed-in user
  * - business: a signed-in member of the path's :business_id holding the permission
- *   (super admins hold every permission on every business)
+ *   (super admins hold every permission on every business), in a business whose state allows the
+ *   standing (`permissions/standing.ts`: partner, blocked, verified)
  * - super-admin: a signed-in super admin
  */
-export type Access = { kind: 'public' } | { kind: 'guest' } | { kind: 'user' } | { kind: 'business'; permission: Permission } | { kind: 'super-admin' };
+export type Access =
+  { kind: 'public' } | { kind: 'guest' } | { kind: 'user' } | { kind: 'business'; permission: Permission; standing: Standing } | { kind: 'super-admin' };
 
 /**
  * The host kind an endpoint is served on (spec 9). `app` covers the app, api and dashboard hosts (and any

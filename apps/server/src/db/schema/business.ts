@@ -19,6 +19,8 @@ export const businesses = pgTable(
     })
       .notNull()
       .default('questionnaire'),
+    /** While blocked: the status the block interrupted, which unblocking restores (null otherwise). */
+    statusBeforeBlock: text('status_before_block', { enum: ONBOARDING_STATUSES }),
     logoUrl: text('logo_url'),
     addressLine1: text('address_line1'),
     addressLine2: text('address_line2'),

@@ -27,7 +27,9 @@ export const verificationRepository = {
   async update(
     db: Executor,
     businessId: string,
-    values: Partial<Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'stripeEnabled' | 'xenditEnabled' | 'platformEnabled' | 'features'>> & {
+    values: Partial<
+      Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'statusBeforeBlock' | 'stripeEnabled' | 'xenditEnabled' | 'platformEnabled' | 'features'>
+    > & {
       updatedAt: Date;
     },
   ) {

@@ -13,5 +13,6 @@ export function verificationRoutes(host: RouteHost, service: VerificationService
     service.requestChanges(ctx, params.business_id, body.message),
   );
   registerEndpoint(app, host, verificationAdminEndpoints.block, async ({ ctx, params, body }) => service.block(ctx, params.business_id, body.reason));
+  registerEndpoint(app, host, verificationAdminEndpoints.unblock, async ({ ctx, params }) => service.unblock(ctx, params.business_id));
   registerEndpoint(app, host, verificationAdminEndpoints.updateFlags, async ({ ctx, params, body }) => service.updateFlags(ctx, params.business_id, body));
 }

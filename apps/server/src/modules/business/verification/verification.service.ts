@@ -194,7 +194,7 @@ export function createVerificationService(deps: {
       if (row.onboardingStatus === 'blocked') throw new AppError('VERIFICATION_NOT_PENDING', `${row.name} is already blocked.`);
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
-        const next = await repo.update(tx, row.id, { onboardingStatus: 'blocked', updatedAt: now });
+        const next = await repo.update(tx, row.id, { onboardingStatus: 'blocked', statusBeforeBlock: row.onboardingStatus, updatedAt: now });
         await deps.onboarding.closeVerificationWarnings(tx, row.id);
         await deps.onboarding.recordEvent(tx, {
           businessId: row.id,
@@ -222,6 +222,48 @@ export function createVerificationService(deps: {
           '',
           `We could not verify ${row.name}, so it cannot take payments from the dashboard.`,
           'Please contact customer support: they can explain the decision and what you can provide to have it reviewed again.',
+        ].join('\n'),
+      );
+      return review(updated);
+    },
+
+    /**
+     * Lifts a block (docs/decisions.md, "Standing"): the business returns to the status the block interrupted, so
+     * a verified one takes payments and pays out as before, and one waiting for verification waits again.
+     */
+    async unblock(ctx: SignedInContext, businessId: string): Promise<BusinessReview> {
+      const row = await load(businessId);
+      if (row.onboardingStatus !== 'blocked') throw new AppError('VERIFICATION_NOT_BLOCKED', `${row.name} is not blocked.`);
+      // The status the block interrupted; a business blocked before it was kept is verified again if it ever was.
+      const wasVerified = (await deps.onboarding.history(row.id)).some((event) => event.kind === 'approved');
+      const status = row.statusBeforeBlock ?? (wasVerified ? 'completed' : 'questionnaire');
+      const updated = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const next = await repo.update(tx, row.id, { onboardingStatus: status, statusBeforeBlock: null, updatedAt: now });
+        await deps.onboarding.recordEvent(tx, { businessId: row.id, id: newId(), kind: 'unblocked', actorUserId: ctx.user.id, createdAt: now });
+        await audit.record(tx, ctx, {
+          action: 'verification.unblocked',
+          description: `Unblocked ${row.name}`,
+          actorUserId: ctx.user.id,
+          subjectUserId: null,
+          businessId: row.id,
+          objectType: 'business',
+          objectId: row.id,
+          meta: { status },
+        });
+        return next;
+      });
+      await mailOwners(updated, `${row.name} is unblocked`, (name) =>
+        [
+          `Hello ${name},`,
+          '',
+          status === 'completed'
+            ? `${row.name} is no longer blocked: it takes payments and pays out again.`
+            : status === 'pending_verification'
+              ? `${row.name} is no longer blocked. We are reviewing its verification and will write to you with the result.`
+              : `${row.name} is no longer blocked. Finish the questionnaire and submit it so that we can verify the business.`,
+          '',
+          `Open the dashboard: ${screenLink(deps.publicUrl, SCREEN_PATHS.paymentsOverview, { business_id: row.id })}`,
         ].join('\n'),
       );
       return review(updated);

@@ -1,3 +1,4 @@
+import type { StandingFacts } from '@merchant/core';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { CheckoutPaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
@@ -29,7 +30,7 @@ const lockedByPublicId = preparedStatement('payment_lock_by_public_id', (db, nam
 );
 const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
   db
-    .select({ name: businesses.name })
+    .select({ name: businesses.name, type: businesses.type, onboardingStatus: businesses.onboardingStatus })
     .from(businesses)
     .where(eq(businesses.id, sql.placeholder('businessId')))
     .limit(1)
@@ -39,6 +40,8 @@ const contextOfConfirm = preparedStatement('payment_confirm_context', (db, name)
   db
     .select({
       name: businesses.name,
+      type: businesses.type,
+      onboardingStatus: businesses.onboardingStatus,
       settlementDelayDays: checkoutSettings.settlementDelayDays,
       enabled: paymentMethodSettings.enabled,
       passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
@@ -124,9 +127,10 @@ export const chargesRepository = {
       .where(and(eq(refunds.businessId, businessId), eq(refunds.paymentId, paymentId)))
       .orderBy(asc(refunds.createdAt), asc(refunds.id));
   },
-  async businessName(db: Executor, businessId: string): Promise<string> {
+  /** The business's name (the provider's intent) and whether it takes payments (null: no such business). */
+  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts } | null> {
     const [row] = await nameOfBusiness(db, { businessId });
-    return row?.name ?? '';
+    return row ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus } } : null;
   },
   /** The business's settlement delay in days, or null when it has no payments settings yet. */
   async settlementDelayDays(db: Executor, businessId: string): Promise<number | null> {
@@ -138,13 +142,16 @@ export const chargesRepository = {
     return row?.days ?? null;
   },
   /**
-   * What a confirm needs of the business in one read: its name (the provider's intent), its settlement delay
-   * (null: no payments settings yet), and the method's setting (no row: on, fee not passed on).
+   * What a confirm needs of the business in one read: its name (the provider's intent), whether it takes
+   * payments, its settlement delay (null: no payments settings yet), and the method's setting (no row: on, fee
+   * not passed on).
    */
   async confirmContext(db: Executor, businessId: string, method: CheckoutPaymentMethod) {
     const [row] = await contextOfConfirm(db, { businessId, method });
     return {
       name: row?.name ?? '',
+      // No such business takes nothing.
+      standing: row ? { type: row.type, onboardingStatus: row.onboardingStatus } : ({ type: 'partner', onboardingStatus: 'blocked' } as StandingFacts),
       settlementDelayDays: row?.settlementDelayDays ?? null,
       methodEnabled: row?.enabled ?? true,
       passFeeToCustomer: row?.passFeeToCustomer ?? false,

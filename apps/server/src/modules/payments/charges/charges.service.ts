@@ -21,6 +21,7 @@ import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
+import { takingPayments } from './takes-payments';
 import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
 import { chargePostings } from './charge-postings';
 import { savedMethodColumns, savedMethodEvent } from './saved-method';
@@ -188,6 +189,7 @@ export function createChargesService(deps: {
         throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
       }
       if (decision === 'approve') {
+        takingPayments(await repo.businessOfPayment(tx, payment.businessId));
         await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
       }
       const provider = processor.provider(payment.provider);
@@ -236,7 +238,7 @@ export function createChargesService(deps: {
       const provider = processor.provider();
       const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
       // The business's name and settlement delay: handed over by a caller charging many, or else read in one statement.
-      const context = known ?? (await repo.confirmContext(tx, input.businessId, 'card'));
+      const context = takingPayments(known ?? (await repo.confirmContext(tx, input.businessId, 'card')));
       const intent = await provider.createIntent({
         paymentPublicId: publicId,
         amount: input.amount,
@@ -282,13 +284,14 @@ export function createChargesService(deps: {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
       const provider = processor.provider();
       return db.transaction(async (tx) => {
+        const business = takingPayments(await repo.businessOfPayment(tx, input.businessId));
         await lockSource(tx, input.businessId, input.source, input.amount);
         const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
         const intent = await provider.createIntent({
           paymentPublicId: publicId,
           amount: input.amount,
           currency: input.currency,
-          merchantName: await repo.businessName(tx, input.businessId),
+          merchantName: business.name,
         });
         const now = clock.now();
         const payment = await repo.insert(tx, {
@@ -330,7 +333,7 @@ export function createChargesService(deps: {
         const provider = processor.provider(payment.provider);
         const method = details.method;
         // The business's name, settlement delay and method setting in one read (docs/payments.md, "Core services").
-        const context = await repo.confirmContext(tx, payment.businessId, method);
+        const context = takingPayments(await repo.confirmContext(tx, payment.businessId, method));
         if (!provider.methods(payment.currency).includes(method) || !context.methodEnabled) throw methodUnavailable(method);
         const passFee = options.passFeeToCustomer === 'as_set' ? context.passFeeToCustomer : options.passFeeToCustomer;
         const gross = passFee ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;

@@ -1,4 +1,4 @@
-import type { Role } from '@merchant/core';
+import type { Role, StandingFacts } from '@merchant/core';
 import type { NextAction, PaymentSource } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessRow, RequestMeta, UserRow } from '@/http/context';
@@ -94,6 +94,8 @@ export interface SavedCardCharge extends SavedCard {
 export interface SavedChargeContext {
   name: string;
   settlementDelayDays: number | null;
+  /** Whether the business takes payments now (a blocked or partner business does not). */
+  standing: StandingFacts;
 }
 
 /** A payment after confirm or a completed action; `nextAction` is what it waits for in `requires_action`. */

@@ -1,14 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
+import type { StandingFacts } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { businesses, checkoutSettings } from '@/db/schema';
 
 export type CheckoutSettingsRow = typeof checkoutSettings.$inferSelect;
 
-/** The checkout's branding read (its page, every receipt): built once (db/prepared.ts). */
+/** The checkout's branding read (its page, every receipt), with whether the business takes payments: built once (db/prepared.ts). */
 const withSettings = preparedStatement('business_with_checkout_settings', (db, name) =>
   db
-    .select({ business: { name: businesses.name, logoUrl: businesses.logoUrl }, settings: checkoutSettings })
+    .select({
+      business: { name: businesses.name, logoUrl: businesses.logoUrl, type: businesses.type, onboardingStatus: businesses.onboardingStatus },
+      settings: checkoutSettings,
+    })
     .from(businesses)
     .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
     .where(eq(businesses.id, sql.placeholder('businessId')))
@@ -24,7 +28,7 @@ export const checkoutCustomisationRepository = {
   async businessWithSettings(
     db: Executor,
     businessId: string,
-  ): Promise<{ business: { name: string; logoUrl: string | null }; settings: CheckoutSettingsRow | null } | null> {
+  ): Promise<{ business: { name: string; logoUrl: string | null } & StandingFacts; settings: CheckoutSettingsRow | null } | null> {
     const [row] = await withSettings(db, { businessId });
     return row ?? null;
   },

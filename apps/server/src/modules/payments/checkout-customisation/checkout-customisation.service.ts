@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { AppError, fieldError } from '@merchant/core';
+import { AppError, fieldError, type StandingFacts } from '@merchant/core';
 import {
   DEFAULT_BRAND_COLOR,
   DEFAULT_SETTLEMENT_DELAY_DAYS,
@@ -39,12 +39,15 @@ export async function brandingFor(db: Executor, businessId: string, host: 'check
   return (await brandingAndSettingsFor(db, businessId, host))?.branding ?? null;
 }
 
-/** The branding and the checkout settings of a business in one read (null: no such business). */
+/**
+ * The branding and the checkout settings of a business in one read (null: no such business), with the facts
+ * that say whether it takes payments (`takesPayments` in @merchant/core).
+ */
 export async function brandingAndSettingsFor(
   db: Executor,
   businessId: string,
   host: 'checkout' | 'invoice' = 'checkout',
-): Promise<{ branding: Branding; settings: Omit<CheckoutSettings, 'logo_url'> } | null> {
+): Promise<{ branding: Branding; settings: Omit<CheckoutSettings, 'logo_url'>; standing: StandingFacts } | null> {
   const found = await repo.businessWithSettings(db, businessId);
   if (!found) return null;
   const settings = settingsOf(found.settings);
@@ -56,6 +59,7 @@ export async function brandingAndSettingsFor(
       brand_color: settings.brand_color,
     },
     settings,
+    standing: { type: business.type, onboardingStatus: business.onboardingStatus },
   };
 }
 

@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, formatMoneyWithCode, takesPayments } from '@merchant/core';
 import {
   CHECKOUT_SOURCE_TYPES,
   FAILURE_MESSAGES,
@@ -145,11 +145,11 @@ export function createCheckoutService(deps: {
   return {
     async view(kind: CheckoutSourceKind, publicId: string): Promise<Checkout> {
       const source = await sourceOf(kind, publicId);
-      const [branding, methods] = await Promise.all([brandingFor(db, source.businessId), methodsOffered(source.businessId, source.currency)]);
-      if (!branding) throw NOT_FOUND();
+      const [business, methods] = await Promise.all([brandingAndSettingsFor(db, source.businessId), methodsOffered(source.businessId, source.currency)]);
+      if (!business) throw NOT_FOUND();
       const provider = deps.processor.provider();
       return {
-        business: branding,
+        business: business.branding,
         amount: source.amount === null ? null : { amount: source.amount, currency: source.currency },
         currency: source.currency,
         purpose: source.purpose,
@@ -157,7 +157,8 @@ export function createCheckoutService(deps: {
         prefill: source.prefill,
         methods,
         redirect_url: source.redirectUrl,
-        unavailable: source.unavailable,
+        // A business that takes no payments now (blocked) says so before anything else.
+        unavailable: takesPayments(business.standing) ? source.unavailable : CANNOT_TAKE_PAYMENTS,
         test_mode: provider.name === 'test',
       };
     },

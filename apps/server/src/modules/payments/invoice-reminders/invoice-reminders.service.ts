@@ -1,4 +1,4 @@
-import { AppError } from '@merchant/core';
+import { AppError, takesPayments } from '@merchant/core';
 import {
   DEFAULT_REMINDER_SETTINGS,
   MAX_DAYS_AFTER_DUE,
@@ -95,6 +95,8 @@ export function createInvoiceRemindersService(deps: { db: Executor; clock: Clock
       for (const c of candidates) {
         const offset = reminderOffsetDue(present(c.settings), c.dueDate, today);
         if (offset === null || c.reminded.includes(offset)) continue;
+        // A business that takes no payments now (blocked) asks for none: its invoices are not reminded.
+        if (!takesPayments(c.business)) continue;
         try {
           if (await invoices.remindAutomatically(c.business, c.invoiceId, offset)) reminded++;
         } catch (error) {

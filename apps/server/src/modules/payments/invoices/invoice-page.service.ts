@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, formatMoneyWithCode, takesPayments } from '@merchant/core';
 import {
   amountDue,
   checkoutUrl,
@@ -17,7 +17,7 @@ import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { ChargesService } from '../charges/charges.service';
-import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
+import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import type { Processor } from '../processor/processor.module';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
@@ -97,14 +97,16 @@ export function createInvoicePageService(deps: {
     async view(businessId: string, publicId: string): Promise<InvoicePage> {
       const { invoice: row, customerName, customerEmail } = await published(businessId, publicId);
       await recordView(row);
-      const [branding, payable, payments] = await Promise.all([
-        brandingFor(db, row.businessId, 'invoice'),
+      const [business, range, payments] = await Promise.all([
+        brandingAndSettingsFor(db, row.businessId, 'invoice'),
         payableRange(row),
         deps.sourcePayments.captured(row.businessId, 'invoice', row.id, MAX_LISTED_PAYMENTS),
       ]);
-      if (!branding) throw notFound();
+      if (!business) throw notFound();
+      // A business that takes no payments now (blocked) offers no payment and says why.
+      const takes = takesPayments(business.standing);
       return {
-        business: branding,
+        business: business.branding,
         number: invoiceNumberLabel(row.number),
         status: row.status,
         customer: { name: customerName, email: customerEmail },
@@ -119,7 +121,8 @@ export function createInvoicePageService(deps: {
         amount_paid: row.amountPaid,
         amount_due: amountDue(row.total, row.amountPaid),
         allow_partial: row.allowPartial,
-        payable,
+        payable: takes ? range : null,
+        unavailable: takes || !range ? null : CANNOT_TAKE_PAYMENTS,
         notes: row.notes,
         terms: row.terms,
         // A captured payment always has its method; the filter only tells the compiler so.

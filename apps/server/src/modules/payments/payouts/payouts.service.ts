@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode, type CursorQuery } from '@merchant/core';
+import { AppError, STANDING_MESSAGES, fieldError, formatMoneyWithCode, standingRefusal, type CursorQuery } from '@merchant/core';
 import {
   PAYOUT_CSV_HEADER,
   PAYOUT_LINES_CSV_HEADER,
@@ -24,6 +24,7 @@ import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import type { Mailer } from '@/mail/mailer';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { standingOfBusiness } from '../business-standing.repository';
 import type { LedgerService } from '../ledger/ledger.service';
 import { startOfDay } from '../transactions/transactions.repository';
 import { last4, lineCsvRow, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings } from './payouts.presenter';
@@ -94,6 +95,14 @@ export function createPayoutsService(deps: PayoutsDeps) {
   async function make(request: PayoutRequest): Promise<PayoutRow | null> {
     const automatic = request.trigger === 'scheduled';
     return db.transaction(async (tx) => {
+      // Money leaves only a verified business that is not blocked (docs/security.md, "Standing"): a schedule skips
+      // the others, a request (which its endpoint refused already) is refused here too.
+      const standing = await standingOfBusiness(tx, request.businessId);
+      const refusal = standing ? standingRefusal('verified', standing) : 'BUSINESS_BLOCKED';
+      if (refusal) {
+        if (automatic) return null;
+        throw new AppError(refusal, STANDING_MESSAGES[refusal]);
+      }
       await repo.lockCurrency(tx, request.businessId, request.currency);
       if (request.scheduledFor && (await repo.scheduledExists(tx, request.businessId, request.currency, request.scheduledFor))) return null;
       const account = await repo.defaultAccount(tx, request.businessId, request.currency);

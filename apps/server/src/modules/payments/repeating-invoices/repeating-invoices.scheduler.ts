@@ -1,9 +1,10 @@
-import { AppError } from '@merchant/core';
+import { AppError, takesPayments } from '@merchant/core';
 import { addDays, runAllowed, runDate } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { UNATTENDED } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { standingOfBusiness } from '../business-standing.repository';
 import type { InvoiceActor, InvoicesService } from '../invoices/invoices.service';
 import { contentOf, scheduleOf } from './repeating-invoices.presenter';
 import { repeatingInvoicesRepository as repo, type RunKey } from './repeating-invoices.repository';
@@ -99,6 +100,9 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
 
   /** Every due run of one repeating invoice (several when runs were missed while no scheduler ran), each sent when asked. */
   async function runTemplate(businessId: string, id: string, today: string): Promise<number> {
+    // A business that takes no payments now (blocked) issues no invoices: its runs wait and are made once it may.
+    const standing = await standingOfBusiness(db, businessId);
+    if (!standing || !takesPayments(standing)) return 0;
     let made = 0;
     for (;;) {
       const run = await runOnce(businessId, id, today);

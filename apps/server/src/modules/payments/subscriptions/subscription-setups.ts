@@ -1,8 +1,9 @@
-import { AppError, fieldError } from '@merchant/core';
+import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, takesPayments, type StandingFacts } from '@merchant/core';
 import { FAILURE_MESSAGES, type CardDetails, type SavedMethodKind, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { RequestMeta } from '@/http/context';
 import type { RateLimiter } from '@/lib/rate-limit';
+import { standingOfBusiness } from '../business-standing.repository';
 import type { Processor } from '../processor/processor.module';
 import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import type { Billing, BillingDeps, ChargeDone } from './subscriptions.billing';
@@ -29,7 +30,8 @@ export interface SavedMethodInput {
 const NOT_FOUND = () => new AppError('SUBSCRIPTION_SETUP_NOT_FOUND', 'This link does not exist.');
 
 /** Why a setup can no longer be used, in the customer's words; null when it can. */
-function unavailable(setup: SubscriptionSetupRow, sub: SubscriptionRow, now: Date): string | null {
+function unavailable(setup: SubscriptionSetupRow, sub: SubscriptionRow, now: Date, business: StandingFacts | null): string | null {
+  if (!business || !takesPayments(business)) return CANNOT_TAKE_PAYMENTS;
   if (sub.status === 'cancelled') return 'This subscription has been cancelled.';
   if (sub.status === 'completed') return 'This subscription has ended.';
   if (setup.status === 'completed') return 'This link has been used already. Ask the business for a new one if you need to change your card.';
@@ -54,9 +56,9 @@ export function createSubscriptionSetups(
   async function findSetup(publicId: string) {
     const setup = await repo.setupByPublicId(db, publicId);
     if (!setup) throw NOT_FOUND();
-    const sub = await repo.find(db, setup.businessId, setup.subscriptionId);
+    const [sub, business] = await Promise.all([repo.find(db, setup.businessId, setup.subscriptionId), standingOfBusiness(db, setup.businessId)]);
     if (!sub) throw NOT_FOUND();
-    return { setup, sub };
+    return { setup, sub, business };
   }
 
   /** What the method's saving does to the subscription, in the setup's transaction; answers a charge when one was made. */
@@ -96,7 +98,7 @@ export function createSubscriptionSetups(
       if (!setup) throw NOT_FOUND();
       const locked = await repo.lock(tx, setup.businessId, setup.subscriptionId);
       if (!locked) throw NOT_FOUND();
-      const refusal = unavailable(setup, locked, clock.now());
+      const refusal = unavailable(setup, locked, clock.now(), await standingOfBusiness(tx, setup.businessId));
       if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
       await repo.completeSetup(tx, setup, clock.now());
       const sub = await repo.update(tx, setup.businessId, setup.subscriptionId, {
@@ -141,12 +143,12 @@ export function createSubscriptionSetups(
 
     /** Who a setup is for and why it can no longer be used (null: it can): a direct-debit mandate started from it belongs to that customer. */
     async owner(publicId: string): Promise<{ businessId: string; customerId: string; unavailable: string | null }> {
-      const { setup, sub } = await findSetup(publicId);
-      return { businessId: sub.businessId, customerId: sub.customerId, unavailable: unavailable(setup, sub, clock.now()) };
+      const { setup, sub, business } = await findSetup(publicId);
+      return { businessId: sub.businessId, customerId: sub.customerId, unavailable: unavailable(setup, sub, clock.now(), business) };
     },
 
     async page(publicId: string): Promise<SubscriptionSetupPage> {
-      const { setup, sub } = await findSetup(publicId);
+      const { setup, sub, business } = await findSetup(publicId);
       const branding = await brandingFor(db, sub.businessId);
       if (!branding) throw NOT_FOUND();
       return {
@@ -162,15 +164,15 @@ export function createSubscriptionSetups(
         kind: setup.kind,
         status: sub.status,
         method: savedMethodOf(sub),
-        unavailable: unavailable(setup, sub, clock.now()),
+        unavailable: unavailable(setup, sub, clock.now(), business),
         test_mode: deps.processor.provider().name === 'test',
       };
     },
 
     /** Checks the card with the provider (never stored: only its token, brand, last 4 and expiry) and completes the setup. */
     async saveCard(publicId: string, card: CardDetails, where: RequestMeta): Promise<SubscriptionSetupResult> {
-      const { setup, sub } = await findSetup(publicId);
-      const refusal = unavailable(setup, sub, clock.now());
+      const { setup, sub, business } = await findSetup(publicId);
+      const refusal = unavailable(setup, sub, clock.now(), business);
       if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
       const { perSetup, perIp } = SAVE_CARD_LIMITS;
       const tooMany = () => new AppError('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');

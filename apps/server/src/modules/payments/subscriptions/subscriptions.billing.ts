@@ -53,7 +53,11 @@ export async function businessOfPass(db: Executor, businessId: string): Promise<
   const found = await brandingAndSettingsFor(db, businessId);
   if (!found) return null;
   const name = found.branding.name;
-  return { charge: { name, settlementDelayDays: found.settings.settlement_delay_days }, name, sendReceipts: found.settings.send_receipts };
+  return {
+    charge: { name, settlementDelayDays: found.settings.settlement_delay_days, standing: found.standing },
+    name,
+    sendReceipts: found.settings.send_receipts,
+  };
 }
 
 /** Without a mailer (the demo seed's history) nothing is mailed. */

@@ -1,3 +1,4 @@
+import { takesPayments } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { businessOfPass, type Billing, type BusinessOfPass, type ChargeDone } from './subscriptions.billing';
@@ -69,7 +70,11 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
         return 'ended';
       }
       if (!sub.methodToken) return null;
-      return billing.chargePeriod(tx, sub, { reanchor: false, customer: locked.customer, business });
+      // A business that takes no payments now (blocked) is not charged: the subscription stays due and is charged
+      // at the first pass after it may again.
+      const known = business ?? (await businessOfPass(tx, businessId));
+      if (!known || !takesPayments(known.charge.standing)) return null;
+      return billing.chargePeriod(tx, sub, { reanchor: false, customer: locked.customer, business: known });
     });
   }
 

@@ -46,6 +46,14 @@ export function useBlock(businessId: string) {
   });
 }
 
+export function useUnblock(businessId: string) {
+  const keep = useKeepReview(businessId);
+  return useMutation({
+    mutationFn: () => call(verificationAdminEndpoints.unblock, { params: { business_id: businessId } }),
+    onSuccess: keep,
+  });
+}
+
 export function useUpdateFlags(businessId: string) {
   const keep = useKeepReview(businessId);
   return useMutation({

@@ -30,6 +30,7 @@ function invoice(over: Partial<InvoicePage> = {}): InvoicePage {
     amount_due: 37_06,
     allow_partial: false,
     payable: { min: 37_06, max: 37_06 },
+    unavailable: null,
     notes: null,
     terms: null,
     payments: [],
@@ -50,6 +51,14 @@ function renderPage() {
 const stub = () => stubApi().on(invoicePageEndpoints.csrfToken, () => ({ token: 'invoice-host-token' }));
 
 describe('the public invoice page', { timeout: 30_000 }, () => {
+  it('offers no payment and says why when the business cannot take payments', async () => {
+    stub().on(invoicePageEndpoints.get, () => invoice({ payable: null, unavailable: 'This business cannot take payments right now.' }));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-000007' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('This business cannot take payments right now.');
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
   it('shows the business, the lines, the taxes and the amount due, with one Pay button for all of it', async () => {
     const api = stub().on(invoicePageEndpoints.get, () => invoice());
     renderPage();

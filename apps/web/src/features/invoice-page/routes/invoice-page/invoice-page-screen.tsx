@@ -152,6 +152,10 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
       </Paper>
       {invoice.payable ? (
         <PayPanel businessId={businessId} publicId={publicId} invoice={invoice} payable={invoice.payable} />
+      ) : invoice.unavailable ? (
+        <Alert color="yellow" title="Payment unavailable" role="status">
+          {invoice.unavailable}
+        </Alert>
       ) : invoice.status === 'paid' ? (
         <Alert color="green" title="Paid in full" role="status">
           Thank you. {invoice.business.name} has received the full amount of this invoice.

@@ -28,7 +28,14 @@ import { countryLabel, OnboardingSummary } from '@/components/onboarding-summary
 import { formatLocalDateTime as formatDateTime } from '@/lib/format';
 import { PageFrame } from '@/components/page-frame';
 import { notifySuccess } from '@/lib/notify';
-import { businessReviewQuery, useApprove, useBlock, useRequestChanges, useUpdateFlags } from '@/features/verification-admin/api/verification-admin-api';
+import {
+  businessReviewQuery,
+  useApprove,
+  useBlock,
+  useRequestChanges,
+  useUnblock,
+  useUpdateFlags,
+} from '@/features/verification-admin/api/verification-admin-api';
 import { QueryStatus } from '@/components/query-status';
 
 const STATUS: Record<BusinessReview['business']['onboarding_status'], { label: string; color: string }> = {
@@ -43,6 +50,7 @@ const EVENT_LABEL: Record<VerificationEvent['kind'], string> = {
   approved: 'Approved',
   changes_requested: 'Asked for changes',
   blocked: 'Blocked',
+  unblocked: 'Unblocked',
 };
 
 /** Stripe and Xendit follow the business's provider connections (its payment methods): shown, not set here. */
@@ -151,6 +159,7 @@ function Review({ review }: { review: BusinessReview }) {
 function Decision({ review }: { review: BusinessReview }) {
   const id = review.business.id;
   const approve = useApprove(id);
+  const unblock = useUnblock(id);
   const [dialog, setDialog] = useState<'changes' | 'block' | null>(null);
   const pending = review.business.onboarding_status === 'pending_verification';
   const blocked = review.business.onboarding_status === 'blocked';
@@ -164,6 +173,18 @@ function Decision({ review }: { review: BusinessReview }) {
       onConfirm: () => approve.mutate(undefined, { onSuccess: () => notifySuccess(`${review.business.name} is verified.`) }),
     });
 
+  const confirmUnblock = () =>
+    modals.openConfirmModal({
+      title: `Unblock ${review.business.name}?`,
+      children: (
+        <Text size="sm">
+          The business returns to where the block stopped it: a verified business takes payments and pays out again at once. The owners are mailed.
+        </Text>
+      ),
+      labels: { confirm: 'Unblock', cancel: 'Cancel' },
+      onConfirm: () => unblock.mutate(undefined, { onSuccess: () => notifySuccess(`${review.business.name} is unblocked.`) }),
+    });
+
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="decision-title">
       <Stack gap="sm">
@@ -174,7 +195,7 @@ function Decision({ review }: { review: BusinessReview }) {
           {pending
             ? 'Check the answers and documents, then approve, ask for changes or block.'
             : blocked
-              ? 'This business is blocked.'
+              ? 'This business is blocked: it takes no payments, and no payout, transfer or bank change starts. Its people can still sign in, read and export.'
               : 'Approving or asking for changes is possible once the business submits the questionnaire.'}
         </Text>
         <Group gap="xs">
@@ -184,9 +205,15 @@ function Decision({ review }: { review: BusinessReview }) {
           <Button variant="light" color="yellow" onClick={() => setDialog('changes')} disabled={!pending}>
             Ask for changes
           </Button>
-          <Button variant="light" color="red" onClick={() => setDialog('block')} disabled={blocked}>
-            Block
-          </Button>
+          {blocked ? (
+            <Button variant="light" onClick={confirmUnblock} loading={unblock.isPending}>
+              Unblock
+            </Button>
+          ) : (
+            <Button variant="light" color="red" onClick={() => setDialog('block')}>
+              Block
+            </Button>
+          )}
         </Group>
       </Stack>
       <ChangesDialog businessId={id} name={review.business.name} opened={dialog === 'changes'} onClose={() => setDialog(null)} />
