@@ -279,7 +279,8 @@ function BlockDialog({ businessId, name, opened, onClose }: { businessId: string
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            The business can no longer use the dashboard. The reason stays in the review history and the audit log; the owners are mailed to contact support.
+            The business takes no payments on any of its links, QR codes, invoices or subscriptions, and no payout, transfer or bank change starts; its people
+            can still sign in, read and export. The reason stays in the review history and the audit log; the owners are mailed to contact support.
           </Text>
           <Textarea {...form.field('reason')} label="Reason" required autosize minRows={3} />
           <Group justify="flex-end">
