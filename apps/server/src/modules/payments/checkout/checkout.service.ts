@@ -21,6 +21,7 @@ import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { ChargeResult, ChargesService, CheckoutSource } from '../charges/charges.service';
 import type { PaymentRow } from '../charges/charges.repository';
+import { isPastConfirmTime } from '../charges/incomplete';
 import { brandingAndSettingsFor, brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import { bankAccountOf } from '../payment.presenter';
@@ -201,7 +202,9 @@ export function createCheckoutService(deps: {
     },
 
     async payment(publicId: string): Promise<CheckoutPaymentState> {
-      const payment = await paymentOf(publicId);
+      const found = await paymentOf(publicId);
+      // Past its time it is expired, whether or not the schedule has stored it so yet.
+      const payment: PaymentRow = isPastConfirmTime(found, deps.clock.now()) ? { ...found, status: 'expired' } : found;
       const [nextAction, branding, page, methods] = await Promise.all([
         charges.nextAction(payment),
         brandingFor(db, payment.businessId),
