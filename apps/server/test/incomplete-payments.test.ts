@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostOfKind } from '@merchant/core';
-import { checkoutEndpoints } from '@merchant/payments';
+import { endpointPath, hostOfKind } from '@merchant/core';
+import { checkoutEndpoints, transactionEndpoints, type TransactionFiltersInput } from '@merchant/payments';
 import { paymentEvents, payments } from '../src/db/schema';
 import { INCOMPLETE_PAYMENT_TTL_MS } from '../src/modules/payments/charges/incomplete';
-import { createBusiness, insertLink, type FactoryBusiness } from './factories';
+import { createBusiness, insertLink, signInAgain, type FactoryBusiness } from './factories';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 
 /**
- * Payments started at the checkout and never paid (docs/payments.md, "The payment lifecycle"): they expire a day
- * after their start. Time moves with the app's clock only.
+ * Payments started at the checkout and never paid (docs/payments.md, "The payment lifecycle" and "transactions";
+ * docs/security.md, "Card testing at the checkout"): they expire a day after their start, and Transactions leaves
+ * them out unless its status filter asks for them. Time moves with the app's clock only.
  */
 let t: TestContext;
 let host: string;
@@ -71,5 +72,48 @@ describe('a payment started and never confirmed', () => {
     t.clock.advance(INCOMPLETE_PAYMENT_TTL_MS);
     await t.app.jobs.runDue();
     expect((await rowOf(second.publicId)).status).toBe('succeeded');
+  });
+});
+
+describe('Transactions and payments never paid', () => {
+  it('leaves incomplete and expired payments out unless the status filter asks for one, in the list and in the CSV', async () => {
+    const gone = await started('gone@example.com');
+    t.clock.advance(INCOMPLETE_PAYMENT_TTL_MS);
+    await t.app.jobs.runDue();
+    const open = await started('open@example.com');
+    const paid = await started('paid@example.com');
+    expect((await confirm(paid.agent, paid.publicId)).status).toBe(200);
+    // A day has passed: the owner signs in again.
+    const owner = await signInAgain(t, business.people.owner);
+
+    const emails = async (query: TransactionFiltersInput) =>
+      (await owner.ok(transactionEndpoints.list, { params: { business_id: business.id }, query: { ...query, q: '@example.com', limit: 50 } as never })).data
+        .map((p) => p.customer.email)
+        .filter((email) => ['gone@example.com', 'open@example.com', 'paid@example.com'].includes(email ?? ''));
+    const listed = async (query: TransactionFiltersInput) => {
+      const page = await owner.ok(transactionEndpoints.list, { params: { business_id: business.id }, query: { ...query, limit: 50 } as never });
+      return page.data.map((p) => p.customer.email);
+    };
+    // The default list (no filter at all: the walk of the date index), another sort, and with a search.
+    for (const sort of ['newest', 'amount_desc'] as const) {
+      const shown = await listed({ sort });
+      expect(shown).toContain('paid@example.com');
+      expect(shown).not.toContain('open@example.com');
+      expect(shown).not.toContain('gone@example.com');
+    }
+    expect(await emails({})).toEqual(['paid@example.com']);
+    // The status filter still shows each.
+    expect(await emails({ status: 'requires_payment_method' })).toEqual(['open@example.com']);
+    expect(await emails({ status: 'expired' })).toEqual(['gone@example.com']);
+
+    const csv = async (query: Record<string, string>) =>
+      (await owner.get(endpointPath(transactionEndpoints.export, { params: { business_id: business.id }, query: query as never }))).body;
+    const all = await csv({});
+    expect(all).toContain('paid@example.com');
+    expect(all).not.toContain('open@example.com');
+    expect(all).not.toContain('gone@example.com');
+    expect(await csv({ status: 'expired' })).toContain('gone@example.com');
+    expect((await rowOf(gone.publicId)).status).toBe('expired');
+    expect((await rowOf(open.publicId)).status).toBe('requires_payment_method');
   });
 });
