@@ -189,7 +189,7 @@ export const payments = pgTable(
       .on(t.businessId, t.bankLast4)
       .where(sql`${t.bankLast4} is not null`),
     // Payments waiting for their confirm (partial: they are few, since they expire a day after their start): the
-    // expiry schedule finds the old ones here.
+    // checkout's start limit per link or QR code counts a source's, and the expiry schedule finds the old ones.
     index('payments_incomplete_idx')
       .on(t.businessId, t.sourceType, t.sourceId, t.createdAt)
       .where(sql`${t.status} = 'requires_payment_method'`),
