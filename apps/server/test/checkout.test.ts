@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints, type CheckoutSourceKind } from '@merchant/payments';
 import { auditLogs, checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
-import { CONFIRM_LIMITS } from '../src/modules/payments/checkout/checkout.service';
+import { CHECKOUT_LIMITS } from '../src/modules/payments/checkout/card-testing';
 import { brandingFor } from '../src/modules/payments/checkout-customisation/checkout-customisation.service';
 import { createBusiness, insertLink, insertQr, type TestLinkValues } from './factories';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
@@ -342,7 +342,7 @@ describe('money-moving calls', () => {
   it('limit confirm attempts per payment (card testing)', async () => {
     const agent = customer();
     const payment = await started(await link(), 'link', undefined, agent);
-    for (let i = 0; i < CONFIRM_LIMITS.perPayment.max; i++) {
+    for (let i = 0; i < CHECKOUT_LIMITS.confirm.perPayment.max; i++) {
       expect(failure(await confirm(agent, payment.public_id, card('4242424242424241'))).code).toBe('PAYMENT_CARD_INVALID');
     }
     const limited = failure(await confirm(agent, payment.public_id, card('4242424242424242')));
@@ -352,11 +352,11 @@ describe('money-moving calls', () => {
   it('limit confirm attempts per address across payments', async () => {
     const agent = customer();
     const ids = [];
-    for (let i = 0; i <= CONFIRM_LIMITS.perIp.max / CONFIRM_LIMITS.perPayment.max; i++)
+    for (let i = 0; i <= CHECKOUT_LIMITS.confirm.perIp.max / CHECKOUT_LIMITS.confirm.perPayment.max; i++)
       ids.push((await started(await link(), 'link', undefined, agent)).public_id);
     let limited = false;
     for (const id of ids) {
-      for (let i = 0; i < CONFIRM_LIMITS.perPayment.max; i++) {
+      for (let i = 0; i < CHECKOUT_LIMITS.confirm.perPayment.max; i++) {
         const answer = await confirm(agent, id, card('4242424242424241'));
         if (!answer.ok && answer.body.code === 'RATE_LIMITED') limited = true;
       }

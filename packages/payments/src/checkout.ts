@@ -169,14 +169,15 @@ export const checkoutEndpoints = {
     method: 'POST',
     host: 'checkout',
     path: '/v1/checkout/:kind/:public_id/payments',
-    summary: 'Start a payment of a link or QR code (the amount when the customer chooses it, the details asked for)',
+    summary:
+      'Start a payment of a link or QR code (the amount when the customer chooses it, the details asked for); a few dozen per address, and a few dozen left unpaid per link or QR code',
     access: { kind: 'public' },
     params: CheckoutSourceParamsSchema,
     body: StartCheckoutBodySchema,
     response: CheckoutPaymentSchema,
     status: 201,
     idempotent: true,
-    errors: ['CHECKOUT_NOT_FOUND', 'PAYMENT_SOURCE_UNAVAILABLE', 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
+    errors: ['CHECKOUT_NOT_FOUND', 'PAYMENT_SOURCE_UNAVAILABLE', 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'BUSINESS_CANNOT_TAKE_PAYMENTS', 'RATE_LIMITED'],
   }),
   payment: defineEndpoint({
     id: 'checkout.payment',
@@ -194,7 +195,8 @@ export const checkoutEndpoints = {
     method: 'POST',
     host: 'checkout',
     path: '/v1/checkout/payments/:public_id/confirm',
-    summary: 'Pay with a method (card details are never logged); a few tries per payment and per address',
+    summary:
+      'Pay with a method (card details are never logged); a few tries per payment and per address, and cards paused on a link or QR code (or a business) after too many declines',
     access: { kind: 'public' },
     params: CheckoutPaymentParamsSchema,
     body: ConfirmCheckoutBodySchema,
@@ -203,6 +205,7 @@ export const checkoutEndpoints = {
     errors: [
       ...PAY_ERRORS,
       'RATE_LIMITED',
+      'CHECKOUT_CARDS_PAUSED',
       'PAYMENT_METHOD_UNAVAILABLE',
       'PAYMENT_AMOUNT_OUTSIDE_LIMITS',
       'PAYMENT_CARD_INVALID',

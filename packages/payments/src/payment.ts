@@ -5,9 +5,19 @@ import { MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core
  * The payment: one attempt by a customer to pay a business (docs/payments.md). Its lifecycle:
  * requires_payment_method -> processing -> succeeded | failed, with requires_action between processing
  * and the outcome when the card asks for a 3-D Secure style challenge; a succeeded payment later becomes
- * partially_refunded or refunded. Every step is stored as a payment event.
+ * partially_refunded or refunded. A payment never confirmed becomes expired (final) a day after it was
+ * started. Every step is stored as a payment event.
  */
-export const PAYMENT_STATUSES = ['requires_payment_method', 'processing', 'requires_action', 'succeeded', 'failed', 'partially_refunded', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'partially_refunded',
+  'refunded',
+  'expired',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
@@ -19,7 +29,17 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   failed: 'Failed',
   partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
+  expired: 'Expired',
 };
+
+/**
+ * Started and never paid: still open (`requires_payment_method`, "Incomplete") or expired. Transactions hides
+ * them unless its status filter asks for one (docs/payments.md, "transactions").
+ */
+export const INCOMPLETE_STATUSES = ['requires_payment_method', 'expired'] as const satisfies readonly PaymentStatus[];
+
+/** How long a started payment may be confirmed: after this it expires (docs/security.md, "Card testing at the checkout"). */
+export const INCOMPLETE_PAYMENT_TTL_HOURS = 24;
 
 /** Statuses in which the customer's money reached the business (counted in volume and success rate). */
 export const CAPTURED_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentStatus[];
@@ -71,6 +91,7 @@ export const PAYMENT_EVENT_TYPES = [
   'refunded',
   'settled',
   'receipt_sent',
+  'expired',
 ] as const;
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
 

@@ -41,6 +41,7 @@ const QueryAmountSchema = z.coerce
  */
 export const TransactionFiltersSchema = z
   .object({
+    /** Without one, payments started and never paid (`INCOMPLETE_STATUSES`: incomplete, expired) are left out. */
     status: PaymentStatusSchema.optional(),
     method: PaymentMethodSchema.optional(),
     source: PaymentSourceSchema.optional(),
@@ -101,7 +102,8 @@ export const transactionEndpoints = {
     id: 'transactions.list',
     method: 'GET',
     path: '/v1/business/:business_id/transactions',
-    summary: 'Payments, filtered by status, method, source, dates and amount, searched and sorted (cursor pages)',
+    summary:
+      'Payments, filtered by status, method, source, dates and amount, searched and sorted (cursor pages); without a status filter, payments started and never paid (incomplete, expired) are left out',
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: ListTransactionsQuerySchema,

@@ -21,6 +21,22 @@ export function createRateLimiter(deps: { db: Executor; clock: Clock }) {
       );
       return hits.map(({ key }) => counted.get(key) ?? 1);
     },
+    /**
+     * `hitMany`, and the hits of other keys in their current window without counting one (0 when none), all in
+     * one round trip: `[counted, read]`, each in the order given.
+     */
+    async hitManyAndRead(hits: readonly { key: string; windowMs: number }[], reads: readonly string[]): Promise<[number[], number[]]> {
+      const keys = [...hits.map((h) => h.key), ...reads];
+      if (new Set(keys).size !== keys.length) throw new Error('hitManyAndRead takes each key once.');
+      const now = deps.clock.now();
+      const found = await repo.hitManyAndRead(
+        deps.db,
+        hits.map(({ key, windowMs }) => ({ key, resetAt: new Date(now.getTime() + windowMs) })),
+        reads,
+        now,
+      );
+      return [hits.map(({ key }) => found.get(key) ?? 1), reads.map((key) => found.get(key) ?? 0)];
+    },
     async count(key: string): Promise<number> {
       const row = await repo.find(deps.db, key);
       if (!row || row.resetAt <= deps.clock.now()) return 0;

@@ -10,6 +10,8 @@ export interface PaymentOptions {
   /** `succeeded` (card 4242), `failed` (declined card 0002), `pending` (PayNow waiting for its scan). */
   outcome?: 'succeeded' | 'failed' | 'pending';
   source?: 'pos' | 'payment_link';
+  /** The source's id (a payment link's), so the payment counts among the link's. */
+  sourceId?: string;
 }
 
 /** A payment made through the charges service, as the checkout makes it, at the clock's time. */
@@ -17,7 +19,7 @@ export async function makePayment(db: Executor, clock: Clock, businessId: string
   const { charges } = paymentServices(db, clock);
   const started = await charges.start({
     businessId,
-    source: { type: options.source ?? 'pos', id: null },
+    source: { type: options.source ?? 'pos', id: options.sourceId ?? null },
     amount: options.amount,
     currency: 'sgd',
     ...(options.customer ? { customer: options.customer } : {}),

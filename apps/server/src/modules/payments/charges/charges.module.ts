@@ -1,5 +1,5 @@
 import { defineModule, type Platform } from '@/modules/module';
-import { hours } from '@/modules/platform/jobs/jobs.service';
+import { hours, minutes } from '@/modules/platform/jobs/jobs.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
@@ -21,9 +21,14 @@ export const chargesModule = defineModule({
     customers,
   }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; processor: Processor; customers: CustomersService }) =>
     createChargesService({ db, clock, audit, ledger, processor, customers }),
-  /** Settlement: every hour, pending funds whose settlement day has come become available (exactly once). */
-  jobs: (jobs, charges) =>
+  jobs: (jobs, charges) => {
+    /** Settlement: every hour, pending funds whose settlement day has come become available (exactly once). */
     jobs.schedule('payments.settle', { every: hours(1) }, async ({ data }) => {
       await charges.settleDue(new Date(data.tick));
-    }),
+    });
+    /** Payments started and never confirmed become `expired` once their time is up (docs/payments.md, "The payment lifecycle"). */
+    jobs.schedule('payments.expire-incomplete', { every: minutes(10) }, async ({ data }) => {
+      await charges.expireIncomplete(new Date(data.tick));
+    });
+  },
 });

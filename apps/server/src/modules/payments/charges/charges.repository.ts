@@ -166,6 +166,26 @@ export const chargesRepository = {
       .orderBy(asc(payments.availableOn))
       .limit(limit);
   },
+  /**
+   * Marks `expired` up to `limit` payments still waiting for their confirm that were started at or before `cutoff`
+   * (oldest first; a payment a confirm holds is skipped, and one it paid meanwhile no longer matches), in one
+   * statement that walks the partial index `payments_incomplete_idx`. Answers the expired payments.
+   */
+  async expireIncomplete(tx: Executor, cutoff: Date, now: Date, limit: number): Promise<{ businessId: string; id: string }[]> {
+    const incomplete = sql`${payments.status} = 'requires_payment_method'`;
+    const due = tx
+      .select({ businessId: payments.businessId, id: payments.id })
+      .from(payments)
+      .where(and(incomplete, lte(payments.createdAt, cutoff)))
+      .orderBy(asc(payments.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return tx
+      .update(payments)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(incomplete, sql`(${payments.businessId}, ${payments.id}) in ${due}`))
+      .returning({ businessId: payments.businessId, id: payments.id });
+  },
   /** The payment's row if it is still unsettled and no other settler holds it; locked until the transaction ends. */
   async lockUnsettled(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
     const [row] = await tx

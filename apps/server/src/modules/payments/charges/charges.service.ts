@@ -24,6 +24,7 @@ import type { Processor } from '../processor/processor.module';
 import { takingPayments } from './takes-payments';
 import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
 import { chargePostings } from './charge-postings';
+import { assertConfirmable, expireIncomplete } from './incomplete';
 import { savedMethodColumns, savedMethodEvent } from './saved-method';
 import type {
   ChargeResult,
@@ -329,7 +330,7 @@ export function createChargesService(deps: {
       return db.transaction(async (tx) => {
         const payment = await repo.lockByPublicId(tx, publicId);
         if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-        if (payment.status !== 'requires_payment_method') throw new AppError('PAYMENT_NOT_PAYABLE', 'This payment has been paid or has failed already.');
+        assertConfirmable(payment, clock.now());
         const provider = processor.provider(payment.provider);
         const method = details.method;
         // The business's name, settlement delay and method setting in one read (docs/payments.md, "Core services").
@@ -477,6 +478,7 @@ export function createChargesService(deps: {
       }
     },
 
+    expireIncomplete: (now: Date = clock.now()) => expireIncomplete(db, clock, now), // the jobs schedule (incomplete.ts)
     /** A payment by its public id (checkout and receipt pages), in any business. */
     byPublicId: (publicId: string) => repo.findByPublicId(db, publicId),
     /** A payment of a business by its id (the dashboard's screens). */

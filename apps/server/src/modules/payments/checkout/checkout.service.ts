@@ -19,21 +19,19 @@ import type { RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
+import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import type { ChargeResult, ChargesService, CheckoutSource } from '../charges/charges.service';
 import type { PaymentRow } from '../charges/charges.repository';
+import { isPastConfirmTime } from '../charges/incomplete';
 import { brandingAndSettingsFor, brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import { bankAccountOf } from '../payment.presenter';
 import type { Processor } from '../processor/processor.module';
+import type { SourcePaymentsService } from '../source-payments/source-payments.service';
+import { createCardTesting } from './card-testing';
 
-/** Card testing is the classic attack on a checkout: a few tries per payment, a few dozen per address. */
 /** The customer's address and browser of a checkout request: the audit entries of what their payment creates keep them. */
 const metaOf = (where: RequestMeta): RequestMeta => ({ ip: where.ip, userAgent: where.userAgent });
-
-export const CONFIRM_LIMITS = {
-  perPayment: { max: 5, windowMs: 60 * 60_000 },
-  perIp: { max: 30, windowMs: 10 * 60_000 },
-} as const;
 
 /** The checkout source kind of each payments' source type that has a checkout page. */
 const KIND_OF_TYPE = new Map(Object.entries(CHECKOUT_SOURCE_TYPES).map(([kind, type]) => [type as string, kind as CheckoutSourceKind]));
@@ -72,9 +70,24 @@ export function createCheckoutService(deps: {
   mailer: Mailer;
   charges: ChargesService;
   processor: Processor;
+  sourcePayments: SourcePaymentsService;
+  notificationSettings: NotificationSettingsService;
   checkoutOrigin: string;
+  /** The dashboard's origin (the owners' mail links to it). */
+  publicUrl: string;
 }) {
-  const { db, charges, limiter, mailer } = deps;
+  const { db, charges, mailer } = deps;
+  // Card testing (docs/security.md, "Card testing at the checkout"): limits on starts and confirms, and card pauses.
+  const cardTesting = createCardTesting({
+    clock: deps.clock,
+    limiter: deps.limiter,
+    mailer,
+    sourcePayments: deps.sourcePayments,
+    notificationSettings: deps.notificationSettings,
+    businessName: async (businessId) => (await brandingFor(db, businessId))?.name ?? '',
+    sourcePublicId: async (payment) => (await charges.checkoutPageOf(payment))?.publicId ?? null,
+    publicUrl: deps.publicUrl,
+  });
 
   async function sourceOf(kind: CheckoutSourceKind, publicId: string): Promise<CheckoutSource> {
     const source = await charges.checkoutSource(CHECKOUT_SOURCE_TYPES[kind], publicId);
@@ -167,6 +180,7 @@ export function createCheckoutService(deps: {
       kind: CheckoutSourceKind,
       publicId: string,
       body: { amount?: number | undefined; name?: string | undefined; email?: string | undefined; phone?: string | undefined; note?: string | undefined },
+      where: RequestMeta,
     ): Promise<CheckoutPayment> {
       const source = await sourceOf(kind, publicId);
       if (source.unavailable) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', source.unavailable);
@@ -183,6 +197,7 @@ export function createCheckoutService(deps: {
       }
       if (source.collect.email && !body.email && !source.prefill.email) throw fieldError('VALIDATION_FAILED', 'email', 'Enter your email address.');
       if (source.collect.phone && !body.phone && !source.prefill.phone) throw fieldError('VALIDATION_FAILED', 'phone', 'Enter your phone number.');
+      await cardTesting.beforeStart(source.businessId, { type: CHECKOUT_SOURCE_TYPES[kind], id: source.sourceId }, where.ip);
       const payment = await charges.start({
         businessId: source.businessId,
         source: { type: CHECKOUT_SOURCE_TYPES[kind], id: source.sourceId },
@@ -201,7 +216,9 @@ export function createCheckoutService(deps: {
     },
 
     async payment(publicId: string): Promise<CheckoutPaymentState> {
-      const payment = await paymentOf(publicId);
+      const found = await paymentOf(publicId);
+      // Past its time it is expired, whether or not the schedule has stored it so yet.
+      const payment: PaymentRow = isPastConfirmTime(found, deps.clock.now()) ? { ...found, status: 'expired' } : found;
       const [nextAction, branding, page, methods] = await Promise.all([
         charges.nextAction(payment),
         brandingFor(db, payment.businessId),
@@ -224,15 +241,12 @@ export function createCheckoutService(deps: {
 
     async confirm(publicId: string, details: PaymentMethodDetails, where: RequestMeta): Promise<CheckoutPayment> {
       const payment = await paymentOf(publicId);
-      const { perPayment, perIp } = CONFIRM_LIMITS;
-      // Both counters in one statement: every attempt counts for the payment and for the address.
-      const [forPayment, forIp] = await limiter.hitMany([
-        { key: `checkout-confirm:payment:${payment.id}`, windowMs: perPayment.windowMs },
-        { key: `checkout-confirm:ip:${where.ip}`, windowMs: perIp.windowMs },
-      ]);
-      if (forPayment! > perPayment.max || forIp! > perIp.max) throw new AppError('RATE_LIMITED', 'Too many payment attempts. Wait a while and try again.');
+      // Every attempt counts for the payment and for the address; a card is refused while cards are paused.
+      await cardTesting.beforeConfirm(payment, details.method, where.ip);
       // The fee is passed on as the business set it for the chosen method, read in the confirm's transaction.
-      return afterOutcome(await charges.confirm(publicId, details, { passFeeToCustomer: 'as_set', where: metaOf(where) }));
+      const result = await charges.confirm(publicId, details, { passFeeToCustomer: 'as_set', where: metaOf(where) });
+      if (details.method === 'card' && result.payment.status === 'failed') await cardTesting.declined(result.payment);
+      return afterOutcome(result);
     },
 
     async challenge(publicId: string, decision: 'approve' | 'fail', where: RequestMeta): Promise<CheckoutPayment> {

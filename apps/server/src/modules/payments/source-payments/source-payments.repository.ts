@@ -1,12 +1,42 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { CAPTURED_STATUSES, type PaymentSource } from '@merchant/payments';
-import { countRows, sumMinor } from '@/db/columns';
+import { asNumber, countRows, sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { payments } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+const p = (name: string) => sql.placeholder(name);
+const ofSource = () => and(eq(payments.businessId, p('businessId')), eq(payments.sourceType, p('sourceType')), eq(payments.sourceId, p('sourceId')));
+
+/**
+ * Every checkout start reads this (docs/security.md, "Card testing at the checkout"). The status is written in the
+ * statement, not bound, so the planner may use the partial index `payments_incomplete_idx`, which holds only the
+ * payments still waiting for their confirm: the read never touches a source's paid payments.
+ */
+const incompleteRead = preparedStatement('source_payments_incomplete', (db, name) =>
+  db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(ofSource(), sql`${payments.status} = 'requires_payment_method'`, gt(payments.createdAt, p('since'))))
+    .limit(p('cap'))
+    .prepare(name),
+);
+
+/** The card payments of a source started after a time that ended (failed, or the money captured): read after a declined card only. */
+const cardOutcomesRead = preparedStatement('source_payments_card_outcomes', (db, name) =>
+  db
+    .select({
+      failed: asNumber(sql`count(*) filter (where ${payments.status} = 'failed')`),
+      captured: asNumber(sql`count(*) filter (where ${inArray(payments.status, [...CAPTURED_STATUSES])})`),
+    })
+    .from(payments)
+    .where(and(ofSource(), eq(payments.method, 'card'), gt(payments.createdAt, p('since'))))
+    .prepare(name),
+);
 
 /** Payments read by what asked for them (a link, a QR code): SQL only. */
 export const sourcePaymentsRepository = {
@@ -54,6 +84,18 @@ export const sourcePaymentsRepository = {
       )
       .orderBy(asc(payments.createdAt), asc(payments.id))
       .limit(limit);
+  },
+
+  /** How many payments of a source started after a time are still waiting for their confirm, counted up to `cap`. */
+  async incompleteSince(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, since: Date, cap: number): Promise<number> {
+    const rows = await incompleteRead(db, { businessId, sourceType, sourceId, since: since.toISOString(), cap });
+    return rows.length;
+  },
+
+  /** The card payments of a source started after a time that failed, and those whose money was captured. */
+  async cardOutcomesSince(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, since: Date) {
+    const [row] = await cardOutcomesRead(db, { businessId, sourceType, sourceId, since: since.toISOString() });
+    return { failed: row?.failed ?? 0, captured: row?.captured ?? 0 };
   },
 
   /** Whether a source has any payment at all (attempts included). */

@@ -4,7 +4,7 @@ import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { presentPayment } from '../payment.presenter';
 import { sourcePaymentsRepository as repo } from './source-payments.repository';
 
-/** Payments by their source, for the link and QR code screens. Read only. */
+/** Payments by their source, for the link and QR code screens and the checkout's card-testing limits. Read only. */
 export function createSourcePaymentsService(deps: { db: Executor }) {
   const { db } = deps;
   return {
@@ -21,6 +21,11 @@ export function createSourcePaymentsService(deps: { db: Executor }) {
     paidBySource: (businessId: string, type: PaymentSource, ids: string[]) => repo.paidBySource(db, businessId, type, ids),
     /** Captured payments of one source, oldest first, at most `limit`; rows, for callers that present them their own way. */
     captured: (businessId: string, type: PaymentSource, id: string, limit: number) => repo.captured(db, businessId, type, id, limit),
+    /** Payments of a source started after `since` that no confirm has paid or failed yet, counted up to `cap` (the checkout's start limit). */
+    incompleteSince: (businessId: string, type: PaymentSource, id: string, since: Date, cap: number) =>
+      repo.incompleteSince(db, businessId, type, id, since, cap),
+    /** A source's card payments started after `since`: how many failed and how many were captured (the checkout's decline ratio). */
+    cardOutcomesSince: (businessId: string, type: PaymentSource, id: string, since: Date) => repo.cardOutcomesSince(db, businessId, type, id, since),
     hasAny: (executor: Executor, businessId: string, type: PaymentSource, id: string) => repo.hasAny(executor, businessId, type, id),
   };
 }

@@ -38,6 +38,38 @@ export const rateLimitRepository = {
       .returning({ key: rateLimits.key, hits: rateLimits.hits });
     return new Map(rows.map((row) => [row.key, row.hits]));
   },
+  /**
+   * `hitMany`, and in the same statement the hits of other keys it does not count (`reads`, whose window has
+   * not ended; a key without one is absent). The reads see the counters as they were before this statement.
+   */
+  async hitManyAndRead(db: Executor, hits: readonly { key: string; resetAt: Date }[], reads: readonly string[], now: Date): Promise<Map<string, number>> {
+    const r = rateLimits;
+    const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+    const expired = sql`${r.resetAt} <= ${at(now)}`;
+    const values = sql.join(
+      hits.map(({ key, resetAt }) => sql`(${key}, 1, ${at(resetAt)})`),
+      sql`, `,
+    );
+    const others =
+      reads.length === 0
+        ? sql`null`
+        : sql.join(
+            reads.map((key) => sql`${key}`),
+            sql`, `,
+          );
+    const result = await db.execute(sql`
+      with hit as (
+        insert into ${r} (key, hits, reset_at) values ${values}
+        on conflict (key) do update set
+          hits = case when ${expired} then 1 else ${r.hits} + 1 end,
+          reset_at = case when ${expired} then excluded.reset_at else ${r.resetAt} end
+        returning key, hits
+      )
+      select key, hits from hit
+      union all
+      select ${r.key}, ${r.hits} from ${r} where ${r.key} in (${others}) and ${r.resetAt} > ${at(now)}`);
+    return new Map((result as unknown as { rows: { key: string; hits: number }[] }).rows.map((row) => [row.key, Number(row.hits)]));
+  },
   async find(db: Executor, key: string) {
     const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
     return row ?? null;

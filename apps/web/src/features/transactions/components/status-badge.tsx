@@ -6,6 +6,7 @@ const STATUS_COLORS: Partial<Record<PaymentStatus, string>> = {
   failed: 'red',
   refunded: 'gray',
   partially_refunded: 'yellow',
+  expired: 'gray',
 };
 
 export function StatusBadge({ status }: { status: PaymentStatus }) {

@@ -85,14 +85,20 @@ function PaymentStep({ payment }: { payment: CheckoutPaymentState }) {
   }
   if (payment.status === 'failed' || !payment.next_action) {
     const failed = payment.status === 'failed';
+    // Started and never paid within its time (a day): a new payment is the way on.
+    const expired = payment.status === 'expired';
     return (
       <Paper withBorder p="lg" radius="md">
         <Stack gap="md">
           <Title order={1} size="h3">
-            {failed ? 'Payment failed' : 'Payment in progress'}
+            {failed ? 'Payment failed' : expired ? 'Payment expired' : 'Payment in progress'}
           </Title>
-          <FailureAlert message={failed ? (payment.failure?.message ?? 'The payment did not go through.') : null} />
-          {failed ? null : <Text size="sm">This payment is not finished yet. Refresh the page in a moment.</Text>}
+          <FailureAlert
+            message={
+              failed ? (payment.failure?.message ?? 'The payment did not go through.') : expired ? 'This payment was not paid in time. Start a new one.' : null
+            }
+          />
+          {failed || expired ? null : <Text size="sm">This payment is not finished yet. Refresh the page in a moment.</Text>}
           {payment.source ? (
             <Anchor component={Link} to={checkoutPath(payment.source.kind, payment.source.public_id)}>
               Try again

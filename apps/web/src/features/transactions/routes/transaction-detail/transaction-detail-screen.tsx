@@ -66,6 +66,7 @@ const EVENT_TITLES: Record<PaymentEventType, string> = {
   refunded: 'Refunded',
   settled: 'Funds available',
   receipt_sent: 'Receipt sent',
+  expired: 'Expired without being paid',
 };
 
 function eventText(event: PaymentEvent, currency: string): string | null {

@@ -75,7 +75,8 @@ export function Component() {
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           <Select
             label="Status"
-            placeholder="Any status"
+            // Without a status the server leaves out payments started and never paid; choosing Incomplete or Expired shows them.
+            placeholder="Any but incomplete"
             clearable
             data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)}
             value={params.get('status')}

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_incomplete_idx" ON "payments" USING btree ("business_id","source_type","source_id","created_at") WHERE "payments"."status" = 'requires_payment_method';
