@@ -16,7 +16,7 @@ export function checkoutRoutes(host: RouteHost, service: CheckoutService): void 
   // The page, start and confirm are built by presenters that write exactly the contract's keys (http/presented-answers.ts).
   const presented = { presented: true };
   registerEndpoint(app, host, endpoints.get, async ({ params }) => service.view(params.kind, params.public_id), presented);
-  registerEndpoint(app, host, endpoints.start, async ({ params, body }) => service.start(params.kind, params.public_id, body), presented);
+  registerEndpoint(app, host, endpoints.start, async ({ params, body, ctx }) => service.start(params.kind, params.public_id, body, ctx), presented);
   registerEndpoint(app, host, endpoints.payment, async ({ params }) => service.payment(params.public_id));
   registerEndpoint(app, host, endpoints.confirm, async ({ params, body, ctx }) => service.confirm(params.public_id, body, ctx), presented);
   registerEndpoint(app, host, endpoints.challenge, async ({ params, body, ctx }) => service.challenge(params.public_id, body.decision, ctx));
