@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import type { ChangeFeed } from './db/change-feed';
 import type { Executor, JobsConnection } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
+import { createIdempotency } from './http/idempotency';
 import { openApiOptions } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { createGuestTokens, installSessionLoader } from './http/session-cookie';
@@ -191,7 +192,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
   // Only where other processes share the database: on the embedded one a commit's listeners hear it before it returns.
   if (options.changes?.crossProcess) installWriteBarrier(app, options.changes);
-  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business });
+  const idempotency = createIdempotency({ db, clock, logger, testFaults: config.testFaults });
+  app.addHook('onClose', async () => idempotency.close());
+  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business, idempotency });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.devClock) devClockRoutes(app, options.devClock, jobs);

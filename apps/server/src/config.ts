@@ -28,6 +28,8 @@ const ConfigSchema = z.object({
   DEV_MAILBOX: Switch,
   /** The dev clock (`/_dev/clock`): the server's time can be moved ahead, for browser tests of schedules. Never in production. */
   DEV_CLOCK: z.enum(['on', 'off']).default('off'),
+  /** Test-only faults (a request may ask its process to die at a point of its work): with NODE_ENV=test only. */
+  TEST_FAULTS: z.enum(['on', 'off']).default('off'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** How long a signed-in page waits for its first screen's answers beyond the user's (0: it carries the user only). */
   PAGE_ANSWERS_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
@@ -66,6 +68,12 @@ export interface AppConfig {
    * reverse proxy. It answers loopback clients only.
    */
   devClock: boolean;
+  /**
+   * Test-only faults (http/idempotency.ts, `TEST_CRASH_HEADER`): `kill` when TEST_FAULTS=on with NODE_ENV=test,
+   * listening on loopback only and not behind a reverse proxy: a request that asks for it kills the process
+   * (SIGKILL) at a point of its work; `simulate` in the API tests: that request alone stops there; else `off`.
+   */
+  testFaults: 'off' | 'kill' | 'simulate';
   webDist: string | undefined;
   /**
    * How long a signed-in page waits for its first screen's answers beyond the user's (http/page-bootstrap.ts)
@@ -108,14 +116,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Behind a reverse proxy every stranger's request arrives from the proxy, often on loopback.
     devMailbox: c.DEV_MAILBOX === 'auto' ? !smtpUrl && !production && loopbackOnly && !trustProxy : c.DEV_MAILBOX === 'on',
     devClock: c.DEV_CLOCK === 'on' && !production && loopbackOnly && !trustProxy,
+    testFaults: c.TEST_FAULTS === 'on' && c.NODE_ENV === 'test' && loopbackOnly && !trustProxy ? 'kill' : 'off',
     webDist: c.WEB_DIST,
     pageAnswersBudgetMs: c.PAGE_ANSWERS_BUDGET_MS,
     undeclaredErrors: 'log',
   };
 }
 
-/** A config for tests: everything default, no demo data; an undeclared error code fails the request. */
+/**
+ * A config for tests: everything default, no demo data; an undeclared error code fails the request; a request
+ * that asks for a test fault stops where it asks (the test process itself never dies).
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // A loaded test machine must not leave a page's answers out: tests of the budget set their own.
-  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), undeclaredErrors: 'refuse', pageAnswersBudgetMs: 30_000, ...overrides };
+  return {
+    ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }),
+    undeclaredErrors: 'refuse',
+    pageAnswersBudgetMs: 30_000,
+    testFaults: 'simulate',
+    ...overrides,
+  };
 }

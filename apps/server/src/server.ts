@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   logger.info(`Merchant Dashboard is running at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);
   if (config.devClock) logger.info(`the dev clock is on (this machine only): ${config.publicUrl}/_dev/clock`);
+  if (config.testFaults === 'kill') logger.warn('test faults are on (TEST_FAULTS=on): a request that asks for one kills this process');
   if (config.devMailbox) logger.info(`mail is kept in the dev mailbox (this machine only): ${config.publicUrl}/_dev/mailbox`);
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import { checkoutEndpoints, invoiceEndpoints, transferEndpoints } from '@merchant/payments';
+import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
 import { Agent, createTestContext, type TestContext } from './harness';
 import {
   addBankAccount,
@@ -382,6 +383,31 @@ describe('authorization of every endpoint', () => {
       await t.database.exec(`UPDATE idempotency_keys SET response_status = NULL, response_body = NULL WHERE key = 'walk-${e.id}'`);
       const busy = await me.request(e.method, url, body, key);
       expect([busy.statusCode, busy.json().code], e.id).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_FLIGHT']);
+      // Once its lease has ended (nothing renews it: its process is gone), a retry takes the key over and runs;
+      // what it answers becomes the key's answer.
+      t.clock.advance(IDEMPOTENCY_LEASE_MS);
+      const taken = await me.request(e.method, url, body, key);
+      expect(taken.headers['idempotent-replayed'], e.id).toBeUndefined();
+      expect(taken.statusCode === 409 ? taken.json().code : taken.statusCode, e.id).not.toBe('IDEMPOTENCY_REQUEST_IN_FLIGHT');
+      const kept = await me.request(e.method, url, body, key);
+      expect([kept.statusCode, kept.body, kept.headers['idempotent-replayed']], e.id).toEqual([taken.statusCode, taken.body, 'true']);
+      // A process that dies right after the commit of the request's effect: the answer committed with the
+      // effect (in its transaction), and the retry replays it at once.
+      const cut = await walk.fresh(e, ++n);
+      const cutKey = { ...onHost(e.host), 'idempotency-key': `walk-cut-${e.id}` };
+      await me.request(e.method, cut.url, cut.body, { ...cutKey, [TEST_CRASH_HEADER]: 'after-commit' });
+      const recovered = await me.request(e.method, cut.url, cut.body, cutKey);
+      expect([recovered.statusCode, recovered.headers['idempotent-replayed']], e.id).toEqual([e.status ?? 200, 'true']);
+      // One that dies just before that commit has done nothing: busy while its lease lasts, then a retry runs it.
+      const early = await walk.fresh(e, ++n);
+      const earlyKey = { ...onHost(e.host), 'idempotency-key': `walk-early-${e.id}` };
+      const died = await me.request(e.method, early.url, early.body, { ...earlyKey, [TEST_CRASH_HEADER]: 'before-commit' });
+      expect(died.statusCode, `${e.id} stores its answer in the transaction of its effect`).toBe(500);
+      const waiting = await me.request(e.method, early.url, early.body, earlyKey);
+      expect([waiting.statusCode, waiting.json().code], e.id).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_FLIGHT']);
+      t.clock.advance(IDEMPOTENCY_LEASE_MS);
+      const ran = await me.request(e.method, early.url, early.body, earlyKey);
+      expect([ran.statusCode, ran.headers['idempotent-replayed']], e.id).toEqual([e.status ?? 200, undefined]);
       walked++;
     }
     // Money endpoints included: the refund and the five checkout calls.

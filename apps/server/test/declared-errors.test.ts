@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, ERROR_STATUS, defineEndpoint, errorCodesOf, type ErrorCode } from '@merchant/core';
 import { registerEndpoint } from '../src/http/endpoint';
+import { createIdempotency } from '../src/http/idempotency';
 import { createBusinessService } from '../src/modules/business/business/business.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   t = await createTestContext();
   const { db } = t.database;
   const standings = createBusinessService({ db, clock: t.clock, audit: createAuditService({ clock: t.clock }), baseDomain: t.config.baseDomain });
-  const deps = { db, clock: t.clock, config: t.config, standings };
+  const idempotency = createIdempotency({ db, clock: t.clock, logger: t.app.log, testFaults: 'off' });
+  const deps = { db, clock: t.clock, config: t.config, standings, idempotency };
   for (const endpoint of [probe('declared', ['STAFF_LAST_OWNER']), probe('undeclared', [])]) {
     registerEndpoint(t.app, deps, endpoint, async () => {
       throw new AppError('STAFF_LAST_OWNER', 'The last owner cannot leave.');

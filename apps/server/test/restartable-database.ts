@@ -6,8 +6,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 
-/** A database that can be closed and opened again with its data, as a server restart does. */
-export async function restartableDatabase(): Promise<{ open(): Promise<Database>; dispose(): Promise<void> }> {
+/**
+ * A database that can be closed and opened again with its data, as a server restart does. `serverEnv`: how a
+ * server process (src/server.ts) opens it (once it is closed here: the embedded one has one owner at a time).
+ */
+export async function restartableDatabase(): Promise<{ open(): Promise<Database>; dispose(): Promise<void>; serverEnv: Record<string, string> }> {
   if ((process.env.TEST_DB_KIND ?? 'pglite') === 'postgres') {
     const adminUrl = process.env.TEST_PG_URL!;
     const name = `md_test_${randomBytes(6).toString('hex')}`;
@@ -17,6 +20,7 @@ export async function restartableDatabase(): Promise<{ open(): Promise<Database>
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     return {
+      serverEnv: { DATABASE_URL: url.toString() },
       open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 }),
       dispose: async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -29,6 +33,7 @@ export async function restartableDatabase(): Promise<{ open(): Promise<Database>
   const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
   let first = true;
   return {
+    serverEnv: { DATA_DIR: dir },
     open: async () => {
       if (!first) return openDatabase({ dataDir: dir });
       first = false;

@@ -1,4 +1,5 @@
 import type { Permission, Role } from '@merchant/core';
+import type { Executor } from '../db/client';
 import type { businesses, sessions, users } from '../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -25,7 +26,27 @@ export interface RequestContext {
   csrfToken: string | null;
   /** For business endpoints: the business of the path and the caller's standing in it. */
   business: BusinessStanding | null;
+  /** Set when the request runs under an Idempotency-Key it holds (http/idempotency.ts). */
+  idempotency?: IdempotentRequest;
 }
+
+/**
+ * A request that holds its Idempotency-Key. The service of an idempotent endpoint stores the request's success
+ * answer in the transaction that commits its effect, so the two commit together: a process that dies after the
+ * commit leaves the answer for the retry to replay, one that dies before it leaves nothing done, and the retry
+ * runs the request again once the key's lease has ended (docs/architecture.md, "Contracts": `idempotent`).
+ */
+export interface IdempotentRequest {
+  /**
+   * Stores `answer`, the endpoint's success answer exactly as the request will answer it, in `tx`: call it in
+   * the transaction of the effect, before it commits. It throws (and so rolls the transaction back) when the
+   * key's lease ended and a retry took the key over: that retry runs the request instead.
+   */
+  answerIn(tx: Executor, answer: unknown): Promise<void>;
+}
+
+/** What a service needs of the request context to store an idempotent answer: the context itself, or a part of it. */
+export type KeyedContext = Pick<RequestContext, 'idempotency'>;
 
 /** The caller's standing in the business of the path; it is also the `Actor` the permission helpers take. */
 export interface BusinessStanding {

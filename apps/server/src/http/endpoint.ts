@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, errorCodesOf, type Endpoint, type ErrorCode } from '@merchant/core';
 import type { Executor } from '../db/client';
@@ -6,7 +8,7 @@ import type { Clock } from '../lib/clock';
 import { createAccessHook, type BusinessStandings } from './access';
 import type { BusinessContext, RequestContext, SignedInContext } from './context';
 import { createHostHook } from './hosts';
-import { assertIdempotencyDeclaration, finishIdempotent, sendReplay, startIdempotent } from './idempotency';
+import { assertIdempotencyDeclaration, sendReplay, type AnswerFormat, type Idempotency } from './idempotency';
 import { errorResponseSchemas } from './openapi';
 import { presentedAnswerSerializer } from './presented-answers';
 
@@ -16,6 +18,8 @@ export interface EndpointDeps {
   clock: Clock;
   /** The business module's answer to "which business, and is the caller a member" (the access hook). */
   standings: BusinessStandings;
+  /** The idempotency layer of this app (stored answers, leases). */
+  idempotency: Idempotency;
   config: {
     baseDomain: string;
     /**
@@ -84,6 +88,14 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
   const status = endpoint.status ?? 200;
   assertIdempotencyDeclaration(endpoint);
   const { response: errorResponses, ...errorCodes } = errorResponseSchemas(endpoint);
+  const serializers = (
+    options.presented ? presentedAnswerSerializer(endpoint.id, status, deps.config.undeclaredErrors === 'refuse') : serializerCompiler
+  ) as FastifySerializerCompiler<unknown>;
+  // An idempotent answer stored in the transaction of its effect is serialised as the route serialises it.
+  const answer: AnswerFormat = {
+    status,
+    serialize: serializers({ schema: endpoint.response, method: endpoint.method, url: endpoint.path, httpStatus: String(status) }),
+  };
   app.endpoints.push(endpoint);
   app.route({
     method: endpoint.method,
@@ -98,11 +110,11 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       response: { [status]: endpoint.response, ...errorResponses },
       ...errorCodes,
     },
-    ...(options.presented ? { serializerCompiler: presentedAnswerSerializer(endpoint.id, status, deps.config.undeclaredErrors === 'refuse') } : {}),
+    ...(options.presented ? { serializerCompiler: serializers } : {}),
     onRequest: [createHostHook(endpoint, deps), createAccessHook(endpoint, deps)],
-    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => finishIdempotent(req, reply, payload, deps),
+    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => deps.idempotency.finish(req, reply, payload),
     handler: async (req, reply): Promise<unknown> => {
-      const start = await startIdempotent(endpoint, req, deps);
+      const start = await deps.idempotency.start(endpoint, req, answer);
       if (start.kind === 'replay') return sendReplay(reply, start);
       const input = {
         params: req.params as z.output<P>,

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
   IDEMPOTENCY_KEY_HEADER,
@@ -8,24 +9,52 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type Endpoint,
 } from '@merchant/core';
+import type { AppConfig } from '../config';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { idempotencyRepository as repo } from './idempotency.repository';
+import { idempotencyRepository as repo, type KeyHold } from './idempotency.repository';
 
 const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60 * 1000;
+
+/**
+ * How long a request holds its key without renewing it. The process renews the leases of its running requests
+ * every third of it, so a live request keeps its key however long it runs; a process that dies leaves its keys
+ * busy (409) for at most this long, then a retry takes them over.
+ */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
+const RENEW_EVERY_MS = IDEMPOTENCY_LEASE_MS / 3;
+
+/**
+ * Test-only fault (config `testFaults`, docs/security.md): a request carrying this header with `before-commit`
+ * stops its process as the transaction of its effect is about to commit, with `after-commit` once its work is
+ * done and before the answer is stored after it. Ignored unless test faults are on.
+ */
+export const TEST_CRASH_HEADER = 'x-test-crash';
+const TEST_CRASH_POINTS = ['before-commit', 'after-commit'] as const;
+type CrashPoint = (typeof TEST_CRASH_POINTS)[number];
 
 export interface IdempotencyDeps {
   db: Executor;
   clock: Clock;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+  testFaults: AppConfig['testFaults'];
 }
 
-/** A claimed key: the answer of this request becomes the key's stored answer. */
-interface Claim {
-  scope: string;
-  key: string;
+/** What an endpoint's success answer is on the wire: its status and its serialiser (the route's own). */
+export interface AnswerFormat {
+  status: number;
+  serialize: (answer: unknown) => string;
 }
 
-const claims = new WeakMap<FastifyRequest, Claim>();
+/** A request holding its key: the answer of this request becomes the key's stored answer. */
+interface Claim extends KeyHold {
+  format: AnswerFormat;
+  /** Its success answer was stored in the transaction of its effect. */
+  answered: boolean;
+  /** A test fault to hit, and whether it did (nothing of the request happens after it). */
+  crashAt: CrashPoint | null;
+  crashed: boolean;
+}
 
 /** JSON with object keys sorted, so the same input always hashes the same. */
 function canonical(value: unknown): unknown {
@@ -79,41 +108,6 @@ export function assertIdempotencyDeclaration(endpoint: Endpoint): void {
 
 export type IdempotencyStart = { kind: 'run' } | { kind: 'replay'; status: number; body: string };
 
-/**
- * Runs before the handler, after access and validation. Without a key the request just runs. With one:
- * the first request claims it and runs; a later one with the same input replays the stored answer; the
- * same key with another input is refused (422); a key whose first request is still running is a 409.
- * An endpoint that is not idempotent refuses a key rather than let the client believe it is protected.
- */
-export async function startIdempotent(endpoint: Endpoint, req: FastifyRequest, deps: IdempotencyDeps): Promise<IdempotencyStart> {
-  const key = keyOf(req);
-  if (key === null) return { kind: 'run' };
-  if (!endpoint.idempotent) {
-    const message = 'This endpoint does not take an Idempotency-Key.';
-    throw new AppError('VALIDATION_FAILED', message, [{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message }]);
-  }
-  const scope = scopeOf(req);
-  const fingerprint = fingerprintOf(endpoint, req);
-  const now = deps.clock.now();
-  const wanted = { scope, key, fingerprint, createdAt: now, expiresAt: new Date(now.getTime() + TTL_MS) };
-  // Two tries: a key freed by a failed first request between our claim and our read is claimed again. The
-  // first try also drops the scope's expired keys (one statement).
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (attempt === 0 ? await repo.purgeAndClaim(deps.db, wanted, now) : await repo.claim(deps.db, wanted)) {
-      claims.set(req, { scope, key });
-      return { kind: 'run' };
-    }
-    const row = await repo.find(deps.db, scope, key);
-    if (!row) continue;
-    if (row.fingerprint !== fingerprint) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request: use a new key.');
-    }
-    if (row.responseStatus === null || row.responseBody === null) break;
-    return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
-  }
-  throw new AppError('IDEMPOTENCY_REQUEST_IN_FLIGHT', 'A request with this Idempotency-Key is still being processed: try again shortly.');
-}
-
 /** Sends a stored first answer again, byte for byte. */
 export function sendReplay(reply: FastifyReply, replay: { status: number; body: string }): FastifyReply {
   reply.status(replay.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
@@ -122,18 +116,158 @@ export function sendReplay(reply: FastifyReply, replay: { status: number; body: 
 }
 
 /**
- * The route's onSend hook: the answer of a claimed key is stored, 2xx and 4xx alike (the request ran
- * and decided); a 5xx frees the key, so the client may retry the same request.
+ * The idempotency layer of one app process (docs/architecture.md, "Contracts": `idempotent`). Without a key a
+ * request just runs. With one: the first request claims it, holding a lease, and runs; a later one with the same
+ * input replays the stored answer; the same key with another input is refused (422); a key whose request is
+ * still running (its lease lives) is a 409. A key whose owner died without answering is taken over by a retry of
+ * the same request once the lease has ended, and runs again: the idempotent endpoints store their answer in the
+ * transaction of their effect (`ctx.idempotency`), so a key without an answer has no effect committed.
  */
-export async function finishIdempotent(req: FastifyRequest, reply: FastifyReply, payload: unknown, deps: IdempotencyDeps): Promise<unknown> {
-  const claim = claims.get(req);
-  if (!claim) return payload;
-  claims.delete(req);
-  if (reply.statusCode >= 500) {
-    await repo.release(deps.db, claim.scope, claim.key);
-    return payload;
+export function createIdempotency(deps: IdempotencyDeps) {
+  const { db, clock } = deps;
+  /** This process, as the owners of its keys name it: host, PID and a random start id. */
+  const processName = `${hostname()} pid ${process.pid} ${randomUUID().slice(0, 8)}`;
+  let claimed = 0;
+  const claims = new WeakMap<FastifyRequest, Claim>();
+  /** The claims whose requests are running: their leases are renewed. */
+  const running = new Set<Claim>();
+  let renewal: NodeJS.Timeout | null = null;
+
+  async function renew(): Promise<void> {
+    try {
+      await repo.renew(db, [...running], new Date(clock.now().getTime() + IDEMPOTENCY_LEASE_MS));
+    } catch (error) {
+      // The next round tries again; a lease that ends meanwhile lets a retry take the key over, and this
+      // request then can no longer store its answer or commit an effect that stores one.
+      deps.logger.warn({ err: error }, 'could not renew the leases of running idempotent requests');
+    }
   }
-  const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-  await repo.complete(deps.db, claim.scope, claim.key, reply.statusCode, body);
-  return payload;
+
+  function hold(claim: Claim): void {
+    running.add(claim);
+    if (!renewal) {
+      renewal = setInterval(() => void renew(), RENEW_EVERY_MS);
+      renewal.unref();
+    }
+  }
+
+  function letGo(claim: Claim): void {
+    running.delete(claim);
+    if (running.size === 0 && renewal) {
+      clearInterval(renewal);
+      renewal = null;
+    }
+  }
+
+  /** The test fault: the process dies here (`kill`), or, in the API tests (`simulate`), this request stops here. */
+  async function crash(claim: Claim): Promise<void> {
+    claim.crashed = true;
+    letGo(claim);
+    if (deps.testFaults === 'kill') {
+      process.kill(process.pid, 'SIGKILL');
+      await new Promise(() => undefined);
+    }
+  }
+
+  function crashPointOf(req: FastifyRequest): CrashPoint | null {
+    if (deps.testFaults === 'off') return null;
+    const point = req.headers[TEST_CRASH_HEADER];
+    return TEST_CRASH_POINTS.find((p) => p === point) ?? null;
+  }
+
+  /** Stores the answer in the transaction of the effect (`IdempotentRequest.answerIn`). */
+  async function answerIn(claim: Claim, tx: Executor, answer: unknown): Promise<void> {
+    if (claim.crashAt === 'before-commit') {
+      await crash(claim);
+      throw new Error('Test fault: the process stopped before the transaction of its effect committed.');
+    }
+    if (answer instanceof Promise) throw new Error('An idempotent answer is stored as it is sent: await it first.');
+    if (!(await repo.complete(tx, claim, claim.format.status, claim.format.serialize(answer)))) {
+      throw new Error('The lease of this Idempotency-Key ended and a retry took the key over: this request commits nothing.');
+    }
+    claim.answered = true;
+  }
+
+  return {
+    /** Runs before the handler, after access and validation. */
+    async start(endpoint: Endpoint, req: FastifyRequest, format: AnswerFormat): Promise<IdempotencyStart> {
+      const key = keyOf(req);
+      if (key === null) return { kind: 'run' };
+      if (!endpoint.idempotent) {
+        const message = 'This endpoint does not take an Idempotency-Key.';
+        throw new AppError('VALIDATION_FAILED', message, [{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message }]);
+      }
+      const scope = scopeOf(req);
+      const fingerprint = fingerprintOf(endpoint, req);
+      const now = clock.now();
+      const owner = `${processName} #${++claimed}`;
+      const wanted = {
+        scope,
+        key,
+        owner,
+        fingerprint,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + TTL_MS),
+        leaseExpiresAt: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
+      };
+      // Two tries: a key freed by a failed first request, or whose lease ended, between our claim and our read
+      // is claimed again.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (await repo.claim(db, wanted, now)) {
+          const claim: Claim = { scope, key, owner, format, answered: false, crashAt: crashPointOf(req), crashed: false };
+          claims.set(req, claim);
+          hold(claim);
+          req.ctx.idempotency = { answerIn: (tx, answer) => answerIn(claim, tx, answer) };
+          return { kind: 'run' };
+        }
+        const row = await repo.find(db, scope, key);
+        if (!row) continue;
+        if (row.fingerprint !== fingerprint) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request: use a new key.');
+        }
+        if (row.responseStatus !== null && row.responseBody !== null) return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
+        if (row.leaseExpiresAt.getTime() > now.getTime()) break;
+      }
+      throw new AppError('IDEMPOTENCY_REQUEST_IN_FLIGHT', 'A request with this Idempotency-Key is still being processed: try again shortly.');
+    },
+
+    /**
+     * The route's onSend hook: the answer of a claimed key is stored, 2xx and 4xx alike (the request ran and
+     * decided), unless its success answer was stored in the transaction of its effect; a 5xx frees the key, so
+     * the client may retry the same request.
+     */
+    async finish(req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+      const claim = claims.get(req);
+      if (!claim) return payload;
+      claims.delete(req);
+      if (claim.crashed) return payload;
+      if (claim.crashAt === 'after-commit') {
+        await crash(claim);
+        return payload;
+      }
+      letGo(claim);
+      if (claim.answered && reply.statusCode === claim.format.status) return payload;
+      if (reply.statusCode >= 500) {
+        await repo.release(db, claim);
+        return payload;
+      }
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+      if (!(await repo.complete(db, claim, reply.statusCode, body))) {
+        req.log.warn({ key: claim.key }, 'the answer of this request was not stored: its Idempotency-Key was taken over after its lease ended');
+      }
+      return payload;
+    },
+
+    /** Renews the leases of the running requests now (the process does it every `RENEW_EVERY_MS`). */
+    renewLeases: renew,
+
+    /** Stops renewing leases (the app is closing: its requests have answered). */
+    close(): void {
+      if (renewal) clearInterval(renewal);
+      renewal = null;
+      running.clear();
+    },
+  };
 }
+
+export type Idempotency = ReturnType<typeof createIdempotency>;

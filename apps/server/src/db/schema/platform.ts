@@ -85,7 +85,8 @@ export const mailAttachments = pgTable(
 
 /**
  * Stored answers of idempotent endpoints (http/idempotency.ts): one row per caller scope and
- * `Idempotency-Key`. A row without a status is a request still running; rows live 24 hours.
+ * `Idempotency-Key`. A row without a status is a request still running, held by its owner's lease; rows
+ * live 24 hours.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -99,6 +100,16 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
+    /**
+     * The request that holds (or held) the key: its process (host, PID, start) and a number of its own.
+     * Only this owner may store the answer or free the key.
+     */
+    owner: text('owner').notNull(),
+    /**
+     * Until when the owner holds a key it has not answered: renewed while its request runs; once it has
+     * passed (its process died), a retry of the same request takes the key over and runs it.
+     */
+    leaseExpiresAt: ts('lease_expires_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );

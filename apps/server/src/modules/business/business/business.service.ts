@@ -93,10 +93,10 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
   }
 
   /** The business of the context, with its active warnings, as the caller sees it. */
-  async function present(ctx: BusinessView): Promise<Business> {
+  async function present(ctx: BusinessView, executor: Executor = db): Promise<Business> {
     const { row } = ctx.business;
-    const awaiting = row.features.send_money ? await repo.transfersAwaitingReview(db, row.id) : 0;
-    return presentBusiness(ctx, await repo.activeWarnings(db, row.id), awaiting);
+    const awaiting = row.features.send_money ? await repo.transfersAwaitingReview(executor, row.id) : 0;
+    return presentBusiness(ctx, await repo.activeWarnings(executor, row.id), awaiting);
   }
 
   return {
@@ -146,9 +146,14 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
 
     async createForUser(ctx: SignedInContext, body: CreateBusinessBody & { country: string; currency: string }): Promise<Business> {
       const { user } = ctx;
-      const row = await db.transaction((tx) => create(tx, user, body, 'merchant', ctx));
-      const standing = { row, role: 'owner' as const, isSuperAdmin: user.isSuperAdmin };
-      return present({ user, business: { ...standing, permissions: permissionsOf(standing) } });
+      return db.transaction(async (tx) => {
+        const row = await create(tx, user, body, 'merchant', ctx);
+        const standing = { row, role: 'owner' as const, isSuperAdmin: user.isSuperAdmin };
+        const answer = await present({ user, business: { ...standing, permissions: permissionsOf(standing) } }, tx);
+        // A keyed request's answer commits with the business (http/context.ts, `IdempotentRequest`).
+        await ctx.idempotency?.answerIn(tx, answer);
+        return answer;
+      });
     },
 
     domainInfo(row: BusinessRow): DomainInfo {

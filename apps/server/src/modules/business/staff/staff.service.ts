@@ -139,6 +139,8 @@ export function createStaffService(deps: {
           objectId: created.id,
           meta: { email, role: body.role },
         });
+        // A keyed request's answer commits with the invitation (http/context.ts, `IdempotentRequest`).
+        await ctx.idempotency?.answerIn(tx, presentInvitation(created, ctx.user.name, now));
         return created;
       });
       await mailInvitation(ctx, email, body.role, token, expiresAt);

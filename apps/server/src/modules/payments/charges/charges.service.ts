@@ -23,6 +23,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import { takingPayments } from './takes-payments';
 import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
+import { committing, type BeforeCommit, type ChargeCommit, type RefundDone } from './before-commit';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import { savedMethodColumns, savedMethodEvent } from './saved-method';
@@ -37,7 +38,7 @@ import type {
   SavedChargeContext,
   StartPaymentInput,
 } from './charges.types';
-import { chargesRepository as repo, type PaymentPatch, type PaymentRow, type RefundRow } from './charges.repository';
+import { chargesRepository as repo, type PaymentPatch, type PaymentRow } from './charges.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The settlement delay of a business without payments settings (docs/payments.md). */
@@ -182,7 +183,7 @@ export function createChargesService(deps: {
   }
 
   /** Completes the pending action of a payment paid by `method` (3-D Secure, PayNow scan, e-wallet). */
-  async function completeAction(publicId: string, method: PaymentMethod, decision: 'approve' | 'fail', where: RequestMeta): Promise<ChargeResult> {
+  async function completeAction(publicId: string, method: PaymentMethod, decision: 'approve' | 'fail', where: RequestMeta, then?: ChargeCommit) {
     return db.transaction(async (tx) => {
       const payment = await repo.lockByPublicId(tx, publicId);
       if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
@@ -196,7 +197,7 @@ export function createChargesService(deps: {
       const provider = processor.provider(payment.provider);
       const outcome = await provider.completeAction(intentOf(payment, ''), method, decision);
       await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
-      return applyOutcome(tx, payment, outcome, provider, where);
+      return committing(tx, await applyOutcome(tx, payment, outcome, provider, where), then);
     });
   }
 
@@ -281,7 +282,7 @@ export function createChargesService(deps: {
     },
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
-    async start(input: StartPaymentInput): Promise<PaymentRow> {
+    async start(input: StartPaymentInput, beforeCommit?: BeforeCommit<PaymentRow>): Promise<PaymentRow> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
       const provider = processor.provider();
       return db.transaction(async (tx) => {
@@ -316,7 +317,7 @@ export function createChargesService(deps: {
           updatedAt: now,
         });
         await event(tx, payment, 'created', { amount: input.amount, currency: input.currency });
-        return payment;
+        return committing(tx, payment, beforeCommit);
       });
     },
 
@@ -359,30 +360,27 @@ export function createChargesService(deps: {
           eventRow(processing, 'method_selected', { method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) }),
           eventRow(processing, 'processing'),
         ];
-        return applyOutcome(tx, processing, outcome, provider, options.where ?? UNATTENDED, {
-          patch,
-          events,
-          settlementDelayDays: context.settlementDelayDays,
-        });
+        const prior = { patch, events, settlementDelayDays: context.settlementDelayDays };
+        return committing(tx, await applyOutcome(tx, processing, outcome, provider, options.where ?? UNATTENDED, prior), options.beforeCommit);
       });
     },
 
     /** The customer passed the 3-D Secure style challenge. */
-    approveChallenge: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'card', 'approve', where),
+    approveChallenge: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'card', 'approve', where, then),
     /** The customer failed (or abandoned) the challenge: the payment fails (`authentication_failed`). */
-    failChallenge: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'card', 'fail', where),
+    failChallenge: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'card', 'fail', where, then),
     /** Test mode: the customer's bank app "scanned" the PayNow QR and paid. */
-    simulateQrScan: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'paynow', 'approve', where),
+    simulateQrScan: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'paynow', 'approve', where, then),
     /** The customer approved on the e-wallet's page. */
-    walletApprove: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'ewallet', 'approve', where),
+    walletApprove: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'ewallet', 'approve', where, then),
     /** The customer cancelled on the e-wallet's page: the payment fails (`wallet_cancelled`). */
-    walletCancel: (publicId: string, where: RequestMeta = UNATTENDED) => completeAction(publicId, 'ewallet', 'fail', where),
+    walletCancel: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'ewallet', 'fail', where, then),
 
     /**
      * Refunds part or all of a succeeded payment, never more than what is left: locks the payment's row, then
      * writes the refund, the payment's new status, the ledger, the event and the audit entry in one transaction.
      */
-    async refund(ctx: ChargesActor, paymentId: string, input: RefundInput): Promise<{ payment: PaymentRow; refund: RefundRow }> {
+    async refund(ctx: ChargesActor, paymentId: string, input: RefundInput, beforeCommit?: BeforeCommit<RefundDone>): Promise<RefundDone> {
       if (!can({ isSuperAdmin: false, role: ctx.business.role }, 'payments:refund')) throw new AppError('FORBIDDEN', 'You may not refund payments.');
       const businessId = ctx.business.row.id;
       return db.transaction(async (tx) => {
@@ -437,7 +435,7 @@ export function createChargesService(deps: {
           objectId: payment.id,
           meta: { refund_id: refund.id, amount: input.amount, currency: payment.currency, reason: input.reason },
         });
-        return { payment: updated, refund };
+        return committing(tx, { payment: updated, refund }, beforeCommit);
       });
     },
 

@@ -3,7 +3,7 @@ import type { NextAction, PaymentSource } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessRow, RequestMeta, UserRow } from '@/http/context';
 import type { SavedCard } from '../processor/provider';
-import type { PaymentRow } from './charges.repository';
+import type { PaymentRow, RefundRow } from './charges.repository';
 
 /** The charges service's inputs and the source adapter capabilities plug in (docs/payments.md, "Core services"). */
 
@@ -78,6 +78,8 @@ export interface ConfirmOptions {
   passFeeToCustomer?: boolean | 'as_set';
   /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
   where?: RequestMeta;
+  /** Runs last in the confirm's transaction, with its result. */
+  beforeCommit?: ChargeCommit;
 }
 
 /**
@@ -102,6 +104,21 @@ export interface SavedChargeContext {
 export interface ChargeResult {
   payment: PaymentRow;
   nextAction: NextAction | null;
+}
+
+/**
+ * Runs last in the transaction that commits a payment's change, with its result: the caller stores its
+ * idempotent request's answer there (http/context.ts, `IdempotentRequest`), so the answer commits with the change.
+ */
+export type BeforeCommit<R> = (tx: Executor, result: R) => Promise<void>;
+
+/** What a confirm or a completed action hands its caller last in its transaction (see `BeforeCommit`). */
+export type ChargeCommit = BeforeCommit<ChargeResult>;
+
+/** A refund made: the refunded payment and its refund. */
+export interface RefundDone {
+  payment: PaymentRow;
+  refund: RefundRow;
 }
 
 /** Who refunds: the request context of a business endpoint satisfies it. */

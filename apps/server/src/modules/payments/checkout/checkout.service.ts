@@ -15,7 +15,7 @@ import {
   type Receipt,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { RequestMeta } from '@/http/context';
+import type { KeyedContext, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
@@ -43,6 +43,15 @@ function cardOf(row: PaymentRow) {
     ? { brand: (row.cardBrand ?? 'unknown') as CardBrand, last4: row.cardLast4, exp_month: row.cardExpMonth, exp_year: row.cardExpYear }
     : null;
 }
+
+/** A checkout request: where it comes from, and the Idempotency-Key it holds (its answer is stored with the payment's change). */
+type CheckoutRequest = RequestMeta & KeyedContext;
+
+/** Stores a keyed request's answer in the transaction of the payment's change (http/context.ts, `IdempotentRequest`). */
+const answering =
+  (request: KeyedContext) =>
+  async (tx: Executor, result: ChargeResult): Promise<void> =>
+    request.idempotency?.answerIn(tx, presentCheckoutPayment(result.payment, result.nextAction));
 
 function presentCheckoutPayment(row: PaymentRow, nextAction: ChargeResult['nextAction']): CheckoutPayment {
   const money = (amount: number) => ({ amount, currency: row.currency });
@@ -180,7 +189,7 @@ export function createCheckoutService(deps: {
       kind: CheckoutSourceKind,
       publicId: string,
       body: { amount?: number | undefined; name?: string | undefined; email?: string | undefined; phone?: string | undefined; note?: string | undefined },
-      where: RequestMeta,
+      where: CheckoutRequest,
     ): Promise<CheckoutPayment> {
       const source = await sourceOf(kind, publicId);
       if (source.unavailable) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', source.unavailable);
@@ -198,7 +207,7 @@ export function createCheckoutService(deps: {
       if (source.collect.email && !body.email && !source.prefill.email) throw fieldError('VALIDATION_FAILED', 'email', 'Enter your email address.');
       if (source.collect.phone && !body.phone && !source.prefill.phone) throw fieldError('VALIDATION_FAILED', 'phone', 'Enter your phone number.');
       await cardTesting.beforeStart(source.businessId, { type: CHECKOUT_SOURCE_TYPES[kind], id: source.sourceId }, where.ip);
-      const payment = await charges.start({
+      const started = {
         businessId: source.businessId,
         source: { type: CHECKOUT_SOURCE_TYPES[kind], id: source.sourceId },
         amount,
@@ -211,7 +220,8 @@ export function createCheckoutService(deps: {
         },
         reference: source.reference,
         description: source.purpose,
-      });
+      };
+      const payment = await charges.start(started, async (tx, row) => answering(where)(tx, { payment: row, nextAction: null }));
       return presentCheckoutPayment(payment, null);
     },
 
@@ -239,28 +249,28 @@ export function createCheckoutService(deps: {
       };
     },
 
-    async confirm(publicId: string, details: PaymentMethodDetails, where: RequestMeta): Promise<CheckoutPayment> {
+    async confirm(publicId: string, details: PaymentMethodDetails, where: CheckoutRequest): Promise<CheckoutPayment> {
       const payment = await paymentOf(publicId);
       // Every attempt counts for the payment and for the address; a card is refused while cards are paused.
       await cardTesting.beforeConfirm(payment, details.method, where.ip);
       // The fee is passed on as the business set it for the chosen method, read in the confirm's transaction.
-      const result = await charges.confirm(publicId, details, { passFeeToCustomer: 'as_set', where: metaOf(where) });
+      const result = await charges.confirm(publicId, details, { passFeeToCustomer: 'as_set', where: metaOf(where), beforeCommit: answering(where) });
       if (details.method === 'card' && result.payment.status === 'failed') await cardTesting.declined(result.payment);
       return afterOutcome(result);
     },
 
-    async challenge(publicId: string, decision: 'approve' | 'fail', where: RequestMeta): Promise<CheckoutPayment> {
-      const meta = metaOf(where);
-      return afterOutcome(await (decision === 'approve' ? charges.approveChallenge(publicId, meta) : charges.failChallenge(publicId, meta)));
+    async challenge(publicId: string, decision: 'approve' | 'fail', where: CheckoutRequest): Promise<CheckoutPayment> {
+      const [meta, then] = [metaOf(where), answering(where)];
+      return afterOutcome(await (decision === 'approve' ? charges.approveChallenge(publicId, meta, then) : charges.failChallenge(publicId, meta, then)));
     },
 
-    async qrScan(publicId: string, where: RequestMeta): Promise<CheckoutPayment> {
-      return afterOutcome(await charges.simulateQrScan(publicId, metaOf(where)));
+    async qrScan(publicId: string, where: CheckoutRequest): Promise<CheckoutPayment> {
+      return afterOutcome(await charges.simulateQrScan(publicId, metaOf(where), answering(where)));
     },
 
-    async wallet(publicId: string, decision: 'approve' | 'fail', where: RequestMeta): Promise<CheckoutPayment> {
-      const meta = metaOf(where);
-      return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId, meta) : charges.walletCancel(publicId, meta)));
+    async wallet(publicId: string, decision: 'approve' | 'fail', where: CheckoutRequest): Promise<CheckoutPayment> {
+      const [meta, then] = [metaOf(where), answering(where)];
+      return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId, meta, then) : charges.walletCancel(publicId, meta, then)));
     },
 
     async receipt(publicId: string): Promise<Receipt> {

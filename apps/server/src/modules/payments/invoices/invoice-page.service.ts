@@ -12,11 +12,12 @@ import {
   type PayInvoiceBody,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { RequestMeta } from '@/http/context';
+import type { KeyedContext, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { ChargesService } from '../charges/charges.service';
+import type { PaymentRow } from '../charges/charges.repository';
 import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import type { Processor } from '../processor/processor.module';
@@ -151,7 +152,7 @@ export function createInvoicePageService(deps: {
      * of it where the invoice allows it. The charges service locks the invoice and checks again (a payment that
      * raced this one may have paid it meanwhile).
      */
-    async pay(businessId: string, publicId: string, body: PayInvoiceBody, where: RequestMeta): Promise<InvoiceCheckout> {
+    async pay(businessId: string, publicId: string, body: PayInvoiceBody, where: RequestMeta & KeyedContext): Promise<InvoiceCheckout> {
       const { invoice: row, customerName, customerEmail } = await published(businessId, publicId);
       const { perInvoice, perIp } = PAY_LIMITS;
       const tooMany = () => new AppError('RATE_LIMITED', 'Too many payment attempts. Wait a while and try again.');
@@ -170,16 +171,21 @@ export function createInvoicePageService(deps: {
           row.allowPartial ? `Pay at least ${money(range.min)}.` : `This invoice is paid in full: ${money(range.max)}.`,
         );
       }
-      const payment = await charges.start({
+      const started = {
         businessId: row.businessId,
-        source: { type: 'invoice', id: row.id },
+        source: { type: 'invoice' as const, id: row.id },
         amount,
         currency: row.currency,
         customer: { id: row.customerId, name: customerName, email: customerEmail },
         reference: number,
         description: `Invoice ${number}`,
+      };
+      const answer = (payment: PaymentRow): InvoiceCheckout => ({
+        payment_id: payment.publicId,
+        checkout_url: checkoutUrl(deps.checkoutOrigin, 'payment', payment.publicId),
       });
-      return { payment_id: payment.publicId, checkout_url: checkoutUrl(deps.checkoutOrigin, 'payment', payment.publicId) };
+      // A keyed request's answer is stored in the payment's transaction (http/context.ts, `IdempotentRequest`).
+      return answer(await charges.start(started, async (tx, payment) => where.idempotency?.answerIn(tx, answer(payment))));
     },
   };
 }

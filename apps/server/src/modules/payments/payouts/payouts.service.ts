@@ -57,6 +57,8 @@ export interface PayoutRequest {
   minimum?: number;
   actorUserId: string | null;
   where: RequestMeta;
+  /** Runs last in the payout's transaction: a keyed request stores its answer there (http/context.ts, `IdempotentRequest`). */
+  beforeCommit?: (tx: Executor, row: PayoutRow) => Promise<void>;
 }
 
 function describeSchedule(body: SavePayoutSettingsBody): string {
@@ -165,6 +167,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         objectId: id,
         meta: { amount, currency: request.currency, trigger: request.trigger, bank_account_id: account.id },
       });
+      await request.beforeCommit?.(tx, row);
       return row;
     });
   }
@@ -227,8 +230,17 @@ export function createPayoutsService(deps: PayoutsDeps) {
 
     async create(ctx: BusinessContext, body: CreatePayoutBody): Promise<Payout> {
       const business = ctx.business.row;
+      const answerIn = async (tx: Executor, made: PayoutRow) => ctx.idempotency?.answerIn(tx, presentPayout(made));
       const row = await makeAndTell(
-        { businessId: business.id, currency: body.currency, amount: body.amount, trigger: 'manual', actorUserId: ctx.user.id, where: ctx },
+        {
+          businessId: business.id,
+          currency: body.currency,
+          amount: body.amount,
+          trigger: 'manual',
+          actorUserId: ctx.user.id,
+          where: ctx,
+          beforeCommit: answerIn,
+        },
         business.name,
       );
       if (!row) throw new Error('A payout on request is made or refused, never skipped.');

@@ -39,7 +39,8 @@ type Actor = { id: string; name: string } | null;
 /**
  * Quotes, transfers and approvals (docs/payments.md, "send money"). Every money movement posts to the ledger
  * in the transaction of its state change; spending the available balance first locks its row
- * (`ledger.lockAvailable`), so concurrent transfers of one balance take turns and never overspend it.
+ * (`ledger.lockAvailable`), so concurrent transfers of one balance take turns and never overspend it. A keyed
+ * request's answer is stored in that transaction too (http/context.ts, `IdempotentRequest`).
  */
 export function createTransfersService(deps: { db: Executor; clock: Clock; audit: AuditService; jobs: JobSender; ledger: LedgerService }) {
   const { db, clock, audit, jobs, ledger } = deps;
@@ -145,6 +146,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
         `${how === 'rejected' ? 'Rejected' : 'Cancelled'} the transfer of ${describeTransfer(saved, amountOf(saved))}`,
         saved,
       );
+      await ctx.idempotency?.answerIn(tx, presentTransfer(saved));
       return saved;
     });
     return presentTransfer(row);
@@ -278,6 +280,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
           `Requested the transfer of ${describeTransfer(saved, amountOf(saved))}${waits ? ' (awaiting review)' : ''}`,
           saved,
         );
+        await ctx.idempotency?.answerIn(tx, presentTransfer(saved));
         return saved;
       });
       await enqueue(row);
@@ -298,6 +301,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
         await event(tx, saved, 'approved', 'Approved by a second person: the held funds go to the bank', { id: ctx.user.id, name: ctx.user.name });
         await event(tx, saved, 'processing', 'Sent to the bank', null);
         await auditTransfer(tx, ctx, 'transfer.approved', `Approved the transfer of ${describeTransfer(saved, amountOf(saved))}`, saved);
+        await ctx.idempotency?.answerIn(tx, presentTransfer(saved));
         return saved;
       });
       await enqueue(row);

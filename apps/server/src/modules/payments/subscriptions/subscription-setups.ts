@@ -1,7 +1,7 @@
 import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, takesPayments, type StandingFacts } from '@merchant/core';
 import { FAILURE_MESSAGES, type CardDetails, type SavedMethodKind, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { RequestMeta } from '@/http/context';
+import type { KeyedContext, RequestMeta } from '@/http/context';
 import type { RateLimiter } from '@/lib/rate-limit';
 import { standingOfBusiness } from '../business-standing.repository';
 import type { Processor } from '../processor/processor.module';
@@ -37,6 +37,22 @@ function unavailable(setup: SubscriptionSetupRow, sub: SubscriptionRow, now: Dat
   if (setup.status === 'completed') return 'This link has been used already. Ask the business for a new one if you need to change your card.';
   if (setup.expiresAt <= now) return 'This link has expired. Ask the business for a new one.';
   return null;
+}
+
+/** What saving a method answers: the subscription after it, and the first charge when one was made. */
+function setupResult(charged: ChargeDone | null, after: SubscriptionRow): SubscriptionSetupResult {
+  return {
+    status: after.status,
+    method: savedMethodOf(after)!,
+    first_charge: charged
+      ? {
+          outcome: charged.payment.status === 'succeeded' ? 'succeeded' : 'failed',
+          message: charged.payment.failureCode ? FAILURE_MESSAGES[charged.payment.failureCode] : null,
+          payment_public_id: charged.payment.publicId,
+        }
+      : null,
+    next_charge_at: after.nextChargeAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -92,7 +108,7 @@ export function createSubscriptionSetups(
    * Saves an accepted payment method on the setup's subscription and uses the setup up, in one transaction with
    * what follows (trial, first charge, a retry). The portal's direct debit calls this with its mandate's token.
    */
-  async function completeSetup(publicId: string, method: SavedMethodInput, where: RequestMeta): Promise<SubscriptionSetupResult> {
+  async function completeSetup(publicId: string, method: SavedMethodInput, where: RequestMeta & KeyedContext): Promise<SubscriptionSetupResult> {
     const result = await db.transaction(async (tx) => {
       const setup = await repo.setupByPublicId(tx, publicId, true);
       if (!setup) throw NOT_FOUND();
@@ -120,22 +136,13 @@ export function createSubscriptionSetups(
       });
       const charged = await startBilling(tx, sub);
       const after = charged?.subscription ?? (await repo.lock(tx, sub.businessId, sub.id))!;
-      return { charged, after };
+      const answer = setupResult(charged, after);
+      // A keyed request's answer commits with the setup (http/context.ts, `IdempotentRequest`).
+      await where.idempotency?.answerIn(tx, answer);
+      return { charged, answer };
     });
     if (result.charged) await billing.mailOutcome(result.charged);
-    const { charged, after } = result;
-    return {
-      status: after.status,
-      method: savedMethodOf(after)!,
-      first_charge: charged
-        ? {
-            outcome: charged.payment.status === 'succeeded' ? 'succeeded' : 'failed',
-            message: charged.payment.failureCode ? FAILURE_MESSAGES[charged.payment.failureCode] : null,
-            payment_public_id: charged.payment.publicId,
-          }
-        : null,
-      next_charge_at: after.nextChargeAt?.toISOString() ?? null,
-    };
+    return result.answer;
   }
 
   return {
@@ -170,7 +177,7 @@ export function createSubscriptionSetups(
     },
 
     /** Checks the card with the provider (never stored: only its token, brand, last 4 and expiry) and completes the setup. */
-    async saveCard(publicId: string, card: CardDetails, where: RequestMeta): Promise<SubscriptionSetupResult> {
+    async saveCard(publicId: string, card: CardDetails, where: RequestMeta & KeyedContext): Promise<SubscriptionSetupResult> {
       const { setup, sub, business } = await findSetup(publicId);
       const refusal = unavailable(setup, sub, clock.now(), business);
       if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
@@ -185,7 +192,7 @@ export function createSubscriptionSetups(
       return completeSetup(
         publicId,
         { kind: 'card', token: saved.token, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear },
-        { ip: where.ip, userAgent: where.userAgent },
+        { ip: where.ip, userAgent: where.userAgent, idempotency: where.idempotency },
       );
     },
   };

@@ -78,16 +78,16 @@ export function createSubscriptionsService(
   const billing = createBilling(deps);
   const scheduler = createSubscriptionScheduler({ db, clock, billing, poolSize: deps.poolSize });
 
-  async function load(businessId: string, id: string) {
-    const row = await repo.find(db, businessId, id);
+  async function load(businessId: string, id: string, executor: Executor = db) {
+    const row = await repo.find(executor, businessId, id);
     if (!row) throw notFound();
     return row;
   }
 
   const present = async (businessId: string, id: string) => presentSubscription(await load(businessId, id));
 
-  async function detail(businessId: string, id: string): Promise<SubscriptionDetail> {
-    const [row, charges] = await Promise.all([load(businessId, id), repo.charges(db, businessId, id)]);
+  async function detail(businessId: string, id: string, executor: Executor = db): Promise<SubscriptionDetail> {
+    const [row, charges] = await Promise.all([load(businessId, id, executor), repo.charges(executor, businessId, id)]);
     return { ...presentSubscription(row), charges: charges.map(presentCharge) };
   }
 
@@ -316,14 +316,18 @@ export function createSubscriptionsService(
     /** Charges the next period now through the saved card; the period starts now. */
     async chargeNow(ctx: BusinessContext, id: string): Promise<SubscriptionDetail> {
       let done: ChargeDone | null = null;
+      let answer: SubscriptionDetail | null = null;
       await act(ctx, id, 'charge_now', async (tx, row) => {
         if (!row.methodToken) throw refuse('charge_now', row);
         done = await billing.chargePeriod(tx, row, { reanchor: true });
+        // Read in the charge's transaction: a keyed request stores it there (http/context.ts, `IdempotentRequest`).
+        answer = await detail(ctx.business.row.id, id, tx);
+        await ctx.idempotency?.answerIn(tx, answer);
         const outcome = done.payment.status === 'succeeded' ? 'succeeded' : 'failed';
         return { description: `Charged the subscription now: ${outcome}`, meta: { payment_id: done.payment.id, period: done.charge.period } };
       });
       if (done) await afterCharge(done);
-      return detail(ctx.business.row.id, id);
+      return answer ?? detail(ctx.business.row.id, id);
     },
 
     /** Mails the customer a new link to save or update the payment method. */

@@ -5,6 +5,7 @@ import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvRow } from '@/lib/csv';
 import type { ChargesService } from '../charges/charges.service';
+import type { RefundDone } from '../charges/charges.types';
 import { presentPayment } from '../payment.presenter';
 import { presentEvent, presentRefund, transactionCsvRow } from './transactions.presenter';
 import {
@@ -66,9 +67,10 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
       };
     },
 
+    /** The answer of a keyed request is stored in the refund's transaction (http/context.ts, `IdempotentRequest`). */
     async refund(ctx: BusinessContext, paymentId: string, input: RefundInput): Promise<RefundResult> {
-      const { payment, refund } = await charges.refund(ctx, paymentId, input);
-      return { payment: presentPayment(payment), refund: presentRefund(refund) };
+      const present = ({ payment, refund }: RefundDone): RefundResult => ({ payment: presentPayment(payment), refund: presentRefund(refund) });
+      return present(await charges.refund(ctx, paymentId, input, async (tx, done) => ctx.idempotency?.answerIn(tx, present(done))));
     },
   };
 }
