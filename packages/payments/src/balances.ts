@@ -124,7 +124,7 @@ export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 
 /**
  * The statement CSV's columns, in order (amounts in major units, times in UTC). Money in and out are
- * separate unsigned columns, as on a bank statement: a cell starting with `-` would be formula-guarded.
+ * separate unsigned columns, as on a bank statement; the balance after is signed.
  */
 export const STATEMENT_CSV_HEADER = ['Date (UTC)', 'Type', 'Description', 'Currency', 'Money in', 'Money out', 'Balance after', 'Entry ID'] as const;
 

@@ -1,5 +1,6 @@
 import { fillPath, SCREEN_PATHS } from '@merchant/core';
 import { amountDue, INVOICE_CSV_HEADER, invoiceNumberLabel, isInvoiceEditable, type Invoice } from '@merchant/payments';
+import { csvTable } from '@/lib/csv';
 import type { InvoiceWithCustomer } from './invoices.repository';
 
 /** The customer's page of the invoice on the invoice host. */
@@ -33,6 +34,9 @@ export function presentInvoice({ invoice: row, customerName, customerEmail }: In
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** The invoices CSV: its amounts are numbers. */
+export const INVOICE_CSV = csvTable(INVOICE_CSV_HEADER, ['Total', 'Paid', 'Due']);
 
 /** One CSV row, in the order of INVOICE_CSV_HEADER (amounts in minor units, as everywhere on the wire). */
 export function invoiceCsvRow(invoice: Invoice): (string | number | null)[] {
