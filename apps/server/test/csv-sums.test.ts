@@ -5,10 +5,12 @@ import { currencyDecimals, endpointPath, parseMajorToMinor } from '@merchant/cor
 import {
   balanceEndpoints,
   customerEndpoints,
+  invoiceEndpoints,
   methodLimits,
   payoutEndpoints,
   salesReportEndpoints,
   transactionEndpoints,
+  type Invoice,
   type Payment,
   type SalesReportGroup,
 } from '@merchant/payments';
@@ -18,7 +20,7 @@ import type { PaymentRow } from '@/modules/payments/charges/charges.repository';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import { actorOf, card, paymentServices } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
-import { addBankAccount, createBusiness, signInAgain, type FactoryBusiness } from './factories';
+import { addBankAccount, createBusiness, createCustomer, createInvoice, signInAgain, type FactoryBusiness } from './factories';
 
 /**
  * Exports a spreadsheet can sum (issue 23, part 4), on both databases. Every amount column of the CSV downloads
@@ -260,6 +262,54 @@ describe('every amount column of the exports sums to what the API shows', () => 
         }
       }),
       { numRuns: 6 },
+    );
+  });
+});
+
+describe('the invoices CSV', () => {
+  /** An invoice in one of the currencies: 1 to 3 lines, maybe a tax, and part of it paid by other means. */
+  const invoice = fc.record({
+    currency: fc.constantFrom(...CURRENCIES),
+    lines: fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 20 }), unit_price: fc.integer({ min: 0, max: 10_000_000 }) }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    tax_bps: fc.option(fc.integer({ min: 1, max: 2_500 }), { nil: null }),
+    paidShare: fc.integer({ min: 0, max: 100 }),
+  });
+
+  it('writes totals, paid and due in major units, each column summing to the invoices the list shows', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(invoice, { minLength: 1, maxLength: 4 }), async (invoices) => {
+        t.clock.set(at(20));
+        const business = await createBusiness(t);
+        const owner = business.people.owner.agent;
+        const params = { business_id: business.id };
+        const customer = await createCustomer(owner, business.id);
+        for (const [i, spec] of invoices.entries()) {
+          const made = await createInvoice(owner, business.id, customer.id, {
+            currency: spec.currency,
+            lines: spec.lines.map((line) => ({ description: `Line ${i}`, ...line })),
+            taxes: spec.tax_bps === null ? [] : [{ name: 'GST', rate_bps: spec.tax_bps }],
+          });
+          const paid = Math.floor((made.total * spec.paidShare) / 100);
+          if (paid > 0) {
+            await owner.ok(invoiceEndpoints.send, { params: { ...params, invoice_id: made.id } });
+            await owner.ok(invoiceEndpoints.markPaid, { params: { ...params, invoice_id: made.id }, body: { amount: paid } });
+          }
+        }
+        const shown: Invoice[] = (await owner.ok(invoiceEndpoints.list, { params, query: { limit: 100 } })).data;
+        expect(shown).toHaveLength(invoices.length);
+        const csv = await csvOf(owner, endpointPath(invoiceEndpoints.export, { params }));
+        for (const [column, of] of [
+          ['Total', (i: Invoice) => i.total],
+          ['Paid', (i: Invoice) => i.amount_paid],
+          ['Due', (i: Invoice) => i.amount_due],
+        ] as const) {
+          expect(sumsByCurrency(csv.rows, column, 'invoices'), column).toEqual(sumBy(shown, (i) => i.currency, of));
+        }
+      }),
+      { numRuns: 5 },
     );
   });
 });

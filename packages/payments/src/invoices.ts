@@ -269,7 +269,7 @@ export const InvoiceFiltersSchema = z.object({
 export type InvoiceFilters = z.infer<typeof InvoiceFiltersSchema>;
 export const ListInvoicesQuerySchema = InvoiceFiltersSchema.extend(CursorQuerySchema.shape);
 
-/** The columns of the invoices CSV, in order. */
+/** The columns of the invoices CSV, in order (amounts in major units). */
 export const INVOICE_CSV_HEADER = [
   'Number',
   'Status',
