@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES } from './statuses';
-import { CHECKOUT_METHODS, PaymentSchema, methodLimits } from './payment';
+import { PaymentSchema, checkoutMethodsIn, methodLimits } from './payment';
 
 /**
  * Payment links (docs/payments.md, "Payment links and static QR codes"): a checkout URL on the checkout
  * host asking for a fixed amount, or one the customer chooses, for a purpose.
  */
 
-/** The least and most a link or QR may ask for: the lowest minimum and the highest maximum across methods. */
+/**
+ * The least and most a link or QR may ask for: the lowest minimum and the highest maximum of the methods that take
+ * its currency (PayNow's SGD 0.01 counts in SGD only: a USD link below the card's USD 0.50 could never be paid).
+ */
 export function sourceAmountLimits(currency: string): { min: number; max: number } {
-  const limits = CHECKOUT_METHODS.map((m) => methodLimits(m, currency));
+  const limits = checkoutMethodsIn(currency).map((m) => methodLimits(m, currency));
   return { min: Math.min(...limits.map((l) => l.min)), max: Math.max(...limits.map((l) => l.max)) };
 }
 

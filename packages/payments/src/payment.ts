@@ -63,6 +63,14 @@ export const CHECKOUT_METHODS = ['card', 'paynow', 'ewallet'] as const satisfies
 export type CheckoutPaymentMethod = (typeof CHECKOUT_METHODS)[number];
 export const CheckoutPaymentMethodSchema = z.enum(CHECKOUT_METHODS);
 
+/** The currencies of the methods that take only some (PayNow is Singapore's: SGD only); the others take every currency. */
+const METHOD_CURRENCIES: Partial<Record<CheckoutPaymentMethod, readonly string[]>> = { paynow: ['sgd'] };
+
+/** The checkout methods that take a currency, in `CHECKOUT_METHODS` order (what the test-mode provider offers in it). */
+export function checkoutMethodsIn(currency: string): CheckoutPaymentMethod[] {
+  return CHECKOUT_METHODS.filter((method) => METHOD_CURRENCIES[method]?.includes(currency) ?? true);
+}
+
 /** What asked for the money: the checkout serves them all (invoices, plans and store orders come later). */
 export const PAYMENT_SOURCES = ['payment_link', 'static_qr', 'invoice', 'subscription', 'store_order', 'pos'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
