@@ -114,8 +114,26 @@ describe('creating a payment link', () => {
   });
 
   it('accepts https anywhere and http only on localhost as the redirect URL', async () => {
-    for (const url of ['https://shop.example.com/thanks', 'http://localhost:5173/done', 'http://shop.localhost/ok']) {
+    for (const url of ['https://shop.example.com/thanks', 'http://localhost:5173/done', 'http://shop.localhost/ok', 'https://127.0.0.1/done']) {
       expect((await owner.post(base(), valid({ redirect_url: url }))).statusCode, url).toBe(201);
+    }
+  });
+
+  it('refuses http on a loopback address other than the name localhost, as docs/payments.md says (issue 23)', async () => {
+    const link = await create();
+    const one = endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } });
+    for (const url of [
+      'http://127.0.0.1:5173/done',
+      'http://[::1]:5173/done',
+      'http://127.0.0.2/',
+      'http://2130706433/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0.0.0.0/',
+    ]) {
+      for (const res of [await owner.post(base(), valid({ redirect_url: url })), await owner.put(one, valid({ redirect_url: url }))]) {
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json().issues, url).toEqual([{ path: 'redirect_url', message: 'Use an https:// address (http:// only on localhost)' }]);
+      }
     }
   });
 

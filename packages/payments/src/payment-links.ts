@@ -17,9 +17,11 @@ export function sourceAmountLimits(currency: string): { min: number; max: number
   return { min: Math.min(...limits.map((l) => l.min)), max: Math.max(...limits.map((l) => l.max)) };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Where a customer may be sent after paying: https anywhere, http only on this machine (development). */
+/**
+ * Where a customer may be sent after paying: https anywhere; plain http only on the name `localhost` and its
+ * subdomains (`*.localhost`, which browsers resolve to the machine itself), for development. Loopback addresses
+ * written as numbers (`127.0.0.1`, `[::1]`) are refused like any other http address: docs/payments.md says the same.
+ */
 export function isAllowedRedirectUrl(value: string): boolean {
   let url: URL;
   try {
@@ -29,7 +31,7 @@ export function isAllowedRedirectUrl(value: string): boolean {
   }
   if (url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && (LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost'));
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost'));
 }
 
 /** An optional text field: blank becomes null. */
