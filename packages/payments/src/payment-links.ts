@@ -110,7 +110,7 @@ export const PaymentLinkSchema = z.object({
   status: PaymentLinkStatusSchema,
   /** Null amount: the customer chooses. */
   amount: MoneySchema.shape.amount.nullable(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   purpose: z.string(),
   reference: z.string().nullable(),
   customer_email: z.string().nullable(),
@@ -144,7 +144,7 @@ export const ListPaymentLinksQuerySchema = CursorQuerySchema.extend({
 export type ListPaymentLinksQuery = z.input<typeof ListPaymentLinksQuerySchema>;
 
 /** Products a link may name (active ones of the catalogue). */
-export const LinkProductOptionSchema = z.object({ id: z.uuid(), name: z.string(), amount: z.number().int(), currency: z.string() });
+export const LinkProductOptionSchema = z.object({ id: z.uuid(), name: z.string(), amount: z.number().int(), currency: CurrencyCodeSchema });
 
 const LinkParamsSchema = z.object({ business_id: z.uuid(), id: z.uuid() });
 const BusinessOnlyParamsSchema = z.object({ business_id: z.uuid() });

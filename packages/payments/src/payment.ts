@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core';
+import { CurrencyCodeSchema, MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core';
 
 /**
  * The payment: one attempt by a customer to pay a business (docs/payments.md). Its lifecycle:
@@ -245,5 +245,5 @@ export const LEDGER_TRANSACTION_KINDS = [
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
-export const BalanceSchema = z.object({ currency: z.string(), pending: SignedMoneySchema, available: SignedMoneySchema });
+export const BalanceSchema = z.object({ currency: CurrencyCodeSchema, pending: SignedMoneySchema, available: SignedMoneySchema });
 export type Balance = z.infer<typeof BalanceSchema>;
