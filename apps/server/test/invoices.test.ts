@@ -252,7 +252,7 @@ describe('the list', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const rows = parseCsv(csv.body.replace(/^\uFEFF/, ''));
     expect(rows.map((r) => r[0])).toEqual(['Number', a2.number, a1.number]);
-    expect(rows[1]).toEqual([a2.number, 'sent', ann.name, ann.email, 'SGD', '2026-04-01', '2026-04-30', '10000', '0', '10000', a2.created_at]);
+    expect(rows[1]).toEqual([a2.number, 'sent', ann.name, ann.email, 'SGD', '2026-04-01', '2026-04-30', '100.00', '0.00', '100.00', a2.created_at]);
   });
 
   it('refuses an unknown status or a date that is not one', async () => {

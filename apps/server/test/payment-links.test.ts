@@ -114,8 +114,26 @@ describe('creating a payment link', () => {
   });
 
   it('accepts https anywhere and http only on localhost as the redirect URL', async () => {
-    for (const url of ['https://shop.example.com/thanks', 'http://localhost:5173/done', 'http://shop.localhost/ok']) {
+    for (const url of ['https://shop.example.com/thanks', 'http://localhost:5173/done', 'http://shop.localhost/ok', 'https://127.0.0.1/done']) {
       expect((await owner.post(base(), valid({ redirect_url: url }))).statusCode, url).toBe(201);
+    }
+  });
+
+  it('refuses http on a loopback address other than the name localhost, as docs/payments.md says (issue 23)', async () => {
+    const link = await create();
+    const one = endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } });
+    for (const url of [
+      'http://127.0.0.1:5173/done',
+      'http://[::1]:5173/done',
+      'http://127.0.0.2/',
+      'http://2130706433/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://0.0.0.0/',
+    ]) {
+      for (const res of [await owner.post(base(), valid({ redirect_url: url })), await owner.put(one, valid({ redirect_url: url }))]) {
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json().issues, url).toEqual([{ path: 'redirect_url', message: 'Use an https:// address (http:// only on localhost)' }]);
+      }
     }
   });
 
@@ -129,6 +147,29 @@ describe('creating a payment link', () => {
     expect(over.json().issues[0]).toMatchObject({ path: 'amount' });
     // Zero-decimal currencies count whole units.
     expect((await owner.post(base(), valid({ amount: 1, currency: 'jpy' }))).statusCode).toBe(201);
+  });
+
+  it('refuses, when made and when edited, a fixed amount below the minimum of every method offered in its currency (issue 23)', async () => {
+    // PayNow (from SGD 0.01) takes SGD only: in USD and KWD the least a method takes is the card's 0.50.
+    const link = await create();
+    const one = endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } });
+    for (const [amount, currency, least] of [
+      [10, 'usd', 'USD 0.50'],
+      [49, 'usd', 'USD 0.50'],
+      [10, 'kwd', 'KWD 0.500'],
+      [499, 'kwd', 'KWD 0.500'],
+    ] as const) {
+      for (const res of [await owner.post(base(), valid({ amount, currency })), await owner.put(one, valid({ amount, currency }))]) {
+        expect(res.statusCode, `${currency} ${amount}`).toBe(422);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'amount', message: `The amount must be at least ${least}` }] });
+      }
+    }
+    expect((await owner.post(base(), valid({ amount: 50, currency: 'usd' }))).statusCode).toBe(201);
+    expect((await owner.post(base(), valid({ amount: 500, currency: 'kwd' }))).statusCode).toBe(201);
+    expect((await owner.put(one, valid({ amount: 50, currency: 'usd' }))).statusCode).toBe(200);
+    expect((await owner.post(base(), valid({ amount: 1, currency: 'sgd' }))).statusCode).toBe(201);
+    expect(sourceAmountLimits('usd').min).toBe(50);
+    expect(sourceAmountLimits('kwd').min).toBe(500);
   });
 
   it('lets the customer choose the amount when it is null', async () => {

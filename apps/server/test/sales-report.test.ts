@@ -158,7 +158,7 @@ describe('the CSV export', () => {
     expect(header).toEqual(['Date (UTC)', 'Currency', 'Gross', 'Refunds', 'Fees', 'Net', 'Payments', 'Refunds made']);
     expect(rows).toHaveLength(10);
     expect(rows[0]!.slice(0, 4)).toEqual(['2026-10-01', 'SGD', '150.00', '0.00']);
-    expect(rows[2]!).toEqual(['2026-10-03', 'SGD', '0.00', '40.00', '0.00', "'-40.00", '0', '1']);
+    expect(rows[2]!).toEqual(['2026-10-03', 'SGD', '0.00', '40.00', '0.00', '-40.00', '0', '1']);
   });
 
   it('sends the split by method or by source when asked, with the same totals as the report', async () => {

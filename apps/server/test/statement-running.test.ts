@@ -165,7 +165,7 @@ describe('the running balance', () => {
       else expect(rowsOf).toHaveLength(expected.size);
       for (const cells of rowsOf) {
         const id = cells[cells.length - 1]!;
-        const after = cells[cells.length - 2]!.replace(/^'/, '');
+        const after = cells[cells.length - 2]!;
         expect(Math.round(Number(after) * 100)).toBe(expected.get(id));
       }
     }

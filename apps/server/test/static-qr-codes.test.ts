@@ -59,6 +59,26 @@ describe('static QR codes', () => {
     }
   });
 
+  it('refuses, when made and when edited, a fixed amount below the minimum of every method offered in its currency (issue 23)', async () => {
+    const qr = await create();
+    for (const [amount, currency, least] of [
+      [10, 'usd', 'USD 0.50'],
+      [10, 'kwd', 'KWD 0.500'],
+    ] as const) {
+      for (const answer of [
+        await owner.call(staticQrEndpoints.create, { ...inBusiness(), body: valid({ amount, currency }) }),
+        await owner.call(staticQrEndpoints.update, { ...one(qr.id), body: valid({ amount, currency }) }),
+      ]) {
+        expect(failure(answer), `${currency} ${amount}`).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'amount', message: `The amount must be at least ${least}` }],
+        });
+      }
+    }
+    expect((await create({ amount: 50, currency: 'usd' })).amount).toBe(50);
+    expect((await owner.ok(staticQrEndpoints.update, { ...one(qr.id), body: valid({ amount: 500, currency: 'kwd' }) })).amount).toBe(500);
+  });
+
   it('shows the detail with the code as SVG and PNG, and its payments', async () => {
     const qr = await create({ name: 'Market stall', amount: 500 });
     const now = t.clock.now();

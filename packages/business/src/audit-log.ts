@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
+import { csvAnswer, CalendarDateSchema, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /** Most rows one CSV export holds; the answer says so in `X-Export-Row-Limit` / `X-Export-Truncated`. */
@@ -129,6 +129,6 @@ export const auditLogEndpoints = {
     access: { kind: 'business', permission: 'audit-logs:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: AuditLogFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
 } as const;

@@ -42,7 +42,7 @@ export const BusinessSummarySchema = z.object({
   name: z.string(),
   type: BusinessTypeSchema,
   country: z.string(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   onboarding_status: OnboardingStatusSchema,
   role: z.object({ title: RoleTitleSchema }).nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, defineEndpoint, text } from '@merchant/core';
+import { CalendarDateSchema, CURRENCY_CODE_PATTERN, CurrencyCodeSchema, defineEndpoint, fileAnswer, text } from '@merchant/core';
 import { BusinessIdSchema, BusinessParamsSchema, CountryCodeSchema, OnboardingStatusSchema } from './business';
 
 /**
@@ -124,7 +124,7 @@ export const AddressAnswerSchema = AddressStepSchema.extend({ country: z.string(
 export const TicketAmountSchema = z.object({
   /** Integer minor units of `currency`. */
   amount: z.number({ error: 'Enter an amount' }).int('Use whole minor units').positive('Enter an amount above zero').max(Number.MAX_SAFE_INTEGER),
-  currency: text().trim().toLowerCase().length(3, 'Use a three-letter currency code'),
+  currency: text().trim().toLowerCase().regex(CURRENCY_CODE_PATTERN, 'Use a three-letter currency code'),
 });
 export type TicketAmount = z.infer<typeof TicketAmountSchema>;
 
@@ -194,7 +194,7 @@ export const OnboardingSchema = z.object({
   business_id: BusinessIdSchema,
   status: OnboardingStatusSchema,
   country: z.string(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   answers: z.object({
     business: BusinessStepSchema.nullable(),
     owner: OwnerStepSchema.nullable(),
@@ -268,7 +268,7 @@ export const onboardingEndpoints = {
     access: { kind: 'business', permission: 'verification:view', standing: 'merchant' },
     errors: ['ONBOARDING_DOCUMENT_NOT_FOUND'],
     params: DocumentParamsSchema,
-    response: z.unknown().describe('The file'),
+    response: fileAnswer(DOCUMENT_CONTENT_TYPES, 'The file, as it was uploaded (PDF, PNG or JPEG)'),
   }),
   deleteDocument: defineEndpoint({
     id: 'onboarding.deleteDocument',
@@ -299,7 +299,7 @@ export const VerificationQueueItemSchema = z.object({
   name: z.string(),
   identifier: z.string(),
   country: z.string(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   owner_name: z.string().nullable(),
   owner_email: z.string().nullable(),
   submitted_at: z.string().nullable(),
@@ -330,7 +330,7 @@ export const BusinessReviewSchema = z.object({
     identifier: z.string(),
     type: z.enum(['merchant', 'partner']),
     country: z.string(),
-    currency: z.string(),
+    currency: CurrencyCodeSchema,
     onboarding_status: OnboardingStatusSchema,
     created_at: z.string(),
   }),

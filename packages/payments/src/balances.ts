@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, SignedMoneySchema, text } from '@merchant/core';
+import { csvAnswer, CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, SignedMoneySchema, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { LEDGER_TRANSACTION_KINDS } from './payment';
 import { BALANCE_KINDS, type BalanceKind } from './balance-rules';
@@ -62,7 +62,7 @@ export const TRANSFER_AMOUNT_LABELS: Record<TransferAmount, string> = {
  * payouts carry to the business's bank; the transfer amounts are what transfers hold or carry to beneficiaries.
  */
 export const BalanceAmountsSchema = z.object({
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   pending: SignedMoneySchema,
   available: SignedMoneySchema,
   in_transit: SignedMoneySchema,
@@ -124,7 +124,7 @@ export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 
 /**
  * The statement CSV's columns, in order (amounts in major units, times in UTC). Money in and out are
- * separate unsigned columns, as on a bank statement: a cell starting with `-` would be formula-guarded.
+ * separate unsigned columns, as on a bank statement; the balance after is signed.
  */
 export const STATEMENT_CSV_HEADER = ['Date (UTC)', 'Type', 'Description', 'Currency', 'Money in', 'Money out', 'Balance after', 'Entry ID'] as const;
 
@@ -158,7 +158,7 @@ export const balanceEndpoints = {
     access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BalanceParamsSchema,
     query: StatementFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
     errors: ['BALANCE_NOT_FOUND'],
   }),
 } as const;

@@ -204,7 +204,7 @@ export const BankAccountSchema = z.object({
   holder_name: z.string(),
   bank_name: z.string(),
   country: z.string(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   bank_code: z.string().nullable(),
   branch_code: z.string().nullable(),
   swift_code: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
+import { CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { BANK_ACCOUNT_TYPES, CheckedBankAccountSchema, EditedBankAccountSchema } from './bank-accounts';
 
@@ -38,7 +38,7 @@ export const BeneficiarySchema = z.object({
   bank_name: z.string(),
   country: z.string(),
   /** The currency the beneficiary receives. */
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   bank_code: z.string().nullable(),
   branch_code: z.string().nullable(),
   swift_code: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PositiveMinorAmountSchema, text } from '@merchant/core';
+import { CurrencyCodeSchema, PositiveMinorAmountSchema, text } from '@merchant/core';
 import { computeFee, PAYMENT_EVENT_TYPES, REFUND_REASONS, type PaymentMethod } from './payment';
 
 /**
@@ -55,7 +55,7 @@ export type RefundInput = z.infer<typeof RefundInputSchema>;
 export const RefundSchema = z.object({
   id: z.uuid(),
   payment_id: z.uuid(),
-  amount: z.object({ amount: z.number().int(), currency: z.string() }),
+  amount: z.object({ amount: z.number().int(), currency: CurrencyCodeSchema }),
   reason: z.enum(REFUND_REASONS),
   note: z.string().nullable(),
   created_at: z.string(),

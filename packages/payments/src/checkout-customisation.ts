@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, text } from '@merchant/core';
+import { defineEndpoint, fileAnswer, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 
 /**
@@ -23,6 +23,9 @@ export const LOGO_TYPES = {
 } as const;
 export type LogoExtension = keyof typeof LOGO_TYPES;
 export const LOGO_EXTENSIONS = Object.keys(LOGO_TYPES) as [LogoExtension, ...LogoExtension[]];
+/** The content types a logo is sent with. */
+const LOGO_CONTENT_TYPES = [LOGO_TYPES.png.contentType, LOGO_TYPES.jpg.contentType, LOGO_TYPES.webp.contentType] as const;
+const logoAnswer = fileAnswer(LOGO_CONTENT_TYPES, 'The image');
 /** What the file picker offers (the server checks the bytes whatever the browser sends). */
 export const LOGO_ACCEPT = Object.values(LOGO_TYPES)
   .map((t) => t.contentType)
@@ -116,7 +119,7 @@ export const checkoutCustomisationEndpoints = {
     summary: "A business's current logo image",
     access: { kind: 'public' },
     params: LogoFileParamsSchema,
-    response: z.unknown().describe('The image'),
+    response: logoAnswer,
     errors: ['LOGO_NOT_FOUND'],
   }),
   /** The same logo on the checkout host, so the checkout shows it from its own origin. */
@@ -128,7 +131,7 @@ export const checkoutCustomisationEndpoints = {
     summary: "A business's current logo image, on the checkout host",
     access: { kind: 'public' },
     params: LogoFileParamsSchema,
-    response: z.unknown().describe('The image'),
+    response: logoAnswer,
     errors: ['LOGO_NOT_FOUND'],
   }),
   /** The same logo on the invoice host, for the customer's invoice page. */
@@ -140,7 +143,7 @@ export const checkoutCustomisationEndpoints = {
     summary: "A business's current logo image, on the invoice host",
     access: { kind: 'public' },
     params: LogoFileParamsSchema,
-    response: z.unknown().describe('The image'),
+    response: logoAnswer,
     errors: ['LOGO_NOT_FOUND'],
   }),
 } as const;

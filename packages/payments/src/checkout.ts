@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneySchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
+import { CurrencyCodeSchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
 import {
   BankAccountSummarySchema,
   CardSummarySchema,
@@ -45,7 +45,7 @@ export const CheckoutSchema = z.object({
   business: CheckoutBusinessSchema,
   /** Null: the customer chooses the amount. */
   amount: MoneySchema.nullable(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   purpose: z.string(),
   collect: z.object({ email: z.boolean(), phone: z.boolean(), note: z.boolean() }),
   prefill: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
+import { csvAnswer, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PaymentSchema } from './payment';
 
@@ -78,7 +78,7 @@ export const customerEndpoints = {
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: CustomerFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
   get: defineEndpoint({
     id: 'customers.get',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, parseMajorToMinor, text } from '@merchant/core';
+import { csvAnswer, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, parseMajorToMinor, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { CustomerBodySchema, CustomerEmailSchema } from './customers';
 import { InvoiceBodySchema, type InvoiceFields } from './invoices';
@@ -282,7 +282,7 @@ export const InvoiceImportRowSchema = z.object({
   cells: z.record(z.string(), z.string()),
   problems: z.array(ImportProblemSchema),
   /** What the row makes (valid rows): the invoice's total in minor units, and its currency. */
-  total: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+  total: z.object({ amount: z.number().int(), currency: CurrencyCodeSchema }).nullable(),
   /** The invoice made from the row. */
   invoice: z.object({ id: z.uuid(), number: z.string() }).nullable(),
 });
@@ -307,7 +307,7 @@ export const invoiceImportEndpoints = {
     summary: 'The CSV template of a bulk invoice upload (text/csv: the header row)',
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
   list: defineEndpoint({
     id: 'invoiceImports.list',
@@ -370,7 +370,7 @@ export const invoiceImportEndpoints = {
     summary: 'The rows that were refused or could not be created, with why, as a CSV download (text/csv)',
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: InvoiceImportParamsSchema,
-    response: z.string(),
+    response: csvAnswer(),
     errors: ['INVOICE_IMPORT_NOT_FOUND'],
   }),
 } as const;

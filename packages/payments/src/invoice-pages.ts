@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneySchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
+import { CurrencyCodeSchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
 import { CheckoutBusinessSchema } from './checkout';
 import { InvoiceStatusSchema } from './invoices';
 import { CardSummarySchema, PaymentMethodSchema } from './payment';
@@ -38,7 +38,7 @@ export const InvoicePageSchema = z.object({
   number: z.string(),
   status: InvoiceStatusSchema,
   customer: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   issue_date: z.string(),
   due_date: z.string(),
   lines: z.array(

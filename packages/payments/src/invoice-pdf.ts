@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { buildPath, defineEndpoint } from '@merchant/core';
+import { buildPath, defineEndpoint, fileAnswer } from '@merchant/core';
 import { InvoiceParamsSchema } from './invoices';
 import { InvoicePageParamsSchema } from './invoice-pages';
 
@@ -22,7 +21,7 @@ export function invoicePdfFilename(number: string): string {
  */
 export const PUBLIC_INVOICE_PDF_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const;
 
-const pdfAnswer = z.unknown().describe('The invoice as a PDF (application/pdf, sent as an attachment with its file name)');
+const pdfAnswer = fileAnswer([INVOICE_PDF_CONTENT_TYPE], 'The invoice as a PDF (application/pdf, sent as an attachment with its file name)');
 
 export const invoicePdfEndpoints = {
   download: defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  csvAnswer,
   CalendarDateSchema,
   CurrencyCodeSchema,
   CursorQuerySchema,
@@ -228,7 +229,7 @@ export const InvoiceSchema = z.object({
   number: z.string(),
   status: InvoiceStatusSchema,
   customer: InvoiceCustomerSchema,
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   issue_date: z.string(),
   due_date: z.string(),
   lines: z.array(InvoiceLineSchema),
@@ -269,7 +270,7 @@ export const InvoiceFiltersSchema = z.object({
 export type InvoiceFilters = z.infer<typeof InvoiceFiltersSchema>;
 export const ListInvoicesQuerySchema = InvoiceFiltersSchema.extend(CursorQuerySchema.shape);
 
-/** The columns of the invoices CSV, in order. */
+/** The columns of the invoices CSV, in order (amounts in major units). */
 export const INVOICE_CSV_HEADER = [
   'Number',
   'Status',
@@ -311,7 +312,7 @@ export const invoiceEndpoints = {
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: InvoiceFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
   get: defineEndpoint({
     id: 'invoices.get',

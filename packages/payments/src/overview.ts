@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, defineEndpoint } from '@merchant/core';
+import { CalendarDateSchema, CurrencyCodeSchema, defineEndpoint } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { BalanceSchema, PaymentMethodSchema, PaymentSchema, PaymentSourceSchema } from './payment';
 
@@ -72,7 +72,7 @@ export const MethodTotalSchema = z.object({ method: PaymentMethodSchema.nullable
 export const SourceTotalSchema = z.object({ source: PaymentSourceSchema, gross: z.number().int(), count: z.number().int() });
 
 export const CurrencyOverviewSchema = z.object({
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   current: PeriodFiguresSchema,
   previous: PeriodFiguresSchema,
   /**

@@ -1,22 +1,27 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES } from './statuses';
-import { CHECKOUT_METHODS, PaymentSchema, methodLimits } from './payment';
+import { PaymentSchema, checkoutMethodsIn, methodLimits } from './payment';
 
 /**
  * Payment links (docs/payments.md, "Payment links and static QR codes"): a checkout URL on the checkout
  * host asking for a fixed amount, or one the customer chooses, for a purpose.
  */
 
-/** The least and most a link or QR may ask for: the lowest minimum and the highest maximum across methods. */
+/**
+ * The least and most a link or QR may ask for: the lowest minimum and the highest maximum of the methods that take
+ * its currency (PayNow's SGD 0.01 counts in SGD only: a USD link below the card's USD 0.50 could never be paid).
+ */
 export function sourceAmountLimits(currency: string): { min: number; max: number } {
-  const limits = CHECKOUT_METHODS.map((m) => methodLimits(m, currency));
+  const limits = checkoutMethodsIn(currency).map((m) => methodLimits(m, currency));
   return { min: Math.min(...limits.map((l) => l.min)), max: Math.max(...limits.map((l) => l.max)) };
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Where a customer may be sent after paying: https anywhere, http only on this machine (development). */
+/**
+ * Where a customer may be sent after paying: https anywhere; plain http only on the name `localhost` and its
+ * subdomains (`*.localhost`, which browsers resolve to the machine itself), for development. Loopback addresses
+ * written as numbers (`127.0.0.1`, `[::1]`) are refused like any other http address: docs/payments.md says the same.
+ */
 export function isAllowedRedirectUrl(value: string): boolean {
   let url: URL;
   try {
@@ -26,7 +31,7 @@ export function isAllowedRedirectUrl(value: string): boolean {
   }
   if (url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && (LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost'));
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost'));
 }
 
 /** An optional text field: blank becomes null. */
@@ -105,7 +110,7 @@ export const PaymentLinkSchema = z.object({
   status: PaymentLinkStatusSchema,
   /** Null amount: the customer chooses. */
   amount: MoneySchema.shape.amount.nullable(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   purpose: z.string(),
   reference: z.string().nullable(),
   customer_email: z.string().nullable(),
@@ -139,7 +144,7 @@ export const ListPaymentLinksQuerySchema = CursorQuerySchema.extend({
 export type ListPaymentLinksQuery = z.input<typeof ListPaymentLinksQuerySchema>;
 
 /** Products a link may name (active ones of the catalogue). */
-export const LinkProductOptionSchema = z.object({ id: z.uuid(), name: z.string(), amount: z.number().int(), currency: z.string() });
+export const LinkProductOptionSchema = z.object({ id: z.uuid(), name: z.string(), amount: z.number().int(), currency: CurrencyCodeSchema });
 
 const LinkParamsSchema = z.object({ business_id: z.uuid(), id: z.uuid() });
 const BusinessOnlyParamsSchema = z.object({ business_id: z.uuid() });

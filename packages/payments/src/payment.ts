@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core';
+import { CurrencyCodeSchema, MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core';
 
 /**
  * The payment: one attempt by a customer to pay a business (docs/payments.md). Its lifecycle:
@@ -62,6 +62,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const CHECKOUT_METHODS = ['card', 'paynow', 'ewallet'] as const satisfies readonly PaymentMethod[];
 export type CheckoutPaymentMethod = (typeof CHECKOUT_METHODS)[number];
 export const CheckoutPaymentMethodSchema = z.enum(CHECKOUT_METHODS);
+
+/** The currencies of the methods that take only some (PayNow is Singapore's: SGD only); the others take every currency. */
+const METHOD_CURRENCIES: Partial<Record<CheckoutPaymentMethod, readonly string[]>> = { paynow: ['sgd'] };
+
+/** The checkout methods that take a currency, in `CHECKOUT_METHODS` order (what the test-mode provider offers in it). */
+export function checkoutMethodsIn(currency: string): CheckoutPaymentMethod[] {
+  return CHECKOUT_METHODS.filter((method) => METHOD_CURRENCIES[method]?.includes(currency) ?? true);
+}
 
 /** What asked for the money: the checkout serves them all (invoices, plans and store orders come later). */
 export const PAYMENT_SOURCES = ['payment_link', 'static_qr', 'invoice', 'subscription', 'store_order', 'pos'] as const;
@@ -237,5 +245,5 @@ export const LEDGER_TRANSACTION_KINDS = [
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
-export const BalanceSchema = z.object({ currency: z.string(), pending: SignedMoneySchema, available: SignedMoneySchema });
+export const BalanceSchema = z.object({ currency: CurrencyCodeSchema, pending: SignedMoneySchema, available: SignedMoneySchema });
 export type Balance = z.infer<typeof BalanceSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  csvAnswer,
   CalendarDateSchema,
   CurrencyCodeSchema,
   CursorQuerySchema,
@@ -111,7 +112,7 @@ export const PayoutSummarySchema = z.object({
   /** Refunds taken from the balance (positive figure, subtracted). */
   refunds: MoneySchema,
   /** gross - fees - refunds + other: equals the payout's amount. */
-  other: z.object({ amount: z.number().int(), currency: z.string() }),
+  other: z.object({ amount: z.number().int(), currency: CurrencyCodeSchema }),
 });
 
 export const PayoutDetailSchema = z.object({
@@ -132,9 +133,9 @@ export const PayoutLineSchema = z.object({
   gross: MoneySchema.nullable(),
   fee: MoneySchema.nullable(),
   /** Signed: a refund is negative. */
-  net: z.object({ amount: z.number().int(), currency: z.string() }),
+  net: z.object({ amount: z.number().int(), currency: CurrencyCodeSchema }),
   /** The part of the movement this payout sends (the whole of it but for the last line of a partial payout). */
-  amount: z.object({ amount: z.number().int(), currency: z.string() }),
+  amount: z.object({ amount: z.number().int(), currency: CurrencyCodeSchema }),
 });
 export type PayoutLine = z.infer<typeof PayoutLineSchema>;
 
@@ -238,7 +239,7 @@ export const payoutEndpoints = {
     access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: PayoutFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
   create: defineEndpoint({
     id: 'payouts.create',
@@ -281,7 +282,7 @@ export const payoutEndpoints = {
     summary: "A payout's lines as a CSV download (text/csv, oldest first, streamed)",
     access: { kind: 'business', permission: 'wallets:manage', standing: 'merchant' },
     params: PayoutParamsSchema,
-    response: z.string(),
+    response: csvAnswer(),
     errors: ['PAYOUT_NOT_FOUND'],
   }),
 } as const;

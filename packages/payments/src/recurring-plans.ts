@@ -57,7 +57,7 @@ export const PlanSchema = z.object({
   name: z.string(),
   description: z.string().nullable(),
   amount: z.number().int(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   interval: PlanIntervalSchema,
   interval_days: z.number().int().nullable(),
   trial_days: z.number().int(),

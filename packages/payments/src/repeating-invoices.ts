@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
+import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { InvoiceContentSchema, InvoiceCustomerSchema, InvoiceLineSchema, InvoiceStatusSchema, InvoiceTaxSchema, refineInvoiceTotal } from './invoices';
 
@@ -195,7 +195,7 @@ export const RepeatingInvoiceSchema = z.object({
   id: z.uuid(),
   status: RepeatingInvoiceStatusSchema,
   customer: InvoiceCustomerSchema,
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   lines: z.array(InvoiceLineSchema),
   taxes: z.array(InvoiceTaxSchema),
   subtotal: z.number().int(),
@@ -225,7 +225,7 @@ export type RepeatingInvoice = z.infer<typeof RepeatingInvoiceSchema>;
 
 export const RepeatingInvoiceRunSchema = z.object({
   run_date: z.string(),
-  invoice: z.object({ id: z.uuid(), number: z.string(), status: InvoiceStatusSchema, total: z.number().int(), currency: z.string() }),
+  invoice: z.object({ id: z.uuid(), number: z.string(), status: InvoiceStatusSchema, total: z.number().int(), currency: CurrencyCodeSchema }),
   send_status: z.enum(REPEATING_RUN_SEND_STATUSES),
   /** Why the auto-send was refused (the customer has no email, say). */
   send_error: z.string().nullable(),

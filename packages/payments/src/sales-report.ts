@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, defineEndpoint } from '@merchant/core';
+import { csvAnswer, CurrencyCodeSchema, defineEndpoint } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { DateRangeSchema } from './overview';
 import { PaymentMethodSchema, PaymentSourceSchema } from './payment';
@@ -54,7 +54,7 @@ export const SalesByMethodSchema = SalesFiguresSchema.extend({ method: PaymentMe
 export const SalesBySourceSchema = SalesFiguresSchema.extend({ source: PaymentSourceSchema });
 
 export const SalesReportCurrencySchema = z.object({
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   /** The sum of its rows (of `by_day`, and equally of `by_method` and of `by_source`). */
   totals: SalesFiguresSchema,
   /** Every day of the range, in order, zero days included. */
@@ -93,6 +93,6 @@ export const salesReportEndpoints = {
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: SalesReportExportQuerySchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
 };

@@ -31,7 +31,7 @@ export const StaticQrSchema = z.object({
   url: z.string(),
   name: z.string(),
   amount: z.number().int().nullable(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   location_label: z.string().nullable(),
   status: StaticQrStatusSchema,
   paid_count: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
+import { csvAnswer, CurrencyCodeSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { CardDetailsSchema } from './charges';
 import { CheckoutBusinessSchema } from './checkout';
@@ -240,7 +240,7 @@ export const subscriptionEndpoints = {
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: SubscriptionFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
   get: defineEndpoint({
     id: 'subscriptions.get',

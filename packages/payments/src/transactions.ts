@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CursorQuerySchema, defineEndpoint, MAX_MINOR_AMOUNT, MoneySchema, pageOf, text } from '@merchant/core';
+import { csvAnswer, CalendarDateSchema, CursorQuerySchema, defineEndpoint, MAX_MINOR_AMOUNT, MoneySchema, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PaymentEventSchema, RefundInputSchema, RefundSchema } from './charges';
 import { PaymentMethodSchema, PaymentSchema, PaymentSourceSchema, PaymentStatusSchema } from './payment';
@@ -117,7 +117,7 @@ export const transactionEndpoints = {
     access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: TransactionFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
   }),
   get: defineEndpoint({
     id: 'transactions.get',

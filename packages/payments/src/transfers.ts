@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  csvAnswer,
   CalendarDateSchema,
   CurrencyCodeSchema,
   CursorQuerySchema,
@@ -88,7 +89,7 @@ const Person = z.object({ id: z.uuid(), name: z.string() }).nullable();
 export const TransferSchema = z.object({
   id: z.uuid(),
   status: z.enum(TRANSFER_STATUSES),
-  beneficiary: z.object({ id: z.uuid(), holder_name: z.string(), bank_name: z.string(), account_last4: z.string(), currency: z.string() }),
+  beneficiary: z.object({ id: z.uuid(), holder_name: z.string(), bank_name: z.string(), account_last4: z.string(), currency: CurrencyCodeSchema }),
   send: MoneySchema,
   fee: MoneySchema,
   total: MoneySchema,
@@ -172,7 +173,7 @@ export type TransferSettingsBody = z.input<typeof TransferSettingsBodySchema>;
 /** What the Send Payments overview shows in one round trip. */
 export const SendMoneyOverviewSchema = z.object({
   /** What can be sent per currency: the available balance (the business currency first). */
-  balances: z.array(z.object({ currency: z.string(), available: z.object({ amount: z.number().int(), currency: z.string() }) })),
+  balances: z.array(z.object({ currency: CurrencyCodeSchema, available: z.object({ amount: z.number().int(), currency: CurrencyCodeSchema }) })),
   recent: z.array(TransferSchema),
   awaiting_review: z.array(TransferSchema),
   settings: TransferSettingsSchema,
@@ -236,7 +237,7 @@ export const transferEndpoints = {
     access: { kind: 'business', permission: 'transfers:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: TransferFiltersSchema,
-    response: z.string(),
+    response: csvAnswer(),
     errors: [OFF],
   }),
   get: defineEndpoint({

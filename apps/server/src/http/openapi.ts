@@ -1,7 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBodySchema, errorAnswersOf, type Endpoint } from '@merchant/core';
+import { ApiErrorBodySchema, errorAnswersOf, FILE_ANSWER_MEDIA_TYPES, type Endpoint } from '@merchant/core';
 
 /** The one error body, a shared component every error answer of the document refers to. */
 const ERROR_COMPONENT = 'Error';
@@ -24,11 +24,32 @@ export function errorResponseSchemas(endpoint: Endpoint): { response: Record<num
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
-/** zod -> JSON Schema per route; each error answer refers to the Error component and lists its codes. */
+/**
+ * A file answer (`fileAnswer`, `csvAnswer` of the contract) as OpenAPI has it: its content under each of its media
+ * types, text as a string and the others as binary, instead of an `application/json` answer.
+ */
+function fileContent(answer: unknown): { description: string; content: Record<string, { schema: Record<string, string> }> } | null {
+  const { [FILE_ANSWER_MEDIA_TYPES]: mediaTypes, description } = (answer ?? {}) as Record<string, unknown>;
+  if (!Array.isArray(mediaTypes)) return null;
+  const schemaOf = (type: string): Record<string, string> => (type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' });
+  return {
+    description: typeof description === 'string' ? description : 'The file',
+    content: Object.fromEntries((mediaTypes as string[]).map((type) => [type, { schema: schemaOf(type) }])),
+  };
+}
+
+/**
+ * zod -> JSON Schema per route; each error answer refers to the Error component and lists its codes; a file answer
+ * is declared with its own media types.
+ */
 function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const { [ERROR_CODES_KEY]: codes, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
   const result = jsonSchemaTransform({ ...input, schema: schema as TransformInput['schema'] });
   const response = (result.schema as { response?: Record<string, unknown> }).response;
+  for (const [status, answer] of Object.entries(response ?? {})) {
+    const file = status.startsWith('2') ? fileContent(answer) : null;
+    if (file && response) response[status] = file;
+  }
   for (const [status, list] of Object.entries((codes ?? {}) as Record<string, string[]>)) {
     if (response?.[status]) response[status] = { $ref: `#/components/schemas/${ERROR_COMPONENT}`, description: list.join(', ') };
   }

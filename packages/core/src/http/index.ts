@@ -5,3 +5,4 @@ export * from './zod-messages';
 export * from './api-paths';
 export * from './idempotency';
 export * from './endpoint-errors';
+export * from './file-answer';

@@ -10,10 +10,18 @@ import { text } from '../text/text-schema';
 /** The largest amount in minor units one payment, refund or line may carry (10^12, e.g. 10 billion SGD). */
 export const MAX_MINOR_AMOUNT = 1_000_000_000_000;
 
-/** A three-letter ISO 4217 code the product knows, lower case on the wire. */
+/** A currency code on the wire: three lower-case letters (ISO 4217); the OpenAPI document declares it as this pattern. */
+export const CURRENCY_CODE_PATTERN = /^[a-z]{3}$/;
+
+/**
+ * A three-letter ISO 4217 code the product knows, lower case on the wire (input may be upper case and spaced: it is
+ * trimmed and lowered first). Every currency of the API, in input and in answers, is this schema. Its steps are
+ * string checks, not a transform, so its JSON Schema is a string with `CURRENCY_CODE_PATTERN` rather than empty.
+ */
 export const CurrencyCodeSchema = text()
   .trim()
-  .transform((c) => c.toLowerCase())
+  .toLowerCase()
+  .regex(CURRENCY_CODE_PATTERN, { error: 'Unknown currency', abort: true })
   .refine(isKnownCurrency, 'Unknown currency');
 
 /** A non-negative whole number of minor units (cents for SGD, yen for JPY, fils for KWD). */
@@ -33,6 +41,6 @@ export type Money = z.infer<typeof MoneySchema>;
 /** A signed amount (ledger balances, net figures after refunds). */
 export const SignedMoneySchema = z.object({
   amount: z.number().int().min(-MAX_MINOR_AMOUNT).max(MAX_MINOR_AMOUNT),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
 });
 export type SignedMoney = z.infer<typeof SignedMoneySchema>;

@@ -3,7 +3,7 @@ import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, type AuditLogFilters, type Bus
 import type { Executor } from '@/db/client';
 import type { BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
-import { csvDocument } from '@/lib/csv';
+import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { auditLogRepository as repo, type BusinessAuditQuery } from './audit-log.repository';
 
@@ -42,7 +42,8 @@ function present(row: PageRow): BusinessAuditLogEntry {
   };
 }
 
-const CSV_HEADER = ['Time (UTC)', 'Person', 'Email', 'Role', 'Action', 'Description', 'Object type', 'Object ID', 'IP address', 'User agent'];
+/** The audit log CSV: text only. */
+const AUDIT_CSV = csvTable(['Time (UTC)', 'Person', 'Email', 'Role', 'Action', 'Description', 'Object type', 'Object ID', 'IP address', 'User agent']);
 
 /** The business audit log: read-only by design (no update or delete exists, and the database refuses them). */
 export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock }) {
@@ -90,7 +91,7 @@ export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock
         ]);
       const date = deps.clock.now().toISOString().slice(0, 10);
       return {
-        csv: csvDocument(CSV_HEADER, rows),
+        csv: AUDIT_CSV.document(rows),
         filename: `audit-log-${business.identifier}-${date}.csv`,
         truncated: page.nextCursor !== null,
       };

@@ -14,7 +14,7 @@ import {
 import type { Executor } from '@/db/client';
 import type { BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
-import { csvRow } from '@/lib/csv';
+import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { startOfDay } from '../transactions/transactions.repository';
 import { balancesRepository as repo, type EntryKey, type StatementPageRow, type StatementRow, type StatementWindow } from './balances.repository';
@@ -50,7 +50,10 @@ function presentEntry(row: StatementRow, currency: string): StatementEntry {
   };
 }
 
-/** A negative balance after an entry keeps the formula guard (`'-1.00`); amounts in and out are unsigned. */
+/** The statement CSV: money in, money out and the balance after (below zero after refunds) are numbers. */
+const STATEMENT_CSV = csvTable(STATEMENT_CSV_HEADER, ['Money in', 'Money out', 'Balance after']);
+
+/** Amounts in and out are unsigned, as on a bank statement; the balance after an entry is signed. */
 function entryCsvRow(entry: StatementEntry): (string | number)[] {
   const major = (amount: number) => minorToMajorString(amount, entry.amount.currency);
   return [
@@ -157,13 +160,13 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
       assertHas(business, kind);
       const window = windowOf(business, filters);
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(STATEMENT_CSV_HEADER)}\r\n`;
+        yield STATEMENT_CSV.head();
         let cursor: Cursor | undefined;
         let carry: { key: EntryKey; running: number } | undefined;
         for (;;) {
           const rows = await repo.page(db, business.id, kind, window, EXPORT_BATCH, cursor);
           const batch = await withRunning(business, kind, window, rows.slice(0, EXPORT_BATCH), carry);
-          if (batch.length > 0) yield batch.map((r) => `${csvRow(entryCsvRow(presentEntry(r, window.currency)))}\r\n`).join('');
+          if (batch.length > 0) yield batch.map((r) => STATEMENT_CSV.line(entryCsvRow(presentEntry(r, window.currency)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.id };

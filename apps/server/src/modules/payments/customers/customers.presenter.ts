@@ -1,4 +1,5 @@
-import type { Customer } from '@merchant/payments';
+import { CUSTOMER_CSV_HEADER, type Customer } from '@merchant/payments';
+import { csvTable } from '@/lib/csv';
 import type { CustomerRow } from './customers.repository';
 
 export function presentCustomer(row: CustomerRow): Customer {
@@ -12,6 +13,9 @@ export function presentCustomer(row: CustomerRow): Customer {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/** The customers CSV: text only. */
+export const CUSTOMER_CSV = csvTable(CUSTOMER_CSV_HEADER);
 
 /** The CSV row of a customer, in the order of `CUSTOMER_CSV_HEADER`. */
 export const customerCsvRow = (c: Customer) => [c.name, c.email, c.phone, c.notes, c.created_at];

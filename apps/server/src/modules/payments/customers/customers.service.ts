@@ -1,14 +1,13 @@
 import { AppError, fieldError, type CursorQuery } from '@merchant/core';
-import { CUSTOMER_CSV_HEADER, type Customer, type CustomerFields, type CustomerFilters } from '@merchant/payments';
+import { type Customer, type CustomerFields, type CustomerFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
-import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { presentPayment } from '../payment.presenter';
-import { customerCsvRow, presentCustomer } from './customers.presenter';
+import { CUSTOMER_CSV, customerCsvRow, presentCustomer } from './customers.presenter';
 import { customersRepository as repo, type CustomerRow } from './customers.repository';
 
 /** Rows the CSV export reads per query while it streams. */
@@ -55,12 +54,12 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
      */
     exportCsv(business: BusinessRow, filters: CustomerFilters) {
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(CUSTOMER_CSV_HEADER)}\r\n`;
+        yield CUSTOMER_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
           const rows = await repo.page(db, business.id, filters.q, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          if (batch.length > 0) yield batch.map((r) => `${csvRow(customerCsvRow(presentCustomer(r)))}\r\n`).join('');
+          if (batch.length > 0) yield batch.map((r) => CUSTOMER_CSV.line(customerCsvRow(presentCustomer(r)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.id };

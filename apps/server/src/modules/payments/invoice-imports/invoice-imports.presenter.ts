@@ -6,6 +6,7 @@ import {
   type InvoiceImportRow,
   type InvoiceImportRowState,
 } from '@merchant/payments';
+import { csvTable } from '@/lib/csv';
 import type { ImportCounts, InvoiceImportRecord, InvoiceImportRowRecord } from './invoice-imports.repository';
 
 export function presentImport(row: InvoiceImportRecord, counts: ImportCounts): InvoiceImport {
@@ -54,6 +55,13 @@ export function presentRow(row: InvoiceImportRowRecord, invoiceNumber: number | 
 
 /** The problems report's header: the row, the template's columns (so the file can be corrected and uploaded again), why. */
 export const PROBLEMS_CSV_HEADER = ['Row', ...IMPORT_TEMPLATE_HEADER, 'Problems'];
+/**
+ * The problems report as CSV: the row number is a number; the cells are the uploaded file's text as it was (an
+ * amount the person typed included), formula-guarded like any text.
+ */
+export const PROBLEMS_CSV = csvTable(PROBLEMS_CSV_HEADER, ['Row']);
+/** The template: its header only. */
+export const TEMPLATE_CSV = csvTable(IMPORT_TEMPLATE_HEADER);
 
 export function problemsCsvRow(row: InvoiceImportRowRecord): (string | number)[] {
   const why = rowProblems(row)

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AppError, type CursorQuery } from '@merchant/core';
-import { IMPORT_TEMPLATE_HEADER, readImportRow, type InvoiceImport, type InvoiceImportRowState } from '@merchant/payments';
+import { readImportRow, type InvoiceImport, type InvoiceImportRowState } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
-import { csvDocument } from '@/lib/csv';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
@@ -12,7 +11,7 @@ import type { InvoicesService } from '@/modules/payments/invoices/invoices.servi
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { readImportFile } from './invoice-imports.file';
-import { PROBLEMS_CSV_HEADER, presentImport, presentRow, problemsCsvRow } from './invoice-imports.presenter';
+import { PROBLEMS_CSV, presentImport, presentRow, problemsCsvRow, TEMPLATE_CSV } from './invoice-imports.presenter';
 import { invoiceImportsRepository as repo, type InvoiceImportRecord } from './invoice-imports.repository';
 
 /** The job that creates a confirmed import's invoices. */
@@ -99,7 +98,7 @@ export function createInvoiceImportsService(deps: {
   return {
     /** The template: the header row of the columns the screen documents. */
     template() {
-      return { filename: 'invoices-template.csv', body: csvDocument(IMPORT_TEMPLATE_HEADER, []) };
+      return { filename: 'invoices-template.csv', body: TEMPLATE_CSV.document([]) };
     },
 
     /** Reads and checks the file and stores it with its rows; the same file again answers its first import. */
@@ -268,7 +267,7 @@ export function createInvoiceImportsService(deps: {
           .replace(/\.[^.]*$/, '')
           .replace(/[^A-Za-z0-9._-]+/g, '-')
           .slice(0, 80) || 'invoices';
-      return { filename: `${stem}-problems.csv`, body: csvDocument(PROBLEMS_CSV_HEADER, rows.map(problemsCsvRow)) };
+      return { filename: `${stem}-problems.csv`, body: PROBLEMS_CSV.document(rows.map(problemsCsvRow)) };
     },
   };
 }

@@ -1,5 +1,6 @@
-import { fillPath, SCREEN_PATHS } from '@merchant/core';
+import { fillPath, minorToMajorString, SCREEN_PATHS } from '@merchant/core';
 import { amountDue, INVOICE_CSV_HEADER, invoiceNumberLabel, isInvoiceEditable, type Invoice } from '@merchant/payments';
+import { csvTable } from '@/lib/csv';
 import type { InvoiceWithCustomer } from './invoices.repository';
 
 /** The customer's page of the invoice on the invoice host. */
@@ -34,8 +35,12 @@ export function presentInvoice({ invoice: row, customerName, customerEmail }: In
   };
 }
 
-/** One CSV row, in the order of INVOICE_CSV_HEADER (amounts in minor units, as everywhere on the wire). */
+/** The invoices CSV: its amounts are numbers (major units). */
+export const INVOICE_CSV = csvTable(INVOICE_CSV_HEADER, ['Total', 'Paid', 'Due']);
+
+/** One CSV row, in the order of INVOICE_CSV_HEADER (amounts in major units, as on the screen and in every other CSV). */
 export function invoiceCsvRow(invoice: Invoice): (string | number | null)[] {
+  const major = (amount: number) => minorToMajorString(amount, invoice.currency);
   const row = [
     invoice.number,
     invoice.status,
@@ -44,9 +49,9 @@ export function invoiceCsvRow(invoice: Invoice): (string | number | null)[] {
     invoice.currency.toUpperCase(),
     invoice.issue_date,
     invoice.due_date,
-    invoice.total,
-    invoice.amount_paid,
-    invoice.amount_due,
+    major(invoice.total),
+    major(invoice.amount_paid),
+    major(invoice.amount_due),
     invoice.created_at,
   ];
   if (row.length !== INVOICE_CSV_HEADER.length) throw new Error('The invoices CSV row does not match its header');

@@ -2,7 +2,6 @@ import { AppError, fieldError, originOfKind, type CursorQuery } from '@merchant/
 import { renderEmail, type EmailTemplateKey } from '@merchant/business';
 import {
   amountDue,
-  INVOICE_CSV_HEADER,
   invoiceNumberLabel,
   invoicePayableRange,
   invoiceTotals,
@@ -26,13 +25,12 @@ import { createInvoicePdfService } from './invoice-pdf.service';
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { SourcePaymentsService } from '@/modules/payments/source-payments/source-payments.service';
-import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import { invoiceCsvRow, presentInvoice, publicInvoiceUrl } from './invoices.presenter';
+import { INVOICE_CSV, invoiceCsvRow, presentInvoice, publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 
 /** Rows the CSV export reads per query while it streams. */
@@ -295,12 +293,12 @@ export function createInvoicesService(deps: {
     /** The filtered invoices as CSV, newest first, read in batches while it is sent. */
     exportCsv(business: BusinessRow, filters: InvoiceFilters) {
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(INVOICE_CSV_HEADER)}\r\n`;
+        yield INVOICE_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
           const rows = await repo.page(db, business.id, filters, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          if (batch.length > 0) yield batch.map((r) => `${csvRow(invoiceCsvRow(present(r)))}\r\n`).join('');
+          if (batch.length > 0) yield batch.map((r) => INVOICE_CSV.line(invoiceCsvRow(present(r)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.invoice.createdAt, id: last.invoice.id };

@@ -1,6 +1,8 @@
 import { minorToMajorString } from '@merchant/core';
 import {
   LEDGER_KIND_LABELS,
+  PAYOUT_CSV_HEADER,
+  PAYOUT_LINES_CSV_HEADER,
   PAYOUT_STATUS_LABELS,
   maskAccount,
   type Payout,
@@ -9,6 +11,7 @@ import {
   type PayoutSettings,
 } from '@merchant/payments';
 import type { BusinessRow } from '@/http/context';
+import { csvTable } from '@/lib/csv';
 import type { payoutsRepository, PayoutRow, PayoutSettingsRow } from './payouts.repository';
 
 type LineRow = Awaited<ReturnType<typeof payoutsRepository.lines>>[number];
@@ -78,6 +81,11 @@ export function presentLine(row: LineRow, currency: string): PayoutLine {
   };
 }
 
+/** The payouts CSV: the amount is a number (major units). */
+export const PAYOUT_CSV = csvTable(PAYOUT_CSV_HEADER, ['Amount']);
+/** A payout's lines as CSV: the amounts are numbers, a refund's negative (so a spreadsheet sums them to the payout). */
+export const PAYOUT_LINES_CSV = csvTable(PAYOUT_LINES_CSV_HEADER, ['Gross', 'Fee', 'Net', 'In this payout']);
+
 export function payoutCsvRow(p: Payout): (string | number)[] {
   return [
     p.id,
@@ -93,7 +101,7 @@ export function payoutCsvRow(p: Payout): (string | number)[] {
   ];
 }
 
-/** Signed amounts in major units: a refund's net is negative (the CSV guard quotes a leading minus). */
+/** Signed amounts in major units: a refund's net is negative. */
 export function lineCsvRow(l: PayoutLine): (string | number)[] {
   const major = (m: { amount: number; currency: string } | null) => (m ? minorToMajorString(m.amount, m.currency) : '');
   return [

@@ -1,7 +1,5 @@
 import { AppError, STANDING_MESSAGES, fieldError, formatMoneyWithCode, standingRefusal, type CursorQuery } from '@merchant/core';
 import {
-  PAYOUT_CSV_HEADER,
-  PAYOUT_LINES_CSV_HEADER,
   PAYOUT_SCHEDULE_LABELS,
   TEST_BANK_DELAY_HOURS,
   WEEKDAY_LABELS,
@@ -19,7 +17,6 @@ import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
-import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import type { Mailer } from '@/mail/mailer';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
@@ -27,7 +24,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { standingOfBusiness } from '../business-standing.repository';
 import type { LedgerService } from '../ledger/ledger.service';
 import { startOfDay } from '../transactions/transactions.repository';
-import { last4, lineCsvRow, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings } from './payouts.presenter';
+import { last4, lineCsvRow, PAYOUT_CSV, PAYOUT_LINES_CSV, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings } from './payouts.presenter';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
 
 const EXPORT_BATCH = 500;
@@ -256,12 +253,12 @@ export function createPayoutsService(deps: PayoutsDeps) {
     exportCsv(business: BusinessRow, filters: PayoutFilters) {
       const where = filtersOf(filters);
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(PAYOUT_CSV_HEADER)}\r\n`;
+        yield PAYOUT_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
           const rows = await repo.list(db, business.id, where, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          if (batch.length > 0) yield batch.map((r) => `${csvRow(payoutCsvRow(presentPayout(r)))}\r\n`).join('');
+          if (batch.length > 0) yield batch.map((r) => PAYOUT_CSV.line(payoutCsvRow(presentPayout(r)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.id };
@@ -286,12 +283,12 @@ export function createPayoutsService(deps: PayoutsDeps) {
     async exportLines(business: BusinessRow, id: string) {
       const row = await findOrThrow(business.id, id);
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(PAYOUT_LINES_CSV_HEADER)}\r\n`;
+        yield PAYOUT_LINES_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
           const rows = await repo.lines(db, business.id, id, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          if (batch.length > 0) yield batch.map((r) => `${csvRow(lineCsvRow(presentLine(r, row.currency)))}\r\n`).join('');
+          if (batch.length > 0) yield batch.map((r) => PAYOUT_LINES_CSV.line(lineCsvRow(presentLine(r, row.currency)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.entryId };

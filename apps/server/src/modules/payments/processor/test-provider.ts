@@ -1,4 +1,4 @@
-import { CHECKOUT_METHODS, computeFee, methodLimits, passesLuhn, type CardBrand, type CardDetails, type PaymentMethod } from '@merchant/payments';
+import { checkoutMethodsIn, computeFee, methodLimits, passesLuhn, type CardBrand, type CardDetails, type PaymentMethod } from '@merchant/payments';
 import { randomToken } from '@/lib/crypto';
 import { payNowPayload } from './paynow-qr';
 import type { CardResult, PaymentProvider, ProviderOutcome } from './provider';
@@ -88,7 +88,7 @@ function confirmCard(card: CardDetails, now: Date): ProviderOutcome {
 export function createTestProvider(): PaymentProvider {
   return {
     name: 'test',
-    methods: (currency) => CHECKOUT_METHODS.filter((method) => method !== 'paynow' || currency === 'sgd'),
+    methods: (currency) => checkoutMethodsIn(currency),
     limits: (method, currency) => methodLimits(method, currency),
     fee: (amount, method, currency) => computeFee(amount, method, currency),
     async createIntent(input) {

@@ -14,13 +14,15 @@ import {
 import { minorToMajorString } from '@merchant/core';
 import type { BusinessRow } from '@/http/context';
 import type { Executor } from '@/db/client';
-import { csvRow } from '@/lib/csv';
+import { csvTable } from '@/lib/csv';
 import { byBusinessCurrency } from '../overview/overview.service';
 import { salesFiguresRepository as repo, type SalesGrouping, type Span } from '../sales-figures/sales-figures.repository';
 import { startOfDay } from '../transactions/transactions.repository';
 
 const DAY_MS = 86_400_000;
 const ZERO: SalesFigures = { gross: 0, refunds: 0, fees: 0, net: 0, count: 0, refund_count: 0 };
+/** The figures (major units; a day of refunds only has a net below zero) and the counts are numbers. */
+const CSV_NUMBERS = ['Gross', 'Refunds', 'Fees', 'Net', 'Payments', 'Refunds made'] as const;
 
 /** Every calendar date from `from` to `to`, both included. */
 function datesOf(from: string, to: string): string[] {
@@ -97,7 +99,8 @@ export function createSalesReportService(deps: { db: Executor }) {
       if (group === 'method') return block.by_method.map((r) => [r.method ? PAYMENT_METHOD_LABELS[r.method] : 'Other', ...figures(block.currency, r)]);
       return block.by_source.map((r) => [PAYMENT_SOURCE_LABELS[r.source], ...figures(block.currency, r)]);
     });
-    return [`\uFEFF${csvRow([first, ...SALES_REPORT_CSV_FIGURES])}\r\n`, ...rows.map((r) => `${csvRow(r)}\r\n`)];
+    const csv = csvTable([first, ...SALES_REPORT_CSV_FIGURES], CSV_NUMBERS);
+    return [csv.head(), ...rows.map((r) => csv.line(r))];
   }
 
   return {

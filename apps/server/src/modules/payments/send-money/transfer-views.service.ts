@@ -3,7 +3,7 @@ import { TRANSFER_CSV_HEADER, type SendMoneyOverview, type TransferDetail, type 
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
-import { csvRow } from '@/lib/csv';
+import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -14,6 +14,8 @@ import { sendMoneyRepository as repo } from './send-money.repository';
 const EXPORT_BATCH = 500;
 const notFound = () => new AppError('TRANSFER_NOT_FOUND', 'Transfer not found.');
 const money = (amount: number, currency: string) => formatMoneyWithCode(amount, currency);
+/** The history CSV: amounts (major units) and the rate are numbers. */
+const TRANSFER_CSV = csvTable(TRANSFER_CSV_HEADER, ['Amount sent', 'Fee', 'Amount received', 'Rate']);
 
 /**
  * What send money shows (docs/payments.md, "send money"): the overview, the history with its CSV, a transfer's
@@ -33,14 +35,14 @@ export function createTransferViewsService(deps: { db: Executor; clock: Clock; a
       assertSendMoneyEnabled(business);
       const major = (amount: number, currency: string) => minorToMajorString(amount, currency);
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(TRANSFER_CSV_HEADER)}\r\n`;
+        yield TRANSFER_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
           const rows = await repo.transferPage(db, business.id, filters, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
           const out = batch.map((r) => {
             const t = presentTransfer(r);
-            return csvRow([
+            return TRANSFER_CSV.line([
               t.created_at.replace('T', ' ').slice(0, 19),
               t.status,
               t.beneficiary.holder_name,
@@ -57,7 +59,7 @@ export function createTransferViewsService(deps: { db: Executor; clock: Clock; a
               t.id,
             ]);
           });
-          if (out.length > 0) yield out.map((l) => `${l}\r\n`).join('');
+          if (out.length > 0) yield out.join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.id };

@@ -3,12 +3,14 @@ import {
   FAILURE_CODES,
   FAILURE_MESSAGES,
   PLAN_INTERVAL_LABELS,
+  SUBSCRIPTION_CSV_HEADER,
   SUBSCRIPTION_STATUS_LABELS,
   type FailureCode,
   type SavedMethod,
   type Subscription,
   type SubscriptionCharge,
 } from '@merchant/payments';
+import { csvTable } from '@/lib/csv';
 import type { SubscriptionChargeRow, SubscriptionRow, SubscriptionWithNames } from './subscriptions.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -68,6 +70,9 @@ export function presentCharge(row: SubscriptionChargeRow): SubscriptionCharge {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** The subscriptions CSV: the amount (major units) and the charges made are numbers. */
+export const SUBSCRIPTION_CSV = csvTable(SUBSCRIPTION_CSV_HEADER, ['Amount', 'Charges made']);
 
 /** The CSV row of a subscription, in the order of `SUBSCRIPTION_CSV_HEADER`. */
 export const subscriptionCsvRow = (s: Subscription) => [

@@ -1,6 +1,5 @@
 import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
 import {
-  SUBSCRIPTION_CSV_HEADER,
   SUBSCRIPTION_STATUS_LABELS,
   planIntervalLabel,
   subscriptionAllows,
@@ -18,7 +17,6 @@ import {
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
-import { csvRow } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { RateLimiter } from '@/lib/rate-limit';
@@ -27,7 +25,7 @@ import { assertAmountWithinLimits } from '../checkout-source';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { Processor } from '../processor/processor.module';
 import { createBilling, retrySettingsOf, SCHEDULER, type BillingDeps, type ChargeDone } from './subscriptions.billing';
-import { presentCharge, presentSubscription, subscriptionCsvRow } from './subscriptions.presenter';
+import { presentCharge, presentSubscription, SUBSCRIPTION_CSV, subscriptionCsvRow } from './subscriptions.presenter';
 import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
 import { createSubscriptionScheduler } from './subscriptions.scheduler';
 import { createSubscriptionSetups } from './subscription-setups';
@@ -170,12 +168,12 @@ export function createSubscriptionsService(
     /** The filtered subscriptions as CSV, newest first, read in batches while it is sent. */
     exportCsv(business: BusinessRow, filters: SubscriptionFilters) {
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(SUBSCRIPTION_CSV_HEADER)}\r\n`;
+        yield SUBSCRIPTION_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
           const rows = await repo.page(db, business.id, filters, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          if (batch.length > 0) yield batch.map((r) => `${csvRow(subscriptionCsvRow(presentSubscription(r)))}\r\n`).join('');
+          if (batch.length > 0) yield batch.map((r) => SUBSCRIPTION_CSV.line(subscriptionCsvRow(presentSubscription(r)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.id };

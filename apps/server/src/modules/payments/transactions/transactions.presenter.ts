@@ -1,5 +1,14 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, PAYMENT_STATUS_LABELS, type Payment, type PaymentEvent, type Refund } from '@merchant/payments';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_SOURCE_LABELS,
+  PAYMENT_STATUS_LABELS,
+  TRANSACTION_CSV_HEADER,
+  type Payment,
+  type PaymentEvent,
+  type Refund,
+} from '@merchant/payments';
 import { minorToMajorString } from '@merchant/core';
+import { csvTable } from '@/lib/csv';
 import type { PaymentEventRow, RefundRow } from '../charges/charges.repository';
 
 export function presentRefund(row: RefundRow): Refund {
@@ -16,6 +25,9 @@ export function presentRefund(row: RefundRow): Refund {
 export function presentEvent(row: PaymentEventRow): PaymentEvent {
   return { id: row.id, type: row.type, data: row.data, created_at: row.createdAt.toISOString() };
 }
+
+/** The transactions CSV: its amounts are numbers (major units). */
+export const TRANSACTION_CSV = csvTable(TRANSACTION_CSV_HEADER, ['Amount', 'Fee', 'Net', 'Refunded']);
 
 /** The CSV row of a payment, in the order of `TRANSACTION_CSV_HEADER`. */
 export function transactionCsvRow(p: Payment): (string | null)[] {

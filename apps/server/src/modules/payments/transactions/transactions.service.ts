@@ -1,13 +1,12 @@
 import { AppError, type CursorQuery } from '@merchant/core';
-import { TRANSACTION_CSV_HEADER, type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
+import { type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
-import { csvRow } from '@/lib/csv';
 import type { ChargesService } from '../charges/charges.service';
 import type { RefundDone } from '../charges/charges.types';
 import { presentPayment } from '../payment.presenter';
-import { presentEvent, presentRefund, transactionCsvRow } from './transactions.presenter';
+import { presentEvent, presentRefund, TRANSACTION_CSV, transactionCsvRow } from './transactions.presenter';
 import {
   cursorAfter,
   decodeTransactionCursor,
@@ -39,12 +38,12 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
      */
     exportCsv(business: BusinessRow, filters: TransactionFilters) {
       async function* lines(): AsyncGenerator<string> {
-        yield `\uFEFF${csvRow(TRANSACTION_CSV_HEADER)}\r\n`;
+        yield TRANSACTION_CSV.head();
         let cursor: TransactionCursor | undefined;
         for (;;) {
           const rows = await repo.page(db, business.id, filters, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          if (batch.length > 0) yield batch.map((r) => `${csvRow(transactionCsvRow(presentPayment(r)))}\r\n`).join('');
+          if (batch.length > 0) yield batch.map((r) => TRANSACTION_CSV.line(transactionCsvRow(presentPayment(r)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = cursorAfter(last, filters.sort);
