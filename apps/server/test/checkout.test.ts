@@ -266,6 +266,17 @@ describe('paying', () => {
     const small = await started(qr, 'qr', { amount: 20, email: 'x@example.com' }, agent);
     const byCard = failure(await confirm(agent, small.public_id, card('4242424242424242')));
     expect(byCard).toMatchObject({ code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS' });
+    // In USD no offered method takes 0.10 (PayNow, which takes SGD 0.01, is not offered in USD).
+    const usd = await link({ amount: null, currency: 'usd' });
+    const tenCents = failure(
+      await customer().call(
+        endpoints.start,
+        { params: { kind: 'link', public_id: usd }, body: { amount: 10, email: 'x@example.com' } },
+        { host, idempotencyKey: randomUUID() },
+      ),
+    );
+    expect(tenCents).toMatchObject({ code: 'PAYMENT_AMOUNT_OUTSIDE_LIMITS', issues: [{ path: 'amount' }] });
+    expect((await started(usd, 'link', { amount: 50, email: 'x@example.com' })).amount).toEqual({ amount: 50, currency: 'usd' });
   });
 
   it('asks for what the link collects', async () => {

@@ -196,11 +196,9 @@ export function createCheckoutService(deps: {
       let amount = source.amount;
       if (amount === null) {
         if (body.amount === undefined) throw fieldError('VALIDATION_FAILED', 'amount', 'Enter the amount to pay.');
-        const methods = await methodsForCheckout(db, source.businessId);
-        const fits = methods.some((m) => {
-          const { min, max } = methodLimits(m.method, source.currency);
-          return body.amount! >= min && body.amount! <= max;
-        });
+        // Only the methods offered in the currency count (PayNow's 0.01 is no minimum of a USD payment).
+        const methods = await methodsOffered(source.businessId, source.currency);
+        const fits = methods.some(({ limits }) => body.amount! >= limits.min && body.amount! <= limits.max);
         if (!fits) throw fieldError('PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'amount', 'No payment method takes this amount. Enter another amount.');
         amount = body.amount;
       }
