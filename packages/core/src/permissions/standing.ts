@@ -51,7 +51,7 @@ export const paysOut = (business: StandingFacts): boolean => standingRefusal('ve
 
 /** What the owner reads when the business's standing refuses a call. */
 export const STANDING_MESSAGES: Record<StandingRefusal, string> = {
-  BUSINESS_IS_PARTNER: 'Partner businesses do not take or send payments.',
+  BUSINESS_IS_PARTNER: 'A partner business uses the partner area only: it takes no payments and has no payments, point of sale or store settings.',
   BUSINESS_BLOCKED: 'This business is blocked: it cannot take or send money. Contact support.',
   BUSINESS_NOT_VERIFIED: 'Payouts and transfers start once the business is verified.',
 };
