@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from '../src/app';
@@ -105,3 +106,13 @@ export async function breakInsert(database: Database, table: string, when = 'tru
 export async function heal(database: Database, table: string) {
   await database.exec(`drop trigger test_stop_here on ${table}; drop function test_stop_here();`);
 }
+
+/** A TCP port on 127.0.0.1 nobody listens on right now (for a server process a test starts). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });

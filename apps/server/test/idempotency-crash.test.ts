@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +10,7 @@ import { balanceEndpoints, transactionEndpoints, type RefundInput } from '@merch
 import { fixedClock } from '../src/lib/clock';
 import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
 import type { CallInput } from './harness';
-import { appOn } from './app-processes';
+import { appOn, freePort } from './app-processes';
 import { availableMoney, createBusiness, FACTORY_PASSWORD } from './factories';
 import { restartableDatabase } from './restartable-database';
 
@@ -30,15 +29,6 @@ const processes = new Set<ChildProcess>();
 let ownerEmail: string;
 let businessId: string;
 const paymentIds: string[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Server {
   child: ChildProcess;

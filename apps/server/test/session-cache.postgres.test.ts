@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from './app-processes';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
 import pino from 'pino';
@@ -33,15 +33,6 @@ let a: string;
 let b: string;
 /** A business with a member of each role, made before the two processes start. */
 let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 async function startApp(url: string): Promise<string> {
   const port = await freePort();
