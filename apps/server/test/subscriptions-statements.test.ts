@@ -56,7 +56,13 @@ async function scheduler() {
     audit: createAuditService({ clock: t.clock }),
     jobs,
   };
-  const modules = compose(platform).use(ledgerModule).use(processorModule).use(customersModule).use(chargesModule).use(portalLinksModule).use(subscriptionsModule);
+  const modules = compose(platform)
+    .use(ledgerModule)
+    .use(processorModule)
+    .use(customersModule)
+    .use(chargesModule)
+    .use(portalLinksModule)
+    .use(subscriptionsModule);
   mailer.registerJobs(jobs);
   await jobs.start();
   return { scheduler: modules.services.subscriptions.scheduler, jobs };

@@ -12,7 +12,17 @@ export const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 '
  * The merchant's header (logo, name, brand colour) above one page a customer sees: the checkout's, or an
  * invoice's (wider, `maw`).
  */
-export function CheckoutFrame({ business, testMode, children, maw = 480 }: { business: Branding | null; testMode: boolean; children: ReactNode; maw?: number }) {
+export function CheckoutFrame({
+  business,
+  testMode,
+  children,
+  maw = 480,
+}: {
+  business: Branding | null;
+  testMode: boolean;
+  children: ReactNode;
+  maw?: number;
+}) {
   return (
     <Stack gap="md" maw={maw} mx="auto">
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
