@@ -35,6 +35,9 @@ describe('a blocked business', () => {
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Card testing seen on its links');
     await dialog.getByRole('button', { name: 'Block business' }).click();
     await admin.page.getByText(`${name} is blocked.`).waitFor();
+    await admin.page.getByRole('button', { name: 'Unblock' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await screenshot(admin.page, 'admin-review-blocked');
 
     // The customer opens the link on the phone: no form, the reason instead.
     const customer = await newPage(browser, { width: 375, height: 760 });

@@ -195,7 +195,7 @@ function Decision({ review }: { review: BusinessReview }) {
           {pending
             ? 'Check the answers and documents, then approve, ask for changes or block.'
             : blocked
-              ? 'This business is blocked: it takes no payments, and no payout, transfer or bank change starts. Its people can still sign in, read and export.'
+              ? 'This business is blocked: it takes no payments, and no payout, transfer, refund or bank change starts. Its people can still sign in, read and export.'
               : 'Approving or asking for changes is possible once the business submits the questionnaire.'}
         </Text>
         <Group gap="xs">
@@ -279,8 +279,8 @@ function BlockDialog({ businessId, name, opened, onClose }: { businessId: string
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            The business takes no payments on any of its links, QR codes, invoices or subscriptions, and no payout, transfer or bank change starts; its people
-            can still sign in, read and export. The reason stays in the review history and the audit log; the owners are mailed to contact support.
+            The business takes no payments on any of its links, QR codes, invoices or subscriptions, and no payout, transfer, refund or bank change starts; its
+            people can still sign in, read and export. The reason stays in the review history and the audit log; the owners are mailed to contact support.
           </Text>
           <Textarea {...form.field('reason')} label="Reason" required autosize minRows={3} />
           <Group justify="flex-end">
