@@ -5,8 +5,11 @@ import { join } from 'node:path';
 
 export const ROOT = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
+const began = Date.now();
+
+/** A step's heading, with the seconds since the script began (where the time of `npm test` goes). */
 export function log(message) {
-  process.stdout.write(`\n> ${message}\n`);
+  process.stdout.write(`\n> [${Math.round((Date.now() - began) / 1000)} s] ${message}\n`);
 }
 
 /** Runs a command and fails loudly when it fails. */
@@ -20,6 +23,29 @@ export function run(cmd, args, options = {}) {
 export function runAsync(cmd, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/**
+ * Runs a command beside others: each line it writes is printed whole, after `[lane]`, so two lanes' output
+ * stays readable. Answers the exit code.
+ */
+export function runInLane(lane, cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...options });
+    const relay = (stream, out) => {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`[${lane}] ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`[${lane}] ${rest}\n`));
+    };
+    relay(child.stdout, process.stdout);
+    relay(child.stderr, process.stderr);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
