@@ -1,4 +1,4 @@
-import { CURRENCIES, MAX_MINOR_AMOUNT, currencyDecimals } from '@merchant/core';
+import { MAX_MINOR_AMOUNT, currencyDecimals } from '@merchant/core';
 import { CHECKOUT_METHODS, type CheckoutPaymentMethod, type PaymentMethod } from './payment';
 import { usdRateMicros } from './usd-reference-rates';
 
@@ -124,9 +124,6 @@ export function currencyPricing(currency: string): CurrencyPricing | null {
   if (!derived.has(currency)) derived.set(currency, derivePricing(currency));
   return derived.get(currency)!;
 }
-
-/** The currencies a payment can be taken in: every currency of the product that has prices. */
-export const PRICED_CURRENCIES: readonly string[] = Object.freeze(CURRENCIES.map((c) => c.code).filter((code) => currencyPricing(code) !== null));
 
 function pricingOf(currency: string): CurrencyPricing {
   const pricing = currencyPricing(currency);
