@@ -36,6 +36,29 @@ const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Services and pa
 /** Imports climb at most two levels: deeper code is reached through `@/` (the app's src/). Every no-restricted-imports list carries it. */
 const NO_CLIMB = { regex: '^(\\.\\./){3,}', message: "Import through the '@/' alias (the app's src/) instead of climbing more than two levels." };
 
+/** Float arithmetic on money: `(amount / 10 ** decimals).toFixed(decimals)`, `Math.round(major * 10 ** decimals)`. */
+const NO_FLOAT_MONEY = [
+  {
+    selector: "CallExpression[callee.property.name='toFixed']",
+    message: 'No toFixed on a money path: formatMinor/minorToMajorString from @merchant/core write amounts from integer minor units.',
+  },
+  {
+    selector: "BinaryExpression[operator='**'][left.value=10]:not([left.bigint])",
+    message: 'No 10 ** decimals scaling: amounts are integer minor units (parseMajorToMinor/minorToMajorString convert them exactly).',
+  },
+];
+/** Permission checks written by hand in a screen. */
+const NO_HAND_PERMISSIONS = [
+  {
+    selector: 'MemberExpression[property.name=/^(permissions|read_only)$/]',
+    message: "Ask canChange/useCanChange (a control that changes the business) or canView (reading) from '@/lib/session' instead of reading it by hand.",
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(includes|some|has)$/] > Literal[value=/^[a-z-]+:[a-z-]+$/]',
+    message: "A permission is checked by canChange/useCanChange or canView from '@/lib/session', never by hand.",
+  },
+];
+
 /** The import resolver of one app: `@/` is its src/ (tsconfig paths), and node resolution for the rest. */
 const appResolver = (app) => ({
   'import-x/resolver-next': [
@@ -135,6 +158,21 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No float on a money path (docs/architecture.md, "Data conventions"): amounts become text and back only in
+    // packages/core/src/money, on digit strings; fees and conversions are integer (BigInt) arithmetic.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/core/src/money/**', 'apps/web/src/lib/format.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY] },
+  },
+  {
+    // Screens ask the one rule of lib/session.ts whether a control may change the business (`canChange`,
+    // `useCanChange`) or what may be read (`canView`): a super admin reads every business but changes one only
+    // through the admin area, which a hand-written `permissions.includes(...)` forgets (docs/architecture.md).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS] },
   },
   {
     // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports

@@ -145,19 +145,20 @@ describe('creating a payment link', () => {
     const over = await owner.post(base(), valid({ amount: max + 1 }));
     expect(over.statusCode).toBe(422);
     expect(over.json().issues[0]).toMatchObject({ path: 'amount' });
-    // Zero-decimal currencies count whole units.
-    expect((await owner.post(base(), valid({ amount: 1, currency: 'jpy' }))).statusCode).toBe(201);
+    // Zero-decimal currencies count whole units: the card takes JPY 50 and more (about USD 0.33).
+    expect((await owner.post(base(), valid({ amount: 49, currency: 'jpy' }))).statusCode).toBe(422);
+    expect((await owner.post(base(), valid({ amount: 50, currency: 'jpy' }))).statusCode).toBe(201);
   });
 
   it('refuses, when made and when edited, a fixed amount below the minimum of every method offered in its currency (issue 23)', async () => {
-    // PayNow (from SGD 0.01) takes SGD only: in USD and KWD the least a method takes is the card's 0.50.
+    // PayNow (from SGD 0.01) takes SGD only: in USD and KWD the least a method takes is the card's (USD 0.50, KWD 0.150).
     const link = await create();
     const one = endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } });
     for (const [amount, currency, least] of [
       [10, 'usd', 'USD 0.50'],
       [49, 'usd', 'USD 0.50'],
-      [10, 'kwd', 'KWD 0.500'],
-      [499, 'kwd', 'KWD 0.500'],
+      [10, 'kwd', 'KWD 0.150'],
+      [149, 'kwd', 'KWD 0.150'],
     ] as const) {
       for (const res of [await owner.post(base(), valid({ amount, currency })), await owner.put(one, valid({ amount, currency }))]) {
         expect(res.statusCode, `${currency} ${amount}`).toBe(422);
@@ -165,11 +166,11 @@ describe('creating a payment link', () => {
       }
     }
     expect((await owner.post(base(), valid({ amount: 50, currency: 'usd' }))).statusCode).toBe(201);
-    expect((await owner.post(base(), valid({ amount: 500, currency: 'kwd' }))).statusCode).toBe(201);
+    expect((await owner.post(base(), valid({ amount: 150, currency: 'kwd' }))).statusCode).toBe(201);
     expect((await owner.put(one, valid({ amount: 50, currency: 'usd' }))).statusCode).toBe(200);
     expect((await owner.post(base(), valid({ amount: 1, currency: 'sgd' }))).statusCode).toBe(201);
     expect(sourceAmountLimits('usd').min).toBe(50);
-    expect(sourceAmountLimits('kwd').min).toBe(500);
+    expect(sourceAmountLimits('kwd').min).toBe(150);
   });
 
   it('lets the customer choose the amount when it is null', async () => {

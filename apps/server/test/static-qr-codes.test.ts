@@ -63,7 +63,8 @@ describe('static QR codes', () => {
     const qr = await create();
     for (const [amount, currency, least] of [
       [10, 'usd', 'USD 0.50'],
-      [10, 'kwd', 'KWD 0.500'],
+      [10, 'kwd', 'KWD 0.150'],
+      [149, 'kwd', 'KWD 0.150'],
     ] as const) {
       for (const answer of [
         await owner.call(staticQrEndpoints.create, { ...inBusiness(), body: valid({ amount, currency }) }),

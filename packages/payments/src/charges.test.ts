@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CardDetailsSchema, grossUpForFee, passesLuhn, PaymentMethodDetailsSchema } from './charges';
-import { computeFee, PAYMENT_METHODS } from './payment';
+import { computeFee } from './method-pricing';
+import { PAYMENT_METHODS } from './payment';
 
 describe('passing the fee on to the customer', () => {
   it('asks the least gross amount whose net is exactly the asked amount', () => {
@@ -24,12 +25,12 @@ describe('passing the fee on to the customer', () => {
 });
 
 describe('the direct-debit fee', () => {
-  it('is 0.8% of the amount, at most 5.00 of the currency', () => {
+  it("is 0.8% of the amount, at most the currency's cap (SGD 5.00, JPY 750, KWD 1.500: about USD 5 each)", () => {
     expect(computeFee(30_00, 'direct_debit', 'sgd')).toBe(24);
     expect(computeFee(625_00, 'direct_debit', 'sgd')).toBe(5_00);
     expect(computeFee(10_000_00, 'direct_debit', 'sgd')).toBe(5_00);
-    expect(computeFee(1_000_000, 'direct_debit', 'jpy')).toBe(5);
-    expect(computeFee(1_000_000, 'direct_debit', 'kwd')).toBe(5_000);
+    expect(computeFee(1_000_000, 'direct_debit', 'jpy')).toBe(750);
+    expect(computeFee(1_000_000, 'direct_debit', 'kwd')).toBe(1_500);
   });
 });
 

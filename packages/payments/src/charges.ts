@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, PositiveMinorAmountSchema, text } from '@merchant/core';
-import { computeFee, PAYMENT_EVENT_TYPES, REFUND_REASONS, type PaymentMethod } from './payment';
+import { computeFee } from './method-pricing';
+import { PAYMENT_EVENT_TYPES, REFUND_REASONS, type PaymentMethod } from './payment';
 
 /**
  * What a customer sends to pay with a method (docs/payments.md, "Core services"). The card number and the

@@ -1,4 +1,6 @@
 export * from './payment';
+export * from './method-pricing';
+export * from './usd-reference-rates';
 export * from './statuses';
 export * from './checkout-paths';
 export * from './charges';

@@ -163,7 +163,11 @@ function columnOf(path: readonly PropertyKey[]): ImportColumn | null {
   return null;
 }
 
-const percentToBps = (value: string) => Math.round(Number(value) * 100);
+/** `'12.5'` -> 1250: a percentage (checked by PERCENT: at most two decimals) in basis points, read digit by digit. */
+const percentToBps = (value: string) => {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole + fraction.padEnd(2, '0'));
+};
 
 /**
  * Reads one row (its cells by column, blank when absent) into an invoice, or answers every problem of it.

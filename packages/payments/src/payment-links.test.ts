@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMethodsIn } from './payment';
+import { checkoutMethodsIn } from './method-pricing';
 import { isAllowedRedirectUrl, sourceAmountLimits } from './payment-links';
 
 describe('sourceAmountLimits', () => {
@@ -8,8 +8,8 @@ describe('sourceAmountLimits', () => {
     expect(checkoutMethodsIn('usd')).toEqual(['card', 'ewallet']);
     expect(sourceAmountLimits('sgd')).toEqual({ min: 1, max: 99_999_999 });
     expect(sourceAmountLimits('usd')).toEqual({ min: 50, max: 99_999_999 });
-    expect(sourceAmountLimits('kwd')).toEqual({ min: 500, max: 999_999_990 });
-    expect(sourceAmountLimits('jpy').min).toBe(1);
+    expect(sourceAmountLimits('kwd')).toEqual({ min: 150, max: 299_999_999 });
+    expect(sourceAmountLimits('jpy')).toEqual({ min: 50, max: 99_999_999 });
   });
 });
 

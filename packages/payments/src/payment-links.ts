@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES } from './statuses';
-import { PaymentSchema, checkoutMethodsIn, methodLimits } from './payment';
+import { checkoutMethodsIn, methodLimits } from './method-pricing';
+import { PaymentSchema } from './payment';
 
 /**
  * Payment links (docs/payments.md, "Payment links and static QR codes"): a checkout URL on the checkout

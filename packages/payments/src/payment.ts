@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, MoneySchema, SignedMoneySchema, currencyDecimals } from '@merchant/core';
+import { CurrencyCodeSchema, MoneySchema, SignedMoneySchema } from '@merchant/core';
 
 /**
  * The payment: one attempt by a customer to pay a business (docs/payments.md). Its lifecycle:
@@ -62,14 +62,6 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const CHECKOUT_METHODS = ['card', 'paynow', 'ewallet'] as const satisfies readonly PaymentMethod[];
 export type CheckoutPaymentMethod = (typeof CHECKOUT_METHODS)[number];
 export const CheckoutPaymentMethodSchema = z.enum(CHECKOUT_METHODS);
-
-/** The currencies of the methods that take only some (PayNow is Singapore's: SGD only); the others take every currency. */
-const METHOD_CURRENCIES: Partial<Record<CheckoutPaymentMethod, readonly string[]>> = { paynow: ['sgd'] };
-
-/** The checkout methods that take a currency, in `CHECKOUT_METHODS` order (what the test-mode provider offers in it). */
-export function checkoutMethodsIn(currency: string): CheckoutPaymentMethod[] {
-  return CHECKOUT_METHODS.filter((method) => METHOD_CURRENCIES[method]?.includes(currency) ?? true);
-}
 
 /** What asked for the money: the checkout serves them all (invoices, plans and store orders come later). */
 export const PAYMENT_SOURCES = ['payment_link', 'static_qr', 'invoice', 'subscription', 'store_order', 'pos'] as const;
@@ -134,44 +126,6 @@ export const FAILURE_MESSAGES: Record<FailureCode, string> = {
   wallet_cancelled: 'The e-wallet payment was cancelled.',
   qr_expired: 'The QR code expired before it was paid. Try again.',
 };
-
-/**
- * The processing fee of each method: a percentage in basis points plus a fixed part in major units
- * (0.50 of the currency for cards), at most `capMajor` when the method has a cap. Test mode charges the same fees
- * a live account would. Direct debit is priced as the direct-debit schemes' processors price it (Stripe's ACH
- * Direct Debit: 0.8% capped at 5.00; docs/payments.md, "Direct debit (test mode)").
- */
-export const METHOD_FEES: Record<PaymentMethod, { basisPoints: number; fixedMajor: number; capMajor?: number }> = {
-  card: { basisPoints: 340, fixedMajor: 0.5 },
-  paynow: { basisPoints: 90, fixedMajor: 0 },
-  ewallet: { basisPoints: 250, fixedMajor: 0 },
-  direct_debit: { basisPoints: 80, fixedMajor: 0, capMajor: 5 },
-};
-
-/** The fee of a payment in minor units: rounded half up, at most the method's cap, never more than the amount. */
-export function computeFee(amountMinor: number, method: PaymentMethod, currency: string): number {
-  const { basisPoints, fixedMajor, capMajor } = METHOD_FEES[method];
-  const scale = 10 ** currencyDecimals(currency);
-  const fixed = Math.round(fixedMajor * scale);
-  const percent = Math.floor((amountMinor * basisPoints + 5_000) / 10_000);
-  const fee = capMajor === undefined ? percent + fixed : Math.min(percent + fixed, Math.round(capMajor * scale));
-  return Math.min(amountMinor, fee);
-}
-
-/** The least and most one payment by a method may carry, in major units of the currency. */
-export const METHOD_LIMITS: Record<PaymentMethod, { minMajor: number; maxMajor: number }> = {
-  card: { minMajor: 0.5, maxMajor: 999_999.99 },
-  paynow: { minMajor: 0.01, maxMajor: 200_000 },
-  ewallet: { minMajor: 1, maxMajor: 5_000 },
-  direct_debit: { minMajor: 0.5, maxMajor: 999_999.99 },
-};
-
-/** The limits of a method in minor units of a currency (zero-decimal currencies: at least 1). */
-export function methodLimits(method: PaymentMethod, currency: string): { min: number; max: number } {
-  const scale = 10 ** currencyDecimals(currency);
-  const { minMajor, maxMajor } = METHOD_LIMITS[method];
-  return { min: Math.max(1, Math.round(minMajor * scale)), max: Math.floor(maxMajor * scale) };
-}
 
 /** The card numbers of test mode (the ones people know from Stripe) and what each does. */
 export const TEST_CARDS = [

@@ -49,11 +49,10 @@ export function rateMicros(source: string, target: string): number | null {
 
 /** `1350000` -> `"1.35"`: a rate as a decimal string for the wire and the screens. */
 export function formatRate(micros: number): string {
-  const whole = Math.floor(micros / 1_000_000);
-  const fraction = String(micros % 1_000_000)
-    .padStart(6, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
+  const digits = String(micros).padStart(7, '0');
+  const whole = digits.slice(0, -6);
+  const fraction = digits.slice(-6).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 /** What the beneficiary receives for `sendMinor` of the source currency, rounded half up in the target's minor units. */

@@ -62,8 +62,22 @@ export function canChange(business: Business | undefined, permission: Permission
   return business !== undefined && !business.read_only && business.permissions.includes(permission);
 }
 
+/**
+ * Whether the signed-in user may see what a permission opens in the business (a list, a figure, a filter):
+ * reading only, so a super admin reading the business sees it too. Anything that changes the business asks
+ * {@link canChange}. Screens never read `permissions` or `read_only` themselves (lint refuses it).
+ */
+export function canView(business: Business | undefined, permission: Permission): boolean {
+  return business !== undefined && business.permissions.includes(permission);
+}
+
 export function useBusiness(businessId: string) {
   return useQuery(businessQuery(businessId));
+}
+
+/** {@link canChange} for the business of a screen: false while the business loads. */
+export function useCanChange(businessId: string, permission: Permission): boolean {
+  return canChange(useBusiness(businessId).data, permission);
 }
 
 /** After sign-in/out, everything cached belongs to another person: start clean. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Table, Text, VisuallyHidden } from '@mantine/core';
-import { currencyDecimals, formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, minorToMajorString } from '@merchant/core';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -39,7 +39,6 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
     let chart: uPlot | undefined;
     let observer: ResizeObserver | undefined;
     let cancelled = false;
-    const scale = 10 ** currencyDecimals(currency);
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
       const xs = points.map((p) => xOf(p.date));
@@ -71,7 +70,7 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
         series: [{}, { label: title, fill: BAR_COLOUR, stroke: BAR_COLOUR, paths: UPlot.paths.bars!({ size: [0.7, 40], gap: 1 }), points: { show: false } }],
         hooks: { setCursor: [(u) => setHovered(u.cursor.idx ?? null)] },
       };
-      chart = new UPlot(options, [xs, points.map((p) => p.amount / scale)], element);
+      chart = new UPlot(options, [xs, points.map((p) => Number(minorToMajorString(p.amount, currency)))], element);
       observer = new ResizeObserver(() => chart?.setSize({ width: Math.max(element.clientWidth, 200), height }));
       observer.observe(element);
     });

@@ -1,4 +1,4 @@
-import { currencyDecimals } from '@merchant/core';
+import { minorToMajorString } from '@merchant/core';
 
 /** One EMVCo TLV field: two-digit id, two-digit length, value. */
 function field(id: string, value: string): string {
@@ -21,8 +21,8 @@ export function crc16(payload: string): string {
  * characters, the most the field holds).
  */
 export function payNowPayload(input: { uen: string; amount: number; currency: string; merchantName: string; reference: string }): string {
-  const decimals = currencyDecimals(input.currency);
-  const amount = (input.amount / 10 ** decimals).toFixed(decimals);
+  // EMVCo's amount is the major amount as plain decimal text ("12.50"), written from the minor units digit by digit.
+  const amount = minorToMajorString(input.amount, input.currency);
   const merchant = field('00', 'SG.PAYNOW') + field('01', '2') + field('02', input.uen) + field('03', '0');
   const body =
     field('00', '01') +

@@ -8,7 +8,7 @@ import type { InvoiceImport } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
 import { invoiceImportQuery } from '@/features/invoice-imports/api/invoice-imports-api';
 import { ImportReview } from './import-review';
@@ -46,7 +46,7 @@ export function ImportFlow({ purpose }: { purpose: ImportPurpose }) {
   const importId = parsedId.success ? parsedId.data : null;
   const [earlier, setEarlier] = useState<InvoiceImport | null>(null);
   const imported = useQuery({ ...invoiceImportQuery(businessId, importId ?? ''), enabled: importId !== null });
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
   const page = PAGES[purpose];
 
   const onUploaded = (result: InvoiceImport, alreadyUploaded: boolean) => {

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { useUrlParams } from '@/lib/use-url-params';
 import { AUDIT_EXPORT_MAX_ROWS, AuditLogFiltersSchema, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
 import { PageFrame } from '@/components/page-frame';
-import { useBusiness } from '@/lib/session';
+import { canView, useBusiness } from '@/lib/session';
 import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } from '@/features/business-audit-log/api/audit-log-api';
 import { PagedTable } from '@/components/paged-table';
 import { describeUserAgent, formatUtcDateTime } from '@/lib/format';
@@ -38,7 +38,7 @@ export function Component() {
   const { raw, filters, errors, setFilter, clear } = useUrlFilters();
   const logs = useInfiniteQuery({ ...auditLogQuery(businessId, filters ?? {}), enabled: filters !== null });
   const actions = useQuery(auditActionsQuery(businessId));
-  const canSeeStaff = business.data?.permissions.includes('staff:view') ?? false;
+  const canSeeStaff = canView(business.data, 'staff:view');
   const people = useQuery({ ...auditPeopleQuery(businessId), enabled: canSeeStaff });
   const entries = logs.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = Object.keys(raw).length > 0;

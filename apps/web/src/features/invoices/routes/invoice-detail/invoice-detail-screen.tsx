@@ -13,7 +13,7 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { invoicePdfHref, invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
@@ -38,7 +38,7 @@ export function Component() {
 function InvoiceView({ businessId, invoice }: { businessId: string; invoice: InvoiceDetail }) {
   const navigate = useNavigate();
   const business = useBusiness(businessId);
-  const canChange = business.data?.permissions.includes('payments:create') ?? false;
+  const mayChange = canChange(business.data, 'payments:create');
   const send = useInvoiceAction(businessId, invoice.id, 'send');
   const remind = useInvoiceAction(businessId, invoice.id, 'remind');
   const voidIt = useInvoiceAction(businessId, invoice.id, 'void');
@@ -75,7 +75,7 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
       Download PDF
     </Button>
   );
-  const actions = canChange ? (
+  const actions = mayChange ? (
     <Group gap="xs">
       {invoice.editable ? (
         <Button

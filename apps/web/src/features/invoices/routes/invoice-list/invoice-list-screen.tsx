@@ -8,7 +8,7 @@ import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { invoicesExportHref, invoicesQuery } from '@/features/invoices/api/invoices-api';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { ReminderSettingsButton } from '@/features/invoices/components/reminder-settings';
@@ -31,7 +31,7 @@ export function Component() {
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const invoices = useInfiniteQuery({ ...invoicesQuery(businessId, filters ?? {}), enabled: filters !== null });
   const rows = invoices.data?.pages.flatMap((page) => page.data) ?? [];
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
 
   const create = canCreate ? (
     <Button component={Link} to={href('payments.invoices-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -45,7 +45,7 @@ export function Component() {
       description="Bill customers: they open the invoice on its own page and pay it by card, PayNow or e-wallet."
       actions={
         <Group gap="xs">
-          <ReminderSettingsButton businessId={businessId} canManage={business.data?.permissions.includes('settings:manage') ?? false} />
+          <ReminderSettingsButton businessId={businessId} canManage={canChange(business.data, 'settings:manage')} />
           <Button
             component="a"
             href={filters ? invoicesExportHref(businessId, filters) : undefined}

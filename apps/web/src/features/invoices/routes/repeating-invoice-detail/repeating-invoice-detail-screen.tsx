@@ -10,7 +10,7 @@ import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { repeatingInvoiceQuery, useRepeatingInvoiceAction } from '@/features/invoices/api/repeating-invoices-api';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { RepeatingInvoiceStatusBadge } from '@/features/invoices/components/repeating-invoice-status-badge';
@@ -32,7 +32,7 @@ export function Component() {
 
 function RepeatingView({ businessId, repeating: r }: { businessId: string; repeating: RepeatingInvoiceDetail }) {
   const business = useBusiness(businessId);
-  const canChange = business.data?.permissions.includes('payments:create') ?? false;
+  const mayChange = canChange(business.data, 'payments:create');
   const pause = useRepeatingInvoiceAction(businessId, r.id, 'pause');
   const resume = useRepeatingInvoiceAction(businessId, r.id, 'resume');
   const stop = useRepeatingInvoiceAction(businessId, r.id, 'stop');
@@ -74,7 +74,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
     });
 
   const actions =
-    canChange && r.editable ? (
+    mayChange && r.editable ? (
       <Group gap="xs">
         <Button
           component={Link}

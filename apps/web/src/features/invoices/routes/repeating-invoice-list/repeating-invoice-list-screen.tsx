@@ -8,7 +8,7 @@ import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { repeatingInvoicesQuery } from '@/features/invoices/api/repeating-invoices-api';
 import { RepeatingInvoiceStatusBadge } from '@/features/invoices/components/repeating-invoice-status-badge';
 
@@ -24,7 +24,7 @@ export function Component() {
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const list = useInfiniteQuery({ ...repeatingInvoicesQuery(businessId, filters ?? {}), enabled: filters !== null });
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
 
   const create = canCreate ? (
     <Button component={Link} to={href('payments.invoices-repeating-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>

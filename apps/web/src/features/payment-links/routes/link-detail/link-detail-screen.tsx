@@ -12,7 +12,7 @@ import { QueryPage, QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { linkPaymentsQuery, linkQuery, useCancelLink, useSendLink } from '@/features/payment-links/api/payment-links-api';
 import { LinkStatusBadge } from '@/features/payment-links/components/link-status-badge';
 
@@ -27,7 +27,7 @@ export function Component() {
 
 function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLinkDetail }) {
   const business = useBusiness(businessId);
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
   const payments = useInfiniteQuery(linkPaymentsQuery(businessId, link.id));
   const cancel = useCancelLink(businessId, link.id);
   const send = useSendLink(businessId, link.id);

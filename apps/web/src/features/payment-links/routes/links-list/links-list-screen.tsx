@@ -9,7 +9,7 @@ import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/li
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { formatLocalDateTime } from '@/lib/format';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { linksQuery } from '@/features/payment-links/api/payment-links-api';
 import { LinkStatusBadge } from '@/features/payment-links/components/link-status-badge';
 
@@ -22,7 +22,7 @@ export function Component() {
   const status = PaymentLinkStatusSchema.safeParse(filters.params.get('status')).data;
   const links = useInfiniteQuery(linksQuery(businessId, { search: filters.search.value || undefined, status }));
   const rows = links.data?.pages.flatMap((p) => p.data) ?? [];
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
 
   const create = canCreate ? (
     <Button component={Link} to={href('payments.links-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>

@@ -3,10 +3,10 @@ import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Switch, Tex
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { currencyDecimals, formatMinor } from '@merchant/core';
+import { formatMinor } from '@merchant/core';
 import {
   CARD_PROVIDER,
-  METHOD_FEES,
+  methodFee,
   PAYMENT_METHOD_LABELS,
   PROVIDER_INFO,
   type PaymentMethod,
@@ -23,12 +23,11 @@ import { canChange, useBusiness } from '@/lib/session';
 import { paymentMethodsQuery, useUpdatePaymentMethods } from '@/features/payment-methods/api/payment-methods-api';
 import { CONNECTION_STATUS } from '../provider-status';
 
-/** The fee of a method as people read it: "3.4% + SGD 0.50". */
+/** The fee of a method in the business's currency as people read it: "3.4% + 0.50" (docs/payments.md, "Fees and limits"). */
 function feeLabel(method: PaymentMethod, currency: string): string {
-  const { basisPoints, fixedMajor } = METHOD_FEES[method];
+  const { basisPoints, fixed } = methodFee(method, currency);
   const percent = `${basisPoints / 100}%`;
-  if (fixedMajor === 0) return percent;
-  return `${percent} + ${formatMinor(Math.round(fixedMajor * 10 ** currencyDecimals(currency)), currency)}`;
+  return fixed === 0 ? percent : `${percent} + ${formatMinor(fixed, currency)}`;
 }
 
 /** Payment methods: which the checkout offers and in which order, who pays the fee, and the provider accounts. */

@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, List, SegmentedControl, SimpleGrid, Skeleto
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, type Permission } from '@merchant/core';
 import {
   OVERVIEW_PERIOD_LABELS,
   OVERVIEW_PERIODS,
@@ -17,21 +17,24 @@ import { href, type RouteId } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { errorMessage } from '@/lib/error-message';
+import { canChange, useBusiness } from '@/lib/session';
 import { formatLocalDateTime } from '@/lib/format';
 import { overviewQuery } from '../api/overview-api';
 import { CurrencyBlock } from './currency-block';
 
-const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId }> = {
+/** Each step's screen; `change`: the step's screen makes something, so it is a link only for who may (canChange). */
+const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId; change?: Permission }> = {
   verify_business: { label: 'Verify your business', routeId: 'payments.settings-account-verification' },
   enable_payment_methods: { label: 'Choose your payment methods', routeId: 'payments.payment-methods' },
   customise_checkout: { label: 'Customise your checkout', routeId: 'payments.settings-checkout' },
-  create_payment_link: { label: 'Create your first payment link', routeId: 'payments.links-create' },
+  create_payment_link: { label: 'Create your first payment link', routeId: 'payments.links-create', change: 'payments:create' },
   first_payment: { label: 'Make a first test payment', routeId: 'payments.links' },
 };
 
 const isPeriod = (value: string | null): value is OverviewPeriod => OVERVIEW_PERIODS.includes(value as OverviewPeriod);
 
 function Sidebar({ data, businessId }: { data: Overview; businessId: string }) {
+  const business = useBusiness(businessId).data;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="balances-title">
@@ -72,16 +75,25 @@ function Sidebar({ data, businessId }: { data: Overview; businessId: string }) {
           Setup checklist
         </Title>
         <List spacing="xs" listStyleType="none">
-          {data.checklist.map((c) => (
-            <List.Item key={c.item} icon={c.done ? <IconCircleCheck color="var(--mantine-color-green-8)" aria-hidden /> : <IconCircleDashed aria-hidden />}>
-              <Anchor component={Link} to={href(CHECKLIST[c.item].routeId, { business_id: businessId })} size="sm">
-                {CHECKLIST[c.item].label}
-              </Anchor>
-              <Text span size="xs" c="dimmed">
-                {c.done ? ' (done)' : ' (to do)'}
-              </Text>
-            </List.Item>
-          ))}
+          {data.checklist.map((c) => {
+            const step = CHECKLIST[c.item];
+            return (
+              <List.Item key={c.item} icon={c.done ? <IconCircleCheck color="var(--mantine-color-green-8)" aria-hidden /> : <IconCircleDashed aria-hidden />}>
+                {step.change && !canChange(business, step.change) ? (
+                  <Text span size="sm">
+                    {step.label}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={href(step.routeId, { business_id: businessId })} size="sm">
+                    {step.label}
+                  </Anchor>
+                )}
+                <Text span size="xs" c="dimmed">
+                  {c.done ? ' (done)' : ' (to do)'}
+                </Text>
+              </List.Item>
+            );
+          })}
         </List>
       </Card>
     </SimpleGrid>

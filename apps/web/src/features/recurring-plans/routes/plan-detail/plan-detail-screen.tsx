@@ -14,8 +14,7 @@ import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness } from '@/lib/session';
-import { canChange } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { planQuery, useArchivePlan, useSavePlan } from '@/features/recurring-plans/api/plans-api';
 import { planRevenueQuery, subscriptionsQuery } from '@/features/recurring-plans/api/subscriptions-api';
 import { CreateSubscriptionButton } from '@/features/recurring-plans/components/create-subscription';
@@ -33,7 +32,7 @@ export function Component() {
 
 function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
   const business = useBusiness(businessId);
-  const canEdit = (business.data?.permissions.includes('payments:create') ?? false) && plan.status === 'active';
+  const canEdit = canChange(business.data, 'payments:create') && plan.status === 'active';
   const initial = useMemo(() => planValues(plan), [plan]);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});

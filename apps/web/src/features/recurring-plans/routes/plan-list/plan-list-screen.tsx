@@ -8,7 +8,7 @@ import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { plansQuery } from '@/features/recurring-plans/api/plans-api';
 import { CreatePlanButton } from '@/features/recurring-plans/components/create-plan';
 
@@ -22,7 +22,7 @@ export function Component() {
   const status = PlanStatusSchema.safeParse(filters.params.get('status')).data;
   const plans = useInfiniteQuery(plansQuery(businessId, { search: filters.search.value || undefined, status }));
   const rows = plans.data?.pages.flatMap((p) => p.data) ?? [];
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
   const create = canCreate && business.data ? <CreatePlanButton businessId={businessId} currency={business.data.currency} /> : undefined;
 
   return (

@@ -14,7 +14,7 @@ import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness, useSignedInUser } from '@/lib/session';
+import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
 import { memberQuery, useChangeRole, useRemoveMember, useSetActive } from '@/features/staff/api/staff-api';
 import { actorIn } from '@/features/staff/components/actor';
 import { MemberStatusBadge } from '@/features/staff/components/status-badges';
@@ -56,7 +56,7 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
   const actor = actorIn(user, business);
   const role = roleOfTitle(member.role.title);
   const isSelf = member.user_id === user.id;
-  const canManage = !business.read_only && !isSelf && canManageMember(actor, role);
+  const canManage = canChange(business, 'staff:manage') && !isSelf && canManageMember(actor, role);
 
   return (
     <Stack gap="lg" maw={720}>

@@ -10,7 +10,7 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage, QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { qrPaymentsQuery, qrQuery, useArchiveQr } from '@/features/static-qr-codes/api/static-qr-api';
 import classes from './qr-print.module.css';
 
@@ -32,7 +32,7 @@ export function Component() {
 
 function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }) {
   const business = useBusiness(businessId);
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
   const payments = useInfiniteQuery(qrPaymentsQuery(businessId, qr.id));
   const archive = useArchiveQr(businessId, qr.id);
   const amount = qr.amount === null ? null : formatMoneyWithCode(qr.amount, qr.currency);

@@ -8,7 +8,7 @@ import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import { qrListQuery } from '@/features/static-qr-codes/api/static-qr-api';
 
 const STATUS_OPTIONS = STATIC_QR_STATUSES.map((s) => ({ value: s, label: STATIC_QR_STATUS_LABELS[s] }));
@@ -20,7 +20,7 @@ export function Component() {
   const status = StaticQrStatusSchema.safeParse(filters.params.get('status')).data;
   const codes = useInfiniteQuery(qrListQuery(businessId, { search: filters.search.value || undefined, status }));
   const rows = codes.data?.pages.flatMap((p) => p.data) ?? [];
-  const canCreate = business.data?.permissions.includes('payments:create') ?? false;
+  const canCreate = canChange(business.data, 'payments:create');
   const create = canCreate ? (
     <Button component={Link} to={href('payments.static-qr-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
       Create static QR code

@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { onboardingProgressQuery } from '@/lib/onboarding-progress';
-import { useBusiness, useSignedInUser } from '@/lib/session';
+import { canChange, canView, useBusiness, useSignedInUser } from '@/lib/session';
 import { LinkCard } from '@/components/link-card';
 import { overviewQueryOf, PaymentsOverview } from '@/features/payments/overview/components/payments-overview';
 import { overviewQuery } from '@/features/payments/overview/api/overview-api';
@@ -69,7 +69,7 @@ function OnboardingProgressCard({ business }: { business: Business }) {
             <Text size="sm" c="dimmed">
               {progress.data.is_completed ? 'Your account is set up.' : `${progress.data.progress}% done. Finish setting up to start taking payments.`}
             </Text>
-            {!progress.data.is_completed && business.permissions.includes('business:view') ? (
+            {!progress.data.is_completed && canView(business, 'business:view') ? (
               <Anchor component={Link} to={href('payments.onboarding', { business_id: business.id })} size="sm" fw={600}>
                 Continue setup
               </Anchor>
@@ -99,7 +99,7 @@ export function Component() {
   if (!business.data) return <LoadingScreen />;
   const b = business.data;
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
-  const steps = NEXT_STEPS.filter((s) => b.permissions.includes(s.permission));
+  const steps = NEXT_STEPS.filter((s) => canChange(b, s.permission));
 
   return (
     <PageFrame
@@ -139,7 +139,7 @@ export function Component() {
         </Stack>
       ) : null}
 
-      {b.permissions.includes('payments:view') ? <PaymentsOverview businessId={b.id} /> : null}
+      {canView(b, 'payments:view') ? <PaymentsOverview businessId={b.id} /> : null}
     </PageFrame>
   );
 }
