@@ -63,6 +63,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // A test that renders the whole app (router.test.tsx: the business shell and its lazy screens) takes 1 to 2 s
+          // in jsdom alone and over 5 s beside a build on two cores: the limit guards against a hang, not a speed.
+          testTimeout: 20_000,
         },
       },
       {
