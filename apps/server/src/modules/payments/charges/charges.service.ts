@@ -23,7 +23,7 @@ import type { Processor } from '../processor/processor.module';
 import { takingPayments } from './takes-payments';
 import type { ActionDecision, Intent, PaymentProvider, ProcessorAnswer, ProviderOutcome } from '../processor/provider';
 import { committing, type BeforeCommit, type ChargeCommit } from './before-commit';
-import { newAttempt, ownAttemptInFlight, reconcileAttempts, runTwoPhase, settleAttempt, type AttemptRow, type Settled } from './processor-attempts';
+import { newAttempt, ownAttemptInFlight, reconcileAttempts, runTwoPhase, type AttemptRow, type Settled } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
 import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
@@ -76,7 +76,8 @@ const NOTHING_PRIOR: Prior = { patch: {}, events: [] };
 /**
  * The payment lifecycle (docs/payments.md, "Core services"): start, confirm with a method, complete a
  * pending action (3-D Secure, PayNow scan, e-wallet), refund and settle. Every change locks the payment's
- * row, writes its events and posts the ledger in one transaction.
+ * row, writes its events and posts the ledger in one transaction; a call to the processor runs between two
+ * (processor-attempts.ts), never inside one. Saved-card charges (subscriptions) do not follow that rule yet.
  */
 export function createChargesService(deps: {
   db: Executor;
@@ -196,26 +197,27 @@ export function createChargesService(deps: {
     then?: ChargeCommit,
     requestKey?: string,
   ) {
+    let locked: PaymentRow;
     return runTwoPhase<ChargeResult>(db, clock, {
-      requestKey: requestKey ?? null,
       async begin(tx, record) {
         const payment = await repo.lockByPublicId(tx, publicId);
         if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+        locked = payment;
+        const own = await ownAttemptInFlight(tx, payment, requestKey ?? null, beingProcessed);
+        if (own) return own;
         if (payment.status !== 'requires_action' || payment.method !== method) {
           throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
         }
-        const own = await ownAttemptInFlight(tx, payment, requestKey ?? null, beingProcessed);
-        if (own) return own;
         if (decision === 'approve') {
           takingPayments(await repo.businessOfPayment(tx, payment.businessId));
           await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
         }
         return record(newAttempt(payment, 'action', payment.amount, { method, decision }, requestKey ?? null, clock.now()));
       },
-      async call(attempt) {
-        const payment = (await repo.findById(db, attempt.businessId, attempt.paymentId))!;
-        return { kind: 'action', outcome: await processor.provider(payment.provider).completeAction(intentOf(payment, ''), method, decision, attempt.id) };
-      },
+      call: async (attempt) => ({
+        kind: 'action',
+        outcome: await processor.provider(locked.provider).completeAction(intentOf(locked, ''), method, decision, attempt.id),
+      }),
       finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, where) as Promise<Settled<ChargeResult>>,
       recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(payment) }),
       beforeCommit: then,
@@ -229,9 +231,9 @@ export function createChargesService(deps: {
     attempt: AttemptRow,
     outcome: ProviderOutcome,
     where: RequestMeta,
+    settlementDelayDays?: number | null,
   ): Promise<Settled<ChargeResult>> {
     const data = attempt.data as { method: CheckoutPaymentMethod; customerFee: number };
-    await settleAttempt(tx, attempt, { kind: 'charge', outcome }, clock.now());
     if (outcome.status === 'refused') return { refusal: fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]) };
     const card = outcome.card;
     const patch: PaymentPatch = {
@@ -249,20 +251,28 @@ export function createChargesService(deps: {
       eventRow(processing, 'processing'),
     ];
     const provider = processor.provider(payment.provider);
-    return { result: await applyOutcome(tx, processing, outcome, provider, where, { patch, events }) };
+    // The settlement delay its first phase read (undefined: the reconciliation's, read in `succeed`).
+    const prior = { patch, events, ...(settlementDelayDays !== undefined ? { settlementDelayDays } : {}) };
+    return { result: await applyOutcome(tx, processing, outcome, provider, where, prior) };
   }
 
   /**
    * Records an attempt's outcome (the payment and the pending attempt locked): the request's second transaction and
    * the reconciliation take this same step. The payment is checked again: it must still wait for what the attempt did.
    */
-  async function finishAttempt(tx: Executor, payment: PaymentRow, attempt: AttemptRow, answer: ProcessorAnswer, where: RequestMeta): Promise<Settled<unknown>> {
+  async function finishAttempt(
+    tx: Executor,
+    payment: PaymentRow,
+    attempt: AttemptRow,
+    answer: ProcessorAnswer,
+    where: RequestMeta,
+    settlementDelayDays?: number | null,
+  ): Promise<Settled<unknown>> {
     if (answer.kind === 'refund') return { result: await refunds.recordRefund(tx, payment, attempt, answer.ref) };
     const waits = answer.kind === 'charge' ? payment.status === 'requires_payment_method' : payment.status === 'requires_action';
     if (!waits) throw new Error(`The payment ${payment.publicId} no longer waits for the outcome of its attempt ${attempt.id}.`);
-    if (answer.kind === 'charge') return finishCharge(tx, payment, attempt, answer.outcome, where);
+    if (answer.kind === 'charge') return finishCharge(tx, payment, attempt, answer.outcome, where, settlementDelayDays);
     const { decision } = attempt.data as { decision: ActionDecision };
-    await settleAttempt(tx, attempt, answer, clock.now());
     await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
     const outcome = answer.outcome as Outcome;
     return { result: await applyOutcome(tx, payment, outcome, processor.provider(payment.provider), where) };
@@ -405,33 +415,34 @@ export function createChargesService(deps: {
     async confirm(publicId: string, details: PaymentMethodDetails, options: ConfirmOptions = {}): Promise<ChargeResult> {
       const method = details.method;
       const requestKey = options.requestKey ?? null;
-      let merchantName = '';
+      let locked: PaymentRow;
+      let context: SavedChargeContext & { methodEnabled: boolean; passFeeToCustomer: boolean };
       return runTwoPhase<ChargeResult>(db, clock, {
-        requestKey,
         async begin(tx, record) {
           const payment = await repo.lockByPublicId(tx, publicId);
           if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-          assertConfirmable(payment, clock.now());
+          locked = payment;
           const own = await ownAttemptInFlight(tx, payment, requestKey, beingProcessed);
           if (own) return own;
+          assertConfirmable(payment, clock.now());
           const provider = processor.provider(payment.provider);
           // The business's name, and the method's setting in one read (docs/payments.md, "Core services").
-          const context = takingPayments(await repo.confirmContext(tx, payment.businessId, method));
+          context = takingPayments(await repo.confirmContext(tx, payment.businessId, method));
           if (!provider.methods(payment.currency).includes(method) || !context.methodEnabled) throw methodUnavailable(method);
           const passFee = options.passFeeToCustomer === 'as_set' ? context.passFeeToCustomer : options.passFeeToCustomer;
           const gross = passFee ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;
           assertWithinLimits(gross, payment.currency, method, provider);
           await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount);
-          merchantName = context.name;
           return record(newAttempt(payment, 'charge', gross, { method, customerFee: gross - payment.amount }, requestKey, clock.now()));
         },
         async call(attempt) {
-          const payment = (await repo.findById(db, attempt.businessId, attempt.paymentId))!;
-          const intent = { ...intentOf(payment, merchantName), amount: attempt.amount };
+          // A resumed attempt's first phase read no context: the provider has its intent's name already.
+          const intent = { ...intentOf(locked, context?.name ?? ''), amount: attempt.amount };
           // The card number and CVC go to the provider only, never into the attempt's row.
-          return { kind: 'charge', outcome: await processor.provider(payment.provider).confirm(intent, details, clock.now(), attempt.id) };
+          return { kind: 'charge', outcome: await processor.provider(locked.provider).confirm(intent, details, clock.now(), attempt.id) };
         },
-        finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, options.where ?? UNATTENDED) as Promise<Settled<ChargeResult>>,
+        finish: (tx, payment, attempt, answer) =>
+          finishAttempt(tx, payment, attempt, answer, options.where ?? UNATTENDED, context?.settlementDelayDays) as Promise<Settled<ChargeResult>>,
         recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(payment) }),
         beforeCommit: options.beforeCommit,
       });

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { payments, processorAttempts } from '@/db/schema';
 
@@ -13,14 +13,21 @@ export const processorAttemptsRepository = {
     const [created] = await tx.insert(processorAttempts).values(row).returning();
     return created!;
   },
-  /** The payment's attempt in flight, if any (one confirm or approval at most: `processor_attempts_pending_key`). */
-  async pendingOf(tx: Executor, businessId: string, paymentId: string): Promise<AttemptRow | null> {
-    const [row] = await tx
+  /**
+   * In one read: the payment's confirm or approval in flight, if any (one at most: `processor_attempts_pending_key`),
+   * and the attempt the keyed request made, if any (whatever its status).
+   */
+  async inFlightOrOwn(tx: Executor, businessId: string, paymentId: string, requestKey: string | null): Promise<AttemptRow[]> {
+    const inFlight = and(
+      eq(processorAttempts.businessId, businessId),
+      eq(processorAttempts.paymentId, paymentId),
+      pending,
+      ne(processorAttempts.kind, 'refund'),
+    );
+    return tx
       .select()
       .from(processorAttempts)
-      .where(and(eq(processorAttempts.businessId, businessId), eq(processorAttempts.paymentId, paymentId), pending))
-      .limit(1);
-    return row ?? null;
+      .where(requestKey === null ? inFlight : or(inFlight, eq(processorAttempts.requestKey, requestKey)));
   },
   /** What the payment's refunds at the processor return (their outcome not written yet), minor units. */
   async refundsInFlight(tx: Executor, businessId: string, paymentId: string): Promise<number> {
@@ -35,27 +42,22 @@ export const processorAttemptsRepository = {
     const [row] = await tx.select().from(processorAttempts).where(eq(processorAttempts.requestKey, requestKey)).limit(1);
     return row ?? null;
   },
-  /** The attempt's row, locked until the transaction ends (taken after its payment's lock). */
-  async lock(tx: Executor, businessId: string, id: string): Promise<AttemptRow | null> {
-    const [row] = await tx
-      .select()
-      .from(processorAttempts)
-      .where(and(eq(processorAttempts.businessId, businessId), eq(processorAttempts.id, id)))
-      .for('update');
-    return row ?? null;
-  },
-  async settle(tx: Executor, row: AttemptRow, outcome: Record<string, unknown>, now: Date): Promise<void> {
-    await tx
+  /**
+   * Settles (with the processor's answer) or abandons the attempt if it is still pending, and answers it; null when
+   * it was not pending any more. An abandoned attempt lets its request key go: a retry of the request starts afresh.
+   */
+  async claim(
+    tx: Executor,
+    row: Pick<AttemptRow, 'businessId' | 'id'>,
+    to: { status: 'settled'; outcome: Record<string, unknown> } | { status: 'abandoned' },
+    now: Date,
+  ): Promise<AttemptRow | null> {
+    const [claimed] = await tx
       .update(processorAttempts)
-      .set({ status: 'settled', outcome, settledAt: now })
-      .where(and(eq(processorAttempts.businessId, row.businessId), eq(processorAttempts.id, row.id)));
-  },
-  /** The processor never saw it: nothing happened, and a retry of its request starts afresh (its key is let go). */
-  async abandon(tx: Executor, row: AttemptRow, now: Date): Promise<void> {
-    await tx
-      .update(processorAttempts)
-      .set({ status: 'abandoned', requestKey: null, settledAt: now })
-      .where(and(eq(processorAttempts.businessId, row.businessId), eq(processorAttempts.id, row.id)));
+      .set(to.status === 'settled' ? { status: 'settled', outcome: to.outcome, settledAt: now } : { status: 'abandoned', requestKey: null, settledAt: now })
+      .where(and(eq(processorAttempts.businessId, row.businessId), eq(processorAttempts.id, row.id), pending))
+      .returning();
+    return claimed ?? null;
   },
   /**
    * What the source's other payments ask of it while their confirm or approval is at the processor (minor units,
@@ -78,9 +80,9 @@ export const processorAttemptsRepository = {
     return Number(row?.sum ?? 0);
   },
   /** Attempts still pending that were made at or before `before`, oldest first (the reconciliation's). */
-  async stale(db: Executor, before: Date, limit: number): Promise<{ businessId: string; id: string; paymentId: string }[]> {
+  async stale(db: Executor, before: Date, limit: number): Promise<AttemptRow[]> {
     return db
-      .select({ businessId: processorAttempts.businessId, id: processorAttempts.id, paymentId: processorAttempts.paymentId })
+      .select()
       .from(processorAttempts)
       .where(and(pending, lte(processorAttempts.createdAt, before)))
       .orderBy(asc(processorAttempts.createdAt))

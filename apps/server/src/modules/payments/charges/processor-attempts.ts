@@ -50,29 +50,29 @@ export function newAttempt(
 
 /**
  * The one confirm or approval in flight per payment: another is refused while the first has no outcome. Answers the
- * attempt in flight when it is this request's own (its retry, which took its Idempotency-Key over, resumes it).
+ * request's own attempt (its retry resumes it, or answers it when it is settled already), checked first.
  */
 export async function ownAttemptInFlight(tx: Executor, payment: PaymentRow, requestKey: string | null, refusal: () => AppError): Promise<AttemptRow | null> {
-  const inFlight = await repo.pendingOf(tx, payment.businessId, payment.id);
-  if (!inFlight) return null;
-  if (requestKey !== null && inFlight.requestKey === requestKey) return inFlight;
-  throw refusal();
+  const rows = await repo.inFlightOrOwn(tx, payment.businessId, payment.id, requestKey);
+  const own = requestKey === null ? undefined : rows.find((row) => row.requestKey === requestKey);
+  if (own) return own;
+  if (rows.some((row) => row.status === 'pending')) throw refusal();
+  return null;
 }
 
 export const processorUnavailable = () =>
   new AppError('PAYMENT_PROCESSOR_UNAVAILABLE', 'The payment processor did not answer. Nothing is lost: try again in a moment.');
 
 export interface TwoPhaseSteps<R> {
-  /** The Idempotency-Key of the request (hashed with its scope): its retry resumes the attempt it made. */
-  requestKey: string | null;
   /**
    * The first transaction: locks the payment, checks it, and records the attempt (`repo.insert` through `record`), or
-   * answers the request's own attempt when, under the payment's lock, it finds one (see `ownAttemptInFlight`).
+   * answers the request's own attempt (its Idempotency-Key, hashed with its scope) when, under the payment's lock, it
+   * finds one (see `ownAttemptInFlight`): a retry resumes the attempt its request made.
    */
   begin(tx: Executor, record: (row: ReturnType<typeof newAttempt>) => Promise<AttemptRow>): Promise<AttemptRow>;
   /** The processor's call, with the attempt's id as its idempotency key. */
   call(attempt: AttemptRow): Promise<ProcessorAnswer>;
-  /** The second transaction, the payment and the attempt (pending) locked: records the outcome and settles the attempt. */
+  /** The second transaction, the payment locked and the attempt claimed (settled with `answer`): records the outcome. */
   finish(tx: Executor, payment: PaymentRow, attempt: AttemptRow, answer: ProcessorAnswer): Promise<Settled<R>>;
   /** The result of an attempt settled already (by the reconciliation, or by a racing retry of the request). */
   recorded(tx: Executor, payment: PaymentRow, attempt: AttemptRow): Promise<R>;
@@ -80,20 +80,26 @@ export interface TwoPhaseSteps<R> {
   beforeCommit?: BeforeCommit<R> | undefined;
 }
 
-/** Locks an attempt's payment, then the attempt (the order every change of a payment takes). */
-async function lockBoth(tx: Executor, businessId: string, paymentId: string, attemptId: string) {
-  const payment = await chargesRepository.lockById(tx, businessId, paymentId);
-  const attempt = await repo.lock(tx, businessId, attemptId);
-  if (!payment || !attempt) throw new Error(`The processor attempt ${attemptId} or its payment is gone.`);
-  return { payment, attempt };
+/**
+ * The outcome's first steps: locks the attempt's payment (the lock every change of a payment takes), then claims the
+ * attempt, settling it with the processor's answer (or abandoning it: null) if it is still pending, in one statement.
+ * Answers the payment and the claimed attempt, or no attempt when another transaction settled it first.
+ */
+async function lockAndClaim(tx: Executor, attempt: AttemptRow, answer: ProcessorAnswer | null, now: Date) {
+  const payment = await chargesRepository.lockById(tx, attempt.businessId, attempt.paymentId);
+  if (!payment) throw new Error(`The payment of the processor attempt ${attempt.id} is gone.`);
+  const claimed = await repo.claim(
+    tx,
+    attempt,
+    answer ? { status: 'settled', outcome: answer as unknown as Record<string, unknown> } : { status: 'abandoned' },
+    now,
+  );
+  return { payment, claimed };
 }
 
 /** Runs one two-phase processor call (see above) and answers its result. */
 export async function runTwoPhase<R>(db: Executor, clock: Clock, steps: TwoPhaseSteps<R>): Promise<R> {
-  const attempt = await db.transaction(async (tx) => {
-    const resumed = steps.requestKey ? await repo.byRequestKey(tx, steps.requestKey) : null;
-    return resumed ?? steps.begin(tx, (row) => repo.insert(tx, row));
-  });
+  const attempt = await db.transaction((tx) => steps.begin(tx, (row) => repo.insert(tx, row)));
   const settledAlready = async (tx: Executor, payment: PaymentRow, settled: AttemptRow) => {
     const result = await steps.recorded(tx, payment, settled);
     await steps.beforeCommit?.(tx, result);
@@ -110,9 +116,10 @@ export async function runTwoPhase<R>(db: Executor, clock: Clock, steps: TwoPhase
     }
   }
   const settled: Settled<R> = await db.transaction(async (tx) => {
-    const locked = await lockBoth(tx, attempt.businessId, attempt.paymentId, attempt.id);
-    if (locked.attempt.status !== 'pending' || !answer) return settledAlready(tx, locked.payment, locked.attempt);
-    const done = await steps.finish(tx, locked.payment, locked.attempt, answer);
+    if (!answer) return settledAlready(tx, (await chargesRepository.lockById(tx, attempt.businessId, attempt.paymentId))!, attempt);
+    const { payment, claimed } = await lockAndClaim(tx, attempt, answer, clock.now());
+    if (!claimed) return settledAlready(tx, payment, attempt);
+    const done = await steps.finish(tx, payment, claimed, answer);
     if ('result' in done) await steps.beforeCommit?.(tx, done.result);
     return done;
   });
@@ -136,22 +143,17 @@ export async function reconcileAttempts(
 ): Promise<number> {
   let done = 0;
   const stale = await repo.stale(db, new Date(now.getTime() - RECONCILE_AFTER_MS), RECONCILE_BATCH);
-  for (const { businessId, id, paymentId } of stale) {
-    const payment = await chargesRepository.findById(db, businessId, paymentId);
+  for (const attempt of stale) {
+    const payment = await chargesRepository.findById(db, attempt.businessId, attempt.paymentId);
     if (!payment) continue;
-    const answer = await deps.lookup(payment, id);
+    const answer = await deps.lookup(payment, attempt.id);
     const settled = await db.transaction(async (tx) => {
-      const locked = await lockBoth(tx, businessId, paymentId, id);
-      if (locked.attempt.status !== 'pending') return false;
-      if (answer) await deps.finish(tx, locked.payment, locked.attempt, answer);
-      else await repo.abandon(tx, locked.attempt, clock.now());
+      const { payment: locked, claimed } = await lockAndClaim(tx, attempt, answer, clock.now());
+      if (!claimed) return false;
+      if (answer) await deps.finish(tx, locked, claimed, answer);
       return true;
     });
     if (settled) done++;
   }
   return done;
 }
-
-/** Marks the attempt settled with the processor's answer (in the outcome's transaction). */
-export const settleAttempt = (tx: Executor, attempt: AttemptRow, answer: ProcessorAnswer, now: Date) =>
-  repo.settle(tx, attempt, answer as unknown as Record<string, unknown>, now);

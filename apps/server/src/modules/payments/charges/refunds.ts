@@ -10,7 +10,7 @@ import type { Processor } from '../processor/processor.module';
 import type { BeforeCommit, RefundDone } from './before-commit';
 import { chargesRepository as repo, type PaymentRow } from './charges.repository';
 import type { ChargesActor } from './charges.types';
-import { newAttempt, runTwoPhase, settleAttempt, type AttemptRow } from './processor-attempts';
+import { newAttempt, runTwoPhase, type AttemptRow } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
 
 /** What the refund's attempt keeps for its outcome's transaction (the reconciliation has no request to read it from). */
@@ -32,7 +32,7 @@ export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditSe
   /**
    * A refund's outcome, the one place it is written (the request's second transaction and the reconciliation both
    * come here): the refund (its id is its attempt's), the payment's refunded amount and status, the ledger, the
-   * event, the audit entry, and the attempt settled. The payment and the attempt are locked by the caller.
+   * event and the audit entry. The caller has locked the payment and settled the attempt in this transaction.
    */
   async function recordRefund(tx: Executor, payment: PaymentRow, attempt: AttemptRow, providerRef: string): Promise<RefundDone> {
     const data = attempt.data as unknown as RefundAttemptData;
@@ -87,7 +87,6 @@ export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditSe
       objectId: payment.id,
       meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason },
     });
-    await settleAttempt(tx, attempt, { kind: 'refund', ref: providerRef }, now);
     return { payment: updated, refund };
   }
 
@@ -113,12 +112,13 @@ export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditSe
       if (!can({ isSuperAdmin: false, role: ctx.business.role }, 'payments:refund')) throw new AppError('FORBIDDEN', 'You may not refund payments.');
       const businessId = ctx.business.row.id;
       const requestKey = ctx.idempotency?.requestKey ?? null;
+      let locked: PaymentRow;
       return runTwoPhase<RefundDone>(db, clock, {
-        requestKey,
         async begin(tx, record) {
           const payment = await repo.lockById(tx, businessId, paymentId);
           if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-          // This request's own refund, committed while it waited for the payment's lock (its retry took its key over).
+          locked = payment;
+          // This request's own refund: its retry (after a 503 or a crash) resumes it, or answers it once settled.
           const own = requestKey ? await attempts.byRequestKey(tx, requestKey) : null;
           if (own) return own;
           if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
@@ -133,13 +133,12 @@ export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditSe
           return record(newAttempt(payment, 'refund', input.amount, { ...data }, requestKey, clock.now()));
         },
         async call(attempt) {
-          const payment = (await repo.findById(db, attempt.businessId, attempt.paymentId))!;
-          const provider = deps.processor.provider(payment.provider);
+          const provider = deps.processor.provider(locked.provider);
           const intent = {
-            ref: payment.providerRef ?? '',
-            paymentPublicId: payment.publicId,
-            amount: payment.amount,
-            currency: payment.currency,
+            ref: locked.providerRef ?? '',
+            paymentPublicId: locked.publicId,
+            amount: locked.amount,
+            currency: locked.currency,
             merchantName: '',
           };
           return { kind: 'refund', ref: (await provider.refund(intent, attempt.amount, attempt.id)).ref };

@@ -176,18 +176,17 @@ export function createTestProvider(options: { store?: TestProcessorStore; faults
 
   /** Runs a call once per key: a known key answers what its first call answered; a closed key is refused. */
   async function once<A extends ProcessorAnswer>(key: string, kind: A['kind'], act: () => A): Promise<A> {
-    const known = await store.find(key);
-    if (known) {
-      if (known.answer?.kind !== kind) throw new Error(`The idempotency key ${key} is closed or belongs to another call.`);
-      return known.answer as A;
-    }
     const fault = options.faults?.take(kind) ?? null;
     if (fault === 'unreachable') throw new ProcessorUnavailableError('unreachable');
+    // The answer is worked out first (nothing moves in test mode) and kept only by the first call with the key.
     const answer = act();
-    // Two calls with one key at once: the first recorded wins, and both answer it.
-    if (!(await store.insert(key, kind, answer))) return once(key, kind, act);
-    if (fault === 'timeout') throw new ProcessorUnavailableError('timeout');
-    return answer;
+    if (await store.insert(key, kind, answer)) {
+      if (fault === 'timeout') throw new ProcessorUnavailableError('timeout');
+      return answer;
+    }
+    const known = await store.find(key);
+    if (known?.answer?.kind !== kind) throw new Error(`The idempotency key ${key} is closed or belongs to another call.`);
+    return known.answer as A;
   }
 
   return {
