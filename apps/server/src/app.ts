@@ -42,6 +42,7 @@ import { notificationSettingsModule } from './modules/business/notification-sett
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
 import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
+import type { ProcessorFaults } from './modules/payments/processor/test-provider';
 import { chargesModule } from './modules/payments/charges/charges.module';
 import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
 import { customersModule } from './modules/payments/customers/customers.module';
@@ -86,6 +87,8 @@ export interface BuildAppOptions {
   jobsMode?: JobsMode;
   /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
   paymentSources?: readonly PaymentSourceAdapter[];
+  /** Test faults of the test payment provider (the API tests' processor faults; never set by the server). */
+  processorFaults?: ProcessorFaults;
 }
 
 declare module 'fastify' {
@@ -166,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const modules = composeModules(platform);
   for (const source of options.paymentSources ?? []) modules.services.charges.registerSource(source);
+  if (options.processorFaults) modules.services.processor.useFaults(options.processorFaults);
   const secureCookies = config.publicUrl.startsWith('https://');
   const headers = { https: secureCookies };
 

@@ -17,6 +17,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { PaymentSourceAdapter } from '../src/modules/payments/charges/charges.service';
+import type { ProcessorFaults } from '../src/modules/payments/processor/test-provider';
 import { testConfig, type AppConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
@@ -62,7 +63,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   overrides: Partial<AppConfig> = {},
-  options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[] } = {},
+  options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[]; processorFaults?: ProcessorFaults } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options);
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
@@ -76,6 +77,7 @@ export async function createTestContext(
     jobsConnection: database.jobs,
     jobsMode: 'manual',
     ...(options.paymentSources ? { paymentSources: options.paymentSources } : {}),
+    ...(options.processorFaults ? { processorFaults: options.processorFaults } : {}),
   });
   return {
     app,

@@ -1,17 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointPath, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, type Endpoint } from '@merchant/core';
+import { and, eq } from 'drizzle-orm';
+import { endpointPath, hostOfKind, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, type Endpoint } from '@merchant/core';
 import { authEndpoints } from '@merchant/identity';
-import { balanceEndpoints, transactionEndpoints, type RefundInput } from '@merchant/payments';
+import { balanceEndpoints, checkoutEndpoints, transactionEndpoints, type RefundInput } from '@merchant/payments';
+import { ledgerTransactions, payments, processorAttempts } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
 import type { CallInput } from './harness';
 import { appOn, freePort } from './app-processes';
-import { availableMoney, createBusiness, FACTORY_PASSWORD } from './factories';
+import { RECONCILE_AFTER_MS } from '../src/modules/payments/charges/processor-attempts';
+import { availableMoney, createBusiness, FACTORY_PASSWORD, insertLink } from './factories';
 import { restartableDatabase } from './restartable-database';
 
 /**
@@ -29,6 +33,7 @@ const processes = new Set<ChildProcess>();
 let ownerEmail: string;
 let businessId: string;
 const paymentIds: string[] = [];
+let linkPublicId: string;
 
 interface Server {
   child: ChildProcess;
@@ -112,6 +117,44 @@ class Browser {
   }
 }
 
+/** A customer's browser on the checkout host (its Host header set, which fetch cannot do): its cookie and token. */
+class CheckoutBrowser {
+  cookie = '';
+  csrf = '';
+  call<E extends Endpoint>(base: string, endpoint: E, input: CallInput<E> = {}, headers: Record<string, string> = {}) {
+    const body = input.body === undefined ? undefined : JSON.stringify(input.body);
+    return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+      const req = request(
+        `${base}${endpointPath(endpoint, input)}`,
+        {
+          method: endpoint.method,
+          headers: {
+            host: hostOfKind('checkout', 'localhost'),
+            cookie: this.cookie,
+            'x-csrf-token': this.csrf,
+            'x-requested-with': 'XMLHttpRequest',
+            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const set = res.headers['set-cookie']?.[0];
+          if (set) this.cookie = set.split(';')[0]!;
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+  async token(base: string): Promise<this> {
+    this.csrf = ((await this.call(base, checkoutEndpoints.csrfToken)).json as { token: string }).token;
+    return this;
+  }
+}
+
 beforeAll(async () => {
   uploads = mkdtempSync(join(tmpdir(), 'md-idempotency-crash-'));
   store = await restartableDatabase();
@@ -122,6 +165,7 @@ beforeAll(async () => {
   ownerEmail = business.people.owner.email;
   businessId = business.id;
   for (const amount of [100_00, 80_00]) paymentIds.push((await availableMoney(t, businessId, amount)).id);
+  linkPublicId = await insertLink(database.db, businessId, { amount: 40_00 });
   await t.close();
   await database.close();
 }, 120_000);
@@ -197,5 +241,57 @@ describe('a refund whose server is killed (kill -9)', () => {
     expect(await refundsOf(third.base, browser, paymentId)).toHaveLength(1);
     expect(await available(third.base, browser)).toBe(before - 30_00 - 20_00);
     await stopServer(third);
+  });
+
+  it('between the processor and the outcome of a confirm: the reconciliation completes the payment, posted once', { timeout: 300_000 }, async () => {
+    const first = await startServer();
+    const customer = await new CheckoutBrowser().token(first.base);
+    const started = await customer.call(first.base, checkoutEndpoints.start, {
+      params: { kind: 'link', public_id: linkPublicId },
+      body: { email: 'casey@example.com' },
+    });
+    expect(started.status).toBe(201);
+    const publicId = (started.json as { public_id: string }).public_id;
+    const paying = {
+      params: { public_id: publicId },
+      body: { method: 'card' as const, card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } },
+    };
+    const key = { [IDEMPOTENCY_KEY_HEADER]: 'confirm-cut-before-outcome' };
+
+    // Killed in the outcome's transaction: the processor has charged, the payment's outcome is not written.
+    await expect(customer.call(first.base, checkoutEndpoints.confirm, paying, { ...key, [TEST_CRASH_HEADER]: 'before-commit' })).rejects.toThrow();
+    expect(await first.ended).toBe('SIGKILL');
+
+    const second = await startServer();
+    const state = async () =>
+      ((await customer.call(second.base, checkoutEndpoints.payment, { params: { public_id: publicId } })).json as { status: string }).status;
+    expect(await state()).toBe('requires_payment_method');
+    // Time passes beyond the reconciliation's wait: its schedule asks the processor by the attempt's key.
+    const moved = await fetch(`${second.base}/_dev/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: RECONCILE_AFTER_MS + 60_000 }),
+    });
+    expect(moved.status).toBe(200);
+    for (let i = 0; i < 300 && (await state()) !== 'succeeded'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await state()).toBe('succeeded');
+    // The customer's retry (its lease has passed with the clock) answers the payment, charging nothing again.
+    const retried = await customer.call(second.base, checkoutEndpoints.confirm, paying, key);
+    expect([retried.status, (retried.json as { status: string }).status]).toEqual([200, 'succeeded']);
+    await stopServer(second);
+
+    const database = await store.open();
+    try {
+      const [paid] = await database.db.select().from(payments).where(eq(payments.publicId, publicId));
+      const posted = await database.db
+        .select({ kind: ledgerTransactions.kind })
+        .from(ledgerTransactions)
+        .where(and(eq(ledgerTransactions.businessId, businessId), eq(ledgerTransactions.paymentId, paid!.id)));
+      expect(posted.map((p) => p.kind).sort()).toEqual(['charge', 'fee']);
+      const attempts = await database.db.select().from(processorAttempts).where(eq(processorAttempts.paymentId, paid!.id));
+      expect(attempts.map((a) => [a.kind, a.status])).toEqual([['charge', 'settled']]);
+    } finally {
+      await database.close();
+    }
   });
 });

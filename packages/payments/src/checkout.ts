@@ -140,7 +140,7 @@ export function receiptPaidWith(receipt: { method: PaymentMethod; card: { last4:
 }
 export type Receipt = z.infer<typeof ReceiptSchema>;
 
-const PAY_ERRORS = ['PAYMENT_NOT_FOUND', 'PAYMENT_NOT_PAYABLE', 'PAYMENT_SOURCE_UNAVAILABLE'] as const;
+const PAY_ERRORS = ['PAYMENT_NOT_FOUND', 'PAYMENT_NOT_PAYABLE', 'PAYMENT_SOURCE_UNAVAILABLE', 'PAYMENT_PROCESSOR_UNAVAILABLE'] as const;
 
 export const checkoutEndpoints = {
   /** The checkout host keeps its own cookies: its pages take their anti-forgery token here. */

@@ -140,6 +140,6 @@ export const transactionEndpoints = {
     body: RefundInputSchema,
     response: RefundResultSchema,
     status: 201,
-    errors: ['PAYMENT_NOT_FOUND', 'REFUND_NOT_ALLOWED', 'REFUND_EXCEEDS_REMAINING'],
+    errors: ['PAYMENT_NOT_FOUND', 'REFUND_NOT_ALLOWED', 'REFUND_EXCEEDS_REMAINING', 'PAYMENT_PROCESSOR_UNAVAILABLE'],
   }),
 } as const;

@@ -43,6 +43,12 @@ export interface IdempotentRequest {
    * key's lease ended and a retry took the key over: that retry runs the request instead.
    */
   answerIn(tx: Executor, answer: unknown): Promise<void>;
+  /**
+   * The request's key with its scope, hashed: a service whose effect spans two transactions (a processor call
+   * between them, docs/payments.md "Two-phase processor calls") records it in the first, so a retry of the same
+   * request resumes that work instead of starting it again.
+   */
+  requestKey: string;
 }
 
 /** What a service needs of the request context to store an idempotent answer: the context itself, or a part of it. */

@@ -217,7 +217,8 @@ export function createIdempotency(deps: IdempotencyDeps) {
           const claim: Claim = { scope, key, owner, format, answered: false, crashAt: crashPointOf(req), crashed: false };
           claims.set(req, claim);
           hold(claim);
-          req.ctx.idempotency = { answerIn: (tx, answer) => answerIn(claim, tx, answer) };
+          const requestKey = createHash('sha256').update(`${scope}\n${key}`).digest('hex');
+          req.ctx.idempotency = { answerIn: (tx, answer) => answerIn(claim, tx, answer), requestKey };
           return { kind: 'run' };
         }
         const row = await repo.find(db, scope, key);

@@ -43,14 +43,16 @@ export async function createTestBusiness(db: Executor, name = 'Ledger Test Shop'
  */
 export const testLinkSource: PaymentSourceAdapter = {
   type: 'payment_link',
-  async lockForPayment(tx, businessId, sourceId) {
+  async lockForPayment(tx, businessId, sourceId, _now, _amount, inFlight) {
     const [link] = await tx
-      .select({ status: paymentLinks.status })
+      .select({ status: paymentLinks.status, singleUse: paymentLinks.singleUse })
       .from(paymentLinks)
       .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, sourceId)))
       .for('update');
     if (!link) return 'This link does not exist.';
-    return link.status === 'active' ? null : 'This link has been paid already.';
+    if (link.status !== 'active') return 'This link has been paid already.';
+    // A payment of the link at the processor holds a single-use link until its outcome is written.
+    return link.singleUse && (await inFlight()) > 0 ? 'Another payment of this link is being processed.' : null;
   },
   async paymentSucceeded(tx, businessId, sourceId) {
     await tx

@@ -101,6 +101,8 @@ export const ERROR_STATUS = {
   PAYMENT_AMOUNT_OUTSIDE_LIMITS: 422,
   PAYMENT_CARD_INVALID: 422,
   PAYMENT_SOURCE_UNAVAILABLE: 409,
+  /** The processor did not answer: the attempt stays pending, a retry (same Idempotency-Key) resumes it. */
+  PAYMENT_PROCESSOR_UNAVAILABLE: 503,
   CHECKOUT_NOT_FOUND: 404,
   CHECKOUT_CARDS_PAUSED: 429,
   REFUND_NOT_ALLOWED: 409,

@@ -11,3 +11,4 @@ export * from './invoice-imports';
 export * from './payouts';
 export * from './send-money';
 export * from './direct-debit';
+export * from './processor';

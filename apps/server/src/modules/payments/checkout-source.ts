@@ -57,6 +57,7 @@ const UNUSABLE_SENTENCES: Record<UnusableReason, string> = {
   archived: 'This QR code no longer takes payments.',
 };
 const GONE = 'This payment page no longer exists.';
+const IN_PROGRESS = 'Another payment of this link is being processed. Try again in a moment.';
 
 const sentenceOf = (source: CheckoutSource): string | null => (source.usable === true ? null : UNUSABLE_SENTENCES[source.usable.reason]);
 
@@ -64,9 +65,12 @@ const sentenceOf = (source: CheckoutSource): string | null => (source.usable ===
 export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourceAdapter): PaymentSourceAdapter {
   return {
     type,
-    async lockForPayment(tx, businessId, sourceId) {
+    async lockForPayment(tx, businessId, sourceId, _now, _amount, inFlight) {
       const source = await adapter.lockForPayment(tx, businessId, sourceId);
-      return source ? sentenceOf(source) : GONE;
+      if (!source) return GONE;
+      // A single-use source another payment is paying at the processor waits for that payment's outcome.
+      if (source.usable === true && source.singleUse && (await inFlight()) > 0) return IN_PROGRESS;
+      return sentenceOf(source);
     },
     async paymentSucceeded(tx, businessId, sourceId) {
       await adapter.onPaymentSucceeded(tx, businessId, sourceId);

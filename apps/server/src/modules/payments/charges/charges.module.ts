@@ -26,6 +26,10 @@ export const chargesModule = defineModule({
     jobs.schedule('payments.settle', { every: hours(1) }, async ({ data }) => {
       await charges.settleDue(new Date(data.tick));
     });
+    /** Processor attempts left pending (a crash or a lost answer between the two phases) are settled by key (processor-attempts.ts). */
+    jobs.schedule('payments.reconcile-processor', { every: minutes(1) }, async ({ data }) => {
+      await charges.reconcile(new Date(data.tick));
+    });
     /** Payments started and never confirmed become `expired` once their time is up (docs/payments.md, "The payment lifecycle"). */
     jobs.schedule('payments.expire-incomplete', { every: minutes(10) }, async ({ data }) => {
       await charges.expireIncomplete(new Date(data.tick));

@@ -1,9 +1,9 @@
 import type { StandingFacts } from '@merchant/core';
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { CheckoutPaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
-import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, refunds } from '@/db/schema';
+import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, processorAttempts, refunds } from '@/db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -120,6 +120,14 @@ export const chargesRepository = {
     const [created] = await tx.insert(refunds).values(row).returning();
     return created!;
   },
+  async refundById(db: Executor, businessId: string, id: string): Promise<RefundRow | null> {
+    const [row] = await db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.businessId, businessId), eq(refunds.id, id)))
+      .limit(1);
+    return row ?? null;
+  },
   async refunds(db: Executor, businessId: string, paymentId: string): Promise<RefundRow[]> {
     return db
       .select()
@@ -173,10 +181,15 @@ export const chargesRepository = {
    */
   async expireIncomplete(tx: Executor, cutoff: Date, now: Date, limit: number): Promise<{ businessId: string; id: string }[]> {
     const incomplete = sql`${payments.status} = 'requires_payment_method'`;
+    // A payment whose confirm reached the processor waits for its outcome (or the reconciliation), never expires.
+    const inFlight = tx
+      .select({ one: sql`1` })
+      .from(processorAttempts)
+      .where(and(eq(processorAttempts.businessId, payments.businessId), eq(processorAttempts.paymentId, payments.id), eq(processorAttempts.status, 'pending')));
     const due = tx
       .select({ businessId: payments.businessId, id: payments.id })
       .from(payments)
-      .where(and(incomplete, lte(payments.createdAt, cutoff)))
+      .where(and(incomplete, lte(payments.createdAt, cutoff), notExists(inFlight)))
       .orderBy(asc(payments.createdAt))
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -1,17 +1,16 @@
-import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
 import {
-  balanceOfProvider,
   FAILURE_MESSAGES,
   PAYMENT_METHOD_LABELS,
   PUBLIC_ID_PREFIXES,
   grossUpForFee,
   NextActionSchema,
+  type CheckoutPaymentMethod,
   type NextAction,
   type PaymentEventType,
   type PaymentMethod,
   type PaymentMethodDetails,
   type PaymentSource,
-  type RefundInput,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { UNATTENDED, type RequestMeta } from '@/http/context';
@@ -22,11 +21,15 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import { takingPayments } from './takes-payments';
-import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/provider';
-import { committing, type BeforeCommit, type ChargeCommit, type RefundDone } from './before-commit';
+import type { ActionDecision, Intent, PaymentProvider, ProcessorAnswer, ProviderOutcome } from '../processor/provider';
+import { committing, type BeforeCommit, type ChargeCommit } from './before-commit';
+import { newAttempt, ownAttemptInFlight, reconcileAttempts, runTwoPhase, type AttemptRow, type Settled } from './processor-attempts';
+import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
+import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import { savedMethodColumns, savedMethodEvent } from './saved-method';
+import { settleDue } from './settlement';
 import type {
   ChargeResult,
   ChargesActor,
@@ -43,7 +46,6 @@ import { chargesRepository as repo, type PaymentPatch, type PaymentRow } from '.
 const DAY_MS = 24 * 60 * 60_000;
 /** The settlement delay of a business without payments settings (docs/payments.md). */
 export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;
-const SETTLE_BATCH = 200;
 
 export type {
   ChargeResult,
@@ -74,7 +76,8 @@ const NOTHING_PRIOR: Prior = { patch: {}, events: [] };
 /**
  * The payment lifecycle (docs/payments.md, "Core services"): start, confirm with a method, complete a
  * pending action (3-D Secure, PayNow scan, e-wallet), refund and settle. Every change locks the payment's
- * row, writes its events and posts the ledger in one transaction.
+ * row, writes its events and posts the ledger in one transaction; a call to the processor runs between two
+ * (processor-attempts.ts), never inside one. Saved-card charges (subscriptions) do not follow that rule yet.
  */
 export function createChargesService(deps: {
   db: Executor;
@@ -86,6 +89,7 @@ export function createChargesService(deps: {
 }) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
+  const refunds = createRefunds(deps);
 
   function eventRow(payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null): NewPaymentEvent {
     return { businessId: payment.businessId, id: newTimeOrderedId(), paymentId: payment.id, type, data, actorUserId, createdAt: clock.now() };
@@ -99,7 +103,8 @@ export function createChargesService(deps: {
   async function lockSource(tx: Executor, businessId: string, source: { type: PaymentSource; id: string | null }, amount: number): Promise<void> {
     const adapter = sources.get(source.type);
     if (!adapter || !source.id) return;
-    const refusal = await adapter.lockForPayment(tx, businessId, source.id, clock.now(), amount);
+    const inFlight = () => attempts.inFlightOfSource(tx, businessId, source.type, source.id!);
+    const refusal = await adapter.lockForPayment(tx, businessId, source.id, clock.now(), amount, inFlight);
     if (refusal) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', refusal);
   }
 
@@ -171,6 +176,7 @@ export function createChargesService(deps: {
     }
   }
 
+  const beingProcessed = () => new AppError('PAYMENT_NOT_PAYABLE', 'This payment is being processed: try again in a moment.');
   const methodUnavailable = (method: PaymentMethod) =>
     fieldError('PAYMENT_METHOD_UNAVAILABLE', 'method', `${PAYMENT_METHOD_LABELS[method]} is not available for this payment.`);
 
@@ -182,23 +188,102 @@ export function createChargesService(deps: {
     }
   }
 
-  /** Completes the pending action of a payment paid by `method` (3-D Secure, PayNow scan, e-wallet). */
-  async function completeAction(publicId: string, method: PaymentMethod, decision: 'approve' | 'fail', where: RequestMeta, then?: ChargeCommit) {
-    return db.transaction(async (tx) => {
-      const payment = await repo.lockByPublicId(tx, publicId);
-      if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-      if (payment.status !== 'requires_action' || payment.method !== method) {
-        throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
-      }
-      if (decision === 'approve') {
-        takingPayments(await repo.businessOfPayment(tx, payment.businessId));
-        await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
-      }
-      const provider = processor.provider(payment.provider);
-      const outcome = await provider.completeAction(intentOf(payment, ''), method, decision);
-      await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
-      return committing(tx, await applyOutcome(tx, payment, outcome, provider, where), then);
+  /** Completes the pending action of a payment paid by `method` (3-D Secure, PayNow scan, e-wallet), in two phases. */
+  async function completeAction(
+    publicId: string,
+    method: PaymentMethod,
+    decision: ActionDecision,
+    where: RequestMeta,
+    then?: ChargeCommit,
+    requestKey?: string,
+  ) {
+    let locked: PaymentRow;
+    return runTwoPhase<ChargeResult>(db, clock, {
+      async begin(tx, record) {
+        const payment = await repo.lockByPublicId(tx, publicId);
+        if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+        locked = payment;
+        const own = await ownAttemptInFlight(tx, payment, requestKey ?? null, beingProcessed);
+        if (own) return own;
+        if (payment.status !== 'requires_action' || payment.method !== method) {
+          throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
+        }
+        if (decision === 'approve') {
+          takingPayments(await repo.businessOfPayment(tx, payment.businessId));
+          await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
+        }
+        return record(newAttempt(payment, 'action', payment.amount, { method, decision }, requestKey ?? null, clock.now()));
+      },
+      call: async (attempt) => ({
+        kind: 'action',
+        outcome: await processor.provider(locked.provider).completeAction(intentOf(locked, ''), method, decision, attempt.id),
+      }),
+      finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, where) as Promise<Settled<ChargeResult>>,
+      recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(payment) }),
+      beforeCommit: then,
     });
+  }
+
+  /** A confirm's outcome (its second transaction, or the reconciliation's): the payment leaves `requires_payment_method`. */
+  async function finishCharge(
+    tx: Executor,
+    payment: PaymentRow,
+    attempt: AttemptRow,
+    outcome: ProviderOutcome,
+    where: RequestMeta,
+    settlementDelayDays?: number | null,
+  ): Promise<Settled<ChargeResult>> {
+    const data = attempt.data as { method: CheckoutPaymentMethod; customerFee: number };
+    if (outcome.status === 'refused') return { refusal: fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]) };
+    const card = outcome.card;
+    const patch: PaymentPatch = {
+      status: 'processing',
+      method: data.method,
+      amount: attempt.amount,
+      customerFee: data.customerFee,
+      updatedAt: clock.now(),
+      ...(card ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
+    };
+    // The move to processing is written with the outcome (one update, one insert of the events).
+    const processing: PaymentRow = { ...payment, ...patch };
+    const events = [
+      eventRow(processing, 'method_selected', { method: data.method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) }),
+      eventRow(processing, 'processing'),
+    ];
+    const provider = processor.provider(payment.provider);
+    // The settlement delay its first phase read (undefined: the reconciliation's, read in `succeed`).
+    const prior = { patch, events, ...(settlementDelayDays !== undefined ? { settlementDelayDays } : {}) };
+    return { result: await applyOutcome(tx, processing, outcome, provider, where, prior) };
+  }
+
+  /**
+   * Records an attempt's outcome (the payment and the pending attempt locked): the request's second transaction and
+   * the reconciliation take this same step. The payment is checked again: it must still wait for what the attempt did.
+   */
+  async function finishAttempt(
+    tx: Executor,
+    payment: PaymentRow,
+    attempt: AttemptRow,
+    answer: ProcessorAnswer,
+    where: RequestMeta,
+    settlementDelayDays?: number | null,
+  ): Promise<Settled<unknown>> {
+    if (answer.kind === 'refund') return { result: await refunds.recordRefund(tx, payment, attempt, answer.ref) };
+    const waits = answer.kind === 'charge' ? payment.status === 'requires_payment_method' : payment.status === 'requires_action';
+    if (!waits) throw new Error(`The payment ${payment.publicId} no longer waits for the outcome of its attempt ${attempt.id}.`);
+    if (answer.kind === 'charge') return finishCharge(tx, payment, attempt, answer.outcome, where, settlementDelayDays);
+    const { decision } = attempt.data as { decision: ActionDecision };
+    await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
+    const outcome = answer.outcome as Outcome;
+    return { result: await applyOutcome(tx, payment, outcome, processor.provider(payment.provider), where) };
+  }
+
+  /** What a payment in `requires_action` waits for (the PayNow QR's payload included); null otherwise. */
+  async function nextActionOf(payment: PaymentRow): Promise<NextAction | null> {
+    if (payment.status !== 'requires_action') return null;
+    const row = await repo.latestEvent(db, payment.businessId, payment.id, 'requires_action');
+    const parsed = NextActionSchema.safeParse(row?.data.action);
+    return parsed.success ? parsed.data : null;
   }
 
   return {
@@ -328,154 +413,75 @@ export function createChargesService(deps: {
      * further than the provider.
      */
     async confirm(publicId: string, details: PaymentMethodDetails, options: ConfirmOptions = {}): Promise<ChargeResult> {
-      return db.transaction(async (tx) => {
-        const payment = await repo.lockByPublicId(tx, publicId);
-        if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-        assertConfirmable(payment, clock.now());
-        const provider = processor.provider(payment.provider);
-        const method = details.method;
-        // The business's name, settlement delay and method setting in one read (docs/payments.md, "Core services").
-        const context = takingPayments(await repo.confirmContext(tx, payment.businessId, method));
-        if (!provider.methods(payment.currency).includes(method) || !context.methodEnabled) throw methodUnavailable(method);
-        const passFee = options.passFeeToCustomer === 'as_set' ? context.passFeeToCustomer : options.passFeeToCustomer;
-        const gross = passFee ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;
-        assertWithinLimits(gross, payment.currency, method, provider);
-        await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount);
-        const intent = { ...intentOf(payment, context.name), amount: gross };
-        const outcome = await provider.confirm(intent, details, clock.now());
-        if (outcome.status === 'refused') throw fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]);
-        const card = outcome.card;
-        const patch: PaymentPatch = {
-          status: 'processing',
-          method,
-          amount: gross,
-          customerFee: gross - payment.amount,
-          updatedAt: clock.now(),
-          ...(card ? { cardToken: card.token, cardBrand: card.brand, cardLast4: card.last4, cardExpMonth: card.expMonth, cardExpYear: card.expYear } : {}),
-        };
-        // The move to processing is written with the outcome (one update, one insert of the three events):
-        // nothing outside this transaction ever sees it apart from the outcome.
-        const processing: PaymentRow = { ...payment, ...patch };
-        const events = [
-          eventRow(processing, 'method_selected', { method, ...(card ? { brand: card.brand, last4: card.last4 } : {}) }),
-          eventRow(processing, 'processing'),
-        ];
-        const prior = { patch, events, settlementDelayDays: context.settlementDelayDays };
-        return committing(tx, await applyOutcome(tx, processing, outcome, provider, options.where ?? UNATTENDED, prior), options.beforeCommit);
+      const method = details.method;
+      const requestKey = options.requestKey ?? null;
+      let locked: PaymentRow;
+      let context: SavedChargeContext & { methodEnabled: boolean; passFeeToCustomer: boolean };
+      return runTwoPhase<ChargeResult>(db, clock, {
+        async begin(tx, record) {
+          const payment = await repo.lockByPublicId(tx, publicId);
+          if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+          locked = payment;
+          const own = await ownAttemptInFlight(tx, payment, requestKey, beingProcessed);
+          if (own) return own;
+          assertConfirmable(payment, clock.now());
+          const provider = processor.provider(payment.provider);
+          // The business's name, and the method's setting in one read (docs/payments.md, "Core services").
+          context = takingPayments(await repo.confirmContext(tx, payment.businessId, method));
+          if (!provider.methods(payment.currency).includes(method) || !context.methodEnabled) throw methodUnavailable(method);
+          const passFee = options.passFeeToCustomer === 'as_set' ? context.passFeeToCustomer : options.passFeeToCustomer;
+          const gross = passFee ? grossUpForFee(payment.amount, method, payment.currency) : payment.amount;
+          assertWithinLimits(gross, payment.currency, method, provider);
+          await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount);
+          return record(newAttempt(payment, 'charge', gross, { method, customerFee: gross - payment.amount }, requestKey, clock.now()));
+        },
+        async call(attempt) {
+          // A resumed attempt's first phase read no context: the provider has its intent's name already.
+          const intent = { ...intentOf(locked, context?.name ?? ''), amount: attempt.amount };
+          // The card number and CVC go to the provider only, never into the attempt's row.
+          return { kind: 'charge', outcome: await processor.provider(locked.provider).confirm(intent, details, clock.now(), attempt.id) };
+        },
+        finish: (tx, payment, attempt, answer) =>
+          finishAttempt(tx, payment, attempt, answer, options.where ?? UNATTENDED, context?.settlementDelayDays) as Promise<Settled<ChargeResult>>,
+        recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(payment) }),
+        beforeCommit: options.beforeCommit,
       });
     },
 
     /** The customer passed the 3-D Secure style challenge. */
-    approveChallenge: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'card', 'approve', where, then),
+    approveChallenge: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit, requestKey?: string) =>
+      completeAction(publicId, 'card', 'approve', where, then, requestKey),
     /** The customer failed (or abandoned) the challenge: the payment fails (`authentication_failed`). */
-    failChallenge: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'card', 'fail', where, then),
+    failChallenge: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit, requestKey?: string) =>
+      completeAction(publicId, 'card', 'fail', where, then, requestKey),
     /** Test mode: the customer's bank app "scanned" the PayNow QR and paid. */
-    simulateQrScan: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'paynow', 'approve', where, then),
+    simulateQrScan: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit, requestKey?: string) =>
+      completeAction(publicId, 'paynow', 'approve', where, then, requestKey),
     /** The customer approved on the e-wallet's page. */
-    walletApprove: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'ewallet', 'approve', where, then),
+    walletApprove: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit, requestKey?: string) =>
+      completeAction(publicId, 'ewallet', 'approve', where, then, requestKey),
     /** The customer cancelled on the e-wallet's page: the payment fails (`wallet_cancelled`). */
-    walletCancel: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit) => completeAction(publicId, 'ewallet', 'fail', where, then),
+    walletCancel: (publicId: string, where: RequestMeta = UNATTENDED, then?: ChargeCommit, requestKey?: string) =>
+      completeAction(publicId, 'ewallet', 'fail', where, then, requestKey),
 
     /**
-     * Refunds part or all of a succeeded payment, never more than what is left: locks the payment's row, then
-     * writes the refund, the payment's new status, the ledger, the event and the audit entry in one transaction.
+     * Refunds part or all of a succeeded payment, never more than what is left (refunds.ts): the attempt first, the
+     * processor's call, then the refund, the payment's status, the ledger, the event and the audit entry in one transaction.
      */
-    async refund(ctx: ChargesActor, paymentId: string, input: RefundInput, beforeCommit?: BeforeCommit<RefundDone>): Promise<RefundDone> {
-      if (!can({ isSuperAdmin: false, role: ctx.business.role }, 'payments:refund')) throw new AppError('FORBIDDEN', 'You may not refund payments.');
-      const businessId = ctx.business.row.id;
-      return db.transaction(async (tx) => {
-        const payment = await repo.lockById(tx, businessId, paymentId);
-        if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-        if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
-          throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
-        }
-        const left = payment.amount - payment.refundedAmount;
-        if (input.amount > left) {
-          throw fieldError('REFUND_EXCEEDS_REMAINING', 'amount', `At most ${formatMoneyWithCode(left, payment.currency)} is left to refund.`);
-        }
-        const provider = processor.provider(payment.provider);
-        const { ref } = await provider.refund(intentOf(payment, ''), input.amount);
-        const now = clock.now();
-        const refund = await repo.insertRefund(tx, {
-          businessId,
-          id: newTimeOrderedId(),
-          paymentId: payment.id,
-          amount: input.amount,
-          currency: payment.currency,
-          reason: input.reason,
-          note: input.note ?? null,
-          providerRef: ref,
-          createdByUserId: ctx.user.id,
-          createdAt: now,
-        });
-        const refundedAmount = payment.refundedAmount + input.amount;
-        const updated = await repo.update(tx, payment, {
-          refundedAmount,
-          status: refundedAmount === payment.amount ? 'refunded' : 'partially_refunded',
-          updatedAt: now,
-        });
-        await ledger.post(tx, businessId, {
-          kind: 'refund',
-          paymentId: payment.id,
-          refundId: refund.id,
-          balance: balanceOfProvider(payment.provider),
-          description: `Refund of payment ${payment.publicId}`,
-          entries: [
-            { account: 'merchant_available', currency: payment.currency, amount: -input.amount },
-            { account: 'customer_funds', currency: payment.currency, amount: input.amount },
-          ],
-        });
-        await event(tx, updated, 'refunded', { refund_id: refund.id, amount: input.amount, reason: input.reason }, ctx.user.id);
-        await deps.audit.record(tx, ctx, {
-          action: 'payment.refunded',
-          description: `Refunded ${formatMoneyWithCode(input.amount, payment.currency)} of payment ${payment.publicId}`,
-          actorUserId: ctx.user.id,
-          businessId,
-          objectType: 'payment',
-          objectId: payment.id,
-          meta: { refund_id: refund.id, amount: input.amount, currency: payment.currency, reason: input.reason },
-        });
-        return committing(tx, { payment: updated, refund }, beforeCommit);
-      });
-    },
+    refund: refunds.refund,
 
     /**
-     * Moves the net of every succeeded payment whose `available_on` has passed from pending to available,
-     * exactly once: each payment is locked (skipping one another settler holds), posted and marked settled
-     * in one transaction. Answers how many payments it settled.
+     * Settles the processor attempts left pending (the reconciliation schedule, processor-attempts.ts): each with the
+     * processor's answer by its key, through the step its request would have taken. Answers how many it settled.
      */
-    async settleDue(now: Date = clock.now()): Promise<number> {
-      let settled = 0;
-      for (;;) {
-        const due = await repo.dueForSettlement(db, now, SETTLE_BATCH);
-        let progressed = 0;
-        for (const { businessId, id } of due) {
-          const done = await db.transaction(async (tx) => {
-            const payment = await repo.lockUnsettled(tx, businessId, id);
-            if (!payment) return false;
-            if (payment.net > 0) {
-              await ledger.post(tx, businessId, {
-                kind: 'settlement',
-                paymentId: payment.id,
-                balance: balanceOfProvider(payment.provider),
-                description: `Settlement of payment ${payment.publicId}`,
-                entries: [
-                  { account: 'merchant_pending', currency: payment.currency, amount: -payment.net },
-                  { account: 'merchant_available', currency: payment.currency, amount: payment.net },
-                ],
-              });
-            }
-            const updated = await repo.update(tx, payment, { settledAt: clock.now(), updatedAt: clock.now() });
-            await event(tx, updated, 'settled', { amount: payment.net });
-            return true;
-          });
-          if (done) progressed++;
-        }
-        settled += progressed;
-        if (due.length < SETTLE_BATCH || progressed === 0) return settled;
-      }
-    },
+    reconcile: (now: Date = clock.now()) =>
+      reconcileAttempts(db, clock, now, {
+        lookup: (payment, key) => processor.provider(payment.provider).lookup(key),
+        finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, UNATTENDED),
+      }),
 
+    /** Settlement (settlement.ts): the net of every succeeded payment whose `available_on` has passed becomes available, once. */
+    settleDue: (now: Date = clock.now()) => settleDue(db, clock, ledger, now),
     expireIncomplete: (now: Date = clock.now()) => expireIncomplete(db, clock, now), // the jobs schedule (incomplete.ts)
     /** A payment by its public id (checkout and receipt pages), in any business. */
     byPublicId: (publicId: string) => repo.findByPublicId(db, publicId),
@@ -486,12 +492,7 @@ export function createChargesService(deps: {
     /** The payment's refunds, oldest first. */
     refunds: (businessId: string, paymentId: string) => repo.refunds(db, businessId, paymentId),
     /** What a payment in `requires_action` waits for (the PayNow QR's payload included); null otherwise. */
-    async nextAction(payment: PaymentRow): Promise<NextAction | null> {
-      if (payment.status !== 'requires_action') return null;
-      const row = await repo.latestEvent(db, payment.businessId, payment.id, 'requires_action');
-      const parsed = NextActionSchema.safeParse(row?.data.action);
-      return parsed.success ? parsed.data : null;
-    },
+    nextAction: nextActionOf,
   };
 }
 

@@ -17,9 +17,11 @@ export interface PaymentSourceAdapter {
    * Runs inside the transaction that starts, confirms or completes a payment of the source: locks the
    * source's row (`SELECT ... FOR UPDATE`) and answers null when it still takes payments, or the sentence
    * to show the customer when it does not (expired, cancelled, already paid). `amount` is what the payment
-   * asks of the source, without a fee passed on to the customer (an invoice refuses more than is due).
+   * asks of the source, without a fee passed on to the customer (an invoice refuses more than is due). `inFlight`
+   * answers, once the row is locked, what the source's other payments ask while the processor has them (a
+   * confirm between its two phases): a source counts it as taken (docs/payments.md, "Two-phase processor calls").
    */
-  lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date, amount: number): Promise<string | null>;
+  lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date, amount: number, inFlight: () => Promise<number>): Promise<string | null>;
   /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
   paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
   /**
@@ -78,8 +80,10 @@ export interface ConfirmOptions {
   passFeeToCustomer?: boolean | 'as_set';
   /** The checkout request that confirms (the audit entry of a customer the payment creates keeps it). */
   where?: RequestMeta;
-  /** Runs last in the confirm's transaction, with its result. */
+  /** Runs last in the transaction that records the confirm's outcome, with its result. */
   beforeCommit?: ChargeCommit;
+  /** The request's Idempotency-Key with its scope (`IdempotentRequest.requestKey`): its retry resumes this confirm. */
+  requestKey?: string | undefined;
 }
 
 /**

@@ -252,23 +252,30 @@ export function createCheckoutService(deps: {
       // Every attempt counts for the payment and for the address; a card is refused while cards are paused.
       await cardTesting.beforeConfirm(payment, details.method, where.ip);
       // The fee is passed on as the business set it for the chosen method, read in the confirm's transaction.
-      const result = await charges.confirm(publicId, details, { passFeeToCustomer: 'as_set', where: metaOf(where), beforeCommit: answering(where) });
+      const result = await charges.confirm(publicId, details, {
+        passFeeToCustomer: 'as_set',
+        where: metaOf(where),
+        beforeCommit: answering(where),
+        requestKey: where.idempotency?.requestKey,
+      });
       if (details.method === 'card' && result.payment.status === 'failed') await cardTesting.declined(result.payment);
       return afterOutcome(result);
     },
 
     async challenge(publicId: string, decision: 'approve' | 'fail', where: CheckoutRequest): Promise<CheckoutPayment> {
-      const [meta, then] = [metaOf(where), answering(where)];
-      return afterOutcome(await (decision === 'approve' ? charges.approveChallenge(publicId, meta, then) : charges.failChallenge(publicId, meta, then)));
+      const [meta, then, key] = [metaOf(where), answering(where), where.idempotency?.requestKey];
+      return afterOutcome(
+        await (decision === 'approve' ? charges.approveChallenge(publicId, meta, then, key) : charges.failChallenge(publicId, meta, then, key)),
+      );
     },
 
     async qrScan(publicId: string, where: CheckoutRequest): Promise<CheckoutPayment> {
-      return afterOutcome(await charges.simulateQrScan(publicId, metaOf(where), answering(where)));
+      return afterOutcome(await charges.simulateQrScan(publicId, metaOf(where), answering(where), where.idempotency?.requestKey));
     },
 
     async wallet(publicId: string, decision: 'approve' | 'fail', where: CheckoutRequest): Promise<CheckoutPayment> {
-      const [meta, then] = [metaOf(where), answering(where)];
-      return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId, meta, then) : charges.walletCancel(publicId, meta, then)));
+      const [meta, then, key] = [metaOf(where), answering(where), where.idempotency?.requestKey];
+      return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId, meta, then, key) : charges.walletCancel(publicId, meta, then, key)));
     },
 
     async receipt(publicId: string): Promise<Receipt> {

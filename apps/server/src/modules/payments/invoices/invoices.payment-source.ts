@@ -36,9 +36,12 @@ export function createInvoicePaymentSource(deps: { clock: Clock; invoiceOrigin: 
   const { clock } = deps;
   return {
     type: 'invoice',
-    async lockForPayment(tx, businessId, sourceId, _now, amount) {
+    async lockForPayment(tx, businessId, sourceId, _now, amount, inFlight) {
       const row = await repo.lock(tx, businessId, sourceId);
-      return row ? refusalOf(row, amount) : 'This invoice can no longer be paid.';
+      if (!row) return 'This invoice can no longer be paid.';
+      // What payments at the processor ask is counted as paid until their outcome is written.
+      const taken = await inFlight();
+      return refusalOf(taken > 0 ? { ...row, amountPaid: row.amountPaid + taken } : row, amount);
     },
     async paymentSucceeded(tx, businessId, sourceId, payment) {
       const row = await repo.lock(tx, businessId, sourceId);

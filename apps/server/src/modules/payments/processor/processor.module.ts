@@ -1,6 +1,7 @@
-import { defineModule } from '@/modules/module';
+import { defineModule, type Platform } from '@/modules/module';
 import type { PaymentProvider } from './provider';
-import { createTestProvider } from './test-provider';
+import { createTestProvider, type ProcessorFaults } from './test-provider';
+import { databaseStore } from './test-provider.repository';
 
 /** The payment providers the product can use, by name; today the built-in test-mode provider only. */
 export function createProcessor(providers: readonly PaymentProvider[] = [createTestProvider()]) {
@@ -18,5 +19,15 @@ export type Processor = ReturnType<typeof createProcessor>;
 
 export const processorModule = defineModule({
   name: 'processor',
-  create: () => createProcessor(),
+  create: ({ db }: Pick<Platform, 'db'>) => {
+    let faults: ProcessorFaults | null = null;
+    const processor = createProcessor([createTestProvider({ store: databaseStore(db), faults: { take: (kind) => faults?.take(kind) ?? null } })]);
+    return {
+      ...processor,
+      /** Test faults for this app's test provider (buildApp's `processorFaults`, the API tests only). */
+      useFaults(next: ProcessorFaults): void {
+        faults = next;
+      },
+    };
+  },
 });

@@ -42,13 +42,31 @@ export interface SavedCard {
   expYear: number;
 }
 
+/**
+ * What the processor recorded under an idempotency key (docs/payments.md, "Two-phase processor calls"): a confirm's
+ * or completed action's outcome, or a refund's id.
+ */
+export type ProcessorAnswer = { kind: 'charge' | 'action'; outcome: ProviderOutcome } | { kind: 'refund'; ref: string };
+
+/**
+ * The processor did not answer (unreachable, or its answer was lost on the way: a timeout). Whether it acted is not
+ * known: the caller leaves its attempt pending, and the reconciliation asks the processor by the key later.
+ */
+export class ProcessorUnavailableError extends Error {
+  constructor(readonly reason: 'unreachable' | 'timeout') {
+    super(`The payment processor did not answer (${reason}).`);
+    this.name = 'ProcessorUnavailableError';
+  }
+}
+
 /** What the customer did on a pending action: approved (challenge passed, QR scanned, wallet approved) or not. */
 export type ActionDecision = 'approve' | 'fail';
 
 /**
  * A payment processor (docs/payments.md, "The processor"): the built-in test provider implements it, and a
  * real acquirer can later. Amounts are minor units; a provider never receives or returns more of a card
- * than `CardResult`.
+ * than `CardResult`. Every call that may move money takes an idempotency key (`key`, the id of the product's
+ * processor attempt): a second call with the same key answers the first call's outcome and moves nothing again.
  */
 export interface PaymentProvider {
   readonly name: string;
@@ -60,15 +78,25 @@ export interface PaymentProvider {
   fee(amount: number, method: PaymentMethod, currency: string): number;
   createIntent(input: IntentInput): Promise<Intent>;
   /** Confirms the intent with a method; `now` decides whether a card has expired. */
-  confirm(intent: Intent, details: PaymentMethodDetails, now: Date): Promise<ProviderOutcome>;
+  confirm(intent: Intent, details: PaymentMethodDetails, now: Date, key: string): Promise<ProviderOutcome>;
   /** Completes a pending action of the intent's method (3-D Secure challenge, PayNow scan, e-wallet approval). */
-  completeAction(intent: Intent, method: PaymentMethod, decision: ActionDecision): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
+  completeAction(
+    intent: Intent,
+    method: PaymentMethod,
+    decision: ActionDecision,
+    key: string,
+  ): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
   /** Checks a card and keeps it for later charges (no money moves): its token, brand, last 4 and expiry. */
   saveCard(card: CardDetails, now: Date): Promise<SaveCardOutcome>;
   /** Charges a saved card without the customer present (a subscription's period): succeeded or failed, never an action. */
   chargeSaved(intent: Intent, card: SavedCard, now: Date): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
   /** Returns part or all of a succeeded payment; answers the provider's id of the refund. */
-  refund(intent: Intent, amount: number): Promise<{ ref: string }>;
+  refund(intent: Intent, amount: number, key: string): Promise<{ ref: string }>;
+  /**
+   * What the processor did under an idempotency key, or null when no call with it ever reached it: from then on the
+   * key is closed (a late call with it is refused), so a null answer stays true.
+   */
+  lookup(key: string): Promise<ProcessorAnswer | null>;
   /** Direct debit: starts a mandate for a bank account; the customer authorises it on the bank's page. Only the last 4 come back. */
   startMandate(account: MandateAccount): Promise<{ ref: string; last4: string }>;
   /**

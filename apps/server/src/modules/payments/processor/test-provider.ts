@@ -1,7 +1,63 @@
-import { checkoutMethodsIn, computeFee, methodLimits, passesLuhn, type CardBrand, type CardDetails, type PaymentMethod } from '@merchant/payments';
+import {
+  checkoutMethodsIn,
+  computeFee,
+  methodLimits,
+  passesLuhn,
+  type CardBrand,
+  type CardDetails,
+  type PaymentMethod,
+  type PaymentMethodDetails,
+} from '@merchant/payments';
 import { randomToken } from '@/lib/crypto';
 import { payNowPayload } from './paynow-qr';
-import type { CardResult, PaymentProvider, ProviderOutcome } from './provider';
+import { ProcessorUnavailableError, type CardResult, type Intent, type PaymentProvider, type ProcessorAnswer, type ProviderOutcome } from './provider';
+
+/**
+ * Where the test provider keeps its calls by idempotency key (the processor's own memory): in the database in the
+ * app (`test-provider.repository.ts`), so a restarted process still knows them; in memory in unit tests.
+ */
+export interface TestProcessorStore {
+  /** The call recorded under the key: its answer, or null when the key was closed before any call came. */
+  find(key: string): Promise<{ answer: ProcessorAnswer | null } | null>;
+  /** Records the first call under the key (false: a record was there first). */
+  insert(key: string, kind: string, answer: ProcessorAnswer | null): Promise<boolean>;
+}
+
+export function memoryStore(): TestProcessorStore {
+  const calls = new Map<string, ProcessorAnswer | null>();
+  return {
+    find: async (key) => (calls.has(key) ? { answer: calls.get(key)! } : null),
+    async insert(key, _kind, answer) {
+      if (calls.has(key)) return false;
+      calls.set(key, answer);
+      return true;
+    },
+  };
+}
+
+export type ProcessorFault = 'unreachable' | 'timeout';
+
+/**
+ * Test faults of the provider (the API tests queue them; the app has none): the next call of a kind fails before
+ * the processor acts (`unreachable`), or the processor acts and its answer is lost on the way (`timeout`).
+ */
+export interface ProcessorFaults {
+  take(kind: ProcessorAnswer['kind']): ProcessorFault | null;
+}
+
+/** Faults a test queues, each taken by the next call of its kind. */
+export function queuedFaults() {
+  const queue: { kind: ProcessorAnswer['kind']; fault: ProcessorFault }[] = [];
+  return {
+    next(kind: ProcessorAnswer['kind'], fault: ProcessorFault): void {
+      queue.push({ kind, fault });
+    },
+    take(kind: ProcessorAnswer['kind']): ProcessorFault | null {
+      const i = queue.findIndex((q) => q.kind === kind);
+      return i < 0 ? null : queue.splice(i, 1)[0]!.fault;
+    },
+  };
+}
 
 /**
  * Test bank accounts (`TEST_BANK_ACCOUNTS`, docs/payments.md "Direct debit"): this one's mandate is authorised
@@ -81,11 +137,58 @@ function confirmCard(card: CardDetails, now: Date): ProviderOutcome {
   return { status: 'succeeded', card: result };
 }
 
+function confirmWith(intent: Intent, details: PaymentMethodDetails, now: Date): ProviderOutcome {
+  switch (details.method) {
+    case 'card':
+      return confirmCard(details.card, now);
+    case 'paynow':
+      return {
+        status: 'requires_action',
+        action: {
+          kind: 'paynow_qr',
+          payload: payNowPayload({
+            uen: TEST_PAYNOW_UEN,
+            amount: intent.amount,
+            currency: intent.currency,
+            merchantName: intent.merchantName,
+            reference: intent.paymentPublicId,
+          }),
+        },
+      };
+    case 'ewallet':
+      return { status: 'requires_action', action: { kind: 'ewallet_redirect' } };
+  }
+}
+
+function actionOutcome(method: PaymentMethod, decision: 'approve' | 'fail'): Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }> {
+  if (decision === 'approve') return { status: 'succeeded' };
+  const failure = method === 'card' ? 'authentication_failed' : method === 'paynow' ? 'qr_expired' : 'wallet_cancelled';
+  return { status: 'failed', failure };
+}
+
 /**
  * The built-in test-mode provider: behaves like an acquirer (docs/payments.md, "The processor") without
- * moving real money. It keeps no state: what a payment waits for follows from its method.
+ * moving real money. What a payment waits for follows from its method; what it keeps is its calls by idempotency
+ * key (`store`): a second call with a key answers the first call's outcome, and `lookup` finds it after a crash.
  */
-export function createTestProvider(): PaymentProvider {
+export function createTestProvider(options: { store?: TestProcessorStore; faults?: ProcessorFaults } = {}): PaymentProvider {
+  const store = options.store ?? memoryStore();
+
+  /** Runs a call once per key: a known key answers what its first call answered; a closed key is refused. */
+  async function once<A extends ProcessorAnswer>(key: string, kind: A['kind'], act: () => A): Promise<A> {
+    const fault = options.faults?.take(kind) ?? null;
+    if (fault === 'unreachable') throw new ProcessorUnavailableError('unreachable');
+    // The answer is worked out first (nothing moves in test mode) and kept only by the first call with the key.
+    const answer = act();
+    if (await store.insert(key, kind, answer)) {
+      if (fault === 'timeout') throw new ProcessorUnavailableError('timeout');
+      return answer;
+    }
+    const known = await store.find(key);
+    if (known?.answer?.kind !== kind) throw new Error(`The idempotency key ${key} is closed or belongs to another call.`);
+    return known.answer as A;
+  }
+
   return {
     name: 'test',
     methods: (currency) => checkoutMethodsIn(currency),
@@ -94,27 +197,8 @@ export function createTestProvider(): PaymentProvider {
     async createIntent(input) {
       return { ...input, ref: `ti_${randomToken(18)}` };
     },
-    async confirm(intent, details, now) {
-      switch (details.method) {
-        case 'card':
-          return confirmCard(details.card, now);
-        case 'paynow':
-          return {
-            status: 'requires_action',
-            action: {
-              kind: 'paynow_qr',
-              payload: payNowPayload({
-                uen: TEST_PAYNOW_UEN,
-                amount: intent.amount,
-                currency: intent.currency,
-                merchantName: intent.merchantName,
-                reference: intent.paymentPublicId,
-              }),
-            },
-          };
-        case 'ewallet':
-          return { status: 'requires_action', action: { kind: 'ewallet_redirect' } };
-      }
+    async confirm(intent, details, now, key) {
+      return (await once(key, 'charge', () => ({ kind: 'charge' as const, outcome: confirmWith(intent, details, now) }))).outcome;
     },
     async saveCard(card, now) {
       if (!passesLuhn(card.number)) return { status: 'refused', failure: 'invalid_number', path: 'card.number' };
@@ -133,13 +217,19 @@ export function createTestProvider(): PaymentProvider {
       const failure = tokenFailure(card.token);
       return failure ? { status: 'failed', failure } : { status: 'succeeded' };
     },
-    async completeAction(_intent, method: PaymentMethod, decision) {
-      if (decision === 'approve') return { status: 'succeeded' };
-      const failure = method === 'card' ? 'authentication_failed' : method === 'paynow' ? 'qr_expired' : 'wallet_cancelled';
-      return { status: 'failed', failure };
+    async completeAction(_intent, method: PaymentMethod, decision, key) {
+      const answer = await once(key, 'action', () => ({ kind: 'action' as const, outcome: actionOutcome(method, decision) }));
+      return answer.outcome as ReturnType<typeof actionOutcome>;
     },
-    async refund() {
-      return { ref: `tr_${randomToken(18)}` };
+    async refund(_intent, _amount, key) {
+      return { ref: (await once(key, 'refund', () => ({ kind: 'refund' as const, ref: `tr_${randomToken(18)}` }))).ref };
+    },
+    async lookup(key) {
+      const known = await store.find(key);
+      if (known) return known.answer;
+      // Nothing came under this key: it is closed now, so a call still on its way is refused and the answer stays true.
+      if (await store.insert(key, 'closed', null)) return null;
+      return (await store.find(key))?.answer ?? null;
     },
     async startMandate(account) {
       const outcome = account.accountNumber === INSUFFICIENT_FUNDS_ACCOUNT ? NSF : '';

@@ -1,0 +1,155 @@
+import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { balanceOfProvider, type RefundInput } from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import type { RequestMeta } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { Processor } from '../processor/processor.module';
+import type { BeforeCommit, RefundDone } from './before-commit';
+import { chargesRepository as repo, type PaymentRow } from './charges.repository';
+import type { ChargesActor } from './charges.types';
+import { newAttempt, runTwoPhase, type AttemptRow } from './processor-attempts';
+import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
+
+/** What the refund's attempt keeps for its outcome's transaction (the reconciliation has no request to read it from). */
+interface RefundAttemptData {
+  reason: RefundInput['reason'];
+  note: string | null;
+  userId: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Refunds (docs/payments.md, "Refunds"), in two phases around the processor's call (processor-attempts.ts): the
+ * first transaction checks the payment and records the attempt; `recordRefund` writes the outcome.
+ */
+export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: LedgerService; processor: Processor }) {
+  const { db, clock } = deps;
+
+  /**
+   * A refund's outcome, the one place it is written (the request's second transaction and the reconciliation both
+   * come here): the refund (its id is its attempt's), the payment's refunded amount and status, the ledger, the
+   * event and the audit entry. The caller has locked the payment and settled the attempt in this transaction.
+   */
+  async function recordRefund(tx: Executor, payment: PaymentRow, attempt: AttemptRow, providerRef: string): Promise<RefundDone> {
+    const data = attempt.data as unknown as RefundAttemptData;
+    const { businessId } = payment;
+    const amount = attempt.amount;
+    const now = clock.now();
+    const refund = await repo.insertRefund(tx, {
+      businessId,
+      id: attempt.id,
+      paymentId: payment.id,
+      amount,
+      currency: payment.currency,
+      reason: data.reason,
+      note: data.note,
+      providerRef,
+      createdByUserId: data.userId,
+      createdAt: now,
+    });
+    const refundedAmount = payment.refundedAmount + amount;
+    const updated = await repo.update(tx, payment, {
+      refundedAmount,
+      status: refundedAmount === payment.amount ? 'refunded' : 'partially_refunded',
+      updatedAt: now,
+    });
+    await deps.ledger.post(tx, businessId, {
+      kind: 'refund',
+      paymentId: payment.id,
+      refundId: refund.id,
+      balance: balanceOfProvider(payment.provider),
+      description: `Refund of payment ${payment.publicId}`,
+      entries: [
+        { account: 'merchant_available', currency: payment.currency, amount: -amount },
+        { account: 'customer_funds', currency: payment.currency, amount },
+      ],
+    });
+    await repo.insertEvent(tx, {
+      businessId,
+      id: newTimeOrderedId(),
+      paymentId: payment.id,
+      type: 'refunded',
+      data: { refund_id: refund.id, amount, reason: data.reason },
+      actorUserId: data.userId,
+      createdAt: now,
+    });
+    const where: RequestMeta = { ip: data.ip, userAgent: data.userAgent };
+    await deps.audit.record(tx, where, {
+      action: 'payment.refunded',
+      description: `Refunded ${formatMoneyWithCode(amount, payment.currency)} of payment ${payment.publicId}`,
+      actorUserId: data.userId,
+      businessId,
+      objectType: 'payment',
+      objectId: payment.id,
+      meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason },
+    });
+    return { payment: updated, refund };
+  }
+
+  /** A refund recorded already (its request's retry after the reconciliation settled it). */
+  async function recordedRefund(tx: Executor, payment: PaymentRow, attempt: AttemptRow): Promise<RefundDone> {
+    const refund = await repo.refundById(tx, payment.businessId, attempt.id);
+    if (!refund) throw new AppError('REFUND_NOT_ALLOWED', 'This refund did not go through: nothing was refunded.');
+    return { payment, refund };
+  }
+
+  return {
+    recordRefund,
+    /**
+     * Refunds part or all of a succeeded payment, never more than what is left (refunds at the processor included).
+     * `ctx.idempotency`: the request's key; its answer is stored in the outcome's transaction.
+     */
+    async refund(
+      ctx: ChargesActor & { idempotency?: { requestKey: string } | undefined },
+      paymentId: string,
+      input: RefundInput,
+      beforeCommit?: BeforeCommit<RefundDone>,
+    ): Promise<RefundDone> {
+      if (!can({ isSuperAdmin: false, role: ctx.business.role }, 'payments:refund')) throw new AppError('FORBIDDEN', 'You may not refund payments.');
+      const businessId = ctx.business.row.id;
+      const requestKey = ctx.idempotency?.requestKey ?? null;
+      let locked: PaymentRow;
+      return runTwoPhase<RefundDone>(db, clock, {
+        async begin(tx, record) {
+          const payment = await repo.lockById(tx, businessId, paymentId);
+          if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
+          locked = payment;
+          // This request's own refund: its retry (after a 503 or a crash) resumes it, or answers it once settled.
+          const own = requestKey ? await attempts.byRequestKey(tx, requestKey) : null;
+          if (own) return own;
+          if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
+            throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
+          }
+          // Refunds at the processor count as made: several at once never return more than was paid.
+          const left = payment.amount - payment.refundedAmount - (await attempts.refundsInFlight(tx, businessId, payment.id));
+          if (input.amount > left) {
+            throw fieldError('REFUND_EXCEEDS_REMAINING', 'amount', `At most ${formatMoneyWithCode(left, payment.currency)} is left to refund.`);
+          }
+          const data: RefundAttemptData = { reason: input.reason, note: input.note ?? null, userId: ctx.user.id, ip: ctx.ip, userAgent: ctx.userAgent };
+          return record(newAttempt(payment, 'refund', input.amount, { ...data }, requestKey, clock.now()));
+        },
+        async call(attempt) {
+          const provider = deps.processor.provider(locked.provider);
+          const intent = {
+            ref: locked.providerRef ?? '',
+            paymentPublicId: locked.publicId,
+            amount: locked.amount,
+            currency: locked.currency,
+            merchantName: '',
+          };
+          return { kind: 'refund', ref: (await provider.refund(intent, attempt.amount, attempt.id)).ref };
+        },
+        async finish(tx, payment, attempt, answer) {
+          if (answer.kind !== 'refund') throw new Error(`A refund's attempt ${attempt.id} has a ${answer.kind} answer.`);
+          return { result: await recordRefund(tx, payment, attempt, answer.ref) };
+        },
+        recorded: recordedRefund,
+        beforeCommit,
+      });
+    },
+  };
+}
