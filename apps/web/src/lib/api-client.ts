@@ -97,6 +97,8 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, params: EndpointPar
 }
 
 export interface CallInput<E> {
+  /** The Idempotency-Key of an idempotent endpoint's call (`keptIdempotencyKey`); a new one per call without it. */
+  idempotencyKey?: string;
   params?: EndpointParams<E>;
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
@@ -126,11 +128,34 @@ export async function callRoute<E extends Endpoint>(route: EndpointRoute, input:
   return (json === NO_CONTENT ? undefined : json) as EndpointResponse<E>;
 }
 
+/**
+ * One Idempotency-Key for the tries of one money-moving action. A person who sends the same request again after an
+ * answer that settled nothing (a 5xx, or no answer at all: the server may still finish the first try, as a payment
+ * whose processor did not answer in time is finished by the server's reconciliation) sends the same key, so the
+ * server resumes the first try instead of starting a second. Any other answer, or another request, takes a new key.
+ */
+export function keptIdempotencyKey() {
+  let kept: { request: string; key: string } | null = null;
+  return async function withKey<T>(request: unknown, send: (idempotencyKey: string) => Promise<T>): Promise<T> {
+    const id = JSON.stringify(request);
+    const key = kept?.request === id ? kept.key : crypto.randomUUID();
+    kept = { request: id, key };
+    try {
+      const answer = await send(key);
+      kept = null;
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) kept = null;
+      throw error;
+    }
+  };
+}
+
 const NO_CONTENT = Symbol('no content');
 
 /** One call with the anti-forgery token and its 419 retry; the answer's JSON, or the server's error as an ApiError. */
 async function request<E extends Endpoint>(route: EndpointRoute & { idempotent?: boolean; host?: HostKind }, input: CallInput<E>): Promise<unknown> {
-  const idempotencyKey = route.idempotent ? crypto.randomUUID() : undefined;
+  const idempotencyKey = route.idempotent ? (input.idempotencyKey ?? crypto.randomUUID()) : undefined;
   const tokenHost: HostKind = route.host && tokenSources.has(route.host) ? route.host : 'app';
 
   const attempt = async (): Promise<Response> => {

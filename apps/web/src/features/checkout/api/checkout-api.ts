@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   checkoutEndpoints,
@@ -8,7 +9,7 @@ import {
   type PaymentMethodDetails,
   type StartCheckoutBody,
 } from '@merchant/payments';
-import { call, registerCsrfSource } from '@/lib/api-client';
+import { call, keptIdempotencyKey, registerCsrfSource } from '@/lib/api-client';
 import { endpointQuery } from '@/lib/queries';
 
 // The checkout host keeps its own cookies: its calls carry the token of its own endpoint.
@@ -35,9 +36,11 @@ export const receiptQuery = (publicId: string) =>
 /**
  * Starts a payment of the source (when none is payable yet) and confirms it with the method's details; a
  * payment started elsewhere (no source here: an invoice's) is only confirmed.
- * Each call sends its own Idempotency-Key (kept across its 419 retry): one per attempt.
+ * The confirm asked again with the same details after an answer that settled nothing (the processor did not answer)
+ * keeps its Idempotency-Key, so the server finishes the first try instead of charging again.
  */
 export function usePay(source: { kind: CheckoutSourceKind; publicId: string } | null) {
+  const [withKey] = useState(keptIdempotencyKey);
   return useMutation({
     meta: { silent: true },
     mutationFn: async ({ start, details, payable }: { start: StartCheckoutBody; details: PaymentMethodDetails; payable: string | null }) => {
@@ -47,7 +50,10 @@ export function usePay(source: { kind: CheckoutSourceKind; publicId: string } | 
         paymentId = (await call(checkoutEndpoints.start, { params: { kind: source.kind, public_id: source.publicId }, body: start })).public_id;
       }
       try {
-        return await call(checkoutEndpoints.confirm, { params: { public_id: paymentId }, body: details });
+        const confirming = paymentId;
+        return await withKey({ paymentId, details }, (idempotencyKey) =>
+          call(checkoutEndpoints.confirm, { params: { public_id: confirming }, body: details, idempotencyKey }),
+        );
       } catch (error) {
         // The payment was started: a retry confirms it again rather than starting another.
         throw Object.assign(error instanceof Error ? error : new Error(String(error)), { paymentId });

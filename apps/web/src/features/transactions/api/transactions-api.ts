@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { transactionEndpoints, type RefundInput, type TransactionFilters } from '@merchant/payments';
-import { call } from '@/lib/api-client';
+import { call, keptIdempotencyKey } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
@@ -22,12 +23,19 @@ export const transactionQuery = (businessId: string, paymentId: string) =>
 export const transactionsExportHref = (businessId: string, filters: TransactionFilters): string =>
   downloadUrl(transactionEndpoints.export, { business_id: businessId }, filters);
 
-/** Refunds a payment; the client sends one Idempotency-Key per attempt (kept across its 419 retry). */
+/**
+ * Refunds a payment. The same refund asked again after an answer that settled nothing (the processor did not answer)
+ * keeps its Idempotency-Key, so the server finishes the first try rather than refunding twice.
+ */
 export function useRefund(businessId: string, paymentId: string) {
   const client = useQueryClient();
+  const [withKey] = useState(keptIdempotencyKey);
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: RefundInput) => call(transactionEndpoints.refund, { params: { business_id: businessId, payment_id: paymentId }, body }),
+    mutationFn: (body: RefundInput) =>
+      withKey(body, (idempotencyKey) =>
+        call(transactionEndpoints.refund, { params: { business_id: businessId, payment_id: paymentId }, body, idempotencyKey }),
+      ),
     onSuccess: () =>
       invalidateEndpoints(client, [
         endpointScope(transactionEndpoints.list, { params: { business_id: businessId } }),
