@@ -129,7 +129,8 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
         throw new AppError('RATE_LIMITED', 'You have sent several test mails in the last few minutes. Try again in 10 minutes.');
       }
       const mail = renderEmail(template, sampleValues(business, clock.now()));
-      await deps.mailer.send({ to: user.email, subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
+      // A test mail changes nothing else: it is kept on its own.
+      await deps.mailer.send(db, { to: user.email, subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
       return { sent_to: user.email };
     },
   };
