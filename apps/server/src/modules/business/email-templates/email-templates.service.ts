@@ -109,9 +109,9 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
       });
     },
 
-    /** The business's template (its own or the default): what a customer mail says, before `renderEmail`. */
-    async template(businessId: string, key: EmailTemplateKey): Promise<{ subject: string; body: string }> {
-      const { subject, body } = present(key, await repo.find(db, businessId, key));
+    /** The business's template (its own or the default): what a customer mail says, before `renderEmail` (`executor`: the mail's transaction). */
+    async template(businessId: string, key: EmailTemplateKey, executor: Executor = db): Promise<{ subject: string; body: string }> {
+      const { subject, body } = present(key, await repo.find(executor, businessId, key));
       return { subject, body };
     },
 

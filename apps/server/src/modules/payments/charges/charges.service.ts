@@ -5,6 +5,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PUBLIC_ID_PREFIXES,
   grossUpForFee,
+  refundableAmount,
   NextActionSchema,
   type NextAction,
   type PaymentEventType,
@@ -26,6 +27,7 @@ import type { Intent, PaymentProvider, ProviderOutcome } from '../processor/prov
 import { committing, type BeforeCommit, type ChargeCommit, type RefundDone } from './before-commit';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
+import type { RefundEffects } from './refund-effects';
 import { savedMethodColumns, savedMethodEvent } from './saved-method';
 import type {
   ChargeResult,
@@ -83,6 +85,7 @@ export function createChargesService(deps: {
   ledger: LedgerService;
   processor: Processor;
   customers: CustomersService;
+  onRefunded?: RefundEffects;
 }) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
@@ -386,10 +389,8 @@ export function createChargesService(deps: {
       return db.transaction(async (tx) => {
         const payment = await repo.lockById(tx, businessId, paymentId);
         if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-        if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
-          throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
-        }
-        const left = payment.amount - payment.refundedAmount;
+        const left = refundableAmount({ status: payment.status, amount: payment.amount, refunded: payment.refundedAmount });
+        if (left === 0) throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
         if (input.amount > left) {
           throw fieldError('REFUND_EXCEEDS_REMAINING', 'amount', `At most ${formatMoneyWithCode(left, payment.currency)} is left to refund.`);
         }
@@ -435,6 +436,7 @@ export function createChargesService(deps: {
           objectId: payment.id,
           meta: { refund_id: refund.id, amount: input.amount, currency: payment.currency, reason: input.reason },
         });
+        await deps.onRefunded?.(tx, { payment: updated, refund }, sources.get(updated.sourceType));
         return committing(tx, { payment: updated, refund }, beforeCommit);
       });
     },
