@@ -97,7 +97,9 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
       ? href('payments.links-detail', { business_id: businessId, payment_request_id: payment.source.id })
       : payment.source.id && payment.source.type === 'static_qr'
         ? href('payments.static-qr-detail', { business_id: businessId, static_qr_code_id: payment.source.id })
-        : null;
+        : payment.source.id && payment.source.type === 'invoice'
+          ? href('payments.invoices-detail', { business_id: businessId, invoice: payment.source.id })
+          : null;
   return (
     <PageFrame
       title={money(payment.amount)}
