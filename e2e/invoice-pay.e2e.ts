@@ -150,6 +150,41 @@ describe('paying an invoice in the browser', () => {
       ['fee', -payment.fee.amount],
     ]);
     expect(postings.reduce((sum, e) => sum + e.amount.amount, 0)).toBe(payment.net.amount);
+
+    // A refund finishes what it touches, and every screen shows it without a reload: the invoice (seen before the
+    // refund, so cached as paid) is partially paid again with the refund on its timeline.
+    await page.goto(detailUrl);
+    await page.getByText('Paid', { exact: true }).first().waitFor();
+    const menu = page.getByRole('navigation', { name: 'Payments menu' });
+    await menu.getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill(number);
+    await page
+      .getByRole('table')
+      .first()
+      .getByRole('row', { name: /SGD 38\.15/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+    await dialog.getByText('SGD 38.15 left to refund').waitFor();
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('10.00');
+    await dialog.getByRole('button', { name: 'Review refund' }).click();
+    await dialog.getByRole('button', { name: 'Confirm refund' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Back to the invoice through the payment's source.
+    await page.getByRole('region', { name: 'Payment' }).getByRole('link', { name: 'Invoice' }).click();
+    await page.waitForURL(detailUrl);
+    await page.getByText('Partially paid', { exact: true }).first().waitFor();
+    await page.getByText(/SGD 10\.00 of payment pay_\w+ refunded; SGD 10\.00 due again/).waitFor();
+    // The overview's recent payments show it partially refunded.
+    await menu.getByRole('link', { name: 'Overview' }).click();
+    await page
+      .getByRole('table', { name: 'Recent payments' })
+      .getByRole('row', { name: /SGD 38\.15/ })
+      .first()
+      .getByText('Partially refunded')
+      .waitFor();
     await owner.context.close();
   });
 

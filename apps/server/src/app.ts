@@ -183,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('endpoints', []);
   app.decorate('jobs', jobs);
+  // Jobs a request sent in its transaction (its mail) are seen once it committed: by its answer it has.
+  app.addHook('onResponse', async () => jobs.wakeSent());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -8,6 +8,7 @@ import { seedDemoSubscriptions } from './db/seed-subscriptions';
 import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
 import { listen } from './http/listen';
+import { crashAtStatementAfterCommit } from './http/test-faults';
 import { movableClock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     poolSize: config.databasePoolSize,
+    ...(config.testFaults === 'kill' ? { onQuery: crashAtStatementAfterCommit } : {}),
   });
   await migrateDatabase(database);
   if (await isEmpty(database.db)) {

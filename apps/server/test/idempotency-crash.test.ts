@@ -1,21 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { endpointPath, hostOfKind, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, type Endpoint } from '@merchant/core';
-import { authEndpoints } from '@merchant/identity';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@merchant/core';
 import { balanceEndpoints, checkoutEndpoints, transactionEndpoints, type RefundInput } from '@merchant/payments';
 import { ledgerTransactions, payments, processorAttempts } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
-import type { CallInput } from './harness';
-import { appOn, freePort } from './app-processes';
 import { RECONCILE_AFTER_MS } from '../src/modules/payments/charges/processor-attempts';
-import { availableMoney, createBusiness, FACTORY_PASSWORD, insertLink } from './factories';
+import { appOn } from './app-processes';
+import { availableMoney, createBusiness, insertLink } from './factories';
+import { Browser, CheckoutBrowser, killServers, startServer as startServerOn, stopServer } from './server-process';
 import { restartableDatabase } from './restartable-database';
 
 /**
@@ -26,134 +22,14 @@ import { restartableDatabase } from './restartable-database';
  * commit leaves its key busy while the lease lasts (the restarted server's dev clock passes it), then the
  * retry runs it, once. Both databases: the embedded one in its data directory, PostgreSQL in its own database.
  */
-const SERVER = fileURLToPath(new URL('..', import.meta.url));
 let store: Awaited<ReturnType<typeof restartableDatabase>>;
 let uploads: string;
-const processes = new Set<ChildProcess>();
 let ownerEmail: string;
 let businessId: string;
 const paymentIds: string[] = [];
 let linkPublicId: string;
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  /** Resolves with the signal that ended the process (null: it exited by itself). */
-  ended: Promise<NodeJS.Signals | null>;
-}
-
-/** The server as an operator starts it (src/server.ts, from its folder so tsx reads its tsconfig), on the test's database. */
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: uploads,
-      ...store.serverEnv,
-      PORT: String(port),
-      BIND_HOST: '127.0.0.1',
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      NODE_ENV: 'test',
-      TEST_FAULTS: 'on',
-      DEV_CLOCK: 'on',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  processes.add(child);
-  const ended = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (_code, signal) => {
-      processes.delete(child);
-      resolve(signal);
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode})`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, base, ended };
-    } catch {
-      // still starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-/** Stops a server as an operator does (SIGTERM), and waits for it. */
-async function stopServer(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  await server.ended;
-}
-
-/** A signed-in browser: its cookie and anti-forgery token, sent to whichever server process is up. */
-class Browser {
-  cookie = '';
-  csrf = '';
-  async call<E extends Endpoint>(base: string, endpoint: E, input: CallInput<E> = {}, headers: Record<string, string> = {}): Promise<Response> {
-    const res = await fetch(`${base}${endpointPath(endpoint, input)}`, {
-      method: endpoint.method,
-      headers: {
-        cookie: this.cookie,
-        'x-csrf-token': this.csrf,
-        'x-requested-with': 'XMLHttpRequest',
-        ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!;
-    return res;
-  }
-  async signIn(base: string): Promise<this> {
-    this.csrf = ((await (await this.call(base, authEndpoints.csrfToken)).json()) as { token: string }).token;
-    const res = await this.call(base, authEndpoints.login, { body: { email: ownerEmail, password: FACTORY_PASSWORD } });
-    expect(res.status).toBe(200);
-    return this;
-  }
-}
-
-/** A customer's browser on the checkout host (its Host header set, which fetch cannot do): its cookie and token. */
-class CheckoutBrowser {
-  cookie = '';
-  csrf = '';
-  call<E extends Endpoint>(base: string, endpoint: E, input: CallInput<E> = {}, headers: Record<string, string> = {}) {
-    const body = input.body === undefined ? undefined : JSON.stringify(input.body);
-    return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-      const req = request(
-        `${base}${endpointPath(endpoint, input)}`,
-        {
-          method: endpoint.method,
-          headers: {
-            host: hostOfKind('checkout', 'localhost'),
-            cookie: this.cookie,
-            'x-csrf-token': this.csrf,
-            'x-requested-with': 'XMLHttpRequest',
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...headers,
-          },
-        },
-        (res) => {
-          const set = res.headers['set-cookie']?.[0];
-          if (set) this.cookie = set.split(';')[0]!;
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-  async token(base: string): Promise<this> {
-    this.csrf = ((await this.call(base, checkoutEndpoints.csrfToken)).json as { token: string }).token;
-    return this;
-  }
-}
+const startServer = () => startServerOn({ DATA_DIR: uploads, ...store.serverEnv });
 
 beforeAll(async () => {
   uploads = mkdtempSync(join(tmpdir(), 'md-idempotency-crash-'));
@@ -171,7 +47,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of processes) child.kill('SIGKILL');
+  killServers();
   await store.dispose();
   rmSync(uploads, { recursive: true, force: true });
 });
@@ -192,7 +68,7 @@ async function available(base: string, browser: Browser): Promise<number> {
 describe('a refund whose server is killed (kill -9)', () => {
   it('between the commit and the stored answer: after a restart the retry gets the answer, and one refund exists', { timeout: 300_000 }, async () => {
     const first = await startServer();
-    const browser = await new Browser().signIn(first.base);
+    const browser = await new Browser().signIn(first.base, ownerEmail);
     const [paymentId, otherPaymentId] = paymentIds as [string, string];
     const before = await available(first.base, browser);
 

@@ -331,7 +331,7 @@ describe('the job', () => {
 
     // Run once more as if the queue had lost track of the end: nothing is pending, nothing is created.
     await t.database.db.execute(sql`update invoice_imports set status = 'confirmed' where id = ${imported.id}`);
-    await t.app.jobs.send('invoice-imports.create', { businessId, importId: imported.id }, { singletonKey: `${imported.id}-again` });
+    await t.app.jobs.send(t.database.db, 'invoice-imports.create', { businessId, importId: imported.id }, { singletonKey: `${imported.id}-again` });
     await t.app.jobs.runDue();
     expect(await invoiceCount()).toBe(before + 4);
     const ids = (await rowsOf(imported)).map((r) => r.invoice?.id);
@@ -343,7 +343,7 @@ describe('the job', () => {
     const imported = await uploaded(csvOf(...emails.map((email, i) => `${email},,Line ${i},1,10,,,2026-12-01,,,,`)), 'twice.csv');
     const before = await invoiceCount();
     await owner.ok(invoiceImportEndpoints.confirm, at(imported));
-    await t.app.jobs.send('invoice-imports.create', { businessId, importId: imported.id }, { singletonKey: `${imported.id}-second` });
+    await t.app.jobs.send(t.database.db, 'invoice-imports.create', { businessId, importId: imported.id }, { singletonKey: `${imported.id}-second` });
     await Promise.all([t.app.jobs.runDue(), t.app.jobs.runDue()]);
     expect(await owner.ok(invoiceImportEndpoints.get, at(imported))).toMatchObject({ status: 'completed', counts: { created: 6, pending: 0 } });
     expect(await invoiceCount()).toBe(before + 6);

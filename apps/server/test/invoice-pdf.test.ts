@@ -307,7 +307,7 @@ describe('the mails', () => {
       clock: t.clock,
       logger: pino({ level: 'silent' }),
       jobs: {
-        send: <T extends object>(_name: string, data: T) => {
+        send: <T extends object>(_db: unknown, _name: string, data: T) => {
           queued.push(data as unknown as { mailId: string });
           return Promise.resolve('job');
         },
@@ -323,7 +323,7 @@ describe('the mails', () => {
     });
     mailer.registerJobs({ work: (name, handler) => handlers.set(name, handler as JobHandler<{ mailId: string }>), schedule: () => undefined });
     const content = Buffer.from('%PDF-1.7 a test file');
-    await mailer.send({
+    await mailer.send(t.database.db, {
       to: 'ann@example.test',
       subject: 'Your invoice',
       text: 'Attached.',

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -13,54 +13,10 @@ import { createJobs, minutes, type Jobs } from '../src/modules/platform/jobs/job
 import { authEndpoints } from '@merchant/identity';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 import { restartableDatabase } from './restartable-database';
+import { fakeSmtp } from './fake-smtp';
 import { FACTORY_PASSWORD, signUp, unique, uniqueEmail } from './factories';
 
 const silent = pino({ level: 'silent' });
-
-/** A small SMTP server that accepts every mail and keeps what it received. */
-function fakeSmtp(): Promise<{ port: number; received: string[]; close(): Promise<void> }> {
-  const received: string[] = [];
-  const server: Server = createServer((socket) => {
-    let inData = false;
-    let data = '';
-    let buffer = '';
-    socket.write('220 fake ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push(data);
-            data = '';
-            socket.write('250 queued\r\n');
-          } else data += `${line}\n`;
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n');
-        else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go on\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-    socket.on('error', () => undefined);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        received,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
 
 /** A port nobody listens on: SMTP delivery to it fails at once. */
 async function closedPort(): Promise<number> {
@@ -269,7 +225,7 @@ describe('schedules and the module hook', () => {
 
   it('refuses to send a job nobody handles, and a handler registered twice', async () => {
     const jobs = await processWith([]);
-    await expect(jobs.send('nobody.handles', {})).rejects.toThrow(/no job named nobody.handles/);
+    await expect(jobs.send(t.database.db, 'nobody.handles', {})).rejects.toThrow(/no job named nobody.handles/);
     const other = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
     other.work('twice', async () => undefined);
     expect(() => other.work('twice', async () => undefined)).toThrow(/registered twice/);
@@ -288,7 +244,7 @@ describe('schedules and the module hook', () => {
     sender.work(name, async () => undefined);
     await sender.start();
     started.push(sender);
-    for (const n of [1, 2, 3, 4, 5]) await sender.send(name, { n });
+    for (const n of [1, 2, 3, 4, 5]) await sender.send(t.database.db, name, { n });
     await jobs.start();
     started.push(jobs);
     await vi.waitFor(
@@ -325,11 +281,11 @@ describe('schedules and the module hook', () => {
     jobs.work<{ n: number }>('test.once', async ({ data }) => void seen.push(data.n));
     await jobs.start();
     started.push(jobs);
-    const first = await jobs.send('test.once', { n: 1 }, { singletonKey: 'k' });
+    const first = await jobs.send(t.database.db, 'test.once', { n: 1 }, { singletonKey: 'k' });
     expect(first).not.toBeNull();
-    expect(await jobs.send('test.once', { n: 2 }, { singletonKey: 'k' })).toBeNull();
+    expect(await jobs.send(t.database.db, 'test.once', { n: 2 }, { singletonKey: 'k' })).toBeNull();
     await jobs.runDue();
-    expect(await jobs.send('test.once', { n: 3 }, { singletonKey: 'k' })).toBeNull();
+    expect(await jobs.send(t.database.db, 'test.once', { n: 3 }, { singletonKey: 'k' })).toBeNull();
     await jobs.runDue();
     expect(seen).toEqual([1]);
   });

@@ -53,7 +53,7 @@ let scheduler: ReturnType<typeof createPayoutScheduler>;
 let owner: ChargesActor;
 
 const silentMailer: Mailer = {
-  send: async () => undefined,
+  send: async () => '',
   recent: async () => [],
   attachment: async () => undefined,
   registerJobs: () => undefined,

@@ -7,6 +7,7 @@ import { compose } from '../src/modules/module';
 import { chargesModule } from '../src/modules/payments/charges/charges.module';
 import { customersModule } from '../src/modules/payments/customers/customers.module';
 import { ledgerModule } from '../src/modules/payments/ledger/ledger.module';
+import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
 import { processorModule } from '../src/modules/payments/processor/processor.module';
 import { subscriptionsModule } from '../src/modules/payments/subscriptions/subscriptions.module';
 import { portalLinksModule } from '../src/modules/payments/customer-portal/portal-links.module';
@@ -28,7 +29,14 @@ const MONTH_LATER = new Date('2026-12-01T09:30:00Z');
 /** Another process's scheduler: the modules it is built from, on a platform and a job queue of its own. */
 async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClock>) {
   const { services, jobs } = await otherProcessOn(database, clock, (platform) =>
-    compose(platform).use(ledgerModule).use(processorModule).use(customersModule).use(chargesModule).use(portalLinksModule).use(subscriptionsModule),
+    compose(platform)
+      .use(emailTemplatesModule)
+      .use(ledgerModule)
+      .use(processorModule)
+      .use(customersModule)
+      .use(chargesModule)
+      .use(portalLinksModule)
+      .use(subscriptionsModule),
   );
   return { scheduler: services.subscriptions.scheduler, jobs };
 }

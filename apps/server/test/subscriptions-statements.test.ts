@@ -6,6 +6,7 @@ import { compose, type Platform } from '../src/modules/module';
 import { chargesModule } from '../src/modules/payments/charges/charges.module';
 import { customersModule } from '../src/modules/payments/customers/customers.module';
 import { ledgerModule } from '../src/modules/payments/ledger/ledger.module';
+import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
 import { processorModule } from '../src/modules/payments/processor/processor.module';
 import { subscriptionsModule } from '../src/modules/payments/subscriptions/subscriptions.module';
 import { portalLinksModule } from '../src/modules/payments/customer-portal/portal-links.module';
@@ -57,6 +58,7 @@ async function scheduler() {
     jobs,
   };
   const modules = compose(platform)
+    .use(emailTemplatesModule)
     .use(ledgerModule)
     .use(processorModule)
     .use(customersModule)

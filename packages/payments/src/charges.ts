@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, PositiveMinorAmountSchema, text } from '@merchant/core';
 import { computeFee } from './method-pricing';
-import { PAYMENT_EVENT_TYPES, REFUND_REASONS, type PaymentMethod } from './payment';
+import { PAYMENT_EVENT_TYPES, REFUND_REASONS, type PaymentMethod, type PaymentStatus } from './payment';
 
 /**
  * What a customer sends to pay with a method (docs/payments.md, "Core services"). The card number and the
@@ -45,7 +45,19 @@ export const NextActionSchema = z.discriminatedUnion('kind', [
 ]);
 export type NextAction = z.infer<typeof NextActionSchema>;
 
-/** A refund as the merchant asks for it: never more than what is left of the payment. */
+/** Payment statuses that may be refunded (again): the money was taken and not all of it went back. */
+export const REFUNDABLE_STATUSES = ['succeeded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
+
+/**
+ * What is left to refund of a payment (minor units): its amount less what was refunded, and nothing unless it
+ * succeeded or was refunded in part. The one rule: the server refuses more, the refund dialog offers this.
+ */
+export function refundableAmount(payment: { status: PaymentStatus; amount: number; refunded: number }): number {
+  if (!(REFUNDABLE_STATUSES as readonly PaymentStatus[]).includes(payment.status)) return 0;
+  return Math.max(0, payment.amount - payment.refunded);
+}
+
+/** A refund as the merchant asks for it: never more than what is left of the payment (`refundableAmount`). */
 export const RefundInputSchema = z.object({
   amount: PositiveMinorAmountSchema,
   reason: z.enum(REFUND_REASONS),

@@ -96,7 +96,7 @@ export function amountDue(total: number, paid: number): number {
  * Statuses whose invoice the customer can see on the invoice host (its page, its PDF, its payments): a draft is
  * not out yet and a void invoice is gone, so both answer as unknown.
  */
-export const PUBLIC_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'paid', 'overdue'];
+export const PUBLIC_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'paid', 'overdue', 'refunded'];
 export const PAYABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = ['sent', 'partially_paid', 'overdue'];
 
 /**
@@ -119,6 +119,26 @@ export function statusAfterPayment(status: InvoiceStatus, total: number, paid: n
   return paid > 0 ? 'partially_paid' : status;
 }
 
+/**
+ * What a refund of `refund` takes off an invoice paid by a payment that credited it `credited` (its amount less a
+ * fee passed on to the customer) and had `refundedBefore` refunded already: the fee the customer paid goes back
+ * last, so the invoice loses what the refunds take of the credited part, and never more than it.
+ */
+export function invoiceDebitOfRefund(credited: number, refundedBefore: number, refund: number): number {
+  return Math.min(refundedBefore + refund, credited) - Math.min(refundedBefore, credited);
+}
+
+/**
+ * The status after a refund leaves `paid` in all: nothing paid any more is `refunded` (closed: the money went back,
+ * nothing is asked again), part of the total is `partially_paid` again (the rest may be paid), a draft or void
+ * invoice keeps its status.
+ */
+export function statusAfterRefund(status: InvoiceStatus, total: number, paid: number): InvoiceStatus {
+  if (status === 'void' || status === 'draft') return status;
+  if (paid <= 0) return 'refunded';
+  return paid >= total ? 'paid' : 'partially_paid';
+}
+
 /** Only an invoice nobody has paid anything of, and that is not void, may be edited. */
 export function isInvoiceEditable(status: InvoiceStatus): boolean {
   return status === 'draft' || status === 'sent' || status === 'overdue';
@@ -132,6 +152,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   paid: 'Paid',
   overdue: 'Overdue',
   void: 'Void',
+  refunded: 'Refunded',
 };
 export const InvoiceEventKindSchema = z.enum(INVOICE_EVENT_KINDS);
 

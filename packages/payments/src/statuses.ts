@@ -15,11 +15,11 @@ export type ProviderConnectionStatus = (typeof PROVIDER_CONNECTION_STATUSES)[num
  * Invoice statuses (docs/payments.md, "invoices"). `overdue` is set by a schedule, never computed on a screen;
  * `partially_paid` and `paid` follow the payments.
  */
-export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void'] as const;
+export const INVOICE_STATUSES = ['draft', 'sent', 'partially_paid', 'paid', 'overdue', 'void', 'refunded'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** What an invoice's timeline records. */
-export const INVOICE_EVENT_KINDS = ['created', 'sent', 'viewed', 'reminded', 'overdue', 'paid', 'voided'] as const;
+export const INVOICE_EVENT_KINDS = ['created', 'sent', 'viewed', 'reminded', 'overdue', 'paid', 'voided', 'refunded'] as const;
 export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
 
 /** Recurring plans (docs/payments.md, "recurring-plans"): active, or archived (kept for their subscriptions). */

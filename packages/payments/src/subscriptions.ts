@@ -119,6 +119,8 @@ export const SubscriptionChargeSchema = z.object({
   attempt: z.number().int(),
   amount: MoneySchema,
   outcome: z.enum(SUBSCRIPTION_CHARGE_OUTCOMES),
+  /** What was refunded of the period's payment (its refunds are noted on the period). */
+  refunded: MoneySchema,
   failure: z.object({ code: z.enum(FAILURE_CODES), message: z.string() }).nullable(),
   payment_id: z.uuid().nullable(),
   next_retry_at: z.string().nullable(),

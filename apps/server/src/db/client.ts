@@ -130,3 +130,21 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], config);
   }
 }
+
+/** What pg-boss needs of a connection: one statement with its parameters. */
+export interface SqlConnection {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The connection an executor runs on, for a statement drizzle does not build (a job pg-boss inserts): a
+ * transaction's own (the pooled connection, or the embedded database's transaction), so the statement commits or
+ * rolls back with it; the database's pool or handle otherwise. Reads drizzle's session `client` (drizzle-orm 0.45,
+ * as db/prepared.ts does); both drivers' clients answer `query(text, values)` with `{ rows }`.
+ */
+export function sqlConnectionOf(executor: Executor): SqlConnection {
+  const client = (executor as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('This database handle does not expose its connection (another drizzle version?).');
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text, values) => query.call(client, text, values ?? []) };
+}

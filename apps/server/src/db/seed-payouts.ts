@@ -18,7 +18,7 @@ const DEMO_MINIMUM = 50_00;
 const FAILED_PAYOUT = 3;
 
 /** Past mail is not sent again: the demo's payouts happened before anyone could read the mailbox. */
-const noMail: Mailer = { send: async () => undefined, recent: async () => [], attachment: async () => undefined, registerJobs: () => undefined };
+const noMail: Mailer = { send: async () => '', recent: async () => [], attachment: async () => undefined, registerJobs: () => undefined };
 
 /**
  * The demo business's payout history (docs/payments.md, "payouts"), made by the real payouts service and

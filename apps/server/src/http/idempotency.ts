@@ -13,6 +13,7 @@ import type { AppConfig } from '../config';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { idempotencyRepository as repo, type KeyHold } from './idempotency.repository';
+import { armCrashAfterCommit } from './test-faults';
 
 const TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 60 * 60 * 1000;
 
@@ -27,7 +28,9 @@ const RENEW_EVERY_MS = IDEMPOTENCY_LEASE_MS / 3;
 /**
  * Test-only fault (config `testFaults`, docs/security.md): a request carrying this header with `before-commit`
  * stops its process as the transaction of its effect is about to commit, with `after-commit` once its work is
- * done and before the answer is stored after it. Ignored unless test faults are on.
+ * done and before the answer is stored after it; in a server process (`kill`) `after-commit` kills it at the first
+ * statement after the commit already, before anything the service does after it (http/test-faults.ts). Ignored
+ * unless test faults are on.
  */
 export const TEST_CRASH_HEADER = 'x-test-crash';
 const TEST_CRASH_POINTS = ['before-commit', 'after-commit'] as const;
@@ -186,6 +189,7 @@ export function createIdempotency(deps: IdempotencyDeps) {
       throw new Error('The lease of this Idempotency-Key ended and a retry took the key over: this request commits nothing.');
     }
     claim.answered = true;
+    if (claim.crashAt === 'after-commit' && deps.testFaults === 'kill') armCrashAfterCommit();
   }
 
   return {

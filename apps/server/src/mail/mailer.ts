@@ -26,8 +26,12 @@ export interface MailMessage {
 export type KeptMail = MailOutboxRow & { attachments: Omit<MailAttachmentInfo, 'mailId'>[] };
 
 export interface Mailer {
-  /** Keeps the mail in the outbox and enqueues its delivery; never fails on delivery. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Keeps the mail in the outbox and enqueues its delivery, both on `db`: given the transaction of the change the
+   * mail tells of, the mail commits with that change or not at all (never lost, never about something undone).
+   * Never fails on delivery. Answers the mail's id, which its delivery sends as the Message-ID.
+   */
+  send(db: Executor, message: MailMessage): Promise<string>;
   /** Newest first: the dev mailbox and the tests read it. */
   recent(limit?: number): Promise<KeptMail[]>;
   /** One attachment of a kept mail with its bytes (the dev mailbox's download), or undefined. */
@@ -43,8 +47,17 @@ const MAIL_SWEEP_JOB = 'mail.sweep';
 export const MAIL_PURGE_JOB = 'mail.purge';
 export const DEFAULT_MAIL_RETENTION_DAYS = 30;
 const PURGE_BATCH = 1000;
-/** The sweep picks up mail kept between this long ago and a minute ago (older mail is never sent late). */
-const SWEEP_WINDOW_MS = minutes(60);
+/**
+ * The sweep picks up mail kept between this long ago and a minute ago whose delivery job is gone (older mail is
+ * never sent late). A mail's job commits with it and waits out any restart, so the sweep is the safety net; its
+ * window outlasts a stop of a day.
+ */
+const SWEEP_WINDOW_MS = days(1);
+/**
+ * A delivery attempt holds its mail this long (longer than SMTP takes to answer or time out); an attempt that died
+ * (its process killed) leaves the mail to the next one after that: pg-boss's retry of the expired job, or the sweep.
+ */
+export const MAIL_CLAIM_MS = minutes(10);
 
 interface DeliveryData {
   mailId: string;
@@ -70,16 +83,28 @@ export function createMailer(deps: {
   const { db, clock, logger } = deps;
   const transport = deps.transport ?? (deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null);
 
-  const enqueue = (mailId: string) => deps.jobs.send<DeliveryData>(MAIL_DELIVERY_JOB, { mailId }, { singletonKey: mailId });
+  const enqueue = (executor: Executor, mailId: string) => deps.jobs.send<DeliveryData>(executor, MAIL_DELIVERY_JOB, { mailId }, { singletonKey: mailId });
+
+  /** The Message-ID of a mail: its id, the same on every attempt, so a receiver can tell a repeat from a new mail. */
+  const messageIdOf = (mailId: string) => `<${mailId}@${/@([^>\s]+)/.exec(deps.from)?.[1] ?? 'mail.invalid'}>`;
 
   /**
-   * Delivers one kept mail at most once: the row is claimed by setting `sent_at` where it is still unset
-   * (the update's row lock makes a second runner find it claimed), then sent; a failure unclaims it.
+   * Delivers one kept mail at least once: the row is claimed for MAIL_CLAIM_MS (the update's row lock makes a
+   * second runner find it claimed), sent, then marked sent; a failure unclaims it with its error. A process killed
+   * while it sends leaves the claim to run out, and the mail is sent again (pg-boss retries the job it was running,
+   * or the sweep enqueues it), with the same Message-ID.
    */
   async function deliver(mailId: string): Promise<void> {
-    const mail = await outbox.claim(db, mailId, clock.now());
-    if (!mail) return;
+    const now = clock.now();
+    const mail = await outbox.claim(db, mailId, now, new Date(now.getTime() + MAIL_CLAIM_MS));
+    if (!mail) {
+      // Sent (or purged) already: done. Held by another attempt: this one fails, and pg-boss tries again after its
+      // backoff, by when that attempt has sent it or its claim has run out.
+      if (await outbox.isWaiting(db, mailId)) throw new Error('Another delivery attempt holds this mail: tried again later.');
+      return;
+    }
     if (!transport) {
+      await outbox.markSent(db, mailId, clock.now());
       logger.info({ mailId, to: mail.to, subject: mail.subject }, `mail kept in the dev mailbox: ${mail.subject}`);
       return;
     }
@@ -90,6 +115,7 @@ export function createMailer(deps: {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        messageId: messageIdOf(mailId),
         ...(mail.html ? { html: mail.html } : {}),
         ...(attachments.length ? { attachments } : {}),
       });
@@ -99,13 +125,17 @@ export function createMailer(deps: {
       await outbox.unclaim(db, mailId, text.slice(0, 1000));
       throw error;
     }
+    await outbox.markSent(db, mailId, clock.now());
   }
 
-  /** Mail kept but never enqueued (the process stopped in between) gets its delivery job. */
+  /**
+   * Kept mail that is not sent, not failed and held by no live attempt gets its delivery job again (a job that is
+   * still there, waiting or retrying, keeps its id: the send is dropped).
+   */
   async function sweep(): Promise<void> {
-    const now = clock.now().getTime();
-    const rows = await outbox.unsentBetween(db, new Date(now - SWEEP_WINDOW_MS), new Date(now - minutes(1)));
-    for (const row of rows) await enqueue(row.id);
+    const now = clock.now();
+    const rows = await outbox.unsentBetween(db, new Date(now.getTime() - SWEEP_WINDOW_MS), new Date(now.getTime() - minutes(1)), now);
+    for (const row of rows) await enqueue(db, row.id);
   }
 
   /**
@@ -125,19 +155,15 @@ export function createMailer(deps: {
   }
 
   return {
-    async send({ attachments = [], ...message }) {
+    async send(executor, { attachments = [], ...message }) {
       const id = newId();
       await outbox.insert(
-        db,
+        executor,
         { id, ...message, html: message.html ?? null, createdAt: clock.now() },
         attachments.map((a, position) => ({ position, filename: a.filename, contentType: a.contentType, size: a.content.length, content: a.content })),
       );
-      try {
-        await enqueue(id);
-      } catch (error) {
-        // The mail is kept; the sweep enqueues it within a minute.
-        logger.error({ mailId: id, err: error }, 'mail delivery could not be enqueued');
-      }
+      await enqueue(executor, id);
+      return id;
     },
     async recent(limit = 50) {
       const rows = await outbox.recent(db, limit);

@@ -50,7 +50,10 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Set once the mail has been handed to SMTP (or kept in the dev mailbox). */
     sentAt: ts('sent_at'),
+    /** A delivery attempt holds the mail until then; one that died leaves it to the next attempt after. */
+    claimedUntil: ts('claimed_until'),
     error: text('error'),
     createdAt: createdAt(),
   },

@@ -130,6 +130,8 @@ export const subscriptionCharges = pgTable(
     currency: text('currency').notNull(),
     outcome: text('outcome', { enum: SUBSCRIPTION_CHARGE_OUTCOMES }).notNull(),
     failureCode: text('failure_code'),
+    /** What was refunded of the period's payment since (its refunds add to it, in their transactions). */
+    refundedAmount: minorAmount('refunded_amount').notNull().default(0),
     /** After a failure: when the next attempt is planned (null: none, the retries ran out). */
     nextRetryAt: ts('next_retry_at'),
     createdAt: createdAt(),

@@ -109,9 +109,9 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
       });
     },
 
-    /** The business's template (its own or the default): what a customer mail says, before `renderEmail`. */
-    async template(businessId: string, key: EmailTemplateKey): Promise<{ subject: string; body: string }> {
-      const { subject, body } = present(key, await repo.find(db, businessId, key));
+    /** The business's template (its own or the default): what a customer mail says, before `renderEmail` (`executor`: the mail's transaction). */
+    async template(businessId: string, key: EmailTemplateKey, executor: Executor = db): Promise<{ subject: string; body: string }> {
+      const { subject, body } = present(key, await repo.find(executor, businessId, key));
       return { subject, body };
     },
 
@@ -129,7 +129,8 @@ export function createEmailTemplatesService(deps: { db: Executor; clock: Clock; 
         throw new AppError('RATE_LIMITED', 'You have sent several test mails in the last few minutes. Try again in 10 minutes.');
       }
       const mail = renderEmail(template, sampleValues(business, clock.now()));
-      await deps.mailer.send({ to: user.email, subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
+      // A test mail changes nothing else: it is kept on its own.
+      await deps.mailer.send(db, { to: user.email, subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html });
       return { sent_to: user.email };
     },
   };

@@ -82,7 +82,9 @@ export function createNotificationSettingsService(deps: { db: Executor; clock: C
     },
 
     /** Who gets the mail of an event now (`notificationRecipients`), for the capabilities that send it. */
-    recipients: (businessId: string, event: NotificationEvent): Promise<string[]> => notificationRecipients(db, businessId, event),
+    /** `executor`: the transaction of the change the mail tells of, when the mail is kept in it (the outbox). */
+    recipients: (businessId: string, event: NotificationEvent, executor: Executor = db): Promise<string[]> =>
+      notificationRecipients(executor, businessId, event),
 
     /** The active owners' addresses: security alerts (card payments paused at the checkout) go to them whatever the settings say. */
     ownerEmails: (businessId: string): Promise<string[]> => repo.activeMemberEmails(db, businessId, ['owner']),

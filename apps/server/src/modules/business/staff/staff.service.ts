@@ -49,9 +49,10 @@ export function createStaffService(deps: {
     }
   }
 
-  async function mailInvitation(ctx: BusinessContext, email: string, role: Role, token: string, expiresAt: Date): Promise<void> {
+  /** In the transaction that makes or renews the invitation (the outbox): the mail and its link commit with it. */
+  async function mailInvitation(tx: Executor, ctx: BusinessContext, email: string, role: Role, token: string, expiresAt: Date): Promise<void> {
     const link = screenLink(deps.publicUrl, SCREEN_PATHS.registerComplete, { hash: token });
-    await deps.mailer.send({
+    await deps.mailer.send(tx, {
       to: email,
       subject: `You are invited to join ${ctx.business.row.name}`,
       text:
@@ -139,11 +140,11 @@ export function createStaffService(deps: {
           objectId: created.id,
           meta: { email, role: body.role },
         });
+        await mailInvitation(tx, ctx, email, body.role, token, expiresAt);
         // A keyed request's answer commits with the invitation (http/context.ts, `IdempotentRequest`).
         await ctx.idempotency?.answerIn(tx, presentInvitation(created, ctx.user.name, now));
         return created;
       });
-      await mailInvitation(ctx, email, body.role, token, expiresAt);
       return presentInvitation(row, ctx.user.name, now);
     },
 
@@ -166,9 +167,9 @@ export function createStaffService(deps: {
           objectType: 'invitation',
           objectId: id,
         });
+        await mailInvitation(tx, ctx, current.invitation.email, current.invitation.role, token, expiresAt);
         return current;
       });
-      await mailInvitation(ctx, found.invitation.email, found.invitation.role, token, expiresAt);
       return presentInvitation({ ...found.invitation, expiresAt }, found.invitedBy, now);
     },
 

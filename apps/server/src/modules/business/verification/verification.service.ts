@@ -74,9 +74,10 @@ export function createVerificationService(deps: {
     }
   }
 
-  async function mailOwners(row: BusinessRow, subject: string, text: (name: string) => string): Promise<void> {
-    const owners = await repo.owners(db, row.id);
-    for (const owner of owners) await mailer.send({ to: owner.email, subject, text: text(owner.name) });
+  /** Mails the owners in the transaction of the change the mail tells of (the outbox). */
+  async function mailOwners(tx: Executor, row: BusinessRow, subject: string, text: (name: string) => string): Promise<void> {
+    const owners = await repo.owners(tx, row.id);
+    for (const owner of owners) await mailer.send(tx, { to: owner.email, subject, text: text(owner.name) });
   }
 
   const questionnairePath = (row: BusinessRow) => fillPath(SCREEN_PATHS.onboardingQuestionnaire, { business_id: row.id });
@@ -122,17 +123,17 @@ export function createVerificationService(deps: {
           objectType: 'business',
           objectId: row.id,
         });
+        await mailOwners(tx, next, `${row.name} is verified`, (name) =>
+          [
+            `Hello ${name},`,
+            '',
+            `Good news: we have verified ${row.name}. The dashboard is open and the business can start taking payments.`,
+            '',
+            `Open the dashboard: ${screenLink(deps.publicUrl, SCREEN_PATHS.paymentsOverview, { business_id: row.id })}`,
+          ].join('\n'),
+        );
         return next;
       });
-      await mailOwners(updated, `${row.name} is verified`, (name) =>
-        [
-          `Hello ${name},`,
-          '',
-          `Good news: we have verified ${row.name}. The dashboard is open and the business can start taking payments.`,
-          '',
-          `Open the dashboard: ${screenLink(deps.publicUrl, SCREEN_PATHS.paymentsOverview, { business_id: row.id })}`,
-        ].join('\n'),
-      );
       return review(updated);
     },
 
@@ -173,19 +174,19 @@ export function createVerificationService(deps: {
           objectId: row.id,
           meta: { message },
         });
+        await mailOwners(tx, next, `Changes needed to verify ${row.name}`, (name) =>
+          [
+            `Hello ${name},`,
+            '',
+            `We reviewed the verification questionnaire of ${row.name} and need a few changes:`,
+            '',
+            message,
+            '',
+            `Update the questionnaire and submit it again: ${screenLink(deps.publicUrl, SCREEN_PATHS.onboardingQuestionnaire, { business_id: row.id })}`,
+          ].join('\n'),
+        );
         return next;
       });
-      await mailOwners(updated, `Changes needed to verify ${row.name}`, (name) =>
-        [
-          `Hello ${name},`,
-          '',
-          `We reviewed the verification questionnaire of ${row.name} and need a few changes:`,
-          '',
-          message,
-          '',
-          `Update the questionnaire and submit it again: ${screenLink(deps.publicUrl, SCREEN_PATHS.onboardingQuestionnaire, { business_id: row.id })}`,
-        ].join('\n'),
-      );
       return review(updated);
     },
 
@@ -214,16 +215,16 @@ export function createVerificationService(deps: {
           objectId: row.id,
           meta: { reason, previous_status: row.onboardingStatus },
         });
+        await mailOwners(tx, next, `We could not verify ${row.name}`, (name) =>
+          [
+            `Hello ${name},`,
+            '',
+            `We could not verify ${row.name}, so it cannot take payments from the dashboard.`,
+            'Please contact customer support: they can explain the decision and what you can provide to have it reviewed again.',
+          ].join('\n'),
+        );
         return next;
       });
-      await mailOwners(updated, `We could not verify ${row.name}`, (name) =>
-        [
-          `Hello ${name},`,
-          '',
-          `We could not verify ${row.name}, so it cannot take payments from the dashboard.`,
-          'Please contact customer support: they can explain the decision and what you can provide to have it reviewed again.',
-        ].join('\n'),
-      );
       return review(updated);
     },
 
@@ -251,21 +252,21 @@ export function createVerificationService(deps: {
           objectId: row.id,
           meta: { status },
         });
+        await mailOwners(tx, next, `${row.name} is unblocked`, (name) =>
+          [
+            `Hello ${name},`,
+            '',
+            status === 'completed'
+              ? `${row.name} is no longer blocked: it takes payments and pays out again.`
+              : status === 'pending_verification'
+                ? `${row.name} is no longer blocked. We are reviewing its verification and will write to you with the result.`
+                : `${row.name} is no longer blocked. Finish the questionnaire and submit it so that we can verify the business.`,
+            '',
+            `Open the dashboard: ${screenLink(deps.publicUrl, SCREEN_PATHS.paymentsOverview, { business_id: row.id })}`,
+          ].join('\n'),
+        );
         return next;
       });
-      await mailOwners(updated, `${row.name} is unblocked`, (name) =>
-        [
-          `Hello ${name},`,
-          '',
-          status === 'completed'
-            ? `${row.name} is no longer blocked: it takes payments and pays out again.`
-            : status === 'pending_verification'
-              ? `${row.name} is no longer blocked. We are reviewing its verification and will write to you with the result.`
-              : `${row.name} is no longer blocked. Finish the questionnaire and submit it so that we can verify the business.`,
-          '',
-          `Open the dashboard: ${screenLink(deps.publicUrl, SCREEN_PATHS.paymentsOverview, { business_id: row.id })}`,
-        ].join('\n'),
-      );
       return review(updated);
     },
 

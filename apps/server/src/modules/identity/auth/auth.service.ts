@@ -233,18 +233,21 @@ export function createAuthService(deps: {
       if (!user) return;
       const token = randomToken(32);
       const now = clock.now();
-      await passwordResetRepository.insert(db, {
-        id: newId(),
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-        createdAt: now,
-      });
       const link = screenLink(deps.publicUrl, SCREEN_PATHS.passwordReset, { reset_token: token }, { email: user.email });
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+      // The reset and its mail commit together (the outbox).
+      await db.transaction(async (tx) => {
+        await passwordResetRepository.insert(tx, {
+          id: newId(),
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+          createdAt: now,
+        });
+        await deps.mailer.send(tx, {
+          to: user.email,
+          subject: 'Reset your password',
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+        });
       });
     },
 

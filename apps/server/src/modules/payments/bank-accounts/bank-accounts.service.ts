@@ -96,12 +96,17 @@ export function createBankAccountsService(deps: {
   }
 
   /** Every active owner hears of a change to where the business's money goes: an alert nobody can turn off. */
-  async function mailOwners(ctx: BusinessContext, what: string): Promise<void> {
-    const owners = (await deps.staff.listMembers(ctx)).filter((m) => m.status === 'active' && m.role.title === 'Owner');
+  const ownersOf = async (ctx: BusinessContext) => (await deps.staff.listMembers(ctx)).filter((m) => m.status === 'active' && m.role.title === 'Owner');
+
+  /**
+   * In the change's transaction (the outbox), to the owners read before it (on the embedded database a read
+   * outside the transaction would wait for its end).
+   */
+  async function mailOwners(tx: Executor, ctx: BusinessContext, owners: Awaited<ReturnType<typeof ownersOf>>, what: string): Promise<void> {
     const business = ctx.business.row.name;
     const when = clock.now().toISOString().replace('T', ' ').slice(0, 16);
     for (const owner of owners) {
-      await deps.mailer.send({
+      await deps.mailer.send(tx, {
         to: owner.email,
         subject: `Bank accounts of ${business} changed`,
         text: [
@@ -135,15 +140,16 @@ export function createBankAccountsService(deps: {
     async create(ctx: BusinessContext, body: Body<BankAccountFields>): Promise<BankAccount> {
       const businessId = ctx.business.row.id;
       assertCountry(ctx, body);
+      const owners = await ownersOf(ctx);
       const row = await auth.confirmIdentity(ctx.user, reauthOf(body), async (tx) => {
         await repo.lockCurrency(tx, businessId, body.currency);
         const isDefault = !(await repo.hasDefault(tx, businessId, body.currency));
         const now = clock.now();
         const saved = await repo.insert(tx, { businessId, id: newTimeOrderedId(), ...columnsOf(body), isDefault, createdAt: now, updatedAt: now });
         await record(tx, ctx, 'bank_account.created', `Added ${describe(saved)}${isDefault ? ' as the default of its currency' : ''}`, saved);
+        await mailOwners(tx, ctx, owners, `added ${describe(saved)}`);
         return saved;
       });
-      await mailOwners(ctx, `added ${describe(row)}`);
       return presentBankAccount(row);
     },
 
@@ -161,6 +167,7 @@ export function createBankAccountsService(deps: {
       }
       const fields = checked.data;
       assertCountry(ctx, fields);
+      const owners = await ownersOf(ctx);
       const row = await auth.confirmIdentity(ctx.user, reauthOf(body), async (tx) => {
         const currencies = [...new Set([current.currency, fields.currency])].sort();
         for (const currency of currencies) await repo.lockCurrency(tx, businessId, currency);
@@ -177,15 +184,16 @@ export function createBankAccountsService(deps: {
         await record(tx, ctx, 'bank_account.updated', `Edited ${describe(saved)}${was}`, saved, {
           ...(numberChanged ? { previous_account: maskAccount(last4(before)) } : {}),
         });
+        await mailOwners(tx, ctx, owners, `changed ${describe(saved)}${was}`);
         return { saved, was };
       });
-      await mailOwners(ctx, `changed ${describe(row.saved)}${row.was}`);
       return presentBankAccount(row.saved);
     },
 
     async setDefault(ctx: BusinessContext, id: string): Promise<BankAccount> {
       const businessId = ctx.business.row.id;
       const current = await load(businessId, id);
+      const owners = await ownersOf(ctx);
       const result = await db.transaction(async (tx) => {
         await repo.lockCurrency(tx, businessId, current.currency);
         const row = await repo.find(tx, businessId, id);
@@ -194,25 +202,26 @@ export function createBankAccountsService(deps: {
         await repo.clearDefault(tx, businessId, row.currency);
         const saved = (await repo.update(tx, businessId, id, { isDefault: true, updatedAt: clock.now() }))!;
         await record(tx, ctx, 'bank_account.default_set', `Made ${describe(saved)} the default of its currency`, saved);
+        await mailOwners(tx, ctx, owners, `made ${describe(saved)} the default for payouts in ${saved.currency.toUpperCase()}`);
         return { row: saved, changed: true };
       });
-      if (result.changed) await mailOwners(ctx, `made ${describe(result.row)} the default for payouts in ${result.row.currency.toUpperCase()}`);
       return presentBankAccount(result.row);
     },
 
     async remove(ctx: BusinessContext, id: string, body: ReauthFields): Promise<void> {
       const businessId = ctx.business.row.id;
       const current = await load(businessId, id);
-      const removed = await auth.confirmIdentity(ctx.user, reauthOf(body), async (tx) => {
+      const owners = await ownersOf(ctx);
+      await auth.confirmIdentity(ctx.user, reauthOf(body), async (tx) => {
         await repo.lockCurrency(tx, businessId, current.currency);
         const row = await repo.find(tx, businessId, id);
         if (!row) throw notFound();
         await repo.remove(tx, businessId, id);
         if (row.isDefault) await handOverDefault(tx, businessId, row.currency, id);
         await record(tx, ctx, 'bank_account.removed', `Removed ${describe(row)}`, row);
+        await mailOwners(tx, ctx, owners, `removed ${describe(row)}`);
         return row;
       });
-      await mailOwners(ctx, `removed ${describe(removed)}`);
     },
   };
 }

@@ -1,9 +1,12 @@
+import { originOfKind } from '@merchant/core';
 import { defineModule, type Platform } from '@/modules/module';
 import { hours, minutes } from '@/modules/platform/jobs/jobs.service';
+import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import { createChargesService } from './charges.service';
+import { createRefundEffects } from './refund-effects';
 
 /**
  * The payment lifecycle service (docs/payments.md, "Core services"). No endpoints of its own: the checkout
@@ -16,11 +19,27 @@ export const chargesModule = defineModule({
     db,
     clock,
     audit,
+    mailer,
+    config,
     ledger,
     processor,
     customers,
-  }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; processor: Processor; customers: CustomersService }) =>
-    createChargesService({ db, clock, audit, ledger, processor, customers }),
+    emailTemplates,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & {
+    ledger: LedgerService;
+    processor: Processor;
+    customers: CustomersService;
+    emailTemplates: EmailTemplatesService;
+  }) =>
+    createChargesService({
+      db,
+      clock,
+      audit,
+      ledger,
+      processor,
+      customers,
+      onRefunded: createRefundEffects({ mailer, emailTemplates, checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain) }),
+    }),
   jobs: (jobs, charges) => {
     /** Settlement: every hour, pending funds whose settlement day has come become available (exactly once). */
     jobs.schedule('payments.settle', { every: hours(1) }, async ({ data }) => {

@@ -7,7 +7,6 @@ import {
   NextActionSchema,
   type CheckoutPaymentMethod,
   type NextAction,
-  type PaymentEventType,
   type PaymentMethod,
   type PaymentMethodDetails,
   type PaymentSource,
@@ -25,9 +24,11 @@ import type { ActionDecision, Intent, PaymentProvider, ProcessorAnswer, Provider
 import { committing, type BeforeCommit, type ChargeCommit } from './before-commit';
 import { newAttempt, ownAttemptInFlight, reconcileAttempts, runTwoPhase, type AttemptRow, type Settled } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
+import { paymentEvents, type NewPaymentEvent } from './payment-events';
 import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
+import type { RefundEffects } from './refund-effects';
 import { savedMethodColumns, savedMethodEvent } from './saved-method';
 import { settleDue } from './settlement';
 import type {
@@ -60,7 +61,6 @@ export type {
 };
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
-type NewPaymentEvent = Parameters<typeof repo.insertEvent>[1];
 
 /**
  * What a confirm has decided but not written when the provider's outcome is applied: the payment's move to
@@ -86,18 +86,14 @@ export function createChargesService(deps: {
   ledger: LedgerService;
   processor: Processor;
   customers: CustomersService;
+  /** What a refund finishes besides the payment (refund-effects.ts), passed on to refunds.ts. */
+  onRefunded?: RefundEffects;
 }) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
-  const refunds = createRefunds(deps);
+  const refunds = createRefunds({ ...deps, sourceOf: (type) => sources.get(type) });
 
-  function eventRow(payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null): NewPaymentEvent {
-    return { businessId: payment.businessId, id: newTimeOrderedId(), paymentId: payment.id, type, data, actorUserId, createdAt: clock.now() };
-  }
-
-  async function event(tx: Executor, payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null) {
-    await repo.insertEvent(tx, eventRow(payment, type, data, actorUserId));
-  }
+  const { row: eventRow, insert: event } = paymentEvents(clock);
 
   /** Locks the payment's source and refuses when it no longer takes payments. */
   async function lockSource(tx: Executor, businessId: string, source: { type: PaymentSource; id: string | null }, amount: number): Promise<void> {

@@ -25,6 +25,12 @@ export interface PaymentSourceAdapter {
   /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
   paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
   /**
+   * Runs in the transaction that records a refund of a payment of the source (docs/payments.md, "Refunds"):
+   * `payment` as it now stands (its `refundedAmount` includes this refund), `refund` the refund made. A source
+   * whose figures are read from its payments (a link, a QR code) has nothing to do and leaves it out.
+   */
+  paymentRefunded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow, refund: RefundRow): Promise<void>;
+  /**
    * The source behind a checkout URL's public id (the hosted checkout shows and pays it), or null when there
    * is none. A source type without it has no checkout page.
    */

@@ -1,15 +1,16 @@
 import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
-import { balanceOfProvider, type RefundInput } from '@merchant/payments';
+import { balanceOfProvider, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
-import { newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { BeforeCommit, RefundDone } from './before-commit';
 import { chargesRepository as repo, type PaymentRow } from './charges.repository';
-import type { ChargesActor } from './charges.types';
+import type { ChargesActor, PaymentSourceAdapter } from './charges.types';
+import type { RefundEffects } from './refund-effects';
+import { paymentEvents } from './payment-events';
 import { newAttempt, runTwoPhase, type AttemptRow } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
 
@@ -26,13 +27,24 @@ interface RefundAttemptData {
  * Refunds (docs/payments.md, "Refunds"), in two phases around the processor's call (processor-attempts.ts): the
  * first transaction checks the payment and records the attempt; `recordRefund` writes the outcome.
  */
-export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: LedgerService; processor: Processor }) {
+export function createRefunds(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  ledger: LedgerService;
+  processor: Processor;
+  /** What a refund finishes besides the payment: its source, the customer's mail (refund-effects.ts). */
+  onRefunded?: RefundEffects | undefined;
+  sourceOf: (type: PaymentSource) => PaymentSourceAdapter | undefined;
+}) {
   const { db, clock } = deps;
+  const events = paymentEvents(clock);
 
   /**
    * A refund's outcome, the one place it is written (the request's second transaction and the reconciliation both
    * come here): the refund (its id is its attempt's), the payment's refunded amount and status, the ledger, the
-   * event and the audit entry. The caller has locked the payment and settled the attempt in this transaction.
+   * event, the audit entry, and what the refund finishes besides (its source, the customer's mail through the
+   * outbox). The caller has locked the payment and settled the attempt in this transaction.
    */
   async function recordRefund(tx: Executor, payment: PaymentRow, attempt: AttemptRow, providerRef: string): Promise<RefundDone> {
     const data = attempt.data as unknown as RefundAttemptData;
@@ -68,15 +80,7 @@ export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditSe
         { account: 'customer_funds', currency: payment.currency, amount },
       ],
     });
-    await repo.insertEvent(tx, {
-      businessId,
-      id: newTimeOrderedId(),
-      paymentId: payment.id,
-      type: 'refunded',
-      data: { refund_id: refund.id, amount, reason: data.reason },
-      actorUserId: data.userId,
-      createdAt: now,
-    });
+    await events.insert(tx, updated, 'refunded', { refund_id: refund.id, amount, reason: data.reason }, data.userId);
     const where: RequestMeta = { ip: data.ip, userAgent: data.userAgent };
     await deps.audit.record(tx, where, {
       action: 'payment.refunded',
@@ -87,6 +91,7 @@ export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditSe
       objectId: payment.id,
       meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason },
     });
+    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType));
     return { payment: updated, refund };
   }
 
@@ -121,11 +126,10 @@ export function createRefunds(deps: { db: Executor; clock: Clock; audit: AuditSe
           // This request's own refund: its retry (after a 503 or a crash) resumes it, or answers it once settled.
           const own = requestKey ? await attempts.byRequestKey(tx, requestKey) : null;
           if (own) return own;
-          if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
-            throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
-          }
+          const refundable = refundableAmount({ status: payment.status, amount: payment.amount, refunded: payment.refundedAmount });
+          if (refundable === 0) throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
           // Refunds at the processor count as made: several at once never return more than was paid.
-          const left = payment.amount - payment.refundedAmount - (await attempts.refundsInFlight(tx, businessId, payment.id));
+          const left = refundable - (await attempts.refundsInFlight(tx, businessId, payment.id));
           if (input.amount > left) {
             throw fieldError('REFUND_EXCEEDS_REMAINING', 'amount', `At most ${formatMoneyWithCode(left, payment.currency)} is left to refund.`);
           }

@@ -1,3 +1,4 @@
+import type { Executor } from '@/db/client';
 import { AppError, SCREEN_PATHS, screenLink } from '@merchant/core';
 import { PAYMENT_SOURCE_LABELS, type PaymentMethod, type PaymentSource } from '@merchant/payments';
 import type { Clock } from '@/lib/clock';
@@ -78,6 +79,7 @@ const nameOf = (type: PaymentSource) => SOURCE_NAMES[type] ?? PAYMENT_SOURCE_LAB
  * the decline-ratio trip that pauses card payments on a link or QR code and mails the business's owners once.
  */
 export function createCardTesting(deps: {
+  db: Executor;
   clock: Clock;
   limiter: RateLimiter;
   mailer: Mailer;
@@ -98,7 +100,8 @@ export function createCardTesting(deps: {
     const [business, owners] = await Promise.all([deps.businessName(businessId), deps.notificationSettings.ownerEmails(businessId)]);
     const dashboard = screenLink(deps.publicUrl, SCREEN_PATHS.paymentsOverview, { business_id: businessId });
     for (const to of owners) {
-      await deps.mailer.send({ to, subject: subject(business), text: [...lines, '', `Open the dashboard: ${dashboard}`].join('\n') });
+      // The pause lives in its rate-limit counter, not in a transaction of ours: the mail is kept on its own.
+      await deps.mailer.send(deps.db, { to, subject: subject(business), text: [...lines, '', `Open the dashboard: ${dashboard}`].join('\n') });
     }
   }
 

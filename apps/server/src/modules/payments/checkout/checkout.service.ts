@@ -21,6 +21,7 @@ import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import type { ChargeResult, ChargesService, CheckoutSource } from '../charges/charges.service';
+import type { ChargeCommit } from '../charges/charges.types';
 import type { PaymentRow } from '../charges/charges.repository';
 import { isPastConfirmTime } from '../charges/incomplete';
 import { brandingAndSettingsFor, brandingFor } from '../checkout-customisation/checkout-customisation.service';
@@ -88,6 +89,7 @@ export function createCheckoutService(deps: {
   const { db, charges, mailer } = deps;
   // Card testing (docs/security.md, "Card testing at the checkout"): limits on starts and confirms, and card pauses.
   const cardTesting = createCardTesting({
+    db,
     clock: deps.clock,
     limiter: deps.limiter,
     mailer,
@@ -110,14 +112,16 @@ export function createCheckoutService(deps: {
     return payment;
   }
 
-  /** Mails the receipt when the business sends receipts and the customer left an email. */
-  async function afterOutcome(result: ChargeResult): Promise<CheckoutPayment> {
-    const { payment } = result;
-    const business = payment.status === 'succeeded' && payment.customerEmail ? await brandingAndSettingsFor(db, payment.businessId) : null;
+  /**
+   * Mails the receipt when the payment succeeded, the business sends receipts and the customer left an email: in
+   * the transaction that records the outcome (the outbox), so a receipt is never lost nor sent for an outcome undone.
+   */
+  async function mailReceipt(tx: Executor, payment: PaymentRow): Promise<void> {
+    const business = payment.status === 'succeeded' && payment.customerEmail ? await brandingAndSettingsFor(tx, payment.businessId) : null;
     if (payment.customerEmail && business?.settings.send_receipts) {
       const receipt = receiptWith(payment, business.branding);
       const amount = formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency);
-      await mailer.send({
+      await mailer.send(tx, {
         to: payment.customerEmail,
         subject: `Your receipt from ${receipt.business.name}`,
         text: [
@@ -133,8 +137,16 @@ export function createCheckoutService(deps: {
           .join('\n'),
       });
     }
-    return presentCheckoutPayment(payment, result.nextAction);
   }
+
+  /** The last steps of an outcome's transaction: its receipt, then a keyed request's answer. */
+  const receiptAndAnswer =
+    (where: CheckoutRequest): ChargeCommit =>
+    async (tx, result) => {
+      await mailReceipt(tx, result.payment);
+      await answering(where)(tx, result);
+    };
+  const afterOutcome = (result: ChargeResult): CheckoutPayment => presentCheckoutPayment(result.payment, result.nextAction);
 
   async function receiptOf(payment: PaymentRow): Promise<Receipt> {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
@@ -255,7 +267,7 @@ export function createCheckoutService(deps: {
       const result = await charges.confirm(publicId, details, {
         passFeeToCustomer: 'as_set',
         where: metaOf(where),
-        beforeCommit: answering(where),
+        beforeCommit: receiptAndAnswer(where),
         requestKey: where.idempotency?.requestKey,
       });
       if (details.method === 'card' && result.payment.status === 'failed') await cardTesting.declined(result.payment);
@@ -263,18 +275,18 @@ export function createCheckoutService(deps: {
     },
 
     async challenge(publicId: string, decision: 'approve' | 'fail', where: CheckoutRequest): Promise<CheckoutPayment> {
-      const [meta, then, key] = [metaOf(where), answering(where), where.idempotency?.requestKey];
+      const [meta, then, key] = [metaOf(where), receiptAndAnswer(where), where.idempotency?.requestKey];
       return afterOutcome(
         await (decision === 'approve' ? charges.approveChallenge(publicId, meta, then, key) : charges.failChallenge(publicId, meta, then, key)),
       );
     },
 
     async qrScan(publicId: string, where: CheckoutRequest): Promise<CheckoutPayment> {
-      return afterOutcome(await charges.simulateQrScan(publicId, metaOf(where), answering(where), where.idempotency?.requestKey));
+      return afterOutcome(await charges.simulateQrScan(publicId, metaOf(where), receiptAndAnswer(where), where.idempotency?.requestKey));
     },
 
     async wallet(publicId: string, decision: 'approve' | 'fail', where: CheckoutRequest): Promise<CheckoutPayment> {
-      const [meta, then, key] = [metaOf(where), answering(where), where.idempotency?.requestKey];
+      const [meta, then, key] = [metaOf(where), receiptAndAnswer(where), where.idempotency?.requestKey];
       return afterOutcome(await (decision === 'approve' ? charges.walletApprove(publicId, meta, then, key) : charges.walletCancel(publicId, meta, then, key)));
     },
 

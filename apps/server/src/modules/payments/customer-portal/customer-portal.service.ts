@@ -54,7 +54,7 @@ export function createCustomerPortalService(deps: {
   testMode: () => boolean;
 }) {
   const { db } = deps;
-  const link = (businessId: string, customerId: string) => deps.portalLinks.portalUrl(businessId, customerId);
+  const link = (businessId: string, customerId: string, executor?: Executor) => deps.portalLinks.portalUrl(businessId, customerId, executor);
 
   /** The customer the token names, in the URL's business; a customer no longer there is the same as a forged link. */
   async function customerOf(businessId: string, customerId: string) {
@@ -85,9 +85,9 @@ export function createCustomerPortalService(deps: {
     ];
   }
 
-  async function mailLink(businessId: string, businessName: string, customerId: string, email: string) {
-    const made = await link(businessId, customerId);
-    await deps.mailer.send({ to: email, ...portalLinkMail(businessName, made.url, made.expiresAt) });
+  async function mailLink(tx: Executor, businessId: string, businessName: string, customerId: string, email: string) {
+    const made = await deps.portalLinks.portalUrl(businessId, customerId, tx);
+    await deps.mailer.send(tx, { to: email, ...portalLinkMail(businessName, made.url, made.expiresAt) });
     return made;
   }
 
@@ -169,7 +169,8 @@ export function createCustomerPortalService(deps: {
       if ((await deps.limiter.hit(`portal-link:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
       const customer = await customerOf(businessId, check.customerId);
       const branding = await brandingFor(db, businessId, 'invoice');
-      if (customer.email && branding) await mailLink(businessId, branding.name, customer.id, customer.email);
+      // Nothing else changes: the mail is kept on its own.
+      if (customer.email && branding) await mailLink(db, businessId, branding.name, customer.id, customer.email);
       return { message: NEW_LINK_ANSWER };
     },
 
@@ -178,19 +179,20 @@ export function createCustomerPortalService(deps: {
       const business = ctx.business.row;
       const customer = await deps.customers.get(business.id, customerId);
       if (!customer.email) throw new AppError('CUSTOMER_NO_EMAIL', 'Add an email address to this customer to send them a link.');
-      await db.transaction(async (tx) => {
+      const email = customer.email;
+      // The mail and the audit entry that says it left commit together (the outbox).
+      const made = await db.transaction(async (tx) => {
         await deps.audit.record(tx, ctx, {
           action: 'customer.portal_link_sent',
-          description: `Emailed a portal link to ${customer.name ?? customer.email}`,
+          description: `Emailed a portal link to ${customer.name ?? email}`,
           actorUserId: ctx.user.id,
           businessId: business.id,
           objectType: 'customer',
           objectId: customer.id,
-          meta: { email: customer.email },
+          meta: { email },
         });
+        return mailLink(tx, business.id, business.name, customer.id, email);
       });
-      // The mail joins the outbox after the audit entry commits (its delivery job is never sent inside a transaction).
-      const made = await mailLink(business.id, business.name, customer.id, customer.email);
       return { sent_to: customer.email, expires_at: made.expiresAt.toISOString() };
     },
   };

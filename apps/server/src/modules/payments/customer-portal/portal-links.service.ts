@@ -14,14 +14,21 @@ const TTL_MS = PORTAL_LINK_TTL_DAYS * 24 * 60 * 60_000;
 export function createPortalLinks(deps: { db: Executor; clock: Clock; invoiceOrigin: string }) {
   const { db, clock } = deps;
   let key: Promise<string> | null = null;
-  /** The server's signing key, made once per database (every process and restart shares it). */
-  const signingKey = () => (key ??= appSecret(db, 'portal_link_key', clock.now()));
+  /**
+   * The server's signing key, made once per database (every process and restart shares it). Read in a transaction
+   * (`executor`, a mail kept in it) it is not kept for later: a key that transaction made rolls back with the mail.
+   */
+  const signingKey = (executor: Executor = db) => {
+    if (key) return key;
+    if (executor !== db) return appSecret(executor, 'portal_link_key', clock.now());
+    return (key = appSecret(db, 'portal_link_key', clock.now()));
+  };
 
   return {
-    /** A fresh signed link to the customer's portal, valid for `PORTAL_LINK_TTL_DAYS`. */
-    async portalUrl(businessId: string, customerId: string): Promise<{ url: string; expiresAt: Date }> {
+    /** A fresh signed link to the customer's portal, valid for `PORTAL_LINK_TTL_DAYS` (`executor`: the mail's transaction). */
+    async portalUrl(businessId: string, customerId: string, executor: Executor = db): Promise<{ url: string; expiresAt: Date }> {
       const expiresAt = new Date(clock.now().getTime() + TTL_MS);
-      const token = signPortalToken(await signingKey(), businessId, customerId, expiresAt);
+      const token = signPortalToken(await signingKey(executor), businessId, customerId, expiresAt);
       return { url: screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token }), expiresAt };
     },
 

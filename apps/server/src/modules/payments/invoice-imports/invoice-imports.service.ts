@@ -196,7 +196,12 @@ export function createInvoiceImportsService(deps: {
       const record = await db.transaction(async (tx) => {
         const current = await repo.lock(tx, businessId, id);
         if (!current) throw notFound();
-        if (current.status !== 'validated') return current;
+        // The job commits with the confirmation (the outbox); a second confirm sends it again under its key.
+        const queue = () => deps.jobs.send<CreateInvoicesJob>(tx, CREATE_INVOICES_JOB, { businessId, importId: id }, { singletonKey: id });
+        if (current.status !== 'validated') {
+          if (current.status === 'confirmed') await queue();
+          return current;
+        }
         const counts = await repo.counts(tx, businessId, id);
         if (counts.valid === 0) {
           throw new AppError('INVOICE_IMPORT_NOTHING_TO_CREATE', 'No row of this file can be created: correct the rows and upload the file again.');
@@ -218,10 +223,9 @@ export function createInvoiceImportsService(deps: {
           objectId: id,
           meta: { valid: counts.valid },
         });
+        await queue();
         return { ...current, ...patch };
       });
-      // Sent after the commit: on the embedded database the queue waits for an open transaction.
-      if (record.status === 'confirmed') await deps.jobs.send<CreateInvoicesJob>(CREATE_INVOICES_JOB, { businessId, importId: id }, { singletonKey: id });
       return summary(record);
     },
 

@@ -1,5 +1,13 @@
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_METHOD_LABELS, PUBLIC_INVOICE_STATUSES, amountDue, invoicePayableRange, statusAfterPayment } from '@merchant/payments';
+import {
+  PAYMENT_METHOD_LABELS,
+  PUBLIC_INVOICE_STATUSES,
+  amountDue,
+  invoiceDebitOfRefund,
+  invoicePayableRange,
+  statusAfterPayment,
+  statusAfterRefund,
+} from '@merchant/payments';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { PaymentSourceAdapter } from '../charges/charges.service';
@@ -54,6 +62,33 @@ export function createInvoicePaymentSource(deps: { clock: Clock; invoiceOrigin: 
       const left = amountDue(row.total, paid);
       const detail = `${paidDetail(payment, credited)}${left > 0 ? `; ${formatMoneyWithCode(left, row.currency)} still due` : ''}`;
       await repo.addEvent(tx, { businessId, id: newTimeOrderedId(), invoiceId: sourceId, kind: 'paid', detail, userId: null, createdAt: now });
+    },
+    /**
+     * A refund of one of its payments pays the invoice less (what the refund takes of the credited part, the
+     * customer's fee last: `invoiceDebitOfRefund`): partially paid again, or refunded once nothing stays paid, with
+     * a timeline entry, in the refund's transaction.
+     */
+    async paymentRefunded(tx, businessId, sourceId, payment, refund) {
+      const row = await repo.lock(tx, businessId, sourceId);
+      if (!row) return;
+      const credited = payment.amount - payment.customerFee;
+      const debit = invoiceDebitOfRefund(credited, payment.refundedAmount - refund.amount, refund.amount);
+      const paid = Math.max(0, row.amountPaid - debit);
+      const status = statusAfterRefund(row.status, row.total, paid);
+      const now = clock.now();
+      await repo.update(tx, businessId, sourceId, { amountPaid: paid, status, updatedAt: now });
+      const left = amountDue(row.total, paid);
+      const due = status === 'partially_paid' && left > 0 ? `; ${formatMoneyWithCode(left, row.currency)} due again` : '';
+      const detail = `${formatMoneyWithCode(refund.amount, refund.currency)} of payment ${payment.publicId} refunded${due}`;
+      await repo.addEvent(tx, {
+        businessId,
+        id: newTimeOrderedId(),
+        invoiceId: sourceId,
+        kind: 'refunded',
+        detail,
+        userId: refund.createdByUserId,
+        createdAt: now,
+      });
     },
     async checkoutPage(db, businessId, sourceId) {
       const found = await repo.find(db, businessId, sourceId);

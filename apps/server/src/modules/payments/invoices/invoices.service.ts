@@ -184,10 +184,10 @@ export function createInvoicesService(deps: {
     // Read before the transaction: on the embedded database a read outside it would wait for its end.
     const template = await deps.emailTemplates.template(business.id, key);
     const brand = await pdf.brandAssets(business.id);
-    const message = await db.transaction(async (tx) => {
+    const sent = await db.transaction(async (tx) => {
       const current = await lock(tx, actor, id);
       // Decided under the invoice's lock.
-      if (options.onlyDraft && current.status !== 'draft') return null;
+      if (options.onlyDraft && current.status !== 'draft') return false;
       const number = invoiceNumberLabel(current.number);
       const allowed = kind === 'sent' ? ['draft', 'sent', 'overdue', 'partially_paid'] : ['sent', 'overdue', 'partially_paid'];
       if (!allowed.includes(current.status)) {
@@ -200,7 +200,7 @@ export function createInvoicesService(deps: {
       const to = found?.customerEmail;
       if (!to) throw fieldError('INVOICE_NO_EMAIL', 'customer_id', "Add an email to the invoice's customer to send it.");
       const { automatic } = options;
-      if (automatic && !(await repo.claimReminder(tx, business.id, id, automatic.offsetDays, clock.now()))) return null;
+      if (automatic && !(await repo.claimReminder(tx, business.id, id, automatic.offsetDays, clock.now()))) return false;
       const due = amountDue(current.total, current.amountPaid);
       const rendered = renderEmail(template, {
         customer_name: found.customerName ?? to,
@@ -223,11 +223,11 @@ export function createInvoicesService(deps: {
         objectType: 'invoice',
         objectId: id,
       });
-      return { to, subject: rendered.subject, text: rendered.text, html: rendered.html, attachments: [attachment] };
+      // The mail commits with the timeline event and the audit entry that say it left (the outbox).
+      await deps.mailer.send(tx, { to, subject: rendered.subject, text: rendered.text, html: rendered.html, attachments: [attachment] });
+      return true;
     });
-    if (!message) return false;
-    await deps.mailer.send(message);
-    return true;
+    return sent ?? false;
   }
 
   /** A mail a member asked for, answered with the invoice as it now stands. */

@@ -90,10 +90,11 @@ export function createPaymentLinksService(deps: {
     return row;
   }
 
-  async function mailLink(ctx: BusinessContext, row: PaymentLinkRow): Promise<string> {
+  /** In the transaction that records the sending (the outbox). */
+  async function mailLink(tx: Executor, ctx: BusinessContext, row: PaymentLinkRow): Promise<string> {
     if (!row.customerEmail) throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
     const url = presentLink(row, { productName: null, paid: undefined, checkoutOrigin, now: clock.now() }).url;
-    await deps.mailer.send({ to: row.customerEmail, ...linkMail(ctx.business.row.name, row, url) });
+    await deps.mailer.send(tx, { to: row.customerEmail, ...linkMail(ctx.business.row.name, row, url) });
     return row.customerEmail;
   }
 
@@ -169,10 +170,10 @@ export function createPaymentLinksService(deps: {
             objectType: 'payment_link',
             objectId: row.id,
           });
+          await mailLink(tx, ctx, row);
         }
         return { row, productName };
       });
-      if (body.send_email) await mailLink(ctx, row);
       return presentLink(row, { productName, paid: undefined, checkoutOrigin, now });
     },
 
@@ -217,7 +218,7 @@ export function createPaymentLinksService(deps: {
 
     async send(ctx: BusinessContext, id: string): Promise<{ ok: true; to: string }> {
       const businessId = ctx.business.row.id;
-      const row = await db.transaction(async (tx) => {
+      const to = await db.transaction(async (tx) => {
         const current = await lockEditable(tx, ctx, id);
         if (statusAt(current, clock.now()) !== 'active') {
           throw new AppError('PAYMENT_LINK_NOT_EDITABLE', 'This payment link has expired: give it a new expiry before sending it.');
@@ -231,9 +232,9 @@ export function createPaymentLinksService(deps: {
           objectType: 'payment_link',
           objectId: id,
         });
-        return current;
+        return mailLink(tx, ctx, current);
       });
-      return { ok: true, to: await mailLink(ctx, row) };
+      return { ok: true, to };
     },
   };
 }

@@ -68,16 +68,17 @@ function describeSchedule(body: SavePayoutSettingsBody): string {
  * Payouts (docs/payments.md, "payouts"). A payout is made in one transaction that holds the currency's
  * payout lock: it reads the available balance, refuses more than that, writes the payout and its lines (in
  * one statement, from the movements past the payout mark), moves the mark, and posts available -> in transit.
- * The mail goes after the commit.
+ * The mail is kept in that transaction (the outbox).
  */
 export function createPayoutsService(deps: PayoutsDeps) {
   const { db, clock, audit, ledger } = deps;
 
-  async function mailSent(row: PayoutRow, businessName: string): Promise<void> {
-    const recipients = await deps.notificationSettings.recipients(row.businessId, 'payout_sent');
+  /** In the payout's transaction (the outbox): the mail commits with the payout, or neither does. */
+  async function mailSent(tx: Executor, row: PayoutRow, businessName: string): Promise<void> {
+    const recipients = await deps.notificationSettings.recipients(row.businessId, 'payout_sent', tx);
     const amount = formatMoneyWithCode(row.amount, row.currency);
     for (const to of recipients) {
-      await deps.mailer.send({
+      await deps.mailer.send(tx, {
         to,
         subject: `Payout of ${amount} sent`,
         text: [
@@ -91,7 +92,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
   }
 
   /** Makes one payout; null when an automatic one has nothing to do (no account, under the minimum, made already). */
-  async function make(request: PayoutRequest): Promise<PayoutRow | null> {
+  /** `businessName`: the payout is mailed (in its transaction) to whom the notification settings name; without it, nobody. */
+  async function make(request: PayoutRequest, businessName?: string): Promise<PayoutRow | null> {
     const automatic = request.trigger === 'scheduled';
     return db.transaction(async (tx) => {
       // Money leaves only a verified business that is not blocked (docs/security.md, "Standing"): a schedule skips
@@ -164,15 +166,14 @@ export function createPayoutsService(deps: PayoutsDeps) {
         objectId: id,
         meta: { amount, currency: request.currency, trigger: request.trigger, bank_account_id: account.id },
       });
+      if (businessName !== undefined) await mailSent(tx, row, businessName);
       await request.beforeCommit?.(tx, row);
       return row;
     });
   }
 
   async function makeAndTell(request: PayoutRequest, businessName: string): Promise<PayoutRow | null> {
-    const row = await make(request);
-    if (row) await mailSent(row, businessName);
-    return row;
+    return make(request, businessName);
   }
 
   async function findOrThrow(businessId: string, id: string): Promise<PayoutRow> {

@@ -52,9 +52,9 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
     return row;
   }
 
-  /** A run due today is made now rather than at the scheduler's next pass (after the commit: jobs never join a transaction). */
-  async function startIfDue(businessId: string, id: string, next: string | null): Promise<void> {
-    if (next !== null && next <= today()) await deps.jobs.send(RUN_ONE_JOB, { business_id: businessId, id });
+  /** A run due today is made now rather than at the scheduler's next pass: its job commits with the change (the outbox). */
+  async function startIfDue(tx: Executor, businessId: string, id: string, next: string | null): Promise<void> {
+    if (next !== null && next <= today()) await deps.jobs.send(tx, RUN_ONE_JOB, { business_id: businessId, id });
   }
 
   async function record(tx: Executor, ctx: BusinessContext, id: string, action: string, description: string, meta: Record<string, unknown> = {}) {
@@ -88,7 +88,7 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
 
   async function setStatus(ctx: BusinessContext, id: string, change: 'pause' | 'resume' | 'stop'): Promise<RepeatingInvoiceDetail> {
     const businessId = ctx.business.row.id;
-    const next = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const row = await lock(tx, ctx, id);
       if (row.status === 'completed' || (row.status === 'stopped' && change !== 'stop')) throw ended(row.status);
       const now = clock.now();
@@ -118,11 +118,9 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           'repeating_invoice.resumed',
           more ? `Resumed a repeating invoice: next invoice on ${run.date}` : 'Resumed a repeating invoice past its end: completed',
         );
-        return more ? run.date : null;
+        await startIfDue(tx, businessId, id, more ? run.date : null);
       }
-      return null;
     });
-    await startIfDue(businessId, id, next);
     return detail(businessId, id);
   }
 
@@ -163,15 +161,15 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           currency: priced.currency,
           frequency: body.frequency,
         });
+        await startIfDue(tx, businessId, id, next.date);
       });
-      await startIfDue(businessId, id, next.date);
       return detail(businessId, id);
     },
 
     /** Changes what later invoices say and when they come; invoices already made stay as they are. */
     async update(ctx: BusinessContext, id: string, body: RepeatingInvoiceFields): Promise<RepeatingInvoiceDetail> {
       const businessId = ctx.business.row.id;
-      const next = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const row = await lock(tx, ctx, id);
         if (isRepeatingInvoiceEnded(row.status)) throw ended(row.status);
         if (body.start_date !== row.startDate) startNotPast(body);
@@ -182,9 +180,8 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           before: { total: row.total, frequency: row.frequency, next_run_date: row.nextRunDate },
           after: { total: priced.total, frequency: body.frequency, next_run_date: run.date },
         });
-        return row.status === 'active' ? run.date : null;
+        await startIfDue(tx, businessId, id, row.status === 'active' ? run.date : null);
       });
-      await startIfDue(businessId, id, next);
       return detail(businessId, id);
     },
 

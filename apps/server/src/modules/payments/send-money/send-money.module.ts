@@ -25,13 +25,12 @@ export const sendMoneyModule = defineModule({
     beneficiaries: createBeneficiariesService({ db, clock, audit }),
     transfers: createTransfersService({ db, clock, audit, jobs, ledger }),
     views: createTransferViewsService({ db, clock, audit, ledger }),
-    mail: createTransferMail({ db, mailer, emailTemplates }),
+    mail: createTransferMail({ mailer, emailTemplates }),
   }),
   routes: sendMoneyRoutes,
   jobs: (registry, service) =>
     registry.work<CompleteTransferJob>(COMPLETE_TRANSFER_JOB, async ({ data }) => {
-      const arrived = await service.transfers.complete(data.businessId, data.transferId);
-      // After the commit: the mail is kept in the outbox, and a failure to keep it does not undo the arrival.
-      if (arrived) await service.mail.arrived(arrived);
+      // The beneficiary's mail commits with the arrival (the outbox).
+      await service.transfers.complete(data.businessId, data.transferId, await service.mail.forBusiness(data.businessId));
     }),
 });

@@ -8,27 +8,33 @@ import { sendMoneyRepository as repo, type TransferRow } from './send-money.repo
 const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 
 /**
- * Tells a beneficiary that a transfer arrived (docs/decisions.md, "Mailing the beneficiary"): after the transfer's
- * commit, through the outbox, in the business's `transfer_received` template, only when the beneficiary has an
+ * Tells a beneficiary that a transfer arrived (docs/decisions.md, "Mailing the beneficiary"): in the arrival's
+ * transaction, through the outbox, in the business's `transfer_received` template, only when the beneficiary has an
  * email and is not closed. The amount is what they received, in their currency.
  */
-export function createTransferMail(deps: { db: Executor; mailer: Mailer; emailTemplates: Pick<EmailTemplatesService, 'template'> }) {
-  const { db, mailer, emailTemplates } = deps;
+export function createTransferMail(deps: { mailer: Mailer; emailTemplates: Pick<EmailTemplatesService, 'template'> }) {
+  const { mailer, emailTemplates } = deps;
   return {
-    async arrived(row: TransferRow): Promise<void> {
-      if (row.status !== 'completed') return;
-      const beneficiary = await repo.findBeneficiary(db, row.businessId, row.beneficiaryId);
-      if (!beneficiary?.email || beneficiary.status !== 'active') return;
-      const businessName = (await repo.businessName(db, row.businessId)) ?? '';
-      const template = await emailTemplates.template(row.businessId, 'transfer_received');
-      const rendered = renderEmail(template, {
-        beneficiary_name: row.beneficiaryName,
-        business_name: businessName,
-        amount: formatMoneyWithCode(row.receiveAmount, row.targetCurrency),
-        payment_date: displayDate(row.completedAt ?? row.updatedAt),
-        reference: row.reference ?? '-',
-      });
-      await mailer.send({ to: beneficiary.email, ...rendered });
+    /**
+     * The mail of a business's arrivals: the template is read first (on the embedded database a read outside the
+     * transaction would wait for its end), the rest in the arrival's transaction.
+     */
+    async forBusiness(businessId: string): Promise<(tx: Executor, row: TransferRow) => Promise<void>> {
+      const template = await emailTemplates.template(businessId, 'transfer_received');
+      return async (tx, row) => {
+        if (row.status !== 'completed') return;
+        const beneficiary = await repo.findBeneficiary(tx, row.businessId, row.beneficiaryId);
+        if (!beneficiary?.email || beneficiary.status !== 'active') return;
+        const businessName = (await repo.businessName(tx, row.businessId)) ?? '';
+        const rendered = renderEmail(template, {
+          beneficiary_name: row.beneficiaryName,
+          business_name: businessName,
+          amount: formatMoneyWithCode(row.receiveAmount, row.targetCurrency),
+          payment_date: displayDate(row.completedAt ?? row.updatedAt),
+          reference: row.reference ?? '-',
+        });
+        await mailer.send(tx, { to: beneficiary.email, ...rendered });
+      };
     },
   };
 }

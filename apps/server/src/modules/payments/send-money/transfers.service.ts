@@ -86,9 +86,15 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
     });
   }
 
-  async function enqueue(row: TransferRow) {
+  /** The bank's job for a transfer sent to it, in the transaction that sends it (the outbox). */
+  async function enqueue(tx: Executor, row: TransferRow) {
     if (row.status === 'processing') {
-      await jobs.send<CompleteTransferJob>(COMPLETE_TRANSFER_JOB, { businessId: row.businessId, transferId: row.id }, { singletonKey: `transfer-${row.id}` });
+      await jobs.send<CompleteTransferJob>(
+        tx,
+        COMPLETE_TRANSFER_JOB,
+        { businessId: row.businessId, transferId: row.id },
+        { singletonKey: `transfer-${row.id}` },
+      );
     }
   }
 
@@ -280,10 +286,10 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
           `Requested the transfer of ${describeTransfer(saved, amountOf(saved))}${waits ? ' (awaiting review)' : ''}`,
           saved,
         );
+        await enqueue(tx, saved);
         await ctx.idempotency?.answerIn(tx, presentTransfer(saved));
         return saved;
       });
-      await enqueue(row);
       return presentTransfer(row);
     },
 
@@ -301,10 +307,10 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
         await event(tx, saved, 'approved', 'Approved by a second person: the held funds go to the bank', { id: ctx.user.id, name: ctx.user.name });
         await event(tx, saved, 'processing', 'Sent to the bank', null);
         await auditTransfer(tx, ctx, 'transfer.approved', `Approved the transfer of ${describeTransfer(saved, amountOf(saved))}`, saved);
+        await enqueue(tx, saved);
         await ctx.idempotency?.answerIn(tx, presentTransfer(saved));
         return saved;
       });
-      await enqueue(row);
       return presentTransfer(row);
     },
 
@@ -323,8 +329,11 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
      * ending in `TEST_FAILING_ACCOUNT_SUFFIX`, it is returned and the amount and fee are available again.
      * Runs once: the transfer's row is locked and only a processing transfer moves.
      */
-    /** The test-mode bank's answer to a processing transfer, once; answers the transfer when it arrived (else null). */
-    async complete(businessId: string, id: string): Promise<TransferRow | null> {
+    /**
+     * The test-mode bank's answer to a processing transfer, once; answers the transfer when it arrived (else null).
+     * `onArrived` runs last in the arrival's transaction (the beneficiary's mail: the outbox).
+     */
+    async complete(businessId: string, id: string, onArrived?: (tx: Executor, row: TransferRow) => Promise<void>): Promise<TransferRow | null> {
       return db.transaction(async (tx) => {
         const row = await repo.findTransfer(tx, businessId, id, true);
         if (!row || row.status !== 'processing') return null;
@@ -358,6 +367,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
           ],
         });
         await event(tx, saved, 'completed', `${money(row.receiveAmount, row.targetCurrency)} arrived at ${row.beneficiaryBank}`, null);
+        await onArrived?.(tx, saved);
         return saved;
       });
     },

@@ -109,7 +109,7 @@ export function createSubscriptionSetups(
    * what follows (trial, first charge, a retry). The portal's direct debit calls this with its mandate's token.
    */
   async function completeSetup(publicId: string, method: SavedMethodInput, where: RequestMeta & KeyedContext): Promise<SubscriptionSetupResult> {
-    const result = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const setup = await repo.setupByPublicId(tx, publicId, true);
       if (!setup) throw NOT_FOUND();
       const locked = await repo.lock(tx, setup.businessId, setup.subscriptionId);
@@ -137,12 +137,11 @@ export function createSubscriptionSetups(
       const charged = await startBilling(tx, sub);
       const after = charged?.subscription ?? (await repo.lock(tx, sub.businessId, sub.id))!;
       const answer = setupResult(charged, after);
+      if (charged) await billing.mailOutcome(tx, charged);
       // A keyed request's answer commits with the setup (http/context.ts, `IdempotentRequest`).
       await where.idempotency?.answerIn(tx, answer);
-      return { charged, answer };
+      return answer;
     });
-    if (result.charged) await billing.mailOutcome(result.charged);
-    return result.answer;
   }
 
   return {

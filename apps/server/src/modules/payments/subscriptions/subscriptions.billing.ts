@@ -69,7 +69,7 @@ export type BillingDeps = {
   charges: ChargesService;
   checkoutOrigin: string;
   /** A signed link to the customer's portal (the portal links module), for the mails. */
-  portalUrl?: (businessId: string, customerId: string) => Promise<{ url: string }>;
+  portalUrl?: (businessId: string, customerId: string, executor?: Executor) => Promise<{ url: string }>;
 };
 
 export async function retrySettingsOf(db: Executor, businessId: string): Promise<RetrySettings> {
@@ -237,23 +237,24 @@ export function createBilling(deps: BillingDeps) {
   }
 
   /**
-   * Mails the customer after a charge: the receipt, or the failure with a link to update the card. Runs after the
-   * commit. The address is the one the payment kept (the customer's, read in the charge's transaction); `known`:
-   * the business as the scheduler's pass read it, or else it is read here.
+   * Mails the customer after a charge: the receipt, or the failure with a link to update the card. Runs in the
+   * charge's transaction (the outbox: the mail commits with the charge). The address is the one the payment kept
+   * (the customer's, read in the charge's transaction); `known`: the business as the scheduler's pass read it, or
+   * else it is read here.
    */
-  async function mailOutcome(done: ChargeDone, known?: BusinessOfPass | null): Promise<void> {
-    const { db, mailer, checkoutOrigin } = deps;
+  async function mailOutcome(tx: Executor, done: ChargeDone, known?: BusinessOfPass | null): Promise<void> {
+    const { mailer, checkoutOrigin } = deps;
     if (!mailer) return;
     const { subscription: sub, payment } = done;
     const to = payment.customerEmail;
     if (!to) return;
-    const found = known ?? (await businessOfPass(db, sub.businessId));
+    const found = known ?? (await businessOfPass(tx, sub.businessId));
     const business = found?.name ?? 'the business';
     const amount = formatMoneyWithCode(payment.amount, payment.currency);
-    const portal = deps.portalUrl ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl(sub.businessId, sub.customerId)).url}` : null;
+    const portal = deps.portalUrl ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl(sub.businessId, sub.customerId, tx)).url}` : null;
     if (payment.status === 'succeeded') {
       if (found && !found.sendReceipts) return;
-      await mailer.send({
+      await mailer.send(tx, {
         to,
         subject: `Your receipt from ${business}`,
         text: [
@@ -277,7 +278,7 @@ export function createBilling(deps: BillingDeps) {
         : sub.status === 'cancelled'
           ? 'This was the last try: the subscription is cancelled.'
           : 'This was the last try: the subscription is unpaid until the card is updated.';
-    await mailer.send({
+    await mailer.send(tx, {
       to,
       subject: `Your payment to ${business} failed`,
       text: [

@@ -4,6 +4,7 @@ import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '../charges/charges.service';
 import type { Processor } from '../processor/processor.module';
 import type { PortalLinks } from '../customer-portal/portal-links.service';
+import { createSubscriptionPaymentSource } from './subscriptions.payment-source';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { CHARGE_ONE_JOB, createSubscriptionsService } from './subscriptions.service';
 
@@ -31,8 +32,9 @@ export const subscriptionsModule = defineModule({
     charges: ChargesService;
     processor: Processor;
     portalLinks: PortalLinks;
-  }) =>
-    createSubscriptionsService({
+  }) => {
+    charges.registerSource(createSubscriptionPaymentSource());
+    return createSubscriptionsService({
       db,
       clock,
       audit,
@@ -44,7 +46,8 @@ export const subscriptionsModule = defineModule({
       portalUrl: portalLinks.portalUrl,
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
       poolSize: config.databasePoolSize,
-    }),
+    });
+  },
   routes: subscriptionsRoutes,
   jobs: (jobs, subscriptions) => {
     // What is due when the pass runs (not at its tick): a charge is never held back to the tick's time.

@@ -64,6 +64,7 @@ export function presentCharge(row: SubscriptionChargeRow): SubscriptionCharge {
     attempt: row.attempt,
     amount: { amount: row.amount, currency: row.currency },
     outcome: row.outcome,
+    refunded: { amount: row.refundedAmount, currency: row.currency },
     failure: code ? { code, message: FAILURE_MESSAGES[code] } : null,
     payment_id: row.paymentId,
     next_retry_at: iso(row.nextRetryAt),

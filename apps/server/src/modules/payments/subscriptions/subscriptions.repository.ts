@@ -178,6 +178,14 @@ export const subscriptionsRepository = {
       .orderBy(asc(subscriptionCharges.period), asc(subscriptionCharges.attempt));
   },
 
+  /** A refund of a period's payment is noted on the period's charge. */
+  async noteRefund(tx: Executor, businessId: string, paymentId: string, amount: number): Promise<void> {
+    await tx
+      .update(subscriptionCharges)
+      .set({ refundedAmount: sql`${subscriptionCharges.refundedAmount} + ${amount}` })
+      .where(and(eq(subscriptionCharges.businessId, businessId), eq(subscriptionCharges.paymentId, paymentId)));
+  },
+
   async insertCharge(db: Executor, row: typeof subscriptionCharges.$inferInsert): Promise<SubscriptionChargeRow> {
     const [inserted] = await db.insert(subscriptionCharges).values(row).returning();
     return inserted!;

@@ -74,16 +74,18 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
       // at the first pass after it may again.
       const known = business ?? (await businessOfPass(tx, businessId));
       if (!known || !takesPayments(known.charge.standing)) return null;
-      return billing.chargePeriod(tx, sub, { reanchor: false, customer: locked.customer, business: known });
+      const done = await billing.chargePeriod(tx, sub, { reanchor: false, customer: locked.customer, business: known });
+      // The customer's mail commits with the charge (the outbox).
+      await billing.mailOutcome(tx, done, known);
+      return done;
     });
   }
 
   return {
     runOne,
-    /** Acts on one subscription if it is due now, and mails the customer after a charge. */
+    /** Acts on one subscription if it is due now (a charge mails the customer in its transaction). */
     async runSubscription(businessId: string, id: string): Promise<void> {
-      const done = await runOne(businessId, id, clock.now());
-      if (done && done !== 'ended') await billing.mailOutcome(done);
+      await runOne(businessId, id, clock.now());
     },
     /**
      * Acts once on every subscription due at `now` across businesses; answers how many it charged (succeeded or
@@ -111,10 +113,7 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
             try {
               const business = await businessOf(businessId);
               const done = await runOne(businessId, id, now, business);
-              if (done && done !== 'ended') {
-                charged++;
-                await billing.mailOutcome(done, business);
-              }
+              if (done && done !== 'ended') charged++;
             } catch (error) {
               failures.push(error);
             }

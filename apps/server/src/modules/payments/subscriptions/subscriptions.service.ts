@@ -95,14 +95,14 @@ export function createSubscriptionsService(
     return row;
   }
 
-  /** Mails the customer a link to save or update the payment method (after the setup's commit). */
-  async function mailSetup(sub: SubscriptionRow, setup: SubscriptionSetupRow, first: boolean): Promise<void> {
-    const customer = await repo.customer(db, sub.businessId, sub.customerId);
+  /** Mails the customer a link to save or update the payment method, in the setup's transaction (the outbox). */
+  async function mailSetup(tx: Executor, sub: SubscriptionRow, setup: SubscriptionSetupRow, first: boolean): Promise<void> {
+    const customer = await repo.customer(tx, sub.businessId, sub.customerId);
     if (!customer?.email) return;
-    const business = (await repo.businessName(db, sub.businessId)) ?? 'The business';
+    const business = (await repo.businessName(tx, sub.businessId)) ?? 'The business';
     const amount = formatMoneyWithCode(sub.amount, sub.currency);
     const how = planIntervalLabel({ interval: sub.interval, interval_days: sub.intervalDays }).toLowerCase();
-    await mailer.send({
+    await mailer.send(tx, {
       to: customer.email,
       subject: first ? `${business}: set up your subscription` : `${business}: update the card of your subscription`,
       text: [
@@ -115,10 +115,6 @@ export function createSubscriptionsService(
         .filter((line) => line !== null)
         .join('\n'),
     });
-  }
-
-  async function afterCharge(done: ChargeDone): Promise<void> {
-    await billing.mailOutcome(done);
   }
 
   /** A merchant's action in one transaction: lock, check the status allows it, change, audit. */
@@ -194,7 +190,7 @@ export function createSubscriptionsService(
       const currency = ctx.business.row.currency;
       const now = clock.now();
       const id = newTimeOrderedId(now.getTime());
-      const made = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const customer = await repo.customer(tx, businessId, body.customer_id);
         if (!customer) throw fieldError('CUSTOMER_NOT_FOUND', 'customer_id', 'Customer not found.');
         if (!customer.email)
@@ -249,9 +245,8 @@ export function createSubscriptionsService(
           objectId: id,
           meta: { plan_id: terms.planId, customer_id: customer.id },
         });
-        return { row, setup };
+        await mailSetup(tx, row, setup, true);
       });
-      await mailSetup(made.row, made.setup, true);
       return present(businessId, id);
     },
 
@@ -276,14 +271,11 @@ export function createSubscriptionsService(
         const nextChargeAt = inTrial ? row.trialEndAt : (paidUntil ?? now);
         const reanchor = !inTrial && !paidUntil ? { anchorAt: now, anchorPeriod: row.period } : {};
         await repo.update(tx, row.businessId, id, { status, nextChargeAt, pausedAt: null, ...reanchor, updatedAt: now });
+        // Due now: charged by a job at once, which commits with the resume (the outbox).
+        if (nextChargeAt && nextChargeAt <= now) await deps.jobs.send(tx, CHARGE_ONE_JOB, { business_id: ctx.business.row.id, id });
         return { description: 'Resumed the subscription' };
       });
-      const resumed = await present(ctx.business.row.id, id);
-      // Due now: charged by a job at once (after the commit: jobs never join a transaction).
-      if (resumed.next_charge_at && Date.parse(resumed.next_charge_at) <= clock.now().getTime()) {
-        await deps.jobs.send(CHARGE_ONE_JOB, { business_id: ctx.business.row.id, id });
-      }
-      return resumed;
+      return present(ctx.business.row.id, id);
     },
 
     /** Cancels now (nothing more is charged), or at the end of the period paid for (the scheduler ends it then). */
@@ -318,13 +310,13 @@ export function createSubscriptionsService(
       await act(ctx, id, 'charge_now', async (tx, row) => {
         if (!row.methodToken) throw refuse('charge_now', row);
         done = await billing.chargePeriod(tx, row, { reanchor: true });
+        await billing.mailOutcome(tx, done);
         // Read in the charge's transaction: a keyed request stores it there (http/context.ts, `IdempotentRequest`).
         answer = await detail(ctx.business.row.id, id, tx);
         await ctx.idempotency?.answerIn(tx, answer);
         const outcome = done.payment.status === 'succeeded' ? 'succeeded' : 'failed';
         return { description: `Charged the subscription now: ${outcome}`, meta: { payment_id: done.payment.id, period: done.charge.period } };
       });
-      if (done) await afterCharge(done);
       return answer ?? detail(ctx.business.row.id, id);
     },
 
@@ -333,10 +325,10 @@ export function createSubscriptionsService(
       let made: { row: SubscriptionRow; setup: SubscriptionSetupRow } | null = null;
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
         made = { row, setup: await billing.newSetup(tx, row) };
+        await mailSetup(tx, row, made.setup, row.status === 'pending');
         return { description: 'Mailed the customer a link to save their card' };
       });
-      const { row, setup } = made!;
-      await mailSetup(row, setup, row.status === 'pending');
+      const { setup } = made!;
       return { public_id: setup.publicId, url: subscriptionSetupUrl(checkoutOrigin, setup.publicId), expires_at: setup.expiresAt.toISOString() };
     },
 

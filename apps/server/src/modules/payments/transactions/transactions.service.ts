@@ -1,5 +1,5 @@
 import { AppError, type CursorQuery } from '@merchant/core';
-import { type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
+import { refundableAmount, type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -57,7 +57,7 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
       const row = await charges.byId(businessId, paymentId);
       if (!row) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
       const [events, refunds] = await Promise.all([charges.events(businessId, paymentId), charges.refunds(businessId, paymentId)]);
-      const refundable = row.status === 'succeeded' || row.status === 'partially_refunded' ? row.amount - row.refundedAmount : 0;
+      const refundable = refundableAmount({ status: row.status, amount: row.amount, refunded: row.refundedAmount });
       return {
         payment: presentPayment(row),
         events: events.map(presentEvent),

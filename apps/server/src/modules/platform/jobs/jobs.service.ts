@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { JobsConnection } from '@/db/client';
+import { sqlConnectionOf, type Executor, type JobsConnection } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 
 /** pg-boss keeps its tables in their own schema of the app's database. */
@@ -56,12 +56,22 @@ export interface JobRegistry {
 
 /** What modules use at run time. */
 export interface JobSender {
-  /** Enqueues a job; answers its id, or null when a job with the same singleton key already waits. */
-  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Enqueues a job on `db`'s connection: given the transaction of the change that causes it, the job commits or
+   * rolls back with that change (the outbox rule, docs/architecture.md, "Background jobs"). Answers its id, or
+   * null when a job with the same singleton key already waits.
+   */
+  send<T extends object>(db: Executor, name: string, data: T, options?: SendOptions): Promise<string | null>;
 }
 
 export interface Jobs extends JobRegistry, JobSender {
   start(): Promise<void>;
+  /**
+   * Wakes this process's workers of the queues sent to since the last call. A job sent in a transaction is seen
+   * only once that commits, so the app calls this when a request has answered and when a job has run (both after
+   * their commits); without it the worker finds the job at its next poll.
+   */
+  wakeSent(): void;
   stop(): Promise<void>;
   /**
    * Runs every due job now, in this call, until none is left (schedules due at the clock's time included);
@@ -116,6 +126,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   const handlers = new Map<string, JobHandler<unknown>>();
   const schedules = new Map<string, ScheduleOptions>();
   const workerIds = new Map<string, string>();
+  /** Queues sent to since the workers were last woken. */
+  const sent = new Set<string>();
   let started = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -162,6 +174,14 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
     }
   }
 
+  function wakeSent(): void {
+    for (const name of sent) {
+      const worker = workerIds.get(name);
+      if (worker) boss.notifyWorker(worker);
+    }
+    sent.clear();
+  }
+
   function register(name: string, handler: JobHandler<never>): void {
     if (started) throw new Error(`job ${name} registered after the job queue started`);
     if (handlers.has(name)) throw new Error(`job ${name} is registered twice`);
@@ -177,18 +197,20 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       schedules.set(name, options);
     },
 
-    async send(name, data, options = {}) {
+    async send(db, name, data, options = {}) {
       if (!handlers.has(name)) throw new Error(`no job named ${name} is registered`);
       const id = await boss.send(name, data, {
+        db: sqlConnectionOf(db),
         ...(options.singletonKey !== undefined ? { id: singletonId(name, options.singletonKey) } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
       });
-      // A worker of this process picks the job up now rather than at its next poll.
-      const worker = workerIds.get(name);
-      if (worker && !options.startAfter) boss.notifyWorker(worker);
+      // A worker of this process picks the job up once the sender has committed rather than at its next poll.
+      if (!options.startAfter) sent.add(name);
       return id;
     },
+
+    wakeSent,
 
     async start() {
       started = true;
@@ -206,6 +228,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
               await failOne(name, job.id, error);
             }
           }
+          // What the jobs sent (a receipt's mail) has committed with them.
+          wakeSent();
         });
         workerIds.set(name, id);
       }

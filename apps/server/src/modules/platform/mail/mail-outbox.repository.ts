@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { mailAttachments, mailOutbox } from '@/db/schema';
 
@@ -7,9 +7,9 @@ export type NewMailAttachment = Omit<typeof mailAttachments.$inferInsert, 'mailI
 /** What a list shows of an attachment: never its bytes. */
 export type MailAttachmentInfo = { mailId: string; position: number; filename: string; contentType: string; size: number };
 
-/** Every mail the product sends (mail/mailer.ts): kept, claimed by its delivery job, then sent or unclaimed. */
+/** Every mail the product sends (mail/mailer.ts): kept, claimed by its delivery job for a while, then sent or unclaimed. */
 export const mailOutboxRepository = {
-  /** Keeps a mail with its attachments (in one transaction when there are any). */
+  /** Keeps a mail with its attachments (`db`: the transaction of the change the mail tells of). */
   async insert(db: Executor, row: typeof mailOutbox.$inferInsert, attachments: NewMailAttachment[] = []): Promise<void> {
     if (attachments.length === 0) {
       await db.insert(mailOutbox).values(row);
@@ -47,25 +47,48 @@ export const mailOutboxRepository = {
       .where(inArray(mailAttachments.mailId, mailIds))
       .orderBy(asc(mailAttachments.mailId), asc(mailAttachments.position));
   },
-  /** Claims a kept mail by setting `sent_at` where it is unset (the row lock makes a second runner find it claimed). */
-  async claim(db: Executor, id: string, at: Date): Promise<MailOutboxRow | undefined> {
+  /**
+   * Claims a kept mail until `until` where it is not sent and no live attempt holds it (the update's row lock makes a
+   * second runner find it claimed); an attempt that died leaves its claim to run out, and the next one takes it.
+   */
+  async claim(db: Executor, id: string, now: Date, until: Date): Promise<MailOutboxRow | undefined> {
     const [mail] = await db
       .update(mailOutbox)
-      .set({ sentAt: at, error: null })
-      .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)))
+      .set({ claimedUntil: until })
+      .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt), or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now))))
       .returning();
     return mail;
   },
+  /** Whether the mail is kept and not sent yet. */
+  async isWaiting(db: Executor, id: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+    return row !== undefined;
+  },
+  /** The mail has left (SMTP took it, or the dev mailbox keeps it). */
+  async markSent(db: Executor, id: string, at: Date): Promise<void> {
+    await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null, error: null }).where(eq(mailOutbox.id, id));
+  },
   /** A failed attempt: unclaimed, with its error kept for the next try (and for people reading the outbox). */
   async unclaim(db: Executor, id: string, error: string): Promise<void> {
-    await db.update(mailOutbox).set({ sentAt: null, error }).where(eq(mailOutbox.id, id));
+    await db.update(mailOutbox).set({ claimedUntil: null, error }).where(eq(mailOutbox.id, id));
   },
-  /** Mail kept between `from` and `to`, never sent and never failed (its delivery job was never enqueued). */
-  async unsentBetween(db: Executor, from: Date, to: Date): Promise<{ id: string }[]> {
+  /** Mail kept between `from` and `to`, not sent, never failed and held by no live attempt (the sweep's). */
+  async unsentBetween(db: Executor, from: Date, to: Date, now: Date): Promise<{ id: string }[]> {
     return db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error), gt(mailOutbox.createdAt, from), lt(mailOutbox.createdAt, to)));
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.error),
+          or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
+          gt(mailOutbox.createdAt, from),
+          lt(mailOutbox.createdAt, to),
+        ),
+      );
   },
   /** Deletes up to `limit` delivered mails kept before `before` (their attachments go with them); answers how many. */
   async purgeDelivered(db: Executor, before: Date, limit: number): Promise<number> {

@@ -3,7 +3,8 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import { transactionEndpoints, type RefundInput, type TransactionFilters } from '@merchant/payments';
 import { call, keptIdempotencyKey } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
-import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import { refreshAfterPaymentChange } from '@/lib/payment-changes';
+import { endpointKey, endpointQuery } from '@/lib/queries';
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
@@ -36,10 +37,7 @@ export function useRefund(businessId: string, paymentId: string) {
       withKey(body, (idempotencyKey) =>
         call(transactionEndpoints.refund, { params: { business_id: businessId, payment_id: paymentId }, body, idempotencyKey }),
       ),
-    onSuccess: () =>
-      invalidateEndpoints(client, [
-        endpointScope(transactionEndpoints.list, { params: { business_id: businessId } }),
-        endpointScope(transactionEndpoints.get, { params: { business_id: businessId } }),
-      ]),
+    // A refund moves the invoice or period it paid, the customer, the overview, balances and sales report too.
+    onSuccess: () => refreshAfterPaymentChange(client, businessId),
   });
 }

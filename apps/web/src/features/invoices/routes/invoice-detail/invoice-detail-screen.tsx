@@ -26,6 +26,7 @@ const EVENT_LABELS: Record<InvoiceEventKind, string> = {
   overdue: 'Overdue',
   paid: 'Payment received',
   voided: 'Voided',
+  refunded: 'Refunded',
 };
 
 export function Component() {

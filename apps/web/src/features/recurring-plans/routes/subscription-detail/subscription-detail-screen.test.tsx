@@ -37,6 +37,7 @@ const detail = (over: Partial<SubscriptionDetail> = {}): SubscriptionDetail => (
       attempt: 1,
       amount: { amount: 2990, currency: 'sgd' },
       outcome: 'failed',
+      refunded: { amount: 0, currency: 'sgd' },
       failure: { code: 'insufficient_funds', message: 'The card has insufficient funds.' },
       payment_id: '0193a9a0-0000-7000-8000-000000000004',
       next_retry_at: '2026-11-02T09:00:00.000Z',

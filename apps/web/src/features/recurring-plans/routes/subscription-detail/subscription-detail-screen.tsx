@@ -186,7 +186,13 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
                         {c.attempt > 1 ? ` (retry ${c.attempt - 1})` : ''}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(c.amount)}</Table.Td>
-                      <Table.Td style={{ minWidth: '14rem' }}>{c.outcome === 'succeeded' ? 'Paid' : `Failed: ${c.failure?.message ?? 'declined'}`}</Table.Td>
+                      <Table.Td style={{ minWidth: '14rem' }}>
+                        {c.outcome === 'succeeded'
+                          ? c.refunded.amount > 0
+                            ? `Paid, ${formatMoneyWithCode(c.refunded.amount, c.refunded.currency)} refunded`
+                            : 'Paid'
+                          : `Failed: ${c.failure?.message ?? 'declined'}`}
+                      </Table.Td>
                       <Table.Td>{c.next_retry_at ? formatLocalDateTime(c.next_retry_at) : '—'}</Table.Td>
                     </Table.Tr>
                   ))}

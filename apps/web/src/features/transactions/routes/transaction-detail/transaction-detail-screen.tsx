@@ -8,6 +8,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_SOURCE_LABELS,
   REFUND_REASON_LABELS,
+  refundableAmount,
   type PaymentEvent,
   type PaymentEventType,
   type TransactionDetail,
@@ -83,7 +84,12 @@ function eventText(event: PaymentEvent, currency: string): string | null {
 function Detail({ businessId, detail, listHref }: { businessId: string; detail: TransactionDetail; listHref: string }) {
   const business = useBusiness(businessId);
   const [refunding, setRefunding] = useState(false);
-  const { payment, events, refunds, refundable } = detail;
+  const { payment, events, refunds } = detail;
+  // What the dialog offers and the server allows: the one rule of packages/payments.
+  const refundable = {
+    amount: refundableAmount({ status: payment.status, amount: payment.amount.amount, refunded: payment.refunded.amount }),
+    currency: payment.amount.currency,
+  };
   const money = (m: { amount: number; currency: string }) => formatMoneyWithCode(m.amount, m.currency);
   const canRefund = canChange(business.data, 'payments:refund') && refundable.amount > 0;
   const sourceHref =
@@ -91,7 +97,9 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
       ? href('payments.links-detail', { business_id: businessId, payment_request_id: payment.source.id })
       : payment.source.id && payment.source.type === 'static_qr'
         ? href('payments.static-qr-detail', { business_id: businessId, static_qr_code_id: payment.source.id })
-        : null;
+        : payment.source.id && payment.source.type === 'invoice'
+          ? href('payments.invoices-detail', { business_id: businessId, invoice: payment.source.id })
+          : null;
   return (
     <PageFrame
       title={money(payment.amount)}
