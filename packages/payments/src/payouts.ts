@@ -10,6 +10,7 @@ import {
   defineEndpoint,
   pageOf,
   text,
+  TimeZoneSchema,
 } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { LedgerTransactionKindSchema } from './balances';
@@ -139,26 +140,14 @@ export const PayoutLineSchema = z.object({
 });
 export type PayoutLine = z.infer<typeof PayoutLineSchema>;
 
-const VIEWER_TZ = text()
-  .max(64)
-  .refine((value) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: value });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone')
-  .default('UTC');
-
-/** The list's filters (kept in the screen's URL; the CSV takes the same). Dates are calendar days of creation in `tz`. */
+/** The list's filters (kept in the screen's URL; the CSV takes the same). Dates are calendar days of creation in the business's zone (or `tz`). */
 export const PayoutFiltersSchema = z
   .object({
     status: z.enum(PAYOUT_STATUSES).optional(),
     currency: CurrencyCodeSchema.optional(),
     from: CalendarDateSchema.optional(),
     to: CalendarDateSchema.optional(),
-    tz: VIEWER_TZ,
+    tz: TimeZoneSchema.optional(),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });
