@@ -42,7 +42,7 @@ export const TEST_BANK_FAILING_SUFFIX = '000000';
 export const TEST_BANK_DELAY_HOURS = 24;
 
 /**
- * Whether an automatic payout is due on a UTC calendar day (`YYYY-MM-DD`). A monthly day past the month's
+ * Whether an automatic payout is due on a calendar day (`YYYY-MM-DD`) of the business's time zone. A monthly day past the month's
  * end (31 in April) pays on the month's last day.
  */
 export function payoutDueOn(settings: { schedule: PayoutSchedule; weekly_day: number | null; monthly_day: number | null }, day: string): boolean {

@@ -66,6 +66,11 @@ export function useBusiness(businessId: string) {
   return useQuery(businessQuery(businessId));
 }
 
+/** The time zone of the business's days and times (UTC until the business has loaded). */
+export function useBusinessTimeZone(businessId: string): string {
+  return useBusiness(businessId).data?.time_zone ?? 'UTC';
+}
+
 /** After sign-in/out, everything cached belongs to another person: start clean. */
 export function resetSessionCache(client: QueryClient, user: User | null): void {
   client.clear();
