@@ -8,7 +8,6 @@ import {
   defineEndpoint,
   pageOf,
   SignedMoneySchema,
-  text,
 } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { LEDGER_TRANSACTION_KINDS } from './payment';

@@ -9,7 +9,6 @@ import {
   PositiveMinorAmountSchema,
   defineEndpoint,
   pageOf,
-  text,
   TimeZoneSchema,
 } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
