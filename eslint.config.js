@@ -70,7 +70,7 @@ const appResolver = (app) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/artifacts/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/artifacts/**', 'bench/.builds/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -59,6 +59,8 @@ export type BusinessAddress = z.infer<typeof BusinessAddressSchema>;
 
 /** The business as GET /v1/business/{id} answers it (spec 3). */
 export const BusinessSchema = BusinessSummarySchema.extend({
+  /** The IANA time zone of the business's days: every day, week and month, and every time the screens show. */
+  time_zone: z.string(),
   logo_url: z.string().nullable(),
   address: BusinessAddressSchema,
   /** Every member must have two-factor authentication on before working in the business. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '@merchant/core';
+import { text, TimeZoneSchema } from '@merchant/core';
 import { CountryCodeSchema, CurrencyCodeSchema } from './business';
 
 const optionalLine = (max: number) =>
@@ -25,13 +25,16 @@ export const BusinessAddressBodySchema = z.object({
 
 /**
  * PATCH /v1/business/{id}: every field optional. The country is fixed once verification is completed
- * (the server answers 422 on `country` then).
+ * (the server answers 422 on `country` then). Changing the country moves a time zone that was the old
+ * country's default to the new one's.
  */
 export const UpdateBusinessBodySchema = z
   .object({
     name: text().trim().min(2, 'Enter the business name').max(120, 'Use at most 120 characters'),
     country: CountryCodeSchema,
     currency: CurrencyCodeSchema,
+    /** An IANA name the server knows (`Intl.supportedValuesOf('timeZone')` lists the web's). */
+    time_zone: TimeZoneSchema,
     address: BusinessAddressBodySchema,
     require_two_factor: z.boolean(),
   })

@@ -27,7 +27,7 @@ export const businessEndpoints = {
     id: 'business.update',
     method: 'PATCH',
     path: '/v1/business/:business_id',
-    summary: 'Change the business details (name, address, currency, country before verification, staff two-factor)',
+    summary: 'Change the business details (name, address, currency, time zone, country before verification, staff two-factor)',
     access: { kind: 'business', permission: 'business:update', standing: 'merchant' },
     errors: ['BUSINESS_COUNTRY_LOCKED', 'BUSINESS_TWO_FACTOR_SELF_REQUIRED'],
     params: BusinessParamsSchema,

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { csvAnswer, CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf, SignedMoneySchema, text } from '@merchant/core';
+import {
+  csvAnswer,
+  CalendarDateSchema,
+  CurrencyCodeSchema,
+  TimeZoneSchema,
+  CursorQuerySchema,
+  defineEndpoint,
+  pageOf,
+  SignedMoneySchema,
+} from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { LEDGER_TRANSACTION_KINDS } from './payment';
 import { BALANCE_KINDS, type BalanceKind } from './balance-rules';
@@ -82,7 +91,8 @@ export const BalanceParamsSchema = BusinessParamsSchema.extend({ balance: Balanc
 
 /**
  * The statement's filters (the screen keeps them in its URL; the CSV takes the same). `currency` defaults to
- * the business's; dates are calendar days, both included, in the IANA time zone `tz` (UTC without one).
+ * the business's; dates are calendar days, both included, in the business's time zone
+ * (`tz`, an IANA name, chooses another).
  */
 export const StatementFiltersSchema = z
   .object({
@@ -91,17 +101,7 @@ export const StatementFiltersSchema = z
     kind: LedgerTransactionKindSchema.optional(),
     from: CalendarDateSchema.optional(),
     to: CalendarDateSchema.optional(),
-    tz: text()
-      .max(64)
-      .refine((value) => {
-        try {
-          new Intl.DateTimeFormat('en', { timeZone: value });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'Unknown time zone')
-      .default('UTC'),
+    tz: TimeZoneSchema.optional(),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });

@@ -9,7 +9,7 @@ import {
   PositiveMinorAmountSchema,
   defineEndpoint,
   pageOf,
-  text,
+  TimeZoneSchema,
 } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { LedgerTransactionKindSchema } from './balances';
@@ -41,7 +41,7 @@ export const TEST_BANK_FAILING_SUFFIX = '000000';
 export const TEST_BANK_DELAY_HOURS = 24;
 
 /**
- * Whether an automatic payout is due on a UTC calendar day (`YYYY-MM-DD`). A monthly day past the month's
+ * Whether an automatic payout is due on a calendar day (`YYYY-MM-DD`) of the business's time zone. A monthly day past the month's
  * end (31 in April) pays on the month's last day.
  */
 export function payoutDueOn(settings: { schedule: PayoutSchedule; weekly_day: number | null; monthly_day: number | null }, day: string): boolean {
@@ -139,26 +139,14 @@ export const PayoutLineSchema = z.object({
 });
 export type PayoutLine = z.infer<typeof PayoutLineSchema>;
 
-const VIEWER_TZ = text()
-  .max(64)
-  .refine((value) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: value });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone')
-  .default('UTC');
-
-/** The list's filters (kept in the screen's URL; the CSV takes the same). Dates are calendar days of creation in `tz`. */
+/** The list's filters (kept in the screen's URL; the CSV takes the same). Dates are calendar days of creation in the business's zone (or `tz`). */
 export const PayoutFiltersSchema = z
   .object({
     status: z.enum(PAYOUT_STATUSES).optional(),
     currency: CurrencyCodeSchema.optional(),
     from: CalendarDateSchema.optional(),
     to: CalendarDateSchema.optional(),
-    tz: VIEWER_TZ,
+    tz: TimeZoneSchema.optional(),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });

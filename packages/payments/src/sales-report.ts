@@ -20,7 +20,7 @@ export type SalesReportGroup = (typeof SALES_REPORT_GROUPS)[number];
 export const SALES_REPORT_GROUP_LABELS: Record<SalesReportGroup, string> = { day: 'Day', method: 'Method', source: 'Source' };
 
 export const SalesReportQuerySchema = DateRangeSchema.safeExtend({
-  /** An IANA time zone: where the report's days start and end (the screen sends the viewer's; UTC without one). */
+  /** An IANA time zone where the report's days start and end: the business's without one (the screen sends none). */
   tz: TransactionFiltersSchema.shape.tz,
   /** Only this currency's block (all of them without it). */
   currency: CurrencyCodeSchema.optional(),

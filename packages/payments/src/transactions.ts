@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvAnswer, CalendarDateSchema, CursorQuerySchema, defineEndpoint, MAX_MINOR_AMOUNT, MoneySchema, pageOf, text } from '@merchant/core';
+import { csvAnswer, CalendarDateSchema, TimeZoneSchema, CursorQuerySchema, defineEndpoint, MAX_MINOR_AMOUNT, MoneySchema, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PaymentEventSchema, RefundInputSchema, RefundSchema } from './charges';
 import { PaymentMethodSchema, PaymentSchema, PaymentSourceSchema, PaymentStatusSchema } from './payment';
@@ -18,15 +18,6 @@ export const TRANSACTION_SORT_LABELS: Record<TransactionSort, string> = {
   amount_asc: 'Amount: low to high',
 };
 
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** An amount in minor units as a query string carries it. */
 const QueryAmountSchema = z.coerce
   .number('Enter an amount')
@@ -36,8 +27,8 @@ const QueryAmountSchema = z.coerce
 
 /**
  * The list's filters: the screen keeps them in its URL, the CSV export takes the same. Dates are calendar
- * days (both ends included) in the time zone `tz` (an IANA name; the screen sends the viewer's, UTC without
- * one). Amounts are minor units of the payment's currency, both ends included.
+ * days (both ends included) in the business's time zone (`tz`, an IANA name, chooses another for an API
+ * caller; the screens never send it). Amounts are minor units of the payment's currency, both ends included.
  */
 export const TransactionFiltersSchema = z
   .object({
@@ -47,7 +38,7 @@ export const TransactionFiltersSchema = z
     source: PaymentSourceSchema.optional(),
     from: CalendarDateSchema.optional(),
     to: CalendarDateSchema.optional(),
-    tz: text().max(64).refine(isTimeZone, 'Unknown time zone').default('UTC'),
+    tz: TimeZoneSchema.optional(),
     min_amount: QueryAmountSchema.optional(),
     max_amount: QueryAmountSchema.optional(),
     /** Part of a reference, a customer's name or email, or a card's last 4 digits. */

@@ -3,6 +3,7 @@ import { staffEndpoints, type OnboardingStatus } from '@merchant/business';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { newId } from '@/lib/crypto';
 import { businessRepository } from '@/modules/business/business/business.repository';
+import { businessDetailsRepository } from '@/modules/business/details/business-details.repository';
 import { verificationRepository } from '@/modules/business/verification/verification.repository';
 import { Agent, type TestContext } from '../harness';
 import { FACTORY_PASSWORD, lastMailTo, signUp, enableTwoFactor, type Person } from './people';
@@ -29,6 +30,11 @@ export interface CreateBusinessOptions<S extends StaffRole> {
   country?: string;
   currency?: string;
   kind?: 'merchant' | 'partner';
+  /**
+   * The business's time zone: UTC unless asked (the dates of most tests are written as UTC days), or
+   * `'country'` to keep the default its country gave it at sign-up.
+   */
+  timeZone?: string;
   /** Turn two-factor on for every person of the business. */
   twoFactor?: boolean;
 }
@@ -50,6 +56,8 @@ export async function createBusiness<const S extends StaffRole = never>(
     ...(options.country ? { country: options.country } : {}),
     ...(options.currency ? { currency: options.currency } : {}),
   });
+  const timeZone = options.timeZone ?? 'UTC';
+  if (timeZone !== 'country') await businessDetailsRepository.update(t.database.db, businessId, { timeZone, updatedAt: t.clock.now() });
   const onboarding = options.onboarding ?? 'completed';
   if (onboarding !== 'questionnaire' || options.flags) {
     await verificationRepository.update(t.database.db, businessId, { ...options.flags, onboardingStatus: onboarding, updatedAt: t.clock.now() });

@@ -38,6 +38,7 @@ const business = (overrides: Partial<Business> = {}): Business => ({
   name: 'Ada Shop',
   type: 'merchant',
   country: 'sg',
+  time_zone: 'Asia/Singapore',
   currency: 'sgd',
   onboarding_status: 'completed',
   role: { title: 'Owner' },

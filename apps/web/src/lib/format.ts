@@ -1,4 +1,5 @@
 // Display formatting shared by screens: dates, devices, sizes.
+import { addDays, localDate } from '@merchant/core';
 
 /**
  * A short, human description of a user agent ("Chrome on macOS"). Only the common browsers and systems
@@ -36,6 +37,27 @@ export function formatLocalDateTime(iso: string): string {
 const utcDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 export function formatUtcDateTime(iso: string): string {
   return utcDateTime.format(new Date(iso));
+}
+
+/** One formatter per time zone: making one costs more than many formats. */
+const businessClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A server timestamp in the business's time zone (docs/payments.md, "Time zone"): every business screen
+ * shows its times there and says which zone (`TimeZoneNote`), whatever the viewer's own zone.
+ */
+export function formatBusinessDateTime(iso: string, zone: string): string {
+  let clock = businessClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+    businessClocks.set(zone, clock);
+  }
+  return clock.format(new Date(iso));
+}
+
+/** The business's calendar day today (YYYY-MM-DD), `plusDays` later: the default of dates a person picks. */
+export function businessToday(zone: string, plusDays = 0): string {
+  return addDays(localDate(new Date(), zone), plusDays);
 }
 
 export function formatBytes(bytes: number): string {

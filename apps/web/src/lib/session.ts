@@ -80,6 +80,11 @@ export function useCanChange(businessId: string, permission: Permission): boolea
   return canChange(useBusiness(businessId).data, permission);
 }
 
+/** The time zone of the business's days and times (UTC until the business has loaded). */
+export function useBusinessTimeZone(businessId: string): string {
+  return useBusiness(businessId).data?.time_zone ?? 'UTC';
+}
+
 /** After sign-in/out, everything cached belongs to another person: start clean. */
 export function resetSessionCache(client: QueryClient, user: User | null): void {
   client.clear();

@@ -30,6 +30,7 @@ export const ownerUser: User = {
 /** `GET /v1/business/{id}` of that business, every permission held; `overrides` for the case at hand. */
 export const ownerBusiness = (overrides: Partial<Business> = {}): Business => ({
   ...summary,
+  time_zone: 'Asia/Singapore',
   logo_url: null,
   address: { line1: null, line2: null, city: null, state: null, postal_code: null },
   require_two_factor: false,

@@ -1,1 +1,2 @@
 export * from './calendar-date';
+export * from './business-day';

@@ -14,6 +14,8 @@ export const businesses = pgTable(
     type: text('type', { enum: BUSINESS_TYPES }).notNull().default('merchant'),
     country: text('country').notNull(),
     currency: text('currency').notNull(),
+    /** The IANA time zone of the business's days (docs/payments.md, "Time zone"); from its country at first. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     onboardingStatus: text('onboarding_status', {
       enum: ONBOARDING_STATUSES,
     })

@@ -35,6 +35,7 @@ export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWar
   const { row, role, permissions } = ctx.business;
   return {
     ...presentBusinessSummary(row, role),
+    time_zone: row.timeZone,
     logo_url: row.logoUrl,
     address: {
       line1: row.addressLine1,

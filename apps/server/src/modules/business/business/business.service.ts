@@ -1,4 +1,4 @@
-import { AppError, permissionsOf, type Role } from '@merchant/core';
+import { AppError, defaultTimeZoneOf, permissionsOf, type Role } from '@merchant/core';
 import {
   ONBOARDING_STEPS,
   PROGRESS_PER_STEP,
@@ -75,6 +75,7 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
       type,
       country: body.country,
       currency: body.currency,
+      timeZone: defaultTimeZoneOf(body.country),
       // Partner businesses have no payments verification to go through.
       onboardingStatus: type === 'partner' ? 'completed' : 'questionnaire',
       createdAt: now,

@@ -1,4 +1,4 @@
-import { AppError, fieldError } from '@merchant/core';
+import { AppError, defaultTimeZoneOf, fieldError, TIME_ZONE_MESSAGE } from '@merchant/core';
 import type { Business, UpdateBusinessBodySchema } from '@merchant/business';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
@@ -14,6 +14,7 @@ const LABELS: Record<keyof BusinessDetailsChange, string> = {
   name: 'name',
   country: 'country',
   currency: 'currency',
+  timeZone: 'time zone',
   addressLine1: 'address',
   addressLine2: 'address',
   addressCity: 'address',
@@ -21,6 +22,18 @@ const LABELS: Record<keyof BusinessDetailsChange, string> = {
   addressPostalCode: 'address',
   requireTwoFactor: 'staff two-factor requirement',
 };
+
+/**
+ * The zone asked for; or, when only the country changes and the zone is still the old country's default,
+ * the new country's default (a zone the owner chose stays).
+ */
+function timeZoneChange(current: { country: string; timeZone: string }, body: UpdateBusiness): { timeZone?: string } {
+  if (body.time_zone !== undefined) return { timeZone: body.time_zone };
+  if (body.country !== undefined && body.country !== current.country && current.timeZone === defaultTimeZoneOf(current.country)) {
+    return { timeZone: defaultTimeZoneOf(body.country) };
+  }
+  return {};
+}
 
 /**
  * Business details (name, address, currency, country, staff two-factor requirement).
@@ -40,6 +53,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.country !== undefined ? { country: body.country } : {}),
           ...(body.currency !== undefined ? { currency: body.currency } : {}),
+          ...timeZoneChange(current, body),
           ...(body.address !== undefined
             ? {
                 addressLine1: body.address.line1,
@@ -54,6 +68,9 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
         const changed = (Object.keys(wanted) as (keyof BusinessDetailsChange)[]).filter((k) => wanted[k] !== current[k]);
         if (changed.includes('country') && current.onboardingStatus === 'completed') {
           throw fieldError('BUSINESS_COUNTRY_LOCKED', 'country', 'The country cannot change once the business is verified.');
+        }
+        if (changed.includes('timeZone') && !(await repo.knowsTimeZone(tx, wanted.timeZone!))) {
+          throw fieldError('VALIDATION_FAILED', 'time_zone', TIME_ZONE_MESSAGE);
         }
         if (changed.includes('requireTwoFactor') && wanted.requireTwoFactor && !user.twoFactorConfirmedAt) {
           throw fieldError('BUSINESS_TWO_FACTOR_SELF_REQUIRED', 'require_two_factor', 'Turn on two-factor authentication for your own account first.');

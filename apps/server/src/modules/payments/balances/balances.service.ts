@@ -1,4 +1,4 @@
-import { AppError, minorToMajorString, type CursorQuery } from '@merchant/core';
+import { AppError, localDate, minorToMajorString, startOfLocalDay, type CursorQuery } from '@merchant/core';
 import {
   hasBalance,
   LEDGER_KIND_LABELS,
@@ -16,7 +16,6 @@ import type { BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
-import { startOfDay } from '../transactions/transactions.repository';
 import { balancesRepository as repo, type EntryKey, type StatementPageRow, type StatementRow, type StatementWindow } from './balances.repository';
 
 const EXPORT_BATCH = 500;
@@ -82,12 +81,13 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
   }
 
   function windowOf(business: BusinessRow, filters: StatementFilters): StatementWindow {
+    const zone = business.timeZone;
     return {
       account: ACCOUNTS[filters.account],
       currency: filters.currency ?? business.currency,
       kind: filters.kind,
-      since: filters.from ? startOfDay(filters.from, filters.tz) : undefined,
-      before: filters.to ? startOfDay(filters.to, filters.tz, 1) : undefined,
+      since: filters.from ? startOfLocalDay(filters.from, filters.tz ?? zone) : undefined,
+      before: filters.to ? startOfLocalDay(filters.to, filters.tz ?? zone, 1) : undefined,
     };
   }
 
@@ -173,7 +173,7 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
           carry = { key: cursor, running: last.running };
         }
       }
-      const date = clock.now().toISOString().slice(0, 10);
+      const date = localDate(clock.now(), business.timeZone);
       return { filename: `statement-${kind}-${window.currency}-${business.identifier}-${date}.csv`, lines: lines() };
     },
   };

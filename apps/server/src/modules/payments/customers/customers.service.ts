@@ -1,4 +1,4 @@
-import { AppError, fieldError, type CursorQuery } from '@merchant/core';
+import { AppError, fieldError, localDate, type CursorQuery } from '@merchant/core';
 import { type Customer, type CustomerFields, type CustomerFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
@@ -65,7 +65,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
           cursor = { createdAt: last.createdAt, id: last.id };
         }
       }
-      const date = clock.now().toISOString().slice(0, 10);
+      const date = localDate(clock.now(), business.timeZone);
       return { filename: `customers-${business.identifier}-${date}.csv`, lines: lines() };
     },
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, type CursorQuery } from '@merchant/core';
+import { AppError, localDate, type CursorQuery } from '@merchant/core';
 import { readImportRow, type InvoiceImport, type InvoiceImportRowState } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
@@ -110,7 +110,7 @@ export function createInvoiceImportsService(deps: {
 
       const read = readImportFile(file.bytes);
       const now = clock.now();
-      const today = now.toISOString().slice(0, 10);
+      const today = localDate(now, business.timeZone);
       const id = newTimeOrderedId(now.getTime());
       const fileName = cleanFileName(file.name);
       const rows = read.rows.map(({ rowNumber, cells }) => {

@@ -1,4 +1,4 @@
-import { AppError, takesPayments } from '@merchant/core';
+import { addDays, AppError, daysFrom, localDate, takesPayments } from '@merchant/core';
 import {
   DEFAULT_REMINDER_SETTINGS,
   MAX_DAYS_AFTER_DUE,
@@ -13,9 +13,6 @@ import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { invoiceRemindersRepository as repo, type InvoiceReminderSettingsRow } from './invoice-reminders.repository';
-
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function present(row: InvoiceReminderSettingsRow | null | undefined): InvoiceReminderSettings {
   if (!row)
@@ -45,7 +42,7 @@ export interface ReminderRun {
 
 /**
  * The overdue schedule and automatic reminders (docs/payments.md, "Invoice reminders and the overdue schedule").
- * Days are UTC calendar days (businesses have no time zone yet).
+ * Days are calendar days of each business's time zone.
  */
 export function createInvoiceRemindersService(deps: { db: Executor; clock: Clock; audit: AuditService; invoices: InvoicesService }) {
   const { db, clock, audit, invoices } = deps;
@@ -82,17 +79,17 @@ export function createInvoiceRemindersService(deps: { db: Executor; clock: Clock
      * runs may repeat, overlap or run in several processes. A reminder that cannot go never stops the others.
      */
     async runDue(now: Date): Promise<ReminderRun> {
-      const today = isoDay(now.getTime());
-      const overdue = await invoices.markOverdue(today);
-      const candidates = await repo.unpaidDueBetween(
-        db,
-        isoDay(now.getTime() - MAX_DAYS_AFTER_DUE * DAY_MS),
-        isoDay(now.getTime() + MAX_DAYS_BEFORE_DUE * DAY_MS),
-      );
+      const overdue = await invoices.markOverdue(now);
+      // Today is a day earlier or later in some zone than in UTC: the candidates cover both.
+      const utcToday = localDate(now, 'UTC');
+      const candidates = await repo.unpaidDueBetween(db, addDays(utcToday, -MAX_DAYS_AFTER_DUE - 1), addDays(utcToday, MAX_DAYS_BEFORE_DUE + 1));
       let reminded = 0;
       let skipped = 0;
       let failure: unknown = null;
       for (const c of candidates) {
+        const today = localDate(now, c.business.timeZone);
+        const pastDue = daysFrom(c.dueDate, today);
+        if (pastDue > MAX_DAYS_AFTER_DUE || pastDue < -MAX_DAYS_BEFORE_DUE) continue;
         const offset = reminderOffsetDue(present(c.settings), c.dueDate, today);
         if (offset === null || c.reminded.includes(offset)) continue;
         // A business that takes no payments now (blocked) asks for none: its invoices are not reminded.

@@ -120,7 +120,9 @@ export const invoicesRepository = {
   },
 
   /** Every business's sent invoices due before `today` become overdue (answers which). */
-  async markOverdue(db: Executor, today: string, at: Date) {
+  /** Sent invoices whose due date is before their business's today (in its time zone) at `at` become overdue. */
+  async markOverdue(db: Executor, at: Date) {
+    const today = sql`(${at.toISOString()}::timestamptz at time zone (select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${invoices.businessId}))::date`;
     return db
       .update(invoices)
       .set({ status: 'overdue', updatedAt: at })

@@ -1,4 +1,4 @@
-import { AppError, fieldError, originOfKind, type CursorQuery } from '@merchant/core';
+import { addDays, AppError, daysFrom, fieldError, localDate, originOfKind, type CursorQuery } from '@merchant/core';
 import { renderEmail, type EmailTemplateKey } from '@merchant/business';
 import {
   amountDue,
@@ -250,9 +250,10 @@ export function createInvoicesService(deps: {
       mail({ business, userId: null, where: UNATTENDED }, id, 'invoice_reminder', 'reminded', { automatic: { offsetDays } }),
 
     /** Sent invoices whose due date is before `today` (UTC) become overdue, each with its timeline entry. */
-    async markOverdue(today: string): Promise<number> {
+    /** Sent invoices due before their business's today become overdue, each with its timeline entry. */
+    async markOverdue(now: Date): Promise<number> {
       return db.transaction(async (tx) => {
-        const marked = await repo.markOverdue(tx, today, clock.now());
+        const marked = await repo.markOverdue(tx, now);
         for (const row of marked) {
           await repo.addEvent(tx, {
             businessId: row.businessId,
@@ -304,7 +305,7 @@ export function createInvoicesService(deps: {
           cursor = { createdAt: last.invoice.createdAt, id: last.invoice.id };
         }
       }
-      const date = clock.now().toISOString().slice(0, 10);
+      const date = localDate(clock.now(), business.timeZone);
       return { filename: `invoices-${business.identifier}-${date}.csv`, lines: lines() };
     },
 
@@ -411,10 +412,9 @@ export function createInvoicesService(deps: {
       const businessId = ctx.business.row.id;
       const row = await db.transaction(async (tx) => {
         const source = await lock(tx, ctx, id);
-        // Issued today, due after as many days as the original allowed.
-        const today = clock.now().toISOString().slice(0, 10);
-        const days = Math.round((Date.parse(source.dueDate) - Date.parse(source.issueDate)) / 86_400_000);
-        const due = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10);
+        // Issued on the business's today, due after as many days as the original allowed.
+        const today = localDate(clock.now(), ctx.business.row.timeZone);
+        const due = addDays(today, daysFrom(source.issueDate, source.dueDate));
         const { customerId, currency, lines, taxes, subtotal, taxTotal, total, allowPartial, notes, terms } = source;
         const fields = { customerId, currency, issueDate: today, dueDate: due, lines, taxes, subtotal, taxTotal, total, allowPartial, notes, terms };
         return insert(tx, actorOf(ctx), fields, 'invoice.duplicated', (n) => `Created the draft invoice ${n} from ${invoiceNumberLabel(source.number)}`);

@@ -3,10 +3,13 @@ import type { Executor } from '@/db/client';
 import { asNumber } from '@/db/columns';
 import { preparedStatement } from '@/db/prepared';
 import { checkoutSettings, paymentLinks, paymentMethodSettings, payments, paymentsDaily } from '@/db/schema';
-import { captured, type Span } from '../sales-figures/sales-figures.repository';
+import { captured } from '../sales-figures/sales-figures.repository';
 
-/** A UTC-day-aligned span as calendar days: [first, end). */
-const daysIn = (span: Span) => ({ first: span.start.toISOString().slice(0, 10), end: span.end.toISOString().slice(0, 10) });
+/** Calendar days of the business's zone, [first, end): the day after the last is `end`. */
+export interface DayRange {
+  first: string;
+  end: string;
+}
 /** The rows of a span whose days the statement's placeholders `<prefix>First` and `<prefix>End` name. */
 const inDays = (prefix: string) =>
   sql`${paymentsDaily.day} >= ${sql.placeholder(`${prefix}First`)} and ${paymentsDaily.day} < ${sql.placeholder(`${prefix}End`)}`;
@@ -74,25 +77,23 @@ const setupFactsRead = preparedStatement('overview_setup_facts', (db, name) => {
 
 /**
  * The Overview's figures come from `payments_daily` (docs/payments.md, "## overview" Performance): a row per
- * UTC day, currency, method and source that a trigger keeps exact with every payment's insert and state
- * change, so a 90-day period reads a few hundred rows whatever the number of payments. The periods are
- * whole UTC days, which is what the rollup is keyed by.
+ * local day of the business (in its time zone), currency, method and source that a trigger keeps exact with
+ * every payment's insert and state change (and rebuilds when the zone changes), so a 90-day period reads a
+ * few hundred rows whatever the number of payments. The periods are whole local days, which is what the
+ * rollup is keyed by.
  */
 export const overviewRepository = {
   /** Per currency: the current and previous period's figures, in one read of both periods. */
-  async figures(db: Executor, businessId: string, current: Span, previous: Span) {
-    const now = daysIn(current);
-    const before = daysIn(previous);
+  async figures(db: Executor, businessId: string, now: DayRange, before: DayRange) {
     return figuresRead(db, { businessId, currentFirst: now.first, currentEnd: now.end, previousFirst: before.first, previousEnd: before.end });
   },
 
   /**
-   * Captured payments of the span per currency and UTC day, per currency and method, and per currency and
+   * Captured payments of the days per currency and local day, per currency and method, and per currency and
    * source (gross, net and count), in one read: grouping sets, told apart by `grouping()` (a bit set for each
    * column the row is not grouped by: 3 is by day, 5 by method, 6 by source).
    */
-  async captured(db: Executor, businessId: string, span: Span) {
-    const { first, end } = daysIn(span);
+  async captured(db: Executor, businessId: string, { first, end }: DayRange) {
     const rows = await capturedRead(db, { businessId, spanFirst: first, spanEnd: end });
     const of = (set: number, key: (row: (typeof rows)[number]) => string | null) =>
       rows.filter((r) => r.set === set).map((r) => ({ currency: r.currency, key: key(r), gross: r.gross, net: r.net, count: r.count }));

@@ -1,3 +1,4 @@
+import { addDays, datesFrom, localDate } from '@merchant/core';
 import type { BusinessRow } from '@/http/context';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
@@ -12,26 +13,11 @@ import {
 } from '@merchant/payments';
 import { presentPayment } from '../payment.presenter';
 import type { LedgerService } from '../ledger/ledger.service';
-import type { Span } from '../sales-figures/sales-figures.repository';
 import { overviewRepository as repo } from './overview.repository';
 
-const DAY_MS = 86_400_000;
 /** How many of the latest payments the Overview lists. */
 export const RECENT_PAYMENTS = 5;
 const PERIOD_DAYS: Record<Exclude<OverviewPeriod, 'custom'>, number> = { today: 1, '7d': 7, '30d': 30, '90d': 90 };
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const dayStart = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-/** Every UTC day of a span, in order. */
-export function daysOf(span: Span): string[] {
-  const days: string[] = [];
-  for (let t = span.start.getTime(); t < span.end.getTime(); t += DAY_MS) days.push(isoDay(new Date(t)));
-  return days;
-}
-
-/** A date range (both days included) as a half-open time span. */
-export const spanOf = (from: string, to: string): Span => ({ start: dayStart(from), end: new Date(dayStart(to).getTime() + DAY_MS) });
 
 /** The business currency first, then the others alphabetically. */
 export const byBusinessCurrency = (businessCurrency: string) => (a: string, b: string) =>
@@ -51,19 +37,20 @@ const withRate = (f: Omit<PeriodFigures, 'success_rate'>): PeriodFigures => ({
 export function createOverviewService(deps: { db: Executor; clock: Clock; ledger: LedgerService }) {
   const { db, clock, ledger } = deps;
 
-  /** The period's first and last day: the last `n` days up to today, or the custom range. */
-  function rangeOf(query: { period: OverviewPeriod; from?: string | undefined; to?: string | undefined }) {
+  /** The period's first and last day: the last `n` days up to the business's today, or the custom range. */
+  function rangeOf(business: BusinessRow, query: { period: OverviewPeriod; from?: string | undefined; to?: string | undefined }) {
     if (query.period === 'custom') return { from: query.from!, to: query.to! };
-    const to = isoDay(clock.now());
-    return { from: isoDay(new Date(dayStart(to).getTime() - (PERIOD_DAYS[query.period] - 1) * DAY_MS)), to };
+    const to = localDate(clock.now(), business.timeZone);
+    return { from: addDays(to, 1 - PERIOD_DAYS[query.period]), to };
   }
 
   return {
     async get(business: BusinessRow, query: { period: OverviewPeriod; from?: string | undefined; to?: string | undefined }): Promise<Overview> {
-      const { from, to } = rangeOf(query);
+      // Days of the business's zone, which the rollup is keyed by (docs/payments.md, "Time zone").
+      const { from, to } = rangeOf(business, query);
       const days = daysBetween(from, to);
-      const current = spanOf(from, to);
-      const previous: Span = { start: new Date(current.start.getTime() - days * DAY_MS), end: current.start };
+      const current = { first: from, end: addDays(to, 1) };
+      const previous = { first: addDays(from, -days), end: from };
 
       const figures = await repo.figures(db, business.id, current, previous);
       const { daily, byMethod, bySource } = await repo.captured(db, business.id, current);
@@ -89,7 +76,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
               succeeded: change(cur.succeeded, prev.succeeded),
               success_rate: cur.success_rate === null || prev.success_rate === null ? null : Math.round((cur.success_rate - prev.success_rate) * 1000) / 10,
             },
-            daily: daysOf(current).map((date) => {
+            daily: datesFrom(from, to).map((date) => {
               const d = perDay.get(date);
               return { date, gross: d?.gross ?? 0, net: d?.net ?? 0, count: d?.count ?? 0 };
             }),
@@ -105,7 +92,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
         });
 
       return {
-        period: { from, to, previous_from: isoDay(previous.start), previous_to: isoDay(new Date(previous.end.getTime() - DAY_MS)), days },
+        period: { from, to, previous_from: previous.first, previous_to: addDays(from, -1), days },
         currencies,
         recent: recent.map((row) => presentPayment(row)),
         balances: balances

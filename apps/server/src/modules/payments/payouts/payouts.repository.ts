@@ -49,13 +49,16 @@ export const payoutsRepository = {
   },
 
   /** Businesses with an automatic schedule, after `afterId` (the scheduler's pages over every business). */
-  async scheduled(db: Executor, afterId: string | null, limit: number): Promise<PayoutSettingsRow[]> {
-    return db
-      .select()
+  /** Automatic payout settings, by business, each with the time zone of its business's days. */
+  async scheduled(db: Executor, afterId: string | null, limit: number): Promise<(PayoutSettingsRow & { timeZone: string })[]> {
+    const rows = await db
+      .select({ settings: payoutSettings, timeZone: businesses.timeZone })
       .from(payoutSettings)
+      .innerJoin(businesses, eq(businesses.id, payoutSettings.businessId))
       .where(and(ne(payoutSettings.schedule, 'manual'), afterId ? sql`${payoutSettings.businessId} > ${afterId}` : undefined))
       .orderBy(asc(payoutSettings.businessId))
       .limit(limit);
+    return rows.map(({ settings, timeZone }) => ({ ...settings, timeZone }));
   },
 
   /**

@@ -1,5 +1,5 @@
 import { TEST_BANK_FAILING_SUFFIX, maskAccount, payoutDueOn, type PayoutSchedule } from '@merchant/payments';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, localDate } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import { UNATTENDED } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -14,15 +14,13 @@ const BATCH = 100;
 export const TEST_BANK_FAILURE =
   'The bank could not credit the account: the account number does not exist (test-mode bank). The funds are back in the available balance.';
 
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 /**
  * The payout schedule and the test-mode bank (docs/payments.md, "payouts"), one hourly pass:
  *
  * - the bank answers every in-transit payout whose arrival time has come: paid (in transit -> paid out), or,
  *   for an account number ending in `TEST_BANK_FAILING_SUFFIX`, failed (in transit -> available, the reason
  *   kept); each payout is locked (`FOR UPDATE SKIP LOCKED`) and answered once;
- * - every business whose schedule is due today gets one payout per currency with a default bank account,
+ * - every business whose schedule is due on its today (in its time zone) gets one payout per currency with a default bank account,
  *   when at least the minimum is available. The payout names its schedule day; the currency's payout lock
  *   and a unique index on (business, currency, day) make it once per day, whichever pass or process runs it.
  */
@@ -80,14 +78,14 @@ export function createPayoutScheduler(deps: { db: Executor; clock: Clock; audit:
       }
     },
 
-    /** Makes the automatic payouts due on `now`'s UTC day; answers how many it made. */
+    /** Makes the automatic payouts due on each business's local day at `now`; answers how many it made. */
     async runDue(now: Date = clock.now()): Promise<number> {
-      const day = utcDay(now);
       let made = 0;
       let after: string | null = null;
       for (;;) {
         const page = await repo.scheduled(db, after, BATCH);
         for (const settings of page) {
+          const day = localDate(now, settings.timeZone);
           const due = payoutDueOn({ schedule: settings.schedule as PayoutSchedule, weekly_day: settings.weeklyDay, monthly_day: settings.monthlyDay }, day);
           if (!due) continue;
           const business = await repo.business(db, settings.businessId);

@@ -1,4 +1,4 @@
-import { AppError, STANDING_MESSAGES, fieldError, formatMoneyWithCode, standingRefusal, type CursorQuery } from '@merchant/core';
+import { AppError, STANDING_MESSAGES, fieldError, formatMoneyWithCode, localDate, standingRefusal, startOfLocalDay, type CursorQuery } from '@merchant/core';
 import {
   PAYOUT_SCHEDULE_LABELS,
   TEST_BANK_DELAY_HOURS,
@@ -23,7 +23,6 @@ import type { NotificationSettingsService } from '@/modules/business/notificatio
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { standingOfBusiness } from '../business-standing.repository';
 import type { LedgerService } from '../ledger/ledger.service';
-import { startOfDay } from '../transactions/transactions.repository';
 import { last4, lineCsvRow, PAYOUT_CSV, PAYOUT_LINES_CSV, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings } from './payouts.presenter';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
 
@@ -182,12 +181,12 @@ export function createPayoutsService(deps: PayoutsDeps) {
     return row;
   }
 
-  function filtersOf(filters: PayoutFilters) {
+  function filtersOf(filters: PayoutFilters, zone: string) {
     return {
       status: filters.status,
       currency: filters.currency,
-      since: filters.from ? startOfDay(filters.from, filters.tz) : undefined,
-      before: filters.to ? startOfDay(filters.to, filters.tz, 1) : undefined,
+      since: filters.from ? startOfLocalDay(filters.from, filters.tz ?? zone) : undefined,
+      before: filters.to ? startOfLocalDay(filters.to, filters.tz ?? zone, 1) : undefined,
     };
   }
 
@@ -246,13 +245,13 @@ export function createPayoutsService(deps: PayoutsDeps) {
     },
 
     async list(business: BusinessRow, query: PayoutFilters & CursorQuery) {
-      const rows = await repo.list(db, business.id, filtersOf(query), query.limit, decodeCursor(query.cursor));
+      const rows = await repo.list(db, business.id, filtersOf(query, business.timeZone), query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.createdAt, id: r.id }));
       return { data: page.rows.map(presentPayout), next_cursor: page.nextCursor };
     },
 
     exportCsv(business: BusinessRow, filters: PayoutFilters) {
-      const where = filtersOf(filters);
+      const where = filtersOf(filters, business.timeZone);
       async function* lines(): AsyncGenerator<string> {
         yield PAYOUT_CSV.head();
         let cursor: Cursor | undefined;
@@ -265,7 +264,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
           cursor = { createdAt: last.createdAt, id: last.id };
         }
       }
-      const date = clock.now().toISOString().slice(0, 10);
+      const date = localDate(clock.now(), business.timeZone);
       return { filename: `payouts-${business.identifier}-${date}.csv`, lines: lines() };
     },
 
@@ -295,7 +294,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
           cursor = { createdAt: last.createdAt, id: last.entryId };
         }
       }
-      return { filename: `payout-${business.identifier}-${row.createdAt.toISOString().slice(0, 10)}-${id.slice(0, 8)}.csv`, lines: lines() };
+      return { filename: `payout-${business.identifier}-${localDate(row.createdAt, business.timeZone)}-${id.slice(0, 8)}.csv`, lines: lines() };
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { RepeatingInvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { customers, invoices, repeatingInvoiceRuns, repeatingInvoices } from '@/db/schema';
+import { businesses, customers, invoices, repeatingInvoiceRuns, repeatingInvoices } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
@@ -89,16 +89,27 @@ export const repeatingInvoicesRepository = {
   },
 
   /** Active repeating invoices of every business with a run due on or before `today`, the most overdue first. */
-  async due(db: Executor, today: string, limit: number): Promise<{ businessId: string; id: string }[]> {
+  /** Active repeating invoices whose next run date has come in their business's time zone at `now`, with that zone. */
+  async due(db: Executor, now: Date, limit: number): Promise<{ businessId: string; id: string; timeZone: string }[]> {
     return db
-      .select({ businessId: repeatingInvoices.businessId, id: repeatingInvoices.id })
+      .select({ businessId: repeatingInvoices.businessId, id: repeatingInvoices.id, timeZone: businesses.timeZone })
       .from(repeatingInvoices)
-      .where(and(eq(repeatingInvoices.status, 'active'), lte(repeatingInvoices.nextRunDate, today)))
+      .innerJoin(businesses, eq(businesses.id, repeatingInvoices.businessId))
+      .where(
+        and(
+          eq(repeatingInvoices.status, 'active'),
+          sql`${repeatingInvoices.nextRunDate} <= (${now.toISOString()}::timestamptz at time zone ${businesses.timeZone})::date`,
+        ),
+      )
       .orderBy(asc(repeatingInvoices.nextRunDate))
       .limit(limit);
   },
 
-  /** What the invoices service needs of the business to make and mail an invoice. */
+  /** The time zone of a business's days. */
+  async timeZoneOf(db: Executor, businessId: string): Promise<string> {
+    const [row] = await db.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+    return row?.timeZone ?? 'UTC';
+  },
 
   /** Fails on a second run of one date: the primary key is the exactly-once guarantee of last resort. */
   async insertRun(db: Executor, row: NewRepeatingInvoiceRun): Promise<void> {

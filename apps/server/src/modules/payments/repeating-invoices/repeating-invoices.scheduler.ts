@@ -1,4 +1,4 @@
-import { AppError, takesPayments } from '@merchant/core';
+import { AppError, localDate, takesPayments } from '@merchant/core';
 import { addDays, runAllowed, runDate } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { UNATTENDED } from '@/http/context';
@@ -11,9 +11,6 @@ import { repeatingInvoicesRepository as repo, type RunKey } from './repeating-in
 
 /** Due repeating invoices read per query. */
 const BATCH = 100;
-
-/** The UTC calendar day of a time: the day every repeating invoice's run date is compared with. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 type MadeRun = RunKey & { invoiceId: string; autoSend: boolean };
 
@@ -124,7 +121,8 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
   }
 
   return {
-    runTemplate: (businessId: string, id: string) => runTemplate(businessId, id, utcDay(clock.now())),
+    /** Makes the due runs of one repeating invoice, as of its business's today. */
+    runTemplate: async (businessId: string, id: string) => runTemplate(businessId, id, localDate(clock.now(), await repo.timeZoneOf(db, businessId))),
 
     /**
      * Makes the invoice of every due run of every business, then sends what is still to be sent; answers how
@@ -132,16 +130,16 @@ export function createRepeatingScheduler(deps: { db: Executor; clock: Clock; aud
      * reported (thrown) once the others are done, so the job is retried.
      */
     async runDue(now: Date = clock.now()): Promise<number> {
-      const today = utcDay(now);
+      // Each run date is compared with its business's today (docs/payments.md, "Time zone").
       let made = 0;
       const failures: unknown[] = [];
       const failed = new Set<string>();
       for (;;) {
-        const due = (await repo.due(db, today, BATCH)).filter((t) => !failed.has(t.id));
+        const due = (await repo.due(db, now, BATCH)).filter((t) => !failed.has(t.id));
         let progressed = 0;
-        for (const { businessId, id } of due) {
+        for (const { businessId, id, timeZone } of due) {
           try {
-            const count = await runTemplate(businessId, id, today);
+            const count = await runTemplate(businessId, id, localDate(now, timeZone));
             made += count;
             progressed += count;
           } catch (error) {

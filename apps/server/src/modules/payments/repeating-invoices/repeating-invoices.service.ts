@@ -1,4 +1,4 @@
-import { AppError, fieldError, type CursorQuery } from '@merchant/core';
+import { AppError, fieldError, localDate, type CursorQuery } from '@merchant/core';
 import {
   firstRunFrom,
   isRepeatingInvoiceEnded,
@@ -19,7 +19,7 @@ import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { presentDetail, presentRepeatingInvoice, scheduleColumns, scheduleOf } from './repeating-invoices.presenter';
 import { repeatingInvoicesRepository as repo, type RepeatingInvoiceRow } from './repeating-invoices.repository';
-import { createRepeatingScheduler, utcDay } from './repeating-invoices.scheduler';
+import { createRepeatingScheduler } from './repeating-invoices.scheduler';
 
 /** The job that runs one repeating invoice's due runs at once (after it is created or resumed). */
 export const RUN_ONE_JOB = 'repeatingInvoices.run';
@@ -38,7 +38,8 @@ const ended = (status: RepeatingInvoiceStatus) =>
 export function createRepeatingInvoicesService(deps: { db: Executor; clock: Clock; audit: AuditService; jobs: JobSender; invoices: InvoicesService }) {
   const { db, clock, audit, invoices } = deps;
   const scheduler = createRepeatingScheduler(deps);
-  const today = () => utcDay(clock.now());
+  /** The business's today, in its time zone: the day run dates are compared with. */
+  const today = (zone: string) => localDate(clock.now(), zone);
 
   async function detail(businessId: string, id: string): Promise<RepeatingInvoiceDetail> {
     const found = await repo.find(db, businessId, id);
@@ -52,9 +53,9 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
     return row;
   }
 
-  /** A run due today is made now rather than at the scheduler's next pass: its job commits with the change (the outbox). */
-  async function startIfDue(tx: Executor, businessId: string, id: string, next: string | null): Promise<void> {
-    if (next !== null && next <= today()) await deps.jobs.send(tx, RUN_ONE_JOB, { business_id: businessId, id });
+  /** A run due today (the business's today) is made now rather than at the scheduler's next pass: its job commits with the change (the outbox). */
+  async function startIfDue(tx: Executor, ctx: BusinessContext, id: string, next: string | null): Promise<void> {
+    if (next !== null && next <= today(ctx.business.row.timeZone)) await deps.jobs.send(tx, RUN_ONE_JOB, { business_id: ctx.business.row.id, id });
   }
 
   async function record(tx: Executor, ctx: BusinessContext, id: string, action: string, description: string, meta: Record<string, unknown> = {}) {
@@ -70,20 +71,21 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
   }
 
   /** The next run of a schedule from today on (and after its last run): refused when the schedule's end leaves none. */
-  function nextRun(row: Pick<RepeatingInvoiceRow, 'invoicesMade' | 'lastRunDate'>, body: RepeatingInvoiceFields) {
+  function nextRun(zone: string, row: Pick<RepeatingInvoiceRow, 'invoicesMade' | 'lastRunDate'>, body: RepeatingInvoiceFields) {
     const schedule = { ...body, interval_days: body.frequency === 'days' ? body.interval_days : null };
     if (body.max_count !== null && body.max_count <= row.invoicesMade) {
       throw fieldError('VALIDATION_FAILED', 'max_count', `It has made ${row.invoicesMade} invoices already: allow more than that`);
     }
-    const next = firstRunFrom(schedule, { notBefore: today(), after: row.lastRunDate });
+    const next = firstRunFrom(schedule, { notBefore: today(zone), after: row.lastRunDate });
     if (!runAllowed(schedule, row.invoicesMade, next.date)) {
       throw fieldError('VALIDATION_FAILED', 'end_date', `The next invoice would be on ${next.date}, after the end date`);
     }
     return next;
   }
 
-  const startNotPast = (body: RepeatingInvoiceFields) => {
-    if (body.start_date < today()) throw fieldError('VALIDATION_FAILED', 'start_date', `The first invoice cannot be before today (${today()}, UTC)`);
+  const startNotPast = (zone: string, body: RepeatingInvoiceFields) => {
+    if (body.start_date < today(zone))
+      throw fieldError('VALIDATION_FAILED', 'start_date', `The first invoice cannot be before today (${today(zone)}, ${zone})`);
   };
 
   async function setStatus(ctx: BusinessContext, id: string, change: 'pause' | 'resume' | 'stop'): Promise<RepeatingInvoiceDetail> {
@@ -103,7 +105,7 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
       if (change === 'resume' && row.status === 'paused') {
         // Runs missed while paused are skipped: the next is the first from today on.
         const schedule = scheduleOf(row);
-        const run = firstRunFrom(schedule, { notBefore: today(), after: row.lastRunDate });
+        const run = firstRunFrom(schedule, { notBefore: today(ctx.business.row.timeZone), after: row.lastRunDate });
         const more = runAllowed(schedule, row.invoicesMade, run.date);
         await repo.update(tx, businessId, id, {
           status: more ? 'active' : 'completed',
@@ -118,7 +120,7 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           'repeating_invoice.resumed',
           more ? `Resumed a repeating invoice: next invoice on ${run.date}` : 'Resumed a repeating invoice past its end: completed',
         );
-        await startIfDue(tx, businessId, id, more ? run.date : null);
+        await startIfDue(tx, ctx, id, more ? run.date : null);
       }
     });
     return detail(businessId, id);
@@ -137,8 +139,8 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
 
     async create(ctx: BusinessContext, body: RepeatingInvoiceFields): Promise<RepeatingInvoiceDetail> {
       const businessId = ctx.business.row.id;
-      startNotPast(body);
-      const next = nextRun({ invoicesMade: 0, lastRunDate: null }, body);
+      startNotPast(ctx.business.row.timeZone, body);
+      const next = nextRun(ctx.business.row.timeZone, { invoicesMade: 0, lastRunDate: null }, body);
       const now = clock.now();
       const id = newTimeOrderedId(now.getTime());
       await db.transaction(async (tx) => {
@@ -161,7 +163,7 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           currency: priced.currency,
           frequency: body.frequency,
         });
-        await startIfDue(tx, businessId, id, next.date);
+        await startIfDue(tx, ctx, id, next.date);
       });
       return detail(businessId, id);
     },
@@ -172,15 +174,15 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
       await db.transaction(async (tx) => {
         const row = await lock(tx, ctx, id);
         if (isRepeatingInvoiceEnded(row.status)) throw ended(row.status);
-        if (body.start_date !== row.startDate) startNotPast(body);
-        const run = nextRun(row, body);
+        if (body.start_date !== row.startDate) startNotPast(ctx.business.row.timeZone, body);
+        const run = nextRun(ctx.business.row.timeZone, row, body);
         const priced = await invoices.price(tx, ctx.business.row, body);
         await repo.update(tx, businessId, id, { ...priced, ...scheduleColumns(body), nextRunIndex: run.index, nextRunDate: run.date, updatedAt: clock.now() });
         await record(tx, ctx, id, 'repeating_invoice.updated', 'Edited a repeating invoice', {
           before: { total: row.total, frequency: row.frequency, next_run_date: row.nextRunDate },
           after: { total: priced.total, frequency: body.frequency, next_run_date: run.date },
         });
-        await startIfDue(tx, businessId, id, row.status === 'active' ? run.date : null);
+        await startIfDue(tx, ctx, id, row.status === 'active' ? run.date : null);
       });
       return detail(businessId, id);
     },

@@ -1,5 +1,4 @@
 import {
-  daysBetween,
   PAYMENT_METHOD_LABELS,
   PAYMENT_SOURCE_LABELS,
   SALES_REPORT_CSV_FIGURES,
@@ -11,24 +10,16 @@ import {
   type SalesReportGroup,
   type SalesReportQuery,
 } from '@merchant/payments';
-import { minorToMajorString } from '@merchant/core';
+import { datesFrom, localDaysSpan, minorToMajorString } from '@merchant/core';
 import type { BusinessRow } from '@/http/context';
 import type { Executor } from '@/db/client';
 import { csvTable } from '@/lib/csv';
 import { byBusinessCurrency } from '../overview/overview.service';
 import { salesFiguresRepository as repo, type SalesGrouping, type Span } from '../sales-figures/sales-figures.repository';
-import { startOfDay } from '../transactions/transactions.repository';
 
-const DAY_MS = 86_400_000;
 const ZERO: SalesFigures = { gross: 0, refunds: 0, fees: 0, net: 0, count: 0, refund_count: 0 };
 /** The figures (major units; a day of refunds only has a net below zero) and the counts are numbers. */
 const CSV_NUMBERS = ['Gross', 'Refunds', 'Fees', 'Net', 'Payments', 'Refunds made'] as const;
-
-/** Every calendar date from `from` to `to`, both included. */
-function datesOf(from: string, to: string): string[] {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  return Array.from({ length: daysBetween(from, to) }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
-}
 
 const add = (a: SalesFigures, b: SalesFigures): SalesFigures => ({
   gross: a.gross + b.gross,
@@ -64,13 +55,14 @@ export function createSalesReportService(deps: { db: Executor }) {
   }
 
   async function report(business: BusinessRow, query: SalesReportQuery): Promise<SalesReport> {
-    const { from, to, tz, currency } = query;
-    const span: Span = { start: startOfDay(from, tz), end: startOfDay(to, tz, 1) };
+    const { from, to, currency } = query;
+    const tz = query.tz ?? business.timeZone;
+    const span: Span = localDaysSpan(from, to, tz);
     const day = await grouped(business.id, span, { by: 'day', tz }, currency);
     const method = await grouped(business.id, span, { by: 'method' }, currency);
     const source = await grouped(business.id, span, { by: 'source' }, currency);
     const currencies = [...new Set([...day.sales, ...day.refunds].map((r) => r.currency))].sort(byBusinessCurrency(business.currency));
-    const dates = datesOf(from, to);
+    const dates = datesFrom(from, to);
 
     const blocks: SalesReportCurrency[] = currencies.map((c) => {
       const perDay = figuresByKey(c, day.sales, day.refunds);

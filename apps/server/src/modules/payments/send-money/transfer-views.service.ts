@@ -1,4 +1,4 @@
-import { AppError, formatMoneyWithCode, minorToMajorString, type CursorQuery } from '@merchant/core';
+import { AppError, formatMoneyWithCode, localDate, minorToMajorString, type CursorQuery } from '@merchant/core';
 import { TRANSFER_CSV_HEADER, type SendMoneyOverview, type TransferDetail, type TransferFilters, type TransferSettings } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
@@ -65,7 +65,7 @@ export function createTransferViewsService(deps: { db: Executor; clock: Clock; a
           cursor = { createdAt: last.createdAt, id: last.id };
         }
       }
-      const date = clock.now().toISOString().slice(0, 10);
+      const date = localDate(clock.now(), business.timeZone);
       return { filename: `transfers-${business.identifier}-${date}.csv`, lines: lines() };
     },
 

@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, fieldError, formatMoneyWithCode, localDate } from '@merchant/core';
 import {
   SUBSCRIPTION_STATUS_LABELS,
   planIntervalLabel,
@@ -175,7 +175,7 @@ export function createSubscriptionsService(
           cursor = { createdAt: last.createdAt, id: last.id };
         }
       }
-      const date = clock.now().toISOString().slice(0, 10);
+      const date = localDate(clock.now(), business.timeZone);
       return { filename: `subscriptions-${business.identifier}-${date}.csv`, lines: lines() };
     },
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { startOfLocalDay } from '@merchant/core';
 import { INCOMPLETE_STATUSES, type TransactionFilters, type TransactionSort } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { preparedPerShape } from '@/db/prepared';
@@ -34,41 +35,6 @@ export function decodeTransactionCursor(cursor: string | undefined, sort: Transa
     return { by, at, id };
   }
   return undefined;
-}
-
-/** One formatter per time zone: making one costs more than the rest of a page's work. */
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
-
-/** How far (ms) a time zone's wall clock is ahead of UTC at an instant. */
-function offsetMs(instant: number, timeZone: string): number {
-  const parts = wallClock(timeZone).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant a calendar day (YYYY-MM-DD) starts in a time zone; `plusDays` moves to a later day. */
-export function startOfDay(date: string, timeZone: string, plusDays = 0): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d + plusDays);
-  const first = wall - offsetMs(wall, timeZone);
-  return new Date(wall - offsetMs(first, timeZone));
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -145,7 +111,8 @@ const pageRead = preparedPerShape(
 
 export const transactionsRepository = {
   /** One page of the filtered payments in the sort's order, after the cursor. Reads `limit + 1` rows. */
-  async page(db: Executor, businessId: string, f: TransactionFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
+  /** A page of the filtered list; `zone` is the time zone of the filter's days (the business's unless `f.tz`). */
+  async page(db: Executor, businessId: string, zone: string, f: TransactionFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
     const search = !f.q ? 'none' : /^\d{4}$/.test(f.q) ? 'digits' : 'text';
     const shape: PageShape = {
       sort: f.sort,
@@ -165,8 +132,8 @@ export const transactionsRepository = {
       status: f.status,
       method: f.method,
       source: f.source,
-      from: f.from ? startOfDay(f.from, f.tz).toISOString() : undefined,
-      to: f.to ? startOfDay(f.to, f.tz, 1).toISOString() : undefined,
+      from: f.from ? startOfLocalDay(f.from, zone).toISOString() : undefined,
+      to: f.to ? startOfLocalDay(f.to, zone, 1).toISOString() : undefined,
       min: f.min_amount,
       max: f.max_amount,
       pattern: f.q ? `%${escapeLike(f.q)}%` : undefined,

@@ -8,7 +8,7 @@ export function transactionsRoutes(host: RouteHost, service: TransactionsService
   const { app } = host;
 
   // Built by presenters that write exactly the contract's keys (http/presented-answers.ts).
-  registerEndpoint(app, host, transactionEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row.id, query), { presented: true });
+  registerEndpoint(app, host, transactionEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row, query), { presented: true });
   registerEndpoint(app, host, transactionEndpoints.export, async ({ ctx, query, reply }) => {
     const { filename, lines } = service.exportCsv(ctx.business.row, query);
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);

@@ -1,4 +1,4 @@
-import { AppError, type CursorQuery } from '@merchant/core';
+import { AppError, localDate, type CursorQuery } from '@merchant/core';
 import { refundableAmount, type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
@@ -22,8 +22,8 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
   const { db, clock, charges } = deps;
 
   return {
-    async list(businessId: string, query: TransactionFilters & CursorQuery) {
-      const rows = await repo.page(db, businessId, query, query.limit, decodeTransactionCursor(query.cursor, query.sort));
+    async list(business: BusinessRow, query: TransactionFilters & CursorQuery) {
+      const rows = await repo.page(db, business.id, query.tz ?? business.timeZone, query, query.limit, decodeTransactionCursor(query.cursor, query.sort));
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
@@ -41,7 +41,7 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
         yield TRANSACTION_CSV.head();
         let cursor: TransactionCursor | undefined;
         for (;;) {
-          const rows = await repo.page(db, business.id, filters, EXPORT_BATCH, cursor);
+          const rows = await repo.page(db, business.id, filters.tz ?? business.timeZone, filters, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
           if (batch.length > 0) yield batch.map((r) => TRANSACTION_CSV.line(transactionCsvRow(presentPayment(r)))).join('');
           const last = batch[batch.length - 1];
@@ -49,7 +49,7 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
           cursor = cursorAfter(last, filters.sort);
         }
       }
-      const date = clock.now().toISOString().slice(0, 10);
+      const date = localDate(clock.now(), business.timeZone);
       return { filename: `transactions-${business.identifier}-${date}.csv`, lines: lines() };
     },
 

@@ -20,13 +20,13 @@ import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
-import { formatLocalDateTime } from '@/lib/format';
+import { formatBusinessDateTime } from '@/lib/format';
+import { useBusinessTimeZone } from '@/lib/session';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { balanceQuery, statementExportHref, statementQuery } from '@/features/balances/api/balances-api';
 
 /** The filters kept in the URL. */
 const URL_FILTERS = ['account', 'currency', 'kind', 'from', 'to'] as const;
-/** Dates are the viewer's calendar days. */
-const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const DESCRIPTIONS: Record<BalanceKind, string> = {
   wallet:
@@ -84,7 +84,9 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
   const [params, setParams] = useSearchParams();
   const view = useQuery(balanceQuery(businessId, balance));
   const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
-  const parsed = StatementFiltersSchema.safeParse({ ...raw, tz: VIEWER_TIME_ZONE });
+  // Dates are the business's calendar days: the server reads them in its time zone.
+  const zone = useBusinessTimeZone(businessId);
+  const parsed = StatementFiltersSchema.safeParse(raw);
   const filters = parsed.success ? parsed.data : null;
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const statement = useInfiniteQuery({ ...statementQuery(businessId, balance, filters ?? StatementFiltersSchema.parse({})), enabled: filters !== null });
@@ -153,6 +155,7 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
           <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
           <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
         </SimpleGrid>
+        <TimeZoneNote zone={zone} />
       </Stack>
 
       <PagedTable
@@ -186,7 +189,7 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
           {rows.map((e) => (
             <Table.Tr key={e.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={e.created_at}>{formatLocalDateTime(e.created_at)}</time>
+                <time dateTime={e.created_at}>{formatBusinessDateTime(e.created_at, zone)}</time>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{LEDGER_KIND_LABELS[e.kind]}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14rem' }}>

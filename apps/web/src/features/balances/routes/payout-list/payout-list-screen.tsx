@@ -7,24 +7,25 @@ import { maskAccount, PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PayoutFiltersSchema
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { formatLocalDateTime } from '@/lib/format';
+import { formatBusinessDateTime } from '@/lib/format';
+import { useBusinessTimeZone } from '@/lib/session';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { useUrlParams } from '@/lib/use-url-params';
 import { payoutsExportHref, payoutsQuery } from '@/features/balances/api/payouts-api';
 import { PayoutStatusBadge } from '@/features/balances/components/payout-status-badge';
 
 const STATUS_OPTIONS = PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }));
-/** Dates are the viewer's calendar days. */
-const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Every payout of the wallet balance: status and date filters in the URL; the CSV is exactly the filtered view. */
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const { params, set, clear } = useUrlParams();
+  // Dates are the business's calendar days: the server reads them in its time zone.
+  const zone = useBusinessTimeZone(businessId);
   const parsed = PayoutFiltersSchema.safeParse({
     status: params.get('status') || undefined,
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
-    tz: VIEWER_TIME_ZONE,
   });
   const filters = parsed.success ? parsed.data : null;
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
@@ -60,6 +61,7 @@ export function Component() {
           <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
           <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
         </SimpleGrid>
+        <TimeZoneNote zone={zone} />
       </Paper>
 
       <PagedTable
@@ -95,7 +97,7 @@ export function Component() {
             <Table.Tr key={p.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor component={Link} to={href('payments.balance-payouts-detail', { business_id: businessId, payout: p.id })} fw={500}>
-                  <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
+                  <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time>
                 </Anchor>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(p.amount.amount, p.amount.currency)}</Table.Td>
@@ -108,7 +110,7 @@ export function Component() {
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={p.paid_at ?? p.arrives_at}>{formatLocalDateTime(p.paid_at ?? p.arrives_at)}</time>
+                <time dateTime={p.paid_at ?? p.arrives_at}>{formatBusinessDateTime(p.paid_at ?? p.arrives_at, zone)}</time>
               </Table.Td>
             </Table.Tr>
           ))}

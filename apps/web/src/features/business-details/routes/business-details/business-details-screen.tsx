@@ -23,10 +23,19 @@ function countryName(code: string): string {
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((c) => ({ value: c.toLowerCase(), label: countryName(c) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
 
+/**
+ * The platform's time zone data (`Intl.supportedValuesOf`), with UTC and the business's own zone, which an
+ * older browser's list may name differently.
+ */
+function timeZoneOptions(current: string): string[] {
+  return [...new Set(['UTC', current, ...Intl.supportedValuesOf('timeZone')])].sort();
+}
+
 type Values = {
   name: string;
   country: string;
   currency: string;
+  time_zone: string;
   address: { line1: string; line2: string; city: string; state: string; postal_code: string };
   require_two_factor: boolean;
 };
@@ -36,6 +45,7 @@ function valuesOf(b: Business): Values {
     name: b.name,
     country: b.country,
     currency: b.currency,
+    time_zone: b.time_zone,
     address: {
       line1: b.address.line1 ?? '',
       line2: b.address.line2 ?? '',
@@ -59,6 +69,7 @@ function DetailsForm({ business }: { business: Business }) {
   const user = useSignedInUser();
   const update = useUpdateBusiness(business.id);
   const initial = useMemo(() => valuesOf(business), [business]);
+  const zones = useMemo(() => timeZoneOptions(business.time_zone), [business.time_zone]);
   const form = useZodForm(UpdateBusinessBodySchema, initial);
   const countryLocked = business.onboarding_status === 'completed';
   const readOnly = !canChange(business, 'business:update');
@@ -119,6 +130,15 @@ function DetailsForm({ business }: { business: Business }) {
                     searchable
                     allowDeselect={false}
                     description="Default currency for amounts."
+                    required
+                  />
+                  <Select
+                    {...form.field('time_zone')}
+                    label="Time zone"
+                    data={zones}
+                    searchable
+                    allowDeselect={false}
+                    description="Your days, reports and schedules follow it; every screen shows times in it."
                     required
                   />
                 </SimpleGrid>

@@ -9,6 +9,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
+import { businessToday } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { invoiceQuery, useSaveInvoice } from '@/features/invoices/api/invoices-api';
@@ -16,18 +17,12 @@ import { contentSetters, contentValuesOf, InvoiceContentFields, type ContentValu
 
 type InvoiceValues = ContentValues & { issue_date: string; due_date: string };
 
-const today = () => new Date().toLocaleDateString('en-CA');
-const inDays = (days: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return d.toLocaleDateString('en-CA');
-};
-
-function valuesOf(invoice: InvoiceDetail | undefined, currency: string): InvoiceValues {
+/** A new invoice is issued on the business's today (in its time zone, not the viewer's) and due 14 days later. */
+function valuesOf(invoice: InvoiceDetail | undefined, currency: string, zone: string): InvoiceValues {
   return {
     ...contentValuesOf(invoice, currency),
-    issue_date: invoice?.issue_date ?? today(),
-    due_date: invoice?.due_date ?? inDays(14),
+    issue_date: invoice?.issue_date ?? businessToday(zone),
+    due_date: invoice?.due_date ?? businessToday(zone, 14),
   };
 }
 
@@ -43,14 +38,30 @@ export function Component() {
   }
   return (
     <PageFrame title={title} description="Saving keeps the invoice as it is: send it from its page when it is ready.">
-      <InvoiceForm key={invoice.data?.id ?? 'new'} businessId={businessId} invoice={invoice.data} defaultCurrency={business.data.currency} />
+      <InvoiceForm
+        key={invoice.data?.id ?? 'new'}
+        businessId={businessId}
+        invoice={invoice.data}
+        defaultCurrency={business.data.currency}
+        zone={business.data.time_zone}
+      />
     </PageFrame>
   );
 }
 
-function InvoiceForm({ businessId, invoice, defaultCurrency }: { businessId: string; invoice: InvoiceDetail | undefined; defaultCurrency: string }) {
+function InvoiceForm({
+  businessId,
+  invoice,
+  defaultCurrency,
+  zone,
+}: {
+  businessId: string;
+  invoice: InvoiceDetail | undefined;
+  defaultCurrency: string;
+  zone: string;
+}) {
   const navigate = useNavigate();
-  const initial = useMemo(() => valuesOf(invoice, defaultCurrency), [invoice, defaultCurrency]);
+  const initial = useMemo(() => valuesOf(invoice, defaultCurrency, zone), [invoice, defaultCurrency, zone]);
   const form = useZodForm(InvoiceBodySchema, initial);
   const save = useSaveInvoice(businessId, invoice?.id);
   const { values, errors } = form;

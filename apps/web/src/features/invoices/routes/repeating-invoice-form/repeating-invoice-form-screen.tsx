@@ -18,6 +18,7 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
+import { businessToday } from '@/lib/format';
 import { useBusiness } from '@/lib/session';
 import { repeatingInvoiceQuery, useSaveRepeatingInvoice } from '@/features/invoices/api/repeating-invoices-api';
 import { contentSetters, contentValuesOf, InvoiceContentFields, type ContentValues } from '@/features/invoices/components/invoice-content-fields';
@@ -36,16 +37,16 @@ type Ends = 'never' | 'on_date' | 'after_count';
 
 const FREQUENCY_OPTIONS = REPEAT_FREQUENCIES.map((f) => ({ value: f, label: REPEAT_FREQUENCY_LABELS[f] }));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const today = () => new Date().toLocaleDateString('en-CA');
 const numberOrNull = (v: string | number) => (typeof v === 'number' ? v : null);
 
-function valuesOf(saved: RepeatingInvoiceDetail | undefined, currency: string): RepeatingValues {
+/** A new schedule starts on the business's today (in its time zone). */
+function valuesOf(saved: RepeatingInvoiceDetail | undefined, currency: string, zone: string): RepeatingValues {
   return {
     ...contentValuesOf(saved, currency),
     due_days: saved?.due_days ?? 14,
     frequency: saved?.frequency ?? 'monthly',
     interval_days: saved?.interval_days ?? null,
-    start_date: saved?.start_date ?? today(),
+    start_date: saved?.start_date ?? businessToday(zone),
     end_date: saved?.end_date ?? '',
     max_count: saved?.max_count ?? null,
     auto_send: saved?.auto_send ?? false,
@@ -63,15 +64,34 @@ export function Component() {
     return <QueryPage title={title} query={saved} loadingLabel="Loading the repeating invoice" />;
   }
   return (
-    <PageFrame title={title} description="Each run makes an invoice from this template, issued on the run date (UTC days), numbered like any invoice.">
-      <RepeatingForm key={saved.data?.id ?? 'new'} businessId={businessId} saved={saved.data} defaultCurrency={business.data.currency} />
+    <PageFrame
+      title={title}
+      description={`Each run makes an invoice from this template, issued on the run date (${business.data.time_zone} days), numbered like any invoice.`}
+    >
+      <RepeatingForm
+        key={saved.data?.id ?? 'new'}
+        businessId={businessId}
+        saved={saved.data}
+        defaultCurrency={business.data.currency}
+        zone={business.data.time_zone}
+      />
     </PageFrame>
   );
 }
 
-function RepeatingForm({ businessId, saved, defaultCurrency }: { businessId: string; saved: RepeatingInvoiceDetail | undefined; defaultCurrency: string }) {
+function RepeatingForm({
+  businessId,
+  saved,
+  defaultCurrency,
+  zone,
+}: {
+  businessId: string;
+  saved: RepeatingInvoiceDetail | undefined;
+  defaultCurrency: string;
+  zone: string;
+}) {
   const navigate = useNavigate();
-  const initial = useMemo(() => valuesOf(saved, defaultCurrency), [saved, defaultCurrency]);
+  const initial = useMemo(() => valuesOf(saved, defaultCurrency, zone), [saved, defaultCurrency, zone]);
   const form = useZodForm(RepeatingInvoiceBodySchema, initial);
   const save = useSaveRepeatingInvoice(businessId, saved?.id);
   const { values, errors } = form;

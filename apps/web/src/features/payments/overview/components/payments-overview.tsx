@@ -17,8 +17,9 @@ import { href, type RouteId } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { errorMessage } from '@/lib/error-message';
-import { canChange, useBusiness } from '@/lib/session';
-import { formatLocalDateTime } from '@/lib/format';
+import { canChange, useBusiness, useBusinessTimeZone } from '@/lib/session';
+import { formatBusinessDateTime } from '@/lib/format';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { overviewQuery } from '../api/overview-api';
 import { CurrencyBlock } from './currency-block';
 
@@ -118,6 +119,8 @@ export function overviewQueryOf(search: URLSearchParams): OverviewQuery | null {
 
 /** The payments Overview's figures for the period in the URL (`?period=`, `from`, `to`). */
 export function PaymentsOverview({ businessId }: { businessId: string }) {
+  // The periods are the business's calendar days and its times are shown in its zone.
+  const zone = useBusinessTimeZone(businessId);
   const [search, setSearch] = useSearchParams();
   const period = periodOf(search);
   const [from, setFrom] = useState(search.get('from') ?? '');
@@ -162,8 +165,9 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
       {data ? (
         <>
           <Text size="sm" c="dimmed">
-            {data.period.from} to {data.period.to}, compared with {data.period.previous_from} to {data.period.previous_to} (UTC days)
+            {data.period.from} to {data.period.to}, compared with {data.period.previous_from} to {data.period.previous_to} ({zone} days)
           </Text>
+          <TimeZoneNote zone={zone} />
           {data.currencies.length === 0 ? (
             <EmptyState title="No payments in this period" description="Payments your customers make appear here with the period's totals." headingOrder={3} />
           ) : (
@@ -202,7 +206,7 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
                           </Badge>
                         </Table.Td>
                         <Table.Td>
-                          <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
+                          <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time>
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -9,17 +9,21 @@ import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/error-message';
 import { salesReportExportHref, salesReportQuery } from '@/features/sales-report/api/sales-report-api';
 import { ReportCurrency } from '@/features/sales-report/components/report-currency';
-import { ReportRange, useReportRange, VIEWER_TIME_ZONE } from '@/features/sales-report/components/report-range';
+import { ReportRange, useReportRange } from '@/features/sales-report/components/report-range';
+import { TimeZoneNote } from '@/components/time-zone-note';
+import { useBusinessTimeZone } from '@/lib/session';
 
 /** The sales report: a range's totals, a chart by day, tables by method and source, and the CSV. */
 export function Component() {
   const { business_id: businessId = '' } = useParams();
-  const range = useReportRange();
-  const parsed = SalesReportQuerySchema.safeParse({ from: range.from, to: range.to, tz: VIEWER_TIME_ZONE });
+  // The report's days are the business's: the server reads them in its time zone.
+  const zone = useBusinessTimeZone(businessId);
+  const range = useReportRange(zone);
+  const parsed = SalesReportQuerySchema.safeParse({ from: range.from, to: range.to });
   const query = parsed.success ? parsed.data : null;
   const issue = parsed.success || (range.from === '' && range.to === '') ? undefined : parsed.error.issues[0]?.message;
   const report = useQuery({
-    ...salesReportQuery(businessId, query ?? { from: range.to, to: range.to, tz: VIEWER_TIME_ZONE }),
+    ...salesReportQuery(businessId, query ?? { from: range.to, to: range.to }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
@@ -54,6 +58,7 @@ export function Component() {
       }
     >
       <ReportRange {...range} />
+      <TimeZoneNote zone={zone} />
       {issue ? (
         <Text c="red.8" size="sm" role="alert">
           {issue}
@@ -61,7 +66,7 @@ export function Component() {
       ) : null}
       {query ? (
         <Text size="sm" c="dimmed">
-          {query.from} to {query.to} ({query.tz} days). Refunds count on the day they were made.
+          {query.from} to {query.to} ({zone} days). Refunds count on the day they were made.
         </Text>
       ) : null}
       {report.isError ? <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} /> : null}

@@ -20,7 +20,8 @@ import { PageFrame } from '@/components/page-frame';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
+import { formatBusinessDateTime } from '@/lib/format';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { canChange, useBusiness } from '@/lib/session';
 import { transactionQuery } from '@/features/transactions/api/transactions-api';
 import { RefundModal } from '@/features/transactions/components/refund-modal';
@@ -83,6 +84,7 @@ function eventText(event: PaymentEvent, currency: string): string | null {
 
 function Detail({ businessId, detail, listHref }: { businessId: string; detail: TransactionDetail; listHref: string }) {
   const business = useBusiness(businessId);
+  const zone = business.data?.time_zone ?? 'UTC';
   const [refunding, setRefunding] = useState(false);
   const { payment, events, refunds } = detail;
   // What the dialog offers and the server allows: the one rule of packages/payments.
@@ -156,7 +158,9 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
             )}
           </Field>
           <Field label="Reference">{payment.reference}</Field>
-          <Field label="Created">{formatLocalDateTime(payment.created_at)}</Field>
+          <Field label="Created">
+            {formatBusinessDateTime(payment.created_at, zone)} <TimeZoneNote zone={zone} />
+          </Field>
           {payment.failure ? <Field label="Failure">{payment.failure.message}</Field> : null}
         </SimpleGrid>
       </Paper>
@@ -170,7 +174,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
             <Timeline.Item key={event.id} title={EVENT_TITLES[event.type]}>
               {eventText(event, payment.amount.currency) ? <Text size="sm">{eventText(event, payment.amount.currency)}</Text> : null}
               <Text size="xs" c="dimmed">
-                <time dateTime={event.created_at}>{formatLocalDateTime(event.created_at)}</time>
+                <time dateTime={event.created_at}>{formatBusinessDateTime(event.created_at, zone)}</time>
               </Text>
             </Timeline.Item>
           ))}
@@ -188,7 +192,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
                 <Text fw={600}>{money(r.amount)}</Text>
                 <Text size="sm">{REFUND_REASON_LABELS[r.reason]}</Text>
                 <Text size="sm" c="dimmed">
-                  <time dateTime={r.created_at}>{formatLocalDateTime(r.created_at)}</time>
+                  <time dateTime={r.created_at}>{formatBusinessDateTime(r.created_at, zone)}</time>
                 </Text>
               </Group>
               {r.note ? (

@@ -19,7 +19,8 @@ import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { DateAndAmountRange } from '@/components/list-filters';
 import { PageFrame } from '@/components/page-frame';
-import { formatLocalDateTime } from '@/lib/format';
+import { formatBusinessDateTime } from '@/lib/format';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { useBusiness } from '@/lib/session';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { transactionsExportHref, transactionsQuery } from '@/features/transactions/api/transactions-api';
@@ -27,8 +28,6 @@ import { StatusBadge } from '@/features/transactions/components/status-badge';
 
 /** The filters kept in the URL, besides the search text `q`. */
 const URL_FILTERS = ['status', 'method', 'source', 'from', 'to', 'min_amount', 'max_amount', 'sort'] as const;
-/** Dates are the viewer's calendar days. */
-const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
@@ -39,7 +38,9 @@ export function Component() {
   const { params, set } = useUrlParams();
   const search = useUrlSearchText();
   const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
-  const parsed = TransactionFiltersSchema.safeParse({ ...raw, q: search.value || undefined, tz: VIEWER_TIME_ZONE });
+  // Dates are the business's calendar days: the server reads them in its time zone.
+  const zone = business.data?.time_zone ?? 'UTC';
+  const parsed = TransactionFiltersSchema.safeParse({ ...raw, q: search.value || undefined });
   const filters = parsed.success ? parsed.data : null;
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const list = useInfiniteQuery({ ...transactionsQuery(businessId, filters ?? TransactionFiltersSchema.parse({})), enabled: filters !== null });
@@ -107,6 +108,7 @@ export function Component() {
           />
           <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} />
         </SimpleGrid>
+        <TimeZoneNote zone={zone} />
       </Stack>
 
       <PagedTable
@@ -158,7 +160,7 @@ export function Component() {
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? ''}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
+                <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time>
               </Table.Td>
             </Table.Tr>
           ))}

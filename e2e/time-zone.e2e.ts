@@ -1,0 +1,41 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedMerchant } from './api';
+import { launch, signedInPage } from './support';
+
+/** The business's time zone in the browser: chosen in business details, named by the Overview and Transactions. */
+let browser: Browser;
+let owner: string;
+let businessId: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  ({ email: owner, businessId } = await verifiedMerchant('Tomas Zone', 'Zone Fruit', { country: 'sg', currency: 'sgd' }));
+});
+afterAll(() => browser?.close());
+
+describe('the business time zone', () => {
+  it("starts as the country's zone; changed in business details, the Overview and Transactions say the new one", async () => {
+    const { page, close } = await signedInPage(browser, owner);
+    const base = `/business/${businessId}/payments`;
+    await page.goto(base);
+    await expect.poll(() => page.getByTestId('time-zone-note').first().textContent()).toBe('Times in Asia/Singapore');
+
+    await page.goto(`${base}/settings/business-details`);
+    await page.getByRole('heading', { level: 1, name: 'Business details' }).waitFor();
+    const zone = page.getByRole('textbox', { name: /^Time zone/ });
+    expect(await zone.inputValue()).toBe('Asia/Singapore');
+    await zone.click();
+    await zone.fill('America/New_Y');
+    await page.getByRole('option', { name: 'America/New_York' }).click();
+    await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('region', { name: 'All changes saved' }).waitFor();
+
+    await page.goto(base);
+    await expect.poll(() => page.getByTestId('time-zone-note').first().textContent()).toBe('Times in America/New_York');
+    await page.goto(`${base}/transactions`);
+    await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
+    expect(await page.getByTestId('time-zone-note').textContent()).toBe('Times in America/New_York');
+    await close();
+  });
+});
