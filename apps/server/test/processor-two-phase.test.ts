@@ -7,7 +7,7 @@ import { ledgerTransactions, payments, processorAttempts, refunds, testProcessor
 import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
 import { RECONCILE_AFTER_MS } from '../src/modules/payments/charges/processor-attempts';
 import { queuedFaults } from '../src/modules/payments/processor/test-provider';
-import { Agent, createTestContext, failure, type TestContext } from './harness';
+import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 import { availableMoney, createBusiness, insertLink, type FactoryBusiness } from './factories';
 
 /**
@@ -33,11 +33,11 @@ const db = () => t.database.db;
 const visa = (number = '4242424242424242') => ({ method: 'card' as const, card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
 
 /** A customer's payment of a new single-use link, started (requires_payment_method). */
-async function startedPayment(agent = new Agent(t.app)) {
+async function startedPayment(agent = new Agent(t.app), email = 'casey@example.com') {
   const link = await insertLink(db(), business.id, { amount: 40_00 });
   const started = await agent.ok(
     checkoutEndpoints.start,
-    { params: { kind: 'link', public_id: link }, body: { email: 'casey@example.com' } },
+    { params: { kind: 'link', public_id: link }, body: { email } },
     { host, idempotencyKey: randomUUID() },
   );
   return { agent, publicId: started.public_id };
@@ -78,8 +78,10 @@ async function available(): Promise<number> {
 }
 
 describe('a confirm whose processor answer is lost (timeout)', () => {
-  it('answers 503 and leaves a pending attempt; the reconciliation completes the payment, posted exactly once', async () => {
-    const { agent, publicId } = await startedPayment();
+  it('answers 503 and leaves a pending attempt; the reconciliation completes the payment, posted exactly once, and mails its receipt', async () => {
+    const email = `reconciled-${randomUUID()}@example.com`;
+    const receipts = async () => (await mailbox(t.app)).filter((m) => m.to === email && /^Your receipt from/.test(m.subject)).length;
+    const { agent, publicId } = await startedPayment(new Agent(t.app), email);
     faults.next('charge', 'timeout');
     const lost = await confirm(agent, publicId, randomUUID());
     expect([lost.status, failure(lost).code]).toEqual([503, 'PAYMENT_PROCESSOR_UNAVAILABLE']);
@@ -101,8 +103,11 @@ describe('a confirm whose processor answer is lost (timeout)', () => {
     expect(done).toMatchObject({ status: 'succeeded', method: 'card', cardLast4: '4242' });
     expect(await postings(payment.id)).toEqual(['charge', 'fee']);
     expect(await attemptsOf(payment.id)).toMatchObject([{ status: 'settled' }]);
+    // The request that would have mailed the receipt died: the reconciliation's outcome mails it, once.
+    expect(await receipts()).toBe(1);
     await reconcileLater();
     expect(await postings(payment.id)).toEqual(['charge', 'fee']);
+    expect(await receipts()).toBe(1);
   });
 
   it("the customer's retry with the same key resumes the attempt: the processor answers what it did, once", async () => {

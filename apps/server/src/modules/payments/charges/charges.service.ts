@@ -4,9 +4,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PUBLIC_ID_PREFIXES,
   grossUpForFee,
-  NextActionSchema,
   type CheckoutPaymentMethod,
-  type NextAction,
   type PaymentMethod,
   type PaymentMethodDetails,
   type PaymentSource,
@@ -24,6 +22,7 @@ import type { ActionDecision, Intent, PaymentProvider, ProcessorAnswer, Provider
 import { committing, type BeforeCommit, type ChargeCommit } from './before-commit';
 import { newAttempt, ownAttemptInFlight, reconcileAttempts, runTwoPhase, type AttemptRow, type Settled } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
+import { nextActionOf } from './next-action';
 import { paymentEvents, type NewPaymentEvent } from './payment-events';
 import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
@@ -91,6 +90,8 @@ export function createChargesService(deps: {
 }) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
+  /** What a confirm's or an action's outcome finishes when the reconciliation records it (no request: the receipt). */
+  const reconciledHooks: ChargeCommit[] = [];
   const refunds = createRefunds({ ...deps, sourceOf: (type) => sources.get(type) });
 
   const { row: eventRow, insert: event } = paymentEvents(clock);
@@ -215,7 +216,7 @@ export function createChargesService(deps: {
         outcome: await processor.provider(locked.provider).completeAction(intentOf(locked, ''), method, decision, attempt.id),
       }),
       finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, where) as Promise<Settled<ChargeResult>>,
-      recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(payment) }),
+      recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
       beforeCommit: then,
     });
   }
@@ -272,14 +273,6 @@ export function createChargesService(deps: {
     await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
     const outcome = answer.outcome as Outcome;
     return { result: await applyOutcome(tx, payment, outcome, processor.provider(payment.provider), where) };
-  }
-
-  /** What a payment in `requires_action` waits for (the PayNow QR's payload included); null otherwise. */
-  async function nextActionOf(payment: PaymentRow): Promise<NextAction | null> {
-    if (payment.status !== 'requires_action') return null;
-    const row = await repo.latestEvent(db, payment.businessId, payment.id, 'requires_action');
-    const parsed = NextActionSchema.safeParse(row?.data.action);
-    return parsed.success ? parsed.data : null;
   }
 
   return {
@@ -439,7 +432,7 @@ export function createChargesService(deps: {
         },
         finish: (tx, payment, attempt, answer) =>
           finishAttempt(tx, payment, attempt, answer, options.where ?? UNATTENDED, context?.settlementDelayDays) as Promise<Settled<ChargeResult>>,
-        recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(payment) }),
+        recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
         beforeCommit: options.beforeCommit,
       });
     },
@@ -473,8 +466,14 @@ export function createChargesService(deps: {
     reconcile: (now: Date = clock.now()) =>
       reconcileAttempts(db, clock, now, {
         lookup: (payment, key) => processor.provider(payment.provider).lookup(key),
-        finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, UNATTENDED),
+        async finish(tx, payment, attempt, answer) {
+          const settled = await finishAttempt(tx, payment, attempt, answer, UNATTENDED);
+          if (answer.kind !== 'refund' && 'result' in settled) for (const hook of reconciledHooks) await hook(tx, settled.result as ChargeResult);
+          return settled;
+        },
       }),
+    /** Adds a step to every confirm's or action's outcome the reconciliation records (the checkout's receipt). */
+    onReconciledOutcome: (hook: ChargeCommit) => void reconciledHooks.push(hook),
 
     /** Settlement (settlement.ts): the net of every succeeded payment whose `available_on` has passed becomes available, once. */
     settleDue: (now: Date = clock.now()) => settleDue(db, clock, ledger, now),
@@ -488,7 +487,7 @@ export function createChargesService(deps: {
     /** The payment's refunds, oldest first. */
     refunds: (businessId: string, paymentId: string) => repo.refunds(db, businessId, paymentId),
     /** What a payment in `requires_action` waits for (the PayNow QR's payload included); null otherwise. */
-    nextAction: nextActionOf,
+    nextAction: (payment: PaymentRow) => nextActionOf(db, payment),
   };
 }
 

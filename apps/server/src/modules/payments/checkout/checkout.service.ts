@@ -147,6 +147,8 @@ export function createCheckoutService(deps: {
       await answering(where)(tx, result);
     };
   const afterOutcome = (result: ChargeResult): CheckoutPayment => presentCheckoutPayment(result.payment, result.nextAction);
+  // A payment the reconciliation completes (its request died after the processor answered) gets its receipt too.
+  charges.onReconciledOutcome((tx, result) => mailReceipt(tx, result.payment));
 
   async function receiptOf(payment: PaymentRow): Promise<Receipt> {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
