@@ -106,6 +106,7 @@ export function createSavedCharges(deps: {
       card: SavedCardCharge,
       source: Record<string, unknown>,
       known?: SavedChargeContext,
+      requestKey: string | null = null,
     ): Promise<SavedChargeBegun> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
       const provider = processor.provider();
@@ -142,9 +143,23 @@ export function createSavedCharges(deps: {
         deps.eventRow(payment, 'processing'),
       ]);
       const data: SavedAttemptData = { saved: true, settlementDelayDays: context.settlementDelayDays, source };
-      const attempt = await attempts.insert(tx, newAttempt(payment, 'charge', payment.amount, { ...data }, null, now));
+      const attempt = await attempts.insert(tx, newAttempt(payment, 'charge', payment.amount, { ...data }, requestKey, now));
       return { payment, attempt, card };
     },
+
+    /**
+     * The saved charge a keyed request made (its Idempotency-Key with its scope), to resume after that request died
+     * between the phases; null when it made none (or its attempt was abandoned: nothing moved).
+     */
+    async resume(tx: Executor, requestKey: string, card: SavedCardCharge): Promise<SavedChargeBegun | null> {
+      const attempt = await attempts.byRequestKey(tx, requestKey);
+      if (!attempt) return null;
+      const payment = await repo.findById(tx, attempt.businessId, attempt.paymentId);
+      return payment ? { payment, attempt, card } : null;
+    },
+
+    /** Whether a keyed request made a saved charge still to resume (see `resume`). */
+    madeBy: async (db: Executor, requestKey: string) => (await attempts.byRequestKey(db, requestKey)) !== null,
 
     /** The processor's call (no transaction open), the attempt's id its key; null when no answer came (it stays pending). */
     async call(begun: SavedChargeBegun): Promise<ProcessorAnswer | null> {

@@ -82,7 +82,7 @@ export function createSubscriptionSetups(
    * What the method's saving does to the subscription, in the setup's transaction: a trial starts, or a charge's first
    * phase is recorded (answered, for its call and outcome after the commit).
    */
-  async function startBilling(tx: Executor, sub: SubscriptionRow): Promise<SavedChargeBegun | null> {
+  async function startBilling(tx: Executor, sub: SubscriptionRow, requestKey: string | null): Promise<SavedChargeBegun | null> {
     const now = clock.now();
     switch (sub.status) {
       case 'pending':
@@ -98,11 +98,11 @@ export function createSubscriptionSetups(
           });
           return null;
         }
-        return billing.beginPeriod(tx, sub, { reanchor: true });
+        return billing.beginPeriod(tx, sub, { reanchor: true, requestKey });
       case 'past_due':
-        return billing.beginPeriod(tx, sub, { reanchor: false });
+        return billing.beginPeriod(tx, sub, { reanchor: false, requestKey });
       case 'unpaid':
-        return billing.beginPeriod(tx, sub, { reanchor: true });
+        return billing.beginPeriod(tx, sub, { reanchor: true, requestKey });
       default:
         return null;
     }
@@ -123,6 +123,11 @@ export function createSubscriptionSetups(
         if (!setup) throw NOT_FOUND();
         const locked = await repo.lock(tx, setup.businessId, setup.subscriptionId);
         if (!locked) throw NOT_FOUND();
+        subscription = { businessId: locked.businessId, id: locked.id };
+        // This request's own first charge: its retry (after it died between the phases) resumes it.
+        const requestKey = where.idempotency?.requestKey ?? null;
+        const own = requestKey ? await deps.charges.savedCharges.resume(tx, requestKey, billing.methodOf(locked)) : null;
+        if (own) return own;
         const refusal = unavailable(setup, locked, clock.now(), await standingOfBusiness(tx, setup.businessId));
         if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
         await repo.completeSetup(tx, setup, clock.now());
@@ -144,7 +149,7 @@ export function createSubscriptionSetups(
           objectId: sub.id,
         });
         subscription = { businessId: sub.businessId, id: sub.id };
-        const begun = await startBilling(tx, sub);
+        const begun = await startBilling(tx, sub, requestKey);
         if (begun) return begun;
         answer = setupResult(null, (await repo.lock(tx, sub.businessId, sub.id))!);
         // A keyed request's answer commits with the setup (http/context.ts, `IdempotentRequest`).
@@ -200,7 +205,9 @@ export function createSubscriptionSetups(
     async saveCard(publicId: string, card: CardDetails, where: RequestMeta & KeyedContext): Promise<SubscriptionSetupResult> {
       const { setup, sub, business } = await findSetup(publicId);
       const refusal = unavailable(setup, sub, clock.now(), business);
-      if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
+      // A retry of a request that died between its charge's phases goes on to resume that charge.
+      const resuming = where.idempotency ? await deps.charges.savedCharges.madeBy(db, where.idempotency.requestKey) : false;
+      if (refusal && !resuming) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
       const { perSetup, perIp } = SAVE_CARD_LIMITS;
       const tooMany = () => new AppError('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');
       if ((await deps.limiter.hit(`subscription-setup:${setup.id}`, perSetup.windowMs)) > perSetup.max) throw tooMany();

@@ -162,7 +162,7 @@ export function createBilling(deps: BillingDeps) {
   async function beginPeriod(
     tx: Executor,
     locked: SubscriptionRow,
-    options: { reanchor: boolean; business?: BusinessOfPass | null; customer?: ChargedCustomer | null },
+    options: { reanchor: boolean; business?: BusinessOfPass | null; customer?: ChargedCustomer | null; requestKey?: string | null },
   ): Promise<SavedChargeBegun | null> {
     if (await charges.savedCharges.inFlight(tx, locked.businessId, 'subscription', locked.id)) return null;
     const now = clock.now();
@@ -194,6 +194,7 @@ export function createBilling(deps: BillingDeps) {
       },
       { ...source },
       options.business?.charge,
+      options.requestKey ?? null,
     );
   }
 
@@ -277,6 +278,8 @@ export function createBilling(deps: BillingDeps) {
   ): Promise<ChargeDone | 'in_flight' | null> {
     const begun = await deps.db.transaction(begin);
     if (!begun || begun === 'in_flight') return begun;
+    // A resumed attempt the reconciliation settled already: nothing left to do.
+    if (begun.attempt.status !== 'pending') return null;
     const answer = await charges.savedCharges.call(begun);
     if (!answer) return 'in_flight';
     return deps.db.transaction(async (tx) => {
@@ -356,7 +359,17 @@ export function createBilling(deps: BillingDeps) {
     });
   }
 
-  return { beginPeriod, chargeTwoPhase, chargePeriod, mailOutcome, newSetup, record };
+  /** The saved method of the subscription as its charges hand it to the processor. */
+  const methodOf = (sub: SubscriptionRow) => ({
+    method: sub.methodKind === 'direct_debit' ? ('direct_debit' as const) : ('card' as const),
+    token: sub.methodToken ?? '',
+    brand: sub.methodBrand,
+    last4: sub.methodLast4,
+    expMonth: sub.methodExpMonth ?? 0,
+    expYear: sub.methodExpYear ?? 0,
+  });
+
+  return { beginPeriod, methodOf, chargeTwoPhase, chargePeriod, mailOutcome, newSetup, record };
 }
 
 export type Billing = ReturnType<typeof createBilling>;

@@ -322,8 +322,12 @@ export function createSubscriptionsService(
       const done = await billing.chargeTwoPhase(
         async (tx) => {
           const row = await lockOr404(tx, businessId, id);
+          // This request's own charge: its retry (after it died between the phases) resumes it.
+          const requestKey = ctx.idempotency?.requestKey ?? null;
+          const own = requestKey ? await deps.charges.savedCharges.resume(tx, requestKey, billing.methodOf(row)) : null;
+          if (own) return own;
           if (!subscriptionAllows('charge_now', row.status) || !row.methodToken) throw refuse('charge_now', row);
-          const begun = await billing.beginPeriod(tx, row, { reanchor: true });
+          const begun = await billing.beginPeriod(tx, row, { reanchor: true, requestKey });
           if (!begun) throw beingCharged();
           await audit.record(tx, ctx, {
             action: AUDIT_ACTIONS.charge_now,
