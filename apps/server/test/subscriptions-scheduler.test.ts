@@ -113,22 +113,23 @@ describe('two servers charging at once on one database', () => {
 });
 
 describe('a process that stops in the middle of a charge', () => {
-  it('leaves no payment behind, and the pass after a restart charges the period once', async () => {
+  it('leaves its charge in flight (nothing charged twice), and after a restart the reconciliation records it once', async () => {
     const store = await restartableDatabase();
     const clock = fixedClock(START);
     let database = await store.open();
     let t = await appOn(database, clock);
     try {
       const { id, owner, made } = await subscriptionsIn(t, 2);
-      // The process stops after the payment (and its ledger postings) were written, before the attempt is recorded.
+      // The process stops in the outcome's transaction (after the processor charged), before the attempt is recorded:
+      // the payments and their processor attempts, committed before the call, wait in `processing`.
       await breakInsert(database, 'subscription_charges');
       clock.set(MONTH_LATER);
       await t.app.jobs.runDue();
-      expect(await counts(database, id)).toEqual({ payments: 2, succeeded: 2, attempts: 2, periods: 2, charge_postings: 2 });
+      expect(await counts(database, id)).toEqual({ payments: 4, succeeded: 2, attempts: 2, periods: 2, charge_postings: 2 });
       await t.close();
       await database.close();
 
-      // Restart: the period is charged again, once, however often the scheduler runs.
+      // Restart: the scheduler leaves the periods in flight alone; the reconciliation records each charge once.
       database = await store.open();
       await heal(database, 'subscription_charges');
       t = await appOn(database, clock);

@@ -284,7 +284,7 @@ export const subscriptionEndpoints = {
     access: { kind: 'business', permission: 'payments:create', standing: 'active' },
     params: SubscriptionParamsSchema,
     response: SubscriptionSchema,
-    errors: [...ACTION_ERRORS, 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
+    errors: [...ACTION_ERRORS, 'BUSINESS_CANNOT_TAKE_PAYMENTS', 'PAYMENT_PROCESSOR_UNAVAILABLE'],
   }),
   cancel: defineEndpoint({
     id: 'subscriptions.cancel',
@@ -317,7 +317,7 @@ export const subscriptionEndpoints = {
     params: SubscriptionParamsSchema,
     response: SubscriptionDetailSchema,
     idempotent: true,
-    errors: [...ACTION_ERRORS, 'BUSINESS_CANNOT_TAKE_PAYMENTS'],
+    errors: [...ACTION_ERRORS, 'BUSINESS_CANNOT_TAKE_PAYMENTS', 'PAYMENT_PROCESSOR_UNAVAILABLE'],
   }),
   sendSetupLink: defineEndpoint({
     id: 'subscriptions.sendSetupLink',

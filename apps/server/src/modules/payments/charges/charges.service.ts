@@ -28,7 +28,7 @@ import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import type { RefundEffects } from './refund-effects';
-import { savedMethodColumns, savedMethodEvent } from './saved-method';
+import { createSavedCharges, isSavedChargeAttempt } from './saved-charges';
 import { settleDue } from './settlement';
 import type {
   ChargeResult,
@@ -76,7 +76,7 @@ const NOTHING_PRIOR: Prior = { patch: {}, events: [] };
  * The payment lifecycle (docs/payments.md, "Core services"): start, confirm with a method, complete a
  * pending action (3-D Secure, PayNow scan, e-wallet), refund and settle. Every change locks the payment's
  * row, writes its events and posts the ledger in one transaction; a call to the processor runs between two
- * (processor-attempts.ts), never inside one. Saved-card charges (subscriptions) do not follow that rule yet.
+ * (processor-attempts.ts), never inside one; saved-card charges (subscriptions) too (saved-charges.ts).
  */
 export function createChargesService(deps: {
   db: Executor;
@@ -266,6 +266,7 @@ export function createChargesService(deps: {
     settlementDelayDays?: number | null,
   ): Promise<Settled<unknown>> {
     if (answer.kind === 'refund') return { result: await refunds.recordRefund(tx, payment, attempt, answer.ref) };
+    if (isSavedChargeAttempt(attempt)) return { result: await savedCharges.settle(tx, payment, attempt, answer, where) };
     const waits = answer.kind === 'charge' ? payment.status === 'requires_payment_method' : payment.status === 'requires_action';
     if (!waits) throw new Error(`The payment ${payment.publicId} no longer waits for the outcome of its attempt ${attempt.id}.`);
     if (answer.kind === 'charge') return finishCharge(tx, payment, attempt, answer.outcome, where, settlementDelayDays);
@@ -274,6 +275,8 @@ export function createChargesService(deps: {
     const outcome = answer.outcome as Outcome;
     return { result: await applyOutcome(tx, payment, outcome, processor.provider(payment.provider), where) };
   }
+
+  const savedCharges = createSavedCharges({ clock, processor, sources, eventRow, applyOutcome });
 
   return {
     /** Plugs a source capability (payment links, static QR codes, invoices) into every payment of its type. */
@@ -296,64 +299,8 @@ export function createChargesService(deps: {
       return page ? { type: payment.sourceType, ...page } : null;
     },
 
-    /**
-     * Charges a saved card off-session inside the caller's transaction (a subscription locks its row, charges
-     * and records the attempt in one transaction): the payment is created, confirmed through the provider's
-     * `chargeSaved` and succeeds (ledger, fee, customer) or fails, all before the caller commits. The source's
-     * adapter is not asked: the caller holds its source. `known`: the business's name and settlement delay when
-     * the caller has them (the subscriptions' pass reads them once per business).
-     */
-    async chargeSaved(
-      tx: Executor,
-      input: StartPaymentInput,
-      card: SavedCardCharge,
-      where: RequestMeta = UNATTENDED,
-      known?: SavedChargeContext,
-    ): Promise<ChargeResult> {
-      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');
-      const provider = processor.provider();
-      const publicId = newPublicId(PUBLIC_ID_PREFIXES.payment);
-      // The business's name and settlement delay: handed over by a caller charging many, or else read in one statement.
-      const context = takingPayments(known ?? (await repo.confirmContext(tx, input.businessId, 'card')));
-      const intent = await provider.createIntent({
-        paymentPublicId: publicId,
-        amount: input.amount,
-        currency: input.currency,
-        merchantName: context.name,
-      });
-      const now = clock.now();
-      // The payment is written once in `processing` (nothing outside this transaction ever sees it before its
-      // outcome); its created, method_selected and processing events go in with the outcome's, in one insert.
-      const processing = await repo.insert(tx, {
-        businessId: input.businessId,
-        id: newTimeOrderedId(),
-        publicId,
-        sourceType: input.source.type,
-        sourceId: input.source.id,
-        amount: input.amount,
-        currency: input.currency,
-        provider: provider.name,
-        providerRef: intent.ref,
-        status: 'processing',
-        ...savedMethodColumns(card),
-        customerId: input.customer?.id ?? null,
-        customerName: input.customer?.name ?? null,
-        customerEmail: input.customer?.email ?? null,
-        customerPhone: input.customer?.phone ?? null,
-        customerNote: null,
-        reference: input.reference ?? null,
-        description: input.description ?? null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const events = [
-        eventRow(processing, 'created', { amount: input.amount, currency: input.currency, off_session: true }),
-        eventRow(processing, 'method_selected', savedMethodEvent(card)),
-        eventRow(processing, 'processing'),
-      ];
-      const outcome = await provider.chargeSaved(intent, card, clock.now());
-      return applyOutcome(tx, processing, outcome, provider, where, { patch: {}, events, settlementDelayDays: context.settlementDelayDays });
-    },
+    /** Saved cards and mandates charged off-session (subscriptions), in two phases (saved-charges.ts). */
+    savedCharges,
 
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
     async start(input: StartPaymentInput, beforeCommit?: BeforeCommit<PaymentRow>): Promise<PaymentRow> {
@@ -471,6 +418,7 @@ export function createChargesService(deps: {
           if (answer.kind !== 'refund' && 'result' in settled) for (const hook of reconciledHooks) await hook(tx, settled.result as ChargeResult);
           return settled;
         },
+        abandoned: (tx, payment, attempt) => (isSavedChargeAttempt(attempt) ? savedCharges.abandon(tx, payment) : Promise.resolve()),
       }),
     /** Adds a step to every confirm's or action's outcome the reconciliation records (the checkout's receipt). */
     onReconciledOutcome: (hook: ChargeCommit) => void reconciledHooks.push(hook),

@@ -31,6 +31,11 @@ export interface PaymentSourceAdapter {
    */
   paymentRefunded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow, refund: RefundRow): Promise<void>;
   /**
+   * A saved method's charge has its outcome (succeeded or failed), in the outcome's transaction (the request's or the
+   * reconciliation's): the source records what it charged for. `data`: what the source handed `savedCharges.begin`.
+   */
+  savedChargeSettled?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow, data: Record<string, unknown>): Promise<unknown>;
+  /**
    * The source behind a checkout URL's public id (the hosted checkout shows and pays it), or null when there
    * is none. A source type without it has no checkout page.
    */

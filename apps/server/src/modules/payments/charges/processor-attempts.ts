@@ -85,7 +85,7 @@ export interface TwoPhaseSteps<R> {
  * attempt, settling it with the processor's answer (or abandoning it: null) if it is still pending, in one statement.
  * Answers the payment and the claimed attempt, or no attempt when another transaction settled it first.
  */
-async function lockAndClaim(tx: Executor, attempt: AttemptRow, answer: ProcessorAnswer | null, now: Date) {
+export async function lockAndClaim(tx: Executor, attempt: AttemptRow, answer: ProcessorAnswer | null, now: Date) {
   const payment = await chargesRepository.lockById(tx, attempt.businessId, attempt.paymentId);
   if (!payment) throw new Error(`The payment of the processor attempt ${attempt.id} is gone.`);
   const claimed = await repo.claim(
@@ -139,6 +139,8 @@ export async function reconcileAttempts(
   deps: {
     lookup(payment: PaymentRow, key: string): Promise<ProcessorAnswer | null>;
     finish(tx: Executor, payment: PaymentRow, attempt: AttemptRow, answer: ProcessorAnswer): Promise<unknown>;
+    /** An attempt the processor never saw, abandoned (its payment locked): what its kind undoes (a saved charge's payment). */
+    abandoned?(tx: Executor, payment: PaymentRow, attempt: AttemptRow): Promise<void>;
   },
 ): Promise<number> {
   let done = 0;
@@ -151,6 +153,7 @@ export async function reconcileAttempts(
       const { payment: locked, claimed } = await lockAndClaim(tx, attempt, answer, clock.now());
       if (!claimed) return false;
       if (answer) await deps.finish(tx, locked, claimed, answer);
+      else await deps.abandoned?.(tx, locked, claimed);
       return true;
     });
     if (settled) done++;

@@ -88,8 +88,11 @@ export interface PaymentProvider {
   ): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
   /** Checks a card and keeps it for later charges (no money moves): its token, brand, last 4 and expiry. */
   saveCard(card: CardDetails, now: Date): Promise<SaveCardOutcome>;
-  /** Charges a saved card without the customer present (a subscription's period): succeeded or failed, never an action. */
-  chargeSaved(intent: Intent, card: SavedCard, now: Date): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
+  /**
+   * Charges a saved card or mandate without the customer present (a subscription's period): succeeded or failed, never
+   * an action. Its answer is a charge's (`lookup` finds it by `key` as a confirm's).
+   */
+  chargeSaved(intent: Intent, card: SavedCard, now: Date, key: string): Promise<Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }>>;
   /** Returns part or all of a succeeded payment; answers the provider's id of the refund. */
   refund(intent: Intent, amount: number, key: string): Promise<{ ref: string }>;
   /**

@@ -152,9 +152,12 @@ describe('the test-mode provider', () => {
     if (ok.status !== 'saved' || nsf.status !== 'saved') throw new Error('not saved');
     expect(JSON.stringify([ok, nsf])).not.toContain('4242424242424242');
     const saved = (c: { token: string; expMonth: number; expYear: number }) => ({ token: c.token, expMonth: c.expMonth, expYear: c.expYear });
-    expect(await provider.chargeSaved(await intent(), saved(ok.card), now)).toEqual({ status: 'succeeded' });
-    expect(await provider.chargeSaved(await intent(), saved(nsf.card), now)).toEqual({ status: 'failed', failure: 'insufficient_funds' });
-    expect(await provider.chargeSaved(await intent(), saved(ok.card), new Date('2031-01-01T00:00:00Z'))).toEqual({ status: 'failed', failure: 'expired_card' });
+    expect(await provider.chargeSaved(await intent(), saved(ok.card), now, key())).toEqual({ status: 'succeeded' });
+    expect(await provider.chargeSaved(await intent(), saved(nsf.card), now, key())).toEqual({ status: 'failed', failure: 'insufficient_funds' });
+    expect(await provider.chargeSaved(await intent(), saved(ok.card), new Date('2031-01-01T00:00:00Z'), key())).toEqual({
+      status: 'failed',
+      failure: 'expired_card',
+    });
     expect(await provider.saveCard(details('4000000000000002'), now)).toEqual({ status: 'failed', failure: 'card_declined' });
     expect(await provider.saveCard(details('4242424242424241'), now)).toEqual({ status: 'refused', failure: 'invalid_number', path: 'card.number' });
     expect(await provider.saveCard(details('4242424242424242', { exp_year: 2025 }), now)).toEqual({ status: 'failed', failure: 'expired_card' });
@@ -172,6 +175,13 @@ describe('the test-mode provider', () => {
       expect(await p.refund(i, 5_00, 'k-refund')).toEqual(refund);
       expect((await p.refund(i, 5_00, 'k-other')).ref).not.toBe(refund.ref);
       expect(await p.completeAction(i, 'card', 'approve', 'k-action')).toEqual({ status: 'succeeded' });
+      const saved = await p.saveCard(CardDetailsSchema.parse({ number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' }), now);
+      if (saved.status !== 'saved') throw new Error('not saved');
+      const token = { token: saved.card.token, expMonth: 12, expYear: 2030 };
+      expect(await p.chargeSaved(i, token, now, 'k-saved')).toEqual({ status: 'succeeded' });
+      // The same key answers the first charge's outcome (an expired card now would fail a new one), and lookup finds it.
+      expect(await p.chargeSaved(i, token, new Date('2031-01-01T00:00:00Z'), 'k-saved')).toEqual({ status: 'succeeded' });
+      expect(await p.lookup('k-saved')).toEqual({ kind: 'charge', outcome: { status: 'succeeded' } });
       // A key answers only the call it was made for.
       await expect(p.refund(i, 5_00, 'k-charge')).rejects.toThrow(/another call/);
     });

@@ -10,7 +10,15 @@ import {
 } from '@merchant/payments';
 import { randomToken } from '@/lib/crypto';
 import { payNowPayload } from './paynow-qr';
-import { ProcessorUnavailableError, type CardResult, type Intent, type PaymentProvider, type ProcessorAnswer, type ProviderOutcome } from './provider';
+import {
+  ProcessorUnavailableError,
+  type CardResult,
+  type Intent,
+  type PaymentProvider,
+  type ProcessorAnswer,
+  type ProviderOutcome,
+  type SavedCard,
+} from './provider';
 
 /**
  * Where the test provider keeps its calls by idempotency key (the processor's own memory): in the database in the
@@ -160,6 +168,16 @@ function confirmWith(intent: Intent, details: PaymentMethodDetails, now: Date): 
   }
 }
 
+/** A saved card's or mandate's off-session charge: succeeded or failed, as its token remembers. */
+function savedChargeOutcome(card: SavedCard, now: Date): Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }> {
+  // A direct-debit mandate's token: no expiry; the insufficient-funds test account fails every charge.
+  if (card.token.startsWith(MANDATE_TOKEN))
+    return card.token.startsWith(`${MANDATE_TOKEN}${NSF}`) ? { status: 'failed', failure: 'insufficient_funds' } : { status: 'succeeded' };
+  if (hasExpired({ exp_month: card.expMonth, exp_year: card.expYear }, now)) return { status: 'failed', failure: 'expired_card' };
+  const failure = tokenFailure(card.token);
+  return failure ? { status: 'failed', failure } : { status: 'succeeded' };
+}
+
 function actionOutcome(method: PaymentMethod, decision: 'approve' | 'fail'): Exclude<ProviderOutcome, { status: 'requires_action' | 'refused' }> {
   if (decision === 'approve') return { status: 'succeeded' };
   const failure = method === 'card' ? 'authentication_failed' : method === 'paynow' ? 'qr_expired' : 'wallet_cancelled';
@@ -209,13 +227,9 @@ export function createTestProvider(options: { store?: TestProcessorStore; faults
       if (CARD_OUTCOMES[card.number] === 'card_declined') return { status: 'failed', failure: 'card_declined' };
       return { status: 'saved', card: result };
     },
-    async chargeSaved(_intent, card, now) {
-      // A direct-debit mandate's token: no expiry; the insufficient-funds test account fails every charge.
-      if (card.token.startsWith(MANDATE_TOKEN))
-        return card.token.startsWith(`${MANDATE_TOKEN}${NSF}`) ? { status: 'failed', failure: 'insufficient_funds' } : { status: 'succeeded' };
-      if (hasExpired({ exp_month: card.expMonth, exp_year: card.expYear }, now)) return { status: 'failed', failure: 'expired_card' };
-      const failure = tokenFailure(card.token);
-      return failure ? { status: 'failed', failure } : { status: 'succeeded' };
+    async chargeSaved(_intent, card, now, key) {
+      const answer = await once(key, 'charge', () => ({ kind: 'charge' as const, outcome: savedChargeOutcome(card, now) }));
+      return answer.outcome as ReturnType<typeof savedChargeOutcome>;
     },
     async completeAction(_intent, method: PaymentMethod, decision, key) {
       const answer = await once(key, 'action', () => ({ kind: 'action' as const, outcome: actionOutcome(method, decision) }));

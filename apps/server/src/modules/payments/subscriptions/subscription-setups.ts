@@ -1,5 +1,6 @@
 import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, takesPayments, type StandingFacts } from '@merchant/core';
 import { FAILURE_MESSAGES, type CardDetails, type SavedMethodKind, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
+import type { SavedChargeBegun } from '../charges/saved-charges';
 import type { Executor } from '@/db/client';
 import type { KeyedContext, RequestMeta } from '@/http/context';
 import type { RateLimiter } from '@/lib/rate-limit';
@@ -77,8 +78,11 @@ export function createSubscriptionSetups(
     return { setup, sub, business };
   }
 
-  /** What the method's saving does to the subscription, in the setup's transaction; answers a charge when one was made. */
-  async function startBilling(tx: Executor, sub: SubscriptionRow): Promise<ChargeDone | null> {
+  /**
+   * What the method's saving does to the subscription, in the setup's transaction: a trial starts, or a charge's first
+   * phase is recorded (answered, for its call and outcome after the commit).
+   */
+  async function startBilling(tx: Executor, sub: SubscriptionRow, requestKey: string | null): Promise<SavedChargeBegun | null> {
     const now = clock.now();
     switch (sub.status) {
       case 'pending':
@@ -94,11 +98,11 @@ export function createSubscriptionSetups(
           });
           return null;
         }
-        return billing.chargePeriod(tx, sub, { reanchor: true });
+        return billing.beginPeriod(tx, sub, { reanchor: true, requestKey });
       case 'past_due':
-        return billing.chargePeriod(tx, sub, { reanchor: false });
+        return billing.beginPeriod(tx, sub, { reanchor: false, requestKey });
       case 'unpaid':
-        return billing.chargePeriod(tx, sub, { reanchor: true });
+        return billing.beginPeriod(tx, sub, { reanchor: true, requestKey });
       default:
         return null;
     }
@@ -109,39 +113,60 @@ export function createSubscriptionSetups(
    * what follows (trial, first charge, a retry). The portal's direct debit calls this with its mandate's token.
    */
   async function completeSetup(publicId: string, method: SavedMethodInput, where: RequestMeta & KeyedContext): Promise<SubscriptionSetupResult> {
-    return db.transaction(async (tx) => {
-      const setup = await repo.setupByPublicId(tx, publicId, true);
-      if (!setup) throw NOT_FOUND();
-      const locked = await repo.lock(tx, setup.businessId, setup.subscriptionId);
-      if (!locked) throw NOT_FOUND();
-      const refusal = unavailable(setup, locked, clock.now(), await standingOfBusiness(tx, setup.businessId));
-      if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
-      await repo.completeSetup(tx, setup, clock.now());
-      const sub = await repo.update(tx, setup.businessId, setup.subscriptionId, {
-        methodKind: method.kind,
-        methodToken: method.token,
-        methodBrand: method.brand,
-        methodLast4: method.last4,
-        methodExpMonth: method.expMonth,
-        methodExpYear: method.expYear,
-        updatedAt: clock.now(),
-      });
-      await deps.audit.record(tx, where, {
-        action: 'subscription.payment_method_saved',
-        description: `The customer saved a ${method.kind === 'card' ? `card ending ${method.last4 ?? ''}` : 'direct debit'} for the subscription ${sub.name}`,
-        actorUserId: null,
-        businessId: sub.businessId,
-        objectType: 'subscription',
-        objectId: sub.id,
-      });
-      const charged = await startBilling(tx, sub);
-      const after = charged?.subscription ?? (await repo.lock(tx, sub.businessId, sub.id))!;
-      const answer = setupResult(charged, after);
-      if (charged) await billing.mailOutcome(tx, charged);
-      // A keyed request's answer commits with the setup (http/context.ts, `IdempotentRequest`).
-      await where.idempotency?.answerIn(tx, answer);
-      return answer;
-    });
+    // With a charge: the setup, the method and the charge's attempt commit first; the processor is called; the outcome
+    // and the request's answer commit second (docs/payments.md, "Two-phase processor calls").
+    let answer: SubscriptionSetupResult | null = null;
+    let subscription: { businessId: string; id: string } | null = null;
+    await billing.chargeTwoPhase(
+      async (tx) => {
+        const setup = await repo.setupByPublicId(tx, publicId, true);
+        if (!setup) throw NOT_FOUND();
+        const locked = await repo.lock(tx, setup.businessId, setup.subscriptionId);
+        if (!locked) throw NOT_FOUND();
+        subscription = { businessId: locked.businessId, id: locked.id };
+        // This request's own first charge: its retry (after it died between the phases) resumes it.
+        const requestKey = where.idempotency?.requestKey ?? null;
+        const own = requestKey ? await deps.charges.savedCharges.resume(tx, requestKey, billing.methodOf(locked)) : null;
+        if (own) return own;
+        const refusal = unavailable(setup, locked, clock.now(), await standingOfBusiness(tx, setup.businessId));
+        if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
+        await repo.completeSetup(tx, setup, clock.now());
+        const sub = await repo.update(tx, setup.businessId, setup.subscriptionId, {
+          methodKind: method.kind,
+          methodToken: method.token,
+          methodBrand: method.brand,
+          methodLast4: method.last4,
+          methodExpMonth: method.expMonth,
+          methodExpYear: method.expYear,
+          updatedAt: clock.now(),
+        });
+        await deps.audit.record(tx, where, {
+          action: 'subscription.payment_method_saved',
+          description: `The customer saved a ${method.kind === 'card' ? `card ending ${method.last4 ?? ''}` : 'direct debit'} for the subscription ${sub.name}`,
+          actorUserId: null,
+          businessId: sub.businessId,
+          objectType: 'subscription',
+          objectId: sub.id,
+        });
+        subscription = { businessId: sub.businessId, id: sub.id };
+        const begun = await startBilling(tx, sub, requestKey);
+        if (begun) return begun;
+        answer = setupResult(null, (await repo.lock(tx, sub.businessId, sub.id))!);
+        // A keyed request's answer commits with the setup (http/context.ts, `IdempotentRequest`).
+        await where.idempotency?.answerIn(tx, answer);
+        return null;
+      },
+      async (tx, done) => {
+        answer = setupResult(done, done.subscription);
+        await where.idempotency?.answerIn(tx, answer);
+      },
+    );
+    // The first charge's answer was lost: the method is saved and the reconciliation settles the charge.
+    if (!answer && subscription) {
+      const { businessId, id } = subscription;
+      answer = setupResult(null, (await repo.find(db, businessId, id))!);
+    }
+    return answer!;
   }
 
   return {
@@ -179,7 +204,9 @@ export function createSubscriptionSetups(
     async saveCard(publicId: string, card: CardDetails, where: RequestMeta & KeyedContext): Promise<SubscriptionSetupResult> {
       const { setup, sub, business } = await findSetup(publicId);
       const refusal = unavailable(setup, sub, clock.now(), business);
-      if (refusal) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
+      // A retry of a request that died between its charge's phases goes on to resume that charge.
+      const resuming = where.idempotency ? await deps.charges.savedCharges.madeBy(db, where.idempotency.requestKey) : false;
+      if (refusal && !resuming) throw new AppError('SUBSCRIPTION_SETUP_UNAVAILABLE', refusal);
       const { perSetup, perIp } = SAVE_CARD_LIMITS;
       const tooMany = () => new AppError('RATE_LIMITED', 'Too many attempts. Wait a while and try again.');
       if ((await deps.limiter.hit(`subscription-setup:${setup.id}`, perSetup.windowMs)) > perSetup.max) throw tooMany();

@@ -18,13 +18,26 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { PaymentRow } from '../charges/charges.repository';
 import type { ChargesService, SavedChargeContext } from '../charges/charges.service';
+import { processorUnavailable } from '../charges/processor-attempts';
+import type { SavedChargeBegun } from '../charges/saved-charges';
 import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import { paidWith } from '../payment.presenter';
+import { createSubscriptionPaymentSource } from './subscriptions.payment-source';
 import { subscriptionsRepository as repo, type SubscriptionChargeRow, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Audit entries of scheduled work and of customers: no person. */
 export const SCHEDULER: RequestMeta = UNATTENDED;
+
+/** What a period's charge keeps on its processor attempt for its outcome: the period, the attempt, the status before. */
+interface PeriodCharge {
+  period: number;
+  attempt: number;
+  priorStatus: SubscriptionRow['status'];
+}
+
+/** The statuses a charge's outcome moves on (an ended, paused or cancelled subscription keeps its own). */
+const BILLED: readonly SubscriptionRow['status'][] = ['pending', 'trialing', 'active', 'past_due', 'unpaid'];
 
 /** What a charge leaves to do after its transaction commits: the mail to the customer. */
 export interface ChargeDone {
@@ -86,7 +99,8 @@ export function periodOf(sub: Pick<SubscriptionRow, 'anchorAt' | 'anchorPeriod' 
 
 /**
  * The charging of subscriptions (docs/payments.md, "subscriptions"), shared by the scheduler, "charge now" and the
- * customer's first save. Every call runs inside the caller's transaction, with the subscription's row locked.
+ * customer's first save, around the processor's call in two phases (`chargeTwoPhase`); the customer's first save and
+ * the demo seed charge inside their own transaction (`chargePeriod`).
  */
 export function createBilling(deps: BillingDeps) {
   const { clock, audit, charges } = deps;
@@ -140,24 +154,26 @@ export function createBilling(deps: BillingDeps) {
   }
 
   /**
-   * Charges the subscription's next period (`period`, attempt `failed_attempts + 1`) through its saved card.
-   * `reanchor`: the period starts now (the first charge, "charge now", a resumed or unpaid subscription); otherwise
-   * it keeps its place in the cycle. The attempt's row has a unique key (subscription, period, attempt) and a
-   * period has at most one succeeded attempt: whatever runs twice, the database refuses a second charge.
+   * The first phase of a charge of the subscription's next period (`period`, attempt `failed_attempts + 1`) through
+   * its saved method, in the caller's transaction with the subscription's row locked: the payment and its processor
+   * attempt (docs/payments.md, "Two-phase processor calls"). Answers null when a charge of the subscription is at the
+   * processor already (the scheduler and "charge now" never charge a period twice). `reanchor`: the period starts now
+   * (the first charge, "charge now", a resumed or unpaid subscription); otherwise it keeps its place in the cycle.
    */
-  async function chargePeriod(
+  async function beginPeriod(
     tx: Executor,
     locked: SubscriptionRow,
-    options: { reanchor: boolean; business?: BusinessOfPass | null; customer?: ChargedCustomer | null },
-  ): Promise<ChargeDone> {
+    options: { reanchor: boolean; business?: BusinessOfPass | null; customer?: ChargedCustomer | null; requestKey?: string | null },
+  ): Promise<SavedChargeBegun | null> {
+    if (await charges.savedCharges.inFlight(tx, locked.businessId, 'subscription', locked.id)) return null;
     const now = clock.now();
     let sub = locked;
     if (options.reanchor) sub = await repo.update(tx, sub.businessId, sub.id, { anchorAt: now, anchorPeriod: sub.period });
     if (sub.failedAttempts === 0 && sub.pendingPlanId) sub = await applyPendingPlan(tx, sub, periodOf(sub, sub.period).start);
     // The scheduler read the customer with the subscription's lock; the other callers read it here.
     const customer = options.customer !== undefined ? options.customer : await repo.customer(tx, sub.businessId, sub.customerId);
-    const attempt = sub.failedAttempts + 1;
-    const result = await charges.chargeSaved(
+    const source: PeriodCharge = { period: sub.period, attempt: sub.failedAttempts + 1, priorStatus: locked.status };
+    return charges.savedCharges.begin(
       tx,
       {
         businessId: sub.businessId,
@@ -177,27 +193,33 @@ export function createBilling(deps: BillingDeps) {
         expMonth: sub.methodExpMonth ?? 0,
         expYear: sub.methodExpYear ?? 0,
       },
-      SCHEDULER,
+      { ...source },
       options.business?.charge,
+      options.requestKey ?? null,
     );
-    const payment = result.payment;
-    const succeeded = payment.status === 'succeeded';
-    const base = {
-      businessId: sub.businessId,
-      id: newTimeOrderedId(now.getTime()),
-      subscriptionId: sub.id,
-      period: sub.period,
-      attempt,
-      paymentId: payment.id,
-    };
-    const money = { amount: sub.amount, currency: sub.currency };
-    if (succeeded) {
-      const { start, end } = periodOf(sub, sub.period);
+  }
+
+  /**
+   * A period's charge has its outcome (the subscription source's `savedChargeSettled`: the request's second
+   * transaction or the reconciliation's, the payment locked): the attempt's row, whose unique key (subscription,
+   * period, attempt) and one-success-per-period index refuse a second charge, and the subscription's next step.
+   */
+  async function settlePeriod(tx: Executor, subscriptionId: string, payment: PaymentRow, charged: PeriodCharge): Promise<ChargeDone> {
+    const now = clock.now();
+    const sub = (await repo.lock(tx, payment.businessId, subscriptionId))!;
+    const { attempt, period } = charged;
+    const base = { businessId: sub.businessId, id: newTimeOrderedId(now.getTime()), subscriptionId: sub.id, period, attempt, paymentId: payment.id };
+    const money = { amount: payment.amount, currency: payment.currency };
+    // A subscription ended, paused or moved on while its charge was at the processor keeps its state: the charge is recorded.
+    const current = BILLED.includes(sub.status) && sub.period === period;
+    if (payment.status === 'succeeded') {
       const charge = await repo.insertCharge(tx, { ...base, ...money, outcome: 'succeeded', createdAt: now });
+      if (!current) return { subscription: sub, charge, payment, setup: null };
+      const { start, end } = periodOf(sub, period);
       const updated = await repo.update(tx, sub.businessId, sub.id, {
         status: 'active',
         cyclesDone: sub.cyclesDone + 1,
-        period: sub.period + 1,
+        period: period + 1,
         failedAttempts: 0,
         currentPeriodStart: start,
         currentPeriodEnd: end,
@@ -208,13 +230,14 @@ export function createBilling(deps: BillingDeps) {
     }
     const failure = (payment.failureCode ?? 'card_declined') as FailureCode;
     const settings = await retrySettingsOf(tx, sub.businessId);
-    const firstAt = attempt === 1 ? now : ((await repo.firstAttemptAt(tx, sub.businessId, sub.id, sub.period)) ?? now);
+    const firstAt = attempt === 1 ? now : ((await repo.firstAttemptAt(tx, sub.businessId, sub.id, period)) ?? now);
     const retryDay = settings.retry_days[attempt - 1];
-    const nextRetryAt = retryDay === undefined ? null : new Date(firstAt.getTime() + retryDay * DAY_MS);
+    const nextRetryAt = !current || retryDay === undefined ? null : new Date(firstAt.getTime() + retryDay * DAY_MS);
     const charge = await repo.insertCharge(tx, { ...base, ...money, outcome: 'failed', failureCode: failure, nextRetryAt, createdAt: now });
+    if (!current) return { subscription: sub, charge, payment, setup: null };
     if (nextRetryAt) {
       const updated = await repo.update(tx, sub.businessId, sub.id, { status: 'past_due', failedAttempts: attempt, nextChargeAt: nextRetryAt, updatedAt: now });
-      if (locked.status !== 'past_due')
+      if (charged.priorStatus !== 'past_due')
         await record(tx, updated, 'subscription.past_due', `A charge of the subscription ${sub.name} failed: ${FAILURE_MESSAGES[failure]}`);
       return { subscription: updated, charge, payment, setup: await newSetup(tx, updated) };
     }
@@ -234,6 +257,57 @@ export function createBilling(deps: BillingDeps) {
       `The last retry of the subscription ${sub.name} failed; it is ${final === 'cancelled' ? 'cancelled' : 'left unpaid'}`,
     );
     return { subscription: updated, charge, payment, setup: final === 'unpaid' ? await newSetup(tx, updated) : null };
+  }
+
+  // The customer's mail (receipt, or the failure with a link to update the card) commits with the outcome, whether
+  // the request or the reconciliation records it (the outbox).
+  charges.registerSource(
+    createSubscriptionPaymentSource(async (tx, sourceId, payment, data) => {
+      const done = await settlePeriod(tx, sourceId, payment, data as unknown as PeriodCharge);
+      await mailOutcome(tx, done);
+      return done;
+    }),
+  );
+
+  /**
+   * A period's charge in two phases: `begin` (the caller's first transaction: it locks the subscription and answers
+   * `beginPeriod`'s, or null when there is nothing to charge), the processor's call with no transaction open, and the
+   * outcome's transaction (`then` runs last in it). Answers the charge made, null when nothing was charged, or
+   * 'in_flight' when the processor did not answer (the attempt stays pending; the reconciliation settles it) or a
+   * charge was at the processor already.
+   */
+  async function chargeTwoPhase(
+    begin: (tx: Executor) => Promise<SavedChargeBegun | null | 'in_flight'>,
+    then?: (tx: Executor, done: ChargeDone) => Promise<void>,
+  ): Promise<ChargeDone | 'in_flight' | null> {
+    const begun = await deps.db.transaction(begin);
+    if (!begun || begun === 'in_flight') return begun;
+    // A resumed attempt the reconciliation settled already: nothing left to do.
+    if (begun.attempt.status !== 'pending') return null;
+    const answer = await charges.savedCharges.call(begun);
+    if (!answer) return 'in_flight';
+    return deps.db.transaction(async (tx) => {
+      const done = (await charges.savedCharges.finish(tx, begun, answer, SCHEDULER)) as ChargeDone | null;
+      if (!done) return 'in_flight';
+      await then?.(tx, done);
+      return done;
+    });
+  }
+
+  /**
+   * A period's charge inside the caller's transaction (the customer's first save of a method, and the demo seed): the
+   * two phases' steps in one transaction. Throws when a charge is at the processor already or it does not answer.
+   */
+  async function chargePeriod(
+    tx: Executor,
+    locked: SubscriptionRow,
+    options: { reanchor: boolean; business?: BusinessOfPass | null; customer?: ChargedCustomer | null },
+  ): Promise<ChargeDone> {
+    const begun = await beginPeriod(tx, locked, options);
+    if (!begun) throw processorUnavailable();
+    const answer = await charges.savedCharges.call(begun);
+    if (!answer) throw processorUnavailable();
+    return (await charges.savedCharges.finish(tx, begun, answer, SCHEDULER)) as ChargeDone;
   }
 
   /**
@@ -290,7 +364,17 @@ export function createBilling(deps: BillingDeps) {
     });
   }
 
-  return { chargePeriod, mailOutcome, newSetup, record };
+  /** The saved method of the subscription as its charges hand it to the processor. */
+  const methodOf = (sub: SubscriptionRow) => ({
+    method: sub.methodKind === 'direct_debit' ? ('direct_debit' as const) : ('card' as const),
+    token: sub.methodToken ?? '',
+    brand: sub.methodBrand,
+    last4: sub.methodLast4,
+    expMonth: sub.methodExpMonth ?? 0,
+    expYear: sub.methodExpYear ?? 0,
+  });
+
+  return { beginPeriod, methodOf, chargeTwoPhase, chargePeriod, mailOutcome, newSetup, record };
 }
 
 export type Billing = ReturnType<typeof createBilling>;

@@ -4,7 +4,6 @@ import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '../charges/charges.service';
 import type { Processor } from '../processor/processor.module';
 import type { PortalLinks } from '../customer-portal/portal-links.service';
-import { createSubscriptionPaymentSource } from './subscriptions.payment-source';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { CHARGE_ONE_JOB, createSubscriptionsService } from './subscriptions.service';
 
@@ -33,7 +32,6 @@ export const subscriptionsModule = defineModule({
     processor: Processor;
     portalLinks: PortalLinks;
   }) => {
-    charges.registerSource(createSubscriptionPaymentSource());
     return createSubscriptionsService({
       db,
       clock,

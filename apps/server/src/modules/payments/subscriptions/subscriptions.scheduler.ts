@@ -37,9 +37,11 @@ function businessesOfPass(db: Executor) {
  * - locks its row (`FOR UPDATE SKIP LOCKED`, only while trialing, active or past due and due now): a second
  *   scheduler skips it, or reads the advanced `next_charge_at` once the first has committed;
  * - ends it at the period's end when it was cancelled at period end or has made all its charges, or else
- *   charges the period through the charges service (payment, ledger) and records the attempt, whose unique key
- *   (subscription, period, attempt) and one-success-per-period index refuse a second charge whatever happens;
- * - commits, or, when the process stops in the middle, rolls everything back (no payment, no attempt).
+ *   records the period's payment and its processor attempt (skipped while another charge of it is at the processor);
+ * - commits; the processor is called with no transaction open, and a second transaction records the outcome
+ *   (`billing.chargeTwoPhase`): the charge's row, whose unique key (subscription, period, attempt) and
+ *   one-success-per-period index refuse a second charge, and the next step. An answer lost on the way leaves the
+ *   attempt pending: the reconciliation settles it, and the pass does not charge the period again meanwhile.
  *
  * The customer's mail (receipt, or failure with a link to update the card) leaves after the commit.
  */
@@ -52,7 +54,8 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
    * has it). `business`: what the pass read of its business already (else `chargeSaved` reads it).
    */
   async function runOne(businessId: string, id: string, now: Date, business?: BusinessOfPass | null): Promise<ChargeDone | 'ended' | null> {
-    return db.transaction(async (tx) => {
+    let ended = false;
+    const done = await billing.chargeTwoPhase(async (tx) => {
       const locked = await repo.lockDueWithCustomer(tx, businessId, id, now);
       if (!locked) return null;
       const sub = locked.subscription;
@@ -60,25 +63,26 @@ export function createSubscriptionScheduler(deps: { db: Executor; clock: Clock; 
       const endsNow = atBoundary && (sub.cancelAtPeriodEnd || (sub.cyclesTotal !== null && sub.cyclesDone >= sub.cyclesTotal));
       if (endsNow) {
         const status = sub.cancelAtPeriodEnd ? 'cancelled' : 'completed';
-        const ended = await repo.update(tx, businessId, id, { status, nextChargeAt: null, endedAt: sub.nextChargeAt ?? clock.now(), updatedAt: clock.now() });
+        const ended_ = await repo.update(tx, businessId, id, { status, nextChargeAt: null, endedAt: sub.nextChargeAt ?? clock.now(), updatedAt: clock.now() });
         await billing.record(
           tx,
-          ended,
+          ended_,
           `subscription.${status}`,
           status === 'cancelled' ? `The subscription ${sub.name} ended at the end of its period` : `The subscription ${sub.name} made its last charge`,
         );
-        return 'ended';
+        ended = true;
+        return null;
       }
       if (!sub.methodToken) return null;
       // A business that takes no payments now (blocked) is not charged: the subscription stays due and is charged
       // at the first pass after it may again.
       const known = business ?? (await businessOfPass(tx, businessId));
       if (!known || !takesPayments(known.charge.standing)) return null;
-      const done = await billing.chargePeriod(tx, sub, { reanchor: false, customer: locked.customer, business: known });
-      // The customer's mail commits with the charge (the outbox).
-      await billing.mailOutcome(tx, done, known);
-      return done;
+      // A charge of the subscription at the processor (its outcome not written yet) is not made twice: the pass skips it.
+      return (await billing.beginPeriod(tx, sub, { reanchor: false, customer: locked.customer, business: known })) ?? 'in_flight';
     });
+    if (ended) return 'ended';
+    return done === 'in_flight' ? null : done;
   }
 
   return {

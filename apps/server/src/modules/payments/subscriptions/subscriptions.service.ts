@@ -24,7 +24,8 @@ import type { Mailer } from '@/mail/mailer';
 import { assertAmountWithinLimits } from '../checkout-source';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { Processor } from '../processor/processor.module';
-import { createBilling, retrySettingsOf, SCHEDULER, type BillingDeps, type ChargeDone } from './subscriptions.billing';
+import { processorUnavailable } from '../charges/processor-attempts';
+import { createBilling, retrySettingsOf, SCHEDULER, type BillingDeps } from './subscriptions.billing';
 import { presentCharge, presentSubscription, SUBSCRIPTION_CSV, subscriptionCsvRow } from './subscriptions.presenter';
 import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
 import { createSubscriptionScheduler } from './subscriptions.scheduler';
@@ -66,6 +67,9 @@ function refuse(action: SubscriptionAction, row: SubscriptionRow): AppError {
  * (`listForCustomer`, `cancelAtPeriodEndForCustomer`, `startPaymentMethodSetup`) and the hosted page that
  * saves the payment method (`setups`). Every charge goes through the billing (`subscriptions.billing.ts`).
  */
+/** "Charge now" while a charge of the subscription is at the processor: refused, nothing charged twice. */
+const beingCharged = () => new AppError('SUBSCRIPTION_ACTION_NOT_ALLOWED', 'A charge of this subscription is being processed: try again in a moment.');
+
 /** The job that acts on one subscription at once (after a resume makes it due now) rather than at the next pass. */
 export const CHARGE_ONE_JOB = 'subscriptions.charge-one';
 
@@ -305,19 +309,37 @@ export function createSubscriptionsService(
 
     /** Charges the next period now through the saved card; the period starts now. */
     async chargeNow(ctx: BusinessContext, id: string): Promise<SubscriptionDetail> {
-      let done: ChargeDone | null = null;
+      const businessId = ctx.business.row.id;
       let answer: SubscriptionDetail | null = null;
-      await act(ctx, id, 'charge_now', async (tx, row) => {
-        if (!row.methodToken) throw refuse('charge_now', row);
-        done = await billing.chargePeriod(tx, row, { reanchor: true });
-        await billing.mailOutcome(tx, done);
-        // Read in the charge's transaction: a keyed request stores it there (http/context.ts, `IdempotentRequest`).
-        answer = await detail(ctx.business.row.id, id, tx);
-        await ctx.idempotency?.answerIn(tx, answer);
-        const outcome = done.payment.status === 'succeeded' ? 'succeeded' : 'failed';
-        return { description: `Charged the subscription now: ${outcome}`, meta: { payment_id: done.payment.id, period: done.charge.period } };
-      });
-      return answer ?? detail(ctx.business.row.id, id);
+      const done = await billing.chargeTwoPhase(
+        async (tx) => {
+          const row = await lockOr404(tx, businessId, id);
+          // This request's own charge: its retry (after it died between the phases) resumes it.
+          const requestKey = ctx.idempotency?.requestKey ?? null;
+          const own = requestKey ? await deps.charges.savedCharges.resume(tx, requestKey, billing.methodOf(row)) : null;
+          if (own) return own;
+          if (!subscriptionAllows('charge_now', row.status) || !row.methodToken) throw refuse('charge_now', row);
+          const begun = await billing.beginPeriod(tx, row, { reanchor: true, requestKey });
+          if (!begun) throw beingCharged();
+          await audit.record(tx, ctx, {
+            action: AUDIT_ACTIONS.charge_now,
+            description: `Charged the subscription now (${row.name})`,
+            actorUserId: ctx.user.id,
+            businessId,
+            objectType: 'subscription',
+            objectId: id,
+            meta: { payment_id: begun.payment.id, period: row.period },
+          });
+          return begun;
+        },
+        // Read in the outcome's transaction: a keyed request stores it there (http/context.ts, `IdempotentRequest`).
+        async (tx) => {
+          answer = await detail(businessId, id, tx);
+          await ctx.idempotency?.answerIn(tx, answer);
+        },
+      );
+      if (done === 'in_flight') throw processorUnavailable();
+      return answer ?? detail(businessId, id);
     },
 
     /** Mails the customer a new link to save or update the payment method. */
