@@ -64,6 +64,8 @@ describe('GET /v1/business/:id', () => {
       type: 'merchant',
       country: 'sg',
       currency: 'sgd',
+      // The test businesses count days in UTC unless a test asks for another zone (factories.ts).
+      time_zone: 'UTC',
       onboarding_status: 'completed',
       role: { title: 'Owner' },
       logo_url: null,

@@ -88,7 +88,9 @@ describe('demo invoices', () => {
     const owner = await signInAgain(t, ownerPerson);
     const page = await owner.ok(invoiceEndpoints.list, { params: { business_id: businessId }, query: { limit: 100 } });
     expect(page.data).toHaveLength(made);
-    expect(new Set(page.data.map((i) => i.status))).toEqual(new Set(INVOICE_STATUSES));
+    // Every status but `refunded`, which only a refund of a card or PayNow payment makes: the demo invoices are paid
+    // by other means (bank transfer), which post nothing and are not refunded through the product.
+    expect(new Set(page.data.map((i) => i.status))).toEqual(new Set(INVOICE_STATUSES.filter((s) => s !== 'refunded')));
     for (const listed of page.data) {
       const invoice = await owner.ok(invoiceEndpoints.get, { params: { business_id: businessId, invoice_id: listed.id } });
       expect(invoice.total).toBe(invoiceTotals(invoice.lines, invoice.taxes).total);
