@@ -18,10 +18,11 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import { takingPayments } from './takes-payments';
-import type { ActionDecision, Intent, PaymentProvider, ProcessorAnswer, ProviderOutcome } from '../processor/provider';
+import type { ActionDecision, PaymentProvider, ProcessorAnswer, ProviderOutcome } from '../processor/provider';
 import { committing, type BeforeCommit, type ChargeCommit } from './before-commit';
 import { newAttempt, ownAttemptInFlight, reconcileAttempts, runTwoPhase, type AttemptRow, type Settled } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
+import { intentOf } from './intent-of';
 import { nextActionOf } from './next-action';
 import { paymentEvents, type NewPaymentEvent } from './payment-events';
 import { createRefunds } from './refunds';
@@ -103,10 +104,6 @@ export function createChargesService(deps: {
     const inFlight = () => attempts.inFlightOfSource(tx, businessId, source.type, source.id!);
     const refusal = await adapter.lockForPayment(tx, businessId, source.id, clock.now(), amount, inFlight);
     if (refusal) throw new AppError('PAYMENT_SOURCE_UNAVAILABLE', refusal);
-  }
-
-  function intentOf(payment: PaymentRow, merchantName: string): Intent {
-    return { ref: payment.providerRef ?? '', paymentPublicId: payment.publicId, amount: payment.amount, currency: payment.currency, merchantName };
   }
 
   /** The payer's email names the business's customer: the customers service finds or creates it (one way to match). */

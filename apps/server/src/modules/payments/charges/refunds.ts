@@ -7,6 +7,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { BeforeCommit, RefundDone } from './before-commit';
+import { intentOf } from './intent-of';
 import { chargesRepository as repo, type PaymentRow } from './charges.repository';
 import type { ChargesActor, PaymentSourceAdapter } from './charges.types';
 import type { RefundEffects } from './refund-effects';
@@ -138,13 +139,7 @@ export function createRefunds(deps: {
         },
         async call(attempt) {
           const provider = deps.processor.provider(locked.provider);
-          const intent = {
-            ref: locked.providerRef ?? '',
-            paymentPublicId: locked.publicId,
-            amount: locked.amount,
-            currency: locked.currency,
-            merchantName: '',
-          };
+          const intent = intentOf(locked, '');
           return { kind: 'refund', ref: (await provider.refund(intent, attempt.amount, attempt.id)).ref };
         },
         async finish(tx, payment, attempt, answer) {

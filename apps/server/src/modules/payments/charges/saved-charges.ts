@@ -6,6 +6,7 @@ import type { Clock } from '@/lib/clock';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Processor } from '../processor/processor.module';
 import { ProcessorUnavailableError, type PaymentProvider, type ProcessorAnswer, type ProviderOutcome } from '../processor/provider';
+import { intentOf } from './intent-of';
 import { chargesRepository as repo, type PaymentRow } from './charges.repository';
 import type { ChargeResult, PaymentSourceAdapter, SavedCardCharge, SavedChargeContext, StartPaymentInput } from './charges.types';
 import { lockAndClaim, newAttempt, type AttemptRow } from './processor-attempts';
@@ -164,13 +165,7 @@ export function createSavedCharges(deps: {
     /** The processor's call (no transaction open), the attempt's id its key; null when no answer came (it stays pending). */
     async call(begun: SavedChargeBegun): Promise<ProcessorAnswer | null> {
       const { payment, attempt, card } = begun;
-      const intent = {
-        ref: payment.providerRef ?? '',
-        paymentPublicId: payment.publicId,
-        amount: payment.amount,
-        currency: payment.currency,
-        merchantName: '',
-      };
+      const intent = intentOf(payment, '');
       try {
         const outcome = await processor.provider(payment.provider).chargeSaved(intent, card, clock.now(), attempt.id);
         return { kind: 'charge', outcome };
