@@ -43,19 +43,19 @@ export const paymentsRoutes = [
   }),
   route('balance', 'balance', 'Wallet balance', 'balances', {
     permission: 'wallets:manage',
-    screen: 'balances.wallet',
+    screen: 'bank-payouts.wallet',
     sidebar: { label: 'Bank Payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },
   }),
-  route('balance-payouts', 'balance/payouts', 'Payouts', 'balances', { permission: 'wallets:manage', screen: 'balances.payouts' }),
-  route('balance-payouts-detail', 'balance/payouts/:payout', 'Payout', 'balances', { permission: 'wallets:manage', screen: 'balances.payout-detail' }),
+  route('balance-payouts', 'balance/payouts', 'Payouts', 'balances', { permission: 'wallets:manage', screen: 'bank-payouts.payouts' }),
+  route('balance-payouts-detail', 'balance/payouts/:payout', 'Payout', 'balances', { permission: 'wallets:manage', screen: 'bank-payouts.payout-detail' }),
   route('balance-card', 'balance/card', 'Card balance', 'balances', {
     permission: 'wallets:manage',
-    screen: 'balances.card',
+    screen: 'bank-payouts.card',
     sidebar: { label: 'Card balance', icon: 'credit-card', order: 1, parent: 'payments.balance', flag: 'card-balance' },
   }),
   route('balance-card-provider', 'balance/xendit', 'Xendit card balance', 'balances', {
     permission: 'wallets:manage',
-    screen: 'balances.xendit',
+    screen: 'bank-payouts.xendit',
     sidebar: { label: 'Xendit card balance', icon: 'credit-card', order: 2, parent: 'payments.balance', flag: 'card-provider-balance' },
   }),
   route('send-money', 'send-money', 'Send payments', 'sendMoney', {
@@ -137,16 +137,16 @@ export const paymentsRoutes = [
   route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', { ...C, screen: 'products.edit' }),
   route('recurring-plans', 'recurring-plans', 'Plans', 'recurring', {
     ...V,
-    screen: 'recurring-plans.list',
+    screen: 'recurring-billing.plans-list',
     sidebar: { group: NO_CODE, label: 'Recurring Billing', childLabel: 'Plans', icon: 'repeat', order: 13, flag: 'recurring-billing' },
   }),
-  route('recurring-plans-detail', 'recurring-plans/:id', 'Plan', 'recurring', { ...V, screen: 'recurring-plans.detail' }),
+  route('recurring-plans-detail', 'recurring-plans/:id', 'Plan', 'recurring', { ...V, screen: 'recurring-billing.plans-detail' }),
   route('subscriptions', 'subscriptions', 'Subscriptions', 'recurring', {
     ...V,
-    screen: 'subscriptions.list',
+    screen: 'recurring-billing.subscriptions-list',
     sidebar: { label: 'Subscriptions', icon: 'calendar', order: 1, parent: 'payments.recurring-plans' },
   }),
-  route('subscriptions-detail', 'subscriptions/:recurring_billing', 'Subscription', 'recurring', { ...V, screen: 'subscriptions.detail' }),
+  route('subscriptions-detail', 'subscriptions/:recurring_billing', 'Subscription', 'recurring', { ...V, screen: 'recurring-billing.subscriptions-detail' }),
 
   route('developers', 'developers', 'Developers', 'developers', {
     permission: 'developers:view',

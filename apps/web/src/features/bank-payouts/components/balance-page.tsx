@@ -23,7 +23,7 @@ import { QueryStatus } from '@/components/query-status';
 import { formatBusinessDateTime } from '@/lib/format';
 import { useBusinessTimeZone } from '@/lib/session';
 import { TimeZoneNote } from '@/components/time-zone-note';
-import { balanceQuery, statementExportHref, statementQuery } from '@/features/balances/api/balances-api';
+import { balanceQuery, statementExportHref, statementQuery } from '@/features/bank-payouts/api/balances-api';
 
 /** The filters kept in the URL. */
 const URL_FILTERS = ['account', 'currency', 'kind', 'from', 'to'] as const;

@@ -6,7 +6,7 @@ import { RetrySettingsBodySchema, SUBSCRIPTION_FINAL_ACTIONS, SUBSCRIPTION_FINAL
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { retrySettingsQuery, useSaveRetrySettings } from '@/features/recurring-plans/api/subscriptions-api';
+import { retrySettingsQuery, useSaveRetrySettings } from '@/features/recurring-billing/api/subscriptions-api';
 
 /** "Retry settings": when failed charges are tried again and what happens after the last try (settings:manage). */
 export function RetrySettingsButton({ businessId }: { businessId: string }) {

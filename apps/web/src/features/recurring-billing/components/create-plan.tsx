@@ -7,8 +7,8 @@ import { href } from '@/app/route-table';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { useSavePlan } from '@/features/recurring-plans/api/plans-api';
-import { PlanFields, planBody, planValues } from '@/features/recurring-plans/components/plan-fields';
+import { useSavePlan } from '@/features/recurring-billing/api/plans-api';
+import { PlanFields, planBody, planValues } from '@/features/recurring-billing/components/plan-fields';
 
 /** "Create plan": the plan's fields in a dialog; the new plan's page opens once it is saved. */
 export function CreatePlanButton({ businessId, currency }: { businessId: string; currency: string }) {

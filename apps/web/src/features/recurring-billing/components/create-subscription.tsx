@@ -9,8 +9,8 @@ import { href } from '@/app/route-table';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { activePlansQuery, customerOptionsQuery, useCreateSubscription } from '@/features/recurring-plans/api/subscriptions-api';
-import { PlanFields, planValues, type PlanValues } from '@/features/recurring-plans/components/plan-fields';
+import { activePlansQuery, customerOptionsQuery, useCreateSubscription } from '@/features/recurring-billing/api/subscriptions-api';
+import { PlanFields, planValues, type PlanValues } from '@/features/recurring-billing/components/plan-fields';
 
 /**
  * "Create subscription" (the subscriptions list) or "Subscribe a customer" (a plan's page, `planId` fixed): the

@@ -11,8 +11,8 @@ import { formatBusinessDateTime } from '@/lib/format';
 import { useBusinessTimeZone } from '@/lib/session';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { useUrlParams } from '@/lib/use-url-params';
-import { payoutsExportHref, payoutsQuery } from '@/features/balances/api/payouts-api';
-import { PayoutStatusBadge } from '@/features/balances/components/payout-status-badge';
+import { payoutsExportHref, payoutsQuery } from '@/features/bank-payouts/api/payouts-api';
+import { PayoutStatusBadge } from '@/features/bank-payouts/components/payout-status-badge';
 
 const STATUS_OPTIONS = PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }));
 

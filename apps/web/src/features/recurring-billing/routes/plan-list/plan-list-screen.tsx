@@ -9,8 +9,8 @@ import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/li
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
-import { plansQuery } from '@/features/recurring-plans/api/plans-api';
-import { CreatePlanButton } from '@/features/recurring-plans/components/create-plan';
+import { plansQuery } from '@/features/recurring-billing/api/plans-api';
+import { CreatePlanButton } from '@/features/recurring-billing/components/create-plan';
 
 const STATUS_OPTIONS = PLAN_STATUSES.map((s) => ({ value: s, label: PLAN_STATUS_LABELS[s] }));
 

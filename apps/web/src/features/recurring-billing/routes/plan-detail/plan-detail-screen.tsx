@@ -15,12 +15,12 @@ import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
-import { planQuery, useArchivePlan, useSavePlan } from '@/features/recurring-plans/api/plans-api';
-import { planRevenueQuery, subscriptionsQuery } from '@/features/recurring-plans/api/subscriptions-api';
-import { CreateSubscriptionButton } from '@/features/recurring-plans/components/create-subscription';
-import { SubscriptionStatusBadge } from '@/features/recurring-plans/components/subscription-status-badge';
+import { planQuery, useArchivePlan, useSavePlan } from '@/features/recurring-billing/api/plans-api';
+import { planRevenueQuery, subscriptionsQuery } from '@/features/recurring-billing/api/subscriptions-api';
+import { CreateSubscriptionButton } from '@/features/recurring-billing/components/create-subscription';
+import { SubscriptionStatusBadge } from '@/features/recurring-billing/components/subscription-status-badge';
 import { PagedTable } from '@/components/paged-table';
-import { PlanFields, planBody, planValues } from '@/features/recurring-plans/components/plan-fields';
+import { PlanFields, planBody, planValues } from '@/features/recurring-billing/components/plan-fields';
 
 /** One plan: what it charges, edited in place (saved through the sub-header bar), and archiving. */
 export function Component() {

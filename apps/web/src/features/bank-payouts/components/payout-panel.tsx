@@ -9,7 +9,7 @@ import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { payoutSettingsQuery, useCreatePayout, useSavePayoutSettings } from '@/features/balances/api/payouts-api';
+import { payoutSettingsQuery, useCreatePayout, useSavePayoutSettings } from '@/features/bank-payouts/api/payouts-api';
 
 /** "Weekly on Wednesday, at least SGD 50.00": the schedule in words. */
 export function describePayoutSchedule(s: PayoutSettings): string {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { BalancePage } from '@/features/balances/components/balance-page';
-import { PayoutPanel } from '@/features/balances/components/payout-panel';
+import { BalancePage } from '@/features/bank-payouts/components/balance-page';
+import { PayoutPanel } from '@/features/bank-payouts/components/payout-panel';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();

@@ -10,10 +10,10 @@ import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
-import { subscriptionsExportHref, subscriptionsQuery } from '@/features/recurring-plans/api/subscriptions-api';
-import { CreateSubscriptionButton } from '@/features/recurring-plans/components/create-subscription';
-import { RetrySettingsButton } from '@/features/recurring-plans/components/retry-settings';
-import { SubscriptionStatusBadge } from '@/features/recurring-plans/components/subscription-status-badge';
+import { subscriptionsExportHref, subscriptionsQuery } from '@/features/recurring-billing/api/subscriptions-api';
+import { CreateSubscriptionButton } from '@/features/recurring-billing/components/create-subscription';
+import { RetrySettingsButton } from '@/features/recurring-billing/components/retry-settings';
+import { SubscriptionStatusBadge } from '@/features/recurring-billing/components/subscription-status-badge';
 
 const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: SUBSCRIPTION_STATUS_LABELS[s] }));
 

@@ -10,8 +10,8 @@ import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
-import { payoutLinesExportHref, payoutLinesQuery, payoutQuery } from '@/features/balances/api/payouts-api';
-import { PayoutStatusBadge } from '@/features/balances/components/payout-status-badge';
+import { payoutLinesExportHref, payoutLinesQuery, payoutQuery } from '@/features/bank-payouts/api/payouts-api';
+import { PayoutStatusBadge } from '@/features/bank-payouts/components/payout-status-badge';
 
 export function Component() {
   const { business_id: businessId = '', payout: payoutId = '' } = useParams();

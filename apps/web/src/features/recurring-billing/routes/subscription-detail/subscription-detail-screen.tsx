@@ -13,8 +13,8 @@ import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
-import { activePlansQuery, subscriptionQuery, useSubscriptionAction, type SubscriptionActionInput } from '@/features/recurring-plans/api/subscriptions-api';
-import { SubscriptionStatusBadge } from '@/features/recurring-plans/components/subscription-status-badge';
+import { activePlansQuery, subscriptionQuery, useSubscriptionAction, type SubscriptionActionInput } from '@/features/recurring-billing/api/subscriptions-api';
+import { SubscriptionStatusBadge } from '@/features/recurring-billing/components/subscription-status-badge';
 
 /** One subscription: its status, next charge, saved card, every charge and retry, and the merchant's actions. */
 export function Component() {

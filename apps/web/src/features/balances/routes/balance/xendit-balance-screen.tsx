@@ -1,5 +1,0 @@
-import { BalancePage } from '@/features/balances/components/balance-page';
-
-export function Component() {
-  return <BalancePage balance="xendit" />;
-}

@@ -1,0 +1,5 @@
+import { BalancePage } from '@/features/bank-payouts/components/balance-page';
+
+export function Component() {
+  return <BalancePage balance="xendit" />;
+}
