@@ -1,6 +1,6 @@
-import { MAX_MINOR_AMOUNT, currencyDecimals } from '@merchant/core';
+import { MAX_MINOR_AMOUNT } from '@merchant/core';
 import { CHECKOUT_METHODS, type CheckoutPaymentMethod, type PaymentMethod } from './payment';
-import { usdRateMicros } from './usd-reference-rates';
+import { usdCentsIn, usdRateMicros } from './usd-reference-rates';
 
 /**
  * What each method costs and carries in each currency (docs/payments.md, "Fees and limits"), in minor units of
@@ -79,22 +79,6 @@ export const USD_REFERENCE_PRICING: CurrencyPricing = CURRENCY_PRICING.usd!;
 const USD_REFERENCE_CARD_MAX = 1_000_000_00;
 const USD_REFERENCE_EWALLET_MIN = 80;
 
-/** US cents to minor units of a currency at its reference rate, as an exact fraction `[numerator, denominator]`. */
-function fromUsdCents(cents: number, currency: string, micros: bigint): [bigint, bigint] {
-  return [BigInt(cents) * micros * 10n ** BigInt(currencyDecimals(currency)), 100n * 1_000_000n];
-}
-
-/** The round figure of two significant digits at or above (`up`) or at or below (`down`) a positive fraction. */
-function twoDigits([num, den]: [bigint, bigint], direction: 'up' | 'down'): number {
-  const floor = num / den;
-  const exact = floor * den === num;
-  const whole = direction === 'up' && !exact ? floor + 1n : floor;
-  if (whole < 100n) return Number(whole < 1n ? 1n : whole);
-  const step = 10n ** BigInt(whole.toString().length - 2);
-  const rounded = (whole / step) * step;
-  return Number(direction === 'up' && rounded < whole ? rounded + step : rounded);
-}
-
 const derived = new Map<string, CurrencyPricing | null>();
 
 /**
@@ -106,8 +90,8 @@ const derived = new Map<string, CurrencyPricing | null>();
 function derivePricing(currency: string): CurrencyPricing | null {
   const micros = usdRateMicros(currency);
   if (micros === null) return null;
-  const up = (cents: number) => twoDigits(fromUsdCents(cents, currency, micros), 'up');
-  const down = (cents: number) => Math.min(MAX_MINOR_AMOUNT, twoDigits(fromUsdCents(cents, currency, micros), 'down'));
+  const up = (cents: number) => usdCentsIn(cents, currency, micros, 'up');
+  const down = (cents: number) => Math.min(MAX_MINOR_AMOUNT, usdCentsIn(cents, currency, micros, 'down'));
   const ref = USD_REFERENCE_PRICING;
   return p(
     up(ref.cardFixedFee),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, priceTransfer, rateMicros, receivedFor, sendFor, transferFee } from './transfer-pricing';
+import { currencyDecimals } from '@merchant/core';
+import { formatRate, priceTransfer, rateMicros, receivedFor, sendFor, transferFee, transferFlatFee } from './transfer-pricing';
+import { USD_REFERENCE_RATES, usdRateMicros } from './usd-reference-rates';
 
 describe('transfer pricing', () => {
   it('rates a currency to itself at exactly 1 and a pair by the table, to six decimals', () => {
@@ -30,12 +32,25 @@ describe('transfer pricing', () => {
     }
   });
 
-  it('charges one major unit flat, plus 0.5% rounded half up when the currency changes', () => {
+  it('charges a flat fee per currency, plus 0.5% rounded half up when the currency changes', () => {
     expect(transferFee(100_00, 'sgd', 'sgd')).toBe(1_00);
     expect(transferFee(135_00, 'sgd', 'usd')).toBe(1_00 + 68);
     expect(transferFee(10_000, 'jpy', 'jpy')).toBe(100);
-    expect(transferFee(1_000, 'kwd', 'kwd')).toBe(1_000);
+    // KWD is not listed: USD 1.00 at 0.307 is 307 fils, rounded up to two significant digits (not KWD 1.000).
+    expect(transferFee(1_000, 'kwd', 'kwd')).toBe(310);
     expect(priceTransfer('sgd', 'usd', { receive: 100_00 })).toEqual({ send: 135_00, receive: 100_00, fee: 1_68, rateMicros: 740_741 });
     expect(priceTransfer('sgd', 'chf', { send: 1 })).toBeNull();
+  });
+
+  it('prices the flat fee of every currency at between USD 0.50 and USD 2.00 of its reference rate', () => {
+    const outside: string[] = [];
+    for (const currency of Object.keys(USD_REFERENCE_RATES)) {
+      const flat = transferFlatFee(currency)!;
+      expect(Number.isInteger(flat) && flat > 0).toBe(true);
+      // Its worth in hundredths of a US cent, exactly: flat / 10^decimals / (micros / 10^6) * 10^4.
+      const worth = (BigInt(flat) * 1_000_000n * 10_000n) / (usdRateMicros(currency)! * 10n ** BigInt(currencyDecimals(currency)));
+      if (worth < 50_00n || worth > 2_00_00n) outside.push(`${currency} ${flat} is worth ${Number(worth) / 100} US cents`);
+    }
+    expect(outside).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { currencyDecimals } from '@merchant/core';
+import { usdCentsIn, usdRateMicros } from './usd-reference-rates';
 
 /**
  * How a transfer is priced in test mode (docs/payments.md, "send money"): a fixed rate table, a fee rule and
@@ -72,19 +73,44 @@ export function sendFor(receiveMinor: number, source: string, target: string, mi
   return send;
 }
 
-/** The flat part of the fee, in minor units of the source currency: one major unit, or these amounts. */
-const FLAT_FEE_OVERRIDES: Readonly<Record<string, number>> = { jpy: 100, krw: 1_000, idr: 10_000, vnd: 20_000 };
+/**
+ * The flat part of the fee, in minor units of the source currency (docs/decisions.md, "Fees and limits per
+ * currency"): about one US dollar, written per currency; a currency not listed pays USD 1.00 at its reference rate,
+ * rounded up to two significant digits (KWD 0.310, not KWD 1.000).
+ */
+export const TRANSFER_FLAT_FEES: Readonly<Record<string, number>> = Object.freeze({
+  usd: 1_00,
+  sgd: 1_00,
+  eur: 1_00,
+  gbp: 1_00,
+  aud: 1_50,
+  hkd: 8_00,
+  myr: 4_00,
+  php: 50_00,
+  jpy: 100,
+  krw: 1_000,
+  idr: 10_000,
+  vnd: 20_000,
+});
+
+/** The flat part of a transfer's fee in a currency, in its minor units; null for a currency with no reference rate. */
+export function transferFlatFee(currency: string): number | null {
+  const listed = TRANSFER_FLAT_FEES[currency];
+  if (listed !== undefined) return listed;
+  const micros = usdRateMicros(currency);
+  return micros === null ? null : usdCentsIn(1_00, currency, micros, 'up');
+}
 
 /** The percentage part of the fee of a transfer that changes currency, in basis points (0.5%). */
 export const CONVERSION_FEE_BPS = 50;
 
 /**
- * The fee of a transfer, in minor units of the source currency, paid on top of the amount sent: a flat
- * fee (one major unit of the source currency; 100 JPY, 1,000 KRW, 10,000 IDR, 20,000 VND) and, when the
- * currency changes, 0.5% of the amount sent, rounded half up.
+ * The fee of a transfer, in minor units of the source currency, paid on top of the amount sent: the flat fee of
+ * the source currency (`transferFlatFee`) and, when the currency changes, 0.5% of the amount sent, rounded half up.
  */
 export function transferFee(sendMinor: number, source: string, target: string): number {
-  const flat = FLAT_FEE_OVERRIDES[source] ?? Number(pow10(currencyDecimals(source)));
+  const flat = transferFlatFee(source);
+  if (flat === null) throw new RangeError(`No transfer is priced in ${source}`);
   const conversion = source === target ? 0 : Number(divRound(BigInt(sendMinor) * BigInt(CONVERSION_FEE_BPS), 10_000n));
   return flat + conversion;
 }

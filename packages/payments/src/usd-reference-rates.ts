@@ -1,3 +1,5 @@
+import { currencyDecimals } from '@merchant/core';
+
 /**
  * The reference rates (docs/decisions.md, "Fees and limits per currency"): roughly how many units of each currency
  * of the product one US dollar is worth. They price the currencies the method table leaves out, and the tests hold
@@ -39,4 +41,24 @@ function rateMicros(rate: string): bigint {
 export function usdRateMicros(currency: string): bigint | null {
   const rate = USD_REFERENCE_RATES[currency];
   return rate === undefined ? null : rateMicros(rate);
+}
+
+/** The round figure of two significant digits at or above (`up`) or at or below (`down`) a positive fraction. */
+function twoDigits(num: bigint, den: bigint, direction: 'up' | 'down'): number {
+  const floor = num / den;
+  const exact = floor * den === num;
+  const whole = direction === 'up' && !exact ? floor + 1n : floor;
+  if (whole < 100n) return Number(whole < 1n ? 1n : whole);
+  const step = 10n ** BigInt(whole.toString().length - 2);
+  const rounded = (whole / step) * step;
+  return Number(direction === 'up' && rounded < whole ? rounded + step : rounded);
+}
+
+/**
+ * What `cents` US cents are worth in minor units of a currency at its reference rate (`micros`, from
+ * `usdRateMicros`), as a round figure of two significant digits: rounded `up` for what the business pays
+ * (fees, minimums), `down` for what it may not exceed (caps, maxima); at least one minor unit.
+ */
+export function usdCentsIn(cents: number, currency: string, micros: bigint, direction: 'up' | 'down'): number {
+  return twoDigits(BigInt(cents) * micros * 10n ** BigInt(currencyDecimals(currency)), 100n * 1_000_000n, direction);
 }
