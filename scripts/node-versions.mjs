@@ -36,7 +36,7 @@ async function smoke(major) {
   const dataDir = mkdtempSync(join(tmpdir(), `md-node${major}-`));
   const child = spawn(node, ['apps/server/dist/server.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'on', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'on', DEMO_HISTORY: 'off', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
