@@ -7,7 +7,6 @@ import type { PaymentRow, RefundRow } from './charges.repository';
 
 /** Rows other modules read of a payment (through the charges service or its read models). */
 export type { PaymentEventRow, PaymentRow, RefundRow } from './charges.repository';
-export type { SavedChargeBegun } from './saved-charges';
 
 /** The charges service's inputs and the source adapter capabilities plug in (docs/payments.md, "Core services"). */
 
