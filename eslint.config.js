@@ -178,7 +178,7 @@ export default tseslint.config(
     // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports
     // drizzle-orm or the tables (type imports of rows are fine).
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts', 'apps/server/src/mail/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repository.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.read-model.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB, NO_SQL] }] },
   },
   {
@@ -187,7 +187,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [NO_CLIMB, NO_SQL, { group: ['**/*.repository'], message: 'Routes call services, never repositories or SQL.' }] },
+        {
+          patterns: [
+            NO_CLIMB,
+            NO_SQL,
+            { group: ['**/*.repository', '**/*.read-model'], message: 'Routes call services, never repositories, read models or SQL.' },
+          ],
+        },
       ],
     },
   },
@@ -197,7 +203,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB, NO_SQL, NO_FASTIFY] }] },
   },
   {
-    files: ['apps/server/src/**/*.repository.ts', 'packages/**/*.ts'],
+    files: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.read-model.ts', 'packages/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB, NO_FASTIFY] }] },
   },
   {

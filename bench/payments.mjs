@@ -132,7 +132,7 @@ async function checkoutVsTpcb(base, api, cookie, serverUrl) {
 
 const PAGE = 26; // the screen's page (25) and one more, as the repository reads it
 const SEARCH = `(reference ILIKE $2 OR customer_name ILIKE $2 OR customer_email ILIKE $2)`;
-/** Without a status filter the list leaves out payments started and never paid (transactions.repository.ts). */
+/** Without a status filter the list leaves out payments started and never paid (charges/transactions.read-model.ts). */
 const SHOWN = `status NOT IN ('requires_payment_method', 'expired')`;
 /** The statements behind the screens, as the repositories write them (docs/payments.md, "## transactions", "## overview"). */
 const PLANS = {

@@ -4,8 +4,11 @@
 // 2. No hand-written source file is over 500 lines. Counted: TypeScript and JavaScript under apps/,
 //    packages/, scripts/ and bench/. Not counted: tests (*.test.*, *.e2e.*, e2e/), generated
 //    migrations, build output. See docs/architecture.md "## Tooling".
+// 3. Each server module uses only the tables it owns and the public surface of other modules
+//    (scripts/check-ownership.mjs; docs/architecture.md "Table ownership").
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { checkOwnership } from './check-ownership.mjs';
 import { ROOT, log } from './lib.mjs';
 
 export const MAX_LINES = 500;
@@ -39,4 +42,9 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 const tooLong = files.map((f) => ({ f, lines: readFileSync(`${ROOT}/${f}`, 'utf8').split('\n').length - 1 })).filter(({ lines }) => lines > MAX_LINES);
 for (const { f, lines } of tooLong) process.stdout.write(`  ${f}: ${lines} lines (split it by section or capability)\n`);
 if (tooLong.length === 0) process.stdout.write(`  ${files.length} files, none over ${MAX_LINES} lines\n`);
-if (cycles.status !== 0 || tooLong.length > 0) process.exit(1);
+
+log('table ownership: a module uses its own tables and the public surface of others');
+const ownership = await checkOwnership();
+for (const problem of ownership) process.stdout.write(`  ${problem}\n`);
+if (ownership.length === 0) process.stdout.write('  every table used by its owner, a shared read or a listed exception\n');
+if (cycles.status !== 0 || tooLong.length > 0 || ownership.length > 0) process.exit(1);

@@ -16,7 +16,7 @@ import {
 } from '@merchant/payments';
 import { payments } from '@/db/schema';
 import { parseCsv } from '@/lib/csv';
-import type { PaymentRow } from '@/modules/payments/charges/charges.repository';
+import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import { actorOf, card, paymentServices } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';

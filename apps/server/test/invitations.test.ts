@@ -5,7 +5,7 @@ import { businessEndpoints } from '@merchant/business';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { businessUsers, invitations } from '../src/db/schema';
 import { newId, randomToken, sha256 } from '../src/lib/crypto';
-import { invitationRepository } from '../src/modules/business/invitations/invitation.repository';
+import { invitationRepository } from '../src/modules/business/staff/invitation.repository';
 import { userRepository } from '../src/modules/identity/user/user.repository';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, signInAgain, signUp, uniqueEmail, type FactoryBusiness, type Person } from './factories';

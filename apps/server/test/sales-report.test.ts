@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
 import { salesReportEndpoints, type SalesFigures, type SalesReport, type SalesReportQueryInput } from '@merchant/payments';
 import { parseCsv } from '../src/lib/csv';
-import type { PaymentRow } from '../src/modules/payments/charges/charges.repository';
+import type { PaymentRow } from '../src/modules/payments/charges/charges.types';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
 import { createBusiness, type FactoryBusiness } from './factories/businesses';
 import { actorOf, card, paymentServices } from './factories/charges';

@@ -1,6 +1,6 @@
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
-import type { PaymentRow } from '@/modules/payments/charges/charges.repository';
+import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import { card, paymentServices } from './charges';
 
 export interface PaymentOptions {

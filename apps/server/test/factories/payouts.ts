@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { payments } from '@/db/schema';
-import type { PaymentRow } from '@/modules/payments/charges/charges.repository';
+import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { TestContext } from '../harness';
 import { paymentServices } from './charges';
 import { makePayment } from './payments';

@@ -5,7 +5,7 @@ import type { BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
-import { auditLogRepository as repo, type BusinessAuditQuery } from './audit-log.repository';
+import { businessAuditLogReadModel as repo, type BusinessAuditQuery } from '@/modules/platform/audit/business-audit-log.read-model';
 
 type PageRow = Awaited<ReturnType<typeof repo.page>>[number];
 

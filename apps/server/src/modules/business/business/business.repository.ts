@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { businessUsers, businesses, businessWarnings, transfers } from '@/db/schema';
-import { countRows } from '@/db/columns';
+import { businessUsers, businesses, businessWarnings } from '@/db/schema';
 import { preparedStatement } from '@/db/prepared';
 
 export type NewBusiness = typeof businesses.$inferInsert;
@@ -83,14 +82,6 @@ export const businessRepository = {
       .from(businessWarnings)
       .where(and(eq(businessWarnings.businessId, businessId), eq(businessWarnings.active, true)))
       .orderBy(asc(businessWarnings.createdAt));
-  },
-  /** How many transfers wait for a second person (the sidebar's dot): one count on a partial index. */
-  async transfersAwaitingReview(db: Executor, businessId: string): Promise<number> {
-    const [row] = await db
-      .select({ n: countRows() })
-      .from(transfers)
-      .where(and(eq(transfers.businessId, businessId), eq(transfers.status, 'awaiting_review')));
-    return row?.n ?? 0;
   },
   async addWarning(db: Executor, row: typeof businessWarnings.$inferInsert) {
     await db.insert(businessWarnings).values(row);

@@ -13,6 +13,7 @@ import type { Clock } from '@/lib/clock';
 import { newId, randomToken } from '@/lib/crypto';
 import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '@/http/context';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { transfersAwaitingReview } from '@/modules/payments/send-money/transfers.read-model';
 import { businessRepository as repo } from './business.repository';
 
 type BusinessWarningInsert = Parameters<typeof repo.addWarning>[1];
@@ -96,7 +97,7 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
   /** The business of the context, with its active warnings, as the caller sees it. */
   async function present(ctx: BusinessView, executor: Executor = db): Promise<Business> {
     const { row } = ctx.business;
-    const awaiting = row.features.send_money ? await repo.transfersAwaitingReview(executor, row.id) : 0;
+    const awaiting = row.features.send_money ? await transfersAwaitingReview(executor, row.id) : 0;
     return presentBusiness(ctx, await repo.activeWarnings(executor, row.id), awaiting);
   }
 

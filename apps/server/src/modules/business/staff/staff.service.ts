@@ -9,7 +9,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { presentMember } from '../business/business.presenter';
 import type { BusinessService } from '../business/business.service';
-import { invitationRepository } from '../invitations/invitation.repository';
+import { invitationRepository } from './invitation.repository';
 import { staffRepository as repo } from './staff.repository';
 
 const DAY_MS = 24 * 60 * 60_000;

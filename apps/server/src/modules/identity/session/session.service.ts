@@ -3,6 +3,8 @@ import type { Clock } from '@/lib/clock';
 import { randomToken, sha256 } from '@/lib/crypto';
 import type { RequestMeta, SessionRow, UserRow } from '@/http/context';
 import type { SessionCache, UserHome } from './session-cache';
+
+export type { UserHome } from './session-cache';
 import { sessionRepository as repo } from './session.repository';
 
 /** The public id of a session (shown in the sessions list) is a prefix of its stored hash. */

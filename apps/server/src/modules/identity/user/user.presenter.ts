@@ -1,7 +1,7 @@
 import type { User } from '@merchant/identity';
 import type { UserRow } from '@/http/context';
 import { presentBusinessSummary } from '@/modules/business/business/business.presenter';
-import type { UserHome } from '../session/session-cache';
+import type { UserHome } from '../session/session.service';
 
 /** GET /v1/user: the user with the businesses they own and belong to (invitations count while unexpired). */
 export function presentUserWith(user: UserRow, home: UserHome, now: Date): User {

@@ -16,7 +16,7 @@ import type { BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
-import { balancesRepository as repo, type EntryKey, type StatementPageRow, type StatementRow, type StatementWindow } from './balances.repository';
+import { balancesReadModel as repo, type EntryKey, type StatementPageRow, type StatementRow, type StatementWindow } from '../ledger/balances.read-model';
 
 const EXPORT_BATCH = 500;
 

@@ -44,6 +44,11 @@ import type {
 } from './charges.types';
 import { chargesRepository as repo, type PaymentPatch, type PaymentRow } from './charges.repository';
 
+/** What other modules use of a charge's rules without a service: a confirm's deadline, the processor's outage. */
+export { isPastConfirmTime } from './incomplete';
+export { processorUnavailable } from './processor-attempts';
+export type { SavedChargeBegun } from './saved-charges';
+
 const DAY_MS = 24 * 60 * 60_000;
 /** The settlement delay of a business without payments settings (docs/payments.md). */
 export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;

@@ -5,6 +5,9 @@ import type { BusinessRow, RequestMeta, UserRow } from '@/http/context';
 import type { SavedCard } from '../processor/provider';
 import type { PaymentRow, RefundRow } from './charges.repository';
 
+/** Rows other modules read of a payment (through the charges service or its read models). */
+export type { PaymentEventRow, PaymentRow, RefundRow } from './charges.repository';
+
 /** The charges service's inputs and the source adapter capabilities plug in (docs/payments.md, "Core services"). */
 
 /**

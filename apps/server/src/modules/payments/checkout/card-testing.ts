@@ -5,7 +5,7 @@ import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
-import type { PaymentRow } from '../charges/charges.repository';
+import type { PaymentRow } from '../charges/charges.types';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
 
 const MINUTE = 60_000;

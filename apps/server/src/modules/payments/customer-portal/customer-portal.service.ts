@@ -18,7 +18,7 @@ import { brandingFor } from '../checkout-customisation/checkout-customisation.se
 import type { CustomersService } from '../customers/customers.service';
 import type { DirectDebitService } from '../direct-debit/direct-debit.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { customerPortalRepository as repo, type PortalPaymentRow } from './customer-portal.repository';
+import { customerPaymentsReadModel as repo, type CustomerPaymentRow } from '../charges/customer-payments.read-model';
 import { portalLinkMail, presentPortalSubscription } from './customer-portal.presenter';
 import { invalidPortalLink as invalid, type PortalLinks } from './portal-links.service';
 
@@ -66,7 +66,7 @@ export function createCustomerPortalService(deps: {
     }
   }
 
-  function receipt(p: PortalPaymentRow): PortalReceipt[] {
+  function receipt(p: CustomerPaymentRow): PortalReceipt[] {
     if (!p.method || !(CAPTURED_STATUSES as readonly string[]).includes(p.status)) return [];
     const card =
       p.cardLast4 && p.cardExpMonth !== null && p.cardExpYear !== null

@@ -1,21 +1,17 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
-import { customers, payments } from '@/db/schema';
+import { customers } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
 export type CustomerRow = typeof customers.$inferSelect;
-export type CustomerPaymentRow = typeof payments.$inferSelect;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, after the cursor's row. */
 const customerAfter = (cursor: Cursor | undefined): SQL | undefined =>
   cursor ? pastCursor('desc', customers.createdAt, customers.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
-
-const paymentAfter = (cursor: Cursor | undefined): SQL | undefined =>
-  cursor ? pastCursor('desc', payments.createdAt, payments.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
 
 /** The checkout matches every paying customer by email: built once (db/prepared.ts). */
 const byEmail = preparedStatement('customer_by_email', (db, name) =>
@@ -94,18 +90,5 @@ export const customersRepository = {
       .where(and(eq(customers.businessId, businessId), eq(customers.id, id)))
       .returning();
     return saved ?? null;
-  },
-
-  /** One page of a customer's payments, newest first. Reads `limit + 1` rows. */
-  async paymentsPage(db: Executor, businessId: string, customerId: string, limit: number, cursor?: Cursor): Promise<CustomerPaymentRow[]> {
-    const conditions = [eq(payments.businessId, businessId), eq(payments.customerId, customerId), paymentAfter(cursor)].filter(
-      (c): c is SQL => c !== undefined,
-    );
-    return db
-      .select()
-      .from(payments)
-      .where(and(...conditions))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(limit + 1);
   },
 };

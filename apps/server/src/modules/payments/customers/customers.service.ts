@@ -8,6 +8,7 @@ import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { presentPayment } from '../payment.presenter';
 import { CUSTOMER_CSV, customerCsvRow, presentCustomer } from './customers.presenter';
+import { customerPaymentsReadModel } from '../charges/customer-payments.read-model';
 import { customersRepository as repo, type CustomerRow } from './customers.repository';
 
 /** Rows the CSV export reads per query while it streams. */
@@ -75,7 +76,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
 
     async payments(businessId: string, id: string, query: CursorQuery) {
       await findOr404(businessId, id);
-      const rows = await repo.paymentsPage(db, businessId, id, query.limit, decodeCursor(query.cursor));
+      const rows = await customerPaymentsReadModel.page(db, businessId, id, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
       return { data: page.rows.map((row) => presentPayment(row)), next_cursor: page.nextCursor };
     },

@@ -17,7 +17,7 @@ import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { ChargesService } from '../charges/charges.service';
-import type { PaymentRow } from '../charges/charges.repository';
+import type { PaymentRow } from '../charges/charges.types';
 import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import { methodsForCheckout } from '../payment-methods/payment-methods.service';
 import type { Processor } from '../processor/processor.module';

@@ -11,7 +11,7 @@ import {
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { PaymentSourceAdapter } from '../charges/charges.service';
-import type { PaymentRow } from '../charges/charges.repository';
+import type { PaymentRow } from '../charges/charges.types';
 import { publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 

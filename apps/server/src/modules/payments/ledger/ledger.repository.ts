@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerAccount } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { ledgerBalances, ledgerEntries, ledgerTransactions, payments } from '@/db/schema';
+import { ledgerBalances, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 import { sumMinor } from '@/db/columns';
@@ -32,15 +32,6 @@ export const ledgerRepository = {
   async insert(tx: Executor, transactions: NewLedgerTransaction[], entries: NewLedgerEntry[]): Promise<void> {
     await tx.insert(ledgerTransactions).values(transactions);
     await tx.insert(ledgerEntries).values(entries);
-  },
-
-  /** The provider of each payment, by id (the balance a posting of it counts in). */
-  async paymentProviders(db: Executor, businessId: string, ids: readonly string[]): Promise<Map<string, string>> {
-    const rows = await db
-      .select({ id: payments.id, provider: payments.provider })
-      .from(payments)
-      .where(and(eq(payments.businessId, businessId), inArray(payments.id, [...ids])));
-    return new Map(rows.map((r) => [r.id, r.provider]));
   },
 
   /**

@@ -3,6 +3,7 @@ import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
+import { paymentProviders } from '../charges/payment-providers.read-model';
 import { ledgerRepository as repo, lockBalanceShared, type NewLedgerEntry, type NewLedgerTransaction } from './ledger.repository';
 
 export interface LedgerEntryInput {
@@ -67,7 +68,7 @@ export function createLedgerService(deps: { clock: Clock }) {
   async function postAll(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<string[]> {
     for (const posting of postings) assertBalanced(posting.entries);
     const unknown = [...new Set(postings.filter((p) => !p.balance && p.paymentId).map((p) => p.paymentId!))];
-    const providers = unknown.length > 0 ? await repo.paymentProviders(tx, businessId, unknown) : new Map<string, string>();
+    const providers = unknown.length > 0 ? await paymentProviders(tx, businessId, unknown) : new Map<string, string>();
     const balanceOf = (posting: LedgerPosting): BalanceKind =>
       posting.balance ?? (posting.paymentId ? balanceOfProvider(providers.get(posting.paymentId) ?? null) : 'wallet');
     const createdAt = deps.clock.now();

@@ -13,7 +13,7 @@ import {
 } from '@merchant/payments';
 import { presentPayment } from '../payment.presenter';
 import type { LedgerService } from '../ledger/ledger.service';
-import { overviewRepository as repo } from './overview.repository';
+import { overviewReadModel as repo } from '../charges/overview.read-model';
 
 /** How many of the latest payments the Overview lists. */
 export const RECENT_PAYMENTS = 5;

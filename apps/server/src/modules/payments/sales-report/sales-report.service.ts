@@ -15,7 +15,7 @@ import type { BusinessRow } from '@/http/context';
 import type { Executor } from '@/db/client';
 import { csvTable } from '@/lib/csv';
 import { byBusinessCurrency } from '../overview/overview.service';
-import { salesFiguresRepository as repo, type SalesGrouping, type Span } from '../sales-figures/sales-figures.repository';
+import { salesFiguresReadModel as repo, type SalesGrouping, type Span } from '../charges/sales-figures.read-model';
 
 const ZERO: SalesFigures = { gross: 0, refunds: 0, fees: 0, net: 0, count: 0, refund_count: 0 };
 /** The figures (major units; a day of refunds only has a net below zero) and the counts are numbers. */

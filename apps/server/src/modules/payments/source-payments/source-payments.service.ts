@@ -2,7 +2,7 @@ import type { Payment, PaymentSource } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { presentPayment } from '../payment.presenter';
-import { sourcePaymentsRepository as repo } from './source-payments.repository';
+import { sourcePaymentsReadModel as repo } from '../charges/source-payments.read-model';
 
 /** Payments by their source, for the link and QR code screens and the checkout's card-testing limits. Read only. */
 export function createSourcePaymentsService(deps: { db: Executor }) {

@@ -1,6 +1,6 @@
 import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, takesPayments, type StandingFacts } from '@merchant/core';
 import { FAILURE_MESSAGES, type CardDetails, type SavedMethodKind, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
-import type { SavedChargeBegun } from '../charges/saved-charges';
+import type { SavedChargeBegun } from '../charges/charges.service';
 import type { Executor } from '@/db/client';
 import type { KeyedContext, RequestMeta } from '@/http/context';
 import type { RateLimiter } from '@/lib/rate-limit';

@@ -1,5 +1,5 @@
 import type { Executor } from '@/db/client';
-import type { PaymentRow } from '../charges/charges.repository';
+import type { PaymentRow } from '../charges/charges.types';
 import type { PaymentSourceAdapter } from '../charges/charges.service';
 import { subscriptionsRepository as repo } from './subscriptions.repository';
 

@@ -24,7 +24,7 @@ import type { Mailer } from '@/mail/mailer';
 import { assertAmountWithinLimits } from '../checkout-source';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { Processor } from '../processor/processor.module';
-import { processorUnavailable } from '../charges/processor-attempts';
+import { processorUnavailable } from '../charges/charges.service';
 import { createBilling, retrySettingsOf, SCHEDULER, type BillingDeps } from './subscriptions.billing';
 import { presentCharge, presentSubscription, SUBSCRIPTION_CSV, subscriptionCsvRow } from './subscriptions.presenter';
 import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';

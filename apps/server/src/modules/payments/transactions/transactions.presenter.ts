@@ -9,7 +9,7 @@ import {
 } from '@merchant/payments';
 import { minorToMajorString } from '@merchant/core';
 import { csvTable } from '@/lib/csv';
-import type { PaymentEventRow, RefundRow } from '../charges/charges.repository';
+import type { PaymentEventRow, RefundRow } from '../charges/charges.types';
 
 export function presentRefund(row: RefundRow): Refund {
   return {

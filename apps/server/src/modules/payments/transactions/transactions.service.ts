@@ -11,9 +11,9 @@ import {
   cursorAfter,
   decodeTransactionCursor,
   encodeTransactionCursor,
-  transactionsRepository as repo,
+  transactionsReadModel as repo,
   type TransactionCursor,
-} from './transactions.repository';
+} from '../charges/transactions.read-model';
 
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 500;

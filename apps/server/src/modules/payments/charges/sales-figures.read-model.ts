@@ -8,6 +8,7 @@ import { payments, refunds } from '@/db/schema';
  * Sales aggregates the Overview and the sales report share (docs/payments.md, "overview" and
  * "sales-report"): captured payments and refunds of a time span, grouped by calendar day, method or source.
  * Every query reads only the business's rows of the span and the database sums them.
+ * Published by the charges module, which owns payments and refunds (docs/architecture.md, "Table ownership").
  */
 
 /** A half-open time range [start, end). */
@@ -36,7 +37,7 @@ function keyOf(grouping: SalesGrouping, time: typeof payments.createdAt | typeof
 const onlyCurrency = (column: typeof payments.currency | typeof refunds.currency, currency: string | undefined) =>
   currency === undefined ? undefined : eq(column, currency);
 
-export const salesFiguresRepository = {
+export const salesFiguresReadModel = {
   /** Captured payments created in the span, per currency and key: gross, fees, net (amount - fee) and count. */
   async captured(db: Executor, businessId: string, span: Span, grouping: SalesGrouping, currency?: string) {
     return (

@@ -109,7 +109,7 @@ const pageRead = preparedPerShape(
   { planEachRun: (shape) => shape.search !== 'none' },
 );
 
-export const transactionsRepository = {
+export const transactionsReadModel = {
   /** One page of the filtered payments in the sort's order, after the cursor. Reads `limit + 1` rows. */
   /** A page of the filtered list; `zone` is the time zone of the filter's days (the business's unless `f.tz`). */
   async page(db: Executor, businessId: string, zone: string, f: TransactionFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {

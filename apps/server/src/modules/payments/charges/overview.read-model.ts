@@ -2,8 +2,11 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { asNumber } from '@/db/columns';
 import { preparedStatement } from '@/db/prepared';
-import { checkoutSettings, paymentLinks, paymentMethodSettings, payments, paymentsDaily } from '@/db/schema';
-import { captured } from '../sales-figures/sales-figures.repository';
+import { payments, paymentsDaily } from '@/db/schema';
+import { checkoutCustomised } from '../checkout-customisation/checkout-customisation.read-model';
+import { linkCreated } from '../payment-links/payment-links.read-model';
+import { methodChosen } from '../payment-methods/payment-methods.read-model';
+import { captured } from './sales-figures.read-model';
 
 /** Calendar days of the business's zone, [first, end): the day after the last is `end`. */
 export interface DayRange {
@@ -66,9 +69,9 @@ const setupFactsRead = preparedStatement('overview_setup_facts', (db, name) => {
   const businessId = sql.placeholder('businessId');
   return db
     .select({
-      methodsChosen: sql<boolean>`exists (select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.businessId} = ${businessId} and ${paymentMethodSettings.enabled})`,
-      checkoutCustomised: sql<boolean>`exists (select 1 from ${checkoutSettings} where ${checkoutSettings.businessId} = ${businessId})`,
-      linkCreated: sql<boolean>`exists (select 1 from ${paymentLinks} where ${paymentLinks.businessId} = ${businessId})`,
+      methodsChosen: methodChosen(businessId),
+      checkoutCustomised: checkoutCustomised(businessId),
+      linkCreated: linkCreated(businessId),
       paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.businessId} = ${businessId} and ${captured})`,
     })
     .from(sql`(select 1) as one`)
@@ -76,13 +79,14 @@ const setupFactsRead = preparedStatement('overview_setup_facts', (db, name) => {
 });
 
 /**
- * The Overview's figures come from `payments_daily` (docs/payments.md, "## overview" Performance): a row per
+ * The Overview's reads, published by the charges module, which owns payments and their daily rollup; the setup
+ * checklist embeds the conditions the owners of the other tables publish. The Overview's figures come from `payments_daily` (docs/payments.md, "## overview" Performance): a row per
  * local day of the business (in its time zone), currency, method and source that a trigger keeps exact with
  * every payment's insert and state change (and rebuilds when the zone changes), so a 90-day period reads a
  * few hundred rows whatever the number of payments. The periods are whole local days, which is what the
  * rollup is keyed by.
  */
-export const overviewRepository = {
+export const overviewReadModel = {
   /** Per currency: the current and previous period's figures, in one read of both periods. */
   async figures(db: Executor, businessId: string, now: DayRange, before: DayRange) {
     return figuresRead(db, { businessId, currentFirst: now.first, currentEnd: now.end, previousFirst: before.first, previousEnd: before.end });

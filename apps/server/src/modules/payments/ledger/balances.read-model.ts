@@ -123,7 +123,8 @@ const betweenRead = preparedStatement('statement_between', (db, name) =>
     .prepare(name),
 );
 
-export const balancesRepository = {
+/** The balances screen's reads of the ledger (balances, statements), published by the ledger module, which owns its tables. */
+export const balancesReadModel = {
   /**
    * The read of the sum of each of `accounts`' entries per currency, for one balance: the rollup's rows, never
    * the entries. Built once (db/prepared.ts): make it once, at start.
@@ -207,5 +208,5 @@ export const balancesRepository = {
   },
 };
 
-export type StatementPageRow = Awaited<ReturnType<typeof balancesRepository.page>>[number];
+export type StatementPageRow = Awaited<ReturnType<typeof balancesReadModel.page>>[number];
 export type StatementRow = StatementPageRow & { running: number };

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { auditLogs, businessUsers, users } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
-import { afterCursor } from '@/modules/platform/audit/audit.repository';
+import { afterCursor } from './audit.repository';
 
 /** Filters of a business's log: actor, exact action or prefix, and a half-open time range. */
 export interface BusinessAuditQuery {
@@ -14,8 +14,8 @@ export interface BusinessAuditQuery {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A business's audit log, read only: entries are written through the platform's audit service. */
-export const auditLogRepository = {
+/** A business's audit log, read only (the audit-log screen): entries are written through the platform's audit service, which owns them. */
+export const businessAuditLogReadModel = {
   /**
    * A business's entries, newest first, with the actor's name and email and their current role in the
    * business (entries also keep the role held at the time in `meta.actor_role`). Reads `limit + 1` rows.

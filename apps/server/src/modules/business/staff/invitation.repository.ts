@@ -32,13 +32,6 @@ export const invitationRepository = {
       .orderBy(asc(invitations.createdAt));
   },
   /** When each pending, unexpired invitation of the email expires. */
-  async pendingExpiriesForEmail(db: Executor, email: string, now: Date) {
-    const rows = await db
-      .select({ expiresAt: invitations.expiresAt })
-      .from(invitations)
-      .where(and(eq(invitations.email, email.toLowerCase()), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)));
-    return rows.map((r) => r.expiresAt);
-  },
   async findPendingById(db: Executor, id: string, email: string, now: Date) {
     const [row] = await db
       .select()

@@ -38,8 +38,8 @@ const cardOutcomesRead = preparedStatement('source_payments_card_outcomes', (db,
     .prepare(name),
 );
 
-/** Payments read by what asked for them (a link, a QR code): SQL only. */
-export const sourcePaymentsRepository = {
+/** Payments read by what asked for them (a link, a QR code), published by charges, which owns payments. */
+export const sourcePaymentsReadModel = {
   /** One source's payments, newest first, after the cursor; reads `limit + 1` rows. */
   async page(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, limit: number, cursor?: Cursor) {
     const after: SQL | undefined = cursor ? pastCursor('desc', payments.createdAt, payments.id, { key: cursor.createdAt, id: cursor.id }) : undefined;

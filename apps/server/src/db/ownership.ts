@@ -1,0 +1,181 @@
+import type * as schema from './schema';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * Which server module owns each table (docs/architecture.md, "Table ownership"). A module is a folder
+ * `modules/<area>/<module>`; `http` is the HTTP layer's own table. Only the owner's repositories and read models
+ * (`*.read-model.ts`) name a table; other modules call the owner's service or import its read model.
+ * `scripts/check-ownership.mjs` (run by `npm run lint`) holds the code to it; a table missing here does not compile.
+ */
+export const TABLE_OWNERS = {
+  // identity
+  users: 'identity/user',
+  recoveryCodes: 'identity/user',
+  sessions: 'identity/session',
+  passwordResets: 'identity/auth',
+  // business
+  businesses: 'business/business',
+  businessUsers: 'business/business',
+  businessWarnings: 'business/business',
+  invitations: 'business/staff',
+  businessNotificationSettings: 'business/notification-settings',
+  businessEmailTemplates: 'business/email-templates',
+  onboardingAnswers: 'business/onboarding',
+  onboardingDocuments: 'business/onboarding',
+  verificationEvents: 'business/onboarding',
+  // platform
+  rateLimits: 'platform/rate-limit',
+  appSecrets: 'platform/app-secrets',
+  auditLogs: 'platform/audit',
+  mailOutbox: 'platform/mail',
+  mailAttachments: 'platform/mail',
+  idempotencyKeys: 'http',
+  // payments
+  customers: 'payments/customers',
+  products: 'payments/products',
+  paymentLinks: 'payments/payment-links',
+  staticQrCodes: 'payments/static-qr-codes',
+  payments: 'payments/charges',
+  paymentEvents: 'payments/charges',
+  refunds: 'payments/charges',
+  paymentsDaily: 'payments/charges',
+  processorAttempts: 'payments/charges',
+  testProcessorCalls: 'payments/processor',
+  ledgerTransactions: 'payments/ledger',
+  ledgerEntries: 'payments/ledger',
+  ledgerBalances: 'payments/ledger',
+  ledgerDaily: 'payments/ledger',
+  paymentMethodSettings: 'payments/payment-methods',
+  providerConnections: 'payments/payment-methods',
+  checkoutSettings: 'payments/checkout-customisation',
+  bankAccounts: 'payments/bank-accounts',
+  payoutSettings: 'payments/payouts',
+  payouts: 'payments/payouts',
+  payoutLines: 'payments/payouts',
+  payoutMarks: 'payments/payouts',
+  invoices: 'payments/invoices',
+  invoiceEvents: 'payments/invoices',
+  invoiceReminderSettings: 'payments/invoice-reminders',
+  invoiceRemindersSent: 'payments/invoice-reminders',
+  repeatingInvoices: 'payments/repeating-invoices',
+  repeatingInvoiceRuns: 'payments/repeating-invoices',
+  invoiceImports: 'payments/invoice-imports',
+  invoiceImportRows: 'payments/invoice-imports',
+  recurringPlans: 'payments/recurring-plans',
+  subscriptions: 'payments/subscriptions',
+  subscriptionCharges: 'payments/subscriptions',
+  subscriptionSettings: 'payments/subscriptions',
+  subscriptionSetups: 'payments/subscriptions',
+  directDebitMandates: 'payments/direct-debit',
+  beneficiaries: 'payments/send-money',
+  transferQuotes: 'payments/send-money',
+  transfers: 'payments/send-money',
+  transferEvents: 'payments/send-money',
+  transferSettings: 'payments/send-money',
+} as const satisfies { [K in keyof typeof schema as (typeof schema)[K] extends PgTable ? K : never]: string };
+
+type Table = keyof typeof TABLE_OWNERS;
+
+/**
+ * Tables any module may read in its own statements (a join for a name, a currency, a time zone, a search): each is
+ * read by most lists and mails, and a service call per row would be an N+1. Only the owner writes them.
+ */
+export const SHARED_READS: Partial<Record<Table, string>> = {
+  businesses: "the business's name, currency, time zone and flags, joined by most lists and mails",
+  users: "a person's name and email, joined where an action or a member is shown",
+  businessUsers: 'membership and role, joined where members are listed or notified',
+  customers: "the customer's name and email, joined and searched by the lists of invoices, subscriptions and reminders",
+  products: "a product's name and price, copied into a payment link or an invoice line when it is made",
+};
+
+/** Files of a module other modules may import besides its module, service, types, presenters and read models. */
+export const PUBLIC_FILES: Record<string, string> = {
+  'modules/payments/processor/provider.ts': 'the interface every payment processor implements, which charges speaks',
+};
+
+/** Files outside the rules: the demo seed writes the rows of every module (being moved onto the services). */
+export const OUTSIDE_OWNERSHIP: Record<string, string> = {
+  'db/seed.ts': 'the demo seed',
+  'db/seed-invoices.ts': 'the demo seed',
+  'db/seed-payments.ts': 'the demo seed',
+  'db/seed-payouts.ts': 'the demo seed',
+  'db/seed-subscriptions.ts': 'the demo seed',
+  'db/seed-transfers.ts': 'the demo seed',
+};
+
+type Exception = { file: string; reason: string } & ({ table: Table } | { imports: string });
+const WRITES_BUSINESS = "writes its own columns of the business's row (the row is the business module's; to go through its service)";
+
+/**
+ * The exceptions: a file, the table it uses or the module file it imports without owning it, and why. Keep them
+ * few; the check refuses one no longer needed.
+ */
+export const OWNERSHIP_EXCEPTIONS: readonly Exception[] = [
+  { file: 'modules/business/details/business-details.repository.ts', table: 'businesses', reason: WRITES_BUSINESS },
+  { file: 'modules/business/onboarding/onboarding.repository.ts', table: 'businesses', reason: WRITES_BUSINESS },
+  { file: 'modules/business/verification/verification.repository.ts', table: 'businesses', reason: WRITES_BUSINESS },
+  { file: 'modules/payments/payment-methods/payment-methods.repository.ts', table: 'businesses', reason: WRITES_BUSINESS },
+  { file: 'modules/payments/checkout-customisation/checkout-customisation.repository.ts', table: 'businesses', reason: WRITES_BUSINESS },
+  {
+    file: 'modules/business/onboarding/onboarding.repository.ts',
+    table: 'businessWarnings',
+    reason: 'a new submission turns off the banners its request for changes raised',
+  },
+  { file: 'modules/business/staff/staff.repository.ts', table: 'businessUsers', reason: 'staff changes roles and removes members of the membership table' },
+  {
+    file: 'modules/business/verification/verification.repository.ts',
+    table: 'verificationEvents',
+    reason: 'the review queue sorts businesses by their last submission, a subquery of each row of one statement',
+  },
+  {
+    file: 'modules/payments/charges/charges.repository.ts',
+    table: 'checkoutSettings',
+    reason: "a payment's one prepared read of its business, method settings and settlement delay (one round trip per payment)",
+  },
+  {
+    file: 'modules/payments/charges/charges.repository.ts',
+    table: 'paymentMethodSettings',
+    reason: "a payment's one prepared read of its business, method settings and settlement delay (one round trip per payment)",
+  },
+  {
+    file: 'modules/payments/invoice-imports/invoice-imports.repository.ts',
+    table: 'invoices',
+    reason: 'an import makes its invoices in its own transaction (to go through the invoices service)',
+  },
+  {
+    file: 'modules/payments/repeating-invoices/repeating-invoices.repository.ts',
+    table: 'invoices',
+    reason: 'a schedule makes its invoices in its run (to go through the invoices service)',
+  },
+  {
+    file: 'modules/payments/invoice-reminders/invoice-reminders.repository.ts',
+    table: 'invoices',
+    reason: 'the reminder schedule picks the due invoices of every business in one statement',
+  },
+  {
+    file: 'modules/payments/invoices/invoices.repository.ts',
+    table: 'invoiceRemindersSent',
+    reason: "an invoice's reminders are recorded in the reminder's transaction",
+  },
+  {
+    file: 'modules/payments/payouts/payouts.repository.ts',
+    imports: 'payments/ledger/ledger.repository',
+    reason: "a payout takes the balance's lock in its own transaction before it reads the ledger",
+  },
+  ...(['ledgerBalances', 'ledgerEntries', 'ledgerTransactions', 'payments', 'bankAccounts'] as const).map((table) => ({
+    file: 'modules/payments/payouts/payouts.repository.ts',
+    table,
+    reason:
+      "a payout moves the settled ledger entries of a balance into its lines in one insert … select under the balance's lock, and its list joins the payments and bank accounts",
+  })),
+  ...(['payments', 'recurringPlans'] as const).map((table) => ({
+    file: 'modules/payments/subscriptions/subscriptions.repository.ts',
+    table,
+    reason: "a plan's revenue joins its subscriptions' charges to their payments, and the lists show the plan's name by subquery",
+  })),
+  {
+    file: 'modules/identity/auth/auth.service.ts',
+    imports: 'identity/user/user.repository',
+    reason: 'sign-up and sign-in make and read accounts; the user module is built after auth',
+  },
+];
