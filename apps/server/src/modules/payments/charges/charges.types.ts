@@ -140,5 +140,5 @@ export interface RefundDone {
 export interface ChargesActor extends RequestMeta {
   user: Pick<UserRow, 'id'>;
   /** The caller's role in the business: a super admin who is no member refunds nothing (read-only). */
-  business: { row: Pick<BusinessRow, 'id'>; role: Role | null };
+  business: { row: Pick<BusinessRow, 'id'> & Partial<Pick<BusinessRow, 'name'>>; role: Role | null };
 }

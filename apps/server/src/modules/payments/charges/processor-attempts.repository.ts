@@ -29,13 +29,21 @@ export const processorAttemptsRepository = {
       .from(processorAttempts)
       .where(requestKey === null ? inFlight : or(inFlight, eq(processorAttempts.requestKey, requestKey)));
   },
-  /** What the payment's refunds at the processor return (their outcome not written yet), minor units. */
-  async refundsInFlight(tx: Executor, businessId: string, paymentId: string): Promise<number> {
-    const [row] = await tx
-      .select({ sum: sql<string>`coalesce(sum(${processorAttempts.amount}), 0)` })
+  /**
+   * In one read: the payment's refunds at the processor (their outcome not written yet), and the attempt the keyed
+   * request made, if any (whatever its status: its retry resumes it).
+   */
+  async refundsInFlightOrOwn(tx: Executor, businessId: string, paymentId: string, requestKey: string | null): Promise<AttemptRow[]> {
+    const inFlight = and(
+      eq(processorAttempts.businessId, businessId),
+      eq(processorAttempts.paymentId, paymentId),
+      pending,
+      eq(processorAttempts.kind, 'refund'),
+    );
+    return tx
+      .select()
       .from(processorAttempts)
-      .where(and(eq(processorAttempts.businessId, businessId), eq(processorAttempts.paymentId, paymentId), pending, eq(processorAttempts.kind, 'refund')));
-    return Number(row?.sum ?? 0);
+      .where(requestKey === null ? inFlight : or(inFlight, eq(processorAttempts.requestKey, requestKey)));
   },
   /** The attempt a keyed request made (its retry resumes it). */
   async byRequestKey(tx: Executor, requestKey: string): Promise<AttemptRow | null> {

@@ -8,7 +8,12 @@ import { chargesRepository as repo } from './charges.repository';
 import type { PaymentSourceAdapter, RefundDone } from './charges.types';
 
 /** What a refund finishes besides the payment, in the transaction that records it (`createRefundEffects`). */
-export type RefundEffects = (tx: Executor, done: RefundDone, source: PaymentSourceAdapter | undefined) => Promise<void>;
+export type RefundEffects = (tx: Executor, done: RefundDone, source: PaymentSourceAdapter | undefined, known?: KnownOfRefund) => Promise<void>;
+
+/** What the refund's request knew already (absent: read in the outcome's transaction). */
+export interface KnownOfRefund {
+  businessName?: string | undefined;
+}
 
 const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 
@@ -19,14 +24,14 @@ const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: '
  * mail commits with the refund or not at all.
  */
 export function createRefundEffects(deps: { mailer: Mailer; emailTemplates: Pick<EmailTemplatesService, 'template'>; checkoutOrigin: string }): RefundEffects {
-  return async (tx, { payment, refund }, source) => {
+  return async (tx, { payment, refund }, source, known = {}) => {
     if (source?.paymentRefunded && payment.sourceId) await source.paymentRefunded(tx, payment.businessId, payment.sourceId, payment, refund);
     const to = payment.customerEmail;
     if (!to) return;
     const template = await deps.emailTemplates.template(payment.businessId, 'refund_issued', tx);
     const rendered = renderEmail(template, {
       customer_name: payment.customerName ?? to,
-      business_name: (await repo.businessName(tx, payment.businessId)) ?? '',
+      business_name: known.businessName ?? (await repo.businessName(tx, payment.businessId)) ?? '',
       amount: formatMoneyWithCode(refund.amount, refund.currency),
       payment_date: displayDate(refund.createdAt),
       link: checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId),
