@@ -43,6 +43,7 @@ const contextOfConfirm = preparedStatement('payment_confirm_context', (db, name)
       type: businesses.type,
       onboardingStatus: businesses.onboardingStatus,
       settlementDelayDays: checkoutSettings.settlementDelayDays,
+      sendReceipts: checkoutSettings.sendReceipts,
       enabled: paymentMethodSettings.enabled,
       passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
     })
@@ -150,9 +151,9 @@ export const chargesRepository = {
     return row?.days ?? null;
   },
   /**
-   * What a confirm needs of the business in one read: its name (the provider's intent), whether it takes
-   * payments, its settlement delay (null: no payments settings yet), and the method's setting (no row: on, fee
-   * not passed on).
+   * What a confirm needs of the business in one read: its name (the provider's intent and the receipt), whether it
+   * takes payments, its settlement delay (null: no payments settings yet), whether it sends receipts (no settings:
+   * it does), and the method's setting (no row: on, fee not passed on).
    */
   async confirmContext(db: Executor, businessId: string, method: CheckoutPaymentMethod) {
     const [row] = await contextOfConfirm(db, { businessId, method });
@@ -161,6 +162,7 @@ export const chargesRepository = {
       // No such business takes nothing.
       standing: row ? { type: row.type, onboardingStatus: row.onboardingStatus } : ({ type: 'partner', onboardingStatus: 'blocked' } as StandingFacts),
       settlementDelayDays: row?.settlementDelayDays ?? null,
+      sendReceipts: row?.sendReceipts ?? true,
       methodEnabled: row?.enabled ?? true,
       passFeeToCustomer: row?.passFeeToCustomer ?? false,
     };

@@ -349,7 +349,7 @@ export function createChargesService(deps: {
       const method = details.method;
       const requestKey = options.requestKey ?? null;
       let locked: PaymentRow;
-      let context: SavedChargeContext & { methodEnabled: boolean; passFeeToCustomer: boolean };
+      let context: SavedChargeContext & { methodEnabled: boolean; passFeeToCustomer: boolean; sendReceipts: boolean };
       return runTwoPhase<ChargeResult>(db, clock, {
         async begin(tx, record) {
           const payment = await repo.lockByPublicId(tx, publicId);
@@ -374,8 +374,19 @@ export function createChargesService(deps: {
           // The card number and CVC go to the provider only, never into the attempt's row.
           return { kind: 'charge', outcome: await processor.provider(locked.provider).confirm(intent, details, clock.now(), attempt.id) };
         },
-        finish: (tx, payment, attempt, answer) =>
-          finishAttempt(tx, payment, attempt, answer, options.where ?? UNATTENDED, context?.settlementDelayDays) as Promise<Settled<ChargeResult>>,
+        async finish(tx, payment, attempt, answer) {
+          const settled = (await finishAttempt(
+            tx,
+            payment,
+            attempt,
+            answer,
+            options.where ?? UNATTENDED,
+            context?.settlementDelayDays,
+          )) as Settled<ChargeResult>;
+          // What the first phase read of the business goes to the outcome's last step (the receipt), not read again.
+          if (!context || !('result' in settled)) return settled;
+          return { result: { ...settled.result, business: { name: context.name, sendReceipts: context.sendReceipts } } };
+        },
         recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
         beforeCommit: options.beforeCommit,
       });

@@ -119,6 +119,12 @@ export interface SavedChargeContext {
 export interface ChargeResult {
   payment: PaymentRow;
   nextAction: NextAction | null;
+  /**
+   * What the confirm's first phase read of the business, handed to its outcome's `beforeCommit` so that the
+   * receipt reads nothing again: its name and whether it sends receipts. Absent when no first phase of this request
+   * read it (an action's outcome, a resumed attempt, the reconciliation).
+   */
+  business?: { name: string; sendReceipts: boolean };
 }
 
 /**
