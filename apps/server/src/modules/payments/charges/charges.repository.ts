@@ -28,6 +28,15 @@ const lockedByPublicId = preparedStatement('payment_lock_by_public_id', (db, nam
     .for('update')
     .prepare(name),
 );
+// The lock every change of a payment takes by its id (both phases of a refund, the outcome of every processor call).
+const lockedById = preparedStatement('payment_lock_by_id', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.businessId, sql.placeholder('businessId')), eq(payments.id, sql.placeholder('id'))))
+    .for('update')
+    .prepare(name),
+);
 const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
   db
     .select({ name: businesses.name, type: businesses.type, onboardingStatus: businesses.onboardingStatus })
@@ -78,11 +87,7 @@ export const chargesRepository = {
     return row ?? null;
   },
   async lockById(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
-    const [row] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)))
-      .for('update');
+    const [row] = await lockedById(tx, { businessId, id });
     return row ?? null;
   },
   async update(tx: Executor, row: PaymentRow, patch: PaymentPatch): Promise<PaymentRow> {
