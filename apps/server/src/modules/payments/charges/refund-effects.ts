@@ -15,7 +15,9 @@ export interface KnownOfRefund {
   businessName?: string | undefined;
 }
 
-const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+// Made once: a date format costs more to make than a whole mail to render.
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const displayDate = (d: Date) => dateFormat.format(d);
 
 /**
  * What a refund finishes besides the payment (docs/payments.md, "Refunds"), in the transaction that records its
