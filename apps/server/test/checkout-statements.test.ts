@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints } from '@merchant/payments';
 import { createBusiness, insertQr } from './factories';
-import { Agent, createTestContext, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 
 /**
  * What one paid payment costs the database (docs/benchmarks.md, "Payments at scale"): the statements the
@@ -113,6 +113,23 @@ describe('statements per paid payment at the checkout', () => {
     // receipt's mail and the answer. A statement added inside them is held under the payment's lock.
     expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 12]);
     expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 10]);
+  });
+
+  it("a 3-D Secure approval's outcome reads nothing of the business: the receipt takes what its first phase read", async () => {
+    const agent = new Agent(t.app);
+    agent.csrf = (await agent.ok(endpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } })).token;
+    const body = { amount: 12_34, name: 'Sam Counter', email: 'challenged@example.com' };
+    const { public_id } = await agent.ok(endpoints.start, { params: { kind: 'qr', public_id: qr }, body }, { host, idempotencyKey: randomUUID() });
+    const card = { number: '4000000000003220', exp_month: 12, exp_year: 2030, cvc: '123' };
+    const challenged = await agent.ok(endpoints.confirm, { params: { public_id }, body: { method: 'card', card } }, { host, idempotencyKey: randomUUID() });
+    expect(challenged.status).toBe('requires_action');
+    const transactionsFrom = transactions.length;
+    const approved = await agent.ok(endpoints.challenge, { params: { public_id }, body: { decision: 'approve' } }, { host, idempotencyKey: randomUUID() });
+    expect(approved.status).toBe('succeeded');
+    const [intent, outcome] = transactions.slice(transactionsFrom).map(({ from, to }) => queries.slice(from, to));
+    const readsBusiness = (statements: string[] | undefined) => (statements ?? []).filter((q) => /from "businesses"/.test(q)).length;
+    expect({ intent: readsBusiness(intent), outcome: readsBusiness(outcome) }).toEqual({ intent: 1, outcome: 0 });
+    expect((await mailbox(t.app)).filter((m) => m.to === 'challenged@example.com' && /receipt/i.test(m.subject))).toHaveLength(1);
   });
 
   it('writes the confirm with one update of the payment, one insert of its events and two of its ledger postings', async () => {

@@ -39,8 +39,9 @@ const lockedById = preparedStatement('payment_lock_by_id', (db, name) =>
 );
 const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
   db
-    .select({ name: businesses.name, type: businesses.type, onboardingStatus: businesses.onboardingStatus })
+    .select({ name: businesses.name, type: businesses.type, onboardingStatus: businesses.onboardingStatus, sendReceipts: checkoutSettings.sendReceipts })
     .from(businesses)
+    .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
     .where(eq(businesses.id, sql.placeholder('businessId')))
     .limit(1)
     .prepare(name),
@@ -141,10 +142,13 @@ export const chargesRepository = {
       .where(and(eq(refunds.businessId, businessId), eq(refunds.paymentId, paymentId)))
       .orderBy(asc(refunds.createdAt), asc(refunds.id));
   },
-  /** The business's name (the provider's intent) and whether it takes payments (null: no such business). */
-  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts } | null> {
+  /**
+   * The business's name (the provider's intent, the receipt), whether it takes payments and whether it sends receipts
+   * (no settings: it does); null: no such business.
+   */
+  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean } | null> {
     const [row] = await nameOfBusiness(db, { businessId });
-    return row ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus } } : null;
+    return row ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus }, sendReceipts: row.sendReceipts ?? true } : null;
   },
   /** The business's settlement delay in days, or null when it has no payments settings yet. */
   async settlementDelayDays(db: Executor, businessId: string): Promise<number | null> {

@@ -192,6 +192,8 @@ export function createChargesService(deps: {
     requestKey?: string,
   ) {
     let locked: PaymentRow;
+    /** What the first phase read of the business (an approval's), for its outcome's receipt. */
+    let business: ChargeResult['business'];
     return runTwoPhase<ChargeResult>(db, clock, {
       async begin(tx, record) {
         const payment = await repo.lockByPublicId(tx, publicId);
@@ -203,7 +205,8 @@ export function createChargesService(deps: {
           throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
         }
         if (decision === 'approve') {
-          takingPayments(await repo.businessOfPayment(tx, payment.businessId));
+          const { name, sendReceipts } = takingPayments(await repo.businessOfPayment(tx, payment.businessId));
+          business = { name, sendReceipts };
           await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
         }
         return record(newAttempt(payment, 'action', payment.amount, { method, decision }, requestKey ?? null, clock.now()));
@@ -212,7 +215,10 @@ export function createChargesService(deps: {
         kind: 'action',
         outcome: await processor.provider(locked.provider).completeAction(intentOf(locked, ''), method, decision, attempt.id),
       }),
-      finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, where) as Promise<Settled<ChargeResult>>,
+      async finish(tx, payment, attempt, answer) {
+        const settled = (await finishAttempt(tx, payment, attempt, answer, where)) as Settled<ChargeResult>;
+        return business && 'result' in settled ? { result: { ...settled.result, business } } : settled;
+      },
       recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
       beforeCommit: then,
     });

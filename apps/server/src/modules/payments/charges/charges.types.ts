@@ -121,8 +121,8 @@ export interface ChargeResult {
   nextAction: NextAction | null;
   /**
    * What the confirm's first phase read of the business, handed to its outcome's `beforeCommit` so that the
-   * receipt reads nothing again: its name and whether it sends receipts. Absent when no first phase of this request
-   * read it (an action's outcome, a resumed attempt, the reconciliation).
+   * receipt reads nothing again: its name and whether it sends receipts (a confirm's, an approval's). Absent when no
+   * first phase of this request read it (a failed challenge, a resumed attempt, the reconciliation).
    */
   business?: { name: string; sendReceipts: boolean };
 }
