@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints } from '@merchant/payments';
 import { createBusiness, insertQr } from './factories';
-import { Agent, createTestContext, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 
 /**
  * What one paid payment costs the database (docs/benchmarks.md, "Payments at scale"): the statements the
@@ -17,9 +17,23 @@ let host: string;
 let qr: string;
 const queries: string[] = [];
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+/** Where each transaction the app opened began and ended in `queries`. */
+const transactions: { from: number; to: number }[] = [];
 
 beforeAll(async () => {
   t = await createTestContext({}, { onQuery: (sql) => queries.push(sql) });
+  // Every transaction the app opens on its database (nested ones are savepoints of these).
+  const db = t.database.db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn: Parameters<typeof transaction>[0], config?: Parameters<typeof transaction>[1]) => {
+    const entry = { from: queries.length, to: -1 };
+    transactions.push(entry);
+    try {
+      return await transaction(fn, config);
+    } finally {
+      entry.to = queries.length;
+    }
+  }) as typeof db.transaction;
   host = hostOfKind('checkout', t.config.baseDomain);
   const { id } = await createBusiness(t, { currency: 'sgd', country: 'sg' });
   qr = await insertQr(t.database.db, id);
@@ -49,11 +63,17 @@ async function pay(email: string) {
     publicId = (await agent.ok(endpoints.start, { params: { kind: 'qr', public_id: qr }, body }, { host, idempotencyKey: randomUUID() })).public_id;
   });
   let status = '';
+  const [confirmFrom, confirmTransactionsFrom] = [queries.length, transactions.length];
   const confirm = await statementsDuring(async () => {
     const body = { method: 'card' as const, card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } };
     status = (await agent.ok(endpoints.confirm, { params: { public_id: publicId }, body }, { host, idempotencyKey: randomUUID() })).status;
   });
-  return { status, token, page, start, confirm };
+  // The statements of each of the confirm's transactions (without transaction control).
+  const confirmTransactions = transactions
+    .slice(confirmTransactionsFrom)
+    .filter(({ from }) => from >= confirmFrom)
+    .map(({ from, to }) => queries.slice(from, to).filter((q) => !TRANSACTION_CONTROL.test(q)).length);
+  return { status, token, page, start, confirm, confirmTransactions };
 }
 
 const counts = (flow: Awaited<ReturnType<typeof pay>>) => ({
@@ -70,19 +90,46 @@ describe('statements per paid payment at the checkout', () => {
   // The two-phase processor call (docs/payments.md) added five to the confirm: the payment's attempts read and the
   // attempt's insert in the first phase, the test processor's record of the call (a network call with a real
   // one), and the payment's lock and the attempt's claim in the second phase.
-  it('a new customer: 36 statements (it was 43, then 29 before the start limits, 31 before the two phases), the confirm 22 of them', async () => {
+  // The receipt takes the business's name and receipt switch from the confirm's first read (it read them again in the
+  // outcome's transaction, one more statement while the payment is locked).
+  it('a new customer: 35 statements (it was 43, then 29 before the start limits, 31 before the two phases, 36 after), the confirm 21 of them', async () => {
     const flow = await pay('new.customer@example.com');
     expect(flow.status).toBe('succeeded');
     // On failure, the message lists the statements, so what was added shows.
-    expect(counts(flow), [...flow.page, ...flow.start, ...flow.confirm].join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 22, total: 36 });
+    expect(counts(flow), [...flow.page, ...flow.start, ...flow.confirm].join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 21, total: 35 });
   });
 
-  it('a returning customer (the email matches a customer): 34 statements, no customer or audit insert', async () => {
+  it('a returning customer (the email matches a customer): 33 statements, no customer or audit insert', async () => {
     await pay('returning@example.com');
     const flow = await pay('returning@example.com');
     expect(flow.status).toBe('succeeded');
-    expect(counts(flow), flow.confirm.join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 20, total: 34 });
+    expect(counts(flow), flow.confirm.join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 19, total: 33 });
     expect(flow.confirm.filter((q) => /^insert into "(customers|audit_logs)"/.test(q))).toEqual([]);
+  });
+
+  it("the confirm's two transactions: the intent's 5 statements, the outcome's 12 (a new customer) or 10 (a returning one)", async () => {
+    // The intent: the payment's lock, its attempts, the business's context, the source's lock, the attempt. The
+    // outcome: the payment's lock and the attempt's claim, the customer, the payment, its ledger and events, the
+    // receipt's mail and the answer. A statement added inside them is held under the payment's lock.
+    expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 12]);
+    expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 10]);
+  });
+
+  it("a 3-D Secure approval's outcome reads nothing of the business: the receipt takes what its first phase read", async () => {
+    const agent = new Agent(t.app);
+    agent.csrf = (await agent.ok(endpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } })).token;
+    const body = { amount: 12_34, name: 'Sam Counter', email: 'challenged@example.com' };
+    const { public_id } = await agent.ok(endpoints.start, { params: { kind: 'qr', public_id: qr }, body }, { host, idempotencyKey: randomUUID() });
+    const card = { number: '4000000000003220', exp_month: 12, exp_year: 2030, cvc: '123' };
+    const challenged = await agent.ok(endpoints.confirm, { params: { public_id }, body: { method: 'card', card } }, { host, idempotencyKey: randomUUID() });
+    expect(challenged.status).toBe('requires_action');
+    const transactionsFrom = transactions.length;
+    const approved = await agent.ok(endpoints.challenge, { params: { public_id }, body: { decision: 'approve' } }, { host, idempotencyKey: randomUUID() });
+    expect(approved.status).toBe('succeeded');
+    const [intent, outcome] = transactions.slice(transactionsFrom).map(({ from, to }) => queries.slice(from, to));
+    const readsBusiness = (statements: string[] | undefined) => (statements ?? []).filter((q) => /from "businesses"/.test(q)).length;
+    expect({ intent: readsBusiness(intent), outcome: readsBusiness(outcome) }).toEqual({ intent: 1, outcome: 0 });
+    expect((await mailbox(t.app)).filter((m) => m.to === 'challenged@example.com' && /receipt/i.test(m.subject))).toHaveLength(1);
   });
 
   it('writes the confirm with one update of the payment, one insert of its events and two of its ledger postings', async () => {

@@ -28,10 +28,20 @@ const lockedByPublicId = preparedStatement('payment_lock_by_public_id', (db, nam
     .for('update')
     .prepare(name),
 );
+// The lock every change of a payment takes by its id (both phases of a refund, the outcome of every processor call).
+const lockedById = preparedStatement('payment_lock_by_id', (db, name) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.businessId, sql.placeholder('businessId')), eq(payments.id, sql.placeholder('id'))))
+    .for('update')
+    .prepare(name),
+);
 const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
   db
-    .select({ name: businesses.name, type: businesses.type, onboardingStatus: businesses.onboardingStatus })
+    .select({ name: businesses.name, type: businesses.type, onboardingStatus: businesses.onboardingStatus, sendReceipts: checkoutSettings.sendReceipts })
     .from(businesses)
+    .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
     .where(eq(businesses.id, sql.placeholder('businessId')))
     .limit(1)
     .prepare(name),
@@ -43,6 +53,7 @@ const contextOfConfirm = preparedStatement('payment_confirm_context', (db, name)
       type: businesses.type,
       onboardingStatus: businesses.onboardingStatus,
       settlementDelayDays: checkoutSettings.settlementDelayDays,
+      sendReceipts: checkoutSettings.sendReceipts,
       enabled: paymentMethodSettings.enabled,
       passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
     })
@@ -77,11 +88,7 @@ export const chargesRepository = {
     return row ?? null;
   },
   async lockById(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {
-    const [row] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)))
-      .for('update');
+    const [row] = await lockedById(tx, { businessId, id });
     return row ?? null;
   },
   async update(tx: Executor, row: PaymentRow, patch: PaymentPatch): Promise<PaymentRow> {
@@ -135,10 +142,13 @@ export const chargesRepository = {
       .where(and(eq(refunds.businessId, businessId), eq(refunds.paymentId, paymentId)))
       .orderBy(asc(refunds.createdAt), asc(refunds.id));
   },
-  /** The business's name (the provider's intent) and whether it takes payments (null: no such business). */
-  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts } | null> {
+  /**
+   * The business's name (the provider's intent, the receipt), whether it takes payments and whether it sends receipts
+   * (no settings: it does); null: no such business.
+   */
+  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean } | null> {
     const [row] = await nameOfBusiness(db, { businessId });
-    return row ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus } } : null;
+    return row ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus }, sendReceipts: row.sendReceipts ?? true } : null;
   },
   /** The business's settlement delay in days, or null when it has no payments settings yet. */
   async settlementDelayDays(db: Executor, businessId: string): Promise<number | null> {
@@ -150,9 +160,9 @@ export const chargesRepository = {
     return row?.days ?? null;
   },
   /**
-   * What a confirm needs of the business in one read: its name (the provider's intent), whether it takes
-   * payments, its settlement delay (null: no payments settings yet), and the method's setting (no row: on, fee
-   * not passed on).
+   * What a confirm needs of the business in one read: its name (the provider's intent and the receipt), whether it
+   * takes payments, its settlement delay (null: no payments settings yet), whether it sends receipts (no settings:
+   * it does), and the method's setting (no row: on, fee not passed on).
    */
   async confirmContext(db: Executor, businessId: string, method: CheckoutPaymentMethod) {
     const [row] = await contextOfConfirm(db, { businessId, method });
@@ -161,6 +171,7 @@ export const chargesRepository = {
       // No such business takes nothing.
       standing: row ? { type: row.type, onboardingStatus: row.onboardingStatus } : ({ type: 'partner', onboardingStatus: 'blocked' } as StandingFacts),
       settlementDelayDays: row?.settlementDelayDays ?? null,
+      sendReceipts: row?.sendReceipts ?? true,
       methodEnabled: row?.enabled ?? true,
       passFeeToCustomer: row?.passFeeToCustomer ?? false,
     };

@@ -197,6 +197,8 @@ export function createChargesService(deps: {
     requestKey?: string,
   ) {
     let locked: PaymentRow;
+    /** What the first phase read of the business (an approval's), for its outcome's receipt. */
+    let business: ChargeResult['business'];
     return runTwoPhase<ChargeResult>(db, clock, {
       async begin(tx, record) {
         const payment = await repo.lockByPublicId(tx, publicId);
@@ -208,7 +210,8 @@ export function createChargesService(deps: {
           throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
         }
         if (decision === 'approve') {
-          takingPayments(await repo.businessOfPayment(tx, payment.businessId));
+          const { name, sendReceipts } = takingPayments(await repo.businessOfPayment(tx, payment.businessId));
+          business = { name, sendReceipts };
           await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
         }
         return record(newAttempt(payment, 'action', payment.amount, { method, decision }, requestKey ?? null, clock.now()));
@@ -217,7 +220,10 @@ export function createChargesService(deps: {
         kind: 'action',
         outcome: await processor.provider(locked.provider).completeAction(intentOf(locked, ''), method, decision, attempt.id),
       }),
-      finish: (tx, payment, attempt, answer) => finishAttempt(tx, payment, attempt, answer, where) as Promise<Settled<ChargeResult>>,
+      async finish(tx, payment, attempt, answer) {
+        const settled = (await finishAttempt(tx, payment, attempt, answer, where)) as Settled<ChargeResult>;
+        return business && 'result' in settled ? { result: { ...settled.result, business } } : settled;
+      },
       recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
       beforeCommit: then,
     });
@@ -354,7 +360,7 @@ export function createChargesService(deps: {
       const method = details.method;
       const requestKey = options.requestKey ?? null;
       let locked: PaymentRow;
-      let context: SavedChargeContext & { methodEnabled: boolean; passFeeToCustomer: boolean };
+      let context: SavedChargeContext & { methodEnabled: boolean; passFeeToCustomer: boolean; sendReceipts: boolean };
       return runTwoPhase<ChargeResult>(db, clock, {
         async begin(tx, record) {
           const payment = await repo.lockByPublicId(tx, publicId);
@@ -379,8 +385,19 @@ export function createChargesService(deps: {
           // The card number and CVC go to the provider only, never into the attempt's row.
           return { kind: 'charge', outcome: await processor.provider(locked.provider).confirm(intent, details, clock.now(), attempt.id) };
         },
-        finish: (tx, payment, attempt, answer) =>
-          finishAttempt(tx, payment, attempt, answer, options.where ?? UNATTENDED, context?.settlementDelayDays) as Promise<Settled<ChargeResult>>,
+        async finish(tx, payment, attempt, answer) {
+          const settled = (await finishAttempt(
+            tx,
+            payment,
+            attempt,
+            answer,
+            options.where ?? UNATTENDED,
+            context?.settlementDelayDays,
+          )) as Settled<ChargeResult>;
+          // What the first phase read of the business goes to the outcome's last step (the receipt), not read again.
+          if (!context || !('result' in settled)) return settled;
+          return { result: { ...settled.result, business: { name: context.name, sendReceipts: context.sendReceipts } } };
+        },
         recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
         beforeCommit: options.beforeCommit,
       });

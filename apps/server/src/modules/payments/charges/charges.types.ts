@@ -122,6 +122,12 @@ export interface SavedChargeContext {
 export interface ChargeResult {
   payment: PaymentRow;
   nextAction: NextAction | null;
+  /**
+   * What the confirm's first phase read of the business, handed to its outcome's `beforeCommit` so that the
+   * receipt reads nothing again: its name and whether it sends receipts (a confirm's, an approval's). Absent when no
+   * first phase of this request read it (a failed challenge, a resumed attempt, the reconciliation).
+   */
+  business?: { name: string; sendReceipts: boolean };
 }
 
 /**
@@ -143,5 +149,5 @@ export interface RefundDone {
 export interface ChargesActor extends RequestMeta {
   user: Pick<UserRow, 'id'>;
   /** The caller's role in the business: a super admin who is no member refunds nothing (read-only). */
-  business: { row: Pick<BusinessRow, 'id'>; role: Role | null };
+  business: { row: Pick<BusinessRow, 'id'> & Partial<Pick<BusinessRow, 'name'>>; role: Role | null };
 }

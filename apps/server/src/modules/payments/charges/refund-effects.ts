@@ -8,9 +8,16 @@ import { chargesRepository as repo } from './charges.repository';
 import type { PaymentSourceAdapter, RefundDone } from './charges.types';
 
 /** What a refund finishes besides the payment, in the transaction that records it (`createRefundEffects`). */
-export type RefundEffects = (tx: Executor, done: RefundDone, source: PaymentSourceAdapter | undefined) => Promise<void>;
+export type RefundEffects = (tx: Executor, done: RefundDone, source: PaymentSourceAdapter | undefined, known?: KnownOfRefund) => Promise<void>;
 
-const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+/** What the refund's request knew already (absent: read in the outcome's transaction). */
+export interface KnownOfRefund {
+  businessName?: string | undefined;
+}
+
+// Made once: a date format costs more to make than a whole mail to render.
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const displayDate = (d: Date) => dateFormat.format(d);
 
 /**
  * What a refund finishes besides the payment (docs/payments.md, "Refunds"), in the transaction that records its
@@ -19,14 +26,14 @@ const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: '
  * mail commits with the refund or not at all.
  */
 export function createRefundEffects(deps: { mailer: Mailer; emailTemplates: Pick<EmailTemplatesService, 'template'>; checkoutOrigin: string }): RefundEffects {
-  return async (tx, { payment, refund }, source) => {
+  return async (tx, { payment, refund }, source, known = {}) => {
     if (source?.paymentRefunded && payment.sourceId) await source.paymentRefunded(tx, payment.businessId, payment.sourceId, payment, refund);
     const to = payment.customerEmail;
     if (!to) return;
     const template = await deps.emailTemplates.template(payment.businessId, 'refund_issued', tx);
     const rendered = renderEmail(template, {
       customer_name: payment.customerName ?? to,
-      business_name: (await repo.businessName(tx, payment.businessId)) ?? '',
+      business_name: known.businessName ?? (await repo.businessName(tx, payment.businessId)) ?? '',
       amount: formatMoneyWithCode(refund.amount, refund.currency),
       payment_date: displayDate(refund.createdAt),
       link: checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId),

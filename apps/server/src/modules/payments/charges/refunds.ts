@@ -22,6 +22,12 @@ interface RefundAttemptData {
   userId: string;
   ip: string;
   userAgent: string | null;
+  /**
+   * What the request knew already, so the outcome does not read it again: the refunder's role (the audit entry's) and
+   * the business's name (the mail's). Absent from attempts made before they were kept: the outcome reads them then.
+   */
+  role?: string | null;
+  businessName?: string;
 }
 
 /**
@@ -90,9 +96,9 @@ export function createRefunds(deps: {
       businessId,
       objectType: 'payment',
       objectId: payment.id,
-      meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason },
+      meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason, ...(data.role !== undefined ? { actor_role: data.role } : {}) },
     });
-    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType));
+    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType), { businessName: data.businessName });
     return { payment: updated, refund };
   }
 
@@ -124,17 +130,31 @@ export function createRefunds(deps: {
           const payment = await repo.lockById(tx, businessId, paymentId);
           if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
           locked = payment;
-          // This request's own refund: its retry (after a 503 or a crash) resumes it, or answers it once settled.
-          const own = requestKey ? await attempts.byRequestKey(tx, requestKey) : null;
+          // One read, under the payment's lock: this request's own refund (its retry after a 503 or a crash resumes it,
+          // or answers it once settled), and the refunds at the processor.
+          const rows = await attempts.refundsInFlightOrOwn(tx, businessId, payment.id, requestKey);
+          const own = requestKey === null ? undefined : rows.find((row) => row.requestKey === requestKey);
           if (own) return own;
           const refundable = refundableAmount({ status: payment.status, amount: payment.amount, refunded: payment.refundedAmount });
           if (refundable === 0) throw new AppError('REFUND_NOT_ALLOWED', 'Only a succeeded payment can be refunded.');
           // Refunds at the processor count as made: several at once never return more than was paid.
-          const left = refundable - (await attempts.refundsInFlight(tx, businessId, payment.id));
+          const inFlight = rows.reduce(
+            (sum, row) => (row.status === 'pending' && row.kind === 'refund' && row.paymentId === payment.id ? sum + row.amount : sum),
+            0,
+          );
+          const left = refundable - inFlight;
           if (input.amount > left) {
             throw fieldError('REFUND_EXCEEDS_REMAINING', 'amount', `At most ${formatMoneyWithCode(left, payment.currency)} is left to refund.`);
           }
-          const data: RefundAttemptData = { reason: input.reason, note: input.note ?? null, userId: ctx.user.id, ip: ctx.ip, userAgent: ctx.userAgent };
+          const data: RefundAttemptData = {
+            reason: input.reason,
+            note: input.note ?? null,
+            userId: ctx.user.id,
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            role: ctx.business.role,
+            ...(ctx.business.row.name !== undefined ? { businessName: ctx.business.row.name } : {}),
+          };
           return record(newAttempt(payment, 'refund', input.amount, { ...data }, requestKey, clock.now()));
         },
         async call(attempt) {

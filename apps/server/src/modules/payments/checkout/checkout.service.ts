@@ -114,10 +114,12 @@ export function createCheckoutService(deps: {
    * Mails the receipt when the payment succeeded, the business sends receipts and the customer left an email: in
    * the transaction that records the outcome (the outbox), so a receipt is never lost nor sent for an outcome undone.
    */
-  async function mailReceipt(tx: Executor, payment: PaymentRow): Promise<void> {
-    const business = payment.status === 'succeeded' && payment.customerEmail ? await brandingAndSettingsFor(tx, payment.businessId) : null;
-    if (payment.customerEmail && business?.settings.send_receipts) {
-      const receipt = receiptWith(payment, business.branding);
+  async function mailReceipt(tx: Executor, { payment, business: known }: Pick<ChargeResult, 'payment' | 'business'>): Promise<void> {
+    if (payment.status !== 'succeeded' || !payment.customerEmail) return;
+    // The confirm read the business's name and receipt switch in its first phase; an action or the reconciliation reads them here.
+    const business = known ?? (await receiptBusinessOf(tx, payment.businessId));
+    if (business?.sendReceipts) {
+      const receipt = receiptWith(payment, { name: business.name, logo_url: null, brand_color: '' });
       const amount = formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency);
       await mailer.send(tx, {
         to: payment.customerEmail,
@@ -137,16 +139,22 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /** The business's name and receipt switch, as a receipt mail needs them (null: no such business). */
+  async function receiptBusinessOf(tx: Executor, businessId: string): Promise<ChargeResult['business'] | null> {
+    const found = await brandingAndSettingsFor(tx, businessId);
+    return found ? { name: found.branding.name, sendReceipts: found.settings.send_receipts } : null;
+  }
+
   /** The last steps of an outcome's transaction: its receipt, then a keyed request's answer. */
   const receiptAndAnswer =
     (where: CheckoutRequest): ChargeCommit =>
     async (tx, result) => {
-      await mailReceipt(tx, result.payment);
+      await mailReceipt(tx, result);
       await answering(where)(tx, result);
     };
   const afterOutcome = (result: ChargeResult): CheckoutPayment => presentCheckoutPayment(result.payment, result.nextAction);
   // A payment the reconciliation completes (its request died after the processor answered) gets its receipt too.
-  charges.onReconciledOutcome((tx, result) => mailReceipt(tx, result.payment));
+  charges.onReconciledOutcome((tx, result) => mailReceipt(tx, result));
 
   async function receiptOf(payment: PaymentRow): Promise<Receipt> {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');

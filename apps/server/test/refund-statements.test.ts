@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostOfKind } from '@merchant/core';
+import { checkoutEndpoints, transactionEndpoints } from '@merchant/payments';
+import { createBusiness, insertQr } from './factories';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
+
+/**
+ * What one refund costs the database (docs/benchmarks.md, "Money paths after issue 24"): the statements and
+ * transactions the app sends for a refund of 1.00 from the dashboard, as bench/money-paths.mjs makes them (a card
+ * payment of a static QR code whose customer left an email, so the refund is mailed). Pinned, so that a change that
+ * adds a round trip or a commit to the refund shows here. Transaction control (begin, commit) is left out of the
+ * statements (the two drivers report it differently) and counted as transactions instead. Both databases.
+ */
+let t: TestContext;
+let owner: Agent;
+let businessId: string;
+let paymentId: string;
+const queries: string[] = [];
+/** The statements each transaction sent, in order (their index in `queries` when it began and when it ended). */
+const transactions: { from: number; to: number }[] = [];
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+const EMAIL = 'refunded.customer@example.com';
+
+beforeAll(async () => {
+  t = await createTestContext({}, { onQuery: (sql) => queries.push(sql) });
+  // Every transaction the app opens on its database (nested ones are savepoints of these), with its statements.
+  const db = t.database.db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn: Parameters<typeof transaction>[0], config?: Parameters<typeof transaction>[1]) => {
+    const entry = { from: queries.length, to: -1 };
+    transactions.push(entry);
+    try {
+      return await transaction(fn, config);
+    } finally {
+      entry.to = queries.length;
+    }
+  }) as typeof db.transaction;
+  const business = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+  businessId = business.id;
+  owner = business.people.owner.agent;
+  const qr = await insertQr(t.database.db, businessId);
+  const host = hostOfKind('checkout', t.config.baseDomain);
+  const customer = new Agent(t.app);
+  customer.csrf = (await customer.ok(checkoutEndpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } })).token;
+  const started = await customer.ok(
+    checkoutEndpoints.start,
+    { params: { kind: 'qr', public_id: qr }, body: { amount: 50_00, name: 'Sam Counter', email: EMAIL } },
+    { host, idempotencyKey: randomUUID() },
+  );
+  const card = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' };
+  const paid = await customer.ok(
+    checkoutEndpoints.confirm,
+    { params: { public_id: started.public_id }, body: { method: 'card', card } },
+    { host, idempotencyKey: randomUUID() },
+  );
+  expect(paid.status).toBe('succeeded');
+  paymentId = (await owner.ok(transactionEndpoints.list, { params: { business_id: businessId }, query: {} })).data[0]!.id;
+});
+afterAll(() => t.close());
+
+const statement = (q: string) => q.replace(/\s+/g, ' ').slice(0, 60);
+
+/** One refund of 1.00: its statements (without transaction control) and, per transaction, the statements it sent. */
+async function refundOne() {
+  const from = queries.length;
+  const firstTransaction = transactions.length;
+  const done = await owner.ok(
+    transactionEndpoints.refund,
+    { params: { business_id: businessId, payment_id: paymentId }, body: { amount: 1_00, reason: 'requested_by_customer' } },
+    { idempotencyKey: randomUUID() },
+  );
+  const sent = (a: number, b: number) =>
+    queries
+      .slice(a, b)
+      .filter((q) => !TRANSACTION_CONTROL.test(q))
+      .map(statement);
+  return {
+    done,
+    statements: sent(from, queries.length),
+    transactions: transactions.slice(firstTransaction).map(({ from: a, to: b }) => sent(a, b)),
+  };
+}
+
+describe('statements per refund', () => {
+  // Before issue 24 a refund was 11 statements in one transaction (the processor called inside it, no mail). The two
+  // phases and the refund's mail made it 20 in two: the request's own attempt and the refunds in flight are now one
+  // read, and the outcome takes the refunder's role and the business's name from the first phase (not read again).
+  it('a refund of a payment whose customer left an email: 17 statements in two transactions (it was 20)', async () => {
+    const { done, statements, transactions: perTransaction } = await refundOne();
+    expect(done.payment.status).toBe('partially_refunded');
+    // On failure, the message lists the statements, so what was added shows.
+    const counts = { statements: statements.length, transactions: perTransaction.map((s) => s.length) };
+    expect(counts, statements.join('\n')).toEqual({ statements: 17, transactions: [3, 12] });
+    // The intent's transaction: the payment's lock, one read of the attempts (its own, the refunds in flight), the attempt.
+    expect(perTransaction[0]!.map((q) => q.split(' ').slice(0, 3).join(' '))).toEqual([
+      'select "business_id", "id",',
+      'select "business_id", "id",',
+      'insert into "processor_attempts"',
+    ]);
+    // The outcome reads nothing of the business but the mail's template.
+    expect(perTransaction[1]!.filter((q) => /from "(businesses|business_users|users)"/.test(q) || q.startsWith('select "name"'))).toEqual([]);
+    const mails = (await mailbox(t.app)).filter((m) => m.to === EMAIL && /refund/i.test(m.subject));
+    expect(mails.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('writes the refund with one update of the payment, one insert each of the refund, its event, its ledger and its mail', async () => {
+    const { statements } = await refundOne();
+    const writes = (table: string, verb: 'insert into' | 'update') => statements.filter((q) => q.startsWith(`${verb} "${table}"`)).length;
+    expect({
+      paymentUpdates: writes('payments', 'update'),
+      refundInserts: writes('refunds', 'insert into'),
+      eventInserts: writes('payment_events', 'insert into'),
+      ledgerTransactionInserts: writes('ledger_transactions', 'insert into'),
+      ledgerEntryInserts: writes('ledger_entries', 'insert into'),
+      auditInserts: writes('audit_logs', 'insert into'),
+      mailInserts: writes('mail_outbox', 'insert into'),
+      attemptInserts: writes('processor_attempts', 'insert into'),
+      attemptUpdates: writes('processor_attempts', 'update'),
+    }).toEqual({
+      paymentUpdates: 1,
+      refundInserts: 1,
+      eventInserts: 1,
+      ledgerTransactionInserts: 1,
+      ledgerEntryInserts: 1,
+      auditInserts: 1,
+      mailInserts: 1,
+      attemptInserts: 1,
+      attemptUpdates: 1,
+    });
+  });
+});
