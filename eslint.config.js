@@ -59,6 +59,22 @@ const NO_HAND_PERMISSIONS = [
   },
 ];
 
+/** Form controls a screen takes from components/form rather than from Mantine (issue 25). */
+const NO_HAND_FORM_CONTROLS = [
+  {
+    selector: "JSXOpeningElement[name.name='NumberInput']",
+    message: 'An amount is a MoneyInput (integer minor units of its currency); a count, days or a percentage a NumberField (@/components/form/number-field).',
+  },
+  {
+    selector: "JSXOpeningElement[name.name='Switch']",
+    message: 'A switch is a SwitchRow (@/components/form/switch-row): its label and help text beside the control, on one line.',
+  },
+  {
+    selector: "JSXOpeningElement[name.name='Radio']",
+    message: 'A radio choice is a ChoiceRow (@/components/form/switch-row) inside its Radio.Group: its label beside the control.',
+  },
+];
+
 /** The import resolver of one app: `@/` is its src/ (tsconfig paths), and node resolution for the rest. */
 const appResolver = (app) => ({
   'import-x/resolver-next': [
@@ -172,7 +188,7 @@ export default tseslint.config(
     // through the admin area, which a hand-written `permissions.includes(...)` forgets (docs/architecture.md).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS] },
+    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS] },
   },
   {
     // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports

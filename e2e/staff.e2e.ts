@@ -109,7 +109,7 @@ describe('staff in the browser', () => {
     await page.getByRole('textbox', { name: /^City/ }).fill('Singapore');
     const bar = page.getByRole('region', { name: 'Unsaved changes' });
     await bar.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('region', { name: 'All changes saved' }).waitFor();
+    await page.getByRole('region', { name: 'Unsaved changes' }).waitFor({ state: 'detached' });
     await page.getByText('Business details saved.').waitFor();
     await screenshot(page, 'business-details-375');
     // The layout shows the new name (the business query was refreshed).
@@ -118,7 +118,7 @@ describe('staff in the browser', () => {
     await page.reload();
     await page.getByRole('textbox', { name: /^Business name/ }).fill(original);
     await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('region', { name: 'All changes saved' }).waitFor();
+    await page.getByRole('region', { name: 'Unsaved changes' }).waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -29,7 +29,7 @@ describe('the business time zone', () => {
     await zone.fill('America/New_Y');
     await page.getByRole('option', { name: 'America/New_York' }).click();
     await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('region', { name: 'All changes saved' }).waitFor();
+    await page.getByRole('region', { name: 'Unsaved changes' }).waitFor({ state: 'detached' });
 
     await page.goto(base);
     await expect.poll(() => page.getByTestId('time-zone-note').first().textContent()).toBe('Times in America/New_York');

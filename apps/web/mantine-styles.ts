@@ -3,8 +3,12 @@ import type { Plugin } from 'vite';
 /** The full stylesheet the app imports once (apps/web/src/app/providers.tsx); `vite dev` and the tests keep it. */
 const FULL_STYLESHEET = '@mantine/core/styles.css';
 const BASE_STYLES = 'merchant:mantine-base-styles';
-/** Each Mantine component's class names live in `<Name>.module.css.mjs`; its rules in `styles/<Name>.css`. */
-const CLASS_NAMES_MODULE = /\/@mantine\/core\/esm\/components\/(?:[^/]+\/)*([A-Za-z]+)\.module\.css\.mjs$/;
+/**
+ * Each Mantine component's class names live in `<Name>.module.css.mjs`; its rules in `styles/<Name>.css`. Most are
+ * under `components/`; the row that lays out a Switch, Checkbox or Radio with its label is `utils/InlineInput`,
+ * without which a label fell below its control (issue 25).
+ */
+const CLASS_NAMES_MODULE = /\/@mantine\/core\/esm\/(?:components|utils)\/(?:[^/]+\/)*([A-Za-z]+)\.module\.css\.mjs$/;
 
 /**
  * Mantine's styles in the build, a component's with its code. The full stylesheet (about 230 KB, every

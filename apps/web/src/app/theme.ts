@@ -34,6 +34,9 @@ export const theme = createTheme({
     // Every dialog's close button has a name (axe: button-name). Plain objects rather than `Modal.extend`:
     // naming the component here would put the dialog code into the first download of every screen.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps> },
+    // Help text under its input, never between label and input: inputs side by side in a row share their top line
+    // whatever help text each has (issue 25).
+    InputWrapper: { defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] } },
     // Status badges show their whole label: in a table's narrow column Mantine would cut it to "SU…".
     Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Snackbars: a named close button and readable text (WCAG AA).

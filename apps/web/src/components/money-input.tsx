@@ -1,5 +1,5 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import { amountAllowsDot, cleanAmount, currencyDecimals, isAllowedAmountKey, isPasteAllowed, minorToMajorString, parseMajorToMinor } from '@merchant/core';
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
@@ -16,6 +16,12 @@ function clip(text: string, currency: string): string {
   const dot = cleaned.indexOf('.');
   return dot === -1 ? cleaned : cleaned.slice(0, dot + 1 + currencyDecimals(currency));
 }
+
+/**
+ * The suffix's box: its code's width plus room on both sides, so the border never cuts it (Mantine's default is a
+ * square as tall as the field, narrower than "SGD" with its padding). The input's own padding follows it.
+ */
+const suffixWidth = (currency: string) => `calc(${currency.length}ch + 1.5rem)`;
 
 const shown = (value: number | null, currency: string) => (value === null ? '' : minorToMajorString(value, currency));
 
@@ -55,7 +61,13 @@ export function MoneyInput({ currency, value, onChange, onBlur, ...props }: Mone
       {...props}
       inputMode={currencyDecimals(currency) === 0 ? 'numeric' : 'decimal'}
       autoComplete="off"
-      rightSection={<span aria-hidden>{currency.toUpperCase()}</span>}
+      rightSection={
+        <Text component="span" size="sm" c="dimmed" aria-hidden style={{ whiteSpace: 'nowrap' }} data-currency-suffix>
+          {currency.toUpperCase()}
+        </Text>
+      }
+      rightSectionWidth={suffixWidth(currency)}
+      rightSectionPointerEvents="none"
       value={text}
       onChange={(event) => change(event.currentTarget.value)}
       onKeyDown={onKeyDown}

@@ -53,7 +53,7 @@ describe('SubHeaderBar', () => {
   it('Cancel goes back to the previous page and hides the bar', async () => {
     renderWithProviders(
       <>
-        <SubHeaderBar />
+        <SubHeaderBar contentWidth={960} />
         <Routes>
           <Route path="/list" element={<ListScreen />} />
           <Route path="/edit" element={<EditScreen />} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider, TextInput } from '@mantine/core';
 import { Link, MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ function Root() {
   useSectionHistory(pathname.split('/')[1] ?? '');
   return (
     <>
-      <SubHeaderBar fallbackHref="/payments/home" />
+      <SubHeaderBar contentWidth={960} fallbackHref="/payments/home" />
       <Outlet />
     </>
   );
@@ -64,21 +64,48 @@ function renderApp(initial: string[], screen: React.ReactNode = <NameScreen onSa
 }
 
 const bar = (name: string) => screen.getByRole('region', { name });
+/** A change to the form, so that its bar shows. */
+const edit = () => fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo Plus' } });
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
 describe('EditForm and the sub-header bar', () => {
-  it('starts saved with Save disabled; a change enables Save, which submits the form with its values', () => {
+  it('shows no bar on a form nobody touched; a change shows "Unsaved changes" with Save, which submits the form with its values', () => {
     const onSave = vi.fn();
     renderApp(['/payments/details'], <NameScreen onSave={onSave} />);
-    expect(bar('All changes saved')).toBeTruthy();
-    expect(saveButton().disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByText('All changes saved')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo Plus' } });
     expect(bar('Unsaved changes')).toBeTruthy();
+    expect(within(bar('Unsaved changes')).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(saveButton().disabled).toBe(false);
     fireEvent.click(saveButton());
     expect(onSave).toHaveBeenCalledWith('Demo Plus');
+
+    // Back to the stored value: nothing to save, the bar goes again.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo' } });
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('a detail page that embeds a form saves with the form’s own button, never the page’s bar', () => {
+    const onSave = vi.fn();
+    function Embedded() {
+      const [name, setName] = useState('Demo');
+      return (
+        <EditForm placement="inline" dirty={name !== 'Demo'} saving={false} onSave={() => onSave(name)} saveLabel="Save role">
+          <TextInput label="Role" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        </EditForm>
+      );
+    }
+    renderApp(['/payments/details'], <Embedded />);
+    const save = screen.getByRole('button', { name: 'Save role' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Role' }), { target: { value: 'Manager' } });
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    expect(onSave).toHaveBeenCalledWith('Manager');
   });
 
   it('shows the save under way and refuses a second one meanwhile', () => {
@@ -94,29 +121,32 @@ describe('EditForm and the sub-header bar', () => {
   it('shows no bar to someone who may only read', () => {
     renderApp(['/payments/details'], <NameScreen onSave={() => undefined} readOnly />);
     expect(screen.getByRole('textbox', { name: 'Business name' })).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'All changes saved' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo Plus' } });
+    expect(screen.queryByRole('region')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('Cancel returns to the page of the same section the person came from and hides the bar', async () => {
     renderApp(['/payments/list']);
     fireEvent.click(screen.getByRole('link', { name: 'Open payments details' }));
-    expect(bar('All changes saved')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    edit();
+    fireEvent.click(within(bar('Unsaved changes')).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: 'Payments list' })).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'All changes saved' })).toBeNull();
+    expect(screen.queryByRole('region')).toBeNull();
     expect(subHeaderStore.get().visible).toBe(false);
   });
 
   it('Cancel stays in the section: from another section it goes to the screen’s backTo', async () => {
     renderApp(['/store/list']);
     fireEvent.click(screen.getByRole('link', { name: 'Open payments details' }));
+    edit();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: 'Payments settings' })).toBeTruthy();
   });
 
   it('Cancel on a page opened directly goes to the screen’s backTo', async () => {
     renderApp(['/payments/details']);
+    edit();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: 'Payments settings' })).toBeTruthy();
   });
@@ -124,7 +154,7 @@ describe('EditForm and the sub-header bar', () => {
   it('without a backTo, Cancel on a page opened directly goes to the section home the layout names', async () => {
     function NoBackTo() {
       return (
-        <EditForm dirty={false} saving={false} onSave={() => undefined}>
+        <EditForm dirty saving={false} onSave={() => undefined}>
           <p>form</p>
         </EditForm>
       );

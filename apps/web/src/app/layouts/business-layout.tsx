@@ -7,6 +7,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { SubHeaderBar } from '@/components/sub-header-bar/sub-header-bar';
+import { CONTENT_PADDING } from '@/components/sub-header-bar/sub-header-store';
 import { businessQuery, useUser } from '@/lib/session';
 import { BusinessWarningBanners } from '../business-warnings-banners';
 import { CommandPaletteButton } from '../command-palette-button';
@@ -90,8 +91,8 @@ export function BusinessLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <SubHeaderBar fallbackHref={sectionOption ? href(sectionOption.landing, { business_id: current.id }) : undefined} />
-        <Box p={{ base: 'md', sm: 'lg' }} maw={1280}>
+        <SubHeaderBar contentWidth={1280} fallbackHref={sectionOption ? href(sectionOption.landing, { business_id: current.id }) : undefined} />
+        <Box p={CONTENT_PADDING} maw={1280}>
           <BusinessWarningBanners business={current} />
           {screenReady ? (
             <Suspense fallback={<LoadingScreen />}>

@@ -5,6 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SubHeaderBar } from '@/components/sub-header-bar/sub-header-bar';
+import { CONTENT_PADDING } from '@/components/sub-header-bar/sub-header-store';
 import { useUser } from '@/lib/session';
 import { ICONS } from '../icons';
 import { href, routeTable } from '../route-table';
@@ -76,8 +77,8 @@ export function UserSettingsLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
-        <SubHeaderBar fallbackHref={href('auth.choose-business')} />
-        <Box p={{ base: 'md', sm: 'lg' }} maw={960}>
+        <SubHeaderBar contentWidth={960} fallbackHref={href('auth.choose-business')} />
+        <Box p={CONTENT_PADDING} maw={960}>
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
           </Suspense>

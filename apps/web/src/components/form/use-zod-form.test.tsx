@@ -3,6 +3,9 @@ import { act, fireEvent, render, renderHook, screen } from '@testing-library/rea
 import { RegisterBodySchema, ChangePasswordBodySchema, LoginBodySchema } from '@merchant/identity';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/error-message';
+import { MantineProvider } from '@mantine/core';
+import { ProductBodySchema } from '@merchant/payments';
+import { MoneyInput } from '@/components/money-input';
 import { useZodForm, type FormSchema } from './use-zod-form';
 
 const notifyError = vi.hoisted(() => vi.fn());
@@ -20,6 +23,43 @@ function validation(issues: { path: string; message: string }[]): ApiError {
 }
 
 describe('useZodForm', () => {
+  it('binds an amount in integer minor units and a whole number: typed values in, the schema’s output and field errors out', () => {
+    const handler = vi.fn();
+    function Product() {
+      const form = useZodForm(ProductBodySchema, { name: 'Latte', description: '', price: { amount: null as number | null, currency: 'sgd' } });
+      return (
+        <form onSubmit={form.onSubmit(handler)}>
+          <MoneyInput {...form.money('price.amount', form.values.price.currency)} label="Price" />
+          <output aria-label="held">{JSON.stringify(form.values.price)}</output>
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(
+      <MantineProvider>
+        <Product />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(handler).not.toHaveBeenCalled();
+    const price = screen.getByRole('textbox', { name: 'Price' });
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(price, { target: { value: '4.5' } });
+    // Typing clears the field's error; the form holds 450 cents, never a float.
+    expect(price.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getByLabelText('held').textContent).toBe('{"amount":450,"currency":"sgd"}');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ price: { amount: 450, currency: 'sgd' } }));
+  });
+
+  it('binds a count as a number or null', () => {
+    const { result } = renderHook(() => useZodForm(LoginBodySchema, { email: '', password: '', tries: null as number | null }));
+    expect(result.current.number('tries')).toMatchObject({ name: 'tries', value: null });
+    act(() => result.current.number('tries').onChange(3));
+    expect(result.current.values.tries).toBe(3);
+    expect(result.current.number('tries').value).toBe(3);
+  });
+
   it('shows the schema messages on the fields when submitted invalid, and does not call the handler', () => {
     const handler = vi.fn();
     const { result } = renderHook(() => useZodForm(LoginBodySchema, { email: 'not-an-email', password: '' }));

@@ -9,7 +9,29 @@ export type FieldPath<T> = {
   [K in keyof T & string]: T[K] extends string ? K : T[K] extends Record<string, unknown> ? `${K}.${FieldPath<T[K]>}` : never;
 }[keyof T & string];
 
+/** Dotted paths of the number leaves (amounts in minor units, counts) of a form's values: `'price.amount' | ...`. */
+export type NumberPath<T> = {
+  [K in keyof T & string]: T[K] extends number | null ? K : T[K] extends Record<string, unknown> ? `${K}.${NumberPath<T[K]>}` : never;
+}[keyof T & string];
+
 export type FormErrors = Record<string, string>;
+
+/** What a `MoneyInput` needs of its form: the amount in minor units, its currency, its error. */
+export interface MoneyFieldProps {
+  name: string;
+  currency: string;
+  value: number | null;
+  error: string | undefined;
+  onChange: (amountMinor: number | null) => void;
+}
+
+/** What a `NumberField` needs of its form. */
+export interface NumberFieldBinding {
+  name: string;
+  value: number | null;
+  error: string | undefined;
+  onChange: (value: number | null) => void;
+}
 
 /** What an input needs: Mantine TextInput, PasswordInput, Select and Textarea take these props as they are. */
 export interface FieldProps {
@@ -76,6 +98,13 @@ export interface ZodForm<S extends z.core.$ZodType, V> {
   setValue: (path: FieldPath<V>, value: string) => void;
   /** Props for one input: value, onChange (clears the field's error), error and name. */
   field: (path: FieldPath<V>) => FieldProps;
+  /**
+   * Props for an amount: `<MoneyInput {...form.money('price.amount', currency)} label="Price" />`. The form holds
+   * integer minor units (or null while the field is empty); the person types major units of the currency.
+   */
+  money: (path: NumberPath<V>, currency: string) => MoneyFieldProps;
+  /** Props for a count, days or a percentage: `<NumberField {...form.number('trial_days')} />`. */
+  number: (path: NumberPath<V>) => NumberFieldBinding;
   setErrors: (errors: FormErrors) => void;
   /**
    * Puts a 422's field issues on the matching fields. Returns true when at least one issue landed on a field;
@@ -164,6 +193,23 @@ export function useZodForm<S extends z.core.$ZodType, V extends Record<string, u
     [values, errors, setValue],
   );
 
+  const setNumber = useCallback(
+    (path: string, value: number | null) => {
+      setValuesState((previous) => setAt(previous, path, value));
+      clearError(path);
+      startLoading();
+    },
+    [clearError, startLoading],
+  );
+  const number = useCallback(
+    (path: NumberPath<V>): NumberFieldBinding => {
+      const raw = getAt(values, path);
+      return { name: path, value: typeof raw === 'number' ? raw : null, error: errors[path], onChange: (next) => setNumber(path, next) };
+    },
+    [values, errors, setNumber],
+  );
+  const money = useCallback((path: NumberPath<V>, currency: string): MoneyFieldProps => ({ ...number(path), currency }), [number]);
+
   const setServerErrors = useCallback((serverErrors: FormErrors): boolean => {
     const known = new Set(leafPaths(valuesRef.current));
     const matched: FormErrors = {};
@@ -223,7 +269,7 @@ export function useZodForm<S extends z.core.$ZodType, V extends Record<string, u
   }, []);
 
   return useMemo(
-    () => ({ values, errors, setValues, setValue, field, setErrors, setServerErrors, handleServerError, onSubmit, reset }),
-    [values, errors, setValues, setValue, field, setServerErrors, handleServerError, onSubmit, reset],
+    () => ({ values, errors, setValues, setValue, field, money, number, setErrors, setServerErrors, handleServerError, onSubmit, reset }),
+    [values, errors, setValues, setValue, field, money, number, setServerErrors, handleServerError, onSubmit, reset],
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { Button, Group } from '@mantine/core';
 import { useSubHeaderBar } from './sub-header-store';
 
 export interface EditFormProps {
@@ -14,6 +15,12 @@ export interface EditFormProps {
   saveLabel?: string;
   /** Someone who may only read: no bar, and Enter saves nothing. */
   readOnly?: boolean;
+  /**
+   * `bar` (the default): the screen is this form, and the page's sub-header bar saves it. `inline`: a detail page
+   * that embeds a form among other things (a plan's figures and subscriptions, a staff member's sessions) saves it
+   * with a button of its own under the fields; the page's bar is for screens whose main content is the form.
+   */
+  placement?: 'bar' | 'inline';
   children: ReactNode;
 }
 
@@ -22,19 +29,22 @@ export interface EditFormProps {
  * `<EditForm dirty saving onSave backTo>`. The page's sub-header bar shows Cancel and Save for it; Save
  * submits this form like Enter does, Cancel returns to where the person came from in the section. One per page.
  */
-export function EditForm({ dirty, saving, onSave, backTo, saveLabel, readOnly = false, children }: EditFormProps) {
+export function EditForm({ dirty, saving, onSave, backTo, saveLabel, readOnly = false, placement = 'bar', children }: EditFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { show, update, hide } = useSubHeaderBar();
+  // The bar comes with the first change and goes once nothing is left to save (issue 25): a form nobody touched
+  // says nothing, and a detail page that embeds a form never shows it.
+  const inBar = placement === 'bar' && !readOnly && (dirty || saving);
 
   useEffect(() => {
-    if (readOnly) return;
+    if (!inBar) return;
     show({ fallbackHref: backTo ?? null, ...(saveLabel ? { saveLabel } : {}) });
     return () => hide();
-  }, [show, hide, backTo, saveLabel, readOnly]);
+  }, [show, hide, backTo, saveLabel, inBar]);
   useEffect(() => {
-    if (readOnly) return;
-    update({ title: dirty ? 'Unsaved changes' : 'All changes saved', saved: !dirty, saving, onSave: () => formRef.current?.requestSubmit() });
-  }, [update, dirty, saving, readOnly]);
+    if (!inBar) return;
+    update({ title: 'Unsaved changes', saved: !dirty, saving, onSave: () => formRef.current?.requestSubmit() });
+  }, [update, dirty, saving, inBar]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,6 +55,13 @@ export function EditForm({ dirty, saving, onSave, backTo, saveLabel, readOnly = 
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       {children}
+      {placement === 'inline' && !readOnly ? (
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" disabled={!dirty} loading={saving}>
+            {saveLabel ?? 'Save'}
+          </Button>
+        </Group>
+      ) : null}
       {/* Enter in a field submits through this default button; the visible Save lives in the bar. */}
       <button type="submit" hidden tabIndex={-1} />
     </form>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { cameFromSameArea } from './section-history';
-import { LAYOUT_DIRECTION_DEFAULT, subHeaderStore, useSubHeaderState } from './sub-header-store';
+import { CONTENT_PADDING, subHeaderStore, useSubHeaderState } from './sub-header-store';
 
 /**
  * Spec 2 "Sub-header bar": a page-level bar with a secondary Cancel and a primary Save.
@@ -10,7 +10,7 @@ import { LAYOUT_DIRECTION_DEFAULT, subHeaderStore, useSubHeaderState } from './s
  * Cancel stays in the section: when the person did not come from a page of this section, it goes to the
  * screen's `backTo`, else to the layout's `fallbackHref` (the section's home).
  */
-export function SubHeaderBar({ fallbackHref }: { fallbackHref?: string }) {
+export function SubHeaderBar({ fallbackHref, contentWidth }: { fallbackHref?: string; contentWidth: number }) {
   const bar = useSubHeaderState();
   const location = useLocation();
   const navigate = useNavigate();
@@ -28,13 +28,13 @@ export function SubHeaderBar({ fallbackHref }: { fallbackHref?: string }) {
     // React Router names the first entry of the tab 'default': there is no previous page of the app then.
     else if (location.key !== 'default') void navigate(-1);
   };
+  const title = bar.title ?? (bar.saved ? 'All changes saved' : 'Unsaved changes');
 
   return (
     <Box
       component="section"
-      aria-label={bar.title ?? 'Page actions'}
-      py="xs"
-      px={{ base: 'md', md: LAYOUT_DIRECTION_DEFAULT }}
+      aria-label={title}
+      data-sub-header-bar
       style={{
         position: 'sticky',
         top: 'var(--app-shell-header-offset, 0px)',
@@ -43,21 +43,25 @@ export function SubHeaderBar({ fallbackHref }: { fallbackHref?: string }) {
         borderBottom: '1px solid var(--mantine-color-default-border)',
       }}
     >
-      <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text fw={600} truncate>
-          {bar.title ?? (bar.saved ? 'All changes saved' : 'Unsaved changes')}
-        </Text>
-        {bar.actionsVisible ? (
-          <Group gap="xs" wrap="nowrap">
-            <Button type="button" variant="default" onClick={cancel}>
-              {bar.cancelLabel}
-            </Button>
-            <Button type="button" onClick={() => bar.onSave?.()} disabled={bar.saved || !bar.onSave} loading={bar.saving}>
-              {bar.saveLabel}
-            </Button>
-          </Group>
-        ) : null}
-      </Group>
+      {/* The same width and side padding as the page's content below, so the bar lines up with its edges. */}
+      <Box py="xs" px={CONTENT_PADDING} maw={contentWidth}>
+        {/* On a phone the buttons wrap under the text rather than cut it. */}
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600} data-sub-header-title style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+          {bar.actionsVisible ? (
+            <Group gap="xs" wrap="nowrap" ml="auto">
+              <Button type="button" variant="default" onClick={cancel}>
+                {bar.cancelLabel}
+              </Button>
+              <Button type="button" onClick={() => bar.onSave?.()} disabled={bar.saved || !bar.onSave} loading={bar.saving}>
+                {bar.saveLabel}
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+      </Box>
     </Box>
   );
 }

@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 /** Spec 9: default sub-header labels and the layout's default direction value (used as horizontal padding). */
 export const SUB_HEADER_DEFAULTS = { cancelLabel: 'Cancel', saveLabel: 'Save' } as const;
 export const LAYOUT_DIRECTION_DEFAULT = '10%';
+/** The side padding of a page's content; the sub-header bar takes the same, so both share their edges. */
+export const CONTENT_PADDING = { base: 'md', sm: 'lg' } as const;
 
 export interface SubHeaderState {
   visible: boolean;

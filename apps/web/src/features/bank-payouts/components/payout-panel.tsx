@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, NumberInput, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { NumberField } from '@/components/form/number-field';
+import { ChoiceRow } from '@/components/form/switch-row';
 import { IconCalendarEvent, IconCash, IconList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -112,7 +114,7 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
         <Radio.Group label="How often" value={schedule} onChange={(v) => setSchedule(v as PayoutSchedule)} error={errors.schedule}>
           <Group gap="md" mt={6}>
             {PAYOUT_SCHEDULES.map((s) => (
-              <Radio key={s} value={s} label={PAYOUT_SCHEDULE_LABELS[s]} />
+              <ChoiceRow key={s} value={s} label={PAYOUT_SCHEDULE_LABELS[s]} />
             ))}
           </Group>
         </Radio.Group>
@@ -127,14 +129,13 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
           />
         ) : null}
         {schedule === 'monthly' ? (
-          <NumberInput
+          <NumberField
             label="Day of the month"
             description="A day past the end of a short month pays on its last day."
             min={1}
             max={31}
-            allowDecimal={false}
-            value={monthlyDay}
-            onChange={setMonthlyDay}
+            value={typeof monthlyDay === 'number' ? monthlyDay : null}
+            onChange={(day) => setMonthlyDay(day ?? '')}
             error={errors.monthly_day}
           />
         ) : null}
@@ -217,8 +218,8 @@ function PayoutForm({ businessId, view, onClose }: { businessId: string; view: B
         </Text>
         <Radio.Group label="Amount" value={everything} onChange={setEverything}>
           <Stack gap="xs" mt={6}>
-            <Radio value="all" label="Everything available" />
-            <Radio value="part" label="Part of it" />
+            <ChoiceRow value="all" label="Everything available" />
+            <ChoiceRow value="part" label="Part of it" />
           </Stack>
         </Radio.Group>
         {everything === 'part' ? (

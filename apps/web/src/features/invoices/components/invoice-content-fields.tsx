@@ -1,4 +1,6 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { NumberField } from '@/components/form/number-field';
+import { SwitchRow } from '@/components/form/switch-row';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
@@ -220,11 +222,11 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
                     error={errors[`lines.${i}.description`]}
                     required
                   />
-                  <NumberInput
+                  <NumberField
                     label={`Quantity (line ${i + 1})`}
-                    value={line.quantity}
-                    onChange={(v) => setLine(i, { quantity: typeof v === 'number' ? v : Number.NaN })}
-                    decimalScale={3}
+                    value={Number.isNaN(line.quantity) ? null : line.quantity}
+                    onChange={(v) => setLine(i, { quantity: v ?? Number.NaN })}
+                    decimals={3}
                     error={errors[`lines.${i}.quantity`]}
                     required
                   />
@@ -236,13 +238,13 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
                     error={errors[`lines.${i}.unit_price`]}
                     required
                   />
-                  <NumberInput
+                  <NumberField
                     label={`Discount % (line ${i + 1})`}
                     value={line.discount_bps / 100}
-                    onChange={(v) => setLine(i, { discount_bps: Math.round((typeof v === 'number' ? v : 0) * 100) })}
+                    onChange={(v) => setLine(i, { discount_bps: Math.round((v ?? 0) * 100) })}
                     min={0}
                     max={BASIS_POINTS / 100}
-                    decimalScale={2}
+                    decimals={2}
                     error={errors[`lines.${i}.discount_bps`]}
                   />
                 </SimpleGrid>
@@ -279,13 +281,13 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
                 style={{ flex: 1 }}
                 required
               />
-              <NumberInput
+              <NumberField
                 label={`Rate % (tax ${i + 1})`}
                 value={tax.rate_bps / 100}
-                onChange={(v) => setTax(i, { rate_bps: Math.round((typeof v === 'number' ? v : 0) * 100) })}
+                onChange={(v) => setTax(i, { rate_bps: Math.round((v ?? 0) * 100) })}
                 min={0}
                 max={100}
-                decimalScale={2}
+                decimals={2}
                 error={errors[`taxes.${i}.rate_bps`]}
                 w={120}
               />
@@ -325,7 +327,7 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
           <Title order={2} size="h4" id="invoice-more">
             Payment and notes
           </Title>
-          <Switch
+          <SwitchRow
             label="Allow partial payments"
             description="The customer may pay part of what is due, then the rest later"
             checked={values.allow_partial}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Chip, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Chip, Group, Modal, Stack, Text } from '@mantine/core';
+import { SwitchRow } from '@/components/form/switch-row';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_REMINDER_OFFSETS, reminderOffsetLabel, type InvoiceReminderSettings } from '@merchant/payments';
@@ -111,7 +112,7 @@ function ReminderFields({
           Customers with an email get the reminder mail (your invoice reminder template) while an invoice is unpaid. Invoices become overdue the day after their
           due date. Days are counted in UTC.
         </Text>
-        <Switch
+        <SwitchRow
           label="Remind customers automatically"
           checked={settings.enabled}
           disabled={!canManage}

@@ -1,4 +1,5 @@
-import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberField } from '@/components/form/number-field';
 import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PLAN_INTERVALS, PLAN_INTERVAL_LABELS, type Plan, type PlanInterval } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
 
@@ -25,7 +26,6 @@ export const planValues = (plan: Plan | undefined): PlanValues => ({
 });
 
 const INTERVAL_OPTIONS = PLAN_INTERVALS.map((i) => ({ value: i, label: PLAN_INTERVAL_LABELS[i] }));
-const whole = (v: string | number) => (typeof v === 'number' ? v : null);
 
 /** The fields of a plan, shared by the create dialog and the plan's page. */
 export function PlanFields({
@@ -83,39 +83,36 @@ export function PlanFields({
           onChange={(v) => onChange({ interval: (v as PlanInterval | null) ?? 'monthly' })}
         />
         {values.interval === 'every_n_days' ? (
-          <NumberInput
+          <NumberField
             label="Days between charges"
             required
             disabled={disabled}
             min={1}
             max={MAX_INTERVAL_DAYS}
-            allowDecimal={false}
-            value={values.interval_days ?? ''}
+            value={values.interval_days}
             error={errors.interval_days}
-            onChange={(v) => onChange({ interval_days: whole(v) })}
+            onChange={(v) => onChange({ interval_days: v })}
           />
         ) : null}
-        <NumberInput
+        <NumberField
           label="Free trial (days)"
           description="The first charge comes after the trial"
           disabled={disabled}
           min={0}
           max={MAX_TRIAL_DAYS}
-          allowDecimal={false}
-          value={values.trial_days ?? ''}
+          value={values.trial_days}
           error={errors.trial_days}
-          onChange={(v) => onChange({ trial_days: whole(v) })}
+          onChange={(v) => onChange({ trial_days: v })}
         />
-        <NumberInput
+        <NumberField
           label="Number of charges"
           description="Leave empty to charge until the subscription is cancelled"
           disabled={disabled}
           min={1}
           max={MAX_PLAN_CYCLES}
-          allowDecimal={false}
-          value={values.cycles ?? ''}
+          value={values.cycles}
           error={errors.cycles}
-          onChange={(v) => onChange({ cycles: whole(v) })}
+          onChange={(v) => onChange({ cycles: v })}
         />
       </SimpleGrid>
     </Stack>

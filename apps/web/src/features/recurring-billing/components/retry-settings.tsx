@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { ChoiceRow } from '@/components/form/switch-row';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { RetrySettingsBodySchema, SUBSCRIPTION_FINAL_ACTIONS, SUBSCRIPTION_FINAL_ACTION_LABELS, type RetrySettings } from '@merchant/payments';
@@ -68,7 +69,7 @@ function RetryForm({ businessId, initial, onClose }: { businessId: string; initi
         <Radio.Group label="After the last retry fails" value={finalAction} onChange={(v) => setFinalAction(v as RetrySettings['final_action'])}>
           <Stack gap="xs" mt="xs">
             {SUBSCRIPTION_FINAL_ACTIONS.map((a) => (
-              <Radio key={a} value={a} label={SUBSCRIPTION_FINAL_ACTION_LABELS[a]} />
+              <ChoiceRow key={a} value={a} label={SUBSCRIPTION_FINAL_ACTION_LABELS[a]} />
             ))}
           </Stack>
         </Radio.Group>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SwitchRow } from '@/components/form/switch-row';
 import { useParams } from 'react-router';
 import { UpdateBusinessBodySchema, type Business } from '@merchant/business';
 import { COUNTRY_CODES, CURRENCIES } from '@merchant/core';
@@ -163,7 +164,7 @@ function DetailsForm({ business }: { business: Business }) {
                 <Title order={2} size="h4">
                   Staff security
                 </Title>
-                <Switch
+                <SwitchRow
                   label="Require two-factor authentication for all staff"
                   description="Staff without it are asked to set it up before they can work in this business."
                   checked={form.values.require_two_factor}

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { Anchor, Box, ColorInput, Image, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Box, ColorInput, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { NumberField } from '@/components/form/number-field';
+import { SwitchRow } from '@/components/form/switch-row';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BRAND_COLOR_PATTERN, MAX_SETTLEMENT_DELAY_DAYS, UpdateCheckoutSettingsBodySchema, type CheckoutSettings } from '@merchant/payments';
@@ -123,20 +125,19 @@ function SettingsForm({ businessId, name, settings, editable }: { businessId: st
                 <Title order={2} size="h4">
                   Settlement and receipts
                 </Title>
-                <NumberInput
+                <NumberField
                   name="settlement_delay_days"
                   label="Settlement delay (days)"
                   description={`Days after a successful payment before its net amount is available: 0 to ${MAX_SETTLEMENT_DELAY_DAYS}.`}
                   min={0}
                   max={MAX_SETTLEMENT_DELAY_DAYS}
-                  allowDecimal={false}
                   allowNegative={false}
-                  value={form.values.settlement_delay_days}
-                  onChange={(value) => form.setValues((v) => ({ ...v, settlement_delay_days: value }))}
+                  value={typeof form.values.settlement_delay_days === 'number' ? form.values.settlement_delay_days : null}
+                  onChange={(value) => form.setValues((v) => ({ ...v, settlement_delay_days: value ?? '' }))}
                   error={form.errors.settlement_delay_days}
                   maw={280}
                 />
-                <Switch
+                <SwitchRow
                   label="Email receipts to customers"
                   description="Customers who give an email address get their receipt by mail."
                   checked={form.values.send_receipts}

@@ -8,6 +8,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { PAYABLE_INVOICE_STATUSES, type InvoiceDetail, type InvoiceEventKind } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
+import { useMoneyField } from '@/components/form/use-money-field';
 import { Fact } from '@/components/fact';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
@@ -248,9 +249,9 @@ export function Totals({ invoice }: { invoice: Pick<InvoiceDetail, 'subtotal' | 
 
 function MarkPaidForm({ businessId, invoice, onDone }: { businessId: string; invoice: InvoiceDetail; onDone: () => void }) {
   const mark = useMarkInvoicePaid(businessId, invoice.id);
-  const [amount, setAmount] = useState<number | null>(invoice.amount_due);
+  const received = useMoneyField(invoice.amount_due);
+  const { amount, setError } = received;
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
   return (
     <form
       onSubmit={(event) => {
@@ -272,13 +273,7 @@ function MarkPaidForm({ businessId, invoice, onDone }: { businessId: string; inv
         <MoneyInput
           label="Amount received"
           description={`At most ${formatMoneyWithCode(invoice.amount_due, invoice.currency)}, what is still due`}
-          currency={invoice.currency}
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setError(undefined);
-          }}
-          error={error}
+          {...received.input(invoice.currency)}
           required
         />
         <TextInput

@@ -1,4 +1,6 @@
-import { NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title, Group } from '@mantine/core';
+import { Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title, Group } from '@mantine/core';
+import { NumberField } from '@/components/form/number-field';
+import { SwitchRow, ChoiceRow } from '@/components/form/switch-row';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -37,7 +39,6 @@ type Ends = 'never' | 'on_date' | 'after_count';
 
 const FREQUENCY_OPTIONS = REPEAT_FREQUENCIES.map((f) => ({ value: f, label: REPEAT_FREQUENCY_LABELS[f] }));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const numberOrNull = (v: string | number) => (typeof v === 'number' ? v : null);
 
 /** A new schedule starts on the business's today (in its time zone). */
 function valuesOf(saved: RepeatingInvoiceDetail | undefined, currency: string, zone: string): RepeatingValues {
@@ -140,12 +141,11 @@ function RepeatingForm({
             required
           />
           {values.frequency === 'days' ? (
-            <NumberInput
+            <NumberField
               label="Every how many days"
-              value={values.interval_days ?? ''}
-              onChange={(v) => set('interval_days', numberOrNull(v))}
+              value={values.interval_days}
+              onChange={(v) => set('interval_days', v)}
               min={1}
-              allowDecimal={false}
               error={errors.interval_days}
               name="interval_days"
               required
@@ -160,13 +160,12 @@ function RepeatingForm({
             name="start_date"
             required
           />
-          <NumberInput
+          <NumberField
             label="Due after (days)"
             description="0: due on receipt"
-            value={values.due_days ?? ''}
-            onChange={(v) => set('due_days', numberOrNull(v))}
+            value={values.due_days}
+            onChange={(v) => set('due_days', v)}
             min={0}
-            allowDecimal={false}
             error={errors.due_days}
             name="due_days"
             required
@@ -174,9 +173,9 @@ function RepeatingForm({
         </SimpleGrid>
         <Radio.Group label="Ends" value={ends} onChange={(v) => chooseEnds(v as Ends)}>
           <Group gap="lg" mt={4}>
-            <Radio value="never" label="Never (until stopped)" />
-            <Radio value="on_date" label="On a date" />
-            <Radio value="after_count" label="After a number of invoices" />
+            <ChoiceRow value="never" label="Never (until stopped)" />
+            <ChoiceRow value="on_date" label="On a date" />
+            <ChoiceRow value="after_count" label="After a number of invoices" />
           </Group>
         </Radio.Group>
         {ends === 'on_date' ? (
@@ -192,19 +191,18 @@ function RepeatingForm({
           />
         ) : null}
         {ends === 'after_count' ? (
-          <NumberInput
+          <NumberField
             label="Number of invoices"
-            value={values.max_count ?? ''}
-            onChange={(v) => set('max_count', numberOrNull(v))}
+            value={values.max_count}
+            onChange={(v) => set('max_count', v)}
             min={1}
-            allowDecimal={false}
             error={errors.max_count}
             name="max_count"
             maw={260}
             required
           />
         ) : null}
-        <Switch
+        <SwitchRow
           label="Send each invoice automatically"
           description="Mails the customer each invoice as it is made; otherwise it waits as a draft for you to send"
           checked={values.auto_send}

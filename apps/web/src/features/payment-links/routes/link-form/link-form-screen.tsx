@@ -1,4 +1,5 @@
-import { Checkbox, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SwitchRow } from '@/components/form/switch-row';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -193,7 +194,7 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
             <Title order={2} size="h4" id="link-options">
               Options
             </Title>
-            <Switch
+            <SwitchRow
               label="Single use"
               description="The link completes after its first successful payment; turn off to take many payments"
               checked={values.single_use}

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SwitchRow } from '@/components/form/switch-row';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -133,13 +134,13 @@ function MethodList({ businessId, saved, currency, editable }: { businessId: str
                       <Text size="sm" c="dimmed">
                         Fee {feeLabel(m.method, currency)}
                       </Text>
-                      <Switch
+                      <SwitchRow
                         label={`Offer ${label}`}
                         checked={m.enabled}
                         disabled={!editable}
                         onChange={(e) => change(m.method, { enabled: e.currentTarget.checked })}
                       />
-                      <Switch
+                      <SwitchRow
                         label="Customer pays the fee"
                         aria-label={`${label}: customer pays the fee`}
                         checked={m.pass_fee_to_customer}

@@ -84,15 +84,7 @@ function ProductForm({ businessId, product, initial, listHref }: { businessId: s
               <TextInput {...form.field('name')} label="Name" required autoComplete="off" />
               <Textarea {...form.field('description')} label="Description" autosize minRows={2} maxRows={8} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <MoneyInput
-                  label="Price"
-                  name="price.amount"
-                  required
-                  currency={form.values.price.currency}
-                  value={form.values.price.amount}
-                  onChange={(amount) => setPrice({ amount })}
-                  error={form.errors['price.amount']}
-                />
+                <MoneyInput {...form.money('price.amount', form.values.price.currency)} label="Price" required />
                 <Select
                   label="Currency"
                   name="price.currency"

@@ -106,6 +106,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
         </Paper>
         <PlanSubscriptions businessId={businessId} planId={plan.id} />
         <EditForm
+          placement="inline"
           dirty={dirty}
           saving={save.isPending}
           onSave={submit}

@@ -144,7 +144,14 @@ function ManageMember({ member, businessId, roles, current }: { member: Business
   const saveRole = () => changeRole.mutate({ id: member.id, role }, { onSuccess: (updated) => notifySuccess(`${member.name} is now ${updated.role.title}.`) });
 
   return (
-    <EditForm dirty={role !== current} saving={changeRole.isPending} onSave={saveRole} backTo={href(routes.list, { business_id: businessId })}>
+    <EditForm
+      placement="inline"
+      saveLabel="Save role"
+      dirty={role !== current}
+      saving={changeRole.isPending}
+      onSave={saveRole}
+      backTo={href(routes.list, { business_id: businessId })}
+    >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
           <Title order={2} size="h4">

@@ -1,22 +1,6 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  List,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, List, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { SwitchRow } from '@/components/form/switch-row';
 import { modals } from '@/lib/modals';
 import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -306,7 +290,7 @@ function Flags({ review }: { review: BusinessReview }) {
           Features
         </Title>
         {FLAGS.map((flag) => (
-          <Switch
+          <SwitchRow
             key={flag.key}
             label={flag.label}
             description={flag.description}
