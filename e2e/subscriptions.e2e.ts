@@ -138,7 +138,7 @@ describe('subscriptions in the browser', () => {
         name: `Tea weekly ${RUN}`,
         amount: 12_50,
         currency: 'sgd',
-        interval: 'week',
+        interval: 'weekly',
       });
       const mailsBefore = (await mailbox()).filter((m) => m.to === who.email).length;
 
