@@ -164,7 +164,9 @@ describe('the dashboard download', () => {
     const buyer = await createCustomer(boss, seller.id, { name: unique('Buyer') });
     const draft = await createInvoice(boss, seller.id, buyer.id);
     const sent = await boss.ok(invoiceEndpoints.send, { params: { business_id: seller.id, invoice_id: draft.id } });
-    const dashboard = await readPdf((await boss.get(endpointPath(invoicePdfEndpoints.download, { params: { business_id: seller.id, invoice_id: sent.id } }))).rawPayload);
+    const dashboard = await readPdf(
+      (await boss.get(endpointPath(invoicePdfEndpoints.download, { params: { business_id: seller.id, invoice_id: sent.id } }))).rawPayload,
+    );
     const customers = await readPdf((await onInvoiceHost(publicInvoicePdfPath(seller.id, sent.public_id))).rawPayload);
     for (const pdf of [dashboard, customers]) {
       for (const text of ['12 Coffee Lane', '#03-04', 'Singapore 049315', 'Tax number M2-1234567-8']) expect(pdf.text, text).toContain(text);

@@ -94,7 +94,10 @@ describe('subscribing a customer', () => {
     expect((await mailbox(t.app)).filter((m) => m.to === customer.email)).toHaveLength(mailsBefore);
     const checkout = { host: hostOfKind('checkout', t.config.baseDomain) };
     for (const id of [link.public_id, setupId]) {
-      expect(await new Agent(t.app).ok(subscriptionSetupEndpoints.get, { params: { public_id: id } }, checkout)).toMatchObject({ status: 'pending', unavailable: null });
+      expect(await new Agent(t.app).ok(subscriptionSetupEndpoints.get, { params: { public_id: id } }, checkout)).toMatchObject({
+        status: 'pending',
+        unavailable: null,
+      });
     }
     const audits = await t.database.db
       .select()

@@ -141,11 +141,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
   };
   const customer = [invoice.customer.name, invoice.customer.email].filter((v): v is string => Boolean(v)).map(drawableText);
   const partiesBottom = Math.max(
-    party(left, 'From', [
-      name,
-      ...business.address.map(drawableText),
-      ...(business.taxNumber ? [drawableText(`Tax number ${business.taxNumber}`)] : []),
-    ]),
+    party(left, 'From', [name, ...business.address.map(drawableText), ...(business.taxNumber ? [drawableText(`Tax number ${business.taxNumber}`)] : [])]),
     party(left + column, 'Bill to', customer.length ? customer : ['—']),
     party(left + 2 * column, 'Dates', [`Issued ${displayDate(invoice.issue_date)}`, `Due ${displayDate(invoice.due_date)}`]),
   );

@@ -1,5 +1,12 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { balanceEndpoints, bankAccountEndpoints, payoutEndpoints, type CreatePayoutBody, type PayoutFilters, type SavePayoutSettingsBody } from '@merchant/payments';
+import {
+  balanceEndpoints,
+  bankAccountEndpoints,
+  payoutEndpoints,
+  type CreatePayoutBody,
+  type PayoutFilters,
+  type SavePayoutSettingsBody,
+} from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';

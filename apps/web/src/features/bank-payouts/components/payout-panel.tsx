@@ -4,7 +4,15 @@ import { IconCalendarEvent, IconCash, IconList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { maskAccount, PAYOUT_SCHEDULE_LABELS, PAYOUT_SCHEDULES, WEEKDAY_LABELS, type BalanceView, type PayoutSchedule, type PayoutSettings } from '@merchant/payments';
+import {
+  maskAccount,
+  PAYOUT_SCHEDULE_LABELS,
+  PAYOUT_SCHEDULES,
+  WEEKDAY_LABELS,
+  type BalanceView,
+  type PayoutSchedule,
+  type PayoutSettings,
+} from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
 import { errorMessage, fieldErrors } from '@/lib/error-message';

@@ -172,8 +172,7 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
           </SimpleGrid>
           {quoted.quote.needs_approval ? (
             <Alert color="blue" mt="sm" title="This transfer will need approval">
-              It is above your business&rsquo;s approval threshold: the amount and fee are held until someone else with the right to send money
-              approves it.
+              It is above your business&rsquo;s approval threshold: the amount and fee are held until someone else with the right to send money approves it.
             </Alert>
           ) : null}
           {secondsLeft === 0 ? (
