@@ -104,6 +104,8 @@ describe('hosted checkout', () => {
     expect(customer.page.url()).toMatch(/\/r\/pay_/);
     await customer.page.getByText('Card ending 4242').waitFor();
     await customer.page.getByText(reference, { exact: true }).waitFor();
+    // The business sends receipts: the page says where the mail went, its name part masked.
+    await customer.page.getByText('c•••@example.com', { exact: true }).waitFor();
     const paid = minor((await customer.page.getByTestId('receipt-amount').textContent()) ?? '');
     expect(paid).toBeGreaterThanOrEqual(80_00);
     await expectAccessible(customer.page);
@@ -329,8 +331,10 @@ describe('hosted checkout', () => {
     await page.keyboard.type('Kim Lee');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Payment received' }).waitFor();
+    await page.getByText('k•••@example.com', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'checkout-receipt-375');
+    await expectAccessible(page);
 
     await page.goto(url.replace(/pl_\w+$/, 'pl_doesnotexist'));
     await page.getByRole('heading', { level: 1, name: 'This payment page does not exist' }).waitFor();

@@ -99,6 +99,12 @@ describe('paying an invoice in the browser', () => {
     await pay.getByText('Espresso beans, 1 kg').waitFor();
     await pay.getByText('GST (9 %)').waitFor();
     await expect.poll(() => pay.getByTestId('invoice-amount-due').textContent()).toBe('SGD 38.15');
+    // When it is due, in the customer's words (never the dashboard's "SENT"), and its PDF to download.
+    expect(await pay.getByTestId('invoice-state').textContent()).toMatch(/^Due \d{1,2} [A-Z][a-z]{2}( \d{4})?$/);
+    expect(await pay.getByText(/^sent$/i).count()).toBe(0);
+    const pdf = await pay.request.get((await pay.getByRole('link', { name: 'Download PDF' }).getAttribute('href'))!);
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expectAccessible(pay);
     await screenshot(pay, 'invoice-page');
     await pay.getByRole('button', { name: 'Pay SGD 38.15' }).click();
@@ -254,6 +260,8 @@ describe('paying an invoice in the browser', () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
+    expect(await page.getByTestId('invoice-state').textContent()).toMatch(/^Due \d{1,2} [A-Z][a-z]{2}( \d{4})?$/);
+    await page.getByRole('link', { name: 'Download PDF' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await screenshot(page, 'invoice-page-phone');

@@ -118,7 +118,9 @@ describe('payouts in the browser', () => {
     await dialog.getByText(/is available to pay out/).waitFor();
     await expectAccessible(page);
     await dialog.getByRole('radio', { name: 'Everything available' }).check();
-    await dialog.getByRole('button', { name: 'Pay out' }).click();
+    // The dialog names where the money goes and how much, before anything is sent.
+    await dialog.getByTestId('payout-destination').getByText('DBS Bank •••• 4567', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: `Pay out ${money(available)} to DBS Bank •••• 4567`, exact: true }).click();
 
     await page.waitForURL(/\/payments\/balance\/payouts\/[0-9a-f-]{36}$/);
     const payoutId = new URL(page.url()).pathname.split('/').pop()!;
@@ -182,6 +184,19 @@ describe('payouts in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'payout-detail-375');
     await expectAccessible(page);
+
+    // 375 px: the Pay out now dialog names the bank too (closed without paying out).
+    await page.goto(`/business/${businessId}/payments/balance`);
+    await page.getByRole('button', { name: 'Pay out now' }).click();
+    const small = page.getByRole('dialog', { name: 'Pay out now' });
+    await small.getByTestId('payout-destination').getByText('DBS Bank •••• 4567', { exact: true }).waitFor();
+    await small.getByRole('radio', { name: 'Part of it' }).check();
+    await small.getByRole('textbox', { name: 'Amount (SGD)' }).fill('1');
+    await small.getByRole('button', { name: `Pay out ${money(1_00)} to DBS Bank •••• 4567`, exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'payout-now-375');
+    await small.getByRole('button', { name: 'Cancel' }).click();
     await session.close();
   }, 180_000);
 

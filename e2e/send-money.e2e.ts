@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, minorToMajorString } from '@merchant/core';
 import type { SendMoneyOverview } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
 import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, serverClock } from './support';
@@ -112,13 +112,23 @@ describe('send money in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Send money' });
     await dialog.getByRole('textbox', { name: 'Beneficiary' }).fill(PAYEE);
     await page.getByRole('option', { name: new RegExp(PAYEE) }).click();
+    // More than the balance holds: the quote says so on the amount, before anything can be sent.
+    await dialog.getByRole('textbox', { name: 'Amount to send' }).fill(minorToMajorString(availableBefore + 1_000_00, 'sgd'));
+    await dialog.getByRole('button', { name: 'Get quote' }).click();
+    await dialog.getByText(/are more than the available balance/).waitFor();
+    expect(await dialog.getByRole('timer').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /^Send / }).count()).toBe(0);
+    await expectAccessible(page);
     await dialog.getByRole('textbox', { name: 'Amount to send' }).fill('600');
     await dialog.getByRole('button', { name: 'Get quote' }).click();
     await dialog.getByRole('timer').waitFor();
-    expect(await dialog.getByRole('region', { name: 'Quote' }).textContent()).toContain(formatMoneyWithCode(AMOUNT + FEE, 'sgd'));
+    const quote = dialog.getByRole('region', { name: 'Quote' });
+    expect(await quote.textContent()).toContain(formatMoneyWithCode(AMOUNT + FEE, 'sgd'));
+    // Above the threshold: the manager is told before Send that it will wait for approval.
+    await quote.getByText('This transfer will need approval').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'send-money-quote');
-    await dialog.getByRole('button', { name: `Send ${formatMoneyWithCode(AMOUNT + FEE, 'sgd')}` }).click();
+    await dialog.getByRole('button', { name: `Send ${formatMoneyWithCode(AMOUNT + FEE, 'sgd')} for approval` }).click();
     await page.getByText(`Transfer of ${formatMoneyWithCode(AMOUNT, 'sgd')} is waiting for approval.`).waitFor();
 
     const awaiting = page.getByRole('table', { name: 'Transfers awaiting approval' });
@@ -180,6 +190,26 @@ describe('send money in the browser', () => {
       await expectAccessible(page);
     }
     await screenshot(page, 'send-money-history-375');
+
+    // The quote at 375 px: refused above the balance, and under the threshold no approval is announced.
+    await page.goto(sendMoneyPath());
+    await page.getByRole('button', { name: 'Send money' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send money' });
+    await dialog.getByRole('textbox', { name: 'Beneficiary' }).fill(PAYEE);
+    await page.getByRole('option', { name: new RegExp(PAYEE) }).click();
+    await dialog.getByRole('textbox', { name: 'Amount to send' }).fill(minorToMajorString((await available()) + 1_00, 'sgd'));
+    await dialog.getByRole('button', { name: 'Get quote' }).click();
+    await dialog.getByText(/are more than the available balance/).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('textbox', { name: 'Amount to send' }).fill('10');
+    await dialog.getByRole('button', { name: 'Get quote' }).click();
+    await dialog.getByRole('timer').waitFor();
+    expect(await dialog.getByText('This transfer will need approval').count()).toBe(0);
+    await dialog.getByRole('button', { name: `Send ${formatMoneyWithCode(10_00 + FEE, 'sgd')}` }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await screenshot(page, 'send-money-quote-375');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await close();
   });
 

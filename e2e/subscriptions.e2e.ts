@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoBusinessWithCustomer } from './api';
+import { demoBusiness, demoBusinessWithCustomer } from './api';
 import { clockMovingBrowser, expectAccessible, mailbox, newPage, screenshot, serverClock, signedInPage } from './support';
 
 /**
@@ -66,7 +66,8 @@ describe('subscriptions in the browser', () => {
     await customerPage.getByRole('textbox', { name: /^CVC/ }).fill('123');
     await expectAccessible(customerPage);
     await screenshot(customerPage, 'subscription-setup-375');
-    await customerPage.getByRole('button', { name: 'Save card' }).click();
+    // No trial: saving charges the first period, and the button says so.
+    await customerPage.getByRole('button', { name: 'Save card and pay SGD 25.00', exact: true }).click();
     await customerPage.getByRole('heading', { level: 1, name: 'Card saved' }).waitFor();
     await customerPage.getByText('Your payment of SGD 25.00 went through', { exact: false }).waitFor();
     await expectAccessible(customerPage);
@@ -126,4 +127,46 @@ describe('subscriptions in the browser', () => {
     await screenshot(narrow.page, 'subscription-detail-375');
     await narrow.close();
   });
+
+  for (const width of [1280, 375]) {
+    it(`the owner copies a card link, not mailed, and the customer's page says that saving pays the first period (${width} px)`, async () => {
+      const { api, businessId: id } = await demoBusiness();
+      const who = { name: `Cory Copy ${RUN}-${width}`, email: `cory-${RUN}-${width}@example.test` };
+      const made = await api.call<{ id: string }>('POST', `/v1/business/${id}/customers`, who);
+      const sub = await api.call<{ id: string }>('POST', `/v1/business/${id}/subscriptions`, {
+        customer_id: made.id,
+        name: `Tea weekly ${RUN}`,
+        amount: 12_50,
+        currency: 'sgd',
+        interval: 'weekly',
+      });
+      const mailsBefore = (await mailbox()).filter((m) => m.to === who.email).length;
+
+      const owner = await ownerPage(width);
+      const page = owner.page;
+      await page.goto(`/business/${id}/payments/subscriptions/${sub.id}`);
+      await page.getByRole('heading', { level: 1, name: `${who.name} · Tea weekly ${RUN}` }).waitFor();
+      await page.getByRole('button', { name: 'Copy card link' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Card link' });
+      const field = dialog.getByRole('textbox', { name: 'Link to save a card' });
+      await expect.poll(() => field.inputValue()).toMatch(/^http:\/\/securecheckout\.localhost:\d+\/s\/seti_/);
+      const url = await field.inputValue();
+      await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
+      if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+      await screenshot(page, `subscription-card-link-${width}`);
+      // Nothing was mailed for it.
+      expect((await mailbox()).filter((m) => m.to === who.email)).toHaveLength(mailsBefore);
+      await owner.close();
+
+      const { context, page: customerPage } = await newPage(browser(), { width, height: 800 });
+      await customerPage.goto(url);
+      await customerPage.getByRole('heading', { level: 1, name: 'Set up your subscription' }).waitFor();
+      await customerPage.getByText('The first charge is made when you save your card.').waitFor();
+      await customerPage.getByRole('button', { name: 'Save card and pay SGD 12.50', exact: true }).waitFor();
+      if (width === 375) expect(await customerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(customerPage);
+      await context.close();
+    });
+  }
 });

@@ -184,6 +184,8 @@ describe('transactions', () => {
     await dialog.getByRole('button', { name: 'Confirm refund' }).click();
     await dialog.waitFor({ state: 'detached' });
     await facts.getByText('Partially refunded').waitFor();
+    // The net is the server's (the ledger's): the amount, less the fee, less the refund.
+    await facts.getByText(money({ amount: payment.net.amount - 20_00 }), { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Refunds' }).getByText('Charged twice at the counter').waitFor();
     await timeline.getByText('SGD 20.00 · Duplicate').waitFor();
 
@@ -241,6 +243,55 @@ describe('transactions', () => {
     const still = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${payment.id}`);
     expect(still.payment.refunded.amount).toBe(0);
   });
+
+  for (const width of [1280, 375]) {
+    it(`says what was paid and by whom, and links the customer's receipt (${width} px)`, async () => {
+      // A payment of its own: a link with a purpose, paid once with an email and once by someone who left none.
+      const tag = `${stamp}-${width}`;
+      const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+        purpose: `Gift card ${tag}`,
+        amount: 45_00,
+        reference: `WHO-${tag}`,
+        single_use: false,
+      });
+      const customer = new CheckoutCustomer();
+      await customer.pay('link', link.public_id, { method: 'card', number: '4242 4242 4242 4242' }, { email: `kim-${width}@example.test` });
+      await customer.pay('link', link.public_id, { method: 'card', number: '4242 4242 4242 4242' });
+      const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=WHO-${tag}&limit=10`);
+      const named = mine.data.find((p) => p.customer.email)!;
+      const anonymous = mine.data.find((p) => !p.customer.email)!;
+
+      const { page, close } = await signedIn(OWNER, width);
+      await page.goto(list(`?q=WHO-${tag}`));
+      await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(named, anonymous)));
+      const table = page.getByRole('table', { name: 'Transactions' });
+      await table.getByRole('columnheader', { name: 'Purpose' }).waitFor();
+      expect(await table.getByText(`Gift card ${tag}`, { exact: true }).count()).toBe(2);
+      await table.getByText('Anonymous', { exact: true }).waitFor();
+      expect(await table.getByText('None', { exact: true }).count()).toBe(0);
+      if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+
+      await page.goto(detail(named.id));
+      await page.getByRole('heading', { level: 1, name: 'SGD 45.00' }).waitFor();
+      const facts = page.getByRole('region', { name: 'Payment' });
+      await facts.getByText(named.id, { exact: true }).waitFor();
+      await facts.getByText(`kim-${width}@example.test`, { exact: true }).first().waitFor();
+      await facts.getByText(`Gift card ${tag}`, { exact: true }).waitFor();
+      const receipt = facts.getByRole('link', { name: /receipt/ });
+      const shown = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${named.id}`);
+      expect(shown.receipt_url).toMatch(/\/r\/pay_/);
+      expect(await receipt.getAttribute('href')).toBe(shown.receipt_url);
+      const anonymousDetail = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${anonymous.id}`);
+      expect(anonymousDetail.payment.customer).toMatchObject({ name: null, email: null });
+      if (width === 375) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await screenshot(page, 'transactions-detail-who-375');
+      }
+      await expectAccessible(page);
+      await close();
+    });
+  }
 
   it('fits a phone: the list and the detail', async () => {
     const { page, close } = await signedIn(OWNER, 375);

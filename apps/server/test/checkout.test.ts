@@ -158,6 +158,9 @@ describe('paying', () => {
     const mails = (await mailbox(t.app)).filter((m) => m.to === email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/r/${payment.public_id}`);
+    // The receipt page says where the mail went, the address's name part masked (the page is public by its link).
+    const receipt = await agent.ok(endpoints.receipt, { params: { public_id: payment.public_id } }, { host });
+    expect(receipt.sent_to).toBe(`m•••@example.com`);
 
     await db()
       .insert(checkoutSettings)
@@ -167,6 +170,7 @@ describe('paying', () => {
     const second = await started(await link(), 'link', { email: quiet }, agent);
     await confirm(agent, second.public_id, card('4242424242424242'));
     expect((await mailbox(t.app)).filter((m) => m.to === quiet)).toHaveLength(0);
+    expect((await agent.ok(endpoints.receipt, { params: { public_id: second.public_id } }, { host })).sent_to).toBeNull();
     await db().delete(checkoutSettings).where(eq(checkoutSettings.businessId, businessId));
   });
 

@@ -3,6 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { endpointPath, hostOfKind } from '@merchant/core';
+import { businessEndpoints } from '@merchant/business';
 import {
   checkoutCustomisationEndpoints,
   invoiceEndpoints,
@@ -150,6 +151,36 @@ describe('the dashboard download', () => {
       pdf.text.indexOf(s),
     );
     expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("prints the seller's address and tax number from the business details, on the dashboard's PDF and the customer's", async () => {
+    const seller = await createBusiness(t);
+    const boss = seller.people.owner.agent;
+    const saved = await boss.ok(businessEndpoints.update, {
+      params: { business_id: seller.id },
+      body: { address: { line1: '12 Coffee Lane', line2: '#03-04', city: 'Singapore', state: null, postal_code: '049315' }, tax_number: 'M2-1234567-8' },
+    });
+    expect(saved.tax_number).toBe('M2-1234567-8');
+    const buyer = await createCustomer(boss, seller.id, { name: unique('Buyer') });
+    const draft = await createInvoice(boss, seller.id, buyer.id);
+    const sent = await boss.ok(invoiceEndpoints.send, { params: { business_id: seller.id, invoice_id: draft.id } });
+    const dashboard = await readPdf(
+      (await boss.get(endpointPath(invoicePdfEndpoints.download, { params: { business_id: seller.id, invoice_id: sent.id } }))).rawPayload,
+    );
+    const customers = await readPdf((await onInvoiceHost(publicInvoicePdfPath(seller.id, sent.public_id))).rawPayload);
+    for (const pdf of [dashboard, customers]) {
+      for (const text of ['12 Coffee Lane', '#03-04', 'Singapore 049315', 'Tax number M2-1234567-8']) expect(pdf.text, text).toContain(text);
+      // The seller's lines come before the customer's.
+      expect(pdf.text.indexOf('12 Coffee Lane')).toBeLessThan(pdf.text.indexOf(buyer.name!));
+    }
+    // Without them, nothing is printed in their place.
+    const bare = await readPdf((await owner.get(pdfUrl(await sentInvoice()))).rawPayload);
+    expect(bare.text).not.toContain('Tax number');
+    // The tax number is checked like any text of the details.
+    const bad = await boss.call(businessEndpoints.update, { params: { business_id: seller.id }, body: { tax_number: 'x'.repeat(41) } });
+    expect([bad.status, failure(bad).issues?.[0]?.path]).toEqual([422, 'tax_number']);
+    const cleared = await boss.ok(businessEndpoints.update, { params: { business_id: seller.id }, body: { tax_number: '' } });
+    expect(cleared.tax_number).toBeNull();
   });
 
   it('shows what has been paid and what is still due, and a draft or void invoice says so', async () => {

@@ -148,6 +148,7 @@ describe('beneficiaries', () => {
 
 describe('quotes', () => {
   it('prices the same currency at 1 with the flat fee, and another currency by the rate table with 0.5% more', async () => {
+    await fundAvailable(t, business.id, 300_00);
     const same = await owner.agent.ok(transferEndpoints.quote, {
       params: params(),
       body: { source_currency: 'sgd', target_currency: 'sgd', send_amount: 100_00 },
@@ -180,6 +181,46 @@ describe('quotes', () => {
       const res = await owner.agent.post(endpointPath(transferEndpoints.quote, { params: params() }), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
+  });
+});
+
+describe('quotes against the balance and the approval rule', () => {
+  it('refuses, with a field error and before any Send, a quote whose amount and fee exceed the available balance', async () => {
+    const b = await createBusiness(t, { flags: { features: { send_money: true } } });
+    await fundAvailable(t, b.id, 50_00);
+    const quote = (body: Record<string, unknown>) =>
+      b.people.owner.agent.call(transferEndpoints.quote, { params: { business_id: b.id }, body: { source_currency: 'sgd', ...body } as never });
+    const over = await quote({ target_currency: 'sgd', send_amount: 50_00 });
+    expect(over.status).toBe(422);
+    expect(failure(over)).toMatchObject({ code: 'TRANSFER_INSUFFICIENT_FUNDS', issues: [{ path: 'send_amount' }] });
+    expect(failure(over).issues![0]!.message).toContain('SGD 50.00');
+    const overByReceive = await quote({ target_currency: 'usd', receive_amount: 40_00 });
+    expect(failure(overByReceive)).toMatchObject({ code: 'TRANSFER_INSUFFICIENT_FUNDS', issues: [{ path: 'receive_amount' }] });
+    const exact = await quote({ target_currency: 'sgd', send_amount: 50_00 - FLAT });
+    expect(exact.status).toBe(201);
+    // A currency the business holds nothing of has nothing available.
+    const none = await quote({ source_currency: 'usd', target_currency: 'usd', send_amount: 1_00 });
+    expect(failure(none)).toMatchObject({ code: 'TRANSFER_INSUFFICIENT_FUNDS', issues: [{ path: 'send_amount' }] });
+  });
+
+  it('says whether the transfer will wait for approval, by the threshold, as the transfer then does', async () => {
+    const b = await createBusiness(t, { staff: ['manager'], flags: { features: { send_money: true } } });
+    await fundAvailable(t, b.id, 1_000_00);
+    const p = { business_id: b.id };
+    const quoteBy = (who: Person, send_amount: number, target_currency = 'sgd') =>
+      who.agent.ok(transferEndpoints.quote, { params: p, body: { source_currency: 'sgd', target_currency, send_amount } });
+    expect((await quoteBy(b.people.manager, 500_00)).needs_approval).toBe(false);
+    await b.people.owner.agent.ok(transferEndpoints.saveSettings, { params: p, body: { approval_threshold: 100_00 } });
+    expect((await quoteBy(b.people.manager, 100_00)).needs_approval).toBe(false);
+    const above = await quoteBy(b.people.manager, 100_01);
+    expect(above.needs_approval).toBe(true);
+    // The owner is held by the same rule: a second person reviews every transfer above the threshold.
+    expect((await quoteBy(b.people.owner, 100_01)).needs_approval).toBe(true);
+    // Converted into the business currency first: USD 80 costs SGD 108, above the threshold.
+    expect((await quoteBy(b.people.manager, 108_00, 'usd')).needs_approval).toBe(true);
+    const payeeOfB = await addBeneficiary(b.id, b.people.owner);
+    const sent = await b.people.manager.agent.ok(transferEndpoints.create, { params: p, body: { beneficiary_id: payeeOfB.id, quote_id: above.id } });
+    expect(sent).toMatchObject({ status: 'awaiting_review', needs_approval: true });
   });
 });
 

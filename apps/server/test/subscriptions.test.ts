@@ -84,6 +84,33 @@ describe('subscribing a customer', () => {
     expect(onApp.status).toBe(404);
   });
 
+  it('makes a link to copy without mailing it; it opens the same setup page, and the mailed one still works', async () => {
+    const { subscription, setupId, customer } = await newSubscription();
+    const mailsBefore = (await mailbox(t.app)).filter((m) => m.to === customer.email).length;
+    const link = await owner.ok(endpoints.copySetupLink, at(subscription));
+    expect(new URL(link.url).pathname).toBe(`/s/${link.public_id}`);
+    expect(new URL(link.url).hostname).toMatch(/^securecheckout\./);
+    expect(link.public_id).not.toBe(setupId);
+    expect((await mailbox(t.app)).filter((m) => m.to === customer.email)).toHaveLength(mailsBefore);
+    const checkout = { host: hostOfKind('checkout', t.config.baseDomain) };
+    for (const id of [link.public_id, setupId]) {
+      expect(await new Agent(t.app).ok(subscriptionSetupEndpoints.get, { params: { public_id: id } }, checkout)).toMatchObject({
+        status: 'pending',
+        unavailable: null,
+      });
+    }
+    const audits = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'subscription.setup_link_copied'), eq(auditLogs.objectId, subscription.id)));
+    expect(audits).toHaveLength(1);
+    const outsider = await createBusiness(t);
+    expect((await outsider.people.owner.agent.call(endpoints.copySetupLink, at(subscription))).status).toBe(404);
+    await owner.ok(endpoints.cancel, { ...at(subscription), body: { at_period_end: false } });
+    const closed = await owner.call(endpoints.copySetupLink, at(subscription));
+    expect([closed.status, failure(closed).code]).toEqual([409, 'SUBSCRIPTION_ACTION_NOT_ALLOWED']);
+  });
+
   it('takes terms of its own in the business currency', async () => {
     const customer = await createCustomer(owner, businessId);
     const { subscription } = await subscribe(t, owner, businessId, {

@@ -5,7 +5,7 @@ import { auditLogs, payments } from '../src/db/schema';
 import { parseCsv } from '../src/lib/csv';
 import { insertPayment } from './factories/catalog';
 import { makePayment, type PaymentOptions } from './factories/payments';
-import { endpointPath, type EndpointBody } from '@merchant/core';
+import { endpointPath, originOfKind, type EndpointBody } from '@merchant/core';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
 
@@ -210,6 +210,25 @@ describe('the detail and refunds', () => {
     expect(audits).toHaveLength(2);
     const failed = await at('2026-10-06T05:00:00Z', { amount: 5000, outcome: 'failed' });
     expect((await refund(owner, failed.id, { amount: 100, reason: 'other' })).status).toBe(409);
+  });
+
+  it("answers the net from the ledger after each refund, and the customer's receipt page", async () => {
+    const payment = await at('2026-10-06T04:30:00Z', { amount: 5000, reference: 'N-1', customer: { name: 'Mary', email: 'mary@example.test' } });
+    const read = () => owner.ok(transactionEndpoints.get, { params: { business_id: business_id(), payment_id: payment.id } });
+    const before = await read();
+    const fee = before.payment.fee.amount;
+    expect(fee).toBeGreaterThan(0);
+    expect(before.net).toEqual({ amount: 5000 - fee, currency: 'sgd' });
+    expect(before.receipt_url).toBe(`${originOfKind(t.config.publicUrl, 'checkout', t.config.baseDomain)}/r/${payment.publicId}`);
+    expect((await refund(owner, payment.id, { amount: 1200, reason: 'other' }, nextKey())).status).toBe(201);
+    expect((await read()).net).toEqual({ amount: 5000 - fee - 1200, currency: 'sgd' });
+    expect((await refund(owner, payment.id, { amount: 3800, reason: 'other' }, nextKey())).status).toBe(201);
+    // A refund returns the whole amount; the fee stays charged, so the business is out of pocket by it.
+    expect((await read()).net).toEqual({ amount: -fee, currency: 'sgd' });
+    const failed = await at('2026-10-06T04:40:00Z', { amount: 700, outcome: 'failed' });
+    const unpaid = await owner.ok(transactionEndpoints.get, { params: { business_id: business_id(), payment_id: failed.id } });
+    expect(unpaid.net).toEqual({ amount: 0, currency: 'sgd' });
+    expect(unpaid.receipt_url).toBeNull();
   });
 
   it('validates the body with field issues', async () => {

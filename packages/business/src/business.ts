@@ -63,6 +63,8 @@ export const BusinessSchema = BusinessSummarySchema.extend({
   time_zone: z.string(),
   logo_url: z.string().nullable(),
   address: BusinessAddressSchema,
+  /** The tax registration (GST, VAT...) number printed on its invoices, or null. */
+  tax_number: z.string().nullable(),
   /** Every member must have two-factor authentication on before working in the business. */
   require_two_factor: z.boolean(),
   /** The caller is a member without two-factor while the business requires it: the web sends them to the set-up screen. */

@@ -36,6 +36,8 @@ export const UpdateBusinessBodySchema = z
     /** An IANA name the server knows (`Intl.supportedValuesOf('timeZone')` lists the web's). */
     time_zone: TimeZoneSchema,
     address: BusinessAddressBodySchema,
+    /** The tax registration (GST, VAT...) number its invoices print; empty clears it. */
+    tax_number: optionalLine(40),
     require_two_factor: z.boolean(),
   })
   .partial()

@@ -129,7 +129,19 @@ export const ReceiptSchema = z.object({
   purpose: z.string().nullable(),
   reference: z.string().nullable(),
   paid_at: z.string(),
+  /**
+   * Where the receipt was mailed (`maskEmail`: the name part masked, the page being public by its link): the
+   * customer's email when the business sends receipts; null when no receipt was mailed.
+   */
+  sent_to: z.string().nullable(),
 });
+
+/** An email as a public page may show it: its first character, then dots, then the domain ("a•••@example.com"). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
 
 /** How a receipt says what paid it: "Visa ending 4242", "Direct debit from DBS, account ending 6789", "PayNow". */
 export function receiptPaidWith(receipt: { method: PaymentMethod; card: { last4: string } | null; bank_account: BankAccountSummary | null }): string {

@@ -329,6 +329,17 @@ export const subscriptionEndpoints = {
     response: SubscriptionSetupLinkSchema,
     errors: [...ACTION_ERRORS],
   }),
+  copySetupLink: defineEndpoint({
+    id: 'subscriptions.copySetupLink',
+    method: 'POST',
+    path: '/v1/business/:business_id/subscriptions/:subscription_id/setup-links',
+    summary: 'Make a new link to save or update the payment method without mailing it, for the merchant to copy and share',
+    access: { kind: 'business', permission: 'payments:create', standing: 'active' },
+    params: SubscriptionParamsSchema,
+    response: SubscriptionSetupLinkSchema,
+    status: 201,
+    errors: [...ACTION_ERRORS],
+  }),
   retrySettings: defineEndpoint({
     id: 'subscriptions.retrySettings',
     method: 'GET',

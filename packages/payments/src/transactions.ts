@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { csvAnswer, CalendarDateSchema, TimeZoneSchema, CursorQuerySchema, defineEndpoint, MAX_MINOR_AMOUNT, MoneySchema, pageOf, text } from '@merchant/core';
+import {
+  csvAnswer,
+  CalendarDateSchema,
+  SignedMoneySchema,
+  TimeZoneSchema,
+  CursorQuerySchema,
+  defineEndpoint,
+  MAX_MINOR_AMOUNT,
+  MoneySchema,
+  pageOf,
+  text,
+} from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PaymentEventSchema, RefundInputSchema, RefundSchema } from './charges';
 import { PaymentMethodSchema, PaymentSchema, PaymentSourceSchema, PaymentStatusSchema } from './payment';
@@ -58,12 +69,19 @@ export const ListTransactionsQuerySchema = TransactionFiltersSchema.safeExtend(C
 
 export const TransactionParamsSchema = BusinessParamsSchema.extend({ payment_id: z.uuid() });
 
-/** One payment with its timeline (oldest first), its refunds and what is left to refund. */
+/** One payment with its timeline (oldest first), its refunds, what is left to refund, its net and its receipt. */
 export const TransactionDetailSchema = z.object({
   payment: PaymentSchema,
   events: z.array(PaymentEventSchema),
   refunds: z.array(RefundSchema),
   refundable: MoneySchema,
+  /**
+   * What the payment has left the business so far, read from the ledger: its entries on the pending and available
+   * balances (the amount, less the fee, less every refund). Below zero once all is refunded (the fee stays charged).
+   */
+  net: SignedMoneySchema,
+  /** The customer's receipt page on the checkout host (a paid payment's), else null. */
+  receipt_url: z.string().nullable(),
 });
 export type TransactionDetail = z.infer<typeof TransactionDetailSchema>;
 

@@ -57,6 +57,11 @@ export const QuoteSchema = z.object({
   total: MoneySchema,
   /** Target units per source unit, as a decimal string (`"1.35"`). */
   rate: z.string(),
+  /**
+   * Whether a transfer of this quote will wait for a second person's approval: its amount, in the business currency,
+   * is above the business's approval threshold (the same rule the transfer applies, for every sender).
+   */
+  needs_approval: z.boolean(),
   expires_at: z.string(),
   created_at: z.string(),
 });
@@ -197,13 +202,14 @@ export const transferEndpoints = {
     id: 'transfers.quote',
     method: 'POST',
     path: '/v1/business/:business_id/transfer-quotes',
-    summary: 'Price a transfer: rate, fee and amount received; the quote may be used for 5 minutes',
+    summary:
+      'Price a transfer: rate, fee, amount received and whether it will need approval; refused when the amount and fee exceed the available balance; the quote may be used for 5 minutes',
     access: { kind: 'business', permission: 'transfers:manage', standing: 'verified' },
     params: BusinessParamsSchema,
     body: QuoteBodySchema,
     response: QuoteSchema,
     status: 201,
-    errors: [OFF],
+    errors: [OFF, 'TRANSFER_INSUFFICIENT_FUNDS'],
   }),
   create: defineEndpoint({
     id: 'transfers.create',

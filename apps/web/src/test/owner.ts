@@ -33,6 +33,7 @@ export const ownerBusiness = (overrides: Partial<Business> = {}): Business => ({
   time_zone: 'Asia/Singapore',
   logo_url: null,
   address: { line1: null, line2: null, city: null, state: null, postal_code: null },
+  tax_number: null,
   require_two_factor: false,
   two_factor_required_for_user: false,
   read_only: false,

@@ -29,6 +29,8 @@ export const businesses = pgTable(
     addressCity: text('address_city'),
     addressState: text('address_state'),
     addressPostalCode: text('address_postal_code'),
+    /** The business's tax registration (GST, VAT...) number, printed on its invoices; null when not given. */
+    taxNumber: text('tax_number'),
     /** Every member must have two-factor on to work in the business (owner/admin setting). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     stripeEnabled: boolean('stripe_enabled').notNull().default(false),

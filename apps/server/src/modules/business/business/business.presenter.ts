@@ -44,6 +44,7 @@ export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWar
       state: row.addressState,
       postal_code: row.addressPostalCode,
     },
+    tax_number: row.taxNumber,
     require_two_factor: row.requireTwoFactor,
     two_factor_required_for_user: twoFactorRequiredFor(ctx),
     stripe_enabled: row.stripeEnabled,

@@ -5,7 +5,17 @@ import { businesses } from '@/db/schema';
 export type BusinessDetailsChange = Partial<
   Pick<
     typeof businesses.$inferInsert,
-    'name' | 'country' | 'currency' | 'timeZone' | 'addressLine1' | 'addressLine2' | 'addressCity' | 'addressState' | 'addressPostalCode' | 'requireTwoFactor'
+    | 'name'
+    | 'country'
+    | 'currency'
+    | 'timeZone'
+    | 'addressLine1'
+    | 'addressLine2'
+    | 'addressCity'
+    | 'addressState'
+    | 'addressPostalCode'
+    | 'taxNumber'
+    | 'requireTwoFactor'
   >
 >;
 

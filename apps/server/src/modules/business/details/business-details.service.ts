@@ -20,6 +20,7 @@ const LABELS: Record<keyof BusinessDetailsChange, string> = {
   addressCity: 'address',
   addressState: 'address',
   addressPostalCode: 'address',
+  taxNumber: 'tax number',
   requireTwoFactor: 'staff two-factor requirement',
 };
 
@@ -36,7 +37,7 @@ function timeZoneChange(current: { country: string; timeZone: string }, body: Up
 }
 
 /**
- * Business details (name, address, currency, country, staff two-factor requirement).
+ * Business details (name, address, tax number, currency, country, staff two-factor requirement).
  * The country is fixed once verification is completed; turning on the staff two-factor requirement
  * needs two-factor on the account that turns it on (or they would lock themselves out).
  */
@@ -63,6 +64,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
                 addressPostalCode: body.address.postal_code,
               }
             : {}),
+          ...(body.tax_number !== undefined ? { taxNumber: body.tax_number } : {}),
           ...(body.require_two_factor !== undefined ? { requireTwoFactor: body.require_two_factor } : {}),
         };
         const changed = (Object.keys(wanted) as (keyof BusinessDetailsChange)[]).filter((k) => wanted[k] !== current[k]);

@@ -44,8 +44,20 @@ export const checkoutCustomisationRepository = {
     return row!;
   },
   /** The business's name and logo, its row locked when `lock` (a logo change). */
-  async business(db: Executor, businessId: string, lock = false): Promise<{ name: string; logoUrl: string | null } | null> {
-    const query = db.select({ name: businesses.name, logoUrl: businesses.logoUrl }).from(businesses).where(eq(businesses.id, businessId));
+  async business(db: Executor, businessId: string, lock = false) {
+    const query = db
+      .select({
+        name: businesses.name,
+        logoUrl: businesses.logoUrl,
+        addressLine1: businesses.addressLine1,
+        addressLine2: businesses.addressLine2,
+        addressCity: businesses.addressCity,
+        addressState: businesses.addressState,
+        addressPostalCode: businesses.addressPostalCode,
+        taxNumber: businesses.taxNumber,
+      })
+      .from(businesses)
+      .where(eq(businesses.id, businessId));
     const [row] = lock ? await query.for('update') : await query;
     return row ?? null;
   },

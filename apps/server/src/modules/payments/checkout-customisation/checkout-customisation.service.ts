@@ -154,12 +154,21 @@ export function createCheckoutCustomisationService(deps: { db: Executor; clock: 
     removeLogo: (ctx: BusinessContext) => replaceLogo(ctx, null),
 
     /** What documents about the business show (the invoice PDF): its name, brand colour and logo bytes, if any. */
-    async brandAssets(businessId: string): Promise<{ name: string; brandColor: string; logo: { bytes: Buffer; type: LogoExtension } | null }> {
+    /** What an invoice's PDF prints of its seller: name, colour and logo, and from the business details its address and tax number. */
+    async brandAssets(businessId: string): Promise<{
+      name: string;
+      brandColor: string;
+      logo: { bytes: Buffer; type: LogoExtension } | null;
+      address: string[];
+      taxNumber: string | null;
+    }> {
       const [business, row] = await Promise.all([repo.business(db, businessId), repo.settings(db, businessId)]);
       const file = business?.logoUrl ? fileOf(business.logoUrl) : null;
       const opened = file ? await files.open(businessId, idOf(file)) : null;
       const logo = file && opened ? { bytes: await buffer(opened.stream), type: file.slice(file.indexOf('.') + 1) as LogoExtension } : null;
-      return { name: business?.name ?? '', brandColor: settingsOf(row).brand_color, logo };
+      const place = [business?.addressCity, business?.addressState, business?.addressPostalCode].filter(Boolean).join(' ');
+      const address = [business?.addressLine1, business?.addressLine2, place].filter((line): line is string => Boolean(line));
+      return { name: business?.name ?? '', brandColor: settingsOf(row).brand_color, logo, address, taxNumber: business?.taxNumber ?? null };
     },
 
     /** The current logo of a business as a stream; any other file (documents included) is not found. */

@@ -12,6 +12,7 @@ import {
   type CheckoutPaymentState,
   type CheckoutSourceKind,
   type PaymentMethodDetails,
+  maskEmail,
   type Receipt,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
@@ -158,10 +159,13 @@ export function createCheckoutService(deps: {
 
   async function receiptOf(payment: PaymentRow): Promise<Receipt> {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
-    return receiptWith(payment, await brandingFor(db, payment.businessId));
+    const business = await brandingAndSettingsFor(db, payment.businessId);
+    // Mailed by the rule of `mailReceipt`: an email left, and the business sends receipts.
+    const sentTo = payment.customerEmail && business?.settings.send_receipts ? maskEmail(payment.customerEmail) : null;
+    return receiptWith(payment, business?.branding ?? null, sentTo);
   }
 
-  function receiptWith(payment: PaymentRow, branding: Branding | null): Receipt {
+  function receiptWith(payment: PaymentRow, branding: Branding | null, sentTo: string | null = null): Receipt {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
     return {
       public_id: payment.publicId,
@@ -173,6 +177,7 @@ export function createCheckoutService(deps: {
       purpose: payment.description,
       reference: payment.reference,
       paid_at: payment.succeededAt.toISOString(),
+      sent_to: sentTo,
     };
   }
 

@@ -6,6 +6,10 @@ import { isEmbeddablePng } from './logo-check';
 /** What the PDF shows of the business: its name, brand colour and logo (PNG or JPEG; a WebP logo is left out). */
 export interface InvoicePdfBusiness {
   name: string;
+  /** The seller's address as printed lines (business details), none when not given. */
+  address: string[];
+  /** The seller's tax registration number (business details), or null. */
+  taxNumber: string | null;
   /** `#rrggbb`. */
   brandColor: string;
   logo: { bytes: Buffer; type: LogoExtension } | null;
@@ -137,7 +141,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
   };
   const customer = [invoice.customer.name, invoice.customer.email].filter((v): v is string => Boolean(v)).map(drawableText);
   const partiesBottom = Math.max(
-    party(left, 'From', [name]),
+    party(left, 'From', [name, ...business.address.map(drawableText), ...(business.taxNumber ? [drawableText(`Tax number ${business.taxNumber}`)] : [])]),
     party(left + column, 'Bill to', customer.length ? customer : ['—']),
     party(left + 2 * column, 'Dates', [`Issued ${displayDate(invoice.issue_date)}`, `Due ${displayDate(invoice.due_date)}`]),
   );

@@ -28,6 +28,23 @@ export async function lockBalanceShared(db: Executor, businessId: string, accoun
 }
 
 export const ledgerRepository = {
+  /** The sum of one payment's entries on `accounts` in its currency (by `ledger_transactions_payment_idx`). */
+  async paymentSum(db: Executor, businessId: string, paymentId: string, currency: string, accounts: readonly LedgerAccount[]): Promise<number> {
+    const [row] = await db
+      .select({ amount: sumMinor(ledgerEntries.amount) })
+      .from(ledgerTransactions)
+      .innerJoin(ledgerEntries, and(eq(ledgerEntries.businessId, ledgerTransactions.businessId), eq(ledgerEntries.transactionId, ledgerTransactions.id)))
+      .where(
+        and(
+          eq(ledgerTransactions.businessId, businessId),
+          eq(ledgerTransactions.paymentId, paymentId),
+          eq(ledgerEntries.currency, currency),
+          inArray(ledgerEntries.account, [...accounts]),
+        ),
+      );
+    return row?.amount ?? 0;
+  },
+
   /** Ledger transactions and their entries: one statement for the transactions, one for all their entries. */
   async insert(tx: Executor, transactions: NewLedgerTransaction[], entries: NewLedgerEntry[]): Promise<void> {
     await tx.insert(ledgerTransactions).values(transactions);

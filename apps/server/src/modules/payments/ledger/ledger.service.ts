@@ -143,6 +143,14 @@ export function createLedgerService(deps: { clock: Clock }) {
       return repo.lockSum(tx, businessId, 'merchant_available', currency);
     },
 
+    /**
+     * What one payment has left the merchant: the sum of its entries on the pending and available balances (its
+     * charge, less its fee, less its refunds; settlement moves it between the two and changes nothing).
+     */
+    async paymentNet(db: Executor, businessId: string, paymentId: string, currency: string): Promise<number> {
+      return repo.paymentSum(db, businessId, paymentId, currency, ['merchant_pending', 'merchant_available']);
+    },
+
     /** One account's entries in one currency, newest first, a page at a time (the balance pages' statement). */
     async statement(db: Executor, businessId: string, query: { account: LedgerAccount; currency: string; limit: number; cursor?: string }) {
       const rows = await repo.entries(db, businessId, query.account, query.currency, query.limit, decodeCursor(query.cursor));

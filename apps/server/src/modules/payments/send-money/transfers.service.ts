@@ -170,9 +170,21 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
         body.send_amount !== undefined ? { send: body.send_amount } : { receive: body.receive_amount! },
       );
       if (!figures) throw fieldError('VALIDATION_FAILED', 'target_currency', 'No rate for this pair of currencies: send in the same currency instead');
+      const business = ctx.business.row;
+      const [balances, threshold] = await Promise.all([ledger.balances(db, business.id), repo.threshold(db, business.id)]);
+      // Told now rather than on Send: the transfer checks the same figure again under the balance's lock.
+      const available = balances.find((b) => b.currency === body.source_currency)?.available ?? 0;
+      const total = figures.send + figures.fee;
+      if (total > available) {
+        throw fieldError(
+          'TRANSFER_INSUFFICIENT_FUNDS',
+          body.send_amount !== undefined ? 'send_amount' : 'receive_amount',
+          `The amount and fee (${money(total, body.source_currency)}) are more than the available balance (${money(Math.max(available, 0), body.source_currency)})`,
+        );
+      }
       const now = clock.now();
       const row = await repo.insertQuote(db, {
-        businessId: ctx.business.row.id,
+        businessId: business.id,
         id: newTimeOrderedId(),
         createdBy: ctx.user.id,
         sourceCurrency: body.source_currency,
@@ -192,6 +204,7 @@ export function createTransfersService(deps: { db: Executor; clock: Clock; audit
         fee: m(row.fee, row.sourceCurrency),
         total: m(row.sendAmount + row.fee, row.sourceCurrency),
         rate: formatRate(row.rateMicros),
+        needs_approval: needsApproval(business, threshold, row.sendAmount, row.sourceCurrency),
         expires_at: row.expiresAt.toISOString(),
         created_at: row.createdAt.toISOString(),
       };

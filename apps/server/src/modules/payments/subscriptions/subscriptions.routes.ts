@@ -22,6 +22,7 @@ export function subscriptionsRoutes(host: RouteHost, service: SubscriptionsServi
   registerEndpoint(app, host, endpoints.changePlan, async ({ ctx, params, body }) => service.changePlan(ctx, params.subscription_id, body));
   registerEndpoint(app, host, endpoints.chargeNow, async ({ ctx, params }) => service.chargeNow(ctx, params.subscription_id));
   registerEndpoint(app, host, endpoints.sendSetupLink, async ({ ctx, params }) => service.sendSetupLink(ctx, params.subscription_id));
+  registerEndpoint(app, host, endpoints.copySetupLink, async ({ ctx, params }) => service.copySetupLink(ctx, params.subscription_id));
   registerEndpoint(app, host, endpoints.retrySettings, async ({ ctx }) => service.retrySettings(ctx));
   registerEndpoint(app, host, endpoints.saveRetrySettings, async ({ ctx, body }) => service.saveRetrySettings(ctx, body));
   registerEndpoint(app, host, endpoints.planRevenue, async ({ ctx, params }) => service.planRevenue(ctx, params.plan_id));

@@ -126,7 +126,7 @@ export function createSubscriptionsService(
     ctx: BusinessContext,
     id: string,
     action: SubscriptionAction,
-    change: (tx: Executor, row: SubscriptionRow) => Promise<{ description: string; meta?: Record<string, unknown> } | null>,
+    change: (tx: Executor, row: SubscriptionRow) => Promise<{ description: string; meta?: Record<string, unknown>; audit?: string } | null>,
   ): Promise<void> {
     const businessId = ctx.business.row.id;
     await db.transaction(async (tx) => {
@@ -135,7 +135,7 @@ export function createSubscriptionsService(
       const done = await change(tx, row);
       if (!done) return;
       await audit.record(tx, ctx, {
-        action: AUDIT_ACTIONS[action],
+        action: done.audit ?? AUDIT_ACTIONS[action],
         description: `${done.description} (${row.name})`,
         actorUserId: ctx.user.id,
         businessId,
@@ -352,6 +352,17 @@ export function createSubscriptionsService(
       });
       const { setup } = made!;
       return { public_id: setup.publicId, url: subscriptionSetupUrl(checkoutOrigin, setup.publicId), expires_at: setup.expiresAt.toISOString() };
+    },
+
+    /** A new link to save or update the payment method, not mailed: the merchant copies it (the same rule as mailing one). */
+    async copySetupLink(ctx: BusinessContext, id: string): Promise<SubscriptionSetupLink> {
+      let setup: SubscriptionSetupRow | null = null;
+      await act(ctx, id, 'send_setup_link', async (tx, row) => {
+        setup = await billing.newSetup(tx, row);
+        return { description: 'Made a link to save a card, to copy (not mailed)', audit: 'subscription.setup_link_copied' };
+      });
+      const made: SubscriptionSetupRow = setup!;
+      return { public_id: made.publicId, url: subscriptionSetupUrl(checkoutOrigin, made.publicId), expires_at: made.expiresAt.toISOString() };
     },
 
     retrySettings: (ctx: BusinessContext): Promise<RetrySettings> => retrySettingsOf(db, ctx.business.row.id),

@@ -1,10 +1,11 @@
 import { AppError, localDate, type CursorQuery } from '@merchant/core';
-import { refundableAmount, type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
+import { checkoutUrl, refundableAmount, type RefundInput, type RefundResult, type TransactionDetail, type TransactionFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { ChargesService } from '../charges/charges.service';
 import type { RefundDone } from '../charges/charges.types';
+import type { LedgerService } from '../ledger/ledger.service';
 import { presentPayment } from '../payment.presenter';
 import { presentEvent, presentRefund, TRANSACTION_CSV, transactionCsvRow } from './transactions.presenter';
 import {
@@ -18,8 +19,8 @@ import {
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 500;
 
-export function createTransactionsService(deps: { db: Executor; clock: Clock; charges: ChargesService }) {
-  const { db, clock, charges } = deps;
+export function createTransactionsService(deps: { db: Executor; clock: Clock; charges: ChargesService; ledger: LedgerService; checkoutOrigin: string }) {
+  const { db, clock, charges, ledger } = deps;
 
   return {
     async list(business: BusinessRow, query: TransactionFilters & CursorQuery) {
@@ -56,13 +57,20 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
     async get(businessId: string, paymentId: string): Promise<TransactionDetail> {
       const row = await charges.byId(businessId, paymentId);
       if (!row) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-      const [events, refunds] = await Promise.all([charges.events(businessId, paymentId), charges.refunds(businessId, paymentId)]);
+      const [events, refunds, net] = await Promise.all([
+        charges.events(businessId, paymentId),
+        charges.refunds(businessId, paymentId),
+        ledger.paymentNet(db, businessId, paymentId, row.currency),
+      ]);
       const refundable = refundableAmount({ status: row.status, amount: row.amount, refunded: row.refundedAmount });
       return {
         payment: presentPayment(row),
         events: events.map(presentEvent),
         refunds: refunds.map(presentRefund),
         refundable: { amount: refundable, currency: row.currency },
+        net: { amount: net, currency: row.currency },
+        // The page the customer's receipt mail links to (checkout.receipt): it exists once the payment succeeded.
+        receipt_url: row.succeededAt && row.method ? checkoutUrl(deps.checkoutOrigin, 'receipt', row.publicId) : null,
       };
     },
 

@@ -1,11 +1,21 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { balanceEndpoints, payoutEndpoints, type CreatePayoutBody, type PayoutFilters, type SavePayoutSettingsBody } from '@merchant/payments';
+import {
+  balanceEndpoints,
+  bankAccountEndpoints,
+  payoutEndpoints,
+  type CreatePayoutBody,
+  type PayoutFilters,
+  type SavePayoutSettingsBody,
+} from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const PAYOUTS_PAGE_SIZE = 25;
 export const PAYOUT_LINES_PAGE_SIZE = 50;
+
+/** The payout bank accounts (the default of each currency is where a payout goes). */
+export const payoutBankAccountsQuery = (businessId: string) => endpointQuery(bankAccountEndpoints.list, { params: { business_id: businessId } });
 
 export const payoutSettingsQuery = (businessId: string) => endpointQuery(payoutEndpoints.settings, { params: { business_id: businessId } });
 

@@ -6,12 +6,20 @@ import { IconCalendarEvent, IconCash, IconList } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYOUT_SCHEDULE_LABELS, PAYOUT_SCHEDULES, WEEKDAY_LABELS, type BalanceView, type PayoutSchedule, type PayoutSettings } from '@merchant/payments';
+import {
+  maskAccount,
+  PAYOUT_SCHEDULE_LABELS,
+  PAYOUT_SCHEDULES,
+  WEEKDAY_LABELS,
+  type BalanceView,
+  type PayoutSchedule,
+  type PayoutSettings,
+} from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { payoutSettingsQuery, useCreatePayout, useSavePayoutSettings } from '@/features/bank-payouts/api/payouts-api';
+import { payoutBankAccountsQuery, payoutSettingsQuery, useCreatePayout, useSavePayoutSettings } from '@/features/bank-payouts/api/payouts-api';
 
 /** "Weekly on Wednesday, at least SGD 50.00": the schedule in words. */
 export function describePayoutSchedule(s: PayoutSettings): string {
@@ -174,7 +182,12 @@ function PayoutForm({ businessId, view, onClose }: { businessId: string; view: B
   const [amount, setAmount] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreatePayout(businessId);
+  const accounts = useQuery(payoutBankAccountsQuery(businessId));
   const available = view.currencies.find((c) => c.currency === currency)?.available.amount ?? 0;
+  // Where the money goes: the currency's default bank account, named before anything is sent.
+  const bank = accounts.data?.find((a) => a.currency === currency && a.is_default) ?? null;
+  const bankLabel = bank ? `${bank.bank_name} ${maskAccount(bank.account_last4)}` : null;
+  const payoutAmount = everything === 'part' ? amount : available;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -234,19 +247,26 @@ function PayoutForm({ businessId, view, onClose }: { businessId: string; view: B
             {errors.form}
           </Alert>
         ) : null}
-        <Text size="xs" c="dimmed">
-          The money goes to the default bank account of the currency (
-          <Anchor component={Link} to={href('payments.bank-accounts', { business_id: businessId })} size="xs">
-            bank accounts
+        <Text size="sm" data-testid="payout-destination">
+          {bank ? (
+            <>
+              To <strong>{bankLabel}</strong> ({bank.holder_name}), the default {currency.toUpperCase()} account. It usually arrives the next day.
+            </>
+          ) : accounts.isPending ? (
+            'Loading your bank accounts'
+          ) : (
+            `No default ${currency.toUpperCase()} bank account: add one before paying out.`
+          )}{' '}
+          <Anchor component={Link} to={href('payments.bank-accounts', { business_id: businessId })} size="sm">
+            Bank accounts
           </Anchor>
-          ) and usually arrives the next day.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Pay out
+            {bankLabel && payoutAmount !== null && payoutAmount > 0 ? `Pay out ${formatMoneyWithCode(payoutAmount, currency)} to ${bankLabel}` : 'Pay out'}
           </Button>
         </Group>
       </Stack>

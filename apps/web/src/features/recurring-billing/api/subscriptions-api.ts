@@ -99,6 +99,15 @@ export function useSubscriptionAction(businessId: string, id: string) {
   });
 }
 
+/** A new card link that is not mailed: the merchant copies it (`subscriptions.copySetupLink`). */
+export function useCopySetupLink(businessId: string, id: string) {
+  return useMutation({
+    // The dialog shows a refusal itself.
+    meta: { silent: true },
+    mutationFn: () => call(subscriptionEndpoints.copySetupLink, { params: { business_id: businessId, subscription_id: id } }),
+  });
+}
+
 export function useSaveRetrySettings(businessId: string) {
   const client = useQueryClient();
   return useMutation({

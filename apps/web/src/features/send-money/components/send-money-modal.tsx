@@ -79,7 +79,8 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
       { source_currency: source, target_currency: beneficiary.currency, send_amount: amount },
       {
         onSuccess: (q) => setQuoted({ quote: q, receivedAt: Date.now() }),
-        onError: (error) => setErrors({ amount: errorMessage(error) }),
+        // More than the balance holds is refused here, before Send, on the amount.
+        onError: (error) => setErrors({ amount: (error instanceof ApiError ? error.body?.issues?.[0]?.message : undefined) ?? errorMessage(error) }),
       },
     );
   };
@@ -169,6 +170,11 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
               </span>
             </Fact>
           </SimpleGrid>
+          {quoted.quote.needs_approval ? (
+            <Alert color="blue" mt="sm" title="This transfer will need approval">
+              It is above your business&rsquo;s approval threshold: the amount and fee are held until someone else with the right to send money approves it.
+            </Alert>
+          ) : null}
           {secondsLeft === 0 ? (
             <Alert color="yellow" mt="sm" title="This quote has expired">
               Get a new quote to send.
@@ -183,7 +189,7 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
         </Button>
         {quoted && secondsLeft > 0 ? (
           <Button onClick={confirm} loading={send.isPending}>
-            Send {money(quoted.quote.total)}
+            {quoted.quote.needs_approval ? `Send ${money(quoted.quote.total)} for approval` : `Send ${money(quoted.quote.total)}`}
           </Button>
         ) : (
           <Button onClick={ask} loading={quote.isPending}>

@@ -38,6 +38,7 @@ type Values = {
   currency: string;
   time_zone: string;
   address: { line1: string; line2: string; city: string; state: string; postal_code: string };
+  tax_number: string;
   require_two_factor: boolean;
 };
 
@@ -54,6 +55,7 @@ function valuesOf(b: Business): Values {
       state: b.address.state ?? '',
       postal_code: b.address.postal_code ?? '',
     },
+    tax_number: b.tax_number ?? '',
     require_two_factor: b.require_two_factor,
   };
 }
@@ -157,6 +159,11 @@ function DetailsForm({ business }: { business: Business }) {
                   <TextInput {...form.field('address.state')} label="State or region" autoComplete="address-level1" />
                   <TextInput {...form.field('address.postal_code')} label="Postal code" autoComplete="postal-code" />
                 </SimpleGrid>
+                <TextInput
+                  {...form.field('tax_number')}
+                  label="Tax number"
+                  description="Your GST or VAT registration number, if you have one: your invoices print it under your address."
+                />
               </Stack>
             </Paper>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

@@ -64,6 +64,7 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
           <Row label="Date">{formatLocalDateTime(receipt.paid_at)}</Row>
           <Row label="Paid to">{receipt.business.name}</Row>
           <Row label="Receipt number">{receipt.public_id}</Row>
+          {receipt.sent_to ? <Row label="Sent to">{receipt.sent_to}</Row> : null}
         </Stack>
       </Stack>
     </Paper>

@@ -89,7 +89,8 @@ function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSet
                 </Alert>
               ) : null}
               <Button type="submit" loading={save.isPending} fullWidth>
-                Save card
+                {/* Without a trial, saving charges the first period: the button says so. */}
+                {!updating && !page.trial_end_at ? `Save card and pay ${formatMoneyWithCode(page.amount.amount, page.amount.currency)}` : 'Save card'}
               </Button>
               <Text size="xs" c="dimmed">
                 Your card number is kept by the payment provider, never by {page.business.name}.

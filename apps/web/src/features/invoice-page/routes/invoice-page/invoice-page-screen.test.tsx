@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { SCREEN_PATHS } from '@merchant/core';
-import { invoicePageEndpoints, type InvoicePage } from '@merchant/payments';
+import { invoicePageEndpoints, publicInvoicePdfPath, type InvoicePage } from '@merchant/payments';
 import { apiError, renderWithProviders, stubApi } from '@/test';
 import { Component as InvoicePageScreen } from './invoice-page-screen';
 
@@ -51,6 +51,17 @@ function renderPage() {
 const stub = () => stubApi().on(invoicePageEndpoints.csrfToken, () => ({ token: 'invoice-host-token' }));
 
 describe('the public invoice page', { timeout: 30_000 }, () => {
+  it("says when the invoice is due in the customer's words, never the dashboard's status, and links its PDF", async () => {
+    stub().on(invoicePageEndpoints.get, () => invoice());
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Invoice INV-000007' });
+    const state = screen.getByTestId('invoice-state').textContent ?? '';
+    expect(state).toMatch(/^Due 15 Nov( 2026)?$/);
+    expect(screen.queryByText(/^sent$/i)).toBeNull();
+    const pdf = screen.getByRole('link', { name: 'Download PDF' });
+    expect(pdf.getAttribute('href')).toBe(publicInvoicePdfPath(BUSINESS, PUBLIC_ID));
+  });
+
   it('offers no payment and says why when the business cannot take payments', async () => {
     stub().on(invoicePageEndpoints.get, () => invoice({ payable: null, unavailable: 'This business cannot take payments right now.' }));
     renderPage();

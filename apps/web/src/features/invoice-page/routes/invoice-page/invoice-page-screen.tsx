@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_METHOD_LABELS, type InvoicePage } from '@merchant/payments';
+import { PAYMENT_METHOD_LABELS, publicInvoicePdfPath, type InvoicePage } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { Fact } from '@/components/fact';
-import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
 import { StatusPage } from '@/components/status-page';
@@ -16,6 +16,29 @@ import { formatLocalDateTime } from '@/lib/format';
 import { invoicePageQuery, usePayInvoice } from '@/features/invoice-page/api/invoice-page-api';
 
 const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+/** "12 Dec" (the year added when it is not this one): a due date as the customer reads it. */
+const shortDate = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`);
+  const thisYear = day.getUTCFullYear() === new Date().getUTCFullYear();
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', ...(thisYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(day);
+};
+
+/** The invoice's state in the customer's words, not the dashboard's status: "Due 12 Dec", "Overdue since 12 Dec", "Paid". */
+function customerStatus(invoice: Pick<InvoicePage, 'status' | 'due_date'>): { label: string; color: string } {
+  switch (invoice.status) {
+    case 'paid':
+      return { label: 'Paid', color: 'green' };
+    case 'refunded':
+      return { label: 'Refunded', color: 'gray' };
+    case 'overdue':
+      return { label: `Overdue since ${shortDate(invoice.due_date)}`, color: 'red' };
+    case 'partially_paid':
+      return { label: `Part paid · due ${shortDate(invoice.due_date)}`, color: 'blue' };
+    default:
+      return { label: `Due ${shortDate(invoice.due_date)}`, color: 'blue' };
+  }
+}
+
 const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
 
 /**
@@ -90,7 +113,21 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
                 from {invoice.business.name}
               </Text>
             </div>
-            <InvoiceStatusBadge status={invoice.status} />
+            <Stack gap={6} align="flex-end">
+              <Badge color={customerStatus(invoice).color} variant="light" size="lg" data-testid="invoice-state">
+                {customerStatus(invoice).label}
+              </Badge>
+              <Button
+                component="a"
+                href={publicInvoicePdfPath(businessId, publicId)}
+                download
+                variant="default"
+                size="xs"
+                leftSection={<IconDownload size={14} aria-hidden />}
+              >
+                Download PDF
+              </Button>
+            </Stack>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Fact label="Billed to">{[invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>

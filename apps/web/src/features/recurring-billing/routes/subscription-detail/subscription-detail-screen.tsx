@@ -14,6 +14,7 @@ import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { activePlansQuery, subscriptionQuery, useSubscriptionAction, type SubscriptionActionInput } from '@/features/recurring-billing/api/subscriptions-api';
+import { CopySetupLink } from '@/features/recurring-billing/components/copy-setup-link';
 import { SubscriptionStatusBadge } from '@/features/recurring-billing/components/subscription-status-badge';
 
 /** One subscription: its status, next charge, saved card, every charge and retry, and the merchant's actions. */
@@ -76,6 +77,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
                 Send card link
               </Button>
             ) : null}
+            {allows('send_setup_link') ? <CopySetupLink businessId={businessId} subscriptionId={s.id} /> : null}
             {allows('cancel_now') ? (
               <Button color="red" variant="light" onClick={() => setCancelling(true)}>
                 Cancel subscription

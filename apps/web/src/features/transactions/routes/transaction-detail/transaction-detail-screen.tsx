@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft, IconReceiptRefund } from '@tabler/icons-react';
+import { IconArrowLeft, IconExternalLink, IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -127,7 +127,8 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
           </Field>
           <Field label="Amount">{money(payment.amount)}</Field>
           <Field label="Fee">{money(payment.fee)}</Field>
-          <Field label="Net">{money(payment.net)}</Field>
+          {/* The server's figure, read from the ledger: it drops with every refund. */}
+          <Field label="Net">{money(detail.net)}</Field>
           <Field label="Refunded">{money(payment.refunded)}</Field>
           <Field label="Method">{payment.method ? PAYMENT_METHOD_LABELS[payment.method] : null}</Field>
           {payment.bank_account ? (
@@ -139,13 +140,31 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
                 : null}
             </Field>
           )}
+          <Field label="Payment ID">
+            <Text span size="sm" ff="monospace">
+              {payment.id}
+            </Text>
+          </Field>
+          <Field label="Purpose">{payment.description}</Field>
           <Field label="Customer">
             {payment.customer.id ? (
               <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: payment.customer.id })}>
                 {payment.customer.name ?? payment.customer.email ?? 'Customer'}
               </Anchor>
             ) : (
-              (payment.customer.name ?? payment.customer.email)
+              (payment.customer.name ?? payment.customer.email ?? 'Anonymous')
+            )}
+          </Field>
+          <Field label="Customer email">{payment.customer.email}</Field>
+          <Field label="Receipt">
+            {detail.receipt_url ? (
+              <Anchor href={detail.receipt_url} target="_blank" rel="noopener noreferrer">
+                <Group gap={4} component="span">
+                  The customer&rsquo;s receipt <IconExternalLink size={14} aria-label="(opens in a new tab)" />
+                </Group>
+              </Anchor>
+            ) : (
+              'No receipt: the payment was not paid'
             )}
           </Field>
           <Field label="Source">

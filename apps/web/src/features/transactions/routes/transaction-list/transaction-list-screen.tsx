@@ -122,7 +122,7 @@ export function Component() {
           description: filtered ? 'Clear a filter or try another search.' : 'Payments appear here as soon as customers pay you.',
         }}
         label="Transactions"
-        minWidth={640}
+        minWidth={760}
         noun={['payment', 'payments']}
       >
         <Table.Thead>
@@ -130,6 +130,7 @@ export function Component() {
             <Table.Th scope="col">Amount</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">Method</Table.Th>
+            <Table.Th scope="col">Purpose</Table.Th>
             <Table.Th scope="col">Customer</Table.Th>
             <Table.Th scope="col">Reference</Table.Th>
             <Table.Th scope="col">Date</Table.Th>
@@ -151,10 +152,11 @@ export function Component() {
                 {p.card ? ` •••• ${p.card.last4}` : ''}
                 {p.bank_account ? ` · ${p.bank_account.bank} •••• ${p.bank_account.last4}` : ''}
               </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.description ?? ''}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {p.customer.name ?? p.customer.email ?? (
                   <Text span c="dimmed" size="sm">
-                    None
+                    Anonymous
                   </Text>
                 )}
               </Table.Td>

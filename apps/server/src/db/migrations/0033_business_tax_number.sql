@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "tax_number" text;
