@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   if (await isEmpty(database.db)) {
     if (config.demoData) {
-      const demo = await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
+      const demo = await seedDemoData(database.db, systemClock, { config, uploadsDir: join(config.dataDir, 'uploads') });
       if (config.demoHistory) {
         // Through the charges service, so events, fees and the ledger are what real payments make; before the
         // server listens, so nobody sees (or a stop leaves) half a history.
