@@ -30,7 +30,7 @@ async function main(): Promise<void> {
         // Through the charges service, so events, fees and the ledger are what real payments make; before the
         // server listens, so nobody sees (or a stop leaves) half a history.
         const started = performance.now();
-        const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const ms = Math.round(performance.now() - started);
