@@ -22,54 +22,13 @@ import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock, type MovableClock } from './lib/clock';
 import { newId } from './lib/crypto';
 import { createLogger } from './lib/logger';
-import { createRateLimiter } from './lib/rate-limit';
 import { createMailer, type Mailer } from './mail/mailer';
-import { compose, type Platform } from './modules/module';
-import { createAuditService } from './modules/platform/audit/audit.service';
 import { createJobs, type Jobs, type JobsMode } from './modules/platform/jobs/jobs.service';
-import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
 import { devClockRoutes } from './modules/platform/dev-clock/dev-clock.routes';
-import { sessionModule } from './modules/identity/session/session.module';
-import { authModule } from './modules/identity/auth/auth.module';
-import { userModule } from './modules/identity/user/user.module';
-import { businessModule } from './modules/business/business/business.module';
-import { businessDetailsModule } from './modules/business/details/business-details.module';
-import { onboardingModule } from './modules/business/onboarding/onboarding.module';
-import { verificationModule } from './modules/business/verification/verification.module';
-import { staffModule } from './modules/business/staff/staff.module';
-import { auditLogModule } from './modules/business/audit-log/audit-log.module';
-import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
-import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
-import { ledgerModule } from './modules/payments/ledger/ledger.module';
-import { processorModule } from './modules/payments/processor/processor.module';
 import type { ProcessorFaults } from './modules/payments/processor/test-provider';
-import { chargesModule } from './modules/payments/charges/charges.module';
 import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
-import { customersModule } from './modules/payments/customers/customers.module';
-import { transactionsModule } from './modules/payments/transactions/transactions.module';
-import { productsModule } from './modules/payments/products/products.module';
-import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
-import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
-import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
-import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
-import { invoicesModule } from './modules/payments/invoices/invoices.module';
-import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
-import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
-import { subscriptionsModule } from './modules/payments/subscriptions/subscriptions.module';
-import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
-import { directDebitModule } from './modules/payments/direct-debit/direct-debit.module';
-import { customerPortalModule } from './modules/payments/customer-portal/customer-portal.module';
-import { portalLinksModule } from './modules/payments/customer-portal/portal-links.module';
-import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
-import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
-import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
-import { checkoutModule } from './modules/payments/checkout/checkout.module';
-import { overviewModule } from './modules/payments/overview/overview.module';
-import { balancesModule } from './modules/payments/balances/balances.module';
-import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
-import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
-import { payoutsModule } from './modules/payments/payouts/payouts.module';
-import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
+import type { PaymentProvider } from './modules/payments/processor/provider';
+import { buildServices, type Services } from './services';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -87,6 +46,8 @@ export interface BuildAppOptions {
   jobsMode?: JobsMode;
   /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
   paymentSources?: readonly PaymentSourceAdapter[];
+  /** Providers besides the built-in test-mode one (tests that pay through other providers' names). */
+  paymentProviders?: readonly PaymentProvider[];
   /** Test faults of the test payment provider (the API tests' processor faults; never set by the server). */
   processorFaults?: ProcessorFaults;
 }
@@ -98,58 +59,15 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The module list: each module is built with the platform and the services of the modules above it (a
- * module whose needs are not met above it does not type-check), then each registers its routes.
- */
-function composeModules(platform: Platform) {
-  return compose(platform)
-    .use(businessModule)
-    .use(sessionModule)
-    .use(businessDetailsModule)
-    .use(onboardingModule)
-    .use(verificationModule)
-    .use(staffModule)
-    .use(auditLogModule)
-    .use(notificationSettingsModule)
-    .use(emailTemplatesModule)
-    .use(ledgerModule)
-    .use(processorModule)
-    .use(customersModule)
-    .use(chargesModule)
-    .use(productsModule)
-    .use(paymentMethodsModule)
-    .use(checkoutCustomisationModule)
-    .use(sourcePaymentsModule)
-    .use(paymentLinksModule)
-    .use(staticQrCodesModule)
-    .use(invoicesModule)
-    .use(invoiceRemindersModule)
-    .use(recurringPlansModule)
-    .use(portalLinksModule)
-    .use(subscriptionsModule)
-    .use(invoicePageModule)
-    .use(directDebitModule)
-    .use(customerPortalModule)
-    .use(repeatingInvoicesModule)
-    .use(invoiceImportsModule)
-    .use(transactionsModule)
-    .use(checkoutModule)
-    .use(overviewModule)
-    .use(balancesModule)
-    .use(salesReportModule)
-    .use(authModule)
-    .use(userModule)
-    .use(bankAccountsModule)
-    .use(payoutsModule)
-    .use(sendMoneyModule)
-    .use(devMailboxModule);
-}
-
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The composition root: every dependency is passed in, so tests build the real app on a test database. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  return (await composeApp(options)).app;
+}
+
+/** The app and the services it was built on (`buildServices`): the API tests' factories call the same ones. */
+export async function composeApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   configureZodMessages();
   const { config, db } = options;
   const clock = options.devClock ?? options.clock ?? systemClock;
@@ -157,19 +75,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = createJobs({ connection: options.jobsConnection, clock, logger, mode: options.jobsMode ?? 'poll' });
   const mailer =
     options.mailer ?? createMailer({ db, clock, logger, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, retentionDays: config.mailRetentionDays });
-  const platform: Platform = {
+  const modules = buildServices({
     db,
     clock,
     config,
-    changes: options.changes,
     mailer,
-    limiter: createRateLimiter({ db, clock }),
-    audit: createAuditService({ clock }),
     jobs,
-  };
-  const modules = composeModules(platform);
-  for (const source of options.paymentSources ?? []) modules.services.charges.registerSource(source);
-  if (options.processorFaults) modules.services.processor.useFaults(options.processorFaults);
+    changes: options.changes,
+    ...(options.paymentSources ? { paymentSources: options.paymentSources } : {}),
+    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
+    ...(options.processorFaults ? { processorFaults: options.processorFaults } : {}),
+  });
   const secureCookies = config.publicUrl.startsWith('https://');
   const headers = { https: secureCookies };
 
@@ -214,5 +130,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   modules.registerJobs(jobs);
   await jobs.start();
   app.addHook('onClose', async () => jobs.stop());
-  return app;
+  return { app, services: modules.services };
 }

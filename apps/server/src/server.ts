@@ -25,12 +25,12 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   if (await isEmpty(database.db)) {
     if (config.demoData) {
-      const demo = await seedDemoData(database.db, systemClock, { uploadsDir: join(config.dataDir, 'uploads') });
+      const demo = await seedDemoData(database.db, systemClock, { config, uploadsDir: join(config.dataDir, 'uploads') });
       if (config.demoHistory) {
         // Through the charges service, so events, fees and the ledger are what real payments make; before the
         // server listens, so nobody sees (or a stop leaves) half a history.
         const started = performance.now();
-        const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now());
         const ms = Math.round(performance.now() - started);

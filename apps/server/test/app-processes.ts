@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { buildApp } from '../src/app';
+import { composeApp } from '../src/app';
 import { testConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { fixedClock } from '../src/lib/clock';
@@ -28,8 +28,16 @@ type Clock = ReturnType<typeof fixedClock>;
 
 /** One app process on a database: the real app, jobs run by hand. */
 export async function appOn(database: Database, clock: Clock): Promise<TestContext> {
-  const app = await buildApp({ config, db: database.db, changes: database.changes, clock, logger: silent, jobsConnection: database.jobs, jobsMode: 'manual' });
-  return { app, database, clock, config, close: async () => app.close() };
+  const { app, services } = await composeApp({
+    config,
+    db: database.db,
+    changes: database.changes,
+    clock,
+    logger: silent,
+    jobsConnection: database.jobs,
+    jobsMode: 'manual',
+  });
+  return { app, database, clock, config, services, close: async () => app.close() };
 }
 
 /**

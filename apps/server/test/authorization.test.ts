@@ -159,7 +159,7 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
   'transactions.refund': {
     callers: () => [agents.get('owner')!, agents.get('admin')!],
     fresh: async (e, n) => {
-      const payment = await makePayment(t.database.db, t.clock, businessId, { amount: 100_00, reference: `walk-${n}` });
+      const payment = await makePayment(t, businessId, { amount: 100_00, reference: `walk-${n}` });
       return { url: buildPath(e.path, { business_id: businessId, payment_id: payment.id }), body: { amount: 1_00, reason: 'requested_by_customer' } };
     },
     vary: async (_e, first, n) => ({ url: first.url, body: { amount: 1_00 + n, reason: 'duplicate' } }),

@@ -4,9 +4,8 @@ import { endpointPath } from '@merchant/core';
 import { balanceEndpoints, type StatementEntry } from '@merchant/payments';
 import { businesses, payments } from '@/db/schema';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
-import { createProcessor } from '@/modules/payments/processor/processor.module';
 import { createTestProvider } from '@/modules/payments/processor/test-provider';
-import { actorOf, card, paymentServices } from './factories/charges';
+import { actorOf, card } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 
@@ -44,10 +43,10 @@ const fees: number[] = [];
 const nets: number[] = [];
 
 beforeAll(async () => {
-  t = await createTestContext();
   // The test processor stands in for Stripe and Xendit: what matters here is the provider the payment names.
   const acquirers = ['stripe', 'xendit'].map((name) => ({ ...createTestProvider(), name }));
-  ({ charges } = paymentServices(t.database.db, t.clock, createProcessor([createTestProvider(), ...acquirers])));
+  t = await createTestContext({}, { paymentProviders: acquirers });
+  ({ charges } = t.services);
   business = await createBusiness(t, { staff: ['manager', 'cashier'] });
   // Three wallet payments on 1, 2 and 5 November; one in USD; one collected by Stripe, one by Xendit.
   for (const [at, amount] of [

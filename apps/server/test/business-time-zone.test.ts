@@ -6,7 +6,7 @@ import { balanceEndpoints, overviewEndpoints, salesReportEndpoints, transactionE
 import { parseCsv } from '../src/lib/csv';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
 import { answerOf, createTestContext, type TestContext } from './harness';
-import { card, paymentServices } from './factories/charges';
+import { card } from './factories/charges';
 import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 
 /**
@@ -44,7 +44,7 @@ const setZone = (b: FactoryBusiness<'owner'>, zone: string) =>
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ charges } = paymentServices(t.database.db, t.clock));
+  ({ charges } = t.services);
   t.clock.set(new Date('2026-01-10T12:00:00Z'));
   singapore = await createBusiness(t, { country: 'sg', timeZone: 'country', staff: ['cashier'] });
   newYork = await createBusiness(t, { country: 'us', currency: 'usd', timeZone: 'country' });

@@ -1,14 +1,9 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentMethodDetailsSchema } from '@merchant/payments';
-import { buildApp } from '../src/app';
-import { testConfig } from '../src/config';
-import type { Database } from '../src/db/client';
-import { fixedClock } from '../src/lib/clock';
 import { createLogger } from '../src/lib/logger';
-import { createTestBusiness, paymentServices } from './factories/charges';
-import { openTestDatabase } from './harness';
+import { createBusiness } from './factories';
+import { createTestContext, type TestContext } from './harness';
 
 /**
  * Card numbers and CVCs never reach the log (docs/payments.md, "The processor"): the app's logger, at its
@@ -17,31 +12,21 @@ import { openTestDatabase } from './harness';
  */
 const NUMBER = '4242424242424242';
 const CVC = '737';
-let database: Database;
-let app: FastifyInstance;
+let t: TestContext;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
-  const businessId = await createTestBusiness(database.db, 'Card Logging Shop');
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(chunk.toString('utf8'));
       done();
     },
   });
-  app = await buildApp({
-    config: testConfig({ webDist: '/nonexistent' }),
-    db: database.db,
-    clock,
-    logger: createLogger('trace', sink),
-    jobsConnection: database.jobs,
-    jobsMode: 'manual',
-  });
-  const { charges } = paymentServices(database.db, clock);
+  t = await createTestContext({}, { logger: createLogger('trace', sink) });
+  const { charges } = t.services;
+  let businessId = '';
   // The shape of the checkout's confirm call: the card details in the body, once.
-  app.post('/confirm-probe/:mode', async (req, reply) => {
+  t.app.post('/confirm-probe/:mode', async (req, reply) => {
     const mode = (req.params as { mode: string }).mode;
     req.log.info({ body: req.body }, 'confirm called');
     const details = PaymentMethodDetailsSchema.parse((req.body as { details: unknown }).details);
@@ -50,21 +35,19 @@ beforeAll(async () => {
     const result = await charges.confirm(payment.publicId, details);
     return reply.send({ status: result.payment.status, last4: result.payment.cardLast4 });
   });
+  businessId = (await createBusiness(t, { name: 'Card Logging Shop' })).id;
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => t.close());
 
 const body = (number: string) => ({ details: { method: 'card', card: { number, exp_month: 12, exp_year: 2030, cvc: CVC } } });
 
 describe('the request log', () => {
   it('never carries a card number or a CVC', async () => {
-    const ok = await app.inject({ method: 'POST', url: '/confirm-probe/pay', payload: body(NUMBER) });
+    const ok = await t.app.inject({ method: 'POST', url: '/confirm-probe/pay', payload: body(NUMBER) });
     expect(ok.json()).toEqual({ status: 'succeeded', last4: '4242' });
-    const refused = await app.inject({ method: 'POST', url: '/confirm-probe/pay', payload: body('4242424242424241') });
+    const refused = await t.app.inject({ method: 'POST', url: '/confirm-probe/pay', payload: body('4242424242424241') });
     expect(refused.statusCode).toBe(422);
-    const crashed = await app.inject({ method: 'POST', url: '/confirm-probe/crash', payload: body(NUMBER) });
+    const crashed = await t.app.inject({ method: 'POST', url: '/confirm-probe/crash', payload: body(NUMBER) });
     expect(crashed.statusCode).toBe(500);
 
     const log = lines.join('');

@@ -81,8 +81,7 @@ describe('starting payments', () => {
     const busy = await reusableLink();
     const id = await linkId(busy);
     // More paid payments in the window than the limit of unpaid ones (made through the charges service, as the checkout makes them)...
-    for (let i = 0; i < L.start.incompletePerSource.max; i++)
-      await makePayment(db(), t.clock, business.id, { amount: 25_00, source: 'payment_link', sourceId: id });
+    for (let i = 0; i < L.start.incompletePerSource.max; i++) await makePayment(t, business.id, { amount: 25_00, source: 'payment_link', sourceId: id });
     // ...and more customers paying it at the checkout.
     for (let i = 0; i < 3; i++) {
       const paid = await pay(busy, card(GOOD));
@@ -137,7 +136,7 @@ describe('card declines on a link or QR code', () => {
     const link = await reusableLink();
     const id = await linkId(link);
     // A busy hour: as many paid card payments as the decline limit, so the declines never pass half.
-    for (let i = 0; i < L.declines.perSource.max; i++) await makePayment(db(), t.clock, business.id, { amount: 25_00, source: 'payment_link', sourceId: id });
+    for (let i = 0; i < L.declines.perSource.max; i++) await makePayment(t, business.id, { amount: 25_00, source: 'payment_link', sourceId: id });
     for (let i = 0; i < L.declines.perSource.max - 1; i++) expect((await pay(link, card(DECLINED))).status).toBe(200);
     expect(await pauseMailsAbout(link)).toHaveLength(0);
     expect((await pay(link, card(GOOD))).status).toBe(200);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, checkoutSettings, customers, ledgerEntries, paymentLinks, paymentMethodSettings, payments } from '../src/db/schema';
 import type { ChargesActor, ChargesService } from '../src/modules/payments/charges/charges.service';
 import type { LedgerService } from '../src/modules/payments/ledger/ledger.service';
-import { actorOf, card, createTestBusiness, createTestLink, paymentServices, testLinkSource } from './factories/charges';
-import { createTestContext, type TestContext } from './harness';
-import { createBusiness, signUp } from './factories';
+import { actorOf, card, createTestLink } from './factories/charges';
+import { createTestContext, type Agent, type TestContext } from './harness';
+import { createBusiness, createTestBusiness, signUp } from './factories';
 
 /** The payment lifecycle service on both databases (docs/payments.md, "Core services"). */
 let t: TestContext;
@@ -14,6 +14,7 @@ let charges: ChargesService;
 let ledger: LedgerService;
 let businessId: string;
 let owner: ChargesActor;
+let ownerAgent: Agent;
 let cashier: ChargesActor;
 /** A business of someone else. */
 let otherBusinessId: string;
@@ -21,10 +22,10 @@ const DAY_MS = 24 * 60 * 60_000;
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ charges, ledger } = paymentServices(t.database.db, t.clock));
-  charges.registerSource(testLinkSource);
+  ({ charges, ledger } = t.services);
   const business = await createBusiness(t, { staff: ['cashier'] });
   businessId = business.id;
+  ownerAgent = business.people.owner.agent;
   owner = await actorOf(t.database.db, businessId, business.people.owner.email, 'owner');
   cashier = await actorOf(t.database.db, businessId, business.people.cashier.email, 'cashier');
   otherBusinessId = (await signUp(t)).businessId;
@@ -293,7 +294,7 @@ describe('refunds', () => {
 
 describe('a single-use source', () => {
   it('is charged exactly once when many customers pay it at once; later payments are refused', async () => {
-    const linkId = await createTestLink(t.database.db, businessId, { amount: 25_00, singleUse: true });
+    const linkId = await createTestLink(ownerAgent, businessId, { amount: 25_00, singleUse: true });
     const attempts = await Promise.all(
       Array.from({ length: 6 }, () => charges.start({ businessId, source: { type: 'payment_link', id: linkId }, amount: 25_00, currency: 'sgd' })),
     );
@@ -309,12 +310,12 @@ describe('a single-use source', () => {
     expect(link?.status).toBe('completed');
     await expect(charges.start({ businessId, source: { type: 'payment_link', id: linkId }, amount: 25_00, currency: 'sgd' })).rejects.toMatchObject({
       code: 'PAYMENT_SOURCE_UNAVAILABLE',
-      message: 'This link has been paid already.',
+      message: 'This payment link has been paid already.',
     });
   });
 
   it('refuses to complete a challenge once another payment took the link', async () => {
-    const linkId = await createTestLink(t.database.db, businessId, { amount: 25_00, singleUse: true });
+    const linkId = await createTestLink(ownerAgent, businessId, { amount: 25_00, singleUse: true });
     const source = { type: 'payment_link' as const, id: linkId };
     const slow = await charges.start({ businessId, source, amount: 25_00, currency: 'sgd' });
     const fast = await charges.start({ businessId, source, amount: 25_00, currency: 'sgd' });
@@ -326,7 +327,7 @@ describe('a single-use source', () => {
   });
 
   it('takes many payments when reusable', async () => {
-    const linkId = await createTestLink(t.database.db, businessId, { amount: 5_00, singleUse: false });
+    const linkId = await createTestLink(ownerAgent, businessId, { amount: 5_00, singleUse: false });
     const attempts = await Promise.all(
       Array.from({ length: 3 }, () => charges.start({ businessId, source: { type: 'payment_link', id: linkId }, amount: 5_00, currency: 'sgd' })),
     );
@@ -371,7 +372,7 @@ describe('the books', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), async (ops) => {
-        const shop = await createTestBusiness(t.database.db);
+        const shop = await createTestBusiness(t, owner.user.id);
         const shopOwner = { ...owner, business: { row: { id: shop }, role: 'owner' as const } };
         const made: { id: string; amount: number; net: number; refunded: number; settled: boolean }[] = [];
         for (const step of ops) {

@@ -18,7 +18,7 @@ import { payments } from '@/db/schema';
 import { parseCsv } from '@/lib/csv';
 import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
-import { actorOf, card, paymentServices } from './factories/charges';
+import { actorOf, card } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { addBankAccount, createBusiness, createCustomer, createInvoice, signInAgain, type FactoryBusiness } from './factories';
 
@@ -41,7 +41,7 @@ const STARTS_FORMULA = /^[\s"]*[=+\-@|]/;
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ charges } = paymentServices(t.database.db, t.clock));
+  ({ charges } = t.services);
 });
 afterAll(() => t.close());
 

@@ -42,7 +42,7 @@ const askNewLink = (params: PortalParams, agent = new Agent(t.app)) => agent.cal
 /** A customer with an email, and a succeeded payment of theirs (paid with that email, so the payment is theirs). */
 async function customerWithPayment(business = businessId, agent = owner, amount = 12_34) {
   const customer = await createCustomer(agent, business);
-  const payment = await makePayment(t.database.db, t.clock, business, { amount, customer: { email: customer.email! } });
+  const payment = await makePayment(t, business, { amount, customer: { email: customer.email! } });
   return { customer, payment };
 }
 

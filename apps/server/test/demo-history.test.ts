@@ -25,7 +25,7 @@ beforeAll(async () => {
   ownerPerson = business.people.owner;
   // Where the demo's payouts go, as the demo business has it.
   await addBankAccount(t, business, business.people.owner);
-  ({ payments: seeded, transfers: transfersMade } = await seedDemoPayments(t.database.db, businessId, business.people.owner.id, t.clock.now()));
+  ({ payments: seeded, transfers: transfersMade } = await seedDemoPayments(t.database.db, businessId, business.people.owner.id, t.clock.now(), t.config));
 }, 600_000);
 afterAll(() => t.close());
 

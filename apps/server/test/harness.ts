@@ -13,9 +13,11 @@ import {
 } from '@merchant/core';
 import { authEndpoints } from '@merchant/identity';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { composeApp } from '../src/app';
+import type { Services } from '../src/services';
+import type { PaymentProvider } from '../src/modules/payments/processor/provider';
 import type { PaymentSourceAdapter } from '../src/modules/payments/charges/charges.service';
 import type { ProcessorFaults } from '../src/modules/payments/processor/test-provider';
 import { testConfig, type AppConfig } from '../src/config';
@@ -54,6 +56,8 @@ export interface TestContext {
   database: Database;
   clock: ReturnType<typeof fixedClock>;
   config: AppConfig;
+  /** The app's own services (`buildServices`): factories make through them what no endpoint makes. */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -63,20 +67,28 @@ export interface TestContext {
  */
 export async function createTestContext(
   overrides: Partial<AppConfig> = {},
-  options: { onQuery?: (sql: string) => void; paymentSources?: readonly PaymentSourceAdapter[]; processorFaults?: ProcessorFaults } = {},
+  options: {
+    onQuery?: (sql: string) => void;
+    /** The app's logger (silent unless given). */
+    logger?: Logger;
+    paymentSources?: readonly PaymentSourceAdapter[];
+    paymentProviders?: readonly PaymentProvider[];
+    processorFaults?: ProcessorFaults;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options);
   const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
   const config = testConfig({ webDist: '/nonexistent', ...overrides });
-  const app = await buildApp({
+  const { app, services } = await composeApp({
     config,
     db: database.db,
     changes: database.changes,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     jobsConnection: database.jobs,
     jobsMode: 'manual',
     ...(options.paymentSources ? { paymentSources: options.paymentSources } : {}),
+    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
     ...(options.processorFaults ? { processorFaults: options.processorFaults } : {}),
   });
   return {
@@ -84,6 +96,7 @@ export async function createTestContext(
     database,
     clock,
     config,
+    services,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@merchant/core';
 import { balanceEndpoints, checkoutEndpoints, transactionEndpoints, type RefundInput } from '@merchant/payments';
 import { ledgerTransactions, payments, processorAttempts } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
 import { RECONCILE_AFTER_MS } from '../src/modules/payments/charges/processor-attempts';
-import { appOn } from './app-processes';
-import { availableMoney, createBusiness, insertLink } from './factories';
-import { Browser, CheckoutBrowser, killServers, startServer as startServerOn, stopServer } from './server-process';
-import { restartableDatabase } from './restartable-database';
+import { availableMoney, insertLink } from './factories';
+import { killableServers } from './killed-servers';
+import { Browser, CheckoutBrowser, startServer as startServerOn, stopServer } from './server-process';
 
 /**
  * A real kill -9 between the commit of a refund and its stored answer (issue 23): the server process runs with
@@ -22,35 +17,26 @@ import { restartableDatabase } from './restartable-database';
  * commit leaves its key busy while the lease lasts (the restarted server's dev clock passes it), then the
  * retry runs it, once. Both databases: the embedded one in its data directory, PostgreSQL in its own database.
  */
-let store: Awaited<ReturnType<typeof restartableDatabase>>;
-let uploads: string;
+let setup: Awaited<ReturnType<typeof killableServers<{ paymentIds: string[]; linkPublicId: string }>>>;
 let ownerEmail: string;
 let businessId: string;
-const paymentIds: string[] = [];
+let paymentIds: string[];
 let linkPublicId: string;
 
-const startServer = () => startServerOn({ DATA_DIR: uploads, ...store.serverEnv });
+const startServer = () => startServerOn(setup.serverEnv());
 
 beforeAll(async () => {
-  uploads = mkdtempSync(join(tmpdir(), 'md-idempotency-crash-'));
-  store = await restartableDatabase();
-  // The business and its paid, settled payments are made by an app in this process, closed before the servers start.
-  const database = await store.open();
-  const t = await appOn(database, fixedClock(new Date()));
-  const business = await createBusiness(t, {});
-  ownerEmail = business.people.owner.email;
-  businessId = business.id;
-  for (const amount of [100_00, 80_00]) paymentIds.push((await availableMoney(t, businessId, amount)).id);
-  linkPublicId = await insertLink(database.db, businessId, { amount: 40_00 });
-  await t.close();
-  await database.close();
+  // Its paid, settled payments and a payment link.
+  setup = await killableServers('idempotency-crash', async (t, business, database) => {
+    const ids: string[] = [];
+    for (const amount of [100_00, 80_00]) ids.push((await availableMoney(t, business.id, amount)).id);
+    return { paymentIds: ids, linkPublicId: await insertLink(database.db, business.id, { amount: 40_00 }) };
+  });
+  ({ ownerEmail, businessId } = setup);
+  ({ paymentIds, linkPublicId } = setup.made);
 }, 120_000);
 
-afterAll(async () => {
-  killServers();
-  await store.dispose();
-  rmSync(uploads, { recursive: true, force: true });
-});
+afterAll(() => setup.dispose());
 
 const refundAt = (paymentId: string) => ({ params: { business_id: businessId, payment_id: paymentId } });
 
@@ -156,7 +142,7 @@ describe('a refund whose server is killed (kill -9)', () => {
     expect([retried.status, (retried.json as { status: string }).status]).toEqual([200, 'succeeded']);
     await stopServer(second);
 
-    const database = await store.open();
+    const database = await setup.store.open();
     try {
       const [paid] = await database.db.select().from(payments).where(eq(payments.publicId, publicId));
       const posted = await database.db

@@ -11,7 +11,7 @@ import { createIdempotency, IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../s
 import type { PaymentSourceAdapter } from '../src/modules/payments/charges/charges.service';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { availableMoney, createBusiness, type FactoryBusiness } from './factories';
-import { card, paymentServices } from './factories/charges';
+import { card } from './factories/charges';
 
 /**
  * A request cut by a crash (issue 23): its Idempotency-Key is held by a lease, not for the key's 24 hours. The
@@ -188,7 +188,7 @@ describe('a live request keeps its key', () => {
 
 describe('a request whose lease was taken over', () => {
   it('commits nothing: the payment is charged once, by the request that holds the key', async () => {
-    const { charges } = paymentServices(t.database.db, t.clock);
+    const { charges } = t.services;
     const started = await charges.start({ businessId: business.id, source: { type: 'store_order', id: STORE_ORDER }, amount: 30_00, currency: 'sgd' });
     const customer = new Agent(t.app);
     const host = hostOfKind('checkout', t.config.baseDomain);

@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@merchant/core';
 import { payoutEndpoints } from '@merchant/payments';
-import { fixedClock } from '../src/lib/clock';
 import { TEST_CRASH_HEADER } from '../src/http/idempotency';
-import { appOn, rows } from './app-processes';
-import { addBankAccount, availableMoney, createBusiness } from './factories';
+import { rows } from './app-processes';
+import { addBankAccount, availableMoney } from './factories';
+import { killableServers } from './killed-servers';
 import { fakeSmtp } from './fake-smtp';
-import { Browser, killServers, startServer, stopServer } from './server-process';
-import { restartableDatabase } from './restartable-database';
+import { Browser, startServer, stopServer } from './server-process';
 
 /**
  * The outbox (issue 24): a mail is written in the transaction of the change it tells of, so a process killed
@@ -20,37 +16,28 @@ import { restartableDatabase } from './restartable-database';
  * after-commit); the server starts again on the same database with SMTP, and the payout's mail arrives exactly
  * once, its Message-ID the mail's id. Both databases.
  */
-let store: Awaited<ReturnType<typeof restartableDatabase>>;
+let setup: Awaited<ReturnType<typeof killableServers<void>>>;
 let smtp: Awaited<ReturnType<typeof fakeSmtp>>;
-let uploads: string;
 let ownerEmail: string;
 let businessId: string;
 
-const serverEnv = () => ({ DATA_DIR: uploads, ...store.serverEnv, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Merchant <mail@merchant.test>' });
+const serverEnv = () => setup.serverEnv({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Merchant <mail@merchant.test>' });
 
 beforeAll(async () => {
-  uploads = mkdtempSync(join(tmpdir(), 'md-outbox-crash-'));
   smtp = await fakeSmtp();
-  store = await restartableDatabase();
-  // The verified business, its available money and bank account are made by an app in this process, closed before the servers start.
-  const database = await store.open();
-  const t = await appOn(database, fixedClock(new Date()));
-  const business = await createBusiness(t, {});
-  ownerEmail = business.people.owner.email;
-  businessId = business.id;
-  await availableMoney(t, businessId, 100_00);
-  await addBankAccount(t, business, business.people.owner);
-  // Mail made so far (the bank account's notice) is delivered by its own jobs here; only the payout's is the test's.
-  await t.app.jobs.runDue();
-  await t.close();
-  await database.close();
+  // Its available money and bank account; mail made so far (the bank account's notice) is delivered by its own jobs
+  // here: only the payout's is the test's.
+  setup = await killableServers('outbox-crash', async (t, business) => {
+    await availableMoney(t, business.id, 100_00);
+    await addBankAccount(t, business, business.people.owner);
+    await t.app.jobs.runDue();
+  });
+  ({ ownerEmail, businessId } = setup);
 }, 120_000);
 
 afterAll(async () => {
-  killServers();
+  await setup.dispose();
   await smtp.close();
-  await store.dispose();
-  rmSync(uploads, { recursive: true, force: true });
 });
 
 const payoutMails = () => smtp.received.filter((m) => /^Subject: Payout of /m.test(m));
@@ -81,7 +68,7 @@ describe('a mail whose server is killed (kill -9) right after the commit of the 
     await stopServer(second);
     expect(payoutMails()).toHaveLength(1);
 
-    const database = await store.open();
+    const database = await setup.store.open();
     try {
       const kept = await rows<{ id: string; sent_at: Date | null }>(database, sql`select id, sent_at from mail_outbox where subject like 'Payout of %'`);
       expect(kept).toHaveLength(1);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, type EndpointQuery } from '@merchant/core';
 import { overviewEndpoints } from '@merchant/payments';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
-import { card, createTestLink, paymentServices, testLinkSource } from './factories/charges';
+import { card, createTestLink } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 
@@ -35,8 +35,7 @@ async function pay(at: string, amount: number, options: { currency?: string; dec
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ charges } = paymentServices(t.database.db, t.clock));
-  charges.registerSource(testLinkSource);
+  ({ charges } = t.services);
   business = await createBusiness(t, { staff: ['cashier'] });
   owner = business.people.owner.agent;
   cashier = business.people.cashier.agent;
@@ -59,7 +58,7 @@ describe('figures of payments made through the checkout service', () => {
   let linkId: string;
 
   beforeAll(async () => {
-    linkId = await createTestLink(t.database.db, business.id, { amount: 30_00, singleUse: false });
+    linkId = await createTestLink(business.people.owner.agent, business.id, { amount: 30_00, singleUse: false });
     // Previous 7-day period (27 Oct - 3 Nov): one payment.
     nets.push((await pay('2026-11-03T10:00:00Z', 50_00)).net);
     // Current period (4 - 10 Nov): two from a static QR, one from a link, one declined, one in another currency.

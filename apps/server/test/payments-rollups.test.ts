@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargesActor, ChargesService } from '../src/modules/payments/charges/charges.service';
-import { actorOf, card, createTestLink, paymentServices, testLinkSource } from './factories/charges';
-import { createTestContext, type TestContext } from './harness';
+import { actorOf, card, createTestLink } from './factories/charges';
+import { createTestContext, type Agent, type TestContext } from './harness';
 import { createBusiness } from './factories';
 
 /**
@@ -13,13 +13,14 @@ let t: TestContext;
 let charges: ChargesService;
 let owner: ChargesActor;
 let businessId: string;
+let ownerAgent: Agent;
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ charges } = paymentServices(t.database.db, t.clock));
-  charges.registerSource(testLinkSource);
+  ({ charges } = t.services);
   const business = await createBusiness(t);
   businessId = business.id;
+  ownerAgent = business.people.owner.agent;
   owner = await actorOf(t.database.db, businessId, business.people.owner.email, 'owner');
 });
 afterAll(() => t.close());
@@ -76,7 +77,7 @@ async function pay(at: string, amount: number, how: 'card' | 'declined' | 'payno
 
 describe('payments_daily and ledger_balances', () => {
   it('agree with the payments and the ledger entries after pays, failures, refunds and settlement', async () => {
-    const linkId = await createTestLink(t.database.db, businessId, { amount: 12_00, singleUse: false });
+    const linkId = await createTestLink(ownerAgent, businessId, { amount: 12_00, singleUse: false });
     const a = await pay('2026-10-01T23:59:00Z', 50_00, 'card');
     await pay('2026-10-02T00:00:00Z', 12_00, 'card', { linkId });
     await pay('2026-10-02T08:00:00Z', 20_00, 'declined');
@@ -111,7 +112,7 @@ describe('payments_daily and ledger_balances', () => {
              (select count(distinct slot) from ledger_balances where business_id = ${businessId})::int as balances`);
     expect(slots[0]!.daily).toBeGreaterThan(1);
     expect(slots[0]!.balances).toBeGreaterThan(1);
-    const { ledger } = paymentServices(t.database.db, t.clock);
+    const { ledger } = t.services;
     const raw = await rows<{ account: string; currency: string; amount: string }>(
       sql`select account, currency, sum(amount)::text as amount from ledger_entries where business_id = ${businessId} group by 1, 2`,
     );

@@ -4,16 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@merchant/core';
 import { bankAccounts, ledgerEntries, payoutLines, payouts } from '@/db/schema';
 import type { ChargesActor, ChargesService } from '@/modules/payments/charges/charges.service';
-import { createPayoutScheduler } from '@/modules/payments/payouts/payouts.scheduler';
-import { createPayoutsService, type PayoutsService } from '@/modules/payments/payouts/payouts.service';
+import type { Services } from '@/services';
 import { payoutsRepository } from '@/modules/payments/payouts/payouts.repository';
-import { createAuditService } from '@/modules/platform/audit/audit.service';
 import { newId } from '@/lib/crypto';
-import type { Mailer } from '@/mail/mailer';
 import { UNATTENDED } from '@/http/context';
-import { actorOf, card, createTestBusiness, paymentServices } from './factories/charges';
+import { actorOf, card } from './factories/charges';
 import { createTestContext, type TestContext } from './harness';
-import { createBusiness } from './factories';
+import { createBusiness, createTestBusiness } from './factories';
 
 /**
  * Random sequences of payments, settlements, refunds, payouts (all or part) and the test-mode bank's answers
@@ -48,31 +45,15 @@ function expectedLines(free: readonly { id: string; remaining: number }[], amoun
 const HOUR_MS = 3_600_000;
 let t: TestContext;
 let charges: ChargesService;
-let payoutsService: PayoutsService;
-let scheduler: ReturnType<typeof createPayoutScheduler>;
+let payoutsService: Services['payouts'];
+let scheduler: Services['payouts']['scheduler'];
 let owner: ChargesActor;
-
-const silentMailer: Mailer = {
-  send: async () => '',
-  recent: async () => [],
-  attachment: async () => undefined,
-  registerJobs: () => undefined,
-};
 
 beforeAll(async () => {
   t = await createTestContext();
-  const services = paymentServices(t.database.db, t.clock);
-  charges = services.charges;
-  const deps = {
-    db: t.database.db,
-    clock: t.clock,
-    audit: createAuditService({ clock: t.clock }),
-    mailer: silentMailer,
-    ledger: services.ledger,
-    notificationSettings: { recipients: async () => [] },
-  };
-  payoutsService = createPayoutsService(deps);
-  scheduler = createPayoutScheduler({ ...deps, payouts: payoutsService });
+  // The app's own services; the scheduler is the one its hourly job runs.
+  ({ charges, payouts: payoutsService } = t.services);
+  scheduler = payoutsService.scheduler;
   const business = await createBusiness(t);
   owner = await actorOf(t.database.db, business.id, business.people.owner.email, 'owner');
 });
@@ -117,7 +98,7 @@ describe('payouts and the ledger', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
-        const shop = await createTestBusiness(t.database.db, 'Payout Property Shop');
+        const shop = await createTestBusiness(t, owner.user.id);
         const shopOwner = { ...owner, business: { row: { id: shop }, role: 'owner' as const } };
         await addAccount(shop, '0123456789');
         const made: { id: string; amount: number; refunded: number }[] = [];

@@ -5,7 +5,7 @@ import { auditLogEndpoints } from '@merchant/business';
 import { balanceEndpoints, bankAccountEndpoints, payoutEndpoints, type PayoutLine } from '@merchant/payments';
 import { ledgerEntries, ledgerTransactions, payments, payoutMarks, payouts } from '@/db/schema';
 import { parseCsv } from '@/lib/csv';
-import { paymentServices, actorOf } from './factories/charges';
+import { actorOf } from './factories/charges';
 import { Agent, answerOf, createTestContext, failure, mailbox, type TestContext } from './harness';
 import { addBankAccount, availableMoney, createBusiness, localSgAccount, signInAgain, type FactoryBusiness, type Person } from './factories';
 
@@ -149,7 +149,7 @@ describe('pay out now', () => {
 
     // A refund of the second payment comes out of what is left.
     const actor = await actorOf(t.database.db, b.id, b.people.owner.email, 'owner');
-    const { charges } = paymentServices(t.database.db, t.clock);
+    const { charges } = t.services;
     const [second] = await t.database.db
       .select({ id: payments.id })
       .from(payments)

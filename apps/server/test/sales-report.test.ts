@@ -5,7 +5,7 @@ import { parseCsv } from '../src/lib/csv';
 import type { PaymentRow } from '../src/modules/payments/charges/charges.types';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
 import { createBusiness, type FactoryBusiness } from './factories/businesses';
-import { actorOf, card, paymentServices } from './factories/charges';
+import { actorOf, card } from './factories/charges';
 import { signInAgain } from './factories/people';
 import { createTestContext, type TestContext } from './harness';
 
@@ -54,7 +54,7 @@ const figures = ({ gross, refunds, fees, net, count, refund_count }: SalesFigure
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ charges } = paymentServices(t.database.db, t.clock));
+  ({ charges } = t.services);
   t.clock.set(new Date('2026-09-30T12:00:00Z'));
   shop = await createBusiness(t, { staff: ['cashier'] });
   other = await createBusiness(t);

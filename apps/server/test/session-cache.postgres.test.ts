@@ -9,7 +9,7 @@ import { freePort } from './app-processes';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
 import pino from 'pino';
-import { buildApp } from '../src/app';
+import { composeApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
@@ -117,7 +117,7 @@ beforeAll(async () => {
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   const clock = fixedClock(new Date());
   const config = testConfig({ webDist: '/nonexistent' });
-  const app = await buildApp({
+  const { app, services } = await composeApp({
     config,
     db: database.db,
     changes: database.changes,
@@ -126,7 +126,7 @@ beforeAll(async () => {
     jobsConnection: database.jobs,
     jobsMode: 'manual',
   });
-  const t: TestContext = { app, database, clock, config, close: async () => (await app.close(), await database.close()) };
+  const t: TestContext = { app, database, clock, config, services, close: async () => (await app.close(), await database.close()) };
   business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
   await t.close();
   [a, b] = await Promise.all([startApp(url.toString()), startApp(url.toString())]);

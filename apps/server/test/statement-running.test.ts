@@ -4,7 +4,6 @@ import { endpointPath } from '@merchant/core';
 import { balanceEndpoints, type BalanceKind, type LedgerTransactionKind, type StatementEntry } from '@merchant/payments';
 import { businesses } from '@/db/schema';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
-import { paymentServices } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 
@@ -71,7 +70,7 @@ async function statement(balance: BalanceKind, query: Record<string, string | nu
 
 beforeAll(async () => {
   t = await createTestContext();
-  ({ ledger } = paymentServices(t.database.db, t.clock));
+  ({ ledger } = t.services);
   business = await createBusiness(t);
   await t.database.db.update(businesses).set({ stripeEnabled: true }).where(eq(businesses.id, business.id));
   const next = generator(20_261_125);

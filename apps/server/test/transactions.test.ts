@@ -19,7 +19,7 @@ const nextKey = () => `refund-key-${++keyCount}`;
 
 const at = (iso: string, options: PaymentOptions) => {
   t.clock.set(new Date(iso));
-  return makePayment(t.database.db, t.clock, business.id, options);
+  return makePayment(t, business.id, options);
 };
 const business_id = () => business.id;
 const inBusiness = () => ({ params: { business_id: business_id() } });

@@ -1,15 +1,13 @@
 import { PUBLIC_ID_PREFIXES, type PaymentMethodDetails, type RefundReason } from '@merchant/payments';
+import type { AppConfig } from '../config';
+import type { ChargesActor } from '../modules/payments/charges/charges.service';
+import { buildServices, quietSideEffects } from '../services';
 import type { Executor } from './client';
 import { paymentLinks, staticQrCodes } from './schema';
 import { fixedClock } from '../lib/clock';
 import { newId, newPublicId } from '../lib/crypto';
-import { createAuditService } from '../modules/platform/audit/audit.service';
-import { createChargesService, type ChargesActor } from '../modules/payments/charges/charges.service';
-import { createCustomersService } from '../modules/payments/customers/customers.service';
-import { createLedgerService } from '../modules/payments/ledger/ledger.service';
 import { demoPayouts } from './seed-payouts';
 import { demoTransfers } from './seed-transfers';
-import { createProcessor } from '../modules/payments/processor/processor.module';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How far back the demo history goes. */
@@ -88,15 +86,20 @@ interface Planned {
  * the days (so events, fees, customers and the ledger are what real payments produce), some failed, some
  * refunded in full or in part, and settled day by day as the settlement job would. Deterministic (seeded).
  */
-export async function seedDemoPayments(db: Executor, businessId: string, ownerId: string, now: Date): Promise<{ payments: number; transfers: number }> {
+export async function seedDemoPayments(
+  db: Executor,
+  businessId: string,
+  ownerId: string,
+  now: Date,
+  config: AppConfig,
+): Promise<{ payments: number; transfers: number }> {
   const random = seededRandom(20261123);
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DEMO_HISTORY_DAYS * DAY_MS;
   const clock = fixedClock(new Date(start));
-  const audit = createAuditService({ clock });
-  const customers = createCustomersService({ db, clock, audit });
-  const ledger = createLedgerService({ clock });
-  const charges = createChargesService({ db, clock, audit, ledger, processor: createProcessor(), customers });
-  const payouts = demoPayouts(db, businessId, clock, ledger);
+  // The product's services on the history's clock; past mail is not sent (nobody could read it then).
+  const { services } = buildServices({ db, clock, config, ...quietSideEffects });
+  const { charges } = services;
+  const payouts = demoPayouts(db, businessId, clock, services.payouts);
 
   const sourceTime = new Date(start - DAY_MS);
   const links = LINKS.map((link) => ({ ...link, id: newId() }));

@@ -5,11 +5,7 @@ import { bankAccounts, payoutSettings } from './schema';
 import { UNATTENDED } from '../http/context';
 import type { fixedClock } from '../lib/clock';
 import { newId } from '../lib/crypto';
-import type { Mailer } from '../mail/mailer';
-import type { LedgerService } from '../modules/payments/ledger/ledger.service';
-import { createPayoutScheduler } from '../modules/payments/payouts/payouts.scheduler';
-import { createPayoutsService } from '../modules/payments/payouts/payouts.service';
-import { createAuditService } from '../modules/platform/audit/audit.service';
+import type { Services } from '../services';
 
 /** The demo's schedule: every Monday, at least SGD 50.00. */
 const DEMO_SCHEDULE: Pick<PayoutSettings, 'schedule' | 'weekly_day' | 'monthly_day'> = { schedule: 'weekly', weekly_day: 1, monthly_day: null };
@@ -17,19 +13,14 @@ const DEMO_MINIMUM = 50_00;
 /** Which of the demo's weekly payouts went to the old account the test-mode bank refuses (counted from the first). */
 const FAILED_PAYOUT = 3;
 
-/** Past mail is not sent again: the demo's payouts happened before anyone could read the mailbox. */
-const noMail: Mailer = { send: async () => '', recent: async () => [], attachment: async () => undefined, registerJobs: () => undefined };
-
 /**
  * The demo business's payout history (docs/payments.md, "payouts"), made by the real payouts service and
  * test-mode bank as the history's clock moves: a payout every Monday of what is available, paid a day later;
  * one of them was sent to an old account whose number the test-mode bank refuses, and came back. A business
  * without a default bank account (the demo history test's) gets no payout.
  */
-export function demoPayouts(db: Executor, businessId: string, clock: ReturnType<typeof fixedClock>, ledger: Pick<LedgerService, 'post'>) {
-  const audit = createAuditService({ clock });
-  const payouts = createPayoutsService({ db, clock, audit, mailer: noMail, ledger, notificationSettings: { recipients: async () => [] } });
-  const bank = createPayoutScheduler({ db, clock, audit, ledger, payouts });
+export function demoPayouts(db: Executor, businessId: string, clock: ReturnType<typeof fixedClock>, payouts: Services['payouts']) {
+  const bank = payouts.scheduler;
   let made = 0;
 
   async function defaultAccountId(): Promise<string | null> {

@@ -1,22 +1,15 @@
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
 import type { Executor } from './client';
-import {
-  bankAccounts,
-  businesses,
-  businessUsers,
-  businessWarnings,
-  onboardingAnswers,
-  onboardingDocuments,
-  providerConnections,
-  users,
-  verificationEvents,
-} from './schema';
+import { bankAccounts, businesses, onboardingAnswers, onboardingDocuments, providerConnections, users, verificationEvents } from './schema';
 import { appSecret } from '../lib/app-secrets';
 import { secretBox, storedSettings } from '../modules/payments/payment-methods/provider-secrets';
 import { createFileStore } from '../lib/file-store';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
+import type { AppConfig } from '../config';
+import { UNATTENDED, type UserRow } from '../http/context';
+import { buildServices, quietSideEffects } from '../services';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -50,31 +43,34 @@ export async function hasDemoUsers(db: Executor): Promise<boolean> {
  * Seeds demo data. Only call on an empty database (npm start checks). The demo business's payment history
  * is seedDemoPayments's (seed-payments.ts), with the owner's id this answers; the API tests go without it.
  */
-export async function seedDemoData(db: Executor, clock: Clock, options: { uploadsDir?: string } = {}): Promise<{ businessId: string; ownerId: string }> {
+export async function seedDemoData(
+  db: Executor,
+  clock: Clock,
+  options: { config: AppConfig; uploadsDir?: string },
+): Promise<{ businessId: string; ownerId: string }> {
+  const { services } = buildServices({ db, clock, config: options.config, ...quietSideEffects });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
   const seeded = await db.transaction(async (tx) => {
+    // No service makes a user with a password already hashed: operators make demo logins, one hash for all of them.
     const user = async (email: string, name: string, isSuperAdmin = false) => {
-      const id = newId();
-      await tx.insert(users).values({ id, email, name, passwordHash, isSuperAdmin, createdAt: now, updatedAt: now });
-      return id;
+      const [row] = await tx.insert(users).values({ id: newId(), email, name, passwordHash, isSuperAdmin, createdAt: now, updatedAt: now }).returning();
+      return row!;
     };
-    const business = async (values: Partial<typeof businesses.$inferInsert> & { name: string; identifier: string }) => {
-      const id = newId();
-      await tx.insert(businesses).values({ id, country: 'sg', currency: 'sgd', createdAt: now, updatedAt: now, ...values });
-      return id;
-    };
-    const member = (businessId: string, userId: string, role: Role) =>
-      tx.insert(businessUsers).values({ id: newId(), businessId, userId, role, createdAt: now });
+    // Through the business service, as sign-up makes one: its owner, its country's time zone, the audit entry.
+    const business = (owner: UserRow, name: string, identifier: string, type: 'merchant' | 'partner' = 'merchant') =>
+      services.business.create(tx, owner, { name, identifier, country: 'sg', currency: 'sgd' }, type, UNATTENDED);
+    // Where the super admin's review left each business (the review has its own flow and tests).
+    const reviewed = (
+      businessId: string,
+      values: Partial<Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'stripeEnabled' | 'activeProviders' | 'features'>>,
+    ) => tx.update(businesses).set(values).where(eq(businesses.id, businessId));
+    const member = (businessId: string, userId: string, role: Role) => services.business.join(tx, { businessId, userId, role, at: now });
 
-    const demoId = await business({
-      name: 'Demo Coffee Roasters',
-      identifier: 'demo-coffee',
-      onboardingStatus: 'completed',
-      stripeEnabled: true,
-      activeProviders: ['stripe'],
-      features: { send_money: true },
-    });
+    const owner = await user(DEMO_USERS.owner, 'Olivia Owner');
+    const ownerId = owner.id;
+    const demoId = (await business(owner, 'Demo Coffee Roasters', 'demo-coffee')).id;
+    await reviewed(demoId, { onboardingStatus: 'completed', stripeEnabled: true, activeProviders: ['stripe'], features: { send_money: true } });
     // Its Stripe account in test mode: the connection the stripe_enabled flag above follows.
     const box = secretBox(await appSecret(tx, 'provider_secret_key', now));
     await tx.insert(providerConnections).values({
@@ -91,12 +87,10 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       createdAt: now,
       updatedAt: now,
     });
-    const ownerId = await user(DEMO_USERS.owner, 'Olivia Owner');
-    await member(demoId, ownerId, 'owner');
-    await member(demoId, await user(DEMO_USERS.admin, 'Adam Admin'), 'admin');
-    await member(demoId, await user(DEMO_USERS.manager, 'Maya Manager'), 'manager');
-    await member(demoId, await user(DEMO_USERS.cashier, 'Casey Cashier'), 'cashier');
-    await tx.insert(businessWarnings).values({
+    await member(demoId, (await user(DEMO_USERS.admin, 'Adam Admin')).id, 'admin');
+    await member(demoId, (await user(DEMO_USERS.manager, 'Maya Manager')).id, 'manager');
+    await member(demoId, (await user(DEMO_USERS.cashier, 'Casey Cashier')).id, 'cashier');
+    await services.business.addWarning(tx, {
       id: newId(),
       businessId: demoId,
       style: 'info',
@@ -125,18 +119,19 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { upload
       updatedAt: now,
     });
 
-    const partnerId = await business({ name: 'Demo Partners', identifier: 'demo-partners', type: 'partner', onboardingStatus: 'completed' });
-    await member(partnerId, await user(DEMO_USERS.partner, 'Parker Partner'), 'owner');
+    // A partner business is onboarded from the start.
+    await business(await user(DEMO_USERS.partner, 'Parker Partner'), 'Demo Partners', 'demo-partners', 'partner');
 
     await user(DEMO_USERS.super, 'Sam Super', true);
 
-    const newId_ = await business({ name: 'New Bakery', identifier: 'new-bakery', onboardingStatus: 'questionnaire' });
-    await member(newId_, await user(DEMO_USERS.new, 'Nina New'), 'owner');
+    // Where sign-up leaves a business: the onboarding questionnaire.
+    await business(await user(DEMO_USERS.new, 'Nina New'), 'New Bakery', 'new-bakery');
 
     // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
-    const pendingId = await business({ name: 'Pending Pottery', identifier: 'pending-pottery', onboardingStatus: 'pending_verification' });
-    const pendingOwner = await user(DEMO_USERS.pending, 'Priya Pending');
-    await member(pendingId, pendingOwner, 'owner');
+    const pending = await user(DEMO_USERS.pending, 'Priya Pending');
+    const pendingOwner = pending.id;
+    const pendingId = (await business(pending, 'Pending Pottery', 'pending-pottery')).id;
+    await reviewed(pendingId, { onboardingStatus: 'pending_verification' });
     const answers: Record<'business' | 'owner' | 'address' | 'sales', Record<string, unknown>> = {
       business: { legal_name: 'Pending Pottery Pte. Ltd.', legal_type: 'company', registration_number: '202612345K', website: null, industry: 'retail' },
       owner: { full_name: 'Priya Pending', date_of_birth: '1988-04-12', nationality: 'sg', id_type: 'national_id', id_number: 'S8812345A' },

@@ -1,7 +1,6 @@
-import type { Executor } from '@/db/client';
-import type { Clock } from '@/lib/clock';
 import type { PaymentRow } from '@/modules/payments/charges/charges.types';
-import { card, paymentServices } from './charges';
+import type { TestContext } from '../harness';
+import { card } from './charges';
 
 export interface PaymentOptions {
   amount: number;
@@ -14,9 +13,9 @@ export interface PaymentOptions {
   sourceId?: string;
 }
 
-/** A payment made through the charges service, as the checkout makes it, at the clock's time. */
-export async function makePayment(db: Executor, clock: Clock, businessId: string, options: PaymentOptions): Promise<PaymentRow> {
-  const { charges } = paymentServices(db, clock);
+/** A payment made through the app's charges service, as the checkout makes it, at the clock's time. */
+export async function makePayment(t: TestContext, businessId: string, options: PaymentOptions): Promise<PaymentRow> {
+  const { charges } = t.services;
   const started = await charges.start({
     businessId,
     source: { type: options.source ?? 'pos', id: options.sourceId ?? null },

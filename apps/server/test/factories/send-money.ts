@@ -1,5 +1,4 @@
 import { beneficiaryEndpoints, type Beneficiary, type CreateBeneficiaryBody } from '@merchant/payments';
-import { createLedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { TestContext } from '../harness';
 import type { Person } from './people';
 import { unique } from './unique';
@@ -29,7 +28,7 @@ export async function addBeneficiary(businessId: string, person: Person, body: C
  * it): one balanced ledger transaction from customer funds, as a settlement posts.
  */
 export async function fundAvailable(t: TestContext, businessId: string, amount: number, currency = 'sgd'): Promise<void> {
-  const ledger = createLedgerService({ clock: t.clock });
+  const { ledger } = t.services;
   await t.database.db.transaction(async (tx) => {
     await ledger.post(tx, businessId, {
       kind: 'settlement',

@@ -64,14 +64,15 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
   async function create(
     executor: Executor,
     owner: UserRow,
-    body: { name: string; country: string; currency: string },
+    body: { name: string; country: string; currency: string; identifier?: string },
     type: 'merchant' | 'partner',
     where: RequestMeta,
   ): Promise<BusinessRow> {
     const now = clock.now();
     const row = await repo.insert(executor, {
       id: newId(),
-      identifier: await uniqueIdentifier(executor, body.name),
+      // An identifier of its own (the demo seed's, which its links name) or one made from the name.
+      identifier: body.identifier ?? (await uniqueIdentifier(executor, body.name)),
       name: body.name,
       type,
       country: body.country,

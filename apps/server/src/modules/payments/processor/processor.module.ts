@@ -7,6 +7,10 @@ import { databaseStore } from './test-provider.repository';
 export function createProcessor(providers: readonly PaymentProvider[] = [createTestProvider()]) {
   const byName = new Map(providers.map((p) => [p.name, p]));
   return {
+    /** Adds providers by their names (buildServices' `paymentProviders`: tests that pay through other names). */
+    addProviders(more: readonly PaymentProvider[]): void {
+      for (const provider of more) byName.set(provider.name, provider);
+    },
     /** The provider of a payment (`payments.provider`); an unknown name is a bug, not an input. */
     provider(name = 'test'): PaymentProvider {
       const provider = byName.get(name);

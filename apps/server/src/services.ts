@@ -1,0 +1,153 @@
+import type { AppConfig } from './config';
+import type { ChangeFeed } from './db/change-feed';
+import type { Executor } from './db/client';
+import type { Clock } from './lib/clock';
+import { createRateLimiter } from './lib/rate-limit';
+import type { Mailer } from './mail/mailer';
+import { compose, type Platform } from './modules/module';
+import { createAuditService } from './modules/platform/audit/audit.service';
+import type { JobSender } from './modules/platform/jobs/jobs.service';
+import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
+import type { PaymentProvider } from './modules/payments/processor/provider';
+import type { ProcessorFaults } from './modules/payments/processor/test-provider';
+import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
+import { sessionModule } from './modules/identity/session/session.module';
+import { authModule } from './modules/identity/auth/auth.module';
+import { userModule } from './modules/identity/user/user.module';
+import { businessModule } from './modules/business/business/business.module';
+import { businessDetailsModule } from './modules/business/details/business-details.module';
+import { onboardingModule } from './modules/business/onboarding/onboarding.module';
+import { verificationModule } from './modules/business/verification/verification.module';
+import { staffModule } from './modules/business/staff/staff.module';
+import { auditLogModule } from './modules/business/audit-log/audit-log.module';
+import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
+import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
+import { ledgerModule } from './modules/payments/ledger/ledger.module';
+import { processorModule } from './modules/payments/processor/processor.module';
+import { chargesModule } from './modules/payments/charges/charges.module';
+import { customersModule } from './modules/payments/customers/customers.module';
+import { transactionsModule } from './modules/payments/transactions/transactions.module';
+import { productsModule } from './modules/payments/products/products.module';
+import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
+import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
+import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
+import { paymentLinksModule } from './modules/payments/payment-links/payment-links.module';
+import { invoicesModule } from './modules/payments/invoices/invoices.module';
+import { invoiceRemindersModule } from './modules/payments/invoice-reminders/invoice-reminders.module';
+import { recurringPlansModule } from './modules/payments/recurring-plans/recurring-plans.module';
+import { subscriptionsModule } from './modules/payments/subscriptions/subscriptions.module';
+import { invoicePageModule } from './modules/payments/invoices/invoice-page.module';
+import { directDebitModule } from './modules/payments/direct-debit/direct-debit.module';
+import { customerPortalModule } from './modules/payments/customer-portal/customer-portal.module';
+import { portalLinksModule } from './modules/payments/customer-portal/portal-links.module';
+import { repeatingInvoicesModule } from './modules/payments/repeating-invoices/repeating-invoices.module';
+import { invoiceImportsModule } from './modules/payments/invoice-imports/invoice-imports.module';
+import { staticQrCodesModule } from './modules/payments/static-qr-codes/static-qr-codes.module';
+import { checkoutModule } from './modules/payments/checkout/checkout.module';
+import { overviewModule } from './modules/payments/overview/overview.module';
+import { balancesModule } from './modules/payments/balances/balances.module';
+import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
+import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
+import { payoutsModule } from './modules/payments/payouts/payouts.module';
+import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
+
+export interface ServiceOptions {
+  db: Executor;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  /** Where jobs are enqueued; the app's queue, or a sender that keeps nothing (`quietSideEffects`). */
+  jobs: JobSender;
+  /** The database's change feed; without it nothing is cached. */
+  changes?: ChangeFeed | undefined;
+  /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
+  paymentSources?: readonly PaymentSourceAdapter[];
+  /** Providers besides the built-in test-mode one (tests that pay through other providers' names). */
+  paymentProviders?: readonly PaymentProvider[];
+  /** Test faults of the test payment provider (the API tests' processor faults; never set by the server). */
+  processorFaults?: ProcessorFaults;
+}
+
+/**
+ * The module list: each module is built with the platform and the services of the modules above it (a
+ * module whose needs are not met above it does not type-check), then each registers its routes.
+ */
+function composeModules(platform: Platform) {
+  return compose(platform)
+    .use(businessModule)
+    .use(sessionModule)
+    .use(businessDetailsModule)
+    .use(onboardingModule)
+    .use(verificationModule)
+    .use(staffModule)
+    .use(auditLogModule)
+    .use(notificationSettingsModule)
+    .use(emailTemplatesModule)
+    .use(ledgerModule)
+    .use(processorModule)
+    .use(customersModule)
+    .use(chargesModule)
+    .use(productsModule)
+    .use(paymentMethodsModule)
+    .use(checkoutCustomisationModule)
+    .use(sourcePaymentsModule)
+    .use(paymentLinksModule)
+    .use(staticQrCodesModule)
+    .use(invoicesModule)
+    .use(invoiceRemindersModule)
+    .use(recurringPlansModule)
+    .use(portalLinksModule)
+    .use(subscriptionsModule)
+    .use(invoicePageModule)
+    .use(directDebitModule)
+    .use(customerPortalModule)
+    .use(repeatingInvoicesModule)
+    .use(invoiceImportsModule)
+    .use(transactionsModule)
+    .use(checkoutModule)
+    .use(overviewModule)
+    .use(balancesModule)
+    .use(salesReportModule)
+    .use(authModule)
+    .use(userModule)
+    .use(bankAccountsModule)
+    .use(payoutsModule)
+    .use(sendMoneyModule)
+    .use(devMailboxModule);
+}
+
+/**
+ * Every service of the product, wired once: the app registers their routes and jobs, the API tests' factories
+ * and the demo seed call them, so what they make keeps the services' defaults and invariants.
+ */
+export function buildServices(options: ServiceOptions) {
+  const { db, clock, config, mailer, jobs } = options;
+  const platform: Platform = {
+    db,
+    clock,
+    config,
+    changes: options.changes,
+    mailer,
+    limiter: createRateLimiter({ db, clock }),
+    audit: createAuditService({ clock }),
+    jobs,
+  };
+  const modules = composeModules(platform);
+  for (const source of options.paymentSources ?? []) modules.services.charges.registerSource(source);
+  if (options.paymentProviders) modules.services.processor.addProviders(options.paymentProviders);
+  if (options.processorFaults) modules.services.processor.useFaults(options.processorFaults);
+  return modules;
+}
+
+export type Modules = ReturnType<typeof buildServices>;
+/** Every service by its module's name (`services.charges`, `services.business`, ...). */
+export type Services = Modules['services'];
+
+/**
+ * A mailer and a job sender that keep nothing: for work whose side effects must not happen (the demo seed
+ * writes a past that nobody is to be mailed about, before the job queue exists).
+ */
+export const quietSideEffects: { mailer: Mailer; jobs: JobSender } = {
+  mailer: { send: async () => '', recent: async () => [], attachment: async () => undefined, registerJobs: () => undefined },
+  jobs: { send: async () => null },
+};
