@@ -77,16 +77,18 @@ async function expectBarFits(page: Page, width: number): Promise<void> {
 }
 
 describe.each([1280, 375])('forms at %i px', (width) => {
-  it('the payment link form: the amount shows SGD whole, the switch sits beside its label, the bar comes with a change', async () => {
+  it('the payment link form: the amount shows SGD whole, the switch sits beside its label, the bar says so with a change', async () => {
     const { page, close } = await signedInPage(browser, OWNER, width);
     await page.goto(`/business/${businessId}/payments/links/create`);
     await page.getByRole('heading', { level: 1, name: 'Create payment link' }).waitFor();
     const amount = page.getByRole('textbox', { name: /^Amount/ });
     await amount.waitFor();
 
-    // Untouched: no bar, nothing said about saving.
-    expect(await bar(page).count()).toBe(0);
+    // Untouched (spec 2's default): the bar with Cancel and a disabled Save, and nothing said about saving.
+    await bar(page).getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await bar(page).getByRole('button', { name: 'Create link' }).isDisabled()).toBe(true);
     expect(await page.getByText('All changes saved').count()).toBe(0);
+    expect(await page.getByText('Unsaved changes').count()).toBe(0);
 
     await expectSuffixVisible(page, /^Amount/, 'SGD');
     await expectSwitchBesideLabel(page.getByRole('switch', { name: 'Single use' }));
@@ -106,10 +108,11 @@ describe.each([1280, 375])('forms at %i px', (width) => {
     await expectAccessible(page);
     await screenshot(page, `forms-link-${width}`);
 
-    // Back to an empty form: nothing to save, the bar goes.
+    // Back to an empty form: nothing to save, and nothing said about it.
     await page.getByRole('textbox', { name: /^Purpose/ }).fill('');
     await amount.fill('');
-    await bar(page).waitFor({ state: 'detached' });
+    await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    expect(await bar(page).getByRole('button', { name: 'Create link' }).isDisabled()).toBe(true);
     await close();
   });
 

@@ -45,8 +45,9 @@ describe('the sub-header bar in the browser', () => {
     await openFromMenu(page, 'Business details', 'Settings');
     await page.waitForURL(/\/payments\/settings\/business-details$/);
     await page.getByRole('heading', { level: 1, name: 'Business details' }).waitFor();
-    // An untouched form shows no bar; the first change brings it.
-    expect(await bar(page).count()).toBe(0);
+    // An untouched form shows Cancel and a disabled Save, and says nothing about saving.
+    expect(await page.locator('[data-sub-header-bar]').getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByText('All changes saved').count()).toBe(0);
     await expectAccessible(page);
     await page.getByRole('textbox', { name: /^City/ }).fill('Somewhere else');
     await bar(page).getByRole('button', { name: 'Cancel' }).click();

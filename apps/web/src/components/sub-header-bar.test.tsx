@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider, TextInput } from '@mantine/core';
 import { Link, MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useState } from 'react';
@@ -69,12 +69,13 @@ const edit = () => fireEvent.change(screen.getByRole('textbox', { name: 'Busines
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
 describe('EditForm and the sub-header bar', () => {
-  it('shows no bar on a form nobody touched; a change shows "Unsaved changes" with Save, which submits the form with its values', () => {
+  it('on a form nobody touched, shows Cancel and a disabled Save and claims nothing; a change shows "Unsaved changes" with Save, which submits the form with its values', () => {
     const onSave = vi.fn();
     renderApp(['/payments/details'], <NameScreen onSave={onSave} />);
-    expect(screen.queryByRole('region')).toBeNull();
+    expect(within(bar('Save or cancel')).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
     expect(screen.queryByText('All changes saved')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo Plus' } });
     expect(bar('Unsaved changes')).toBeTruthy();
@@ -83,9 +84,39 @@ describe('EditForm and the sub-header bar', () => {
     fireEvent.click(saveButton());
     expect(onSave).toHaveBeenCalledWith('Demo Plus');
 
-    // Back to the stored value: nothing to save, the bar goes again.
+    // Back to the stored value: nothing to save, and nothing was saved here either.
     fireEvent.change(screen.getByRole('textbox', { name: 'Business name' }), { target: { value: 'Demo' } });
-    expect(screen.queryByRole('region')).toBeNull();
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    expect(screen.queryByText('All changes saved')).toBeNull();
+  });
+
+  it('says "All changes saved" once a save on this page went through', async () => {
+    let finish = () => undefined as void;
+    function SavingScreen() {
+      const [stored, setStored] = useState('Demo');
+      const [name, setName] = useState('Demo');
+      const [saving, setSaving] = useState(false);
+      const save = () => {
+        setSaving(true);
+        finish = () => {
+          setStored(name);
+          setSaving(false);
+        };
+      };
+      return (
+        <EditForm dirty={name !== stored} saving={saving} onSave={save} backTo="/payments/settings">
+          <TextInput label="Business name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        </EditForm>
+      );
+    }
+    renderApp(['/payments/details'], <SavingScreen />);
+    edit();
+    fireEvent.click(saveButton());
+    expect(saveButton().getAttribute('data-loading')).toBe('true');
+    act(() => finish());
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
   });
 
   it('a detail page that embeds a form saves with the form’s own button, never the page’s bar', () => {

@@ -32,9 +32,11 @@ export interface EditFormProps {
 export function EditForm({ dirty, saving, onSave, backTo, saveLabel, readOnly = false, placement = 'bar', children }: EditFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const { show, update, hide } = useSubHeaderBar();
-  // The bar comes with the first change and goes once nothing is left to save (issue 25): a form nobody touched
-  // says nothing, and a detail page that embeds a form never shows it.
-  const inBar = placement === 'bar' && !readOnly && (dirty || saving);
+  // Spec 2: the bar is there from the start with Cancel and Save (Save disabled while nothing changed). It claims
+  // nothing about a form nobody touched (issue 25): "Unsaved changes" with a change, "All changes saved" only once
+  // a save on this page went through. A detail page that embeds a form never shows it.
+  const inBar = placement === 'bar' && !readOnly;
+  const savedHere = useRef({ saving: false, saved: false });
 
   useEffect(() => {
     if (!inBar) return;
@@ -43,7 +45,12 @@ export function EditForm({ dirty, saving, onSave, backTo, saveLabel, readOnly = 
   }, [show, hide, backTo, saveLabel, inBar]);
   useEffect(() => {
     if (!inBar) return;
-    update({ title: 'Unsaved changes', saved: !dirty, saving, onSave: () => formRef.current?.requestSubmit() });
+    const seen = savedHere.current;
+    if (saving) seen.saving = true;
+    else if (seen.saving) seen.saved = !dirty;
+    if (!saving) seen.saving = false;
+    const title = dirty ? 'Unsaved changes' : seen.saved ? 'All changes saved' : '';
+    update({ title, saved: !dirty, saving, onSave: () => formRef.current?.requestSubmit() });
   }, [update, dirty, saving, inBar]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -33,7 +33,7 @@ export function SubHeaderBar({ fallbackHref, contentWidth }: { fallbackHref?: st
   return (
     <Box
       component="section"
-      aria-label={title}
+      aria-label={title || 'Save or cancel'}
       data-sub-header-bar
       style={{
         position: 'sticky',
@@ -47,9 +47,11 @@ export function SubHeaderBar({ fallbackHref, contentWidth }: { fallbackHref?: st
       <Box py="xs" px={CONTENT_PADDING} maw={contentWidth}>
         {/* On a phone the buttons wrap under the text rather than cut it. */}
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={600} data-sub-header-title style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Text>
+          {title ? (
+            <Text fw={600} data-sub-header-title style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Text>
+          ) : null}
           {bar.actionsVisible ? (
             <Group gap="xs" wrap="nowrap" ml="auto">
               <Button type="button" variant="default" onClick={cancel}>
