@@ -6,7 +6,6 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, type InvoicePage } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { Fact } from '@/components/fact';
-import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
 import { StatusPage } from '@/components/status-page';
@@ -14,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { invoicePageQuery, usePayInvoice } from '@/features/invoice-page/api/invoice-page-api';
+import { StatusBadge } from '@/components/status-badge';
 
 const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
@@ -90,7 +90,7 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
                 from {invoice.business.name}
               </Text>
             </div>
-            <InvoiceStatusBadge status={invoice.status} />
+            <StatusBadge kind="invoice" status={invoice.status} />
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Fact label="Billed to">{[invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>

@@ -14,9 +14,9 @@ import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { invitationsQuery, membersQuery, useResendInvitation, useRevokeInvitation } from '@/features/staff/api/staff-api';
-import { InvitationStatusBadge, MemberStatusBadge } from '@/features/staff/components/status-badges';
 import { roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
 import { QueryStatus } from '@/components/query-status';
+import { StatusBadge } from '@/components/status-badge';
 
 const TABS = ['members', 'invitations'] as const;
 type Tab = (typeof TABS)[number];
@@ -124,7 +124,7 @@ function Members(props: {
                   <Table.Td>{m.email}</Table.Td>
                   <Table.Td>{m.role.title}</Table.Td>
                   <Table.Td>
-                    <MemberStatusBadge status={m.status} />
+                    <StatusBadge kind="member" status={m.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -174,7 +174,7 @@ function Invitations({ businessId, canManage }: { businessId: string; canManage:
               <Table.Td>{i.role.title}</Table.Td>
               <Table.Td>{new Date(i.expires_at).toLocaleString()}</Table.Td>
               <Table.Td>
-                <InvitationStatusBadge expired={i.expired} />
+                <StatusBadge kind="invitation" status={i.expired ? 'expired' : 'pending'} />
               </Table.Td>
               {canManage ? (
                 <Table.Td>

@@ -137,7 +137,11 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
             Payments
           </Title>
           {payments.data ? (
-            <SourcePaymentsTable payments={payments.data.pages.flatMap((p) => p.data)} query={payments} />
+            <SourcePaymentsTable
+              payments={payments.data.pages.flatMap((p) => p.data)}
+              query={payments}
+              paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+            />
           ) : (
             <QueryStatus query={payments} loadingLabel="Loading payments" />
           )}
