@@ -57,6 +57,11 @@ export const STATUS_KINDS = {
   product: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
   beneficiary: kind({ active: 'Active', closed: 'Closed' }, { active: 'green', closed: 'gray' }),
   member: kind({ active: 'Active', deactivated: 'Deactivated' }, { active: 'green', deactivated: 'gray' }),
+  invoiceImport: kind({ validated: 'Not confirmed', confirmed: 'Creating', completed: 'Done' }, { validated: 'yellow', confirmed: 'blue', completed: 'green' }),
+  invoiceImportRow: kind(
+    { valid: 'Ready', invalid: 'Not imported', created: 'Created', failed: 'Not created' },
+    { valid: 'blue', invalid: 'red', created: 'green', failed: 'red' },
+  ),
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
 } as const;
 

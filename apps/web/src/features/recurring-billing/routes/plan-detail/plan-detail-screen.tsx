@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconArchive } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PLAN_STATUS_LABELS, PlanBodySchema, planIntervalLabel, type Plan } from '@merchant/payments';
+import { PlanBodySchema, planIntervalLabel, type Plan } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
@@ -88,9 +88,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label="Status">
-              <Badge variant="light" color={plan.status === 'active' ? 'green' : 'gray'}>
-                {PLAN_STATUS_LABELS[plan.status]}
-              </Badge>
+              <StatusBadge kind="plan" status={plan.status} />
             </Fact>
             <Fact label="Charges">{plan.cycles ? `${plan.cycles} in all` : 'Until cancelled'}</Fact>
             <Fact label="Free trial">{plan.trial_days > 0 ? `${plan.trial_days} days` : 'None'}</Fact>
