@@ -36,6 +36,30 @@ const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Services and pa
 /** Imports climb at most two levels: deeper code is reached through `@/` (the app's src/). Every no-restricted-imports list carries it. */
 const NO_CLIMB = { regex: '^(\\.\\./){3,}', message: "Import through the '@/' alias (the app's src/) instead of climbing more than two levels." };
 
+/** Feature files that still draw a Mantine Table (documents' line items, reports, imports, admin queues): to move to DataList. */
+const TABLES_NOT_MOVED_YET = [
+  'auth/routes/register-complete/register-complete-screen.tsx',
+  'bank-accounts/routes/bank-account-list/bank-account-list-screen.tsx',
+  'invoice-imports/components/{import-review,import-upload,recent-imports}.tsx',
+  'invoice-page/routes/invoice-page/invoice-page-screen.tsx',
+  'invoices/routes/{invoice-detail,repeating-invoice-detail}/*-screen.tsx',
+  'payments/overview/components/{currency-block,payments-overview}.tsx',
+  'recurring-billing/routes/subscription-detail/subscription-detail-screen.tsx',
+  'sales-report/components/report-currency.tsx',
+  'user-settings/components/sessions-section.tsx',
+  'user-settings/routes/audit-logs/audit-logs-screen.tsx',
+  'verification-admin/routes/verification-queue/verification-queue-screen.tsx',
+].map((f) => `apps/web/src/features/${f}`);
+
+/** A status drawn as a hand-made Badge: `<Badge color={x.status === ...}>` or `<Badge>{X_STATUS_LABELS[...]}</Badge>`. */
+const NO_HAND_STATUS_BADGE = [
+  {
+    selector:
+      "JSXElement[openingElement.name.name='Badge'] MemberExpression[object.name=/STATUS_LABELS$/], JSXOpeningElement[name.name='Badge'] JSXAttribute[name.name='color'] MemberExpression[property.name='status']",
+    message: "Show a status with <StatusBadge kind status /> ('@/components/status-badge'): one map of words and colours per kind.",
+  },
+];
+
 /** Float arithmetic on money: `(amount / 10 ** decimals).toFixed(decimals)`, `Math.round(major * 10 ** decimals)`. */
 const NO_FLOAT_MONEY = [
   {
@@ -188,7 +212,30 @@ export default tseslint.config(
     // through the admin area, which a hand-written `permissions.includes(...)` forgets (docs/architecture.md).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS] },
+    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS, ...NO_HAND_STATUS_BADGE] },
+  },
+  {
+    // Lists are drawn by the one list component (components/data-list.tsx, paged-table.tsx): a table at md and
+    // over, a card per row on a phone. A feature never draws a Mantine Table of its own. Not moved yet: the
+    // files listed here (docs/architecture.md, "List screens").
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', ...TABLES_NOT_MOVED_YET],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [NO_CLIMB],
+          paths: [
+            { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
+            {
+              name: '@mantine/core',
+              importNames: ['Table'],
+              message: "Show rows with DataList or PagedTable ('@/components/data-list', '@/components/paged-table').",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Button, Card, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -160,7 +160,6 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
 
       <PagedTable
         query={statement}
-        count={rows.length}
         loadingLabel="Loading the statement"
         loading={filters !== null}
         empty={{
@@ -169,48 +168,34 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
           description: filtered ? 'Clear a filter to see more.' : 'Payments, fees, settlements and refunds appear here as they happen.',
         }}
         label="Statement"
+        rows={rows}
+        rowKey={(e) => e.id}
+        columns={[
+          { header: 'Date', card: 'secondary', nowrap: true, cell: (e) => <time dateTime={e.created_at}>{formatBusinessDateTime(e.created_at, zone)}</time> },
+          { header: 'Type', card: 'status', nowrap: true, cell: (e) => LEDGER_KIND_LABELS[e.kind] },
+          {
+            header: 'Description',
+            card: 'title',
+            cell: (e) =>
+              e.payment_id ? (
+                <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: e.payment_id })} inherit>
+                  {e.description}
+                </Anchor>
+              ) : (
+                e.description
+              ),
+          },
+          { header: 'Amount', card: 'amount', align: 'right', nowrap: true, cell: (e) => formatMoneyWithCode(e.amount.amount, e.amount.currency) },
+          {
+            header: 'Balance after',
+            align: 'right',
+            nowrap: true,
+            cell: (e) => formatMoneyWithCode(e.running_balance.amount, e.running_balance.currency),
+          },
+        ]}
         minWidth={860}
         noun={['entry', 'entries']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Balance after
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={e.created_at}>{formatBusinessDateTime(e.created_at, zone)}</time>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{LEDGER_KIND_LABELS[e.kind]}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14rem' }}>
-                {e.payment_id ? (
-                  <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: e.payment_id })}>
-                    {e.description}
-                  </Anchor>
-                ) : (
-                  e.description
-                )}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoneyWithCode(e.amount.amount, e.amount.currency)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoneyWithCode(e.running_balance.amount, e.running_balance.currency)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

@@ -1,36 +1,27 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileInvoice } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import type { InvoiceImport, InvoiceImportRow, InvoiceImportRowState } from '@merchant/payments';
+import type { InvoiceImport, InvoiceImportRow } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { LoadMore } from '@/components/load-more';
 import { QueryStatus } from '@/components/query-status';
 import { notifyError } from '@/lib/notify';
 import { invoiceImportRowsQuery, problemsHref, useConfirmImport, useRefreshAfterImport } from '@/features/invoice-imports/api/invoice-imports-api';
-
-const STATE: Record<InvoiceImportRowState, { label: string; color: string }> = {
-  valid: { label: 'Ready', color: 'blue' },
-  invalid: { label: 'Not imported', color: 'red' },
-  created: { label: 'Created', color: 'green' },
-  failed: { label: 'Not created', color: 'red' },
-};
+import { StatusBadge } from '@/components/status-badge';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function RowLine({ row, businessId }: { row: InvoiceImportRow; businessId: string }) {
   const bad = row.state === 'invalid' || row.state === 'failed';
-  const state = STATE[row.state];
   return (
     <Table.Tr style={bad ? { background: 'var(--mantine-color-red-light)' } : undefined}>
       <Table.Th scope="row">{row.row}</Table.Th>
       <Table.Td>
-        <Badge color={state.color} variant="light" style={{ minWidth: 'max-content' }}>
-          {state.label}
-        </Badge>
+        <StatusBadge kind="invoiceImportRow" status={row.state} />
       </Table.Td>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.cells.customer_email ?? ''}</Table.Td>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.cells.description ?? ''}</Table.Td>

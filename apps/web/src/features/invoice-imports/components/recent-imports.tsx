@@ -1,15 +1,9 @@
-import { Anchor, Badge, Paper, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Table, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { InvoiceImportStatus } from '@merchant/payments';
 import { LoadMore } from '@/components/load-more';
 import { invoiceImportsQuery } from '@/features/invoice-imports/api/invoice-imports-api';
-
-const STATUS: Record<InvoiceImportStatus, { label: string; color: string }> = {
-  validated: { label: 'Not confirmed', color: 'yellow' },
-  confirmed: { label: 'Creating', color: 'blue' },
-  completed: { label: 'Done', color: 'green' },
-};
+import { StatusBadge } from '@/components/status-badge';
 
 const uploadedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -47,9 +41,7 @@ export function RecentImports({ businessId }: { businessId: string }) {
                     <time dateTime={item.created_at}>{uploadedAt(item.created_at)}</time>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS[item.status].color} style={{ minWidth: 'max-content' }}>
-                      {STATUS[item.status].label}
-                    </Badge>
+                    <StatusBadge kind="invoiceImport" status={item.status} />
                   </Table.Td>
                   <Table.Td>{item.counts.rows.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>{item.counts.created.toLocaleString('en-US')}</Table.Td>

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { href } from '@/app/route-table';
 import { QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
 import { invoicePaymentsQuery } from '@/features/invoices/api/invoices-api';
@@ -21,7 +22,11 @@ export function InvoicePayments({ businessId, invoiceId }: { businessId: string;
             No payment through the invoice's page yet.
           </Text>
         ) : (
-          <SourcePaymentsTable payments={rows} query={payments} />
+          <SourcePaymentsTable
+            payments={rows}
+            query={payments}
+            paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+          />
         )}
       </Stack>
     </Paper>

@@ -1,53 +1,35 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Text } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import { maskAccount, type Transfer } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import type { Column } from '@/components/data-list';
+import { StatusBadge } from '@/components/status-badge';
 import { formatLocalDateTime } from '@/lib/format';
-import { TransferStatusBadge } from './transfer-status-badge';
 
-/** The head and rows of a transfers table (inside `PagedTable` or a plain `Table`). */
-export function TransferRows({ businessId, transfers }: { businessId: string; transfers: readonly Transfer[] }) {
-  return (
-    <>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Amount</Table.Th>
-          <Table.Th scope="col">Beneficiary</Table.Th>
-          <Table.Th scope="col">Status</Table.Th>
-          <Table.Th scope="col">Requested by</Table.Th>
-          <Table.Th scope="col">Created</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {transfers.map((t) => (
-          <Table.Tr key={t.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Anchor component={Link} to={href('payments.transfer-history-detail', { business_id: businessId, transfer: t.id })} fw={600}>
-                {formatMoneyWithCode(t.send.amount, t.send.currency)}
-              </Anchor>
-              {t.receive.currency !== t.send.currency ? (
-                <Text size="xs" c="dimmed">
-                  receives {formatMoneyWithCode(t.receive.amount, t.receive.currency)}
-                </Text>
-              ) : null}
-            </Table.Td>
-            <Table.Td>
-              {t.beneficiary.holder_name}
-              <Text size="xs" c="dimmed">
-                {t.beneficiary.bank_name} {maskAccount(t.beneficiary.account_last4)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <TransferStatusBadge status={t.status} />
-            </Table.Td>
-            <Table.Td>{t.requested_by?.name ?? '-'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <time dateTime={t.created_at}>{formatLocalDateTime(t.created_at)}</time>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </>
-  );
-}
+/** The link to a transfer's detail. */
+export const transferHref = (businessId: string) => (t: Transfer) => href('payments.transfer-history-detail', { business_id: businessId, transfer: t.id });
+
+/** The columns of a transfers list (the history and the overview's recent transfers). */
+export const TRANSFER_COLUMNS: readonly Column<Transfer>[] = [
+  {
+    header: 'Amount',
+    card: 'amount',
+    link: true,
+    nowrap: true,
+    cell: (t) => (
+      <>
+        {formatMoneyWithCode(t.send.amount, t.send.currency)}
+        {t.receive.currency !== t.send.currency ? (
+          <Text size="xs" c="dimmed" fw={400}>
+            receives {formatMoneyWithCode(t.receive.amount, t.receive.currency)}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Beneficiary', card: 'title', cell: (t) => t.beneficiary.holder_name },
+  { header: 'Bank account', card: 'secondary', cell: (t) => `${t.beneficiary.bank_name} ${maskAccount(t.beneficiary.account_last4)}` },
+  { header: 'Status', card: 'status', nowrap: true, cell: (t) => <StatusBadge kind="transfer" status={t.status} /> },
+  { header: 'Requested by', cell: (t) => t.requested_by?.name ?? '-' },
+  { header: 'Created', nowrap: true, cell: (t) => <time dateTime={t.created_at}>{formatLocalDateTime(t.created_at)}</time> },
+];

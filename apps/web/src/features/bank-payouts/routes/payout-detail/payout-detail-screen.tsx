@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -11,7 +11,7 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
 import { payoutLinesExportHref, payoutLinesQuery, payoutQuery } from '@/features/bank-payouts/api/payouts-api';
-import { PayoutStatusBadge } from '@/features/bank-payouts/components/payout-status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 export function Component() {
   const { business_id: businessId = '', payout: payoutId = '' } = useParams();
@@ -28,7 +28,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
   return (
     <PageFrame
       title={`Payout of ${money(payout.amount.amount)}`}
-      description={<PayoutStatusBadge status={payout.status} />}
+      description={<StatusBadge kind="payout" status={payout.status} />}
       actions={
         <Button
           component="a"
@@ -101,74 +101,35 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
       </Title>
       <PagedTable
         query={lines}
-        count={rows.length}
         loadingLabel="Loading the payout's lines"
         empty={{ icon: <IconReceipt aria-hidden />, title: 'No lines', description: 'This payout lists no balance movement.' }}
         label="Payout lines"
+        rows={rows}
+        rowKey={(l) => l.entry_id}
+        columns={[
+          { header: 'Date', card: 'secondary', nowrap: true, cell: (l) => <time dateTime={l.created_at}>{formatLocalDateTime(l.created_at)}</time> },
+          { header: 'Type', card: 'status', nowrap: true, cell: (l) => LEDGER_KIND_LABELS[l.kind] },
+          {
+            header: 'Payment',
+            card: 'title',
+            cell: (l) =>
+              l.payment_id ? (
+                <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: l.payment_id })} inherit>
+                  {l.payment_reference ?? l.description}
+                </Anchor>
+              ) : (
+                l.description
+              ),
+          },
+          { header: 'Gross', align: 'right', nowrap: true, cell: (l) => (l.gross ? money(l.gross.amount) : '—') },
+          { header: 'Fee', align: 'right', nowrap: true, cell: (l) => (l.fee ? money(-l.fee.amount) : '—') },
+          { header: 'Net', align: 'right', nowrap: true, cell: (l) => money(l.net.amount) },
+          { header: 'In this payout', card: 'amount', align: 'right', nowrap: true, cell: (l) => money(l.amount.amount) },
+        ]}
+        total={{ label: `Total (${summary.lines} ${summary.lines === 1 ? 'line' : 'lines'})`, value: money(payout.amount.amount) }}
         minWidth={900}
         noun={['line', 'lines']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Payment</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Gross
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Fee
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Net
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              In this payout
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((l) => (
-            <Table.Tr key={l.entry_id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={l.created_at}>{formatLocalDateTime(l.created_at)}</time>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{LEDGER_KIND_LABELS[l.kind]}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '14rem' }}>
-                {l.payment_id ? (
-                  <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: l.payment_id })}>
-                    {l.payment_reference ?? l.description}
-                  </Anchor>
-                ) : (
-                  l.description
-                )}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {l.gross ? money(l.gross.amount) : '—'}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {l.fee ? money(-l.fee.amount) : '—'}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {money(l.net.amount)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {money(l.amount.amount)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={6}>
-              Total ({summary.lines} {summary.lines === 1 ? 'line' : 'lines'})
-            </Table.Th>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} fw={700}>
-              {money(payout.amount.amount)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconBuildingBank, IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { useBusinessTimeZone } from '@/lib/session';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { useUrlParams } from '@/lib/use-url-params';
 import { payoutsExportHref, payoutsQuery } from '@/features/bank-payouts/api/payouts-api';
-import { PayoutStatusBadge } from '@/features/bank-payouts/components/payout-status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 const STATUS_OPTIONS = PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }));
 
@@ -66,7 +66,6 @@ export function Component() {
 
       <PagedTable
         query={payouts}
-        count={rows.length}
         loadingLabel="Loading payouts"
         loading={filters !== null}
         empty={{
@@ -80,42 +79,22 @@ export function Component() {
           ) : undefined,
         }}
         label="Payouts"
-        minWidth={640}
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowHref={(p) => href('payments.balance-payouts-detail', { business_id: businessId, payout: p.id })}
+        columns={[
+          { header: 'Created', card: 'title', nowrap: true, cell: (p) => <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time> },
+          { header: 'Amount', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
+          { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payout" status={p.status} /> },
+          { header: 'Bank account', card: 'secondary', cell: (p) => `${p.bank_account.bank_name} ${maskAccount(p.bank_account.account_last4)}` },
+          {
+            header: 'Arrives',
+            nowrap: true,
+            cell: (p) => <time dateTime={p.paid_at ?? p.arrives_at}>{formatBusinessDateTime(p.paid_at ?? p.arrives_at, zone)}</time>,
+          },
+        ]}
         noun={['payout', 'payouts']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Created</Table.Th>
-            <Table.Th scope="col">Amount</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Bank account</Table.Th>
-            <Table.Th scope="col">Arrives</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={href('payments.balance-payouts-detail', { business_id: businessId, payout: p.id })} fw={500}>
-                  <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time>
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(p.amount.amount, p.amount.currency)}</Table.Td>
-              <Table.Td>
-                <PayoutStatusBadge status={p.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  {p.bank_account.bank_name} {maskAccount(p.bank_account.account_last4)}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={p.paid_at ?? p.arrives_at}>{formatBusinessDateTime(p.paid_at ?? p.arrives_at, zone)}</time>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

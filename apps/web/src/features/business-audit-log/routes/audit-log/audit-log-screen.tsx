@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -106,7 +106,6 @@ export function Component() {
 
       <PagedTable
         query={logs}
-        count={entries.length}
         loadingLabel="Loading audit logs"
         loading={filters !== null}
         empty={{
@@ -120,79 +119,77 @@ export function Component() {
           ) : undefined,
         }}
         label="Audit log entries"
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        columns={[
+          {
+            header: 'What',
+            card: 'title',
+            cell: (entry) => (
+              <Stack gap={2} component="span">
+                <Text span size="sm" inherit style={{ whiteSpace: 'pre-wrap' }}>
+                  {entry.description}
+                </Text>
+                <Text span size="xs" c="dimmed" ff="monospace" fw={400}>
+                  {entry.action}
+                  {entry.object_type ? ` · ${entry.object_type}${entry.object_id ? ` ${entry.object_id}` : ''}` : ''}
+                </Text>
+              </Stack>
+            ),
+          },
+          {
+            header: 'When (UTC)',
+            card: 'secondary',
+            nowrap: true,
+            cell: (entry) => <time dateTime={entry.created_at}>{formatUtcDateTime(entry.created_at)}</time>,
+          },
+          { header: 'Who', cell: (entry) => <Actor entry={entry} /> },
+          {
+            header: 'Where',
+            cell: (entry) => (
+              <Stack gap={2}>
+                <Text size="sm">{entry.ip ?? 'Unknown'}</Text>
+                {entry.user_agent ? (
+                  <Text size="xs" c="dimmed" title={entry.user_agent}>
+                    {describeUserAgent(entry.user_agent)}
+                  </Text>
+                ) : null}
+              </Stack>
+            ),
+          },
+        ]}
         minWidth={760}
         noun={['entry', 'entries']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When (UTC)</Table.Th>
-            <Table.Th scope="col">Who</Table.Th>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Where</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <EntryRow key={entry.id} entry={entry} />
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }
 
-function EntryRow({ entry }: { entry: BusinessAuditLogEntry }) {
+function Actor({ entry }: { entry: BusinessAuditLogEntry }) {
+  if (!entry.actor) {
+    return (
+      <Text size="sm" c="dimmed">
+        System
+      </Text>
+    );
+  }
   return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-        <time dateTime={entry.created_at}>{formatUtcDateTime(entry.created_at)}</time>
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }}>
-        {entry.actor ? (
-          <Stack gap={2}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={500}>
-                {entry.actor.name ?? 'Deleted user'}
-              </Text>
-              {entry.actor.role ? (
-                <Badge size="xs" variant="light" color="gray">
-                  {entry.actor.role}
-                </Badge>
-              ) : null}
-            </Group>
-            {entry.actor.email ? (
-              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {entry.actor.email}
-              </Text>
-            ) : null}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            System
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }}>
-        <Stack gap={2}>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {entry.description}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {entry.action}
-            {entry.object_type ? ` · ${entry.object_type}${entry.object_id ? ` ${entry.object_id}` : ''}` : ''}
-          </Text>
-        </Stack>
-      </Table.Td>
-      <Table.Td style={{ verticalAlign: 'top' }}>
-        <Stack gap={2}>
-          <Text size="sm">{entry.ip ?? 'Unknown'}</Text>
-          {entry.user_agent ? (
-            <Text size="xs" c="dimmed" title={entry.user_agent}>
-              {describeUserAgent(entry.user_agent)}
-            </Text>
-          ) : null}
-        </Stack>
-      </Table.Td>
-    </Table.Tr>
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {entry.actor.name ?? 'Deleted user'}
+        </Text>
+        {entry.actor.role ? (
+          <Badge size="xs" variant="light" color="gray">
+            {entry.actor.role}
+          </Badge>
+        ) : null}
+      </Group>
+      {entry.actor.email ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {entry.actor.email}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PortalPage, type PortalReceipt } from '@merchant/payments';
+import { PAYMENT_METHOD_LABELS, type PortalPage, type PortalReceipt } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { LoadingScreen } from '@/components/loading-screen';
 import { StatusPage } from '@/components/status-page';
@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { portalQuery, useRequestPortalLink } from '@/features/customer-portal/api/customer-portal-api';
 import { PortalSubscriptions } from './portal-subscriptions';
+import { StatusBadge } from '@/components/status-badge';
 
 /**
  * The customer's portal on the invoice host (`/{business_id}/portal/{token}`, docs/payments.md "Customer
@@ -118,11 +119,7 @@ function Receipts({ receipts }: { receipts: PortalReceipt[] }) {
                       <Text size="sm" fw={600}>
                         {amount}
                       </Text>
-                      {r.status !== 'succeeded' ? (
-                        <Badge variant="light" color="gray" size="sm">
-                          {PAYMENT_STATUS_LABELS[r.status]}
-                        </Badge>
-                      ) : null}
+                      {r.status !== 'succeeded' ? <StatusBadge kind="payment" status={r.status} /> : null}
                     </Group>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {formatLocalDateTime(r.paid_at)} · {PAYMENT_METHOD_LABELS[r.method]}

@@ -1,21 +1,12 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoneyWithCode } from '@merchant/core';
-import { SUBSCRIPTION_STATUS_LABELS, planIntervalLabel, type PortalSubscription, type SavedMethodKind } from '@merchant/payments';
+import { planIntervalLabel, type PortalSubscription, type SavedMethodKind } from '@merchant/payments';
 import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelAtPeriodEnd, useUpdateMethod } from '@/features/customer-portal/api/customer-portal-api';
-
-const STATUS_COLORS: Partial<Record<PortalSubscription['status'], string>> = {
-  active: 'green',
-  trialing: 'blue',
-  past_due: 'red',
-  unpaid: 'red',
-  pending: 'yellow',
-  cancelled: 'gray',
-  completed: 'gray',
-};
+import { StatusBadge } from '@/components/status-badge';
 
 function methodText(method: PortalSubscription['method']): string {
   if (!method) return 'No payment method yet';
@@ -72,9 +63,7 @@ export function PortalSubscriptions({ businessId, token, subscriptions }: { busi
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {s.name}
                   </Text>
-                  <Badge variant="light" color={STATUS_COLORS[s.status] ?? 'gray'}>
-                    {SUBSCRIPTION_STATUS_LABELS[s.status]}
-                  </Badge>
+                  <StatusBadge kind="subscription" status={s.status} />
                 </Group>
                 <Text size="sm">
                   {formatMoneyWithCode(s.amount.amount, s.amount.currency)} · {planIntervalLabel(s)}

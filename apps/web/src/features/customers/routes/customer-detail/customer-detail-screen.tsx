@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconMail, IconPencil, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type Customer, type Payment } from '@merchant/payments';
+import { PAYMENT_METHOD_LABELS, type Customer } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { LoadMore } from '@/components/load-more';
 import { LoadingScreen } from '@/components/loading-screen';
+import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
@@ -91,13 +91,6 @@ function CustomerDetail({ businessId, customer, listHref }: { businessId: string
   );
 }
 
-const STATUS_COLORS: Partial<Record<Payment['status'], string>> = {
-  succeeded: 'green',
-  failed: 'red',
-  refunded: 'gray',
-  partially_refunded: 'yellow',
-};
-
 function CustomerPayments({ businessId, customerId }: { businessId: string; customerId: string }) {
   const payments = useInfiniteQuery(customerPaymentsQuery(businessId, customerId));
   const rows = payments.data?.pages.flatMap((page) => page.data) ?? [];
@@ -106,58 +99,32 @@ function CustomerPayments({ businessId, customerId }: { businessId: string; cust
       <Title order={2} size="h4" id="customer-payments">
         Payments
       </Title>
-      {payments.isPending ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading payments" />
-        </Center>
-      ) : null}
-      {payments.isError && rows.length === 0 ? <ErrorState message={errorMessage(payments.error)} onRetry={() => void payments.refetch()} /> : null}
-      {payments.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<IconReceipt aria-hidden />}
-          title="No payments yet"
-          description="Payments this customer makes at checkout are listed here."
-          headingOrder={3}
-        />
-      ) : null}
-      {rows.length > 0 ? (
-        <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm" aria-label="Payments of this customer">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Method</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={STATUS_COLORS[p.status] ?? 'blue'}>
-                        {PAYMENT_STATUS_LABELS[p.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}
-                      {p.card ? ` •••• ${p.card.last4}` : ''}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <LoadMore query={payments} count={rows.length} noun={['payment', 'payments']} />
-        </>
-      ) : null}
+      <PagedTable
+        query={payments}
+        loadingLabel="Loading payments"
+        empty={{
+          icon: <IconReceipt aria-hidden />,
+          title: 'No payments yet',
+          description: 'Payments this customer makes at checkout are listed here.',
+          headingOrder: 3,
+        }}
+        label="Payments of this customer"
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+        minWidth={560}
+        columns={[
+          { header: 'Amount', card: 'title', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
+          { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
+          {
+            header: 'Method',
+            card: 'secondary',
+            cell: (p) => `${p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}${p.card ? ` •••• ${p.card.last4}` : ''}`,
+          },
+          { header: 'Date', nowrap: true, cell: (p) => <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time> },
+        ]}
+        noun={['payment', 'payments']}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, Table, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { CustomerFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
@@ -62,7 +62,6 @@ export function Component() {
 
       <PagedTable
         query={customers}
-        count={rows.length}
         loadingLabel="Loading customers"
         loading={filters !== null}
         empty={{
@@ -77,46 +76,18 @@ export function Component() {
             ) : undefined,
         }}
         label="Customers"
+        rows={rows}
+        rowKey={(c) => c.id}
+        rowHref={(c) => href('payments.customers-detail', { business_id: businessId, customer: c.id })}
+        columns={[
+          { header: 'Name', card: 'title', cell: (c) => c.name ?? c.email ?? 'Unnamed customer' },
+          { header: 'Email', card: 'secondary', cell: (c) => c.email ?? <None /> },
+          { header: 'Phone', card: 'secondary', cell: (c) => c.phone ?? <None /> },
+          { header: 'Added', nowrap: true, cell: (c) => <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time> },
+        ]}
         minWidth={560}
         noun={['customer', 'customers']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Phone</Table.Th>
-            <Table.Th scope="col">Added</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Td>
-                <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: c.id })} fw={600}>
-                  {c.name ?? c.email ?? 'Unnamed customer'}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {c.email ?? (
-                  <Text span c="dimmed" size="sm">
-                    None
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {c.phone ?? (
-                  <Text span c="dimmed" size="sm">
-                    None
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
 
       <CustomerFormModal
         businessId={businessId}
@@ -126,5 +97,13 @@ export function Component() {
         onSaved={(saved) => void navigate(href('payments.customers-detail', { business_id: businessId, customer: saved.id }))}
       />
     </PageFrame>
+  );
+}
+
+function None() {
+  return (
+    <Text span c="dimmed" size="sm">
+      None
+    </Text>
   );
 }

@@ -16,8 +16,8 @@ import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { invoicePdfHref, invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
-import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
+import { StatusBadge } from '@/components/status-badge';
 
 const EVENT_LABELS: Record<InvoiceEventKind, string> = {
   created: 'Created',
@@ -141,7 +141,7 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
   );
 
   return (
-    <PageFrame title={invoice.number} description={<InvoiceStatusBadge status={invoice.status} />} actions={actions}>
+    <PageFrame title={invoice.number} description={<StatusBadge kind="invoice" status={invoice.status} />} actions={actions}>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">

@@ -1,17 +1,17 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema, type Invoice } from '@merchant/payments';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { invoicesExportHref, invoicesQuery } from '@/features/invoices/api/invoices-api';
-import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { ReminderSettingsButton } from '@/features/invoices/components/reminder-settings';
+import { StatusBadge } from '@/components/status-badge';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }));
 
@@ -90,7 +90,6 @@ export function Component() {
 
       <PagedTable
         query={invoices}
-        count={rows.length}
         loadingLabel="Loading invoices"
         empty={listEmptyState(url, {
           icon: <IconFileInvoice aria-hidden />,
@@ -101,55 +100,35 @@ export function Component() {
           action: create,
         })}
         label="Invoices"
+        rows={rows}
+        rowKey={(invoice) => invoice.id}
+        rowHref={(invoice) => href('payments.invoices-detail', { business_id: businessId, invoice: invoice.id })}
+        columns={[
+          { header: 'Number', card: 'title', link: true, nowrap: true, cell: (invoice) => invoice.number },
+          {
+            header: 'Customer',
+            card: 'secondary',
+            cell: (invoice) => (
+              <Stack gap={2}>
+                <Text size="sm" inherit>
+                  {invoice.customer.name ?? invoice.customer.email ?? '—'}
+                </Text>
+                {invoice.customer.name && invoice.customer.email ? (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {invoice.customer.email}
+                  </Text>
+                ) : null}
+              </Stack>
+            ),
+          },
+          { header: 'Status', card: 'status', nowrap: true, cell: (invoice) => <StatusBadge kind="invoice" status={invoice.status} /> },
+          { header: 'Total', card: 'amount', nowrap: true, cell: (invoice) => formatMoneyWithCode(invoice.total, invoice.currency) },
+          { header: 'Due', nowrap: true, cell: (invoice) => formatMoneyWithCode(invoice.amount_due, invoice.currency) },
+          { header: 'Due date', nowrap: true, cell: (invoice) => <time dateTime={invoice.due_date}>{invoice.due_date}</time> },
+        ]}
         minWidth={720}
         noun={['invoice', 'invoices']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Total</Table.Th>
-            <Table.Th scope="col">Due</Table.Th>
-            <Table.Th scope="col">Due date</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((invoice) => (
-            <InvoiceRow key={invoice.id} invoice={invoice} businessId={businessId} />
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
-  );
-}
-
-function InvoiceRow({ invoice, businessId }: { invoice: Invoice; businessId: string }) {
-  return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: invoice.id })} fw={500}>
-          {invoice.number}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={2}>
-          <Text size="sm">{invoice.customer.name ?? invoice.customer.email ?? '—'}</Text>
-          {invoice.customer.name && invoice.customer.email ? (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {invoice.customer.email}
-            </Text>
-          ) : null}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <InvoiceStatusBadge status={invoice.status} />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(invoice.total, invoice.currency)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(invoice.amount_due, invoice.currency)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={invoice.due_date}>{invoice.due_date}</time>
-      </Table.Td>
-    </Table.Tr>
   );
 }

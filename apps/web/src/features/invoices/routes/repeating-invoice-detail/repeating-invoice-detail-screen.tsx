@@ -12,9 +12,8 @@ import { QueryPage } from '@/components/query-status';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { repeatingInvoiceQuery, useRepeatingInvoiceAction } from '@/features/invoices/api/repeating-invoices-api';
-import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
-import { RepeatingInvoiceStatusBadge } from '@/features/invoices/components/repeating-invoice-status-badge';
 import { Totals } from '@/features/invoices/routes/invoice-detail/invoice-detail-screen';
+import { StatusBadge } from '@/components/status-badge';
 
 const SEND_LABELS: Record<RepeatingInvoiceDetail['runs'][number]['send_status'], string> = {
   off: 'Not sent automatically',
@@ -102,7 +101,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
 
   const ends = r.end_date ? `On ${r.end_date}` : r.max_count ? `After ${r.max_count} invoices` : 'Never (until stopped)';
   return (
-    <PageFrame title={`Repeating invoice for ${who}`} description={<RepeatingInvoiceStatusBadge status={r.status} />} actions={actions}>
+    <PageFrame title={`Repeating invoice for ${who}`} description={<StatusBadge kind="repeatingInvoice" status={r.status} />} actions={actions}>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -171,7 +170,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
                               <time dateTime={run.run_date}>{run.run_date}</time>
                             </Table.Td>
                             <Table.Td>
-                              <InvoiceStatusBadge status={run.invoice.status} />
+                              <StatusBadge kind="invoice" status={run.invoice.status} />
                             </Table.Td>
                             <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(run.invoice.total, run.invoice.currency)}</Table.Td>
                             <Table.Td>

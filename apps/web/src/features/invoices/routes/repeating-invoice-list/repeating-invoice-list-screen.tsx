@@ -1,16 +1,16 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { REPEATING_INVOICE_STATUSES, REPEATING_INVOICE_STATUS_LABELS, RepeatingInvoiceFiltersSchema, type RepeatingInvoice } from '@merchant/payments';
+import { REPEATING_INVOICE_STATUSES, REPEATING_INVOICE_STATUS_LABELS, RepeatingInvoiceFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { repeatingInvoicesQuery } from '@/features/invoices/api/repeating-invoices-api';
-import { RepeatingInvoiceStatusBadge } from '@/features/invoices/components/repeating-invoice-status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 const STATUS_OPTIONS = REPEATING_INVOICE_STATUSES.map((s) => ({ value: s, label: REPEATING_INVOICE_STATUS_LABELS[s] }));
 
@@ -48,7 +48,6 @@ export function Component() {
 
       <PagedTable
         query={list}
-        count={rows.length}
         loadingLabel="Loading repeating invoices"
         loading={filters !== null}
         empty={listEmptyState(url, {
@@ -59,54 +58,25 @@ export function Component() {
           action: create,
         })}
         label="Repeating invoices"
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowHref={(row) => href('payments.invoices-repeating-detail', { business_id: businessId, invoice: row.id })}
+        columns={[
+          { header: 'Customer', card: 'title', cell: (row) => row.customer.name ?? row.customer.email ?? 'Customer' },
+          { header: 'Email', card: 'secondary', cell: (row) => (row.customer.name ? (row.customer.email ?? '') : '') },
+          { header: 'Schedule', card: 'secondary', cell: (row) => row.schedule },
+          { header: 'Status', card: 'status', nowrap: true, cell: (row) => <StatusBadge kind="repeatingInvoice" status={row.status} /> },
+          { header: 'Total', card: 'amount', nowrap: true, cell: (row) => formatMoneyWithCode(row.total, row.currency) },
+          {
+            header: 'Next invoice',
+            nowrap: true,
+            cell: (row) => (row.next_run_date ? <time dateTime={row.next_run_date}>{row.next_run_date}</time> : '—'),
+          },
+          { header: 'Made', cell: (row) => (row.max_count ? `${row.invoices_made} of ${row.max_count}` : row.invoices_made) },
+        ]}
         minWidth={720}
         noun={['repeating invoice', 'repeating invoices']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col">Schedule</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Total</Table.Th>
-            <Table.Th scope="col">Next invoice</Table.Th>
-            <Table.Th scope="col">Made</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <RepeatingRow key={row.id} row={row} businessId={businessId} />
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
-  );
-}
-
-function RepeatingRow({ row, businessId }: { row: RepeatingInvoice; businessId: string }) {
-  const name = row.customer.name ?? row.customer.email ?? 'Customer';
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Stack gap={2}>
-          <Anchor component={Link} to={href('payments.invoices-repeating-detail', { business_id: businessId, invoice: row.id })} fw={500} size="sm">
-            {name}
-          </Anchor>
-          {row.customer.name && row.customer.email ? (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {row.customer.email}
-            </Text>
-          ) : null}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{row.schedule}</Text>
-      </Table.Td>
-      <Table.Td>
-        <RepeatingInvoiceStatusBadge status={row.status} />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(row.total, row.currency)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.next_run_date ? <time dateTime={row.next_run_date}>{row.next_run_date}</time> : '—'}</Table.Td>
-      <Table.Td>{row.max_count ? `${row.invoices_made} of ${row.max_count}` : row.invoices_made}</Table.Td>
-    </Table.Tr>
   );
 }

@@ -14,7 +14,7 @@ import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { linkPaymentsQuery, linkQuery, useCancelLink, useSendLink } from '@/features/payment-links/api/payment-links-api';
-import { LinkStatusBadge } from '@/features/payment-links/components/link-status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
@@ -72,7 +72,7 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
   const payLines = [link.collect_email && 'email', link.collect_phone && 'phone', link.collect_note && 'note'].filter(Boolean).join(', ');
 
   return (
-    <PageFrame title={link.purpose} description={<LinkStatusBadge status={link.status} />} actions={actions}>
+    <PageFrame title={link.purpose} description={<StatusBadge kind="link" status={link.status} />} actions={actions}>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-share" h="100%">
@@ -134,7 +134,11 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
             Payments
           </Title>
           {payments.data ? (
-            <SourcePaymentsTable payments={payments.data.pages.flatMap((p) => p.data)} query={payments} />
+            <SourcePaymentsTable
+              payments={payments.data.pages.flatMap((p) => p.data)}
+              query={payments}
+              paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+            />
           ) : (
             <QueryStatus query={payments} loadingLabel="Loading payments" />
           )}

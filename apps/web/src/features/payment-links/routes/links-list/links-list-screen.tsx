@@ -1,17 +1,17 @@
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema, type PaymentLink } from '@merchant/payments';
+import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
 import { linksQuery } from '@/features/payment-links/api/payment-links-api';
-import { LinkStatusBadge } from '@/features/payment-links/components/link-status-badge';
 
 const STATUS_OPTIONS = PAYMENT_LINK_STATUSES.map((s) => ({ value: s, label: PAYMENT_LINK_STATUS_LABELS[s] }));
 
@@ -36,7 +36,6 @@ export function Component() {
 
       <PagedTable
         query={links}
-        count={rows.length}
         loadingLabel="Loading payment links"
         empty={listEmptyState(filters, {
           icon: <IconLink aria-hidden />,
@@ -46,55 +45,32 @@ export function Component() {
           action: create,
         })}
         label="Payment links"
-        minWidth={640}
+        rows={rows}
+        rowKey={(link) => link.id}
+        rowHref={(link) => href('payments.links-detail', { business_id: businessId, payment_request_id: link.id })}
+        columns={[
+          { header: 'Purpose', card: 'title', cell: (link) => link.purpose },
+          {
+            header: 'Reference',
+            card: 'secondary',
+            cell: (link) => [link.reference, link.customer_email].filter(Boolean).join(' · '),
+          },
+          {
+            header: 'Amount',
+            card: 'amount',
+            nowrap: true,
+            cell: (link) => (link.amount === null ? 'Customer chooses' : formatMoneyWithCode(link.amount, link.currency)),
+          },
+          { header: 'Status', card: 'status', nowrap: true, cell: (link) => <StatusBadge kind="link" status={link.status} /> },
+          {
+            header: 'Paid',
+            nowrap: true,
+            cell: (link) => (link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : '—'),
+          },
+          { header: 'Created', nowrap: true, cell: (link) => <time dateTime={link.created_at}>{formatLocalDateTime(link.created_at)}</time> },
+        ]}
         noun={['payment link', 'payment links']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Purpose</Table.Th>
-            <Table.Th scope="col">Amount</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Paid</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((link) => (
-            <LinkRow key={link.id} link={link} businessId={businessId} />
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
-  );
-}
-
-function LinkRow({ link, businessId }: { link: PaymentLink; businessId: string }) {
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Stack gap={2}>
-          <Anchor component={Link} to={href('payments.links-detail', { business_id: businessId, payment_request_id: link.id })} fw={500}>
-            {link.purpose}
-          </Anchor>
-          {link.reference || link.customer_email ? (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {[link.reference, link.customer_email].filter(Boolean).join(' · ')}
-            </Text>
-          ) : null}
-        </Stack>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{link.amount === null ? 'Customer chooses' : formatMoneyWithCode(link.amount, link.currency)}</Table.Td>
-      <Table.Td>
-        <Group gap={4}>
-          <LinkStatusBadge status={link.status} />
-        </Group>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : '—'}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={link.created_at}>{formatLocalDateTime(link.created_at)}</time>
-      </Table.Td>
-    </Table.Tr>
   );
 }

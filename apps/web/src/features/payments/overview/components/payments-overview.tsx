@@ -1,18 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Card, Group, List, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoneyWithCode, type Permission } from '@merchant/core';
-import {
-  OVERVIEW_PERIOD_LABELS,
-  OVERVIEW_PERIODS,
-  PAYMENT_STATUS_LABELS,
-  type ChecklistItem,
-  type Overview,
-  type OverviewPeriod,
-  type OverviewQuery,
-} from '@merchant/payments';
+import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type ChecklistItem, type Overview, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
 import { href, type RouteId } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -22,6 +14,8 @@ import { formatBusinessDateTime } from '@/lib/format';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { overviewQuery } from '../api/overview-api';
 import { CurrencyBlock } from './currency-block';
+import { DataList } from '@/components/data-list';
+import { StatusBadge } from '@/components/status-badge';
 
 /** Each step's screen; `change`: the step's screen makes something, so it is a link only for who may (canChange). */
 const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId; change?: Permission }> = {
@@ -183,36 +177,24 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
                 No payments yet.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing="xs" aria-labelledby="recent-title">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Amount</Table.Th>
-                      <Table.Th scope="col">Status</Table.Th>
-                      <Table.Th scope="col">Date</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.recent.map((p) => (
-                      <Table.Tr key={p.id}>
-                        <Table.Td fw={600}>
-                          <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}>
-                            {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={p.status === 'failed' ? 'red' : p.status === 'succeeded' ? 'green' : 'gray'}>
-                            {PAYMENT_STATUS_LABELS[p.status]}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataList
+                label="Recent payments"
+                rows={data.recent}
+                rowKey={(p) => p.id}
+                rowHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+                striped={false}
+                minWidth={480}
+                columns={[
+                  { header: 'Amount', card: 'title', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
+                  { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
+                  {
+                    header: 'Date',
+                    card: 'secondary',
+                    nowrap: true,
+                    cell: (p) => <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time>,
+                  },
+                ]}
+              />
             )}
           </Stack>
         </>

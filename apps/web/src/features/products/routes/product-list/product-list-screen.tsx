@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { PRODUCT_STATUS_FILTERS, ProductFiltersSchema, type Product, type ProductStatusFilter } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
@@ -86,7 +87,6 @@ export function Component() {
 
       <PagedTable
         query={products}
-        count={rows.length}
         loadingLabel="Loading products"
         loading={filters !== null}
         empty={{
@@ -101,64 +101,36 @@ export function Component() {
             ) : undefined,
         }}
         label="Products"
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowHref={canEdit ? (p) => href('payments.products-edit', { business_id: businessId, product: p.id }) : undefined}
+        columns={[
+          { header: 'Name', card: 'title', cell: (p) => p.name },
+          { header: 'Description', card: 'secondary', cell: (p) => p.description ?? '' },
+          { header: 'Price', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.price.amount, p.price.currency) },
+          { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="product" status={p.status} /> },
+          ...(canEdit
+            ? [
+                {
+                  header: 'Actions',
+                  card: 'actions' as const,
+                  cell: (p: Product) => (
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      onClick={() => confirmArchive(p)}
+                      aria-label={`${p.status === 'active' ? 'Archive' : 'Bring back'} ${p.name}`}
+                    >
+                      {p.status === 'active' ? 'Archive' : 'Bring back'}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
         minWidth={560}
         noun={['product', 'products']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Price</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            {canEdit ? (
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td>
-                <Stack gap={2}>
-                  {canEdit ? (
-                    <Anchor component={Link} to={href('payments.products-edit', { business_id: businessId, product: p.id })} fw={600}>
-                      {p.name}
-                    </Anchor>
-                  ) : (
-                    <Text fw={600} size="sm">
-                      {p.name}
-                    </Text>
-                  )}
-                  {p.description ? (
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {p.description}
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(p.price.amount, p.price.currency)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={p.status === 'active' ? 'green' : 'gray'}>
-                  {STATUS_LABELS[p.status]}
-                </Badge>
-              </Table.Td>
-              {canEdit ? (
-                <Table.Td ta="right">
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    onClick={() => confirmArchive(p)}
-                    aria-label={`${p.status === 'active' ? 'Archive' : 'Bring back'} ${p.name}`}
-                  >
-                    {p.status === 'active' ? 'Archive' : 'Bring back'}
-                  </Button>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconArchive } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PLAN_STATUS_LABELS, PlanBodySchema, planIntervalLabel, type Plan } from '@merchant/payments';
+import { PlanBodySchema, planIntervalLabel, type Plan } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
@@ -18,9 +18,9 @@ import { canChange, useBusiness } from '@/lib/session';
 import { planQuery, useArchivePlan, useSavePlan } from '@/features/recurring-billing/api/plans-api';
 import { planRevenueQuery, subscriptionsQuery } from '@/features/recurring-billing/api/subscriptions-api';
 import { CreateSubscriptionButton } from '@/features/recurring-billing/components/create-subscription';
-import { SubscriptionStatusBadge } from '@/features/recurring-billing/components/subscription-status-badge';
 import { PagedTable } from '@/components/paged-table';
 import { PlanFields, planBody, planValues } from '@/features/recurring-billing/components/plan-fields';
+import { StatusBadge } from '@/components/status-badge';
 
 /** One plan: what it charges, edited in place (saved through the sub-header bar), and archiving. */
 export function Component() {
@@ -88,9 +88,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label="Status">
-              <Badge variant="light" color={plan.status === 'active' ? 'green' : 'gray'}>
-                {PLAN_STATUS_LABELS[plan.status]}
-              </Badge>
+              <StatusBadge kind="plan" status={plan.status} />
             </Fact>
             <Fact label="Charges">{plan.cycles ? `${plan.cycles} in all` : 'Until cancelled'}</Fact>
             <Fact label="Free trial">{plan.trial_days > 0 ? `${plan.trial_days} days` : 'None'}</Fact>
@@ -146,36 +144,20 @@ function PlanSubscriptions({ businessId, planId }: { businessId: string; planId:
       </Title>
       <PagedTable
         query={subscriptions}
-        count={rows.length}
         loadingLabel="Loading the subscriptions"
         empty={{ title: 'No subscriptions yet', description: 'Subscribe a customer to this plan.' }}
         label="Subscriptions to this plan"
+        rows={rows}
+        rowKey={(s) => s.id}
+        rowHref={(s) => href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: s.id })}
+        columns={[
+          { header: 'Customer', card: 'title', cell: (s) => s.customer.name ?? s.customer.email ?? 'Customer' },
+          { header: 'Status', card: 'status', nowrap: true, cell: (s) => <StatusBadge kind="subscription" status={s.status} /> },
+          { header: 'Charges made', cell: (s) => s.cycles_done },
+        ]}
         minWidth={480}
         noun={['subscription', 'subscriptions']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Charges made</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>
-                <Anchor component={Link} to={href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: s.id })}>
-                  {s.customer.name ?? s.customer.email ?? 'Customer'}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <SubscriptionStatusBadge status={s.status} />
-              </Table.Td>
-              <Table.Td>{s.cycles_done}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </Paper>
   );
 }

@@ -1,12 +1,12 @@
-import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PLAN_STATUSES, PLAN_STATUS_LABELS, PlanStatusSchema, planIntervalLabel } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { plansQuery } from '@/features/recurring-billing/api/plans-api';
@@ -30,7 +30,6 @@ export function Component() {
       <SearchAndStatus filters={filters} searchLabel="Search plans" placeholder="Plan name" statusOptions={STATUS_OPTIONS} />
       <PagedTable
         query={plans}
-        count={rows.length}
         loadingLabel="Loading plans"
         empty={listEmptyState(filters, {
           icon: <IconRepeat aria-hidden />,
@@ -40,45 +39,24 @@ export function Component() {
           action: create,
         })}
         label="Plans"
+        rows={rows}
+        rowKey={(plan) => plan.id}
+        rowHref={(plan) => href('payments.recurring-plans-detail', { business_id: businessId, id: plan.id })}
+        columns={[
+          { header: 'Plan', card: 'title', cell: (plan) => plan.name },
+          { header: 'Charges', card: 'secondary', cell: (plan) => (plan.cycles ? `${plan.cycles} charges` : 'Until cancelled') },
+          {
+            header: 'Price',
+            card: 'amount',
+            nowrap: true,
+            cell: (plan) => `${formatMoneyWithCode(plan.amount, plan.currency)} · ${planIntervalLabel(plan).toLowerCase()}`,
+          },
+          { header: 'Trial', cell: (plan) => (plan.trial_days > 0 ? `${plan.trial_days} days` : '—') },
+          { header: 'Status', card: 'status', nowrap: true, cell: (plan) => <StatusBadge kind="plan" status={plan.status} /> },
+        ]}
         minWidth={560}
         noun={['plan', 'plans']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Plan</Table.Th>
-            <Table.Th scope="col">Price</Table.Th>
-            <Table.Th scope="col">Trial</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((plan) => (
-            <Table.Tr key={plan.id}>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Anchor component={Link} to={href('payments.recurring-plans-detail', { business_id: businessId, id: plan.id })} fw={500}>
-                    {plan.name}
-                  </Anchor>
-                  {plan.cycles ? (
-                    <Text size="xs" c="dimmed">
-                      {plan.cycles} charges
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatMoneyWithCode(plan.amount, plan.currency)} · {planIntervalLabel(plan).toLowerCase()}
-              </Table.Td>
-              <Table.Td>{plan.trial_days > 0 ? `${plan.trial_days} days` : '—'}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={plan.status === 'active' ? 'green' : 'gray'}>
-                  {PLAN_STATUS_LABELS[plan.status]}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

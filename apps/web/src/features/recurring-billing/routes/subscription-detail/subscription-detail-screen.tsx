@@ -15,7 +15,7 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { activePlansQuery, subscriptionQuery, useSubscriptionAction, type SubscriptionActionInput } from '@/features/recurring-billing/api/subscriptions-api';
 import { CopySetupLink } from '@/features/recurring-billing/components/copy-setup-link';
-import { SubscriptionStatusBadge } from '@/features/recurring-billing/components/subscription-status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 /** One subscription: its status, next charge, saved card, every charge and retry, and the merchant's actions. */
 export function Component() {
@@ -95,7 +95,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label="Status">
-              <SubscriptionStatusBadge status={s.status} />
+              <StatusBadge kind="subscription" status={s.status} />
             </Fact>
             <Fact label="Next charge">{s.next_charge_at ? formatLocalDateTime(s.next_charge_at) : '—'}</Fact>
             <Fact label="Next amount">{s.next_charge_amount ? money(s.next_charge_amount) : '—'}</Fact>

@@ -1,7 +1,7 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCalendarRepeat, IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUS_LABELS, SubscriptionStatusSchema, planIntervalLabel } from '@merchant/payments';
 import { href } from '@/app/route-table';
@@ -13,7 +13,7 @@ import { canChange, useBusiness } from '@/lib/session';
 import { subscriptionsExportHref, subscriptionsQuery } from '@/features/recurring-billing/api/subscriptions-api';
 import { CreateSubscriptionButton } from '@/features/recurring-billing/components/create-subscription';
 import { RetrySettingsButton } from '@/features/recurring-billing/components/retry-settings';
-import { SubscriptionStatusBadge } from '@/features/recurring-billing/components/subscription-status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: SUBSCRIPTION_STATUS_LABELS[s] }));
 
@@ -54,7 +54,6 @@ export function Component() {
       <SearchAndStatus filters={list} searchLabel="Search subscriptions" placeholder="Customer name or email" statusOptions={STATUS_OPTIONS} />
       <PagedTable
         query={subscriptions}
-        count={rows.length}
         loadingLabel="Loading subscriptions"
         empty={listEmptyState(list, {
           icon: <IconCalendarRepeat aria-hidden />,
@@ -64,52 +63,32 @@ export function Component() {
           action: create,
         })}
         label="Subscriptions"
+        rows={rows}
+        rowKey={(s) => s.id}
+        rowHref={(s) => href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: s.id })}
+        columns={[
+          { header: 'Customer', card: 'title', cell: (s) => s.customer.name ?? s.customer.email ?? 'Customer' },
+          { header: 'Email', card: 'none', cell: (s) => (s.customer.name ? (s.customer.email ?? '') : '') },
+          { header: 'Subscription', card: 'secondary', cell: (s) => s.name },
+          {
+            header: 'Price',
+            card: 'amount',
+            nowrap: true,
+            cell: (s) => `${formatMoneyWithCode(s.amount.amount, s.amount.currency)} · ${planIntervalLabel(s).toLowerCase()}`,
+          },
+          { header: 'Status', card: 'status', nowrap: true, cell: (s) => <StatusBadge kind="subscription" status={s.status} /> },
+          {
+            header: 'Next charge',
+            nowrap: true,
+            cell: (s) =>
+              s.next_charge_at && s.next_charge_amount
+                ? `${formatLocalDateTime(s.next_charge_at)} · ${formatMoneyWithCode(s.next_charge_amount.amount, s.next_charge_amount.currency)}`
+                : '—',
+          },
+        ]}
         minWidth={720}
         noun={['subscription', 'subscriptions']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col">Subscription</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Next charge</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Anchor component={Link} to={href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: s.id })} fw={500}>
-                    {s.customer.name ?? s.customer.email ?? 'Customer'}
-                  </Anchor>
-                  {s.customer.name && s.customer.email ? (
-                    <Text size="xs" c="dimmed">
-                      {s.customer.email}
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Text size="sm">{s.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {formatMoneyWithCode(s.amount.amount, s.amount.currency)} · {planIntervalLabel(s).toLowerCase()}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <SubscriptionStatusBadge status={s.status} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {s.next_charge_at && s.next_charge_amount
-                  ? `${formatLocalDateTime(s.next_charge_at)} · ${formatMoneyWithCode(s.next_charge_amount.amount, s.next_charge_amount.currency)}`
-                  : '—'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { Fact } from '@/components/fact';
 import { LoadingScreen } from '@/components/loading-screen';
 import { countryLabel } from '@/components/onboarding-summary';
 import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
@@ -18,7 +19,7 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { beneficiaryQuery, transfersQuery, useCloseBeneficiary } from '@/features/send-money/api/send-money-api';
 import { BeneficiaryFormModal } from '@/features/send-money/components/beneficiary-form-modal';
-import { TransferRows } from '@/features/send-money/components/transfers-table';
+import { TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
 
 export function Component() {
   const { business_id: businessId = '', beneficiaryId = '' } = useParams();
@@ -68,9 +69,8 @@ function Detail({ businessId, beneficiary: b, listHref }: { businessId: string; 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Bank details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Fact label="Status">
-            <Badge variant="light" color={b.status === 'active' ? 'green' : 'gray'}>
-              {b.status === 'active' ? 'Active' : 'Closed: cannot receive'}
-            </Badge>
+            <StatusBadge kind="beneficiary" status={b.status} />
+            {b.status === 'closed' ? ' Cannot receive money.' : null}
           </Fact>
           <Fact label="Kind">{b.type === 'local' ? 'Local' : 'Overseas'}</Fact>
           <Fact label="Bank">{b.bank_name}</Fact>
@@ -90,15 +90,15 @@ function Detail({ businessId, beneficiary: b, listHref }: { businessId: string; 
         </Title>
         <PagedTable
           query={transfers}
-          count={rows.length}
           loadingLabel="Loading transfers"
           empty={{ icon: <IconSend aria-hidden />, title: 'No transfers to this beneficiary yet', headingOrder: 3 }}
           label="Transfers to this beneficiary"
-          minWidth={640}
+          rows={rows}
+          rowKey={(t) => t.id}
+          rowHref={transferHref(businessId)}
+          columns={TRANSFER_COLUMNS}
           noun={['transfer', 'transfers']}
-        >
-          <TransferRows businessId={businessId} transfers={rows} />
-        </PagedTable>
+        />
       </Stack>
 
       {business.data ? (

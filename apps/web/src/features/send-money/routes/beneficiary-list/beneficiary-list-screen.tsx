@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { BeneficiaryFiltersSchema, maskAccount } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { countryLabel } from '@/components/onboarding-summary';
 import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
@@ -67,7 +68,6 @@ export function Component() {
 
       <PagedTable
         query={list}
-        count={rows.length}
         loadingLabel="Loading beneficiaries"
         loading={filters !== null}
         empty={{
@@ -76,43 +76,19 @@ export function Component() {
           description: filtered ? 'Try another search or filter.' : 'Add who you send money to: their bank details are checked as you type them.',
         }}
         label="Beneficiaries"
-        minWidth={640}
+        rows={rows}
+        rowKey={(b) => b.id}
+        rowHref={(b) => href('payments.beneficiaries-detail', { business_id: businessId, beneficiaryId: b.id })}
+        columns={[
+          { header: 'Name', card: 'title', cell: (b) => b.holder_name },
+          { header: 'Kind', card: 'none', cell: (b) => (b.type === 'local' ? 'Local' : 'Overseas') },
+          { header: 'Bank', card: 'secondary', cell: (b) => `${b.bank_name} ${maskAccount(b.account_last4)}` },
+          { header: 'Country', cell: (b) => countryLabel(b.country) },
+          { header: 'Currency', card: 'amount', cell: (b) => b.currency.toUpperCase() },
+          { header: 'Status', card: 'status', nowrap: true, cell: (b) => <StatusBadge kind="beneficiary" status={b.status} /> },
+        ]}
         noun={['beneficiary', 'beneficiaries']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Bank</Table.Th>
-            <Table.Th scope="col">Country</Table.Th>
-            <Table.Th scope="col">Currency</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((b) => (
-            <Table.Tr key={b.id}>
-              <Table.Td>
-                <Anchor component={Link} to={href('payments.beneficiaries-detail', { business_id: businessId, beneficiaryId: b.id })} fw={600}>
-                  {b.holder_name}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  {b.type === 'local' ? 'Local' : 'Overseas'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {b.bank_name} {maskAccount(b.account_last4)}
-              </Table.Td>
-              <Table.Td>{countryLabel(b.country)}</Table.Td>
-              <Table.Td>{b.currency.toUpperCase()}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={b.status === 'active' ? 'green' : 'gray'}>
-                  {b.status === 'active' ? 'Active' : 'Closed'}
-                </Badge>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
 
       {business.data ? (
         <BeneficiaryFormModal

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { maskAccount } from '@merchant/payments';
+import { maskAccount, type Transfer } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { DataList } from '@/components/data-list';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -17,7 +18,7 @@ import { sendMoneyOverviewQuery } from '@/features/send-money/api/send-money-api
 import { ApprovalRule } from '@/features/send-money/components/approval-rule';
 import { ReviewActions } from '@/features/send-money/components/review-actions';
 import { SendMoneyModal } from '@/features/send-money/components/send-money-modal';
-import { TransferRows } from '@/features/send-money/components/transfers-table';
+import { TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
 
 /** Send Payments: what can be sent, the "Send money" flow, transfers awaiting approval and the latest transfers. */
 export function Component() {
@@ -71,38 +72,27 @@ export function Component() {
             No transfer is waiting for approval.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Transfers awaiting approval">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Beneficiary</Table.Th>
-                  <Table.Th scope="col">Requested by</Table.Th>
-                  <Table.Th scope="col">Requested</Table.Th>
-                  <Table.Th scope="col">Review</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {awaiting.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Anchor component={Link} to={href('payments.transfer-history-detail', { business_id: businessId, transfer: t.id })} fw={600}>
-                        {formatMoneyWithCode(t.send.amount, t.send.currency)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      {t.beneficiary.holder_name} {maskAccount(t.beneficiary.account_last4)}
-                    </Table.Td>
-                    <Table.Td>{t.requested_by?.name ?? '-'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={t.created_at}>{formatLocalDateTime(t.created_at)}</time>
-                    </Table.Td>
-                    <Table.Td>{canSend ? <ReviewActions businessId={businessId} transfer={t} userId={user.id} /> : null}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataList
+            label="Transfers awaiting approval"
+            rows={awaiting}
+            rowKey={(t) => t.id}
+            rowHref={transferHref(businessId)}
+            columns={[
+              { header: 'Amount', card: 'amount', link: true, nowrap: true, cell: (t) => formatMoneyWithCode(t.send.amount, t.send.currency) },
+              { header: 'Beneficiary', card: 'title', cell: (t) => `${t.beneficiary.holder_name} ${maskAccount(t.beneficiary.account_last4)}` },
+              { header: 'Requested by', card: 'secondary', cell: (t) => t.requested_by?.name ?? '-' },
+              { header: 'Requested', nowrap: true, cell: (t) => <time dateTime={t.created_at}>{formatLocalDateTime(t.created_at)}</time> },
+              ...(canSend
+                ? [
+                    {
+                      header: 'Review',
+                      card: 'actions' as const,
+                      cell: (t: Transfer) => <ReviewActions businessId={businessId} transfer={t} userId={user.id} />,
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
       </Stack>
 
@@ -118,11 +108,7 @@ export function Component() {
         {recent.length === 0 ? (
           <EmptyState icon={<IconSend aria-hidden />} title="No transfers yet" description="Transfers you send appear here." headingOrder={3} />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Recent transfers">
-              <TransferRows businessId={businessId} transfers={recent} />
-            </Table>
-          </Table.ScrollContainer>
+          <DataList label="Recent transfers" rows={recent} rowKey={(t) => t.id} rowHref={transferHref(businessId)} columns={TRANSFER_COLUMNS} />
         )}
       </Stack>
 

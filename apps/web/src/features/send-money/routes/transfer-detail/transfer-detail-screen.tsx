@@ -16,7 +16,7 @@ import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
 import { transferQuery } from '@/features/send-money/api/send-money-api';
 import { ReviewActions } from '@/features/send-money/components/review-actions';
-import { TransferStatusBadge } from '@/features/send-money/components/transfer-status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 const EVENT_TITLES: Record<TransferEventType, string> = {
   created: 'Requested',
@@ -61,7 +61,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Transfer">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Fact label="Status">
-            <TransferStatusBadge status={t.status} />
+            <StatusBadge kind="transfer" status={t.status} />
           </Fact>
           <Fact label="Amount sent">{money(t.send)}</Fact>
           <Fact label="Fee">{money(t.fee)}</Fact>

@@ -9,7 +9,7 @@ import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
 import { beneficiariesQuery, transfersExportHref, transfersQuery } from '@/features/send-money/api/send-money-api';
-import { TransferRows } from '@/features/send-money/components/transfers-table';
+import { TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
 
 /** The filters kept in the URL. */
 const URL_FILTERS = ['status', 'beneficiary_id', 'from', 'to', 'min_amount', 'max_amount'] as const;
@@ -78,7 +78,6 @@ export function Component() {
 
       <PagedTable
         query={list}
-        count={rows.length}
         loadingLabel="Loading transfers"
         loading={filters !== null}
         empty={{
@@ -87,11 +86,13 @@ export function Component() {
           description: filtered ? 'Clear a filter to see more.' : 'Transfers appear here as soon as you send money.',
         }}
         label="Transfers"
+        rows={rows}
+        rowKey={(t) => t.id}
+        rowHref={transferHref(businessId)}
+        columns={TRANSFER_COLUMNS}
         minWidth={720}
         noun={['transfer', 'transfers']}
-      >
-        <TransferRows businessId={businessId} transfers={rows} />
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

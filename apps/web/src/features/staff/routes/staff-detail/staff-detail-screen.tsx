@@ -17,8 +17,8 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
 import { memberQuery, useChangeRole, useRemoveMember, useSetActive } from '@/features/staff/api/staff-api';
 import { actorIn } from '@/features/staff/components/actor';
-import { MemberStatusBadge } from '@/features/staff/components/status-badges';
 import { roleOfTitle, roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
+import { StatusBadge } from '@/components/status-badge';
 
 export function Component() {
   const { business_id: businessId = '', id = '' } = useParams();
@@ -63,7 +63,7 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Field label="Role" value={member.role.title} />
-          <Field label="Status" value={<MemberStatusBadge status={member.status} />} />
+          <Field label="Status" value={<StatusBadge kind="member" status={member.status} />} />
           <Field
             label="Two-factor authentication"
             value={

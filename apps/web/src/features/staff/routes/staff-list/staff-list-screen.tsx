@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Skeleton, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconMail, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,9 +14,10 @@ import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { invitationsQuery, membersQuery, useResendInvitation, useRevokeInvitation } from '@/features/staff/api/staff-api';
-import { InvitationStatusBadge, MemberStatusBadge } from '@/features/staff/components/status-badges';
 import { roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
 import { QueryStatus } from '@/components/query-status';
+import { DataList } from '@/components/data-list';
+import { StatusBadge } from '@/components/status-badge';
 
 const TABS = ['members', 'invitations'] as const;
 type Tab = (typeof TABS)[number];
@@ -103,34 +104,19 @@ function Members(props: {
         />
       ) : null}
       {shown.length > 0 ? (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover aria-label="Staff members">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={href(props.detailRoute, { business_id: props.businessId, id: m.id })} fw={600}>
-                      {m.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{m.email}</Table.Td>
-                  <Table.Td>{m.role.title}</Table.Td>
-                  <Table.Td>
-                    <MemberStatusBadge status={m.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList
+          label="Staff members"
+          rows={shown}
+          rowKey={(m) => m.id}
+          rowHref={(m) => href(props.detailRoute, { business_id: props.businessId, id: m.id })}
+          minWidth={560}
+          columns={[
+            { header: 'Name', card: 'title', cell: (m) => m.name },
+            { header: 'Email', card: 'secondary', cell: (m) => m.email },
+            { header: 'Role', card: 'secondary', cell: (m) => m.role.title },
+            { header: 'Status', card: 'status', nowrap: true, cell: (m) => <StatusBadge kind="member" status={m.status} /> },
+          ]}
+        />
       ) : null}
     </Stack>
   );
@@ -156,28 +142,21 @@ function Invitations({ businessId, canManage }: { businessId: string; canManage:
     return <EmptyState icon={<IconMail aria-hidden />} title="No pending invitations" description="Invitations you send show here until they are accepted." />;
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped aria-label="Pending invitations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>Status</Table.Th>
-            {canManage ? <Table.Th>Actions</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.data.map((i) => (
-            <Table.Tr key={i.id}>
-              <Table.Td>{i.email}</Table.Td>
-              <Table.Td>{i.role.title}</Table.Td>
-              <Table.Td>{new Date(i.expires_at).toLocaleString()}</Table.Td>
-              <Table.Td>
-                <InvitationStatusBadge expired={i.expired} />
-              </Table.Td>
-              {canManage ? (
-                <Table.Td>
+    <DataList
+      label="Pending invitations"
+      rows={invitations.data}
+      rowKey={(i) => i.id}
+      columns={[
+        { header: 'Email', card: 'title', cell: (i) => i.email },
+        { header: 'Role', card: 'secondary', cell: (i) => i.role.title },
+        { header: 'Expires', cell: (i) => new Date(i.expires_at).toLocaleString() },
+        { header: 'Status', card: 'status', nowrap: true, cell: (i) => <StatusBadge kind="invitation" status={i.expired ? 'expired' : 'pending'} /> },
+        ...(canManage
+          ? [
+              {
+                header: 'Actions',
+                card: 'actions' as const,
+                cell: (i: (typeof invitations.data)[number]) => (
                   <Group gap="xs" wrap="nowrap">
                     <Button
                       size="compact-sm"
@@ -192,12 +171,11 @@ function Invitations({ businessId, canManage }: { businessId: string; canManage:
                       Revoke
                     </Button>
                   </Group>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }

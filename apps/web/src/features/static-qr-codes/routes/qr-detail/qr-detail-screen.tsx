@@ -1,10 +1,10 @@
-import { Anchor, Badge, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconArchive, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { STATIC_QR_STATUS_LABELS, type StaticQrDetail } from '@merchant/payments';
+import { type StaticQrDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage, QueryStatus } from '@/components/query-status';
@@ -13,6 +13,7 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { qrPaymentsQuery, qrQuery, useArchiveQr } from '@/features/static-qr-codes/api/static-qr-api';
 import classes from './qr-print.module.css';
+import { StatusBadge } from '@/components/status-badge';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 const fileName = (qr: StaticQrDetail, ext: string) =>
@@ -70,15 +71,7 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
   );
 
   return (
-    <PageFrame
-      title={qr.name}
-      description={
-        <Badge component="span" variant="light" color={qr.status === 'active' ? 'green' : 'gray'}>
-          {STATIC_QR_STATUS_LABELS[qr.status]}
-        </Badge>
-      }
-      actions={actions}
-    >
+    <PageFrame title={qr.name} description={<StatusBadge kind="staticQr" status={qr.status} />} actions={actions}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} className={classes.sheet} component="section" aria-label="QR code to print">
           <Stack gap="xs" align="center">
@@ -137,7 +130,11 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
             Payments
           </Title>
           {payments.data ? (
-            <SourcePaymentsTable payments={payments.data.pages.flatMap((p) => p.data)} query={payments} />
+            <SourcePaymentsTable
+              payments={payments.data.pages.flatMap((p) => p.data)}
+              query={payments}
+              paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+            />
           ) : (
             <QueryStatus query={payments} loadingLabel="Loading payments" />
           )}

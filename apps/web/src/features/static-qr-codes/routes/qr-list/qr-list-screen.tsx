@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus, IconQrcode } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { STATIC_QR_STATUSES, STATIC_QR_STATUS_LABELS, StaticQrStatusSchema } fro
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { qrListQuery } from '@/features/static-qr-codes/api/static-qr-api';
@@ -36,7 +37,6 @@ export function Component() {
       <SearchAndStatus filters={filters} searchLabel="Search QR codes" placeholder="Name or location" statusOptions={STATUS_OPTIONS} />
       <PagedTable
         query={codes}
-        count={rows.length}
         loadingLabel="Loading static QR codes"
         empty={listEmptyState(filters, {
           icon: <IconQrcode aria-hidden />,
@@ -46,45 +46,28 @@ export function Component() {
           action: create,
         })}
         label="Static QR codes"
+        rows={rows}
+        rowKey={(qr) => qr.id}
+        rowHref={(qr) => href('payments.static-qr-detail', { business_id: businessId, static_qr_code_id: qr.id })}
+        columns={[
+          { header: 'Name', card: 'title', cell: (qr) => qr.name },
+          { header: 'Location', card: 'secondary', cell: (qr) => qr.location_label ?? '' },
+          {
+            header: 'Amount',
+            card: 'amount',
+            nowrap: true,
+            cell: (qr) => (qr.amount === null ? 'Customer chooses' : formatMoneyWithCode(qr.amount, qr.currency)),
+          },
+          { header: 'Status', card: 'status', nowrap: true, cell: (qr) => <StatusBadge kind="staticQr" status={qr.status} /> },
+          {
+            header: 'Paid',
+            nowrap: true,
+            cell: (qr) => (qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : '—'),
+          },
+        ]}
         minWidth={560}
         noun={['QR code', 'QR codes']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Amount</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Paid</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((qr) => (
-            <Table.Tr key={qr.id}>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Anchor component={Link} to={href('payments.static-qr-detail', { business_id: businessId, static_qr_code_id: qr.id })} fw={500}>
-                    {qr.name}
-                  </Anchor>
-                  {qr.location_label ? (
-                    <Text size="xs" c="dimmed">
-                      {qr.location_label}
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{qr.amount === null ? 'Customer chooses' : formatMoneyWithCode(qr.amount, qr.currency)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={qr.status === 'active' ? 'green' : 'gray'}>
-                  {STATIC_QR_STATUS_LABELS[qr.status]}
-                </Badge>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : '—'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

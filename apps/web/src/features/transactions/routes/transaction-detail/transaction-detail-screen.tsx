@@ -25,7 +25,7 @@ import { TimeZoneNote } from '@/components/time-zone-note';
 import { canChange, useBusiness } from '@/lib/session';
 import { transactionQuery } from '@/features/transactions/api/transactions-api';
 import { RefundModal } from '@/features/transactions/components/refund-modal';
-import { StatusBadge } from '@/features/transactions/components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 export function Component() {
   const { business_id: businessId = '', b_charge: paymentId = '' } = useParams();
@@ -123,7 +123,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Payment">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Field label="Status">
-            <StatusBadge status={payment.status} />
+            <StatusBadge kind="payment" status={payment.status} />
           </Field>
           <Field label="Amount">{money(payment.amount)}</Field>
           <Field label="Fee">{money(payment.fee)}</Field>

@@ -1,7 +1,7 @@
-import { Anchor, Button, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useUrlParams } from '@/lib/use-url-params';
 import { formatMoneyWithCode } from '@merchant/core';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
+import { StatusBadge } from '@/components/status-badge';
 import { DateAndAmountRange } from '@/components/list-filters';
 import { PageFrame } from '@/components/page-frame';
 import { formatBusinessDateTime } from '@/lib/format';
@@ -24,7 +25,6 @@ import { TimeZoneNote } from '@/components/time-zone-note';
 import { useBusiness } from '@/lib/session';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { transactionsExportHref, transactionsQuery } from '@/features/transactions/api/transactions-api';
-import { StatusBadge } from '@/features/transactions/components/status-badge';
 
 /** The filters kept in the URL, besides the search text `q`. */
 const URL_FILTERS = ['status', 'method', 'source', 'from', 'to', 'min_amount', 'max_amount', 'sort'] as const;
@@ -113,7 +113,6 @@ export function Component() {
 
       <PagedTable
         query={list}
-        count={rows.length}
         loadingLabel="Loading transactions"
         loading={filters !== null}
         empty={{
@@ -122,52 +121,36 @@ export function Component() {
           description: filtered ? 'Clear a filter or try another search.' : 'Payments appear here as soon as customers pay you.',
         }}
         label="Transactions"
-        minWidth={760}
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+        columns={[
+          { header: 'Amount', card: 'amount', link: true, nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
+          { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
+          {
+            header: 'Method',
+            card: 'secondary',
+            nowrap: true,
+            cell: (p) =>
+              `${p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}${p.card ? ` •••• ${p.card.last4}` : ''}${p.bank_account ? ` · ${p.bank_account.bank} •••• ${p.bank_account.last4}` : ''}`,
+          },
+          { header: 'Purpose', cell: (p) => p.description ?? '' },
+          {
+            header: 'Customer',
+            card: 'title',
+            cell: (p) =>
+              p.customer.name ??
+              p.customer.email ?? (
+                <Text span c="dimmed" inherit>
+                  Anonymous
+                </Text>
+              ),
+          },
+          { header: 'Reference', cell: (p) => p.reference ?? '' },
+          { header: 'Date', nowrap: true, cell: (p) => <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time> },
+        ]}
         noun={['payment', 'payments']}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Amount</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Method</Table.Th>
-            <Table.Th scope="col">Purpose</Table.Th>
-            <Table.Th scope="col">Customer</Table.Th>
-            <Table.Th scope="col">Reference</Table.Th>
-            <Table.Th scope="col">Date</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })} fw={600}>
-                  {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <StatusBadge status={p.status} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}
-                {p.card ? ` •••• ${p.card.last4}` : ''}
-                {p.bank_account ? ` · ${p.bank_account.bank} •••• ${p.bank_account.last4}` : ''}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.description ?? ''}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {p.customer.name ?? p.customer.email ?? (
-                  <Text span c="dimmed" size="sm">
-                    Anonymous
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.reference ?? ''}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </PagedTable>
+      />
     </PageFrame>
   );
 }

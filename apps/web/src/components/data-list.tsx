@@ -1,0 +1,193 @@
+import type { ReactNode } from 'react';
+import { Anchor, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link } from 'react-router';
+import classes from './data-list.module.css';
+
+/**
+ * Where a column shows on a phone's card: `title` (the card's main text, linked to the row's detail),
+ * `amount` and `status` (top right), `secondary` (small text under the title), `actions` (buttons at the
+ * bottom), `meta` (small "Header value" lines; the default) or `none` (table only).
+ */
+export type CardPlace = 'title' | 'amount' | 'status' | 'secondary' | 'actions' | 'meta' | 'none';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  card?: CardPlace;
+  /** In the table, the cell that carries the link to the row's detail (default: the title's). */
+  link?: boolean;
+  /** Keep the cell on one line in the table (amounts, dates, badges). */
+  nowrap?: boolean;
+  /** Right-aligned in the table (figures to compare down a column). */
+  align?: 'right';
+}
+
+export interface DataListProps<T> {
+  /** The list's name (the table's and the cards' accessible name). */
+  label: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly Column<T>[];
+  /** The row's detail screen, when it has one. */
+  rowHref?: (row: T) => string | undefined;
+  /** The width under which the table scrolls sideways (at md and over). */
+  minWidth?: number;
+  striped?: boolean;
+  /** A closing line (a total): its label, and its value under the last column. */
+  total?: { label: ReactNode; value: ReactNode };
+}
+
+/** Below Mantine's `md` breakpoint a list is a stack of cards. */
+const NARROW = '(max-width: 61.99em)';
+
+/**
+ * One way to show rows: a table at `md` and over, a stack of compact cards below it (title, amount, status,
+ * secondary text, the other columns as small lines, the actions as buttons; the card links to the row's detail).
+ * Columns are declared once, with their place on the card. Loading, error, empty and paging: `PagedTable`.
+ */
+export function DataList<T>(props: DataListProps<T>) {
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  return narrow ? <CardList {...props} /> : <RowTable {...props} />;
+}
+
+function place<T>(column: Column<T>): CardPlace {
+  return column.card ?? 'meta';
+}
+
+/** A cell's content, or null when it has nothing to show (a card leaves it out). */
+function shown<T>(column: Column<T>, row: T): ReactNode {
+  const value = column.cell(row);
+  return value === '' || value === undefined || value === false ? null : value;
+}
+
+function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, striped = true, total }: DataListProps<T>) {
+  const linkColumn = columns.find((c) => c.link) ?? columns.find((c) => place(c) === 'title');
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped={striped} verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c.header} scope="col" ta={c.align}>
+                {c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const to = rowHref?.(row);
+            return (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((c) => (
+                  <Table.Td key={c.header} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+                    {to && c === linkColumn ? (
+                      <Anchor component={Link} to={to} fw={500}>
+                        {c.cell(row)}
+                      </Anchor>
+                    ) : (
+                      c.cell(row)
+                    )}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        {total ? (
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row" colSpan={columns.length - 1}>
+                {total.label}
+              </Table.Th>
+              <Table.Td ta={columns.at(-1)?.align} style={{ whiteSpace: 'nowrap' }} fw={700}>
+                {total.value}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        ) : null}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function CardList<T>({ label, rows, rowKey, columns, rowHref, total }: DataListProps<T>) {
+  const of = (p: CardPlace) => columns.filter((c) => place(c) === p);
+  const [title, amount, status, secondary, meta, actions] = [of('title'), of('amount'), of('status'), of('secondary'), of('meta'), of('actions')];
+  return (
+    <Stack gap="xs">
+      <Stack component="ul" gap="xs" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+        {rows.map((row) => {
+          const to = rowHref?.(row);
+          const titleText = title.map((c) => <span key={c.header}>{c.cell(row)}</span>);
+          return (
+            <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm" className={classes.card}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                <Stack gap={2} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
+                  <Text fw={600} size="sm">
+                    {to ? (
+                      <Anchor component={Link} to={to} inherit className={classes.stretched}>
+                        {titleText}
+                      </Anchor>
+                    ) : (
+                      titleText
+                    )}
+                  </Text>
+                  {secondary.map((c) => {
+                    const value = shown(c, row);
+                    return value === null ? null : (
+                      <Box key={c.header} fz="xs" c="dimmed">
+                        {value}
+                      </Box>
+                    );
+                  })}
+                </Stack>
+                {amount.length + status.length > 0 ? (
+                  <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                    {amount.map((c) => (
+                      <Box key={c.header} fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {c.cell(row)}
+                      </Box>
+                    ))}
+                    {status.map((c) => (
+                      <Box key={c.header}>{c.cell(row)}</Box>
+                    ))}
+                  </Stack>
+                ) : null}
+              </Group>
+              {meta.length > 0 ? (
+                <Group gap="md" mt={6} fz="xs" c="dimmed">
+                  {meta.map((c) => {
+                    const value = shown(c, row);
+                    return value === null ? null : (
+                      <Group key={c.header} gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                        <span>{c.header}</span>
+                        <Box c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
+                          {value}
+                        </Box>
+                      </Group>
+                    );
+                  })}
+                </Group>
+              ) : null}
+              {actions.length > 0 ? (
+                <Group gap="xs" mt="sm" className={classes.above}>
+                  {actions.map((c) => (
+                    <Box key={c.header}>{c.cell(row)}</Box>
+                  ))}
+                </Group>
+              ) : null}
+            </Paper>
+          );
+        })}
+      </Stack>
+      {total ? (
+        <Group justify="space-between" px="sm" fz="sm" fw={700}>
+          <span>{total.label}</span>
+          <span style={{ whiteSpace: 'nowrap' }}>{total.value}</span>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

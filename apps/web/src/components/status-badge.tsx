@@ -1,0 +1,79 @@
+import { Badge } from '@mantine/core';
+import {
+  INVOICE_STATUS_LABELS,
+  PAYMENT_LINK_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  PAYOUT_STATUS_LABELS,
+  PLAN_STATUS_LABELS,
+  REPEATING_INVOICE_STATUS_LABELS,
+  STATIC_QR_STATUS_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  TRANSFER_STATUS_LABELS,
+} from '@merchant/payments';
+
+type Colors<S extends string> = Record<S, string>;
+const kind = <S extends string>(labels: Record<S, string>, colors: Colors<S>) => ({ labels, colors });
+
+/**
+ * Every status the dashboard shows, by kind: its label (the packages' label maps, so the words are the
+ * server's and the filters') and its colour. A status badge anywhere is `<StatusBadge kind status />`.
+ */
+export const STATUS_KINDS = {
+  payment: kind(PAYMENT_STATUS_LABELS, {
+    requires_payment_method: 'gray',
+    processing: 'blue',
+    requires_action: 'blue',
+    succeeded: 'green',
+    failed: 'red',
+    partially_refunded: 'yellow',
+    refunded: 'gray',
+    expired: 'gray',
+  }),
+  invoice: kind(INVOICE_STATUS_LABELS, {
+    draft: 'gray',
+    sent: 'blue',
+    partially_paid: 'yellow',
+    paid: 'green',
+    overdue: 'red',
+    void: 'dark',
+    refunded: 'grape',
+  }),
+  repeatingInvoice: kind(REPEATING_INVOICE_STATUS_LABELS, { active: 'green', paused: 'yellow', stopped: 'dark', completed: 'blue' }),
+  link: kind(PAYMENT_LINK_STATUS_LABELS, { active: 'green', completed: 'blue', expired: 'gray', cancelled: 'red' }),
+  staticQr: kind(STATIC_QR_STATUS_LABELS, { active: 'green', archived: 'gray' }),
+  payout: kind(PAYOUT_STATUS_LABELS, { in_transit: 'blue', paid: 'green', failed: 'red' }),
+  transfer: kind(TRANSFER_STATUS_LABELS, { awaiting_review: 'yellow', processing: 'blue', completed: 'green', failed: 'red', cancelled: 'gray' }),
+  subscription: kind(SUBSCRIPTION_STATUS_LABELS, {
+    pending: 'gray',
+    trialing: 'blue',
+    active: 'green',
+    past_due: 'red',
+    paused: 'yellow',
+    unpaid: 'red',
+    cancelled: 'dark',
+    completed: 'teal',
+  }),
+  plan: kind(PLAN_STATUS_LABELS, { active: 'green', archived: 'gray' }),
+  product: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
+  beneficiary: kind({ active: 'Active', closed: 'Closed' }, { active: 'green', closed: 'gray' }),
+  member: kind({ active: 'Active', deactivated: 'Deactivated' }, { active: 'green', deactivated: 'gray' }),
+  invoiceImport: kind({ validated: 'Not confirmed', confirmed: 'Creating', completed: 'Done' }, { validated: 'yellow', confirmed: 'blue', completed: 'green' }),
+  invoiceImportRow: kind(
+    { valid: 'Ready', invalid: 'Not imported', created: 'Created', failed: 'Not created' },
+    { valid: 'blue', invalid: 'red', created: 'green', failed: 'red' },
+  ),
+  invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
+} as const;
+
+export type StatusKind = keyof typeof STATUS_KINDS;
+export type StatusOf<K extends StatusKind> = keyof (typeof STATUS_KINDS)[K]['labels'] & string;
+
+/** A status as a coloured badge, its words and colour from `STATUS_KINDS`. */
+export function StatusBadge<K extends StatusKind>({ kind: k, status }: { kind: K; status: StatusOf<K> }) {
+  const { labels, colors } = STATUS_KINDS[k] as { labels: Record<string, string>; colors: Record<string, string> };
+  return (
+    <Badge component="span" variant="light" color={colors[status] ?? 'gray'} style={{ minWidth: 'max-content' }}>
+      {labels[status] ?? status}
+    </Badge>
+  );
+}
