@@ -2,7 +2,18 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { asNumber } from '@/db/columns';
 import { preparedStatement } from '@/db/prepared';
-import { checkoutSettings, paymentLinks, paymentMethodSettings, payments, paymentsDaily } from '@/db/schema';
+import {
+  bankAccounts,
+  checkoutSettings,
+  invoices,
+  paymentLinks,
+  paymentMethodSettings,
+  payments,
+  paymentsDaily,
+  payoutSettings,
+  payouts,
+  transfers,
+} from '@/db/schema';
 import { captured } from '../sales-figures/sales-figures.repository';
 
 /** Calendar days of the business's zone, [first, end): the day after the last is `end`. */
@@ -64,14 +75,71 @@ const recentRead = preparedStatement('overview_recent', (db, name) =>
 
 const setupFactsRead = preparedStatement('overview_setup_facts', (db, name) => {
   const businessId = sql.placeholder('businessId');
+  const methods = sql`select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.businessId} = ${businessId}`;
   return db
     .select({
-      methodsChosen: sql<boolean>`exists (select 1 from ${paymentMethodSettings} where ${paymentMethodSettings.businessId} = ${businessId} and ${paymentMethodSettings.enabled})`,
+      // Before the first save every method is on (DEFAULT_METHOD_SETTINGS); after it, one enabled row is enough.
+      methodsChosen: sql<boolean>`(not exists (${methods}) or exists (${methods} and ${paymentMethodSettings.enabled}))`,
+      bankAccount: sql<boolean>`exists (select 1 from ${bankAccounts} where ${bankAccounts.businessId} = ${businessId})`,
       checkoutCustomised: sql<boolean>`exists (select 1 from ${checkoutSettings} where ${checkoutSettings.businessId} = ${businessId})`,
       linkCreated: sql<boolean>`exists (select 1 from ${paymentLinks} where ${paymentLinks.businessId} = ${businessId})`,
       paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.businessId} = ${businessId} and ${captured})`,
     })
     .from(sql`(select 1) as one`)
+    .prepare(name);
+});
+
+/** Unsettled payments' net per currency and day of the business's zone their `available_on` (the settlement rule's) falls on. */
+const pendingPartsRead = preparedStatement('overview_pending_parts', (db, name) => {
+  const dayOf = sql<string>`((${payments.availableOn} at time zone ${sql.placeholder('zone')})::date)::text`;
+  return db
+    .select({ currency: payments.currency, day: dayOf, amount: asNumber(sql`sum(${payments.net})`) })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.businessId, sql.placeholder('businessId')),
+        sql`${payments.settledAt} is null and ${payments.availableOn} is not null and ${payments.net} > 0`,
+      ),
+    )
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`2`, sql`1`)
+    .prepare(name);
+});
+
+/** Transfers waiting for a second person that the caller did not request, and overdue invoices. */
+const attentionRead = preparedStatement('overview_attention', (db, name) => {
+  const businessId = sql.placeholder('businessId');
+  return db
+    .select({
+      transfers: asNumber(
+        sql`(select count(*) from ${transfers} where ${transfers.businessId} = ${businessId} and ${transfers.status} = 'awaiting_review' and ${transfers.requestedBy} is distinct from ${sql.placeholder('userId')}::uuid)`,
+      ),
+      overdue: asNumber(sql`(select count(*) from ${invoices} where ${invoices.businessId} = ${businessId} and ${invoices.status} = 'overdue')`),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(name);
+});
+
+/** The payout schedule, the currency's default bank account and whether the schedule already paid out on `day`. */
+const payoutFactsRead = preparedStatement('overview_payout_facts', (db, name) => {
+  const businessId = sql.placeholder('businessId');
+  const currency = sql.placeholder('currency');
+  return db
+    .select({
+      schedule: payoutSettings.schedule,
+      weeklyDay: payoutSettings.weeklyDay,
+      monthlyDay: payoutSettings.monthlyDay,
+      minimumAmount: payoutSettings.minimumAmount,
+      bankName: sql<
+        string | null
+      >`(select ${bankAccounts.bankName} from ${bankAccounts} where ${bankAccounts.businessId} = ${businessId} and ${bankAccounts.currency} = ${currency} and ${bankAccounts.isDefault})`,
+      accountNumber: sql<
+        string | null
+      >`(select ${bankAccounts.accountNumber} from ${bankAccounts} where ${bankAccounts.businessId} = ${businessId} and ${bankAccounts.currency} = ${currency} and ${bankAccounts.isDefault})`,
+      paidOutOnDay: sql<boolean>`exists (select 1 from ${payouts} where ${payouts.businessId} = ${businessId} and ${payouts.currency} = ${currency} and ${payouts.scheduledFor} = ${sql.placeholder('day')}::date)`,
+    })
+    .from(payoutSettings)
+    .where(eq(payoutSettings.businessId, businessId))
     .prepare(name);
 });
 
@@ -108,5 +176,22 @@ export const overviewRepository = {
   async setupFacts(db: Executor, businessId: string) {
     const [row] = await setupFactsRead(db, { businessId });
     return row!;
+  },
+
+  /** Per currency, the unsettled payments' net by the day (of `zone`) it becomes available, soonest first. */
+  async pendingParts(db: Executor, businessId: string, zone: string) {
+    return pendingPartsRead(db, { businessId, zone });
+  },
+
+  /** Transfers awaiting a second person that `userId` did not request, and overdue invoices. */
+  async attention(db: Executor, businessId: string, userId: string) {
+    const [row] = await attentionRead(db, { businessId, userId });
+    return row!;
+  },
+
+  /** The payout schedule with the currency's default account and whether `day` was paid out; undefined on no schedule saved. */
+  async payoutFacts(db: Executor, businessId: string, currency: string, day: string) {
+    const [row] = await payoutFactsRead(db, { businessId, currency, day });
+    return row;
   },
 };
