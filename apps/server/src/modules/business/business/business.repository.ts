@@ -84,12 +84,14 @@ export const businessRepository = {
       .where(and(eq(businessWarnings.businessId, businessId), eq(businessWarnings.active, true)))
       .orderBy(asc(businessWarnings.createdAt));
   },
-  /** How many transfers wait for a second person (the sidebar's dot): one count on a partial index. */
-  async transfersAwaitingReview(db: Executor, businessId: string): Promise<number> {
+  /** How many transfers wait for a second person other than `userId`, who requested none of them (the sidebar's dot): one count on a partial index. */
+  async transfersAwaitingReview(db: Executor, businessId: string, userId: string): Promise<number> {
     const [row] = await db
       .select({ n: countRows() })
       .from(transfers)
-      .where(and(eq(transfers.businessId, businessId), eq(transfers.status, 'awaiting_review')));
+      .where(
+        and(eq(transfers.businessId, businessId), eq(transfers.status, 'awaiting_review'), sql`${transfers.requestedBy} is distinct from ${userId}::uuid`),
+      );
     return row?.n ?? 0;
   },
   async addWarning(db: Executor, row: typeof businessWarnings.$inferInsert) {
