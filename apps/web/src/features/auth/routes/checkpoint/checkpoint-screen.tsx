@@ -5,7 +5,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { href } from '@/app/route-table';
-import { SIGNED_IN } from '@/features/auth/signed-in';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useCheckpoint } from '@/features/auth/api/auth-api';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -26,7 +25,7 @@ export function Component() {
 
   const send = (body: { code: string } | { recovery_code: string }) =>
     checkpoint.mutate(body, {
-      onSuccess: () => void navigate(from ?? href('auth.choose-business'), { replace: true, state: from ? undefined : SIGNED_IN }),
+      onSuccess: () => void navigate(from ?? href('auth.choose-business'), { replace: true }),
       onError: (error) => {
         if (error instanceof ApiError && error.body?.code === 'AUTH_NO_PENDING_CHECKPOINT') {
           void navigate(href('auth.login'), {

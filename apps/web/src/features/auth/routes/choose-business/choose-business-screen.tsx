@@ -2,13 +2,12 @@ import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title }
 import { flagEmoji } from '@merchant/core';
 import type { BusinessSummary } from '@merchant/business';
 import { IconBuildingStore, IconChecklist, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { href } from '@/app/route-table';
 import { useSignedInUser } from '@/lib/session';
 import { businessLanding } from '@/app/guards';
 import { ONBOARDING_STATUS_BADGE } from '@/features/auth/components/onboarding-status-badge';
 import { countryName } from '@/features/auth/components/country-options';
-import { cameFromSignIn } from '@/features/auth/signed-in';
 import classes from './choose-business.module.css';
 
 export function Component() {
@@ -17,10 +16,6 @@ export function Component() {
   const ownedIds = new Set(owned.map((b) => b.id));
   const member = user.businesses.member.filter((b) => !ownedIds.has(b.id));
   const none = owned.length === 0 && member.length === 0;
-  const location = useLocation();
-  const only = owned.length + member.length === 1 ? (owned[0] ?? member[0]) : undefined;
-  // Signing in with one business opens it: there is nothing to choose.
-  if (only && !user.is_super_admin && cameFromSignIn(location.state)) return <Navigate to={businessLanding(only)} replace />;
 
   return (
     <Container size="md" px="md" py={{ base: 'lg', sm: 48 }}>

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href } from '@/app/route-table';
-import { SIGNED_IN } from '@/features/auth/signed-in';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useLogin } from '@/features/auth/api/login-api';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -24,7 +23,7 @@ export function Component() {
           void navigate(href('auth.checkpoint'), { state: from ? { from } : undefined });
           return;
         }
-        void navigate(from ?? href('auth.choose-business'), { replace: true, state: from ? undefined : SIGNED_IN });
+        void navigate(from ?? href('auth.choose-business'), { replace: true });
       },
       onError: form.handleServerError,
     }),
