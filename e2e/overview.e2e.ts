@@ -4,7 +4,7 @@ import { isApiPath } from '@merchant/core';
 import { ApiSession } from './api';
 import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
 
-/** The payments Overview in the browser: the period picker, the figures' sections and the checklist, at desktop and 375 px. */
+/** The payments Overview in the browser (issue 25): money first at 1280 and 375 px, a cashier's view, the sidebar by keyboard; axe on each. */
 let browser: Browser;
 let businessId: string;
 const OWNER = 'owner@demo.test';
@@ -41,9 +41,8 @@ describe('payments overview in the browser', () => {
       expect.arrayContaining([expect.stringMatching(/\/assets\/business-shell-[^/]+\.js$/), expect.stringMatching(/\/assets\/payments-overview-[^/]+\.js$/)]),
     );
     await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
-    await page.getByText('Payments overview for').waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Account setup' }).waitFor();
-    await page.getByText(/% done|Your account is set up/).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Balances and payouts' }).waitFor();
+    await page.getByText('Next payout').waitFor();
     expect(calls).toEqual([]);
     // Another period is one request: the page's anti-forgery token goes with it (no request for a token first).
     await page.getByText('7 days', { exact: true }).click();
@@ -58,34 +57,83 @@ describe('payments overview in the browser', () => {
     await close();
   });
 
-  it('shows the period, balances, checklist and recent payments; the period picker changes the range', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments`);
-    await page.getByRole('heading', { level: 2, name: 'Setup checklist' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Balances' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
-    await page.getByRole('link', { name: 'Choose your payment methods' }).waitFor();
-    await expectAccessible(page);
-    await screenshot(page, 'overview-7d');
+  for (const width of [1280, 375]) {
+    it(`leads with the money at ${width} px: the period's figures, balances with the next payout in the first screen; no chips or finished set-up`, async () => {
+      const { page, close } = await ownerPage(width);
+      await page.goto(`/business/${businessId}/payments`);
+      const money = page.getByRole('heading', { level: 2, name: 'Balances and payouts' });
+      await money.waitFor();
+      await page.getByRole('region', { name: 'This period' }).getByText('Gross volume').first().waitFor();
+      // The money is in the first screen (it sat 950 px down on a laptop and 2,300 px on a phone).
+      expect((await money.boundingBox())!.y).toBeLessThan(800);
+      await page.getByText('Next payout').waitFor();
+      await page.getByRole('link', { name: 'See payouts' }).waitFor();
+      expect(await page.getByText(/^Currency: |^Country: /).count()).toBe(0);
+      expect(await page.getByText('Account setup').count()).toBe(0);
+      await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+      await screenshot(page, `overview-${width}`);
 
-    await page.getByText('30 days', { exact: true }).click();
-    await page.waitForURL(/period=30d/);
-    const rangeDays = async () => {
-      const [from, to] = ((await page.getByText(/compared with .* \(UTC days\)/).textContent()) ?? '').match(/\d{4}-\d{2}-\d{2}/g) ?? [];
-      return (Date.parse(to!) - Date.parse(from!)) / 86_400_000 + 1;
-    };
-    await expect.poll(rangeDays).toBe(30);
-    await close();
+      await page.getByText('30 days', { exact: true }).click();
+      await page.waitForURL(/period=30d/);
+      const rangeDays = async () => {
+        const [from, to] =
+          (
+            (await page
+              .getByText(/compared with/)
+              .first()
+              .textContent()) ?? ''
+          ).match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+        return (Date.parse(to!) - Date.parse(from!)) / 86_400_000 + 1;
+      };
+      await expect.poll(rangeDays).toBe(30);
+      await close();
+    });
+  }
+
+  it('shows a cashier the figures but no balances, payouts or owner set-up steps', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    await signIn(page, 'cashier@demo.test');
+    await page.waitForURL(/\/choose-business$|\/business\//);
+    await page.goto(`/business/${businessId}/payments`);
+    await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Balances and payouts' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Verify your business' }).count()).toBe(0);
+    await expectAccessible(page);
+    await context.close();
   });
 
-  it('fits a 375 px screen and stays accessible', async () => {
-    const { page, close } = await ownerPage(375);
-    await page.goto(`/business/${businessId}/payments?period=today`);
-    await page.getByRole('heading', { level: 2, name: 'Setup checklist' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+  it('a keyboard-only person opens every sidebar group and reaches Invoices, Subscriptions and Settings with Tab and Enter', async () => {
+    const { page, close } = await ownerPage();
+    await page.goto(`/business/${businessId}/payments`);
+    await page.getByRole('heading', { level: 2, name: 'Balances and payouts' }).waitFor();
+    const focused = () => page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+    /** Tab until the focused element's text starts with `name`. */
+    async function tabTo(name: string) {
+      for (let i = 0; i < 120; i++) {
+        await page.keyboard.press('Tab');
+        if ((await focused()).startsWith(name)) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    }
+    const nav = page.getByRole('navigation', { name: 'Payments menu' });
+    for (const [group, entry, path] of [
+      ['Invoicing', 'All', /\/invoices$/],
+      ['Recurring Billing', 'Subscriptions', /\/subscriptions$/],
+      ['Settings', 'Checkout customisation', /\/settings\/checkout-customisation$/],
+      ['Bank Payouts', 'Payouts', /\/balance\/payouts$/],
+    ] as const) {
+      await page.locator('body').focus();
+      await tabTo(group);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => nav.getByRole('button', { name: new RegExp(`^${group}`) }).getAttribute('aria-expanded')).toBe('true');
+      await tabTo(entry);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(path);
+    }
     await expectAccessible(page);
-    await screenshot(page, 'overview-375');
     await close();
   });
 });

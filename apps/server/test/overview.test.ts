@@ -126,10 +126,10 @@ describe('figures of payments made through the checkout service', () => {
       [100_00, 'succeeded'],
     ]);
     // The 3 November payment has settled (two days' delay); the rest is pending.
-    const sgd = body.balances.find((b) => b.currency === 'sgd')!;
+    const sgd = body.balances!.find((b) => b.currency === 'sgd')!;
     expect(sgd.available).toEqual({ amount: nets[0], currency: 'sgd' });
     expect(sgd.pending).toEqual({ amount: nets[1]! + nets[2]! + nets[3]!, currency: 'sgd' });
-    expect(body.balances.map((b) => b.currency)).toEqual(['sgd', 'usd']);
+    expect(body.balances!.map((b) => b.currency)).toEqual(['sgd', 'usd']);
   });
 
   it('ticks the checklist items the data proves', async () => {

@@ -93,12 +93,10 @@ describe('a signed-in page', () => {
     expect(boot?.answers.map((a) => [a.id, a.input])).toEqual([
       [identityRoutes.me.id, {}],
       [businessRoutes.get.id, { params }],
-      [businessEndpoints.onboardingProgress.id, { params }],
       [overviewEndpoints.get.id, { params, query: { period: '7d' } }],
     ]);
     expect(answer(boot, identityRoutes.me.id)?.data).toEqual(await owner.ok(userEndpoints.me));
     expect(answer(boot, businessRoutes.get.id)?.data).toEqual(await owner.ok(businessEndpoints.get, { params }));
-    expect(answer(boot, businessEndpoints.onboardingProgress.id)?.data).toEqual(await owner.ok(businessEndpoints.onboardingProgress, { params }));
     expect(answer(boot, overviewEndpoints.get.id)?.data).toEqual(await owner.ok(overviewEndpoints.get, { params, query: { period: '7d' } }));
     // What the client caches unparsed is what the contract's schema gives.
     expect(BusinessSchema.parse(answer(boot, businessRoutes.get.id)?.data)).toEqual(answer(boot, businessRoutes.get.id)?.data);

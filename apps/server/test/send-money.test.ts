@@ -335,6 +335,9 @@ describe('approvals', () => {
     // Held on the available balance: it cannot be spent twice.
     expect(await available()).toBe(before - 100_00 - FLAT - 100_01 - FLAT);
     expect((await owner.agent.ok(businessEndpoints.get, { params: params() })).transfers_awaiting_review).toBe(1);
+    // The dot is for whom can approve: not its requester, nor a cashier, who cannot send money.
+    expect((await manager.agent.ok(businessEndpoints.get, { params: params() })).transfers_awaiting_review).toBe(0);
+    expect((await business.people.cashier.agent.ok(businessEndpoints.get, { params: params() })).transfers_awaiting_review).toBe(0);
     const overview = await owner.agent.ok(transferEndpoints.overview, { params: params() });
     expect(overview.awaiting_review.map((x) => x.id)).toEqual([held.id]);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CurrencyCodeSchema, defineEndpoint } from '@merchant/core';
+import { CalendarDateSchema, CurrencyCodeSchema, SignedMoneySchema, defineEndpoint, type Permission } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { BalanceSchema, PaymentMethodSchema, PaymentSchema, PaymentSourceSchema } from './payment';
 
@@ -87,15 +87,70 @@ export const CurrencyOverviewSchema = z.object({
 });
 export type CurrencyOverview = z.infer<typeof CurrencyOverviewSchema>;
 
-export const CHECKLIST_ITEMS = ['verify_business', 'enable_payment_methods', 'customise_checkout', 'create_payment_link', 'first_payment'] as const;
+export const CHECKLIST_ITEMS = [
+  'verify_business',
+  'enable_payment_methods',
+  'add_bank_account',
+  'customise_checkout',
+  'create_payment_link',
+  'first_payment',
+] as const;
 export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
+
+/** Who may act on each set-up step: the checklist answers only the steps its caller holds the permission of. */
+export const CHECKLIST_PERMISSIONS: Record<ChecklistItem, Permission> = {
+  verify_business: 'verification:view',
+  enable_payment_methods: 'settings:manage',
+  add_bank_account: 'bank-accounts:manage',
+  customise_checkout: 'settings:manage',
+  create_payment_link: 'payments:create',
+  first_payment: 'payments:create',
+};
+
+/** Pending money that becomes available on one day (the settlement rule's `available_on`, a day of the business's zone). */
+export const PendingPartSchema = z.object({ available_on: z.string(), amount: z.number().int() });
+
+/** One currency's balances from the ledger, with when each part of the pending balance becomes available (soonest first). */
+export const OverviewBalanceSchema = BalanceSchema.extend({ pending_parts: z.array(PendingPartSchema) });
+export type OverviewBalance = z.infer<typeof OverviewBalanceSchema>;
+
+/**
+ * The next payout the schedule will make: its day (of the business's zone), what is available for it now in
+ * that currency and the bank account it goes to (masked). Null on a manual schedule or without a default account.
+ */
+export const NextPayoutSchema = z.object({
+  date: z.string(),
+  amount: SignedMoneySchema,
+  bank_account: z.string(),
+  /** Below the schedule's minimum, the payout waits: that day pays nothing unless more becomes available. */
+  below_minimum: z.boolean(),
+});
+export type NextPayout = z.infer<typeof NextPayoutSchema>;
+
+/** What needs someone's attention; each count is null when the caller may not act on it. */
+export const AttentionSchema = z.object({
+  /** Transfers awaiting a second person that this caller may approve (never their own). */
+  transfers_to_approve: z.number().int().nullable(),
+  /** Failed payments of the period. */
+  failed_payments: z.number().int(),
+  /** Invoices past their due date and not paid. */
+  overdue_invoices: z.number().int(),
+});
+export type Attention = z.infer<typeof AttentionSchema>;
 
 export const OverviewSchema = z.object({
   period: z.object({ from: z.string(), to: z.string(), previous_from: z.string(), previous_to: z.string(), days: z.number().int() }),
   currencies: z.array(CurrencyOverviewSchema),
   recent: z.array(PaymentSchema),
-  /** Pending and available per currency, from the ledger (the business currency first). */
-  balances: z.array(BalanceSchema),
+  /**
+   * Pending and available per currency, from the ledger (the business currency first), with the days pending money
+   * becomes available; null when the caller may not see balances (`wallets:manage`).
+   */
+  balances: z.array(OverviewBalanceSchema).nullable(),
+  /** The schedule's next payout in the business currency; null without one or for a caller who may not see balances. */
+  next_payout: NextPayoutSchema.nullable(),
+  attention: AttentionSchema,
+  /** The set-up steps the caller may act on, each computed from the business's data; empty for the others. */
   checklist: z.array(z.object({ item: z.enum(CHECKLIST_ITEMS), done: z.boolean() })),
 });
 export type Overview = z.infer<typeof OverviewSchema>;

@@ -21,7 +21,7 @@ const PAYMENTS_OVERVIEW = 'payments-overview';
 
 /**
  * The answers a page's first screen asks for before it can draw: the user everywhere; on a business's pages the
- * business; on the payments overview (where a business's members land) its setup progress and its figures for
+ * business; on the payments overview (where a business's members land) its one answer (figures, money, set-up) for
  * the period in the address. Custom ranges and other screens fetch their own.
  */
 function firstScreenOf(pathname: string, search: URLSearchParams): { answers: Answer[]; chunks: string[] } {
@@ -34,7 +34,6 @@ function firstScreenOf(pathname: string, search: URLSearchParams): { answers: An
   if (rest !== '/payments') return { answers, chunks: [BUSINESS_SHELL] };
   const period = search.get('period') ?? '7d';
   if (period !== 'custom' && (OVERVIEW_PERIODS as readonly string[]).includes(period)) {
-    answers.push({ route: businessEndpoints.onboardingProgress, input: { params } });
     answers.push({ route: overviewEndpoints.get, input: { params, query: { period } } });
   }
   return { answers, chunks: [BUSINESS_SHELL, PAYMENTS_OVERVIEW] };

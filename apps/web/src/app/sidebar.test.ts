@@ -71,11 +71,13 @@ describe('visibleSidebar', () => {
       visibleSidebar('payments', b)
         .flatMap((g) => g.items)
         .find((i) => i.label === 'Bank Payouts');
-    expect(payouts(business())?.children).toBeUndefined();
+    // The payout list is in the group whatever the cards (issue 25).
+    expect(payouts(business())?.children?.map((c) => c.label)).toEqual(['Wallet balance', 'Payouts']);
     expect(payouts(business())?.routeId).toBe('payments.balance');
-    expect(payouts(business({ stripe_enabled: true }))?.children?.map((c) => c.label)).toEqual(['Wallet balance', 'Card balance']);
+    expect(payouts(business({ stripe_enabled: true }))?.children?.map((c) => c.label)).toEqual(['Wallet balance', 'Payouts', 'Card balance']);
     expect(payouts(business({ xendit_enabled: true, active_providers: ['xendit'] }))?.children?.map((c) => c.label)).toEqual([
       'Wallet balance',
+      'Payouts',
       'Card balance',
       'Xendit card balance',
     ]);

@@ -75,6 +75,8 @@ export function visibleSidebar(section: Section, business: SidebarBusiness): Sid
     let item: SidebarItem | null = null;
     if (children.length > 0) {
       const self: SidebarLink[] = selfVisible ? [{ routeId: route.id, label: spec.childLabel ?? spec.label, icon: spec.icon }] : [];
+      // The count shows on the entry that leads to it too, so it is seen once the group is open.
+      if (badge !== undefined && self[0]) self[0].badge = badge;
       const first = self[0] ?? children[0];
       if (!first) continue;
       item = { routeId: first.routeId, label: spec.label, icon: spec.icon, children: [...self, ...children] };

@@ -3,7 +3,7 @@ import { Badge, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/cor
 import { Link, useLocation } from 'react-router';
 import { ICONS } from '../icons';
 import { href, type RouteId } from '../route-table';
-import type { SidebarGroup, SidebarItem } from '../sidebar';
+import type { SidebarGroup, SidebarLink } from '../sidebar';
 
 /** The link whose path is the longest prefix of the current path is the active one. */
 function activeRouteId(groups: SidebarGroup[], businessId: string, pathname: string): RouteId | null {
@@ -18,7 +18,7 @@ function activeRouteId(groups: SidebarGroup[], businessId: string, pathname: str
 }
 
 /** The entry's label, with its count as a dot-like badge (and spelled out for screen readers). */
-function ItemLabel({ item }: { item: SidebarItem }) {
+function ItemLabel({ item }: { item: SidebarLink }) {
   if (item.badge === undefined) return <>{item.label}</>;
   return (
     <Group gap={6} wrap="nowrap" component="span">
@@ -66,12 +66,17 @@ export function SidebarNav({ groups, businessId }: { groups: SidebarGroup[]; bus
             }
             const containsActive = item.children.some((c) => c.routeId === active);
             const key = `${item.routeId}:${item.label}`;
+            const opened = manuallyOpened[key] ?? containsActive;
             return (
+              // A button (not a link without a target), so Tab reaches it and Enter or Space opens it.
               <NavLink
                 key={key}
+                component="button"
+                type="button"
+                aria-expanded={opened}
                 label={<ItemLabel item={item} />}
                 leftSection={icon}
-                opened={manuallyOpened[key] ?? containsActive}
+                opened={opened}
                 onChange={(opened) => setManuallyOpened((m) => ({ ...m, [key]: opened }))}
                 childrenOffset={28}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -83,7 +88,7 @@ export function SidebarNav({ groups, businessId }: { groups: SidebarGroup[]; bus
                       key={child.routeId}
                       component={Link}
                       to={href(child.routeId, { business_id: businessId })}
-                      label={child.label}
+                      label={<ItemLabel item={child} />}
                       active={isActive}
                       aria-current={isActive ? 'page' : undefined}
                       style={{ borderRadius: 'var(--mantine-radius-md)' }}

@@ -46,7 +46,11 @@ export const paymentsRoutes = [
     screen: 'bank-payouts.wallet',
     sidebar: { label: 'Bank Payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },
   }),
-  route('balance-payouts', 'balance/payouts', 'Payouts', 'balances', { permission: 'wallets:manage', screen: 'bank-payouts.payouts' }),
+  route('balance-payouts', 'balance/payouts', 'Payouts', 'balances', {
+    permission: 'wallets:manage',
+    screen: 'bank-payouts.payouts',
+    sidebar: { label: 'Payouts', icon: 'history', order: 0, parent: 'payments.balance' },
+  }),
   route('balance-payouts-detail', 'balance/payouts/:payout', 'Payout', 'balances', { permission: 'wallets:manage', screen: 'bank-payouts.payout-detail' }),
   route('balance-card', 'balance/card', 'Card balance', 'balances', {
     permission: 'wallets:manage',

@@ -29,7 +29,7 @@ export function twoFactorRequiredFor(ctx: BusinessView): boolean {
 }
 
 /** The business of the request context as its caller sees it. */
-export type BusinessView = Pick<BusinessContext, 'business'> & { user: Pick<UserRow, 'twoFactorConfirmedAt'> };
+export type BusinessView = Pick<BusinessContext, 'business'> & { user: Pick<UserRow, 'id' | 'twoFactorConfirmedAt'> };
 
 export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWarnings.$inferSelect)[], transfersAwaitingReview = 0): Business {
   const { row, role, permissions } = ctx.business;

@@ -1,4 +1,4 @@
-import { AppError, defaultTimeZoneOf, permissionsOf, type Role } from '@merchant/core';
+import { AppError, can, defaultTimeZoneOf, permissionsOf, type Role } from '@merchant/core';
 import {
   ONBOARDING_STEPS,
   PROGRESS_PER_STEP,
@@ -98,7 +98,9 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
   /** The business of the context, with its active warnings, as the caller sees it. */
   async function present(ctx: BusinessView, executor: Executor = db): Promise<Business> {
     const { row } = ctx.business;
-    const awaiting = row.features.send_money ? await transfersAwaitingReview(executor, row.id) : 0;
+    // The dot asks for the person who can act on it: a member who may approve transfers, for the ones others requested.
+    const approves = ctx.business.role !== null && can(ctx.business, 'transfers:manage');
+    const awaiting = row.features.send_money && approves ? await transfersAwaitingReview(executor, row.id, ctx.user.id) : 0;
     return presentBusiness(ctx, await repo.activeWarnings(executor, row.id), awaiting);
   }
 

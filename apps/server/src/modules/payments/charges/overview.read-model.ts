@@ -7,6 +7,9 @@ import { checkoutCustomised } from '../checkout-customisation/checkout-customisa
 import { linkCreated } from '../payment-links/payment-links.read-model';
 import { methodChosen } from '../payment-methods/payment-methods.read-model';
 import { captured } from './sales-figures.read-model';
+import { bankAccountAdded } from '../bank-accounts/bank-accounts.read-model';
+import { overdueInvoiceCount } from '../invoices/invoices.read-model';
+import { transfersAwaitingReviewCount } from '../send-money/transfers.read-model';
 
 /** Calendar days of the business's zone, [first, end): the day after the last is `end`. */
 export interface DayRange {
@@ -70,9 +73,39 @@ const setupFactsRead = preparedStatement('overview_setup_facts', (db, name) => {
   return db
     .select({
       methodsChosen: methodChosen(businessId),
+      bankAccount: bankAccountAdded(businessId),
       checkoutCustomised: checkoutCustomised(businessId),
       linkCreated: linkCreated(businessId),
       paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.businessId} = ${businessId} and ${captured})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(name);
+});
+
+/** Unsettled payments' net per currency and day of the business's zone their `available_on` (the settlement rule's) falls on. */
+const pendingPartsRead = preparedStatement('overview_pending_parts', (db, name) => {
+  const dayOf = sql<string>`((${payments.availableOn} at time zone ${sql.placeholder('zone')})::date)::text`;
+  return db
+    .select({ currency: payments.currency, day: dayOf, amount: asNumber(sql`sum(${payments.net})`) })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.businessId, sql.placeholder('businessId')),
+        sql`${payments.settledAt} is null and ${payments.availableOn} is not null and ${payments.net} > 0`,
+      ),
+    )
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`2`, sql`1`)
+    .prepare(name);
+});
+
+/** Transfers waiting for a second person that the caller did not request, and overdue invoices. */
+const attentionRead = preparedStatement('overview_attention', (db, name) => {
+  const businessId = sql.placeholder('businessId');
+  return db
+    .select({
+      transfers: asNumber(transfersAwaitingReviewCount(businessId, sql.placeholder('userId'))),
+      overdue: asNumber(overdueInvoiceCount(businessId)),
     })
     .from(sql`(select 1) as one`)
     .prepare(name);
@@ -113,4 +146,16 @@ export const overviewReadModel = {
     const [row] = await setupFactsRead(db, { businessId });
     return row!;
   },
+
+  /** Per currency, the unsettled payments' net by the day (of `zone`) it becomes available, soonest first. */
+  async pendingParts(db: Executor, businessId: string, zone: string) {
+    return pendingPartsRead(db, { businessId, zone });
+  },
+
+  /** Transfers awaiting a second person that `userId` did not request, and overdue invoices. */
+  async attention(db: Executor, businessId: string, userId: string) {
+    const [row] = await attentionRead(db, { businessId, userId });
+    return row!;
+  },
+
 };

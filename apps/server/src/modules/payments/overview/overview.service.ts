@@ -1,19 +1,27 @@
-import { addDays, datesFrom, localDate } from '@merchant/core';
-import type { BusinessRow } from '@/http/context';
+import { addDays, can, datesFrom, localDate } from '@merchant/core';
+import type { BusinessRow, BusinessStanding } from '@/http/context';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import {
+  CHECKLIST_ITEMS,
+  CHECKLIST_PERMISSIONS,
   daysBetween,
+  maskAccount,
+  payoutDueOn,
+  type ChecklistItem,
+  type NextPayout,
   type CurrencyOverview,
   type Overview,
   type OverviewPeriod,
   type PaymentMethod,
   type PaymentSource,
+  type PayoutSchedule,
   type PeriodFigures,
 } from '@merchant/payments';
 import { presentPayment } from '../payment.presenter';
 import type { LedgerService } from '../ledger/ledger.service';
 import { overviewReadModel as repo } from '../charges/overview.read-model';
+import { payoutFacts } from '../payouts/payouts.read-model';
 
 /** How many of the latest payments the Overview lists. */
 export const RECENT_PAYMENTS = 5;
@@ -34,6 +42,26 @@ const withRate = (f: Omit<PeriodFigures, 'success_rate'>): PeriodFigures => ({
   success_rate: f.succeeded + f.failed === 0 ? null : f.succeeded / (f.succeeded + f.failed),
 });
 
+/** How far ahead the next payout is looked for: a monthly schedule pays within two months. */
+const PAYOUT_HORIZON_DAYS = 62;
+
+/** The first day from `today` the schedule pays out on (today only while today's payout is not made yet). */
+export function nextPayoutDay(
+  settings: { schedule: PayoutSchedule; weekly_day: number | null; monthly_day: number | null },
+  today: string,
+  paidOutToday: boolean,
+): string | null {
+  if (settings.schedule === 'manual') return null;
+  for (let i = paidOutToday ? 1 : 0; i <= PAYOUT_HORIZON_DAYS; i++) {
+    const day = addDays(today, i);
+    if (payoutDueOn(settings, day)) return day;
+  }
+  return null;
+}
+
+/** A step counts for the people who can act on it: members holding its permission (not a super admin reading). */
+const mayAct = (standing: BusinessStanding, item: ChecklistItem) => standing.role !== null && can(standing, CHECKLIST_PERMISSIONS[item]);
+
 export function createOverviewService(deps: { db: Executor; clock: Clock; ledger: LedgerService }) {
   const { db, clock, ledger } = deps;
 
@@ -44,8 +72,29 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
     return { from: addDays(to, 1 - PERIOD_DAYS[query.period]), to };
   }
 
+  /** The schedule's next payout in the business currency: its day, what is available now, the default account (masked). */
+  async function nextPayout(business: BusinessRow, available: number): Promise<NextPayout | null> {
+    const today = localDate(clock.now(), business.timeZone);
+    const facts = await payoutFacts(db, business.id, business.currency, today);
+    if (!facts || !facts.bankName || !facts.accountNumber) return null;
+    const settings = { schedule: facts.schedule as PayoutSchedule, weekly_day: facts.weeklyDay, monthly_day: facts.monthlyDay };
+    const date = nextPayoutDay(settings, today, Boolean(facts.paidOutOnDay));
+    if (!date) return null;
+    return {
+      date,
+      amount: { amount: available, currency: business.currency },
+      bank_account: `${facts.bankName} ${maskAccount(facts.accountNumber.slice(-4))}`,
+      below_minimum: available < Math.max(1, facts.minimumAmount),
+    };
+  }
+
   return {
-    async get(business: BusinessRow, query: { period: OverviewPeriod; from?: string | undefined; to?: string | undefined }): Promise<Overview> {
+    async get(
+      standing: BusinessStanding,
+      userId: string,
+      query: { period: OverviewPeriod; from?: string | undefined; to?: string | undefined },
+    ): Promise<Overview> {
+      const business = standing.row;
       // Days of the business's zone, which the rollup is keyed by (docs/payments.md, "Time zone").
       const { from, to } = rangeOf(business, query);
       const days = daysBetween(from, to);
@@ -55,8 +104,21 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       const figures = await repo.figures(db, business.id, current, previous);
       const { daily, byMethod, bySource } = await repo.captured(db, business.id, current);
       const recent = await repo.recent(db, business.id, RECENT_PAYMENTS);
-      const balances = await ledger.balances(db, business.id);
-      const facts = await repo.setupFacts(db, business.id);
+      const seesMoney = can(standing, 'wallets:manage');
+      const balances = seesMoney ? await ledger.balances(db, business.id) : null;
+      const parts = seesMoney ? await repo.pendingParts(db, business.id, business.timeZone) : [];
+      const checklist = CHECKLIST_ITEMS.filter((item) => mayAct(standing, item));
+      const facts = checklist.length > 0 ? await repo.setupFacts(db, business.id) : null;
+      const waiting = await repo.attention(db, business.id, userId);
+      const done: Record<ChecklistItem, boolean> = {
+        verify_business: business.onboardingStatus === 'completed',
+        enable_payment_methods: Boolean(facts?.methodsChosen),
+        add_bank_account: Boolean(facts?.bankAccount),
+        customise_checkout: Boolean(facts?.checkoutCustomised),
+        create_payment_link: Boolean(facts?.linkCreated),
+        first_payment: Boolean(facts?.paid),
+      };
+      const available = balances?.find((b) => b.currency === business.currency)?.available ?? 0;
 
       const currencies: CurrencyOverview[] = figures
         .map((f) => f.currency)
@@ -95,16 +157,22 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
         period: { from, to, previous_from: previous.first, previous_to: addDays(from, -1), days },
         currencies,
         recent: recent.map((row) => presentPayment(row)),
-        balances: balances
-          .map(({ currency, pending, available }) => ({ currency, pending: { amount: pending, currency }, available: { amount: available, currency } }))
-          .sort((a, b) => byBusinessCurrency(business.currency)(a.currency, b.currency)),
-        checklist: [
-          { item: 'verify_business', done: business.onboardingStatus === 'completed' },
-          { item: 'enable_payment_methods', done: Boolean(facts.methodsChosen) },
-          { item: 'customise_checkout', done: Boolean(facts.checkoutCustomised) },
-          { item: 'create_payment_link', done: Boolean(facts.linkCreated) },
-          { item: 'first_payment', done: Boolean(facts.paid) },
-        ],
+        balances:
+          balances
+            ?.map(({ currency, pending, available }) => ({
+              currency,
+              pending: { amount: pending, currency },
+              available: { amount: available, currency },
+              pending_parts: parts.filter((p) => p.currency === currency).map((p) => ({ available_on: p.day, amount: p.amount })),
+            }))
+            .sort((a, b) => byBusinessCurrency(business.currency)(a.currency, b.currency)) ?? null,
+        next_payout: seesMoney ? await nextPayout(business, available) : null,
+        attention: {
+          transfers_to_approve: standing.role !== null && can(standing, 'transfers:manage') ? waiting.transfers : null,
+          failed_payments: currencies.reduce((sum, c) => sum + c.current.failed, 0),
+          overdue_invoices: waiting.overdue,
+        },
+        checklist: checklist.map((item) => ({ item, done: done[item] })),
       };
     },
   };

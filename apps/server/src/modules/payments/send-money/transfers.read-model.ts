@@ -1,13 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countRows } from '@/db/columns';
 import { transfers } from '@/db/schema';
 
-/** How many transfers wait for a second person (the sidebar's dot on the business): one count on a partial index. */
-export async function transfersAwaitingReview(db: Executor, businessId: string): Promise<number> {
+/**
+ * How many transfers wait for a second person other than `userId`, who requested none of them (the sidebar's dot
+ * and the Overview's "needs attention"): one count on a partial index.
+ */
+export async function transfersAwaitingReview(db: Executor, businessId: string, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: countRows() })
     .from(transfers)
-    .where(and(eq(transfers.businessId, businessId), eq(transfers.status, 'awaiting_review')));
+    .where(and(eq(transfers.businessId, businessId), eq(transfers.status, 'awaiting_review'), sql`${transfers.requestedBy} is distinct from ${userId}::uuid`));
   return row?.n ?? 0;
 }
+
+/** The same count as a scalar other modules' statements embed (the Overview's one read of what needs attention). */
+export const transfersAwaitingReviewCount = (businessId: Placeholder, userId: Placeholder): SQL<string | number> =>
+  sql`(select count(*) from ${transfers} where ${transfers.businessId} = ${businessId} and ${transfers.status} = 'awaiting_review' and ${transfers.requestedBy} is distinct from ${userId}::uuid)`;

@@ -72,7 +72,7 @@ export function Component() {
     );
   }
   return (
-    <CheckoutFrame business={page.data.business} testMode={false} maw={720}>
+    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode} maw={720}>
       <InvoiceView businessId={businessId} publicId={invoice} invoice={page.data} />
     </CheckoutFrame>
   );

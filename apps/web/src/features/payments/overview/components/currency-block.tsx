@@ -61,15 +61,12 @@ function Split({ title, rows, currency }: { title: string; rows: { label: string
   );
 }
 
-/** One currency's figures against the previous period, its daily volume and its splits. */
+/** One currency's payment counts against the previous period (gross and net lead the screen), its daily volume and its splits. */
 export function CurrencyBlock({ block }: { block: CurrencyOverview }) {
-  const money = (amount: number) => formatMoneyWithCode(amount, block.currency);
   const rate = block.current.success_rate === null ? '—' : `${Math.round(block.current.success_rate * 1000) / 10}%`;
   return (
     <Stack gap="md" component="section" aria-label={`Sales in ${block.currency.toUpperCase()}`}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        <Figure label="Gross volume" value={money(block.current.gross)} change={block.change.gross} />
-        <Figure label="Net" value={money(block.current.net)} change={block.change.net} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Figure label="Successful payments" value={String(block.current.succeeded)} change={block.change.succeeded} />
         <Figure label="Success rate" value={rate} change={block.change.success_rate} unit=" pts" />
       </SimpleGrid>

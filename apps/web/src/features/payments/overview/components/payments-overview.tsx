@@ -1,99 +1,23 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, List, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { formatMoneyWithCode, type Permission } from '@merchant/core';
-import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type ChecklistItem, type Overview, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
-import { href, type RouteId } from '@/app/route-table';
+import { useSearchParams } from 'react-router';
+import { formatMoneyWithCode } from '@merchant/core';
+import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
+import { href } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { errorMessage } from '@/lib/error-message';
-import { canChange, useBusiness, useBusinessTimeZone } from '@/lib/session';
+import { useBusinessTimeZone } from '@/lib/session';
 import { formatBusinessDateTime } from '@/lib/format';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { overviewQuery } from '../api/overview-api';
 import { CurrencyBlock } from './currency-block';
 import { DataList } from '@/components/data-list';
 import { StatusBadge } from '@/components/status-badge';
-
-/** Each step's screen; `change`: the step's screen makes something, so it is a link only for who may (canChange). */
-const CHECKLIST: Record<ChecklistItem, { label: string; routeId: RouteId; change?: Permission }> = {
-  verify_business: { label: 'Verify your business', routeId: 'payments.settings-account-verification' },
-  enable_payment_methods: { label: 'Choose your payment methods', routeId: 'payments.payment-methods' },
-  customise_checkout: { label: 'Customise your checkout', routeId: 'payments.settings-checkout' },
-  create_payment_link: { label: 'Create your first payment link', routeId: 'payments.links-create', change: 'payments:create' },
-  first_payment: { label: 'Make a first test payment', routeId: 'payments.links' },
-};
+import { AttentionBlock, MoneyBlock, PeriodHeadline, SetupBlock } from './money-block';
 
 const isPeriod = (value: string | null): value is OverviewPeriod => OVERVIEW_PERIODS.includes(value as OverviewPeriod);
-
-function Sidebar({ data, businessId }: { data: Overview; businessId: string }) {
-  const business = useBusiness(businessId).data;
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="balances-title">
-        <Title order={2} size="h4" id="balances-title" mb="xs">
-          Balances
-        </Title>
-        {data.balances.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No funds yet.
-          </Text>
-        ) : (
-          <Table aria-labelledby="balances-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Currency</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Pending
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Available
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.balances.map((b) => (
-                <Table.Tr key={b.currency}>
-                  <Table.Td>{b.currency.toUpperCase()}</Table.Td>
-                  <Table.Td ta="right">{formatMoneyWithCode(b.pending.amount, b.currency)}</Table.Td>
-                  <Table.Td ta="right">{formatMoneyWithCode(b.available.amount, b.currency)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Card>
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="checklist-title">
-        <Title order={2} size="h4" id="checklist-title" mb="xs">
-          Setup checklist
-        </Title>
-        <List spacing="xs" listStyleType="none">
-          {data.checklist.map((c) => {
-            const step = CHECKLIST[c.item];
-            return (
-              <List.Item key={c.item} icon={c.done ? <IconCircleCheck color="var(--mantine-color-green-8)" aria-hidden /> : <IconCircleDashed aria-hidden />}>
-                {step.change && !canChange(business, step.change) ? (
-                  <Text span size="sm">
-                    {step.label}
-                  </Text>
-                ) : (
-                  <Anchor component={Link} to={href(step.routeId, { business_id: businessId })} size="sm">
-                    {step.label}
-                  </Anchor>
-                )}
-                <Text span size="xs" c="dimmed">
-                  {c.done ? ' (done)' : ' (to do)'}
-                </Text>
-              </List.Item>
-            );
-          })}
-        </List>
-      </Card>
-    </SimpleGrid>
-  );
-}
 
 const periodOf = (search: URLSearchParams): OverviewPeriod => {
   const value = search.get('period');
@@ -111,7 +35,11 @@ export function overviewQueryOf(search: URLSearchParams): OverviewQuery | null {
   return query.period !== 'custom' || (query.from && query.to) ? query : null;
 }
 
-/** The payments Overview's figures for the period in the URL (`?period=`, `from`, `to`). */
+/**
+ * The payments Overview for the period in the URL (`?period=`, `from`, `to`), money first: the period's gross and
+ * net, available and pending with when each arrives and the next payout, what needs attention, set-up guidance
+ * while a step is left, then the period's details and the latest payments.
+ */
 export function PaymentsOverview({ businessId }: { businessId: string }) {
   // The periods are the business's calendar days and its times are shown in its zone.
   const zone = useBusinessTimeZone(businessId);
@@ -137,9 +65,9 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={2} size="h3">
-          Sales
-        </Title>
+        <Text size="sm" c="dimmed">
+          {data ? `${data.period.from} to ${data.period.to}, compared with ${data.period.previous_from} to ${data.period.previous_to}` : 'Period'}
+        </Text>
         <SegmentedControl
           aria-label="Period"
           value={period}
@@ -158,16 +86,25 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
       {overview.isPending && overview.fetchStatus !== 'idle' ? <Skeleton h={240} radius="md" aria-label="Loading sales figures" /> : null}
       {data ? (
         <>
-          <Text size="sm" c="dimmed">
-            {data.period.from} to {data.period.to}, compared with {data.period.previous_from} to {data.period.previous_to} ({zone} days)
-          </Text>
-          <TimeZoneNote zone={zone} />
-          {data.currencies.length === 0 ? (
-            <EmptyState title="No payments in this period" description="Payments your customers make appear here with the period's totals." headingOrder={3} />
-          ) : (
-            data.currencies.map((block) => <CurrencyBlock key={block.currency} block={block} />)
-          )}
-          <Sidebar data={data} businessId={businessId} />
+          {data.currencies.length > 0 ? <PeriodHeadline blocks={data.currencies} /> : null}
+          <MoneyBlock data={data} businessId={businessId} />
+          <AttentionBlock attention={data.attention} businessId={businessId} />
+          <SetupBlock checklist={data.checklist} businessId={businessId} />
+          <Stack gap="md" component="section" aria-labelledby="sales-title">
+            <Title order={2} size="h4" id="sales-title">
+              Sales
+            </Title>
+            <TimeZoneNote zone={zone} />
+            {data.currencies.length === 0 ? (
+              <EmptyState
+                title="No payments in this period"
+                description="Payments your customers make appear here with the period's totals."
+                headingOrder={3}
+              />
+            ) : (
+              data.currencies.map((block) => <CurrencyBlock key={block.currency} block={block} />)
+            )}
+          </Stack>
           <Stack gap="xs" component="section" aria-labelledby="recent-title">
             <Title order={2} size="h4" id="recent-title">
               Recent payments
