@@ -1,4 +1,4 @@
-import type { StandingFacts } from '@merchant/core';
+import { DEFAULT_TIME_ZONE, type StandingFacts } from '@merchant/core';
 import { and, asc, desc, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { CheckoutPaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
@@ -43,6 +43,7 @@ const contextOfConfirm = preparedStatement('payment_confirm_context', (db, name)
       type: businesses.type,
       onboardingStatus: businesses.onboardingStatus,
       settlementDelayDays: checkoutSettings.settlementDelayDays,
+      timeZone: businesses.timeZone,
       enabled: paymentMethodSettings.enabled,
       passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
     })
@@ -140,14 +141,15 @@ export const chargesRepository = {
     const [row] = await nameOfBusiness(db, { businessId });
     return row ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus } } : null;
   },
-  /** The business's settlement delay in days, or null when it has no payments settings yet. */
-  async settlementDelayDays(db: Executor, businessId: string): Promise<number | null> {
+  /** The business's settlement delay in days (null when it has no payments settings yet) and its time zone. */
+  async settlementTerms(db: Executor, businessId: string): Promise<{ delayDays: number | null; timeZone: string }> {
     const [row] = await db
-      .select({ days: checkoutSettings.settlementDelayDays })
-      .from(checkoutSettings)
-      .where(eq(checkoutSettings.businessId, businessId))
+      .select({ days: checkoutSettings.settlementDelayDays, timeZone: businesses.timeZone })
+      .from(businesses)
+      .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
+      .where(eq(businesses.id, businessId))
       .limit(1);
-    return row?.days ?? null;
+    return { delayDays: row?.days ?? null, timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE };
   },
   /**
    * What a confirm needs of the business in one read: its name (the provider's intent), whether it takes
@@ -161,6 +163,7 @@ export const chargesRepository = {
       // No such business takes nothing.
       standing: row ? { type: row.type, onboardingStatus: row.onboardingStatus } : ({ type: 'partner', onboardingStatus: 'blocked' } as StandingFacts),
       settlementDelayDays: row?.settlementDelayDays ?? null,
+      timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
       methodEnabled: row?.enabled ?? true,
       passFeeToCustomer: row?.passFeeToCustomer ?? false,
     };

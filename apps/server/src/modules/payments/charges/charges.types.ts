@@ -111,6 +111,8 @@ export interface SavedCardCharge extends SavedCard {
 export interface SavedChargeContext {
   name: string;
   settlementDelayDays: number | null;
+  /** The business's time zone: settlement counts its business days. */
+  timeZone: string;
   /** Whether the business takes payments now (a blocked or partner business does not). */
   standing: StandingFacts;
 }

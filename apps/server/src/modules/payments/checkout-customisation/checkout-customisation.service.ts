@@ -47,7 +47,7 @@ export async function brandingAndSettingsFor(
   db: Executor,
   businessId: string,
   host: 'checkout' | 'invoice' = 'checkout',
-): Promise<{ branding: Branding; settings: Omit<CheckoutSettings, 'logo_url'>; standing: StandingFacts } | null> {
+): Promise<{ branding: Branding; settings: Omit<CheckoutSettings, 'logo_url'>; standing: StandingFacts; timeZone: string } | null> {
   const found = await repo.businessWithSettings(db, businessId);
   if (!found) return null;
   const settings = settingsOf(found.settings);
@@ -60,6 +60,7 @@ export async function brandingAndSettingsFor(
     },
     settings,
     standing: { type: business.type, onboardingStatus: business.onboardingStatus },
+    timeZone: business.timeZone,
   };
 }
 
