@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptionEndpoints } from '@merchant/payments';
+import { randomUUID } from 'node:crypto';
+import { hostOfKind } from '@merchant/core';
+import { checkoutEndpoints, subscriptionEndpoints } from '@merchant/payments';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
-import { createTestContext, type TestContext } from './harness';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 import { card, paymentServices } from './factories/charges';
-import { createBusiness, createCustomer, createPlan, saveCard, signInAgain, subscribe, type FactoryBusiness } from './factories';
+import { createBusiness, createCustomer, createPlan, insertLink, saveCard, signInAgain, subscribe, type FactoryBusiness } from './factories';
 
 /**
  * A business's days, weeks and months are those of its time zone (docs/payments.md, "Time zone"). Settlement is "two business days later" in the business's zone (docs/payments.md, "Settlement"; docs/decisions.md,
@@ -86,5 +88,34 @@ describe("a subscription's monthly periods, on the calendar of a business at UTC
     owner = await signInAgain(t, singapore.people.owner);
     const second = await owner.ok(subscriptionEndpoints.get, { params: { ...params, subscription_id: subscription.id } });
     expect(second).toMatchObject({ current_period_start: '2026-02-27T23:00:00.000Z', current_period_end: '2026-03-30T23:00:00.000Z' });
+  });
+});
+
+describe("the customer's receipt mail", () => {
+  it("says when the payment was made on the business's clock and names its zone, never a raw timestamp", async () => {
+    for (const { business, local } of [
+      { business: () => singapore, local: '15 Jan 2026, 11:00 (Asia/Singapore)' },
+      { business: () => newYork, local: '14 Jan 2026, 22:00 (America/New_York)' },
+    ]) {
+      t.clock.set(new Date('2026-01-15T03:00:00Z'));
+      const email = `receipt-${business().id}@example.com`;
+      const link = await insertLink(t.database.db, business().id, { amount: 12_50 });
+      const host = hostOfKind('checkout', t.config.baseDomain);
+      const agent = new Agent(t.app);
+      const started = await agent.ok(
+        checkoutEndpoints.start,
+        { params: { kind: 'link', public_id: link }, body: { email } },
+        { host, idempotencyKey: randomUUID() },
+      );
+      const paid = await agent.ok(
+        checkoutEndpoints.confirm,
+        { params: { public_id: started.public_id }, body: { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } } },
+        { host, idempotencyKey: randomUUID() },
+      );
+      expect(paid.status).toBe('succeeded');
+      const mail = (await mailbox(t.app)).find((m) => m.to === email);
+      expect(mail?.text).toContain(`Date: ${local}`);
+      expect(mail?.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    }
   });
 });

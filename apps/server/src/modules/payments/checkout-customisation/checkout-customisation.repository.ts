@@ -50,8 +50,11 @@ export const checkoutCustomisationRepository = {
     return row!;
   },
   /** The business's name and logo, its row locked when `lock` (a logo change). */
-  async business(db: Executor, businessId: string, lock = false): Promise<{ name: string; logoUrl: string | null } | null> {
-    const query = db.select({ name: businesses.name, logoUrl: businesses.logoUrl }).from(businesses).where(eq(businesses.id, businessId));
+  async business(db: Executor, businessId: string, lock = false): Promise<{ name: string; logoUrl: string | null; timeZone: string } | null> {
+    const query = db
+      .select({ name: businesses.name, logoUrl: businesses.logoUrl, timeZone: businesses.timeZone })
+      .from(businesses)
+      .where(eq(businesses.id, businessId));
     const [row] = lock ? await query.for('update') : await query;
     return row ?? null;
   },

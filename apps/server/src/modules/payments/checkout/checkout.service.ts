@@ -1,4 +1,4 @@
-import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, formatMoneyWithCode, takesPayments } from '@merchant/core';
+import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, formatDateTime, formatMoney, takesPayments } from '@merchant/core';
 import {
   CHECKOUT_SOURCE_TYPES,
   FAILURE_MESSAGES,
@@ -120,7 +120,7 @@ export function createCheckoutService(deps: {
     const business = payment.status === 'succeeded' && payment.customerEmail ? await brandingAndSettingsFor(tx, payment.businessId) : null;
     if (payment.customerEmail && business?.settings.send_receipts) {
       const receipt = receiptWith(payment, business.branding);
-      const amount = formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency);
+      const amount = formatMoney(receipt.amount);
       await mailer.send(tx, {
         to: payment.customerEmail,
         subject: `Your receipt from ${receipt.business.name}`,
@@ -128,7 +128,7 @@ export function createCheckoutService(deps: {
           `You paid ${amount} to ${receipt.business.name}.`,
           receipt.purpose ? `For: ${receipt.purpose}` : null,
           `Paid with: ${receiptPaidWith(receipt)}`,
-          `Date: ${receipt.paid_at}`,
+          `Date: ${formatDateTime(receipt.paid_at, business.timeZone)}`,
           `Reference: ${receipt.reference ?? receipt.public_id}`,
           '',
           `Your receipt: ${checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId)}`,
