@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startOfLocalDay } from '../date/business-day';
-import { EMPTY_VALUE, formatDate, formatDateRange, formatDateTime, formatLocalDate, formatMoney, formatSignedMoney, orEmpty } from './display';
+import { EMPTY_VALUE, formatDate, formatDateRange, formatDateTime, formatLocalDate, formatMoney, formatShortDate, formatSignedMoney, orEmpty } from './display';
 
 describe('empty values', () => {
   it('are an em dash, never "None", "null" or an empty cell', () => {
@@ -53,6 +53,7 @@ describe('dates, times and ranges', () => {
   it('write a calendar day the same whatever the zone', () => {
     expect(formatDate('2026-11-28')).toBe('28 Nov 2026');
     expect(formatDate('2026-01-01')).toBe('1 Jan 2026');
+    expect(formatShortDate('2026-11-28')).toBe('28 Nov');
   });
 
   it("write an instant in the business's zone and name the zone", () => {

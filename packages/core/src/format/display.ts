@@ -68,6 +68,12 @@ export function formatDate(date: CalendarDate | null | undefined): string {
   return days().format(calendarInstant(date));
 }
 
+/** A calendar day without its year, for chart axes: "28 Nov"; missing: "—". */
+export function formatShortDate(date: CalendarDate | null | undefined): string {
+  if (!date) return EMPTY_VALUE;
+  return formatter('short-day', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(calendarInstant(date));
+}
+
 /** The business's calendar day of an instant: "14 Jan 2026" for 03:00 UTC in New York; missing: "—". */
 export function formatLocalDate(instant: string | Date | null | undefined, zone: string): string {
   if (!instant) return EMPTY_VALUE;

@@ -202,10 +202,10 @@ export const chargesRepository = {
       .where(and(incomplete, sql`(${payments.businessId}, ${payments.id}) in ${due}`))
       .returning({ businessId: payments.businessId, id: payments.id });
   },
-  /** The business's name (a refund's mail names it). */
-  async businessName(tx: Executor, businessId: string): Promise<string | null> {
-    const [row] = await tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
-    return row?.name ?? null;
+  /** The business's name and time zone (a refund's mail names it and writes its date on the business's calendar). */
+  async businessNameAndZone(tx: Executor, businessId: string): Promise<{ name: string; timeZone: string } | null> {
+    const [row] = await tx.select({ name: businesses.name, timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+    return row ?? null;
   },
   /** The payment's row if it is still unsettled and no other settler holds it; locked until the transaction ends. */
   async lockUnsettled(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {

@@ -1,5 +1,5 @@
 import { renderEmail } from '@merchant/business';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatLocalDate, formatMoney } from '@merchant/core';
 import { checkoutUrl } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { Mailer } from '@/mail/mailer';
@@ -9,8 +9,6 @@ import type { PaymentSourceAdapter, RefundDone } from './charges.types';
 
 /** What a refund finishes besides the payment, in the transaction that records it (`createRefundEffects`). */
 export type RefundEffects = (tx: Executor, done: RefundDone, source: PaymentSourceAdapter | undefined) => Promise<void>;
-
-const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 
 /**
  * What a refund finishes besides the payment (docs/payments.md, "Refunds"), in the transaction that records its
@@ -24,11 +22,12 @@ export function createRefundEffects(deps: { mailer: Mailer; emailTemplates: Pick
     const to = payment.customerEmail;
     if (!to) return;
     const template = await deps.emailTemplates.template(payment.businessId, 'refund_issued', tx);
+    const business = await repo.businessNameAndZone(tx, payment.businessId);
     const rendered = renderEmail(template, {
       customer_name: payment.customerName ?? to,
-      business_name: (await repo.businessName(tx, payment.businessId)) ?? '',
-      amount: formatMoneyWithCode(refund.amount, refund.currency),
-      payment_date: displayDate(refund.createdAt),
+      business_name: business?.name ?? '',
+      amount: formatMoney(refund.amount, refund.currency),
+      payment_date: formatLocalDate(refund.createdAt, business?.timeZone ?? 'UTC'),
       link: checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId),
     });
     await deps.mailer.send(tx, { to, ...rendered });

@@ -1,4 +1,4 @@
-import { formatMoneyWithCode } from '@merchant/core';
+import { DEFAULT_TIME_ZONE, formatDateTime, formatLocalDate, formatMoney } from '@merchant/core';
 import {
   DEFAULT_RETRY_DAYS,
   FAILURE_MESSAGES,
@@ -335,7 +335,8 @@ export function createBilling(deps: BillingDeps) {
     if (!to) return;
     const found = known ?? (await businessOfPass(tx, sub.businessId));
     const business = found?.name ?? 'the business';
-    const amount = formatMoneyWithCode(payment.amount, payment.currency);
+    const amount = formatMoney(payment.amount, payment.currency);
+    const zone = found?.charge.timeZone ?? DEFAULT_TIME_ZONE;
     const portal = deps.portalUrl ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl(sub.businessId, sub.customerId, tx)).url}` : null;
     if (payment.status === 'succeeded') {
       if (found && !found.sendReceipts) return;
@@ -345,8 +346,8 @@ export function createBilling(deps: BillingDeps) {
         text: [
           `You paid ${amount} to ${business} for ${sub.name}.`,
           `Paid with: ${paidWith(payment)}`,
-          `Date: ${payment.succeededAt?.toISOString() ?? ''}`,
-          sub.nextChargeAt && sub.status === 'active' ? `Next charge: ${sub.nextChargeAt.toISOString().slice(0, 10)}` : null,
+          `Date: ${formatDateTime(payment.succeededAt, zone)}`,
+          sub.nextChargeAt && sub.status === 'active' ? `Next charge: ${formatLocalDate(sub.nextChargeAt, zone)}` : null,
           '',
           `Your receipt: ${checkoutUrl(checkoutOrigin, 'receipt', payment.publicId)}`,
           portal,
@@ -359,7 +360,7 @@ export function createBilling(deps: BillingDeps) {
     const reason = payment.failureCode ? FAILURE_MESSAGES[payment.failureCode] : 'The card was declined.';
     const next =
       sub.status === 'past_due' && sub.nextChargeAt
-        ? `We will try again on ${sub.nextChargeAt.toISOString().slice(0, 10)}.`
+        ? `We will try again on ${formatLocalDate(sub.nextChargeAt, zone)}.`
         : sub.status === 'cancelled'
           ? 'This was the last try: the subscription is cancelled.'
           : 'This was the last try: the subscription is unpaid until the card is updated.';

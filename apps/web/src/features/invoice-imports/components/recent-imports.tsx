@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import type { InvoiceImportStatus } from '@merchant/payments';
 import { LoadMore } from '@/components/load-more';
 import { invoiceImportsQuery } from '@/features/invoice-imports/api/invoice-imports-api';
+import { formatNumber } from '@merchant/core';
+import { formatBusinessDateTime } from '@/lib/format';
+import { useBusinessTimeZone } from '@/lib/session';
 
 const STATUS: Record<InvoiceImportStatus, { label: string; color: string }> = {
   validated: { label: 'Not confirmed', color: 'yellow' },
@@ -11,11 +14,11 @@ const STATUS: Record<InvoiceImportStatus, { label: string; color: string }> = {
   completed: { label: 'Done', color: 'green' },
 };
 
-const uploadedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The business's earlier uploads, to come back to one (confirm it, follow it, read its result); nothing when there is none. */
 export function RecentImports({ businessId }: { businessId: string }) {
   const imports = useInfiniteQuery(invoiceImportsQuery(businessId));
+  const zone = useBusinessTimeZone(businessId);
+  const uploadedAt = (iso: string) => formatBusinessDateTime(iso, zone);
   const list = imports.data?.pages.flatMap((p) => p.data) ?? [];
   if (list.length === 0) return null;
   return (
@@ -51,8 +54,8 @@ export function RecentImports({ businessId }: { businessId: string }) {
                       {STATUS[item.status].label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{item.counts.rows.toLocaleString('en-US')}</Table.Td>
-                  <Table.Td>{item.counts.created.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td>{formatNumber(item.counts.rows, 0)}</Table.Td>
+                  <Table.Td>{formatNumber(item.counts.created, 0)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -14,9 +14,10 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { invoicePageQuery, usePayInvoice } from '@/features/invoice-page/api/invoice-page-api';
+import { formatDate, formatNumber } from '@merchant/core';
 
-const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+const displayDate = formatDate;
+const percent = (bps: number) => `${formatNumber(bps / 100, 2)} %`;
 
 /**
  * The customer's invoice on the invoice host (`/{business_id}/{invoice}`, docs/payments.md "Paying an
@@ -112,7 +113,7 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     <Text size="sm">{line.description}</Text>
                     <Text size="xs" c="dimmed">
-                      {line.quantity.toLocaleString('en-US', { maximumFractionDigits: 3 })} × {money(line.unit_price)}
+                      {formatNumber(line.quantity, 3)} × {money(line.unit_price)}
                       {line.discount_bps > 0 ? `, ${percent(line.discount_bps)} off` : ''}
                     </Text>
                   </Table.Td>

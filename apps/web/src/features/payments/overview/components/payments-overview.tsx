@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, List, SegmentedControl, SimpleGrid, Skeleto
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoneyWithCode, type Permission } from '@merchant/core';
+import { formatDate, formatMoneyWithCode, type Permission } from '@merchant/core';
 import {
   OVERVIEW_PERIOD_LABELS,
   OVERVIEW_PERIODS,
@@ -165,7 +165,9 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
       {data ? (
         <>
           <Text size="sm" c="dimmed">
-            {data.period.from} to {data.period.to}, compared with {data.period.previous_from} to {data.period.previous_to} ({zone} days)
+            <time dateTime={data.period.from}>{formatDate(data.period.from)}</time> to <time dateTime={data.period.to}>{formatDate(data.period.to)}</time>,
+            compared with <time dateTime={data.period.previous_from}>{formatDate(data.period.previous_from)}</time> to{' '}
+            <time dateTime={data.period.previous_to}>{formatDate(data.period.previous_to)}</time>
           </Text>
           <TimeZoneNote zone={zone} />
           {data.currencies.length === 0 ? (

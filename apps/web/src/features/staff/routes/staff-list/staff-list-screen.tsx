@@ -12,11 +12,12 @@ import { ErrorState } from '@/components/error-state';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { canChange, useBusiness } from '@/lib/session';
+import { canChange, useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { invitationsQuery, membersQuery, useResendInvitation, useRevokeInvitation } from '@/features/staff/api/staff-api';
 import { InvitationStatusBadge, MemberStatusBadge } from '@/features/staff/components/status-badges';
 import { roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
 import { QueryStatus } from '@/components/query-status';
+import { formatBusinessDateTime } from '@/lib/format';
 
 const TABS = ['members', 'invitations'] as const;
 type Tab = (typeof TABS)[number];
@@ -137,6 +138,7 @@ function Members(props: {
 }
 
 function Invitations({ businessId, canManage }: { businessId: string; canManage: boolean }) {
+  const zone = useBusinessTimeZone(businessId);
   const invitations = useQuery(invitationsQuery(businessId));
   const resend = useResendInvitation(businessId);
   const revoke = useRevokeInvitation(businessId);
@@ -172,7 +174,7 @@ function Invitations({ businessId, canManage }: { businessId: string; canManage:
             <Table.Tr key={i.id}>
               <Table.Td>{i.email}</Table.Td>
               <Table.Td>{i.role.title}</Table.Td>
-              <Table.Td>{new Date(i.expires_at).toLocaleString()}</Table.Td>
+              <Table.Td>{formatBusinessDateTime(i.expires_at, zone)}</Table.Td>
               <Table.Td>
                 <InvitationStatusBadge expired={i.expired} />
               </Table.Td>
