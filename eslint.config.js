@@ -71,6 +71,24 @@ const NO_FLOAT_MONEY = [
     message: 'No 10 ** decimals scaling: amounts are integer minor units (parseMajorToMinor/minorToMajorString convert them exactly).',
   },
 ];
+/**
+ * Dates and times formatted by hand in a screen (issue 25): `formatDate`, `formatDateTime`, `formatDateRange` of
+ * @merchant/core (or `formatBusinessDateTime` of lib/format.ts) write them in the business's zone, the same everywhere.
+ */
+const NO_HAND_DATES = [
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: 'Format dates with formatDate/formatDateTime/formatDateRange of @merchant/core (or lib/format.ts), not Intl.DateTimeFormat.',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: 'Format dates with the core formatters and numbers with formatNumber of @merchant/core, not toLocaleString.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString']",
+    message: "A day is the business's (localDate of @merchant/core), not a slice of a UTC timestamp.",
+  },
+];
 /** Permission checks written by hand in a screen. */
 const NO_HAND_PERMISSIONS = [
   {
@@ -212,7 +230,7 @@ export default tseslint.config(
     // through the admin area, which a hand-written `permissions.includes(...)` forgets (docs/architecture.md).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS, ...NO_HAND_STATUS_BADGE] },
+    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS, ...NO_HAND_STATUS_BADGE, ...NO_HAND_DATES] },
   },
   {
     // Lists are drawn by the one list component (components/data-list.tsx, paged-table.tsx): a table at md and
@@ -236,6 +254,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Shared components format dates through the same formatters as the screens.
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_DATES] },
   },
   {
     // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports

@@ -79,14 +79,12 @@ describe('payments overview in the browser', () => {
       await page.getByText('30 days', { exact: true }).click();
       await page.waitForURL(/period=30d/);
       const rangeDays = async () => {
-        const [from, to] =
-          (
-            (await page
-              .getByText(/compared with/)
-              .first()
-              .textContent()) ?? ''
-          ).match(/\d{4}-\d{2}-\d{2}/g) ?? [];
-        return (Date.parse(to!) - Date.parse(from!)) / 86_400_000 + 1;
+        const range = page.getByText(/compared with/);
+        // The zone is said once, never "(UTC days)" beside "Times in UTC".
+        expect(await page.getByText(/Times in /).count()).toBe(1);
+        expect(await page.getByText(/UTC days/).count()).toBe(0);
+        const [from, to] = await range.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
+        return (Date.parse(to ?? '') - Date.parse(from ?? '')) / 86_400_000 + 1;
       };
       await expect.poll(rangeDays).toBe(30);
       await close();

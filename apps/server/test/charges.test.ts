@@ -100,7 +100,9 @@ describe('paying by card', () => {
     });
     expect(done.cardToken).toMatch(/^tok_/);
     expect(done.succeededAt).toEqual(t.clock.now());
-    expect(done.availableOn).toEqual(new Date(t.clock.now().getTime() + 2 * DAY_MS));
+    // Paid on a Sunday (UTC, the test business's zone): two business days from the Monday.
+    expect(t.clock.now().toISOString()).toBe('2026-11-01T09:00:00.000Z');
+    expect(done.availableOn).toEqual(new Date('2026-11-04T00:00:00Z'));
     expect(JSON.stringify(await t.database.db.select().from(payments).where(eq(payments.id, done.id)))).not.toMatch(/4242424242424242|"123"/);
     expect(await eventTypes(done.id)).toEqual(['created', 'method_selected', 'processing', 'succeeded']);
     expect(await balance()).toMatchObject({ pending: before.pending + 96_10, available: before.available });
@@ -343,9 +345,11 @@ describe('settlement', () => {
     await charges.settleDue();
     await t.database.db.insert(checkoutSettings).values({ businessId, settlementDelayDays: 5 });
     const payment = await paid(50_00);
-    expect(payment.availableOn).toEqual(new Date(t.clock.now().getTime() + 5 * DAY_MS));
+    // Five business days after a Wednesday: the next Wednesday's midnight in the business's zone (UTC).
+    expect(t.clock.now().toISOString()).toBe('2026-11-04T09:00:00.000Z');
+    expect(payment.availableOn).toEqual(new Date('2026-11-11T00:00:00Z'));
     const before = await balance();
-    t.clock.advance(5 * DAY_MS - 1);
+    t.clock.set(new Date(payment.availableOn!.getTime() - 1));
     expect(await charges.settleDue()).toBe(0);
     t.clock.advance(1);
     const [first, second] = await Promise.all([charges.settleDue(), charges.settleDue()]);

@@ -183,6 +183,18 @@ describe('the dashboard download', () => {
     expect(cleared.tax_number).toBeNull();
   });
 
+  it("writes when it was created on the business's clock and names the zone (a business at UTC+8)", async () => {
+    const before = t.clock.now();
+    t.clock.set(new Date('2026-01-15T03:00:00Z'));
+    const singapore = await createBusiness(t, { country: 'sg', timeZone: 'country' });
+    const payer = await createCustomer(singapore.people.owner.agent, singapore.id);
+    const invoice = await createInvoice(singapore.people.owner.agent, singapore.id, payer.id, { currency: 'sgd' });
+    const pdf = await readPdf((await singapore.people.owner.agent.get(pdfUrl(invoice, singapore.id))).rawPayload);
+    expect(pdf.text).toContain('Created 15 Jan 2026, 11:00');
+    expect(pdf.text).toContain('Times in Asia/Singapore');
+    t.clock.set(before);
+  });
+
   it('shows what has been paid and what is still due, and a draft or void invoice says so', async () => {
     const invoice = await sentInvoice();
     await owner.ok(invoiceEndpoints.markPaid, { ...at(invoice), body: { amount: 2000, note: 'Bank transfer' } });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, formatMoneyWithCode, text } from '@merchant/core';
+import { DEFAULT_TIME_ZONE, addDays, defineEndpoint, formatDate, formatLocalDate, formatMoney, localDate, text } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /**
@@ -166,18 +166,17 @@ export function renderEmail(template: { subject: string; body: string }, values:
   return { subject: renderTemplate(template.subject, values).replace(/[\r\n]+/g, ' '), text: body, html };
 }
 
-const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
-
 /** Example values for previews and test mails, taken from the business where they can be. */
-export function sampleValues(business: { name: string; currency: string }, now: Date): Record<EmailTemplateVariable, string> {
+export function sampleValues(business: { name: string; currency: string; timeZone?: string }, now: Date): Record<EmailTemplateVariable, string> {
+  const zone = business.timeZone ?? DEFAULT_TIME_ZONE;
   return {
     customer_name: 'Jamie Tan',
     business_name: business.name,
-    amount: formatMoneyWithCode(12_500, business.currency),
+    amount: formatMoney(12_500, business.currency),
     invoice_number: 'INV-000123',
     order_number: '#1001',
-    due_date: displayDate(new Date(now.getTime() + 14 * 24 * 3600 * 1000)),
-    payment_date: displayDate(now),
+    due_date: formatDate(addDays(localDate(now, zone), 14)),
+    payment_date: formatLocalDate(now, zone),
     link: 'https://example.com/sample',
     beneficiary_name: 'Lim Supplies Pte Ltd',
     reference: 'Invoice 2041',

@@ -6,3 +6,4 @@ export * from './text';
 export * from './country';
 export * from './date';
 export * from './links';
+export * from './format';

@@ -23,6 +23,28 @@ describe('periodStartAt', () => {
   });
 });
 
+describe("periodStartAt in the business's zone", () => {
+  const monthly = { interval: 'monthly', interval_days: null } as const;
+
+  it('counts months on the local calendar: 31 January 07:00 in Singapore (30 January in UTC) is followed by 28 February', () => {
+    const anchor = at('2026-01-30T23:00:00Z'); // 31 Jan 07:00 in Singapore (UTC+8)
+    expect([1, 2, 3].map((n) => periodStartAt(anchor, monthly, n, 'Asia/Singapore').toISOString())).toEqual([
+      '2026-02-27T23:00:00.000Z', // 28 Feb 07:00 local
+      '2026-03-30T23:00:00.000Z', // 31 Mar 07:00 local
+      '2026-04-29T23:00:00.000Z', // 30 Apr 07:00 local
+    ]);
+    expect(periodStartAt(anchor, { interval: 'yearly', interval_days: null }, 1, 'Asia/Singapore').toISOString()).toBe('2027-01-30T23:00:00.000Z');
+  });
+
+  it('keeps the local time of day across a daylight-saving change (weeks are local days, not 168 hours)', () => {
+    const anchor = at('2026-03-02T14:00:00Z'); // Monday 09:00 in New York (UTC-5)
+    const weekly = { interval: 'weekly', interval_days: null } as const;
+    expect(periodStartAt(anchor, weekly, 2, 'America/New_York').toISOString()).toBe('2026-03-16T13:00:00.000Z'); // 09:00 EDT
+    expect(periodStartAt(anchor, monthly, 1, 'America/New_York').toISOString()).toBe('2026-04-02T13:00:00.000Z');
+    expect(periodStartAt(anchor, { interval: 'every_n_days', interval_days: 10 }, 1, 'America/New_York').toISOString()).toBe('2026-03-12T13:00:00.000Z');
+  });
+});
+
 describe('the subscription rules', () => {
   it('allows each action only in its statuses', () => {
     expect(subscriptionAllows('pause', 'active')).toBe(true);

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { csvAnswer, CurrencyCodeSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
+import {
+  DEFAULT_TIME_ZONE,
+  addDays,
+  localDate,
+  startOfLocalDay,
+  csvAnswer,
+  CurrencyCodeSchema,
+  CursorQuerySchema,
+  MoneySchema,
+  PositiveMinorAmountSchema,
+  defineEndpoint,
+  pageOf,
+  text,
+} from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { CardDetailsSchema } from './charges';
 import { CheckoutBusinessSchema } from './checkout';
@@ -7,6 +20,7 @@ import { CARD_BRANDS, FAILURE_CODES } from './payment';
 import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PlanIntervalSchema } from './recurring-plans';
 import { SAVED_METHOD_KINDS, SUBSCRIPTION_CHARGE_OUTCOMES, SUBSCRIPTION_FINAL_ACTIONS, SUBSCRIPTION_STATUSES } from './statuses';
 import { SUBSCRIPTION_SETUP_PATH } from './checkout-paths';
+import { addMonthsClamped } from './repeating-invoices';
 
 /**
  * Subscriptions (docs/payments.md, "subscriptions"): a customer charged on a schedule through a saved payment
@@ -406,36 +420,33 @@ export const subscriptionSetupEndpoints = {
   }),
 } as const;
 
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Adds whole months, keeping the time of day and clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-function addMonthsAt(at: Date, months: number): Date {
-  const year = at.getUTCFullYear();
-  const month = at.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(at.getUTCDate(), lastDay);
-  return new Date(Date.UTC(year, month, day, at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
-}
-
 /**
  * When a subscription's period starts: `steps` intervals after its anchor, always computed from the anchor (never
- * from the previous period), so monthly from the 31st charges on the 31st or the last day of a shorter month.
+ * from the previous period), so monthly from the 31st charges on the 31st or the last day of a shorter month. Days,
+ * weeks, months and years are those of the business's calendar in its time zone (docs/payments.md, "Time zone"), at
+ * the anchor's local time of day: never multiples of 24 hours, so a daylight-saving change keeps the hour.
  */
 export function periodStartAt(
   anchor: Date,
   schedule: { interval: (typeof PlanIntervalSchema)['options'][number]; interval_days: number | null },
   steps: number,
+  zone: string = DEFAULT_TIME_ZONE,
 ): Date {
-  switch (schedule.interval) {
-    case 'weekly':
-      return new Date(anchor.getTime() + 7 * steps * DAY_MS);
-    case 'every_n_days':
-      return new Date(anchor.getTime() + (schedule.interval_days ?? 1) * steps * DAY_MS);
-    case 'monthly':
-      return addMonthsAt(anchor, steps);
-    case 'yearly':
-      return addMonthsAt(anchor, 12 * steps);
-  }
+  const day = localDate(anchor, zone);
+  const intoDay = anchor.getTime() - startOfLocalDay(day, zone).getTime();
+  const target = (() => {
+    switch (schedule.interval) {
+      case 'weekly':
+        return addDays(day, 7 * steps);
+      case 'every_n_days':
+        return addDays(day, (schedule.interval_days ?? 1) * steps);
+      case 'monthly':
+        return addMonthsClamped(day, steps);
+      case 'yearly':
+        return addMonthsClamped(day, 12 * steps);
+    }
+  })();
+  return new Date(startOfLocalDay(target, zone).getTime() + intoDay);
 }
 
 /** Whether an action is allowed in a status (the state machine of docs/payments.md, "subscriptions"). */

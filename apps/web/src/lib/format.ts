@@ -1,5 +1,5 @@
-// Display formatting shared by screens: dates, devices, sizes.
-import { addDays, localDate } from '@merchant/core';
+// Display helpers of screens over the core formatters (packages/core/src/format): dates, devices, sizes.
+import { DEFAULT_TIME_ZONE, addDays, formatDateTime, localDate } from '@merchant/core';
 
 /**
  * A short, human description of a user agent ("Chrome on macOS"). Only the common browsers and systems
@@ -26,33 +26,26 @@ export function describeUserAgent(userAgent: string | null): string {
   return browser ?? system ?? userAgent;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The viewer's own zone: personal screens only (the account's security events, invitations). */
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
 
-/** A server timestamp (UTC ISO) in the viewer's local time. */
+/** A server timestamp (UTC ISO) in the viewer's local time, for personal screens that are no business's. */
 export function formatLocalDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatDateTime(iso, viewerZone(), { zone: false });
 }
 
-/** A server timestamp in UTC, for records compared across people and exports (the business audit log). */
-const utcDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** A server timestamp in UTC, for records compared across people and exports (the business audit log, whose filters are UTC days). */
 export function formatUtcDateTime(iso: string): string {
-  return utcDateTime.format(new Date(iso));
+  return formatDateTime(iso, 'UTC', { zone: false });
 }
-
-/** One formatter per time zone: making one costs more than many formats. */
-const businessClocks = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A server timestamp in the business's time zone (docs/payments.md, "Time zone"): every business screen
- * shows its times there and says which zone (`TimeZoneNote`), whatever the viewer's own zone.
+ * shows its times there and says which zone (`TimeZoneNote`), whatever the viewer's own zone. The one
+ * formatter is `formatDateTime` of `packages/core` (issue 25); this names its use on screens.
  */
 export function formatBusinessDateTime(iso: string, zone: string): string {
-  let clock = businessClocks.get(zone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-    businessClocks.set(zone, clock);
-  }
-  return clock.format(new Date(iso));
+  return formatDateTime(iso, zone, { zone: false });
 }
 
 /** The business's calendar day today (YYYY-MM-DD), `plusDays` later: the default of dates a person picks. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatMoneyWithCode, minorToMajorString } from '@merchant/core';
+import { formatMoneyWithCode, formatShortDate, localDate, minorToMajorString } from '@merchant/core';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -14,7 +14,6 @@ const BAR_COLOUR = '#1c7ed6';
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 /** A calendar day as uPlot's x value: seconds at its UTC midnight (the axis reads it back in UTC). */
 const xOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
-const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** At most this many day labels under the bars: every n-th day when the period is longer. */
 const MAX_DAY_LABELS = 8;
 /** The room one day label needs on the axis ("Nov 19" and a gap), in CSS pixels. */
@@ -63,7 +62,7 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
               const step = Math.ceil(xs.length / labels);
               return xs.filter((_x, i) => i % step === 0);
             },
-            values: (_u, ticks) => ticks.map((x) => dayLabel.format(new Date(x * 1000))),
+            values: (_u, ticks) => ticks.map((x) => formatShortDate(localDate(x * 1000, 'UTC'))),
           },
           { stroke: '#495057', size: 56, values: (_u, ticks) => ticks.map((v) => compact.format(v)) },
         ],

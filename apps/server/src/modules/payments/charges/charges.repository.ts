@@ -1,4 +1,4 @@
-import type { StandingFacts } from '@merchant/core';
+import { DEFAULT_TIME_ZONE, type StandingFacts } from '@merchant/core';
 import { and, asc, desc, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { CheckoutPaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
@@ -39,7 +39,13 @@ const lockedById = preparedStatement('payment_lock_by_id', (db, name) =>
 );
 const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
   db
-    .select({ name: businesses.name, type: businesses.type, onboardingStatus: businesses.onboardingStatus, sendReceipts: checkoutSettings.sendReceipts })
+    .select({
+      name: businesses.name,
+      type: businesses.type,
+      onboardingStatus: businesses.onboardingStatus,
+      sendReceipts: checkoutSettings.sendReceipts,
+      timeZone: businesses.timeZone,
+    })
     .from(businesses)
     .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
     .where(eq(businesses.id, sql.placeholder('businessId')))
@@ -54,6 +60,7 @@ const contextOfConfirm = preparedStatement('payment_confirm_context', (db, name)
       onboardingStatus: businesses.onboardingStatus,
       settlementDelayDays: checkoutSettings.settlementDelayDays,
       sendReceipts: checkoutSettings.sendReceipts,
+      timeZone: businesses.timeZone,
       enabled: paymentMethodSettings.enabled,
       passFeeToCustomer: paymentMethodSettings.passFeeToCustomer,
     })
@@ -146,18 +153,21 @@ export const chargesRepository = {
    * The business's name (the provider's intent, the receipt), whether it takes payments and whether it sends receipts
    * (no settings: it does); null: no such business.
    */
-  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean } | null> {
+  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean; timeZone: string } | null> {
     const [row] = await nameOfBusiness(db, { businessId });
-    return row ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus }, sendReceipts: row.sendReceipts ?? true } : null;
+    return row
+      ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus }, sendReceipts: row.sendReceipts ?? true, timeZone: row.timeZone }
+      : null;
   },
-  /** The business's settlement delay in days, or null when it has no payments settings yet. */
-  async settlementDelayDays(db: Executor, businessId: string): Promise<number | null> {
+  /** The business's settlement delay in days (null when it has no payments settings yet) and its time zone. */
+  async settlementTerms(db: Executor, businessId: string): Promise<{ delayDays: number | null; timeZone: string }> {
     const [row] = await db
-      .select({ days: checkoutSettings.settlementDelayDays })
-      .from(checkoutSettings)
-      .where(eq(checkoutSettings.businessId, businessId))
+      .select({ days: checkoutSettings.settlementDelayDays, timeZone: businesses.timeZone })
+      .from(businesses)
+      .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
+      .where(eq(businesses.id, businessId))
       .limit(1);
-    return row?.days ?? null;
+    return { delayDays: row?.days ?? null, timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE };
   },
   /**
    * What a confirm needs of the business in one read: its name (the provider's intent and the receipt), whether it
@@ -172,6 +182,7 @@ export const chargesRepository = {
       standing: row ? { type: row.type, onboardingStatus: row.onboardingStatus } : ({ type: 'partner', onboardingStatus: 'blocked' } as StandingFacts),
       settlementDelayDays: row?.settlementDelayDays ?? null,
       sendReceipts: row?.sendReceipts ?? true,
+      timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
       methodEnabled: row?.enabled ?? true,
       passFeeToCustomer: row?.passFeeToCustomer ?? false,
     };
@@ -210,10 +221,10 @@ export const chargesRepository = {
       .where(and(incomplete, sql`(${payments.businessId}, ${payments.id}) in ${due}`))
       .returning({ businessId: payments.businessId, id: payments.id });
   },
-  /** The business's name (a refund's mail names it). */
-  async businessName(tx: Executor, businessId: string): Promise<string | null> {
-    const [row] = await tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
-    return row?.name ?? null;
+  /** The business's name and time zone (a refund's mail names it and writes its date on the business's calendar). */
+  async businessNameAndZone(tx: Executor, businessId: string): Promise<{ name: string; timeZone: string } | null> {
+    const [row] = await tx.select({ name: businesses.name, timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+    return row ?? null;
   },
   /** The payment's row if it is still unsettled and no other settler holds it; locked until the transaction ends. */
   async lockUnsettled(tx: Executor, businessId: string, id: string): Promise<PaymentRow | null> {

@@ -30,7 +30,7 @@ import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import type { RefundEffects } from './refund-effects';
 import { createSavedCharges, isSavedChargeAttempt } from './saved-charges';
-import { settleDue } from './settlement';
+import { availableOnOf, settleDue, type SettlementTerms } from './settlement';
 import type {
   ChargeResult,
   ChargesActor,
@@ -49,9 +49,6 @@ export { isPastConfirmTime } from './incomplete';
 export { processorUnavailable } from './processor-attempts';
 export type { SavedChargeBegun } from './saved-charges';
 
-const DAY_MS = 24 * 60 * 60_000;
-/** The settlement delay of a business without payments settings (docs/payments.md). */
-export const DEFAULT_SETTLEMENT_DELAY_DAYS = 2;
 
 export type {
   ChargeResult,
@@ -74,7 +71,7 @@ type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
 interface Prior {
   patch: PaymentPatch;
   events: NewPaymentEvent[];
-  settlementDelayDays?: number | null;
+  settlement?: SettlementTerms;
 }
 const NOTHING_PRIOR: Prior = { patch: {}, events: [] };
 
@@ -124,9 +121,7 @@ export function createChargesService(deps: {
   async function succeed(tx: Executor, payment: PaymentRow, provider: PaymentProvider, where: RequestMeta, prior: Prior = NOTHING_PRIOR): Promise<PaymentRow> {
     const now = clock.now();
     const fee = provider.fee(payment.amount, payment.method!, payment.currency);
-    const delayDays =
-      (prior.settlementDelayDays !== undefined ? prior.settlementDelayDays : await repo.settlementDelayDays(tx, payment.businessId)) ??
-      DEFAULT_SETTLEMENT_DELAY_DAYS;
+    const settlement = prior.settlement ?? (await repo.settlementTerms(tx, payment.businessId));
     const customerId = await matchCustomer(tx, payment, where);
     const updated = await repo.update(tx, payment, {
       ...prior.patch,
@@ -135,7 +130,7 @@ export function createChargesService(deps: {
       net: payment.amount - fee,
       customerId,
       succeededAt: now,
-      availableOn: new Date(now.getTime() + delayDays * DAY_MS),
+      availableOn: availableOnOf(now, settlement),
       updatedAt: now,
     });
     const { businessId, amount } = updated;
@@ -210,8 +205,8 @@ export function createChargesService(deps: {
           throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
         }
         if (decision === 'approve') {
-          const { name, sendReceipts } = takingPayments(await repo.businessOfPayment(tx, payment.businessId));
-          business = { name, sendReceipts };
+          const { name, sendReceipts, timeZone } = takingPayments(await repo.businessOfPayment(tx, payment.businessId));
+          business = { name, sendReceipts, timeZone };
           await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
         }
         return record(newAttempt(payment, 'action', payment.amount, { method, decision }, requestKey ?? null, clock.now()));
@@ -236,7 +231,7 @@ export function createChargesService(deps: {
     attempt: AttemptRow,
     outcome: ProviderOutcome,
     where: RequestMeta,
-    settlementDelayDays?: number | null,
+    settlement?: SettlementTerms,
   ): Promise<Settled<ChargeResult>> {
     const data = attempt.data as { method: CheckoutPaymentMethod; customerFee: number };
     if (outcome.status === 'refused') return { refusal: fieldError('PAYMENT_CARD_INVALID', outcome.path, FAILURE_MESSAGES[outcome.failure]) };
@@ -256,8 +251,8 @@ export function createChargesService(deps: {
       eventRow(processing, 'processing'),
     ];
     const provider = processor.provider(payment.provider);
-    // The settlement delay its first phase read (undefined: the reconciliation's, read in `succeed`).
-    const prior = { patch, events, ...(settlementDelayDays !== undefined ? { settlementDelayDays } : {}) };
+    // The settlement terms its first phase read (undefined: the reconciliation's, read in `succeed`).
+    const prior = { patch, events, ...(settlement ? { settlement } : {}) };
     return { result: await applyOutcome(tx, processing, outcome, provider, where, prior) };
   }
 
@@ -271,13 +266,13 @@ export function createChargesService(deps: {
     attempt: AttemptRow,
     answer: ProcessorAnswer,
     where: RequestMeta,
-    settlementDelayDays?: number | null,
+    settlement?: SettlementTerms,
   ): Promise<Settled<unknown>> {
     if (answer.kind === 'refund') return { result: await refunds.recordRefund(tx, payment, attempt, answer.ref) };
     if (isSavedChargeAttempt(attempt)) return { result: await savedCharges.settle(tx, payment, attempt, answer, where) };
     const waits = answer.kind === 'charge' ? payment.status === 'requires_payment_method' : payment.status === 'requires_action';
     if (!waits) throw new Error(`The payment ${payment.publicId} no longer waits for the outcome of its attempt ${attempt.id}.`);
-    if (answer.kind === 'charge') return finishCharge(tx, payment, attempt, answer.outcome, where, settlementDelayDays);
+    if (answer.kind === 'charge') return finishCharge(tx, payment, attempt, answer.outcome, where, settlement);
     const { decision } = attempt.data as { decision: ActionDecision };
     await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
     const outcome = answer.outcome as Outcome;
@@ -392,11 +387,11 @@ export function createChargesService(deps: {
             attempt,
             answer,
             options.where ?? UNATTENDED,
-            context?.settlementDelayDays,
+            context ? { delayDays: context.settlementDelayDays, timeZone: context.timeZone } : undefined,
           )) as Settled<ChargeResult>;
           // What the first phase read of the business goes to the outcome's last step (the receipt), not read again.
           if (!context || !('result' in settled)) return settled;
-          return { result: { ...settled.result, business: { name: context.name, sendReceipts: context.sendReceipts } } };
+          return { result: { ...settled.result, business: { name: context.name, sendReceipts: context.sendReceipts, timeZone: context.timeZone } } };
         },
         recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
         beforeCommit: options.beforeCommit,

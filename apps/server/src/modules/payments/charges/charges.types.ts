@@ -114,6 +114,8 @@ export interface SavedCardCharge extends SavedCard {
 export interface SavedChargeContext {
   name: string;
   settlementDelayDays: number | null;
+  /** The business's time zone: settlement counts its business days. */
+  timeZone: string;
   /** Whether the business takes payments now (a blocked or partner business does not). */
   standing: StandingFacts;
 }
@@ -127,7 +129,7 @@ export interface ChargeResult {
    * receipt reads nothing again: its name and whether it sends receipts (a confirm's, an approval's). Absent when no
    * first phase of this request read it (a failed challenge, a resumed attempt, the reconciliation).
    */
-  business?: { name: string; sendReceipts: boolean };
+  business?: { name: string; sendReceipts: boolean; timeZone: string };
 }
 
 /**
@@ -149,5 +151,5 @@ export interface RefundDone {
 export interface ChargesActor extends RequestMeta {
   user: Pick<UserRow, 'id'>;
   /** The caller's role in the business: a super admin who is no member refunds nothing (read-only). */
-  business: { row: Pick<BusinessRow, 'id'> & Partial<Pick<BusinessRow, 'name'>>; role: Role | null };
+  business: { row: Pick<BusinessRow, 'id'> & Partial<Pick<BusinessRow, 'name' | 'timeZone'>>; role: Role | null };
 }

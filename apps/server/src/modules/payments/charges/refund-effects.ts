@@ -1,5 +1,5 @@
 import { renderEmail } from '@merchant/business';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatLocalDate, formatMoney } from '@merchant/core';
 import { checkoutUrl } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { Mailer } from '@/mail/mailer';
@@ -13,11 +13,8 @@ export type RefundEffects = (tx: Executor, done: RefundDone, source: PaymentSour
 /** What the refund's request knew already (absent: read in the outcome's transaction). */
 export interface KnownOfRefund {
   businessName?: string | undefined;
+  businessTimeZone?: string | undefined;
 }
-
-// Made once: a date format costs more to make than a whole mail to render.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const displayDate = (d: Date) => dateFormat.format(d);
 
 /**
  * What a refund finishes besides the payment (docs/payments.md, "Refunds"), in the transaction that records its
@@ -31,11 +28,16 @@ export function createRefundEffects(deps: { mailer: Mailer; emailTemplates: Pick
     const to = payment.customerEmail;
     if (!to) return;
     const template = await deps.emailTemplates.template(payment.businessId, 'refund_issued', tx);
+    // The request's own read of the business (the refund's first phase) when it has both; else one read here.
+    const business =
+      known.businessName !== undefined && known.businessTimeZone !== undefined
+        ? { name: known.businessName, timeZone: known.businessTimeZone }
+        : await repo.businessNameAndZone(tx, payment.businessId);
     const rendered = renderEmail(template, {
       customer_name: payment.customerName ?? to,
-      business_name: known.businessName ?? (await repo.businessName(tx, payment.businessId)) ?? '',
-      amount: formatMoneyWithCode(refund.amount, refund.currency),
-      payment_date: displayDate(refund.createdAt),
+      business_name: business?.name ?? '',
+      amount: formatMoney(refund.amount, refund.currency),
+      payment_date: formatLocalDate(refund.createdAt, business?.timeZone ?? 'UTC'),
       link: checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId),
     });
     await deps.mailer.send(tx, { to, ...rendered });

@@ -24,10 +24,11 @@ interface RefundAttemptData {
   userAgent: string | null;
   /**
    * What the request knew already, so the outcome does not read it again: the refunder's role (the audit entry's) and
-   * the business's name (the mail's). Absent from attempts made before they were kept: the outcome reads them then.
+   * the business's name and time zone (the mail's). Absent from attempts made before they were kept: the outcome reads them then.
    */
   role?: string | null;
   businessName?: string;
+  businessTimeZone?: string;
 }
 
 /**
@@ -98,7 +99,7 @@ export function createRefunds(deps: {
       objectId: payment.id,
       meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason, ...(data.role !== undefined ? { actor_role: data.role } : {}) },
     });
-    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType), { businessName: data.businessName });
+    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType), { businessName: data.businessName, businessTimeZone: data.businessTimeZone });
     return { payment: updated, refund };
   }
 
@@ -154,6 +155,7 @@ export function createRefunds(deps: {
             userAgent: ctx.userAgent,
             role: ctx.business.role,
             ...(ctx.business.row.name !== undefined ? { businessName: ctx.business.row.name } : {}),
+            ...(ctx.business.row.timeZone !== undefined ? { businessTimeZone: ctx.business.row.timeZone } : {}),
           };
           return record(newAttempt(payment, 'refund', input.amount, { ...data }, requestKey, clock.now()));
         },

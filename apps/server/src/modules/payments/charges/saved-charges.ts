@@ -13,6 +13,7 @@ import { lockAndClaim, newAttempt, type AttemptRow } from './processor-attempts'
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
 import { savedMethodColumns, savedMethodEvent } from './saved-method';
 import { takingPayments } from './takes-payments';
+import type { SettlementTerms } from './settlement';
 
 type NewPaymentEvent = Parameters<typeof repo.insertEvent>[1];
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
@@ -28,6 +29,8 @@ export interface SavedChargeBegun {
 interface SavedAttemptData {
   saved: true;
   settlementDelayDays: number | null;
+  /** Absent on attempts recorded before settlement counted business days: read again then. */
+  timeZone?: string;
   source: Record<string, unknown>;
 }
 
@@ -53,7 +56,7 @@ export function createSavedCharges(deps: {
     prior: {
       patch: Record<string, never>;
       events: NewPaymentEvent[];
-      settlementDelayDays?: number | null;
+      settlement?: SettlementTerms;
     },
   ): Promise<ChargeResult>;
 }) {
@@ -73,7 +76,7 @@ export function createSavedCharges(deps: {
     const { payment: updated } = await deps.applyOutcome(tx, payment, answer.outcome, provider, where, {
       patch: {},
       events: [],
-      settlementDelayDays: data.settlementDelayDays,
+      ...(data.timeZone ? { settlement: { delayDays: data.settlementDelayDays, timeZone: data.timeZone } } : {}),
     });
     const adapter = sources.get(updated.sourceType);
     if (!adapter?.savedChargeSettled || !updated.sourceId) return { payment: updated };
@@ -143,7 +146,7 @@ export function createSavedCharges(deps: {
         deps.eventRow(payment, 'method_selected', savedMethodEvent(card)),
         deps.eventRow(payment, 'processing'),
       ]);
-      const data: SavedAttemptData = { saved: true, settlementDelayDays: context.settlementDelayDays, source };
+      const data: SavedAttemptData = { saved: true, settlementDelayDays: context.settlementDelayDays, timeZone: context.timeZone, source };
       const attempt = await attempts.insert(tx, newAttempt(payment, 'charge', payment.amount, { ...data }, requestKey, now));
       return { payment, attempt, card };
     },

@@ -1,4 +1,5 @@
-import { balanceOfProvider } from '@merchant/payments';
+import { addBusinessDays, localDate, startOfLocalDay } from '@merchant/core';
+import { DEFAULT_SETTLEMENT_DELAY_DAYS, balanceOfProvider } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -6,6 +7,22 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { chargesRepository as repo } from './charges.repository';
 
 const SETTLE_BATCH = 200;
+
+/** What a payment's settlement date depends on: the business's delay (null: the default) and its time zone. */
+export interface SettlementTerms {
+  delayDays: number | null;
+  timeZone: string;
+}
+
+/**
+ * When a payment's funds become available (docs/decisions.md, "A business day"): the start of the business's local
+ * day `delayDays` business days after the local day it succeeded on, Saturdays and Sundays skipped (a success on a
+ * weekend counts from the Monday). Never a multiple of 24 hours.
+ */
+export function availableOnOf(succeededAt: Date, terms: SettlementTerms): Date {
+  const day = localDate(succeededAt, terms.timeZone);
+  return startOfLocalDay(addBusinessDays(day, terms.delayDays ?? DEFAULT_SETTLEMENT_DELAY_DAYS), terms.timeZone);
+}
 
 /**
  * Moves the net of every succeeded payment whose `available_on` has passed from pending to available,

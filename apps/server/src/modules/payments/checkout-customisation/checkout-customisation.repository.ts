@@ -10,7 +10,13 @@ export type CheckoutSettingsRow = typeof checkoutSettings.$inferSelect;
 const withSettings = preparedStatement('business_with_checkout_settings', (db, name) =>
   db
     .select({
-      business: { name: businesses.name, logoUrl: businesses.logoUrl, type: businesses.type, onboardingStatus: businesses.onboardingStatus },
+      business: {
+        name: businesses.name,
+        logoUrl: businesses.logoUrl,
+        type: businesses.type,
+        onboardingStatus: businesses.onboardingStatus,
+        timeZone: businesses.timeZone,
+      },
       settings: checkoutSettings,
     })
     .from(businesses)
@@ -28,7 +34,7 @@ export const checkoutCustomisationRepository = {
   async businessWithSettings(
     db: Executor,
     businessId: string,
-  ): Promise<{ business: { name: string; logoUrl: string | null } & StandingFacts; settings: CheckoutSettingsRow | null } | null> {
+  ): Promise<{ business: { name: string; logoUrl: string | null; timeZone: string } & StandingFacts; settings: CheckoutSettingsRow | null } | null> {
     const [row] = await withSettings(db, { businessId });
     return row ?? null;
   },
@@ -55,6 +61,7 @@ export const checkoutCustomisationRepository = {
         addressState: businesses.addressState,
         addressPostalCode: businesses.addressPostalCode,
         taxNumber: businesses.taxNumber,
+        timeZone: businesses.timeZone,
       })
       .from(businesses)
       .where(eq(businesses.id, businessId));

@@ -1,5 +1,5 @@
 import { buffer } from 'node:stream/consumers';
-import { AppError, fieldError, type StandingFacts } from '@merchant/core';
+import { AppError, DEFAULT_TIME_ZONE, fieldError, type StandingFacts } from '@merchant/core';
 import {
   DEFAULT_BRAND_COLOR,
   DEFAULT_SETTLEMENT_DELAY_DAYS,
@@ -47,7 +47,7 @@ export async function brandingAndSettingsFor(
   db: Executor,
   businessId: string,
   host: 'checkout' | 'invoice' = 'checkout',
-): Promise<{ branding: Branding; settings: Omit<CheckoutSettings, 'logo_url'>; standing: StandingFacts } | null> {
+): Promise<{ branding: Branding; settings: Omit<CheckoutSettings, 'logo_url'>; standing: StandingFacts; timeZone: string } | null> {
   const found = await repo.businessWithSettings(db, businessId);
   if (!found) return null;
   const settings = settingsOf(found.settings);
@@ -60,6 +60,7 @@ export async function brandingAndSettingsFor(
     },
     settings,
     standing: { type: business.type, onboardingStatus: business.onboardingStatus },
+    timeZone: business.timeZone,
   };
 }
 
@@ -161,6 +162,7 @@ export function createCheckoutCustomisationService(deps: { db: Executor; clock: 
       logo: { bytes: Buffer; type: LogoExtension } | null;
       address: string[];
       taxNumber: string | null;
+      timeZone: string;
     }> {
       const [business, row] = await Promise.all([repo.business(db, businessId), repo.settings(db, businessId)]);
       const file = business?.logoUrl ? fileOf(business.logoUrl) : null;
@@ -168,7 +170,7 @@ export function createCheckoutCustomisationService(deps: { db: Executor; clock: 
       const logo = file && opened ? { bytes: await buffer(opened.stream), type: file.slice(file.indexOf('.') + 1) as LogoExtension } : null;
       const place = [business?.addressCity, business?.addressState, business?.addressPostalCode].filter(Boolean).join(' ');
       const address = [business?.addressLine1, business?.addressLine2, place].filter((line): line is string => Boolean(line));
-      return { name: business?.name ?? '', brandColor: settingsOf(row).brand_color, logo, address, taxNumber: business?.taxNumber ?? null };
+      return { name: business?.name ?? '', brandColor: settingsOf(row).brand_color, logo, address, taxNumber: business?.taxNumber ?? null, timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE };
     },
 
     /** The current logo of a business as a stream; any other file (documents included) is not found. */

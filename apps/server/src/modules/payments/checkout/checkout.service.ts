@@ -1,4 +1,4 @@
-import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, formatMoneyWithCode, takesPayments } from '@merchant/core';
+import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, formatDateTime, formatMoney, takesPayments } from '@merchant/core';
 import {
   CHECKOUT_SOURCE_TYPES,
   FAILURE_MESSAGES,
@@ -121,7 +121,7 @@ export function createCheckoutService(deps: {
     const business = known ?? (await receiptBusinessOf(tx, payment.businessId));
     if (business?.sendReceipts) {
       const receipt = receiptWith(payment, { name: business.name, logo_url: null, brand_color: '' });
-      const amount = formatMoneyWithCode(receipt.amount.amount, receipt.amount.currency);
+      const amount = formatMoney(receipt.amount);
       await mailer.send(tx, {
         to: payment.customerEmail,
         subject: `Your receipt from ${receipt.business.name}`,
@@ -129,7 +129,7 @@ export function createCheckoutService(deps: {
           `You paid ${amount} to ${receipt.business.name}.`,
           receipt.purpose ? `For: ${receipt.purpose}` : null,
           `Paid with: ${receiptPaidWith(receipt)}`,
-          `Date: ${receipt.paid_at}`,
+          `Date: ${formatDateTime(receipt.paid_at, business.timeZone)}`,
           `Reference: ${receipt.reference ?? receipt.public_id}`,
           '',
           `Your receipt: ${checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId)}`,
@@ -143,7 +143,7 @@ export function createCheckoutService(deps: {
   /** The business's name and receipt switch, as a receipt mail needs them (null: no such business). */
   async function receiptBusinessOf(tx: Executor, businessId: string): Promise<ChargeResult['business'] | null> {
     const found = await brandingAndSettingsFor(tx, businessId);
-    return found ? { name: found.branding.name, sendReceipts: found.settings.send_receipts } : null;
+    return found ? { name: found.branding.name, sendReceipts: found.settings.send_receipts, timeZone: found.timeZone } : null;
   }
 
   /** The last steps of an outcome's transaction: its receipt, then a keyed request's answer. */

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatMoneyWithCode, formatNumber } from '@merchant/core';
+import { EMPTY_VALUE, formatDate, formatDateTime, formatMoney, formatNumber } from '@merchant/core';
 import { INVOICE_STATUS_LABELS, PUBLIC_INVOICE_STATUSES, type Invoice, type LogoExtension } from '@merchant/payments';
 import { isEmbeddablePng } from './logo-check';
 
@@ -13,6 +13,8 @@ export interface InvoicePdfBusiness {
   /** `#rrggbb`. */
   brandColor: string;
   logo: { bytes: Buffer; type: LogoExtension } | null;
+  /** Its time zone: the PDF's times are on its clock, and say so. */
+  timeZone: string;
 }
 
 export interface InvoicePdfOptions {
@@ -28,8 +30,6 @@ const RULE = '#d0d7de';
 const BODY = 9.5;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
-
-const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** Black or white, whichever reads better on the colour (WCAG relative luminance). */
 function textOn(hex: string): string {
@@ -69,7 +69,7 @@ const safeColor = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? hex : '#1c7ed6
 /**
  * The invoice as a PDF, in the order of the public invoice page: the header (logo, business, the number and
  * status), the parties and dates, the lines, the totals, then notes and terms. Every amount is formatted from
- * integer minor units by `formatMoneyWithCode`, as on the screens.
+ * integer minor units by `formatMoney`, dates and times by the core formatters in the business's zone, as on the screens.
  */
 export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness, options: InvoicePdfOptions = {}): Promise<Buffer> {
   const brand = safeColor(business.brandColor);
@@ -93,7 +93,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
     doc.on('error', reject);
   }).finally(() => clearTimeout(timer));
 
-  const money = (amount: number) => formatMoneyWithCode(amount, invoice.currency);
+  const money = (amount: number) => formatMoney(amount, invoice.currency);
   const name = drawableText(business.name);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
@@ -142,8 +142,13 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
   const customer = [invoice.customer.name, invoice.customer.email].filter((v): v is string => Boolean(v)).map(drawableText);
   const partiesBottom = Math.max(
     party(left, 'From', [name, ...business.address.map(drawableText), ...(business.taxNumber ? [drawableText(`Tax number ${business.taxNumber}`)] : [])]),
-    party(left + column, 'Bill to', customer.length ? customer : ['—']),
-    party(left + 2 * column, 'Dates', [`Issued ${displayDate(invoice.issue_date)}`, `Due ${displayDate(invoice.due_date)}`]),
+    party(left + column, 'Bill to', customer.length ? customer : [EMPTY_VALUE]),
+    party(left + 2 * column, 'Dates', [
+      `Issued ${formatDate(invoice.issue_date)}`,
+      `Due ${formatDate(invoice.due_date)}`,
+      `Created ${formatDateTime(invoice.created_at, business.timeZone, { zone: false })}`,
+      `Times in ${business.timeZone}`,
+    ]),
   );
   y = partiesBottom + 22;
 

@@ -1,4 +1,4 @@
-import { addDays, AppError, daysFrom, fieldError, localDate, originOfKind, type CursorQuery } from '@merchant/core';
+import { addDays, AppError, daysFrom, fieldError, formatDate, localDate, originOfKind, type CursorQuery } from '@merchant/core';
 import { renderEmail, type EmailTemplateKey } from '@merchant/business';
 import {
   amountDue,
@@ -35,8 +35,6 @@ import { invoicesRepository as repo, type InvoiceRow } from './invoices.reposito
 
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 500;
-
-const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 const notFound = () => new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
 
@@ -207,7 +205,7 @@ export function createInvoicesService(deps: {
         business_name: business.name,
         amount: formatMoneyWithCode(due, current.currency),
         invoice_number: number,
-        due_date: displayDate(current.dueDate),
+        due_date: formatDate(current.dueDate),
         link: publicInvoiceUrl(invoiceOrigin, current),
       });
       const status = current.status === 'draft' ? 'sent' : current.status;
@@ -260,7 +258,7 @@ export function createInvoicesService(deps: {
             id: newTimeOrderedId(),
             invoiceId: row.id,
             kind: 'overdue',
-            detail: `Due ${displayDate(row.dueDate)}`,
+            detail: `Due ${formatDate(row.dueDate)}`,
             userId: null,
             createdAt: clock.now(),
           });

@@ -36,10 +36,10 @@ export const sendMoneyRepository = {
       .limit(limit + 1);
   },
 
-  /** The business's name (a mail to a beneficiary is from it). */
-  async businessName(db: Executor, businessId: string): Promise<string | null> {
-    const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
-    return row?.name ?? null;
+  /** The business's name and time zone (a mail to a beneficiary is from it, dated on its calendar). */
+  async businessNameAndZone(db: Executor, businessId: string): Promise<{ name: string; timeZone: string } | null> {
+    const [row] = await db.select({ name: businesses.name, timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    return row ?? null;
   },
 
   async findBeneficiary(db: Executor, businessId: string, id: string, lock: 'share' | null = null): Promise<BeneficiaryRow | null> {

@@ -1,11 +1,9 @@
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatLocalDate, formatMoney } from '@merchant/core';
 import { renderEmail } from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { Mailer } from '@/mail/mailer';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import { sendMoneyRepository as repo, type TransferRow } from './send-money.repository';
-
-const displayDate = (d: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 
 /**
  * Tells a beneficiary that a transfer arrived (docs/decisions.md, "Mailing the beneficiary"): in the arrival's
@@ -25,12 +23,12 @@ export function createTransferMail(deps: { mailer: Mailer; emailTemplates: Pick<
         if (row.status !== 'completed') return;
         const beneficiary = await repo.findBeneficiary(tx, row.businessId, row.beneficiaryId);
         if (!beneficiary?.email || beneficiary.status !== 'active') return;
-        const businessName = (await repo.businessName(tx, row.businessId)) ?? '';
+        const business = await repo.businessNameAndZone(tx, row.businessId);
         const rendered = renderEmail(template, {
           beneficiary_name: row.beneficiaryName,
-          business_name: businessName,
-          amount: formatMoneyWithCode(row.receiveAmount, row.targetCurrency),
-          payment_date: displayDate(row.completedAt ?? row.updatedAt),
+          business_name: business?.name ?? '',
+          amount: formatMoney(row.receiveAmount, row.targetCurrency),
+          payment_date: formatLocalDate(row.completedAt ?? row.updatedAt, business?.timeZone ?? 'UTC'),
           reference: row.reference ?? '-',
         });
         await mailer.send(tx, { to: beneficiary.email, ...rendered });

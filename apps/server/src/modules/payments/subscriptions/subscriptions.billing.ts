@@ -1,4 +1,4 @@
-import { formatMoneyWithCode } from '@merchant/core';
+import { DEFAULT_TIME_ZONE, formatDateTime, formatLocalDate, formatMoney } from '@merchant/core';
 import {
   DEFAULT_RETRY_DAYS,
   FAILURE_MESSAGES,
@@ -32,6 +32,8 @@ interface PeriodCharge {
   period: number;
   attempt: number;
   priorStatus: SubscriptionRow['status'];
+  /** The business's time zone when the charge began with it (a scheduler's pass); else read when the period moves on. */
+  timeZone?: string;
 }
 
 /** The statuses a charge's outcome moves on (an ended, paused or cancelled subscription keeps its own). */
@@ -65,7 +67,7 @@ export async function businessOfPass(db: Executor, businessId: string): Promise<
   if (!found) return null;
   const name = found.branding.name;
   return {
-    charge: { name, settlementDelayDays: found.settings.settlement_delay_days, standing: found.standing },
+    charge: { name, settlementDelayDays: found.settings.settlement_delay_days, timeZone: found.timeZone, standing: found.standing },
     name,
     sendReceipts: found.settings.send_receipts,
   };
@@ -88,11 +90,16 @@ export async function retrySettingsOf(db: Executor, businessId: string): Promise
   return row ? { retry_days: row.retryDays, final_action: row.finalAction } : { retry_days: [...DEFAULT_RETRY_DAYS], final_action: 'cancel' };
 }
 
-/** Period n's start and end from the anchor. */
-export function periodOf(sub: Pick<SubscriptionRow, 'anchorAt' | 'anchorPeriod' | 'interval' | 'intervalDays'>, period: number, anchor = sub.anchorAt!) {
+/** Period n's start and end from the anchor, on the calendar of the business's time zone. */
+export function periodOf(
+  sub: Pick<SubscriptionRow, 'anchorAt' | 'anchorPeriod' | 'interval' | 'intervalDays'>,
+  period: number,
+  zone: string,
+  anchor = sub.anchorAt!,
+) {
   const schedule = { interval: sub.interval, interval_days: sub.intervalDays };
   const steps = period - sub.anchorPeriod;
-  return { start: periodStartAt(anchor, schedule, steps), end: periodStartAt(anchor, schedule, steps + 1) };
+  return { start: periodStartAt(anchor, schedule, steps, zone), end: periodStartAt(anchor, schedule, steps + 1, zone) };
 }
 
 /**
@@ -167,10 +174,14 @@ export function createBilling(deps: BillingDeps) {
     const now = clock.now();
     let sub = locked;
     if (options.reanchor) sub = await repo.update(tx, sub.businessId, sub.id, { anchorAt: now, anchorPeriod: sub.period });
-    if (sub.failedAttempts === 0 && sub.pendingPlanId) sub = await applyPendingPlan(tx, sub, periodOf(sub, sub.period).start);
+    const timeZone = options.business?.charge.timeZone;
+    if (sub.failedAttempts === 0 && sub.pendingPlanId) {
+      const zone = timeZone ?? (await repo.businessTimeZone(tx, sub.businessId));
+      sub = await applyPendingPlan(tx, sub, periodOf(sub, sub.period, zone).start);
+    }
     // The scheduler read the customer with the subscription's lock; the other callers read it here.
     const customer = options.customer !== undefined ? options.customer : await repo.customer(tx, sub.businessId, sub.customerId);
-    const source: PeriodCharge = { period: sub.period, attempt: sub.failedAttempts + 1, priorStatus: locked.status };
+    const source: PeriodCharge = { period: sub.period, attempt: sub.failedAttempts + 1, priorStatus: locked.status, ...(timeZone ? { timeZone } : {}) };
     return charges.savedCharges.begin(
       tx,
       {
@@ -213,7 +224,7 @@ export function createBilling(deps: BillingDeps) {
     if (payment.status === 'succeeded') {
       const charge = await repo.insertCharge(tx, { ...base, ...money, outcome: 'succeeded', createdAt: now });
       if (!current) return { subscription: sub, charge, payment, setup: null };
-      const { start, end } = periodOf(sub, period);
+      const { start, end } = periodOf(sub, period, charged.timeZone ?? (await repo.businessTimeZone(tx, sub.businessId)));
       const updated = await repo.update(tx, sub.businessId, sub.id, {
         status: 'active',
         cyclesDone: sub.cyclesDone + 1,
@@ -322,7 +333,8 @@ export function createBilling(deps: BillingDeps) {
     if (!to) return;
     const found = known ?? (await businessOfPass(tx, sub.businessId));
     const business = found?.name ?? 'the business';
-    const amount = formatMoneyWithCode(payment.amount, payment.currency);
+    const amount = formatMoney(payment.amount, payment.currency);
+    const zone = found?.charge.timeZone ?? DEFAULT_TIME_ZONE;
     const portal = deps.portalUrl ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl(sub.businessId, sub.customerId, tx)).url}` : null;
     if (payment.status === 'succeeded') {
       if (found && !found.sendReceipts) return;
@@ -332,8 +344,8 @@ export function createBilling(deps: BillingDeps) {
         text: [
           `You paid ${amount} to ${business} for ${sub.name}.`,
           `Paid with: ${paidWith(payment)}`,
-          `Date: ${payment.succeededAt?.toISOString() ?? ''}`,
-          sub.nextChargeAt && sub.status === 'active' ? `Next charge: ${sub.nextChargeAt.toISOString().slice(0, 10)}` : null,
+          `Date: ${formatDateTime(payment.succeededAt, zone)}`,
+          sub.nextChargeAt && sub.status === 'active' ? `Next charge: ${formatLocalDate(sub.nextChargeAt, zone)}` : null,
           '',
           `Your receipt: ${checkoutUrl(checkoutOrigin, 'receipt', payment.publicId)}`,
           portal,
@@ -346,7 +358,7 @@ export function createBilling(deps: BillingDeps) {
     const reason = payment.failureCode ? FAILURE_MESSAGES[payment.failureCode] : 'The card was declined.';
     const next =
       sub.status === 'past_due' && sub.nextChargeAt
-        ? `We will try again on ${sub.nextChargeAt.toISOString().slice(0, 10)}.`
+        ? `We will try again on ${formatLocalDate(sub.nextChargeAt, zone)}.`
         : sub.status === 'cancelled'
           ? 'This was the last try: the subscription is cancelled.'
           : 'This was the last try: the subscription is unpaid until the card is updated.';

@@ -279,6 +279,11 @@ export const subscriptionsRepository = {
     return row!;
   },
 
+  /** The business's time zone: its periods are months and weeks of its calendar. */
+  async businessTimeZone(db: Executor, businessId: string): Promise<string> {
+    const [row] = await db.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+    return row?.timeZone ?? 'UTC';
+  },
   async businessName(db: Executor, businessId: string): Promise<string | null> {
     const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
     return row?.name ?? null;

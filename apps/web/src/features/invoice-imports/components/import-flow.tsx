@@ -8,12 +8,13 @@ import type { InvoiceImport } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
-import { canChange, useBusiness } from '@/lib/session';
+import { canChange, useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
 import { invoiceImportQuery } from '@/features/invoice-imports/api/invoice-imports-api';
 import { ImportReview } from './import-review';
 import { ImportUpload, type ImportPurpose } from './import-upload';
 import { RecentImports } from './recent-imports';
+import { formatBusinessDateTime } from '@/lib/format';
 
 const PAGES: Record<
   ImportPurpose,
@@ -41,6 +42,7 @@ const ImportIdSchema = z.uuid();
 export function ImportFlow({ purpose }: { purpose: ImportPurpose }) {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
+  const zone = useBusinessTimeZone(businessId);
   const { params, set } = useUrlParams();
   const parsedId = ImportIdSchema.safeParse(params.get('import'));
   const importId = parsedId.success ? parsedId.data : null;
@@ -72,7 +74,7 @@ export function ImportFlow({ purpose }: { purpose: ImportPurpose }) {
     >
       {earlier && earlier.id === importId ? (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title="This file was uploaded before">
-          {`It was uploaded on ${new Date(earlier.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}: here is that import, so nothing is created twice.`}
+          {`It was uploaded on ${formatBusinessDateTime(earlier.created_at, zone)} (${zone}): here is that import, so nothing is created twice.`}
         </Alert>
       ) : null}
       {importId === null ? (

@@ -12,8 +12,9 @@ import { QueryStatus } from '@/components/query-status';
 import { notifyError } from '@/lib/notify';
 import { invoiceImportRowsQuery, problemsHref, useConfirmImport, useRefreshAfterImport } from '@/features/invoice-imports/api/invoice-imports-api';
 import { StatusBadge } from '@/components/status-badge';
+import { formatNumber } from '@merchant/core';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n, 0)} ${n === 1 ? one : many}`;
 
 function RowLine({ row, businessId }: { row: InvoiceImportRow; businessId: string }) {
   const bad = row.state === 'invalid' || row.state === 'failed';
@@ -134,7 +135,7 @@ export function ImportReview({
             <Text span fw={500} style={{ overflowWrap: 'anywhere' }}>
               {imported.file_name}
             </Text>
-            {`: ${plural(counts.rows, 'row', 'rows')}, ${counts.valid.toLocaleString('en-US')} ready, ${counts.invalid.toLocaleString('en-US')} with problems.`}
+            {`: ${plural(counts.rows, 'row', 'rows')}, ${formatNumber(counts.valid, 0)} ready, ${formatNumber(counts.invalid, 0)} with problems.`}
           </Text>
           <ColumnsRead columns={imported.columns} />
           {status === 'validated' && counts.invalid > 0 ? (
@@ -147,7 +148,7 @@ export function ImportReview({
           {status === 'confirmed' ? (
             <Stack gap={4}>
               <LabelledProgress value={counts.valid === 0 ? 100 : (done / counts.valid) * 100} label="Invoices created" size="lg" animated />
-              <Text size="sm" aria-live="polite">{`${done.toLocaleString('en-US')} of ${counts.valid.toLocaleString('en-US')} rows done`}</Text>
+              <Text size="sm" aria-live="polite">{`${formatNumber(done, 0)} of ${formatNumber(counts.valid, 0)} rows done`}</Text>
             </Stack>
           ) : null}
           {status === 'completed' ? (

@@ -5,6 +5,7 @@ import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_IMPORT_SIZE_LABE
 import { ApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { templateHref, useUploadImport } from '@/features/invoice-imports/api/invoice-imports-api';
+import { formatNumber } from '@merchant/core';
 
 export type ImportPurpose = 'template' | 'feed';
 
@@ -105,7 +106,7 @@ export function ImportUpload({
           </Title>
           <FileInput
             label="CSV file"
-            description={`Up to ${MAX_IMPORT_SIZE_LABEL} and ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows; separated by commas, semicolons or tabs. Nothing is created before you confirm.`}
+            description={`Up to ${MAX_IMPORT_SIZE_LABEL} and ${formatNumber(MAX_IMPORT_ROWS, 0)} rows; separated by commas, semicolons or tabs. Nothing is created before you confirm.`}
             accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
             value={null}
             onChange={onFile}

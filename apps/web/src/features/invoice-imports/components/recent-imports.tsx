@@ -4,12 +4,15 @@ import { Link } from 'react-router';
 import { LoadMore } from '@/components/load-more';
 import { invoiceImportsQuery } from '@/features/invoice-imports/api/invoice-imports-api';
 import { StatusBadge } from '@/components/status-badge';
-
-const uploadedAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatNumber } from '@merchant/core';
+import { formatBusinessDateTime } from '@/lib/format';
+import { useBusinessTimeZone } from '@/lib/session';
 
 /** The business's earlier uploads, to come back to one (confirm it, follow it, read its result); nothing when there is none. */
 export function RecentImports({ businessId }: { businessId: string }) {
   const imports = useInfiniteQuery(invoiceImportsQuery(businessId));
+  const zone = useBusinessTimeZone(businessId);
+  const uploadedAt = (iso: string) => formatBusinessDateTime(iso, zone);
   const list = imports.data?.pages.flatMap((p) => p.data) ?? [];
   if (list.length === 0) return null;
   return (
@@ -43,8 +46,8 @@ export function RecentImports({ businessId }: { businessId: string }) {
                   <Table.Td>
                     <StatusBadge kind="invoiceImport" status={item.status} />
                   </Table.Td>
-                  <Table.Td>{item.counts.rows.toLocaleString('en-US')}</Table.Td>
-                  <Table.Td>{item.counts.created.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td>{formatNumber(item.counts.rows, 0)}</Table.Td>
+                  <Table.Td>{formatNumber(item.counts.created, 0)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

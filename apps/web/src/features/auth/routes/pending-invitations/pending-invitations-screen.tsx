@@ -9,8 +9,7 @@ import { notifySuccess } from '@/lib/notify';
 import { userQuery } from '@/lib/session';
 import { pendingInvitationsQuery, useAcceptInvitation, useDeclineInvitation } from '@/features/auth/api/auth-api';
 import { AuthCard } from '@/features/auth/components/auth-card';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatLocalDateTime } from '@/lib/format';
 
 export function Component() {
   const navigate = useNavigate();
@@ -111,7 +110,7 @@ function InvitationCard({ invitation, accepting, declining, disabled, onAccept, 
           {invitation.invited_by && <> · Invited by {invitation.invited_by}</>}
         </Text>
         <Text size="sm" c="dimmed">
-          Expires {dateTime.format(new Date(invitation.expires_at))}
+          Expires {formatLocalDateTime(invitation.expires_at)}
         </Text>
         <Group gap="sm" mt="xs" grow>
           <Button onClick={onAccept} loading={accepting} disabled={disabled && !accepting} aria-describedby={headingId}>

@@ -8,8 +8,7 @@ import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { invitationPreviewQuery, useRegisterComplete } from '@/features/auth/api/auth-api';
 import { AuthCard } from '@/features/auth/components/auth-card';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatLocalDateTime } from '@/lib/format';
 
 export function Component() {
   const { hash = '' } = useParams();
@@ -57,7 +56,7 @@ export function Component() {
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Expires</Table.Th>
-          <Table.Td>{dateTime.format(new Date(invitation.expires_at))}</Table.Td>
+          <Table.Td>{formatLocalDateTime(invitation.expires_at)}</Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>

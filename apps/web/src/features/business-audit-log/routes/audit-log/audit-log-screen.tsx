@@ -10,6 +10,7 @@ import { canView, useBusiness } from '@/lib/session';
 import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } from '@/features/business-audit-log/api/audit-log-api';
 import { PagedTable } from '@/components/paged-table';
 import { describeUserAgent, formatUtcDateTime } from '@/lib/format';
+import { formatNumber } from '@merchant/core';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -61,7 +62,7 @@ export function Component() {
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
           aria-disabled={filters === null}
-          title={`Downloads at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString()} entries, newest first`}
+          title={`Downloads at most ${formatNumber(AUDIT_EXPORT_MAX_ROWS, 0)} entries, newest first`}
         >
           Export CSV
         </Button>

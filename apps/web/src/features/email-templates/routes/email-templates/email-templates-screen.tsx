@@ -21,6 +21,7 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { emailTemplatesQuery, useResetEmailTemplate, useSaveEmailTemplate, useSendTestEmail } from '@/features/email-templates/api/email-templates-api';
 import { QueryStatus } from '@/components/query-status';
+import { formatNumber } from '@merchant/core';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();
@@ -188,7 +189,7 @@ function TemplateEditor({ businessId, template }: { businessId: string; template
               {...form.field('body')}
               ref={bodyRef}
               label="Message"
-              description={`${form.values.body.length.toLocaleString()} of ${EMAIL_BODY_MAX.toLocaleString()} characters`}
+              description={`${formatNumber(form.values.body.length, 0)} of ${formatNumber(EMAIL_BODY_MAX, 0)} characters`}
               required
               autosize
               minRows={8}

@@ -14,14 +14,11 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { invoicePageQuery, usePayInvoice } from '@/features/invoice-page/api/invoice-page-api';
+import { formatDate, formatNumber, formatShortDate } from '@merchant/core';
 
-const displayDate = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+const displayDate = formatDate;
 /** "12 Dec" (the year added when it is not this one): a due date as the customer reads it. */
-const shortDate = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`);
-  const thisYear = day.getUTCFullYear() === new Date().getUTCFullYear();
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', ...(thisYear ? {} : { year: 'numeric' }), timeZone: 'UTC' }).format(day);
-};
+const shortDate = (date: string) => (date.slice(0, 4) === String(new Date().getFullYear()) ? formatShortDate(date) : formatDate(date));
 
 /** The invoice's state in the customer's words, not the dashboard's status: "Due 12 Dec", "Overdue since 12 Dec", "Paid". */
 function customerStatus(invoice: Pick<InvoicePage, 'status' | 'due_date'>): { label: string; color: string } {
@@ -39,7 +36,7 @@ function customerStatus(invoice: Pick<InvoicePage, 'status' | 'due_date'>): { la
   }
 }
 
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+const percent = (bps: number) => `${formatNumber(bps / 100, 2)} %`;
 
 /**
  * The customer's invoice on the invoice host (`/{business_id}/{invoice}`, docs/payments.md "Paying an
@@ -149,7 +146,7 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     <Text size="sm">{line.description}</Text>
                     <Text size="xs" c="dimmed">
-                      {line.quantity.toLocaleString('en-US', { maximumFractionDigits: 3 })} × {money(line.unit_price)}
+                      {formatNumber(line.quantity, 3)} × {money(line.unit_price)}
                       {line.discount_bps > 0 ? `, ${percent(line.discount_bps)} off` : ''}
                     </Text>
                   </Table.Td>

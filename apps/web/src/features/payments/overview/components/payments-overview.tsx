@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDate, formatMoneyWithCode } from '@merchant/core';
 import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
@@ -66,7 +66,15 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Text size="sm" c="dimmed">
-          {data ? `${data.period.from} to ${data.period.to}, compared with ${data.period.previous_from} to ${data.period.previous_to}` : 'Period'}
+          {data ? (
+            <>
+              <time dateTime={data.period.from}>{formatDate(data.period.from)}</time> to <time dateTime={data.period.to}>{formatDate(data.period.to)}</time>,
+              compared with <time dateTime={data.period.previous_from}>{formatDate(data.period.previous_from)}</time> to{' '}
+              <time dateTime={data.period.previous_to}>{formatDate(data.period.previous_to)}</time>
+            </>
+          ) : (
+            'Period'
+          )}
         </Text>
         <SegmentedControl
           aria-label="Period"

@@ -4,7 +4,7 @@ import { modals } from '@/lib/modals';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Business, BusinessUser } from '@merchant/business';
-import { assignableRoles, canManageMember, type Role } from '@merchant/core';
+import { assignableRoles, canManageMember, formatLocalDate, type Role } from '@merchant/core';
 import type { User } from '@merchant/identity';
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
@@ -54,6 +54,7 @@ export function Component() {
 
 function MemberDetails({ member, business, user }: { member: BusinessUser; business: Business; user: User }) {
   const actor = actorIn(user, business);
+  const zone = business.time_zone;
   const role = roleOfTitle(member.role.title);
   const isSelf = member.user_id === user.id;
   const canManage = canChange(business, 'staff:manage') && !isSelf && canManageMember(actor, role);
@@ -72,7 +73,7 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
               </Badge>
             }
           />
-          <Field label="Joined" value={new Date(member.joined_at).toLocaleDateString()} />
+          <Field label="Joined" value={formatLocalDate(member.joined_at, zone)} />
         </SimpleGrid>
       </Paper>
       {isSelf ? (

@@ -12,12 +12,13 @@ import { ErrorState } from '@/components/error-state';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
-import { canChange, useBusiness } from '@/lib/session';
+import { canChange, useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { invitationsQuery, membersQuery, useResendInvitation, useRevokeInvitation } from '@/features/staff/api/staff-api';
 import { roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
 import { QueryStatus } from '@/components/query-status';
 import { DataList } from '@/components/data-list';
 import { StatusBadge } from '@/components/status-badge';
+import { formatBusinessDateTime } from '@/lib/format';
 
 const TABS = ['members', 'invitations'] as const;
 type Tab = (typeof TABS)[number];
@@ -123,6 +124,7 @@ function Members(props: {
 }
 
 function Invitations({ businessId, canManage }: { businessId: string; canManage: boolean }) {
+  const zone = useBusinessTimeZone(businessId);
   const invitations = useQuery(invitationsQuery(businessId));
   const resend = useResendInvitation(businessId);
   const revoke = useRevokeInvitation(businessId);
@@ -149,7 +151,7 @@ function Invitations({ businessId, canManage }: { businessId: string; canManage:
       columns={[
         { header: 'Email', card: 'title', cell: (i) => i.email },
         { header: 'Role', card: 'secondary', cell: (i) => i.role.title },
-        { header: 'Expires', cell: (i) => new Date(i.expires_at).toLocaleString() },
+        { header: 'Expires', cell: (i) => formatBusinessDateTime(i.expires_at, zone) },
         { header: 'Status', card: 'status', nowrap: true, cell: (i) => <StatusBadge kind="invitation" status={i.expired ? 'expired' : 'pending'} /> },
         ...(canManage
           ? [

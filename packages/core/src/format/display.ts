@@ -1,0 +1,111 @@
+/**
+ * The one set of display formatters (issue 25; house style, "Screens: one way for each thing"): calendar days,
+ * instants in the business's time zone with the zone named, ranges of days and signed amounts, used alike by the
+ * web's screens, the server's mails and the invoice and receipt PDFs. An empty value is "—". Days are written
+ * "28 Nov 2026" and times on a 24-hour clock ("28 Nov 2026, 16:53"), the same for every viewer.
+ */
+import type { CalendarDate } from '../date/calendar-date';
+import { localDate } from '../date/business-day';
+import { formatMinor } from '../money/format';
+
+/** What a screen, a mail or a PDF shows for a missing value. */
+export const EMPTY_VALUE = '—';
+
+/** The locale of every date and time shown (day month year, 24-hour clock). */
+export const DISPLAY_LOCALE = 'en-GB';
+
+/** `value`, or "—" when it is missing or blank. */
+export function orEmpty(value: string | null | undefined): string {
+  return value === null || value === undefined || value.trim() === '' ? EMPTY_VALUE : value;
+}
+
+const MINUS = '\u2212';
+
+/**
+ * An amount with its currency code and its sign in front: `-3277 sgd` -> "−SGD 32.77" (a true minus sign),
+ * `3277` -> "SGD 32.77", or "+SGD 32.77" with `plus` (a statement's credits). Missing: "—".
+ */
+export function formatSignedMoney(amount: number | null | undefined, currency: string, options: { plus?: boolean } = {}): string {
+  if (amount === null || amount === undefined) return EMPTY_VALUE;
+  const body = `${currency.trim().toUpperCase()} ${formatMinor(Math.abs(amount), currency)}`;
+  if (amount < 0) return `${MINUS}${body}`;
+  return options.plus && amount > 0 ? `+${body}` : body;
+}
+
+/** A money value of the API (`{ amount, currency }`) as {@link formatSignedMoney} writes it; missing: "—". */
+export function formatMoney(money: { amount: number; currency: string } | null | undefined, options?: { plus?: boolean }): string;
+export function formatMoney(amount: number | null | undefined, currency: string, options?: { plus?: boolean }): string;
+export function formatMoney(
+  value: { amount: number; currency: string } | number | null | undefined,
+  currencyOrOptions?: string | { plus?: boolean },
+  options?: { plus?: boolean },
+): string {
+  if (value === null || value === undefined) return EMPTY_VALUE;
+  if (typeof value === 'number') return formatSignedMoney(value, currencyOrOptions as string, options);
+  return formatSignedMoney(value.amount, value.currency, (currencyOrOptions as { plus?: boolean } | undefined) ?? {});
+}
+
+/** Formatters are costly to make and cheap to use: one per zone and style. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(DISPLAY_LOCALE, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+const DAY_OPTIONS = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+/** Calendar days are written from their UTC midnight in UTC: a day has no zone. */
+const days = () => formatter('day', { ...DAY_OPTIONS, timeZone: 'UTC' });
+const calendarInstant = (date: CalendarDate) => new Date(`${date}T00:00:00Z`);
+const instantOf = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
+
+/** A calendar day (YYYY-MM-DD): "28 Nov 2026"; missing: "—". */
+export function formatDate(date: CalendarDate | null | undefined): string {
+  if (!date) return EMPTY_VALUE;
+  return days().format(calendarInstant(date));
+}
+
+/** A calendar day without its year, for chart axes: "28 Nov"; missing: "—". */
+export function formatShortDate(date: CalendarDate | null | undefined): string {
+  if (!date) return EMPTY_VALUE;
+  return formatter('short-day', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(calendarInstant(date));
+}
+
+/** The business's calendar day of an instant: "14 Jan 2026" for 03:00 UTC in New York; missing: "—". */
+export function formatLocalDate(instant: string | Date | null | undefined, zone: string): string {
+  if (!instant) return EMPTY_VALUE;
+  return formatDate(localDate(instantOf(instant), zone));
+}
+
+/**
+ * An instant on the business's wall clock: "15 Jan 2026, 11:00 (Asia/Singapore)". A screen that says once which
+ * zone its times are in (`TimeZoneNote`) leaves the zone out with `{ zone: false }`; mails and PDFs keep it.
+ */
+export function formatDateTime(instant: string | Date | null | undefined, zone: string, options: { zone?: boolean } = {}): string {
+  if (!instant) return EMPTY_VALUE;
+  const text = formatter(`time:${zone}`, { ...DAY_OPTIONS, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(instantOf(instant));
+  return options.zone === false ? text : `${text} (${zone})`;
+}
+
+function dayParts(date: CalendarDate): { day: string; month: string; year: string } {
+  const parts = { day: '', month: '', year: '' };
+  for (const p of days().formatToParts(calendarInstant(date))) if (p.type === 'day' || p.type === 'month' || p.type === 'year') parts[p.type] = p.value;
+  return parts;
+}
+
+/** A span of calendar days, both included: "1–7 Jan 2026", "29 Dec 2025 – 4 Jan 2026", "From 5 Jan 2026". */
+export function formatDateRange(from: CalendarDate | null | undefined, to: CalendarDate | null | undefined): string {
+  if (from && to) {
+    if (from === to) return formatDate(from);
+    const [a, b] = [dayParts(from), dayParts(to)];
+    if (a.year !== b.year) return `${formatDate(from)} – ${formatDate(to)}`;
+    if (a.month !== b.month) return `${a.day} ${a.month} – ${b.day} ${b.month} ${b.year}`;
+    return `${a.day}–${b.day} ${b.month} ${b.year}`;
+  }
+  if (from) return `From ${formatDate(from)}`;
+  if (to) return `Until ${formatDate(to)}`;
+  return EMPTY_VALUE;
+}
