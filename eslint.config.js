@@ -230,7 +230,9 @@ export default tseslint.config(
     // through the admin area, which a hand-written `permissions.includes(...)` forgets (docs/architecture.md).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS, ...NO_HAND_STATUS_BADGE, ...NO_HAND_DATES] },
+    rules: {
+      'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS, ...NO_HAND_STATUS_BADGE, ...NO_HAND_DATES],
+    },
   },
   {
     // Lists are drawn by the one list component (components/data-list.tsx, paged-table.tsx): a table at md and

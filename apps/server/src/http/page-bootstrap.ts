@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath, hostKindOf, type EndpointRoute } from '@merchant/core';
 import { identityRoutes } from '@merchant/identity';
-import { businessEndpoints, businessRoutes } from '@merchant/business';
+import { businessRoutes } from '@merchant/business';
 import { OVERVIEW_PERIODS, overviewEndpoints } from '@merchant/payments';
 import type { PageBootstrap } from './web-delivery';
 

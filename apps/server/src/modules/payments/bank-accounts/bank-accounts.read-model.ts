@@ -11,6 +11,7 @@ const defaultAccount = (column: typeof bankAccounts.bankName | typeof bankAccoun
     string | null
   >`(select ${column} from ${bankAccounts} where ${bankAccounts.businessId} = ${businessId} and ${bankAccounts.currency} = ${currency} and ${bankAccounts.isDefault})`;
 
-export const defaultBankName = (businessId: Placeholder, currency: Placeholder): SQL<string | null> => defaultAccount(bankAccounts.bankName, businessId, currency);
+export const defaultBankName = (businessId: Placeholder, currency: Placeholder): SQL<string | null> =>
+  defaultAccount(bankAccounts.bankName, businessId, currency);
 export const defaultAccountNumber = (businessId: Placeholder, currency: Placeholder): SQL<string | null> =>
   defaultAccount(bankAccounts.accountNumber, businessId, currency);

@@ -153,7 +153,10 @@ export const chargesRepository = {
    * The business's name (the provider's intent, the receipt), whether it takes payments and whether it sends receipts
    * (no settings: it does); null: no such business.
    */
-  async businessOfPayment(db: Executor, businessId: string): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean; timeZone: string } | null> {
+  async businessOfPayment(
+    db: Executor,
+    businessId: string,
+  ): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean; timeZone: string } | null> {
     const [row] = await nameOfBusiness(db, { businessId });
     return row
       ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus }, sendReceipts: row.sendReceipts ?? true, timeZone: row.timeZone }

@@ -49,7 +49,6 @@ export { isPastConfirmTime } from './incomplete';
 export { processorUnavailable } from './processor-attempts';
 export type { SavedChargeBegun } from './saved-charges';
 
-
 export type {
   ChargeResult,
   ChargesActor,

@@ -157,5 +157,4 @@ export const overviewReadModel = {
     const [row] = await attentionRead(db, { businessId, userId });
     return row!;
   },
-
 };

@@ -99,7 +99,10 @@ export function createRefunds(deps: {
       objectId: payment.id,
       meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason, ...(data.role !== undefined ? { actor_role: data.role } : {}) },
     });
-    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType), { businessName: data.businessName, businessTimeZone: data.businessTimeZone });
+    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType), {
+      businessName: data.businessName,
+      businessTimeZone: data.businessTimeZone,
+    });
     return { payment: updated, refund };
   }
 

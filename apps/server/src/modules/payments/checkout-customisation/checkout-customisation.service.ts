@@ -170,7 +170,14 @@ export function createCheckoutCustomisationService(deps: { db: Executor; clock: 
       const logo = file && opened ? { bytes: await buffer(opened.stream), type: file.slice(file.indexOf('.') + 1) as LogoExtension } : null;
       const place = [business?.addressCity, business?.addressState, business?.addressPostalCode].filter(Boolean).join(' ');
       const address = [business?.addressLine1, business?.addressLine2, place].filter((line): line is string => Boolean(line));
-      return { name: business?.name ?? '', brandColor: settingsOf(row).brand_color, logo, address, taxNumber: business?.taxNumber ?? null, timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE };
+      return {
+        name: business?.name ?? '',
+        brandColor: settingsOf(row).brand_color,
+        logo,
+        address,
+        taxNumber: business?.taxNumber ?? null,
+        timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE,
+      };
     },
 
     /** The current logo of a business as a stream; any other file (documents included) is not found. */
