@@ -1,7 +1,7 @@
 // The money paths of two builds of the app, alternated round by round against one bare hello-world, on one
 // PostgreSQL server (each build with a database of its own and the demo data): customers paying the demo
 // business's open-amount static QR code by card (bench/checkout-load.mjs), refunds of 1.00 from the dashboard
-// and payouts of 1.00 (bench/post-load.mjs), once the payments have settled (each app's dev clock moved three
+// and payouts of 1.00 (bench/post-load.mjs), once the payments have settled (each app's dev clock moved a week
 // days ahead). Servers on core 0, the load generators on core 1 (when taskset is there).
 // Run after `npm run build`: BENCH_BEFORE=<a copy of an earlier build's apps/server/dist> node bench/money-paths.mjs
 // (BENCH_APP the build to compare, by default apps/server/dist; BENCH_ROUNDS, BENCH_SECONDS as for bench/api.mjs;
@@ -111,17 +111,17 @@ try {
     results.hello.push(load(helloUrl));
     for (const [name, app] of Object.entries(apps)) round(name, 'checkout', () => checkoutRound(app.base, app.qr));
   }
-  // The payments settle two business days after they were made: each app started again with its dev clock, and
-  // three days on, the schedules have run.
+  // The payments settle two business days after they were made (a weekend's payment from the Wednesday): each app
+  // started again with its dev clock, and a week on, the schedules have run.
   for (const [name, app] of Object.entries(apps)) {
     await stop(app.app);
     apps[name] = await startApp(app.file, app.databaseUrl, app.dataDir, false);
   }
   for (const app of Object.values(apps)) {
-    await app.json('/_dev/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 3 * 86_400_000 }) });
+    await app.json('/_dev/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 7 * 86_400_000 }) });
   }
   await new Promise((r) => setTimeout(r, 5000));
-  // Three days on, the sessions have been idle too long: sign in again.
+  // A week on, the sessions have been idle too long: sign in again.
   for (const app of Object.values(apps)) Object.assign(app, await session(app.base));
   const work = {};
   for (const [name, app] of Object.entries(apps)) {

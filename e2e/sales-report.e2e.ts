@@ -9,8 +9,10 @@ let browser: Browser;
 let businessId: string;
 let checkoutUrl: string;
 const OWNER = 'owner@demo.test';
-const today = new Date().toISOString().slice(0, 10);
-const daysBefore = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+// The demo business's days are Singapore's (its time zone): 'en-CA' writes a day as YYYY-MM-DD.
+const singaporeDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(ms);
+const today = singaporeDay(Date.now());
+const daysBefore = (n: number) => singaporeDay(Date.now() - n * 86_400_000);
 
 beforeAll(async () => {
   browser = await launch();

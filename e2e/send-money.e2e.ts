@@ -64,7 +64,8 @@ beforeAll(async () => {
   }
   // Payouts only by hand while the clock runs ahead: the demo's weekly payout would take the money on a Monday.
   await owner.call('PUT', `/v1/business/${businessId}/payout-settings`, { schedule: 'manual', minimum_amount: 50_00 });
-  await serverClock('/advance', { ms: 3 * DAY_MS });
+  // Two business days from any weekday (a weekend counted from its Monday) are at most five days.
+  await serverClock('/advance', { ms: 5 * DAY_MS });
   // The settlement job runs in the background once the clock has moved: wait for it (up to 30 s).
   for (let tries = 0; (await available()) < AMOUNT + FEE; tries++) {
     if (tries >= 30) throw new Error('The payments did not become available');
