@@ -66,6 +66,7 @@ describe('GET /v1/business/:id', () => {
       currency: 'sgd',
       // The test businesses count days in UTC unless a test asks for another zone (factories.ts).
       time_zone: 'UTC',
+      tax_number: null,
       onboarding_status: 'completed',
       role: { title: 'Owner' },
       logo_url: null,
