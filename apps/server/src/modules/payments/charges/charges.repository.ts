@@ -45,6 +45,7 @@ const nameOfBusiness = preparedStatement('payment_business_name', (db, name) =>
       onboardingStatus: businesses.onboardingStatus,
       sendReceipts: checkoutSettings.sendReceipts,
       timeZone: businesses.timeZone,
+      settlementDelayDays: checkoutSettings.settlementDelayDays,
     })
     .from(businesses)
     .leftJoin(checkoutSettings, eq(checkoutSettings.businessId, businesses.id))
@@ -156,10 +157,16 @@ export const chargesRepository = {
   async businessOfPayment(
     db: Executor,
     businessId: string,
-  ): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean; timeZone: string } | null> {
+  ): Promise<{ name: string; standing: StandingFacts; sendReceipts: boolean; timeZone: string; settlementDelayDays: number | null } | null> {
     const [row] = await nameOfBusiness(db, { businessId });
     return row
-      ? { name: row.name, standing: { type: row.type, onboardingStatus: row.onboardingStatus }, sendReceipts: row.sendReceipts ?? true, timeZone: row.timeZone }
+      ? {
+          name: row.name,
+          standing: { type: row.type, onboardingStatus: row.onboardingStatus },
+          sendReceipts: row.sendReceipts ?? true,
+          timeZone: row.timeZone,
+          settlementDelayDays: row.settlementDelayDays,
+        }
       : null;
   },
   /** The business's settlement delay in days (null when it has no payments settings yet) and its time zone. */

@@ -193,6 +193,7 @@ export function createChargesService(deps: {
     let locked: PaymentRow;
     /** What the first phase read of the business (an approval's), for its outcome's receipt. */
     let business: ChargeResult['business'];
+    let settlement: SettlementTerms | undefined;
     return runTwoPhase<ChargeResult>(db, clock, {
       async begin(tx, record) {
         const payment = await repo.lockByPublicId(tx, publicId);
@@ -204,8 +205,9 @@ export function createChargesService(deps: {
           throw new AppError('PAYMENT_NO_PENDING_ACTION', 'This payment is not waiting for that step.');
         }
         if (decision === 'approve') {
-          const { name, sendReceipts, timeZone } = takingPayments(await repo.businessOfPayment(tx, payment.businessId));
+          const { name, sendReceipts, timeZone, settlementDelayDays } = takingPayments(await repo.businessOfPayment(tx, payment.businessId));
           business = { name, sendReceipts, timeZone };
+          settlement = { delayDays: settlementDelayDays, timeZone };
           await lockSource(tx, payment.businessId, { type: payment.sourceType, id: payment.sourceId }, payment.amount - payment.customerFee);
         }
         return record(newAttempt(payment, 'action', payment.amount, { method, decision }, requestKey ?? null, clock.now()));
@@ -215,7 +217,8 @@ export function createChargesService(deps: {
         outcome: await processor.provider(locked.provider).completeAction(intentOf(locked, ''), method, decision, attempt.id),
       }),
       async finish(tx, payment, attempt, answer) {
-        const settled = (await finishAttempt(tx, payment, attempt, answer, where)) as Settled<ChargeResult>;
+        // The first phase's read of the business also gives the settlement's terms: the outcome reads nothing of it.
+        const settled = (await finishAttempt(tx, payment, attempt, answer, where, settlement)) as Settled<ChargeResult>;
         return business && 'result' in settled ? { result: { ...settled.result, business } } : settled;
       },
       recorded: async (_tx, payment) => ({ payment, nextAction: await nextActionOf(db, payment) }),
@@ -275,7 +278,8 @@ export function createChargesService(deps: {
     const { decision } = attempt.data as { decision: ActionDecision };
     await event(tx, payment, decision === 'approve' ? 'action_approved' : 'action_failed');
     const outcome = answer.outcome as Outcome;
-    return { result: await applyOutcome(tx, payment, outcome, processor.provider(payment.provider), where) };
+    const prior = settlement ? { ...NOTHING_PRIOR, settlement } : NOTHING_PRIOR;
+    return { result: await applyOutcome(tx, payment, outcome, processor.provider(payment.provider), where, prior) };
   }
 
   const savedCharges = createSavedCharges({ clock, processor, sources, eventRow, applyOutcome });
