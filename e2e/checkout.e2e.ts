@@ -65,12 +65,13 @@ async function payByCard(page: Page, number: string, email = 'casey@example.com'
 /** The business's SGD balance on the Overview: pending and available together (a refund may come out of either). */
 async function sgdBalance(page: Page): Promise<number> {
   await page.goto(`/business/${businessId}/payments`);
-  const balances = page.getByRole('region', { name: 'Balances' });
+  const balances = page.getByRole('region', { name: 'Balances and payouts' });
   await balances.waitFor();
-  // A business without funds yet shows a sentence instead of the table.
-  if (await balances.getByText('No funds yet.').isVisible()) return 0;
-  const row = balances.getByRole('table').getByRole('row', { name: /SGD/ });
-  return minor((await row.getByRole('cell').nth(1).textContent()) ?? '') + minor((await row.getByRole('cell').nth(2).textContent()) ?? '');
+  // A business without funds yet shows a sentence instead of the figures.
+  if (await balances.getByText(/^No funds yet/).isVisible()) return 0;
+  const available = await balances.getByTestId('available-sgd').textContent();
+  const pending = await balances.getByTestId('pending-sgd').textContent();
+  return minor(available ?? '') + minor(pending ?? '');
 }
 
 describe('hosted checkout', () => {

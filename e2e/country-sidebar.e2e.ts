@@ -27,7 +27,7 @@ async function signInToBusiness(email: string, businessName: string, businessId:
   const session = await signedInPage(browser, email);
   await session.page.getByRole('link', { name: new RegExp(businessName) }).click();
   await session.page.waitForURL(new RegExp(`/business/${businessId}/payments$`));
-  await session.page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening)/ }).waitFor();
+  await session.page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
   await menu(session.page).getByRole('link', { name: 'Transactions' }).waitFor();
   return session;
 }

@@ -42,7 +42,7 @@ describe('sign-in returns people to the page they asked for', () => {
   it('after a 401 ended the session, the login screen says so and signing in again returns to the page the person was on', async () => {
     const { context, page } = await newPage(browser);
     const businessId = await openDemoBusiness(page, 'admin@demo.test');
-    await page.getByRole('progressbar', { name: 'Account setup progress' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
     // The session ends server-side (as after an idle timeout): the next call answers 401.
     await context.clearCookies();
     await page.getByRole('button', { name: /Account menu/ }).click();

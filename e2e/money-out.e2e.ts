@@ -117,7 +117,9 @@ describe('the wallet balance', () => {
     const { page, close } = await signedIn(375);
     await page.goto(wallet('?account=pending'));
     await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
-    await eventually(async () => (await statementRows(page)).some((r) => r[2] === `Payment ${paid[1]!.checkout.public_id}`)).toBe(true);
+    // On a phone the statement is a card per entry (components/data-list.tsx).
+    const cards = page.getByRole('list', { name: 'Statement' });
+    await eventually(async () => (await cards.textContent())?.includes(`Payment ${paid[1]!.checkout.public_id}`) ?? false).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'wallet-balance-375');
     await expectAccessible(page);

@@ -83,7 +83,7 @@ describe('payment links', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'payment-link-create-375');
     await page.goto(`/business/${businessId}/payments/links`);
-    await page.getByRole('table', { name: 'Payment links' }).getByRole('link').first().click();
+    await page.getByRole('list', { name: 'Payment links' }).getByRole('link').first().click();
     await page.getByRole('heading', { level: 2, name: 'QR code' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'payment-link-detail-375');

@@ -176,12 +176,12 @@ describe('payouts in the browser', () => {
     await eventually(async () => (await mailbox()).some((m) => m.to === OWNER && m.subject === `Payout of ${money(available)} sent`)).toBe(true);
     await session.close();
 
-    // 375 px: the detail fits (the lines scroll sideways in their own region).
+    // 375 px: the detail fits (the lines are a card each).
     session = await pageOf(OWNER, 375);
     page = session.page;
     await page.goto(`/business/${businessId}/payments/balance/payouts/${payoutId}`);
     await page.getByRole('heading', { level: 1, name: `Payout of ${money(available)}` }).waitFor();
-    await page.getByRole('table', { name: 'Payout lines' }).waitFor();
+    await page.getByRole('list', { name: 'Payout lines' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'payout-detail-375');
     await expectAccessible(page);

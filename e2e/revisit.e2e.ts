@@ -68,7 +68,7 @@ describe('revisits', () => {
     const nav = page.getByRole('navigation', { name: /menu/ });
     await nav.getByRole('link', { name: 'Overview' }).first().click();
     await page.waitForURL(/\/payments$/);
-    await page.getByText('Payments overview for').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
 
     // Back to the staff list within 30 seconds: everything it shows is in the cache.
     const calls = recordApiCalls(page);
@@ -79,13 +79,13 @@ describe('revisits', () => {
     // And forward again to the overview, seen moments ago too.
     await page.goForward();
     await page.waitForURL(/\/payments$/);
-    await page.getByText('Payments overview for').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
     expect(calls).toEqual([]);
 
     // A reload: the page itself is revalidated, every hashed asset comes from the browser's cache.
     network.fetched.length = 0;
     await page.reload();
-    await page.getByText('Payments overview for').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
     const reloaded = network.fetched.filter((f) => f.path.startsWith('/assets/'));
     expect(reloaded.length).toBeGreaterThan(0);
     expect(reloaded.filter((f) => !f.fromCache)).toEqual([]);

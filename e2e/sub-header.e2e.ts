@@ -112,7 +112,7 @@ describe('the sub-header bar in the browser', () => {
     await screenshot(page, 'sub-header-bar-375');
     await page.getByRole('textbox', { name: /^Email/ }).press('Enter');
     await page.waitForURL(/\/online-store\/users\?tab=invitations$/);
-    await page.getByRole('table', { name: 'Pending invitations' }).getByText(email).waitFor();
+    await page.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor();
     await close();
   });
 });

@@ -135,7 +135,7 @@ describe('business verification in the browser', () => {
     await back.page.waitForURL(/\/choose-business$/);
     await back.page.getByRole('link', { name: new RegExp(businessName) }).click();
     await back.page.waitForURL(new RegExp(`/business/${businessId}/payments$`));
-    await back.page.getByRole('heading', { level: 1, name: /Good (morning|afternoon|evening), Vera/ }).waitFor();
+    await back.page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
     await back.context.close();
   });
 

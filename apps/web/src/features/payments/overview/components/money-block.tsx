@@ -67,7 +67,7 @@ export function MoneyBlock({ data, businessId }: { data: Overview; businessId: s
                 {formatMoneyWithCode(b.available.amount, b.currency)}
               </Text>
               <Text size="sm">
-                Pending <strong>{formatMoneyWithCode(b.pending.amount, b.currency)}</strong>
+                Pending <strong data-testid={`pending-${b.currency}`}>{formatMoneyWithCode(b.pending.amount, b.currency)}</strong>
               </Text>
               {b.pending_parts.length > 0 ? (
                 <List size="xs" c="dimmed" spacing={2} aria-label={`When pending ${b.currency.toUpperCase()} becomes available`}>
