@@ -2,7 +2,11 @@
 // unit, web and API tests (on the embedded database and on a real PostgreSQL server started here) in one;
 // the build, the other Node versions' smoke check and the browser tests in real Chromium in the other.
 // Vitest gives a 2-core machine one worker, so one lane alone leaves a core mostly idle while browser tests
-// wait on the browser and the server; side by side, each lane keeps one busy.
+// wait on the browser and the server; side by side, each lane keeps one busy. One PostgreSQL server serves both:
+// the API suite's second pass, and the browser tests' server (the embedded database answers one statement at a
+// time, and a page's requests come together; the embedded database's browser path is checked by the Node
+// versions' smoke check and the process tests, which boot servers on it).
+import { readFileSync } from 'node:fs';
 import { chromiumPackage, ensureApt, ensureNodeModules, fontsPackage, log, postgresPackage, run, runAsync, runInLane } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 
@@ -19,29 +23,37 @@ if (types !== 0 || lint !== 0) {
 }
 run('node', ['scripts/check-structure.mjs']);
 
-async function apiLane() {
-  log('[api] starting a PostgreSQL server, then vitest: unit, web, api-pglite, api-postgres');
-  const pg = await startPostgres();
+/** Seconds the CPUs were busy and in all since boot (the first line of /proc/stat), to say how full the run kept them. */
+function cpuTimes() {
   try {
-    const projects = ['unit', 'web', 'api-pglite', 'api-postgres'].flatMap((p) => ['--project', p]);
-    const code = await runInLane('api', 'npx', ['vitest', 'run', ...projects], { env: { ...process.env, TEST_PG_URL: pg.url } });
-    log(`[api] finished with exit code ${code}`);
-    return code;
-  } finally {
-    pg.stop();
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
   }
 }
+const cpuAtStart = cpuTimes();
 
-async function browserLane() {
+async function apiLane(pgUrl) {
+  log('[api] vitest: unit, web, api-pglite, api-postgres');
+  const projects = ['unit', 'web', 'api-pglite', 'api-postgres'].flatMap((p) => ['--project', p]);
+  const code = await runInLane('api', 'npx', ['vitest', 'run', ...projects], { env: { ...process.env, TEST_PG_URL: pgUrl } });
+  log(`[api] finished with exit code ${code}`);
+  return code;
+}
+
+async function browserLane(pgUrl) {
   log('[browser] building the web app and the server');
   const steps = [
     ['npm', ['run', 'build']],
     // Boots the built server and signs in on the other supported Node versions.
     ['node', ['scripts/node-versions.mjs']],
-    ['npx', ['vitest', 'run', '--project', 'e2e']],
+    ['npx', ['vitest', 'run', '--project', 'e2e'], { env: { ...process.env, E2E_PG_URL: pgUrl } }],
   ];
-  for (const [cmd, args] of steps) {
-    const code = await runInLane('browser', cmd, args);
+  for (const [cmd, args, options] of steps) {
+    const code = await runInLane('browser', cmd, args, options);
     if (code !== 0) {
       log(`[browser] ${cmd} ${args.join(' ')} failed with exit code ${code}`);
       return code;
@@ -51,7 +63,16 @@ async function browserLane() {
   return 0;
 }
 
-const codes = await Promise.all([apiLane(), browserLane()]);
+log('starting a PostgreSQL server for the API and browser tests');
+const pg = await startPostgres();
+let codes;
+try {
+  codes = await Promise.all([apiLane(pg.url), browserLane(pg.url)]);
+} finally {
+  pg.stop();
+}
 const code = codes.find((c) => c !== 0) ?? 0;
-log(`npm test finished in ${Math.round((Date.now() - started) / 1000)} s with exit code ${code}`);
+const cpuAtEnd = cpuTimes();
+const cpuUse = cpuAtStart && cpuAtEnd ? `, the CPUs ${Math.round((100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total))} % busy` : '';
+log(`npm test finished in ${Math.round((Date.now() - started) / 1000)} s${cpuUse}, with exit code ${code}`);
 process.exit(code);

@@ -44,6 +44,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | File | undefined;
+  /**
+   * An embedded database already open (tests keep one per worker and empty it between files): used as it is,
+   * and left open when the returned database closes; its owner closes it.
+   */
+  client?: PGlite | undefined;
   poolSize?: number;
   /** Called with every SQL statement the app sends (tests count round trips with it). */
   onQuery?: (sql: string) => void;
@@ -76,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  if (options.client) return embeddedDatabase(options.client, options, async () => undefined);
   // One process owns an embedded database directory: a second one would silently lose writes.
   let unlock: (() => void) | undefined;
   if (options.dataDir) {
@@ -93,6 +99,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     unlock?.();
     throw error;
   }
+  return embeddedDatabase(client, options, async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock?.();
+    }
+  });
+}
+
+/** The app's handle on an embedded database; `closeClient` runs after the change feed has closed. */
+function embeddedDatabase(client: PGlite, options: DatabaseOptions, closeClient: () => Promise<void>): Database {
   const db = drizzlePglite(client, { schema, ...queryLogger(options) }) as unknown as Executor;
   const changes = pgliteChangeFeed(client);
   return {
@@ -106,9 +123,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: async () => {
       try {
         await changes.close();
-        await client.close();
       } finally {
-        unlock?.();
+        await closeClient();
       }
     },
     dumpDataDir: async () => client.dumpDataDir('none'),
