@@ -7,6 +7,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { SubHeaderBar } from '@/components/sub-header-bar/sub-header-bar';
+import { TestModeMark } from '@/components/test-mode-mark';
 import { CONTENT_PADDING } from '@/components/sub-header-bar/sub-header-store';
 import { businessQuery, useUser } from '@/lib/session';
 import { BusinessWarningBanners } from '../business-warnings-banners';
@@ -72,6 +73,8 @@ export function BusinessLayout() {
             <Box visibleFrom="sm" style={{ minWidth: 0 }}>
               <BusinessSwitcher user={user} business={current} />
             </Box>
+            {/* From the business answer: payments run on the test processor. Not dismissible, at every width. */}
+            {current.test_mode ? <TestModeMark /> : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CommandPaletteButton />

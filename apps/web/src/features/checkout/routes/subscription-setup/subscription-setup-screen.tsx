@@ -25,7 +25,7 @@ export function Component() {
     );
   }
   return (
-    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode}>
+    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode} testCards>
       <SetupCard publicId={publicId} page={page.data} />
     </CheckoutFrame>
   );

@@ -44,7 +44,7 @@ export function Component() {
     );
   }
   return (
-    <CheckoutFrame business={page.data.business} testMode={false} maw={720}>
+    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode} maw={720}>
       <Portal businessId={businessId} token={token} portal={page.data} />
     </CheckoutFrame>
   );
