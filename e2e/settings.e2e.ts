@@ -94,7 +94,8 @@ describe('business settings in the browser', () => {
     expect(mail).toMatchObject({
       to: OWNER,
       subject: '[Test] Your bill INV-000123',
-      text: 'Hello Jamie Tan, please pay SGD 125.00: https://example.com/sample',
+      // The demo server runs on the test processor: every mail opens with the Test mode line.
+      text: 'Test mode: this mail tells of test activity. No real money moved.\n\nHello Jamie Tan, please pay SGD 125.00: https://example.com/sample',
     });
 
     // An unknown variable is refused before anything is sent.

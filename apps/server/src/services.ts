@@ -10,6 +10,7 @@ import type { JobSender } from './modules/platform/jobs/jobs.service';
 import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
 import type { PaymentProvider } from './modules/payments/processor/provider';
 import type { ProcessorFaults } from './modules/payments/processor/test-provider';
+import { withTestModeMark } from './mail/test-mode-mark';
 import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
 import { sessionModule } from './modules/identity/session/session.module';
 import { authModule } from './modules/identity/auth/auth.module';
@@ -73,47 +74,50 @@ export interface ServiceOptions {
  * module whose needs are not met above it does not type-check), then each registers its routes.
  */
 function composeModules(platform: Platform) {
-  return compose(platform)
-    .use(businessModule)
-    .use(sessionModule)
-    .use(businessDetailsModule)
-    .use(onboardingModule)
-    .use(verificationModule)
-    .use(staffModule)
-    .use(auditLogModule)
-    .use(notificationSettingsModule)
-    .use(emailTemplatesModule)
-    .use(ledgerModule)
-    .use(processorModule)
-    .use(customersModule)
-    .use(chargesModule)
-    .use(productsModule)
-    .use(paymentMethodsModule)
-    .use(checkoutCustomisationModule)
-    .use(sourcePaymentsModule)
-    .use(paymentLinksModule)
-    .use(staticQrCodesModule)
-    .use(invoicesModule)
-    .use(invoiceRemindersModule)
-    .use(recurringPlansModule)
-    .use(portalLinksModule)
-    .use(subscriptionsModule)
-    .use(invoicePageModule)
-    .use(directDebitModule)
-    .use(customerPortalModule)
-    .use(repeatingInvoicesModule)
-    .use(invoiceImportsModule)
-    .use(transactionsModule)
-    .use(checkoutModule)
-    .use(overviewModule)
-    .use(balancesModule)
-    .use(salesReportModule)
-    .use(authModule)
-    .use(userModule)
-    .use(bankAccountsModule)
-    .use(payoutsModule)
-    .use(sendMoneyModule)
-    .use(devMailboxModule);
+  return (
+    compose(platform)
+      // First: the business answer says whether payments run on the test processor (test mode).
+      .use(processorModule)
+      .use(businessModule)
+      .use(sessionModule)
+      .use(businessDetailsModule)
+      .use(onboardingModule)
+      .use(verificationModule)
+      .use(staffModule)
+      .use(auditLogModule)
+      .use(notificationSettingsModule)
+      .use(emailTemplatesModule)
+      .use(ledgerModule)
+      .use(customersModule)
+      .use(chargesModule)
+      .use(productsModule)
+      .use(paymentMethodsModule)
+      .use(checkoutCustomisationModule)
+      .use(sourcePaymentsModule)
+      .use(paymentLinksModule)
+      .use(staticQrCodesModule)
+      .use(invoicesModule)
+      .use(invoiceRemindersModule)
+      .use(recurringPlansModule)
+      .use(portalLinksModule)
+      .use(subscriptionsModule)
+      .use(invoicePageModule)
+      .use(directDebitModule)
+      .use(customerPortalModule)
+      .use(repeatingInvoicesModule)
+      .use(invoiceImportsModule)
+      .use(transactionsModule)
+      .use(checkoutModule)
+      .use(overviewModule)
+      .use(balancesModule)
+      .use(salesReportModule)
+      .use(authModule)
+      .use(userModule)
+      .use(bankAccountsModule)
+      .use(payoutsModule)
+      .use(sendMoneyModule)
+      .use(devMailboxModule)
+  );
 }
 
 /**
@@ -122,17 +126,20 @@ function composeModules(platform: Platform) {
  */
 export function buildServices(options: ServiceOptions) {
   const { db, clock, config, mailer, jobs } = options;
+  // Asked at each send: the processor is built with the modules, below.
+  let testMode = () => false;
   const platform: Platform = {
     db,
     clock,
     config,
     changes: options.changes,
-    mailer,
+    mailer: withTestModeMark(mailer, () => testMode()),
     limiter: createRateLimiter({ db, clock }),
     audit: createAuditService({ clock }),
     jobs,
   };
   const modules = composeModules(platform);
+  testMode = () => modules.services.processor.testMode();
   for (const source of options.paymentSources ?? []) modules.services.charges.registerSource(source);
   if (options.paymentProviders) modules.services.processor.addProviders(options.paymentProviders);
   if (options.processorFaults) modules.services.processor.useFaults(options.processorFaults);

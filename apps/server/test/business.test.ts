@@ -91,6 +91,7 @@ describe('GET /v1/business/:id', () => {
       permissions: [...ROLE_PERMISSIONS.owner],
       read_only: false,
       transfers_awaiting_review: 0,
+      test_mode: true,
     });
   });
 

@@ -1,3 +1,4 @@
+import { businessEndpoints } from '@merchant/business';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, hostOfKind, originOfKind } from '@merchant/core';
 import { auditLogs } from '../src/db/schema';
@@ -54,6 +55,9 @@ describe('signed portal links', () => {
     const page = await owner.ok(customerPortalEndpoints.get, { params: { business_id: businessId, token } }, { host: invoiceHost });
     expect(page.customer).toEqual({ name: customer.name, email: customer.email });
     expect(page.business.name).toBeTruthy();
+    // The portal writes its times on the business's clock and says so; it is in test mode.
+    const { time_zone: zone } = await owner.ok(businessEndpoints.get, { params: { business_id: businessId } });
+    expect([page.time_zone, page.test_mode]).toEqual([zone, true]);
     expect(page.receipts).toHaveLength(1);
     expect(page.receipts[0]).toMatchObject({ amount: { amount: 12_34, currency: 'sgd' }, status: 'succeeded', method: 'card' });
     expect(page.receipts[0]!.card?.last4).toBe('4242');

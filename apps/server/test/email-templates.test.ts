@@ -5,6 +5,7 @@ import { buildPath } from '@merchant/core';
 import { auditLogs, mailOutbox } from '../src/db/schema';
 import { createBusiness } from './factories';
 import { createTestContext, failure, mailbox, type TestContext } from './harness';
+import { TEST_MODE_MAIL_LINE } from '../src/mail/test-mode-mark';
 
 /** Email templates: list with defaults, save with variable checks, reset, and a test mail to oneself. */
 let t: TestContext;
@@ -117,7 +118,8 @@ describe('POST /v1/business/:id/email-templates/:template/send-test', () => {
     expect(mail).toMatchObject({
       to: people.owner.email,
       subject: `[Test] Pay INV-000123 to ${name}`,
-      text: 'Hi Jamie Tan <b>now</b>\nSGD 125.00 by 15 Nov 2026: https://example.com/sample',
+      // The app runs on the test processor: the mail layout puts the Test mode line first.
+      text: `${TEST_MODE_MAIL_LINE}\n\nHi Jamie Tan <b>now</b>\nSGD 125.00 by 15 Nov 2026: https://example.com/sample`,
     });
     const [row] = await t.database.db
       .select()
@@ -140,7 +142,11 @@ describe('POST /v1/business/:id/email-templates/:template/send-test', () => {
       body: { subject: 'Draft {{order_number}}', body: 'Draft for {{customer_name}}' },
     });
     expect(ok).toEqual({ sent_to: people.admin.email });
-    expect((await mailbox(t.app))[0]).toMatchObject({ to: people.admin.email, subject: '[Test] Draft #1001', text: 'Draft for Jamie Tan' });
+    expect((await mailbox(t.app))[0]).toMatchObject({
+      to: people.admin.email,
+      subject: '[Test] Draft #1001',
+      text: `${TEST_MODE_MAIL_LINE}\n\nDraft for Jamie Tan`,
+    });
     expect((await admin.call(endpoints.sendTest, { ...of(id, 'order_confirmation'), body: { subject: 'Only a subject' } })).status).toBe(422);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32, deflateSync } from 'node:zlib';
 import nodemailer from 'nodemailer';
 import pino from 'pino';
-import { endpointPath, hostOfKind } from '@merchant/core';
+import { endpointPath, formatDate, hostOfKind } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import {
   checkoutCustomisationEndpoints,
@@ -121,7 +121,6 @@ describe('the dashboard download', () => {
       businessName,
       'INVOICE',
       invoice.number,
-      'SENT',
       customer.name!,
       customer.email!,
       'Issued 1 Nov 2026',
@@ -151,6 +150,18 @@ describe('the dashboard download', () => {
       pdf.text.indexOf(s),
     );
     expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("says the invoice's state in the customer's words, as the invoice page does, and carries the Test mode mark", async () => {
+    const invoice = await sentInvoice();
+    const pdf = await readPdf((await owner.get(pdfUrl(invoice))).rawPayload);
+    // The header's pill follows the number: "Due 30 Nov 2026", never the dashboard's "SENT".
+    const header = pdf.text.slice(pdf.text.indexOf(invoice.number), pdf.text.indexOf(customer.name!));
+    expect(header).toContain('Due 30 Nov 2026');
+    expect(pdf.text).not.toMatch(/\bSENT\b/);
+    // The app's processor is the test one: a band under the header and the mark in the footer.
+    expect(pdf.text).toContain('TEST MODE: this invoice was issued in test mode. No real money moves.');
+    expect(pdf.text).toContain(`TEST MODE · ${businessName} · ${invoice.number} · Page 1 of 1`);
   });
 
   it("prints the seller's address and tax number from the business details, on the dashboard's PDF and the customer's", async () => {
@@ -199,17 +210,17 @@ describe('the dashboard download', () => {
     const invoice = await sentInvoice();
     await owner.ok(invoiceEndpoints.markPaid, { ...at(invoice), body: { amount: 2000, note: 'Bank transfer' } });
     const partial = await readPdf((await owner.get(pdfUrl(invoice))).rawPayload);
-    expect(partial.text).toContain('PARTIALLY PAID');
+    expect(partial.text).toContain('Part paid · due 30 Nov 2026');
     expect(partial.text).toContain('SGD 20.00');
     expect(partial.text).toContain('SGD 17.06');
 
     const draft = await createInvoice(owner, businessId, customer.id);
     const drafted = await readPdf((await owner.get(pdfUrl(draft))).rawPayload);
-    expect(drafted.text).toContain('DRAFT');
+    expect(drafted.text).toContain('Draft');
     // A draft has no page on the invoice host yet: its address is not printed.
     expect(drafted.text).not.toContain(draft.public_id);
     await owner.ok(invoiceEndpoints.void, at(draft));
-    expect((await readPdf((await owner.get(pdfUrl(draft))).rawPayload)).text).toContain('VOID');
+    expect((await readPdf((await owner.get(pdfUrl(draft))).rawPayload)).text).toContain('Void');
   });
 
   it('draws names the standard fonts cannot hold without garbling them: accents dropped, other scripts as "?"', async () => {
@@ -318,8 +329,9 @@ describe('the mails', () => {
     const attached = await readPdf(file.rawPayload);
     expect(attached.text).toContain(invoice.number);
     expect(attached.text).toContain('SGD 37.06');
-    // Rendered as the mail describes the invoice: sent, not the draft it was when Send was pressed.
-    expect(attached.text).toContain('SENT');
+    // Rendered as the mail describes the invoice: sent ("Due ..."), not the draft it was when Send was pressed.
+    expect(attached.text).toMatch(new RegExp(`${invoice.number}\\s+Due ${formatDate(invoice.due_date)}`));
+    expect(attached.text).not.toContain('Draft');
 
     await owner.ok(invoiceEndpoints.remind, at(invoice));
     const [reminder] = await keptMail();

@@ -8,6 +8,7 @@ import { emailTemplatesModule } from '../src/modules/business/email-templates/em
 import { checkoutCustomisationModule } from '../src/modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from '../src/modules/payments/source-payments/source-payments.module';
 import { invoicesModule } from '../src/modules/payments/invoices/invoices.module';
+import { processorModule } from '../src/modules/payments/processor/processor.module';
 import { repeatingInvoicesModule } from '../src/modules/payments/repeating-invoices/repeating-invoices.module';
 import { createBusiness, createCustomer, createRepeatingInvoice } from './factories';
 import { Agent, mailbox, type TestContext } from './harness';
@@ -25,7 +26,13 @@ const START = new Date('2026-11-01T09:00:00Z');
 /** Another process's scheduler: the modules it is built from, on a platform and a job queue of its own. */
 async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClock>) {
   const { services, jobs } = await otherProcessOn(database, clock, (platform) =>
-    compose(platform).use(emailTemplatesModule).use(checkoutCustomisationModule).use(sourcePaymentsModule).use(invoicesModule).use(repeatingInvoicesModule),
+    compose(platform)
+      .use(processorModule)
+      .use(emailTemplatesModule)
+      .use(checkoutCustomisationModule)
+      .use(sourcePaymentsModule)
+      .use(invoicesModule)
+      .use(repeatingInvoicesModule),
   );
   return { scheduler: services.repeatingInvoices.scheduler, jobs };
 }

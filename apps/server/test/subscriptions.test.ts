@@ -1,3 +1,4 @@
+import { businessEndpoints } from '@merchant/business';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,8 @@ describe('subscribing a customer', () => {
       unavailable: null,
       test_mode: true,
     });
+    // Its times are the business's, and the page says so.
+    expect(page.time_zone).toBe((await owner.ok(businessEndpoints.get, { params: { business_id: businessId } })).time_zone);
     // The setup page is on the checkout host only.
     const onApp = await new Agent(t.app).call(subscriptionSetupEndpoints.get, { params: { public_id: setupId } });
     expect(onApp.status).toBe(404);

@@ -84,6 +84,8 @@ export const BusinessSchema = BusinessSummarySchema.extend({
   read_only: z.boolean(),
   /** Transfers awaiting review, for the Send Payments dot. */
   transfers_awaiting_review: z.number().int(),
+  /** Payments run on the test processor: no real money moves. The dashboard shows a Test mode mark while it is true. */
+  test_mode: z.boolean(),
 });
 export type Business = z.infer<typeof BusinessSchema>;
 

@@ -134,6 +134,8 @@ export const ReceiptSchema = z.object({
    * customer's email when the business sends receipts; null when no receipt was mailed.
    */
   sent_to: z.string().nullable(),
+  /** Paid on the test processor: the page carries the Test mode mark. */
+  test_mode: z.boolean(),
 });
 
 /** An email as a public page may show it: its first character, then dots, then the domain ("a•••@example.com"). */

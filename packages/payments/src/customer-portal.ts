@@ -66,6 +66,8 @@ export const PortalPageSchema = z.object({
   expires_at: z.string(),
   subscriptions: z.array(PortalSubscriptionSchema),
   receipts: z.array(PortalReceiptSchema),
+  /** The business's time zone: the portal's times are on its clock, and say so. */
+  time_zone: z.string(),
   test_mode: z.boolean(),
 });
 export type PortalPage = z.infer<typeof PortalPageSchema>;

@@ -1,5 +1,6 @@
-import { buildPath, defineEndpoint, fileAnswer } from '@merchant/core';
+import { buildPath, defineEndpoint, fileAnswer, formatDate, formatShortDate } from '@merchant/core';
 import { InvoiceParamsSchema } from './invoices';
+import type { InvoiceStatus } from './statuses';
 import { InvoicePageParamsSchema } from './invoice-pages';
 
 /**
@@ -9,6 +10,31 @@ import { InvoicePageParamsSchema } from './invoice-pages';
  */
 
 export const INVOICE_PDF_CONTENT_TYPE = 'application/pdf';
+
+/**
+ * An invoice's state in the customer's words, not the dashboard's status: "Due 12 Dec 2026", "Overdue since 12 Dec
+ * 2026", "Part paid · due 12 Dec 2026", "Paid". The invoice page and the PDF both say it. With `thisYear` (a page read
+ * now) a due date of that year leaves its year out ("Due 12 Dec"); a PDF, kept for later, keeps it.
+ */
+export function invoiceCustomerStatus(invoice: { status: InvoiceStatus; due_date: string }, thisYear?: number): string {
+  const due = thisYear !== undefined && invoice.due_date.slice(0, 4) === String(thisYear) ? formatShortDate(invoice.due_date) : formatDate(invoice.due_date);
+  switch (invoice.status) {
+    case 'draft':
+      return 'Draft';
+    case 'void':
+      return 'Void';
+    case 'paid':
+      return 'Paid';
+    case 'refunded':
+      return 'Refunded';
+    case 'overdue':
+      return `Overdue since ${due}`;
+    case 'partially_paid':
+      return `Part paid · due ${due}`;
+    case 'sent':
+      return `Due ${due}`;
+  }
+}
 
 /** The file name of an invoice's PDF: `INV-000042.pdf`. */
 export function invoicePdfFilename(number: string): string {

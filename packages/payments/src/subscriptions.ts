@@ -211,6 +211,8 @@ export const SubscriptionSetupPageSchema = z.object({
   method: SavedMethodSchema.nullable(),
   /** Null while it can be used; otherwise the sentence the customer sees (used, expired, subscription ended). */
   unavailable: z.string().nullable(),
+  /** The business's time zone: the page's times are on its clock, and say so. */
+  time_zone: z.string(),
   test_mode: z.boolean(),
 });
 export type SubscriptionSetupPage = z.infer<typeof SubscriptionSetupPageSchema>;

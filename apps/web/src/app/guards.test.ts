@@ -56,6 +56,7 @@ const business = (overrides: Partial<Business> = {}): Business => ({
   warnings: [],
   permissions: [],
   transfers_awaiting_review: 0,
+  test_mode: false,
   ...overrides,
 });
 

@@ -2,6 +2,7 @@ import { Alert, Avatar, Box, Code, Group, List, Paper, Stack, Text, Title } from
 import type { ReactNode } from 'react';
 import { TEST_CARDS, type Checkout } from '@merchant/payments';
 import { apiAssetUrl } from '@/lib/api-client';
+import { TestModeMark } from './test-mode-mark';
 
 export type Branding = Checkout['business'];
 
@@ -10,16 +11,19 @@ export const spaced = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 '
 
 /**
  * The merchant's header (logo, name, brand colour) above one page a customer sees: the checkout's, or an
- * invoice's (wider, `maw`).
+ * invoice's (wider, `maw`). In test mode the header carries the Test mode mark; `testCards` adds the test cards
+ * under it on the pages where a card is typed.
  */
 export function CheckoutFrame({
   business,
   testMode,
+  testCards = false,
   children,
   maw = 480,
 }: {
   business: Branding | null;
   testMode: boolean;
+  testCards?: boolean;
   children: ReactNode;
   maw?: number;
 }) {
@@ -35,19 +39,20 @@ export function CheckoutFrame({
               {business.name.slice(0, 1).toUpperCase()}
             </Avatar>
           ) : null}
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere', flex: 1 }}>
             {business?.name ?? 'Secure checkout'}
           </Title>
+          {testMode ? <TestModeMark /> : null}
         </Group>
       </Paper>
-      {testMode ? <TestModeBanner /> : null}
+      {testMode && testCards ? <TestCardsBanner /> : null}
       {children}
     </Stack>
   );
 }
 
 /** Test mode: nothing is charged; the test cards and what each does. */
-function TestModeBanner() {
+function TestCardsBanner() {
   return (
     <Alert color="yellow" title="Test mode: no real money moves" role="note" aria-label="Test mode">
       <Text size="sm">Pay with one of these card numbers, any future expiry date and any CVC:</Text>

@@ -45,5 +45,6 @@ export const ownerBusiness = (overrides: Partial<Business> = {}): Business => ({
   warnings: [],
   permissions: [...ALL_PERMISSIONS],
   transfers_awaiting_review: 0,
+  test_mode: false,
   ...overrides,
 });

@@ -6,7 +6,7 @@
  */
 import type { CalendarDate } from '../date/calendar-date';
 import { localDate } from '../date/business-day';
-import { formatMinor } from '../money/format';
+import { formatMoneyWithCode } from '../money/format';
 
 /** What a screen, a mail or a PDF shows for a missing value. */
 export const EMPTY_VALUE = '—';
@@ -19,17 +19,14 @@ export function orEmpty(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? EMPTY_VALUE : value;
 }
 
-const MINUS = '\u2212';
-
 /**
  * An amount with its currency code and its sign in front: `-3277 sgd` -> "−SGD 32.77" (a true minus sign),
  * `3277` -> "SGD 32.77", or "+SGD 32.77" with `plus` (a statement's credits). Missing: "—".
  */
 export function formatSignedMoney(amount: number | null | undefined, currency: string, options: { plus?: boolean } = {}): string {
   if (amount === null || amount === undefined) return EMPTY_VALUE;
-  const body = `${currency.trim().toUpperCase()} ${formatMinor(Math.abs(amount), currency)}`;
-  if (amount < 0) return `${MINUS}${body}`;
-  return options.plus && amount > 0 ? `+${body}` : body;
+  const text = formatMoneyWithCode(amount, currency);
+  return options.plus && amount > 0 ? `+${text}` : text;
 }
 
 /** A money value of the API (`{ amount, currency }`) as {@link formatSignedMoney} writes it; missing: "—". */

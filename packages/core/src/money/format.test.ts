@@ -138,13 +138,26 @@ describe('formatMoneyWithCode', () => {
     expect(formatMoneyWithCode(123456, 'sgd')).toBe('SGD 1,234.56');
     expect(formatMoneyWithCode(123456)).toBe('SGD 1,234.56');
     expect(formatMoneyWithCode(1500, 'jpy')).toBe('JPY 1,500');
-    expect(formatMoneyWithCode(-1234, 'Kwd')).toBe('KWD -1.234');
   });
 
-  it('is always CODE + space + formatMinor', () => {
+  it('puts the sign before the code, as a true minus (U+2212), for currencies of 0, 2 and 3 decimals', () => {
+    expect(formatMoneyWithCode(-3277, 'sgd')).toBe('−SGD 32.77');
+    expect(formatMoneyWithCode(-5, 'usd')).toBe('−USD 0.05');
+    expect(formatMoneyWithCode(-150_000, 'jpy')).toBe('−JPY 150,000');
+    expect(formatMoneyWithCode(-7, 'krw')).toBe('−KRW 7');
+    expect(formatMoneyWithCode(-1234, 'Kwd')).toBe('−KWD 1.234');
+    expect(formatMoneyWithCode(-1_234_567, 'bhd')).toBe('−BHD 1,234.567');
+    expect(formatMoneyWithCode(0, 'kwd')).toBe('KWD 0.000');
+    expect(formatMoneyWithCode(0, 'jpy')).toBe('JPY 0');
+    expect(formatMoneyWithCode(-0, 'sgd')).toBe('SGD 0.00');
+  });
+
+  it('is CODE + space + formatMinor of the magnitude, with a minus in front when negative', () => {
     fc.assert(
       fc.property(anyCurrency, anySafeInteger, (currency, amount) => {
-        expect(formatMoneyWithCode(amount, currency)).toBe(`${currency.toUpperCase()} ${formatMinor(amount, currency)}`);
+        const text = formatMoneyWithCode(amount, currency);
+        expect(text).toBe(`${amount < 0 ? '−' : ''}${currency.toUpperCase()} ${formatMinor(Math.abs(amount), currency)}`);
+        expect(text).not.toContain('-');
       }),
     );
   });

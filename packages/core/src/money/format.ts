@@ -70,12 +70,17 @@ export function formatMinor(amountMinor: number, currency: string = DEFAULT_CURR
   return negative ? `-${body}` : body;
 }
 
+/** The sign of a negative amount on screens, mails and PDFs: a true minus (U+2212), as Stripe writes it. */
+export const MINUS_SIGN = '\u2212';
+
 /**
- * Display with the uppercase currency code in front: `formatMoneyWithCode(123456, 'sgd')` -> `"SGD 1,234.56"`.
+ * The one money display: the uppercase currency code in front, and a negative amount's sign before the code,
+ * `(123456, 'sgd')` -> `"SGD 1,234.56"`, `(-3277, 'sgd')` -> `"−SGD 32.77"` (never `"SGD -32.77"`).
  * @throws RangeError when `amountMinor` is not a safe integer.
  */
 export function formatMoneyWithCode(amountMinor: number, currency: string = DEFAULT_CURRENCY): string {
-  return `${currency.trim().toUpperCase()} ${formatMinor(amountMinor, currency)}`;
+  const body = `${currency.trim().toUpperCase()} ${formatMinor(Math.abs(amountMinor), currency)}`;
+  return amountMinor < 0 ? `${MINUS_SIGN}${body}` : body;
 }
 
 /**

@@ -7,6 +7,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { SubHeaderBar } from '@/components/sub-header-bar/sub-header-bar';
+import { TestModeMark, TestModeStrip } from '@/components/test-mode-mark';
 import { CONTENT_PADDING } from '@/components/sub-header-bar/sub-header-store';
 import { businessQuery, useUser } from '@/lib/session';
 import { BusinessWarningBanners } from '../business-warnings-banners';
@@ -21,6 +22,10 @@ import { SidebarNav } from './sidebar-nav';
 
 /** The command palette (Spotlight, with its modal) loads with the screen, after the shell's first paint. */
 const CommandPalette = lazy(() => import('../command-palette').then((m) => ({ default: m.CommandPalette })));
+
+/** The header's row, and the Test mode strip under it on a phone. */
+const HEADER_ROW = 60;
+const TEST_STRIP = 24;
 
 /** Spec 1: the active section follows the current route; it starts as payments. */
 function useActiveSection(): Section {
@@ -63,15 +68,25 @@ export function BusinessLayout() {
   const sectionLabel = sectionOption?.label ?? 'Business';
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding={0}>
+    <AppShell
+      header={{ height: current.test_mode ? { base: HEADER_ROW + TEST_STRIP, sm: HEADER_ROW } : HEADER_ROW }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={0}
+    >
       <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+        <Group h={HEADER_ROW} px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
             <SectionSwitcher business={current} active={activeSection} />
             <Box visibleFrom="sm" style={{ minWidth: 0 }}>
               <BusinessSwitcher user={user} business={current} />
             </Box>
+            {/* From the business answer: payments run on the test processor. Not dismissible; on a phone, the strip below. */}
+            {current.test_mode ? (
+              <Box visibleFrom="sm">
+                <TestModeMark />
+              </Box>
+            ) : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CommandPaletteButton />
@@ -79,6 +94,11 @@ export function BusinessLayout() {
             <UserMenu user={user} />
           </Group>
         </Group>
+        {current.test_mode ? (
+          <Box hiddenFrom="sm">
+            <TestModeStrip height={TEST_STRIP} />
+          </Box>
+        ) : null}
       </AppShell.Header>
 
       <AppShell.Navbar aria-label={`${sectionLabel} menu`}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatMoneyWithCode, formatShortDate, localDate, minorToMajorString } from '@merchant/core';
+import { formatDate, formatDateRange, formatMoneyWithCode, formatShortDate, localDate, minorToMajorString } from '@merchant/core';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -88,14 +88,14 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
           {title}
         </Text>
         <Text size="sm" c="dimmed" aria-hidden>
-          {point ? `${point.date}: ${formatMoneyWithCode(point.amount, currency)}` : `${formatMoneyWithCode(total, currency)} in all`}
+          {point ? `${formatDate(point.date)}: ${formatMoneyWithCode(point.amount, currency)}` : `${formatMoneyWithCode(total, currency)} in all`}
         </Text>
       </Box>
       <div ref={box} aria-hidden style={{ width: '100%', minHeight: height }} />
       <VisuallyHidden>
         <Table>
           <caption>
-            {title}, {first} to {last}: {formatMoneyWithCode(total, currency)} in all
+            {title}, {formatDateRange(first, last)}: {formatMoneyWithCode(total, currency)} in all
           </caption>
           <Table.Thead>
             <Table.Tr>
@@ -106,7 +106,7 @@ export function DailyBarChart({ title, points, currency, height = 180 }: { title
           <Table.Tbody>
             {points.map((p) => (
               <Table.Tr key={p.date}>
-                <Table.Td>{p.date}</Table.Td>
+                <Table.Td>{formatDate(p.date)}</Table.Td>
                 <Table.Td>{formatMoneyWithCode(p.amount, currency)}</Table.Td>
               </Table.Tr>
             ))}

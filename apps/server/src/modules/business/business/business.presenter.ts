@@ -31,7 +31,11 @@ export function twoFactorRequiredFor(ctx: BusinessView): boolean {
 /** The business of the request context as its caller sees it. */
 export type BusinessView = Pick<BusinessContext, 'business'> & { user: Pick<UserRow, 'id' | 'twoFactorConfirmedAt'> };
 
-export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWarnings.$inferSelect)[], transfersAwaitingReview = 0): Business {
+export function presentBusiness(
+  ctx: BusinessView,
+  warnings: (typeof businessWarnings.$inferSelect)[],
+  { transfersAwaitingReview = 0, testMode = false }: { transfersAwaitingReview?: number; testMode?: boolean } = {},
+): Business {
   const { row, role, permissions } = ctx.business;
   return {
     ...presentBusinessSummary(row, role),
@@ -58,6 +62,7 @@ export function presentBusiness(ctx: BusinessView, warnings: (typeof businessWar
     read_only: role === null,
     // Transfers waiting for a second person (zero while send money is off): the sidebar's dot.
     transfers_awaiting_review: transfersAwaitingReview,
+    test_mode: testMode,
   };
 }
 

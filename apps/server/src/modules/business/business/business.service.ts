@@ -58,7 +58,15 @@ export function onboardingProgressOf(row: Pick<BusinessRow, 'onboardingStatus'>,
   }
 }
 
-export function createBusinessService(deps: { db: Executor; clock: Clock; audit: AuditService; baseDomain: string; standings?: StandingCache }) {
+export function createBusinessService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  baseDomain: string;
+  standings?: StandingCache;
+  /** Payments run on the test processor: the business answer says so (the dashboard's Test mode mark). */
+  testMode?: () => boolean;
+}) {
   const { db, clock, standings } = deps;
 
   async function create(
@@ -101,7 +109,7 @@ export function createBusinessService(deps: { db: Executor; clock: Clock; audit:
     // The dot asks for the person who can act on it: a member who may approve transfers, for the ones others requested.
     const approves = ctx.business.role !== null && can(ctx.business, 'transfers:manage');
     const awaiting = row.features.send_money && approves ? await transfersAwaitingReview(executor, row.id, ctx.user.id) : 0;
-    return presentBusiness(ctx, await repo.activeWarnings(executor, row.id), awaiting);
+    return presentBusiness(ctx, await repo.activeWarnings(executor, row.id), { transfersAwaitingReview: awaiting, testMode: deps.testMode?.() ?? false });
   }
 
   return {

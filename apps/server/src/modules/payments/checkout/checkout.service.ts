@@ -178,6 +178,7 @@ export function createCheckoutService(deps: {
       reference: payment.reference,
       paid_at: payment.succeededAt.toISOString(),
       sent_to: sentTo,
+      test_mode: deps.processor.provider(payment.provider).name === 'test',
     };
   }
 

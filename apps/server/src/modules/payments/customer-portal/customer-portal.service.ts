@@ -14,7 +14,7 @@ import type { BusinessContext, RequestMeta } from '@/http/context';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
+import { brandingAndSettingsFor, brandingFor } from '../checkout-customisation/checkout-customisation.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { DirectDebitService } from '../direct-debit/direct-debit.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -121,18 +121,19 @@ export function createCustomerPortalService(deps: {
 
     async view(businessId: string, token: string): Promise<PortalPage> {
       const { customer, expiresAt } = await customerFor(businessId, token);
-      const [branding, subscriptions, rows] = await Promise.all([
-        brandingFor(db, businessId, 'invoice'),
+      const [business, subscriptions, rows] = await Promise.all([
+        brandingAndSettingsFor(db, businessId, 'invoice'),
         deps.subscriptions.listForCustomer(businessId, customer.id),
         repo.receipts(db, businessId, customer.id, MAX_RECEIPTS),
       ]);
-      if (!branding) throw invalid();
+      if (!business) throw invalid();
       return {
-        business: branding,
+        business: business.branding,
         customer: { name: customer.name, email: customer.email },
         expires_at: expiresAt.toISOString(),
         subscriptions: subscriptions.map(presentPortalSubscription),
         receipts: rows.flatMap(receipt),
+        time_zone: business.timeZone,
         test_mode: deps.testMode(),
       };
     },

@@ -23,12 +23,18 @@ export function createInvoicePdfService(deps: {
   limiter: RateLimiter;
   branding: Pick<CheckoutCustomisationService, 'brandAssets'>;
   present: (row: InvoiceWithCustomer) => Invoice;
+  /** Payments run on the test processor: every PDF carries the Test mode mark. */
+  testMode: () => boolean;
 }) {
   const { db } = deps;
   const notFound = () => new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
 
   async function file(invoice: Invoice, business: InvoicePdfBusiness): Promise<InvoicePdfFile> {
-    return { filename: invoicePdfFilename(invoice.number), contentType: INVOICE_PDF_CONTENT_TYPE, content: await renderInvoicePdf(invoice, business) };
+    return {
+      filename: invoicePdfFilename(invoice.number),
+      contentType: INVOICE_PDF_CONTENT_TYPE,
+      content: await renderInvoicePdf(invoice, business, { testMode: deps.testMode() }),
+    };
   }
 
   return {

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { EMPTY_VALUE, formatDate, formatDateTime, formatMoney, formatNumber } from '@merchant/core';
-import { INVOICE_STATUS_LABELS, PUBLIC_INVOICE_STATUSES, type Invoice, type LogoExtension } from '@merchant/payments';
+import { PUBLIC_INVOICE_STATUSES, invoiceCustomerStatus, type Invoice, type LogoExtension } from '@merchant/payments';
 import { isEmbeddablePng } from './logo-check';
 
 /** What the PDF shows of the business: its name, brand colour and logo (PNG or JPEG; a WebP logo is left out). */
@@ -20,7 +20,12 @@ export interface InvoicePdfBusiness {
 export interface InvoicePdfOptions {
   /** Deflate the page contents (the default); tests may read them uncompressed. */
   compress?: boolean;
+  /** Payments run on the test processor: a Test mode band under the header, and the mark in every page's footer. */
+  testMode?: boolean;
 }
+
+/** What a test-mode PDF says under its header. */
+export const TEST_MODE_PDF_LINE = 'TEST MODE: this invoice was issued in test mode. No real money moves.';
 
 const RENDER_TIMEOUT_MS = 10_000;
 const MARGIN = 48;
@@ -43,7 +48,7 @@ function textOn(hex: string): string {
 
 /** Characters of Windows-1252 above Latin-1's range: with Latin-1 itself, what the standard PDF fonts can draw. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l' };
+const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { '\u2212': '-', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l' };
 const drawable = (c: string) => c === '\n' || c === '\t' || (c >= ' ' && c <= '~') || (c >= '\u00a0' && c <= '\u00ff') || WIN_ANSI_EXTRA.has(c);
 
 /**
@@ -93,7 +98,8 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
     doc.on('error', reject);
   }).finally(() => clearTimeout(timer));
 
-  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  // The standard fonts have no true minus: a negative amount is drawn with a hyphen, still before the code.
+  const money = (amount: number) => drawableText(formatMoney(amount, invoice.currency));
   const name = drawableText(business.name);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
@@ -117,7 +123,8 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
     .fontSize(12)
     .fillColor(INK)
     .text(invoice.number, left, doc.y + 2, { width, align: 'right' });
-  const status = INVOICE_STATUS_LABELS[invoice.status].toUpperCase();
+  // The customer's words, as the invoice page says them ("Due 12 Dec 2026", "Paid"), not the dashboard's status.
+  const status = invoiceCustomerStatus(invoice);
   doc.font(BOLD).fontSize(8);
   const pillWidth = doc.widthOfString(status) + 14;
   const pillTop = doc.y + 6;
@@ -126,6 +133,16 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
   y = Math.max(headerLeftBottom, pillTop + 16) + 20;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
   y += 14;
+
+  if (options.testMode) {
+    doc.roundedRect(left, y, width, 22, 4).fill('#fff3bf');
+    doc
+      .font(BOLD)
+      .fontSize(BODY)
+      .fillColor('#5c3c00')
+      .text(TEST_MODE_PDF_LINE, left + 10, y + 6.5, { width: width - 20 });
+    y += 36;
+  }
 
   // Parties and dates.
   const column = width / 3;
@@ -264,7 +281,10 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
       .font(FONT)
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${name} · ${invoice.number} · Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN + 8, { width, align: 'center' });
+      .text(`${options.testMode ? 'TEST MODE · ' : ''}${name} · ${invoice.number} · Page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN + 8, {
+        width,
+        align: 'center',
+      });
     doc.page.margins.bottom = margins;
   }
   doc.end();

@@ -2,6 +2,7 @@ import { defineModule, type Platform } from '@/modules/module';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import type { SourcePaymentsService } from '@/modules/payments/source-payments/source-payments.service';
+import type { Processor } from '@/modules/payments/processor/processor.module';
 import { invoicesRoutes } from './invoices.routes';
 import { createInvoicesService } from './invoices.service';
 
@@ -21,10 +22,24 @@ export const invoicesModule = defineModule({
     checkoutCustomisation,
     limiter,
     sourcePayments,
+    processor,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'limiter'> & {
     emailTemplates: EmailTemplatesService;
     checkoutCustomisation: CheckoutCustomisationService;
     sourcePayments: SourcePaymentsService;
-  }) => createInvoicesService({ db, clock, audit, mailer, config, emailTemplates, branding: checkoutCustomisation, limiter, sourcePayments }),
+    processor: Processor;
+  }) =>
+    createInvoicesService({
+      db,
+      clock,
+      audit,
+      mailer,
+      config,
+      emailTemplates,
+      branding: checkoutCustomisation,
+      limiter,
+      sourcePayments,
+      testMode: () => processor.testMode(),
+    }),
   routes: invoicesRoutes,
 });

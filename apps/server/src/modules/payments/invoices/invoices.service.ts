@@ -64,11 +64,13 @@ export function createInvoicesService(deps: {
   branding: Pick<CheckoutCustomisationService, 'brandAssets'>;
   limiter: RateLimiter;
   sourcePayments: Pick<SourcePaymentsService, 'page'>;
+  /** Payments run on the test processor: the PDF carries the Test mode mark. */
+  testMode?: () => boolean;
 }) {
   const { db, clock, audit } = deps;
   const invoiceOrigin = originOfKind(deps.config.publicUrl, 'invoice', deps.config.baseDomain);
   const present = (row: Parameters<typeof presentInvoice>[0]) => presentInvoice(row, invoiceOrigin);
-  const pdf = createInvoicePdfService({ db, limiter: deps.limiter, branding: deps.branding, present });
+  const pdf = createInvoicePdfService({ db, limiter: deps.limiter, branding: deps.branding, present, testMode: deps.testMode ?? (() => false) });
 
   /**
    * What an invoice's content becomes once the rules a schema cannot hold are checked (the customer and

@@ -17,6 +17,10 @@ export function createProcessor(providers: readonly PaymentProvider[] = [createT
       if (!provider) throw new Error(`Unknown payment provider ${name}`);
       return provider;
     },
+    /** New payments run on the built-in test provider (test mode): nothing real moves, and every page and mail says so. */
+    testMode(): boolean {
+      return this.provider().name === 'test';
+    },
   };
 }
 export type Processor = ReturnType<typeof createProcessor>;

@@ -6,7 +6,7 @@ import type { KeyedContext, RequestMeta } from '@/http/context';
 import type { RateLimiter } from '@/lib/rate-limit';
 import { standingOfBusiness } from '../business-standing.repository';
 import type { Processor } from '../processor/processor.module';
-import { brandingFor } from '../checkout-customisation/checkout-customisation.service';
+import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import type { Billing, BillingDeps, ChargeDone } from './subscriptions.billing';
 import { savedMethodOf } from './subscriptions.presenter';
 import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
@@ -180,10 +180,10 @@ export function createSubscriptionSetups(
 
     async page(publicId: string): Promise<SubscriptionSetupPage> {
       const { setup, sub, business } = await findSetup(publicId);
-      const branding = await brandingFor(db, sub.businessId);
-      if (!branding) throw NOT_FOUND();
+      const branded = await brandingAndSettingsFor(db, sub.businessId);
+      if (!branded) throw NOT_FOUND();
       return {
-        business: branding,
+        business: branded.branding,
         name: sub.name,
         amount: { amount: sub.amount, currency: sub.currency },
         interval: sub.interval,
@@ -196,6 +196,7 @@ export function createSubscriptionSetups(
         status: sub.status,
         method: savedMethodOf(sub),
         unavailable: unavailable(setup, sub, clock.now(), business),
+        time_zone: branded.timeZone,
         test_mode: deps.processor.provider().name === 'test',
       };
     },

@@ -6,7 +6,7 @@ import { CheckoutFrame } from '@/components/checkout-frame';
 /** The business's header above a direct-debit page, with the test bank accounts in test mode. */
 export function MandateFrame({ mandate, children }: { mandate: MandateState | null; children: ReactNode }) {
   return (
-    <CheckoutFrame business={mandate?.business ?? null} testMode={false}>
+    <CheckoutFrame business={mandate?.business ?? null} testMode={mandate?.test_mode ?? false}>
       {mandate?.test_mode ? (
         <Alert color="yellow" title="Test mode: no real money moves" role="note" aria-label="Test mode">
           <Text size="sm">Use one of these test account numbers with any bank name:</Text>

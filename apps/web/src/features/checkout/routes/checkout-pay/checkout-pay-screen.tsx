@@ -22,7 +22,7 @@ export function Component() {
     );
   }
   return (
-    <CheckoutFrame business={checkout.data.business} testMode={checkout.data.test_mode}>
+    <CheckoutFrame business={checkout.data.business} testMode={checkout.data.test_mode} testCards>
       <PayForm source={{ kind, publicId }} checkout={checkout.data} />
     </CheckoutFrame>
   );

@@ -28,7 +28,7 @@ export function Component() {
       </CheckoutFrame>
     );
   return (
-    <CheckoutFrame business={payment.data.business} testMode={payment.data.test_mode}>
+    <CheckoutFrame business={payment.data.business} testMode={payment.data.test_mode} testCards>
       <PaymentStep payment={payment.data} />
     </CheckoutFrame>
   );

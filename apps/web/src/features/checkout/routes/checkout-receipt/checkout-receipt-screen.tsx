@@ -23,7 +23,7 @@ export function Component() {
     );
   }
   return (
-    <CheckoutFrame business={receipt.data.business} testMode={false}>
+    <CheckoutFrame business={receipt.data.business} testMode={receipt.data.test_mode}>
       <ReceiptCard receipt={receipt.data} />
     </CheckoutFrame>
   );

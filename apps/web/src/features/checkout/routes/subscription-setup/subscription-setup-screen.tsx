@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDateTime, formatMoneyWithCode } from '@merchant/core';
 import { planIntervalLabel, type SavedMethod, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { LoadingScreen } from '@/components/loading-screen';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { subscriptionSetupQuery, useSaveSubscriptionCard, useStartSetupDirectDebit } from '@/features/checkout/api/checkout-api';
 import { CardFields, EMPTY_CARD, parseExpiry, type CardValues } from '@/features/checkout/components/card-fields';
 import { CheckoutUnavailable } from '@/features/checkout/components/checkout-status';
@@ -25,7 +24,7 @@ export function Component() {
     );
   }
   return (
-    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode}>
+    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode} testCards>
       <SetupCard publicId={publicId} page={page.data} />
     </CheckoutFrame>
   );
@@ -64,7 +63,7 @@ function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSet
             </Text>
             {!updating && page.trial_end_at ? (
               <Text size="sm" mt={4}>
-                Free until {formatLocalDateTime(page.trial_end_at)}; the first charge follows the trial.
+                Free until {formatDateTime(page.trial_end_at, page.time_zone)}; the first charge follows the trial.
               </Text>
             ) : null}
             {!updating && !page.trial_end_at ? (
@@ -138,10 +137,10 @@ function Saved({ page, result }: { page: SubscriptionSetupPage; result: Subscrip
         {failed ? (
           <Alert color="red" role="alert">
             The charge failed: {result.first_charge?.message ?? 'the card was declined.'} We will try again
-            {result.next_charge_at ? ` on ${formatLocalDateTime(result.next_charge_at)}` : ''}, or use another card through the link we mail you.
+            {result.next_charge_at ? ` on ${formatDateTime(result.next_charge_at, page.time_zone)}` : ''}, or use another card through the link we mail you.
           </Alert>
         ) : null}
-        {result.next_charge_at && !failed ? <Text size="sm">Next charge: {formatLocalDateTime(result.next_charge_at)}.</Text> : null}
+        {result.next_charge_at && !failed ? <Text size="sm">Next charge: {formatDateTime(result.next_charge_at, page.time_zone)}.</Text> : null}
       </Stack>
     </Paper>
   );

@@ -1,14 +1,13 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDateTime, formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, type PortalPage, type PortalReceipt } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { LoadingScreen } from '@/components/loading-screen';
 import { StatusPage } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { portalQuery, useRequestPortalLink } from '@/features/customer-portal/api/customer-portal-api';
 import { PortalSubscriptions } from './portal-subscriptions';
 import { StatusBadge } from '@/components/status-badge';
@@ -44,7 +43,7 @@ export function Component() {
     );
   }
   return (
-    <CheckoutFrame business={page.data.business} testMode={false} maw={720}>
+    <CheckoutFrame business={page.data.business} testMode={page.data.test_mode} maw={720}>
       <Portal businessId={businessId} token={token} portal={page.data} />
     </CheckoutFrame>
   );
@@ -88,16 +87,16 @@ function Portal({ businessId, token, portal }: { businessId: string; token: stri
           Your account with {portal.business.name}
         </Title>
         <Text size="sm" c="dimmed">
-          Signed in by your link as {who}. The link works until {formatLocalDateTime(portal.expires_at)}.
+          Signed in by your link as {who}. The link works until {formatDateTime(portal.expires_at, portal.time_zone)}.
         </Text>
       </div>
-      <PortalSubscriptions businessId={businessId} token={token} subscriptions={portal.subscriptions} />
-      <Receipts receipts={portal.receipts} />
+      <PortalSubscriptions businessId={businessId} token={token} subscriptions={portal.subscriptions} zone={portal.time_zone} />
+      <Receipts receipts={portal.receipts} zone={portal.time_zone} />
     </Stack>
   );
 }
 
-function Receipts({ receipts }: { receipts: PortalReceipt[] }) {
+function Receipts({ receipts, zone }: { receipts: PortalReceipt[]; zone: string }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="receipts-title">
       <Stack gap="sm">
@@ -122,12 +121,12 @@ function Receipts({ receipts }: { receipts: PortalReceipt[] }) {
                       {r.status !== 'succeeded' ? <StatusBadge kind="payment" status={r.status} /> : null}
                     </Group>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {formatLocalDateTime(r.paid_at)} · {PAYMENT_METHOD_LABELS[r.method]}
+                      {formatDateTime(r.paid_at, zone)} · {PAYMENT_METHOD_LABELS[r.method]}
                       {r.card ? ` ending ${r.card.last4}` : ''}
                       {r.description ? ` · ${r.description}` : ''}
                     </Text>
                   </div>
-                  <Anchor href={r.receipt_url} size="sm" aria-label={`Receipt of ${amount}, ${formatLocalDateTime(r.paid_at)}`}>
+                  <Anchor href={r.receipt_url} size="sm" aria-label={`Receipt of ${amount}, ${formatDateTime(r.paid_at, zone)}`}>
                     Receipt
                   </Anchor>
                 </Group>

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDateTime, formatMoneyWithCode } from '@merchant/core';
 import { planIntervalLabel, type PortalSubscription, type SavedMethodKind } from '@merchant/payments';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelAtPeriodEnd, useUpdateMethod } from '@/features/customer-portal/api/customer-portal-api';
 import { StatusBadge } from '@/components/status-badge';
@@ -16,7 +15,19 @@ function methodText(method: PortalSubscription['method']): string {
 }
 
 /** The customer's subscriptions: status, next charge, saved method; Update card, Pay by direct debit, Cancel at period end. */
-export function PortalSubscriptions({ businessId, token, subscriptions }: { businessId: string; token: string; subscriptions: PortalSubscription[] }) {
+export function PortalSubscriptions({
+  businessId,
+  token,
+  subscriptions,
+  zone,
+}: {
+  businessId: string;
+  token: string;
+  subscriptions: PortalSubscription[];
+  /** The business's time zone: times are written on its clock, with the zone named. */
+  zone: string;
+}) {
+  const businessTime = (iso: string) => formatDateTime(iso, zone);
   const update = useUpdateMethod(businessId, token);
   const cancel = useCancelAtPeriodEnd(businessId, token);
   const [failure, setFailure] = useState<string | null>(null);
@@ -70,9 +81,9 @@ export function PortalSubscriptions({ businessId, token, subscriptions }: { busi
                 </Text>
                 <Text size="sm" c="dimmed">
                   {s.cancel_at_period_end
-                    ? `Ends ${s.current_period_end ? formatLocalDateTime(s.current_period_end) : 'at the end of this period'}`
+                    ? `Ends ${s.current_period_end ? businessTime(s.current_period_end) : 'at the end of this period'}`
                     : s.next_charge_at && s.next_charge_amount
-                      ? `Next charge ${formatMoneyWithCode(s.next_charge_amount.amount, s.next_charge_amount.currency)} on ${formatLocalDateTime(s.next_charge_at)}`
+                      ? `Next charge ${formatMoneyWithCode(s.next_charge_amount.amount, s.next_charge_amount.currency)} on ${businessTime(s.next_charge_at)}`
                       : 'No charge planned'}
                 </Text>
                 <Text size="sm" c="dimmed">
@@ -123,7 +134,7 @@ export function PortalSubscriptions({ businessId, token, subscriptions }: { busi
           <Stack gap="md">
             <Text size="sm">
               It stays active until the end of the period you paid for
-              {confirming.current_period_end ? ` (${formatLocalDateTime(confirming.current_period_end)})` : ''}, then ends. You will not be charged again.
+              {confirming.current_period_end ? ` (${businessTime(confirming.current_period_end)})` : ''}, then ends. You will not be charged again.
             </Text>
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={() => setConfirming(null)}>

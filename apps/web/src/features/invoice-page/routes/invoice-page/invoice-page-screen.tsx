@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PAYMENT_METHOD_LABELS, publicInvoicePdfPath, type InvoicePage } from '@merchant/payments';
+import { PAYMENT_METHOD_LABELS, invoiceCustomerStatus, publicInvoicePdfPath, type InvoicePage } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { Fact } from '@/components/fact';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -14,26 +14,15 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { invoicePageQuery, usePayInvoice } from '@/features/invoice-page/api/invoice-page-api';
-import { formatDate, formatNumber, formatShortDate } from '@merchant/core';
+import { formatDate, formatNumber } from '@merchant/core';
 
 const displayDate = formatDate;
-/** "12 Dec" (the year added when it is not this one): a due date as the customer reads it. */
-const shortDate = (date: string) => (date.slice(0, 4) === String(new Date().getFullYear()) ? formatShortDate(date) : formatDate(date));
 
-/** The invoice's state in the customer's words, not the dashboard's status: "Due 12 Dec", "Overdue since 12 Dec", "Paid". */
+const STATUS_COLORS: Partial<Record<InvoicePage['status'], string>> = { paid: 'green', refunded: 'gray', overdue: 'red' };
+
+/** The invoice's state in the customer's words ("Due 12 Dec", "Overdue since 12 Dec", "Paid"), as its PDF says it. */
 function customerStatus(invoice: Pick<InvoicePage, 'status' | 'due_date'>): { label: string; color: string } {
-  switch (invoice.status) {
-    case 'paid':
-      return { label: 'Paid', color: 'green' };
-    case 'refunded':
-      return { label: 'Refunded', color: 'gray' };
-    case 'overdue':
-      return { label: `Overdue since ${shortDate(invoice.due_date)}`, color: 'red' };
-    case 'partially_paid':
-      return { label: `Part paid · due ${shortDate(invoice.due_date)}`, color: 'blue' };
-    default:
-      return { label: `Due ${shortDate(invoice.due_date)}`, color: 'blue' };
-  }
+  return { label: invoiceCustomerStatus(invoice, new Date().getFullYear()), color: STATUS_COLORS[invoice.status] ?? 'blue' };
 }
 
 const percent = (bps: number) => `${formatNumber(bps / 100, 2)} %`;
