@@ -174,6 +174,11 @@ export function leftOutBecause(route: { id: string; section?: string }): string 
   return LEFT_OUT[route.id];
 }
 
+/** The route ids of the screens `screens()` answers, in the same order (known before any id is looked up). */
+export function screenRoutes(): string[] {
+  return routeTable.filter((r) => r.screen !== 'planned' && !leftOutBecause(r)).map((r) => r.id);
+}
+
 /** Every real screen of the route table with its URL (routes left out aside). */
 export function screens(ids: DemoIds): Screen[] {
   const list: Screen[] = [];
@@ -422,7 +427,8 @@ export async function startDemoServer(root: string): Promise<{ base: string; sto
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 180_000;
+  // Seeding 90 days of history takes a while on a busy machine.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     if (Date.now() > deadline) {
