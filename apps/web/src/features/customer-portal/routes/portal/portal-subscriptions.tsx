@@ -14,7 +14,7 @@ function methodText(method: PortalSubscription['method']): string {
   return `${method.brand ? method.brand[0]!.toUpperCase() + method.brand.slice(1) : 'Card'} ending ${method.last4 ?? '—'}${expiry}`;
 }
 
-/** The customer's subscriptions: status, next charge, saved method; Update card, Pay by direct debit, Cancel at period end. */
+/** The customer's subscriptions: status, next charge, saved method; Add a card (or Update card), Pay by direct debit, Cancel at period end. */
 export function PortalSubscriptions({
   businessId,
   token,
@@ -68,8 +68,14 @@ export function PortalSubscriptions({
           </Text>
         ) : (
           <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            {subscriptions.map((s) => (
-              <Stack key={s.id} component="li" gap={6} pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+            {subscriptions.map((s, i) => (
+              <Stack
+                key={s.id}
+                component="li"
+                gap={6}
+                pb={i < subscriptions.length - 1 ? 'sm' : 0}
+                style={i < subscriptions.length - 1 ? { borderBottom: '1px solid var(--mantine-color-default-border)' } : undefined}
+              >
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {s.name}
@@ -102,9 +108,9 @@ export function PortalSubscriptions({
                           size="xs"
                           onClick={() => go(s.id, 'card')}
                           loading={update.isPending && update.variables?.subscriptionId === s.id && update.variables.kind === 'card'}
-                          aria-label={`Update card for ${s.name}`}
+                          aria-label={`${s.method ? 'Update card' : 'Add a card'} for ${s.name}`}
                         >
-                          Update card
+                          {s.method ? 'Update card' : 'Add a card'}
                         </Button>
                         <Button
                           size="xs"

@@ -62,6 +62,15 @@ describe('the public invoice page', { timeout: 30_000 }, () => {
     expect(pdf.getAttribute('href')).toBe(publicInvoicePdfPath(BUSINESS, PUBLIC_ID));
   });
 
+  it("writes who is billed as the customer's name, then the email on a line of its own (a phone cuts no address in two)", async () => {
+    stub().on(invoicePageEndpoints.get, () => invoice({ customer: { name: 'Marina Bay Office Pantry', email: 'pantry@marinabay.example.com' } }));
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Invoice INV-000007' });
+    expect(screen.getByText('Marina Bay Office Pantry').textContent).toBe('Marina Bay Office Pantry');
+    expect(screen.getByText('pantry@marinabay.example.com').textContent).toBe('pantry@marinabay.example.com');
+    expect(screen.queryByText(/ · /)).toBeNull();
+  });
+
   it('offers no payment and says why when the business cannot take payments', async () => {
     stub().on(invoicePageEndpoints.get, () => invoice({ payable: null, unavailable: 'This business cannot take payments right now.' }));
     renderPage();

@@ -99,7 +99,7 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
                 from {invoice.business.name}
               </Text>
             </div>
-            <Stack gap={6} align="flex-end">
+            <Group gap="xs" justify="flex-end" align="center">
               <Badge color={customerStatus(invoice).color} variant="light" size="lg" data-testid="invoice-state">
                 {customerStatus(invoice).label}
               </Badge>
@@ -113,10 +113,19 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
               >
                 Download PDF
               </Button>
-            </Stack>
+            </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Fact label="Billed to">{[invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
+            <Fact label="Billed to">
+              {invoice.customer.name || invoice.customer.email ? (
+                <>
+                  {invoice.customer.name ? <span style={{ display: 'block' }}>{invoice.customer.name}</span> : null}
+                  {invoice.customer.email ? <span style={{ display: 'block', overflowWrap: 'anywhere' }}>{invoice.customer.email}</span> : null}
+                </>
+              ) : (
+                '—'
+              )}
+            </Fact>
             <Fact label="Issued">{displayDate(invoice.issue_date)}</Fact>
             <Fact label="Due">{displayDate(invoice.due_date)}</Fact>
           </SimpleGrid>

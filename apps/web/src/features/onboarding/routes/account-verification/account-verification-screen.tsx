@@ -70,7 +70,8 @@ function Verification({ businessId, onboarding }: { businessId: string; onboardi
               </Text>
             </Alert>
           )}
-          {onboarding.missing_steps.length > 0 && (
+          {/* A verified business has nothing left to give: its steps are not listed as missing beside "Verified". */}
+          {onboarding.status !== 'completed' && onboarding.missing_steps.length > 0 && (
             <Stack gap={4}>
               <Text size="sm" fw={600}>
                 Still missing

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDate, formatMoneyWithCode } from '@merchant/core';
 import type { Attention, ChecklistItem, CurrencyOverview, Overview } from '@merchant/payments';
 import { href, type RouteId } from '@/app/route-table';
 
@@ -73,7 +73,7 @@ export function MoneyBlock({ data, businessId }: { data: Overview; businessId: s
                 <List size="xs" c="dimmed" spacing={2} aria-label={`When pending ${b.currency.toUpperCase()} becomes available`}>
                   {b.pending_parts.slice(0, 3).map((p) => (
                     <List.Item key={p.available_on}>
-                      {formatMoneyWithCode(p.amount, b.currency)} available on <time dateTime={p.available_on}>{p.available_on}</time>
+                      {formatMoneyWithCode(p.amount, b.currency)} available on <time dateTime={p.available_on}>{formatDate(p.available_on)}</time>
                     </List.Item>
                   ))}
                 </List>
@@ -91,7 +91,7 @@ export function MoneyBlock({ data, businessId }: { data: Overview; businessId: s
                 {formatMoneyWithCode(payout.amount.amount, payout.amount.currency)}
               </Text>
               <Text size="sm">
-                on <time dateTime={payout.date}>{payout.date}</time> to {payout.bank_account}
+                on <time dateTime={payout.date}>{formatDate(payout.date)}</time> to {payout.bank_account}
               </Text>
               {payout.below_minimum ? (
                 <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { href, type RouteId } from '@/app/route-table';
@@ -34,17 +34,6 @@ export function Component() {
         </>
       }
     >
-      <Group gap="xs">
-        <Badge variant="light" color="orange">
-          Partner
-        </Badge>
-        <Badge variant="light" color="gray">
-          Currency: {b.currency.toUpperCase()}
-        </Badge>
-        <Badge variant="light" color="gray">
-          Country: {b.country.toUpperCase()}
-        </Badge>
-      </Group>
       <Stack gap="sm" component="section" aria-labelledby="partner-areas-title">
         <Title order={2} size="h4" id="partner-areas-title">
           Your partner area

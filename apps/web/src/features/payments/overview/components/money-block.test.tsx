@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Overview } from '@merchant/payments';
+import { renderWithProviders } from '@/test/render';
+import { MoneyBlock } from './money-block';
+
+const money = (amount: number) => ({ amount, currency: 'sgd' });
+const overview = {
+  balances: [
+    {
+      currency: 'sgd',
+      available: money(791_80),
+      pending: money(34_68),
+      pending_parts: [
+        { available_on: '2026-11-30', amount: 15_36 },
+        { available_on: '2026-12-01', amount: 19_32 },
+      ],
+    },
+  ],
+  next_payout: { date: '2026-11-30', amount: money(791_80), bank_account: 'DBS Bank •••• 4567', below_minimum: false },
+} as unknown as Overview;
+
+describe('the Overview money block', () => {
+  it('writes the days money arrives as dates a person reads, never as ISO days', () => {
+    const { container } = renderWithProviders(<MoneyBlock data={overview} businessId="b1" />, { route: '/' });
+    expect(screen.getByText(/SGD 15\.36 available on/).textContent).toBe('SGD 15.36 available on 30 Nov 2026');
+    expect(screen.getByText(/to DBS Bank/).textContent).toBe('on 30 Nov 2026 to DBS Bank •••• 4567');
+    expect(container.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+});
