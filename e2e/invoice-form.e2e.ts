@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, landed } from './support';
 
 /** The invoice form adds a customer in place: the owner never leaves the invoice to bill someone new. */
 let browser: Browser;
@@ -21,7 +21,7 @@ describe('the invoice form', () => {
   it('adds a new customer from the form, chooses them and saves the draft for them', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await page.goto(`/business/${businessId}/payments/invoices/create`);
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn, landed } from './support';
 
 /**
  * Paying an invoice in the browser: the owner writes and sends an invoice, the customer opens the mailed link on
@@ -62,7 +62,7 @@ describe('paying an invoice in the browser', () => {
     const customer = await newCustomer('Ivy Payer');
     const owner = await newPage(browser);
     await signIn(owner.page, OWNER);
-    await owner.page.waitForURL(/\/choose-business$/);
+    await landed(owner.page);
     const page = owner.page;
     await page.goto(`/business/${businessId}/payments/invoices/create`);
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();

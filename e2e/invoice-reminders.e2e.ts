@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, landed } from './support';
 
 /** Automatic invoice reminders: the owner chooses the days from the invoice list; a cashier may only read them. */
 let browser: Browser;
@@ -20,7 +20,7 @@ describe('invoice reminders in the browser', () => {
   it('the owner chooses when customers are reminded, at phone width, and finds the choice saved', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await page.goto(`/business/${businessId}/payments/invoices`);
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
     await page.getByRole('button', { name: 'Reminders' }).click();
@@ -59,7 +59,7 @@ describe('invoice reminders in the browser', () => {
   it('a cashier reads the reminders but cannot change them', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'cashier@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await page.goto(`/business/${businessId}/payments/invoices`);
     await page.getByRole('button', { name: 'Reminders' }).click();
     const dialog = page.getByRole('dialog', { name: 'Automatic reminders' });

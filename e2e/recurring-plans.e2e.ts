@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, landed } from './support';
 
 /** Recurring plans in the browser: create in a dialog, edit on the plan's page through the sub-header bar, archive. */
 let browser: Browser;
@@ -21,7 +21,7 @@ describe('recurring plans in the browser', () => {
   it('the owner creates a monthly plan, changes its price, finds it in the list and archives it', async () => {
     const { context, page } = await newPage(browser, { width: 375, height: 800 });
     await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await page.goto(`/business/${businessId}/payments/recurring-plans`);
     await page.getByRole('heading', { level: 1, name: 'Plans' }).waitFor();
     await page.getByRole('button', { name: 'Create plan' }).first().click();
