@@ -39,7 +39,7 @@ describe('platform foundation in the browser', () => {
     await context.close();
   });
 
-  it('signs in without two-factor, chooses the business and reaches the overview', async () => {
+  it('signs in without two-factor and lands on the overview of the one business', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await expectAccessible(page);
