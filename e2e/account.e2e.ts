@@ -2,7 +2,7 @@ import { authenticator } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, signIn, uniqueEmail } from './support';
+import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, signIn, uniqueEmail, landed } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('account security in the browser', () => {
     await page.getByText(/password has been reset/i).waitFor();
 
     await signIn(page, email, 'a-brand-new-passphrase');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await context.close();
   });
 
@@ -45,7 +45,7 @@ describe('account security in the browser', () => {
     await new ApiSession().register(email, 'Ezra Enable', 'Enable Eatery');
     const { context, page } = await newPage(browser);
     await signIn(page, email);
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await page.goto('/user-settings/security');
     await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
     await page
@@ -86,8 +86,7 @@ describe('account security in the browser', () => {
 
     const { context, page } = await newPage(browser);
     await signIn(page, staffEmail);
-    await page.waitForURL(/\/choose-business$/);
-    await page.getByRole('link', { name: /Strict Studio/ }).click();
+    await landed(page);
     await page.waitForURL(/\/two-factor-setup$/);
     await page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' }).waitFor();
     await expectAccessible(page);

@@ -1,38 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, expectAccessible, mailbox, screenshot } from './support';
+import { demoTests } from './demo';
 
 /**
  * Bank accounts in the browser: the owner of the demo business sees its seeded account masked, adds a local
  * account (asked for the password, a wrong one refused on the field), finds it in the list masked to its last
  * four digits, and removes it again (the password asked once more); a cashier has neither the menu entry nor the screens. At 375 px, axe clean.
  */
-let browser: Browser;
-let businessId: string;
 const OWNER = 'owner@demo.test';
 const NUMBER = `88${Date.now().toString().slice(-8)}`;
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
-
-async function pageOf(email: string, width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, email);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const demo = demoTests();
 
 describe('bank accounts in the browser', () => {
   it('the owner adds a local bank account, is asked for the password and sees it masked in the list (375 px wide)', async () => {
-    const { page, close } = await pageOf(OWNER, 375);
-    await page.goto(`/business/${businessId}/payments/bank-accounts`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/bank-accounts`);
     await page.getByRole('heading', { level: 1, name: 'Bank accounts' }).waitFor();
     // The demo business's own account, from the seed: masked, the SGD default.
     const table = page.getByRole('table', { name: 'Bank accounts' });
@@ -94,8 +77,8 @@ describe('bank accounts in the browser', () => {
   });
 
   it('the kind switch follows the route: a cross-border account asks for SWIFT/BIC and, in an IBAN country, the IBAN; an edit keeps the number', async () => {
-    const { page, close } = await pageOf(OWNER);
-    await page.goto(`/business/${businessId}/payments/bank-accounts/create`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/bank-accounts/create`);
     await page.getByRole('heading', { level: 1, name: 'Add a local bank account' }).waitFor();
     await page.getByText('Cross-border').click();
     await page.waitForURL(/\/bank-accounts\/create\/true$/);
@@ -109,7 +92,7 @@ describe('bank accounts in the browser', () => {
     await expectAccessible(page);
     await screenshot(page, 'bank-account-cross-border');
 
-    await page.goto(`/business/${businessId}/payments/bank-accounts`);
+    await page.goto(`/business/${demo.businessId}/payments/bank-accounts`);
     await page.getByRole('link', { name: 'DBS Bank' }).click();
     await page.waitForURL(/\/bank-accounts\/[0-9a-f-]{36}\/edit\/false$/);
     await page.getByRole('heading', { level: 1, name: 'Edit bank account' }).waitFor();
@@ -121,13 +104,13 @@ describe('bank accounts in the browser', () => {
   });
 
   it('a cashier sees no bank accounts: no menu entry, and the screens say they have no access', async () => {
-    const { page, close } = await pageOf('cashier@demo.test');
-    await page.goto(`/business/${businessId}/payments`);
+    const { page, close } = await demo.page({ as: 'cashier@demo.test' });
+    await page.goto(`/business/${demo.businessId}/payments`);
     const nav = page.getByRole('navigation', { name: /menu$/ });
     await nav.getByRole('link').first().waitFor();
     expect(await nav.getByRole('link').allTextContents()).not.toContain('Bank accounts');
     for (const path of ['bank-accounts', 'bank-accounts/create/false', 'bank-accounts/create/true']) {
-      await page.goto(`/business/${businessId}/payments/${path}`);
+      await page.goto(`/business/${demo.businessId}/payments/${path}`);
       await page.getByText("You don't have access").waitFor();
     }
     await expectAccessible(page);

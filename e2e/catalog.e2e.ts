@@ -1,35 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** The payments catalogue in the browser: the owner adds, finds and edits a product and a customer, and archives the product. */
-let browser: Browser;
-let businessId: string;
-const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
-
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const demo = demoTests();
 
 describe('products and customers in the browser', () => {
   it('the owner creates a product, finds it, edits its price and archives it', async () => {
-    const { page, close } = await ownerPage();
+    const { page, close } = await demo.page();
     const name = `House blend ${RUN}`;
-    await page.goto(`/business/${businessId}/payments/products`);
+    await page.goto(`/business/${demo.businessId}/payments/products`);
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.getByRole('link', { name: 'New product' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();
@@ -78,9 +60,9 @@ describe('products and customers in the browser', () => {
   });
 
   it('the owner adds a customer, is told about a taken email, finds and edits them (375 px wide)', async () => {
-    const { page, close } = await ownerPage(375);
+    const { page, close } = await demo.page({ width: 375 });
     const email = `kim-${RUN}@example.test`;
-    await page.goto(`/business/${businessId}/payments/customers`);
+    await page.goto(`/business/${demo.businessId}/payments/customers`);
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
 
     await page.getByRole('button', { name: 'New customer' }).first().click();
@@ -95,7 +77,7 @@ describe('products and customers in the browser', () => {
     await screenshot(page, 'customer-detail');
 
     // The same email again, in capitals: refused on the field.
-    await page.goto(`/business/${businessId}/payments/customers`);
+    await page.goto(`/business/${demo.businessId}/payments/customers`);
     await page.getByRole('button', { name: 'New customer' }).first().click();
     dialog = page.getByRole('dialog', { name: 'New customer' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Someone else');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, CheckoutCustomer } from './api';
-import { baseURL, DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { baseURL, DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, landed } from './support';
 
 /** The hosted checkout in the browser, on the checkout host (securecheckout.localhost): the customer's pages and the owner's view of what they paid. */
 let browser: Browser;
@@ -78,7 +78,7 @@ describe('hosted checkout', () => {
   it('the owner makes a payment link, a customer pays it by card, the owner refunds part; overview and CSV agree', async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 860 });
     await signIn(page, OWNER);
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     const before = await sgdBalance(page);
 
     const reference = `CHK-${unique()}`;

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, nextCode } from './api';
-import { baseURL, expectAccessible, launch, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { baseURL, expectAccessible, launch, newPage, screenshot, signIn, uniqueEmail, landed } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,14 +39,13 @@ describe('platform foundation in the browser', () => {
     await context.close();
   });
 
-  it('signs in without two-factor, chooses the business and reaches the overview', async () => {
+  it('signs in without two-factor and lands on the overview of the one business', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login');
     await expectAccessible(page);
     await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await expectAccessible(page);
-    await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
     await page.waitForURL(/\/business\/[0-9a-f-]+\/payments$/);
     await page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
     await expectAccessible(page);
@@ -66,8 +65,7 @@ describe('platform foundation in the browser', () => {
     await expectAccessible(page);
     await page.getByRole('textbox', { name: 'Authentication code' }).fill(nextCode(secret));
     await page.getByRole('button', { name: /verify|continue|sign in/i }).click();
-    await page.waitForURL(/\/choose-business$/);
-    await page.getByRole('link', { name: /Totp Traders/ }).click();
+    await landed(page);
     // A business still at the questionnaire is routed there by the guards.
     await page.waitForURL(/\/onboarding\/questionnaire$/);
     await context.close();
@@ -76,7 +74,7 @@ describe('platform foundation in the browser', () => {
   it('retries once after a 419 and asks to extend the session when the retry fails too', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'manager@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await page.goto('/user-settings/user-account');
     const name = page.getByRole('textbox', { name: 'Name', exact: true });
     await name.waitFor();
@@ -121,8 +119,7 @@ describe('platform foundation in the browser', () => {
     const { context, page } = await newPage(browser);
     await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
     await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
-    await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+    await landed(page);
     await page.waitForURL(/\/payments$/);
     const banner = page.getByRole('alert').filter({ hasText: 'Demo data' });
     await banner.waitFor();
@@ -141,8 +138,7 @@ describe('platform foundation in the browser', () => {
     const check = async (email: string) => {
       const { context, page } = await newPage(browser);
       await signIn(page, email);
-      await page.waitForURL(/\/choose-business$/);
-      await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+      await landed(page);
       await page.waitForURL(/\/payments$/);
       const nav = page.getByRole('navigation', { name: /menu$/ });
       await nav.getByRole('link').first().waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, newPage, signIn } from './support';
+import { expectAccessible, launch, newPage, signIn, landed } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,8 +20,7 @@ async function signInHere(page: Page, email: string): Promise<void> {
 
 async function openDemoBusiness(page: Page, email: string): Promise<string> {
   await signIn(page, email);
-  await page.waitForURL(/\/choose-business$/);
-  await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+  await landed(page);
   await page.waitForURL(/\/payments$/);
   return new URL(page.url()).pathname.split('/')[2]!;
 }
@@ -61,7 +60,7 @@ describe('sign-in returns people to the page they asked for', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/login?from=%2F%2Fevil.example%2Fphish');
     await signInHere(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await context.close();
   });
 });

@@ -1,28 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** The invoice form adds a customer in place: the owner never leaves the invoice to bill someone new. */
-let browser: Browser;
-let businessId: string;
 const RUN = Date.now().toString(36);
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
+const demo = demoTests();
 
 describe('the invoice form', () => {
   it('adds a new customer from the form, chooses them and saves the draft for them', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
-    await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
-    await page.goto(`/business/${businessId}/payments/invoices/create`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/invoices/create`);
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
 
     await page.getByRole('button', { name: 'New customer' }).click();
@@ -47,6 +35,6 @@ describe('the invoice form', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/payments\/invoices\/[0-9a-f-]{36}$/);
     await page.getByText(`nadia-${RUN}@example.test`).first().waitFor();
-    await context.close();
+    await close();
   });
 });

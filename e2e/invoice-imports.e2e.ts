@@ -1,32 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { expectAccessible, launch, newPage, screenshot, signIn, uniqueEmail, DEMO_PASSWORD } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot, uniqueEmail } from './support';
+import { demoTests } from './demo';
 
 /**
  * Bulk invoices in the browser: the owner uploads a CSV with two good rows and a bad one, reads why the bad
  * row is refused, confirms, watches the progress finish and finds the two drafts in the invoice list.
  */
-let browser: Browser;
-let businessId: string;
-const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
-
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const demo = demoTests();
 
 const CSV = [
   'customer_email,customer_name,description,quantity,unit_price,currency,issue_date,due_date,discount_percent,tax_name,tax_percent,notes',
@@ -37,8 +19,8 @@ const CSV = [
 
 describe('bulk invoices in the browser', () => {
   it('a CSV with good and bad rows creates the good ones and reports the bad ones', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments/invoices`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/invoices`);
     await page.getByRole('link', { name: 'Bulk create' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bulk create invoices' }).waitFor();
     await page.getByRole('table', { name: 'Columns of the file' }).waitFor();
@@ -83,12 +65,12 @@ describe('bulk invoices in the browser', () => {
   });
 
   it('fits a 375 px phone, the feed-file screen too', async () => {
-    const { page, close } = await ownerPage(375);
+    const { page, close } = await demo.page({ width: 375 });
     for (const [path, title] of [
       ['bulk-create', 'Bulk create invoices'],
       ['feed-upload', 'Upload invoice feed file'],
     ] as const) {
-      await page.goto(`/business/${businessId}/payments/invoices/${path}`);
+      await page.goto(`/business/${demo.businessId}/payments/invoices/${path}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expectAccessible(page);

@@ -1,32 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, mailbox, newPage, screenshot } from './support';
+import { demoTests } from './demo';
 
 /**
  * Paying an invoice in the browser: the owner writes and sends an invoice, the customer opens the mailed link on
  * the invoice host (invoice.localhost), pays on the hosted checkout (securecheckout.localhost) and comes back to
  * a paid invoice; the owner finds the payment in Transactions. A second invoice paid in part stays partially paid.
  */
-let browser: Browser;
-let api: ApiSession;
-let businessId: string;
-const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
 
-beforeAll(async () => {
-  browser = await launch();
-  api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
+const demo = demoTests();
 
 /** A new customer of the demo business with an email of their own, so their mail is theirs alone. */
 async function newCustomer(name: string): Promise<{ id: string; name: string; email: string }> {
   const customer = { name: `${name} ${RUN}`, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.test` };
-  const { id } = await api.call<{ id: string }>('POST', `/v1/business/${businessId}/customers`, customer);
+  const { id } = await demo.api.call<{ id: string }>('POST', `/v1/business/${demo.businessId}/customers`, customer);
   return { id, ...customer };
 }
 
@@ -60,11 +49,9 @@ async function payByCard(page: Page, amount: string): Promise<void> {
 describe('paying an invoice in the browser', () => {
   it('the owner sends an invoice with two lines and a tax; the customer pays it by card; it is paid and in Transactions', async () => {
     const customer = await newCustomer('Ivy Payer');
-    const owner = await newPage(browser);
-    await signIn(owner.page, OWNER);
-    await owner.page.waitForURL(/\/choose-business$/);
+    const owner = await demo.page();
     const page = owner.page;
-    await page.goto(`/business/${businessId}/payments/invoices/create`);
+    await page.goto(`/business/${demo.businessId}/payments/invoices/create`);
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
     await page.getByRole('textbox', { name: 'Customer' }).fill(customer.name);
     await page.getByRole('option', { name: new RegExp(customer.name) }).click();
@@ -91,7 +78,7 @@ describe('paying an invoice in the browser', () => {
     expect(await page.getByRole('link', { name: /\/inv_/ }).getAttribute('href')).toBe(link);
 
     // The customer, not signed in, opens the mailed link on the invoice host.
-    const visitor = await newPage(browser);
+    const visitor = await newPage(demo.browser);
     const pay = visitor.page;
     await pay.goto(link);
     await pay.getByRole('heading', { level: 1, name: `Invoice ${number}` }).waitFor();
@@ -140,20 +127,20 @@ describe('paying an invoice in the browser', () => {
       .first()
       .waitFor();
     await expectAccessible(page);
-    await page.goto(`/business/${businessId}/payments/transactions?q=${encodeURIComponent(number)}`);
+    await page.goto(`/business/${demo.businessId}/payments/transactions?q=${encodeURIComponent(number)}`);
     const table = page.getByRole('table').first();
     await table.getByRole('row', { name: /SGD 38\.15/ }).waitFor();
     await expectAccessible(page);
 
-    const payments = await api.call<{
+    const payments = await demo.api.call<{
       data: { id: string; amount: { amount: number }; fee: { amount: number }; net: { amount: number }; status: string; reference: string | null }[];
-    }>('GET', `/v1/business/${businessId}/transactions?source=invoice&q=${encodeURIComponent(number)}`);
+    }>('GET', `/v1/business/${demo.businessId}/transactions?source=invoice&q=${encodeURIComponent(number)}`);
     expect(payments.data.map((p) => [p.status, p.amount.amount, p.reference])).toEqual([['succeeded', 38_15, number]]);
     // The ledger: the charge and its fee were posted to the pending balance, which moved by the payment's net.
     const payment = payments.data[0]!;
-    const statement = await api.call<{ data: { kind: string; amount: { amount: number }; payment_id: string | null }[] }>(
+    const statement = await demo.api.call<{ data: { kind: string; amount: { amount: number }; payment_id: string | null }[] }>(
       'GET',
-      `/v1/business/${businessId}/balances/wallet/statement?account=pending&currency=sgd&limit=100`,
+      `/v1/business/${demo.businessId}/balances/wallet/statement?account=pending&currency=sgd&limit=100`,
     );
     const postings = statement.data.filter((e) => e.payment_id === payment.id);
     expect(postings.map((e) => [e.kind, e.amount.amount]).sort()).toEqual([
@@ -196,22 +183,22 @@ describe('paying an invoice in the browser', () => {
       .first()
       .getByText('Partially refunded')
       .waitFor();
-    await owner.context.close();
+    await owner.close();
   });
 
   it('a second invoice paid in part (after a declined card) stays partially paid, with what is left to pay', async () => {
     const customer = await newCustomer('Pat Partial');
-    const draft = await api.call<{ id: string; number: string }>('POST', `/v1/business/${businessId}/invoices`, {
+    const draft = await demo.api.call<{ id: string; number: string }>('POST', `/v1/business/${demo.businessId}/invoices`, {
       customer_id: customer.id,
       issue_date: new Date().toISOString().slice(0, 10),
       due_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
       lines: [{ description: 'Catering deposit', quantity: 1, unit_price: 120_00 }],
       allow_partial: true,
     });
-    await api.call('POST', `/v1/business/${businessId}/invoices/${draft.id}/send`);
+    await demo.api.call('POST', `/v1/business/${demo.businessId}/invoices/${draft.id}/send`);
     const link = await mailedLink(customer.email);
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(demo.browser);
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
     const amount = page.getByRole('textbox', { name: /^Amount to pay/ });
@@ -242,14 +229,14 @@ describe('paying an invoice in the browser', () => {
     expect(await page.getByRole('textbox', { name: /^Amount to pay/ }).inputValue()).toBe('70.00');
     await expectAccessible(page);
     await screenshot(page, 'invoice-page-partial');
-    const invoice = await api.call<{ status: string; amount_paid: number }>('GET', `/v1/business/${businessId}/invoices/${draft.id}`);
+    const invoice = await demo.api.call<{ status: string; amount_paid: number }>('GET', `/v1/business/${demo.businessId}/invoices/${draft.id}`);
     expect([invoice.status, invoice.amount_paid]).toEqual(['partially_paid', 50_00]);
     await context.close();
   });
 
   it('fits a 375 px phone, and an unknown invoice is the 404 page', async () => {
     const customer = await newCustomer('Sam Small');
-    const draft = await api.call<{ id: string; number: string }>('POST', `/v1/business/${businessId}/invoices`, {
+    const draft = await demo.api.call<{ id: string; number: string }>('POST', `/v1/business/${demo.businessId}/invoices`, {
       customer_id: customer.id,
       issue_date: new Date().toISOString().slice(0, 10),
       due_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
@@ -260,10 +247,10 @@ describe('paying an invoice in the browser', () => {
       taxes: [{ name: 'GST', rate_bps: 900 }],
       allow_partial: true,
     });
-    await api.call('POST', `/v1/business/${businessId}/invoices/${draft.id}/send`);
+    await demo.api.call('POST', `/v1/business/${demo.businessId}/invoices/${draft.id}/send`);
     const link = await mailedLink(customer.email);
 
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
+    const { context, page } = await newPage(demo.browser, { width: 375, height: 800 });
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: `Invoice ${draft.number}` }).waitFor();
     expect(await page.getByTestId('invoice-state').textContent()).toMatch(/^Due \d{1,2} [A-Z][a-z]{2}( \d{4})?$/);

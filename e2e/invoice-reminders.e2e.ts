@@ -1,27 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** Automatic invoice reminders: the owner chooses the days from the invoice list; a cashier may only read them. */
-let browser: Browser;
-let businessId: string;
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
+const demo = demoTests();
 
 describe('invoice reminders in the browser', () => {
   it('the owner chooses when customers are reminded, at phone width, and finds the choice saved', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
-    await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
-    await page.goto(`/business/${businessId}/payments/invoices`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/invoices`);
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
     await page.getByRole('button', { name: 'Reminders' }).click();
     const dialog = page.getByRole('dialog', { name: 'Automatic reminders' });
@@ -53,19 +41,17 @@ describe('invoice reminders in the browser', () => {
       false,
       true,
     ]);
-    await context.close();
+    await close();
   });
 
   it('a cashier reads the reminders but cannot change them', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'cashier@demo.test');
-    await page.waitForURL(/\/choose-business$/);
-    await page.goto(`/business/${businessId}/payments/invoices`);
+    const { page, close } = await demo.page({ as: 'cashier@demo.test' });
+    await page.goto(`/business/${demo.businessId}/payments/invoices`);
     await page.getByRole('button', { name: 'Reminders' }).click();
     const dialog = page.getByRole('dialog', { name: 'Automatic reminders' });
     await dialog.getByText('Only people who manage settings can change reminders.').waitFor();
     expect(await dialog.getByRole('switch', { name: 'Remind customers automatically' }).isDisabled()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Save reminders' }).count()).toBe(0);
-    await context.close();
+    await close();
   });
 });

@@ -1,42 +1,25 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, mailbox, screenshot } from './support';
+import { demoTests } from './demo';
 
 /**
  * Invoices in the browser: the owner writes an invoice with two lines and a tax (the total follows as they
  * type), saves the draft, sends it, records part of a bank transfer, and finds it in the list.
  */
-let browser: Browser;
-let businessId: string;
 let customerId: string;
-let api: ApiSession;
-const OWNER = 'owner@demo.test';
 const RUN = Date.now().toString(36);
 const customer = { name: `Ivy Invoice ${RUN}`, email: `ivy-${RUN}@example.test` };
 
+const demo = demoTests();
 beforeAll(async () => {
-  browser = await launch();
-  api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  customerId = (await api.call<{ id: string }>('POST', `/v1/business/${businessId}/customers`, customer)).id;
+  customerId = (await demo.api.call<{ id: string }>('POST', `/v1/business/${demo.businessId}/customers`, customer)).id;
 });
-afterAll(() => browser?.close());
-
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
 
 describe('invoices in the browser', () => {
   it('the owner creates an invoice with two lines and a tax, sends it, records part of a payment and finds it in the list', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments/invoices`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/invoices`);
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
     await page.getByRole('link', { name: 'Create invoice' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
@@ -96,7 +79,7 @@ describe('invoices in the browser', () => {
     await page.getByText('SGD 17.06').first().waitFor();
     await screenshot(page, 'invoice-detail');
 
-    await page.goto(`/business/${businessId}/payments/invoices?status=partially_paid`);
+    await page.goto(`/business/${demo.businessId}/payments/invoices?status=partially_paid`);
     await page.getByRole('searchbox', { name: 'Search invoices' }).fill(number);
     const table = page.getByRole('table', { name: 'Invoices' });
     await table.getByRole('link', { name: number }).waitFor();
@@ -106,21 +89,21 @@ describe('invoices in the browser', () => {
   });
 
   it('fits a 375 px phone', async () => {
-    const { page, close } = await ownerPage(375);
-    await page.goto(`/business/${businessId}/payments/invoices/create`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/invoices/create`);
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await screenshot(page, 'invoice-create-phone');
 
     // The detail's actions, Download PDF among them, wrap on a phone.
-    const invoice = await api.call<{ id: string; number: string }>('POST', `/v1/business/${businessId}/invoices`, {
+    const invoice = await demo.api.call<{ id: string; number: string }>('POST', `/v1/business/${demo.businessId}/invoices`, {
       customer_id: customerId,
       issue_date: '2026-11-01',
       due_date: '2026-11-30',
       lines: [{ description: 'Cupping session', quantity: 1, unit_price: 4500 }],
     });
-    await page.goto(`/business/${businessId}/payments/invoices/${invoice.id}`);
+    await page.goto(`/business/${demo.businessId}/payments/invoices/${invoice.id}`);
     await page.getByRole('heading', { level: 1, name: invoice.number }).waitFor();
     await page.getByRole('link', { name: 'Download PDF' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardEndingIn, CheckoutCustomer } from './api';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /**
  * The one list component in the browser: at 375 px Transactions, Payment links, Payouts, Transfer history and Send
@@ -9,18 +10,12 @@ import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } 
  * scrolls sideways; at 1280 px the same lists are tables. Axe clean at both widths. The owner makes a payment link and
  * pays it through the checkout first, so the links and transactions lists have a row.
  */
-let browser: Browser;
-let businessId: string;
 const stamp = Date.now().toString(36).toUpperCase();
 const purpose = `List test ${stamp}`;
 
+const demo = demoTests();
 beforeAll(async () => {
-  browser = await launch();
-  const owner = new ApiSession();
-  await owner.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
-  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+  const link = await demo.api.call<{ public_id: string }>('POST', `/v1/business/${demo.businessId}/payment-links`, {
     purpose,
     amount: null,
     reference: `LT-${stamp}`,
@@ -35,17 +30,6 @@ beforeAll(async () => {
   expect(paid.status).toBe('succeeded');
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function ownerAt(width: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 860 });
-  await signIn(page, 'owner@demo.test');
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
-
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 const SCREENS = [
@@ -57,10 +41,10 @@ const SCREENS = [
 
 describe('lists on a phone and on a laptop', () => {
   it('shows each row as a card linking to its detail at 375 px, with nothing wider than the screen', async () => {
-    const { page, close } = await ownerAt(375);
+    const { page, close } = await demo.page({ width: 375, height: 860 });
     try {
       for (const screen of SCREENS) {
-        await page.goto(`/business/${businessId}/${screen.path}`);
+        await page.goto(`/business/${demo.businessId}/${screen.path}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         if (screen.withRow) {
           const cards = page.getByRole('list', { name: screen.list });
@@ -72,10 +56,10 @@ describe('lists on a phone and on a laptop', () => {
         await expectAccessible(page);
         await screenshot(page, `lists-375-${screen.list.toLowerCase().replace(/ /g, '-')}`);
       }
-      await page.goto(`/business/${businessId}/payments/links`);
+      await page.goto(`/business/${demo.businessId}/payments/links`);
       await page.getByRole('list', { name: 'Payment links' }).getByRole('link', { name: purpose }).click();
       await page.getByRole('heading', { level: 1, name: purpose }).waitFor();
-      await page.goto(`/business/${businessId}/payments/send-money`);
+      await page.goto(`/business/${demo.businessId}/payments/send-money`);
       await page.getByRole('heading', { level: 1, name: 'Send payments' }).waitFor();
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectAccessible(page);
@@ -85,10 +69,10 @@ describe('lists on a phone and on a laptop', () => {
   });
 
   it('shows the same lists as tables at 1280 px', async () => {
-    const { page, close } = await ownerAt(1280);
+    const { page, close } = await demo.page({ width: 1280, height: 860 });
     try {
       for (const screen of SCREENS.filter((s) => s.withRow)) {
-        await page.goto(`/business/${businessId}/${screen.path}`);
+        await page.goto(`/business/${demo.businessId}/${screen.path}`);
         const table = page.getByRole('table', { name: screen.list });
         await table.getByRole('row').nth(1).waitFor();
         expect(await page.getByRole('list', { name: screen.list }).count()).toBe(0);

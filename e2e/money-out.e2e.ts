@@ -1,36 +1,29 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { BalanceView, CheckoutPayment, Payment } from '@merchant/payments';
-import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
-import { expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { cardEndingIn, CheckoutCustomer } from './api';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /**
  * The wallet balance in the browser: payments made for real through the hosted checkout's public API land in
  * the pending balance and on the statement (charge and fee), the figures are the ledger's, the statement's
  * filters live in the URL and its CSV is the filtered view; axe clean, and usable at 375 px.
  */
-let browser: Browser;
-let businessId: string;
-const owner = new ApiSession();
-const OWNER = 'owner@demo.test';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const reference = `BAL-${stamp}`;
 /** Our two payments as the customer saw them (their public ids name them on the statement) and as the dashboard does (fee, net). */
 const paid: { checkout: CheckoutPayment; payment: Payment }[] = [];
 
-const wallet = (query = '') => `/business/${businessId}/payments/balance${query}`;
+const wallet = (query = '') => `/business/${demo.businessId}/payments/balance${query}`;
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
+const demo = demoTests();
 beforeAll(async () => {
-  browser = await launch();
-  await owner.call('POST', '/auth', { email: OWNER, password: 'demo-password' });
-  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-
-  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+  const link = await demo.api.call<{ public_id: string }>('POST', `/v1/business/${demo.businessId}/payment-links`, {
     purpose: `Balance test ${stamp}`,
     amount: null,
     reference,
@@ -40,19 +33,10 @@ beforeAll(async () => {
   for (const amount of [111_11, 222_22]) {
     const checkout = await customer.pay('link', link.public_id, { method: 'card', number: cardEndingIn('4242') }, { email: 'bal@example.test', amount });
     expect(checkout.status).toBe('succeeded');
-    const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=${reference}&limit=100`);
+    const mine = await demo.api.call<{ data: Payment[] }>('GET', `/v1/business/${demo.businessId}/transactions?q=${reference}&limit=100`);
     paid.push({ checkout, payment: mine.data.find((p) => p.amount.amount === amount)! });
   }
 });
-afterAll(() => browser?.close());
-
-async function signedIn(width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 860 });
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
-
 const statementRows = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('table[aria-label="Statement"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
@@ -60,7 +44,7 @@ const statementRows = (page: Page) =>
 
 describe('the wallet balance', () => {
   it("shows the ledger's pending balance and the statement entries of payments made through the checkout", async () => {
-    const { page, close } = await signedIn();
+    const { page, close } = await demo.page({ width: 1280, height: 860 });
     await page.goto(wallet('?account=pending'));
     await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
     await page.getByRole('table', { name: 'Statement' }).waitFor();
@@ -78,7 +62,7 @@ describe('the wallet balance', () => {
     }
 
     // The figures on the page are the ledger's sums, as the API answers them.
-    const ledger = await owner.call<BalanceView>('GET', `/v1/business/${businessId}/balances/wallet`);
+    const ledger = await demo.api.call<BalanceView>('GET', `/v1/business/${demo.businessId}/balances/wallet`);
     const sgd = ledger.currencies.find((c) => c.currency === 'sgd')!;
     await eventually(() => page.getByTestId('sgd-pending').textContent()).toBe(formatMoneyWithCode(sgd.pending.amount, 'sgd'));
     await eventually(() => page.getByTestId('sgd-available').textContent()).toBe(formatMoneyWithCode(sgd.available.amount, 'sgd'));
@@ -114,7 +98,7 @@ describe('the wallet balance', () => {
   });
 
   it('is usable at 375 px and axe clean', async () => {
-    const { page, close } = await signedIn(375);
+    const { page, close } = await demo.page({ width: 375, height: 860 });
     await page.goto(wallet('?account=pending'));
     await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
     // On a phone the statement is a card per entry (components/data-list.tsx).

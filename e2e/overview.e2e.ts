@@ -1,39 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isApiPath } from '@merchant/core';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** The payments Overview in the browser (issue 25): money first at 1280 and 375 px, a cashier's view, the sidebar by keyboard; axe on each. */
-let browser: Browser;
-let businessId: string;
-const OWNER = 'owner@demo.test';
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
-
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const demo = demoTests();
 
 describe('payments overview in the browser', () => {
   it('opens from the page alone: the page brings the user, the business and the figures, and the screen asks the API nothing', async () => {
-    const { page, close } = await ownerPage();
+    // It signs out at the end: a session of its own.
+    const { page, close } = await demo.page({ fresh: true });
     const calls: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
       if (isApiPath(url.pathname)) calls.push(`${req.method()} ${url.pathname}`);
     });
-    await page.goto(`/business/${businessId}/payments?period=30d`);
+    await page.goto(`/business/${demo.businessId}/payments?period=30d`);
     // The page names the shell's and the overview's files to preload: the build's chunk groups of those names
     // (apps/web/vite.config.ts) must exist, else the preloads vanish without anything else failing.
     const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href') ?? ''));
@@ -47,20 +30,20 @@ describe('payments overview in the browser', () => {
     // Another period is one request: the page's anti-forgery token goes with it (no request for a token first).
     await page.getByText('7 days', { exact: true }).click();
     await page.getByText(/compared with/).waitFor();
-    expect(calls).toEqual(['GET /v1/business/' + businessId + '/payments/overview']);
+    expect(calls).toEqual(['GET /v1/business/' + demo.businessId + '/payments/overview']);
     // And the server takes it: signing out (a DELETE, which needs the token) works without asking for one.
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     // (The sign-in page may ask for a guest's token afterwards: only what came before matters.)
-    expect(calls.slice(0, 2)).toEqual(['GET /v1/business/' + businessId + '/payments/overview', 'DELETE /auth']);
+    expect(calls.slice(0, 2)).toEqual(['GET /v1/business/' + demo.businessId + '/payments/overview', 'DELETE /auth']);
     await close();
   });
 
   for (const width of [1280, 375]) {
     it(`leads with the money at ${width} px: the period's figures, balances with the next payout in the first screen; no chips or finished set-up`, async () => {
-      const { page, close } = await ownerPage(width);
-      await page.goto(`/business/${businessId}/payments`);
+      const { page, close } = await demo.page({ width });
+      await page.goto(`/business/${demo.businessId}/payments`);
       const money = page.getByRole('heading', { level: 2, name: 'Balances and payouts' });
       await money.waitFor();
       await page.getByRole('region', { name: 'This period' }).getByText('Gross volume').first().waitFor();
@@ -92,20 +75,18 @@ describe('payments overview in the browser', () => {
   }
 
   it('shows a cashier the figures but no balances, payouts or owner set-up steps', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
-    await signIn(page, 'cashier@demo.test');
-    await page.waitForURL(/\/choose-business$|\/business\//);
-    await page.goto(`/business/${businessId}/payments`);
+    const { page, close } = await demo.page({ as: 'cashier@demo.test', width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments`);
     await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Balances and payouts' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Verify your business' }).count()).toBe(0);
     await expectAccessible(page);
-    await context.close();
+    await close();
   });
 
-  it('a keyboard-only person opens every sidebar group and reaches Invoices, Subscriptions and Settings with Tab and Enter', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments`);
+  it('a keyboard-only person opens every sidebar group (Bank Payouts, Send Payments, Invoicing, Recurring Billing, Settings) and reaches Invoices, Subscriptions and Settings with Tab and Enter', async () => {
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments`);
     await page.getByRole('heading', { level: 2, name: 'Balances and payouts' }).waitFor();
     const focused = () => page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
     /** Tab until the focused element's text starts with `name`. */
@@ -122,6 +103,7 @@ describe('payments overview in the browser', () => {
       ['Recurring Billing', 'Subscriptions', /\/subscriptions$/],
       ['Settings', 'Checkout customisation', /\/settings\/checkout-customisation$/],
       ['Bank Payouts', 'Payouts', /\/balance\/payouts$/],
+      ['Send Payments', 'Transfer History', /\/transfer-history$/],
     ] as const) {
       await page.locator('body').focus();
       await tabTo(group);

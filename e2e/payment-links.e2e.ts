@@ -1,37 +1,20 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** Payment links and static QR codes in the browser: the owner's main path, at desktop and phone widths. */
-let browser: Browser;
-let businessId: string;
-const OWNER = 'owner@demo.test';
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
-
-async function ownerPage(width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 860 });
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const demo = demoTests();
 
 const save = (page: Page, name = 'Save') => page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name });
 
 describe('payment links', () => {
   it('the owner creates a fixed-amount link, sees its URL and QR, edits it and cancels it', async () => {
-    const { page, close } = await ownerPage();
+    const { page, close } = await demo.page();
     const purpose = `Ceramics class ${Date.now().toString(36)}`;
-    await page.goto(`/business/${businessId}/payments/links`);
+    await page.goto(`/business/${demo.businessId}/payments/links`);
     await page.getByRole('heading', { level: 1, name: 'Payment links' }).waitFor();
     await page.getByRole('link', { name: 'Create payment link' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Create payment link' }).waitFor();
@@ -70,19 +53,19 @@ describe('payment links', () => {
     await page.getByText('Cancelled', { exact: true }).first().waitFor();
     await page.getByRole('link', { name: 'Edit' }).waitFor({ state: 'detached' });
 
-    await page.goto(`/business/${businessId}/payments/links?status=cancelled`);
+    await page.goto(`/business/${demo.businessId}/payments/links?status=cancelled`);
     await page.getByRole('link', { name: purpose }).waitFor();
     await expectAccessible(page);
     await close();
   });
 
   it('fits a phone', async () => {
-    const { page, close } = await ownerPage(375);
-    await page.goto(`/business/${businessId}/payments/links/create`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/links/create`);
     await page.getByRole('heading', { level: 1, name: 'Create payment link' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'payment-link-create-375');
-    await page.goto(`/business/${businessId}/payments/links`);
+    await page.goto(`/business/${demo.businessId}/payments/links`);
     await page.getByRole('list', { name: 'Payment links' }).getByRole('link').first().click();
     await page.getByRole('heading', { level: 2, name: 'QR code' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -93,9 +76,9 @@ describe('payment links', () => {
 
 describe('static QR codes', () => {
   it('the owner creates a code and downloads it as PNG and SVG', async () => {
-    const { page, close } = await ownerPage();
+    const { page, close } = await demo.page();
     const name = `Counter ${Date.now().toString(36)}`;
-    await page.goto(`/business/${businessId}/payments/static-qr-code`);
+    await page.goto(`/business/${demo.businessId}/payments/static-qr-code`);
     await page.getByRole('heading', { level: 1, name: 'Static QR codes' }).waitFor();
     await page.getByRole('link', { name: 'Create static QR code' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Create static QR code' }).waitFor();

@@ -1,14 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** Payment settings in the browser: methods (on/off, order), the card provider's onboarding, checkout look and the logo. */
-let browser: Browser;
-let businessId: string;
-const OWNER = 'owner@demo.test';
-const api = new ApiSession();
 
 /** A small solid-colour PNG (a real image, so the browser draws it). */
 function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
@@ -35,38 +31,25 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
 }
 const PNG = solidPng(48, [170, 51, 0]);
 
-beforeAll(async () => {
-  browser = await launch();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
+const demo = demoTests();
 afterAll(async () => {
   // Later browser tests pay with every method: put the demo business's methods back as the seed had them.
-  await api.call('PUT', `/v1/business/${businessId}/payment-methods`, {
+  await demo.api.call('PUT', `/v1/business/${demo.businessId}/payment-methods`, {
     methods: ['card', 'paynow', 'ewallet'].map((method) => ({ method, enabled: true, pass_fee_to_customer: false })),
   });
-  await browser?.close();
 });
-
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
 
 const methodOrder = (page: Page) =>
   page
     .getByRole('list', { name: 'Payment methods in checkout order' })
     .getByRole('listitem')
     .evaluateAll((items) => items.map((li) => li.querySelector('p')?.textContent ?? ''));
-const cardBalanceLinks = (page: Page) => page.locator(`nav a[href="/business/${businessId}/payments/balance/card"]`).count();
+const cardBalanceLinks = (page: Page) => page.locator(`nav a[href="/business/${demo.businessId}/payments/balance/card"]`).count();
 
 describe('payment settings in the browser', () => {
   it('the owner turns e-wallet off and moves PayNow first by keyboard, and the order stays after a reload', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments/payment-methods`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/payment-methods`);
     await page.getByRole('heading', { level: 1, name: 'Payment methods' }).waitFor();
     await expect(methodOrder(page)).resolves.toEqual(['1. Card', '2. PayNow QR', '3. E-wallet']);
     await expectAccessible(page);
@@ -89,8 +72,8 @@ describe('payment settings in the browser', () => {
   });
 
   it('the owner disconnects and connects the card provider: the Card balance entry follows', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments/payment-methods`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/payment-methods`);
     await page.getByRole('link', { name: 'Stripe' }).click();
     await page.waitForURL(/\/payment-methods\/card$/);
     await page.getByRole('heading', { level: 1, name: 'Stripe' }).waitFor();
@@ -120,8 +103,8 @@ describe('payment settings in the browser', () => {
   });
 
   it('the owner sets a brand colour and uploads a logo that business details then shows', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments/settings/checkout-customisation`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/settings/checkout-customisation`);
     await page.getByRole('heading', { level: 1, name: 'Checkout customisation' }).waitFor();
     await expectAccessible(page);
 
@@ -148,7 +131,7 @@ describe('payment settings in the browser', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
     await page.getByText('The logo must be a PNG, JPEG or WebP image.').waitFor();
 
-    await page.goto(`/business/${businessId}/payments/settings/business-details`);
+    await page.goto(`/business/${demo.businessId}/payments/settings/business-details`);
     await page.getByRole('heading', { level: 1, name: 'Business details' }).waitFor();
     const detailsLogo = page.getByRole('img', { name: 'Business logo' });
     await expect.poll(() => detailsLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -157,12 +140,12 @@ describe('payment settings in the browser', () => {
   });
 
   it('works on a 375 px phone', async () => {
-    const { page, close } = await ownerPage(375);
-    await page.goto(`/business/${businessId}/payments/payment-methods`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/payment-methods`);
     await page.getByRole('button', { name: 'Move Card up' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
     await screenshot(page, 'payment-methods-phone');
-    await page.goto(`/business/${businessId}/payments/settings/checkout-customisation`);
+    await page.goto(`/business/${demo.businessId}/payments/settings/checkout-customisation`);
     await page.getByRole('textbox', { name: /^Brand colour/ }).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
     await screenshot(page, 'checkout-customisation-phone');

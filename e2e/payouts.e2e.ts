@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { CheckoutPayment, Payment, PayoutDetail, StatementEntry } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn, serverClock } from './support';
+import { DEMO_PASSWORD, expectAccessible, mailbox, screenshot, serverClock } from './support';
+import { demoTests } from './demo';
 
 /**
  * Payouts in the browser: two payments made through the hosted checkout (one partly refunded) become
@@ -14,9 +14,6 @@ import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, 
  * refunds and fees. The payout_sent mail goes out. A cashier sees no payout screen. Axe clean, usable at 375 px.
  * The demo's bank account (DBS, ending 4567) is the SGD default. The clock and the schedule are put back.
  */
-let browser: Browser;
-let businessId: string;
-const owner = new ApiSession();
 const OWNER = 'owner@demo.test';
 const DAY_MS = 86_400_000;
 const stamp = Date.now().toString(36).toUpperCase();
@@ -29,19 +26,9 @@ const money = (amount: number) => formatMoneyWithCode(amount, 'sgd');
 /** "SGD 1,234.56" or "-SGD 5.00" back to minor units. */
 const minor = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
 
-async function pageOf(email: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 900 });
-  await signIn(page, email);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
-
+const demo = demoTests({ moveClock: true });
 beforeAll(async () => {
-  browser = await launch();
-  await owner.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+  const link = await demo.api.call<{ public_id: string }>('POST', `/v1/business/${demo.businessId}/payment-links`, {
     purpose: `Payout test ${stamp}`,
     amount: null,
     reference,
@@ -51,12 +38,12 @@ beforeAll(async () => {
   for (const amount of [120_00, 80_00]) {
     const checkout = await customer.pay('link', link.public_id, { method: 'card', number: cardEndingIn('4242') }, { email: 'payout@example.test', amount });
     expect(checkout.status).toBe('succeeded');
-    const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=${reference}&limit=100`);
+    const mine = await demo.api.call<{ data: Payment[] }>('GET', `/v1/business/${demo.businessId}/transactions?q=${reference}&limit=100`);
     paid.push({ checkout, payment: mine.data.find((p) => p.amount.amount === amount)! });
   }
-  await owner.call(
+  await demo.api.call(
     'POST',
-    `/v1/business/${businessId}/transactions/${paid[1]!.payment.id}/refunds`,
+    `/v1/business/${demo.businessId}/transactions/${paid[1]!.payment.id}/refunds`,
     { amount: REFUND, reason: 'requested_by_customer' },
     {
       'idempotency-key': `payout-e2e-${stamp}`,
@@ -67,16 +54,15 @@ afterAll(async () => {
   await serverClock('/reset');
   const api = new ApiSession();
   await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  await api.call('PUT', `/v1/business/${businessId}/payout-settings`, { schedule: 'weekly', weekly_day: 1, minimum_amount: 50_00 });
-  await browser?.close();
+  await api.call('PUT', `/v1/business/${demo.businessId}/payout-settings`, { schedule: 'weekly', weekly_day: 1, minimum_amount: 50_00 });
 });
 
 describe('payouts in the browser', () => {
   it('the owner pays out what became available; the detail sums to the payments minus refunds and fees', async () => {
     // The schedule dialog: manual, so only our payout moves the money while the clock runs ahead.
-    let session = await pageOf(OWNER);
+    let session = await demo.page({ width: 1280, height: 900 });
     let page = session.page;
-    await page.goto(`/business/${businessId}/payments/balance`);
+    await page.goto(`/business/${demo.businessId}/payments/balance`);
     await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
     await page.getByRole('button', { name: 'Payout schedule' }).click();
     const schedule = page.getByRole('dialog', { name: 'Payout schedule' });
@@ -97,15 +83,15 @@ describe('payouts in the browser', () => {
     const settled = async () => {
       const page1 = await api.call<{ data: StatementEntry[] }>(
         'GET',
-        `/v1/business/${businessId}/balances/wallet/statement?account=available&kind=settlement&limit=100`,
+        `/v1/business/${demo.businessId}/balances/wallet/statement?account=available&kind=settlement&limit=100`,
       );
       return paid.filter(({ payment }) => page1.data.some((e) => e.payment_id === payment.id)).length;
     };
     await eventually(settled, 60_000).toBe(2);
 
-    session = await pageOf(OWNER);
+    session = await demo.page({ width: 1280, height: 900 });
     page = session.page;
-    await page.goto(`/business/${businessId}/payments/balance`);
+    await page.goto(`/business/${demo.businessId}/payments/balance`);
     await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
     await page.getByRole('button', { name: 'Pay out now' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay out now' });
@@ -149,7 +135,7 @@ describe('payouts in the browser', () => {
     expect(rows.find((r) => r[1] === 'Refund' && r[2] === reference)?.[6]).toBe(money(-REFUND));
 
     // The summary: payments minus fees and refunds is the payout (the API says the same).
-    const detail = await api.call<PayoutDetail>('GET', `/v1/business/${businessId}/payouts/${payoutId}`);
+    const detail = await api.call<PayoutDetail>('GET', `/v1/business/${demo.businessId}/payouts/${payoutId}`);
     const { gross, fees, refunds, other } = detail.summary;
     expect(gross.amount - fees.amount - refunds.amount + other.amount).toBe(available);
     // Other movements of the available balance (a transfer another browser test sent) are neither payments nor refunds.
@@ -168,7 +154,7 @@ describe('payouts in the browser', () => {
     expect(csv.length - 1).toBe(rows.length);
 
     // The list shows it; the mail went to the payout_sent recipients (owners and admins by default).
-    await page.goto(`/business/${businessId}/payments/balance/payouts?status=in_transit`);
+    await page.goto(`/business/${demo.businessId}/payments/balance/payouts?status=in_transit`);
     await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     await page.getByRole('table', { name: 'Payouts' }).getByText(money(available)).first().waitFor();
     await expectAccessible(page);
@@ -177,9 +163,9 @@ describe('payouts in the browser', () => {
     await session.close();
 
     // 375 px: the detail fits (the lines are a card each).
-    session = await pageOf(OWNER, 375);
+    session = await demo.page({ width: 375, height: 900 });
     page = session.page;
-    await page.goto(`/business/${businessId}/payments/balance/payouts/${payoutId}`);
+    await page.goto(`/business/${demo.businessId}/payments/balance/payouts/${payoutId}`);
     await page.getByRole('heading', { level: 1, name: `Payout of ${money(available)}` }).waitFor();
     await page.getByRole('list', { name: 'Payout lines' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -187,7 +173,7 @@ describe('payouts in the browser', () => {
     await expectAccessible(page);
 
     // 375 px: the Pay out now dialog names the bank too (closed without paying out).
-    await page.goto(`/business/${businessId}/payments/balance`);
+    await page.goto(`/business/${demo.businessId}/payments/balance`);
     await page.getByRole('button', { name: 'Pay out now' }).click();
     const small = page.getByRole('dialog', { name: 'Pay out now' });
     await small.getByTestId('payout-destination').getByText('DBS Bank •••• 4567', { exact: true }).waitFor();
@@ -204,10 +190,10 @@ describe('payouts in the browser', () => {
   it('a cashier sees no payout screen', async () => {
     const api = new ApiSession();
     await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-    const list = await api.call<{ data: { id: string }[] }>('GET', `/v1/business/${businessId}/payouts?limit=1`);
-    const { page, close } = await pageOf('cashier@demo.test');
+    const list = await api.call<{ data: { id: string }[] }>('GET', `/v1/business/${demo.businessId}/payouts?limit=1`);
+    const { page, close } = await demo.page({ as: 'cashier@demo.test', width: 1280, height: 900 });
     for (const path of ['balance', 'balance/payouts', `balance/payouts/${list.data[0]!.id}`]) {
-      await page.goto(`/business/${businessId}/payments/${path}`);
+      await page.goto(`/business/${demo.businessId}/payments/${path}`);
       await page.getByText("You don't have access").waitFor();
     }
     await expectAccessible(page);

@@ -1,28 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** Recurring plans in the browser: create in a dialog, edit on the plan's page through the sub-header bar, archive. */
-let browser: Browser;
-let businessId: string;
 const RUN = Date.now().toString(36);
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
+const demo = demoTests();
 
 describe('recurring plans in the browser', () => {
   it('the owner creates a monthly plan, changes its price, finds it in the list and archives it', async () => {
-    const { context, page } = await newPage(browser, { width: 375, height: 800 });
-    await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
-    await page.goto(`/business/${businessId}/payments/recurring-plans`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/recurring-plans`);
     await page.getByRole('heading', { level: 1, name: 'Plans' }).waitFor();
     await page.getByRole('button', { name: 'Create plan' }).first().click();
 
@@ -50,7 +38,7 @@ describe('recurring plans in the browser', () => {
     await expectAccessible(page);
     await screenshot(page, 'plan-detail');
 
-    await page.goto(`/business/${businessId}/payments/recurring-plans?search=${RUN}`);
+    await page.goto(`/business/${demo.businessId}/payments/recurring-plans?search=${RUN}`);
     await page.getByRole('link', { name }).waitFor();
     // A table row on a laptop, a card on a phone (components/data-list.tsx).
     expect(await page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: name }).getByText('SGD 32.00 · every month').count()).toBe(1);
@@ -60,6 +48,6 @@ describe('recurring plans in the browser', () => {
     await page.getByText('Plan archived.').waitFor();
     await page.getByText('Archived', { exact: true }).first().waitFor();
     expect(await page.getByRole('textbox', { name: 'Price' }).isDisabled()).toBe(true);
-    await context.close();
+    await close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiPath } from '@merchant/core';
-import { launch, newPage, signIn } from './support';
+import { launch, newPage, signIn, landed } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,8 +50,7 @@ describe('revisits', () => {
     const { context, page } = await newPage(browser);
     const network = await recordNetwork(page);
     await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
-    await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+    await landed(page);
     await page.waitForURL(/\/business\/[0-9a-f-]+\/payments$/);
     const businessId = new URL(page.url()).pathname.split('/')[2]!;
 

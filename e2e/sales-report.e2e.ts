@@ -1,33 +1,25 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, CheckoutCustomer } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CheckoutCustomer } from './api';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /** The sales report in the browser: a payment made through the checkout API shows, the range moves, the CSV downloads; desktop and 375 px. */
-let browser: Browser;
-let businessId: string;
 let checkoutUrl: string;
-const OWNER = 'owner@demo.test';
 // The demo business's days are Singapore's (its time zone): 'en-CA' writes a day as YYYY-MM-DD.
 const singaporeDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(ms);
 const today = singaporeDay(Date.now());
 const daysBefore = (n: number) => singaporeDay(Date.now() - n * 86_400_000);
 
+const demo = demoTests();
 beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  const link = await api.call<{ url: string; public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+  const link = await demo.api.call<{ url: string; public_id: string }>('POST', `/v1/business/${demo.businessId}/payment-links`, {
     amount: 123_45,
     purpose: `Sales report e2e ${Date.now().toString(36)}`,
     single_use: true,
   });
   checkoutUrl = link.url;
 });
-afterAll(() => browser?.close());
 
 /** A customer pays the link with the success test card, through the checkout API on the checkout host. */
 async function payLink(): Promise<void> {
@@ -36,18 +28,11 @@ async function payLink(): Promise<void> {
   expect(paid.status).toBe('succeeded');
 }
 
-async function ownerPage(width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
-
 describe('sales report in the browser', () => {
   it('shows a payment made at checkout, changes the range in the URL and exports the CSV', async () => {
     await payLink();
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments`);
     await page.getByRole('link', { name: 'Reports' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Sales in SGD' }).waitFor();
@@ -81,13 +66,13 @@ describe('sales report in the browser', () => {
   });
 
   it('reads at 375 px and says so when a range has no sales', async () => {
-    const { page, close } = await ownerPage(375);
-    await page.goto(`/business/${businessId}/payments/sales-report?range=90`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/payments/sales-report?range=90`);
     await page.getByRole('heading', { level: 2, name: 'Sales in SGD' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await screenshot(page, 'sales-report-375');
-    await page.goto(`/business/${businessId}/payments/sales-report?range=custom&from=2001-01-01&to=2001-01-31`);
+    await page.goto(`/business/${demo.businessId}/payments/sales-report?range=custom&from=2001-01-01&to=2001-01-31`);
     await page.getByText('No sales in this range').waitFor();
     await expectAccessible(page);
     await close();

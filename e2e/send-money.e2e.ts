@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyWithCode, minorToMajorString } from '@merchant/core';
 import type { SendMoneyOverview } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, serverClock } from './support';
+import { DEMO_PASSWORD, expectAccessible, screenshot, serverClock } from './support';
+import { demoTests } from './demo';
 
 /**
  * Send money in the browser: payments made through the checkout become available when the server's clock moves
@@ -12,8 +13,6 @@ import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, s
  * and the available balance has dropped by the amount and the fee. A cashier sees none of these screens. Axe clean,
  * and the overview works at 375 px. The clock is put back afterwards for the tests that follow.
  */
-let browser: Browser;
-let businessId: string;
 const RUN = Date.now().toString(36).toUpperCase();
 const PAYEE = `E2E Supplier ${RUN}`;
 const AMOUNT = 600_00;
@@ -29,29 +28,20 @@ async function signedInApi(email: string): Promise<ApiSession> {
 
 async function available(): Promise<number> {
   const owner = await signedInApi('owner@demo.test');
-  const overview = await owner.call<SendMoneyOverview>('GET', `/v1/business/${businessId}/send-money`);
+  const overview = await owner.call<SendMoneyOverview>('GET', `/v1/business/${demo.businessId}/send-money`);
   return overview.balances.find((b) => b.currency === 'sgd')?.available.amount ?? 0;
 }
 
-async function pageOf(email: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 860 });
-  await signIn(page, email);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
-
-const sendMoneyPath = (sub = 'send-money') => `/business/${businessId}/payments/${sub}`;
+const sendMoneyPath = (sub = 'send-money') => `/business/${demo.businessId}/payments/${sub}`;
 const sidebar = (page: Page) => page.getByRole('navigation', { name: /menu$/ });
 /** The Send Payments entry of the sidebar (a collapsible heading, not a link), with its dot spelled out for screen readers. */
 const sendPaymentsEntry = (page: Page) => sidebar(page).locator('.mantine-NavLink-label').filter({ hasText: 'Send Payments' });
 
+const demo = demoTests({ moveClock: true });
 beforeAll(async () => {
-  browser = await launch();
-  const owner = await signedInApi('owner@demo.test');
-  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  const owner = demo.api;
   // Two card payments, then two days and more pass: the settlement makes them available.
-  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+  const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${demo.businessId}/payment-links`, {
     purpose: `Send money test ${RUN}`,
     amount: null,
     reference: `SEND-${RUN}`,
@@ -63,7 +53,7 @@ beforeAll(async () => {
     expect(paid.status).toBe('succeeded');
   }
   // Payouts only by hand while the clock runs ahead: the demo's weekly payout would take the money on a Monday.
-  await owner.call('PUT', `/v1/business/${businessId}/payout-settings`, { schedule: 'manual', minimum_amount: 50_00 });
+  await owner.call('PUT', `/v1/business/${demo.businessId}/payout-settings`, { schedule: 'manual', minimum_amount: 50_00 });
   // Two business days from any weekday (a weekend counted from its Monday) are at most five days.
   await serverClock('/advance', { ms: 5 * DAY_MS });
   // The settlement job runs in the background once the clock has moved: wait for it (up to 30 s).
@@ -73,18 +63,17 @@ beforeAll(async () => {
   }
   // Transfers above 500.00 SGD need a second person.
   const again = await signedInApi('owner@demo.test');
-  await again.call('PUT', `/v1/business/${businessId}/transfer-settings`, { approval_threshold: 500_00 });
+  await again.call('PUT', `/v1/business/${demo.businessId}/transfer-settings`, { approval_threshold: 500_00 });
 });
 afterAll(async () => {
   await serverClock('/reset');
   const owner = await signedInApi('owner@demo.test');
-  await owner.call('PUT', `/v1/business/${businessId}/payout-settings`, { schedule: 'weekly', weekly_day: 1, minimum_amount: 50_00 });
-  await browser?.close();
+  await owner.call('PUT', `/v1/business/${demo.businessId}/payout-settings`, { schedule: 'weekly', weekly_day: 1, minimum_amount: 50_00 });
 });
 
 describe('send money in the browser', () => {
   it("the manager adds a beneficiary and sends more than the threshold: it waits for approval and the sidebar's dot shows 1", async () => {
-    const { page, close } = await pageOf('manager@demo.test');
+    const { page, close } = await demo.page({ as: 'manager@demo.test', width: 1280, height: 860 });
     await page.goto(sendMoneyPath('beneficiaries'));
     await page.getByRole('heading', { level: 1, name: 'Beneficiaries' }).waitFor();
     await page.getByRole('button', { name: 'New beneficiary' }).click();
@@ -147,7 +136,7 @@ describe('send money in the browser', () => {
   });
 
   it('the owner approves it: the dot goes, and the available balance has dropped by the amount and the fee', async () => {
-    const { page, close } = await pageOf('owner@demo.test');
+    const { page, close } = await demo.page({ as: 'owner@demo.test', width: 1280, height: 860 });
     await page.goto(sendMoneyPath());
     await page.getByRole('heading', { level: 1, name: 'Send payments' }).waitFor();
     expect(await sendPaymentsEntry(page).textContent()).toContain('1 awaiting review');
@@ -182,8 +171,69 @@ describe('send money in the browser', () => {
     await close();
   });
 
+  it("at 375 px the owner sees a manager's waiting transfer's Approve and Reject, and reaches them by keyboard, on the list and on its detail", async () => {
+    // A small transfer above a lowered threshold, requested by the manager (the threshold is put back after). The
+    // clock has moved since the file's sessions were made: they have gone idle, so both sign in again.
+    const owner = await signedInApi('owner@demo.test');
+    await owner.call('PUT', `/v1/business/${demo.businessId}/transfer-settings`, { approval_threshold: 5_00 });
+    const manager = await signedInApi('manager@demo.test');
+    const payees = await manager.call<{ data: { id: string }[] }>('GET', `/v1/business/${demo.businessId}/beneficiaries?q=${encodeURIComponent(PAYEE)}`);
+    const transfer = await manager.call<{ id: string }>(
+      'POST',
+      `/v1/business/${demo.businessId}/transfers`,
+      { beneficiary_id: payees.data[0]!.id, amount: 12_00, reference: `Phone review ${RUN}` },
+      { 'idempotency-key': `phone-review-${RUN}` },
+    );
+    const label = `${formatMoneyWithCode(12_00, 'sgd')} to ${PAYEE}`;
+    const { page, close } = await demo.page({ width: 375 });
+    try {
+      await page.goto(sendMoneyPath());
+      const awaiting = page.getByRole('list', { name: 'Transfers awaiting approval' });
+      await awaiting.waitFor();
+      /** Tab from the top of the page until `button` has the focus; then it is on the screen, whole. */
+      const tabTo = async (button: ReturnType<Page['getByRole']>) => {
+        await page.locator('body').focus();
+        for (let i = 0; i < 80 && !(await button.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+        expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+        await expect.poll(() => button.isVisible()).toBe(true);
+      };
+      for (const action of ['Approve', 'Reject']) {
+        const button = awaiting.getByRole('button', { name: `${action} ${label}` });
+        await button.scrollIntoViewIfNeeded();
+        expect(await button.isVisible()).toBe(true);
+        await tabTo(button);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+      await screenshot(page, 'send-money-approval-375');
+
+      // Its detail offers both too; Reject by keyboard puts the funds back.
+      await page.goto(sendMoneyPath(`transfer-history/${transfer.id}`));
+      await page.getByRole('heading', { level: 1, name: label }).waitFor();
+      const approve = page.getByRole('button', { name: `Approve ${label}` });
+      const reject = page.getByRole('button', { name: `Reject ${label}` });
+      await tabTo(approve);
+      await tabTo(reject);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+      await screenshot(page, 'send-money-transfer-review-375');
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', { name: 'Reject this transfer?' });
+      await confirm.getByRole('button', { name: 'Reject' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Transfer rejected: the funds are available again.').waitFor();
+      await expect.poll(() => reject.count()).toBe(0);
+    } finally {
+      await owner.call('PUT', `/v1/business/${demo.businessId}/transfer-settings`, { approval_threshold: 500_00 });
+      await close();
+    }
+  });
+
   it('works at 375 px', async () => {
-    const { page, close } = await pageOf('owner@demo.test', 375);
+    const { page, close } = await demo.page({ as: 'owner@demo.test', width: 375, height: 860 });
     for (const sub of ['send-money', 'beneficiaries', 'transfer-history']) {
       await page.goto(sendMoneyPath(sub));
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -217,8 +267,8 @@ describe('send money in the browser', () => {
   });
 
   it('a cashier sees none of these screens', async () => {
-    const { page, close } = await pageOf('cashier@demo.test');
-    await page.goto(`/business/${businessId}/payments`);
+    const { page, close } = await demo.page({ as: 'cashier@demo.test', width: 1280, height: 860 });
+    await page.goto(`/business/${demo.businessId}/payments`);
     await sidebar(page).getByRole('link').first().waitFor();
     expect(await sidebar(page).textContent()).not.toMatch(/Send Payments|Beneficiaries|Transfer History/);
     for (const sub of ['send-money', 'beneficiaries', 'transfer-history']) {

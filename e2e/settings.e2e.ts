@@ -1,41 +1,26 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, mailbox, newPage, screenshot, signIn } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, mailbox, screenshot } from './support';
 import { parseCsv } from '../apps/server/src/lib/csv';
+import { demoTests } from './demo';
 
 /** Business settings in the browser: the audit log with its CSV export, email templates and notification recipients. */
-let browser: Browser;
-let businessId: string;
 const OWNER = 'owner@demo.test';
 
+const demo = demoTests();
 beforeAll(async () => {
-  browser = await launch();
   // Some history to look at: the owner changes a notification and a template through the API.
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  await api.call('PUT', `/v1/business/${businessId}/notification-settings/payout_sent`, { roles: ['owner'], emails: ['books@e2e.test'] });
-  await api.call('PUT', `/v1/business/${businessId}/email-templates/order_shipped`, {
+  await demo.api.call('PUT', `/v1/business/${demo.businessId}/notification-settings/payout_sent`, { roles: ['owner'], emails: ['books@e2e.test'] });
+  await demo.api.call('PUT', `/v1/business/${demo.businessId}/email-templates/order_shipped`, {
     subject: '=cmd|calc, "shipped" {{order_number}}',
     body: 'On its way, {{customer_name}}.',
   });
 });
-afterAll(() => browser?.close());
-
-async function ownerPage(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser);
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
 
 describe('business settings in the browser', () => {
   it('the owner filters the audit log by action and downloads the same rows as CSV', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments/settings/audit-logs`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/settings/audit-logs`);
     await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
     const table = page.getByRole('table', { name: 'Audit log entries' });
     await table.getByText('Saved the “Order shipped” email template').waitFor();
@@ -68,8 +53,8 @@ describe('business settings in the browser', () => {
   });
 
   it('the owner edits an email template with a live preview, saves it and mails a test to themself', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/payments/settings/email-templates?template=invoice_sent`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/payments/settings/email-templates?template=invoice_sent`);
     await page.getByRole('heading', { level: 2, name: 'Invoice sent' }).waitFor();
     await expectAccessible(page);
     const subject = page.getByRole('textbox', { name: /^Subject/ });
@@ -108,8 +93,8 @@ describe('business settings in the browser', () => {
   });
 
   it('the owner adds cashiers to the new-order mail and it persists after a reload', async () => {
-    const { page, close } = await ownerPage();
-    await page.goto(`/business/${businessId}/online-store/settings/notifications`);
+    const { page, close } = await demo.page();
+    await page.goto(`/business/${demo.businessId}/online-store/settings/notifications`);
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
     const newOrder = page.getByRole('region', { name: 'New order' });
     await expect(newOrder.getByRole('checkbox', { name: 'Manager' }).isChecked()).resolves.toBe(true);

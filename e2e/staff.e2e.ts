@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, mailbox, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { expectAccessible, launch, mailbox, newPage, screenshot, signIn, uniqueEmail, landed } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,8 +9,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function openBusiness(page: Page): Promise<string> {
-  await page.waitForURL(/\/choose-business$/);
-  await page.getByRole('link', { name: /Demo Coffee Roasters/ }).click();
+  await landed(page);
   await page.waitForURL(/\/business\/[0-9a-f-]+\/payments$/);
   return new URL(page.url()).pathname.split('/')[2]!;
 }

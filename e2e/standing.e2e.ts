@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ApiSession, verifiedMerchant } from './api';
-import { expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { expectAccessible, launch, newPage, screenshot, signIn, landed } from './support';
 
 /** Who may take money (docs/security.md, "Standing"): a super admin blocks a business, and its customers are told it takes no payments. */
 let browser: Browser;
@@ -27,7 +27,7 @@ describe('a blocked business', () => {
     // The super admin blocks it from its review page.
     const admin = await newPage(browser);
     await signIn(admin.page, 'super@demo.test');
-    await admin.page.waitForURL(/\/choose-business$/);
+    await landed(admin.page);
     await admin.page.goto(`/admin/businesses/${businessId}`);
     await admin.page.getByRole('heading', { level: 1, name }).waitFor();
     await admin.page.getByRole('button', { name: 'Block', exact: true }).click();

@@ -1,28 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, uniqueEmail } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, screenshot, uniqueEmail } from './support';
+import { demoTests } from './demo';
 
 /** Spec 2's sub-header bar in the browser: Cancel returns to where the person came from in the section. */
-let browser: Browser;
-let businessId: string;
-const OWNER = 'owner@demo.test';
 
-beforeAll(async () => {
-  browser = await launch();
-  const api = new ApiSession();
-  await api.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await api.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-});
-afterAll(() => browser?.close());
-
-async function ownerPage(width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 800 });
-  await signIn(page, OWNER);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const demo = demoTests();
 
 /** Opens a link of the section's menu, unfolding its Settings group when it is folded. */
 async function openFromMenu(page: Page, name: string, group: string): Promise<void> {
@@ -36,8 +19,8 @@ const bar = (page: Page) => page.getByRole('region', { name: 'Unsaved changes' }
 
 describe('the sub-header bar in the browser', () => {
   it('Cancel returns to the page the person came from, in payments settings and in online-store settings', async () => {
-    const { page, close } = await ownerPage();
-    const base = `/business/${businessId}`;
+    const { page, close } = await demo.page();
+    const base = `/business/${demo.businessId}`;
 
     // Payments: audit logs -> business details -> Cancel -> audit logs.
     await page.goto(`${base}/payments/settings/audit-logs`);
@@ -79,8 +62,8 @@ describe('the sub-header bar in the browser', () => {
   });
 
   it('Cancel on a screen opened directly goes to the list or home of its section', async () => {
-    const { page, close } = await ownerPage();
-    const base = `/business/${businessId}`;
+    const { page, close } = await demo.page();
+    const base = `/business/${demo.businessId}`;
     await page.goto(`${base}/online-store/settings/business-details`);
     await page.getByRole('textbox', { name: /^City/ }).fill('Somewhere else');
     await bar(page).getByRole('button', { name: 'Cancel' }).click();
@@ -96,8 +79,8 @@ describe('the sub-header bar in the browser', () => {
   });
 
   it('on a phone the bar keeps both buttons in view, and Enter in a field sends the form', async () => {
-    const { page, close } = await ownerPage(375);
-    await page.goto(`/business/${businessId}/online-store/users/invite`);
+    const { page, close } = await demo.page({ width: 375 });
+    await page.goto(`/business/${demo.businessId}/online-store/users/invite`);
     await page.getByRole('heading', { level: 1, name: 'Invite staff' }).waitFor();
     const email = uniqueEmail('enter');
     await page.getByRole('textbox', { name: /^Email/ }).fill(email);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = (): string => inject('baseURL');
@@ -42,10 +42,14 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
 }
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; storageState?: BrowserContextOptions['storageState'] } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
+    ...(options.storageState ? { storageState: options.storageState } : {}),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -79,11 +83,26 @@ export function clockMovingBrowser(): () => Browser {
   return () => browser!;
 }
 
-/** A browser window of its own, signed in through the login screen (on the business chooser); `close` ends it. */
-export async function signedInPage(browser: Browser, email: string, width?: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, width ? { width, height: 800 } : {});
+/** Where signing in lands: in the business of a person with one (answers its id), or on the chooser (answers null). */
+export async function landed(page: Page): Promise<string | null> {
+  await page.waitForURL((url) => url.pathname === '/choose-business' || /^\/business\/[0-9a-f-]{36}\//.test(url.pathname));
+  const path = new URL(page.url()).pathname;
+  return path === '/choose-business' ? null : path.split('/')[2]!;
+}
+
+export interface SignedInPage {
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/**
+ * A browser window of its own, signed in through the login screen and landed (in the business of a person with one,
+ * on the chooser of one with several); `close` ends it. Files in the demo business use `demoTests()` (demo.ts).
+ */
+export async function signedInPage(browser: Browser, email: string, width?: number, height?: number): Promise<SignedInPage> {
+  const { context, page } = await newPage(browser, width ? { width, height: height ?? 800 } : height ? { height } : {});
   await signIn(page, email);
-  await page.waitForURL(/\/choose-business$/);
+  await landed(page);
   return { page, close: () => context.close() };
 }
 

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@merchant/core';
 import type { Payment, TransactionDetail } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
 
 /**
  * Transactions in the browser: payments made for real through the hosted checkout's public API, then listed,
  * filtered, searched, opened, refunded in part and exported by the owner; a cashier may look but not refund.
  */
-let browser: Browser;
-let businessId: string;
-const owner = new ApiSession();
-const OWNER = 'owner@demo.test';
 const CASHIER = 'cashier@demo.test';
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -24,18 +21,14 @@ const last4 = { big: String(1000 + (Date.now() % 9000)), small: String(1000 + ((
 /** Each of our payments by what tells it apart, with its dashboard id. */
 const paid: Record<'bigCard' | 'bigPaynow' | 'smallDeclined' | 'smallCard', Payment> = {} as never;
 
-const list = (query = '') => `/business/${businessId}/payments/transactions${query}`;
-const detail = (id: string) => `/business/${businessId}/payments/transactions/${id}`;
+const list = (query = '') => `/business/${demo.businessId}/payments/transactions${query}`;
+const detail = (id: string) => `/business/${demo.businessId}/payments/transactions/${id}`;
 
+const demo = demoTests();
 beforeAll(async () => {
-  browser = await launch();
-  await owner.call('POST', '/auth', { email: OWNER, password: DEMO_PASSWORD });
-  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-
   // Two reusable links with the same reference: SGD 123.45 and SGD 67.89.
   const link = (amount: number) =>
-    owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+    demo.api.call<{ public_id: string }>('POST', `/v1/business/${demo.businessId}/payment-links`, {
       purpose: `Transactions test ${stamp}`,
       amount,
       reference,
@@ -50,7 +43,7 @@ beforeAll(async () => {
   const d = await customer.pay('link', small.public_id, { method: 'card', number: cardEndingIn(last4.small) }, { email: 'di@example.test' });
   expect([a.status, b.status, c.status, d.status]).toEqual(['succeeded', 'succeeded', 'failed', 'succeeded']);
 
-  const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=${reference}&limit=100`);
+  const mine = await demo.api.call<{ data: Payment[] }>('GET', `/v1/business/${demo.businessId}/transactions?q=${reference}&limit=100`);
   expect(mine.data).toHaveLength(4);
   const find = (test: (p: Payment) => boolean) => mine.data.find(test)!;
   paid.bigCard = find((p) => p.card?.last4 === last4.big);
@@ -58,15 +51,6 @@ beforeAll(async () => {
   paid.smallDeclined = find((p) => p.status === 'failed');
   paid.smallCard = find((p) => p.card?.last4 === last4.small);
 });
-afterAll(() => browser?.close());
-
-async function signedIn(email: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 860 });
-  await signIn(page, email);
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
-
 /** The dashboard ids of the payments the list shows now, in its order. */
 const shownIds = (page: Page): Promise<string[]> =>
   page.evaluate(() =>
@@ -99,7 +83,7 @@ function day(offset: number): string {
 
 describe('transactions', () => {
   it('lists the payments; filters and search narrow the list and live in the URL; the export is exactly the filtered view', async () => {
-    const { page, close } = await signedIn(OWNER);
+    const { page, close } = await demo.page({ width: 1280, height: 860 });
     await page.goto(list());
     await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
     await page.getByRole('table', { name: 'Transactions' }).waitFor();
@@ -162,7 +146,7 @@ describe('transactions', () => {
 
   it('shows a payment with its timeline, fee and net; refunds part of it with a reason, never more than is left', async () => {
     const payment = paid.bigCard;
-    const { page, close } = await signedIn(OWNER);
+    const { page, close } = await demo.page({ width: 1280, height: 860 });
     await page.goto(detail(payment.id));
     await page.getByRole('heading', { level: 1, name: 'SGD 123.45' }).waitFor();
     const facts = page.getByRole('region', { name: 'Payment' });
@@ -203,9 +187,9 @@ describe('transactions', () => {
     await dialog.getByRole('button', { name: 'Review refund' }).click();
     await dialog.getByText('At most SGD 103.45 is left to refund.').waitFor();
     // ...and the server refuses it when the screen was stale: another refund took most of it meanwhile.
-    await owner.call(
+    await demo.api.call(
       'POST',
-      `/v1/business/${businessId}/transactions/${payment.id}/refunds`,
+      `/v1/business/${demo.businessId}/transactions/${payment.id}/refunds`,
       { amount: 90_00, reason: 'other' },
       { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     );
@@ -216,7 +200,7 @@ describe('transactions', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    const after = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${payment.id}`);
+    const after = await demo.api.call<TransactionDetail>('GET', `/v1/business/${demo.businessId}/transactions/${payment.id}`);
     expect(after.payment.refunded.amount).toBe(110_00);
     expect(after.refunds.map((r) => [r.amount.amount, r.reason])).toEqual(
       expect.arrayContaining([
@@ -229,7 +213,7 @@ describe('transactions', () => {
 
   it('a cashier sees the payment but no Refund button, and the server refuses their refund', async () => {
     const payment = paid.smallCard;
-    const { page, close } = await signedIn(CASHIER);
+    const { page, close } = await demo.page({ as: CASHIER, width: 1280, height: 860 });
     await page.goto(detail(payment.id));
     await page.getByRole('heading', { level: 1, name: 'SGD 67.89' }).waitFor();
     await page.getByRole('region', { name: 'Timeline' }).getByText('Payment succeeded').waitFor();
@@ -242,12 +226,12 @@ describe('transactions', () => {
     await cashier.call('POST', '/auth', { email: CASHIER, password: DEMO_PASSWORD });
     const refused = await cashier.request(
       'POST',
-      `/v1/business/${businessId}/transactions/${payment.id}/refunds`,
+      `/v1/business/${demo.businessId}/transactions/${payment.id}/refunds`,
       { amount: 1_00, reason: 'requested_by_customer' },
       { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     );
     expect(refused.status).toBe(403);
-    const still = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${payment.id}`);
+    const still = await demo.api.call<TransactionDetail>('GET', `/v1/business/${demo.businessId}/transactions/${payment.id}`);
     expect(still.payment.refunded.amount).toBe(0);
   });
 
@@ -255,7 +239,7 @@ describe('transactions', () => {
     it(`says what was paid and by whom, and links the customer's receipt (${width} px)`, async () => {
       // A payment of its own: a link with a purpose, paid once with an email and once by someone who left none.
       const tag = `${stamp}-${width}`;
-      const link = await owner.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+      const link = await demo.api.call<{ public_id: string }>('POST', `/v1/business/${demo.businessId}/payment-links`, {
         purpose: `Gift card ${tag}`,
         amount: 45_00,
         reference: `WHO-${tag}`,
@@ -266,11 +250,11 @@ describe('transactions', () => {
       const customer = new CheckoutCustomer();
       await customer.pay('link', link.public_id, { method: 'card', number: '4242 4242 4242 4242' }, { email: `kim-${width}@example.test` });
       await customer.pay('link', link.public_id, { method: 'card', number: '4242 4242 4242 4242' });
-      const mine = await owner.call<{ data: Payment[] }>('GET', `/v1/business/${businessId}/transactions?q=WHO-${tag}&limit=10`);
+      const mine = await demo.api.call<{ data: Payment[] }>('GET', `/v1/business/${demo.businessId}/transactions?q=WHO-${tag}&limit=10`);
       const named = mine.data.find((p) => p.customer.email)!;
       const anonymous = mine.data.find((p) => !p.customer.email)!;
 
-      const { page, close } = await signedIn(OWNER, width);
+      const { page, close } = await demo.page({ width: width, height: 860 });
       await page.goto(list(`?q=WHO-${tag}`));
       await eventually(() => shownIds(page).then(sorted)).toEqual(sorted(ids(named, anonymous)));
       // A table with a Purpose column on a laptop; on a phone, cards that say the purpose too.
@@ -289,10 +273,10 @@ describe('transactions', () => {
       await facts.getByText(`kim-${width}@example.test`, { exact: true }).first().waitFor();
       await facts.getByText(`Gift card ${tag}`, { exact: true }).waitFor();
       const receipt = facts.getByRole('link', { name: /receipt/ });
-      const shown = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${named.id}`);
+      const shown = await demo.api.call<TransactionDetail>('GET', `/v1/business/${demo.businessId}/transactions/${named.id}`);
       expect(shown.receipt_url).toMatch(/\/r\/pay_/);
       expect(await receipt.getAttribute('href')).toBe(shown.receipt_url);
-      const anonymousDetail = await owner.call<TransactionDetail>('GET', `/v1/business/${businessId}/transactions/${anonymous.id}`);
+      const anonymousDetail = await demo.api.call<TransactionDetail>('GET', `/v1/business/${demo.businessId}/transactions/${anonymous.id}`);
       expect(anonymousDetail.payment.customer).toMatchObject({ name: null, email: null });
       if (width === 375) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -304,7 +288,7 @@ describe('transactions', () => {
   }
 
   it('fits a phone: the list and the detail', async () => {
-    const { page, close } = await signedIn(OWNER, 375);
+    const { page, close } = await demo.page({ width: 375, height: 860 });
     await page.goto(list(`?q=${reference}`));
     await eventually(() => shownIds(page).then((shown) => shown.length)).toBe(4);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, mailbox, newPage, SAMPLE_PDF as PDF, SAMPLE_PNG as PNG, screenshot, signIn, uniqueEmail } from './support';
+import { expectAccessible, launch, mailbox, newPage, SAMPLE_PDF as PDF, SAMPLE_PNG as PNG, screenshot, signIn, uniqueEmail, landed } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('business verification in the browser', () => {
     // 5. A super admin opens the queue and approves.
     const admin = await newPage(browser);
     await signIn(admin.page, 'super@demo.test');
-    await admin.page.waitForURL(/\/choose-business$/);
+    expect(await landed(admin.page)).toBeNull();
     await admin.page.getByRole('link', { name: /Verification queue/ }).click();
     await admin.page.waitForURL(/\/admin\/verifications$/);
     await admin.page.getByRole('heading', { level: 1, name: 'Verification queue' }).waitFor();
@@ -132,8 +132,7 @@ describe('business verification in the browser', () => {
     // 6. The owner signs in again and lands on the payments overview.
     const back = await newPage(browser);
     await signIn(back.page, email, 'a-long-unique-passphrase');
-    await back.page.waitForURL(/\/choose-business$/);
-    await back.page.getByRole('link', { name: new RegExp(businessName) }).click();
+    await landed(back.page);
     await back.page.waitForURL(new RegExp(`/business/${businessId}/payments$`));
     await back.page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
     await back.context.close();
@@ -142,7 +141,7 @@ describe('business verification in the browser', () => {
   it('keeps the admin area from people who are not super admins', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'owner@demo.test');
-    await page.waitForURL(/\/choose-business$/);
+    await landed(page);
     await expect(page.getByRole('link', { name: /Verification queue/ }).count()).resolves.toBe(0);
     await page.goto('/admin/verifications');
     await page.waitForURL(/\/choose-business$/);

@@ -69,7 +69,7 @@ function run(routeId: RouteId, ctx: Partial<GuardContext>) {
 describe('guards', () => {
   it('sends guests to login and signed-in people away from guest pages', () => {
     expect(run('payments.overview', {})).toEqual({ redirect: '/login' });
-    expect(run('auth.login', { user: user() })).toEqual({ redirect: '/choose-business' });
+    expect(run('auth.login', { user: user() })).toEqual({ redirect: `/business/${BID}/payments` });
     expect(run('auth.login', {})).toBeNull();
   });
 

@@ -4,7 +4,8 @@
  */
 import type { Business, BusinessSummary } from '@merchant/business';
 import type { User } from '@merchant/identity';
-import { href, routeTable, type AppRoute, type GuardName, type RouteId } from './route-table';
+import { href, routeTable, SECTION_OPTIONS, type AppRoute, type GuardName, type RouteId, type Section } from './route-table';
+import { canOpen, sectionsFor, visibleSidebar } from './sidebar';
 import { flagsAllow } from './sidebar-flags';
 
 export interface GuardContext {
@@ -56,6 +57,53 @@ export function businessLanding(business: Pick<BusinessSummary, 'id' | 'type'>):
   return href(business.type === 'partner' ? 'partner.overview' : 'payments.overview', { business_id: business.id });
 }
 
+/** Each business the person works in, once (an owner is listed as a member too). */
+export function businessesOf(user: User): BusinessSummary[] {
+  const seen = new Set<string>();
+  return [...user.businesses.owned, ...user.businesses.member].filter((b) => (seen.has(b.id) ? false : (seen.add(b.id), true)));
+}
+
+/**
+ * Where signing in lands: a person with exactly one business lands in it (its screens then send them on to the
+ * first one their role can use); with several, or none, on the business chooser, which stays reachable from the
+ * business switcher.
+ */
+export function signedInLanding(user: User): string {
+  const businesses = businessesOf(user);
+  return businesses.length === 1 ? businessLanding(businesses[0]!) : href('auth.choose-business');
+}
+
+/** The routes a section opens on (the switcher's targets), and the business root that shows the payments overview. */
+const LANDINGS: ReadonlySet<RouteId> = new Set<RouteId>([...SECTION_OPTIONS.map((o) => o.landing), 'payments.overview-root']);
+
+/** The first screen of a section's menu the member may open, or null when they may open none of it. */
+function firstScreenOf(section: Section, business: Business): string | null {
+  const first = visibleSidebar(section, business)[0]?.items[0];
+  return first ? href(first.routeId, { business_id: business.id }) : null;
+}
+
+/**
+ * The first screen of the business the member's role can use: the Overview when they may view it, otherwise the
+ * first entry of the payments menu they may open, then of the point of sale's and the online store's.
+ */
+export function memberLanding(business: Business): string {
+  for (const section of sectionsFor(business)) {
+    const screen = firstScreenOf(section, business);
+    if (screen) return screen;
+  }
+  return businessLanding(business);
+}
+
+/**
+ * A section's landing the member may not open sends them on to the first screen of that section they may use
+ * (or of the business), so nobody lands on a refusal; any other screen is refused by the route's permission.
+ */
+function landingFor(route: AppRoute, business: Business): GuardOutcome {
+  if (!LANDINGS.has(route.id) || canOpen(route, business)) return null;
+  const screen = (route.section && firstScreenOf(route.section, business)) ?? memberLanding(business);
+  return screen === href(route.id, { business_id: business.id }) ? null : { redirect: screen };
+}
+
 const ONBOARDING_SCREEN: Record<Business['onboarding_status'], RouteId | null> = {
   questionnaire: 'onboarding.questionnaire',
   pending_verification: 'onboarding.pending',
@@ -73,7 +121,7 @@ export function checkGuard(name: GuardName, ctx: GuardContext): GuardOutcome {
     case 'authGuard':
       return user ? null : { redirect: loginHref(ctx.from) };
     case 'guestGuard':
-      return user ? { redirect: href('auth.choose-business') } : null;
+      return user ? { redirect: signedInLanding(user) } : null;
     case 'hasInvitationsGuard':
       return user && user.pending_invitations > 0 ? { redirect: href('auth.pending-invitations') } : null;
     case 'businessSelectionGuard':
@@ -128,7 +176,9 @@ export function runGuards(guards: readonly GuardName[], ctx: GuardContext): Guar
 export function guardRoute(route: AppRoute, ctx: GuardContext): GuardOutcome {
   const outcome = runGuards(route.guards, ctx);
   if (outcome) return outcome;
-  return ctx.business && !flagsAllow(menuEntryOf(route), ctx.business) ? { notFound: true } : null;
+  if (!ctx.business) return null;
+  if (!flagsAllow(menuEntryOf(route), ctx.business)) return { notFound: true };
+  return landingFor(route, ctx.business);
 }
 
 /**

@@ -1,15 +1,10 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconBuildingStore, IconCheck, IconLayoutGrid, IconPlus, IconSelector } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Business, BusinessSummary } from '@merchant/business';
+import type { Business } from '@merchant/business';
 import type { User } from '@merchant/identity';
-import { businessLanding } from '../guards';
+import { businessesOf, businessLanding } from '../guards';
 import { href } from '../route-table';
-
-function businessesOf(user: User): BusinessSummary[] {
-  const seen = new Set<string>();
-  return [...user.businesses.owned, ...user.businesses.member].filter((b) => (seen.has(b.id) ? false : (seen.add(b.id), true)));
-}
 
 /** The business being worked on; switch to another, create one, or see them all. */
 export function BusinessSwitcher({ user, business, fullWidth = false }: { user: User; business: Business; fullWidth?: boolean }) {

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 import { href } from '@/app/route-table';
+import { signedInLanding } from '@/app/guards';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useCheckpoint } from '@/features/auth/api/auth-api';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -25,7 +26,7 @@ export function Component() {
 
   const send = (body: { code: string } | { recovery_code: string }) =>
     checkpoint.mutate(body, {
-      onSuccess: () => void navigate(from ?? href('auth.choose-business'), { replace: true }),
+      onSuccess: ({ user }) => void navigate(from ?? signedInLanding(user), { replace: true }),
       onError: (error) => {
         if (error instanceof ApiError && error.body?.code === 'AUTH_NO_PENDING_CHECKPOINT') {
           void navigate(href('auth.login'), {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { href } from '@/app/route-table';
+import { signedInLanding } from '@/app/guards';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useLogin } from '@/features/auth/api/login-api';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -23,7 +24,7 @@ export function Component() {
           void navigate(href('auth.checkpoint'), { state: from ? { from } : undefined });
           return;
         }
-        void navigate(from ?? href('auth.choose-business'), { replace: true });
+        void navigate(from ?? signedInLanding(answer.user), { replace: true });
       },
       onError: form.handleServerError,
     }),

@@ -3,12 +3,12 @@ import { Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatMoneyWithCode } from '@merchant/core';
-import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
+import { CHECKLIST_PERMISSIONS, OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { errorMessage } from '@/lib/error-message';
-import { useBusinessTimeZone } from '@/lib/session';
+import { canChange, canView, useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { formatBusinessDateTime } from '@/lib/format';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { overviewQuery } from '../api/overview-api';
@@ -61,6 +61,11 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
     if (nextFrom && nextTo) setSearch({ period: 'custom', from: nextFrom, to: nextTo }, { replace: true });
   };
   const data = overview.data;
+  // What the role may not use is not shown, whatever an answer carries (the server leaves it out as well).
+  const business = useBusiness(businessId).data;
+  const seesMoney = canView(business, 'wallets:manage');
+  const attention = data && { ...data.attention, transfers_to_approve: canView(business, 'transfers:manage') ? data.attention.transfers_to_approve : null };
+  const steps = data?.checklist.filter((c) => canChange(business, CHECKLIST_PERMISSIONS[c.item])) ?? [];
 
   return (
     <Stack gap="lg">
@@ -95,9 +100,9 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
       {data ? (
         <>
           {data.currencies.length > 0 ? <PeriodHeadline blocks={data.currencies} /> : null}
-          <MoneyBlock data={data} businessId={businessId} />
-          <AttentionBlock attention={data.attention} businessId={businessId} />
-          <SetupBlock checklist={data.checklist} businessId={businessId} />
+          {seesMoney ? <MoneyBlock data={data} businessId={businessId} /> : null}
+          {attention ? <AttentionBlock attention={attention} businessId={businessId} /> : null}
+          <SetupBlock checklist={steps} businessId={businessId} />
           <Stack gap="md" component="section" aria-labelledby="sales-title">
             <Title order={2} size="h4" id="sales-title">
               Sales
