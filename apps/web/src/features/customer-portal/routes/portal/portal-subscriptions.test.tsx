@@ -28,6 +28,7 @@ describe("the customer portal's subscriptions", () => {
       <PortalSubscriptions
         businessId="b1"
         token="t"
+        zone="Asia/Singapore"
         subscriptions={[
           subscription('Tea club', null),
           subscription('Box club', { kind: 'card', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } as PortalSubscription['method']),
