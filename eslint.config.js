@@ -42,14 +42,22 @@ const TABLES_NOT_MOVED_YET = [
   'bank-accounts/routes/bank-account-list/bank-account-list-screen.tsx',
   'invoice-imports/components/{import-review,import-upload,recent-imports}.tsx',
   'invoice-page/routes/invoice-page/invoice-page-screen.tsx',
-  'invoices/routes/{invoice-detail,repeating-invoice-detail}/*-screen.tsx',
   'payments/overview/components/{currency-block,payments-overview}.tsx',
-  'recurring-billing/routes/subscription-detail/subscription-detail-screen.tsx',
   'sales-report/components/report-currency.tsx',
   'user-settings/components/sessions-section.tsx',
   'user-settings/routes/audit-logs/audit-logs-screen.tsx',
   'verification-admin/routes/verification-queue/verification-queue-screen.tsx',
 ].map((f) => `apps/web/src/features/${f}`);
+
+/** Imports a feature never makes (the lists' Table above all): every feature's no-restricted-imports list carries them. */
+const FEATURE_IMPORTS = [
+  { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
+  {
+    name: '@mantine/core',
+    importNames: ['Table'],
+    message: "Show rows with DataList or PagedTable ('@/components/data-list', '@/components/paged-table').",
+  },
+];
 
 /** A status drawn as a hand-made Badge: `<Badge color={x.status === ...}>` or `<Badge>{X_STATUS_LABELS[...]}</Badge>`. */
 const NO_HAND_STATUS_BADGE = [
@@ -240,18 +248,23 @@ export default tseslint.config(
     // files listed here (docs/architecture.md, "List screens").
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', ...TABLES_NOT_MOVED_YET],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB], paths: FEATURE_IMPORTS }] },
+  },
+  {
+    // A record's screen (features/*/routes/*-detail/) is drawn by DetailLayout: back link, title and status, key
+    // facts, actions that fold into a menu on a phone, main and side columns (components/detail-layout.test.tsx
+    // holds that every one of them renders it).
+    files: ['apps/web/src/features/*/routes/*-detail/*.tsx'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [NO_CLIMB],
           paths: [
-            { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
-            {
-              name: '@mantine/core',
-              importNames: ['Table'],
-              message: "Show rows with DataList or PagedTable ('@/components/data-list', '@/components/paged-table').",
-            },
+            ...FEATURE_IMPORTS,
+            { name: '@/components/page-frame', message: "A detail screen is drawn by DetailLayout ('@/components/detail-layout'), not a PageFrame." },
+            { name: '@mantine/core', importNames: ['Grid'], message: "DetailLayout lays out a detail screen's main and side columns (its `side` prop)." },
           ],
         },
       ],

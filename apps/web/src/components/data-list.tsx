@@ -27,7 +27,8 @@ export interface DataListProps<T> {
   /** The list's name (the table's and the cards' accessible name). */
   label: string;
   rows: readonly T[];
-  rowKey: (row: T) => string;
+  /** The row's key (its index for rows without an id, such as a document's lines). */
+  rowKey: (row: T, index: number) => string;
   columns: readonly Column<T>[];
   /** The row's detail screen, when it has one. */
   rowHref?: (row: T) => string | undefined;
@@ -76,10 +77,10 @@ function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, st
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => {
+          {rows.map((row, index) => {
             const to = rowHref?.(row);
             return (
-              <Table.Tr key={rowKey(row)}>
+              <Table.Tr key={rowKey(row, index)}>
                 {columns.map((c) => (
                   <Table.Td key={c.header} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
                     {to && c === linkColumn ? (
@@ -118,11 +119,11 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total }: DataListP
   return (
     <Stack gap="xs">
       <Stack component="ul" gap="xs" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-        {rows.map((row) => {
+        {rows.map((row, index) => {
           const to = rowHref?.(row);
           const titleText = title.map((c) => <span key={c.header}>{c.cell(row)}</span>);
           return (
-            <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm" className={classes.card}>
+            <Paper key={rowKey(row, index)} component="li" withBorder radius="md" p="sm" className={classes.card}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                   <Text fw={600} size="sm">

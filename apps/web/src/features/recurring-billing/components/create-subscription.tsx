@@ -33,10 +33,31 @@ export function CreateSubscriptionButton({
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {label}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={label} centered size="lg">
-        {opened ? <CreateSubscriptionForm businessId={businessId} currency={currency} planId={planId} onClose={() => setOpened(false)} /> : null}
-      </Modal>
+      <CreateSubscriptionDialog businessId={businessId} currency={currency} planId={planId} title={label} opened={opened} onClose={() => setOpened(false)} />
     </>
+  );
+}
+
+/** The dialog of `CreateSubscriptionButton`, for a screen that opens it from its own action. */
+export function CreateSubscriptionDialog({
+  businessId,
+  currency,
+  planId,
+  title,
+  opened,
+  onClose,
+}: {
+  businessId: string;
+  currency: string;
+  planId?: string;
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      {opened ? <CreateSubscriptionForm businessId={businessId} currency={currency} planId={planId} onClose={onClose} /> : null}
+    </Modal>
   );
 }
 
