@@ -36,19 +36,6 @@ const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Services and pa
 /** Imports climb at most two levels: deeper code is reached through `@/` (the app's src/). Every no-restricted-imports list carries it. */
 const NO_CLIMB = { regex: '^(\\.\\./){3,}', message: "Import through the '@/' alias (the app's src/) instead of climbing more than two levels." };
 
-/** Feature files that still draw a Mantine Table (documents' line items, reports, imports, admin queues): to move to DataList. */
-const TABLES_NOT_MOVED_YET = [
-  'auth/routes/register-complete/register-complete-screen.tsx',
-  'bank-accounts/routes/bank-account-list/bank-account-list-screen.tsx',
-  'invoice-imports/components/{import-review,import-upload,recent-imports}.tsx',
-  'invoice-page/routes/invoice-page/invoice-page-screen.tsx',
-  'payments/overview/components/{currency-block,payments-overview}.tsx',
-  'sales-report/components/report-currency.tsx',
-  'user-settings/components/sessions-section.tsx',
-  'user-settings/routes/audit-logs/audit-logs-screen.tsx',
-  'verification-admin/routes/verification-queue/verification-queue-screen.tsx',
-].map((f) => `apps/web/src/features/${f}`);
-
 /** Imports a feature never makes (the lists' Table above all): every feature's no-restricted-imports list carries them. */
 const FEATURE_IMPORTS = [
   { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
@@ -244,10 +231,10 @@ export default tseslint.config(
   },
   {
     // Lists are drawn by the one list component (components/data-list.tsx, paged-table.tsx): a table at md and
-    // over, a card per row on a phone. A feature never draws a Mantine Table of its own. Not moved yet: the
-    // files listed here (docs/architecture.md, "List screens").
+    // over, a card per row on a phone. A feature never draws a Mantine Table of its own (docs/architecture.md,
+    // "List screens").
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', ...TABLES_NOT_MOVED_YET],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB], paths: FEATURE_IMPORTS }] },
   },
   {
