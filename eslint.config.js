@@ -84,6 +84,14 @@ const NO_HAND_DATES = [
     message: "A day is the business's (localDate of @merchant/core), not a slice of a UTC timestamp.",
   },
 ];
+/** A mutation's errors sorted by hand: `fields ? fields : { form: errorMessage(error) }`. */
+const NO_HAND_FORM_ERRORS = [
+  {
+    selector:
+      "ConditionalExpression[consequent.type='Identifier'] > ObjectExpression.alternate > Property[key.name='form'] > CallExpression[callee.name='errorMessage']",
+    message: "Put a failed call's errors on the form with showErrorsIn(setErrors) or formErrors(error) from '@/lib/form-errors'.",
+  },
+];
 /** Permission checks written by hand in a screen. */
 const NO_HAND_PERMISSIONS = [
   {
@@ -226,7 +234,15 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS, ...NO_HAND_STATUS_BADGE, ...NO_HAND_DATES],
+      'no-restricted-syntax': [
+        'error',
+        ...NO_FLOAT_MONEY,
+        ...NO_HAND_PERMISSIONS,
+        ...NO_HAND_FORM_CONTROLS,
+        ...NO_HAND_STATUS_BADGE,
+        ...NO_HAND_DATES,
+        ...NO_HAND_FORM_ERRORS,
+      ],
     },
   },
   {

@@ -7,7 +7,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { CreateSubscriptionBodySchema, planIntervalLabel, type CreateSubscriptionBody } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { activePlansQuery, customerOptionsQuery, useCreateSubscription } from '@/features/recurring-billing/api/subscriptions-api';
 import { PlanFields, planValues, type PlanValues } from '@/features/recurring-billing/components/plan-fields';
@@ -116,10 +116,7 @@ function CreateSubscriptionForm({
         onClose();
         void navigate(href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: made.id }));
       },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 

@@ -12,7 +12,7 @@ import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { planQuery, useArchivePlan, useSavePlan } from '@/features/recurring-billing/api/plans-api';
@@ -49,10 +49,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
     if (!parsed.success) return setErrors(zodIssuesToErrors(parsed.error));
     save.mutate(planBody(values), {
       onSuccess: (saved) => notifySuccess(`${saved.name} saved.`),
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 
