@@ -139,12 +139,18 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
             striped={false}
             minWidth={0}
             columns={[
-              { header: 'Item', card: 'title', cell: (line) => line.description },
               {
-                header: 'Quantity',
-                card: 'secondary',
-                cell: (line) =>
-                  `${formatNumber(line.quantity, 3)} × ${money(line.unit_price)}${line.discount_bps > 0 ? `, ${percent(line.discount_bps)} off` : ''}`,
+                header: 'Item',
+                card: 'title',
+                cell: (line) => (
+                  <>
+                    <Text size="sm">{line.description}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatNumber(line.quantity, 3)} × {money(line.unit_price)}
+                      {line.discount_bps > 0 ? `, ${percent(line.discount_bps)} off` : ''}
+                    </Text>
+                  </>
+                ),
               },
               { header: 'Amount', card: 'amount', align: 'right', nowrap: true, cell: (line) => money(line.net) },
             ]}
