@@ -36,20 +36,15 @@ const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Services and pa
 /** Imports climb at most two levels: deeper code is reached through `@/` (the app's src/). Every no-restricted-imports list carries it. */
 const NO_CLIMB = { regex: '^(\\.\\./){3,}', message: "Import through the '@/' alias (the app's src/) instead of climbing more than two levels." };
 
-/** Feature files that still draw a Mantine Table (documents' line items, reports, imports, admin queues): to move to DataList. */
-const TABLES_NOT_MOVED_YET = [
-  'auth/routes/register-complete/register-complete-screen.tsx',
-  'bank-accounts/routes/bank-account-list/bank-account-list-screen.tsx',
-  'invoice-imports/components/{import-review,import-upload,recent-imports}.tsx',
-  'invoice-page/routes/invoice-page/invoice-page-screen.tsx',
-  'invoices/routes/{invoice-detail,repeating-invoice-detail}/*-screen.tsx',
-  'payments/overview/components/{currency-block,payments-overview}.tsx',
-  'recurring-billing/routes/subscription-detail/subscription-detail-screen.tsx',
-  'sales-report/components/report-currency.tsx',
-  'user-settings/components/sessions-section.tsx',
-  'user-settings/routes/audit-logs/audit-logs-screen.tsx',
-  'verification-admin/routes/verification-queue/verification-queue-screen.tsx',
-].map((f) => `apps/web/src/features/${f}`);
+/** Imports a feature never makes (the lists' Table above all): every feature's no-restricted-imports list carries them. */
+const FEATURE_IMPORTS = [
+  { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
+  {
+    name: '@mantine/core',
+    importNames: ['Table'],
+    message: "Show rows with DataList or PagedTable ('@/components/data-list', '@/components/paged-table').",
+  },
+];
 
 /** A status drawn as a hand-made Badge: `<Badge color={x.status === ...}>` or `<Badge>{X_STATUS_LABELS[...]}</Badge>`. */
 const NO_HAND_STATUS_BADGE = [
@@ -87,6 +82,14 @@ const NO_HAND_DATES = [
   {
     selector: "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString']",
     message: "A day is the business's (localDate of @merchant/core), not a slice of a UTC timestamp.",
+  },
+];
+/** A mutation's errors sorted by hand: `fields ? fields : { form: errorMessage(error) }`. */
+const NO_HAND_FORM_ERRORS = [
+  {
+    selector:
+      "ConditionalExpression[consequent.type='Identifier'] > ObjectExpression.alternate > Property[key.name='form'] > CallExpression[callee.name='errorMessage']",
+    message: "Put a failed call's errors on the form with showErrorsIn(setErrors) or formErrors(error) from '@/lib/form-errors'.",
   },
 ];
 /** Permission checks written by hand in a screen. */
@@ -231,27 +234,40 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_PERMISSIONS, ...NO_HAND_FORM_CONTROLS, ...NO_HAND_STATUS_BADGE, ...NO_HAND_DATES],
+      'no-restricted-syntax': [
+        'error',
+        ...NO_FLOAT_MONEY,
+        ...NO_HAND_PERMISSIONS,
+        ...NO_HAND_FORM_CONTROLS,
+        ...NO_HAND_STATUS_BADGE,
+        ...NO_HAND_DATES,
+        ...NO_HAND_FORM_ERRORS,
+      ],
     },
   },
   {
     // Lists are drawn by the one list component (components/data-list.tsx, paged-table.tsx): a table at md and
-    // over, a card per row on a phone. A feature never draws a Mantine Table of its own. Not moved yet: the
-    // files listed here (docs/architecture.md, "List screens").
+    // over, a card per row on a phone. A feature never draws a Mantine Table of its own (docs/architecture.md,
+    // "List screens").
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', ...TABLES_NOT_MOVED_YET],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB], paths: FEATURE_IMPORTS }] },
+  },
+  {
+    // A record's screen (features/*/routes/*-detail/) is drawn by DetailLayout: back link, title and status, key
+    // facts, actions that fold into a menu on a phone, main and side columns (components/detail-layout.test.tsx
+    // holds that every one of them renders it).
+    files: ['apps/web/src/features/*/routes/*-detail/*.tsx'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [NO_CLIMB],
           paths: [
-            { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
-            {
-              name: '@mantine/core',
-              importNames: ['Table'],
-              message: "Show rows with DataList or PagedTable ('@/components/data-list', '@/components/paged-table').",
-            },
+            ...FEATURE_IMPORTS,
+            { name: '@/components/page-frame', message: "A detail screen is drawn by DetailLayout ('@/components/detail-layout'), not a PageFrame." },
+            { name: '@mantine/core', importNames: ['Grid'], message: "DetailLayout lays out a detail screen's main and side columns (its `side` prop)." },
           ],
         },
       ],

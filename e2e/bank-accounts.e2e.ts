@@ -17,8 +17,8 @@ describe('bank accounts in the browser', () => {
     const { page, close } = await demo.page({ width: 375 });
     await page.goto(`/business/${demo.businessId}/payments/bank-accounts`);
     await page.getByRole('heading', { level: 1, name: 'Bank accounts' }).waitFor();
-    // The demo business's own account, from the seed: masked, the SGD default.
-    const table = page.getByRole('table', { name: 'Bank accounts' });
+    // The demo business's own account, from the seed: masked, the SGD default. On a phone the list is cards.
+    const table = page.getByRole('list', { name: 'Bank accounts' });
     await table.getByText('•••• 4567').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'bank-accounts-list-375');
@@ -52,7 +52,7 @@ describe('bank accounts in the browser', () => {
 
     await page.waitForURL(/\/payments\/bank-accounts$/);
     const last4 = NUMBER.slice(-4);
-    const row = table.getByRole('row').filter({ hasText: 'OCBC Bank' });
+    const row = table.getByRole('listitem').filter({ hasText: 'OCBC Bank' });
     await row.getByText(`•••• ${last4}`).waitFor();
     expect(await page.content()).not.toContain(NUMBER);
     // The seeded account stays the default of SGD; the new one can be made the default.

@@ -105,7 +105,10 @@ describe('invoices in the browser', () => {
     });
     await page.goto(`/business/${demo.businessId}/payments/invoices/${invoice.id}`);
     await page.getByRole('heading', { level: 1, name: invoice.number }).waitFor();
-    await page.getByRole('link', { name: 'Download PDF' }).waitFor();
+    // On a phone the actions other than Send are in "More actions".
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Download PDF' }).waitFor();
+    await page.keyboard.press('Escape');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await screenshot(page, 'invoice-detail-phone');

@@ -21,19 +21,24 @@ export interface Column<T> {
   nowrap?: boolean;
   /** Right-aligned in the table (figures to compare down a column). */
   align?: 'right';
+  /** In the table, the row's header cell (`th scope="row"`): a report's or a document's row label. */
+  rowHeader?: boolean;
 }
 
 export interface DataListProps<T> {
   /** The list's name (the table's and the cards' accessible name). */
   label: string;
   rows: readonly T[];
-  rowKey: (row: T) => string;
+  /** The row's key (its index for rows without an id, such as a document's lines). */
+  rowKey: (row: T, index: number) => string;
   columns: readonly Column<T>[];
   /** The row's detail screen, when it has one. */
   rowHref?: (row: T) => string | undefined;
   /** The width under which the table scrolls sideways (at md and over). */
   minWidth?: number;
   striped?: boolean;
+  /** Rows to draw in the danger colour (a file's rows that cannot be imported). */
+  flagged?: (row: T) => boolean;
   /** A closing line (a total): its label, and its value under the last column. */
   total?: { label: ReactNode; value: ReactNode };
 }
@@ -61,7 +66,9 @@ function shown<T>(column: Column<T>, row: T): ReactNode {
   return value === '' || value === undefined || value === false ? null : value;
 }
 
-function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, striped = true, total }: DataListProps<T>) {
+const FLAGGED = { background: 'var(--mantine-color-red-light)' } as const;
+
+function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, striped = true, total, flagged }: DataListProps<T>) {
   const linkColumn = columns.find((c) => c.link) ?? columns.find((c) => place(c) === 'title');
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -76,21 +83,30 @@ function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, st
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => {
+          {rows.map((row, index) => {
             const to = rowHref?.(row);
             return (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <Table.Td key={c.header} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
-                    {to && c === linkColumn ? (
-                      <Anchor component={Link} to={to} fw={500}>
-                        {c.cell(row)}
-                      </Anchor>
-                    ) : (
-                      c.cell(row)
-                    )}
-                  </Table.Td>
-                ))}
+              <Table.Tr key={rowKey(row, index)} style={flagged?.(row) ? FLAGGED : undefined}>
+                {columns.map((c) => {
+                  const Cell = c.rowHeader ? Table.Th : Table.Td;
+                  return (
+                    <Cell
+                      key={c.header}
+                      scope={c.rowHeader ? 'row' : undefined}
+                      fw={c.rowHeader ? 400 : undefined}
+                      ta={c.align}
+                      style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                    >
+                      {to && c === linkColumn ? (
+                        <Anchor component={Link} to={to} fw={500}>
+                          {c.cell(row)}
+                        </Anchor>
+                      ) : (
+                        c.cell(row)
+                      )}
+                    </Cell>
+                  );
+                })}
               </Table.Tr>
             );
           })}
@@ -112,17 +128,25 @@ function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, st
   );
 }
 
-function CardList<T>({ label, rows, rowKey, columns, rowHref, total }: DataListProps<T>) {
+function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: DataListProps<T>) {
   const of = (p: CardPlace) => columns.filter((c) => place(c) === p);
   const [title, amount, status, secondary, meta, actions] = [of('title'), of('amount'), of('status'), of('secondary'), of('meta'), of('actions')];
   return (
     <Stack gap="xs">
       <Stack component="ul" gap="xs" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-        {rows.map((row) => {
+        {rows.map((row, index) => {
           const to = rowHref?.(row);
           const titleText = title.map((c) => <span key={c.header}>{c.cell(row)}</span>);
           return (
-            <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm" className={classes.card}>
+            <Paper
+              key={rowKey(row, index)}
+              component="li"
+              withBorder
+              radius="md"
+              p="sm"
+              className={classes.card}
+              style={flagged?.(row) ? { ...FLAGGED, borderColor: 'var(--mantine-color-red-filled)' } : undefined}
+            >
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                 <Stack gap={2} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                   <Text fw={600} size="sm">

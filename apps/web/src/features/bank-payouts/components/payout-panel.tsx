@@ -17,7 +17,8 @@ import {
 } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { errorMessage } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { payoutBankAccountsQuery, payoutSettingsQuery, useCreatePayout, useSavePayoutSettings } from '@/features/bank-payouts/api/payouts-api';
 
@@ -104,10 +105,7 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
           notifySuccess('Payout schedule saved.');
           onClose();
         },
-        onError: (error) => {
-          const fields = fieldErrors(error);
-          setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-        },
+        onError: showErrorsIn(setErrors),
       },
     );
   };
@@ -205,10 +203,7 @@ function PayoutForm({ businessId, view, onClose }: { businessId: string; view: B
         onClose();
         void navigate(href('payments.balance-payouts-detail', { business_id: businessId, payout: payout.id }));
       },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileInvoice } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { InvoiceImport, InvoiceImportRow } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { DataList } from '@/components/data-list';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { LoadMore } from '@/components/load-more';
 import { QueryStatus } from '@/components/query-status';
@@ -16,34 +17,7 @@ import { formatNumber } from '@merchant/core';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n, 0)} ${n === 1 ? one : many}`;
 
-function RowLine({ row, businessId }: { row: InvoiceImportRow; businessId: string }) {
-  const bad = row.state === 'invalid' || row.state === 'failed';
-  return (
-    <Table.Tr style={bad ? { background: 'var(--mantine-color-red-light)' } : undefined}>
-      <Table.Th scope="row">{row.row}</Table.Th>
-      <Table.Td>
-        <StatusBadge kind="invoiceImportRow" status={row.state} />
-      </Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.cells.customer_email ?? ''}</Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.cells.description ?? ''}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.total ? formatMoneyWithCode(row.total.amount, row.total.currency) : '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.cells.due_date ?? ''}</Table.Td>
-      <Table.Td>
-        {row.invoice ? (
-          <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: row.invoice.id })}>
-            {row.invoice.number}
-          </Anchor>
-        ) : row.problems.length > 0 ? (
-          <List size="sm" spacing={2}>
-            {row.problems.map((p, i) => (
-              <List.Item key={i}>{p.column ? `${p.column}: ${p.message}` : p.message}</List.Item>
-            ))}
-          </List>
-        ) : null}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
+const isBad = (row: InvoiceImportRow) => row.state === 'invalid' || row.state === 'failed';
 
 /** Every row of the import in file order: bad rows highlighted with why, created rows with their invoice. */
 function RowsTable({ businessId, imported }: { businessId: string; imported: InvoiceImport }) {
@@ -52,27 +26,39 @@ function RowsTable({ businessId, imported }: { businessId: string; imported: Inv
   if (list.length === 0) return <QueryStatus query={rows} loadingLabel="Loading rows" />;
   return (
     <Stack gap="md">
-      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
-      <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Rows of the file, scrollable">
-        <Table striped verticalSpacing="sm" aria-label="Rows of the file">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Row</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Customer email</Table.Th>
-              <Table.Th scope="col">Description</Table.Th>
-              <Table.Th scope="col">Total</Table.Th>
-              <Table.Th scope="col">Due date</Table.Th>
-              <Table.Th scope="col">Invoice or problems</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((row) => (
-              <RowLine key={row.row} row={row} businessId={businessId} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataList
+        label="Rows of the file"
+        rows={list}
+        rowKey={(row) => String(row.row)}
+        flagged={isBad}
+        minWidth={760}
+        columns={[
+          { header: 'Row', card: 'title', rowHeader: true, cell: (row) => row.row },
+          { header: 'State', card: 'status', nowrap: true, cell: (row) => <StatusBadge kind="invoiceImportRow" status={row.state} /> },
+          { header: 'Customer email', card: 'secondary', cell: (row) => row.cells.customer_email ?? '' },
+          { header: 'Description', card: 'secondary', cell: (row) => row.cells.description ?? '' },
+          { header: 'Total', card: 'amount', nowrap: true, cell: (row) => (row.total ? formatMoneyWithCode(row.total.amount, row.total.currency) : '—') },
+          { header: 'Due date', nowrap: true, cell: (row) => row.cells.due_date ?? '' },
+          {
+            header: 'Invoice or problems',
+            card: 'actions',
+            cell: (row) =>
+              row.invoice ? (
+                <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: row.invoice.id })}>
+                  {row.invoice.number}
+                </Anchor>
+              ) : row.problems.length > 0 ? (
+                <List size="sm" spacing={2}>
+                  {row.problems.map((p, i) => (
+                    <List.Item key={i}>{p.column ? `${p.column}: ${p.message}` : p.message}</List.Item>
+                  ))}
+                </List>
+              ) : (
+                ''
+              ),
+          },
+        ]}
+      />
       <LoadMore query={rows} count={list.length} noun={['row', 'rows']} />
     </Stack>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_IMPORT_SIZE_LABEL, type InvoiceImport } from '@merchant/payments';
+import { DataList } from '@/components/data-list';
 import { ApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { templateHref, useUploadImport } from '@/features/invoice-imports/api/invoice-imports-api';
@@ -12,37 +13,34 @@ export type ImportPurpose = 'template' | 'feed';
 /** The columns the file may have: what each holds, an example, and (for a feed file) the other names it is read from. */
 function ColumnsTable({ purpose }: { purpose: ImportPurpose }) {
   return (
-    <Table.ScrollContainer minWidth={purpose === 'feed' ? 720 : 560} type="native" tabIndex={0} role="region" aria-label="Columns of the file, scrollable">
-      <Table striped aria-label="Columns of the file">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Column</Table.Th>
-            <Table.Th scope="col">What it holds</Table.Th>
-            <Table.Th scope="col">Example</Table.Th>
-            {purpose === 'feed' ? <Table.Th scope="col">Also read from</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {IMPORT_COLUMNS.map((c) => (
-            <Table.Tr key={c.column}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" ff="monospace">
-                  {c.column}
+    <DataList
+      label="Columns of the file"
+      rows={IMPORT_COLUMNS}
+      rowKey={(c) => c.column}
+      minWidth={purpose === 'feed' ? 720 : 560}
+      columns={[
+        {
+          header: 'Column',
+          card: 'title',
+          nowrap: true,
+          cell: (c) => (
+            <>
+              <Text size="sm" ff="monospace" span>
+                {c.column}
+              </Text>
+              {c.required ? (
+                <Text size="xs" c="dimmed">
+                  Required
                 </Text>
-                {c.required ? (
-                  <Text size="xs" c="dimmed">
-                    Required
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{c.help}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.example}</Table.Td>
-              {purpose === 'feed' ? <Table.Td>{c.aliases.join(', ')}</Table.Td> : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'What it holds', card: 'secondary', cell: (c) => c.help },
+        { header: 'Example', nowrap: true, cell: (c) => c.example },
+        ...(purpose === 'feed' ? [{ header: 'Also read from', cell: (c: (typeof IMPORT_COLUMNS)[number]) => c.aliases.join(', ') }] : []),
+      ]}
+    />
   );
 }
 

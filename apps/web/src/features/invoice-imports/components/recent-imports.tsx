@@ -1,6 +1,6 @@
-import { Anchor, Paper, Stack, Table, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { DataList } from '@/components/data-list';
 import { LoadMore } from '@/components/load-more';
 import { invoiceImportsQuery } from '@/features/invoice-imports/api/invoice-imports-api';
 import { StatusBadge } from '@/components/status-badge';
@@ -21,38 +21,20 @@ export function RecentImports({ businessId }: { businessId: string }) {
         <Title order={2} size="h4" id="recent-imports">
           Earlier uploads
         </Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Earlier uploads">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">File</Table.Th>
-                <Table.Th scope="col">Uploaded</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Rows</Table.Th>
-                <Table.Th scope="col">Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor component={Link} to={{ search: `?import=${item.id}` }}>
-                      {item.file_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={item.created_at}>{uploadedAt(item.created_at)}</time>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge kind="invoiceImport" status={item.status} />
-                  </Table.Td>
-                  <Table.Td>{formatNumber(item.counts.rows, 0)}</Table.Td>
-                  <Table.Td>{formatNumber(item.counts.created, 0)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList
+          label="Earlier uploads"
+          rows={list}
+          rowKey={(item) => item.id}
+          rowHref={(item) => `?import=${item.id}`}
+          minWidth={560}
+          columns={[
+            { header: 'File', card: 'title', cell: (item) => item.file_name },
+            { header: 'Uploaded', card: 'secondary', nowrap: true, cell: (item) => <time dateTime={item.created_at}>{uploadedAt(item.created_at)}</time> },
+            { header: 'Status', card: 'status', nowrap: true, cell: (item) => <StatusBadge kind="invoiceImport" status={item.status} /> },
+            { header: 'Rows', cell: (item) => formatNumber(item.counts.rows, 0) },
+            { header: 'Created', cell: (item) => formatNumber(item.counts.created, 0) },
+          ]}
+        />
         <LoadMore query={imports} count={list.length} noun={['upload', 'uploads']} />
       </Stack>
     </Paper>

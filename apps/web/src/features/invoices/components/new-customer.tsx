@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { CustomerBodySchema, type Customer } from '@merchant/payments';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { useCreateCustomerInline } from '@/features/invoices/api/invoices-api';
 
 /**
@@ -57,10 +57,7 @@ function NewCustomerForm({ businessId, onClose, onCreated }: { businessId: strin
     }
     create.mutate(values, {
       onSuccess: onCreated,
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 

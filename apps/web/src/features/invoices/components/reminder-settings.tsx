@@ -4,7 +4,8 @@ import { SwitchRow } from '@/components/form/switch-row';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_REMINDER_OFFSETS, reminderOffsetLabel, type InvoiceReminderSettings } from '@merchant/payments';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { errorMessage } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { invoiceRemindersQuery, useSaveInvoiceReminders } from '@/features/invoices/api/invoices-api';
 
@@ -98,10 +99,7 @@ function ReminderFields({
         notifySuccess('Reminder settings saved.');
         onClose();
       },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 

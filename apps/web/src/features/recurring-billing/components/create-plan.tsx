@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { PlanBodySchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSavePlan } from '@/features/recurring-billing/api/plans-api';
 import { PlanFields, planBody, planValues } from '@/features/recurring-billing/components/plan-fields';
@@ -41,10 +41,7 @@ function CreatePlanForm({ businessId, currency, onClose }: { businessId: string;
         onClose();
         void navigate(href('payments.recurring-plans-detail', { business_id: businessId, id: plan.id }));
       },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 

@@ -7,7 +7,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { CreateSubscriptionBodySchema, planIntervalLabel, type CreateSubscriptionBody } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { activePlansQuery, customerOptionsQuery, useCreateSubscription } from '@/features/recurring-billing/api/subscriptions-api';
 import { PlanFields, planValues, type PlanValues } from '@/features/recurring-billing/components/plan-fields';
@@ -33,10 +33,31 @@ export function CreateSubscriptionButton({
       <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {label}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={label} centered size="lg">
-        {opened ? <CreateSubscriptionForm businessId={businessId} currency={currency} planId={planId} onClose={() => setOpened(false)} /> : null}
-      </Modal>
+      <CreateSubscriptionDialog businessId={businessId} currency={currency} planId={planId} title={label} opened={opened} onClose={() => setOpened(false)} />
     </>
+  );
+}
+
+/** The dialog of `CreateSubscriptionButton`, for a screen that opens it from its own action. */
+export function CreateSubscriptionDialog({
+  businessId,
+  currency,
+  planId,
+  title,
+  opened,
+  onClose,
+}: {
+  businessId: string;
+  currency: string;
+  planId?: string;
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+      {opened ? <CreateSubscriptionForm businessId={businessId} currency={currency} planId={planId} onClose={onClose} /> : null}
+    </Modal>
   );
 }
 
@@ -95,10 +116,7 @@ function CreateSubscriptionForm({
         onClose();
         void navigate(href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: made.id }));
       },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 

@@ -1,8 +1,9 @@
-import { Box, Card, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, type SalesFigures, type SalesReportCurrency } from '@merchant/payments';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart';
+import { DataList } from '@/components/data-list';
 
 const MEASURES = { gross: 'Gross', net: 'Net', refunds: 'Refunds' } as const;
 type Measure = keyof typeof MEASURES;
@@ -20,60 +21,28 @@ function Total({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Amounts stay on one line: the table scrolls sideways instead of breaking "SGD" from its number. */
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
 function Breakdown({ title, rows, currency }: { title: string; rows: (SalesFigures & { label: string })[]; currency: string }) {
   const money = (amount: number) => formatMoneyWithCode(amount, currency);
   return (
     <Card withBorder radius="md" padding="md">
-      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`By ${title.toLowerCase()}, scrolls sideways`}>
-        <Table verticalSpacing="xs" miw={520} captionSide="top">
-          <caption style={{ textAlign: 'left', fontWeight: 600, paddingBottom: 8 }}>By {title.toLowerCase()}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{title}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Gross
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Refunds
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Fees
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Net
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                Payments
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.label}>
-                <Table.Th scope="row" fw={400}>
-                  {r.label}
-                </Table.Th>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  {money(r.gross)}
-                </Table.Td>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  {money(r.refunds)}
-                </Table.Td>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  {money(r.fees)}
-                </Table.Td>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  {money(r.net)}
-                </Table.Td>
-                <Table.Td ta="right">{r.count}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+      <Stack gap="xs">
+        <Text fw={600}>By {title.toLowerCase()}</Text>
+        <DataList
+          label={`By ${title.toLowerCase()}`}
+          rows={rows}
+          rowKey={(r) => r.label}
+          minWidth={520}
+          striped={false}
+          columns={[
+            { header: title, card: 'title', rowHeader: true, cell: (r) => r.label },
+            { header: 'Gross', card: 'amount', align: 'right', nowrap: true, cell: (r) => money(r.gross) },
+            { header: 'Refunds', align: 'right', nowrap: true, cell: (r) => money(r.refunds) },
+            { header: 'Fees', align: 'right', nowrap: true, cell: (r) => money(r.fees) },
+            { header: 'Net', align: 'right', nowrap: true, cell: (r) => money(r.net) },
+            { header: 'Payments', align: 'right', cell: (r) => r.count },
+          ]}
+        />
+      </Stack>
     </Card>
   );
 }

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { Transfer } from '@merchant/payments';
+import type { DetailAction } from '@/components/detail-layout';
 import { notifySuccess } from '@/lib/notify';
 import { useReviewTransfer, type ReviewAction } from '../api/send-money-api';
 
@@ -13,62 +14,73 @@ const WORDS: Record<ReviewAction, { button: string; title: string; done: string;
 
 /**
  * The review of a transfer awaiting approval: Approve and Reject for someone else's transfer (the server refuses
- * its requester), Cancel for one's own. Each asks for confirmation first.
+ * its requester), Cancel for one's own. Each asks for confirmation first. The actions (none unless the transfer
+ * awaits review) and the confirmation dialog, for a detail screen's header or a list's row.
  */
-export function ReviewActions({ businessId, transfer, userId }: { businessId: string; transfer: Transfer; userId: string }) {
+export function useReviewActions(businessId: string, transfer: Transfer, userId: string): { actions: DetailAction[]; dialog: ReactNode } {
   const [asking, setAsking] = useState<ReviewAction | null>(null);
   const review = useReviewTransfer(businessId);
-  if (transfer.status !== 'awaiting_review') return null;
   const mine = transfer.requested_by?.id === userId;
-  const actions: ReviewAction[] = mine ? ['cancel'] : ['approve', 'reject'];
+  const kinds: ReviewAction[] = transfer.status !== 'awaiting_review' ? [] : mine ? ['cancel'] : ['approve', 'reject'];
   const label = `${formatMoneyWithCode(transfer.send.amount, transfer.send.currency)} to ${transfer.beneficiary.holder_name}`;
   const words = asking ? WORDS[asking] : null;
+  const actions = kinds.map((action): DetailAction => ({
+    label: WORDS[action].button,
+    primary: action === 'approve',
+    danger: action !== 'approve',
+    onClick: () => setAsking(action),
+    ariaLabel: `${WORDS[action].button} ${label}`,
+  }));
+  const dialog = (
+    <Modal opened={asking !== null} onClose={() => setAsking(null)} title={words?.title ?? ''} centered>
+      <Stack gap="md">
+        <Text size="sm">
+          {label}, plus a fee of {formatMoneyWithCode(transfer.fee.amount, transfer.fee.currency)}
+          {transfer.requested_by ? `, requested by ${transfer.requested_by.name}` : ''}.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setAsking(null)}>
+            Back
+          </Button>
+          <Button
+            color={words?.color}
+            loading={review.isPending}
+            onClick={() =>
+              asking &&
+              review.mutate(
+                { id: transfer.id, action: asking },
+                {
+                  onSuccess: () => {
+                    notifySuccess(WORDS[asking].done);
+                    setAsking(null);
+                  },
+                },
+              )
+            }
+          >
+            {words?.button}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+  return { actions, dialog };
+}
+
+/** The review actions as small buttons in a list's row. */
+export function ReviewActions({ businessId, transfer, userId }: { businessId: string; transfer: Transfer; userId: string }) {
+  const { actions, dialog } = useReviewActions(businessId, transfer, userId);
+  if (actions.length === 0) return null;
   return (
     <>
       <Group gap="xs" wrap="nowrap">
         {actions.map((action) => (
-          <Button
-            key={action}
-            size="xs"
-            variant={action === 'approve' ? 'filled' : 'default'}
-            onClick={() => setAsking(action)}
-            aria-label={`${WORDS[action].button} ${label}`}
-          >
-            {WORDS[action].button}
+          <Button key={action.label} size="xs" variant={action.primary ? 'filled' : 'default'} onClick={action.onClick} aria-label={action.ariaLabel}>
+            {action.label}
           </Button>
         ))}
       </Group>
-      <Modal opened={asking !== null} onClose={() => setAsking(null)} title={words?.title ?? ''} centered>
-        <Stack gap="md">
-          <Text size="sm">
-            {label}, plus a fee of {formatMoneyWithCode(transfer.fee.amount, transfer.fee.currency)}
-            {transfer.requested_by ? `, requested by ${transfer.requested_by.name}` : ''}.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(null)}>
-              Back
-            </Button>
-            <Button
-              color={words?.color}
-              loading={review.isPending}
-              onClick={() =>
-                asking &&
-                review.mutate(
-                  { id: transfer.id, action: asking },
-                  {
-                    onSuccess: () => {
-                      notifySuccess(WORDS[asking].done);
-                      setAsking(null);
-                    },
-                  },
-                )
-              }
-            >
-              {words?.button}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {dialog}
     </>
   );
 }

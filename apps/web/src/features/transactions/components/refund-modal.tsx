@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/co
 import { formatMoneyWithCode, type Money } from '@merchant/core';
 import { REFUND_REASON_LABELS, REFUND_REASONS, RefundInputSchema, type RefundReason } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useRefund } from '../api/transactions-api';
 
@@ -57,11 +57,7 @@ function RefundForm({ businessId, paymentId, refundable, onClose }: { businessId
           notifySuccess(`Refunded ${formatMoneyWithCode(amount ?? 0, refundable.currency)}.`);
           onClose();
         },
-        onError: (error) => {
-          const fields = fieldErrors(error);
-          setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-          setConfirming(false);
-        },
+        onError: showErrorsIn(setErrors, () => setConfirming(false)),
       },
     );
   };

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, PasswordInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@/lib/modals';
 import { RevokeOtherSessionsBodySchema, type SessionInfoSchema } from '@merchant/identity';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { DataList } from '@/components/data-list';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { notifySuccess } from '@/lib/notify';
 import { activeSessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api/user-settings-api';
@@ -35,30 +36,54 @@ export function SessionsSection() {
         </Alert>
       )}
       {sessions.isSuccess && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Device</Table.Th>
-                <Table.Th scope="col">IP address</Table.Th>
-                <Table.Th scope="col">Last active</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  signingOut={revoke.isPending && revoke.variables === session.id}
-                  onSignOut={(device) => revoke.mutate(session.id, { onSuccess: () => notifySuccess(`${device} was signed out.`) })}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList
+          label="Sessions"
+          rows={sessions.data}
+          rowKey={(session) => session.id}
+          minWidth={560}
+          striped={false}
+          columns={[
+            {
+              header: 'Device',
+              card: 'title',
+              cell: (session) => <span title={session.user_agent ?? undefined}>{describeUserAgent(session.user_agent)}</span>,
+            },
+            {
+              header: 'This device',
+              card: 'status',
+              nowrap: true,
+              cell: (session) =>
+                session.current ? (
+                  <Badge color="green" variant="light">
+                    This device
+                  </Badge>
+                ) : (
+                  ''
+                ),
+            },
+            { header: 'IP address', card: 'secondary', cell: (session) => session.ip ?? 'Unknown' },
+            {
+              header: 'Last active',
+              nowrap: true,
+              cell: (session) => <time dateTime={session.last_active_at}>{formatLocalDateTime(session.last_active_at)}</time>,
+            },
+            {
+              header: 'Actions',
+              card: 'actions',
+              align: 'right',
+              cell: (session) =>
+                session.current ? (
+                  ''
+                ) : (
+                  <SignOutButton
+                    session={session}
+                    signingOut={revoke.isPending && revoke.variables === session.id}
+                    onSignOut={(device) => revoke.mutate(session.id, { onSuccess: () => notifySuccess(`${device} was signed out.`) })}
+                  />
+                ),
+            },
+          ]}
+        />
       )}
       {others > 0 && (
         <Group justify="flex-end">
@@ -80,7 +105,7 @@ interface SessionRowProps {
   onSignOut: (device: string) => void;
 }
 
-function SessionRow({ session, signingOut, onSignOut }: SessionRowProps) {
+function SignOutButton({ session, signingOut, onSignOut }: SessionRowProps) {
   const device = describeUserAgent(session.user_agent);
 
   const confirmSignOut = () =>
@@ -98,38 +123,16 @@ function SessionRow({ session, signingOut, onSignOut }: SessionRowProps) {
     });
 
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" title={session.user_agent ?? undefined}>
-            {device}
-          </Text>
-          {session.current && (
-            <Badge color="green" variant="light">
-              This device
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>{session.ip ?? 'Unknown'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={session.last_active_at}>{formatLocalDateTime(session.last_active_at)}</time>
-      </Table.Td>
-      <Table.Td ta="right">
-        {!session.current && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="compact-sm"
-            onClick={confirmSignOut}
-            loading={signingOut}
-            aria-label={`Sign out ${device}${session.ip ? ` at ${session.ip}` : ''}`}
-          >
-            Sign out
-          </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
+    <Button
+      variant="subtle"
+      color="red"
+      size="compact-sm"
+      onClick={confirmSignOut}
+      loading={signingOut}
+      aria-label={`Sign out ${device}${session.ip ? ` at ${session.ip}` : ''}`}
+    >
+      Sign out
+    </Button>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { RegisterCompleteBodySchema } from '@merchant/identity';
+import { Fact } from '@/components/fact';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
@@ -40,26 +41,14 @@ export function Component() {
 
   const invitation = preview.data;
   const details = (
-    <Table variant="vertical" layout="fixed" withTableBorder>
-      <Table.Tbody>
-        <Table.Tr>
-          <Table.Th w={110}>Business</Table.Th>
-          <Table.Td>{invitation.business_name}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>Role</Table.Th>
-          <Table.Td>{invitation.role.title}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>Email</Table.Th>
-          <Table.Td style={{ overflowWrap: 'anywhere' }}>{invitation.email}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>Expires</Table.Th>
-          <Table.Td>{formatLocalDateTime(invitation.expires_at)}</Table.Td>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Invitation">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Fact label="Business">{invitation.business_name}</Fact>
+        <Fact label="Role">{invitation.role.title}</Fact>
+        <Fact label="Email">{invitation.email}</Fact>
+        <Fact label="Expires">{formatLocalDateTime(invitation.expires_at)}</Fact>
+      </SimpleGrid>
+    </Paper>
   );
 
   if (invitation.user_exists) {

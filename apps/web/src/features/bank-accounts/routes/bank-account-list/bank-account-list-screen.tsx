@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Menu, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Menu } from '@mantine/core';
 import { IconBuildingBank, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { maskAccount, type BankAccount } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { DataList } from '@/components/data-list';
 import { EmptyState } from '@/components/empty-state';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
@@ -68,66 +69,50 @@ export function Component() {
         />
       ) : null}
       {rows.length > 0 ? (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" aria-label="Bank accounts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Account</Table.Th>
-                  <Table.Th scope="col">Number</Table.Th>
-                  <Table.Th scope="col">Currency</Table.Th>
-                  <Table.Th scope="col">Type</Table.Th>
-                  {canEdit ? (
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  ) : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((a) => {
-                  const name = `${a.bank_name} ${maskAccount(a.account_last4)}`;
-                  return (
-                    <Table.Tr key={a.id}>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          <Group gap="xs">
-                            {canEdit ? (
-                              <Anchor
-                                component={Link}
-                                to={href('payments.bank-accounts-edit', {
-                                  business_id: businessId,
-                                  bank_account: a.id,
-                                  isCrossBorder: crossBorderParam(a.type === 'cross_border'),
-                                })}
-                                fw={600}
-                              >
-                                {a.bank_name}
-                              </Anchor>
-                            ) : (
-                              <Text fw={600} size="sm">
-                                {a.bank_name}
-                              </Text>
-                            )}
-                            {a.is_default ? (
-                              <Badge variant="light" color="green">
-                                Default
-                              </Badge>
-                            ) : null}
-                          </Group>
-                          <Text size="xs" c="dimmed">
-                            {a.holder_name}
-                          </Text>
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {a.is_iban ? 'IBAN ' : ''}
-                        {maskAccount(a.account_last4)}
-                      </Table.Td>
-                      <Table.Td>{a.currency.toUpperCase()}</Table.Td>
-                      <Table.Td>{TYPE_LABEL[a.type]}</Table.Td>
-                      {canEdit ? (
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        <DataList
+          label="Bank accounts"
+          rows={rows}
+          rowKey={(a) => a.id}
+          rowHref={(a) =>
+            canEdit
+              ? href('payments.bank-accounts-edit', {
+                  business_id: businessId,
+                  bank_account: a.id,
+                  isCrossBorder: crossBorderParam(a.type === 'cross_border'),
+                })
+              : undefined
+          }
+          striped={false}
+          columns={[
+            { header: 'Account', card: 'title', cell: (a) => a.bank_name },
+            {
+              header: 'Default',
+              card: 'status',
+              nowrap: true,
+              cell: (a) =>
+                a.is_default ? (
+                  <Badge variant="light" color="green">
+                    Default
+                  </Badge>
+                ) : (
+                  ''
+                ),
+            },
+            { header: 'Holder', card: 'secondary', cell: (a) => a.holder_name },
+            { header: 'Number', nowrap: true, cell: (a) => `${a.is_iban ? 'IBAN ' : ''}${maskAccount(a.account_last4)}` },
+            { header: 'Currency', cell: (a) => a.currency.toUpperCase() },
+            { header: 'Type', cell: (a) => TYPE_LABEL[a.type] },
+            ...(canEdit
+              ? [
+                  {
+                    header: 'Actions',
+                    card: 'actions' as const,
+                    nowrap: true,
+                    align: 'right' as const,
+                    cell: (a: BankAccount) => {
+                      const name = `${a.bank_name} ${maskAccount(a.account_last4)}`;
+                      return (
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
                           {a.is_default ? null : (
                             <Button
                               variant="subtle"
@@ -144,15 +129,14 @@ export function Component() {
                           <Button variant="subtle" color="red" size="compact-sm" onClick={() => setRemoving(a)} aria-label={`Remove ${name}`}>
                             Remove
                           </Button>
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                        </Group>
+                      );
+                    },
+                  },
+                ]
+              : []),
+          ]}
+        />
       ) : null}
       <ConfirmIdentityModal
         opened={removing !== null}

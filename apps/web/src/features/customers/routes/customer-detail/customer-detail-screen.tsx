@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMail, IconPencil, IconReceipt } from '@tabler/icons-react';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconMail, IconPencil, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, type Customer } from '@merchant/payments';
 import { href } from '@/app/route-table';
@@ -10,7 +10,7 @@ import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -53,41 +53,34 @@ function CustomerDetail({ businessId, customer, listHref }: { businessId: string
   const sendPortalLink = () =>
     portalLink.mutate(undefined, { onSuccess: (sent) => notifySuccess(`Portal link sent to ${sent.sent_to}. It works for 7 days.`) });
   return (
-    <PageFrame
+    <DetailLayout
+      back={{ to: listHref, label: 'All customers' }}
       title={customer.name ?? customer.email ?? 'Customer'}
-      description={
-        <Anchor component={Link} to={listHref} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden /> All customers
-          </Group>
-        </Anchor>
-      }
-      actions={
-        canEdit ? (
-          <Group gap="xs">
-            {customer.email ? (
-              <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} loading={portalLink.isPending} onClick={sendPortalLink}>
-                Email portal link
-              </Button>
-            ) : null}
-            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-              Edit customer
-            </Button>
-          </Group>
-        ) : null
-      }
+      facts={[
+        customer.email && { label: 'Email', value: customer.email, copy: customer.email },
+        { label: 'Added', value: formatLocalDateTime(customer.created_at) },
+      ]}
+      actions={[
+        canEdit &&
+          customer.email && {
+            label: 'Email portal link',
+            icon: <IconMail size={16} aria-hidden />,
+            loading: portalLink.isPending,
+            onClick: sendPortalLink,
+          },
+        canEdit && { label: 'Edit customer', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(true) },
+      ]}
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Details">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Field label="Email" value={customer.email} />
           <Field label="Phone" value={customer.phone} />
           <Field label="Notes" value={customer.notes} />
-          <Field label="Added" value={formatLocalDateTime(customer.created_at)} />
         </SimpleGrid>
       </Paper>
       <CustomerPayments businessId={businessId} customerId={customer.id} />
       <CustomerFormModal businessId={businessId} customer={customer} opened={editing} onClose={() => setEditing(false)} />
-    </PageFrame>
+    </DetailLayout>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, invoiceCustomerStatus, publicInvoicePdfPath, type InvoicePage } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
+import { DataList } from '@/components/data-list';
 import { Fact } from '@/components/fact';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
@@ -129,32 +130,29 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
             <Fact label="Issued">{displayDate(invoice.issue_date)}</Fact>
             <Fact label="Due">{displayDate(invoice.due_date)}</Fact>
           </SimpleGrid>
-          <Table aria-label="Invoice lines" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Item</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Amount
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.lines.map((line, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+          <DataList
+            label="Invoice lines"
+            rows={invoice.lines}
+            rowKey={(_line, i) => String(i)}
+            striped={false}
+            minWidth={0}
+            columns={[
+              {
+                header: 'Item',
+                card: 'title',
+                cell: (line) => (
+                  <>
                     <Text size="sm">{line.description}</Text>
                     <Text size="xs" c="dimmed">
                       {formatNumber(line.quantity, 3)} × {money(line.unit_price)}
                       {line.discount_bps > 0 ? `, ${percent(line.discount_bps)} off` : ''}
                     </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {money(line.net)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              { header: 'Amount', card: 'amount', align: 'right', nowrap: true, cell: (line) => money(line.net) },
+            ]}
+          />
           <Stack gap={6} component="dl" m={0} aria-label="Totals">
             <Amount label="Subtotal">{money(invoice.subtotal)}</Amount>
             {invoice.taxes.map((tax, i) => (

@@ -1,16 +1,17 @@
-import { Anchor, Button, Grid, Group, Menu, Paper, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
-import { IconBan, IconCash, IconChevronDown, IconCopy, IconDownload, IconMail, IconPencil } from '@tabler/icons-react';
+import { IconBan, IconCash, IconCopy, IconDownload, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYABLE_INVOICE_STATUSES, type InvoiceDetail, type InvoiceEventKind } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
 import { useMoneyField } from '@/components/form/use-money-field';
 import { Fact } from '@/components/fact';
-import { PageFrame } from '@/components/page-frame';
+import { DataList } from '@/components/data-list';
+import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
@@ -72,162 +73,127 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
     });
 
   // Everyone who may see the invoice may download it; the other actions change it.
-  const download = (
-    <Button component="a" href={invoicePdfHref(businessId, invoice.id)} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-      Download PDF
-    </Button>
-  );
-  const actions = mayChange ? (
-    <Group gap="xs">
-      {invoice.editable ? (
-        <Button
-          component={Link}
-          to={href('payments.invoices-edit', { business_id: businessId, invoice: invoice.id })}
-          variant="default"
-          leftSection={<IconPencil size={16} aria-hidden />}
-        >
-          Edit
-        </Button>
-      ) : null}
-      {sendable && email ? (
-        <Button leftSection={<IconMail size={16} aria-hidden />} loading={send.isPending} onClick={confirmSend}>
-          {invoice.status === 'draft' ? 'Send' : 'Resend'}
-        </Button>
-      ) : null}
-      {download}
-      <Menu position="bottom-end">
-        <Menu.Target>
-          <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
-            More actions
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {payable && email ? (
-            <Menu.Item
-              leftSection={<IconMail size={16} aria-hidden />}
-              onClick={() => remind.mutate(undefined, { onSuccess: () => notifySuccess(`Reminder sent to ${email}.`) })}
-            >
-              Send a reminder
-            </Menu.Item>
-          ) : null}
-          {payable ? (
-            <Menu.Item leftSection={<IconCash size={16} aria-hidden />} onClick={openMarkPaid}>
-              Mark paid
-            </Menu.Item>
-          ) : null}
-          <Menu.Item
-            leftSection={<IconCopy size={16} aria-hidden />}
-            onClick={() =>
-              duplicate.mutate(undefined, {
-                onSuccess: (copy) => {
-                  notifySuccess(`${copy.number} created from ${invoice.number}.`);
-                  void navigate(href('payments.invoices-edit', { business_id: businessId, invoice: copy.id }));
-                },
-              })
-            }
-          >
-            Duplicate
-          </Menu.Item>
-          {invoice.editable && invoice.status !== 'void' ? (
-            <Menu.Item color="red" leftSection={<IconBan size={16} aria-hidden />} onClick={confirmVoid}>
-              Void
-            </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
-  ) : (
-    download
-  );
+  const actions = [
+    mayChange &&
+      invoice.editable && {
+        label: 'Edit',
+        to: href('payments.invoices-edit', { business_id: businessId, invoice: invoice.id }),
+        icon: <IconPencil size={16} aria-hidden />,
+      },
+    mayChange &&
+      sendable &&
+      email && {
+        label: invoice.status === 'draft' ? 'Send' : 'Resend',
+        primary: true,
+        icon: <IconMail size={16} aria-hidden />,
+        loading: send.isPending,
+        onClick: confirmSend,
+      },
+    { label: 'Download PDF', href: invoicePdfHref(businessId, invoice.id), download: true, icon: <IconDownload size={16} aria-hidden /> },
+    mayChange &&
+      payable &&
+      email && {
+        label: 'Send a reminder',
+        more: true,
+        icon: <IconMail size={16} aria-hidden />,
+        onClick: () => remind.mutate(undefined, { onSuccess: () => notifySuccess(`Reminder sent to ${email}.`) }),
+      },
+    mayChange && payable && { label: 'Mark paid', more: true, icon: <IconCash size={16} aria-hidden />, onClick: openMarkPaid },
+    mayChange && {
+      label: 'Duplicate',
+      more: true,
+      icon: <IconCopy size={16} aria-hidden />,
+      onClick: () =>
+        duplicate.mutate(undefined, {
+          onSuccess: (copy) => {
+            notifySuccess(`${copy.number} created from ${invoice.number}.`);
+            void navigate(href('payments.invoices-edit', { business_id: businessId, invoice: copy.id }));
+          },
+        }),
+    },
+    mayChange &&
+      invoice.editable &&
+      invoice.status !== 'void' && { label: 'Void', more: true, danger: true, icon: <IconBan size={16} aria-hidden />, onClick: confirmVoid },
+  ];
 
   return (
-    <PageFrame title={invoice.number} description={<StatusBadge kind="invoice" status={invoice.status} />} actions={actions}>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-summary">
-              <Stack gap="sm">
-                <Title order={2} size="h4" id="invoice-summary">
-                  Summary
-                </Title>
-                <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
-                  <Fact label="Customer">{[invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
-                  <Fact label="Issued">{invoice.issue_date}</Fact>
-                  <Fact label="Due">{invoice.due_date}</Fact>
-                  <Fact label="Total">{money(invoice.total)}</Fact>
-                  <Fact label="Paid">{money(invoice.amount_paid)}</Fact>
-                  <Fact label="Still due">{money(invoice.amount_due)}</Fact>
-                  <Fact label="Partial payments">{invoice.allow_partial ? 'Allowed' : 'Not allowed'}</Fact>
-                </SimpleGrid>
-                {invoice.status !== 'draft' && invoice.status !== 'void' ? (
-                  <Fact label="Customer's page">
-                    <Anchor href={invoice.url} target="_blank" rel="noreferrer" size="sm">
-                      {invoice.url}
-                    </Anchor>
-                  </Fact>
-                ) : null}
-              </Stack>
-            </Paper>
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-lines">
-              <Stack gap="sm">
-                <Title order={2} size="h4" id="invoice-lines">
-                  Lines
-                </Title>
-                {/* Scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too. */}
-                <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} role="region" aria-label="Lines, scrolls sideways">
-                  <Table aria-labelledby="invoice-lines">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th scope="col">Description</Table.Th>
-                        <Table.Th scope="col">Quantity</Table.Th>
-                        <Table.Th scope="col">Unit price</Table.Th>
-                        <Table.Th scope="col">Discount</Table.Th>
-                        <Table.Th scope="col">Amount</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {invoice.lines.map((line, i) => (
-                        <Table.Tr key={i}>
-                          <Table.Td>{line.description}</Table.Td>
-                          <Table.Td>{line.quantity}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(line.unit_price)}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.discount_bps ? `${line.discount_bps / 100} %` : '—'}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(line.net)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-                <Totals invoice={invoice} />
-                {invoice.notes ? <Fact label="Notes">{invoice.notes}</Fact> : null}
-                {invoice.terms ? <Fact label="Terms">{invoice.terms}</Fact> : null}
-              </Stack>
-            </Paper>
-            <InvoicePayments businessId={businessId} invoiceId={invoice.id} />
+    <DetailLayout
+      back={{ to: href('payments.invoices', { business_id: businessId }), label: 'All invoices' }}
+      title={invoice.number}
+      status={<StatusBadge kind="invoice" status={invoice.status} />}
+      facts={[
+        { label: 'Total', value: money(invoice.total) },
+        { label: 'Still due', value: money(invoice.amount_due) },
+        { label: 'Issued', value: invoice.issue_date },
+        { label: 'Due', value: invoice.due_date },
+      ]}
+      actions={actions}
+      side={
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-timeline">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="invoice-timeline">
+              Timeline
+            </Title>
+            <Timeline bulletSize={12} lineWidth={2}>
+              {invoice.timeline.map((event, i) => (
+                <Timeline.Item key={i} title={EVENT_LABELS[event.kind]}>
+                  {event.detail ? <Text size="sm">{event.detail}</Text> : null}
+                  <Text size="xs" c="dimmed">
+                    <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time>
+                    {event.by ? ` · ${event.by}` : ''}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-timeline">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="invoice-timeline">
-                Timeline
-              </Title>
-              <Timeline bulletSize={12} lineWidth={2}>
-                {invoice.timeline.map((event, i) => (
-                  <Timeline.Item key={i} title={EVENT_LABELS[event.kind]}>
-                    {event.detail ? <Text size="sm">{event.detail}</Text> : null}
-                    <Text size="xs" c="dimmed">
-                      <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time>
-                      {event.by ? ` · ${event.by}` : ''}
-                    </Text>
-                  </Timeline.Item>
-                ))}
-              </Timeline>
-            </Stack>
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </PageFrame>
+        </Paper>
+      }
+    >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-summary">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="invoice-summary">
+            Summary
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+            <Fact label="Customer">{[invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
+            <Fact label="Paid">{money(invoice.amount_paid)}</Fact>
+            <Fact label="Partial payments">{invoice.allow_partial ? 'Allowed' : 'Not allowed'}</Fact>
+          </SimpleGrid>
+          {invoice.status !== 'draft' && invoice.status !== 'void' ? (
+            <Fact label="Customer's page">
+              <Anchor href={invoice.url} target="_blank" rel="noreferrer" size="sm">
+                {invoice.url}
+              </Anchor>
+            </Fact>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invoice-lines">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="invoice-lines">
+            Lines
+          </Title>
+          <DataList
+            label="Lines"
+            rows={invoice.lines}
+            rowKey={(_line, i) => String(i)}
+            striped={false}
+            minWidth={520}
+            columns={[
+              { header: 'Description', card: 'title', cell: (line) => line.description },
+              { header: 'Quantity', cell: (line) => line.quantity },
+              { header: 'Unit price', nowrap: true, cell: (line) => money(line.unit_price) },
+              { header: 'Discount', nowrap: true, cell: (line) => (line.discount_bps ? `${line.discount_bps / 100} %` : '—') },
+              { header: 'Amount', card: 'amount', nowrap: true, align: 'right', cell: (line) => money(line.net) },
+            ]}
+          />
+          <Totals invoice={invoice} />
+          {invoice.notes ? <Fact label="Notes">{invoice.notes}</Fact> : null}
+          {invoice.terms ? <Fact label="Terms">{invoice.terms}</Fact> : null}
+        </Stack>
+      </Paper>
+      <InvoicePayments businessId={businessId} invoiceId={invoice.id} />
+    </DetailLayout>
   );
 }
 

@@ -1,13 +1,14 @@
-import { Anchor, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { RepeatingInvoiceDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
-import { PageFrame } from '@/components/page-frame';
+import { DataList } from '@/components/data-list';
+import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
@@ -72,146 +73,129 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
       run: () => stop.mutate(undefined, { onSuccess: () => notifySuccess('Repeating invoice stopped.') }),
     });
 
-  const actions =
-    mayChange && r.editable ? (
-      <Group gap="xs">
-        <Button
-          component={Link}
-          to={href('payments.invoices-repeating-edit', { business_id: businessId, invoice: r.id })}
-          variant="default"
-          leftSection={<IconPencil size={16} aria-hidden />}
-        >
-          Edit
-        </Button>
-        {r.status === 'active' ? (
-          <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} loading={pause.isPending} onClick={confirmPause}>
-            Pause
-          </Button>
-        ) : null}
-        {r.status === 'paused' ? (
-          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={resume.isPending} onClick={confirmResume}>
-            Resume
-          </Button>
-        ) : null}
-        <Button variant="default" color="red" leftSection={<IconPlayerStop size={16} aria-hidden />} loading={stop.isPending} onClick={confirmStop}>
-          Stop
-        </Button>
-      </Group>
-    ) : undefined;
+  const mayEdit = mayChange && r.editable;
+  const actions = [
+    mayEdit && {
+      label: 'Edit',
+      to: href('payments.invoices-repeating-edit', { business_id: businessId, invoice: r.id }),
+      icon: <IconPencil size={16} aria-hidden />,
+    },
+    mayEdit && r.status === 'active' && { label: 'Pause', icon: <IconPlayerPause size={16} aria-hidden />, loading: pause.isPending, onClick: confirmPause },
+    mayEdit &&
+      r.status === 'paused' && {
+        label: 'Resume',
+        primary: true,
+        icon: <IconPlayerPlay size={16} aria-hidden />,
+        loading: resume.isPending,
+        onClick: confirmResume,
+      },
+    mayEdit && { label: 'Stop', danger: true, icon: <IconPlayerStop size={16} aria-hidden />, loading: stop.isPending, onClick: confirmStop },
+  ];
 
   const ends = r.end_date ? `On ${r.end_date}` : r.max_count ? `After ${r.max_count} invoices` : 'Never (until stopped)';
   return (
-    <PageFrame title={`Repeating invoice for ${who}`} description={<StatusBadge kind="repeatingInvoice" status={r.status} />} actions={actions}>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-schedule">
-              <Stack gap="sm">
-                <Title order={2} size="h4" id="repeating-schedule">
-                  Schedule
-                </Title>
-                <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
-                  <Fact label="Customer">{[r.customer.name, r.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
-                  <Fact label="Repeats">{r.schedule}</Fact>
-                  <Fact label="First invoice">{r.start_date}</Fact>
-                  <Fact label="Ends">{ends}</Fact>
-                  <Fact label="Next invoice">{r.next_run_date ?? (r.status === 'paused' ? 'Paused' : 'None')}</Fact>
-                  <Fact label="Invoices made">{r.max_count ? `${r.invoices_made} of ${r.max_count}` : r.invoices_made}</Fact>
-                  <Fact label="Due">{r.due_days === 0 ? 'On receipt' : `${r.due_days} days after issue`}</Fact>
-                  <Fact label="Sending">{r.auto_send ? 'Mailed to the customer when made' : 'Kept as a draft to send'}</Fact>
-                  <Fact label="Total of each invoice">{money(r.total)}</Fact>
-                </SimpleGrid>
-                {r.upcoming.length > 0 ? (
-                  <Stack gap={4}>
-                    <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="repeating-upcoming">
-                      Upcoming runs (UTC dates)
-                    </Text>
-                    <List size="sm" aria-labelledby="repeating-upcoming">
-                      {r.upcoming.map((date) => (
-                        <List.Item key={date}>
-                          <time dateTime={date}>{date}</time>
-                        </List.Item>
-                      ))}
-                    </List>
-                  </Stack>
-                ) : null}
-              </Stack>
-            </Paper>
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-made">
-              <Stack gap="sm">
-                <Title order={2} size="h4" id="repeating-made">
-                  Invoices made
-                </Title>
-                {r.runs.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    None yet{r.next_run_date ? `: the first is made on ${r.next_run_date}.` : '.'}
-                  </Text>
-                ) : (
-                  <Table.ScrollContainer minWidth={520}>
-                    <Table aria-labelledby="repeating-made">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th scope="col">Invoice</Table.Th>
-                          <Table.Th scope="col">Run date</Table.Th>
-                          <Table.Th scope="col">Status</Table.Th>
-                          <Table.Th scope="col">Total</Table.Th>
-                          <Table.Th scope="col">Sending</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {r.runs.map((run) => (
-                          <Table.Tr key={run.run_date}>
-                            <Table.Td>
-                              <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: run.invoice.id })} fw={500}>
-                                {run.invoice.number}
-                              </Anchor>
-                            </Table.Td>
-                            <Table.Td>
-                              <time dateTime={run.run_date}>{run.run_date}</time>
-                            </Table.Td>
-                            <Table.Td>
-                              <StatusBadge kind="invoice" status={run.invoice.status} />
-                            </Table.Td>
-                            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoneyWithCode(run.invoice.total, run.invoice.currency)}</Table.Td>
-                            <Table.Td>
-                              <Text size="sm">{SEND_LABELS[run.send_status]}</Text>
-                              {run.send_error ? (
-                                <Text size="xs" c="red.8">
-                                  {run.send_error}
-                                </Text>
-                              ) : null}
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
-                )}
-              </Stack>
-            </Paper>
+    <DetailLayout
+      back={{ to: href('payments.invoices-repeating', { business_id: businessId }), label: 'All repeating invoices' }}
+      title={`Repeating invoice for ${who}`}
+      status={<StatusBadge kind="repeatingInvoice" status={r.status} />}
+      facts={[
+        { label: 'Total of each invoice', value: money(r.total) },
+        { label: 'Repeats', value: r.schedule },
+        { label: 'Next invoice', value: r.next_run_date ?? (r.status === 'paused' ? 'Paused' : 'None') },
+      ]}
+      actions={actions}
+      side={
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-template">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="repeating-template">
+              Each invoice says
+            </Title>
+            <List size="sm" spacing={4}>
+              {r.lines.map((line, i) => (
+                <List.Item key={i}>
+                  {line.description}: {line.quantity} × {money(line.unit_price)}
+                  {line.discount_bps ? ` less ${line.discount_bps / 100} %` : ''} = {money(line.net)}
+                </List.Item>
+              ))}
+            </List>
+            <Totals invoice={r} />
+            {r.notes ? <Fact label="Notes">{r.notes}</Fact> : null}
+            {r.terms ? <Fact label="Terms">{r.terms}</Fact> : null}
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-template">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="repeating-template">
-                Each invoice says
-              </Title>
-              <List size="sm" spacing={4}>
-                {r.lines.map((line, i) => (
-                  <List.Item key={i}>
-                    {line.description}: {line.quantity} × {money(line.unit_price)}
-                    {line.discount_bps ? ` less ${line.discount_bps / 100} %` : ''} = {money(line.net)}
+        </Paper>
+      }
+    >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-schedule">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="repeating-schedule">
+            Schedule
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+            <Fact label="Customer">{[r.customer.name, r.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
+            <Fact label="First invoice">{r.start_date}</Fact>
+            <Fact label="Ends">{ends}</Fact>
+            <Fact label="Invoices made">{r.max_count ? `${r.invoices_made} of ${r.max_count}` : r.invoices_made}</Fact>
+            <Fact label="Due">{r.due_days === 0 ? 'On receipt' : `${r.due_days} days after issue`}</Fact>
+            <Fact label="Sending">{r.auto_send ? 'Mailed to the customer when made' : 'Kept as a draft to send'}</Fact>
+          </SimpleGrid>
+          {r.upcoming.length > 0 ? (
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="repeating-upcoming">
+                Upcoming runs (UTC dates)
+              </Text>
+              <List size="sm" aria-labelledby="repeating-upcoming">
+                {r.upcoming.map((date) => (
+                  <List.Item key={date}>
+                    <time dateTime={date}>{date}</time>
                   </List.Item>
                 ))}
               </List>
-              <Totals invoice={r} />
-              {r.notes ? <Fact label="Notes">{r.notes}</Fact> : null}
-              {r.terms ? <Fact label="Terms">{r.terms}</Fact> : null}
             </Stack>
-          </Paper>
-        </Grid.Col>
-      </Grid>
-    </PageFrame>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="repeating-made">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="repeating-made">
+            Invoices made
+          </Title>
+          {r.runs.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              None yet{r.next_run_date ? `: the first is made on ${r.next_run_date}.` : '.'}
+            </Text>
+          ) : (
+            <DataList
+              label="Invoices made"
+              rows={r.runs}
+              rowKey={(run) => run.run_date}
+              rowHref={(run) => href('payments.invoices-detail', { business_id: businessId, invoice: run.invoice.id })}
+              minWidth={520}
+              striped={false}
+              columns={[
+                { header: 'Invoice', card: 'title', cell: (run) => run.invoice.number },
+                { header: 'Run date', card: 'secondary', nowrap: true, cell: (run) => <time dateTime={run.run_date}>{run.run_date}</time> },
+                { header: 'Status', card: 'status', nowrap: true, cell: (run) => <StatusBadge kind="invoice" status={run.invoice.status} /> },
+                { header: 'Total', card: 'amount', nowrap: true, cell: (run) => formatMoneyWithCode(run.invoice.total, run.invoice.currency) },
+                {
+                  header: 'Sending',
+                  cell: (run) => (
+                    <>
+                      <Text size="sm" span>
+                        {SEND_LABELS[run.send_status]}
+                      </Text>
+                      {run.send_error ? (
+                        <Text size="xs" c="red.8">
+                          {run.send_error}
+                        </Text>
+                      ) : null}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Stack>
+      </Paper>
+    </DetailLayout>
   );
 }

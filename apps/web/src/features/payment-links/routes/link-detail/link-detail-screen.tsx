@@ -1,13 +1,13 @@
-import { Anchor, Box, Button, CopyButton, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, CopyButton, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconCopy, IconMail, IconPencil, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { PaymentLinkDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage, QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
 import { formatLocalDateTime } from '@/lib/format';
@@ -42,108 +42,105 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
       onConfirm: () => cancel.mutate(undefined, { onSuccess: () => notifySuccess('Payment link cancelled.') }),
     });
 
-  const actions =
-    canCreate && link.editable ? (
-      <Group gap="xs">
-        <Button
-          component={Link}
-          to={href('payments.links-edit', { business_id: businessId, payment_request_id: link.id })}
-          variant="default"
-          leftSection={<IconPencil size={16} aria-hidden />}
-        >
-          Edit
-        </Button>
-        {usable && link.customer_email ? (
-          <Button
-            variant="default"
-            leftSection={<IconMail size={16} aria-hidden />}
-            loading={send.isPending}
-            onClick={() => send.mutate(undefined, { onSuccess: (r) => notifySuccess(`Payment link sent to ${r.to}.`) })}
-          >
-            Send by email
-          </Button>
-        ) : null}
-        <Button color="red" variant="light" leftSection={<IconX size={16} aria-hidden />} onClick={confirmCancel} loading={cancel.isPending}>
-          Cancel link
-        </Button>
-      </Group>
-    ) : undefined;
+  const mayEdit = canCreate && link.editable;
+  const actions = [
+    mayEdit && {
+      label: 'Edit',
+      to: href('payments.links-edit', { business_id: businessId, payment_request_id: link.id }),
+      icon: <IconPencil size={16} aria-hidden />,
+    },
+    mayEdit &&
+      usable &&
+      link.customer_email && {
+        label: 'Send by email',
+        icon: <IconMail size={16} aria-hidden />,
+        loading: send.isPending,
+        onClick: () => send.mutate(undefined, { onSuccess: (r) => notifySuccess(`Payment link sent to ${r.to}.`) }),
+      },
+    mayEdit && { label: 'Cancel link', danger: true, icon: <IconX size={16} aria-hidden />, onClick: confirmCancel, loading: cancel.isPending },
+  ];
 
   const payLines = [link.collect_email && 'email', link.collect_phone && 'phone', link.collect_note && 'note'].filter(Boolean).join(', ');
 
   return (
-    <PageFrame title={link.purpose} description={<StatusBadge kind="link" status={link.status} />} actions={actions}>
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-share" h="100%">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="link-share">
-                Share
-              </Title>
-              <Text size="sm" c="dimmed">
-                Public URL
-              </Text>
-              <Group gap="xs" align="center">
-                <Anchor href={link.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="link-url">
-                  {link.url}
-                </Anchor>
-                <CopyButton value={link.url}>
-                  {({ copied, copy }) => (
-                    <Button size="compact-sm" variant="default" onClick={copy} leftSection={<IconCopy size={14} aria-hidden />} style={{ flexShrink: 0 }}>
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
-                <Fact label="Amount">
-                  {link.amount === null ? `Customer chooses (${link.currency.toUpperCase()})` : formatMoneyWithCode(link.amount, link.currency)}
-                </Fact>
-                <Fact label="Use">{link.single_use ? 'Single use' : 'Reusable'}</Fact>
-                <Fact label="Reference">{link.reference ?? '—'}</Fact>
-                <Fact label="Expires">{link.expires_at ? formatLocalDateTime(link.expires_at) : 'Never'}</Fact>
-                <Fact label="Customer">{[link.customer_email, link.customer_phone].filter(Boolean).join(' · ') || '—'}</Fact>
-                <Fact label="Asks for">{payLines || 'Nothing extra'}</Fact>
-                <Fact label="Product">{link.product?.name ?? '—'}</Fact>
-                <Fact label="Redirect after payment">{link.redirect_url ?? '—'}</Fact>
-                <Fact label="Paid">{link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : 'Not yet'}</Fact>
-                <Fact label="Created">{formatLocalDateTime(link.created_at)}</Fact>
-              </SimpleGrid>
-            </Stack>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-qr" h="100%">
-            <Stack gap="sm" align="center">
-              <Title order={2} size="h4" id="link-qr" style={{ alignSelf: 'flex-start' }}>
-                QR code
-              </Title>
-              <Box bg="white" p="xs" style={{ borderRadius: 8 }}>
-                <Image src={svgDataUrl(link.qr_svg)} alt={`QR code of ${link.url}`} w={200} h={200} />
-              </Box>
-              <Button component="a" href={svgDataUrl(link.qr_svg)} download={`payment-link-${link.public_id}.svg`} variant="default" size="xs">
-                Download SVG
-              </Button>
-            </Stack>
-          </Paper>
-        </Grid.Col>
-      </Grid>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-payments">
+    <DetailLayout
+      back={{ to: href('payments.links', { business_id: businessId }), label: 'All payment links' }}
+      title={link.purpose}
+      status={<StatusBadge kind="link" status={link.status} />}
+      facts={[
+        {
+          label: 'Amount',
+          value: link.amount === null ? `Customer chooses (${link.currency.toUpperCase()})` : formatMoneyWithCode(link.amount, link.currency),
+        },
+        { label: 'Paid', value: link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : 'Not yet' },
+        { label: 'Created', value: formatLocalDateTime(link.created_at) },
+        { label: 'Expires', value: link.expires_at ? formatLocalDateTime(link.expires_at) : 'Never' },
+      ]}
+      actions={actions}
+      side={
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-qr" h="100%">
+          <Stack gap="sm" align="center">
+            <Title order={2} size="h4" id="link-qr" style={{ alignSelf: 'flex-start' }}>
+              QR code
+            </Title>
+            <Box bg="white" p="xs" style={{ borderRadius: 8 }}>
+              <Image src={svgDataUrl(link.qr_svg)} alt={`QR code of ${link.url}`} w={200} h={200} />
+            </Box>
+            <Button component="a" href={svgDataUrl(link.qr_svg)} download={`payment-link-${link.public_id}.svg`} variant="default" size="xs">
+              Download SVG
+            </Button>
+          </Stack>
+        </Paper>
+      }
+      below={
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-payments">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="link-payments">
+              Payments
+            </Title>
+            {payments.data ? (
+              <SourcePaymentsTable
+                payments={payments.data.pages.flatMap((p) => p.data)}
+                query={payments}
+                paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+              />
+            ) : (
+              <QueryStatus query={payments} loadingLabel="Loading payments" />
+            )}
+          </Stack>
+        </Paper>
+      }
+    >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-share" h="100%">
         <Stack gap="sm">
-          <Title order={2} size="h4" id="link-payments">
-            Payments
+          <Title order={2} size="h4" id="link-share">
+            Share
           </Title>
-          {payments.data ? (
-            <SourcePaymentsTable
-              payments={payments.data.pages.flatMap((p) => p.data)}
-              query={payments}
-              paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
-            />
-          ) : (
-            <QueryStatus query={payments} loadingLabel="Loading payments" />
-          )}
+          <Text size="sm" c="dimmed">
+            Public URL
+          </Text>
+          <Group gap="xs" align="center">
+            <Anchor href={link.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="link-url">
+              {link.url}
+            </Anchor>
+            <CopyButton value={link.url}>
+              {({ copied, copy }) => (
+                <Button size="compact-sm" variant="default" onClick={copy} leftSection={<IconCopy size={14} aria-hidden />} style={{ flexShrink: 0 }}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
+            <Fact label="Use">{link.single_use ? 'Single use' : 'Reusable'}</Fact>
+            <Fact label="Reference">{link.reference ?? '—'}</Fact>
+            <Fact label="Customer">{[link.customer_email, link.customer_phone].filter(Boolean).join(' · ') || '—'}</Fact>
+            <Fact label="Asks for">{payLines || 'Nothing extra'}</Fact>
+            <Fact label="Product">{link.product?.name ?? '—'}</Fact>
+            <Fact label="Redirect after payment">{link.redirect_url ?? '—'}</Fact>
+          </SimpleGrid>
         </Stack>
       </Paper>
-    </PageFrame>
+    </DetailLayout>
   );
 }

@@ -1,7 +1,8 @@
-import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, type CurrencyOverview } from '@merchant/payments';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart';
+import { DataList } from '@/components/data-list';
 
 function Change({ value, unit = '%' }: { value: number | null; unit?: string }) {
   if (value === null)
@@ -36,28 +37,18 @@ function Figure({ label, value, change, unit }: { label: string; value: string; 
 
 function Split({ title, rows, currency }: { title: string; rows: { label: string; gross: number; count: number }[]; currency: string }) {
   return (
-    <Table verticalSpacing="xs" aria-label={title}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{title}</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Volume
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Payments
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.label}>
-            <Table.Td>{r.label}</Table.Td>
-            <Table.Td ta="right">{formatMoneyWithCode(r.gross, currency)}</Table.Td>
-            <Table.Td ta="right">{r.count}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataList
+      label={title}
+      rows={rows}
+      rowKey={(r) => r.label}
+      minWidth={0}
+      striped={false}
+      columns={[
+        { header: title, card: 'title', cell: (r) => r.label },
+        { header: 'Volume', card: 'amount', align: 'right', nowrap: true, cell: (r) => formatMoneyWithCode(r.gross, currency) },
+        { header: 'Payments', align: 'right', cell: (r) => r.count },
+      ]}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
-import { IconArchive } from '@tabler/icons-react';
+import { IconArchive, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -9,15 +9,15 @@ import { PlanBodySchema, planIntervalLabel, type Plan } from '@merchant/payments
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { planQuery, useArchivePlan, useSavePlan } from '@/features/recurring-billing/api/plans-api';
 import { planRevenueQuery, subscriptionsQuery } from '@/features/recurring-billing/api/subscriptions-api';
-import { CreateSubscriptionButton } from '@/features/recurring-billing/components/create-subscription';
+import { CreateSubscriptionDialog } from '@/features/recurring-billing/components/create-subscription';
 import { PagedTable } from '@/components/paged-table';
 import { PlanFields, planBody, planValues } from '@/features/recurring-billing/components/plan-fields';
 import { StatusBadge } from '@/components/status-badge';
@@ -41,6 +41,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const revenue = useQuery(planRevenueQuery(businessId, plan.id));
   const canSubscribe = canChange(business.data, 'payments:create') && plan.status === 'active';
+  const [subscribing, setSubscribing] = useState(false);
 
   const submit = (e?: React.FormEvent) => {
     e?.preventDefault();
@@ -48,10 +49,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
     if (!parsed.success) return setErrors(zodIssuesToErrors(parsed.error));
     save.mutate(planBody(values), {
       onSuccess: (saved) => notifySuccess(`${saved.name} saved.`),
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(Object.keys(fields).length > 0 ? fields : { form: errorMessage(error) });
-      },
+      onError: showErrorsIn(setErrors),
     });
   };
 
@@ -65,21 +63,19 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
     });
 
   return (
-    <PageFrame
+    <DetailLayout
+      back={{ to: href('payments.recurring-plans', { business_id: businessId }), label: 'All plans' }}
       title={plan.name}
-      description={`${formatMoneyWithCode(plan.amount, plan.currency)} · ${planIntervalLabel(plan).toLowerCase()}`}
-      actions={
-        canEdit || canSubscribe ? (
-          <Group gap="xs">
-            {canSubscribe ? <CreateSubscriptionButton businessId={businessId} currency={plan.currency} planId={plan.id} label="Subscribe a customer" /> : null}
-            {canEdit ? (
-              <Button color="red" variant="light" leftSection={<IconArchive size={16} aria-hidden />} onClick={confirmArchive} loading={archive.isPending}>
-                Archive
-              </Button>
-            ) : null}
-          </Group>
-        ) : undefined
-      }
+      status={<StatusBadge kind="plan" status={plan.status} />}
+      facts={[
+        { label: 'Price', value: `${formatMoneyWithCode(plan.amount, plan.currency)} · ${planIntervalLabel(plan).toLowerCase()}` },
+        { label: 'Charges', value: plan.cycles ? `${plan.cycles} in all` : 'Until cancelled' },
+        { label: 'Free trial', value: plan.trial_days > 0 ? `${plan.trial_days} days` : 'None' },
+      ]}
+      actions={[
+        canSubscribe && { label: 'Subscribe a customer', primary: true, icon: <IconPlus size={16} aria-hidden />, onClick: () => setSubscribing(true) },
+        canEdit && { label: 'Archive', danger: true, icon: <IconArchive size={16} aria-hidden />, onClick: confirmArchive, loading: archive.isPending },
+      ]}
     >
       <Stack gap="md" maw={880}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="plan-summary">
@@ -87,11 +83,6 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
             Summary
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-            <Fact label="Status">
-              <StatusBadge kind="plan" status={plan.status} />
-            </Fact>
-            <Fact label="Charges">{plan.cycles ? `${plan.cycles} in all` : 'Until cancelled'}</Fact>
-            <Fact label="Free trial">{plan.trial_days > 0 ? `${plan.trial_days} days` : 'None'}</Fact>
             <Fact label="Subscriptions">{revenue.data ? `${revenue.data.subscriptions} (${revenue.data.active} active)` : '…'}</Fact>
             <Fact label="Revenue">
               {revenue.data
@@ -129,7 +120,15 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
           </Paper>
         </EditForm>
       </Stack>
-    </PageFrame>
+      <CreateSubscriptionDialog
+        businessId={businessId}
+        currency={plan.currency}
+        planId={plan.id}
+        title="Subscribe a customer"
+        opened={subscribing}
+        onClose={() => setSubscribing(false)}
+      />
+    </DetailLayout>
   );
 }
 

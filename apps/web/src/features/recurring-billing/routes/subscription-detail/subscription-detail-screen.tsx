@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBolt, IconMail, IconPlayerPause, IconPlayerPlay, IconReplace, IconX } from '@tabler/icons-react';
 import { modals } from '@/lib/modals';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -7,14 +8,15 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { planIntervalLabel, subscriptionAllows, type SubscriptionDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
-import { PageFrame } from '@/components/page-frame';
+import { DataList } from '@/components/data-list';
+import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { activePlansQuery, subscriptionQuery, useSubscriptionAction, type SubscriptionActionInput } from '@/features/recurring-billing/api/subscriptions-api';
-import { CopySetupLink } from '@/features/recurring-billing/components/copy-setup-link';
+import { useCopySetupLinkAction } from '@/features/recurring-billing/components/copy-setup-link';
 import { StatusBadge } from '@/components/status-badge';
 
 /** One subscription: its status, next charge, saved card, every charge and retry, and the merchant's actions. */
@@ -44,48 +46,48 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
       onConfirm: () => run({ action: 'charge_now' }, 'Charge made. See its outcome under Charges.'),
     });
 
+  const copyLink = useCopySetupLinkAction(businessId, s.id);
   const customer = s.customer.name ?? s.customer.email ?? 'Customer';
   return (
-    <PageFrame
+    <DetailLayout
+      back={{ to: href('payments.subscriptions', { business_id: businessId }), label: 'All subscriptions' }}
       title={`${customer} · ${s.name}`}
-      description={`${money(s.amount)} · ${planIntervalLabel(s).toLowerCase()}`}
-      actions={
-        canAct ? (
-          <Group gap="xs">
-            {allows('charge_now') && s.method ? (
-              <Button onClick={confirmCharge} loading={action.isPending && action.variables?.action === 'charge_now'}>
-                Charge now
-              </Button>
-            ) : null}
-            {allows('pause') ? (
-              <Button variant="default" onClick={() => run({ action: 'pause' }, 'Subscription paused.')}>
-                Pause
-              </Button>
-            ) : null}
-            {allows('resume') ? (
-              <Button variant="default" onClick={() => run({ action: 'resume' }, 'Subscription resumed.')}>
-                Resume
-              </Button>
-            ) : null}
-            {allows('change_plan') ? (
-              <Button variant="default" onClick={() => setChanging(true)}>
-                Change plan
-              </Button>
-            ) : null}
-            {allows('send_setup_link') ? (
-              <Button variant="default" onClick={() => run({ action: 'send_setup_link' }, 'A link to save a card was mailed to the customer.')}>
-                Send card link
-              </Button>
-            ) : null}
-            {allows('send_setup_link') ? <CopySetupLink businessId={businessId} subscriptionId={s.id} /> : null}
-            {allows('cancel_now') ? (
-              <Button color="red" variant="light" onClick={() => setCancelling(true)}>
-                Cancel subscription
-              </Button>
-            ) : null}
-          </Group>
-        ) : undefined
-      }
+      status={<StatusBadge kind="subscription" status={s.status} />}
+      facts={[
+        { label: 'Price', value: `${money(s.amount)} · ${planIntervalLabel(s).toLowerCase()}` },
+        { label: 'Next charge', value: s.next_charge_at ? formatLocalDateTime(s.next_charge_at) : '—' },
+        { label: 'Next amount', value: s.next_charge_amount ? money(s.next_charge_amount) : '—' },
+      ]}
+      actions={[
+        allows('charge_now') &&
+          s.method && {
+            label: 'Charge now',
+            primary: true,
+            icon: <IconBolt size={16} aria-hidden />,
+            onClick: confirmCharge,
+            loading: action.isPending && action.variables?.action === 'charge_now',
+          },
+        allows('pause') && { label: 'Pause', icon: <IconPlayerPause size={16} aria-hidden />, onClick: () => run({ action: 'pause' }, 'Subscription paused.') },
+        allows('resume') && {
+          label: 'Resume',
+          icon: <IconPlayerPlay size={16} aria-hidden />,
+          onClick: () => run({ action: 'resume' }, 'Subscription resumed.'),
+        },
+        allows('change_plan') && { label: 'Change plan', icon: <IconReplace size={16} aria-hidden />, onClick: () => setChanging(true) },
+        allows('send_setup_link') && {
+          label: 'Send card link',
+          icon: <IconMail size={16} aria-hidden />,
+          onClick: () => run({ action: 'send_setup_link' }, 'A link to save a card was mailed to the customer.'),
+        },
+        allows('send_setup_link') && copyLink.action,
+        allows('cancel_now') && {
+          label: 'Cancel subscription',
+          danger: true,
+          more: true,
+          icon: <IconX size={16} aria-hidden />,
+          onClick: () => setCancelling(true),
+        },
+      ]}
     >
       <Stack gap="md" maw={960}>
         {action.isError ? <Alert color="red">{errorMessage(action.error)}</Alert> : null}
@@ -94,11 +96,6 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
             Summary
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-            <Fact label="Status">
-              <StatusBadge kind="subscription" status={s.status} />
-            </Fact>
-            <Fact label="Next charge">{s.next_charge_at ? formatLocalDateTime(s.next_charge_at) : '—'}</Fact>
-            <Fact label="Next amount">{s.next_charge_amount ? money(s.next_charge_amount) : '—'}</Fact>
             <Fact label="Charges made">{s.cycles_total ? `${s.cycles_done} of ${s.cycles_total}` : s.cycles_done}</Fact>
             <Fact label="Customer">
               <Anchor component={Link} to={href('payments.customers-detail', { business_id: businessId, customer: s.customer.id })}>
@@ -160,47 +157,30 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
               No charge yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table aria-label="Charges and retries">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Date</Table.Th>
-                    <Table.Th scope="col">Period</Table.Th>
-                    <Table.Th scope="col">Amount</Table.Th>
-                    <Table.Th scope="col">Outcome</Table.Th>
-                    <Table.Th scope="col">Next retry</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {[...s.charges].reverse().map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {c.payment_id ? (
-                          <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: c.payment_id })}>
-                            {formatLocalDateTime(c.created_at)}
-                          </Anchor>
-                        ) : (
-                          formatLocalDateTime(c.created_at)
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {c.period}
-                        {c.attempt > 1 ? ` (retry ${c.attempt - 1})` : ''}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(c.amount)}</Table.Td>
-                      <Table.Td style={{ minWidth: '14rem' }}>
-                        {c.outcome === 'succeeded'
-                          ? c.refunded.amount > 0
-                            ? `Paid, ${formatMoneyWithCode(c.refunded.amount, c.refunded.currency)} refunded`
-                            : 'Paid'
-                          : `Failed: ${c.failure?.message ?? 'declined'}`}
-                      </Table.Td>
-                      <Table.Td>{c.next_retry_at ? formatLocalDateTime(c.next_retry_at) : '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataList
+              label="Charges and retries"
+              rows={[...s.charges].reverse()}
+              rowKey={(c) => c.id}
+              rowHref={(c) => (c.payment_id ? href('payments.transactions-detail', { business_id: businessId, b_charge: c.payment_id }) : undefined)}
+              minWidth={760}
+              striped={false}
+              columns={[
+                { header: 'Date', card: 'title', nowrap: true, cell: (c) => formatLocalDateTime(c.created_at) },
+                { header: 'Period', card: 'secondary', cell: (c) => `${c.period}${c.attempt > 1 ? ` (retry ${c.attempt - 1})` : ''}` },
+                { header: 'Amount', card: 'amount', nowrap: true, cell: (c) => money(c.amount) },
+                {
+                  header: 'Outcome',
+                  card: 'secondary',
+                  cell: (c) =>
+                    c.outcome === 'succeeded'
+                      ? c.refunded.amount > 0
+                        ? `Paid, ${formatMoneyWithCode(c.refunded.amount, c.refunded.currency)} refunded`
+                        : 'Paid'
+                      : `Failed: ${c.failure?.message ?? 'declined'}`,
+                },
+                { header: 'Next retry', cell: (c) => (c.next_retry_at ? formatLocalDateTime(c.next_retry_at) : '—') },
+              ]}
+            />
           )}
         </Paper>
       </Stack>
@@ -245,7 +225,8 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
           />
         ) : null}
       </Modal>
-    </PageFrame>
+      {copyLink.dialog}
+    </DetailLayout>
   );
 }
 

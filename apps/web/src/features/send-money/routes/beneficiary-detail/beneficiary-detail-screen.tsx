@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconSend } from '@tabler/icons-react';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { maskAccount, type Beneficiary } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
@@ -11,7 +11,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { countryLabel } from '@/components/onboarding-summary';
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -44,39 +44,25 @@ function Detail({ businessId, beneficiary: b, listHref }: { businessId: string; 
   const canEdit = canChange(business.data, 'transfers:manage') && b.status === 'active';
 
   return (
-    <PageFrame
+    <DetailLayout
+      back={{ to: listHref, label: 'All beneficiaries' }}
       title={b.holder_name}
-      description={
-        <Anchor component={Link} to={listHref} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden /> All beneficiaries
-          </Group>
-        </Anchor>
-      }
-      actions={
-        canEdit ? (
-          <>
-            <Button variant="default" onClick={() => setEditing(true)}>
-              Edit beneficiary
-            </Button>
-            <Button variant="default" color="red" onClick={() => setClosing(true)}>
-              Delete beneficiary
-            </Button>
-          </>
-        ) : null
-      }
+      status={<StatusBadge kind="beneficiary" status={b.status} />}
+      description={b.status === 'closed' ? 'Cannot receive money.' : undefined}
+      facts={[
+        { label: 'Bank', value: b.bank_name },
+        { label: b.is_iban ? 'IBAN' : 'Account', value: maskAccount(b.account_last4) },
+        { label: 'Receives', value: b.currency.toUpperCase() },
+      ]}
+      actions={[
+        canEdit && { label: 'Edit beneficiary', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(true) },
+        canEdit && { label: 'Delete beneficiary', danger: true, icon: <IconTrash size={16} aria-hidden />, onClick: () => setClosing(true) },
+      ]}
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Bank details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          <Fact label="Status">
-            <StatusBadge kind="beneficiary" status={b.status} />
-            {b.status === 'closed' ? ' Cannot receive money.' : null}
-          </Fact>
           <Fact label="Kind">{b.type === 'local' ? 'Local' : 'Overseas'}</Fact>
-          <Fact label="Bank">{b.bank_name}</Fact>
-          <Fact label={b.is_iban ? 'IBAN' : 'Account'}>{maskAccount(b.account_last4)}</Fact>
           <Fact label="Country">{countryLabel(b.country)}</Fact>
-          <Fact label="Receives">{b.currency.toUpperCase()}</Fact>
           {b.swift_code ? <Fact label="SWIFT/BIC">{b.swift_code}</Fact> : null}
           {b.bank_code ? <Fact label="Bank code">{b.bank_code}</Fact> : null}
           {b.branch_code ? <Fact label="Branch code">{b.branch_code}</Fact> : null}
@@ -135,6 +121,6 @@ function Detail({ businessId, beneficiary: b, listHref }: { businessId: string; 
           </Group>
         </Stack>
       </Modal>
-    </PageFrame>
+    </DetailLayout>
   );
 }

@@ -1,5 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -8,14 +7,14 @@ import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
 import { Fact } from '@/components/fact';
 import { LoadingScreen } from '@/components/loading-screen';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
 import { transferQuery } from '@/features/send-money/api/send-money-api';
-import { ReviewActions } from '@/features/send-money/components/review-actions';
+import { useReviewActions } from '@/features/send-money/components/review-actions';
 import { StatusBadge } from '@/components/status-badge';
 
 const EVENT_TITLES: Record<TransferEventType, string> = {
@@ -46,28 +45,24 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
   const user = useSignedInUser();
   const { transfer: t, events } = detail;
   const money = (m: { amount: number; currency: string }) => formatMoneyWithCode(m.amount, m.currency);
+  const review = useReviewActions(businessId, t, user.id);
   return (
-    <PageFrame
+    <DetailLayout
+      back={{ to: listHref, label: 'All transfers' }}
       title={`${money(t.send)} to ${t.beneficiary.holder_name}`}
-      description={
-        <Anchor component={Link} to={listHref} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden /> All transfers
-          </Group>
-        </Anchor>
-      }
-      actions={canChange(business.data, 'transfers:manage') ? <ReviewActions businessId={businessId} transfer={t} userId={user.id} /> : null}
+      status={<StatusBadge kind="transfer" status={t.status} />}
+      facts={[
+        { label: 'Total from balance', value: money(t.total) },
+        { label: 'Beneficiary receives', value: money(t.receive) },
+        { label: 'Created', value: formatLocalDateTime(t.created_at) },
+      ]}
+      actions={canChange(business.data, 'transfers:manage') ? review.actions : []}
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Transfer">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          <Fact label="Status">
-            <StatusBadge kind="transfer" status={t.status} />
-          </Fact>
           <Fact label="Amount sent">{money(t.send)}</Fact>
           <Fact label="Fee">{money(t.fee)}</Fact>
-          <Fact label="Total from balance">{money(t.total)}</Fact>
           <Fact label="Rate">{t.rate}</Fact>
-          <Fact label="Beneficiary receives">{money(t.receive)}</Fact>
           <Fact label="Beneficiary">
             <Anchor component={Link} to={href('payments.beneficiaries-detail', { business_id: businessId, beneficiaryId: t.beneficiary.id })}>
               {t.beneficiary.holder_name}
@@ -77,7 +72,6 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
           <Fact label="Reference">{t.reference ?? 'None'}</Fact>
           <Fact label="Requested by">{t.requested_by?.name ?? 'None'}</Fact>
           <Fact label="Approval">{t.needs_approval ? (t.reviewed_by ? `Reviewed by ${t.reviewed_by.name}` : 'Needed') : 'Not needed'}</Fact>
-          <Fact label="Created">{formatLocalDateTime(t.created_at)}</Fact>
           {t.failure_reason ? <Fact label="Outcome">{t.failure_reason}</Fact> : null}
         </SimpleGrid>
       </Paper>
@@ -98,6 +92,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
           ))}
         </Timeline>
       </Stack>
-    </PageFrame>
+      {review.dialog}
+    </DetailLayout>
   );
 }

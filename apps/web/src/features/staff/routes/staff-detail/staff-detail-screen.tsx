@@ -1,15 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { Business, BusinessUser } from '@merchant/business';
 import { assignableRoles, canManageMember, formatLocalDate, type Role } from '@merchant/core';
 import type { User } from '@merchant/identity';
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -26,35 +26,39 @@ export function Component() {
   const user = useSignedInUser();
   const member = useQuery(memberQuery(businessId, id));
   const routes = useStaffRoutes();
-  const back = (
-    <Anchor component={Link} to={href(routes.list, { business_id: businessId })} size="sm">
-      Back to staff
-    </Anchor>
-  );
+  const back = { to: href(routes.list, { business_id: businessId }), label: 'All staff' };
 
   if (member.isError) {
     const gone = member.error instanceof ApiError && member.error.status === 404;
     return (
-      <PageFrame title="Staff details" actions={back}>
+      <DetailLayout title="Staff details" back={back}>
         <ErrorState
           title={gone ? 'Not found' : undefined}
           message={gone ? 'This person is no longer on the staff of this business.' : errorMessage(member.error)}
           onRetry={gone ? undefined : () => void member.refetch()}
         />
-      </PageFrame>
+      </DetailLayout>
     );
   }
   if (!member.data || !business.data) return <LoadingScreen />;
   return (
-    <PageFrame title={member.data.name} description={member.data.email} actions={back}>
+    <DetailLayout
+      title={member.data.name}
+      description={member.data.email}
+      back={back}
+      status={<StatusBadge kind="member" status={member.data.status} />}
+      facts={[
+        { label: 'Role', value: member.data.role.title },
+        { label: 'Joined', value: formatLocalDate(member.data.joined_at, business.data.time_zone) },
+      ]}
+    >
       <MemberDetails member={member.data} business={business.data} user={user} />
-    </PageFrame>
+    </DetailLayout>
   );
 }
 
 function MemberDetails({ member, business, user }: { member: BusinessUser; business: Business; user: User }) {
   const actor = actorIn(user, business);
-  const zone = business.time_zone;
   const role = roleOfTitle(member.role.title);
   const isSelf = member.user_id === user.id;
   const canManage = canChange(business, 'staff:manage') && !isSelf && canManageMember(actor, role);
@@ -63,8 +67,6 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
     <Stack gap="lg" maw={720}>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Field label="Role" value={member.role.title} />
-          <Field label="Status" value={<StatusBadge kind="member" status={member.status} />} />
           <Field
             label="Two-factor authentication"
             value={
@@ -73,7 +75,6 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
               </Badge>
             }
           />
-          <Field label="Joined" value={formatLocalDate(member.joined_at, zone)} />
         </SimpleGrid>
       </Paper>
       {isSelf ? (

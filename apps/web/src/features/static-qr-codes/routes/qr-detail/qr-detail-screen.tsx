@@ -1,12 +1,12 @@
-import { Anchor, Box, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconArchive, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { type StaticQrDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage, QueryStatus } from '@/components/query-status';
 import { SourcePaymentsTable } from '@/components/source-payments-table';
 import { notifySuccess } from '@/lib/notify';
@@ -47,99 +47,96 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
       onConfirm: () => archive.mutate(undefined, { onSuccess: () => notifySuccess('QR code archived.') }),
     });
 
-  const actions = (
-    <Group gap="xs" className={classes.noPrint}>
-      <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
-        Print
-      </Button>
-      {canCreate && qr.status === 'active' ? (
-        <>
-          <Button
-            component={Link}
-            to={href('payments.static-qr-edit', { business_id: businessId, static_qr_code_id: qr.id })}
-            variant="default"
-            leftSection={<IconPencil size={16} aria-hidden />}
-          >
-            Edit
-          </Button>
-          <Button color="red" variant="light" leftSection={<IconArchive size={16} aria-hidden />} onClick={confirmArchive} loading={archive.isPending}>
-            Archive
-          </Button>
-        </>
-      ) : null}
-    </Group>
-  );
+  const mayChange = canCreate && qr.status === 'active';
+  const actions = [
+    { label: 'Print', icon: <IconPrinter size={16} aria-hidden />, onClick: () => window.print() },
+    mayChange && {
+      label: 'Edit',
+      to: href('payments.static-qr-edit', { business_id: businessId, static_qr_code_id: qr.id }),
+      icon: <IconPencil size={16} aria-hidden />,
+    },
+    mayChange && { label: 'Archive', danger: true, icon: <IconArchive size={16} aria-hidden />, onClick: confirmArchive, loading: archive.isPending },
+  ];
 
   return (
-    <PageFrame title={qr.name} description={<StatusBadge kind="staticQr" status={qr.status} />} actions={actions}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} className={classes.sheet} component="section" aria-label="QR code to print">
-          <Stack gap="xs" align="center">
-            <Text fw={700} size="lg">
-              {business.data?.name}
-            </Text>
-            <Box bg="white" p="xs" style={{ borderRadius: 8 }}>
-              <Image src={qr.qr_png} alt={`QR code of ${qr.url}`} w={240} h={240} />
-            </Box>
-            <Text fw={600}>{qr.name}</Text>
-            {qr.location_label ? <Text size="sm">{qr.location_label}</Text> : null}
-            <Text size="sm">{amount ? `Scan to pay ${amount}` : 'Scan to pay'}</Text>
-            <Group gap="xs" className={classes.noPrint} mt="xs">
-              <Button
-                component="a"
-                href={qr.qr_png}
-                download={fileName(qr, 'png')}
-                variant="default"
-                size="xs"
-                leftSection={<IconDownload size={14} aria-hidden />}
-              >
-                Download PNG
-              </Button>
-              <Button
-                component="a"
-                href={svgDataUrl(qr.qr_svg)}
-                download={fileName(qr, 'svg')}
-                variant="default"
-                size="xs"
-                leftSection={<IconDownload size={14} aria-hidden />}
-              >
-                Download SVG
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+    <DetailLayout
+      back={{ to: href('payments.static-qr', { business_id: businessId }), label: 'All static QR codes' }}
+      title={qr.name}
+      status={<StatusBadge kind="staticQr" status={qr.status} />}
+      facts={[
+        { label: 'Amount', value: amount ?? `Customer chooses (${qr.currency.toUpperCase()})` },
+        { label: 'Paid', value: qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : 'Not yet' },
+      ]}
+      actions={actions}
+      side={
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="qr-facts" className={classes.noPrint}>
           <Stack gap="sm">
             <Title order={2} size="h4" id="qr-facts">
               Details
             </Title>
-            <Text size="sm">Amount: {amount ?? `Customer chooses (${qr.currency.toUpperCase()})`}</Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               URL:{' '}
               <Anchor href={qr.url} target="_blank" rel="noreferrer" data-testid="qr-url">
                 {qr.url}
               </Anchor>
             </Text>
-            <Text size="sm">Paid: {qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : 'Not yet'}</Text>
           </Stack>
         </Paper>
-      </SimpleGrid>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="qr-payments" className={classes.noPrint}>
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="qr-payments">
-            Payments
-          </Title>
-          {payments.data ? (
-            <SourcePaymentsTable
-              payments={payments.data.pages.flatMap((p) => p.data)}
-              query={payments}
-              paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
-            />
-          ) : (
-            <QueryStatus query={payments} loadingLabel="Loading payments" />
-          )}
+      }
+      below={
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="qr-payments" className={classes.noPrint}>
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="qr-payments">
+              Payments
+            </Title>
+            {payments.data ? (
+              <SourcePaymentsTable
+                payments={payments.data.pages.flatMap((p) => p.data)}
+                query={payments}
+                paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+              />
+            ) : (
+              <QueryStatus query={payments} loadingLabel="Loading payments" />
+            )}
+          </Stack>
+        </Paper>
+      }
+    >
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} className={classes.sheet} component="section" aria-label="QR code to print">
+        <Stack gap="xs" align="center">
+          <Text fw={700} size="lg">
+            {business.data?.name}
+          </Text>
+          <Box bg="white" p="xs" style={{ borderRadius: 8 }}>
+            <Image src={qr.qr_png} alt={`QR code of ${qr.url}`} w={240} h={240} />
+          </Box>
+          <Text fw={600}>{qr.name}</Text>
+          {qr.location_label ? <Text size="sm">{qr.location_label}</Text> : null}
+          <Text size="sm">{amount ? `Scan to pay ${amount}` : 'Scan to pay'}</Text>
+          <Group gap="xs" className={classes.noPrint} mt="xs">
+            <Button
+              component="a"
+              href={qr.qr_png}
+              download={fileName(qr, 'png')}
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
+              Download PNG
+            </Button>
+            <Button
+              component="a"
+              href={svgDataUrl(qr.qr_svg)}
+              download={fileName(qr, 'svg')}
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
+              Download SVG
+            </Button>
+          </Group>
         </Stack>
       </Paper>
-    </PageFrame>
+    </DetailLayout>
   );
 }

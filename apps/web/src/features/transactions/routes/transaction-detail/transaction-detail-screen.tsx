@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink, IconReceiptRefund } from '@tabler/icons-react';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconExternalLink, IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -16,7 +16,7 @@ import {
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
-import { PageFrame } from '@/components/page-frame';
+import { DetailLayout } from '@/components/detail-layout';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -103,22 +103,30 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
           ? href('payments.invoices-detail', { business_id: businessId, invoice: payment.source.id })
           : null;
   return (
-    <PageFrame
+    <DetailLayout
+      back={{ to: listHref, label: 'All transactions' }}
       title={money(payment.amount)}
-      description={
-        <Anchor component={Link} to={listHref} size="sm">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden /> All transactions
-          </Group>
-        </Anchor>
-      }
-      actions={
-        canRefund ? (
-          <Button variant="default" leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefunding(true)}>
-            Refund
-          </Button>
-        ) : null
-      }
+      status={<StatusBadge kind="payment" status={payment.status} />}
+      facts={[
+        {
+          label: 'Payment ID',
+          value: (
+            <Text span size="sm" ff="monospace">
+              {payment.id}
+            </Text>
+          ),
+          copy: payment.id,
+        },
+        {
+          label: 'Created',
+          value: (
+            <>
+              {formatBusinessDateTime(payment.created_at, zone)} <TimeZoneNote zone={zone} />
+            </>
+          ),
+        },
+      ]}
+      actions={[canRefund && { label: 'Refund', icon: <IconReceiptRefund size={16} aria-hidden />, onClick: () => setRefunding(true) }]}
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Payment">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
@@ -140,11 +148,6 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
                 : null}
             </Field>
           )}
-          <Field label="Payment ID">
-            <Text span size="sm" ff="monospace">
-              {payment.id}
-            </Text>
-          </Field>
           <Field label="Purpose">{payment.description}</Field>
           <Field label="Customer">
             {payment.customer.id ? (
@@ -177,9 +180,6 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
             )}
           </Field>
           <Field label="Reference">{payment.reference}</Field>
-          <Field label="Created">
-            {formatBusinessDateTime(payment.created_at, zone)} <TimeZoneNote zone={zone} />
-          </Field>
           {payment.failure ? <Field label="Failure">{payment.failure.message}</Field> : null}
         </SimpleGrid>
       </Paper>
@@ -225,6 +225,6 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
       ) : null}
 
       <RefundModal businessId={businessId} paymentId={payment.id} refundable={refundable} opened={refunding} onClose={() => setRefunding(false)} />
-    </PageFrame>
+    </DetailLayout>
   );
 }

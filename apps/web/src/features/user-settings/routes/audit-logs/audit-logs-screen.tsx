@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditLogsQuery } from '@/features/user-settings/api/user-settings-api';
 import { SettingsPage, SettingsSection } from '@/features/user-settings/components/settings-section';
 import { describeUserAgent, formatLocalDateTime } from '@/lib/format';
+import { DataList } from '@/components/data-list';
 import { LoadMore } from '@/components/load-more';
 
 export function Component() {
@@ -28,30 +29,22 @@ export function Component() {
         {logs.isSuccess && entries.length === 0 && <Text c="dimmed">No events recorded for your account yet.</Text>}
         {entries.length > 0 && (
           <Stack gap="md">
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">Action</Table.Th>
-                    <Table.Th scope="col">IP address</Table.Th>
-                    <Table.Th scope="col">Device</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {entries.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <time dateTime={entry.created_at}>{formatLocalDateTime(entry.created_at)}</time>
-                      </Table.Td>
-                      <Table.Td>{entry.description}</Table.Td>
-                      <Table.Td>{entry.ip ?? 'Unknown'}</Table.Td>
-                      <Table.Td title={entry.user_agent ?? undefined}>{describeUserAgent(entry.user_agent)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataList
+              label="Security events"
+              rows={entries}
+              rowKey={(entry) => entry.id}
+              columns={[
+                {
+                  header: 'When',
+                  card: 'secondary',
+                  nowrap: true,
+                  cell: (entry) => <time dateTime={entry.created_at}>{formatLocalDateTime(entry.created_at)}</time>,
+                },
+                { header: 'Action', card: 'title', cell: (entry) => entry.description },
+                { header: 'IP address', cell: (entry) => entry.ip ?? 'Unknown' },
+                { header: 'Device', cell: (entry) => <span title={entry.user_agent ?? undefined}>{describeUserAgent(entry.user_agent)}</span> },
+              ]}
+            />
             <LoadMore query={logs} count={entries.length} noun={['event', 'events']} />
           </Stack>
         )}

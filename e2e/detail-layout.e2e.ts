@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
+import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+
+/**
+ * The detail wrapper and a moved table in the browser: a payment link's page has its back link, title with status,
+ * key facts and actions at 1280 px; at 375 px the actions sit in "More actions" and stay reachable, and nothing is
+ * wider than the screen. The sales report's breakdown (a table moved to DataList) is a table at 1280 px and cards
+ * at 375 px. Axe clean at both widths. The owner makes a payment link and pays it first.
+ */
+let browser: Browser;
+let businessId: string;
+let linkId: string;
+const stamp = Date.now().toString(36).toUpperCase();
+const purpose = `Detail test ${stamp}`;
+
+beforeAll(async () => {
+  browser = await launch();
+  const owner = new ApiSession();
+  await owner.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
+  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
+  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
+  const link = await owner.call<{ id: string; public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+    purpose,
+    amount: null,
+    reference: `DT-${stamp}`,
+    single_use: false,
+  });
+  linkId = link.id;
+  const paid = await new CheckoutCustomer().pay(
+    'link',
+    link.public_id,
+    { method: 'card', number: cardEndingIn('4242') },
+    { email: 'detail@example.test', amount: 18_00 },
+  );
+  expect(paid.status).toBe('succeeded');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function ownerAt(width: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser, { width, height: 860 });
+  await signIn(page, 'owner@demo.test');
+  await page.waitForURL(/\/choose-business$/);
+  return { page, close: () => context.close() };
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('a detail screen', () => {
+  it('shows the back link, title, status, key facts and its actions at 1280 px', async () => {
+    const { page, close } = await ownerAt(1280);
+    try {
+      await page.goto(`/business/${businessId}/payments/links/${linkId}`);
+      await page.getByRole('heading', { level: 1, name: purpose }).waitFor();
+      expect(await page.getByTestId('detail-status').textContent()).toBe('Active');
+      const facts = page.getByRole('region', { name: 'Key facts' });
+      await facts.getByText('Customer chooses (SGD)').waitFor();
+      await page.getByTestId('detail-actions').getByRole('link', { name: 'Edit' }).waitFor();
+      await page.getByTestId('detail-actions').getByRole('button', { name: 'Cancel link' }).waitFor();
+      expect(await page.getByRole('button', { name: 'More actions' }).count()).toBe(0);
+      await expectAccessible(page);
+      await screenshot(page, 'detail-1280-payment-link');
+      await page.getByRole('link', { name: 'All payment links' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Payment links' }).waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('folds the actions into "More actions" at 375 px, where they stay reachable, and fits the screen', async () => {
+    const { page, close } = await ownerAt(375);
+    try {
+      await page.goto(`/business/${businessId}/payments/links/${linkId}`);
+      await page.getByRole('heading', { level: 1, name: purpose }).waitFor();
+      expect(await page.getByTestId('detail-actions').getByRole('link', { name: 'Edit' }).count()).toBe(0);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectAccessible(page);
+      await screenshot(page, 'detail-375-payment-link');
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Cancel link' }).waitFor();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      await page.waitForURL(new RegExp(`/links/${linkId}/edit$`));
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a moved table', () => {
+  it("shows the sales report's breakdown as a table at 1280 px and as cards at 375 px", async () => {
+    const wide = await ownerAt(1280);
+    try {
+      await wide.page.goto(`/business/${businessId}/payments/sales-report?range=90`);
+      await wide.page.getByRole('table', { name: 'By method' }).getByRole('rowheader', { name: 'Card' }).waitFor();
+      await expectAccessible(wide.page);
+    } finally {
+      await wide.close();
+    }
+    const phone = await ownerAt(375);
+    try {
+      await phone.page.goto(`/business/${businessId}/payments/sales-report?range=90`);
+      const cards = phone.page.getByRole('list', { name: 'By method' });
+      await cards.getByRole('listitem').filter({ hasText: 'Card' }).first().waitFor();
+      expect(await phone.page.getByRole('table', { name: 'By method' }).count()).toBe(0);
+      expect(await noSidewaysScroll(phone.page)).toBe(true);
+      await expectAccessible(phone.page);
+      await screenshot(phone.page, 'detail-375-sales-report');
+    } finally {
+      await phone.close();
+    }
+  });
+});
