@@ -84,6 +84,13 @@ const NO_HAND_DATES = [
     message: "A day is the business's (localDate of @merchant/core), not a slice of a UTC timestamp.",
   },
 ];
+/** A missing value written as a word (issue 25: a literal "None"): screens show EMPTY_VALUE ("—", orEmpty of @merchant/core). */
+const NO_NONE_WORD = [
+  {
+    selector: "Literal[value='None'], JSXText[value=/^\\s*None\\s*$/]",
+    message: 'Show a missing value as EMPTY_VALUE or orEmpty(value) of @merchant/core ("—"), not the word None.',
+  },
+];
 /** A mutation's errors sorted by hand: `fields ? fields : { form: errorMessage(error) }`. */
 const NO_HAND_FORM_ERRORS = [
   {
@@ -242,6 +249,7 @@ export default tseslint.config(
         ...NO_HAND_STATUS_BADGE,
         ...NO_HAND_DATES,
         ...NO_HAND_FORM_ERRORS,
+        ...NO_NONE_WORD,
       ],
     },
   },
@@ -277,7 +285,7 @@ export default tseslint.config(
     // Shared components format dates through the same formatters as the screens.
     files: ['apps/web/src/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_DATES] },
+    rules: { 'no-restricted-syntax': ['error', ...NO_FLOAT_MONEY, ...NO_HAND_DATES, ...NO_NONE_WORD] },
   },
   {
     // No SQL outside repositories: in the server's modules, lib/ and mail/ only a repository imports

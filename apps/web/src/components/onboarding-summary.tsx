@@ -15,7 +15,7 @@ import {
   type OnboardingDocument,
   type OnboardingStep,
 } from '@merchant/business';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, orEmpty } from '@merchant/core';
 import { endpointUrl } from '../lib/api-client';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -99,7 +99,7 @@ export function OnboardingSummary({ onboarding, headingOrder = 2 }: { onboarding
             <Field label="Type">{LEGAL_TYPES[answers.business.legal_type]}</Field>
             <Field label="Registration number">{answers.business.registration_number}</Field>
             <Field label="Industry">{INDUSTRIES[answers.business.industry]}</Field>
-            <Field label="Website">{answers.business.website ?? 'None'}</Field>
+            <Field label="Website">{orEmpty(answers.business.website)}</Field>
           </SimpleGrid>
         ) : (
           missing

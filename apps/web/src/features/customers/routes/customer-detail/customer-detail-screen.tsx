@@ -3,7 +3,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconPencil, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, orEmpty } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, type Customer } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
@@ -39,7 +39,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
         {label}
       </Text>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={value ? undefined : 'dimmed'}>
-        {value ?? 'None'}
+        {orEmpty(value)}
       </Text>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { EMPTY_VALUE } from '@merchant/core';
 import { useState } from 'react';
 import { Button, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
@@ -81,8 +82,8 @@ export function Component() {
         rowHref={(c) => href('payments.customers-detail', { business_id: businessId, customer: c.id })}
         columns={[
           { header: 'Name', card: 'title', cell: (c) => c.name ?? c.email ?? 'Unnamed customer' },
-          { header: 'Email', card: 'secondary', cell: (c) => c.email ?? <None /> },
-          { header: 'Phone', card: 'secondary', cell: (c) => c.phone ?? <None /> },
+          { header: 'Email', card: 'secondary', cell: (c) => c.email ?? <EmptyValue /> },
+          { header: 'Phone', card: 'secondary', cell: (c) => c.phone ?? <EmptyValue /> },
           { header: 'Added', nowrap: true, cell: (c) => <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time> },
         ]}
         minWidth={560}
@@ -100,10 +101,10 @@ export function Component() {
   );
 }
 
-function None() {
+function EmptyValue() {
   return (
     <Text span c="dimmed" size="sm">
-      None
+      {EMPTY_VALUE}
     </Text>
   );
 }

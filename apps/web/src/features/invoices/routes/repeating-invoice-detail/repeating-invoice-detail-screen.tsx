@@ -3,7 +3,7 @@ import { modals } from '@/lib/modals';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, EMPTY_VALUE } from '@merchant/core';
 import type { RepeatingInvoiceDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
@@ -101,7 +101,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
       facts={[
         { label: 'Total of each invoice', value: money(r.total) },
         { label: 'Repeats', value: r.schedule },
-        { label: 'Next invoice', value: r.next_run_date ?? (r.status === 'paused' ? 'Paused' : 'None') },
+        { label: 'Next invoice', value: r.next_run_date ?? (r.status === 'paused' ? 'Paused' : EMPTY_VALUE) },
       ]}
       actions={actions}
       side={

@@ -70,7 +70,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
       facts={[
         { label: 'Price', value: `${formatMoneyWithCode(plan.amount, plan.currency)} · ${planIntervalLabel(plan).toLowerCase()}` },
         { label: 'Charges', value: plan.cycles ? `${plan.cycles} in all` : 'Until cancelled' },
-        { label: 'Free trial', value: plan.trial_days > 0 ? `${plan.trial_days} days` : 'None' },
+        { label: 'Free trial', value: plan.trial_days > 0 ? `${plan.trial_days} days` : 'No free trial' },
       ]}
       actions={[
         canSubscribe && { label: 'Subscribe a customer', primary: true, icon: <IconPlus size={16} aria-hidden />, onClick: () => setSubscribing(true) },

@@ -1,3 +1,4 @@
+import { orEmpty } from '@merchant/core';
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
@@ -66,7 +67,7 @@ function Detail({ businessId, beneficiary: b, listHref }: { businessId: string; 
           {b.swift_code ? <Fact label="SWIFT/BIC">{b.swift_code}</Fact> : null}
           {b.bank_code ? <Fact label="Bank code">{b.bank_code}</Fact> : null}
           {b.branch_code ? <Fact label="Branch code">{b.branch_code}</Fact> : null}
-          <Fact label="Email">{b.email ?? 'None'}</Fact>
+          <Fact label="Email">{orEmpty(b.email)}</Fact>
         </SimpleGrid>
       </Paper>
 

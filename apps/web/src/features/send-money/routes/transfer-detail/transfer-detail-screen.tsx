@@ -1,7 +1,7 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, orEmpty } from '@merchant/core';
 import { maskAccount, type TransferDetail, type TransferEventType } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
@@ -69,8 +69,8 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
             </Anchor>{' '}
             · {t.beneficiary.bank_name} {maskAccount(t.beneficiary.account_last4)}
           </Fact>
-          <Fact label="Reference">{t.reference ?? 'None'}</Fact>
-          <Fact label="Requested by">{t.requested_by?.name ?? 'None'}</Fact>
+          <Fact label="Reference">{orEmpty(t.reference)}</Fact>
+          <Fact label="Requested by">{orEmpty(t.requested_by?.name)}</Fact>
           <Fact label="Approval">{t.needs_approval ? (t.reviewed_by ? `Reviewed by ${t.reviewed_by.name}` : 'Needed') : 'Not needed'}</Fact>
           {t.failure_reason ? <Fact label="Outcome">{t.failure_reason}</Fact> : null}
         </SimpleGrid>

@@ -3,7 +3,7 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '
 import { IconExternalLink, IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, EMPTY_VALUE } from '@merchant/core';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_SOURCE_LABELS,
@@ -48,7 +48,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children ?? (
           <Text span c="dimmed" size="sm">
-            None
+            {EMPTY_VALUE}
           </Text>
         )}
       </Text>
