@@ -4,7 +4,7 @@ import { IconBan, IconCash, IconCopy, IconDownload, IconMail, IconPencil } from 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatDate } from '@merchant/core';
 import { PAYABLE_INVOICE_STATUSES, type InvoiceDetail, type InvoiceEventKind } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
@@ -124,8 +124,8 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
       facts={[
         { label: 'Total', value: money(invoice.total) },
         { label: 'Still due', value: money(invoice.amount_due) },
-        { label: 'Issued', value: invoice.issue_date },
-        { label: 'Due', value: invoice.due_date },
+        { label: 'Issued', value: formatDate(invoice.issue_date) },
+        { label: 'Due', value: formatDate(invoice.due_date) },
       ]}
       actions={actions}
       side={

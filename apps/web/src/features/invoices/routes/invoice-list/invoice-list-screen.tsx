@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatDate } from '@merchant/core';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
@@ -124,7 +124,7 @@ export function Component() {
           { header: 'Status', card: 'status', nowrap: true, cell: (invoice) => <StatusBadge kind="invoice" status={invoice.status} /> },
           { header: 'Total', card: 'amount', nowrap: true, cell: (invoice) => formatMoneyWithCode(invoice.total, invoice.currency) },
           { header: 'Due', nowrap: true, cell: (invoice) => formatMoneyWithCode(invoice.amount_due, invoice.currency) },
-          { header: 'Due date', nowrap: true, cell: (invoice) => <time dateTime={invoice.due_date}>{invoice.due_date}</time> },
+          { header: 'Due date', nowrap: true, cell: (invoice) => <time dateTime={invoice.due_date}>{formatDate(invoice.due_date)}</time> },
         ]}
         minWidth={720}
         noun={['invoice', 'invoices']}

@@ -3,7 +3,7 @@ import { modals } from '@/lib/modals';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode, EMPTY_VALUE } from '@merchant/core';
+import { formatMoneyWithCode, EMPTY_VALUE, formatDate } from '@merchant/core';
 import type { RepeatingInvoiceDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
@@ -92,7 +92,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
     mayEdit && { label: 'Stop', danger: true, icon: <IconPlayerStop size={16} aria-hidden />, loading: stop.isPending, onClick: confirmStop },
   ];
 
-  const ends = r.end_date ? `On ${r.end_date}` : r.max_count ? `After ${r.max_count} invoices` : 'Never (until stopped)';
+  const ends = r.end_date ? `On ${formatDate(r.end_date)}` : r.max_count ? `After ${r.max_count} invoices` : 'Never (until stopped)';
   return (
     <DetailLayout
       back={{ to: href('payments.invoices-repeating', { business_id: businessId }), label: 'All repeating invoices' }}
@@ -101,7 +101,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
       facts={[
         { label: 'Total of each invoice', value: money(r.total) },
         { label: 'Repeats', value: r.schedule },
-        { label: 'Next invoice', value: r.next_run_date ?? (r.status === 'paused' ? 'Paused' : EMPTY_VALUE) },
+        { label: 'Next invoice', value: r.next_run_date ? formatDate(r.next_run_date) : r.status === 'paused' ? 'Paused' : EMPTY_VALUE },
       ]}
       actions={actions}
       side={
@@ -132,7 +132,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
             <Fact label="Customer">{[r.customer.name, r.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
-            <Fact label="First invoice">{r.start_date}</Fact>
+            <Fact label="First invoice">{formatDate(r.start_date)}</Fact>
             <Fact label="Ends">{ends}</Fact>
             <Fact label="Invoices made">{r.max_count ? `${r.invoices_made} of ${r.max_count}` : r.invoices_made}</Fact>
             <Fact label="Due">{r.due_days === 0 ? 'On receipt' : `${r.due_days} days after issue`}</Fact>
@@ -141,12 +141,12 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
           {r.upcoming.length > 0 ? (
             <Stack gap={4}>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600} id="repeating-upcoming">
-                Upcoming runs (UTC dates)
+                Upcoming runs
               </Text>
               <List size="sm" aria-labelledby="repeating-upcoming">
                 {r.upcoming.map((date) => (
                   <List.Item key={date}>
-                    <time dateTime={date}>{date}</time>
+                    <time dateTime={date}>{formatDate(date)}</time>
                   </List.Item>
                 ))}
               </List>
@@ -161,7 +161,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
           </Title>
           {r.runs.length === 0 ? (
             <Text size="sm" c="dimmed">
-              None yet{r.next_run_date ? `: the first is made on ${r.next_run_date}.` : '.'}
+              None yet{r.next_run_date ? `: the first is made on ${formatDate(r.next_run_date)}.` : '.'}
             </Text>
           ) : (
             <DataList
@@ -173,7 +173,7 @@ function RepeatingView({ businessId, repeating: r }: { businessId: string; repea
               striped={false}
               columns={[
                 { header: 'Invoice', card: 'title', cell: (run) => run.invoice.number },
-                { header: 'Run date', card: 'secondary', nowrap: true, cell: (run) => <time dateTime={run.run_date}>{run.run_date}</time> },
+                { header: 'Run date', card: 'secondary', nowrap: true, cell: (run) => <time dateTime={run.run_date}>{formatDate(run.run_date)}</time> },
                 { header: 'Status', card: 'status', nowrap: true, cell: (run) => <StatusBadge kind="invoice" status={run.invoice.status} /> },
                 { header: 'Total', card: 'amount', nowrap: true, cell: (run) => formatMoneyWithCode(run.invoice.total, run.invoice.currency) },
                 {

@@ -33,12 +33,12 @@ describe('the repeating invoice form', () => {
     const start = await screen.findByLabelText(/^First invoice on/, {}, { timeout: 15_000 });
     fireEvent.change(start, { target: { value: '2027-01-31' } });
     expect(
-      await screen.findByText(/Every month on day 31 \(the last day of shorter months\)\. First invoices: 2027-01-31, 2027-02-28, 2027-03-31\./),
+      await screen.findByText(/Every month on day 31 \(the last day of shorter months\)\. First invoices: 31 Jan 2027, 28 Feb 2027, 31 Mar 2027\./),
     ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: 'On a date' }));
     fireEvent.change(screen.getByLabelText(/^Last possible invoice date/), { target: { value: '2027-02-28' } });
-    expect(await screen.findByText(/First invoices: 2027-01-31, 2027-02-28\./)).toBeTruthy();
+    expect(await screen.findByText(/First invoices: 31 Jan 2027, 28 Feb 2027\./)).toBeTruthy();
     // Switching to a count forgets the end date: the body carries one end only.
     fireEvent.click(screen.getByRole('radio', { name: 'After a number of invoices' }));
     expect(screen.queryByLabelText(/^Last possible invoice date/)).toBeNull();

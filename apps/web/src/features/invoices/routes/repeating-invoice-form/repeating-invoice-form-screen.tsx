@@ -1,3 +1,4 @@
+import { formatDate } from '@merchant/core';
 import { Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title, Group } from '@mantine/core';
 import { NumberField } from '@/components/form/number-field';
 import { SwitchRow, ChoiceRow } from '@/components/form/switch-row';
@@ -210,7 +211,7 @@ function RepeatingForm({
         />
         {previewable ? (
           <Text size="sm" aria-live="polite">
-            {scheduleLabel(schedule)}. {preview.length > 0 ? `First invoices: ${preview.join(', ')}.` : 'No invoice falls within the end.'}
+            {scheduleLabel(schedule)}. {preview.length > 0 ? `First invoices: ${preview.map(formatDate).join(', ')}.` : 'No invoice falls within the end.'}
           </Text>
         ) : null}
       </Stack>

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatDate } from '@merchant/core';
 import { REPEATING_INVOICE_STATUSES, REPEATING_INVOICE_STATUS_LABELS, RepeatingInvoiceFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
@@ -70,7 +70,7 @@ export function Component() {
           {
             header: 'Next invoice',
             nowrap: true,
-            cell: (row) => (row.next_run_date ? <time dateTime={row.next_run_date}>{row.next_run_date}</time> : '—'),
+            cell: (row) => (row.next_run_date ? <time dateTime={row.next_run_date}>{formatDate(row.next_run_date)}</time> : '—'),
           },
           { header: 'Made', cell: (row) => (row.max_count ? `${row.invoices_made} of ${row.max_count}` : row.invoices_made) },
         ]}
