@@ -268,8 +268,9 @@ describe('transactions', () => {
 
       await page.goto(detail(named.id));
       await page.getByRole('heading', { level: 1, name: 'SGD 45.00' }).waitFor();
+      // The payment's id is a key fact under the title (copyable); who paid and for what, in the payment's section.
+      await page.getByRole('region', { name: 'Key facts' }).getByText(named.id, { exact: true }).waitFor();
       const facts = page.getByRole('region', { name: 'Payment' });
-      await facts.getByText(named.id, { exact: true }).waitFor();
       await facts.getByText(`kim-${width}@example.test`, { exact: true }).first().waitFor();
       await facts.getByText(`Gift card ${tag}`, { exact: true }).waitFor();
       const receipt = facts.getByRole('link', { name: /receipt/ });

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { newId } from '../lib/crypto';
+import { newTimeOrderedId } from '../lib/crypto';
 import { days, minutes, type JobRegistry, type JobSender } from '../modules/platform/jobs/jobs.service';
 import { mailOutboxRepository as outbox, type MailAttachmentInfo, type MailOutboxRow } from '../modules/platform/mail/mail-outbox.repository';
 
@@ -156,7 +156,8 @@ export function createMailer(deps: {
 
   return {
     async send(executor, { attachments = [], ...message }) {
-      const id = newId();
+      // Ordered by when it was made, even among mail kept at one clock instant (the dev mailbox lists newest first).
+      const id = newTimeOrderedId();
       await outbox.insert(
         executor,
         { id, ...message, html: message.html ?? null, createdAt: clock.now() },

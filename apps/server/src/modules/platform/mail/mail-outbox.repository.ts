@@ -103,6 +103,6 @@ export const mailOutboxRepository = {
   },
   /** Newest first. */
   recent(db: Executor, limit: number): Promise<MailOutboxRow[]> {
-    return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+    return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
   },
 };
