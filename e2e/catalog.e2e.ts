@@ -94,7 +94,9 @@ describe('products and customers in the browser', () => {
     await screenshot(page, 'customer-list-375');
     await table.getByRole('link', { name: `Kim ${RUN}` }).click();
 
-    await page.getByRole('button', { name: 'Edit customer' }).click();
+    // On a phone the detail's actions fold into "More actions".
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit customer' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit customer' });
     await dialog.getByRole('textbox', { name: 'Notes' }).fill('Prefers oat milk');
     await dialog.getByRole('button', { name: 'Save customer' }).click();

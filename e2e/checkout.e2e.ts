@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, CheckoutCustomer } from './api';
-import { baseURL, DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn, landed } from './support';
+import { baseURL, DEMO_PASSWORD, expectAccessible, landed, launch, minorOfShown, newPage, screenshot, signIn } from './support';
 
 /** The hosted checkout in the browser, on the checkout host (securecheckout.localhost): the customer's pages and the owner's view of what they paid. */
 let browser: Browser;
@@ -21,7 +21,7 @@ afterAll(() => browser?.close());
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase();
 /** "SGD 1,234.50" as minor units. */
-const minor = (shown: string) => Math.round(Number(shown.replace(/[^0-9.-]/g, '')) * 100);
+const minor = minorOfShown;
 
 async function customerPage(width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await newPage(browser, { width, height: 860 });

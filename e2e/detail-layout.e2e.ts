@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
-import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardEndingIn, CheckoutCustomer } from './api';
+import { demoTests } from './demo';
+import { expectAccessible, screenshot } from './support';
 
 /**
  * The detail wrapper and a moved table in the browser: a payment link's page has its back link, title with status,
@@ -9,19 +10,15 @@ import { DEMO_PASSWORD, expectAccessible, launch, newPage, screenshot, signIn } 
  * wider than the screen. The sales report's breakdown (a table moved to DataList) is a table at 1280 px and cards
  * at 375 px. Axe clean at both widths. The owner makes a payment link and pays it first.
  */
-let browser: Browser;
+const demo = demoTests();
 let businessId: string;
 let linkId: string;
 const stamp = Date.now().toString(36).toUpperCase();
 const purpose = `Detail test ${stamp}`;
 
 beforeAll(async () => {
-  browser = await launch();
-  const owner = new ApiSession();
-  await owner.call('POST', '/auth', { email: 'owner@demo.test', password: DEMO_PASSWORD });
-  const user = await owner.call<{ businesses: { owned: { id: string; identifier: string }[] } }>('GET', '/v1/user');
-  businessId = user.businesses.owned.find((b) => b.identifier === 'demo-coffee')!.id;
-  const link = await owner.call<{ id: string; public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+  businessId = demo.businessId;
+  const link = await demo.api.call<{ id: string; public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
     purpose,
     amount: null,
     reference: `DT-${stamp}`,
@@ -37,16 +34,7 @@ beforeAll(async () => {
   expect(paid.status).toBe('succeeded');
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function ownerAt(width: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, { width, height: 860 });
-  await signIn(page, 'owner@demo.test');
-  await page.waitForURL(/\/choose-business$/);
-  return { page, close: () => context.close() };
-}
+const ownerAt = (width: number) => demo.page({ width, height: 860 });
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { CheckoutPayment, Payment, PayoutDetail, StatementEntry } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
-import { DEMO_PASSWORD, expectAccessible, mailbox, screenshot, serverClock } from './support';
+import { DEMO_PASSWORD, expectAccessible, mailbox, minorOfShown, screenshot, serverClock } from './support';
 import { demoTests } from './demo';
 
 /**
@@ -24,7 +24,7 @@ const REFUND = 10_00;
 const eventually = <T>(read: () => T | Promise<T>, timeout = 20_000) => expect.poll(read, { timeout, interval: 1_000 });
 const money = (amount: number) => formatMoneyWithCode(amount, 'sgd');
 /** "SGD 1,234.56" or "-SGD 5.00" back to minor units. */
-const minor = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+const minor = minorOfShown;
 
 const demo = demoTests({ moveClock: true });
 beforeAll(async () => {

@@ -43,7 +43,9 @@ describe('recurring plans in the browser', () => {
     // A table row on a laptop, a card on a phone (components/data-list.tsx).
     expect(await page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: name }).getByText('SGD 32.00 · every month').count()).toBe(1);
     await page.getByRole('link', { name }).click();
-    await page.getByRole('button', { name: 'Archive' }).click();
+    // On a phone the detail's actions fold into "More actions".
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
     await page.getByRole('dialog', { name: 'Archive plan' }).getByRole('button', { name: 'Archive' }).click();
     await page.getByText('Plan archived.').waitFor();
     await page.getByText('Archived', { exact: true }).first().waitFor();

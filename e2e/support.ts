@@ -140,3 +140,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
 }
+
+/**
+ * The minor units of a two-decimal amount as a screen writes it: "SGD 1,234.50" is 123450; a negative one starts with
+ * a true minus ("−SGD 30.00", as the one money formatter writes it) or a hyphen.
+ */
+export function minorOfShown(shown: string): number {
+  const sign = /^\s*[−-]/.test(shown) ? -1 : 1;
+  return sign * Math.round(Number(shown.replace(/[^0-9.]/g, '')) * 100);
+}

@@ -24,6 +24,8 @@ export interface DetailAction {
   disabled?: boolean;
   /** Always in the "More actions" menu (rare or destructive actions), on every width. */
   more?: boolean;
+  /** Stays a button on a phone beside the primary one: the other half of a decision (Reject beside Approve). */
+  keepOnPhone?: boolean;
   /** A longer accessible name than the label (e.g. which transfer "Approve" approves). */
   ariaLabel?: string;
 }
@@ -183,8 +185,9 @@ function ActionItem({ action }: { action: DetailAction }) {
 function DetailActions({ actions }: { actions: DetailAction[] }) {
   const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   if (actions.length === 0) return null;
-  // On a phone one button stays (the primary one, or the only action); the rest go into the menu.
-  const keep = (action: DetailAction) => !action.more && (!phone || action.primary || actions.length === 1);
+  // On a phone one button stays (the primary one, or the only action), with its other half if it has one; the rest
+  // go into the menu.
+  const keep = (action: DetailAction) => !action.more && (!phone || action.primary || action.keepOnPhone || actions.length === 1);
   const buttons = actions.filter(keep);
   const menu = actions.filter((action) => !keep(action));
   return (

@@ -27,6 +27,8 @@ export function useReviewActions(businessId: string, transfer: Transfer, userId:
   const actions = kinds.map((action): DetailAction => ({
     label: WORDS[action].button,
     primary: action === 'approve',
+    // A review is Approve or Reject: both stay buttons on a phone (issue 25: they were out of reach at 375 px).
+    keepOnPhone: action === 'reject',
     danger: action !== 'approve',
     onClick: () => setAsking(action),
     ariaLabel: `${WORDS[action].button} ${label}`,
