@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDate } from '@merchant/core';
-import { demoBusinessWithCustomer } from './api';
+import { formatDate, localDate } from '@merchant/core';
+import { demoBusiness, demoBusinessWithCustomer } from './api';
 import { clockMovingBrowser, expectAccessible, mailbox, screenshot, serverClock, signedInPage } from './support';
 
 /**
@@ -15,15 +15,20 @@ const RUN = Date.now().toString(36);
 const customer = { name: `Rita Repeat ${RUN}`, email: `rita-${RUN}@example.test` };
 const DAY_MS = 86_400_000;
 
+let zone: string;
+
 beforeAll(async () => {
   businessId = await demoBusinessWithCustomer(customer);
+  const { api } = await demoBusiness();
+  zone = (await api.call<{ time_zone: string }>('GET', `/v1/business/${businessId}`)).time_zone;
 });
 
 const ownerPage = (width?: number) => signedInPage(browser(), OWNER, width);
 
 describe('repeating invoices in the browser', () => {
   it('the owner creates a repeating invoice; when the clock advances, the detail lists the invoice it made and sent', async () => {
-    const tomorrow = new Date(Date.parse((await serverClock()).now) + DAY_MS).toISOString().slice(0, 10);
+    // The business's tomorrow (Singapore's day runs eight hours ahead of UTC's: after 16:00 UTC, UTC's tomorrow is its today).
+    const tomorrow = localDate(Date.parse((await serverClock()).now) + DAY_MS, zone);
     const first = await ownerPage();
     let page = first.page;
     await page.goto(`/business/${businessId}/payments/invoices/repeating`);

@@ -36,7 +36,7 @@ export function PagedTable<T>({ query, loadingLabel, loading = true, empty, noun
   if (query.isPending && loading) {
     return (
       <Center py="lg">
-        <Loader size="sm" aria-label={loadingLabel} />
+        <Loader size="sm" role="status" aria-label={loadingLabel} />
       </Center>
     );
   }

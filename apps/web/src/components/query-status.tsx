@@ -31,7 +31,7 @@ export function QueryStatus({ query, loadingLabel, loading }: { query: QueryLike
   return (
     loading ?? (
       <Center py="lg">
-        <Loader size="sm" aria-label={loadingLabel} />
+        <Loader size="sm" role="status" aria-label={loadingLabel} />
       </Center>
     )
   );

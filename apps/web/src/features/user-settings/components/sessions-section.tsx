@@ -24,7 +24,7 @@ export function SessionsSection() {
     <SettingsSection title="Active sessions" description="Devices signed in to your account. Sign out any you do not recognise.">
       {sessions.isPending && (
         <Center py="lg">
-          <Loader size="sm" aria-label="Loading sessions" />
+          <Loader size="sm" role="status" aria-label="Loading sessions" />
         </Center>
       )}
       {sessions.isError && (

@@ -47,7 +47,7 @@ export function Component() {
     return (
       <AuthCard title="Pending invitations">
         <Center py="lg">
-          <Loader size="sm" aria-label="Loading invitations" />
+          <Loader size="sm" role="status" aria-label="Loading invitations" />
         </Center>
       </AuthCard>
     );

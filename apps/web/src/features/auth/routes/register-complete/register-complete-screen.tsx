@@ -19,7 +19,7 @@ export function Component() {
     return (
       <AuthCard title="Join a business">
         <Center py="lg" aria-live="polite">
-          <Loader size="sm" aria-label="Loading the invitation" />
+          <Loader size="sm" role="status" aria-label="Loading the invitation" />
         </Center>
       </AuthCard>
     );

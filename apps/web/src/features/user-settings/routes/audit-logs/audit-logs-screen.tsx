@@ -15,7 +15,7 @@ export function Component() {
       <SettingsSection title="Security events" description="Sign-ins and changes to your account, newest first. Times are shown in your local time zone.">
         {logs.isPending && (
           <Center py="lg">
-            <Loader size="sm" aria-label="Loading audit logs" />
+            <Loader size="sm" role="status" aria-label="Loading audit logs" />
           </Center>
         )}
         {logs.isError && entries.length === 0 && (
