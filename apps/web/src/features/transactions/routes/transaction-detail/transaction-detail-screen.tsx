@@ -141,13 +141,11 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
           <Field label="Method">{payment.method ? PAYMENT_METHOD_LABELS[payment.method] : null}</Field>
           {payment.bank_account ? (
             <Field label="Bank account">{`${payment.bank_account.bank} •••• ${payment.bank_account.last4}`}</Field>
-          ) : (
+          ) : payment.card ? (
             <Field label="Card">
-              {payment.card
-                ? `${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}, expires ${String(payment.card.exp_month).padStart(2, '0')}/${payment.card.exp_year}`
-                : null}
+              {`${payment.card.brand.toUpperCase()} •••• ${payment.card.last4}, expires ${String(payment.card.exp_month).padStart(2, '0')}/${payment.card.exp_year}`}
             </Field>
-          )}
+          ) : null}
           <Field label="Purpose">{payment.description}</Field>
           <Field label="Customer">
             {payment.customer.id ? (
