@@ -1,9 +1,10 @@
-import { Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, type Payment } from '@merchant/payments';
 import { formatLocalDateTime } from '../lib/format';
 import { DataList } from './data-list';
 import { LoadMore } from './load-more';
+import { QueryStatus } from './query-status';
 import { StatusBadge } from './status-badge';
 
 interface PagedQuery {
@@ -40,5 +41,43 @@ export function SourcePaymentsTable({ payments, query, paymentHref }: { payments
       />
       <LoadMore query={query} count={payments.length} noun={['payment', 'payments']} />
     </Stack>
+  );
+}
+
+/** The paged query of a source's payments, as useInfiniteQuery gives it. */
+interface SourcePaymentsQuery extends PagedQuery {
+  data: { pages: { data: Payment[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** A source's "Payments" section on its detail screen: its payments once the first page came, else the query's state. */
+export function SourcePaymentsSection({
+  id,
+  query,
+  paymentHref,
+  className,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  query: SourcePaymentsQuery;
+  paymentHref?: (p: Payment) => string;
+  className?: string;
+}) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id} className={className}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          Payments
+        </Title>
+        {query.data ? (
+          <SourcePaymentsTable payments={query.data.pages.flatMap((p) => p.data)} query={query} {...(paymentHref ? { paymentHref } : {})} />
+        ) : (
+          <QueryStatus query={query} loadingLabel="Loading payments" />
+        )}
+      </Stack>
+    </Paper>
   );
 }

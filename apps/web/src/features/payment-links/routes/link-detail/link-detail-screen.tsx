@@ -8,8 +8,8 @@ import type { PaymentLinkDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { DetailLayout } from '@/components/detail-layout';
-import { QueryPage, QueryStatus } from '@/components/query-status';
-import { SourcePaymentsTable } from '@/components/source-payments-table';
+import { QueryPage } from '@/components/query-status';
+import { SourcePaymentsSection } from '@/components/source-payments-table';
 import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
@@ -93,22 +93,11 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
         </Paper>
       }
       below={
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-payments">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="link-payments">
-              Payments
-            </Title>
-            {payments.data ? (
-              <SourcePaymentsTable
-                payments={payments.data.pages.flatMap((p) => p.data)}
-                query={payments}
-                paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
-              />
-            ) : (
-              <QueryStatus query={payments} loadingLabel="Loading payments" />
-            )}
-          </Stack>
-        </Paper>
+        <SourcePaymentsSection
+          id="link-payments"
+          query={payments}
+          paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+        />
       }
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="link-share" h="100%">

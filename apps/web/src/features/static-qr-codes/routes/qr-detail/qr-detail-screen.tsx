@@ -7,8 +7,8 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { type StaticQrDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DetailLayout } from '@/components/detail-layout';
-import { QueryPage, QueryStatus } from '@/components/query-status';
-import { SourcePaymentsTable } from '@/components/source-payments-table';
+import { QueryPage } from '@/components/query-status';
+import { SourcePaymentsSection } from '@/components/source-payments-table';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { qrPaymentsQuery, qrQuery, useArchiveQr } from '@/features/static-qr-codes/api/static-qr-api';
@@ -84,22 +84,12 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
         </Paper>
       }
       below={
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="qr-payments" className={classes.noPrint}>
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="qr-payments">
-              Payments
-            </Title>
-            {payments.data ? (
-              <SourcePaymentsTable
-                payments={payments.data.pages.flatMap((p) => p.data)}
-                query={payments}
-                paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
-              />
-            ) : (
-              <QueryStatus query={payments} loadingLabel="Loading payments" />
-            )}
-          </Stack>
-        </Paper>
+        <SourcePaymentsSection
+          id="qr-payments"
+          query={payments}
+          paymentHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
+          className={classes.noPrint}
+        />
       }
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} className={classes.sheet} component="section" aria-label="QR code to print">
