@@ -39,11 +39,12 @@ afterAll(async () => {
   });
 });
 
-const methodOrder = (page: Page) =>
-  page
-    .getByRole('list', { name: 'Payment methods in checkout order' })
-    .getByRole('listitem')
-    .evaluateAll((items) => items.map((li) => li.querySelector('p')?.textContent ?? ''));
+/** The methods as listed, once the list has come (the heading is drawn before the methods arrive). */
+async function methodOrder(page: Page): Promise<string[]> {
+  const items = page.getByRole('list', { name: 'Payment methods in checkout order' }).getByRole('listitem');
+  await items.first().waitFor();
+  return items.evaluateAll((all) => all.map((li) => li.querySelector('p')?.textContent ?? ''));
+}
 const cardBalanceLinks = (page: Page) => page.locator(`nav a[href="/business/${demo.businessId}/payments/balance/card"]`).count();
 
 describe('payment settings in the browser', () => {
