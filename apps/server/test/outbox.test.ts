@@ -24,9 +24,10 @@ const keptMail = (subject: string) =>
   rows<{ id: string; sent_at: Date | null }>(t.database, sql`select id, sent_at from mail_outbox where subject = ${subject}`);
 const queued = (name: string) => rows<{ id: string; state: string }>(t.database, sql`select id, state from pgboss.job where name = ${name}`);
 const outboxRow = (id: string) =>
-  rows<{ sent_at: Date | null; attempts: number; error: string | null }>(t.database, sql`select sent_at, attempts, error from mail_outbox where id = ${id}`).then(
-    (found) => found[0],
-  );
+  rows<{ sent_at: Date | null; attempts: number; error: string | null }>(
+    t.database,
+    sql`select sent_at, attempts, error from mail_outbox where id = ${id}`,
+  ).then((found) => found[0]);
 /** A mailer that keeps mail as the app's does, on the app's queue: the app's own deliverer sends what it keeps. */
 const mailerOf = () => createMailer({ db: t.database.db, clock: t.clock, logger: pino({ level: 'silent' }), jobs: t.app.jobs, from: t.config.mailFrom });
 

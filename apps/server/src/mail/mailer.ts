@@ -96,9 +96,7 @@ export function createMailer(deps: {
     const queue = [...mails];
     const sender = async () => {
       for (let mail = queue.shift(); mail; mail = queue.shift()) {
-        const attachments = files
-          .filter((f) => f.mailId === mail!.id)
-          .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
+        const attachments = files.filter((f) => f.mailId === mail!.id).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
         try {
           await smtp.sendMail({
             from: deps.from,

@@ -62,13 +62,7 @@ export const mailOutboxRepository = {
     const pending = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
-          lt(mailOutbox.attempts, maxAttempts),
-        ),
-      )
+      .where(and(isNull(mailOutbox.sentAt), or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)), lt(mailOutbox.attempts, maxAttempts)))
       .orderBy(asc(mailOutbox.createdAt))
       .limit(limit)
       .for('update', { skipLocked: true });
