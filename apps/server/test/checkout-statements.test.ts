@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints } from '@merchant/payments';
@@ -8,9 +9,10 @@ import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 /**
  * What one paid payment costs the database (docs/benchmarks.md, "Payments at scale"): the statements the
  * app sends for the checkout's four requests, as bench/checkout-load.mjs makes them (the anti-forgery token,
- * the page, start and confirm of a static QR code's open amount, paid by card, the receipt mailed). Pinned,
- * so that a change that adds a round trip to the hot path shows here. Transaction control (begin, commit)
- * is left out of the count: the two drivers report it differently. Both databases.
+ * the page, start and confirm of a static QR code's open amount, paid by card, the receipt mailed), and the
+ * receipt's delivery from the outbox afterwards. Pinned, so that a change that adds a round trip to the hot path
+ * shows here. Transaction control (begin, commit) is left out of the count: the two drivers report it differently.
+ * Both databases.
  */
 let t: TestContext;
 let host: string;
@@ -130,6 +132,23 @@ describe('statements per paid payment at the checkout', () => {
     const readsBusiness = (statements: string[] | undefined) => (statements ?? []).filter((q) => /from "businesses"/.test(q)).length;
     expect({ intent: readsBusiness(intent), outcome: readsBusiness(outcome) }).toEqual({ intent: 1, outcome: 0 });
     expect((await mailbox(t.app)).filter((m) => m.to === 'challenged@example.com' && /receipt/i.test(m.subject))).toHaveLength(1);
+  });
+
+  // The receipt was a job of its own until the outbox was delivered in batches: pg-boss's insert of the job with the
+  // mail (outside the query log), then its fetch, the mail's claim, its mark as sent and the job's completion.
+  it('the receipt leaves after the confirm has answered with two statements, the claim and the mark as sent; no job is enqueued', async () => {
+    await t.app.jobs.runDue();
+    const jobCount = async () =>
+      ((await t.database.db.execute(sql`select count(*)::int as n from pgboss.job`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const jobsBefore = await jobCount();
+    expect((await pay('delivered@example.com')).status).toBe('succeeded');
+    expect((await jobCount()) - jobsBefore).toBe(0);
+    const delivery = await statementsDuring(() => t.app.jobs.runDue());
+    expect(
+      delivery.map((q) => q.split(' ').slice(0, 4).join(' ')),
+      delivery.join('\n'),
+    ).toEqual(['update "mail_outbox" set "claimed_until"', 'update "mail_outbox" set "sent_at"']);
+    expect((await mailbox(t.app)).filter((m) => m.to === 'delivered@example.com' && /receipt/i.test(m.subject))).toHaveLength(1);
   });
 
   it('writes the confirm with one update of the payment, one insert of its events and two of its ledger postings', async () => {

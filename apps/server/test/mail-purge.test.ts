@@ -4,6 +4,7 @@ import { endpointPath } from '@merchant/core';
 import { authEndpoints } from '@merchant/identity';
 import { mailAttachments, mailOutbox } from '@/db/schema';
 import { newId } from '@/lib/crypto';
+import { MAIL_MAX_ATTEMPTS } from '@/mail/mailer';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { signUp } from './factories';
 
@@ -45,9 +46,26 @@ describe('purging the mail outbox', () => {
       .values({ mailId: delivered, position: 0, filename: 'a.pdf', contentType: 'application/pdf', size: 3, content: Buffer.from('pdf') });
     const failed = newId();
     const waiting = newId();
+    // Failed: every attempt used, its error kept. Waiting: held by a deliverer's claim all along (still sending).
     await db.insert(mailOutbox).values([
-      { id: failed, to: 'failed@example.com', subject: 'Failed', text: 'x', error: 'mailbox unavailable', createdAt: t.clock.now() },
-      { id: waiting, to: 'waiting@example.com', subject: 'Waiting', text: 'x', createdAt: t.clock.now() },
+      {
+        id: failed,
+        to: 'failed@example.com',
+        subject: 'Failed',
+        text: 'x',
+        error: 'mailbox unavailable',
+        attempts: MAIL_MAX_ATTEMPTS,
+        createdAt: t.clock.now(),
+      },
+      {
+        id: waiting,
+        to: 'waiting@example.com',
+        subject: 'Waiting',
+        text: 'x',
+        attempts: 1,
+        claimedUntil: new Date('2027-01-01T00:00:00Z'),
+        createdAt: t.clock.now(),
+      },
     ]);
     const all = [delivered, failed, waiting];
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints, transactionEndpoints } from '@merchant/payments';
@@ -8,9 +9,11 @@ import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 /**
  * What one refund costs the database (docs/benchmarks.md, "Money paths after issue 24"): the statements and
  * transactions the app sends for a refund of 1.00 from the dashboard, as bench/money-paths.mjs makes them (a card
- * payment of a static QR code whose customer left an email, so the refund is mailed). Pinned, so that a change that
- * adds a round trip or a commit to the refund shows here. Transaction control (begin, commit) is left out of the
- * statements (the two drivers report it differently) and counted as transactions instead. Both databases.
+ * payment of a static QR code whose customer left an email, so the refund is mailed), and then the delivery of its
+ * mail from the outbox. Pinned, so that a change that adds a round trip or a commit to the refund shows here.
+ * Transaction control (begin, commit) is left out of the statements (the two drivers report it differently) and
+ * counted as transactions instead. No statement escapes the count: the refund enqueues no job (pg-boss's statements
+ * run on a connection of their own, outside the query log). Both databases.
  */
 let t: TestContext;
 let owner: Agent;
@@ -56,13 +59,23 @@ beforeAll(async () => {
   );
   expect(paid.status).toBe('succeeded');
   paymentId = (await owner.ok(transactionEndpoints.list, { params: { business_id: businessId }, query: {} })).data[0]!.id;
+  // The mail kept so far (the receipt) leaves now, and the schedules of this instant run: only the refund's is left.
+  await t.app.jobs.runDue();
 });
+
+/** Every job pg-boss keeps, of every state (a job sent by the refund would add one). */
+const jobCount = async () => ((await t.database.db.execute(sql`select count(*)::int as n from pgboss.job`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 afterAll(() => t.close());
 
 const statement = (q: string) => q.replace(/\s+/g, ' ').slice(0, 60);
 
-/** One refund of 1.00: its statements (without transaction control) and, per transaction, the statements it sent. */
+/**
+ * One refund of 1.00: its statements (without transaction control), per transaction the statements it sent, the
+ * jobs it enqueued, and the statements of its mail's delivery afterwards (the deliverer, which a server runs once the
+ * refund has answered; the test runs it).
+ */
 async function refundOne() {
+  const jobsBefore = await jobCount();
   const from = queries.length;
   const firstTransaction = transactions.length;
   const done = await owner.ok(
@@ -70,6 +83,10 @@ async function refundOne() {
     { params: { business_id: businessId, payment_id: paymentId }, body: { amount: 1_00, reason: 'requested_by_customer' } },
     { idempotencyKey: randomUUID() },
   );
+  const answered = queries.length;
+  const jobsEnqueued = (await jobCount()) - jobsBefore;
+  const deliveryFrom = queries.length;
+  await t.app.jobs.runDue();
   const sent = (a: number, b: number) =>
     queries
       .slice(a, b)
@@ -77,8 +94,10 @@ async function refundOne() {
       .map(statement);
   return {
     done,
-    statements: sent(from, queries.length),
+    statements: sent(from, answered),
     transactions: transactions.slice(firstTransaction).map(({ from: a, to: b }) => sent(a, b)),
+    jobsEnqueued,
+    delivery: sent(deliveryFrom, queries.length),
   };
 }
 
@@ -102,6 +121,22 @@ describe('statements per refund', () => {
     expect(perTransaction[1]!.filter((q) => /from "(businesses|business_users|users)"/.test(q) || q.startsWith('select "name"'))).toEqual([]);
     const mails = (await mailbox(t.app)).filter((m) => m.to === EMAIL && /refund/i.test(m.subject));
     expect(mails.length).toBeGreaterThanOrEqual(1);
+  });
+
+  // Its mail was a job of its own until the outbox was delivered in batches: pg-boss's insert of the job with the
+  // mail (outside the query log), then its fetch, the mail's claim, its mark as sent and the job's completion.
+  it('delivers its mail with two statements after the answer, the claim and the mark as sent, and enqueues no job', async () => {
+    const { delivery, jobsEnqueued } = await refundOne();
+    expect(jobsEnqueued).toBe(0);
+    expect(
+      delivery.map((q) => q.split(' ').slice(0, 4).join(' ')),
+      delivery.join('\n'),
+    ).toEqual(['update "mail_outbox" set "claimed_until"', 'update "mail_outbox" set "sent_at"']);
+    expect(
+      await t.database.db
+        .execute(sql`select count(*)::int as n from mail_outbox where sent_at is null`)
+        .then((r) => (r as unknown as { rows: unknown[] }).rows),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('writes the refund with one update of the payment, one insert each of the refund, its event, its ledger and its mail', async () => {

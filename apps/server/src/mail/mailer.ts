@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { newTimeOrderedId } from '../lib/crypto';
-import { days, minutes, type JobRegistry, type JobSender } from '../modules/platform/jobs/jobs.service';
+import { days, minutes, type DrainNudger, type JobRegistry } from '../modules/platform/jobs/jobs.service';
 import { mailOutboxRepository as outbox, type MailAttachmentInfo, type MailOutboxRow } from '../modules/platform/mail/mail-outbox.repository';
 
 /** A file sent with a mail (an invoice's PDF). */
@@ -27,52 +27,52 @@ export type KeptMail = MailOutboxRow & { attachments: Omit<MailAttachmentInfo, '
 
 export interface Mailer {
   /**
-   * Keeps the mail in the outbox and enqueues its delivery, both on `db`: given the transaction of the change the
-   * mail tells of, the mail commits with that change or not at all (never lost, never about something undone).
-   * Never fails on delivery. Answers the mail's id, which its delivery sends as the Message-ID.
+   * Keeps the mail in the outbox on `db`: given the transaction of the change the mail tells of, the mail commits
+   * with that change or not at all (never lost, never about something undone), and the deliverer sends it once that
+   * has committed. Never fails on delivery. Answers the mail's id, which its delivery sends as the Message-ID.
    */
   send(db: Executor, message: MailMessage): Promise<string>;
   /** Newest first: the dev mailbox and the tests read it. */
   recent(limit?: number): Promise<KeptMail[]>;
   /** One attachment of a kept mail with its bytes (the dev mailbox's download), or undefined. */
   attachment(mailId: string, position: number): Promise<MailAttachment | undefined>;
-  /** The delivery job, the sweep that enqueues any kept mail whose job was never enqueued, and the daily purge. */
+  /** The deliverer (a drain), the sweep that delivers what no nudge did, and the daily purge. */
   registerJobs(jobs: JobRegistry): void;
 }
 
-/** The job that delivers one outbox row; its singleton key is the mail's id. */
-export const MAIL_DELIVERY_JOB = 'mail.deliver';
+/** The outbox's deliverer (a drain of the job queue: no job per mail), nudged by every send. */
+export const MAIL_DELIVERY_DRAIN = 'mail.deliver';
+/** Delivers, every minute, what no nudge delivered: mail kept by a process that died, claims run out, retries due. */
 const MAIL_SWEEP_JOB = 'mail.sweep';
 /** Deletes delivered mail kept longer ago than the retention (MAIL_RETENTION_DAYS), once a day. */
 export const MAIL_PURGE_JOB = 'mail.purge';
 export const DEFAULT_MAIL_RETENTION_DAYS = 30;
 const PURGE_BATCH = 1000;
+/** Mails claimed by one statement; a drain claims again while its batches come back full. */
+export const MAIL_DELIVERY_BATCH = 50;
+/** SMTP sends of one batch under way at once. */
+const SMTP_CONCURRENCY = 5;
 /**
- * The sweep picks up mail kept between this long ago and a minute ago whose delivery job is gone (older mail is
- * never sent late). A mail's job commits with it and waits out any restart, so the sweep is the safety net; its
- * window outlasts a stop of a day.
- */
-const SWEEP_WINDOW_MS = days(1);
-/**
- * A delivery attempt holds its mail this long (longer than SMTP takes to answer or time out); an attempt that died
- * (its process killed) leaves the mail to the next one after that: pg-boss's retry of the expired job, or the sweep.
+ * A delivery attempt holds its mails this long (longer than SMTP takes to answer or time out for a batch); an
+ * attempt that died (its process killed) leaves them to the next claim after that (the sweep's, or a nudged one).
  */
 export const MAIL_CLAIM_MS = minutes(10);
-
-interface DeliveryData {
-  mailId: string;
-}
+/** A failed attempt is tried again after 30 s, doubling with each attempt (the sweep runs every minute). */
+export const MAIL_RETRY_DELAY_MS = 30_000;
+/** Attempts per mail (the first and five retries); then the mail stays unsent with its last error. */
+export const MAIL_MAX_ATTEMPTS = 6;
 
 /**
- * The one mailer: every mail is kept in the outbox table, and a job delivers it: over SMTP with SMTP_URL,
- * else to the dev mailbox (which lists the outbox). Delivery marks `sent_at`; a failed attempt keeps its error
- * and pg-boss retries it with backoff, so a mail that keeps failing shows its last error.
+ * The one mailer: every mail is kept in the outbox table, and the outbox's deliverer sends it: over SMTP with
+ * SMTP_URL, else to the dev mailbox (which lists the outbox). Delivery marks `sent_at`; a failed attempt keeps its
+ * error and is tried again with backoff, so a mail that keeps failing shows its last error.
  */
 export function createMailer(deps: {
   db: Executor;
   clock: Clock;
   logger: Logger;
-  jobs: JobSender;
+  /** The job queue's drains: a send nudges the deliverer, which runs once the sender has committed. */
+  jobs: DrainNudger;
   smtpUrl?: string | undefined;
   from: string;
   /** Another nodemailer transport than SMTP_URL's (tests read what would be sent). */
@@ -83,59 +83,71 @@ export function createMailer(deps: {
   const { db, clock, logger } = deps;
   const transport = deps.transport ?? (deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null);
 
-  const enqueue = (executor: Executor, mailId: string) => deps.jobs.send<DeliveryData>(executor, MAIL_DELIVERY_JOB, { mailId }, { singletonKey: mailId });
-
   /** The Message-ID of a mail: its id, the same on every attempt, so a receiver can tell a repeat from a new mail. */
   const messageIdOf = (mailId: string) => `<${mailId}@${/@([^>\s]+)/.exec(deps.from)?.[1] ?? 'mail.invalid'}>`;
 
-  /**
-   * Delivers one kept mail at least once: the row is claimed for MAIL_CLAIM_MS (the update's row lock makes a
-   * second runner find it claimed), sent, then marked sent; a failure unclaims it with its error. A process killed
-   * while it sends leaves the claim to run out, and the mail is sent again (pg-boss retries the job it was running,
-   * or the sweep enqueues it), with the same Message-ID.
-   */
-  async function deliver(mailId: string): Promise<void> {
-    const now = clock.now();
-    const mail = await outbox.claim(db, mailId, now, new Date(now.getTime() + MAIL_CLAIM_MS));
-    if (!mail) {
-      // Sent (or purged) already: done. Held by another attempt: this one fails, and pg-boss tries again after its
-      // backoff, by when that attempt has sent it or its claim has run out.
-      if (await outbox.isWaiting(db, mailId)) throw new Error('Another delivery attempt holds this mail: tried again later.');
-      return;
-    }
-    if (!transport) {
-      await outbox.markSent(db, mailId, clock.now());
-      logger.info({ mailId, to: mail.to, subject: mail.subject }, `mail kept in the dev mailbox: ${mail.subject}`);
-      return;
-    }
-    try {
-      const attachments = (await outbox.attachments(db, mailId)).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
-      await transport.sendMail({
-        from: deps.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        messageId: messageIdOf(mailId),
-        ...(mail.html ? { html: mail.html } : {}),
-        ...(attachments.length ? { attachments } : {}),
-      });
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      logger.error({ mailId, err: error }, 'mail delivery failed');
-      await outbox.unclaim(db, mailId, text.slice(0, 1000));
-      throw error;
-    }
-    await outbox.markSent(db, mailId, clock.now());
+  /** Hands claimed mails to SMTP, a few at once; answers the ones that failed with their error. */
+  async function sendOverSmtp(smtp: Pick<Transporter, 'sendMail'>, mails: MailOutboxRow[]): Promise<{ id: string; error: string }[]> {
+    const files = await outbox.attachments(
+      db,
+      mails.map((m) => m.id),
+    );
+    const failures: { id: string; error: string }[] = [];
+    const queue = [...mails];
+    const sender = async () => {
+      for (let mail = queue.shift(); mail; mail = queue.shift()) {
+        const attachments = files.filter((f) => f.mailId === mail!.id).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
+        try {
+          await smtp.sendMail({
+            from: deps.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            messageId: messageIdOf(mail.id),
+            ...(mail.html ? { html: mail.html } : {}),
+            ...(attachments.length ? { attachments } : {}),
+          });
+        } catch (error) {
+          logger.error({ mailId: mail.id, attempt: mail.attempts, err: error }, 'mail delivery failed');
+          failures.push({ id: mail.id, error: (error instanceof Error ? error.message : String(error)).slice(0, 1000) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SMTP_CONCURRENCY, mails.length) }, sender));
+    return failures;
   }
 
   /**
-   * Kept mail that is not sent, not failed and held by no live attempt gets its delivery job again (a job that is
-   * still there, waiting or retrying, keeps its id: the send is dropped).
+   * Delivers kept mail at least once, a batch at a time: one statement claims up to MAIL_DELIVERY_BATCH mails for
+   * MAIL_CLAIM_MS (skipping rows another deliverer is claiming, and mails held by a live claim), they are sent, and
+   * one statement marks the sent ones (one more keeps the failures' errors and backoff). A process killed while it
+   * sends leaves its claims to run out; the next claim sends those mails again, with the same Message-IDs. Runs on
+   * the database handle, never inside a transaction (on the embedded database it waits for one in flight). Answers
+   * the ids of the mails it handled (sent or failed).
    */
-  async function sweep(): Promise<void> {
-    const now = clock.now();
-    const rows = await outbox.unsentBetween(db, new Date(now.getTime() - SWEEP_WINDOW_MS), new Date(now.getTime() - minutes(1)), now);
-    for (const row of rows) await enqueue(db, row.id);
+  async function deliverPending(): Promise<string[]> {
+    const handled: string[] = [];
+    for (;;) {
+      const now = clock.now();
+      const mails = await outbox.claimPending(db, {
+        now,
+        until: new Date(now.getTime() + MAIL_CLAIM_MS),
+        limit: MAIL_DELIVERY_BATCH,
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+      });
+      if (mails.length === 0) return handled;
+      const failures = transport ? await sendOverSmtp(transport, mails) : [];
+      const failed = new Set(failures.map((f) => f.id));
+      await outbox.markSent(
+        db,
+        mails.filter((m) => !failed.has(m.id)).map((m) => m.id),
+        clock.now(),
+      );
+      await outbox.markFailed(db, failures, clock.now(), MAIL_RETRY_DELAY_MS);
+      if (!transport) for (const m of mails) logger.info({ mailId: m.id, to: m.to, subject: m.subject }, `mail kept in the dev mailbox: ${m.subject}`);
+      handled.push(...mails.map((m) => m.id));
+      if (mails.length < MAIL_DELIVERY_BATCH) return handled;
+    }
   }
 
   /**
@@ -163,7 +175,8 @@ export function createMailer(deps: {
         { id, ...message, html: message.html ?? null, createdAt: clock.now() },
         attachments.map((a, position) => ({ position, filename: a.filename, contentType: a.contentType, size: a.content.length, content: a.content })),
       );
-      await enqueue(executor, id);
+      // The deliverer runs once this commits (the request's answer, the end of the job's batch), not before.
+      deps.jobs.nudge(MAIL_DELIVERY_DRAIN, id);
       return id;
     },
     async recent(limit = 50) {
@@ -179,8 +192,10 @@ export function createMailer(deps: {
       return row ? { filename: row.filename, contentType: row.contentType, content: row.content } : undefined;
     },
     registerJobs(jobs) {
-      jobs.work<DeliveryData>(MAIL_DELIVERY_JOB, ({ data }) => deliver(data.mailId));
-      jobs.schedule(MAIL_SWEEP_JOB, { every: minutes(1) }, sweep);
+      jobs.drain(MAIL_DELIVERY_DRAIN, deliverPending);
+      jobs.schedule(MAIL_SWEEP_JOB, { every: minutes(1) }, async () => {
+        await deliverPending();
+      });
       jobs.schedule(MAIL_PURGE_JOB, { every: days(1) }, async () => {
         await purge();
       });

@@ -41,7 +41,7 @@ export const auditLogs = pgTable(
   (t) => [index('audit_logs_business_idx').on(t.businessId, t.createdAt), index('audit_logs_subject_idx').on(t.subjectUserId, t.createdAt)],
 );
 
-/** Every mail the product sends; its delivery job marks sent_at (SMTP, or the dev mailbox without SMTP). */
+/** Every mail the product sends; the outbox's deliverer marks sent_at (SMTP, or the dev mailbox without SMTP). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -52,12 +52,23 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** Set once the mail has been handed to SMTP (or kept in the dev mailbox). */
     sentAt: ts('sent_at'),
-    /** A delivery attempt holds the mail until then; one that died leaves it to the next attempt after. */
+    /**
+     * A delivery attempt holds the mail until then; one that died leaves it to the next attempt after. A failed
+     * attempt sets it to when the mail may be tried again (its backoff).
+     */
     claimedUntil: ts('claimed_until'),
+    /** Delivery attempts so far (each claim counts one); the deliverer stops at its limit, the error kept. */
+    attempts: integer('attempts').notNull().default(0),
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    // What the deliverer claims: mail not sent yet, oldest first (delivered mail, nearly all rows, is left out).
+    index('mail_outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /** Binary data: node-postgres reads a Buffer, the embedded database a Uint8Array; both are read as a Buffer. */

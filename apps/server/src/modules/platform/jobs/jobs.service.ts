@@ -17,6 +17,17 @@ const RETRY_DELAY_SECONDS = 30;
  * burst (a receipt per checkout payment) the queue fell behind and each fetch grew slower; a batch keeps up.
  */
 const WORK_BATCH = 20;
+/**
+ * A nudged drain waits this long before it runs, so that the commits of concurrent requests (receipts, refund
+ * mails) are taken in one batch rather than one run each.
+ */
+const DRAIN_DEBOUNCE_MS = 20;
+/**
+ * A nudged row the drain has not handled yet keeps the drain running at every wake for this long (real time): its
+ * writer may commit after a drain that another request's answer started. Past it (the write rolled back, or another
+ * process delivered the row) the schedule of the drain is the safety net.
+ */
+const NUDGE_TTL_MS = 60_000;
 
 export interface SendOptions {
   /**
@@ -48,10 +59,32 @@ export interface Tick {
   tick: string;
 }
 
+/**
+ * Work a process takes straight from a table of its own, in batches, without a job per row (the mail outbox): it
+ * answers the ids of the rows it handled. It must be safe to run in several processes at once (each claims its rows).
+ */
+export type DrainHandler = () => Promise<readonly string[]>;
+
 /** What modules register at start: handlers and schedules (see `jobs` on the module definition). */
 export interface JobRegistry {
   work<T>(name: string, handler: JobHandler<T>): void;
   schedule(name: string, options: ScheduleOptions, handler: JobHandler<Tick>): void;
+  /**
+   * A drain runs when nudged (`nudge`, then after the nudger's commit: see `wakeSent`), once at the start of a
+   * polling process (what a process that died left), and at the end of `runDue`. A schedule of its own is its
+   * safety net (a nudge is lost with its process).
+   */
+  drain(name: string, handler: DrainHandler): void;
+}
+
+/** What a writer of a drain's rows calls, in or out of a transaction: the drain runs once the writes have committed. */
+export interface DrainNudger {
+  /**
+   * Tells the drain of a row written (`id`, which the drain answers once it handled it). The drain runs at the next
+   * `wakeSent` (a request's answer, the end of a job batch), and at every one after until it has handled the row:
+   * the wake of another request may come before this row's commit.
+   */
+  nudge(name: string, id: string): void;
 }
 
 /** What modules use at run time. */
@@ -64,18 +97,19 @@ export interface JobSender {
   send<T extends object>(db: Executor, name: string, data: T, options?: SendOptions): Promise<string | null>;
 }
 
-export interface Jobs extends JobRegistry, JobSender {
+export interface Jobs extends JobRegistry, JobSender, DrainNudger {
   start(): Promise<void>;
   /**
-   * Wakes this process's workers of the queues sent to since the last call. A job sent in a transaction is seen
-   * only once that commits, so the app calls this when a request has answered and when a job has run (both after
-   * their commits); without it the worker finds the job at its next poll.
+   * Wakes this process's workers of the queues sent to since the last call, and runs the drains nudged since then
+   * (debounced: one run takes the rows of many commits). A job or a row written in a transaction is seen only once
+   * that commits, so the app calls this when a request has answered and when a job has run (both after their
+   * commits); without it the worker finds the job at its next poll, and the drain's schedule its rows.
    */
   wakeSent(): void;
   stop(): Promise<void>;
   /**
-   * Runs every due job now, in this call, until none is left (schedules due at the clock's time included);
-   * answers how many ran. Tests (the `manual` mode) use it instead of waiting for polling;
+   * Runs every due job now, in this call, until none is left (schedules due at the clock's time included), then
+   * every drain once; answers how many jobs ran and rows the drains handled. Tests (the `manual` mode) use it instead of waiting for polling;
    * `ignoreDelays` also runs jobs whose start or retry time has not come (as if that time had passed).
    */
   runDue(options?: { ignoreDelays?: boolean }): Promise<number>;
@@ -128,6 +162,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   const workerIds = new Map<string, string>();
   /** Queues sent to since the workers were last woken. */
   const sent = new Set<string>();
+  const drains = new Map<string, DrainRunner>();
   let started = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -180,6 +215,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       if (worker) boss.notifyWorker(worker);
     }
     sent.clear();
+    if (deps.mode === 'poll' && started) for (const drain of drains.values()) drain.wake();
   }
 
   function register(name: string, handler: JobHandler<never>): void {
@@ -195,6 +231,16 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
     schedule(name, options, handler) {
       register(name, handler);
       schedules.set(name, options);
+    },
+    drain(name, handler) {
+      if (started) throw new Error(`drain ${name} registered after the job queue started`);
+      if (drains.has(name)) throw new Error(`drain ${name} is registered twice`);
+      drains.set(name, drainRunner(name, handler, logger));
+    },
+    nudge(name, id) {
+      const drain = drains.get(name);
+      if (!drain) throw new Error(`no drain named ${name} is registered`);
+      drain.nudge(id);
     },
 
     async send(db, name, data, options = {}) {
@@ -233,6 +279,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
         });
         workerIds.set(name, id);
       }
+      // What a process that died left (rows written and never drained) goes now, not at the next schedule.
+      for (const drain of drains.values()) drain.soon();
       if (schedules.size > 0) {
         const check = () => enqueueTicks(clock.now()).catch((error: unknown) => logger.error({ err: error }, 'scheduling failed'));
         await check();
@@ -245,6 +293,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       if (!started) return;
       started = false;
       if (timer) clearInterval(timer);
+      for (const drain of drains.values()) await drain.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
 
@@ -269,8 +318,82 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
           }
         }
         ran += round;
-        if (round === 0) return ran;
+        if (round === 0) break;
       }
+      // Last: what the jobs wrote (their mail) goes too. A drain writes no jobs.
+      for (const drain of drains.values()) ran += (await drain.run()).length;
+      return ran;
+    },
+  };
+}
+
+/** Runs one drain, never twice at once in this process: a wake while it runs makes it run once more after. */
+interface DrainRunner {
+  /** A row written for the drain, not committed yet perhaps. */
+  nudge(id: string): void;
+  /** Runs it soon (after the debounce, or after the run in progress) when a nudged row is still waiting. */
+  wake(): void;
+  /** Runs it soon, nudged or not (at a polling process's start). */
+  soon(): void;
+  /** Runs it now (after the run in progress); answers the ids of the rows it handled. */
+  run(): Promise<readonly string[]>;
+  /** Cancels a planned run and waits for the one in progress. */
+  stop(): Promise<void>;
+}
+
+function drainRunner(name: string, handler: DrainHandler, logger: Logger): DrainRunner {
+  let running: Promise<readonly string[]> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let again = false;
+  let stopped = false;
+  /** Nudged rows not handled yet, with when they were nudged (real time, however the app's clock moves). */
+  const waiting = new Map<string, number>();
+
+  async function run(): Promise<readonly string[]> {
+    while (running) await running.catch(() => undefined);
+    running = handler();
+    try {
+      const handled = await running;
+      for (const id of handled) waiting.delete(id);
+      return handled;
+    } finally {
+      running = undefined;
+      if (again && !stopped) {
+        again = false;
+        soon();
+      }
+    }
+  }
+
+  function soon(): void {
+    if (stopped || timer) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      run().catch((error: unknown) => logger.error({ err: error, drain: name }, `drain ${name} failed`));
+    }, DRAIN_DEBOUNCE_MS);
+    timer.unref();
+  }
+
+  return {
+    nudge(id) {
+      waiting.set(id, Date.now());
+    },
+    wake() {
+      const expired = Date.now() - NUDGE_TTL_MS;
+      for (const [id, at] of waiting) if (at < expired) waiting.delete(id);
+      if (waiting.size > 0) soon();
+    },
+    soon,
+    run,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
     },
   };
 }

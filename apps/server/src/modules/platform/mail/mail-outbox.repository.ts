@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { mailAttachments, mailOutbox } from '@/db/schema';
 
@@ -7,7 +7,7 @@ export type NewMailAttachment = Omit<typeof mailAttachments.$inferInsert, 'mailI
 /** What a list shows of an attachment: never its bytes. */
 export type MailAttachmentInfo = { mailId: string; position: number; filename: string; contentType: string; size: number };
 
-/** Every mail the product sends (mail/mailer.ts): kept, claimed by its delivery job for a while, then sent or unclaimed. */
+/** Every mail the product sends (mail/mailer.ts): kept, claimed in batches by the deliverer for a while, then sent or failed. */
 export const mailOutboxRepository = {
   /** Keeps a mail with its attachments (`db`: the transaction of the change the mail tells of). */
   async insert(db: Executor, row: typeof mailOutbox.$inferInsert, attachments: NewMailAttachment[] = []): Promise<void> {
@@ -20,9 +20,13 @@ export const mailOutboxRepository = {
       await tx.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId: row.id })));
     });
   },
-  /** A mail's attachments with their bytes, in order (its delivery). */
-  attachments(db: Executor, mailId: string) {
-    return db.select().from(mailAttachments).where(eq(mailAttachments.mailId, mailId)).orderBy(asc(mailAttachments.position));
+  /** The attachments of these mails with their bytes, in order (their delivery). */
+  attachments(db: Executor, mailIds: string[]) {
+    return db
+      .select()
+      .from(mailAttachments)
+      .where(inArray(mailAttachments.mailId, mailIds))
+      .orderBy(asc(mailAttachments.mailId), asc(mailAttachments.position));
   },
   /** One attachment with its bytes (the dev mailbox's download). */
   async attachment(db: Executor, mailId: string, position: number) {
@@ -48,45 +52,48 @@ export const mailOutboxRepository = {
       .orderBy(asc(mailAttachments.mailId), asc(mailAttachments.position));
   },
   /**
-   * Claims a kept mail until `until` where it is not sent and no live attempt holds it (the update's row lock makes a
-   * second runner find it claimed); an attempt that died leaves its claim to run out, and the next one takes it.
+   * Claims up to `limit` kept mails, oldest first, in one statement: not sent, held by no live attempt (nor waiting
+   * out a failure's backoff), with attempts left. Each is held until `until` and counts one attempt. The rows are
+   * chosen `for update skip locked`, so two deliverers claiming at once take different mails, and the claim makes a
+   * later one skip them until it runs out (an attempt whose process died leaves its mails to the next claim then).
    */
-  async claim(db: Executor, id: string, now: Date, until: Date): Promise<MailOutboxRow | undefined> {
-    const [mail] = await db
-      .update(mailOutbox)
-      .set({ claimedUntil: until })
-      .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt), or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now))))
-      .returning();
-    return mail;
-  },
-  /** Whether the mail is kept and not sent yet. */
-  async isWaiting(db: Executor, id: string): Promise<boolean> {
-    const [row] = await db
+  claimPending(db: Executor, options: { now: Date; until: Date; limit: number; maxAttempts: number }): Promise<MailOutboxRow[]> {
+    const { now, until, limit, maxAttempts } = options;
+    const pending = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
-    return row !== undefined;
-  },
-  /** The mail has left (SMTP took it, or the dev mailbox keeps it). */
-  async markSent(db: Executor, id: string, at: Date): Promise<void> {
-    await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null, error: null }).where(eq(mailOutbox.id, id));
-  },
-  /** A failed attempt: unclaimed, with its error kept for the next try (and for people reading the outbox). */
-  async unclaim(db: Executor, id: string, error: string): Promise<void> {
-    await db.update(mailOutbox).set({ claimedUntil: null, error }).where(eq(mailOutbox.id, id));
-  },
-  /** Mail kept between `from` and `to`, not sent, never failed and held by no live attempt (the sweep's). */
-  async unsentBetween(db: Executor, from: Date, to: Date, now: Date): Promise<{ id: string }[]> {
+      .where(and(isNull(mailOutbox.sentAt), or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)), lt(mailOutbox.attempts, maxAttempts)))
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
     return db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
+      .update(mailOutbox)
+      .set({ claimedUntil: until, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, pending))
+      .returning();
+  },
+  /** These mails have left (SMTP took them, or the dev mailbox keeps them): one statement for all. */
+  async markSent(db: Executor, ids: string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await db.update(mailOutbox).set({ sentAt: at, claimedUntil: null, error: null }).where(inArray(mailOutbox.id, ids));
+  },
+  /**
+   * Failed attempts, in one statement: each mail keeps its error (for the next try and for people reading the
+   * outbox) and is held until its backoff has passed: `retryDelayMs` after its first attempt, doubling with each.
+   */
+  async markFailed(db: Executor, failures: { id: string; error: string }[], now: Date, retryDelayMs: number): Promise<void> {
+    if (failures.length === 0) return;
+    const errors = JSON.stringify(Object.fromEntries(failures.map((f) => [f.id, f.error])));
+    await db
+      .update(mailOutbox)
+      .set({
+        error: sql`(${errors}::jsonb ->> ${mailOutbox.id}::text)`,
+        claimedUntil: sql`${now.toISOString()}::timestamptz + ${retryDelayMs} * power(2, greatest(${mailOutbox.attempts} - 1, 0)) * interval '1 millisecond'`,
+      })
       .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.error),
-          or(isNull(mailOutbox.claimedUntil), lte(mailOutbox.claimedUntil, now)),
-          gt(mailOutbox.createdAt, from),
-          lt(mailOutbox.createdAt, to),
+        inArray(
+          mailOutbox.id,
+          failures.map((f) => f.id),
         ),
       );
   },
