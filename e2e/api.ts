@@ -102,6 +102,22 @@ export async function verifiedMerchant(
   business: string,
   where: { country: string; currency: string },
 ): Promise<{ email: string; businessId: string }> {
+  const { email, businessId } = await submittedMerchant(name, business, where);
+  const admin = new ApiSession();
+  await admin.signIn('super@demo.test');
+  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
+  return { email, businessId };
+}
+
+/**
+ * A new merchant whose verification waits for the platform: registered, the questionnaire answered step by step, both
+ * documents uploaded and submitted. Answers the owner's email and API session and the business's id.
+ */
+export async function submittedMerchant(
+  name: string,
+  business: string,
+  where: { country: string; currency: string },
+): Promise<{ email: string; businessId: string; owner: ApiSession }> {
   const email = uniqueEmail(`verified-${where.country}`);
   const owner = new ApiSession();
   const { business_id: businessId } = await owner.register(email, name, business, where);
@@ -128,10 +144,7 @@ export async function verifiedMerchant(
   await owner.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
   await owner.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
   await owner.call('POST', `${onboarding}/submit`);
-  const admin = new ApiSession();
-  await admin.signIn('super@demo.test');
-  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
-  return { email, businessId };
+  return { email, businessId, owner };
 }
 
 /** A code of the next time step, so it differs from the one used at set-up (codes are single-use). */

@@ -86,6 +86,7 @@ describe('GET /v1/business/:id', () => {
           body: WARNING.body,
           cta_title: null,
           cta_url: null,
+          cta_permission: null,
         },
       ],
       permissions: [...ROLE_PERMISSIONS.owner],

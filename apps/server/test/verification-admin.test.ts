@@ -172,6 +172,8 @@ describe('decisions', () => {
         body: message,
         cta_title: 'Update the questionnaire',
         cta_url: `/business/${businessId}/onboarding/questionnaire`,
+        // Only the roles that may fill in the questionnaire are offered the action (the owner's).
+        cta_permission: 'verification:view',
       },
     ]);
     const view = await owner.ok(onboardingEndpoints.get, at(businessId));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PERMISSIONS, CurrencyCodeSchema, ROLES, ROLE_TITLES, isKnownCountry, text } from '@merchant/core';
+import { ALL_PERMISSIONS, CurrencyCodeSchema, ROLES, ROLE_TITLES, isKnownCountry, text, type Permission } from '@merchant/core';
 
 export const BusinessIdSchema = z.uuid();
 export const BusinessParamsSchema = z.object({ business_id: BusinessIdSchema });
@@ -33,6 +33,8 @@ export const BusinessWarningSchema = z.object({
   body: z.string(),
   cta_title: z.string().nullable(),
   cta_url: z.string().nullable(),
+  /** The permission its action needs: the screens offer the action only to who holds it, and tell the others who can. */
+  cta_permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]).nullable(),
 });
 export type BusinessWarning = z.infer<typeof BusinessWarningSchema>;
 

@@ -43,6 +43,14 @@ describe("periodStartAt in the business's zone", () => {
     expect(periodStartAt(anchor, monthly, 1, 'America/New_York').toISOString()).toBe('2026-04-02T13:00:00.000Z');
     expect(periodStartAt(anchor, { interval: 'every_n_days', interval_days: 10 }, 1, 'America/New_York').toISOString()).toBe('2026-03-12T13:00:00.000Z');
   });
+
+  it('keeps the local time of day on the very day the clocks change, before the change as after it', () => {
+    const anchor = at('2026-10-01T14:00:00Z'); // Thursday 1 October 10:00 in New York (EDT, UTC-4)
+    // 1 November: the clocks went back at 02:00, so 10:00 is 15:00 UTC (not 14:00, 10 hours after the day's start).
+    expect(periodStartAt(anchor, monthly, 1, 'America/New_York').toISOString()).toBe('2026-11-01T15:00:00.000Z');
+    // 14 March 2027: they went forward at 02:00; 10:00 EDT is 14:00 UTC.
+    expect(periodStartAt(at('2027-02-14T15:00:00Z'), monthly, 1, 'America/New_York').toISOString()).toBe('2027-03-14T14:00:00.000Z');
+  });
 });
 
 describe('the subscription rules', () => {

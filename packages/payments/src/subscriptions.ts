@@ -3,7 +3,8 @@ import {
   DEFAULT_TIME_ZONE,
   addDays,
   localDate,
-  startOfLocalDay,
+  atLocalTime,
+  localTimeOfDayMs,
   csvAnswer,
   CurrencyCodeSchema,
   CursorQuerySchema,
@@ -435,7 +436,6 @@ export function periodStartAt(
   zone: string = DEFAULT_TIME_ZONE,
 ): Date {
   const day = localDate(anchor, zone);
-  const intoDay = anchor.getTime() - startOfLocalDay(day, zone).getTime();
   const target = (() => {
     switch (schedule.interval) {
       case 'weekly':
@@ -448,7 +448,7 @@ export function periodStartAt(
         return addMonthsClamped(day, 12 * steps);
     }
   })();
-  return new Date(startOfLocalDay(target, zone).getTime() + intoDay);
+  return atLocalTime(target, localTimeOfDayMs(anchor, zone), zone);
 }
 
 /** Whether an action is allowed in a status (the state machine of docs/payments.md, "subscriptions"). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Business, BusinessWarning } from '@merchant/business';
-import { dismissWarning, readDismissals, visibleWarnings, type WarningDismissals } from './business-warnings';
+import { dismissWarning, readDismissals, visibleWarnings, warningAction, type WarningDismissals } from './business-warnings';
 
 const COLORS: Record<BusinessWarning['style'], string> = { info: 'blue', danger: 'red', warning: 'yellow' };
 
@@ -16,8 +16,11 @@ function storage(): Pick<Storage, 'getItem' | 'setItem'> {
   }
 }
 
-/** Spec 3/4/9: the business's warnings under the header; a dismissed one returns after 24 hours. */
-export function BusinessWarningBanners({ business }: { business: Pick<Business, 'id' | 'warnings'> }) {
+/**
+ * Spec 3/4/9: the business's warnings under the header; a dismissed one returns after 24 hours. A warning's action
+ * is a link only for who may do it; the others read who to ask.
+ */
+export function BusinessWarningBanners({ business }: { business: Business }) {
   const [dismissals, setDismissals] = useState<WarningDismissals>(() => readDismissals(storage(), business.id));
   useEffect(() => setDismissals(readDismissals(storage(), business.id)), [business.id]);
 
@@ -37,19 +40,25 @@ export function BusinessWarningBanners({ business }: { business: Pick<Business, 
           onClose={() => setDismissals(dismissWarning(storage(), business.id, w.id))}
         >
           <Text size="sm">{w.body}</Text>
-          {w.cta_url && w.cta_title ? (
-            w.cta_url.startsWith('/') ? (
-              <Anchor component={Link} to={w.cta_url} size="sm" fw={600} c="var(--mantine-color-text)" underline="always">
-                {w.cta_title}
-              </Anchor>
-            ) : (
-              <Anchor href={w.cta_url} size="sm" fw={600} c="var(--mantine-color-text)" underline="always" target="_blank" rel="noopener noreferrer">
-                {w.cta_title}
-              </Anchor>
-            )
-          ) : null}
+          <WarningAction warning={w} business={business} />
         </Alert>
       ))}
     </Stack>
+  );
+}
+
+function WarningAction({ warning, business }: { warning: BusinessWarning; business: Business }) {
+  const action = warningAction(warning, business);
+  if (!action) return null;
+  if (action.kind === 'ask') return <Text size="sm">{action.text}</Text>;
+  const style = { size: 'sm', fw: 600, c: 'var(--mantine-color-text)', underline: 'always' } as const;
+  return action.url.startsWith('/') ? (
+    <Anchor component={Link} to={action.url} {...style}>
+      {action.title}
+    </Anchor>
+  ) : (
+    <Anchor href={action.url} {...style} target="_blank" rel="noopener noreferrer">
+      {action.title}
+    </Anchor>
   );
 }

@@ -9,6 +9,7 @@ const warning = (id: string): BusinessWarning => ({
   body: 'Body',
   cta_title: null,
   cta_url: null,
+  cta_permission: null,
 });
 
 function memoryStorage() {

@@ -73,6 +73,16 @@ export function signedInLanding(user: User): string {
   return businesses.length === 1 ? businessLanding(businesses[0]!) : href('auth.choose-business');
 }
 
+/**
+ * Where joining a business lands (an invitation accepted, an account made from one): in the business joined, on the
+ * first screen the role can use (its screens send them on); a person with other invitations still waiting is taken
+ * to them first by the business's guards.
+ */
+export function joinedLanding(user: User | null | undefined, businessId: string): string {
+  const joined = user ? businessesOf(user).find((b) => b.id === businessId) : undefined;
+  return businessLanding(joined ?? { id: businessId, type: 'merchant' });
+}
+
 /** The routes a section opens on (the switcher's targets), and the business root that shows the payments overview. */
 const LANDINGS: ReadonlySet<RouteId> = new Set<RouteId>([...SECTION_OPTIONS.map((o) => o.landing), 'payments.overview-root']);
 

@@ -14,7 +14,7 @@ const OTHER = '11111111-2222-4333-8444-555555555555';
 const user = ownerUser;
 const business = (overrides: Partial<Business> = {}): Business =>
   ownerBusiness({
-    warnings: [{ id: 'kyc', style: 'danger', title: 'Verify your account', body: 'Payouts are paused.', cta_title: null, cta_url: null }],
+    warnings: [{ id: 'kyc', style: 'danger', title: 'Verify your account', body: 'Payouts are paused.', cta_title: null, cta_url: null, cta_permission: null }],
     ...overrides,
   });
 

@@ -4,11 +4,13 @@ import { COUNTRY_CODES, defaultTimeZoneOf } from '../country';
 import {
   addBusinessDays,
   addDays,
+  addLocalDays,
   dayOf,
   isoWeekday,
   isTimeZone,
   localDate,
   localDaysSpan,
+  localTimeOfDayMs,
   monthOf,
   startOfLocalDay,
   TimeZoneSchema,
@@ -116,6 +118,26 @@ describe('the business day', () => {
         const span = localDaysSpan(from, addDays(from, n), zone);
         expect(span.start).toEqual(startOfLocalDay(from, zone));
         expect(span.end).toEqual(startOfLocalDay(addDays(from, n + 1), zone));
+      }),
+    );
+  });
+
+  it('adds local days at the same local time, so a day across a daylight-saving change is 23 or 25 hours', () => {
+    const ny = (iso: string, days: number) => addLocalDays(new Date(iso), days, 'America/New_York').toISOString();
+    expect(ny('2026-10-31T14:00:00Z', 1)).toBe('2026-11-01T15:00:00.000Z'); // 10:00 EDT -> 10:00 EST, 25 hours
+    expect(ny('2027-03-13T15:00:00Z', 1)).toBe('2027-03-14T14:00:00.000Z'); // 10:00 EST -> 10:00 EDT, 23 hours
+    expect(ny('2026-10-31T14:00:00Z', 14)).toBe('2026-11-14T15:00:00.000Z');
+    expect(addLocalDays(new Date('2026-10-31T14:00:00Z'), 3, 'Asia/Singapore').toISOString()).toBe('2026-11-03T14:00:00.000Z');
+    // A time the clocks skip that day is read an hour later; one they repeat, at its first occurrence.
+    expect(addLocalDays(new Date('2027-03-13T07:30:00Z'), 1, 'America/New_York').toISOString()).toBe('2027-03-14T07:30:00.000Z'); // 02:30 EST -> 03:30 EDT
+    expect(addLocalDays(new Date('2026-10-31T05:30:00Z'), 1, 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z'); // 01:30 EDT, the first
+    fc.assert(
+      fc.property(zoneAndInstant, fc.integer({ min: -40, max: 40 }), ([zone, at], n) => {
+        const later = addLocalDays(new Date(at), n, zone);
+        expect(localDate(later, zone)).toBe(addDays(localDate(at, zone), n));
+        const kept = localTimeOfDayMs(later, zone) - localTimeOfDayMs(at, zone);
+        // The same time of day, or an hour later where the clocks skipped it.
+        expect([0, HOUR]).toContain(kept);
       }),
     );
   });

@@ -150,6 +150,34 @@ export function startOfLocalDay(date: CalendarDate, zone: string, plusDays = 0):
   return new Date(firstInstantOf(day, zone, start - 4 * HOUR_MS, start + 4 * HOUR_MS));
 }
 
+/** How far into its local day an instant's wall clock reads (ms since the day's 00:00 on the clock). */
+export function localTimeOfDayMs(instant: Date | number, zone: string): number {
+  const wall = wallMs(typeof instant === 'number' ? instant : instant.getTime(), zone);
+  return wall - midnight(isoOf(wall));
+}
+
+/**
+ * The instant a local day's wall clock reads `timeOfDayMs` in a zone. A reading the clocks skip (02:30 when they
+ * spring forward at 02:00) is the same time later (03:30); a reading they repeat is its first occurrence.
+ */
+export function atLocalTime(date: CalendarDate, timeOfDayMs: number, zone: string): Date {
+  const wall = midnight(date) + timeOfDayMs;
+  const guess = wall - zoneOffsetMs(wall, zone);
+  // The offsets just before and after the guess: at most one change in 12 hours.
+  const candidates = [wall - zoneOffsetMs(guess - 6 * HOUR_MS, zone), wall - zoneOffsetMs(guess + 6 * HOUR_MS, zone)];
+  const exact = candidates.filter((t) => wallMs(t, zone) === wall);
+  return new Date(exact.length > 0 ? Math.min(...exact) : candidates[0]!);
+}
+
+/**
+ * The instant `days` local days after `instant`, at the same local time of day: a day of the zone is 23, 24 or 25
+ * hours long, so across a daylight-saving change this is not a multiple of 24 hours (subscriptions' retries, card
+ * links' expiry and trials). Negative `days` go back.
+ */
+export function addLocalDays(instant: Date, days: number, zone: string): Date {
+  return atLocalTime(addDays(localDate(instant, zone), days), localTimeOfDayMs(instant, zone), zone);
+}
+
 /** A half-open span of instants. */
 export type InstantSpan = { start: Date; end: Date };
 

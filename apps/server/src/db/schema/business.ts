@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@merchant/core';
+import { ROLES, type Permission, type Role } from '@merchant/core';
 import { BUSINESS_TYPES, INVITATION_STATUSES, MEMBER_STATUSES, ONBOARDING_STATUSES, WARNING_STYLES } from '@merchant/business';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -108,6 +108,8 @@ export const businessWarnings = pgTable(
     body: text('body').notNull(),
     ctaTitle: text('cta_title'),
     ctaUrl: text('cta_url'),
+    /** The permission the call to action needs (the server's role rules): only who holds it is offered the button. */
+    ctaPermission: text('cta_permission').$type<Permission>(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },

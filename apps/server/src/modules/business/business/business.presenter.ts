@@ -17,7 +17,15 @@ export function presentBusinessSummary(row: BusinessRow, role: Role | null): Bus
 }
 
 export function presentWarning(row: typeof businessWarnings.$inferSelect): BusinessWarning {
-  return { id: row.id, style: row.style, title: row.title, body: row.body, cta_title: row.ctaTitle, cta_url: row.ctaUrl };
+  return {
+    id: row.id,
+    style: row.style,
+    title: row.title,
+    body: row.body,
+    cta_title: row.ctaTitle,
+    cta_url: row.ctaUrl,
+    cta_permission: row.ctaPermission ?? null,
+  };
 }
 
 /**

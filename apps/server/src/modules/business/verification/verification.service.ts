@@ -153,6 +153,8 @@ export function createVerificationService(deps: {
           body: message,
           ctaTitle: 'Update the questionnaire',
           ctaUrl: questionnairePath(row),
+          // Only who may fill in the questionnaire (the owner) is offered it; the others are told to ask.
+          ctaPermission: 'verification:view',
           createdAt: now,
         });
         await deps.onboarding.recordEvent(tx, {

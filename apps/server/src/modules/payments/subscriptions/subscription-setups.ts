@@ -1,4 +1,4 @@
-import { AppError, CANNOT_TAKE_PAYMENTS, fieldError, takesPayments, type StandingFacts } from '@merchant/core';
+import { AppError, CANNOT_TAKE_PAYMENTS, addLocalDays, fieldError, takesPayments, type StandingFacts } from '@merchant/core';
 import { FAILURE_MESSAGES, type CardDetails, type SavedMethodKind, type SubscriptionSetupPage, type SubscriptionSetupResult } from '@merchant/payments';
 import type { SavedChargeBegun } from '../charges/charges.service';
 import type { Executor } from '@/db/client';
@@ -11,7 +11,6 @@ import type { Billing, BillingDeps, ChargeDone } from './subscriptions.billing';
 import { savedMethodOf } from './subscriptions.presenter';
 import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
 
-const DAY_MS = 24 * 60 * 60_000;
 /** Card testing on the setup page: a few tries per setup an hour, a few dozen per address. */
 export const SAVE_CARD_LIMITS = {
   perSetup: { max: 10, windowMs: 60 * 60_000 },
@@ -87,7 +86,8 @@ export function createSubscriptionSetups(
     switch (sub.status) {
       case 'pending':
         if (sub.trialDays > 0) {
-          const trialEnd = new Date(now.getTime() + sub.trialDays * DAY_MS);
+          // The trial's days are the business's local days, ending at the local time the method was saved.
+          const trialEnd = addLocalDays(now, sub.trialDays, await repo.businessTimeZone(tx, sub.businessId));
           await repo.update(tx, sub.businessId, sub.id, {
             status: 'trialing',
             trialEndAt: trialEnd,
@@ -190,7 +190,7 @@ export function createSubscriptionSetups(
         interval_days: sub.intervalDays,
         trial_end_at:
           sub.status === 'pending' && sub.trialDays > 0
-            ? new Date(clock.now().getTime() + sub.trialDays * DAY_MS).toISOString()
+            ? addLocalDays(clock.now(), sub.trialDays, branded.timeZone).toISOString()
             : (sub.trialEndAt?.toISOString() ?? null),
         kind: setup.kind,
         status: sub.status,

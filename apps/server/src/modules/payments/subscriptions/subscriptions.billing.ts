@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatDateTime, formatLocalDate, formatMoney } from '@merchant/core';
+import { DEFAULT_TIME_ZONE, addLocalDays, formatDateTime, formatLocalDate, formatMoney } from '@merchant/core';
 import {
   DEFAULT_RETRY_DAYS,
   FAILURE_MESSAGES,
@@ -23,7 +23,6 @@ import { paidWith } from '../payment.presenter';
 import { createSubscriptionPaymentSource } from './subscriptions.payment-source';
 import { subscriptionsRepository as repo, type SubscriptionChargeRow, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
 
-const DAY_MS = 24 * 60 * 60_000;
 /** Audit entries of scheduled work and of customers: no person. */
 export const SCHEDULER: RequestMeta = UNATTENDED;
 
@@ -110,8 +109,13 @@ export function periodOf(
 export function createBilling(deps: BillingDeps) {
   const { clock, audit, charges } = deps;
 
-  async function newSetup(tx: Executor, sub: SubscriptionRow): Promise<SubscriptionSetupRow> {
+  /**
+   * A new card link of the subscription, working `SUBSCRIPTION_SETUP_TTL_DAYS` local days of the business (`zone`, read
+   * when the caller has not).
+   */
+  async function newSetup(tx: Executor, sub: SubscriptionRow, zone?: string): Promise<SubscriptionSetupRow> {
     const now = clock.now();
+    const timeZone = zone ?? (await repo.businessTimeZone(tx, sub.businessId));
     return repo.insertSetup(tx, {
       businessId: sub.businessId,
       id: newTimeOrderedId(now.getTime()),
@@ -119,7 +123,7 @@ export function createBilling(deps: BillingDeps) {
       subscriptionId: sub.id,
       kind: 'card',
       status: 'open',
-      expiresAt: new Date(now.getTime() + SUBSCRIPTION_SETUP_TTL_DAYS * DAY_MS),
+      expiresAt: addLocalDays(now, SUBSCRIPTION_SETUP_TTL_DAYS, timeZone),
       createdAt: now,
     });
   }
@@ -241,14 +245,16 @@ export function createBilling(deps: BillingDeps) {
     const settings = await retrySettingsOf(tx, sub.businessId);
     const firstAt = attempt === 1 ? now : ((await repo.firstAttemptAt(tx, sub.businessId, sub.id, period)) ?? now);
     const retryDay = settings.retry_days[attempt - 1];
-    const nextRetryAt = !current || retryDay === undefined ? null : new Date(firstAt.getTime() + retryDay * DAY_MS);
+    // Retries and the new card link count the business's local days, at the first attempt's local time.
+    const zone = current ? (charged.timeZone ?? (await repo.businessTimeZone(tx, sub.businessId))) : DEFAULT_TIME_ZONE;
+    const nextRetryAt = !current || retryDay === undefined ? null : addLocalDays(firstAt, retryDay, zone);
     const charge = await repo.insertCharge(tx, { ...base, ...money, outcome: 'failed', failureCode: failure, nextRetryAt, createdAt: now });
     if (!current) return { subscription: sub, charge, payment, setup: null };
     if (nextRetryAt) {
       const updated = await repo.update(tx, sub.businessId, sub.id, { status: 'past_due', failedAttempts: attempt, nextChargeAt: nextRetryAt, updatedAt: now });
       if (charged.priorStatus !== 'past_due')
         await record(tx, updated, 'subscription.past_due', `A charge of the subscription ${sub.name} failed: ${FAILURE_MESSAGES[failure]}`);
-      return { subscription: updated, charge, payment, setup: await newSetup(tx, updated) };
+      return { subscription: updated, charge, payment, setup: await newSetup(tx, updated, zone) };
     }
     const final = settings.final_action === 'cancel' ? 'cancelled' : 'unpaid';
     const updated = await repo.update(tx, sub.businessId, sub.id, {
@@ -265,7 +271,7 @@ export function createBilling(deps: BillingDeps) {
       final === 'cancelled' ? 'subscription.cancelled' : 'subscription.unpaid',
       `The last retry of the subscription ${sub.name} failed; it is ${final === 'cancelled' ? 'cancelled' : 'left unpaid'}`,
     );
-    return { subscription: updated, charge, payment, setup: final === 'unpaid' ? await newSetup(tx, updated) : null };
+    return { subscription: updated, charge, payment, setup: final === 'unpaid' ? await newSetup(tx, updated, zone) : null };
   }
 
   // The customer's mail (receipt, or the failure with a link to update the card) commits with the outcome, whether

@@ -239,7 +239,7 @@ export function createSubscriptionsService(
           updatedAt: now,
         });
         const row = (await repo.lock(tx, businessId, id))!;
-        const setup = await billing.newSetup(tx, row);
+        const setup = await billing.newSetup(tx, row, ctx.business.row.timeZone);
         await audit.record(tx, ctx, {
           action: 'subscription.created',
           description: `Subscribed ${customer.name ?? customer.email} to ${terms.name}: ${formatMoneyWithCode(terms.amount, terms.currency)} ${planIntervalLabel({ interval: terms.interval, interval_days: terms.intervalDays }).toLowerCase()}`,
@@ -346,7 +346,7 @@ export function createSubscriptionsService(
     async sendSetupLink(ctx: BusinessContext, id: string): Promise<SubscriptionSetupLink> {
       let made: { row: SubscriptionRow; setup: SubscriptionSetupRow } | null = null;
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
-        made = { row, setup: await billing.newSetup(tx, row) };
+        made = { row, setup: await billing.newSetup(tx, row, ctx.business.row.timeZone) };
         await mailSetup(tx, row, made.setup, row.status === 'pending');
         return { description: 'Mailed the customer a link to save their card' };
       });
@@ -358,7 +358,7 @@ export function createSubscriptionsService(
     async copySetupLink(ctx: BusinessContext, id: string): Promise<SubscriptionSetupLink> {
       let setup: SubscriptionSetupRow | null = null;
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
-        setup = await billing.newSetup(tx, row);
+        setup = await billing.newSetup(tx, row, ctx.business.row.timeZone);
         return { description: 'Made a link to save a card, to copy (not mailed)', audit: 'subscription.setup_link_copied' };
       });
       const made: SubscriptionSetupRow = setup!;

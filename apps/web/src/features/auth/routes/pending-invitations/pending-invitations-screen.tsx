@@ -3,7 +3,7 @@ import { modals } from '@/lib/modals';
 import type { Invitation } from '@merchant/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
-import { businessLanding } from '@/app/guards';
+import { joinedLanding, signedInLanding } from '@/app/guards';
 import { href } from '@/app/route-table';
 import { notifySuccess } from '@/lib/notify';
 import { userQuery } from '@/lib/session';
@@ -15,6 +15,7 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const invitations = useQuery(pendingInvitationsQuery);
+  const user = useQuery(userQuery).data;
   // Owned here, not by each card: the list empties while an accept finishes, and the screen still has to land
   // on the business that was joined.
   const accept = useAcceptInvitation();
@@ -25,9 +26,7 @@ export function Component() {
       onSuccess: ({ business_id }) => {
         notifySuccess(`You joined ${invitation.business.name}.`);
         // The mutation refetched the user before this runs.
-        const user = queryClient.getQueryData(userQuery.queryKey);
-        const joined = [...(user?.businesses.member ?? []), ...(user?.businesses.owned ?? [])].find((b) => b.id === business_id);
-        void navigate(joined ? businessLanding(joined) : href('payments.overview', { business_id }), { replace: true });
+        void navigate(joinedLanding(queryClient.getQueryData(userQuery.queryKey), business_id), { replace: true });
       },
     });
 
@@ -64,8 +63,12 @@ export function Component() {
       </AuthCard>
     );
   }
-  // None left (or none to begin with): on to the businesses, unless an accept is about to land on its business.
-  if (invitations.data.length === 0 && !accept.isPending && !accept.isSuccess) return <Navigate to={href('auth.choose-business')} replace />;
+  // None left (or none to begin with): where signing in lands (the one business, or the chooser with several), unless
+  // an accept is about to land on its business.
+  // A decline refetches the list and the user together: wait for both, so the guards read the user without it.
+  if (invitations.data.length === 0 && !accept.isPending && !accept.isSuccess && !decline.isPending) {
+    return <Navigate to={user ? signedInLanding(user) : href('auth.choose-business')} replace />;
+  }
 
   const busy = accept.isPending || decline.isPending;
   return (

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { joinedLanding } from '@/app/guards';
 import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { invitationPreviewQuery, useRegisterComplete } from '@/features/auth/api/auth-api';
@@ -79,7 +80,8 @@ function RegisterCompleteForm({ hash }: { hash: string }) {
   const form = useZodForm(RegisterCompleteBodySchema, { name: '', password: '' });
   const submit = form.onSubmit((body) =>
     complete.mutate(body, {
-      onSuccess: ({ business_id }) => void navigate(href('payments.overview', { business_id }), { replace: true }),
+      // The business joined, on the first screen the role can use (the rule of signing in and of accepting an invitation).
+      onSuccess: ({ user, business_id }) => void navigate(joinedLanding(user, business_id), { replace: true }),
       onError: form.handleServerError,
     }),
   );

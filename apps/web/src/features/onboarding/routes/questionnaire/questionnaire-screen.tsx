@@ -9,7 +9,7 @@ import { BusinessWarningBanners } from '@/app/business-warnings-banners';
 import { href } from '@/app/route-table';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { OnboardingSummary } from '@/components/onboarding-summary';
-import { useBusiness } from '@/lib/session';
+import { canView, useBusiness } from '@/lib/session';
 import { onboardingQuery, useSubmitOnboarding } from '@/features/onboarding/api/onboarding-api';
 import { DocumentsStep } from '@/features/onboarding/components/documents-step';
 import { OnboardingStatusPage } from '@/features/onboarding/components/onboarding-status-page';
@@ -35,13 +35,18 @@ function firstIncomplete(onboarding: Onboarding): number {
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   // The failure has its own wording (spec 8), shown on the page rather than as the generic snackbar.
-  const onboarding = useQuery({ ...onboardingQuery(businessId), meta: { silent: true } });
   const business = useBusiness(businessId);
+  // Verification is the owner's (the permission map): other members read that, rather than a refusal as a failure.
+  const mayVerify = canView(business.data, 'verification:view');
+  const onboarding = useQuery({ ...onboardingQuery(businessId), meta: { silent: true }, enabled: mayVerify });
 
   return (
     <OnboardingStatusPage businessId={businessId} icon={<IconClipboardList size={24} />} color="yellow" title="Business verification" size={860}>
       {business.data && business.data.warnings.length > 0 && <BusinessWarningBanners business={business.data} />}
-      {onboarding.isPending && <Skeleton height={320} />}
+      {business.isSuccess && !mayVerify && (
+        <Text size="sm">Only an owner of {business.data.name} can complete its verification. You can work in the business once it is verified.</Text>
+      )}
+      {mayVerify && onboarding.isPending && <Skeleton height={320} />}
       {onboarding.isError && (
         <Alert color="red" variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
