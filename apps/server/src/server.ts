@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -25,7 +24,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   if (await isEmpty(database.db)) {
     if (config.demoData) {
-      const demo = await seedDemoData(database.db, systemClock, { config, uploadsDir: join(config.dataDir, 'uploads') });
+      const demo = await seedDemoData(database.db, systemClock, { config });
       if (config.demoHistory) {
         // Through the charges service, so events, fees and the ledger are what real payments make; before the
         // server listens, so nobody sees (or a stop leaves) half a history.
