@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { onboardingAnswers, onboardingDocuments, users, verificationEvents } from '@/db/schema';
 
