@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -25,14 +24,14 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   if (await isEmpty(database.db)) {
     if (config.demoData) {
-      const demo = await seedDemoData(database.db, systemClock, { config, uploadsDir: join(config.dataDir, 'uploads') });
+      const demo = await seedDemoData(database.db, systemClock, { config });
       if (config.demoHistory) {
         // Through the charges service, so events, fees and the ledger are what real payments make; before the
         // server listens, so nobody sees (or a stop leaves) half a history.
         const started = performance.now();
         const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now());
-        const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const ms = Math.round(performance.now() - started);
         logger.info(`demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers and ${subscriptions} subscriptions in ${ms} ms`);
       }

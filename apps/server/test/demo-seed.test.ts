@@ -1,17 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessEndpoints } from '@merchant/business';
+import { bankAccountEndpoints } from '@merchant/payments';
+import { businessEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
 import { createTestContext, signedIn, type TestContext } from './harness';
 
 /** The demo data `npm start` writes into an empty database: its businesses and logins, as the e2e tests and the README rely on them. */
 let t: TestContext;
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The pending business's documents are stored under the data folder, as its owner's uploads are.
+  dataDir = mkdtempSync(join(tmpdir(), 'md-demo-seed-'));
+  t = await createTestContext({ dataDir });
   await seedDemoData(t.database.db, t.clock, { config: t.config });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function ownedBy(email: string) {
   const agent = await signedIn(t.app, email, DEMO_PASSWORD);
@@ -54,5 +64,18 @@ describe('the demo seed', () => {
     }
     const admin = await signedIn(t.app, DEMO_USERS.super, DEMO_PASSWORD);
     expect((await admin.ok(userEndpoints.me)).is_super_admin).toBe(true);
+  });
+
+  it('gives the demo business its default bank account and the super admins a submitted questionnaire to review', async () => {
+    const { agent, owned } = await ownedBy(DEMO_USERS.owner);
+    const accounts = await agent.ok(bankAccountEndpoints.list, { params: { business_id: owned[0]!.id } });
+    expect(accounts).toEqual([expect.objectContaining({ bank_name: 'DBS Bank', currency: 'sgd', is_default: true })]);
+    const admin = await signedIn(t.app, DEMO_USERS.super, DEMO_PASSWORD);
+    const queue = await admin.ok(verificationAdminEndpoints.queue);
+    expect(queue.data.map((b) => b.identifier)).toEqual(['pending-pottery']);
+    const review = await admin.ok(verificationAdminEndpoints.business, { params: { business_id: queue.data[0]!.business_id } });
+    expect(review.onboarding.missing_steps).toEqual([]);
+    expect(review.onboarding.documents.map((d) => d.kind).sort()).toEqual(['business_registration', 'owner_id']);
+    expect(review.history.map((e) => e.kind)).toEqual(['submitted']);
   });
 });

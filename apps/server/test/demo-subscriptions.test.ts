@@ -14,7 +14,7 @@ beforeAll(async () => {
   const business = await createBusiness(t, { currency: 'sgd', country: 'sg' });
   businessId = business.id;
   owner = business.people.owner;
-  await seedDemoSubscriptions(t.database.db, businessId, owner.id, t.clock.now());
+  await seedDemoSubscriptions(t.database.db, businessId, owner.id, t.clock.now(), t.config);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { repeatingInvoiceEndpoints } from '@merchant/payments';
 import type { Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
 import { compose } from '../src/modules/module';
+import { businessModule } from '../src/modules/business/business/business.module';
 import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
 import { checkoutCustomisationModule } from '../src/modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from '../src/modules/payments/source-payments/source-payments.module';
@@ -28,6 +29,7 @@ async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClo
   const { services, jobs } = await otherProcessOn(database, clock, (platform) =>
     compose(platform)
       .use(processorModule)
+      .use(businessModule)
       .use(emailTemplatesModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

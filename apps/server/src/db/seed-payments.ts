@@ -1,11 +1,10 @@
-import { PUBLIC_ID_PREFIXES, type PaymentMethodDetails, type RefundReason } from '@merchant/payments';
+import { CreatePaymentLinkBodySchema, StaticQrBodySchema, type PaymentMethodDetails, type RefundReason } from '@merchant/payments';
 import type { AppConfig } from '../config';
 import type { ChargesActor } from '../modules/payments/charges/charges.service';
 import { buildServices, quietSideEffects } from '../services';
 import type { Executor } from './client';
-import { paymentLinks, staticQrCodes } from './schema';
 import { fixedClock } from '../lib/clock';
-import { newId, newPublicId } from '../lib/crypto';
+import { seedMember } from './seed-context';
 import { demoPayouts } from './seed-payouts';
 import { demoTransfers } from './seed-transfers';
 
@@ -101,38 +100,26 @@ export async function seedDemoPayments(
   const { charges } = services;
   const payouts = demoPayouts(db, businessId, clock, services.payouts);
 
-  const sourceTime = new Date(start - DAY_MS);
-  const links = LINKS.map((link) => ({ ...link, id: newId() }));
-  await db.insert(paymentLinks).values(
-    links.map((link) => ({
-      businessId,
-      id: link.id,
-      publicId: newPublicId(PUBLIC_ID_PREFIXES.link),
+  // The owner made the links and QR codes the day before the history starts, as the screens make them.
+  const owner = await seedMember(db, services, businessId, ownerId);
+  clock.set(new Date(start - DAY_MS));
+  const links = [];
+  for (const link of LINKS) {
+    const body = CreatePaymentLinkBodySchema.parse({
       amount: link.amount,
-      currency: 'sgd',
       purpose: link.purpose,
       reference: link.reference,
-      singleUse: false,
-      collectPhone: link.reference === 'WHOLESALE',
-      createdByUserId: ownerId,
-      createdAt: sourceTime,
-      updatedAt: sourceTime,
-    })),
-  );
-  const qrs = QR_CODES.map((qr) => ({ ...qr, id: newId() }));
-  await db.insert(staticQrCodes).values(
-    qrs.map((qr) => ({
-      businessId,
-      id: qr.id,
-      publicId: newPublicId(PUBLIC_ID_PREFIXES.qr),
-      name: qr.name,
-      amount: null,
-      currency: 'sgd',
-      locationLabel: qr.locationLabel,
-      createdAt: sourceTime,
-      updatedAt: sourceTime,
-    })),
-  );
+      single_use: false,
+      collect_phone: link.reference === 'WHOLESALE',
+    });
+    links.push({ ...link, id: (await services.paymentLinks.create(owner, body)).id });
+  }
+  const qrs = [];
+  for (const qr of QR_CODES) {
+    const body = StaticQrBodySchema.parse({ name: qr.name, amount: null, location_label: qr.locationLabel });
+    qrs.push({ ...qr, id: (await services.staticQrCodes.create(owner, body)).id });
+  }
+  clock.set(new Date(start));
 
   const plan: Planned[] = [];
   for (let day = 0; day < DEMO_HISTORY_DAYS; day++) {

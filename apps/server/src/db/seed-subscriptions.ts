@@ -1,15 +1,10 @@
 import type { PlanInterval, SubscriptionStatus } from '@merchant/payments';
-import type { Executor } from './client';
-import { recurringPlans, subscriptions } from './schema';
+import type { AppConfig } from '../config';
+import { UNATTENDED } from '../http/context';
 import { fixedClock } from '../lib/clock';
-import { newTimeOrderedId } from '../lib/crypto';
-import { createAuditService } from '../modules/platform/audit/audit.service';
-import { createChargesService } from '../modules/payments/charges/charges.service';
-import { createCustomersService } from '../modules/payments/customers/customers.service';
-import { createLedgerService } from '../modules/payments/ledger/ledger.service';
-import { createProcessor } from '../modules/payments/processor/processor.module';
-import { createBilling } from '../modules/payments/subscriptions/subscriptions.billing';
-import { subscriptionsRepository } from '../modules/payments/subscriptions/subscriptions.repository';
+import { buildServices, quietSideEffects } from '../services';
+import type { Executor } from './client';
+import { seedMember } from './seed-context';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -28,8 +23,8 @@ const PLANS: { key: string; name: string; description: string; amount: number; i
 ];
 
 /**
- * Who subscribes to what, where they got to and since when (days before now). A card's test token says how its
- * charges go (`tok_ok_`, `tok_nsf_`: insufficient funds), as the test provider's tokens do.
+ * Who subscribes to what, where they got to and since when (days before now). The test card the customer saved
+ * says how its charges go (`nsf`: it saves, and its charges fail for insufficient funds).
  */
 const SUBSCRIBERS: { customer: readonly [string, string]; plan: string; status: SubscriptionStatus; since: number; card?: 'ok' | 'nsf' }[] = [
   { customer: ['Jamie Tan', 'jamie.tan@example.com'], plan: 'club', status: 'pending', since: 1 },
@@ -42,105 +37,77 @@ const SUBSCRIBERS: { customer: readonly [string, string]; plan: string; status: 
   { customer: ['Lena Ong', 'lena.ong@example.com'], plan: 'course', status: 'completed', since: 100, card: 'ok' },
 ];
 
+const CARDS = { ok: '4242424242424242', nsf: '4000000000009995' } as const;
+
 /**
- * The demo business's recurring billing: three plans and subscriptions in every status, their charges made
- * through the charges service and the subscriptions' billing with a clock set to when they happened (payments,
- * fees and ledger entries as real ones; no mail). Deterministic apart from ids.
+ * The demo business's recurring billing: three plans and subscriptions in every status, made as the owner and the
+ * subscribers would through the product's services, with the clock set to when each step happened: the owner
+ * subscribes the customer and copies the card link, the customer saves a card on it (which starts the trial or
+ * makes the first charge), the schedule charges what falls due until now, and the owner pauses or cancels. So
+ * the charges are real payments (fees and ledger entries), and nobody is mailed. Deterministic apart from ids.
+ *
+ * The processor is called between the charge's two transactions, as in the product: the test processor records
+ * its calls on the database's own handle, so a charge made inside a transaction held open around the call would
+ * wait for itself on the embedded database's one connection.
  */
-export async function seedDemoSubscriptions(db: Executor, businessId: string, ownerId: string, now: Date): Promise<{ subscriptions: number }> {
+export async function seedDemoSubscriptions(
+  db: Executor,
+  businessId: string,
+  ownerId: string,
+  now: Date,
+  config: AppConfig,
+): Promise<{ subscriptions: number }> {
   const clock = fixedClock(now);
-  const audit = createAuditService({ clock });
-  const customerService = createCustomersService({ db, clock, audit });
-  const charges = createChargesService({ db, clock, audit, ledger: createLedgerService({ clock }), processor: createProcessor(), customers: customerService });
-  const billing = createBilling({ db, clock, audit, charges, checkoutOrigin: '' });
-  const planIds = new Map<string, string>();
+  const { services } = buildServices({ db, clock, config, ...quietSideEffects });
+  const { subscriptions, recurringPlans, customers } = services;
+  const owner = await seedMember(db, services, businessId, ownerId);
   const at = (days: number) => new Date(now.getTime() - days * DAY_MS);
 
-  await db.transaction(async (tx) => {
-    for (const plan of PLANS) {
-      const id = newTimeOrderedId(at(30).getTime());
-      planIds.set(plan.key, id);
-      await tx.insert(recurringPlans).values({
-        businessId,
-        id,
-        name: plan.name,
-        description: plan.description,
-        amount: plan.amount,
-        currency: 'sgd',
-        interval: plan.interval,
-        trialDays: plan.trialDays,
-        cycles: plan.cycles,
-        createdByUserId: ownerId,
-        createdAt: at(30),
-        updatedAt: at(30),
-      });
-    }
-  });
+  clock.set(at(30));
+  const planIds = new Map<string, string>();
+  for (const plan of PLANS) {
+    const { id } = await recurringPlans.create(owner, {
+      name: plan.name,
+      description: plan.description,
+      amount: plan.amount,
+      interval: plan.interval,
+      interval_days: null,
+      trial_days: plan.trialDays,
+      cycles: plan.cycles,
+    });
+    planIds.set(plan.key, id);
+  }
 
   for (const spec of SUBSCRIBERS) {
     const plan = PLANS.find((p) => p.key === spec.plan)!;
-    const planId = planIds.get(plan.key)!;
     const since = at(spec.since);
-    clock.set(since);
-    await db.transaction(async (tx) => {
-      const customer = await customerService.findOrCreateByEmail(
-        tx,
-        businessId,
-        { name: spec.customer[0], email: spec.customer[1], phone: null },
-        { ip: '', userAgent: null },
-      );
-      // On a plan with a trial, a card saved starts it: a subscriber still in it saved the card `since`; one past it
-      // saved the card a trial earlier and was first charged `since`, when the trial ended.
-      const trialing = spec.status === 'trialing';
-      const trialEnd = plan.trialDays > 0 && spec.card ? new Date(since.getTime() + (trialing ? plan.trialDays * DAY_MS : 0)) : null;
-      const createdAt = trialEnd && !trialing ? new Date(since.getTime() - plan.trialDays * DAY_MS) : since;
-      const id = newTimeOrderedId(createdAt.getTime());
-      await tx.insert(subscriptions).values({
-        businessId,
-        id,
-        customerId: customer.id,
-        planId,
-        name: plan.name,
-        amount: plan.amount,
-        currency: 'sgd',
-        interval: plan.interval,
-        intervalDays: null,
-        trialDays: plan.trialDays,
-        cyclesTotal: plan.cycles,
-        status: trialing ? 'trialing' : 'pending',
-        trialEndAt: trialEnd,
-        anchorAt: trialing ? trialEnd : null,
-        nextChargeAt: trialing ? trialEnd : null,
-        ...(spec.card
-          ? {
-              methodKind: 'card' as const,
-              methodToken: `tok_${spec.card}_demo${spec.since}`,
-              methodBrand: 'visa',
-              methodLast4: spec.card === 'ok' ? '4242' : '9995',
-              methodExpMonth: 12,
-              methodExpYear: 2030,
-            }
-          : {}),
-        createdByUserId: ownerId,
-        createdAt,
-        updatedAt: since,
-      });
-      if (!spec.card || trialing) return;
-      let row = (await subscriptionsRepository.lock(tx, businessId, id))!;
-      row = (await billing.chargePeriod(tx, row, { reanchor: true })).subscription;
-      // A completed one made every charge, each when its period began.
-      while (spec.status === 'completed' && row.cyclesTotal !== null && row.cyclesDone < row.cyclesTotal && row.nextChargeAt) {
-        clock.set(row.nextChargeAt);
-        row = (await billing.chargePeriod(tx, row, { reanchor: false })).subscription;
-      }
-      const end = { nextChargeAt: null, endedAt: clock.now(), updatedAt: clock.now() };
-      if (spec.status === 'paused') await subscriptionsRepository.update(tx, businessId, id, { status: 'paused', nextChargeAt: null, pausedAt: clock.now() });
-      if (spec.status === 'cancelled') await subscriptionsRepository.update(tx, businessId, id, { status: 'cancelled', ...end });
-      if (spec.status === 'completed') {
-        // The period its last charge paid for has ended.
-        await subscriptionsRepository.update(tx, businessId, id, { status: 'completed', ...end, endedAt: row.currentPeriodEnd ?? clock.now() });
-      }
+    // On a plan with a trial, a card saved starts it: a subscriber still in it saved the card `since`; one past it
+    // saved the card a trial earlier and was first charged `since`, when the trial ended.
+    const pastTrial = plan.trialDays > 0 && spec.card !== undefined && spec.status !== 'trialing';
+    clock.set(pastTrial ? new Date(since.getTime() - plan.trialDays * DAY_MS) : since);
+    const customer = await customers.findOrCreateByEmail(db, businessId, { name: spec.customer[0], email: spec.customer[1], phone: null }, UNATTENDED, {
+      userId: ownerId,
+      via: 'The owner',
     });
+    const { id } = await subscriptions.create(owner, { customer_id: customer.id, plan_id: planIds.get(plan.key)! });
+    if (!spec.card) continue;
+    const link = await subscriptions.copySetupLink(owner, id);
+    await subscriptions.setups.saveCard(link.public_id, { number: CARDS[spec.card], exp_month: 12, exp_year: 2030, cvc: '123' }, UNATTENDED);
+    // The schedule charges each period as it falls due, until now (a completed one made every charge and ended).
+    // The schedule acts at the next charge, or at the end of the period that ends it (the last of a fixed number).
+    const dueAt = async () => {
+      const sub = await subscriptions.get(owner, id);
+      return sub.next_charge_at ?? (sub.status === 'active' ? sub.current_period_end : null);
+    };
+    for (let due = await dueAt(); due && Date.parse(due) <= now.getTime();) {
+      clock.set(new Date(Math.max(Date.parse(due), clock.now().getTime())));
+      await subscriptions.scheduler.runSubscription(businessId, id);
+      const next = await dueAt();
+      if (next === due) break;
+      due = next;
+    }
+    if (spec.status === 'paused') await subscriptions.pause(owner, id);
+    if (spec.status === 'cancelled') await subscriptions.cancel(owner, id, { at_period_end: false });
   }
   return { subscriptions: SUBSCRIBERS.length };
 }

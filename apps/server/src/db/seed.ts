@@ -1,10 +1,9 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Role } from '@merchant/core';
+import { STEP_BODY_SCHEMAS } from '@merchant/business';
 import type { Executor } from './client';
-import { bankAccounts, businesses, onboardingAnswers, onboardingDocuments, providerConnections, users, verificationEvents } from './schema';
-import { appSecret } from '../lib/app-secrets';
-import { secretBox, storedSettings } from '../modules/payments/payment-methods/provider-secrets';
-import { createFileStore } from '../lib/file-store';
+import { businesses, users } from './schema';
+import { seedMember } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../config';
@@ -41,13 +40,11 @@ export async function hasDemoUsers(db: Executor): Promise<boolean> {
 
 /**
  * Seeds demo data. Only call on an empty database (npm start checks). The demo business's payment history
- * is seedDemoPayments's (seed-payments.ts), with the owner's id this answers; the API tests go without it.
+ * is seedDemoPayments's (seed-payments.ts), with the owner's id this answers; the API tests go without it. What a
+ * person does on a screen (connect Stripe, add a bank account, fill in and submit the questionnaire) goes through
+ * that screen's service as that person; the pending business's documents are stored under the config's data folder.
  */
-export async function seedDemoData(
-  db: Executor,
-  clock: Clock,
-  options: { config: AppConfig; uploadsDir?: string },
-): Promise<{ businessId: string; ownerId: string }> {
+export async function seedDemoData(db: Executor, clock: Clock, options: { config: AppConfig }): Promise<{ businessId: string; ownerId: string }> {
   const { services } = buildServices({ db, clock, config: options.config, ...quietSideEffects });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
@@ -60,33 +57,15 @@ export async function seedDemoData(
     // Through the business service, as sign-up makes one: its owner, its country's time zone, the audit entry.
     const business = (owner: UserRow, name: string, identifier: string, type: 'merchant' | 'partner' = 'merchant') =>
       services.business.create(tx, owner, { name, identifier, country: 'sg', currency: 'sgd' }, type, UNATTENDED);
-    // Where the super admin's review left each business (the review has its own flow and tests).
-    const reviewed = (
-      businessId: string,
-      values: Partial<Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'stripeEnabled' | 'activeProviders' | 'features'>>,
-    ) => tx.update(businesses).set(values).where(eq(businesses.id, businessId));
     const member = (businessId: string, userId: string, role: Role) => services.business.join(tx, { businessId, userId, role, at: now });
 
     const owner = await user(DEMO_USERS.owner, 'Olivia Owner');
-    const ownerId = owner.id;
     const demoId = (await business(owner, 'Demo Coffee Roasters', 'demo-coffee')).id;
-    await reviewed(demoId, { onboardingStatus: 'completed', stripeEnabled: true, activeProviders: ['stripe'], features: { send_money: true } });
-    // Its Stripe account in test mode: the connection the stripe_enabled flag above follows.
-    const box = secretBox(await appSecret(tx, 'provider_secret_key', now));
-    await tx.insert(providerConnections).values({
-      businessId: demoId,
-      provider: 'stripe',
-      status: 'connected',
-      settings: {
-        ...storedSettings(box, {
-          account_id: 'acct_DemoCoffee2026',
-          publishable_key: 'pk_test_DemoCoffeeRoasters2026',
-          secret_key: 'sk_test_DemoCoffeeRoasters2026',
-        }),
-      },
-      createdAt: now,
-      updatedAt: now,
-    });
+    // Where the super admins' review left it: verified, with send money turned on (the review has its own flow and tests).
+    await tx
+      .update(businesses)
+      .set({ onboardingStatus: 'completed', features: { send_money: true } })
+      .where(eq(businesses.id, demoId));
     await member(demoId, (await user(DEMO_USERS.admin, 'Adam Admin')).id, 'admin');
     await member(demoId, (await user(DEMO_USERS.manager, 'Maya Manager')).id, 'manager');
     await member(demoId, (await user(DEMO_USERS.cashier, 'Casey Cashier')).id, 'cashier');
@@ -101,73 +80,81 @@ export async function seedDemoData(
       createdAt: now,
     });
 
-    // Where its payouts go: a local Singapore account, the default for SGD.
-    await tx.insert(bankAccounts).values({
-      businessId: demoId,
-      id: newId(),
-      type: 'local',
-      holderName: 'Demo Coffee Roasters Pte. Ltd.',
-      bankName: 'DBS Bank',
-      country: 'sg',
-      currency: 'sgd',
-      bankCode: '7171',
-      branchCode: '081',
-      accountNumber: '0721234567',
-      isIban: false,
-      isDefault: true,
-      createdAt: now,
-      updatedAt: now,
-    });
-
     // A partner business is onboarded from the start.
     await business(await user(DEMO_USERS.partner, 'Parker Partner'), 'Demo Partners', 'demo-partners', 'partner');
-
     await user(DEMO_USERS.super, 'Sam Super', true);
-
     // Where sign-up leaves a business: the onboarding questionnaire.
     await business(await user(DEMO_USERS.new, 'Nina New'), 'New Bakery', 'new-bakery');
-
-    // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
     const pending = await user(DEMO_USERS.pending, 'Priya Pending');
-    const pendingOwner = pending.id;
     const pendingId = (await business(pending, 'Pending Pottery', 'pending-pottery')).id;
-    await reviewed(pendingId, { onboardingStatus: 'pending_verification' });
-    const answers: Record<'business' | 'owner' | 'address' | 'sales', Record<string, unknown>> = {
-      business: { legal_name: 'Pending Pottery Pte. Ltd.', legal_type: 'company', registration_number: '202612345K', website: null, industry: 'retail' },
-      owner: { full_name: 'Priya Pending', date_of_birth: '1988-04-12', nationality: 'sg', id_type: 'national_id', id_number: 'S8812345A' },
-      address: { line1: '12 Clay Street', line2: '#03-04', city: 'Singapore', state: null, postal_code: '049321' },
-      sales: {
-        monthly_volume: '10k_50k',
-        average_ticket: { amount: 4500, currency: 'sgd' },
-        description: 'Handmade ceramics, pottery classes and gift vouchers.',
-      },
-    };
-    for (const [step, data] of Object.entries(answers) as [keyof typeof answers, Record<string, unknown>][]) {
-      await tx.insert(onboardingAnswers).values({ businessId: pendingId, step, data, updatedByUserId: pendingOwner, createdAt: now, updatedAt: now });
-    }
-    const documents = options.uploadsDir
-      ? (['business_registration', 'owner_id'] as const).map((kind) => ({ id: newId(), kind, fileName: `${kind.replace('_', '-')}.pdf` }))
-      : [];
-    for (const doc of documents) {
-      await tx.insert(onboardingDocuments).values({
-        businessId: pendingId,
-        id: doc.id,
-        kind: doc.kind,
-        fileName: doc.fileName,
-        contentType: 'application/pdf',
-        sizeBytes: demoPdf(doc.fileName).length,
-        uploadedByUserId: pendingOwner,
-        createdAt: now,
-      });
-    }
-    await tx.insert(verificationEvents).values({ businessId: pendingId, id: newId(), kind: 'submitted', actorUserId: pendingOwner, createdAt: now });
-    return { businessId: demoId, ownerId, pendingId, documents };
+    return { demoId, ownerId: owner.id, pendingId, pendingOwner: pending.id };
   });
-  if (options.uploadsDir) {
-    const files = createFileStore(options.uploadsDir);
-    for (const doc of seeded.documents) await files.save(seeded.pendingId, doc.id, demoPdf(doc.fileName));
+
+  // The demo business's owner connects its Stripe account in test mode (which turns Stripe on) and adds where its
+  // payouts go: a local Singapore account, the default for SGD.
+  const owner = await seedMember(db, services, seeded.demoId, seeded.ownerId);
+  await services.paymentMethods.connect(owner, 'stripe', {
+    account_id: 'acct_DemoCoffee2026',
+    publishable_key: 'pk_test_DemoCoffeeRoasters2026',
+    secret_key: 'sk_test_DemoCoffeeRoasters2026',
+  });
+  await services.bankAccounts.create(owner, {
+    type: 'local',
+    holder_name: 'Demo Coffee Roasters Pte. Ltd.',
+    bank_name: 'DBS Bank',
+    country: 'sg',
+    currency: 'sgd',
+    bank_code: '7171',
+    branch_code: '081',
+    account_number: '0721234567',
+    password: DEMO_PASSWORD,
+  });
+
+  // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
+  const pending = await seedMember(db, services, seeded.pendingId, seeded.pendingOwner);
+  const { onboarding } = services;
+  await onboarding.saveStep(
+    pending,
+    'business',
+    STEP_BODY_SCHEMAS.business.parse({
+      legal_name: 'Pending Pottery Pte. Ltd.',
+      legal_type: 'company',
+      registration_number: '202612345K',
+      website: null,
+      industry: 'retail',
+    }),
+  );
+  await onboarding.saveStep(
+    pending,
+    'owner',
+    STEP_BODY_SCHEMAS.owner.parse({
+      full_name: 'Priya Pending',
+      date_of_birth: '1988-04-12',
+      nationality: 'sg',
+      id_type: 'national_id',
+      id_number: 'S8812345A',
+    }),
+  );
+  await onboarding.saveStep(
+    pending,
+    'address',
+    STEP_BODY_SCHEMAS.address.parse({ line1: '12 Clay Street', line2: '#03-04', city: 'Singapore', state: null, postal_code: '049321' }),
+  );
+  await onboarding.saveStep(
+    pending,
+    'sales',
+    STEP_BODY_SCHEMAS.sales.parse({
+      monthly_volume: '10k_50k',
+      average_ticket: { amount: 4500, currency: 'sgd' },
+      description: 'Handmade ceramics, pottery classes and gift vouchers.',
+    }),
+  );
+  for (const kind of ['business_registration', 'owner_id'] as const) {
+    const fileName = `${kind.replace('_', '-')}.pdf`;
+    await onboarding.uploadDocument(pending, kind, { fileName, declaredType: 'application/pdf', bytes: demoPdf(fileName) });
   }
-  return { businessId: seeded.businessId, ownerId: seeded.ownerId };
+  await onboarding.submit(pending);
+  return { businessId: seeded.demoId, ownerId: seeded.ownerId };
 }
 
 /** A one-page PDF saying it is demo data (the seeded pending business's documents). */

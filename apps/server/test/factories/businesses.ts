@@ -4,8 +4,7 @@ import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { newId } from '@/lib/crypto';
 import { UNATTENDED } from '@/http/context';
 import { userRepository } from '@/modules/identity/user/user.repository';
-import { businessDetailsRepository } from '@/modules/business/details/business-details.repository';
-import { verificationRepository } from '@/modules/business/verification/verification.repository';
+import type { BusinessChange } from '@/modules/business/business/business.service';
 import { Agent, type TestContext } from '../harness';
 import { FACTORY_PASSWORD, lastMailTo, signUp, enableTwoFactor, type Person } from './people';
 import { unique, uniqueEmail } from './unique';
@@ -26,7 +25,7 @@ export interface CreateBusinessOptions<S extends StaffRole> {
   /** `completed` by default (most screens need an onboarded business); `questionnaire` is where sign-up leaves it. */
   onboarding?: OnboardingStatus;
   /** Business flags the super admin sets (`features`, `stripeEnabled`, ...). */
-  flags?: Omit<Parameters<typeof verificationRepository.update>[2], 'onboardingStatus' | 'updatedAt'>;
+  flags?: Pick<BusinessChange, 'statusBeforeBlock' | 'stripeEnabled' | 'xenditEnabled' | 'platformEnabled' | 'features'>;
   name?: string;
   country?: string;
   currency?: string;
@@ -70,15 +69,17 @@ export async function createBusiness<const S extends StaffRole = never>(
 
 /**
  * What a business made by sign-up is given after it: its time zone (UTC unless asked) and the super admin's
- * review (onboarding status and flags), written with the repositories since the review flow has its own tests.
+ * review (onboarding status and flags), written through the business service's `update` since the review flow has its
+ * own tests.
  */
 async function reviewed(t: TestContext, businessId: string, options: Pick<CreateBusinessOptions<never>, 'timeZone' | 'onboarding' | 'flags'>) {
   const timeZone = options.timeZone ?? 'UTC';
-  if (timeZone !== 'country') await businessDetailsRepository.update(t.database.db, businessId, { timeZone, updatedAt: t.clock.now() });
   const onboarding = options.onboarding ?? 'completed';
-  if (onboarding !== 'questionnaire' || options.flags) {
-    await verificationRepository.update(t.database.db, businessId, { ...options.flags, onboardingStatus: onboarding, updatedAt: t.clock.now() });
-  }
+  const values = {
+    ...(timeZone !== 'country' ? { timeZone } : {}),
+    ...(onboarding !== 'questionnaire' || options.flags ? { ...options.flags, onboardingStatus: onboarding } : {}),
+  };
+  if (Object.keys(values).length > 0) await t.services.business.update(t.database.db, businessId, { ...values, updatedAt: t.clock.now() });
 }
 
 /**

@@ -5,6 +5,11 @@ import { preparedStatement } from '@/db/prepared';
 
 export type NewBusiness = typeof businesses.$inferInsert;
 export type NewBusinessUser = typeof businessUsers.$inferInsert;
+/**
+ * Columns of the business's row the modules that keep them change (details, onboarding status, the review's flags,
+ * the providers' flags, the logo): never its id, identifier, type or creation.
+ */
+export type BusinessChange = Partial<Omit<NewBusiness, 'id' | 'identifier' | 'type' | 'createdAt'>> & { updatedAt: Date };
 
 /** Every business endpoint's access check runs it: built once (db/prepared.ts). */
 const withActiveRole = preparedStatement('business_with_active_role', (db, name) =>
@@ -21,6 +26,15 @@ const withActiveRole = preparedStatement('business_with_active_role', (db, name)
 );
 
 export const businessRepository = {
+  /** The business row, locked for the rest of the transaction. */
+  async lock(db: Executor, businessId: string) {
+    const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId)).for('update');
+    return row ?? null;
+  },
+  async update(db: Executor, businessId: string, values: BusinessChange) {
+    const [row] = await db.update(businesses).set(values).where(eq(businesses.id, businessId)).returning();
+    return row!;
+  },
   async findById(db: Executor, businessId: string) {
     const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
     return row ?? null;
@@ -82,6 +96,22 @@ export const businessRepository = {
       .from(businessWarnings)
       .where(and(eq(businessWarnings.businessId, businessId), eq(businessWarnings.active, true)))
       .orderBy(asc(businessWarnings.createdAt));
+  },
+  async updateMember(db: Executor, businessId: string, id: string, values: Partial<Pick<NewBusinessUser, 'role' | 'status'>>) {
+    await db
+      .update(businessUsers)
+      .set(values)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
+  },
+  async deleteMember(db: Executor, businessId: string, id: string) {
+    await db.delete(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
+  },
+  async deactivateWarnings(db: Executor, businessId: string, ids: string[]) {
+    if (ids.length === 0) return;
+    await db
+      .update(businessWarnings)
+      .set({ active: false })
+      .where(and(eq(businessWarnings.businessId, businessId), inArray(businessWarnings.id, ids)));
   },
   async addWarning(db: Executor, row: typeof businessWarnings.$inferInsert) {
     await db.insert(businessWarnings).values(row);

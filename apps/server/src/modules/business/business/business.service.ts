@@ -14,7 +14,9 @@ import { newId, randomToken } from '@/lib/crypto';
 import type { BusinessRow, RequestMeta, SignedInContext, UserRow } from '@/http/context';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { transfersAwaitingReview } from '@/modules/payments/send-money/transfers.read-model';
-import { businessRepository as repo } from './business.repository';
+import { businessRepository as repo, type BusinessChange } from './business.repository';
+
+export type { BusinessChange } from './business.repository';
 
 type BusinessWarningInsert = Parameters<typeof repo.addWarning>[1];
 import { presentBusiness, type BusinessView } from './business.presenter';
@@ -118,6 +120,38 @@ export function createBusinessService(deps: {
     /** The business with this id, or null. */
     async find(businessId: string): Promise<BusinessRow | null> {
       return (await repo.findById(db, businessId)) ?? null;
+    },
+
+    /**
+     * The business row locked for the rest of the caller's transaction: a module that changes its columns of the
+     * row (`update`) and must see no concurrent change first takes this lock.
+     */
+    async lock(tx: Executor, businessId: string): Promise<BusinessRow | null> {
+      return repo.lock(tx, businessId);
+    },
+
+    /**
+     * Changes columns of the business's row in the caller's transaction and answers the row. The row is this
+     * module's: the modules that keep some of its columns (details, onboarding, verification, payment methods, the
+     * checkout's logo) change them only through here (docs/architecture.md, "Table ownership").
+     */
+    async update(tx: Executor, businessId: string, values: BusinessChange): Promise<BusinessRow> {
+      return repo.update(tx, businessId, values);
+    },
+
+    /** Changes a member's role or status (staff's changes) inside the caller's transaction. */
+    async changeMember(tx: Executor, businessId: string, memberId: string, values: { role?: Role; status?: 'active' | 'deactivated' }): Promise<void> {
+      await repo.updateMember(tx, businessId, memberId, values);
+    },
+
+    /** Removes a membership (staff's removal) inside the caller's transaction. */
+    async removeMember(tx: Executor, businessId: string, memberId: string): Promise<void> {
+      await repo.deleteMember(tx, businessId, memberId);
+    },
+
+    /** Turns off warning banners of a business (those another module raised) inside the caller's transaction. */
+    async closeWarnings(tx: Executor, businessId: string, ids: string[]): Promise<void> {
+      await repo.deactivateWarnings(tx, businessId, ids);
     },
 
     /** Raises a warning banner on a business inside the caller's transaction. */

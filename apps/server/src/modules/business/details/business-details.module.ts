@@ -6,6 +6,6 @@ import { createBusinessDetailsService } from './business-details.service';
 export const businessDetailsModule = defineModule({
   name: 'businessDetails',
   create: ({ db, clock, audit, business }: Pick<Platform, 'db' | 'clock' | 'audit'> & { business: BusinessService }) =>
-    createBusinessDetailsService({ db, clock, audit, present: business.present }),
+    createBusinessDetailsService({ db, clock, audit, business }),
   routes: businessDetailsRoutes,
 });

@@ -5,7 +5,7 @@ import type { Executor } from '@/db/client';
 import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import type { BusinessView } from '../business/business.presenter';
+import type { BusinessService } from '../business/business.service';
 import { businessDetailsRepository as repo, type BusinessDetailsChange } from './business-details.repository';
 
 type UpdateBusiness = z.output<typeof UpdateBusinessBodySchema>;
@@ -41,14 +41,20 @@ function timeZoneChange(current: { country: string; timeZone: string }, body: Up
  * The country is fixed once verification is completed; turning on the staff two-factor requirement
  * needs two-factor on the account that turns it on (or they would lock themselves out).
  */
-export function createBusinessDetailsService(deps: { db: Executor; clock: Clock; audit: AuditService; present: (ctx: BusinessView) => Promise<Business> }) {
+export function createBusinessDetailsService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  /** The business's row is the business module's: its details are changed through it. */
+  business: Pick<BusinessService, 'lock' | 'update' | 'present'>;
+}) {
   return {
     /** Saves the changes and answers the business as the caller now sees it. */
     async update(ctx: BusinessContext, body: UpdateBusiness): Promise<Business> {
       const { user } = ctx;
       const business = ctx.business.row;
       const row = await deps.db.transaction(async (tx) => {
-        const current = await repo.findForUpdate(tx, business.id);
+        const current = await deps.business.lock(tx, business.id);
         if (!current) throw new AppError('NOT_FOUND', 'Business not found.');
         const wanted: BusinessDetailsChange = {
           ...(body.name !== undefined ? { name: body.name } : {}),
@@ -79,7 +85,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
         }
         if (changed.length === 0) return current;
         const values = Object.fromEntries(changed.map((k) => [k, wanted[k]])) as BusinessDetailsChange;
-        const updated = await repo.update(tx, business.id, { ...values, updatedAt: deps.clock.now() });
+        const updated = await deps.business.update(tx, business.id, { ...values, updatedAt: deps.clock.now() });
         const fields = [...new Set(changed.map((k) => LABELS[k]))];
         await deps.audit.record(tx, ctx, {
           action: 'business.updated',
@@ -92,7 +98,7 @@ export function createBusinessDetailsService(deps: { db: Executor; clock: Clock;
         });
         return updated;
       });
-      return deps.present({ user, business: { ...ctx.business, row } });
+      return deps.business.present({ user, business: { ...ctx.business, row } });
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { businesses, businessWarnings, onboardingAnswers, onboardingDocuments, users, verificationEvents } from '@/db/schema';
+import { onboardingAnswers, onboardingDocuments, users, verificationEvents } from '@/db/schema';
 
 export type AnswerRow = typeof onboardingAnswers.$inferSelect;
 export type DocumentRow = typeof onboardingDocuments.$inferSelect;
@@ -54,21 +54,12 @@ export const onboardingRepository = {
   async insertEvent(db: Executor, row: typeof verificationEvents.$inferInsert) {
     await db.insert(verificationEvents).values(row);
   },
-  async setOnboardingStatus(db: Executor, businessId: string, status: (typeof businesses.$inferSelect)['onboardingStatus'], now: Date) {
-    const [row] = await db.update(businesses).set({ onboardingStatus: status, updatedAt: now }).where(eq(businesses.id, businessId)).returning();
-    return row!;
-  },
-  /** Turns off every banner a request for changes raised on this business. */
-  async deactivateVerificationWarnings(db: Executor, businessId: string) {
+  /** The banners the requests for changes raised on this business. */
+  async raisedWarningIds(db: Executor, businessId: string): Promise<string[]> {
     const raised = await db
       .select({ id: verificationEvents.warningId })
       .from(verificationEvents)
       .where(and(eq(verificationEvents.businessId, businessId), isNotNull(verificationEvents.warningId)));
-    const ids = raised.map((r) => r.id).filter((id): id is string => id !== null);
-    if (ids.length === 0) return;
-    await db
-      .update(businessWarnings)
-      .set({ active: false })
-      .where(and(eq(businessWarnings.businessId, businessId), inArray(businessWarnings.id, ids)));
+    return raised.map((r) => r.id).filter((id): id is string => id !== null);
   },
 };

@@ -20,7 +20,7 @@ import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/crypto';
 import type { FileStore } from '@/lib/file-store';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import { onboardingProgressOf } from '../business/business.service';
+import { onboardingProgressOf, type BusinessService } from '../business/business.service';
 import { checkDocument } from './document-type';
 import { onboardingRepository as repo, type DocumentRow, type VerificationEventRow } from './onboarding.repository';
 
@@ -57,7 +57,14 @@ export function completedStepsOf(answerSteps: readonly string[], documentKinds: 
   return ONBOARDING_STEPS.filter((step) => (step === 'documents' ? documentsDone : answerSteps.includes(step)));
 }
 
-export function createOnboardingService(deps: { db: Executor; clock: Clock; audit: AuditService; files: FileStore }) {
+export function createOnboardingService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  files: FileStore;
+  /** The business's row and banners are the business module's: its status and banners change through it. */
+  business: Pick<BusinessService, 'update' | 'closeWarnings'>;
+}) {
   const { db, clock, audit, files } = deps;
 
   async function view(business: BusinessRow, executor: Executor = db): Promise<Onboarding> {
@@ -146,7 +153,7 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
 
     /** Turns off every banner a request for changes raised on this business, inside the caller's transaction. */
     async closeVerificationWarnings(tx: Executor, businessId: string): Promise<void> {
-      await repo.deactivateVerificationWarnings(tx, businessId);
+      await deps.business.closeWarnings(tx, businessId, await repo.raisedWarningIds(tx, businessId));
     },
 
     /** GET .../onboarding-progress for a business (decision: docs/decisions.md). */
@@ -273,7 +280,7 @@ export function createOnboardingService(deps: { db: Executor; clock: Clock; audi
         );
       }
       const updated = await db.transaction(async (tx) => {
-        const row = await repo.setOnboardingStatus(tx, business.id, 'pending_verification', clock.now());
+        const row = await deps.business.update(tx, business.id, { onboardingStatus: 'pending_verification', updatedAt: clock.now() });
         await repo.insertEvent(tx, { businessId: business.id, id: newId(), kind: 'submitted', actorUserId: ctx.user.id, createdAt: clock.now() });
         await audit.record(tx, ctx, {
           action: 'onboarding.submitted',

@@ -1,15 +1,12 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { businessUsers, businesses, users } from '@/db/schema';
+import { businessUsers, users } from '@/db/schema';
 
 export type MemberRole = (typeof businessUsers.$inferSelect)['role'];
 
 /** Staff members of one business: every query is scoped by the business id. */
 export const staffRepository = {
   /** Locks the business row: member changes of one business run one after the other (last-owner rule). */
-  async lockBusiness(db: Executor, businessId: string) {
-    await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
-  },
   /** Every member, active or not, in the order they joined. */
   async listMembers(db: Executor, businessId: string) {
     return db
@@ -43,14 +40,5 @@ export const staffRepository = {
       .from(businessUsers)
       .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.role, 'owner'), eq(businessUsers.status, 'active')));
     return Number(row?.n ?? 0);
-  },
-  async update(db: Executor, businessId: string, id: string, values: { role?: MemberRole; status?: 'active' | 'deactivated' }) {
-    await db
-      .update(businessUsers)
-      .set(values)
-      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
-  },
-  async remove(db: Executor, businessId: string, id: string) {
-    await db.delete(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)));
   },
 };

@@ -38,7 +38,8 @@ export function createStaffService(deps: {
   clock: Clock;
   audit: AuditService;
   mailer: Mailer;
-  business: Pick<BusinessService, 'join'>;
+  /** The membership rows and the business's row are the business module's: members join, change and leave through it. */
+  business: Pick<BusinessService, 'join' | 'lock' | 'changeMember' | 'removeMember'>;
   publicUrl: string;
 }) {
   const { db, clock, audit } = deps;
@@ -71,7 +72,7 @@ export function createStaffService(deps: {
 
   /** The rules every change of a member goes through, checked inside the transaction that makes it. */
   async function guardChange(tx: Executor, ctx: BusinessContext, id: string, what: 'role' | 'status' | 'remove') {
-    await repo.lockBusiness(tx, ctx.business.row.id);
+    await deps.business.lock(tx, ctx.business.row.id);
     const found = await loadMember(tx, ctx, id);
     if (found.member.userId === ctx.user.id) {
       const message =
@@ -113,7 +114,7 @@ export function createStaffService(deps: {
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
       const row = await db.transaction(async (tx) => {
-        await repo.lockBusiness(tx, ctx.business.row.id);
+        await deps.business.lock(tx, ctx.business.row.id);
         if (await repo.findActiveMemberByEmail(tx, ctx.business.row.id, email)) {
           throw fieldError('STAFF_ALREADY_MEMBER', 'email', 'This person is already a member of the business.');
         }
@@ -215,7 +216,7 @@ export function createStaffService(deps: {
         assertMayAssign(ctx, role);
         if (member.role === role) return;
         if (role !== 'owner') await assertNotLastOwner(tx, ctx, member, 'demoted');
-        await repo.update(tx, ctx.business.row.id, id, { role });
+        await deps.business.changeMember(tx, ctx.business.row.id, id, { role });
         await audit.record(tx, ctx, {
           action: 'staff.role_changed',
           description: `Changed the role of ${email} from ${ROLE_TITLES[member.role]} to ${ROLE_TITLES[role]}`,
@@ -236,7 +237,7 @@ export function createStaffService(deps: {
         const status = active ? 'active' : 'deactivated';
         if (member.status === status) return;
         if (!active) await assertNotLastOwner(tx, ctx, member, 'deactivated');
-        await repo.update(tx, ctx.business.row.id, id, { status });
+        await deps.business.changeMember(tx, ctx.business.row.id, id, { status });
         await audit.record(tx, ctx, {
           action: active ? 'staff.reactivated' : 'staff.deactivated',
           description: `${active ? 'Reactivated' : 'Deactivated'} ${email}`,
@@ -254,7 +255,7 @@ export function createStaffService(deps: {
       await db.transaction(async (tx) => {
         const { member, email } = await guardChange(tx, ctx, id, 'remove');
         await assertNotLastOwner(tx, ctx, member, 'removed');
-        await repo.remove(tx, ctx.business.row.id, id);
+        await deps.business.removeMember(tx, ctx.business.row.id, id);
         await audit.record(tx, ctx, {
           action: 'staff.removed',
           description: `Removed ${email} (${ROLE_TITLES[member.role]}) from the business`,

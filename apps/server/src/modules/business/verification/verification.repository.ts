@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { businesses, businessUsers, users } from '@/db/schema';
 
-/** SQL of the super admins' review: the queue and changes to a reviewed business. */
+/** SQL of the super admins' review: the queue and who is mailed (the business's row changes through the business service). */
 export const verificationRepository = {
   /** Businesses pending verification with their latest submission, oldest submission first. */
   pendingQueue(db: Executor) {
@@ -23,17 +23,5 @@ export const verificationRepository = {
       .innerJoin(users, eq(users.id, businessUsers.userId))
       .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.role, 'owner'), eq(businessUsers.status, 'active')))
       .orderBy(asc(businessUsers.createdAt));
-  },
-  async update(
-    db: Executor,
-    businessId: string,
-    values: Partial<
-      Pick<typeof businesses.$inferInsert, 'onboardingStatus' | 'statusBeforeBlock' | 'stripeEnabled' | 'xenditEnabled' | 'platformEnabled' | 'features'>
-    > & {
-      updatedAt: Date;
-    },
-  ) {
-    const [row] = await db.update(businesses).set(values).where(eq(businesses.id, businessId)).returning();
-    return row!;
   },
 };

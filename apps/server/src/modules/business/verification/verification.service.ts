@@ -111,7 +111,7 @@ export function createVerificationService(deps: {
       requirePending(row);
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
-        const next = await repo.update(tx, row.id, { onboardingStatus: 'completed', updatedAt: now });
+        const next = await deps.business.update(tx, row.id, { onboardingStatus: 'completed', updatedAt: now });
         await deps.onboarding.closeVerificationWarnings(tx, row.id);
         await deps.onboarding.recordEvent(tx, { businessId: row.id, id: newId(), kind: 'approved', actorUserId: ctx.user.id, createdAt: now });
         await audit.record(tx, ctx, {
@@ -142,7 +142,7 @@ export function createVerificationService(deps: {
       requirePending(row);
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
-        const next = await repo.update(tx, row.id, { onboardingStatus: 'questionnaire', updatedAt: now });
+        const next = await deps.business.update(tx, row.id, { onboardingStatus: 'questionnaire', updatedAt: now });
         await deps.onboarding.closeVerificationWarnings(tx, row.id);
         const warningId = newId();
         await deps.business.addWarning(tx, {
@@ -197,7 +197,7 @@ export function createVerificationService(deps: {
       if (row.onboardingStatus === 'blocked') throw new AppError('VERIFICATION_NOT_PENDING', `${row.name} is already blocked.`);
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
-        const next = await repo.update(tx, row.id, { onboardingStatus: 'blocked', statusBeforeBlock: row.onboardingStatus, updatedAt: now });
+        const next = await deps.business.update(tx, row.id, { onboardingStatus: 'blocked', statusBeforeBlock: row.onboardingStatus, updatedAt: now });
         await deps.onboarding.closeVerificationWarnings(tx, row.id);
         await deps.onboarding.recordEvent(tx, {
           businessId: row.id,
@@ -242,7 +242,7 @@ export function createVerificationService(deps: {
       const status = row.statusBeforeBlock ?? (wasVerified ? 'completed' : 'questionnaire');
       const updated = await db.transaction(async (tx) => {
         const now = clock.now();
-        const next = await repo.update(tx, row.id, { onboardingStatus: status, statusBeforeBlock: null, updatedAt: now });
+        const next = await deps.business.update(tx, row.id, { onboardingStatus: status, statusBeforeBlock: null, updatedAt: now });
         await deps.onboarding.recordEvent(tx, { businessId: row.id, id: newId(), kind: 'unblocked', actorUserId: ctx.user.id, createdAt: now });
         await audit.record(tx, ctx, {
           action: 'verification.unblocked',
@@ -279,7 +279,7 @@ export function createVerificationService(deps: {
       const changed = (Object.keys(after) as (keyof BusinessFlags)[]).filter((k) => after[k] !== before[k]);
       if (changed.length === 0) return review(row);
       const updated = await db.transaction(async (tx) => {
-        const next = await repo.update(tx, row.id, {
+        const next = await deps.business.update(tx, row.id, {
           platformEnabled: after.platform_enabled,
           features: { ...row.features, send_money: after.send_money },
           updatedAt: clock.now(),

@@ -49,8 +49,8 @@ export const checkoutCustomisationRepository = {
       .returning();
     return row!;
   },
-  /** The business's name and logo, its row locked when `lock` (a logo change). */
-  async business(db: Executor, businessId: string, lock = false) {
+  /** The business's name, logo, address and time zone. */
+  async business(db: Executor, businessId: string) {
     const query = db
       .select({
         name: businesses.name,
@@ -65,10 +65,7 @@ export const checkoutCustomisationRepository = {
       })
       .from(businesses)
       .where(eq(businesses.id, businessId));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = await query;
     return row ?? null;
-  },
-  async setLogo(db: Executor, businessId: string, logoUrl: string | null, now: Date): Promise<void> {
-    await db.update(businesses).set({ logoUrl, updatedAt: now }).where(eq(businesses.id, businessId));
   },
 };

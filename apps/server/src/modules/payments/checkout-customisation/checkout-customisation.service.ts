@@ -19,6 +19,7 @@ import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/crypto';
 import type { FileStore } from '@/lib/file-store';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { BusinessService } from '@/modules/business/business/business.service';
 import { checkoutCustomisationRepository as repo, type CheckoutSettingsRow } from './checkout-customisation.repository';
 import { sniffLogoType } from './logo-type';
 
@@ -73,7 +74,14 @@ export async function checkoutSettingsFor(db: Executor, businessId: string): Pro
  * Checkout customisation: brand colour, settlement delay, receipt mails, and the business logo (one
  * upload for business details and the checkout). Every change is audited.
  */
-export function createCheckoutCustomisationService(deps: { db: Executor; clock: Clock; audit: AuditService; files: FileStore }) {
+export function createCheckoutCustomisationService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  files: FileStore;
+  /** The business's row is the business module's: its logo changes through it. */
+  business: Pick<BusinessService, 'lock' | 'update'>;
+}) {
   const { db, clock, audit, files } = deps;
 
   async function view(businessId: string): Promise<CheckoutSettings> {
@@ -85,9 +93,9 @@ export function createCheckoutCustomisationService(deps: { db: Executor; clock: 
   async function replaceLogo(ctx: BusinessContext, next: { url: string; ext: LogoExtension; size: number } | null): Promise<Logo> {
     const businessId = ctx.business.row.id;
     const before = await db.transaction(async (tx) => {
-      const business = await repo.business(tx, businessId, true);
+      const business = await deps.business.lock(tx, businessId);
       if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
-      await repo.setLogo(tx, businessId, next?.url ?? null, clock.now());
+      await deps.business.update(tx, businessId, { logoUrl: next?.url ?? null, updatedAt: clock.now() });
       await audit.record(tx, ctx, {
         action: next ? 'business.logo_updated' : 'business.logo_removed',
         description: next ? `Uploaded a new logo (${LOGO_TYPES[next.ext].label}, ${Math.ceil(next.size / 1024)} KB)` : 'Removed the logo',

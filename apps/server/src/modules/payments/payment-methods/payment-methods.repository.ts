@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CheckoutPaymentMethod, PaymentProvider } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
-import { businesses, paymentMethodSettings, providerConnections } from '@/db/schema';
+import { paymentMethodSettings, providerConnections } from '@/db/schema';
 
 export type MethodSettingRow = typeof paymentMethodSettings.$inferSelect;
 export type ConnectionRow = typeof providerConnections.$inferSelect;
@@ -58,20 +58,5 @@ export const paymentMethodsRepository = {
       })
       .returning();
     return row!;
-  },
-  /** Locks the business row: connection changes of one business run one at a time, so its flags stay exact. */
-  async lockBusiness(db: Executor, businessId: string): Promise<void> {
-    await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('update');
-  },
-  async setProviderFlags(
-    db: Executor,
-    businessId: string,
-    flags: { stripeEnabled: boolean; xenditEnabled: boolean; activeProviders: string[] },
-    now: Date,
-  ): Promise<void> {
-    await db
-      .update(businesses)
-      .set({ ...flags, updatedAt: now })
-      .where(eq(businesses.id, businessId));
   },
 };

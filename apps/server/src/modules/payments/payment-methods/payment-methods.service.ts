@@ -19,6 +19,7 @@ import type { BusinessContext } from '@/http/context';
 import { appSecret } from '@/lib/app-secrets';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { BusinessService } from '@/modules/business/business/business.service';
 import { secretBox, storedSettings, type SecretBox, type StoredProviderSettings as StoredSettings } from './provider-secrets';
 import { paymentMethodsRepository as repo, type ConnectionRow } from './payment-methods.repository';
 
@@ -53,7 +54,13 @@ function presentConnection(provider: PaymentProvider, row: ConnectionRow | undef
  * Payment methods and provider connections. Every change is audited; a connection change also rewrites
  * the business's `stripe_enabled`, `xendit_enabled` and `active_providers` (spec 3) in its transaction.
  */
-export function createPaymentMethodsService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
+export function createPaymentMethodsService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  /** The business's row is the business module's: its providers' flags change through it. */
+  business: Pick<BusinessService, 'lock' | 'update'>;
+}) {
   const { db, clock, audit } = deps;
   let box: Promise<SecretBox> | null = null;
   const secrets = () => (box ??= appSecret(db, 'provider_secret_key', clock.now()).then(secretBox));
@@ -75,12 +82,12 @@ export function createPaymentMethodsService(deps: { db: Executor; clock: Clock; 
   async function syncFlags(tx: Executor, businessId: string): Promise<void> {
     const connected = (await repo.connections(tx, businessId)).filter((c) => c.status === 'connected').map((c) => c.provider as PaymentProvider);
     const flags = providerFlagsOf(connected);
-    await repo.setProviderFlags(
-      tx,
-      businessId,
-      { stripeEnabled: flags.stripe_enabled, xenditEnabled: flags.xendit_enabled, activeProviders: flags.active_providers },
-      clock.now(),
-    );
+    await deps.business.update(tx, businessId, {
+      stripeEnabled: flags.stripe_enabled,
+      xenditEnabled: flags.xendit_enabled,
+      activeProviders: flags.active_providers,
+      updatedAt: clock.now(),
+    });
   }
 
   return {
@@ -117,7 +124,7 @@ export function createPaymentMethodsService(deps: { db: Executor; clock: Clock; 
       if (issues.length > 0) throw new AppError('PROVIDER_SETTINGS_INVALID', `Check the ${PROVIDER_INFO[provider].label} settings.`, issues);
       const box = await secrets();
       const row = await db.transaction(async (tx) => {
-        await repo.lockBusiness(tx, businessId);
+        await deps.business.lock(tx, businessId);
         const current = await repo.connection(tx, businessId, provider);
         const stored = current?.status === 'disconnected' ? null : (current?.settings as StoredSettings | undefined);
         const secret = body.secret_key || (stored ? box.open(stored.secret_key_sealed) : '');
@@ -155,7 +162,7 @@ export function createPaymentMethodsService(deps: { db: Executor; clock: Clock; 
     async disconnect(ctx: BusinessContext, provider: PaymentProvider): Promise<ProviderConnection> {
       const businessId = ctx.business.row.id;
       const row = await db.transaction(async (tx) => {
-        await repo.lockBusiness(tx, businessId);
+        await deps.business.lock(tx, businessId);
         const current = await repo.connection(tx, businessId, provider);
         if (!current || current.status === 'disconnected') {
           throw new AppError('PROVIDER_NOT_CONNECTED', `${PROVIDER_INFO[provider].label} is not connected.`);

@@ -17,7 +17,7 @@ import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { PaymentRow } from '../charges/charges.types';
-import { processorUnavailable, type ChargesService, type SavedChargeBegun, type SavedChargeContext } from '../charges/charges.service';
+import type { ChargesService, SavedChargeBegun, SavedChargeContext } from '../charges/charges.service';
 import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import { paidWith } from '../payment.presenter';
 import { createSubscriptionPaymentSource } from './subscriptions.payment-source';
@@ -103,8 +103,7 @@ export function periodOf(
 
 /**
  * The charging of subscriptions (docs/payments.md, "subscriptions"), shared by the scheduler, "charge now" and the
- * customer's first save, around the processor's call in two phases (`chargeTwoPhase`); the customer's first save and
- * the demo seed charge inside their own transaction (`chargePeriod`).
+ * customer's first save, around the processor's call in two phases (`chargeTwoPhase`).
  */
 export function createBilling(deps: BillingDeps) {
   const { clock, audit, charges } = deps;
@@ -310,22 +309,6 @@ export function createBilling(deps: BillingDeps) {
   }
 
   /**
-   * A period's charge inside the caller's transaction (the customer's first save of a method, and the demo seed): the
-   * two phases' steps in one transaction. Throws when a charge is at the processor already or it does not answer.
-   */
-  async function chargePeriod(
-    tx: Executor,
-    locked: SubscriptionRow,
-    options: { reanchor: boolean; business?: BusinessOfPass | null; customer?: ChargedCustomer | null },
-  ): Promise<ChargeDone> {
-    const begun = await beginPeriod(tx, locked, options);
-    if (!begun) throw processorUnavailable();
-    const answer = await charges.savedCharges.call(begun);
-    if (!answer) throw processorUnavailable();
-    return (await charges.savedCharges.finish(tx, begun, answer, SCHEDULER)) as ChargeDone;
-  }
-
-  /**
    * Mails the customer after a charge: the receipt, or the failure with a link to update the card. Runs in the
    * charge's transaction (the outbox: the mail commits with the charge). The address is the one the payment kept
    * (the customer's, read in the charge's transaction); `known`: the business as the scheduler's pass read it, or
@@ -390,7 +373,7 @@ export function createBilling(deps: BillingDeps) {
     expYear: sub.methodExpYear ?? 0,
   });
 
-  return { beginPeriod, methodOf, chargeTwoPhase, chargePeriod, mailOutcome, newSetup, record };
+  return { beginPeriod, methodOf, chargeTwoPhase, mailOutcome, newSetup, record };
 }
 
 export type Billing = ReturnType<typeof createBilling>;
