@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import {
   type BalanceKind,
   type BalanceView,
 } from '@merchant/payments';
+import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
@@ -153,8 +154,8 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
             value={params.get('kind')}
             onChange={(v) => set('kind', v)}
           />
-          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
-          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+          <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
+          <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
         </SimpleGrid>
         <TimeZoneNote zone={zone} />
       </Stack>
