@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../test';
 import { DateField } from './date-field';
@@ -18,6 +18,12 @@ function Form({ initial = '' }: { initial?: string }) {
       </button>
     </>
   );
+}
+
+/** A parent that applies the day later, as a URL's navigation does. */
+function LateForm() {
+  const [day, setDay] = useState('2001-01-31');
+  return <DateField label="Issue date" value={day} onChange={(next) => setTimeout(() => setDay(next), 10)} />;
 }
 
 const field = () => screen.getByRole('textbox', { name: 'Issue date' }) as HTMLInputElement;
@@ -70,5 +76,17 @@ describe('DateField', () => {
     renderWithProviders(<Form />);
     expect(field().getAttribute('placeholder')).toBe('e.g. 28 Nov 2026');
     expect(screen.getByText('Issue date').tagName).toBe('LABEL');
+  });
+
+  it('keeps what is typed when the parent applies the day late (a URL), and still says when the text names no day', async () => {
+    renderWithProviders(<LateForm />);
+    fireEvent.change(field(), { target: { value: '15/01/2001' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(field().value).toBe('15/01/2001');
+    fireEvent.change(field(), { target: { value: '31 Feb 2001' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(field().value).toBe('31 Feb 2001');
+    fireEvent.blur(field());
+    expect(screen.getByText('Enter a date like 28 Nov 2026')).toBeTruthy();
   });
 });

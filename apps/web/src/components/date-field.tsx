@@ -10,6 +10,9 @@ export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'defaultV
   onChange: (value: string) => void;
 }
 
+/** The ISO day a text names, or '' for blank text or text that names no day. */
+const dayOf = (text: string) => (text.trim() === '' ? '' : (parseDisplayDate(text) ?? ''));
+
 /** What the field shows for a value: the product's way ("28 Nov 2026"), or the raw text of a value that is no day. */
 const shown = (value: string) => (CalendarDateSchema.safeParse(value).success ? formatDate(value) : value);
 
@@ -23,19 +26,17 @@ export function DateField({ value, onChange, error, onBlur, onKeyDown, placehold
   const current = value ?? '';
   const [text, setText] = useState(() => shown(current));
   const [invalid, setInvalid] = useState(false);
-  // The value last seen: one set from outside (cleared filters, a reset form) replaces the text; one this field
-  // yielded leaves the text as typed until the person leaves the field.
+  // A value that changes to a day other than the one the text names was set from outside (cleared filters, a reset
+  // form): it replaces the text. One that follows the text (this field's own answer, however late the URL or the
+  // form applies it) leaves the text as typed until the person leaves the field.
   const [seen, setSeen] = useState(current);
   if (current !== seen) {
     setSeen(current);
-    setText(shown(current));
-    setInvalid(false);
+    if (current !== dayOf(text)) {
+      setText(shown(current));
+      setInvalid(false);
+    }
   }
-
-  const yieldDay = (day: string) => {
-    setSeen(day);
-    if (day !== current) onChange(day);
-  };
 
   /** On leaving (or Enter): the day written the product's way, or the message when the text names none. */
   const settle = () => {
@@ -60,7 +61,8 @@ export function DateField({ value, onChange, error, onBlur, onKeyDown, placehold
         const next = event.currentTarget.value;
         setText(next);
         setInvalid(false);
-        yieldDay(next.trim() === '' ? '' : (parseDisplayDate(next) ?? ''));
+        const day = dayOf(next);
+        if (day !== current) onChange(day);
       }}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
         settle();
