@@ -125,6 +125,11 @@ const NO_HAND_FORM_CONTROLS = [
     selector: "JSXOpeningElement[name.name='Radio']",
     message: 'A radio choice is a ChoiceRow (@/components/form/switch-row) inside its Radio.Group: its label beside the control.',
   },
+  {
+    selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week)$/]",
+    message:
+      "A date is a DateField (@/components/date-field): it shows days as the product writes them (28 Nov 2026), not the browser's own format, and yields ISO days.",
+  },
 ];
 
 /** The import resolver of one app: `@/` is its src/ (tsconfig paths), and node resolution for the rest. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDate, formatMoneyWithCode } from '@merchant/core';
 import type { CheckoutPayment, Payment, PayoutDetail, StatementEntry } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
 import { DEMO_PASSWORD, expectAccessible, mailbox, minorOfShown, screenshot, serverClock } from './support';
@@ -186,6 +186,44 @@ describe('payouts in the browser', () => {
     await small.getByRole('button', { name: 'Cancel' }).click();
     await session.close();
   }, 180_000);
+
+  it("the statement names each line by its source, linked to its page, with no raw ids; its date filters read the product's days (1280 and 375 px)", async () => {
+    const singaporeDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(ms);
+    for (const width of [1280, 375]) {
+      const { page, close } = await demo.page({ width, height: 900 });
+      await page.goto(`/business/${demo.businessId}/payments/balance?kind=settlement`);
+      const statement = page.getByRole(width === 1280 ? 'table' : 'list', { name: 'Statement' });
+      // Our payments' settlements: each is a link to the payment's page, labelled by what the payment was for.
+      const ours = statement.locator(`a[href$="/payments/transactions/${paid[0]!.payment.id}"]`);
+      await ours.first().waitFor();
+      expect(await ours.first().textContent()).not.toMatch(/pay_|[0-9a-f]{8}-/);
+      expect(await statement.textContent()).not.toMatch(/pay_/);
+      await expectAccessible(page);
+
+      // The payout made above: "Payout to DBS Bank •••• 4567", linked to the payout's page.
+      await page.goto(`/business/${demo.businessId}/payments/balance?kind=payout`);
+      const payout = statement.getByRole('link', { name: 'Payout to DBS Bank •••• 4567' }).first();
+      await payout.waitFor();
+      expect(await payout.getAttribute('href')).toMatch(/\/payments\/balance\/payouts\/[0-9a-f-]{36}$/);
+
+      // The dates: shown and typed as the product writes them.
+      const from = page.getByRole('textbox', { name: 'From' });
+      const start = singaporeDay(Date.now() - 30 * DAY_MS);
+      await from.fill(formatDate(start));
+      await from.press('Tab');
+      await page.waitForURL(new RegExp(`from=${start}`));
+      expect(await from.inputValue()).toBe(formatDate(start));
+      await payout.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(page);
+      if (width === 375) await screenshot(page, 'statement-sources-375');
+
+      // The label opens the payout.
+      await payout.click();
+      await page.getByRole('heading', { level: 1, name: /^Payout of / }).waitFor();
+      await close();
+    }
+  });
 
   it('a cashier sees no payout screen', async () => {
     const api = new ApiSession();

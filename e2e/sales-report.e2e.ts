@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDate, formatDateRange } from '@merchant/core';
 import { CheckoutCustomer } from './api';
 import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
@@ -36,7 +37,7 @@ describe('sales report in the browser', () => {
     await page.getByRole('link', { name: 'Reports' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Sales in SGD' }).waitFor();
-    await page.getByText(`${daysBefore(29)} to ${today} (`).waitFor();
+    await page.getByText(`${formatDateRange(daysBefore(29), today)} (`).waitFor();
     await page.getByRole('table', { name: 'By method' }).getByRole('rowheader', { name: 'Card' }).waitFor();
     await page.getByRole('table', { name: 'By source' }).getByRole('rowheader', { name: 'Payment link' }).waitFor();
     await expectAccessible(page);
@@ -44,12 +45,18 @@ describe('sales report in the browser', () => {
 
     await page.getByText('7 days', { exact: true }).click();
     await page.waitForURL(/range=7/);
-    await page.getByText(`${daysBefore(6)} to ${today} (`).waitFor();
+    await page.getByText(`${formatDateRange(daysBefore(6), today)} (`).waitFor();
 
     await page.getByText('Custom', { exact: true }).click();
-    await page.getByLabel('From').fill(daysBefore(1));
+    // The range's fields show days as the product writes them, and take them typed so.
+    const from = page.getByRole('textbox', { name: 'From' });
+    await expect.poll(() => page.getByRole('textbox', { name: 'To' }).inputValue()).toBe(formatDate(today));
+    await from.fill(formatDate(daysBefore(1)).toLowerCase());
     await page.waitForURL(new RegExp(`range=custom&from=${daysBefore(1)}&to=${today}`));
-    await page.getByText(`${daysBefore(1)} to ${today} (`).waitFor();
+    await from.press('Tab');
+    expect(await from.inputValue()).toBe(formatDate(daysBefore(1)));
+    await page.getByText(`${formatDateRange(daysBefore(1), today)} (`).waitFor();
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'By day' }).click()]);
@@ -74,6 +81,16 @@ describe('sales report in the browser', () => {
     await screenshot(page, 'sales-report-375');
     await page.goto(`/business/${demo.businessId}/payments/sales-report?range=custom&from=2001-01-01&to=2001-01-31`);
     await page.getByText('No sales in this range').waitFor();
+    expect(await page.getByRole('textbox', { name: 'From' }).inputValue()).toBe('1 Jan 2001');
+    // A day typed day-first, as people write it, moves the range; text that names no day says what it wants.
+    const to = page.getByRole('textbox', { name: 'To' });
+    await to.fill('15/01/2001');
+    await page.waitForURL(/from=2001-01-01&to=2001-01-15/);
+    await page.getByText('1–15 Jan 2001 (').waitFor();
+    await to.fill('31 Feb 2001');
+    await to.press('Tab');
+    await page.getByText('Enter a date like 28 Nov 2026').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await close();
   });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '@merchant/core';
 import { expectAccessible, mailbox, screenshot } from './support';
 import { parseCsv } from '../apps/server/src/lib/csv';
 import { demoTests } from './demo';
@@ -50,6 +51,37 @@ describe('business settings in the browser', () => {
       expect(row[3]).toBe('Owner');
     }
     await close();
+  });
+
+  it("filters the audit log by the business's days, typed as the product writes them, at 1280 and 375 px", async () => {
+    // The demo business's days are Singapore's: 'en-CA' writes a day as YYYY-MM-DD.
+    const singaporeDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(ms);
+    const today = singaporeDay(Date.now());
+    const yesterday = singaporeDay(Date.now() - 86_400_000);
+    for (const width of [1280, 375]) {
+      const { page, close } = await demo.page({ width });
+      await page.goto(`/business/${demo.businessId}/payments/settings/audit-logs?action=email_template.updated`);
+      const table = page.getByRole(width === 1280 ? 'table' : 'list', { name: 'Audit log entries' });
+      await table.getByText('Saved the “Order shipped” email template').first().waitFor();
+      await page.getByText('Times in Asia/Singapore').waitFor();
+      const from = page.getByRole('textbox', { name: 'From' });
+      await from.fill(formatDate(today));
+      await page.waitForURL(new RegExp(`from=${today}`));
+      await table.getByText('Saved the “Order shipped” email template').first().waitFor();
+      const to = page.getByRole('textbox', { name: 'To' });
+      await to.fill(formatDate(yesterday));
+      await to.press('Tab');
+      // The end before the start: the server's own check, on the field.
+      await page.getByText('The end date is before the start date').waitFor();
+      await to.fill(today.split('-').reverse().join('/'));
+      await to.press('Tab');
+      await page.waitForURL(new RegExp(`to=${today}`));
+      expect(await to.inputValue()).toBe(formatDate(today));
+      await table.getByText('Saved the “Order shipped” email template').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(page);
+      await close();
+    }
   });
 
   it('the owner edits an email template with a live preview, saves it and mails a test to themself', async () => {

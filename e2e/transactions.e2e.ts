@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER } from '@merchant/core';
+import { formatDate, IDEMPOTENCY_KEY_HEADER } from '@merchant/core';
 import type { Payment, TransactionDetail } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
 import { DEMO_PASSWORD, expectAccessible, screenshot } from './support';
@@ -119,6 +119,9 @@ describe('transactions', () => {
     await eventually(() => shownIds(page)).toEqual(ids(paid.bigCard));
     expect(await page.getByRole('searchbox', { name: 'Search transactions' }).inputValue()).toBe(reference);
     expect(await page.getByRole('textbox', { name: 'Status', exact: true }).inputValue()).toBe('Succeeded');
+    // The date filters show their days as the product writes them, not the browser's mm/dd/yyyy.
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(formatDate(day(-1)));
+    expect(await page.getByLabel('To', { exact: true }).getAttribute('type')).toBe('text');
 
     // A date range before today leaves nothing of ours.
     await page.getByLabel('From', { exact: true }).fill(day(-9));
@@ -174,7 +177,8 @@ describe('transactions', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Confirm refund' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await facts.getByText('Partially refunded').waitFor();
+    // The status is said once, beside the title.
+    await page.getByText('Partially refunded', { exact: true }).waitFor();
     // The net is the server's (the ledger's): the amount, less the fee, less the refund.
     await facts.getByText(money({ amount: payment.net.amount - 20_00 }), { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Refunds' }).getByText('Charged twice at the counter').waitFor();
@@ -268,6 +272,8 @@ describe('transactions', () => {
 
       await page.goto(detail(named.id));
       await page.getByRole('heading', { level: 1, name: 'SGD 45.00' }).waitFor();
+      // The status is said once, beside the title.
+      expect(await page.getByText('Succeeded', { exact: true }).count()).toBe(1);
       // The payment's id is a key fact under the title (copyable); who paid and for what, in the payment's section.
       await page.getByRole('region', { name: 'Key facts' }).getByText(named.id, { exact: true }).waitFor();
       const facts = page.getByRole('region', { name: 'Payment' });
@@ -292,7 +298,15 @@ describe('transactions', () => {
     const { page, close } = await demo.page({ width: 375, height: 860 });
     await page.goto(list(`?q=${reference}`));
     await eventually(() => shownIds(page).then((shown) => shown.length)).toBe(4);
+    // A day typed as the product writes it filters the list, and the field keeps that form.
+    const from = page.getByLabel('From', { exact: true });
+    await from.fill(formatDate(day(-1)));
+    await from.press('Tab');
+    await eventually(() => param(page, 'from')).toBe(day(-1));
+    await eventually(() => shownIds(page).then((shown) => shown.length)).toBe(4);
+    expect(await from.inputValue()).toBe(formatDate(day(-1)));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
     await screenshot(page, 'transactions-list-375');
     await page.goto(detail(paid.bigPaynow.id));
     await page.getByRole('heading', { level: 1, name: 'SGD 123.45' }).waitFor();

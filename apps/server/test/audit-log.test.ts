@@ -156,7 +156,7 @@ describe('GET /v1/business/:id/audit-logs', () => {
     expect((await list('?action=staff')).data).toEqual([]);
   });
 
-  it('filters by UTC dates, both ends inclusive', async () => {
+  it('filters by the business’s days (a UTC business here), both ends inclusive', async () => {
     expect((await list('?from=2026-10-05&to=2026-10-10')).data.map((e) => e.action)).toEqual(['staff.removed', 'staff.role_changed']);
     expect((await list('?from=2026-10-11')).data.map((e) => e.action)).toEqual(['system.sweep', 'business.updated']);
     expect((await list('?to=2026-10-01')).data.map((e) => e.action)).toEqual(['staff.invited', ...setupActions()]);
@@ -345,5 +345,44 @@ describe('who may read it, and that nobody can change it', () => {
     await expect(t.database.exec(`DELETE FROM audit_logs`)).rejects.toThrow(/append-only/);
     await expect(t.database.exec(`TRUNCATE audit_logs`)).rejects.toThrow(/append-only/);
     expect((await list()).data.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the date filters are the business's days", () => {
+  it('counts an entry on the calendar day of the business’s time zone, not the UTC day', async () => {
+    // 17:00 UTC on 1 October is 01:00 on 2 October in Singapore (UTC+8).
+    t.clock.set(new Date('2026-10-01T17:00:00Z'));
+    const singapore = await createBusiness(t, { timeZone: 'Asia/Singapore' });
+    await createAuditService({ clock: t.clock }).record(
+      t.database.db,
+      { ip: '203.0.113.7', userAgent: null },
+      {
+        action: 'staff.invited',
+        description: 'Invited late@x.test as Cashier',
+        actorUserId: singapore.people.owner.id,
+        businessId: singapore.id,
+        objectType: 'invitation',
+        objectId: 'inv-late',
+      },
+    );
+    const days = async (query: Record<string, string>) => {
+      const page = await singapore.people.owner.agent.ok(auditLogEndpoints.list, {
+        params: { business_id: singapore.id },
+        query: { action: 'staff.invited', ...query },
+      });
+      return page.data.map((e) => e.description);
+    };
+    expect(await days({ from: '2026-10-02', to: '2026-10-02' })).toEqual(['Invited late@x.test as Cashier']);
+    expect(await days({ to: '2026-10-01' })).toEqual([]);
+    expect(await days({ from: '2026-10-01', to: '2026-10-01' })).toEqual([]);
+    // The export takes the same days.
+    const csv = await singapore.people.owner.agent.get(
+      endpointPath(auditLogEndpoints.export, { params: { business_id: singapore.id }, query: { from: '2026-10-02', action: 'staff.invited' } }),
+    );
+    expect(
+      parseCsv(csv.body.replace(/^\uFEFF/, ''))
+        .slice(1)
+        .map((row) => row[5]),
+    ).toEqual(['Invited late@x.test as Cashier']);
   });
 });

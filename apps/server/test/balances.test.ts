@@ -115,7 +115,7 @@ describe('the wallet balance', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Date (UTC),Type,Description,Currency,Money in,Money out,Balance after,Entry ID');
+    expect(lines[0]).toBe('Date (UTC),Type,Description,Source ID,Currency,Money in,Money out,Balance after,Entry ID');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',Refund,');
     expect(lines[1]).toContain(',SGD,,10.00,');

@@ -7,7 +7,7 @@ export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
 /**
  * Filters of the business audit log (the screen keeps them in its URL, the CSV export takes the same).
- * `action` is exact (`staff.invited`) or a prefix ending in `*` (`staff.*`). Dates are UTC days, both inclusive.
+ * `action` is exact (`staff.invited`) or a prefix ending in `*` (`staff.*`). Dates are calendar days of the business's time zone, both inclusive.
  */
 const AuditLogFilterFields = z.object({
   person: z.uuid('Choose a person from the list').optional(),

@@ -110,6 +110,18 @@ export type StatementFilters = z.infer<typeof StatementFiltersSchema>;
 export type StatementFiltersInput = z.input<typeof StatementFiltersSchema>;
 export const StatementQuerySchema = StatementFiltersSchema.safeExtend(CursorQuerySchema.shape);
 
+/** What a statement line's ledger transaction came from; `refund` names the refunded payment (its page shows the refund). */
+export const STATEMENT_SOURCE_KINDS = ['payment', 'refund', 'payout', 'transfer'] as const;
+export type StatementSourceKind = (typeof STATEMENT_SOURCE_KINDS)[number];
+
+/**
+ * A line's source: `id` is what the source's detail screen takes (the payment's, the payout's, the transfer's),
+ * `label` a human name made on the server from the source's record ("Payment from Alice Tan", "Payout to DBS Bank
+ * •••• 1234"), never a public id.
+ */
+export const StatementSourceSchema = z.object({ kind: z.enum(STATEMENT_SOURCE_KINDS), id: z.uuid(), label: z.string() });
+export type StatementSource = z.infer<typeof StatementSourceSchema>;
+
 /** One ledger entry of the account, with the account's balance just after it (every entry counted, filtered or not). */
 export const StatementEntrySchema = z.object({
   id: z.uuid(),
@@ -119,14 +131,28 @@ export const StatementEntrySchema = z.object({
   amount: SignedMoneySchema,
   running_balance: SignedMoneySchema,
   payment_id: z.uuid().nullable(),
+  /** Null for a line that came from nothing the business can open (an adjustment). */
+  source: StatementSourceSchema.nullable(),
 });
 export type StatementEntry = z.infer<typeof StatementEntrySchema>;
 
 /**
- * The statement CSV's columns, in order (amounts in major units, times in UTC). Money in and out are
- * separate unsigned columns, as on a bank statement; the balance after is signed.
+ * The statement CSV's columns, in order (amounts in major units, times in UTC). The description is the source's
+ * label (the type's name for a line without a source) and the source id is the id the business knows it by (a
+ * payment's public id). Money in and out are separate unsigned columns, as on a bank statement; the balance after
+ * is signed.
  */
-export const STATEMENT_CSV_HEADER = ['Date (UTC)', 'Type', 'Description', 'Currency', 'Money in', 'Money out', 'Balance after', 'Entry ID'] as const;
+export const STATEMENT_CSV_HEADER = [
+  'Date (UTC)',
+  'Type',
+  'Description',
+  'Source ID',
+  'Currency',
+  'Money in',
+  'Money out',
+  'Balance after',
+  'Entry ID',
+] as const;
 
 export const balanceEndpoints = {
   get: defineEndpoint({

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useUrlParams, type UrlParams } from '@/lib/use-url-params';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import type { EmptyStateProps } from './empty-state';
+import { DateField } from './date-field';
 import { MoneyInput } from './money-input';
 
 /**
@@ -83,13 +84,7 @@ export function DateAndAmountRange({ url, issue, currency, dateNote, amountLabel
     return value !== null && /^\d+$/.test(value) ? Number(value) : null;
   };
   const date = (key: 'from' | 'to', label: string) => (
-    <TextInput
-      label={dateNote ? `${label} ${dateNote}` : label}
-      type="date"
-      value={params.get(key) ?? ''}
-      onChange={(e) => set(key, e.currentTarget.value)}
-      error={issue(key)}
-    />
+    <DateField label={dateNote ? `${label} ${dateNote}` : label} value={params.get(key)} onChange={(day) => set(key, day || null)} error={issue(key)} />
   );
   const money = (key: 'min_amount' | 'max_amount', label: string) => (
     <MoneyInput label={label} currency={currency} value={amount(key)} onChange={(v) => set(key, v === null ? null : String(v))} error={issue(key)} />

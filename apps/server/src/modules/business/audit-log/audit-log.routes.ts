@@ -7,7 +7,7 @@ import type { BusinessAuditLogService } from './audit-log.service';
 export function auditLogRoutes(host: RouteHost, service: BusinessAuditLogService): void {
   const { app } = host;
 
-  registerEndpoint(app, host, auditLogEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row.id, query));
+  registerEndpoint(app, host, auditLogEndpoints.list, async ({ ctx, query }) => service.list(ctx.business.row, query));
   registerEndpoint(app, host, auditLogEndpoints.actions, async ({ ctx }) => service.actions(ctx.business.row.id));
   registerEndpoint(app, host, auditLogEndpoints.export, async ({ ctx, query, reply }) => {
     const { csv, filename, truncated } = await service.exportCsv(ctx.business.row, query);

@@ -1,4 +1,4 @@
-import { ROLE_TITLES, ROLES, startOfUtcDay, type Role } from '@merchant/core';
+import { ROLE_TITLES, ROLES, startOfLocalDay, type Role } from '@merchant/core';
 import { AUDIT_EXPORT_MAX_ROWS, auditActionLabel, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { BusinessRow } from '@/http/context';
@@ -9,14 +9,17 @@ import { businessAuditLogReadModel as repo, type BusinessAuditQuery } from '@/mo
 
 type PageRow = Awaited<ReturnType<typeof repo.page>>[number];
 
-/** The wire filters as a repository query: an action ending in `*` is a prefix; dates are whole UTC days. */
-export function toAuditQuery(filters: AuditLogFilters): BusinessAuditQuery {
+/**
+ * The wire filters as a repository query: an action ending in `*` is a prefix; dates are whole calendar days of the
+ * business's time zone `zone` (docs/architecture.md, "Data conventions").
+ */
+export function toAuditQuery(filters: AuditLogFilters, zone: string): BusinessAuditQuery {
   const action = filters.action ? (filters.action.endsWith('*') ? { prefix: filters.action.slice(0, -1) } : { exact: filters.action }) : undefined;
   return {
     actorUserId: filters.person,
     action,
-    since: filters.from ? startOfUtcDay(filters.from) : undefined,
-    before: filters.to ? startOfUtcDay(filters.to, 1) : undefined,
+    since: filters.from ? startOfLocalDay(filters.from, zone) : undefined,
+    before: filters.to ? startOfLocalDay(filters.to, zone, 1) : undefined,
   };
 }
 
@@ -56,8 +59,8 @@ export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock
   }
 
   return {
-    async list(businessId: string, query: AuditLogFilters & { limit: number; cursor?: string | undefined }) {
-      const page = await readPage(businessId, toAuditQuery(query), query.limit, query.cursor);
+    async list(business: BusinessRow, query: AuditLogFilters & { limit: number; cursor?: string | undefined }) {
+      const page = await readPage(business.id, toAuditQuery(query, business.timeZone), query.limit, query.cursor);
       return { data: page.rows.map(present), next_cursor: page.nextCursor };
     },
 
@@ -74,7 +77,7 @@ export function createBusinessAuditLogService(deps: { db: Executor; clock: Clock
 
     /** The filtered log as CSV, newest first, capped at AUDIT_EXPORT_MAX_ROWS rows. */
     async exportCsv(business: BusinessRow, filters: AuditLogFilters) {
-      const page = await readPage(business.id, toAuditQuery(filters), AUDIT_EXPORT_MAX_ROWS, undefined);
+      const page = await readPage(business.id, toAuditQuery(filters, business.timeZone), AUDIT_EXPORT_MAX_ROWS, undefined);
       const rows = page.rows
         .map(present)
         .map((e) => [

@@ -16,6 +16,7 @@ import type { BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
+import { lineDescription, statementSources, type LineSource } from './statement-sources';
 import { balancesReadModel as repo, type EntryKey, type StatementPageRow, type StatementRow, type StatementWindow } from '../ledger/balances.read-model';
 
 const EXPORT_BATCH = 500;
@@ -37,7 +38,7 @@ const balanceSums = repo.sums('balances_sums', Object.values(AMOUNT_ACCOUNTS));
 
 const notFound = () => new AppError('BALANCE_NOT_FOUND', 'This balance is not available for the business.');
 
-function presentEntry(row: StatementRow, currency: string): StatementEntry {
+function presentEntry(row: StatementRow, currency: string, line: LineSource | undefined): StatementEntry {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
@@ -46,6 +47,7 @@ function presentEntry(row: StatementRow, currency: string): StatementEntry {
     amount: { amount: row.amount, currency },
     running_balance: { amount: row.running, currency },
     payment_id: row.paymentId,
+    source: line?.source ?? null,
   };
 }
 
@@ -53,12 +55,13 @@ function presentEntry(row: StatementRow, currency: string): StatementEntry {
 const STATEMENT_CSV = csvTable(STATEMENT_CSV_HEADER, ['Money in', 'Money out', 'Balance after']);
 
 /** Amounts in and out are unsigned, as on a bank statement; the balance after an entry is signed. */
-function entryCsvRow(entry: StatementEntry): (string | number)[] {
+function entryCsvRow(entry: StatementEntry, line: LineSource | undefined): (string | number)[] {
   const major = (amount: number) => minorToMajorString(amount, entry.amount.currency);
   return [
     entry.created_at,
     LEDGER_KIND_LABELS[entry.kind],
-    entry.description,
+    lineDescription(entry, line),
+    line?.reference ?? '',
     entry.amount.currency.toUpperCase(),
     entry.amount.amount > 0 ? major(entry.amount.amount) : '',
     entry.amount.amount < 0 ? major(-entry.amount.amount) : '',
@@ -148,8 +151,8 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
       const window = windowOf(business, query);
       const rows = await repo.page(db, business.id, kind, window, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
-      const shown = await withRunning(business, kind, window, page.rows);
-      return { data: shown.map((r) => presentEntry(r, window.currency)), next_cursor: page.nextCursor };
+      const [shown, sources] = await Promise.all([withRunning(business, kind, window, page.rows), statementSources(db, business.id, page.rows)]);
+      return { data: shown.map((r) => presentEntry(r, window.currency, sources.get(r.id))), next_cursor: page.nextCursor };
     },
 
     /**
@@ -165,8 +168,15 @@ export function createBalancesService(deps: { db: Executor; clock: Clock }) {
         let carry: { key: EntryKey; running: number } | undefined;
         for (;;) {
           const rows = await repo.page(db, business.id, kind, window, EXPORT_BATCH, cursor);
-          const batch = await withRunning(business, kind, window, rows.slice(0, EXPORT_BATCH), carry);
-          if (batch.length > 0) yield batch.map((r) => STATEMENT_CSV.line(entryCsvRow(presentEntry(r, window.currency)))).join('');
+          const [batch, sources] = await Promise.all([
+            withRunning(business, kind, window, rows.slice(0, EXPORT_BATCH), carry),
+            statementSources(db, business.id, rows.slice(0, EXPORT_BATCH)),
+          ]);
+          const csvLine = (r: StatementRow) => {
+            const line = sources.get(r.id);
+            return STATEMENT_CSV.line(entryCsvRow(presentEntry(r, window.currency, line), line));
+          };
+          if (batch.length > 0) yield batch.map(csvLine).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.id };

@@ -63,6 +63,9 @@ const pageRead = preparedPerShape(
         kind: ledgerTransactions.kind,
         description: ledgerTransactions.description,
         paymentId: ledgerTransactions.paymentId,
+        refundId: ledgerTransactions.refundId,
+        referenceType: ledgerTransactions.referenceType,
+        referenceId: ledgerTransactions.referenceId,
       })
       .from(ledgerEntries)
       .innerJoin(ledgerTransactions, joinTransaction)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { payoutSettings, payouts } from '@/db/schema';
@@ -27,4 +27,13 @@ const payoutFactsRead = preparedStatement('overview_payout_facts', (db, name) =>
 export async function payoutFacts(db: Executor, businessId: string, currency: string, day: string) {
   const [row] = await payoutFactsRead(db, { businessId, currency, day });
   return row;
+}
+
+/** The bank account each of some payouts went to (the balance statement's labels); one read by id. */
+export async function payoutLabelFacts(db: Executor, businessId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: payouts.id, bankName: payouts.bankName, accountNumber: payouts.accountNumber })
+    .from(payouts)
+    .where(and(eq(payouts.businessId, businessId), inArray(payouts.id, [...ids])));
 }

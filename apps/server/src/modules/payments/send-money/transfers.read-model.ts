@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countRows } from '@/db/columns';
 import { transfers } from '@/db/schema';
@@ -18,3 +18,12 @@ export async function transfersAwaitingReview(db: Executor, businessId: string, 
 /** The same count as a scalar other modules' statements embed (the Overview's one read of what needs attention). */
 export const transfersAwaitingReviewCount = (businessId: Placeholder, userId: Placeholder): SQL<string | number> =>
   sql`(select count(*) from ${transfers} where ${transfers.businessId} = ${businessId} and ${transfers.status} = 'awaiting_review' and ${transfers.requestedBy} is distinct from ${userId}::uuid)`;
+
+/** The beneficiary each of some transfers went to (the balance statement's labels); one read by id. */
+export async function transferLabelFacts(db: Executor, businessId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: transfers.id, beneficiaryName: transfers.beneficiaryName })
+    .from(transfers)
+    .where(and(eq(transfers.businessId, businessId), inArray(transfers.id, [...ids])));
+}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Anchor, Button, Card, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import {
   BALANCE_LABELS,
@@ -16,13 +16,14 @@ import {
   type BalanceKind,
   type BalanceView,
 } from '@merchant/payments';
-import { href } from '@/app/route-table';
+import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
 import { formatBusinessDateTime } from '@/lib/format';
-import { useBusinessTimeZone } from '@/lib/session';
+import { useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { TimeZoneNote } from '@/components/time-zone-note';
+import { StatementSourceLabel } from '@/features/bank-payouts/components/statement-source';
 import { balanceQuery, statementExportHref, statementQuery } from '@/features/bank-payouts/api/balances-api';
 
 /** The filters kept in the URL. */
@@ -85,6 +86,7 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
   const view = useQuery(balanceQuery(businessId, balance));
   const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
   // Dates are the business's calendar days: the server reads them in its time zone.
+  const business = useBusiness(businessId);
   const zone = useBusinessTimeZone(businessId);
   const parsed = StatementFiltersSchema.safeParse(raw);
   const filters = parsed.success ? parsed.data : null;
@@ -152,8 +154,8 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
             value={params.get('kind')}
             onChange={(v) => set('kind', v)}
           />
-          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
-          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+          <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
+          <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
         </SimpleGrid>
         <TimeZoneNote zone={zone} />
       </Stack>
@@ -173,18 +175,7 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
         columns={[
           { header: 'Date', card: 'secondary', nowrap: true, cell: (e) => <time dateTime={e.created_at}>{formatBusinessDateTime(e.created_at, zone)}</time> },
           { header: 'Type', card: 'status', nowrap: true, cell: (e) => LEDGER_KIND_LABELS[e.kind] },
-          {
-            header: 'Description',
-            card: 'title',
-            cell: (e) =>
-              e.payment_id ? (
-                <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: e.payment_id })} inherit>
-                  {e.description}
-                </Anchor>
-              ) : (
-                e.description
-              ),
-          },
+          { header: 'Description', card: 'title', cell: (e) => <StatementSourceLabel entry={e} businessId={businessId} business={business.data} /> },
           { header: 'Amount', card: 'amount', align: 'right', nowrap: true, cell: (e) => formatMoneyWithCode(e.amount.amount, e.amount.currency) },
           {
             header: 'Balance after',

@@ -14,6 +14,7 @@ import {
   type Onboarding,
 } from '@merchant/business';
 import { amountAllowsDot, cleanAmount, COUNTRY_CODES, isAllowedAmountKey, isPasteAllowed, minorToMajorString, parseMajorToMinor } from '@merchant/core';
+import { DateField } from '@/components/date-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { countryLabel } from '@/components/onboarding-summary';
 import { fieldErrors } from '@/lib/error-message';
@@ -90,7 +91,7 @@ export function OwnerStepForm({ businessId, onboarding, onSaved, onBack }: StepF
       <Stack gap="md">
         <TextInput {...form.field('full_name')} label="Full name" description="As on the identity document" required autoComplete="name" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput {...form.field('date_of_birth')} label="Date of birth" type="date" required autoComplete="bday" />
+          <DateField {...form.field('date_of_birth')} label="Date of birth" required autoComplete="bday" />
           <Select {...form.field('nationality')} label="Nationality" data={COUNTRY_OPTIONS} required searchable allowDeselect={false} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

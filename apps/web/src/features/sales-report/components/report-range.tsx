@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { SALES_REPORT_PRESETS } from '@merchant/payments';
+import { DateField } from '@/components/date-field';
 import { businessToday } from '@/lib/format';
 
 const DEFAULT_PRESET = '30';
@@ -39,8 +40,8 @@ export function ReportRange({ range, from, to, setRange, setDates }: ReturnType<
       />
       {range === 'custom' ? (
         <Group gap="sm">
-          <TextInput type="date" label="From" value={from} onChange={(e) => setDates(e.currentTarget.value, to)} />
-          <TextInput type="date" label="To" value={to} onChange={(e) => setDates(from, e.currentTarget.value)} />
+          <DateField label="From" value={from} onChange={(day) => setDates(day, to)} />
+          <DateField label="To" value={to} onChange={(day) => setDates(from, day)} />
         </Group>
       ) : null}
     </Group>

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import { IconBuildingBank, IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { maskAccount, PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PayoutFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { formatBusinessDateTime } from '@/lib/format';
@@ -58,8 +59,8 @@ export function Component() {
       <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
-          <TextInput label="From" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.currentTarget.value)} error={issue('from')} />
-          <TextInput label="To" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+          <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
+          <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
         </SimpleGrid>
         <TimeZoneNote zone={zone} />
       </Paper>

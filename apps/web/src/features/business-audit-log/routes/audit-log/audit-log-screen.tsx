@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,10 +6,12 @@ import { useParams } from 'react-router';
 import { useUrlParams } from '@/lib/use-url-params';
 import { AUDIT_EXPORT_MAX_ROWS, AuditLogFiltersSchema, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
 import { PageFrame } from '@/components/page-frame';
-import { canView, useBusiness } from '@/lib/session';
+import { canView, useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } from '@/features/business-audit-log/api/audit-log-api';
 import { PagedTable } from '@/components/paged-table';
-import { describeUserAgent, formatUtcDateTime } from '@/lib/format';
+import { describeUserAgent, formatBusinessDateTime } from '@/lib/format';
+import { DateField } from '@/components/date-field';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { formatNumber } from '@merchant/core';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
@@ -36,6 +38,7 @@ function useUrlFilters() {
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
+  const zone = useBusinessTimeZone(businessId);
   const { raw, filters, errors, setFilter, clear } = useUrlFilters();
   const logs = useInfiniteQuery({ ...auditLogQuery(businessId, filters ?? {}), enabled: filters !== null });
   const actions = useQuery(auditActionsQuery(businessId));
@@ -53,7 +56,7 @@ export function Component() {
   return (
     <PageFrame
       title="Audit logs"
-      description="Who did what in this business, when and from where. Entries cannot be edited or deleted. Times and dates are in UTC."
+      description="Who did what in this business, when and from where. Entries cannot be edited or deleted. Days and times are the business's, in its time zone."
       actions={
         <Button
           component="a"
@@ -93,9 +96,10 @@ export function Component() {
             clearable
             nothingFoundMessage="No action found"
           />
-          <TextInput type="date" label="From (UTC)" value={raw.from ?? ''} onChange={(e) => setFilter('from', e.currentTarget.value)} error={errors.from} />
-          <TextInput type="date" label="To (UTC)" value={raw.to ?? ''} onChange={(e) => setFilter('to', e.currentTarget.value)} error={errors.to} />
+          <DateField label="From" value={raw.from} onChange={(day) => setFilter('from', day || null)} error={errors.from} />
+          <DateField label="To" value={raw.to} onChange={(day) => setFilter('to', day || null)} error={errors.to} />
         </SimpleGrid>
+        <TimeZoneNote zone={zone} />
         {filtered ? (
           <Group justify="flex-end" mt="sm">
             <Button variant="subtle" size="compact-sm" onClick={clear}>
@@ -139,10 +143,10 @@ export function Component() {
             ),
           },
           {
-            header: 'When (UTC)',
+            header: 'When',
             card: 'secondary',
             nowrap: true,
-            cell: (entry) => <time dateTime={entry.created_at}>{formatUtcDateTime(entry.created_at)}</time>,
+            cell: (entry) => <time dateTime={entry.created_at}>{formatBusinessDateTime(entry.created_at, zone)}</time>,
           },
           { header: 'Who', cell: (entry) => <Actor entry={entry} /> },
           {

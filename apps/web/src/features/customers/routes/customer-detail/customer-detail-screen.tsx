@@ -73,7 +73,6 @@ function CustomerDetail({ businessId, customer, listHref }: { businessId: string
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Details">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Field label="Email" value={customer.email} />
           <Field label="Phone" value={customer.phone} />
           <Field label="Notes" value={customer.notes} />
         </SimpleGrid>

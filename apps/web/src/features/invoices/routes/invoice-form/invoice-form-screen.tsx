@@ -1,10 +1,11 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { InvoiceBodySchema, type InvoiceDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { DateField } from '@/components/date-field';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
@@ -89,22 +90,8 @@ function InvoiceForm({
           customerTitle="Customer and dates"
           customerExtra={
             <>
-              <TextInput
-                label="Issue date"
-                type="date"
-                value={values.issue_date}
-                onChange={(e) => set('issue_date', e.currentTarget.value)}
-                error={errors.issue_date}
-                required
-              />
-              <TextInput
-                label="Due date"
-                type="date"
-                value={values.due_date}
-                onChange={(e) => set('due_date', e.currentTarget.value)}
-                error={errors.due_date}
-                required
-              />
+              <DateField label="Issue date" value={values.issue_date} onChange={(day) => set('issue_date', day)} error={errors.issue_date} required />
+              <DateField label="Due date" value={values.due_date} onChange={(day) => set('due_date', day)} error={errors.due_date} required />
             </>
           }
         />

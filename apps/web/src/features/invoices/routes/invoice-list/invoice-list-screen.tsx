@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { formatMoneyWithCode, formatDate } from '@merchant/core';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
+import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
@@ -78,14 +79,8 @@ export function Component() {
         statusOptions={STATUS_OPTIONS}
         cols={{ base: 1, sm: 2, md: 4 }}
       >
-        <TextInput
-          label="Issued from"
-          type="date"
-          value={params.get('from') ?? ''}
-          onChange={(e) => set('from', e.currentTarget.value)}
-          error={issue('from')}
-        />
-        <TextInput label="Issued to" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.currentTarget.value)} error={issue('to')} />
+        <DateField label="Issued from" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
+        <DateField label="Issued to" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
       </SearchAndStatus>
 
       <PagedTable

@@ -1,5 +1,5 @@
 import { formatDate } from '@merchant/core';
-import { Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title, Group } from '@mantine/core';
+import { Paper, Radio, Select, SimpleGrid, Stack, Text, Title, Group } from '@mantine/core';
 import { NumberField } from '@/components/form/number-field';
 import { SwitchRow, ChoiceRow } from '@/components/form/switch-row';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import {
 } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { DateField } from '@/components/date-field';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
@@ -152,11 +153,10 @@ function RepeatingForm({
               required
             />
           ) : null}
-          <TextInput
+          <DateField
             label="First invoice on"
-            type="date"
             value={values.start_date}
-            onChange={(e) => set('start_date', e.currentTarget.value)}
+            onChange={(day) => set('start_date', day)}
             error={errors.start_date}
             name="start_date"
             required
@@ -180,11 +180,10 @@ function RepeatingForm({
           </Group>
         </Radio.Group>
         {ends === 'on_date' ? (
-          <TextInput
+          <DateField
             label="Last possible invoice date"
-            type="date"
             value={values.end_date}
-            onChange={(e) => set('end_date', e.currentTarget.value)}
+            onChange={(day) => set('end_date', day)}
             error={errors.end_date}
             name="end_date"
             maw={260}

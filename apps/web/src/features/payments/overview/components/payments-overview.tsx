@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatMoneyWithCode } from '@merchant/core';
 import { CHECKLIST_PERMISSIONS, OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
+import { DateField } from '@/components/date-field';
 import { ErrorState } from '@/components/error-state';
 import { errorMessage } from '@/lib/error-message';
 import { canChange, canView, useBusiness, useBusinessTimeZone } from '@/lib/session';
@@ -91,8 +92,8 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
       </Group>
       {period === 'custom' ? (
         <Group gap="sm">
-          <TextInput type="date" label="From" value={from} onChange={(e) => applyRange(e.currentTarget.value, to)} />
-          <TextInput type="date" label="To" value={to} onChange={(e) => applyRange(from, e.currentTarget.value)} />
+          <DateField label="From" value={from} onChange={(day) => applyRange(day, to)} />
+          <DateField label="To" value={to} onChange={(day) => applyRange(from, day)} />
         </Group>
       ) : null}
       {overview.isError ? <ErrorState message={errorMessage(overview.error)} onRetry={() => void overview.refetch()} /> : null}

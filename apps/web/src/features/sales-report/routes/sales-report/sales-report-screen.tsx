@@ -2,6 +2,7 @@ import { Button, Menu, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { formatDateRange } from '@merchant/core';
 import { SALES_REPORT_GROUP_LABELS, SALES_REPORT_GROUPS, SalesReportQuerySchema } from '@merchant/payments';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -66,7 +67,7 @@ export function Component() {
       ) : null}
       {query ? (
         <Text size="sm" c="dimmed">
-          {query.from} to {query.to} ({zone} days). Refunds count on the day they were made.
+          {formatDateRange(query.from, query.to)} ({zone} days). Refunds count on the day they were made.
         </Text>
       ) : null}
       {report.isError ? <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} /> : null}

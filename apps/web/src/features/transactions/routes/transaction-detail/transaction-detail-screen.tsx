@@ -130,9 +130,6 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Payment">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          <Field label="Status">
-            <StatusBadge kind="payment" status={payment.status} />
-          </Field>
           <Field label="Amount">{money(payment.amount)}</Field>
           <Field label="Fee">{money(payment.fee)}</Field>
           {/* The server's figure, read from the ledger: it drops with every refund. */}
