@@ -37,7 +37,21 @@ const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Services and pa
 const NO_CLIMB = { regex: '^(\\.\\./){3,}', message: "Import through the '@/' alias (the app's src/) instead of climbing more than two levels." };
 
 /** Imports a feature never makes (the lists' Table above all): every feature's no-restricted-imports list carries them. */
-const FEATURE_IMPORTS = [
+/**
+ * Personal screens, which belong to no business, show times in the viewer's own zone (`formatLocalDateTime`); every
+ * other screen shows them in the business's zone (`BusinessTime`, or the zone of a public page's business).
+ */
+const VIEWER_ZONE_SCREENS = [
+  'apps/web/src/features/user-settings/**',
+  'apps/web/src/features/auth/**',
+  'apps/web/src/features/verification-admin/**',
+];
+const BUSINESS_TIMES = {
+  name: '@/lib/format',
+  importNames: ['formatLocalDateTime'],
+  message: "A business's screen shows times in the business's zone: <BusinessTime at={...} /> ('@/components/business-time').",
+};
+const FEATURE_IMPORTS_ANY_ZONE = [
   { name: '@mantine/modals', message: "Open dialogs with `modals` from '@/lib/modals': it waits for the provider instead of losing the dialog." },
   {
     name: '@mantine/core',
@@ -45,6 +59,7 @@ const FEATURE_IMPORTS = [
     message: "Show rows with DataList or PagedTable ('@/components/data-list', '@/components/paged-table').",
   },
 ];
+const FEATURE_IMPORTS = [...FEATURE_IMPORTS_ANY_ZONE, BUSINESS_TIMES];
 
 /** A status drawn as a hand-made Badge: `<Badge color={x.status === ...}>` or `<Badge>{X_STATUS_LABELS[...]}</Badge>`. */
 const NO_HAND_STATUS_BADGE = [
@@ -265,6 +280,11 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB], paths: FEATURE_IMPORTS }] },
+  },
+  {
+    files: VIEWER_ZONE_SCREENS.map((dir) => `${dir}/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMB], paths: FEATURE_IMPORTS_ANY_ZONE }] },
   },
   {
     // A record's screen (features/*/routes/*-detail/) is drawn by DetailLayout: back link, title and status, key

@@ -76,6 +76,29 @@ describe('a detail screen', () => {
       await close();
     }
   });
+  it('keeps a long title readable at 375 px: a primary action beside it moves under it instead of squeezing it', async () => {
+    const name = `Home barista course, six weekly sessions ${stamp}`;
+    const plan = await demo.api.call<{ id: string }>('POST', `/v1/business/${businessId}/recurring-plans`, {
+      name,
+      amount: 120_00,
+      interval: 'monthly',
+    });
+    const { page, close } = await ownerAt(375);
+    try {
+      await page.goto(`/business/${businessId}/payments/recurring-plans/${plan.id}`);
+      const title = page.getByRole('heading', { level: 1, name });
+      await title.waitFor();
+      await page.getByRole('button', { name: 'Subscribe a customer' }).waitFor();
+      // Squeezed beside the button, it was a column of about 60 px broken mid-word over six lines.
+      const box = await title.boundingBox();
+      expect(box?.width).toBeGreaterThan(250);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectAccessible(page);
+      await screenshot(page, 'detail-375-long-title');
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe('a moved table', () => {

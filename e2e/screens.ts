@@ -219,7 +219,21 @@ export async function openScreen(page: Page, screen: Screen): Promise<void> {
   if (screen.reach) await screen.reach(page);
   await page.waitForLoadState('networkidle');
   // A list or section still loading shows a spinner: wait for its content (a loading button is not waited for).
-  await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Loader-root')].every((el) => el.closest('button')), undefined, { timeout: 20_000 });
+  // The whole-screen "Loading" (a lazy screen, the start-up frame) is a status without a spinner: wait for it too.
+  // Twice, a moment apart: a query that starts when another ends (a list after its filters' data) shows its spinner
+  // after a first quiet instant.
+  const drawn = () =>
+    page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.mantine-Loader-root')].every((el) => el.closest('button')) &&
+        ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading\b/.test(el.textContent?.trim() ?? '')),
+      undefined,
+      { timeout: 20_000 },
+    );
+  await drawn();
+  await page.waitForTimeout(250);
+  await page.waitForLoadState('networkidle');
+  await drawn();
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { COUNTRY_TIME_ZONES, endpointPath } from '@merchant/core';
+import { COUNTRY_TIME_ZONES, endpointPath, hostOfKind } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
-import { balanceEndpoints, overviewEndpoints, salesReportEndpoints, transactionEndpoints } from '@merchant/payments';
+import { balanceEndpoints, checkoutEndpoints, overviewEndpoints, salesReportEndpoints, transactionEndpoints } from '@merchant/payments';
 import { parseCsv } from '../src/lib/csv';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
-import { answerOf, createTestContext, type TestContext } from './harness';
+import { Agent, answerOf, createTestContext, type TestContext } from './harness';
 import { card } from './factories/charges';
 import { createBusiness, signInAgain, type FactoryBusiness } from './factories';
 
@@ -195,5 +195,23 @@ describe('one payment at 03:00 UTC, in Singapore (UTC+8) and New York (UTC-5)', 
     expect(await setZone(newYork, 'America/New_York')).toMatchObject({ status: 200 });
     const back = await newYork.people.owner.agent.ok(overviewEndpoints.get, { params, query: { period: 'custom', from: '2026-01-14', to: '2026-01-15' } });
     expect(back.currencies[0]?.daily.filter((d) => d.count > 0).map((d) => d.date)).toEqual([LOCAL_DAY.newYork]);
+  });
+});
+
+describe('the public receipt', () => {
+  it("carries the business's zone, so the customer reads the time the dashboard shows", async () => {
+    for (const [country, currency, zone] of [
+      ['sg', 'sgd', 'Asia/Singapore'],
+      ['us', 'usd', 'America/New_York'],
+    ] as const) {
+      const business = await createBusiness(t, { country, currency, timeZone: 'country' });
+      const payment = await pay(business.id, 7_00);
+      const receipt = await new Agent(t.app).ok(
+        checkoutEndpoints.receipt,
+        { params: { public_id: payment.publicId } },
+        { host: hostOfKind('checkout', t.config.baseDomain) },
+      );
+      expect(receipt.business.time_zone).toBe(zone);
+    }
   });
 });

@@ -59,7 +59,7 @@ describe('checkout settings', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.action, 'checkout_settings.updated')));
     expect(entry!.meta).toMatchObject({ changes: { brand_color: { from: '#1c7ed6', to: '#aa3300' }, settlement_delay_days: { from: 2, to: 0 } } });
-    expect(await brandingFor(t.database.db, business.id)).toEqual({ name: business.name, logo_url: null, brand_color: '#aa3300' });
+    expect(await brandingFor(t.database.db, business.id)).toEqual({ name: business.name, logo_url: null, brand_color: '#aa3300', time_zone: 'UTC' });
   });
 
   it('refuses a colour that is not hex and a delay outside 0-30 with field issues', async () => {

@@ -69,6 +69,8 @@ export interface Branding {
   name: string;
   logo_url: string | null;
   brand_color: string;
+  /** The business's time zone: the public pages show its times there, as its dashboard and mails do. */
+  time_zone: string;
 }
 
 export const checkoutCustomisationEndpoints = {

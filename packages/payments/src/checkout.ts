@@ -38,7 +38,13 @@ export const CheckoutMethodSchema = z.object({
 });
 
 /** The business's header on every checkout page (checkout customisation's branding). */
-export const CheckoutBusinessSchema = z.object({ name: z.string(), logo_url: z.string().nullable(), brand_color: z.string() });
+export const CheckoutBusinessSchema = z.object({
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  brand_color: z.string(),
+  /** Its times (a receipt's, an invoice's payments) are shown in this zone, as the dashboard and the mails show them. */
+  time_zone: z.string(),
+});
 
 /** What the checkout page shows for a link or QR code. */
 export const CheckoutSchema = z.object({

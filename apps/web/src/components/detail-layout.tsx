@@ -59,6 +59,8 @@ export interface DetailLayoutProps {
 
 /** Under Mantine's `sm` breakpoint the actions other than the primary one collapse into a menu. */
 const PHONE = '(max-width: 47.99em)';
+/** The narrowest a title gets beside the actions (about 14 characters of a phone's heading). */
+const TITLE_MIN = '14rem';
 
 const present = <T,>(items: readonly Maybe<T>[] | undefined): T[] => (items ?? []).filter((item): item is T => Boolean(item));
 
@@ -79,8 +81,9 @@ export function DetailLayout({ back, title, status, description, facts, actions,
             </Group>
           </Anchor>
         ) : null}
-        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+        {/* The title keeps at least TITLE_MIN: where the actions would squeeze it below that, they move under it. */}
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <Stack gap={4} style={{ minWidth: 0, flex: `1 1 ${TITLE_MIN}` }}>
             <Group gap="sm" align="center" wrap="wrap">
               <Title order={1} fz={{ base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
                 {title}
@@ -191,7 +194,7 @@ function DetailActions({ actions }: { actions: DetailAction[] }) {
   const buttons = actions.filter(keep);
   const menu = actions.filter((action) => !keep(action));
   return (
-    <Group gap="xs" justify="flex-end" wrap={phone ? 'nowrap' : 'wrap'} style={{ flexShrink: phone ? 0 : 1 }} data-testid="detail-actions">
+    <Group gap="xs" justify="flex-end" wrap={phone ? 'nowrap' : 'wrap'} style={{ flexShrink: 0, maxWidth: '100%' }} data-testid="detail-actions">
       {buttons.map((action) => (
         <ActionButton key={action.label} action={action} />
       ))}

@@ -1,11 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, type Payment } from '@merchant/payments';
-import { formatLocalDateTime } from '../lib/format';
 import { DataList } from './data-list';
 import { LoadMore } from './load-more';
 import { QueryStatus } from './query-status';
 import { StatusBadge } from './status-badge';
+import { BusinessTime } from './business-time';
 
 interface PagedQuery {
   hasNextPage: boolean;
@@ -32,7 +32,7 @@ export function SourcePaymentsTable({ payments, query, paymentHref }: { payments
         striped={false}
         minWidth={520}
         columns={[
-          { header: 'When', card: 'secondary', nowrap: true, cell: (p) => <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time> },
+          { header: 'When', card: 'secondary', nowrap: true, cell: (p) => <BusinessTime at={p.created_at} /> },
           { header: 'Amount', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
           { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
           { header: 'Customer', card: 'title', cell: (p) => p.customer.name ?? p.customer.email ?? 'Anonymous' },

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startOfLocalDay } from '../date/business-day';
-import { EMPTY_VALUE, formatDate, formatDateRange, formatDateTime, formatLocalDate, formatMoney, formatShortDate, formatSignedMoney, orEmpty } from './display';
+import {
+  EMPTY_VALUE,
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatLocalDate,
+  formatMoney,
+  formatShortDate,
+  formatSignedMoney,
+  formatZone,
+  orEmpty,
+} from './display';
 
 describe('empty values', () => {
   it('are an em dash, never "None", "null" or an empty cell', () => {
@@ -97,3 +108,13 @@ function localBefore(day: string): string {
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 }
+
+describe('formatZone', () => {
+  it('names the city and its offset at the given instant, through daylight saving', () => {
+    expect(formatZone('Asia/Singapore', new Date('2026-01-15T03:00:00Z'))).toBe('Singapore (GMT+8)');
+    expect(formatZone('America/New_York', new Date('2026-01-15T03:00:00Z'))).toBe('New York (GMT-5)');
+    expect(formatZone('America/New_York', new Date('2026-07-15T03:00:00Z'))).toBe('New York (GMT-4)');
+    expect(formatZone('Asia/Kolkata', new Date('2026-01-15T03:00:00Z'))).toBe('Kolkata (GMT+5:30)');
+    expect(formatZone('UTC')).toBe('UTC');
+  });
+});

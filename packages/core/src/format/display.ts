@@ -87,6 +87,19 @@ export function formatDateTime(instant: string | Date | null | undefined, zone: 
   return options.zone === false ? text : `${text} (${zone})`;
 }
 
+/**
+ * A time zone as people read it: its city and its offset from GMT at `at` (now by default), "Singapore (GMT+8)",
+ * "New York (GMT-5)", "UTC". For the note that says which zone a screen's times are in.
+ */
+export function formatZone(zone: string, at: Date = new Date()): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
+  const offset = formatter(`offset:${zone}`, { timeZone: zone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+  return offset ? `${city} (${offset})` : city;
+}
+
 function dayParts(date: CalendarDate): { day: string; month: string; year: string } {
   const parts = { day: '', month: '', year: '' };
   for (const p of days().formatToParts(calendarInstant(date))) if (p.type === 'day' || p.type === 'month' || p.type === 'year') parts[p.type] = p.value;

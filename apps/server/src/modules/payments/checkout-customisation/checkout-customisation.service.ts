@@ -58,6 +58,7 @@ export async function brandingAndSettingsFor(
       name: business.name,
       logo_url: business.logoUrl ? logoPath(host, businessId, fileOf(business.logoUrl)) : null,
       brand_color: settings.brand_color,
+      time_zone: business.timeZone,
     },
     settings,
     standing: { type: business.type, onboardingStatus: business.onboardingStatus },

@@ -120,7 +120,7 @@ export function createCheckoutService(deps: {
     // The confirm read the business's name and receipt switch in its first phase; an action or the reconciliation reads them here.
     const business = known ?? (await receiptBusinessOf(tx, payment.businessId));
     if (business?.sendReceipts) {
-      const receipt = receiptWith(payment, { name: business.name, logo_url: null, brand_color: '' });
+      const receipt = receiptWith(payment, { name: business.name, logo_url: null, brand_color: '', time_zone: business.timeZone });
       const amount = formatMoney(receipt.amount);
       await mailer.send(tx, {
         to: payment.customerEmail,
@@ -169,7 +169,7 @@ export function createCheckoutService(deps: {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
     return {
       public_id: payment.publicId,
-      business: branding ?? { name: '', logo_url: null, brand_color: '' },
+      business: branding ?? { name: '', logo_url: null, brand_color: '', time_zone: 'UTC' },
       amount: { amount: payment.amount, currency: payment.currency },
       method: payment.method,
       card: cardOf(payment),

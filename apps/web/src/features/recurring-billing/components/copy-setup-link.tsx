@@ -3,8 +3,8 @@ import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from 
 import { IconCopy, IconLink } from '@tabler/icons-react';
 import type { DetailAction } from '@/components/detail-layout';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { useCopySetupLink } from '@/features/recurring-billing/api/subscriptions-api';
+import { BusinessTime } from '@/components/business-time';
 
 /**
  * "Copy card link" (an action of the subscription's page, with its dialog): makes a new link to the page where the customer saves their card (not mailed) and shows it with a
@@ -31,7 +31,7 @@ export function useCopySetupLinkAction(businessId: string, subscriptionId: strin
             <Text size="sm">Send this link to the customer: it opens the page where they save the card the subscription charges. It was not mailed.</Text>
             <TextInput label="Link to save a card" value={make.data.url} readOnly onFocus={(e) => e.currentTarget.select()} />
             <Text size="xs" c="dimmed">
-              It works until {formatLocalDateTime(make.data.expires_at)}.
+              It works until {<BusinessTime at={make.data.expires_at} />}.
             </Text>
             <Group justify="flex-end">
               <CopyButton value={make.data.url}>

@@ -4,7 +4,7 @@ import { maskAccount, type Transfer } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import type { Column } from '@/components/data-list';
 import { StatusBadge } from '@/components/status-badge';
-import { formatLocalDateTime } from '@/lib/format';
+import { BusinessTime } from '@/components/business-time';
 
 /** The link to a transfer's detail. */
 export const transferHref = (businessId: string) => (t: Transfer) => href('payments.transfer-history-detail', { business_id: businessId, transfer: t.id });
@@ -31,5 +31,5 @@ export const TRANSFER_COLUMNS: readonly Column<Transfer>[] = [
   { header: 'Bank account', card: 'secondary', cell: (t) => `${t.beneficiary.bank_name} ${maskAccount(t.beneficiary.account_last4)}` },
   { header: 'Status', card: 'status', nowrap: true, cell: (t) => <StatusBadge kind="transfer" status={t.status} /> },
   { header: 'Requested by', cell: (t) => t.requested_by?.name ?? '-' },
-  { header: 'Created', nowrap: true, cell: (t) => <time dateTime={t.created_at}>{formatLocalDateTime(t.created_at)}</time> },
+  { header: 'Created', nowrap: true, cell: (t) => <BusinessTime at={t.created_at} /> },
 ];

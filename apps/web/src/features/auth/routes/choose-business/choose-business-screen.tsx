@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { flagEmoji } from '@merchant/core';
 import type { BusinessSummary } from '@merchant/business';
 import { IconBuildingStore, IconChecklist, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -84,7 +83,7 @@ function BusinessCard({ business }: { business: BusinessSummary }) {
       <Group wrap="nowrap" gap="md" align="flex-start">
         <IconBuildingStore size={28} aria-hidden stroke={1.5} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} size="lg" truncate="end">
+          <Text fw={600} size="lg" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {business.name}
           </Text>
           <Group gap="xs">
@@ -99,7 +98,6 @@ function BusinessCard({ business }: { business: BusinessSummary }) {
           </Group>
           <Text size="sm" c="dimmed">
             {business.role ? `${business.role.title} · ` : ''}
-            <span aria-hidden="true">{flagEmoji(business.country)} </span>
             {countryName(business.country)} · {business.currency.toUpperCase()}
           </Text>
         </Stack>

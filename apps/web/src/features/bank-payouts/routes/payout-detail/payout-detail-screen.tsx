@@ -9,9 +9,9 @@ import { Fact } from '@/components/fact';
 import { PagedTable } from '@/components/paged-table';
 import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
-import { formatLocalDateTime } from '@/lib/format';
 import { payoutLinesExportHref, payoutLinesQuery, payoutQuery } from '@/features/bank-payouts/api/payouts-api';
 import { StatusBadge } from '@/components/status-badge';
+import { BusinessTime } from '@/components/business-time';
 
 export function Component() {
   const { business_id: businessId = '', payout: payoutId = '' } = useParams();
@@ -54,7 +54,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
             {timeline.map((step, i) => (
               <Timeline.Item key={i} title={step.status === 'created' ? 'Created' : PAYOUT_STATUS_LABELS[step.status]}>
                 <Text size="xs" c="dimmed">
-                  <time dateTime={step.at}>{formatLocalDateTime(step.at)}</time>
+                  <BusinessTime at={step.at} />
                 </Text>
                 {step.note ? <Text size="sm">{step.note}</Text> : null}
               </Timeline.Item>
@@ -62,7 +62,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
             {payout.status === 'in_transit' ? (
               <Timeline.Item title="Expected at the bank">
                 <Text size="xs" c="dimmed">
-                  <time dateTime={payout.arrives_at}>{formatLocalDateTime(payout.arrives_at)}</time>
+                  <BusinessTime at={payout.arrives_at} />
                 </Text>
               </Timeline.Item>
             ) : null}
@@ -82,7 +82,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
             rows={rows}
             rowKey={(l) => l.entry_id}
             columns={[
-              { header: 'Date', card: 'secondary', nowrap: true, cell: (l) => <time dateTime={l.created_at}>{formatLocalDateTime(l.created_at)}</time> },
+              { header: 'Date', card: 'secondary', nowrap: true, cell: (l) => <BusinessTime at={l.created_at} /> },
               { header: 'Type', card: 'status', nowrap: true, cell: (l) => LEDGER_KIND_LABELS[l.kind] },
               {
                 header: 'Payment',

@@ -2,10 +2,9 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDateTime, formatMoneyWithCode } from '@merchant/core';
 import { receiptPaidWith, type Receipt } from '@merchant/payments';
 import { LoadingScreen } from '@/components/loading-screen';
-import { formatLocalDateTime } from '@/lib/format';
 import { receiptQuery } from '@/features/checkout/api/checkout-api';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { CheckoutUnavailable } from '@/features/checkout/components/checkout-status';
@@ -61,7 +60,7 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
           {receipt.purpose ? <Row label="For">{receipt.purpose}</Row> : null}
           {receipt.reference ? <Row label="Reference">{receipt.reference}</Row> : null}
           <Row label="Paid with">{receiptPaidWith(receipt)}</Row>
-          <Row label="Date">{formatLocalDateTime(receipt.paid_at)}</Row>
+          <Row label="Date">{formatDateTime(receipt.paid_at, receipt.business.time_zone)}</Row>
           <Row label="Paid to">{receipt.business.name}</Row>
           <Row label="Receipt number">{receipt.public_id}</Row>
           {receipt.sent_to ? <Row label="Sent to">{receipt.sent_to}</Row> : null}

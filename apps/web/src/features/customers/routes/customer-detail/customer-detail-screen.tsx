@@ -14,11 +14,11 @@ import { DetailLayout } from '@/components/detail-layout';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
 import { notifySuccess } from '@/lib/notify';
 import { customerPaymentsQuery, customerQuery, useEmailPortalLink } from '@/features/customers/api/customers-api';
 import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
+import { BusinessTime } from '@/components/business-time';
 
 export function Component() {
   const { business_id: businessId = '', customer: customerId = '' } = useParams();
@@ -58,7 +58,7 @@ function CustomerDetail({ businessId, customer, listHref }: { businessId: string
       title={customer.name ?? customer.email ?? 'Customer'}
       facts={[
         customer.email && { label: 'Email', value: customer.email, copy: customer.email },
-        { label: 'Added', value: formatLocalDateTime(customer.created_at) },
+        { label: 'Added', value: <BusinessTime at={customer.created_at} /> },
       ]}
       actions={[
         canEdit &&
@@ -113,7 +113,7 @@ function CustomerPayments({ businessId, customerId }: { businessId: string; cust
             card: 'secondary',
             cell: (p) => `${p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}${p.card ? ` •••• ${p.card.last4}` : ''}`,
           },
-          { header: 'Date', nowrap: true, cell: (p) => <time dateTime={p.created_at}>{formatLocalDateTime(p.created_at)}</time> },
+          { header: 'Date', nowrap: true, cell: (p) => <BusinessTime at={p.created_at} /> },
         ]}
         noun={['payment', 'payments']}
       />

@@ -8,11 +8,11 @@ import { CustomerFiltersSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { customersExportHref, customersQuery } from '@/features/customers/api/customers-api';
 import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
+import { BusinessTime } from '@/components/business-time';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();
@@ -84,7 +84,7 @@ export function Component() {
           { header: 'Name', card: 'title', cell: (c) => c.name ?? c.email ?? 'Unnamed customer' },
           { header: 'Email', card: 'secondary', cell: (c) => c.email ?? <EmptyValue /> },
           { header: 'Phone', card: 'secondary', cell: (c) => c.phone ?? <EmptyValue /> },
-          { header: 'Added', nowrap: true, cell: (c) => <time dateTime={c.created_at}>{formatLocalDateTime(c.created_at)}</time> },
+          { header: 'Added', nowrap: true, cell: (c) => <BusinessTime at={c.created_at} /> },
         ]}
         minWidth={560}
         noun={['customer', 'customers']}

@@ -11,7 +11,7 @@ const PUBLIC_ID = 'inv_4eQmV2b0C3x9LkT7pZr1aS';
 
 function invoice(over: Partial<InvoicePage> = {}): InvoicePage {
   return {
-    business: { name: 'Demo Coffee', logo_url: null, brand_color: '#1c7ed6' },
+    business: { name: 'Demo Coffee', logo_url: null, brand_color: '#1c7ed6', time_zone: 'Asia/Singapore' },
     number: 'INV-000007',
     status: 'sent',
     customer: { name: 'Ivy Tan', email: 'ivy@example.com' },

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatDateTime, formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, invoiceCustomerStatus, publicInvoicePdfPath, type InvoicePage } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { DataList } from '@/components/data-list';
@@ -13,7 +13,6 @@ import { MoneyInput } from '@/components/money-input';
 import { StatusPage } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { invoicePageQuery, usePayInvoice } from '@/features/invoice-page/api/invoice-page-api';
 import { formatDate, formatNumber } from '@merchant/core';
 
@@ -282,14 +281,14 @@ function Payments({ invoice }: { invoice: InvoicePage }) {
                   {formatMoneyWithCode(p.amount.amount, p.amount.currency)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatLocalDateTime(p.paid_at)} · {PAYMENT_METHOD_LABELS[p.method]}
+                  {formatDateTime(p.paid_at, invoice.business.time_zone)} · {PAYMENT_METHOD_LABELS[p.method]}
                   {p.card ? ` ending ${p.card.last4}` : ''}
                 </Text>
               </div>
               <Anchor
                 href={p.receipt_url}
                 size="sm"
-                aria-label={`Receipt of ${formatMoneyWithCode(p.amount.amount, p.amount.currency)}, ${formatLocalDateTime(p.paid_at)}`}
+                aria-label={`Receipt of ${formatMoneyWithCode(p.amount.amount, p.amount.currency)}, ${formatDateTime(p.paid_at, invoice.business.time_zone)}`}
               >
                 Receipt
               </Anchor>

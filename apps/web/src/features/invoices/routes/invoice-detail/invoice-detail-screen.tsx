@@ -13,12 +13,12 @@ import { Fact } from '@/components/fact';
 import { DataList } from '@/components/data-list';
 import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
-import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { invoicePdfHref, invoiceQuery, useInvoiceAction, useMarkInvoicePaid } from '@/features/invoices/api/invoices-api';
 import { InvoicePayments } from '@/features/invoices/components/invoice-payments';
 import { StatusBadge } from '@/components/status-badge';
+import { BusinessTime } from '@/components/business-time';
 
 const EVENT_LABELS: Record<InvoiceEventKind, string> = {
   created: 'Created',
@@ -139,7 +139,7 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
                 <Timeline.Item key={i} title={EVENT_LABELS[event.kind]}>
                   {event.detail ? <Text size="sm">{event.detail}</Text> : null}
                   <Text size="xs" c="dimmed">
-                    <time dateTime={event.at}>{formatLocalDateTime(event.at)}</time>
+                    <BusinessTime at={event.at} />
                     {event.by ? ` · ${event.by}` : ''}
                   </Text>
                 </Timeline.Item>

@@ -6,10 +6,10 @@ import { ONBOARDING_STEP_TITLES, type Onboarding } from '@merchant/business';
 import { href } from '@/app/route-table';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { OnboardingSummary } from '@/components/onboarding-summary';
-import { formatLocalDateTime as formatDateTime } from '@/lib/format';
 import { PageFrame } from '@/components/page-frame';
 import { onboardingQuery } from '@/features/onboarding/api/onboarding-api';
 import { QueryStatus } from '@/components/query-status';
+import { BusinessTime } from '@/components/business-time';
 
 const STATUS: Record<Onboarding['status'], { label: string; color: string; text: string }> = {
   questionnaire: {
@@ -61,7 +61,14 @@ function Verification({ businessId, onboarding }: { businessId: string; onboardi
           <LabelledProgress value={onboarding.progress} label={`Verification ${onboarding.progress}% complete`} size="md" radius="xl" />
           <Text size="xs" c="dimmed">
             {onboarding.progress}% complete
-            {onboarding.submitted_at ? ` · last submitted ${formatDateTime(onboarding.submitted_at)}` : ''}
+            {onboarding.submitted_at ? (
+              <>
+                {' '}
+                · last submitted <BusinessTime at={onboarding.submitted_at} />
+              </>
+            ) : (
+              ''
+            )}
           </Text>
           {decision?.kind === 'changes_requested' && onboarding.status === 'questionnaire' && (
             <Alert color="yellow" variant="light" title="Changes requested by our team">

@@ -10,11 +10,11 @@ import { Fact } from '@/components/fact';
 import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { SourcePaymentsSection } from '@/components/source-payments-table';
-import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { linkPaymentsQuery, linkQuery, useCancelLink, useSendLink } from '@/features/payment-links/api/payment-links-api';
 import { StatusBadge } from '@/components/status-badge';
+import { BusinessTime } from '@/components/business-time';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
@@ -73,8 +73,8 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
           value: link.amount === null ? `Customer chooses (${link.currency.toUpperCase()})` : formatMoneyWithCode(link.amount, link.currency),
         },
         { label: 'Paid', value: link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : 'Not yet' },
-        { label: 'Created', value: formatLocalDateTime(link.created_at) },
-        { label: 'Expires', value: link.expires_at ? formatLocalDateTime(link.expires_at) : 'Never' },
+        { label: 'Created', value: <BusinessTime at={link.created_at} /> },
+        { label: 'Expires', value: link.expires_at ? <BusinessTime at={link.expires_at} /> : 'Never' },
       ]}
       actions={actions}
       side={

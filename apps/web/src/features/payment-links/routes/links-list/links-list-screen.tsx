@@ -9,9 +9,9 @@ import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/li
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
-import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
 import { linksQuery } from '@/features/payment-links/api/payment-links-api';
+import { BusinessTime } from '@/components/business-time';
 
 const STATUS_OPTIONS = PAYMENT_LINK_STATUSES.map((s) => ({ value: s, label: PAYMENT_LINK_STATUS_LABELS[s] }));
 
@@ -67,7 +67,7 @@ export function Component() {
             nowrap: true,
             cell: (link) => (link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : '—'),
           },
-          { header: 'Created', nowrap: true, cell: (link) => <time dateTime={link.created_at}>{formatLocalDateTime(link.created_at)}</time> },
+          { header: 'Created', nowrap: true, cell: (link) => <BusinessTime at={link.created_at} /> },
         ]}
         noun={['payment link', 'payment links']}
       />

@@ -12,12 +12,12 @@ import { DataList } from '@/components/data-list';
 import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { activePlansQuery, subscriptionQuery, useSubscriptionAction, type SubscriptionActionInput } from '@/features/recurring-billing/api/subscriptions-api';
 import { useCopySetupLinkAction } from '@/features/recurring-billing/components/copy-setup-link';
 import { StatusBadge } from '@/components/status-badge';
+import { BusinessTime } from '@/components/business-time';
 
 /** One subscription: its status, next charge, saved card, every charge and retry, and the merchant's actions. */
 export function Component() {
@@ -55,7 +55,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
       status={<StatusBadge kind="subscription" status={s.status} />}
       facts={[
         { label: 'Price', value: `${money(s.amount)} · ${planIntervalLabel(s).toLowerCase()}` },
-        { label: 'Next charge', value: s.next_charge_at ? formatLocalDateTime(s.next_charge_at) : '—' },
+        { label: 'Next charge', value: s.next_charge_at ? <BusinessTime at={s.next_charge_at} /> : '—' },
         { label: 'Next amount', value: s.next_charge_amount ? money(s.next_charge_amount) : '—' },
       ]}
       actions={[
@@ -112,17 +112,29 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
               )}
             </Fact>
             <Fact label="Current period">
-              {s.current_period_start && s.current_period_end
-                ? `${formatLocalDateTime(s.current_period_start)} – ${formatLocalDateTime(s.current_period_end)}`
-                : '—'}
+              {s.current_period_start && s.current_period_end ? (
+                <>
+                  <BusinessTime at={s.current_period_start} /> – <BusinessTime at={s.current_period_end} />
+                </>
+              ) : (
+                '—'
+              )}
             </Fact>
             <Fact label={s.trial_end_at && Date.parse(s.trial_end_at) <= Date.now() ? 'Trial ended' : 'Trial ends'}>
-              {s.trial_end_at ? formatLocalDateTime(s.trial_end_at) : s.trial_days > 0 ? `${s.trial_days} days after the card is saved` : 'No trial'}
+              {s.trial_end_at ? <BusinessTime at={s.trial_end_at} /> : s.trial_days > 0 ? `${s.trial_days} days after the card is saved` : 'No trial'}
             </Fact>
           </SimpleGrid>
           {s.cancel_at_period_end ? (
             <Alert color="yellow" mt="md">
-              Ends at the end of the current period{s.current_period_end ? `, ${formatLocalDateTime(s.current_period_end)}` : ''}. Nothing more is charged.
+              Ends at the end of the current period
+              {s.current_period_end ? (
+                <>
+                  , <BusinessTime at={s.current_period_end} />
+                </>
+              ) : (
+                ''
+              )}
+              . Nothing more is charged.
             </Alert>
           ) : null}
           {s.pending_plan ? (
@@ -165,7 +177,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
               minWidth={760}
               striped={false}
               columns={[
-                { header: 'Date', card: 'title', nowrap: true, cell: (c) => formatLocalDateTime(c.created_at) },
+                { header: 'Date', card: 'title', nowrap: true, cell: (c) => <BusinessTime at={c.created_at} /> },
                 { header: 'Period', card: 'secondary', cell: (c) => `${c.period}${c.attempt > 1 ? ` (retry ${c.attempt - 1})` : ''}` },
                 { header: 'Amount', card: 'amount', nowrap: true, cell: (c) => money(c.amount) },
                 {
@@ -178,7 +190,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
                         : 'Paid'
                       : `Failed: ${c.failure?.message ?? 'declined'}`,
                 },
-                { header: 'Next retry', cell: (c) => (c.next_retry_at ? formatLocalDateTime(c.next_retry_at) : '—') },
+                { header: 'Next retry', cell: (c) => (c.next_retry_at ? <BusinessTime at={c.next_retry_at} /> : '—') },
               ]}
             />
           )}

@@ -8,12 +8,12 @@ import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
-import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
 import { subscriptionsExportHref, subscriptionsQuery } from '@/features/recurring-billing/api/subscriptions-api';
 import { CreateSubscriptionButton } from '@/features/recurring-billing/components/create-subscription';
 import { RetrySettingsButton } from '@/features/recurring-billing/components/retry-settings';
 import { StatusBadge } from '@/components/status-badge';
+import { BusinessTime } from '@/components/business-time';
 
 const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: SUBSCRIPTION_STATUS_LABELS[s] }));
 
@@ -81,9 +81,13 @@ export function Component() {
             header: 'Next charge',
             nowrap: true,
             cell: (s) =>
-              s.next_charge_at && s.next_charge_amount
-                ? `${formatLocalDateTime(s.next_charge_at)} · ${formatMoneyWithCode(s.next_charge_amount.amount, s.next_charge_amount.currency)}`
-                : '—',
+              s.next_charge_at && s.next_charge_amount ? (
+                <>
+                  <BusinessTime at={s.next_charge_at} /> · {formatMoneyWithCode(s.next_charge_amount.amount, s.next_charge_amount.currency)}
+                </>
+              ) : (
+                '—'
+              ),
           },
         ]}
         minWidth={720}

@@ -12,13 +12,13 @@ import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
 import { sendMoneyOverviewQuery } from '@/features/send-money/api/send-money-api';
 import { ApprovalRule } from '@/features/send-money/components/approval-rule';
 import { ReviewActions } from '@/features/send-money/components/review-actions';
 import { SendMoneyModal } from '@/features/send-money/components/send-money-modal';
 import { TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
+import { BusinessTime } from '@/components/business-time';
 
 /** Send Payments: what can be sent, the "Send money" flow, transfers awaiting approval and the latest transfers. */
 export function Component() {
@@ -81,7 +81,7 @@ export function Component() {
               { header: 'Amount', card: 'amount', link: true, nowrap: true, cell: (t) => formatMoneyWithCode(t.send.amount, t.send.currency) },
               { header: 'Beneficiary', card: 'title', cell: (t) => `${t.beneficiary.holder_name} ${maskAccount(t.beneficiary.account_last4)}` },
               { header: 'Requested by', card: 'secondary', cell: (t) => t.requested_by?.name ?? '-' },
-              { header: 'Requested', nowrap: true, cell: (t) => <time dateTime={t.created_at}>{formatLocalDateTime(t.created_at)}</time> },
+              { header: 'Requested', nowrap: true, cell: (t) => <BusinessTime at={t.created_at} /> },
               ...(canSend
                 ? [
                     {

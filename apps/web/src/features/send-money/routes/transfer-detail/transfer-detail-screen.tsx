@@ -11,11 +11,11 @@ import { DetailLayout } from '@/components/detail-layout';
 import { NotFound } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { formatLocalDateTime } from '@/lib/format';
 import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
 import { transferQuery } from '@/features/send-money/api/send-money-api';
 import { useReviewActions } from '@/features/send-money/components/review-actions';
 import { StatusBadge } from '@/components/status-badge';
+import { BusinessTime } from '@/components/business-time';
 
 const EVENT_TITLES: Record<TransferEventType, string> = {
   created: 'Requested',
@@ -54,7 +54,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
       facts={[
         { label: 'Total from balance', value: money(t.total) },
         { label: 'Beneficiary receives', value: money(t.receive) },
-        { label: 'Created', value: formatLocalDateTime(t.created_at) },
+        { label: 'Created', value: <BusinessTime at={t.created_at} /> },
       ]}
       actions={canChange(business.data, 'transfers:manage') ? review.actions : []}
     >
@@ -86,7 +86,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
               <Text size="sm">{event.message}</Text>
               <Text size="xs" c="dimmed">
                 {event.actor ? `${event.actor} · ` : ''}
-                <time dateTime={event.created_at}>{formatLocalDateTime(event.created_at)}</time>
+                <BusinessTime at={event.created_at} />
               </Text>
             </Timeline.Item>
           ))}
