@@ -3,9 +3,10 @@ import { SwitchRow } from '@/components/form/switch-row';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatZone, localDate, startOfLocalDay } from '@merchant/core';
 import { CreatePaymentLinkBodySchema, type PaymentLink } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { DateField } from '@/components/date-field';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
@@ -13,7 +14,7 @@ import { QueryPage } from '@/components/query-status';
 import { SourceAmountFields } from '@/components/source-amount-fields';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness } from '@/lib/session';
+import { useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { linkProductsQuery, linkQuery, useCreateLink, useUpdateLink } from '@/features/payment-links/api/payment-links-api';
 
 type LinkFormValues = {
@@ -36,14 +37,6 @@ type LinkFormValues = {
   send_email: boolean;
 };
 
-/** An ISO time as the value of a `datetime-local` input (local time, minutes). */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 function valuesOf(link: PaymentLink | undefined, currency: string): LinkFormValues {
   return {
     amountMode: link && link.amount === null ? 'customer' : 'fixed',
@@ -56,7 +49,7 @@ function valuesOf(link: PaymentLink | undefined, currency: string): LinkFormValu
     collect_email: link?.collect_email ?? true,
     collect_phone: link?.collect_phone ?? false,
     collect_note: link?.collect_note ?? false,
-    expires_at: toLocalInput(link?.expires_at ?? null),
+    expires_at: link?.expires_at ?? '',
     single_use: link?.single_use ?? true,
     redirect_url: link?.redirect_url ?? '',
     product_id: link?.product?.id ?? '',
@@ -93,6 +86,7 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
   const create = useCreateLink(businessId);
   const update = useUpdateLink(businessId, link?.id ?? '');
   const products = useQuery(linkProductsQuery(businessId));
+  const zone = useBusinessTimeZone(businessId);
   const { values, setValues } = form;
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => {
@@ -200,11 +194,12 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
               checked={values.single_use}
               onChange={(e) => set('single_use', e.currentTarget.checked)}
             />
-            <TextInput
-              {...form.field('expires_at')}
-              type="datetime-local"
-              label="Expires (optional)"
-              description="Your local time; leave empty to never expire"
+            <DateField
+              label="Expires after (optional)"
+              description={`The link stops taking payments when this day ends, ${formatZone(zone)}; leave empty to never expire`}
+              value={values.expires_at ? localDate(Date.parse(values.expires_at) - 1, zone) : ''}
+              onChange={(day) => set('expires_at', day ? startOfLocalDay(day, zone, 1).toISOString() : '')}
+              error={form.field('expires_at').error}
             />
             <TextInput
               {...form.field('redirect_url')}
