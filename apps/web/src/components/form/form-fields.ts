@@ -78,6 +78,14 @@ export interface FormBinder<V> {
   number(path: NumberPath<V>, options?: NumberOptions): NumberFieldBinding;
 }
 
+/**
+ * A form's binder seen through the part of its values a generic component draws (`V extends ContentValues`): every
+ * path of the part is a path of the whole form, which TypeScript cannot see for a type parameter.
+ */
+export function partOf<Part>(form: Omit<FormBinder<unknown>, 'values'> & { values: Part }): FormBinder<Part> {
+  return form as FormBinder<Part>;
+}
+
 /** The segments of a dotted path: `lines.3.unit_price` is `lines`, `3`, `unit_price`. */
 const segments = (path: string) => path.split('.');
 
