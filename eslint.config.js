@@ -147,6 +147,22 @@ const NO_HAND_FORM_CONTROLS = [
   },
 ];
 
+/**
+ * An amount or a number bound by hand in a screen (issues 24 and 25): its value, its change and its error come from
+ * the form that holds it, so amounts stay integer minor units of their currency and server issues land on the field.
+ */
+const NO_HAND_BOUND_NUMBERS = [
+  {
+    selector: 'JSXOpeningElement[name.name=/^(MoneyInput|NumberField)$/] > JSXAttribute[name.name=/^(value|onChange|currency|name)$/]',
+    message:
+      'Bind an amount or a number through its form: {...form.money(path, currency)} or {...form.number(path)} (useZodForm, useFormFields, a FormBinder), or {...amount.input(currency)} (useMoneyField).',
+  },
+  {
+    selector: "JSXOpeningElement[name.name=/^(MoneyInput|NumberField)$/] > JSXSpreadAttribute:not([argument.type='CallExpression'])",
+    message: 'Spread the binding where it is made: {...form.money(path, currency)}, {...form.number(path)} or {...amount.input(currency)}.',
+  },
+];
+
 /** The import resolver of one app: `@/` is its src/ (tsconfig paths), and node resolution for the rest. */
 const appResolver = (app) => ({
   'import-x/resolver-next': [
@@ -266,6 +282,7 @@ export default tseslint.config(
         ...NO_FLOAT_MONEY,
         ...NO_HAND_PERMISSIONS,
         ...NO_HAND_FORM_CONTROLS,
+        ...NO_HAND_BOUND_NUMBERS,
         ...NO_HAND_STATUS_BADGE,
         ...NO_HAND_DATES,
         ...NO_HAND_FORM_ERRORS,

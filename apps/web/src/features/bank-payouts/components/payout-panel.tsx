@@ -17,6 +17,7 @@ import {
 } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
+import { useFormFields } from '@/components/form/form-fields';
 import { errorMessage } from '@/lib/error-message';
 import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -83,11 +84,14 @@ export function PayoutPanel({ businessId, view }: { businessId: string; view: Ba
 }
 
 function ScheduleForm({ businessId, initial, onClose }: { businessId: string; initial: PayoutSettings; onClose: () => void }) {
-  const [schedule, setSchedule] = useState<PayoutSchedule>(initial.schedule);
-  const [weeklyDay, setWeeklyDay] = useState<string | null>(initial.weekly_day ? String(initial.weekly_day) : '1');
-  const [monthlyDay, setMonthlyDay] = useState<number | string>(initial.monthly_day ?? 1);
-  const [minimum, setMinimum] = useState<number | null>(initial.minimum_amount.amount);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields({
+    schedule: initial.schedule as PayoutSchedule,
+    weekly_day: initial.weekly_day ? String(initial.weekly_day) : '1',
+    monthly_day: (initial.monthly_day ?? 1) as number | null,
+    minimum_amount: initial.minimum_amount.amount as number | null,
+  });
+  const { errors, setErrors } = form;
+  const { schedule, weekly_day: weeklyDay, monthly_day: monthlyDay, minimum_amount: minimum } = form.values;
   const save = useSavePayoutSettings(businessId);
   const currency = initial.minimum_amount.currency;
 
@@ -97,7 +101,7 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
       {
         schedule,
         weekly_day: schedule === 'weekly' ? Number(weeklyDay) : null,
-        monthly_day: schedule === 'monthly' ? Number(monthlyDay) : null,
+        monthly_day: schedule === 'monthly' ? (monthlyDay ?? 0) : null,
         minimum_amount: minimum ?? 0,
       },
       {
@@ -117,7 +121,7 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
           Automatic payouts send what is available in each currency to its default bank account, early in the day (UTC). Manual payouts happen only when you
           choose &ldquo;Pay out now&rdquo;.
         </Text>
-        <Radio.Group label="How often" value={schedule} onChange={(v) => setSchedule(v as PayoutSchedule)} error={errors.schedule}>
+        <Radio.Group {...form.field('schedule')} label="How often">
           <Group gap="md" mt={6}>
             {PAYOUT_SCHEDULES.map((s) => (
               <ChoiceRow key={s} value={s} label={PAYOUT_SCHEDULE_LABELS[s]} />
@@ -126,33 +130,26 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
         </Radio.Group>
         {schedule === 'weekly' ? (
           <Select
+            {...form.field('weekly_day')}
             label="Day of the week"
             data={WEEKDAY_LABELS.map((label, i) => ({ value: String(i + 1), label }))}
-            value={weeklyDay}
-            onChange={setWeeklyDay}
             allowDeselect={false}
-            error={errors.weekly_day}
           />
         ) : null}
         {schedule === 'monthly' ? (
           <NumberField
+            {...form.number('monthly_day')}
             label="Day of the month"
             description="A day past the end of a short month pays on its last day."
             min={1}
             max={31}
-            value={typeof monthlyDay === 'number' ? monthlyDay : null}
-            onChange={(day) => setMonthlyDay(day ?? '')}
-            error={errors.monthly_day}
           />
         ) : null}
         {schedule !== 'manual' ? (
           <MoneyInput
+            {...form.money('minimum_amount', currency)}
             label={`Minimum payout (${currency.toUpperCase()})`}
             description="An automatic payout waits until at least this much is available. Other currencies pay out any amount."
-            currency={currency}
-            value={minimum}
-            onChange={setMinimum}
-            error={errors.minimum_amount}
           />
         ) : null}
         {errors.form ? (
@@ -175,10 +172,9 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
 
 function PayoutForm({ businessId, view, onClose }: { businessId: string; view: BalanceView; onClose: () => void }) {
   const navigate = useNavigate();
-  const [currency, setCurrency] = useState(view.currencies[0]?.currency ?? '');
-  const [everything, setEverything] = useState('all');
-  const [amount, setAmount] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields({ currency: view.currencies[0]?.currency ?? '', everything: 'all', amount: null as number | null });
+  const { currency, everything, amount } = form.values;
+  const { errors, setErrors } = form;
   const create = useCreatePayout(businessId);
   const accounts = useQuery(payoutBankAccountsQuery(businessId));
   const available = view.currencies.find((c) => c.currency === currency)?.available.amount ?? 0;
@@ -213,9 +209,10 @@ function PayoutForm({ businessId, view, onClose }: { businessId: string; view: B
         <Select
           label="Currency"
           data={view.currencies.map((c) => ({ value: c.currency, label: c.currency.toUpperCase() }))}
+          name="currency"
           value={currency}
           onChange={(v) => {
-            setCurrency(v ?? currency);
+            form.setValue('currency', v ?? currency);
             setErrors({});
           }}
           allowDeselect={false}
@@ -224,14 +221,14 @@ function PayoutForm({ businessId, view, onClose }: { businessId: string; view: B
         <Text size="sm">
           Available: <strong data-testid="payout-available">{formatMoneyWithCode(available, currency)}</strong>
         </Text>
-        <Radio.Group label="Amount" value={everything} onChange={setEverything}>
+        <Radio.Group {...form.field('everything')} label="Amount">
           <Stack gap="xs" mt={6}>
             <ChoiceRow value="all" label="Everything available" />
             <ChoiceRow value="part" label="Part of it" />
           </Stack>
         </Radio.Group>
         {everything === 'part' ? (
-          <MoneyInput label={`Amount (${currency.toUpperCase()})`} currency={currency} value={amount} onChange={setAmount} error={errors.amount} />
+          <MoneyInput {...form.money('amount', currency)} label={`Amount (${currency.toUpperCase()})`} />
         ) : errors.amount ? (
           <Text c="red" size="sm" role="alert">
             {errors.amount}

@@ -13,6 +13,7 @@ import {
   type PaymentMethodDetails,
 } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
+import { useMoneyField } from '@/components/form/use-money-field';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { usePay } from '@/features/checkout/api/checkout-api';
@@ -44,7 +45,8 @@ export function PayForm({
   const navigate = useNavigate();
   const pay = usePay(source);
   const { currency } = checkout;
-  const [chosenAmount, setChosenAmount] = useState<number | null>(null);
+  const chosen = useMoneyField();
+  const chosenAmount = chosen.amount;
   const [email, setEmail] = useState(checkout.prefill.email ?? '');
   const [phone, setPhone] = useState(checkout.prefill.phone ?? '');
   const [note, setNote] = useState('');
@@ -97,6 +99,7 @@ export function PayForm({
     const expiry = parseExpiry(card.expiry);
     if (method.method === 'card' && !expiry) local.expiry = 'Enter the expiry as MM/YY';
     setErrors(local);
+    chosen.setError(local.amount);
     if (Object.keys(local).length > 0) return;
     let details: PaymentMethodDetails;
     if (method.method === 'card') {
@@ -121,6 +124,7 @@ export function PayForm({
           if (!stillPayable && started) onFailed?.();
           const issues = fieldErrors(error);
           setErrors(issues);
+          chosen.setError(issues.amount);
           setFailure(errorMessage(error));
         },
       },
@@ -140,9 +144,7 @@ export function PayForm({
             </Text>
           ) : null}
         </div>
-        {checkout.amount ? null : (
-          <MoneyInput label="Amount to pay" currency={currency} value={chosenAmount} onChange={setChosenAmount} error={errors.amount} required />
-        )}
+        {checkout.amount ? null : <MoneyInput {...chosen.input(currency)} label="Amount to pay" required />}
         {checkout.collect.email ? (
           <TextInput
             label="Email"

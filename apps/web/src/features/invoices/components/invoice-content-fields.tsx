@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { formatMoneyWithCode } from '@merchant/core';
 import { BASIS_POINTS, invoiceTotals, type Customer } from '@merchant/payments';
 import type { FormErrors, ZodForm } from '@/components/form/use-zod-form';
+import { partOf } from '@/components/form/form-fields';
 import { CurrencySelect } from '@/components/currency-select';
 import { MoneyInput } from '@/components/money-input';
 import { customerOptionsQuery, productOptionsQuery } from '@/features/invoices/api/invoices-api';
@@ -108,6 +109,7 @@ interface ContentFieldsProps<V extends ContentValues> {
 export function InvoiceContentFields<V extends ContentValues>({ businessId, form, customer, customerTitle, customerExtra, between }: ContentFieldsProps<V>) {
   const { values, setValues, errors } = form;
   const { set, setLine, setTax } = contentSetters(form);
+  const fields = partOf<ContentValues>(form);
   const currency = values.currency;
   const money = (amount: number) => formatMoneyWithCode(amount, currency);
 
@@ -222,30 +224,14 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
                     error={errors[`lines.${i}.description`]}
                     required
                   />
+                  <NumberField {...fields.number(`lines.${i}.quantity`, { empty: Number.NaN })} label={`Quantity (line ${i + 1})`} decimals={3} required />
+                  <MoneyInput {...fields.money(`lines.${i}.unit_price`, currency)} label={`Unit price (line ${i + 1})`} required />
                   <NumberField
-                    label={`Quantity (line ${i + 1})`}
-                    value={Number.isNaN(line.quantity) ? null : line.quantity}
-                    onChange={(v) => setLine(i, { quantity: v ?? Number.NaN })}
-                    decimals={3}
-                    error={errors[`lines.${i}.quantity`]}
-                    required
-                  />
-                  <MoneyInput
-                    label={`Unit price (line ${i + 1})`}
-                    currency={currency}
-                    value={line.unit_price}
-                    onChange={(v) => setLine(i, { unit_price: v })}
-                    error={errors[`lines.${i}.unit_price`]}
-                    required
-                  />
-                  <NumberField
+                    {...fields.number(`lines.${i}.discount_bps`, { basisPoints: true, empty: 0 })}
                     label={`Discount % (line ${i + 1})`}
-                    value={line.discount_bps / 100}
-                    onChange={(v) => setLine(i, { discount_bps: Math.round((v ?? 0) * 100) })}
                     min={0}
                     max={BASIS_POINTS / 100}
                     decimals={2}
-                    error={errors[`lines.${i}.discount_bps`]}
                   />
                 </SimpleGrid>
                 <Text size="sm" ta="right">
@@ -282,13 +268,11 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
                 required
               />
               <NumberField
+                {...fields.number(`taxes.${i}.rate_bps`, { basisPoints: true, empty: 0 })}
                 label={`Rate % (tax ${i + 1})`}
-                value={tax.rate_bps / 100}
-                onChange={(v) => setTax(i, { rate_bps: Math.round((v ?? 0) * 100) })}
                 min={0}
                 max={100}
                 decimals={2}
-                error={errors[`taxes.${i}.rate_bps`]}
                 w={120}
               />
               <ActionIcon

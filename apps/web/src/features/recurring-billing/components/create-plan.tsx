@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { PlanBodySchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { useFormFields } from '@/components/form/form-fields';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -27,8 +28,8 @@ export function CreatePlanButton({ businessId, currency }: { businessId: string;
 
 function CreatePlanForm({ businessId, currency, onClose }: { businessId: string; currency: string; onClose: () => void }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => planValues(undefined));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields(planValues(undefined));
+  const { values, errors, setErrors } = form;
   const save = useSavePlan(businessId, undefined);
 
   const submit = (e: React.FormEvent) => {
@@ -48,15 +49,7 @@ function CreatePlanForm({ businessId, currency, onClose }: { businessId: string;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PlanFields
-          values={values}
-          errors={errors}
-          currency={currency}
-          onChange={(patch) => {
-            setValues((v) => ({ ...v, ...patch }));
-            setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !(k in patch))));
-          }}
-        />
+        <PlanFields form={form} currency={currency} />
         {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -6,11 +6,12 @@ import { useNavigate } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { CreateSubscriptionBodySchema, planIntervalLabel, type CreateSubscriptionBody } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { useFormFields } from '@/components/form/form-fields';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { activePlansQuery, customerOptionsQuery, useCreateSubscription } from '@/features/recurring-billing/api/subscriptions-api';
-import { PlanFields, planValues, type PlanValues } from '@/features/recurring-billing/components/plan-fields';
+import { PlanFields, planValues } from '@/features/recurring-billing/components/plan-fields';
 
 /**
  * "Create subscription" (the subscriptions list) or "Subscribe a customer" (a plan's page, `planId` fixed): the
@@ -73,15 +74,16 @@ function CreateSubscriptionForm({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const [customerId, setCustomerId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const customers = useQuery(customerOptionsQuery(businessId, deferred));
   const plans = useQuery(activePlansQuery(businessId));
   const [mode, setMode] = useState<'plan' | 'custom'>('plan');
-  const [chosenPlan, setChosenPlan] = useState<string | null>(planId ?? null);
-  const [custom, setCustom] = useState<PlanValues>(() => ({ ...planValues(undefined), name: '' }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The customer, the plan, and the subscription's own terms when it has no plan (the body's own field names).
+  const form = useFormFields({ customer_id: '', plan_id: planId ?? '', ...planValues(undefined), name: '' });
+  const { values: custom, errors, setErrors } = form;
+  const customerId = custom.customer_id || null;
+  const chosenPlan = custom.plan_id || null;
   const create = useCreateSubscription(businessId);
 
   const labelOf = (c: { id: string; name: string | null; email: string | null }) => [c.name, c.email].filter(Boolean).join(' · ') || c.id;
@@ -129,11 +131,9 @@ function CreateSubscriptionForm({
           placeholder="Search by name or email"
           required
           data={customerOptions}
+          name="customer_id"
           value={customerId}
-          onChange={(v) => {
-            setCustomerId(v);
-            setErrors(({ customer_id: _, ...rest }) => rest);
-          }}
+          onChange={(v) => form.setValue('customer_id', v ?? '')}
           searchable
           searchValue={search}
           onSearchChange={setSearch}
@@ -156,12 +156,10 @@ function CreateSubscriptionForm({
             label="Plan"
             required
             data={planOptions}
+            name="plan_id"
             value={chosenPlan}
             disabled={Boolean(planId)}
-            onChange={(v) => {
-              setChosenPlan(v);
-              setErrors(({ plan_id: _, ...rest }) => rest);
-            }}
+            onChange={(v) => form.setValue('plan_id', v ?? '')}
             nothingFoundMessage="No active plan"
             error={errors.plan_id}
           />
@@ -170,15 +168,7 @@ function CreateSubscriptionForm({
             <Text size="sm" c="dimmed">
               The customer is charged this amount on this schedule; no plan is needed.
             </Text>
-            <PlanFields
-              values={custom}
-              errors={errors}
-              currency={currency}
-              onChange={(patch) => {
-                setCustom((v) => ({ ...v, ...patch }));
-                setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !(k in patch))));
-              }}
-            />
+            <PlanFields form={form} currency={currency} />
           </>
         )}
         {errors.form ? <Alert color="red">{errors.form}</Alert> : null}

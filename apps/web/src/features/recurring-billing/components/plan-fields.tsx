@@ -2,10 +2,10 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { NumberField } from '@/components/form/number-field';
 import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PLAN_INTERVALS, PLAN_INTERVAL_LABELS, type Plan, type PlanInterval } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
+import type { FormBinder } from '@/components/form/form-fields';
 
 /** What the plan form holds (the body as typed: empty numbers are null). */
-export interface PlanValues {
-  [key: string]: unknown;
+export type PlanValues = {
   name: string;
   description: string;
   amount: number | null;
@@ -13,7 +13,7 @@ export interface PlanValues {
   interval_days: number | null;
   trial_days: number | null;
   cycles: number | null;
-}
+};
 
 export const planValues = (plan: Plan | undefined): PlanValues => ({
   name: plan?.name ?? '',
@@ -27,92 +27,45 @@ export const planValues = (plan: Plan | undefined): PlanValues => ({
 
 const INTERVAL_OPTIONS = PLAN_INTERVALS.map((i) => ({ value: i, label: PLAN_INTERVAL_LABELS[i] }));
 
-/** The fields of a plan, shared by the create dialog and the plan's page. */
-export function PlanFields({
-  values,
-  errors,
-  currency,
-  disabled = false,
-  onChange,
-}: {
-  values: PlanValues;
-  errors: Record<string, string | undefined>;
-  currency: string;
-  disabled?: boolean;
-  onChange: (patch: Partial<PlanValues>) => void;
-}) {
+/**
+ * The fields of a plan, shared by the create dialog, the plan's page and a subscription's own terms: drawn in the
+ * parent's form (`useFormFields`), whose values include the plan's.
+ */
+export function PlanFields({ form, currency, disabled = false }: { form: FormBinder<PlanValues>; currency: string; disabled?: boolean }) {
+  const { values, errors } = form;
   return (
     <Stack gap="sm">
-      <TextInput
-        label="Name"
-        required
-        disabled={disabled}
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => onChange({ name: e.currentTarget.value })}
-      />
-      <Textarea
-        label="Description"
-        description="Shown to subscribers"
-        autosize
-        minRows={2}
-        disabled={disabled}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => onChange({ description: e.currentTarget.value })}
-      />
+      <TextInput {...form.field('name')} label="Name" required disabled={disabled} />
+      <Textarea {...form.field('description')} label="Description" description="Shown to subscribers" autosize minRows={2} disabled={disabled} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <MoneyInput
+          {...form.money('amount', currency)}
+          // The currency is the business's, not a field of the form: its issue shows on the price.
+          error={errors.amount ?? errors.currency}
           label="Price"
           description={`Charged in ${currency.toUpperCase()}, your business's currency`}
           required
           disabled={disabled}
-          currency={currency}
-          value={values.amount}
-          error={errors.amount ?? errors.currency}
-          onChange={(amount) => onChange({ amount })}
         />
-        <Select
-          label="Billing interval"
-          required
-          disabled={disabled}
-          data={INTERVAL_OPTIONS}
-          allowDeselect={false}
-          value={values.interval}
-          error={errors.interval}
-          onChange={(v) => onChange({ interval: (v as PlanInterval | null) ?? 'monthly' })}
-        />
+        <Select {...form.field('interval')} label="Billing interval" required disabled={disabled} data={INTERVAL_OPTIONS} allowDeselect={false} />
         {values.interval === 'every_n_days' ? (
-          <NumberField
-            label="Days between charges"
-            required
-            disabled={disabled}
-            min={1}
-            max={MAX_INTERVAL_DAYS}
-            value={values.interval_days}
-            error={errors.interval_days}
-            onChange={(v) => onChange({ interval_days: v })}
-          />
+          <NumberField {...form.number('interval_days')} label="Days between charges" required disabled={disabled} min={1} max={MAX_INTERVAL_DAYS} />
         ) : null}
         <NumberField
+          {...form.number('trial_days')}
           label="Free trial (days)"
           description="The first charge comes after the trial"
           disabled={disabled}
           min={0}
           max={MAX_TRIAL_DAYS}
-          value={values.trial_days}
-          error={errors.trial_days}
-          onChange={(v) => onChange({ trial_days: v })}
         />
         <NumberField
+          {...form.number('cycles')}
           label="Number of charges"
           description="Leave empty to charge until the subscription is cancelled"
           disabled={disabled}
           min={1}
           max={MAX_PLAN_CYCLES}
-          value={values.cycles}
-          error={errors.cycles}
-          onChange={(v) => onChange({ cycles: v })}
         />
       </SimpleGrid>
     </Stack>

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { TransferSettings } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
+import { useMoneyField } from '@/components/form/use-money-field';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { useSaveTransferSettings } from '../api/send-money-api';
@@ -48,8 +49,8 @@ export function ApprovalRule({
 }
 
 function RuleForm({ businessId, currency, initial, onClose }: { businessId: string; currency: string; initial: number | null; onClose: () => void }) {
-  const [amount, setAmount] = useState<number | null>(initial);
-  const [error, setError] = useState<string | null>(null);
+  const threshold = useMoneyField(initial);
+  const { amount, setError } = threshold;
   const save = useSaveTransferSettings(businessId);
   const submit = (value: number | null) =>
     save.mutate(
@@ -73,15 +74,9 @@ function RuleForm({ businessId, currency, initial, onClose }: { businessId: stri
     >
       <Stack gap="sm">
         <MoneyInput
+          {...threshold.input(currency, 'approval_threshold')}
           label="Approval needed above"
           description={`In ${currency.toUpperCase()}; transfers in other currencies are converted at the test-mode rate`}
-          currency={currency}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            setError(null);
-          }}
-          error={error}
           data-autofocus
         />
         <Group justify="space-between" mt="sm">

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatMoneyWithCode } from '@merchant/core';
 import { maskAccount, type Quote, type SendMoneyOverview } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
+import { useMoneyField } from '@/components/form/use-money-field';
 import { Fact } from '@/components/fact';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -54,9 +55,12 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
   const options = payees.data?.pages.flatMap((p) => p.data) ?? [];
   const [beneficiaryId, setBeneficiaryId] = useState<string | null>(null);
   const [source, setSource] = useState(balances[0]?.currency ?? 'sgd');
-  const [amount, setAmount] = useState<number | null>(null);
+  const sending = useMoneyField();
+  const amount = sending.amount;
   const [reference, setReference] = useState('');
-  const [quoted, setQuoted] = useState<{ quote: Quote; receivedAt: number } | null>(null);
+  // The quote of the amount it was asked for: typing another amount sets it aside.
+  const [asked, setQuoted] = useState<{ quote: Quote; receivedAt: number; amount: number } | null>(null);
+  const quoted = asked && asked.amount === amount ? asked : null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const quote = useQuote(businessId);
   const send = useSendTransfer(businessId);
@@ -67,20 +71,22 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
   const changed = () => {
     setQuoted(null);
     setErrors({});
+    sending.setError(undefined);
   };
 
   const ask = () => {
     const problems: Record<string, string> = {};
     if (!beneficiary) problems.beneficiary_id = 'Choose a beneficiary';
-    if (amount === null || amount <= 0) problems.amount = 'Enter an amount more than zero';
+    const tooLittle = amount === null || amount <= 0;
     setErrors(problems);
-    if (!beneficiary || amount === null || amount <= 0) return;
+    sending.setError(tooLittle ? 'Enter an amount more than zero' : undefined);
+    if (!beneficiary || amount === null || tooLittle) return;
     quote.mutate(
       { source_currency: source, target_currency: beneficiary.currency, send_amount: amount },
       {
-        onSuccess: (q) => setQuoted({ quote: q, receivedAt: Date.now() }),
+        onSuccess: (q) => setQuoted({ quote: q, receivedAt: Date.now(), amount }),
         // More than the balance holds is refused here, before Send, on the amount.
-        onError: (error) => setErrors({ amount: (error instanceof ApiError ? error.body?.issues?.[0]?.message : undefined) ?? errorMessage(error) }),
+        onError: (error) => sending.setError((error instanceof ApiError ? error.body?.issues?.[0]?.message : undefined) ?? errorMessage(error)),
       },
     );
   };
@@ -101,7 +107,9 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
         onError: (error) => {
           const issue = error instanceof ApiError ? error.body?.issues?.[0] : undefined;
           setQuoted(null);
-          setErrors({ [issue?.path === 'beneficiary_id' ? 'beneficiary_id' : 'amount']: issue?.message ?? errorMessage(error) });
+          const message = issue?.message ?? errorMessage(error);
+          if (issue?.path === 'beneficiary_id') setErrors({ beneficiary_id: message });
+          else sending.setError(message);
         },
       },
     );
@@ -135,18 +143,7 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
           allowDeselect={false}
           required
         />
-        <MoneyInput
-          label="Amount to send"
-          currency={source}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            changed();
-          }}
-          description={`${formatMoneyWithCode(available, source)} available`}
-          error={errors.amount}
-          required
-        />
+        <MoneyInput {...sending.input(source)} label="Amount to send" description={`${formatMoneyWithCode(available, source)} available`} required />
       </SimpleGrid>
       <TextInput
         label="Reference"

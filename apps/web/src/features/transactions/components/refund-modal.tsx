@@ -3,6 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/co
 import { formatMoneyWithCode, type Money } from '@merchant/core';
 import { REFUND_REASON_LABELS, REFUND_REASONS, RefundInputSchema, type RefundReason } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
+import { useFormFields } from '@/components/form/form-fields';
 import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useRefund } from '../api/transactions-api';
@@ -32,11 +33,10 @@ export function RefundModal({
 }
 
 function RefundForm({ businessId, paymentId, refundable, onClose }: { businessId: string; paymentId: string; refundable: Money; onClose: () => void }) {
-  const [amount, setAmount] = useState<number | null>(refundable.amount);
-  const [reason, setReason] = useState<RefundReason>('requested_by_customer');
-  const [note, setNote] = useState('');
+  const form = useFormFields({ amount: refundable.amount as number | null, reason: 'requested_by_customer' as RefundReason, note: '' });
+  const { amount, reason, note } = form.values;
+  const { errors, setErrors } = form;
   const [confirming, setConfirming] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const refund = useRefund(businessId, paymentId);
 
   const review = (e: React.FormEvent) => {
@@ -81,10 +81,8 @@ function RefundForm({ businessId, paymentId, refundable, onClose }: { businessId
     <form onSubmit={review} noValidate>
       <Stack gap="sm">
         <MoneyInput
+          {...form.money('amount', refundable.currency)}
           label="Amount"
-          currency={refundable.currency}
-          value={amount}
-          onChange={setAmount}
           required
           data-autofocus
           error={errors.amount}
@@ -92,13 +90,11 @@ function RefundForm({ businessId, paymentId, refundable, onClose }: { businessId
         />
         <Select
           label="Reason"
+          {...form.field('reason')}
           data={REFUND_REASONS.map((value) => ({ value, label: REFUND_REASON_LABELS[value] }))}
-          value={reason}
-          onChange={(v) => v && setReason(v as RefundReason)}
           allowDeselect={false}
-          error={errors.reason}
         />
-        <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} maxRows={5} error={errors.note} />
+        <Textarea {...form.field('note')} label="Note" autosize minRows={2} maxRows={5} />
         {errors.form ? (
           <Text c="red" size="sm" role="alert">
             {errors.form}

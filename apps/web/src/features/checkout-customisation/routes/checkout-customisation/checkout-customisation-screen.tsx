@@ -16,7 +16,7 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { checkoutSettingsQuery, useUpdateCheckoutSettings } from '@/features/checkout-customisation/api/checkout-customisation-api';
 
-type Values = { brand_color: string; settlement_delay_days: number | string; send_receipts: boolean };
+type Values = { brand_color: string; settlement_delay_days: number | null; send_receipts: boolean };
 const valuesOf = (s: CheckoutSettings): Values => ({
   brand_color: s.brand_color,
   settlement_delay_days: s.settlement_delay_days,
@@ -126,15 +126,12 @@ function SettingsForm({ businessId, name, settings, editable }: { businessId: st
                   Settlement and receipts
                 </Title>
                 <NumberField
-                  name="settlement_delay_days"
+                  {...form.number('settlement_delay_days')}
                   label="Settlement delay (days)"
                   description={`Days after a successful payment before its net amount is available: 0 to ${MAX_SETTLEMENT_DELAY_DAYS}.`}
                   min={0}
                   max={MAX_SETTLEMENT_DELAY_DAYS}
                   allowNegative={false}
-                  value={typeof form.values.settlement_delay_days === 'number' ? form.values.settlement_delay_days : null}
-                  onChange={(value) => form.setValues((v) => ({ ...v, settlement_delay_days: value ?? '' }))}
-                  error={form.errors.settlement_delay_days}
                   maw={280}
                 />
                 <SwitchRow

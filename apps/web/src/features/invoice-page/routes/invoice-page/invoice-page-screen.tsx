@@ -10,6 +10,7 @@ import { DataList } from '@/components/data-list';
 import { Fact } from '@/components/fact';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
+import { useMoneyField } from '@/components/form/use-money-field';
 import { StatusPage } from '@/components/status-page';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
@@ -210,8 +211,8 @@ function PayPanel({
   const pay = usePayInvoice(businessId, publicId);
   const money = (minor: number) => formatMoneyWithCode(minor, invoice.currency);
   const partial = invoice.allow_partial && payable.min < payable.max;
-  const [amount, setAmount] = useState<number | null>(payable.max);
-  const [error, setError] = useState<string | null>(null);
+  const chosen = useMoneyField(payable.max);
+  const { amount, setError } = chosen;
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -221,7 +222,7 @@ function PayPanel({
       if (amount === null) return setError('Enter the amount to pay');
       if (amount < payable.min || amount > payable.max) return setError(`Enter an amount from ${money(payable.min)} to ${money(payable.max)}`);
     }
-    setError(null);
+    setError(undefined);
     pay.mutate(partial && amount !== null ? { amount } : {}, {
       onSuccess: (answer) => window.location.assign(answer.checkout_url),
       onError: (e) => {
@@ -241,12 +242,9 @@ function PayPanel({
         </Title>
         {partial ? (
           <MoneyInput
+            {...chosen.input(invoice.currency)}
             label="Amount to pay"
             description={`You may pay part of it: from ${money(payable.min)} up to ${money(payable.max)}.`}
-            currency={invoice.currency}
-            value={amount}
-            onChange={setAmount}
-            error={error}
             required
           />
         ) : null}

@@ -142,17 +142,7 @@ function RepeatingForm({
             name="frequency"
             required
           />
-          {values.frequency === 'days' ? (
-            <NumberField
-              label="Every how many days"
-              value={values.interval_days}
-              onChange={(v) => set('interval_days', v)}
-              min={1}
-              error={errors.interval_days}
-              name="interval_days"
-              required
-            />
-          ) : null}
+          {values.frequency === 'days' ? <NumberField {...form.number('interval_days')} label="Every how many days" min={1} required /> : null}
           <DateField
             label="First invoice on"
             value={values.start_date}
@@ -161,16 +151,7 @@ function RepeatingForm({
             name="start_date"
             required
           />
-          <NumberField
-            label="Due after (days)"
-            description="0: due on receipt"
-            value={values.due_days}
-            onChange={(v) => set('due_days', v)}
-            min={0}
-            error={errors.due_days}
-            name="due_days"
-            required
-          />
+          <NumberField {...form.number('due_days')} label="Due after (days)" description="0: due on receipt" min={0} required />
         </SimpleGrid>
         <Radio.Group label="Ends" value={ends} onChange={(v) => chooseEnds(v as Ends)}>
           <Group gap="lg" mt={4}>
@@ -190,18 +171,7 @@ function RepeatingForm({
             required
           />
         ) : null}
-        {ends === 'after_count' ? (
-          <NumberField
-            label="Number of invoices"
-            value={values.max_count}
-            onChange={(v) => set('max_count', v)}
-            min={1}
-            error={errors.max_count}
-            name="max_count"
-            maw={260}
-            required
-          />
-        ) : null}
+        {ends === 'after_count' ? <NumberField {...form.number('max_count')} label="Number of invoices" min={1} maw={260} required /> : null}
         <SwitchRow
           label="Send each invoice automatically"
           description="Mails the customer each invoice as it is made; otherwise it waits as a draft for you to send"

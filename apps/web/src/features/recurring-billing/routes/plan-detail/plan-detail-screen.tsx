@@ -8,6 +8,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { PlanBodySchema, planIntervalLabel, type Plan } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
+import { useFormFields } from '@/components/form/form-fields';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
@@ -34,8 +35,8 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
   const business = useBusiness(businessId);
   const canEdit = canChange(business.data, 'payments:create') && plan.status === 'active';
   const initial = useMemo(() => planValues(plan), [plan]);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields(initial);
+  const { values, errors, setErrors } = form;
   const save = useSavePlan(businessId, plan.id);
   const archive = useArchivePlan(businessId, plan.id);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
@@ -106,16 +107,7 @@ function PlanDetail({ businessId, plan }: { businessId: string; plan: Plan }) {
             <Title order={2} size="h4" id="plan-details" mb="sm">
               {canEdit ? 'Edit plan' : 'Plan'}
             </Title>
-            <PlanFields
-              values={values}
-              errors={errors}
-              currency={plan.currency}
-              disabled={!canEdit}
-              onChange={(patch) => {
-                setValues((v) => ({ ...v, ...patch }));
-                setErrors((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !(k in patch))));
-              }}
-            />
+            <PlanFields form={form} currency={plan.currency} disabled={!canEdit} />
             {errors.form ? <Text c="red">{errors.form}</Text> : null}
           </Paper>
         </EditForm>
