@@ -164,6 +164,9 @@ describe('pay out now', () => {
       ['refund', -5_00],
     ]);
     expect(lines.reduce((s, l) => s + l.amount.amount, 0)).toBe(rest.amount.amount);
+    // Each line names its payment as the statement does, not by its id (the id is the line's payment_reference).
+    expect([...first, ...lines].filter((l) => l.description.includes('pay_'))).toEqual([]);
+    expect(lines[1]!.description).toMatch(/^Refund/);
     const detail = await owner.ok(payoutEndpoints.get, { params: { ...params(b), payout_id: rest.id } });
     const { gross, fees, refunds, other } = detail.summary;
     expect(gross.amount - fees.amount - refunds.amount + other.amount).toBe(rest.amount.amount);

@@ -201,3 +201,25 @@ export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
 export const BalanceSchema = z.object({ currency: CurrencyCodeSchema, pending: SignedMoneySchema, available: SignedMoneySchema });
 export type Balance = z.infer<typeof BalanceSchema>;
+
+/** What names a payment to its business when a list shows it by name: its customer, its description, its method. */
+export interface PaymentNaming {
+  customerName: string | null;
+  description: string | null;
+  method: PaymentMethod | null;
+}
+
+/**
+ * A payment's (or its refund's) name on a line of the statement or of a payout, instead of its id (issue 25):
+ * "Payment from Alice Tan", its description, "PayNow payment"; "Refund to Alice Tan".
+ */
+export function paymentLineLabel(payment: PaymentNaming, refund = false): string {
+  if (refund) {
+    if (payment.customerName) return `Refund to ${payment.customerName}`;
+    if (payment.description) return `Refund of ${payment.description}`;
+    return payment.method ? `Refund of a ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} payment` : 'Refund';
+  }
+  if (payment.customerName) return `Payment from ${payment.customerName}`;
+  if (payment.description) return payment.description;
+  return payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} payment` : 'Payment';
+}

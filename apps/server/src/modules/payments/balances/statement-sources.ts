@@ -1,6 +1,6 @@
-import { LEDGER_KIND_LABELS, maskAccount, PAYMENT_METHOD_LABELS, type StatementSource } from '@merchant/payments';
+import { LEDGER_KIND_LABELS, maskAccount, paymentLineLabel, type StatementSource } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { paymentLabelFacts, type PaymentLabelFacts } from '../charges/payment-labels.read-model';
+import { paymentLabelFacts } from '../charges/payment-labels.read-model';
 import { payoutLabelFacts } from '../payouts/payouts.read-model';
 import { transferLabelFacts } from '../send-money/transfers.read-model';
 import type { StatementPageRow } from '../ledger/balances.read-model';
@@ -12,18 +12,6 @@ export interface LineSource {
 }
 
 type Refs = Pick<StatementPageRow, 'id' | 'kind' | 'paymentId' | 'refundId' | 'referenceType' | 'referenceId'>;
-
-function paymentName(payment: PaymentLabelFacts): string {
-  if (payment.customerName) return `Payment from ${payment.customerName}`;
-  if (payment.description) return payment.description;
-  return payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} payment` : 'Payment';
-}
-
-function refundName(payment: PaymentLabelFacts): string {
-  if (payment.customerName) return `Refund to ${payment.customerName}`;
-  if (payment.description) return `Refund of ${payment.description}`;
-  return payment.method ? `Refund of a ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()} payment` : 'Refund';
-}
 
 /**
  * The source of each line, keyed by entry id (issue 25: ids are shown as links with a human label): the transaction's
@@ -49,7 +37,7 @@ export async function statementSources(db: Executor, businessId: string, rows: r
     if (payment) {
       const refund = row.kind === 'refund' || row.refundId !== null;
       sources.set(row.id, {
-        source: { kind: refund ? 'refund' : 'payment', id: payment.id, label: refund ? refundName(payment) : paymentName(payment) },
+        source: { kind: refund ? 'refund' : 'payment', id: payment.id, label: paymentLineLabel(payment, refund) },
         reference: payment.publicId,
       });
     } else if (payout) {

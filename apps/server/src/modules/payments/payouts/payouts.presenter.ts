@@ -5,6 +5,8 @@ import {
   PAYOUT_LINES_CSV_HEADER,
   PAYOUT_STATUS_LABELS,
   maskAccount,
+  paymentLineLabel,
+  type PaymentNaming,
   type Payout,
   type PayoutDetail,
   type PayoutLine,
@@ -65,12 +67,13 @@ export function presentDetail(row: PayoutRow): PayoutDetail {
   };
 }
 
-export function presentLine(row: LineRow, currency: string): PayoutLine {
+/** A line's description names its payment (`paymentLineLabel`) where it has one, not its id; the ledger's text otherwise. */
+export function presentLine(row: LineRow, currency: string, naming?: PaymentNaming): PayoutLine {
   const settled = row.kind === 'settlement';
   return {
     entry_id: row.entryId,
     kind: row.kind,
-    description: row.description,
+    description: naming ? paymentLineLabel(naming, row.kind === 'refund') : row.description,
     created_at: row.createdAt.toISOString(),
     payment_id: row.paymentId,
     payment_reference: row.reference ?? row.publicId ?? null,

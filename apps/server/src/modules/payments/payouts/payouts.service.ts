@@ -5,6 +5,7 @@ import {
   WEEKDAY_LABELS,
   maskAccount,
   type CreatePayoutBody,
+  type PaymentNaming,
   type Payout,
   type PayoutDetail,
   type PayoutFilters,
@@ -22,6 +23,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { standingOfBusiness } from '../business-standing.repository';
+import { paymentLabelFacts } from '../charges/payment-labels.read-model';
 import type { LedgerService } from '../ledger/ledger.service';
 import { last4, lineCsvRow, PAYOUT_CSV, PAYOUT_LINES_CSV, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings } from './payouts.presenter';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
@@ -69,6 +71,12 @@ function describeSchedule(body: SavePayoutSettingsBody): string {
  * one statement, from the movements past the payout mark), moves the mark, and posts available -> in transit.
  * The mail is kept in that transaction (the outbox).
  */
+/** How each line's payment is named (its customer, description, method), read through the charges module's read model. */
+async function paymentNaming(db: Executor, businessId: string, rows: readonly { paymentId: string | null }[]): Promise<Map<string, PaymentNaming>> {
+  const ids = [...new Set(rows.map((r) => r.paymentId).filter((id): id is string => id !== null))];
+  return new Map((await paymentLabelFacts(db, businessId, ids)).map((p) => [p.id, p]));
+}
+
 export function createPayoutsService(deps: PayoutsDeps) {
   const { db, clock, audit, ledger } = deps;
 
@@ -277,7 +285,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const row = await findOrThrow(business.id, id);
       const rows = await repo.lines(db, business.id, id, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.createdAt, id: r.entryId }));
-      return { data: page.rows.map((r) => presentLine(r, row.currency)), next_cursor: page.nextCursor };
+      const naming = await paymentNaming(db, business.id, page.rows);
+      return { data: page.rows.map((r) => presentLine(r, row.currency, r.paymentId ? naming.get(r.paymentId) : undefined)), next_cursor: page.nextCursor };
     },
 
     async exportLines(business: BusinessRow, id: string) {
@@ -288,7 +297,10 @@ export function createPayoutsService(deps: PayoutsDeps) {
         for (;;) {
           const rows = await repo.lines(db, business.id, id, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          if (batch.length > 0) yield batch.map((r) => PAYOUT_LINES_CSV.line(lineCsvRow(presentLine(r, row.currency)))).join('');
+          const naming = await paymentNaming(db, business.id, batch);
+          if (batch.length > 0) {
+            yield batch.map((r) => PAYOUT_LINES_CSV.line(lineCsvRow(presentLine(r, row.currency, r.paymentId ? naming.get(r.paymentId) : undefined)))).join('');
+          }
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;
           cursor = { createdAt: last.createdAt, id: last.entryId };

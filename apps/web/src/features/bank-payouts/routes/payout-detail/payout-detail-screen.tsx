@@ -90,7 +90,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
                 cell: (l) =>
                   l.payment_id ? (
                     <Anchor component={Link} to={href('payments.transactions-detail', { business_id: businessId, b_charge: l.payment_id })} inherit>
-                      {l.payment_reference ?? l.description}
+                      {l.description}
                     </Anchor>
                   ) : (
                     l.description
