@@ -274,8 +274,10 @@ describe('transactions', () => {
       await page.getByRole('heading', { level: 1, name: 'SGD 45.00' }).waitFor();
       // The status is said once, beside the title.
       expect(await page.getByText('Succeeded', { exact: true }).count()).toBe(1);
-      // The payment's id is a key fact under the title (copyable); who paid and for what, in the payment's section.
-      await page.getByRole('region', { name: 'Key facts' }).getByText(named.id, { exact: true }).waitFor();
+      // The payment's id is a key fact under the title (copyable): the pay_... id its receipt, the statement and the
+      // payout lines know it by, not the internal one; who paid and for what, in the payment's section.
+      await page.getByRole('region', { name: 'Key facts' }).getByText(named.public_id, { exact: true }).waitFor();
+      expect(named.public_id).toMatch(/^pay_/);
       const facts = page.getByRole('region', { name: 'Payment' });
       await facts.getByText(`kim-${width}@example.test`, { exact: true }).first().waitFor();
       await facts.getByText(`Gift card ${tag}`, { exact: true }).waitFor();

@@ -150,6 +150,8 @@ export type BankAccountSummary = z.infer<typeof BankAccountSummarySchema>;
 /** A payment as the merchant's screens show it (transactions, link/QR/customer detail, overview). */
 export const PaymentSchema = z.object({
   id: z.uuid(),
+  /** The id the business and its customer know it by (receipts, statements, payout lines, exports): `pay_...`. */
+  public_id: z.string(),
   status: PaymentStatusSchema,
   amount: MoneySchema,
   fee: MoneySchema,

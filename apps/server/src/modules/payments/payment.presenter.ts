@@ -26,6 +26,7 @@ export function presentPayment(row: PaymentRow, sourceLabel: string | null = nul
       : null;
   return {
     id: row.id,
+    public_id: row.publicId,
     status: row.status,
     amount: money(row.amount),
     fee: money(row.fee),

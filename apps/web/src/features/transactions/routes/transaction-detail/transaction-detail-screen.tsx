@@ -112,10 +112,10 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
           label: 'Payment ID',
           value: (
             <Text span size="sm" ff="monospace">
-              {payment.id}
+              {payment.public_id}
             </Text>
           ),
-          copy: payment.id,
+          copy: payment.public_id,
         },
         {
           label: 'Created',

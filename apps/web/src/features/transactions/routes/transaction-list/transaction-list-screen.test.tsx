@@ -11,6 +11,7 @@ const money = (amount: number) => ({ amount, currency: 'sgd' });
 
 const payment = (id: string, status: PaymentStatus, amount: number): Payment => ({
   id,
+  public_id: `pay_${id}`,
   status,
   amount: money(amount),
   fee: money(0),
