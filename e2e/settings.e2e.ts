@@ -53,6 +53,30 @@ describe('business settings in the browser', () => {
     await close();
   });
 
+  it('names what an entry is about by a link to it, never by its id', async () => {
+    const name = `Audit Link ${Date.now().toString(36)}`;
+    const customer = await demo.api.call<{ id: string }>('POST', `/v1/business/${demo.businessId}/customers`, {
+      name,
+      email: `${name.replace(/ /g, '.').toLowerCase()}@example.test`,
+    });
+    const { page, close } = await demo.page();
+    try {
+      await page.goto(`/business/${demo.businessId}/payments/settings/audit-logs?action=customer.created`);
+      const table = page.getByRole('table', { name: 'Audit log entries' });
+      const row = table.getByRole('row').filter({ hasText: name });
+      await row.first().waitFor();
+      // The record's internal id and the event's code are not shown; the link opens the customer.
+      expect(await table.getByText(customer.id).count()).toBe(0);
+      expect(await table.getByText('customer.created', { exact: false }).count()).toBe(0);
+      await expectAccessible(page);
+      await row.first().getByRole('link', { name: 'View customer' }).click();
+      await page.waitForURL(new RegExp(`/customers/${customer.id}$`));
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+    } finally {
+      await close();
+    }
+  });
+
   it("filters the audit log by the business's days, typed as the product writes them, at 1280 and 375 px", async () => {
     // The demo business's days are Singapore's: 'en-CA' writes a day as YYYY-MM-DD.
     const singaporeDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(ms);

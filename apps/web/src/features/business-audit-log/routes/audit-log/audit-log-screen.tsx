@@ -12,6 +12,7 @@ import { PagedTable } from '@/components/paged-table';
 import { describeUserAgent, formatBusinessDateTime } from '@/lib/format';
 import { DateField } from '@/components/date-field';
 import { TimeZoneNote } from '@/components/time-zone-note';
+import { AuditObjectLink } from '@/features/business-audit-log/components/audit-object-link';
 import { formatNumber } from '@merchant/core';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
@@ -135,10 +136,7 @@ export function Component() {
                 <Text span size="sm" inherit style={{ whiteSpace: 'pre-wrap' }}>
                   {entry.description}
                 </Text>
-                <Text span size="xs" c="dimmed" ff="monospace" fw={400}>
-                  {entry.action}
-                  {entry.object_type ? ` · ${entry.object_type}${entry.object_id ? ` ${entry.object_id}` : ''}` : ''}
-                </Text>
+                <AuditObjectLink businessId={businessId} business={business.data} objectType={entry.object_type} objectId={entry.object_id} />
               </Stack>
             ),
           },
