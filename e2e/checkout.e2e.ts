@@ -127,7 +127,9 @@ describe('hosted checkout', () => {
     await page.goto(`/business/${businessId}/payments/transactions?q=${reference}`);
     await rows.nth(1).getByRole('link').first().click();
     const details = page.getByRole('region', { name: 'Payment' });
-    await details.getByText('Succeeded').waitFor();
+    // The status is said once, beside the title.
+    const status = page.getByTestId('detail-status');
+    await status.getByText('Succeeded').waitFor();
     const field = async (label: string) =>
       minor((await details.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').textContent()) ?? '');
     const fee = await field('Fee');
@@ -138,7 +140,7 @@ describe('hosted checkout', () => {
     await dialog.getByRole('textbox', { name: /^Amount/ }).fill('30.00');
     await dialog.getByRole('button', { name: 'Review refund' }).click();
     await dialog.getByRole('button', { name: 'Confirm refund' }).click();
-    await details.getByText('Partially refunded').waitFor();
+    await status.getByText('Partially refunded').waitFor();
     expect(await field('Refunded')).toBe(30_00);
 
     // The balance grew by what was paid less the fee and the refund.
