@@ -14,7 +14,8 @@ function Total({ label, value }: { label: string; value: string }) {
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="xl">
+      {/* An amount is never broken between its code and its figure ("SGD / 3,703.40"). */}
+      <Text fw={700} fz={{ base: 'md', sm: 'xl' }} style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
     </Card>
@@ -57,7 +58,7 @@ export function ReportCurrency({ block }: { block: SalesReportCurrency }) {
       <Title order={2} size="h3" id={`sales-${block.currency}`}>
         Sales in {code}
       </Title>
-      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 3, xl: 5 }} spacing="md">
         <Total label="Gross" value={money(block.totals.gross)} />
         <Total label="Refunds" value={money(block.totals.refunds)} />
         <Total label="Fees" value={money(block.totals.fees)} />

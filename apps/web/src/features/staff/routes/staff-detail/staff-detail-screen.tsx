@@ -145,28 +145,38 @@ function ManageMember({ member, businessId, roles, current }: { member: Business
 
   const saveRole = () => changeRole.mutate({ id: member.id, role }, { onSuccess: (updated) => notifySuccess(`${member.name} is now ${updated.role.title}.`) });
 
+  // The role's form and its Save sit together; deactivating and removing are actions of their own, in a card below.
   return (
-    <EditForm
-      placement="inline"
-      saveLabel="Save role"
-      dirty={role !== current}
-      saving={changeRole.isPending}
-      onSave={saveRole}
-      backTo={href(routes.list, { business_id: businessId })}
-    >
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+    <Stack gap="md">
+      <EditForm
+        placement="inline"
+        saveLabel="Save role"
+        dirty={role !== current}
+        saving={changeRole.isPending}
+        onSave={saveRole}
+        backTo={href(routes.list, { business_id: businessId })}
+      >
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Role
+            </Title>
+            <Select
+              label="Role"
+              data={roleOptions(roles.includes(current) ? roles : [current, ...roles])}
+              value={role}
+              onChange={(v) => v && setRole(v as Role)}
+              allowDeselect={false}
+              maw={320}
+            />
+          </Stack>
+        </Paper>
+      </EditForm>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="staff-access">
         <Stack gap="md">
-          <Title order={2} size="h4">
-            Manage access
+          <Title order={2} size="h4" id="staff-access">
+            Access
           </Title>
-          <Select
-            label="Role"
-            data={roleOptions(roles.includes(current) ? roles : [current, ...roles])}
-            value={role}
-            onChange={(v) => v && setRole(v as Role)}
-            allowDeselect={false}
-            maw={320}
-          />
           <Group gap="sm">
             <Button variant="default" color={active ? 'red' : undefined} onClick={confirmActive} loading={setActive.isPending}>
               {active ? 'Deactivate' : 'Reactivate'}
@@ -177,6 +187,6 @@ function ManageMember({ member, businessId, roles, current }: { member: Business
           </Group>
         </Stack>
       </Paper>
-    </EditForm>
+    </Stack>
   );
 }
