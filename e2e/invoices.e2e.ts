@@ -88,6 +88,32 @@ describe('invoices in the browser', () => {
     await close();
   });
 
+  it('says nothing is due on a void invoice, in the list', async () => {
+    const who = await demo.api.call<{ id: string }>('POST', `/v1/business/${demo.businessId}/customers`, {
+      name: `Vera Void ${RUN}`,
+      email: `vera-${RUN}@example.test`,
+    });
+    const draft = await demo.api.call<{ id: string; number: string }>('POST', `/v1/business/${demo.businessId}/invoices`, {
+      customer_id: who.id,
+      issue_date: '2026-11-01',
+      due_date: '2026-12-31',
+      lines: [{ description: 'Cancelled order', quantity: 1, unit_price: 523_20 }],
+    });
+    const voided = await demo.api.call<{ number: string }>('POST', `/v1/business/${demo.businessId}/invoices/${draft.id}/void`);
+    const { page, close } = await demo.page();
+    try {
+      await page.goto(`/business/${demo.businessId}/payments/invoices?status=void`);
+      await page.getByRole('searchbox', { name: 'Search invoices' }).fill(voided.number);
+      const row = page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: voided.number });
+      await row.waitFor();
+      // The Due column says "—", not the SGD 523.20 a void invoice will never be paid.
+      expect(await row.getByText('SGD 523.20').count()).toBe(0);
+      await row.getByText('—', { exact: true }).first().waitFor();
+    } finally {
+      await close();
+    }
+  });
+
   it('fits a 375 px phone', async () => {
     const { page, close } = await demo.page({ width: 375 });
     await page.goto(`/business/${demo.businessId}/payments/invoices/create`);

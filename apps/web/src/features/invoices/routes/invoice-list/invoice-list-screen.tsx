@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode, formatDate } from '@merchant/core';
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema } from '@merchant/payments';
+import { EMPTY_VALUE, formatMoneyWithCode, formatDate } from '@merchant/core';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema, PAYABLE_INVOICE_STATUSES } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { DateField } from '@/components/date-field';
@@ -118,7 +118,12 @@ export function Component() {
           },
           { header: 'Status', card: 'status', nowrap: true, cell: (invoice) => <StatusBadge kind="invoice" status={invoice.status} /> },
           { header: 'Total', card: 'amount', nowrap: true, cell: (invoice) => formatMoneyWithCode(invoice.total, invoice.currency) },
-          { header: 'Due', nowrap: true, cell: (invoice) => formatMoneyWithCode(invoice.amount_due, invoice.currency) },
+          {
+            header: 'Due',
+            nowrap: true,
+            // Only what can still be paid is due: a void, draft, paid or refunded invoice owes nothing ("—").
+            cell: (invoice) => (PAYABLE_INVOICE_STATUSES.includes(invoice.status) ? formatMoneyWithCode(invoice.amount_due, invoice.currency) : EMPTY_VALUE),
+          },
           { header: 'Due date', nowrap: true, cell: (invoice) => <time dateTime={invoice.due_date}>{formatDate(invoice.due_date)}</time> },
         ]}
         minWidth={720}
