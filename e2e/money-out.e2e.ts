@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoneyWithCode } from '@merchant/core';
-import type { BalanceView, CheckoutPayment, Payment } from '@merchant/payments';
+import { paymentLineLabel, type BalanceView, type CheckoutPayment, type Payment } from '@merchant/payments';
 import { cardEndingIn, CheckoutCustomer } from './api';
 import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
@@ -15,7 +15,7 @@ import { demoTests } from './demo';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const reference = `BAL-${stamp}`;
-/** Our two payments as the customer saw them (their public ids name them on the statement) and as the dashboard does (fee, net). */
+/** Our two payments as the customer saw them and as the dashboard does (fee, net, and what names them on the statement). */
 const paid: { checkout: CheckoutPayment; payment: Payment }[] = [];
 
 const wallet = (query = '') => `/business/${demo.businessId}/payments/balance${query}`;
@@ -37,6 +37,8 @@ beforeAll(async () => {
     paid.push({ checkout, payment: mine.data.find((p) => p.amount.amount === amount)! });
   }
 });
+/** How the statement names a payment's lines (its customer, its description or its method; never its id). */
+const labelOf = (payment: Payment) => paymentLineLabel({ customerName: payment.customer.name, description: payment.description, method: payment.method });
 const statementRows = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('table[aria-label="Statement"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
@@ -49,17 +51,19 @@ describe('the wallet balance', () => {
     await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
     await page.getByRole('table', { name: 'Statement' }).waitFor();
 
-    // Each payment is a charge of its amount and a fee taken from it, named by the public id the customer saw.
-    for (const { checkout, payment } of paid) {
+    // Each payment is a charge of its amount and a fee taken from it, both named as the payment is, not by an id.
+    for (const { payment } of paid) {
       expect(payment.net.amount).toBe(payment.amount.amount - payment.fee.amount);
-      await eventually(async () => (await statementRows(page)).find((r) => r[2] === `Payment ${checkout.public_id}`)?.slice(1, 4)).toEqual([
+      const charge = formatMoneyWithCode(payment.amount.amount, 'sgd');
+      await eventually(async () => (await statementRows(page)).find((r) => r[1] === 'Payment' && r[3] === charge)?.slice(1, 4)).toEqual([
         'Payment',
-        `Payment ${checkout.public_id}`,
-        formatMoneyWithCode(payment.amount.amount, 'sgd'),
+        labelOf(payment),
+        charge,
       ]);
-      const fee = (await statementRows(page)).find((r) => r[2] === `Card fee of payment ${checkout.public_id}`);
-      expect(fee?.[3]).toBe(formatMoneyWithCode(-payment.fee.amount, 'sgd'));
+      const fee = formatMoneyWithCode(-payment.fee.amount, 'sgd');
+      expect((await statementRows(page)).find((r) => r[1] === 'Fee' && r[3] === fee)?.[2]).toBe(labelOf(payment));
     }
+    expect((await statementRows(page)).filter((r) => r.join(' ').includes('pay_'))).toEqual([]);
 
     // The figures on the page are the ledger's sums, as the API answers them.
     const ledger = await demo.api.call<BalanceView>('GET', `/v1/business/${demo.businessId}/balances/wallet`);
@@ -72,8 +76,11 @@ describe('the wallet balance', () => {
     await expectAccessible(page);
 
     // An entry of a payment opens the payment.
-    await page.getByRole('link', { name: `Payment ${paid[0]!.checkout.public_id}`, exact: true }).click();
-    await page.waitForURL(new RegExp(`/payments/transactions/${paid[0]!.payment.id}$`));
+    await page
+      .getByRole('link', { name: labelOf(paid[0]!.payment), exact: true })
+      .first()
+      .click();
+    await page.waitForURL(new RegExp(`/payments/transactions/(${paid[0]!.payment.id}|${paid[1]!.payment.id})$`));
     await page.goBack();
     await page.getByRole('table', { name: 'Statement' }).waitFor();
 
@@ -82,7 +89,7 @@ describe('the wallet balance', () => {
     await page.getByRole('option', { name: 'Fee', exact: true }).click();
     await eventually(() => new URL(page.url()).searchParams.get('kind')).toBe('fee');
     await eventually(async () => (await statementRows(page)).every((r) => r[1] === 'Fee')).toBe(true);
-    await eventually(async () => (await statementRows(page)).some((r) => r[2] === `Card fee of payment ${paid[0]!.checkout.public_id}`)).toBe(true);
+    await eventually(async () => (await statementRows(page)).some((r) => r[2] === labelOf(paid[0]!.payment))).toBe(true);
 
     // The CSV is the filtered statement: fees only, ours among them, money out in major units.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
@@ -90,10 +97,17 @@ describe('the wallet balance', () => {
     const lines = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('Date (UTC),Type,Description,Currency,Money in,Money out,Balance after,Entry ID');
+    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('Date (UTC),Type,Description,Source ID,Currency,Money in,Money out,Balance after,Entry ID');
     expect(lines.slice(1).every((line) => line.split(',')[1] === 'Fee')).toBe(true);
-    const ours = lines.find((line) => line.includes(`Card fee of payment ${paid[0]!.checkout.public_id}`));
-    expect(ours?.split(',').slice(3, 6)).toEqual(['SGD', '', (paid[0]!.payment.fee.amount / 100).toFixed(2)]);
+    // The CSV names the payment by its label and gives the id the customer saw in a column of its own.
+    const ours = lines.find((line) => line.split(',')[3] === paid[0]!.checkout.public_id);
+    expect(ours?.split(',').slice(2, 7)).toEqual([
+      labelOf(paid[0]!.payment),
+      paid[0]!.checkout.public_id,
+      'SGD',
+      '',
+      (paid[0]!.payment.fee.amount / 100).toFixed(2),
+    ]);
     await close();
   });
 
@@ -103,7 +117,7 @@ describe('the wallet balance', () => {
     await page.getByRole('heading', { level: 1, name: 'Wallet balance' }).waitFor();
     // On a phone the statement is a card per entry (components/data-list.tsx).
     const cards = page.getByRole('list', { name: 'Statement' });
-    await eventually(async () => (await cards.textContent())?.includes(`Payment ${paid[1]!.checkout.public_id}`) ?? false).toBe(true);
+    await eventually(async () => (await cards.textContent())?.includes(labelOf(paid[1]!.payment)) ?? false).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'wallet-balance-375');
     await expectAccessible(page);

@@ -87,7 +87,7 @@ describe('business settings in the browser', () => {
       await page.goto(`/business/${demo.businessId}/payments/settings/audit-logs?action=email_template.updated`);
       const table = page.getByRole(width === 1280 ? 'table' : 'list', { name: 'Audit log entries' });
       await table.getByText('Saved the “Order shipped” email template').first().waitFor();
-      await page.getByText('Times in Asia/Singapore').waitFor();
+      await page.getByText('Times in Singapore (GMT+8)').waitFor();
       const from = page.getByRole('textbox', { name: 'From' });
       await from.fill(formatDate(today));
       await page.waitForURL(new RegExp(`from=${today}`));
