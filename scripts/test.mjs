@@ -36,20 +36,26 @@ function cpuTimes() {
 }
 const cpuAtStart = cpuTimes();
 
-// The browser tests split in two: the screen sweep (every route at phone width, about a sixth of the browser
-// time) runs in the API lane once its vitest is done, on its own server and database, so the last part of the
-// run keeps both cores busy instead of leaving the browser tests alone on one.
+// The screen sweep (every route at phone width, about a sixth of the browser time) runs in whichever lane is done
+// first, on its own server and database: the lanes end within a minute of each other, and the sweep after the later
+// one would leave a core idle for its four minutes.
 const SWEEP = 'screens.e2e.ts';
+let sweepTaken = false;
+async function sweepIfFirst(lane, pgUrl, built) {
+  if (sweepTaken || !(await built)) return 0;
+  sweepTaken = true;
+  log(`[${lane}] browser tests: ${SWEEP}`);
+  const code = await runInLane(lane, 'npx', ['vitest', 'run', '--project', 'e2e', SWEEP], { env: { ...process.env, E2E_PG_URL: pgUrl } });
+  log(`[${lane}] ${SWEEP} finished with exit code ${code}`);
+  return code;
+}
 
 async function apiLane(pgUrl, built) {
   log('[api] vitest: unit, web, api-pglite, api-postgres');
   const projects = ['unit', 'web', 'api-pglite', 'api-postgres'].flatMap((p) => ['--project', p]);
   const code = await runInLane('api', 'npx', ['vitest', 'run', ...projects], { env: { ...process.env, TEST_PG_URL: pgUrl } });
   log(`[api] finished with exit code ${code}`);
-  if (!(await built)) return code;
-  log(`[api] browser tests: ${SWEEP}`);
-  const sweep = await runInLane('api', 'npx', ['vitest', 'run', '--project', 'e2e', SWEEP], { env: { ...process.env, E2E_PG_URL: pgUrl } });
-  log(`[api] ${SWEEP} finished with exit code ${sweep}`);
+  const sweep = await sweepIfFirst('api', pgUrl, built);
   return code || sweep;
 }
 
@@ -66,15 +72,18 @@ async function browserLane(pgUrl, builtNow) {
     ['node', ['scripts/node-versions.mjs']],
     ['npx', ['vitest', 'run', '--project', 'e2e', '--exclude', `**/${SWEEP}`], { env: { ...process.env, E2E_PG_URL: pgUrl } }],
   ];
+  let failed = 0;
   for (const [cmd, args, options] of steps) {
     const code = await runInLane('browser', cmd, args, options);
     if (code !== 0) {
       log(`[browser] ${cmd} ${args.join(' ')} failed with exit code ${code}`);
-      return code;
+      failed = code;
+      break;
     }
   }
-  log('[browser] finished');
-  return 0;
+  const sweep = await sweepIfFirst('browser', pgUrl, Promise.resolve(true));
+  if (!failed) log('[browser] finished');
+  return failed || sweep;
 }
 
 log('starting a PostgreSQL server for the API and browser tests');
