@@ -41,11 +41,7 @@ const NO_CLIMB = { regex: '^(\\.\\./){3,}', message: "Import through the '@/' al
  * Personal screens, which belong to no business, show times in the viewer's own zone (`formatLocalDateTime`); every
  * other screen shows them in the business's zone (`BusinessTime`, or the zone of a public page's business).
  */
-const VIEWER_ZONE_SCREENS = [
-  'apps/web/src/features/user-settings/**',
-  'apps/web/src/features/auth/**',
-  'apps/web/src/features/verification-admin/**',
-];
+const VIEWER_ZONE_SCREENS = ['apps/web/src/features/user-settings/**', 'apps/web/src/features/auth/**', 'apps/web/src/features/verification-admin/**'];
 const BUSINESS_TIMES = {
   name: '@/lib/format',
   importNames: ['formatLocalDateTime'],
