@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, formatMoneyWithCode } from '@merchant/core';
-import type { CheckoutPayment, Payment, PayoutDetail, StatementEntry } from '@merchant/payments';
+import { type CheckoutPayment, type Payment, type PayoutDetail, type StatementEntry, paymentLineLabel } from '@merchant/payments';
 import { ApiSession, cardEndingIn, CheckoutCustomer } from './api';
 import { DEMO_PASSWORD, expectAccessible, mailbox, minorOfShown, screenshot, serverClock } from './support';
 import { demoTests } from './demo';
@@ -128,11 +128,15 @@ describe('payouts in the browser', () => {
       [...document.querySelectorAll('table[aria-label="Payout lines"] tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
     );
     expect(rows.reduce((sum, r) => sum + minor(r[6]!), 0)).toBe(available);
+    // A line names its payment as the statement does (never by its id): its customer, its description or its method.
+    const naming = (payment: Payment) => ({ customerName: payment.customer.name, description: payment.description, method: payment.method });
     for (const { payment } of paid) {
-      const line = rows.find((r) => r[1] === 'Settlement' && r[2] === reference && r[3] === money(payment.amount.amount));
+      const line = rows.find((r) => r[1] === 'Settlement' && r[2] === paymentLineLabel(naming(payment)) && r[3] === money(payment.amount.amount));
       expect(line?.slice(3)).toEqual([money(payment.amount.amount), money(-payment.fee.amount), money(payment.net.amount), money(payment.net.amount)]);
     }
-    expect(rows.find((r) => r[1] === 'Refund' && r[2] === reference)?.[6]).toBe(money(-REFUND));
+    const refundLabels = paid.map(({ payment }) => paymentLineLabel(naming(payment), true));
+    expect(rows.find((r) => r[1] === 'Refund' && refundLabels.includes(r[2]!))?.[6]).toBe(money(-REFUND));
+    expect(rows.filter((r) => r.join(' ').includes('pay_'))).toEqual([]);
 
     // The summary: payments minus fees and refunds is the payout (the API says the same).
     const detail = await api.call<PayoutDetail>('GET', `/v1/business/${demo.businessId}/payouts/${payoutId}`);
