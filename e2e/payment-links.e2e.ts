@@ -23,6 +23,8 @@ describe('payment links', () => {
     await page.getByRole('textbox', { name: /^Purpose/ }).fill(purpose);
     await page.getByRole('textbox', { name: /^Amount/ }).fill('45.50');
     await page.getByRole('textbox', { name: /^Reference/ }).fill('CLASS-7');
+    // The expiry is a day, typed as the product writes days; the link stops when that day ends in the business's zone.
+    await page.getByRole('textbox', { name: /^Expires after/ }).fill('31 Dec 2030');
     await page.getByRole('textbox', { name: /^Redirect after payment/ }).fill('http://example.com/thanks');
     await save(page, 'Create link').click();
     // The server refuses http:// outside localhost, on its field.
@@ -36,6 +38,7 @@ describe('payment links', () => {
     expect(url).toMatch(/^http:\/\/securecheckout\.localhost:\d+\/l\/pl_[0-9A-Za-z]{22}$/);
     await page.getByRole('img', { name: `QR code of ${url}` }).waitFor();
     await page.getByText('SGD 45.50').first().waitFor();
+    await page.getByRole('region', { name: 'Key facts' }).getByText('31 Dec 2030, 23:59').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'payment-link-detail');
 

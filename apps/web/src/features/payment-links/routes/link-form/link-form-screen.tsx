@@ -198,7 +198,7 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
               label="Expires after (optional)"
               description={`The link stops taking payments when this day ends, ${formatZone(zone)}; leave empty to never expire`}
               value={values.expires_at ? localDate(Date.parse(values.expires_at) - 1, zone) : ''}
-              onChange={(day) => set('expires_at', day ? startOfLocalDay(day, zone, 1).toISOString() : '')}
+              onChange={(day) => set('expires_at', day ? new Date(startOfLocalDay(day, zone, 1).getTime() - 1000).toISOString() : '')}
               error={form.field('expires_at').error}
             />
             <TextInput
