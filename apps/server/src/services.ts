@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { ChangeFeed } from './db/change-feed';
 import type { Executor } from './db/client';
+import { NO_WRITE } from './db/write-together';
 import type { Clock } from './lib/clock';
 import { createRateLimiter } from './lib/rate-limit';
 import type { Mailer } from './mail/mailer';
@@ -155,6 +156,6 @@ export type Services = Modules['services'];
  * writes a past that nobody is to be mailed about, before the job queue exists).
  */
 export const quietSideEffects: { mailer: Mailer; jobs: JobSender } = {
-  mailer: { send: async () => '', recent: async () => [], attachment: async () => undefined, registerJobs: () => undefined },
+  mailer: { send: async () => '', write: () => NO_WRITE, recent: async () => [], attachment: async () => undefined, registerJobs: () => undefined },
   jobs: { send: async () => null },
 };

@@ -71,7 +71,10 @@ describe('mails', () => {
 
 describe('the mail layout', () => {
   const sent: MailMessage[] = [];
-  const mailer = { send: async (_db: unknown, message: MailMessage) => (sent.push(message), 'id') } as unknown as Mailer;
+  const mailer = {
+    send: async (_db: unknown, message: MailMessage) => (sent.push(message), 'id'),
+    write: (_db: unknown, message: MailMessage) => (sent.push(message), null),
+  } as unknown as Mailer;
 
   it('leaves every mail as written in live mode, and marks each one once in test mode', async () => {
     const message: MailMessage = { to: 'a@example.com', subject: 'Hello', text: 'Body', html: '<html><body style="x">Hi</body></html>' };
@@ -83,5 +86,8 @@ describe('the mail layout', () => {
     expect(sent[1]!.html!.match(/Test mode:/g)).toHaveLength(1);
     expect(sent[1]!.subject).toBe('Hello');
     expect(markTestMail({ to: 'b@example.com', subject: 'Plain', text: 'x' }).html).toBeUndefined();
+    // A mail written with the change it tells of (a refund's, sent in one statement with it) is marked the same way.
+    withTestModeMark(mailer, () => true).write(t.database.db, message);
+    expect(sent[2]).toEqual(markTestMail(message));
   });
 });

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client';
+import type { Write } from '../db/write-together';
 import type { Clock } from '../lib/clock';
 import { newTimeOrderedId } from '../lib/crypto';
 import { days, minutes, type DrainNudger, type JobRegistry } from '../modules/platform/jobs/jobs.service';
@@ -32,6 +33,11 @@ export interface Mailer {
    * has committed. Never fails on delivery. Answers the mail's id, which its delivery sends as the Message-ID.
    */
   send(db: Executor, message: MailMessage): Promise<string>;
+  /**
+   * The same for a mail without attachments, as a write the caller sends with its own in one statement
+   * (`writeTogether`, db/write-together.ts) in the transaction of the change it tells of.
+   */
+  write(db: Executor, message: Omit<MailMessage, 'attachments'>): Write;
   /** Newest first: the dev mailbox and the tests read it. */
   recent(limit?: number): Promise<KeptMail[]>;
   /** One attachment of a kept mail with its bytes (the dev mailbox's download), or undefined. */
@@ -82,6 +88,9 @@ export function createMailer(deps: {
 }): Mailer {
   const { db, clock, logger } = deps;
   const transport = deps.transport ?? (deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null);
+
+  /** A new mail's row: its id is time-ordered, so mail kept at one clock instant still lists in the order it was made. */
+  const rowOf = (message: Omit<MailMessage, 'attachments'>) => ({ id: newTimeOrderedId(), ...message, html: message.html ?? null, createdAt: clock.now() });
 
   /** The Message-ID of a mail: its id, the same on every attempt, so a receiver can tell a repeat from a new mail. */
   const messageIdOf = (mailId: string) => `<${mailId}@${/@([^>\s]+)/.exec(deps.from)?.[1] ?? 'mail.invalid'}>`;
@@ -167,17 +176,22 @@ export function createMailer(deps: {
   }
 
   return {
+    write(executor, message) {
+      const row = rowOf(message);
+      // As `send`: the deliverer runs once the caller's transaction has committed.
+      deps.jobs.nudge(MAIL_DELIVERY_DRAIN, row.id);
+      return outbox.insertWrite(executor, row);
+    },
     async send(executor, { attachments = [], ...message }) {
-      // Ordered by when it was made, even among mail kept at one clock instant (the dev mailbox lists newest first).
-      const id = newTimeOrderedId();
+      const row = rowOf(message);
       await outbox.insert(
         executor,
-        { id, ...message, html: message.html ?? null, createdAt: clock.now() },
+        row,
         attachments.map((a, position) => ({ position, filename: a.filename, contentType: a.contentType, size: a.content.length, content: a.content })),
       );
       // The deliverer runs once this commits (the request's answer, the end of the job's batch), not before.
-      deps.jobs.nudge(MAIL_DELIVERY_DRAIN, id);
-      return id;
+      deps.jobs.nudge(MAIL_DELIVERY_DRAIN, row.id);
+      return row.id;
     },
     async recent(limit = 50) {
       const rows = await outbox.recent(db, limit);

@@ -21,5 +21,9 @@ export function markTestMail(message: MailMessage): MailMessage {
  * mark while `testMode()` says payments run on the test processor (asked at each send).
  */
 export function withTestModeMark(mailer: Mailer, testMode: () => boolean): Mailer {
-  return { ...mailer, send: (db, message) => mailer.send(db, testMode() ? markTestMail(message) : message) };
+  return {
+    ...mailer,
+    send: (db, message) => mailer.send(db, testMode() ? markTestMail(message) : message),
+    write: (db, message) => mailer.write(db, testMode() ? markTestMail(message) : message),
+  };
 }

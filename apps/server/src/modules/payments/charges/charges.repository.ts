@@ -2,6 +2,7 @@ import { DEFAULT_TIME_ZONE, type StandingFacts } from '@merchant/core';
 import { and, asc, desc, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { CheckoutPaymentMethod } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import type { Write } from '@/db/write-together';
 import { preparedStatement } from '@/db/prepared';
 import { businesses, checkoutSettings, paymentEvents, paymentMethodSettings, payments, processorAttempts, refunds } from '@/db/schema';
 
@@ -10,6 +11,13 @@ export type NewPayment = typeof payments.$inferInsert;
 export type PaymentPatch = Partial<Omit<NewPayment, 'businessId' | 'id' | 'publicId'>>;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+
+/** The row a patch makes of `row`, as its update writes it (a key left undefined is not written). */
+export function patched(row: PaymentRow, patch: PaymentPatch): PaymentRow {
+  const next: Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(patch)) if (value !== undefined) next[key] = value;
+  return next as PaymentRow;
+}
 
 // The checkout's statements that have the same shape every time: built once (db/prepared.ts).
 const byPublicId = preparedStatement('payment_by_public_id', (db, name) =>
@@ -109,6 +117,25 @@ export const chargesRepository = {
   },
   async insertEvent(tx: Executor, event: typeof paymentEvents.$inferInsert): Promise<void> {
     await tx.insert(paymentEvents).values(event);
+  },
+  /** The payment's patch as a write for `writeTogether` (the row it makes is `patched(row, patch)`). */
+  updateWrite(tx: Executor, row: PaymentRow, patch: PaymentPatch): Write {
+    return tx
+      .update(payments)
+      .set(patch)
+      .where(and(eq(payments.businessId, row.businessId), eq(payments.id, row.id)))
+      .getSQL();
+  },
+  eventWrite(tx: Executor, event: typeof paymentEvents.$inferInsert): Write {
+    return tx.insert(paymentEvents).values(event).getSQL();
+  },
+  /** Several events (at least one) as one write for `writeTogether`. */
+  eventsWrite(tx: Executor, events: (typeof paymentEvents.$inferInsert)[]): Write {
+    return tx.insert(paymentEvents).values(events).getSQL();
+  },
+  /** A refund's row, every column given (the row it makes is the one given), as a write for `writeTogether`. */
+  refundWrite(tx: Executor, row: RefundRow): Write {
+    return tx.insert(refunds).values(row).getSQL();
   },
   /** Several events in one statement (a confirm's method_selected, processing and outcome). */
   async insertEvents(tx: Executor, events: (typeof paymentEvents.$inferInsert)[]): Promise<void> {

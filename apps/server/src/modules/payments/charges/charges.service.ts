@@ -10,6 +10,7 @@ import {
   type PaymentSource,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { writeTogether } from '@/db/write-together';
 import { UNATTENDED, type RequestMeta } from '@/http/context';
 import type { CustomersService } from '../customers/customers.service';
 import type { Clock } from '@/lib/clock';
@@ -42,7 +43,7 @@ import type {
   SavedChargeContext,
   StartPaymentInput,
 } from './charges.types';
-import { chargesRepository as repo, type PaymentPatch, type PaymentRow } from './charges.repository';
+import { chargesRepository as repo, patched, type PaymentPatch, type PaymentRow } from './charges.repository';
 
 /** What other modules use of a charge's rules without a service: a confirm's deadline, the processor's outage. */
 export { isPastConfirmTime } from './incomplete';
@@ -117,12 +118,19 @@ export function createChargesService(deps: {
   }
 
   /** The money moves: fee and net stored, customer matched, charge and fee posted, the source told. */
+  /** The payment's patch and its events in one statement; answers the row the patch makes. */
+  async function updateWithEvents(tx: Executor, payment: PaymentRow, patch: PaymentPatch, events: (row: PaymentRow) => NewPaymentEvent[]): Promise<PaymentRow> {
+    const updated = patched(payment, patch);
+    await writeTogether(tx, [repo.updateWrite(tx, payment, patch), repo.eventsWrite(tx, events(updated))]);
+    return updated;
+  }
+
   async function succeed(tx: Executor, payment: PaymentRow, provider: PaymentProvider, where: RequestMeta, prior: Prior = NOTHING_PRIOR): Promise<PaymentRow> {
     const now = clock.now();
     const fee = provider.fee(payment.amount, payment.method!, payment.currency);
     const settlement = prior.settlement ?? (await repo.settlementTerms(tx, payment.businessId));
     const customerId = await matchCustomer(tx, payment, where);
-    const updated = await repo.update(tx, payment, {
+    const patch: PaymentPatch = {
       ...prior.patch,
       status: 'succeeded',
       fee,
@@ -131,10 +139,15 @@ export function createChargesService(deps: {
       succeededAt: now,
       availableOn: availableOnOf(now, settlement),
       updatedAt: now,
-    });
+    };
+    const updated = patched(payment, patch);
     const { businessId, amount } = updated;
-    await ledger.postMany(tx, businessId, chargePostings(updated));
-    await repo.insertEvents(tx, [...prior.events, eventRow(updated, 'succeeded', { amount, fee, net: updated.net })]);
+    // The payment, its ledger postings and its events in one statement (the payment is locked: each round trip counts).
+    await writeTogether(tx, [
+      repo.updateWrite(tx, payment, patch),
+      ...(await ledger.postingsWrites(tx, businessId, chargePostings(updated))),
+      repo.eventsWrite(tx, [...prior.events, eventRow(updated, 'succeeded', { amount, fee, net: updated.net })]),
+    ]);
     const adapter = sources.get(updated.sourceType);
     if (adapter?.paymentSucceeded && updated.sourceId) await adapter.paymentSucceeded(tx, businessId, updated.sourceId, updated);
     return updated;
@@ -157,13 +170,19 @@ export function createChargesService(deps: {
       case 'succeeded':
         return { payment: await succeed(tx, payment, provider, where, prior), nextAction: null };
       case 'failed': {
-        const updated = await repo.update(tx, payment, { ...prior.patch, status: 'failed', failureCode: outcome.failure, updatedAt: clock.now() });
-        await repo.insertEvents(tx, [...prior.events, eventRow(updated, 'failed', { code: outcome.failure, message: FAILURE_MESSAGES[outcome.failure] })]);
+        const updated = await updateWithEvents(
+          tx,
+          payment,
+          { ...prior.patch, status: 'failed', failureCode: outcome.failure, updatedAt: clock.now() },
+          (row) => [...prior.events, eventRow(row, 'failed', { code: outcome.failure, message: FAILURE_MESSAGES[outcome.failure] })],
+        );
         return { payment: updated, nextAction: null };
       }
       case 'requires_action': {
-        const updated = await repo.update(tx, payment, { ...prior.patch, status: 'requires_action', updatedAt: clock.now() });
-        await repo.insertEvents(tx, [...prior.events, eventRow(updated, 'requires_action', { action: outcome.action })]);
+        const updated = await updateWithEvents(tx, payment, { ...prior.patch, status: 'requires_action', updatedAt: clock.now() }, (row) => [
+          ...prior.events,
+          eventRow(row, 'requires_action', { action: outcome.action }),
+        ]);
         return { payment: updated, nextAction: outcome.action };
       }
     }

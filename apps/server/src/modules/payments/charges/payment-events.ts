@@ -1,5 +1,6 @@
 import type { PaymentEventType } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import type { Write } from '@/db/write-together';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { chargesRepository as repo, type PaymentRow } from './charges.repository';
@@ -21,6 +22,10 @@ export function paymentEvents(clock: Clock) {
     row,
     async insert(tx: Executor, payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null) {
       await repo.insertEvent(tx, row(payment, type, data, actorUserId));
+    },
+    /** The same entry as a write for `writeTogether`. */
+    write(tx: Executor, payment: PaymentRow, type: PaymentEventType, data: Record<string, unknown> = {}, actorUserId: string | null = null): Write {
+      return repo.eventWrite(tx, row(payment, type, data, actorUserId));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
 import { balanceOfProvider, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { writeTogether } from '@/db/write-together';
 import type { RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -8,9 +9,9 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { BeforeCommit, RefundDone } from './before-commit';
 import { intentOf } from './intent-of';
-import { chargesRepository as repo, type PaymentRow } from './charges.repository';
+import { chargesRepository as repo, patched, type PaymentRow, type RefundRow } from './charges.repository';
 import type { ChargesActor, PaymentSourceAdapter } from './charges.types';
-import type { RefundEffects } from './refund-effects';
+import type { RefundEffects, RefundTemplate } from './refund-effects';
 import { paymentEvents } from './payment-events';
 import { newAttempt, runTwoPhase, type AttemptRow } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
@@ -41,7 +42,7 @@ export function createRefunds(deps: {
   audit: AuditService;
   ledger: LedgerService;
   processor: Processor;
-  /** What a refund finishes besides the payment: its source, the customer's mail (refund-effects.ts). */
+  /** The customer's mail of a refund (refund-effects.ts). */
   onRefunded?: RefundEffects | undefined;
   sourceOf: (type: PaymentSource) => PaymentSourceAdapter | undefined;
 }) {
@@ -51,15 +52,17 @@ export function createRefunds(deps: {
   /**
    * A refund's outcome, the one place it is written (the request's second transaction and the reconciliation both
    * come here): the refund (its id is its attempt's), the payment's refunded amount and status, the ledger, the
-   * event, the audit entry, and what the refund finishes besides (its source, the customer's mail through the
-   * outbox). The caller has locked the payment and settled the attempt in this transaction.
+   * event, the audit entry and the customer's mail through the outbox, sent together in one statement
+   * (`writeTogether`: the transaction holds the payment's lock, so each round trip in it counts), then what the
+   * refund finishes in its source (an invoice is paid less). The caller has locked the payment and settled the
+   * attempt in this transaction. `template`: the mail's, when the request read it before this transaction.
    */
-  async function recordRefund(tx: Executor, payment: PaymentRow, attempt: AttemptRow, providerRef: string): Promise<RefundDone> {
+  async function recordRefund(tx: Executor, payment: PaymentRow, attempt: AttemptRow, providerRef: string, template?: RefundTemplate): Promise<RefundDone> {
     const data = attempt.data as unknown as RefundAttemptData;
     const { businessId } = payment;
     const amount = attempt.amount;
     const now = clock.now();
-    const refund = await repo.insertRefund(tx, {
+    const refund: RefundRow = {
       businessId,
       id: attempt.id,
       paymentId: payment.id,
@@ -70,40 +73,42 @@ export function createRefunds(deps: {
       providerRef,
       createdByUserId: data.userId,
       createdAt: now,
-    });
+    };
     const refundedAmount = payment.refundedAmount + amount;
-    const updated = await repo.update(tx, payment, {
-      refundedAmount,
-      status: refundedAmount === payment.amount ? 'refunded' : 'partially_refunded',
-      updatedAt: now,
-    });
-    await deps.ledger.post(tx, businessId, {
-      kind: 'refund',
-      paymentId: payment.id,
-      refundId: refund.id,
-      balance: balanceOfProvider(payment.provider),
-      description: `Refund of payment ${payment.publicId}`,
-      entries: [
-        { account: 'merchant_available', currency: payment.currency, amount: -amount },
-        { account: 'customer_funds', currency: payment.currency, amount },
-      ],
-    });
-    await events.insert(tx, updated, 'refunded', { refund_id: refund.id, amount, reason: data.reason }, data.userId);
+    const patch = { refundedAmount, status: refundedAmount === payment.amount ? ('refunded' as const) : ('partially_refunded' as const), updatedAt: now };
+    const updated = patched(payment, patch);
+    const done = { payment: updated, refund };
     const where: RequestMeta = { ip: data.ip, userAgent: data.userAgent };
-    await deps.audit.record(tx, where, {
-      action: 'payment.refunded',
-      description: `Refunded ${formatMoneyWithCode(amount, payment.currency)} of payment ${payment.publicId}`,
-      actorUserId: data.userId,
-      businessId,
-      objectType: 'payment',
-      objectId: payment.id,
-      meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason, ...(data.role !== undefined ? { actor_role: data.role } : {}) },
-    });
-    await deps.onRefunded?.(tx, { payment: updated, refund }, deps.sourceOf(updated.sourceType), {
-      businessName: data.businessName,
-      businessTimeZone: data.businessTimeZone,
-    });
-    return { payment: updated, refund };
+    await writeTogether(tx, [
+      repo.refundWrite(tx, refund),
+      repo.updateWrite(tx, payment, patch),
+      ...(await deps.ledger.postingWrites(tx, businessId, {
+        kind: 'refund',
+        paymentId: payment.id,
+        refundId: refund.id,
+        balance: balanceOfProvider(payment.provider),
+        description: `Refund of payment ${payment.publicId}`,
+        entries: [
+          { account: 'merchant_available', currency: payment.currency, amount: -amount },
+          { account: 'customer_funds', currency: payment.currency, amount },
+        ],
+      })),
+      events.write(tx, updated, 'refunded', { refund_id: refund.id, amount, reason: data.reason }, data.userId),
+      await deps.audit.write(tx, where, {
+        action: 'payment.refunded',
+        description: `Refunded ${formatMoneyWithCode(amount, payment.currency)} of payment ${payment.publicId}`,
+        actorUserId: data.userId,
+        businessId,
+        objectType: 'payment',
+        objectId: payment.id,
+        meta: { refund_id: refund.id, amount, currency: payment.currency, reason: data.reason, ...(data.role !== undefined ? { actor_role: data.role } : {}) },
+      }),
+      ...((await deps.onRefunded?.mailWrites(tx, done, { businessName: data.businessName, businessTimeZone: data.businessTimeZone, template })) ?? []),
+    ]);
+    // The source reads the payment as it is now (its refunded amount), so it comes after the statement above.
+    const source = deps.sourceOf(updated.sourceType);
+    if (source?.paymentRefunded && updated.sourceId) await source.paymentRefunded(tx, businessId, updated.sourceId, updated, refund);
+    return done;
   }
 
   /** A refund recorded already (its request's retry after the reconciliation settled it). */
@@ -129,6 +134,7 @@ export function createRefunds(deps: {
       const businessId = ctx.business.row.id;
       const requestKey = ctx.idempotency?.requestKey ?? null;
       let locked: PaymentRow;
+      let template: RefundTemplate | undefined;
       return runTwoPhase<RefundDone>(db, clock, {
         async begin(tx, record) {
           const payment = await repo.lockById(tx, businessId, paymentId);
@@ -165,11 +171,17 @@ export function createRefunds(deps: {
         async call(attempt) {
           const provider = deps.processor.provider(locked.provider);
           const intent = intentOf(locked, '');
-          return { kind: 'refund', ref: (await provider.refund(intent, attempt.amount, attempt.id)).ref };
+          // The mail's template is read beside the processor's call, so the outcome's transaction does not.
+          const [answer, read] = await Promise.all([
+            provider.refund(intent, attempt.amount, attempt.id),
+            locked.customerEmail ? deps.onRefunded?.template(businessId) : undefined,
+          ]);
+          template = read;
+          return { kind: 'refund', ref: answer.ref };
         },
         async finish(tx, payment, attempt, answer) {
           if (answer.kind !== 'refund') throw new Error(`A refund's attempt ${attempt.id} has a ${answer.kind} answer.`);
-          return { result: await recordRefund(tx, payment, attempt, answer.ref) };
+          return { result: await recordRefund(tx, payment, attempt, answer.ref, template) };
         },
         recorded: recordedRefund,
         beforeCommit,

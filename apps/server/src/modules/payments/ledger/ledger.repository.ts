@@ -6,6 +6,7 @@ import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 import { sumMinor } from '@/db/columns';
 import { preparedStatement } from '@/db/prepared';
+import type { Write } from '@/db/write-together';
 
 export type NewLedgerTransaction = typeof ledgerTransactions.$inferInsert;
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert;
@@ -45,10 +46,12 @@ export const ledgerRepository = {
     return row?.amount ?? 0;
   },
 
-  /** Ledger transactions and their entries: one statement for the transactions, one for all their entries. */
-  async insert(tx: Executor, transactions: NewLedgerTransaction[], entries: NewLedgerEntry[]): Promise<void> {
-    await tx.insert(ledgerTransactions).values(transactions);
-    await tx.insert(ledgerEntries).values(entries);
+  /**
+   * Ledger transactions and their entries as two writes for `writeTogether` (db/write-together.ts): sent in one
+   * statement, the entries' references to their transactions are checked once both are written.
+   */
+  writes(tx: Executor, transactions: NewLedgerTransaction[], entries: NewLedgerEntry[]): Write[] {
+    return [tx.insert(ledgerTransactions).values(transactions).getSQL(), tx.insert(ledgerEntries).values(entries).getSQL()];
   },
 
   /**

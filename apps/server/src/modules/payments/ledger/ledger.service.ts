@@ -1,5 +1,6 @@
 import { balanceOfProvider, LEDGER_ACCOUNTS, type BalanceKind, type LedgerAccount, type LedgerTransactionKind } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { writeTogether, type Write } from '@/db/write-together';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
@@ -65,7 +66,11 @@ export function assertBalanced(entries: readonly LedgerEntryInput[]): void {
  * an unbalanced transaction at commit and any change to a posted entry.
  */
 export function createLedgerService(deps: { clock: Clock }) {
-  async function postAll(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<string[]> {
+  /**
+   * The postings' rows as writes for `writeTogether` (with the caller's other writes, in one statement), and their
+   * ids in order. Takes what the writes need first (the wallet's shared lock, the payments' providers).
+   */
+  async function writesOf(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<{ ids: string[]; writes: Write[] }> {
     for (const posting of postings) assertBalanced(posting.entries);
     const unknown = [...new Set(postings.filter((p) => !p.balance && p.paymentId).map((p) => p.paymentId!))];
     const providers = unknown.length > 0 ? await paymentProviders(tx, businessId, unknown) : new Map<string, string>();
@@ -101,12 +106,17 @@ export function createLedgerService(deps: { clock: Clock }) {
         });
       }
     }
-    if (transactions.length === 0) return [];
+    if (transactions.length === 0) return { ids: [], writes: [] };
     // Entries of the wallet's available balance are written under its lock in shared mode (the payout mark).
     const shared = [...new Set(entries.filter((e) => e.account === 'merchant_available' && e.balance === 'wallet').map((e) => e.currency))].sort();
     for (const currency of shared) await lockBalanceShared(tx, businessId, 'merchant_available', currency);
-    await repo.insert(tx, transactions, entries);
-    return transactions.map((t) => t.id);
+    return { ids: transactions.map((t) => t.id), writes: repo.writes(tx, transactions, entries) };
+  }
+
+  async function postAll(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<string[]> {
+    const { ids, writes } = await writesOf(tx, businessId, postings);
+    await writeTogether(tx, writes);
+    return ids;
   }
 
   return {
@@ -117,10 +127,22 @@ export function createLedgerService(deps: { clock: Clock }) {
     },
 
     /**
-     * Posts several balanced transactions of one business at once (a charge and its fee) in two statements
+     * Posts several balanced transactions of one business at once (a charge and its fee) in one statement
      * whatever their number; answers their ids in order. The same as `post` for each, in order.
      */
     postMany: postAll,
+
+    /**
+     * What `post` writes, as writes the caller sends with its own in one statement (`writeTogether`); the wallet's
+     * shared lock, when its entries need it, is taken here, before.
+     */
+    async postingWrites(tx: Executor, businessId: string, posting: LedgerPosting): Promise<Write[]> {
+      return (await writesOf(tx, businessId, [posting])).writes;
+    },
+    /** The same for several postings (`postMany`'s). */
+    async postingsWrites(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<Write[]> {
+      return (await writesOf(tx, businessId, postings)).writes;
+    },
 
     /** Pending, available, in-transit and paid-out balances per currency, sorted by currency. */
     async balances(db: Executor, businessId: string): Promise<LedgerBalance[]> {

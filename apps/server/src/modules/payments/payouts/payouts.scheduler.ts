@@ -101,7 +101,7 @@ export function createPayoutScheduler(deps: { db: Executor; clock: Clock; audit:
                 actorUserId: null,
                 where: UNATTENDED,
               },
-              business.name,
+              { name: business.name, timeZone: settings.timeZone },
             );
             if (row) made++;
           }

@@ -1,4 +1,14 @@
-import { AppError, STANDING_MESSAGES, fieldError, formatMoneyWithCode, localDate, standingRefusal, startOfLocalDay, type CursorQuery } from '@merchant/core';
+import {
+  AppError,
+  STANDING_MESSAGES,
+  fieldError,
+  formatDateTime,
+  formatMoneyWithCode,
+  localDate,
+  standingRefusal,
+  startOfLocalDay,
+  type CursorQuery,
+} from '@merchant/core';
 import {
   PAYOUT_SCHEDULE_LABELS,
   TEST_BANK_DELAY_HOURS,
@@ -15,6 +25,7 @@ import {
   type SavePayoutSettingsBody,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { writeTogether, type Write } from '@/db/write-together';
 import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -38,11 +49,17 @@ export interface PayoutsDeps {
   clock: Clock;
   audit: AuditService;
   mailer: Mailer;
-  ledger: Pick<LedgerService, 'post'>;
+  ledger: Pick<LedgerService, 'postingWrites'>;
   notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
 }
 
 /** Who asks for a payout: a person (with the request's address) or the scheduler. */
+/** The business a payout's mail names, and the zone its arrival time is written in. */
+export interface PayoutBusiness {
+  name: string;
+  timeZone: string;
+}
+
 export interface PayoutRequest {
   businessId: string;
   currency: string;
@@ -81,26 +98,29 @@ export function createPayoutsService(deps: PayoutsDeps) {
   const { db, clock, audit, ledger } = deps;
 
   /** In the payout's transaction (the outbox): the mail commits with the payout, or neither does. */
-  async function mailSent(tx: Executor, row: PayoutRow, businessName: string): Promise<void> {
+  /** The payout's mail to whom the notification settings name, as writes of the payout's statement. */
+  async function mailWrites(tx: Executor, row: PayoutRow, business: PayoutBusiness): Promise<Write[]> {
     const recipients = await deps.notificationSettings.recipients(row.businessId, 'payout_sent', tx);
     const amount = formatMoneyWithCode(row.amount, row.currency);
-    for (const to of recipients) {
-      await deps.mailer.send(tx, {
+    return recipients.map((to) =>
+      deps.mailer.write(tx, {
         to,
         subject: `Payout of ${amount} sent`,
         text: [
-          `A payout of ${amount} left the wallet balance of ${businessName} for ${row.bankName} ${maskAccount(last4(row.accountNumber))}.`,
+          `A payout of ${amount} left the wallet balance of ${business.name} for ${row.bankName} ${maskAccount(last4(row.accountNumber))}.`,
           '',
-          `It should reach the bank by ${row.arrivesAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+          `It should reach the bank by ${formatDateTime(row.arrivesAt, business.timeZone)}.`,
           'Its detail in the dashboard lists every payment, fee and refund it contains.',
         ].join('\n'),
-      });
-    }
+      }),
+    );
   }
 
-  /** Makes one payout; null when an automatic one has nothing to do (no account, under the minimum, made already). */
-  /** `businessName`: the payout is mailed (in its transaction) to whom the notification settings name; without it, nobody. */
-  async function make(request: PayoutRequest, businessName?: string): Promise<PayoutRow | null> {
+  /**
+   * Makes one payout; null when an automatic one has nothing to do (no account, under the minimum, made already).
+   * `business`: the payout is mailed (in its transaction) to whom the notification settings name; without it, nobody.
+   */
+  async function make(request: PayoutRequest, business?: PayoutBusiness): Promise<PayoutRow | null> {
     const automatic = request.trigger === 'scheduled';
     return db.transaction(async (tx) => {
       // Money leaves only a verified business that is not blocked (docs/security.md, "Standing"): a schedule skips
@@ -155,32 +175,35 @@ export function createPayoutsService(deps: PayoutsDeps) {
         feeAmount: summary.fees,
         refundAmount: summary.refunds,
       });
-      await ledger.post(tx, request.businessId, {
-        kind: 'payout',
-        reference: { type: 'payout', id },
-        description: `Payout to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
-        entries: [
-          { account: 'merchant_available', currency: request.currency, amount: -amount },
-          { account: 'merchant_in_transit', currency: request.currency, amount },
-        ],
-      });
-      await audit.record(tx, request.where, {
-        action: 'payout.created',
-        description: `${automatic ? 'Scheduled payout' : 'Payout'} of ${formatMoneyWithCode(amount, request.currency)} sent to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
-        actorUserId: request.actorUserId,
-        businessId: request.businessId,
-        objectType: 'payout',
-        objectId: id,
-        meta: { amount, currency: request.currency, trigger: request.trigger, bank_account_id: account.id },
-      });
-      if (businessName !== undefined) await mailSent(tx, row, businessName);
+      // The ledger's posting, the audit entry and the mail in one statement (db/write-together.ts).
+      await writeTogether(tx, [
+        ...(await ledger.postingWrites(tx, request.businessId, {
+          kind: 'payout',
+          reference: { type: 'payout', id },
+          description: `Payout to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
+          entries: [
+            { account: 'merchant_available', currency: request.currency, amount: -amount },
+            { account: 'merchant_in_transit', currency: request.currency, amount },
+          ],
+        })),
+        await audit.write(tx, request.where, {
+          action: 'payout.created',
+          description: `${automatic ? 'Scheduled payout' : 'Payout'} of ${formatMoneyWithCode(amount, request.currency)} sent to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
+          actorUserId: request.actorUserId,
+          businessId: request.businessId,
+          objectType: 'payout',
+          objectId: id,
+          meta: { amount, currency: request.currency, trigger: request.trigger, bank_account_id: account.id },
+        }),
+        ...(business ? await mailWrites(tx, row, business) : []),
+      ]);
       await request.beforeCommit?.(tx, row);
       return row;
     });
   }
 
-  async function makeAndTell(request: PayoutRequest, businessName: string): Promise<PayoutRow | null> {
-    return make(request, businessName);
+  async function makeAndTell(request: PayoutRequest, business: PayoutBusiness): Promise<PayoutRow | null> {
+    return make(request, business);
   }
 
   async function findOrThrow(businessId: string, id: string): Promise<PayoutRow> {
@@ -246,7 +269,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
           where: ctx,
           beforeCommit: answerIn,
         },
-        business.name,
+        { name: business.name, timeZone: business.timeZone },
       );
       if (!row) throw new Error('A payout on request is made or refused, never skipped.');
       return presentPayout(row);

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import type { Write } from '@/db/write-together';
 import type { Cursor } from '@/lib/cursor';
 import { auditLogs, businessUsers, users } from '@/db/schema';
 import { pastCursor } from '@/db/keyset';
@@ -11,8 +12,9 @@ export const afterCursor = (cursor: Cursor | undefined): SQL | undefined =>
   cursor ? pastCursor('desc', auditLogs.createdAt, auditLogs.id, { key: cursor.createdAt, id: cursor.id }) : undefined;
 
 export const auditRepository = {
-  async insert(db: Executor, row: NewAuditLog) {
-    await db.insert(auditLogs).values(row);
+  /** An entry as a write for `writeTogether` (db/write-together.ts); run alone with `writeTogether(db, [write])`. */
+  insertWrite(db: Executor, row: NewAuditLog): Write {
+    return db.insert(auditLogs).values(row).getSQL();
   },
   /** Newest first; the cursor is `<iso time>|<id>` of the last row seen. */
   async pageForSubject(db: Executor, userId: string, limit: number, cursor?: Cursor) {

@@ -1,4 +1,5 @@
 import type { Executor } from '@/db/client';
+import { writeTogether, type Write } from '@/db/write-together';
 import type { RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -18,33 +19,42 @@ export interface AuditEntry {
 
 /** Writes audit entries; callers pass their transaction so the entry commits with the change. */
 export function createAuditService(deps: { clock: Clock }) {
+  /**
+   * The same entry as a write the caller sends with its own in one statement (`writeTogether`). Reads the
+   * actor's role first unless `meta.actor_role` gives it.
+   */
+  async function write(db: Executor, where: RequestMeta, entry: AuditEntry): Promise<Write> {
+    const meta = { ...(entry.meta ?? {}) };
+    if (entry.businessId && entry.actorUserId && !('actor_role' in meta)) {
+      meta.actor_role = await auditRepository.roleOf(db, entry.businessId, entry.actorUserId);
+    }
+    return auditRepository.insertWrite(db, {
+      // Time-ordered, so entries written in the same millisecond list in the order they were written.
+      id: newTimeOrderedId(),
+      action: entry.action,
+      description: entry.description,
+      actorUserId: entry.actorUserId,
+      subjectUserId: entry.subjectUserId ?? entry.actorUserId,
+      businessId: entry.businessId ?? null,
+      objectType: entry.objectType ?? null,
+      objectId: entry.objectId ?? null,
+      // Work no request started (a scheduled job) has no address.
+      ip: where.ip || null,
+      userAgent: where.userAgent?.slice(0, 500) ?? null,
+      meta,
+      createdAt: deps.clock.now(),
+    });
+  }
+
   return {
     /**
      * Records one entry. A business entry by a person also keeps the role they hold at that moment
      * (`meta.actor_role`), so the business audit log can say who acted in which capacity.
      */
     async record(db: Executor, where: RequestMeta, entry: AuditEntry): Promise<void> {
-      const meta = { ...(entry.meta ?? {}) };
-      if (entry.businessId && entry.actorUserId && !('actor_role' in meta)) {
-        meta.actor_role = await auditRepository.roleOf(db, entry.businessId, entry.actorUserId);
-      }
-      await auditRepository.insert(db, {
-        // Time-ordered, so entries written in the same millisecond list in the order they were written.
-        id: newTimeOrderedId(),
-        action: entry.action,
-        description: entry.description,
-        actorUserId: entry.actorUserId,
-        subjectUserId: entry.subjectUserId ?? entry.actorUserId,
-        businessId: entry.businessId ?? null,
-        objectType: entry.objectType ?? null,
-        objectId: entry.objectId ?? null,
-        // Work no request started (a scheduled job) has no address.
-        ip: where.ip || null,
-        userAgent: where.userAgent?.slice(0, 500) ?? null,
-        meta,
-        createdAt: deps.clock.now(),
-      });
+      await writeTogether(db, [await write(db, where, entry)]);
     },
+    write,
     async pageForUser(db: Executor, userId: string, limit: number, cursor: string | undefined) {
       const rows = await auditRepository.pageForSubject(db, userId, limit, decodeCursor(cursor));
       return pageFrom(rows, limit, (r) => r);

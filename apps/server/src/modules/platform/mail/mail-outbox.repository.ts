@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import type { Write } from '@/db/write-together';
 import { mailAttachments, mailOutbox } from '@/db/schema';
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
@@ -10,6 +11,10 @@ export type MailAttachmentInfo = { mailId: string; position: number; filename: s
 /** Every mail the product sends (mail/mailer.ts): kept, claimed in batches by the deliverer for a while, then sent or failed. */
 export const mailOutboxRepository = {
   /** Keeps a mail with its attachments (`db`: the transaction of the change the mail tells of). */
+  /** A mail without attachments as a write for `writeTogether` (db/write-together.ts). */
+  insertWrite(db: Executor, row: typeof mailOutbox.$inferInsert): Write {
+    return db.insert(mailOutbox).values(row).getSQL();
+  },
   async insert(db: Executor, row: typeof mailOutbox.$inferInsert, attachments: NewMailAttachment[] = []): Promise<void> {
     if (attachments.length === 0) {
       await db.insert(mailOutbox).values(row);
