@@ -111,7 +111,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   // A snackbar or modal caught mid-transition has partial opacity, which axe reads as low contrast.
   // Endless ones (loading indicators) are not waited for.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
+  // In the page itself (the app has no frames): the default run opens a second window per check to merge the frames'
+  // results. Only violations are asked for: axe then spends no time listing every node that passes.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
@@ -134,8 +139,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
 }
 
-/** Saves a full-page screenshot in e2e/artifacts/ (not committed) to look at what a person sees. */
+/**
+ * With E2E_SCREENSHOTS=1, saves a full-page screenshot in e2e/artifacts/ (not committed) to look at what a person
+ * sees. Off by default: nothing reads them, and drawing and encoding full pages was a large part of the browser's time.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   const dir = new URL('./artifacts/', import.meta.url).pathname;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
