@@ -38,8 +38,44 @@ const FLAGS = [
   '--disable-quic',
 ];
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The browser of a file's tests. One Chromium serves every file of the vitest worker (the e2e project does not isolate
+ * its files), as launching one per file cost about a CPU-second each; a file gets it with a `close` of its own, which
+ * closes the windows the file opened (its contexts) and leaves the browser to the next file. Playwright ends the
+ * browser when the worker exits.
+ */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
+  let browser = await (shared ??= chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true }));
+  if (!browser.isConnected()) {
+    shared = chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
+    browser = await shared;
+  }
+  return forOneFile(browser);
+}
+
+/** The shared browser as one file sees it: the contexts it opens are its own, and `close` closes them only. */
+function forOneFile(browser: Browser): Browser {
+  const contexts = new Set<BrowserContext>();
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === 'newContext')
+        return async (options?: BrowserContextOptions) => {
+          const context = await target.newContext(options);
+          contexts.add(context);
+          context.once('close', () => contexts.delete(context));
+          return context;
+        };
+      if (key === 'newPage') return () => Promise.reject(new Error('Open windows with newPage(browser) or browser.newContext(): the file closes its contexts'));
+      if (key === 'close')
+        return async () => {
+          await Promise.all([...contexts].map((context) => context.close()));
+        };
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 export async function newPage(
