@@ -42,7 +42,7 @@ let shared: Promise<Browser> | undefined;
 
 /**
  * The browser of a file's tests. One Chromium serves every file of the vitest worker (the e2e project does not isolate
- * its files), as launching one per file cost about a CPU-second each; a file gets it with a `close` of its own, which
+ * its files): a launch and close cost 0.7 CPU-s, 40 times a run; a file gets it with a `close` of its own, which
  * closes the windows the file opened (its contexts) and leaves the browser to the next file. Playwright ends the
  * browser when the worker exits.
  */
