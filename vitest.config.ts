@@ -78,6 +78,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['global-setup.ts'],
           fileParallelism: false,
+          // One worker runs the files in turn with one module graph and one browser (support.ts, `launch`): a fresh
+          // worker and Chromium per file cost CPU-seconds each and proved nothing more.
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
         },

@@ -22,8 +22,8 @@ export interface DemoTests {
 }
 
 /**
- * The set-up of a file of browser tests in the demo business, in one line: `const demo = demoTests();` launches the
- * browser before the file's tests and closes it after them, finds the business (`demo-coffee` unless `business`
+ * The set-up of a file of browser tests in the demo business, in one line: `const demo = demoTests();` takes the
+ * browser before the file's tests and closes the file's windows after them, finds the business (`demo-coffee` unless `business`
  * names another) with its owner's API session, and opens signed-in windows (`demo.page({ as, width })`). A file
  * whose tests move the server's clock says `moveClock: true`: the clock is put back after its tests, and every
  * window signs in afresh (a session kept from before the clock moved would have gone idle; so has `api` by then).

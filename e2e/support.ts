@@ -38,8 +38,44 @@ const FLAGS = [
   '--disable-quic',
 ];
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The browser of a file's tests. One Chromium serves every file of the vitest worker (the e2e project does not isolate
+ * its files): a launch and close cost 0.7 CPU-s, 40 times a run; a file gets it with a `close` of its own, which
+ * closes the windows the file opened (its contexts) and leaves the browser to the next file. Playwright ends the
+ * browser when the worker exits.
+ */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
+  let browser = await (shared ??= chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true }));
+  if (!browser.isConnected()) {
+    shared = chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS, headless: true });
+    browser = await shared;
+  }
+  return forOneFile(browser);
+}
+
+/** The shared browser as one file sees it: the contexts it opens are its own, and `close` closes them only. */
+function forOneFile(browser: Browser): Browser {
+  const contexts = new Set<BrowserContext>();
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === 'newContext')
+        return async (options?: BrowserContextOptions) => {
+          const context = await target.newContext(options);
+          contexts.add(context);
+          context.once('close', () => contexts.delete(context));
+          return context;
+        };
+      if (key === 'newPage') return () => Promise.reject(new Error('Open windows with newPage(browser) or browser.newContext(): the file closes its contexts'));
+      if (key === 'close')
+        return async () => {
+          await Promise.all([...contexts].map((context) => context.close()));
+        };
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 export async function newPage(
@@ -111,7 +147,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   // A snackbar or modal caught mid-transition has partial opacity, which axe reads as low contrast.
   // Endless ones (loading indicators) are not waited for.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
+  // In the page itself (the app has no frames): the default run opens a second window per check to merge the frames'
+  // results. Only violations are asked for: axe then spends no time listing every node that passes.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
@@ -134,8 +175,12 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
 }
 
-/** Saves a full-page screenshot in e2e/artifacts/ (not committed) to look at what a person sees. */
+/**
+ * With E2E_SCREENSHOTS=1, saves a full-page screenshot in e2e/artifacts/ (not committed) to look at what a person
+ * sees. Off by default: nothing reads them, and drawing and encoding full pages was a large part of the browser's time.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   const dir = new URL('./artifacts/', import.meta.url).pathname;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
