@@ -225,3 +225,17 @@ export function paymentLineLabel(payment: PaymentNaming, refund = false): string
   if (payment.description) return payment.description;
   return payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} payment` : 'Payment';
 }
+
+/** A method's label inside a sentence: "card", "e-wallet", but a name stays a name ("PayNow QR"). */
+const methodInSentence = (label: string) => (/^[A-Z][a-z]+[A-Z]/.test(label) ? label : label.toLowerCase());
+
+/**
+ * A payment named inside a sentence the server writes (an audit entry, an invoice's timeline), after "the", instead
+ * of its id (issue 25): "payment from Alice Tan", "payment “Lunch for two”", "card payment". The entry's link, or
+ * the payment's screen, gives its id.
+ */
+export function paymentInSentence(payment: PaymentNaming): string {
+  if (payment.customerName) return `payment from ${payment.customerName}`;
+  if (payment.description) return `payment “${payment.description}”`;
+  return payment.method ? `${methodInSentence(PAYMENT_METHOD_LABELS[payment.method])} payment` : 'payment';
+}

@@ -1,5 +1,5 @@
 import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
-import { balanceOfProvider, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
+import { balanceOfProvider, paymentInSentence, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -92,7 +92,7 @@ export function createRefunds(deps: {
     const where: RequestMeta = { ip: data.ip, userAgent: data.userAgent };
     await deps.audit.record(tx, where, {
       action: 'payment.refunded',
-      description: `Refunded ${formatMoneyWithCode(amount, payment.currency)} of payment ${payment.publicId}`,
+      description: `Refunded ${formatMoneyWithCode(amount, payment.currency)} of the ${paymentInSentence(payment)}`,
       actorUserId: data.userId,
       businessId,
       objectType: 'payment',
