@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentInSentence } from './payment';
+import { exchangeRateLabel } from './transfers';
 
 /** Words the product writes for people (issue 25): names instead of ids and codes. */
 describe('a payment named in a sentence', () => {
@@ -10,5 +11,13 @@ describe('a payment named in a sentence', () => {
     expect(paymentInSentence({ customerName: null, description: null, method: 'paynow' })).toBe('PayNow QR payment');
     expect(paymentInSentence({ customerName: null, description: null, method: 'ewallet' })).toBe('e-wallet payment');
     expect(paymentInSentence({ customerName: null, description: null, method: null })).toBe('payment');
+  });
+});
+
+describe('a transfer’s rate', () => {
+  const sgd = { currency: 'sgd' };
+  it('is one unit of what is sent in what is received, and none when both are one currency', () => {
+    expect(exchangeRateLabel({ send: sgd, receive: { currency: 'usd' }, rate: '0.738' })).toBe('1 SGD = 0.738 USD');
+    expect(exchangeRateLabel({ send: sgd, receive: sgd, rate: '1' })).toBeNull();
   });
 });
