@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentInSentence } from './payment';
+import { TEST_CARDS, paymentInSentence } from './payment';
 import { exchangeRateLabel } from './transfers';
 
 /** Words the product writes for people (issue 25): names instead of ids and codes. */
@@ -11,6 +11,13 @@ describe('a payment named in a sentence', () => {
     expect(paymentInSentence({ customerName: null, description: null, method: 'paynow' })).toBe('PayNow QR payment');
     expect(paymentInSentence({ customerName: null, description: null, method: 'ewallet' })).toBe('e-wallet payment');
     expect(paymentInSentence({ customerName: null, description: null, method: null })).toBe('payment');
+  });
+});
+
+describe("the checkout's test cards", () => {
+  it('say what happens in words, without processor codes', () => {
+    for (const card of TEST_CARDS) expect(card.outcome, card.number).not.toMatch(/\(|_/);
+    expect(TEST_CARDS.map((c) => c.outcome)).toContain('is declined');
   });
 });
 

@@ -127,12 +127,15 @@ export const FAILURE_MESSAGES: Record<FailureCode, string> = {
   qr_expired: 'The QR code expired before it was paid. Try again.',
 };
 
-/** The card numbers of test mode (the ones people know from Stripe) and what each does. */
+/**
+ * The card numbers of test mode (the ones people know from Stripe) and what each does, in the words the customer's
+ * checkout shows (no processor codes: docs/payments.md, "The processor", keeps those).
+ */
 export const TEST_CARDS = [
   { number: '4242424242424242', outcome: 'succeeds' },
-  { number: '4000000000000002', outcome: 'is declined (card_declined)' },
-  { number: '4000000000009995', outcome: 'fails for insufficient funds (insufficient_funds)' },
-  { number: '4000000000003220', outcome: 'asks for a 3-D Secure challenge (approve or fail it)' },
+  { number: '4000000000000002', outcome: 'is declined' },
+  { number: '4000000000009995', outcome: 'fails for insufficient funds' },
+  { number: '4000000000003220', outcome: 'asks for a 3-D Secure check, which you approve or fail' },
 ] as const;
 
 export const CardSummarySchema = z.object({
