@@ -20,10 +20,11 @@ const STATUS_OPTIONS = PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STA
 /** When the money reaches the bank, in the business's days: "Arrived 29 Nov 2026" once paid, "Arrives ..." until then. */
 function Arrival({ payout, zone }: { payout: Payout; zone: string }) {
   if (payout.status === 'failed') return <>Did not arrive</>;
-  const [verb, at] = payout.status === 'paid' && payout.paid_at ? ['Arrived', payout.paid_at] : ['Arrives', payout.arrives_at];
+  const paidAt = payout.status === 'paid' ? payout.paid_at : null;
+  const at = paidAt ?? payout.arrives_at;
   return (
     <>
-      {verb} <time dateTime={at}>{formatLocalDate(at, zone)}</time>
+      {paidAt ? 'Arrived' : 'Arrives'} <time dateTime={at}>{formatLocalDate(at, zone)}</time>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
-import { DEFAULT_METHOD_SETTINGS, PAYMENT_PROVIDERS, paymentMethodsEndpoints, type PaymentMethods } from '@merchant/payments';
+import { DEFAULT_METHOD_SETTINGS, PAYMENT_PROVIDERS, paymentMethodsEndpoints, type PaymentMethods, type ProviderConnection } from '@merchant/payments';
 import { OWNER_BUSINESS_ID, ownerBusiness, ownerUser, renderApp, stubApi } from '@/test';
 
 const BID = OWNER_BUSINESS_ID;
@@ -10,7 +10,7 @@ const BID = OWNER_BUSINESS_ID;
 /** Every method on, Stripe connected with test keys, the other providers never connected. */
 const answer: PaymentMethods = {
   methods: [...DEFAULT_METHOD_SETTINGS],
-  providers: PAYMENT_PROVIDERS.map((provider) => ({
+  providers: PAYMENT_PROVIDERS.map((provider): ProviderConnection => ({
     provider,
     status: provider === 'stripe' ? 'connected' : 'not_connected',
     account_id: provider === 'stripe' ? 'acct_1Nv0FGQ9RKHgCVdK' : null,
