@@ -201,7 +201,10 @@ describe('pause, resume, stop and edit', () => {
     expect(edit.status).toBe(409);
     expect(failure(edit).code).toBe('REPEATING_INVOICE_ENDED');
 
-    const audits = await t.database.db.select({ action: auditLogs.action, description: auditLogs.description }).from(auditLogs).where(eq(auditLogs.objectId, r.id));
+    const audits = await t.database.db
+      .select({ action: auditLogs.action, description: auditLogs.description })
+      .from(auditLogs)
+      .where(eq(auditLogs.objectId, r.id));
     expect(audits.find((a) => a.action === 'repeating_invoice.resumed')?.description).toBe('Resumed a repeating invoice: next invoice on 23 Nov 2026');
     // Pausing, resuming and stopping twice records once each.
     expect(audits.map((a) => a.action).sort()).toEqual([

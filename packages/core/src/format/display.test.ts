@@ -129,7 +129,7 @@ describe('counts', () => {
     expect(formatCount(1204, ['entry', 'entries'])).toBe('1,204 entries');
   });
 
-  it("write what a link or a QR code took as its payments and their total", () => {
+  it('write what a link or a QR code took as its payments and their total', () => {
     expect(formatPaidSummary(26, 524000, 'sgd')).toBe('26 payments · SGD 5,240.00');
     expect(formatPaidSummary(1, 1500, 'sgd')).toBe('1 payment · SGD 15.00');
   });

@@ -85,7 +85,11 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
 
   const startNotPast = (zone: string, body: RepeatingInvoiceFields) => {
     if (body.start_date < today(zone))
-      throw fieldError('VALIDATION_FAILED', 'start_date', `The first invoice cannot be before today, ${formatDate(today(zone))} in ${formatZone(zone, clock.now())}`);
+      throw fieldError(
+        'VALIDATION_FAILED',
+        'start_date',
+        `The first invoice cannot be before today, ${formatDate(today(zone))} in ${formatZone(zone, clock.now())}`,
+      );
   };
 
   async function setStatus(ctx: BusinessContext, id: string, change: 'pause' | 'resume' | 'stop'): Promise<RepeatingInvoiceDetail> {

@@ -48,7 +48,10 @@ const detail = (over: Partial<SubscriptionDetail> = {}): SubscriptionDetail => (
 });
 
 /** The buttons at the top right, beside the title. */
-const buttonsBesideTitle = () => within(screen.getByTestId('detail-actions')).getAllByRole('button').map((b) => b.textContent);
+const buttonsBesideTitle = () =>
+  within(screen.getByTestId('detail-actions'))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
 
 describe('the subscription detail', () => {
   it('shows the failed charge and its retry, offers what the status allows, and shows a refusal', async () => {

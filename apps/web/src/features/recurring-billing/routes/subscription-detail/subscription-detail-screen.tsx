@@ -58,26 +58,26 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
         onClick: confirmCharge,
         loading: action.isPending && action.variables?.action === 'charge_now',
       },
-        allows('pause') && { label: 'Pause', icon: <IconPlayerPause size={16} aria-hidden />, onClick: () => run({ action: 'pause' }, 'Subscription paused.') },
-        allows('resume') && {
-          label: 'Resume',
-          icon: <IconPlayerPlay size={16} aria-hidden />,
-          onClick: () => run({ action: 'resume' }, 'Subscription resumed.'),
-        },
-        allows('change_plan') && { label: 'Change plan', icon: <IconReplace size={16} aria-hidden />, onClick: () => setChanging(true) },
-        allows('send_setup_link') && {
-          label: 'Send card link',
-          icon: <IconMail size={16} aria-hidden />,
-          onClick: () => run({ action: 'send_setup_link' }, 'A link to save a card was mailed to the customer.'),
-        },
-        allows('send_setup_link') && copyLink.action,
-        allows('cancel_now') && {
-          label: 'Cancel subscription',
-          danger: true,
-          more: true,
-          icon: <IconX size={16} aria-hidden />,
-          onClick: () => setCancelling(true),
-        },
+    allows('pause') && { label: 'Pause', icon: <IconPlayerPause size={16} aria-hidden />, onClick: () => run({ action: 'pause' }, 'Subscription paused.') },
+    allows('resume') && {
+      label: 'Resume',
+      icon: <IconPlayerPlay size={16} aria-hidden />,
+      onClick: () => run({ action: 'resume' }, 'Subscription resumed.'),
+    },
+    allows('change_plan') && { label: 'Change plan', icon: <IconReplace size={16} aria-hidden />, onClick: () => setChanging(true) },
+    allows('send_setup_link') && {
+      label: 'Send card link',
+      icon: <IconMail size={16} aria-hidden />,
+      onClick: () => run({ action: 'send_setup_link' }, 'A link to save a card was mailed to the customer.'),
+    },
+    allows('send_setup_link') && copyLink.action,
+    allows('cancel_now') && {
+      label: 'Cancel subscription',
+      danger: true,
+      more: true,
+      icon: <IconX size={16} aria-hidden />,
+      onClick: () => setCancelling(true),
+    },
   ].filter((entry): entry is DetailAction => Boolean(entry));
   // As on the other detail screens: with more than two actions, all but the main one go into "More actions".
   const actions = offered.map((entry) => ({ ...entry, primary: entry.label === main, more: entry.more || (offered.length > 2 && entry.label !== main) }));
