@@ -12,7 +12,7 @@ const payout = (id: string, over: Partial<Payout>): Payout => ({
   amount: { amount: 130_78, currency: 'sgd' },
   status: 'in_transit',
   trigger: 'manual',
-  bank_account: { bank_name: 'DBS Bank', holder_name: 'Ada Shop', account_last4: '4567' },
+  bank_account: { id: '0193a9a0-0000-7000-8000-000000000010', bank_name: 'DBS Bank', holder_name: 'Ada Shop', account_last4: '4567' },
   failure_reason: null,
   created_at: '2026-11-27T02:00:00.000Z',
   arrives_at: '2026-11-30T02:00:00.000Z',
