@@ -146,13 +146,10 @@ describe('subscriptions in the browser', () => {
       const page = owner.page;
       await page.goto(`/business/${id}/payments/subscriptions/${sub.id}`);
       await page.getByRole('heading', { level: 1, name: `${who.name} · Tea weekly ${RUN}` }).waitFor();
-      // On a phone the actions other than the primary one are in "More actions".
-      if (width === 375) {
-        await page.getByRole('button', { name: 'More actions' }).click();
-        await page.getByRole('menuitem', { name: 'Copy card link' }).click();
-      } else {
-        await page.getByRole('button', { name: 'Copy card link' }).click();
-      }
+      // The main action (no card yet: Send card link) is a button; the others are in "More actions" at both widths.
+      await page.getByRole('button', { name: 'Send card link' }).waitFor();
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Copy card link' }).click();
       const dialog = page.getByRole('dialog', { name: 'Card link' });
       const field = dialog.getByRole('textbox', { name: 'Link to save a card' });
       await expect.poll(() => field.inputValue()).toMatch(/^http:\/\/securecheckout\.localhost:\d+\/s\/seti_/);

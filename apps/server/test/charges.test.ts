@@ -261,9 +261,11 @@ describe('refunds', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'payment.refunded'), eq(auditLogs.objectId, payment.id)));
     expect(audit.map((a) => [a.description, a.actorUserId, a.businessId])).toEqual([
-      [`Refunded SGD 40.00 of payment ${payment.publicId}`, owner.user.id, businessId],
-      [`Refunded SGD 60.00 of payment ${payment.publicId}`, owner.user.id, businessId],
+      ['Refunded SGD 40.00 of the payment from Casey Customer', owner.user.id, businessId],
+      ['Refunded SGD 60.00 of the payment from Casey Customer', owner.user.id, businessId],
     ]);
+    // The entry names the payment as a person would; its link (the object) gives the id.
+    expect(audit.every((a) => !a.description.includes(payment.publicId))).toBe(true);
   });
 
   it('refunds only succeeded payments of the business, and only for who holds payments:refund', async () => {

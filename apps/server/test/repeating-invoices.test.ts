@@ -81,6 +81,8 @@ describe('creating', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'repeating_invoice.created'), eq(auditLogs.objectId, created.id)));
     expect(createdAudit?.actorUserId).not.toBeNull();
+    // Days as people write them, not ISO days.
+    expect(createdAudit?.description).toBe('Created a repeating invoice starting 1 Nov 2026');
   });
 
   it('refuses bad schedules at their fields and creates nothing', async () => {
@@ -199,7 +201,11 @@ describe('pause, resume, stop and edit', () => {
     expect(edit.status).toBe(409);
     expect(failure(edit).code).toBe('REPEATING_INVOICE_ENDED');
 
-    const audits = await t.database.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.objectId, r.id));
+    const audits = await t.database.db
+      .select({ action: auditLogs.action, description: auditLogs.description })
+      .from(auditLogs)
+      .where(eq(auditLogs.objectId, r.id));
+    expect(audits.find((a) => a.action === 'repeating_invoice.resumed')?.description).toBe('Resumed a repeating invoice: next invoice on 23 Nov 2026');
     // Pausing, resuming and stopping twice records once each.
     expect(audits.map((a) => a.action).sort()).toEqual([
       'repeating_invoice.created',
@@ -253,10 +259,10 @@ describe('pause, resume, stop and edit', () => {
       { path: 'max_count', message: expect.stringMatching(/made 1 invoices already/) },
     ]);
     expect(failure(await owner.call(endpoints.update, { ...at(r), body: { ...body, end_date: '2026-11-04' } })).issues).toEqual([
-      { path: 'end_date', message: expect.stringMatching(/after the end date/) },
+      { path: 'end_date', message: 'The next invoice would be on 8 Nov 2026, after the end date' },
     ]);
     expect(failure(await owner.call(endpoints.update, { ...at(r), body: { ...body, start_date: '2026-10-01' } })).issues).toEqual([
-      { path: 'start_date', message: expect.stringMatching(/before today/) },
+      { path: 'start_date', message: expect.stringMatching(/^The first invoice cannot be before today, 3 Nov 2026 in \w/) },
     ]);
     const edited = await owner.ok(endpoints.update, { ...at(r), body });
     // Weekly from Sunday 1 November, after the run of the 1st and from today (the 3rd) on: Sunday the 8th.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpointPath } from '@merchant/core';
-import { authEndpoints, userEndpoints, type AuditLogEntry } from '@merchant/identity';
+import { businessEndpoints } from '@merchant/business';
+import { USER_AUDIT_ACTIONS, authEndpoints, userEndpoints, type AuditLogEntry } from '@merchant/identity';
 import { auditLogs } from '../src/db/schema';
 import { Agent, answerOf, createTestContext, failure, totp, type Answer, type TestContext } from './harness';
 
@@ -295,17 +296,11 @@ describe('audit log of the user', () => {
     const { data, next_cursor } = await logOf(a);
     expect(next_cursor).toBeNull();
     expect(data.map((e) => e.action).slice(0, 3)).toEqual(['user.two_factor_enabled', 'user.password_changed', 'auth.login']);
-    // Registration wrote two entries at the same instant; their relative order is not defined.
-    expect(
-      data
-        .map((e) => e.action)
-        .slice(3)
-        .sort(),
-    ).toEqual(['auth.registered', 'business.created']);
+    // Registration's creation of the business is the business's log's, not the person's.
+    expect(data.map((e) => e.action).slice(3)).toEqual(['auth.registered']);
     const times = data.map((e) => Date.parse(e.created_at));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     expect(data[2]).toMatchObject({ ip: expect.stringMatching(/^10\.3\.0\./), description: 'Signed in' });
-    expect(data.find((e) => e.action === 'business.created')!.business_id).toEqual(expect.any(String));
 
     // limit=2 walks the same entries without overlap or gaps.
     const first = await logOf(a, { limit: 2 });
@@ -314,7 +309,7 @@ describe('audit log of the user', () => {
     const second = await logOf(a, { limit: 2, cursor: first.next_cursor! });
     expect(second.data.map((e) => e.id)).toEqual(data.slice(2, 4).map((e) => e.id));
     const pages = await allPages(a, 2);
-    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.map((p) => p.length)).toEqual([2, 2]);
     expect(pages.flat().map((e) => e.id)).toEqual(data.map((e) => e.id));
 
     // The stranger's log has their rename and none of ours.
@@ -327,11 +322,27 @@ describe('audit log of the user', () => {
     const { a } = await newUser();
     for (let i = 0; i < 5; i++) await a.ok(userEndpoints.updateAccount, { body: { name: `Same Instant ${i}` } });
     const all = (await logOf(a, { limit: 100 })).data;
-    expect(all.length).toBe(7);
+    expect(all.length).toBe(6);
     for (const limit of [1, 2, 3]) {
       const ids = (await allPages(a, limit)).flat().map((e) => e.id);
       expect(ids).toEqual(all.map((e) => e.id));
     }
+  });
+
+  it("lists the person's security events only: what they did in a business is in that business's log", async () => {
+    const { email, password, a } = await newUser();
+    const businessId = (await me(a)).businesses.owned[0]!.id;
+    t.clock.advance(MINUTE);
+    await a.ok(businessEndpoints.update, { params: { business_id: businessId }, body: { name: 'Renamed Settings Shop' } });
+    t.clock.advance(MINUTE);
+    await signIn(email, password);
+
+    const { data } = await logOf(a, { limit: 100 });
+    expect(data.map((e) => e.action)).toEqual(['auth.login', 'auth.registered']);
+    for (const entry of data) expect(USER_AUDIT_ACTIONS, entry.action).toContain(entry.action);
+    // The business's own log keeps what the person did there.
+    const ofBusiness = await t.database.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.businessId, businessId));
+    expect(ofBusiness.map((e) => e.action).sort()).toEqual(['business.created', 'business.updated']);
   });
 
   it('validates the limit and ignores a garbage cursor', async () => {

@@ -228,7 +228,8 @@ export const userEndpoints = {
     id: 'user.auditLogs',
     method: 'GET',
     path: '/v1/user/audit-logs',
-    summary: "The user's own security events, newest first",
+    summary:
+      "The user's own security events (sign-ins, account, password, two-factor, sessions), newest first; business actions are in each business's audit log",
     access: { kind: 'user' },
     query: CursorQuerySchema,
     response: pageOf(AuditLogEntrySchema),

@@ -104,6 +104,26 @@ export const SessionInfoSchema = z.object({
 export const SessionIdParamsSchema = z.object({ session_id: text().min(8).max(64) });
 export const RevokeOtherSessionsBodySchema = z.object({ password: text().min(1, 'Enter your password').max(1024) });
 
+/**
+ * What the person's own audit log lists (spec 2, user settings: account, security, audit logs): their sign-ins
+ * (failed ones too) and sign-outs, and the changes to their account and its security (details, email, password,
+ * two-factor, sessions). What they do in a business is that business's audit log, not theirs.
+ */
+export const USER_AUDIT_ACTIONS = [
+  'auth.registered',
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'auth.password_reset',
+  'user.updated',
+  'user.email_changed',
+  'user.password_changed',
+  'user.two_factor_enabled',
+  'user.two_factor_disabled',
+  'user.session_revoked',
+  'user.sessions_revoked',
+] as const;
+
 export const AuditLogEntrySchema = z.object({
   id: z.string(),
   action: z.string(),

@@ -127,12 +127,15 @@ export const FAILURE_MESSAGES: Record<FailureCode, string> = {
   qr_expired: 'The QR code expired before it was paid. Try again.',
 };
 
-/** The card numbers of test mode (the ones people know from Stripe) and what each does. */
+/**
+ * The card numbers of test mode (the ones people know from Stripe) and what each does, in the words the customer's
+ * checkout shows (no processor codes: docs/payments.md, "The processor", keeps those).
+ */
 export const TEST_CARDS = [
   { number: '4242424242424242', outcome: 'succeeds' },
-  { number: '4000000000000002', outcome: 'is declined (card_declined)' },
-  { number: '4000000000009995', outcome: 'fails for insufficient funds (insufficient_funds)' },
-  { number: '4000000000003220', outcome: 'asks for a 3-D Secure challenge (approve or fail it)' },
+  { number: '4000000000000002', outcome: 'is declined' },
+  { number: '4000000000009995', outcome: 'fails for insufficient funds' },
+  { number: '4000000000003220', outcome: 'asks for a 3-D Secure check, which you approve or fail' },
 ] as const;
 
 export const CardSummarySchema = z.object({
@@ -224,4 +227,18 @@ export function paymentLineLabel(payment: PaymentNaming, refund = false): string
   if (payment.customerName) return `Payment from ${payment.customerName}`;
   if (payment.description) return payment.description;
   return payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} payment` : 'Payment';
+}
+
+/** A method's label inside a sentence: "card", "e-wallet", but a name stays a name ("PayNow QR"). */
+const methodInSentence = (label: string) => (/^[A-Z][a-z]+[A-Z]/.test(label) ? label : label.toLowerCase());
+
+/**
+ * A payment named inside a sentence the server writes (an audit entry, an invoice's timeline), after "the", instead
+ * of its id (issue 25): "payment from Alice Tan", "payment “Lunch for two”", "card payment". The entry's link, or
+ * the payment's screen, gives its id.
+ */
+export function paymentInSentence(payment: PaymentNaming): string {
+  if (payment.customerName) return `payment from ${payment.customerName}`;
+  if (payment.description) return `payment “${payment.description}”`;
+  return payment.method ? `${methodInSentence(PAYMENT_METHOD_LABELS[payment.method])} payment` : 'payment';
 }

@@ -47,6 +47,16 @@ export const QuoteBodySchema = z
   });
 export type QuoteBody = z.input<typeof QuoteBodySchema>;
 
+/**
+ * A transfer's rate as people read it: "1 SGD = 0.74 USD"; null when it sends and receives one currency, where a
+ * rate of 1 says nothing (issue 25), so screens leave the line out.
+ */
+export function exchangeRateLabel(transfer: { send: { currency: string }; receive: { currency: string }; rate: string }): string | null {
+  const [from, to] = [transfer.send.currency, transfer.receive.currency];
+  if (from === to) return null;
+  return `1 ${from.toUpperCase()} = ${transfer.rate} ${to.toUpperCase()}`;
+}
+
 export const QuoteSchema = z.object({
   id: z.uuid(),
   /** What leaves the balance for the beneficiary (the fee comes on top). */

@@ -1,30 +1,5 @@
-// Display helpers of screens over the core formatters (packages/core/src/format): dates, devices, sizes.
+// Display helpers of screens over the core formatters (packages/core/src/format): dates and sizes (devices: `describeUserAgent` of the core).
 import { DEFAULT_TIME_ZONE, addDays, formatDateTime, localDate } from '@merchant/core';
-
-/**
- * A short, human description of a user agent ("Chrome on macOS"). Only the common browsers and systems
- * are named; anything else keeps the raw string, which is also shown as the full detail.
- */
-export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browser =
-    (/Edg\//.test(userAgent) && 'Edge') ||
-    (/OPR\//.test(userAgent) && 'Opera') ||
-    (/Firefox\//.test(userAgent) && 'Firefox') ||
-    (/Chrome\//.test(userAgent) && 'Chrome') ||
-    (/Safari\//.test(userAgent) && /Version\//.test(userAgent) && 'Safari') ||
-    undefined;
-  const system =
-    (/iPhone|iPad|iPod/.test(userAgent) && 'iOS') ||
-    (/Android/.test(userAgent) && 'Android') ||
-    (/Windows/.test(userAgent) && 'Windows') ||
-    (/Mac OS X|Macintosh/.test(userAgent) && 'macOS') ||
-    (/CrOS/.test(userAgent) && 'ChromeOS') ||
-    (/Linux/.test(userAgent) && 'Linux') ||
-    undefined;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? userAgent;
-}
 
 /** The viewer's own zone: personal screens only (the account's security events, invitations). */
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;

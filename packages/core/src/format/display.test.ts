@@ -3,11 +3,13 @@ import fc from 'fast-check';
 import { startOfLocalDay } from '../date/business-day';
 import {
   EMPTY_VALUE,
+  formatCount,
   formatDate,
   formatDateRange,
   formatDateTime,
   formatLocalDate,
   formatMoney,
+  formatPaidSummary,
   formatShortDate,
   formatSignedMoney,
   formatZone,
@@ -116,5 +118,19 @@ describe('formatZone', () => {
     expect(formatZone('America/New_York', new Date('2026-07-15T03:00:00Z'))).toBe('New York (GMT-4)');
     expect(formatZone('Asia/Kolkata', new Date('2026-01-15T03:00:00Z'))).toBe('Kolkata (GMT+5:30)');
     expect(formatZone('UTC')).toBe('UTC');
+  });
+});
+
+describe('counts', () => {
+  it('say what they count, singular for one', () => {
+    expect(formatCount(26, ['payment', 'payments'])).toBe('26 payments');
+    expect(formatCount(1, ['payment', 'payments'])).toBe('1 payment');
+    expect(formatCount(0, ['payment', 'payments'])).toBe('0 payments');
+    expect(formatCount(1204, ['entry', 'entries'])).toBe('1,204 entries');
+  });
+
+  it('write what a link or a QR code took as its payments and their total', () => {
+    expect(formatPaidSummary(26, 524000, 'sgd')).toBe('26 payments · SGD 5,240.00');
+    expect(formatPaidSummary(1, 1500, 'sgd')).toBe('1 payment · SGD 15.00');
   });
 });

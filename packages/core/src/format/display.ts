@@ -6,7 +6,7 @@
  */
 import type { CalendarDate } from '../date/calendar-date';
 import { localDate } from '../date/business-day';
-import { formatMoneyWithCode } from '../money/format';
+import { formatMoneyWithCode, formatNumber } from '../money/format';
 
 /** What a screen, a mail or a PDF shows for a missing value. */
 export const EMPTY_VALUE = '—';
@@ -118,4 +118,14 @@ export function formatDateRange(from: CalendarDate | null | undefined, to: Calen
   if (from) return `From ${formatDate(from)}`;
   if (to) return `Until ${formatDate(to)}`;
   return EMPTY_VALUE;
+}
+
+/** A count with its noun, singular for one: `(26, ['payment', 'payments'])` -> "26 payments", "1 payment", "1,204 payments". */
+export function formatCount(count: number, [one, many]: readonly [string, string]): string {
+  return `${formatNumber(count, 0)} ${count === 1 ? one : many}`;
+}
+
+/** What a link or a QR code has taken: "26 payments · SGD 5,240.00" (issue 25: not "26 · ..."). */
+export function formatPaidSummary(count: number, total: number, currency: string): string {
+  return `${formatCount(count, ['payment', 'payments'])} · ${formatMoneyWithCode(total, currency)}`;
 }

@@ -1,2 +1,3 @@
 export * from './display';
 export * from './parse-date';
+export * from './user-agent';

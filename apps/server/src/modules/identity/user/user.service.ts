@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { AppError, fieldError } from '@merchant/core';
+import { USER_AUDIT_ACTIONS } from '@merchant/identity';
 import type { Executor } from '@/db/client';
 import type { SignedInContext, UserRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -171,7 +172,8 @@ export function createUserService(deps: {
 
     async auditLogs(ctx: SignedInContext, query: { limit: number; cursor?: string | undefined }) {
       const { user } = ctx;
-      const page = await audit.pageForUser(db, user.id, query.limit, query.cursor);
+      // Sign-ins and the account's own changes only: what the person did in a business is in that business's log.
+      const page = await audit.pageForUser(db, user.id, USER_AUDIT_ACTIONS, query.limit, query.cursor);
       return {
         data: page.rows.map((r) => ({
           id: r.id,

@@ -1,5 +1,5 @@
 import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
-import { balanceOfProvider, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
+import { balanceOfProvider, paymentInSentence, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { writeTogether } from '@/db/write-together';
 import type { RequestMeta } from '@/http/context';
@@ -96,7 +96,7 @@ export function createRefunds(deps: {
       events.write(tx, updated, 'refunded', { refund_id: refund.id, amount, reason: data.reason }, data.userId),
       await deps.audit.write(tx, where, {
         action: 'payment.refunded',
-        description: `Refunded ${formatMoneyWithCode(amount, payment.currency)} of payment ${payment.publicId}`,
+        description: `Refunded ${formatMoneyWithCode(amount, payment.currency)} of the ${paymentInSentence(payment)}`,
         actorUserId: data.userId,
         businessId,
         objectType: 'payment',

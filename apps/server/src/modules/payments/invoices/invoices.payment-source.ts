@@ -5,6 +5,7 @@ import {
   amountDue,
   invoiceDebitOfRefund,
   invoicePayableRange,
+  paymentInSentence,
   statusAfterPayment,
   statusAfterRefund,
 } from '@merchant/payments';
@@ -29,10 +30,10 @@ export function refusalOf(row: InvoiceRow, amount: number): string | null {
   return null;
 }
 
-/** How a payment is named on the invoice's timeline: its amount, method and id. */
+/** How a payment is named on the invoice's timeline: its amount and method (the payment's screen gives its id). */
 function paidDetail(payment: PaymentRow, credited: number): string {
   const how = payment.cardLast4 ? `card ending ${payment.cardLast4}` : payment.method ? PAYMENT_METHOD_LABELS[payment.method] : 'the checkout';
-  return `${formatMoneyWithCode(credited, payment.currency)} paid online by ${how} (${payment.publicId})`;
+  return `${formatMoneyWithCode(credited, payment.currency)} paid online by ${how}`;
 }
 
 /**
@@ -79,7 +80,7 @@ export function createInvoicePaymentSource(deps: { clock: Clock; invoiceOrigin: 
       await repo.update(tx, businessId, sourceId, { amountPaid: paid, status, updatedAt: now });
       const left = amountDue(row.total, paid);
       const due = status === 'partially_paid' && left > 0 ? `; ${formatMoneyWithCode(left, row.currency)} due again` : '';
-      const detail = `${formatMoneyWithCode(refund.amount, refund.currency)} of payment ${payment.publicId} refunded${due}`;
+      const detail = `${formatMoneyWithCode(refund.amount, refund.currency)} of the ${paymentInSentence(payment)} refunded${due}`;
       await repo.addEvent(tx, {
         businessId,
         id: newTimeOrderedId(),

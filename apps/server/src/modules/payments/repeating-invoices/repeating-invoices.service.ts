@@ -1,4 +1,4 @@
-import { AppError, fieldError, localDate, type CursorQuery } from '@merchant/core';
+import { AppError, fieldError, formatDate, formatZone, localDate, type CursorQuery } from '@merchant/core';
 import {
   firstRunFrom,
   isRepeatingInvoiceEnded,
@@ -78,14 +78,18 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
     }
     const next = firstRunFrom(schedule, { notBefore: today(zone), after: row.lastRunDate });
     if (!runAllowed(schedule, row.invoicesMade, next.date)) {
-      throw fieldError('VALIDATION_FAILED', 'end_date', `The next invoice would be on ${next.date}, after the end date`);
+      throw fieldError('VALIDATION_FAILED', 'end_date', `The next invoice would be on ${formatDate(next.date)}, after the end date`);
     }
     return next;
   }
 
   const startNotPast = (zone: string, body: RepeatingInvoiceFields) => {
     if (body.start_date < today(zone))
-      throw fieldError('VALIDATION_FAILED', 'start_date', `The first invoice cannot be before today (${today(zone)}, ${zone})`);
+      throw fieldError(
+        'VALIDATION_FAILED',
+        'start_date',
+        `The first invoice cannot be before today, ${formatDate(today(zone))} in ${formatZone(zone, clock.now())}`,
+      );
   };
 
   async function setStatus(ctx: BusinessContext, id: string, change: 'pause' | 'resume' | 'stop'): Promise<RepeatingInvoiceDetail> {
@@ -118,7 +122,7 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           ctx,
           id,
           'repeating_invoice.resumed',
-          more ? `Resumed a repeating invoice: next invoice on ${run.date}` : 'Resumed a repeating invoice past its end: completed',
+          more ? `Resumed a repeating invoice: next invoice on ${formatDate(run.date)}` : 'Resumed a repeating invoice past its end: completed',
         );
         await startIfDue(tx, ctx, id, more ? run.date : null);
       }
@@ -158,7 +162,7 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
           createdAt: now,
           updatedAt: now,
         });
-        await record(tx, ctx, id, 'repeating_invoice.created', `Created a repeating invoice starting ${body.start_date}`, {
+        await record(tx, ctx, id, 'repeating_invoice.created', `Created a repeating invoice starting ${formatDate(body.start_date)}`, {
           total: priced.total,
           currency: priced.currency,
           frequency: body.frequency,

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import type { Write } from '@/db/write-together';
 import type { Cursor } from '@/lib/cursor';
@@ -16,14 +16,12 @@ export const auditRepository = {
   insertWrite(db: Executor, row: NewAuditLog): Write {
     return db.insert(auditLogs).values(row).getSQL();
   },
-  /** Newest first; the cursor is `<iso time>|<id>` of the last row seen. */
-  async pageForSubject(db: Executor, userId: string, limit: number, cursor?: Cursor) {
-    const bySubject = eq(auditLogs.subjectUserId, userId);
-    const after = afterCursor(cursor);
+  /** Newest first, of the given actions only; the cursor is `<iso time>|<id>` of the last row seen. */
+  async pageForSubject(db: Executor, userId: string, actions: readonly string[], limit: number, cursor?: Cursor) {
     return db
       .select()
       .from(auditLogs)
-      .where(after ? and(bySubject, after) : bySubject)
+      .where(and(eq(auditLogs.subjectUserId, userId), inArray(auditLogs.action, [...actions]), afterCursor(cursor)))
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(limit + 1);
   },

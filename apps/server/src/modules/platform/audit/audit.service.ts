@@ -55,8 +55,9 @@ export function createAuditService(deps: { clock: Clock }) {
       await writeTogether(db, [await write(db, where, entry)]);
     },
     write,
-    async pageForUser(db: Executor, userId: string, limit: number, cursor: string | undefined) {
-      const rows = await auditRepository.pageForSubject(db, userId, limit, decodeCursor(cursor));
+    /** The person's own log: the entries about them of `actions` (their security events), newest first. */
+    async pageForUser(db: Executor, userId: string, actions: readonly string[], limit: number, cursor: string | undefined) {
+      const rows = await auditRepository.pageForSubject(db, userId, actions, limit, decodeCursor(cursor));
       return pageFrom(rows, limit, (r) => r);
     },
   };

@@ -147,7 +147,7 @@ function CreateSubscriptionForm({
             onChange={(v) => setMode(v as 'plan' | 'custom')}
             data={[
               { value: 'plan', label: 'A plan' },
-              { value: 'custom', label: 'Its own amount' },
+              { value: 'custom', label: 'Custom amount' },
             ]}
           />
         )}

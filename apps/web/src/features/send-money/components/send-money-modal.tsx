@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatMoneyWithCode } from '@merchant/core';
-import { maskAccount, type Quote, type SendMoneyOverview } from '@merchant/payments';
+import { exchangeRateLabel, maskAccount, type Quote, type SendMoneyOverview } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
 import { useMoneyField } from '@/components/form/use-money-field';
 import { Fact } from '@/components/fact';
@@ -65,6 +65,7 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
   const quote = useQuote(businessId);
   const send = useSendTransfer(businessId);
   const secondsLeft = useSecondsLeft(quoted);
+  const rate = quoted ? exchangeRateLabel(quoted.quote) : null;
   const beneficiary = options.find((b) => b.id === beneficiaryId) ?? null;
   const available = balances.find((b) => b.currency === source)?.available.amount ?? 0;
 
@@ -159,7 +160,7 @@ function SendMoneyForm({ businessId, balances, onClose }: { businessId: string; 
             <Fact label="You send">{money(quoted.quote.send)}</Fact>
             <Fact label="Fee">{money(quoted.quote.fee)}</Fact>
             <Fact label="Total">{money(quoted.quote.total)}</Fact>
-            <Fact label="Rate">{quoted.quote.rate}</Fact>
+            {rate ? <Fact label="Rate">{rate}</Fact> : null}
             <Fact label="They receive">{money(quoted.quote.receive)}</Fact>
             <Fact label="Quote expires in">
               <span role="timer" aria-live="off">

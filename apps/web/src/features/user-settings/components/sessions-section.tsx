@@ -9,7 +9,8 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { notifySuccess } from '@/lib/notify';
 import { activeSessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api/user-settings-api';
 import { SettingsSection } from './settings-section';
-import { describeUserAgent, formatLocalDateTime } from '@/lib/format';
+import { describeUserAgent } from '@merchant/core';
+import { formatLocalDateTime } from '@/lib/format';
 
 type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import { IconBuildingBank, IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
-import { maskAccount, PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PayoutFiltersSchema } from '@merchant/payments';
+import { formatLocalDate, formatMoneyWithCode } from '@merchant/core';
+import { maskAccount, PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PayoutFiltersSchema, type Payout } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DateField } from '@/components/date-field';
 import { PagedTable } from '@/components/paged-table';
@@ -16,6 +16,18 @@ import { payoutsExportHref, payoutsQuery } from '@/features/bank-payouts/api/pay
 import { StatusBadge } from '@/components/status-badge';
 
 const STATUS_OPTIONS = PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }));
+
+/** When the money reaches the bank, in the business's days: "Arrived 29 Nov 2026" once paid, "Arrives ..." until then. */
+function Arrival({ payout, zone }: { payout: Payout; zone: string }) {
+  if (payout.status === 'failed') return <>Did not arrive</>;
+  const paidAt = payout.status === 'paid' ? payout.paid_at : null;
+  const at = paidAt ?? payout.arrives_at;
+  return (
+    <>
+      {paidAt ? 'Arrived' : 'Arrives'} <time dateTime={at}>{formatLocalDate(at, zone)}</time>
+    </>
+  );
+}
 
 /** Every payout of the wallet balance: status and date filters in the URL; the CSV is exactly the filtered view. */
 export function Component() {
@@ -88,11 +100,7 @@ export function Component() {
           { header: 'Amount', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
           { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payout" status={p.status} /> },
           { header: 'Bank account', card: 'secondary', cell: (p) => `${p.bank_account.bank_name} ${maskAccount(p.bank_account.account_last4)}` },
-          {
-            header: 'Arrives',
-            nowrap: true,
-            cell: (p) => <time dateTime={p.paid_at ?? p.arrives_at}>{formatBusinessDateTime(p.paid_at ?? p.arrives_at, zone)}</time>,
-          },
+          { header: 'Arrival', nowrap: true, cell: (p) => <Arrival payout={p} zone={zone} /> },
         ]}
         noun={['payout', 'payouts']}
       />

@@ -9,11 +9,11 @@ import { PageFrame } from '@/components/page-frame';
 import { canView, useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } from '@/features/business-audit-log/api/audit-log-api';
 import { PagedTable } from '@/components/paged-table';
-import { describeUserAgent, formatBusinessDateTime } from '@/lib/format';
+import { formatBusinessDateTime } from '@/lib/format';
 import { DateField } from '@/components/date-field';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { AuditObjectLink } from '@/features/business-audit-log/components/audit-object-link';
-import { formatNumber } from '@merchant/core';
+import { describeUserAgent, formatNumber } from '@merchant/core';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -150,8 +150,11 @@ export function Component() {
           {
             header: 'Where',
             cell: (entry) => (
+              // The address whole on its line, then the client as people name it ("Chrome on macOS", "API client").
               <Stack gap={2}>
-                <Text size="sm">{entry.ip ?? 'Unknown'}</Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {entry.ip ?? 'Unknown'}
+                </Text>
                 {entry.user_agent ? (
                   <Text size="xs" c="dimmed" title={entry.user_agent}>
                     {describeUserAgent(entry.user_agent)}

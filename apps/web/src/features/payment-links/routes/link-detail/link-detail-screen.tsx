@@ -3,7 +3,7 @@ import { modals } from '@/lib/modals';
 import { IconCopy, IconMail, IconPencil, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatPaidSummary } from '@merchant/core';
 import type { PaymentLinkDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
@@ -72,7 +72,7 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
           label: 'Amount',
           value: link.amount === null ? `Customer chooses (${link.currency.toUpperCase()})` : formatMoneyWithCode(link.amount, link.currency),
         },
-        { label: 'Paid', value: link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : 'Not yet' },
+        { label: 'Paid', value: link.paid_count > 0 ? formatPaidSummary(link.paid_count, link.paid_total, link.currency) : 'Not yet' },
         { label: 'Created', value: <BusinessTime at={link.created_at} /> },
         { label: 'Expires', value: link.expires_at ? <BusinessTime at={link.expires_at} /> : 'Never' },
       ]}

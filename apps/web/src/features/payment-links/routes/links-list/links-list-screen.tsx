@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatPaidSummary } from '@merchant/core';
 import { PAYMENT_LINK_STATUSES, PAYMENT_LINK_STATUS_LABELS, PaymentLinkStatusSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
@@ -65,7 +65,7 @@ export function Component() {
           {
             header: 'Paid',
             nowrap: true,
-            cell: (link) => (link.paid_count > 0 ? `${link.paid_count} · ${formatMoneyWithCode(link.paid_total, link.currency)}` : '—'),
+            cell: (link) => (link.paid_count > 0 ? formatPaidSummary(link.paid_count, link.paid_total, link.currency) : '—'),
           },
           { header: 'Created', nowrap: true, cell: (link) => <BusinessTime at={link.created_at} /> },
         ]}

@@ -4,7 +4,7 @@ import { SwitchRow } from '@/components/form/switch-row';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMinor } from '@merchant/core';
+import { formatMoney } from '@merchant/core';
 import {
   CARD_PROVIDER,
   methodFee,
@@ -24,11 +24,14 @@ import { canChange, useBusiness } from '@/lib/session';
 import { paymentMethodsQuery, useUpdatePaymentMethods } from '@/features/payment-methods/api/payment-methods-api';
 import { CONNECTION_STATUS } from '../provider-status';
 
-/** The fee of a method in the business's currency as people read it: "3.4% + 0.50" (docs/payments.md, "Fees and limits"). */
+/** An own account not connected while the test processor takes the payments. */
+const NOT_NEEDED_IN_TEST_MODE = { label: 'Not needed in test mode', color: 'gray' };
+
+/** The fee of a method in the business's currency as people read it: "3.4% + SGD 0.50" (docs/payments.md, "Fees and limits"). */
 function feeLabel(method: PaymentMethod, currency: string): string {
   const { basisPoints, fixed } = methodFee(method, currency);
   const percent = `${basisPoints / 100}%`;
-  return fixed === 0 ? percent : `${percent} + ${formatMinor(fixed, currency)}`;
+  return fixed === 0 ? percent : `${percent} + ${formatMoney(fixed, currency)}`;
 }
 
 /** Payment methods: which the checkout offers and in which order, who pays the fee, and the provider accounts. */
@@ -52,7 +55,7 @@ export function Component() {
             currency={business.data.currency}
             editable={editable}
           />
-          <Providers businessId={businessId} providers={methods.data.providers} />
+          <Providers businessId={businessId} providers={methods.data.providers} testMode={business.data.test_mode} />
         </Stack>
       ) : null}
     </PageFrame>
@@ -188,17 +191,37 @@ function MethodList({ businessId, saved, currency, editable }: { businessId: str
   );
 }
 
-function Providers({ businessId, providers }: { businessId: string; providers: ProviderConnection[] }) {
+/**
+ * The processor that takes the checkout's payments, then the business's own provider accounts. In test mode every
+ * method that is on runs on the test processor, connected from the start: an own account left unconnected is no
+ * reason for alarm beside methods that are on (issue 25), so it reads "Not needed in test mode".
+ */
+function Providers({ businessId, providers, testMode }: { businessId: string; providers: ProviderConnection[]; testMode: boolean }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
         <Title order={2} size="h4">
           Providers
         </Title>
+        {testMode ? (
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Test processor">
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs">
+                <Text fw={600}>Test processor</Text>
+                <Badge color="green" variant="light">
+                  Connected in test mode
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                Takes every method that is on while the business is in test mode: payments are simulated and no real money moves.
+              </Text>
+            </Stack>
+          </Paper>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {providers.map((p) => {
             const info = PROVIDER_INFO[p.provider];
-            const status = CONNECTION_STATUS[p.status];
+            const status = testMode && p.status === 'not_connected' ? NOT_NEEDED_IN_TEST_MODE : CONNECTION_STATUS[p.status];
             const to =
               p.provider === CARD_PROVIDER
                 ? href('payments.payment-methods-card', { business_id: businessId })

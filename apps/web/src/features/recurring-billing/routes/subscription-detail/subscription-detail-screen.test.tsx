@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { subscriptionEndpoints, type SubscriptionDetail } from '@merchant/payments';
@@ -47,6 +47,12 @@ const detail = (over: Partial<SubscriptionDetail> = {}): SubscriptionDetail => (
   ...over,
 });
 
+/** The buttons at the top right, beside the title. */
+const buttonsBesideTitle = () =>
+  within(screen.getByTestId('detail-actions'))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
 describe('the subscription detail', () => {
   it('shows the failed charge and its retry, offers what the status allows, and shows a refusal', async () => {
     const api = stubApi()
@@ -59,14 +65,34 @@ describe('the subscription detail', () => {
     expect(screen.getByText('Past due')).toBeTruthy();
     expect(screen.getByText(/VISA ending 9995/)).toBeTruthy();
     expect(screen.getByText(/Failed: The card has insufficient funds\./)).toBeTruthy();
-    // Past due: pause and charge now are offered, resume and cancelling at period end are not.
-    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+    // Past due: charge now is the one button; pause and the rest are in "More actions"; resume is not offered.
+    expect(buttonsBesideTitle()).toEqual(['Charge now', 'More actions']);
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect((await screen.findAllByRole('menuitem', { hidden: true }, { timeout: 15_000 })).map((item) => item.textContent)).toEqual([
+      'Pause',
+      'Change plan',
+      'Send card link',
+      'Copy card link',
+      'Cancel subscription',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Charge now' }));
     // The confirmation's own button (the modal's transition never ends in jsdom: it counts as hidden there).
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Charge now', hidden: true }).length).toBe(2), { timeout: 15_000 });
     fireEvent.click(screen.getAllByRole('button', { name: 'Charge now', hidden: true })[1]!);
     await waitFor(() => expect(api.requests(subscriptionEndpoints.chargeNow)).toHaveLength(1), { timeout: 15_000 });
     expect(await screen.findByText('A past due subscription cannot be charged now.', {}, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it('keeps two actions as buttons, names a subscription without a plan "Custom amount", and offers a card link first while none is saved', async () => {
+    stubApi()
+      .on(userEndpoints.me, () => ownerUser)
+      .on(businessEndpoints.get, () => ownerBusiness())
+      .on(subscriptionEndpoints.get, () => detail({ status: 'paused', plan: null, name: 'Tea weekly', method: null, charges: [] }));
+    renderApp(`/business/${BID}/payments/subscriptions/${SID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Bea Client · Tea weekly' }, { timeout: 15_000 });
+    expect(screen.getByText('Custom amount')).toBeTruthy();
+    expect(screen.queryByText('Its own amount')).toBeNull();
+    // Paused: resume is the main action; change plan, the card links and cancelling are in the menu.
+    expect(buttonsBesideTitle()).toEqual(['Resume', 'More actions']);
   });
 });

@@ -9,7 +9,7 @@ import { planIntervalLabel, subscriptionAllows, type SubscriptionDetail } from '
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { DataList } from '@/components/data-list';
-import { DetailLayout } from '@/components/detail-layout';
+import { DetailLayout, type DetailAction } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
 import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
@@ -48,6 +48,39 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
 
   const copyLink = useCopySetupLinkAction(businessId, s.id);
   const customer = s.customer.name ?? s.customer.email ?? 'Customer';
+  // The one action the status calls for stays a button: charge a saved card, resume a paused one, or get a card saved.
+  const main = allows('charge_now') && s.method ? 'Charge now' : allows('resume') ? 'Resume' : allows('send_setup_link') ? 'Send card link' : null;
+  const offered = [
+    allows('charge_now') &&
+      s.method && {
+        label: 'Charge now',
+        icon: <IconBolt size={16} aria-hidden />,
+        onClick: confirmCharge,
+        loading: action.isPending && action.variables?.action === 'charge_now',
+      },
+    allows('pause') && { label: 'Pause', icon: <IconPlayerPause size={16} aria-hidden />, onClick: () => run({ action: 'pause' }, 'Subscription paused.') },
+    allows('resume') && {
+      label: 'Resume',
+      icon: <IconPlayerPlay size={16} aria-hidden />,
+      onClick: () => run({ action: 'resume' }, 'Subscription resumed.'),
+    },
+    allows('change_plan') && { label: 'Change plan', icon: <IconReplace size={16} aria-hidden />, onClick: () => setChanging(true) },
+    allows('send_setup_link') && {
+      label: 'Send card link',
+      icon: <IconMail size={16} aria-hidden />,
+      onClick: () => run({ action: 'send_setup_link' }, 'A link to save a card was mailed to the customer.'),
+    },
+    allows('send_setup_link') && copyLink.action,
+    allows('cancel_now') && {
+      label: 'Cancel subscription',
+      danger: true,
+      more: true,
+      icon: <IconX size={16} aria-hidden />,
+      onClick: () => setCancelling(true),
+    },
+  ].filter((entry): entry is DetailAction => Boolean(entry));
+  // As on the other detail screens: with more than two actions, all but the main one go into "More actions".
+  const actions = offered.map((entry) => ({ ...entry, primary: entry.label === main, more: entry.more || (offered.length > 2 && entry.label !== main) }));
   return (
     <DetailLayout
       back={{ to: href('payments.subscriptions', { business_id: businessId }), label: 'All subscriptions' }}
@@ -58,36 +91,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
         { label: 'Next charge', value: s.next_charge_at ? <BusinessTime at={s.next_charge_at} /> : '—' },
         { label: 'Next amount', value: s.next_charge_amount ? money(s.next_charge_amount) : '—' },
       ]}
-      actions={[
-        allows('charge_now') &&
-          s.method && {
-            label: 'Charge now',
-            primary: true,
-            icon: <IconBolt size={16} aria-hidden />,
-            onClick: confirmCharge,
-            loading: action.isPending && action.variables?.action === 'charge_now',
-          },
-        allows('pause') && { label: 'Pause', icon: <IconPlayerPause size={16} aria-hidden />, onClick: () => run({ action: 'pause' }, 'Subscription paused.') },
-        allows('resume') && {
-          label: 'Resume',
-          icon: <IconPlayerPlay size={16} aria-hidden />,
-          onClick: () => run({ action: 'resume' }, 'Subscription resumed.'),
-        },
-        allows('change_plan') && { label: 'Change plan', icon: <IconReplace size={16} aria-hidden />, onClick: () => setChanging(true) },
-        allows('send_setup_link') && {
-          label: 'Send card link',
-          icon: <IconMail size={16} aria-hidden />,
-          onClick: () => run({ action: 'send_setup_link' }, 'A link to save a card was mailed to the customer.'),
-        },
-        allows('send_setup_link') && copyLink.action,
-        allows('cancel_now') && {
-          label: 'Cancel subscription',
-          danger: true,
-          more: true,
-          icon: <IconX size={16} aria-hidden />,
-          onClick: () => setCancelling(true),
-        },
-      ]}
+      actions={actions}
     >
       <Stack gap="md" maw={960}>
         {action.isError ? <Alert color="red">{errorMessage(action.error)}</Alert> : null}
@@ -108,7 +112,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
                   {s.plan.name}
                 </Anchor>
               ) : (
-                'Its own amount'
+                'Custom amount'
               )}
             </Fact>
             <Fact label="Current period">

@@ -77,3 +77,25 @@ describe('the Send Payments overview', () => {
     expect(screen.queryByRole('button', { name: 'Change approval rule' })).toBeNull();
   });
 });
+
+describe('a transfer’s rate', () => {
+  const detailOf = (t: Transfer) => {
+    stubApi()
+      .on(userEndpoints.me, () => user)
+      .on(businessEndpoints.get, () => ownerBusiness({ features: { send_money: true } }))
+      .on(transferEndpoints.get, () => ({ transfer: t, events: [] }));
+    renderApp(`/business/${BID}/payments/transfer-history/${t.id}`);
+  };
+
+  it('is left out when the transfer sends and receives one currency (no "Rate 1")', async () => {
+    detailOf(MINE);
+    expect(await screen.findByText('Amount sent', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('Rate')).toBeNull();
+  });
+
+  it('reads as one unit of the sent currency in the received one across currencies', async () => {
+    detailOf({ ...MINE, receive: { amount: 443_00, currency: 'usd' }, rate: '0.738' });
+    expect(await screen.findByText('1 SGD = 0.738 USD', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('Rate')).toBeTruthy();
+  });
+});

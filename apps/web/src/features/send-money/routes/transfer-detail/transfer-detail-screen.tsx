@@ -2,7 +2,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode, orEmpty } from '@merchant/core';
-import { maskAccount, type TransferDetail, type TransferEventType } from '@merchant/payments';
+import { exchangeRateLabel, maskAccount, type TransferDetail, type TransferEventType } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
 import { Fact } from '@/components/fact';
@@ -46,6 +46,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
   const { transfer: t, events } = detail;
   const money = (m: { amount: number; currency: string }) => formatMoneyWithCode(m.amount, m.currency);
   const review = useReviewActions(businessId, t, user.id);
+  const rate = exchangeRateLabel(t);
   return (
     <DetailLayout
       back={{ to: listHref, label: 'All transfers' }}
@@ -62,7 +63,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Fact label="Amount sent">{money(t.send)}</Fact>
           <Fact label="Fee">{money(t.fee)}</Fact>
-          <Fact label="Rate">{t.rate}</Fact>
+          {rate ? <Fact label="Rate">{rate}</Fact> : null}
           <Fact label="Beneficiary">
             <Anchor component={Link} to={href('payments.beneficiaries-detail', { business_id: businessId, beneficiaryId: t.beneficiary.id })}>
               {t.beneficiary.holder_name}

@@ -3,7 +3,7 @@ import { modals } from '@/lib/modals';
 import { IconArchive, IconDownload, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatPaidSummary } from '@merchant/core';
 import { type StaticQrDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DetailLayout } from '@/components/detail-layout';
@@ -65,7 +65,7 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
       status={<StatusBadge kind="staticQr" status={qr.status} />}
       facts={[
         { label: 'Amount', value: amount ?? `Customer chooses (${qr.currency.toUpperCase()})` },
-        { label: 'Paid', value: qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : 'Not yet' },
+        { label: 'Paid', value: qr.paid_count > 0 ? formatPaidSummary(qr.paid_count, qr.paid_total, qr.currency) : 'Not yet' },
       ]}
       actions={actions}
       side={

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus, IconQrcode } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, formatPaidSummary } from '@merchant/core';
 import { STATIC_QR_STATUSES, STATIC_QR_STATUS_LABELS, StaticQrStatusSchema } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
@@ -62,7 +62,7 @@ export function Component() {
           {
             header: 'Paid',
             nowrap: true,
-            cell: (qr) => (qr.paid_count > 0 ? `${qr.paid_count} · ${formatMoneyWithCode(qr.paid_total, qr.currency)}` : '—'),
+            cell: (qr) => (qr.paid_count > 0 ? formatPaidSummary(qr.paid_count, qr.paid_total, qr.currency) : '—'),
           },
         ]}
         minWidth={560}

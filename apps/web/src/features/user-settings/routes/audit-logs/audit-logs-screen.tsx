@@ -2,7 +2,8 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditLogsQuery } from '@/features/user-settings/api/user-settings-api';
 import { SettingsPage, SettingsSection } from '@/features/user-settings/components/settings-section';
-import { describeUserAgent, formatLocalDateTime } from '@/lib/format';
+import { describeUserAgent } from '@merchant/core';
+import { formatLocalDateTime } from '@/lib/format';
 import { DataList } from '@/components/data-list';
 import { LoadMore } from '@/components/load-more';
 
