@@ -106,10 +106,11 @@ function linesOf(element: Locator, value: string): Promise<string[]> {
       range.setStart(node, at);
       range.setEnd(node, at + 1);
       const y = range.getBoundingClientRect().top;
+      const letter = node.data.charAt(at);
       if (lines.length === 0 || Math.abs(y - top) > 2) {
-        lines.push(node.data[at]!);
+        lines.push(letter);
         top = y;
-      } else lines[lines.length - 1] += node.data[at];
+      } else lines.push(`${lines.pop() ?? ''}${letter}`);
     }
     return lines;
   }, value);
