@@ -210,7 +210,8 @@ describe('payouts in the browser', () => {
       await payout.waitFor();
       expect(await payout.getAttribute('href')).toMatch(/\/payments\/balance\/payouts\/[0-9a-f-]{36}$/);
 
-      // The dates: shown and typed as the product writes them.
+      // The dates: shown and typed as the product writes them (on a phone, behind the Filters button).
+      if (width === 375) await page.getByRole('button', { name: /^Filters/ }).click();
       const from = page.getByRole('textbox', { name: 'From' });
       const start = singaporeDay(Date.now() - 30 * DAY_MS);
       await from.fill(formatDate(start));

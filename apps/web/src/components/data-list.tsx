@@ -3,6 +3,7 @@ import { Anchor, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import classes from './data-list.module.css';
+import { withWrapPoints } from './long-text';
 
 /**
  * Where a column shows on a phone's card: `title` (the card's main text, linked to the row's detail),
@@ -60,9 +61,19 @@ function place<T>(column: Column<T>): CardPlace {
   return column.card ?? 'meta';
 }
 
+/**
+ * A cell's content. Text that may hold a long value (an email, a link) wraps before its "@" and its dots, never in the
+ * middle of a word (`wrapPoints`; the cells keep `overflow-wrap: break-word`, so a table never squeezes a column to
+ * single letters); a cell on one line (`nowrap`) is drawn as it is.
+ */
+function content<T>(column: Column<T>, row: T): ReactNode {
+  const value = column.cell(row);
+  return column.nowrap ? value : withWrapPoints(value);
+}
+
 /** A cell's content, or null when it has nothing to show (a card leaves it out). */
 function shown<T>(column: Column<T>, row: T): ReactNode {
-  const value = column.cell(row);
+  const value = content(column, row);
   return value === '' || value === undefined || value === false ? null : value;
 }
 
@@ -95,14 +106,14 @@ function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, st
                       scope={c.rowHeader ? 'row' : undefined}
                       fw={c.rowHeader ? 400 : undefined}
                       ta={c.align}
-                      style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                      style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}
                     >
                       {to && c === linkColumn ? (
                         <Anchor component={Link} to={to} fw={500}>
-                          {c.cell(row)}
+                          {content(c, row)}
                         </Anchor>
                       ) : (
-                        c.cell(row)
+                        content(c, row)
                       )}
                     </Cell>
                   );
@@ -136,7 +147,7 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: 
       <Stack component="ul" gap="xs" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((row, index) => {
           const to = rowHref?.(row);
-          const titleText = title.map((c) => <span key={c.header}>{c.cell(row)}</span>);
+          const titleText = title.map((c) => <span key={c.header}>{content(c, row)}</span>);
           return (
             <Paper
               key={rowKey(row, index)}
@@ -148,7 +159,7 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: 
               style={flagged?.(row) ? { ...FLAGGED, borderColor: 'var(--mantine-color-red-filled)' } : undefined}
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
+                <Stack gap={2} style={{ minWidth: 0, flex: 1, overflowWrap: 'break-word' }}>
                   <Text fw={600} size="sm">
                     {to ? (
                       <Anchor component={Link} to={to} inherit className={classes.stretched}>
@@ -187,7 +198,7 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: 
                     return value === null ? null : (
                       <Group key={c.header} gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
                         <span>{c.header}</span>
-                        <Box c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
+                        <Box c="var(--mantine-color-text)" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
                           {value}
                         </Box>
                       </Group>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { renderWithProviders } from '../test';
 import { DateField } from './date-field';
+import { addMonths } from './month-calendar';
 
 function Form({ initial = '' }: { initial?: string }) {
   const [day, setDay] = useState(initial);
@@ -88,5 +89,75 @@ describe('DateField', () => {
     expect(field().value).toBe('31 Feb 2001');
     fireEvent.blur(field());
     expect(screen.getByText('Enter a date like 28 Nov 2026')).toBeTruthy();
+  });
+});
+
+describe('DateField calendar', () => {
+  const openCalendar = () => fireEvent.click(screen.getByRole('button', { name: 'Calendar for Issue date' }));
+  // jsdom lays nothing out, so the popover's hiding of a dropdown whose field is out of view hides it there: the
+  // calendar's buttons are found with `hidden: true` (the browser tests see it drawn, e2e/lists.e2e.ts).
+  const day = (name: string) => screen.getByRole('button', { name, hidden: true });
+  const shownCalendar = async () => {
+    await screen.findByRole('button', { name: 'Next month', hidden: true });
+    return screen.getByRole('dialog', { hidden: true });
+  };
+
+  it('opens beside the field at the chosen day, and a click on a day fills the field', async () => {
+    renderWithProviders(<Form initial="2026-11-28" />);
+    openCalendar();
+    const dialog = await shownCalendar();
+    expect(dialog.textContent).toContain('November 2026');
+    expect(day('28 Nov 2026').getAttribute('aria-pressed')).toBe('true');
+    // Monday first: 1 Nov 2026 is a Sunday, the last of the first row.
+    const firstRow = dialog.querySelectorAll('tbody tr')[0]!;
+    expect(Array.from(firstRow.querySelectorAll('td')).map((cell) => cell.textContent)).toEqual(['', '', '', '', '', '', '1']);
+    fireEvent.click(day('3 Nov 2026'));
+    expect(field().value).toBe('3 Nov 2026');
+    expect(iso()).toBe('2026-11-03');
+  });
+
+  it('moves by day, week and month with the keys, across months, one day taking the Tab stop', async () => {
+    renderWithProviders(<Form initial="2026-11-30" />);
+    openCalendar();
+    await shownCalendar();
+    const start = day('30 Nov 2026');
+    start.focus();
+    fireEvent.keyDown(start, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(day('1 Dec 2026'));
+    expect(screen.getByRole('dialog', { hidden: true }).textContent).toContain('December 2026');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(day('24 Nov 2026'));
+    fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
+    expect(document.activeElement).toBe(day('24 Dec 2026'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(day('21 Dec 2026'));
+    expect(screen.getAllByRole('button', { hidden: true }).filter((b) => b.getAttribute('tabindex') === '0' && b.dataset.day)).toHaveLength(1);
+    fireEvent.keyDown(document.activeElement!, { key: 'PageUp', shiftKey: true });
+    expect(document.activeElement).toBe(day('21 Dec 2025'));
+    fireEvent.click(document.activeElement!);
+    expect(iso()).toBe('2025-12-21');
+  });
+
+  it('opens at today (marked as the current date) when no day is chosen, and the month buttons turn the page', async () => {
+    renderWithProviders(<Form />);
+    openCalendar();
+    const dialog = await shownCalendar();
+    const today = dialog.querySelector('[aria-current="date"]')!;
+    expect(today).not.toBeNull();
+    fireEvent.click(day('Next month'));
+    expect(dialog.querySelector('[aria-current="date"]')).toBeNull();
+    fireEvent.click(day('Previous month'));
+    expect(dialog.querySelector('[aria-current="date"]')).not.toBeNull();
+  });
+});
+
+describe('addMonths', () => {
+  it('keeps the day of the month, or takes the last day of a shorter month, across years both ways', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+    expect(addMonths('2026-01-15', -1)).toBe('2025-12-15');
+    expect(addMonths('2026-03-31', -13)).toBe('2025-02-28');
+    expect(addMonths('2026-11-28', 12)).toBe('2027-11-28');
   });
 });

@@ -1,7 +1,11 @@
 import { useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { CalendarDateSchema, DISPLAY_DATE_MESSAGE, formatDate, parseDisplayDate } from '@merchant/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { CalendarDateSchema, DISPLAY_DATE_MESSAGE, formatDate, localDate, parseDisplayDate } from '@merchant/core';
+import { businessQuery } from '@/lib/session';
+import { MonthCalendar } from './month-calendar';
 
 export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type'> {
   /** The day, ISO `YYYY-MM-DD`; '' (or null) for none. */
@@ -16,14 +20,24 @@ const dayOf = (text: string) => (text.trim() === '' ? '' : (parseDisplayDate(tex
 /** What the field shows for a value: the product's way ("28 Nov 2026"), or the raw text of a value that is no day. */
 const shown = (value: string) => (CalendarDateSchema.safeParse(value).success ? formatDate(value) : value);
 
+/** Today in the business's time zone (the business of the screen's address; UTC outside a business). */
+function useBusinessToday(): string {
+  const { business_id: businessId = '' } = useParams();
+  const business = useQuery({ ...businessQuery(businessId), enabled: businessId !== '' });
+  return localDate(Date.now(), business.data?.time_zone ?? 'UTC');
+}
+
 /**
  * The one date input of the app (lint refuses `type="date"` in features): a text field that shows days the way the
  * product writes them ("28 Nov 2026", packages/core `formatDate`) whatever the browser's locale, and accepts what
  * people type ("28 Nov 2026", "28/11/2026", "2026-11-28": `parseDisplayDate`). The form or the URL holds the ISO day;
- * text that names no day holds none, and says so when the person leaves the field.
+ * text that names no day holds none, and says so when the person leaves the field. The button beside it opens a month
+ * to pick from (`MonthCalendar`: a button per day, arrow keys), at the chosen day or the business's today.
  */
 export function DateField({ value, onChange, error, onBlur, onKeyDown, placeholder = 'e.g. 28 Nov 2026', autoComplete = 'off', ...rest }: DateFieldProps) {
   const current = value ?? '';
+  const today = useBusinessToday();
+  const [calendar, setCalendar] = useState(false);
   const [text, setText] = useState(() => shown(current));
   const [invalid, setInvalid] = useState(false);
   // A value that changes to a day other than the one the text names was set from outside (cleared filters, a reset
@@ -53,8 +67,35 @@ export function DateField({ value, onChange, error, onBlur, onKeyDown, placehold
       inputMode="text"
       autoComplete={autoComplete}
       placeholder={placeholder}
-      rightSection={<IconCalendar size={16} aria-hidden />}
-      rightSectionPointerEvents="none"
+      rightSectionPointerEvents="all"
+      rightSection={
+        <Popover opened={calendar} onChange={setCalendar} position="bottom-end" trapFocus returnFocus shadow="md" withinPortal>
+          <Popover.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              onClick={() => setCalendar((open) => !open)}
+              aria-label={typeof rest.label === 'string' ? `Calendar for ${rest.label}` : 'Calendar'}
+              disabled={rest.disabled || rest.readOnly}
+            >
+              <IconCalendar size={16} aria-hidden />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown p="xs">
+            <MonthCalendar
+              value={CalendarDateSchema.safeParse(current).success ? current : ''}
+              today={today}
+              onPick={(day) => {
+                setCalendar(false);
+                setText(formatDate(day));
+                setInvalid(false);
+                if (day !== current) onChange(day);
+              }}
+            />
+          </Popover.Dropdown>
+        </Popover>
+      }
       value={text}
       error={invalid ? DISPLAY_DATE_MESSAGE : error}
       onChange={(event) => {

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Button, CopyButton, Grid, Group, Menu, Paper, Simpl
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconCopy, IconDots } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { wrapPoints, withWrapPoints } from './long-text';
 
 /** An entry a screen leaves out by writing `condition && entry`. */
 type Maybe<T> = T | false | null | undefined | '';
@@ -85,14 +86,14 @@ export function DetailLayout({ back, title, status, description, facts, actions,
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Stack gap={4} style={{ minWidth: 0, flex: `1 1 ${TITLE_MIN}` }}>
             <Group gap="sm" align="center" wrap="wrap">
-              <Title order={1} fz={{ base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
-                {title}
+              <Title order={1} fz={{ base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                {wrapPoints(title)}
               </Title>
               {status ? <div data-testid="detail-status">{status}</div> : null}
             </Group>
             {description ? (
-              <Text c="dimmed" size="sm" component="div">
-                {description}
+              <Text c="dimmed" size="sm" component="div" style={{ overflowWrap: 'break-word' }}>
+                {withWrapPoints(description)}
               </Text>
             ) : null}
           </Stack>
@@ -127,7 +128,7 @@ function FactsRow({ facts }: { facts: DetailFact[] }) {
               {fact.label}
             </Text>
             <Group component="dd" gap={4} wrap="nowrap" m={0} fz="sm" fw={500}>
-              <span style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{fact.value}</span>
+              <span style={{ overflowWrap: 'break-word', minWidth: 0 }}>{withWrapPoints(fact.value)}</span>
               {fact.copy ? <CopyText value={fact.copy} label={fact.label} /> : null}
             </Group>
           </div>

@@ -6,6 +6,7 @@ import { useUrlSearchText } from '@/lib/use-url-search-text';
 import type { EmptyStateProps } from './empty-state';
 import { DateField } from './date-field';
 import { MoneyInput } from './money-input';
+import { countSet, FoldedFilters, usePhoneFilters } from './folded-filters';
 
 /**
  * A list's filters, kept in the URL: the search text (`?search=`, shown as typed, in the URL after a pause) and
@@ -14,12 +15,14 @@ import { MoneyInput } from './money-input';
 export function useListFilters(keys: readonly string[] = ['status']) {
   const url = useUrlParams();
   const search = useUrlSearchText('search');
-  const filtered = search.value !== '' || keys.some((key) => Boolean(url.params.get(key)));
+  /** How many filters besides the search are set (the count of a phone's "Filters (2)" button). */
+  const active = countSet(url.params, keys);
+  const filtered = search.value !== '' || active > 0;
   const clear = () => {
     search.setText('');
     url.clear();
   };
-  return { ...url, search, filtered, clear };
+  return { ...url, search, active, filtered, clear };
 }
 
 export type ListFilters = ReturnType<typeof useListFilters>;
@@ -37,30 +40,50 @@ interface SearchAndStatusProps {
   children?: ReactNode;
 }
 
-/** The filter bar of a list: a search box, a status select and any further filters, in one bordered section. */
+/**
+ * The filter bar of a list: a search box, a status select and any further filters, in one bordered section. On a phone
+ * the search stays and the others fold behind a "Filters" button (`FoldedFilters`).
+ */
 export function SearchAndStatus({ filters, searchLabel, placeholder, searchError, statusOptions, cols = { base: 1, sm: 2 }, children }: SearchAndStatusProps) {
+  const phone = usePhoneFilters();
+  const search = (
+    <TextInput
+      type="search"
+      label={searchLabel}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={filters.search.text}
+      onChange={(e) => filters.search.setText(e.currentTarget.value)}
+      error={searchError}
+    />
+  );
+  const rest = (
+    <>
+      <Select
+        label="Status"
+        placeholder="All statuses"
+        data={statusOptions}
+        value={filters.params.get('status')}
+        onChange={(value) => filters.set('status', value)}
+        clearable
+      />
+      {children}
+    </>
+  );
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-      <SimpleGrid cols={cols} spacing="sm">
-        <TextInput
-          type="search"
-          label={searchLabel}
-          placeholder={placeholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={filters.search.text}
-          onChange={(e) => filters.search.setText(e.currentTarget.value)}
-          error={searchError}
-        />
-        <Select
-          label="Status"
-          placeholder="All statuses"
-          data={statusOptions}
-          value={filters.params.get('status')}
-          onChange={(value) => filters.set('status', value)}
-          clearable
-        />
-        {children}
-      </SimpleGrid>
+      {phone ? (
+        <FoldedFilters search={search} active={filters.active} onClear={filters.clear}>
+          <SimpleGrid cols={1} spacing="sm">
+            {rest}
+          </SimpleGrid>
+        </FoldedFilters>
+      ) : (
+        <SimpleGrid cols={cols} spacing="sm">
+          {search}
+          {rest}
+        </SimpleGrid>
+      )}
     </Paper>
   );
 }

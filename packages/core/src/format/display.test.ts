@@ -11,6 +11,7 @@ import {
   formatMoney,
   formatPaidSummary,
   formatShortDate,
+  formatMonth,
   formatSignedMoney,
   formatZone,
   orEmpty,
@@ -67,6 +68,9 @@ describe('dates, times and ranges', () => {
     expect(formatDate('2026-11-28')).toBe('28 Nov 2026');
     expect(formatDate('2026-01-01')).toBe('1 Jan 2026');
     expect(formatShortDate('2026-11-28')).toBe('28 Nov');
+    expect(formatMonth('2026-11-28')).toBe('November 2026');
+    expect(formatMonth('2027-01-01')).toBe('January 2027');
+    expect(formatMonth(null)).toBe('—');
   });
 
   it("write an instant in the business's zone and name the zone", () => {

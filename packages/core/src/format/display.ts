@@ -71,6 +71,12 @@ export function formatShortDate(date: CalendarDate | null | undefined): string {
   return formatter('short-day', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(calendarInstant(date));
 }
 
+/** The month of a calendar day, for a calendar's heading: "November 2026"; missing: "—". */
+export function formatMonth(date: CalendarDate | null | undefined): string {
+  if (!date) return EMPTY_VALUE;
+  return formatter('month', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(calendarInstant(date));
+}
+
 /** The business's calendar day of an instant: "14 Jan 2026" for 03:00 UTC in New York; missing: "—". */
 export function formatLocalDate(instant: string | Date | null | undefined, zone: string): string {
   if (!instant) return EMPTY_VALUE;

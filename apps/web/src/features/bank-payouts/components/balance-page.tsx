@@ -17,6 +17,7 @@ import {
   type BalanceView,
 } from '@merchant/payments';
 import { DateField } from '@/components/date-field';
+import { countSet, FoldedFilters } from '@/components/folded-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
@@ -130,34 +131,36 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
         Statement
       </Title>
       <Stack gap="sm" component="section" aria-label="Statement filters">
-        <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
-          <Select
-            label="Account"
-            data={STATEMENT_ACCOUNTS.map((value) => ({ value, label: STATEMENT_ACCOUNT_LABELS[value] }))}
-            value={params.get('account') ?? 'available'}
-            onChange={(v) => set('account', v === 'available' ? null : v)}
-            allowDeselect={false}
-          />
-          <Select
-            label="Currency"
-            data={currencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
-            value={params.get('currency') ?? currencies[0] ?? null}
-            onChange={(v) => set('currency', v === currencies[0] ? null : v)}
-            allowDeselect={false}
-            error={issue('currency')}
-          />
-          <Select
-            label="Type"
-            placeholder="Any type"
-            clearable
-            data={LEDGER_TRANSACTION_KINDS.map((value) => ({ value, label: LEDGER_KIND_LABELS[value] }))}
-            value={params.get('kind')}
-            onChange={(v) => set('kind', v)}
-          />
-          <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
-          <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
-        </SimpleGrid>
-        <TimeZoneNote zone={zone} />
+        <FoldedFilters active={countSet(params, ['account', 'currency', 'kind', 'from', 'to'])}>
+          <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
+            <Select
+              label="Account"
+              data={STATEMENT_ACCOUNTS.map((value) => ({ value, label: STATEMENT_ACCOUNT_LABELS[value] }))}
+              value={params.get('account') ?? 'available'}
+              onChange={(v) => set('account', v === 'available' ? null : v)}
+              allowDeselect={false}
+            />
+            <Select
+              label="Currency"
+              data={currencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
+              value={params.get('currency') ?? currencies[0] ?? null}
+              onChange={(v) => set('currency', v === currencies[0] ? null : v)}
+              allowDeselect={false}
+              error={issue('currency')}
+            />
+            <Select
+              label="Type"
+              placeholder="Any type"
+              clearable
+              data={LEDGER_TRANSACTION_KINDS.map((value) => ({ value, label: LEDGER_KIND_LABELS[value] }))}
+              value={params.get('kind')}
+              onChange={(v) => set('kind', v)}
+            />
+            <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
+            <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
+          </SimpleGrid>
+          <TimeZoneNote zone={zone} />
+        </FoldedFilters>
       </Stack>
 
       <PagedTable

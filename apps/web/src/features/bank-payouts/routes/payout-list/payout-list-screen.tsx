@@ -6,6 +6,7 @@ import { formatLocalDate, formatMoneyWithCode } from '@merchant/core';
 import { maskAccount, PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PayoutFiltersSchema, type Payout } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DateField } from '@/components/date-field';
+import { countSet, FoldedFilters } from '@/components/folded-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { formatBusinessDateTime } from '@/lib/format';
@@ -15,6 +16,7 @@ import { useUrlParams } from '@/lib/use-url-params';
 import { payoutsExportHref, payoutsQuery } from '@/features/bank-payouts/api/payouts-api';
 import { StatusBadge } from '@/components/status-badge';
 
+const FILTER_KEYS = ['status', 'from', 'to'];
 const STATUS_OPTIONS = PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_LABELS[s] }));
 
 /** When the money reaches the bank, in the business's days: "Arrived 29 Nov 2026" once paid, "Arrives ..." until then. */
@@ -44,7 +46,7 @@ export function Component() {
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const payouts = useInfiniteQuery({ ...payoutsQuery(businessId, filters ?? PayoutFiltersSchema.parse({})), enabled: filters !== null });
   const rows = payouts.data?.pages.flatMap((page) => page.data) ?? [];
-  const filtered = ['status', 'from', 'to'].some((k) => params.get(k));
+  const filtered = countSet(params, FILTER_KEYS) > 0;
 
   return (
     <PageFrame
@@ -69,12 +71,14 @@ export function Component() {
       }
     >
       <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
-          <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
-          <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
-        </SimpleGrid>
-        <TimeZoneNote zone={zone} />
+        <FoldedFilters active={countSet(params, FILTER_KEYS)} onClear={clear}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
+            <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
+            <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
+          </SimpleGrid>
+          <TimeZoneNote zone={zone} />
+        </FoldedFilters>
       </Paper>
 
       <PagedTable

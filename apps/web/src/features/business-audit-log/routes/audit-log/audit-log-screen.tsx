@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useUrlParams } from '@/lib/use-url-params';
+import { FoldedFilters } from '@/components/folded-filters';
 import { AUDIT_EXPORT_MAX_ROWS, AuditLogFiltersSchema, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
 import { PageFrame } from '@/components/page-frame';
 import { canView, useBusiness, useBusinessTimeZone } from '@/lib/session';
@@ -73,41 +74,43 @@ export function Component() {
       }
     >
       <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-          <Select
-            label="Person"
-            placeholder="Everyone"
-            data={personOptions}
-            value={raw.person ?? null}
-            onChange={(value) => setFilter('person', value)}
-            error={errors.person}
-            searchable
-            clearable
-            disabled={!canSeeStaff}
-            nothingFoundMessage="No one found"
-          />
-          <Select
-            label="Action"
-            placeholder="All actions"
-            data={actionOptions}
-            value={raw.action ?? null}
-            onChange={(value) => setFilter('action', value)}
-            error={errors.action}
-            searchable
-            clearable
-            nothingFoundMessage="No action found"
-          />
-          <DateField label="From" value={raw.from} onChange={(day) => setFilter('from', day || null)} error={errors.from} />
-          <DateField label="To" value={raw.to} onChange={(day) => setFilter('to', day || null)} error={errors.to} />
-        </SimpleGrid>
-        <TimeZoneNote zone={zone} />
-        {filtered ? (
-          <Group justify="flex-end" mt="sm">
-            <Button variant="subtle" size="compact-sm" onClick={clear}>
-              Clear filters
-            </Button>
-          </Group>
-        ) : null}
+        <FoldedFilters active={Object.keys(raw).length}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+            <Select
+              label="Person"
+              placeholder="Everyone"
+              data={personOptions}
+              value={raw.person ?? null}
+              onChange={(value) => setFilter('person', value)}
+              error={errors.person}
+              searchable
+              clearable
+              disabled={!canSeeStaff}
+              nothingFoundMessage="No one found"
+            />
+            <Select
+              label="Action"
+              placeholder="All actions"
+              data={actionOptions}
+              value={raw.action ?? null}
+              onChange={(value) => setFilter('action', value)}
+              error={errors.action}
+              searchable
+              clearable
+              nothingFoundMessage="No action found"
+            />
+            <DateField label="From" value={raw.from} onChange={(day) => setFilter('from', day || null)} error={errors.from} />
+            <DateField label="To" value={raw.to} onChange={(day) => setFilter('to', day || null)} error={errors.to} />
+          </SimpleGrid>
+          <TimeZoneNote zone={zone} />
+          {filtered ? (
+            <Group justify="flex-end" mt="sm">
+              <Button variant="subtle" size="compact-sm" onClick={clear}>
+                Clear filters
+              </Button>
+            </Group>
+          ) : null}
+        </FoldedFilters>
       </Paper>
 
       <PagedTable

@@ -8,6 +8,7 @@ import { PAYMENT_METHOD_LABELS, invoiceCustomerStatus, publicInvoicePdfPath, typ
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { DataList } from '@/components/data-list';
 import { Fact } from '@/components/fact';
+import { LongText } from '@/components/long-text';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
 import { useMoneyField } from '@/components/form/use-money-field';
@@ -121,7 +122,11 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
               {invoice.customer.name || invoice.customer.email ? (
                 <>
                   {invoice.customer.name ? <span style={{ display: 'block' }}>{invoice.customer.name}</span> : null}
-                  {invoice.customer.email ? <span style={{ display: 'block', overflowWrap: 'anywhere' }}>{invoice.customer.email}</span> : null}
+                  {invoice.customer.email ? (
+                    <span style={{ display: 'block' }}>
+                      <LongText>{invoice.customer.email}</LongText>
+                    </span>
+                  ) : null}
                 </>
               ) : (
                 '—'

@@ -7,6 +7,7 @@ import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, InvoiceFiltersSchema, PAYABLE_
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { DateField } from '@/components/date-field';
+import { LongText } from '@/components/long-text';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
@@ -106,11 +107,11 @@ export function Component() {
             cell: (invoice) => (
               <Stack gap={2}>
                 <Text size="sm" inherit>
-                  {invoice.customer.name ?? invoice.customer.email ?? '—'}
+                  <LongText>{invoice.customer.name ?? invoice.customer.email ?? '—'}</LongText>
                 </Text>
                 {invoice.customer.name && invoice.customer.email ? (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {invoice.customer.email}
+                  <Text size="xs" c="dimmed">
+                    <LongText>{invoice.customer.email}</LongText>
                   </Text>
                 ) : null}
               </Stack>

@@ -8,6 +8,7 @@ import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
+import { countSet, FoldedFilters } from '@/components/folded-filters';
 import { beneficiariesQuery, transfersExportHref, transfersQuery } from '@/features/send-money/api/send-money-api';
 import { TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
 
@@ -19,7 +20,7 @@ export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
   const currency = business.data?.currency ?? 'sgd';
-  const { params, set } = useUrlParams();
+  const { params, set, clear } = useUrlParams();
   const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
   const parsed = TransferFiltersSchema.safeParse(raw);
   const filters = parsed.success ? parsed.data : null;
@@ -27,7 +28,7 @@ export function Component() {
   const list = useInfiniteQuery({ ...transfersQuery(businessId, filters ?? {}), enabled: filters !== null });
   const payees = useInfiniteQuery(beneficiariesQuery(businessId, { status: 'all' }));
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const filtered = URL_FILTERS.some((k) => params.get(k));
+  const filtered = countSet(params, URL_FILTERS) > 0;
 
   return (
     <PageFrame
@@ -46,34 +47,36 @@ export function Component() {
       }
     >
       <Stack gap="sm" component="section" aria-label="Filters">
-        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
-          <Select
-            label="Status"
-            placeholder="Any status"
-            clearable
-            data={TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LABELS[s] }))}
-            value={params.get('status')}
-            onChange={(v) => set('status', v)}
-            error={issue('status')}
-          />
-          <Select
-            label="Beneficiary"
-            placeholder="Any beneficiary"
-            clearable
-            searchable
-            data={(payees.data?.pages.flatMap((p) => p.data) ?? []).map((b) => ({ value: b.id, label: b.holder_name }))}
-            value={params.get('beneficiary_id')}
-            onChange={(v) => set('beneficiary_id', v)}
-            error={issue('beneficiary_id')}
-          />
-          <DateAndAmountRange
-            url={{ params, set }}
-            issue={issue}
-            currency={currency}
-            dateNote="(UTC)"
-            amountLabels={['Lowest amount sent', 'Highest amount sent']}
-          />
-        </SimpleGrid>
+        <FoldedFilters active={countSet(params, URL_FILTERS)} onClear={clear}>
+          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
+            <Select
+              label="Status"
+              placeholder="Any status"
+              clearable
+              data={TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LABELS[s] }))}
+              value={params.get('status')}
+              onChange={(v) => set('status', v)}
+              error={issue('status')}
+            />
+            <Select
+              label="Beneficiary"
+              placeholder="Any beneficiary"
+              clearable
+              searchable
+              data={(payees.data?.pages.flatMap((p) => p.data) ?? []).map((b) => ({ value: b.id, label: b.holder_name }))}
+              value={params.get('beneficiary_id')}
+              onChange={(v) => set('beneficiary_id', v)}
+              error={issue('beneficiary_id')}
+            />
+            <DateAndAmountRange
+              url={{ params, set }}
+              issue={issue}
+              currency={currency}
+              dateNote="(UTC)"
+              amountLabels={['Lowest amount sent', 'Highest amount sent']}
+            />
+          </SimpleGrid>
+        </FoldedFilters>
       </Stack>
 
       <PagedTable

@@ -19,6 +19,7 @@ import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
 import { DateAndAmountRange } from '@/components/list-filters';
+import { countSet, FoldedFilters } from '@/components/folded-filters';
 import { PageFrame } from '@/components/page-frame';
 import { formatBusinessDateTime } from '@/lib/format';
 import { TimeZoneNote } from '@/components/time-zone-note';
@@ -28,6 +29,8 @@ import { transactionsExportHref, transactionsQuery } from '@/features/transactio
 
 /** The filters kept in the URL, besides the search text `q`. */
 const URL_FILTERS = ['status', 'method', 'source', 'from', 'to', 'min_amount', 'max_amount', 'sort'] as const;
+/** The filters that narrow the list (the sort only orders it): a phone's "Filters (n)" counts these. */
+const FILTER_KEYS = URL_FILTERS.filter((key) => key !== 'sort');
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
@@ -35,7 +38,7 @@ export function Component() {
   const { business_id: businessId = '' } = useParams();
   const business = useBusiness(businessId);
   const currency = business.data?.currency ?? 'sgd';
-  const { params, set } = useUrlParams();
+  const { params, set, clear } = useUrlParams();
   const search = useUrlSearchText();
   const raw = Object.fromEntries(URL_FILTERS.map((k) => [k, params.get(k) || undefined]));
   // Dates are the business's calendar days: the server reads them in its time zone.
@@ -45,7 +48,7 @@ export function Component() {
   const issue = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === path)?.message);
   const list = useInfiniteQuery({ ...transactionsQuery(businessId, filters ?? TransactionFiltersSchema.parse({})), enabled: filters !== null });
   const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const filtered = search.value !== '' || URL_FILTERS.some((k) => k !== 'sort' && params.get(k));
+  const filtered = search.value !== '' || countSet(params, FILTER_KEYS) > 0;
 
   return (
     <PageFrame
@@ -64,51 +67,61 @@ export function Component() {
       }
     >
       <Stack gap="sm" component="section" aria-label="Filters">
-        <TextInput
-          label="Search transactions"
-          placeholder="Reference, customer name or email, card last 4"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search.text}
-          onChange={(e) => search.setText(e.currentTarget.value)}
-          error={issue('q')}
-          type="search"
-        />
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-          <Select
-            label="Status"
-            // Without a status the server leaves out payments started and never paid; choosing Incomplete or Expired shows them.
-            placeholder="Any but incomplete"
-            clearable
-            data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)}
-            value={params.get('status')}
-            onChange={(v) => set('status', v)}
-          />
-          <Select
-            label="Method"
-            placeholder="Any method"
-            clearable
-            data={options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
-            value={params.get('method')}
-            onChange={(v) => set('method', v)}
-          />
-          <Select
-            label="Source"
-            placeholder="Any source"
-            clearable
-            data={options(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS)}
-            value={params.get('source')}
-            onChange={(v) => set('source', v)}
-          />
-          <Select
-            label="Sort"
-            data={options(TRANSACTION_SORTS, TRANSACTION_SORT_LABELS)}
-            value={params.get('sort') ?? 'newest'}
-            onChange={(v) => set('sort', v === 'newest' ? null : v)}
-            allowDeselect={false}
-          />
-          <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} />
-        </SimpleGrid>
-        <TimeZoneNote zone={zone} />
+        <FoldedFilters
+          search={
+            <TextInput
+              label="Search transactions"
+              placeholder="Reference, customer name or email, card last 4"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search.text}
+              onChange={(e) => search.setText(e.currentTarget.value)}
+              error={issue('q')}
+              type="search"
+            />
+          }
+          active={countSet(params, FILTER_KEYS)}
+          onClear={() => {
+            search.setText('');
+            clear();
+          }}
+        >
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            <Select
+              label="Status"
+              // Without a status the server leaves out payments started and never paid; choosing Incomplete or Expired shows them.
+              placeholder="Any but incomplete"
+              clearable
+              data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)}
+              value={params.get('status')}
+              onChange={(v) => set('status', v)}
+            />
+            <Select
+              label="Method"
+              placeholder="Any method"
+              clearable
+              data={options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+              value={params.get('method')}
+              onChange={(v) => set('method', v)}
+            />
+            <Select
+              label="Source"
+              placeholder="Any source"
+              clearable
+              data={options(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS)}
+              value={params.get('source')}
+              onChange={(v) => set('source', v)}
+            />
+            <Select
+              label="Sort"
+              data={options(TRANSACTION_SORTS, TRANSACTION_SORT_LABELS)}
+              value={params.get('sort') ?? 'newest'}
+              onChange={(v) => set('sort', v === 'newest' ? null : v)}
+              allowDeselect={false}
+            />
+            <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} />
+          </SimpleGrid>
+          <TimeZoneNote zone={zone} />
+        </FoldedFilters>
       </Stack>
 
       <PagedTable
