@@ -107,7 +107,8 @@ export const RevokeOtherSessionsBodySchema = z.object({ password: text().min(1, 
 /**
  * What the person's own audit log lists (spec 2, user settings: account, security, audit logs): their sign-ins
  * (failed ones too) and sign-outs, and the changes to their account and its security (details, email, password,
- * two-factor, sessions). What they do in a business is that business's audit log, not theirs.
+ * two-factor, sessions), and the invitations they accepted or declined. What they do in a business is that
+ * business's audit log, not theirs.
  */
 export const USER_AUDIT_ACTIONS = [
   'auth.registered',
@@ -122,6 +123,9 @@ export const USER_AUDIT_ACTIONS = [
   'user.two_factor_disabled',
   'user.session_revoked',
   'user.sessions_revoked',
+  // Joining a business or refusing to: it changes what the account can reach, as a role given by someone else does not.
+  'invitation.accepted',
+  'invitation.declined',
 ] as const;
 
 export const AuditLogEntrySchema = z.object({
