@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { endpointPath } from '@merchant/core';
+import { endpointPath, localDate } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import { balanceEndpoints, beneficiaryEndpoints, transferEndpoints, transferFee, type Beneficiary } from '@merchant/payments';
 import { auditLogs, beneficiaries, ledgerEntries, transfers } from '../src/db/schema';
@@ -396,6 +396,15 @@ describe('history', () => {
       all.data.length,
     );
     expect((await owner.agent.ok(transferEndpoints.list, { params: params(), query: { to: '2026-10-01' } })).data).toEqual([]);
+    // The days are the business's: in Honolulu (UTC-10) this morning's transfers were made the evening before.
+    const zone = async (time_zone: string) => owner.agent.ok(businessEndpoints.update, { params: { business_id: business.id }, body: { time_zone } });
+    await zone('Pacific/Honolulu');
+    const honolulu = localDate(t.clock.now(), 'Pacific/Honolulu');
+    expect(honolulu).not.toBe(today);
+    const onDay = async (day: string) => (await owner.agent.ok(transferEndpoints.list, { params: params(), query: { from: day, to: day, limit: 100 } })).data;
+    expect((await onDay(honolulu)).length).toBe(all.data.length);
+    expect(await onDay(today)).toEqual([]);
+    await zone('UTC');
     const page = await owner.agent.ok(transferEndpoints.list, { params: params(), query: { limit: 2 } });
     const next = await owner.agent.ok(transferEndpoints.list, { params: params(), query: { limit: 2, cursor: page.next_cursor! } });
     expect(next.data.map((x) => x.id)).toEqual(all.data.slice(2, 4).map((x) => x.id));

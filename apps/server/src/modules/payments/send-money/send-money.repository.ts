@@ -1,3 +1,4 @@
+import { startOfLocalDay } from '@merchant/core';
 import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TransferFilters, TransferStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
@@ -13,7 +14,6 @@ export type TransferEventRow = typeof transferEvents.$inferSelect;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const oneBeneficiary = (businessId: string, id: string) => and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.id, id));
 const oneTransfer = (businessId: string, id: string) => and(eq(transfers.businessId, businessId), eq(transfers.id, id));
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** SQL of send money: beneficiaries, quotes, transfers, their events and the approval rule. */
 export const sendMoneyRepository = {
@@ -96,13 +96,21 @@ export const sendMoneyRepository = {
     return saved!;
   },
 
-  async transferPage(db: Executor, businessId: string, filters: Partial<TransferFilters>, limit: number, cursor?: Cursor): Promise<TransferRow[]> {
+  /** Newest first; `from` and `to` are days of `zone` (the business's), as on every other list. */
+  async transferPage(
+    db: Executor,
+    businessId: string,
+    zone: string,
+    filters: Partial<TransferFilters>,
+    limit: number,
+    cursor?: Cursor,
+  ): Promise<TransferRow[]> {
     const conditions: (SQL | undefined)[] = [
       eq(transfers.businessId, businessId),
       filters.status ? eq(transfers.status, filters.status) : undefined,
       filters.beneficiary_id ? eq(transfers.beneficiaryId, filters.beneficiary_id) : undefined,
-      filters.from ? gte(transfers.createdAt, dayStart(filters.from)) : undefined,
-      filters.to ? lt(transfers.createdAt, new Date(dayStart(filters.to).getTime() + 86_400_000)) : undefined,
+      filters.from ? gte(transfers.createdAt, startOfLocalDay(filters.from, zone)) : undefined,
+      filters.to ? lt(transfers.createdAt, startOfLocalDay(filters.to, zone, 1)) : undefined,
       filters.min_amount !== undefined ? gte(transfers.sendAmount, filters.min_amount) : undefined,
       filters.max_amount !== undefined ? lte(transfers.sendAmount, filters.max_amount) : undefined,
       cursor ? pastCursor('desc', transfers.createdAt, transfers.id, { key: cursor.createdAt, id: cursor.id }) : undefined,

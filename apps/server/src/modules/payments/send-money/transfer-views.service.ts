@@ -26,7 +26,7 @@ export function createTransferViewsService(deps: { db: Executor; clock: Clock; a
   const views = {
     async list(business: BusinessRow, query: TransferFilters & CursorQuery) {
       assertSendMoneyEnabled(business);
-      const rows = await repo.transferPage(db, business.id, query, query.limit, decodeCursor(query.cursor));
+      const rows = await repo.transferPage(db, business.id, business.timeZone, query, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
       return { data: page.rows.map(presentTransfer), next_cursor: page.nextCursor };
     },
@@ -38,7 +38,7 @@ export function createTransferViewsService(deps: { db: Executor; clock: Clock; a
         yield TRANSFER_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
-          const rows = await repo.transferPage(db, business.id, filters, EXPORT_BATCH, cursor);
+          const rows = await repo.transferPage(db, business.id, business.timeZone, filters, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
           const out = batch.map((r) => {
             const t = presentTransfer(r);
@@ -112,7 +112,7 @@ export function createTransferViewsService(deps: { db: Executor; clock: Clock; a
       }));
       if (!balances.some((b) => b.currency === own)) balances.push({ currency: own, available: { amount: 0, currency: own } });
       balances.sort((a, b) => (a.currency === own ? -1 : b.currency === own ? 1 : a.currency.localeCompare(b.currency)));
-      const recent = await repo.transferPage(db, business.id, {}, 5);
+      const recent = await repo.transferPage(db, business.id, business.timeZone, {}, 5);
       const awaiting = await repo.transfersWithStatus(db, business.id, 'awaiting_review', 50);
       return {
         balances,

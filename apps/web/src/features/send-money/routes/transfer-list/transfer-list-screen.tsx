@@ -68,13 +68,7 @@ export function Component() {
               onChange={(v) => set('beneficiary_id', v)}
               error={issue('beneficiary_id')}
             />
-            <DateAndAmountRange
-              url={{ params, set }}
-              issue={issue}
-              currency={currency}
-              dateNote="(UTC)"
-              amountLabels={['Lowest amount sent', 'Highest amount sent']}
-            />
+            <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} amountLabels={['Lowest amount sent', 'Highest amount sent']} />
           </SimpleGrid>
         </FoldedFilters>
       </Stack>
