@@ -118,8 +118,8 @@ function ScheduleForm({ businessId, initial, onClose }: { businessId: string; in
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Automatic payouts send what is available in each currency to its default bank account, early in the day (UTC). Manual payouts happen only when you
-          choose &ldquo;Pay out now&rdquo;.
+          Automatic payouts send what is available in each currency to its default bank account, within the first hour of your business’s day. Manual payouts
+          happen only when you choose &ldquo;Pay out now&rdquo;.
         </Text>
         <Radio.Group {...form.field('schedule')} label="How often">
           <Group gap="md" mt={6}>
