@@ -20,7 +20,7 @@ export type BankDecision = (typeof BANK_DECISIONS)[number];
 /** Test bank accounts with an outcome of their own; any other number of 6 to 17 digits behaves as the first. */
 export const TEST_BANK_ACCOUNTS = [
   { number: '000123456', outcome: 'authorises a mandate whose charges succeed' },
-  { number: '000099995', outcome: 'authorises a mandate whose charges fail for insufficient funds (insufficient_funds)' },
+  { number: '000099995', outcome: 'authorises a mandate whose charges fail for insufficient funds' },
 ] as const;
 
 export const MandateParamsSchema = z.object({
