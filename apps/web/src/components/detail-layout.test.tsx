@@ -1,26 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../test';
+import { phoneWidth, renderWithProviders } from '../test';
 import { DetailLayout, type DetailAction } from './detail-layout';
 
 /** Every detail screen's source (features/<capability>/routes/<x>-detail/<x>-detail-screen.tsx). */
 const detailScreens = import.meta.glob<string>('../features/*/routes/*-detail/*-detail-screen.tsx', { query: '?raw', import: 'default', eager: true });
-
-function phoneWidth(phone: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: phone && query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,3 +2,4 @@
 export * from './api-stub';
 export * from './render';
 export * from './owner';
+export * from './viewport';
