@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { payoutEndpoints, type Payout } from '@merchant/payments';
-import { OWNER_BUSINESS_ID, ownerBusiness, ownerUser, renderApp, stubApi } from '@/test';
+import { OWNER_BUSINESS_ID, ownerBusiness, ownerUser, phoneWidth, renderApp, stubApi } from '@/test';
 
 const BID = OWNER_BUSINESS_ID;
 
@@ -20,6 +20,8 @@ const payout = (id: string, over: Partial<Payout>): Payout => ({
   failed_at: null,
   ...over,
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('the payouts list', () => {
   it('says "Arrived" with the day a paid payout was paid, and "Arrives" for one in transit (the business\'s days)', async () => {
@@ -39,5 +41,20 @@ describe('the payouts list', () => {
     expect((await screen.findAllByText(text('Arrives 30 Nov 2026'), {}, { timeout: 15_000 })).length).toBeGreaterThan(0);
     expect(screen.getAllByText(text('Arrived 29 Nov 2026')).length).toBeGreaterThan(0);
     expect(screen.queryAllByText(text('Arrives 29 Nov 2026'))).toHaveLength(0);
+  });
+
+  it('on a phone, a card says "Arrived 29 Nov 2026" under its bank, not "Arrival Arrived ..."', async () => {
+    phoneWidth(true);
+    stubApi()
+      .on(userEndpoints.me, () => ownerUser)
+      .on(businessEndpoints.get, () => ownerBusiness())
+      .on(payoutEndpoints.list, () => ({
+        data: [payout('0193a9a0-0000-7000-8000-000000000012', { status: 'paid', paid_at: '2026-11-28T17:30:00.000Z' })],
+        next_cursor: null,
+      }));
+    renderApp(`/business/${BID}/payments/balance/payouts`);
+    const text = (wanted: string) => (_: string, el: Element | null) => el?.textContent === wanted;
+    expect((await screen.findAllByText(text('Arrived 29 Nov 2026'), {}, { timeout: 15_000 })).length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('Arrival')).toHaveLength(0);
   });
 });

@@ -104,7 +104,7 @@ export function Component() {
           { header: 'Amount', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
           { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payout" status={p.status} /> },
           { header: 'Bank account', card: 'secondary', cell: (p) => `${p.bank_account.bank_name} ${maskAccount(p.bank_account.account_last4)}` },
-          { header: 'Arrival', nowrap: true, cell: (p) => <Arrival payout={p} zone={zone} /> },
+          { header: 'Arrival', card: 'secondary', nowrap: true, cell: (p) => <Arrival payout={p} zone={zone} /> },
         ]}
         noun={['payout', 'payouts']}
       />
