@@ -1,18 +1,10 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { clearCsrfToken } from '../lib/api-client';
+import { mediaQueryList } from './viewport';
 
 // jsdom lacks what Mantine asks the browser for: stand-ins for every web test.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
+window.matchMedia ??= (query: string) => mediaQueryList(query, false);
 
 globalThis.ResizeObserver ??= class {
   observe() {}
