@@ -145,7 +145,7 @@ export function createChargesService(deps: {
     // The payment, its ledger postings and its events in one statement (the payment is locked: each round trip counts).
     await writeTogether(tx, [
       repo.updateWrite(tx, payment, patch),
-      ...(await ledger.postingsWrites(tx, businessId, chargePostings(updated))),
+      ...(await ledger.postingWrites(tx, businessId, chargePostings(updated))),
       repo.eventsWrite(tx, [...prior.events, eventRow(updated, 'succeeded', { amount, fee, net: updated.net })]),
     ]);
     const adapter = sources.get(updated.sourceType);

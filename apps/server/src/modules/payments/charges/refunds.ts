@@ -82,17 +82,19 @@ export function createRefunds(deps: {
     await writeTogether(tx, [
       repo.refundWrite(tx, refund),
       repo.updateWrite(tx, payment, patch),
-      ...(await deps.ledger.postingWrites(tx, businessId, {
-        kind: 'refund',
-        paymentId: payment.id,
-        refundId: refund.id,
-        balance: balanceOfProvider(payment.provider),
-        description: `Refund of payment ${payment.publicId}`,
-        entries: [
-          { account: 'merchant_available', currency: payment.currency, amount: -amount },
-          { account: 'customer_funds', currency: payment.currency, amount },
-        ],
-      })),
+      ...(await deps.ledger.postingWrites(tx, businessId, [
+        {
+          kind: 'refund',
+          paymentId: payment.id,
+          refundId: refund.id,
+          balance: balanceOfProvider(payment.provider),
+          description: `Refund of payment ${payment.publicId}`,
+          entries: [
+            { account: 'merchant_available', currency: payment.currency, amount: -amount },
+            { account: 'customer_funds', currency: payment.currency, amount },
+          ],
+        },
+      ])),
       events.write(tx, updated, 'refunded', { refund_id: refund.id, amount, reason: data.reason }, data.userId),
       await deps.audit.write(tx, where, {
         action: 'payment.refunded',

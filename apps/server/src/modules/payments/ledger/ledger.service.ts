@@ -133,14 +133,10 @@ export function createLedgerService(deps: { clock: Clock }) {
     postMany: postAll,
 
     /**
-     * What `post` writes, as writes the caller sends with its own in one statement (`writeTogether`); the wallet's
-     * shared lock, when its entries need it, is taken here, before.
+     * What `postMany` writes, as writes the caller sends with its own in one statement (`writeTogether`); the
+     * wallet's shared lock, when its entries need it, is taken here, before.
      */
-    async postingWrites(tx: Executor, businessId: string, posting: LedgerPosting): Promise<Write[]> {
-      return (await writesOf(tx, businessId, [posting])).writes;
-    },
-    /** The same for several postings (`postMany`'s). */
-    async postingsWrites(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<Write[]> {
+    async postingWrites(tx: Executor, businessId: string, postings: readonly LedgerPosting[]): Promise<Write[]> {
       return (await writesOf(tx, businessId, postings)).writes;
     },
 

@@ -177,15 +177,17 @@ export function createPayoutsService(deps: PayoutsDeps) {
       });
       // The ledger's posting, the audit entry and the mail in one statement (db/write-together.ts).
       await writeTogether(tx, [
-        ...(await ledger.postingWrites(tx, request.businessId, {
-          kind: 'payout',
-          reference: { type: 'payout', id },
-          description: `Payout to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
-          entries: [
-            { account: 'merchant_available', currency: request.currency, amount: -amount },
-            { account: 'merchant_in_transit', currency: request.currency, amount },
-          ],
-        })),
+        ...(await ledger.postingWrites(tx, request.businessId, [
+          {
+            kind: 'payout',
+            reference: { type: 'payout', id },
+            description: `Payout to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
+            entries: [
+              { account: 'merchant_available', currency: request.currency, amount: -amount },
+              { account: 'merchant_in_transit', currency: request.currency, amount },
+            ],
+          },
+        ])),
         await audit.write(tx, request.where, {
           action: 'payout.created',
           description: `${automatic ? 'Scheduled payout' : 'Payout'} of ${formatMoneyWithCode(amount, request.currency)} sent to ${account.bankName} ${maskAccount(last4(account.accountNumber))}`,
