@@ -156,10 +156,13 @@ describe('paying an invoice in the browser', () => {
     const menu = page.getByRole('navigation', { name: 'Payments menu' });
     await menu.getByRole('link', { name: 'Transactions' }).click();
     await page.getByRole('searchbox', { name: 'Search transactions' }).fill(number);
+    // This invoice's payment: other files' invoices may be paid SGD 38.15 too, and the list answers the search a
+    // moment after the typing.
     await page
       .getByRole('table')
       .first()
       .getByRole('row', { name: /SGD 38\.15/ })
+      .filter({ hasText: number })
       .getByRole('link')
       .first()
       .click();

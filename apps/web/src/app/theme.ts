@@ -30,6 +30,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  /** No sliding or fading for people whose system asks for less motion (WCAG 2.3.3): snackbars and dialogs appear at once. */
+  respectReducedMotion: true,
   components: {
     // Every dialog's close button has a name (axe: button-name). Plain objects rather than `Modal.extend`:
     // naming the component here would put the dialog code into the first download of every screen.
