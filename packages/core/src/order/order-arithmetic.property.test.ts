@@ -129,9 +129,12 @@ const reordered = anyOrder.chain((input) =>
     .map((lines): [OrderInput, OrderInput] => [input, { ...input, lines }]),
 );
 
+/** Each property prices a few hundred orders: the limit guards against a hang, not a speed, on a shared busy machine. */
+const slow = { timeout: 30_000 };
+
 const byLineId = <T extends { lineId: string }>(parts: T[]) => [...parts].sort((a, b) => (a.lineId < b.lineId ? -1 : 1));
 
-describe('priceOrder, for any order', () => {
+describe('priceOrder, for any order', slow, () => {
   it('gives the same amounts whatever the order of the lines', () => {
     fc.assert(
       fc.property(reordered, ([input, shuffled]) => {
@@ -191,7 +194,7 @@ describe('priceOrder, for any order', () => {
 });
 
 /** Per line: each line's taxes, its surcharge base and its total computed in exact rationals, rounded by the rules. */
-describe('priceOrder against exact arithmetic', () => {
+describe('priceOrder against exact arithmetic', slow, () => {
   it('rounding per line: each tax of each line and surcharge rounded once', () => {
     const order = fc.record({
       inclusive: fc.boolean(),
@@ -309,7 +312,7 @@ describe('priceOrder against exact arithmetic', () => {
   });
 });
 
-describe('prices with and without tax round-trip', () => {
+describe('prices with and without tax round-trip', slow, () => {
   /** One line per exclusive line, priced at what the exclusive line came to, tax included. */
   const included = (input: OrderInput, order: PricedOrder): OrderInput => ({
     ...input,
