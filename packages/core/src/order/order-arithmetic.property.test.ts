@@ -310,6 +310,40 @@ describe('priceOrder against exact arithmetic', slow, () => {
       }),
     );
   });
+  it('any order: surcharges and each tax equal the exact amounts on what the lines come to, rounded by the setting', () => {
+    fc.assert(
+      fc.property(anyOrder, (input) => {
+        const order = priced(input);
+        const inclusive = input.settings.pricesIncludeTax;
+        const perLine = input.settings.rounding === 'line';
+        const rate = (id: string) => BigInt(TAXES.find((t) => t.id === id)!.rate);
+        const taxIdsOf = (i: number) => [...new Set(input.lines[i]!.taxIds ?? [])];
+        const combined = (i: number) => 10_000n + bigSum(taxIdsOf(i).map(rate));
+        // Exact tax of each line, on the amount it comes to after discounts (the spread of the discounts is checked above).
+        const lineExact = order.lines.map(
+          (line, i) => new Map(taxIdsOf(i).map((id) => [id, Q.of(line.amount).mul(rate(id), inclusive ? combined(i) : 10_000n)])),
+        );
+        const beforeTax = qSum(order.lines.map((line, i) => (inclusive ? Q.of(line.amount).mul(10_000n, combined(i)) : Q.of(line.amount))));
+        const surchargeExact = (input.surcharges ?? []).map((s, j) => {
+          const charge = s.value.type === 'percentage' ? beforeTax.mul(BigInt(s.value.rate), 10_000n).round() : BigInt(s.value.amount);
+          expect(order.surcharges[j]!.amount).toBe(Number(charge));
+          const exact = new Map<string, Q>();
+          const add = (id: string, on: bigint) => exact.set(id, (exact.get(id) ?? Q.of(0)).add(Q.of(on).mul(rate(id), 10_000n)));
+          if (s.taxable && (s.taxIds ?? []).length > 0) for (const id of new Set(s.taxIds)) add(id, charge);
+          if (s.taxable && (s.taxIds ?? []).length === 0)
+            order.surcharges[j]!.parts.forEach((part, i) => taxIdsOf(i).forEach((id) => add(id, BigInt(part.amount))));
+          return exact;
+        });
+        const rounded = (group: Map<string, Q>[], id: string) => {
+          const carrying = group.filter((m) => m.has(id)).map((m) => m.get(id)!);
+          return perLine ? bigSum(carrying.map((q) => q.round())) : qSum(carrying).round();
+        };
+        for (const tax of order.taxes) expect(tax.amount).toBe(Number(rounded(lineExact, tax.id) + rounded(surchargeExact, tax.id)));
+        const expected = TAXES.filter((t) => [...lineExact, ...surchargeExact].some((m) => m.has(t.id))).map((t) => t.id);
+        expect(order.taxes.map((t) => t.id)).toEqual(expected);
+      }),
+    );
+  });
 });
 
 describe('prices with and without tax round-trip', slow, () => {
