@@ -346,6 +346,43 @@ describe('priceOrder against exact arithmetic', slow, () => {
   });
 });
 
+describe('priceOrder refusing', slow, () => {
+  /** Ways to break one field of a valid order, and the field the refusal must name. */
+  const breaks = fc.oneof(
+    fc.record({ line: fc.nat(7), quantity: fc.integer({ min: -5, max: 0 }) }).map(({ line, quantity }) => (o: OrderInput) => {
+      const k = line % o.lines.length;
+      return [{ ...o, lines: o.lines.map((l, i) => (i === k ? { ...l, quantity } : l)) }, `lines.${k}.quantity`] as const;
+    }),
+    fc.record({ line: fc.nat(7), price: fc.integer({ min: -1_000_000, max: -1 }) }).map(({ line, price }) => (o: OrderInput) => {
+      const k = line % o.lines.length;
+      return [{ ...o, lines: o.lines.map((l, i) => (i === k ? { ...l, unitPrice: price } : l)) }, `lines.${k}.unitPrice`] as const;
+    }),
+    fc.record({ tax: fc.nat(2), rate: fc.integer({ min: 10_001, max: 1_000_000 }) }).map(({ tax, rate }) => (o: OrderInput) => {
+      return [{ ...o, taxes: TAXES.map((t, i) => (i === tax ? { ...t, rate } : t)) }, `taxes.${tax}.rate`] as const;
+    }),
+    fc.nat(7).map((line) => (o: OrderInput) => {
+      const k = line % o.lines.length;
+      return [{ ...o, lines: o.lines.map((l, i) => (i === k ? { ...l, taxIds: ['no-such-tax'] } : l)) }, `lines.${k}.taxIds.0`] as const;
+    }),
+  );
+
+  it('names the one field that is wrong, whatever the rest of the order', () => {
+    fc.assert(
+      fc.property(anyOrder, breaks, (input, breakIt) => {
+        const [broken, field] = breakIt(input);
+        let refused: unknown;
+        try {
+          priceOrder(broken);
+        } catch (error) {
+          refused = error;
+        }
+        expect(refused).toBeInstanceOf(OrderInputError);
+        expect((refused as OrderInputError).field).toBe(field);
+      }),
+    );
+  });
+});
+
 describe('prices with and without tax round-trip', slow, () => {
   /** One line per exclusive line, priced at what the exclusive line came to, tax included. */
   const included = (input: OrderInput, order: PricedOrder): OrderInput => ({
