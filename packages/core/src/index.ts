@@ -7,3 +7,4 @@ export * from './country';
 export * from './date';
 export * from './links';
 export * from './format';
+export * from './order';

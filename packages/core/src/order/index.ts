@@ -1,0 +1,2 @@
+export * from './order-schema';
+export * from './order-arithmetic';
