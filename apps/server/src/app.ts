@@ -28,7 +28,12 @@ import { devClockRoutes } from './modules/platform/dev-clock/dev-clock.routes';
 import type { ProcessorFaults } from './modules/payments/processor/test-provider';
 import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
 import type { PaymentProvider } from './modules/payments/processor/provider';
+import { healthRoutes, type Readiness } from './modules/platform/health/health.routes';
 import { buildServices, type Services } from './services';
+import type { ProcessRole } from './config';
+
+/** How a process of each role runs the job queue (docs/operations.md). */
+const JOBS_MODE_OF_ROLE: Record<ProcessRole, JobsMode> = { all: 'poll', web: 'send', worker: 'work' };
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -42,8 +47,10 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** How the job queue reaches the database (`Database.jobs`). */
   jobsConnection: JobsConnection;
-  /** `poll` (default) runs jobs in the background; `manual` only through `app.jobs.runDue()` (tests). */
+  /** How jobs run: by default as the process's role says (ROLE); `manual` only through `app.jobs.runDue()` (tests). */
   jobsMode?: JobsMode;
+  /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */
+  readiness?: Readiness;
   /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
   paymentSources?: readonly PaymentSourceAdapter[];
   /** Providers besides the built-in test-mode one (tests that pay through other providers' names). */
@@ -72,7 +79,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   const { config, db } = options;
   const clock = options.devClock ?? options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const jobs = createJobs({ connection: options.jobsConnection, clock, logger, mode: options.jobsMode ?? 'poll' });
+  const jobs = createJobs({ connection: options.jobsConnection, clock, logger, mode: options.jobsMode ?? JOBS_MODE_OF_ROLE[config.role] });
   const mailer =
     options.mailer ?? createMailer({ db, clock, logger, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, retentionDays: config.mailRetentionDays });
   const modules = buildServices({
@@ -93,6 +100,9 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     genReqId: () => newId(),
+    // A request that reaches a stopping process on a kept-alive connection is answered, not refused with 503: the
+    // stop waits for it (bounded by SHUTDOWN_GRACE_MS), and readiness has told the load balancer to send no more.
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler(headers),
@@ -110,6 +120,10 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   await app.register(cookie);
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
+  healthRoutes(app, { db, readiness: options.readiness ?? { stopping: false } });
+  // A worker serves health only; its jobs and schedules need the services, not the routes.
+  if (config.role === 'worker') return startJobs(app, { jobs, mailer, modules });
+
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
   // Only where other processes share the database: on the embedded one a commit's listeners hear it before it returns.
@@ -120,12 +134,18 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.devClock) devClockRoutes(app, options.devClock, jobs);
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   // The built dashboard: static assets, and index.html for every other GET or HEAD of a page.
   installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST, pageBootstrap(app, config.baseDomain, config.pageAnswersBudgetMs));
 
-  // Background jobs start once the app is built (the database is migrated by then) and stop when it closes.
+  return startJobs(app, { jobs, mailer, modules });
+}
+
+/** Background jobs start once the app is built (the database is migrated by then) and stop when it closes. */
+async function startJobs(
+  app: FastifyInstance,
+  { jobs, mailer, modules }: { jobs: Jobs; mailer: Mailer; modules: ReturnType<typeof buildServices> },
+): Promise<{ app: FastifyInstance; services: Services }> {
   mailer.registerJobs(jobs);
   modules.registerJobs(jobs);
   await jobs.start();

@@ -20,3 +20,23 @@ describe('MAIL_RETENTION_DAYS', () => {
     }
   });
 });
+
+describe('ROLE', () => {
+  it('is one process doing everything unless set; web and worker need PostgreSQL, and anything else is refused', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ROLE: 'web', DATABASE_URL: 'postgres://db/app' }).role).toBe('web');
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: 'postgres://db/app' }).role).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(/ROLE: web needs DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE: worker needs DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'jobs', DATABASE_URL: 'postgres://db/app' })).toThrow(/ROLE/);
+  });
+});
+
+describe('SHUTDOWN_DELAY_MS and SHUTDOWN_GRACE_MS', () => {
+  it('stop at once and give requests and jobs 10 s unless set; refuse what is not a whole number in range', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownDelayMs: 0, shutdownGraceMs: 10_000 });
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: '5000', SHUTDOWN_GRACE_MS: '30000' })).toMatchObject({ shutdownDelayMs: 5000, shutdownGraceMs: 30_000 });
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrow(/SHUTDOWN_DELAY_MS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+});

@@ -37,9 +37,28 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   WEB_DIST: z.string().optional(),
+  /**
+   * What this process does: `web` serves HTTP and runs no jobs or schedules, `worker` runs the job queue and
+   * schedules and serves only health, `all` both (one process: the default, and the only one the embedded database allows).
+   */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** `run`: the process applies pending migrations at start; `check`: it does not (`npm run migrate` is a deploy step) and is not ready until they are applied. */
+  MIGRATIONS: z.enum(['run', 'check']).default('run'),
+  /** On SIGTERM: how long /readyz answers 503 before the server stops accepting (a load balancer's time to notice). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** On SIGTERM: how long requests in flight and running jobs may take to finish before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
 });
 
+export type ProcessRole = 'all' | 'web' | 'worker';
+
 export interface AppConfig {
+  /** What this process does (ROLE): web (HTTP, no jobs), worker (jobs and schedules, health only) or all. */
+  role: ProcessRole;
+  /** Whether the process applies pending migrations at start (MIGRATIONS=run) or leaves them to `npm run migrate`. */
+  runMigrations: boolean;
+  shutdownDelayMs: number;
+  shutdownGraceMs: number;
   port: number;
   bindHost: string;
   /** The server listens on loopback addresses only (nobody else on the network reaches it). */
@@ -91,11 +110,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.ROLE !== 'all' && !c.DATABASE_URL) {
+    throw new Error(
+      `Invalid configuration:\nROLE: ${c.ROLE} needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, which must be ROLE=all`,
+    );
+  }
   const production = c.NODE_ENV === 'production';
   const loopbackOnly = isLoopbackHost(c.BIND_HOST);
   const smtpUrl = c.SMTP_URL || undefined;
   const trustProxy = c.TRUST_PROXY === 'true';
   return {
+    role: c.ROLE,
+    runMigrations: c.MIGRATIONS === 'run',
+    shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     port: c.PORT,
     bindHost: c.BIND_HOST,
     loopbackOnly,

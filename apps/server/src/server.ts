@@ -1,6 +1,6 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
+import { loadConfig, type AppConfig } from './config';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { seedDemoSubscriptions } from './db/seed-subscriptions';
@@ -10,6 +10,7 @@ import { listen } from './http/listen';
 import { crashAtStatementAfterCommit } from './http/test-faults';
 import { movableClock, systemClock } from './lib/clock';
 import { createLogger } from './lib/logger';
+import type { Logger } from 'pino';
 
 /** Listen and shut down gracefully; everything else is built by buildApp. */
 async function main(): Promise<void> {
@@ -21,7 +22,65 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
     ...(config.testFaults === 'kill' ? { onQuery: crashAtStatementAfterCommit } : {}),
   });
-  await migrateDatabase(database);
+  if (process.argv[2] === 'migrate') {
+    // `npm run migrate`: the deploy step that applies migrations before new processes start (docs/operations.md).
+    await migrateDatabase(database);
+    await database.close();
+    logger.info('migrations applied');
+    return;
+  }
+  if (config.runMigrations) await migrateDatabase(database);
+  // Demo data goes into an empty database from a process that migrated it and runs jobs (web processes starting
+  // beside it would race it); with MIGRATIONS=check the tables may not exist yet.
+  if (config.runMigrations && config.role !== 'web') await seedOrWarn(database, config, logger);
+  const devClock = config.devClock ? movableClock() : undefined;
+  const readiness = { stopping: false };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    changes: database.changes,
+    jobsConnection: database.jobs,
+    logger,
+    readiness,
+    ...(devClock ? { devClock } : {}),
+  });
+  const listening = await listen(app, { host: config.bindHost, port: config.port, logger });
+  let closing = false;
+  /**
+   * A graceful stop (docs/operations.md): /readyz answers 503 at once; after SHUTDOWN_DELAY_MS (the load balancer's
+   * time to notice) the process stops accepting, answers the requests in flight and lets running jobs finish; past
+   * SHUTDOWN_GRACE_MS it ends whatever is left and exits with 1.
+   */
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    readiness.stopping = true;
+    logger.info({ signal, delayMs: config.shutdownDelayMs, graceMs: config.shutdownGraceMs }, 'shutting down');
+    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    const overdue = setTimeout(() => {
+      logger.warn('requests or jobs still running when the shutdown grace ran out: ending them');
+      app.server.closeAllConnections();
+      listening.destroy();
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    await Promise.all([app.close(), listening.close()]);
+    await database.close();
+    clearTimeout(overdue);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const role = config.role === 'all' ? '' : ` as a ${config.role} process`;
+  logger.info(`Merchant Dashboard is running${role} at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);
+  if (config.devClock) logger.info(`the dev clock is on (this machine only): ${config.publicUrl}/_dev/clock`);
+  if (config.testFaults === 'kill') logger.warn('test faults are on (TEST_FAULTS=on): a request that asks for one kills this process');
+  if (config.devMailbox) logger.info(`mail is kept in the dev mailbox (this machine only): ${config.publicUrl}/_dev/mailbox`);
+}
+
+/** Demo data into an empty database (DEMO_DATA), or a warning when published demo logins face the network. */
+async function seedOrWarn(database: Database, config: AppConfig, logger: Logger): Promise<void> {
   if (await isEmpty(database.db)) {
     if (config.demoData) {
       const demo = await seedDemoData(database.db, systemClock, { config });
@@ -44,26 +103,6 @@ async function main(): Promise<void> {
       `this database has demo logins whose password is published ("${DEMO_PASSWORD}") and the server listens beyond this machine: remove them or change their passwords`,
     );
   }
-  const devClock = config.devClock ? movableClock() : undefined;
-  const app = await buildApp({ config, db: database.db, changes: database.changes, jobsConnection: database.jobs, logger, ...(devClock ? { devClock } : {}) });
-  const listening = await listen(app, { host: config.bindHost, port: config.port, logger });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await listening.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  logger.info(`Merchant Dashboard is running at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);
-  if (config.devClock) logger.info(`the dev clock is on (this machine only): ${config.publicUrl}/_dev/clock`);
-  if (config.testFaults === 'kill') logger.warn('test faults are on (TEST_FAULTS=on): a request that asks for one kills this process');
-  if (config.devMailbox) logger.info(`mail is kept in the dev mailbox (this machine only): ${config.publicUrl}/_dev/mailbox`);
 }
 
 main().catch((error: unknown) => {

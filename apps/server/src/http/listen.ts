@@ -9,8 +9,13 @@ const MISSING_FAMILY = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 export interface Listening {
   /** Every address:port the server accepts connections on. */
   addresses: string[];
-  /** Stops the extra listeners, after app.close() (which stops the first and answers 503 meanwhile). */
+  /**
+   * Stops the extra listeners as app.close() stops the first: no new connection, idle ones closed, requests in
+   * flight answered; resolves once their connections have ended.
+   */
   close(): Promise<void>;
+  /** Ends every connection of the extra listeners at once (the shutdown's grace has run out). */
+  destroy(): void;
 }
 
 /**
@@ -54,10 +59,13 @@ export async function listen(app: FastifyInstance, options: { host: string; port
           (s) =>
             new Promise<void>((resolve) => {
               s.close(() => resolve());
-              s.closeAllConnections();
+              s.closeIdleConnections();
             }),
         ),
       );
+    },
+    destroy: () => {
+      for (const s of extra) s.closeAllConnections();
     },
   };
 }

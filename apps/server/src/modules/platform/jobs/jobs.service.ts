@@ -122,8 +122,15 @@ export interface Jobs extends JobRegistry, JobSender, DrainNudger {
   checkSchedules(options?: { rerun?: boolean }): Promise<void>;
 }
 
-/** `poll`: workers poll and schedules tick on timers (a server). `manual`: nothing runs until `runDue` (tests). */
-export type JobsMode = 'poll' | 'manual';
+/**
+ * `poll`: workers poll, schedules tick on timers and drains run when this process's requests nudge them (one
+ * process doing everything, ROLE=all). `send`: jobs are sent and nothing runs here (a web process, ROLE=web).
+ * `work`: like `poll`, and drains also look for rows every POLL_SECONDS, since the processes that write them
+ * (web ones) cannot nudge this one (a worker process, ROLE=worker). `manual`: nothing runs until `runDue` (tests).
+ */
+export type JobsMode = 'poll' | 'send' | 'work' | 'manual';
+/** Whether a process of this mode runs jobs, schedules and drains by itself. */
+const runsJobs = (mode: JobsMode) => mode === 'poll' || mode === 'work';
 
 export const minutes = (n: number) => n * 60_000;
 export const hours = (n: number) => n * 3_600_000;
@@ -150,12 +157,12 @@ function singletonId(name: string, key: string): string {
 
 /**
  * The job queue: pg-boss on the app's database. Handlers and schedules are registered before `start`;
- * `start` (after migrations) creates their queues and, in `poll` mode, starts workers and the schedule timer;
+ * `start` (after migrations) creates their queues and, in `poll` and `work` modes, starts workers and the schedule timer;
  * `stop` lets running jobs finish and closes pg-boss's own connections.
  */
 export function createJobs(deps: { connection: JobsConnection; clock: Clock; logger: Logger; mode: JobsMode }): Jobs {
   const { clock, logger } = deps;
-  const boss = new PgBoss({ ...bossOptions(deps.connection), supervise: deps.mode === 'poll', schedule: false });
+  const boss = new PgBoss({ ...bossOptions(deps.connection), supervise: runsJobs(deps.mode), schedule: false });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   const handlers = new Map<string, JobHandler<unknown>>();
   const schedules = new Map<string, ScheduleOptions>();
@@ -165,6 +172,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   const drains = new Map<string, DrainRunner>();
   let started = false;
   let timer: NodeJS.Timeout | undefined;
+  let drainTimer: NodeJS.Timeout | undefined;
 
   async function runOne(name: string, job: Job<unknown>): Promise<void> {
     const handler = handlers.get(name)!;
@@ -215,7 +223,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       if (worker) boss.notifyWorker(worker);
     }
     sent.clear();
-    if (deps.mode === 'poll' && started) for (const drain of drains.values()) drain.wake();
+    if (runsJobs(deps.mode) && started) for (const drain of drains.values()) drain.wake();
   }
 
   function register(name: string, handler: JobHandler<never>): void {
@@ -240,7 +248,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
     nudge(name, id) {
       const drain = drains.get(name);
       if (!drain) throw new Error(`no drain named ${name} is registered`);
-      drain.nudge(id);
+      // A process that runs no drains leaves its rows to the workers' polling.
+      if (deps.mode !== 'send') drain.nudge(id);
     },
 
     async send(db, name, data, options = {}) {
@@ -262,7 +271,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       started = true;
       await boss.start();
       for (const name of handlers.keys()) await ensureQueue(name);
-      if (deps.mode === 'manual') return;
+      if (!runsJobs(deps.mode)) return;
       for (const name of handlers.keys()) {
         const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: WORK_BATCH }, async (batch) => {
           // One after another, each with its own outcome: a failed job is failed now (pg-boss retries it later),
@@ -281,6 +290,12 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       }
       // What a process that died left (rows written and never drained) goes now, not at the next schedule.
       for (const drain of drains.values()) drain.soon();
+      if (deps.mode === 'work' && drains.size > 0) {
+        drainTimer = setInterval(() => {
+          for (const drain of drains.values()) drain.soon();
+        }, POLL_SECONDS * 1000);
+        drainTimer.unref();
+      }
       if (schedules.size > 0) {
         const check = () => enqueueTicks(clock.now()).catch((error: unknown) => logger.error({ err: error }, 'scheduling failed'));
         await check();
@@ -293,6 +308,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       if (!started) return;
       started = false;
       if (timer) clearInterval(timer);
+      if (drainTimer) clearInterval(drainTimer);
       for (const drain of drains.values()) await drain.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
