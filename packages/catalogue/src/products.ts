@@ -13,13 +13,6 @@ import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS, PRODUCT_S
 export const ProductStatusSchema = z.enum(PRODUCT_STATUSES);
 export const SalesChannelSchema = z.enum(SALES_CHANNELS);
 
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /** A SKU or barcode: printable characters without spaces, unique per business across variants (SKUs ignore case). */
 const codeSchema = (what: string) =>
   text()
