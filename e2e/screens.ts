@@ -16,7 +16,6 @@ import {
   invoiceEndpoints,
   paymentLinkEndpoints,
   planEndpoints,
-  productEndpoints,
   repeatingInvoiceEndpoints,
   staticQrEndpoints,
   subscriptionEndpoints,
@@ -27,6 +26,7 @@ import {
   transferEndpoints,
 } from '@merchant/payments';
 import { businessEndpoints } from '@merchant/business';
+import { productEndpoints } from '@merchant/catalogue';
 import { userEndpoints } from '@merchant/identity';
 import type { Page } from 'playwright-core';
 import { href, routeTable } from '../apps/web/src/app/route-table';
@@ -336,7 +336,7 @@ export async function demoIds(base: string): Promise<DemoIds> {
     (await api.call<{ id: string }>('POST', endpointPath(productEndpoints.create, { params }), {
       name: 'House blend, 1 kg',
       description: 'Whole beans, roasted this week',
-      price: { amount: 42_00, currency: 'sgd' },
+      variants: [{ price: 42_00 }],
     }));
   const repeating = (await api.call<Listed>('GET', endpointPath(repeatingInvoiceEndpoints.list, { params }))).data;
   const repeatingInvoice =

@@ -29,7 +29,7 @@ import { processorModule } from './modules/payments/processor/processor.module';
 import { chargesModule } from './modules/payments/charges/charges.module';
 import { customersModule } from './modules/payments/customers/customers.module';
 import { transactionsModule } from './modules/payments/transactions/transactions.module';
-import { productsModule } from './modules/payments/products/products.module';
+import { catalogueModule } from './modules/catalogue/products/products.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
@@ -91,7 +91,7 @@ function composeModules(platform: Platform) {
       .use(ledgerModule)
       .use(customersModule)
       .use(chargesModule)
-      .use(productsModule)
+      .use(catalogueModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccountEndpoints } from '@merchant/payments';
+import { categoryEndpoints, productEndpoints } from '@merchant/catalogue';
 import { businessEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
@@ -45,6 +46,25 @@ describe('the demo seed', () => {
       features: { send_money: true },
     });
     expect(business.warnings.map((w) => w.title)).toEqual(['Demo data']);
+  });
+
+  it('gives the coffee roaster a catalogue: beans in sizes, drinks with a Milk add-on group, merchandise', async () => {
+    const { agent, owned } = await ownedBy(DEMO_USERS.owner);
+    const params = { business_id: owned[0]!.id };
+    const categories = await agent.ok(categoryEndpoints.list, { params });
+    expect(categories.data.map((c) => [c.name, c.product_count])).toEqual([
+      ['Coffee beans', 2],
+      ['Drinks', 2],
+      ['Merchandise', 1],
+    ]);
+    const products = await agent.ok(productEndpoints.list, { params, query: { sort: 'name' } });
+    expect(products.data.map((p) => [p.name, p.variants.length, p.add_on_group_ids.length])).toEqual([
+      ['Ethiopia Guji', 2, 0],
+      ['Flat white', 1, 1],
+      ['House blend', 2, 0],
+      ['Latte', 1, 1],
+      ['Tote bag', 1, 0],
+    ]);
   });
 
   it('gives every demo login its business and role', async () => {

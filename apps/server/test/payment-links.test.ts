@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
 import { and, eq } from 'drizzle-orm';
 import { paymentLinkEndpoints, sourceAmountLimits } from '@merchant/payments';
-import { auditLogs, paymentLinks, payments, products } from '../src/db/schema';
+import { productEndpoints } from '@merchant/catalogue';
+import { auditLogs, paymentLinks, payments } from '../src/db/schema';
 import { newId, newPublicId } from '../src/lib/crypto';
 import { createMailer } from '../src/mail/mailer';
 import { createPaymentLinksService } from '../src/modules/payments/payment-links/payment-links.service';
@@ -180,14 +181,37 @@ describe('creating a payment link', () => {
     });
   });
 
-  it('names an active catalogue product', async () => {
-    const productId = newId();
-    const now = t.clock.now();
-    await t.database.db
-      .insert(products)
-      .values({ businessId: businessId, id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd', createdAt: now, updatedAt: now });
-    const options = (await owner.get(endpointPath(paymentLinkEndpoints.products, { params: { business_id: businessId } }))).json().data as { id: string }[];
-    expect(options.map((o) => o.id)).toContain(productId);
+  it('names an active catalogue product sold through payments, offered at its price', async () => {
+    const { id: productId } = await owner.ok(productEndpoints.create, {
+      params: { business_id: businessId },
+      body: { name: 'Glaze kit', variants: [{ price: 3900, sku: `GLAZE-${newId()}` }] },
+    });
+    const variants = await owner.ok(productEndpoints.create, {
+      params: { business_id: businessId },
+      body: {
+        name: 'Glaze set',
+        options: [{ name: 'Size', values: ['S', 'L'] }],
+        variants: [
+          { option_values: ['S'], price: 2500 },
+          { option_values: ['L'], price: 1900 },
+        ],
+      },
+    });
+    const storeOnly = await owner.ok(productEndpoints.create, {
+      params: { business_id: businessId },
+      body: { name: 'Store-only glaze', channels: ['online_store'], variants: [{ price: 100 }] },
+    });
+    const options = await owner.ok(paymentLinkEndpoints.products, { params: { business_id: businessId } });
+    expect(options.data).toEqual(
+      expect.arrayContaining([
+        { id: productId, name: 'Glaze kit', amount: 3900, currency: 'sgd' },
+        { id: variants.id, name: 'Glaze set', amount: 1900, currency: 'sgd' },
+      ]),
+    );
+    expect(options.data.map((o) => o.id)).not.toContain(storeOnly.id);
+    const refused = await owner.post(base(), valid({ product_id: storeOnly.id }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().issues[0].path).toBe('product_id');
     const link = await create({ product_id: productId });
     expect((await owner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).json().product).toEqual({
       id: productId,

@@ -5,7 +5,6 @@ export * from './statuses';
 export * from './checkout-paths';
 export * from './charges';
 export * from './customers';
-export * from './products';
 export * from './payment-methods';
 export * from './checkout-customisation';
 export * from './payment-links';

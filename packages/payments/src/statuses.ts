@@ -1,6 +1,4 @@
 /** Status enums of the payments capabilities, defined once here and used by the database schema. */
-export const PRODUCT_STATUSES = ['active', 'archived'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export const PAYMENT_LINK_STATUSES = ['active', 'completed', 'expired', 'cancelled'] as const;
 export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];

@@ -30,9 +30,16 @@ export const TABLE_OWNERS = {
   mailOutbox: 'platform/mail',
   mailAttachments: 'platform/mail',
   idempotencyKeys: 'http',
+  // catalogue (one module: products are validated against categories and add-on groups, and moved by them, in one transaction)
+  products: 'catalogue/products',
+  productVariants: 'catalogue/products',
+  productCategories: 'catalogue/products',
+  addOnGroups: 'catalogue/products',
+  addOnChoices: 'catalogue/products',
+  productAddOnGroups: 'catalogue/products',
+  productLog: 'catalogue/products',
   // payments
   customers: 'payments/customers',
-  products: 'payments/products',
   paymentLinks: 'payments/payment-links',
   staticQrCodes: 'payments/static-qr-codes',
   payments: 'payments/charges',
@@ -85,7 +92,8 @@ export const SHARED_READS: Partial<Record<Table, string>> = {
   users: "a person's name and email, joined where an action or a member is shown",
   businessUsers: 'membership and role, joined where members are listed or notified',
   customers: "the customer's name and email, joined and searched by the lists of invoices, subscriptions and reminders",
-  products: "a product's name and price, copied into a payment link or an invoice line when it is made",
+  products: "a product's name, copied into a payment link or an invoice line when it is made, and listed by their pickers",
+  productVariants: "a product's price, copied into a payment link when it is made and shown by its picker",
 };
 
 /** Files of a module other modules may import besides its module, service, types, presenters and read models. */

@@ -3,6 +3,7 @@ import type { Role } from '@merchant/core';
 import { STEP_BODY_SCHEMAS } from '@merchant/business';
 import type { Executor } from './client';
 import { businesses, users } from './schema';
+import { seedCatalogue } from './seed-catalogue';
 import { seedMember } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
@@ -109,6 +110,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
     account_number: '0721234567',
     password: DEMO_PASSWORD,
   });
+  await seedCatalogue(services, owner);
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
   const pending = await seedMember(db, services, seeded.pendingId, seeded.pendingOwner);

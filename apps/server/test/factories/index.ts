@@ -17,3 +17,4 @@ export * from './payouts';
 export * from './send-money';
 export * from './customer-portal';
 export * from './subscriptions';
+export * from './catalogue';

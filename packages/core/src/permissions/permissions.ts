@@ -30,6 +30,9 @@ export const PERMISSIONS = {
   'settings:manage': 'Change payment settings, checkout, notifications and email templates',
   'audit-logs:view': 'See the business audit log',
   'referral:view': 'See Refer and Earn',
+  'catalogue:view': 'See products, categories, add-on groups and the product log',
+  'catalogue:manage': 'Add and edit products, categories and add-on groups (prices need catalogue:pricing)',
+  'catalogue:pricing': "Set and change prices: a variant's price, compare-at price and cost, and add-on prices",
   'pos:use': 'Take payments on the web POS and see own sales',
   'pos:manage': 'Manage products, discounts, locations, taxes and terminals',
   'store:view': 'See the online store overview, orders, products and customers',
@@ -49,6 +52,10 @@ const MANAGER: Permission[] = [
   // Managers send money; above the business's approval threshold a second person approves (docs/payments.md).
   'transfers:manage',
   'referral:view',
+  // The catalogue: managers edit products, categories and add-ons, prices included (docs/catalogue.md).
+  'catalogue:view',
+  'catalogue:manage',
+  'catalogue:pricing',
   'pos:use',
   'pos:manage',
   'store:view',
@@ -67,7 +74,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: ALL_PERMISSIONS,
   admin: ALL_PERMISSIONS.filter((p) => p !== 'verification:view'),
   manager: MANAGER,
-  cashier: ['business:view', 'payments:view', 'payments:create', 'pos:use', 'store:view'],
+  cashier: ['business:view', 'payments:view', 'payments:create', 'catalogue:view', 'pos:use', 'store:view'],
 };
 
 export interface Actor {

@@ -31,5 +31,9 @@ Rules beyond the table:
   or removed.
 - Managers see the staff list (\`staff:view\`) but cannot change it; Cashiers do not see it.
 - Business details, including the staff two-factor requirement, are Owner and Admin (\`business:update\`).
+- The catalogue (products, categories, add-on groups): everyone sees it (\`catalogue:view\`); Owner, Admin and
+  Manager change it (\`catalogue:manage\`). A change that sets or changes a price (a variant's price, compare-at
+  price or cost, an add-on choice's price, and any new product) also needs \`catalogue:pricing\`: without it the
+  whole change is refused (403); a change that leaves prices alone needs only \`catalogue:manage\`.
 `;
 }

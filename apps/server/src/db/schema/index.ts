@@ -12,3 +12,4 @@ export * from './payouts';
 export * from './send-money';
 export * from './direct-debit';
 export * from './processor';
+export * from './catalogue';

@@ -9,7 +9,6 @@ import {
   PAYMENT_METHODS,
   PAYMENT_SOURCES,
   PAYMENT_STATUSES,
-  PRODUCT_STATUSES,
   PROVIDER_CONNECTION_STATUSES,
   REFUND_REASONS,
   STATIC_QR_STATUSES,
@@ -48,22 +47,6 @@ export const customers = pgTable(
     index('customers_created_idx').on(t.businessId, t.createdAt, t.id),
     index('customers_email_idx').on(t.businessId, sql`lower(${t.email})`),
   ],
-);
-
-export const products = pgTable(
-  'products',
-  {
-    businessId: businessRef(),
-    id: uuid('id').notNull(),
-    name: text('name').notNull(),
-    description: text('description'),
-    amount: minorAmount('amount').notNull(),
-    currency: text('currency').notNull(),
-    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
-    createdAt: createdAt(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('products_created_idx').on(t.businessId, t.createdAt, t.id)],
 );
 
 /** A payment link ("payment request" in the spec's routes): a checkout URL asking for an amount. */

@@ -137,8 +137,8 @@ export const paymentsRoutes = [
     screen: 'products.list',
     sidebar: { label: 'Products', icon: 'package', order: 2, parent: 'payments.invoices' },
   }),
-  route('products-create', 'products/create', 'Create product', 'paymentProducts', { ...C, screen: 'products.create' }),
-  route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', { ...C, screen: 'products.edit' }),
+  route('products-create', 'products/create', 'Create product', 'paymentProducts', { permission: 'catalogue:manage', screen: 'products.create' }),
+  route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', { permission: 'catalogue:manage', screen: 'products.edit' }),
   route('recurring-plans', 'recurring-plans', 'Plans', 'recurring', {
     ...V,
     screen: 'recurring-billing.plans-list',

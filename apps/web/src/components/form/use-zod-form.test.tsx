@@ -4,12 +4,20 @@ import { RegisterBodySchema, ChangePasswordBodySchema, LoginBodySchema } from '@
 import { ApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/error-message';
 import { MantineProvider } from '@mantine/core';
-import { ProductBodySchema } from '@merchant/payments';
+import { z } from 'zod';
+import { CurrencyCodeSchema, PositiveMinorAmountSchema } from '@merchant/core';
 import { MoneyInput } from '@/components/money-input';
 import { useZodForm, type FormSchema } from './use-zod-form';
 
 const notifyError = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/notify', () => ({ notifyError }));
+
+/** A price with its currency, as money fields travel. */
+const ProductBodySchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  price: z.object({ amount: PositiveMinorAmountSchema, currency: CurrencyCodeSchema }),
+});
 
 const registerInitial = {
   name: '',

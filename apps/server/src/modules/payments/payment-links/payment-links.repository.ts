@@ -91,18 +91,21 @@ export const paymentLinksRepository = {
       .limit(limit + 1);
   },
 
+  /** The catalogue's active products sold through payments, each at its lowest variant price (its one price without options). */
   async activeProducts(db: Executor, businessId: string) {
+    // Written out in full: drizzle leaves a column of a select's own SQL unqualified, which inside a subquery names the subquery's table.
+    const lowest = sql<number>`(select min(v.price) from product_variants v where v.business_id = products.business_id and v.product_id = products.id)`;
     return db
-      .select({ id: products.id, name: products.name, amount: products.amount, currency: products.currency })
+      .select({ id: products.id, name: products.name, amount: lowest.mapWith(Number), currency: products.currency })
       .from(products)
-      .where(and(eq(products.businessId, businessId), eq(products.status, 'active')))
+      .where(and(eq(products.businessId, businessId), eq(products.status, 'active'), sql`'payments' = any(${products.channels})`))
       .orderBy(asc(products.name))
       .limit(500);
   },
 
   async findProduct(db: Executor, businessId: string, id: string) {
     const [row] = await db
-      .select({ id: products.id, name: products.name, status: products.status })
+      .select({ id: products.id, name: products.name, status: products.status, channels: products.channels })
       .from(products)
       .where(and(eq(products.businessId, businessId), eq(products.id, id)));
     return row;

@@ -55,7 +55,8 @@ export function createPaymentLinksService(deps: {
     let productName: string | null = null;
     if (body.product_id) {
       const product = await repo.findProduct(executor, ctx.business.row.id, body.product_id);
-      if (!product || product.status !== 'active') throw fieldError('VALIDATION_FAILED', 'product_id', 'Choose a product from the list');
+      if (!product || product.status !== 'active' || !product.channels.includes('payments'))
+        throw fieldError('VALIDATION_FAILED', 'product_id', 'Choose a product from the list');
       productName = product.name;
     }
     const fields = {

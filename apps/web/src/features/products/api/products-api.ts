@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { productEndpoints, type ProductBody, type ProductFilters } from '@merchant/payments';
+import { productEndpoints, type CreateProductBody, type ProductFilters, type UpdateProductBody } from '@merchant/catalogue';
 import { call } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
@@ -26,15 +26,18 @@ function useInvalidateProducts(businessId: string) {
     ]);
 }
 
-/** Creates a product (no id) or saves one; the form shows field errors itself. */
-export function useSaveProduct(businessId: string, productId: string | null) {
+/** A new product's body, or the change of an existing one. */
+export type ProductSave = { productId: null; body: CreateProductBody } | { productId: string; body: UpdateProductBody };
+
+/** Creates a product or saves one; the form shows field errors itself. */
+export function useSaveProduct(businessId: string) {
   const invalidate = useInvalidateProducts(businessId);
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: ProductBody) =>
-      productId
-        ? call(productEndpoints.update, { params: { business_id: businessId, product_id: productId }, body })
-        : call(productEndpoints.create, { params: { business_id: businessId }, body }),
+    mutationFn: (save: ProductSave) =>
+      save.productId !== null
+        ? call(productEndpoints.update, { params: { business_id: businessId, product_id: save.productId }, body: save.body })
+        : call(productEndpoints.create, { params: { business_id: businessId }, body: save.body }),
     onSuccess: invalidate,
   });
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Paper, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { CURRENCIES } from '@merchant/core';
-import { ProductBodySchema, type Product } from '@merchant/payments';
+import { z } from 'zod';
+import { PositiveMinorAmountSchema, formatMoneyWithCode } from '@merchant/core';
+import { CreateProductBodySchema, type Product, type UpdateProductBody } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
 import { ErrorState } from '@/components/error-state';
 import { useZodForm } from '@/components/form/use-zod-form';
@@ -18,15 +19,36 @@ import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { productQuery, useSaveProduct } from '@/features/products/api/products-api';
 
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
+/** The payments screen edits a product's name, description and, when it has one variant, its price. */
+const FormSchema = z.object({
+  name: CreateProductBodySchema.shape.name,
+  description: CreateProductBodySchema.shape.description,
+  price: PositiveMinorAmountSchema.nullable(),
+});
 
-type Values = { name: string; description: string; price: { amount: number | null; currency: string } };
+type Values = { name: string; description: string; price: number | null };
 
-const valuesOf = (p: Product | null, currency: string): Values => ({
+const valuesOf = (p: Product | null): Values => ({
   name: p?.name ?? '',
   description: p?.description ?? '',
-  price: { amount: p?.price.amount ?? null, currency: p?.price.currency ?? currency },
+  price: p && p.variants.length === 1 ? p.price.amount : null,
 });
+
+/** A single variant's change keeps its other fields; a product of several variants keeps its variants. */
+function changeOf(product: Product, values: z.output<typeof FormSchema>): UpdateProductBody {
+  const [only, ...more] = product.variants;
+  if (!only || more.length > 0 || values.price === null) return { name: values.name, description: values.description };
+  const variant = {
+    id: only.id,
+    option_values: only.option_values,
+    price: values.price,
+    compare_at_price: only.compare_at_price?.amount ?? null,
+    cost: only.cost?.amount ?? null,
+    sku: only.sku,
+    barcode: only.barcode,
+  };
+  return { name: values.name, description: values.description, options: product.options, variants: [variant] };
+}
 
 /** Create product and edit product: one form (the routes products-create and products-edit). */
 export function Component() {
@@ -44,36 +66,52 @@ export function Component() {
       key={product.data?.id ?? 'new'}
       businessId={businessId}
       product={product.data ?? null}
-      initial={valuesOf(product.data ?? null, business.data.currency)}
+      currency={product.data?.price.currency ?? business.data.currency}
+      initial={valuesOf(product.data ?? null)}
       listHref={listHref}
     />
   );
 }
 
-function ProductForm({ businessId, product, initial, listHref }: { businessId: string; product: Product | null; initial: Values; listHref: string }) {
+function ProductForm({
+  businessId,
+  product,
+  currency,
+  initial,
+  listHref,
+}: {
+  businessId: string;
+  product: Product | null;
+  currency: string;
+  initial: Values;
+  listHref: string;
+}) {
   const navigate = useNavigate();
   // The values as loaded: what the form compares with to know whether there is anything to save.
   const [start] = useState(initial);
-  const form = useZodForm(ProductBodySchema, start);
-  const save = useSaveProduct(businessId, product?.id ?? null);
+  const form = useZodForm(FormSchema, start);
+  const save = useSaveProduct(businessId);
+  const variants = product?.variants.length ?? 1;
   const dirty = JSON.stringify(form.values) !== JSON.stringify(start);
   const title = product ? 'Edit product' : 'New product';
 
-  const submit = form.onSubmit((body) =>
-    save.mutate(body, {
+  const submit = form.onSubmit((values) => {
+    if (!product && values.price === null) {
+      form.setErrors({ price: 'Enter an amount' });
+      return;
+    }
+    const request = product
+      ? { productId: product.id, body: changeOf(product, values) }
+      : { productId: null, body: { name: values.name, description: values.description, variants: [{ price: values.price ?? 0 }] } };
+    save.mutate(request, {
       onSuccess: (saved) => {
         notifySuccess(product ? `${saved.name} saved.` : `${saved.name} added to your products.`);
-        form.reset(valuesOf(saved, saved.price.currency));
+        form.reset(valuesOf(saved));
         void navigate(listHref);
       },
       onError: form.handleServerError,
-    }),
-  );
-
-  const setPrice = (price: Partial<Values['price']>) => {
-    form.setValues((v) => ({ ...v, price: { ...v.price, ...price } }));
-    form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => !path.startsWith('price'))));
-  };
+    });
+  });
 
   return (
     <PageFrame title={product ? product.name : title} description="The name and price people see when you ask them to pay for it.">
@@ -83,20 +121,15 @@ function ProductForm({ businessId, product, initial, listHref }: { businessId: s
             <Stack gap="md">
               <TextInput {...form.field('name')} label="Name" required autoComplete="off" />
               <Textarea {...form.field('description')} label="Description" autosize minRows={2} maxRows={8} />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <MoneyInput {...form.money('price.amount', form.values.price.currency)} label="Price" required />
-                <Select
-                  label="Currency"
-                  name="price.currency"
-                  data={CURRENCY_OPTIONS}
-                  searchable
-                  allowDeselect={false}
-                  value={form.values.price.currency}
-                  onChange={(currency) => setPrice({ currency: currency ?? form.values.price.currency })}
-                  error={form.errors['price.currency']}
-                  required
-                />
-              </SimpleGrid>
+              {variants === 1 ? (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <MoneyInput {...form.money('price', currency)} label="Price" required />
+                </SimpleGrid>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {`${variants} variants, from ${formatMoneyWithCode(product?.price.amount ?? 0, currency)}: their prices are set on each variant.`}
+                </Text>
+              )}
             </Stack>
           </Paper>
         </Stack>

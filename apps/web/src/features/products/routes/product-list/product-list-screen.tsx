@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useUrlParams } from '@/lib/use-url-params';
 import { formatMoneyWithCode } from '@merchant/core';
-import { PRODUCT_STATUS_FILTERS, ProductFiltersSchema, type Product, type ProductStatusFilter } from '@merchant/payments';
+import { PRODUCT_STATUS_FILTERS, ProductFiltersSchema, type Product, type ProductStatusFilter } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
@@ -26,7 +26,7 @@ export function Component() {
   const filters = parsed.success ? parsed.data : null;
   const products = useInfiniteQuery({ ...productsQuery(businessId, filters ?? { status: 'active' }), enabled: filters !== null });
   const rows = products.data?.pages.flatMap((page) => page.data) ?? [];
-  const canEdit = canChange(business.data, 'payments:create');
+  const canEdit = canChange(business.data, 'catalogue:manage');
   const setArchived = useSetProductArchived(businessId);
   const status = filters?.status ?? 'active';
   const filtered = search.value !== '' || status !== 'active';
@@ -69,7 +69,7 @@ export function Component() {
       <Group gap="md" align="flex-end" wrap="wrap">
         <TextInput
           label="Search products"
-          placeholder="Name"
+          placeholder="Name, SKU or barcode"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search.text}
           onChange={(e) => search.setText(e.currentTarget.value)}
@@ -107,7 +107,12 @@ export function Component() {
         columns={[
           { header: 'Name', card: 'title', cell: (p) => p.name },
           { header: 'Description', card: 'secondary', cell: (p) => p.description ?? '' },
-          { header: 'Price', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.price.amount, p.price.currency) },
+          {
+            header: 'Price',
+            card: 'amount',
+            nowrap: true,
+            cell: (p) => `${p.variants.length > 1 ? 'From ' : ''}${formatMoneyWithCode(p.price.amount, p.price.currency)}`,
+          },
           { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="product" status={p.status} /> },
           ...(canEdit
             ? [

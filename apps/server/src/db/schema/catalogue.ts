@@ -1,0 +1,197 @@
+import { PRODUCT_LOG_KINDS, PRODUCT_STATUSES, SALES_CHANNELS, type ProductOption } from '@merchant/catalogue';
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { minorAmount } from '../columns';
+import { businesses } from './business';
+import { createdAt, ts } from './common';
+import { users } from './identity';
+
+/**
+ * The catalogue (docs/catalogue.md): products with their variants, categories, add-on groups and the product log.
+ * Payment links, invoices, the register and the store sell from it. Every table is keyed by business first.
+ */
+
+const businessRef = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    /** Its place in the merchant's order, from 0. */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('product_categories_name_key').on(t.businessId, sql`lower(${t.name})`),
+    index('product_categories_position_idx').on(t.businessId, t.position),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** The currency of its variants' prices: the business's when it was made. */
+    currency: text('currency').notNull(),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    channels: text('channels', { enum: SALES_CHANNELS })
+      .array()
+      .notNull()
+      .default(sql`'{payments,pos,online_store}'`),
+    categoryId: uuid('category_id'),
+    trackStock: boolean('track_stock').notNull().default(false),
+    /** Up to three options with their values, in order; a variant holds one value of each. */
+    options: jsonb('options')
+      .$type<ProductOption[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ name: 'products_category_fk', columns: [t.businessId, t.categoryId], foreignColumns: [productCategories.businessId, productCategories.id] }),
+    index('products_created_idx').on(t.businessId, t.createdAt, t.id),
+    index('products_name_idx').on(t.businessId, t.name, t.id),
+    index('products_category_idx').on(t.businessId, t.categoryId),
+    // Search by part of the name (`ILIKE '%q%'`), as the payments search does.
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** What is sold and stocked: a product without options has exactly one. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** Its order among the product's variants, from 0. */
+    position: smallint('position').notNull(),
+    optionValues: text('option_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    price: minorAmount('price').notNull(),
+    compareAtPrice: minorAmount('compare_at_price'),
+    cost: minorAmount('cost'),
+    sku: text('sku'),
+    barcode: text('barcode'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ name: 'product_variants_product_fk', columns: [t.businessId, t.productId], foreignColumns: [products.businessId, products.id] }).onDelete(
+      'cascade',
+    ),
+    index('product_variants_product_idx').on(t.businessId, t.productId, t.position),
+    // Unique per business across variants (SKUs whatever their case); the same indexes serve the prefix search.
+    uniqueIndex('product_variants_sku_key')
+      .on(t.businessId, sql`lower(${t.sku}) text_pattern_ops`)
+      .where(sql`${t.sku} is not null`),
+    uniqueIndex('product_variants_barcode_key')
+      .on(t.businessId, sql`${t.barcode} text_pattern_ops`)
+      .where(sql`${t.barcode} is not null`),
+    check('product_variants_price_positive', sql`${t.price} > 0`),
+    check('product_variants_compare_at_above_price', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
+  ],
+);
+
+export const addOnGroups = pgTable(
+  'add_on_groups',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    minChoices: smallint('min_choices').notNull(),
+    maxChoices: smallint('max_choices').notNull(),
+    required: boolean('required').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('add_on_groups_name_idx').on(t.businessId, t.name),
+    check('add_on_groups_choices_in_order', sql`${t.minChoices} >= 0 and ${t.minChoices} <= ${t.maxChoices}`),
+  ],
+);
+
+export const addOnChoices = pgTable(
+  'add_on_choices',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    price: minorAmount('price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ name: 'add_on_choices_group_fk', columns: [t.businessId, t.groupId], foreignColumns: [addOnGroups.businessId, addOnGroups.id] }).onDelete(
+      'cascade',
+    ),
+    index('add_on_choices_group_idx').on(t.businessId, t.groupId, t.position),
+    check('add_on_choices_price_not_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+/** Which add-on groups a product offers, in order. */
+export const productAddOnGroups = pgTable(
+  'product_add_on_groups',
+  {
+    businessId: businessRef(),
+    productId: uuid('product_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.productId, t.groupId] }),
+    foreignKey({ name: 'product_add_on_groups_product_fk', columns: [t.businessId, t.productId], foreignColumns: [products.businessId, products.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'product_add_on_groups_group_fk',
+      columns: [t.businessId, t.groupId],
+      foreignColumns: [addOnGroups.businessId, addOnGroups.id],
+    }).onDelete('cascade'),
+    index('product_add_on_groups_group_idx').on(t.businessId, t.groupId),
+  ],
+);
+
+/** Every change to a product's price, availability and name, written in the change's transaction. */
+export const productLog = pgTable(
+  'product_log',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id'),
+    kind: text('kind', { enum: PRODUCT_LOG_KINDS }).notNull(),
+    field: text('field').notNull(),
+    before: text('before'),
+    after: text('after'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ name: 'product_log_product_fk', columns: [t.businessId, t.productId], foreignColumns: [products.businessId, products.id] }).onDelete(
+      'cascade',
+    ),
+    index('product_log_created_idx').on(t.businessId, t.createdAt, t.id),
+    index('product_log_product_idx').on(t.businessId, t.productId, t.createdAt, t.id),
+  ],
+);

@@ -1,0 +1,36 @@
+import type { Product, Variant } from '@merchant/catalogue';
+import type { ProductRow, VariantRow } from './products.repository';
+
+const money = (amount: number | null, currency: string) => (amount === null ? null : { amount, currency });
+
+export function presentVariant(row: VariantRow, currency: string): Variant {
+  return {
+    id: row.id,
+    option_values: row.optionValues,
+    price: { amount: row.price, currency },
+    compare_at_price: money(row.compareAtPrice, currency),
+    cost: money(row.cost, currency),
+    sku: row.sku,
+    barcode: row.barcode,
+  };
+}
+
+/** A product with its variants (in order, at least one) and the add-on groups it offers. */
+export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGroupIds: string[]): Product {
+  const lowest = variants.reduce((low, v) => Math.min(low, v.price), variants[0]?.price ?? 0);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    channels: row.channels,
+    category_id: row.categoryId,
+    track_stock: row.trackStock,
+    options: row.options,
+    variants: variants.map((v) => presentVariant(v, row.currency)),
+    price: { amount: lowest, currency: row.currency },
+    add_on_group_ids: addOnGroupIds,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,41 @@
+import { addOnGroupEndpoints, categoryEndpoints, productEndpoints, productLogEndpoints } from '@merchant/catalogue';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
+import type { AddOnsService } from './add-ons.service';
+import type { CategoriesService } from './categories.service';
+import type { ProductLogService } from './product-log.service';
+import type { ProductsService } from './products.service';
+
+export function productsRoutes(
+  host: RouteHost,
+  catalogue: { products: ProductsService; categories: CategoriesService; addOns: AddOnsService; log: ProductLogService },
+): void {
+  const { app } = host;
+  const { products, categories, addOns, log } = catalogue;
+
+  registerEndpoint(app, host, productEndpoints.list, async ({ ctx, query }) => products.list(ctx.business.row.id, query));
+  registerEndpoint(app, host, productEndpoints.get, async ({ ctx, params }) => products.get(ctx.business.row.id, params.product_id));
+  registerEndpoint(app, host, productEndpoints.create, async ({ ctx, body }) => products.create(ctx, body));
+  registerEndpoint(app, host, productEndpoints.update, async ({ ctx, params, body }) => products.update(ctx, params.product_id, body));
+  registerEndpoint(app, host, productEndpoints.archive, async ({ ctx, params }) => products.archive(ctx, params.product_id));
+  registerEndpoint(app, host, productEndpoints.unarchive, async ({ ctx, params }) => products.unarchive(ctx, params.product_id));
+  registerEndpoint(app, host, productEndpoints.setAddOnGroups, async ({ ctx, params, body }) =>
+    products.setAddOnGroups(ctx, params.product_id, body.group_ids),
+  );
+
+  registerEndpoint(app, host, categoryEndpoints.list, async ({ ctx }) => categories.list(ctx.business.row.id));
+  registerEndpoint(app, host, categoryEndpoints.get, async ({ ctx, params }) => categories.get(ctx.business.row.id, params.category_id));
+  registerEndpoint(app, host, categoryEndpoints.create, async ({ ctx, body }) => categories.create(ctx, body));
+  registerEndpoint(app, host, categoryEndpoints.update, async ({ ctx, params, body }) => categories.update(ctx, params.category_id, body));
+  registerEndpoint(app, host, categoryEndpoints.reorder, async ({ ctx, body }) => categories.reorder(ctx, body.category_ids));
+  registerEndpoint(app, host, categoryEndpoints.remove, async ({ ctx, params, query }) => categories.remove(ctx, params.category_id, query.move_to));
+  registerEndpoint(app, host, categoryEndpoints.assign, async ({ ctx, body }) => categories.assign(ctx, body.category_id, body.product_ids));
+
+  registerEndpoint(app, host, addOnGroupEndpoints.list, async ({ ctx }) => addOns.list(ctx.business.row.id));
+  registerEndpoint(app, host, addOnGroupEndpoints.get, async ({ ctx, params }) => addOns.get(ctx.business.row.id, params.group_id));
+  registerEndpoint(app, host, addOnGroupEndpoints.create, async ({ ctx, body }) => addOns.create(ctx, body));
+  registerEndpoint(app, host, addOnGroupEndpoints.update, async ({ ctx, params, body }) => addOns.update(ctx, params.group_id, body));
+  registerEndpoint(app, host, addOnGroupEndpoints.remove, async ({ ctx, params }) => addOns.remove(ctx, params.group_id));
+
+  registerEndpoint(app, host, productLogEndpoints.list, async ({ ctx, query }) => log.list(ctx, query));
+}

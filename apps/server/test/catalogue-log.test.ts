@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointPath, type EndpointQuery } from '@merchant/core';
+import { productEndpoints, productLogEndpoints } from '@merchant/catalogue';
+import { Agent, answerOf, createTestContext, failure, type TestContext } from './harness';
+import { createBusiness, createProduct, type FactoryBusiness } from './factories';
+
+/** The product log: who changed a price, the availability or the name and when, by product, kind and the business's days. */
+let t: TestContext;
+let owner: Agent;
+let business: FactoryBusiness<'owner'>;
+let latte: string;
+let mug: string;
+
+type Query = EndpointQuery<typeof productLogEndpoints.list>;
+const list = (query: Query = {}) => owner.ok(productLogEndpoints.list, { params: { business_id: business.id }, query });
+const rows = async (query: Query = {}) => (await list(query)).data.map((e) => `${e.product_name} ${e.field} ${e.before ?? '-'}>${e.after ?? '-'}`);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  // Singapore: its day starts at 16:00 UTC the day before. The clock moves less than a session's idle limit at a time.
+  t.clock.set(new Date('2026-11-02T15:30:00Z')); // 2 Nov, 23:30 in Singapore
+  business = await createBusiness(t, { timeZone: 'Asia/Singapore' });
+  owner = business.people.owner.agent;
+  latte = (await createProduct(owner, business.id, { name: 'Latte', price: 500, channels: ['pos'] })).id;
+  t.clock.set(new Date('2026-11-02T16:30:00Z')); // 3 Nov, 00:30 in Singapore
+  const made = await createProduct(owner, business.id, { name: 'Mug', price: 1200, channels: ['pos'] });
+  mug = made.id;
+  t.clock.set(new Date('2026-11-02T17:10:00Z'));
+  await owner.ok(productEndpoints.update, {
+    params: { business_id: business.id, product_id: mug },
+    body: { name: 'Big mug', options: [], variants: [{ id: made.variants[0]!.id, price: 1500 }] },
+  });
+  await owner.ok(productEndpoints.archive, { params: { business_id: business.id, product_id: latte } });
+});
+afterAll(() => t.close());
+
+describe('the product log', () => {
+  it('lists every change newest first, with the product’s current name and who made it', async () => {
+    expect(await rows()).toEqual([
+      'Latte status active>archived',
+      'Big mug price 1200>1500',
+      'Big mug name Mug>Big mug',
+      'Big mug price ->1200',
+      'Big mug channels ->pos',
+      'Big mug status ->active',
+      'Big mug name ->Mug',
+      'Latte price ->500',
+      'Latte channels ->pos',
+      'Latte status ->active',
+      'Latte name ->Latte',
+    ]);
+    const [first] = (await list()).data;
+    expect(first).toMatchObject({ kind: 'availability', currency: 'sgd', actor: { id: business.people.owner.id, name: business.people.owner.name } });
+  });
+
+  it('filters by product, kind and the business’s days', async () => {
+    expect(await rows({ product_id: latte, kind: 'availability' })).toEqual(['Latte status active>archived', 'Latte channels ->pos', 'Latte status ->active']);
+    expect(await rows({ kind: 'price' })).toEqual(['Big mug price 1200>1500', 'Big mug price ->1200', 'Latte price ->500']);
+    expect(await rows({ kind: 'name', to: '2026-11-02' })).toEqual(['Latte name ->Latte']);
+    expect(await rows({ kind: 'name', from: '2026-11-03', to: '2026-11-03' })).toEqual(['Big mug name Mug>Big mug', 'Big mug name ->Mug']);
+    expect(await rows({ from: '2026-11-04' })).toEqual([]);
+    const backwards = answerOf(
+      await owner.get(`${endpointPath(productLogEndpoints.list, { params: { business_id: business.id } })}?from=2026-11-03&to=2026-11-02`),
+    );
+    expect(failure(backwards).issues?.map((i) => i.path)).toEqual(['querystring.to']);
+    const unknown = answerOf(await owner.get(`${endpointPath(productLogEndpoints.list, { params: { business_id: business.id } })}?kind=stock`));
+    expect(unknown.status).toBe(422);
+  });
+
+  it('pages with a cursor', async () => {
+    const first = await list({ limit: 4 });
+    const second = await list({ limit: 4, cursor: first.next_cursor! });
+    const third = await list({ limit: 4, cursor: second.next_cursor! });
+    expect([...first.data, ...second.data, ...third.data].map((e) => e.id)).toEqual((await list()).data.map((e) => e.id));
+    expect(third.next_cursor).toBeNull();
+  });
+});

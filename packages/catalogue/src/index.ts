@@ -1,0 +1,5 @@
+export * from './statuses';
+export * from './products';
+export * from './categories';
+export * from './add-ons';
+export * from './product-log';

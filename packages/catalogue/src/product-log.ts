@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf } from '@merchant/core';
+import { BusinessParamsSchema } from '@merchant/business';
+import { PRODUCT_LOG_KINDS } from './statuses';
+
+/**
+ * The product log: every change to a product's price, availability (status, channels) and name, by whom and when,
+ * written in the change's transaction. Stock movements join it with the stock part.
+ */
+
+export const ProductLogKindSchema = z.enum(PRODUCT_LOG_KINDS);
+
+export const ProductLogEntrySchema = z.object({
+  id: z.uuid(),
+  product_id: z.uuid(),
+  product_name: z.string(),
+  /** The variant a price change is about; null for the product's own fields. */
+  variant_id: z.uuid().nullable(),
+  kind: ProductLogKindSchema,
+  /** `name`, `status`, `channels`, `price`, `compare_at_price`, `cost`. */
+  field: z.string(),
+  /** The value before and after, as text (minor units for money); null where there was none (a new product or variant). */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  currency: CurrencyCodeSchema,
+  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type ProductLogEntry = z.infer<typeof ProductLogEntrySchema>;
+
+export const ProductLogFiltersSchema = z
+  .object({
+    product_id: z.uuid('Choose a product from the list').optional(),
+    kind: ProductLogKindSchema.optional(),
+    /** Calendar days of the business's time zone, both ends included. */
+    from: CalendarDateSchema.optional(),
+    to: CalendarDateSchema.optional(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });
+  });
+export type ProductLogFilters = z.input<typeof ProductLogFiltersSchema>;
+
+export const productLogEndpoints = {
+  list: defineEndpoint({
+    id: 'productLog.list',
+    method: 'GET',
+    path: '/v1/business/:business_id/product-log',
+    summary: 'Changes to products, newest first, by product, kind and day (cursor pages)',
+    access: { kind: 'business', permission: 'catalogue:view', standing: 'merchant' },
+    params: BusinessParamsSchema,
+    query: ProductLogFiltersSchema.safeExtend(CursorQuerySchema.shape),
+    response: pageOf(ProductLogEntrySchema),
+  }),
+} as const;
