@@ -51,7 +51,13 @@ export function Component() {
           onClose={() => setCreating(false)}
         />
       ) : null}
-      <SearchAndStatus filters={list} searchLabel="Search subscriptions" hint="Customer name or email" statusOptions={STATUS_OPTIONS} />
+      <SearchAndStatus
+        filters={list}
+        searchLabel="Search subscriptions"
+        hint="Customer name or email"
+        placeholder="Search by customer"
+        statusOptions={STATUS_OPTIONS}
+      />
       <PagedTable
         query={subscriptions}
         loadingLabel="Loading subscriptions"

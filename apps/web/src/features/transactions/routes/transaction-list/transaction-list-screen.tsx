@@ -71,6 +71,7 @@ export function Component() {
           <SearchField
             label="Search transactions"
             hint="Reference, customer name or email, card last 4"
+            placeholder="Search payments"
             value={search.text}
             onChange={(e) => search.setText(e.currentTarget.value)}
             error={issue('q')}
