@@ -384,6 +384,18 @@ describe('the layout pass (issue 25)', () => {
   });
 
   it('keeps emails and references on one line at 1280 px where the table has room (subscriptions, transactions)', async () => {
+    // A subscription of our own, for a customer with a name and an email of ordinary length.
+    const customer = await demo.api.call<{ id: string }>('POST', `/v1/business/${demo.businessId}/customers`, {
+      name: `Screens Club ${stamp}`,
+      email: `screens-${stamp.toLowerCase()}@example.test`,
+    });
+    await demo.api.call('POST', `/v1/business/${demo.businessId}/subscriptions`, {
+      customer_id: customer.id,
+      name: 'Screens club',
+      amount: 30_00,
+      currency: 'sgd',
+      interval: 'monthly',
+    });
     const { page, close } = await demo.page({ width: 1280, height: 860 });
     try {
       for (const [path, table, column] of [
