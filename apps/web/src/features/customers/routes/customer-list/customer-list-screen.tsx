@@ -1,6 +1,6 @@
 import { EMPTY_VALUE } from '@merchant/core';
 import { useState } from 'react';
-import { Button, Text, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
