@@ -32,6 +32,14 @@ beforeAll(async () => {
     { email: 'detail@example.test', amount: 18_00 },
   );
   expect(paid.status).toBe('succeeded');
+  // Partly refunded: the longest status a payment's card shows ("Partially refunded").
+  const mine = await demo.api.call<{ data: { id: string }[] }>('GET', `/v1/business/${businessId}/transactions?q=DT-${stamp}&limit=10`);
+  await demo.api.call(
+    'POST',
+    `/v1/business/${businessId}/transactions/${mine.data[0]!.id}/refunds`,
+    { amount: 5_00, reason: 'requested_by_customer' },
+    { 'idempotency-key': `detail-e2e-${stamp}` },
+  );
 });
 
 const ownerAt = (width: number) => demo.page({ width, height: 860 });
@@ -95,6 +103,62 @@ describe('a detail screen', () => {
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectAccessible(page);
       await screenshot(page, 'detail-375-long-title');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the layout pass (issue 25)', () => {
+  it("gives a payment card's customer the width at 375 px: a long status moves under it instead of squeezing it", async () => {
+    const { page, close } = await ownerAt(375);
+    try {
+      await page.goto(`/business/${businessId}/payments/links/${linkId}`);
+      const card = page.getByRole('list', { name: 'Payments' }).getByRole('listitem').first();
+      await card.getByText('Partially refunded').waitFor();
+      // The customer's line keeps at least 12rem (it was a column of about 130 px: "Daniel / Ng / 9 Sept / 2026, / 15:41").
+      const title = card.getByRole('link');
+      const width = await title.evaluate((link) => link.parentElement!.getBoundingClientRect().width);
+      expect(width).toBeGreaterThanOrEqual(192);
+      const [name, badge] = await Promise.all([title.boundingBox(), card.getByText('Partially refunded').boundingBox()]);
+      expect(badge!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectAccessible(page);
+      await screenshot(page, 'detail-375-long-status-card');
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps a title on one line at 1280 px: the actions move under it rather than break it', async () => {
+    const customer = await demo.api.call<{ id: string }>('POST', `/v1/business/${businessId}/customers`, {
+      name: `Harbour Trading ${stamp}`,
+      email: `harbour-${stamp.toLowerCase()}@example.test`,
+    });
+    const sub = await demo.api.call<{ id: string }>('POST', `/v1/business/${businessId}/subscriptions`, {
+      customer_id: customer.id,
+      name: 'Screens club',
+      amount: 30_00,
+      currency: 'sgd',
+      interval: 'monthly',
+    });
+    const { page, close } = await ownerAt(1280);
+    try {
+      await page.goto(`/business/${businessId}/payments/subscriptions/${sub.id}`);
+      const title = page.getByRole('heading', { level: 1, name: `Harbour Trading ${stamp} · Screens club` });
+      await title.waitFor();
+      await page.getByTestId('detail-actions').getByRole('button', { name: 'Send card link' }).waitFor();
+      const lines = await title.evaluate((heading) => {
+        const range = document.createRange();
+        range.selectNodeContents(heading);
+        const tops: number[] = [];
+        for (const rect of range.getClientRects()) if (!tops.some((top) => Math.abs(top - rect.top) < 3)) tops.push(rect.top);
+        return tops.length;
+      });
+      expect(lines).toBe(1);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectAccessible(page);
+      await screenshot(page, 'detail-1280-title-one-line');
     } finally {
       await close();
     }

@@ -34,6 +34,21 @@ describe('platform foundation in the browser', () => {
       .click();
     await page.waitForURL(/\/onboarding\/questionnaire$/);
     await page.getByRole('heading', { level: 1, name: /questionnaire|verif/i }).waitFor();
+    // At 1280 px the five steps stand side by side, each label and description on one line each ("Owner / identity /
+    // Who owns it" took three).
+    await page.getByRole('button', { name: 'Owner identity' }).waitFor();
+    const stepLines = await page.evaluate(() =>
+      [...document.querySelectorAll('.mantine-Stepper-stepLabel, .mantine-Stepper-stepDescription')].map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops: number[] = [];
+        for (const rect of range.getClientRects()) if (!tops.some((top) => Math.abs(top - rect.top) < 3)) tops.push(rect.top);
+        return tops.length;
+      }),
+    );
+    expect(stepLines.length).toBe(10);
+    expect(stepLines.every((lines) => lines === 1)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await expectAccessible(page);
     await screenshot(page, 'questionnaire');
     await context.close();

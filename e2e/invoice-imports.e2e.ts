@@ -21,7 +21,8 @@ describe('bulk invoices in the browser', () => {
   it('a CSV with good and bad rows creates the good ones and reports the bad ones', async () => {
     const { page, close } = await demo.page();
     await page.goto(`/business/${demo.businessId}/payments/invoices`);
-    await page.getByRole('link', { name: 'Bulk create' }).click();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Bulk create' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bulk create invoices' }).waitFor();
     await page.getByRole('table', { name: 'Columns of the file' }).waitFor();
     await expectAccessible(page);

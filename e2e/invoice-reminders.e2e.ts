@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
@@ -6,12 +7,18 @@ import { demoTests } from './demo';
 
 const demo = demoTests();
 
+/** Reminders sit in the list header's "More actions" menu, beside the one primary action (Create invoice). */
+async function openReminders(page: Page) {
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Reminders' }).click();
+}
+
 describe('invoice reminders in the browser', () => {
   it('the owner chooses when customers are reminded, at phone width, and finds the choice saved', async () => {
     const { page, close } = await demo.page({ width: 375 });
     await page.goto(`/business/${demo.businessId}/payments/invoices`);
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
-    await page.getByRole('button', { name: 'Reminders' }).click();
+    await openReminders(page);
     const dialog = page.getByRole('dialog', { name: 'Automatic reminders' });
     await dialog.getByRole('switch', { name: 'Remind customers automatically' }).waitFor();
     // The defaults: 3 days before, 1 and 7 days after.
@@ -30,7 +37,7 @@ describe('invoice reminders in the browser', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.reload();
-    await page.getByRole('button', { name: 'Reminders' }).click();
+    await openReminders(page);
     const checked = async (group: typeof before, name: string) => group.getByRole('checkbox', { name }).isChecked();
     const reopened = page.getByRole('dialog', { name: 'Automatic reminders' });
     const [b, a] = [reopened.getByRole('group', { name: 'Before the due date' }), reopened.getByRole('group', { name: 'After the due date' })];
@@ -47,7 +54,7 @@ describe('invoice reminders in the browser', () => {
   it('a cashier reads the reminders but cannot change them', async () => {
     const { page, close } = await demo.page({ as: 'cashier@demo.test' });
     await page.goto(`/business/${demo.businessId}/payments/invoices`);
-    await page.getByRole('button', { name: 'Reminders' }).click();
+    await openReminders(page);
     const dialog = page.getByRole('dialog', { name: 'Automatic reminders' });
     await dialog.getByText('Only people who manage settings can change reminders.').waitFor();
     expect(await dialog.getByRole('switch', { name: 'Remind customers automatically' }).isDisabled()).toBe(true);

@@ -140,4 +140,36 @@ describe('invoices in the browser', () => {
     await screenshot(page, 'invoice-detail-phone');
     await close();
   });
+
+  for (const width of [1280, 375]) {
+    it(`gives the list's header one primary action and "More actions", the description its room (${width} px)`, async () => {
+      const { page, close } = await demo.page({ width, height: 860 });
+      try {
+        await page.goto(`/business/${demo.businessId}/payments/invoices`);
+        await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
+        const actions = page.getByTestId('detail-actions');
+        expect(await actions.getByRole('link', { name: 'Create invoice' }).count()).toBe(1);
+        expect(await actions.getByRole('link', { name: 'Bulk create' }).count()).toBe(0);
+        // One row of buttons.
+        const boxes = await Promise.all([
+          actions.getByRole('link', { name: 'Create invoice' }).boundingBox(),
+          actions.getByRole('button', { name: 'More actions' }).boundingBox(),
+        ]);
+        expect(Math.abs(boxes[0]!.y - boxes[1]!.y)).toBeLessThan(8);
+        // The description takes at most two lines (four buttons squeezed it onto three at 1280 px).
+        const description = page.getByText('Bill customers: they open the invoice on its own page');
+        const height = (await description.boundingBox())!.height;
+        const lineHeight = await description.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+        expect(Math.round(height / lineHeight)).toBeLessThanOrEqual(2);
+        await actions.getByRole('button', { name: 'More actions' }).click();
+        for (const item of ['Bulk create', 'Export CSV', 'Reminders']) await page.getByRole('menuitem', { name: item }).waitFor();
+        await page.keyboard.press('Escape');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectAccessible(page);
+        await screenshot(page, `invoices-header-${width}`);
+      } finally {
+        await close();
+      }
+    });
+  }
 });

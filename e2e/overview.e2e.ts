@@ -66,6 +66,13 @@ describe('payments overview in the browser', () => {
       expect(await page.getByText(/^Currency: |^Country: /).count()).toBe(0);
       expect(await page.getByText('Account setup').count()).toBe(0);
       await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
+      // The two splits of the period each have their heading, at every width (on a phone they read as one list).
+      await page.getByRole('heading', { level: 3, name: 'By payment method' }).first().waitFor();
+      await page.getByRole('heading', { level: 3, name: 'By source' }).first().waitFor();
+      // A recent payment says who paid and how: our own, paid by card from overview@example.test.
+      const recent = page.getByRole(width === 1280 ? 'table' : 'list', { name: 'Recent payments' });
+      await recent.getByText('overview@example.test').first().waitFor();
+      await recent.getByText(/^Card/).first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectAccessible(page);
@@ -85,6 +92,40 @@ describe('payments overview in the browser', () => {
       await close();
     });
   }
+
+  it('keeps Settings in view in a window 860 px high: the menu scrolls in its own part, with a fade where it has more', async () => {
+    const { page, close } = await demo.page({ width: 1280, height: 860 });
+    try {
+      // On Payouts, Bank Payouts is open: the menu is taller than the window.
+      await page.goto(`/business/${demo.businessId}/payments/balance/payouts`);
+      await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Payments menu' });
+      const inWindow = async (name: string, role: 'link' | 'button') => {
+        const box = (await nav.getByRole(role, { name, exact: true }).boundingBox())!;
+        return box.y >= 0 && box.y + box.height <= 860;
+      };
+      // Settings and Refer and Earn are whole in the window without scrolling (they sat below it, the last entry cut in half).
+      expect(await inWindow('Settings', 'button')).toBe(true);
+      expect(await inWindow('Refer and Earn', 'link')).toBe(true);
+      const scroller = page.getByTestId('sidebar-scroll');
+      const fade = scroller.locator('..');
+      expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      expect(await fade.getAttribute('data-more-below')).not.toBeNull();
+      expect(await fade.getAttribute('data-more-above')).toBeNull();
+      await screenshot(page, 'sidebar-1280x860-top');
+      // Scrolled to its end, its last entry is whole inside the scrolling part, and the fade moves to the top.
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await expect.poll(() => fade.getAttribute('data-more-below')).toBeNull();
+      expect(await fade.getAttribute('data-more-above')).not.toBeNull();
+      const [part, last] = await Promise.all([scroller.boundingBox(), nav.getByRole('link', { name: 'Payment Methods' }).boundingBox()]);
+      expect(last!.y).toBeGreaterThanOrEqual(part!.y);
+      expect(last!.y + last!.height).toBeLessThanOrEqual(part!.y + part!.height + 1);
+      await expectAccessible(page);
+      await screenshot(page, 'sidebar-1280x860-end');
+    } finally {
+      await close();
+    }
+  });
 
   it('shows a cashier the figures but no balances, payouts or owner set-up steps', async () => {
     const { page, close } = await demo.page({ as: 'cashier@demo.test', width: 375 });

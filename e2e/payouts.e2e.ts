@@ -222,11 +222,42 @@ describe('payouts in the browser', () => {
       await payout.waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectAccessible(page);
-      if (width === 375) await screenshot(page, 'statement-sources-375');
+      if (width === 375) {
+        await screenshot(page, 'statement-sources-375');
+        // A line's type is small text under its description, which keeps the card's width (it was as large as the
+        // description beside it and squeezed "Transfer to Tan Printing Pte Ltd" onto 3-4 lines).
+        const card = statement
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: 'Payout to DBS Bank •••• 4567' }) })
+          .first();
+        const [titleWidth, titleSize, typeSize] = await Promise.all([
+          payout.evaluate((a) => a.closest('p')!.getBoundingClientRect().width),
+          payout.evaluate((a) => parseFloat(getComputedStyle(a).fontSize)),
+          card.getByText('Payout', { exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize)),
+        ]);
+        expect(titleWidth).toBeGreaterThanOrEqual(192);
+        expect(typeSize).toBeLessThan(titleSize);
+      }
 
       // The label opens the payout.
       await payout.click();
       await page.getByRole('heading', { level: 1, name: /^Payout of / }).waitFor();
+      if (width === 375) {
+        // Gross, Fee and Net stand in the same place on every line's card.
+        const lines = page.getByRole('list', { name: 'Payout lines' }).getByRole('listitem');
+        await lines.first().waitFor();
+        const netAt = await lines.evaluateAll((cards) =>
+          cards.map((card) => {
+            const label = [...card.querySelectorAll('div')].find((el) => el.textContent === 'Net' && el.children.length === 0);
+            return label ? Math.round(label.getBoundingClientRect().left - card.getBoundingClientRect().left) : null;
+          }),
+        );
+        expect(netAt.length).toBeGreaterThan(1);
+        expect(new Set(netAt).size, JSON.stringify(netAt)).toBe(1);
+        expect(netAt[0]).not.toBeNull();
+        await expectAccessible(page);
+        await screenshot(page, 'payout-lines-375');
+      }
       await close();
     }
   });

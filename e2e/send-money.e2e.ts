@@ -168,6 +168,20 @@ describe('send money in the browser', () => {
     await page.getByRole('table', { name: 'Transfers' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'send-money-history');
+
+    // The beneficiary's own page lists its transfers without repeating the beneficiary and its bank account.
+    const answer = await page.request.get(`/v1/business/${demo.businessId}/beneficiaries?q=${encodeURIComponent(PAYEE)}`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    const payees = (await answer.json()) as { data: { id: string }[] };
+    await page.goto(sendMoneyPath(`beneficiaries/${payees.data[0]!.id}`));
+    const theirs = page.getByRole('table', { name: 'Transfers to this beneficiary' });
+    await theirs.getByRole('row').nth(1).waitFor();
+    const headers = await theirs.getByRole('columnheader').allTextContents();
+    expect(headers).not.toContain('Beneficiary');
+    expect(headers).not.toContain('Bank account');
+    expect(headers).toContain('Amount');
+    await expectAccessible(page);
     await close();
   });
 

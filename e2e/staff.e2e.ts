@@ -74,6 +74,9 @@ describe('staff in the browser', () => {
     await owner.page.getByRole('link', { name: 'Cara Cashier' }).click();
     await owner.page.waitForURL(/\/payments\/settings\/users\/[0-9a-f-]+\/details$/);
     await owner.page.getByRole('heading', { level: 1, name: 'Cara Cashier' }).waitFor();
+    // The role is said once: in the field the owner changes it with, not also as a fact above it.
+    await owner.page.getByRole('textbox', { name: 'Role' }).waitFor();
+    expect(await owner.page.getByRole('region', { name: 'Key facts' }).getByText('Role', { exact: true }).count()).toBe(0);
     await expectAccessible(owner.page);
     await screenshot(owner.page, 'staff-details');
     await owner.page.getByRole('button', { name: 'Remove from business' }).click();

@@ -59,6 +59,17 @@ describe('visibleSidebar', () => {
     expect(labels('online-store', business())).toEqual(expect.arrayContaining(['Store Design', 'Pages']));
   });
 
+  it('pins Settings (and Refer and Earn) to the foot of each merchant section, out of the scrolling part', () => {
+    const pinned = (section: Section) =>
+      visibleSidebar(section, business())
+        .flatMap((g) => g.items)
+        .filter((i) => i.pinned)
+        .map((i) => i.label);
+    expect(pinned('payments')).toEqual(['Settings', 'Refer and Earn']);
+    expect(pinned('pos')).toEqual(['Settings']);
+    expect(pinned('online-store')).toEqual(['Settings']);
+  });
+
   it('shows Developers to owners and admins, Account verification only to owners', () => {
     const admin = business({ permissions: [...ROLE_PERMISSIONS.admin] as Permission[] });
     expect(labels('payments', admin)).toContain('Developers');

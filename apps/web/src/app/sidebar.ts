@@ -38,6 +38,8 @@ export interface SidebarLink {
 /** A link, or a collapsible entry when `children` is set (its own route then comes first in children). */
 export interface SidebarItem extends SidebarLink {
   children?: SidebarLink[];
+  /** Drawn at the foot of the sidebar, always in view (the route's `sidebar.pinned`). */
+  pinned?: boolean;
 }
 export interface SidebarGroup {
   /** Heading of the group; undefined for the top block. */
@@ -85,6 +87,7 @@ export function visibleSidebar(section: Section, business: SidebarBusiness): Sid
     }
     if (!item) continue;
     if (badge !== undefined) item.badge = badge;
+    if (spec.pinned) item.pinned = true;
 
     const last = groups[groups.length - 1];
     if (last && last.label === spec.group) last.items.push(item);

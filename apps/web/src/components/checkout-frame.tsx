@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { TEST_CARDS, type Checkout } from '@merchant/payments';
 import { apiAssetUrl } from '@/lib/api-client';
 import { TestModeMark } from './test-mode-mark';
+import { wrapPoints } from './long-text';
 
 export type Branding = Checkout['business'];
 
@@ -39,8 +40,8 @@ export function CheckoutFrame({
               {business.name.slice(0, 1).toUpperCase()}
             </Avatar>
           ) : null}
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere', flex: 1 }}>
-            {business?.name ?? 'Secure checkout'}
+          <Title order={2} size="h4" style={{ overflowWrap: 'break-word', flex: 1 }}>
+            {wrapPoints(business?.name ?? 'Secure checkout')}
           </Title>
           {testMode ? <TestModeMark /> : null}
         </Group>

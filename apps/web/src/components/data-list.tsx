@@ -3,7 +3,8 @@ import { Anchor, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import classes from './data-list.module.css';
-import { withWrapPoints } from './long-text';
+import { EMPTY_VALUE } from '@merchant/core';
+import { LongText, withWrapPoints } from './long-text';
 
 /**
  * Where a column shows on a phone's card: `title` (the card's main text, linked to the row's detail),
@@ -24,6 +25,8 @@ export interface Column<T> {
   align?: 'right';
   /** In the table, the row's header cell (`th scope="row"`): a report's or a document's row label. */
   rowHeader?: boolean;
+  /** Left out of the table when it is empty ("—" or nothing) on every row shown (a phone number nobody gave). */
+  hideWhenEmpty?: boolean;
 }
 
 export interface DataListProps<T> {
@@ -68,22 +71,40 @@ function place<T>(column: Column<T>): CardPlace {
  */
 function content<T>(column: Column<T>, row: T): ReactNode {
   const value = column.cell(row);
-  return column.nowrap ? value : withWrapPoints(value);
+  if (value === EMPTY_VALUE)
+    return (
+      <Text span c="dimmed" inherit>
+        {EMPTY_VALUE}
+      </Text>
+    );
+  if (column.nowrap) return value;
+  // One word (an email, a reference, an id): a long value, kept whole in a table while the table has room.
+  if (typeof value === 'string' && value !== '' && !/\s/.test(value)) return <LongText>{value}</LongText>;
+  return withWrapPoints(value);
 }
 
-/** A cell's content, or null when it has nothing to show (a card leaves it out). */
+/** What a cell holds when it has no value: nothing, or the dash that says so in a table. */
+const isEmpty = (value: ReactNode) => value === '' || value === EMPTY_VALUE || value === null || value === undefined || value === false;
+
+/** A cell's content, or null when it has nothing to show (a card leaves the line out rather than show a lone "—"). */
 function shown<T>(column: Column<T>, row: T): ReactNode {
-  const value = content(column, row);
-  return value === '' || value === undefined || value === false ? null : value;
+  return isEmpty(column.cell(row)) ? null : content(column, row);
+}
+
+/** The table's columns: those that `hideWhenEmpty` and are empty on every row are left out. */
+function tableColumns<T>(columns: readonly Column<T>[], rows: readonly T[]): readonly Column<T>[] {
+  if (rows.length === 0 || !columns.some((c) => c.hideWhenEmpty)) return columns;
+  return columns.filter((c) => !c.hideWhenEmpty || rows.some((row) => !isEmpty(c.cell(row))));
 }
 
 const FLAGGED = { background: 'var(--mantine-color-red-light)' } as const;
 
-function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, striped = true, total, flagged }: DataListProps<T>) {
+function RowTable<T>({ label, rows, rowKey, columns: declared, rowHref, minWidth = 640, striped = true, total, flagged }: DataListProps<T>) {
+  const columns = tableColumns(declared, rows);
   const linkColumn = columns.find((c) => c.link) ?? columns.find((c) => place(c) === 'title');
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped={striped} verticalSpacing="sm" aria-label={label}>
+      <Table striped={striped} verticalSpacing="sm" aria-label={label} className={classes.table}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
@@ -141,13 +162,18 @@ function RowTable<T>({ label, rows, rowKey, columns, rowHref, minWidth = 640, st
 
 function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: DataListProps<T>) {
   const of = (p: CardPlace) => columns.filter((c) => place(c) === p);
-  const [title, amount, status, secondary, meta, actions] = [of('title'), of('amount'), of('status'), of('secondary'), of('meta'), of('actions')];
+  const [title, amount, status, secondary, actions] = [of('title'), of('amount'), of('status'), of('secondary'), of('actions')];
+  // Figures to compare (right-aligned columns) sit in a row of equal columns, label over value, the same on every card;
+  // the other columns are small "Header value" lines.
+  const figures = of('meta').filter((c) => c.align === 'right');
+  const meta = of('meta').filter((c) => c.align !== 'right');
   return (
     <Stack gap="xs">
       <Stack component="ul" gap="xs" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((row, index) => {
           const to = rowHref?.(row);
           const titleText = title.map((c) => <span key={c.header}>{content(c, row)}</span>);
+          const metaLines = meta.map((c) => ({ c, value: shown(c, row) })).filter(({ value }) => value !== null);
           return (
             <Paper
               key={rowKey(row, index)}
@@ -158,8 +184,9 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: 
               className={classes.card}
               style={flagged?.(row) ? { ...FLAGGED, borderColor: 'var(--mantine-color-red-filled)' } : undefined}
             >
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0, flex: 1, overflowWrap: 'break-word' }}>
+              {/* The main text keeps at least 12rem: a long status moves, with the amount, to a line of its own under it. */}
+              <div className={classes.head}>
+                <Stack gap={2} className={classes.main} data-card-main>
                   <Text fw={600} size="sm">
                     {to ? (
                       <Anchor component={Link} to={to} inherit className={classes.stretched}>
@@ -179,31 +206,44 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: 
                   })}
                 </Stack>
                 {amount.length + status.length > 0 ? (
-                  <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                  <Stack gap={4} align="flex-end" className={classes.side}>
                     {amount.map((c) => (
                       <Box key={c.header} fw={600} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                         {c.cell(row)}
                       </Box>
                     ))}
                     {status.map((c) => (
-                      <Box key={c.header}>{c.cell(row)}</Box>
+                      <Box key={c.header} fz="xs">
+                        {c.cell(row)}
+                      </Box>
                     ))}
                   </Stack>
                 ) : null}
-              </Group>
-              {meta.length > 0 ? (
+              </div>
+              {figures.length > 0 ? (
+                <div className={classes.figures} style={{ gridTemplateColumns: `repeat(${Math.min(figures.length, 3)}, minmax(0, 1fr))` }}>
+                  {figures.map((c) => (
+                    <div key={c.header}>
+                      <Box fz="xs" c="dimmed">
+                        {c.header}
+                      </Box>
+                      <Box fz="xs" style={{ whiteSpace: 'nowrap' }}>
+                        {c.cell(row)}
+                      </Box>
+                    </div>
+                  ))}
+                </div>
+              ) : null}
+              {metaLines.length > 0 ? (
                 <Group gap="md" mt={6} fz="xs" c="dimmed">
-                  {meta.map((c) => {
-                    const value = shown(c, row);
-                    return value === null ? null : (
-                      <Group key={c.header} gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-                        <span>{c.header}</span>
-                        <Box c="var(--mantine-color-text)" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
-                          {value}
-                        </Box>
-                      </Group>
-                    );
-                  })}
+                  {metaLines.map(({ c, value }) => (
+                    <Group key={c.header} gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                      <span>{c.header}</span>
+                      <Box c="var(--mantine-color-text)" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                        {value}
+                      </Box>
+                    </Group>
+                  ))}
                 </Group>
               ) : null}
               {actions.length > 0 ? (

@@ -75,7 +75,7 @@ describe('DateField', () => {
 
   it('has a visible label tied to the input and a hint of the format', () => {
     renderWithProviders(<Form />);
-    expect(field().getAttribute('placeholder')).toBe('e.g. 28 Nov 2026');
+    expect(field().getAttribute('placeholder')).toBe('DD Mon YYYY');
     expect(screen.getByText('Issue date').tagName).toBe('LABEL');
   });
 

@@ -14,6 +14,12 @@ export interface DateFieldProps extends Omit<TextInputProps, 'value' | 'defaultV
   onChange: (value: string) => void;
 }
 
+/**
+ * The format the field reads, as its placeholder: short enough to stay whole beside the calendar button in a field half
+ * a phone wide (the range filters; "e.g. 28 Nov 2026" was cut to "e.g. 28 No").
+ */
+export const DATE_PLACEHOLDER = 'DD Mon YYYY';
+
 /** The ISO day a text names, or '' for blank text or text that names no day. */
 const dayOf = (text: string) => (text.trim() === '' ? '' : (parseDisplayDate(text) ?? ''));
 
@@ -34,7 +40,7 @@ function useBusinessToday(): string {
  * text that names no day holds none, and says so when the person leaves the field. The button beside it opens a month
  * to pick from (`MonthCalendar`: a button per day, arrow keys), at the chosen day or the business's today.
  */
-export function DateField({ value, onChange, error, onBlur, onKeyDown, placeholder = 'e.g. 28 Nov 2026', autoComplete = 'off', ...rest }: DateFieldProps) {
+export function DateField({ value, onChange, error, onBlur, onKeyDown, placeholder = DATE_PLACEHOLDER, autoComplete = 'off', ...rest }: DateFieldProps) {
   const current = value ?? '';
   const today = useBusinessToday();
   const [calendar, setCalendar] = useState(false);
@@ -68,6 +74,7 @@ export function DateField({ value, onChange, error, onBlur, onKeyDown, placehold
       autoComplete={autoComplete}
       placeholder={placeholder}
       rightSectionPointerEvents="all"
+      rightSectionWidth={32}
       rightSection={
         <Popover opened={calendar} onChange={setCalendar} position="bottom-end" trapFocus returnFocus shadow="md" withinPortal>
           <Popover.Target>

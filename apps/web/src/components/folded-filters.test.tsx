@@ -9,7 +9,7 @@ afterEach(() => vi.restoreAllMocks());
 function Filters() {
   const filters = useListFilters(['status', 'from']);
   return (
-    <SearchAndStatus filters={filters} searchLabel="Search invoices" placeholder="Number" statusOptions={[{ value: 'paid', label: 'Paid' }]}>
+    <SearchAndStatus filters={filters} searchLabel="Search invoices" hint="Number" statusOptions={[{ value: 'paid', label: 'Paid' }]}>
       <DateField label="Issued from" value={filters.params.get('from')} onChange={(day) => filters.set('from', day || null)} />
     </SearchAndStatus>
   );

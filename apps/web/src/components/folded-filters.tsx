@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 
@@ -67,9 +67,26 @@ export function FoldedFilters({ search, active, onClear, children }: FoldedFilte
     close();
   };
 
+  const fields = (
+    <Stack gap="sm">
+      {children}
+      <Group justify="flex-end" gap="xs">
+        {onClear && active > 0 ? (
+          <Button variant="subtle" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : null}
+        <Button variant="default" onClick={close}>
+          Done
+        </Button>
+      </Group>
+    </Stack>
+  );
+
   return (
     <Stack gap="sm">
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      {/* Without a search the button stands alone at the right, above the list; its open panel gets the frame. */}
+      <Group gap="xs" align="flex-end" justify={search ? undefined : 'flex-end'} wrap="nowrap">
         {search ? <Box style={{ flex: 1, minWidth: 0 }}>{search}</Box> : null}
         <Button
           ref={button}
@@ -85,20 +102,36 @@ export function FoldedFilters({ search, active, onClear, children }: FoldedFilte
         </Button>
       </Group>
       <div id={panelId} ref={panel} role="group" aria-labelledby={buttonId} tabIndex={-1} hidden={!open} onKeyDown={onKeyDown} style={{ outlineOffset: 4 }}>
-        <Stack gap="sm">
-          {children}
-          <Group justify="flex-end" gap="xs">
-            {onClear && active > 0 ? (
-              <Button variant="subtle" onClick={onClear}>
-                Clear filters
-              </Button>
-            ) : null}
-            <Button variant="default" onClick={close}>
-              Done
-            </Button>
-          </Group>
-        </Stack>
+        {search ? (
+          fields
+        ) : (
+          <Paper withBorder radius="md" p="sm">
+            {fields}
+          </Paper>
+        )}
       </div>
     </Stack>
+  );
+}
+
+/**
+ * A list's filter bar: one section named `label`, framed, holding the search and the filters (folded behind "Filters"
+ * on a phone: `FoldedFilters`). On a phone a bar without a search has no frame: its Filters button stands at the
+ * right above the list, and the frame is the open panel's.
+ */
+export function FilterBar({ label = 'Filters', ...props }: FoldedFiltersProps & { label?: string }) {
+  const phone = usePhoneFilters();
+  const folded = <FoldedFilters {...props} />;
+  if (phone && !props.search) {
+    return (
+      <Box component="section" aria-label={label}>
+        {folded}
+      </Box>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={label}>
+      {folded}
+    </Paper>
   );
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Button, Paper, Select, SimpleGrid, TextInput, type SimpleGridProps } from '@mantine/core';
+import { Button, Select, SimpleGrid, TextInput, type SimpleGridProps, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useUrlParams, type UrlParams } from '@/lib/use-url-params';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import type { EmptyStateProps } from './empty-state';
 import { DateField } from './date-field';
 import { MoneyInput } from './money-input';
-import { countSet, FoldedFilters, usePhoneFilters } from './folded-filters';
+import { countSet, FilterBar, usePhoneFilters } from './folded-filters';
+import { TimeZoneNote } from './time-zone-note';
+import classes from './list-filters.module.css';
 
 /**
  * A list's filters, kept in the URL: the search text (`?search=`, shown as typed, in the URL after a pause) and
@@ -27,11 +29,38 @@ export function useListFilters(keys: readonly string[] = ['status']) {
 
 export type ListFilters = ReturnType<typeof useListFilters>;
 
+interface SearchFieldProps extends Omit<TextInputProps, 'description' | 'type'> {
+  /** The visible label, also the placeholder ("Search invoices") unless `placeholder` gives a shorter one. */
+  label: string;
+  /** A placeholder short enough for a phone's field beside the Filters button (about 18 characters), when the label is not. */
+  placeholder?: string;
+  /** What the search looks in ("Number, customer name or email"): the field's description, under it from `sm` up
+   * and read out with the field everywhere. */
+  hint: string;
+}
+
+/** A list's search box: a short placeholder that fits a phone, and what it searches as its description. */
+export function SearchField({ label, hint, placeholder = label, ...rest }: SearchFieldProps) {
+  return (
+    <TextInput
+      type="search"
+      label={label}
+      placeholder={placeholder}
+      description={hint}
+      classNames={{ description: classes.hint }}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      {...rest}
+    />
+  );
+}
+
 interface SearchAndStatusProps {
   filters: ListFilters;
-  /** The search box's visible label and its placeholder. */
+  /** The search box's visible label (and placeholder), and what it searches in. */
   searchLabel: string;
-  placeholder: string;
+  hint: string;
+  /** A shorter placeholder than the label, where the label does not fit a phone's field. */
+  placeholder?: string;
   searchError?: string;
   statusOptions: { value: string; label: string }[];
   /** Columns of the grid; the search and the status take the first two. */
@@ -42,49 +71,71 @@ interface SearchAndStatusProps {
 
 /**
  * The filter bar of a list: a search box, a status select and any further filters, in one bordered section. On a phone
- * the search stays and the others fold behind a "Filters" button (`FoldedFilters`).
+ * the search stays and the others fold behind a "Filters" button (`FilterBar`).
  */
-export function SearchAndStatus({ filters, searchLabel, placeholder, searchError, statusOptions, cols = { base: 1, sm: 2 }, children }: SearchAndStatusProps) {
+export function SearchAndStatus({
+  filters,
+  searchLabel,
+  hint,
+  placeholder,
+  searchError,
+  statusOptions,
+  cols = { base: 1, sm: 2 },
+  children,
+}: SearchAndStatusProps) {
   const phone = usePhoneFilters();
   const search = (
-    <TextInput
-      type="search"
+    <SearchField
       label={searchLabel}
+      hint={hint}
       placeholder={placeholder}
-      leftSection={<IconSearch size={16} aria-hidden />}
       value={filters.search.text}
       onChange={(e) => filters.search.setText(e.currentTarget.value)}
       error={searchError}
     />
   );
-  const rest = (
-    <>
-      <Select
-        label="Status"
-        placeholder="All statuses"
-        data={statusOptions}
-        value={filters.params.get('status')}
-        onChange={(value) => filters.set('status', value)}
-        clearable
-      />
-      {children}
-    </>
-  );
+  // From `sm` up the search is the grid's first field; on a phone it stays beside the Filters button.
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-      {phone ? (
-        <FoldedFilters search={search} active={filters.active} onClear={filters.clear}>
-          <SimpleGrid cols={1} spacing="sm">
-            {rest}
-          </SimpleGrid>
-        </FoldedFilters>
-      ) : (
-        <SimpleGrid cols={cols} spacing="sm">
-          {search}
-          {rest}
-        </SimpleGrid>
-      )}
-    </Paper>
+    <FilterBar search={phone ? search : undefined} active={filters.active} onClear={filters.clear}>
+      <SimpleGrid cols={phone ? 1 : cols} spacing="sm">
+        {phone ? null : search}
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={statusOptions}
+          value={filters.params.get('status')}
+          onChange={(value) => filters.set('status', value)}
+          clearable
+        />
+        {children}
+      </SimpleGrid>
+    </FilterBar>
+  );
+}
+
+interface DateRangeFieldsProps {
+  /** The two fields (`DateField`s: "From", "To"). */
+  from: ReactNode;
+  to: ReactNode;
+  /** The business's time zone: "Times in ..." under the two fields, which it is about. */
+  zone?: string;
+}
+
+/**
+ * A list's day range: the From and To fields side by side (one above the other on a narrow phone, where half a width
+ * would cut their placeholder) with the time zone's note under both. In a filter grid it takes two columns from `sm` up.
+ */
+export function DateRangeFields({ from, to, zone }: DateRangeFieldsProps) {
+  return (
+    <div className={classes.range} data-testid="date-range">
+      {from}
+      {to}
+      {zone ? (
+        <div className={classes.note}>
+          <TimeZoneNote zone={zone} />
+        </div>
+      ) : null}
+    </div>
   );
 }
 

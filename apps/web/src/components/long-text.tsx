@@ -40,9 +40,13 @@ export function wrapPoints(text: string): ReactNode {
   return out;
 }
 
-/** A text that may hold a long value (an email, a link), with {@link wrapPoints}. */
+/**
+ * A text that may hold a long value (an email, a link), with {@link wrapPoints}. Marked `data-long-value`: in a table's
+ * cell it keeps its whole width up to a limit (`DataList`), so the table does not squeeze it onto several lines while
+ * other columns have room.
+ */
 export function LongText({ children }: { children: string }) {
-  return <>{wrapPoints(children)}</>;
+  return <span data-long-value="">{wrapPoints(children)}</span>;
 }
 
 /** A cell's or a fact's content: a string gets its wrap points; anything else is drawn as it is. */

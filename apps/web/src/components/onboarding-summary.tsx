@@ -17,6 +17,7 @@ import {
 } from '@merchant/business';
 import { formatMoneyWithCode, orEmpty } from '@merchant/core';
 import { endpointUrl } from '../lib/api-client';
+import { wrapPoints, withWrapPoints } from './long-text';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** English name of a two-letter country code. */
@@ -34,8 +35,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" component="dt">
         {label}
       </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'break-word' }}>
+        {withWrapPoints(children)}
       </Text>
     </div>
   );
@@ -67,8 +68,8 @@ export function DocumentLink({ businessId, document }: { businessId: string; doc
   return (
     <Group gap="xs" wrap="nowrap">
       <IconFile size={16} aria-hidden style={{ flex: 'none' }} />
-      <Anchor href={href} download={document.file_name} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {document.file_name}
+      <Anchor href={href} download={document.file_name} size="sm" style={{ overflowWrap: 'break-word' }}>
+        {wrapPoints(document.file_name)}
         <IconDownload size={14} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
       </Anchor>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

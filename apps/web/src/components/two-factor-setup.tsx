@@ -87,7 +87,7 @@ function ConfirmSetup({ setup, onConfirmed, onCancel }: { setup: Setup; onConfir
       <Stack gap={4}>
         <Text size="sm">Cannot scan it? Enter this key in the app instead:</Text>
         <Group gap="xs" wrap="nowrap">
-          <Code fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Code fz="sm" style={{ overflowWrap: 'break-word' }}>
             {setup.secret}
           </Code>
           <CopyButton value={setup.secret}>

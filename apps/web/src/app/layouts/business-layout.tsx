@@ -1,5 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
@@ -105,9 +105,7 @@ export function BusinessLayout() {
         <Box hiddenFrom="sm" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
           <BusinessSwitcher user={user} business={current} fullWidth />
         </Box>
-        <ScrollArea style={{ flex: 1 }} p="sm">
-          <SidebarNav businessId={current.id} groups={visibleSidebar(activeSection, current)} />
-        </ScrollArea>
+        <SidebarNav businessId={current.id} groups={visibleSidebar(activeSection, current)} />
       </AppShell.Navbar>
 
       <AppShell.Main>

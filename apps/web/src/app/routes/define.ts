@@ -43,6 +43,8 @@ export interface SidebarSpec {
   flag?: SidebarFlag;
   /** A count shown next to the entry. */
   badge?: 'transfers-awaiting-review';
+  /** Kept at the foot of the sidebar, out of its scrolling part, so it is in view however long the menu is (Settings). */
+  pinned?: boolean;
 }
 
 interface RouteBase {

@@ -66,7 +66,7 @@ export const onlineStoreRoutes = [
   route('locations-settings', 'locations/settings', 'Location settings', 'locations', SM),
   route('settings-store', 'settings/store', 'Store settings', 'storeSettings', {
     ...SM,
-    sidebar: { label: 'Settings', childLabel: 'Store', icon: 'settings', order: 15 },
+    sidebar: { label: 'Settings', childLabel: 'Store', icon: 'settings', order: 15, pinned: true },
   }),
   route('settings-taxes', 'settings/taxes', 'Taxes', 'taxes', {
     ...SM,

@@ -178,7 +178,7 @@ export const paymentsRoutes = [
   route('settings-checkout', 'settings/checkout-customisation', 'Checkout customisation', 'paymentSettings', {
     ...S,
     screen: 'checkout-customisation.edit',
-    sidebar: { group: OTHERS, label: 'Settings', childLabel: 'Checkout customisation', icon: 'settings', order: 24 },
+    sidebar: { group: OTHERS, label: 'Settings', childLabel: 'Checkout customisation', icon: 'settings', order: 24, pinned: true },
   }),
   shared('settings-users', 'settings/users', SHARED.staffList, {
     sidebar: { label: 'Staff', icon: 'users', order: 1, parent: 'payments.settings-checkout' },
@@ -229,7 +229,7 @@ export const paymentsRoutes = [
   }),
   route('referral-program', 'referral-program', 'Refer and Earn', 'referral', {
     permission: 'referral:view',
-    sidebar: { group: OTHERS, label: 'Refer and Earn', icon: 'gift', order: 25 },
+    sidebar: { group: OTHERS, label: 'Refer and Earn', icon: 'gift', order: 25, pinned: true },
   }),
   route('support', 'support', 'Support', 'support', { permission: 'business:view' }),
 ];

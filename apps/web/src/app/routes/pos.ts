@@ -61,7 +61,7 @@ export const posRoutes = [
   route('settings-mall-gto-integrations', 'settings/mall-gto/integrations', 'Mall integrations', 'mallGto', PM),
   route('settings-order-form', 'settings/order-form-customisation', 'Order form customisation', 'orderForm', {
     ...PM,
-    sidebar: { label: 'Settings', childLabel: 'Order form customisation', icon: 'settings', order: 10 },
+    sidebar: { label: 'Settings', childLabel: 'Order form customisation', icon: 'settings', order: 10, pinned: true },
   }),
   route('settings-taxes', 'settings/taxes', 'Taxes', 'taxes', {
     ...PM,

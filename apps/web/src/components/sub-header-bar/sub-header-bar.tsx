@@ -48,7 +48,7 @@ export function SubHeaderBar({ fallbackHref, contentWidth }: { fallbackHref?: st
         {/* On a phone the buttons wrap under the text rather than cut it. */}
         <Group justify="space-between" gap="xs" wrap="wrap">
           {title ? (
-            <Text fw={600} data-sub-header-title style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} data-sub-header-title style={{ overflowWrap: 'break-word' }}>
               {title}
             </Text>
           ) : null}

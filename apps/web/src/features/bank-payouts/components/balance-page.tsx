@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Select, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
@@ -17,13 +17,13 @@ import {
   type BalanceView,
 } from '@merchant/payments';
 import { DateField } from '@/components/date-field';
-import { countSet, FoldedFilters } from '@/components/folded-filters';
+import { countSet, FilterBar } from '@/components/folded-filters';
+import { DateRangeFields } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
 import { formatBusinessDateTime } from '@/lib/format';
 import { useBusiness, useBusinessTimeZone } from '@/lib/session';
-import { TimeZoneNote } from '@/components/time-zone-note';
 import { StatementSourceLabel } from '@/features/bank-payouts/components/statement-source';
 import { balanceQuery, statementExportHref, statementQuery } from '@/features/bank-payouts/api/balances-api';
 
@@ -130,38 +130,38 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
       <Title order={2} size="h3" id="statement-title">
         Statement
       </Title>
-      <Stack gap="sm" component="section" aria-label="Statement filters">
-        <FoldedFilters active={countSet(params, ['account', 'currency', 'kind', 'from', 'to'])}>
-          <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
-            <Select
-              label="Account"
-              data={STATEMENT_ACCOUNTS.map((value) => ({ value, label: STATEMENT_ACCOUNT_LABELS[value] }))}
-              value={params.get('account') ?? 'available'}
-              onChange={(v) => set('account', v === 'available' ? null : v)}
-              allowDeselect={false}
-            />
-            <Select
-              label="Currency"
-              data={currencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
-              value={params.get('currency') ?? currencies[0] ?? null}
-              onChange={(v) => set('currency', v === currencies[0] ? null : v)}
-              allowDeselect={false}
-              error={issue('currency')}
-            />
-            <Select
-              label="Type"
-              placeholder="Any type"
-              clearable
-              data={LEDGER_TRANSACTION_KINDS.map((value) => ({ value, label: LEDGER_KIND_LABELS[value] }))}
-              value={params.get('kind')}
-              onChange={(v) => set('kind', v)}
-            />
-            <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
-            <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
-          </SimpleGrid>
-          <TimeZoneNote zone={zone} />
-        </FoldedFilters>
-      </Stack>
+      <FilterBar label="Statement filters" active={countSet(params, ['account', 'currency', 'kind', 'from', 'to'])}>
+        <SimpleGrid cols={{ base: 1, sm: 3, md: 5 }} spacing="sm">
+          <Select
+            label="Account"
+            data={STATEMENT_ACCOUNTS.map((value) => ({ value, label: STATEMENT_ACCOUNT_LABELS[value] }))}
+            value={params.get('account') ?? 'available'}
+            onChange={(v) => set('account', v === 'available' ? null : v)}
+            allowDeselect={false}
+          />
+          <Select
+            label="Currency"
+            data={currencies.map((c) => ({ value: c, label: c.toUpperCase() }))}
+            value={params.get('currency') ?? currencies[0] ?? null}
+            onChange={(v) => set('currency', v === currencies[0] ? null : v)}
+            allowDeselect={false}
+            error={issue('currency')}
+          />
+          <Select
+            label="Type"
+            placeholder="Any type"
+            clearable
+            data={LEDGER_TRANSACTION_KINDS.map((value) => ({ value, label: LEDGER_KIND_LABELS[value] }))}
+            value={params.get('kind')}
+            onChange={(v) => set('kind', v)}
+          />
+          <DateRangeFields
+            from={<DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />}
+            to={<DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />}
+            zone={zone}
+          />
+        </SimpleGrid>
+      </FilterBar>
 
       <PagedTable
         query={statement}
@@ -177,7 +177,7 @@ export function BalancePage({ balance, extra }: { balance: BalanceKind; extra?: 
         rowKey={(e) => e.id}
         columns={[
           { header: 'Date', card: 'secondary', nowrap: true, cell: (e) => <time dateTime={e.created_at}>{formatBusinessDateTime(e.created_at, zone)}</time> },
-          { header: 'Type', card: 'status', nowrap: true, cell: (e) => LEDGER_KIND_LABELS[e.kind] },
+          { header: 'Type', card: 'secondary', nowrap: true, cell: (e) => LEDGER_KIND_LABELS[e.kind] },
           { header: 'Description', card: 'title', cell: (e) => <StatementSourceLabel entry={e} businessId={businessId} business={business.data} /> },
           { header: 'Amount', card: 'amount', align: 'right', nowrap: true, cell: (e) => formatMoneyWithCode(e.amount.amount, e.amount.currency) },
           {

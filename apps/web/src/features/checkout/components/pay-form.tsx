@@ -19,6 +19,7 @@ import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { usePay } from '@/features/checkout/api/checkout-api';
 import { CardFields, EMPTY_CARD, parseExpiry, type CardValues } from '@/features/checkout/components/card-fields';
 import { FailureAlert } from '@/features/checkout/components/checkout-status';
+import { wrapPoints } from '@/components/long-text';
 
 /** What the customer pays with a method: the amount, plus the method's fee when the merchant passes it on. */
 export function totalWith(checkout: Checkout, method: Checkout['methods'][number], amount: number): number {
@@ -135,8 +136,8 @@ export function PayForm({
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="checkout-purpose">
       <Stack gap="md">
         <div>
-          <Title order={1} size="h3" id="checkout-purpose" style={{ overflowWrap: 'anywhere' }}>
-            {checkout.purpose}
+          <Title order={1} size="h3" id="checkout-purpose" style={{ overflowWrap: 'break-word' }}>
+            {wrapPoints(checkout.purpose)}
           </Title>
           {checkout.amount ? (
             <Text size="xl" fw={700} mt={4} data-testid="checkout-amount">

@@ -14,6 +14,7 @@ import { notifyError } from '@/lib/notify';
 import { invoiceImportRowsQuery, problemsHref, useConfirmImport, useRefreshAfterImport } from '@/features/invoice-imports/api/invoice-imports-api';
 import { StatusBadge } from '@/components/status-badge';
 import { formatNumber } from '@merchant/core';
+import { wrapPoints } from '@/components/long-text';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n, 0)} ${n === 1 ? one : many}`;
 
@@ -118,8 +119,8 @@ export function ImportReview({
             {status === 'validated' ? 'Check the rows' : status === 'confirmed' ? 'Creating invoices' : 'Import finished'}
           </Title>
           <Text size="sm">
-            <Text span fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {imported.file_name}
+            <Text span fw={500} style={{ overflowWrap: 'break-word' }}>
+              {wrapPoints(imported.file_name)}
             </Text>
             {`: ${plural(counts.rows, 'row', 'rows')}, ${formatNumber(counts.valid, 0)} ready, ${formatNumber(counts.invalid, 0)} with problems.`}
           </Text>

@@ -11,6 +11,7 @@ import type { FormErrors, ZodForm } from '@/components/form/use-zod-form';
 import { partOf } from '@/components/form/form-fields';
 import { CurrencySelect } from '@/components/currency-select';
 import { MoneyInput } from '@/components/money-input';
+import { CustomerSelect, type CustomerChoice } from '@/components/customer-select';
 import { customerOptionsQuery, productOptionsQuery } from '@/features/invoices/api/invoices-api';
 import { NewCustomerButton } from '@/features/invoices/components/new-customer';
 import { Totals } from '@/features/invoices/routes/invoice-detail/invoice-detail-screen';
@@ -119,10 +120,9 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
   const products = useQuery(productOptionsQuery(businessId));
   // A customer just added in the dialog may not be on the picker's page yet.
   const [added, setAdded] = useState<Customer | null>(null);
-  const labelOf = (c: { id: string; name: string | null; email: string | null }) => [c.name, c.email].filter(Boolean).join(' · ') || c.id;
-  const customerOptions = (customers.data ?? []).map((c) => ({ value: c.id, label: labelOf(c) }));
+  const customerChoices: CustomerChoice[] = [...(customers.data ?? [])];
   for (const known of [customer, added]) {
-    if (known && !customerOptions.some((o) => o.value === known.id)) customerOptions.unshift({ value: known.id, label: labelOf(known) });
+    if (known && !customerChoices.some((c) => c.id === known.id)) customerChoices.unshift(known);
   }
   const productOptions = (products.data ?? []).filter((p) => p.currency === currency).map((p) => ({ value: p.id, label: `${p.name} · ${money(p.amount)}` }));
 
@@ -143,10 +143,10 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
           <Title order={2} size="h4" id="invoice-customer">
             {customerTitle}
           </Title>
-          <Select
+          <CustomerSelect
             label="Customer"
             placeholder="Search by name or email"
-            data={customerOptions}
+            customers={customerChoices}
             value={values.customer_id || null}
             onChange={(v) => set('customer_id', v ?? '')}
             searchable

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Chip, Group, Modal, Stack, Text } from '@mantine/core';
 import { SwitchRow } from '@/components/form/switch-row';
+import type { DetailAction } from '@/components/page-actions';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_REMINDER_OFFSETS, reminderOffsetLabel, type InvoiceReminderSettings } from '@merchant/payments';
@@ -14,19 +15,20 @@ const BEFORE_CHOICES = [0, 1, 3, 7, 14];
 const AFTER_CHOICES = [1, 3, 7, 14, 30, 60];
 const choices = (offered: number[], saved: number[]) => [...new Set([...offered, ...saved])].sort((a, b) => a - b);
 
-/** "Reminders" on the invoice list: when customers are reminded of unpaid invoices, before and after the due date. */
-export function ReminderSettingsButton({ businessId, canManage }: { businessId: string; canManage: boolean }) {
+/**
+ * "Reminders" on the invoice list: when customers are reminded of unpaid invoices, before and after the due date. The
+ * action for the list's header and the dialog it opens.
+ */
+export function useReminderSettingsAction(businessId: string, canManage: boolean): { action: DetailAction; dialog: ReactNode } {
   const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Button variant="default" leftSection={<IconBellRinging size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Reminders
-      </Button>
+  return {
+    action: { label: 'Reminders', icon: <IconBellRinging size={16} aria-hidden />, onClick: () => setOpened(true) },
+    dialog: (
       <Modal opened={opened} onClose={() => setOpened(false)} title="Automatic reminders" centered>
         {opened ? <ReminderSettingsForm businessId={businessId} canManage={canManage} onClose={() => setOpened(false)} /> : null}
       </Modal>
-    </>
-  );
+    ),
+  };
 }
 
 function ReminderSettingsForm({ businessId, canManage, onClose }: { businessId: string; canManage: boolean; onClose: () => void }) {

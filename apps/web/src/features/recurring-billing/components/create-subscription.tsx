@@ -1,11 +1,11 @@
 import { useDeferredValue, useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { CreateSubscriptionBodySchema, planIntervalLabel, type CreateSubscriptionBody } from '@merchant/payments';
 import { href } from '@/app/route-table';
+import { CustomerSelect } from '@/components/customer-select';
 import { useFormFields } from '@/components/form/form-fields';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { showErrorsIn } from '@/lib/form-errors';
@@ -15,31 +15,9 @@ import { PlanFields, planValues } from '@/features/recurring-billing/components/
 
 /**
  * "Create subscription" (the subscriptions list) or "Subscribe a customer" (a plan's page, `planId` fixed): the
- * customer, and a plan or terms of its own, in a dialog. The customer is mailed the page that saves their card.
+ * customer, and a plan or terms of its own, in a dialog the screen opens from its action. The customer is mailed the
+ * page that saves their card.
  */
-export function CreateSubscriptionButton({
-  businessId,
-  currency,
-  planId,
-  label = 'Create subscription',
-}: {
-  businessId: string;
-  currency: string;
-  planId?: string;
-  label?: string;
-}) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <>
-      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        {label}
-      </Button>
-      <CreateSubscriptionDialog businessId={businessId} currency={currency} planId={planId} title={label} opened={opened} onClose={() => setOpened(false)} />
-    </>
-  );
-}
-
-/** The dialog of `CreateSubscriptionButton`, for a screen that opens it from its own action. */
 export function CreateSubscriptionDialog({
   businessId,
   currency,
@@ -86,8 +64,6 @@ function CreateSubscriptionForm({
   const chosenPlan = custom.plan_id || null;
   const create = useCreateSubscription(businessId);
 
-  const labelOf = (c: { id: string; name: string | null; email: string | null }) => [c.name, c.email].filter(Boolean).join(' · ') || c.id;
-  const customerOptions = (customers.data ?? []).map((c) => ({ value: c.id, label: labelOf(c) }));
   const planOptions = (plans.data ?? []).map((p) => ({
     value: p.id,
     label: `${p.name} · ${formatMoneyWithCode(p.amount, p.currency)} ${planIntervalLabel(p).toLowerCase()}`,
@@ -125,12 +101,12 @@ function CreateSubscriptionForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Select
+        <CustomerSelect
           label="Customer"
           description="They are mailed a link to save their card"
           placeholder="Search by name or email"
           required
-          data={customerOptions}
+          customers={customers.data ?? []}
           name="customer_id"
           value={customerId}
           onChange={(v) => form.setValue('customer_id', v ?? '')}

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { ChoiceRow } from '@/components/form/switch-row';
+import type { DetailAction } from '@/components/page-actions';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { RetrySettingsBodySchema, SUBSCRIPTION_FINAL_ACTIONS, SUBSCRIPTION_FINAL_ACTION_LABELS, type RetrySettings } from '@merchant/payments';
@@ -9,20 +10,22 @@ import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { retrySettingsQuery, useSaveRetrySettings } from '@/features/recurring-billing/api/subscriptions-api';
 
-/** "Retry settings": when failed charges are tried again and what happens after the last try (settings:manage). */
-export function RetrySettingsButton({ businessId }: { businessId: string }) {
+/**
+ * "Retry settings": when failed charges are tried again and what happens after the last try (settings:manage). The
+ * action for the subscriptions list's header and the dialog it opens.
+ */
+export function useRetrySettingsAction(businessId: string, canManage: boolean): { action: DetailAction | false; dialog: ReactNode } {
   const [opened, setOpened] = useState(false);
-  const settings = useQuery(retrySettingsQuery(businessId));
-  return (
-    <>
-      <Button variant="default" leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setOpened(true)} disabled={!settings.data}>
-        Retry settings
-      </Button>
+  const settings = useQuery({ ...retrySettingsQuery(businessId), enabled: canManage });
+  if (!canManage) return { action: false, dialog: null };
+  return {
+    action: { label: 'Retry settings', icon: <IconSettings size={16} aria-hidden />, onClick: () => setOpened(true), disabled: !settings.data },
+    dialog: (
       <Modal opened={opened} onClose={() => setOpened(false)} title="Retry settings" centered>
         {opened && settings.data ? <RetryForm businessId={businessId} initial={settings.data} onClose={() => setOpened(false)} /> : null}
       </Modal>
-    </>
-  );
+    ),
+  };
 }
 
 function RetryForm({ businessId, initial, onClose }: { businessId: string; initial: RetrySettings; onClose: () => void }) {

@@ -33,3 +33,11 @@ export const TRANSFER_COLUMNS: readonly Column<Transfer>[] = [
   { header: 'Requested by', cell: (t) => t.requested_by?.name ?? '-' },
   { header: 'Created', nowrap: true, cell: (t) => <BusinessTime at={t.created_at} /> },
 ];
+
+/**
+ * The columns of one beneficiary's transfers (on the beneficiary's page): without the beneficiary and its bank account,
+ * which the page is about; a card is titled by the transfer's date.
+ */
+export const BENEFICIARY_TRANSFER_COLUMNS: readonly Column<Transfer>[] = TRANSFER_COLUMNS.filter(
+  (c) => c.header !== 'Beneficiary' && c.header !== 'Bank account',
+).map((c) => (c.header === 'Created' ? { ...c, card: 'title' } : c));

@@ -8,6 +8,7 @@ import { businessLanding } from '@/app/guards';
 import { ONBOARDING_STATUS_BADGE } from '@/features/auth/components/onboarding-status-badge';
 import { countryName } from '@/features/auth/components/country-options';
 import classes from './choose-business.module.css';
+import { wrapPoints } from '@/components/long-text';
 
 export function Component() {
   const user = useSignedInUser();
@@ -83,8 +84,8 @@ function BusinessCard({ business }: { business: BusinessSummary }) {
       <Group wrap="nowrap" gap="md" align="flex-start">
         <IconBuildingStore size={28} aria-hidden stroke={1.5} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} size="lg" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {business.name}
+          <Text fw={600} size="lg" lineClamp={2} style={{ overflowWrap: 'break-word' }}>
+            {wrapPoints(business.name)}
           </Text>
           <Group gap="xs">
             {business.type === 'partner' && (

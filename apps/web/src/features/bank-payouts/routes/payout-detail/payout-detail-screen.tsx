@@ -83,7 +83,7 @@ function PayoutView({ businessId, detail }: { businessId: string; detail: Payout
             rowKey={(l) => l.entry_id}
             columns={[
               { header: 'Date', card: 'secondary', nowrap: true, cell: (l) => <BusinessTime at={l.created_at} /> },
-              { header: 'Type', card: 'status', nowrap: true, cell: (l) => LEDGER_KIND_LABELS[l.kind] },
+              { header: 'Type', card: 'secondary', nowrap: true, cell: (l) => LEDGER_KIND_LABELS[l.kind] },
               {
                 header: 'Payment',
                 card: 'title',

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { IconBuildingBank, IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -6,12 +6,12 @@ import { formatLocalDate, formatMoneyWithCode } from '@merchant/core';
 import { maskAccount, PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PayoutFiltersSchema, type Payout } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DateField } from '@/components/date-field';
-import { countSet, FoldedFilters } from '@/components/folded-filters';
+import { countSet, FilterBar } from '@/components/folded-filters';
+import { DateRangeFields } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { formatBusinessDateTime } from '@/lib/format';
 import { useBusinessTimeZone } from '@/lib/session';
-import { TimeZoneNote } from '@/components/time-zone-note';
 import { useUrlParams } from '@/lib/use-url-params';
 import { payoutsExportHref, payoutsQuery } from '@/features/bank-payouts/api/payouts-api';
 import { StatusBadge } from '@/components/status-badge';
@@ -70,16 +70,16 @@ export function Component() {
         </Group>
       }
     >
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <FoldedFilters active={countSet(params, FILTER_KEYS)} onClear={clear}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
-            <DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />
-            <DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />
-          </SimpleGrid>
-          <TimeZoneNote zone={zone} />
-        </FoldedFilters>
-      </Paper>
+      <FilterBar active={countSet(params, FILTER_KEYS)} onClear={clear}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={params.get('status')} onChange={(v) => set('status', v)} clearable />
+          <DateRangeFields
+            from={<DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />}
+            to={<DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />}
+            zone={zone}
+          />
+        </SimpleGrid>
+      </FilterBar>
 
       <PagedTable
         query={payouts}

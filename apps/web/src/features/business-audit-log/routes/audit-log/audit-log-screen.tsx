@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useUrlParams } from '@/lib/use-url-params';
-import { FoldedFilters } from '@/components/folded-filters';
+import { FilterBar } from '@/components/folded-filters';
+import { DateRangeFields } from '@/components/list-filters';
 import { AUDIT_EXPORT_MAX_ROWS, AuditLogFiltersSchema, type AuditLogFilters, type BusinessAuditLogEntry } from '@merchant/business';
 import { PageFrame } from '@/components/page-frame';
 import { canView, useBusiness, useBusinessTimeZone } from '@/lib/session';
@@ -12,9 +13,9 @@ import { auditActionsQuery, auditExportHref, auditLogQuery, auditPeopleQuery } f
 import { PagedTable } from '@/components/paged-table';
 import { formatBusinessDateTime } from '@/lib/format';
 import { DateField } from '@/components/date-field';
-import { TimeZoneNote } from '@/components/time-zone-note';
 import { AuditObjectLink } from '@/features/business-audit-log/components/audit-object-link';
 import { describeUserAgent, formatNumber } from '@merchant/core';
+import { wrapPoints } from '@/components/long-text';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -73,45 +74,45 @@ export function Component() {
         </Button>
       }
     >
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Filters">
-        <FoldedFilters active={Object.keys(raw).length}>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-            <Select
-              label="Person"
-              placeholder="Everyone"
-              data={personOptions}
-              value={raw.person ?? null}
-              onChange={(value) => setFilter('person', value)}
-              error={errors.person}
-              searchable
-              clearable
-              disabled={!canSeeStaff}
-              nothingFoundMessage="No one found"
-            />
-            <Select
-              label="Action"
-              placeholder="All actions"
-              data={actionOptions}
-              value={raw.action ?? null}
-              onChange={(value) => setFilter('action', value)}
-              error={errors.action}
-              searchable
-              clearable
-              nothingFoundMessage="No action found"
-            />
-            <DateField label="From" value={raw.from} onChange={(day) => setFilter('from', day || null)} error={errors.from} />
-            <DateField label="To" value={raw.to} onChange={(day) => setFilter('to', day || null)} error={errors.to} />
-          </SimpleGrid>
-          <TimeZoneNote zone={zone} />
-          {filtered ? (
-            <Group justify="flex-end" mt="sm">
-              <Button variant="subtle" size="compact-sm" onClick={clear}>
-                Clear filters
-              </Button>
-            </Group>
-          ) : null}
-        </FoldedFilters>
-      </Paper>
+      <FilterBar active={Object.keys(raw).length}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          <Select
+            label="Person"
+            placeholder="Everyone"
+            data={personOptions}
+            value={raw.person ?? null}
+            onChange={(value) => setFilter('person', value)}
+            error={errors.person}
+            searchable
+            clearable
+            disabled={!canSeeStaff}
+            nothingFoundMessage="No one found"
+          />
+          <Select
+            label="Action"
+            placeholder="All actions"
+            data={actionOptions}
+            value={raw.action ?? null}
+            onChange={(value) => setFilter('action', value)}
+            error={errors.action}
+            searchable
+            clearable
+            nothingFoundMessage="No action found"
+          />
+          <DateRangeFields
+            from={<DateField label="From" value={raw.from} onChange={(day) => setFilter('from', day || null)} error={errors.from} />}
+            to={<DateField label="To" value={raw.to} onChange={(day) => setFilter('to', day || null)} error={errors.to} />}
+            zone={zone}
+          />
+        </SimpleGrid>
+        {filtered ? (
+          <Group justify="flex-end" mt="sm">
+            <Button variant="subtle" size="compact-sm" onClick={clear}>
+              Clear filters
+            </Button>
+          </Group>
+        ) : null}
+      </FilterBar>
 
       <PagedTable
         query={logs}
@@ -195,8 +196,8 @@ function Actor({ entry }: { entry: BusinessAuditLogEntry }) {
         ) : null}
       </Group>
       {entry.actor.email ? (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {entry.actor.email}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+          {wrapPoints(entry.actor.email)}
         </Text>
       ) : null}
     </Stack>

@@ -120,7 +120,7 @@ function Receipts({ receipts, zone }: { receipts: PortalReceipt[]; zone: string 
                       </Text>
                       {r.status !== 'succeeded' ? <StatusBadge kind="payment" status={r.status} /> : null}
                     </Group>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
                       {formatDateTime(r.paid_at, zone)} · {PAYMENT_METHOD_LABELS[r.method]}
                       {r.card ? ` ending ${r.card.last4}` : ''}
                       {r.description ? ` · ${r.description}` : ''}

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { useCancelAtPeriodEnd, useUpdateMethod } from '@/features/customer-portal/api/customer-portal-api';
 import { StatusBadge } from '@/components/status-badge';
+import { wrapPoints } from '@/components/long-text';
 
 function methodText(method: PortalSubscription['method']): string {
   if (!method) return 'No payment method yet';
@@ -77,8 +78,8 @@ export function PortalSubscriptions({
                 style={i < subscriptions.length - 1 ? { borderBottom: '1px solid var(--mantine-color-default-border)' } : undefined}
               >
                 <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {s.name}
+                  <Text fw={600} style={{ overflowWrap: 'break-word' }}>
+                    {wrapPoints(s.name)}
                   </Text>
                   <StatusBadge kind="subscription" status={s.status} />
                 </Group>

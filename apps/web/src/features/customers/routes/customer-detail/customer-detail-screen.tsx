@@ -19,6 +19,7 @@ import { notifySuccess } from '@/lib/notify';
 import { customerPaymentsQuery, customerQuery, useEmailPortalLink } from '@/features/customers/api/customers-api';
 import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
 import { BusinessTime } from '@/components/business-time';
+import { withWrapPoints } from '@/components/long-text';
 
 export function Component() {
   const { business_id: businessId = '', customer: customerId = '' } = useParams();
@@ -38,8 +39,8 @@ function Field({ label, value }: { label: string; value: string | null }) {
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={value ? undefined : 'dimmed'}>
-        {orEmpty(value)}
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }} c={value ? undefined : 'dimmed'}>
+        {withWrapPoints(orEmpty(value))}
       </Text>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { EMPTY_VALUE } from '@merchant/core';
 import { useState } from 'react';
-import { Button, Text, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -82,8 +82,8 @@ export function Component() {
         rowHref={(c) => href('payments.customers-detail', { business_id: businessId, customer: c.id })}
         columns={[
           { header: 'Name', card: 'title', cell: (c) => c.name ?? c.email ?? 'Unnamed customer' },
-          { header: 'Email', card: 'secondary', cell: (c) => c.email ?? <EmptyValue /> },
-          { header: 'Phone', card: 'secondary', cell: (c) => c.phone ?? <EmptyValue /> },
+          { header: 'Email', card: 'secondary', cell: (c) => c.email ?? EMPTY_VALUE },
+          { header: 'Phone', card: 'secondary', hideWhenEmpty: true, cell: (c) => c.phone ?? EMPTY_VALUE },
           { header: 'Added', nowrap: true, cell: (c) => <BusinessTime at={c.created_at} /> },
         ]}
         minWidth={560}
@@ -98,13 +98,5 @@ export function Component() {
         onSaved={(saved) => void navigate(href('payments.customers-detail', { business_id: businessId, customer: saved.id }))}
       />
     </PageFrame>
-  );
-}
-
-function EmptyValue() {
-  return (
-    <Text span c="dimmed" size="sm">
-      {EMPTY_VALUE}
-    </Text>
   );
 }

@@ -245,7 +245,7 @@ function TemplateEditor({ businessId, template }: { businessId: string; template
             <strong>Subject:</strong> {preview.subject}
           </Text>
           <Paper withBorder p="md" radius="sm" bg="white">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="preview-body">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }} data-testid="preview-body">
               {preview.text}
             </Text>
           </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { formatDateTime, formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, invoiceCustomerStatus, publicInvoicePdfPath, type InvoicePage } from '@merchant/payments';
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { DataList } from '@/components/data-list';
-import { Fact } from '@/components/fact';
+import { Fact, FactRow } from '@/components/fact';
 import { LongText } from '@/components/long-text';
 import { LoadingScreen } from '@/components/loading-screen';
 import { MoneyInput } from '@/components/money-input';
@@ -117,7 +117,7 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
               </Button>
             </Group>
           </Group>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <FactRow>
             <Fact label="Billed to">
               {invoice.customer.name || invoice.customer.email ? (
                 <>
@@ -134,7 +134,7 @@ function InvoiceView({ businessId, publicId, invoice }: { businessId: string; pu
             </Fact>
             <Fact label="Issued">{displayDate(invoice.issue_date)}</Fact>
             <Fact label="Due">{displayDate(invoice.due_date)}</Fact>
-          </SimpleGrid>
+          </FactRow>
           <DataList
             label="Invoice lines"
             rows={invoice.lines}

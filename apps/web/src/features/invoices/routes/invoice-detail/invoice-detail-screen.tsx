@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { modals } from '@/lib/modals';
 import { IconBan, IconCash, IconCopy, IconDownload, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { PAYABLE_INVOICE_STATUSES, type InvoiceDetail, type InvoiceEventKind } f
 import { href } from '@/app/route-table';
 import { MoneyInput } from '@/components/money-input';
 import { useMoneyField } from '@/components/form/use-money-field';
-import { Fact } from '@/components/fact';
+import { Fact, FactRow } from '@/components/fact';
 import { DataList } from '@/components/data-list';
 import { DetailLayout } from '@/components/detail-layout';
 import { QueryPage } from '@/components/query-status';
@@ -154,11 +154,11 @@ function InvoiceView({ businessId, invoice }: { businessId: string; invoice: Inv
           <Title order={2} size="h4" id="invoice-summary">
             Summary
           </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm">
+          <FactRow>
             <Fact label="Customer">{[invoice.customer.name, invoice.customer.email].filter(Boolean).join(' · ') || '—'}</Fact>
             <Fact label="Paid">{money(invoice.amount_paid)}</Fact>
             <Fact label="Partial payments">{invoice.allow_partial ? 'Allowed' : 'Not allowed'}</Fact>
-          </SimpleGrid>
+          </FactRow>
           {invoice.status !== 'draft' && invoice.status !== 'void' ? (
             <Fact label="Customer's page">
               <Anchor href={invoice.url} target="_blank" rel="noreferrer" size="sm">

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileInvoice, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { invoicesExportHref, invoicesQuery } from '@/features/invoices/api/invoices-api';
-import { ReminderSettingsButton } from '@/features/invoices/components/reminder-settings';
+import { useReminderSettingsAction } from '@/features/invoices/components/reminder-settings';
 import { StatusBadge } from '@/components/status-badge';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }));
@@ -34,6 +34,7 @@ export function Component() {
   const invoices = useInfiniteQuery({ ...invoicesQuery(businessId, filters ?? {}), enabled: filters !== null });
   const rows = invoices.data?.pages.flatMap((page) => page.data) ?? [];
   const canCreate = canChange(business.data, 'payments:create');
+  const reminders = useReminderSettingsAction(businessId, canChange(business.data, 'settings:manage'));
 
   const create = canCreate ? (
     <Button component={Link} to={href('payments.invoices-create', { business_id: businessId })} leftSection={<IconPlus size={16} aria-hidden />}>
@@ -45,37 +46,35 @@ export function Component() {
     <PageFrame
       title="Invoices"
       description="Bill customers: they open the invoice on its own page and pay it by card, PayNow or e-wallet."
-      actions={
-        <Group gap="xs">
-          <ReminderSettingsButton businessId={businessId} canManage={canChange(business.data, 'settings:manage')} />
-          <Button
-            component="a"
-            href={filters ? invoicesExportHref(businessId, filters) : undefined}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            disabled={filters === null}
-          >
-            Export CSV
-          </Button>
-          {canCreate ? (
-            <Button
-              component={Link}
-              to={href('payments.invoices-bulk-create', { business_id: businessId })}
-              variant="default"
-              leftSection={<IconUpload size={16} aria-hidden />}
-            >
-              Bulk create
-            </Button>
-          ) : null}
-          {create}
-        </Group>
-      }
+      actions={[
+        canCreate && {
+          label: 'Create invoice',
+          icon: <IconPlus size={16} aria-hidden />,
+          primary: true,
+          to: href('payments.invoices-create', { business_id: businessId }),
+        },
+        canCreate && {
+          label: 'Bulk create',
+          icon: <IconUpload size={16} aria-hidden />,
+          to: href('payments.invoices-bulk-create', { business_id: businessId }),
+          more: true,
+        },
+        {
+          label: 'Export CSV',
+          icon: <IconDownload size={16} aria-hidden />,
+          href: filters ? invoicesExportHref(businessId, filters) : undefined,
+          download: true,
+          disabled: filters === null,
+          more: true,
+        },
+        { ...reminders.action, more: true },
+      ]}
     >
+      {reminders.dialog}
       <SearchAndStatus
         filters={url}
         searchLabel="Search invoices"
-        placeholder="Number, customer name or email"
+        hint="Number, customer name or email"
         searchError={issue('search')}
         statusOptions={STATUS_OPTIONS}
         cols={{ base: 1, sm: 2, md: 4 }}

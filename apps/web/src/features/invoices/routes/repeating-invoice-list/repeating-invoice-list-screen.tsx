@@ -41,7 +41,8 @@ export function Component() {
       <SearchAndStatus
         filters={url}
         searchLabel="Search repeating invoices"
-        placeholder="Customer name or email"
+        hint="Customer name or email"
+        placeholder="Search by customer"
         searchError={issue('search')}
         statusOptions={STATUS_OPTIONS}
       />

@@ -41,7 +41,7 @@ export function Component() {
   const onboarding = useQuery({ ...onboardingQuery(businessId), meta: { silent: true }, enabled: mayVerify });
 
   return (
-    <OnboardingStatusPage businessId={businessId} icon={<IconClipboardList size={24} />} color="yellow" title="Business verification" size={860}>
+    <OnboardingStatusPage businessId={businessId} icon={<IconClipboardList size={24} />} color="yellow" title="Business verification" size={1040}>
       {business.data && business.data.warnings.length > 0 && <BusinessWarningBanners business={business.data} />}
       {business.isSuccess && !mayVerify && (
         <Text size="sm">Only an owner of {business.data.name} can complete its verification. You can work in the business once it is verified.</Text>
@@ -64,7 +64,8 @@ export function Component() {
 
 function Questionnaire({ businessId, onboarding }: { businessId: string; onboarding: Onboarding }) {
   const [active, setActive] = useState(() => firstIncomplete(onboarding));
-  const narrow = useMediaQuery('(max-width: 48em)');
+  // Five steps side by side need about 830 px with their labels on one line: below `md` they stand one above the other.
+  const narrow = useMediaQuery('(max-width: 61.99em)');
   const navigate = useNavigate();
   const submit = useSubmitOnboarding(businessId);
   const next = () => setActive((i) => Math.min(i + 1, ONBOARDING_STEPS.length));
@@ -89,7 +90,16 @@ function Questionnaire({ businessId, onboarding }: { businessId: string; onboard
           The questionnaire cannot be changed now.
         </Alert>
       ) : (
-        <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} orientation={narrow ? 'vertical' : 'horizontal'} size="sm" wrap={false}>
+        <Stepper
+          active={active}
+          onStepClick={setActive}
+          allowNextStepsSelect={false}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          size="sm"
+          wrap={false}
+          // A step's label and description each on one line (they were squeezed to three: "Owner / identity / Who owns it").
+          styles={narrow ? undefined : { stepBody: { whiteSpace: 'nowrap' } }}
+        >
           {ONBOARDING_STEPS.map((step) => (
             <Stepper.Step
               key={step}

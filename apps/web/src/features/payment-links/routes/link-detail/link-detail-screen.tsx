@@ -15,6 +15,7 @@ import { canChange, useBusiness } from '@/lib/session';
 import { linkPaymentsQuery, linkQuery, useCancelLink, useSendLink } from '@/features/payment-links/api/payment-links-api';
 import { StatusBadge } from '@/components/status-badge';
 import { BusinessTime } from '@/components/business-time';
+import { wrapPoints } from '@/components/long-text';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
@@ -109,8 +110,8 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
             Public URL
           </Text>
           <Group gap="xs" align="center">
-            <Anchor href={link.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="link-url">
-              {link.url}
+            <Anchor href={link.url} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'break-word' }} data-testid="link-url">
+              {wrapPoints(link.url)}
             </Anchor>
             <CopyButton value={link.url}>
               {({ copied, copy }) => (

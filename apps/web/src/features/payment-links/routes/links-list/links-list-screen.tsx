@@ -32,7 +32,13 @@ export function Component() {
 
   return (
     <PageFrame title="Payment links" description="Share a link and get paid by card, PayNow or e-wallet on a secure checkout page." actions={create}>
-      <SearchAndStatus filters={filters} searchLabel="Search payment links" placeholder="Purpose, reference or customer email" statusOptions={STATUS_OPTIONS} />
+      <SearchAndStatus
+        filters={filters}
+        searchLabel="Search payment links"
+        hint="Purpose, reference or customer email"
+        placeholder="Search links"
+        statusOptions={STATUS_OPTIONS}
+      />
 
       <PagedTable
         query={links}

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS, type CurrencyOverview } from '@merchant/payments';
 import { DailyBarChart } from '@/components/charts/daily-bar-chart';
@@ -35,20 +35,37 @@ function Figure({ label, value, change, unit }: { label: string; value: string; 
   );
 }
 
-function Split({ title, rows, currency }: { title: string; rows: { label: string; gross: number; count: number }[]; currency: string }) {
+/** A split of the period's payments (by method, by source) under its own heading, at every width: on a phone the
+ * two lists of cards would otherwise read as one. */
+function Split({
+  title,
+  heading,
+  rows,
+  currency,
+}: {
+  title: string;
+  heading: string;
+  rows: { label: string; gross: number; count: number }[];
+  currency: string;
+}) {
   return (
-    <DataList
-      label={title}
-      rows={rows}
-      rowKey={(r) => r.label}
-      minWidth={0}
-      striped={false}
-      columns={[
-        { header: title, card: 'title', cell: (r) => r.label },
-        { header: 'Volume', card: 'amount', align: 'right', nowrap: true, cell: (r) => formatMoneyWithCode(r.gross, currency) },
-        { header: 'Payments', align: 'right', cell: (r) => r.count },
-      ]}
-    />
+    <Stack gap="xs" component="section" aria-label={heading}>
+      <Title order={3} size="h5">
+        {heading}
+      </Title>
+      <DataList
+        label={heading}
+        rows={rows}
+        rowKey={(r) => r.label}
+        minWidth={0}
+        striped={false}
+        columns={[
+          { header: title, card: 'title', cell: (r) => r.label },
+          { header: 'Volume', card: 'amount', align: 'right', nowrap: true, cell: (r) => formatMoneyWithCode(r.gross, currency) },
+          { header: 'Payments', align: 'right', cell: (r) => r.count },
+        ]}
+      />
+    </Stack>
   );
 }
 
@@ -67,11 +84,13 @@ export function CurrencyBlock({ block }: { block: CurrencyOverview }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Split
           title="Method"
+          heading="By payment method"
           currency={block.currency}
           rows={block.by_method.map((m) => ({ label: m.method ? PAYMENT_METHOD_LABELS[m.method] : 'Other', gross: m.gross, count: m.count }))}
         />
         <Split
           title="Source"
+          heading="By source"
           currency={block.currency}
           rows={block.by_source.map((s) => ({ label: PAYMENT_SOURCE_LABELS[s.source], gross: s.gross, count: s.count }))}
         />

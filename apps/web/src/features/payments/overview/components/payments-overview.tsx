@@ -3,7 +3,15 @@ import { Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatMoneyWithCode } from '@merchant/core';
-import { CHECKLIST_PERMISSIONS, OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, type OverviewPeriod, type OverviewQuery } from '@merchant/payments';
+import {
+  CHECKLIST_PERMISSIONS,
+  maskAccount,
+  OVERVIEW_PERIOD_LABELS,
+  OVERVIEW_PERIODS,
+  PAYMENT_METHOD_LABELS,
+  type OverviewPeriod,
+  type OverviewQuery,
+} from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { DateField } from '@/components/date-field';
@@ -134,10 +142,17 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
                 rowKey={(p) => p.id}
                 rowHref={(p) => href('payments.transactions-detail', { business_id: businessId, b_charge: p.id })}
                 striped={false}
-                minWidth={480}
+                minWidth={640}
                 columns={[
                   { header: 'Amount', card: 'title', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
                   { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
+                  { header: 'Customer', card: 'secondary', cell: (p) => p.customer.name ?? p.customer.email ?? 'Anonymous' },
+                  {
+                    header: 'Method',
+                    card: 'secondary',
+                    nowrap: true,
+                    cell: (p) => (p.method ? `${PAYMENT_METHOD_LABELS[p.method]}${p.card ? ` ${maskAccount(p.card.last4)}` : ''}` : '—'),
+                  },
                   {
                     header: 'Date',
                     card: 'secondary',

@@ -27,7 +27,7 @@ export function Component() {
 
   return (
     <PageFrame title="Plans" description="What subscribers pay and how often: monthly coffee, a yearly membership, a class every 14 days." actions={create}>
-      <SearchAndStatus filters={filters} searchLabel="Search plans" placeholder="Plan name" statusOptions={STATUS_OPTIONS} />
+      <SearchAndStatus filters={filters} searchLabel="Search plans" hint="Plan name" statusOptions={STATUS_OPTIONS} />
       <PagedTable
         query={plans}
         loadingLabel="Loading plans"

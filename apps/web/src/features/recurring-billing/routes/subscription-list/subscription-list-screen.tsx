@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { IconCalendarRepeat, IconDownload } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -10,8 +11,8 @@ import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { subscriptionsExportHref, subscriptionsQuery } from '@/features/recurring-billing/api/subscriptions-api';
-import { CreateSubscriptionButton } from '@/features/recurring-billing/components/create-subscription';
-import { RetrySettingsButton } from '@/features/recurring-billing/components/retry-settings';
+import { CreateSubscriptionDialog } from '@/features/recurring-billing/components/create-subscription';
+import { useRetrySettingsAction } from '@/features/recurring-billing/components/retry-settings';
 import { StatusBadge } from '@/components/status-badge';
 import { BusinessTime } from '@/components/business-time';
 
@@ -26,32 +27,37 @@ export function Component() {
   const filters = { search: list.search.value || undefined, status };
   const subscriptions = useInfiniteQuery(subscriptionsQuery(businessId, filters));
   const rows = subscriptions.data?.pages.flatMap((p) => p.data) ?? [];
-  const create =
-    canChange(business.data, 'payments:create') && business.data ? (
-      <CreateSubscriptionButton businessId={businessId} currency={business.data.currency} />
-    ) : undefined;
+  const canCreate = canChange(business.data, 'payments:create') && business.data !== undefined;
+  const [creating, setCreating] = useState(false);
+  const retry = useRetrySettingsAction(businessId, canChange(business.data, 'settings:manage'));
 
   return (
     <PageFrame
       title="Subscriptions"
       description="Customers charged on a schedule through the card they saved."
-      actions={
-        <>
-          <Button
-            component="a"
-            href={subscriptionsExportHref(businessId, filters)}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Export CSV
-          </Button>
-          {canChange(business.data, 'settings:manage') ? <RetrySettingsButton businessId={businessId} /> : null}
-          {create}
-        </>
-      }
+      actions={[
+        canCreate && { label: 'Create subscription', icon: <IconPlus size={16} aria-hidden />, primary: true, onClick: () => setCreating(true) },
+        { label: 'Export CSV', icon: <IconDownload size={16} aria-hidden />, href: subscriptionsExportHref(businessId, filters), download: true, more: true },
+        retry.action && { ...retry.action, more: true },
+      ]}
     >
-      <SearchAndStatus filters={list} searchLabel="Search subscriptions" placeholder="Customer name or email" statusOptions={STATUS_OPTIONS} />
+      {retry.dialog}
+      {business.data ? (
+        <CreateSubscriptionDialog
+          businessId={businessId}
+          currency={business.data.currency}
+          title="Create subscription"
+          opened={creating}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+      <SearchAndStatus
+        filters={list}
+        searchLabel="Search subscriptions"
+        hint="Customer name or email"
+        placeholder="Search by customer"
+        statusOptions={STATUS_OPTIONS}
+      />
       <PagedTable
         query={subscriptions}
         loadingLabel="Loading subscriptions"
@@ -60,7 +66,11 @@ export function Component() {
           title: 'No subscriptions yet',
           description: 'Subscribe a customer to a plan, or to an amount of its own.',
           noMatchTitle: 'No subscriptions match',
-          action: create,
+          action: canCreate ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              Create subscription
+            </Button>
+          ) : undefined,
         })}
         label="Subscriptions"
         rows={rows}

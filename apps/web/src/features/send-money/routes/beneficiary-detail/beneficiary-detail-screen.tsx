@@ -20,7 +20,7 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { beneficiaryQuery, transfersQuery, useCloseBeneficiary } from '@/features/send-money/api/send-money-api';
 import { BeneficiaryFormModal } from '@/features/send-money/components/beneficiary-form-modal';
-import { TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
+import { BENEFICIARY_TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
 
 export function Component() {
   const { business_id: businessId = '', beneficiaryId = '' } = useParams();
@@ -83,7 +83,7 @@ function Detail({ businessId, beneficiary: b, listHref }: { businessId: string; 
           rows={rows}
           rowKey={(t) => t.id}
           rowHref={transferHref(businessId)}
-          columns={TRANSFER_COLUMNS}
+          columns={BENEFICIARY_TRANSFER_COLUMNS}
           noun={['transfer', 'transfers']}
         />
       </Stack>

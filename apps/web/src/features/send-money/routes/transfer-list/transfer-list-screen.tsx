@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Select, SimpleGrid } from '@mantine/core';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
-import { countSet, FoldedFilters } from '@/components/folded-filters';
+import { countSet, FilterBar } from '@/components/folded-filters';
 import { beneficiariesQuery, transfersExportHref, transfersQuery } from '@/features/send-money/api/send-money-api';
 import { TRANSFER_COLUMNS, transferHref } from '@/features/send-money/components/transfers-table';
 
@@ -46,32 +46,30 @@ export function Component() {
         </Button>
       }
     >
-      <Stack gap="sm" component="section" aria-label="Filters">
-        <FoldedFilters active={countSet(params, URL_FILTERS)} onClear={clear}>
-          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
-            <Select
-              label="Status"
-              placeholder="Any status"
-              clearable
-              data={TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LABELS[s] }))}
-              value={params.get('status')}
-              onChange={(v) => set('status', v)}
-              error={issue('status')}
-            />
-            <Select
-              label="Beneficiary"
-              placeholder="Any beneficiary"
-              clearable
-              searchable
-              data={(payees.data?.pages.flatMap((p) => p.data) ?? []).map((b) => ({ value: b.id, label: b.holder_name }))}
-              value={params.get('beneficiary_id')}
-              onChange={(v) => set('beneficiary_id', v)}
-              error={issue('beneficiary_id')}
-            />
-            <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} amountLabels={['Lowest amount sent', 'Highest amount sent']} />
-          </SimpleGrid>
-        </FoldedFilters>
-      </Stack>
+      <FilterBar active={countSet(params, URL_FILTERS)} onClear={clear}>
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
+          <Select
+            label="Status"
+            placeholder="Any status"
+            clearable
+            data={TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LABELS[s] }))}
+            value={params.get('status')}
+            onChange={(v) => set('status', v)}
+            error={issue('status')}
+          />
+          <Select
+            label="Beneficiary"
+            placeholder="Any beneficiary"
+            clearable
+            searchable
+            data={(payees.data?.pages.flatMap((p) => p.data) ?? []).map((b) => ({ value: b.id, label: b.holder_name }))}
+            value={params.get('beneficiary_id')}
+            onChange={(v) => set('beneficiary_id', v)}
+            error={issue('beneficiary_id')}
+          />
+          <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} amountLabels={['Lowest amount sent', 'Highest amount sent']} />
+        </SimpleGrid>
+      </FilterBar>
 
       <PagedTable
         query={list}

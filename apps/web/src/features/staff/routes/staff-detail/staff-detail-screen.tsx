@@ -48,7 +48,8 @@ export function Component() {
       back={back}
       status={<StatusBadge kind="member" status={member.data.status} />}
       facts={[
-        { label: 'Role', value: member.data.role.title },
+        // The role is a fact only for those who cannot change it: the others have it in the Role field below.
+        !mayManage(member.data, business.data, user) && { label: 'Role', value: member.data.role.title },
         { label: 'Joined', value: formatLocalDate(member.data.joined_at, business.data.time_zone) },
       ]}
     >
@@ -57,11 +58,16 @@ export function Component() {
   );
 }
 
+/** Whether the viewer may change this member's role and access (never their own). */
+function mayManage(member: BusinessUser, business: Business, user: User): boolean {
+  return canChange(business, 'staff:manage') && member.user_id !== user.id && canManageMember(actorIn(user, business), roleOfTitle(member.role.title));
+}
+
 function MemberDetails({ member, business, user }: { member: BusinessUser; business: Business; user: User }) {
   const actor = actorIn(user, business);
   const role = roleOfTitle(member.role.title);
   const isSelf = member.user_id === user.id;
-  const canManage = canChange(business, 'staff:manage') && !isSelf && canManageMember(actor, role);
+  const canManage = mayManage(member, business, user);
 
   return (
     <Stack gap="lg" maw={720}>

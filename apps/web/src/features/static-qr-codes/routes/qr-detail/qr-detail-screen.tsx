@@ -14,6 +14,7 @@ import { canChange, useBusiness } from '@/lib/session';
 import { qrPaymentsQuery, qrQuery, useArchiveQr } from '@/features/static-qr-codes/api/static-qr-api';
 import classes from './qr-print.module.css';
 import { StatusBadge } from '@/components/status-badge';
+import { wrapPoints } from '@/components/long-text';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 const fileName = (qr: StaticQrDetail, ext: string) =>
@@ -74,10 +75,10 @@ function QrDetail({ businessId, qr }: { businessId: string; qr: StaticQrDetail }
             <Title order={2} size="h4" id="qr-facts">
               Details
             </Title>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" style={{ overflowWrap: 'break-word' }}>
               URL:{' '}
               <Anchor href={qr.url} target="_blank" rel="noreferrer" data-testid="qr-url">
-                {qr.url}
+                {wrapPoints(qr.url)}
               </Anchor>
             </Text>
           </Stack>

@@ -34,7 +34,7 @@ export function Component() {
       description="Print a code for a counter or a stall: customers scan it and pay on a secure checkout page."
       actions={create}
     >
-      <SearchAndStatus filters={filters} searchLabel="Search QR codes" placeholder="Name or location" statusOptions={STATUS_OPTIONS} />
+      <SearchAndStatus filters={filters} searchLabel="Search QR codes" hint="Name or location" statusOptions={STATUS_OPTIONS} />
       <PagedTable
         query={codes}
         loadingLabel="Loading static QR codes"

@@ -26,6 +26,7 @@ import { canChange, useBusiness } from '@/lib/session';
 import { transactionQuery } from '@/features/transactions/api/transactions-api';
 import { RefundModal } from '@/features/transactions/components/refund-modal';
 import { StatusBadge } from '@/components/status-badge';
+import { withWrapPoints } from '@/components/long-text';
 
 export function Component() {
   const { business_id: businessId = '', b_charge: paymentId = '' } = useParams();
@@ -45,8 +46,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children ?? (
+      <Text size="sm" component="div" style={{ overflowWrap: 'break-word' }}>
+        {withWrapPoints(children) ?? (
           <Text span c="dimmed" size="sm">
             {EMPTY_VALUE}
           </Text>

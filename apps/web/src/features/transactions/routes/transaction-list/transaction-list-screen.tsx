@@ -1,5 +1,5 @@
-import { Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { Button, Select, SimpleGrid, Text } from '@mantine/core';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useUrlParams } from '@/lib/use-url-params';
@@ -18,8 +18,8 @@ import {
 import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
-import { DateAndAmountRange } from '@/components/list-filters';
-import { countSet, FoldedFilters } from '@/components/folded-filters';
+import { DateAndAmountRange, SearchField } from '@/components/list-filters';
+import { countSet, FilterBar } from '@/components/folded-filters';
 import { PageFrame } from '@/components/page-frame';
 import { formatBusinessDateTime } from '@/lib/format';
 import { TimeZoneNote } from '@/components/time-zone-note';
@@ -66,63 +66,60 @@ export function Component() {
         </Button>
       }
     >
-      <Stack gap="sm" component="section" aria-label="Filters">
-        <FoldedFilters
-          search={
-            <TextInput
-              label="Search transactions"
-              placeholder="Reference, customer name or email, card last 4"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={search.text}
-              onChange={(e) => search.setText(e.currentTarget.value)}
-              error={issue('q')}
-              type="search"
-            />
-          }
-          active={countSet(params, FILTER_KEYS)}
-          onClear={() => {
-            search.setText('');
-            clear();
-          }}
-        >
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-            <Select
-              label="Status"
-              // Without a status the server leaves out payments started and never paid; choosing Incomplete or Expired shows them.
-              placeholder="Any but incomplete"
-              clearable
-              data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)}
-              value={params.get('status')}
-              onChange={(v) => set('status', v)}
-            />
-            <Select
-              label="Method"
-              placeholder="Any method"
-              clearable
-              data={options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
-              value={params.get('method')}
-              onChange={(v) => set('method', v)}
-            />
-            <Select
-              label="Source"
-              placeholder="Any source"
-              clearable
-              data={options(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS)}
-              value={params.get('source')}
-              onChange={(v) => set('source', v)}
-            />
-            <Select
-              label="Sort"
-              data={options(TRANSACTION_SORTS, TRANSACTION_SORT_LABELS)}
-              value={params.get('sort') ?? 'newest'}
-              onChange={(v) => set('sort', v === 'newest' ? null : v)}
-              allowDeselect={false}
-            />
-            <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} />
-          </SimpleGrid>
-          <TimeZoneNote zone={zone} />
-        </FoldedFilters>
-      </Stack>
+      <FilterBar
+        search={
+          <SearchField
+            label="Search transactions"
+            hint="Reference, customer name or email, card last 4"
+            placeholder="Search payments"
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
+            error={issue('q')}
+          />
+        }
+        active={countSet(params, FILTER_KEYS)}
+        onClear={() => {
+          search.setText('');
+          clear();
+        }}
+      >
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+          <Select
+            label="Status"
+            // Without a status the server leaves out payments started and never paid; choosing Incomplete or Expired shows them.
+            placeholder="Any but incomplete"
+            clearable
+            data={options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)}
+            value={params.get('status')}
+            onChange={(v) => set('status', v)}
+          />
+          <Select
+            label="Method"
+            placeholder="Any method"
+            clearable
+            data={options(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
+            value={params.get('method')}
+            onChange={(v) => set('method', v)}
+          />
+          <Select
+            label="Source"
+            placeholder="Any source"
+            clearable
+            data={options(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS)}
+            value={params.get('source')}
+            onChange={(v) => set('source', v)}
+          />
+          <Select
+            label="Sort"
+            data={options(TRANSACTION_SORTS, TRANSACTION_SORT_LABELS)}
+            value={params.get('sort') ?? 'newest'}
+            onChange={(v) => set('sort', v === 'newest' ? null : v)}
+            allowDeselect={false}
+          />
+          <DateAndAmountRange url={{ params, set }} issue={issue} currency={currency} />
+        </SimpleGrid>
+        <TimeZoneNote zone={zone} />
+      </FilterBar>
 
       <PagedTable
         query={list}

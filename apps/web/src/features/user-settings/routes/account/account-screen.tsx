@@ -6,6 +6,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useSignedInUser } from '@/lib/session';
 import { useChangeEmail, useUpdateAccount } from '@/features/user-settings/api/user-settings-api';
 import { SettingsPage, SettingsSection } from '@/features/user-settings/components/settings-section';
+import { wrapPoints } from '@/components/long-text';
 
 export function Component() {
   return (
@@ -57,7 +58,7 @@ function EmailSection() {
   return (
     <SettingsSection title="Sign-in email" description="Changing the email you sign in with needs your current password.">
       <Text size="sm">
-        Current email: <strong style={{ overflowWrap: 'anywhere' }}>{user.email}</strong>
+        Current email: <strong style={{ overflowWrap: 'break-word' }}>{wrapPoints(user.email)}</strong>
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
