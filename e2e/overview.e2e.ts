@@ -75,8 +75,8 @@ describe('payments overview in the browser', () => {
       await page.waitForURL(/period=30d/);
       const rangeDays = async () => {
         const range = page.getByText(/compared with/);
-        // The zone is said once, never "(UTC days)" beside "Times in UTC".
-        expect(await page.getByText(/Times in /).count()).toBe(1);
+        // The zone is said once, never "(UTC days)" beside "Times are UTC".
+        expect(await page.getByText(/Times are /).count()).toBe(1);
         expect(await page.getByText(/UTC days/).count()).toBe(0);
         const [from, to] = await range.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
         return (Date.parse(to ?? '') - Date.parse(from ?? '')) / 86_400_000 + 1;
