@@ -229,6 +229,24 @@ export function paymentLineLabel(payment: PaymentNaming, refund = false): string
   return payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} payment` : 'Payment';
 }
 
+/**
+ * The ledger's own text of a payment's movement, written when it is posted (issue 25: never the payment's public id):
+ * "Payment from Alice Tan", "Card fee of the payment from Alice Tan", "Settlement of the payment “Lunch”",
+ * "Refund to Alice Tan".
+ */
+export function paymentLedgerText(kind: 'charge' | 'fee' | 'settlement' | 'refund', payment: PaymentNaming): string {
+  switch (kind) {
+    case 'charge':
+      return paymentLineLabel(payment);
+    case 'refund':
+      return paymentLineLabel(payment, true);
+    case 'fee':
+      return `${payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} fee` : 'Fee'} of the ${paymentInSentence(payment)}`;
+    case 'settlement':
+      return `Settlement of the ${paymentInSentence(payment)}`;
+  }
+}
+
 /** A method's label inside a sentence: "card", "e-wallet", but a name stays a name ("PayNow QR"). */
 const methodInSentence = (label: string) => (/^[A-Z][a-z]+[A-Z]/.test(label) ? label : label.toLowerCase());
 

@@ -96,7 +96,6 @@ export function createCheckoutService(deps: {
     sourcePayments: deps.sourcePayments,
     notificationSettings: deps.notificationSettings,
     businessName: async (businessId) => (await brandingFor(db, businessId))?.name ?? '',
-    sourcePublicId: async (payment) => (await charges.checkoutPageOf(payment))?.publicId ?? null,
     publicUrl: deps.publicUrl,
   });
 
