@@ -217,10 +217,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
     });
   }
 
-  async function makeAndTell(request: PayoutRequest, business: PayoutBusiness): Promise<PayoutRow | null> {
-    return make(request, business);
-  }
-
   async function findOrThrow(businessId: string, id: string): Promise<PayoutRow> {
     const row = await repo.find(db, businessId, id);
     if (!row) throw notFound();
@@ -238,7 +234,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
 
   return {
     make,
-    makeAndTell,
 
     async settings(business: BusinessRow): Promise<PayoutSettings> {
       return presentSettings(business, await repo.settings(db, business.id));
@@ -274,7 +269,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
     async create(ctx: BusinessContext, body: CreatePayoutBody): Promise<Payout> {
       const business = ctx.business.row;
       const answerIn = async (tx: Executor, made: PayoutRow) => ctx.idempotency?.answerIn(tx, presentPayout(made));
-      const row = await makeAndTell(
+      const row = await make(
         {
           businessId: business.id,
           currency: body.currency,
