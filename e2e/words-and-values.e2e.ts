@@ -83,7 +83,10 @@ describe('words and values a person reads', () => {
       const asking = links.data.find((l) => l.collect_email)!;
       await page.goto(`/business/${demo.businessId}/payments/links/${asking.id}`);
       await page.getByText('Asks for', { exact: true }).waitFor();
-      await page.getByText(/^Email address/).first().waitFor();
+      await page
+        .getByText(/^Email address/)
+        .first()
+        .waitFor();
       expect(await page.getByText(/^email(,|$)/).count()).toBe(0);
       await expectAccessible(page);
       await close();
@@ -101,7 +104,10 @@ describe('words and values a person reads', () => {
       await page.goto(`/business/${demo.businessId}/payments/settings/audit-logs`);
       await page.getByRole('heading', { level: 1, name: 'Audit logs' }).waitFor();
       const entries = page.getByRole(width === 1280 ? 'table' : 'list', { name: 'Audit log entries' });
-      await entries.getByText(/^(This computer|Local network)$/).first().waitFor();
+      await entries
+        .getByText(/^(This computer|Local network)$/)
+        .first()
+        .waitFor();
       expect(await entries.getByText(/^(::1|127\.0\.0\.1|::ffff:127\.0\.0\.1)$/).count()).toBe(0);
       await expectAccessible(page);
       await close();

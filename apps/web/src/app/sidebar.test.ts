@@ -31,7 +31,12 @@ describe('visibleSidebar', () => {
     const everything = business({ features: { send_money: true }, platform_enabled: true, stripe_enabled: true, xendit_enabled: true, type: 'merchant' });
     const all = SECTIONS.flatMap((section) => labels(section, section === 'partner' ? { ...everything, type: 'partner' } : everything));
     expect(all.length).toBeGreaterThan(40);
-    const titleCased = all.filter((label) => label.split(' ').slice(1).some((word) => word !== word.toLowerCase() && !/^[A-Z]{2,}s?$/.test(word)));
+    const titleCased = all.filter((label) =>
+      label
+        .split(' ')
+        .slice(1)
+        .some((word) => word !== word.toLowerCase() && !/^[A-Z]{2,}s?$/.test(word)),
+    );
     expect(titleCased).toEqual([]);
   });
 

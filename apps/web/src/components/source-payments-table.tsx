@@ -36,7 +36,17 @@ export function SourcePaymentsTable({ payments, query, paymentHref }: { payments
           { header: 'When', card: 'title', link: true, nowrap: true, cell: (p) => <BusinessTime at={p.created_at} /> },
           { header: 'Amount', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
           { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
-          { header: 'Customer', card: 'secondary', cell: (p) => p.customer.name ?? p.customer.email ?? <Text span inherit c="dimmed">Anonymous</Text> },
+          {
+            header: 'Customer',
+            card: 'secondary',
+            cell: (p) =>
+              p.customer.name ??
+              p.customer.email ?? (
+                <Text span inherit c="dimmed">
+                  Anonymous
+                </Text>
+              ),
+          },
           { header: 'Method', cell: (p) => (p.method ? PAYMENT_METHOD_LABELS[p.method] : '—') },
         ]}
       />

@@ -37,7 +37,18 @@ import { standingOfBusiness } from '../business-standing.repository';
 import { paymentLabelFacts } from '../charges/payment-labels.read-model';
 import type { LedgerService } from '../ledger/ledger.service';
 import { transferAmounts } from '../send-money/transfers.read-model';
-import { last4, lineCsvRow, PAYOUT_CSV, PAYOUT_LINES_CSV, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings, type LineFacts } from './payouts.presenter';
+import {
+  last4,
+  lineCsvRow,
+  PAYOUT_CSV,
+  PAYOUT_LINES_CSV,
+  payoutCsvRow,
+  presentDetail,
+  presentLine,
+  presentPayout,
+  presentSettings,
+  type LineFacts,
+} from './payouts.presenter';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
 
 const EXPORT_BATCH = 500;

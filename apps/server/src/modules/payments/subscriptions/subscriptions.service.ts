@@ -362,7 +362,10 @@ export function createSubscriptionsService(
       let setup: SubscriptionSetupRow | null = null;
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
         setup = await billing.newSetup(tx, row, ctx.business.row.timeZone);
-        return { description: `Made a link for the customer of the subscription ${row.name} to save their card, to copy without a mail`, audit: 'subscription.setup_link_copied' };
+        return {
+          description: `Made a link for the customer of the subscription ${row.name} to save their card, to copy without a mail`,
+          audit: 'subscription.setup_link_copied',
+        };
       });
       const made: SubscriptionSetupRow = setup!;
       return { public_id: made.publicId, url: subscriptionSetupUrl(checkoutOrigin, made.publicId), expires_at: made.expiresAt.toISOString() };

@@ -53,7 +53,7 @@ describe('the payment methods screen', () => {
     expect(screen.queryByRole('region', { name: 'Test processor' })).toBeNull();
   });
 
-  it("words a provider's status on its own page as the list does (issue 25: Xendit was \"Not connected\" there)", async () => {
+  it('words a provider\'s status on its own page as the list does (issue 25: Xendit was "Not connected" there)', async () => {
     render(true, 'payment-methods/xendit');
     await screen.findByText('Not needed in test mode', {}, { timeout: 15_000 });
     expect(screen.queryByText('Not connected')).toBeNull();
