@@ -31,5 +31,6 @@ export async function seedSignedIn(db: Executor, userId: string): Promise<Signed
     session: { id: 'demo-seed', userId, pendingUserId: null, csrfToken: '', ip: null, userAgent: null, createdAt: now, lastActivityAt: now },
     user,
     csrfToken: null,
+    business: null,
   };
 }
