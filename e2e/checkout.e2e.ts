@@ -110,6 +110,18 @@ describe('hosted checkout', () => {
     const paid = minor((await customer.page.getByTestId('receipt-amount').textContent()) ?? '');
     expect(paid).toBeGreaterThanOrEqual(80_00);
     await expectAccessible(customer.page);
+    // On a phone (issue 25): a receipt number people can read out, the zone in words, and labels on one line.
+    await customer.page.setViewportSize({ width: 375, height: 800 });
+    expect(await customer.page.getByTestId('receipt-number').textContent()).toMatch(/^#\d{4}-\d{4}$/);
+    await customer.page.getByText(/Singapore time \(GMT\+8\)$/).waitFor();
+    expect(await customer.page.getByText(/pay_|Asia\/Singapore/).count()).toBe(0);
+    const lineHeight = (await customer.page.locator('dt', { hasText: /^Date$/ }).boundingBox())!.height;
+    for (const label of ['Paid with', 'Receipt number', 'Paid to']) {
+      expect((await customer.page.locator('dt', { hasText: new RegExp(`^${label}$`) }).boundingBox())!.height).toBe(lineHeight);
+    }
+    const number = (await customer.page.getByTestId('receipt-number').boundingBox())!;
+    expect(number.height).toBeLessThan(lineHeight * 1.5);
+    await expectAccessible(customer.page);
     await customer.close();
 
     // The owner finds it in Transactions, and on the Overview's recent payments.

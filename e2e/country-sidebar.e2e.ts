@@ -4,7 +4,7 @@ import { verifiedMerchant } from './api';
 import { expectAccessible, launch, screenshot, signedInPage } from './support';
 
 /**
- * The Recurring Billing group of the payments sidebar is hidden for businesses in the Philippines and Indonesia
+ * The Recurring billing group of the payments sidebar is hidden for businesses in the Philippines and Indonesia
  * (spec 2, "Sidebar menus"). Two new merchants, one in `ph` and one in `sg`, are registered, answer the
  * questionnaire, upload their documents and are approved by a super admin, then sign in: the same steps show
  * the group to the one in Singapore only, and the recurring plans' URL typed by hand is refused (the route
@@ -20,7 +20,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Payments menu
 /** The labels of the sidebar's entries (its groups' headings and links), as shown. */
 const entries = async (page: Page) => (await menu(page).locator('.mantine-NavLink-label').allTextContents()).map((label) => label.trim());
 /** Entries every verified business has, whatever its country. */
-const EVERYWHERE = ['Overview', 'Transactions', 'Customers', 'Payment Links', 'Invoicing'];
+const EVERYWHERE = ['Overview', 'Transactions', 'Customers', 'Payment links', 'Invoicing'];
 
 /** The owner of the one business signs in and lands in it, on the payments overview. */
 async function signInToBusiness(email: string, businessId: string) {
@@ -32,14 +32,14 @@ async function signInToBusiness(email: string, businessId: string) {
 }
 
 describe('the payments sidebar by country', () => {
-  it('a verified business in the Philippines has no Recurring Billing entries, and their URLs are refused', async () => {
+  it('a verified business in the Philippines has no Recurring billing entries, and their URLs are refused', async () => {
     const name = `Manila Fruit ${Date.now().toString(36)}`;
     const { email, businessId } = await verifiedMerchant('Maria Santos', name, { country: 'ph', currency: 'php' });
     const { page, close } = await signInToBusiness(email, businessId);
 
     const shown = await entries(page);
     expect(shown).toEqual(expect.arrayContaining(EVERYWHERE));
-    expect(shown).not.toContain('Recurring Billing');
+    expect(shown).not.toContain('Recurring billing');
     expect(
       await menu(page)
         .getByRole('link', { name: /^(Plans|Subscriptions)$/ })
@@ -58,14 +58,14 @@ describe('the payments sidebar by country', () => {
     await close();
   });
 
-  it('the same steps for a business in Singapore show Recurring Billing with its plans and subscriptions', async () => {
+  it('the same steps for a business in Singapore show Recurring billing with its plans and subscriptions', async () => {
     const name = `Orchard Fruit ${Date.now().toString(36)}`;
     const { email, businessId } = await verifiedMerchant('Mei Lim', name, { country: 'sg', currency: 'sgd' });
     const { page, close } = await signInToBusiness(email, businessId);
 
     const shown = await entries(page);
-    expect(shown).toEqual(expect.arrayContaining([...EVERYWHERE, 'Recurring Billing']));
-    await menu(page).locator('.mantine-NavLink-label').filter({ hasText: 'Recurring Billing' }).click();
+    expect(shown).toEqual(expect.arrayContaining([...EVERYWHERE, 'Recurring billing']));
+    await menu(page).locator('.mantine-NavLink-label').filter({ hasText: 'Recurring billing' }).click();
     await menu(page).getByRole('link', { name: 'Subscriptions' }).waitFor();
     await menu(page).getByRole('link', { name: 'Plans' }).click();
     await page.waitForURL(new RegExp(`/business/${businessId}/payments/recurring-plans$`));

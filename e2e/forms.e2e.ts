@@ -121,7 +121,10 @@ describe.each([1280, 375])('forms at %i px', (width) => {
     await page.goto(`/business/${businessId}/payments/invoices/create`);
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
     await expectSwitchBesideLabel(page.getByRole('switch', { name: 'Allow partial payments' }));
-    await expectSuffixVisible(page, /^Unit price \(line 1\)/, 'SGD');
+    await expectSuffixVisible(page, /^Unit price/, 'SGD');
+    // The "Line 1" box names its fields once, as a group: no label repeats "(line 1)" (issue 25).
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Description' }).waitFor();
+    expect(await page.getByText(/\(line \d+\)/).count()).toBe(0);
     expect(await page.getByText('Unsaved changes').count()).toBe(0);
     await page.getByRole('switch', { name: 'Allow partial payments' }).click({ force: true });
     await bar(page).waitFor();

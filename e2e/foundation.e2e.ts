@@ -149,7 +149,7 @@ describe('platform foundation in the browser', () => {
     await context.close();
   });
 
-  it("keeps Refer and Earn, Store Design and Pages out of a cashier's sidebar", async () => {
+  it("keeps Refer and earn, Store design and Pages out of a cashier's sidebar", async () => {
     const check = async (email: string) => {
       const { context, page } = await newPage(browser);
       await signIn(page, email);
@@ -166,12 +166,12 @@ describe('platform foundation in the browser', () => {
       return { payments: payments.join('|'), store: store.join('|') };
     };
     const owner = await check('owner@demo.test');
-    expect(owner.payments).toContain('Refer and Earn');
-    expect(owner.store).toContain('Store Design');
+    expect(owner.payments).toContain('Refer and earn');
+    expect(owner.store).toContain('Store design');
     expect(owner.store).toContain('Pages');
     const cashier = await check('cashier@demo.test');
-    expect(cashier.payments).not.toContain('Refer and Earn');
-    expect(cashier.store).not.toContain('Store Design');
+    expect(cashier.payments).not.toContain('Refer and earn');
+    expect(cashier.store).not.toContain('Store design');
     expect(cashier.store).not.toMatch(/(^|\|)Pages(\||$)/);
     expect(cashier.payments).toContain('Transactions');
   });

@@ -40,8 +40,8 @@ describe('the invoice form', () => {
     expect(described).toContain(`nadia-${RUN}@example.test`);
     expect(page.url()).toMatch(/\/invoices\/create$/);
 
-    await page.getByRole('textbox', { name: 'Description (line 1)' }).fill('Tasting session');
-    await page.getByRole('textbox', { name: 'Unit price (line 1)' }).fill('45');
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Description' }).fill('Tasting session');
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Unit price' }).fill('45');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/payments\/invoices\/[0-9a-f-]{36}$/);
     await page.getByText(`nadia-${RUN}@example.test`).first().waitFor();

@@ -55,12 +55,12 @@ describe('paying an invoice in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Create invoice' }).waitFor();
     await page.getByRole('textbox', { name: 'Customer' }).fill(customer.name);
     await page.getByRole('option', { name: new RegExp(customer.name) }).click();
-    await page.getByRole('textbox', { name: 'Description (line 1)' }).fill('Espresso beans, 1 kg');
-    await page.getByRole('textbox', { name: 'Quantity (line 1)' }).fill('2');
-    await page.getByRole('textbox', { name: 'Unit price (line 1)' }).fill('12.50');
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Description' }).fill('Espresso beans, 1 kg');
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Unit price' }).fill('12.50');
     await page.getByRole('button', { name: 'Add line' }).click();
-    await page.getByRole('textbox', { name: 'Description (line 2)' }).fill('Grinder service');
-    await page.getByRole('textbox', { name: 'Unit price (line 2)' }).fill('10');
+    await page.getByRole('group', { name: 'Line 2' }).getByRole('textbox', { name: 'Description' }).fill('Grinder service');
+    await page.getByRole('group', { name: 'Line 2' }).getByRole('textbox', { name: 'Unit price' }).fill('10');
     await page.getByRole('button', { name: 'Add tax' }).click();
     await page.getByRole('textbox', { name: 'Tax name (tax 1)' }).fill('GST');
     await page.getByRole('textbox', { name: 'Rate % (tax 1)' }).fill('9');

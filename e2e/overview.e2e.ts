@@ -82,8 +82,8 @@ describe('payments overview in the browser', () => {
       await page.waitForURL(/period=30d/);
       const rangeDays = async () => {
         const range = page.getByText(/compared with/);
-        // The zone is said once, never "(UTC days)" beside "Times in UTC".
-        expect(await page.getByText(/Times in /).count()).toBe(1);
+        // The zone is said once, never "(UTC days)" beside "Times are UTC".
+        expect(await page.getByText(/Times are /).count()).toBe(1);
         expect(await page.getByText(/UTC days/).count()).toBe(0);
         const [from, to] = await range.locator('time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
         return (Date.parse(to ?? '') - Date.parse(from ?? '')) / 86_400_000 + 1;
@@ -137,7 +137,7 @@ describe('payments overview in the browser', () => {
     await close();
   });
 
-  it('a keyboard-only person opens every sidebar group (Bank Payouts, Send Payments, Invoicing, Recurring Billing, Settings) and reaches Invoices, Subscriptions and Settings with Tab and Enter', async () => {
+  it('a keyboard-only person opens every sidebar group (Bank payouts, Send payments, Invoicing, Recurring billing, Settings) and reaches Invoices, Subscriptions and Settings with Tab and Enter', async () => {
     const { page, close } = await demo.page();
     await page.goto(`/business/${demo.businessId}/payments`);
     await page.getByRole('heading', { level: 2, name: 'Balances and payouts' }).waitFor();
@@ -153,10 +153,10 @@ describe('payments overview in the browser', () => {
     const nav = page.getByRole('navigation', { name: 'Payments menu' });
     for (const [group, entry, path] of [
       ['Invoicing', 'All', /\/invoices$/],
-      ['Recurring Billing', 'Subscriptions', /\/subscriptions$/],
+      ['Recurring billing', 'Subscriptions', /\/subscriptions$/],
       ['Settings', 'Checkout customisation', /\/settings\/checkout-customisation$/],
-      ['Bank Payouts', 'Payouts', /\/balance\/payouts$/],
-      ['Send Payments', 'Transfer History', /\/transfer-history$/],
+      ['Bank payouts', 'Payouts', /\/balance\/payouts$/],
+      ['Send payments', 'Transfer history', /\/transfer-history$/],
     ] as const) {
       await page.locator('body').focus();
       await tabTo(group);

@@ -42,8 +42,8 @@ describe('repeating invoices in the browser', () => {
     await page.getByRole('radio', { name: 'After a number of invoices' }).check();
     await page.getByRole('textbox', { name: 'Number of invoices' }).fill('12');
     await page.getByRole('switch', { name: 'Send each invoice automatically' }).check();
-    await page.getByRole('textbox', { name: 'Description (line 1)' }).fill('Monthly bean subscription');
-    await page.getByRole('textbox', { name: 'Unit price (line 1)' }).fill('45');
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Description' }).fill('Monthly bean subscription');
+    await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Unit price' }).fill('45');
     await page.getByRole('button', { name: 'Add tax' }).click();
     await page.getByRole('textbox', { name: 'Tax name (tax 1)' }).fill('GST');
     await page.getByRole('textbox', { name: 'Rate % (tax 1)' }).fill('9');

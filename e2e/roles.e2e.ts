@@ -13,10 +13,10 @@ import { expectAccessible, landed, screenshot, signedInPage, uniqueEmail } from 
 const demo = demoTests();
 
 const ROLES = [
-  { role: 'owner', email: 'owner@demo.test', balances: true, menu: ['Bank Payouts', 'Send Payments', 'Settings'], hidden: [] },
-  { role: 'admin', email: 'admin@demo.test', balances: true, menu: ['Bank Payouts', 'Send Payments', 'Settings'], hidden: [] },
-  { role: 'manager', email: 'manager@demo.test', balances: false, menu: ['Send Payments'], hidden: ['Bank Payouts'] },
-  { role: 'cashier', email: 'cashier@demo.test', balances: false, menu: ['Transactions'], hidden: ['Bank Payouts', 'Send Payments'] },
+  { role: 'owner', email: 'owner@demo.test', balances: true, menu: ['Bank payouts', 'Send payments', 'Settings'], hidden: [] },
+  { role: 'admin', email: 'admin@demo.test', balances: true, menu: ['Bank payouts', 'Send payments', 'Settings'], hidden: [] },
+  { role: 'manager', email: 'manager@demo.test', balances: false, menu: ['Send payments'], hidden: ['Bank payouts'] },
+  { role: 'cashier', email: 'cashier@demo.test', balances: false, menu: ['Transactions'], hidden: ['Bank payouts', 'Send payments'] },
 ] as const;
 
 /** Set-up steps only an owner or an admin can act on. */

@@ -34,8 +34,8 @@ async function available(): Promise<number> {
 
 const sendMoneyPath = (sub = 'send-money') => `/business/${demo.businessId}/payments/${sub}`;
 const sidebar = (page: Page) => page.getByRole('navigation', { name: /menu$/ });
-/** The Send Payments entry of the sidebar (a collapsible heading, not a link), with its dot spelled out for screen readers. */
-const sendPaymentsEntry = (page: Page) => sidebar(page).locator('.mantine-NavLink-label').filter({ hasText: 'Send Payments' });
+/** The Send payments entry of the sidebar (a collapsible heading, not a link), with its dot spelled out for screen readers. */
+const sendPaymentsEntry = (page: Page) => sidebar(page).locator('.mantine-NavLink-label').filter({ hasText: 'Send payments' });
 
 const demo = demoTests({ moveClock: true });
 beforeAll(async () => {
@@ -284,7 +284,7 @@ describe('send money in the browser', () => {
     const { page, close } = await demo.page({ as: 'cashier@demo.test', width: 1280, height: 860 });
     await page.goto(`/business/${demo.businessId}/payments`);
     await sidebar(page).getByRole('link').first().waitFor();
-    expect(await sidebar(page).textContent()).not.toMatch(/Send Payments|Beneficiaries|Transfer History/);
+    expect(await sidebar(page).textContent()).not.toMatch(/Send payments|Beneficiaries|Transfer history/);
     for (const sub of ['send-money', 'beneficiaries', 'transfer-history']) {
       await page.goto(sendMoneyPath(sub));
       await page.getByText("You don't have access").waitFor();

@@ -89,7 +89,7 @@ describe('business settings in the browser', () => {
       await table.getByText('Saved the “Order shipped” email template').first().waitFor();
       // On a phone the filters fold behind one button, which counts the action already chosen.
       if (width === 375) await page.getByRole('button', { name: 'Filters (1)' }).click();
-      await page.getByText('Times in Singapore (GMT+8)').waitFor();
+      await page.getByText('Times are Singapore time (GMT+8)').waitFor();
       const from = page.getByRole('textbox', { name: 'From' });
       await from.fill(formatDate(today));
       await page.waitForURL(new RegExp(`from=${today}`));

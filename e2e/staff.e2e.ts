@@ -60,7 +60,7 @@ describe('staff in the browser', () => {
     const cashierNav = cashier.page.getByRole('navigation', { name: /menu/ });
     await cashierNav.getByRole('link', { name: 'Transactions' }).waitFor();
     expect(await cashierNav.getByRole('link', { name: 'Developers' }).count()).toBe(0);
-    expect(await cashierNav.getByRole('link', { name: 'Refer and Earn' }).count()).toBe(0);
+    expect(await cashierNav.getByRole('link', { name: 'Refer and earn' }).count()).toBe(0);
     expect(await cashierNav.getByRole('link', { name: 'Staff' }).count()).toBe(0);
     // The staff screens are not theirs: no list, no invite button.
     await cashier.page.goto(`/business/${businessId}/payments/settings/users`);

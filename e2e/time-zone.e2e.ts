@@ -19,23 +19,24 @@ describe('the business time zone', () => {
     const { page, close } = await signedInPage(browser, owner);
     const base = `/business/${businessId}/payments`;
     await page.goto(base);
-    await expect.poll(() => page.getByTestId('time-zone-note').first().textContent()).toBe('Times in Singapore (GMT+8)');
+    await expect.poll(() => page.getByTestId('time-zone-note').first().textContent()).toBe('Times are Singapore time (GMT+8)');
 
     await page.goto(`${base}/settings/business-details`);
     await page.getByRole('heading', { level: 1, name: 'Business details' }).waitFor();
     const zone = page.getByRole('textbox', { name: /^Time zone/ });
-    expect(await zone.inputValue()).toBe('Asia/Singapore');
+    // The select names zones as people read them; the IANA id is only its value (issue 25).
+    expect(await zone.inputValue()).toBe('Singapore time (GMT+8)');
     await zone.click();
-    await zone.fill('America/New_Y');
-    await page.getByRole('option', { name: 'America/New_York' }).click();
+    await zone.fill('New York');
+    await page.getByRole('option', { name: /^New York time \(GMT-[45]\)$/ }).click();
     await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
     await page.getByRole('region', { name: 'Unsaved changes' }).waitFor({ state: 'detached' });
 
     await page.goto(base);
-    await expect.poll(() => page.getByTestId('time-zone-note').first().textContent()).toMatch(/^Times in New York \(GMT-[45]\)$/);
+    await expect.poll(() => page.getByTestId('time-zone-note').first().textContent()).toMatch(/^Times are New York time \(GMT-[45]\)$/);
     await page.goto(`${base}/transactions`);
     await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
-    expect(await page.getByTestId('time-zone-note').textContent()).toMatch(/^Times in New York \(GMT-[45]\)$/);
+    expect(await page.getByTestId('time-zone-note').textContent()).toMatch(/^Times are New York time \(GMT-[45]\)$/);
     await close();
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
-import { checkoutEndpoints as endpoints, type CheckoutSourceKind } from '@merchant/payments';
+import { checkoutEndpoints as endpoints, receiptNumber, type CheckoutSourceKind } from '@merchant/payments';
 import { auditLogs, checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
 import { CHECKOUT_LIMITS } from '../src/modules/payments/checkout/card-testing';
 import { brandingFor } from '../src/modules/payments/checkout-customisation/checkout-customisation.service';
@@ -137,6 +137,9 @@ describe('paying', () => {
     const receipt = await agent.ok(endpoints.receipt, { params: { public_id: payment.public_id } }, { host });
     expect(receipt).toMatchObject({ amount: { amount: 120_00 }, method: 'card', card: { last4: '4242' }, purpose: 'Haircut' });
     const [row] = await db().select().from(payments).where(eq(payments.publicId, payment.public_id));
+    // A number people can read out, the same for the payment every time, not its public id (issue 25).
+    expect(receipt.receipt_number).toBe(receiptNumber(row!.id));
+    expect(receipt.receipt_number).toMatch(/^#\d{4}-\d{4}$/);
     const [matched] = await db().select().from(customers).where(eq(customers.id, row!.customerId!));
     expect(matched!.email!.toLowerCase()).toBe('receipt.person@example.com');
     // The customer the checkout created keeps the paying request's address in the audit log.
@@ -161,6 +164,10 @@ describe('paying', () => {
     // The receipt page says where the mail went, the address's name part masked (the page is public by its link).
     const receipt = await agent.ok(endpoints.receipt, { params: { public_id: payment.public_id } }, { host });
     expect(receipt.sent_to).toBe(`m•••@example.com`);
+    // The mail gives the receipt's number; the public id is only in the receipt's link (no reference, no line for it).
+    expect(mails[0]!.text).toContain(`Receipt number: ${receipt.receipt_number}`);
+    expect(mails[0]!.text.replace(`/r/${payment.public_id}`, '')).not.toContain(payment.public_id);
+    expect(mails[0]!.text).not.toContain('Reference:');
 
     await db()
       .insert(checkoutSettings)

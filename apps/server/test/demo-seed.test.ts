@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccountEndpoints } from '@merchant/payments';
 import { categoryEndpoints, productEndpoints } from '@merchant/catalogue';
-import { businessEndpoints, verificationAdminEndpoints } from '@merchant/business';
+import { businessEndpoints, onboardingEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
 import { createTestContext, signedIn, type TestContext } from './harness';
@@ -65,6 +65,20 @@ describe('the demo seed', () => {
       ['Latte', 1, 1],
       ['Tote bag', 1, 0],
     ]);
+  });
+
+  it('verifies the demo business as any business is: its questionnaire answered and submitted, then approved', async () => {
+    // Issue 25: "Verified · 100% complete" stood above five sections that all said "Not answered yet".
+    const { agent, owned } = await ownedBy(DEMO_USERS.owner);
+    const onboarding = await agent.ok(onboardingEndpoints.get, { params: { business_id: owned[0]!.id } });
+    expect(onboarding).toMatchObject({ status: 'completed', progress: 100, missing_steps: [] });
+    expect(onboarding.answers.business).toMatchObject({ legal_name: 'Demo Coffee Roasters Pte. Ltd.' });
+    expect(onboarding.answers.owner).toMatchObject({ full_name: 'Olivia Owner' });
+    expect(onboarding.answers.address).toMatchObject({ city: 'Singapore', country: 'sg' });
+    expect(onboarding.answers.sales).toMatchObject({ average_ticket: { amount: 1250, currency: 'sgd' } });
+    expect(onboarding.documents.map((d) => d.kind).sort()).toEqual(['business_registration', 'owner_id']);
+    expect(onboarding.submitted_at).not.toBeNull();
+    expect(onboarding.last_decision).toMatchObject({ kind: 'approved', actor_name: 'Sam Super' });
   });
 
   it('gives every demo login its business and role', async () => {

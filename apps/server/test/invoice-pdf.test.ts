@@ -202,7 +202,7 @@ describe('the dashboard download', () => {
     const invoice = await createInvoice(singapore.people.owner.agent, singapore.id, payer.id, { currency: 'sgd' });
     const pdf = await readPdf((await singapore.people.owner.agent.get(pdfUrl(invoice, singapore.id))).rawPayload);
     expect(pdf.text).toContain('Created 15 Jan 2026, 11:00');
-    expect(pdf.text).toContain('Times in Asia/Singapore');
+    expect(pdf.text).toContain('Times are Singapore time (GMT+8)');
     t.clock.set(before);
   });
 

@@ -132,4 +132,36 @@ describe('send money, payouts and the ledger', () => {
       { numRuns: 15 },
     );
   }, 300_000);
+
+  it("splits a transfer's payout lines into the amount and its fee, so gross - fee is the net, as the transfer shows", async () => {
+    // Issue 25: a transfer's line read Gross —, Fee —, Net −SGD 261.00, hiding the SGD 1.00 fee.
+    const business = await createBusiness(t, { staff: ['manager'], flags: { features: { send_money: true } } });
+    const { owner, manager } = business.people;
+    const params = { business_id: business.id };
+    await owner.agent.ok(transferEndpoints.saveSettings, { params, body: { approval_threshold: 250_00 } });
+    await addBankAccount(t, business, owner);
+    const good = await addBeneficiary(business.id, owner);
+    const bad = await addBeneficiary(business.id, owner, sgBeneficiary({ account_number: '7654320002' }));
+    await fundAvailable(t, business.id, 1_000_00);
+    const create = (beneficiary_id: string, amount: number) => manager.agent.ok(transferEndpoints.create, { params, body: { beneficiary_id, amount } });
+    const held = await create(good.id, 260_00);
+    expect(held.status).toBe('awaiting_review');
+    await owner.agent.ok(transferEndpoints.reject, { params: { ...params, transfer_id: held.id } });
+    await create(good.id, 120_00);
+    await create(bad.id, 45_00);
+    await t.app.jobs.runDue();
+    const payout = await owner.agent.ok(payoutEndpoints.create, { params, body: { currency: 'sgd' } });
+    const lines = await owner.agent.ok(payoutEndpoints.lines, { params: { ...params, payout_id: payout.id }, query: { limit: 100 } });
+    const split = lines.data.filter((l) => l.kind !== 'settlement').map((l) => [l.kind, l.gross?.amount, l.fee?.amount, l.net.amount]);
+    expect(split).toEqual(
+      expect.arrayContaining([
+        ['transfer_hold', -260_00, FLAT, -(260_00 + FLAT)],
+        ['transfer_release', 260_00, -FLAT, 260_00 + FLAT],
+        ['transfer', -120_00, FLAT, -(120_00 + FLAT)],
+        ['transfer', -45_00, FLAT, -(45_00 + FLAT)],
+        ['transfer_return', 45_00, -FLAT, 45_00 + FLAT],
+      ]),
+    );
+    for (const l of lines.data) if (l.gross && l.fee) expect(l.gross.amount - l.fee.amount).toBe(l.net.amount);
+  });
 });

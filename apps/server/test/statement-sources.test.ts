@@ -86,10 +86,16 @@ describe('the statement names the source of each line', () => {
     expect(inTransit.map((r) => r.source?.label)).toEqual(['Payout to DBS Bank •••• 1234']);
   });
 
-  it('never puts a public id in a label', async () => {
+  it('never puts a public id in a label or in the ledger text of a line', async () => {
     const rows = [...(await statement('available')), ...(await statement('pending'))];
     expect(rows.length).toBeGreaterThan(8);
     for (const row of rows) expect(row.source?.label ?? '').not.toMatch(/pay_|[0-9a-f]{8}-[0-9a-f]{4}/);
+    for (const row of rows) expect(row.description).not.toMatch(/pay_|[0-9a-f]{8}-[0-9a-f]{4}/);
+    const described = (kind: string, payment: PaymentRow) => rows.find((r) => r.kind === kind && r.payment_id === payment.id)?.description;
+    expect(described('charge', made.alice!)).toBe('Payment from Alice Tan');
+    expect(described('fee', made.alice!)).toBe('Card fee of the payment from Alice Tan');
+    expect(described('settlement', made.described!)).toBe('Settlement of the payment “Table 4 lunch”');
+    expect(described('refund', made.alice!)).toBe('Refund to Alice Tan');
   });
 
   it('exports the label and the source id in separate columns', async () => {

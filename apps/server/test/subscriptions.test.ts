@@ -107,9 +107,16 @@ describe('subscribing a customer', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'subscription.setup_link_copied'), eq(auditLogs.objectId, subscription.id)));
     expect(audits).toHaveLength(1);
+    // One sentence with the subscription's name in it, not "…to copy (not mailed) (Coffee club)" (issue 25).
+    expect(audits[0]!.description).toBe(`Made a link for the customer of the subscription ${subscription.name} to save their card, to copy without a mail`);
     const outsider = await createBusiness(t);
     expect((await outsider.people.owner.agent.call(endpoints.copySetupLink, at(subscription))).status).toBe(404);
     await owner.ok(endpoints.cancel, { ...at(subscription), body: { at_period_end: false } });
+    const [cancelled] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'subscription.cancelled'), eq(auditLogs.objectId, subscription.id)));
+    expect(cancelled?.description).toBe(`Cancelled the subscription ${subscription.name}`);
     const closed = await owner.call(endpoints.copySetupLink, at(subscription));
     expect([closed.status, failure(closed).code]).toEqual([409, 'SUBSCRIPTION_ACTION_NOT_ALLOWED']);
   });
@@ -326,6 +333,12 @@ describe('failed charges and retries', () => {
     const failures = () => mailbox(t.app).then((m) => m.filter((x) => x.to === customer.email && /failed/.test(x.subject)));
     expect(await failures()).toHaveLength(1);
     expect((await failures())[0]!.text).toMatch(/Update your card: .*\/s\/seti_/);
+    // The merchant's log gives the reason in the merchant's words, not the sentence the customer's checkout shows (issue 25).
+    const [pastDue] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'subscription.past_due'), eq(auditLogs.objectId, subscription.id)));
+    expect(pastDue?.description).toBe(`A charge of the subscription ${subscription.name} failed: the card has insufficient funds`);
     for (const [i, day] of [1, 3, 5].entries()) {
       const past = await detail(subscription);
       expect(past.status).toBe('past_due');

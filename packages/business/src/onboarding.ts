@@ -59,6 +59,11 @@ export const ID_TYPES = {
   national_id: 'National identity card',
   driving_licence: 'Driving licence',
 } as const;
+/** An identity document's number as screens show it, all but its last four hidden ("•••• 567A", as Stripe shows one). */
+export function maskIdNumber(idNumber: string): string {
+  const kept = idNumber.trim();
+  return kept.length <= 4 ? '••••' : `•••• ${kept.slice(-4)}`;
+}
 export const IdTypeSchema = z.enum(Object.keys(ID_TYPES) as [keyof typeof ID_TYPES, ...(keyof typeof ID_TYPES)[]], {
   error: 'Choose the type of identity document',
 });

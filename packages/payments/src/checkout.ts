@@ -126,6 +126,8 @@ export const ActionDecisionBodySchema = z.object({ decision: z.enum(['approve', 
 /** The receipt page and mail: what was paid, to whom, how and when. */
 export const ReceiptSchema = z.object({
   public_id: z.string(),
+  /** The number people read and quote: "#1234-5678" ({@link receiptNumber}), never the public id. */
+  receipt_number: z.string(),
   business: CheckoutBusinessSchema,
   amount: MoneySchema,
   method: PaymentMethodSchema,
@@ -149,6 +151,18 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return '•••';
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/**
+ * A receipt's number as people read and quote it, "#1234-5678" (as Stripe writes them): eight digits derived from the
+ * payment's id (FNV-1a), so the same payment always has the same number on its page, its mail and in the dashboard.
+ * Not unique across payments; the payment's own id stays the key.
+ */
+export function receiptNumber(paymentId: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < paymentId.length; i++) hash = Math.imul(hash ^ paymentId.charCodeAt(i), 0x01000193) >>> 0;
+  const digits = String(hash % 100_000_000).padStart(8, '0');
+  return `#${digits.slice(0, 4)}-${digits.slice(4)}`;
 }
 
 /** How a receipt says what paid it: "Visa ending 4242", "Direct debit from DBS, account ending 6789", "PayNow". */

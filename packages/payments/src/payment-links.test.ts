@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutMethodsIn } from './method-pricing';
-import { isAllowedRedirectUrl, sourceAmountLimits } from './payment-links';
+import { isAllowedRedirectUrl, linkAsksFor, sourceAmountLimits } from './payment-links';
 
 describe('sourceAmountLimits', () => {
   it('counts only the methods that take the currency: PayNow is SGD only', () => {
@@ -30,5 +30,14 @@ describe('isAllowedRedirectUrl', () => {
     ]) {
       expect(isAllowedRedirectUrl(url), url).toBe(false);
     }
+  });
+});
+
+describe('linkAsksFor', () => {
+  it('says what a link asks for in words, never its raw field names (issue 25: "Asks for: email")', () => {
+    expect(linkAsksFor({ collect_email: true, collect_phone: false, collect_note: false })).toBe('Email address');
+    expect(linkAsksFor({ collect_email: true, collect_phone: true, collect_note: true })).toBe('Email address, phone number, note');
+    expect(linkAsksFor({ collect_email: false, collect_phone: true, collect_note: false })).toBe('Phone number');
+    expect(linkAsksFor({ collect_email: false, collect_phone: false, collect_note: false })).toBe('Nothing extra');
   });
 });

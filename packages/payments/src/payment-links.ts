@@ -131,6 +131,16 @@ export const PaymentLinkSchema = z.object({
 });
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
 
+/** What a link may ask its customer for, in the words of its form and its page ("Email address", not "email"). */
+export const COLLECTED_FIELD_LABELS = { collect_email: 'Email address', collect_phone: 'Phone number', collect_note: 'Note' } as const;
+
+/** What a link asks its customer for, as one phrase: "Email address, phone number", or "Nothing extra". */
+export function linkAsksFor(link: Record<keyof typeof COLLECTED_FIELD_LABELS, boolean>): string {
+  const asked = (Object.keys(COLLECTED_FIELD_LABELS) as (keyof typeof COLLECTED_FIELD_LABELS)[]).filter((k) => link[k]).map((k) => COLLECTED_FIELD_LABELS[k]);
+  if (asked.length === 0) return 'Nothing extra';
+  return asked.map((label, i) => (i === 0 ? label : label.toLowerCase())).join(', ');
+}
+
 export const PaymentLinkDetailSchema = PaymentLinkSchema.extend({
   /** The QR of `url` as an SVG document. */
   qr_svg: z.string(),

@@ -127,6 +127,18 @@ export const FAILURE_MESSAGES: Record<FailureCode, string> = {
   qr_expired: 'The QR code expired before it was paid. Try again.',
 };
 
+/** Why a payment failed, in the merchant's words (their logs and screens): the customer's sentences speak to the payer. */
+export const FAILURE_REASONS: Record<FailureCode, string> = {
+  card_declined: 'the card was declined',
+  insufficient_funds: 'the card has insufficient funds',
+  authentication_failed: 'the card could not be authenticated',
+  expired_card: 'the card has expired',
+  incorrect_cvc: "the card's security code was wrong",
+  invalid_number: 'the card number is invalid',
+  wallet_cancelled: 'the customer cancelled the e-wallet payment',
+  qr_expired: 'the QR code expired before it was paid',
+};
+
 /**
  * The card numbers of test mode (the ones people know from Stripe) and what each does, in the words the customer's
  * checkout shows (no processor codes: docs/payments.md, "The processor", keeps those).
@@ -227,6 +239,24 @@ export function paymentLineLabel(payment: PaymentNaming, refund = false): string
   if (payment.customerName) return `Payment from ${payment.customerName}`;
   if (payment.description) return payment.description;
   return payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} payment` : 'Payment';
+}
+
+/**
+ * The ledger's own text of a payment's movement, written when it is posted (issue 25: never the payment's public id):
+ * "Payment from Alice Tan", "Card fee of the payment from Alice Tan", "Settlement of the payment “Lunch”",
+ * "Refund to Alice Tan".
+ */
+export function paymentLedgerText(kind: 'charge' | 'fee' | 'settlement' | 'refund', payment: PaymentNaming): string {
+  switch (kind) {
+    case 'charge':
+      return paymentLineLabel(payment);
+    case 'refund':
+      return paymentLineLabel(payment, true);
+    case 'fee':
+      return `${payment.method ? `${PAYMENT_METHOD_LABELS[payment.method]} fee` : 'Fee'} of the ${paymentInSentence(payment)}`;
+    case 'settlement':
+      return `Settlement of the ${paymentInSentence(payment)}`;
+  }
 }
 
 /** A method's label inside a sentence: "card", "e-wallet", but a name stays a name ("PayNow QR"). */

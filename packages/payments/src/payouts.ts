@@ -7,6 +7,7 @@ import {
   MinorAmountSchema,
   MoneySchema,
   PositiveMinorAmountSchema,
+  SignedMoneySchema,
   defineEndpoint,
   pageOf,
   TimeZoneSchema,
@@ -130,8 +131,10 @@ export const PayoutLineSchema = z.object({
   created_at: z.string(),
   payment_id: z.uuid().nullable(),
   payment_reference: z.string().nullable(),
-  gross: MoneySchema.nullable(),
-  fee: MoneySchema.nullable(),
+  /** Signed, as the net: a transfer going out is negative (the amount sent), one coming back positive. */
+  gross: SignedMoneySchema.nullable(),
+  /** Signed: what the movement cost (a payment's or a transfer's fee); negative when a returned transfer gives it back. net = gross - fee. */
+  fee: SignedMoneySchema.nullable(),
   /** Signed: a refund is negative. */
   net: z.object({ amount: z.number().int(), currency: CurrencyCodeSchema }),
   /** The part of the movement this payout sends (the whole of it but for the last line of a partial payout). */

@@ -1,15 +1,16 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Role } from '@merchant/core';
-import { STEP_BODY_SCHEMAS } from '@merchant/business';
+import { STEP_BODY_SCHEMAS, type AnswerStep } from '@merchant/business';
 import type { Executor } from './client';
-import { businesses, users } from './schema';
+import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
-import { seedMember } from './seed-context';
+import { seedMember, seedSignedIn } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../config';
-import { UNATTENDED, type UserRow } from '../http/context';
-import { buildServices, quietSideEffects } from '../services';
+import { UNATTENDED, type BusinessContext, type UserRow } from '../http/context';
+import { buildServices, quietSideEffects, type Services } from '../services';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -43,7 +44,7 @@ export async function hasDemoUsers(db: Executor): Promise<boolean> {
  * Seeds demo data. Only call on an empty database (npm start checks). The demo business's payment history
  * is seedDemoPayments's (seed-payments.ts), with the owner's id this answers; the API tests go without it. What a
  * person does on a screen (connect Stripe, add a bank account, fill in and submit the questionnaire) goes through
- * that screen's service as that person; the pending business's documents are stored under the config's data folder.
+ * that screen's service as that person; the questionnaires' documents are stored under the config's data folder.
  */
 export async function seedDemoData(db: Executor, clock: Clock, options: { config: AppConfig }): Promise<{ businessId: string; ownerId: string }> {
   const { services } = buildServices({ db, clock, config: options.config, ...quietSideEffects });
@@ -62,11 +63,6 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
 
     const owner = await user(DEMO_USERS.owner, 'Olivia Owner');
     const demoId = (await business(owner, 'Demo Coffee Roasters', 'demo-coffee')).id;
-    // Where the super admins' review left it: verified, with send money turned on (the review has its own flow and tests).
-    await tx
-      .update(businesses)
-      .set({ onboardingStatus: 'completed', features: { send_money: true } })
-      .where(eq(businesses.id, demoId));
     await member(demoId, (await user(DEMO_USERS.admin, 'Adam Admin')).id, 'admin');
     await member(demoId, (await user(DEMO_USERS.manager, 'Maya Manager')).id, 'manager');
     await member(demoId, (await user(DEMO_USERS.cashier, 'Casey Cashier')).id, 'cashier');
@@ -83,13 +79,22 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
 
     // A partner business is onboarded from the start.
     await business(await user(DEMO_USERS.partner, 'Parker Partner'), 'Demo Partners', 'demo-partners', 'partner');
-    await user(DEMO_USERS.super, 'Sam Super', true);
+    const superAdmin = await user(DEMO_USERS.super, 'Sam Super', true);
     // Where sign-up leaves a business: the onboarding questionnaire.
     await business(await user(DEMO_USERS.new, 'Nina New'), 'New Bakery', 'new-bakery');
     const pending = await user(DEMO_USERS.pending, 'Priya Pending');
     const pendingId = (await business(pending, 'Pending Pottery', 'pending-pottery')).id;
-    return { demoId, ownerId: owner.id, pendingId, pendingOwner: pending.id };
+    return { demoId, ownerId: owner.id, pendingId, pendingOwner: pending.id, superAdminId: superAdmin.id };
   });
+
+  // The demo business is verified as any business is: its owner answered the questionnaire, and a super admin approved
+  // it and turned send money on. So its verification screen shows what was submitted (issue 25: not "Verified · 100%"
+  // above sections that say "Not answered yet").
+  const { onboarding, verification } = services;
+  await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.demoId, seeded.ownerId), DEMO_ANSWERS);
+  const superAdmin = await seedSignedIn(db, seeded.superAdminId);
+  await verification.approve(superAdmin, seeded.demoId);
+  await verification.updateFlags(superAdmin, seeded.demoId, { send_money: true });
 
   // The demo business's owner connects its Stripe account in test mode (which turns Stripe on) and adds where its
   // payouts go: a local Singapore account, the default for SGD.
@@ -113,50 +118,51 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   await seedCatalogue(services, owner);
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
-  const pending = await seedMember(db, services, seeded.pendingId, seeded.pendingOwner);
-  const { onboarding } = services;
-  await onboarding.saveStep(
-    pending,
-    'business',
-    STEP_BODY_SCHEMAS.business.parse({
-      legal_name: 'Pending Pottery Pte. Ltd.',
-      legal_type: 'company',
-      registration_number: '202612345K',
-      website: null,
-      industry: 'retail',
-    }),
-  );
-  await onboarding.saveStep(
-    pending,
-    'owner',
-    STEP_BODY_SCHEMAS.owner.parse({
-      full_name: 'Priya Pending',
-      date_of_birth: '1988-04-12',
-      nationality: 'sg',
-      id_type: 'national_id',
-      id_number: 'S8812345A',
-    }),
-  );
-  await onboarding.saveStep(
-    pending,
-    'address',
-    STEP_BODY_SCHEMAS.address.parse({ line1: '12 Clay Street', line2: '#03-04', city: 'Singapore', state: null, postal_code: '049321' }),
-  );
-  await onboarding.saveStep(
-    pending,
-    'sales',
-    STEP_BODY_SCHEMAS.sales.parse({
-      monthly_volume: '10k_50k',
-      average_ticket: { amount: 4500, currency: 'sgd' },
-      description: 'Handmade ceramics, pottery classes and gift vouchers.',
-    }),
-  );
+  await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.pendingId, seeded.pendingOwner), PENDING_ANSWERS);
+  return { businessId: seeded.demoId, ownerId: seeded.ownerId };
+}
+
+type QuestionnaireAnswers = { [S in AnswerStep]: z.input<(typeof STEP_BODY_SCHEMAS)[S]> };
+
+const DEMO_ANSWERS: QuestionnaireAnswers = {
+  business: {
+    legal_name: 'Demo Coffee Roasters Pte. Ltd.',
+    legal_type: 'company',
+    registration_number: '202498765C',
+    website: null,
+    industry: 'food_beverage',
+  },
+  owner: { full_name: 'Olivia Owner', date_of_birth: '1985-06-21', nationality: 'sg', id_type: 'national_id', id_number: 'S8512345D' },
+  address: { line1: '8 Tanjong Pagar Road', line2: '#01-02', city: 'Singapore', state: null, postal_code: '088443' },
+  sales: {
+    monthly_volume: '10k_50k',
+    average_ticket: { amount: 1250, currency: 'sgd' },
+    description: 'Specialty coffee roasted in Singapore: beans, brewing gear and subscriptions.',
+  },
+};
+
+const PENDING_ANSWERS: QuestionnaireAnswers = {
+  business: { legal_name: 'Pending Pottery Pte. Ltd.', legal_type: 'company', registration_number: '202612345K', website: null, industry: 'retail' },
+  owner: { full_name: 'Priya Pending', date_of_birth: '1988-04-12', nationality: 'sg', id_type: 'national_id', id_number: 'S8812345A' },
+  address: { line1: '12 Clay Street', line2: '#03-04', city: 'Singapore', state: null, postal_code: '049321' },
+  sales: {
+    monthly_volume: '10k_50k',
+    average_ticket: { amount: 4500, currency: 'sgd' },
+    description: 'Handmade ceramics, pottery classes and gift vouchers.',
+  },
+};
+
+/** The owner fills in every step and uploads both documents through the questionnaire's service, then submits. */
+async function answerQuestionnaire(onboarding: Services['onboarding'], owner: BusinessContext, answers: QuestionnaireAnswers): Promise<void> {
+  await onboarding.saveStep(owner, 'business', STEP_BODY_SCHEMAS.business.parse(answers.business));
+  await onboarding.saveStep(owner, 'owner', STEP_BODY_SCHEMAS.owner.parse(answers.owner));
+  await onboarding.saveStep(owner, 'address', STEP_BODY_SCHEMAS.address.parse(answers.address));
+  await onboarding.saveStep(owner, 'sales', STEP_BODY_SCHEMAS.sales.parse(answers.sales));
   for (const kind of ['business_registration', 'owner_id'] as const) {
     const fileName = `${kind.replace('_', '-')}.pdf`;
-    await onboarding.uploadDocument(pending, kind, { fileName, declaredType: 'application/pdf', bytes: demoPdf(fileName) });
+    await onboarding.uploadDocument(owner, kind, { fileName, declaredType: 'application/pdf', bytes: demoPdf(fileName) });
   }
-  await onboarding.submit(pending);
-  return { businessId: seeded.demoId, ownerId: seeded.ownerId };
+  await onboarding.submit(owner);
 }
 
 /** A one-page PDF saying it is demo data (the seeded pending business's documents). */

@@ -223,6 +223,8 @@ describe('route table', () => {
       pendingInvitations: 'auth.pending-invitations',
       onboardingQuestionnaire: 'onboarding.questionnaire',
       paymentsOverview: 'payments.overview',
+      paymentLinkDetail: 'payments.links-detail',
+      staticQrDetail: 'payments.static-qr-detail',
       publicInvoice: 'public.invoice',
       customerPortal: 'public.customer-portal',
     });

@@ -47,7 +47,7 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 15_000 })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Payments menu' });
     expect(within(nav).getByRole('link', { name: 'Transactions' })).toBeTruthy();
-    expect(within(nav).queryByText('Send Payments')).toBeNull();
+    expect(within(nav).queryByText('Send payments')).toBeNull();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByText('Verify your account')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, ALL_PERMISSIONS, type Permission } from '@merchant/core';
 import { findRoute, type Section } from './route-table';
+import { SECTIONS } from './routes/define';
 import { paletteRoutes, sectionOptionsFor, visibleSidebar, type SidebarBusiness } from './sidebar';
 
 function business(overrides: Partial<SidebarBusiness> = {}): SidebarBusiness {
@@ -26,12 +27,25 @@ function labels(section: Section, b: SidebarBusiness): string[] {
 const cashier = (overrides: Partial<SidebarBusiness> = {}) => business({ permissions: [...ROLE_PERMISSIONS.cashier] as Permission[], ...overrides });
 
 describe('visibleSidebar', () => {
+  it('names every entry in sentence case like the rest of the product (issue 25: not "Bank Payouts"), acronyms kept', () => {
+    const everything = business({ features: { send_money: true }, platform_enabled: true, stripe_enabled: true, xendit_enabled: true, type: 'merchant' });
+    const all = SECTIONS.flatMap((section) => labels(section, section === 'partner' ? { ...everything, type: 'partner' } : everything));
+    expect(all.length).toBeGreaterThan(40);
+    const titleCased = all.filter((label) =>
+      label
+        .split(' ')
+        .slice(1)
+        .some((word) => word !== word.toLowerCase() && !/^[A-Z]{2,}s?$/.test(word)),
+    );
+    expect(titleCased).toEqual([]);
+  });
+
   it('lists the payments menu in spec order with its groups', () => {
     const groups = visibleSidebar('payments', business({ features: { send_money: true }, platform_enabled: true }));
     expect(groups.map((g) => g.label)).toEqual([undefined, 'No-code tools', 'Others']);
-    expect(groups[0]?.items.map((i) => i.label)).toEqual(['Overview', 'Transactions', 'Reports', 'Bank Payouts', 'Send Payments', 'Customers']);
-    expect(groups[1]?.items.map((i) => i.label)).toEqual(['Payment Links', 'Static QRs', 'Invoicing', 'Recurring Billing']);
-    expect(groups[2]?.items.map((i) => i.label)).toEqual(['Developers', 'Plugins Integration', 'Connections', 'Payment Methods', 'Settings', 'Refer and Earn']);
+    expect(groups[0]?.items.map((i) => i.label)).toEqual(['Overview', 'Transactions', 'Reports', 'Bank payouts', 'Send payments', 'Customers']);
+    expect(groups[1]?.items.map((i) => i.label)).toEqual(['Payment links', 'Static QRs', 'Invoicing', 'Recurring billing']);
+    expect(groups[2]?.items.map((i) => i.label)).toEqual(['Developers', 'Plugins integration', 'Connections', 'Payment methods', 'Settings', 'Refer and earn']);
     const invoicing = groups[1]?.items.find((i) => i.label === 'Invoicing');
     expect(invoicing?.children?.map((c) => c.label)).toEqual(['All', 'Repeating', 'Products']);
     const settings = groups[2]?.items.find((i) => i.label === 'Settings');
@@ -49,14 +63,14 @@ describe('visibleSidebar', () => {
     ]);
   });
 
-  it('hides Refer and Earn, Store Design and Pages from cashiers (and Developers, Account verification)', () => {
-    expect(labels('payments', cashier())).not.toContain('Refer and Earn');
+  it('hides Refer and earn, Store design and Pages from cashiers (and Developers, Account verification)', () => {
+    expect(labels('payments', cashier())).not.toContain('Refer and earn');
     expect(labels('payments', cashier())).not.toContain('Developers');
     expect(labels('payments', cashier())).not.toContain('Account verification');
-    expect(labels('online-store', cashier())).not.toContain('Store Design');
+    expect(labels('online-store', cashier())).not.toContain('Store design');
     expect(labels('online-store', cashier())).not.toContain('Pages');
-    expect(labels('payments', business())).toContain('Refer and Earn');
-    expect(labels('online-store', business())).toEqual(expect.arrayContaining(['Store Design', 'Pages']));
+    expect(labels('payments', business())).toContain('Refer and earn');
+    expect(labels('online-store', business())).toEqual(expect.arrayContaining(['Store design', 'Pages']));
   });
 
   it('pins Settings (and Refer and Earn) to the foot of each merchant section, out of the scrolling part', () => {
@@ -81,7 +95,7 @@ describe('visibleSidebar', () => {
     const payouts = (b: SidebarBusiness) =>
       visibleSidebar('payments', b)
         .flatMap((g) => g.items)
-        .find((i) => i.label === 'Bank Payouts');
+        .find((i) => i.label === 'Bank payouts');
     // The payout list is in the group whatever the cards (issue 25).
     expect(payouts(business())?.children?.map((c) => c.label)).toEqual(['Wallet balance', 'Payouts']);
     expect(payouts(business())?.routeId).toBe('payments.balance');
@@ -93,19 +107,19 @@ describe('visibleSidebar', () => {
       'Xendit card balance',
     ]);
     const noWallets = business({ permissions: ALL_PERMISSIONS.filter((p) => p !== 'wallets:manage') });
-    expect(labels('payments', noWallets)).not.toContain('Bank Payouts');
+    expect(labels('payments', noWallets)).not.toContain('Bank payouts');
   });
 
-  it('shows Send Payments only with the send_money feature, with the review count', () => {
-    expect(labels('payments', business())).not.toContain('Send Payments');
+  it('shows Send payments only with the send_money feature, with the review count', () => {
+    expect(labels('payments', business())).not.toContain('Send payments');
     const send = visibleSidebar('payments', business({ features: { send_money: true }, transfers_awaiting_review: 3 }))
       .flatMap((g) => g.items)
-      .find((i) => i.label === 'Send Payments');
+      .find((i) => i.label === 'Send payments');
     expect(send?.badge).toBe(3);
-    expect(send?.children?.map((c) => c.label)).toEqual(['Overview', 'Beneficiaries', 'Transfer History']);
+    expect(send?.children?.map((c) => c.label)).toEqual(['Overview', 'Beneficiaries', 'Transfer history']);
     const none = visibleSidebar('payments', business({ features: { send_money: true } }))
       .flatMap((g) => g.items)
-      .find((i) => i.label === 'Send Payments');
+      .find((i) => i.label === 'Send payments');
     expect(none?.badge).toBeUndefined();
   });
 
@@ -114,10 +128,10 @@ describe('visibleSidebar', () => {
     expect(labels('payments', business({ platform_enabled: true }))).toContain('Platform');
   });
 
-  it('hides Recurring Billing for ph and id', () => {
-    expect(labels('payments', business({ country: 'sg' }))).toContain('Recurring Billing');
-    expect(labels('payments', business({ country: 'ph' }))).not.toContain('Recurring Billing');
-    expect(labels('payments', business({ country: 'ID' }))).not.toContain('Recurring Billing');
+  it('hides Recurring billing for ph and id', () => {
+    expect(labels('payments', business({ country: 'sg' }))).toContain('Recurring billing');
+    expect(labels('payments', business({ country: 'ph' }))).not.toContain('Recurring billing');
+    expect(labels('payments', business({ country: 'ID' }))).not.toContain('Recurring billing');
     expect(labels('payments', business({ country: 'id' }))).not.toContain('Subscriptions');
   });
 

@@ -10,12 +10,13 @@ import {
   LEGAL_TYPES,
   MONTHLY_VOLUMES,
   ONBOARDING_STEP_TITLES,
+  maskIdNumber,
   onboardingEndpoints,
   type Onboarding,
   type OnboardingDocument,
   type OnboardingStep,
 } from '@merchant/business';
-import { formatMoneyWithCode, orEmpty } from '@merchant/core';
+import { formatDate, formatMoneyWithCode, orEmpty } from '@merchant/core';
 import { endpointUrl } from '../lib/api-client';
 import { wrapPoints, withWrapPoints } from './long-text';
 
@@ -110,10 +111,10 @@ export function OnboardingSummary({ onboarding, headingOrder = 2 }: { onboarding
         {answers.owner ? (
           <SimpleGrid {...grid}>
             <Field label="Full name">{answers.owner.full_name}</Field>
-            <Field label="Date of birth">{answers.owner.date_of_birth}</Field>
+            <Field label="Date of birth">{formatDate(answers.owner.date_of_birth)}</Field>
             <Field label="Nationality">{countryLabel(answers.owner.nationality)}</Field>
             <Field label="Identity document">
-              {ID_TYPES[answers.owner.id_type]} {answers.owner.id_number}
+              {ID_TYPES[answers.owner.id_type]} {maskIdNumber(answers.owner.id_number)}
             </Field>
           </SimpleGrid>
         ) : (

@@ -32,10 +32,21 @@ export function SourcePaymentsTable({ payments, query, paymentHref }: { payments
         striped={false}
         minWidth={520}
         columns={[
-          { header: 'When', card: 'secondary', nowrap: true, cell: (p) => <BusinessTime at={p.created_at} /> },
+          // The payment is opened by its time: a customer's name is no link, and "Anonymous" is plain text (issue 25).
+          { header: 'When', card: 'title', link: true, nowrap: true, cell: (p) => <BusinessTime at={p.created_at} /> },
           { header: 'Amount', card: 'amount', nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
           { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
-          { header: 'Customer', card: 'title', cell: (p) => p.customer.name ?? p.customer.email ?? 'Anonymous' },
+          {
+            header: 'Customer',
+            card: 'secondary',
+            cell: (p) =>
+              p.customer.name ??
+              p.customer.email ?? (
+                <Text span inherit c="dimmed">
+                  Anonymous
+                </Text>
+              ),
+          },
           { header: 'Method', cell: (p) => (p.method ? PAYMENT_METHOD_LABELS[p.method] : '—') },
         ]}
       />

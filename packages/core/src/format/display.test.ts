@@ -14,6 +14,8 @@ import {
   formatMonth,
   formatSignedMoney,
   formatZone,
+  timesIn,
+  zoneOptions,
   orEmpty,
 } from './display';
 
@@ -75,8 +77,10 @@ describe('dates, times and ranges', () => {
 
   it("write an instant in the business's zone and name the zone", () => {
     const at = '2026-01-15T03:00:00Z';
-    expect(formatDateTime(at, 'Asia/Singapore')).toBe('15 Jan 2026, 11:00 (Asia/Singapore)');
-    expect(formatDateTime(at, 'America/New_York')).toBe('14 Jan 2026, 22:00 (America/New_York)');
+    // The zone as people read it, never its IANA id (issue 25).
+    expect(formatDateTime(at, 'Asia/Singapore')).toBe('15 Jan 2026, 11:00 Singapore time (GMT+8)');
+    expect(formatDateTime(at, 'America/New_York')).toBe('14 Jan 2026, 22:00 New York time (GMT-5)');
+    expect(formatDateTime(at, 'UTC')).toBe('15 Jan 2026, 03:00 UTC');
     expect(formatDateTime(new Date(at), 'UTC', { zone: false })).toBe('15 Jan 2026, 03:00');
     expect(formatLocalDate(at, 'America/New_York')).toBe('14 Jan 2026');
   });
@@ -117,11 +121,26 @@ function localBefore(day: string): string {
 
 describe('formatZone', () => {
   it('names the city and its offset at the given instant, through daylight saving', () => {
-    expect(formatZone('Asia/Singapore', new Date('2026-01-15T03:00:00Z'))).toBe('Singapore (GMT+8)');
-    expect(formatZone('America/New_York', new Date('2026-01-15T03:00:00Z'))).toBe('New York (GMT-5)');
-    expect(formatZone('America/New_York', new Date('2026-07-15T03:00:00Z'))).toBe('New York (GMT-4)');
-    expect(formatZone('Asia/Kolkata', new Date('2026-01-15T03:00:00Z'))).toBe('Kolkata (GMT+5:30)');
+    expect(formatZone('Asia/Singapore', new Date('2026-01-15T03:00:00Z'))).toBe('Singapore time (GMT+8)');
+    expect(formatZone('America/New_York', new Date('2026-01-15T03:00:00Z'))).toBe('New York time (GMT-5)');
+    expect(formatZone('America/New_York', new Date('2026-07-15T03:00:00Z'))).toBe('New York time (GMT-4)');
+    expect(formatZone('Asia/Kolkata', new Date('2026-01-15T03:00:00Z'))).toBe('Kolkata time (GMT+5:30)');
+    expect(formatZone('America/Argentina/Buenos_Aires', new Date('2026-01-15T03:00:00Z'))).toBe('Buenos Aires time (GMT-3)');
     expect(formatZone('UTC')).toBe('UTC');
+  });
+
+  it('says which zone a screen or a document is in with the same words', () => {
+    expect(timesIn('Asia/Singapore', new Date('2026-01-15T03:00:00Z'))).toBe('Times are Singapore time (GMT+8)');
+    expect(timesIn('UTC')).toBe('Times are UTC');
+  });
+
+  it('offers zones to a select with their words as labels and their ids as values', () => {
+    const at = new Date('2026-01-15T03:00:00Z');
+    expect(zoneOptions(['UTC', 'Asia/Singapore', 'America/New_York', 'Asia/Singapore'], at)).toEqual([
+      { value: 'America/New_York', label: 'New York time (GMT-5)' },
+      { value: 'Asia/Singapore', label: 'Singapore time (GMT+8)' },
+      { value: 'UTC', label: 'UTC' },
+    ]);
   });
 });
 

@@ -84,18 +84,21 @@ export function formatLocalDate(instant: string | Date | null | undefined, zone:
 }
 
 /**
- * An instant on the business's wall clock: "15 Jan 2026, 11:00 (Asia/Singapore)". A screen that says once which
- * zone its times are in (`TimeZoneNote`) leaves the zone out with `{ zone: false }`; mails and PDFs keep it.
+ * An instant on the business's wall clock: "15 Jan 2026, 11:00 Singapore time (GMT+8)", the zone as {@link formatZone}
+ * names it. A screen that says once which zone its times are in (`TimeZoneNote`) leaves the zone out with
+ * `{ zone: false }`; mails and PDFs keep it.
  */
 export function formatDateTime(instant: string | Date | null | undefined, zone: string, options: { zone?: boolean } = {}): string {
   if (!instant) return EMPTY_VALUE;
-  const text = formatter(`time:${zone}`, { ...DAY_OPTIONS, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(instantOf(instant));
-  return options.zone === false ? text : `${text} (${zone})`;
+  const at = instantOf(instant);
+  const text = formatter(`time:${zone}`, { ...DAY_OPTIONS, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(at);
+  return options.zone === false ? text : `${text} ${formatZone(zone, at)}`;
 }
 
 /**
- * A time zone as people read it: its city and its offset from GMT at `at` (now by default), "Singapore (GMT+8)",
- * "New York (GMT-5)", "UTC". For the note that says which zone a screen's times are in.
+ * A time zone as people read it, never its IANA id: its city and its offset from GMT at `at` (now by default),
+ * "Singapore time (GMT+8)", "New York time (GMT-5)", "UTC". The one label of a zone wherever one is shown: a time's
+ * suffix, the note of a screen's zone, the time zone select, mails and PDFs.
  */
 export function formatZone(zone: string, at: Date = new Date()): string {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
@@ -103,7 +106,17 @@ export function formatZone(zone: string, at: Date = new Date()): string {
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value;
   const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  return offset ? `${city} (${offset})` : city;
+  return offset ? `${city} time (${offset})` : `${city} time`;
+}
+
+/** The note that says which zone a screen's or a document's times are in: "Times are Singapore time (GMT+8)". */
+export function timesIn(zone: string, at: Date = new Date()): string {
+  return `Times are ${formatZone(zone, at)}`;
+}
+
+/** Time zones for a select: the id as the value, {@link formatZone}'s words as the label, in the order of their labels. */
+export function zoneOptions(zones: readonly string[], at: Date = new Date()): { value: string; label: string }[] {
+  return [...new Set(zones)].map((zone) => ({ value: zone, label: formatZone(zone, at) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }
 
 function dayParts(date: CalendarDate): { day: string; month: string; year: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent } from './user-agent';
+import { describeAddress, describeUserAgent } from './user-agent';
 
 describe('describeUserAgent', () => {
   it('names the browser and the system of common browsers', () => {
@@ -27,5 +27,19 @@ describe('describeUserAgent', () => {
     expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) SomeBrowser/1.0')).toBe('Browser on Linux');
     expect(describeUserAgent('Mozilla/5.0')).toBe('Web browser');
     for (const none of [null, undefined, '', '  ']) expect(describeUserAgent(none)).toBe('Unknown device');
+  });
+});
+
+describe('describeAddress', () => {
+  it('says "This computer" for loopback and "Local network" for private addresses, never "::1"', () => {
+    for (const ip of ['::1', '127.0.0.1', '::ffff:127.0.0.1', '127.8.9.10']) expect(describeAddress(ip), ip).toBe('This computer');
+    for (const ip of ['10.0.0.5', '172.16.4.2', '172.31.255.1', '192.168.1.20', '169.254.3.3', '::ffff:192.168.0.2', 'fd12:3456::1', 'fe80::1']) {
+      expect(describeAddress(ip), ip).toBe('Local network');
+    }
+  });
+
+  it('shows a public address as it is, and "Unknown" for none', () => {
+    for (const ip of ['203.0.113.7', '172.32.0.1', '8.8.8.8', '2001:db8::1']) expect(describeAddress(ip), ip).toBe(ip);
+    for (const none of [null, undefined, '', ' ']) expect(describeAddress(none)).toBe('Unknown');
   });
 });

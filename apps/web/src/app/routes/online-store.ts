@@ -39,7 +39,7 @@ export const onlineStoreRoutes = [
   route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', SV),
   route('store-design', 'store-design', 'Customize store', 'storeDesign', {
     permission: 'store-design:manage',
-    sidebar: { label: 'Store Design', icon: 'palette', order: 8 },
+    sidebar: { label: 'Store design', icon: 'palette', order: 8 },
   }),
   route('store-design-theme', 'store-design/theme/:theme_id/:page', 'Theme designer', 'storeDesign', {
     permission: 'store-design:manage',

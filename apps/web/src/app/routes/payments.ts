@@ -44,7 +44,7 @@ export const paymentsRoutes = [
   route('balance', 'balance', 'Wallet balance', 'balances', {
     permission: 'wallets:manage',
     screen: 'bank-payouts.wallet',
-    sidebar: { label: 'Bank Payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },
+    sidebar: { label: 'Bank payouts', childLabel: 'Wallet balance', icon: 'building-bank', order: 4 },
   }),
   route('balance-payouts', 'balance/payouts', 'Payouts', 'balances', {
     permission: 'wallets:manage',
@@ -66,7 +66,7 @@ export const paymentsRoutes = [
     permission: 'transfers:manage',
     screen: 'send-money.overview',
     sidebar: {
-      label: 'Send Payments',
+      label: 'Send payments',
       childLabel: 'Overview',
       icon: 'send',
       order: 5,
@@ -86,7 +86,7 @@ export const paymentsRoutes = [
   route('transfer-history', 'transfer-history', 'Transfer history', 'sendMoney', {
     permission: 'transfers:manage',
     screen: 'send-money.transfers',
-    sidebar: { label: 'Transfer History', icon: 'history', order: 2, parent: 'payments.send-money' },
+    sidebar: { label: 'Transfer history', icon: 'history', order: 2, parent: 'payments.send-money' },
   }),
   route('transfer-history-detail', 'transfer-history/:transfer', 'Transfer', 'sendMoney', { permission: 'transfers:manage', screen: 'send-money.transfer' }),
   route('customers', 'customers', 'Customers', 'customers', { ...V, screen: 'customers.list', sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
@@ -95,7 +95,7 @@ export const paymentsRoutes = [
   route('links', 'links', 'Payment links', 'links', {
     ...V,
     screen: 'payment-links.list',
-    sidebar: { group: NO_CODE, label: 'Payment Links', icon: 'link', order: 10 },
+    sidebar: { group: NO_CODE, label: 'Payment links', icon: 'link', order: 10 },
   }),
   route('links-create', 'links/create', 'Create payment link', 'links', { ...C, screen: 'payment-links.create' }),
   route('links-edit', 'links/:payment_request_id/edit', 'Edit payment link', 'links', { ...C, screen: 'payment-links.edit' }),
@@ -142,7 +142,7 @@ export const paymentsRoutes = [
   route('recurring-plans', 'recurring-plans', 'Plans', 'recurring', {
     ...V,
     screen: 'recurring-billing.plans-list',
-    sidebar: { group: NO_CODE, label: 'Recurring Billing', childLabel: 'Plans', icon: 'repeat', order: 13, flag: 'recurring-billing' },
+    sidebar: { group: NO_CODE, label: 'Recurring billing', childLabel: 'Plans', icon: 'repeat', order: 13, flag: 'recurring-billing' },
   }),
   route('recurring-plans-detail', 'recurring-plans/:id', 'Plan', 'recurring', { ...V, screen: 'recurring-billing.plans-detail' }),
   route('subscriptions', 'subscriptions', 'Subscriptions', 'recurring', {
@@ -158,7 +158,7 @@ export const paymentsRoutes = [
   }),
   route('integrations', 'integrations', 'Plugins integration', 'integrations', {
     ...S,
-    sidebar: { group: OTHERS, label: 'Plugins Integration', icon: 'plug', order: 21 },
+    sidebar: { group: OTHERS, label: 'Plugins integration', icon: 'plug', order: 21 },
   }),
   route('integrations-create', 'integrations/create', 'Add plugin integration', 'integrations', S),
   route('integrations-edit', 'integrations/:gateway_provider_id/edit', 'Edit plugin integration', 'integrations', S),
@@ -170,7 +170,7 @@ export const paymentsRoutes = [
   route('payment-methods', 'payment-methods', 'Payment methods', 'paymentMethods', {
     ...S,
     screen: 'payment-methods.list',
-    sidebar: { group: OTHERS, label: 'Payment Methods', icon: 'credit-card', order: 23 },
+    sidebar: { group: OTHERS, label: 'Payment methods', icon: 'credit-card', order: 23 },
   }),
   route('payment-methods-card', 'payment-methods/card', 'Card payments', 'paymentMethods', { ...S, screen: 'payment-methods.card' }),
   route('payment-methods-provider', 'payment-methods/:slug', 'Payment method onboarding', 'paymentMethods', { ...S, screen: 'payment-methods.provider' }),
@@ -227,9 +227,9 @@ export const paymentsRoutes = [
     ...S,
     sidebar: { label: 'Platform', icon: 'settings', order: 9, parent: 'payments.settings-checkout', flag: 'platform' },
   }),
-  route('referral-program', 'referral-program', 'Refer and Earn', 'referral', {
+  route('referral-program', 'referral-program', 'Refer and earn', 'referral', {
     permission: 'referral:view',
-    sidebar: { group: OTHERS, label: 'Refer and Earn', icon: 'gift', order: 25, pinned: true },
+    sidebar: { group: OTHERS, label: 'Refer and earn', icon: 'gift', order: 25, pinned: true },
   }),
   route('support', 'support', 'Support', 'support', { permission: 'business:view' }),
 ];

@@ -1,4 +1,4 @@
-import { balanceOfProvider, PAYMENT_METHOD_LABELS } from '@merchant/payments';
+import { balanceOfProvider, paymentLedgerText } from '@merchant/payments';
 import type { LedgerPosting } from '../ledger/ledger.service';
 import type { PaymentRow } from './charges.repository';
 
@@ -13,7 +13,7 @@ export function chargePostings(payment: PaymentRow): LedgerPosting[] {
     kind: 'charge',
     paymentId: payment.id,
     balance,
-    description: `Payment ${payment.publicId}`,
+    description: paymentLedgerText('charge', payment),
     entries: [
       { account: 'customer_funds', currency, amount: -amount },
       { account: 'merchant_pending', currency, amount },
@@ -24,7 +24,7 @@ export function chargePostings(payment: PaymentRow): LedgerPosting[] {
     kind: 'fee',
     paymentId: payment.id,
     balance,
-    description: `${PAYMENT_METHOD_LABELS[payment.method!]} fee of payment ${payment.publicId}`,
+    description: paymentLedgerText('fee', payment),
     entries: [
       { account: 'merchant_pending', currency, amount: -fee },
       { account: 'platform_fees', currency, amount: fee },

@@ -1,5 +1,5 @@
 import { AppError, can, fieldError, formatMoneyWithCode } from '@merchant/core';
-import { balanceOfProvider, paymentInSentence, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
+import { balanceOfProvider, paymentInSentence, paymentLedgerText, refundableAmount, type PaymentSource, type RefundInput } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { writeTogether } from '@/db/write-together';
 import type { RequestMeta } from '@/http/context';
@@ -88,7 +88,7 @@ export function createRefunds(deps: {
           paymentId: payment.id,
           refundId: refund.id,
           balance: balanceOfProvider(payment.provider),
-          description: `Refund of payment ${payment.publicId}`,
+          description: paymentLedgerText('refund', payment),
           entries: [
             { account: 'merchant_available', currency: payment.currency, amount: -amount },
             { account: 'customer_funds', currency: payment.currency, amount },

@@ -1,5 +1,5 @@
 import { addBusinessDays, localDate, startOfLocalDay } from '@merchant/core';
-import { DEFAULT_SETTLEMENT_DELAY_DAYS, balanceOfProvider } from '@merchant/payments';
+import { DEFAULT_SETTLEMENT_DELAY_DAYS, balanceOfProvider, paymentLedgerText } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -43,7 +43,7 @@ export async function settleDue(db: Executor, clock: Clock, ledger: LedgerServic
             kind: 'settlement',
             paymentId: payment.id,
             balance: balanceOfProvider(payment.provider),
-            description: `Settlement of payment ${payment.publicId}`,
+            description: paymentLedgerText('settlement', payment),
             entries: [
               { account: 'merchant_pending', currency: payment.currency, amount: -payment.net },
               { account: 'merchant_available', currency: payment.currency, amount: payment.net },

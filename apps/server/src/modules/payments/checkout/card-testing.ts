@@ -73,6 +73,13 @@ const sourceOf = (payment: PaymentRow): SourceRef | null => (payment.sourceId ? 
 const SOURCE_NAMES: Partial<Record<PaymentSource, string>> = { payment_link: 'payment link', static_qr: 'static QR code', invoice: 'invoice' };
 const nameOf = (type: PaymentSource) => SOURCE_NAMES[type] ?? PAYMENT_SOURCE_LABELS[type].toLowerCase();
 
+/** The dashboard screen of a payment link or a static QR code (null for another source). */
+function sourceScreen(publicUrl: string, businessId: string, source: SourceRef): string | null {
+  if (source.type === 'payment_link') return screenLink(publicUrl, SCREEN_PATHS.paymentLinkDetail, { business_id: businessId, payment_request_id: source.id });
+  if (source.type === 'static_qr') return screenLink(publicUrl, SCREEN_PATHS.staticQrDetail, { business_id: businessId, static_qr_code_id: source.id });
+  return null;
+}
+
 /**
  * The checkout's card-testing limits (docs/security.md, "Card testing at the checkout"): starts per address and
  * per link or QR code; confirms per payment and per address; card declines per link or QR code and per business;
@@ -87,8 +94,6 @@ export function createCardTesting(deps: {
   notificationSettings: NotificationSettingsService;
   /** The business's name, for the owners' mail. */
   businessName: (businessId: string) => Promise<string>;
-  /** The public id of the payment's link or QR code (null when it has no checkout page), for the owners' mail. */
-  sourcePublicId: (payment: PaymentRow) => Promise<string | null>;
   publicUrl: string;
 }) {
   const { clock, limiter } = deps;
@@ -109,14 +114,16 @@ export function createCardTesting(deps: {
   async function pause(payment: PaymentRow, source: SourceRef, why: string): Promise<void> {
     if ((await limiter.hit(K.sourcePause(source.type, source.id), L.pauseMs)) !== 1) return;
     const label = nameOf(source.type);
-    const publicId = await deps.sourcePublicId(payment);
-    const named = `${label}${payment.description ? ` “${payment.description}”` : ''}${publicId ? ` (${publicId})` : ''}`;
+    // Named by what the business called it and linked to its screen, never by its public id (issue 25).
+    const named = `${label}${payment.description ? ` “${payment.description}”` : ''}`;
+    const screen = sourceScreen(deps.publicUrl, payment.businessId, source);
     await mailOwners(payment.businessId, (business) => `Card payments paused on a ${label} of ${business}`, [
       `Card payments on your ${named} are paused until ${utc(new Date(clock.now().getTime() + L.pauseMs))}: ${why}.`,
       'This is how card testing looks: someone trying stolen card numbers on a public page to find the ones that work.',
       '',
       'Customers can still pay it with the other methods you offer. Card payments resume by themselves when the pause ends.',
       'Look at the failed card payments in Transactions, refund any payment you do not recognise, and cancel the link or archive the QR code if it should not be public.',
+      ...(screen ? ['', `Open the ${label}: ${screen}`] : []),
     ]);
   }
 

@@ -4,6 +4,7 @@ import {
   FAILURE_MESSAGES,
   checkoutUrl,
   methodLimits,
+  receiptNumber,
   receiptPaidWith,
   type Branding,
   type CardBrand,
@@ -95,7 +96,6 @@ export function createCheckoutService(deps: {
     sourcePayments: deps.sourcePayments,
     notificationSettings: deps.notificationSettings,
     businessName: async (businessId) => (await brandingFor(db, businessId))?.name ?? '',
-    sourcePublicId: async (payment) => (await charges.checkoutPageOf(payment))?.publicId ?? null,
     publicUrl: deps.publicUrl,
   });
 
@@ -130,7 +130,8 @@ export function createCheckoutService(deps: {
           receipt.purpose ? `For: ${receipt.purpose}` : null,
           `Paid with: ${receiptPaidWith(receipt)}`,
           `Date: ${formatDateTime(receipt.paid_at, business.timeZone)}`,
-          `Reference: ${receipt.reference ?? receipt.public_id}`,
+          `Receipt number: ${receipt.receipt_number}`,
+          receipt.reference ? `Reference: ${receipt.reference}` : null,
           '',
           `Your receipt: ${checkoutUrl(deps.checkoutOrigin, 'receipt', payment.publicId)}`,
         ]
@@ -169,6 +170,7 @@ export function createCheckoutService(deps: {
     if (!payment.succeededAt || !payment.method) throw new AppError('PAYMENT_NOT_FOUND', 'This payment has no receipt.');
     return {
       public_id: payment.publicId,
+      receipt_number: receiptNumber(payment.id),
       business: branding ?? { name: '', logo_url: null, brand_color: '', time_zone: 'UTC' },
       amount: { amount: payment.amount, currency: payment.currency },
       method: payment.method,

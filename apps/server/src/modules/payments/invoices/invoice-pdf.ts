@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { EMPTY_VALUE, formatDate, formatDateTime, formatMoney, formatNumber } from '@merchant/core';
+import { EMPTY_VALUE, formatDate, formatDateTime, formatMoney, formatNumber, timesIn } from '@merchant/core';
 import { PUBLIC_INVOICE_STATUSES, invoiceCustomerStatus, type Invoice, type LogoExtension } from '@merchant/payments';
 import { isEmbeddablePng } from './logo-check';
 
@@ -164,7 +164,7 @@ export function renderInvoicePdf(invoice: Invoice, business: InvoicePdfBusiness,
       `Issued ${formatDate(invoice.issue_date)}`,
       `Due ${formatDate(invoice.due_date)}`,
       `Created ${formatDateTime(invoice.created_at, business.timeZone, { zone: false })}`,
-      `Times in ${business.timeZone}`,
+      timesIn(business.timeZone, new Date(invoice.created_at)),
     ]),
   );
   y = partiesBottom + 22;

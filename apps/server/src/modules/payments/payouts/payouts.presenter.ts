@@ -67,9 +67,27 @@ export function presentDetail(row: PayoutRow): PayoutDetail {
   };
 }
 
+/** What a line's own record says it moved: a settled payment's gross and fee, or a transfer's amount and fee. */
+export interface LineFacts {
+  naming?: PaymentNaming | undefined;
+  transfer?: { sendAmount: number; fee: number } | undefined;
+}
+
+/**
+ * A transfer's movement split as the transfer's detail shows it, so that the line adds up (net = gross - fee): money
+ * out (sent, held) is the amount sent, negative, and the fee it costs; money back (returned, released) both undone.
+ * Null when the movement is not the amount plus its fee (nothing is shown rather than figures that do not add up).
+ */
+function transferSplit(net: number, transfer: LineFacts['transfer']): { gross: number; fee: number } | null {
+  if (!transfer || Math.abs(net) !== transfer.sendAmount + transfer.fee) return null;
+  return net < 0 ? { gross: -transfer.sendAmount, fee: transfer.fee } : { gross: transfer.sendAmount, fee: -transfer.fee };
+}
+
 /** A line's description names its payment (`paymentLineLabel`) where it has one, not its id; the ledger's text otherwise. */
-export function presentLine(row: LineRow, currency: string, naming?: PaymentNaming): PayoutLine {
+export function presentLine(row: LineRow, currency: string, facts: LineFacts = {}): PayoutLine {
+  const { naming } = facts;
   const settled = row.kind === 'settlement';
+  const split = row.referenceType === 'transfer' ? transferSplit(Number(row.net), facts.transfer) : null;
   return {
     entry_id: row.entryId,
     kind: row.kind,
@@ -77,8 +95,8 @@ export function presentLine(row: LineRow, currency: string, naming?: PaymentNami
     created_at: row.createdAt.toISOString(),
     payment_id: row.paymentId,
     payment_reference: row.reference ?? row.publicId ?? null,
-    gross: settled && row.gross !== null ? { amount: row.gross, currency } : null,
-    fee: settled && row.fee !== null ? { amount: row.fee, currency } : null,
+    gross: split ? { amount: split.gross, currency } : settled && row.gross !== null ? { amount: row.gross, currency } : null,
+    fee: split ? { amount: split.fee, currency } : settled && row.fee !== null ? { amount: row.fee, currency } : null,
     net: { amount: Number(row.net), currency },
     amount: { amount: Number(row.amount), currency },
   };

@@ -306,6 +306,8 @@ export const payoutsRepository = {
         kind: ledgerTransactions.kind,
         description: ledgerTransactions.description,
         paymentId: ledgerTransactions.paymentId,
+        referenceType: ledgerTransactions.referenceType,
+        referenceId: ledgerTransactions.referenceId,
         reference: payments.reference,
         publicId: payments.publicId,
         gross: payments.amount,

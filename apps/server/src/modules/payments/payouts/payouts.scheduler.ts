@@ -91,7 +91,7 @@ export function createPayoutScheduler(deps: { db: Executor; clock: Clock; audit:
           const business = await repo.business(db, settings.businessId);
           if (!business) continue;
           for (const currency of await repo.defaultCurrencies(db, settings.businessId)) {
-            const row = await payouts.makeAndTell(
+            const row = await payouts.make(
               {
                 businessId: settings.businessId,
                 currency,

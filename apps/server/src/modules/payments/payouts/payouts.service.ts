@@ -36,7 +36,19 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { standingOfBusiness } from '../business-standing.repository';
 import { paymentLabelFacts } from '../charges/payment-labels.read-model';
 import type { LedgerService } from '../ledger/ledger.service';
-import { last4, lineCsvRow, PAYOUT_CSV, PAYOUT_LINES_CSV, payoutCsvRow, presentDetail, presentLine, presentPayout, presentSettings } from './payouts.presenter';
+import { transferAmounts } from '../send-money/transfers.read-model';
+import {
+  last4,
+  lineCsvRow,
+  PAYOUT_CSV,
+  PAYOUT_LINES_CSV,
+  payoutCsvRow,
+  presentDetail,
+  presentLine,
+  presentPayout,
+  presentSettings,
+  type LineFacts,
+} from './payouts.presenter';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
 
 const EXPORT_BATCH = 500;
@@ -88,10 +100,22 @@ function describeSchedule(body: SavePayoutSettingsBody): string {
  * one statement, from the movements past the payout mark), moves the mark, and posts available -> in transit.
  * The mail is kept in that transaction (the outbox).
  */
-/** How each line's payment is named (its customer, description, method), read through the charges module's read model. */
-async function paymentNaming(db: Executor, businessId: string, rows: readonly { paymentId: string | null }[]): Promise<Map<string, PaymentNaming>> {
-  const ids = [...new Set(rows.map((r) => r.paymentId).filter((id): id is string => id !== null))];
-  return new Map((await paymentLabelFacts(db, businessId, ids)).map((p) => [p.id, p]));
+type LineRow = Awaited<ReturnType<typeof repo.lines>>[number];
+
+/**
+ * What each line's record says: how its payment is named (its customer, description, method), read through the
+ * charges module's read model, and what its transfer sent and cost, through send money's.
+ */
+async function lineFacts(db: Executor, businessId: string, rows: readonly LineRow[]): Promise<(row: LineRow) => LineFacts> {
+  const paymentIds = [...new Set(rows.map((r) => r.paymentId).filter((id): id is string => id !== null))];
+  const transferIds = [...new Set(rows.filter((r) => r.referenceType === 'transfer' && r.referenceId !== null).map((r) => r.referenceId!))];
+  const [named, sent] = await Promise.all([paymentLabelFacts(db, businessId, paymentIds), transferAmounts(db, businessId, transferIds)]);
+  const naming = new Map<string, PaymentNaming>(named.map((p) => [p.id, p]));
+  const amounts = new Map(sent.map((t) => [t.id, t]));
+  return (row) => ({
+    naming: row.paymentId ? naming.get(row.paymentId) : undefined,
+    transfer: row.referenceType === 'transfer' && row.referenceId ? amounts.get(row.referenceId) : undefined,
+  });
 }
 
 export function createPayoutsService(deps: PayoutsDeps) {
@@ -204,10 +228,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
     });
   }
 
-  async function makeAndTell(request: PayoutRequest, business: PayoutBusiness): Promise<PayoutRow | null> {
-    return make(request, business);
-  }
-
   async function findOrThrow(businessId: string, id: string): Promise<PayoutRow> {
     const row = await repo.find(db, businessId, id);
     if (!row) throw notFound();
@@ -225,7 +245,6 @@ export function createPayoutsService(deps: PayoutsDeps) {
 
   return {
     make,
-    makeAndTell,
 
     async settings(business: BusinessRow): Promise<PayoutSettings> {
       return presentSettings(business, await repo.settings(db, business.id));
@@ -261,7 +280,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
     async create(ctx: BusinessContext, body: CreatePayoutBody): Promise<Payout> {
       const business = ctx.business.row;
       const answerIn = async (tx: Executor, made: PayoutRow) => ctx.idempotency?.answerIn(tx, presentPayout(made));
-      const row = await makeAndTell(
+      const row = await make(
         {
           businessId: business.id,
           currency: body.currency,
@@ -310,8 +329,8 @@ export function createPayoutsService(deps: PayoutsDeps) {
       const row = await findOrThrow(business.id, id);
       const rows = await repo.lines(db, business.id, id, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.createdAt, id: r.entryId }));
-      const naming = await paymentNaming(db, business.id, page.rows);
-      return { data: page.rows.map((r) => presentLine(r, row.currency, r.paymentId ? naming.get(r.paymentId) : undefined)), next_cursor: page.nextCursor };
+      const facts = await lineFacts(db, business.id, page.rows);
+      return { data: page.rows.map((r) => presentLine(r, row.currency, facts(r))), next_cursor: page.nextCursor };
     },
 
     async exportLines(business: BusinessRow, id: string) {
@@ -322,9 +341,9 @@ export function createPayoutsService(deps: PayoutsDeps) {
         for (;;) {
           const rows = await repo.lines(db, business.id, id, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
-          const naming = await paymentNaming(db, business.id, batch);
+          const facts = await lineFacts(db, business.id, batch);
           if (batch.length > 0) {
-            yield batch.map((r) => PAYOUT_LINES_CSV.line(lineCsvRow(presentLine(r, row.currency, r.paymentId ? naming.get(r.paymentId) : undefined)))).join('');
+            yield batch.map((r) => PAYOUT_LINES_CSV.line(lineCsvRow(presentLine(r, row.currency, facts(r))))).join('');
           }
           const last = batch[batch.length - 1];
           if (rows.length <= EXPORT_BATCH || !last) return;

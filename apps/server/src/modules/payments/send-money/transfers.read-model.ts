@@ -27,3 +27,12 @@ export async function transferLabelFacts(db: Executor, businessId: string, ids: 
     .from(transfers)
     .where(and(eq(transfers.businessId, businessId), inArray(transfers.id, [...ids])));
 }
+
+/** What each of some transfers sent and the fee it cost (a payout's lines split a transfer's movement with them); one read by id. */
+export async function transferAmounts(db: Executor, businessId: string, ids: readonly string[]): Promise<{ id: string; sendAmount: number; fee: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: transfers.id, sendAmount: transfers.sendAmount, fee: transfers.fee })
+    .from(transfers)
+    .where(and(eq(transfers.businessId, businessId), inArray(transfers.id, [...ids])));
+}

@@ -2,6 +2,7 @@ import { DEFAULT_TIME_ZONE, addLocalDays, formatDateTime, formatLocalDate, forma
 import {
   DEFAULT_RETRY_DAYS,
   FAILURE_MESSAGES,
+  FAILURE_REASONS,
   SUBSCRIPTION_SETUP_PREFIX,
   SUBSCRIPTION_SETUP_TTL_DAYS,
   checkoutUrl,
@@ -252,7 +253,7 @@ export function createBilling(deps: BillingDeps) {
     if (nextRetryAt) {
       const updated = await repo.update(tx, sub.businessId, sub.id, { status: 'past_due', failedAttempts: attempt, nextChargeAt: nextRetryAt, updatedAt: now });
       if (charged.priorStatus !== 'past_due')
-        await record(tx, updated, 'subscription.past_due', `A charge of the subscription ${sub.name} failed: ${FAILURE_MESSAGES[failure]}`);
+        await record(tx, updated, 'subscription.past_due', `A charge of the subscription ${sub.name} failed: ${FAILURE_REASONS[failure]}`);
       return { subscription: updated, charge, payment, setup: await newSetup(tx, updated, zone) };
     }
     const final = settings.final_action === 'cancel' ? 'cancelled' : 'unpaid';

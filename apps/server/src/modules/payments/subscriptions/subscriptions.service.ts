@@ -121,7 +121,10 @@ export function createSubscriptionsService(
     });
   }
 
-  /** A merchant's action in one transaction: lock, check the status allows it, change, audit. */
+  /**
+   * A merchant's action in one transaction: lock, check the status allows it, change, audit. The change writes the
+   * audit entry's sentence with the subscription's name in it (issue 25: one sentence, not "... (Coffee club)").
+   */
   async function act(
     ctx: BusinessContext,
     id: string,
@@ -136,7 +139,7 @@ export function createSubscriptionsService(
       if (!done) return;
       await audit.record(tx, ctx, {
         action: done.audit ?? AUDIT_ACTIONS[action],
-        description: `${done.description} (${row.name})`,
+        description: done.description,
         actorUserId: ctx.user.id,
         businessId,
         objectType: 'subscription',
@@ -257,7 +260,7 @@ export function createSubscriptionsService(
     async pause(ctx: BusinessContext, id: string): Promise<Subscription> {
       await act(ctx, id, 'pause', async (tx, row) => {
         await repo.update(tx, row.businessId, id, { status: 'paused', nextChargeAt: null, pausedAt: clock.now(), updatedAt: clock.now() });
-        return { description: 'Paused the subscription' };
+        return { description: `Paused the subscription ${row.name}` };
       });
       return present(ctx.business.row.id, id);
     },
@@ -277,7 +280,7 @@ export function createSubscriptionsService(
         await repo.update(tx, row.businessId, id, { status, nextChargeAt, pausedAt: null, ...reanchor, updatedAt: now });
         // Due now: charged by a job at once, which commits with the resume (the outbox).
         if (nextChargeAt && nextChargeAt <= now) await deps.jobs.send(tx, CHARGE_ONE_JOB, { business_id: ctx.business.row.id, id });
-        return { description: 'Resumed the subscription' };
+        return { description: `Resumed the subscription ${row.name}` };
       });
       return present(ctx.business.row.id, id);
     },
@@ -289,10 +292,10 @@ export function createSubscriptionsService(
         if (body.at_period_end) {
           if (row.cancelAtPeriodEnd) return null;
           await repo.update(tx, row.businessId, id, { cancelAtPeriodEnd: true, updatedAt: now });
-          return { description: 'Set the subscription to end at the end of its period' };
+          return { description: `Set the subscription ${row.name} to end at the end of its period` };
         }
         await repo.update(tx, row.businessId, id, { status: 'cancelled', nextChargeAt: null, endedAt: now, updatedAt: now });
-        return { description: 'Cancelled the subscription' };
+        return { description: `Cancelled the subscription ${row.name}` };
       });
       return present(ctx.business.row.id, id);
     },
@@ -302,7 +305,7 @@ export function createSubscriptionsService(
       await act(ctx, id, 'change_plan', async (tx, row) => {
         const plan = await usablePlan(tx, row.businessId, body.plan_id, 'plan_id');
         await repo.update(tx, row.businessId, id, { pendingPlanId: plan.id, updatedAt: clock.now() });
-        return { description: `Moved the subscription to the plan ${plan.name} from its next period`, meta: { plan_id: plan.id } };
+        return { description: `Moved the subscription ${row.name} to the plan ${plan.name} from its next period`, meta: { plan_id: plan.id } };
       });
       return present(ctx.business.row.id, id);
     },
@@ -323,7 +326,7 @@ export function createSubscriptionsService(
           if (!begun) throw beingCharged();
           await audit.record(tx, ctx, {
             action: AUDIT_ACTIONS.charge_now,
-            description: `Charged the subscription now (${row.name})`,
+            description: `Charged the subscription ${row.name} now`,
             actorUserId: ctx.user.id,
             businessId,
             objectType: 'subscription',
@@ -348,7 +351,7 @@ export function createSubscriptionsService(
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
         made = { row, setup: await billing.newSetup(tx, row, ctx.business.row.timeZone) };
         await mailSetup(tx, row, made.setup, row.status === 'pending');
-        return { description: 'Mailed the customer a link to save their card' };
+        return { description: `Mailed the customer of the subscription ${row.name} a link to save their card` };
       });
       const { setup } = made!;
       return { public_id: setup.publicId, url: subscriptionSetupUrl(checkoutOrigin, setup.publicId), expires_at: setup.expiresAt.toISOString() };
@@ -359,7 +362,10 @@ export function createSubscriptionsService(
       let setup: SubscriptionSetupRow | null = null;
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
         setup = await billing.newSetup(tx, row, ctx.business.row.timeZone);
-        return { description: 'Made a link to save a card, to copy (not mailed)', audit: 'subscription.setup_link_copied' };
+        return {
+          description: `Made a link for the customer of the subscription ${row.name} to save their card, to copy without a mail`,
+          audit: 'subscription.setup_link_copied',
+        };
       });
       const made: SubscriptionSetupRow = setup!;
       return { public_id: made.publicId, url: subscriptionSetupUrl(checkoutOrigin, made.publicId), expires_at: made.expiresAt.toISOString() };

@@ -14,7 +14,7 @@ import { invoiceImportQuery } from '@/features/invoice-imports/api/invoice-impor
 import { ImportReview } from './import-review';
 import { ImportUpload, type ImportPurpose } from './import-upload';
 import { RecentImports } from './recent-imports';
-import { formatBusinessDateTime } from '@/lib/format';
+import { formatDateTime } from '@merchant/core';
 
 const PAGES: Record<
   ImportPurpose,
@@ -74,7 +74,7 @@ export function ImportFlow({ purpose }: { purpose: ImportPurpose }) {
     >
       {earlier && earlier.id === importId ? (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title="This file was uploaded before">
-          {`It was uploaded on ${formatBusinessDateTime(earlier.created_at, zone)} (${zone}): here is that import, so nothing is created twice.`}
+          {`It was uploaded on ${formatDateTime(earlier.created_at, zone)}: here is that import, so nothing is created twice.`}
         </Alert>
       ) : null}
       {importId === null ? (

@@ -205,7 +205,7 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
                 </Group>
                 {productOptions.length > 0 ? (
                   <Select
-                    label={`Product (line ${i + 1})`}
+                    label="Product"
                     placeholder="Free text"
                     data={productOptions}
                     value={line.product_id || null}
@@ -218,17 +218,17 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
                 ) : null}
                 <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm">
                   <TextInput
-                    label={`Description (line ${i + 1})`}
+                    label="Description"
                     value={line.description}
                     onChange={(e) => setLine(i, { description: e.currentTarget.value })}
                     error={errors[`lines.${i}.description`]}
                     required
                   />
-                  <NumberField {...fields.number(`lines.${i}.quantity`, { empty: Number.NaN })} label={`Quantity (line ${i + 1})`} decimals={3} required />
-                  <MoneyInput {...fields.money(`lines.${i}.unit_price`, currency)} label={`Unit price (line ${i + 1})`} required />
+                  <NumberField {...fields.number(`lines.${i}.quantity`, { empty: Number.NaN })} label="Quantity" decimals={3} required />
+                  <MoneyInput {...fields.money(`lines.${i}.unit_price`, currency)} label="Unit price" required />
                   <NumberField
                     {...fields.number(`lines.${i}.discount_bps`, { basisPoints: true, empty: 0 })}
-                    label={`Discount % (line ${i + 1})`}
+                    label="Discount %"
                     min={0}
                     max={BASIS_POINTS / 100}
                     decimals={2}

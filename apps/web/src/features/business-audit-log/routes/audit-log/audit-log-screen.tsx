@@ -14,7 +14,7 @@ import { PagedTable } from '@/components/paged-table';
 import { formatBusinessDateTime } from '@/lib/format';
 import { DateField } from '@/components/date-field';
 import { AuditObjectLink } from '@/features/business-audit-log/components/audit-object-link';
-import { describeUserAgent, formatNumber } from '@merchant/core';
+import { describeAddress, describeUserAgent, formatNumber } from '@merchant/core';
 import { wrapPoints } from '@/components/long-text';
 
 const FILTER_KEYS = ['person', 'action', 'from', 'to'] as const;
@@ -156,8 +156,8 @@ export function Component() {
             cell: (entry) => (
               // The address whole on its line, then the client as people name it ("Chrome on macOS", "API client").
               <Stack gap={2}>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {entry.ip ?? 'Unknown'}
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={entry.ip ?? undefined}>
+                  {describeAddress(entry.ip)}
                 </Text>
                 {entry.user_agent ? (
                   <Text size="xs" c="dimmed" title={entry.user_agent}>

@@ -3,7 +3,7 @@ import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@manti
 import { SwitchRow } from '@/components/form/switch-row';
 import { useParams } from 'react-router';
 import { UpdateBusinessBodySchema, type Business } from '@merchant/business';
-import { COUNTRY_CODES, CURRENCIES } from '@merchant/core';
+import { COUNTRY_CODES, CURRENCIES, zoneOptions } from '@merchant/core';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LogoUpload } from '@/components/logo-upload';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -26,10 +26,10 @@ const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.cod
 
 /**
  * The platform's time zone data (`Intl.supportedValuesOf`), with UTC and the business's own zone, which an
- * older browser's list may name differently.
+ * older browser's list may name differently; each shown as people read it ("Singapore time (GMT+8)"), its id the value.
  */
-function timeZoneOptions(current: string): string[] {
-  return [...new Set(['UTC', current, ...Intl.supportedValuesOf('timeZone')])].sort();
+function timeZoneOptions(current: string): { value: string; label: string }[] {
+  return zoneOptions(['UTC', current, ...Intl.supportedValuesOf('timeZone')]);
 }
 
 type Values = {

@@ -28,13 +28,14 @@ export function Component() {
   );
 }
 
+/** A fact of the receipt: its label on one line at every width (never "Paid / with"), the value taking what is left. */
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
-      <Text size="sm" c="dimmed" component="dt">
+      <Text size="sm" c="dimmed" component="dt" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="sm" component="dd" m={0} ta="right" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" component="dd" m={0} ta="right" miw={0} style={{ overflowWrap: 'break-word' }}>
         {children}
       </Text>
     </Group>
@@ -62,7 +63,11 @@ function ReceiptCard({ receipt }: { receipt: Receipt }) {
           <Row label="Paid with">{receiptPaidWith(receipt)}</Row>
           <Row label="Date">{formatDateTime(receipt.paid_at, receipt.business.time_zone)}</Row>
           <Row label="Paid to">{receipt.business.name}</Row>
-          <Row label="Receipt number">{receipt.public_id}</Row>
+          <Row label="Receipt number">
+            <span data-testid="receipt-number" style={{ whiteSpace: 'nowrap' }}>
+              {receipt.receipt_number}
+            </span>
+          </Row>
           {receipt.sent_to ? <Row label="Sent to">{receipt.sent_to}</Row> : null}
         </Stack>
       </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { customerEndpoints, paymentLinkEndpoints, repeatingInvoiceEndpoints } from '@merchant/payments';
@@ -55,8 +55,10 @@ describe('the repeating invoice form', () => {
     fireEvent.change(picker, { target: { value: 'Bea' } });
     // The dropdown's opening transition never ends in jsdom: its options count as hidden there.
     fireEvent.click(await screen.findByRole('option', { name: /Bea Client/, hidden: true }, { timeout: 10_000 }));
-    fireEvent.change(screen.getByLabelText(/^Description \(line 1\)/), { target: { value: 'Retainer' } });
-    fireEvent.change(screen.getByLabelText(/^Unit price \(line 1\)/), { target: { value: '45' } });
+    // The "Line 1" box names its fields once, as a group (issue 25: not "(line 1)" in every label).
+    const line = screen.getByRole('group', { name: 'Line 1' });
+    fireEvent.change(within(line).getByLabelText(/^Description/), { target: { value: 'Retainer' } });
+    fireEvent.change(within(line).getByLabelText(/^Unit price/), { target: { value: '45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(api.requests(repeatingInvoiceEndpoints.create)).toHaveLength(1));
     expect(api.requests(repeatingInvoiceEndpoints.create)[0]!.body).toMatchObject({

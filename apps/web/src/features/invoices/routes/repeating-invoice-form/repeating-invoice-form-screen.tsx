@@ -1,4 +1,4 @@
-import { formatDate } from '@merchant/core';
+import { formatDate, formatZone } from '@merchant/core';
 import { Paper, Radio, Select, SimpleGrid, Stack, Text, Title, Group } from '@mantine/core';
 import { NumberField } from '@/components/form/number-field';
 import { SwitchRow, ChoiceRow } from '@/components/form/switch-row';
@@ -69,7 +69,7 @@ export function Component() {
   return (
     <PageFrame
       title={title}
-      description={`Each run makes an invoice from this template, issued on the run date (${business.data.time_zone} days), numbered like any invoice.`}
+      description={`Each run makes an invoice from this template, issued on the run date (its day in ${formatZone(business.data.time_zone)}), numbered like any invoice.`}
     >
       <RepeatingForm
         key={saved.data?.id ?? 'new'}

@@ -4,7 +4,7 @@ import { IconCopy, IconMail, IconPencil, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode, formatPaidSummary } from '@merchant/core';
-import type { PaymentLinkDetail } from '@merchant/payments';
+import { linkAsksFor, type PaymentLinkDetail } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { Fact } from '@/components/fact';
 import { DetailLayout } from '@/components/detail-layout';
@@ -60,8 +60,6 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
       },
     mayEdit && { label: 'Cancel link', danger: true, icon: <IconX size={16} aria-hidden />, onClick: confirmCancel, loading: cancel.isPending },
   ];
-
-  const payLines = [link.collect_email && 'email', link.collect_phone && 'phone', link.collect_note && 'note'].filter(Boolean).join(', ');
 
   return (
     <DetailLayout
@@ -125,7 +123,7 @@ function LinkDetail({ businessId, link }: { businessId: string; link: PaymentLin
             <Fact label="Use">{link.single_use ? 'Single use' : 'Reusable'}</Fact>
             <Fact label="Reference">{link.reference ?? '—'}</Fact>
             <Fact label="Customer">{[link.customer_email, link.customer_phone].filter(Boolean).join(' · ') || '—'}</Fact>
-            <Fact label="Asks for">{payLines || 'Nothing extra'}</Fact>
+            <Fact label="Asks for">{linkAsksFor(link)}</Fact>
             <Fact label="Product">{link.product?.name ?? '—'}</Fact>
             <Fact label="Redirect after payment">{link.redirect_url ?? '—'}</Fact>
           </SimpleGrid>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatMoneyWithCode, formatZone, localDate, startOfLocalDay } from '@merchant/core';
-import { CreatePaymentLinkBodySchema, type PaymentLink } from '@merchant/payments';
+import { COLLECTED_FIELD_LABELS, CreatePaymentLinkBodySchema, type PaymentLink } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DateField } from '@/components/date-field';
 import { useZodForm } from '@/components/form/use-zod-form';
@@ -176,9 +176,9 @@ function LinkForm({ businessId, link, defaultCurrency }: { businessId: string; l
               Ask the customer for
             </Text>
             <Group gap="lg" role="group" aria-labelledby="collect-label">
-              <Checkbox label="Email" checked={values.collect_email} onChange={(e) => set('collect_email', e.currentTarget.checked)} />
-              <Checkbox label="Phone" checked={values.collect_phone} onChange={(e) => set('collect_phone', e.currentTarget.checked)} />
-              <Checkbox label="Note" checked={values.collect_note} onChange={(e) => set('collect_note', e.currentTarget.checked)} />
+              {(Object.keys(COLLECTED_FIELD_LABELS) as (keyof typeof COLLECTED_FIELD_LABELS)[]).map((key) => (
+                <Checkbox key={key} label={COLLECTED_FIELD_LABELS[key]} checked={values[key]} onChange={(e) => set(key, e.currentTarget.checked)} />
+              ))}
             </Group>
           </Stack>
         </Paper>

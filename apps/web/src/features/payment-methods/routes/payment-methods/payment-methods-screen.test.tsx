@@ -20,12 +20,12 @@ const answer: PaymentMethods = {
   })),
 };
 
-function render(testMode: boolean) {
+function render(testMode: boolean, page = 'payment-methods') {
   stubApi()
     .on(userEndpoints.me, () => ownerUser)
     .on(businessEndpoints.get, () => ownerBusiness({ test_mode: testMode }))
     .on(paymentMethodsEndpoints.get, () => answer);
-  renderApp(`/business/${BID}/payments/payment-methods`);
+  renderApp(`/business/${BID}/payments/${page}`);
 }
 
 describe('the payment methods screen', () => {
@@ -51,5 +51,11 @@ describe('the payment methods screen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Payment methods' }, { timeout: 15_000 });
     await screen.findAllByText('Not connected', {}, { timeout: 15_000 });
     expect(screen.queryByRole('region', { name: 'Test processor' })).toBeNull();
+  });
+
+  it('words a provider\'s status on its own page as the list does (issue 25: Xendit was "Not connected" there)', async () => {
+    render(true, 'payment-methods/xendit');
+    await screen.findByText('Not needed in test mode', {}, { timeout: 15_000 });
+    expect(screen.queryByText('Not connected')).toBeNull();
   });
 });

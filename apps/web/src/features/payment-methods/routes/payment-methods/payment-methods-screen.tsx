@@ -22,10 +22,7 @@ import { fieldErrors } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { paymentMethodsQuery, useUpdatePaymentMethods } from '@/features/payment-methods/api/payment-methods-api';
-import { CONNECTION_STATUS } from '../provider-status';
-
-/** An own account not connected while the test processor takes the payments. */
-const NOT_NEEDED_IN_TEST_MODE = { label: 'Not needed in test mode', color: 'gray' };
+import { connectionStatus } from '../provider-status';
 
 /** The fee of a method in the business's currency as people read it: "3.4% + SGD 0.50" (docs/payments.md, "Fees and limits"). */
 function feeLabel(method: PaymentMethod, currency: string): string {
@@ -221,7 +218,7 @@ function Providers({ businessId, providers, testMode }: { businessId: string; pr
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {providers.map((p) => {
             const info = PROVIDER_INFO[p.provider];
-            const status = testMode && p.status === 'not_connected' ? NOT_NEEDED_IN_TEST_MODE : CONNECTION_STATUS[p.status];
+            const status = connectionStatus(p.status, testMode);
             const to =
               p.provider === CARD_PROVIDER
                 ? href('payments.payment-methods-card', { business_id: businessId })

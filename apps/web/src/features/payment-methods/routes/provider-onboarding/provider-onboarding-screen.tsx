@@ -20,7 +20,7 @@ import { QueryStatus } from '@/components/query-status';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { paymentMethodsQuery, useConnectProvider, useDisconnectProvider } from '@/features/payment-methods/api/payment-methods-api';
-import { CONNECTION_STATUS } from '../provider-status';
+import { connectionStatus } from '../provider-status';
 
 const isProvider = (slug: string): slug is PaymentProvider => (PAYMENT_PROVIDERS as readonly string[]).includes(slug);
 
@@ -28,7 +28,8 @@ const isProvider = (slug: string): slug is PaymentProvider => (PAYMENT_PROVIDERS
 export function Component() {
   const { business_id: businessId = '', slug = CARD_PROVIDER } = useParams();
   const methods = useQuery(paymentMethodsQuery(businessId));
-  const editable = canChange(useBusiness(businessId).data, 'settings:manage');
+  const business = useBusiness(businessId);
+  const editable = canChange(business.data, 'settings:manage');
   const back = href('payments.payment-methods', { business_id: businessId });
   if (!isProvider(slug)) {
     return (
@@ -58,17 +59,29 @@ export function Component() {
       }
     >
       <QueryStatus query={methods} loadingLabel={`Loading the ${info.label} connection`} />
-      {connection ? <ConnectionForm key={slug} businessId={businessId} connection={connection} editable={editable} /> : null}
+      {connection ? (
+        <ConnectionForm key={slug} businessId={businessId} connection={connection} editable={editable} testMode={business.data?.test_mode ?? false} />
+      ) : null}
     </PageFrame>
   );
 }
 
-function ConnectionForm({ businessId, connection, editable }: { businessId: string; connection: ProviderConnection; editable: boolean }) {
+function ConnectionForm({
+  businessId,
+  connection,
+  editable,
+  testMode,
+}: {
+  businessId: string;
+  connection: ProviderConnection;
+  editable: boolean;
+  testMode: boolean;
+}) {
   const provider = connection.provider;
   const { fields, label } = PROVIDER_INFO[provider];
   const connect = useConnectProvider(businessId, provider);
   const disconnect = useDisconnectProvider(businessId, provider);
-  const status = CONNECTION_STATUS[connection.status];
+  const status = connectionStatus(connection.status, testMode);
   const hasSecret = connection.secret_key_last4 !== null;
   const form = useZodForm(ConnectProviderBodySchema, {
     account_id: connection.account_id ?? '',

@@ -67,7 +67,7 @@ export function Component() {
       ) : null}
       {query ? (
         <Text size="sm" c="dimmed">
-          {formatDateRange(query.from, query.to)} ({zone} days). Refunds count on the day they were made.
+          {formatDateRange(query.from, query.to)}. Refunds count on the day they were made.
         </Text>
       ) : null}
       {report.isError ? <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} /> : null}

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditLogsQuery } from '@/features/user-settings/api/user-settings-api';
 import { SettingsPage, SettingsSection } from '@/features/user-settings/components/settings-section';
-import { describeUserAgent } from '@merchant/core';
+import { describeAddress, describeUserAgent } from '@merchant/core';
 import { formatLocalDateTime } from '@/lib/format';
 import { DataList } from '@/components/data-list';
 import { LoadMore } from '@/components/load-more';
@@ -42,7 +42,14 @@ export function Component() {
                   cell: (entry) => <time dateTime={entry.created_at}>{formatLocalDateTime(entry.created_at)}</time>,
                 },
                 { header: 'Action', card: 'title', cell: (entry) => entry.description },
-                { header: 'IP address', cell: (entry) => entry.ip ?? 'Unknown' },
+                {
+                  header: 'Where',
+                  cell: (entry) => (
+                    <Text span inherit title={entry.ip ?? undefined}>
+                      {describeAddress(entry.ip)}
+                    </Text>
+                  ),
+                },
                 { header: 'Device', cell: (entry) => <span title={entry.user_agent ?? undefined}>{describeUserAgent(entry.user_agent)}</span> },
               ]}
             />
