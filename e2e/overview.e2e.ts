@@ -106,7 +106,7 @@ describe('payments overview in the browser', () => {
       };
       // Settings and Refer and Earn are whole in the window without scrolling (they sat below it, the last entry cut in half).
       expect(await inWindow('Settings', 'button')).toBe(true);
-      expect(await inWindow('Refer and Earn', 'link')).toBe(true);
+      expect(await inWindow('Refer and earn', 'link')).toBe(true);
       const scroller = page.getByTestId('sidebar-scroll');
       const fade = scroller.locator('..');
       expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
@@ -117,7 +117,7 @@ describe('payments overview in the browser', () => {
       await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
       await expect.poll(() => fade.getAttribute('data-more-below')).toBeNull();
       expect(await fade.getAttribute('data-more-above')).not.toBeNull();
-      const [part, last] = await Promise.all([scroller.boundingBox(), nav.getByRole('link', { name: 'Payment Methods' }).boundingBox()]);
+      const [part, last] = await Promise.all([scroller.boundingBox(), nav.getByRole('link', { name: 'Payment methods' }).boundingBox()]);
       expect(last!.y).toBeGreaterThanOrEqual(part!.y);
       expect(last!.y + last!.height).toBeLessThanOrEqual(part!.y + part!.height + 1);
       await expectAccessible(page);

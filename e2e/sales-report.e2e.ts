@@ -37,7 +37,7 @@ describe('sales report in the browser', () => {
     await page.getByRole('link', { name: 'Reports' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Sales in SGD' }).waitFor();
-    await page.getByText(`${formatDateRange(daysBefore(29), today)} (`).waitFor();
+    await page.getByText(`${formatDateRange(daysBefore(29), today)}. Refunds count`).waitFor();
     await page.getByRole('table', { name: 'By method' }).getByRole('rowheader', { name: 'Card' }).waitFor();
     await page.getByRole('table', { name: 'By source' }).getByRole('rowheader', { name: 'Payment link' }).waitFor();
     await expectAccessible(page);
@@ -45,7 +45,7 @@ describe('sales report in the browser', () => {
 
     await page.getByText('7 days', { exact: true }).click();
     await page.waitForURL(/range=7/);
-    await page.getByText(`${formatDateRange(daysBefore(6), today)} (`).waitFor();
+    await page.getByText(`${formatDateRange(daysBefore(6), today)}. Refunds count`).waitFor();
 
     await page.getByText('Custom', { exact: true }).click();
     // The range's fields show days as the product writes them, and take them typed so.
@@ -55,7 +55,7 @@ describe('sales report in the browser', () => {
     await page.waitForURL(new RegExp(`range=custom&from=${daysBefore(1)}&to=${today}`));
     await from.press('Tab');
     expect(await from.inputValue()).toBe(formatDate(daysBefore(1)));
-    await page.getByText(`${formatDateRange(daysBefore(1), today)} (`).waitFor();
+    await page.getByText(`${formatDateRange(daysBefore(1), today)}. Refunds count`).waitFor();
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -86,7 +86,7 @@ describe('sales report in the browser', () => {
     const to = page.getByRole('textbox', { name: 'To' });
     await to.fill('15/01/2001');
     await page.waitForURL(/from=2001-01-01&to=2001-01-15/);
-    await page.getByText('1–15 Jan 2001 (').waitFor();
+    await page.getByText('1–15 Jan 2001. Refunds count').waitFor();
     await to.fill('31 Feb 2001');
     await to.press('Tab');
     await page.getByText('Enter a date like 28 Nov 2026').waitFor();

@@ -73,13 +73,13 @@ describe('visibleSidebar', () => {
     expect(labels('online-store', business())).toEqual(expect.arrayContaining(['Store design', 'Pages']));
   });
 
-  it('pins Settings (and Refer and Earn) to the foot of each merchant section, out of the scrolling part', () => {
+  it('pins Settings (and Refer and earn) to the foot of each merchant section, out of the scrolling part', () => {
     const pinned = (section: Section) =>
       visibleSidebar(section, business())
         .flatMap((g) => g.items)
         .filter((i) => i.pinned)
         .map((i) => i.label);
-    expect(pinned('payments')).toEqual(['Settings', 'Refer and Earn']);
+    expect(pinned('payments')).toEqual(['Settings', 'Refer and earn']);
     expect(pinned('pos')).toEqual(['Settings']);
     expect(pinned('online-store')).toEqual(['Settings']);
   });

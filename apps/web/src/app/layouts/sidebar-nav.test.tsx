@@ -18,14 +18,14 @@ const BUSINESS = {
 };
 
 describe('SidebarNav', () => {
-  it('draws the menu in a part that scrolls on its own, and Settings and Refer and Earn at its foot, out of it', () => {
+  it('draws the menu in a part that scrolls on its own, and Settings and Refer and earn at its foot, out of it', () => {
     renderWithProviders(<SidebarNav businessId="b1" groups={visibleSidebar('payments', BUSINESS)} />, { route: '/business/b1/payments' });
     const scrolling = screen.getByTestId('sidebar-scroll');
     const foot = screen.getByTestId('sidebar-foot');
     expect(within(scrolling).getByRole('link', { name: 'Overview' })).toBeTruthy();
     expect(within(scrolling).queryByRole('button', { name: 'Settings' })).toBeNull();
     expect(within(foot).getByRole('button', { name: 'Settings' })).toBeTruthy();
-    expect(within(foot).getByRole('link', { name: 'Refer and Earn' })).toBeTruthy();
+    expect(within(foot).getByRole('link', { name: 'Refer and earn' })).toBeTruthy();
     // The group heading stays with the entries that remain in the scrolling part.
     expect(within(scrolling).getByText('Others')).toBeTruthy();
   });
