@@ -29,6 +29,8 @@ import type { ProcessorFaults } from './modules/payments/processor/test-provider
 import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
 import type { PaymentProvider } from './modules/payments/processor/provider';
 import { healthRoutes, type Readiness } from './modules/platform/health/health.routes';
+import { metricsRoutes } from './modules/platform/metrics/metrics.routes';
+import { createMetrics, type PoolStats } from './modules/platform/metrics/metrics.service';
 import { buildServices, type Services } from './services';
 import type { ProcessRole } from './config';
 
@@ -49,6 +51,8 @@ export interface BuildAppOptions {
   jobsConnection: JobsConnection;
   /** How jobs run: by default as the process's role says (ROLE); `manual` only through `app.jobs.runDue()` (tests). */
   jobsMode?: JobsMode;
+  /** The database pool's use for /metrics (`Database.poolStats`; none on the embedded database). */
+  poolStats?: (() => PoolStats) | undefined;
   /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */
   readiness?: Readiness;
   /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
@@ -121,7 +125,15 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   healthRoutes(app, { db, readiness: options.readiness ?? { stopping: false } });
-  // A worker serves health only; its jobs and schedules need the services, not the routes.
+  const metrics = createMetrics({
+    db,
+    clock,
+    unsentMail: () => mailer.unsent(),
+    sessionLookups: () => modules.services.sessions.cacheLookups(),
+    poolStats: options.poolStats,
+  });
+  metricsRoutes(app, { metrics, token: config.metricsToken, trustProxy: config.trustProxy });
+  // A worker serves health and metrics only; its jobs and schedules need the services, not the routes.
   if (config.role === 'worker') return startJobs(app, { jobs, mailer, modules });
 
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));

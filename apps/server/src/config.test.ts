@@ -40,3 +40,11 @@ describe('SHUTDOWN_DELAY_MS and SHUTDOWN_GRACE_MS', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is unset unless given, and refused when it is short enough to guess', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(24) }).metricsToken).toBe('x'.repeat(24));
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(/METRICS_TOKEN: at least 24 characters/);
+  });
+});

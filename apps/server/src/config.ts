@@ -48,6 +48,11 @@ const ConfigSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** On SIGTERM: how long requests in flight and running jobs may take to finish before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
+  /**
+   * A bearer token that lets a scraper read `/metrics` from any address. Without it only this machine may, and only
+   * when no reverse proxy is trusted (behind one, every stranger's request arrives from the proxy).
+   */
+  METRICS_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
 });
 
 export type ProcessRole = 'all' | 'web' | 'worker';
@@ -58,6 +63,8 @@ export interface AppConfig {
   /** Whether the process applies pending migrations at start (MIGRATIONS=run) or leaves them to `npm run migrate`. */
   runMigrations: boolean;
   shutdownDelayMs: number;
+  /** METRICS_TOKEN: the bearer token `/metrics` accepts from any address (docs/operations.md). */
+  metricsToken: string | undefined;
   shutdownGraceMs: number;
   port: number;
   bindHost: string;
@@ -124,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runMigrations: c.MIGRATIONS === 'run',
     shutdownDelayMs: c.SHUTDOWN_DELAY_MS,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    metricsToken: c.METRICS_TOKEN,
     port: c.PORT,
     bindHost: c.BIND_HOST,
     loopbackOnly,

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     db: database.db,
     changes: database.changes,
     jobsConnection: database.jobs,
+    poolStats: database.poolStats,
     logger,
     readiness,
     ...(devClock ? { devClock } : {}),

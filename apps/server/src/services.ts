@@ -156,6 +156,13 @@ export type Services = Modules['services'];
  * writes a past that nobody is to be mailed about, before the job queue exists).
  */
 export const quietSideEffects: { mailer: Mailer; jobs: JobSender } = {
-  mailer: { send: async () => '', write: () => NO_WRITE, recent: async () => [], attachment: async () => undefined, registerJobs: () => undefined },
+  mailer: {
+    send: async () => '',
+    write: () => NO_WRITE,
+    unsent: async () => ({ waiting: 0, oldestWaitingAt: null, givenUp: 0 }),
+    recent: async () => [],
+    attachment: async () => undefined,
+    registerJobs: () => undefined,
+  },
   jobs: { send: async () => null },
 };

@@ -152,6 +152,7 @@ export async function createTestContext(
     clock,
     logger: options.logger ?? pino({ level: 'silent' }),
     jobsConnection: database.jobs,
+    poolStats: database.poolStats,
     jobsMode: 'manual',
     ...(options.paymentSources ? { paymentSources: options.paymentSources } : {}),
     ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),

@@ -31,6 +31,8 @@ export interface Database {
   /** Runs a raw SQL string (used by tests and the job queue). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's use (/metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Embedded database only: a dump of its data directory (tests clone a migrated template). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -72,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       changes,
       jobs: { connectionString: options.databaseUrl },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       exec: async (sql) => {
         await pool.query(sql);
       },

@@ -40,6 +40,8 @@ export interface Mailer {
   write(db: Executor, message: Omit<MailMessage, 'attachments'>): Write;
   /** Newest first: the dev mailbox and the tests read it. */
   recent(limit?: number): Promise<KeptMail[]>;
+  /** Mail not sent yet: how many will still be tried, since when the oldest waits, and how many were given up (/metrics). */
+  unsent(): Promise<{ waiting: number; oldestWaitingAt: Date | null; givenUp: number }>;
   /** One attachment of a kept mail with its bytes (the dev mailbox's download), or undefined. */
   attachment(mailId: string, position: number): Promise<MailAttachment | undefined>;
   /** The deliverer (a drain), the sweep that delivers what no nudge did, and the daily purge. */
@@ -193,6 +195,8 @@ export function createMailer(deps: {
       deps.jobs.nudge(MAIL_DELIVERY_DRAIN, row.id);
       return row.id;
     },
+    unsent: () => outbox.unsent(db, MAIL_MAX_ATTEMPTS),
+
     async recent(limit = 50) {
       const rows = await outbox.recent(db, limit);
       const files = await outbox.attachmentInfo(

@@ -35,6 +35,8 @@ export function createSessionCache(changes: ChangeFeed | undefined) {
   const unknown = new Set<string>();
   let live = false;
   let epoch = 0;
+  /** Lookups of a session answered from the cache (`hit`, `unknown`) or sent to the database (`miss`), for /metrics. */
+  const lookups = { hit: 0, unknown: 0, miss: 0 };
 
   function clear() {
     epoch++;
@@ -66,6 +68,16 @@ export function createSessionCache(changes: ChangeFeed | undefined) {
     }
   }
 
+  function lookup(id: string): { session: SessionRow; user: UserRow | null } | 'unknown' | null {
+    if (!live) return null;
+    if (unknown.has(id)) return 'unknown';
+    const session = sessions.get(id);
+    if (!session) return null;
+    if (!session.userId) return { session, user: null };
+    const user = users.get(session.userId);
+    return user ? { session, user } : null;
+  }
+
   changes?.subscribe({
     onChange,
     onState(isLive) {
@@ -79,13 +91,9 @@ export function createSessionCache(changes: ChangeFeed | undefined) {
     mark: () => epoch,
 
     session(id: string): { session: SessionRow; user: UserRow | null } | 'unknown' | null {
-      if (!live) return null;
-      if (unknown.has(id)) return 'unknown';
-      const session = sessions.get(id);
-      if (!session) return null;
-      if (!session.userId) return { session, user: null };
-      const user = users.get(session.userId);
-      return user ? { session, user } : null;
+      const found = lookup(id);
+      lookups[found === 'unknown' ? 'unknown' : found ? 'hit' : 'miss']++;
+      return found;
     },
 
     keepSession(mark: number, session: SessionRow, user: UserRow | null) {
@@ -111,6 +119,9 @@ export function createSessionCache(changes: ChangeFeed | undefined) {
       if (!live || mark !== epoch) return;
       putBounded(homes, user.id, { email: user.email.toLowerCase(), home }, MAX_USERS);
     },
+
+    /** How many session lookups it answered and missed since the process started (/metrics). */
+    lookups: (): Readonly<typeof lookups> => ({ ...lookups }),
 
     /** For tests and the benchmark: whether the cache is in use. */
     get live() {

@@ -47,6 +47,9 @@ export function createSessionService(deps: {
   return {
     start,
 
+    /** The session cache's lookups since the process started (/metrics). */
+    cacheLookups: () => cache.lookups(),
+
     /**
      * The live session behind a cookie value with its user, or null (unknown or idle past the timeout).
      * Answered from the cache while its last activity is under a minute old; after that the database

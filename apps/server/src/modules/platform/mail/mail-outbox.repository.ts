@@ -10,11 +10,26 @@ export type MailAttachmentInfo = { mailId: string; position: number; filename: s
 
 /** Every mail the product sends (mail/mailer.ts): kept, claimed in batches by the deliverer for a while, then sent or failed. */
 export const mailOutboxRepository = {
-  /** Keeps a mail with its attachments (`db`: the transaction of the change the mail tells of). */
+  /**
+   * Mail not sent yet (`/metrics`): how many the deliverer will still try, when the oldest of them was kept, and how
+   * many it gave up on after `maxAttempts`.
+   */
+  async unsent(db: Executor, maxAttempts: number): Promise<{ waiting: number; oldestWaitingAt: Date | null; givenUp: number }> {
+    const [row] = await db
+      .select({
+        waiting: sql<number>`count(*) filter (where ${mailOutbox.attempts} < ${maxAttempts})`.mapWith(Number),
+        oldest: sql<Date | null>`min(${mailOutbox.createdAt}) filter (where ${mailOutbox.attempts} < ${maxAttempts})`.mapWith(mailOutbox.createdAt),
+        givenUp: sql<number>`count(*) filter (where ${mailOutbox.attempts} >= ${maxAttempts})`.mapWith(Number),
+      })
+      .from(mailOutbox)
+      .where(isNull(mailOutbox.sentAt));
+    return { waiting: row?.waiting ?? 0, oldestWaitingAt: row?.oldest ?? null, givenUp: row?.givenUp ?? 0 };
+  },
   /** A mail without attachments as a write for `writeTogether` (db/write-together.ts). */
   insertWrite(db: Executor, row: typeof mailOutbox.$inferInsert): Write {
     return db.insert(mailOutbox).values(row).getSQL();
   },
+  /** Keeps a mail with its attachments (`db`: the transaction of the change the mail tells of). */
   async insert(db: Executor, row: typeof mailOutbox.$inferInsert, attachments: NewMailAttachment[] = []): Promise<void> {
     if (attachments.length === 0) {
       await db.insert(mailOutbox).values(row);
