@@ -28,8 +28,9 @@ function apiProjects(): TestProjectConfiguration[] {
       name: `api-${kind}`,
       root: 'apps/server',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      // Tests of several app processes on one database server exist only where there is a server.
-      exclude: ['**/node_modules/**', ...(kind === 'postgres' ? [] : ['test/**/*.postgres.test.ts'])],
+      // Tests of several app processes on one database server exist only where there is a server; those of the
+      // embedded database's own tools (its backups) only on it.
+      exclude: ['**/node_modules/**', kind === 'postgres' ? 'test/**/*.pglite.test.ts' : 'test/**/*.postgres.test.ts'],
       environment: 'node',
       // The files of a worker share one module graph: each file builds its own app on its own database, and
       // importing the app once per worker instead of once per file halves the suite's CPU time.

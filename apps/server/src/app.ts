@@ -29,6 +29,7 @@ import type { ProcessorFaults } from './modules/payments/processor/test-provider
 import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
 import type { PaymentProvider } from './modules/payments/processor/provider';
 import { healthRoutes, type Readiness } from './modules/platform/health/health.routes';
+import { backupRoutes, type BackupSource } from './modules/platform/backup/backup.routes';
 import { metricsRoutes } from './modules/platform/metrics/metrics.routes';
 import { createMetrics, type PoolStats } from './modules/platform/metrics/metrics.service';
 import { buildServices, type Services } from './services';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   jobsMode?: JobsMode;
   /** The database pool's use for /metrics (`Database.poolStats`; none on the embedded database). */
   poolStats?: (() => PoolStats) | undefined;
+  /** The embedded database's backups, offered to `npm run backup` on this machine (none on PostgreSQL). */
+  backup?: BackupSource | undefined;
   /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */
   readiness?: Readiness;
   /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
@@ -133,6 +136,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     poolStats: options.poolStats,
   });
   metricsRoutes(app, { metrics, token: config.metricsToken, trustProxy: config.trustProxy });
+  if (options.backup) backupRoutes(app, options.backup);
   // A worker serves health and metrics only; its jobs and schedules need the services, not the routes.
   if (config.role === 'worker') return startJobs(app, { jobs, mailer, modules });
 

@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { runBackupCommand } from './backup-commands';
+import { writeBackupToken } from './db/backup';
 import { loadConfig, type AppConfig } from './config';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -16,6 +18,8 @@ import type { Logger } from 'pino';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  const command = process.argv[2];
+  if (command === 'backup' || command === 'restore') process.exit(await runBackupCommand(command, process.argv[3], config));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
@@ -34,6 +38,8 @@ async function main(): Promise<void> {
   // beside it would race it); with MIGRATIONS=check the tables may not exist yet.
   if (config.runMigrations && config.role !== 'web') await seedOrWarn(database, config, logger);
   const devClock = config.devClock ? movableClock() : undefined;
+  // `npm run backup` asks this process for the embedded database's copy, with the token only the data directory holds.
+  const backup = database.backup ? { dump: database.backup, token: writeBackupToken(config.dataDir) } : undefined;
   const readiness = { stopping: false };
   const app = await buildApp({
     config,
@@ -41,6 +47,7 @@ async function main(): Promise<void> {
     changes: database.changes,
     jobsConnection: database.jobs,
     poolStats: database.poolStats,
+    backup,
     logger,
     readiness,
     ...(devClock ? { devClock } : {}),

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
+import { dumpEmbedded } from './backup';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -33,6 +34,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's use (/metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Embedded database only: a backup of it (db/backup.ts) while it is in use. */
+  backup?: () => Promise<Blob>;
   /** Embedded database only: a dump of its data directory (tests clone a migrated template). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -130,6 +133,7 @@ function embeddedDatabase(client: PGlite, options: DatabaseOptions, closeClient:
         await closeClient();
       }
     },
+    backup: () => dumpEmbedded(client),
     dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }
