@@ -14,9 +14,12 @@ const started = Date.now();
 ensureNodeModules();
 ensureApt([chromiumPackage, fontsPackage, postgresPackage]);
 
-// Side by side: each leaves part of the two cores idle on its own.
+// Side by side: each leaves part of the two cores idle on its own. ESLint keeps each file's result in
+// node_modules/.cache/eslint/ (by content, with the config): a run lints again only the files that changed
+// (4 CPU-s with nothing changed, against 227 for every file).
 log('type checking every workspace and linting (import boundaries, no cycles)');
-const [types, lint] = await Promise.all([runAsync('node', ['scripts/typecheck.mjs']), runAsync('npx', ['eslint', '.', '--max-warnings=0'])]);
+const ESLINT = ['eslint', '.', '--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '--cache-strategy', 'content'];
+const [types, lint] = await Promise.all([runAsync('node', ['scripts/typecheck.mjs']), runAsync('npx', ESLINT)]);
 if (types !== 0 || lint !== 0) {
   log(`${types !== 0 ? 'type checking' : 'linting'} failed`);
   process.exit(1);

@@ -9,6 +9,11 @@ import { call } from '../lib/api-client';
 import { OWNER_BUSINESS_ID, apiError, ownerBusiness, ownerUser, renderApp, stubApi } from '../test';
 import { COMING_SOON } from './screens/coming-soon';
 
+/**
+ * How long a screen may take to appear: the first visit to a lazy screen transforms and loads its module, over 5 s for
+ * the settings screens on two busy cores. A guard against a hang, not a measure of speed.
+ */
+const SCREEN_WAIT = 15_000;
 const BID = OWNER_BUSINESS_ID;
 const OTHER = '11111111-2222-4333-8444-555555555555';
 const user = ownerUser;
@@ -38,13 +43,13 @@ describe('router', () => {
   it('sends a signed-out person to login', async () => {
     serve({ user: null });
     const router = renderAt(`/business/${BID}/payments`);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: SCREEN_WAIT });
   });
 
   it('renders the business shell: header, section menu, banners and the overview', async () => {
     serve({ user, business: business() });
     renderAt(`/business/${BID}/payments`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, { timeout: SCREEN_WAIT })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Payments menu' });
     expect(within(nav).getByRole('link', { name: 'Transactions' })).toBeTruthy();
     expect(within(nav).queryByText('Send payments')).toBeNull();
@@ -59,7 +64,7 @@ describe('router', () => {
   it('shows a screen that is not open yet as coming soon, with what it will do for the merchant', async () => {
     serve({ user, business: business() });
     renderAt(`/business/${BID}/payments/developers`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Developers' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Developers' }, { timeout: SCREEN_WAIT })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
     expect(screen.getByText(COMING_SOON.developers)).toBeTruthy();
   });
@@ -67,7 +72,7 @@ describe('router', () => {
   it('shows a business to someone who may only read it without the controls that would change it', async () => {
     serve({ user: { ...user, is_super_admin: true }, business: business({ role: null, read_only: true }) });
     renderAt(`/business/${BID}/payments/settings/business-details`);
-    const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 });
+    const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: SCREEN_WAIT });
     expect(name.matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('region', { name: /changes/ })).toBeNull();
@@ -77,7 +82,7 @@ describe('router', () => {
   it('shows the same screen with its controls to a member who may change it', async () => {
     serve({ user, business: business() });
     renderAt(`/business/${BID}/payments/settings/business-details`);
-    const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: 5000 });
+    const name = await screen.findByRole('textbox', { name: /^Business name/ }, { timeout: SCREEN_WAIT });
     expect(name.matches(':disabled')).toBe(false);
     // The bar with Save comes with the first change (issue 25: an untouched form says nothing about saving).
     expect(screen.queryByRole('region', { name: /changes/ })).toBeNull();
@@ -90,41 +95,41 @@ describe('router', () => {
   it("shows the no-access page when the role lacks the route's permission", async () => {
     serve({ user, business: business({ permissions: [...ROLE_PERMISSIONS.cashier] }) });
     renderAt(`/business/${BID}/online-store/pages`);
-    expect(await screen.findByRole('heading', { name: "You don't have access" }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You don't have access" }, { timeout: SCREEN_WAIT })).toBeTruthy();
   });
 
   it('shows the 404 page for a business the user cannot see, and for unknown paths', async () => {
     serve({ user, business: business() });
     renderAt(`/business/${OTHER}/payments`);
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: SCREEN_WAIT })).toBeTruthy();
     cleanup();
     renderAt('/no/such/page/here');
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: SCREEN_WAIT })).toBeTruthy();
   });
 
   it('sends a business in questionnaire to onboarding', async () => {
     serve({ user, business: business({ onboarding_status: 'questionnaire' }) });
     const router = renderAt(`/business/${BID}/payments/links`);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/business/${BID}/onboarding/questionnaire`), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/business/${BID}/onboarding/questionnaire`), { timeout: SCREEN_WAIT });
   });
 
   it('on a 401 while signed in: signs out and shows login with the session message', async () => {
     serve({ user, business: business() });
     const router = renderAt(`/business/${BID}/payments`);
-    await screen.findByRole('navigation', { name: 'Payments menu' }, { timeout: 5000 });
+    await screen.findByRole('navigation', { name: 'Payments menu' }, { timeout: SCREEN_WAIT });
     serve({ user: null });
     await expect(call(userEndpoints.me)).rejects.toThrow();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: SCREEN_WAIT });
     expect(router.state.location.state).toEqual({ flash: 'Your session has been expired. Please login to continue' });
   });
 
   it('on a second 419 while signed in: asks to extend the session', async () => {
     serve({ user, business: business() });
     renderAt(`/business/${BID}/payments`);
-    await screen.findByRole('navigation', { name: 'Payments menu' }, { timeout: 5000 });
+    await screen.findByRole('navigation', { name: 'Payments menu' }, { timeout: SCREEN_WAIT });
     stubApi().otherwise(() => apiError(419, 'CSRF_TOKEN_MISMATCH', 'Expired.'));
     await expect(call(businessEndpoints.create, { body: { name: 'New', country: 'sg', currency: 'sgd' } })).rejects.toThrow();
-    expect(await screen.findByText('Session Expired', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Session Expired', {}, { timeout: SCREEN_WAIT })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Extend session' })).toBeTruthy();
   });
 });
