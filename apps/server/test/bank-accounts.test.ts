@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
-import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { auditLogEndpoints } from '@merchant/business';
 import { bankAccountEndpoints, type CreateBankAccountBody } from '@merchant/payments';
 import { auditLogs, bankAccounts } from '../src/db/schema';
-import { createLogger } from '../src/lib/logger';
+import { capturedLog } from './log-lines';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 import { addBankAccount, addMember, createBusiness, localSgAccount, totpNow, type FactoryBusiness, type Person } from './factories';
 
@@ -342,14 +341,7 @@ describe('what is shown, recorded and mailed', () => {
 
 describe('the log', () => {
   it('censors account numbers wherever a body or a row puts them', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    const logger = createLogger('trace', sink);
+    const { logger, lines } = capturedLog('trace');
     logger.info({ account_number: '111122223333' }, 'top');
     logger.info({ body: { account_number: '444455556666' } }, 'body');
     logger.error({ err: { row: { values: { accountNumber: '777788889999' } } } }, 'row');

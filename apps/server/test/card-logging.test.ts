@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentMethodDetailsSchema } from '@merchant/payments';
-import { createLogger } from '../src/lib/logger';
+import { capturedLog } from './log-lines';
 import { createBusiness } from './factories';
 import { createTestContext, type TestContext } from './harness';
 
@@ -13,16 +12,10 @@ import { createTestContext, type TestContext } from './harness';
 const NUMBER = '4242424242424242';
 const CVC = '737';
 let t: TestContext;
-const lines: string[] = [];
+const { logger, lines } = capturedLog('trace');
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  t = await createTestContext({}, { logger: createLogger('trace', sink) });
+  t = await createTestContext({}, { logger });
   const { charges } = t.services;
   let businessId = '';
   // The shape of the checkout's confirm call: the card details in the body, once.

@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, fillPath, SCREEN_PATHS } from '@merchant/core';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { customerPortalEndpoints } from '@merchant/payments';
-import { createLogger } from '../src/lib/logger';
+import { capturedLog } from './log-lines';
 import { maskSecretPaths, SECRET_PARAMS, SECRET_PATHS } from '../src/lib/secret-paths';
 import { createTestContext, type TestContext } from './harness';
 
@@ -35,15 +34,9 @@ describe('maskSecretPaths', () => {
 
 describe('the request log', () => {
   let t: TestContext;
-  const lines: string[] = [];
+  const { logger, lines } = capturedLog('info');
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    t = await createTestContext({}, { logger: createLogger('info', sink) });
+    t = await createTestContext({}, { logger });
   });
   afterAll(() => t.close());
 
