@@ -134,16 +134,6 @@ export const OWNERSHIP_EXCEPTIONS: readonly Exception[] = [
     reason: "a payment's one prepared read of its business, method settings and settlement delay (one round trip per payment)",
   },
   {
-    file: 'modules/payments/invoice-imports/invoice-imports.repository.ts',
-    table: 'invoices',
-    reason: 'an import makes its invoices in its own transaction (to go through the invoices service)',
-  },
-  {
-    file: 'modules/payments/repeating-invoices/repeating-invoices.repository.ts',
-    table: 'invoices',
-    reason: 'a schedule makes its invoices in its run (to go through the invoices service)',
-  },
-  {
     file: 'modules/payments/invoice-reminders/invoice-reminders.repository.ts',
     table: 'invoices',
     reason: 'the reminder schedule picks the due invoices of every business in one statement',
