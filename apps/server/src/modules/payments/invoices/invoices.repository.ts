@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, max, or, sql } from 'drizzle-orm';
 import type { InvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { businesses, customers, invoiceEvents, invoiceRemindersSent, invoices, users } from '@/db/schema';
