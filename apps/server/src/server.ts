@@ -97,7 +97,7 @@ async function seedOrWarn(database: Database, config: AppConfig, logger: Logger)
         // server listens, so nobody sees (or a stop leaves) half a history.
         const started = performance.now();
         const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
-        const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now());
+        const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const ms = Math.round(performance.now() - started);
         logger.info(`demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers and ${subscriptions} subscriptions in ${ms} ms`);

@@ -25,7 +25,7 @@ import {
   createCustomer,
   createInvoice,
   fundAvailable,
-  insertLink,
+  createLink,
   saveCard,
   signUp,
   subscribe,
@@ -234,7 +234,7 @@ beforeAll(async () => {
   const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'], flags: { features: { send_money: true } } });
   businessId = business.id;
   for (const role of ROLES) agents.set(role, business.people[role].agent);
-  walkLink = await insertLink(t.database.db, businessId, { singleUse: false });
+  walkLink = await createLink(t, business, { singleUse: false });
   walkCustomer = (await createCustomer(business.people.owner.agent, businessId)).id;
   await addBankAccount(t, business, business.people.owner);
   walkBeneficiary = (await addBeneficiary(businessId, business.people.owner)).id;

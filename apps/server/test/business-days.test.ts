@@ -5,7 +5,7 @@ import { checkoutEndpoints, subscriptionEndpoints } from '@merchant/payments';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 import { card } from './factories/charges';
-import { createBusiness, createCustomer, createPlan, insertLink, saveCard, signInAgain, subscribe, type FactoryBusiness } from './factories';
+import { createBusiness, createCustomer, createPlan, createLink, saveCard, signInAgain, subscribe, type FactoryBusiness } from './factories';
 
 /**
  * A business's days, weeks and months are those of its time zone (docs/payments.md, "Time zone"). Settlement is "two business days later" in the business's zone (docs/payments.md, "Settlement"; docs/decisions.md,
@@ -99,7 +99,7 @@ describe("the customer's receipt mail", () => {
     ]) {
       t.clock.set(new Date('2026-01-15T03:00:00Z'));
       const email = `receipt-${business().id}@example.com`;
-      const link = await insertLink(t.database.db, business().id, { amount: 12_50 });
+      const link = await createLink(t, business(), { amount: 12_50 });
       const host = hostOfKind('checkout', t.config.baseDomain);
       const agent = new Agent(t.app);
       const started = await agent.ok(

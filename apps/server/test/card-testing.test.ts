@@ -5,7 +5,7 @@ import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints, type CheckoutSourceKind } from '@merchant/payments';
 import { paymentLinks, rateLimits, staticQrCodes } from '../src/db/schema';
 import { CARD_TESTING_KEYS, CHECKOUT_LIMITS } from '../src/modules/payments/checkout/card-testing';
-import { createBusiness, insertLink, insertQr, type FactoryBusiness } from './factories';
+import { createBusiness, createLink, createQr, type FactoryBusiness, type LinkOwner } from './factories';
 import { makePayment } from './factories/payments';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 
@@ -32,7 +32,7 @@ const DECLINED = '4000000000000002';
 const GOOD = '4242424242424242';
 const card = (number: string) => ({ method: 'card' as const, card: { number, exp_month: 12, exp_year: 2030, cvc: '123' } });
 /** A reusable link of the business (a single-use one would complete at its first payment). */
-const reusableLink = (businessId = business.id) => insertLink(db(), businessId, { singleUse: false, purpose: 'Workshop seat' });
+const reusableLink = (owner: LinkOwner = business) => createLink(t, owner, { singleUse: false, purpose: 'Workshop seat' });
 const qrId = async (publicId: string) => (await db().select({ id: staticQrCodes.id }).from(staticQrCodes).where(eq(staticQrCodes.publicId, publicId)))[0]!.id;
 const linkId = async (publicId: string) => (await db().select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.publicId, publicId)))[0]!.id;
 
@@ -79,7 +79,7 @@ describe('starting payments', () => {
     expect(failure(refused)).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('not paid') });
     expect(refused.status).toBe(429);
     // A static QR code of the same business, and the link once its unpaid payments are older than the window.
-    expect((await start(new Agent(t.app), await insertQr(db(), business.id), 'qr', { amount: 5_00, email: 'qr@example.com' })).status).toBe(201);
+    expect((await start(new Agent(t.app), await createQr(t, business), 'qr', { amount: 5_00, email: 'qr@example.com' })).status).toBe(201);
     t.clock.advance(L.start.incompletePerSource.windowMs);
     expect((await start(new Agent(t.app), flooded)).status).toBe(201);
   }, 60_000);
@@ -155,7 +155,7 @@ describe('card declines on a link or QR code', () => {
   }, 60_000);
 
   it('pauses a static QR code the same way', async () => {
-    const qr = await insertQr(db(), business.id);
+    const qr = await createQr(t, business);
     const payQr = async (details: ReturnType<typeof card> | { method: 'paynow' }) => {
       const agent = new Agent(t.app);
       const started = await start(agent, qr, 'qr', { amount: 8_00, email: 'counter@example.com' });
@@ -174,7 +174,7 @@ describe('card declines on a link or QR code', () => {
 describe('card declines across a business', () => {
   it(`refuse cards on every checkout page of the business from its ${L.declines.perBusiness.max}th decline in the window, mail the owners once, and take them again in the next window`, async () => {
     const shop = await createBusiness(t, { currency: 'sgd', country: 'sg' });
-    const [first, second] = [await reusableLink(shop.id), await reusableLink(shop.id)];
+    const [first, second] = [await reusableLink(shop), await reusableLink(shop)];
     // The business's declines this hour so far, short of the limit by one (spread over many links, each under its own limits).
     await db()
       .insert(rateLimits)

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints as endpoints } from '@merchant/payments';
-import { createBusiness, insertQr } from './factories';
+import { createBusiness, createQr } from './factories';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 import { writesOf } from './statement-writes';
 
@@ -38,8 +38,8 @@ beforeAll(async () => {
     }
   }) as typeof db.transaction;
   host = hostOfKind('checkout', t.config.baseDomain);
-  const { id } = await createBusiness(t, { currency: 'sgd', country: 'sg' });
-  qr = await insertQr(t.database.db, id);
+  const business = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+  qr = await createQr(t, business);
 });
 afterAll(() => t.close());
 

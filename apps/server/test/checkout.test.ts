@@ -6,11 +6,12 @@ import { checkoutEndpoints as endpoints, receiptNumber, type CheckoutSourceKind 
 import { auditLogs, checkoutSettings, customers, paymentLinks, payments, paymentMethodSettings } from '../src/db/schema';
 import { CHECKOUT_LIMITS } from '../src/modules/payments/checkout/card-testing';
 import { brandingFor } from '../src/modules/payments/checkout-customisation/checkout-customisation.service';
-import { createBusiness, insertLink, insertQr, type TestLinkValues } from './factories';
+import { createBusiness, createLink, createQr, type FactoryBusiness, type TestLinkValues } from './factories';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 
 /** The hosted checkout's public API on the checkout host (docs/payments.md, "checkout"). */
 let t: TestContext;
+let business: FactoryBusiness;
 let businessId: string;
 let businessName: string;
 let host: string;
@@ -19,12 +20,13 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestContext();
   host = hostOfKind('checkout', t.config.baseDomain);
-  ({ id: businessId, name: businessName } = await createBusiness(t, { currency: 'sgd', country: 'sg' }));
+  business = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+  ({ id: businessId, name: businessName } = business);
 });
 afterAll(() => t.close());
 
 const customer = () => new Agent(t.app);
-const link = (values: TestLinkValues = {}) => insertLink(db(), businessId, values);
+const link = (values: TestLinkValues = {}) => createLink(t, business, values);
 const card = (number: string, extra: Partial<{ exp_year: number; cvc: string }> = {}) => ({
   method: 'card' as const,
   card: { number, exp_month: 12, exp_year: 2030, cvc: '123', ...extra },
@@ -72,9 +74,9 @@ describe('the checkout page', () => {
 
   it('says why a link cannot be paid, and refuses to start a payment of it', async () => {
     const cases: [TestLinkValues, string][] = [
-      [{ status: 'cancelled' }, 'cancelled'],
-      [{ status: 'completed' }, 'paid already'],
-      [{ expiresAt: new Date(t.clock.now().getTime() - 1000) }, 'expired'],
+      [{ state: 'cancelled' }, 'cancelled'],
+      [{ state: 'completed' }, 'paid already'],
+      [{ state: 'expired' }, 'expired'],
     ];
     for (const [values, words] of cases) {
       const publicId = await link(values);
@@ -222,7 +224,7 @@ describe('paying', () => {
   });
 
   it('PayNow: shows the QR, polls and pays through the simulated scan (a static QR with the amount chosen)', async () => {
-    const qr = await insertQr(db(), businessId);
+    const qr = await createQr(t, business);
     const view = await customer().ok(endpoints.get, { params: { kind: 'qr', public_id: qr } }, { host });
     expect(view).toMatchObject({ amount: null, purpose: 'Counter 1' });
     const agent = customer();
@@ -256,7 +258,7 @@ describe('paying', () => {
   });
 
   it('refuses amounts outside the limits: a chosen amount no method takes, a method whose limits the amount misses', async () => {
-    const qr = await insertQr(db(), businessId);
+    const qr = await createQr(t, business);
     const tooBig = failure(
       await customer().call(
         endpoints.start,
@@ -336,7 +338,7 @@ describe("the payment's state", () => {
   });
 
   it("leads back to a static QR code's page, with no redirect", async () => {
-    const qr = await insertQr(db(), businessId);
+    const qr = await createQr(t, business);
     const payment = await started(qr, 'qr', { amount: 5_00, email: 'back@example.com' });
     const state = await customer().ok(endpoints.payment, { params: { public_id: payment.public_id } }, { host });
     expect(state).toMatchObject({ status: 'requires_payment_method', source: { kind: 'qr', public_id: qr }, redirect_url: null });

@@ -4,7 +4,7 @@ import { auditLogs, customers } from '../src/db/schema';
 import { parseCsv } from '../src/lib/csv';
 import { createCustomersService } from '../src/modules/payments/customers/customers.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
-import { insertPayment } from './factories/catalog';
+import { makePayment } from './factories/payments';
 import { endpointPath, type EndpointBody, type EndpointQuery } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import { customerEndpoints } from '@merchant/payments';
@@ -198,12 +198,16 @@ describe("a customer's payments", () => {
   it('lists the payments of this customer only, newest first, in pages, as PaymentSchema', async () => {
     const ada = await create(owner, { name: 'Payer', email: 'payer@example.test' });
     const other = await create(owner, { name: 'Other payer' });
-    const db = t.database.db;
+    // Card payments through the charges service, each on its day of the test clock (then the clock is put back).
+    const now = t.clock.now();
+    const paidOn = async (iso: string, customerId: string, amount: number) => {
+      t.clock.set(new Date(iso));
+      return (await makePayment(t, business.id, { amount, customer: { id: customerId } })).id;
+    };
     const ids: string[] = [];
-    for (let day = 1; day <= 3; day++) {
-      ids.push(await insertPayment(db, { businessId: business.id, customerId: ada.id, amount: day * 1000, createdAt: new Date(Date.UTC(2026, 9, day)) }));
-    }
-    await insertPayment(db, { businessId: business.id, customerId: other.id, amount: 999, createdAt: new Date('2026-10-05T00:00:00Z') });
+    for (let day = 1; day <= 3; day++) ids.push(await paidOn(`2026-10-0${day}T00:00:00Z`, ada.id, day * 1000));
+    await paidOn('2026-10-05T00:00:00Z', other.id, 999);
+    t.clock.set(now);
 
     const page = await owner.ok(customerEndpoints.payments, { ...one(ada.id), query: { limit: 2 } });
     expect(page.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
@@ -212,7 +216,7 @@ describe("a customer's payments", () => {
       amount: { amount: 3000, currency: 'sgd' },
       card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
       customer: { id: ada.id },
-      source: { type: 'payment_link', id: null, label: null },
+      source: { type: 'pos', id: null },
       failure: null,
       created_at: '2026-10-03T00:00:00.000Z',
     });

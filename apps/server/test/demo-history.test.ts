@@ -84,7 +84,7 @@ describe('demo payouts', () => {
 
 describe('demo invoices', () => {
   it('gives the demo business invoices in every status, totalled by the money rules, each with its timeline', async () => {
-    const { invoices: made } = await seedDemoInvoices(t.database.db, businessId, ownerId, t.clock.now());
+    const { invoices: made } = await seedDemoInvoices(t.database.db, businessId, ownerId, t.clock.now(), t.config);
     const owner = await signInAgain(t, ownerPerson);
     const page = await owner.ok(invoiceEndpoints.list, { params: { business_id: businessId }, query: { limit: 100 } });
     expect(page.data).toHaveLength(made);

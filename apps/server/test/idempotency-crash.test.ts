@@ -5,7 +5,7 @@ import { balanceEndpoints, checkoutEndpoints, transactionEndpoints, type RefundI
 import { ledgerTransactions, payments, processorAttempts } from '../src/db/schema';
 import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
 import { RECONCILE_AFTER_MS } from '../src/modules/payments/charges/processor-attempts';
-import { availableMoney, insertLink } from './factories';
+import { availableMoney, createLink } from './factories';
 import { killableServers } from './killed-servers';
 import { Browser, CheckoutBrowser, startServer as startServerOn, stopServer } from './server-process';
 
@@ -27,10 +27,10 @@ const startServer = () => startServerOn(setup.serverEnv());
 
 beforeAll(async () => {
   // Its paid, settled payments and a payment link.
-  setup = await killableServers('idempotency-crash', async (t, business, database) => {
+  setup = await killableServers('idempotency-crash', async (t, business) => {
     const ids: string[] = [];
     for (const amount of [100_00, 80_00]) ids.push((await availableMoney(t, business.id, amount)).id);
-    return { paymentIds: ids, linkPublicId: await insertLink(database.db, business.id, { amount: 40_00 }) };
+    return { paymentIds: ids, linkPublicId: await createLink(t, business, { amount: 40_00 }) };
   });
   ({ ownerEmail, businessId } = setup);
   ({ paymentIds, linkPublicId } = setup.made);

@@ -5,7 +5,7 @@ import { endpointPath, hostOfKind } from '@merchant/core';
 import { checkoutEndpoints, transactionEndpoints, type TransactionFiltersInput } from '@merchant/payments';
 import { paymentEvents, payments } from '../src/db/schema';
 import { INCOMPLETE_PAYMENT_TTL_MS } from '../src/modules/payments/charges/incomplete';
-import { createBusiness, insertLink, signInAgain, type FactoryBusiness } from './factories';
+import { createBusiness, createLink, signInAgain, type FactoryBusiness } from './factories';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 
 /**
@@ -30,7 +30,7 @@ const card = { method: 'card' as const, card: { number: '4242424242424242', exp_
 
 /** A customer starts a payment of a new reusable link of the business: its public id. */
 async function started(email: string): Promise<{ agent: Agent; publicId: string }> {
-  const link = await insertLink(db(), business.id, { singleUse: false });
+  const link = await createLink(t, business, { singleUse: false });
   const agent = new Agent(t.app);
   const payment = await agent.ok(
     checkoutEndpoints.start,

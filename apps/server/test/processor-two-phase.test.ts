@@ -8,7 +8,7 @@ import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency
 import { RECONCILE_AFTER_MS } from '../src/modules/payments/charges/processor-attempts';
 import { queuedFaults } from '../src/modules/payments/processor/test-provider';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
-import { availableMoney, createBusiness, insertLink, type FactoryBusiness } from './factories';
+import { availableMoney, createBusiness, createLink, type FactoryBusiness } from './factories';
 
 /**
  * No call to the processor inside a database transaction (docs/payments.md, "Two-phase processor calls"): the
@@ -34,7 +34,7 @@ const visa = (number = '4242424242424242') => ({ method: 'card' as const, card: 
 
 /** A customer's payment of a new single-use link, started (requires_payment_method). */
 async function startedPayment(agent = new Agent(t.app), email = 'casey@example.com') {
-  const link = await insertLink(db(), business.id, { amount: 40_00 });
+  const link = await createLink(t, business, { amount: 40_00 });
   const started = await agent.ok(
     checkoutEndpoints.start,
     { params: { kind: 'link', public_id: link }, body: { email } },

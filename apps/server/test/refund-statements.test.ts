@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostOfKind } from '@merchant/core';
 import { checkoutEndpoints, transactionEndpoints } from '@merchant/payments';
-import { createBusiness, insertQr } from './factories';
+import { createBusiness, createQr } from './factories';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 import { writesOf } from './statement-writes';
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const business = await createBusiness(t, { currency: 'sgd', country: 'sg' });
   businessId = business.id;
   owner = business.people.owner.agent;
-  const qr = await insertQr(t.database.db, businessId);
+  const qr = await createQr(t, business);
   const host = hostOfKind('checkout', t.config.baseDomain);
   const customer = new Agent(t.app);
   customer.csrf = (await customer.ok(checkoutEndpoints.csrfToken, {}, { host, headers: { 'x-csrf-token': '' } })).token;

@@ -8,6 +8,7 @@ import { businessModule } from '../src/modules/business/business/business.module
 import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
 import { checkoutCustomisationModule } from '../src/modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from '../src/modules/payments/source-payments/source-payments.module';
+import { catalogueModule } from '../src/modules/catalogue/products/products.module';
 import { invoicesModule } from '../src/modules/payments/invoices/invoices.module';
 import { processorModule } from '../src/modules/payments/processor/processor.module';
 import { repeatingInvoicesModule } from '../src/modules/payments/repeating-invoices/repeating-invoices.module';
@@ -33,6 +34,7 @@ async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClo
       .use(emailTemplatesModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)
+      .use(catalogueModule)
       .use(invoicesModule)
       .use(repeatingInvoicesModule),
   );

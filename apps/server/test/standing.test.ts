@@ -25,7 +25,7 @@ import {
   createCustomer,
   createInvoice,
   createSuperAdmin,
-  insertLink,
+  createLink,
   localSgAccount,
   saveCard,
   signInAgain,
@@ -99,7 +99,7 @@ describe('a blocked business', () => {
     const owner = b.people.owner.agent;
     await addBankAccount(t, b, b.people.owner);
     await availableMoney(t, b.id, 90_00);
-    link = await insertLink(db(), b.id, { singleUse: false });
+    link = await createLink(t, b, { singleUse: false });
     const started = await startLink(link);
     if (!started.ok) throw new Error('the payment did not start');
     startedBefore = started.body.public_id;
@@ -225,7 +225,7 @@ describe('a business that is not verified yet', () => {
     const owner = b.people.owner.agent;
     // A bank account may be added before verification (the money waits for it).
     await addBankAccount(t, b, b.people.owner);
-    const link = await insertLink(db(), b.id);
+    const link = await createLink(t, b);
     const started = await startLink(link);
     if (!started.ok) throw new Error(`start answered ${started.status}`);
     expect(await confirm(started.body.public_id)).toMatchObject({ status: 200, body: { status: 'succeeded' } });
@@ -268,7 +268,7 @@ describe('a partner business', () => {
       await owner.call(transactionEndpoints.list, { ...at(p), query: {} }),
     ];
     for (const refused of refusals) expect([refused.status, failure(refused).code]).toEqual([403, 'BUSINESS_IS_PARTNER']);
-    const link = await insertLink(db(), p.id);
+    const link = await createLink(t, p);
     expect(await viewLink(link)).toMatchObject({ unavailable: CANNOT_TAKE_PAYMENTS });
     const start = await startLink(link);
     expect([start.status, failure(start).code]).toEqual([403, 'BUSINESS_CANNOT_TAKE_PAYMENTS']);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessEndpoints } from '@merchant/business';
-import { subscriptionEndpoints as endpoints, SUBSCRIPTION_SETUP_TTL_DAYS } from '@merchant/payments';
-import { createBusiness, createCustomer, saveCard, subscribe } from './factories';
-import { createTestContext, mailbox, type Agent, type TestContext } from './harness';
+import { hostOfKind } from '@merchant/core';
+import { customerPortalEndpoints, subscriptionEndpoints as endpoints, PORTAL_LINK_TTL_DAYS, SUBSCRIPTION_SETUP_TTL_DAYS } from '@merchant/payments';
+import { createBusiness, createCustomer, portalTokenOf, saveCard, subscribe } from './factories';
+import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 
 /**
  * A subscription's days are the business's local days (docs/payments.md, "Time zone"): its retries, its card link's
@@ -85,5 +86,23 @@ describe("a subscription's days are the business's local days", () => {
     const { subscription: sub, setupId } = await subscription({ trial_days: 1 });
     expect(await saveCard(t, setupId)).toMatchObject({ status: 200, body: { status: 'trialing', next_charge_at: '2026-11-01T15:00:00.000Z' } });
     expect(await detail(sub)).toMatchObject({ trial_end_at: '2026-11-01T15:00:00.000Z', next_charge_at: '2026-11-01T15:00:00.000Z' });
+  });
+});
+
+describe("the customer portal's link counts the business's local days", () => {
+  it('works for 7 local days, to the same local time, and its mail says until when on the business clock', async () => {
+    t.clock.set(BEFORE_FALL_BACK);
+    const customer = await createCustomer(owner, businessId);
+    const token = await portalTokenOf(t, owner, businessId, customer.id);
+    const page = await new Agent(t.app).ok(
+      customerPortalEndpoints.get,
+      { params: { business_id: businessId, token } },
+      { host: hostOfKind('invoice', t.config.baseDomain) },
+    );
+    // Saturday 7 November, 10:00 EST: 7 days and one hour after Saturday 31 October, 10:00 EDT.
+    expect(PORTAL_LINK_TTL_DAYS).toBe(7);
+    expect([page.expires_at, page.time_zone]).toEqual(['2026-11-07T15:00:00.000Z', 'America/New_York']);
+    const mail = (await mailbox(t.app)).find((m) => m.to === customer.email && /\/portal\//.test(m.text));
+    expect(mail?.text).toContain('The link works until 7 Nov 2026, 10:00 New York time (GMT-5).');
   });
 });

@@ -7,7 +7,7 @@ import { checkoutEndpoints, invoiceEndpoints } from '@merchant/payments';
 import { mailOutbox } from '../src/db/schema';
 import type { Mailer, MailMessage } from '../src/mail/mailer';
 import { TEST_MODE_MAIL_LINE, markTestMail, withTestModeMark } from '../src/mail/test-mode-mark';
-import { createBusiness, createCustomer, createInvoice, insertLink, uniqueEmail, type FactoryBusiness } from './factories';
+import { createBusiness, createCustomer, createInvoice, createLink, uniqueEmail, type FactoryBusiness } from './factories';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 
 /** Test mode (issue 25): while payments run on the test processor, the business answer, the public pages and every mail say so. */
@@ -50,7 +50,7 @@ describe('mails', () => {
     const host = hostOfKind('checkout', t.config.baseDomain);
     const email = uniqueEmail('payer');
     const agent = new Agent(t.app);
-    const link = await insertLink(t.database.db, business.id);
+    const link = await createLink(t, business);
     const started = await agent.ok(
       checkoutEndpoints.start,
       { params: { kind: 'link', public_id: link }, body: { email } },

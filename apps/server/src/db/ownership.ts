@@ -104,7 +104,6 @@ export const PUBLIC_FILES: Record<string, string> = {
 /** Files outside the rules: the demo seed writes the rows of every module (being moved onto the services). */
 export const OUTSIDE_OWNERSHIP: Record<string, string> = {
   'db/seed.ts': 'the demo seed',
-  'db/seed-invoices.ts': 'the demo seed',
   'db/seed-payments.ts': 'the demo seed',
   'db/seed-payouts.ts': 'the demo seed',
   'db/seed-subscriptions.ts': 'the demo seed',
@@ -122,7 +121,7 @@ export const OWNERSHIP_EXCEPTIONS: readonly Exception[] = [
   {
     file: 'modules/business/verification/verification.repository.ts',
     table: 'verificationEvents',
-    reason: 'the review queue sorts businesses by their last submission, a subquery of each row of one statement',
+    reason: 'performance: the review queue sorts businesses by their last submission, a subquery of each row of one statement (a call per row would be an N+1)',
   },
   {
     file: 'modules/payments/charges/charges.repository.ts',
@@ -135,24 +134,14 @@ export const OWNERSHIP_EXCEPTIONS: readonly Exception[] = [
     reason: "a payment's one prepared read of its business, method settings and settlement delay (one round trip per payment)",
   },
   {
-    file: 'modules/payments/invoice-imports/invoice-imports.repository.ts',
-    table: 'invoices',
-    reason: 'an import makes its invoices in its own transaction (to go through the invoices service)',
-  },
-  {
-    file: 'modules/payments/repeating-invoices/repeating-invoices.repository.ts',
-    table: 'invoices',
-    reason: 'a schedule makes its invoices in its run (to go through the invoices service)',
-  },
-  {
     file: 'modules/payments/invoice-reminders/invoice-reminders.repository.ts',
     table: 'invoices',
-    reason: 'the reminder schedule picks the due invoices of every business in one statement',
+    reason: 'performance: the reminder schedule picks the due invoices of every business in one statement (not one call per business)',
   },
   {
     file: 'modules/payments/invoices/invoices.repository.ts',
     table: 'invoiceRemindersSent',
-    reason: "an invoice's reminders are recorded in the reminder's transaction",
+    reason: "transaction: a reminder's mail and its record commit together in the invoice's transaction, under the invoice's lock",
   },
   {
     file: 'modules/payments/payouts/payouts.repository.ts',
@@ -168,11 +157,12 @@ export const OWNERSHIP_EXCEPTIONS: readonly Exception[] = [
   ...(['payments', 'recurringPlans'] as const).map((table) => ({
     file: 'modules/payments/subscriptions/subscriptions.repository.ts',
     table,
-    reason: "a plan's revenue joins its subscriptions' charges to their payments, and the lists show the plan's name by subquery",
+    reason:
+      "performance: a plan's revenue sums its subscriptions' charges joined to their payments in one statement, and the lists show the plan's name by subquery (a call per row would be an N+1)",
   })),
   {
     file: 'modules/identity/auth/auth.service.ts',
     imports: 'identity/user/user.repository',
-    reason: 'sign-up and sign-in make and read accounts; the user module is built after auth',
+    reason: 'transaction: sign-up makes the account and its business in one transaction, and the user module is built after auth',
   },
 ];

@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { formatMoneyWithCode } from '@merchant/core';
-import { PUBLIC_ID_PREFIXES, invoiceTotals, type InvoiceEventKind, type InvoiceStatus } from '@merchant/payments';
+import { localDate } from '@merchant/core';
+import { InvoiceBodySchema, type InvoiceStatus } from '@merchant/payments';
+import type { AppConfig } from '../config';
+import { UNATTENDED } from '../http/context';
+import { fixedClock } from '../lib/clock';
+import { buildServices, quietSideEffects } from '../services';
 import type { Executor } from './client';
-import { customers, invoiceEvents, invoices, type StoredInvoiceLine } from './schema';
-import { newId, newPublicId, newTimeOrderedId } from '../lib/crypto';
+import { seedMember } from './seed-context';
 
 const DAY_MS = 24 * 60 * 60_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** One demo invoice: who it bills, what, when it was issued (days before now), how long it runs and where it got to. */
 interface DemoInvoice {
@@ -84,78 +85,56 @@ const INVOICES: DemoInvoice[] = [
 
 /**
  * Demo invoices for the demo business, one or more in every status (draft, sent, overdue, partially paid, paid,
- * void), with their timelines, written as the invoices service stores them: totals by the package's money rules,
- * numbers in order, unguessable public ids. Payments marked by other means post nothing to the ledger, as the
- * service's "mark paid" does. Continues the business's numbering; answers how many it wrote.
+ * void), made through the product's services on a clock moved through their history, oldest first: the owner
+ * creates and sends each, the customer opens it, the owner marks bank transfers paid or voids it, and the overdue
+ * schedule marks the late one. Totals, numbers, public ids and timelines are the services' own; the customers are
+ * found or made by email as the checkout does. Answers how many it made.
  */
-export async function seedDemoInvoices(db: Executor, businessId: string, ownerId: string, now: Date): Promise<{ invoices: number }> {
-  return db.transaction(async (tx) => {
-    const [last] = await tx
-      .select({ number: sql<number>`coalesce(max(${invoices.number}), 0)::int` })
-      .from(invoices)
-      .where(eq(invoices.businessId, businessId));
-    let number = last?.number ?? 0;
-    const customerIds = new Map<string, string>();
-    for (const spec of INVOICES) {
-      const [name, email] = spec.customer;
-      let customerId = customerIds.get(email);
-      if (!customerId) {
-        const [found] = await tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${email}`));
-        customerId = found?.id ?? newId();
-        if (!found) await tx.insert(customers).values({ businessId, id: customerId, name, email, createdAt: now, updatedAt: now });
-        customerIds.set(email, customerId);
-      }
-
-      const issuedAt = now.getTime() - spec.issuedDaysAgo * DAY_MS;
-      const lines = spec.lines.map((l) => ({ product_id: null, discount_bps: 0, ...l }));
-      const totals = invoiceTotals(lines, GST);
-      const stored: StoredInvoiceLine[] = lines.map((l, i) => ({ ...l, ...totals.lines[i]! }));
-      const paid = spec.paid === 'all' ? totals.total : (spec.paid ?? 0);
-      const id = newTimeOrderedId(issuedAt);
-      number += 1;
-      await tx.insert(invoices).values({
-        businessId,
-        id,
-        publicId: newPublicId(PUBLIC_ID_PREFIXES.invoice),
-        number,
-        status: spec.status,
-        customerId,
-        currency: 'sgd',
-        issueDate: day(issuedAt),
-        dueDate: day(issuedAt + spec.dueDays * DAY_MS),
-        lines: stored,
-        taxes: GST.map((t, i) => ({ ...t, amount: totals.taxes[i]! })),
-        subtotal: totals.subtotal,
-        taxTotal: totals.tax_total,
-        total: totals.total,
-        amountPaid: paid,
-        allowPartial: spec.status === 'partially_paid',
-        notes: spec.notes ?? null,
-        terms: 'Payment within the due date, by card or PayNow through the invoice link, or by bank transfer.',
-        createdByUserId: ownerId,
-        createdAt: new Date(issuedAt),
-        updatedAt: new Date(issuedAt),
-      });
-
-      // The timeline as the service writes it: created, sent, viewed, overdue, paid, voided.
-      const events: [InvoiceEventKind, number, string | null, string | null][] = [['created', issuedAt, null, ownerId]];
-      if (spec.status !== 'draft') events.push(['sent', issuedAt + 60_000, `To ${email}`, ownerId]);
-      if (spec.viewed) events.push(['viewed', issuedAt + 3 * 3_600_000, null, null]);
-      const dueAt = issuedAt + (spec.dueDays + 1) * DAY_MS;
-      if (spec.status === 'overdue') events.push(['overdue', dueAt, `Due ${day(issuedAt + spec.dueDays * DAY_MS)}`, null]);
-      if (paid > 0) {
-        events.push(['paid', issuedAt + 7 * DAY_MS, `${formatMoneyWithCode(paid, 'sgd')} by other means: bank transfer`, ownerId]);
-      }
-      if (spec.status === 'void') events.push(['voided', issuedAt + 2 * DAY_MS, null, ownerId]);
-      await tx
-        .insert(invoiceEvents)
-        .values(
-          events.map(([kind, at, detail, userId]) => ({ businessId, id: newTimeOrderedId(at), invoiceId: id, kind, detail, userId, createdAt: new Date(at) })),
-        );
+export async function seedDemoInvoices(db: Executor, businessId: string, ownerId: string, now: Date, config: AppConfig): Promise<{ invoices: number }> {
+  const clock = fixedClock(now);
+  // Past mail is not sent (nobody could read it then).
+  const { services } = buildServices({ db, clock, config, ...quietSideEffects });
+  const owner = await seedMember(db, services, businessId, ownerId);
+  const at = (ms: number) => clock.set(new Date(ms));
+  // Dates are the business's days.
+  const day = (ms: number) => localDate(new Date(ms), owner.business.row.timeZone);
+  for (const spec of [...INVOICES].sort((a, b) => b.issuedDaysAgo - a.issuedDaysAgo)) {
+    const [name, email] = spec.customer;
+    const issuedAt = now.getTime() - spec.issuedDaysAgo * DAY_MS;
+    at(issuedAt);
+    const customer = await db.transaction((tx) => services.customers.findOrCreateByEmail(tx, businessId, { name, email, phone: null }, UNATTENDED));
+    const body = InvoiceBodySchema.parse({
+      customer_id: customer.id,
+      currency: 'sgd',
+      issue_date: day(issuedAt),
+      due_date: day(issuedAt + spec.dueDays * DAY_MS),
+      lines: spec.lines,
+      taxes: GST,
+      notes: spec.notes ?? null,
+      terms: 'Payment within the due date, by card or PayNow through the invoice link, or by bank transfer.',
+      allow_partial: spec.status === 'partially_paid',
+    });
+    const invoice = await services.invoices.create(owner, body);
+    if (spec.status === 'draft') continue;
+    at(issuedAt + 60_000);
+    await services.invoices.send(owner, invoice.id);
+    if (spec.viewed) {
+      at(issuedAt + 3 * 3_600_000);
+      await services.invoicePage.view(businessId, invoice.public_id);
     }
-    return { invoices: INVOICES.length };
-  });
+    if (spec.status === 'void') {
+      at(issuedAt + 2 * DAY_MS);
+      await services.invoices.void(owner, invoice.id);
+    }
+    if (spec.paid !== undefined) {
+      at(issuedAt + 7 * DAY_MS);
+      await services.invoices.markPaid(owner, invoice.id, { ...(spec.paid === 'all' ? {} : { amount: spec.paid }), note: 'bank transfer' });
+    }
+    if (spec.status === 'overdue') {
+      // The daily schedule the morning after the due date.
+      at(issuedAt + (spec.dueDays + 1) * DAY_MS);
+      await services.invoices.markOverdue(clock.now());
+    }
+  }
+  return { invoices: INVOICES.length };
 }

@@ -5,7 +5,8 @@ import { card } from './charges';
 export interface PaymentOptions {
   amount: number;
   reference?: string;
-  customer?: { name?: string; email?: string };
+  /** `id`: a customer of the business the payment is for (as an invoice's payment names its customer). */
+  customer?: { id?: string; name?: string; email?: string };
   /** `succeeded` (card 4242), `failed` (declined card 0002), `pending` (PayNow waiting for its scan). */
   outcome?: 'succeeded' | 'failed' | 'pending';
   source?: 'pos' | 'payment_link';

@@ -162,6 +162,12 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
 
     get: (businessId: string, id: string) => getIn(db, businessId, id),
 
+    /**
+     * Which of these ids are the business's products, whatever their status (an archived product's invoice line stays
+     * valid): other modules check the products a body names with it, in their transaction (`executor`).
+     */
+    existing: (businessId: string, ids: string[], executor: Executor = db): Promise<Set<string>> => repo.existing(executor, businessId, ids),
+
     async create(ctx: BusinessContext, body: CreateProductFields): Promise<Product> {
       assertMayPrice(ctx);
       const businessId = ctx.business.row.id;

@@ -14,13 +14,13 @@ import type { BusinessContext, RequestMeta } from '@/http/context';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import { brandingAndSettingsFor, brandingFor } from '../checkout-customisation/checkout-customisation.service';
+import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { DirectDebitService } from '../direct-debit/direct-debit.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { customerPaymentsReadModel as repo, type CustomerPaymentRow } from '../charges/customer-payments.read-model';
 import { portalLinkMail, presentPortalSubscription } from './customer-portal.presenter';
-import { invalidPortalLink as invalid, type PortalLinks } from './portal-links.service';
+import { invalidPortalLink as invalid, type PortalBusiness, type PortalLinks } from './portal-links.service';
 
 /** The receipts the portal lists, newest first. */
 const MAX_RECEIPTS = 100;
@@ -54,7 +54,7 @@ export function createCustomerPortalService(deps: {
   testMode: () => boolean;
 }) {
   const { db } = deps;
-  const link = (businessId: string, customerId: string, executor?: Executor) => deps.portalLinks.portalUrl(businessId, customerId, executor);
+  const link = (business: PortalBusiness, customerId: string, executor?: Executor) => deps.portalLinks.portalUrl(business, customerId, executor);
 
   /** The customer the token names, in the URL's business; a customer no longer there is the same as a forged link. */
   async function customerOf(businessId: string, customerId: string) {
@@ -85,9 +85,9 @@ export function createCustomerPortalService(deps: {
     ];
   }
 
-  async function mailLink(tx: Executor, businessId: string, businessName: string, customerId: string, email: string) {
-    const made = await deps.portalLinks.portalUrl(businessId, customerId, tx);
-    await deps.mailer.send(tx, { to: email, ...portalLinkMail(businessName, made.url, made.expiresAt) });
+  async function mailLink(tx: Executor, business: PortalBusiness & { name: string }, customerId: string, email: string) {
+    const made = await deps.portalLinks.portalUrl(business, customerId, tx);
+    await deps.mailer.send(tx, { to: email, ...portalLinkMail(business.name, made.url, made.expiresAt, business.timeZone) });
     return made;
   }
 
@@ -169,9 +169,10 @@ export function createCustomerPortalService(deps: {
       if ((await deps.limiter.hit(`portal-link:customer:${businessId}:${check.customerId}`, perLink.windowMs)) > perLink.max) throw tooMany();
       if ((await deps.limiter.hit(`portal-link:ip:${where.ip}`, perIp.windowMs)) > perIp.max) throw tooMany();
       const customer = await customerOf(businessId, check.customerId);
-      const branding = await brandingFor(db, businessId, 'invoice');
+      const business = await brandingAndSettingsFor(db, businessId, 'invoice');
       // Nothing else changes: the mail is kept on its own.
-      if (customer.email && branding) await mailLink(db, businessId, branding.name, customer.id, customer.email);
+      if (customer.email && business)
+        await mailLink(db, { id: businessId, name: business.branding.name, timeZone: business.timeZone }, customer.id, customer.email);
       return { message: NEW_LINK_ANSWER };
     },
 
@@ -192,7 +193,7 @@ export function createCustomerPortalService(deps: {
           objectId: customer.id,
           meta: { email },
         });
-        return mailLink(tx, business.id, business.name, customer.id, email);
+        return mailLink(tx, business, customer.id, email);
       });
       return { sent_to: customer.email, expires_at: made.expiresAt.toISOString() };
     },

@@ -1,11 +1,15 @@
-import { AppError, SCREEN_PATHS, screenLink } from '@merchant/core';
+import { AppError, SCREEN_PATHS, addLocalDays, screenLink } from '@merchant/core';
 import { PORTAL_LINK_TTL_DAYS } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { appSecret } from '@/lib/app-secrets';
 import type { Clock } from '@/lib/clock';
 import { checkPortalToken, signPortalToken } from './portal-token';
 
-const TTL_MS = PORTAL_LINK_TTL_DAYS * 24 * 60 * 60_000;
+/** The business a portal link is of: its days are the business's local days. */
+export interface PortalBusiness {
+  id: string;
+  timeZone: string;
+}
 
 /**
  * Signed portal links (docs/payments.md, "Customer portal"): made for any module that mails a customer (the
@@ -25,11 +29,14 @@ export function createPortalLinks(deps: { db: Executor; clock: Clock; invoiceOri
   };
 
   return {
-    /** A fresh signed link to the customer's portal, valid for `PORTAL_LINK_TTL_DAYS` (`executor`: the mail's transaction). */
-    async portalUrl(businessId: string, customerId: string, executor: Executor = db): Promise<{ url: string; expiresAt: Date }> {
-      const expiresAt = new Date(clock.now().getTime() + TTL_MS);
-      const token = signPortalToken(await signingKey(executor), businessId, customerId, expiresAt);
-      return { url: screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: businessId, token }), expiresAt };
+    /**
+     * A fresh signed link to the customer's portal, valid for `PORTAL_LINK_TTL_DAYS` local days of the business, to the
+     * same local time (docs/payments.md, "Time zone"); `executor`: the mail's transaction.
+     */
+    async portalUrl(business: PortalBusiness, customerId: string, executor: Executor = db): Promise<{ url: string; expiresAt: Date }> {
+      const expiresAt = addLocalDays(clock.now(), PORTAL_LINK_TTL_DAYS, business.timeZone);
+      const token = signPortalToken(await signingKey(executor), business.id, customerId, expiresAt);
+      return { url: screenLink(deps.invoiceOrigin, SCREEN_PATHS.customerPortal, { business_id: business.id, token }), expiresAt };
     },
 
     /** The portal's own URL for a token it was opened with (where a direct debit returns). */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InvoiceImportRowState } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { invoiceImportRows, invoiceImports, invoices } from '@/db/schema';
+import { invoiceImportRows, invoiceImports } from '@/db/schema';
 import { pastCursor } from '@/db/keyset';
 import type { Cursor } from '@/lib/cursor';
 
@@ -130,12 +130,11 @@ export const invoiceImportsRepository = {
     return { rows: Number(row?.rows ?? 0), valid: Number(row?.valid ?? 0), created: Number(row?.created ?? 0), failed: Number(row?.failed ?? 0) };
   },
 
-  /** Rows in file order after `after`, with the number of the invoice each made; reads `limit + 1`. */
+  /** Rows in file order after `after`; reads `limit + 1`. */
   async rowsPage(db: Executor, businessId: string, importId: string, filter: { state?: InvoiceImportRowState; after?: number }, limit: number) {
     return db
-      .select({ row: invoiceImportRows, invoiceNumber: invoices.number })
+      .select()
       .from(invoiceImportRows)
-      .leftJoin(invoices, and(eq(invoices.businessId, invoiceImportRows.businessId), eq(invoices.id, invoiceImportRows.invoiceId)))
       .where(
         and(rowsOf(businessId, importId), stateFilter(filter.state), filter.after === undefined ? undefined : gt(invoiceImportRows.rowNumber, filter.after)),
       )

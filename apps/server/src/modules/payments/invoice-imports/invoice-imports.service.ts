@@ -13,6 +13,7 @@ import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { readImportFile } from './invoice-imports.file';
 import { PROBLEMS_CSV, presentImport, presentRow, problemsCsvRow, TEMPLATE_CSV } from './invoice-imports.presenter';
 import { invoiceImportsRepository as repo, type InvoiceImportRecord } from './invoice-imports.repository';
+import { invoiceSummaries } from '../invoices/invoices.read-model';
 
 /** The job that creates a confirmed import's invoices. */
 export const CREATE_INVOICES_JOB = 'invoice-imports.create';
@@ -180,9 +181,14 @@ export function createInvoiceImportsService(deps: {
       );
       const page = found.slice(0, query.limit);
       const last = page[page.length - 1];
+      const made = await invoiceSummaries(
+        db,
+        businessId,
+        page.map((r) => r.invoiceId),
+      );
       return {
-        data: page.map((r) => presentRow(r.row, r.invoiceNumber)),
-        next_cursor: found.length > query.limit && last ? String(last.row.rowNumber) : null,
+        data: page.map((r) => presentRow(r, r.invoiceId ? (made.get(r.invoiceId)?.number ?? null) : null)),
+        next_cursor: found.length > query.limit && last ? String(last.rowNumber) : null,
       };
     },
 

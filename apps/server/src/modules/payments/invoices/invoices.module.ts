@@ -3,6 +3,7 @@ import type { EmailTemplatesService } from '@/modules/business/email-templates/e
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import type { SourcePaymentsService } from '@/modules/payments/source-payments/source-payments.service';
 import type { Processor } from '@/modules/payments/processor/processor.module';
+import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import { invoicesRoutes } from './invoices.routes';
 import { createInvoicesService } from './invoices.service';
 
@@ -23,11 +24,13 @@ export const invoicesModule = defineModule({
     limiter,
     sourcePayments,
     processor,
+    catalogue,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'limiter'> & {
     emailTemplates: EmailTemplatesService;
     checkoutCustomisation: CheckoutCustomisationService;
     sourcePayments: SourcePaymentsService;
     processor: Processor;
+    catalogue: CatalogueService;
   }) =>
     createInvoicesService({
       db,
@@ -39,6 +42,7 @@ export const invoicesModule = defineModule({
       branding: checkoutCustomisation,
       limiter,
       sourcePayments,
+      products: catalogue.products,
       testMode: () => processor.testMode(),
     }),
   routes: invoicesRoutes,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, max, or, sql } from 'drizzle-orm';
 import type { InvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { businesses, customers, invoiceEvents, invoiceRemindersSent, invoices, products, users } from '@/db/schema';
+import { businesses, customers, invoiceEvents, invoiceRemindersSent, invoices, users } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
@@ -158,16 +158,6 @@ export const invoicesRepository = {
       )
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(limit + 1);
-  },
-
-  /** Which of these ids are the business's products (any status: an archived product's line stays valid). */
-  async productIds(db: Executor, businessId: string, ids: string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.businessId, businessId), inArray(products.id, ids)));
-    return new Set(rows.map((r) => r.id));
   },
 
   async customerExists(db: Executor, businessId: string, id: string): Promise<boolean> {

@@ -25,6 +25,7 @@ import { createInvoicePdfService } from './invoice-pdf.service';
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { SourcePaymentsService } from '@/modules/payments/source-payments/source-payments.service';
+import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
@@ -64,6 +65,8 @@ export function createInvoicesService(deps: {
   branding: Pick<CheckoutCustomisationService, 'brandAssets'>;
   limiter: RateLimiter;
   sourcePayments: Pick<SourcePaymentsService, 'page'>;
+  /** The catalogue's check of the products an invoice's lines name. */
+  products: Pick<CatalogueService['products'], 'existing'>;
   /** Payments run on the test processor: the PDF carries the Test mode mark. */
   testMode?: () => boolean;
 }) {
@@ -80,7 +83,7 @@ export function createInvoicesService(deps: {
     const businessId = business.id;
     if (!(await repo.customerExists(tx, businessId, body.customer_id))) throw fieldError('VALIDATION_FAILED', 'customer_id', 'Choose a customer from the list');
     const productIds = [...new Set(body.lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
-    const known = await repo.productIds(tx, businessId, productIds);
+    const known = await deps.products.existing(businessId, productIds, tx);
     const unknown = body.lines.findIndex((l) => l.product_id && !known.has(l.product_id));
     if (unknown >= 0) throw fieldError('VALIDATION_FAILED', `lines.${unknown}.product_id`, 'Choose a product from the list');
     const totals = invoiceTotals(body.lines, body.taxes);

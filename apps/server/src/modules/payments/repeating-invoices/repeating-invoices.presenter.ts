@@ -8,6 +8,7 @@ import {
   type RepeatingInvoiceFields,
 } from '@merchant/payments';
 import type { RepeatingInvoiceRow, RepeatingInvoiceWithCustomer, repeatingInvoicesRepository } from './repeating-invoices.repository';
+import type { InvoiceSummary } from '../invoices/invoices.read-model';
 
 /** How many upcoming run dates the detail shows. */
 const UPCOMING = 3;
@@ -77,7 +78,12 @@ export function presentRepeatingInvoice({ template: row, customerName, customerE
 
 type RunRow = Awaited<ReturnType<typeof repeatingInvoicesRepository.runs>>[number];
 
-export function presentDetail(found: RepeatingInvoiceWithCustomer, runs: RunRow[]): RepeatingInvoiceDetail {
+/** The runs with what each one's invoice is now (the invoices' read model); a run whose invoice is gone is not shown. */
+export function presentDetail(found: RepeatingInvoiceWithCustomer, runRows: RunRow[], made: Map<string, InvoiceSummary>): RepeatingInvoiceDetail {
+  const runs = runRows.flatMap((r) => {
+    const invoice = made.get(r.invoiceId);
+    return invoice ? [{ ...r, ...invoice, invoiceId: invoice.id }] : [];
+  });
   const row = found.template;
   const upcoming = row.status === 'active' && row.nextRunIndex !== null ? upcomingRuns(scheduleOf(row), row.nextRunIndex, row.invoicesMade, UPCOMING) : [];
   return {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { RepeatingInvoiceFilters } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import { businesses, customers, invoices, repeatingInvoiceRuns, repeatingInvoices } from '@/db/schema';
+import { businesses, customers, repeatingInvoiceRuns, repeatingInvoices } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
 
@@ -129,7 +129,7 @@ export const repeatingInvoicesRepository = {
       );
   },
 
-  /** The invoices a repeating invoice made, newest run first. */
+  /** A repeating invoice's runs, newest first (the invoices service's read model adds what each invoice is now). */
   async runs(db: Executor, businessId: string, id: string, limit: number) {
     return db
       .select({
@@ -137,14 +137,9 @@ export const repeatingInvoicesRepository = {
         sendStatus: repeatingInvoiceRuns.sendStatus,
         sendError: repeatingInvoiceRuns.sendError,
         createdAt: repeatingInvoiceRuns.createdAt,
-        invoiceId: invoices.id,
-        number: invoices.number,
-        status: invoices.status,
-        total: invoices.total,
-        currency: invoices.currency,
+        invoiceId: repeatingInvoiceRuns.invoiceId,
       })
       .from(repeatingInvoiceRuns)
-      .innerJoin(invoices, and(eq(invoices.businessId, repeatingInvoiceRuns.businessId), eq(invoices.id, repeatingInvoiceRuns.invoiceId)))
       .where(and(eq(repeatingInvoiceRuns.businessId, businessId), eq(repeatingInvoiceRuns.repeatingInvoiceId, id)))
       .orderBy(desc(repeatingInvoiceRuns.runDate))
       .limit(limit);

@@ -18,6 +18,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import { presentDetail, presentRepeatingInvoice, scheduleColumns, scheduleOf } from './repeating-invoices.presenter';
+import { invoiceSummaries } from '../invoices/invoices.read-model';
 import { repeatingInvoicesRepository as repo, type RepeatingInvoiceRow } from './repeating-invoices.repository';
 import { createRepeatingScheduler } from './repeating-invoices.scheduler';
 
@@ -44,7 +45,16 @@ export function createRepeatingInvoicesService(deps: { db: Executor; clock: Cloc
   async function detail(businessId: string, id: string): Promise<RepeatingInvoiceDetail> {
     const found = await repo.find(db, businessId, id);
     if (!found) throw notFound();
-    return presentDetail(found, await repo.runs(db, businessId, id, DETAIL_RUNS));
+    const runs = await repo.runs(db, businessId, id, DETAIL_RUNS);
+    return presentDetail(
+      found,
+      runs,
+      await invoiceSummaries(
+        db,
+        businessId,
+        runs.map((r) => r.invoiceId),
+      ),
+    );
   }
 
   async function lock(tx: Executor, ctx: BusinessContext, id: string): Promise<RepeatingInvoiceRow> {

@@ -82,7 +82,7 @@ export type BillingDeps = {
   charges: ChargesService;
   checkoutOrigin: string;
   /** A signed link to the customer's portal (the portal links module), for the mails. */
-  portalUrl?: (businessId: string, customerId: string, executor?: Executor) => Promise<{ url: string }>;
+  portalUrl?: (business: { id: string; timeZone: string }, customerId: string, executor?: Executor) => Promise<{ url: string }>;
 };
 
 export async function retrySettingsOf(db: Executor, businessId: string): Promise<RetrySettings> {
@@ -325,7 +325,9 @@ export function createBilling(deps: BillingDeps) {
     const business = found?.name ?? 'the business';
     const amount = formatMoney(payment.amount, payment.currency);
     const zone = found?.charge.timeZone ?? DEFAULT_TIME_ZONE;
-    const portal = deps.portalUrl ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl(sub.businessId, sub.customerId, tx)).url}` : null;
+    const portal = deps.portalUrl
+      ? `Manage your subscriptions and see your receipts: ${(await deps.portalUrl({ id: sub.businessId, timeZone: zone }, sub.customerId, tx)).url}`
+      : null;
     if (payment.status === 'succeeded') {
       if (found && !found.sendReceipts) return;
       await mailer.send(tx, {

@@ -19,8 +19,17 @@ import {
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 500;
 
-export function createTransactionsService(deps: { db: Executor; clock: Clock; charges: ChargesService; ledger: LedgerService; checkoutOrigin: string }) {
+export function createTransactionsService(deps: {
+  db: Executor;
+  clock: Clock;
+  charges: ChargesService;
+  ledger: LedgerService;
+  checkoutOrigin: string;
+  /** Rows per query of the CSV export ({@link EXPORT_BATCH}; a test reads its batching with a few rows). */
+  exportBatch?: number;
+}) {
   const { db, clock, charges, ledger } = deps;
+  const exportBatch = deps.exportBatch ?? EXPORT_BATCH;
 
   return {
     async list(business: BusinessRow, query: TransactionFilters & CursorQuery) {
@@ -42,11 +51,11 @@ export function createTransactionsService(deps: { db: Executor; clock: Clock; ch
         yield TRANSACTION_CSV.head();
         let cursor: TransactionCursor | undefined;
         for (;;) {
-          const rows = await repo.page(db, business.id, filters.tz ?? business.timeZone, filters, EXPORT_BATCH, cursor);
-          const batch = rows.slice(0, EXPORT_BATCH);
+          const rows = await repo.page(db, business.id, filters.tz ?? business.timeZone, filters, exportBatch, cursor);
+          const batch = rows.slice(0, exportBatch);
           if (batch.length > 0) yield batch.map((r) => TRANSACTION_CSV.line(transactionCsvRow(presentPayment(r)))).join('');
           const last = batch[batch.length - 1];
-          if (rows.length <= EXPORT_BATCH || !last) return;
+          if (rows.length <= exportBatch || !last) return;
           cursor = cursorAfter(last, filters.sort);
         }
       }
