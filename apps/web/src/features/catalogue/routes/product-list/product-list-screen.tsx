@@ -1,10 +1,11 @@
-import { Button, Select } from '@mantine/core';
+import { Button, Select, SimpleGrid } from '@mantine/core';
 import { IconPackage, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import { ProductFiltersSchema, SALES_CHANNEL_LABELS, SALES_CHANNELS, type Product } from '@merchant/catalogue';
-import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
+import { FilterBar, usePhoneFilters } from '@/components/folded-filters';
+import { listEmptyState, SearchField, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
 import { PageFrame } from '@/components/page-frame';
@@ -14,6 +15,7 @@ import { useCatalogueLinks } from '../../components/catalogue-routes';
 import { useConfirmArchive } from '../../components/confirm-archive';
 
 const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
   { value: 'archived', label: 'Archived' },
   { value: 'all', label: 'Active and archived' },
 ];
@@ -48,6 +50,17 @@ export function Component() {
   const categoryName = new Map((categories.data?.data ?? []).map((c) => [c.id, c.name]));
   const issue = (key: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === key)?.message);
 
+  const phone = usePhoneFilters();
+  const search = (
+    <SearchField
+      label="Search products"
+      hint="Part of the name, or the start of a SKU or barcode"
+      value={filters.search.text}
+      onChange={(e) => filters.search.setText(e.currentTarget.value)}
+      error={issue('q')}
+    />
+  );
+
   const create = canEdit ? (
     <Button component={Link} to={links.productCreate} leftSection={<IconPlus size={16} aria-hidden />}>
       New product
@@ -60,41 +73,44 @@ export function Component() {
       description="One catalogue for payment links, invoices, the register and the store. Products are archived, never deleted."
       actions={create}
     >
-      <SearchAndStatus
-        filters={filters}
-        searchLabel="Search products"
-        placeholder="Search products"
-        hint="Part of the name, or the start of a SKU or barcode"
-        searchError={issue('q')}
-        statusOptions={STATUS_OPTIONS}
-        cols={{ base: 1, sm: 2, lg: 5 }}
-      >
-        <Select
-          label="Category"
-          placeholder="Any category"
-          data={[{ value: 'none', label: 'No category' }, ...(categories.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
-          value={filters.params.get('category')}
-          onChange={(value) => filters.set('category', value)}
-          error={issue('category')}
-          clearable
-        />
-        <Select
-          label="Sold on"
-          placeholder="Any channel"
-          data={CHANNEL_OPTIONS}
-          value={filters.params.get('channel')}
-          onChange={(value) => filters.set('channel', value)}
-          error={issue('channel')}
-          clearable
-        />
-        <Select
-          label="Sort"
-          data={SORT_OPTIONS}
-          value={filters.params.get('sort') ?? 'newest'}
-          onChange={(value) => filters.set('sort', value === 'newest' ? null : value)}
-          allowDeselect={false}
-        />
-      </SearchAndStatus>
+      <FilterBar search={phone ? search : undefined} active={filters.active} onClear={filters.clear}>
+        <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, lg: 5 }} spacing="sm">
+          {phone ? null : search}
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={filters.params.get('status') ?? 'active'}
+            onChange={(value) => filters.set('status', value === 'active' ? null : value)}
+            error={issue('status')}
+            allowDeselect={false}
+          />
+          <Select
+            label="Category"
+            placeholder="Any category"
+            data={[{ value: 'none', label: 'No category' }, ...(categories.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+            value={filters.params.get('category')}
+            onChange={(value) => filters.set('category', value)}
+            error={issue('category')}
+            clearable
+          />
+          <Select
+            label="Sold on"
+            placeholder="Any channel"
+            data={CHANNEL_OPTIONS}
+            value={filters.params.get('channel')}
+            onChange={(value) => filters.set('channel', value)}
+            error={issue('channel')}
+            clearable
+          />
+          <Select
+            label="Sort"
+            data={SORT_OPTIONS}
+            value={filters.params.get('sort') ?? 'newest'}
+            onChange={(value) => filters.set('sort', value === 'newest' ? null : value)}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+      </FilterBar>
 
       <PagedTable
         query={products}
