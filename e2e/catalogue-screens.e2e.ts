@@ -91,6 +91,7 @@ describe('the catalogue screens in the browser', () => {
 
     // Found by the start of its SKU, from 4.50, in its category with its add-on group.
     await page.getByRole('searchbox', { name: 'Search products' }).fill(skus.small.slice(0, -2));
+    await page.waitForURL(/search=/);
     const table = page.getByRole('table', { name: 'Products' });
     await table.getByRole('link', { name: names.product }).waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
@@ -121,6 +122,8 @@ describe('the catalogue screens in the browser', () => {
     await settled(page, 'Products', 'catalogue-products-cashier-375');
     expect(await page.getByRole('link', { name: 'New product' }).count()).toBe(0);
     await page.getByRole('searchbox', { name: 'Search products' }).fill(names.product);
+    // The search goes into the address after a pause: a click before it would be undone by it.
+    await page.waitForURL(/search=/);
     const cards = page.getByRole('list', { name: 'Products' });
     await cards.getByRole('link', { name: names.product }).click();
     await settled(page, names.product, 'catalogue-product-cashier-375');

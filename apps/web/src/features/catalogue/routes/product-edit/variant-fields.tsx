@@ -128,7 +128,7 @@ export function VariantFields({ form, currency, canEdit, canPrice }: Props) {
             if (variant.option_values.length === 0) return <div key="single">{fields}</div>;
             const label = variantLabel(variant);
             return (
-              <Fieldset key={label.toLowerCase()} legend={label} variant="filled">
+              <Fieldset key={label.toLowerCase()} legend={label}>
                 {errors[`variants.${i}.option_values`] ? (
                   <Text size="sm" c="red" mb="xs">
                     {errors[`variants.${i}.option_values`]}
