@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, type EndpointQuery } from '@merchant/core';
-import { productEndpoints, productLogEndpoints } from '@merchant/catalogue';
+import { PRODUCT_LOG_EXPORT_MAX_ROWS, productEndpoints, productLogEndpoints } from '@merchant/catalogue';
 import { Agent, answerOf, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, createProduct, type FactoryBusiness } from './factories';
+import { parseCsv } from '../src/lib/csv';
 
 /** The product log: who changed a price, the availability or the name and when, by product, kind and the business's days. */
 let t: TestContext;
@@ -73,5 +74,36 @@ describe('the product log', () => {
     const third = await list({ limit: 4, cursor: second.next_cursor! });
     expect([...first.data, ...second.data, ...third.data].map((e) => e.id)).toEqual((await list()).data.map((e) => e.id));
     expect(third.next_cursor).toBeNull();
+  });
+
+  it('exports the filtered log as CSV, money in major units', async () => {
+    const url = endpointPath(productLogEndpoints.export, { params: { business_id: business.id }, query: { kind: 'price' } });
+    const res = await owner.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="product-log-[a-z0-9-]+-2026-11-02\.csv"$/);
+    expect(res.headers['x-export-row-limit']).toBe(String(PRODUCT_LOG_EXPORT_MAX_ROWS));
+    expect(res.headers['x-export-truncated']).toBe('false');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...lines] = parseCsv(res.body.slice(1));
+    expect(header).toEqual(['Time (UTC)', 'Product', 'Product ID', 'Variant ID', 'Kind', 'Field', 'Before', 'After', 'Currency', 'Person']);
+    expect(lines.map((r) => [r[1], r[5], r[6], r[7], r[8], r[9]])).toEqual([
+      ['Big mug', 'price', '12.00', '15.00', 'SGD', business.people.owner.name],
+      ['Big mug', 'price', '', '12.00', 'SGD', business.people.owner.name],
+      ['Latte', 'price', '', '5.00', 'SGD', business.people.owner.name],
+    ]);
+    expect(lines[0]![0]).toBe('2026-11-02T17:10:00.000Z');
+    const names = parseCsv(
+      (await owner.get(endpointPath(productLogEndpoints.export, { params: { business_id: business.id }, query: { product_id: latte } }))).body.slice(1),
+    );
+    expect(names.slice(1).map((r) => `${r[5]} ${r[6]}>${r[7]}`)).toEqual([
+      'status active>archived',
+      'price >5.00',
+      'channels >pos',
+      'status >active',
+      'name >Latte',
+    ]);
+    const backwards = await owner.get(`${endpointPath(productLogEndpoints.export, { params: { business_id: business.id } })}?from=2026-11-03&to=2026-11-02`);
+    expect(backwards.statusCode).toBe(422);
   });
 });

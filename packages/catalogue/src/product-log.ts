@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, pageOf } from '@merchant/core';
+import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, csvAnswer, defineEndpoint, pageOf } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PRODUCT_LOG_KINDS } from './statuses';
 
@@ -41,6 +41,9 @@ export const ProductLogFiltersSchema = z
   });
 export type ProductLogFilters = z.input<typeof ProductLogFiltersSchema>;
 
+/** The most rows one CSV export holds; `X-Export-Truncated: true` says more matched. */
+export const PRODUCT_LOG_EXPORT_MAX_ROWS = 10_000;
+
 export const productLogEndpoints = {
   list: defineEndpoint({
     id: 'productLog.list',
@@ -51,5 +54,15 @@ export const productLogEndpoints = {
     params: BusinessParamsSchema,
     query: ProductLogFiltersSchema.safeExtend(CursorQuerySchema.shape),
     response: pageOf(ProductLogEntrySchema),
+  }),
+  export: defineEndpoint({
+    id: 'productLog.export',
+    method: 'GET',
+    path: '/v1/business/:business_id/product-log/export',
+    summary: `The filtered product log as a CSV download (text/csv, newest first, money in major units, at most ${PRODUCT_LOG_EXPORT_MAX_ROWS} rows; X-Export-Truncated: true when more matched)`,
+    access: { kind: 'business', permission: 'catalogue:view', standing: 'merchant' },
+    params: BusinessParamsSchema,
+    query: ProductLogFiltersSchema,
+    response: csvAnswer(),
   }),
 } as const;

@@ -132,13 +132,9 @@ export const paymentsRoutes = [
     ...C,
     screen: 'repeating-invoices.edit',
   }),
-  route('products', 'products', 'Products', 'paymentProducts', {
-    ...V,
-    screen: 'products.list',
-    sidebar: { label: 'Products', icon: 'package', order: 2, parent: 'payments.invoices' },
-  }),
-  route('products-create', 'products/create', 'Create product', 'paymentProducts', { permission: 'catalogue:manage', screen: 'products.create' }),
-  route('products-edit', 'products/:product/edit', 'Edit product', 'paymentProducts', { permission: 'catalogue:manage', screen: 'products.edit' }),
+  shared('products', 'products', SHARED.products, { sidebar: { label: 'Products', icon: 'package', order: 2, parent: 'payments.invoices' } }),
+  shared('products-create', 'products/create', SHARED.productCreate),
+  shared('products-edit', 'products/:product/edit', SHARED.productEdit),
   route('recurring-plans', 'recurring-plans', 'Plans', 'recurring', {
     ...V,
     screen: 'recurring-billing.plans-list',

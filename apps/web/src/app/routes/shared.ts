@@ -12,4 +12,19 @@ export const SHARED = {
   // The server's notifications and templates need settings:manage (store managers have store:manage only).
   notifications: { screen: 'notification-settings.edit', title: 'Notifications', permission: 'settings:manage' },
   emailTemplates: { screen: 'email-templates.edit', title: 'Email templates', permission: 'settings:manage' },
+  // The catalogue (docs/catalogue.md): one capability under payments, the point of sale and the online store. Every role
+  // sees it; a product's and an add-on group's screen opens read-only for whoever may not change it.
+  products: { screen: 'catalogue.products', title: 'Products', permission: 'catalogue:view' },
+  productCreate: { screen: 'catalogue.product-create', title: 'Create product', permission: 'catalogue:manage' },
+  productEdit: { screen: 'catalogue.product-edit', title: 'Edit product', permission: 'catalogue:view' },
+  categories: { screen: 'catalogue.categories', title: 'Product categories', permission: 'catalogue:view' },
+  categoryCreate: { screen: 'catalogue.category-create', title: 'Create product category', permission: 'catalogue:manage' },
+  categoryAssign: { screen: 'catalogue.all-products', title: 'All products', permission: 'catalogue:manage' },
+  category: { screen: 'catalogue.category', title: 'Product category', permission: 'catalogue:view' },
+  categoryDetail: { screen: 'catalogue.category-detail', title: 'Product category details', permission: 'catalogue:view' },
+  categoryEdit: { screen: 'catalogue.category-edit', title: 'Edit product category', permission: 'catalogue:manage' },
+  addOns: { screen: 'catalogue.add-ons', title: 'Product customisation', permission: 'catalogue:view' },
+  addOnCreate: { screen: 'catalogue.add-on-create', title: 'Create add-on', permission: 'catalogue:manage' },
+  addOnEdit: { screen: 'catalogue.add-on-edit', title: 'Edit add-on', permission: 'catalogue:view' },
+  productLogs: { screen: 'catalogue.product-log', title: 'Product logs', permission: 'catalogue:view' },
 } as const satisfies Record<string, SharedScreen>;

@@ -16,7 +16,7 @@ export const catalogueModule = defineModule({
     products: createProductsService({ db, clock, audit }),
     categories: createCategoriesService({ db, clock, audit }),
     addOns: createAddOnsService({ db, clock, audit }),
-    log: createProductLogService({ db }),
+    log: createProductLogService({ db, clock }),
   }),
   routes: productsRoutes,
 });

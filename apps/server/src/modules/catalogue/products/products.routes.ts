@@ -1,4 +1,4 @@
-import { addOnGroupEndpoints, categoryEndpoints, productEndpoints, productLogEndpoints } from '@merchant/catalogue';
+import { PRODUCT_LOG_EXPORT_MAX_ROWS, addOnGroupEndpoints, categoryEndpoints, productEndpoints, productLogEndpoints } from '@merchant/catalogue';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
 import type { AddOnsService } from './add-ons.service';
@@ -38,4 +38,14 @@ export function productsRoutes(
   registerEndpoint(app, host, addOnGroupEndpoints.remove, async ({ ctx, params }) => addOns.remove(ctx, params.group_id));
 
   registerEndpoint(app, host, productLogEndpoints.list, async ({ ctx, query }) => log.list(ctx, query));
+  registerEndpoint(app, host, productLogEndpoints.export, async ({ ctx, query, reply }) => {
+    const { csv, filename, truncated } = await log.exportCsv(ctx, query);
+    // A text/csv string is sent as it is (the JSON serializer only handles JSON answers).
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('x-export-row-limit', String(PRODUCT_LOG_EXPORT_MAX_ROWS))
+      .header('x-export-truncated', String(truncated));
+    return csv;
+  });
 }
