@@ -101,6 +101,12 @@ const NO_NONE_WORD = [
     selector: "Literal[value='None'], JSXText[value=/^\\s*None\\s*$/]",
     message: 'Show a missing value as EMPTY_VALUE or orEmpty(value) of @merchant/core ("—"), not the word None.',
   },
+  {
+    // `name ?? '-'`, `x ? y : '-'`: a hyphen for a missing value, beside the "—" of every other screen.
+    selector:
+      "LogicalExpression[right.type='Literal'][right.value=/^\\s*[-–]\\s*$/], ConditionalExpression > Literal.alternate[value=/^\\s*[-–]\\s*$/], ConditionalExpression > Literal.consequent[value=/^\\s*[-–]\\s*$/]",
+    message: 'Show a missing value as EMPTY_VALUE or orEmpty(value) of @merchant/core ("—"), not a hyphen.',
+  },
 ];
 /** A mutation's errors sorted by hand: `fields ? fields : { form: errorMessage(error) }`. */
 const NO_HAND_FORM_ERRORS = [

@@ -32,6 +32,14 @@ beforeAll(async () => {
     { email: 'detail@example.test', amount: 18_00 },
   );
   expect(paid.status).toBe('succeeded');
+  // A second payment, which stays "Succeeded" (the first is refunded in part below: the newest comes first).
+  const refunded = await new CheckoutCustomer().pay(
+    'link',
+    link.public_id,
+    { method: 'card', number: cardEndingIn('4242') },
+    { email: 'detail-refunded@example.test', amount: 18_00 },
+  );
+  expect(refunded.status).toBe('succeeded');
   // Partly refunded: the longest status a payment's card shows ("Partially refunded").
   const mine = await demo.api.call<{ data: { id: string }[] }>('GET', `/v1/business/${businessId}/transactions?q=DT-${stamp}&limit=10`);
   await demo.api.call(
@@ -110,18 +118,23 @@ describe('a detail screen', () => {
 });
 
 describe('the layout pass (issue 25)', () => {
-  it("gives a payment card's customer the width at 375 px: a long status moves under it instead of squeezing it", async () => {
+  it("gives a payment card's title its width at 375 px: amount and status sit beside it when they fit, under it when they do not", async () => {
     const { page, close } = await ownerAt(375);
     try {
       await page.goto(`/business/${businessId}/payments/links/${linkId}`);
-      const card = page.getByRole('list', { name: 'Payments' }).getByRole('listitem').first();
+      const cards = page.getByRole('list', { name: 'Payments' }).getByRole('listitem');
+      const card = cards.first();
       await card.getByText('Partially refunded').waitFor();
-      // The customer's line keeps at least 12rem (it was a column of about 130 px: "Daniel / Ng / 9 Sept / 2026, / 15:41").
+      // The title is never squeezed (it was a column of about 130 px: "Daniel / Ng / 9 Sept / 2026, / 15:41"): one line.
       const title = card.getByRole('link');
-      const width = await title.evaluate((link) => link.parentElement!.getBoundingClientRect().width);
-      expect(width).toBeGreaterThanOrEqual(192);
+      const lines = await title.evaluate((link) => link.getBoundingClientRect().height / parseFloat(getComputedStyle(link).lineHeight));
+      expect(lines).toBeLessThan(1.5);
       const [name, badge] = await Promise.all([title.boundingBox(), card.getByText('Partially refunded').boundingBox()]);
       expect(badge!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+      // A short title keeps its amount on its line (every amount sat under its date, even beside "Succeeded").
+      const plain = cards.filter({ hasText: 'Succeeded' }).first();
+      const [plainTitle, amount] = await Promise.all([plain.getByRole('link').boundingBox(), plain.getByText(/^SGD /).first().boundingBox()]);
+      expect(amount!.y).toBeLessThan(plainTitle!.y + plainTitle!.height);
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectAccessible(page);
       await screenshot(page, 'detail-375-long-status-card');

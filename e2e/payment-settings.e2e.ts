@@ -150,6 +150,16 @@ describe('payment settings in the browser', () => {
     await page.goto(`/business/${demo.businessId}/payments/payment-methods`);
     await page.getByRole('button', { name: 'Move Card up' }).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    // Every switch sits at the right edge of its row, under the order buttons (they stood about 80 px in from it,
+    // left of a column the buttons kept for themselves).
+    const [offer, down] = await Promise.all([
+      page
+        .getByRole('switch', { name: 'Offer Card' })
+        .evaluate((el) => el.closest('.mantine-Switch-root')!.querySelector('.mantine-Switch-track')!.getBoundingClientRect().right),
+      page.getByRole('button', { name: 'Move Card down' }).evaluate((el) => el.getBoundingClientRect().right),
+    ]);
+    expect(Math.abs(offer - down)).toBeLessThanOrEqual(2);
+    await expectAccessible(page);
     await screenshot(page, 'payment-methods-phone');
     await page.goto(`/business/${demo.businessId}/payments/settings/checkout-customisation`);
     await page.getByRole('textbox', { name: /^Brand colour/ }).waitFor();

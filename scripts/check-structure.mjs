@@ -6,6 +6,9 @@
 //    migrations, build output. See docs/architecture.md "## Tooling".
 // 3. Each server module uses only the tables it owns and the public surface of other modules
 //    (scripts/check-ownership.mjs; docs/architecture.md "Table ownership").
+// 4. No style breaks a word at any letter (`overflow-wrap: anywhere`, `word-break: break-all`) in the web app or the
+//    server's pages and mails: long values wrap at their "@" and dots (components/long-text.tsx), other text between
+//    words (docs/architecture.md, "List screens").
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { checkOwnership } from './check-ownership.mjs';
@@ -47,4 +50,18 @@ log('table ownership: a module uses its own tables and the public surface of oth
 const ownership = await checkOwnership();
 for (const problem of ownership) process.stdout.write(`  ${problem}\n`);
 if (ownership.length === 0) process.stdout.write('  every table used by its owner, a shared read or a listed exception\n');
-if (cycles.status !== 0 || tooLong.length > 0 || ownership.length > 0) process.exit(1);
+log('wrapping: no style breaks a word at any letter');
+const WORD_BREAKERS = /overflow-?wrap\s*:\s*['"]?anywhere|word-?break\s*:\s*['"]?break-all/i;
+const STYLED = /^apps\/(web|server)\/src\/.*\.(ts|tsx|css|html)$/;
+const breakers = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => STYLED.test(f) && !/\.test\.[tj]sx?$/.test(f))
+  .flatMap((f) =>
+    readFileSync(`${ROOT}/${f}`, 'utf8')
+      .split('\n')
+      .map((line, i) => ({ f, line: i + 1, text: line }))
+      .filter(({ text }) => WORD_BREAKERS.test(text) && !/^\s*(\/\/|\*|\/\*)/.test(text)),
+  );
+for (const { f, line } of breakers) process.stdout.write(`  ${f}:${line}: breaks words at any letter (use overflow-wrap: break-word and wrapPoints)\n`);
+if (breakers.length === 0) process.stdout.write('  no overflow-wrap: anywhere or word-break: break-all\n');
+if (cycles.status !== 0 || tooLong.length > 0 || ownership.length > 0 || breakers.length > 0) process.exit(1);

@@ -80,8 +80,13 @@ function content<T>(column: Column<T>, row: T): ReactNode {
   if (column.nowrap) return value;
   // One word (an email, a reference, an id): a long value, kept whole in a table while the table has room.
   if (typeof value === 'string' && value !== '' && !/\s/.test(value)) return <LongText>{value}</LongText>;
+  // A few ordinary words (a purpose, a name: "Office beans, period 1") keep their line in a table; a longer text wraps.
+  if (typeof value === 'string' && value.length <= SHORT_PHRASE) return <span data-phrase="">{value}</span>;
   return withWrapPoints(value);
 }
+
+/** Text up to this many characters is a phrase that a table keeps on one line (longer text wraps). */
+const SHORT_PHRASE = 28;
 
 /** What a cell holds when it has no value: nothing, or the dash that says so in a table. */
 const isEmpty = (value: ReactNode) => value === '' || value === EMPTY_VALUE || value === null || value === undefined || value === false;
@@ -184,7 +189,7 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: 
               className={classes.card}
               style={flagged?.(row) ? { ...FLAGGED, borderColor: 'var(--mantine-color-red-filled)' } : undefined}
             >
-              {/* The main text keeps at least 12rem: a long status moves, with the amount, to a line of its own under it. */}
+              {/* The title keeps its width: where amount and status do not fit beside it, they move to a line of their own under it. */}
               <div className={classes.head}>
                 <Stack gap={2} className={classes.main} data-card-main>
                   <Text fw={600} size="sm">
@@ -234,17 +239,18 @@ function CardList<T>({ label, rows, rowKey, columns, rowHref, total, flagged }: 
                   ))}
                 </div>
               ) : null}
+              {/* One small line per column, label then value, the same on every card (the value wraps, never the label). */}
               {metaLines.length > 0 ? (
-                <Group gap="md" mt={6} fz="xs" c="dimmed">
+                <Stack gap={2} mt={6} fz="xs" c="dimmed" data-card-meta>
                   {metaLines.map(({ c, value }) => (
-                    <Group key={c.header} gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-                      <span>{c.header}</span>
+                    <Group key={c.header} gap={4} wrap="nowrap" align="baseline" style={{ minWidth: 0 }}>
+                      <span style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>{c.header}</span>
                       <Box c="var(--mantine-color-text)" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
                         {value}
                       </Box>
                     </Group>
                   ))}
-                </Group>
+                </Stack>
               ) : null}
               {actions.length > 0 ? (
                 <Group gap="xs" mt="sm" className={classes.above}>

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, orEmpty } from '@merchant/core';
 import { maskAccount, type Transfer } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import type { Column } from '@/components/data-list';
@@ -30,7 +30,7 @@ export const TRANSFER_COLUMNS: readonly Column<Transfer>[] = [
   { header: 'Beneficiary', card: 'title', cell: (t) => t.beneficiary.holder_name },
   { header: 'Bank account', card: 'secondary', cell: (t) => `${t.beneficiary.bank_name} ${maskAccount(t.beneficiary.account_last4)}` },
   { header: 'Status', card: 'status', nowrap: true, cell: (t) => <StatusBadge kind="transfer" status={t.status} /> },
-  { header: 'Requested by', cell: (t) => t.requested_by?.name ?? '-' },
+  { header: 'Requested by', cell: (t) => orEmpty(t.requested_by?.name) },
   { header: 'Created', nowrap: true, cell: (t) => <BusinessTime at={t.created_at} /> },
 ];
 

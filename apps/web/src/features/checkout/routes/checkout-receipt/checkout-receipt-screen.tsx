@@ -7,6 +7,7 @@ import { receiptPaidWith, type Receipt } from '@merchant/payments';
 import { LoadingScreen } from '@/components/loading-screen';
 import { receiptQuery } from '@/features/checkout/api/checkout-api';
 import { CheckoutFrame } from '@/components/checkout-frame';
+import { withWrapPoints } from '@/components/long-text';
 import { CheckoutUnavailable } from '@/features/checkout/components/checkout-status';
 
 /** The receipt of a succeeded payment (`/r/:id`). */
@@ -28,7 +29,10 @@ export function Component() {
   );
 }
 
-/** A fact of the receipt: its label on one line at every width (never "Paid / with"), the value taking what is left. */
+/**
+ * A fact of the receipt: its label on one line at every width (never "Paid / with"), the value taking what is left. A
+ * long value (an email) wraps before its "@" and dots, as in the tables, never inside a word.
+ */
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
@@ -36,7 +40,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Text>
       <Text size="sm" component="dd" m={0} ta="right" miw={0} style={{ overflowWrap: 'break-word' }}>
-        {children}
+        {withWrapPoints(children)}
       </Text>
     </Group>
   );

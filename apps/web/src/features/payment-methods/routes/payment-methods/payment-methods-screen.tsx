@@ -119,8 +119,9 @@ function MethodList({ businessId, saved, currency, editable }: { businessId: str
               const label = PAYMENT_METHOD_LABELS[m.method];
               return (
                 <li key={m.method} style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-default-border)' }}>
-                  <Group justify="space-between" align="flex-start" py="sm" gap="sm" wrap="nowrap">
-                    <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+                  {/* The order buttons sit on the title's line; the switches span the row, at its right edge like every switch. */}
+                  <Stack gap={6} py="sm">
+                    <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
                       <Group gap="xs">
                         <Text fw={600}>
                           {index + 1}. {label}
@@ -131,48 +132,48 @@ function MethodList({ businessId, saved, currency, editable }: { businessId: str
                           </Badge>
                         )}
                       </Group>
-                      <Text size="sm" c="dimmed">
-                        Fee {feeLabel(m.method, currency)}
-                      </Text>
-                      <SwitchRow
-                        label={`Offer ${label}`}
-                        checked={m.enabled}
-                        disabled={!editable}
-                        onChange={(e) => change(m.method, { enabled: e.currentTarget.checked })}
-                      />
-                      <SwitchRow
-                        label="Customer pays the fee"
-                        aria-label={`${label}: customer pays the fee`}
-                        checked={m.pass_fee_to_customer}
-                        disabled={!editable}
-                        onChange={(e) => change(m.method, { pass_fee_to_customer: e.currentTarget.checked })}
-                      />
-                    </Stack>
-                    {editable ? (
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          ref={(el) => void moveButtons.current.set(`${m.method}:up`, el)}
-                          variant="default"
-                          size="lg"
-                          aria-label={`Move ${label} up`}
-                          disabled={index === 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          <IconArrowUp size={18} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          ref={(el) => void moveButtons.current.set(`${m.method}:down`, el)}
-                          variant="default"
-                          size="lg"
-                          aria-label={`Move ${label} down`}
-                          disabled={index === methods.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          <IconArrowDown size={18} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    ) : null}
-                  </Group>
+                      {editable ? (
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            ref={(el) => void moveButtons.current.set(`${m.method}:up`, el)}
+                            variant="default"
+                            size="lg"
+                            aria-label={`Move ${label} up`}
+                            disabled={index === 0}
+                            onClick={() => move(index, -1)}
+                          >
+                            <IconArrowUp size={18} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon
+                            ref={(el) => void moveButtons.current.set(`${m.method}:down`, el)}
+                            variant="default"
+                            size="lg"
+                            aria-label={`Move ${label} down`}
+                            disabled={index === methods.length - 1}
+                            onClick={() => move(index, 1)}
+                          >
+                            <IconArrowDown size={18} aria-hidden />
+                          </ActionIcon>
+                        </Group>
+                      ) : null}
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      Fee {feeLabel(m.method, currency)}
+                    </Text>
+                    <SwitchRow
+                      label={`Offer ${label}`}
+                      checked={m.enabled}
+                      disabled={!editable}
+                      onChange={(e) => change(m.method, { enabled: e.currentTarget.checked })}
+                    />
+                    <SwitchRow
+                      label="Customer pays the fee"
+                      aria-label={`${label}: customer pays the fee`}
+                      checked={m.pass_fee_to_customer}
+                      disabled={!editable}
+                      onChange={(e) => change(m.method, { pass_fee_to_customer: e.currentTarget.checked })}
+                    />
+                  </Stack>
                 </li>
               );
             })}

@@ -46,8 +46,8 @@ export function overviewQueryOf(search: URLSearchParams): OverviewQuery | null {
 
 /**
  * The payments Overview for the period in the URL (`?period=`, `from`, `to`), money first: the period's gross and
- * net, available and pending with when each arrives and the next payout, what needs attention, set-up guidance
- * while a step is left, then the period's details and the latest payments.
+ * net, available and pending with when each arrives and the next payout, what needs attention, the period's details
+ * and the latest payments, then set-up guidance while a step is left.
  */
 export function PaymentsOverview({ businessId }: { businessId: string }) {
   // The periods are the business's calendar days and its times are shown in its zone.
@@ -111,7 +111,6 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
           {data.currencies.length > 0 ? <PeriodHeadline blocks={data.currencies} /> : null}
           {seesMoney ? <MoneyBlock data={data} businessId={businessId} /> : null}
           {attention ? <AttentionBlock attention={attention} businessId={businessId} /> : null}
-          <SetupBlock checklist={steps} businessId={businessId} />
           <Stack gap="md" component="section" aria-labelledby="sales-title">
             <Title order={2} size="h4" id="sales-title">
               Sales
@@ -163,6 +162,8 @@ export function PaymentsOverview({ businessId }: { businessId: string }) {
               />
             )}
           </Stack>
+          {/* Set-up guidance after the money, while a step is left (the money leads the page). */}
+          <SetupBlock checklist={steps} businessId={businessId} />
         </>
       ) : null}
     </Stack>

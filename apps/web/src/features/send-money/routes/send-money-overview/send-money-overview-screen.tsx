@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoneyWithCode } from '@merchant/core';
+import { formatMoneyWithCode, orEmpty } from '@merchant/core';
 import { maskAccount, type Transfer } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DataList } from '@/components/data-list';
@@ -80,7 +80,7 @@ export function Component() {
             columns={[
               { header: 'Amount', card: 'amount', link: true, nowrap: true, cell: (t) => formatMoneyWithCode(t.send.amount, t.send.currency) },
               { header: 'Beneficiary', card: 'title', cell: (t) => `${t.beneficiary.holder_name} ${maskAccount(t.beneficiary.account_last4)}` },
-              { header: 'Requested by', card: 'secondary', cell: (t) => t.requested_by?.name ?? '-' },
+              { header: 'Requested by', card: 'secondary', cell: (t) => orEmpty(t.requested_by?.name) },
               { header: 'Requested', nowrap: true, cell: (t) => <BusinessTime at={t.created_at} /> },
               ...(canSend
                 ? [

@@ -137,13 +137,6 @@ export function Component() {
         columns={[
           { header: 'Amount', card: 'amount', link: true, nowrap: true, cell: (p) => formatMoneyWithCode(p.amount.amount, p.amount.currency) },
           { header: 'Status', card: 'status', nowrap: true, cell: (p) => <StatusBadge kind="payment" status={p.status} /> },
-          {
-            header: 'Method',
-            card: 'secondary',
-            nowrap: true,
-            cell: (p) =>
-              `${p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}${p.card ? ` •••• ${p.card.last4}` : ''}${p.bank_account ? ` · ${p.bank_account.bank} •••• ${p.bank_account.last4}` : ''}`,
-          },
           { header: 'Purpose', cell: (p) => p.description ?? '' },
           {
             header: 'Customer',
@@ -156,8 +149,15 @@ export function Component() {
                 </Text>
               ),
           },
-          { header: 'Reference', cell: (p) => p.reference ?? '' },
           { header: 'Date', nowrap: true, cell: (p) => <time dateTime={p.created_at}>{formatBusinessDateTime(p.created_at, zone)}</time> },
+          {
+            header: 'Method',
+            card: 'secondary',
+            // Wraps after its "·" when the table is short of room; a masked number keeps its dots and digits together.
+            cell: (p) =>
+              `${p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}${p.card ? ` ••••\u00a0${p.card.last4}` : ''}${p.bank_account ? ` · ${p.bank_account.bank} ••••\u00a0${p.bank_account.last4}` : ''}`,
+          },
+          { header: 'Reference', cell: (p) => p.reference ?? '' },
         ]}
         noun={['payment', 'payments']}
       />
