@@ -27,6 +27,11 @@ export interface Column<T> {
   rowHeader?: boolean;
   /** Left out of the table when it is empty ("—" or nothing) on every row shown (a phone number nobody gave). */
   hideWhenEmpty?: boolean;
+  /**
+   * In the table, shown only from this breakpoint up: a column a laptop's width can spare, so the others fit without
+   * scrolling sideways (the phone's card and the row's detail still show it).
+   */
+  tableFrom?: 'lg' | 'xl';
 }
 
 export interface DataListProps<T> {
@@ -113,7 +118,7 @@ function RowTable<T>({ label, rows, rowKey, columns: declared, rowHref, minWidth
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.header} scope="col" ta={c.align}>
+              <Table.Th key={c.header} scope="col" ta={c.align} visibleFrom={c.tableFrom}>
                 {c.header}
               </Table.Th>
             ))}
@@ -132,6 +137,7 @@ function RowTable<T>({ label, rows, rowKey, columns: declared, rowHref, minWidth
                       scope={c.rowHeader ? 'row' : undefined}
                       fw={c.rowHeader ? 400 : undefined}
                       ta={c.align}
+                      visibleFrom={c.tableFrom}
                       style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}
                     >
                       {to && c === linkColumn ? (

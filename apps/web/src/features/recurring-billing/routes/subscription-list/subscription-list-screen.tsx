@@ -78,7 +78,7 @@ export function Component() {
         rowHref={(s) => href('payments.subscriptions-detail', { business_id: businessId, recurring_billing: s.id })}
         columns={[
           { header: 'Customer', card: 'title', cell: (s) => s.customer.name ?? s.customer.email ?? 'Customer' },
-          { header: 'Email', card: 'none', cell: (s) => (s.customer.name ? (s.customer.email ?? '') : '') },
+          { header: 'Email', card: 'none', tableFrom: 'xl', cell: (s) => (s.customer.name ? (s.customer.email ?? '') : '') },
           { header: 'Subscription', card: 'secondary', cell: (s) => s.name },
           {
             header: 'Price',

@@ -157,7 +157,7 @@ export function Component() {
             cell: (p) =>
               `${p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}${p.card ? ` ••••\u00a0${p.card.last4}` : ''}${p.bank_account ? ` · ${p.bank_account.bank} ••••\u00a0${p.bank_account.last4}` : ''}`,
           },
-          { header: 'Reference', cell: (p) => p.reference ?? '' },
+          { header: 'Reference', tableFrom: 'xl', cell: (p) => p.reference ?? '' },
         ]}
         noun={['payment', 'payments']}
       />
