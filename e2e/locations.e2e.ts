@@ -49,7 +49,8 @@ describe('locations', () => {
     await page.getByRole('row').filter({ hasText: name }).getByText('Mon 09:00–20:00 · Tue–Fri 09:00–18:00 · Sun 09:00–18:00').waitFor();
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Location settings' }).waitFor();
-    expect(await page.getByRole('textbox', { name: /^Location the online store sells from/ }).inputValue()).toBe('Roastery');
+    // The choice reads as the location's name once the locations have arrived.
+    await expect.poll(() => page.getByRole('textbox', { name: /^Location the online store sells from/ }).inputValue()).toBe('Roastery');
     await expectAccessible(page);
     await close();
   });
