@@ -175,7 +175,7 @@ function LocationPage({ businessId, location, timeZone, title }: { businessId: s
                       label={name}
                       checked={hours !== null}
                       onChange={(e) => setDay(day, e.currentTarget.checked ? DEFAULT_DAY : null)}
-                      w={130}
+                      w={{ base: '100%', sm: 130 }}
                       mt={8}
                     />
                     {hours ? (
