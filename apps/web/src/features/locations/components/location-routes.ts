@@ -19,9 +19,9 @@ const BY_SECTION: Record<'pos' | 'online-store', LocationRouteIds> = {
   },
 };
 
-export function useLocationRoutes(): LocationRouteIds & { permission: 'pos:manage' | 'store:manage' } {
+export function useLocationRoutes(): LocationRouteIds {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const section = leaf ? findRoute(leaf.id)?.section : undefined;
-  return section === 'online-store' ? { ...BY_SECTION['online-store'], permission: 'store:manage' } : { ...BY_SECTION.pos, permission: 'pos:manage' };
+  return section === 'online-store' ? BY_SECTION['online-store'] : BY_SECTION.pos;
 }
