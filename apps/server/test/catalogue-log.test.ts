@@ -64,7 +64,7 @@ describe('the product log', () => {
       await owner.get(`${endpointPath(productLogEndpoints.list, { params: { business_id: business.id } })}?from=2026-11-03&to=2026-11-02`),
     );
     expect(failure(backwards).issues?.map((i) => i.path)).toEqual(['querystring.to']);
-    const unknown = answerOf(await owner.get(`${endpointPath(productLogEndpoints.list, { params: { business_id: business.id } })}?kind=stock`));
+    const unknown = answerOf(await owner.get(`${endpointPath(productLogEndpoints.list, { params: { business_id: business.id } })}?kind=colour`));
     expect(unknown.status).toBe(422);
   });
 

@@ -49,6 +49,7 @@ describe('creating products', () => {
       channels: ['payments', 'pos', 'online_store'],
       category_id: null,
       track_stock: false,
+      allow_backorder: false,
       options: [],
       variants: [
         {
@@ -59,6 +60,7 @@ describe('creating products', () => {
           cost: null,
           sku,
           barcode: '9555000000017',
+          stock: [],
         },
       ],
       price: { amount: 4550, currency: 'sgd' },
@@ -416,7 +418,16 @@ describe('tenancy and roles', () => {
       await expect(service.update(ctx, made.id, UpdateProductBodySchema.parse(change))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     }
     await expect(
-      service.create(ctx, { name: 'Priced', description: null, channels: ['pos'], category_id: null, track_stock: false, options: [], variants: [] }),
+      service.create(ctx, {
+        name: 'Priced',
+        description: null,
+        channels: ['pos'],
+        category_id: null,
+        track_stock: false,
+        allow_backorder: false,
+        options: [],
+        variants: [],
+      }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect((await owner.ok(productEndpoints.get, one(made.id))).price.amount).toBe(1000);
   });

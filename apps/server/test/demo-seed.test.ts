@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccountEndpoints } from '@merchant/payments';
-import { categoryEndpoints, productEndpoints } from '@merchant/catalogue';
+import { categoryEndpoints, locationEndpoints, productEndpoints } from '@merchant/catalogue';
 import { businessEndpoints, onboardingEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
@@ -65,6 +65,23 @@ describe('the demo seed', () => {
       ['Latte', 1, 1],
       ['Tote bag', 1, 0],
     ]);
+  });
+
+  it('gives it two locations, the online store selling from the Roastery, and stock of its beans and tote bags at both', async () => {
+    const { agent, owned } = await ownedBy(DEMO_USERS.owner);
+    const params = { business_id: owned[0]!.id };
+    const locations = await agent.ok(locationEndpoints.list, { params, query: {} });
+    expect(locations.data.map((l) => [l.name, l.time_zone, l.online_store_default])).toEqual([
+      ['Roastery', 'Asia/Singapore', true],
+      ['Tanjong Pagar kiosk', 'Asia/Singapore', false],
+    ]);
+    expect(locations.data[0]!.opening_hours.sunday).toBeNull();
+    const products = await agent.ok(productEndpoints.list, { params, query: { sort: 'name' } });
+    const stocked = products.data.filter((p) => p.track_stock);
+    expect(stocked.map((p) => p.name)).toEqual(['Ethiopia Guji', 'House blend', 'Tote bag']);
+    for (const p of stocked) for (const v of p.variants) expect(v.stock.map((s) => s.location_id).sort()).toEqual(locations.data.map((l) => l.id).sort());
+    const low = await agent.ok(productEndpoints.list, { params, query: { stock: 'low' } });
+    expect(low.data.map((p) => p.name)).toEqual(['Ethiopia Guji']);
   });
 
   it('verifies the demo business as any business is: its questionnaire answered and submitted, then approved', async () => {

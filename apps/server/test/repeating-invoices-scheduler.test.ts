@@ -6,6 +6,7 @@ import { fixedClock } from '../src/lib/clock';
 import { compose } from '../src/modules/module';
 import { businessModule } from '../src/modules/business/business/business.module';
 import { emailTemplatesModule } from '../src/modules/business/email-templates/email-templates.module';
+import { notificationSettingsModule } from '../src/modules/business/notification-settings/notification-settings.module';
 import { checkoutCustomisationModule } from '../src/modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from '../src/modules/payments/source-payments/source-payments.module';
 import { catalogueModule } from '../src/modules/catalogue/products/products.module';
@@ -31,6 +32,7 @@ async function schedulerOn(database: Database, clock: ReturnType<typeof fixedClo
     compose(platform)
       .use(processorModule)
       .use(businessModule)
+      .use(notificationSettingsModule)
       .use(emailTemplatesModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

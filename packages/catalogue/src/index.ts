@@ -3,3 +3,5 @@ export * from './products';
 export * from './categories';
 export * from './add-ons';
 export * from './product-log';
+export * from './locations';
+export * from './stock';

@@ -5,7 +5,7 @@ import { PRODUCT_LOG_KINDS } from './statuses';
 
 /**
  * The product log: every change to a product's price, availability (status, channels) and name, by whom and when,
- * written in the change's transaction. Stock movements join it with the stock part.
+ * written in the change's transaction; and every stock movement of a variant at a location.
  */
 
 export const ProductLogKindSchema = z.enum(PRODUCT_LOG_KINDS);
@@ -14,12 +14,14 @@ export const ProductLogEntrySchema = z.object({
   id: z.uuid(),
   product_id: z.uuid(),
   product_name: z.string(),
-  /** The variant a price change is about; null for the product's own fields. */
+  /** The variant a price or stock change is about; null for the product's own fields. */
   variant_id: z.uuid().nullable(),
+  /** The location of a stock change; null otherwise. */
+  location_id: z.uuid().nullable(),
   kind: ProductLogKindSchema,
-  /** `name`, `status`, `channels`, `price`, `compare_at_price`, `cost`. */
+  /** `name`, `status`, `channels`, `price`, `compare_at_price`, `cost`; for stock, the movement's reason (`received`, `sale`...). */
   field: z.string(),
-  /** The value before and after, as text (minor units for money); null where there was none (a new product or variant). */
+  /** The value before and after, as text (minor units for money, units on hand for stock); null where there was none (a new product or variant). */
   before: z.string().nullable(),
   after: z.string().nullable(),
   currency: CurrencyCodeSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CursorQuerySchema, MinorAmountSchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
+import { StockLevelSchema } from './stock';
 import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS, PRODUCT_STATUSES, SALES_CHANNELS } from './statuses';
 
 /**
@@ -63,6 +64,8 @@ const productFields = {
   category_id: z.uuid('Choose a category from the list').nullable(),
   /** Whether sales count stock (the stock part of the catalogue reads it). */
   track_stock: z.boolean(),
+  /** Whether a tracked product may sell and be adjusted below zero (Shopify's "continue selling when out of stock"). */
+  allow_backorder: z.boolean(),
   options: z.array(ProductOptionSchema).max(MAX_PRODUCT_OPTIONS, `Use at most ${MAX_PRODUCT_OPTIONS} options`),
   variants: z.array(VariantBodySchema).min(1, 'Add a variant with its price').max(MAX_PRODUCT_VARIANTS, `Use at most ${MAX_PRODUCT_VARIANTS} variants`),
 };
@@ -132,6 +135,7 @@ export const CreateProductBodySchema = z
     channels: productFields.channels.default([...SALES_CHANNELS]),
     category_id: productFields.category_id.default(null),
     track_stock: productFields.track_stock.default(false),
+    allow_backorder: productFields.allow_backorder.default(false),
     options: productFields.options.default([]),
   })
   .superRefine((body, ctx) => checkVariants(body.options, body.variants, ctx));
@@ -149,6 +153,7 @@ export const UpdateProductBodySchema = z
     channels: productFields.channels.optional(),
     category_id: productFields.category_id.optional(),
     track_stock: productFields.track_stock.optional(),
+    allow_backorder: productFields.allow_backorder.optional(),
     options: productFields.options.optional(),
     variants: productFields.variants.optional(),
   })
@@ -168,6 +173,8 @@ export const VariantSchema = z.object({
   cost: MoneySchema.nullable(),
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
+  /** Its stock at each location that has a level (none counts as zero); empty while the product does not track stock. */
+  stock: z.array(StockLevelSchema),
 });
 export type Variant = z.infer<typeof VariantSchema>;
 
@@ -179,6 +186,7 @@ export const ProductSchema = z.object({
   channels: z.array(SalesChannelSchema),
   category_id: z.uuid().nullable(),
   track_stock: z.boolean(),
+  allow_backorder: z.boolean(),
   options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   variants: z.array(VariantSchema),
   /** The lowest price of its variants: the price of a product without options. */
@@ -202,6 +210,8 @@ export const ProductFiltersSchema = z.object({
   /** A category's id, or `none` for the products in no category. */
   category: z.union([z.literal('none'), z.uuid('Choose a category from the list')]).optional(),
   channel: SalesChannelSchema.optional(),
+  /** `low`: products with a variant at or below its low-stock threshold somewhere. */
+  stock: z.enum(['low']).optional(),
   sort: z.enum(PRODUCT_SORTS).default('newest'),
 });
 export type ProductFilters = z.input<typeof ProductFiltersSchema>;
@@ -215,7 +225,7 @@ export const productEndpoints = {
     id: 'products.list',
     method: 'GET',
     path: '/v1/business/:business_id/products',
-    summary: 'Products, newest first or by name, searched by name or SKU/barcode prefix, filtered by status, category and channel (cursor pages)',
+    summary: 'Products, newest first or by name, searched by name or SKU/barcode prefix, filtered by status, category, channel and low stock (cursor pages)',
     access: { kind: 'business', permission: 'catalogue:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: ListProductsQuerySchema,

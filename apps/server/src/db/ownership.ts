@@ -38,6 +38,10 @@ export const TABLE_OWNERS = {
   addOnChoices: 'catalogue/products',
   productAddOnGroups: 'catalogue/products',
   productLog: 'catalogue/products',
+  locations: 'catalogue/products',
+  locationSettings: 'catalogue/products',
+  stockLevels: 'catalogue/products',
+  stockMovements: 'catalogue/products',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

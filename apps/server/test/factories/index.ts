@@ -18,3 +18,4 @@ export * from './send-money';
 export * from './customer-portal';
 export * from './subscriptions';
 export * from './catalogue';
+export * from './locations';

@@ -55,6 +55,7 @@ export const STATUS_KINDS = {
   }),
   plan: kind(PLAN_STATUS_LABELS, { active: 'green', archived: 'gray' }),
   product: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
+  location: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
   beneficiary: kind({ active: 'Active', closed: 'Closed' }, { active: 'green', closed: 'gray' }),
   member: kind({ active: 'Active', deactivated: 'Deactivated' }, { active: 'green', deactivated: 'gray' }),
   invoiceImport: kind({ validated: 'Not confirmed', confirmed: 'Creating', completed: 'Done' }, { validated: 'yellow', confirmed: 'blue', completed: 'green' }),

@@ -58,6 +58,11 @@ export const ERROR_STATUS = {
   CATEGORY_NOT_FOUND: 404,
   CATEGORY_NOT_EMPTY: 409,
   ADD_ON_GROUP_NOT_FOUND: 404,
+  LOCATION_NOT_FOUND: 404,
+  /** The online store sells from it: choose another first. */
+  LOCATION_IN_USE: 409,
+  /** A change would take a variant's stock below zero (its product does not allow backorders). */
+  STOCK_INSUFFICIENT: 422,
   PROVIDER_SETTINGS_INVALID: 422,
   PROVIDER_NOT_CONNECTED: 409,
   LOGO_INVALID: 422,

@@ -35,5 +35,10 @@ Rules beyond the table:
   Manager change it (\`catalogue:manage\`). A change that sets or changes a price (a variant's price, compare-at
   price or cost, an add-on choice's price, and any new product) also needs \`catalogue:pricing\`: without it the
   whole change is refused (403); a change that leaves prices alone needs only \`catalogue:manage\`.
+- Stock and locations: everyone sees stock levels and locations (\`catalogue:view\`: a cashier looks up what is
+  on hand at the counter); adjusting stock (received, damaged, recount), low-stock thresholds, locations and the
+  online store's location need \`catalogue:manage\` (Owner, Admin, Manager), as receiving stock is a manager's job in
+  Square and Shopify. A sale takes its units off stock as part of the sale (the seller's \`pos:use\`), not as an
+  adjustment.
 `;
 }

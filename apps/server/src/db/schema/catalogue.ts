@@ -1,4 +1,13 @@
-import { PRODUCT_LOG_KINDS, PRODUCT_STATUSES, SALES_CHANNELS, type ProductOption } from '@merchant/catalogue';
+import {
+  LOCATION_STATUSES,
+  PRODUCT_LOG_KINDS,
+  PRODUCT_STATUSES,
+  SALES_CHANNELS,
+  STOCK_REASONS,
+  type OpeningHours,
+  type ProductOption,
+} from '@merchant/catalogue';
+import type { BusinessAddress } from '@merchant/business';
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
@@ -50,6 +59,8 @@ export const products = pgTable(
       .default(sql`'{payments,pos,online_store}'`),
     categoryId: uuid('category_id'),
     trackStock: boolean('track_stock').notNull().default(false),
+    /** A tracked product that may go below zero. */
+    allowBackorder: boolean('allow_backorder').notNull().default(false),
     /** Up to three options with their values, in order; a variant holds one value of each. */
     options: jsonb('options')
       .$type<ProductOption[]>()
@@ -171,7 +182,7 @@ export const productAddOnGroups = pgTable(
   ],
 );
 
-/** Every change to a product's price, availability and name, written in the change's transaction. */
+/** Every change to a product's price, availability, name and stock, written in the change's transaction. */
 export const productLog = pgTable(
   'product_log',
   {
@@ -179,6 +190,8 @@ export const productLog = pgTable(
     id: uuid('id').notNull(),
     productId: uuid('product_id').notNull(),
     variantId: uuid('variant_id'),
+    /** The location of a stock row. */
+    locationId: uuid('location_id'),
     kind: text('kind', { enum: PRODUCT_LOG_KINDS }).notNull(),
     field: text('field').notNull(),
     before: text('before'),
@@ -193,5 +206,104 @@ export const productLog = pgTable(
     ),
     index('product_log_created_idx').on(t.businessId, t.createdAt, t.id),
     index('product_log_product_idx').on(t.businessId, t.productId, t.createdAt, t.id),
+  ],
+);
+
+/** Where the register sells and stock is kept; archived, never deleted. */
+export const locations = pgTable(
+  'locations',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: LOCATION_STATUSES }).notNull().default('active'),
+    address: jsonb('address').$type<BusinessAddress>().notNull(),
+    phone: text('phone'),
+    /** Each weekday's opening and closing time (`HH:MM`), null on the days it is closed. */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
+    timeZone: text('time_zone').notNull(),
+    receiptHeader: text('receipt_header'),
+    receiptFooter: text('receipt_footer'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('locations_name_key').on(t.businessId, sql`lower(${t.name})`),
+    index('locations_name_idx').on(t.businessId, t.name, t.id),
+  ],
+);
+
+/** The business-wide location settings: the location the online store sells from. One row per business, when set. */
+export const locationSettings = pgTable(
+  'location_settings',
+  {
+    businessId: businessRef().primaryKey(),
+    onlineStoreLocationId: uuid('online_store_location_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'location_settings_online_store_fk',
+      columns: [t.businessId, t.onlineStoreLocationId],
+      foreignColumns: [locations.businessId, locations.id],
+    }),
+  ],
+);
+
+/** A variant's stock at a location: the sum its movements keep in one row. */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    businessId: businessRef(),
+    variantId: uuid('variant_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** Below zero only for a product that allows backorders (the service's conditional update holds it). */
+    onHand: integer('on_hand').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.variantId, t.locationId] }),
+    foreignKey({
+      name: 'stock_levels_variant_fk',
+      columns: [t.businessId, t.variantId],
+      foreignColumns: [productVariants.businessId, productVariants.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'stock_levels_location_fk', columns: [t.businessId, t.locationId], foreignColumns: [locations.businessId, locations.id] }),
+    index('stock_levels_product_idx').on(t.businessId, t.productId),
+    // The list's low-stock filter reads only the levels that have a threshold.
+    index('stock_levels_low_idx')
+      .on(t.businessId, t.productId)
+      .where(sql`${t.lowStockThreshold} is not null and ${t.onHand} <= ${t.lowStockThreshold}`),
+    check('stock_levels_threshold_not_negative', sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
+  ],
+);
+
+/** Every change of a stock level: by how much, why, by whom, and the level it left. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    onHandAfter: integer('on_hand_after').notNull(),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({
+      name: 'stock_movements_level_fk',
+      columns: [t.businessId, t.variantId, t.locationId],
+      foreignColumns: [stockLevels.businessId, stockLevels.variantId, stockLevels.locationId],
+    }).onDelete('cascade'),
+    index('stock_movements_level_idx').on(t.businessId, t.variantId, t.locationId, t.createdAt),
   ],
 );

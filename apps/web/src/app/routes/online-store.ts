@@ -66,10 +66,14 @@ export const onlineStoreRoutes = [
   route('shipping-pickup-edit', 'shipping-pickup/:b_shipping/edit', 'Edit shipping option', 'shipping', SM),
   route('pickups-create', 'shipping-pickup/pickups/create', 'Create pickup point', 'shipping', SM),
   route('pickups-edit', 'shipping-pickup/pickups/:pickup/edit', 'Edit pickup point', 'shipping', SM),
-  route('locations', 'locations', 'Locations', 'locations', { ...SM, sidebar: { label: 'Locations', icon: 'map-pin', order: 14 } }),
-  route('locations-create', 'locations/create', 'Create location', 'locations', SM),
-  route('locations-edit', 'locations/:b_location/edit', 'Edit location', 'locations', SM),
-  route('locations-settings', 'locations/settings', 'Location settings', 'locations', SM),
+  route('locations', 'locations', 'Locations', 'locations', {
+    permission: 'catalogue:manage',
+    screen: 'locations.list',
+    sidebar: { label: 'Locations', icon: 'map-pin', order: 14 },
+  }),
+  route('locations-create', 'locations/create', 'Create location', 'locations', { permission: 'catalogue:manage', screen: 'locations.create' }),
+  route('locations-edit', 'locations/:b_location/edit', 'Edit location', 'locations', { permission: 'catalogue:manage', screen: 'locations.edit' }),
+  route('locations-settings', 'locations/settings', 'Location settings', 'locations', { permission: 'catalogue:manage', screen: 'locations.settings' }),
   route('settings-store', 'settings/store', 'Store settings', 'storeSettings', {
     ...SM,
     sidebar: { label: 'Settings', childLabel: 'Store', icon: 'settings', order: 15, pinned: true },

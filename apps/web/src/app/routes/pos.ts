@@ -32,10 +32,14 @@ export const posRoutes = [
   route('discounts-edit', 'discounts/:b_discount/edit', 'Edit discount', 'discounts', PM),
   route('customers', 'customers', 'Customers', 'customers', { ...PU, sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
   route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', PU),
-  route('locations', 'locations', 'Locations', 'locations', { ...PM, sidebar: { label: 'Locations', icon: 'map-pin', order: 7 } }),
-  route('locations-create', 'locations/create', 'Create location', 'locations', PM),
-  route('locations-edit', 'locations/:b_location/edit', 'Edit location', 'locations', PM),
-  route('locations-settings', 'locations/settings', 'Location settings', 'locations', PM),
+  route('locations', 'locations', 'Locations', 'locations', {
+    permission: 'catalogue:manage',
+    screen: 'locations.list',
+    sidebar: { label: 'Locations', icon: 'map-pin', order: 7 },
+  }),
+  route('locations-create', 'locations/create', 'Create location', 'locations', { permission: 'catalogue:manage', screen: 'locations.create' }),
+  route('locations-edit', 'locations/:b_location/edit', 'Edit location', 'locations', { permission: 'catalogue:manage', screen: 'locations.edit' }),
+  route('locations-settings', 'locations/settings', 'Location settings', 'locations', { permission: 'catalogue:manage', screen: 'locations.settings' }),
   route('terminals', 'terminals', 'Card terminals', 'terminals', {
     ...PM,
     sidebar: { label: 'Card terminals', icon: 'device-mobile', order: 8 },

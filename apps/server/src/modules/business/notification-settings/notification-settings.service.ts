@@ -86,8 +86,11 @@ export function createNotificationSettingsService(deps: { db: Executor; clock: C
     recipients: (businessId: string, event: NotificationEvent, executor: Executor = db): Promise<string[]> =>
       notificationRecipients(executor, businessId, event),
 
-    /** The active owners' addresses: security alerts (card payments paused at the checkout) go to them whatever the settings say. */
-    ownerEmails: (businessId: string): Promise<string[]> => repo.activeMemberEmails(db, businessId, ['owner']),
+    /**
+     * The active owners' addresses: security alerts (card payments paused at the checkout) and low stock go to them
+     * whatever the settings say. `executor`: the transaction of the change the mail tells of (the outbox).
+     */
+    ownerEmails: (businessId: string, executor: Executor = db): Promise<string[]> => repo.activeMemberEmails(executor, businessId, ['owner']),
   };
 }
 

@@ -40,6 +40,7 @@ export function createProductLogService(deps: { db: Executor; clock: Clock }) {
           product_id: r.entry.productId,
           product_name: r.productName,
           variant_id: r.entry.variantId,
+          location_id: r.entry.locationId,
           kind: r.entry.kind,
           field: r.entry.field,
           before: r.entry.before,

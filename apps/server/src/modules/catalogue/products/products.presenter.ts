@@ -1,9 +1,9 @@
-import type { Product, Variant } from '@merchant/catalogue';
+import type { Product, StockLevel, Variant } from '@merchant/catalogue';
 import type { ProductRow, VariantRow } from './products.repository';
 
 const money = (amount: number | null, currency: string) => (amount === null ? null : { amount, currency });
 
-export function presentVariant(row: VariantRow, currency: string): Variant {
+export function presentVariant(row: VariantRow, currency: string, stock: StockLevel[] = []): Variant {
   return {
     id: row.id,
     option_values: row.optionValues,
@@ -12,11 +12,12 @@ export function presentVariant(row: VariantRow, currency: string): Variant {
     cost: money(row.cost, currency),
     sku: row.sku,
     barcode: row.barcode,
+    stock,
   };
 }
 
-/** A product with its variants (in order, at least one) and the add-on groups it offers. */
-export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGroupIds: string[]): Product {
+/** A product with its variants (in order, at least one, each with its stock by location) and the add-on groups it offers. */
+export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGroupIds: string[], stock: StockLevel[] = []): Product {
   const lowest = variants.reduce((low, v) => Math.min(low, v.price), variants[0]?.price ?? 0);
   return {
     id: row.id,
@@ -26,8 +27,9 @@ export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGro
     channels: row.channels,
     category_id: row.categoryId,
     track_stock: row.trackStock,
+    allow_backorder: row.allowBackorder,
     options: row.options,
-    variants: variants.map((v) => presentVariant(v, row.currency)),
+    variants: variants.map((v) => presentVariant(v, row.currency, row.trackStock ? stock.filter((s) => s.variant_id === v.id) : [])),
     price: { amount: lowest, currency: row.currency },
     add_on_group_ids: addOnGroupIds,
     created_at: row.createdAt.toISOString(),

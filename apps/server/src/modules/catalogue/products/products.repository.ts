@@ -4,6 +4,7 @@ import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
 import { productAddOnGroups, productLog, productVariants, products } from '@/db/schema';
 import type { Write } from '@/db/write-together';
+import { stockRepository } from './stock.repository';
 
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
@@ -17,6 +18,8 @@ export interface ProductListFilter {
   /** A category's id, `none` for products in none, undefined for all. */
   category: string | undefined;
   channel: SalesChannel | undefined;
+  /** Only products with a variant at or below its low-stock threshold somewhere. */
+  lowStock?: boolean;
 }
 
 /** Where a page ends: the sort's key (creation time or name) and the id of its last row. */
@@ -48,6 +51,7 @@ export const productsRepository = {
       filter.status ? eq(products.status, filter.status) : undefined,
       filter.category === 'none' ? isNull(products.categoryId) : filter.category ? eq(products.categoryId, filter.category) : undefined,
       filter.channel ? sql`${filter.channel} = any(${products.channels})` : undefined,
+      filter.lowStock ? stockRepository.lowStockFilter(businessId) : undefined,
       filter.q ? or(ilike(products.name, `%${escapeLike(filter.q)}%`), codePrefixed(businessId, filter.q)) : undefined,
       after,
     ].filter((c): c is SQL => c !== undefined);

@@ -1,17 +1,34 @@
-import { PRODUCT_LOG_EXPORT_MAX_ROWS, addOnGroupEndpoints, categoryEndpoints, productEndpoints, productLogEndpoints } from '@merchant/catalogue';
+import {
+  PRODUCT_LOG_EXPORT_MAX_ROWS,
+  addOnGroupEndpoints,
+  categoryEndpoints,
+  locationEndpoints,
+  productEndpoints,
+  productLogEndpoints,
+  stockEndpoints,
+} from '@merchant/catalogue';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
 import type { AddOnsService } from './add-ons.service';
 import type { CategoriesService } from './categories.service';
+import type { LocationsService } from './locations.service';
+import type { StockService } from './stock.service';
 import type { ProductLogService } from './product-log.service';
 import type { ProductsService } from './products.service';
 
 export function productsRoutes(
   host: RouteHost,
-  catalogue: { products: ProductsService; categories: CategoriesService; addOns: AddOnsService; log: ProductLogService },
+  catalogue: {
+    products: ProductsService;
+    categories: CategoriesService;
+    addOns: AddOnsService;
+    log: ProductLogService;
+    locations: LocationsService;
+    stock: StockService;
+  },
 ): void {
   const { app } = host;
-  const { products, categories, addOns, log } = catalogue;
+  const { products, categories, addOns, log, locations, stock } = catalogue;
 
   registerEndpoint(app, host, productEndpoints.list, async ({ ctx, query }) => products.list(ctx.business.row.id, query));
   registerEndpoint(app, host, productEndpoints.get, async ({ ctx, params }) => products.get(ctx.business.row.id, params.product_id));
@@ -48,4 +65,16 @@ export function productsRoutes(
       .header('x-export-truncated', String(truncated));
     return csv;
   });
+
+  registerEndpoint(app, host, locationEndpoints.list, async ({ ctx, query }) => locations.list(ctx.business.row.id, query));
+  registerEndpoint(app, host, locationEndpoints.get, async ({ ctx, params }) => locations.get(ctx.business.row.id, params.location_id));
+  registerEndpoint(app, host, locationEndpoints.create, async ({ ctx, body }) => locations.create(ctx, body));
+  registerEndpoint(app, host, locationEndpoints.update, async ({ ctx, params, body }) => locations.update(ctx, params.location_id, body));
+  registerEndpoint(app, host, locationEndpoints.archive, async ({ ctx, params }) => locations.archive(ctx, params.location_id));
+  registerEndpoint(app, host, locationEndpoints.unarchive, async ({ ctx, params }) => locations.unarchive(ctx, params.location_id));
+  registerEndpoint(app, host, locationEndpoints.settings, async ({ ctx }) => locations.settings(ctx.business.row.id));
+  registerEndpoint(app, host, locationEndpoints.saveSettings, async ({ ctx, body }) => locations.saveSettings(ctx, body));
+
+  registerEndpoint(app, host, stockEndpoints.adjust, async ({ ctx, body }) => stock.adjust(ctx, body));
+  registerEndpoint(app, host, stockEndpoints.setThresholds, async ({ ctx, body }) => stock.setThresholds(ctx, body.lines));
 }

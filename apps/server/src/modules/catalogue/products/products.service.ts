@@ -11,6 +11,8 @@ import { categoriesRepository } from './categories.repository';
 import { addOnsRepository } from './add-ons.repository';
 import { decodeProductCursor, encodeProductCursor } from './product-cursor';
 import { presentProduct } from './products.presenter';
+import { presentLevel } from './stock.service';
+import { stockRepository } from './stock.repository';
 import { productsRepository as repo, type ProductLogInsert, type ProductRow, type VariantRow } from './products.repository';
 
 export const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
@@ -76,12 +78,18 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
 
   async function load(executor: Executor, businessId: string, rows: ProductRow[]): Promise<Product[]> {
     const ids = rows.map((r) => r.id);
-    const [variants, groups] = await Promise.all([repo.variantsOf(executor, businessId, ids), repo.addOnGroupsOf(executor, businessId, ids)]);
+    // One statement each for the whole page: variants, add-on groups, stock levels.
+    const [variants, groups, levels] = await Promise.all([
+      repo.variantsOf(executor, businessId, ids),
+      repo.addOnGroupsOf(executor, businessId, ids),
+      stockRepository.levelsOf(executor, businessId, ids),
+    ]);
     return rows.map((row) =>
       presentProduct(
         row,
         variants.filter((v) => v.productId === row.id),
         groups.filter((g) => g.productId === row.id).map((g) => g.groupId),
+        levels.filter((l) => l.productId === row.id).map(presentLevel),
       ),
     );
   }
@@ -150,7 +158,13 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
     getIn,
 
     async list(businessId: string, query: ListProductsQuery) {
-      const filter = { q: query.q, status: query.status === 'all' ? null : query.status, category: query.category, channel: query.channel };
+      const filter = {
+        q: query.q,
+        status: query.status === 'all' ? null : query.status,
+        category: query.category,
+        channel: query.channel,
+        lowStock: query.stock === 'low',
+      };
       const rows = await repo.page(db, businessId, filter, query.sort, query.limit, decodeProductCursor(query.cursor, query.sort));
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
@@ -188,6 +202,7 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
             channels: body.channels,
             categoryId: body.category_id,
             trackStock: body.track_stock,
+            allowBackorder: body.allow_backorder,
             options: body.options,
             createdAt: now,
             updatedAt: now,
@@ -251,6 +266,7 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
             ...(body.channels && { channels: body.channels }),
             ...(body.category_id !== undefined && { categoryId: body.category_id }),
             ...(body.track_stock !== undefined && { trackStock: body.track_stock }),
+            ...(body.allow_backorder !== undefined && { allowBackorder: body.allow_backorder }),
             ...(body.options && { options: body.options }),
             updatedAt: now,
           });

@@ -1,0 +1,264 @@
+import { AppError, fieldError, type ApiIssue } from '@merchant/core';
+import type { AdjustStockFields, StockLevel, StockReason } from '@merchant/catalogue';
+import type { Executor } from '@/db/client';
+import { writeTogether, type Write } from '@/db/write-together';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import type { Mailer } from '@/mail/mailer';
+import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { locationsRepository } from './locations.repository';
+import { productsRepository } from './products.repository';
+import { stockRepository as repo, type LevelKey, type StockedVariant, type StockLevelRow } from './stock.repository';
+
+export function presentLevel(row: StockLevelRow): StockLevel {
+  return {
+    variant_id: row.variantId,
+    location_id: row.locationId,
+    on_hand: row.onHand,
+    low_stock_threshold: row.lowStockThreshold,
+    low: row.lowStockThreshold !== null && row.onHand <= row.lowStockThreshold,
+  };
+}
+
+/** A level's change: the level before and after, why, and the product it belongs to. */
+interface Change {
+  variant: StockedVariant;
+  level: StockLevelRow;
+  before: number;
+  reason: StockReason;
+  note: string | null;
+}
+
+/** A sale's (or a return's) line: units of a variant at a location. */
+export interface StockLine extends LevelKey {
+  quantity: number;
+}
+
+const insufficient = (issues: ApiIssue[]) => new AppError('STOCK_INSUFFICIENT', issues[0]!.message, issues);
+const keyOf = (k: LevelKey) => `${k.variantId}/${k.locationId}`;
+const byKey = (a: LevelKey, b: LevelKey) => (a.variantId === b.variantId ? a.locationId.localeCompare(b.locationId) : a.variantId.localeCompare(b.variantId));
+const variantName = (v: StockedVariant) => (v.optionValues.length > 0 ? `${v.productName} (${v.optionValues.join(' / ')})` : v.productName);
+
+/**
+ * Stock per variant and location (docs/catalogue.md). Every change writes a movement (delta, reason, who, the level
+ * after) and a `stock` row of the product log, with the change; a level that crosses from above its threshold to at
+ * or below it mails the owners once, through the outbox in the same transaction (rising above re-arms it: the next
+ * crossing mails again). Adjustments lock their levels; sales take stock off with one conditional update per line.
+ */
+export function createStockService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  notificationSettings: Pick<NotificationSettingsService, 'ownerEmails'>;
+}) {
+  const { db, clock, audit, mailer } = deps;
+
+  /** The movements, log rows and low-stock mails of some changes, as writes for one statement. */
+  async function writesOf(tx: Executor, businessId: string, changes: Change[], actorUserId: string | null): Promise<Write[]> {
+    const at = clock.now();
+    const rows = changes.map((c) => ({ ...c, id: newTimeOrderedId(at.getTime()) }));
+    const crossed = changes.filter((c) => {
+      const threshold = c.level.lowStockThreshold;
+      return threshold !== null && c.before > threshold && c.level.onHand <= threshold;
+    });
+    const owners = crossed.length > 0 ? await deps.notificationSettings.ownerEmails(businessId, tx) : [];
+    const names = crossed.length > 0 ? await locationsRepository.byIds(tx, businessId, [...new Set(crossed.map((c) => c.level.locationId))]) : new Map();
+    const mails = crossed.flatMap((c) => {
+      const where = names.get(c.level.locationId)?.name ?? 'a location';
+      const what = variantName(c.variant);
+      return owners.map((to) =>
+        mailer.write(tx, {
+          to,
+          subject: `Low stock: ${what} at ${where}`,
+          text: `${what} is down to ${c.level.onHand} at ${where} (low-stock threshold ${c.level.lowStockThreshold}).\n\nReceive more stock or change the threshold in the catalogue.`,
+        }),
+      );
+    });
+    return [
+      ...repo.movementWrites(
+        tx,
+        rows.map((c) => ({
+          businessId,
+          id: c.id,
+          variantId: c.level.variantId,
+          locationId: c.level.locationId,
+          productId: c.variant.productId,
+          delta: c.level.onHand - c.before,
+          reason: c.reason,
+          onHandAfter: c.level.onHand,
+          note: c.note,
+          actorUserId,
+          createdAt: at,
+        })),
+      ),
+      ...productsRepository.logWrites(
+        tx,
+        rows.map((c) => ({
+          businessId,
+          id: newTimeOrderedId(at.getTime()),
+          productId: c.variant.productId,
+          variantId: c.level.variantId,
+          locationId: c.level.locationId,
+          kind: 'stock' as const,
+          field: c.reason,
+          before: String(c.before),
+          after: String(c.level.onHand),
+          actorUserId,
+          createdAt: at,
+        })),
+      ),
+      ...mails,
+    ];
+  }
+
+  /** Field errors for lines naming a variant that is not the business's or does not track stock, or a location that is not active. */
+  async function checkLines(tx: Executor, businessId: string, lines: { variant_id: string; location_id: string }[]) {
+    const [variants, locations] = await Promise.all([
+      repo.variants(
+        tx,
+        businessId,
+        lines.map((l) => l.variant_id),
+      ),
+      locationsRepository.byIds(
+        tx,
+        businessId,
+        lines.map((l) => l.location_id),
+      ),
+    ]);
+    const issues = lines.flatMap((l, i): ApiIssue[] => {
+      const variant = variants.get(l.variant_id);
+      const location = locations.get(l.location_id);
+      return [
+        ...(!variant
+          ? [{ path: `lines.${i}.variant_id`, message: 'Choose a product variant from the list' }]
+          : !variant.trackStock
+            ? [{ path: `lines.${i}.variant_id`, message: `${variantName(variant)} does not track stock: turn stock tracking on first` }]
+            : []),
+        ...(!location
+          ? [{ path: `lines.${i}.location_id`, message: 'Choose a location from the list' }]
+          : location.status !== 'active'
+            ? [{ path: `lines.${i}.location_id`, message: `${location.name} is archived` }]
+            : []),
+      ];
+    });
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
+    return variants;
+  }
+
+  return {
+    /**
+     * Received and damaged units, or recounted levels: every line or none. A line that would leave a level below zero
+     * (its product does not allow backorders) is a 422 `STOCK_INSUFFICIENT` naming its quantity.
+     */
+    async adjust(ctx: BusinessContext, body: AdjustStockFields): Promise<{ levels: StockLevel[] }> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        const variants = await checkLines(tx, businessId, body.lines);
+        const now = clock.now();
+        const keys = body.lines.map((l) => ({ variantId: l.variant_id, locationId: l.location_id }));
+        await repo.ensure(
+          tx,
+          businessId,
+          keys.map((k) => ({ ...k, productId: variants.get(k.variantId)!.productId })),
+          now,
+        );
+        const locked = new Map((await repo.lock(tx, businessId, keys)).map((l) => [keyOf(l), l]));
+        const changes: Change[] = [];
+        const issues: ApiIssue[] = [];
+        body.lines.forEach((line, i) => {
+          const variant = variants.get(line.variant_id)!;
+          const level = locked.get(keyOf({ variantId: line.variant_id, locationId: line.location_id }))!;
+          const after = line.reason === 'recount' ? line.quantity : line.reason === 'received' ? level.onHand + line.quantity : level.onHand - line.quantity;
+          if (after < 0 && !variant.allowBackorder) {
+            issues.push({ path: `lines.${i}.quantity`, message: `Only ${level.onHand} of ${variantName(variant)} on hand: stock cannot go below zero` });
+          }
+          if (after !== level.onHand || line.reason === 'recount') {
+            changes.push({ variant, before: level.onHand, level: { ...level, onHand: after }, reason: line.reason, note: line.note });
+          }
+        });
+        if (issues.length > 0) throw insufficient(issues);
+        for (const c of changes) await repo.setOnHand(tx, businessId, c.level, c.level.onHand, now);
+        await writeTogether(tx, [
+          ...(await writesOf(tx, businessId, changes, ctx.user.id)),
+          await audit.write(tx, ctx, {
+            action: 'stock.adjusted',
+            description: `Adjusted stock (${body.lines.length} ${body.lines.length === 1 ? 'line' : 'lines'})`,
+            actorUserId: ctx.user.id,
+            businessId,
+            objectType: 'stock',
+            objectId: body.lines[0]!.variant_id,
+            meta: { lines: body.lines },
+          }),
+        ]);
+        const after = new Map(changes.map((c) => [keyOf(c.level), c.level]));
+        return { levels: keys.map((k) => presentLevel(after.get(keyOf(k)) ?? locked.get(keyOf(k))!)) };
+      });
+    },
+
+    /** Sets low-stock thresholds (null for none); a threshold alone mails nobody, only a change of stock that crosses it. */
+    async setThresholds(
+      ctx: BusinessContext,
+      lines: { variant_id: string; location_id: string; low_stock_threshold: number | null }[],
+    ): Promise<{ levels: StockLevel[] }> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        const variants = await checkLines(tx, businessId, lines);
+        const now = clock.now();
+        const keys = lines.map((l) => ({ variantId: l.variant_id, locationId: l.location_id, productId: variants.get(l.variant_id)!.productId }));
+        await repo.ensure(tx, businessId, keys, now);
+        const levels: StockLevel[] = [];
+        for (const [i, line] of lines.entries()) levels.push(presentLevel((await repo.setThreshold(tx, businessId, keys[i]!, line.low_stock_threshold, now))!));
+        await audit.record(tx, ctx, {
+          action: 'stock.thresholds_set',
+          description: `Set low-stock thresholds (${lines.length} ${lines.length === 1 ? 'line' : 'lines'})`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'stock',
+          objectId: lines[0]!.variant_id,
+          meta: { lines },
+        });
+        return { levels };
+      });
+    },
+
+    /**
+     * Takes a sale's units off stock, in the sale's transaction `tx`: one conditional update per line
+     * (`on_hand >= n`, or none for a product that allows backorders), in key order, so concurrent sales never
+     * oversell and never wait on each other in a circle. Lines of products that do not track stock change nothing.
+     * Not enough of any line is a 422 `STOCK_INSUFFICIENT` naming `lines.i.quantity`, and the caller's transaction
+     * rolls back. Answers the levels after.
+     */
+    async decrement(tx: Executor, businessId: string, lines: StockLine[], by: { actorUserId: string | null; reason?: 'sale' }): Promise<StockLevel[]> {
+      const variants = await repo.variants(
+        tx,
+        businessId,
+        lines.map((l) => l.variantId),
+      );
+      const now = clock.now();
+      const order = lines.map((line, index) => ({ line, index })).sort((a, b) => byKey(a.line, b.line));
+      const changes: Change[] = [];
+      for (const { line, index } of order) {
+        const variant = variants.get(line.variantId);
+        if (!variant) throw fieldError('VALIDATION_FAILED', `lines.${index}.variant_id`, 'Choose a product variant from the list');
+        if (!variant.trackStock) continue;
+        if (variant.allowBackorder) await repo.ensure(tx, businessId, [{ ...line, productId: variant.productId }], now);
+        const level = await repo.decrement(tx, businessId, line, line.quantity, variant.allowBackorder, now);
+        if (!level) throw insufficient([{ path: `lines.${index}.quantity`, message: `Not enough ${variantName(variant)} in stock` }]);
+        changes.push({ variant, level, before: level.onHand + line.quantity, reason: by.reason ?? 'sale', note: null });
+      }
+      await writeTogether(tx, await writesOf(tx, businessId, changes, by.actorUserId));
+      return changes.map((c) => presentLevel(c.level));
+    },
+
+    /** The movements of a variant at a location, newest first. */
+    movements: (businessId: string, key: LevelKey) => repo.movementsOf(db, businessId, key),
+
+    /** The levels of these products' variants, for the product answer (one statement per page). */
+    levelsOf: (executor: Executor, businessId: string, productIds: string[]) => repo.levelsOf(executor, businessId, productIds),
+  };
+}
+
+export type StockService = ReturnType<typeof createStockService>;
