@@ -40,6 +40,30 @@ describe('account security in the browser', () => {
     await context.close();
   });
 
+  it('names where each session is in words, with the address kept for who looks closer', async () => {
+    const email = uniqueEmail('sessions');
+    await new ApiSession().register(email, 'Sami Sessions', 'Session Supplies');
+    const other = await newPage(browser);
+    await signIn(other.page, email);
+    await landed(other.page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, email);
+    await landed(page);
+    await page.goto('/user-settings/security');
+    const sessions = page.getByRole('table', { name: 'Sessions' });
+    await sessions.getByRole('row').nth(2).waitFor();
+    // This browser and the other one both came from this machine: "This computer", never "127.0.0.1" or "::1".
+    await expect.poll(() => sessions.getByRole('cell', { name: 'This computer' }).count()).toBe(2);
+    expect(await sessions.innerText()).not.toMatch(/127\.0\.0\.1|::1/);
+    expect(await sessions.getByText('This computer').first().getAttribute('title')).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+    await page.getByRole('button', { name: /^Sign out .+, This computer$/ }).click();
+    await page.getByText(/\(This computer\) will need to sign in again\./).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await other.context.close();
+    await context.close();
+  });
+
   it('turns on two-factor from the security screen and shows the recovery codes once', async () => {
     const email = uniqueEmail('enable2fa');
     await new ApiSession().register(email, 'Ezra Enable', 'Enable Eatery');

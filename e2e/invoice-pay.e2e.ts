@@ -62,8 +62,8 @@ describe('paying an invoice in the browser', () => {
     await page.getByRole('group', { name: 'Line 2' }).getByRole('textbox', { name: 'Description' }).fill('Grinder service');
     await page.getByRole('group', { name: 'Line 2' }).getByRole('textbox', { name: 'Unit price' }).fill('10');
     await page.getByRole('button', { name: 'Add tax' }).click();
-    await page.getByRole('textbox', { name: 'Tax name (tax 1)' }).fill('GST');
-    await page.getByRole('textbox', { name: 'Rate % (tax 1)' }).fill('9');
+    await page.getByRole('group', { name: 'Tax 1' }).getByRole('textbox', { name: 'Tax name' }).fill('GST');
+    await page.getByRole('group', { name: 'Tax 1' }).getByRole('textbox', { name: 'Rate %' }).fill('9');
     // 2 x 12.50 + 10.00 = 35.00; GST 9 % = 3.15.
     await page.getByText('Total: SGD 38.15').waitFor();
     await page.getByRole('button', { name: 'Save draft' }).click();

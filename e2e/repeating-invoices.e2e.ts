@@ -45,8 +45,8 @@ describe('repeating invoices in the browser', () => {
     await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Description' }).fill('Monthly bean subscription');
     await page.getByRole('group', { name: 'Line 1' }).getByRole('textbox', { name: 'Unit price' }).fill('45');
     await page.getByRole('button', { name: 'Add tax' }).click();
-    await page.getByRole('textbox', { name: 'Tax name (tax 1)' }).fill('GST');
-    await page.getByRole('textbox', { name: 'Rate % (tax 1)' }).fill('9');
+    await page.getByRole('group', { name: 'Tax 1' }).getByRole('textbox', { name: 'Tax name' }).fill('GST');
+    await page.getByRole('group', { name: 'Tax 1' }).getByRole('textbox', { name: 'Rate %' }).fill('9');
     await page.getByText('Total: SGD 49.05').waitFor();
     await page.getByText(`First invoices: ${formatDate(tomorrow)}`, { exact: false }).waitFor();
     await expectAccessible(page);

@@ -258,23 +258,24 @@ export function InvoiceContentFields<V extends ContentValues>({ businessId, form
             Taxes
           </Title>
           {values.taxes.map((tax, i) => (
-            <Group key={i} align="flex-end" wrap="nowrap">
+            // One group per tax names its fields ("Tax 2", then "Tax name"), as a line's box does.
+            <Group
+              key={i}
+              align="flex-end"
+              wrap="nowrap"
+              component="fieldset"
+              aria-label={`Tax ${i + 1}`}
+              style={{ margin: 0, padding: 0, border: 0, minWidth: 0 }}
+            >
               <TextInput
-                label={`Tax name (tax ${i + 1})`}
+                label="Tax name"
                 value={tax.name}
                 onChange={(e) => setTax(i, { name: e.currentTarget.value })}
                 error={errors[`taxes.${i}.name`]}
                 style={{ flex: 1 }}
                 required
               />
-              <NumberField
-                {...fields.number(`taxes.${i}.rate_bps`, { basisPoints: true, empty: 0 })}
-                label={`Rate % (tax ${i + 1})`}
-                min={0}
-                max={100}
-                decimals={2}
-                w={120}
-              />
+              <NumberField {...fields.number(`taxes.${i}.rate_bps`, { basisPoints: true, empty: 0 })} label="Rate %" min={0} max={100} decimals={2} w={120} />
               <ActionIcon
                 variant="subtle"
                 color="red"

@@ -9,7 +9,7 @@ import { useZodForm } from '@/components/form/use-zod-form';
 import { notifySuccess } from '@/lib/notify';
 import { activeSessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api/user-settings-api';
 import { SettingsSection } from './settings-section';
-import { describeUserAgent } from '@merchant/core';
+import { describeAddress, describeUserAgent } from '@merchant/core';
 import { formatLocalDateTime } from '@/lib/format';
 
 type SessionInfo = z.infer<typeof SessionInfoSchema>;
@@ -62,7 +62,15 @@ export function SessionsSection() {
                   ''
                 ),
             },
-            { header: 'IP address', card: 'secondary', cell: (session) => session.ip ?? 'Unknown' },
+            {
+              header: 'Where',
+              card: 'secondary',
+              cell: (session) => (
+                <Text span inherit title={session.ip ?? undefined}>
+                  {describeAddress(session.ip)}
+                </Text>
+              ),
+            },
             {
               header: 'Last active',
               nowrap: true,
@@ -114,8 +122,7 @@ function SignOutButton({ session, signingOut, onSignOut }: SessionRowProps) {
       title: 'Sign out this session?',
       children: (
         <Text size="sm">
-          {device}
-          {session.ip ? ` (${session.ip})` : ''} will need to sign in again.
+          {device} ({describeAddress(session.ip)}) will need to sign in again.
         </Text>
       ),
       labels: { confirm: 'Sign out', cancel: 'Cancel' },
@@ -130,7 +137,7 @@ function SignOutButton({ session, signingOut, onSignOut }: SessionRowProps) {
       size="compact-sm"
       onClick={confirmSignOut}
       loading={signingOut}
-      aria-label={`Sign out ${device}${session.ip ? ` at ${session.ip}` : ''}`}
+      aria-label={`Sign out ${device}, ${describeAddress(session.ip)}`}
     >
       Sign out
     </Button>
