@@ -59,7 +59,10 @@ describe('account security in the browser', () => {
     await expect.poll(() => sessions.getByRole('cell', { name: 'This computer', exact: true }).count()).toBe(rows);
     expect(await sessions.innerText()).not.toMatch(/127\.0\.0\.1|::1/);
     expect(await sessions.getByText('This computer').first().getAttribute('title')).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
-    await page.getByRole('button', { name: /^Sign out .+, This computer$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Sign out .+, This computer$/ })
+      .first()
+      .click();
     await page.getByText(/\(This computer\) will need to sign in again\./).waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
