@@ -68,10 +68,12 @@ describe('payments overview in the browser', () => {
       await page.getByRole('heading', { level: 2, name: 'Recent payments' }).waitFor();
       // Set-up guidance, while a step is left, comes after the money: below Sales and the recent payments (it sat
       // between what needs attention and Sales).
+      // Other files finish the demo's steps in a full run (checkout customisation, payment methods), so the card may
+      // be gone here; the order is also held by screen-prefetch.test.
       const setup = page.getByRole('heading', { level: 2, name: 'Finish setting up' });
-      await setup.waitFor();
       const sales = page.getByRole('heading', { level: 2, name: 'Sales' });
-      expect((await setup.boundingBox())!.y).toBeGreaterThan((await sales.boundingBox())!.y);
+      await sales.waitFor();
+      if ((await setup.count()) > 0) expect((await setup.boundingBox())!.y).toBeGreaterThan((await sales.boundingBox())!.y);
       // The two splits of the period each have their heading, at every width (on a phone they read as one list).
       await page.getByRole('heading', { level: 3, name: 'By payment method' }).first().waitFor();
       await page.getByRole('heading', { level: 3, name: 'By source' }).first().waitFor();

@@ -200,6 +200,8 @@ function Placement({
         <Select
           label="Category"
           placeholder="No category"
+          searchable
+          nothingFoundMessage="No category of that name"
           data={categories.map((c) => ({ value: c.id, label: c.name }))}
           value={values.category_id || null}
           onChange={(value) => form.setValues((v) => ({ ...v, category_id: value ?? '' }))}
