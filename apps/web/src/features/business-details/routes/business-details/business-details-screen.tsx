@@ -3,7 +3,9 @@ import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@manti
 import { SwitchRow } from '@/components/form/switch-row';
 import { useParams } from 'react-router';
 import { UpdateBusinessBodySchema, type Business } from '@merchant/business';
-import { COUNTRY_CODES, CURRENCIES, zoneOptions } from '@merchant/core';
+import { COUNTRY_CODES, CURRENCIES } from '@merchant/core';
+import { AddressFields } from '@/components/address-fields';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { LogoUpload } from '@/components/logo-upload';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -23,14 +25,6 @@ function countryName(code: string): string {
 }
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((c) => ({ value: c.toLowerCase(), label: countryName(c) })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
-
-/**
- * The platform's time zone data (`Intl.supportedValuesOf`), with UTC and the business's own zone, which an
- * older browser's list may name differently; each shown as people read it ("Singapore time (GMT+8)"), its id the value.
- */
-function timeZoneOptions(current: string): { value: string; label: string }[] {
-  return zoneOptions(['UTC', current, ...Intl.supportedValuesOf('timeZone')]);
-}
 
 type Values = {
   name: string;
@@ -72,7 +66,6 @@ function DetailsForm({ business }: { business: Business }) {
   const user = useSignedInUser();
   const update = useUpdateBusiness(business.id);
   const initial = useMemo(() => valuesOf(business), [business]);
-  const zones = useMemo(() => timeZoneOptions(business.time_zone), [business.time_zone]);
   const form = useZodForm(UpdateBusinessBodySchema, initial);
   const countryLocked = business.onboarding_status === 'completed';
   const readOnly = !canChange(business, 'business:update');
@@ -135,14 +128,10 @@ function DetailsForm({ business }: { business: Business }) {
                     description="Default currency for amounts."
                     required
                   />
-                  <Select
-                    {...form.field('time_zone')}
-                    label="Time zone"
-                    data={zones}
-                    searchable
-                    allowDeselect={false}
+                  <TimeZoneSelect
+                    field={form.field('time_zone')}
+                    current={business.time_zone}
                     description="Your days, reports and schedules follow it; every screen shows times in it."
-                    required
                   />
                 </SimpleGrid>
               </Stack>
@@ -152,13 +141,7 @@ function DetailsForm({ business }: { business: Business }) {
                 <Title order={2} size="h4">
                   Address
                 </Title>
-                <TextInput {...form.field('address.line1')} label="Address line 1" autoComplete="address-line1" />
-                <TextInput {...form.field('address.line2')} label="Address line 2" autoComplete="address-line2" />
-                <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <TextInput {...form.field('address.city')} label="City" autoComplete="address-level2" />
-                  <TextInput {...form.field('address.state')} label="State or region" autoComplete="address-level1" />
-                  <TextInput {...form.field('address.postal_code')} label="Postal code" autoComplete="postal-code" />
-                </SimpleGrid>
+                <AddressFields field={(part) => form.field(`address.${part}`)} />
                 <TextInput
                   {...form.field('tax_number')}
                   label="Tax number"

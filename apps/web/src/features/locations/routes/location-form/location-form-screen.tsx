@@ -1,12 +1,13 @@
-import { Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { zoneOptions } from '@merchant/core';
 import { CreateLocationBodySchema, WEEKDAYS, type Location, type Weekday } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
+import { AddressFields } from '@/components/address-fields';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
@@ -73,7 +74,6 @@ function LocationPage({ businessId, location, timeZone, title }: { businessId: s
   const business = useBusiness(businessId);
   const mayChange = canChange(business.data, 'catalogue:manage');
   const initial = useMemo(() => valuesOf(location, timeZone), [location, timeZone]);
-  const zones = useMemo(() => zoneOptions(['UTC', initial.time_zone, ...Intl.supportedValuesOf('timeZone')]), [initial.time_zone]);
   const form = useZodForm(CreateLocationBodySchema, initial);
   const create = useCreateLocation(businessId);
   const update = useUpdateLocation(businessId, location?.id ?? '');
@@ -138,23 +138,9 @@ function LocationPage({ businessId, location, timeZone, title }: { businessId: s
               <TextInput {...form.field('name')} label="Name" description="Unique among your locations" required autoFocus={!location} />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <TextInput {...form.field('phone')} type="tel" label="Phone (optional)" />
-                <Select
-                  {...form.field('time_zone')}
-                  label="Time zone"
-                  data={zones}
-                  searchable
-                  allowDeselect={false}
-                  description="Its opening hours and receipts follow it"
-                  required
-                />
+                <TimeZoneSelect field={form.field('time_zone')} current={initial.time_zone} description="Its opening hours and receipts follow it" />
               </SimpleGrid>
-              <TextInput {...form.field('address.line1')} label="Address (optional)" autoComplete="address-line1" />
-              <TextInput {...form.field('address.line2')} label="Address line 2 (optional)" autoComplete="address-line2" />
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <TextInput {...form.field('address.city')} label="City (optional)" autoComplete="address-level2" />
-                <TextInput {...form.field('address.state')} label="State (optional)" autoComplete="address-level1" />
-                <TextInput {...form.field('address.postal_code')} label="Postal code (optional)" autoComplete="postal-code" />
-              </SimpleGrid>
+              <AddressFields field={(part) => form.field(`address.${part}`)} optional />
             </Stack>
           </Paper>
 
