@@ -56,7 +56,13 @@ const discountFields = {
   /** Applied to every sale it fits by itself, or chosen by the cashier. */
   automatic: z.boolean('Say whether it applies by itself').default(false),
   /** How many sales may use it, in all; none for no limit. */
-  usage_limit: z.number('Enter a number').int('Use a whole number').min(1, 'Allow at least one use').max(MAX_USAGE_LIMIT, 'The limit is too large').nullable().default(null),
+  usage_limit: z
+    .number('Enter a number')
+    .int('Use a whole number')
+    .min(1, 'Allow at least one use')
+    .max(MAX_USAGE_LIMIT, 'The limit is too large')
+    .nullable()
+    .default(null),
 };
 
 type ScopeInput = {

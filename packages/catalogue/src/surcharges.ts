@@ -35,7 +35,8 @@ const surchargeFields = {
 };
 
 export function checkSurchargeTaxes(s: { taxable?: boolean | undefined; tax_ids?: readonly string[] | undefined }, ctx: z.RefinementCtx): void {
-  if (s.taxable === false && (s.tax_ids ?? []).length > 0) ctx.addIssue({ code: 'custom', path: ['tax_ids'], message: 'A surcharge that is not taxed names no taxes' });
+  if (s.taxable === false && (s.tax_ids ?? []).length > 0)
+    ctx.addIssue({ code: 'custom', path: ['tax_ids'], message: 'A surcharge that is not taxed names no taxes' });
 }
 
 export const CreateSurchargeBodySchema = z.object(surchargeFields).superRefine((s, ctx) => {

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineEndpoint } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { TAX_ROUNDINGS } from './statuses';
-import { IdListSchema, PricingListQuerySchema, PricingNameSchema, PricingStatusSchema, RateSchema, checkLocationScope, locationScopeFields } from './pricing-fields';
+import {
+  IdListSchema,
+  PricingListQuerySchema,
+  PricingNameSchema,
+  PricingStatusSchema,
+  RateSchema,
+  checkLocationScope,
+  locationScopeFields,
+} from './pricing-fields';
 
 /**
  * Taxes (docs/catalogue.md, "Built (part 3)"), Square's model: a rate, the locations it applies at (every one or the

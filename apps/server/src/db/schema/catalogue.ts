@@ -328,10 +328,19 @@ export const taxes = pgTable(
     rate: integer('rate').notNull(),
     status: text('status', { enum: PRICING_STATUSES }).notNull().default('active'),
     allLocations: boolean('all_locations').notNull().default(true),
-    locationIds: uuid('location_ids').array().notNull().default(sql`'{}'`),
+    locationIds: uuid('location_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     appliesTo: text('applies_to', { enum: TAX_APPLIES_TO }).notNull().default('all_products'),
-    productIds: uuid('product_ids').array().notNull().default(sql`'{}'`),
-    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'`),
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -362,12 +371,21 @@ export const discounts = pgTable(
     rate: integer('rate'),
     amount: minorAmount('amount'),
     appliesTo: text('applies_to', { enum: DISCOUNT_APPLIES_TO }).notNull(),
-    productIds: uuid('product_ids').array().notNull().default(sql`'{}'`),
-    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'`),
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     minimumSpend: minorAmount('minimum_spend'),
     channels: text('channels', { enum: DISCOUNT_CHANNELS }).array().notNull(),
     allLocations: boolean('all_locations').notNull().default(true),
-    locationIds: uuid('location_ids').array().notNull().default(sql`'{}'`),
+    locationIds: uuid('location_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     startsAt: ts('starts_at'),
     endsAt: ts('ends_at'),
     automatic: boolean('automatic').notNull().default(false),
@@ -420,9 +438,15 @@ export const surcharges = pgTable(
     rate: integer('rate'),
     amount: minorAmount('amount'),
     taxable: boolean('taxable').notNull().default(false),
-    taxIds: uuid('tax_ids').array().notNull().default(sql`'{}'`),
+    taxIds: uuid('tax_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     allLocations: boolean('all_locations').notNull().default(true),
-    locationIds: uuid('location_ids').array().notNull().default(sql`'{}'`),
+    locationIds: uuid('location_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

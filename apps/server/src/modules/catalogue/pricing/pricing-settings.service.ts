@@ -123,7 +123,10 @@ const surchargeNotFound = () => new AppError('SURCHARGE_NOT_FOUND', 'Surcharge n
 /** Runs the contracts' rules across fields on a whole (merged) record: a 422 with every issue, or nothing. */
 function checkWhole(...checks: ((ctx: z.RefinementCtx) => void)[]): void {
   const issues: ApiIssue[] = [];
-  const ctx = { addIssue: (issue: { path?: PropertyKey[]; message?: string }) => issues.push({ path: (issue.path ?? []).map(String).join('.'), message: issue.message ?? '' }) };
+  const ctx = {
+    addIssue: (issue: { path?: PropertyKey[]; message?: string }) =>
+      issues.push({ path: (issue.path ?? []).map(String).join('.'), message: issue.message ?? '' }),
+  };
   for (const check of checks) check(ctx as unknown as z.RefinementCtx);
   if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
 }
@@ -137,7 +140,11 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
     audit.record(tx, ctx, { action, description, actorUserId: ctx.user.id, businessId: ctx.business.row.id, objectType, objectId });
 
   /** Every id a change names must be one of the business's: a field error on each that is not (`location_ids.2`). */
-  async function checkIds(tx: Executor, businessId: string, named: { kind: 'location' | 'product' | 'category' | 'tax'; path: string; ids: readonly string[] | undefined }[]) {
+  async function checkIds(
+    tx: Executor,
+    businessId: string,
+    named: { kind: 'location' | 'product' | 'category' | 'tax'; path: string; ids: readonly string[] | undefined }[],
+  ) {
     const issues: ApiIssue[] = [];
     for (const { kind, path, ids } of named) {
       if (!ids || ids.length === 0) continue;
@@ -167,7 +174,14 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
       if (!row) throw taxNotFound();
       if (row.status !== status) {
         await repo.updateTax(tx, businessId, id, { status, updatedAt: clock.now() });
-        await recordIn(tx, ctx, 'tax', id, status === 'archived' ? 'tax.archived' : 'tax.unarchived', `${status === 'archived' ? 'Archived' : 'Brought back'} the tax “${row.name}”`);
+        await recordIn(
+          tx,
+          ctx,
+          'tax',
+          id,
+          status === 'archived' ? 'tax.archived' : 'tax.unarchived',
+          `${status === 'archived' ? 'Archived' : 'Brought back'} the tax “${row.name}”`,
+        );
       }
       return taxIn(tx, businessId, id);
     });
@@ -343,7 +357,11 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
       return db.transaction(async (tx) => {
         await checkIds(tx, businessId, discountIdsNamed({ ...body, location_ids: body.all_locations ? [] : body.location_ids }));
         const now = clock.now();
-        await repo.insertDiscount(tx, { businessId, id, ...discountColumns(body, ctx.business.row.timeZone), createdAt: now, updatedAt: now }, body.usage_limit);
+        await repo.insertDiscount(
+          tx,
+          { businessId, id, ...discountColumns(body, ctx.business.row.timeZone), createdAt: now, updatedAt: now },
+          body.usage_limit,
+        );
         await recordIn(tx, ctx, 'discount', id, 'discount.created', `Added the discount “${body.name}”`);
         return discountIn(tx, ctx, id);
       });

@@ -10,7 +10,10 @@ import { createPricingService } from './pricing.service';
  */
 export const pricingModule = defineModule({
   name: 'pricing',
-  create: ({ db, clock, audit }: Pick<Platform, 'db' | 'clock' | 'audit'>) => ({ ...createPricingSettingsService({ db, clock, audit }), ...createPricingService() }),
+  create: ({ db, clock, audit }: Pick<Platform, 'db' | 'clock' | 'audit'>) => ({
+    ...createPricingSettingsService({ db, clock, audit }),
+    ...createPricingService(),
+  }),
   routes: (host, service) => pricingRoutes(host, service),
 });
 

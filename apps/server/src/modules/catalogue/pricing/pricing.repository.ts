@@ -31,7 +31,11 @@ const discountColumns = { ...getTableColumns(discounts), usageLimit: discountUsa
 /** SQL of the taxes, tax settings, discounts (with their usage counters) and surcharges. */
 export const pricingRepository = {
   async business(db: Executor, businessId: string): Promise<{ currency: string; timeZone: string } | null> {
-    const [row] = await db.select({ currency: businesses.currency, timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    const [row] = await db
+      .select({ currency: businesses.currency, timeZone: businesses.timeZone })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1);
     return row ?? null;
   },
 
@@ -86,7 +90,10 @@ export const pricingRepository = {
     await db
       .insert(taxSettings)
       .values(row)
-      .onConflictDoUpdate({ target: taxSettings.businessId, set: { pricesIncludeTax: row.pricesIncludeTax, rounding: row.rounding, updatedAt: row.updatedAt } });
+      .onConflictDoUpdate({
+        target: taxSettings.businessId,
+        set: { pricesIncludeTax: row.pricesIncludeTax, rounding: row.rounding, updatedAt: row.updatedAt },
+      });
   },
 
   // Discounts

@@ -152,7 +152,10 @@ export function createPricingService() {
             continue;
           }
           const chosen = chosenIds.indexOf(discount.id);
-          if (chosen >= 0) throw new AppError('VALIDATION_FAILED', (error as OrderInputError).message, [{ path: `discountIds.${chosen}`, message: (error as OrderInputError).message }]);
+          if (chosen >= 0)
+            throw new AppError('VALIDATION_FAILED', (error as OrderInputError).message, [
+              { path: `discountIds.${chosen}`, message: (error as OrderInputError).message },
+            ]);
           throw error;
         }
       }
@@ -160,8 +163,8 @@ export function createPricingService() {
 
     /**
      * Takes one use of each discount the priced order applied that has a usage limit, in id order (concurrent sales
-     * lock the counters in one order). One conditional update each: a discount used up meanwhile is a 422 on
-     * `discounts.i` (its place in the order) and the caller's transaction rolls back.
+     * lock the counters in one order). One conditional update each: a discount used up meanwhile is a 422
+     * (`VALIDATION_FAILED`) on `discounts.i` (its place in the order) and the caller's transaction rolls back.
      */
     async redeemDiscounts(tx: Executor, businessId: string, priced: Pick<PricedOrder, 'discounts'>): Promise<void> {
       const applied = priced.discounts.map((d, index) => ({ ...d, index })).filter((d) => d.applied);
@@ -171,7 +174,7 @@ export function createPricingService() {
       for (const discount of limited) {
         if ((await repo.redeem(tx, businessId, discount.id)) === null) {
           const message = `The discount “${discount.name}” has been used as often as it may be`;
-          throw new AppError('DISCOUNT_USAGE_LIMIT_REACHED', message, [{ path: `discounts.${discount.index}`, message }]);
+          throw new AppError('VALIDATION_FAILED', message, [{ path: `discounts.${discount.index}`, message }]);
         }
       }
     },

@@ -6,7 +6,12 @@ import { locations, productCategories, products } from '@/db/schema';
  * Which of these ids are locations, products or categories of the business: what the pricing module checks the
  * scopes of taxes, discounts and surcharges against (docs/catalogue.md, "Built (part 3)") in its own transaction.
  */
-export async function knownCatalogueIds(db: Executor, businessId: string, kind: 'location' | 'product' | 'category', ids: readonly string[]): Promise<Set<string>> {
+export async function knownCatalogueIds(
+  db: Executor,
+  businessId: string,
+  kind: 'location' | 'product' | 'category',
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const list = [...ids];
   const rows =
