@@ -70,3 +70,8 @@ export function checkLocationScope(s: { all_locations?: boolean | undefined; loc
 }
 
 export const MinimumSpendSchema = MinorAmountSchema.nullable();
+
+/** A rate in basis points as people read it: 900 → "9 %", 825 → "8.25 %". */
+export function formatRate(basisPoints: number): string {
+  return `${(basisPoints / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`;
+}
