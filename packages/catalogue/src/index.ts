@@ -5,3 +5,7 @@ export * from './add-ons';
 export * from './product-log';
 export * from './locations';
 export * from './stock';
+export * from './pricing-fields';
+export * from './taxes';
+export * from './discounts';
+export * from './surcharges';

@@ -40,3 +40,19 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
 };
 /** Most lines one stock adjustment may hold. */
 export const MAX_ADJUSTMENT_LINES = 200;
+
+/** Taxes, discounts and surcharges are archived and brought back, never deleted: past sales name them. */
+export const PRICING_STATUSES = ['active', 'archived'] as const;
+export type PricingStatus = (typeof PRICING_STATUSES)[number];
+
+/** Where a discount is offered: the register and the online store. */
+export const DISCOUNT_CHANNELS = ['pos', 'online_store'] as const;
+export type DiscountChannel = (typeof DISCOUNT_CHANNELS)[number];
+
+/** A service charge, or a surcharge for paying by card. */
+export const SURCHARGE_KINDS = ['service_charge', 'card_surcharge'] as const;
+export type SurchargeKind = (typeof SURCHARGE_KINDS)[number];
+export const SURCHARGE_KIND_LABELS: Record<SurchargeKind, string> = { service_charge: 'Service charge', card_surcharge: 'Card surcharge' };
+
+/** Which rounding the business's taxes use (the order arithmetic's settings). */
+export const TAX_ROUNDINGS = ['line', 'order'] as const;

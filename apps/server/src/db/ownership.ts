@@ -42,6 +42,12 @@ export const TABLE_OWNERS = {
   locationSettings: 'catalogue/products',
   stockLevels: 'catalogue/products',
   stockMovements: 'catalogue/products',
+  // the catalogue's money settings: taxes, discounts (with their usage counters) and surcharges
+  taxes: 'catalogue/pricing',
+  taxSettings: 'catalogue/pricing',
+  discounts: 'catalogue/pricing',
+  discountUsage: 'catalogue/pricing',
+  surcharges: 'catalogue/pricing',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

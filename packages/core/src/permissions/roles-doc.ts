@@ -40,5 +40,8 @@ Rules beyond the table:
   online store's location need \`catalogue:manage\` (Owner, Admin, Manager), as receiving stock is a manager's job in
   Square and Shopify. A sale takes its units off stock as part of the sale (the seller's \`pos:use\`), not as an
   adjustment.
+- Taxes, the tax settings, discounts and surcharges: everyone sees them (\`catalogue:view\`: a cashier applies a
+  discount at the counter); adding, changing and archiving them and saving the tax settings need \`catalogue:manage\`
+  (the endpoint) and \`catalogue:pricing\` (the service), like any price: without it the change is refused (403).
 `;
 }

@@ -35,9 +35,9 @@ export const onlineStoreRoutes = [
   shared('product-logs', 'product-logs', SHARED.productLogs, {
     sidebar: { label: 'Logs', icon: 'history', order: 3, parent: 'online-store.products' },
   }),
-  route('discounts', 'discounts', 'Discounts', 'discounts', { ...SM, sidebar: { label: 'Discounts', icon: 'discount', order: 5 } }),
-  route('discounts-create', 'discounts/create', 'Create discount', 'discounts', SM),
-  route('discounts-edit', 'discounts/:b_discount/edit', 'Edit discount', 'discounts', SM),
+  shared('discounts', 'discounts', SHARED.discounts, { sidebar: { label: 'Discounts', icon: 'discount', order: 5 } }),
+  shared('discounts-create', 'discounts/create', SHARED.discountCreate),
+  shared('discounts-edit', 'discounts/:b_discount/edit', SHARED.discountEdit),
   route('coupons', 'coupons', 'Coupons', 'coupons', { ...SM, sidebar: { label: 'Coupons', icon: 'ticket', order: 6 } }),
   route('coupons-create', 'coupons/create', 'Create coupon', 'coupons', SM),
   route('coupons-edit', 'coupons/:b_coupon/edit', 'Edit coupon', 'coupons', SM),
@@ -78,13 +78,12 @@ export const onlineStoreRoutes = [
     ...SM,
     sidebar: { label: 'Settings', childLabel: 'Store', icon: 'settings', order: 15, pinned: true },
   }),
-  route('settings-taxes', 'settings/taxes', 'Taxes', 'taxes', {
-    ...SM,
+  shared('settings-taxes', 'settings/taxes', SHARED.taxes, {
     sidebar: { label: 'Taxes', icon: 'cash', order: 1, parent: 'online-store.settings-store' },
   }),
-  route('settings-taxes-create', 'settings/taxes/create', 'Create tax', 'taxes', SM),
-  route('settings-taxes-settings', 'settings/taxes/settings', 'Tax settings', 'taxes', SM),
-  route('settings-taxes-edit', 'settings/taxes/:b_tax_setting/edit', 'Edit tax', 'taxes', SM),
+  shared('settings-taxes-create', 'settings/taxes/create', SHARED.taxCreate),
+  shared('settings-taxes-settings', 'settings/taxes/settings', SHARED.taxSettings),
+  shared('settings-taxes-edit', 'settings/taxes/:b_tax_setting/edit', SHARED.taxEdit),
   shared('users', 'users', SHARED.staffList, {
     sidebar: { label: 'Staff', icon: 'users', order: 2, parent: 'online-store.settings-store' },
   }),

@@ -27,9 +27,9 @@ export const posRoutes = [
   shared('product-customisation-create', 'product-customisation/create', SHARED.addOnCreate),
   shared('product-customisation-edit', 'product-customisation/:b_add_on_id/edit', SHARED.addOnEdit),
   shared('product-logs', 'product-logs', SHARED.productLogs, { sidebar: { label: 'Logs', icon: 'history', order: 3, parent: 'pos.products' } }),
-  route('discounts', 'discounts', 'Discounts', 'discounts', { ...PM, sidebar: { label: 'Discounts', icon: 'discount', order: 5 } }),
-  route('discounts-create', 'discounts/create', 'Create discount', 'discounts', PM),
-  route('discounts-edit', 'discounts/:b_discount/edit', 'Edit discount', 'discounts', PM),
+  shared('discounts', 'discounts', SHARED.discounts, { sidebar: { label: 'Discounts', icon: 'discount', order: 5 } }),
+  shared('discounts-create', 'discounts/create', SHARED.discountCreate),
+  shared('discounts-edit', 'discounts/:b_discount/edit', SHARED.discountEdit),
   route('customers', 'customers', 'Customers', 'customers', { ...PU, sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
   route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', PU),
   route('locations', 'locations', 'Locations', 'locations', {
@@ -57,19 +57,17 @@ export const posRoutes = [
     ...PM,
     sidebar: { label: 'Settings', childLabel: 'Order form customisation', icon: 'settings', order: 10, pinned: true },
   }),
-  route('settings-taxes', 'settings/taxes', 'Taxes', 'taxes', {
-    ...PM,
+  shared('settings-taxes', 'settings/taxes', SHARED.taxes, {
     sidebar: { label: 'Taxes', icon: 'cash', order: 1, parent: 'pos.settings-order-form' },
   }),
-  route('settings-taxes-create', 'settings/taxes/create', 'Create tax', 'taxes', PM),
-  route('settings-taxes-settings', 'settings/taxes/settings', 'Tax settings', 'taxes', PM),
-  route('settings-taxes-edit', 'settings/taxes/:b_tax_setting/edit', 'Edit tax', 'taxes', PM),
-  route('settings-surcharges', 'settings/surcharges', 'Surcharges', 'surcharges', {
-    ...PM,
+  shared('settings-taxes-create', 'settings/taxes/create', SHARED.taxCreate),
+  shared('settings-taxes-settings', 'settings/taxes/settings', SHARED.taxSettings),
+  shared('settings-taxes-edit', 'settings/taxes/:b_tax_setting/edit', SHARED.taxEdit),
+  shared('settings-surcharges', 'settings/surcharges', SHARED.surcharges, {
     sidebar: { label: 'Surcharges', icon: 'cash', order: 2, parent: 'pos.settings-order-form' },
   }),
-  route('settings-surcharges-create', 'settings/surcharges/create', 'Create surcharge', 'surcharges', PM),
-  route('settings-surcharges-edit', 'settings/surcharges/:b_surcharge_setting/edit', 'Edit surcharge', 'surcharges', PM),
+  shared('settings-surcharges-create', 'settings/surcharges/create', SHARED.surchargeCreate),
+  shared('settings-surcharges-edit', 'settings/surcharges/:b_surcharge_setting/edit', SHARED.surchargeEdit),
   shared('users', 'users', SHARED.staffList, {
     sidebar: { label: 'Staff', icon: 'users', order: 3, parent: 'pos.settings-order-form' },
   }),

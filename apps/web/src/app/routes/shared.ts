@@ -27,4 +27,16 @@ export const SHARED = {
   addOnCreate: { screen: 'catalogue.add-on-create', title: 'Create add-on', permission: 'catalogue:manage' },
   addOnEdit: { screen: 'catalogue.add-on-edit', title: 'Edit add-on', permission: 'catalogue:view' },
   productLogs: { screen: 'catalogue.product-log', title: 'Product logs', permission: 'catalogue:view' },
+  // Taxes, discounts and surcharges (docs/catalogue.md, "Built (part 3)"): every role sees them; a form opens read-only
+  // for whoever may not change prices (catalogue:manage and catalogue:pricing). Surcharges are the register's only.
+  taxes: { screen: 'pricing.taxes', title: 'Taxes', permission: 'catalogue:view' },
+  taxCreate: { screen: 'pricing.tax-create', title: 'Create tax', permission: 'catalogue:pricing' },
+  taxEdit: { screen: 'pricing.tax-edit', title: 'Edit tax', permission: 'catalogue:view' },
+  taxSettings: { screen: 'pricing.tax-settings', title: 'Tax settings', permission: 'catalogue:view' },
+  discounts: { screen: 'pricing.discounts', title: 'Discounts', permission: 'catalogue:view' },
+  discountCreate: { screen: 'pricing.discount-create', title: 'Create discount', permission: 'catalogue:pricing' },
+  discountEdit: { screen: 'pricing.discount-edit', title: 'Edit discount', permission: 'catalogue:view' },
+  surcharges: { screen: 'pricing.surcharges', title: 'Surcharges', permission: 'catalogue:view' },
+  surchargeCreate: { screen: 'pricing.surcharge-create', title: 'Create surcharge', permission: 'catalogue:pricing' },
+  surchargeEdit: { screen: 'pricing.surcharge-edit', title: 'Edit surcharge', permission: 'catalogue:view' },
 } as const satisfies Record<string, SharedScreen>;

@@ -1,0 +1,227 @@
+import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PricingStatus } from '@merchant/catalogue';
+import type { Executor } from '@/db/client';
+import { businesses, discountUsage, discounts, surcharges, taxSettings, taxes } from '@/db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type TaxRow = typeof taxes.$inferSelect;
+export type TaxInsert = typeof taxes.$inferInsert;
+export type DiscountRow = typeof discounts.$inferSelect & { usageLimit: number | null; used: number };
+export type DiscountInsert = typeof discounts.$inferInsert;
+export type SurchargeRow = typeof surcharges.$inferSelect;
+export type SurchargeInsert = typeof surcharges.$inferInsert;
+export type TaxSettingsRow = typeof taxSettings.$inferSelect;
+
+type Filter = { q: string | undefined; status: PricingStatus | null };
+
+const listConditions = (table: typeof taxes | typeof discounts | typeof surcharges, businessId: string, filter: Filter) =>
+  [
+    eq(table.businessId, businessId),
+    filter.status ? eq(table.status, filter.status) : undefined,
+    filter.q ? ilike(table.name, `%${escapeLike(filter.q)}%`) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+
+/** A list is capped: a business keeps a few dozen of each, never thousands. */
+export const PRICING_LIST_LIMIT = 500;
+
+const discountColumns = { ...getTableColumns(discounts), usageLimit: discountUsage.usageLimit, used: discountUsage.used };
+
+/** SQL of the taxes, tax settings, discounts (with their usage counters) and surcharges. */
+export const pricingRepository = {
+  async business(db: Executor, businessId: string): Promise<{ currency: string; timeZone: string } | null> {
+    const [row] = await db
+      .select({ currency: businesses.currency, timeZone: businesses.timeZone })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1);
+    return row ?? null;
+  },
+
+  // Taxes
+  async taxes(db: Executor, businessId: string, filter: Filter): Promise<TaxRow[]> {
+    return db
+      .select()
+      .from(taxes)
+      .where(and(...listConditions(taxes, businessId, filter)))
+      .orderBy(asc(taxes.name), asc(taxes.id))
+      .limit(PRICING_LIST_LIMIT);
+  },
+  async tax(db: Executor, businessId: string, id: string, lock = false): Promise<TaxRow | null> {
+    const query = db
+      .select()
+      .from(taxes)
+      .where(and(eq(taxes.businessId, businessId), eq(taxes.id, id)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+  async taxesByIds(db: Executor, businessId: string, ids: readonly string[]): Promise<TaxRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(taxes)
+      .where(and(eq(taxes.businessId, businessId), inArray(taxes.id, [...ids])));
+  },
+  async activeTaxes(db: Executor, businessId: string): Promise<TaxRow[]> {
+    return db
+      .select()
+      .from(taxes)
+      .where(and(eq(taxes.businessId, businessId), eq(taxes.status, 'active')))
+      .orderBy(asc(taxes.name), asc(taxes.id));
+  },
+  async insertTax(db: Executor, row: TaxInsert): Promise<void> {
+    await db.insert(taxes).values(row);
+  },
+  async updateTax(db: Executor, businessId: string, id: string, fields: Partial<TaxInsert>): Promise<void> {
+    await db
+      .update(taxes)
+      .set(fields)
+      .where(and(eq(taxes.businessId, businessId), eq(taxes.id, id)));
+  },
+
+  // Tax settings
+  async taxSettings(db: Executor, businessId: string): Promise<TaxSettingsRow | null> {
+    const [row] = await db.select().from(taxSettings).where(eq(taxSettings.businessId, businessId)).limit(1);
+    return row ?? null;
+  },
+  async saveTaxSettings(db: Executor, row: TaxSettingsRow): Promise<void> {
+    await db
+      .insert(taxSettings)
+      .values(row)
+      .onConflictDoUpdate({
+        target: taxSettings.businessId,
+        set: { pricesIncludeTax: row.pricesIncludeTax, rounding: row.rounding, updatedAt: row.updatedAt },
+      });
+  },
+
+  // Discounts
+  async discounts(db: Executor, businessId: string, filter: Filter): Promise<DiscountRow[]> {
+    return db
+      .select(discountColumns)
+      .from(discounts)
+      .innerJoin(discountUsage, and(eq(discountUsage.businessId, discounts.businessId), eq(discountUsage.discountId, discounts.id)))
+      .where(and(...listConditions(discounts, businessId, filter)))
+      .orderBy(asc(discounts.name), asc(discounts.id))
+      .limit(PRICING_LIST_LIMIT);
+  },
+  async discount(db: Executor, businessId: string, id: string, lock = false): Promise<DiscountRow | null> {
+    const query = db
+      .select(discountColumns)
+      .from(discounts)
+      .innerJoin(discountUsage, and(eq(discountUsage.businessId, discounts.businessId), eq(discountUsage.discountId, discounts.id)))
+      .where(and(eq(discounts.businessId, businessId), eq(discounts.id, id)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+  /** The active discounts a sale may take at this time: those of no schedule or whose schedule holds `at`. */
+  async discountsInForce(db: Executor, businessId: string, at: Date): Promise<DiscountRow[]> {
+    return db
+      .select(discountColumns)
+      .from(discounts)
+      .innerJoin(discountUsage, and(eq(discountUsage.businessId, discounts.businessId), eq(discountUsage.discountId, discounts.id)))
+      .where(
+        and(
+          eq(discounts.businessId, businessId),
+          eq(discounts.status, 'active'),
+          or(isNull(discounts.startsAt), sql`${discounts.startsAt} <= ${at}`),
+          or(isNull(discounts.endsAt), sql`${discounts.endsAt} > ${at}`),
+        ),
+      )
+      .orderBy(asc(discounts.name), asc(discounts.id));
+  },
+  /** These discounts of the business; ids that are no UUID (a caller's coupon) are none of them. */
+  async discountsByIds(db: Executor, businessId: string, named: readonly string[]): Promise<DiscountRow[]> {
+    const ids = named.filter((id) => UUID.test(id));
+    if (ids.length === 0) return [];
+    return db
+      .select(discountColumns)
+      .from(discounts)
+      .innerJoin(discountUsage, and(eq(discountUsage.businessId, discounts.businessId), eq(discountUsage.discountId, discounts.id)))
+      .where(and(eq(discounts.businessId, businessId), inArray(discounts.id, [...ids])));
+  },
+  async insertDiscount(db: Executor, row: DiscountInsert, usageLimit: number | null): Promise<void> {
+    await db.insert(discounts).values(row);
+    await db.insert(discountUsage).values({ businessId: row.businessId, discountId: row.id, usageLimit });
+  },
+  async updateDiscount(db: Executor, businessId: string, id: string, fields: Partial<DiscountInsert>): Promise<void> {
+    await db
+      .update(discounts)
+      .set(fields)
+      .where(and(eq(discounts.businessId, businessId), eq(discounts.id, id)));
+  },
+  /** Sets the limit, unless the discount was already used more often: false then. */
+  async setUsageLimit(db: Executor, businessId: string, id: string, usageLimit: number | null): Promise<boolean> {
+    const rows = await db
+      .update(discountUsage)
+      .set({ usageLimit })
+      .where(
+        and(
+          eq(discountUsage.businessId, businessId),
+          eq(discountUsage.discountId, id),
+          usageLimit === null ? undefined : sql`${discountUsage.used} <= ${usageLimit}`,
+        ),
+      )
+      .returning({ used: discountUsage.used });
+    return rows.length > 0;
+  },
+  /**
+   * Takes one use of a discount with a limit: one conditional update, so concurrent sales never pass the limit.
+   * Null when it is used up (or has no limit: those are not counted).
+   */
+  async redeem(db: Executor, businessId: string, discountId: string): Promise<number | null> {
+    const [row] = await db
+      .update(discountUsage)
+      .set({ used: sql`${discountUsage.used} + 1` })
+      .where(and(eq(discountUsage.businessId, businessId), eq(discountUsage.discountId, discountId), lt(discountUsage.used, discountUsage.usageLimit)))
+      .returning({ used: discountUsage.used });
+    return row ? Number(row.used) : null;
+  },
+
+  // Surcharges
+  async surcharges(db: Executor, businessId: string, filter: Filter): Promise<SurchargeRow[]> {
+    return db
+      .select()
+      .from(surcharges)
+      .where(and(...listConditions(surcharges, businessId, filter)))
+      .orderBy(asc(surcharges.name), asc(surcharges.id))
+      .limit(PRICING_LIST_LIMIT);
+  },
+  async surcharge(db: Executor, businessId: string, id: string, lock = false): Promise<SurchargeRow | null> {
+    const query = db
+      .select()
+      .from(surcharges)
+      .where(and(eq(surcharges.businessId, businessId), eq(surcharges.id, id)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+  async activeSurcharges(db: Executor, businessId: string): Promise<SurchargeRow[]> {
+    return db
+      .select()
+      .from(surcharges)
+      .where(and(eq(surcharges.businessId, businessId), eq(surcharges.status, 'active')))
+      .orderBy(asc(surcharges.name), asc(surcharges.id));
+  },
+  async insertSurcharge(db: Executor, row: SurchargeInsert): Promise<void> {
+    await db.insert(surcharges).values(row);
+  },
+  async updateSurcharge(db: Executor, businessId: string, id: string, fields: Partial<SurchargeInsert>): Promise<void> {
+    await db
+      .update(surcharges)
+      .set(fields)
+      .where(and(eq(surcharges.businessId, businessId), eq(surcharges.id, id)));
+  },
+
+  /** Which of these ids are taxes of the business. */
+  async knownTaxIds(db: Executor, businessId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: taxes.id })
+      .from(taxes)
+      .where(and(eq(taxes.businessId, businessId), inArray(taxes.id, [...ids])));
+    return new Set(rows.map((r) => r.id));
+  },
+};
