@@ -5,3 +5,5 @@ export * from './add-ons';
 export * from './product-log';
 export * from './locations';
 export * from './stock';
+export * from './pos-drawers';
+export * from './pos-orders';
