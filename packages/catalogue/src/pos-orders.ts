@@ -86,7 +86,9 @@ export const CreateSaleBodySchema = z
     location_id: z.uuid('Choose a location from the list'),
     lines: z.array(SaleLineBodySchema).max(500, 'A sale has at most 500 lines').default([]),
     /** A quick sale: an amount with a description instead of lines. */
-    quick_sale: z.object({ amount: PositiveMinorAmountSchema, description: text().trim().min(1, 'Enter a description').max(200, 'Use at most 200 characters') }).nullish(),
+    quick_sale: z
+      .object({ amount: PositiveMinorAmountSchema, description: text().trim().min(1, 'Enter a description').max(200, 'Use at most 200 characters') })
+      .nullish(),
     order_discount: CashierDiscountSchema.nullish(),
     tip: MinorAmountSchema.default(0),
     customer_id: z.uuid('Choose a customer from the list').nullish(),
@@ -232,7 +234,11 @@ export const OrderFormSettingsSchema = z.object(
 export type OrderFormSettings = z.infer<typeof OrderFormSettingsSchema>;
 export const DEFAULT_ORDER_FORM: OrderFormSettings = { customer: 'optional', table_number: 'off', note: 'optional' };
 
-export const PosPinBodySchema = z.object({ pin: text().regex(/^\d{4,6}$/, 'Enter 4 to 6 digits').nullable() });
+export const PosPinBodySchema = z.object({
+  pin: text()
+    .regex(/^\d{4,6}$/, 'Enter 4 to 6 digits')
+    .nullable(),
+});
 export const PosPinStatusSchema = z.object({ pin_set: z.boolean() });
 
 /** Who may approve an override in this business (owners, admins and managers with a POS PIN): the register's PIN dialog lists them. */
@@ -257,7 +263,8 @@ export const posOrderEndpoints = {
     id: 'posOrders.list',
     method: 'GET',
     path: '/v1/business/:business_id/pos/orders',
-    summary: 'Orders, newest first, filtered by days, location, staff, tender and status, searched by number or customer (cursor pages; a cashier sees their own)',
+    summary:
+      'Orders, newest first, filtered by days, location, staff, tender and status, searched by number or customer (cursor pages; a cashier sees their own)',
     access: POS_USE,
     params: BusinessParamsSchema,
     query: ListOrdersQuerySchema,

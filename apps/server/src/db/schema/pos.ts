@@ -38,7 +38,9 @@ export const posDrawerSessions = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     // One open drawer per person and business.
-    uniqueIndex('pos_drawer_sessions_open_key').on(t.businessId, t.staffId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('pos_drawer_sessions_open_key')
+      .on(t.businessId, t.staffId)
+      .where(sql`${t.status} = 'open'`),
     index('pos_drawer_sessions_opened_idx').on(t.businessId, t.openedAt, t.id),
     check('pos_drawer_sessions_amounts_check', sql`${t.openingFloat} >= 0 and (${t.countedCash} is null or ${t.countedCash} >= 0)`),
   ],
@@ -154,7 +156,9 @@ export const posOrderTenders = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     index('pos_order_tenders_order_idx').on(t.businessId, t.orderId),
     // A card payment pays one tender of one order.
-    uniqueIndex('pos_order_tenders_payment_key').on(t.businessId, t.paymentId).where(sql`${t.paymentId} is not null`),
+    uniqueIndex('pos_order_tenders_payment_key')
+      .on(t.businessId, t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
   ],
 );
 

@@ -57,7 +57,13 @@ export const drawersRepository = {
   },
 
   /** Sessions newest first after the cursor, `limit + 1` rows; only `staffId`'s when given. */
-  async page(db: Executor, businessId: string, filter: { staffId?: string; status?: 'open' | 'closed' }, limit: number, cursor?: Cursor): Promise<NamedDrawerRow[]> {
+  async page(
+    db: Executor,
+    businessId: string,
+    filter: { staffId?: string; status?: 'open' | 'closed' },
+    limit: number,
+    cursor?: Cursor,
+  ): Promise<NamedDrawerRow[]> {
     const conditions = [
       eq(posDrawerSessions.businessId, businessId),
       filter.staffId ? eq(posDrawerSessions.staffId, filter.staffId) : undefined,
@@ -97,4 +103,3 @@ export const drawersRepository = {
     return row?.sum ?? 0;
   },
 };
-

@@ -66,7 +66,13 @@ export function drawerCashPosting(kind: LedgerPosting['kind'], sessionId: string
  * outside them), with the audit entry, in one statement. A cashier sees and works only their own drawer; a manager
  * (`pos:manage`) sees every drawer and may close one.
  */
-export function createDrawersService(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: LedgerService; locations: Pick<LocationsService, 'getIn'> }) {
+export function createDrawersService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  ledger: LedgerService;
+  locations: Pick<LocationsService, 'getIn'>;
+}) {
   const { db, clock, audit, ledger } = deps;
 
   async function presentIds(executor: Executor, businessId: string, ids: string[]): Promise<DrawerSession[]> {
@@ -74,7 +80,14 @@ export function createDrawersService(deps: { db: Executor; clock: Clock; audit: 
     const byId = new Map(rows.map((r) => [r.session.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [present(row, movements.filter((m) => m.sessionId === id))] : [];
+      return row
+        ? [
+            present(
+              row,
+              movements.filter((m) => m.sessionId === id),
+            ),
+          ]
+        : [];
     });
   }
 
@@ -101,7 +114,16 @@ export function createDrawersService(deps: { db: Executor; clock: Clock; audit: 
       const words = `${direction === 'pay_in' ? 'Paid in' : 'Paid out'} ${formatMoneyWithCode(body.amount, row.currency)}`;
       await writeTogether(tx, [
         ...repo.movementWrite(tx, [
-          { businessId, id: newTimeOrderedId(now.getTime()), sessionId: id, kind: direction, amount: signed, reason: body.reason, actorUserId: ctx.user.id, createdAt: now },
+          {
+            businessId,
+            id: newTimeOrderedId(now.getTime()),
+            sessionId: id,
+            kind: direction,
+            amount: signed,
+            reason: body.reason,
+            actorUserId: ctx.user.id,
+            createdAt: now,
+          },
         ]),
         ...(await ledger.postingWrites(
           tx,
@@ -145,7 +167,15 @@ export function createDrawersService(deps: { db: Executor; clock: Clock; audit: 
         businessId,
         page.rows.map((r) => r.session.id),
       );
-      return { data: page.rows.map((r) => present(r, movements.filter((m) => m.sessionId === r.session.id))), next_cursor: page.nextCursor };
+      return {
+        data: page.rows.map((r) =>
+          present(
+            r,
+            movements.filter((m) => m.sessionId === r.session.id),
+          ),
+        ),
+        next_cursor: page.nextCursor,
+      };
     },
 
     async open(ctx: BusinessContext, body: { location_id: string; opening_float: number }): Promise<DrawerSession> {
@@ -154,14 +184,24 @@ export function createDrawersService(deps: { db: Executor; clock: Clock; audit: 
       return db.transaction(async (tx) => {
         const location = await deps.locations.getIn(tx, businessId, body.location_id).catch(() => null);
         if (!location || location.status !== 'active') throw fieldError('VALIDATION_FAILED', 'location_id', 'Choose an active location from the list');
-        if (await repo.openOf(tx, businessId, ctx.user.id)) throw new AppError('DRAWER_ALREADY_OPEN', 'Your drawer is already open: close it before opening another.');
+        if (await repo.openOf(tx, businessId, ctx.user.id))
+          throw new AppError('DRAWER_ALREADY_OPEN', 'Your drawer is already open: close it before opening another.');
         const now = clock.now();
         const id = newTimeOrderedId(now.getTime());
         try {
-          await repo.insert(tx, { businessId, id, locationId: body.location_id, staffId: ctx.user.id, currency, openingFloat: body.opening_float, openedAt: now });
+          await repo.insert(tx, {
+            businessId,
+            id,
+            locationId: body.location_id,
+            staffId: ctx.user.id,
+            currency,
+            openingFloat: body.opening_float,
+            openedAt: now,
+          });
         } catch (error) {
           // Two opens at once: the partial unique index lets one through.
-          if ((error as { code?: string }).code === '23505') throw new AppError('DRAWER_ALREADY_OPEN', 'Your drawer is already open: close it before opening another.');
+          if ((error as { code?: string }).code === '23505')
+            throw new AppError('DRAWER_ALREADY_OPEN', 'Your drawer is already open: close it before opening another.');
           throw error;
         }
         const float = formatMoneyWithCode(body.opening_float, currency);
@@ -169,10 +209,25 @@ export function createDrawersService(deps: { db: Executor; clock: Clock; audit: 
           ...repo.movementWrite(
             tx,
             body.opening_float > 0
-              ? [{ businessId, id: newTimeOrderedId(now.getTime()), sessionId: id, kind: 'float', amount: body.opening_float, reason: null, actorUserId: ctx.user.id, createdAt: now }]
+              ? [
+                  {
+                    businessId,
+                    id: newTimeOrderedId(now.getTime()),
+                    sessionId: id,
+                    kind: 'float',
+                    amount: body.opening_float,
+                    reason: null,
+                    actorUserId: ctx.user.id,
+                    createdAt: now,
+                  },
+                ]
               : ([] as MovementInsert[]),
           ),
-          ...(await ledger.postingWrites(tx, businessId, drawerCashPosting('drawer_open', id, currency, body.opening_float, `Drawer float at ${location.name}`))),
+          ...(await ledger.postingWrites(
+            tx,
+            businessId,
+            drawerCashPosting('drawer_open', id, currency, body.opening_float, `Drawer float at ${location.name}`),
+          )),
           await audit.write(tx, ctx, {
             action: 'pos.drawer.opened',
             description: `Opened a cash drawer at ${location.name} with a float of ${float}`,
@@ -206,8 +261,7 @@ export function createDrawersService(deps: { db: Executor; clock: Clock; audit: 
         const postings: LedgerPosting[] =
           entries.length >= 2 ? [{ kind: 'drawer_close', reference: { type: 'pos_drawer', id }, description: 'Drawer closed and counted', entries }] : [];
         const difference = counted - expected;
-        const words =
-          difference === 0 ? 'balanced' : `${difference > 0 ? 'over' : 'short'} by ${formatMoneyWithCode(Math.abs(difference), row.currency)}`;
+        const words = difference === 0 ? 'balanced' : `${difference > 0 ? 'over' : 'short'} by ${formatMoneyWithCode(Math.abs(difference), row.currency)}`;
         const writes: Write[] = [
           ...(await ledger.postingWrites(tx, businessId, postings)),
           await audit.write(tx, ctx, {

@@ -79,7 +79,11 @@ export const ordersRepository = {
 
   /** Inserts the order unless its key is taken (then answers false: a concurrent sale with the key committed first). */
   async claim(db: Executor, row: OrderInsert): Promise<boolean> {
-    const inserted = await db.insert(posOrders).values(row).onConflictDoNothing({ target: [posOrders.businessId, posOrders.idempotencyKey] }).returning({ id: posOrders.id });
+    const inserted = await db
+      .insert(posOrders)
+      .values(row)
+      .onConflictDoNothing({ target: [posOrders.businessId, posOrders.idempotencyKey] })
+      .returning({ id: posOrders.id });
     return inserted.length > 0;
   },
 

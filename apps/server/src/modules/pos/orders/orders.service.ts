@@ -190,7 +190,19 @@ export function createOrdersService(deps: {
           ...drawersRepository.movementWrite(
             tx,
             amount > 0
-              ? [{ businessId, id: newTimeOrderedId(now.getTime()), sessionId: drawer.id, kind: 'refund', amount: -amount, reason: body.reason, orderId: id, actorUserId: ctx.user.id, createdAt: now }]
+              ? [
+                  {
+                    businessId,
+                    id: newTimeOrderedId(now.getTime()),
+                    sessionId: drawer.id,
+                    kind: 'refund',
+                    amount: -amount,
+                    reason: body.reason,
+                    orderId: id,
+                    actorUserId: ctx.user.id,
+                    createdAt: now,
+                  },
+                ]
               : [],
           ),
           ...(await ledger.postingWrites(tx, businessId, postings)),

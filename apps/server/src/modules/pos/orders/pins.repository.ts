@@ -12,7 +12,10 @@ export const pinsRepository = {
   },
 
   async save(db: Executor, userId: string, pinHash: string, now: Date): Promise<void> {
-    await db.insert(posPins).values({ userId, pinHash, updatedAt: now }).onConflictDoUpdate({ target: posPins.userId, set: { pinHash, updatedAt: now } });
+    await db
+      .insert(posPins)
+      .values({ userId, pinHash, updatedAt: now })
+      .onConflictDoUpdate({ target: posPins.userId, set: { pinHash, updatedAt: now } });
   },
 
   async remove(db: Executor, userId: string): Promise<void> {

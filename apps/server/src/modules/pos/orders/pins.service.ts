@@ -8,7 +8,8 @@ import { LOCK_WINDOW_MS, MAX_FAILED_LOGINS } from '@/modules/identity/auth/auth.
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { pinsRepository as repo } from './pins.repository';
 
-const pinInvalid = () => new AppError('POS_PIN_INVALID', 'The PIN is not right, or this person cannot approve it.', [{ path: 'override.pin', message: 'The PIN is not right' }]);
+const pinInvalid = () =>
+  new AppError('POS_PIN_INVALID', 'The PIN is not right, or this person cannot approve it.', [{ path: 'override.pin', message: 'The PIN is not right' }]);
 
 /**
  * POS PINs (docs/pos.md): 4 to 6 digits each person sets for themselves, stored hashed (argon2, as passwords), the

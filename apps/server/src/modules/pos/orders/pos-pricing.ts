@@ -12,7 +12,8 @@ export interface PricingLine {
   discount: CashierDiscount | null;
 }
 
-const valueOf = (d: CashierDiscount): OrderDiscount['value'] => (d.type === 'percentage' ? { type: 'percentage', rate: d.rate } : { type: 'fixed', amount: d.amount });
+const valueOf = (d: CashierDiscount): OrderDiscount['value'] =>
+  d.type === 'percentage' ? { type: 'percentage', rate: d.rate } : { type: 'fixed', amount: d.amount };
 
 /** The key that lets a cashier's line discount name exactly its line (two lines of one product are discounted apart). */
 export const lineKey = (lineId: string) => `line:${lineId}`;
@@ -29,7 +30,14 @@ export const lineKey = (lineId: string) => `line:${lineId}`;
 export function posOrderInput(currency: string, lines: PricingLine[], orderDiscount: CashierDiscount | null): OrderInput {
   const discounts: OrderDiscount[] = lines.flatMap((l) =>
     l.discount
-      ? [{ id: `d-${l.id}`, name: 'Line discount', value: valueOf(l.discount), appliesTo: { type: 'items' as const, productIds: [lineKey(l.id)], categoryIds: [] } }]
+      ? [
+          {
+            id: `d-${l.id}`,
+            name: 'Line discount',
+            value: valueOf(l.discount),
+            appliesTo: { type: 'items' as const, productIds: [lineKey(l.id)], categoryIds: [] },
+          },
+        ]
       : [],
   );
   if (orderDiscount) discounts.push({ id: 'd-order', name: 'Order discount', value: valueOf(orderDiscount), appliesTo: { type: 'order' } });

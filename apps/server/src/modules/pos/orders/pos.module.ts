@@ -25,7 +25,12 @@ export const posOrdersModule = defineModule({
     catalogue,
     charges,
     customers,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'limiter'> & { ledger: LedgerService; catalogue: CatalogueService; charges: ChargesService; customers: CustomersService }) => {
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'limiter'> & {
+    ledger: LedgerService;
+    catalogue: CatalogueService;
+    charges: ChargesService;
+    customers: CustomersService;
+  }) => {
     const pins = createPinsService({ db, clock, audit, limiter });
     return {
       pins,

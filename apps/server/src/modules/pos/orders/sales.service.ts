@@ -68,7 +68,8 @@ export function createSalesService(deps: {
     for (const [i, tender] of body.tenders.entries()) {
       if (tender.kind !== 'card') continue;
       const payment = await deps.charges.byId(businessId, tender.payment_id);
-      if (!payment || payment.status !== 'succeeded') issues.push({ path: `tenders.${i}.payment_id`, message: 'Name a succeeded card payment of this business' });
+      if (!payment || payment.status !== 'succeeded')
+        issues.push({ path: `tenders.${i}.payment_id`, message: 'Name a succeeded card payment of this business' });
       else if (payment.amount !== tender.amount || payment.currency !== ctx.business.row.currency)
         issues.push({ path: `tenders.${i}.amount`, message: `The card payment was for ${formatMoneyWithCode(payment.amount, payment.currency)}` });
     }
@@ -94,7 +95,19 @@ export function createSalesService(deps: {
       );
       const issues: ApiIssue[] = [];
       const pricing: (PricingLine & { name: string; variantId: string | null })[] = body.quick_sale
-        ? [{ id: 'l1', productId: null, categoryId: null, unitPrice: body.quick_sale.amount, quantity: 1, addOns: [], discount: null, name: body.quick_sale.description, variantId: null }]
+        ? [
+            {
+              id: 'l1',
+              productId: null,
+              categoryId: null,
+              unitPrice: body.quick_sale.amount,
+              quantity: 1,
+              addOns: [],
+              discount: null,
+              name: body.quick_sale.description,
+              variantId: null,
+            },
+          ]
         : body.lines.map((line, i) => {
             const item = items.get(line.variant_id);
             if (!item || item.status !== 'active' || !item.channels.includes('pos') || item.currency !== currency) {
@@ -122,7 +135,11 @@ export function createSalesService(deps: {
       const total = priced.total + body.tip;
       const paid = body.tenders.reduce((sum, t) => sum + t.amount, 0);
       if (paid !== total) {
-        throw fieldError('VALIDATION_FAILED', 'tenders', `The tenders come to ${formatMoneyWithCode(paid, currency)}; the total is ${formatMoneyWithCode(total, currency)}`);
+        throw fieldError(
+          'VALIDATION_FAILED',
+          'tenders',
+          `The tenders come to ${formatMoneyWithCode(paid, currency)}; the total is ${formatMoneyWithCode(total, currency)}`,
+        );
       }
 
       const now = clock.now();
@@ -156,7 +173,8 @@ export function createSalesService(deps: {
       if (!claimed) throw new KeyTaken();
 
       const cards = body.tenders.flatMap((t) => (t.kind === 'card' ? [t.payment_id] : []));
-      if ((await repo.attachedPayments(tx, businessId, cards)).length > 0) throw fieldError('VALIDATION_FAILED', 'tenders', 'This card payment already pays another order');
+      if ((await repo.attachedPayments(tx, businessId, cards)).length > 0)
+        throw fieldError('VALIDATION_FAILED', 'tenders', 'This card payment already pays another order');
       const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
       await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
 
@@ -207,7 +225,19 @@ export function createSalesService(deps: {
         ...drawersRepository.movementWrite(
           tx,
           cash > 0
-            ? [{ businessId, id: newTimeOrderedId(now.getTime()), sessionId: drawer.id, kind: 'sale', amount: cash, reason: null, orderId: id, actorUserId: ctx.user.id, createdAt: now }]
+            ? [
+                {
+                  businessId,
+                  id: newTimeOrderedId(now.getTime()),
+                  sessionId: drawer.id,
+                  kind: 'sale',
+                  amount: cash,
+                  reason: null,
+                  orderId: id,
+                  actorUserId: ctx.user.id,
+                  createdAt: now,
+                },
+              ]
             : [],
         ),
         ...(await ledger.postingWrites(tx, businessId, postings)),
