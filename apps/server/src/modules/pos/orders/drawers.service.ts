@@ -76,7 +76,9 @@ export function createDrawersService(deps: {
   const { db, clock, audit, ledger } = deps;
 
   async function presentIds(executor: Executor, businessId: string, ids: string[]): Promise<DrawerSession[]> {
-    const [rows, movements] = await Promise.all([repo.named(executor, businessId, ids), repo.movementsOf(executor, businessId, ids)]);
+    // One after the other: `executor` may be a transaction's single connection.
+    const rows = await repo.named(executor, businessId, ids);
+    const movements = await repo.movementsOf(executor, businessId, ids);
     const byId = new Map(rows.map((r) => [r.session.id, r]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
