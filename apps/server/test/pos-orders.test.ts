@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { endpointPath, startOfLocalDay } from '@merchant/core';
 import {
   addOnGroupEndpoints,
@@ -52,7 +52,11 @@ async function accounts(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.account, r.sum]));
 }
 const postingsOf = async (kind: string) =>
-  Number((await t.database.db.execute(sql`select count(*) as n from ledger_transactions where business_id = ${business.id} and kind = ${kind}`)).rows[0]!.n);
+  rowsOf<{ n: number }>(sql`select count(*)::int as n from ledger_transactions where business_id = ${business.id} and kind = ${kind}`).then(
+    (rows) => rows[0]!.n,
+  );
+/** The rows of a raw statement (both databases answer `{ rows }`). */
+const rowsOf = async <Row>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -390,10 +394,10 @@ describe('refunds', () => {
   });
 
   it('keeps every ledger transaction balanced and the cash in drawers equal to the open drawers’ expected cash', async () => {
-    const unbalanced = await t.database.db.execute(
+    const unbalanced = await rowsOf(
       sql`select transaction_id from ledger_entries where business_id = ${business.id} group by transaction_id, currency having sum(amount) <> 0`,
     );
-    expect(unbalanced.rows).toEqual([]);
+    expect(unbalanced).toEqual([]);
     const open = (await owner.ok(drawerEndpoints.list, { ...inBusiness(), query: { status: 'open', limit: 100 } })).data;
     expect((await accounts()).cash_in_drawers).toBe(open.reduce((s, d) => s + d.expected_cash.amount, 0));
   });

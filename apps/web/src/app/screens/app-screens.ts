@@ -80,4 +80,6 @@ export const appScreens = {
   'locations.create': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'locations.edit': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'locations.settings': () => import('../../features/locations/routes/location-settings/location-settings-screen'),
+  'pos-orders.list': () => import('../../features/pos-orders/routes/order-list/order-list-screen'),
+  'pos-orders.detail': () => import('../../features/pos-orders/routes/order-detail/order-detail-screen'),
 } satisfies Record<string, () => Promise<unknown>>;
