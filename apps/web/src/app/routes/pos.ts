@@ -55,6 +55,7 @@ export const posRoutes = [
   route('settings-mall-gto-integrations', 'settings/mall-gto/integrations', 'Mall integrations', 'mallGto', PM),
   route('settings-order-form', 'settings/order-form-customisation', 'Order form customisation', 'orderForm', {
     ...PM,
+    screen: 'pos-orders.order-form',
     sidebar: { label: 'Settings', childLabel: 'Order form customisation', icon: 'settings', order: 10, pinned: true },
   }),
   route('settings-taxes', 'settings/taxes', 'Taxes', 'taxes', {
