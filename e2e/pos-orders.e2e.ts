@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
 import { drawerEndpoints, locationEndpoints, posOrderEndpoints, posPinEndpoints, type DrawerSession, type Location, type Order } from '@merchant/catalogue';
+import { userEndpoints } from '@merchant/identity';
 import { ApiSession } from './api';
 import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
@@ -29,6 +30,7 @@ describe('pos orders', () => {
     const managerApi = new ApiSession();
     await managerApi.signIn(MANAGER);
     await managerApi.call('PUT', endpointPath(posPinEndpoints.save), { pin: '2468' });
+    const manager = await managerApi.call<{ name: string }>('GET', endpointPath(userEndpoints.me));
     const drawer = await drawerOf(cashierApi, businessId);
     const description = `Pastry box ${Date.now().toString(36)}`;
     const order = await cashierApi.call<Order>('POST', endpointPath(posOrderEndpoints.createSale, { params }), {
@@ -56,7 +58,7 @@ describe('pos orders', () => {
     await dialog.waitFor();
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Dropped on the floor');
     await dialog.getByRole('textbox', { name: /^Manager/ }).click();
-    await page.getByRole('option').first().click();
+    await page.getByRole('option', { name: manager.name }).click();
     await dialog.getByLabel(/^Manager’s POS PIN/).fill('1357');
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await dialog.getByText('The PIN is not right').waitFor();
