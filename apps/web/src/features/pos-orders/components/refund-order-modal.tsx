@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ChoiceRow } from '@/components/form/switch-row';
+import { NumberField } from '@/components/form/number-field';
+import { useFormFields } from '@/components/form/form-fields';
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@merchant/catalogue';
 import { showErrorsIn, type FormErrors } from '@/lib/form-errors';
@@ -33,7 +36,7 @@ export function RefundOrderModal({
 function RefundForm({ businessId, order, needsApproval, onClose }: { businessId: string; order: Order; needsApproval: boolean; onClose: () => void }) {
   const [mode, setMode] = useState<'whole' | 'lines'>('whole');
   const left = order.lines.filter((l) => l.quantity > l.refunded_quantity);
-  const [units, setUnits] = useState<Record<string, number>>({});
+  const units = useFormFields({ counts: left.map((): number | null => 0) });
   const [reason, setReason] = useState('');
   const [managerId, setManagerId] = useState<string | null>(null);
   const [pin, setPin] = useState('');
@@ -41,9 +44,15 @@ function RefundForm({ businessId, order, needsApproval, onClose }: { businessId:
   const managers = useQuery({ ...overrideManagersQuery(businessId), enabled: needsApproval });
   const refund = useRefundOrder(businessId, order.id);
 
+  // The server names a line by its place in what was sent: its message is shown under the lines.
+  const lineError = errors.lines ?? Object.entries(errors).find(([path]) => path.startsWith('lines.'))?.[1];
+
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const lines = left.flatMap((l) => (units[l.id] ? [{ line_id: l.id, quantity: units[l.id]! }] : []));
+    const lines = left.flatMap((l, i) => {
+      const quantity = units.values.counts[i] ?? 0;
+      return quantity > 0 ? [{ line_id: l.id, quantity }] : [];
+    });
     const next: FormErrors = {};
     if (!reason.trim()) next.reason = 'Enter a reason';
     if (mode === 'lines' && lines.length === 0) next.lines = 'Choose at least one unit to refund';
@@ -74,28 +83,25 @@ function RefundForm({ businessId, order, needsApproval, onClose }: { businessId:
         <Text size="sm">The refund is paid in cash from your open drawer; tracked stock goes back on the shelf.</Text>
         <Radio.Group label="What to refund" value={mode} onChange={(v) => setMode(v === 'lines' ? 'lines' : 'whole')}>
           <Group gap="md" mt={4}>
-            <Radio value="whole" label="Everything left" />
-            <Radio value="lines" label="Some items" />
+            <ChoiceRow value="whole" label="Everything left" />
+            <ChoiceRow value="lines" label="Some items" />
           </Group>
         </Radio.Group>
         {mode === 'lines'
-          ? left.map((l) => (
-              <NumberInput
+          ? left.map((l, i) => (
+              <NumberField
                 key={l.id}
+                {...units.number(`counts.${i}`)}
                 label={`${l.name}: units to refund`}
                 description={`${l.quantity - l.refunded_quantity} of ${l.quantity} left`}
                 min={0}
                 max={l.quantity - l.refunded_quantity}
-                allowDecimal={false}
-                value={units[l.id] ?? 0}
-                onChange={(v) => setUnits({ ...units, [l.id]: typeof v === 'number' ? v : 0 })}
-                error={errors[`lines.${left.indexOf(l)}.quantity`]}
               />
             ))
           : null}
-        {errors.lines ? (
+        {lineError ? (
           <Text c="red" size="sm" role="alert">
-            {errors.lines}
+            {lineError}
           </Text>
         ) : null}
         <TextInput label="Reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} data-autofocus />
