@@ -57,7 +57,7 @@ describe('pos orders', () => {
     const dialog = page.getByRole('dialog', { name: `Refund order #${order.number}` });
     await dialog.waitFor();
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Dropped on the floor');
-    await dialog.getByRole('textbox', { name: /^Manager/ }).click();
+    await dialog.getByRole('textbox', { name: 'Manager', exact: true }).click();
     await page.getByRole('option', { name: manager.name }).click();
     await dialog.getByLabel(/^Manager’s POS PIN/).fill('1357');
     await dialog.getByRole('button', { name: 'Refund' }).click();

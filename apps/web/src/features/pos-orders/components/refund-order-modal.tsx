@@ -140,7 +140,7 @@ function RefundForm({ businessId, order, needsApproval, onClose }: { businessId:
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={refund.isPending}>
+          <Button type="submit" loading={refund.isPending}>
             Refund
           </Button>
         </Group>
