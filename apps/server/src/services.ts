@@ -53,6 +53,7 @@ import { salesReportModule } from './modules/payments/sales-report/sales-report.
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
+import { posOrdersModule } from './modules/pos/orders/pos.module';
 
 export interface ServiceOptions {
   db: Executor;
@@ -119,6 +120,7 @@ function composeModules(platform: Platform) {
       .use(bankAccountsModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
+      .use(posOrdersModule)
       .use(devMailboxModule)
   );
 }

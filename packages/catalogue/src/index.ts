@@ -9,3 +9,5 @@ export * from './pricing-fields';
 export * from './taxes';
 export * from './discounts';
 export * from './surcharges';
+export * from './pos-drawers';
+export * from './pos-orders';

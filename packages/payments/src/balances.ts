@@ -53,6 +53,12 @@ export const LEDGER_KIND_LABELS: Record<(typeof LEDGER_TRANSACTION_KINDS)[number
   transfer_release: 'Transfer released',
   transfer_return: 'Transfer returned',
   transfer_sent: 'Transfer sent',
+  pos_sale: 'Register sale',
+  pos_refund: 'Register refund',
+  drawer_open: 'Drawer opened',
+  drawer_pay_in: 'Drawer paid in',
+  drawer_pay_out: 'Drawer paid out',
+  drawer_close: 'Drawer closed',
 };
 
 /**

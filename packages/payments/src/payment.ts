@@ -198,6 +198,11 @@ export const LEDGER_ACCOUNTS = [
   'merchant_transfer_held',
   'merchant_transfer_in_transit',
   'merchant_transfer_sent',
+  // Point of sale (docs/pos.md): cash in the register drawers, the merchant's cash outside them (floats come from
+  // there, counted cash goes back there at close), and the drawers' counted differences.
+  'cash_in_drawers',
+  'cash_outside_drawers',
+  'cash_over_short',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -213,6 +218,12 @@ export const LEDGER_TRANSACTION_KINDS = [
   'transfer_release',
   'transfer_return',
   'transfer_sent',
+  'pos_sale',
+  'pos_refund',
+  'drawer_open',
+  'drawer_pay_in',
+  'drawer_pay_out',
+  'drawer_close',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

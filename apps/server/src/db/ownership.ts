@@ -89,6 +89,16 @@ export const TABLE_OWNERS = {
   transfers: 'payments/send-money',
   transferEvents: 'payments/send-money',
   transferSettings: 'payments/send-money',
+  // point of sale
+  posDrawerSessions: 'pos/orders',
+  posDrawerMovements: 'pos/orders',
+  posOrderCounters: 'pos/orders',
+  posOrders: 'pos/orders',
+  posOrderLines: 'pos/orders',
+  posOrderTenders: 'pos/orders',
+  posRefunds: 'pos/orders',
+  posOrderFormSettings: 'pos/orders',
+  posPins: 'pos/orders',
 } as const satisfies { [K in keyof typeof schema as (typeof schema)[K] extends PgTable ? K : never]: string };
 
 type Table = keyof typeof TABLE_OWNERS;
@@ -104,6 +114,7 @@ export const SHARED_READS: Partial<Record<Table, string>> = {
   customers: "the customer's name and email, joined and searched by the lists of invoices, subscriptions and reminders",
   products: "a product's name, copied into a payment link or an invoice line when it is made, and listed by their pickers",
   productVariants: "a product's price, copied into a payment link when it is made and shown by its picker",
+  locations: "a location's name, joined by the register's orders and drawer sessions",
 };
 
 /** Files of a module other modules may import besides its module, service, types, presenters and read models. */

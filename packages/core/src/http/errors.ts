@@ -130,6 +130,19 @@ export const ERROR_STATUS = {
   TRANSFER_INSUFFICIENT_FUNDS: 422,
   TRANSFER_NOT_REVIEWABLE: 409,
   TRANSFER_SELF_REVIEW: 403,
+  /** Point of sale (docs/pos.md). */
+  DRAWER_NOT_FOUND: 404,
+  /** The person already has an open drawer session in this business. */
+  DRAWER_ALREADY_OPEN: 409,
+  /** A sale, refund or cash movement needs the person's open drawer session. */
+  DRAWER_NOT_OPEN: 409,
+  POS_ORDER_NOT_FOUND: 404,
+  /** The caller's role may not do this alone: a manager's POS PIN is needed. */
+  POS_OVERRIDE_REQUIRED: 403,
+  /** The manager's POS PIN is wrong, or the person named holds no PIN or cannot override. */
+  POS_PIN_INVALID: 422,
+  /** The same idempotency key was already used for a different sale. */
+  POS_SALE_KEY_REUSED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

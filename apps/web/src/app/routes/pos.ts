@@ -10,8 +10,8 @@ const PM = { permission: 'pos:manage' } as const;
 export const posRoutes = [
   route('home', '', 'Point of Sales', 'posApp', { ...PU, sidebar: { label: 'Web app', icon: 'device-desktop', order: 1 } }),
   route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...PU, sidebar: { label: 'Reports', icon: 'chart', order: 2 } }),
-  route('orders', 'orders', 'Transactions', 'orders', { ...PU, sidebar: { label: 'Orders', icon: 'shopping-cart', order: 3 } }),
-  route('orders-detail', 'orders/:b_order', 'Order', 'orders', PU),
+  route('orders', 'orders', 'Transactions', 'orders', { ...PU, screen: 'pos-orders.list', sidebar: { label: 'Orders', icon: 'shopping-cart', order: 3 } }),
+  route('orders-detail', 'orders/:b_order', 'Order', 'orders', { ...PU, screen: 'pos-orders.detail' }),
   shared('products', 'products', SHARED.products, { sidebar: { label: 'Products', childLabel: 'All products', icon: 'package', order: 4 } }),
   shared('products-create', 'products/create', SHARED.productCreate),
   shared('products-edit', 'products/:b_product/edit', SHARED.productEdit),
@@ -55,6 +55,7 @@ export const posRoutes = [
   route('settings-mall-gto-integrations', 'settings/mall-gto/integrations', 'Mall integrations', 'mallGto', PM),
   route('settings-order-form', 'settings/order-form-customisation', 'Order form customisation', 'orderForm', {
     ...PM,
+    screen: 'pos-orders.order-form',
     sidebar: { label: 'Settings', childLabel: 'Order form customisation', icon: 'settings', order: 10, pinned: true },
   }),
   shared('settings-taxes', 'settings/taxes', SHARED.taxes, {

@@ -90,4 +90,7 @@ export const appScreens = {
   'locations.create': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'locations.edit': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'locations.settings': () => import('../../features/locations/routes/location-settings/location-settings-screen'),
+  'pos-orders.list': () => import('../../features/pos-orders/routes/order-list/order-list-screen'),
+  'pos-orders.detail': () => import('../../features/pos-orders/routes/order-detail/order-detail-screen'),
+  'pos-orders.order-form': () => import('../../features/pos-orders/routes/order-form/order-form-screen'),
 } satisfies Record<string, () => Promise<unknown>>;

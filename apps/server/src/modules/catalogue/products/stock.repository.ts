@@ -95,6 +95,16 @@ export const stockRepository = {
     return row ?? null;
   },
 
+  /** Adds units to a level that exists (a return). */
+  async increment(db: Executor, businessId: string, key: LevelKey, quantity: number, now: Date): Promise<StockLevelRow> {
+    const [row] = await db
+      .update(stockLevels)
+      .set({ onHand: sql`${stockLevels.onHand} + ${quantity}`, updatedAt: now })
+      .where(levelIs(businessId, key))
+      .returning();
+    return row!;
+  },
+
   /** The products that have a variant at or below its threshold somewhere (the list's low-stock filter). */
   lowStockFilter: (businessId: string): SQL =>
     exists(

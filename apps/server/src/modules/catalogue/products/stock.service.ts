@@ -253,6 +253,33 @@ export function createStockService(deps: {
       return changes.map((c) => presentLevel(c.level));
     },
 
+    /**
+     * Puts a return's units back on stock, in the refund's transaction `tx` (reason `return`): one update per line,
+     * in key order. Lines of products that do not track stock change nothing. Answers the levels after.
+     */
+    async restock(tx: Executor, businessId: string, lines: StockLine[], by: { actorUserId: string | null }): Promise<StockLevel[]> {
+      const variants = await repo.variants(
+        tx,
+        businessId,
+        lines.map((l) => l.variantId),
+      );
+      const now = clock.now();
+      const tracked = [...lines].sort(byKey).filter((l) => variants.get(l.variantId)?.trackStock);
+      await repo.ensure(
+        tx,
+        businessId,
+        tracked.map((l) => ({ variantId: l.variantId, locationId: l.locationId, productId: variants.get(l.variantId)!.productId })),
+        now,
+      );
+      const changes: Change[] = [];
+      for (const line of tracked) {
+        const level = await repo.increment(tx, businessId, line, line.quantity, now);
+        changes.push({ variant: variants.get(line.variantId)!, level, before: level.onHand - line.quantity, reason: 'return', note: null });
+      }
+      await writeTogether(tx, await writesOf(tx, businessId, changes, by.actorUserId));
+      return changes.map((c) => presentLevel(c.level));
+    },
+
     /** The movements of a variant at a location, newest first. */
     movements: (businessId: string, key: LevelKey) => repo.movementsOf(db, businessId, key),
 

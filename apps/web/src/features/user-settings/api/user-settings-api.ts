@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointBody } from '@merchant/core';
 import { userEndpoints, type User } from '@merchant/identity';
+import { posPinEndpoints } from '@merchant/catalogue';
 import { call } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 import { userQuery } from '@/lib/session';
@@ -96,3 +97,15 @@ export const auditLogsQuery = infiniteQueryOptions({
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (page) => page.next_cursor ?? undefined,
 });
+
+/** Whether the person has set a POS PIN (the register's manager approvals). */
+export const posPinQuery = () => endpointQuery(posPinEndpoints.status, {});
+
+export function useSavePosPin() {
+  const client = useQueryClient();
+  return useMutation({
+    ...formMutation,
+    mutationFn: (pin: string | null) => call(posPinEndpoints.save, { body: { pin } }),
+    onSuccess: () => invalidateEndpoints(client, [endpointScope(posPinEndpoints.status, {})]),
+  });
+}

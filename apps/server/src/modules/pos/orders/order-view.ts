@@ -1,0 +1,89 @@
+import { formatMoneyWithCode } from '@merchant/core';
+import type { Order, OrderSummary } from '@merchant/catalogue';
+import type { Executor } from '@/db/client';
+import { ordersRepository as repo, type OrderSummaryRow } from './orders.repository';
+
+export function presentSummary(row: OrderSummaryRow): OrderSummary {
+  const o = row.order;
+  const money = (amount: number) => ({ amount, currency: o.currency });
+  return {
+    id: o.id,
+    number: o.number,
+    kind: o.kind,
+    status: o.status,
+    location: { id: o.locationId, name: row.locationName },
+    staff: { id: o.staffId, name: row.staffName },
+    customer: o.customerId ? { id: o.customerId, name: row.customerName ?? 'Customer' } : null,
+    tenders: [...new Set(o.tenderKinds)] as OrderSummary['tenders'],
+    total: money(o.total),
+    refunded: money(o.refundedAmount),
+    created_at: o.createdAt.toISOString(),
+  };
+}
+
+/** An order with its lines, tenders, refunds and timeline, read through `db` (a transaction's handle inside one). */
+export async function readOrder(db: Executor, businessId: string, id: string): Promise<Order | null> {
+  const row = await repo.summary(db, businessId, id);
+  if (!row) return null;
+  const [lines, tenders, refunds] = [await repo.lines(db, businessId, id), await repo.tenders(db, businessId, id), await repo.refunds(db, businessId, id)];
+  const o = row.order;
+  const money = (amount: number) => ({ amount, currency: o.currency });
+  const cash = tenders.filter((t) => t.kind === 'cash');
+  const tendered = tenders.reduce((sum, t) => sum + (t.tendered ?? t.amount), 0);
+  const change = cash.reduce((sum, t) => sum + (t.change ?? 0), 0);
+  return {
+    ...presentSummary(row),
+    drawer_id: o.sessionId,
+    table_number: o.tableNumber,
+    note: o.note,
+    description: o.description,
+    lines: lines.map((l) => ({
+      id: l.lineId,
+      product_id: l.productId,
+      variant_id: l.variantId,
+      name: l.name,
+      quantity: l.quantity,
+      refunded_quantity: l.refundedQuantity,
+      unit_price: money(l.unitPrice),
+      add_ons: l.addOns.map((a) => ({ id: a.id, name: a.name, price: money(a.price) })),
+      gross: money(l.gross),
+      discount: money(l.discount),
+      tax: money(l.tax),
+      total: money(l.total),
+    })),
+    discounts: o.discounts.map((d) => ({ id: d.id, name: d.name, amount: money(d.amount) })),
+    taxes: o.taxes.map((t) => ({ id: t.id, name: t.name, rate: t.rate, amount: money(t.amount) })),
+    subtotal: money(o.subtotal),
+    discount: money(o.discount),
+    tax: money(o.tax),
+    tip: money(o.tip),
+    tendered: money(tendered),
+    change: money(change),
+    order_tenders: tenders.map((t) => ({
+      id: t.id,
+      kind: t.kind,
+      amount: money(t.amount),
+      tendered: t.tendered === null ? null : money(t.tendered),
+      change: t.change === null ? null : money(t.change),
+      payment_id: t.paymentId,
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amount: money(r.amount),
+      reason: r.reason,
+      lines: r.lines.map((l) => ({ line_id: l.line_id, quantity: l.quantity, amount: money(l.amount) })),
+      tip: money(r.tip),
+      staff: { id: r.staffId, name: r.staffName },
+      approved_by: r.approvedBy ? { id: r.approvedBy, name: r.approverName ?? 'Manager' } : null,
+      created_at: r.createdAt.toISOString(),
+    })),
+    timeline: [
+      { at: o.createdAt.toISOString(), kind: 'sold' as const, text: `Sold by ${row.staffName} for ${formatMoneyWithCode(o.total, o.currency)}` },
+      ...refunds.map((r) => ({
+        at: r.createdAt.toISOString(),
+        kind: 'refunded' as const,
+        text: `${formatMoneyWithCode(r.amount, o.currency)} refunded in cash by ${r.staffName}${r.approverName ? `, approved by ${r.approverName}` : ''}: ${r.reason}`,
+      })),
+    ],
+  };
+}

@@ -1,0 +1,183 @@
+import { and, arrayContains, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { pastCursor } from '@/db/keyset';
+import type { Write } from '@/db/write-together';
+import type { Cursor } from '@/lib/cursor';
+import { customers, locations, posOrderCounters, posOrderFormSettings, posOrderLines, posOrderTenders, posOrders, posRefunds, users } from '@/db/schema';
+
+export type OrderRow = typeof posOrders.$inferSelect;
+export type OrderInsert = typeof posOrders.$inferInsert;
+export type LineRow = typeof posOrderLines.$inferSelect;
+export type LineInsert = typeof posOrderLines.$inferInsert;
+export type TenderRow = typeof posOrderTenders.$inferSelect;
+export type TenderInsert = typeof posOrderTenders.$inferInsert;
+export type RefundRow = typeof posRefunds.$inferSelect;
+export type RefundInsert = typeof posRefunds.$inferInsert;
+
+export interface OrderListFilter {
+  q?: string | undefined;
+  number?: number | undefined;
+  start?: Date | undefined;
+  end?: Date | undefined;
+  locationId?: string | undefined;
+  staffId?: string | undefined;
+  tender?: 'cash' | 'card' | undefined;
+  status?: OrderRow['status'] | undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const summary = {
+  order: posOrders,
+  locationName: locations.name,
+  staffName: users.name,
+  customerName: sql<string | null>`coalesce(${customers.name}, ${customers.email})`,
+};
+export type OrderSummaryRow = { order: OrderRow; locationName: string; staffName: string; customerName: string | null };
+
+function summaries(db: Executor) {
+  return db
+    .select(summary)
+    .from(posOrders)
+    .innerJoin(locations, and(eq(locations.businessId, posOrders.businessId), eq(locations.id, posOrders.locationId)))
+    .innerJoin(users, eq(users.id, posOrders.staffId))
+    .leftJoin(customers, and(eq(customers.businessId, posOrders.businessId), eq(customers.id, posOrders.customerId)));
+}
+
+function conditionsOf(businessId: string, f: OrderListFilter): SQL[] {
+  const search = f.q ? `%${escapeLike(f.q)}%` : undefined;
+  return [
+    eq(posOrders.businessId, businessId),
+    f.start ? gte(posOrders.createdAt, f.start) : undefined,
+    f.end ? lt(posOrders.createdAt, f.end) : undefined,
+    f.locationId ? eq(posOrders.locationId, f.locationId) : undefined,
+    f.staffId ? eq(posOrders.staffId, f.staffId) : undefined,
+    f.tender ? arrayContains(posOrders.tenderKinds, [f.tender]) : undefined,
+    f.status ? eq(posOrders.status, f.status) : undefined,
+    search ? or(f.number !== undefined ? eq(posOrders.number, f.number) : undefined, ilike(customers.name, search), ilike(customers.email, search)) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+export const ordersRepository = {
+  /** The business's next order number; the counter's row stays locked until the sale commits (numbers never repeat or skip). */
+  async nextNumber(db: Executor, businessId: string): Promise<number> {
+    const [row] = await db
+      .insert(posOrderCounters)
+      .values({ businessId, lastNumber: 1 })
+      .onConflictDoUpdate({ target: posOrderCounters.businessId, set: { lastNumber: sql`${posOrderCounters.lastNumber} + 1` } })
+      .returning({ n: posOrderCounters.lastNumber });
+    return row!.n;
+  },
+
+  async byKey(db: Executor, businessId: string, key: string): Promise<OrderRow | null> {
+    const [row] = await db
+      .select()
+      .from(posOrders)
+      .where(and(eq(posOrders.businessId, businessId), eq(posOrders.idempotencyKey, key)));
+    return row ?? null;
+  },
+
+  /** Inserts the order unless its key is taken (then answers false: a concurrent sale with the key committed first). */
+  async claim(db: Executor, row: OrderInsert): Promise<boolean> {
+    const inserted = await db
+      .insert(posOrders)
+      .values(row)
+      .onConflictDoNothing({ target: [posOrders.businessId, posOrders.idempotencyKey] })
+      .returning({ id: posOrders.id });
+    return inserted.length > 0;
+  },
+
+  lineWrites: (db: Executor, rows: LineInsert[]): Write[] => (rows.length > 0 ? [db.insert(posOrderLines).values(rows).getSQL()] : []),
+  tenderWrites: (db: Executor, rows: TenderInsert[]): Write[] => (rows.length > 0 ? [db.insert(posOrderTenders).values(rows).getSQL()] : []),
+
+  /** Card payments already attached to an order, of these ids. */
+  async attachedPayments(db: Executor, businessId: string, paymentIds: string[]): Promise<string[]> {
+    if (paymentIds.length === 0) return [];
+    const rows = await db
+      .select({ id: posOrderTenders.paymentId })
+      .from(posOrderTenders)
+      .where(and(eq(posOrderTenders.businessId, businessId), inArray(posOrderTenders.paymentId, paymentIds)));
+    return rows.map((r) => r.id!);
+  },
+
+  async find(db: Executor, businessId: string, id: string, lock = false): Promise<OrderRow | null> {
+    const q = db
+      .select()
+      .from(posOrders)
+      .where(and(eq(posOrders.businessId, businessId), eq(posOrders.id, id)));
+    const [row] = lock ? await q.for('update') : await q;
+    return row ?? null;
+  },
+
+  async summary(db: Executor, businessId: string, id: string): Promise<OrderSummaryRow | null> {
+    const [row] = await summaries(db).where(and(eq(posOrders.businessId, businessId), eq(posOrders.id, id)));
+    return row ?? null;
+  },
+
+  async lines(db: Executor, businessId: string, orderId: string): Promise<LineRow[]> {
+    return db
+      .select()
+      .from(posOrderLines)
+      .where(and(eq(posOrderLines.businessId, businessId), eq(posOrderLines.orderId, orderId)))
+      .orderBy(asc(posOrderLines.position));
+  },
+
+  async tenders(db: Executor, businessId: string, orderId: string): Promise<TenderRow[]> {
+    return db
+      .select()
+      .from(posOrderTenders)
+      .where(and(eq(posOrderTenders.businessId, businessId), eq(posOrderTenders.orderId, orderId)))
+      .orderBy(asc(posOrderTenders.id));
+  },
+
+  async refunds(db: Executor, businessId: string, orderId: string): Promise<(RefundRow & { staffName: string; approverName: string | null })[]> {
+    const approver = sql<string | null>`(select name from ${users} a where a.id = ${posRefunds.approvedBy})`;
+    return db
+      .select({ refund: posRefunds, staffName: users.name, approverName: approver })
+      .from(posRefunds)
+      .innerJoin(users, eq(users.id, posRefunds.staffId))
+      .where(and(eq(posRefunds.businessId, businessId), eq(posRefunds.orderId, orderId)))
+      .orderBy(asc(posRefunds.createdAt), asc(posRefunds.id))
+      .then((rows) => rows.map((r) => ({ ...r.refund, staffName: r.staffName, approverName: r.approverName })));
+  },
+
+  /** A page of orders newest first after the cursor, `limit + 1` rows. */
+  async page(db: Executor, businessId: string, filter: OrderListFilter, limit: number, cursor?: Cursor): Promise<OrderSummaryRow[]> {
+    const conditions = [
+      ...conditionsOf(businessId, filter),
+      ...(cursor ? [pastCursor('desc', posOrders.createdAt, posOrders.id, { key: cursor.createdAt, id: cursor.id })] : []),
+    ];
+    return summaries(db)
+      .where(and(...conditions))
+      .orderBy(desc(posOrders.createdAt), desc(posOrders.id))
+      .limit(limit + 1);
+  },
+
+  async setLineRefunds(db: Executor, businessId: string, orderId: string, lineId: string, refundedQuantity: number, refundedAmount: number): Promise<void> {
+    await db
+      .update(posOrderLines)
+      .set({ refundedQuantity, refundedAmount })
+      .where(and(eq(posOrderLines.businessId, businessId), eq(posOrderLines.orderId, orderId), eq(posOrderLines.lineId, lineId)));
+  },
+
+  async setOrderRefunds(db: Executor, businessId: string, orderId: string, values: Pick<OrderRow, 'refundedAmount' | 'tipRefunded' | 'status'>): Promise<void> {
+    await db
+      .update(posOrders)
+      .set(values)
+      .where(and(eq(posOrders.businessId, businessId), eq(posOrders.id, orderId)));
+  },
+
+  refundWrite: (db: Executor, row: RefundInsert): Write => db.insert(posRefunds).values(row).getSQL(),
+
+  async orderForm(db: Executor, businessId: string) {
+    const [row] = await db.select({ fields: posOrderFormSettings.fields }).from(posOrderFormSettings).where(eq(posOrderFormSettings.businessId, businessId));
+    return row?.fields ?? null;
+  },
+
+  async saveOrderForm(db: Executor, businessId: string, fields: typeof posOrderFormSettings.$inferInsert.fields, now: Date): Promise<void> {
+    await db
+      .insert(posOrderFormSettings)
+      .values({ businessId, fields, updatedAt: now })
+      .onConflictDoUpdate({ target: posOrderFormSettings.businessId, set: { fields, updatedAt: now } });
+  },
+};

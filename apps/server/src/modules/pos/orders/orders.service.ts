@@ -1,0 +1,258 @@
+import { AppError, formatMoneyWithCode, localDaysSpan, minorToMajorString, startOfLocalDay, type ApiIssue } from '@merchant/core';
+import { ORDERS_EXPORT_MAX_ROWS, type ListOrdersQuery, type Order, type OrderFilters, type OrderFormSettings } from '@merchant/catalogue';
+import type { z } from 'zod';
+import type { RefundOrderBodySchema } from '@merchant/catalogue';
+import type { Executor } from '@/db/client';
+import { writeTogether, type Write } from '@/db/write-together';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { csvTable } from '@/lib/csv';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
+import { newTimeOrderedId } from '@/lib/crypto';
+import type { StockService } from '@/modules/catalogue/products/stock.service';
+import type { LedgerPosting, LedgerService } from '@/modules/payments/ledger/ledger.service';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { drawerNotOpen, managesPos } from './drawers.service';
+import { drawersRepository } from './drawers.repository';
+import { presentSummary, readOrder } from './order-view';
+import { ordersRepository as repo, type OrderListFilter } from './orders.repository';
+import type { PinsService } from './pins.service';
+import { orderFormOf } from './sales.service';
+
+type RefundFields = z.output<typeof RefundOrderBodySchema>;
+
+export const orderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Order not found.');
+const invalid = (issues: ApiIssue[]) => new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
+
+const ORDERS_CSV = csvTable(
+  ['Number', 'Time (UTC)', 'Kind', 'Status', 'Location', 'Staff', 'Customer', 'Tenders', 'Total', 'Refunded', 'Currency'],
+  ['Number', 'Total', 'Refunded'],
+);
+
+/**
+ * Orders of the register (docs/pos.md): the list with its filters and CSV, an order's detail, refunds and voids,
+ * and the order form's settings. A cashier (`pos:use` without `pos:manage`) sees only their own orders and refunds
+ * only with a manager's POS PIN.
+ */
+export function createOrdersService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  ledger: LedgerService;
+  stock: Pick<StockService, 'restock'>;
+  pins: Pick<PinsService, 'verifyOverride'>;
+}) {
+  const { db, clock, audit, ledger } = deps;
+
+  function filterOf(ctx: BusinessContext, f: OrderFilters): OrderListFilter {
+    const zone = ctx.business.row.timeZone;
+    const span = f.from && f.to ? localDaysSpan(f.from, f.to, zone) : null;
+    const q = f.q?.replace(/^#/, '');
+    return {
+      q,
+      number: q && /^\d{1,9}$/.test(q) ? Number(q) : undefined,
+      start: span?.start ?? (f.from ? startOfLocalDay(f.from, zone) : undefined),
+      end: span?.end ?? (f.to ? startOfLocalDay(f.to, zone, 1) : undefined),
+      locationId: f.location_id,
+      // A cashier sees their own sales only, whatever the filter says.
+      staffId: managesPos(ctx) ? f.staff_id : ctx.user.id,
+      tender: f.tender,
+      status: f.status,
+    };
+  }
+
+  async function visible(executor: Executor, ctx: BusinessContext, id: string): Promise<Order> {
+    const order = await readOrder(executor, ctx.business.row.id, id);
+    if (!order || (!managesPos(ctx) && order.staff.id !== ctx.user.id)) throw orderNotFound();
+    return order;
+  }
+
+  return {
+    async list(ctx: BusinessContext, query: ListOrdersQuery) {
+      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, query), query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.order.createdAt, id: r.order.id }));
+      return { data: page.rows.map(presentSummary), next_cursor: page.nextCursor };
+    },
+
+    async exportCsv(ctx: BusinessContext, filters: OrderFilters) {
+      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, filters), ORDERS_EXPORT_MAX_ROWS);
+      const shown = rows.slice(0, ORDERS_EXPORT_MAX_ROWS).map(presentSummary);
+      const csv = ORDERS_CSV.document(
+        shown.map((o) => [
+          o.number,
+          o.created_at,
+          o.kind,
+          o.status,
+          o.location.name,
+          o.staff.name,
+          o.customer?.name ?? null,
+          o.tenders.join(' '),
+          minorToMajorString(o.total.amount, o.total.currency),
+          minorToMajorString(o.refunded.amount, o.refunded.currency),
+          o.total.currency.toUpperCase(),
+        ]),
+      );
+      const date = clock.now().toISOString().slice(0, 10);
+      return { csv, filename: `orders-${ctx.business.row.identifier}-${date}.csv`, truncated: rows.length > ORDERS_EXPORT_MAX_ROWS };
+    },
+
+    get: (ctx: BusinessContext, id: string) => visible(db, ctx, id),
+
+    async refund(ctx: BusinessContext, id: string, body: RefundFields): Promise<Order> {
+      const businessId = ctx.business.row.id;
+      await visible(db, ctx, id);
+      let approver: { id: string; name: string } | null = null;
+      if (!managesPos(ctx)) {
+        if (!body.override) {
+          throw new AppError('POS_OVERRIDE_REQUIRED', 'A refund needs a manager’s approval: ask a manager to enter their POS PIN.', [
+            { path: 'override', message: 'A manager’s PIN is needed' },
+          ]);
+        }
+        approver = await deps.pins.verifyOverride(ctx, body.override);
+      }
+      return db.transaction(async (tx) => {
+        const drawer = await drawersRepository.openOf(tx, businessId, ctx.user.id, true);
+        if (!drawer) throw drawerNotOpen();
+        const row = (await repo.find(tx, businessId, id, true))!;
+        const lines = await repo.lines(tx, businessId, id);
+        const byId = new Map(lines.map((l) => [l.lineId, l]));
+        const issues: ApiIssue[] = [];
+        const wanted = body.whole
+          ? lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => ({ line_id: l.lineId, quantity: l.quantity - l.refundedQuantity }))
+          : body.lines;
+        const seen = new Set<string>();
+        wanted.forEach((w, i) => {
+          const line = byId.get(w.line_id);
+          if (!line) issues.push({ path: `lines.${i}.line_id`, message: 'Choose a line of this order' });
+          else if (seen.has(w.line_id)) issues.push({ path: `lines.${i}.line_id`, message: 'This line is named twice' });
+          else if (w.quantity > line.quantity - line.refundedQuantity)
+            issues.push({ path: `lines.${i}.quantity`, message: `Only ${line.quantity - line.refundedQuantity} left to refund` });
+          seen.add(w.line_id);
+        });
+        if (issues.length > 0) throw invalid(issues);
+        // Each line gives back its share of its total; its last unit gives what is left, so a whole refund is exact.
+        const parts = wanted.map((w) => {
+          const line = byId.get(w.line_id)!;
+          const after = line.refundedQuantity + w.quantity;
+          const amountAfter = after === line.quantity ? line.total : Math.floor((line.total * after) / line.quantity);
+          return { line, quantity: w.quantity, after, amount: amountAfter - line.refundedAmount, amountAfter };
+        });
+        const tip = body.whole ? row.tip - row.tipRefunded : 0;
+        const amount = parts.reduce((sum, p) => sum + p.amount, 0) + tip;
+        if (parts.length === 0 && tip === 0) throw invalid([{ path: 'whole', message: 'Nothing is left to refund on this order' }]);
+
+        const now = clock.now();
+        for (const p of parts) await repo.setLineRefunds(tx, businessId, id, p.line.lineId, p.after, p.amountAfter);
+        const allBack = lines.every((l) => (parts.find((p) => p.line.lineId === l.lineId)?.after ?? l.refundedQuantity) === l.quantity);
+        const tipRefunded = row.tipRefunded + tip;
+        await repo.setOrderRefunds(tx, businessId, id, {
+          refundedAmount: row.refundedAmount + amount,
+          tipRefunded,
+          status: allBack && tipRefunded === row.tip ? 'refunded' : 'partially_refunded',
+        });
+        await deps.stock.restock(
+          tx,
+          businessId,
+          parts.flatMap((p) => (p.line.variantId ? [{ variantId: p.line.variantId, locationId: row.locationId, quantity: p.quantity }] : [])),
+          { actorUserId: ctx.user.id },
+        );
+        const refundId = newTimeOrderedId(now.getTime());
+        const currency = row.currency;
+        const postings: LedgerPosting[] =
+          amount > 0
+            ? [
+                {
+                  kind: 'pos_refund',
+                  reference: { type: 'pos_order', id },
+                  description: `Refund of register order #${row.number} (cash)`,
+                  entries: [
+                    { account: 'cash_in_drawers', currency, amount: -amount },
+                    { account: 'customer_funds', currency, amount },
+                  ],
+                },
+              ]
+            : [];
+        const words = `${formatMoneyWithCode(amount, currency)} of order #${row.number}`;
+        const writes: Write[] = [
+          repo.refundWrite(tx, {
+            businessId,
+            id: refundId,
+            orderId: id,
+            sessionId: drawer.id,
+            amount,
+            tip,
+            reason: body.reason,
+            lines: parts.map((p) => ({ line_id: p.line.lineId, quantity: p.quantity, amount: p.amount })),
+            staffId: ctx.user.id,
+            approvedBy: approver?.id ?? null,
+            createdAt: now,
+          }),
+          ...drawersRepository.movementWrite(
+            tx,
+            amount > 0
+              ? [
+                  {
+                    businessId,
+                    id: newTimeOrderedId(now.getTime()),
+                    sessionId: drawer.id,
+                    kind: 'refund',
+                    amount: -amount,
+                    reason: body.reason,
+                    orderId: id,
+                    actorUserId: ctx.user.id,
+                    createdAt: now,
+                  },
+                ]
+              : [],
+          ),
+          ...(await ledger.postingWrites(tx, businessId, postings)),
+          await audit.write(tx, ctx, {
+            action: 'pos.order.refunded',
+            description: `Refunded ${words} in cash${approver ? `, approved by ${approver.name}` : ''} (${body.reason})`,
+            actorUserId: ctx.user.id,
+            businessId,
+            objectType: 'pos_order',
+            objectId: id,
+            meta: { refund_id: refundId, amount, approved_by: approver?.id ?? null },
+          }),
+          ...(approver
+            ? [
+                await audit.write(tx, ctx, {
+                  action: 'pos.override.approved',
+                  description: `${approver.name} approved with their POS PIN a refund of ${words} by ${ctx.user.name}`,
+                  actorUserId: ctx.user.id,
+                  subjectUserId: approver.id,
+                  businessId,
+                  objectType: 'pos_order',
+                  objectId: id,
+                  meta: { refund_id: refundId, approved_by: approver.id, action: 'refund' },
+                }),
+              ]
+            : []),
+        ];
+        await writeTogether(tx, writes);
+        return (await readOrder(tx, businessId, id))!;
+      });
+    },
+
+    orderForm: (ctx: BusinessContext) => orderFormOf(db, ctx.business.row.id),
+
+    async saveOrderForm(ctx: BusinessContext, fields: OrderFormSettings): Promise<OrderFormSettings> {
+      const businessId = ctx.business.row.id;
+      await db.transaction(async (tx) => {
+        await repo.saveOrderForm(tx, businessId, fields, clock.now());
+        await audit.record(tx, ctx, {
+          action: 'pos.order_form.saved',
+          description: `Changed the register’s order form (customer ${fields.customer}, table number ${fields.table_number}, note ${fields.note})`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'pos_order_form',
+          objectId: businessId,
+        });
+      });
+      return fields;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

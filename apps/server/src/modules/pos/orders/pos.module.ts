@@ -1,0 +1,45 @@
+import { defineModule, type Platform } from '@/modules/module';
+import type { CatalogueService } from '@/modules/catalogue/products/products.module';
+import type { ChargesService } from '@/modules/payments/charges/charges.service';
+import type { CustomersService } from '@/modules/payments/customers/customers.service';
+import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
+import { createDrawersService } from './drawers.service';
+import { createOrdersService } from './orders.service';
+import { createPinsService } from './pins.service';
+import { posRoutes } from './pos.routes';
+import { createSalesService } from './sales.service';
+
+/**
+ * The point of sale's orders (docs/pos.md): cash drawer sessions, register sales, orders and their refunds, the
+ * order form's settings and each person's POS PIN. One module: a sale and a refund write the drawer's cash, the
+ * order and its lines in one transaction.
+ */
+export const posOrdersModule = defineModule({
+  name: 'pos',
+  create: ({
+    db,
+    clock,
+    audit,
+    limiter,
+    ledger,
+    catalogue,
+    charges,
+    customers,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'limiter'> & {
+    ledger: LedgerService;
+    catalogue: CatalogueService;
+    charges: ChargesService;
+    customers: CustomersService;
+  }) => {
+    const pins = createPinsService({ db, clock, audit, limiter });
+    return {
+      pins,
+      drawers: createDrawersService({ db, clock, audit, ledger, locations: catalogue.locations }),
+      sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers }),
+      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins }),
+    };
+  },
+  routes: posRoutes,
+});
+
+export type PosService = ReturnType<typeof posOrdersModule.create>;

@@ -1,0 +1,41 @@
+import { ORDERS_EXPORT_MAX_ROWS, drawerEndpoints, posOrderEndpoints, posPinEndpoints } from '@merchant/catalogue';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
+import type { DrawersService } from './drawers.service';
+import type { OrdersService } from './orders.service';
+import type { PinsService } from './pins.service';
+import type { SalesService } from './sales.service';
+
+export function posRoutes(host: RouteHost, pos: { drawers: DrawersService; sales: SalesService; orders: OrdersService; pins: PinsService }): void {
+  const { app } = host;
+  const { drawers, sales, orders, pins } = pos;
+
+  registerEndpoint(app, host, drawerEndpoints.current, async ({ ctx }) => drawers.current(ctx));
+  registerEndpoint(app, host, drawerEndpoints.list, async ({ ctx, query }) => drawers.list(ctx, query));
+  registerEndpoint(app, host, drawerEndpoints.get, async ({ ctx, params }) => drawers.get(ctx, params.drawer_id));
+  registerEndpoint(app, host, drawerEndpoints.open, async ({ ctx, body }) => drawers.open(ctx, body));
+  registerEndpoint(app, host, drawerEndpoints.payIn, async ({ ctx, params, body }) => drawers.payIn(ctx, params.drawer_id, body));
+  registerEndpoint(app, host, drawerEndpoints.payOut, async ({ ctx, params, body }) => drawers.payOut(ctx, params.drawer_id, body));
+  registerEndpoint(app, host, drawerEndpoints.close, async ({ ctx, params, body }) => drawers.close(ctx, params.drawer_id, body));
+
+  registerEndpoint(app, host, posOrderEndpoints.createSale, async ({ ctx, body }) => sales.createSale(ctx, body));
+  registerEndpoint(app, host, posOrderEndpoints.list, async ({ ctx, query }) => orders.list(ctx, query));
+  registerEndpoint(app, host, posOrderEndpoints.export, async ({ ctx, query, reply }) => {
+    const { csv, filename, truncated } = await orders.exportCsv(ctx, query);
+    // A text/csv string is sent as it is (the JSON serializer only handles JSON answers).
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('x-export-row-limit', String(ORDERS_EXPORT_MAX_ROWS))
+      .header('x-export-truncated', String(truncated));
+    return csv;
+  });
+  registerEndpoint(app, host, posOrderEndpoints.get, async ({ ctx, params }) => orders.get(ctx, params.order_id));
+  registerEndpoint(app, host, posOrderEndpoints.refund, async ({ ctx, params, body }) => orders.refund(ctx, params.order_id, body));
+  registerEndpoint(app, host, posOrderEndpoints.overrideManagers, async ({ ctx }) => pins.overrideManagers(ctx));
+  registerEndpoint(app, host, posOrderEndpoints.orderForm, async ({ ctx }) => orders.orderForm(ctx));
+  registerEndpoint(app, host, posOrderEndpoints.saveOrderForm, async ({ ctx, body }) => orders.saveOrderForm(ctx, body));
+
+  registerEndpoint(app, host, posPinEndpoints.status, async ({ ctx }) => pins.status(ctx));
+  registerEndpoint(app, host, posPinEndpoints.save, async ({ ctx, body }) => pins.save(ctx, body.pin));
+}

@@ -1,0 +1,277 @@
+import { AppError, fieldError, formatMoneyWithCode, priceOrder, type ApiIssue } from '@merchant/core';
+import { DEFAULT_ORDER_FORM, type CreateSaleFields, type Order, type OrderFormSettings } from '@merchant/catalogue';
+import type { Executor } from '@/db/client';
+import { writeTogether } from '@/db/write-together';
+import type { BusinessContext } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId, sha256 } from '@/lib/crypto';
+import { saleItems } from '@/modules/catalogue/products/sale-items.read-model';
+import type { StockService } from '@/modules/catalogue/products/stock.service';
+import type { ChargesService } from '@/modules/payments/charges/charges.service';
+import type { CustomersService } from '@/modules/payments/customers/customers.service';
+import type { LedgerPosting, LedgerService } from '@/modules/payments/ledger/ledger.service';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { drawerNotOpen } from './drawers.service';
+import { drawersRepository } from './drawers.repository';
+import { readOrder } from './order-view';
+import { ordersRepository as repo, type LineInsert, type TenderInsert } from './orders.repository';
+import { posOrderInput, type PricingLine } from './pos-pricing';
+
+const keyReused = () =>
+  new AppError('POS_SALE_KEY_REUSED', 'This idempotency key was already used for a different sale: use a new key.', [
+    { path: 'idempotency_key', message: 'Already used for a different sale' },
+  ]);
+const invalid = (issues: ApiIssue[]) => new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
+
+/** Thrown inside the sale's transaction when a concurrent sale with the same key committed first: the caller answers that one. */
+class KeyTaken extends Error {}
+
+/** The fields the order form asks for, as its settings say. */
+export const orderFormOf = async (db: Executor, businessId: string): Promise<OrderFormSettings> => (await repo.orderForm(db, businessId)) ?? DEFAULT_ORDER_FORM;
+
+/**
+ * Register sales (docs/pos.md). The sale is priced on the server (`posOrderInput` -> `priceOrder`), its tenders must
+ * add up to its total, and in one transaction it takes its number, claims its idempotency key, takes tracked stock
+ * off at its location, writes its lines and tenders, the cash into the seller's drawer, the ledger posting of the
+ * cash and the audit entry. A replay of the key answers the first sale.
+ */
+export function createSalesService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  ledger: LedgerService;
+  stock: Pick<StockService, 'decrement'>;
+  charges: Pick<ChargesService, 'byId'>;
+  customers: Pick<CustomersService, 'get'>;
+}) {
+  const { db, clock, audit, ledger } = deps;
+
+  async function replayOf(businessId: string, key: string, hash: string): Promise<Order | null> {
+    const existing = await repo.byKey(db, businessId, key);
+    if (!existing) return null;
+    if (existing.requestHash !== hash) throw keyReused();
+    return readOrder(db, businessId, existing.id);
+  }
+
+  /** Field errors of the order form's required fields, of a customer that is not the business's and of card tenders. */
+  async function checkBeforeSale(ctx: BusinessContext, body: CreateSaleFields): Promise<ApiIssue[]> {
+    const businessId = ctx.business.row.id;
+    const form = await orderFormOf(db, businessId);
+    const issues: ApiIssue[] = [];
+    if (form.customer === 'required' && !body.customer_id) issues.push({ path: 'customer_id', message: 'Choose the customer' });
+    if (form.table_number === 'required' && !body.table_number) issues.push({ path: 'table_number', message: 'Enter the table number' });
+    if (form.note === 'required' && !body.note) issues.push({ path: 'note', message: 'Enter a note' });
+    if (body.customer_id) {
+      const found = await deps.customers.get(businessId, body.customer_id).catch(() => null);
+      if (!found) issues.push({ path: 'customer_id', message: 'Choose a customer from the list' });
+    }
+    for (const [i, tender] of body.tenders.entries()) {
+      if (tender.kind !== 'card') continue;
+      const payment = await deps.charges.byId(businessId, tender.payment_id);
+      if (!payment || payment.status !== 'succeeded')
+        issues.push({ path: `tenders.${i}.payment_id`, message: 'Name a succeeded card payment of this business' });
+      else if (payment.amount !== tender.amount || payment.currency !== ctx.business.row.currency)
+        issues.push({ path: `tenders.${i}.amount`, message: `The card payment was for ${formatMoneyWithCode(payment.amount, payment.currency)}` });
+    }
+    const cards = body.tenders.flatMap((t) => (t.kind === 'card' ? [t.payment_id] : []));
+    if (new Set(cards).size !== cards.length) issues.push({ path: 'tenders', message: 'A card payment pays one tender' });
+    return issues;
+  }
+
+  async function sell(ctx: BusinessContext, body: CreateSaleFields, hash: string): Promise<Order> {
+    const businessId = ctx.business.row.id;
+    const currency = ctx.business.row.currency;
+    const form = await orderFormOf(db, businessId);
+    return db.transaction(async (tx) => {
+      const drawer = await drawersRepository.openOf(tx, businessId, ctx.user.id, true);
+      if (!drawer) throw drawerNotOpen();
+      if (drawer.locationId !== body.location_id) throw fieldError('VALIDATION_FAILED', 'location_id', 'Sell at the location of your open drawer');
+
+      // The lines from the catalogue's prices (or the quick sale's amount), then priced.
+      const items = await saleItems(
+        tx,
+        businessId,
+        body.lines.map((l) => l.variant_id),
+      );
+      const issues: ApiIssue[] = [];
+      const pricing: (PricingLine & { name: string; variantId: string | null })[] = body.quick_sale
+        ? [
+            {
+              id: 'l1',
+              productId: null,
+              categoryId: null,
+              unitPrice: body.quick_sale.amount,
+              quantity: 1,
+              addOns: [],
+              discount: null,
+              name: body.quick_sale.description,
+              variantId: null,
+            },
+          ]
+        : body.lines.map((line, i) => {
+            const item = items.get(line.variant_id);
+            if (!item || item.status !== 'active' || !item.channels.includes('pos') || item.currency !== currency) {
+              issues.push({ path: `lines.${i}.variant_id`, message: 'Choose a product the register sells' });
+            }
+            const addOns = line.add_on_ids.flatMap((id, j) => {
+              const choice = item?.addOns.get(id);
+              if (!choice) issues.push({ path: `lines.${i}.add_on_ids.${j}`, message: 'Choose an add-on this product offers' });
+              return choice ? [choice] : [];
+            });
+            return {
+              id: `l${i + 1}`,
+              productId: item?.productId ?? null,
+              categoryId: item?.categoryId ?? null,
+              unitPrice: item?.price ?? 0,
+              quantity: line.quantity,
+              addOns,
+              discount: line.discount ?? null,
+              name: item?.name ?? '',
+              variantId: line.variant_id,
+            };
+          });
+      if (issues.length > 0) throw invalid(issues);
+      const priced = priceOrder(posOrderInput(currency, pricing, body.order_discount ?? null));
+      const total = priced.total + body.tip;
+      const paid = body.tenders.reduce((sum, t) => sum + t.amount, 0);
+      if (paid !== total) {
+        throw fieldError(
+          'VALIDATION_FAILED',
+          'tenders',
+          `The tenders come to ${formatMoneyWithCode(paid, currency)}; the total is ${formatMoneyWithCode(total, currency)}`,
+        );
+      }
+
+      const now = clock.now();
+      const id = newTimeOrderedId(now.getTime());
+      const number = await repo.nextNumber(tx, businessId);
+      const claimed = await repo.claim(tx, {
+        businessId,
+        id,
+        number,
+        idempotencyKey: body.idempotency_key,
+        requestHash: hash,
+        kind: body.quick_sale ? 'quick_sale' : 'sale',
+        sessionId: drawer.id,
+        locationId: drawer.locationId,
+        staffId: ctx.user.id,
+        customerId: form.customer === 'off' ? null : (body.customer_id ?? null),
+        tableNumber: form.table_number === 'off' ? null : body.table_number,
+        note: form.note === 'off' ? null : body.note,
+        description: body.quick_sale?.description ?? null,
+        currency,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        tax: priced.tax,
+        tip: body.tip,
+        total,
+        discounts: priced.discounts.filter((d) => d.applied).map((d) => ({ id: d.id, name: d.name, amount: d.amount })),
+        taxes: priced.taxes.map((t) => ({ id: t.id, name: t.name, rate: t.rate, amount: t.amount })),
+        tenderKinds: [...new Set(body.tenders.map((t) => t.kind))],
+        createdAt: now,
+      });
+      if (!claimed) throw new KeyTaken();
+
+      const cards = body.tenders.flatMap((t) => (t.kind === 'card' ? [t.payment_id] : []));
+      if ((await repo.attachedPayments(tx, businessId, cards)).length > 0)
+        throw fieldError('VALIDATION_FAILED', 'tenders', 'This card payment already pays another order');
+      const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
+      await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
+
+      const lines: LineInsert[] = priced.lines.map((l, i) => ({
+        businessId,
+        orderId: id,
+        lineId: l.id,
+        position: i,
+        productId: pricing[i]!.productId,
+        variantId: pricing[i]!.variantId,
+        name: pricing[i]!.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        addOns: pricing[i]!.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
+        gross: l.gross,
+        discount: l.discount,
+        tax: l.tax,
+        total: l.total,
+      }));
+      const tenders: TenderInsert[] = body.tenders.map((t) => ({
+        businessId,
+        id: newTimeOrderedId(now.getTime()),
+        orderId: id,
+        kind: t.kind,
+        amount: t.amount,
+        tendered: t.kind === 'cash' ? (t.tendered ?? t.amount) : null,
+        change: t.kind === 'cash' ? (t.tendered ?? t.amount) - t.amount : null,
+        paymentId: t.kind === 'card' ? t.payment_id : null,
+      }));
+      const cash = body.tenders.reduce((sum, t) => sum + (t.kind === 'cash' ? t.amount : 0), 0);
+      const postings: LedgerPosting[] =
+        cash > 0
+          ? [
+              {
+                kind: 'pos_sale',
+                reference: { type: 'pos_order', id },
+                description: `Register sale #${number} (cash)`,
+                entries: [
+                  { account: 'customer_funds', currency, amount: -cash },
+                  { account: 'cash_in_drawers', currency, amount: cash },
+                ],
+              },
+            ]
+          : [];
+      await writeTogether(tx, [
+        ...repo.lineWrites(tx, lines),
+        ...repo.tenderWrites(tx, tenders),
+        ...drawersRepository.movementWrite(
+          tx,
+          cash > 0
+            ? [
+                {
+                  businessId,
+                  id: newTimeOrderedId(now.getTime()),
+                  sessionId: drawer.id,
+                  kind: 'sale',
+                  amount: cash,
+                  reason: null,
+                  orderId: id,
+                  actorUserId: ctx.user.id,
+                  createdAt: now,
+                },
+              ]
+            : [],
+        ),
+        ...(await ledger.postingWrites(tx, businessId, postings)),
+        await audit.write(tx, ctx, {
+          action: 'pos.order.created',
+          description: `Sold order #${number} for ${formatMoneyWithCode(total, currency)}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'pos_order',
+          objectId: id,
+        }),
+      ]);
+      return (await readOrder(tx, businessId, id))!;
+    });
+  }
+
+  return {
+    async createSale(ctx: BusinessContext, body: CreateSaleFields): Promise<Order> {
+      const businessId = ctx.business.row.id;
+      const hash = sha256(JSON.stringify(body));
+      const replay = await replayOf(businessId, body.idempotency_key, hash);
+      if (replay) return replay;
+      const issues = await checkBeforeSale(ctx, body);
+      if (issues.length > 0) throw invalid(issues);
+      try {
+        return await sell(ctx, body, hash);
+      } catch (error) {
+        if (!(error instanceof KeyTaken)) throw error;
+        const first = await replayOf(businessId, body.idempotency_key, hash);
+        if (!first) throw error;
+        return first;
+      }
+    },
+  };
+}
+
+export type SalesService = ReturnType<typeof createSalesService>;
