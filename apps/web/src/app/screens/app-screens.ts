@@ -79,5 +79,6 @@ export const appScreens = {
   'locations.list': () => import('../../features/locations/routes/locations-list/locations-list-screen'),
   'locations.create': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'locations.edit': () => import('../../features/locations/routes/location-form/location-form-screen'),
+  'register.home': () => import('../../features/register/routes/register/register-screen'),
   'locations.settings': () => import('../../features/locations/routes/location-settings/location-settings-screen'),
 } satisfies Record<string, () => Promise<unknown>>;
