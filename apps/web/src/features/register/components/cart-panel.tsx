@@ -1,23 +1,10 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatMoney } from '@merchant/core';
 import type { CashierDiscount, OrderFormSettings } from '@merchant/catalogue';
+import { useFormFields } from '@/components/form/form-fields';
+import { NumberField } from '@/components/form/number-field';
 import { MoneyInput } from '@/components/money-input';
 import { removeLine, setLineDiscount, setQuantity, type Cart, type CartTotals } from '../lib/cart';
 import { CustomerPicker } from './customer-picker';
@@ -49,6 +36,7 @@ export function CartPanel({
   onCharge: () => void;
   charging: boolean;
 }) {
+  const [tipping, setTipping] = useState(false);
   const [discounting, setDiscounting] = useState<{ key: string | null; name: string; current: CashierDiscount | null } | null>(null);
   const priced = totals.priced;
   const lineTotal = (index: number) => priced?.lines[index];
@@ -148,8 +136,10 @@ export function CartPanel({
               <Button variant="default" size="compact-sm" onClick={() => setDiscounting({ key: null, name: 'the order', current: cart.orderDiscount })}>
                 {cart.orderDiscount ? `Order discount: ${discountLabel(cart.orderDiscount, currency)}` : 'Discount the order'}
               </Button>
+              <Button variant="default" size="compact-sm" onClick={() => setTipping(true)}>
+                {cart.tip > 0 ? `Tip: ${formatMoney(cart.tip, currency)}` : 'Add a tip'}
+              </Button>
             </Group>
-            <MoneyInput currency={currency} label="Tip" value={cart.tip || null} onChange={(tip) => onChange({ ...cart, tip: tip ?? 0 })} w={160} />
           </>
         ) : null}
 
@@ -199,6 +189,18 @@ export function CartPanel({
           Charge {cart.lines.length > 0 && totals.priced ? formatMoney(totals.due, currency) : ''}
         </Button>
       </Stack>
+      {tipping ? (
+        <TipDialog
+          currency={currency}
+          base={priced?.total ?? 0}
+          current={cart.tip}
+          onClose={() => setTipping(false)}
+          onSave={(tip) => {
+            onChange({ ...cart, tip });
+            setTipping(false);
+          }}
+        />
+      ) : null}
       {discounting ? (
         <DiscountDialog
           currency={currency}
@@ -262,12 +264,15 @@ function DiscountDialog({
   onSave: (discount: CashierDiscount | null) => void;
 }) {
   const [type, setType] = useState<CashierDiscount['type']>(current?.type ?? 'percentage');
-  const [percent, setPercent] = useState<number | ''>(current?.type === 'percentage' ? current.rate / 100 : '');
-  const [amount, setAmount] = useState<number | null>(current?.type === 'fixed' ? current.amount : null);
-  const valid = type === 'percentage' ? typeof percent === 'number' && percent > 0 && percent <= 100 : amount !== null && amount > 0;
+  const form = useFormFields<{ rate: number | null; amount: number | null }>({
+    rate: current?.type === 'percentage' ? current.rate : null,
+    amount: current?.type === 'fixed' ? current.amount : null,
+  });
+  const { rate, amount } = form.values;
+  const valid = type === 'percentage' ? rate !== null && rate > 0 && rate <= 10_000 : amount !== null && amount > 0;
   const save = () => {
     if (!valid) return;
-    onSave(type === 'percentage' ? { type, rate: Math.round((percent as number) * 100) } : { type, amount: amount! });
+    onSave(type === 'percentage' ? { type, rate: rate! } : { type, amount: amount! });
   };
   return (
     <Modal opened onClose={onClose} title={`Discount on ${subject}`} size="sm">
@@ -288,24 +293,9 @@ function DiscountDialog({
             ]}
           />
           {type === 'percentage' ? (
-            <NumberInput
-              label="Percentage off"
-              suffix=" %"
-              value={percent}
-              onChange={(v) => setPercent(typeof v === 'number' ? v : '')}
-              min={0.01}
-              max={100}
-              decimalScale={2}
-              data-autofocus
-            />
+            <NumberField {...form.number('rate', { basisPoints: true })} label="Percentage off" suffix=" %" decimals={2} min={0} max={100} data-autofocus />
           ) : (
-            <MoneyInput
-              currency={currency}
-              label={subject === 'the order' ? 'Amount off the order' : 'Amount off each unit'}
-              value={amount}
-              onChange={setAmount}
-              data-autofocus
-            />
+            <MoneyInput {...form.money('amount', currency)} label={subject === 'the order' ? 'Amount off the order' : 'Amount off each unit'} data-autofocus />
           )}
           <Group justify="space-between">
             {current ? (
@@ -322,6 +312,56 @@ function DiscountDialog({
               <Button type="submit" disabled={!valid}>
                 Apply discount
               </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The tip: a share of the total before it (Square's 15, 18 and 20 %), an amount, or none. */
+function TipDialog({
+  currency,
+  base,
+  current,
+  onClose,
+  onSave,
+}: {
+  currency: string;
+  base: number;
+  current: number;
+  onClose: () => void;
+  onSave: (tip: number) => void;
+}) {
+  const form = useFormFields<{ tip: number | null }>({ tip: current || null });
+  const share = (percent: number) => Math.round((base * percent) / 100);
+  return (
+    <Modal opened onClose={onClose} title="Tip" size="sm">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave(form.values.tip ?? 0);
+        }}
+      >
+        <Stack gap="md">
+          <Group gap="xs" grow>
+            {[10, 15, 20].map((p) => (
+              <Button key={p} variant="default" onClick={() => onSave(share(p))}>
+                {p} % · {formatMoney(share(p), currency)}
+              </Button>
+            ))}
+          </Group>
+          <MoneyInput {...form.money('tip', currency)} label="Tip amount" data-autofocus />
+          <Group justify="space-between">
+            <Button variant="subtle" onClick={() => onSave(0)}>
+              No tip
+            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit">Add tip</Button>
             </Group>
           </Group>
         </Stack>

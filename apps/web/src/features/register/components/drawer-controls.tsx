@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { formatDateTime, formatMoney, formatSignedMoney } from '@merchant/core';
 import type { DrawerSession, Location } from '@merchant/catalogue';
+import { useFormFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/money-input';
-import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { useCloseDrawer, useDrawerCash, useOpenDrawer } from '../api/register-api';
 
@@ -22,24 +22,14 @@ export function OpenDrawerCard({
   onLocation: (id: string) => void;
 }) {
   const open = useOpenDrawer(businessId);
-  const [float, setFloat] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields<{ opening_float: number | null }>({ opening_float: null });
+  const [locationError, setLocationError] = useState<string | undefined>();
   const submit = () => {
-    if (!locationId || float === null)
-      return setErrors({
-        ...(locationId ? {} : { location_id: 'Choose a location' }),
-        ...(float === null ? { opening_float: 'Enter the cash in the drawer' } : {}),
-      });
-    open.mutate(
-      { location_id: locationId, opening_float: float },
-      {
-        onSuccess: () => notifySuccess('Drawer opened'),
-        onError: (error) => {
-          const fields = fieldErrors(error);
-          setErrors(Object.keys(fields).length > 0 ? fields : { opening_float: errorMessage(error) });
-        },
-      },
-    );
+    const float = form.values.opening_float;
+    if (!locationId) setLocationError('Choose a location');
+    if (float === null) form.setErrors({ opening_float: 'Enter the cash in the drawer' });
+    if (!locationId || float === null) return;
+    open.mutate({ location_id: locationId, opening_float: float }, { onSuccess: () => notifySuccess('Drawer opened'), onError: form.handleServerError });
   };
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={520} component="section" aria-labelledby="open-drawer">
@@ -69,18 +59,10 @@ export function OpenDrawerCard({
               value={locationId}
               onChange={(id) => id && onLocation(id)}
               allowDeselect={false}
-              error={errors.location_id}
+              error={locationError}
             />
           )}
-          <MoneyInput
-            currency={currency}
-            label="Opening float"
-            description="The cash in the drawer now"
-            required
-            value={float}
-            onChange={setFloat}
-            error={errors.opening_float}
-          />
+          <MoneyInput {...form.money('opening_float', currency)} label="Opening float" description="The cash in the drawer now" required />
           <Group justify="flex-end">
             <Button type="submit" loading={open.isPending} disabled={locations.length === 0}>
               Open drawer
@@ -117,22 +99,17 @@ export function DrawerBar({ businessId, drawer, zone }: { businessId: string; dr
 function CashDialog({ businessId, drawer, onClose }: { businessId: string; drawer: DrawerSession; onClose: () => void }) {
   const cash = useDrawerCash(businessId, drawer.id);
   const [direction, setDirection] = useState<'in' | 'out'>('in');
-  const [amount, setAmount] = useState<number | null>(null);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields<{ amount: number | null; reason: string }>({ amount: null, reason: '' });
   const currency = drawer.opening_float.currency;
   const submit = () =>
     cash.mutate(
-      { direction, amount: amount ?? 0, reason },
+      { direction, amount: form.values.amount ?? 0, reason: form.values.reason },
       {
         onSuccess: () => {
           notifySuccess(direction === 'in' ? 'Cash paid in' : 'Cash paid out');
           onClose();
         },
-        onError: (error) => {
-          const fields = fieldErrors(error);
-          setErrors(Object.keys(fields).length > 0 ? fields : { amount: errorMessage(error) });
-        },
+        onError: form.handleServerError,
       },
     );
   return (
@@ -154,8 +131,8 @@ function CashDialog({ businessId, drawer, onClose }: { businessId: string; drawe
               { value: 'out', label: 'Pay out' },
             ]}
           />
-          <MoneyInput currency={currency} label="Amount" required value={amount} onChange={setAmount} error={errors.amount} data-autofocus />
-          <TextInput label="Reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} maxLength={200} />
+          <MoneyInput {...form.money('amount', currency)} label="Amount" required data-autofocus />
+          <TextInput {...form.field('reason')} label="Reason" required maxLength={200} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -172,23 +149,13 @@ function CashDialog({ businessId, drawer, onClose }: { businessId: string; drawe
 
 function CloseDialog({ businessId, drawer, onClose }: { businessId: string; drawer: DrawerSession; onClose: () => void }) {
   const close = useCloseDrawer(businessId, drawer.id);
-  const [counted, setCounted] = useState<number | null>(null);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormFields<{ counted_cash: number | null; note: string }>({ counted_cash: null, note: '' });
   const [closed, setClosed] = useState<DrawerSession | null>(null);
   const currency = drawer.opening_float.currency;
   const submit = () => {
-    if (counted === null) return setErrors({ counted_cash: 'Enter the cash counted' });
-    close.mutate(
-      { counted_cash: counted, note: note.trim() || null },
-      {
-        onSuccess: setClosed,
-        onError: (error) => {
-          const fields = fieldErrors(error);
-          setErrors(Object.keys(fields).length > 0 ? fields : { counted_cash: errorMessage(error) });
-        },
-      },
-    );
+    const counted = form.values.counted_cash;
+    if (counted === null) return form.setErrors({ counted_cash: 'Enter the cash counted' });
+    close.mutate({ counted_cash: counted, note: form.values.note.trim() || null }, { onSuccess: setClosed, onError: form.handleServerError });
   };
   if (closed) {
     const difference = closed.difference?.amount ?? 0;
@@ -221,8 +188,8 @@ function CloseDialog({ businessId, drawer, onClose }: { businessId: string; draw
       >
         <Stack gap="sm">
           <Text size="sm">Count the cash in the drawer. It should hold {formatMoney(drawer.expected_cash)}.</Text>
-          <MoneyInput currency={currency} label="Cash counted" required value={counted} onChange={setCounted} error={errors.counted_cash} data-autofocus />
-          <Textarea label="Note (optional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
+          <MoneyInput {...form.money('counted_cash', currency)} label="Cash counted" required data-autofocus />
+          <Textarea {...form.field('note')} label="Note (optional)" maxLength={500} autosize minRows={2} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
               Cancel

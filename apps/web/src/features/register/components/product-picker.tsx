@@ -1,23 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Radio,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@merchant/core';
 import type { AddOnGroup, Product, Variant } from '@merchant/catalogue';
+import { useFormFields } from '@/components/form/form-fields';
+import { NumberField } from '@/components/form/number-field';
+import { ChoiceRow } from '@/components/form/switch-row';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError } from '@/lib/notify';
 import { lookupCode, registerAddOnGroupsQuery, registerCategoriesQuery, registerProductsQuery } from '../api/register-api';
@@ -215,7 +203,8 @@ function ChoiceDialog({
   const available = product.variants.filter((v) => product.allow_backorder || (onHand(product, v, locationId) ?? 1) > 0);
   const [variantId, setVariantId] = useState(available[0]?.id ?? '');
   const [chosen, setChosen] = useState<Record<string, string[]>>({});
-  const [quantity, setQuantity] = useState<number>(1);
+  const form = useFormFields<{ quantity: number | null }>({ quantity: 1 });
+  const quantity = Math.max(1, Math.floor(form.values.quantity ?? 1));
   const variant = product.variants.find((v) => v.id === variantId);
   const problems = offered.flatMap((g) => {
     const n = chosen[g.id]?.length ?? 0;
@@ -240,7 +229,7 @@ function ChoiceDialog({
                 const stock = onHand(product, v, locationId);
                 const out = !available.includes(v);
                 return (
-                  <Radio
+                  <ChoiceRow
                     key={v.id}
                     value={v.id}
                     disabled={out}
@@ -274,15 +263,7 @@ function ChoiceDialog({
             </Stack>
           </Checkbox.Group>
         ))}
-        <NumberInput
-          label="Quantity"
-          value={quantity}
-          onChange={(v) => setQuantity(typeof v === 'number' && v >= 1 ? Math.floor(v) : 1)}
-          min={1}
-          max={999}
-          allowDecimal={false}
-          w={140}
-        />
+        <NumberField {...form.number('quantity')} label="Quantity" min={1} max={999} w={140} />
         {problems.length > 0 ? (
           <Text size="sm" c="dimmed">
             {problems.join('. ')}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { currencyDecimals, formatMoney } from '@merchant/core';
+import { formatMoney, parseMajorToMinor } from '@merchant/core';
+import { useFormFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/money-input';
 import type { Tender } from '../lib/cart';
 
 /** Notes a customer is likely to hand over for this amount: the next whole unit, then round tens and fifties above it. */
 export function suggestedCash(due: number, currency: string): number[] {
-  const unit = 10 ** currencyDecimals(currency);
+  const unit = parseMajorToMinor('1', currency) ?? 1;
   const steps = [1, 5, 10, 20, 50, 100].map((n) => n * unit);
   const ups = steps.map((s) => Math.ceil(due / s) * s).filter((v) => v > due);
   return [...new Set(ups)].sort((a, b) => a - b).slice(0, 3);
@@ -35,8 +36,9 @@ export function TenderDialog({
   paying: boolean;
 }) {
   const [tab, setTab] = useState<string | null>('cash');
-  const [tendered, setTendered] = useState<number | null>(due);
-  const [cashPart, setCashPart] = useState<number | null>(null);
+  const form = useFormFields<{ tendered: number | null; cash_part: number | null }>({ tendered: due, cash_part: null });
+  const { tendered, cash_part: cashPart } = form.values;
+  const setTendered = (v: number) => form.setValues((f) => ({ ...f, tendered: v }));
   const [cardBusy, setCardBusy] = useState(false);
   const cashOk = tendered !== null && tendered >= due;
   const cardAvailable = 'take' in card && online;
@@ -74,7 +76,7 @@ export function TenderDialog({
             }}
           >
             <Stack gap="sm">
-              <MoneyInput currency={currency} label="Cash received" value={tendered} onChange={setTendered} data-autofocus size="lg" />
+              <MoneyInput {...form.money('tendered', currency)} label="Cash received" data-autofocus size="lg" />
               <SimpleGrid cols={4} spacing="xs">
                 <Button variant="default" onClick={() => setTendered(due)}>
                   Exact
@@ -113,7 +115,7 @@ export function TenderDialog({
         <Tabs.Panel value="split" pt="md">
           <Stack gap="sm">
             <Text size="sm">Part in cash, the rest by card.</Text>
-            <MoneyInput currency={currency} label="Cash part" value={cashPart} onChange={setCashPart} />
+            <MoneyInput {...form.money('cash_part', currency)} label="Cash part" />
             {splitOk ? <Text size="sm">By card: {formatMoney(due - cashPart!, currency)}</Text> : null}
             {cardAvailable ? (
               <Button
