@@ -89,6 +89,7 @@ export const appScreens = {
   'locations.list': () => import('../../features/locations/routes/locations-list/locations-list-screen'),
   'locations.create': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'locations.edit': () => import('../../features/locations/routes/location-form/location-form-screen'),
+  'register.home': () => import('../../features/register/routes/register/register-screen'),
   'locations.settings': () => import('../../features/locations/routes/location-settings/location-settings-screen'),
   'pos-orders.list': () => import('../../features/pos-orders/routes/order-list/order-list-screen'),
   'pos-orders.detail': () => import('../../features/pos-orders/routes/order-detail/order-detail-screen'),

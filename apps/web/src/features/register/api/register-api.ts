@@ -1,0 +1,118 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  addOnGroupEndpoints,
+  categoryEndpoints,
+  drawerEndpoints,
+  locationEndpoints,
+  posOrderEndpoints,
+  productEndpoints,
+  type CreateSaleBody,
+} from '@merchant/catalogue';
+import { customerEndpoints } from '@merchant/payments';
+import { ApiError, call } from '@/lib/api-client';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import type { SendOutcome } from '../lib/offline-queue';
+
+export const REGISTER_PAGE_SIZE = 48;
+
+const business = (businessId: string) => ({ business_id: businessId });
+
+/** The products the register sells: active, on the POS channel, by name, in a category or searched. */
+export const registerProductsQuery = (businessId: string, filters: { q?: string; category?: string }) => {
+  const query = { channel: 'pos' as const, status: 'active' as const, sort: 'name' as const, ...filters, limit: REGISTER_PAGE_SIZE };
+  return infiniteQueryOptions({
+    queryKey: endpointKey(productEndpoints.list, { params: business(businessId), query }),
+    queryFn: ({ pageParam, signal }) => call(productEndpoints.list, { params: business(businessId), query: { ...query, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+};
+
+/** A barcode or SKU typed by a scanner: the products whose code starts with it (the exact one is picked from them). */
+export const lookupCode = (businessId: string, code: string) =>
+  call(productEndpoints.list, { params: business(businessId), query: { q: code, channel: 'pos', status: 'active', sort: 'name', limit: 10 } });
+
+export const registerCategoriesQuery = (businessId: string) => endpointQuery(categoryEndpoints.list, { params: business(businessId) });
+export const registerAddOnGroupsQuery = (businessId: string) => endpointQuery(addOnGroupEndpoints.list, { params: business(businessId) });
+export const registerLocationsQuery = (businessId: string) =>
+  endpointQuery(locationEndpoints.list, { params: business(businessId), query: { status: 'active', limit: 100 } });
+export const currentDrawerQuery = (businessId: string) => endpointQuery(drawerEndpoints.current, { params: business(businessId) });
+export const orderFormQuery = (businessId: string) => endpointQuery(posOrderEndpoints.orderForm, { params: business(businessId) });
+
+export const customerSearchQuery = (businessId: string, q: string) =>
+  queryOptions({
+    ...endpointQuery(customerEndpoints.list, { params: business(businessId), query: { q: q || undefined, limit: 10 } }),
+    enabled: q.trim().length > 0,
+  });
+
+function useInvalidateDrawer(businessId: string) {
+  const client = useQueryClient();
+  return () =>
+    invalidateEndpoints(client, [
+      endpointScope(drawerEndpoints.current, { params: business(businessId) }),
+      endpointScope(drawerEndpoints.list, { params: business(businessId) }),
+    ]);
+}
+
+export function useOpenDrawer(businessId: string) {
+  const invalidate = useInvalidateDrawer(businessId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: { location_id: string; opening_float: number }) => call(drawerEndpoints.open, { params: business(businessId), body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDrawerCash(businessId: string, drawerId: string) {
+  const invalidate = useInvalidateDrawer(businessId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ direction, ...body }: { direction: 'in' | 'out'; amount: number; reason: string }) =>
+      call(direction === 'in' ? drawerEndpoints.payIn : drawerEndpoints.payOut, { params: { ...business(businessId), drawer_id: drawerId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCloseDrawer(businessId: string, drawerId: string) {
+  const invalidate = useInvalidateDrawer(businessId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: { counted_cash: number; note: string | null }) =>
+      call(drawerEndpoints.close, { params: { ...business(businessId), drawer_id: drawerId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateCustomer(businessId: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: { name: string; email: string | null; phone: string | null }) => call(customerEndpoints.create, { params: business(businessId), body }),
+  });
+}
+
+/** Records a sale; the answer is the order (its receipt). */
+export const sendSale = (businessId: string, body: CreateSaleBody) => call(posOrderEndpoints.createSale, { params: business(businessId), body });
+
+/**
+ * Records a queued sale: no answer at all (the network is down), a 5xx or a 429 leaves it waiting; any other error
+ * answer is the server's refusal, kept with its message.
+ */
+export async function sendQueuedSale(businessId: string, body: CreateSaleBody): Promise<SendOutcome> {
+  try {
+    await sendSale(businessId, body);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500 && error.status !== 429) return { ok: false, kind: 'refused', message: error.message };
+    return { ok: false, kind: 'network' };
+  }
+}
+
+export function useInvalidateAfterSale(businessId: string) {
+  const client = useQueryClient();
+  return () =>
+    invalidateEndpoints(client, [
+      endpointScope(drawerEndpoints.current, { params: business(businessId) }),
+      endpointScope(posOrderEndpoints.list, { params: business(businessId) }),
+      endpointScope(productEndpoints.list, { params: business(businessId) }),
+    ]);
+}
