@@ -5,3 +5,6 @@ export * from './add-ons';
 export * from './product-log';
 export * from './locations';
 export * from './stock';
+export * from './postcodes';
+export * from './shipping';
+export * from './coupons';

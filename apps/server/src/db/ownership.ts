@@ -42,6 +42,12 @@ export const TABLE_OWNERS = {
   locationSettings: 'catalogue/products',
   stockLevels: 'catalogue/products',
   stockMovements: 'catalogue/products',
+  // the online store's delivery and coupons
+  shippingZones: 'store/shipping',
+  shippingRates: 'store/shipping',
+  pickups: 'store/shipping',
+  coupons: 'store/coupons',
+  couponRedemptions: 'store/coupons',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

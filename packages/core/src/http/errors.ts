@@ -63,6 +63,9 @@ export const ERROR_STATUS = {
   LOCATION_IN_USE: 409,
   /** A change would take a variant's stock below zero (its product does not allow backorders). */
   STOCK_INSUFFICIENT: 422,
+  SHIPPING_ZONE_NOT_FOUND: 404,
+  PICKUP_NOT_FOUND: 404,
+  COUPON_NOT_FOUND: 404,
   PROVIDER_SETTINGS_INVALID: 422,
   PROVIDER_NOT_CONNECTED: 409,
   LOGO_INVALID: 422,
