@@ -30,6 +30,8 @@ import { chargesModule } from './modules/payments/charges/charges.module';
 import { customersModule } from './modules/payments/customers/customers.module';
 import { transactionsModule } from './modules/payments/transactions/transactions.module';
 import { catalogueModule } from './modules/catalogue/products/products.module';
+import { couponsModule } from './modules/store/coupons/coupons.module';
+import { shippingModule } from './modules/store/shipping/shipping.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
@@ -92,6 +94,8 @@ function composeModules(platform: Platform) {
       .use(customersModule)
       .use(chargesModule)
       .use(catalogueModule)
+      .use(shippingModule)
+      .use(couponsModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

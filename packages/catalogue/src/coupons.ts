@@ -54,11 +54,7 @@ export const CouponAppliesToSchema = z.discriminatedUnion(
 
 export const CouponBodySchema = z
   .object({
-    code: text()
-      .trim()
-      .min(3, 'Use at least 3 characters')
-      .max(40, 'Use at most 40 characters')
-      .regex(CODE, 'Use letters, digits, dashes and underscores'),
+    code: text().trim().min(3, 'Use at least 3 characters').max(40, 'Use at most 40 characters').regex(CODE, 'Use letters, digits, dashes and underscores'),
     value: CouponValueSchema,
     applies_to: CouponAppliesToSchema,
     /** The order's subtotal must reach it (before discounts). */
@@ -71,7 +67,8 @@ export const CouponBodySchema = z
     active: z.boolean().default(true),
   })
   .superRefine((c, ctx) => {
-    if (c.starts_on && c.ends_on && c.ends_on < c.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'The last day must be on or after the first' });
+    if (c.starts_on && c.ends_on && c.ends_on < c.starts_on)
+      ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'The last day must be on or after the first' });
     if (c.usage_limit !== null && c.per_customer_limit !== null && c.per_customer_limit > c.usage_limit)
       ctx.addIssue({ code: 'custom', path: ['per_customer_limit'], message: 'A customer cannot use it more often than it may be used in total' });
   });

@@ -4,10 +4,7 @@
  * both ends the same length). Postcodes compare without spaces and case (`sw1a 1aa` is `SW1A1AA`).
  */
 
-export type PostcodePattern =
-  | { kind: 'exact'; value: string }
-  | { kind: 'prefix'; prefix: string }
-  | { kind: 'range'; from: string; to: string };
+export type PostcodePattern = { kind: 'exact'; value: string } | { kind: 'prefix'; prefix: string } | { kind: 'range'; from: string; to: string };
 
 /** Upper case, without spaces or dashes. */
 export const normalisePostcode = (postcode: string) => postcode.toUpperCase().replace(/[\s-]+/g, '');

@@ -40,7 +40,8 @@ const Bands = z
   .superRefine((bands, ctx) => {
     bands.forEach((band, i) => {
       const before = bands[i - 1];
-      if (band.up_to === null && i < bands.length - 1) ctx.addIssue({ code: 'custom', path: [i, 'up_to'], message: 'Only the last band may have no upper limit' });
+      if (band.up_to === null && i < bands.length - 1)
+        ctx.addIssue({ code: 'custom', path: [i, 'up_to'], message: 'Only the last band may have no upper limit' });
       if (before && before.up_to !== null && band.up_to !== null && band.up_to <= before.up_to)
         ctx.addIssue({ code: 'custom', path: [i, 'up_to'], message: 'Each band must go higher than the one before' });
     });
@@ -214,7 +215,7 @@ export const shippingEndpoints = {
     id: 'shipping.listPickups',
     method: 'GET',
     path: '/v1/business/:business_id/pickups',
-    summary: 'Pickup points by name, searched by name or location',
+    summary: 'Pickup points by name, searched by name or instructions, filtered by active or not',
     access: SHOW,
     params: BusinessParamsSchema,
     query: PickupFiltersSchema,
