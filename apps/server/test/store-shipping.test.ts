@@ -85,7 +85,7 @@ describe('shipping zones', () => {
       [{ name: '', countries: ['sg'], rates: [FLAT(1)] }, ['name']],
       [{ name: 'x', countries: [], rates: [FLAT(1)] }, ['countries']],
       [{ name: 'x', countries: ['zz'], rates: [FLAT(1)] }, ['countries.0']],
-      [{ name: 'x', countries: ['sg'], postcodes: ['12-3', '3000-1000', 'a b*c'], rates: [FLAT(1)] }, ['postcodes.0', 'postcodes.1', 'postcodes.2']],
+      [{ name: 'x', countries: ['sg'], postcodes: ['12/3', '3000-1000', 'a b*c'], rates: [FLAT(1)] }, ['postcodes.0', 'postcodes.1', 'postcodes.2']],
       [{ name: 'x', countries: ['sg'], rates: [] }, ['rates']],
       [{ name: 'x', countries: ['sg'], rates: [{ kind: 'flat', name: 'A', amount: -1 }] }, ['rates.0.amount']],
       [

@@ -1,7 +1,7 @@
 /**
  * Postcode patterns of a shipping zone (docs/online-store.md, "Shipping and coupons"): an exact postcode
  * (`018956`), a prefix (`12*`: every postcode starting with 12) or a numeric range (`10000-19999`, both ends included,
- * both ends the same length). Postcodes compare without spaces and case (`sw1a 1aa` is `SW1A1AA`).
+ * both ends the same length; digits joined by a dash with ends of different lengths are one postcode, as Poland's 00-950). Postcodes compare without spaces and case (`sw1a 1aa` is `SW1A1AA`).
  */
 
 export type PostcodePattern = { kind: 'exact'; value: string } | { kind: 'prefix'; prefix: string } | { kind: 'range'; from: string; to: string };
@@ -16,9 +16,9 @@ const RANGE = /^(\d{1,12})\s*-\s*(\d{1,12})$/;
 export function parsePostcodePattern(text: string): PostcodePattern | { error: string } {
   const trimmed = text.trim();
   const range = RANGE.exec(trimmed);
-  if (range) {
+  // Ends of different lengths are one postcode written with a dash (Poland's 00-950, Japan's 100-0001).
+  if (range && range[1]?.length === range[2]?.length) {
     const [, from = '', to = ''] = range;
-    if (from.length !== to.length) return { error: `The two ends of ${trimmed} must have the same number of digits` };
     if (from > to) return { error: `The range ${trimmed} must go from the lower to the higher postcode` };
     return { kind: 'range', from, to };
   }
