@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
 import { auditLogEndpoints } from '@merchant/business';
-import { locationEndpoints, shippingEndpoints, type ShippingZoneBody } from '@merchant/catalogue';
+import { locationEndpoints, productEndpoints, shippingEndpoints, type ShippingZoneBody } from '@merchant/catalogue';
 import { Agent, answerOf, createTestContext, failure, type TestContext } from './harness';
-import { createBusiness, createLocation, unique, type FactoryBusiness } from './factories';
+import { createBusiness, createLocation, createProduct, unique, type FactoryBusiness } from './factories';
 
 /** Shipping zones, rates and pickups: fields, postcode matching, the winning zone, bands, free over, pickups, roles. */
 let t: TestContext;
@@ -300,5 +300,24 @@ describe('pickups', () => {
     expect(issuePaths(failure(bad))).toEqual(['hours.monday.closes', 'name']);
     const missing = await owner.call(shippingEndpoints.getPickup, { params: { business_id: business.id, pickup_id: theirs.id } });
     expect(failure(missing)).toMatchObject({ code: 'PICKUP_NOT_FOUND' });
+  });
+});
+
+describe('variant weights', () => {
+  it('keeps a weight per variant for rates by weight: set, kept by a change that leaves it out, cleared with null, refused when not whole grams', async () => {
+    const product = await createProduct(owner, business.id, { variants: [{ price: 900, weight_grams: 250 }] });
+    expect(product.variants[0]!.weight_grams).toBe(250);
+    const one = { params: { business_id: business.id, product_id: product.id } };
+    const variant = product.variants[0]!;
+    const kept = await owner.ok(productEndpoints.update, { ...one, body: { options: [], variants: [{ id: variant.id, price: 950 }] } });
+    expect(kept.variants[0]).toMatchObject({ id: variant.id, weight_grams: 250, price: { amount: 950 } });
+    const cleared = await owner.ok(productEndpoints.update, { ...one, body: { options: [], variants: [{ id: variant.id, price: 950, weight_grams: null }] } });
+    expect(cleared.variants[0]!.weight_grams).toBeNull();
+    for (const weight of [0, 2.5, -1]) {
+      const res = answerOf(
+        await owner.post(endpointPath(productEndpoints.create, inBusiness()), { name: 'Heavy', variants: [{ price: 100, weight_grams: weight }] }),
+      );
+      expect(issuePaths(failure(res)), String(weight)).toEqual(['variants.0.weight_grams']);
+    }
   });
 });
