@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, MinorAmountSchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
+import { CalendarDateSchema, CurrencyCodeSchema, MinorAmountSchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 
 /**
@@ -87,7 +87,7 @@ export const CouponSchema = z.object({
     z.object({ type: z.literal('items'), product_ids: z.array(z.string()), category_ids: z.array(z.string()) }),
   ]),
   /** The currency of its amounts: the business's. */
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   minimum_subtotal: z.number().nullable(),
   usage_limit: z.number().nullable(),
   per_customer_limit: z.number().nullable(),

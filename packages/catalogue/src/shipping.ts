@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MinorAmountSchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
+import { CurrencyCodeSchema, MinorAmountSchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessAddressSchema, BusinessParamsSchema, CountryCodeSchema } from '@merchant/business';
 import { OpeningHoursSchema, WeekdaySchema } from './locations';
 import { formatPostcodePattern, parsePostcodePattern } from './postcodes';
@@ -117,7 +117,7 @@ export const ShippingZoneSchema = z.object({
   countries: z.array(z.string()),
   postcodes: z.array(z.string()),
   /** The currency of its rates' amounts: the business's. */
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   rates: z.array(ShippingRateSchema),
   created_at: z.string(),
   updated_at: z.string(),

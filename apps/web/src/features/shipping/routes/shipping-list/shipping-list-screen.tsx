@@ -60,6 +60,7 @@ export function Component() {
         {zones.data ? (
           zones.data.data.length === 0 ? (
             <EmptyState
+              headingOrder={3}
               icon={<IconTruck aria-hidden />}
               title={filters.filtered ? 'No shipping zones match' : 'No shipping zones yet'}
               description={filters.filtered ? 'Try another search.' : 'Add a zone: the countries or postcodes you deliver to, and what delivery costs there.'}
@@ -94,6 +95,7 @@ export function Component() {
         {pickups.data ? (
           pickups.data.data.length === 0 ? (
             <EmptyState
+              headingOrder={3}
               icon={<IconBuildingStore aria-hidden />}
               title={filters.filtered ? 'No pickup points match' : 'No pickup points yet'}
               description={filters.filtered ? 'Try another search.' : 'Let customers collect their orders at one of your locations.'}
