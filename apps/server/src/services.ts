@@ -31,6 +31,8 @@ import { customersModule } from './modules/payments/customers/customers.module';
 import { transactionsModule } from './modules/payments/transactions/transactions.module';
 import { catalogueModule } from './modules/catalogue/products/products.module';
 import { pricingModule } from './modules/catalogue/pricing/pricing.module';
+import { couponsModule } from './modules/store/coupons/coupons.module';
+import { shippingModule } from './modules/store/shipping/shipping.module';
 import { paymentMethodsModule } from './modules/payments/payment-methods/payment-methods.module';
 import { checkoutCustomisationModule } from './modules/payments/checkout-customisation/checkout-customisation.module';
 import { sourcePaymentsModule } from './modules/payments/source-payments/source-payments.module';
@@ -95,6 +97,8 @@ function composeModules(platform: Platform) {
       .use(chargesModule)
       .use(catalogueModule)
       .use(pricingModule)
+      .use(shippingModule)
+      .use(couponsModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

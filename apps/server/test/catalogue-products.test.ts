@@ -60,6 +60,7 @@ describe('creating products', () => {
           cost: null,
           sku,
           barcode: '9555000000017',
+          weight_grams: null,
           stock: [],
         },
       ],

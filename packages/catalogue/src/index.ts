@@ -11,3 +11,6 @@ export * from './discounts';
 export * from './surcharges';
 export * from './pos-drawers';
 export * from './pos-orders';
+export * from './postcodes';
+export * from './shipping';
+export * from './coupons';

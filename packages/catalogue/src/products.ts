@@ -45,6 +45,8 @@ export const VariantBodySchema = z.object({
   cost: optionalAmount,
   sku: codeSchema('SKU'),
   barcode: codeSchema('barcode'),
+  /** What one unit weighs, for the online store's rates by weight; null: none; left out of a change: kept. */
+  weight_grams: z.number('Enter a weight in grams').int('Use whole grams').min(1, 'Enter more than 0 g').max(1_000_000, 'Enter at most 1,000,000 g').nullish(),
 });
 export type VariantBody = z.input<typeof VariantBodySchema>;
 export type VariantFields = z.output<typeof VariantBodySchema>;
@@ -173,6 +175,8 @@ export const VariantSchema = z.object({
   cost: MoneySchema.nullable(),
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
+  /** Grams per unit, for shipping by weight; null when not given. */
+  weight_grams: z.number().nullable(),
   /** Its stock at each location that has a level (none counts as zero); empty while the product does not track stock. */
   stock: z.array(StockLevelSchema),
 });

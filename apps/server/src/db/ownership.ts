@@ -48,6 +48,12 @@ export const TABLE_OWNERS = {
   discounts: 'catalogue/pricing',
   discountUsage: 'catalogue/pricing',
   surcharges: 'catalogue/pricing',
+  // the online store's delivery and coupons
+  shippingZones: 'store/shipping',
+  shippingRates: 'store/shipping',
+  pickups: 'store/shipping',
+  coupons: 'store/coupons',
+  couponRedemptions: 'store/coupons',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

@@ -10,7 +10,7 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   TRANSFER_STATUS_LABELS,
 } from '@merchant/payments';
-import { ORDER_STATUS_LABELS } from '@merchant/catalogue';
+import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS } from '@merchant/catalogue';
 
 type Colors<S extends string> = Record<S, string>;
 const kind = <S extends string>(labels: Record<S, string>, colors: Colors<S>) => ({ labels, colors });
@@ -58,6 +58,8 @@ export const STATUS_KINDS = {
   product: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
   location: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
   posOrder: kind(ORDER_STATUS_LABELS, { completed: 'green', partially_refunded: 'yellow', refunded: 'gray' }),
+  pickup: kind({ active: 'Active', inactive: 'Off' }, { active: 'green', inactive: 'gray' }),
+  coupon: kind(COUPON_STATUS_LABELS, { active: 'green', scheduled: 'blue', expired: 'gray', used_up: 'yellow', inactive: 'dark' }),
   beneficiary: kind({ active: 'Active', closed: 'Closed' }, { active: 'green', closed: 'gray' }),
   member: kind({ active: 'Active', deactivated: 'Deactivated' }, { active: 'green', deactivated: 'gray' }),
   invoiceImport: kind({ validated: 'Not confirmed', confirmed: 'Creating', completed: 'Done' }, { validated: 'yellow', confirmed: 'blue', completed: 'green' }),

@@ -104,6 +104,8 @@ export const productVariants = pgTable(
     cost: minorAmount('cost'),
     sku: text('sku'),
     barcode: text('barcode'),
+    /** What one unit weighs, for the online store's shipping rates by weight; null: not given. */
+    weightGrams: integer('weight_grams'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -121,6 +123,7 @@ export const productVariants = pgTable(
       .on(t.businessId, sql`${t.barcode} text_pattern_ops`)
       .where(sql`${t.barcode} is not null`),
     check('product_variants_price_positive', sql`${t.price} > 0`),
+    check('product_variants_weight_positive', sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
     check('product_variants_compare_at_above_price', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
   ],
 );

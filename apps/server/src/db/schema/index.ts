@@ -14,3 +14,4 @@ export * from './direct-debit';
 export * from './processor';
 export * from './catalogue';
 export * from './pos';
+export * from './store';

@@ -12,6 +12,7 @@ export function presentVariant(row: VariantRow, currency: string, stock: StockLe
     cost: money(row.cost, currency),
     sku: row.sku,
     barcode: row.barcode,
+    weight_grams: row.weightGrams,
     stock,
   };
 }

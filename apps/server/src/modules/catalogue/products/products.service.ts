@@ -305,6 +305,8 @@ const variantColumns = (v: VariantFields) => ({
   cost: v.cost,
   sku: v.sku,
   barcode: v.barcode,
+  // Left out of a change: kept as it is (a new variant gets none).
+  ...(v.weight_grams !== undefined && { weightGrams: v.weight_grams }),
 });
 
 /**

@@ -9,6 +9,7 @@ const row = (option_values: string[], price: number | null, extra: Partial<Varia
   cost: null,
   sku: '',
   barcode: '',
+  weight_grams: null,
   ...extra,
 });
 
@@ -52,7 +53,16 @@ describe('the variants a product’s options make', () => {
 
   it('sends codes trimmed or null, and names the rows without a price', () => {
     const rows = [row(['S'], 450, { id: 'v1', sku: ' S-1 ' }), row(['L'], null)];
-    expect(variantBodies(rows)[0]).toEqual({ id: 'v1', option_values: ['S'], price: 450, compare_at_price: null, cost: null, sku: 'S-1', barcode: null });
+    expect(variantBodies(rows)[0]).toEqual({
+      id: 'v1',
+      option_values: ['S'],
+      price: 450,
+      compare_at_price: null,
+      cost: null,
+      sku: 'S-1',
+      barcode: null,
+      weight_grams: null,
+    });
     expect(variantBodies(rows)[1]).not.toHaveProperty('id');
     expect(missingPrices(rows)).toEqual({ 'variants.1.price': 'Enter a price' });
   });

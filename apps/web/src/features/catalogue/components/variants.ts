@@ -10,6 +10,8 @@ export type VariantRow = {
   cost: number | null;
   sku: string;
   barcode: string;
+  /** Grams per unit (the online store's rates by weight), null while empty. */
+  weight_grams: number | null;
 };
 
 /** One option as the form holds it: its values as typed, separated by commas ("Small, Large"). */
@@ -52,6 +54,7 @@ const emptyRow = (option_values: string[], like: VariantRow | undefined): Varian
   cost: like?.cost ?? null,
   sku: '',
   barcode: '',
+  weight_grams: like?.weight_grams ?? null,
 });
 
 /**
@@ -102,6 +105,7 @@ export function valuesOf(product: Product | null): ProductValues {
       cost: v.cost?.amount ?? null,
       sku: v.sku ?? '',
       barcode: v.barcode ?? '',
+      weight_grams: v.weight_grams,
     })),
   };
 }
@@ -116,6 +120,7 @@ export function variantBodies(rows: readonly VariantRow[]): VariantBody[] {
     cost: r.cost,
     sku: r.sku.trim() || null,
     barcode: r.barcode.trim() || null,
+    weight_grams: r.weight_grams,
   }));
 }
 

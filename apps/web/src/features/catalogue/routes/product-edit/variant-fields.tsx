@@ -2,6 +2,7 @@ import { ActionIcon, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, Te
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { MAX_PRODUCT_OPTIONS } from '@merchant/catalogue';
 import type { FormFields } from '@/components/form/use-zod-form';
+import { NumberField } from '@/components/form/number-field';
 import { MoneyInput } from '@/components/money-input';
 import { optionErrors, optionsOf, variantLabel, variantsFor, type OptionRow, type ProductValues } from '../../components/variants';
 
@@ -123,6 +124,13 @@ export function VariantFields({ form, currency, canEdit, canPrice }: Props) {
                 <MoneyInput {...form.money(`variants.${i}.cost`, currency)} label="Cost" description="What it costs you" readOnly={!canPrice} />
                 <TextInput {...form.field(`variants.${i}.sku`)} label="SKU" autoComplete="off" readOnly={!canEdit} />
                 <TextInput {...form.field(`variants.${i}.barcode`)} label="Barcode" autoComplete="off" readOnly={!canEdit} />
+                <NumberField
+                  {...form.number(`variants.${i}.weight_grams`)}
+                  label="Weight (g)"
+                  description="For shipping rates by weight"
+                  min={1}
+                  readOnly={!canEdit}
+                />
               </SimpleGrid>
             );
             if (variant.option_values.length === 0) return <div key="single">{fields}</div>;
