@@ -10,6 +10,7 @@ import {
   surchargeEndpoints,
   taxEndpoints,
   type CreateDiscountBody,
+  type CreateSurchargeBody,
   type Discount,
 } from '@merchant/catalogue';
 import { and, eq } from 'drizzle-orm';
@@ -280,7 +281,7 @@ describe('prepareOrder and redeemDiscounts', () => {
     ids.chosen = (await discount({ name: 'Staff', value: { type: 'fixed', amount: 100 }, applies_to: 'items', category_ids: [drinks.id] })).id;
     ids.archived = (await discount({ name: 'Archived' })).id;
     await agent.ok(discountEndpoints.archive, { params: { business_id: seller.id, discount_id: ids.archived } });
-    const surcharge = (body: object) =>
+    const surcharge = (body: Partial<CreateSurchargeBody> & Pick<CreateSurchargeBody, 'kind'>) =>
       agent.ok(surchargeEndpoints.create, {
         ...inBusiness(seller.id),
         body: { name: unique('Surcharge'), value: { type: 'percentage', rate: 1000 }, ...body },

@@ -32,7 +32,8 @@ export const PERMISSIONS = {
   'referral:view': 'See Refer and Earn',
   'catalogue:view': 'See products, categories, add-on groups, the product log, stock levels, locations, taxes, discounts and surcharges',
   'catalogue:manage': 'Add and edit products, categories, add-on groups and locations, and adjust stock (prices need catalogue:pricing)',
-  'catalogue:pricing': "Set and change prices: a variant's price, compare-at price and cost, add-on prices, and taxes, discounts and surcharges (with catalogue:manage)",
+  'catalogue:pricing':
+    "Set and change prices: a variant's price, compare-at price and cost, add-on prices, and taxes, discounts and surcharges (with catalogue:manage)",
   'pos:use': 'Take payments on the web POS and see own sales',
   'pos:manage': 'Manage products, discounts, locations, taxes and terminals',
   'store:view': 'See the online store overview, orders, products and customers',
