@@ -63,6 +63,12 @@ export const ERROR_STATUS = {
   LOCATION_IN_USE: 409,
   /** A change would take a variant's stock below zero (its product does not allow backorders). */
   STOCK_INSUFFICIENT: 422,
+  TERMINAL_READER_NOT_FOUND: 404,
+  /** The reader takes no payment now: offline, unpaired or at no active location (its message says which). */
+  TERMINAL_READER_UNAVAILABLE: 409,
+  TERMINAL_ORDER_NOT_FOUND: 404,
+  /** The order cannot move that way from its status (cancelled only while placed). */
+  TERMINAL_ORDER_NOT_CHANGEABLE: 409,
   PROVIDER_SETTINGS_INVALID: 422,
   PROVIDER_NOT_CONNECTED: 409,
   LOGO_INVALID: 422,
