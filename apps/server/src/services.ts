@@ -52,6 +52,7 @@ import { salesReportModule } from './modules/payments/sales-report/sales-report.
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
+import { terminalsModule } from './modules/pos/terminals/terminals.module';
 
 export interface ServiceOptions {
   db: Executor;
@@ -92,6 +93,7 @@ function composeModules(platform: Platform) {
       .use(customersModule)
       .use(chargesModule)
       .use(catalogueModule)
+      .use(terminalsModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

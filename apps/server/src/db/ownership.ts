@@ -42,6 +42,12 @@ export const TABLE_OWNERS = {
   locationSettings: 'catalogue/products',
   stockLevels: 'catalogue/products',
   stockMovements: 'catalogue/products',
+  // point of sale
+  terminalOrders: 'pos/terminals',
+  terminalOrderEvents: 'pos/terminals',
+  terminalPairingCodes: 'pos/terminals',
+  terminalReaders: 'pos/terminals',
+  terminalReaderPayments: 'pos/terminals',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',
