@@ -3,14 +3,7 @@ import { CurrencyCodeSchema, CursorQuerySchema, PositiveMinorAmountSchema, defin
 import { BusinessParamsSchema } from '@merchant/business';
 import { CARD_BRANDS, CardDetailsSchema, FAILURE_CODES } from '@merchant/payments';
 import { LOCATION_STATUSES } from '@merchant/catalogue';
-import {
-  PAIRING_CODE_LENGTH,
-  READER_CONNECTIONS,
-  READER_MODELS,
-  READER_PAYMENT_STATUSES,
-  READER_STATUSES,
-  TERMINAL_ORDER_STATUSES,
-} from './statuses';
+import { PAIRING_CODE_LENGTH, READER_CONNECTIONS, READER_MODELS, READER_PAYMENT_STATUSES, READER_STATUSES, TERMINAL_ORDER_STATUSES } from './statuses';
 
 /**
  * Card terminals (docs/pos.md, "Card terminals"): orders of readers with their timeline, readers paired with the code

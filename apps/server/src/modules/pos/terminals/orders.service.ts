@@ -75,7 +75,14 @@ export function createTerminalOrdersService(deps: { db: Executor; clock: Clock; 
       await repo.updateOrder(tx, businessId, id, { status: to, updatedAt: now, ...(trackingNumber ? { trackingNumber } : {}) });
       await repo.insertOrderEvent(tx, { businessId, id: newTimeOrderedId(now.getTime()), orderId: id, status: to, trackingNumber, at: now });
       const tracking = trackingNumber ? ` (tracking ${trackingNumber})` : '';
-      await record(tx, ctx, 'terminal_order', id, `terminal_order.${to}`, `Order ${orderNumber(id)}: ${TERMINAL_ORDER_STATUS_LABELS[to].toLowerCase()}${tracking}`);
+      await record(
+        tx,
+        ctx,
+        'terminal_order',
+        id,
+        `terminal_order.${to}`,
+        `Order ${orderNumber(id)}: ${TERMINAL_ORDER_STATUS_LABELS[to].toLowerCase()}${tracking}`,
+      );
       return detailIn(tx, businessId, id);
     });
   }
@@ -104,10 +111,28 @@ export function createTerminalOrdersService(deps: { db: Executor; clock: Clock; 
       return db.transaction(async (tx) => {
         const now = clock.now();
         const id = newTimeOrderedId(now.getTime());
-        await repo.insertOrder(tx, { businessId, id, status: 'placed', currency, lines, total, shipping: body.shipping, createdBy: ctx.user.id, createdAt: now, updatedAt: now });
+        await repo.insertOrder(tx, {
+          businessId,
+          id,
+          status: 'placed',
+          currency,
+          lines,
+          total,
+          shipping: body.shipping,
+          createdBy: ctx.user.id,
+          createdAt: now,
+          updatedAt: now,
+        });
         await repo.insertOrderEvent(tx, { businessId, id: newTimeOrderedId(now.getTime()), orderId: id, status: 'placed', trackingNumber: null, at: now });
         const count = lines.reduce((n, l) => n + l.quantity, 0);
-        await record(tx, ctx, 'terminal_order', id, 'terminal_order.placed', `Ordered ${count} card reader${count === 1 ? '' : 's'} (order ${orderNumber(id)})`);
+        await record(
+          tx,
+          ctx,
+          'terminal_order',
+          id,
+          'terminal_order.placed',
+          `Ordered ${count} card reader${count === 1 ? '' : 's'} (order ${orderNumber(id)})`,
+        );
         return detailIn(tx, businessId, id);
       });
     },

@@ -20,7 +20,11 @@ export const terminalsModule = defineModule({
     catalogue,
     charges,
     processor,
-  }: Pick<Platform, 'db' | 'clock' | 'audit'> & { catalogue: Pick<CatalogueService, 'locations'>; charges: ChargesService; processor: Pick<Processor, 'testMode'> }) => {
+  }: Pick<Platform, 'db' | 'clock' | 'audit'> & {
+    catalogue: Pick<CatalogueService, 'locations'>;
+    charges: ChargesService;
+    processor: Pick<Processor, 'testMode'>;
+  }) => {
     const testMode = () => processor.testMode();
     const readers = createReadersService({ db, clock, audit, locations: catalogue.locations, testMode });
     return {
