@@ -4,6 +4,7 @@ import { locationEndpoints } from '@merchant/catalogue';
 import { endpointPath } from '@merchant/core';
 import { transactionEndpoints } from '@merchant/payments';
 import { PAIRING_CODE_TTL_MS, READER_UNSEEN_AFTER_MS, terminalEndpoints as e, type Reader } from '@merchant/pos';
+import { IDEMPOTENCY_LEASE_MS, TEST_CRASH_HEADER } from '../src/http/idempotency';
 import { Agent, answerOf, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, createLocation, pairReader, type FactoryBusiness } from './factories';
 
@@ -279,6 +280,26 @@ describe('payments on a reader', () => {
     const after = (await cashier.ok(e.getReader, reader(readerId))).recent_payments;
     expect(after.length).toBe(Math.min(before + 1, 10));
     expect(after.filter((p) => p.charge_id === (first.body as { charge_id: string }).charge_id)).toHaveLength(1);
+  });
+
+  it('a request cut before its outcome commits is resumed by its retry with the key: one payment, one charge', async () => {
+    const url = endpointPath(e.collectPayment, reader(readerId));
+    const body = { amount: 7_00, card: CARD('4242424242424242') };
+    const early = { 'idempotency-key': key() };
+    const died = await cashier.request('POST', url, body, { ...early, [TEST_CRASH_HEADER]: 'before-commit' });
+    expect(died.statusCode).toBe(500);
+    const busy = await cashier.request('POST', url, body, early);
+    expect([busy.statusCode, busy.json().code]).toEqual([409, 'IDEMPOTENCY_REQUEST_IN_FLIGHT']);
+    t.clock.advance(IDEMPOTENCY_LEASE_MS);
+    const ran = await cashier.request('POST', url, body, early);
+    expect([ran.statusCode, ran.json().status, ran.headers['idempotent-replayed']]).toEqual([201, 'succeeded', undefined]);
+    const sevens = (await cashier.ok(e.getReader, reader(readerId))).recent_payments.filter((p) => p.amount.amount === 7_00);
+    expect(sevens.map((p) => [p.charge_id, p.status])).toEqual([[ran.json().charge_id, 'succeeded']]);
+
+    const late = { 'idempotency-key': key() };
+    await cashier.request('POST', url, { ...body, amount: 8_00 }, { ...late, [TEST_CRASH_HEADER]: 'after-commit' });
+    const recovered = await cashier.request('POST', url, { ...body, amount: 8_00 }, late);
+    expect([recovered.statusCode, recovered.json().status, recovered.headers['idempotent-replayed']]).toEqual([201, 'succeeded', 'true']);
   });
 
   it('refuses on a reader that is offline, at no location or at an archived one, and amounts outside the card’s limits', async () => {
