@@ -79,8 +79,8 @@ describe('card terminals', () => {
     await pay.getByRole('button', { name: 'Done' }).click();
 
     const payments = page.getByRole('table', { name: 'Recent payments' });
-    await payments.getByRole('row').filter({ hasText: 'SGD 12.50' }).getByText('Succeeded').waitFor();
-    await payments.getByRole('row').filter({ hasText: 'SGD 20.00' }).getByText('Declined').waitFor();
+    await payments.getByRole('row').filter({ hasText: 'SGD 12.50' }).getByText('Succeeded', { exact: true }).waitFor();
+    await payments.getByRole('row').filter({ hasText: 'SGD 20.00' }).getByText('Declined', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'terminals-reader-detail');
     await close();
