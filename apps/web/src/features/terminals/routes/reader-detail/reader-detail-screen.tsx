@@ -11,6 +11,7 @@ import { DetailLayout } from '@/components/detail-layout';
 import { EmptyState } from '@/components/empty-state';
 import { QueryPage } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { modals } from '@/lib/modals';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, canView, useBusiness } from '@/lib/session';
@@ -76,6 +77,7 @@ function ReaderView({ businessId, reader }: { businessId: string; reader: Reader
           <Title order={2} size="h3" id="reader-payments">
             Recent payments
           </Title>
+          <TimeZoneNote zone={business.data?.time_zone ?? 'UTC'} />
           {reader.recent_payments.length === 0 ? (
             <EmptyState title="No payments on this reader yet" headingOrder={3} />
           ) : (

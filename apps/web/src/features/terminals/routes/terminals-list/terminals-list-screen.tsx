@@ -12,6 +12,7 @@ import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
+import { TimeZoneNote } from '@/components/time-zone-note';
 import { canChange, useBusiness } from '@/lib/session';
 import { ordersQuery, readersQuery } from '@/features/terminals/api/terminals-api';
 import { usePairReaderAction } from '@/features/terminals/components/pair-reader-dialog';
@@ -36,6 +37,7 @@ export function Component() {
     >
       {pairing.dialog}
       <Stack gap="xl">
+        <TimeZoneNote zone={business.data?.time_zone ?? 'UTC'} />
         <Stack gap="sm" component="section" aria-labelledby="readers-heading">
           <Title order={2} size="h3" id="readers-heading">
             Readers
