@@ -26,6 +26,8 @@ const SHIPPING = { recipient: 'Ada Tan', line1: '1 Keong Saik Rd', line2: '', ci
 const CARD = (number: string) => ({ number, exp_month: 12, exp_year: 2030 });
 const issuePaths = (body: { issues?: { path: string }[] }) => (body.issues ?? []).map((i) => i.path).sort();
 
+const pendingSgd = async () => (await t.services.ledger.balances(t.database.db, business.id)).find((b) => b.currency === 'sgd')?.pending ?? 0;
+
 async function collect(agent: Agent, readerId: string, amount: number, number: string, idempotencyKey = key()) {
   return agent.call(e.collectPayment, { ...reader(readerId), body: { amount, card: CARD(number) } }, { idempotencyKey });
 }
@@ -215,6 +217,7 @@ describe('payments on a reader', () => {
   });
 
   it('takes a card payment: a succeeded charge of the business, posted like the checkout’s, shown on the reader', async () => {
+    const pendingBefore = await pendingSgd();
     const paid = await collect(cashier, readerId, 12_50, '4242424242424242');
     expect(paid.status).toBe(201);
     const answer = paid.body as { charge_id: string };
@@ -229,6 +232,8 @@ describe('payments on a reader', () => {
     });
     const charge = await owner.ok(transactionEndpoints.get, { params: { business_id: business.id, payment_id: answer.charge_id } });
     expect(charge.payment).toMatchObject({ status: 'succeeded', source: { type: 'pos' }, amount: { amount: 12_50, currency: 'sgd' } });
+    // The ledger's charge and fee postings: the net is pending until settlement.
+    expect(await pendingSgd()).toBe(pendingBefore + charge.payment.net.amount);
     const detail = await cashier.ok(e.getReader, reader(readerId));
     expect(detail.recent_payments[0]).toMatchObject({ charge_id: answer.charge_id, status: 'succeeded' });
     const audit = await owner.ok(auditLogEndpoints.list, { ...inBusiness(), query: { action: 'terminal_reader.payment_succeeded' } });
@@ -236,6 +241,7 @@ describe('payments on a reader', () => {
   });
 
   it('a declined card charges nothing and says why', async () => {
+    const pendingBefore = await pendingSgd();
     const declined = await collect(cashier, readerId, 20_00, '4000000000000002');
     expect(declined.status).toBe(201);
     expect(declined.body).toMatchObject({
@@ -246,6 +252,7 @@ describe('payments on a reader', () => {
       params: { business_id: business.id, payment_id: (declined.body as { charge_id: string }).charge_id },
     });
     expect(charge.payment.status).toBe('failed');
+    expect(await pendingSgd()).toBe(pendingBefore);
   });
 
   it('the PIN card waits in requires_pin until the PIN is entered, or until it is cancelled', async () => {
