@@ -56,6 +56,7 @@ import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accoun
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
 import { posOrdersModule } from './modules/pos/orders/pos.module';
+import { terminalsModule } from './modules/pos/terminals/terminals.module';
 
 export interface ServiceOptions {
   db: Executor;
@@ -99,6 +100,7 @@ function composeModules(platform: Platform) {
       .use(pricingModule)
       .use(shippingModule)
       .use(couponsModule)
+      .use(terminalsModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

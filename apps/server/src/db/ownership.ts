@@ -54,6 +54,12 @@ export const TABLE_OWNERS = {
   pickups: 'store/shipping',
   coupons: 'store/coupons',
   couponRedemptions: 'store/coupons',
+  // point of sale
+  terminalOrders: 'pos/terminals',
+  terminalOrderEvents: 'pos/terminals',
+  terminalPairingCodes: 'pos/terminals',
+  terminalReaders: 'pos/terminals',
+  terminalReaderPayments: 'pos/terminals',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

@@ -20,3 +20,4 @@ export * from './subscriptions';
 export * from './catalogue';
 export * from './locations';
 export * from './pos';
+export * from './terminals';

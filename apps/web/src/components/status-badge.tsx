@@ -11,6 +11,7 @@ import {
   TRANSFER_STATUS_LABELS,
 } from '@merchant/payments';
 import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS } from '@merchant/catalogue';
+import { READER_CONNECTION_LABELS, READER_PAYMENT_STATUS_LABELS, TERMINAL_ORDER_STATUS_LABELS } from '@merchant/pos';
 
 type Colors<S extends string> = Record<S, string>;
 const kind = <S extends string>(labels: Record<S, string>, colors: Colors<S>) => ({ labels, colors });
@@ -67,6 +68,9 @@ export const STATUS_KINDS = {
     { valid: 'Ready', invalid: 'Not imported', created: 'Created', failed: 'Not created' },
     { valid: 'blue', invalid: 'red', created: 'green', failed: 'red' },
   ),
+  terminalOrder: kind(TERMINAL_ORDER_STATUS_LABELS, { placed: 'gray', processing: 'blue', shipped: 'cyan', delivered: 'green', cancelled: 'dark' }),
+  readerConnection: kind(READER_CONNECTION_LABELS, { online: 'green', offline: 'red' }),
+  readerPayment: kind(READER_PAYMENT_STATUS_LABELS, { processing: 'blue', requires_pin: 'yellow', succeeded: 'green', failed: 'red', cancelled: 'gray' }),
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
 } as const;
 

@@ -69,6 +69,12 @@ export const ERROR_STATUS = {
   SHIPPING_ZONE_NOT_FOUND: 404,
   PICKUP_NOT_FOUND: 404,
   COUPON_NOT_FOUND: 404,
+  TERMINAL_READER_NOT_FOUND: 404,
+  /** The reader takes no payment now: offline, unpaired or at no active location (its message says which). */
+  TERMINAL_READER_UNAVAILABLE: 409,
+  TERMINAL_ORDER_NOT_FOUND: 404,
+  /** The order cannot move that way from its status (cancelled only while placed). */
+  TERMINAL_ORDER_NOT_CHANGEABLE: 409,
   PROVIDER_SETTINGS_INVALID: 422,
   PROVIDER_NOT_CONNECTED: 409,
   LOGO_INVALID: 422,

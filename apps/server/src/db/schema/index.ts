@@ -15,3 +15,4 @@ export * from './processor';
 export * from './catalogue';
 export * from './pos';
 export * from './store';
+export * from './pos-terminals';

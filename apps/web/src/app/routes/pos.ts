@@ -42,10 +42,12 @@ export const posRoutes = [
   route('locations-settings', 'locations/settings', 'Location settings', 'locations', { permission: 'catalogue:manage', screen: 'locations.settings' }),
   route('terminals', 'terminals', 'Card terminals', 'terminals', {
     ...PM,
+    screen: 'terminals.list',
     sidebar: { label: 'Card terminals', icon: 'device-mobile', order: 8 },
   }),
-  route('terminals-reader', 'terminals/reader/:terminal_reader', 'Card reader', 'terminals', PM),
-  route('terminals-order', 'terminals/:terminal_order_id', 'Terminal order', 'terminals', PM),
+  route('terminals-order-readers', 'terminals/order-readers', 'Order readers', 'terminals', { ...PM, screen: 'terminals.order-form' }),
+  route('terminals-reader', 'terminals/reader/:terminal_reader', 'Card reader', 'terminals', { ...PM, screen: 'terminals.reader' }),
+  route('terminals-order', 'terminals/:terminal_order_id', 'Terminal order', 'terminals', { ...PM, screen: 'terminals.order' }),
   route('settings-mall-gto', 'settings/mall-gto', 'Mall sales reporting', 'mallGto', {
     ...PM,
     sidebar: { label: 'Mall sales reporting', icon: 'building-store', order: 9 },
