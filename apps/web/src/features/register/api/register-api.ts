@@ -9,6 +9,7 @@ import {
   type CreateSaleBody,
 } from '@merchant/catalogue';
 import { customerEndpoints } from '@merchant/payments';
+import { terminalEndpoints } from '@merchant/pos';
 import { ApiError, call } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 import type { SendOutcome } from '../lib/offline-queue';
@@ -36,6 +37,8 @@ export const registerCategoriesQuery = (businessId: string) => endpointQuery(cat
 export const registerAddOnGroupsQuery = (businessId: string) => endpointQuery(addOnGroupEndpoints.list, { params: business(businessId) });
 export const registerLocationsQuery = (businessId: string) =>
   endpointQuery(locationEndpoints.list, { params: business(businessId), query: { status: 'active', limit: 100 } });
+/** The business's paired readers (the register takes a card on the one at its drawer's location). */
+export const registerReadersQuery = (businessId: string) => endpointQuery(terminalEndpoints.listReaders, { params: business(businessId) });
 export const currentDrawerQuery = (businessId: string) => endpointQuery(drawerEndpoints.current, { params: business(businessId) });
 export const orderFormQuery = (businessId: string) => endpointQuery(posOrderEndpoints.orderForm, { params: business(businessId) });
 

@@ -3,7 +3,9 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@man
 import { formatMoney, parseMajorToMinor } from '@merchant/core';
 import { useFormFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/money-input';
+import type { Reader } from '@merchant/pos';
 import type { Tender } from '../lib/cart';
+import { ReaderCharge } from './reader-charge';
 
 /** Notes a customer is likely to hand over for this amount: the next whole unit, then round tens and fifties above it. */
 export function suggestedCash(due: number, currency: string): number[] {
@@ -29,8 +31,8 @@ export function TenderDialog({
   currency: string;
   due: number;
   online: boolean;
-  /** Takes an amount on the location's card reader; null when no reader can (none paired, or offline). */
-  card: { unavailable: string } | { take: (amount: number) => Promise<string | null> };
+  /** The card reader at the drawer's location that can take a payment now, or why there is none. */
+  card: { reader: Reader; businessId: string; testMode: boolean } | { unavailable: string };
   onClose: () => void;
   onPay: (tenders: Tender[]) => void;
   paying: boolean;
@@ -39,29 +41,18 @@ export function TenderDialog({
   const form = useFormFields<{ tendered: number | null; cash_part: number | null }>({ tendered: due, cash_part: null });
   const { tendered, cash_part: cashPart } = form.values;
   const setTendered = (v: number) => form.setValues((f) => ({ ...f, tendered: v }));
-  const [cardBusy, setCardBusy] = useState(false);
   const cashOk = tendered !== null && tendered >= due;
-  const cardAvailable = 'take' in card && online;
+  const cardAvailable = 'reader' in card && online;
   const cardReason = !online ? 'Card payments need the network: take cash, or wait until it is back.' : 'unavailable' in card ? card.unavailable : '';
 
   const payCash = () => {
     if (!cashOk) return;
     onPay([{ kind: 'cash', amount: due, tendered: tendered! }]);
   };
-  const payCard = async (amount: number, before: Tender[]) => {
-    if (!('take' in card)) return;
-    setCardBusy(true);
-    try {
-      const paymentId = await card.take(amount);
-      if (paymentId) onPay([...before, { kind: 'card', amount, paymentId }]);
-    } finally {
-      setCardBusy(false);
-    }
-  };
   const splitOk = cashPart !== null && cashPart > 0 && cashPart < due;
 
   return (
-    <Modal opened onClose={onClose} title={`Charge ${formatMoney(due, currency)}`} size="md" closeOnClickOutside={!paying && !cardBusy}>
+    <Modal opened onClose={onClose} title={`Charge ${formatMoney(due, currency)}`} size="md" closeOnClickOutside={!paying}>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List grow>
           <Tabs.Tab value="cash">Cash</Tabs.Tab>
@@ -100,10 +91,14 @@ export function TenderDialog({
           <Stack gap="sm">
             {cardAvailable ? (
               <>
-                <Text size="sm">The card reader asks the customer to tap, insert or swipe their card for {formatMoney(due, currency)}.</Text>
-                <Button size="lg" onClick={() => void payCard(due, [])} loading={cardBusy || paying}>
-                  Charge card on reader
-                </Button>
+                <ReaderCharge
+                  {...card}
+                  amount={due}
+                  currency={currency}
+                  label="Charge card on reader"
+                  busy={paying}
+                  onPaid={(paymentId) => onPay([{ kind: 'card', amount: due, paymentId }])}
+                />
               </>
             ) : (
               <Alert color="gray" title="Card payments are not available">
@@ -118,14 +113,21 @@ export function TenderDialog({
             <MoneyInput {...form.money('cash_part', currency)} label="Cash part" />
             {splitOk ? <Text size="sm">By card: {formatMoney(due - cashPart!, currency)}</Text> : null}
             {cardAvailable ? (
-              <Button
-                size="lg"
-                disabled={!splitOk}
-                loading={cardBusy || paying}
-                onClick={() => void payCard(due - cashPart!, [{ kind: 'cash', amount: cashPart!, tendered: cashPart! }])}
-              >
-                Take cash, then charge card
-              </Button>
+              splitOk ? (
+                <ReaderCharge
+                  {...card}
+                  amount={due - cashPart!}
+                  currency={currency}
+                  label="Charge the rest on the reader"
+                  busy={paying}
+                  onPaid={(paymentId) =>
+                    onPay([
+                      { kind: 'cash', amount: cashPart!, tendered: cashPart! },
+                      { kind: 'card', amount: due - cashPart!, paymentId },
+                    ])
+                  }
+                />
+              ) : null
             ) : (
               <Alert color="gray" title="A split needs the card reader">
                 {cardReason}
@@ -135,7 +137,7 @@ export function TenderDialog({
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose} disabled={paying || cardBusy}>
+        <Button variant="default" onClick={onClose} disabled={paying}>
           Cancel
         </Button>
       </Group>

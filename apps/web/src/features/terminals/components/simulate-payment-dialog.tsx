@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useReaderPayment } from '@/features/terminals/api/terminals-api';
 
 /** The checkout's test cards, as the simulated reader "reads" them. */
-const TEST_CARDS = [
+export const TEST_CARDS = [
   { value: '4242424242424242', label: 'Visa 4242: succeeds' },
   { value: '4000000000000002', label: 'Visa 0002: declined' },
   { value: '4000000000009995', label: 'Visa 9995: insufficient funds' },

@@ -11,7 +11,15 @@ import { QueryPage } from '@/components/query-status';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
-import { currentDrawerQuery, orderFormQuery, registerLocationsQuery, sendQueuedSale, sendSale, useInvalidateAfterSale } from '../../api/register-api';
+import {
+  currentDrawerQuery,
+  orderFormQuery,
+  registerLocationsQuery,
+  registerReadersQuery,
+  sendQueuedSale,
+  sendSale,
+  useInvalidateAfterSale,
+} from '../../api/register-api';
 import { CartPanel } from '../../components/cart-panel';
 import { DrawerBar, OpenDrawerCard } from '../../components/drawer-controls';
 import { ProductPicker } from '../../components/product-picker';
@@ -82,6 +90,14 @@ function Register({ businessId }: { businessId: string }) {
   const [tendering, setTendering] = useState<null | { due: number }>(null);
   const [paying, setPaying] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
+
+  // The reader at the drawer's location that can take a card now (paired, online, at an active location).
+  const readers = useQuery(registerReadersQuery(businessId));
+  const atDrawer = (readers.data?.data ?? []).filter((r) => r.location?.id === drawer?.location.id);
+  const ready = atDrawer.find((r) => r.can_take_payments);
+  const card = ready
+    ? { reader: ready, businessId, testMode: business.test_mode }
+    : { unavailable: atDrawer.length > 0 ? 'The card reader at this location is offline: check that it is on.' : 'No card reader is paired at this location.' };
 
   const [queue, setQueue] = useState<QueuedSale[]>(() => readQueue(localStorage, businessId));
   const refreshQueue = useCallback(() => setQueue(readQueue(localStorage, businessId)), [businessId]);
@@ -240,7 +256,7 @@ function Register({ businessId }: { businessId: string }) {
           currency={currency}
           due={tendering.due}
           online={network.online}
-          card={{ unavailable: 'No card reader is paired at this location.' }}
+          card={card}
           onClose={() => setTendering(null)}
           onPay={(tenders) => void pay(tenders)}
           paying={paying}
