@@ -4,8 +4,7 @@ import { formatMoney } from '@merchant/core';
 import type { Reader, ReaderPayment } from '@merchant/pos';
 import { useFormFields } from '@/components/form/form-fields';
 import { errorMessage } from '@/lib/error-message';
-import { useReaderPayment } from '@/features/terminals/api/terminals-api';
-import { TEST_CARDS } from '@/features/terminals/components/simulate-payment-dialog';
+import { READER_TEST_CARDS, useReaderPayment } from '@/lib/reader-payments';
 
 /**
  * A card payment on the location's reader for one amount: the register asks the reader to collect it; the reader
@@ -33,7 +32,7 @@ export function ReaderCharge({
   busy: boolean;
 }) {
   const { collect, pin, cancel } = useReaderPayment(businessId, reader.id);
-  const form = useFormFields({ card: TEST_CARDS[0]!.value, pin: '' });
+  const form = useFormFields({ card: READER_TEST_CARDS[0]!.value, pin: '' });
   const [result, setResult] = useState<ReaderPayment | null>(null);
   const settle = (payment: ReaderPayment) => {
     setResult(payment);
@@ -83,7 +82,7 @@ export function ReaderCharge({
       <Text size="sm">
         {reader.name} asks the customer to tap, insert or swipe their card for {formatMoney(amount, currency)}.
       </Text>
-      {testMode ? <Select {...form.field('card')} label="Card the reader reads (test mode)" data={TEST_CARDS} allowDeselect={false} /> : null}
+      {testMode ? <Select {...form.field('card')} label="Card the reader reads (test mode)" data={READER_TEST_CARDS} allowDeselect={false} /> : null}
       <Button size="lg" onClick={take} loading={collect.isPending || busy} disabled={result?.status === 'succeeded'}>
         {label}
       </Button>

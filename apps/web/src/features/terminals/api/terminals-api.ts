@@ -2,17 +2,14 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import { locationEndpoints } from '@merchant/catalogue';
 import {
   terminalEndpoints,
-  type CollectReaderPaymentBody,
   type CreateTerminalOrderBody,
   type PairReaderBody,
   type ReaderConnection,
   type ReaderModel,
   type UpdateReaderBody,
 } from '@merchant/pos';
-import { useState } from 'react';
-import { call, keptIdempotencyKey } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
-import { paymentChangeScopes } from '@/lib/payment-changes';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -104,31 +101,4 @@ export function useSimulateConnection(businessId: string, readerId: string) {
       call(terminalEndpoints.simulateConnection, { params: { business_id: businessId, reader_id: readerId }, body: { connection } }),
     onSuccess: invalidate,
   });
-}
-
-/** A payment on the reader and its PIN step: each changes payments, so what shows payments refreshes too. */
-export function useReaderPayment(businessId: string, readerId: string) {
-  const client = useQueryClient();
-  const invalidateTerminals = useInvalidateTerminals(businessId);
-  const params = { business_id: businessId, reader_id: readerId };
-  const invalidate = () => Promise.all([invalidateTerminals(), invalidateEndpoints(client, paymentChangeScopes(businessId))]);
-  const [withKey] = useState(keptIdempotencyKey);
-  return {
-    collect: useMutation({
-      meta: { silent: true },
-      mutationFn: (body: CollectReaderPaymentBody) =>
-        withKey({ readerId, body }, (idempotencyKey) => call(terminalEndpoints.collectPayment, { params, body, idempotencyKey })),
-      onSuccess: invalidate,
-    }),
-    pin: useMutation({
-      meta: { silent: true },
-      mutationFn: ({ paymentId, pin }: { paymentId: string; pin: string }) =>
-        call(terminalEndpoints.enterPin, { params: { ...params, payment_id: paymentId }, body: { pin } }),
-      onSuccess: invalidate,
-    }),
-    cancel: useMutation({
-      mutationFn: (paymentId: string) => call(terminalEndpoints.cancelPayment, { params: { ...params, payment_id: paymentId } }),
-      onSuccess: invalidate,
-    }),
-  };
 }

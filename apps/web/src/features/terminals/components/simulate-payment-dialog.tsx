@@ -7,15 +7,8 @@ import type { DetailAction } from '@/components/detail-layout';
 import { useFormFields } from '@/components/form/form-fields';
 import { MoneyInput } from '@/components/money-input';
 import { errorMessage } from '@/lib/error-message';
-import { useReaderPayment } from '@/features/terminals/api/terminals-api';
+import { READER_TEST_CARDS, useReaderPayment } from '@/lib/reader-payments';
 
-/** The checkout's test cards, as the simulated reader "reads" them. */
-export const TEST_CARDS = [
-  { value: '4242424242424242', label: 'Visa 4242: succeeds' },
-  { value: '4000000000000002', label: 'Visa 0002: declined' },
-  { value: '4000000000009995', label: 'Visa 9995: insufficient funds' },
-  { value: '4000000000003220', label: 'Visa 3220: the reader asks for the PIN' },
-];
 
 /**
  * Test mode: "Simulate a payment" of a reader's page. The register asks the reader for an amount, the simulated reader
@@ -24,7 +17,7 @@ export const TEST_CARDS = [
  */
 export function useSimulatePaymentAction(businessId: string, reader: Reader, currency: string): { action: DetailAction; dialog: ReactNode } {
   const [opened, setOpened] = useState(false);
-  const form = useFormFields({ amount: null as number | null, card: TEST_CARDS[0]!.value, pin: '' });
+  const form = useFormFields({ amount: null as number | null, card: READER_TEST_CARDS[0]!.value, pin: '' });
   const { collect, pin, cancel } = useReaderPayment(businessId, reader.id);
   const [result, setResult] = useState<ReaderPayment | null>(null);
   const open = () => {
@@ -103,7 +96,7 @@ export function useSimulatePaymentAction(businessId: string, reader: Reader, cur
             <MoneyInput {...form.money('amount', currency)} label="Amount" required />
             <Select
               label="Card the reader reads"
-              data={TEST_CARDS}
+              data={READER_TEST_CARDS}
               value={form.values.card}
               onChange={(v) => v && form.setValues((p) => ({ ...p, card: v }))}
               allowDeselect={false}
