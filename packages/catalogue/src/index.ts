@@ -5,3 +5,4 @@ export * from './add-ons';
 export * from './product-log';
 export * from './locations';
 export * from './stock';
+export * from './store-orders';

@@ -42,6 +42,9 @@ export const TABLE_OWNERS = {
   locationSettings: 'catalogue/products',
   stockLevels: 'catalogue/products',
   stockMovements: 'catalogue/products',
+  // the online store (docs/online-store.md)
+  storeCarts: 'store/orders',
+  storeOrders: 'store/orders',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

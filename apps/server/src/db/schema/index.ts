@@ -13,3 +13,4 @@ export * from './send-money';
 export * from './direct-debit';
 export * from './processor';
 export * from './catalogue';
+export * from './store';
