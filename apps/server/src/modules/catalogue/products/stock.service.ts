@@ -253,6 +253,30 @@ export function createStockService(deps: {
       return changes.map((c) => presentLevel(c.level));
     },
 
+    /**
+     * Puts a sale's units back on stock (a cancelled store order), in the caller's transaction: one update per line in
+     * key order, each a `return` movement. Lines of products that do not track stock change nothing.
+     */
+    async restock(tx: Executor, businessId: string, lines: StockLine[], by: { actorUserId: string | null; note?: string | null }): Promise<StockLevel[]> {
+      const variants = await repo.variants(
+        tx,
+        businessId,
+        lines.map((l) => l.variantId),
+      );
+      const now = clock.now();
+      const changes: Change[] = [];
+      for (const line of [...lines].sort(byKey)) {
+        const variant = variants.get(line.variantId);
+        if (!variant?.trackStock) continue;
+        await repo.ensure(tx, businessId, [{ ...line, productId: variant.productId }], now);
+        // A negative decrement without its condition: the level grows by the line's units.
+        const level = await repo.decrement(tx, businessId, line, -line.quantity, true, now);
+        if (level) changes.push({ variant, level, before: level.onHand - line.quantity, reason: 'return', note: by.note ?? null });
+      }
+      await writeTogether(tx, await writesOf(tx, businessId, changes, by.actorUserId));
+      return changes.map((c) => presentLevel(c.level));
+    },
+
     /** The movements of a variant at a location, newest first. */
     movements: (businessId: string, key: LevelKey) => repo.movementsOf(db, businessId, key),
 
