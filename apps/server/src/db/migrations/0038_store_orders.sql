@@ -29,6 +29,7 @@ CREATE TABLE "store_orders" (
 	"coupon_code" text,
 	"refunded_amount" bigint DEFAULT 0 NOT NULL,
 	"payment_id" uuid,
+	"payment_public_id" text,
 	"carrier" text,
 	"tracking_number" text,
 	"cancel_reason" text,

@@ -60,6 +60,8 @@ export const storeOrders = pgTable(
     refundedAmount: minorAmount('refunded_amount').notNull().default(0),
     /** The payment that paid it (null until paid). */
     paymentId: uuid('payment_id'),
+    /** Its public id (`pay_...`), as the Transactions screen names it. */
+    paymentPublicId: text('payment_public_id'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     cancelReason: text('cancel_reason'),
