@@ -52,6 +52,7 @@ import { salesReportModule } from './modules/payments/sales-report/sales-report.
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
+import { storeModule } from './modules/store/orders/store.module';
 
 export interface ServiceOptions {
   db: Executor;
@@ -109,6 +110,7 @@ function composeModules(platform: Platform) {
       .use(invoiceImportsModule)
       .use(transactionsModule)
       .use(checkoutModule)
+      .use(storeModule)
       .use(overviewModule)
       .use(balancesModule)
       .use(salesReportModule)

@@ -156,7 +156,11 @@ export const CancelStoreOrderBodySchema = z.object({
 });
 export type CancelStoreOrderBody = z.infer<typeof CancelStoreOrderBodySchema>;
 
+/** The most rows an export writes (X-Export-Truncated: true when more matched). */
+export const STORE_ORDERS_EXPORT_ROW_LIMIT = 10_000;
+
 const STORE_ORDER_ERRORS = ['STORE_ORDER_NOT_FOUND', 'STORE_ORDER_STATE'] as const;
+const REFUND_ERRORS = ['PAYMENT_NOT_FOUND', 'REFUND_NOT_ALLOWED', 'REFUND_EXCEEDS_REMAINING', 'PAYMENT_PROCESSOR_UNAVAILABLE'] as const;
 
 export const storeOrderEndpoints = {
   list: defineEndpoint({
@@ -209,7 +213,7 @@ export const storeOrderEndpoints = {
     params: StoreOrderParamsSchema,
     body: RefundStoreOrderBodySchema,
     response: StoreOrderSchema,
-    errors: [...STORE_ORDER_ERRORS],
+    errors: [...STORE_ORDER_ERRORS, ...REFUND_ERRORS],
     idempotent: true,
   }),
   cancel: defineEndpoint({
@@ -221,7 +225,7 @@ export const storeOrderEndpoints = {
     params: StoreOrderParamsSchema,
     body: CancelStoreOrderBodySchema,
     response: StoreOrderSchema,
-    errors: [...STORE_ORDER_ERRORS],
+    errors: [...STORE_ORDER_ERRORS, ...REFUND_ERRORS],
     idempotent: true,
   }),
 } as const;

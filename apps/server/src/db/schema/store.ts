@@ -1,4 +1,11 @@
-import { STORE_DELIVERY_METHODS, STORE_FULFILMENT_STATUSES, STORE_ORDER_STATUSES, type StoreCartLine, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
+import {
+  STORE_DELIVERY_METHODS,
+  STORE_FULFILMENT_STATUSES,
+  STORE_ORDER_STATUSES,
+  type StoreCartLine,
+  type StoreOrderAddress,
+  type StoreOrderLine,
+} from '@merchant/catalogue';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';

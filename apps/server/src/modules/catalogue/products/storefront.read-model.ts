@@ -2,7 +2,17 @@ import type { BusinessAddress } from '@merchant/business';
 import type { ProductOption } from '@merchant/catalogue';
 import { and, arrayContains, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { addOnChoices, addOnGroups, locationSettings, locations, productAddOnGroups, productCategories, productVariants, products, stockLevels } from '@/db/schema';
+import {
+  addOnChoices,
+  addOnGroups,
+  locationSettings,
+  locations,
+  productAddOnGroups,
+  productCategories,
+  productVariants,
+  products,
+  stockLevels,
+} from '@/db/schema';
 
 /** What the storefront sells (docs/online-store.md, "Storefront"), read in a few statements and cached by the store. */
 export interface StorefrontCatalogue {
@@ -33,7 +43,14 @@ export interface StorefrontProduct {
   allowBackorder: boolean;
   options: ProductOption[];
   variants: StorefrontVariant[];
-  addOnGroups: { id: string; name: string; minChoices: number; maxChoices: number; required: boolean; choices: { id: string; name: string; price: number }[] }[];
+  addOnGroups: {
+    id: string;
+    name: string;
+    minChoices: number;
+    maxChoices: number;
+    required: boolean;
+    choices: { id: string; name: string; price: number }[];
+  }[];
   updatedAt: Date;
 }
 

@@ -17,7 +17,11 @@ describe('the storefront HTML builder', () => {
 
   it('keeps fragments it built, joins arrays and drops empty values', () => {
     const items = ['a<b', 'c'].map((x) => html`<li>${x}</li>`);
-    expect(html`<ul>${items}${null}${undefined}${false}${0}</ul>`.value).toBe('<ul><li>a&lt;b</li><li>c</li>0</ul>');
+    expect(
+      html`<ul>
+        ${items}${null}${undefined}${false}${0}
+      </ul>`.value,
+    ).toBe('<ul><li>a&lt;b</li><li>c</li>0</ul>');
     expect(html`${raw('<br>')}`.value).toBe('<br>');
     expect(escapeHtml('"\'<>&`')).toBe('&quot;&#39;&lt;&gt;&amp;&#96;');
   });

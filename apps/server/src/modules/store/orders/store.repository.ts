@@ -39,6 +39,23 @@ export const storeRepository = {
     return row ?? null;
   },
 
+  async businessById(db: Executor, id: string): Promise<StoreBusiness | null> {
+    const [row] = await db
+      .select({
+        id: businesses.id,
+        identifier: businesses.identifier,
+        name: businesses.name,
+        currency: businesses.currency,
+        logoUrl: businesses.logoUrl,
+        onboardingStatus: businesses.onboardingStatus,
+        cacheVersions: businesses.storefrontCacheVersions,
+      })
+      .from(businesses)
+      .where(eq(businesses.id, id))
+      .limit(1);
+    return row ?? null;
+  },
+
   async cart(db: Executor, businessId: string, id: string, lock = false): Promise<StoreCartLine[] | null> {
     const query = db
       .select({ lines: storeCarts.lines })

@@ -68,38 +68,53 @@ export function layout(store: StorePage, meta: PageMeta, body: Html): string {
   const canonical = `${store.origin}${meta.path}`;
   const title = meta.title === store.name ? store.name : `${meta.title} · ${store.name}`;
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<meta name="description" content="${meta.description}">
-<link rel="canonical" href="${canonical}">
-${meta.noindex ? raw('<meta name="robots" content="noindex">') : null}
-<meta property="og:site_name" content="${store.name}">
-<meta property="og:title" content="${meta.title}">
-<meta property="og:description" content="${meta.description}">
-<meta property="og:type" content="${meta.type ?? 'website'}">
-<meta property="og:url" content="${canonical}">
-${store.logoUrl ? html`<meta property="og:image" content="${store.logoUrl}">` : null}
-${meta.structuredData ? html`<script type="application/ld+json">${jsonLd(meta.structuredData)}</script>` : null}
-<style>${STYLE}</style>
-</head>
-<body>
-<header class="site">
-<a class="brand" href="/">${store.name}</a>
-<form role="search" action="/search" method="get"><label for="site-search" class="visually-hidden" style="position:absolute;left:-9999px">Search products</label><input id="site-search" type="search" name="q" placeholder="Search products"><button type="submit" class="secondary">Search</button></form>
-<a href="/cart">Cart</a>
-</header>
-<main id="main">
-${body}
-</main>
-<footer>${store.name}</footer>
-</body>
-</html>`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <meta name="description" content="${meta.description}" />
+        <link rel="canonical" href="${canonical}" />
+        ${meta.noindex ? raw('<meta name="robots" content="noindex">') : null}
+        <meta property="og:site_name" content="${store.name}" />
+        <meta property="og:title" content="${meta.title}" />
+        <meta property="og:description" content="${meta.description}" />
+        <meta property="og:type" content="${meta.type ?? 'website'}" />
+        <meta property="og:url" content="${canonical}" />
+        ${store.logoUrl ? html`<meta property="og:image" content="${store.logoUrl}" />` : null}
+        ${
+          meta.structuredData
+            ? html`<script type="application/ld+json">
+                ${jsonLd(meta.structuredData)}
+              </script>`
+            : null
+        }
+        <style>
+          ${STYLE}
+        </style>
+      </head>
+      <body>
+        <header class="site">
+          <a class="brand" href="/">${store.name}</a>
+          <form role="search" action="/search" method="get">
+            <label for="site-search" class="visually-hidden" style="position:absolute;left:-9999px">Search products</label
+            ><input id="site-search" type="search" name="q" placeholder="Search products" /><button type="submit" class="secondary">Search</button>
+          </form>
+          <a href="/cart">Cart</a>
+        </header>
+        <main id="main">${body}</main>
+        <footer>${store.name}</footer>
+      </body>
+    </html>`.value;
 }
 
 /** A plain message page (not found, store closed). */
 export function messagePage(store: StorePage, title: string, message: string, path: string): string {
-  return layout(store, { title, description: message, path, noindex: true }, html`<h1>${title}</h1><p>${message}</p><p><a href="/">Back to the store</a></p>`);
+  return layout(
+    store,
+    { title, description: message, path, noindex: true },
+    html`<h1>${title}</h1>
+      <p>${message}</p>
+      <p><a href="/">Back to the store</a></p>`,
+  );
 }

@@ -34,23 +34,34 @@ const summary = (text: string | null, max = 155) => {
 
 function productCard(product: StorefrontProduct): Html {
   const soldOut = product.variants.every((v) => isSoldOut(product, v));
-  return html`<li class="card"><a href="${productPath(product)}">${product.name}</a>
-<p>${priceText(product)}${soldOut ? html` · <span class="soldout">Sold out</span>` : null}</p></li>`;
+  return html`<li class="card">
+    <a href="${productPath(product)}">${product.name}</a>
+    <p>${priceText(product)}${soldOut ? html` · <span class="soldout">Sold out</span>` : null}</p>
+  </li>`;
 }
 
 function productGrid(products: StorefrontProduct[], empty: string): Html {
-  return products.length === 0 ? html`<p>${empty}</p>` : html`<ul class="grid">${products.map(productCard)}</ul>`;
+  return products.length === 0
+    ? html`<p>${empty}</p>`
+    : html`<ul class="grid">
+        ${products.map(productCard)}
+      </ul>`;
 }
 
 export function homePage(store: StorePage, catalogue: StorefrontCatalogue): string {
   const body = html`<h1>${store.name}</h1>
-${
-  catalogue.categories.length > 0
-    ? html`<nav aria-label="Categories"><h2>Categories</h2><ul class="cats">${catalogue.categories.map((c) => html`<li><a href="${categoryPath(c)}">${c.name}</a></li>`)}</ul></nav>`
-    : null
-}
-<h2>Products</h2>
-${productGrid(catalogue.products, 'Nothing is on sale yet. Come back soon.')}`;
+    ${
+      catalogue.categories.length > 0
+        ? html`<nav aria-label="Categories">
+            <h2>Categories</h2>
+            <ul class="cats">
+              ${catalogue.categories.map((c) => html`<li><a href="${categoryPath(c)}">${c.name}</a></li>`)}
+            </ul>
+          </nav>`
+        : null
+    }
+    <h2>Products</h2>
+    ${productGrid(catalogue.products, 'Nothing is on sale yet. Come back soon.')}`;
   return layout(
     store,
     {
@@ -70,7 +81,9 @@ export function categoryPage(store: StorePage, catalogue: StorefrontCatalogue, c
   return layout(
     store,
     { title: category.name, description: `${category.name} at ${store.name}: ${products.length} products.`, path: categoryPath(category) },
-    html`<p><a href="/">All products</a></p><h1>${category.name}</h1>${productGrid(products, 'Nothing in this category is on sale now.')}`,
+    html`<p><a href="/">All products</a></p>
+      <h1>${category.name}</h1>
+      ${productGrid(products, 'Nothing in this category is on sale now.')}`,
   );
 }
 
@@ -81,8 +94,15 @@ export function searchPage(store: StorePage, catalogue: StorefrontCatalogue, q: 
     store,
     { title: q ? `Search: ${q}` : 'Search', description: `Search the products of ${store.name}.`, path: '/search', noindex: true },
     html`<h1>Search</h1>
-<form action="/search" method="get"><label for="q">Search products</label><input id="q" type="search" name="q" value="${q}"> <button type="submit">Search</button></form>
-${q ? html`<p role="status">${found.length === 1 ? '1 product' : `${found.length} products`} found for “${q}”.</p>${productGrid(found, 'Try another word.')}` : null}`,
+      <form action="/search" method="get">
+        <label for="q">Search products</label><input id="q" type="search" name="q" value="${q}" /> <button type="submit">Search</button>
+      </form>
+      ${
+        q
+          ? html`<p role="status">${found.length === 1 ? '1 product' : `${found.length} products`} found for “${q}”.</p>
+              ${productGrid(found, 'Try another word.')}`
+          : null
+      }`,
   );
 }
 
@@ -91,7 +111,9 @@ function offersOf(store: StorePage, product: StorefrontProduct) {
     '@type': 'Offer',
     ...(v.sku ? { sku: v.sku } : {}),
     ...(variantLabel(v) ? { name: variantLabel(v) } : {}),
-    price: money(v.price, product.currency).replace(/^[A-Z]{3}\s*/, '').replace(/,/g, ''),
+    price: money(v.price, product.currency)
+      .replace(/^[A-Z]{3}\s*/, '')
+      .replace(/,/g, ''),
     priceCurrency: product.currency.toUpperCase(),
     availability: isSoldOut(product, v) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
     url: `${store.origin}${productPath(product)}`,
@@ -105,41 +127,54 @@ export function productPage(store: StorePage, catalogue: StorefrontCatalogue, pr
   const available = product.variants.filter((v) => !isSoldOut(product, v));
   const single = product.variants.length === 1 ? product.variants[0]! : null;
   const variantChoice = single
-    ? html`<input type="hidden" name="variant_id" value="${single.id}">`
-    : html`<fieldset><legend>${product.options.map((o) => o.name).join(' / ') || 'Choice'}</legend>
-${product.variants.map((v, i) => {
-  const note = isSoldOut(product, v) ? 'Sold out' : lowStockNote(product, v);
-  return html`<label><input type="radio" name="variant_id" value="${v.id}" ${isSoldOut(product, v) ? 'disabled' : v === available[0] || (i === 0 && available.length === 0) ? 'checked' : ''}> ${variantLabel(v)}: ${money(v.price, product.currency)}${note ? html` <span class="${isSoldOut(product, v) ? 'soldout' : 'low'}">(${note})</span>` : null}</label>`;
-})}
-</fieldset>`;
+    ? html`<input type="hidden" name="variant_id" value="${single.id}" />`
+    : html`<fieldset>
+        <legend>${product.options.map((o) => o.name).join(' / ') || 'Choice'}</legend>
+        ${product.variants.map((v, i) => {
+          const note = isSoldOut(product, v) ? 'Sold out' : lowStockNote(product, v);
+          return html`<label
+            ><input
+              type="radio"
+              name="variant_id"
+              value="${v.id}"
+              ${isSoldOut(product, v) ? 'disabled' : v === available[0] || (i === 0 && available.length === 0) ? 'checked' : ''}
+            />
+            ${variantLabel(v)}:
+            ${money(v.price, product.currency)}${note ? html` <span class="${isSoldOut(product, v) ? 'soldout' : 'low'}">(${note})</span>` : null}</label
+          >`;
+        })}
+      </fieldset>`;
   const addOns = product.addOnGroups.map(
-    (g) => html`<fieldset><legend>${g.name}${g.required ? ' (required' : ' (optional'}${g.maxChoices > 1 ? `, up to ${g.maxChoices}` : ''})</legend>
-${g.choices.map((c) => html`<label><input type="${g.maxChoices === 1 && g.required ? 'radio' : 'checkbox'}" name="add_on" value="${c.id}"> ${c.name}${c.price > 0 ? ` +${money(c.price, product.currency)}` : ''}</label>`)}
-</fieldset>`,
+    (g) =>
+      html`<fieldset>
+        <legend>${g.name}${g.required ? ' (required' : ' (optional'}${g.maxChoices > 1 ? `, up to ${g.maxChoices}` : ''})</legend>
+        ${g.choices.map((c) => html`<label><input type="${g.maxChoices === 1 && g.required ? 'radio' : 'checkbox'}" name="add_on" value="${c.id}" /> ${c.name}${c.price > 0 ? ` +${money(c.price, product.currency)}` : ''}</label>`)}
+      </fieldset>`,
   );
   const shownPrice = single
-    ? html`<p class="price">${money(single.price, product.currency)}${single.compareAtPrice ? html` <span class="strike">${money(single.compareAtPrice, product.currency)}</span>` : null}</p>`
+    ? html`<p class="price">
+        ${money(single.price, product.currency)}${single.compareAtPrice ? html` <span class="strike">${money(single.compareAtPrice, product.currency)}</span>` : null}
+      </p>`
     : html`<p class="price">${priceText(product)}</p>`;
   const singleNote = single ? (isSoldOut(product, single) ? html`<p class="soldout">Sold out</p>` : lowStockNote(product, single)) : null;
-  const body = html`<nav aria-label="Breadcrumb"><a href="/">All products</a>${category ? html` › <a href="${categoryPath(category)}">${category.name}</a>` : null}</nav>
-<article>
-<h1>${product.name}</h1>
-${shownPrice}
-${typeof singleNote === 'string' ? html`<p class="low">${singleNote}</p>` : singleNote}
-${product.description ? html`<p>${product.description}</p>` : null}
-${error ? html`<p class="error" role="alert">${error}</p>` : null}
-${
-  available.length === 0
-    ? html`<p class="soldout">Sold out</p>`
-    : html`<form method="post" action="/cart/lines">
-${variantChoice}
-${addOns}
-<label for="quantity">Quantity</label>
-<input id="quantity" type="number" name="quantity" value="1" min="1" max="99" inputmode="numeric" required>
-<p><button type="submit">Add to cart</button></p>
-</form>`
-}
-</article>`;
+  const body = html`<nav aria-label="Breadcrumb">
+      <a href="/">All products</a>${category ? html` › <a href="${categoryPath(category)}">${category.name}</a>` : null}
+    </nav>
+    <article>
+      <h1>${product.name}</h1>
+      ${shownPrice} ${typeof singleNote === 'string' ? html`<p class="low">${singleNote}</p>` : singleNote}
+      ${product.description ? html`<p>${product.description}</p>` : null} ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+      ${
+        available.length === 0
+          ? html`<p class="soldout">Sold out</p>`
+          : html`<form method="post" action="/cart/lines">
+              ${variantChoice} ${addOns}
+              <label for="quantity">Quantity</label>
+              <input id="quantity" type="number" name="quantity" value="1" min="1" max="99" inputmode="numeric" required />
+              <p><button type="submit">Add to cart</button></p>
+            </form>`
+      }
+    </article>`;
   return layout(
     store,
     {
@@ -169,9 +204,9 @@ export function sitemap(store: StorePage, catalogue: StorefrontCatalogue): strin
     ...catalogue.products.map((p) => ({ loc: `${store.origin}${productPath(p)}`, lastmod: p.updatedAt })),
   ];
   return html`<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.map((u) => html`<url><loc>${u.loc}</loc>${u.lastmod ? html`<lastmod>${u.lastmod.toISOString()}</lastmod>` : null}</url>\n`)}</urlset>
-`.value;
+    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      ${urls.map((u) => html`<url><loc>${u.loc}</loc>${u.lastmod ? html`<lastmod>${u.lastmod.toISOString()}</lastmod>` : null}</url> `)}</urlset
+    > `.value;
 }
 
 export function robots(store: StorePage): string {

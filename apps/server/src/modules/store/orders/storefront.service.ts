@@ -70,7 +70,7 @@ export function createStorefrontService(deps: {
   db: Executor;
   clock: Clock;
   catalogue: Pick<CatalogueService, 'stock'>;
-  purge: (businessId: string, kind: PurgeKind) => Promise<number>;
+  purge: (businessId: string, kind: PurgeKind) => Promise<void>;
   /** The store's origin (`https://<identifier>.shop.<base>`). */
   storeOrigin: (identifier: string) => string;
 }) {
@@ -79,7 +79,10 @@ export function createStorefrontService(deps: {
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
   let cartKey: Promise<string> | undefined;
   const key = () => (cartKey ??= appSecret(db, 'store_cart_key', clock.now()));
-  const sign = async (id: string) => createHmac('sha256', await key()).update(id).digest('base64url');
+  const sign = async (id: string) =>
+    createHmac('sha256', await key())
+      .update(id)
+      .digest('base64url');
 
   return {
     pages,
@@ -195,13 +198,21 @@ export function createStorefrontService(deps: {
       const { view, lines, catalogue } = await this.cartView(store, cartId);
       const errors = checkCheckout(values);
       if (lines.length === 0) return { ok: false, errors: { form: 'Your cart is empty.' } };
-      if (view.lines.some((l) => l.problem)) return { ok: false, errors: { form: 'Some items in your cart can no longer be bought: change them in the cart.' } };
+      if (view.lines.some((l) => l.problem))
+        return { ok: false, errors: { form: 'Some items in your cart can no longer be bought: change them in the cart.' } };
       if (!catalogue.location) return { ok: false, errors: { form: 'The store is not taking orders now.' } };
       const businessId = store.business.id;
       const currency = store.business.currency;
       const address: StoreOrderAddress | null =
         values.delivery === 'shipping'
-          ? { line1: values.line1, line2: values.line2 || null, city: values.city, state: values.state || null, postal_code: values.postal_code, country: values.country }
+          ? {
+              line1: values.line1,
+              line2: values.line2 || null,
+              city: values.city,
+              state: values.state || null,
+              postal_code: values.postal_code,
+              country: values.country,
+            }
           : null;
       const sold = lines.map((line, i) => soldLine(catalogue, line, i));
       const units = sold.reduce((n, s) => n + s.line.quantity, 0);
@@ -233,7 +244,8 @@ export function createStorefrontService(deps: {
       try {
         const order = await db.transaction(async (tx) => {
           const current = await repo.cart(tx, businessId, cartId, true);
-          if (!current || JSON.stringify(current) !== JSON.stringify(lines)) throw new AppError('STORE_ORDER_STATE', 'Your cart changed while you checked out. Check it and try again.');
+          if (!current || JSON.stringify(current) !== JSON.stringify(lines))
+            throw new AppError('STORE_ORDER_STATE', 'Your cart changed while you checked out. Check it and try again.');
           const stocked = pricedLines.filter((l) => l.stocked);
           await deps.catalogue.stock.decrement(
             tx,
@@ -245,7 +257,10 @@ export function createStorefrontService(deps: {
             businessId,
             id: newId(),
             token,
-            reference: `#${token.replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase()}`,
+            reference: `#${token
+              .replace(/[^A-Za-z0-9]/g, '')
+              .slice(0, 8)
+              .toUpperCase()}`,
             deliveryMethod: values.delivery,
             customerName: values.name,
             customerEmail: values.email,
@@ -333,7 +348,16 @@ function viewOf(currency: string, catalogue: StorefrontCatalogue, lines: StoreCa
     const product = catalogue.products.find((p) => p.variants.some((v) => v.id === line.variant_id));
     const variant = product?.variants.find((v) => v.id === line.variant_id);
     if (!product || !variant) {
-      return { index, name: 'An item no longer on sale', variant: null, addOns: [], quantity: line.quantity, unitAmount: 0, total: 0, problem: 'No longer on sale: remove it' };
+      return {
+        index,
+        name: 'An item no longer on sale',
+        variant: null,
+        addOns: [],
+        quantity: line.quantity,
+        unitAmount: 0,
+        total: 0,
+        problem: 'No longer on sale: remove it',
+      };
     }
     const choices = product.addOnGroups.flatMap((g) => g.choices).filter((c) => line.add_on_choice_ids.includes(c.id));
     const unitAmount = variant.price + choices.reduce((s, c) => s + c.price, 0);
@@ -346,7 +370,16 @@ function viewOf(currency: string, catalogue: StorefrontCatalogue, lines: StoreCa
           : product.trackStock && !product.allowBackorder && variant.onHand < wanted
             ? `Only ${variant.onHand} left: lower the quantity`
             : null;
-    return { index, name: product.name, variant: variantLabel(variant), addOns: choices.map((c) => c.name), quantity: line.quantity, unitAmount, total: unitAmount * line.quantity, problem };
+    return {
+      index,
+      name: product.name,
+      variant: variantLabel(variant),
+      addOns: choices.map((c) => c.name),
+      quantity: line.quantity,
+      unitAmount,
+      total: unitAmount * line.quantity,
+      problem,
+    };
   });
   return { currency, lines: shown, subtotal: shown.reduce((s, l) => s + l.total, 0) };
 }
