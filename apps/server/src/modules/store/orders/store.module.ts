@@ -64,5 +64,8 @@ export const storeModule = defineModule({
     return { storefront, orders, checkoutOrigin };
   },
   routes: storeOrdersRoutes,
-  jobs: (jobs, service) => jobs.schedule('store.release-unpaid', { every: minutes(15) }, () => service.orders.releaseExpired()),
+  jobs: (jobs, service) =>
+    jobs.schedule('store.release-unpaid', { every: minutes(15) }, async () => {
+      await service.orders.releaseExpired();
+    }),
 });
