@@ -64,6 +64,7 @@ function stringBranches(schema: Schema): Schema[] {
 const DOWNLOADS: Record<string, string[]> = {
   'auditLog.export': ['text/csv'],
   'productLog.export': ['text/csv'],
+  'storeOrders.export': ['text/csv'],
   'customers.export': ['text/csv'],
   'invoices.export': ['text/csv'],
   'subscriptions.export': ['text/csv'],

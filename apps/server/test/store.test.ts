@@ -38,7 +38,9 @@ class Shopper {
   constructor(readonly host = shopHost) {}
   private async send(method: 'GET' | 'POST', url: string, form?: Record<string, string | string[]>, headers: Record<string, string> = {}) {
     const body = form
-      ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()
+      ? new URLSearchParams(
+          Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]])),
+        ).toString()
       : undefined;
     const res = await t.app.inject({
       method,
@@ -116,7 +118,7 @@ beforeAll(async () => {
   shopHost = `${identifier}.shop.${t.config.baseDomain}`;
   store = await createLocation(owner, business.id, {
     name: 'Roastery',
-    address: { line1: '1 Coffee Lane', line2: null, city: 'Singapore', state: null, postal_code: '018989', country: 'sg' },
+    address: { line1: '1 Coffee Lane', line2: null, city: 'Singapore', state: null, postal_code: '018989' },
   });
   await owner.ok(locationEndpoints.saveSettings, { ...inBusiness, body: { online_store_location_id: store.id } });
 });

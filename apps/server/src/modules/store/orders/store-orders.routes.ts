@@ -1,7 +1,7 @@
 import { storeOrderEndpoints, STORE_ORDERS_EXPORT_ROW_LIMIT } from '@merchant/catalogue';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
-import type { StoreService } from './store.module';
+import type { StoreService } from './store.types';
 import { storefrontRoutes } from './storefront.routes';
 import type { PurgeKind } from './storefront.service';
 

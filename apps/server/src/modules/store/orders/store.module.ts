@@ -5,15 +5,11 @@ import { defineModule, type Platform } from '@/modules/module';
 import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import { storeOrdersRoutes } from './store-orders.routes';
-import { createStoreOrdersService, type StoreOrdersService } from './store-orders.service';
-import { createStorefrontService, type StorefrontService } from './storefront.service';
+import { createStoreOrdersService } from './store-orders.service';
+import { createStorefrontService } from './storefront.service';
+import type { StoreService } from './store.types';
 
-/** The store's services: the storefront, the orders, and the hosted checkout's origin its forms post on to. */
-export interface StoreService {
-  storefront: StorefrontService;
-  orders: StoreOrdersService;
-  checkoutOrigin: string;
-}
+export type { StoreService };
 
 /**
  * The online store (docs/online-store.md): the storefront on each business's shop host, the orders it places (a
