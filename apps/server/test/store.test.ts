@@ -16,7 +16,7 @@ import { checkoutEndpoints } from '@merchant/payments';
 import { parseCsv } from '../src/lib/csv';
 import { UNPAID_ORDER_HOLD_MS } from '../src/modules/store/orders/store-orders.service';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
-import { createBusiness, createLocation, createProduct, type FactoryBusiness } from './factories';
+import { createBusiness, createLocation, createProduct, Shopper, type FactoryBusiness } from './factories';
 
 /**
  * The online store (docs/online-store.md): the storefront's pages on the shop host (escaped, with structured data),
@@ -32,37 +32,7 @@ let store: Location;
 
 const HOSTILE = `Beans <script>alert("x")</script> & "quotes" 'single'`;
 
-/** A visitor of the shop host: a browser without scripts, its cookies kept across requests. */
-class Shopper {
-  cookies = new Map<string, string>();
-  constructor(readonly host = shopHost) {}
-  private async send(method: 'GET' | 'POST', url: string, form?: Record<string, string | string[]>, headers: Record<string, string> = {}) {
-    const body = form
-      ? new URLSearchParams(
-          Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]])),
-        ).toString()
-      : undefined;
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: {
-        host: this.host,
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { payload: body } : {}),
-    });
-    for (const c of res.cookies) this.cookies.set(c.name, c.value);
-    return res;
-  }
-  get = (url: string) => this.send('GET', url);
-  post = (url: string, form: Record<string, string | string[]> = {}, headers?: Record<string, string>) => this.send('POST', url, form, headers);
-  add = (product: Product, quantity = 1, variant = 0, extra: Record<string, string | string[]> = {}) =>
-    this.post('/cart/lines', { variant_id: product.variants[variant]!.id, quantity: String(quantity), ...extra });
-  checkout = (over: Record<string, string> = {}) => this.post('/checkout', { email: 'ann@example.com', name: 'Ann Tan', delivery: 'pickup', ...over });
-}
-
+const visitor = () => new Shopper(t, shopHost);
 const inBusiness = { params: { business_id: '' } };
 const orderParams = (order: { id: string }) => ({ params: { business_id: business.id, order_id: order.id } });
 const tracked = (body: Parameters<typeof createProduct>[2] = {}) => createProduct(owner, business.id, { track_stock: true, ...body });
@@ -99,7 +69,7 @@ const newEmail = () => `customer${++customers}@example.com`;
 
 /** A shopper who buys `quantity` of a product and pays: answers the paid order. */
 async function boughtAndPaid(product: Product, quantity = 1, over: Record<string, string> = {}): Promise<StoreOrder> {
-  const shopper = new Shopper();
+  const shopper = visitor();
   const email = over['email'] ?? newEmail();
   expect((await shopper.add(product, quantity)).statusCode).toBe(303);
   const placed = await shopper.checkout({ ...over, email });
@@ -127,7 +97,7 @@ afterAll(() => t.close());
 describe('the storefront pages', () => {
   it('renders the home and product pages with every merchant string escaped, meta tags and Product JSON-LD', async () => {
     const product = await createProduct(owner, business.id, { name: HOSTILE, description: `Dark roast </script><img src=x onerror=alert(1)>`, price: 18_50 });
-    const shopper = new Shopper();
+    const shopper = visitor();
     const home = await shopper.get('/');
     expect(home.statusCode).toBe(200);
     expect(home.headers['content-type']).toContain('text/html');
@@ -161,7 +131,7 @@ describe('the storefront pages', () => {
     const sold = await tracked({ name: 'Rare lot' });
     const low = await tracked({ name: 'Last bags' });
     await receive(low, 3);
-    const shopper = new Shopper();
+    const shopper = visitor();
     const home = (await shopper.get('/')).body;
     expect(home).not.toContain('Counter only');
     expect(home).not.toContain('Old blend');
@@ -175,13 +145,13 @@ describe('the storefront pages', () => {
     expect((await shopper.get(`/products/${low.id}`)).body).toContain('Only 3 left');
     expect((await shopper.get('/no-such-page')).statusCode).toBe(404);
     // A host of no business, and the dashboard's host, are no storefront.
-    expect((await new Shopper(`nobody-${Date.now()}.shop.${t.config.baseDomain}`).get('/')).statusCode).toBe(404);
-    expect((await new Shopper(t.config.baseDomain).get(`/products/${low.id}`)).body).not.toContain('Last bags');
+    expect((await new Shopper(t, `nobody-${Date.now()}.shop.${t.config.baseDomain}`).get('/')).statusCode).toBe(404);
+    expect((await new Shopper(t, t.config.baseDomain).get(`/products/${low.id}`)).body).not.toContain('Last bags');
   });
 
   it('lists categories, searches, and answers the sitemap and robots.txt', async () => {
     const product = await createProduct(owner, business.id, { name: 'Kenya AA filter' });
-    const shopper = new Shopper();
+    const shopper = visitor();
     const found = (await shopper.get('/search?q=kenya')).body;
     expect(found).toContain('1 product found');
     expect(found).toContain(`/products/${product.id}`);
@@ -198,15 +168,15 @@ describe('the storefront pages', () => {
 describe('the cart', () => {
   it('is kept across visits by its signed cookie, and a forged cookie starts an empty cart', async () => {
     const product = await createProduct(owner, business.id, { name: 'Drip bags', price: 12_00 });
-    const first = new Shopper();
+    const first = visitor();
     expect((await first.add(product, 2)).headers.location).toBe('/cart');
     const cookie = first.cookies.get('store_cart')!;
-    const later = new Shopper();
+    const later = visitor();
     later.cookies.set('store_cart', cookie);
     const cart = (await later.get('/cart')).body;
     expect(cart).toContain('Drip bags');
     expect(cart).toContain('SGD 24.00');
-    const forged = new Shopper();
+    const forged = visitor();
     forged.cookies.set('store_cart', `${randomUUID()}.${cookie.split('.')[1]}`);
     expect((await forged.get('/cart')).body).toContain('Your cart is empty');
     // Add-ons must be the product's; a cross-site post is refused.
@@ -221,7 +191,7 @@ describe('the cart', () => {
     });
     const product = await createProduct(owner, business.id, { name: 'House blend', price: 15_00 });
     await owner.ok(productEndpoints.setAddOnGroups, { params: { business_id: business.id, product_id: product.id }, body: { group_ids: [group.id] } });
-    const shopper = new Shopper();
+    const shopper = visitor();
     await shopper.post('/', {});
     expect((await shopper.add(product, 2, 0, { add_on: group.choices[0]!.id })).statusCode).toBe(303);
     const cart = (await shopper.get('/cart')).body;
@@ -236,7 +206,7 @@ describe('the checkout', () => {
   it('refuses a form with errors beside its fields, and places a pickup order that the hosted checkout pays', async () => {
     const product = await tracked({ name: 'Ethiopia Guji', price: 21_00 });
     await receive(product, 10);
-    const shopper = new Shopper();
+    const shopper = visitor();
     await shopper.add(product, 2);
     const refused = await shopper.checkout({ email: 'not-an-email', name: '' });
     expect(refused.statusCode).toBe(422);
@@ -275,7 +245,7 @@ describe('the checkout', () => {
 
   it('ships for the delivery quote and refuses a coupon until coupons are wired in', async () => {
     const product = await createProduct(owner, business.id, { name: 'Cold brew kit', price: 30_00 });
-    const shopper = new Shopper();
+    const shopper = visitor();
     await shopper.add(product, 1);
     const address = { delivery: 'shipping', line1: '5 Orchard Rd', city: 'Singapore', postal_code: '238800', country: 'Singapore' };
     const coupon = await shopper.checkout({ ...address, coupon: 'SAVE10' });
@@ -301,14 +271,14 @@ describe('the checkout', () => {
     expect(again.paid_at).toBe(order.paid_at);
     expect((await mailbox(t.app)).filter((m) => m.subject.includes(`order ${order.reference} confirmed`))).toHaveLength(1);
     // A second payment of a paid order is refused before any charge.
-    const refused = await new Shopper().post(`/orders/${new URL(order.status_url).pathname.split('/')[2]}/pay`);
+    const refused = await visitor().post(`/orders/${new URL(order.status_url).pathname.split('/')[2]}/pay`);
     expect(refused.statusCode).toBe(303);
   });
 
   it('never oversells tracked stock to concurrent checkouts', async () => {
     const product = await tracked({ name: 'Geisha microlot', price: 60_00 });
     await receive(product, 3);
-    const shoppers = Array.from({ length: 6 }, () => new Shopper());
+    const shoppers = Array.from({ length: 6 }, () => visitor());
     for (const s of shoppers) expect((await s.add(product, 1)).statusCode).toBe(303);
     const answers = await Promise.all(shoppers.map((s) => s.checkout({ email: newEmail() })));
     expect(answers.filter((a) => a.statusCode === 303)).toHaveLength(3);
@@ -355,7 +325,7 @@ describe('store orders in the dashboard', () => {
       tracking_number: 'RR123<b>456SG',
       next_fulfilment: ['delivered'],
     });
-    const page = (await new Shopper().get(new URL(order.status_url).pathname)).body;
+    const page = (await visitor().get(new URL(order.status_url).pathname)).body;
     expect(page).toContain('tracking number <strong>RR123&lt;b&gt;456SG</strong>');
     expect((await fulfil({ step: 'delivered' })).ok).toBe(true);
     expect(failure(await fulfil({ step: 'delivered' })).message).toBe('This order is fulfilled already.');
@@ -421,7 +391,7 @@ describe('store orders in the dashboard', () => {
 describe('the storefront cache', () => {
   it('shows a price changed in the dashboard once the change purged the products', async () => {
     const product = await createProduct(owner, business.id, { name: 'Seasonal espresso', price: 19_00 });
-    const shopper = new Shopper();
+    const shopper = visitor();
     expect((await shopper.get(`/products/${product.id}`)).body).toContain('SGD 19.00');
     const cachedBefore = t.services.store.storefront.pages.size;
     expect((await shopper.get(`/products/${product.id}`)).body).toContain('SGD 19.00');
@@ -463,7 +433,7 @@ describe('unpaid orders', () => {
   it('gives an unpaid order’s stock back once its hold runs out', async () => {
     const product = await tracked({ name: 'Abandoned beans' });
     await receive(product, 2);
-    const shopper = new Shopper();
+    const shopper = visitor();
     await shopper.add(product, 2);
     expect((await shopper.checkout({ email: 'late@example.com' })).statusCode).toBe(303);
     expect(await onHand(product)).toBe(0);

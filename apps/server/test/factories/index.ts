@@ -19,3 +19,4 @@ export * from './customer-portal';
 export * from './subscriptions';
 export * from './catalogue';
 export * from './locations';
+export * from './store';

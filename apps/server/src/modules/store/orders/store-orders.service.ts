@@ -311,8 +311,18 @@ export function createStoreOrdersService(deps: {
     async refund(ctx: BusinessContext & KeyedContext, id: string, body: RefundStoreOrderBody): Promise<StoreOrder> {
       const order = await found(ctx.business.row.id, id);
       if (order.status !== 'paid' || !order.paymentId) throw new AppError('STORE_ORDER_STATE', 'Only a paid order can be refunded.');
-      await charges.refund(ctx, order.paymentId, { amount: body.amount, reason: 'requested_by_customer', ...(body.reason ? { note: body.reason } : {}) });
-      return present(ctx.business.row.identifier, await found(ctx.business.row.id, id));
+      let answer: StoreOrder | undefined;
+      await charges.refund(
+        ctx,
+        order.paymentId,
+        { amount: body.amount, reason: 'requested_by_customer', ...(body.reason ? { note: body.reason } : {}) },
+        async (tx) => {
+          // The refund's outcome has recorded it on the order (the source's hook, same transaction): that is the answer.
+          answer = present(ctx.business.row.identifier, await found(ctx.business.row.id, id, tx));
+          await ctx.idempotency?.answerIn(tx, answer);
+        },
+      );
+      return answer ?? present(ctx.business.row.identifier, await found(ctx.business.row.id, id));
     },
 
     /**
@@ -350,6 +360,7 @@ export function createStoreOrdersService(deps: {
           meta: { restock: body.restock, refunded: updated.refundedAmount },
         });
         await mail(tx, 'cancelled', updated);
+        await ctx.idempotency?.answerIn(tx, present(ctx.business.row.identifier, updated));
         return updated;
       });
       if (restocked) await deps.onStockChanged(businessId);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@merchant/core';
+import { AppError, isApiPath } from '@merchant/core';
 import type { RouteHost } from '@/modules/module';
 import { cartPage, checkoutPage, EMPTY_CHECKOUT, orderPage, type CheckoutValues } from './storefront.checkout-pages';
 import { messagePage } from './storefront.layout';
@@ -297,10 +297,10 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
         }
       }),
     );
-    route(
-      'GET',
-      '/*',
-      page(async (store, req, reply) => notFound(store, req, reply)),
-    );
+    // Any other page of the shop host is the store's 404 (the API's own paths keep their JSON 404).
+    route('GET', '/*', async (req, reply) => {
+      if (isApiPath(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', requestId: req.id });
+      return page(async (store) => notFound(store, req, reply))(req, reply);
+    });
   });
 }
