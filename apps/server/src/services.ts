@@ -57,6 +57,7 @@ import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
 import { posOrdersModule } from './modules/pos/orders/pos.module';
 import { terminalsModule } from './modules/pos/terminals/terminals.module';
+import { storeModule } from './modules/store/orders/store.module';
 
 export interface ServiceOptions {
   db: Executor;
@@ -118,6 +119,7 @@ function composeModules(platform: Platform) {
       .use(invoiceImportsModule)
       .use(transactionsModule)
       .use(checkoutModule)
+      .use(storeModule)
       .use(overviewModule)
       .use(balancesModule)
       .use(salesReportModule)

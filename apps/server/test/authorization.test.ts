@@ -27,6 +27,7 @@ import {
   fundAvailable,
   createLink,
   pairReader,
+  paidStoreOrder,
   saveCard,
   signUp,
   subscribe,
@@ -239,6 +240,22 @@ const IDEMPOTENT_CASES: Record<string, IdempotentCase> = {
   'transfers.approve': reviewCase,
   'transfers.reject': reviewCase,
   'transfers.cancel': reviewCase,
+  'storeOrders.refund': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e) => {
+      const order = await paidStoreOrder(t, agents.get('owner')!, businessId, { price: 50_00 });
+      return { url: buildPath(e.path, { business_id: businessId, order_id: order.id }), body: { amount: 1_00 } };
+    },
+    vary: async (_e, first, n) => ({ url: first.url, body: { amount: 1_00 + n } }),
+  },
+  'storeOrders.cancel': {
+    callers: () => [agents.get('owner')!, agents.get('admin')!],
+    fresh: async (e) => {
+      const order = await paidStoreOrder(t, agents.get('owner')!, businessId, { price: 30_00 });
+      return { url: buildPath(e.path, { business_id: businessId, order_id: order.id }), body: { reason: 'Walk', restock: true, refund: true } };
+    },
+    vary: async (_e, first, n) => ({ url: first.url, body: { reason: `Walk ${n}`, restock: true, refund: true } }),
+  },
 };
 
 beforeAll(async () => {

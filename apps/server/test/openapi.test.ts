@@ -65,6 +65,7 @@ const DOWNLOADS: Record<string, string[]> = {
   'auditLog.export': ['text/csv'],
   'productLog.export': ['text/csv'],
   'posOrders.export': ['text/csv'],
+  'storeOrders.export': ['text/csv'],
   'customers.export': ['text/csv'],
   'invoices.export': ['text/csv'],
   'subscriptions.export': ['text/csv'],

@@ -86,6 +86,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'location.settings_saved': 'Online store location chosen',
   'stock.adjusted': 'Stock adjusted',
   'stock.thresholds_set': 'Low-stock thresholds set',
+  'store_order.fulfilled': 'Store order fulfilment step',
+  'store_order.cancelled': 'Store order cancelled',
   'payment_methods.updated': 'Payment methods changed',
   'payment_provider.connected': 'Payment provider connected',
   'payment_provider.pending': 'Payment provider awaiting review',

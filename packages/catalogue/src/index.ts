@@ -14,3 +14,4 @@ export * from './pos-orders';
 export * from './postcodes';
 export * from './shipping';
 export * from './coupons';
+export * from './store-orders';

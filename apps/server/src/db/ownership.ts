@@ -60,6 +60,9 @@ export const TABLE_OWNERS = {
   terminalPairingCodes: 'pos/terminals',
   terminalReaders: 'pos/terminals',
   terminalReaderPayments: 'pos/terminals',
+  // the online store (docs/online-store.md)
+  storeCarts: 'store/orders',
+  storeOrders: 'store/orders',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

@@ -47,7 +47,8 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
 
 /** The headers themselves, also for answers Fastify sends before any hook runs (a malformed URL). */
 export function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply, options: SecurityHeaderOptions): void {
-  reply.header('Content-Security-Policy', CSP);
+  // A page that names its own policy keeps it (the storefront's forms post on to the hosted checkout).
+  if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CSP);
   reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -21,3 +21,4 @@ export * from './catalogue';
 export * from './locations';
 export * from './pos';
 export * from './terminals';
+export * from './store';

@@ -16,3 +16,4 @@ export * from './catalogue';
 export * from './pos';
 export * from './store';
 export * from './pos-terminals';
+export * from './store-orders';

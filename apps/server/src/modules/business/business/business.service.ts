@@ -225,6 +225,9 @@ export function createBusinessService(deps: {
       if (!member) throw new AppError('FORBIDDEN', 'Super admins open businesses read-only; use the admin area to change them.');
       return repo.bumpStorefrontCache(db, row.id, kind);
     },
+
+    /** The dashboard's own purge after a change of what the storefront shows (docs/online-store.md, "Storefront"). */
+    purgeStorefront: (businessId: string, kind: 'identity' | 'categories' | 'products'): Promise<number> => repo.bumpStorefrontCache(db, businessId, kind),
   };
 }
 

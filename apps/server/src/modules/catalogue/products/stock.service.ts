@@ -254,10 +254,11 @@ export function createStockService(deps: {
     },
 
     /**
-     * Puts a return's units back on stock, in the refund's transaction `tx` (reason `return`): one update per line,
-     * in key order. Lines of products that do not track stock change nothing. Answers the levels after.
+     * Puts a return's units back on stock (a refunded register sale, a cancelled store order), in the caller's
+     * transaction `tx` (reason `return`): one update per line, in key order. Lines of products that do not track stock
+     * change nothing. Answers the levels after.
      */
-    async restock(tx: Executor, businessId: string, lines: StockLine[], by: { actorUserId: string | null }): Promise<StockLevel[]> {
+    async restock(tx: Executor, businessId: string, lines: StockLine[], by: { actorUserId: string | null; note?: string | null }): Promise<StockLevel[]> {
       const variants = await repo.variants(
         tx,
         businessId,
@@ -274,7 +275,7 @@ export function createStockService(deps: {
       const changes: Change[] = [];
       for (const line of tracked) {
         const level = await repo.increment(tx, businessId, line, line.quantity, now);
-        changes.push({ variant: variants.get(line.variantId)!, level, before: level.onHand - line.quantity, reason: 'return', note: null });
+        changes.push({ variant: variants.get(line.variantId)!, level, before: level.onHand - line.quantity, reason: 'return', note: by.note ?? null });
       }
       await writeTogether(tx, await writesOf(tx, businessId, changes, by.actorUserId));
       return changes.map((c) => presentLevel(c.level));

@@ -1,0 +1,91 @@
+import {
+  STORE_DELIVERY_METHODS,
+  STORE_FULFILMENT_STATUSES,
+  STORE_ORDER_STATUSES,
+  type StoreCartLine,
+  type StoreOrderAddress,
+  type StoreOrderLine,
+} from '@merchant/catalogue';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { minorAmount } from '../columns';
+import { businesses } from './business';
+import { createdAt, ts } from './common';
+
+/**
+ * The online store (docs/online-store.md): the carts of the storefront's visitors and the orders they place.
+ * Every table is keyed by business first.
+ */
+
+const businessRef = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+
+/** A visitor's cart, named by a signed cookie of the shop host; kept across visits. */
+export const storeCarts = pgTable(
+  'store_carts',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    lines: jsonb('lines')
+      .$type<StoreCartLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+);
+
+/** An order placed on the storefront: what was sold at what price, how it is delivered, and its fulfilment. */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    /** The unguessable token of the customer's status page (`/orders/<token>` on the shop host). */
+    token: text('token').notNull(),
+    /** What the customer and the merchant call it: `#` and eight characters. */
+    reference: text('reference').notNull(),
+    status: text('status', { enum: STORE_ORDER_STATUSES }).notNull().default('pending_payment'),
+    fulfilment: text('fulfilment', { enum: STORE_FULFILMENT_STATUSES }).notNull().default('unfulfilled'),
+    deliveryMethod: text('delivery_method', { enum: STORE_DELIVERY_METHODS }).notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<StoreOrderAddress>(),
+    /** The location the order is picked up at and its stock taken from. */
+    locationId: uuid('location_id').notNull(),
+    lines: jsonb('lines').$type<StoreOrderLine[]>().notNull(),
+    currency: text('currency').notNull(),
+    subtotal: minorAmount('subtotal').notNull(),
+    discount: minorAmount('discount').notNull(),
+    shipping: minorAmount('shipping').notNull(),
+    tax: minorAmount('tax').notNull(),
+    total: minorAmount('total').notNull(),
+    couponCode: text('coupon_code'),
+    refundedAmount: minorAmount('refunded_amount').notNull().default(0),
+    /** The payment that paid it (null until paid). */
+    paymentId: uuid('payment_id'),
+    /** Its public id (`pay_...`), as the Transactions screen names it. */
+    paymentPublicId: text('payment_public_id'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+    packedAt: ts('packed_at'),
+    shippedAt: ts('shipped_at'),
+    deliveredAt: ts('delivered_at'),
+    cancelledAt: ts('cancelled_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('store_orders_token_key').on(t.token),
+    index('store_orders_list_idx').on(t.businessId, t.createdAt, t.id),
+    index('store_orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending_payment'`),
+  ],
+);

@@ -1,0 +1,164 @@
+import type { BusinessAddress } from '@merchant/business';
+import type { ProductOption } from '@merchant/catalogue';
+import { and, arrayContains, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import {
+  addOnChoices,
+  addOnGroups,
+  locationSettings,
+  locations,
+  productAddOnGroups,
+  productCategories,
+  productVariants,
+  products,
+  stockLevels,
+} from '@/db/schema';
+
+/** What the storefront sells (docs/online-store.md, "Storefront"), read in a few statements and cached by the store. */
+export interface StorefrontCatalogue {
+  /** The location the store sells from and takes stock from (location settings); null: the store is not open. */
+  location: { id: string; name: string; address: BusinessAddress; phone: string | null } | null;
+  categories: { id: string; name: string }[];
+  products: StorefrontProduct[];
+}
+
+export interface StorefrontVariant {
+  id: string;
+  optionValues: string[];
+  price: number;
+  compareAtPrice: number | null;
+  sku: string | null;
+  /** Units on hand at the store's location (0 when no level was ever kept). */
+  onHand: number;
+  lowStockThreshold: number | null;
+}
+
+export interface StorefrontProduct {
+  id: string;
+  name: string;
+  description: string | null;
+  currency: string;
+  categoryId: string | null;
+  trackStock: boolean;
+  allowBackorder: boolean;
+  options: ProductOption[];
+  variants: StorefrontVariant[];
+  addOnGroups: {
+    id: string;
+    name: string;
+    minChoices: number;
+    maxChoices: number;
+    required: boolean;
+    choices: { id: string; name: string; price: number }[];
+  }[];
+  updatedAt: Date;
+}
+
+/** The most products a storefront shows (a store larger than this lists its first ones by name). */
+export const STOREFRONT_MAX_PRODUCTS = 2000;
+
+/**
+ * The active products on the `online_store` channel, with their variants, stock at the store's location and add-on
+ * groups, and the categories that hold one of them. Which locations sell a product is not kept yet (every active one
+ * does, docs/catalogue.md), so a product is sold at the store's location when the store has one.
+ */
+export async function storefrontCatalogue(db: Executor, businessId: string): Promise<StorefrontCatalogue> {
+  const [setting] = await db
+    .select({ id: locations.id, name: locations.name, address: locations.address, phone: locations.phone, status: locations.status })
+    .from(locationSettings)
+    .innerJoin(locations, and(eq(locations.businessId, locationSettings.businessId), eq(locations.id, locationSettings.onlineStoreLocationId)))
+    .where(eq(locationSettings.businessId, businessId));
+  const location = setting && setting.status === 'active' ? { id: setting.id, name: setting.name, address: setting.address, phone: setting.phone } : null;
+  if (!location) return { location: null, categories: [], products: [] };
+
+  const productRows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.businessId, businessId), eq(products.status, 'active'), arrayContains(products.channels, ['online_store'])))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(STOREFRONT_MAX_PRODUCTS);
+  const ids = productRows.map((p) => p.id);
+  if (ids.length === 0) return { location, categories: [], products: [] };
+
+  const [variantRows, levelRows, groupLinks, categoryRows] = await Promise.all([
+    db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.productId, ids)))
+      .orderBy(asc(productVariants.productId), asc(productVariants.position)),
+    db
+      .select({ variantId: stockLevels.variantId, onHand: stockLevels.onHand, threshold: stockLevels.lowStockThreshold })
+      .from(stockLevels)
+      .where(and(eq(stockLevels.businessId, businessId), eq(stockLevels.locationId, location.id), inArray(stockLevels.productId, ids))),
+    db
+      .select({ productId: productAddOnGroups.productId, groupId: productAddOnGroups.groupId, position: productAddOnGroups.position })
+      .from(productAddOnGroups)
+      .where(and(eq(productAddOnGroups.businessId, businessId), inArray(productAddOnGroups.productId, ids)))
+      .orderBy(asc(productAddOnGroups.position)),
+    db
+      .select({ id: productCategories.id, name: productCategories.name })
+      .from(productCategories)
+      .where(eq(productCategories.businessId, businessId))
+      .orderBy(asc(productCategories.position)),
+  ]);
+  const groupIds = [...new Set(groupLinks.map((g) => g.groupId))];
+  const [groupRows, choiceRows] =
+    groupIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select()
+            .from(addOnGroups)
+            .where(and(eq(addOnGroups.businessId, businessId), inArray(addOnGroups.id, groupIds))),
+          db
+            .select()
+            .from(addOnChoices)
+            .where(and(eq(addOnChoices.businessId, businessId), inArray(addOnChoices.groupId, groupIds)))
+            .orderBy(asc(addOnChoices.position)),
+        ]);
+
+  const levels = new Map(levelRows.map((l) => [l.variantId, l]));
+  const groups = new Map(
+    groupRows.map((g) => [
+      g.id,
+      {
+        id: g.id,
+        name: g.name,
+        minChoices: g.minChoices,
+        maxChoices: g.maxChoices,
+        required: g.required,
+        choices: choiceRows.filter((c) => c.groupId === g.id).map((c) => ({ id: c.id, name: c.name, price: c.price })),
+      },
+    ]),
+  );
+  const variantsOf = new Map<string, StorefrontVariant[]>();
+  for (const v of variantRows) {
+    const level = levels.get(v.id);
+    const list = variantsOf.get(v.productId) ?? [];
+    list.push({
+      id: v.id,
+      optionValues: v.optionValues,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice,
+      sku: v.sku,
+      onHand: level?.onHand ?? 0,
+      lowStockThreshold: level?.threshold ?? null,
+    });
+    variantsOf.set(v.productId, list);
+  }
+  const sold: StorefrontProduct[] = productRows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    currency: p.currency,
+    categoryId: p.categoryId,
+    trackStock: p.trackStock,
+    allowBackorder: p.allowBackorder,
+    options: p.options,
+    variants: variantsOf.get(p.id) ?? [],
+    addOnGroups: groupLinks.filter((l) => l.productId === p.id).flatMap((l) => (groups.has(l.groupId) ? [groups.get(l.groupId)!] : [])),
+    updatedAt: p.updatedAt,
+  }));
+  const used = new Set(sold.map((p) => p.categoryId));
+  return { location, categories: categoryRows.filter((c) => used.has(c.id)), products: sold.filter((p) => p.variants.length > 0) };
+}

@@ -1,0 +1,53 @@
+import { storeOrderEndpoints, STORE_ORDERS_EXPORT_ROW_LIMIT } from '@merchant/catalogue';
+import { registerEndpoint } from '@/http/endpoint';
+import type { RouteHost } from '@/modules/module';
+import type { StoreService } from './store.types';
+import { storefrontRoutes } from './storefront.routes';
+import type { PurgeKind } from './storefront.service';
+
+/**
+ * Which dashboard changes the storefront shows, by the route's path (after `/v1/business/:business_id`): a successful
+ * change purges those kinds of the business's storefront (spec 7). A failed purge is logged, never shown.
+ */
+export function purgeKindsOf(method: string, routeUrl: string): PurgeKind[] {
+  if (method === 'GET' || method === 'HEAD' || !routeUrl.startsWith('/v1/business/:business_id')) return [];
+  const rest = routeUrl.slice('/v1/business/:business_id'.length);
+  if (rest === '' || rest.startsWith('/logo')) return ['identity'];
+  if (rest.startsWith('/product-categories')) return ['categories', 'products'];
+  if (rest.startsWith('/products') || rest.startsWith('/add-on-groups') || rest.startsWith('/stock')) return ['products'];
+  if (rest.startsWith('/location-settings') || rest.startsWith('/locations')) return ['identity', 'products'];
+  return [];
+}
+
+export function storeOrdersRoutes(host: RouteHost, service: StoreService): void {
+  const { app } = host;
+  const { orders, storefront } = service;
+
+  registerEndpoint(app, host, storeOrderEndpoints.list, async ({ ctx, query }) => orders.list(ctx, query));
+  registerEndpoint(app, host, storeOrderEndpoints.export, async ({ ctx, query, reply }) => {
+    const { csv, filename, truncated } = await orders.exportCsv(ctx, query);
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('x-export-row-limit', String(STORE_ORDERS_EXPORT_ROW_LIMIT))
+      .header('x-export-truncated', String(truncated));
+    return csv;
+  });
+  registerEndpoint(app, host, storeOrderEndpoints.get, async ({ ctx, params }) => orders.get(ctx, params.order_id));
+  registerEndpoint(app, host, storeOrderEndpoints.fulfil, async ({ ctx, params, body }) => orders.fulfil(ctx, params.order_id, body));
+  registerEndpoint(app, host, storeOrderEndpoints.refund, async ({ ctx, params, body }) => orders.refund(ctx, params.order_id, body));
+  registerEndpoint(app, host, storeOrderEndpoints.cancel, async ({ ctx, params, body }) => orders.cancel(ctx, params.order_id, body));
+
+  // After the answer (the change has committed): the storefront's purge of what changed.
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 300) return;
+    const kinds = purgeKindsOf(req.method, req.routeOptions.url ?? '');
+    const businessId = (req.params as { business_id?: unknown } | undefined)?.business_id;
+    if (kinds.length === 0 || typeof businessId !== 'string') return;
+    for (const kind of kinds) {
+      await storefront.purge(businessId, kind).catch((error: unknown) => req.log.warn({ err: error, businessId, kind }, 'storefront purge failed'));
+    }
+  });
+
+  storefrontRoutes(host, { storefront, orders, checkoutOrigin: service.checkoutOrigin });
+}

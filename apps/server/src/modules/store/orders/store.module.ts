@@ -1,0 +1,67 @@
+import { originOfKind } from '@merchant/core';
+import type { BusinessService } from '@/modules/business/business/business.service';
+import type { CatalogueService } from '@/modules/catalogue/products/products.module';
+import { defineModule, type Platform } from '@/modules/module';
+import { minutes } from '@/modules/platform/jobs/jobs.service';
+import type { ChargesService } from '@/modules/payments/charges/charges.service';
+import { storeOrdersRoutes } from './store-orders.routes';
+import { createStoreOrdersService } from './store-orders.service';
+import { createStorefrontService } from './storefront.service';
+import type { StoreService } from './store.types';
+
+export type { StoreService };
+
+/**
+ * The online store (docs/online-store.md): the storefront on each business's shop host, the orders it places (a
+ * source of checkout payments) and their fulfilment in the dashboard.
+ */
+export const storeModule = defineModule({
+  name: 'store',
+  create: ({
+    db,
+    clock,
+    config,
+    mailer,
+    audit,
+    charges,
+    catalogue,
+    business,
+  }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
+    charges: ChargesService;
+    catalogue: Pick<CatalogueService, 'stock'>;
+    business: Pick<BusinessService, 'purgeStorefront'>;
+  }): StoreService => {
+    const checkoutOrigin = originOfKind(config.publicUrl, 'checkout', config.baseDomain);
+    const storeOrigin = (identifier: string) => {
+      const url = new URL(config.publicUrl);
+      url.hostname = `${identifier}.shop.${config.baseDomain}`;
+      return url.origin;
+    };
+    const storefront = createStorefrontService({
+      db,
+      clock,
+      catalogue,
+      purge: async (id, kind) => void (await business.purgeStorefront(id, kind)),
+      storeOrigin,
+    });
+    const orders = createStoreOrdersService({
+      db,
+      clock,
+      mailer,
+      audit,
+      charges,
+      catalogue,
+      checkoutOrigin,
+      storeOrigin,
+      onStockChanged: (businessId) => storefront.purge(businessId, 'products').catch(() => undefined),
+    });
+    // Every payment of a store order goes through this adapter: it locks the order and marks it paid once.
+    charges.registerSource(orders.paymentSource);
+    return { storefront, orders, checkoutOrigin };
+  },
+  routes: storeOrdersRoutes,
+  jobs: (jobs, service) =>
+    jobs.schedule('store.release-unpaid', { every: minutes(15) }, async () => {
+      await service.orders.releaseExpired();
+    }),
+});

@@ -1,0 +1,9 @@
+import type { StoreOrdersService } from './store-orders.service';
+import type { StorefrontService } from './storefront.service';
+
+/** The store's services: the storefront, the orders, and the hosted checkout's origin its forms post on to. */
+export interface StoreService {
+  storefront: StorefrontService;
+  orders: StoreOrdersService;
+  checkoutOrigin: string;
+}

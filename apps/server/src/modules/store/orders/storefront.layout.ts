@@ -1,0 +1,120 @@
+import { formatMoneyWithCode } from '@merchant/core';
+import { html, jsonLd, raw, type Html } from './html';
+
+/** The store a page belongs to, as its pages need it. */
+export interface StorePage {
+  name: string;
+  identifier: string;
+  /** `https://<identifier>.shop.<base>`: canonical URLs and structured data name it. */
+  origin: string;
+  logoUrl: string | null;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** The page's path: its canonical URL is the store's origin and this path. */
+  path: string;
+  type?: 'website' | 'product';
+  structuredData?: unknown;
+  /** Pages of one visitor (cart, checkout, an order) are not indexed. */
+  noindex?: boolean;
+}
+
+export const money = (amount: number, currency: string) => formatMoneyWithCode(amount, currency);
+
+/** A small stylesheet: readable at 375 px, visible focus, no scripts anywhere on the storefront. */
+const STYLE = raw(`
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1b1e;background:#fff}
+a{color:#1c5bd6}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #1c5bd6;outline-offset:2px}
+header.site{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:space-between;padding:.75rem 1rem;border-bottom:1px solid #dee2e6}
+header.site .brand{font-weight:700;font-size:1.2rem;text-decoration:none;color:inherit}
+header.site form{display:flex;gap:.5rem;flex:1 1 14rem;max-width:28rem}
+header.site input[type=search]{flex:1;min-width:0}
+main{max-width:64rem;margin:0 auto;padding:1rem}
+footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5c5f66;font-size:.875rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1rem;list-style:none;padding:0}
+.card{border:1px solid #dee2e6;border-radius:8px;padding:1rem}
+.card a{font-weight:600}
+.muted{color:#5c5f66}
+.low{color:#a15c00;font-weight:600}
+.soldout{color:#c92a2a;font-weight:600}
+.error{color:#c92a2a}
+.cats{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
+.cats a{display:inline-block;padding:.25rem .75rem;border:1px solid #dee2e6;border-radius:999px;text-decoration:none}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+fieldset{border:1px solid #dee2e6;border-radius:8px;margin:1rem 0;padding:.5rem 1rem}
+fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:center;margin:.25rem 0}
+input,select,button{font:inherit;min-height:44px}
+input[type=text],input[type=email],input[type=number],input[type=search],select{width:100%;max-width:28rem;padding:.4rem .6rem;border:1px solid #adb5bd;border-radius:6px}
+input[type=number]{max-width:7rem}
+input[type=radio],input[type=checkbox]{min-height:auto;width:1.1rem;height:1.1rem}
+button{padding:.5rem 1.25rem;border:0;border-radius:6px;background:#1c5bd6;color:#fff;cursor:pointer}
+button.secondary{background:#e9ecef;color:#1a1b1e}
+button[disabled]{background:#adb5bd;cursor:not-allowed}
+table{width:100%;border-collapse:collapse}
+th,td{text-align:left;padding:.5rem;border-bottom:1px solid #dee2e6;vertical-align:top}
+td.num,th.num{text-align:right;white-space:nowrap}
+.lines form{display:inline}
+.price{font-size:1.25rem;font-weight:700}
+.strike{text-decoration:line-through;color:#5c5f66;font-weight:400}
+@media (max-width:600px){th.hide,td.hide{display:none}}
+`);
+
+/** The page: head with its title, description, canonical URL, Open Graph tags and structured data; the store's header. */
+export function layout(store: StorePage, meta: PageMeta, body: Html): string {
+  const canonical = `${store.origin}${meta.path}`;
+  const title = meta.title === store.name ? store.name : `${meta.title} · ${store.name}`;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <meta name="description" content="${meta.description}" />
+        <link rel="canonical" href="${canonical}" />
+        ${meta.noindex ? raw('<meta name="robots" content="noindex">') : null}
+        <meta property="og:site_name" content="${store.name}" />
+        <meta property="og:title" content="${meta.title}" />
+        <meta property="og:description" content="${meta.description}" />
+        <meta property="og:type" content="${meta.type ?? 'website'}" />
+        <meta property="og:url" content="${canonical}" />
+        ${store.logoUrl ? html`<meta property="og:image" content="${store.logoUrl}" />` : null}
+        ${
+          meta.structuredData
+            ? html`<script type="application/ld+json">
+                ${jsonLd(meta.structuredData)}
+              </script>`
+            : null
+        }
+        <style>
+          ${STYLE}
+        </style>
+      </head>
+      <body>
+        <header class="site">
+          <a class="brand" href="/">${store.name}</a>
+          <form role="search" action="/search" method="get">
+            <label for="site-search" class="visually-hidden" style="position:absolute;left:-9999px">Search products</label
+            ><input id="site-search" type="search" name="q" placeholder="Search products" /><button type="submit" class="secondary">Search</button>
+          </form>
+          <a href="/cart">Cart</a>
+        </header>
+        <main id="main">${body}</main>
+        <footer>${store.name}</footer>
+      </body>
+    </html>`.value;
+}
+
+/** A plain message page (not found, store closed). */
+export function messagePage(store: StorePage, title: string, message: string, path: string): string {
+  return layout(
+    store,
+    { title, description: message, path, noindex: true },
+    html`<h1>${title}</h1>
+      <p>${message}</p>
+      <p><a href="/">Back to the store</a></p>`,
+  );
+}

@@ -1,0 +1,214 @@
+import type { StorefrontCatalogue, StorefrontProduct, StorefrontVariant } from '@/modules/catalogue/products/storefront.read-model';
+import { html, type Html } from './html';
+import { layout, money, type StorePage } from './storefront.layout';
+
+/** Below this many units a tracked variant shows how many are left (unless its threshold says more). */
+export const LOW_STOCK_SHOWN = 5;
+
+export const productPath = (p: { id: string }) => `/products/${p.id}`;
+export const categoryPath = (c: { id: string }) => `/categories/${c.id}`;
+
+export function isSoldOut(product: StorefrontProduct, variant: StorefrontVariant): boolean {
+  return product.trackStock && !product.allowBackorder && variant.onHand <= 0;
+}
+
+/** "Only 3 left" when a tracked variant runs low, null otherwise. */
+export function lowStockNote(product: StorefrontProduct, variant: StorefrontVariant): string | null {
+  if (!product.trackStock || product.allowBackorder || variant.onHand <= 0) return null;
+  const limit = Math.max(LOW_STOCK_SHOWN, variant.lowStockThreshold ?? 0);
+  return variant.onHand <= limit ? `Only ${variant.onHand} left` : null;
+}
+
+export const variantLabel = (v: StorefrontVariant) => (v.optionValues.length > 0 ? v.optionValues.join(' / ') : null);
+
+function priceText(product: StorefrontProduct): string {
+  const prices = product.variants.map((v) => v.price);
+  const low = Math.min(...prices);
+  return prices.some((p) => p !== low) ? `From ${money(low, product.currency)}` : money(low, product.currency);
+}
+
+const summary = (text: string | null, max = 155) => {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+function productCard(product: StorefrontProduct): Html {
+  const soldOut = product.variants.every((v) => isSoldOut(product, v));
+  return html`<li class="card">
+    <a href="${productPath(product)}">${product.name}</a>
+    <p>${priceText(product)}${soldOut ? html` · <span class="soldout">Sold out</span>` : null}</p>
+  </li>`;
+}
+
+function productGrid(products: StorefrontProduct[], empty: string): Html {
+  return products.length === 0
+    ? html`<p>${empty}</p>`
+    : html`<ul class="grid">
+        ${products.map(productCard)}
+      </ul>`;
+}
+
+export function homePage(store: StorePage, catalogue: StorefrontCatalogue): string {
+  const body = html`<h1>${store.name}</h1>
+    ${
+      catalogue.categories.length > 0
+        ? html`<nav aria-label="Categories">
+            <h2>Categories</h2>
+            <ul class="cats">
+              ${catalogue.categories.map((c) => html`<li><a href="${categoryPath(c)}">${c.name}</a></li>`)}
+            </ul>
+          </nav>`
+        : null
+    }
+    <h2>Products</h2>
+    ${productGrid(catalogue.products, 'Nothing is on sale yet. Come back soon.')}`;
+  return layout(
+    store,
+    {
+      title: store.name,
+      description: `Shop ${store.name} online: ${catalogue.products.length} products.`,
+      path: '/',
+      structuredData: { '@context': 'https://schema.org', '@type': 'OnlineStore', name: store.name, url: `${store.origin}/` },
+    },
+    body,
+  );
+}
+
+export function categoryPage(store: StorePage, catalogue: StorefrontCatalogue, categoryId: string): string | null {
+  const category = catalogue.categories.find((c) => c.id === categoryId);
+  if (!category) return null;
+  const products = catalogue.products.filter((p) => p.categoryId === category.id);
+  return layout(
+    store,
+    { title: category.name, description: `${category.name} at ${store.name}: ${products.length} products.`, path: categoryPath(category) },
+    html`<p><a href="/">All products</a></p>
+      <h1>${category.name}</h1>
+      ${productGrid(products, 'Nothing in this category is on sale now.')}`,
+  );
+}
+
+export function searchPage(store: StorePage, catalogue: StorefrontCatalogue, q: string): string {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const found = words.length === 0 ? [] : catalogue.products.filter((p) => words.every((w) => `${p.name} ${p.description ?? ''}`.toLowerCase().includes(w)));
+  return layout(
+    store,
+    { title: q ? `Search: ${q}` : 'Search', description: `Search the products of ${store.name}.`, path: '/search', noindex: true },
+    html`<h1>Search</h1>
+      <form action="/search" method="get">
+        <label for="q">Search products</label><input id="q" type="search" name="q" value="${q}" /> <button type="submit">Search</button>
+      </form>
+      ${
+        q
+          ? html`<p role="status">${found.length === 1 ? '1 product' : `${found.length} products`} found for “${q}”.</p>
+              ${productGrid(found, 'Try another word.')}`
+          : null
+      }`,
+  );
+}
+
+function offersOf(store: StorePage, product: StorefrontProduct) {
+  return product.variants.map((v) => ({
+    '@type': 'Offer',
+    ...(v.sku ? { sku: v.sku } : {}),
+    ...(variantLabel(v) ? { name: variantLabel(v) } : {}),
+    price: money(v.price, product.currency)
+      .replace(/^[A-Z]{3}\s*/, '')
+      .replace(/,/g, ''),
+    priceCurrency: product.currency.toUpperCase(),
+    availability: isSoldOut(product, v) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+    url: `${store.origin}${productPath(product)}`,
+  }));
+}
+
+export function productPage(store: StorePage, catalogue: StorefrontCatalogue, productId: string, error?: string): string | null {
+  const product = catalogue.products.find((p) => p.id === productId);
+  if (!product) return null;
+  const category = catalogue.categories.find((c) => c.id === product.categoryId);
+  const available = product.variants.filter((v) => !isSoldOut(product, v));
+  const single = product.variants.length === 1 ? product.variants[0]! : null;
+  const variantChoice = single
+    ? html`<input type="hidden" name="variant_id" value="${single.id}" />`
+    : html`<fieldset>
+        <legend>${product.options.map((o) => o.name).join(' / ') || 'Choice'}</legend>
+        ${product.variants.map((v, i) => {
+          const note = isSoldOut(product, v) ? 'Sold out' : lowStockNote(product, v);
+          return html`<label
+            ><input
+              type="radio"
+              name="variant_id"
+              value="${v.id}"
+              ${isSoldOut(product, v) ? 'disabled' : v === available[0] || (i === 0 && available.length === 0) ? 'checked' : ''}
+            />
+            ${variantLabel(v)}:
+            ${money(v.price, product.currency)}${note ? html` <span class="${isSoldOut(product, v) ? 'soldout' : 'low'}">(${note})</span>` : null}</label
+          >`;
+        })}
+      </fieldset>`;
+  const addOns = product.addOnGroups.map(
+    (g) =>
+      html`<fieldset>
+        <legend>${g.name}${g.required ? ' (required' : ' (optional'}${g.maxChoices > 1 ? `, up to ${g.maxChoices}` : ''})</legend>
+        ${g.choices.map((c) => html`<label><input type="${g.maxChoices === 1 && g.required ? 'radio' : 'checkbox'}" name="add_on" value="${c.id}" /> ${c.name}${c.price > 0 ? ` +${money(c.price, product.currency)}` : ''}</label>`)}
+      </fieldset>`,
+  );
+  const shownPrice = single
+    ? html`<p class="price">
+        ${money(single.price, product.currency)}${single.compareAtPrice ? html` <span class="strike">${money(single.compareAtPrice, product.currency)}</span>` : null}
+      </p>`
+    : html`<p class="price">${priceText(product)}</p>`;
+  const singleNote = single ? (isSoldOut(product, single) ? html`<p class="soldout">Sold out</p>` : lowStockNote(product, single)) : null;
+  const body = html`<nav aria-label="Breadcrumb">
+      <a href="/">All products</a>${category ? html` › <a href="${categoryPath(category)}">${category.name}</a>` : null}
+    </nav>
+    <article>
+      <h1>${product.name}</h1>
+      ${shownPrice} ${typeof singleNote === 'string' ? html`<p class="low">${singleNote}</p>` : singleNote}
+      ${product.description ? html`<p>${product.description}</p>` : null} ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+      ${
+        available.length === 0
+          ? html`<p class="soldout">Sold out</p>`
+          : html`<form method="post" action="/cart/lines">
+              ${variantChoice} ${addOns}
+              <label for="quantity">Quantity</label>
+              <input id="quantity" type="number" name="quantity" value="1" min="1" max="99" inputmode="numeric" required />
+              <p><button type="submit">Add to cart</button></p>
+            </form>`
+      }
+    </article>`;
+  return layout(
+    store,
+    {
+      title: product.name,
+      description: summary(product.description) || `${product.name} at ${store.name}: ${priceText(product)}.`,
+      path: productPath(product),
+      type: 'product',
+      structuredData: {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        ...(product.description ? { description: product.description } : {}),
+        ...(single?.sku ? { sku: single.sku } : {}),
+        url: `${store.origin}${productPath(product)}`,
+        brand: { '@type': 'Brand', name: store.name },
+        offers: offersOf(store, product),
+      },
+    },
+    body,
+  );
+}
+
+export function sitemap(store: StorePage, catalogue: StorefrontCatalogue): string {
+  const urls = [
+    { loc: `${store.origin}/`, lastmod: null as Date | null },
+    ...catalogue.categories.map((c) => ({ loc: `${store.origin}${categoryPath(c)}`, lastmod: null })),
+    ...catalogue.products.map((p) => ({ loc: `${store.origin}${productPath(p)}`, lastmod: p.updatedAt })),
+  ];
+  return html`<?xml version="1.0" encoding="UTF-8"?>
+    <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      ${urls.map((u) => html`<url><loc>${u.loc}</loc>${u.lastmod ? html`<lastmod>${u.lastmod.toISOString()}</lastmod>` : null}</url> `)}</urlset
+    > `.value;
+}
+
+export function robots(store: StorePage): string {
+  return `User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /orders/\nDisallow: /search\nSitemap: ${store.origin}/sitemap.xml\n`;
+}

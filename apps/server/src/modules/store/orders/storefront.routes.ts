@@ -1,0 +1,306 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isApiPath } from '@merchant/core';
+import type { RouteHost } from '@/modules/module';
+import { cartPage, checkoutPage, EMPTY_CHECKOUT, orderPage, type CheckoutValues } from './storefront.checkout-pages';
+import { messagePage } from './storefront.layout';
+import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
+import { checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
+import type { StoreOrdersService } from './store-orders.service';
+
+export const CART_COOKIE = 'store_cart';
+const CART_DAYS = 30;
+
+type Form = Record<string, string | string[]>;
+
+/** A urlencoded form with repeated names kept as lists (the add-ons of a product). */
+function parseForm(body: string): Form {
+  const form: Form = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const had = form[key];
+    form[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return form;
+}
+const one = (form: Form, key: string) => {
+  const v = form[key];
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+};
+const all = (form: Form, key: string) => {
+  const v = form[key];
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The storefront on `<identifier>.shop.<base>` (docs/online-store.md, "Storefront"): server-rendered HTML without
+ * scripts, its catalogue pages cached per business, the cart named by a signed cookie, the checkout that places the
+ * order and hands the payer to the hosted checkout, and the order's status page.
+ */
+export function storefrontRoutes(host: RouteHost, deps: { storefront: StorefrontService; orders: StoreOrdersService; checkoutOrigin: string }): void {
+  const { app, config, secureCookies } = host;
+  const { storefront, orders } = deps;
+  const shopHost = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,62})\\.shop\\.${escapeRegExp(config.baseDomain)}(?::\\d+)?$`, 'i');
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    `form-action 'self' ${deps.checkoutOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+
+  async function storeOf(req: FastifyRequest): Promise<Store | null> {
+    const identifier = req.hostname.split('.')[0] ?? '';
+    return storefront.storeOf(identifier);
+  }
+
+  function send(req: FastifyRequest, reply: FastifyReply, body: string, options: { status?: number; type?: string; cacheable?: boolean } = {}) {
+    reply.header('Content-Security-Policy', csp).type(options.type ?? 'text/html; charset=utf-8');
+    if (options.cacheable) {
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    } else {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return reply.status(options.status ?? 200).send(body);
+  }
+
+  const noStore = (req: FastifyRequest, reply: FastifyReply) =>
+    send(req, reply, '<!doctype html><title>Not found</title><h1>This store does not exist</h1>', { status: 404 });
+
+  /** Every storefront request: the store of the host name (a 404 page when there is none), then the page. */
+  function page(handler: (store: Store, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      const store = await storeOf(req);
+      if (!store) return noStore(req, reply);
+      return handler(store, req, reply);
+    };
+  }
+
+  /** A form post must come from the store's own pages: a cross-site post (its Origin another site) is refused. */
+  function sameOrigin(req: FastifyRequest): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true;
+    try {
+      return new URL(origin).host === req.headers.host;
+    } catch {
+      return false;
+    }
+  }
+
+  function post(handler: (store: Store, form: Form, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+    return page(async (store, req, reply) => {
+      if (!sameOrigin(req)) return send(req, reply, messagePage(store.page, 'Not allowed', 'This form was sent from another site.', req.url), { status: 403 });
+      return handler(store, (req.body ?? {}) as Form, req, reply);
+    });
+  }
+
+  async function cartId(req: FastifyRequest): Promise<string | null> {
+    return storefront.cartIdOf(req.cookies[CART_COOKIE]);
+  }
+
+  async function ensureCart(req: FastifyRequest, reply: FastifyReply): Promise<string> {
+    const known = await cartId(req);
+    if (known) return known;
+    const id = storefront.newCartId();
+    reply.setCookie(CART_COOKIE, await storefront.cookieOf(id), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      maxAge: CART_DAYS * 86_400,
+    });
+    return id;
+  }
+
+  const notFound = (store: Store, req: FastifyRequest, reply: FastifyReply) =>
+    send(req, reply, messagePage(store.page, 'Page not found', 'There is nothing at this address.', req.url.split('?')[0] ?? '/'), { status: 404 });
+
+  const closed = (store: Store, req: FastifyRequest, reply: FastifyReply) =>
+    send(req, reply, messagePage(store.page, 'The store is closed', `${store.page.name} is not selling online right now.`, '/'), { status: 503 });
+
+  function renderCheckout(store: Store, req: FastifyRequest, reply: FastifyReply, values: CheckoutValues, errors: Record<string, string>, status = 200) {
+    return (async () => {
+      const { view, catalogue } = await storefront.cartView(store, await cartId(req));
+      if (!catalogue.location) return closed(store, req, reply);
+      if (view.lines.length === 0) return reply.redirect('/cart', 303);
+      const a = catalogue.location.address;
+      const address = [a.line1, a.line2, a.city, a.postal_code].filter(Boolean).join(', ');
+      return send(req, reply, checkoutPage(store.page, view, { name: catalogue.location.name, address }, 'shipping cost added at checkout', values, errors), {
+        status,
+      });
+    })();
+  }
+
+  void app.register(async (shop: FastifyInstance) => {
+    shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      done(null, parseForm(body as string));
+    });
+    const route = (method: 'GET' | 'POST', url: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+      shop.route({ method: method === 'GET' ? ['GET', 'HEAD'] : 'POST', url, constraints: { host: shopHost }, schema: { hide: true }, handler });
+
+    const cached = (path: (req: FastifyRequest) => string, render: (store: Store, req: FastifyRequest) => Promise<string | null>, type?: string) =>
+      page(async (store, req, reply) => {
+        const body = await storefront.cachedPage(store, path(req), () => render(store, req));
+        return body === null ? notFound(store, req, reply) : send(req, reply, body, { cacheable: true, ...(type ? { type } : {}) });
+      });
+
+    route(
+      'GET',
+      '/',
+      cached(
+        () => '/',
+        async (store) => {
+          const catalogue = await storefront.catalogue(store);
+          return catalogue.location
+            ? homePage(store.page, catalogue)
+            : messagePage(store.page, 'The store is closed', `${store.page.name} is not selling online right now.`, '/');
+        },
+      ),
+    );
+    route(
+      'GET',
+      '/categories/:id',
+      cached(
+        (req) => `/categories/${(req.params as { id: string }).id}`,
+        async (store, req) => categoryPage(store.page, await storefront.catalogue(store), (req.params as { id: string }).id),
+      ),
+    );
+    route(
+      'GET',
+      '/products/:id',
+      cached(
+        (req) => `/products/${(req.params as { id: string }).id}`,
+        async (store, req) => productPage(store.page, await storefront.catalogue(store), (req.params as { id: string }).id),
+      ),
+    );
+    route(
+      'GET',
+      '/sitemap.xml',
+      cached(
+        () => '/sitemap.xml',
+        async (store) => sitemap(store.page, await storefront.catalogue(store)),
+        'application/xml; charset=utf-8',
+      ),
+    );
+    route(
+      'GET',
+      '/robots.txt',
+      cached(
+        () => '/robots.txt',
+        async (store) => robots(store.page),
+        'text/plain; charset=utf-8',
+      ),
+    );
+    route(
+      'GET',
+      '/search',
+      page(async (store, req, reply) => {
+        const q = String((req.query as { q?: unknown }).q ?? '')
+          .trim()
+          .slice(0, 100);
+        return send(req, reply, searchPage(store.page, await storefront.catalogue(store), q));
+      }),
+    );
+
+    route(
+      'GET',
+      '/cart',
+      page(async (store, req, reply) => {
+        const { view } = await storefront.cartView(store, await cartId(req));
+        return send(req, reply, cartPage(store.page, view));
+      }),
+    );
+    route(
+      'POST',
+      '/cart/lines',
+      post(async (store, form, req, reply) => {
+        const variantId = one(form, 'variant_id');
+        const id = await ensureCart(req, reply);
+        const problem = await storefront.addLine(store, id, { variantId, quantity: Number(one(form, 'quantity') || '1'), addOnIds: all(form, 'add_on') });
+        if (!problem) return reply.redirect('/cart', 303);
+        const catalogue = await storefront.catalogue(store);
+        const product = catalogue.products.find((p) => p.variants.some((v) => v.id === variantId));
+        const body = product ? productPage(store.page, catalogue, product.id, problem) : null;
+        return body ? send(req, reply, body, { status: 422 }) : send(req, reply, messagePage(store.page, 'Not added', problem, '/cart'), { status: 422 });
+      }),
+    );
+    route(
+      'POST',
+      '/cart/lines/:index',
+      post(async (store, form, req, reply) => {
+        const id = await cartId(req);
+        const index = Number((req.params as { index: string }).index);
+        const quantity = Number(one(form, 'quantity'));
+        if (id && Number.isInteger(index) && index >= 0 && Number.isInteger(quantity)) await storefront.setQuantity(store, id, index, quantity);
+        return reply.redirect('/cart', 303);
+      }),
+    );
+
+    route(
+      'GET',
+      '/checkout',
+      page(async (store, req, reply) => renderCheckout(store, req, reply, EMPTY_CHECKOUT, {})),
+    );
+    route(
+      'POST',
+      '/checkout',
+      post(async (store, form, req, reply) => {
+        const id = await cartId(req);
+        const values = checkoutValuesOf(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+        if (!id) return reply.redirect('/cart', 303);
+        const placed = await storefront.placeOrder(store, id, values);
+        if (!placed.ok) return renderCheckout(store, req, reply, values, placed.errors, 422);
+        if (placed.tracked)
+          await storefront.purge(store.business.id, 'products').catch((error: unknown) => req.log.warn({ err: error }, 'storefront purge failed'));
+        try {
+          return reply.redirect(await orders.startPayment(placed.order), 303);
+        } catch (error) {
+          // The store cannot take the payment now (the business is blocked, the amount is out of range): its stock goes back.
+          const message = error instanceof AppError ? error.message : 'The payment could not be started.';
+          await orders.releaseUnstarted(placed.order, message);
+          if (!(error instanceof AppError)) throw error;
+          return send(req, reply, messagePage(store.page, 'Payment not started', `${message} Your order was not placed.`, '/checkout'), { status: 409 });
+        }
+      }),
+    );
+
+    route(
+      'GET',
+      '/orders/:token',
+      page(async (store, req, reply) => {
+        const order = await orders.byToken((req.params as { token: string }).token);
+        if (!order || order.businessId !== store.business.id) return notFound(store, req, reply);
+        const catalogue = await storefront.catalogue(store);
+        const at = catalogue.location;
+        const pickup = at
+          ? `${at.name}, ${[at.address.line1, at.address.line2, at.address.city, at.address.postal_code].filter(Boolean).join(', ')}`
+          : store.page.name;
+        return send(req, reply, orderPage(store.page, order, pickup));
+      }),
+    );
+    route(
+      'POST',
+      '/orders/:token/pay',
+      post(async (store, _form, req, reply) => {
+        const order = await orders.byToken((req.params as { token: string }).token);
+        if (!order || order.businessId !== store.business.id) return notFound(store, req, reply);
+        if (order.status !== 'pending_payment') return reply.redirect(`/orders/${order.token}`, 303);
+        try {
+          return reply.redirect(await orders.startPayment(order), 303);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return send(req, reply, messagePage(store.page, 'Payment not started', error.message, `/orders/${order.token}`), { status: 409 });
+        }
+      }),
+    );
+    // Any other page of the shop host is the store's 404 (the API's own paths keep their JSON 404).
+    route('GET', '/*', async (req, reply) => {
+      if (isApiPath(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', requestId: req.id });
+      return page(async (store) => notFound(store, req, reply))(req, reply);
+    });
+  });
+}

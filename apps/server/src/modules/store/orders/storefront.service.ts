@@ -1,0 +1,385 @@
+import { createHmac } from 'node:crypto';
+import { AppError, priceOrder, type OrderLine } from '@merchant/core';
+import type { StoreCartLine, StoreOrderAddress, StoreOrderLine } from '@merchant/catalogue';
+import type { Executor } from '@/db/client';
+import type { Clock } from '@/lib/clock';
+import { appSecret } from '@/lib/app-secrets';
+import { newId, randomToken, safeEqual } from '@/lib/crypto';
+import type { CatalogueService } from '@/modules/catalogue/products/products.module';
+import { storefrontCatalogue, type StorefrontCatalogue, type StorefrontProduct } from '@/modules/catalogue/products/storefront.read-model';
+import { createPageCache } from './storefront-cache';
+import { EMPTY_CHECKOUT, type CartView, type CheckoutValues } from './storefront.checkout-pages';
+import { isSoldOut, variantLabel } from './storefront.pages';
+import type { StorePage } from './storefront.layout';
+import { storeRepository as repo, type StoreBusiness, type StoreOrderRow } from './store.repository';
+import { applyCoupon, quoteDelivery, storeTaxes } from './store-seams';
+
+/** What one request's store is: the business and its page identity. */
+export interface Store {
+  business: StoreBusiness;
+  page: StorePage;
+  /** The part of a cached page's key that a purge changes. */
+  versionKey: string;
+}
+
+export type PurgeKind = 'identity' | 'categories' | 'products';
+
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_UNITS = 99;
+const CACHED_PAGES = 2000;
+const CACHED_CATALOGUES = 200;
+
+/** The form of an order the checkout posts, checked field by field (each message is shown beside its field). */
+export function checkCheckout(values: CheckoutValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email) || values.email.length > 254) errors['email'] = 'Enter a valid email address';
+  if (!values.name || values.name.length > 120) errors['name'] = 'Enter your name (up to 120 characters)';
+  if (values.delivery === 'shipping') {
+    if (!values.line1) errors['line1'] = 'Enter the address';
+    if (!values.city) errors['city'] = 'Enter the city';
+    if (!values.postal_code) errors['postal_code'] = 'Enter the postal code';
+    if (!values.country) errors['country'] = 'Enter the country';
+  }
+  for (const [key, value] of Object.entries(values)) if (value.length > 200 && !errors[key]) errors[key] = 'Use at most 200 characters';
+  return errors;
+}
+
+/** The checkout's fields from a posted form, trimmed; anything missing is empty. */
+export function checkoutValuesOf(body: Record<string, unknown>): CheckoutValues {
+  const text = (key: keyof CheckoutValues) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
+  return {
+    ...EMPTY_CHECKOUT,
+    email: text('email').toLowerCase(),
+    name: text('name'),
+    delivery: body['delivery'] === 'shipping' ? 'shipping' : 'pickup',
+    line1: text('line1'),
+    line2: text('line2'),
+    city: text('city'),
+    state: text('state'),
+    postal_code: text('postal_code'),
+    country: text('country'),
+    coupon: text('coupon').toUpperCase(),
+  };
+}
+
+/**
+ * The storefront (docs/online-store.md, "Storefront"): the store of a shop host, its catalogue and rendered pages
+ * (cached per business, purged by kind), the visitors' carts, and the order a checkout places.
+ */
+export function createStorefrontService(deps: {
+  db: Executor;
+  clock: Clock;
+  catalogue: Pick<CatalogueService, 'stock'>;
+  purge: (businessId: string, kind: PurgeKind) => Promise<void>;
+  /** The store's origin (`https://<identifier>.shop.<base>`). */
+  storeOrigin: (identifier: string) => string;
+}) {
+  const { db, clock } = deps;
+  const pages = createPageCache<string>(CACHED_PAGES);
+  const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
+  let cartKey: Promise<string> | undefined;
+  const key = () => (cartKey ??= appSecret(db, 'store_cart_key', clock.now()));
+  const sign = async (id: string) =>
+    createHmac('sha256', await key())
+      .update(id)
+      .digest('base64url');
+
+  return {
+    pages,
+
+    async storeOf(identifier: string): Promise<Store | null> {
+      const business = await repo.businessByIdentifier(db, identifier.toLowerCase());
+      if (!business) return null;
+      const v = business.cacheVersions;
+      return {
+        business,
+        page: { name: business.name, identifier: business.identifier, origin: deps.storeOrigin(business.identifier), logoUrl: business.logoUrl },
+        versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
+      };
+    },
+
+    /** The store's catalogue as sold now, cached under the versions of its categories and products. */
+    async catalogue(store: Store): Promise<StorefrontCatalogue> {
+      const cached = catalogues.get(store.versionKey);
+      if (cached) return cached;
+      const fresh = await storefrontCatalogue(db, store.business.id);
+      catalogues.set(store.versionKey, fresh);
+      return fresh;
+    },
+
+    /** A rendered page of the store, from the cache or rendered now (null: no such page). */
+    async cachedPage(store: Store, path: string, render: () => Promise<string | null>): Promise<string | null> {
+      const cacheKey = `${store.versionKey}${path}`;
+      const hit = pages.get(cacheKey);
+      if (hit !== undefined) return hit;
+      const page = await render();
+      if (page !== null) pages.set(cacheKey, page);
+      return page;
+    },
+
+    /** Purges one kind of a business's storefront: every process's pages of it go stale; this one's are dropped. */
+    async purge(businessId: string, kind: PurgeKind): Promise<void> {
+      pages.dropPrefix(`${businessId}|`);
+      catalogues.dropPrefix(`${businessId}|`);
+      await deps.purge(businessId, kind);
+    },
+
+    /** The cart of a signed cookie value, or null for a missing or forged one. */
+    async cartIdOf(cookie: string | undefined): Promise<string | null> {
+      if (!cookie) return null;
+      const [id, mac] = cookie.split('.');
+      if (!id || !mac || !/^[0-9a-f-]{36}$/.test(id)) return null;
+      return safeEqual(mac, await sign(id)) ? id : null;
+    },
+
+    async cookieOf(cartId: string): Promise<string> {
+      return `${cartId}.${await sign(cartId)}`;
+    },
+
+    newCartId: () => newId(),
+
+    async cartLines(store: Store, cartId: string | null): Promise<StoreCartLine[]> {
+      return cartId ? ((await repo.cart(db, store.business.id, cartId)) ?? []) : [];
+    },
+
+    /**
+     * Adds a line to the cart (the same variant with the same add-ons adds up): the variant must be on sale and not sold
+     * out, the add-ons the product's and within each group's limits. Answers null, or what the product page says.
+     */
+    async addLine(store: Store, cartId: string, input: { variantId: string; quantity: number; addOnIds: string[] }): Promise<string | null> {
+      const catalogue = await storefrontCatalogue(db, store.business.id);
+      const product = catalogue.products.find((p) => p.variants.some((v) => v.id === input.variantId));
+      const variant = product?.variants.find((v) => v.id === input.variantId);
+      if (!product || !variant) return 'Choose one of the options.';
+      if (isSoldOut(product, variant)) return 'This is sold out.';
+      if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_UNITS) return `Enter a quantity from 1 to ${MAX_LINE_UNITS}.`;
+      const addOnProblem = checkAddOns(product, input.addOnIds);
+      if (addOnProblem) return addOnProblem;
+      const addOnIds = [...new Set(input.addOnIds)].sort();
+      return db.transaction(async (tx) => {
+        const lines = (await repo.cart(tx, store.business.id, cartId, true)) ?? [];
+        const same = lines.find((l) => l.variant_id === variant.id && l.add_on_choice_ids.join() === addOnIds.join());
+        if (same) same.quantity = Math.min(MAX_LINE_UNITS, same.quantity + input.quantity);
+        else if (lines.length >= MAX_CART_LINES) return `A cart holds at most ${MAX_CART_LINES} items.`;
+        else lines.push({ variant_id: variant.id, quantity: input.quantity, add_on_choice_ids: addOnIds });
+        await repo.saveCart(tx, store.business.id, cartId, lines, clock.now());
+        return null;
+      });
+    },
+
+    /** Sets a line's quantity (0 removes it). */
+    async setQuantity(store: Store, cartId: string, index: number, quantity: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const lines = await repo.cart(tx, store.business.id, cartId, true);
+        if (!lines || !lines[index]) return;
+        if (quantity <= 0) lines.splice(index, 1);
+        else lines[index]!.quantity = Math.min(MAX_LINE_UNITS, quantity);
+        await repo.saveCart(tx, store.business.id, cartId, lines, clock.now());
+      });
+    },
+
+    /** The cart priced from the catalogue as it is now, each line with what stops it from being bought. */
+    async cartView(store: Store, cartId: string | null): Promise<{ view: CartView; lines: StoreCartLine[]; catalogue: StorefrontCatalogue }> {
+      const lines = cartId ? ((await repo.cart(db, store.business.id, cartId)) ?? []) : [];
+      const catalogue = await storefrontCatalogue(db, store.business.id);
+      return { view: viewOf(store.business.currency, catalogue, lines), lines, catalogue };
+    },
+
+    /**
+     * Places the cart's order: priced on the server (`priceOrder`, with the seams' taxes, coupon and delivery), its
+     * tracked units taken off the store location's stock and the cart emptied, in one transaction (the cart's row
+     * locked, so a second submit finds it empty). Answers the order, or the errors to show on the checkout.
+     */
+    async placeOrder(
+      store: Store,
+      cartId: string,
+      values: CheckoutValues,
+    ): Promise<{ ok: true; order: StoreOrderRow; tracked: boolean } | { ok: false; errors: Record<string, string> }> {
+      const { view, lines, catalogue } = await this.cartView(store, cartId);
+      const errors = checkCheckout(values);
+      if (lines.length === 0) return { ok: false, errors: { form: 'Your cart is empty.' } };
+      if (view.lines.some((l) => l.problem))
+        return { ok: false, errors: { form: 'Some items in your cart can no longer be bought: change them in the cart.' } };
+      if (!catalogue.location) return { ok: false, errors: { form: 'The store is not taking orders now.' } };
+      const businessId = store.business.id;
+      const currency = store.business.currency;
+      const address: StoreOrderAddress | null =
+        values.delivery === 'shipping'
+          ? {
+              line1: values.line1,
+              line2: values.line2 || null,
+              city: values.city,
+              state: values.state || null,
+              postal_code: values.postal_code,
+              country: values.country,
+            }
+          : null;
+      const sold = lines.map((line, i) => soldLine(catalogue, line, i));
+      const units = sold.reduce((n, s) => n + s.line.quantity, 0);
+      const taxes = await storeTaxes(db, { businessId, locationId: catalogue.location.id, productIds: sold.map((s) => s.product.id) });
+      const orderLines: OrderLine[] = sold.map((s) => ({
+        id: s.line.id,
+        productId: s.product.id,
+        categoryId: s.product.categoryId,
+        unitPrice: s.line.unit_price,
+        quantity: s.line.quantity,
+        addOns: s.line.add_ons,
+        taxIds: taxes.taxIdsOf(s.product.id),
+      }));
+      const plain = priceOrder({ currency, settings: taxes.settings, lines: orderLines, taxes: taxes.taxes, discounts: [], surcharges: [] });
+      const coupon = values.coupon ? await applyCoupon(db, { businessId, code: values.coupon, subtotal: plain.subtotal, currency }) : null;
+      if (coupon && !coupon.ok) errors['coupon'] = coupon.message;
+      const delivery = await quoteDelivery(db, { businessId, currency, method: values.delivery, address, subtotal: plain.subtotal - plain.discount, units });
+      if (!delivery.ok) errors['form'] = delivery.message;
+      if (Object.keys(errors).length > 0) return { ok: false, errors };
+      const priced =
+        coupon?.ok === true
+          ? priceOrder({ currency, settings: taxes.settings, lines: orderLines, taxes: taxes.taxes, discounts: [coupon.discount], surcharges: [] })
+          : plain;
+      const shipping = delivery.ok ? delivery.amount : 0;
+      const pricedLines: StoreOrderLine[] = sold.map((s) => ({ ...s.line, total: priced.lines.find((l) => l.id === s.line.id)!.total }));
+      const locationId = catalogue.location.id;
+      const now = clock.now();
+      const token = randomToken(24);
+      try {
+        const order = await db.transaction(async (tx) => {
+          const current = await repo.cart(tx, businessId, cartId, true);
+          if (!current || JSON.stringify(current) !== JSON.stringify(lines))
+            throw new AppError('STORE_ORDER_STATE', 'Your cart changed while you checked out. Check it and try again.');
+          const stocked = pricedLines.filter((l) => l.stocked);
+          await deps.catalogue.stock.decrement(
+            tx,
+            businessId,
+            mergeUnits(stocked).map((u) => ({ ...u, locationId })),
+            { actorUserId: null },
+          );
+          const inserted = await repo.insertOrder(tx, {
+            businessId,
+            id: newId(),
+            token,
+            reference: `#${token
+              .replace(/[^A-Za-z0-9]/g, '')
+              .slice(0, 8)
+              .toUpperCase()}`,
+            deliveryMethod: values.delivery,
+            customerName: values.name,
+            customerEmail: values.email,
+            shippingAddress: address,
+            locationId,
+            lines: pricedLines,
+            currency,
+            subtotal: priced.subtotal,
+            discount: priced.discount,
+            shipping,
+            tax: priced.tax,
+            total: priced.total + shipping,
+            couponCode: coupon?.ok ? values.coupon : null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await repo.saveCart(tx, businessId, cartId, [], now);
+          return inserted;
+        });
+        return { ok: true, order, tracked: pricedLines.some((l) => l.stocked) };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'STOCK_INSUFFICIENT') {
+          return { ok: false, errors: { form: `${error.message}: fewer are left than your cart holds. Change the quantity in your cart.` } };
+        }
+        if (error instanceof AppError && error.code === 'STORE_ORDER_STATE') return { ok: false, errors: { form: error.message } };
+        throw error;
+      }
+    },
+  };
+}
+
+export type StorefrontService = ReturnType<typeof createStorefrontService>;
+
+function checkAddOns(product: StorefrontProduct, ids: string[]): string | null {
+  const chosen = new Set(ids);
+  const known = new Set(product.addOnGroups.flatMap((g) => g.choices.map((c) => c.id)));
+  if ([...chosen].some((id) => !known.has(id))) return 'Choose add-ons from the list.';
+  for (const group of product.addOnGroups) {
+    const count = group.choices.filter((c) => chosen.has(c.id)).length;
+    const min = group.required ? Math.max(1, group.minChoices) : group.minChoices;
+    if (count < min) return `Choose at least ${min} of ${group.name}.`;
+    if (count > group.maxChoices) return `Choose at most ${group.maxChoices} of ${group.name}.`;
+  }
+  return null;
+}
+
+/** Units per variant (a variant in several lines, with different add-ons, is taken off stock once). */
+function mergeUnits(lines: StoreOrderLine[]): { variantId: string; quantity: number }[] {
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(l.variant_id, (units.get(l.variant_id) ?? 0) + l.quantity);
+  return [...units].map(([variantId, quantity]) => ({ variantId, quantity }));
+}
+
+/** A cart line as sold now: name, variant, prices from the catalogue. Throws when it is no longer on sale. */
+function soldLine(catalogue: StorefrontCatalogue, line: StoreCartLine, index: number): { product: StorefrontProduct; line: StoreOrderLine } {
+  const product = catalogue.products.find((p) => p.variants.some((v) => v.id === line.variant_id));
+  const variant = product?.variants.find((v) => v.id === line.variant_id);
+  if (!product || !variant) throw new AppError('STORE_ORDER_STATE', 'An item of the cart is no longer on sale.');
+  const choices = product.addOnGroups.flatMap((g) => g.choices);
+  const addOns = line.add_on_choice_ids.flatMap((id) => {
+    const c = choices.find((x) => x.id === id);
+    return c ? [{ id: c.id, name: c.name, price: c.price }] : [];
+  });
+  return {
+    product,
+    line: {
+      id: `l${index + 1}`,
+      product_id: product.id,
+      variant_id: variant.id,
+      name: product.name,
+      variant: variantLabel(variant),
+      quantity: line.quantity,
+      unit_price: variant.price,
+      add_ons: addOns,
+      total: 0,
+      stocked: product.trackStock,
+    },
+  };
+}
+
+function viewOf(currency: string, catalogue: StorefrontCatalogue, lines: StoreCartLine[]): CartView {
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(l.variant_id, (units.get(l.variant_id) ?? 0) + l.quantity);
+  const shown = lines.map((line, index) => {
+    const product = catalogue.products.find((p) => p.variants.some((v) => v.id === line.variant_id));
+    const variant = product?.variants.find((v) => v.id === line.variant_id);
+    if (!product || !variant) {
+      return {
+        index,
+        name: 'An item no longer on sale',
+        variant: null,
+        addOns: [],
+        quantity: line.quantity,
+        unitAmount: 0,
+        total: 0,
+        problem: 'No longer on sale: remove it',
+      };
+    }
+    const choices = product.addOnGroups.flatMap((g) => g.choices).filter((c) => line.add_on_choice_ids.includes(c.id));
+    const unitAmount = variant.price + choices.reduce((s, c) => s + c.price, 0);
+    const wanted = units.get(variant.id) ?? 0;
+    const problem =
+      line.add_on_choice_ids.length !== choices.length
+        ? 'Its add-ons changed: remove it and add it again'
+        : isSoldOut(product, variant)
+          ? 'Sold out: remove it'
+          : product.trackStock && !product.allowBackorder && variant.onHand < wanted
+            ? `Only ${variant.onHand} left: lower the quantity`
+            : null;
+    return {
+      index,
+      name: product.name,
+      variant: variantLabel(variant),
+      addOns: choices.map((c) => c.name),
+      quantity: line.quantity,
+      unitAmount,
+      total: unitAmount * line.quantity,
+      problem,
+    };
+  });
+  return { currency, lines: shown, subtotal: shown.reduce((s, l) => s + l.total, 0) };
+}
