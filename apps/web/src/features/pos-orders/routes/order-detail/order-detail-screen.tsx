@@ -104,6 +104,7 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
       </Paper>
       <DataList
         label="Lines"
+        minWidth={420}
         rows={order.lines}
         rowKey={(l) => l.id}
         columns={[
@@ -121,6 +122,7 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
       />
       <DataList
         label="Tenders"
+        minWidth={420}
         rows={order.order_tenders}
         rowKey={(t) => t.id}
         columns={[
@@ -133,6 +135,7 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
       {order.refunds.length > 0 ? (
         <DataList
           label="Refunds"
+          minWidth={420}
           rows={order.refunds}
           rowKey={(r) => r.id}
           columns={[
