@@ -71,6 +71,23 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
         { label: 'Staff', value: order.staff.name },
       ]}
       actions={[mayRefund && { label: 'Refund', icon: <IconReceiptRefund size={16} aria-hidden />, onClick: () => setRefunding(true), primary: true }]}
+      below={
+        order.refunds.length > 0 ? (
+          <DataList
+            label="Refunds"
+            minWidth={420}
+            rows={order.refunds}
+            rowKey={(r) => r.id}
+            columns={[
+              { header: 'Amount', card: 'amount', nowrap: true, cell: (r) => money(r.amount) },
+              { header: 'Reason', card: 'title', cell: (r) => r.reason },
+              { header: 'By', cell: (r) => r.staff.name },
+              { header: 'Approved by', hideWhenEmpty: true, cell: (r) => r.approved_by?.name ?? '—' },
+              { header: 'When', nowrap: true, cell: (r) => formatBusinessDateTime(r.created_at, zone) },
+            ]}
+          />
+        ) : null
+      }
       side={
         <Paper withBorder radius="md" p="md" component="section" aria-label="Timeline">
           <Title order={2} size="h4" mb="sm">
@@ -104,6 +121,7 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
       </Paper>
       <DataList
         label="Lines"
+        minWidth={420}
         rows={order.lines}
         rowKey={(l) => l.id}
         columns={[
@@ -121,6 +139,7 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
       />
       <DataList
         label="Tenders"
+        minWidth={420}
         rows={order.order_tenders}
         rowKey={(t) => t.id}
         columns={[
@@ -130,20 +149,6 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
           { header: 'Change', align: 'right', nowrap: true, cell: (t) => (t.change ? money(t.change) : '—') },
         ]}
       />
-      {order.refunds.length > 0 ? (
-        <DataList
-          label="Refunds"
-          rows={order.refunds}
-          rowKey={(r) => r.id}
-          columns={[
-            { header: 'Amount', card: 'amount', nowrap: true, cell: (r) => money(r.amount) },
-            { header: 'Reason', card: 'title', cell: (r) => r.reason },
-            { header: 'By', cell: (r) => r.staff.name },
-            { header: 'Approved by', hideWhenEmpty: true, cell: (r) => r.approved_by?.name ?? '—' },
-            { header: 'When', nowrap: true, cell: (r) => formatBusinessDateTime(r.created_at, zone) },
-          ]}
-        />
-      ) : null}
       <RefundOrderModal businessId={businessId} order={order} needsApproval={needsApproval} opened={refunding} onClose={() => setRefunding(false)} />
     </DetailLayout>
   );
