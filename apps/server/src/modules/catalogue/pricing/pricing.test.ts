@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceOrder } from '@merchant/core';
-import { fromLocalDateTime, toLocalDateTime } from './pricing-settings.service';
+import { fromLocalDateTime, toLocalDateTime } from './pricing.presenter';
 import { orderDiscountOf, orderSurchargeOf } from './pricing.service';
 import type { DiscountRow, SurchargeRow } from './pricing.repository';
 

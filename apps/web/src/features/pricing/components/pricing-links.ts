@@ -1,5 +1,6 @@
 import { useMatches } from 'react-router';
 import { findRoute, href, type RouteId } from '@/app/route-table';
+import { canChange, useBusiness } from '@/lib/session';
 
 /**
  * The pricing screens open under the register and the store (spec 2): one implementation links within the section
@@ -42,4 +43,10 @@ export function usePricingLinks(businessId: string): PricingLinks {
   const leaf = matches[matches.length - 1];
   const section = leaf ? findRoute(leaf.id)?.section : undefined;
   return pricingLinks(section === 'online-store' ? 'online-store' : 'pos', businessId);
+}
+
+/** Whether the person may change taxes, discounts and surcharges: `catalogue:manage` and `catalogue:pricing`. */
+export function useMayPrice(businessId: string): boolean {
+  const business = useBusiness(businessId).data;
+  return canChange(business, 'catalogue:manage') && canChange(business, 'catalogue:pricing');
 }

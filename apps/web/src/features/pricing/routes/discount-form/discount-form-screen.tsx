@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CreateDiscountBodySchema, DISCOUNT_CHANNELS, SALES_CHANNEL_LABELS, type Discount, type DiscountChannel } from '@merchant/catalogue';
+import { DateField } from '@/components/date-field';
 import { NumberField } from '@/components/form/number-field';
 import { SwitchRow } from '@/components/form/switch-row';
 import { useZodForm } from '@/components/form/use-zod-form';
@@ -13,10 +14,10 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness, useCanChange } from '@/lib/session';
+import { useBusiness } from '@/lib/session';
 import { discountQuery, useSaveDiscount } from '../../api/pricing-api';
 import { useConfirmStatus } from '../../components/confirm-status';
-import { usePricingLinks } from '../../components/pricing-links';
+import { useMayPrice, usePricingLinks } from '../../components/pricing-links';
 import { ItemScopeFields, LocationScopeFields, listError } from '../../components/scope-fields';
 
 type Values = {
@@ -86,7 +87,7 @@ function DiscountForm({
 }) {
   const navigate = useNavigate();
   const links = usePricingLinks(businessId);
-  const canEdit = useCanChange(businessId, 'catalogue:manage') && useCanChange(businessId, 'catalogue:pricing');
+  const canEdit = useMayPrice(businessId);
   const initial = useMemo(() => valuesOf(discount, links.section === 'online-store' ? 'online_store' : 'pos'), [discount, links.section]);
   const form = useZodForm(CreateDiscountBodySchema, initial);
   const save = useSaveDiscount(businessId);
@@ -240,34 +241,24 @@ function DiscountForm({
                 onChange={(s) => setValues((v) => ({ ...v, ...s }))}
                 readOnly={!canEdit}
               />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput
-                  type="datetime-local"
-                  name="starts_at"
-                  label="Starts (optional)"
-                  description={`In ${timeZone}`}
-                  value={values.starts_at ?? ''}
-                  onChange={(e) => {
-                    const next = e.currentTarget.value;
-                    setValues((v) => ({ ...v, starts_at: next || null }));
-                  }}
-                  error={errors.starts_at}
-                  readOnly={!canEdit}
-                />
-                <TextInput
-                  type="datetime-local"
-                  name="ends_at"
-                  label="Ends (optional)"
-                  description={`In ${timeZone}`}
-                  value={values.ends_at ?? ''}
-                  onChange={(e) => {
-                    const next = e.currentTarget.value;
-                    setValues((v) => ({ ...v, ends_at: next || null }));
-                  }}
-                  error={errors.ends_at}
-                  readOnly={!canEdit}
-                />
-              </SimpleGrid>
+              <ScheduleField
+                label="Starts"
+                name="starts_at"
+                value={values.starts_at}
+                error={errors.starts_at}
+                timeZone={timeZone}
+                readOnly={!canEdit}
+                onChange={(starts_at) => setValues((v) => ({ ...v, starts_at }))}
+              />
+              <ScheduleField
+                label="Ends"
+                name="ends_at"
+                value={values.ends_at}
+                error={errors.ends_at}
+                timeZone={timeZone}
+                readOnly={!canEdit}
+                onChange={(ends_at) => setValues((v) => ({ ...v, ends_at }))}
+              />
             </Stack>
           </Paper>
 
@@ -295,5 +286,51 @@ function DiscountForm({
         </Stack>
       </EditForm>
     </PageFrame>
+  );
+}
+
+/** A wall-clock time of the business's zone as a day and a time of day (`YYYY-MM-DDTHH:MM`); no day: none. */
+function ScheduleField({
+  label,
+  name,
+  value,
+  error,
+  timeZone,
+  readOnly,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string | null;
+  error: string | undefined;
+  timeZone: string;
+  readOnly: boolean;
+  onChange: (value: string | null) => void;
+}) {
+  const day = value?.slice(0, 10) ?? '';
+  const time = value?.slice(11, 16) ?? '';
+  const set = (nextDay: string, nextTime: string) => onChange(nextDay ? `${nextDay}T${nextTime || '00:00'}` : null);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <DateField
+        name={name}
+        label={`${label} on (optional)`}
+        description={`In ${timeZone}`}
+        value={day}
+        onChange={(d) => set(d, time)}
+        error={error}
+        readOnly={readOnly}
+      />
+      <TextInput
+        type="time"
+        name={`${name}_time`}
+        label={`${label} at`}
+        description="Midnight when empty"
+        value={time}
+        onChange={(e) => set(day, e.currentTarget.value)}
+        disabled={!day}
+        readOnly={readOnly}
+      />
+    </SimpleGrid>
   );
 }

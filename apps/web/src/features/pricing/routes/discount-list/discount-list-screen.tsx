@@ -5,10 +5,9 @@ import { Link, useParams } from 'react-router';
 import { formatMoney } from '@merchant/core';
 import { SALES_CHANNEL_LABELS, formatRate, type Discount } from '@merchant/catalogue';
 import { PageFrame } from '@/components/page-frame';
-import { useCanChange } from '@/lib/session';
 import { discountsQuery } from '../../api/pricing-api';
 import { PricingList, StatusCell, usePricingFilters } from '../../components/pricing-list';
-import { usePricingLinks } from '../../components/pricing-links';
+import { useMayPrice, usePricingLinks } from '../../components/pricing-links';
 
 export const discountValue = (d: Pick<Discount, 'value' | 'applies_to'>) =>
   `${d.value.type === 'percentage' ? formatRate(d.value.rate) : formatMoney(d.value.amount)} off ${d.applies_to === 'order' ? 'the order' : 'each item'}`;
@@ -20,7 +19,7 @@ const schedule = (d: Discount) =>
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const links = usePricingLinks(businessId);
-  const canEdit = useCanChange(businessId, 'catalogue:manage') && useCanChange(businessId, 'catalogue:pricing');
+  const canEdit = useMayPrice(businessId);
   const { filters, query } = usePricingFilters();
   const discounts = useQuery(discountsQuery(businessId, query));
   return (

@@ -13,10 +13,10 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
-import { useBusiness, useCanChange } from '@/lib/session';
+import { useBusiness } from '@/lib/session';
 import { surchargeQuery, useSaveSurcharge } from '../../api/pricing-api';
 import { useConfirmStatus } from '../../components/confirm-status';
-import { usePricingLinks } from '../../components/pricing-links';
+import { useMayPrice, usePricingLinks } from '../../components/pricing-links';
 import { LocationScopeFields, TaxPicker } from '../../components/scope-fields';
 
 type Values = {
@@ -56,7 +56,7 @@ export function Component() {
 function SurchargeForm({ businessId, surcharge, currency }: { businessId: string; surcharge: Surcharge | undefined; currency: string }) {
   const navigate = useNavigate();
   const links = usePricingLinks(businessId);
-  const canEdit = useCanChange(businessId, 'catalogue:manage') && useCanChange(businessId, 'catalogue:pricing');
+  const canEdit = useMayPrice(businessId);
   const initial = useMemo(() => valuesOf(surcharge), [surcharge]);
   const form = useZodForm(CreateSurchargeBodySchema, initial);
   const save = useSaveSurcharge(businessId);

@@ -5,16 +5,15 @@ import { Link, useParams } from 'react-router';
 import { formatMoney } from '@merchant/core';
 import { SURCHARGE_KIND_LABELS, formatRate, type Surcharge } from '@merchant/catalogue';
 import { PageFrame } from '@/components/page-frame';
-import { useCanChange } from '@/lib/session';
 import { surchargesQuery } from '../../api/pricing-api';
 import { PricingList, StatusCell, usePricingFilters } from '../../components/pricing-list';
-import { usePricingLinks } from '../../components/pricing-links';
+import { useMayPrice, usePricingLinks } from '../../components/pricing-links';
 
 /** The register's surcharges: service charges and card surcharges. */
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const links = usePricingLinks(businessId);
-  const canEdit = useCanChange(businessId, 'catalogue:manage') && useCanChange(businessId, 'catalogue:pricing');
+  const canEdit = useMayPrice(businessId);
   const { filters, query } = usePricingFilters();
   const surcharges = useQuery(surchargesQuery(businessId, query));
   return (

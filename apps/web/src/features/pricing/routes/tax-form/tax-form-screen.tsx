@@ -10,10 +10,9 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
-import { useCanChange } from '@/lib/session';
 import { taxQuery, useSaveTax } from '../../api/pricing-api';
 import { useConfirmStatus } from '../../components/confirm-status';
-import { usePricingLinks } from '../../components/pricing-links';
+import { useMayPrice, usePricingLinks } from '../../components/pricing-links';
 import { ItemScopeFields, LocationScopeFields } from '../../components/scope-fields';
 
 type Values = {
@@ -47,7 +46,7 @@ export function Component() {
 function TaxForm({ businessId, tax }: { businessId: string; tax: Tax | undefined }) {
   const navigate = useNavigate();
   const links = usePricingLinks(businessId);
-  const canEdit = useCanChange(businessId, 'catalogue:manage') && useCanChange(businessId, 'catalogue:pricing');
+  const canEdit = useMayPrice(businessId);
   const initial = useMemo(() => valuesOf(tax), [tax]);
   const form = useZodForm(CreateTaxBodySchema, initial);
   const save = useSaveTax(businessId);

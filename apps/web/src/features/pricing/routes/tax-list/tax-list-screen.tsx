@@ -4,16 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatRate, type Tax } from '@merchant/catalogue';
 import { PageFrame } from '@/components/page-frame';
-import { useCanChange } from '@/lib/session';
 import { taxesQuery } from '../../api/pricing-api';
 import { PricingList, StatusCell, usePricingFilters } from '../../components/pricing-list';
-import { usePricingLinks } from '../../components/pricing-links';
+import { useMayPrice, usePricingLinks } from '../../components/pricing-links';
 
 /** The business's taxes: their rates, where and on what they apply. */
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const links = usePricingLinks(businessId);
-  const canEdit = useCanChange(businessId, 'catalogue:manage') && useCanChange(businessId, 'catalogue:pricing');
+  const canEdit = useMayPrice(businessId);
   const { filters, query } = usePricingFilters();
   const taxes = useQuery(taxesQuery(businessId, query));
   return (

@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { TaxSettings } from '@merchant/catalogue';
-import { SwitchRow } from '@/components/form/switch-row';
+import { ChoiceRow, SwitchRow } from '@/components/form/switch-row';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCanChange } from '@/lib/session';
 import { taxSettingsQuery, useSaveTaxSettings } from '../../api/pricing-api';
-import { usePricingLinks } from '../../components/pricing-links';
+import { useMayPrice, usePricingLinks } from '../../components/pricing-links';
 
 /** The business-wide tax settings: prices include tax or not, and tax rounds per line or once per order. */
 export function Component() {
@@ -23,7 +22,7 @@ export function Component() {
 
 function SettingsForm({ businessId, saved }: { businessId: string; saved: TaxSettings }) {
   const links = usePricingLinks(businessId);
-  const canEdit = useCanChange(businessId, 'catalogue:manage') && useCanChange(businessId, 'catalogue:pricing');
+  const canEdit = useMayPrice(businessId);
   const [values, setValues] = useState(saved);
   const save = useSaveTaxSettings(businessId);
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
@@ -53,8 +52,8 @@ function SettingsForm({ businessId, saved }: { businessId: string; saved: TaxSet
               onChange={(rounding) => setValues((v) => ({ ...v, rounding: rounding as TaxSettings['rounding'] }))}
             >
               <Stack gap="xs" mt="xs">
-                <Radio value="line" label="Per line" disabled={!canEdit} />
-                <Radio value="order" label="Once per order" disabled={!canEdit} />
+                <ChoiceRow value="line" label="Per line" description="Each tax of each line is rounded" disabled={!canEdit} />
+                <ChoiceRow value="order" label="Once per order" description="Each tax is rounded once over the order" disabled={!canEdit} />
               </Stack>
             </Radio.Group>
           </Stack>
