@@ -75,7 +75,17 @@ export function OpenDrawerCard({
 }
 
 /** The open drawer above the register: where, since when, the cash it should hold; pay in or out; close. */
-export function DrawerBar({ businessId, drawer, zone }: { businessId: string; drawer: DrawerSession; zone: string }) {
+export function DrawerBar({
+  businessId,
+  drawer,
+  zone,
+  onClosed,
+}: {
+  businessId: string;
+  drawer: DrawerSession;
+  zone: string;
+  onClosed: (closed: DrawerSession) => void;
+}) {
   const [dialog, setDialog] = useState<'cash' | 'close' | null>(null);
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
@@ -91,7 +101,7 @@ export function DrawerBar({ businessId, drawer, zone }: { businessId: string; dr
         </Button>
       </Group>
       {dialog === 'cash' ? <CashDialog businessId={businessId} drawer={drawer} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'close' ? <CloseDialog businessId={businessId} drawer={drawer} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'close' ? <CloseDialog businessId={businessId} drawer={drawer} onClose={() => setDialog(null)} onClosed={onClosed} /> : null}
     </Group>
   );
 }
@@ -147,36 +157,25 @@ function CashDialog({ businessId, drawer, onClose }: { businessId: string; drawe
   );
 }
 
-function CloseDialog({ businessId, drawer, onClose }: { businessId: string; drawer: DrawerSession; onClose: () => void }) {
+function CloseDialog({
+  businessId,
+  drawer,
+  onClose,
+  onClosed,
+}: {
+  businessId: string;
+  drawer: DrawerSession;
+  onClose: () => void;
+  onClosed: (closed: DrawerSession) => void;
+}) {
   const close = useCloseDrawer(businessId, drawer.id);
   const form = useFormFields<{ counted_cash: number | null; note: string }>({ counted_cash: null, note: '' });
-  const [closed, setClosed] = useState<DrawerSession | null>(null);
   const currency = drawer.opening_float.currency;
   const submit = () => {
     const counted = form.values.counted_cash;
     if (counted === null) return form.setErrors({ counted_cash: 'Enter the cash counted' });
-    close.mutate({ counted_cash: counted, note: form.values.note.trim() || null }, { onSuccess: setClosed, onError: form.handleServerError });
+    close.mutate({ counted_cash: counted, note: form.values.note.trim() || null }, { onSuccess: (closed) => (onClose(), onClosed(closed)), onError: form.handleServerError });
   };
-  if (closed) {
-    const difference = closed.difference?.amount ?? 0;
-    return (
-      <Modal opened onClose={onClose} title="Drawer closed" size="sm">
-        <Stack gap="sm">
-          <Text>
-            Expected {formatMoney(closed.expected_cash)}, counted {formatMoney(closed.counted_cash)}.
-          </Text>
-          <Text fw={700} role="status">
-            {difference === 0 ? 'The drawer balances.' : `${difference < 0 ? 'Short' : 'Over'} by ${formatSignedMoney(Math.abs(difference), currency)}.`}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-autofocus>
-              Done
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    );
-  }
   return (
     <Modal opened onClose={onClose} title="Close the drawer" size="sm">
       <form
@@ -200,6 +199,29 @@ function CloseDialog({ businessId, drawer, onClose }: { businessId: string; draw
           </Group>
         </Stack>
       </form>
+    </Modal>
+  );
+}
+
+/** The drawer just closed: what it should have held, what was counted, and the difference. */
+export function DrawerClosedDialog({ closed, onClose }: { closed: DrawerSession; onClose: () => void }) {
+  const currency = closed.opening_float.currency;
+  const difference = closed.difference?.amount ?? 0;
+  return (
+    <Modal opened onClose={onClose} title="Drawer closed" size="sm">
+      <Stack gap="sm">
+        <Text>
+          Expected {formatMoney(closed.expected_cash)}, counted {formatMoney(closed.counted_cash)}.
+        </Text>
+        <Text fw={700} role="status">
+          {difference === 0 ? 'The drawer balances.' : `${difference < 0 ? 'Short' : 'Over'} by ${formatSignedMoney(Math.abs(difference), currency)}.`}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            Done
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@merchant/core';
-import { DEFAULT_ORDER_FORM, type Order } from '@merchant/catalogue';
+import { DEFAULT_ORDER_FORM, type DrawerSession, type Order } from '@merchant/catalogue';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
@@ -21,7 +21,7 @@ import {
   useInvalidateAfterSale,
 } from '../../api/register-api';
 import { CartPanel } from '../../components/cart-panel';
-import { DrawerBar, OpenDrawerCard } from '../../components/drawer-controls';
+import { DrawerBar, DrawerClosedDialog, OpenDrawerCard } from '../../components/drawer-controls';
 import { ProductPicker } from '../../components/product-picker';
 import { QuickSale, type QuickSaleValue } from '../../components/quick-sale';
 import { ReceiptDialog } from '../../components/receipt';
@@ -90,6 +90,7 @@ function Register({ businessId }: { businessId: string }) {
   const [tendering, setTendering] = useState<null | { due: number }>(null);
   const [paying, setPaying] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
+  const [closedDrawer, setClosedDrawer] = useState<DrawerSession | null>(null);
 
   // The reader at the drawer's location that can take a card now (paired, online, at an active location).
   const readers = useQuery(registerReadersQuery(businessId));
@@ -211,7 +212,7 @@ function Register({ businessId }: { businessId: string }) {
           )
         ) : (
           <>
-            <DrawerBar businessId={businessId} drawer={drawer} zone={zone} />
+            <DrawerBar businessId={businessId} drawer={drawer} zone={zone} onClosed={setClosedDrawer} />
             <SegmentedControl
               aria-label="Register mode"
               value={mode}
@@ -262,6 +263,7 @@ function Register({ businessId }: { businessId: string }) {
           paying={paying}
         />
       ) : null}
+      {closedDrawer ? <DrawerClosedDialog closed={closedDrawer} onClose={() => setClosedDrawer(null)} /> : null}
       {receipt ? (
         <ReceiptDialog
           order={receipt}
