@@ -110,7 +110,7 @@ export function CartPanel({
                       <IconPlus size={16} aria-hidden />
                     </ActionIcon>
                     <Button variant="subtle" size="compact-sm" onClick={() => setDiscounting({ key: line.key, name: line.name, current: line.discount })}>
-                      {line.discount ? 'Change discount' : 'Discount'}
+                      Discount
                       <VisuallyHidden> on {line.name}</VisuallyHidden>
                     </Button>
                     <ActionIcon

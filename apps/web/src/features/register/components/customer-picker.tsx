@@ -34,7 +34,7 @@ export function CustomerPicker({
   if (value && !options.some((o) => o.value === value.id)) options.unshift({ value: value.id, label: value.name });
   return (
     <Stack gap={4}>
-      <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Stack gap={4} align="flex-start">
         <Select
           label={required ? 'Customer' : 'Customer (optional)'}
           placeholder="Search by name, email or phone"
@@ -48,12 +48,12 @@ export function CustomerPicker({
           filter={({ options: all }) => all}
           nothingFoundMessage={debounced.trim() ? (found.isFetching ? 'Searching…' : 'No customer found') : 'Type to search'}
           onChange={(id, option) => onChange(id ? { id, name: option.label.split(' · ')[0]! } : null)}
-          style={{ flex: 1 }}
+          w="100%"
         />
-        <Button variant="default" onClick={() => setAdding(true)}>
+        <Button variant="subtle" size="compact-sm" onClick={() => setAdding(true)}>
           New customer
         </Button>
-      </Group>
+      </Stack>
       {adding ? (
         <NewCustomerDialog
           businessId={businessId}

@@ -174,7 +174,10 @@ function CloseDialog({
   const submit = () => {
     const counted = form.values.counted_cash;
     if (counted === null) return form.setErrors({ counted_cash: 'Enter the cash counted' });
-    close.mutate({ counted_cash: counted, note: form.values.note.trim() || null }, { onSuccess: (closed) => (onClose(), onClosed(closed)), onError: form.handleServerError });
+    close.mutate(
+      { counted_cash: counted, note: form.values.note.trim() || null },
+      { onSuccess: (closed) => (onClose(), onClosed(closed)), onError: form.handleServerError },
+    );
   };
   return (
     <Modal opened onClose={onClose} title="Close the drawer" size="sm">

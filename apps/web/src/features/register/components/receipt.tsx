@@ -47,7 +47,10 @@ export function Receipt({
           </Text>
         ) : null}
         <Divider variant="dashed" />
-        <Row label={`Order #${order.number}`} value={formatDateTime(order.created_at, zone)} />
+        <Text inherit fw={700}>
+          Order #{order.number}
+        </Text>
+        <Text inherit>{formatDateTime(order.created_at, zone)}</Text>
         <Text inherit>Served by {order.staff.name}</Text>
         {order.customer ? <Text inherit>Customer: {order.customer.name}</Text> : null}
         {order.table_number ? <Text inherit>Table {order.table_number}</Text> : null}
