@@ -10,4 +10,5 @@ export * from './taxes';
 export * from './discounts';
 export * from './surcharges';
 export * from './pos-drawers';
+export * from './pricing-context';
 export * from './pos-orders';
