@@ -56,7 +56,14 @@ const cashierValue = (d: CashierDiscount): OrderDiscount['value'] =>
 export function cashierDiscounts(lines: readonly { id: string; discount: CashierDiscount | null }[], orderDiscount: CashierDiscount | null): OrderDiscount[] {
   const discounts: OrderDiscount[] = lines.flatMap((l) =>
     l.discount
-      ? [{ id: `d-${l.id}`, name: 'Line discount', value: cashierValue(l.discount), appliesTo: { type: 'items' as const, productIds: [], categoryIds: [], lineIds: [l.id] } }]
+      ? [
+          {
+            id: `d-${l.id}`,
+            name: 'Line discount',
+            value: cashierValue(l.discount),
+            appliesTo: { type: 'items' as const, productIds: [], categoryIds: [], lineIds: [l.id] },
+          },
+        ]
       : [],
   );
   if (orderDiscount) discounts.push({ id: 'd-order', name: 'Order discount', value: cashierValue(orderDiscount), appliesTo: { type: 'order' } });

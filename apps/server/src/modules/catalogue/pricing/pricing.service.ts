@@ -1,12 +1,4 @@
-import {
-  AppError,
-  type ApiIssue,
-  type OrderDiscount,
-  type OrderInput,
-  type OrderLine,
-  type OrderSurcharge,
-  type PricedOrder,
-} from '@merchant/core';
+import { AppError, type ApiIssue, type OrderDiscount, type OrderInput, type OrderLine, type OrderSurcharge, type PricedOrder } from '@merchant/core';
 import {
   assembleOrder,
   type DiscountChannel,

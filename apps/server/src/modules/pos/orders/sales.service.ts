@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode, priceOrder, type ApiIssue, type OrderInput, type OrderLine } from '@merchant/core';
+import { AppError, fieldError, formatMoneyWithCode, priceOrder, type ApiIssue, type OrderInput, type OrderLine, type PricedOrder } from '@merchant/core';
 import {
   DEFAULT_ORDER_FORM,
   cashierDiscounts,
@@ -34,6 +34,30 @@ const invalid = (issues: ApiIssue[]) => new AppError('VALIDATION_FAILED', issues
 
 /** Thrown inside the sale's transaction when a concurrent sale with the same key committed first: the caller answers that one. */
 class KeyTaken extends Error {}
+
+/**
+ * What each line of the sale stands for, surcharges included (what a refund of the line gives back): its total, its
+ * parts of the surcharges before tax, and the surcharges' tax spread in proportion to those (largest remainder), so
+ * the lines add up to the order's total exactly.
+ */
+function lineTotalsWithSurcharges(priced: PricedOrder): number[] {
+  const totals = priced.lines.map((l) => l.total);
+  const index = new Map(priced.lines.map((l, i) => [l.id, i]));
+  for (const surcharge of priced.surcharges) for (const part of surcharge.parts) totals[index.get(part.lineId)!]! += part.amount;
+  const tax = priced.surcharges.reduce((sum, s) => sum + s.tax, 0);
+  const weight = totals.reduce((sum, x) => sum + x, 0);
+  if (tax === 0 || weight === 0) return totals;
+  const exact = totals.map((x) => (x * tax) / weight);
+  const shares = exact.map(Math.floor);
+  let left = tax - shares.reduce((sum, x) => sum + x, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return totals.map((x, i) => x + shares[i]!);
+}
 
 /** A sale's line as the register sends it, with the catalogue's price and add-ons already read. */
 interface PricingLine {
@@ -225,6 +249,7 @@ export function createSalesService(deps: {
       const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
       await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
 
+      const lineTotals = lineTotalsWithSurcharges(priced);
       const lines: LineInsert[] = priced.lines.map((l, i) => ({
         businessId,
         orderId: id,
@@ -239,7 +264,7 @@ export function createSalesService(deps: {
         gross: l.gross,
         discount: l.discount,
         tax: l.tax,
-        total: l.total,
+        total: lineTotals[i]!,
       }));
       const tenders: TenderInsert[] = body.tenders.map((t) => ({
         businessId,
