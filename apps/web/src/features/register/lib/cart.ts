@@ -102,7 +102,7 @@ export function cartOrderInput(currency: string, cart: Cart, pricing: CartPricin
       cart.orderDiscount,
     ),
     surchargeKinds: pricing.card ? ['service_charge', 'card_surcharge'] : ['service_charge'],
-    ...(pricing.at && { at: pricing.at }),
+    at: pricing.at ?? new Date(),
   });
 }
 

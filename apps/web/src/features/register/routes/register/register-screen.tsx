@@ -11,7 +11,15 @@ import { QueryPage } from '@/components/query-status';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
-import { currentDrawerQuery, orderFormQuery, registerLocationsQuery, sendQueuedSale, sendSale, useInvalidateAfterSale } from '../../api/register-api';
+import {
+  currentDrawerQuery,
+  orderFormQuery,
+  registerLocationsQuery,
+  registerPricingQuery,
+  sendQueuedSale,
+  sendSale,
+  useInvalidateAfterSale,
+} from '../../api/register-api';
 import { CartPanel } from '../../components/cart-panel';
 import { DrawerBar, OpenDrawerCard } from '../../components/drawer-controls';
 import { ProductPicker } from '../../components/product-picker';
@@ -20,6 +28,7 @@ import { ReceiptDialog } from '../../components/receipt';
 import classes from '../../components/register.module.css';
 import { TenderDialog } from '../../components/tender-dialog';
 import { addLine, cartTotals, EMPTY_CART, saleBody, type Cart, type Tender } from '../../lib/cart';
+import { keepPricingContext, readPricingContext } from '../../lib/pricing-store';
 import { dismissSale, enqueueSale, readQueue, syncQueue, type QueuedSale } from '../../lib/offline-queue';
 
 const locationKey = (businessId: string) => `register.location.${businessId}`;
@@ -78,7 +87,14 @@ function Register({ businessId }: { businessId: string }) {
   const [mode, setMode] = useState<'register' | 'quick'>('register');
   const [cart, setCart] = useState<Cart>(EMPTY_CART);
   const [quick, setQuick] = useState<QuickSaleValue>({ amount: 0, description: '' });
-  const totals = useMemo(() => cartTotals(currency, cart), [currency, cart]);
+  // The location's pricing context: fetched, kept per location for a reload offline, the kept one until it loads.
+  const pricingQuery = useQuery(registerPricingQuery(businessId, locationId));
+  const keptPricing = useMemo(() => (locationId ? readPricingContext(localStorage, businessId, locationId) : null), [businessId, locationId]);
+  useEffect(() => {
+    if (pricingQuery.data && locationId) keepPricingContext(localStorage, businessId, locationId, pricingQuery.data);
+  }, [pricingQuery.data, businessId, locationId]);
+  const pricingContext = pricingQuery.data ?? keptPricing;
+  const totals = useMemo(() => cartTotals(currency, cart, { context: pricingContext }), [currency, cart, pricingContext]);
   const [tendering, setTendering] = useState<null | { due: number }>(null);
   const [paying, setPaying] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
