@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { endpointPath, startOfLocalDay } from '@merchant/core';
+import { endpointPath, priceOrder, startOfLocalDay } from '@merchant/core';
 import {
   addOnGroupEndpoints,
+  assembleOrder,
+  cashierDiscounts,
+  discountEndpoints,
   drawerEndpoints,
   posOrderEndpoints,
   posPinEndpoints,
   productEndpoints,
   stockEndpoints,
+  surchargeEndpoints,
+  taxEndpoints,
   type Location,
   type Product,
 } from '@merchant/catalogue';
@@ -464,5 +469,128 @@ describe('the orders list', () => {
     expect((await owner.ok(posOrderEndpoints.get, { params })).id).toBe(order.id);
     const hidden = await cashier.call(posOrderEndpoints.get, { params });
     expect([hidden.status, failure(hidden).code]).toEqual([404, 'POS_ORDER_NOT_FOUND']);
+  });
+});
+
+describe('sales priced with the catalogue: taxes, surcharges and automatic discounts at the location', () => {
+  let seller: FactoryBusiness<'owner'>;
+  let agent: Agent;
+  let cafe: Location;
+  let other: Location;
+  const ids: Record<string, string> = {};
+  const params = () => ({ params: { business_id: seller.id } });
+
+  beforeAll(async () => {
+    seller = await createBusiness(t, { timeZone: ZONE, currency: 'SGD' });
+    agent = seller.people.owner.agent;
+    cafe = await createLocation(agent, seller.id, { name: 'Cafe' });
+    other = await createLocation(agent, seller.id, { name: 'Kiosk' });
+    const atCafe = { all_locations: false, location_ids: [cafe.id] };
+    ids.gst = (await agent.ok(taxEndpoints.create, { ...params(), body: { name: 'GST', rate: 900, ...atCafe } })).id;
+    ids.service = (
+      await agent.ok(surchargeEndpoints.create, {
+        ...params(),
+        body: { name: 'Service', kind: 'service_charge', value: { type: 'percentage', rate: 1000 }, taxable: false, ...atCafe },
+      })
+    ).id;
+    ids.card = (
+      await agent.ok(surchargeEndpoints.create, {
+        ...params(),
+        body: { name: 'Card fee', kind: 'card_surcharge', value: { type: 'fixed', amount: 30 }, taxable: false, ...atCafe },
+      })
+    ).id;
+    const coffee = await createProduct(agent, seller.id, { price: 5_00 });
+    const cake = await createProduct(agent, seller.id, { price: 4_00 });
+    Object.assign(ids, { coffee: coffee.id, coffeeVariant: coffee.variants[0]!.id, cake: cake.id, cakeVariant: cake.variants[0]!.id });
+    ids.cakeOff = (
+      await agent.ok(discountEndpoints.create, {
+        ...params(),
+        body: {
+          name: 'Cake 10 % off',
+          value: { type: 'percentage', rate: 1000 },
+          applies_to: 'items',
+          product_ids: [cake.id],
+          automatic: true,
+          channels: ['pos'],
+          usage_limit: 100,
+        },
+      })
+    ).id;
+    await openDrawer(agent, seller.id, cafe.id);
+  });
+
+  // Two lines of coffee (the first 20 % off by the cashier) and a cake (10 % off by itself).
+  const lines = () => [
+    { variant_id: ids.coffeeVariant!, quantity: 2, discount: { type: 'percentage' as const, rate: 2000 } },
+    { variant_id: ids.coffeeVariant!, quantity: 1 },
+    { variant_id: ids.cakeVariant!, quantity: 1 },
+  ];
+  // l1 10.00 − 2.00 = 8.00, l2 5.00, l3 4.00 − 0.40 = 3.60: 16.60. Service 10 % = 1.66 (parts 0.80, 0.50, 0.36).
+  // GST 9 % per line: 0.72, 0.45, 0.324 → 0.32 = 1.49. Total 16.60 + 1.66 + 1.49 = 19.75 (no card fee: paid in cash).
+  const TOTAL = 19_75;
+
+  it('prices the sale with the location’s tax, service charge and automatic discount; the tenders must match that total', async () => {
+    const wrong = await agent.call(posOrderEndpoints.createSale, {
+      ...params(),
+      body: saleBody(cafe.id, { lines: lines(), tenders: [{ kind: 'cash', amount: 16_60 }] }),
+    });
+    expect([wrong.status, failure(wrong).issues?.[0]?.path, failure(wrong).message]).toEqual([422, 'tenders', expect.stringContaining('19.75')]);
+    const order = await sell(agent, seller.id, cafe.id, { lines: lines(), tenders: [{ kind: 'cash', amount: TOTAL, tendered: 20_00 }] });
+    expect(order).toMatchObject({
+      subtotal: { amount: 10_00 + 5_00 + 4_00 },
+      discount: { amount: 2_00 + 40 },
+      tax: { amount: 72 + 45 + 32 },
+      total: { amount: TOTAL },
+      change: { amount: 25 },
+    });
+    // The line discount names only its line: the second coffee line is not discounted.
+    expect(order.lines.map((l) => [l.id, l.discount.amount, l.tax.amount])).toEqual([
+      ['l1', 2_00, 72],
+      ['l2', 0, 45],
+      ['l3', 40, 32],
+    ]);
+    // Each line carries its part of the service charge, so the lines add up to the total (what refunds give back).
+    expect(order.lines.map((l) => l.total.amount)).toEqual([8_72 + 80, 5_45 + 50, 3_92 + 36]);
+    expect(order.discounts.map((d) => [d.name, d.amount.amount])).toEqual([
+      ['Cake 10 % off', 40],
+      ['Line discount', 2_00],
+    ]);
+    const cakeOff = await agent.ok(discountEndpoints.get, { params: { business_id: seller.id, discount_id: ids.cakeOff! } });
+    expect(cakeOff.times_used).toBe(1);
+  });
+
+  it('answers the register the same context, from which the same pure functions give the server’s total', async () => {
+    const context = await agent.ok(posOrderEndpoints.pricing, { ...params(), query: { location_id: cafe.id } });
+    expect(context.taxes.map((x) => [x.id, x.rate, x.applies_to])).toEqual([[ids.gst, 900, 'all_products']]);
+    expect(context.surcharges.map((x) => x.id).sort()).toEqual([ids.card, ids.service].sort());
+    expect(context.automatic_discounts.map((d) => [d.id, d.ends_at])).toEqual([[ids.cakeOff, null]]);
+    const saleLines = lines().map((l, i) => ({
+      id: `l${i + 1}`,
+      productId: i < 2 ? ids.coffee! : ids.cake!,
+      categoryId: null,
+      unitPrice: i < 2 ? 5_00 : 4_00,
+      quantity: l.quantity,
+      addOns: [],
+      taxIds: [],
+      discount: l.discount ?? null,
+    }));
+    const priced = (kinds: ('service_charge' | 'card_surcharge')[]) =>
+      priceOrder(assembleOrder(context, { currency: 'SGD', lines: saleLines, extraDiscounts: cashierDiscounts(saleLines, null), surchargeKinds: kinds }));
+    expect(priced(['service_charge']).total).toBe(TOTAL);
+    // Paid by card, the card fee is added too.
+    expect(priced(['service_charge', 'card_surcharge']).total).toBe(TOTAL + 30);
+
+    const elsewhere = await agent.ok(posOrderEndpoints.pricing, { ...params(), query: { location_id: other.id } });
+    expect(elsewhere).toMatchObject({ taxes: [], surcharges: [], automatic_discounts: [{ id: ids.cakeOff }] });
+    const unknown = await agent.call(posOrderEndpoints.pricing, { ...params(), query: { location_id: '00000000-0000-4000-8000-000000000000' } });
+    expect([unknown.status, failure(unknown).code]).toEqual([404, 'LOCATION_NOT_FOUND']);
+    // Someone of another business: the business is not theirs to see.
+    const outsider = await cashier.call(posOrderEndpoints.pricing, { ...params(), query: { location_id: cafe.id } });
+    expect(outsider.status).toBe(404);
+  });
+
+  it('keeps a quick sale free of taxes and surcharges', async () => {
+    const order = await sell(agent, seller.id, cafe.id, { quick_sale: { amount: 10_00, description: 'Gift' }, tenders: [{ kind: 'cash', amount: 10_00 }] });
+    expect(order).toMatchObject({ tax: { amount: 0 }, total: { amount: 10_00 } });
   });
 });

@@ -10,6 +10,7 @@ export * from './taxes';
 export * from './discounts';
 export * from './surcharges';
 export * from './pos-drawers';
+export * from './pricing-context';
 export * from './pos-orders';
 export * from './postcodes';
 export * from './shipping';

@@ -10,8 +10,10 @@ import {
   defineEndpoint,
   pageOf,
   text,
+  type OrderDiscount,
 } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
+import { PricingContextSchema } from './pricing-context';
 
 /**
  * Register sales, orders and their refunds (docs/pos.md). A sale is priced on the server by the order arithmetic
@@ -42,6 +44,31 @@ export const CashierDiscountSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fixed'), amount: PositiveMinorAmountSchema }),
 ]);
 export type CashierDiscount = z.infer<typeof CashierDiscountSchema>;
+
+const cashierValue = (d: CashierDiscount): OrderDiscount['value'] =>
+  d.type === 'percentage' ? { type: 'percentage', rate: d.rate } : { type: 'fixed', amount: d.amount };
+
+/**
+ * The register's discounts as the order arithmetic's (the server and the register both price a sale with these): a
+ * line discount names its line (`lineIds`), so two lines of one product are discounted apart; the order discount
+ * applies to the order. They go in as `extraDiscounts`, after the catalogue's.
+ */
+export function cashierDiscounts(lines: readonly { id: string; discount: CashierDiscount | null }[], orderDiscount: CashierDiscount | null): OrderDiscount[] {
+  const discounts: OrderDiscount[] = lines.flatMap((l) =>
+    l.discount
+      ? [
+          {
+            id: `d-${l.id}`,
+            name: 'Line discount',
+            value: cashierValue(l.discount),
+            appliesTo: { type: 'items' as const, productIds: [], categoryIds: [], lineIds: [l.id] },
+          },
+        ]
+      : [],
+  );
+  if (orderDiscount) discounts.push({ id: 'd-order', name: 'Order discount', value: cashierValue(orderDiscount), appliesTo: { type: 'order' } });
+  return discounts;
+}
 
 const OptionalText = (max: number) =>
   text()
@@ -244,6 +271,9 @@ export const PosPinStatusSchema = z.object({ pin_set: z.boolean() });
 /** Who may approve an override in this business (owners, admins and managers with a POS PIN): the register's PIN dialog lists them. */
 export const OverrideManagerSchema = z.object({ id: z.uuid(), name: z.string() });
 
+/** The register's location: the pricing context is that location's. */
+export const PosPricingQuerySchema = z.object({ location_id: z.uuid('Choose a location from the list') });
+
 const POS_USE = { kind: 'business', permission: 'pos:use', standing: 'merchant' } as const;
 
 export const posOrderEndpoints = {
@@ -258,6 +288,18 @@ export const posOrderEndpoints = {
     response: OrderSchema,
     status: 201,
     errors: ['DRAWER_NOT_OPEN', 'STOCK_INSUFFICIENT', 'POS_SALE_KEY_REUSED', 'CUSTOMER_NOT_FOUND'],
+  }),
+  pricing: defineEndpoint({
+    id: 'posOrders.pricing',
+    method: 'GET',
+    path: '/v1/business/:business_id/pos/pricing',
+    summary:
+      'What the register prices a sale at this location with, now: tax settings, taxes, surcharges and automatic discounts (kept offline; `assembleOrder` + `priceOrder`)',
+    access: POS_USE,
+    params: BusinessParamsSchema,
+    query: PosPricingQuerySchema,
+    response: PricingContextSchema,
+    errors: ['LOCATION_NOT_FOUND'],
   }),
   list: defineEndpoint({
     id: 'posOrders.list',

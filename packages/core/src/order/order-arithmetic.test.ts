@@ -221,6 +221,36 @@ describe('the rules one by one', () => {
     expect(order.total).toBe(0);
   });
 
+  it('lets a discount name lines: two lines of one product are discounted apart', () => {
+    const order = priceOrder({
+      ...base,
+      lines: [
+        { id: 'a', productId: 'mug', unitPrice: 1200, quantity: 2 },
+        { id: 'b', productId: 'mug', unitPrice: 1200, quantity: 1 },
+      ],
+      discounts: [
+        { id: 'line-b', name: '25 % off line b', value: { type: 'percentage', rate: 2500 }, appliesTo: { type: 'items', lineIds: ['b'] } },
+        { id: 'one-off', name: '1 off each unit of line a', value: { type: 'fixed', amount: 100 }, appliesTo: { type: 'items', lineIds: ['a'] } },
+      ],
+    });
+    // Line a: 24.00 − 2 × 1.00 = 22.00; line b: 12.00 − 25 % = 9.00.
+    expect(order.lines.map((l) => [l.id, l.discounts, l.net])).toEqual([
+      ['a', [{ discountId: 'one-off', amount: 200 }], 2200],
+      ['b', [{ discountId: 'line-b', amount: 300 }], 900],
+    ]);
+    expect(order.total).toBe(3100);
+  });
+
+  it('leaves out a discount naming only a line the order does not have', () => {
+    const order = priceOrder({
+      ...base,
+      lines: [{ id: 'a', productId: 'mug', unitPrice: 1200, quantity: 1 }],
+      discounts: [{ id: 'gone', name: 'Gone', value: { type: 'percentage', rate: 1000 }, appliesTo: { type: 'items', lineIds: ['z'] } }],
+    });
+    expect(order.discounts[0]).toMatchObject({ id: 'gone', applied: false, amount: 0 });
+    expect(order.total).toBe(1200);
+  });
+
   it('computes several order discounts on the same amount, and stops them at zero', () => {
     const order = (rates: number[]) =>
       priceOrder({
@@ -293,6 +323,11 @@ describe('refused inputs name their field', () => {
     ['a tax the order does not have', { ...valid, lines: [{ ...valid.lines[0]!, taxIds: ['vat'] }] }, 'lines.0.taxIds.0'],
     ['two lines with one id', { ...valid, lines: [valid.lines[0]!, valid.lines[0]!] }, 'lines.1.id'],
     ['an unknown currency', { ...valid, currency: 'xyz' }, 'currency'],
+    [
+      'an items discount naming nothing',
+      { ...valid, discounts: [{ id: 'd', name: 'D', value: { type: 'percentage', rate: 100 }, appliesTo: { type: 'items', lineIds: [] } }] },
+      'discounts.0.appliesTo',
+    ],
     [
       "a line's taxes over 100 %",
       { ...valid, taxes: [GST, { id: 'x', name: 'X', rate: 9500 }], lines: [{ ...valid.lines[0]!, taxIds: ['gst', 'x'] }] },

@@ -127,7 +127,11 @@ function validate(input: OrderInput): ValidOrderInput {
 
 function matches(line: WorkLine['input'], scope: ValidOrderInput['discounts'][number]['appliesTo']): boolean {
   if (scope.type === 'order') return true;
-  return (line.productId !== null && scope.productIds.includes(line.productId)) || (line.categoryId !== null && scope.categoryIds.includes(line.categoryId));
+  return (
+    scope.lineIds.includes(line.id) ||
+    (line.productId !== null && scope.productIds.includes(line.productId)) ||
+    (line.categoryId !== null && scope.categoryIds.includes(line.categoryId))
+  );
 }
 
 /** Lines and their discounts: each line's own discounts first, then the order's, spread over the lines. */

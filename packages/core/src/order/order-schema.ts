@@ -55,8 +55,14 @@ export const OrderDiscountSchema = z.object({
   appliesTo: z.discriminatedUnion('type', [
     z.object({ type: z.literal('order') }),
     z
-      .object({ type: z.literal('items'), productIds: Ids(500).default([]), categoryIds: Ids(100).default([]) })
-      .refine((s) => s.productIds.length + s.categoryIds.length > 0, 'Name at least one product or category'),
+      .object({
+        type: z.literal('items'),
+        productIds: Ids(500).default([]),
+        categoryIds: Ids(100).default([]),
+        /** Lines of this order by id (a cashier's discount on one line: two lines of one product are discounted apart). */
+        lineIds: Ids(500).default([]),
+      })
+      .refine((s) => s.productIds.length + s.categoryIds.length + s.lineIds.length > 0, 'Name at least one product, category or line'),
   ]),
   /** The discount applies only when what it applies to comes to at least this (before any discount). */
   minimumSpend: MinorAmountSchema.optional(),

@@ -1,32 +1,32 @@
+import { AppError, type ApiIssue, type OrderDiscount, type OrderInput, type OrderLine, type OrderSurcharge, type PricedOrder } from '@merchant/core';
 import {
-  AppError,
-  OrderInputError,
-  priceOrder,
-  type ApiIssue,
-  type OrderDiscount,
-  type OrderInput,
-  type OrderLine,
-  type OrderSurcharge,
-  type OrderTax,
-  type PricedOrder,
-} from '@merchant/core';
-import type { DiscountChannel, SurchargeKind } from '@merchant/catalogue';
+  assembleOrder,
+  type DiscountChannel,
+  type PricingContext,
+  type PricingContextDiscount,
+  type PricingContextTax,
+  type SurchargeKind,
+} from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
-import { pricingRepository as repo, type DiscountRow, type SurchargeRow, type TaxRow } from './pricing.repository';
+import { pricingRepository as repo, type DiscountRow, type SurchargeRow } from './pricing.repository';
 
 /**
  * What a sale is priced with (docs/catalogue.md, "Built (part 3)"): the POS and the online store call `prepareOrder`
  * inside their own transaction to turn their lines into the order arithmetic's input (`priceOrder`), and
  * `redeemDiscounts` in the same transaction once the sale is made, which takes one use of each applied discount
- * that has a usage limit (never past it).
+ * that has a usage limit (never past it). `prepareOrder` is `loadPricingContext` (the database) then the pure
+ * `assembleOrder` of `@merchant/catalogue`, which the register runs on the context it fetched.
  */
 
-export interface PrepareOrderRequest {
+export interface PricingContextRequest {
   channel: DiscountChannel;
   /** Where the sale happens; null: only what applies at every location. */
   locationId: string | null;
   /** When the sale happens: the discounts' schedules are read at this instant. */
   at: Date;
+}
+
+export interface PrepareOrderRequest extends PricingContextRequest {
   /** Unit prices, add-ons, products and categories already resolved from the catalogue; `taxIds` are filled in. */
   lines: OrderLine[];
   /** Discounts the cashier chose (by id): active, on this channel and location, in their schedule, not used up. */
@@ -42,12 +42,6 @@ export interface PrepareOrderRequest {
 const atLocation = (row: { allLocations: boolean; locationIds: string[] }, locationId: string | null) =>
   row.allLocations || (locationId !== null && row.locationIds.includes(locationId));
 
-/** Whether a tax applies to a line: every product, or the line's product or category is named. */
-const taxesLine = (tax: TaxRow, line: OrderLine) =>
-  tax.appliesTo === 'all_products' ||
-  (line.productId != null && tax.productIds.includes(line.productId)) ||
-  (line.categoryId != null && tax.categoryIds.includes(line.categoryId));
-
 const valueOf = (row: { valueType: 'percentage' | 'fixed'; rate: number | null; amount: number | null }): OrderDiscount['value'] =>
   row.valueType === 'percentage' ? { type: 'percentage', rate: row.rate ?? 0 } : { type: 'fixed', amount: Number(row.amount ?? 0) };
 
@@ -56,7 +50,7 @@ export function orderDiscountOf(row: DiscountRow): OrderDiscount {
     id: row.id,
     name: row.name,
     value: valueOf(row),
-    appliesTo: row.appliesTo === 'order' ? { type: 'order' } : { type: 'items', productIds: row.productIds, categoryIds: row.categoryIds },
+    appliesTo: row.appliesTo === 'order' ? { type: 'order' } : { type: 'items', productIds: row.productIds, categoryIds: row.categoryIds, lineIds: [] },
     ...(row.minimumSpend !== null && { minimumSpend: Number(row.minimumSpend) }),
   };
 }
@@ -68,7 +62,7 @@ export function orderSurchargeOf(row: SurchargeRow): OrderSurcharge {
 const usedUp = (row: DiscountRow) => row.usageLimit !== null && Number(row.used) >= row.usageLimit;
 
 /** Why a chosen discount cannot be taken by this sale, or null when it can. */
-function refusal(row: DiscountRow | undefined, request: PrepareOrderRequest): string | null {
+function refusal(row: DiscountRow | undefined, request: PricingContextRequest): string | null {
   if (!row) return 'No discount of this business has this id';
   if (row.status !== 'active') return `The discount “${row.name}” is archived`;
   if (!row.channels.includes(request.channel)) return `The discount “${row.name}” is not offered on this channel`;
@@ -78,42 +72,62 @@ function refusal(row: DiscountRow | undefined, request: PrepareOrderRequest): st
   return null;
 }
 
+/**
+ * What a sale at this location, on this channel, at this instant is priced with (the pure `assembleOrder` reads it):
+ * the tax settings; the active taxes at the location, and those only a surcharge here names (taxing no line); the
+ * active surcharges at the location (their named taxes kept if active); the automatic discounts in force on the
+ * channel at the location that are not used up.
+ */
+export async function loadPricingContext(tx: Executor, businessId: string, request: PricingContextRequest): Promise<PricingContext> {
+  const [settings, allTaxes, inForce, allSurcharges] = [
+    await repo.taxSettings(tx, businessId),
+    await repo.activeTaxes(tx, businessId),
+    await repo.discountsInForce(tx, businessId, request.at),
+    await repo.activeSurcharges(tx, businessId),
+  ];
+  // A taxable surcharge's named taxes are charged where it applies, if they are active.
+  const activeTaxIds = new Set(allTaxes.map((t) => t.id));
+  const surcharges = allSurcharges
+    .filter((s) => atLocation(s, request.locationId))
+    .map((row) => {
+      const surcharge = orderSurchargeOf(row);
+      return { ...surcharge, taxIds: (surcharge.taxIds ?? []).filter((id) => activeTaxIds.has(id)) };
+    });
+  const namedBySurcharges = new Set(surcharges.flatMap((s) => s.taxIds));
+  const taxes: PricingContextTax[] = allTaxes.flatMap((t) =>
+    atLocation(t, request.locationId)
+      ? [{ id: t.id, name: t.name, rate: t.rate, applies_to: t.appliesTo, product_ids: t.productIds, category_ids: t.categoryIds }]
+      : namedBySurcharges.has(t.id)
+        ? [{ id: t.id, name: t.name, rate: t.rate, applies_to: 'selected' as const, product_ids: [], category_ids: [] }]
+        : [],
+  );
+  const automatic_discounts: PricingContextDiscount[] = inForce
+    .filter((d) => d.automatic && d.channels.includes(request.channel) && atLocation(d, request.locationId) && !usedUp(d))
+    .map((d) => ({ ...orderDiscountOf(d), ends_at: d.endsAt ? d.endsAt.toISOString() : null }));
+  return {
+    settings: settings ? { pricesIncludeTax: settings.pricesIncludeTax, rounding: settings.rounding } : { pricesIncludeTax: false, rounding: 'line' },
+    taxes,
+    surcharges,
+    automatic_discounts,
+  };
+}
+
 export function createPricingService() {
   return {
+    loadPricingContext,
+
     /**
-     * The order arithmetic's input for a sale: each line's taxes (active, at the location, on its product or
-     * category), the business's tax settings, the automatic discounts in force (channel, location, schedule, not
-     * used up) then the chosen ones then the caller's, and the location's active surcharges. An automatic discount
-     * the order cannot take (a fixed amount above a unit's price or above the order) is left out; a chosen one is a
-     * 422 on `discountIds.i`.
+     * The order arithmetic's input for a sale: `loadPricingContext` then `assembleOrder` (each line's taxes, the
+     * business's tax settings, the automatic discounts in force then the chosen ones then the caller's, and the
+     * location's active surcharges). An automatic discount the order cannot take (a fixed amount above a unit's
+     * price or above the order) is left out; a chosen one is a 422 on `discountIds.i`.
      */
     async prepareOrder(tx: Executor, businessId: string, request: PrepareOrderRequest): Promise<OrderInput> {
       const business = await repo.business(tx, businessId);
       if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
-      const [settings, allTaxes, inForce, chosenRows, allSurcharges] = [
-        await repo.taxSettings(tx, businessId),
-        await repo.activeTaxes(tx, businessId),
-        await repo.discountsInForce(tx, businessId, request.at),
-        await repo.discountsByIds(tx, businessId, request.discountIds ?? []),
-        request.surcharges === 'none' ? [] : await repo.activeSurcharges(tx, businessId),
-      ];
-
-      const localTaxes = allTaxes.filter((t) => atLocation(t, request.locationId));
-      const lines = request.lines.map((line) => ({ ...line, taxIds: localTaxes.filter((t) => taxesLine(t, line)).map((t) => t.id) }));
-
-      const kinds = request.surchargeKinds ?? ['service_charge', 'card_surcharge'];
-      const surchargeRows = allSurcharges.filter((s) => atLocation(s, request.locationId) && kinds.includes(s.kind));
-      // A taxable surcharge's named taxes are charged where it applies, if they are active.
-      const activeTaxIds = new Set(allTaxes.map((t) => t.id));
-      const surcharges = surchargeRows.map((row) => {
-        const surcharge = orderSurchargeOf(row);
-        return { ...surcharge, taxIds: (surcharge.taxIds ?? []).filter((id) => activeTaxIds.has(id)) };
-      });
-
-      const named = new Set([...lines.flatMap((l) => l.taxIds), ...surcharges.flatMap((s) => s.taxIds)]);
-      const taxes: OrderTax[] = allTaxes.filter((t) => named.has(t.id)).map((t) => ({ id: t.id, name: t.name, rate: t.rate }));
-
+      const context = await loadPricingContext(tx, businessId, request);
       const chosenIds = request.discountIds ?? [];
+      const chosenRows = await repo.discountsByIds(tx, businessId, chosenIds);
       const byId = new Map(chosenRows.map((r) => [r.id, r]));
       const issues: ApiIssue[] = [];
       chosenIds.forEach((id, i) => {
@@ -123,42 +137,13 @@ export function createPricingService() {
       });
       if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
 
-      const automatic = inForce.filter(
-        (d) => d.automatic && d.channels.includes(request.channel) && atLocation(d, request.locationId) && !usedUp(d) && !chosenIds.includes(d.id),
-      );
-      const automaticIds = new Set(automatic.map((d) => d.id));
-      let discounts = [...automatic.map(orderDiscountOf), ...chosenIds.map((id) => orderDiscountOf(byId.get(id)!)), ...(request.extraDiscounts ?? [])];
-
-      const order = (): OrderInput => ({
+      return assembleOrder(request.surcharges === 'none' ? { ...context, surcharges: [] } : context, {
         currency: business.currency,
-        settings: settings ? { pricesIncludeTax: settings.pricesIncludeTax, rounding: settings.rounding } : { pricesIncludeTax: false, rounding: 'line' },
-        lines,
-        taxes,
-        discounts,
-        surcharges,
+        lines: request.lines,
+        chosen: chosenIds.map((id) => orderDiscountOf(byId.get(id)!)),
+        ...(request.extraDiscounts && { extraDiscounts: request.extraDiscounts }),
+        ...(request.surchargeKinds && { surchargeKinds: request.surchargeKinds }),
       });
-
-      // A discount the order cannot take: an automatic one is left out, a chosen one is the cashier's to fix.
-      for (;;) {
-        try {
-          priceOrder(order());
-          return order();
-        } catch (error) {
-          const index = error instanceof OrderInputError ? /^discounts\.(\d+)\.value\.amount$/.exec(error.field)?.[1] : undefined;
-          if (index === undefined) throw error;
-          const discount = discounts[Number(index)]!;
-          if (automaticIds.has(discount.id)) {
-            discounts = discounts.filter((_, i) => i !== Number(index));
-            continue;
-          }
-          const chosen = chosenIds.indexOf(discount.id);
-          if (chosen >= 0)
-            throw new AppError('VALIDATION_FAILED', (error as OrderInputError).message, [
-              { path: `discountIds.${chosen}`, message: (error as OrderInputError).message },
-            ]);
-          throw error;
-        }
-      }
     },
 
     /**

@@ -1,4 +1,5 @@
 import { defineModule, type Platform } from '@/modules/module';
+import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
@@ -25,17 +26,19 @@ export const posOrdersModule = defineModule({
     catalogue,
     charges,
     customers,
+    pricing,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'limiter'> & {
     ledger: LedgerService;
     catalogue: CatalogueService;
     charges: ChargesService;
     customers: CustomersService;
+    pricing: PricingModuleService;
   }) => {
     const pins = createPinsService({ db, clock, audit, limiter });
     return {
       pins,
       drawers: createDrawersService({ db, clock, audit, ledger, locations: catalogue.locations }),
-      sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers }),
+      sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers, pricing, locations: catalogue.locations }),
       orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins }),
     };
   },

@@ -19,6 +19,7 @@ export function posRoutes(host: RouteHost, pos: { drawers: DrawersService; sales
   registerEndpoint(app, host, drawerEndpoints.close, async ({ ctx, params, body }) => drawers.close(ctx, params.drawer_id, body));
 
   registerEndpoint(app, host, posOrderEndpoints.createSale, async ({ ctx, body }) => sales.createSale(ctx, body));
+  registerEndpoint(app, host, posOrderEndpoints.pricing, async ({ ctx, query }) => sales.pricingContext(ctx, query.location_id));
   registerEndpoint(app, host, posOrderEndpoints.list, async ({ ctx, query }) => orders.list(ctx, query));
   registerEndpoint(app, host, posOrderEndpoints.export, async ({ ctx, query, reply }) => {
     const { csv, filename, truncated } = await orders.exportCsv(ctx, query);

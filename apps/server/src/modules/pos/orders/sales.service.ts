@@ -1,5 +1,13 @@
-import { AppError, fieldError, formatMoneyWithCode, priceOrder, type ApiIssue } from '@merchant/core';
-import { DEFAULT_ORDER_FORM, type CreateSaleFields, type Order, type OrderFormSettings } from '@merchant/catalogue';
+import { AppError, fieldError, formatMoneyWithCode, priceOrder, type ApiIssue, type OrderInput, type OrderLine, type PricedOrder } from '@merchant/core';
+import {
+  DEFAULT_ORDER_FORM,
+  cashierDiscounts,
+  type CashierDiscount,
+  type CreateSaleFields,
+  type Order,
+  type OrderFormSettings,
+  type PricingContext,
+} from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { writeTogether } from '@/db/write-together';
 import type { BusinessContext } from '@/http/context';
@@ -15,7 +23,8 @@ import { drawerNotOpen } from './drawers.service';
 import { drawersRepository } from './drawers.repository';
 import { readOrder } from './order-view';
 import { ordersRepository as repo, type LineInsert, type TenderInsert } from './orders.repository';
-import { posOrderInput, type PricingLine } from './pos-pricing';
+import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
+import type { LocationsService } from '@/modules/catalogue/products/locations.service';
 
 const keyReused = () =>
   new AppError('POS_SALE_KEY_REUSED', 'This idempotency key was already used for a different sale: use a new key.', [
@@ -26,11 +35,57 @@ const invalid = (issues: ApiIssue[]) => new AppError('VALIDATION_FAILED', issues
 /** Thrown inside the sale's transaction when a concurrent sale with the same key committed first: the caller answers that one. */
 class KeyTaken extends Error {}
 
+/**
+ * What each line of the sale stands for, surcharges included (what a refund of the line gives back): its total, its
+ * parts of the surcharges before tax, and the surcharges' tax spread in proportion to those (largest remainder), so
+ * the lines add up to the order's total exactly.
+ */
+function lineTotalsWithSurcharges(priced: PricedOrder): number[] {
+  const totals = priced.lines.map((l) => l.total);
+  const index = new Map(priced.lines.map((l, i) => [l.id, i]));
+  for (const surcharge of priced.surcharges) for (const part of surcharge.parts) totals[index.get(part.lineId)!]! += part.amount;
+  const tax = priced.surcharges.reduce((sum, s) => sum + s.tax, 0);
+  const weight = totals.reduce((sum, x) => sum + x, 0);
+  if (tax === 0 || weight === 0) return totals;
+  const exact = totals.map((x) => (x * tax) / weight);
+  const shares = exact.map(Math.floor);
+  let left = tax - shares.reduce((sum, x) => sum + x, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return totals.map((x, i) => x + shares[i]!);
+}
+
+/** A sale's line as the register sends it, with the catalogue's price and add-ons already read. */
+interface PricingLine {
+  id: string;
+  productId: string | null;
+  categoryId: string | null;
+  unitPrice: number;
+  quantity: number;
+  addOns: { id: string | null; name: string; price: number }[];
+  discount: CashierDiscount | null;
+}
+
+const orderLineOf = (l: PricingLine): OrderLine => ({
+  id: l.id,
+  productId: l.productId,
+  categoryId: l.categoryId,
+  unitPrice: l.unitPrice,
+  quantity: l.quantity,
+  addOns: l.addOns.map((a) => ({ ...(a.id ? { id: a.id } : {}), name: a.name, price: a.price })),
+  taxIds: [],
+});
+
 /** The fields the order form asks for, as its settings say. */
 export const orderFormOf = async (db: Executor, businessId: string): Promise<OrderFormSettings> => (await repo.orderForm(db, businessId)) ?? DEFAULT_ORDER_FORM;
 
 /**
- * Register sales (docs/pos.md). The sale is priced on the server (`posOrderInput` -> `priceOrder`), its tenders must
+ * Register sales (docs/pos.md). The sale is priced on the server (`pricing.prepareOrder` with the cashier's discounts ->
+ * `priceOrder`; a quick sale: its amount and the cashier's discounts only), its tenders must
  * add up to its total, and in one transaction it takes its number, claims its idempotency key, takes tracked stock
  * off at its location, writes its lines and tenders, the cash into the seller's drawer, the ledger posting of the
  * cash and the audit entry. A replay of the key answers the first sale.
@@ -43,6 +98,8 @@ export function createSalesService(deps: {
   stock: Pick<StockService, 'decrement'>;
   charges: Pick<ChargesService, 'byId'>;
   customers: Pick<CustomersService, 'get'>;
+  pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts' | 'loadPricingContext'>;
+  locations: Pick<LocationsService, 'getIn'>;
 }) {
   const { db, clock, audit, ledger } = deps;
 
@@ -131,7 +188,20 @@ export function createSalesService(deps: {
             };
           });
       if (issues.length > 0) throw invalid(issues);
-      const priced = priceOrder(posOrderInput(currency, pricing, body.order_discount ?? null));
+      // The catalogue's taxes, surcharges (the card surcharge only when a card pays) and automatic discounts at the
+      // drawer's location, then the cashier's; a quick sale is its amount and the cashier's discounts only.
+      const extraDiscounts = cashierDiscounts(pricing, body.order_discount ?? null);
+      const input: OrderInput = body.quick_sale
+        ? { currency, settings: { pricesIncludeTax: false, rounding: 'line' }, lines: pricing.map(orderLineOf), discounts: extraDiscounts }
+        : await deps.pricing.prepareOrder(tx, businessId, {
+            channel: 'pos',
+            locationId: drawer.locationId,
+            at: clock.now(),
+            lines: pricing.map(orderLineOf),
+            extraDiscounts,
+            surchargeKinds: body.tenders.some((t) => t.kind === 'card') ? ['service_charge', 'card_surcharge'] : ['service_charge'],
+          });
+      const priced = priceOrder(input);
       const total = priced.total + body.tip;
       const paid = body.tenders.reduce((sum, t) => sum + t.amount, 0);
       if (paid !== total) {
@@ -171,6 +241,7 @@ export function createSalesService(deps: {
         createdAt: now,
       });
       if (!claimed) throw new KeyTaken();
+      await deps.pricing.redeemDiscounts(tx, businessId, priced);
 
       const cards = body.tenders.flatMap((t) => (t.kind === 'card' ? [t.payment_id] : []));
       if ((await repo.attachedPayments(tx, businessId, cards)).length > 0)
@@ -178,6 +249,7 @@ export function createSalesService(deps: {
       const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
       await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
 
+      const lineTotals = lineTotalsWithSurcharges(priced);
       const lines: LineInsert[] = priced.lines.map((l, i) => ({
         businessId,
         orderId: id,
@@ -192,7 +264,7 @@ export function createSalesService(deps: {
         gross: l.gross,
         discount: l.discount,
         tax: l.tax,
-        total: l.total,
+        total: lineTotals[i]!,
       }));
       const tenders: TenderInsert[] = body.tenders.map((t) => ({
         businessId,
@@ -255,6 +327,18 @@ export function createSalesService(deps: {
   }
 
   return {
+    /**
+     * What the register at this location prices a sale with, now, on the `pos` channel (`assembleOrder` in the
+     * register reads it; the sale is priced on the server from the same context loaded in its transaction).
+     */
+    async pricingContext(ctx: BusinessContext, locationId: string): Promise<PricingContext> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        await deps.locations.getIn(tx, businessId, locationId);
+        return deps.pricing.loadPricingContext(tx, businessId, { channel: 'pos', locationId, at: clock.now() });
+      });
+    },
+
     async createSale(ctx: BusinessContext, body: CreateSaleFields): Promise<Order> {
       const businessId = ctx.business.row.id;
       const hash = sha256(JSON.stringify(body));

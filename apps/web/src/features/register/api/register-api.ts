@@ -41,6 +41,14 @@ export const registerLocationsQuery = (businessId: string) =>
 export const registerReadersQuery = (businessId: string) => endpointQuery(terminalEndpoints.listReaders, { params: business(businessId) });
 export const currentDrawerQuery = (businessId: string) => endpointQuery(drawerEndpoints.current, { params: business(businessId) });
 export const orderFormQuery = (businessId: string) => endpointQuery(posOrderEndpoints.orderForm, { params: business(businessId) });
+/** What the register prices with at its location (taxes, surcharges, automatic discounts); refreshed every few minutes. */
+export const registerPricingQuery = (businessId: string, locationId: string | null) =>
+  queryOptions({
+    ...endpointQuery(posOrderEndpoints.pricing, { params: business(businessId), query: { location_id: locationId ?? '' } }),
+    enabled: locationId !== null,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
 
 export const customerSearchQuery = (businessId: string, q: string) =>
   queryOptions({

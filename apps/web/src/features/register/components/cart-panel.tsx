@@ -72,7 +72,7 @@ export function CartPanel({
                 <li key={line.key} className={classes.line}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
                         {line.name}
                       </Text>
                       {line.addOns.length > 0 ? (

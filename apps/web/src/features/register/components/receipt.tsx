@@ -7,7 +7,7 @@ import classes from './register.module.css';
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-      <Text inherit fw={strong ? 700 : undefined} style={{ overflowWrap: 'anywhere' }}>
+      <Text inherit fw={strong ? 700 : undefined} style={{ overflowWrap: 'break-word' }}>
         {label}
       </Text>
       <Text inherit fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>

@@ -22,6 +22,7 @@ export function suggestedCash(due: number, currency: string): number[] {
 export function TenderDialog({
   currency,
   due,
+  dueByCard,
   online,
   card,
   onClose,
@@ -30,6 +31,8 @@ export function TenderDialog({
 }: {
   currency: string;
   due: number;
+  /** What is due when a card pays any part (the location's card surcharge added). */
+  dueByCard: number;
   online: boolean;
   /** The card reader at the drawer's location that can take a payment now, or why there is none. */
   card: { reader: Reader; businessId: string; testMode: boolean } | { unavailable: string };
@@ -49,7 +52,7 @@ export function TenderDialog({
     if (!cashOk) return;
     onPay([{ kind: 'cash', amount: due, tendered: tendered! }]);
   };
-  const splitOk = cashPart !== null && cashPart > 0 && cashPart < due;
+  const splitOk = cashPart !== null && cashPart > 0 && cashPart < dueByCard;
 
   return (
     <Modal opened onClose={onClose} title={`Charge ${formatMoney(due, currency)}`} size="md" closeOnClickOutside={!paying}>
@@ -89,15 +92,16 @@ export function TenderDialog({
         </Tabs.Panel>
         <Tabs.Panel value="card" pt="md">
           <Stack gap="sm">
+            {dueByCard !== due ? <Text size="sm">By card: {formatMoney(dueByCard, currency)}, the card surcharge included.</Text> : null}
             {cardAvailable ? (
               <>
                 <ReaderCharge
                   {...card}
-                  amount={due}
+                  amount={dueByCard}
                   currency={currency}
                   label="Charge card on reader"
                   busy={paying}
-                  onPaid={(paymentId) => onPay([{ kind: 'card', amount: due, paymentId }])}
+                  onPaid={(paymentId) => onPay([{ kind: 'card', amount: dueByCard, paymentId }])}
                 />
               </>
             ) : (
@@ -111,19 +115,19 @@ export function TenderDialog({
           <Stack gap="sm">
             <Text size="sm">Part in cash, the rest by card.</Text>
             <MoneyInput {...form.money('cash_part', currency)} label="Cash part" />
-            {splitOk ? <Text size="sm">By card: {formatMoney(due - cashPart!, currency)}</Text> : null}
+            {splitOk ? <Text size="sm">By card: {formatMoney(dueByCard - cashPart!, currency)}</Text> : null}
             {cardAvailable ? (
               splitOk ? (
                 <ReaderCharge
                   {...card}
-                  amount={due - cashPart!}
+                  amount={dueByCard - cashPart!}
                   currency={currency}
                   label="Charge the rest on the reader"
                   busy={paying}
                   onPaid={(paymentId) =>
                     onPay([
                       { kind: 'cash', amount: cashPart!, tendered: cashPart! },
-                      { kind: 'card', amount: due - cashPart!, paymentId },
+                      { kind: 'card', amount: dueByCard - cashPart!, paymentId },
                     ])
                   }
                 />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PricingContext } from '@merchant/catalogue';
 import { addLine, cartOrderInput, cartTotals, changeDue, EMPTY_CART, removeLine, saleBody, setLineDiscount, setQuantity, type CartLine } from './cart';
 
 const line = (over: Partial<Omit<CartLine, 'key'>> = {}): Omit<CartLine, 'key'> => ({
@@ -36,15 +37,58 @@ describe('the register cart', () => {
     cart = { ...cart, orderDiscount: { type: 'percentage', rate: 1000 }, tip: 120 }; // 10 % of 1050: -105
     const input = cartOrderInput('sgd', cart);
     expect(input.lines.map((l) => [l.id, l.productId])).toEqual([
-      ['l1', 'line:l1'],
-      ['l2', 'line:l2'],
+      ['l1', 'p1'],
+      ['l2', 'p1'],
     ]);
+    // The line discount names its line (two lines of one product are discounted apart).
+    expect(input.discounts?.[0]?.appliesTo).toEqual({ type: 'items', productIds: [], categoryIds: [], lineIds: ['l1'] });
     const totals = cartTotals('sgd', cart);
     expect(totals.priced?.subtotal).toBe(1250);
     expect(totals.priced?.discount).toBe(305);
     expect(totals.priced?.total).toBe(945);
     expect(totals.due).toBe(1065);
     expect(totals.problem).toBeNull();
+  });
+
+  it('prices with the location’s context: its tax on every line, a taxed service charge, the card fee only by card', () => {
+    const context: PricingContext = {
+      settings: { pricesIncludeTax: false, rounding: 'line' },
+      taxes: [{ id: 'gst', name: 'GST', rate: 900, applies_to: 'all_products', product_ids: [], category_ids: [] }],
+      surcharges: [
+        { id: 'svc', name: 'Service', kind: 'service_charge', value: { type: 'percentage', rate: 1000 }, taxable: true, taxIds: ['gst'] },
+        { id: 'fee', name: 'Card fee', kind: 'card_surcharge', value: { type: 'fixed', amount: 30 }, taxable: false, taxIds: [] },
+      ],
+      automatic_discounts: [
+        {
+          id: 'spring',
+          name: 'Spring 5 %',
+          value: { type: 'percentage', rate: 500 },
+          appliesTo: { type: 'order' },
+          ends_at: '2026-05-01T00:00:00.000Z',
+        },
+      ],
+    };
+    let cart = addLine(EMPTY_CART, line({ quantity: 2 }), 'a'); // 900
+    cart = addLine(cart, line({ variantId: 'v2', unitPrice: 300, addOns: [{ id: 'x', name: 'Shot', price: 50 }] }), 'b'); // 350
+    cart = setLineDiscount(cart, 'a', { type: 'fixed', amount: 100 }); // 100 off each unit: 700
+    cart = { ...cart, orderDiscount: { type: 'percentage', rate: 1000 }, tip: 120 }; // 10 % of 1050 = 105: lines 630 and 315
+    const june = new Date('2026-06-01T00:00:00Z');
+    const totals = cartTotals('sgd', cart, { context, at: june });
+    // Service 10 % of 945 = 94.5 → 95; its GST 9 % of 95 = 8.55 → 9. Lines' GST: 9 % of 630 = 56.7 → 57, of 315 = 28.35 → 28.
+    expect(totals.priced?.lines.map((l) => [l.id, l.net, l.tax])).toEqual([
+      ['l1', 630, 57],
+      ['l2', 315, 28],
+    ]);
+    expect(totals.priced?.surcharges.map((x) => [x.id, x.amount, x.tax])).toEqual([['svc', 95, 9]]);
+    expect(totals.priced?.tax).toBe(57 + 28 + 9);
+    expect(totals.priced?.total).toBe(945 + 95 + 94);
+    expect(totals.due).toBe(1134 + 120);
+    // Paid by card, the card fee (not taxed) is added.
+    expect(cartTotals('sgd', cart, { context, at: june, card: true }).priced?.total).toBe(1134 + 30);
+    // Before its schedule ended, the automatic discount applies: 5 % of the 1050 after the line discount (order
+    // discounts do not compound): 52.5 → 53.
+    const april = cartTotals('sgd', cart, { context, at: new Date('2026-04-01T00:00:00Z') });
+    expect(april.priced?.discounts.find((d) => d.id === 'spring')).toMatchObject({ applied: true, amount: 53 });
   });
 
   it('says why a cart cannot be priced instead of showing a wrong total', () => {

@@ -1,11 +1,12 @@
-import { priceOrder, type OrderDiscount, type OrderInput, type PricedOrder } from '@merchant/core';
-import type { CashierDiscount, CreateSaleBody } from '@merchant/catalogue';
+import { priceOrder, type OrderInput, type PricedOrder } from '@merchant/core';
+import { assembleOrder, cashierDiscounts, type CashierDiscount, type CreateSaleBody, type PricingContext } from '@merchant/catalogue';
 
 /**
  * The register's cart (docs/pos.md, "The register"): what the cashier rings up, kept in the browser until the sale is
  * recorded. The server prices every sale itself (`POST .../pos/orders`); the cart prices it the same way, with the same
- * arithmetic (`priceOrder`) on the same inputs, only to show the totals and the change as the cashier works, and the
- * sale's tenders must come to the server's total or it is refused. Pure functions: the screen keeps the state.
+ * functions (`assembleOrder` on the location's pricing context, `priceOrder`) on the same inputs, to show the totals
+ * and the change as the cashier works, offline too; the sale's tenders must come to the server's total or it is
+ * refused. Pure functions: the screen keeps the state.
  */
 
 export interface CartAddOn {
@@ -64,46 +65,45 @@ export function setLineDiscount(cart: Cart, key: string, discount: CashierDiscou
 }
 
 const lineId = (index: number) => `l${index + 1}`;
-const valueOf = (d: CashierDiscount): OrderDiscount['value'] =>
-  d.type === 'percentage' ? { type: 'percentage', rate: d.rate } : { type: 'fixed', amount: d.amount };
+
+/** How the cart is priced besides its lines: the location's pricing context (none yet: no taxes, surcharges or
+ * automatic discounts), whether a card pays (the card surcharge applies then) and when (automatic discounts ended by
+ * then are left out). */
+export interface CartPricing {
+  context: PricingContext | null;
+  card?: boolean;
+  at?: Date;
+}
+
+/** Without a context: the prices as they are (the register before its context first loads). */
+const NO_CONTEXT: PricingContext = { settings: { pricesIncludeTax: false, rounding: 'line' }, taxes: [], surcharges: [], automatic_discounts: [] };
 
 /**
- * The order the cart prices: its lines numbered as the server numbers them (`l1`, `l2`, ...: the arithmetic breaks
- * ties by line id), a line's own discount naming that line only, the order discount on the whole order. The server
- * builds its order the same way and adds the location's taxes and surcharges; until the register loads them, the
- * cart prices without.
+ * The order the cart prices, built as the server builds it (`assembleOrder` on the location's pricing context, the
+ * cashier's discounts from `cashierDiscounts`): its lines numbered as the server numbers them (`l1`, `l2`, ...: the
+ * arithmetic breaks ties by line id), with their products and categories (taxes and automatic discounts name them),
+ * a line's own discount naming that line only, the order discount on the whole order.
  */
-export function cartOrderInput(currency: string, cart: Cart): OrderInput {
-  const lineKey = (i: number) => `line:${lineId(i)}`;
-  const discounts: OrderDiscount[] = cart.lines.flatMap((l, i) =>
-    l.discount
-      ? [
-          {
-            id: `d-${lineId(i)}`,
-            name: 'Line discount',
-            value: valueOf(l.discount),
-            appliesTo: { type: 'items' as const, productIds: [lineKey(i)], categoryIds: [] },
-          },
-        ]
-      : [],
-  );
-  if (cart.orderDiscount) discounts.push({ id: 'd-order', name: 'Order discount', value: valueOf(cart.orderDiscount), appliesTo: { type: 'order' } });
-  return {
+export function cartOrderInput(currency: string, cart: Cart, pricing: CartPricing = { context: null }): OrderInput {
+  const lines = cart.lines.map((l, i) => ({
+    id: lineId(i),
+    productId: l.productId,
+    categoryId: l.categoryId,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    addOns: l.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
+    taxIds: [],
+  }));
+  return assembleOrder(pricing.context ?? NO_CONTEXT, {
     currency,
-    settings: { pricesIncludeTax: false, rounding: 'line' },
-    lines: cart.lines.map((l, i) => ({
-      id: lineId(i),
-      productId: lineKey(i),
-      categoryId: l.categoryId,
-      unitPrice: l.unitPrice,
-      quantity: l.quantity,
-      addOns: l.addOns.map((a) => ({ id: a.id, name: a.name, price: a.price })),
-      taxIds: [],
-    })),
-    taxes: [],
-    discounts,
-    surcharges: [],
-  };
+    lines,
+    extraDiscounts: cashierDiscounts(
+      cart.lines.map((l, i) => ({ id: lineId(i), discount: l.discount })),
+      cart.orderDiscount,
+    ),
+    surchargeKinds: pricing.card ? ['service_charge', 'card_surcharge'] : ['service_charge'],
+    at: pricing.at ?? new Date(),
+  });
 }
 
 export interface CartTotals {
@@ -114,10 +114,10 @@ export interface CartTotals {
   problem: string | null;
 }
 
-export function cartTotals(currency: string, cart: Cart): CartTotals {
+export function cartTotals(currency: string, cart: Cart, pricing: CartPricing = { context: null }): CartTotals {
   if (cart.lines.length === 0) return { priced: null, due: cart.tip, problem: null };
   try {
-    const priced = priceOrder(cartOrderInput(currency, cart));
+    const priced = priceOrder(cartOrderInput(currency, cart, pricing));
     return { priced, due: priced.total + cart.tip, problem: null };
   } catch (error) {
     return { priced: null, due: 0, problem: error instanceof Error ? error.message : 'This cart cannot be priced' };

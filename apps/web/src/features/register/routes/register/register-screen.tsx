@@ -16,6 +16,7 @@ import {
   orderFormQuery,
   registerLocationsQuery,
   registerReadersQuery,
+  registerPricingQuery,
   sendQueuedSale,
   sendSale,
   useInvalidateAfterSale,
@@ -28,6 +29,7 @@ import { ReceiptDialog } from '../../components/receipt';
 import classes from '../../components/register.module.css';
 import { TenderDialog } from '../../components/tender-dialog';
 import { addLine, cartTotals, EMPTY_CART, saleBody, type Cart, type Tender } from '../../lib/cart';
+import { keepPricingContext, readPricingContext } from '../../lib/pricing-store';
 import { dismissSale, enqueueSale, readQueue, syncQueue, type QueuedSale } from '../../lib/offline-queue';
 
 const locationKey = (businessId: string) => `register.location.${businessId}`;
@@ -86,8 +88,15 @@ function Register({ businessId }: { businessId: string }) {
   const [mode, setMode] = useState<'register' | 'quick'>('register');
   const [cart, setCart] = useState<Cart>(EMPTY_CART);
   const [quick, setQuick] = useState<QuickSaleValue>({ amount: 0, description: '' });
-  const totals = useMemo(() => cartTotals(currency, cart), [currency, cart]);
-  const [tendering, setTendering] = useState<null | { due: number }>(null);
+  // The location's pricing context: fetched, kept per location for a reload offline, the kept one until it loads.
+  const pricingQuery = useQuery(registerPricingQuery(businessId, locationId));
+  const keptPricing = useMemo(() => (locationId ? readPricingContext(localStorage, businessId, locationId) : null), [businessId, locationId]);
+  useEffect(() => {
+    if (pricingQuery.data && locationId) keepPricingContext(localStorage, businessId, locationId, pricingQuery.data);
+  }, [pricingQuery.data, businessId, locationId]);
+  const pricingContext = pricingQuery.data ?? keptPricing;
+  const totals = useMemo(() => cartTotals(currency, cart, { context: pricingContext }), [currency, cart, pricingContext]);
+  const [tendering, setTendering] = useState<null | { due: number; dueByCard: number }>(null);
   const [paying, setPaying] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
   const [closedDrawer, setClosedDrawer] = useState<DrawerSession | null>(null);
@@ -237,13 +246,18 @@ function Register({ businessId }: { businessId: string }) {
                   totals={totals}
                   orderForm={orderForm}
                   onChange={setCart}
-                  onCharge={() => setTendering({ due: totals.due })}
+                  onCharge={() => setTendering({ due: totals.due, dueByCard: cartTotals(currency, cart, { context: pricingContext, card: true }).due })}
                   charging={paying}
                 />
               </div>
             ) : (
               <Group align="flex-start">
-                <QuickSale currency={currency} value={quick} onChange={setQuick} onCharge={() => setTendering({ due: quick.amount })} />
+                <QuickSale
+                  currency={currency}
+                  value={quick}
+                  onChange={setQuick}
+                  onCharge={() => setTendering({ due: quick.amount, dueByCard: quick.amount })}
+                />
                 <Text size="sm" c="dimmed" maw={360}>
                   A quick sale records an amount with a description, for something not in your products.
                 </Text>
@@ -256,6 +270,7 @@ function Register({ businessId }: { businessId: string }) {
         <TenderDialog
           currency={currency}
           due={tendering.due}
+          dueByCard={tendering.dueByCard}
           online={network.online}
           card={card}
           onClose={() => setTendering(null)}
