@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { StoreOrder } from '@merchant/catalogue';
+import { useMoneyField } from '@/components/form/use-money-field';
 import { MoneyInput } from '@/components/money-input';
 import { showErrorsIn, type FormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
@@ -72,14 +73,15 @@ export function RefundModal({ businessId, order, opened, onClose }: { businessId
 
 function RefundForm({ businessId, order, onClose }: { businessId: string; order: StoreOrder; onClose: () => void }) {
   const left = order.total.amount - order.refunded.amount;
-  const [amount, setAmount] = useState<number | null>(left);
+  const refundAmount = useMoneyField(left);
+  const amount = refundAmount.amount;
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const refund = useRefundStoreOrder(businessId, order.id);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!amount || amount <= 0) return setErrors({ amount: 'Enter the amount to refund' });
-    if (amount > left) return setErrors({ amount: 'Enter at most what is left to refund' });
+    if (!amount || amount <= 0) return refundAmount.setError('Enter the amount to refund');
+    if (amount > left) return refundAmount.setError('Enter at most what is left to refund');
     setErrors({});
     refund.mutate(
       { amount, ...(reason.trim() ? { reason: reason.trim() } : {}) },
@@ -88,14 +90,17 @@ function RefundForm({ businessId, order, onClose }: { businessId: string; order:
           notifySuccess(`Refunded part of order ${order.reference}.`);
           onClose();
         },
-        onError: showErrorsIn(setErrors),
+        onError: showErrorsIn((found) => {
+          if (found.amount) refundAmount.setError(found.amount);
+          setErrors(found);
+        }),
       },
     );
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <MoneyInput label="Amount" currency={order.total.currency} value={amount} onChange={setAmount} error={errors.amount} required data-autofocus />
+        <MoneyInput label="Amount" {...refundAmount.input(order.total.currency)} required data-autofocus />
         <TextInput label="Reason (optional)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
         {errors.form ? (
           <Text c="red" size="sm" role="alert">
