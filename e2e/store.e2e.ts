@@ -107,6 +107,20 @@ describe('online store', () => {
     await owner.page.getByRole('heading', { level: 1, name: `Order ${reference}` }).waitFor();
     await owner.page.getByText('Casey Tan').first().waitFor();
     await expectAccessible(owner.page);
+    // The refund dialog offers what is left; closed without refunding.
+    await owner.page.getByRole('button', { name: 'Refund' }).click();
+    const refund = owner.page.getByRole('dialog', { name: `Refund order ${reference}` });
+    expect(await refund.getByRole('textbox', { name: /^Amount/ }).inputValue()).toBe('42.00');
+    await expectAccessible(owner.page);
+    await refund.getByRole('button', { name: 'Close' }).first().click();
+    await refund.waitFor({ state: 'hidden' });
+    // The cancel screen (reason, restock, refund), left without cancelling.
+    await owner.page.getByRole('link', { name: 'Cancel order' }).click();
+    await owner.page.getByRole('heading', { level: 1, name: `Cancel order ${reference}` }).waitFor();
+    await owner.page.getByRole('switch', { name: 'Put the items back on stock' }).waitFor();
+    await expectAccessible(owner.page);
+    await owner.page.getByRole('link', { name: 'Keep the order' }).click();
+    await owner.page.getByRole('heading', { level: 1, name: `Order ${reference}` }).waitFor();
     await owner.page.getByRole('button', { name: 'Mark shipped' }).click();
     const dialog = owner.page.getByRole('dialog', { name: `Ship order ${reference}` });
     await dialog.getByRole('textbox', { name: /^Carrier/ }).fill('SingPost');
