@@ -4,7 +4,10 @@ import { endpointPath, hostOfKind, originOfKind } from '@merchant/core';
 import { shopCacheEndpoints } from '@merchant/business';
 import {
   addOnGroupEndpoints,
+  couponEndpoints,
   locationEndpoints,
+  shippingEndpoints,
+  taxEndpoints,
   productEndpoints,
   stockEndpoints,
   storeOrderEndpoints,
@@ -16,7 +19,7 @@ import { checkoutEndpoints } from '@merchant/payments';
 import { parseCsv } from '../src/lib/csv';
 import { UNPAID_ORDER_HOLD_MS } from '../src/modules/store/orders/store-orders.service';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
-import { createBusiness, createLocation, createProduct, Shopper, type FactoryBusiness } from './factories';
+import { createBusiness, createLocation, createProduct, openStore, shopHostOf, Shopper, type FactoryBusiness } from './factories';
 
 /**
  * The online store (docs/online-store.md): the storefront's pages on the shop host (escaped, with structured data),
@@ -29,6 +32,9 @@ let owner: Agent;
 let identifier: string;
 let shopHost: string;
 let store: Location;
+/** The Singapore zone's rates: Standard (5.00, free from 100.00) and Express (12.00). */
+let standardRate: string;
+let expressRate: string;
 
 const HOSTILE = `Beans <script>alert("x")</script> & "quotes" 'single'`;
 
@@ -91,6 +97,29 @@ beforeAll(async () => {
     address: { line1: '1 Coffee Lane', line2: null, city: 'Singapore', state: null, postal_code: '018989' },
   });
   await owner.ok(locationEndpoints.saveSettings, { ...inBusiness, body: { online_store_location_id: store.id } });
+  const zone = await owner.ok(shippingEndpoints.createZone, {
+    ...inBusiness,
+    body: {
+      name: 'Singapore',
+      countries: ['sg'],
+      rates: [
+        { kind: 'flat', name: 'Standard', amount: 5_00, estimate: '2 to 4 working days', free_over: 100_00 },
+        { kind: 'flat', name: 'Express', amount: 12_00 },
+      ],
+    },
+  });
+  standardRate = zone.rates.find((r) => r.name === 'Standard')!.id;
+  expressRate = zone.rates.find((r) => r.name === 'Express')!.id;
+});
+
+/** A shipping address in Singapore with its Standard rate chosen. */
+const shipTo = (line1 = '5 Orchard Rd', postal_code = '238800') => ({
+  delivery: 'shipping',
+  line1,
+  city: 'Singapore',
+  postal_code,
+  country: 'SG',
+  rate: standardRate,
 });
 afterAll(() => t.close());
 
@@ -243,21 +272,128 @@ describe('the checkout', () => {
     expect(status.body).toContain('Roastery, 1 Coffee Lane');
   });
 
-  it('ships for the delivery quote and refuses a coupon until coupons are wired in', async () => {
+  it('ships by the zone rate the shopper chooses, free over its threshold, and says when no rate covers the address', async () => {
     const product = await createProduct(owner, business.id, { name: 'Cold brew kit', price: 30_00 });
     const shopper = visitor();
     await shopper.add(product, 1);
-    const address = { delivery: 'shipping', line1: '5 Orchard Rd', city: 'Singapore', postal_code: '238800', country: 'Singapore' };
-    const coupon = await shopper.checkout({ ...address, coupon: 'SAVE10' });
-    expect(coupon.statusCode).toBe(422);
-    expect(coupon.body).toContain('The coupon SAVE10 is not valid.');
-    expect((await shopper.checkout({ ...address, email: 'ship@example.com' })).statusCode).toBe(303);
-    expect(await orderOf('ship@example.com')).toMatchObject({
+    const { rate: _rate, ...address } = shipTo();
+    const unchosen = await shopper.checkout(address);
+    expect(unchosen.statusCode).toBe(422);
+    expect(unchosen.body).toContain('Choose how your order is shipped');
+    expect(unchosen.body).toContain(`value="${standardRate}"`);
+    expect(unchosen.body).toContain(`value="${expressRate}"`);
+    expect(unchosen.body).toContain('Standard (2 to 4 working days)');
+    const abroad = await shopper.checkout({ ...address, country: 'JP', rate: standardRate });
+    expect(abroad.statusCode).toBe(422);
+    expect(abroad.body).toContain('We do not ship to this address. Check the country and postal code, or pick up your order.');
+    const unknown = await shopper.checkout({ ...address, rate: randomUUID() });
+    expect(unknown.statusCode).toBe(422);
+
+    expect((await shopper.checkout({ ...address, rate: expressRate, email: 'express@example.com' })).statusCode).toBe(303);
+    expect(await orderOf('express@example.com')).toMatchObject({
       delivery_method: 'shipping',
-      shipping: { amount: 5_00 },
-      total: { amount: 35_00 },
-      shipping_address: { line1: '5 Orchard Rd' },
+      delivery_choice: { kind: 'rate', id: expressRate, name: 'Express' },
+      shipping: { amount: 12_00 },
+      total: { amount: 42_00 },
+      shipping_address: { line1: '5 Orchard Rd', country: 'SG' },
     });
+
+    const big = visitor();
+    await big.add(product, 4);
+    expect((await big.checkout({ ...shipTo(), email: 'free@example.com' })).statusCode).toBe(303);
+    expect(await orderOf('free@example.com')).toMatchObject({
+      delivery_choice: { kind: 'rate', name: 'Standard', estimate: '2 to 4 working days' },
+      shipping: { amount: 0 },
+      total: { amount: 120_00 },
+    });
+  });
+
+  it('takes a coupon in the order’s transaction, holds its limit, shows why one is refused, and gives the use back on cancel', async () => {
+    const product = await createProduct(owner, business.id, { name: 'Grinder', price: 50_00 });
+    await owner.ok(couponEndpoints.create, {
+      ...inBusiness,
+      body: { code: 'Save10', value: { type: 'percentage', rate: 1000 }, applies_to: { type: 'order' }, usage_limit: 1 },
+    });
+    const unknown = visitor();
+    await unknown.add(product, 1);
+    const refused = await unknown.checkout({ coupon: 'NOPE10' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('<p class="error" id="coupon-error">There is no coupon with this code</p>');
+
+    const first = await boughtAndPaid(product, 1, { ...shipTo(), coupon: 'save10' });
+    expect(first).toMatchObject({
+      coupon_code: 'SAVE10',
+      subtotal: { amount: 50_00 },
+      discount: { amount: 5_00 },
+      shipping: { amount: 5_00 },
+      total: { amount: 50_00 },
+    });
+
+    // Its one use is taken: the next customer is told so, and nothing of that checkout is kept.
+    const second = visitor();
+    await second.add(product, 1);
+    const usedUp = await second.checkout({ email: 'second-coupon@example.com', coupon: 'SAVE10' });
+    expect(usedUp.statusCode).toBe(422);
+    expect(usedUp.body).toContain('This coupon has been used as many times as it may be');
+    const coupon = (await owner.ok(couponEndpoints.list, { ...inBusiness, query: { q: 'save10' } })).data[0]!;
+    expect(coupon).toMatchObject({ used: 1 });
+
+    // Cancelling the first order gives its use back.
+    await owner.ok(
+      storeOrderEndpoints.cancel,
+      { ...orderParams(first), body: { reason: 'Changed mind', restock: true, refund: true } },
+      { idempotencyKey: randomUUID() },
+    );
+    expect((await owner.ok(couponEndpoints.get, { params: { business_id: business.id, coupon_id: coupon.id } })).used).toBe(0);
+    expect((await second.checkout({ email: 'second-coupon@example.com', coupon: 'SAVE10' })).statusCode).toBe(303);
+    expect(await orderOf('second-coupon@example.com')).toMatchObject({ coupon_code: 'SAVE10', discount: { amount: 5_00 }, total: { amount: 45_00 } });
+  });
+
+  it('charges the catalogue’s taxes on the products they name', async () => {
+    const product = await createProduct(owner, business.id, { name: 'Taxed beans', price: 10_00 });
+    await owner.ok(taxEndpoints.create, {
+      ...inBusiness,
+      body: { name: 'GST', rate: 900, all_locations: true, applies_to: 'selected', product_ids: [product.id] },
+    });
+    const shopper = visitor();
+    await shopper.add(product, 2);
+    expect((await shopper.checkout({ email: 'taxed@example.com' })).statusCode).toBe(303);
+    expect(await orderOf('taxed@example.com')).toMatchObject({ subtotal: { amount: 20_00 }, tax: { amount: 1_80 }, total: { amount: 21_80 } });
+  });
+
+  it('offers the business’s pickup points, and the order keeps the one chosen', async () => {
+    const other = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+    const otherOwner = other.people.owner.agent;
+    await openStore(otherOwner, other.id);
+    const params = { params: { business_id: other.id } };
+    const { online_store_location_id } = await otherOwner.ok(locationEndpoints.settings, params);
+    const closed = { monday: null, tuesday: null, wednesday: null, thursday: null, friday: null, saturday: null, sunday: null };
+    const counter = await otherOwner.ok(shippingEndpoints.createPickup, {
+      ...params,
+      body: {
+        location_id: online_store_location_id!,
+        name: 'Back counter',
+        hours: { ...closed, saturday: { opens: '10:00', closes: '14:00' } },
+        instructions: 'Ring the bell',
+      },
+    });
+    const product = await createProduct(otherOwner, other.id, { name: 'Mug', price: 12_00 });
+    const shopper = new Shopper(t, await shopHostOf(t, otherOwner, other.id));
+    await shopper.add(product, 1);
+    const page = (await shopper.get('/checkout')).body;
+    expect(page).toContain(`value="${counter.id}"`);
+    expect(page).toContain('Ring the bell');
+    const unchosen = await shopper.checkout({ email: 'pick@example.com' });
+    expect(unchosen.statusCode).toBe(422);
+    expect(unchosen.body).toContain('Choose where you pick up your order');
+    expect((await shopper.checkout({ email: 'pick@example.com', pickup: counter.id })).statusCode).toBe(303);
+    const found = await otherOwner.ok(storeOrderEndpoints.list, { ...params, query: { q: 'pick@example.com' } });
+    expect(found.data[0]).toMatchObject({
+      delivery_method: 'pickup',
+      shipping: { amount: 0 },
+      delivery_choice: { kind: 'pickup', id: counter.id, name: 'Back counter' },
+    });
+    expect((await shopper.get(new URL(found.data[0]!.status_url).pathname)).body).toContain('Back counter');
   });
 
   it('marks an order paid once, even when the success is told again', async () => {
@@ -296,13 +432,7 @@ describe('the checkout', () => {
 describe('store orders in the dashboard', () => {
   it('moves a shipping order through packed, shipped with tracking and delivered, and refuses other steps', async () => {
     const product = await createProduct(owner, business.id, { name: 'Pour-over set', price: 40_00 });
-    const order = await boughtAndPaid(product, 1, {
-      delivery: 'shipping',
-      line1: '9 Bras Basah',
-      city: 'Singapore',
-      postal_code: '189559',
-      country: 'Singapore',
-    });
+    const order = await boughtAndPaid(product, 1, shipTo('9 Bras Basah', '189559'));
     const fulfil = (body: object, agent = owner) => agent.call(storeOrderEndpoints.fulfil, { ...orderParams(order), body: body as never });
     expect(failure(await fulfil({ step: 'delivered' }))).toMatchObject({
       code: 'STORE_ORDER_STATE',
@@ -364,7 +494,7 @@ describe('store orders in the dashboard', () => {
     expect(await onHand(product)).toBe(5);
     expect(failure(await cancel(order)).message).toBe('This order is cancelled already.');
 
-    const shipped = await boughtAndPaid(product, 1, { delivery: 'shipping', line1: '1 Road', city: 'Singapore', postal_code: '111111', country: 'Singapore' });
+    const shipped = await boughtAndPaid(product, 1, shipTo('1 Road', '111111'));
     await owner.ok(storeOrderEndpoints.fulfil, { ...orderParams(shipped), body: { step: 'shipped', carrier: 'DHL', tracking_number: 'JD0001' } });
     expect(failure(await cancel(shipped))).toMatchObject({ code: 'STORE_ORDER_STATE', message: 'This order has left the store: refund it instead.' });
     expect(await onHand(product)).toBe(4);

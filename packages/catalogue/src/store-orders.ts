@@ -46,6 +46,10 @@ export interface StoreOrderAddress {
   country: string;
 }
 
+/** What the customer chose to be delivered by, copied when the order was placed (a rate of a shipping zone or a pickup point). */
+export type StoreDeliveryChoice =
+  { kind: 'rate'; id: string; name: string; estimate: string | null } | { kind: 'pickup'; id: string | null; name: string; address: string };
+
 /** A sold line as the order keeps it: names and prices copied when it was placed. */
 export interface StoreOrderLine {
   id: string;
@@ -78,6 +82,13 @@ export const StoreOrderSchema = z.object({
   delivery_method: z.enum(STORE_DELIVERY_METHODS),
   customer: z.object({ name: z.string(), email: z.string() }),
   shipping_address: StoreOrderAddressSchema.nullable(),
+  /** The shipping rate or pickup point chosen at the checkout (null: pickup at the store's location). */
+  delivery_choice: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('rate'), id: z.string(), name: z.string(), estimate: z.string().nullable() }),
+      z.object({ kind: z.literal('pickup'), id: z.string().nullable(), name: z.string(), address: z.string() }),
+    ])
+    .nullable(),
   lines: z.array(
     z.object({
       id: z.string(),

@@ -3,6 +3,7 @@ import {
   STORE_FULFILMENT_STATUSES,
   STORE_ORDER_STATUSES,
   type StoreCartLine,
+  type StoreDeliveryChoice,
   type StoreOrderAddress,
   type StoreOrderLine,
 } from '@merchant/catalogue';
@@ -54,6 +55,8 @@ export const storeOrders = pgTable(
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     shippingAddress: jsonb('shipping_address').$type<StoreOrderAddress>(),
+    /** The rate or pickup point chosen at the checkout, as it was then (null: pickup at the store's location, before pickup points). */
+    deliveryChoice: jsonb('delivery_choice').$type<StoreDeliveryChoice>(),
     /** The location the order is picked up at and its stock taken from. */
     locationId: uuid('location_id').notNull(),
     lines: jsonb('lines').$type<StoreOrderLine[]>().notNull(),

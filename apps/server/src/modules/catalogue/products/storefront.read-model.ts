@@ -31,6 +31,8 @@ export interface StorefrontVariant {
   /** Units on hand at the store's location (0 when no level was ever kept). */
   onHand: number;
   lowStockThreshold: number | null;
+  /** For rates by weight; null counts 0. */
+  weightGrams: number | null;
 }
 
 export interface StorefrontProduct {
@@ -143,6 +145,7 @@ export async function storefrontCatalogue(db: Executor, businessId: string): Pro
       sku: v.sku,
       onHand: level?.onHand ?? 0,
       lowStockThreshold: level?.threshold ?? null,
+      weightGrams: v.weightGrams,
     });
     variantsOf.set(v.productId, list);
   }

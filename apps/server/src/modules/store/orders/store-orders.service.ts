@@ -17,6 +17,7 @@ import { csvTable } from '@/lib/csv';
 import type { Mailer } from '@/mail/mailer';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { ChargesService, PaymentSourceAdapter } from '@/modules/payments/charges/charges.service';
 import { orderMail, type OrderMailKind } from './store-mail';
 import { storeRepository as repo, type StoreOrderPatch, type StoreOrderRow } from './store.repository';
@@ -62,6 +63,7 @@ export function createStoreOrdersService(deps: {
   audit: AuditService;
   charges: ChargesService;
   catalogue: Pick<CatalogueService, 'stock'>;
+  coupons: Pick<CouponsService, 'releaseCoupon'>;
   checkoutOrigin: string;
   storeOrigin: (identifier: string) => string;
   /** After a change of stock (a cancel's restock): the storefront's products are purged. */
@@ -86,6 +88,7 @@ export function createStoreOrdersService(deps: {
       delivery_method: row.deliveryMethod,
       customer: { name: row.customerName, email: row.customerEmail },
       shipping_address: row.shippingAddress,
+      delivery_choice: row.deliveryChoice ?? null,
       lines: row.lines.map((l) => ({
         id: l.id,
         product_id: l.product_id,
@@ -202,6 +205,7 @@ export function createStoreOrdersService(deps: {
         const row = await repo.order(tx, order.businessId, order.id, true);
         if (!row || row.status !== 'pending_payment') return;
         await repo.updateOrder(tx, order.businessId, order.id, { status: 'cancelled', cancelReason: reason, cancelledAt: clock.now(), updatedAt: clock.now() });
+        await deps.coupons.releaseCoupon(tx, order.businessId, order.id);
         await restock(tx, row, null);
       });
       await deps.onStockChanged(order.businessId);
@@ -217,6 +221,7 @@ export function createStoreOrdersService(deps: {
           if (!row || row.status !== 'pending_payment') return false;
           const now = clock.now();
           await repo.updateOrder(tx, businessId, id, { status: 'cancelled', cancelReason: 'Not paid in time', cancelledAt: now, updatedAt: now });
+          await deps.coupons.releaseCoupon(tx, businessId, id);
           return restock(tx, row, null);
         });
         if (changed) await deps.onStockChanged(businessId);
@@ -349,6 +354,7 @@ export function createStoreOrdersService(deps: {
         check(order);
         const now = clock.now();
         const updated = await repo.updateOrder(tx, businessId, id, { status: 'cancelled', cancelReason: body.reason, cancelledAt: now, updatedAt: now });
+        await deps.coupons.releaseCoupon(tx, businessId, id);
         if (body.restock) restocked = await restock(tx, order, ctx.user.id);
         await deps.audit.record(tx, ctx, {
           action: 'store_order.cancelled',

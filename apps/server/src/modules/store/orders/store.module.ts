@@ -2,6 +2,9 @@ import { originOfKind } from '@merchant/core';
 import type { BusinessService } from '@/modules/business/business/business.service';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import { defineModule, type Platform } from '@/modules/module';
+import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
+import type { CouponsService } from '@/modules/store/coupons/coupons.service';
+import type { ShippingService } from '@/modules/store/shipping/shipping.service';
 import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import { storeOrdersRoutes } from './store-orders.routes';
@@ -26,10 +29,16 @@ export const storeModule = defineModule({
     charges,
     catalogue,
     business,
+    pricing,
+    shipping,
+    coupons,
   }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
     charges: ChargesService;
     catalogue: Pick<CatalogueService, 'stock'>;
     business: Pick<BusinessService, 'purgeStorefront'>;
+    pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts'>;
+    shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
+    coupons: Pick<CouponsService, 'redeemCoupon' | 'releaseCoupon'>;
   }): StoreService => {
     const checkoutOrigin = originOfKind(config.publicUrl, 'checkout', config.baseDomain);
     const storeOrigin = (identifier: string) => {
@@ -41,6 +50,9 @@ export const storeModule = defineModule({
       db,
       clock,
       catalogue,
+      pricing,
+      shipping,
+      coupons,
       purge: async (id, kind) => void (await business.purgeStorefront(id, kind)),
       storeOrigin,
     });
@@ -51,6 +63,7 @@ export const storeModule = defineModule({
       audit,
       charges,
       catalogue,
+      coupons,
       checkoutOrigin,
       storeOrigin,
       onStockChanged: (businessId) => storefront.purge(businessId, 'products').catch(() => undefined),

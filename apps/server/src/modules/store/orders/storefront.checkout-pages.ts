@@ -30,6 +30,16 @@ export interface CheckoutValues {
   postal_code: string;
   country: string;
   coupon: string;
+  /** The shipping rate chosen (its id), once the address has rates. */
+  rate: string;
+  /** The pickup point chosen (its id), when the business has pickup points. */
+  pickup: string;
+}
+
+/** What the checkout offers to deliver by: pickup points (none: the store's location) and the rates for the address, once given. */
+export interface DeliveryOptions {
+  rates: { id: string; name: string; amount: number; estimate: string | null }[] | null;
+  pickups: { id: string; name: string; address: string; instructions: string | null }[];
 }
 
 export const EMPTY_CHECKOUT: CheckoutValues = {
@@ -43,6 +53,8 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   postal_code: '',
   country: '',
   coupon: '',
+  rate: '',
+  pickup: '',
 };
 
 function linesTable(cart: CartView, editable: boolean): Html {
@@ -136,15 +148,21 @@ function field(
     ${error ? html`<p class="error" id="${id}-error">${error}</p>` : null}`;
 }
 
+function choiceError(id: string, errors: Record<string, string>): Html | null {
+  const error = errors[id];
+  return error ? html`<p class="error" id="${id}-error" role="alert">${error}</p>` : null;
+}
+
 export function checkoutPage(
   store: StorePage,
   cart: CartView,
   pickup: { name: string; address: string },
-  shippingNote: string,
+  options: DeliveryOptions,
   values: CheckoutValues,
   errors: Record<string, string>,
 ): string {
   const formError = errors['form'];
+  const c = cart.currency;
   const body = html`<h1>Check out</h1>
     ${formError ? html`<p class="error" role="alert">${formError}</p>` : null} ${linesTable(cart, false)}
     <form method="post" action="/checkout" novalidate>
@@ -153,21 +171,55 @@ export function checkoutPage(
       <fieldset>
         <legend>Delivery</legend>
         <label
-          ><input type="radio" name="delivery" value="pickup" ${values.delivery === 'pickup' ? 'checked' : ''} /> Pick up at ${pickup.name}, ${pickup.address}
-          (free)</label
+          ><input type="radio" name="delivery" value="pickup" ${values.delivery === 'pickup' ? 'checked' : ''} /> ${
+            options.pickups.length === 0 ? html`Pick up at ${pickup.name}, ${pickup.address} (free)` : 'Pick up (free)'
+          }</label
         >
         <label
-          ><input type="radio" name="delivery" value="shipping" ${values.delivery === 'shipping' ? 'checked' : ''} /> Ship to my address
-          (${shippingNote})</label
+          ><input type="radio" name="delivery" value="shipping" ${values.delivery === 'shipping' ? 'checked' : ''} /> Ship to my address (rates for your address
+          are shown once it is entered)</label
         >
       </fieldset>
+      ${
+        options.pickups.length > 0
+          ? html`<fieldset ${errors['pickup'] ? html`aria-describedby="pickup-error"` : null}>
+              <legend>Pickup point (for pickup only)</legend>
+              ${choiceError('pickup', errors)}
+              ${options.pickups.map(
+                (p) =>
+                  html`<label
+                    ><input type="radio" name="pickup" value="${p.id}" ${values.pickup === p.id ? 'checked' : ''} /> ${p.name},
+                    ${p.address}${p.instructions ? html`<br /><span class="muted">${p.instructions}</span>` : null}</label
+                  >`,
+              )}
+            </fieldset>`
+          : null
+      }
       <fieldset>
         <legend>Shipping address (for shipping only)</legend>
         ${field('line1', 'Address', values, errors, 'text', 'address-line1')}
         ${field('line2', 'Apartment, unit', values, errors, 'text', 'address-line2', false)} ${field('city', 'City', values, errors, 'text', 'address-level2')}
         ${field('state', 'State or region', values, errors, 'text', 'address-level1', false)}
-        ${field('postal_code', 'Postal code', values, errors, 'text', 'postal-code')} ${field('country', 'Country', values, errors, 'text', 'country-name')}
+        ${field('postal_code', 'Postal code', values, errors, 'text', 'postal-code')}
+        ${field('country', 'Country (two-letter code, such as SG)', values, errors, 'text', 'country')}
       </fieldset>
+      ${
+        options.rates !== null || errors['rate']
+          ? html`<fieldset ${errors['rate'] ? html`aria-describedby="rate-error"` : null}>
+              <legend>Shipping rate</legend>
+              ${choiceError('rate', errors)}
+              ${(options.rates ?? []).map(
+                (r) =>
+                  html`<label
+                    ><input type="radio" name="rate" value="${r.id}" ${values.rate === r.id ? 'checked' : ''} /> ${r.name}${
+                      r.estimate ? ` (${r.estimate})` : ''
+                    }:
+                    ${r.amount === 0 ? 'free' : money(r.amount, c)}</label
+                  >`,
+              )}
+            </fieldset>`
+          : null
+      }
       ${field('coupon', 'Coupon code', values, errors, 'text', 'off', false)}
       <p><button type="submit">Continue to payment</button></p>
     </form>`;
@@ -219,7 +271,9 @@ export function orderPage(store: StorePage, order: StoreOrderRow, pickupAt: stri
             : null
         }
         <tr>
-          <th scope="row">${order.deliveryMethod === 'pickup' ? 'Pickup' : 'Shipping'}</th>
+          <th scope="row">
+            ${order.deliveryMethod === 'pickup' ? 'Pickup' : order.deliveryChoice?.kind === 'rate' ? `Shipping (${order.deliveryChoice.name})` : 'Shipping'}
+          </th>
           <td class="num">${money(order.shipping, c)}</td>
         </tr>
         ${
@@ -245,7 +299,9 @@ export function orderPage(store: StorePage, order: StoreOrderRow, pickupAt: stri
       </tbody>
     </table>
     <h2>${order.deliveryMethod === 'pickup' ? 'Pickup' : 'Shipping to'}</h2>
-    <p>${order.deliveryMethod === 'pickup' ? pickupAt : order.shippingAddress ? addressText(order.shippingAddress) : ''}</p>
+    <p>
+      ${order.deliveryMethod === 'pickup' ? (order.deliveryChoice?.kind === 'pickup' ? `${order.deliveryChoice.name}, ${order.deliveryChoice.address}` : pickupAt) : order.shippingAddress ? addressText(order.shippingAddress) : ''}
+    </p>
     <p><a href="/">Continue shopping</a></p>`;
   return layout(
     store,

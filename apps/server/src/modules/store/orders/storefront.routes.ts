@@ -5,7 +5,7 @@ import type { RouteHost } from '@/modules/module';
 import { cartPage, checkoutPage, EMPTY_CHECKOUT, orderPage, type CheckoutValues } from './storefront.checkout-pages';
 import { messagePage } from './storefront.layout';
 import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
-import { checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
+import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { StoreOrdersService } from './store-orders.service';
 
 export const CART_COOKIE = 'store_cart';
@@ -124,14 +124,17 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
 
   function renderCheckout(store: Store, req: FastifyRequest, reply: FastifyReply, values: CheckoutValues, errors: Record<string, string>, status = 200) {
     return (async () => {
-      const { view, catalogue } = await storefront.cartView(store, await cartId(req));
+      const id = await cartId(req);
+      const { view, catalogue } = await storefront.cartView(store, id);
       if (!catalogue.location) return closed(store, req, reply);
       if (view.lines.length === 0) return reply.redirect('/cart', 303);
-      const a = catalogue.location.address;
-      const address = [a.line1, a.line2, a.city, a.postal_code].filter(Boolean).join(', ');
-      return send(req, reply, checkoutPage(store.page, view, { name: catalogue.location.name, address }, 'shipping cost added at checkout', values, errors), {
-        status,
-      });
+      const address = addressLine(catalogue.location.address);
+      const options = await storefront.deliveryOptions(store, id, values);
+      const offered = {
+        rates: options.rates,
+        pickups: options.pickups.map((p) => ({ id: p.id, name: p.name, address: addressLine(p.location.address), instructions: p.instructions })),
+      };
+      return send(req, reply, checkoutPage(store.page, view, { name: catalogue.location.name, address }, offered, values, errors), { status });
     })();
   }
 

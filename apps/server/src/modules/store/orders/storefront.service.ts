@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { AppError, priceOrder, type OrderLine } from '@merchant/core';
-import type { StoreCartLine, StoreOrderAddress, StoreOrderLine } from '@merchant/catalogue';
+import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
+import type { Pickup, StoreCartLine, StoreDeliveryChoice, StoreOrderAddress, StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
@@ -12,7 +12,9 @@ import { EMPTY_CHECKOUT, type CartView, type CheckoutValues } from './storefront
 import { isSoldOut, variantLabel } from './storefront.pages';
 import type { StorePage } from './storefront.layout';
 import { storeRepository as repo, type StoreBusiness, type StoreOrderRow } from './store.repository';
-import { applyCoupon, quoteDelivery, storeTaxes } from './store-seams';
+import type { PricingService } from '@/modules/catalogue/pricing/pricing.service';
+import type { CouponsService } from '@/modules/store/coupons/coupons.service';
+import type { DeliveryRate, ShippingService } from '@/modules/store/shipping/shipping.service';
 
 /** What one request's store is: the business and its page identity. */
 export interface Store {
@@ -28,6 +30,20 @@ export const MAX_CART_LINES = 50;
 export const MAX_LINE_UNITS = 99;
 const CACHED_PAGES = 2000;
 const CACHED_CATALOGUES = 200;
+
+export const NO_RATE_MESSAGE = 'We do not ship to this address. Check the country and postal code, or pick up your order.';
+
+/** A refused checkout inside the order's transaction: its errors, shown beside the fields (the transaction rolls back). */
+class CheckoutRefused extends Error {
+  constructor(readonly errors: Record<string, string>) {
+    super('checkout refused');
+  }
+}
+
+/** An address on one line (a pickup's place). */
+export function addressLine(a: { line1?: string | null; line2?: string | null; city?: string | null; postal_code?: string | null }): string {
+  return [a.line1, a.line2, a.city, a.postal_code].filter(Boolean).join(', ');
+}
 
 /** The form of an order the checkout posts, checked field by field (each message is shown beside its field). */
 export function checkCheckout(values: CheckoutValues): Record<string, string> {
@@ -59,6 +75,8 @@ export function checkoutValuesOf(body: Record<string, unknown>): CheckoutValues 
     postal_code: text('postal_code'),
     country: text('country'),
     coupon: text('coupon').toUpperCase(),
+    rate: text('rate'),
+    pickup: text('pickup'),
   };
 }
 
@@ -70,11 +88,43 @@ export function createStorefrontService(deps: {
   db: Executor;
   clock: Clock;
   catalogue: Pick<CatalogueService, 'stock'>;
+  pricing: Pick<PricingService, 'prepareOrder' | 'redeemDiscounts'>;
+  shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
+  coupons: Pick<CouponsService, 'redeemCoupon'>;
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
   /** The store's origin (`https://<identifier>.shop.<base>`). */
   storeOrigin: (identifier: string) => string;
 }) {
   const { db, clock } = deps;
+
+  /**
+   * The delivery the checkout chose, priced now: a rate of the shipping zone that covers the address (weight from
+   * the variants, order value the subtotal before discounts) or a pickup point; without pickup points, pickup at the
+   * store's location. Errors are shown beside their fields.
+   */
+  async function chooseDelivery(
+    tx: Executor,
+    businessId: string,
+    values: CheckoutValues,
+    subtotal: number,
+    weightGrams: number,
+    storeLocation: NonNullable<StorefrontCatalogue['location']>,
+  ): Promise<{ ok: true; amount: number; choice: StoreDeliveryChoice } | { ok: false; errors: Record<string, string> }> {
+    if (values.delivery === 'shipping') {
+      const { rates } = await deps.shipping.quoteDelivery(tx, businessId, { country: values.country, postcode: values.postal_code, weightGrams, subtotal });
+      if (rates.length === 0) return { ok: false, errors: { rate: NO_RATE_MESSAGE } };
+      const rate = rates.find((r) => r.id === values.rate);
+      if (!rate) return { ok: false, errors: { rate: 'Choose how your order is shipped' } };
+      return { ok: true, amount: rate.amount, choice: { kind: 'rate', id: rate.id, name: rate.name, estimate: rate.estimate } };
+    }
+    const pickups = await deps.shipping.listPickups(tx, businessId);
+    if (pickups.length === 0)
+      return { ok: true, amount: 0, choice: { kind: 'pickup', id: null, name: storeLocation.name, address: addressLine(storeLocation.address) } };
+    const pickup = pickups.find((p) => p.id === values.pickup);
+    if (!pickup) return { ok: false, errors: { pickup: 'Choose where you pick up your order' } };
+    return { ok: true, amount: 0, choice: { kind: 'pickup', id: pickup.id, name: pickup.name, address: addressLine(pickup.location.address) } };
+  }
+
   const pages = createPageCache<string>(CACHED_PAGES);
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
   let cartKey: Promise<string> | undefined;
@@ -186,6 +236,28 @@ export function createStorefrontService(deps: {
     },
 
     /**
+     * What the checkout page offers: the pickup points, and the rates for the address typed so far (none before a
+     * country is given). The order's transaction prices the chosen one again.
+     */
+    async deliveryOptions(store: Store, cartId: string | null, values: CheckoutValues): Promise<{ rates: DeliveryRate[] | null; pickups: Pickup[] }> {
+      const businessId = store.business.id;
+      const pickups = await deps.shipping.listPickups(db, businessId);
+      if (values.delivery !== 'shipping' || !values.country) return { rates: null, pickups };
+      const { view, lines, catalogue } = await this.cartView(store, cartId);
+      const weightGrams = lines.reduce((n, line) => {
+        const variant = catalogue.products.flatMap((p) => p.variants).find((v) => v.id === line.variant_id);
+        return n + (variant?.weightGrams ?? 0) * line.quantity;
+      }, 0);
+      const { rates } = await deps.shipping.quoteDelivery(db, businessId, {
+        country: values.country,
+        postcode: values.postal_code,
+        weightGrams,
+        subtotal: view.subtotal,
+      });
+      return { rates, pickups };
+    },
+
+    /**
      * Places the cart's order: priced on the server (`priceOrder`, with the seams' taxes, coupon and delivery), its
      * tracked units taken off the store location's stock and the cart emptied, in one transaction (the cart's row
      * locked, so a second submit finds it empty). Answers the order, or the errors to show on the checkout.
@@ -215,37 +287,54 @@ export function createStorefrontService(deps: {
             }
           : null;
       const sold = lines.map((line, i) => soldLine(catalogue, line, i));
-      const units = sold.reduce((n, s) => n + s.line.quantity, 0);
-      const taxes = await storeTaxes(db, { businessId, locationId: catalogue.location.id, productIds: sold.map((s) => s.product.id) });
-      const orderLines: OrderLine[] = sold.map((s) => ({
+      const weightGrams = sold.reduce((n, s) => n + (s.weightGrams ?? 0) * s.line.quantity, 0);
+      const baseLines: OrderLine[] = sold.map((s) => ({
         id: s.line.id,
         productId: s.product.id,
         categoryId: s.product.categoryId,
         unitPrice: s.line.unit_price,
         quantity: s.line.quantity,
         addOns: s.line.add_ons,
-        taxIds: taxes.taxIdsOf(s.product.id),
+        taxIds: [],
       }));
-      const plain = priceOrder({ currency, settings: taxes.settings, lines: orderLines, taxes: taxes.taxes, discounts: [], surcharges: [] });
-      const coupon = values.coupon ? await applyCoupon(db, { businessId, code: values.coupon, subtotal: plain.subtotal, currency }) : null;
-      if (coupon && !coupon.ok) errors['coupon'] = coupon.message;
-      const delivery = await quoteDelivery(db, { businessId, currency, method: values.delivery, address, subtotal: plain.subtotal - plain.discount, units });
-      if (!delivery.ok) errors['form'] = delivery.message;
       if (Object.keys(errors).length > 0) return { ok: false, errors };
-      const priced =
-        coupon?.ok === true
-          ? priceOrder({ currency, settings: taxes.settings, lines: orderLines, taxes: taxes.taxes, discounts: [coupon.discount], surcharges: [] })
-          : plain;
-      const shipping = delivery.ok ? delivery.amount : 0;
-      const pricedLines: StoreOrderLine[] = sold.map((s) => ({ ...s.line, total: priced.lines.find((l) => l.id === s.line.id)!.total }));
       const locationId = catalogue.location.id;
       const now = clock.now();
       const token = randomToken(24);
+      const orderId = newId();
       try {
         const order = await db.transaction(async (tx) => {
           const current = await repo.cart(tx, businessId, cartId, true);
           if (!current || JSON.stringify(current) !== JSON.stringify(lines))
             throw new AppError('STORE_ORDER_STATE', 'Your cart changed while you checked out. Check it and try again.');
+          // Taxes, automatic discounts and the store location's surcharges: the catalogue's pricing, at this instant.
+          const prepare = (extraDiscounts: OrderDiscount[]) =>
+            deps.pricing.prepareOrder(tx, businessId, { channel: 'online_store', locationId, at: now, lines: baseLines, extraDiscounts });
+          const plain = priceOrder(await prepare([]));
+          const refused: Record<string, string> = {};
+          let coupon: OrderDiscount | null = null;
+          if (values.coupon) {
+            try {
+              coupon = await deps.coupons.redeemCoupon(tx, businessId, {
+                code: values.coupon,
+                customerEmail: values.email,
+                orderId,
+                subtotal: plain.subtotal,
+                lines: baseLines,
+              });
+            } catch (error) {
+              if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
+              refused['coupon'] = error.issues?.find((i) => i.path === 'coupon')?.message ?? error.message;
+            }
+          }
+          const choice = await chooseDelivery(tx, businessId, values, plain.subtotal, weightGrams, catalogue.location!);
+          if (!choice.ok) Object.assign(refused, choice.errors);
+          // Nothing is kept of a refused checkout: the coupon's use and the stock go back with the rollback.
+          if (Object.keys(refused).length > 0) throw new CheckoutRefused(refused);
+          const priced = coupon ? priceOrder(await prepare([coupon])) : plain;
+          await deps.pricing.redeemDiscounts(tx, businessId, priced);
+          const shipping = choice.ok ? choice.amount : 0;
+          const pricedLines: StoreOrderLine[] = sold.map((s) => ({ ...s.line, total: priced.lines.find((l) => l.id === s.line.id)!.total }));
           const stocked = pricedLines.filter((l) => l.stocked);
           await deps.catalogue.stock.decrement(
             tx,
@@ -255,7 +344,7 @@ export function createStorefrontService(deps: {
           );
           const inserted = await repo.insertOrder(tx, {
             businessId,
-            id: newId(),
+            id: orderId,
             token,
             reference: `#${token
               .replace(/[^A-Za-z0-9]/g, '')
@@ -265,6 +354,7 @@ export function createStorefrontService(deps: {
             customerName: values.name,
             customerEmail: values.email,
             shippingAddress: address,
+            deliveryChoice: choice.ok ? choice.choice : null,
             locationId,
             lines: pricedLines,
             currency,
@@ -273,19 +363,22 @@ export function createStorefrontService(deps: {
             shipping,
             tax: priced.tax,
             total: priced.total + shipping,
-            couponCode: coupon?.ok ? values.coupon : null,
+            couponCode: coupon ? values.coupon : null,
             createdAt: now,
             updatedAt: now,
           });
           await repo.saveCart(tx, businessId, cartId, [], now);
           return inserted;
         });
-        return { ok: true, order, tracked: pricedLines.some((l) => l.stocked) };
+        return { ok: true, order, tracked: order.lines.some((l) => l.stocked) };
       } catch (error) {
+        if (error instanceof CheckoutRefused) return { ok: false, errors: error.errors };
         if (error instanceof AppError && error.code === 'STOCK_INSUFFICIENT') {
           return { ok: false, errors: { form: `${error.message}: fewer are left than your cart holds. Change the quantity in your cart.` } };
         }
         if (error instanceof AppError && error.code === 'STORE_ORDER_STATE') return { ok: false, errors: { form: error.message } };
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED' && error.issues?.some((i) => i.path.startsWith('discounts.')))
+          return { ok: false, errors: { form: `${error.message}. Check out again.` } };
         throw error;
       }
     },
@@ -315,7 +408,11 @@ function mergeUnits(lines: StoreOrderLine[]): { variantId: string; quantity: num
 }
 
 /** A cart line as sold now: name, variant, prices from the catalogue. Throws when it is no longer on sale. */
-function soldLine(catalogue: StorefrontCatalogue, line: StoreCartLine, index: number): { product: StorefrontProduct; line: StoreOrderLine } {
+function soldLine(
+  catalogue: StorefrontCatalogue,
+  line: StoreCartLine,
+  index: number,
+): { product: StorefrontProduct; line: StoreOrderLine; weightGrams: number | null } {
   const product = catalogue.products.find((p) => p.variants.some((v) => v.id === line.variant_id));
   const variant = product?.variants.find((v) => v.id === line.variant_id);
   if (!product || !variant) throw new AppError('STORE_ORDER_STATE', 'An item of the cart is no longer on sale.');
@@ -326,6 +423,7 @@ function soldLine(catalogue: StorefrontCatalogue, line: StoreCartLine, index: nu
   });
   return {
     product,
+    weightGrams: variant.weightGrams,
     line: {
       id: `l${index + 1}`,
       product_id: product.id,
