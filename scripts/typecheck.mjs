@@ -6,7 +6,17 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run } from './lib.mjs';
 
-const projects = ['packages/core', 'packages/business', 'packages/identity', 'packages/payments', 'packages/catalogue', 'packages/pos', 'apps/server', 'apps/web', 'e2e'];
+const projects = [
+  'packages/core',
+  'packages/business',
+  'packages/identity',
+  'packages/payments',
+  'packages/catalogue',
+  'packages/pos',
+  'apps/server',
+  'apps/web',
+  'e2e',
+];
 const CACHE = join(ROOT, 'node_modules/.cache/tsc');
 if (process.env.TYPECHECK_FRESH) rmSync(CACHE, { recursive: true, force: true });
 mkdirSync(CACHE, { recursive: true });

@@ -9,7 +9,6 @@ import { MoneyInput } from '@/components/money-input';
 import { errorMessage } from '@/lib/error-message';
 import { READER_TEST_CARDS, useReaderPayment } from '@/lib/reader-payments';
 
-
 /**
  * Test mode: "Simulate a payment" of a reader's page. The register asks the reader for an amount, the simulated reader
  * reads the chosen test card, and the answer shows as the reader would: approved, declined with its reason, or asking
