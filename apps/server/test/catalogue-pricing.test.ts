@@ -284,7 +284,7 @@ describe('prepareOrder and redeemDiscounts', () => {
     const surcharge = (body: Partial<CreateSurchargeBody> & Pick<CreateSurchargeBody, 'kind'>) =>
       agent.ok(surchargeEndpoints.create, {
         ...inBusiness(seller.id),
-        body: { name: unique('Surcharge'), kind: 'service_charge' as const, value: { type: 'percentage', rate: 1000 }, ...body },
+        body: { name: unique('Surcharge'), value: { type: 'percentage', rate: 1000 }, ...body },
       });
     ids.service = (await surcharge({ kind: 'service_charge', taxable: true, all_locations: false, location_ids: [shop.id] })).id;
     ids.card = (await surcharge({ kind: 'card_surcharge', value: { type: 'fixed', amount: 30 }, taxable: true, tax_ids: [ids.gst, ids.archivedTax] })).id;

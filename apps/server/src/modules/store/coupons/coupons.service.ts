@@ -121,7 +121,7 @@ export function createCouponsService(deps: {
   function discountOf(row: CouponRow, subtotal: number, matching: readonly Pick<OrderLine, 'unitPrice'>[]): OrderDiscount {
     const name = `Coupon ${row.code.toUpperCase()}`;
     const appliesTo: OrderDiscount['appliesTo'] =
-      row.appliesTo === 'order' ? { type: 'order' } : { type: 'items', productIds: row.productIds, categoryIds: row.categoryIds };
+      row.appliesTo === 'order' ? { type: 'order' } : { type: 'items', productIds: row.productIds, categoryIds: row.categoryIds, lineIds: [] };
     if (row.valueType === 'percentage') return { id: row.id, name, value: { type: 'percentage', rate: row.rate ?? 0 }, appliesTo };
     // Off the order: at most the subtotal; off each unit: at most the cheapest unit it applies to.
     const cap = row.appliesTo === 'order' ? subtotal : Math.min(...matching.map((l) => l.unitPrice));
