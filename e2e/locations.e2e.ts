@@ -24,7 +24,7 @@ describe('locations', () => {
     await expectAccessible(page);
     await page.getByRole('textbox', { name: /^Name/ }).fill(name);
     await page.getByRole('textbox', { name: /^Phone/ }).fill('+65 6222 0000');
-    await page.getByRole('textbox', { name: /^Address \(optional\)/ }).fill('3 Duxton Hill');
+    await page.getByRole('textbox', { name: /^Address line 1 \(optional\)/ }).fill('3 Duxton Hill');
     await page.getByRole('checkbox', { name: 'Saturday' }).uncheck();
     await page.getByRole('textbox', { name: /^Footer/ }).fill('Thanks for visiting the pop-up');
     await screenshot(page, 'location-create');

@@ -51,7 +51,7 @@ describe('rows as the order arithmetic’s input', () => {
       id: 'd1',
       name: 'Ten off',
       value: { type: 'fixed', amount: 50 },
-      appliesTo: { type: 'items', productIds: ['p1'], categoryIds: [] },
+      appliesTo: { type: 'items', productIds: ['p1'], categoryIds: [], lineIds: [] },
       minimumSpend: 1000,
     });
   });

@@ -17,11 +17,9 @@ describe('the storefront HTML builder', () => {
 
   it('keeps fragments it built, joins arrays and drops empty values', () => {
     const items = ['a<b', 'c'].map((x) => html`<li>${x}</li>`);
-    expect(
-      html`<ul>
-        ${items}${null}${undefined}${false}${0}
-      </ul>`.value,
-    ).toBe('<ul><li>a&lt;b</li><li>c</li>0</ul>');
+    // prettier-ignore
+    const list = html`<ul>${items}${null}${undefined}${false}${0}</ul>`;
+    expect(list.value).toBe('<ul><li>a&lt;b</li><li>c</li>0</ul>');
     expect(html`${raw('<br>')}`.value).toBe('<br>');
     expect(escapeHtml('"\'<>&`')).toBe('&quot;&#39;&lt;&gt;&amp;&#96;');
   });
