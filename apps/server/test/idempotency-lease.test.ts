@@ -24,10 +24,10 @@ let business: FactoryBusiness<'owner'>;
 let owner: Agent;
 
 /** The test's own source of payments: its confirm pauses inside the payment's transaction when asked to. */
-const STORE_ORDER = randomUUID();
+const SOURCE_ID = randomUUID();
 let pauseNext: { reached: () => void; go: Promise<void> } | null = null;
 const pausingSource: PaymentSourceAdapter = {
-  type: 'store_order',
+  type: 'pos',
   async lockForPayment() {
     const pause = pauseNext;
     pauseNext = null;
@@ -189,7 +189,7 @@ describe('a live request keeps its key', () => {
 describe('a request whose lease was taken over', () => {
   it('commits nothing: the payment is charged once, by the request that holds the key', async () => {
     const { charges } = t.services;
-    const started = await charges.start({ businessId: business.id, source: { type: 'store_order', id: STORE_ORDER }, amount: 30_00, currency: 'sgd' });
+    const started = await charges.start({ businessId: business.id, source: { type: 'pos', id: SOURCE_ID }, amount: 30_00, currency: 'sgd' });
     const customer = new Agent(t.app);
     const host = hostOfKind('checkout', t.config.baseDomain);
     const key = `taken-${randomUUID()}`;
