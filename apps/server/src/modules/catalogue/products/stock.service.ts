@@ -116,18 +116,17 @@ export function createStockService(deps: {
 
   /** Field errors for lines naming a variant that is not the business's or does not track stock, or a location that is not active. */
   async function checkLines(tx: Executor, businessId: string, lines: { variant_id: string; location_id: string }[]) {
-    const [variants, locations] = await Promise.all([
-      repo.variants(
-        tx,
-        businessId,
-        lines.map((l) => l.variant_id),
-      ),
-      locationsRepository.byIds(
-        tx,
-        businessId,
-        lines.map((l) => l.location_id),
-      ),
-    ]);
+    // One statement after the other: a transaction's connection runs one at a time.
+    const variants = await repo.variants(
+      tx,
+      businessId,
+      lines.map((l) => l.variant_id),
+    );
+    const locations = await locationsRepository.byIds(
+      tx,
+      businessId,
+      lines.map((l) => l.location_id),
+    );
     const issues = lines.flatMap((l, i): ApiIssue[] => {
       const variant = variants.get(l.variant_id);
       const location = locations.get(l.location_id);
