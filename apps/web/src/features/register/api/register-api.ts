@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   addOnGroupEndpoints,
@@ -118,12 +119,16 @@ export async function sendQueuedSale(businessId: string, body: CreateSaleBody): 
   }
 }
 
+/** Stable across renders, so the register's queue sync (which calls it) is not rebuilt on every render. */
 export function useInvalidateAfterSale(businessId: string) {
   const client = useQueryClient();
-  return () =>
-    invalidateEndpoints(client, [
-      endpointScope(drawerEndpoints.current, { params: business(businessId) }),
-      endpointScope(posOrderEndpoints.list, { params: business(businessId) }),
-      endpointScope(productEndpoints.list, { params: business(businessId) }),
-    ]);
+  return useCallback(
+    () =>
+      invalidateEndpoints(client, [
+        endpointScope(drawerEndpoints.current, { params: business(businessId) }),
+        endpointScope(posOrderEndpoints.list, { params: business(businessId) }),
+        endpointScope(productEndpoints.list, { params: business(businessId) }),
+      ]),
+    [client, businessId],
+  );
 }

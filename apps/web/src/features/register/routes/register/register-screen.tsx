@@ -73,6 +73,7 @@ function Register({ businessId }: { businessId: string }) {
   const locations = useQuery(registerLocationsQuery(businessId));
   const orderForm = useQuery(orderFormQuery(businessId)).data ?? DEFAULT_ORDER_FORM;
   const network = useNetwork();
+  const { lost } = network;
   const invalidate = useInvalidateAfterSale(businessId);
 
   const [deviceLocation, setDeviceLocation] = useState<string | null>(() => localStorage.getItem(locationKey(businessId)));
@@ -122,8 +123,8 @@ function Register({ businessId }: { businessId: string }) {
       notifySuccess(result.sent === 1 ? 'A sale kept offline was recorded' : `${result.sent} sales kept offline were recorded`);
       void invalidate();
     }
-    if (result.waiting > 0 && result.sent === 0) network.lost();
-  }, [businessId, invalidate, network, refreshQueue]);
+    if (result.waiting > 0 && result.sent === 0) lost();
+  }, [businessId, invalidate, lost, refreshQueue]);
 
   // Send what waits when the network returns, and every half minute while something waits.
   useEffect(() => {
