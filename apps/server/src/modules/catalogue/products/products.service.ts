@@ -78,12 +78,11 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
 
   async function load(executor: Executor, businessId: string, rows: ProductRow[]): Promise<Product[]> {
     const ids = rows.map((r) => r.id);
-    // One statement each for the whole page: variants, add-on groups, stock levels.
-    const [variants, groups, levels] = await Promise.all([
-      repo.variantsOf(executor, businessId, ids),
-      repo.addOnGroupsOf(executor, businessId, ids),
-      stockRepository.levelsOf(executor, businessId, ids),
-    ]);
+    // One statement each for the whole page: variants, add-on groups, stock levels. One after the other: the
+    // executor may be a transaction, whose connection runs one statement at a time.
+    const variants = await repo.variantsOf(executor, businessId, ids);
+    const groups = await repo.addOnGroupsOf(executor, businessId, ids);
+    const levels = await stockRepository.levelsOf(executor, businessId, ids);
     return rows.map((row) =>
       presentProduct(
         row,

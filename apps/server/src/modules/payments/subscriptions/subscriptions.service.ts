@@ -89,7 +89,9 @@ export function createSubscriptionsService(
   const present = async (businessId: string, id: string) => presentSubscription(await load(businessId, id));
 
   async function detail(businessId: string, id: string, executor: Executor = db): Promise<SubscriptionDetail> {
-    const [row, charges] = await Promise.all([load(businessId, id, executor), repo.charges(executor, businessId, id)]);
+    // One after the other: the executor may be a transaction's single connection.
+    const row = await load(businessId, id, executor);
+    const charges = await repo.charges(executor, businessId, id);
     return { ...presentSubscription(row), charges: charges.map(presentCharge) };
   }
 

@@ -1,11 +1,12 @@
-import { Checkbox, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CreateLocationBodySchema, WEEKDAYS, type Location, type Weekday } from '@merchant/catalogue';
+import { CreateLocationBodySchema, type Location, type Weekday } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
 import { AddressFields } from '@/components/address-fields';
+import { OpeningHoursFields, weeklyHoursOf, type DayHours, type WeeklyHours } from '@/components/form/opening-hours-fields';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { TimeZoneSelect } from '@/components/time-zone-select';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -18,39 +19,25 @@ import { canChange, useBusiness } from '@/lib/session';
 import { locationQuery, useCreateLocation, useSetLocationStatus, useUpdateLocation } from '@/features/locations/api/locations-api';
 import { useLocationRoutes } from '@/features/locations/components/location-routes';
 
-type Hours = { opens: string; closes: string } | null;
 type Values = {
   name: string;
   address: { line1: string; line2: string; city: string; state: string; postal_code: string };
   phone: string;
-  opening_hours: Record<Weekday, Hours>;
+  opening_hours: WeeklyHours;
   time_zone: string;
   receipt_header: string;
   receipt_footer: string;
 };
 
-const DAY_NAMES: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 const DEFAULT_DAY = { opens: '09:00', closes: '18:00' };
 
 function valuesOf(location: Location | undefined, timeZone: string): Values {
-  const hours = Object.fromEntries(WEEKDAYS.map((d) => [d, location ? (location.opening_hours[d] ?? null) : d === 'sunday' ? null : DEFAULT_DAY])) as Record<
-    Weekday,
-    Hours
-  >;
   const a = location?.address;
   return {
     name: location?.name ?? '',
     address: { line1: a?.line1 ?? '', line2: a?.line2 ?? '', city: a?.city ?? '', state: a?.state ?? '', postal_code: a?.postal_code ?? '' },
     phone: location?.phone ?? '',
-    opening_hours: hours,
+    opening_hours: weeklyHoursOf(location?.opening_hours, DEFAULT_DAY),
     time_zone: location?.time_zone ?? timeZone,
     receipt_header: location?.receipt_header ?? '',
     receipt_footer: location?.receipt_footer ?? '',
@@ -82,7 +69,7 @@ function LocationPage({ businessId, location, timeZone, title }: { businessId: s
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const list = href(routes.list, { business_id: businessId });
 
-  const setDay = (day: Weekday, hours: Hours) => {
+  const setDay = (day: Weekday, hours: DayHours) => {
     setValues((v) => ({ ...v, opening_hours: { ...v.opening_hours, [day]: hours } }));
     form.setErrors(Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith(`opening_hours.${day}`))));
   };
@@ -144,57 +131,16 @@ function LocationPage({ businessId, location, timeZone, title }: { businessId: s
             </Stack>
           </Paper>
 
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="location-hours">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="location-hours">
-                Opening hours
-              </Title>
-              <Text size="sm" c="dimmed">
-                Untick the days it is closed.
-              </Text>
-              {WEEKDAYS.map((day) => {
-                const hours = values.opening_hours[day];
-                const name = DAY_NAMES[day];
-                return (
-                  <Group key={day} gap="sm" align="flex-start" wrap="wrap">
-                    <Checkbox
-                      label={name}
-                      checked={hours !== null}
-                      onChange={(e) => setDay(day, e.currentTarget.checked ? DEFAULT_DAY : null)}
-                      w={{ base: '100%', sm: 130 }}
-                      mt={8}
-                    />
-                    {hours ? (
-                      <>
-                        <TextInput
-                          type="time"
-                          name={`opening_hours.${day}.opens`}
-                          aria-label={`${name} opens`}
-                          value={hours.opens}
-                          onChange={(e) => setDay(day, { ...hours, opens: e.currentTarget.value })}
-                          error={errors[`opening_hours.${day}.opens`]}
-                          w={130}
-                        />
-                        <TextInput
-                          type="time"
-                          name={`opening_hours.${day}.closes`}
-                          aria-label={`${name} closes`}
-                          value={hours.closes}
-                          onChange={(e) => setDay(day, { ...hours, closes: e.currentTarget.value })}
-                          error={errors[`opening_hours.${day}.closes`]}
-                          w={130}
-                        />
-                      </>
-                    ) : (
-                      <Text size="sm" c="dimmed" mt={8}>
-                        Closed
-                      </Text>
-                    )}
-                  </Group>
-                );
-              })}
-            </Stack>
-          </Paper>
+          <OpeningHoursFields
+            id="location-hours"
+            title="Opening hours"
+            hint="Untick the days it is closed."
+            field="opening_hours"
+            value={values.opening_hours}
+            errors={errors}
+            newDay={DEFAULT_DAY}
+            onDay={setDay}
+          />
 
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="location-receipts">
             <Stack gap="md">

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Checkbox, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { PickupBodySchema, WEEKDAYS, type Pickup, type Weekday } from '@merchant/catalogue';
+import { PickupBodySchema, type Pickup, type Weekday } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
+import { OpeningHoursFields, weeklyHoursOf, type DayHours, type WeeklyHours } from '@/components/form/opening-hours-fields';
 import { SwitchRow } from '@/components/form/switch-row';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { PageFrame } from '@/components/page-frame';
@@ -13,24 +14,14 @@ import { notifySuccess } from '@/lib/notify';
 import { useCanChange } from '@/lib/session';
 import { activeLocationsQuery, pickupQuery, useSavePickup } from '@/features/shipping/api/shipping-api';
 
-type Hours = { opens: string; closes: string } | null;
-type Values = { location_id: string; name: string; hours: Record<Weekday, Hours>; instructions: string; active: boolean };
+type Values = { location_id: string; name: string; hours: WeeklyHours; instructions: string; active: boolean };
 
-const DAY_NAMES: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 const DEFAULT_DAY = { opens: '10:00', closes: '18:00' };
 
 const valuesOf = (pickup: Pickup | undefined): Values => ({
   location_id: pickup?.location.id ?? '',
   name: pickup?.name ?? '',
-  hours: Object.fromEntries(WEEKDAYS.map((d) => [d, pickup ? (pickup.hours[d] ?? null) : d === 'sunday' ? null : DEFAULT_DAY])) as Record<Weekday, Hours>,
+  hours: weeklyHoursOf(pickup?.hours, DEFAULT_DAY),
   instructions: pickup?.instructions ?? '',
   active: pickup?.active ?? true,
 });
@@ -60,7 +51,7 @@ function PickupForm({ businessId, pickup, title }: { businessId: string; pickup:
     return pickup && !active.some((o) => o.value === pickup.location.id) ? [{ value: pickup.location.id, label: pickup.location.name }, ...active] : active;
   }, [locations.data, pickup]);
 
-  const setDay = (day: Weekday, hours: Hours) => {
+  const setDay = (day: Weekday, hours: DayHours) => {
     setValues((v) => ({ ...v, hours: { ...v.hours, [day]: hours } }));
     form.setErrors(Object.fromEntries(Object.entries(errors).filter(([path]) => !path.startsWith(`hours.${day}`))));
   };
@@ -113,57 +104,16 @@ function PickupForm({ businessId, pickup, title }: { businessId: string; pickup:
               />
             </Stack>
           </Paper>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pickup-hours">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="pickup-hours">
-                Pickup hours
-              </Title>
-              <Text size="sm" c="dimmed">
-                Untick the days orders cannot be collected.
-              </Text>
-              {WEEKDAYS.map((day) => {
-                const hours = values.hours[day];
-                const name = DAY_NAMES[day];
-                return (
-                  <Group key={day} gap="sm" align="flex-start" wrap="wrap">
-                    <Checkbox
-                      label={name}
-                      checked={hours !== null}
-                      onChange={(e) => setDay(day, e.currentTarget.checked ? DEFAULT_DAY : null)}
-                      w={{ base: '100%', sm: 130 }}
-                      mt={8}
-                    />
-                    {hours ? (
-                      <>
-                        <TextInput
-                          type="time"
-                          name={`hours.${day}.opens`}
-                          aria-label={`${name} from`}
-                          value={hours.opens}
-                          onChange={(e) => setDay(day, { ...hours, opens: e.currentTarget.value })}
-                          error={errors[`hours.${day}.opens`]}
-                          w={130}
-                        />
-                        <TextInput
-                          type="time"
-                          name={`hours.${day}.closes`}
-                          aria-label={`${name} until`}
-                          value={hours.closes}
-                          onChange={(e) => setDay(day, { ...hours, closes: e.currentTarget.value })}
-                          error={errors[`hours.${day}.closes`]}
-                          w={130}
-                        />
-                      </>
-                    ) : (
-                      <Text size="sm" c="dimmed" mt={8}>
-                        Closed
-                      </Text>
-                    )}
-                  </Group>
-                );
-              })}
-            </Stack>
-          </Paper>
+          <OpeningHoursFields
+            id="pickup-hours"
+            title="Pickup hours"
+            hint="Untick the days orders cannot be collected."
+            field="hours"
+            value={values.hours}
+            errors={errors}
+            newDay={DEFAULT_DAY}
+            onDay={setDay}
+          />
         </Stack>
       </EditForm>
     </PageFrame>
