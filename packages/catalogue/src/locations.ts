@@ -33,6 +33,33 @@ export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 /** A location with no hours set: closed every day. */
 export const CLOSED_ALL_WEEK: OpeningHours = Object.fromEntries(WEEKDAYS.map((d) => [d, null])) as OpeningHours;
 
+const SHORT_DAY: Record<(typeof WEEKDAYS)[number], string> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+/**
+ * "Mon–Fri 08:00–18:00 · Sat 09:00–16:00" for a week of hours (a location's opening hours, a pickup point's): runs of
+ * days with the same hours; closed days left out; "Closed" when never open.
+ */
+export function hoursSummary(hours: Partial<Record<(typeof WEEKDAYS)[number], { opens: string; closes: string } | null>>): string {
+  const runs: { from: (typeof WEEKDAYS)[number]; to: (typeof WEEKDAYS)[number]; text: string }[] = [];
+  WEEKDAYS.forEach((day, i) => {
+    const h = hours[day];
+    const text = h ? `${h.opens}–${h.closes}` : '';
+    const last = runs[runs.length - 1];
+    if (last && text && last.text === text && WEEKDAYS[i - 1] === last.to) last.to = day;
+    else if (text) runs.push({ from: day, to: day, text });
+  });
+  if (runs.length === 0) return 'Closed';
+  return runs.map((r) => `${SHORT_DAY[r.from]}${r.from === r.to ? '' : `–${SHORT_DAY[r.to]}`} ${r.text}`).join(' · ');
+}
+
 const optionalText = (max: number) =>
   text()
     .trim()

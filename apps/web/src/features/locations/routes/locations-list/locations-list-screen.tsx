@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconMapPin, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { hoursSummary } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
 import { listEmptyState, SearchAndStatus, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
@@ -9,7 +10,6 @@ import { PageFrame } from '@/components/page-frame';
 import { StatusBadge } from '@/components/status-badge';
 import { canChange, useBusiness } from '@/lib/session';
 import { locationsQuery } from '@/features/locations/api/locations-api';
-import { hoursSummary } from '@/features/locations/components/hours-summary';
 import { useLocationRoutes } from '@/features/locations/components/location-routes';
 
 const STATUS_OPTIONS = [

@@ -2,6 +2,7 @@ import { Button, Stack, Title } from '@mantine/core';
 import { IconBuildingStore, IconPlus, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { hoursSummary } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
 import { DataList } from '@/components/data-list';
 import { EmptyState } from '@/components/empty-state';
@@ -11,7 +12,7 @@ import { QueryStatus } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
 import { canChange, useBusiness } from '@/lib/session';
 import { pickupsQuery, zonesQuery } from '@/features/shipping/api/shipping-api';
-import { countriesSummary, hoursSummary, rateSummary } from '@/features/shipping/components/shipping-words';
+import { countriesSummary, rateSummary } from '@/features/shipping/components/shipping-words';
 
 /** The online store's shipping zones with their rates, and its pickup points (spec 2: online-store/shipping-pickup). */
 export function Component() {
