@@ -76,6 +76,37 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
 
   const business = (ctx: BusinessContext) => ({ currency: ctx.business.row.currency, timeZone: ctx.business.row.timeZone });
 
+  /**
+   * Archives or brings back a tax, discount or surcharge: locked, changed only when it differs, audited
+   * (`<kind>.archived` / `<kind>.unarchived`), answered as it now is.
+   */
+  async function setStatus<T>(
+    ctx: BusinessContext,
+    id: string,
+    status: PricingStatus,
+    kind: {
+      name: 'tax' | 'discount' | 'surcharge';
+      find: (tx: Executor, businessId: string, id: string, lock: boolean) => Promise<{ name: string; status: PricingStatus } | null>;
+      update: (tx: Executor, businessId: string, id: string, patch: { status: PricingStatus; updatedAt: Date }) => Promise<unknown>;
+      notFound: () => AppError;
+      present: (tx: Executor, ctx: BusinessContext, id: string) => Promise<T>;
+    },
+  ): Promise<T> {
+    assertMayPrice(ctx);
+    const businessId = ctx.business.row.id;
+    return db.transaction(async (tx) => {
+      const row = await kind.find(tx, businessId, id, true);
+      if (!row) throw kind.notFound();
+      if (row.status !== status) {
+        await kind.update(tx, businessId, id, { status, updatedAt: clock.now() });
+        const archived = status === 'archived';
+        const action = `${kind.name}.${archived ? 'archived' : 'unarchived'}`;
+        await recordIn(tx, ctx, kind.name, id, action, `${archived ? 'Archived' : 'Brought back'} the ${kind.name} “${row.name}”`);
+      }
+      return kind.present(tx, ctx, id);
+    });
+  }
+
   // Taxes ------------------------------------------------------------------------------------------------------
 
   async function taxIn(executor: Executor, businessId: string, id: string): Promise<Tax> {
@@ -83,27 +114,13 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
     if (!row) throw taxNotFound();
     return presentTax(row);
   }
-
-  async function setTaxStatus(ctx: BusinessContext, id: string, status: PricingStatus): Promise<Tax> {
-    assertMayPrice(ctx);
-    const businessId = ctx.business.row.id;
-    return db.transaction(async (tx) => {
-      const row = await repo.tax(tx, businessId, id, true);
-      if (!row) throw taxNotFound();
-      if (row.status !== status) {
-        await repo.updateTax(tx, businessId, id, { status, updatedAt: clock.now() });
-        await recordIn(
-          tx,
-          ctx,
-          'tax',
-          id,
-          status === 'archived' ? 'tax.archived' : 'tax.unarchived',
-          `${status === 'archived' ? 'Archived' : 'Brought back'} the tax “${row.name}”`,
-        );
-      }
-      return taxIn(tx, businessId, id);
-    });
-  }
+  const taxKind = {
+    name: 'tax' as const,
+    find: repo.tax,
+    update: repo.updateTax,
+    notFound: taxNotFound,
+    present: (tx: Executor, ctx: BusinessContext, id: string) => taxIn(tx, ctx.business.row.id, id),
+  };
 
   const taxes = {
     async list(businessId: string, query: PricingListQuery) {
@@ -182,8 +199,8 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
       });
     },
 
-    archive: (ctx: BusinessContext, id: string) => setTaxStatus(ctx, id, 'archived'),
-    unarchive: (ctx: BusinessContext, id: string) => setTaxStatus(ctx, id, 'active'),
+    archive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'archived', taxKind),
+    unarchive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'active', taxKind),
 
     async settings(businessId: string): Promise<TaxSettings> {
       const row = await repo.taxSettings(db, businessId);
@@ -215,27 +232,7 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
     if (!row) throw discountNotFound();
     return presentDiscount(row, business(ctx));
   }
-
-  async function setDiscountStatus(ctx: BusinessContext, id: string, status: PricingStatus): Promise<Discount> {
-    assertMayPrice(ctx);
-    const businessId = ctx.business.row.id;
-    return db.transaction(async (tx) => {
-      const row = await repo.discount(tx, businessId, id, true);
-      if (!row) throw discountNotFound();
-      if (row.status !== status) {
-        await repo.updateDiscount(tx, businessId, id, { status, updatedAt: clock.now() });
-        await recordIn(
-          tx,
-          ctx,
-          'discount',
-          id,
-          status === 'archived' ? 'discount.archived' : 'discount.unarchived',
-          `${status === 'archived' ? 'Archived' : 'Brought back'} the discount “${row.name}”`,
-        );
-      }
-      return discountIn(tx, ctx, id);
-    });
-  }
+  const discountKind = { name: 'discount' as const, find: repo.discount, update: repo.updateDiscount, notFound: discountNotFound, present: discountIn };
 
   /** A discount's columns from its whole (merged) fields; times are read in the business's time zone. */
   function discountColumns(d: CreateDiscountFields, zone: string) {
@@ -324,8 +321,8 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
       });
     },
 
-    archive: (ctx: BusinessContext, id: string) => setDiscountStatus(ctx, id, 'archived'),
-    unarchive: (ctx: BusinessContext, id: string) => setDiscountStatus(ctx, id, 'active'),
+    archive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'archived', discountKind),
+    unarchive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'active', discountKind),
   };
 
   // Surcharges -------------------------------------------------------------------------------------------------
@@ -335,27 +332,7 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
     if (!row) throw surchargeNotFound();
     return presentSurcharge(row, ctx.business.row.currency);
   }
-
-  async function setSurchargeStatus(ctx: BusinessContext, id: string, status: PricingStatus): Promise<Surcharge> {
-    assertMayPrice(ctx);
-    const businessId = ctx.business.row.id;
-    return db.transaction(async (tx) => {
-      const row = await repo.surcharge(tx, businessId, id, true);
-      if (!row) throw surchargeNotFound();
-      if (row.status !== status) {
-        await repo.updateSurcharge(tx, businessId, id, { status, updatedAt: clock.now() });
-        await recordIn(
-          tx,
-          ctx,
-          'surcharge',
-          id,
-          status === 'archived' ? 'surcharge.archived' : 'surcharge.unarchived',
-          `${status === 'archived' ? 'Archived' : 'Brought back'} the surcharge “${row.name}”`,
-        );
-      }
-      return surchargeIn(tx, ctx, id);
-    });
-  }
+  const surchargeKind = { name: 'surcharge' as const, find: repo.surcharge, update: repo.updateSurcharge, notFound: surchargeNotFound, present: surchargeIn };
 
   const surchargeColumns = (s: CreateSurchargeFields) => ({
     name: s.name,
@@ -420,8 +397,8 @@ export function createPricingSettingsService(deps: { db: Executor; clock: Clock;
       });
     },
 
-    archive: (ctx: BusinessContext, id: string) => setSurchargeStatus(ctx, id, 'archived'),
-    unarchive: (ctx: BusinessContext, id: string) => setSurchargeStatus(ctx, id, 'active'),
+    archive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'archived', surchargeKind),
+    unarchive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'active', surchargeKind),
   };
 
   return { taxes, discounts, surcharges };
