@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, type EndpointQuery } from '@merchant/core';
-import { PRODUCT_LOG_EXPORT_MAX_ROWS, productEndpoints, productLogEndpoints } from '@merchant/catalogue';
+import { PRODUCT_LOG_EXPORT_MAX_ROWS, productEndpoints, productLogEndpoints, stockEndpoints } from '@merchant/catalogue';
 import { Agent, answerOf, createTestContext, failure, type TestContext } from './harness';
-import { createBusiness, createProduct, type FactoryBusiness } from './factories';
+import { createBusiness, createLocation, createProduct, type FactoryBusiness } from './factories';
 import { parseCsv } from '../src/lib/csv';
 
 /** The product log: who changed a price, the availability or the name and when, by product, kind and the business's days. */
@@ -86,8 +86,21 @@ describe('the product log', () => {
     expect(res.headers['x-export-truncated']).toBe('false');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...lines] = parseCsv(res.body.slice(1));
-    expect(header).toEqual(['Time (UTC)', 'Product', 'Product ID', 'Variant ID', 'Kind', 'Field', 'Before', 'After', 'Currency', 'Person']);
-    expect(lines.map((r) => [r[1], r[5], r[6], r[7], r[8], r[9]])).toEqual([
+    expect(header).toEqual([
+      'Time (UTC)',
+      'Product',
+      'Product ID',
+      'Variant',
+      'Variant ID',
+      'Location',
+      'Kind',
+      'Field',
+      'Before',
+      'After',
+      'Currency',
+      'Person',
+    ]);
+    expect(lines.map((r) => [r[1], r[7], r[8], r[9], r[10], r[11]])).toEqual([
       ['Big mug', 'price', '12.00', '15.00', 'SGD', business.people.owner.name],
       ['Big mug', 'price', '', '12.00', 'SGD', business.people.owner.name],
       ['Latte', 'price', '', '5.00', 'SGD', business.people.owner.name],
@@ -96,7 +109,7 @@ describe('the product log', () => {
     const names = parseCsv(
       (await owner.get(endpointPath(productLogEndpoints.export, { params: { business_id: business.id }, query: { product_id: latte } }))).body.slice(1),
     );
-    expect(names.slice(1).map((r) => `${r[5]} ${r[6]}>${r[7]}`)).toEqual([
+    expect(names.slice(1).map((r) => `${r[7]} ${r[8]}>${r[9]}`)).toEqual([
       'status active>archived',
       'price >5.00',
       'channels >pos',
@@ -105,5 +118,55 @@ describe('the product log', () => {
     ]);
     const backwards = await owner.get(`${endpointPath(productLogEndpoints.export, { params: { business_id: business.id } })}?from=2026-11-03&to=2026-11-02`);
     expect(backwards.statusCode).toBe(422);
+  });
+
+  it('names the variant of a price change and the location of a stock change, in the list and the CSV', async () => {
+    const roastery = await createLocation(owner, business.id, { name: 'Roastery' });
+    const beans = await createProduct(owner, business.id, {
+      name: 'House blend',
+      track_stock: true,
+      options: [{ name: 'Size', values: ['250 g', '1 kg'] }],
+      variants: [
+        { option_values: ['250 g'], price: 1800 },
+        { option_values: ['1 kg'], price: 6200 },
+      ],
+    });
+    const [small, large] = beans.variants.map((v) => v.id) as [string, string];
+    t.clock.advance(1000);
+    await owner.ok(productEndpoints.update, {
+      params: { business_id: business.id, product_id: beans.id },
+      body: {
+        options: [{ name: 'Size', values: ['250 g', '1 kg'] }],
+        variants: [
+          { id: small, option_values: ['250 g'], price: 1800 },
+          { id: large, option_values: ['1 kg'], price: 6500 },
+        ],
+      },
+    });
+    await owner.ok(stockEndpoints.adjust, {
+      params: { business_id: business.id },
+      body: { lines: [{ variant_id: small, location_id: roastery.id, reason: 'received', quantity: 12 }] },
+    });
+    const entries = (await list({ product_id: beans.id })).data;
+    const change = entries.find((e) => e.field === 'price' && e.before === '6200');
+    expect(change).toMatchObject({ variant_id: large, variant_name: '1 kg', location_id: null, location_name: null, after: '6500' });
+    const received = entries.find((e) => e.kind === 'stock');
+    expect(received).toMatchObject({ variant_id: small, variant_name: '250 g', location_id: roastery.id, location_name: 'Roastery', after: '12' });
+    expect(entries.find((e) => e.field === 'name')).toMatchObject({ variant_id: null, variant_name: null });
+    const csv = parseCsv(
+      (await owner.get(endpointPath(productLogEndpoints.export, { params: { business_id: business.id }, query: { product_id: beans.id } }))).body.slice(1),
+    );
+    expect(
+      csv
+        .slice(1)
+        .find((r) => r[7] === 'price' && r[8] === '62.00')
+        ?.slice(3, 6),
+    ).toEqual(['1 kg', large, '']);
+    expect(
+      csv
+        .slice(1)
+        .find((r) => r[6] === 'stock')
+        ?.slice(3, 6),
+    ).toEqual(['250 g', small, 'Roastery']);
   });
 });

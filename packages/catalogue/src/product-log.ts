@@ -16,8 +16,12 @@ export const ProductLogEntrySchema = z.object({
   product_name: z.string(),
   /** The variant a price or stock change is about; null for the product's own fields. */
   variant_id: z.uuid().nullable(),
+  /** The variant's option values ("Large / Oat"); null for the product's own fields, a product without options, or a variant since removed. */
+  variant_name: z.string().nullable(),
   /** The location of a stock change; null otherwise. */
   location_id: z.uuid().nullable(),
+  /** That location's name (null as location_id is). */
+  location_name: z.string().nullable(),
   kind: ProductLogKindSchema,
   /** `name`, `status`, `channels`, `price`, `compare_at_price`, `cost`; for stock, the movement's reason (`received`, `sale`...). */
   field: z.string(),

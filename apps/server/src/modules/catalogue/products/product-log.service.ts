@@ -13,7 +13,23 @@ type Query = Pick<ProductLogFilters, 'product_id' | 'kind' | 'from' | 'to'> & { 
 const MONEY_FIELDS = new Set(['price', 'compare_at_price', 'cost']);
 
 /** The product log CSV: text only (before and after hold names and statuses as well as amounts). */
-const LOG_CSV = csvTable(['Time (UTC)', 'Product', 'Product ID', 'Variant ID', 'Kind', 'Field', 'Before', 'After', 'Currency', 'Person']);
+const LOG_CSV = csvTable([
+  'Time (UTC)',
+  'Product',
+  'Product ID',
+  'Variant',
+  'Variant ID',
+  'Location',
+  'Kind',
+  'Field',
+  'Before',
+  'After',
+  'Currency',
+  'Person',
+]);
+
+/** A variant's name in the log: its option values ("Large / Oat"); null for the product's own fields or a variant since removed. */
+const variantName = (options: string[] | null) => (options && options.length > 0 ? options.join(' / ') : null);
 
 /** The product log's list: changes to prices, availability and names, newest first, days in the business's time zone. */
 export function createProductLogService(deps: { db: Executor; clock: Clock }) {
@@ -40,7 +56,9 @@ export function createProductLogService(deps: { db: Executor; clock: Clock }) {
           product_id: r.entry.productId,
           product_name: r.productName,
           variant_id: r.entry.variantId,
+          variant_name: variantName(r.variantOptions),
           location_id: r.entry.locationId,
+          location_name: r.locationName,
           kind: r.entry.kind,
           field: r.entry.field,
           before: r.entry.before,
@@ -58,11 +76,13 @@ export function createProductLogService(deps: { db: Executor; clock: Clock }) {
       const page = await readPage(ctx, { ...filters, limit: PRODUCT_LOG_EXPORT_MAX_ROWS });
       const value = (field: string, text: string | null, currency: string) =>
         text !== null && MONEY_FIELDS.has(field) && /^\d+$/.test(text) ? minorToMajorString(Number(text), currency) : text;
-      const rows = page.rows.map(({ entry, productName, currency, actorName }) => [
+      const rows = page.rows.map(({ entry, productName, currency, actorName, variantOptions, locationName }) => [
         entry.createdAt.toISOString(),
         productName,
         entry.productId,
+        variantName(variantOptions),
         entry.variantId,
+        locationName,
         entry.kind,
         entry.field,
         value(entry.field, entry.before, currency),

@@ -89,9 +89,9 @@ export function Component() {
         rowKey={(e) => e.id}
         rowHref={(e) => links.product(e.product_id)}
         columns={[
-          { header: 'Product', card: 'title', cell: (e) => e.product_name },
+          { header: 'Product', card: 'title', cell: (e) => [e.product_name, e.variant_name].filter(Boolean).join(' · ') },
           { header: 'When', card: 'secondary', nowrap: true, cell: (e) => <time dateTime={e.created_at}>{formatBusinessDateTime(e.created_at, zone)}</time> },
-          { header: 'Change', cell: (e) => `${PRODUCT_LOG_KIND_LABELS[e.kind]}: ${logFieldLabel(e.field)}` },
+          { header: 'Change', cell: (e) => `${PRODUCT_LOG_KIND_LABELS[e.kind]}: ${logFieldLabel(e.field)}${e.location_name ? ` at ${e.location_name}` : ''}` },
           { header: 'Before', cell: (e) => logValue(e, e.before) },
           { header: 'After', cell: (e) => logValue(e, e.after) },
           { header: 'By', cell: (e) => e.actor?.name ?? 'System' },
