@@ -38,7 +38,9 @@ const own = beyondShell.filter((k) => !others.has(k));
 const shared = beyondShell.filter((k) => others.has(k));
 const ownFiles = new Set(own.map((k) => manifest[k].file));
 const later = new Set();
-for (const k of own) for (const d of manifest[k].dynamicImports ?? []) for (const c of staticClosure(d)) if (!everyScreen.has(c) && !ownFiles.has(manifest[c].file)) later.add(manifest[c].file);
+for (const k of own)
+  for (const d of manifest[k].dynamicImports ?? [])
+    for (const c of staticClosure(d)) if (!everyScreen.has(c) && !ownFiles.has(manifest[c].file)) later.add(manifest[c].file);
 
 const rows = [...ownFiles].map((file) => ({ file, gz: gz(file) })).sort((a, b) => b.gz - a.gz);
 const total = rows.reduce((sum, r) => sum + r.gz, 0);
@@ -46,7 +48,9 @@ const sharedGz = shared.reduce((sum, k) => sum + gz(manifest[k].file), 0);
 const laterRows = [...later].map((file) => ({ file, gz: gz(file) })).sort((a, b) => b.gz - a.gz);
 console.log(`The register's own JavaScript (loaded by no other screen), gzipped: ${kb(total)} KB in ${rows.length} chunks; budget ${BUDGET_KB} KB.`);
 for (const r of rows) console.log(`  ${r.file}  ${kb(r.gz)} KB`);
-console.log(`Shared with other screens, beyond the entry and the business shell: ${kb(sharedGz)} KB in ${shared.length} chunks (on a first visit to the register: ${kb(total + sharedGz)} KB).`);
+console.log(
+  `Shared with other screens, beyond the entry and the business shell: ${kb(sharedGz)} KB in ${shared.length} chunks (on a first visit to the register: ${kb(total + sharedGz)} KB).`,
+);
 console.log(`Loaded only when a dialog or tender opens: ${kb(laterRows.reduce((s, r) => s + r.gz, 0))} KB in ${laterRows.length} chunks.`);
 for (const r of laterRows) console.log(`  ${r.file}  ${kb(r.gz)} KB`);
 if (total / 1024 > BUDGET_KB) {
