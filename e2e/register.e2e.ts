@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
 import { drawerEndpoints, locationEndpoints, posOrderEndpoints, type DrawerSession, type Location, type Order, type OrderSummary } from '@merchant/catalogue';
-import { terminalEndpoints, type PairingCodeAnswer, type Reader } from '@merchant/pos';
+import { registerEndpoints, terminalEndpoints, type PairingCodeAnswer, type Reader } from '@merchant/pos';
 import { ApiSession } from './api';
 import { demoTests } from './demo';
-import { expectAccessible, screenshot } from './support';
+import { expectAccessible, mailbox, screenshot, uniqueEmail } from './support';
 
 /**
  * The web register at tablet size: a cashier opens a drawer, sells a drink with an add-on and a scanned tote bag with
- * a discount for cash with change, sells a drink by card on the simulated reader (a declined card first, which charges
- * nothing), takes two quick sales while the network is cut (kept in the browser, sent once when it returns), and closes
- * the drawer with a counted difference. The server's orders and drawer agree with the screen.
+ * a discount for cash with change and mails its receipt, sells a drink by card on the simulated reader (a declined card
+ * first, which charges nothing) and one by PayNow QR, is refused a sale offline while the device may not sell offline,
+ * then (a manager allowed it) takes two quick sales while the network is cut (kept in the browser, sent once when it
+ * returns), and closes the drawer with a counted difference. The server's orders and drawer agree with the screen.
  */
 
 const demo = demoTests();
@@ -91,6 +92,15 @@ describe('the register', () => {
     const number = Number(/#(\d+)/.exec((await receipt.getByRole('heading').first().textContent()) ?? '')?.[1]);
     await expectAccessible(page);
     await screenshot(page, 'register-receipt');
+    // The receipt mailed on request: it is in the dev mailbox with its lines and change.
+    const customerEmail = uniqueEmail('receipt');
+    await receipt.getByRole('textbox', { name: /^Email the receipt to/ }).fill(customerEmail);
+    await receipt.getByRole('button', { name: 'Mail receipt' }).click();
+    await receipt.getByText(`Receipt mailed to ${customerEmail}.`).waitFor();
+    const mailed = (await mailbox()).find((m) => m.to === customerEmail);
+    expect(mailed?.subject).toContain(`order #${number}`);
+    expect(mailed?.text).toContain('1 × Tote bag');
+    expect(mailed?.text).toMatch(/Change: .*20\.20/);
     await receipt.getByRole('button', { name: 'New sale' }).click();
 
     const sold = await api.call<{ data: OrderSummary[] }>('GET', endpointPath(posOrderEndpoints.list, { params, query: { q: String(number) } }));
@@ -129,8 +139,48 @@ describe('the register', () => {
       ['failed', 6_00],
     ]);
 
-    // The network drops: two quick sales for cash are kept on the device.
+    // A flat white by PayNow: the QR shows, the customer pays (simulated), the sale is recorded with the payment.
+    await page.getByRole('button', { name: /^Flat white/ }).click();
+    await page.getByRole('dialog', { name: 'Flat white' }).getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: /^Charge .*6\.00/ }).click();
+    const qrTender = page.getByRole('dialog', { name: /^Charge/ });
+    await qrTender.getByRole('tab', { name: 'PayNow' }).click();
+    await qrTender.getByRole('button', { name: 'Show PayNow QR' }).click();
+    await qrTender.getByRole('img', { name: /^PayNow QR for/ }).waitFor();
+    await qrTender.getByText(/Waiting for the customer to pay/).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'register-paynow');
+    await qrTender.getByRole('button', { name: 'Simulate: the customer pays' }).click();
+    const qrReceipt = page.getByRole('dialog', { name: /^Order #\d+ paid/ });
+    await qrReceipt.getByText('PayNow QR', { exact: true }).waitFor();
+    const qrNumber = Number(/#(\d+)/.exec((await qrReceipt.getByRole('heading').first().textContent()) ?? '')?.[1]);
+    await qrReceipt.getByRole('button', { name: 'New sale' }).click();
+    const qrSold = await api.call<{ data: OrderSummary[] }>('GET', endpointPath(posOrderEndpoints.list, { params, query: { q: String(qrNumber) } }));
+    expect(qrSold.data[0]).toMatchObject({ tenders: ['paynow'], total: { amount: 6_00 } });
+
+    // The network drops while this device may not sell offline: the sale is refused with a clear message.
     const tag = Date.now().toString(36);
+    await page.context().setOffline(true);
+    await page.getByText(/Offline since/).waitFor();
+    await page.getByText('Quick sale', { exact: true }).click();
+    for (const d of ['3', '0', '0']) await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: d, exact: true }).click();
+    await page.getByRole('textbox', { name: /^Description/ }).fill(`Refused ${tag}`);
+    await page.getByRole('button', { name: /^Charge/ }).click();
+    const refusedTender = page.getByRole('dialog', { name: /^Charge/ });
+    await refusedTender.getByText('Offline selling is off on this device').waitFor();
+    expect(await refusedTender.getByRole('button', { name: 'Take cash' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await refusedTender.getByRole('button', { name: 'Cancel' }).click();
+    await page.context().setOffline(false);
+    // A manager allows offline selling on this device (audited); the register reads it when it opens again.
+    const deviceId = await page.evaluate(() => localStorage.getItem('register.device'));
+    const owner = new ApiSession();
+    await owner.signIn('owner@demo.test');
+    await owner.call('PUT', endpointPath(registerEndpoints.setOfflineAllowance, { params: { ...params, device_id: deviceId! } }), { allowed: true });
+    await page.reload();
+    await page.getByText(/Drawer open since/).waitFor();
+
+    // The network drops: two quick sales for cash are kept on the device.
     await page.context().setOffline(true);
     await page.getByText('Quick sale', { exact: true }).click();
     for (const [i, digits] of [

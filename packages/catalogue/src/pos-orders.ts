@@ -30,8 +30,11 @@ export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUSES)[number], string
   partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
 };
-export const TENDER_KINDS = ['cash', 'card'] as const;
-export const TENDER_LABELS: Record<(typeof TENDER_KINDS)[number], string> = { cash: 'Cash', card: 'Card' };
+export const TENDER_KINDS = ['cash', 'card', 'paynow'] as const;
+export type TenderKind = (typeof TENDER_KINDS)[number];
+export const TENDER_LABELS: Record<TenderKind, string> = { cash: 'Cash', card: 'Card', paynow: 'PayNow QR' };
+/** Tenders paid through a payment of the business (refunded through that payment's refund). */
+export const PAYMENT_TENDER_KINDS = ['card', 'paynow'] as const;
 export const ORDER_FORM_FIELDS = ['customer', 'table_number', 'note'] as const;
 export const ORDER_FORM_MODES = ['off', 'optional', 'required'] as const;
 export type OrderFormField = (typeof ORDER_FORM_FIELDS)[number];
@@ -99,6 +102,12 @@ export const TenderBodySchema = z.discriminatedUnion('kind', [
     /** A succeeded card payment of this business for exactly `amount`, taken by the card reader. */
     payment_id: z.uuid('Name the card payment'),
   }),
+  z.object({
+    kind: z.literal('paynow'),
+    amount: PositiveMinorAmountSchema,
+    /** A succeeded PayNow payment of this business for exactly `amount`, from the register's QR. */
+    payment_id: z.uuid('Name the PayNow payment'),
+  }),
 ]);
 export type TenderBody = z.infer<typeof TenderBodySchema>;
 
@@ -158,6 +167,8 @@ export const OrderTenderSchema = z.object({
   tendered: Money.nullable(),
   change: Money.nullable(),
   payment_id: z.uuid().nullable(),
+  /** What refunds gave back through this tender. */
+  refunded: Money,
 });
 
 export const OrderRefundSchema = z.object({
@@ -165,6 +176,8 @@ export const OrderRefundSchema = z.object({
   amount: Money,
   reason: z.string(),
   lines: z.array(z.object({ line_id: z.string(), quantity: z.number().int(), amount: Money })),
+  /** How it was paid back: cash from the drawer, or a card or PayNow tender's payment refunded (`payment_refund_id`). */
+  tenders: z.array(z.object({ tender_id: z.uuid(), kind: z.enum(TENDER_KINDS), amount: Money, payment_refund_id: z.uuid().nullable() })),
   tip: Money,
   staff: z.object({ id: z.uuid(), name: z.string() }),
   approved_by: z.object({ id: z.uuid(), name: z.string() }).nullable(),
@@ -222,12 +235,28 @@ export const RefundOrderBodySchema = z
       .default([]),
     reason: text().trim().min(1, 'Enter a reason').max(200, 'Use at most 200 characters'),
     override: OverrideBodySchema.nullish(),
+    /**
+     * How to pay it back, tender by tender (each at most what is left on it; together the refund's amount). Left out:
+     * each tender gives back its share of what is left on the order (docs/pos.md, "Refunds to the tenders").
+     */
+    tenders: z
+      .array(z.object({ tender_id: z.uuid('Choose a tender of this order'), amount: PositiveMinorAmountSchema }))
+      .max(10)
+      .nullish(),
   })
   .superRefine((b, ctx) => {
     if (!b.whole && b.lines.length === 0) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Choose the lines to refund, or the whole order' });
     if (b.whole && b.lines.length > 0) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'A whole refund names no lines' });
   });
 export type RefundOrderBody = z.input<typeof RefundOrderBodySchema>;
+
+/** Mail the order's receipt: to `email`, or (left out) to the order's customer. */
+export const ReceiptMailBodySchema = z.object({
+  email: text().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254, 'Use at most 254 characters')).nullish(),
+});
+export const ReceiptMailAnswerSchema = z.object({ sent_to: z.string() });
+/** How many receipts of one order may be mailed in an hour. */
+export const RECEIPT_MAILS_PER_HOUR = 5;
 
 export const OrderFiltersSchema = z
   .object({
@@ -336,13 +365,33 @@ export const posOrderEndpoints = {
     id: 'posOrders.refund',
     method: 'POST',
     path: '/v1/business/:business_id/pos/orders/:order_id/refunds',
-    summary: 'Refund or void an order, whole or by line quantities, in cash from the caller’s drawer; restocks tracked stock (a cashier needs a manager’s PIN)',
+    summary:
+      'Refund or void an order, whole or by line quantities: cash from the caller’s drawer, card and PayNow tenders through their payments’ refunds; restocks tracked stock (a cashier needs a manager’s PIN)',
     access: POS_USE,
     params: OrderParamsSchema,
     body: RefundOrderBodySchema,
     response: OrderSchema,
     status: 201,
-    errors: ['POS_ORDER_NOT_FOUND', 'DRAWER_NOT_OPEN', 'POS_OVERRIDE_REQUIRED', 'POS_PIN_INVALID', 'AUTH_ACCOUNT_LOCKED'],
+    errors: [
+      'POS_ORDER_NOT_FOUND',
+      'DRAWER_NOT_OPEN',
+      'POS_OVERRIDE_REQUIRED',
+      'POS_PIN_INVALID',
+      'AUTH_ACCOUNT_LOCKED',
+      'POS_ORDER_CHANGED',
+      'REFUND_EXCEEDS_REMAINING',
+    ],
+  }),
+  mailReceipt: defineEndpoint({
+    id: 'posOrders.mailReceipt',
+    method: 'POST',
+    path: '/v1/business/:business_id/pos/orders/:order_id/receipt-mails',
+    summary: `Mail the order's receipt (lines, taxes, tenders, the location's header and footer) to an address or the order's customer (at most ${RECEIPT_MAILS_PER_HOUR} an hour per order)`,
+    access: POS_USE,
+    params: OrderParamsSchema,
+    body: ReceiptMailBodySchema,
+    response: ReceiptMailAnswerSchema,
+    errors: ['POS_ORDER_NOT_FOUND', 'POS_RECEIPT_MAIL_LIMITED'],
   }),
   overrideManagers: defineEndpoint({
     id: 'posOrders.overrideManagers',

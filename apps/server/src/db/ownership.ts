@@ -114,6 +114,7 @@ export const TABLE_OWNERS = {
   posRefunds: 'pos/orders',
   posOrderFormSettings: 'pos/orders',
   posPins: 'pos/orders',
+  posDevices: 'pos/orders',
 } as const satisfies { [K in keyof typeof schema as (typeof schema)[K] extends PgTable ? K : never]: string };
 
 type Table = keyof typeof TABLE_OWNERS;

@@ -154,6 +154,11 @@ export const ERROR_STATUS = {
   POS_PIN_INVALID: 422,
   /** The same idempotency key was already used for a different sale. */
   POS_SALE_KEY_REUSED: 422,
+  POS_DEVICE_NOT_FOUND: 404,
+  /** The order was refunded by someone else between a refund's first read and its transaction. */
+  POS_ORDER_CHANGED: 409,
+  /** A receipt was mailed too often for this order in a short time. */
+  POS_RECEIPT_MAIL_LIMITED: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,6 @@
 import { DRAWER_MOVEMENT_KINDS, DRAWER_STATUSES, ORDER_KINDS, ORDER_STATUSES, TENDER_KINDS, type OrderFormSettings } from '@merchant/catalogue';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -151,6 +151,8 @@ export const posOrderTenders = pgTable(
     tendered: minorAmount('tendered'),
     change: minorAmount('change'),
     paymentId: uuid('payment_id'),
+    /** What refunds of the order gave back through this tender (a card or PayNow tender: refunds of its payment). */
+    refunded: minorAmount('refunded').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
@@ -173,6 +175,11 @@ export const posRefunds = pgTable(
     tip: minorAmount('tip').notNull(),
     reason: text('reason').notNull(),
     lines: jsonb('lines').$type<{ line_id: string; quantity: number; amount: number }[]>().notNull(),
+    /** How the refund was paid back: each tender's part (cash from the drawer, a card or PayNow tender through its payment's refund). */
+    tenders: jsonb('tenders')
+      .$type<{ tender_id: string; kind: string; amount: number; payment_refund_id: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     staffId: uuid('staff_id').notNull(),
     approvedBy: uuid('approved_by'),
     createdAt: createdAt(),
@@ -196,3 +203,23 @@ export const posPins = pgTable('pos_pins', {
   pinHash: text('pin_hash').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The register's devices (docs/pos.md, "Offline allowance"): a browser that keeps its id in its storage and reports it
+ * when the register opens. Selling offline on it is allowed only once a manager switched it on (audited).
+ */
+export const posDevices = pgTable(
+  'pos_devices',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    offlineAllowed: boolean('offline_allowed').notNull().default(false),
+    offlineChangedBy: uuid('offline_changed_by'),
+    offlineChangedAt: ts('offline_changed_at'),
+    registeredBy: uuid('registered_by').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+);

@@ -1,5 +1,12 @@
 import { formatMoneyWithCode } from '@merchant/core';
-import type { Order, OrderSummary } from '@merchant/catalogue';
+import { TENDER_LABELS, type Order, type OrderSummary, type TenderKind } from '@merchant/catalogue';
+
+/** "in cash", "to the card", "in cash and to the card" (a refund of before the tenders were kept: in cash). */
+function refundedBy(tenders: { kind: string }[]): string {
+  const kinds = [...new Set(tenders.map((t) => t.kind))];
+  if (kinds.length === 0) return 'in cash';
+  return kinds.map((k) => (k === 'cash' ? 'in cash' : `to the ${TENDER_LABELS[k as TenderKind] === 'Card' ? 'card' : 'PayNow payment'}`)).join(' and ');
+}
 import type { Executor } from '@/db/client';
 import { ordersRepository as repo, type OrderSummaryRow } from './orders.repository';
 
@@ -66,12 +73,19 @@ export async function readOrder(db: Executor, businessId: string, id: string): P
       tendered: t.tendered === null ? null : money(t.tendered),
       change: t.change === null ? null : money(t.change),
       payment_id: t.paymentId,
+      refunded: money(t.refunded),
     })),
     refunds: refunds.map((r) => ({
       id: r.id,
       amount: money(r.amount),
       reason: r.reason,
       lines: r.lines.map((l) => ({ line_id: l.line_id, quantity: l.quantity, amount: money(l.amount) })),
+      tenders: r.tenders.map((t) => ({
+        tender_id: t.tender_id,
+        kind: t.kind as TenderKind,
+        amount: money(t.amount),
+        payment_refund_id: t.payment_refund_id,
+      })),
       tip: money(r.tip),
       staff: { id: r.staffId, name: r.staffName },
       approved_by: r.approvedBy ? { id: r.approvedBy, name: r.approverName ?? 'Manager' } : null,
@@ -82,7 +96,7 @@ export async function readOrder(db: Executor, businessId: string, id: string): P
       ...refunds.map((r) => ({
         at: r.createdAt.toISOString(),
         kind: 'refunded' as const,
-        text: `${formatMoneyWithCode(r.amount, o.currency)} refunded in cash by ${r.staffName}${r.approverName ? `, approved by ${r.approverName}` : ''}: ${r.reason}`,
+        text: `${formatMoneyWithCode(r.amount, o.currency)} refunded ${refundedBy(r.tenders)} by ${r.staffName}${r.approverName ? `, approved by ${r.approverName}` : ''}: ${r.reason}`,
       })),
     ],
   };

@@ -21,7 +21,7 @@ export interface OrderListFilter {
   end?: Date | undefined;
   locationId?: string | undefined;
   staffId?: string | undefined;
-  tender?: 'cash' | 'card' | undefined;
+  tender?: 'cash' | 'card' | 'paynow' | undefined;
   status?: OrderRow['status'] | undefined;
 }
 
@@ -168,6 +168,14 @@ export const ordersRepository = {
   },
 
   refundWrite: (db: Executor, row: RefundInsert): Write => db.insert(posRefunds).values(row).getSQL(),
+
+  /** Adds a refund's part to what its tender gave back. */
+  async addTenderRefund(db: Executor, businessId: string, tenderId: string, amount: number): Promise<void> {
+    await db
+      .update(posOrderTenders)
+      .set({ refunded: sql`${posOrderTenders.refunded} + ${amount}` })
+      .where(and(eq(posOrderTenders.businessId, businessId), eq(posOrderTenders.id, tenderId)));
+  },
 
   async orderForm(db: Executor, businessId: string) {
     const [row] = await db.select({ fields: posOrderFormSettings.fields }).from(posOrderFormSettings).where(eq(posOrderFormSettings.businessId, businessId));

@@ -1,7 +1,5 @@
-import { AppError, formatMoneyWithCode, localDaysSpan, minorToMajorString, startOfLocalDay, type ApiIssue } from '@merchant/core';
+import { AppError, can, formatMoneyWithCode, localDaysSpan, minorToMajorString, startOfLocalDay, type ApiIssue } from '@merchant/core';
 import { ORDERS_EXPORT_MAX_ROWS, type ListOrdersQuery, type Order, type OrderFilters, type OrderFormSettings } from '@merchant/catalogue';
-import type { z } from 'zod';
-import type { RefundOrderBodySchema } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { writeTogether, type Write } from '@/db/write-together';
 import type { BusinessContext } from '@/http/context';
@@ -18,8 +16,8 @@ import { presentSummary, readOrder } from './order-view';
 import { ordersRepository as repo, type OrderListFilter } from './orders.repository';
 import type { PinsService } from './pins.service';
 import { orderFormOf } from './sales.service';
-
-type RefundFields = z.output<typeof RefundOrderBodySchema>;
+import { planRefund, type RefundFields } from './refund-plan';
+import type { ChargesService } from '@/modules/payments/charges/charges.service';
 
 export const orderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Order not found.');
 const invalid = (issues: ApiIssue[]) => new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
@@ -41,6 +39,7 @@ export function createOrdersService(deps: {
   ledger: LedgerService;
   stock: Pick<StockService, 'restock'>;
   pins: Pick<PinsService, 'verifyOverride'>;
+  charges: Pick<ChargesService, 'refund'>;
 }) {
   const { db, clock, audit, ledger } = deps;
 
@@ -110,36 +109,35 @@ export function createOrdersService(deps: {
         }
         approver = await deps.pins.verifyOverride(ctx, body.override);
       }
+      // What goes back and through which tender, read first: the card and PayNow parts are refunded through their
+      // payments (each a processor call between two transactions of its own) before the order's transaction.
+      const before = await planRefund(db, businessId, id, body);
+      if (!(await drawersRepository.openOf(db, businessId, ctx.user.id))) throw drawerNotOpen();
+      const actor = {
+        ...ctx,
+        idempotency: undefined,
+        business: { ...ctx.business, role: approver || !can(ctx.business, 'payments:refund') ? ('manager' as const) : ctx.business.role },
+      };
+      const paymentRefunds = new Map<string, string>();
+      for (const part of before.tenders) {
+        if (part.kind === 'cash' || !part.paymentId) continue;
+        const done = await deps.charges.refund(actor, part.paymentId, {
+          amount: part.amount,
+          reason: 'requested_by_customer',
+          note: `Register order #${before.row.number}: ${body.reason}`.slice(0, 500),
+        });
+        paymentRefunds.set(part.tenderId, done.refund.id);
+      }
       return db.transaction(async (tx) => {
         const drawer = await drawersRepository.openOf(tx, businessId, ctx.user.id, true);
         if (!drawer) throw drawerNotOpen();
-        const row = (await repo.find(tx, businessId, id, true))!;
-        const lines = await repo.lines(tx, businessId, id);
-        const byId = new Map(lines.map((l) => [l.lineId, l]));
-        const issues: ApiIssue[] = [];
-        const wanted = body.whole
-          ? lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => ({ line_id: l.lineId, quantity: l.quantity - l.refundedQuantity }))
-          : body.lines;
-        const seen = new Set<string>();
-        wanted.forEach((w, i) => {
-          const line = byId.get(w.line_id);
-          if (!line) issues.push({ path: `lines.${i}.line_id`, message: 'Choose a line of this order' });
-          else if (seen.has(w.line_id)) issues.push({ path: `lines.${i}.line_id`, message: 'This line is named twice' });
-          else if (w.quantity > line.quantity - line.refundedQuantity)
-            issues.push({ path: `lines.${i}.quantity`, message: `Only ${line.quantity - line.refundedQuantity} left to refund` });
-          seen.add(w.line_id);
-        });
-        if (issues.length > 0) throw invalid(issues);
-        // Each line gives back its share of its total; its last unit gives what is left, so a whole refund is exact.
-        const parts = wanted.map((w) => {
-          const line = byId.get(w.line_id)!;
-          const after = line.refundedQuantity + w.quantity;
-          const amountAfter = after === line.quantity ? line.total : Math.floor((line.total * after) / line.quantity);
-          return { line, quantity: w.quantity, after, amount: amountAfter - line.refundedAmount, amountAfter };
-        });
-        const tip = body.whole ? row.tip - row.tipRefunded : 0;
-        const amount = parts.reduce((sum, p) => sum + p.amount, 0) + tip;
-        if (parts.length === 0 && tip === 0) throw invalid([{ path: 'whole', message: 'Nothing is left to refund on this order' }]);
+        const { row, lines, parts, tip, amount, tenders: tenderParts } = await planRefund(tx, businessId, id, body, true);
+        // The order changed between the two reads (another refund): what was refunded to the payments no longer fits.
+        if (amount !== before.amount || tenderParts.some((t, i) => t.tenderId !== before.tenders[i]?.tenderId || t.amount !== before.tenders[i]?.amount)) {
+          throw new AppError('POS_ORDER_CHANGED', 'The order was refunded meanwhile: open it again to see what is left.');
+        }
+        const cashBack = tenderParts.reduce((sum, t) => sum + (t.kind === 'cash' ? t.amount : 0), 0);
+        for (const t of tenderParts) await repo.addTenderRefund(tx, businessId, t.tenderId, t.amount);
 
         const now = clock.now();
         for (const p of parts) await repo.setLineRefunds(tx, businessId, id, p.line.lineId, p.after, p.amountAfter);
@@ -158,20 +156,24 @@ export function createOrdersService(deps: {
         );
         const refundId = newTimeOrderedId(now.getTime());
         const currency = row.currency;
+        // The cash part leaves the drawer here; the card and PayNow parts posted with their payments' refunds.
         const postings: LedgerPosting[] =
-          amount > 0
+          cashBack > 0
             ? [
                 {
                   kind: 'pos_refund',
                   reference: { type: 'pos_order', id },
                   description: `Refund of register order #${row.number} (cash)`,
                   entries: [
-                    { account: 'cash_in_drawers', currency, amount: -amount },
-                    { account: 'customer_funds', currency, amount },
+                    { account: 'cash_in_drawers', currency, amount: -cashBack },
+                    { account: 'customer_funds', currency, amount: cashBack },
                   ],
                 },
               ]
             : [];
+        const how =
+          [...new Set(tenderParts.map((t) => (t.kind === 'cash' ? 'in cash' : t.kind === 'card' ? 'to the card' : 'to the PayNow payment')))].join(' and ') ||
+          'in cash';
         const words = `${formatMoneyWithCode(amount, currency)} of order #${row.number}`;
         const writes: Write[] = [
           repo.refundWrite(tx, {
@@ -183,20 +185,26 @@ export function createOrdersService(deps: {
             tip,
             reason: body.reason,
             lines: parts.map((p) => ({ line_id: p.line.lineId, quantity: p.quantity, amount: p.amount })),
+            tenders: tenderParts.map((t) => ({
+              tender_id: t.tenderId,
+              kind: t.kind,
+              amount: t.amount,
+              payment_refund_id: paymentRefunds.get(t.tenderId) ?? null,
+            })),
             staffId: ctx.user.id,
             approvedBy: approver?.id ?? null,
             createdAt: now,
           }),
           ...drawersRepository.movementWrite(
             tx,
-            amount > 0
+            cashBack > 0
               ? [
                   {
                     businessId,
                     id: newTimeOrderedId(now.getTime()),
                     sessionId: drawer.id,
                     kind: 'refund',
-                    amount: -amount,
+                    amount: -cashBack,
                     reason: body.reason,
                     orderId: id,
                     actorUserId: ctx.user.id,
@@ -208,12 +216,17 @@ export function createOrdersService(deps: {
           ...(await ledger.postingWrites(tx, businessId, postings)),
           await audit.write(tx, ctx, {
             action: 'pos.order.refunded',
-            description: `Refunded ${words} in cash${approver ? `, approved by ${approver.name}` : ''} (${body.reason})`,
+            description: `Refunded ${words} ${how}${approver ? `, approved by ${approver.name}` : ''} (${body.reason})`,
             actorUserId: ctx.user.id,
             businessId,
             objectType: 'pos_order',
             objectId: id,
-            meta: { refund_id: refundId, amount, approved_by: approver?.id ?? null },
+            meta: {
+              refund_id: refundId,
+              amount,
+              approved_by: approver?.id ?? null,
+              tenders: tenderParts.map((t) => ({ kind: t.kind, amount: t.amount, payment_refund_id: paymentRefunds.get(t.tenderId) ?? null })),
+            },
           }),
           ...(approver
             ? [

@@ -4,7 +4,9 @@ import type { CatalogueService } from '@/modules/catalogue/products/products.mod
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
+import { createDevicesService } from './devices.service';
 import { createDrawersService } from './drawers.service';
+import { createReceiptsService } from './receipts.service';
 import { createOrdersService } from './orders.service';
 import { createPinsService } from './pins.service';
 import { posRoutes } from './pos.routes';
@@ -22,12 +24,13 @@ export const posOrdersModule = defineModule({
     clock,
     audit,
     limiter,
+    mailer,
     ledger,
     catalogue,
     charges,
     customers,
     pricing,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'limiter'> & {
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'limiter' | 'mailer'> & {
     ledger: LedgerService;
     catalogue: CatalogueService;
     charges: ChargesService;
@@ -39,7 +42,9 @@ export const posOrdersModule = defineModule({
       pins,
       drawers: createDrawersService({ db, clock, audit, ledger, locations: catalogue.locations }),
       sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers, pricing, locations: catalogue.locations }),
-      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins }),
+      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges }),
+      receipts: createReceiptsService({ db, audit, mailer, limiter, customers, locations: catalogue.locations }),
+      devices: createDevicesService({ db, clock, audit }),
     };
   },
   routes: posRoutes,

@@ -1,14 +1,20 @@
 import { ORDERS_EXPORT_MAX_ROWS, drawerEndpoints, posOrderEndpoints, posPinEndpoints } from '@merchant/catalogue';
+import { registerEndpoints } from '@merchant/pos';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
+import type { DevicesService } from './devices.service';
 import type { DrawersService } from './drawers.service';
+import type { ReceiptsService } from './receipts.service';
 import type { OrdersService } from './orders.service';
 import type { PinsService } from './pins.service';
 import type { SalesService } from './sales.service';
 
-export function posRoutes(host: RouteHost, pos: { drawers: DrawersService; sales: SalesService; orders: OrdersService; pins: PinsService }): void {
+export function posRoutes(
+  host: RouteHost,
+  pos: { drawers: DrawersService; sales: SalesService; orders: OrdersService; pins: PinsService; receipts: ReceiptsService; devices: DevicesService },
+): void {
   const { app } = host;
-  const { drawers, sales, orders, pins } = pos;
+  const { drawers, sales, orders, pins, receipts, devices } = pos;
 
   registerEndpoint(app, host, drawerEndpoints.current, async ({ ctx }) => drawers.current(ctx));
   registerEndpoint(app, host, drawerEndpoints.list, async ({ ctx, query }) => drawers.list(ctx, query));
@@ -33,6 +39,12 @@ export function posRoutes(host: RouteHost, pos: { drawers: DrawersService; sales
   });
   registerEndpoint(app, host, posOrderEndpoints.get, async ({ ctx, params }) => orders.get(ctx, params.order_id));
   registerEndpoint(app, host, posOrderEndpoints.refund, async ({ ctx, params, body }) => orders.refund(ctx, params.order_id, body));
+  registerEndpoint(app, host, posOrderEndpoints.mailReceipt, async ({ ctx, params, body }) => receipts.mail(ctx, params.order_id, body));
+  registerEndpoint(app, host, registerEndpoints.registerDevice, async ({ ctx, body }) => devices.register(ctx, body));
+  registerEndpoint(app, host, registerEndpoints.listDevices, async ({ ctx }) => devices.list(ctx));
+  registerEndpoint(app, host, registerEndpoints.setOfflineAllowance, async ({ ctx, params, body }) =>
+    devices.setOfflineAllowance(ctx, params.device_id, body.allowed),
+  );
   registerEndpoint(app, host, posOrderEndpoints.overrideManagers, async ({ ctx }) => pins.overrideManagers(ctx));
   registerEndpoint(app, host, posOrderEndpoints.orderForm, async ({ ctx }) => orders.orderForm(ctx));
   registerEndpoint(app, host, posOrderEndpoints.saveOrderForm, async ({ ctx, body }) => orders.saveOrderForm(ctx, body));

@@ -32,6 +32,9 @@ const keyReused = () =>
   ]);
 const invalid = (issues: ApiIssue[]) => new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
 
+/** The payments (card and PayNow) the sale's tenders name. */
+const paymentIdsOf = (body: CreateSaleFields) => body.tenders.flatMap((t) => (t.kind === 'cash' ? [] : [t.payment_id]));
+
 /** Thrown inside the sale's transaction when a concurrent sale with the same key committed first: the caller answers that one. */
 class KeyTaken extends Error {}
 
@@ -123,15 +126,18 @@ export function createSalesService(deps: {
       if (!found) issues.push({ path: 'customer_id', message: 'Choose a customer from the list' });
     }
     for (const [i, tender] of body.tenders.entries()) {
-      if (tender.kind !== 'card') continue;
+      if (tender.kind === 'cash') continue;
+      // A card tender names a reader's card payment; a PayNow tender the register's QR payment, paid.
       const payment = await deps.charges.byId(businessId, tender.payment_id);
-      if (!payment || payment.status !== 'succeeded')
-        issues.push({ path: `tenders.${i}.payment_id`, message: 'Name a succeeded card payment of this business' });
+      const what = tender.kind === 'card' ? 'card' : 'PayNow';
+      const method = tender.kind === 'card' ? 'card' : 'paynow';
+      if (!payment || payment.status !== 'succeeded' || payment.method !== method || payment.sourceType !== 'pos')
+        issues.push({ path: `tenders.${i}.payment_id`, message: `Name a succeeded ${what} payment of this business` });
       else if (payment.amount !== tender.amount || payment.currency !== ctx.business.row.currency)
-        issues.push({ path: `tenders.${i}.amount`, message: `The card payment was for ${formatMoneyWithCode(payment.amount, payment.currency)}` });
+        issues.push({ path: `tenders.${i}.amount`, message: `The ${what} payment was for ${formatMoneyWithCode(payment.amount, payment.currency)}` });
     }
-    const cards = body.tenders.flatMap((t) => (t.kind === 'card' ? [t.payment_id] : []));
-    if (new Set(cards).size !== cards.length) issues.push({ path: 'tenders', message: 'A card payment pays one tender' });
+    const paid = paymentIdsOf(body);
+    if (new Set(paid).size !== paid.length) issues.push({ path: 'tenders', message: 'A payment pays one tender' });
     return issues;
   }
 
@@ -243,9 +249,9 @@ export function createSalesService(deps: {
       if (!claimed) throw new KeyTaken();
       await deps.pricing.redeemDiscounts(tx, businessId, priced);
 
-      const cards = body.tenders.flatMap((t) => (t.kind === 'card' ? [t.payment_id] : []));
-      if ((await repo.attachedPayments(tx, businessId, cards)).length > 0)
-        throw fieldError('VALIDATION_FAILED', 'tenders', 'This card payment already pays another order');
+      // A payment pays one order (the tenders' partial unique index holds it against a race too).
+      if ((await repo.attachedPayments(tx, businessId, paymentIdsOf(body))).length > 0)
+        throw fieldError('VALIDATION_FAILED', 'tenders', 'This payment already pays another order');
       const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
       await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
 
@@ -274,7 +280,7 @@ export function createSalesService(deps: {
         amount: t.amount,
         tendered: t.kind === 'cash' ? (t.tendered ?? t.amount) : null,
         change: t.kind === 'cash' ? (t.tendered ?? t.amount) - t.amount : null,
-        paymentId: t.kind === 'card' ? t.payment_id : null,
+        paymentId: t.kind === 'cash' ? null : t.payment_id,
       }));
       const cash = body.tenders.reduce((sum, t) => sum + (t.kind === 'cash' ? t.amount : 0), 0);
       const postings: LedgerPosting[] =

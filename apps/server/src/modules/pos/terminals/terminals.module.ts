@@ -3,6 +3,7 @@ import type { CatalogueService } from '@/modules/catalogue/products/products.mod
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import type { Processor } from '@/modules/payments/processor/processor.module';
 import { createTerminalOrdersService } from './orders.service';
+import { createQrPaymentsService } from './qr-payments.service';
 import { createReaderPaymentsService } from './reader-payments.service';
 import { createReadersService } from './readers.service';
 import { terminalsRoutes } from './terminals.routes';
@@ -31,6 +32,7 @@ export const terminalsModule = defineModule({
       readers,
       payments: createReaderPaymentsService({ db, clock, audit, charges, readers }),
       orders: createTerminalOrdersService({ db, clock, audit, testMode }),
+      qrPayments: createQrPaymentsService({ charges, testMode }),
     };
   },
   routes: terminalsRoutes,

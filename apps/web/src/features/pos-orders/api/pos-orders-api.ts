@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import { posOrderEndpoints, type OrderFilters, type OrderFormSettings, type RefundOrderBody } from '@merchant/catalogue';
 import { call } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
+import { paymentChangeScopes } from '@/lib/payment-changes';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -33,7 +34,13 @@ export function useRefundOrder(businessId: string, orderId: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: RefundOrderBody) => call(posOrderEndpoints.refund, { params: { business_id: businessId, order_id: orderId }, body }),
-    onSuccess: () => invalidateEndpoints(client, [endpointScope(posOrderEndpoints.list, { params }), endpointScope(posOrderEndpoints.get, { params })]),
+    // A card or PayNow part refunds its payment: what shows payments refreshes too.
+    onSuccess: () =>
+      invalidateEndpoints(client, [
+        endpointScope(posOrderEndpoints.list, { params }),
+        endpointScope(posOrderEndpoints.get, { params }),
+        ...paymentChangeScopes(businessId),
+      ]),
   });
 }
 

@@ -4,14 +4,17 @@ import { ChoiceRow } from '@/components/form/switch-row';
 import { NumberField } from '@/components/form/number-field';
 import { useFormFields } from '@/components/form/form-fields';
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '@merchant/catalogue';
+import { formatMoney } from '@merchant/core';
+import { TENDER_LABELS, type Order } from '@merchant/catalogue';
+import { MoneyInput } from '@/components/money-input';
 import { showErrorsIn, type FormErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { overrideManagersQuery, useRefundOrder } from '../api/pos-orders-api';
 
 /**
- * A refund of a register order, in cash from the refunder's drawer: the whole order or some units of its lines, with a
- * reason. Without `pos:manage` (a cashier) a manager approves it with their POS PIN in the same dialog.
+ * A refund of a register order: the whole order or some units of its lines, with a reason. Each tender gives back its
+ * share (cash from the refunder's drawer, card and PayNow to their payments); a whole refund of a split order may
+ * name each tender's part instead. Without `pos:manage` (a cashier) a manager approves it with their POS PIN.
  */
 export function RefundOrderModal({
   businessId,
@@ -37,6 +40,11 @@ function RefundForm({ businessId, order, needsApproval, onClose }: { businessId:
   const [mode, setMode] = useState<'whole' | 'lines'>('whole');
   const left = order.lines.filter((l) => l.quantity > l.refunded_quantity);
   const units = useFormFields({ counts: left.map((): number | null => 0) });
+  // A split order's whole refund may name each tender's part (at most what is left on it).
+  const open = order.order_tenders.filter((t) => t.amount.amount > t.refunded.amount);
+  const [byTender, setByTender] = useState<'share' | 'pick'>('share');
+  const picks = useFormFields({ amounts: open.map((t): number | null => t.amount.amount - t.refunded.amount) });
+  const picking = mode === 'whole' && open.length > 1 && byTender === 'pick';
   const [reason, setReason] = useState('');
   const [managerId, setManagerId] = useState<string | null>(null);
   const [pin, setPin] = useState('');
@@ -66,6 +74,9 @@ function RefundForm({ businessId, order, needsApproval, onClose }: { businessId:
         lines: mode === 'lines' ? lines : [],
         reason: reason.trim(),
         ...(needsApproval ? { override: { manager_id: managerId!, pin } } : {}),
+        ...(picking
+          ? { tenders: open.flatMap((t, i) => ((picks.values.amounts[i] ?? 0) > 0 ? [{ tender_id: t.id, amount: picks.values.amounts[i]! }] : [])) }
+          : {}),
       },
       {
         onSuccess: () => {
@@ -80,7 +91,10 @@ function RefundForm({ businessId, order, needsApproval, onClose }: { businessId:
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Text size="sm">The refund is paid in cash from your open drawer; tracked stock goes back on the shelf.</Text>
+        <Text size="sm">
+          Cash goes back from your open drawer, card and PayNow parts to the customer’s card or PayNow payment, each tender its share; tracked stock goes back
+          on the shelf.
+        </Text>
         <Radio.Group label="What to refund" value={mode} onChange={(v) => setMode(v === 'lines' ? 'lines' : 'whole')}>
           <Group gap="md" mt={4}>
             <ChoiceRow value="whole" label="Everything left" />
@@ -99,6 +113,29 @@ function RefundForm({ businessId, order, needsApproval, onClose }: { businessId:
               />
             ))
           : null}
+        {mode === 'whole' && open.length > 1 ? (
+          <Radio.Group label="Pay it back" value={byTender} onChange={(v) => setByTender(v === 'pick' ? 'pick' : 'share')}>
+            <Stack gap="xs" mt={4}>
+              <ChoiceRow value="share" label="Each tender its share" />
+              <ChoiceRow value="pick" label="Choose each tender’s part" />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {picking
+          ? open.map((t, i) => (
+              <MoneyInput
+                key={t.id}
+                {...picks.money(`amounts.${i}`, order.total.currency)}
+                label={`${TENDER_LABELS[t.kind]} part`}
+                description={`${formatMoney(t.amount.amount - t.refunded.amount, t.amount.currency)} left on it`}
+              />
+            ))
+          : null}
+        {errors.tenders ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.tenders}
+          </Text>
+        ) : null}
         {lineError ? (
           <Text c="red" size="sm" role="alert">
             {lineError}

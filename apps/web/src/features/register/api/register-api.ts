@@ -10,8 +10,9 @@ import {
   type CreateSaleBody,
 } from '@merchant/catalogue';
 import { customerEndpoints } from '@merchant/payments';
-import { terminalEndpoints } from '@merchant/pos';
+import { registerEndpoints, terminalEndpoints } from '@merchant/pos';
 import { ApiError, call } from '@/lib/api-client';
+import { paymentChangeScopes } from '@/lib/payment-changes';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 import type { SendOutcome } from '../lib/offline-queue';
 
@@ -131,4 +132,61 @@ export function useInvalidateAfterSale(businessId: string) {
       ]),
     [client, businessId],
   );
+}
+
+/** A PayNow QR for an amount (the payment waits for the customer's bank app). */
+export function useStartQrPayment(businessId: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (amount: number) => call(registerEndpoints.startQrPayment, { params: business(businessId), body: { amount } }),
+  });
+}
+
+/** The QR payment's state, polled every two seconds while it waits. */
+export const qrPaymentQuery = (businessId: string, paymentId: string | null) =>
+  queryOptions({
+    ...endpointQuery(registerEndpoints.getQrPayment, { params: { ...business(businessId), payment_id: paymentId ?? '' } }),
+    enabled: paymentId !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'waiting' || !query.state.data ? 2_000 : false),
+  });
+
+/** Test mode: the customer's bank app scans the QR and pays. */
+export function useSimulateQrScan(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (paymentId: string) => call(registerEndpoints.simulateQrScan, { params: { ...business(businessId), payment_id: paymentId } }),
+    onSuccess: (answer) => {
+      client.setQueryData(endpointKey(registerEndpoints.getQrPayment, { params: { ...business(businessId), payment_id: answer.payment_id } }), answer);
+      void invalidateEndpoints(client, paymentChangeScopes(businessId));
+    },
+  });
+}
+
+/** Mails an order's receipt to an address, or (none given) to the order's customer. */
+export function useMailReceipt(businessId: string, orderId: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (email: string | null) => call(posOrderEndpoints.mailReceipt, { params: { ...business(businessId), order_id: orderId }, body: { email } }),
+  });
+}
+
+/** Registers this browser as a register device of the business (or reports it seen): answers its offline allowance. */
+export const registerDeviceQuery = (businessId: string, deviceId: string) =>
+  queryOptions({
+    // One device per browser: its id is not part of the key.
+    queryKey: endpointKey(registerEndpoints.registerDevice, { params: business(businessId) }),
+    queryFn: () => call(registerEndpoints.registerDevice, { params: business(businessId), body: { device_id: deviceId, name: 'Register' } }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useSetOfflineAllowance(businessId: string, deviceId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (allowed: boolean) =>
+      call(registerEndpoints.setOfflineAllowance, { params: { ...business(businessId), device_id: deviceId }, body: { allowed } }),
+    onSuccess: (device) => client.setQueryData(registerDeviceQuery(businessId, deviceId).queryKey, device),
+  });
 }

@@ -2,6 +2,7 @@ import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { formatDateTime, formatMoney } from '@merchant/core';
 import { TENDER_LABELS, type Order } from '@merchant/catalogue';
+import { MailReceipt } from '@/components/mail-receipt';
 import classes from './register.module.css';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -94,8 +95,16 @@ export function Receipt({
   );
 }
 
-/** The receipt after a sale, with Print and New sale. */
-export function ReceiptDialog(props: { order: Order; businessName: string; zone: string; header: string | null; footer: string | null; onClose: () => void }) {
+/** The receipt after a sale, with Mail receipt, Print and New sale. */
+export function ReceiptDialog(props: {
+  order: Order;
+  businessId: string;
+  businessName: string;
+  zone: string;
+  header: string | null;
+  footer: string | null;
+  onClose: () => void;
+}) {
   const { order, onClose } = props;
   const change = order.change.amount;
   return (
@@ -107,6 +116,9 @@ export function ReceiptDialog(props: { order: Order; businessName: string; zone:
           </Text>
         ) : null}
         <Receipt {...props} />
+        <div className={classes.noPrint}>
+          <MailReceipt businessId={props.businessId} orderId={order.id} customerName={order.customer?.name ?? null} />
+        </div>
         <Group justify="flex-end" gap="xs" className={classes.noPrint}>
           <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
             Print receipt

@@ -124,7 +124,7 @@ export function cartTotals(currency: string, cart: Cart, pricing: CartPricing = 
   }
 }
 
-export type Tender = { kind: 'cash'; amount: number; tendered: number } | { kind: 'card'; amount: number; paymentId: string };
+export type Tender = { kind: 'cash'; amount: number; tendered: number } | { kind: 'card' | 'paynow'; amount: number; paymentId: string };
 
 /** The change due on cash: what was handed over above the cash part. */
 export const changeDue = (tenders: readonly Tender[]) => tenders.reduce((sum, t) => sum + (t.kind === 'cash' ? t.tendered - t.amount : 0), 0);
@@ -134,9 +134,7 @@ export function saleBody(
   input: { idempotencyKey: string; locationId: string; tenders: readonly Tender[] } & ({ cart: Cart } | { quickSale: { amount: number; description: string } }),
 ): CreateSaleBody {
   const tenders = input.tenders.map((t) =>
-    t.kind === 'cash'
-      ? { kind: 'cash' as const, amount: t.amount, tendered: t.tendered }
-      : { kind: 'card' as const, amount: t.amount, payment_id: t.paymentId },
+    t.kind === 'cash' ? { kind: 'cash' as const, amount: t.amount, tendered: t.tendered } : { kind: t.kind, amount: t.amount, payment_id: t.paymentId },
   );
   const base = { idempotency_key: input.idempotencyKey, location_id: input.locationId, tenders };
   if ('quickSale' in input) return { ...base, quick_sale: input.quickSale };

@@ -11,7 +11,7 @@ import { paymentQuery, useAction, type Decision } from '@/features/checkout/api/
 import { CheckoutFrame } from '@/components/checkout-frame';
 import { CheckoutUnavailable, FailureAlert } from '@/features/checkout/components/checkout-status';
 import { PayForm } from '@/features/checkout/components/pay-form';
-import { PayNowQr } from '@/features/checkout/components/paynow-qr';
+import { PayNowQr } from '@/components/paynow-qr';
 
 /**
  * A payment in progress (`/p/:id`): the 3-D Secure challenge, the PayNow QR or the e-wallet's page, then where it

@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatBusinessDateTime } from '@/lib/format';
 import { canChange, useBusiness } from '@/lib/session';
 import { orderQuery } from '@/features/pos-orders/api/pos-orders-api';
+import { MailReceipt } from '@/components/mail-receipt';
 import { RefundOrderModal } from '@/features/pos-orders/components/refund-order-modal';
 
 /** One register order: its lines with add-ons and discounts, taxes, tenders, refunds and timeline; refund from here. */
@@ -81,6 +82,10 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
             columns={[
               { header: 'Amount', card: 'amount', nowrap: true, cell: (r) => money(r.amount) },
               { header: 'Reason', card: 'title', cell: (r) => r.reason },
+              {
+                header: 'Paid back',
+                cell: (r) => (r.tenders.length > 0 ? r.tenders.map((t) => `${TENDER_LABELS[t.kind]} ${money(t.amount)}`).join(', ') : 'Cash'),
+              },
               { header: 'By', cell: (r) => r.staff.name },
               { header: 'Approved by', hideWhenEmpty: true, cell: (r) => r.approved_by?.name ?? '—' },
               { header: 'When', nowrap: true, cell: (r) => formatBusinessDateTime(r.created_at, zone) },
@@ -147,8 +152,15 @@ function Detail({ businessId, order, listHref }: { businessId: string; order: Or
           { header: 'Amount', card: 'amount', align: 'right', nowrap: true, cell: (t) => money(t.amount) },
           { header: 'Handed over', align: 'right', nowrap: true, cell: (t) => (t.tendered ? money(t.tendered) : '—') },
           { header: 'Change', align: 'right', nowrap: true, cell: (t) => (t.change ? money(t.change) : '—') },
+          { header: 'Refunded', align: 'right', nowrap: true, hideWhenEmpty: true, cell: (t) => (t.refunded.amount > 0 ? money(t.refunded) : '—') },
         ]}
       />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Receipt">
+        <Title order={2} size="h4" mb="sm">
+          Receipt
+        </Title>
+        <MailReceipt businessId={businessId} orderId={order.id} customerName={order.customer?.name ?? null} />
+      </Paper>
       <RefundOrderModal businessId={businessId} order={order} needsApproval={needsApproval} opened={refunding} onClose={() => setRefunding(false)} />
     </DetailLayout>
   );

@@ -10,18 +10,20 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useBusiness } from '@/lib/session';
+import { canChange, useBusiness } from '@/lib/session';
 import {
   currentDrawerQuery,
   orderFormQuery,
   registerLocationsQuery,
   registerReadersQuery,
   registerPricingQuery,
+  registerDeviceQuery,
   sendQueuedSale,
   sendSale,
   useInvalidateAfterSale,
 } from '../../api/register-api';
 import { CartPanel } from '../../components/cart-panel';
+import { DeviceAllowance } from '../../components/device-allowance';
 import { DrawerBar, DrawerClosedDialog, OpenDrawerCard } from '../../components/drawer-controls';
 import { ProductPicker } from '../../components/product-picker';
 import { QuickSale, type QuickSaleValue } from '../../components/quick-sale';
@@ -30,6 +32,7 @@ import classes from '../../components/register.module.css';
 import { TenderDialog } from '../../components/tender-dialog';
 import { addLine, cartTotals, EMPTY_CART, saleBody, type Cart, type Tender } from '../../lib/cart';
 import { keepPricingContext, readPricingContext } from '../../lib/pricing-store';
+import { deviceIdOf, keepOfflineAllowance, keptOfflineAllowance } from '../../lib/device';
 import { dismissSale, enqueueSale, readQueue, syncQueue, type QueuedSale } from '../../lib/offline-queue';
 
 const locationKey = (businessId: string) => `register.location.${businessId}`;
@@ -75,6 +78,16 @@ function Register({ businessId }: { businessId: string }) {
   const network = useNetwork();
   const { lost } = network;
   const invalidate = useInvalidateAfterSale(businessId);
+
+  // This browser as a register device: offline selling only when a manager allowed it (the last answer kept for offline).
+  const [deviceId] = useState(() => deviceIdOf(localStorage));
+  const device = useQuery(registerDeviceQuery(businessId, deviceId)).data;
+  useEffect(() => {
+    if (device) keepOfflineAllowance(localStorage, businessId, device.offline_allowed);
+  }, [device, businessId]);
+  const offlineAllowed = device?.offline_allowed ?? keptOfflineAllowance(localStorage, businessId);
+  const offlineRefusal =
+    'Offline selling is off on this device: nothing was recorded. Take the sale when the network is back, or ask a manager to allow offline selling on this device.';
 
   const [deviceLocation, setDeviceLocation] = useState<string | null>(() => localStorage.getItem(locationKey(businessId)));
   const activeLocations = locations.data?.data ?? [];
@@ -156,7 +169,10 @@ function Register({ businessId }: { businessId: string }) {
       notifySuccess(`Sale kept on this device; it is sent when the network is back.${change > 0 ? ` Change due: ${formatMoney(change, currency)}.` : ''}`);
       finish(null);
     };
-    if (!network.online && cashOnly) return keep();
+    if (!network.online && cashOnly) {
+      if (!offlineAllowed) return notifyError(new Error(offlineRefusal));
+      return keep();
+    }
     setPaying(true);
     try {
       const order = await sendSale(businessId, body);
@@ -165,7 +181,8 @@ function Register({ businessId }: { businessId: string }) {
     } catch (error) {
       if (noAnswer(error) && cashOnly) {
         network.lost();
-        keep();
+        if (offlineAllowed) keep();
+        else notifyError(new Error(offlineRefusal));
       } else notifyError(error);
     } finally {
       setPaying(false);
@@ -182,7 +199,9 @@ function Register({ businessId }: { businessId: string }) {
             title={`Offline since ${formatDateTime(network.offlineSince!.toISOString(), zone)}`}
             role="status"
           >
-            Cash and quick sales go on: they are kept on this device and sent when the network is back. Card payments need the network.
+            {offlineAllowed
+              ? 'Cash and quick sales go on: they are kept on this device and sent when the network is back. Card and PayNow payments need the network.'
+              : 'Offline selling is off on this device: sales wait until the network is back.'}
             {waiting.length > 0 ? ` ${waiting.length} ${waiting.length === 1 ? 'sale waits' : 'sales wait'} to be sent.` : ''}
           </Alert>
         ) : waiting.length > 0 ? (
@@ -266,6 +285,7 @@ function Register({ businessId }: { businessId: string }) {
             )}
           </>
         )}
+        {device && canChange(business, 'pos:manage') ? <DeviceAllowance businessId={businessId} device={device} zone={zone} /> : null}
       </Stack>
       {tendering ? (
         <TenderDialog
@@ -273,7 +293,9 @@ function Register({ businessId }: { businessId: string }) {
           due={tendering.due}
           dueByCard={tendering.dueByCard}
           online={network.online}
+          offlineAllowed={offlineAllowed}
           card={card}
+          qr={{ businessId, testMode: business.test_mode }}
           onClose={() => setTendering(null)}
           onPay={(tenders) => void pay(tenders)}
           paying={paying}
@@ -283,6 +305,7 @@ function Register({ businessId }: { businessId: string }) {
       {receipt ? (
         <ReceiptDialog
           order={receipt}
+          businessId={businessId}
           businessName={business.name}
           zone={zone}
           header={location?.receipt_header ?? null}

@@ -2,8 +2,8 @@ import { Image, Skeleton } from '@mantine/core';
 import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 
-/** The PayNow QR of a payload (EMVCo), drawn in the browser as SVG. */
-export function PayNowQr({ payload }: { payload: string }) {
+/** The PayNow QR of a payload (EMVCo), drawn in the browser as SVG (the checkout's and the register's). */
+export function PayNowQr({ payload, alt = 'PayNow QR code to scan with your bank app' }: { payload: string; alt?: string }) {
   const [svg, setSvg] = useState<{ payload: string; svg: string } | null>(null);
   useEffect(() => {
     let live = true;
@@ -15,7 +15,5 @@ export function PayNowQr({ payload }: { payload: string }) {
     };
   }, [payload]);
   if (!svg || svg.payload !== payload) return <Skeleton w={220} h={220} mx="auto" aria-hidden />;
-  return (
-    <Image src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.svg)}`} alt="PayNow QR code to scan with your bank app" w={220} h={220} mx="auto" />
-  );
+  return <Image src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.svg)}`} alt={alt} w={220} h={220} mx="auto" />;
 }
