@@ -181,7 +181,11 @@ export function mediaFileName(mediaId: string, hash: string, rendition: MediaRen
 }
 
 /** Every URL of an image, on the dashboard's host (`app`, a path) or under the store's origin (`shop`). */
-export function mediaUrls(where: { host: 'app' } | { host: 'shop'; origin: string }, businessId: string, media: { id: string; hash: string; format: MediaFormat }): MediaUrls {
+export function mediaUrls(
+  where: { host: 'app' } | { host: 'shop'; origin: string },
+  businessId: string,
+  media: { id: string; hash: string; format: MediaFormat },
+): MediaUrls {
   const base =
     where.host === 'app'
       ? mediaEndpoints.file.path.replace(':business_id', businessId).replace('/:file', '')
