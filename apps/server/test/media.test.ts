@@ -6,6 +6,7 @@ import { categoryEndpoints, mediaEndpoints, productEndpoints, type Media } from 
 import { auditLogs } from '../src/db/schema';
 import { Agent, answerOf, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, createProduct, type FactoryBusiness } from './factories';
+import { Shopper, openStore, shopHostOf } from './factories/store';
 
 /** The media library: uploads checked by their bytes, renditions, immutable files, products and categories, roles. */
 let t: TestContext;
@@ -255,5 +256,42 @@ describe('access', () => {
     expect((await upload(manager, { name: 'm.png', type: 'image/png', bytes: await image('png', 10, 10) })).statusCode).toBe(201);
     expect((await new Agent(t.app).call(mediaEndpoints.list, { ...inBusiness(), query: {} })).status).toBe(401);
     expect(endpointPath(mediaEndpoints.list, inBusiness())).toContain(business.id);
+  });
+});
+
+describe('the storefront', () => {
+  it("shows a product's images in the grid and on its page, with og:image and schema.org image; products without images still sell", async () => {
+    await openStore(owner, business.id);
+    const photo = await uploaded(owner, 'png', 900, 600, { alt_text: 'A bag of "Sunrise" beans <roasted>' });
+    const withImage = await createProduct(owner, business.id, { name: 'Sunrise beans', channels: ['online_store'] });
+    await owner.ok(productEndpoints.setImages, { params: { business_id: business.id, product_id: withImage.id }, body: { media_ids: [photo.id] } });
+    const plain = await createProduct(owner, business.id, { name: 'Plain filter papers', channels: ['online_store'] });
+    const shopHost = await shopHostOf(t, owner, business.id);
+    const shopper = new Shopper(t, shopHost);
+    const w1200 = `/v1/store-media/${business.id}/${photo.urls.w1200.split('/').pop()}`;
+    const w480 = `/v1/store-media/${business.id}/${photo.urls.w480.split('/').pop()}`;
+
+    const home = await shopper.get('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toMatch(
+      new RegExp(`<img src="[^"]*${w480.replace(/[.]/g, '\\.')}" alt="A bag of &quot;Sunrise&quot; beans &lt;roasted&gt;" width="480" height="320"`),
+    );
+    expect(home.body).toContain('Plain filter papers');
+
+    const page = await shopper.get(`/products/${withImage.id}`);
+    expect(page.statusCode).toBe(200);
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+    expect(og).toMatch(new RegExp(`^https?://${shopHost.replace(/[.]/g, '\\.')}(:\\d+)?${w1200.replace(/[.]/g, '\\.')}$`));
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)![1]!) as { image?: string[] };
+    expect(ld.image).toEqual([og]);
+    const file = await fetchFile(new URL(og!).pathname, shopHost);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+
+    const without = await shopper.get(`/products/${plain.id}`);
+    expect(without.statusCode).toBe(200);
+    expect(without.body).not.toContain('og:image" content="http');
+    expect(without.body).not.toContain('"image"');
+    expect((await shopper.add(plain)).statusCode).toBe(303);
   });
 });
