@@ -17,7 +17,15 @@ const store = (path: string) => `/business/${demo.businessId}/online-store/${pat
 /** A test picture made here (no binary fixtures): a two-colour PNG. */
 async function picture(width: number, height: number, colour: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: await sharp({ create: { width: Math.round(width / 2), height, channels: 3, background: '#ffffff' } }).png().toBuffer(), left: 0, top: 0 }])
+    .composite([
+      {
+        input: await sharp({ create: { width: Math.round(width / 2), height, channels: 3, background: '#ffffff' } })
+          .png()
+          .toBuffer(),
+        left: 0,
+        top: 0,
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -79,11 +87,14 @@ describe('images', () => {
     const { page, close } = await demo.page();
     await page.goto(store(`products/${product.id}/edit`));
     await settled(page, `Pictured mug ${RUN}`, 'product-images-1280');
-    await page.getByRole('region', { name: 'Images' }).locator('input[type=file]').setInputFiles({
-      name: `mug-${RUN}.png`,
-      mimeType: 'image/png',
-      buffer: await picture(600, 600, '#1c5bd6'),
-    });
+    await page
+      .getByRole('region', { name: 'Images' })
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: `mug-${RUN}.png`,
+        mimeType: 'image/png',
+        buffer: await picture(600, 600, '#1c5bd6'),
+      });
     const alt = page.getByRole('textbox', { name: 'Alt text' });
     await alt.waitFor();
     await alt.fill(`A blue mug ${RUN}`);
