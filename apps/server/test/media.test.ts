@@ -65,6 +65,9 @@ async function uploaded(agent: Agent, format: 'png' | 'jpeg' | 'webp' | 'gif', w
   return mediaEndpoints.upload.response.parse(res.json()) as Media;
 }
 
+/** The same file's path on the store host. */
+const shopFilePath = (url: string, businessId = business.id) =>
+  endpointPath(mediaEndpoints.shopFile, { params: { business_id: businessId, file: url.split('/').pop()! } });
 const fetchFile = (url: string, host?: string) => t.app.inject({ method: 'GET', url, headers: host ? { host } : {} });
 
 beforeAll(async () => {
@@ -236,7 +239,7 @@ describe('access', () => {
 
   it('serves files on the store host too, and only the files route there', async () => {
     const media = await uploaded(owner, 'png', 20, 20);
-    const shopPath = media.urls.w160.replace('/v1/media-files/', '/v1/store-media/');
+    const shopPath = shopFilePath(media.urls.w160);
     const shopHost = `anything.${hostOfKind('shop', t.config.baseDomain)}`;
     const onShop = await fetchFile(shopPath, shopHost);
     expect(onShop.statusCode).toBe(200);
@@ -268,8 +271,8 @@ describe('the storefront', () => {
     const plain = await createProduct(owner, business.id, { name: 'Plain filter papers', channels: ['online_store'] });
     const shopHost = await shopHostOf(t, owner, business.id);
     const shopper = new Shopper(t, shopHost);
-    const w1200 = `/v1/store-media/${business.id}/${photo.urls.w1200.split('/').pop()}`;
-    const w480 = `/v1/store-media/${business.id}/${photo.urls.w480.split('/').pop()}`;
+    const w1200 = shopFilePath(photo.urls.w1200);
+    const w480 = shopFilePath(photo.urls.w480);
 
     const home = await shopper.get('/');
     expect(home.statusCode).toBe(200);

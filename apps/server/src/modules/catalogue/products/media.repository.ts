@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { MediaRendition } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';

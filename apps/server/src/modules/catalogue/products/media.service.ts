@@ -21,7 +21,10 @@ export interface MediaUpload {
 
 /** A file name as the library shows it: the browser's, without its folders, trimmed; "image" when empty. */
 function cleanFileName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim();
   return (base || 'image').slice(0, 200);
 }
 

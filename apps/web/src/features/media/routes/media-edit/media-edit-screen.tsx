@@ -11,7 +11,8 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { apiAssetUrl } from '@/lib/api-client';
-import { formatBytes, formatLocalDateTime } from '@/lib/format';
+import { BusinessTime } from '@/components/business-time';
+import { formatBytes } from '@/lib/format';
 import { mediaQuery, useRemoveMedia, useUpdateMedia } from '@/lib/media';
 import { modals } from '@/lib/modals';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -77,7 +78,7 @@ function MediaForm({ businessId, media }: { businessId: string; media: Media }) 
         ),
     });
 
-  const useHref = (u: Media['used_by'][number]) =>
+  const usedHref = (u: Media['used_by'][number]) =>
     u.kind === 'product'
       ? href('online-store.products-edit', { business_id: businessId, b_product: u.id })
       : href('online-store.product-categories-edit', { business_id: businessId, b_product_category: u.id });
@@ -113,7 +114,9 @@ function MediaForm({ businessId, media }: { businessId: string; media: Media }) 
                 {media.width} × {media.height} px
               </Fact>
               <Fact label="File">{`${media.format.toUpperCase()}, ${formatBytes(media.byte_size)}`}</Fact>
-              <Fact label="Uploaded">{formatLocalDateTime(media.created_at)}</Fact>
+              <Fact label="Uploaded">
+                <BusinessTime at={media.created_at} />
+              </Fact>
             </Group>
             <section aria-labelledby="media-used-by">
               <Title order={2} size="h5" id="media-used-by" mb={4}>
@@ -123,7 +126,7 @@ function MediaForm({ businessId, media }: { businessId: string; media: Media }) 
                 <List size="sm" spacing={2}>
                   {media.used_by.map((u) => (
                     <List.Item key={`${u.kind}-${u.id}`}>
-                      <Anchor component={Link} to={useHref(u)}>
+                      <Anchor component={Link} to={usedHref(u)}>
                         {u.name}
                       </Anchor>{' '}
                       <Text span size="xs" c="dimmed">
