@@ -157,6 +157,8 @@ export function ImagesField({
             leftSection={<IconUpload size={16} aria-hidden />}
             placeholder={upload.isPending ? 'Uploading...' : 'Choose a file'}
             clearable={false}
+            // The placeholder reads as the button's text: full contrast (the default grey is too faint).
+            styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
             style={{ minWidth: '14rem' }}
           />
           <Select

@@ -123,6 +123,8 @@ function Upload({ businessId }: { businessId: string }) {
           leftSection={<IconUpload size={16} aria-hidden />}
           placeholder={upload.isPending ? 'Uploading...' : 'Choose a file'}
           clearable={false}
+          // The placeholder reads as the button's text: full contrast (the default grey is too faint).
+          styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
         />
       </SimpleGrid>
     </Paper>
