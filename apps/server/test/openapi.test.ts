@@ -83,6 +83,8 @@ const DOWNLOADS: Record<string, string[]> = {
   'checkoutCustomisation.logoFile': ['image/png', 'image/jpeg', 'image/webp'],
   'checkoutCustomisation.checkoutLogoFile': ['image/png', 'image/jpeg', 'image/webp'],
   'checkoutCustomisation.invoiceLogoFile': ['image/png', 'image/jpeg', 'image/webp'],
+  'media.file': ['image/webp', 'image/jpeg', 'image/png', 'image/gif'],
+  'media.shopFile': ['image/webp', 'image/jpeg', 'image/png', 'image/gif'],
 };
 
 describe('OpenAPI document', () => {

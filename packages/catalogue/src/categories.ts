@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
+import { ImageSchema } from './media';
 
 /** Product categories (docs/catalogue.md): ordered by the merchant; a product is in at most one. */
 
 export const CategoryBodySchema = z.object({
   name: text().trim().min(1, 'Enter a name').max(60, 'Use at most 60 characters'),
+  /** An image of the media library; null takes it off; left out: kept. */
+  image_media_id: z.uuid('Choose an image from the library').nullish(),
 });
 export type CategoryBody = z.input<typeof CategoryBodySchema>;
 
@@ -16,6 +19,7 @@ export const CategorySchema = z.object({
   position: z.number().int(),
   /** Products in it, archived ones included. */
   product_count: z.number().int(),
+  image: ImageSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -61,7 +65,7 @@ export const categoryEndpoints = {
     id: 'categories.update',
     method: 'PATCH',
     path: '/v1/business/:business_id/product-categories/:category_id',
-    summary: 'Rename a category',
+    summary: 'Rename a category or change its image',
     access: { kind: 'business', permission: 'catalogue:manage', standing: 'merchant' },
     params: CategoryParamsSchema,
     body: CategoryBodySchema,

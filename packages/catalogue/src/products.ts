@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CursorQuerySchema, MinorAmountSchema, MoneySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { StockLevelSchema } from './stock';
+import { ImageSchema, MAX_PRODUCT_IMAGES } from './media';
 import { MAX_OPTION_VALUES, MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS, PRODUCT_STATUSES, SALES_CHANNELS } from './statuses';
 
 /**
@@ -196,6 +197,8 @@ export const ProductSchema = z.object({
   /** The lowest price of its variants: the price of a product without options. */
   price: MoneySchema,
   add_on_group_ids: z.array(z.uuid()),
+  /** Its images in order, from the media library; the first is the primary one (lists, tiles, the store's grid). */
+  images: z.array(ImageSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -299,6 +302,22 @@ export const productEndpoints = {
         .array(z.uuid('Choose an add-on group from the list'))
         .max(20, 'Attach at most 20 groups')
         .refine((ids) => new Set(ids).size === ids.length, 'Attach each group once'),
+    }),
+    response: ProductSchema,
+    errors: ['PRODUCT_NOT_FOUND'],
+  }),
+  setImages: defineEndpoint({
+    id: 'products.setImages',
+    method: 'PUT',
+    path: '/v1/business/:business_id/products/:product_id/images',
+    summary: "Set a product's images from the media library, in order (the first is the primary one; replaces the list)",
+    access: { kind: 'business', permission: 'catalogue:manage', standing: 'merchant' },
+    params: ProductParamsSchema,
+    body: z.object({
+      media_ids: z
+        .array(z.uuid('Choose an image from the library'))
+        .max(MAX_PRODUCT_IMAGES, `Use at most ${MAX_PRODUCT_IMAGES} images`)
+        .refine((ids) => new Set(ids).size === ids.length, 'Use each image once'),
     }),
     response: ProductSchema,
     errors: ['PRODUCT_NOT_FOUND'],

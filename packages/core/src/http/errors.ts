@@ -57,6 +57,12 @@ export const ERROR_STATUS = {
   PRODUCT_NOT_FOUND: 404,
   CATEGORY_NOT_FOUND: 404,
   CATEGORY_NOT_EMPTY: 409,
+  MEDIA_NOT_FOUND: 404,
+  /** Not an image the library takes (JPEG, PNG, WebP, GIF), read from its bytes. */
+  MEDIA_INVALID: 422,
+  MEDIA_TOO_LARGE: 422,
+  /** Products or categories show it: delete with `detach` to take it off them. */
+  MEDIA_IN_USE: 409,
   ADD_ON_GROUP_NOT_FOUND: 404,
   LOCATION_NOT_FOUND: 404,
   /** The online store sells from it: choose another first. */

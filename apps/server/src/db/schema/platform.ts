@@ -72,7 +72,7 @@ export const mailOutbox = pgTable(
 );
 
 /** Binary data: node-postgres reads a Buffer, the embedded database a Uint8Array; both are read as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });

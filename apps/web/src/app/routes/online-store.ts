@@ -54,8 +54,13 @@ export const onlineStoreRoutes = [
     permission: 'store-pages:manage',
     sidebar: { label: 'Pages', icon: 'file', order: 9 },
   }),
-  route('media', 'media', 'Media', 'media', { ...SM, sidebar: { label: 'Media', icon: 'photo', order: 10 } }),
-  route('media-edit', 'media/:b_media/edit', 'Edit media', 'media', SM),
+  // The library is the catalogue's images: every role sees it, cataloguers upload and edit (docs/catalogue.md, "Images").
+  route('media', 'media', 'Media', 'media', {
+    permission: 'catalogue:view',
+    screen: 'media.list',
+    sidebar: { label: 'Media', icon: 'photo', order: 10 },
+  }),
+  route('media-edit', 'media/:b_media/edit', 'Edit media', 'media', { permission: 'catalogue:view', screen: 'media.edit' }),
   route('booking', 'booking', 'Booking', 'booking', { ...SM, sidebar: { label: 'Booking', icon: 'calendar', order: 11 } }),
   route('domain', 'domain', 'Domain', 'domain', { ...SM, sidebar: { label: 'Domain', icon: 'world', order: 12 } }),
   route('shipping-pickup', 'shipping-pickup', 'Shipping and pickup', 'shipping', {

@@ -1,5 +1,5 @@
 import { AppError, fieldError } from '@merchant/core';
-import type { Category } from '@merchant/catalogue';
+import type { Category, CategoryBody, Image } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { uniqueViolationOf } from '@/db/unique-violation';
 import type { BusinessContext } from '@/http/context';
@@ -8,16 +8,19 @@ import { newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { categoriesRepository as repo, type CategoryWithCount } from './categories.repository';
 import { productsRepository } from './products.repository';
+import { presentImage } from './media.presenter';
+import { mediaRepository } from './media.repository';
 
 const notFound = () => new AppError('CATEGORY_NOT_FOUND', 'Category not found.');
 const nameTaken = () => fieldError('VALIDATION_FAILED', 'name', 'Another category has this name');
 
-export function presentCategory(row: CategoryWithCount): Category {
+export function presentCategory(row: CategoryWithCount, image: Image | null = null): Category {
   return {
     id: row.id,
     name: row.name,
     position: row.position,
     product_count: row.productCount,
+    image,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -40,20 +43,42 @@ export function createCategoriesService(deps: { db: Executor; clock: Clock; audi
     }
   }
 
+  /** Categories with their images (one statement for the list). */
+  async function present(executor: Executor, businessId: string, rows: CategoryWithCount[]): Promise<Category[]> {
+    const images = await mediaRepository.categoryImagesOf(
+      executor,
+      businessId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => {
+      const image = images.find((i) => i.ownerId === row.id);
+      return presentCategory(row, image ? presentImage(image) : null);
+    });
+  }
+
   async function getIn(executor: Executor, businessId: string, id: string): Promise<Category> {
     const row = await repo.find(executor, businessId, id);
     if (!row) throw notFound();
-    return presentCategory(row);
+    return (await present(executor, businessId, [row]))[0]!;
+  }
+
+  /** Sets or takes off a category's image (undefined: left as it is); an image of the library only. */
+  async function setImage(tx: Executor, businessId: string, id: string, mediaId: string | null | undefined): Promise<void> {
+    if (mediaId === undefined) return;
+    if (mediaId !== null && (await mediaRepository.findMany(tx, businessId, [mediaId])).length === 0) {
+      throw fieldError('VALIDATION_FAILED', 'image_media_id', 'Choose an image from the library');
+    }
+    await mediaRepository.setCategoryImage(tx, businessId, id, mediaId);
   }
 
   return {
     async list(businessId: string) {
-      return { data: (await repo.list(db, businessId)).map(presentCategory) };
+      return { data: await present(db, businessId, await repo.list(db, businessId)) };
     },
 
     get: (businessId: string, id: string) => getIn(db, businessId, id),
 
-    async create(ctx: BusinessContext, body: { name: string }): Promise<Category> {
+    async create(ctx: BusinessContext, body: CategoryBody): Promise<Category> {
       const businessId = ctx.business.row.id;
       const id = newTimeOrderedId(clock.now().getTime());
       return named(() =>
@@ -61,17 +86,19 @@ export function createCategoriesService(deps: { db: Executor; clock: Clock; audi
           const all = await repo.lockAll(tx, businessId);
           const now = clock.now();
           await repo.insert(tx, { businessId, id, name: body.name, position: all.length, createdAt: now, updatedAt: now });
+          await setImage(tx, businessId, id, body.image_media_id);
           await recordIn(tx, ctx, id, 'category.created', `Added the product category “${body.name}”`);
           return getIn(tx, businessId, id);
         }),
       );
     },
 
-    async update(ctx: BusinessContext, id: string, body: { name: string }): Promise<Category> {
+    async update(ctx: BusinessContext, id: string, body: CategoryBody): Promise<Category> {
       const businessId = ctx.business.row.id;
       return named(() =>
         db.transaction(async (tx) => {
           if (!(await repo.update(tx, businessId, id, { name: body.name, updatedAt: clock.now() }))) throw notFound();
+          await setImage(tx, businessId, id, body.image_media_id);
           await recordIn(tx, ctx, id, 'category.updated', `Renamed a product category to “${body.name}”`);
           return getIn(tx, businessId, id);
         }),
@@ -89,7 +116,7 @@ export function createCategoriesService(deps: { db: Executor; clock: Clock; audi
         }
         await repo.reorder(tx, businessId, ids, clock.now());
         await recordIn(tx, ctx, businessId, 'category.reordered', 'Put the product categories in a new order');
-        return { data: (await repo.list(tx, businessId)).map(presentCategory) };
+        return { data: await present(tx, businessId, await repo.list(tx, businessId)) };
       });
     },
 

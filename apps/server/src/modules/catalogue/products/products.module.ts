@@ -2,6 +2,8 @@ import { defineModule, type Platform } from '@/modules/module';
 import { createAddOnsService } from './add-ons.service';
 import { createCategoriesService } from './categories.service';
 import { createLocationsService } from './locations.service';
+import { createMediaService } from './media.service';
+import { mediaRoutes } from './media.routes';
 import { createProductLogService } from './product-log.service';
 import { productsRoutes } from './products.routes';
 import { createProductsService } from './products.service';
@@ -10,7 +12,7 @@ import type { NotificationSettingsService } from '@/modules/business/notificatio
 
 /**
  * The catalogue that payments, the register and the store sell from: products and their variants, categories,
- * add-on groups, the product log, locations and stock. One module, since a product's change checks its category and
+ * add-on groups, the product log, locations and stock, and the media library whose images products and categories show. One module, since a product's change checks its category and
  * add-on groups, a category's removal moves its products, and a stock change checks its variant and location and
  * writes the product log, each in one transaction.
  */
@@ -29,8 +31,12 @@ export const catalogueModule = defineModule({
     log: createProductLogService({ db, clock }),
     locations: createLocationsService({ db, clock, audit }),
     stock: createStockService({ db, clock, audit, mailer, notificationSettings }),
+    media: createMediaService({ db, clock, audit }),
   }),
-  routes: productsRoutes,
+  routes: (host, catalogue) => {
+    productsRoutes(host, catalogue);
+    mediaRoutes(host, catalogue.media);
+  },
 });
 
 export type CatalogueService = ReturnType<typeof catalogueModule.create>;

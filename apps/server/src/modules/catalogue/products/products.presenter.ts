@@ -1,4 +1,4 @@
-import type { Product, StockLevel, Variant } from '@merchant/catalogue';
+import type { Image, Product, StockLevel, Variant } from '@merchant/catalogue';
 import type { ProductRow, VariantRow } from './products.repository';
 
 const money = (amount: number | null, currency: string) => (amount === null ? null : { amount, currency });
@@ -18,7 +18,7 @@ export function presentVariant(row: VariantRow, currency: string, stock: StockLe
 }
 
 /** A product with its variants (in order, at least one, each with its stock by location) and the add-on groups it offers. */
-export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGroupIds: string[], stock: StockLevel[] = []): Product {
+export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGroupIds: string[], stock: StockLevel[] = [], images: Image[] = []): Product {
   const lowest = variants.reduce((low, v) => Math.min(low, v.price), variants[0]?.price ?? 0);
   return {
     id: row.id,
@@ -33,6 +33,7 @@ export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGro
     variants: variants.map((v) => presentVariant(v, row.currency, row.trackStock ? stock.filter((s) => s.variant_id === v.id) : [])),
     price: { amount: lowest, currency: row.currency },
     add_on_group_ids: addOnGroupIds,
+    images,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -39,6 +39,7 @@ export function productsRoutes(
   registerEndpoint(app, host, productEndpoints.setAddOnGroups, async ({ ctx, params, body }) =>
     products.setAddOnGroups(ctx, params.product_id, body.group_ids),
   );
+  registerEndpoint(app, host, productEndpoints.setImages, async ({ ctx, params, body }) => products.setImages(ctx, params.product_id, body.media_ids));
 
   registerEndpoint(app, host, categoryEndpoints.list, async ({ ctx }) => categories.list(ctx.business.row.id));
   registerEndpoint(app, host, categoryEndpoints.get, async ({ ctx, params }) => categories.get(ctx.business.row.id, params.category_id));

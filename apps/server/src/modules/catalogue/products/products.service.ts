@@ -11,6 +11,8 @@ import { categoriesRepository } from './categories.repository';
 import { addOnsRepository } from './add-ons.repository';
 import { decodeProductCursor, encodeProductCursor } from './product-cursor';
 import { presentProduct } from './products.presenter';
+import { presentImage } from './media.presenter';
+import { mediaRepository } from './media.repository';
 import { presentLevel } from './stock.service';
 import { stockRepository } from './stock.repository';
 import { productsRepository as repo, type ProductLogInsert, type ProductRow, type VariantRow } from './products.repository';
@@ -78,17 +80,19 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
 
   async function load(executor: Executor, businessId: string, rows: ProductRow[]): Promise<Product[]> {
     const ids = rows.map((r) => r.id);
-    // One statement each for the whole page: variants, add-on groups, stock levels. One after the other: the
+    // One statement each for the whole page: variants, add-on groups, stock levels, images. One after the other: the
     // executor may be a transaction, whose connection runs one statement at a time.
     const variants = await repo.variantsOf(executor, businessId, ids);
     const groups = await repo.addOnGroupsOf(executor, businessId, ids);
     const levels = await stockRepository.levelsOf(executor, businessId, ids);
+    const images = await mediaRepository.productImagesOf(executor, businessId, ids);
     return rows.map((row) =>
       presentProduct(
         row,
         variants.filter((v) => v.productId === row.id),
         groups.filter((g) => g.productId === row.id).map((g) => g.groupId),
         levels.filter((l) => l.productId === row.id).map(presentLevel),
+        images.filter((i) => i.ownerId === row.id).map((i) => presentImage(i)),
       ),
     );
   }
@@ -291,6 +295,22 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
         await repo.setAddOnGroups(tx, businessId, id, groupIds);
         await repo.update(tx, businessId, id, { updatedAt: clock.now() });
         await record(tx, ctx, id, [], 'product.add_on_groups_set', `Set the add-on groups of “${current.name}” (${groupIds.length})`);
+        return getIn(tx, businessId, id);
+      });
+    },
+
+    /** Sets a product's images from the library, in order (the first is the primary one), replacing its list. */
+    async setImages(ctx: BusinessContext, id: string, mediaIds: string[]): Promise<Product> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        const current = await repo.find(tx, businessId, id, true);
+        if (!current) throw productNotFound();
+        const known = new Set((await mediaRepository.findMany(tx, businessId, mediaIds)).map((m) => m.id));
+        const unknown = mediaIds.flatMap((m, i) => (known.has(m) ? [] : [{ path: `media_ids.${i}`, message: 'Choose an image from the library' }]));
+        if (unknown.length > 0) throw invalid(unknown);
+        await mediaRepository.setProductImages(tx, businessId, id, mediaIds);
+        await repo.update(tx, businessId, id, { updatedAt: clock.now() });
+        await record(tx, ctx, id, [], 'product.images_set', `Set the images of “${current.name}” (${mediaIds.length})`);
         return getIn(tx, businessId, id);
       });
     },

@@ -1,5 +1,5 @@
 import type { BusinessAddress } from '@merchant/business';
-import type { ProductOption } from '@merchant/catalogue';
+import type { MediaFormat, ProductOption } from '@merchant/catalogue';
 import { and, arrayContains, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import {
@@ -7,7 +7,9 @@ import {
   addOnGroups,
   locationSettings,
   locations,
+  media,
   productAddOnGroups,
+  productImages,
   productCategories,
   productVariants,
   products,
@@ -53,7 +55,18 @@ export interface StorefrontProduct {
     required: boolean;
     choices: { id: string; name: string; price: number }[];
   }[];
+  /** Its images in order (the first the primary one): what their URLs are made of. */
+  images: StorefrontImage[];
   updatedAt: Date;
+}
+
+export interface StorefrontImage {
+  id: string;
+  hash: string;
+  format: MediaFormat;
+  altText: string;
+  width: number;
+  height: number;
 }
 
 /** The most products a storefront shows (a store larger than this lists its first ones by name). */
@@ -82,7 +95,7 @@ export async function storefrontCatalogue(db: Executor, businessId: string): Pro
   const ids = productRows.map((p) => p.id);
   if (ids.length === 0) return { location, categories: [], products: [] };
 
-  const [variantRows, levelRows, groupLinks, categoryRows] = await Promise.all([
+  const [variantRows, levelRows, groupLinks, categoryRows, imageRows] = await Promise.all([
     db
       .select()
       .from(productVariants)
@@ -102,6 +115,20 @@ export async function storefrontCatalogue(db: Executor, businessId: string): Pro
       .from(productCategories)
       .where(eq(productCategories.businessId, businessId))
       .orderBy(asc(productCategories.position)),
+    db
+      .select({
+        productId: productImages.productId,
+        id: media.id,
+        hash: media.hash,
+        format: media.format,
+        altText: media.altText,
+        width: media.width,
+        height: media.height,
+      })
+      .from(productImages)
+      .innerJoin(media, and(eq(media.businessId, productImages.businessId), eq(media.id, productImages.mediaId)))
+      .where(and(eq(productImages.businessId, businessId), inArray(productImages.productId, ids)))
+      .orderBy(asc(productImages.position)),
   ]);
   const groupIds = [...new Set(groupLinks.map((g) => g.groupId))];
   const [groupRows, choiceRows] =
@@ -160,6 +187,7 @@ export async function storefrontCatalogue(db: Executor, businessId: string): Pro
     options: p.options,
     variants: variantsOf.get(p.id) ?? [],
     addOnGroups: groupLinks.filter((l) => l.productId === p.id).flatMap((l) => (groups.has(l.groupId) ? [groups.get(l.groupId)!] : [])),
+    images: imageRows.filter((i) => i.productId === p.id).map(({ productId: _, ...image }) => image),
     updatedAt: p.updatedAt,
   }));
   const used = new Set(sold.map((p) => p.categoryId));

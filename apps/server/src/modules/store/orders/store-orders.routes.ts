@@ -15,6 +15,8 @@ export function purgeKindsOf(method: string, routeUrl: string): PurgeKind[] {
   if (rest === '' || rest.startsWith('/logo')) return ['identity'];
   if (rest.startsWith('/product-categories')) return ['categories', 'products'];
   if (rest.startsWith('/products') || rest.startsWith('/add-on-groups') || rest.startsWith('/stock')) return ['products'];
+  // An image's alt text or its removal shows on the products and categories that show it.
+  if (rest.startsWith('/media')) return ['categories', 'products'];
   if (rest.startsWith('/location-settings') || rest.startsWith('/locations')) return ['identity', 'products'];
   return [];
 }

@@ -3,6 +3,7 @@ import { html, jsonLd, raw, type Html } from './html';
 
 /** The store a page belongs to, as its pages need it. */
 export interface StorePage {
+  businessId: string;
   name: string;
   identifier: string;
   /** `https://<identifier>.shop.<base>`: canonical URLs and structured data name it. */
@@ -17,6 +18,8 @@ export interface PageMeta {
   path: string;
   type?: 'website' | 'product';
   structuredData?: unknown;
+  /** The page's own image for social previews (a product's primary image); the store's logo otherwise. */
+  image?: string;
   /** Pages of one visitor (cart, checkout, an order) are not indexed. */
   noindex?: boolean;
 }
@@ -38,6 +41,11 @@ footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5c5f66;font-size:.87
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1rem;list-style:none;padding:0}
 .card{border:1px solid #dee2e6;border-radius:8px;padding:1rem}
 .card a{font-weight:600}
+.card img{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;border-radius:6px;margin-bottom:.5rem;background:#f1f3f5}
+.gallery{display:grid;gap:.5rem;max-width:36rem}
+.gallery img{width:100%;height:auto;border-radius:8px;background:#f1f3f5}
+.gallery ul{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:0}
+.gallery ul img{width:5rem;height:5rem;object-fit:cover}
 .muted{color:#5c5f66}
 .low{color:#a15c00;font-weight:600}
 .soldout{color:#c92a2a;font-weight:600}
@@ -81,7 +89,7 @@ export function layout(store: StorePage, meta: PageMeta, body: Html): string {
         <meta property="og:description" content="${meta.description}" />
         <meta property="og:type" content="${meta.type ?? 'website'}" />
         <meta property="og:url" content="${canonical}" />
-        ${store.logoUrl ? html`<meta property="og:image" content="${store.logoUrl}" />` : null}
+        ${meta.image || store.logoUrl ? html`<meta property="og:image" content="${meta.image ?? store.logoUrl}" />` : null}
         ${
           meta.structuredData
             ? html`<script type="application/ld+json">

@@ -1,4 +1,5 @@
-import type { StorefrontCatalogue, StorefrontProduct, StorefrontVariant } from '@/modules/catalogue/products/storefront.read-model';
+import { mediaUrls, type MediaUrls } from '@merchant/catalogue';
+import type { StorefrontCatalogue, StorefrontImage, StorefrontProduct, StorefrontVariant } from '@/modules/catalogue/products/storefront.read-model';
 import { html, type Html } from './html';
 import { layout, money, type StorePage } from './storefront.layout';
 
@@ -32,19 +33,35 @@ const summary = (text: string | null, max = 155) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-function productCard(product: StorefrontProduct): Html {
+/** An image's URLs under the store's own origin (absolute: og:image and structured data need them so). */
+const urlsOf = (store: StorePage, image: StorefrontImage): MediaUrls => mediaUrls({ host: 'shop', origin: store.origin }, store.businessId, image);
+
+/** The size a rendition of this image has (its longest side at most `side`, never enlarged): the img's width and height. */
+function sized(image: StorefrontImage, side: number): { width: number; height: number } {
+  const scale = Math.min(1, side / Math.max(image.width, image.height));
+  return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+}
+
+function productCard(store: StorePage, product: StorefrontProduct): Html {
   const soldOut = product.variants.every((v) => isSoldOut(product, v));
+  const image = product.images[0];
+  const size = image ? sized(image, 480) : null;
   return html`<li class="card">
+    ${
+      image && size
+        ? html`<img src="${urlsOf(store, image).w480}" alt="${image.altText}" width="${String(size.width)}" height="${String(size.height)}" loading="lazy" />`
+        : null
+    }
     <a href="${productPath(product)}">${product.name}</a>
     <p>${priceText(product)}${soldOut ? html` · <span class="soldout">Sold out</span>` : null}</p>
   </li>`;
 }
 
-function productGrid(products: StorefrontProduct[], empty: string): Html {
+function productGrid(store: StorePage, products: StorefrontProduct[], empty: string): Html {
   return products.length === 0
     ? html`<p>${empty}</p>`
     : html`<ul class="grid">
-        ${products.map(productCard)}
+        ${products.map((p) => productCard(store, p))}
       </ul>`;
 }
 
@@ -61,7 +78,7 @@ export function homePage(store: StorePage, catalogue: StorefrontCatalogue): stri
         : null
     }
     <h2>Products</h2>
-    ${productGrid(catalogue.products, 'Nothing is on sale yet. Come back soon.')}`;
+    ${productGrid(store, catalogue.products, 'Nothing is on sale yet. Come back soon.')}`;
   return layout(
     store,
     {
@@ -83,7 +100,7 @@ export function categoryPage(store: StorePage, catalogue: StorefrontCatalogue, c
     { title: category.name, description: `${category.name} at ${store.name}: ${products.length} products.`, path: categoryPath(category) },
     html`<p><a href="/">All products</a></p>
       <h1>${category.name}</h1>
-      ${productGrid(products, 'Nothing in this category is on sale now.')}`,
+      ${productGrid(store, products, 'Nothing in this category is on sale now.')}`,
   );
 }
 
@@ -100,7 +117,7 @@ export function searchPage(store: StorePage, catalogue: StorefrontCatalogue, q: 
       ${
         q
           ? html`<p role="status">${found.length === 1 ? '1 product' : `${found.length} products`} found for “${q}”.</p>
-              ${productGrid(found, 'Try another word.')}`
+              ${productGrid(store, found, 'Try another word.')}`
           : null
       }`,
   );
@@ -156,11 +173,39 @@ export function productPage(store: StorePage, catalogue: StorefrontCatalogue, pr
         ${money(single.price, product.currency)}${single.compareAtPrice ? html` <span class="strike">${money(single.compareAtPrice, product.currency)}</span>` : null}
       </p>`
     : html`<p class="price">${priceText(product)}</p>`;
+  const [primary, ...more] = product.images;
+  const primarySize = primary ? sized(primary, 1200) : null;
+  const gallery =
+    primary && primarySize
+      ? html`<div class="gallery">
+          <img
+            src="${urlsOf(store, primary).w1200}"
+            srcset="${urlsOf(store, primary).w480} ${String(sized(primary, 480).width)}w, ${urlsOf(store, primary).w1200} ${String(primarySize.width)}w"
+            sizes="(max-width: 600px) 100vw, 36rem"
+            alt="${primary.altText}"
+            width="${String(primarySize.width)}"
+            height="${String(primarySize.height)}"
+          />
+          ${
+            more.length > 0
+              ? html`<ul aria-label="More images">
+                  ${more.map(
+                    (i) =>
+                      html`<li>
+                        <a href="${urlsOf(store, i).w1200}"><img src="${urlsOf(store, i).w160}" alt="${i.altText}" width="80" height="80" loading="lazy" /></a>
+                      </li>`,
+                  )}
+                </ul>`
+              : null
+          }
+        </div>`
+      : null;
   const singleNote = single ? (isSoldOut(product, single) ? html`<p class="soldout">Sold out</p>` : lowStockNote(product, single)) : null;
   const body = html`<nav aria-label="Breadcrumb">
       <a href="/">All products</a>${category ? html` › <a href="${categoryPath(category)}">${category.name}</a>` : null}
     </nav>
     <article>
+      ${gallery}
       <h1>${product.name}</h1>
       ${shownPrice} ${typeof singleNote === 'string' ? html`<p class="low">${singleNote}</p>` : singleNote}
       ${product.description ? html`<p>${product.description}</p>` : null} ${error ? html`<p class="error" role="alert">${error}</p>` : null}
@@ -182,12 +227,14 @@ export function productPage(store: StorePage, catalogue: StorefrontCatalogue, pr
       description: summary(product.description) || `${product.name} at ${store.name}: ${priceText(product)}.`,
       path: productPath(product),
       type: 'product',
+      ...(primary ? { image: urlsOf(store, primary).w1200 } : {}),
       structuredData: {
         '@context': 'https://schema.org',
         '@type': 'Product',
         name: product.name,
         ...(product.description ? { description: product.description } : {}),
         ...(single?.sku ? { sku: single.sku } : {}),
+        ...(product.images.length > 0 ? { image: product.images.map((i) => urlsOf(store, i).w1200) } : {}),
         url: `${store.origin}${productPath(product)}`,
         brand: { '@type': 'Brand', name: store.name },
         offers: offersOf(store, product),

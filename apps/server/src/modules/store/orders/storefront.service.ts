@@ -143,7 +143,13 @@ export function createStorefrontService(deps: {
       const v = business.cacheVersions;
       return {
         business,
-        page: { name: business.name, identifier: business.identifier, origin: deps.storeOrigin(business.identifier), logoUrl: business.logoUrl },
+        page: {
+          businessId: business.id,
+          name: business.name,
+          identifier: business.identifier,
+          origin: deps.storeOrigin(business.identifier),
+          logoUrl: business.logoUrl,
+        },
         versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
       };
     },

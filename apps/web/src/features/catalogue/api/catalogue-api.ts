@@ -11,6 +11,7 @@ import {
   type UpdateProductBody,
 } from '@merchant/catalogue';
 import { call } from '@/lib/api-client';
+import { saveAltTexts, type altTextChanges } from '@/lib/media';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const PRODUCTS_PAGE_SIZE = 25;
@@ -59,9 +60,16 @@ function useInvalidateCatalogue(businessId: string) {
     ]);
 }
 
-/** A new product's body, or the change of an existing one, with the add-on groups it offers. */
-export type ProductSave =
-  { productId: null; body: CreateProductBody; groupIds: string[] } | { productId: string; body: UpdateProductBody; groupIds: string[] | null };
+/** What a product form saves of its images: their order when it changed (null: kept), and the alt texts it changed. */
+export interface ImagesSave {
+  mediaIds: string[] | null;
+  altTexts: ReturnType<typeof altTextChanges>;
+}
+
+/** A new product's body, or the change of an existing one, with the add-on groups it offers and its images. */
+export type ProductSave = (
+  { productId: null; body: CreateProductBody; groupIds: string[] } | { productId: string; body: UpdateProductBody; groupIds: string[] | null }
+) & { images: ImagesSave };
 
 /** Creates a product or saves one, then its add-on groups when they changed; the form shows field errors itself. */
 export function useSaveProduct(businessId: string) {
@@ -73,9 +81,16 @@ export function useSaveProduct(businessId: string) {
         save.productId !== null
           ? await call(productEndpoints.update, { params: { business_id: businessId, product_id: save.productId }, body: save.body })
           : await call(productEndpoints.create, { params: { business_id: businessId }, body: save.body });
+      const params = { business_id: businessId, product_id: saved.id };
       const groups = save.groupIds;
-      if (groups === null || (groups.length === 0 && saved.add_on_group_ids.length === 0)) return saved;
-      return call(productEndpoints.setAddOnGroups, { params: { business_id: businessId, product_id: saved.id }, body: { group_ids: groups } });
+      const grouped =
+        groups === null || (groups.length === 0 && saved.add_on_group_ids.length === 0)
+          ? saved
+          : await call(productEndpoints.setAddOnGroups, { params, body: { group_ids: groups } });
+      await saveAltTexts(businessId, save.images.altTexts);
+      const ids = save.images.mediaIds;
+      if (ids === null || (ids.length === 0 && grouped.images.length === 0)) return save.images.altTexts.length > 0 ? call(productEndpoints.get, { params }) : grouped;
+      return call(productEndpoints.setImages, { params, body: { media_ids: ids } });
     },
     onSettled: invalidate,
   });
@@ -94,10 +109,13 @@ export function useSaveCategory(businessId: string) {
   const invalidate = useInvalidateCatalogue(businessId);
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ categoryId, name }: { categoryId: string | null; name: string }) =>
-      categoryId
-        ? call(categoryEndpoints.update, { params: { business_id: businessId, category_id: categoryId }, body: { name } })
-        : call(categoryEndpoints.create, { params: { business_id: businessId }, body: { name } }),
+    mutationFn: async ({ categoryId, name, image }: { categoryId: string | null; name: string; image: { mediaId: string | null | undefined } & ImagesSave }) => {
+      await saveAltTexts(businessId, image.altTexts);
+      const body = { name, ...(image.mediaId !== undefined && { image_media_id: image.mediaId }) };
+      return categoryId
+        ? call(categoryEndpoints.update, { params: { business_id: businessId, category_id: categoryId }, body })
+        : call(categoryEndpoints.create, { params: { business_id: businessId }, body });
+    },
     onSuccess: invalidate,
   });
 }

@@ -6,6 +6,7 @@ import type { AddOnGroup, Product, Variant } from '@merchant/catalogue';
 import { useFormFields } from '@/components/form/form-fields';
 import { NumberField } from '@/components/form/number-field';
 import { ChoiceRow } from '@/components/form/switch-row';
+import { apiAssetUrl } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { notifyError } from '@/lib/notify';
 import { lookupCode, registerAddOnGroupsQuery, registerCategoriesQuery, registerProductsQuery } from '../api/register-api';
@@ -144,6 +145,10 @@ export function ProductPicker({ businessId, locationId, onAdd }: { businessId: s
               return (
                 <li key={product.id}>
                   <UnstyledButton className={classes.tile} onClick={() => pick(product)} disabled={out} aria-disabled={out}>
+                    {product.images[0] ? (
+                      // The product's name labels the button: the picture only helps the eye (empty alt).
+                      <img className={classes.tileImage} src={apiAssetUrl(product.images[0].urls.w160)} alt="" width={160} height={160} loading="lazy" />
+                    ) : null}
                     <Text fw={600} size="sm" lineClamp={2}>
                       {product.name}
                     </Text>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconArchive, IconPhotoOff, IconRestore } from '@tabler/icons-react';
+import { Checkbox, Group, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { IconArchive, IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import {
   CreateProductBodySchema,
+  MAX_PRODUCT_IMAGES,
   SALES_CHANNEL_LABELS,
   SALES_CHANNELS,
   UpdateProductBodySchema,
@@ -14,6 +15,7 @@ import {
   type UpdateProductBody,
 } from '@merchant/catalogue';
 import { ErrorState } from '@/components/error-state';
+import { ImagesField } from '@/components/images-field';
 import { useFormFields, type FormFields } from '@/components/form/form-fields';
 import { zodIssuesToErrors, type FormErrors } from '@/components/form/use-zod-form';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -23,6 +25,7 @@ import { NotFound } from '@/components/status-page';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { altTextChanges, imageValuesOf, type ImageValue } from '@/lib/media';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness, useCanChange } from '@/lib/session';
 import { addOnGroupsQuery, categoriesQuery, productQuery, useSaveProduct, type ProductSave } from '../../api/catalogue-api';
@@ -56,7 +59,17 @@ export function Component() {
 }
 
 /** What the form sends: the whole product when new; only what changed otherwise (options and variants together). */
-function saveOf(product: Product | null, start: ProductValues, values: ProductValues): { save: ProductSave } | { errors: FormErrors } {
+function saveOf(
+  product: Product | null,
+  start: ProductValues,
+  values: ProductValues,
+  images: { start: ImageValue[]; now: ImageValue[] },
+): { save: ProductSave } | { errors: FormErrors } {
+  const order = images.now.map((i) => i.media_id);
+  const imagesSave = {
+    mediaIds: JSON.stringify(order) === JSON.stringify(images.start.map((i) => i.media_id)) ? null : order,
+    altTexts: altTextChanges(images.start, images.now),
+  };
   const options = optionsOf(values.options);
   const variants = variantBodies(variantsFor(options, values.variants));
   const fields = { name: values.name, description: values.description, channels: values.channels, category_id: values.category_id || null };
@@ -64,13 +77,13 @@ function saveOf(product: Product | null, start: ProductValues, values: ProductVa
   if (!product) {
     const body: CreateProductBody = { ...fields, options, variants };
     const parsed = CreateProductBodySchema.safeParse(body);
-    return parsed.success ? { save: { productId: null, body, groupIds: values.add_on_group_ids } } : { errors: zodIssuesToErrors(parsed.error) };
+    return parsed.success ? { save: { productId: null, body, groupIds: values.add_on_group_ids, images: imagesSave } } : { errors: zodIssuesToErrors(parsed.error) };
   }
   const variantsChanged = JSON.stringify([start.options, start.variants]) !== JSON.stringify([values.options, values.variants]);
   const body: UpdateProductBody = variantsChanged ? { ...fields, options, variants } : fields;
   const parsed = UpdateProductBodySchema.safeParse(body);
   return parsed.success
-    ? { save: { productId: product.id, body, groupIds: groupsChanged ? values.add_on_group_ids : null } }
+    ? { save: { productId: product.id, body, groupIds: groupsChanged ? values.add_on_group_ids : null, images: imagesSave } }
     : { errors: zodIssuesToErrors(parsed.error) };
 }
 
@@ -83,9 +96,11 @@ function ProductForm({ businessId, product, currency, listHref }: { businessId: 
   // The values as loaded: what the form compares with to know whether there is anything to save.
   const [start, setStart] = useState(() => valuesOf(product));
   const form = useFormFields<ProductValues>(start);
+  const [startImages, setStartImages] = useState(() => imageValuesOf(product?.images ?? []));
+  const [images, setImages] = useState(startImages);
   const save = useSaveProduct(businessId);
   const confirmArchive = useConfirmArchive(businessId);
-  const dirty = JSON.stringify(form.values) !== JSON.stringify(start);
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(start) || JSON.stringify(images) !== JSON.stringify(startImages);
   const readOnly = !canManage;
 
   const submit = (event?: FormEvent<HTMLFormElement>) => {
@@ -93,7 +108,7 @@ function ProductForm({ businessId, product, currency, listHref }: { businessId: 
     const values = { ...form.values, variants: variantsFor(optionsOf(form.values.options), form.values.variants) };
     form.setValues(values);
     const missing = missingPrices(values.variants);
-    const made = saveOf(product, start, values);
+    const made = saveOf(product, start, values, { start: startImages, now: images });
     if ('errors' in made || Object.keys(missing).length > 0) {
       form.setErrors(optionErrors({ ...('errors' in made ? made.errors : {}), ...missing }));
       return;
@@ -104,6 +119,7 @@ function ProductForm({ businessId, product, currency, listHref }: { businessId: 
         const next = valuesOf(saved);
         setStart(next);
         form.reset(next);
+        setStartImages(images);
         void navigate(listHref);
       },
       onError: (error) => {
@@ -141,7 +157,15 @@ function ProductForm({ businessId, product, currency, listHref }: { businessId: 
             <Stack gap="md">
               <TextInput {...form.field('name')} label="Name" required autoComplete="off" readOnly={readOnly} />
               <Textarea {...form.field('description')} label="Description" autosize minRows={2} maxRows={8} readOnly={readOnly} />
-              <NoImage />
+              <ImagesField
+                businessId={businessId}
+                label="Images"
+                description="The first is the primary image: lists, the register and the store show it first."
+                value={images}
+                onChange={setImages}
+                max={MAX_PRODUCT_IMAGES}
+                readOnly={readOnly}
+              />
             </Stack>
           </Paper>
           <VariantFields form={form} currency={currency} canEdit={canManage} canPrice={canPrice && canManage} />
@@ -149,20 +173,6 @@ function ProductForm({ businessId, product, currency, listHref }: { businessId: 
         </Stack>
       </EditForm>
     </PageFrame>
-  );
-}
-
-/** Images are not built yet: the product shows without one, and says so rather than offer an upload that does nothing. */
-function NoImage() {
-  return (
-    <Group gap="sm" wrap="nowrap" align="center">
-      <Paper withBorder radius="md" w={64} h={64} style={{ display: 'grid', placeItems: 'center', flexShrink: 0 }} bg="gray.0">
-        <IconPhotoOff size={24} aria-hidden color="var(--mantine-color-gray-6)" />
-      </Paper>
-      <Text size="sm" c="dimmed">
-        No image. Product images are not available yet: the product shows without one.
-      </Text>
-    </Group>
   );
 }
 

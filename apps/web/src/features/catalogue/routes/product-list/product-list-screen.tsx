@@ -1,4 +1,4 @@
-import { Button, Select, SimpleGrid } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { IconPackage, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { FilterBar, usePhoneFilters } from '@/components/folded-filters';
 import { listEmptyState, SearchField, useListFilters } from '@/components/list-filters';
 import { PagedTable } from '@/components/paged-table';
 import { StatusBadge } from '@/components/status-badge';
+import { Thumbnail } from '@/components/thumbnail';
 import { PageFrame } from '@/components/page-frame';
 import { useCanChange } from '@/lib/session';
 import { categoriesQuery, productsQuery } from '../../api/catalogue-api';
@@ -129,7 +130,16 @@ export function Component() {
         rowKey={(p) => p.id}
         rowHref={(p) => links.product(p.id)}
         columns={[
-          { header: 'Name', card: 'title', cell: (p) => p.name },
+          {
+            header: 'Name',
+            card: 'title',
+            cell: (p) => (
+              <Group gap="sm" wrap="nowrap" component="span">
+                <Thumbnail image={p.images[0]} />
+                <span>{p.name}</span>
+              </Group>
+            ),
+          },
           { header: 'SKU or variants', card: 'secondary', cell: variantsText, hideWhenEmpty: true },
           { header: 'Category', cell: (p) => (p.category_id ? (categoryName.get(p.category_id) ?? '') : '—') },
           { header: 'Sold on', cell: (p) => p.channels.map((c) => SALES_CHANNEL_LABELS[c]).join(', ') },
