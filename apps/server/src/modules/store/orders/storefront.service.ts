@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
-import type { Pickup, StoreCartLine, StoreDeliveryChoice, StoreOrderAddress, StoreOrderLine } from '@merchant/catalogue';
+import { STORE_POLICIES, type PhoneFieldMode, type Pickup, type StoreCartLine, type StoreDeliveryChoice, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
@@ -46,8 +46,11 @@ export function addressLine(a: { line1?: string | null; line2?: string | null; c
 }
 
 /** The form of an order the checkout posts, checked field by field (each message is shown beside its field). */
-export function checkCheckout(values: CheckoutValues): Record<string, string> {
+export function checkCheckout(values: CheckoutValues, fields: { phone: PhoneFieldMode; note: boolean } = { phone: 'hidden', note: false }): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (fields.phone !== 'hidden' && values.phone && !/^\+?[0-9 ()-]{6,24}$/.test(values.phone)) errors['phone'] = 'Enter a phone number: digits, spaces, and an optional + in front';
+  if (fields.phone === 'required' && !values.phone) errors['phone'] = 'Enter your phone number';
+  if (fields.note && values.note.length > 500) errors['note'] = 'Use at most 500 characters';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email) || values.email.length > 254) errors['email'] = 'Enter a valid email address';
   if (!values.name || values.name.length > 120) errors['name'] = 'Enter your name (up to 120 characters)';
   if (values.delivery === 'shipping') {
@@ -56,7 +59,7 @@ export function checkCheckout(values: CheckoutValues): Record<string, string> {
     if (!values.postal_code) errors['postal_code'] = 'Enter the postal code';
     if (!values.country) errors['country'] = 'Enter the country';
   }
-  for (const [key, value] of Object.entries(values)) if (value.length > 200 && !errors[key]) errors[key] = 'Use at most 200 characters';
+  for (const [key, value] of Object.entries(values)) if (key !== 'note' && value.length > 200 && !errors[key]) errors[key] = 'Use at most 200 characters';
   return errors;
 }
 
@@ -77,6 +80,8 @@ export function checkoutValuesOf(body: Record<string, unknown>): CheckoutValues 
     coupon: text('coupon').toUpperCase(),
     rate: text('rate'),
     pickup: text('pickup'),
+    phone: text('phone'),
+    note: text('note').slice(0, 2000),
   };
 }
 
@@ -92,8 +97,8 @@ export function createStorefrontService(deps: {
   shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
   coupons: Pick<CouponsService, 'redeemCoupon'>;
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
-  /** The store's origin (`https://<identifier>.shop.<base>`). */
-  storeOrigin: (identifier: string) => string;
+  /** The store's origin: `https://<identifier>.shop.<base>`, or its custom domain once verified. */
+  storeOrigin: (business: { identifier: string; domain: string | null }) => string;
 }) {
   const { db, clock } = deps;
 
@@ -125,6 +130,29 @@ export function createStorefrontService(deps: {
     return { ok: true, amount: 0, choice: { kind: 'pickup', id: pickup.id, name: pickup.name, address: addressLine(pickup.location.address) } };
   }
 
+  /** The store of a business: its page identity from the store settings (name, logo, policies, open or closed). */
+  function storeFrom(business: StoreBusiness | null): Store | null {
+    if (!business) return null;
+    const v = business.cacheVersions;
+    const s = business.settings;
+    const name = s.store_name ?? business.name;
+    return {
+      business,
+      page: {
+        name,
+        identifier: business.identifier,
+        origin: deps.storeOrigin(business),
+        logoUrl: s.logo_url ?? business.logoUrl,
+        open: s.is_open,
+        closedMessage: s.closed_message ?? `${name} is not taking orders right now.`,
+        policies: STORE_POLICIES.filter((p) => s.policies[p].trim() !== ''),
+        currencyDisplay: s.currency_display,
+        checkout: { phone: s.phone_field, note: s.note_field },
+      },
+      versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
+    };
+  }
+
   const pages = createPageCache<string>(CACHED_PAGES);
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
   let cartKey: Promise<string> | undefined;
@@ -137,15 +165,14 @@ export function createStorefrontService(deps: {
   return {
     pages,
 
+    /** The store of a shop host's identifier. */
     async storeOf(identifier: string): Promise<Store | null> {
-      const business = await repo.businessByIdentifier(db, identifier.toLowerCase());
-      if (!business) return null;
-      const v = business.cacheVersions;
-      return {
-        business,
-        page: { name: business.name, identifier: business.identifier, origin: deps.storeOrigin(business.identifier), logoUrl: business.logoUrl },
-        versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
-      };
+      return storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase()));
+    },
+
+    /** The store whose verified custom domain this host is (an unverified domain has no store). */
+    async storeOfDomain(host: string): Promise<Store | null> {
+      return storeFrom(await repo.businessByDomain(db, host.toLowerCase()));
     },
 
     /** The store's catalogue as sold now, cached under the versions of its categories and products. */
@@ -267,8 +294,9 @@ export function createStorefrontService(deps: {
       cartId: string,
       values: CheckoutValues,
     ): Promise<{ ok: true; order: StoreOrderRow; tracked: boolean } | { ok: false; errors: Record<string, string> }> {
+      if (!store.page.open) return { ok: false, errors: { form: store.page.closedMessage } };
       const { view, lines, catalogue } = await this.cartView(store, cartId);
-      const errors = checkCheckout(values);
+      const errors = checkCheckout(values, store.page.checkout);
       if (lines.length === 0) return { ok: false, errors: { form: 'Your cart is empty.' } };
       if (view.lines.some((l) => l.problem))
         return { ok: false, errors: { form: 'Some items in your cart can no longer be bought: change them in the cart.' } };
@@ -353,6 +381,8 @@ export function createStorefrontService(deps: {
             deliveryMethod: values.delivery,
             customerName: values.name,
             customerEmail: values.email,
+            customerPhone: store.page.checkout.phone !== 'hidden' && values.phone ? values.phone : null,
+            note: store.page.checkout.note && values.note ? values.note : null,
             shippingAddress: address,
             deliveryChoice: choice.ok ? choice.choice : null,
             locationId,
