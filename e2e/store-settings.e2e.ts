@@ -78,7 +78,10 @@ describe('online store: settings, domain, onboarding and export', () => {
     await screenshot(page, 'store-domain');
     // No DNS has these records: the check says what is missing, and the domain stays unverified.
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('alert').filter({ hasText: /Not verified yet/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Not verified yet/ })
+      .waitFor();
     await page.getByText(/Last checked/).waitFor();
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();

@@ -323,10 +323,12 @@ describe('the orders export', () => {
     const base = endpointPath(storeOrderEndpoints.export, params);
     const unknown = await owner.get(`${base}?columns=reference,password`);
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json<{ issues: { path: string; message: string }[] }>().issues[0]).toMatchObject({ path: 'querystring.columns', message: 'Unknown columns: password' });
+    expect(unknown.json<{ issues: { path: string; message: string }[] }>().issues[0]).toMatchObject({
+      path: 'querystring.columns',
+      message: 'Unknown columns: password',
+    });
     const backwards = await owner.get(`${base}?from=2026-02-01&to=2026-01-01`);
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json<{ issues: { path: string }[] }>().issues[0]!.path).toBe('querystring.to');
   });
 });
-

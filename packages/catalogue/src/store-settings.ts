@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, text } from '@merchant/core';
+import { defineEndpoint, formatNumber, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 
 /**
@@ -50,7 +50,9 @@ const LogoUrlSchema = text()
   .nullable()
   .transform((v) => v ?? null);
 
-const Policy = text().trim().max(MAX_POLICY_CHARACTERS, `Use at most ${MAX_POLICY_CHARACTERS.toLocaleString('en-US')} characters`);
+const Policy = text()
+  .trim()
+  .max(MAX_POLICY_CHARACTERS, `Use at most ${formatNumber(MAX_POLICY_CHARACTERS)} characters`);
 
 const MailEvents = z
   .array(z.enum(STORE_MAIL_EVENTS, 'Choose order events from the list'))
@@ -117,7 +119,12 @@ export const ConnectStoreDomainBodySchema = z.object({
   domain: text()
     .trim()
     .toLowerCase()
-    .transform((v) => v.replace(/^https?:\/\//, '').replace(/\/+$/, '').replace(/\.$/, ''))
+    .transform((v) =>
+      v
+        .replace(/^https?:\/\//, '')
+        .replace(/\/+$/, '')
+        .replace(/\.$/, ''),
+    )
     .pipe(z.string().regex(HOST, 'Enter a domain name like shop.example.com (no https:// and no path)')),
 });
 export type ConnectStoreDomainBody = z.input<typeof ConnectStoreDomainBodySchema>;

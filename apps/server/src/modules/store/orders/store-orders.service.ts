@@ -116,7 +116,8 @@ export function createStoreOrdersService(deps: {
   onStockChanged: (businessId: string) => Promise<void>;
 }) {
   const { db, clock, mailer, charges } = deps;
-  const statusUrl = (business: { identifier: string; domain: string | null }, order: { token: string }) => `${deps.storeOrigin(business)}/orders/${order.token}`;
+  const statusUrl = (business: { identifier: string; domain: string | null }, order: { token: string }) =>
+    `${deps.storeOrigin(business)}/orders/${order.token}`;
 
   /**
    * The order's mail of a step, in the step's transaction: to the customer unless the store settings turned that
@@ -133,7 +134,10 @@ export function createStoreOrdersService(deps: {
     if (event && business.settings.merchant_mails.includes(event)) {
       const to = await deps.recipients(order.businessId, 'new_order', tx);
       for (const address of to) {
-        await mailer.send(tx, merchantMail(event, order, store, `${deps.dashboardOrigin}/business/${order.businessId}/online-store/orders/${order.id}`, address));
+        await mailer.send(
+          tx,
+          merchantMail(event, order, store, `${deps.dashboardOrigin}/business/${order.businessId}/online-store/orders/${order.id}`, address),
+        );
       }
     }
   }

@@ -231,8 +231,7 @@ export function checkoutPage(
         store.checkout.note
           ? html`<label for="note">Note for the store (optional)</label>
               <textarea id="note" name="note" rows="3" maxlength="500" ${errors['note'] ? html`aria-invalid="true" aria-describedby="note-error"` : null}>
-${values.note}</textarea
-              >
+${values.note}</textarea>
               ${errors['note'] ? html`<p class="error" id="note-error">${errors['note']}</p>` : null}`
           : null
       }

@@ -44,4 +44,3 @@ export async function storeBusiness(db: Executor, where: SQL): Promise<StoreBusi
   const { customDomain, customDomainVerified, settings, ...business } = row;
   return { ...business, domain: customDomain && customDomainVerified ? customDomain : null, settings: settingsOf(settings) };
 }
-

@@ -111,7 +111,9 @@ export function createStoreSettingsService(deps: {
     try {
       const [cnames, txts] = [await withTimeout(resolver.resolveCname(domain)), await withTimeout(resolver.resolveTxt(`${VERIFICATION_LABEL}.${domain}`))];
       if (!cnames.some((c) => sameHost(c, shopTarget)))
-        problems.push(cnames.length === 0 ? `No CNAME record for ${domain} yet.` : `The CNAME record of ${domain} points to ${cnames.join(', ')}, not ${shopTarget}.`);
+        problems.push(
+          cnames.length === 0 ? `No CNAME record for ${domain} yet.` : `The CNAME record of ${domain} points to ${cnames.join(', ')}, not ${shopTarget}.`,
+        );
       if (!txts.some((parts) => parts.join('').trim() === `${VERIFICATION_PREFIX}${token}`))
         problems.push(`No TXT record ${VERIFICATION_LABEL}.${domain} with the verification value yet.`);
     } catch {

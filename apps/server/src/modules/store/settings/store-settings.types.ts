@@ -19,4 +19,3 @@ export function settingsOf(row: StoreSettingsRow | null): StoreSettingsInput {
     merchant_mails: row.merchantMails,
   };
 }
-

@@ -11,7 +11,7 @@ export const storeDomainQuery = (businessId: string) => endpointQuery(storeSetti
 export const storeOnboardingQuery = (businessId: string) => endpointQuery(storeSettingsEndpoints.onboarding, at(businessId));
 
 /** Whatever changes the store: its settings, domain, the opening steps and the business's domain info are read again. */
-function useStoreChange<B>(businessId: string, send: (body: B) => Promise<unknown>) {
+function useStoreChange<B, R>(businessId: string, send: (body: B) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
@@ -32,6 +32,6 @@ export const useSaveStoreSettings = (businessId: string) =>
 export const useConnectDomain = (businessId: string) =>
   useStoreChange(businessId, (body: ConnectStoreDomainBody) => call(storeSettingsEndpoints.connectDomain, { ...at(businessId), body }));
 
-export const useVerifyDomain = (businessId: string) => useStoreChange(businessId, () => call(storeSettingsEndpoints.verifyDomain, at(businessId)));
+export const useVerifyDomain = (businessId: string) => useStoreChange(businessId, (_: void) => call(storeSettingsEndpoints.verifyDomain, at(businessId)));
 
-export const useRemoveDomain = (businessId: string) => useStoreChange(businessId, () => call(storeSettingsEndpoints.removeDomain, at(businessId)));
+export const useRemoveDomain = (businessId: string) => useStoreChange(businessId, (_: void) => call(storeSettingsEndpoints.removeDomain, at(businessId)));

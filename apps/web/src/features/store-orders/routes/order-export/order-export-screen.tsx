@@ -13,13 +13,15 @@ import {
   StoreOrdersExportQuerySchema,
   type StoreOrderExportColumn,
 } from '@merchant/catalogue';
+import { formatNumber } from '@merchant/core';
 import { href } from '@/app/route-table';
 import { DateField } from '@/components/date-field';
 import { PageFrame } from '@/components/page-frame';
 import { storeOrdersExportHref } from '@/features/store-orders/api/store-orders-api';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null => (value && (values as readonly string[]).includes(value) ? (value as T) : null);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value && (values as readonly string[]).includes(value) ? (value as T) : null;
 
 /**
  * The orders export (spec 2, online-store orders export): the list's filters (carried over from the list), a period of
@@ -51,7 +53,7 @@ export function Component() {
   return (
     <PageFrame
       title="Export orders"
-      description={`Download the online store's orders as a CSV file for a spreadsheet: newest first, amounts in major units, at most ${STORE_ORDERS_EXPORT_ROW_LIMIT.toLocaleString('en-US')} orders.`}
+      description={`Download the online store's orders as a CSV file for a spreadsheet: newest first, amounts in major units, at most ${formatNumber(STORE_ORDERS_EXPORT_ROW_LIMIT)} orders.`}
     >
       <Stack gap="md" maw={860}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="export-filters">

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, CopyButton, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ConnectStoreDomainBodySchema, type DnsRecord, type StoreDomain } from '@merchant/catalogue';
 import { useZodForm } from '@/components/form/use-zod-form';
+import { DataList } from '@/components/data-list';
+import { withWrapPoints } from '@/components/long-text';
 import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
@@ -50,7 +52,10 @@ function DomainScreen({ businessId, domain }: { businessId: string; domain: Stor
     });
 
   return (
-    <PageFrame title={TITLE} description={`Your store is always at ${domain.app_shop_domain}. Connect a domain of your own so customers find it at your address.`}>
+    <PageFrame
+      title={TITLE}
+      description={`Your store is always at ${domain.app_shop_domain}. Connect a domain of your own so customers find it at your address.`}
+    >
       <Stack gap="md" maw={860}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="domain-status">
           <Stack gap="sm">
@@ -167,6 +172,17 @@ function Copy({ value, label }: { value: string; label: string }) {
   );
 }
 
+function Cell({ value, label }: { value: string; label: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+        {withWrapPoints(value)}
+      </Text>
+      <Copy value={value} label={label} />
+    </Group>
+  );
+}
+
 function Records({ records, verified }: { records: DnsRecord[]; verified: boolean }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="domain-records">
@@ -179,42 +195,17 @@ function Records({ records, verified }: { records: DnsRecord[]; verified: boolea
             ? 'Keep these records at your domain’s DNS provider: the store answers on the domain while they are there.'
             : 'Add these two records at your domain’s DNS provider, then choose Verify. DNS changes can take a few hours to show.'}
         </Text>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" aria-label="DNS records to add">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Value</Table.Th>
-                <Table.Th>Found</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.map((r) => (
-                <Table.Tr key={r.type}>
-                  <Table.Td>{r.type}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {r.name}
-                      </Text>
-                      <Copy value={r.name} label={`${r.type} name`} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {r.value}
-                      </Text>
-                      <Copy value={r.value} label={`${r.type} value`} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{r.found ? 'Yes' : 'Not yet'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataList
+          label="DNS records to add"
+          rows={records}
+          rowKey={(r) => r.type}
+          columns={[
+            { header: 'Type', card: 'title', nowrap: true, cell: (r) => r.type },
+            { header: 'Name', card: 'secondary', cell: (r) => <Cell value={r.name} label={`${r.type} name`} /> },
+            { header: 'Value', card: 'meta', cell: (r) => <Cell value={r.value} label={`${r.type} value`} /> },
+            { header: 'Found', card: 'status', nowrap: true, cell: (r) => (r.found ? 'Yes' : 'Not yet') },
+          ]}
+        />
       </Stack>
     </Paper>
   );

@@ -28,7 +28,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useCanChange } from '@/lib/session';
 import { storeSettingsQuery, useSaveStoreSettings } from '@/features/store-settings/api/store-settings-api';
 
-interface Values extends Record<string, unknown> {
+type Values = {
   store_name: string;
   logo_url: string;
   currency_display: CurrencyDisplay;
@@ -39,7 +39,7 @@ interface Values extends Record<string, unknown> {
   closed_message: string;
   customer_mails: StoreMailEvent[];
   merchant_mails: StoreMailEvent[];
-}
+};
 
 const valuesOf = (s: StoreSettings): Values => ({
   store_name: s.store_name ?? '',
@@ -128,7 +128,12 @@ function SettingsForm({ businessId, settings }: { businessId: string; settings: 
           </Section>
 
           <Section id="store-prices" title="Prices">
-            <Radio.Group label="Show prices with" value={values.currency_display} onChange={(v) => set('currency_display', v as CurrencyDisplay)} error={errors['currency_display']}>
+            <Radio.Group
+              label="Show prices with"
+              value={values.currency_display}
+              onChange={(v) => set('currency_display', v as CurrencyDisplay)}
+              error={errors['currency_display']}
+            >
               <Stack gap="xs" mt="xs">
                 {CURRENCY_DISPLAYS.map((d) => (
                   <ChoiceRow key={d} value={d} label={CURRENCY_DISPLAY_LABELS[d]} disabled={!mayChange} />
@@ -138,7 +143,12 @@ function SettingsForm({ businessId, settings }: { businessId: string; settings: 
           </Section>
 
           <Section id="store-checkout" title="Checkout">
-            <Radio.Group label="Phone number" value={values.phone_field} onChange={(v) => set('phone_field', v as PhoneFieldMode)} error={errors['phone_field']}>
+            <Radio.Group
+              label="Phone number"
+              value={values.phone_field}
+              onChange={(v) => set('phone_field', v as PhoneFieldMode)}
+              error={errors['phone_field']}
+            >
               <Stack gap="xs" mt="xs">
                 {PHONE_FIELD_MODES.map((m) => (
                   <ChoiceRow key={m} value={m} label={PHONE_FIELD_LABELS[m]} disabled={!mayChange} />
