@@ -68,7 +68,7 @@ function DomainScreen({ businessId, domain }: { businessId: string; domain: Stor
             {domain.status === 'verified' ? (
               <Text size="sm">
                 Your store answers on{' '}
-                <Anchor href={`https://${domain.business_shop_domain}`} target="_blank" rel="noreferrer">
+                <Anchor href={`https://${domain.business_shop_domain}`} target="_blank" rel="noreferrer" underline="always">
                   {domain.business_shop_domain}
                 </Anchor>
                 .

@@ -37,7 +37,7 @@ function Steps({ businessId, onboarding }: { businessId: string; onboarding: Sto
       description={
         <>
           Each step is checked from what your business has now. Your store is at{' '}
-          <Anchor href={onboarding.storefront_url} target="_blank" rel="noreferrer">
+          <Anchor href={onboarding.storefront_url} target="_blank" rel="noreferrer" underline="always">
             {onboarding.storefront_url.replace(/^https?:\/\//, '')}
           </Anchor>
           .

@@ -100,7 +100,7 @@ function SettingsForm({ businessId, settings }: { businessId: string; settings: 
       description={
         <>
           What your storefront shows and asks at its checkout. Your store is at{' '}
-          <Anchor href={settings.storefront_url} target="_blank" rel="noreferrer">
+          <Anchor href={settings.storefront_url} target="_blank" rel="noreferrer" underline="always">
             {settings.storefront_url.replace(/^https?:\/\//, '')}
           </Anchor>
           .
@@ -218,7 +218,7 @@ function SettingsForm({ businessId, settings }: { businessId: string; settings: 
               description={
                 <>
                   Sent to the people chosen for “New order” in{' '}
-                  <Anchor component={Link} to={href('online-store.settings-notifications', { business_id: businessId })} size="xs">
+                  <Anchor component={Link} to={href('online-store.settings-notifications', { business_id: businessId })} size="xs" underline="always">
                     Notifications
                   </Anchor>
                   .
