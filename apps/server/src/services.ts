@@ -58,6 +58,7 @@ import { sendMoneyModule } from './modules/payments/send-money/send-money.module
 import { posOrdersModule } from './modules/pos/orders/pos.module';
 import { terminalsModule } from './modules/pos/terminals/terminals.module';
 import { storeModule } from './modules/store/orders/store.module';
+import { storeSettingsModule } from './modules/store/settings/store-settings.module';
 
 export interface ServiceOptions {
   db: Executor;
@@ -101,6 +102,7 @@ function composeModules(platform: Platform) {
       .use(pricingModule)
       .use(shippingModule)
       .use(couponsModule)
+      .use(storeSettingsModule)
       .use(terminalsModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)

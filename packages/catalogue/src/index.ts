@@ -17,3 +17,4 @@ export * from './shipping';
 export * from './coupons';
 export * from './store-orders';
 export * from './media';
+export * from './store-settings';

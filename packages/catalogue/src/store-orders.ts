@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, csvAnswer, defineEndpoint, pageOf, text } from '@merchant/core';
+import { CalendarDateSchema, CursorQuerySchema, MoneySchema, PositiveMinorAmountSchema, csvAnswer, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 
 /**
@@ -80,7 +80,9 @@ export const StoreOrderSchema = z.object({
   status: z.enum(STORE_ORDER_STATUSES),
   fulfilment: z.enum(STORE_FULFILMENT_STATUSES),
   delivery_method: z.enum(STORE_DELIVERY_METHODS),
-  customer: z.object({ name: z.string(), email: z.string() }),
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** The customer's note at checkout (when the store asks for one). */
+  note: z.string().nullable(),
   shipping_address: StoreOrderAddressSchema.nullable(),
   /** The shipping rate or pickup point chosen at the checkout (null: pickup at the store's location). */
   delivery_choice: z
@@ -167,6 +169,76 @@ export const CancelStoreOrderBodySchema = z.object({
 });
 export type CancelStoreOrderBody = z.infer<typeof CancelStoreOrderBodySchema>;
 
+/** The columns of the orders CSV, in the file's order (the export writes the chosen ones, all by default). */
+export const STORE_ORDER_EXPORT_COLUMNS = [
+  'reference',
+  'placed',
+  'status',
+  'fulfilment',
+  'delivery',
+  'customer',
+  'email',
+  'phone',
+  'note',
+  'items',
+  'subtotal',
+  'discount',
+  'shipping',
+  'tax',
+  'total',
+  'refunded',
+  'currency',
+  'carrier',
+  'tracking_number',
+] as const;
+export type StoreOrderExportColumn = (typeof STORE_ORDER_EXPORT_COLUMNS)[number];
+export const STORE_ORDER_EXPORT_COLUMN_LABELS: Record<StoreOrderExportColumn, string> = {
+  reference: 'Reference',
+  placed: 'Placed',
+  status: 'Status',
+  fulfilment: 'Fulfilment',
+  delivery: 'Delivery',
+  customer: 'Customer',
+  email: 'Email',
+  phone: 'Phone',
+  note: 'Note',
+  items: 'Items',
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  shipping: 'Shipping',
+  tax: 'Tax',
+  total: 'Total',
+  refunded: 'Refunded',
+  currency: 'Currency',
+  carrier: 'Carrier',
+  tracking_number: 'Tracking number',
+};
+
+/**
+ * The export's query: the list's filters, a period of the business's days (both included, either optional) and the
+ * columns (comma-separated keys; all when left out).
+ */
+export const StoreOrdersExportQuerySchema = StoreOrderFiltersSchema.extend({
+  from: CalendarDateSchema.optional(),
+  to: CalendarDateSchema.optional(),
+  columns: text()
+    .trim()
+    .max(400)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [...STORE_ORDER_EXPORT_COLUMNS];
+      const asked = v.split(',').map((c) => c.trim());
+      const unknown = asked.filter((c) => !(STORE_ORDER_EXPORT_COLUMNS as readonly string[]).includes(c));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `Unknown columns: ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return STORE_ORDER_EXPORT_COLUMNS.filter((c) => asked.includes(c));
+    }),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end of the period is before its start' });
+export type StoreOrdersExportQuery = z.output<typeof StoreOrdersExportQuerySchema>;
+export type StoreOrdersExportQueryInput = z.input<typeof StoreOrdersExportQuerySchema>;
+
 /** The most rows an export writes (X-Export-Truncated: true when more matched). */
 export const STORE_ORDERS_EXPORT_ROW_LIMIT = 10_000;
 
@@ -188,10 +260,11 @@ export const storeOrderEndpoints = {
     id: 'storeOrders.export',
     method: 'GET',
     path: '/v1/business/:business_id/store-orders/export',
-    summary: 'The filtered orders as a CSV download (text/csv, newest first, money in major units, at most 10000 rows)',
+    summary:
+      'The filtered orders of a period (the business’s days) as a CSV download with the chosen columns (text/csv, newest first, money in major units, at most 10000 rows)',
     access: { kind: 'business', permission: 'store:view', standing: 'merchant' },
     params: BusinessParamsSchema,
-    query: StoreOrderFiltersSchema,
+    query: StoreOrdersExportQuerySchema,
     response: csvAnswer(),
   }),
   get: defineEndpoint({

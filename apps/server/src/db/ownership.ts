@@ -67,6 +67,7 @@ export const TABLE_OWNERS = {
   // the online store (docs/online-store.md)
   storeCarts: 'store/orders',
   storeOrders: 'store/orders',
+  storeSettings: 'store/settings',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',
@@ -173,6 +174,12 @@ export const OWNERSHIP_EXCEPTIONS: readonly Exception[] = [
     file: 'modules/payments/charges/charges.repository.ts',
     table: 'paymentMethodSettings',
     reason: "a payment's one prepared read of its business, method settings and settlement delay (one round trip per payment)",
+  },
+  {
+    file: 'modules/store/settings/store-settings.repository.ts',
+    table: 'businesses',
+    reason:
+      "spec 3's domain info fields (custom domain, verified) are columns of the business; the store's domain screen is their only writer, and the storefront finds a business by its verified domain in the same row",
   },
   {
     file: 'modules/payments/invoice-reminders/invoice-reminders.repository.ts',

@@ -10,7 +10,7 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   TRANSFER_STATUS_LABELS,
 } from '@merchant/payments';
-import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS, STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS } from '@merchant/catalogue';
+import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS, STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS, STORE_DOMAIN_STATUS_LABELS } from '@merchant/catalogue';
 import { READER_CONNECTION_LABELS, READER_PAYMENT_STATUS_LABELS, TERMINAL_ORDER_STATUS_LABELS } from '@merchant/pos';
 
 type Colors<S extends string> = Record<S, string>;
@@ -62,6 +62,7 @@ export const STATUS_KINDS = {
   storeOrder: kind(STORE_ORDER_STATUS_LABELS, { pending_payment: 'yellow', paid: 'green', cancelled: 'gray' }),
   storeFulfilment: kind(STORE_FULFILMENT_LABELS, { unfulfilled: 'yellow', packed: 'blue', shipped: 'blue', delivered: 'green', picked_up: 'green' }),
   pickup: kind({ active: 'Active', inactive: 'Off' }, { active: 'green', inactive: 'gray' }),
+  storeDomain: kind(STORE_DOMAIN_STATUS_LABELS, { none: 'gray', pending: 'yellow', verified: 'green' }),
   coupon: kind(COUPON_STATUS_LABELS, { active: 'green', scheduled: 'blue', expired: 'gray', used_up: 'yellow', inactive: 'dark' }),
   beneficiary: kind({ active: 'Active', closed: 'Closed' }, { active: 'green', closed: 'gray' }),
   member: kind({ active: 'Active', deactivated: 'Deactivated' }, { active: 'green', deactivated: 'gray' }),

@@ -92,6 +92,10 @@ export const ERROR_STATUS = {
   INVOICE_NOT_FOUND: 404,
   STORE_ORDER_NOT_FOUND: 404,
   STORE_ORDER_STATE: 409,
+  /** Another business has connected this domain to its store. */
+  STORE_DOMAIN_TAKEN: 409,
+  /** The business has no custom domain to verify. */
+  STORE_DOMAIN_NOT_CONNECTED: 409,
   INVOICE_NOT_EDITABLE: 409,
   INVOICE_NOT_PAYABLE: 409,
   INVOICE_NOT_SENDABLE: 409,

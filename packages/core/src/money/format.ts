@@ -83,6 +83,29 @@ export function formatMoneyWithCode(amountMinor: number, currency: string = DEFA
   return amountMinor < 0 ? `${MINUS_SIGN}${body}` : body;
 }
 
+/** The currency's narrow symbol in English (`$` for SGD and USD, `€`, `¥`); its code when there is none. */
+export function currencySymbol(currency: string): string {
+  const code = currency.trim().toUpperCase();
+  try {
+    const part = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency');
+    return part?.value ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The storefront's other money display (store settings, "currency display"): the narrow symbol in front, no space,
+ * `(123456, 'sgd')` -> `"$1,234.56"`; a currency without a symbol keeps its code and a space (`"CHF 12.00"`).
+ */
+export function formatMoneyWithSymbol(amountMinor: number, currency: string = DEFAULT_CURRENCY): string {
+  const symbol = currencySymbol(currency);
+  const body = `${symbol}${symbol.length > 1 && /^[A-Z]+$/.test(symbol) ? ' ' : ''}${formatMinor(Math.abs(amountMinor), currency)}`;
+  return amountMinor < 0 ? `${MINUS_SIGN}${body}` : body;
+}
+
 /**
  * Minor units to a plain major-unit string for form fields (no grouping): `(123456, 'sgd')` -> `"1234.56"`,
  * `(1500, 'jpy')` -> `"1500"`, `(-5, 'sgd')` -> `"-0.05"`. {@link parseMajorToMinor} reads it back exactly.

@@ -46,6 +46,11 @@ export const businesses = pgTable(
     platformEnabled: boolean('platform_enabled').notNull().default(false),
     customDomain: text('custom_domain'),
     customDomainVerified: boolean('custom_domain_verified').notNull().default(false),
+    /** The value of the TXT record that proves the business controls its custom domain (new with each domain). */
+    customDomainToken: text('custom_domain_token'),
+    /** When the domain's DNS records were last looked up, and what was wrong then (null: passed, or never checked). */
+    customDomainCheckedAt: ts('custom_domain_checked_at'),
+    customDomainProblem: text('custom_domain_problem'),
     storefrontCacheVersions: jsonb('storefront_cache_versions')
       .$type<Record<string, number>>()
       .notNull()
@@ -53,7 +58,11 @@ export const businesses = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('businesses_identifier_key').on(t.identifier)],
+  (t) => [
+    uniqueIndex('businesses_identifier_key').on(t.identifier),
+    // One business holds a domain, whatever its case (docs/online-store.md, "Domain").
+    uniqueIndex('businesses_custom_domain_key').on(sql`lower(${t.customDomain})`),
+  ],
 );
 
 export const businessUsers = pgTable(

@@ -18,3 +18,4 @@ export * from './pos';
 export * from './store';
 export * from './pos-terminals';
 export * from './store-orders';
+export * from './store-settings';

@@ -54,6 +54,10 @@ export const storeOrders = pgTable(
     deliveryMethod: text('delivery_method', { enum: STORE_DELIVERY_METHODS }).notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
+    /** Asked at the checkout when the store settings say so (null otherwise). */
+    customerPhone: text('customer_phone'),
+    /** The customer's note, when the store settings offer one. */
+    note: text('note'),
     shippingAddress: jsonb('shipping_address').$type<StoreOrderAddress>(),
     /** The rate or pickup point chosen at the checkout, as it was then (null: pickup at the store's location, before pickup points). */
     deliveryChoice: jsonb('delivery_choice').$type<StoreDeliveryChoice>(),

@@ -10,10 +10,10 @@ const SV = { permission: 'store:view' } as const;
 
 export const onlineStoreRoutes = [
   route('overview', '', 'Shop insight', 'shopInsight', { ...SV, sidebar: { label: 'Overview', icon: 'home', order: 1 } }),
-  route('onboarding', 'onboarding', 'Set up your online store', 'storeOnboarding', SM),
+  route('onboarding', 'onboarding', 'Set up your online store', 'storeOnboarding', { ...SM, screen: 'store-settings.onboarding' }),
   route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...SV, sidebar: { label: 'Reports', icon: 'chart', order: 2 } }),
   route('orders', 'orders', 'Orders', 'orders', { ...SV, screen: 'store-orders.list', sidebar: { label: 'Orders', icon: 'shopping-cart', order: 3 } }),
-  route('orders-export', 'orders/export', 'Export orders', 'orders', SM),
+  route('orders-export', 'orders/export', 'Export orders', 'orders', { ...SM, screen: 'store-orders.export' }),
   route('orders-detail', 'orders/:b_order', 'Order', 'orders', { ...SV, screen: 'store-orders.detail' }),
   route('orders-cancel', 'orders/:b_order/cancel', 'Cancel order', 'orders', { ...SM, screen: 'store-orders.cancel' }),
   shared('products', 'products', SHARED.products, { sidebar: { label: 'Products', childLabel: 'All products', icon: 'package', order: 4 } }),
@@ -62,7 +62,7 @@ export const onlineStoreRoutes = [
   }),
   route('media-edit', 'media/:b_media/edit', 'Edit media', 'media', { permission: 'catalogue:view', screen: 'media.edit' }),
   route('booking', 'booking', 'Booking', 'booking', { ...SM, sidebar: { label: 'Booking', icon: 'calendar', order: 11 } }),
-  route('domain', 'domain', 'Domain', 'domain', { ...SM, sidebar: { label: 'Domain', icon: 'world', order: 12 } }),
+  route('domain', 'domain', 'Domain', 'domain', { ...SM, screen: 'store-settings.domain', sidebar: { label: 'Domain', icon: 'world', order: 12 } }),
   route('shipping-pickup', 'shipping-pickup', 'Shipping and pickup', 'shipping', {
     ...SM,
     screen: 'shipping.list',
@@ -82,6 +82,7 @@ export const onlineStoreRoutes = [
   route('locations-settings', 'locations/settings', 'Location settings', 'locations', { permission: 'catalogue:manage', screen: 'locations.settings' }),
   route('settings-store', 'settings/store', 'Store settings', 'storeSettings', {
     ...SM,
+    screen: 'store-settings.settings',
     sidebar: { label: 'Settings', childLabel: 'Store', icon: 'settings', order: 15, pinned: true },
   }),
   shared('settings-taxes', 'settings/taxes', SHARED.taxes, {

@@ -1,3 +1,4 @@
+import { STORE_MAIL_EVENT_LABELS, type StoreMailEvent } from '@merchant/catalogue';
 import type { StoreOrderRow } from './store.repository';
 import { money } from './storefront.layout';
 
@@ -41,4 +42,26 @@ export function orderMail(kind: OrderMailKind, order: StoreOrderRow, store: { na
     },
   };
   return { to: order.customerEmail, ...texts[kind] };
+}
+
+const MERCHANT_SUBJECTS: Record<StoreMailEvent, (ref: string) => string> = {
+  order_placed: (ref) => `New order ${ref}`,
+  shipped: (ref) => `Order ${ref} shipped`,
+  ready_for_pickup: (ref) => `Order ${ref} is ready for pickup`,
+  cancelled: (ref) => `Order ${ref} was cancelled`,
+  refunded: (ref) => `Order ${ref} was refunded`,
+};
+
+/** The staff's mail of an order event (store settings, "Notifications"): one per recipient, linking to the order. */
+export function merchantMail(event: StoreMailEvent, order: StoreOrderRow, store: { name: string }, orderUrl: string, to: string) {
+  const subject = `${store.name}: ${MERCHANT_SUBJECTS[event](order.reference)}`;
+  const text = [
+    `${STORE_MAIL_EVENT_LABELS[event]}: order ${order.reference} of ${money(order.total, order.currency)} by ${order.customerName} (${order.customerEmail}).`,
+    order.deliveryMethod === 'pickup' ? 'Delivery: pickup.' : 'Delivery: shipping.',
+    order.note ? `Note from the customer: ${order.note}` : null,
+    `Open the order: ${orderUrl}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return { to, subject, text };
 }

@@ -1,13 +1,16 @@
-import { AppError, minorToMajorString } from '@merchant/core';
+import { AppError, minorToMajorString, startOfLocalDay } from '@merchant/core';
 import {
+  STORE_ORDER_EXPORT_COLUMN_LABELS,
   STORE_ORDERS_EXPORT_ROW_LIMIT as STORE_ORDERS_EXPORT_MAX_ROWS,
   nextFulfilment,
+  type StoreMailEvent,
+  type StoreOrderExportColumn,
+  type StoreOrdersExportQuery,
   type CancelStoreOrderBody,
   type FulfilStoreOrderBody,
   type ListStoreOrdersQuery,
   type RefundStoreOrderBody,
   type StoreOrder,
-  type StoreOrderFilters,
 } from '@merchant/catalogue';
 import { checkoutUrl } from '@merchant/payments';
 import type { Executor } from '@/db/client';
@@ -19,37 +22,75 @@ import type { CatalogueService } from '@/modules/catalogue/products/products.mod
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { ChargesService, PaymentSourceAdapter } from '@/modules/payments/charges/charges.service';
-import { orderMail, type OrderMailKind } from './store-mail';
+import { merchantMail, orderMail, type OrderMailKind } from './store-mail';
 import { storeRepository as repo, type StoreOrderPatch, type StoreOrderRow } from './store.repository';
 
 /** An unpaid order gives back the stock it holds after this long (the checkout's confirm deadline is well within it). */
 export const UNPAID_ORDER_HOLD_MS = 2 * 60 * 60_000;
 
+/** A business row's storefront: its shop host, or its custom domain once verified. */
+const shopOf = (row: { identifier: string; customDomain: string | null; customDomainVerified: boolean }) => ({
+  identifier: row.identifier,
+  domain: row.customDomain && row.customDomainVerified ? row.customDomain : null,
+});
+
 const notFound = () => new AppError('STORE_ORDER_NOT_FOUND', 'This order does not exist.');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const EXPORT_CSV = csvTable(
-  [
-    'Reference',
-    'Placed',
-    'Status',
-    'Fulfilment',
-    'Delivery',
-    'Customer',
-    'Email',
-    'Items',
-    'Subtotal',
-    'Discount',
-    'Shipping',
-    'Tax',
-    'Total',
-    'Refunded',
-    'Currency',
-    'Carrier',
-    'Tracking number',
-  ],
-  ['Items', 'Subtotal', 'Discount', 'Shipping', 'Tax', 'Total', 'Refunded'],
-);
+/** The export's number columns (amounts in major units, counts): written as numbers a spreadsheet sums. */
+const NUMBER_COLUMNS: readonly StoreOrderExportColumn[] = ['items', 'subtotal', 'discount', 'shipping', 'tax', 'total', 'refunded'];
+
+function exportCell(column: StoreOrderExportColumn, r: StoreOrderRow): string | null {
+  const major = (amount: number) => minorToMajorString(amount, r.currency);
+  switch (column) {
+    case 'reference':
+      return r.reference;
+    case 'placed':
+      return r.createdAt.toISOString();
+    case 'status':
+      return r.status;
+    case 'fulfilment':
+      return r.fulfilment;
+    case 'delivery':
+      return r.deliveryMethod;
+    case 'customer':
+      return r.customerName;
+    case 'email':
+      return r.customerEmail;
+    case 'phone':
+      return r.customerPhone;
+    case 'note':
+      return r.note;
+    case 'items':
+      return String(r.lines.reduce((n, l) => n + l.quantity, 0));
+    case 'subtotal':
+      return major(r.subtotal);
+    case 'discount':
+      return major(r.discount);
+    case 'shipping':
+      return major(r.shipping);
+    case 'tax':
+      return major(r.tax);
+    case 'total':
+      return major(r.total);
+    case 'refunded':
+      return major(r.refundedAmount);
+    case 'currency':
+      return r.currency.toUpperCase();
+    case 'carrier':
+      return r.carrier;
+    case 'tracking_number':
+      return r.trackingNumber;
+  }
+}
+
+/** Which store setting's mail event an order mail is (the others are always sent to the customer). */
+const MAIL_EVENT: Partial<Record<OrderMailKind, StoreMailEvent>> = {
+  paid: 'order_placed',
+  shipped: 'shipped',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
 
 /**
  * Store orders (docs/online-store.md, "Store orders"): the order as a source of checkout payments (paid in the
@@ -65,20 +106,43 @@ export function createStoreOrdersService(deps: {
   catalogue: Pick<CatalogueService, 'stock'>;
   coupons: Pick<CouponsService, 'releaseCoupon'>;
   checkoutOrigin: string;
-  storeOrigin: (identifier: string) => string;
+  /** The storefront's address: its verified custom domain, else its shop host. */
+  storeOrigin: (business: { identifier: string; domain: string | null }) => string;
+  /** The dashboard's address (the staff's order mails link to the order). */
+  dashboardOrigin: string;
+  /** Who hears of store orders (notification settings, "New order"), read in the step's transaction. */
+  recipients: (businessId: string, event: 'new_order', executor: Executor) => Promise<string[]>;
   /** After a change of stock (a cancel's restock): the storefront's products are purged. */
   onStockChanged: (businessId: string) => Promise<void>;
 }) {
   const { db, clock, mailer, charges } = deps;
-  const statusUrl = (identifier: string, order: { token: string }) => `${deps.storeOrigin(identifier)}/orders/${order.token}`;
+  const statusUrl = (business: { identifier: string; domain: string | null }, order: { token: string }) =>
+    `${deps.storeOrigin(business)}/orders/${order.token}`;
 
+  /**
+   * The order's mail of a step, in the step's transaction: to the customer unless the store settings turned that
+   * event off, and to the staff who hear of store orders (the "New order" notification's recipients) when the
+   * settings ask for it. Packed for pickup is the "ready for pickup" event.
+   */
   async function mail(tx: Executor, kind: OrderMailKind, order: StoreOrderRow, extra?: { amount?: number }): Promise<void> {
     const business = await repo.businessById(tx, order.businessId);
     if (!business) return;
-    await mailer.send(tx, orderMail(kind, order, business, statusUrl(business.identifier, order), extra));
+    const event = kind === 'packed' && order.deliveryMethod === 'pickup' ? 'ready_for_pickup' : MAIL_EVENT[kind];
+    const store = { name: business.settings.store_name ?? business.name };
+    const message = orderMail(kind, order, store, statusUrl(business, order), extra);
+    if (!event || business.settings.customer_mails.includes(event)) await mailer.send(tx, message);
+    if (event && business.settings.merchant_mails.includes(event)) {
+      const to = await deps.recipients(order.businessId, 'new_order', tx);
+      for (const address of to) {
+        await mailer.send(
+          tx,
+          merchantMail(event, order, store, `${deps.dashboardOrigin}/business/${order.businessId}/online-store/orders/${order.id}`, address),
+        );
+      }
+    }
   }
 
-  function present(identifier: string, row: StoreOrderRow): StoreOrder {
+  function present(shop: { identifier: string; domain: string | null }, row: StoreOrderRow): StoreOrder {
     const m = (amount: number) => ({ amount, currency: row.currency });
     return {
       id: row.id,
@@ -86,7 +150,8 @@ export function createStoreOrdersService(deps: {
       status: row.status,
       fulfilment: row.fulfilment,
       delivery_method: row.deliveryMethod,
-      customer: { name: row.customerName, email: row.customerEmail },
+      customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
+      note: row.note,
       shipping_address: row.shippingAddress,
       delivery_choice: row.deliveryChoice ?? null,
       lines: row.lines.map((l) => ({
@@ -111,7 +176,7 @@ export function createStoreOrdersService(deps: {
       tracking_number: row.trackingNumber,
       cancel_reason: row.cancelReason,
       payment_id: row.paymentPublicId,
-      status_url: statusUrl(identifier, row),
+      status_url: statusUrl(shop, row),
       next_fulfilment: row.status === 'paid' ? nextFulfilment(row.deliveryMethod, row.fulfilment) : [],
       created_at: row.createdAt.toISOString(),
       paid_at: iso(row.paidAt),
@@ -175,7 +240,7 @@ export function createStoreOrdersService(deps: {
       const order = await repo.order(executor, businessId, sourceId);
       const business = order && (await repo.businessById(executor, businessId));
       if (!order || !business) return null;
-      const url = statusUrl(business.identifier, order);
+      const url = statusUrl(business, order);
       return { publicId: order.token, redirectUrl: url, backUrl: url };
     },
   };
@@ -236,42 +301,35 @@ export function createStoreOrdersService(deps: {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        data: page.map((r) => present(ctx.business.row.identifier, r)),
+        data: page.map((r) => present(shopOf(ctx.business.row), r)),
         next_cursor: rows.length > query.limit && last ? Buffer.from(JSON.stringify([last.createdAt.toISOString(), last.id])).toString('base64url') : null,
       };
     },
 
     async get(ctx: BusinessContext, id: string): Promise<StoreOrder> {
-      return present(ctx.business.row.identifier, await found(ctx.business.row.id, id));
+      return present(shopOf(ctx.business.row), await found(ctx.business.row.id, id));
     },
 
-    async exportCsv(ctx: BusinessContext, filters: StoreOrderFilters) {
+    /** The filtered orders of a period (the business's days, both included) with the chosen columns, as CSV. */
+    async exportCsv(ctx: BusinessContext, query: StoreOrdersExportQuery) {
+      const zone = ctx.business.row.timeZone;
+      const filters = {
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.fulfilment ? { fulfilment: query.fulfilment } : {}),
+        ...(query.from ? { since: startOfLocalDay(query.from, zone) } : {}),
+        ...(query.to ? { until: startOfLocalDay(query.to, zone, 1) } : {}),
+      };
       const rows = await repo.page(db, ctx.business.row.id, filters, STORE_ORDERS_EXPORT_MAX_ROWS);
-      const major = (amount: number, currency: string) => minorToMajorString(amount, currency);
-      const lines = rows
-        .slice(0, STORE_ORDERS_EXPORT_MAX_ROWS)
-        .map((r) => [
-          r.reference,
-          r.createdAt.toISOString(),
-          r.status,
-          r.fulfilment,
-          r.deliveryMethod,
-          r.customerName,
-          r.customerEmail,
-          String(r.lines.reduce((n, l) => n + l.quantity, 0)),
-          major(r.subtotal, r.currency),
-          major(r.discount, r.currency),
-          major(r.shipping, r.currency),
-          major(r.tax, r.currency),
-          major(r.total, r.currency),
-          major(r.refundedAmount, r.currency),
-          r.currency.toUpperCase(),
-          r.carrier,
-          r.trackingNumber,
-        ]);
+      const columns = query.columns;
+      const table = csvTable(
+        columns.map((c) => STORE_ORDER_EXPORT_COLUMN_LABELS[c]),
+        columns.filter((c) => NUMBER_COLUMNS.includes(c)).map((c) => STORE_ORDER_EXPORT_COLUMN_LABELS[c]),
+      );
+      const lines = rows.slice(0, STORE_ORDERS_EXPORT_MAX_ROWS).map((r) => columns.map((c) => exportCell(c, r)));
       const date = clock.now().toISOString().slice(0, 10);
       return {
-        csv: EXPORT_CSV.document(lines),
+        csv: table.document(lines),
         filename: `store-orders-${ctx.business.row.identifier}-${date}.csv`,
         truncated: rows.length > STORE_ORDERS_EXPORT_MAX_ROWS,
       };
@@ -309,7 +367,7 @@ export function createStoreOrdersService(deps: {
         await mail(tx, body.step, updated);
         return updated;
       });
-      return present(ctx.business.row.identifier, row);
+      return present(shopOf(ctx.business.row), row);
     },
 
     /** Part or all of a paid order back to the customer, through its payment's refund (which records it on the order). */
@@ -323,11 +381,11 @@ export function createStoreOrdersService(deps: {
         { amount: body.amount, reason: 'requested_by_customer', ...(body.reason ? { note: body.reason } : {}) },
         async (tx) => {
           // The refund's outcome has recorded it on the order (the source's hook, same transaction): that is the answer.
-          answer = present(ctx.business.row.identifier, await found(ctx.business.row.id, id, tx));
+          answer = present(shopOf(ctx.business.row), await found(ctx.business.row.id, id, tx));
           await ctx.idempotency?.answerIn(tx, answer);
         },
       );
-      return answer ?? present(ctx.business.row.identifier, await found(ctx.business.row.id, id));
+      return answer ?? present(shopOf(ctx.business.row), await found(ctx.business.row.id, id));
     },
 
     /**
@@ -366,11 +424,11 @@ export function createStoreOrdersService(deps: {
           meta: { restock: body.restock, refunded: updated.refundedAmount },
         });
         await mail(tx, 'cancelled', updated);
-        await ctx.idempotency?.answerIn(tx, present(ctx.business.row.identifier, updated));
+        await ctx.idempotency?.answerIn(tx, present(shopOf(ctx.business.row), updated));
         return updated;
       });
       if (restocked) await deps.onStockChanged(businessId);
-      return present(ctx.business.row.identifier, row);
+      return present(shopOf(ctx.business.row), row);
     },
   };
 }

@@ -7,6 +7,8 @@ import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { ShippingService } from '@/modules/store/shipping/shipping.service';
 import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
+import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
+import type { StoreSettingsService } from '@/modules/store/settings/store-settings.service';
 import { storeOrdersRoutes } from './store-orders.routes';
 import { createStoreOrdersService } from './store-orders.service';
 import { createStorefrontService } from './storefront.service';
@@ -32,6 +34,8 @@ export const storeModule = defineModule({
     pricing,
     shipping,
     coupons,
+    storeSettings,
+    notificationSettings,
   }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
     charges: ChargesService;
     catalogue: Pick<CatalogueService, 'stock'>;
@@ -39,13 +43,13 @@ export const storeModule = defineModule({
     pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts'>;
     shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
     coupons: Pick<CouponsService, 'redeemCoupon' | 'releaseCoupon'>;
+    storeSettings: Pick<StoreSettingsService, 'storefrontUrl'>;
+    notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
   }): StoreService => {
     const checkoutOrigin = originOfKind(config.publicUrl, 'checkout', config.baseDomain);
-    const storeOrigin = (identifier: string) => {
-      const url = new URL(config.publicUrl);
-      url.hostname = `${identifier}.shop.${config.baseDomain}`;
-      return url.origin;
-    };
+    // The verified custom domain once there is one (canonical URLs, mails, the status page), else the shop host.
+    const storeOrigin = (business: { identifier: string; domain: string | null }) =>
+      storeSettings.storefrontUrl({ identifier: business.identifier, customDomain: business.domain, customDomainVerified: business.domain !== null });
     const storefront = createStorefrontService({
       db,
       clock,
@@ -66,6 +70,8 @@ export const storeModule = defineModule({
       coupons,
       checkoutOrigin,
       storeOrigin,
+      dashboardOrigin: new URL(config.publicUrl).origin,
+      recipients: (businessId, event, executor) => notificationSettings.recipients(businessId, event, executor),
       onStockChanged: (businessId) => storefront.purge(businessId, 'products').catch(() => undefined),
     });
     // Every payment of a store order goes through this adapter: it locks the order and marks it paid once.

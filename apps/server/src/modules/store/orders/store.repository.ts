@@ -1,60 +1,26 @@
 import type { StoreCartLine, StoreOrderFilters } from '@merchant/catalogue';
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
 import { businesses, storeCarts, storeOrders } from '@/db/schema';
+import { storeBusiness, type StoreBusiness } from '@/modules/store/settings/store-business.read-model';
 
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
 export type StoreOrderInsert = typeof storeOrders.$inferInsert;
 export type StoreOrderPatch = Partial<Omit<StoreOrderInsert, 'businessId' | 'id'>>;
 
-/** The business a storefront serves, read by its identifier (businesses is shared for reading). */
-export interface StoreBusiness {
-  id: string;
-  identifier: string;
-  name: string;
-  currency: string;
-  logoUrl: string | null;
-  onboardingStatus: string;
-  cacheVersions: Record<string, number>;
-}
+export type { StoreBusiness };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const storeRepository = {
-  async businessByIdentifier(db: Executor, identifier: string): Promise<StoreBusiness | null> {
-    const [row] = await db
-      .select({
-        id: businesses.id,
-        identifier: businesses.identifier,
-        name: businesses.name,
-        currency: businesses.currency,
-        logoUrl: businesses.logoUrl,
-        onboardingStatus: businesses.onboardingStatus,
-        cacheVersions: businesses.storefrontCacheVersions,
-      })
-      .from(businesses)
-      .where(eq(businesses.identifier, identifier))
-      .limit(1);
-    return row ?? null;
-  },
+  businessByIdentifier: (db: Executor, identifier: string): Promise<StoreBusiness | null> => storeBusiness(db, eq(businesses.identifier, identifier)),
 
-  async businessById(db: Executor, id: string): Promise<StoreBusiness | null> {
-    const [row] = await db
-      .select({
-        id: businesses.id,
-        identifier: businesses.identifier,
-        name: businesses.name,
-        currency: businesses.currency,
-        logoUrl: businesses.logoUrl,
-        onboardingStatus: businesses.onboardingStatus,
-        cacheVersions: businesses.storefrontCacheVersions,
-      })
-      .from(businesses)
-      .where(eq(businesses.id, id))
-      .limit(1);
-    return row ?? null;
-  },
+  /** The business whose verified custom domain this is (compared without case); an unverified one answers nothing. */
+  businessByDomain: (db: Executor, domain: string): Promise<StoreBusiness | null> =>
+    storeBusiness(db, and(sql`lower(${businesses.customDomain}) = ${domain.toLowerCase()}`, eq(businesses.customDomainVerified, true))!),
+
+  businessById: (db: Executor, id: string): Promise<StoreBusiness | null> => storeBusiness(db, eq(businesses.id, id)),
 
   async cart(db: Executor, businessId: string, id: string, lock = false): Promise<StoreCartLine[] | null> {
     const query = db
@@ -103,12 +69,20 @@ export const storeRepository = {
   },
 
   /** Orders newest first, filtered, after the cursor (created, id). Reads `limit + 1` rows. */
-  async page(db: Executor, businessId: string, filters: StoreOrderFilters, limit: number, cursor?: { key: Date; id: string }): Promise<StoreOrderRow[]> {
+  async page(
+    db: Executor,
+    businessId: string,
+    filters: StoreOrderFilters & { since?: Date; until?: Date },
+    limit: number,
+    cursor?: { key: Date; id: string },
+  ): Promise<StoreOrderRow[]> {
     const q = filters.q?.replace(/^#/, '');
     const conditions = [
       eq(storeOrders.businessId, businessId),
       filters.status ? eq(storeOrders.status, filters.status) : undefined,
       filters.fulfilment ? eq(storeOrders.fulfilment, filters.fulfilment) : undefined,
+      filters.since ? gte(storeOrders.createdAt, filters.since) : undefined,
+      filters.until ? lt(storeOrders.createdAt, filters.until) : undefined,
       q
         ? or(
             ilike(storeOrders.reference, `%${escapeLike(q)}%`),

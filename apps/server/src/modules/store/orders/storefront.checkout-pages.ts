@@ -1,6 +1,6 @@
-import { STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS } from '@merchant/catalogue';
+import { STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS, STORE_POLICY_TITLES } from '@merchant/catalogue';
 import { html, type Html } from './html';
-import { layout, money, type StorePage } from './storefront.layout';
+import { layout, money, policyPath, type StorePage } from './storefront.layout';
 import type { StoreOrderRow } from './store.repository';
 
 /** A cart's line as the cart page shows it, priced from the catalogue now. */
@@ -34,6 +34,9 @@ export interface CheckoutValues {
   rate: string;
   /** The pickup point chosen (its id), when the business has pickup points. */
   pickup: string;
+  /** Asked when the store settings say so. */
+  phone: string;
+  note: string;
 }
 
 /** What the checkout offers to deliver by: pickup points (none: the store's location) and the rates for the address, once given. */
@@ -55,6 +58,8 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   coupon: '',
   rate: '',
   pickup: '',
+  phone: '',
+  note: '',
 };
 
 function linesTable(cart: CartView, editable: boolean): Html {
@@ -168,6 +173,7 @@ export function checkoutPage(
     <form method="post" action="/checkout" novalidate>
       <h2>Contact</h2>
       ${field('email', 'Email', values, errors, 'email', 'email')} ${field('name', 'Name', values, errors, 'text', 'name')}
+      ${store.checkout.phone === 'hidden' ? null : field('phone', 'Phone', values, errors, 'tel', 'tel', store.checkout.phone === 'required')}
       <fieldset>
         <legend>Delivery</legend>
         <label
@@ -221,6 +227,22 @@ export function checkoutPage(
           : null
       }
       ${field('coupon', 'Coupon code', values, errors, 'text', 'off', false)}
+      ${
+        store.checkout.note
+          ? html`<label for="note">Note for the store (optional)</label>
+              <textarea id="note" name="note" rows="3" maxlength="500" ${errors['note'] ? html`aria-invalid="true" aria-describedby="note-error"` : null}>
+${values.note}</textarea>
+              ${errors['note'] ? html`<p class="error" id="note-error">${errors['note']}</p>` : null}`
+          : null
+      }
+      ${
+        store.policies.length > 0
+          ? html`<p class="muted">
+              By placing your order you accept our
+              ${store.policies.map((p, i) => html`${i > 0 ? (i === store.policies.length - 1 ? ' and ' : ', ') : ''}<a href="${policyPath(p)}">${STORE_POLICY_TITLES[p]}</a>`)}.
+            </p>`
+          : null
+      }
       <p><button type="submit">Continue to payment</button></p>
     </form>`;
   return layout(store, { title: 'Check out', description: `Check out at ${store.name}.`, path: '/checkout', noindex: true }, body);

@@ -1,4 +1,6 @@
-import { formatMoneyWithCode } from '@merchant/core';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { formatMoneyWithCode, formatMoneyWithSymbol } from '@merchant/core';
+import { STORE_POLICY_TITLES, type CurrencyDisplay, type PhoneFieldMode, type StorePolicy } from '@merchant/catalogue';
 import { html, jsonLd, raw, type Html } from './html';
 
 /** The store a page belongs to, as its pages need it. */
@@ -9,6 +11,14 @@ export interface StorePage {
   /** `https://<identifier>.shop.<base>`: canonical URLs and structured data name it. */
   origin: string;
   logoUrl: string | null;
+  /** Store settings: a closed store shows a notice on every page and takes no orders. */
+  open: boolean;
+  closedMessage: string;
+  /** The policies the store has written (each a page, linked in the footer and at the checkout). */
+  policies: StorePolicy[];
+  currencyDisplay: CurrencyDisplay;
+  /** The checkout's optional fields. */
+  checkout: { phone: PhoneFieldMode; note: boolean };
 }
 
 export interface PageMeta {
@@ -24,14 +34,21 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-export const money = (amount: number, currency: string) => formatMoneyWithCode(amount, currency);
+/** How the page being rendered shows prices (store settings); every storefront request renders inside `withStore`. */
+const display = new AsyncLocalStorage<CurrencyDisplay>();
+export const withStore = <T>(store: StorePage, render: () => T): T => display.run(store.currencyDisplay, render);
+
+export const money = (amount: number, currency: string) =>
+  display.getStore() === 'symbol' ? formatMoneyWithSymbol(amount, currency) : formatMoneyWithCode(amount, currency);
+
+export const policyPath = (policy: StorePolicy) => `/policies/${policy}`;
 
 /** A small stylesheet: readable at 375 px, visible focus, no scripts anywhere on the storefront. */
 const STYLE = raw(`
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1b1e;background:#fff}
 a{color:#1c5bd6}
-a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #1c5bd6;outline-offset:2px}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #1c5bd6;outline-offset:2px}
 header.site{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:space-between;padding:.75rem 1rem;border-bottom:1px solid #dee2e6}
 header.site .brand{font-weight:700;font-size:1.2rem;text-decoration:none;color:inherit}
 header.site form{display:flex;gap:.5rem;flex:1 1 14rem;max-width:28rem}
@@ -50,12 +67,16 @@ footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5c5f66;font-size:.87
 .low{color:#a15c00;font-weight:600}
 .soldout{color:#c92a2a;font-weight:600}
 .error{color:#c92a2a}
+.notice{background:#fff4e6;border:1px solid #ffc078;border-radius:8px;padding:.75rem 1rem;margin:0 0 1rem}
+footer nav{display:flex;flex-wrap:wrap;gap:1rem}
+.policy{white-space:pre-line;word-break:break-word}
 .cats{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
 .cats a{display:inline-block;padding:.25rem .75rem;border:1px solid #dee2e6;border-radius:999px;text-decoration:none}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 fieldset{border:1px solid #dee2e6;border-radius:8px;margin:1rem 0;padding:.5rem 1rem}
 fieldset label{font-weight:400;display:flex;gap:.5rem;align-items:center;margin:.25rem 0}
-input,select,button{font:inherit;min-height:44px}
+input,select,button,textarea{font:inherit;min-height:44px}
+textarea{width:100%;max-width:28rem;padding:.4rem .6rem;border:1px solid #adb5bd;border-radius:6px}
 input[type=text],input[type=email],input[type=number],input[type=search],select{width:100%;max-width:28rem;padding:.4rem .6rem;border:1px solid #adb5bd;border-radius:6px}
 input[type=number]{max-width:7rem}
 input[type=radio],input[type=checkbox]{min-height:auto;width:1.1rem;height:1.1rem}
@@ -110,8 +131,17 @@ export function layout(store: StorePage, meta: PageMeta, body: Html): string {
           </form>
           <a href="/cart">Cart</a>
         </header>
-        <main id="main">${body}</main>
-        <footer>${store.name}</footer>
+        <main id="main">
+          ${store.open ? null : html`<p class="notice" role="status"><strong>The store is closed.</strong> ${store.closedMessage}</p>`}${body}
+        </main>
+        <footer>
+          <p>${store.name}</p>
+          ${
+            store.policies.length > 0
+              ? html`<nav aria-label="Policies">${store.policies.map((p) => html`<a href="${policyPath(p)}">${STORE_POLICY_TITLES[p]}</a>`)}</nav>`
+              : null
+          }
+        </footer>
       </body>
     </html>`.value;
 }

@@ -1,3 +1,4 @@
+import { minorToMajorString } from '@merchant/core';
 import { mediaUrls, type MediaUrls } from '@merchant/catalogue';
 import type { StorefrontCatalogue, StorefrontImage, StorefrontProduct, StorefrontVariant } from '@/modules/catalogue/products/storefront.read-model';
 import { html, type Html } from './html';
@@ -128,9 +129,7 @@ function offersOf(store: StorePage, product: StorefrontProduct) {
     '@type': 'Offer',
     ...(v.sku ? { sku: v.sku } : {}),
     ...(variantLabel(v) ? { name: variantLabel(v) } : {}),
-    price: money(v.price, product.currency)
-      .replace(/^[A-Z]{3}\s*/, '')
-      .replace(/,/g, ''),
+    price: minorToMajorString(v.price, product.currency),
     priceCurrency: product.currency.toUpperCase(),
     availability: isSoldOut(product, v) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
     url: `${store.origin}${productPath(product)}`,

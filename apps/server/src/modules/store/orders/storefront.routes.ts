@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isApiPath } from '@merchant/core';
+import { STORE_POLICIES, type StorePolicy } from '@merchant/catalogue';
 import type { RouteHost } from '@/modules/module';
 import { cartPage, checkoutPage, EMPTY_CHECKOUT, orderPage, type CheckoutValues } from './storefront.checkout-pages';
-import { messagePage } from './storefront.layout';
+import { messagePage, withStore } from './storefront.layout';
+import { policyPage } from './storefront.policy-pages';
 import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
 import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { StoreOrdersService } from './store-orders.service';
@@ -41,7 +43,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function storefrontRoutes(host: RouteHost, deps: { storefront: StorefrontService; orders: StoreOrdersService; checkoutOrigin: string }): void {
   const { app, config, secureCookies } = host;
   const { storefront, orders } = deps;
-  const shopHost = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,62})\\.shop\\.${escapeRegExp(config.baseDomain)}(?::\\d+)?$`, 'i');
+  const base = escapeRegExp(config.baseDomain);
+  const shopSuffix = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,62})\\.shop\\.${base}(?::\\d+)?$`, 'i');
+  // The shop hosts, and any other host name with a dot that is not ours (a merchant's own domain, answered once it is
+  // verified: an unknown or unverified one gets the "no such store" page). IP addresses and single labels are not.
+  const shopHost = new RegExp(
+    `^(?:[a-z0-9](?:[a-z0-9-]{0,62})\\.shop\\.${base}|(?!(?:[^:]*\\.)?${base}(?::\\d+)?$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z][a-z0-9-]{0,61}[a-z0-9])(?::\\d+)?$`,
+    'i',
+  );
   const csp = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
@@ -52,8 +61,8 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
   ].join('; ');
 
   async function storeOf(req: FastifyRequest): Promise<Store | null> {
-    const identifier = req.hostname.split('.')[0] ?? '';
-    return storefront.storeOf(identifier);
+    if (shopSuffix.test(req.hostname)) return storefront.storeOf(req.hostname.split('.')[0] ?? '');
+    return storefront.storeOfDomain(req.hostname.replace(/:\d+$/, ''));
   }
 
   function send(req: FastifyRequest, reply: FastifyReply, body: string, options: { status?: number; type?: string; cacheable?: boolean } = {}) {
@@ -76,7 +85,8 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const store = await storeOf(req);
       if (!store) return noStore(req, reply);
-      return handler(store, req, reply);
+      // Prices on every page of this request show the currency as the store settings say.
+      return withStore(store.page, () => handler(store, req, reply));
     };
   }
 
@@ -124,6 +134,7 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
 
   function renderCheckout(store: Store, req: FastifyRequest, reply: FastifyReply, values: CheckoutValues, errors: Record<string, string>, status = 200) {
     return (async () => {
+      if (!store.page.open) return send(req, reply, messagePage(store.page, 'The store is closed', store.page.closedMessage, '/checkout'), { status: 503 });
       const id = await cartId(req);
       const { view, catalogue } = await storefront.cartView(store, id);
       if (!catalogue.location) return closed(store, req, reply);
@@ -197,6 +208,15 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
         async (store) => robots(store.page),
         'text/plain; charset=utf-8',
       ),
+    );
+    route(
+      'GET',
+      '/policies/:policy',
+      page(async (store, req, reply) => {
+        const policy = (req.params as { policy: string }).policy as StorePolicy;
+        if (!STORE_POLICIES.includes(policy) || !store.page.policies.includes(policy)) return notFound(store, req, reply);
+        return send(req, reply, policyPage(store.page, policy, store.business.settings.policies[policy]));
+      }),
     );
     route(
       'GET',

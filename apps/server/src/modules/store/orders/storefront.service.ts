@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
-import type { Pickup, StoreCartLine, StoreDeliveryChoice, StoreOrderAddress, StoreOrderLine } from '@merchant/catalogue';
+import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreDeliveryChoice, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
@@ -8,13 +8,16 @@ import { newId, randomToken, safeEqual } from '@/lib/crypto';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import { storefrontCatalogue, type StorefrontCatalogue, type StorefrontProduct } from '@/modules/catalogue/products/storefront.read-model';
 import { createPageCache } from './storefront-cache';
-import { EMPTY_CHECKOUT, type CartView, type CheckoutValues } from './storefront.checkout-pages';
+import type { CartView, CheckoutValues } from './storefront.checkout-pages';
+import { addressLine, checkCheckout } from './storefront.checkout-form';
 import { isSoldOut, variantLabel } from './storefront.pages';
 import type { StorePage } from './storefront.layout';
 import { storeRepository as repo, type StoreBusiness, type StoreOrderRow } from './store.repository';
 import type { PricingService } from '@/modules/catalogue/pricing/pricing.service';
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { DeliveryRate, ShippingService } from '@/modules/store/shipping/shipping.service';
+
+export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 
 /** What one request's store is: the business and its page identity. */
 export interface Store {
@@ -40,46 +43,6 @@ class CheckoutRefused extends Error {
   }
 }
 
-/** An address on one line (a pickup's place). */
-export function addressLine(a: { line1?: string | null; line2?: string | null; city?: string | null; postal_code?: string | null }): string {
-  return [a.line1, a.line2, a.city, a.postal_code].filter(Boolean).join(', ');
-}
-
-/** The form of an order the checkout posts, checked field by field (each message is shown beside its field). */
-export function checkCheckout(values: CheckoutValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email) || values.email.length > 254) errors['email'] = 'Enter a valid email address';
-  if (!values.name || values.name.length > 120) errors['name'] = 'Enter your name (up to 120 characters)';
-  if (values.delivery === 'shipping') {
-    if (!values.line1) errors['line1'] = 'Enter the address';
-    if (!values.city) errors['city'] = 'Enter the city';
-    if (!values.postal_code) errors['postal_code'] = 'Enter the postal code';
-    if (!values.country) errors['country'] = 'Enter the country';
-  }
-  for (const [key, value] of Object.entries(values)) if (value.length > 200 && !errors[key]) errors[key] = 'Use at most 200 characters';
-  return errors;
-}
-
-/** The checkout's fields from a posted form, trimmed; anything missing is empty. */
-export function checkoutValuesOf(body: Record<string, unknown>): CheckoutValues {
-  const text = (key: keyof CheckoutValues) => (typeof body[key] === 'string' ? (body[key] as string).trim() : '');
-  return {
-    ...EMPTY_CHECKOUT,
-    email: text('email').toLowerCase(),
-    name: text('name'),
-    delivery: body['delivery'] === 'shipping' ? 'shipping' : 'pickup',
-    line1: text('line1'),
-    line2: text('line2'),
-    city: text('city'),
-    state: text('state'),
-    postal_code: text('postal_code'),
-    country: text('country'),
-    coupon: text('coupon').toUpperCase(),
-    rate: text('rate'),
-    pickup: text('pickup'),
-  };
-}
-
 /**
  * The storefront (docs/online-store.md, "Storefront"): the store of a shop host, its catalogue and rendered pages
  * (cached per business, purged by kind), the visitors' carts, and the order a checkout places.
@@ -92,8 +55,8 @@ export function createStorefrontService(deps: {
   shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
   coupons: Pick<CouponsService, 'redeemCoupon'>;
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
-  /** The store's origin (`https://<identifier>.shop.<base>`). */
-  storeOrigin: (identifier: string) => string;
+  /** The store's origin: `https://<identifier>.shop.<base>`, or its custom domain once verified. */
+  storeOrigin: (business: { identifier: string; domain: string | null }) => string;
 }) {
   const { db, clock } = deps;
 
@@ -125,6 +88,30 @@ export function createStorefrontService(deps: {
     return { ok: true, amount: 0, choice: { kind: 'pickup', id: pickup.id, name: pickup.name, address: addressLine(pickup.location.address) } };
   }
 
+  /** The store of a business: its page identity from the store settings (name, logo, policies, open or closed). */
+  function storeFrom(business: StoreBusiness | null): Store | null {
+    if (!business) return null;
+    const v = business.cacheVersions;
+    const s = business.settings;
+    const name = s.store_name ?? business.name;
+    return {
+      business,
+      page: {
+        businessId: business.id,
+        name,
+        identifier: business.identifier,
+        origin: deps.storeOrigin(business),
+        logoUrl: s.logo_url ?? business.logoUrl,
+        open: s.is_open,
+        closedMessage: s.closed_message ?? `${name} is not taking orders right now.`,
+        policies: STORE_POLICIES.filter((p) => s.policies[p].trim() !== ''),
+        currencyDisplay: s.currency_display,
+        checkout: { phone: s.phone_field, note: s.note_field },
+      },
+      versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
+    };
+  }
+
   const pages = createPageCache<string>(CACHED_PAGES);
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
   let cartKey: Promise<string> | undefined;
@@ -137,21 +124,14 @@ export function createStorefrontService(deps: {
   return {
     pages,
 
+    /** The store of a shop host's identifier. */
     async storeOf(identifier: string): Promise<Store | null> {
-      const business = await repo.businessByIdentifier(db, identifier.toLowerCase());
-      if (!business) return null;
-      const v = business.cacheVersions;
-      return {
-        business,
-        page: {
-          businessId: business.id,
-          name: business.name,
-          identifier: business.identifier,
-          origin: deps.storeOrigin(business.identifier),
-          logoUrl: business.logoUrl,
-        },
-        versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
-      };
+      return storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase()));
+    },
+
+    /** The store whose verified custom domain this host is (an unverified domain has no store). */
+    async storeOfDomain(host: string): Promise<Store | null> {
+      return storeFrom(await repo.businessByDomain(db, host.toLowerCase()));
     },
 
     /** The store's catalogue as sold now, cached under the versions of its categories and products. */
@@ -273,8 +253,9 @@ export function createStorefrontService(deps: {
       cartId: string,
       values: CheckoutValues,
     ): Promise<{ ok: true; order: StoreOrderRow; tracked: boolean } | { ok: false; errors: Record<string, string> }> {
+      if (!store.page.open) return { ok: false, errors: { form: store.page.closedMessage } };
       const { view, lines, catalogue } = await this.cartView(store, cartId);
-      const errors = checkCheckout(values);
+      const errors = checkCheckout(values, store.page.checkout);
       if (lines.length === 0) return { ok: false, errors: { form: 'Your cart is empty.' } };
       if (view.lines.some((l) => l.problem))
         return { ok: false, errors: { form: 'Some items in your cart can no longer be bought: change them in the cart.' } };
@@ -359,6 +340,8 @@ export function createStorefrontService(deps: {
             deliveryMethod: values.delivery,
             customerName: values.name,
             customerEmail: values.email,
+            customerPhone: store.page.checkout.phone !== 'hidden' && values.phone ? values.phone : null,
+            note: store.page.checkout.note && values.note ? values.note : null,
             shippingAddress: address,
             deliveryChoice: choice.ok ? choice.choice : null,
             locationId,

@@ -25,8 +25,8 @@ export const storeOrdersQuery = (businessId: string, filters: StoreOrderFilters)
 export const storeOrderQuery = (businessId: string, orderId: string) =>
   endpointQuery(storeOrderEndpoints.get, { params: { business_id: businessId, order_id: orderId } });
 
-/** The CSV download of exactly the filtered list. */
-export const storeOrdersExportHref = (businessId: string, filters: StoreOrderFilters): string =>
+/** The CSV download of exactly the filtered list, optionally of a period (the business's days) and some columns only. */
+export const storeOrdersExportHref = (businessId: string, filters: StoreOrderFilters & { from?: string; to?: string; columns?: string }): string =>
   downloadUrl(storeOrderEndpoints.export, { business_id: businessId }, filters);
 
 /** Any change of an order: the list and the order are read again. */

@@ -20,9 +20,13 @@ import { formatBusinessDateTime } from '@/lib/format';
 import { useBusinessTimeZone } from '@/lib/session';
 import { useUrlParams } from '@/lib/use-url-params';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
-import { storeOrdersExportHref, storeOrdersQuery } from '@/features/store-orders/api/store-orders-api';
+import { storeOrdersQuery } from '@/features/store-orders/api/store-orders-api';
 
 const KEYS = ['status', 'fulfilment'] as const;
+const exportSearch = (filters: Record<string, string | undefined>) => {
+  const search = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1])));
+  return search.size > 0 ? `?${search.toString()}` : '';
+};
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
 /** The online store's orders (spec 2, online-store/orders): filtered by status and fulfilment, searched, exported. */
@@ -47,7 +51,12 @@ export function Component() {
       title="Orders"
       description="Orders placed on your online store: their payment, delivery and fulfilment."
       actions={[
-        filters && { label: 'Export CSV', icon: <IconDownload size={16} aria-hidden />, href: storeOrdersExportHref(businessId, filters), download: true },
+        filters && {
+          label: 'Export CSV',
+          icon: <IconDownload size={16} aria-hidden />,
+          // The export screen (period and columns), with this view's filters.
+          href: `${href('online-store.orders-export', { business_id: businessId })}${exportSearch(filters)}`,
+        },
       ]}
     >
       <FilterBar
