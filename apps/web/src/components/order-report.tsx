@@ -14,6 +14,8 @@ import { DataList, type Column } from '@/components/data-list';
 /** The figures the chart offers (amounts by day). */
 const CHART_FIGURES = ['total', 'gross', 'net', 'refunds'] as const satisfies readonly OrderReportFigure[];
 type ChartFigure = (typeof CHART_FIGURES)[number];
+/** Short enough for the control to fit a 375 px phone. */
+const CHART_LABELS: Record<ChartFigure, string> = { total: 'Collected', gross: 'Gross', net: 'Net', refunds: 'Refunds' };
 
 function Total({ label, value }: { label: string; value: string }) {
   return (
@@ -68,7 +70,7 @@ export function OrderReportView({ report, exportHref }: { report: OrderReport; e
             aria-label="Chart figure"
             value={measure}
             onChange={(v) => setMeasure(v as ChartFigure)}
-            data={CHART_FIGURES.map((f) => ({ value: f, label: ORDER_REPORT_FIGURE_LABELS[f] }))}
+            data={CHART_FIGURES.map((f) => ({ value: f, label: CHART_LABELS[f] }))}
             size="xs"
             style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
           />
