@@ -20,7 +20,7 @@ import { makePayment } from './factories/payments';
 
 /** The register's sales report (docs/pos.md, "Sales report"), on both databases. */
 let t: TestContext;
-let business: FactoryBusiness<'manager' | 'cashier'>;
+let business: FactoryBusiness<'owner' | 'manager' | 'cashier'>;
 let owner: Agent;
 let manager: Agent;
 let cafe: Location;

@@ -17,7 +17,7 @@ import { createBusiness, createProduct, openStore, paidStoreOrder, shopHostOf, S
 
 /** The online store's sales report (docs/online-store.md, "Sales report"), on both databases. */
 let t: TestContext;
-let business: FactoryBusiness<'cashier'>;
+let business: FactoryBusiness<'owner' | 'cashier'>;
 let owner: Agent;
 let beans: Product;
 let mug: Product;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { assembleOrder, CreateSaleBodySchema, RefundOrderBodySchema, type OrderLine } from '@merchant/catalogue';
-import { priceOrder, type Role } from '@merchant/core';
+import { assembleOrder, CreateSaleBodySchema, RefundOrderBodySchema } from '@merchant/catalogue';
+import { priceOrder, type OrderLine, type Role } from '@merchant/core';
 import type { AppConfig } from '../config';
 import type { BusinessContext } from '../http/context';
 import { fixedClock } from '../lib/clock';

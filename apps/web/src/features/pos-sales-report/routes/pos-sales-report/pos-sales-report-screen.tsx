@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { formatDateRange } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
-import { locationEndpoints, PosReportQuerySchema } from '@merchant/catalogue';
+import { locationEndpoints, PosReportQuerySchema, type PosReportGroup } from '@merchant/catalogue';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { OrderReportView } from '@/components/order-report';
@@ -87,7 +87,7 @@ export function Component() {
             headingOrder={2}
           />
         ) : (
-          <OrderReportView report={data} exportHref={(group) => posSalesReportExportHref(businessId, query, group as never)} />
+          <OrderReportView report={data} exportHref={(group) => posSalesReportExportHref(businessId, query, group as PosReportGroup)} />
         )
       ) : null}
     </PageFrame>

@@ -2,7 +2,7 @@ import { Skeleton, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatDateRange } from '@merchant/core';
-import { StoreReportQuerySchema } from '@merchant/catalogue';
+import { StoreReportQuerySchema, type StoreReportGroup } from '@merchant/catalogue';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { OrderReportView } from '@/components/order-report';
@@ -48,7 +48,7 @@ export function Component() {
         data.totals.orders === 0 && data.totals.refunds === 0 ? (
           <EmptyState title="No sales in this range" description="The store's paid orders and refunds in the range appear here, with totals and breakdowns." headingOrder={2} />
         ) : (
-          <OrderReportView report={data} exportHref={(group) => storeSalesReportExportHref(businessId, query, group as never)} />
+          <OrderReportView report={data} exportHref={(group) => storeSalesReportExportHref(businessId, query, group as StoreReportGroup)} />
         )
       ) : null}
     </PageFrame>
