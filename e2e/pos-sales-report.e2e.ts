@@ -21,7 +21,10 @@ async function managerSale(): Promise<void> {
   let { drawer } = await api.call<{ drawer: DrawerSession | null }>('GET', endpointPath(drawerEndpoints.current, { params }));
   if (!drawer) {
     const locations = await api.call<{ data: Location[] }>('GET', endpointPath(locationEndpoints.list, { params, query: { q: 'kiosk' } }));
-    drawer = await api.call<DrawerSession>('POST', endpointPath(drawerEndpoints.open, { params }), { location_id: locations.data[0]!.id, opening_float: 20_00 });
+    drawer = await api.call<DrawerSession>('POST', endpointPath(drawerEndpoints.open, { params }), {
+      location_id: locations.data[0]!.id,
+      opening_float: 20_00,
+    });
   }
   await api.call('POST', endpointPath(posOrderEndpoints.createSale, { params }), {
     idempotency_key: `report-e2e-${Date.now().toString(36)}`,
@@ -59,7 +62,10 @@ describe('pos sales report', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV by location' }).click()]);
     expect(download.suggestedFilename()).toBe(`pos-sales-demo-coffee-${daysBefore(6)}-to-${today}-by-location.csv`);
-    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Location,Currency,Gross sales,Discounts,Refunds,Net sales,Taxes,Tips,Surcharges,Total collected,Orders');
     const kiosk = lines.find((l) => l.startsWith('Tanjong Pagar kiosk,SGD,'))!.split(',');
     expect(Number(kiosk[9])).toBeGreaterThanOrEqual(8.4);

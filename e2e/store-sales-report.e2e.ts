@@ -66,7 +66,10 @@ describe('store sales report', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV by delivery' }).click()]);
     expect(download.suggestedFilename()).toBe(`store-sales-demo-coffee-${daysBefore(89)}-to-${today}-by-delivery.csv`);
-    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Delivery,Currency,Gross sales,Discounts,Refunds,Net sales,Shipping,Taxes,Total collected,Orders');
     const pickup = lines.find((l) => l.startsWith('Pickup,SGD,'))!.split(',');
     expect(Number(pickup[2])).toBeGreaterThanOrEqual(19);

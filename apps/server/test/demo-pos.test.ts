@@ -57,7 +57,10 @@ describe('the demo point of sale history', () => {
     const agent = await signedIn(t.app, DEMO_USERS.owner, DEMO_PASSWORD);
     const today = localDate(t.clock.now(), 'Asia/Singapore');
     const from = new Date(t.clock.now().getTime() - 120 * 86_400_000);
-    const report = await agent.ok(posReportEndpoints.get, { params: { business_id: businessId }, query: { from: localDate(from, 'Asia/Singapore'), to: today } });
+    const report = await agent.ok(posReportEndpoints.get, {
+      params: { business_id: businessId },
+      query: { from: localDate(from, 'Asia/Singapore'), to: today },
+    });
     expect(report.totals.orders).toBe(seeded.orders);
     const cash = report.breakdowns.find((b) => b.group === 'tender')!.rows.find((r) => r.key === 'cash')!;
     const [sale] = await t.database.db

@@ -53,7 +53,8 @@ beforeAll(async () => {
   owner = business.people.owner.agent;
   manager = business.people.manager.agent;
   // A cashier sees their own sales (the orders list), not the business's report: asked while their session is fresh.
-  cashierAnswer = (await business.people.cashier.agent.call(posReportEndpoints.get, { ...inBusiness(), query: { from: '2026-11-03', to: '2026-11-04' } })).status;
+  cashierAnswer = (await business.people.cashier.agent.call(posReportEndpoints.get, { ...inBusiness(), query: { from: '2026-11-03', to: '2026-11-04' } }))
+    .status;
   cafe = await createLocation(owner, business.id, { name: 'Cafe' });
   kiosk = await createLocation(owner, business.id, { name: 'Kiosk' });
   const atCafe = { all_locations: false, location_ids: [cafe.id] };
@@ -166,7 +167,11 @@ describe('the register’s sales report', () => {
     expect(coffee).toMatchObject({ label: 'Coffee', gross: 10_00, orders: 1 });
     expect(coffee.refunds).toBe(orders[0]!.refunds[0]!.lines[0]!.amount.amount);
     expect(row(r, 'product', null)).toMatchObject({ label: 'Quick sales', gross: 17_50, orders: 2 });
-    expect(breakdown(r, 'category').rows.map((x) => x.label).sort()).toEqual(['Drinks', 'No category']);
+    expect(
+      breakdown(r, 'category')
+        .rows.map((x) => x.label)
+        .sort(),
+    ).toEqual(['Drinks', 'No category']);
     // Every line's figures add up to the orders' less their tips.
     const products = breakdown(r, 'product').rows;
     expect(products.reduce((s, x) => s + x.total, 0) + r.totals.tips).toBe(r.totals.total + (r.totals.refunds - products.reduce((s, x) => s + x.refunds, 0)));
@@ -197,7 +202,19 @@ describe('the register’s sales report', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/-2026-11-03-to-2026-11-04-by-location\.csv"$/);
     const [head, ...rows] = parseCsv(res.body.replace(/^\uFEFF/, '')).filter((r) => r.length > 1);
-    expect(head).toEqual(['Location', 'Currency', 'Gross sales', 'Discounts', 'Refunds', 'Net sales', 'Taxes', 'Tips', 'Surcharges', 'Total collected', 'Orders']);
+    expect(head).toEqual([
+      'Location',
+      'Currency',
+      'Gross sales',
+      'Discounts',
+      'Refunds',
+      'Net sales',
+      'Taxes',
+      'Tips',
+      'Surcharges',
+      'Total collected',
+      'Orders',
+    ]);
     expect(rows.map((r) => [r[0], r[1], r[10]])).toEqual([
       ['Cafe', 'SGD', '2'],
       ['Kiosk', 'SGD', '1'],

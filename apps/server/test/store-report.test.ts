@@ -44,7 +44,10 @@ beforeAll(async () => {
     body: { name: 'Singapore', countries: ['sg'], rates: [{ kind: 'flat', name: 'Standard', amount: 5_00 }] },
   });
   standardRate = zone.rates[0]!.id;
-  await owner.ok(couponEndpoints.create, { ...inBusiness(), body: { code: 'Save10', value: { type: 'percentage', rate: 1000 }, applies_to: { type: 'order' } } });
+  await owner.ok(couponEndpoints.create, {
+    ...inBusiness(),
+    body: { code: 'Save10', value: { type: 'percentage', rate: 1000 }, applies_to: { type: 'order' } },
+  });
   const coffee = await owner.ok(categoryEndpoints.create, { ...inBusiness(), body: { name: 'Coffee' } });
   beans = await createProduct(owner, business.id, { name: 'Beans', price: 20_00, category_id: coffee.id });
   mug = await createProduct(owner, business.id, { name: 'Mug', price: 30_00 });
@@ -62,7 +65,11 @@ beforeAll(async () => {
   expect((await shopper.checkout({ email: 'unpaid@example.com' })).statusCode).toBe(303);
   // 01:30 on 4 November: 5.00 of the beans is refunded.
   t.clock.set(new Date('2026-11-03T17:30:00Z'));
-  const refunded = await owner.ok(storeOrderEndpoints.refund, { params: { business_id: business.id, order_id: orders[0]!.id }, body: { amount: 5_00 } }, { idempotencyKey: randomUUID() });
+  const refunded = await owner.ok(
+    storeOrderEndpoints.refund,
+    { params: { business_id: business.id, order_id: orders[0]!.id }, body: { amount: 5_00 } },
+    { idempotencyKey: randomUUID() },
+  );
   orders[0] = refunded;
 });
 afterAll(() => t.close());

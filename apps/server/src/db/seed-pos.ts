@@ -27,7 +27,11 @@ function seededRandom(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 interface Sellable {
@@ -46,14 +50,23 @@ interface Sellable {
  * split between them, a few refunds by the managers, and each drawer closed with its cash counted (now and then a
  * little short). Deterministic (seeded).
  */
-export async function seedDemoPos(db: Executor, businessId: string, ownerId: string, now: Date, config: AppConfig): Promise<{ orders: number; drawers: number }> {
+export async function seedDemoPos(
+  db: Executor,
+  businessId: string,
+  ownerId: string,
+  now: Date,
+  config: AppConfig,
+): Promise<{ orders: number; drawers: number }> {
   const random = seededRandom(20261129);
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DEMO_HISTORY_DAYS * DAY_MS;
   const clock = fixedClock(new Date(start - DAY_MS));
   const { services } = buildServices({ db, clock, config, ...quietSideEffects });
   const { pos, terminals } = services;
 
-  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, [DEMO_USERS.admin, DEMO_USERS.manager, DEMO_USERS.cashier]));
+  const people = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, [DEMO_USERS.admin, DEMO_USERS.manager, DEMO_USERS.cashier]));
   const idOf = (email: string) => people.find((p) => p.email === email)?.id ?? ownerId;
   const as = (userId: string, role: Role) => seedMember(db, services, businessId, userId, role);
   const owner = await as(ownerId, 'owner');
@@ -104,14 +117,27 @@ export async function seedDemoPos(db: Executor, businessId: string, ownerId: str
     const sold: { id: string; total: number }[] = [];
     for (let i = 0; i < count; i++) {
       clock.set(new Date(dayStart + localHour(opensAt) + Math.round(((i + random.next()) / count) * (closesAt - opensAt - 1) * HOUR_MS)));
-      const chosen = [random.pick(drinks), ...(random.next() < 0.35 ? [random.pick(drinks)] : []), ...(locationId === roastery.id && beans.length > 0 && random.next() < 0.12 ? [random.pick(beans)] : [])];
+      const chosen = [
+        random.pick(drinks),
+        ...(random.next() < 0.35 ? [random.pick(drinks)] : []),
+        ...(locationId === roastery.id && beans.length > 0 && random.next() < 0.12 ? [random.pick(beans)] : []),
+      ];
       const lines = chosen.map((p) => ({ variant_id: p.variantId, quantity: p.tracked ? 1 : random.int(1, 2) }));
       const tender = random.next();
       const surchargeKinds = tender < 0.6 ? (['service_charge'] as const) : (['service_charge', 'card_surcharge'] as const);
       const priced = priceOrder(
         assembleOrder(context, {
           currency: person.business.row.currency,
-          lines: chosen.map((p, n): OrderLine => ({ id: `l${n + 1}`, productId: p.productId, categoryId: p.categoryId, unitPrice: p.price, quantity: lines[n]!.quantity, addOns: [], taxIds: [], discount: null })),
+          lines: chosen.map((p, n): OrderLine => ({
+            id: `l${n + 1}`,
+            productId: p.productId,
+            categoryId: p.categoryId,
+            unitPrice: p.price,
+            quantity: lines[n]!.quantity,
+            addOns: [],
+            taxIds: [],
+            discount: null,
+          })),
           surchargeKinds,
           at: clock.now(),
         }),
@@ -142,7 +168,8 @@ export async function seedDemoPos(db: Executor, businessId: string, ownerId: str
     if (person.business.role !== 'cashier' && random.next() < 0.2 && sold.length > 0) {
       clock.set(new Date(dayStart + localHour(closesAt) - 20 * 60_000));
       const refunded = random.pick(sold);
-      const body = random.next() < 0.5 ? { whole: true, reason: 'Customer changed their mind' } : { lines: [{ line_id: 'l1', quantity: 1 }], reason: 'Made wrong' };
+      const body =
+        random.next() < 0.5 ? { whole: true, reason: 'Customer changed their mind' } : { lines: [{ line_id: 'l1', quantity: 1 }], reason: 'Made wrong' };
       await pos.orders.refund(person, refunded.id, RefundOrderBodySchema.parse(body));
     }
     clock.set(new Date(dayStart + localHour(closesAt)));

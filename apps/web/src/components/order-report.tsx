@@ -44,15 +44,13 @@ export function OrderReportView({ report, exportHref }: { report: OrderReport; e
   const columns: Column<OrderReportRow>[] = breakdown
     ? [
         { header: breakdown.label, card: 'title', rowHeader: true, cell: (r) => rowLabel(breakdown.group, r) },
-        ...breakdown.figures.map(
-          (f, i): Column<OrderReportRow> => ({
-            header: ORDER_REPORT_FIGURE_LABELS[f],
-            align: 'right',
-            nowrap: true,
-            card: f === 'total' ? 'amount' : i === 0 && !breakdown.figures.includes('total') ? 'amount' : undefined,
-            cell: (r) => figure(f, r[f]),
-          }),
-        ),
+        ...breakdown.figures.map((f, i): Column<OrderReportRow> => ({
+          header: ORDER_REPORT_FIGURE_LABELS[f],
+          align: 'right',
+          nowrap: true,
+          card: f === 'total' ? 'amount' : i === 0 && !breakdown.figures.includes('total') ? 'amount' : undefined,
+          cell: (r) => figure(f, r[f]),
+        })),
       ]
     : [];
 

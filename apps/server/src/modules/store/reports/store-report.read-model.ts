@@ -28,7 +28,8 @@ async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 
 /** Paid orders of the business in its currency (an order cancelled after it was paid stays a sale: its refund is a refund). */
 const orderScope = (s: StoreReportScope) => sql`o.business_id = ${s.businessId} and o.currency = ${s.currency} and o.paid_at is not null`;
-const inSpan = (column: SQL, s: StoreReportScope) => sql`${column} >= ${s.start.toISOString()}::timestamptz and ${column} < ${s.end.toISOString()}::timestamptz`;
+const inSpan = (column: SQL, s: StoreReportScope) =>
+  sql`${column} >= ${s.start.toISOString()}::timestamptz and ${column} < ${s.end.toISOString()}::timestamptz`;
 
 function orderKey(grouping: StoreOrderGrouping, time: SQL, tz: string): SQL {
   if (grouping === 'day') return sql`to_char(${time} at time zone ${tz}, 'YYYY-MM-DD')`;
