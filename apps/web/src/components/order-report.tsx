@@ -17,6 +17,9 @@ type ChartFigure = (typeof CHART_FIGURES)[number];
 /** Short enough for the control to fit a 375 px phone. */
 const CHART_LABELS: Record<ChartFigure, string> = { total: 'Collected', gross: 'Gross', net: 'Net', refunds: 'Refunds' };
 
+/** Figures the table shows only on wide screens. */
+const SECONDARY = new Set<OrderReportFigure>(['discounts', 'taxes', 'tips', 'surcharges', 'shipping']);
+
 function Total({ label, value }: { label: string; value: string }) {
   return (
     <Card withBorder radius="md" padding="md">
@@ -49,6 +52,9 @@ export function OrderReportView({ report, exportHref }: { report: OrderReport; e
           align: 'right',
           nowrap: true,
           card: f === 'total' ? 'amount' : i === 0 && !breakdown.figures.includes('total') ? 'amount' : undefined,
+          // The parts between gross and total show in the table from xl (every card and the CSV have them): ten
+          // figures side by side would scroll the table sideways on a laptop.
+          tableFrom: SECONDARY.has(f) ? 'xl' : undefined,
           cell: (r) => figure(f, r[f]),
         })),
       ]
