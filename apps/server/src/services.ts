@@ -52,6 +52,8 @@ import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
 import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
+import { posReportModule } from './modules/pos/reports/pos-report.module';
+import { storeReportModule } from './modules/store/reports/store-report.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -131,6 +133,8 @@ function composeModules(platform: Platform) {
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)
+      .use(posReportModule)
+      .use(storeReportModule)
       .use(devMailboxModule)
   );
 }

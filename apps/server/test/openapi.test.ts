@@ -74,6 +74,8 @@ const DOWNLOADS: Record<string, string[]> = {
   'transactions.export': ['text/csv'],
   'balances.export': ['text/csv'],
   'sales-report.export': ['text/csv'],
+  'pos-report.export': ['text/csv'],
+  'store-report.export': ['text/csv'],
   'payouts.export': ['text/csv'],
   'payouts.exportLines': ['text/csv'],
   'transfers.export': ['text/csv'],

@@ -18,3 +18,4 @@ export * from './coupons';
 export * from './store-orders';
 export * from './media';
 export * from './store-settings';
+export * from './order-reports';

@@ -184,7 +184,12 @@ export const posRefunds = pgTable(
     approvedBy: uuid('approved_by'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('pos_refunds_order_idx').on(t.businessId, t.orderId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('pos_refunds_order_idx').on(t.businessId, t.orderId, t.createdAt),
+    // The sales report reads the refunds made in a span.
+    index('pos_refunds_created_idx').on(t.businessId, t.createdAt),
+  ],
 );
 
 export const posOrderFormSettings = pgTable('pos_order_form_settings', {

@@ -11,7 +11,11 @@ const SV = { permission: 'store:view' } as const;
 export const onlineStoreRoutes = [
   route('overview', '', 'Shop insight', 'shopInsight', { ...SV, sidebar: { label: 'Overview', icon: 'home', order: 1 } }),
   route('onboarding', 'onboarding', 'Set up your online store', 'storeOnboarding', { ...SM, screen: 'store-settings.onboarding' }),
-  route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...SV, sidebar: { label: 'Reports', icon: 'chart', order: 2 } }),
+  route('sales-report', 'sales-report', 'Reports', 'salesReport', {
+    ...SV,
+    screen: 'store-sales-report.view',
+    sidebar: { label: 'Reports', icon: 'chart', order: 2 },
+  }),
   route('orders', 'orders', 'Orders', 'orders', { ...SV, screen: 'store-orders.list', sidebar: { label: 'Orders', icon: 'shopping-cart', order: 3 } }),
   route('orders-export', 'orders/export', 'Export orders', 'orders', { ...SM, screen: 'store-orders.export' }),
   route('orders-detail', 'orders/:b_order', 'Order', 'orders', { ...SV, screen: 'store-orders.detail' }),

@@ -9,7 +9,11 @@ const PM = { permission: 'pos:manage' } as const;
 
 export const posRoutes = [
   route('home', '', 'Point of Sales', 'posApp', { ...PU, screen: 'register.home', sidebar: { label: 'Web app', icon: 'device-desktop', order: 1 } }),
-  route('sales-report', 'sales-report', 'Reports', 'salesReport', { ...PU, sidebar: { label: 'Reports', icon: 'chart', order: 2 } }),
+  route('sales-report', 'sales-report', 'Reports', 'salesReport', {
+    ...PM,
+    screen: 'pos-sales-report.view',
+    sidebar: { label: 'Reports', icon: 'chart', order: 2 },
+  }),
   route('orders', 'orders', 'Transactions', 'orders', { ...PU, screen: 'pos-orders.list', sidebar: { label: 'Orders', icon: 'shopping-cart', order: 3 } }),
   route('orders-detail', 'orders/:b_order', 'Order', 'orders', { ...PU, screen: 'pos-orders.detail' }),
   shared('products', 'products', SHARED.products, { sidebar: { label: 'Products', childLabel: 'All products', icon: 'package', order: 4 } }),

@@ -10,7 +10,7 @@ import { PageFrame } from '@/components/page-frame';
 import { errorMessage } from '@/lib/error-message';
 import { salesReportExportHref, salesReportQuery } from '@/features/sales-report/api/sales-report-api';
 import { ReportCurrency } from '@/features/sales-report/components/report-currency';
-import { ReportRange, useReportRange } from '@/features/sales-report/components/report-range';
+import { ReportRange, useReportRange } from '@/components/report-range';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { useBusinessTimeZone } from '@/lib/session';
 

@@ -18,7 +18,17 @@ export function useReportRange(zone: string) {
   const today = businessToday(zone);
   const from = range === 'custom' ? (params.get('from') ?? '') : businessToday(zone, 1 - Number(range));
   const to = range === 'custom' ? (params.get('to') ?? '') : today;
-  const set = (next: Record<string, string>) => setParams(next, { replace: true });
+  // The range's keys are replaced; the screen's other keys (a report's filters) are kept.
+  const set = (next: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const merged = new URLSearchParams(prev);
+        for (const key of ['range', 'from', 'to']) merged.delete(key);
+        for (const [key, value] of Object.entries(next)) merged.set(key, value);
+        return merged;
+      },
+      { replace: true },
+    );
   return {
     range,
     from,

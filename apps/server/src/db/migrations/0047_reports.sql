@@ -1,0 +1,1 @@
+CREATE INDEX "pos_refunds_created_idx" ON "pos_refunds" USING btree ("business_id","created_at");
