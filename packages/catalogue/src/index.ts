@@ -16,3 +16,4 @@ export * from './postcodes';
 export * from './shipping';
 export * from './coupons';
 export * from './store-orders';
+export * from './product-imports';

@@ -38,6 +38,8 @@ export const TABLE_OWNERS = {
   addOnChoices: 'catalogue/products',
   productAddOnGroups: 'catalogue/products',
   productLog: 'catalogue/products',
+  productImports: 'catalogue/products',
+  productImportRows: 'catalogue/products',
   locations: 'catalogue/products',
   locationSettings: 'catalogue/products',
   stockLevels: 'catalogue/products',
