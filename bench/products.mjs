@@ -75,7 +75,10 @@ function importCsv(rows, tag) {
   const lines = ['sku,name,description,price,cost,barcode,channels'];
   for (let i = 1; i <= rows; i++) {
     if (i % 10 === 0) lines.push(`BN-${String(i * 7).padStart(6, '0')},Renamed ${tag} ${i},,${(i % 90) + 10}.25,,,`);
-    else lines.push(`IMP-${tag}-${String(i).padStart(6, '0')},Imported ${tag} ${i},Bench import,${(i % 90) + 10}.50,3.00,99${tag.length}${String(i).padStart(10, '0')},pos online_store`);
+    else
+      lines.push(
+        `IMP-${tag}-${String(i).padStart(6, '0')},Imported ${tag} ${i},Bench import,${(i % 90) + 10}.50,3.00,99${tag.length}${String(i).padStart(10, '0')},pos online_store`,
+      );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
