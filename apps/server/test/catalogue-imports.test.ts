@@ -20,7 +20,7 @@ import { multipart } from './upload-helpers';
  * is refused, the confirm, the job applying each row in its own transaction, the report, and the business's bounds.
  */
 let t: TestContext;
-let business: FactoryBusiness<'cashier'>;
+let business: FactoryBusiness<'owner' | 'cashier'>;
 let owner: Agent;
 let roastery: Location;
 let beans: Category;

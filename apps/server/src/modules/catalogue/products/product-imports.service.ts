@@ -26,7 +26,8 @@ import {
   type ProductImportRecord,
   type ProductImportRowRecord,
 } from './product-imports.repository';
-import { assertMayPrice, type CatalogueActor, type ProductsService } from './products.service';
+import type { CatalogueActor } from './catalogue-actor';
+import { assertMayPrice, type ProductsService } from './products.service';
 import type { StockService } from './stock.service';
 
 /** The job that applies a confirmed import's rows. */

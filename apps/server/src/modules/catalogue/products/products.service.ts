@@ -3,7 +3,10 @@ import type { CreateProductFields, ListProductsQuery, Product, ProductStatus, Up
 import type { Executor } from '@/db/client';
 import { uniqueViolationOf } from '@/db/unique-violation';
 import { writeTogether } from '@/db/write-together';
-import type { BusinessContext, BusinessRow, BusinessStanding, RequestMeta } from '@/http/context';
+import type { BusinessContext } from '@/http/context';
+import type { CatalogueActor } from './catalogue-actor';
+
+export type { CatalogueActor };
 import type { Clock } from '@/lib/clock';
 import { newId, newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -16,15 +19,6 @@ import { stockRepository } from './stock.repository';
 import { productsRepository as repo, type ProductLogInsert, type ProductRow, type VariantRow } from './products.repository';
 
 export const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
-
-/**
- * Who makes a catalogue change: a request's context, or the person a background job acts for (a confirmed product
- * import), with where they confirmed it from.
- */
-export type CatalogueActor = RequestMeta & {
-  user: { id: string };
-  business: { row: Pick<BusinessRow, 'id' | 'currency'>; permissions: BusinessStanding['permissions'] };
-};
 
 /** Prices need `catalogue:pricing` besides `catalogue:manage` (docs/roles.md). */
 export function assertMayPrice(ctx: CatalogueActor): void {

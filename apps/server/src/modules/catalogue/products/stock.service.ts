@@ -10,7 +10,7 @@ import type { NotificationSettingsService } from '@/modules/business/notificatio
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { locationsRepository } from './locations.repository';
 import { productsRepository } from './products.repository';
-import type { CatalogueActor } from './products.service';
+import type { CatalogueActor } from './catalogue-actor';
 import { stockRepository as repo, type LevelKey, type StockedVariant, type StockLevelRow } from './stock.repository';
 
 export function presentLevel(row: StockLevelRow): StockLevel {
