@@ -30,6 +30,7 @@ import { chargesModule } from './modules/payments/charges/charges.module';
 import { customersModule } from './modules/payments/customers/customers.module';
 import { transactionsModule } from './modules/payments/transactions/transactions.module';
 import { catalogueModule } from './modules/catalogue/products/products.module';
+import { productImportsModule } from './modules/catalogue/products/product-imports.module';
 import { pricingModule } from './modules/catalogue/pricing/pricing.module';
 import { couponsModule } from './modules/store/coupons/coupons.module';
 import { shippingModule } from './modules/store/shipping/shipping.module';
@@ -101,6 +102,7 @@ function composeModules(platform: Platform) {
       .use(customersModule)
       .use(chargesModule)
       .use(catalogueModule)
+      .use(productImportsModule)
       .use(pricingModule)
       .use(shippingModule)
       .use(couponsModule)

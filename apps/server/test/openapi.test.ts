@@ -64,6 +64,9 @@ function stringBranches(schema: Schema): Schema[] {
 const DOWNLOADS: Record<string, string[]> = {
   'auditLog.export': ['text/csv'],
   'productLog.export': ['text/csv'],
+  'productImports.template': ['text/csv'],
+  'productImports.export': ['text/csv'],
+  'productImports.report': ['text/csv'],
   'posOrders.export': ['text/csv'],
   'storeOrders.export': ['text/csv'],
   'customers.export': ['text/csv'],

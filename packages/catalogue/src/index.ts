@@ -19,3 +19,4 @@ export * from './store-orders';
 export * from './media';
 export * from './store-settings';
 export * from './order-reports';
+export * from './product-imports';

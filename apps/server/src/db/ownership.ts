@@ -42,6 +42,8 @@ export const TABLE_OWNERS = {
   mediaFiles: 'catalogue/products',
   productImages: 'catalogue/products',
   categoryImages: 'catalogue/products',
+  productImports: 'catalogue/products',
+  productImportRows: 'catalogue/products',
   locations: 'catalogue/products',
   locationSettings: 'catalogue/products',
   stockLevels: 'catalogue/products',

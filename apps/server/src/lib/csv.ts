@@ -92,7 +92,14 @@ export function csvTable<const H extends string>(header: readonly H[], numbers: 
  * Reads back exactly what a `csvTable` writes.
  */
 export function parseCsv(text: string, separator = ','): string[][] {
-  const rows: string[][] = [];
+  return [...csvRecords(text, separator)];
+}
+
+/**
+ * The same reading one record at a time (`parseCsv` is this, collected): an upload's rows are checked and stored
+ * as they are read, so only the file's text and the batch being stored are held, never every row as objects.
+ */
+export function* csvRecords(text: string, separator = ','): Generator<string[]> {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
@@ -117,7 +124,7 @@ export function parseCsv(text: string, separator = ','): string[][] {
     } else if (c === '\r' || c === '\n') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
-      rows.push(row);
+      yield row;
       row = [];
       cell = '';
       atFieldStart = true;
@@ -126,6 +133,5 @@ export function parseCsv(text: string, separator = ','): string[][] {
       atFieldStart = false;
     }
   }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
+  if (cell !== '' || row.length > 0) yield [...row, cell];
 }

@@ -71,6 +71,10 @@ export const STATUS_KINDS = {
     { valid: 'Ready', invalid: 'Not imported', created: 'Created', failed: 'Not created' },
     { valid: 'blue', invalid: 'red', created: 'green', failed: 'red' },
   ),
+  productImportRow: kind(
+    { create: 'To add', update: 'To update', refused: 'Refused', done: 'Imported', failed: 'Not imported' },
+    { create: 'blue', update: 'blue', refused: 'red', done: 'green', failed: 'red' },
+  ),
   terminalOrder: kind(TERMINAL_ORDER_STATUS_LABELS, { placed: 'gray', processing: 'blue', shipped: 'cyan', delivered: 'green', cancelled: 'dark' }),
   readerConnection: kind(READER_CONNECTION_LABELS, { online: 'green', offline: 'red' }),
   readerPayment: kind(READER_PAYMENT_STATUS_LABELS, { processing: 'blue', requires_pin: 'yellow', succeeded: 'green', failed: 'red', cancelled: 'gray' }),

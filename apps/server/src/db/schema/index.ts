@@ -19,3 +19,4 @@ export * from './store';
 export * from './pos-terminals';
 export * from './store-orders';
 export * from './store-settings';
+export * from './product-imports';

@@ -4,6 +4,9 @@ import type { Executor } from '@/db/client';
 import { uniqueViolationOf } from '@/db/unique-violation';
 import { writeTogether } from '@/db/write-together';
 import type { BusinessContext } from '@/http/context';
+import type { CatalogueActor } from './catalogue-actor';
+
+export type { CatalogueActor };
 import type { Clock } from '@/lib/clock';
 import { newId, newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -20,7 +23,7 @@ import { productsRepository as repo, type ProductLogInsert, type ProductRow, typ
 export const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
 
 /** Prices need `catalogue:pricing` besides `catalogue:manage` (docs/roles.md). */
-export function assertMayPrice(ctx: BusinessContext): void {
+export function assertMayPrice(ctx: CatalogueActor): void {
   if (!ctx.business.permissions.includes('catalogue:pricing')) {
     throw new AppError('FORBIDDEN', 'Changing prices needs the catalogue pricing permission (owners, admins and managers).');
   }
@@ -110,7 +113,7 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
   }
 
   /** Writes the log rows and the audit entry of a change in one statement. */
-  async function record(tx: Executor, ctx: BusinessContext, productId: string, log: LogRow[], action: string, description: string): Promise<void> {
+  async function record(tx: Executor, ctx: CatalogueActor, productId: string, log: LogRow[], action: string, description: string): Promise<void> {
     const businessId = ctx.business.row.id;
     const at = clock.now();
     const rows = log.map((l) => ({ ...l, businessId, productId, id: newTimeOrderedId(at.getTime()), actorUserId: ctx.user.id, createdAt: at }));
@@ -121,13 +124,19 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
   }
 
   /** A unique index refused a SKU or barcode a concurrent change took first: the same field error as the check's. */
-  async function codeRace<T>(businessId: string, variants: VariantFields[] | undefined, productId: string | null, run: () => Promise<T>): Promise<T> {
+  async function codeRace<T>(
+    executor: Executor,
+    businessId: string,
+    variants: VariantFields[] | undefined,
+    productId: string | null,
+    run: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await run();
     } catch (error) {
       const constraint = uniqueViolationOf(error);
       if (constraint === null || !variants) throw error;
-      const issues = await takenCodes(db, businessId, variants, productId);
+      const issues = await takenCodes(executor, businessId, variants, productId);
       const field = constraint.includes('barcode') ? 'barcode' : 'sku';
       throw invalid(
         issues.length > 0
@@ -137,9 +146,9 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
     }
   }
 
-  async function setStatus(ctx: BusinessContext, id: string, status: ProductStatus): Promise<Product> {
+  async function setStatus(ctx: CatalogueActor, id: string, status: ProductStatus, executor: Executor = db): Promise<Product> {
     const businessId = ctx.business.row.id;
-    return db.transaction(async (tx) => {
+    return executor.transaction(async (tx) => {
       const current = await repo.find(tx, businessId, id, true);
       if (!current) throw productNotFound();
       if (current.status !== status) {
@@ -185,13 +194,17 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
      */
     existing: (businessId: string, ids: string[], executor: Executor = db): Promise<Set<string>> => repo.existing(executor, businessId, ids),
 
-    async create(ctx: BusinessContext, body: CreateProductFields): Promise<Product> {
+    /**
+     * Adds a product. `executor` is a caller's transaction to run inside (a product import's row: the product and its
+     * stock saved together), as a savepoint; by default its own transaction.
+     */
+    async create(ctx: CatalogueActor, body: CreateProductFields, executor: Executor = db): Promise<Product> {
       assertMayPrice(ctx);
       const businessId = ctx.business.row.id;
       const currency = ctx.business.row.currency;
       const id = newTimeOrderedId(clock.now().getTime());
-      return codeRace(businessId, body.variants, null, () =>
-        db.transaction(async (tx) => {
+      return codeRace(executor, businessId, body.variants, null, () =>
+        executor.transaction(async (tx) => {
           await checkCategory(tx, businessId, body.category_id);
           const taken = await takenCodes(tx, businessId, body.variants, null);
           if (taken.length > 0) throw invalid(taken);
@@ -239,10 +252,11 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
       );
     },
 
-    async update(ctx: BusinessContext, id: string, body: UpdateProductFields): Promise<Product> {
+    /** Changes the fields sent; `executor` as `create`'s. */
+    async update(ctx: CatalogueActor, id: string, body: UpdateProductFields, executor: Executor = db): Promise<Product> {
       const businessId = ctx.business.row.id;
-      return codeRace(businessId, body.variants, id, () =>
-        db.transaction(async (tx) => {
+      return codeRace(executor, businessId, body.variants, id, () =>
+        executor.transaction(async (tx) => {
           const current = await repo.find(tx, businessId, id, true);
           if (!current) throw productNotFound();
           const variants = await repo.variantsOf(tx, businessId, [id]);
@@ -280,8 +294,8 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
       );
     },
 
-    archive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'archived'),
-    unarchive: (ctx: BusinessContext, id: string) => setStatus(ctx, id, 'active'),
+    archive: (ctx: CatalogueActor, id: string, executor?: Executor) => setStatus(ctx, id, 'archived', executor),
+    unarchive: (ctx: CatalogueActor, id: string, executor?: Executor) => setStatus(ctx, id, 'active', executor),
 
     /** Attaches add-on groups to a product, in order (replacing its list). */
     async setAddOnGroups(ctx: BusinessContext, id: string, groupIds: string[]): Promise<Product> {

@@ -10,6 +10,7 @@ import type { NotificationSettingsService } from '@/modules/business/notificatio
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { locationsRepository } from './locations.repository';
 import { productsRepository } from './products.repository';
+import type { CatalogueActor } from './catalogue-actor';
 import { stockRepository as repo, type LevelKey, type StockedVariant, type StockLevelRow } from './stock.repository';
 
 export function presentLevel(row: StockLevelRow): StockLevel {
@@ -152,9 +153,10 @@ export function createStockService(deps: {
      * Received and damaged units, or recounted levels: every line or none. A line that would leave a level below zero
      * (its product does not allow backorders) is a 422 `STOCK_INSUFFICIENT` naming its quantity.
      */
-    async adjust(ctx: BusinessContext, body: AdjustStockFields): Promise<{ levels: StockLevel[] }> {
+    /** `executor`: a caller's transaction to run inside as a savepoint (a product import's row); by default its own. */
+    async adjust(ctx: CatalogueActor, body: AdjustStockFields, executor: Executor = db): Promise<{ levels: StockLevel[] }> {
       const businessId = ctx.business.row.id;
-      return db.transaction(async (tx) => {
+      return executor.transaction(async (tx) => {
         const variants = await checkLines(tx, businessId, body.lines);
         const now = clock.now();
         const keys = body.lines.map((l) => ({ variantId: l.variant_id, locationId: l.location_id }));

@@ -1,26 +1,16 @@
-import '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fieldError } from '@merchant/core';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, invoiceImportEndpoints as endpoints } from '@merchant/payments';
 import { registerEndpoint } from '@/http/endpoint';
+import { readUpload } from '@/lib/csv-upload';
 import type { RouteHost } from '@/modules/module';
 import type { InvoiceImportsService } from './invoice-imports.service';
 
-/** Reads the one `file` part of an upload, refusing it past the size cap while it streams in. */
-async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<{ name: string | undefined; bytes: Buffer }> {
-  const notMultipart = () => fieldError('INVOICE_IMPORT_FILE_INVALID', 'file', 'Send the CSV as multipart/form-data with one part named "file".');
-  if (!req.isMultipart()) throw notMultipart();
-  const part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES } }).catch(() => undefined);
-  if (!part || part.fieldname !== 'file') throw notMultipart();
-  try {
-    return { name: part.filename, bytes: await part.toBuffer() };
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-      throw fieldError('INVOICE_IMPORT_FILE_TOO_LARGE', 'file', `The file is larger than ${MAX_IMPORT_SIZE_LABEL}: split it into several files.`);
-    }
-    throw error;
-  }
-}
+const readFile = (app: FastifyInstance, req: FastifyRequest) =>
+  readUpload(app, req, {
+    maxBytes: MAX_IMPORT_BYTES,
+    sizeLabel: MAX_IMPORT_SIZE_LABEL,
+    codes: { invalid: 'INVOICE_IMPORT_FILE_INVALID', tooLarge: 'INVOICE_IMPORT_FILE_TOO_LARGE' },
+  });
 
 export function invoiceImportsRoutes(host: RouteHost, imports: InvoiceImportsService): void {
   const { app } = host;
@@ -30,7 +20,7 @@ export function invoiceImportsRoutes(host: RouteHost, imports: InvoiceImportsSer
     return body;
   });
   registerEndpoint(app, host, endpoints.list, async ({ ctx, query }) => imports.list(ctx.business.row.id, query));
-  registerEndpoint(app, host, endpoints.upload, async ({ ctx, req }) => imports.upload(ctx, await readUpload(app, req)));
+  registerEndpoint(app, host, endpoints.upload, async ({ ctx, req }) => imports.upload(ctx, await readFile(app, req)));
   registerEndpoint(app, host, endpoints.get, async ({ ctx, params }) => imports.get(ctx.business.row.id, params.import_id));
   registerEndpoint(app, host, endpoints.rows, async ({ ctx, params, query }) => imports.rows(ctx.business.row.id, params.import_id, query));
   registerEndpoint(app, host, endpoints.confirm, async ({ ctx, params }) => imports.confirm(ctx, params.import_id));

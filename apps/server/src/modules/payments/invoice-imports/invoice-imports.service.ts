@@ -6,6 +6,7 @@ import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
+import { cleanFileName, reportFileName } from '@/lib/csv-upload';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { InvoicesService } from '@/modules/payments/invoices/invoices.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -26,17 +27,6 @@ export interface CreateInvoicesJob {
 const RUN_BATCH = 100;
 
 const notFound = () => new AppError('INVOICE_IMPORT_NOT_FOUND', 'Import not found.');
-
-/** A file name fit to show and to write in the audit log: no path, no control characters, at most 200 characters. */
-function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return cleaned || 'invoices.csv';
-}
 
 /**
  * Invoices from a CSV upload (docs/payments.md, "invoice imports"): the file is read and every row checked
@@ -113,7 +103,7 @@ export function createInvoiceImportsService(deps: {
       const now = clock.now();
       const today = localDate(now, business.timeZone);
       const id = newTimeOrderedId(now.getTime());
-      const fileName = cleanFileName(file.name);
+      const fileName = cleanFileName(file.name, 'invoices.csv');
       const rows = read.rows.map(({ rowNumber, cells }) => {
         const result = readImportRow(cells, { currency: business.currency, today });
         return {
@@ -272,12 +262,7 @@ export function createInvoiceImportsService(deps: {
     async problemsCsv(businessId: string, id: string) {
       const record = await load(businessId, id);
       const rows = await repo.problemRows(db, businessId, id);
-      const stem =
-        record.fileName
-          .replace(/\.[^.]*$/, '')
-          .replace(/[^A-Za-z0-9._-]+/g, '-')
-          .slice(0, 80) || 'invoices';
-      return { filename: `${stem}-problems.csv`, body: PROBLEMS_CSV.document(rows.map(problemsCsvRow)) };
+      return { filename: reportFileName(record.fileName, 'invoices', 'problems'), body: PROBLEMS_CSV.document(rows.map(problemsCsvRow)) };
     },
   };
 }

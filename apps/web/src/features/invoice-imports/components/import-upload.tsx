@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { IMPORT_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_IMPORT_SIZE_LABEL, type InvoiceImport } from '@merchant/payments';
 import { DataList } from '@/components/data-list';
-import { ApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { CsvFileInput } from '@/components/csv-file-input';
 import { templateHref, useUploadImport } from '@/features/invoice-imports/api/invoice-imports-api';
 import { formatNumber } from '@merchant/core';
 
@@ -54,25 +52,7 @@ export function ImportUpload({
   purpose: ImportPurpose;
   onUploaded: (imported: InvoiceImport, alreadyUploaded: boolean) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const upload = useUploadImport(businessId);
-
-  const onFile = (file: File | null) => {
-    setError(null);
-    if (!file) return;
-    if (file.size > MAX_IMPORT_BYTES) {
-      setError(`The file is larger than ${MAX_IMPORT_SIZE_LABEL}: split it into several files.`);
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: (answer) => onUploaded(answer.import, answer.already_uploaded),
-      onError: (e) => {
-        const issues = e instanceof ApiError ? (e.body?.issues ?? []).filter((i) => i.path === 'file') : [];
-        if (issues.length > 0) setError(issues.map((i) => i.message).join(' '));
-        else notifyError(e);
-      },
-    });
-  };
 
   return (
     <Stack gap="lg">
@@ -102,18 +82,12 @@ export function ImportUpload({
           <Title order={2} size="h4" id="import-file">
             2. Upload the file
           </Title>
-          <FileInput
-            label="CSV file"
+          <CsvFileInput
+            upload={upload}
+            onUploaded={(answer) => onUploaded(answer.import, answer.already_uploaded)}
+            maxBytes={MAX_IMPORT_BYTES}
+            sizeLabel={MAX_IMPORT_SIZE_LABEL}
             description={`Up to ${MAX_IMPORT_SIZE_LABEL} and ${formatNumber(MAX_IMPORT_ROWS, 0)} rows; separated by commas, semicolons or tabs. Nothing is created before you confirm.`}
-            accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
-            value={null}
-            onChange={onFile}
-            error={error}
-            disabled={upload.isPending}
-            leftSection={<IconUpload size={16} aria-hidden />}
-            placeholder={upload.isPending ? 'Checking the rows...' : 'Choose a CSV file'}
-            clearable={false}
-            styles={{ placeholder: { color: 'var(--mantine-color-text)' } }}
           />
         </Stack>
       </Paper>

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Button, Group, Select, SimpleGrid } from '@mantine/core';
-import { IconPackage, IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPackage, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
@@ -14,6 +15,8 @@ import { useCanChange } from '@/lib/session';
 import { categoriesQuery, productsQuery } from '../../api/catalogue-api';
 import { useCatalogueLinks } from '../../components/catalogue-routes';
 import { useConfirmArchive } from '../../components/confirm-archive';
+import { ProductImportDialog } from '../../components/product-import-dialog';
+import { productExportHref } from '../../api/product-imports-api';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -62,6 +65,7 @@ export function Component() {
     />
   );
 
+  const [importing, setImporting] = useState(false);
   const create = canEdit ? (
     <Button component={Link} to={links.productCreate} leftSection={<IconPlus size={16} aria-hidden />}>
       New product
@@ -72,8 +76,13 @@ export function Component() {
     <PageFrame
       title="Products"
       description="One catalogue for payment links, invoices, the register and the store. Products are archived, never deleted."
-      actions={create}
+      actions={[
+        canEdit && { label: 'New product', icon: <IconPlus size={16} aria-hidden />, to: links.productCreate, primary: true },
+        canEdit && { label: 'Import', icon: <IconFileImport size={16} aria-hidden />, onClick: () => setImporting(true) },
+        canEdit && query && { label: 'Export CSV', icon: <IconDownload size={16} aria-hidden />, href: productExportHref(businessId, query), download: true },
+      ]}
     >
+      {canEdit ? <ProductImportDialog businessId={businessId} opened={importing} onClose={() => setImporting(false)} /> : null}
       <FilterBar search={phone ? search : undefined} active={filters.active} onClear={filters.clear}>
         <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, lg: 5 }} spacing="sm">
           {phone ? null : search}
