@@ -1,2 +1,3 @@
 export * from './statuses';
 export * from './terminals';
+export * from './mall-gto';
