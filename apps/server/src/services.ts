@@ -57,6 +57,7 @@ import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
 import { posOrdersModule } from './modules/pos/orders/pos.module';
 import { terminalsModule } from './modules/pos/terminals/terminals.module';
+import { mallGtoModule } from './modules/pos/mall-gto/mall-gto.module';
 import { storeModule } from './modules/store/orders/store.module';
 
 export interface ServiceOptions {
@@ -102,6 +103,7 @@ function composeModules(platform: Platform) {
       .use(shippingModule)
       .use(couponsModule)
       .use(terminalsModule)
+      .use(mallGtoModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)
