@@ -35,8 +35,7 @@ const host = required(253, 'Enter the SFTP server’s host name').regex(/^[A-Za-
 const directory = text()
   .trim()
   .max(200, 'Use at most 200 characters')
-  .regex(/^[^\\]*$/, 'Use forward slashes')
-  .default('');
+  .regex(/^[^\\]*$/, 'Use forward slashes');
 
 const fields = {
   name: required(80, 'Enter the mall’s name'),
@@ -59,7 +58,13 @@ const secretFields = {
 };
 
 export const CreateMallIntegrationBodySchema = z
-  .object({ ...fields, sftp_port: fields.sftp_port.default(22), active: fields.active.default(true), ...secretFields })
+  .object({
+    ...fields,
+    sftp_port: fields.sftp_port.default(22),
+    remote_directory: directory.default(''),
+    active: fields.active.default(true),
+    ...secretFields,
+  })
   .superRefine((body, ctx) => {
     if (body.auth_kind === 'password' && !body.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter the SFTP password' });
     if (body.auth_kind === 'private_key' && !body.private_key?.includes('PRIVATE KEY'))
