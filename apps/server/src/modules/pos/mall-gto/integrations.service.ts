@@ -47,6 +47,9 @@ export function createMallIntegrationsService(deps: {
   return {
     mustFind,
 
+    /** The id of the business's location of that name (the demo seed). */
+    locationNamed: (businessId: string, name: string) => repo.locationNamed(db, businessId, name),
+
     async list(businessId: string): Promise<{ data: MallIntegration[] }> {
       const rows = await repo.listIntegrations(db, businessId);
       const names = await repo.locationNames(

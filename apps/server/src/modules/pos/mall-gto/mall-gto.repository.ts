@@ -65,6 +65,14 @@ export const mallGtoRepository = {
     return Boolean(row);
   },
 
+  async locationNamed(db: Executor, businessId: string, name: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.businessId, businessId), eq(locations.name, name)));
+    return row?.id;
+  },
+
   async business(db: Executor, businessId: string) {
     const [row] = await db
       .select({ name: businesses.name, timeZone: businesses.timeZone, currency: businesses.currency })

@@ -9,7 +9,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { SecretBox } from '@/modules/payments/payment-methods/provider-secrets';
 import { buildMallFile, netOf } from './mall-files';
-import { mallGtoRepository as repo, type MallRunRow } from './mall-gto.repository';
+import { mallGtoRepository as repo, type MallIntegrationRow, type MallRunRow } from './mall-gto.repository';
 import { presentRun, runNotFound, targetOf } from './mall-gto.shared';
 import type { MallIntegrationsService } from './integrations.service';
 import { describeSftpError, type SftpTransport } from './sftp';
@@ -37,6 +37,25 @@ export function createMallRunsService(deps: {
 }) {
   const { db, clock } = deps;
 
+  /** The file of a day: the location's orders and refunds of that calendar day of the business's zone. */
+  async function buildDay(tx: Executor, integration: MallIntegrationRow, timeZone: string, currency: string, businessDate: string) {
+    const start = startOfLocalDay(businessDate, timeZone);
+    const end = startOfLocalDay(businessDate, timeZone, 1);
+    const { businessId, locationId } = integration;
+    const orders = await repo.dayOrders(tx, businessId, locationId, start, end);
+    const refunds = await repo.dayRefunds(tx, businessId, locationId, start, end);
+    return buildMallFile({
+      format: integration.format,
+      tenantId: integration.tenantId,
+      machineId: integration.machineId,
+      businessDate,
+      timeZone,
+      currency,
+      orders,
+      refunds,
+    });
+  }
+
   /** One attempt of a run whose time has come: build, upload, record. Does nothing to a run that is done. */
   async function attempt(businessId: string, runId: string): Promise<void> {
     const now = clock.now();
@@ -46,20 +65,7 @@ export function createMallRunsService(deps: {
       const integration = await repo.findIntegration(tx, businessId, run.integrationId);
       const business = await repo.business(tx, businessId);
       if (!integration || !business) return null;
-      const start = startOfLocalDay(run.businessDate, business.timeZone);
-      const end = startOfLocalDay(run.businessDate, business.timeZone, 1);
-      const orders = await repo.dayOrders(tx, businessId, integration.locationId, start, end);
-      const refunds = await repo.dayRefunds(tx, businessId, integration.locationId, start, end);
-      const file = buildMallFile({
-        format: integration.format,
-        tenantId: integration.tenantId,
-        machineId: integration.machineId,
-        businessDate: run.businessDate,
-        timeZone: business.timeZone,
-        currency: run.currency,
-        orders,
-        refunds,
-      });
+      const file = await buildDay(tx, integration, business.timeZone, run.currency, run.businessDate);
       const attempts = run.attempts + 1;
       await repo.updateRun(tx, businessId, runId, {
         attempts,
@@ -180,6 +186,34 @@ export function createMallRunsService(deps: {
       const row = await repo.findRun(db, businessId, id);
       if (!row) throw runNotFound();
       return presentOne(db, businessId, row);
+    },
+
+    /**
+     * The demo seed's history: a run of a day recorded as sent (or failed after every attempt) without calling any
+     * server, its file built from the day's orders as a real run's is.
+     */
+    async recordDemoRun(businessId: string, integrationId: string, businessDate: string, outcome: { error: string | null; at: Date }): Promise<void> {
+      await db.transaction(async (tx) => {
+        const integration = await deps.integrations.mustFind(tx, businessId, integrationId);
+        const business = (await repo.business(tx, businessId))!;
+        const file = await buildDay(tx, integration, business.timeZone, business.currency, businessDate);
+        await repo.insertRun(tx, {
+          businessId,
+          id: newTimeOrderedId(outcome.at.getTime()),
+          integrationId,
+          businessDate,
+          trigger: 'schedule',
+          status: outcome.error ? 'failed' : 'succeeded',
+          attempts: outcome.error ? MALL_RUN_ATTEMPTS : 1,
+          fileName: file.fileName,
+          fileContent: file.content,
+          totals: file.totals,
+          currency: business.currency,
+          error: outcome.error,
+          createdAt: outcome.at,
+          finishedAt: outcome.at,
+        });
+      });
     },
 
     async list(businessId: string, query: { cursor?: string | undefined; limit: number; integration_id?: string | undefined }) {
