@@ -124,7 +124,10 @@ describe('integrations', () => {
     const good = await owner.ok(e.testConnection, integration(csv.id));
     expect(good).toEqual({ ok: true, message: `Connected to 127.0.0.1: the folder holds 0 entries.` });
     const wrong = await owner.ok(e.create, { ...inBusiness(), body: body({ name: 'Wrong password', password: 'nope', active: false }) });
-    expect(await owner.ok(e.testConnection, integration(wrong.id))).toEqual({ ok: false, message: 'The SFTP server refused the user name and password or key.' });
+    expect(await owner.ok(e.testConnection, integration(wrong.id))).toEqual({
+      ok: false,
+      message: 'The SFTP server refused the user name and password or key.',
+    });
   });
 });
 
@@ -185,7 +188,14 @@ describe('the daily file', () => {
       attempts: 1,
       file_name: 'T001_M01_20261103.csv',
       error: null,
-      totals: { order_count: 3, gross_sales: { amount: 50_00 }, refunds: { amount: 13_00 }, net: { amount: 33_00 }, cash: { amount: 31_00 }, card: { amount: 15_00 } },
+      totals: {
+        order_count: 3,
+        gross_sales: { amount: 50_00 },
+        refunds: { amount: 13_00 },
+        net: { amount: 33_00 },
+        cash: { amount: 31_00 },
+        card: { amount: 15_00 },
+      },
     });
     // The schedule's next ticks make no second run of the day.
     t.clock.advance(10 * 60_000);

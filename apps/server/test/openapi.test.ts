@@ -65,6 +65,7 @@ const DOWNLOADS: Record<string, string[]> = {
   'auditLog.export': ['text/csv'],
   'productLog.export': ['text/csv'],
   'posOrders.export': ['text/csv'],
+  'mallGto.runFile': ['text/plain'],
   'storeOrders.export': ['text/csv'],
   'customers.export': ['text/csv'],
   'invoices.export': ['text/csv'],

@@ -29,8 +29,7 @@ export const MALL_RUN_STATUS_LABELS: Record<MallRunStatus, string> = {
 export const MALL_RUN_ATTEMPTS = 4;
 
 const required = (max: number, message: string) => text().trim().min(1, message).max(max, `Use at most ${max} characters`);
-const code = (message: string) =>
-  required(40, message).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, dashes and underscores only (the mall gives it)');
+const code = (message: string) => required(40, message).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, dashes and underscores only (the mall gives it)');
 const host = required(253, 'Enter the SFTP server’s host name').regex(/^[A-Za-z0-9.:-]+$/, 'Enter a host name or an IP address');
 const directory = text()
   .trim()
@@ -100,9 +99,7 @@ export const MallIntegrationSchema = z.object({
   secret_set: z.boolean(),
   remote_directory: z.string(),
   active: z.boolean(),
-  last_run: z
-    .object({ id: z.uuid(), business_date: z.string(), status: z.enum(MALL_RUN_STATUSES), finished_at: z.string().nullable() })
-    .nullable(),
+  last_run: z.object({ id: z.uuid(), business_date: z.string(), status: z.enum(MALL_RUN_STATUSES), finished_at: z.string().nullable() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -42,7 +42,14 @@ export function createMallIntegrationsService(deps: {
   }
 
   const record = (tx: Executor, ctx: BusinessContext, id: string, action: string, description: string) =>
-    deps.audit.record(tx, ctx, { action, description, actorUserId: ctx.user.id, businessId: ctx.business.row.id, objectType: 'mall_integration', objectId: id });
+    deps.audit.record(tx, ctx, {
+      action,
+      description,
+      actorUserId: ctx.user.id,
+      businessId: ctx.business.row.id,
+      objectType: 'mall_integration',
+      objectId: id,
+    });
 
   return {
     mustFind,
@@ -106,7 +113,11 @@ export function createMallIntegrationsService(deps: {
         const newSecret = authKind === 'password' ? body.password : body.private_key;
         // Switching between password and key needs the new secret; otherwise a blank one keeps the stored one.
         if (authKind !== row.authKind && !newSecret) {
-          throw fieldError('VALIDATION_FAILED', authKind === 'password' ? 'password' : 'private_key', authKind === 'password' ? 'Enter the SFTP password' : 'Paste the private key');
+          throw fieldError(
+            'VALIDATION_FAILED',
+            authKind === 'password' ? 'password' : 'private_key',
+            authKind === 'password' ? 'Enter the SFTP password' : 'Paste the private key',
+          );
         }
         const patch: Partial<MallIntegrationRow> = {
           ...(body.name !== undefined ? { name: body.name } : {}),
@@ -126,7 +137,13 @@ export function createMallIntegrationsService(deps: {
         await repo.updateIntegration(tx, businessId, id, patch);
         const changed = Object.keys(body).filter((k) => k !== 'password' && k !== 'private_key');
         const secretNote = newSecret ? ' and a new SFTP secret' : '';
-        await record(tx, ctx, id, 'mall_integration.updated', `Changed mall sales reporting for ${body.name ?? row.name} (${changed.join(', ') || 'no fields'}${secretNote})`);
+        await record(
+          tx,
+          ctx,
+          id,
+          'mall_integration.updated',
+          `Changed mall sales reporting for ${body.name ?? row.name} (${changed.join(', ') || 'no fields'}${secretNote})`,
+        );
         return presentIn(tx, businessId, (await repo.findIntegration(tx, businessId, id))!);
       });
     },

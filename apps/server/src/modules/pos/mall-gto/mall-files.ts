@@ -156,4 +156,3 @@ export function buildMallFile(input: MallFileInput): MallFile {
       return { fileName: `D${stem}.txt`, content: orchidSquareFixed(input, totals), totals };
   }
 }
-

@@ -32,11 +32,7 @@ export const mallGtoRepository = {
   },
 
   async listIntegrations(db: Executor, businessId: string): Promise<MallIntegrationRow[]> {
-    return db
-      .select()
-      .from(mallIntegrations)
-      .where(eq(mallIntegrations.businessId, businessId))
-      .orderBy(asc(mallIntegrations.name), asc(mallIntegrations.id));
+    return db.select().from(mallIntegrations).where(eq(mallIntegrations.businessId, businessId)).orderBy(asc(mallIntegrations.name), asc(mallIntegrations.id));
   },
 
   /** Every active integration of every business, with the business's zone and currency (the daily schedule). */
@@ -173,9 +169,7 @@ export const mallGtoRepository = {
       .select({ createdAt: posRefunds.createdAt, amount: posRefunds.amount })
       .from(posRefunds)
       .innerJoin(posOrders, and(eq(posOrders.businessId, posRefunds.businessId), eq(posOrders.id, posRefunds.orderId)))
-      .where(
-        and(eq(posRefunds.businessId, businessId), eq(posOrders.locationId, locationId), gte(posRefunds.createdAt, start), lt(posRefunds.createdAt, end)),
-      )
+      .where(and(eq(posRefunds.businessId, businessId), eq(posOrders.locationId, locationId), gte(posRefunds.createdAt, start), lt(posRefunds.createdAt, end)))
       .orderBy(asc(posRefunds.createdAt), asc(posRefunds.id));
   },
 };

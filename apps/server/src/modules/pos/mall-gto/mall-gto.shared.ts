@@ -45,9 +45,7 @@ export function presentIntegration(row: MallIntegrationRow, locationName: string
     secret_set: row.secretSealed.length > 0,
     remote_directory: row.remoteDirectory,
     active: row.active,
-    last_run: last
-      ? { id: last.id, business_date: last.businessDate, status: last.status, finished_at: last.finishedAt?.toISOString() ?? null }
-      : null,
+    last_run: last ? { id: last.id, business_date: last.businessDate, status: last.status, finished_at: last.finishedAt?.toISOString() ?? null } : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -12,13 +12,7 @@ import { PageFrame } from '@/components/page-frame';
 import { QueryStatus } from '@/components/query-status';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
-import {
-  integrationQuery,
-  locationsQuery,
-  useCreateIntegration,
-  useTestConnection,
-  useUpdateIntegration,
-} from '@/features/mall-gto/api/mall-gto-api';
+import { integrationQuery, locationsQuery, useCreateIntegration, useTestConnection, useUpdateIntegration } from '@/features/mall-gto/api/mall-gto-api';
 
 type Values = {
   name: string;
@@ -159,8 +153,8 @@ function IntegrationForm({ businessId, existing }: { businessId: string; existin
             <Title order={2} size="h4" id="mall-sftp">
               SFTP server
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput {...form.field('sftp_host')} label="Host" required style={{ gridColumn: 'span 2' }} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput {...form.field('sftp_host')} label="Host" required />
               <NumberField {...form.number('sftp_port')} label="Port" min={1} max={65535} required />
             </SimpleGrid>
             <TextInput {...form.field('sftp_username')} label="User name" required />

@@ -98,21 +98,37 @@ export function Component() {
           <PagedTable
             query={runs}
             loadingLabel="Loading runs"
-            empty={{ icon: <IconFileText aria-hidden />, title: 'No runs yet', description: 'The first file is sent after midnight, or send a day above.', headingOrder: 3 }}
+            empty={{
+              icon: <IconFileText aria-hidden />,
+              title: 'No runs yet',
+              description: 'The first file is sent after midnight, or send a day above.',
+              headingOrder: 3,
+            }}
             label="Runs"
             rows={runs.data?.pages.flatMap((p) => p.data) ?? []}
             rowKey={(r) => r.id}
             columns={[
               { header: 'Day', card: 'title', nowrap: true, cell: (r) => formatDate(r.business_date) },
               { header: 'Mall', card: 'secondary', cell: (r) => r.integration_name },
-              { header: 'Net sales', card: 'amount', align: 'right', nowrap: true, cell: (r) => (r.totals ? formatMoneyWithCode(r.totals.net.amount, r.totals.net.currency) : '—') },
+              {
+                header: 'Net sales',
+                card: 'amount',
+                align: 'right',
+                nowrap: true,
+                cell: (r) => (r.totals ? formatMoneyWithCode(r.totals.net.amount, r.totals.net.currency) : '—'),
+              },
               { header: 'Orders', align: 'right', cell: (r) => (r.totals ? String(r.totals.order_count) : '—') },
               { header: 'Status', card: 'status', nowrap: true, cell: (r) => <StatusBadge kind="mallRun" status={r.status} /> },
               { header: 'Sent by', cell: (r) => (r.trigger === 'schedule' ? 'Schedule' : 'Resend') },
               { header: 'Attempts', align: 'right', cell: (r) => String(r.attempts) },
               { header: 'Finished', nowrap: true, cell: (r) => (r.finished_at ? <BusinessTime at={r.finished_at} /> : '—') },
               { header: 'Error', hideWhenEmpty: true, cell: (r) => r.error ?? '—' },
-              { header: 'Actions', card: 'actions', nowrap: true, cell: (r) => <RunActions run={r} businessId={businessId} onResend={sendDay} busy={send.isPending} /> },
+              {
+                header: 'Actions',
+                card: 'actions',
+                nowrap: true,
+                cell: (r) => <RunActions run={r} businessId={businessId} onResend={sendDay} busy={send.isPending} />,
+              },
             ]}
             noun={['run', 'runs']}
           />
@@ -122,16 +138,37 @@ export function Component() {
   );
 }
 
-function RunActions({ run, businessId, onResend, busy }: { run: MallRun; businessId: string; onResend: (integrationId: string, day: string) => void; busy: boolean }) {
+function RunActions({
+  run,
+  businessId,
+  onResend,
+  busy,
+}: {
+  run: MallRun;
+  businessId: string;
+  onResend: (integrationId: string, day: string) => void;
+  busy: boolean;
+}) {
   const day = formatDate(run.business_date);
   return (
     <Group gap="xs" wrap="nowrap">
       {run.file_name ? (
-        <Anchor href={runFileHref(businessId, run.id)} download={run.file_name} size="sm" aria-label={`Download the file of ${day} for ${run.integration_name}`}>
+        <Anchor
+          href={runFileHref(businessId, run.id)}
+          download={run.file_name}
+          size="sm"
+          aria-label={`Download the file of ${day} for ${run.integration_name}`}
+        >
           Download
         </Anchor>
       ) : null}
-      <Button size="xs" variant="default" disabled={busy} onClick={() => onResend(run.integration_id, run.business_date)} aria-label={`Resend ${day} to ${run.integration_name}`}>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={busy}
+        onClick={() => onResend(run.integration_id, run.business_date)}
+        aria-label={`Resend ${day} to ${run.integration_name}`}
+      >
         Resend
       </Button>
     </Group>
