@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, FILE_ANSWER_MEDIA_TYPES, defineEndpoint, pageOf, text } from '@merchant/core';
+import { CalendarDateSchema, CurrencyCodeSchema, CursorQuerySchema, defineEndpoint, fileAnswer, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 
 /**
@@ -229,7 +229,7 @@ export const mallGtoEndpoints = {
     summary: 'The file a run built, as it was sent',
     access: manage,
     params: MallRunParamsSchema,
-    response: z.string().meta({ description: 'The file as sent (text)', [FILE_ANSWER_MEDIA_TYPES]: ['text/plain'] }),
+    response: fileAnswer(['text/plain'], 'The file as sent (text)'),
     errors: ['MALL_RUN_NOT_FOUND'],
   }),
 } as const;
