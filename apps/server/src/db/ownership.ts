@@ -114,6 +114,8 @@ export const TABLE_OWNERS = {
   posRefunds: 'pos/orders',
   posOrderFormSettings: 'pos/orders',
   posPins: 'pos/orders',
+  mallIntegrations: 'pos/mall-gto',
+  mallRuns: 'pos/mall-gto',
 } as const satisfies { [K in keyof typeof schema as (typeof schema)[K] extends PgTable ? K : never]: string };
 
 type Table = keyof typeof TABLE_OWNERS;

@@ -5,7 +5,7 @@ import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import type { SecretBox } from '@/modules/payments/payment-methods/provider-secrets';
+import type { SecretBox } from '@/lib/secret-box';
 import { mallGtoRepository as repo, type MallIntegrationRow } from './mall-gto.repository';
 import { integrationNotFound, presentIntegration, targetOf } from './mall-gto.shared';
 import { describeSftpError, type SftpTransport } from './sftp';

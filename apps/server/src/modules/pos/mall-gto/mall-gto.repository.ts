@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { asNumber } from '@/db/columns';
 import { pastCursor } from '@/db/keyset';
-import { businessUsers, businesses, locations, mallIntegrations, mallRuns, posOrders, posOrderTenders, posRefunds, users } from '@/db/schema';
+import { businessUsers, businesses, locations, mallIntegrations, mallRuns, users } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
-import type { MallDayOrder, MallDayRefund } from './mall-files';
 
 export type MallIntegrationRow = typeof mallIntegrations.$inferSelect;
 export type MallRunRow = typeof mallRuns.$inferSelect;
@@ -138,38 +136,5 @@ export const mallGtoRepository = {
       .from(mallRuns)
       .where(eq(mallRuns.businessId, businessId))
       .orderBy(mallRuns.integrationId, desc(mallRuns.createdAt), desc(mallRuns.id));
-  },
-
-  // ------------------------------------------------------------ the day's sales
-  /** The location's orders made in [start, end), each with its cash and card tenders. */
-  async dayOrders(db: Executor, businessId: string, locationId: string, start: Date, end: Date): Promise<MallDayOrder[]> {
-    const tender = (kind: 'cash' | 'card') =>
-      asNumber(
-        sql`(select sum(${posOrderTenders.amount}) from ${posOrderTenders} where ${posOrderTenders.businessId} = ${posOrders.businessId} and ${posOrderTenders.orderId} = ${posOrders.id} and ${posOrderTenders.kind} = ${kind})`,
-      );
-    return db
-      .select({
-        createdAt: posOrders.createdAt,
-        subtotal: posOrders.subtotal,
-        discount: posOrders.discount,
-        tax: posOrders.tax,
-        tip: posOrders.tip,
-        total: posOrders.total,
-        cash: tender('cash'),
-        card: tender('card'),
-      })
-      .from(posOrders)
-      .where(and(eq(posOrders.businessId, businessId), eq(posOrders.locationId, locationId), gte(posOrders.createdAt, start), lt(posOrders.createdAt, end)))
-      .orderBy(asc(posOrders.createdAt), asc(posOrders.id));
-  },
-
-  /** Refunds made in [start, end) of the location's orders. */
-  async dayRefunds(db: Executor, businessId: string, locationId: string, start: Date, end: Date): Promise<MallDayRefund[]> {
-    return db
-      .select({ createdAt: posRefunds.createdAt, amount: posRefunds.amount })
-      .from(posRefunds)
-      .innerJoin(posOrders, and(eq(posOrders.businessId, posRefunds.businessId), eq(posOrders.id, posRefunds.orderId)))
-      .where(and(eq(posRefunds.businessId, businessId), eq(posOrders.locationId, locationId), gte(posRefunds.createdAt, start), lt(posRefunds.createdAt, end)))
-      .orderBy(asc(posRefunds.createdAt), asc(posRefunds.id));
   },
 };

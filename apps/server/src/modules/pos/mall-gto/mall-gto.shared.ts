@@ -3,7 +3,7 @@ import { MALL_FORMAT_LABELS, type MallIntegration, type MallRun } from '@merchan
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
-import { secretBox, type SecretBox } from '@/modules/payments/payment-methods/provider-secrets';
+import { secretBox, type SecretBox } from '@/lib/secret-box';
 import { netOf } from './mall-files';
 import type { MallIntegrationRow, MallRunRow } from './mall-gto.repository';
 import type { SftpTarget } from './sftp';

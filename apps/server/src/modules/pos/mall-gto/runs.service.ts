@@ -6,8 +6,9 @@ import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import type { Mailer } from '@/mail/mailer';
+import { posDayReadModel } from '@/modules/pos/orders/pos-day.read-model';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import type { SecretBox } from '@/modules/payments/payment-methods/provider-secrets';
+import type { SecretBox } from '@/lib/secret-box';
 import { buildMallFile, netOf } from './mall-files';
 import { mallGtoRepository as repo, type MallIntegrationRow, type MallRunRow } from './mall-gto.repository';
 import { presentRun, runNotFound, targetOf } from './mall-gto.shared';
@@ -42,8 +43,8 @@ export function createMallRunsService(deps: {
     const start = startOfLocalDay(businessDate, timeZone);
     const end = startOfLocalDay(businessDate, timeZone, 1);
     const { businessId, locationId } = integration;
-    const orders = await repo.dayOrders(tx, businessId, locationId, start, end);
-    const refunds = await repo.dayRefunds(tx, businessId, locationId, start, end);
+    const orders = await posDayReadModel.dayOrders(tx, businessId, locationId, start, end);
+    const refunds = await posDayReadModel.dayRefunds(tx, businessId, locationId, start, end);
     return buildMallFile({
       format: integration.format,
       tenantId: integration.tenantId,
