@@ -127,7 +127,9 @@ describe('OpenAPI document', () => {
       for (const [status, answer] of Object.entries(operation.responses)) {
         if (!status.startsWith('2')) continue;
         for (const [type, media] of Object.entries(answer.content ?? {})) {
-          expect(media.schema, `${operation.operationId} ${type}`).toEqual(type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' });
+          expect(media.schema, `${operation.operationId} ${type}`).toEqual(
+            type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' },
+          );
         }
       }
     }
