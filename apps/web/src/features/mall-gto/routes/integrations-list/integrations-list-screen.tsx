@@ -37,7 +37,14 @@ export function Component() {
     >
       <Stack gap="md">
         {tested ? (
-          <Alert color={tested.ok ? 'green' : 'red'} title={`Connection test: ${tested.name}`} role="status" withCloseButton onClose={() => setTested(null)}>
+          <Alert
+            color={tested.ok ? 'green' : 'red'}
+            title={`Connection test: ${tested.name}`}
+            role="status"
+            withCloseButton
+            closeButtonLabel="Dismiss the connection test"
+            onClose={() => setTested(null)}
+          >
             {tested.message}
           </Alert>
         ) : null}
