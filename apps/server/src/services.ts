@@ -60,6 +60,7 @@ import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
 import { posOrdersModule } from './modules/pos/orders/pos.module';
 import { terminalsModule } from './modules/pos/terminals/terminals.module';
+import { mallGtoModule } from './modules/pos/mall-gto/mall-gto.module';
 import { storeModule } from './modules/store/orders/store.module';
 import { storeSettingsModule } from './modules/store/settings/store-settings.module';
 
@@ -108,6 +109,7 @@ function composeModules(platform: Platform) {
       .use(couponsModule)
       .use(storeSettingsModule)
       .use(terminalsModule)
+      .use(mallGtoModule)
       .use(paymentMethodsModule)
       .use(checkoutCustomisationModule)
       .use(sourcePaymentsModule)

@@ -1,3 +1,4 @@
 export * from './statuses';
 export * from './terminals';
 export * from './register';
+export * from './mall-gto';

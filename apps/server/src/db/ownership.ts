@@ -122,6 +122,8 @@ export const TABLE_OWNERS = {
   posOrderFormSettings: 'pos/orders',
   posPins: 'pos/orders',
   posDevices: 'pos/orders',
+  mallIntegrations: 'pos/mall-gto',
+  mallRuns: 'pos/mall-gto',
 } as const satisfies { [K in keyof typeof schema as (typeof schema)[K] extends PgTable ? K : never]: string };
 
 type Table = keyof typeof TABLE_OWNERS;

@@ -5,6 +5,7 @@ import { STEP_BODY_SCHEMAS, type AnswerStep } from '@merchant/business';
 import type { Executor } from './client';
 import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
+import { seedMallGto } from './seed-mall-gto';
 import { seedMember, seedSignedIn } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
@@ -116,6 +117,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
     password: DEMO_PASSWORD,
   });
   await seedCatalogue(services, owner);
+  await seedMallGto(services, owner, clock);
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.pendingId, seeded.pendingOwner), PENDING_ANSWERS);

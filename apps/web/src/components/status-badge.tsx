@@ -11,7 +11,7 @@ import {
   TRANSFER_STATUS_LABELS,
 } from '@merchant/payments';
 import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS, STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS, STORE_DOMAIN_STATUS_LABELS } from '@merchant/catalogue';
-import { READER_CONNECTION_LABELS, READER_PAYMENT_STATUS_LABELS, TERMINAL_ORDER_STATUS_LABELS } from '@merchant/pos';
+import { MALL_RUN_STATUS_LABELS, READER_CONNECTION_LABELS, READER_PAYMENT_STATUS_LABELS, TERMINAL_ORDER_STATUS_LABELS } from '@merchant/pos';
 
 type Colors<S extends string> = Record<S, string>;
 const kind = <S extends string>(labels: Record<S, string>, colors: Colors<S>) => ({ labels, colors });
@@ -78,6 +78,8 @@ export const STATUS_KINDS = {
   terminalOrder: kind(TERMINAL_ORDER_STATUS_LABELS, { placed: 'gray', processing: 'blue', shipped: 'cyan', delivered: 'green', cancelled: 'dark' }),
   readerConnection: kind(READER_CONNECTION_LABELS, { online: 'green', offline: 'red' }),
   readerPayment: kind(READER_PAYMENT_STATUS_LABELS, { processing: 'blue', requires_pin: 'yellow', succeeded: 'green', failed: 'red', cancelled: 'gray' }),
+  mallRun: kind(MALL_RUN_STATUS_LABELS, { pending: 'gray', retrying: 'yellow', succeeded: 'green', failed: 'red' }),
+  mallIntegration: kind({ active: 'Active', paused: 'Paused' }, { active: 'green', paused: 'gray' }),
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
 } as const;
 

@@ -81,6 +81,8 @@ export const ERROR_STATUS = {
   TERMINAL_ORDER_NOT_FOUND: 404,
   /** The order cannot move that way from its status (cancelled only while placed). */
   TERMINAL_ORDER_NOT_CHANGEABLE: 409,
+  MALL_INTEGRATION_NOT_FOUND: 404,
+  MALL_RUN_NOT_FOUND: 404,
   PROVIDER_SETTINGS_INVALID: 422,
   PROVIDER_NOT_CONNECTED: 409,
   LOGO_INVALID: 422,

@@ -20,3 +20,4 @@ export * from './pos-terminals';
 export * from './store-orders';
 export * from './store-settings';
 export * from './product-imports';
+export * from './pos-mall-gto';

@@ -54,11 +54,12 @@ export const posRoutes = [
   route('terminals-order', 'terminals/:terminal_order_id', 'Terminal order', 'terminals', { ...PM, screen: 'terminals.order' }),
   route('settings-mall-gto', 'settings/mall-gto', 'Mall sales reporting', 'mallGto', {
     ...PM,
+    screen: 'mall-gto.list',
     sidebar: { label: 'Mall sales reporting', icon: 'building-store', order: 9 },
   }),
-  route('settings-mall-gto-set-up', 'settings/mall-gto/set-up', 'Set up mall sales reporting', 'mallGto', PM),
-  route('settings-mall-gto-edit', 'settings/mall-gto/:b_integration_id/edit', 'Edit mall integration', 'mallGto', PM),
-  route('settings-mall-gto-integrations', 'settings/mall-gto/integrations', 'Mall integrations', 'mallGto', PM),
+  route('settings-mall-gto-set-up', 'settings/mall-gto/set-up', 'Set up mall sales reporting', 'mallGto', { ...PM, screen: 'mall-gto.set-up' }),
+  route('settings-mall-gto-edit', 'settings/mall-gto/:b_integration_id/edit', 'Edit mall integration', 'mallGto', { ...PM, screen: 'mall-gto.edit' }),
+  route('settings-mall-gto-integrations', 'settings/mall-gto/integrations', 'Mall run log', 'mallGto', { ...PM, screen: 'mall-gto.runs' }),
   route('settings-order-form', 'settings/order-form-customisation', 'Order form customisation', 'orderForm', {
     ...PM,
     screen: 'pos-orders.order-form',

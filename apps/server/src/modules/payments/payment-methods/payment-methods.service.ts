@@ -20,7 +20,8 @@ import { appSecret } from '@/lib/app-secrets';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { BusinessService } from '@/modules/business/business/business.service';
-import { secretBox, storedSettings, type SecretBox, type StoredProviderSettings as StoredSettings } from './provider-secrets';
+import { secretBox, type SecretBox } from '@/lib/secret-box';
+import { storedSettings, type StoredProviderSettings as StoredSettings } from './provider-secrets';
 import { paymentMethodsRepository as repo, type ConnectionRow } from './payment-methods.repository';
 
 /** Every method in checkout order: the saved rows, or the defaults before the first save. */
