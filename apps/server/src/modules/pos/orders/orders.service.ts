@@ -9,6 +9,7 @@ import type { Clock } from '@/lib/clock';
 import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { newTimeOrderedId } from '@/lib/crypto';
+import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { StockService } from '@/modules/catalogue/products/stock.service';
 import type { LedgerPosting, LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
@@ -41,6 +42,7 @@ export function createOrdersService(deps: {
   ledger: LedgerService;
   stock: Pick<StockService, 'restock'>;
   pins: Pick<PinsService, 'verifyOverride'>;
+  pricing: Pick<PricingModuleService, 'releaseDiscounts'>;
 }) {
   const { db, clock, audit, ledger } = deps;
 
@@ -145,11 +147,11 @@ export function createOrdersService(deps: {
         for (const p of parts) await repo.setLineRefunds(tx, businessId, id, p.line.lineId, p.after, p.amountAfter);
         const allBack = lines.every((l) => (parts.find((p) => p.line.lineId === l.lineId)?.after ?? l.refundedQuantity) === l.quantity);
         const tipRefunded = row.tipRefunded + tip;
-        await repo.setOrderRefunds(tx, businessId, id, {
-          refundedAmount: row.refundedAmount + amount,
-          tipRefunded,
-          status: allBack && tipRefunded === row.tip ? 'refunded' : 'partially_refunded',
-        });
+        const status = allBack && tipRefunded === row.tip ? 'refunded' : 'partially_refunded';
+        await repo.setOrderRefunds(tx, businessId, id, { refundedAmount: row.refundedAmount + amount, tipRefunded, status });
+        // Wholly refunded (or voided): the uses of usage-limited discounts go back, once (the order's row is locked and
+        // its redemptions deleted by the refund that gives them back). A partial refund gives nothing back.
+        const discountsReleased = status === 'refunded' ? await deps.pricing.releaseDiscounts(tx, businessId, { type: 'pos_order', id }) : [];
         await deps.stock.restock(
           tx,
           businessId,
@@ -213,7 +215,7 @@ export function createOrdersService(deps: {
             businessId,
             objectType: 'pos_order',
             objectId: id,
-            meta: { refund_id: refundId, amount, approved_by: approver?.id ?? null },
+            meta: { refund_id: refundId, amount, approved_by: approver?.id ?? null, discounts_released: discountsReleased },
           }),
           ...(approver
             ? [

@@ -39,7 +39,7 @@ export const posOrdersModule = defineModule({
       pins,
       drawers: createDrawersService({ db, clock, audit, ledger, locations: catalogue.locations }),
       sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers, pricing, locations: catalogue.locations }),
-      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins }),
+      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, pricing }),
     };
   },
   routes: posRoutes,

@@ -241,7 +241,7 @@ export function createSalesService(deps: {
         createdAt: now,
       });
       if (!claimed) throw new KeyTaken();
-      await deps.pricing.redeemDiscounts(tx, businessId, priced);
+      await deps.pricing.redeemDiscounts(tx, businessId, priced, { type: 'pos_order', id });
 
       const cards = body.tenders.flatMap((t) => (t.kind === 'card' ? [t.payment_id] : []));
       if ((await repo.attachedPayments(tx, businessId, cards)).length > 0)

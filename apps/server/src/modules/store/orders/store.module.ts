@@ -36,7 +36,7 @@ export const storeModule = defineModule({
     charges: ChargesService;
     catalogue: Pick<CatalogueService, 'stock'>;
     business: Pick<BusinessService, 'purgeStorefront'>;
-    pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts'>;
+    pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts' | 'releaseDiscounts'>;
     shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
     coupons: Pick<CouponsService, 'redeemCoupon' | 'releaseCoupon'>;
   }): StoreService => {
@@ -64,6 +64,7 @@ export const storeModule = defineModule({
       charges,
       catalogue,
       coupons,
+      pricing,
       checkoutOrigin,
       storeOrigin,
       onStockChanged: (businessId) => storefront.purge(businessId, 'products').catch(() => undefined),
