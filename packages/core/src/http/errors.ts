@@ -154,6 +154,8 @@ export const ERROR_STATUS = {
   POS_PIN_INVALID: 422,
   /** The same idempotency key was already used for a different sale. */
   POS_SALE_KEY_REUSED: 422,
+  /** The caller is limited to other locations (docs/roles.md, "Locations"): they cannot act at this one. */
+  LOCATION_NOT_ALLOWED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -13,6 +13,7 @@ import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.m
 import type { StockService } from '@/modules/catalogue/products/stock.service';
 import type { LedgerPosting, LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { callerLocations, inScope } from '@/modules/location-scope';
 import { drawerNotOpen, managesPos } from './drawers.service';
 import { drawersRepository } from './drawers.repository';
 import { presentSummary, readOrder } from './order-view';
@@ -46,7 +47,7 @@ export function createOrdersService(deps: {
 }) {
   const { db, clock, audit, ledger } = deps;
 
-  function filterOf(ctx: BusinessContext, f: OrderFilters): OrderListFilter {
+  function filterOf(ctx: BusinessContext, f: OrderFilters, locationIds: string[] | null): OrderListFilter {
     const zone = ctx.business.row.timeZone;
     const span = f.from && f.to ? localDaysSpan(f.from, f.to, zone) : null;
     const q = f.q?.replace(/^#/, '');
@@ -60,24 +61,27 @@ export function createOrdersService(deps: {
       staffId: managesPos(ctx) ? f.staff_id : ctx.user.id,
       tender: f.tender,
       status: f.status,
+      // A member limited to locations sees the orders of their locations only.
+      locationIds,
     };
   }
 
   async function visible(executor: Executor, ctx: BusinessContext, id: string): Promise<Order> {
     const order = await readOrder(executor, ctx.business.row.id, id);
     if (!order || (!managesPos(ctx) && order.staff.id !== ctx.user.id)) throw orderNotFound();
+    if (!inScope(await callerLocations(executor, ctx), order.location.id)) throw orderNotFound();
     return order;
   }
 
   return {
     async list(ctx: BusinessContext, query: ListOrdersQuery) {
-      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, query), query.limit, decodeCursor(query.cursor));
+      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, query, await callerLocations(db, ctx)), query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.order.createdAt, id: r.order.id }));
       return { data: page.rows.map(presentSummary), next_cursor: page.nextCursor };
     },
 
     async exportCsv(ctx: BusinessContext, filters: OrderFilters) {
-      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, filters), ORDERS_EXPORT_MAX_ROWS);
+      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, filters, await callerLocations(db, ctx)), ORDERS_EXPORT_MAX_ROWS);
       const shown = rows.slice(0, ORDERS_EXPORT_MAX_ROWS).map(presentSummary);
       const csv = ORDERS_CSV.document(
         shown.map((o) => [
