@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
+import { businessEndpoints, staffEndpoints } from '@merchant/business';
 import { customerEndpoints, type Customer } from '@merchant/payments';
 import type { Location } from '@merchant/catalogue';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
@@ -80,6 +81,18 @@ describe("a customer's orders in each channel", () => {
     expect((await ordersOf(manager, ann, 'pos')).data).toHaveLength(2);
   });
 
+  it('shows a member limited to other locations none of the customer’s orders there', async () => {
+    const elsewhere = await createLocation(owner, business.id, { name: 'Airport' });
+    const members = (await owner.ok(businessEndpoints.users, { params: { business_id: business.id } })).data;
+    const id = members.find((m) => m.user_id === business.people.manager.id)!.id;
+    await owner.ok(staffEndpoints.setMemberLocations, { params: { business_id: business.id, id }, body: { location_ids: [elsewhere.id] } });
+    expect((await ordersOf(manager, ann, 'pos')).data).toEqual([]);
+    expect((await ordersOf(manager, ann, 'online_store')).data).toEqual([]);
+    expect((await manager.ok(customerEndpoints.channels, customerParams(ann))).pos.count).toBe(0);
+    await owner.ok(staffEndpoints.setMemberLocations, { params: { business_id: business.id, id }, body: { location_ids: [] } });
+    expect((await ordersOf(manager, ann, 'pos')).data).toHaveLength(2);
+  });
+
   it('answers no store orders for a customer without an email, and refunds lower the totals', async () => {
     const nobody = await createCustomer(owner, business.id, { name: 'No email', email: null });
     expect((await ordersOf(owner, nobody, 'online_store')).data).toEqual([]);
@@ -92,7 +105,7 @@ describe("a customer's orders in each channel", () => {
     const missing = await owner.call(customerEndpoints.orders, { params: { business_id: business.id, customer_id: theirs.id }, query: { channel: 'pos' } });
     expect([missing.status, failure(missing).code]).toEqual([404, 'CUSTOMER_NOT_FOUND']);
     const wrong = await owner.get(`${endpointPath(customerEndpoints.orders, { params: { business_id: business.id, customer_id: ann.id } })}?channel=mail`);
-    expect(wrong.status).toBe(422);
+    expect(wrong.statusCode).toBe(422);
     const stranger = await other.people.owner.agent.call(customerEndpoints.channels, customerParams(ann));
     expect(stranger.status).toBe(404);
   });
