@@ -89,7 +89,7 @@ describe('customers and staff limited to locations', () => {
       const { page, close } = await demo.page({ width });
       await page.goto(`/business/${businessId}/pos/customers`);
       await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
-      await page.getByRole('textbox', { name: 'Search customers' }).fill(name);
+      await page.getByLabel('Search customers').fill(name);
       const link = page.getByRole('link', { name }).first();
       await link.waitFor();
       await link.click();
