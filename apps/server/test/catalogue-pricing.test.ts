@@ -341,7 +341,7 @@ describe('prepareOrder and redeemDiscounts', () => {
       t.database.db.transaction(async (tx) => {
         const order = await t.services.pricing.prepareOrder(tx, seller.id, { channel: 'pos', locationId: kiosk.id, at, lines: lines() });
         const priced = priceOrder(order);
-        await t.services.pricing.redeemDiscounts(tx, seller.id, priced);
+        await t.services.pricing.redeemDiscounts(tx, seller.id, priced, { type: 'pos_order', id: crypto.randomUUID() });
         return priced;
       });
     const results = await Promise.allSettled(Array.from({ length: 30 }, () => sale()));
@@ -369,7 +369,9 @@ describe('prepareOrder and redeemDiscounts', () => {
       extraDiscounts: [{ id: 'coupon', name: 'Coupon', value: { type: 'fixed', amount: 100 }, appliesTo: { type: 'order' } }],
     });
     expect(order.discounts!.at(-1)).toMatchObject({ id: 'coupon' });
-    await t.database.db.transaction((tx) => t.services.pricing.redeemDiscounts(tx, seller.id, priceOrder(order)));
+    await t.database.db.transaction((tx) =>
+      t.services.pricing.redeemDiscounts(tx, seller.id, priceOrder(order), { type: 'pos_order', id: crypto.randomUUID() }),
+    );
     const ten = await agent.ok(discountEndpoints.get, { params: { business_id: seller.id, discount_id: ids.autoTen! } });
     expect(ten.times_used).toBe(0);
   });

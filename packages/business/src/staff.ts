@@ -20,14 +20,31 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
+/** The locations a member is limited to (docs/roles.md, "Locations"): none means every location. */
+export const LocationIdsSchema = z
+  .array(z.uuid('Choose a location from the list'))
+  .max(200, 'Choose at most 200 locations')
+  .refine((ids) => new Set(ids).size === ids.length, 'A location is chosen twice');
+
 export const CreateInvitationBodySchema = z.object({
   email: text().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254, 'Use at most 254 characters')),
   role: RoleSchema,
+  /** The locations the person will be limited to once they accept (none: every location). */
+  location_ids: LocationIdsSchema.default([]),
 });
 export type CreateInvitationBody = z.input<typeof CreateInvitationBodySchema>;
 
 export const UpdateMemberRoleBodySchema = z.object({ role: RoleSchema });
 export type UpdateMemberRoleBody = z.input<typeof UpdateMemberRoleBodySchema>;
+
+export const MemberLocationsBodySchema = z.object({ location_ids: LocationIdsSchema });
+export type MemberLocationsBody = z.input<typeof MemberLocationsBodySchema>;
+/** A member's locations: an empty list when they work at every location. */
+export const MemberLocationsSchema = z.object({ location_ids: z.array(z.uuid()) });
+export type MemberLocations = z.infer<typeof MemberLocationsSchema>;
+/** The caller's own locations: null when they work at every location. */
+export const MyLocationsSchema = z.object({ location_ids: z.array(z.uuid()).nullable() });
+export type MyLocations = z.infer<typeof MyLocationsSchema>;
 
 export const InvitationParamsSchema = BusinessParamsSchema.extend({ id: z.uuid() });
 export const MemberParamsSchema = BusinessParamsSchema.extend({ id: z.uuid() });
@@ -87,6 +104,36 @@ export const staffEndpoints = {
     errors: ['STAFF_MEMBER_NOT_FOUND'],
     params: MemberParamsSchema,
     response: BusinessUserSchema,
+  }),
+  memberLocations: defineEndpoint({
+    id: 'staff.memberLocations',
+    method: 'GET',
+    path: '/v1/business/:business_id/business-user/:id/locations',
+    summary: 'The locations a staff member is limited to (none: every location)',
+    access: { kind: 'business', permission: 'staff:view', standing: 'merchant' },
+    errors: ['STAFF_MEMBER_NOT_FOUND'],
+    params: MemberParamsSchema,
+    response: MemberLocationsSchema,
+  }),
+  setMemberLocations: defineEndpoint({
+    id: 'staff.setMemberLocations',
+    method: 'PUT',
+    path: '/v1/business/:business_id/business-user/:id/locations',
+    summary: 'Limit a staff member to some locations, or to none of them (every location)',
+    access: { kind: 'business', permission: 'staff:manage', standing: 'merchant' },
+    errors: ['STAFF_MEMBER_NOT_FOUND', 'STAFF_SELF_CHANGE', 'STAFF_ROLE_NOT_ALLOWED'],
+    params: MemberParamsSchema,
+    body: MemberLocationsBodySchema,
+    response: MemberLocationsSchema,
+  }),
+  myLocations: defineEndpoint({
+    id: 'staff.myLocations',
+    method: 'GET',
+    path: '/v1/business/:business_id/my-locations',
+    summary: 'The locations the caller works at: null when every location (the register offers only these)',
+    access: { kind: 'business', permission: 'business:view', standing: 'any' },
+    params: BusinessParamsSchema,
+    response: MyLocationsSchema,
   }),
   updateMemberRole: defineEndpoint({
     id: 'staff.updateMemberRole',

@@ -104,7 +104,7 @@ export const drawerEndpoints = {
     body: OpenDrawerBodySchema,
     response: DrawerSessionSchema,
     status: 201,
-    errors: ['DRAWER_ALREADY_OPEN'],
+    errors: ['DRAWER_ALREADY_OPEN', 'LOCATION_NOT_ALLOWED'],
   }),
   payIn: defineEndpoint({
     id: 'drawers.payIn',

@@ -316,7 +316,7 @@ export const posOrderEndpoints = {
     body: CreateSaleBodySchema,
     response: OrderSchema,
     status: 201,
-    errors: ['DRAWER_NOT_OPEN', 'STOCK_INSUFFICIENT', 'POS_SALE_KEY_REUSED', 'CUSTOMER_NOT_FOUND'],
+    errors: ['DRAWER_NOT_OPEN', 'STOCK_INSUFFICIENT', 'POS_SALE_KEY_REUSED', 'CUSTOMER_NOT_FOUND', 'LOCATION_NOT_ALLOWED'],
   }),
   pricing: defineEndpoint({
     id: 'posOrders.pricing',

@@ -86,7 +86,7 @@ export const stockEndpoints = {
     params: BusinessParamsSchema,
     body: AdjustStockBodySchema,
     response: StockLevelsSchema,
-    errors: ['STOCK_INSUFFICIENT'],
+    errors: ['STOCK_INSUFFICIENT', 'LOCATION_NOT_ALLOWED'],
   }),
   setThresholds: defineEndpoint({
     id: 'stock.setThresholds',

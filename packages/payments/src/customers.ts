@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvAnswer, CursorQuerySchema, defineEndpoint, pageOf, text } from '@merchant/core';
+import { csvAnswer, CursorQuerySchema, defineEndpoint, MoneySchema, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PaymentSchema } from './payment';
 
@@ -59,6 +59,38 @@ export const CustomerParamsSchema = BusinessParamsSchema.extend({ customer_id: z
 /** The columns of the customers CSV, in order. */
 export const CUSTOMER_CSV_HEADER = ['Name', 'Email', 'Phone', 'Notes', 'Created (UTC)'] as const;
 
+/**
+ * What a customer bought in each channel (docs/catalogue.md, "Customers"): register orders (by the customer the
+ * cashier attached) and store orders (by the customer's email, case-insensitive).
+ */
+export const CUSTOMER_ORDER_CHANNELS = ['pos', 'online_store'] as const;
+export type CustomerOrderChannel = (typeof CUSTOMER_ORDER_CHANNELS)[number];
+
+export const CustomerOrderSchema = z.object({
+  id: z.uuid(),
+  channel: z.enum(CUSTOMER_ORDER_CHANNELS),
+  /** `#12` for a register order, the store's reference (`#AB12CD34`) for a store order. */
+  reference: z.string(),
+  /** The order's status in its channel (`completed`, `partially_refunded`, `refunded`; `pending_payment`, `paid`, `cancelled`). */
+  status: z.string(),
+  location: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  total: MoneySchema,
+  refunded: MoneySchema,
+  created_at: z.string(),
+});
+export type CustomerOrder = z.infer<typeof CustomerOrderSchema>;
+export const CustomerOrdersQuerySchema = CursorQuerySchema.extend({ channel: z.enum(CUSTOMER_ORDER_CHANNELS) });
+
+/** A channel's count of what was bought and its total less refunds (store orders: paid ones; payments: captured ones). */
+export const CustomerChannelTotalSchema = z.object({ count: z.number().int(), total: MoneySchema });
+export const CustomerChannelsSchema = z.object({
+  /** Payments of the Payments section (links, invoices, QR codes, subscriptions): a store order's payment counts under the store. */
+  payments: CustomerChannelTotalSchema,
+  pos: CustomerChannelTotalSchema,
+  online_store: CustomerChannelTotalSchema,
+});
+export type CustomerChannels = z.infer<typeof CustomerChannelsSchema>;
+
 export const customerEndpoints = {
   list: defineEndpoint({
     id: 'customers.list',
@@ -99,6 +131,28 @@ export const customerEndpoints = {
     params: CustomerParamsSchema,
     query: CursorQuerySchema,
     response: pageOf(PaymentSchema),
+    errors: ['CUSTOMER_NOT_FOUND'],
+  }),
+  orders: defineEndpoint({
+    id: 'customers.orders',
+    method: 'GET',
+    path: '/v1/business/:business_id/customers/:customer_id/orders',
+    summary:
+      "A customer's register or store orders, newest first (cursor pages); a cashier sees their own register orders, a member limited to locations those of their locations",
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
+    params: CustomerParamsSchema,
+    query: CustomerOrdersQuerySchema,
+    response: pageOf(CustomerOrderSchema),
+    errors: ['CUSTOMER_NOT_FOUND'],
+  }),
+  channels: defineEndpoint({
+    id: 'customers.channels',
+    method: 'GET',
+    path: '/v1/business/:business_id/customers/:customer_id/channels',
+    summary: 'What a customer bought in each channel: payments, register orders and store orders, each counted and totalled less refunds',
+    access: { kind: 'business', permission: 'payments:view', standing: 'merchant' },
+    params: CustomerParamsSchema,
+    response: CustomerChannelsSchema,
     errors: ['CUSTOMER_NOT_FOUND'],
   }),
   create: defineEndpoint({

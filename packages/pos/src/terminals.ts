@@ -197,7 +197,7 @@ export type ReaderDetail = z.infer<typeof ReaderDetailSchema>;
 
 export const ListTerminalOrdersQuerySchema = CursorQuerySchema;
 
-const READER_ERRORS = ['TERMINAL_READER_NOT_FOUND'] as const;
+const READER_ERRORS = ['TERMINAL_READER_NOT_FOUND', 'LOCATION_NOT_ALLOWED'] as const;
 const ORDER_ERRORS = ['TERMINAL_ORDER_NOT_FOUND'] as const;
 const TEST_MODE_ONLY = ['NOT_FOUND'] as const;
 const manage = { kind: 'business', permission: 'pos:manage', standing: 'merchant' } as const;
@@ -246,6 +246,7 @@ export const terminalEndpoints = {
     body: PairReaderBodySchema,
     response: ReaderSchema,
     status: 201,
+    errors: ['LOCATION_NOT_ALLOWED'],
   }),
   updateReader: defineEndpoint({
     id: 'terminals.updateReader',

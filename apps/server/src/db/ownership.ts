@@ -53,6 +53,9 @@ export const TABLE_OWNERS = {
   taxSettings: 'catalogue/pricing',
   discounts: 'catalogue/pricing',
   discountUsage: 'catalogue/pricing',
+  discountRedemptions: 'catalogue/pricing',
+  // who works where: set by the staff module
+  staffLocations: 'business/staff',
   surcharges: 'catalogue/pricing',
   // the online store's delivery and coupons
   shippingZones: 'store/shipping',

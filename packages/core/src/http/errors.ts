@@ -177,6 +177,8 @@ export const ERROR_STATUS = {
   POS_ORDER_CHANGED: 409,
   /** A receipt was mailed too often for this order in a short time. */
   POS_RECEIPT_MAIL_LIMITED: 429,
+  /** The caller is limited to other locations (docs/roles.md, "Locations"): they cannot act at this one. */
+  LOCATION_NOT_ALLOWED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -43,5 +43,24 @@ Rules beyond the table:
 - Taxes, the tax settings, discounts and surcharges: everyone sees them (\`catalogue:view\`: a cashier applies a
   discount at the counter); adding, changing and archiving them and saving the tax settings need \`catalogue:manage\`
   (the endpoint) and \`catalogue:pricing\` (the service), like any price: without it the change is refused (403).
+- Products by CSV (import, its rows and report, the template) and the product list's CSV export: \`catalogue:manage\`
+  on every endpoint (Owner, Admin, Manager); confirming an import also needs \`catalogue:pricing\`, since its rows set
+  prices. The rows are applied by a job in the name of the member who confirmed, with those two permissions.
+- Locations (staff limited to locations): a member may be limited to some locations (none: every location), on
+  the staff detail screen or when invited, by whoever holds \`staff:manage\` (under the staff rules above: never
+  themselves, an Admin never an Owner); \`staff:view\` reads them, and every change is audited
+  (\`staff.locations_changed\`, from and to). Whatever the role, a limited member works only at their locations:
+  what they would **read** at another location (a register order, a drawer session, a customer's orders there) is
+  **404**, as if it were not there, the way a cashier's view of another cashier's order already is; lists and the CSV
+  export leave those out. What they **ask to do** at another location (open a drawer, sell, adjust stock, pair a
+  reader or move one) is **403 \`LOCATION_NOT_ALLOWED\`**: the request names the location, so there is nothing to
+  hide. A drawer opened before the limit sells nothing more at a location no longer theirs. Their own drawers stay
+  theirs to see and close. The register offers only their locations (\`GET .../my-locations\`).
+- Customers under \`pos/customers\` and \`online-store/customers\` are the payments customers (\`payments:view\`,
+  every role). A customer's register orders follow the orders rules: a cashier sees their own sales, a limited
+  member those of their locations.
+- Cashiers keep no Locations entry in the sidebar (decided with location limits): the register shows the location
+  they sell at, a product's stock shows each location's units, and the list's use (addresses, hours, receipts) is a
+  manager's; a limited cashier's locations show to whoever sees the staff.
 `;
 }

@@ -97,6 +97,11 @@ export const invitations = pgTable(
     role: text('role', { enum: ROLES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The locations the member will be limited to once they accept (empty: every location). */
+    locationIds: uuid('location_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     status: text('status', { enum: INVITATION_STATUSES }).notNull().default('pending'),
     expiresAt: ts('expires_at').notNull(),
     respondedAt: ts('responded_at'),

@@ -428,6 +428,50 @@ export const discountUsage = pgTable(
   ],
 );
 
+/**
+ * The locations a member of the business is limited to (docs/roles.md, "Locations"): none means every location.
+ * Owned by the staff module, which sets them; the register, orders, drawers, readers and stock read them.
+ */
+export const staffLocations = pgTable(
+  'staff_locations',
+  {
+    businessId: businessRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.userId, t.locationId] }),
+    foreignKey({ name: 'staff_locations_location_fk', columns: [t.businessId, t.locationId], foreignColumns: [locations.businessId, locations.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * Each use of a usage-limited discount an order took (docs/catalogue.md, "Usage limit"): given back once, by deleting
+ * its row, when the order is wholly refunded or voided (POS) or cancelled (store).
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    businessId: businessRef(),
+    /** `pos_order` or `store_order`. */
+    orderType: text('order_type', { enum: ['pos_order', 'store_order'] }).notNull(),
+    orderId: uuid('order_id').notNull(),
+    discountId: uuid('discount_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.orderType, t.orderId, t.discountId] }),
+    foreignKey({ name: 'discount_redemptions_discount_fk', columns: [t.businessId, t.discountId], foreignColumns: [discounts.businessId, discounts.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
 /** Surcharges: a service charge or card surcharge, a percentage or a fixed amount, taxed or not. */
 export const surcharges = pgTable(
   'surcharges',

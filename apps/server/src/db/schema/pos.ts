@@ -109,6 +109,10 @@ export const posOrders = pgTable(
     uniqueIndex('pos_orders_number_key').on(t.businessId, t.number),
     index('pos_orders_created_idx').on(t.businessId, t.createdAt, t.id),
     index('pos_orders_staff_idx').on(t.businessId, t.staffId, t.createdAt),
+    // A customer's orders (the customer's page).
+    index('pos_orders_customer_idx')
+      .on(t.businessId, t.customerId, t.createdAt, t.id)
+      .where(sql`${t.customerId} is not null`),
     check('pos_orders_amounts_check', sql`${t.total} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
   ],
 );

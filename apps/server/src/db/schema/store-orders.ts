@@ -91,6 +91,8 @@ export const storeOrders = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('store_orders_token_key').on(t.token),
     index('store_orders_list_idx').on(t.businessId, t.createdAt, t.id),
+    // A customer's orders (the customer's page): matched by email, case-insensitive.
+    index('store_orders_customer_email_idx').on(t.businessId, sql`lower(${t.customerEmail})`, t.createdAt, t.id),
     index('store_orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending_payment'`),

@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { businessUsers, users } from '@/db/schema';
+import { businessUsers, locations, staffLocations, users } from '@/db/schema';
 
 export type MemberRole = (typeof businessUsers.$inferSelect)['role'];
 
@@ -40,5 +40,18 @@ export const staffRepository = {
       .from(businessUsers)
       .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.role, 'owner'), eq(businessUsers.status, 'active')));
     return Number(row?.n ?? 0);
+  },
+  /** Replaces the locations a member is limited to (none: every location). */
+  async setLocations(db: Executor, businessId: string, userId: string, locationIds: string[]): Promise<void> {
+    await db.delete(staffLocations).where(and(eq(staffLocations.businessId, businessId), eq(staffLocations.userId, userId)));
+    if (locationIds.length > 0) await db.insert(staffLocations).values(locationIds.map((locationId) => ({ businessId, userId, locationId })));
+  },
+  /** Which of these ids are locations of the business, with their names. */
+  async locationsNamed(db: Executor, businessId: string, ids: string[]): Promise<{ id: string; name: string }[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(and(eq(locations.businessId, businessId), inArray(locations.id, ids)));
   },
 };

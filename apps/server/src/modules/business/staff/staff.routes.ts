@@ -14,6 +14,9 @@ export function staffRoutes(host: RouteHost, staff: StaffService): void {
     return { ok: true as const };
   });
   registerEndpoint(app, host, staffEndpoints.getMember, async ({ ctx, params }) => staff.getMember(ctx, params.id));
+  registerEndpoint(app, host, staffEndpoints.memberLocations, async ({ ctx, params }) => staff.memberLocations(ctx, params.id));
+  registerEndpoint(app, host, staffEndpoints.setMemberLocations, async ({ ctx, params, body }) => staff.setMemberLocations(ctx, params.id, body.location_ids));
+  registerEndpoint(app, host, staffEndpoints.myLocations, async ({ ctx }) => staff.myLocations(ctx));
   registerEndpoint(app, host, staffEndpoints.updateMemberRole, async ({ ctx, params, body }) => staff.changeRole(ctx, params.id, body.role));
   registerEndpoint(app, host, staffEndpoints.deactivateMember, async ({ ctx, params }) => staff.setActive(ctx, params.id, false));
   registerEndpoint(app, host, staffEndpoints.reactivateMember, async ({ ctx, params }) => staff.setActive(ctx, params.id, true));

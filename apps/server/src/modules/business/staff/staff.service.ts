@@ -1,5 +1,5 @@
-import { AppError, ROLE_TITLES, SCREEN_PATHS, assignableRoles, canManageMember, fieldError, screenLink, type Role } from '@merchant/core';
-import { INVITATION_TTL_DAYS, type BusinessUser, type Invitation } from '@merchant/business';
+import { AppError, ROLE_TITLES, SCREEN_PATHS, assignableRoles, canManageMember, fieldError, screenLink, type ApiIssue, type Role } from '@merchant/core';
+import { INVITATION_TTL_DAYS, type BusinessUser, type Invitation, type MemberLocations } from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { invitations } from '@/db/schema';
 import type { BusinessContext } from '@/http/context';
@@ -10,6 +10,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { presentMember } from '../business/business.presenter';
 import type { BusinessService } from '../business/business.service';
 import { invitationRepository } from './invitation.repository';
+import { locationScopeOf } from './staff-locations.read-model';
 import { staffRepository as repo } from './staff.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -71,13 +72,19 @@ export function createStaffService(deps: {
   }
 
   /** The rules every change of a member goes through, checked inside the transaction that makes it. */
-  async function guardChange(tx: Executor, ctx: BusinessContext, id: string, what: 'role' | 'status' | 'remove') {
+  async function guardChange(tx: Executor, ctx: BusinessContext, id: string, what: 'role' | 'status' | 'remove' | 'locations') {
     await deps.business.lock(tx, ctx.business.row.id);
     const found = await loadMember(tx, ctx, id);
     if (found.member.userId === ctx.user.id) {
       const message =
-        what === 'role' ? 'You cannot change your own role.' : what === 'remove' ? 'You cannot remove yourself.' : 'You cannot change your own access.';
-      throw fieldError('STAFF_SELF_CHANGE', what === 'role' ? 'role' : 'id', message);
+        what === 'role'
+          ? 'You cannot change your own role.'
+          : what === 'remove'
+            ? 'You cannot remove yourself.'
+            : what === 'locations'
+              ? 'You cannot change your own locations.'
+              : 'You cannot change your own access.';
+      throw fieldError('STAFF_SELF_CHANGE', what === 'role' ? 'role' : what === 'locations' ? 'location_ids' : 'id', message);
     }
     if (!canManageMember(ctx.business, found.member.role)) {
       throw new AppError('STAFF_ROLE_NOT_ALLOWED', 'Only an owner can change another owner.');
@@ -90,6 +97,14 @@ export function createStaffService(deps: {
     if ((await repo.countActiveOwners(tx, ctx.business.row.id)) <= 1) {
       throw new AppError('STAFF_LAST_OWNER', `The last owner of the business cannot be ${action}.`);
     }
+  }
+
+  /** The named locations, each the business's (a field error on `location_ids.i` otherwise). */
+  async function checkedLocations(tx: Executor, ctx: BusinessContext, ids: string[]): Promise<{ id: string; name: string }[]> {
+    const known = new Map((await repo.locationsNamed(tx, ctx.business.row.id, ids)).map((l) => [l.id, l]));
+    const issues: ApiIssue[] = ids.flatMap((id, i) => (known.has(id) ? [] : [{ path: `location_ids.${i}`, message: 'Choose a location of this business' }]));
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
+    return ids.map((id) => known.get(id)!);
   }
 
   async function reload(ctx: BusinessContext, id: string): Promise<BusinessUser> {
@@ -107,7 +122,7 @@ export function createStaffService(deps: {
       return rows.map((r) => presentInvitation(r.invitation, r.invitedBy, now));
     },
 
-    async invite(ctx: BusinessContext, body: { email: string; role: Role }): Promise<Invitation> {
+    async invite(ctx: BusinessContext, body: { email: string; role: Role; location_ids?: string[] }): Promise<Invitation> {
       assertMayAssign(ctx, body.role);
       const email = body.email.toLowerCase();
       const token = randomToken(32);
@@ -121,8 +136,10 @@ export function createStaffService(deps: {
         if (await invitationRepository.findPendingForEmailInBusiness(tx, ctx.business.row.id, email)) {
           throw fieldError('STAFF_ALREADY_INVITED', 'email', 'An invitation to this email is already pending: resend it instead.');
         }
+        const limitedTo = await checkedLocations(tx, ctx, body.location_ids ?? []);
         const created = await invitationRepository.insert(tx, {
           id: newId(),
+          locationIds: limitedTo.map((l) => l.id),
           businessId: ctx.business.row.id,
           email,
           role: body.role,
@@ -134,12 +151,12 @@ export function createStaffService(deps: {
         });
         await audit.record(tx, ctx, {
           action: 'staff.invited',
-          description: `Invited ${email} as ${ROLE_TITLES[body.role]}`,
+          description: `Invited ${email} as ${ROLE_TITLES[body.role]}${limitedTo.length > 0 ? `, limited to ${limitedTo.map((l) => l.name).join(', ')}` : ''}`,
           actorUserId: ctx.user.id,
           businessId: ctx.business.row.id,
           objectType: 'invitation',
           objectId: created.id,
-          meta: { email, role: body.role },
+          meta: { email, role: body.role, location_ids: limitedTo.map((l) => l.id) },
         });
         await mailInvitation(tx, ctx, email, body.role, token, expiresAt);
         // A keyed request's answer commits with the invitation (http/context.ts, `IdempotentRequest`).
@@ -206,8 +223,47 @@ export function createStaffService(deps: {
     findPendingInvitation: (tx: Executor, id: string, email: string, now: Date) => invitationRepository.findPendingById(tx, id, email, now),
     /** Answers an invitation inside the caller's transaction: accepting joins the person with the invited role. */
     async answerInvitation(tx: Executor, invitation: InvitationRow, userId: string, answer: 'accepted' | 'declined', now: Date): Promise<void> {
-      if (answer === 'accepted') await deps.business.join(tx, { businessId: invitation.businessId, userId, role: invitation.role, at: now });
+      if (answer === 'accepted') {
+        await deps.business.join(tx, { businessId: invitation.businessId, userId, role: invitation.role, at: now });
+        // The invitation's locations become the member's (a location deleted meanwhile is left out: the foreign key).
+        const still = (await repo.locationsNamed(tx, invitation.businessId, invitation.locationIds)).map((l) => l.id);
+        await repo.setLocations(tx, invitation.businessId, userId, still);
+      }
       await invitationRepository.respond(tx, invitation.businessId, invitation.id, answer, now);
+    },
+
+    async memberLocations(ctx: BusinessContext, id: string): Promise<MemberLocations> {
+      const { member } = await loadMember(db, ctx, id);
+      return { location_ids: (await locationScopeOf(db, ctx.business.row.id, member.userId)) ?? [] };
+    },
+
+    /** The caller's own locations (null: every location): what the register offers. */
+    async myLocations(ctx: BusinessContext): Promise<{ location_ids: string[] | null }> {
+      return { location_ids: await locationScopeOf(db, ctx.business.row.id, ctx.user.id) };
+    },
+
+    /** Limits a member to some locations, or none (every location); audited with the before and after. */
+    async setMemberLocations(ctx: BusinessContext, id: string, locationIds: string[]): Promise<MemberLocations> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        const { member, email } = await guardChange(tx, ctx, id, 'locations');
+        const limitedTo = await checkedLocations(tx, ctx, locationIds);
+        const before = (await locationScopeOf(tx, businessId, member.userId)) ?? [];
+        const after = limitedTo.map((l) => l.id).sort();
+        if (before.join() === after.join()) return { location_ids: after };
+        await repo.setLocations(tx, businessId, member.userId, after);
+        await audit.record(tx, ctx, {
+          action: 'staff.locations_changed',
+          description: limitedTo.length > 0 ? `Limited ${email} to ${limitedTo.map((l) => l.name).join(', ')}` : `Let ${email} work at every location`,
+          actorUserId: ctx.user.id,
+          subjectUserId: member.userId,
+          businessId,
+          objectType: 'business_user',
+          objectId: id,
+          meta: { from: before, to: after },
+        });
+        return { location_ids: after };
+      });
     },
 
     async changeRole(ctx: BusinessContext, id: string, role: Role): Promise<BusinessUser> {

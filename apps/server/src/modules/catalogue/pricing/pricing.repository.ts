@@ -1,10 +1,15 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PricingStatus } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
-import { businesses, discountUsage, discounts, surcharges, taxSettings, taxes } from '@/db/schema';
+import { businesses, discountRedemptions, discountUsage, discounts, surcharges, taxSettings, taxes } from '@/db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface RedemptionOrder {
+  type: 'pos_order' | 'store_order';
+  id: string;
+}
 
 export type TaxRow = typeof taxes.$inferSelect;
 export type TaxInsert = typeof taxes.$inferInsert;
@@ -178,6 +183,30 @@ export const pricingRepository = {
       .where(and(eq(discountUsage.businessId, businessId), eq(discountUsage.discountId, discountId), lt(discountUsage.used, discountUsage.usageLimit)))
       .returning({ used: discountUsage.used });
     return row ? Number(row.used) : null;
+  },
+
+  /** Records the uses an order took (one row per discount), beside the counters' updates. */
+  async recordRedemptions(db: Executor, businessId: string, order: RedemptionOrder, discountIds: string[]): Promise<void> {
+    if (discountIds.length === 0) return;
+    await db.insert(discountRedemptions).values(discountIds.map((discountId) => ({ businessId, orderType: order.type, orderId: order.id, discountId })));
+  },
+  /**
+   * Removes the order's redemptions and answers their discounts: a row is deleted once, so of two concurrent
+   * releases of one order only one answers it (the other waits on the row and then finds it gone).
+   */
+  async deleteRedemptions(db: Executor, businessId: string, order: RedemptionOrder): Promise<string[]> {
+    const rows = await db
+      .delete(discountRedemptions)
+      .where(and(eq(discountRedemptions.businessId, businessId), eq(discountRedemptions.orderType, order.type), eq(discountRedemptions.orderId, order.id)))
+      .returning({ discountId: discountRedemptions.discountId });
+    return rows.map((r) => r.discountId).sort();
+  },
+  /** Gives one use of a discount back (never below zero). */
+  async giveBack(db: Executor, businessId: string, discountId: string): Promise<void> {
+    await db
+      .update(discountUsage)
+      .set({ used: sql`greatest(${discountUsage.used} - 1, 0)` })
+      .where(and(eq(discountUsage.businessId, businessId), eq(discountUsage.discountId, discountId)));
   },
 
   // Surcharges

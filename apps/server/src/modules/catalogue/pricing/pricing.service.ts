@@ -8,7 +8,7 @@ import {
   type SurchargeKind,
 } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
-import { pricingRepository as repo, type DiscountRow, type SurchargeRow } from './pricing.repository';
+import { pricingRepository as repo, type DiscountRow, type RedemptionOrder, type SurchargeRow } from './pricing.repository';
 
 /**
  * What a sale is priced with (docs/catalogue.md, "Built (part 3)"): the POS and the online store call `prepareOrder`
@@ -151,7 +151,7 @@ export function createPricingService() {
      * lock the counters in one order). One conditional update each: a discount used up meanwhile is a 422
      * (`VALIDATION_FAILED`) on `discounts.i` (its place in the order) and the caller's transaction rolls back.
      */
-    async redeemDiscounts(tx: Executor, businessId: string, priced: Pick<PricedOrder, 'discounts'>): Promise<void> {
+    async redeemDiscounts(tx: Executor, businessId: string, priced: Pick<PricedOrder, 'discounts'>, order: RedemptionOrder): Promise<void> {
       const applied = priced.discounts.map((d, index) => ({ ...d, index })).filter((d) => d.applied);
       if (applied.length === 0) return;
       const rows = new Map((await repo.discountsByIds(tx, businessId, [...new Set(applied.map((d) => d.id))])).map((r) => [r.id, r]));
@@ -162,6 +162,18 @@ export function createPricingService() {
           throw new AppError('VALIDATION_FAILED', message, [{ path: `discounts.${discount.index}`, message }]);
         }
       }
+      await repo.recordRedemptions(tx, businessId, order, [...new Set(limited.map((d) => d.id))]);
+    },
+
+    /**
+     * Gives back the uses `order` took (docs/catalogue.md, "Usage limit"): when a register order is wholly refunded or
+     * voided, or a store order cancelled. Exactly once: the order's redemption rows are deleted and only the deleting
+     * transaction gives their uses back. Answers the discounts given back.
+     */
+    async releaseDiscounts(tx: Executor, businessId: string, order: RedemptionOrder): Promise<string[]> {
+      const ids = await repo.deleteRedemptions(tx, businessId, order);
+      for (const id of ids) await repo.giveBack(tx, businessId, id);
+      return ids;
     },
   };
 }

@@ -12,6 +12,7 @@ import { locationsRepository } from './locations.repository';
 import { productsRepository } from './products.repository';
 import type { CatalogueActor } from './catalogue-actor';
 import { stockRepository as repo, type LevelKey, type StockedVariant, type StockLevelRow } from './stock.repository';
+import { assertLocationsAllowed } from '@/modules/location-scope';
 
 export function presentLevel(row: StockLevelRow): StockLevel {
   return {
@@ -158,6 +159,8 @@ export function createStockService(deps: {
       const businessId = ctx.business.row.id;
       return executor.transaction(async (tx) => {
         const variants = await checkLines(tx, businessId, body.lines);
+        // A member limited to locations adjusts stock at theirs only.
+        await assertLocationsAllowed(tx, ctx, [...new Set(body.lines.map((l) => l.location_id))]);
         const now = clock.now();
         const keys = body.lines.map((l) => ({ variantId: l.variant_id, locationId: l.location_id }));
         await repo.ensure(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { CAPTURED_STATUSES } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
@@ -35,5 +35,23 @@ export const customerPaymentsReadModel = {
       .where(and(...conditions))
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(limit + 1);
+  },
+  /**
+   * The customer's captured payments of the Payments section (a store order's and a register card tender's payment
+   * count under their own channel): how many and their total less refunds.
+   */
+  async totals(db: Executor, businessId: string, customerId: string): Promise<{ count: number; total: number }> {
+    const [row] = await db
+      .select({ count: count(), total: sql<string | number>`coalesce(sum(${payments.amount} - ${payments.refundedAmount}), 0)` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.businessId, businessId),
+          eq(payments.customerId, customerId),
+          inArray(payments.status, [...CAPTURED_STATUSES]),
+          notInArray(payments.sourceType, ['store_order', 'pos']),
+        ),
+      );
+    return { count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) };
   },
 };

@@ -17,6 +17,8 @@ export function customersRoutes(host: RouteHost, service: CustomersService): voi
   });
   registerEndpoint(app, host, customerEndpoints.get, async ({ ctx, params }) => service.get(ctx.business.row.id, params.customer_id));
   registerEndpoint(app, host, customerEndpoints.payments, async ({ ctx, params, query }) => service.payments(ctx.business.row.id, params.customer_id, query));
+  registerEndpoint(app, host, customerEndpoints.orders, async ({ ctx, params, query }) => service.orders(ctx, params.customer_id, query));
+  registerEndpoint(app, host, customerEndpoints.channels, async ({ ctx, params }) => service.channels(ctx, params.customer_id));
   registerEndpoint(app, host, customerEndpoints.create, async ({ ctx, body }) => service.create(ctx, body));
   registerEndpoint(app, host, customerEndpoints.update, async ({ ctx, params, body }) => service.update(ctx, params.customer_id, body));
 }

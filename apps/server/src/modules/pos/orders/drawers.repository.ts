@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
 import { sumMinor } from '@/db/columns';
@@ -60,7 +60,7 @@ export const drawersRepository = {
   async page(
     db: Executor,
     businessId: string,
-    filter: { staffId?: string; status?: 'open' | 'closed' },
+    filter: { staffId?: string; status?: 'open' | 'closed'; locationIds?: string[] | null; selfId?: string },
     limit: number,
     cursor?: Cursor,
   ): Promise<NamedDrawerRow[]> {
@@ -68,6 +68,13 @@ export const drawersRepository = {
       eq(posDrawerSessions.businessId, businessId),
       filter.staffId ? eq(posDrawerSessions.staffId, filter.staffId) : undefined,
       filter.status ? eq(posDrawerSessions.status, filter.status) : undefined,
+      // A member limited to locations sees their own drawers and the drawers of their locations.
+      filter.locationIds
+        ? or(
+            filter.selfId ? eq(posDrawerSessions.staffId, filter.selfId) : undefined,
+            filter.locationIds.length > 0 ? inArray(posDrawerSessions.locationId, filter.locationIds) : undefined,
+          )
+        : undefined,
       cursor ? pastCursor('desc', posDrawerSessions.openedAt, posDrawerSessions.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
     ].filter((c): c is SQL => c !== undefined);
     return named(db)

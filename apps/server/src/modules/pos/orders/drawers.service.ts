@@ -9,6 +9,7 @@ import { newTimeOrderedId } from '@/lib/crypto';
 import type { LedgerPosting, LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { LocationsService } from '@/modules/catalogue/products/locations.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { assertLocationsAllowed, callerLocations, inScope } from '@/modules/location-scope';
 import { drawersRepository as repo, type DrawerRow, type MovementInsert, type MovementRow, type NamedDrawerRow } from './drawers.repository';
 
 export const drawerNotFound = () => new AppError('DRAWER_NOT_FOUND', 'Drawer session not found.');
@@ -96,6 +97,8 @@ export function createDrawersService(deps: {
   async function getIn(executor: Executor, ctx: BusinessContext, id: string): Promise<DrawerSession> {
     const [drawer] = await presentIds(executor, ctx.business.row.id, [id]);
     if (!drawer || (!managesPos(ctx) && drawer.staff.id !== ctx.user.id)) throw drawerNotFound();
+    // A drawer of another location is not there for a member limited to theirs (their own drawer always is).
+    if (drawer.staff.id !== ctx.user.id && !inScope(await callerLocations(executor, ctx), drawer.location.id)) throw drawerNotFound();
     return drawer;
   }
 
@@ -103,6 +106,7 @@ export function createDrawersService(deps: {
   async function lockWorkable(tx: Executor, ctx: BusinessContext, id: string, managerMay: boolean): Promise<DrawerRow> {
     const row = await repo.find(tx, ctx.business.row.id, id, 'update');
     if (!row || (row.staffId !== ctx.user.id && !(managerMay && managesPos(ctx)))) throw drawerNotFound();
+    if (row.staffId !== ctx.user.id && !inScope(await callerLocations(tx, ctx), row.locationId)) throw drawerNotFound();
     if (row.status !== 'open') throw drawerNotOpen();
     return row;
   }
@@ -159,7 +163,12 @@ export function createDrawersService(deps: {
       const rows = await repo.page(
         db,
         businessId,
-        { ...(managesPos(ctx) ? {} : { staffId: ctx.user.id }), ...(query.status ? { status: query.status } : {}) },
+        {
+          ...(managesPos(ctx) ? {} : { staffId: ctx.user.id }),
+          ...(query.status ? { status: query.status } : {}),
+          locationIds: await callerLocations(db, ctx),
+          selfId: ctx.user.id,
+        },
         query.limit,
         decodeCursor(query.cursor),
       );
@@ -186,6 +195,7 @@ export function createDrawersService(deps: {
       return db.transaction(async (tx) => {
         const location = await deps.locations.getIn(tx, businessId, body.location_id).catch(() => null);
         if (!location || location.status !== 'active') throw fieldError('VALIDATION_FAILED', 'location_id', 'Choose an active location from the list');
+        await assertLocationsAllowed(tx, ctx, [location.id]);
         if (await repo.openOf(tx, businessId, ctx.user.id))
           throw new AppError('DRAWER_ALREADY_OPEN', 'Your drawer is already open: close it before opening another.');
         const now = clock.now();

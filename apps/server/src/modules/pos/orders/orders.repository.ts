@@ -23,6 +23,8 @@ export interface OrderListFilter {
   staffId?: string | undefined;
   tender?: 'cash' | 'card' | 'paynow' | undefined;
   status?: OrderRow['status'] | undefined;
+  /** Null: every location. */
+  locationIds?: string[] | null | undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -51,6 +53,7 @@ function conditionsOf(businessId: string, f: OrderListFilter): SQL[] {
     f.start ? gte(posOrders.createdAt, f.start) : undefined,
     f.end ? lt(posOrders.createdAt, f.end) : undefined,
     f.locationId ? eq(posOrders.locationId, f.locationId) : undefined,
+    f.locationIds ? inArray(posOrders.locationId, f.locationIds) : undefined,
     f.staffId ? eq(posOrders.staffId, f.staffId) : undefined,
     f.tender ? arrayContains(posOrders.tenderKinds, [f.tender]) : undefined,
     f.status ? eq(posOrders.status, f.status) : undefined,

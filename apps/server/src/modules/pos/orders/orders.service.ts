@@ -7,9 +7,11 @@ import type { Clock } from '@/lib/clock';
 import { csvTable } from '@/lib/csv';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { newTimeOrderedId } from '@/lib/crypto';
+import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { StockService } from '@/modules/catalogue/products/stock.service';
 import type { LedgerPosting, LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { callerLocations, inScope } from '@/modules/location-scope';
 import { drawerNotOpen, managesPos } from './drawers.service';
 import { drawersRepository } from './drawers.repository';
 import { presentSummary, readOrder } from './order-view';
@@ -40,10 +42,11 @@ export function createOrdersService(deps: {
   stock: Pick<StockService, 'restock'>;
   pins: Pick<PinsService, 'verifyOverride'>;
   charges: Pick<ChargesService, 'refund'>;
+  pricing: Pick<PricingModuleService, 'releaseDiscounts'>;
 }) {
   const { db, clock, audit, ledger } = deps;
 
-  function filterOf(ctx: BusinessContext, f: OrderFilters): OrderListFilter {
+  function filterOf(ctx: BusinessContext, f: OrderFilters, locationIds: string[] | null): OrderListFilter {
     const zone = ctx.business.row.timeZone;
     const span = f.from && f.to ? localDaysSpan(f.from, f.to, zone) : null;
     const q = f.q?.replace(/^#/, '');
@@ -57,24 +60,27 @@ export function createOrdersService(deps: {
       staffId: managesPos(ctx) ? f.staff_id : ctx.user.id,
       tender: f.tender,
       status: f.status,
+      // A member limited to locations sees the orders of their locations only.
+      locationIds,
     };
   }
 
   async function visible(executor: Executor, ctx: BusinessContext, id: string): Promise<Order> {
     const order = await readOrder(executor, ctx.business.row.id, id);
     if (!order || (!managesPos(ctx) && order.staff.id !== ctx.user.id)) throw orderNotFound();
+    if (!inScope(await callerLocations(executor, ctx), order.location.id)) throw orderNotFound();
     return order;
   }
 
   return {
     async list(ctx: BusinessContext, query: ListOrdersQuery) {
-      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, query), query.limit, decodeCursor(query.cursor));
+      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, query, await callerLocations(db, ctx)), query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.order.createdAt, id: r.order.id }));
       return { data: page.rows.map(presentSummary), next_cursor: page.nextCursor };
     },
 
     async exportCsv(ctx: BusinessContext, filters: OrderFilters) {
-      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, filters), ORDERS_EXPORT_MAX_ROWS);
+      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, filters, await callerLocations(db, ctx)), ORDERS_EXPORT_MAX_ROWS);
       const shown = rows.slice(0, ORDERS_EXPORT_MAX_ROWS).map(presentSummary);
       const csv = ORDERS_CSV.document(
         shown.map((o) => [
@@ -143,11 +149,11 @@ export function createOrdersService(deps: {
         for (const p of parts) await repo.setLineRefunds(tx, businessId, id, p.line.lineId, p.after, p.amountAfter);
         const allBack = lines.every((l) => (parts.find((p) => p.line.lineId === l.lineId)?.after ?? l.refundedQuantity) === l.quantity);
         const tipRefunded = row.tipRefunded + tip;
-        await repo.setOrderRefunds(tx, businessId, id, {
-          refundedAmount: row.refundedAmount + amount,
-          tipRefunded,
-          status: allBack && tipRefunded === row.tip ? 'refunded' : 'partially_refunded',
-        });
+        const status = allBack && tipRefunded === row.tip ? 'refunded' : 'partially_refunded';
+        await repo.setOrderRefunds(tx, businessId, id, { refundedAmount: row.refundedAmount + amount, tipRefunded, status });
+        // Wholly refunded (or voided): the uses of usage-limited discounts go back, once (the order's row is locked and
+        // its redemptions deleted by the refund that gives them back). A partial refund gives nothing back.
+        const discountsReleased = status === 'refunded' ? await deps.pricing.releaseDiscounts(tx, businessId, { type: 'pos_order', id }) : [];
         await deps.stock.restock(
           tx,
           businessId,
@@ -225,6 +231,7 @@ export function createOrdersService(deps: {
               refund_id: refundId,
               amount,
               approved_by: approver?.id ?? null,
+              discounts_released: discountsReleased,
               tenders: tenderParts.map((t) => ({ kind: t.kind, amount: t.amount, payment_refund_id: paymentRefunds.get(t.tenderId) ?? null })),
             },
           }),

@@ -42,7 +42,7 @@ export const posOrdersModule = defineModule({
       pins,
       drawers: createDrawersService({ db, clock, audit, ledger, locations: catalogue.locations }),
       sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers, pricing, locations: catalogue.locations }),
-      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges }),
+      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges, pricing }),
       receipts: createReceiptsService({ db, audit, mailer, limiter, customers, locations: catalogue.locations }),
       devices: createDevicesService({ db, clock, audit }),
     };

@@ -20,6 +20,7 @@ import type { CustomersService } from '@/modules/payments/customers/customers.se
 import type { LedgerPosting, LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { drawerNotOpen } from './drawers.service';
+import { assertLocationsAllowed } from '@/modules/location-scope';
 import { drawersRepository } from './drawers.repository';
 import { readOrder } from './order-view';
 import { ordersRepository as repo, type LineInsert, type TenderInsert } from './orders.repository';
@@ -149,6 +150,8 @@ export function createSalesService(deps: {
       const drawer = await drawersRepository.openOf(tx, businessId, ctx.user.id, true);
       if (!drawer) throw drawerNotOpen();
       if (drawer.locationId !== body.location_id) throw fieldError('VALIDATION_FAILED', 'location_id', 'Sell at the location of your open drawer');
+      // A member limited to locations sells only at theirs (their drawer may have been opened before the limit).
+      await assertLocationsAllowed(tx, ctx, [drawer.locationId]);
 
       // The lines from the catalogue's prices (or the quick sale's amount), then priced.
       const items = await saleItems(
@@ -247,7 +250,7 @@ export function createSalesService(deps: {
         createdAt: now,
       });
       if (!claimed) throw new KeyTaken();
-      await deps.pricing.redeemDiscounts(tx, businessId, priced);
+      await deps.pricing.redeemDiscounts(tx, businessId, priced, { type: 'pos_order', id });
 
       // A payment pays one order (the tenders' partial unique index holds it against a race too).
       if ((await repo.attachedPayments(tx, businessId, paymentIdsOf(body))).length > 0)

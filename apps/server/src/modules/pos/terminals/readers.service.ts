@@ -21,6 +21,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { LocationsService } from '@/modules/catalogue/products/locations.service';
 import { auditOf, readerNotFound, testModeOnly } from './terminals.shared';
 import { terminalsRepository as repo, type ReaderRow } from './terminals.repository';
+import { assertLocationsAllowed } from '@/modules/location-scope';
 
 export type ReaderLocation = Pick<Location, 'id' | 'name' | 'status'>;
 
@@ -145,6 +146,7 @@ export function createReadersService(deps: {
         if (code.usedAt) throw fieldError('VALIDATION_FAILED', 'code', 'This code was used already: ask the reader for a new one');
         if (code.expiresAt.getTime() <= now.getTime()) throw fieldError('VALIDATION_FAILED', 'code', 'This code has expired: ask the reader for a new one');
         const location = body.location_id ? await activeLocation(tx, businessId, body.location_id) : null;
+        if (location) await assertLocationsAllowed(tx, ctx, [location.id]);
         const id = newTimeOrderedId(now.getTime());
         const row: ReaderRow = {
           businessId,
@@ -180,6 +182,8 @@ export function createReadersService(deps: {
         }
         if (body.location_id !== undefined && body.location_id !== row.locationId) {
           const location = body.location_id ? await activeLocation(tx, businessId, body.location_id) : null;
+          // A member limited to locations moves readers between their locations only.
+          await assertLocationsAllowed(tx, ctx, [...(row.locationId ? [row.locationId] : []), ...(location ? [location.id] : [])]);
           patch.locationId = location?.id ?? null;
           said.push(location ? `moved it to “${location.name}”` : 'took it off its location');
         }

@@ -20,6 +20,7 @@ import { csvTable } from '@/lib/csv';
 import type { Mailer } from '@/mail/mailer';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { ChargesService, PaymentSourceAdapter } from '@/modules/payments/charges/charges.service';
 import { merchantMail, orderMail, type OrderMailKind } from './store-mail';
@@ -105,6 +106,7 @@ export function createStoreOrdersService(deps: {
   charges: ChargesService;
   catalogue: Pick<CatalogueService, 'stock'>;
   coupons: Pick<CouponsService, 'releaseCoupon'>;
+  pricing: Pick<PricingModuleService, 'releaseDiscounts'>;
   checkoutOrigin: string;
   /** The storefront's address: its verified custom domain, else its shop host. */
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
@@ -118,6 +120,16 @@ export function createStoreOrdersService(deps: {
   const { db, clock, mailer, charges } = deps;
   const statusUrl = (business: { identifier: string; domain: string | null }, order: { token: string }) =>
     `${deps.storeOrigin(business)}/orders/${order.token}`;
+
+  /**
+   * A cancelled order gives back the uses it took: its coupon's and its usage-limited discounts' (each once: the
+   * order's redemption rows are deleted by the transaction that gives them back).
+   */
+  async function releaseUses(tx: Executor, businessId: string, orderId: string): Promise<{ coupon: boolean; discounts: string[] }> {
+    const { released } = await deps.coupons.releaseCoupon(tx, businessId, orderId);
+    const discounts = await deps.pricing.releaseDiscounts(tx, businessId, { type: 'store_order', id: orderId });
+    return { coupon: released, discounts };
+  }
 
   /**
    * The order's mail of a step, in the step's transaction: to the customer unless the store settings turned that
@@ -270,7 +282,7 @@ export function createStoreOrdersService(deps: {
         const row = await repo.order(tx, order.businessId, order.id, true);
         if (!row || row.status !== 'pending_payment') return;
         await repo.updateOrder(tx, order.businessId, order.id, { status: 'cancelled', cancelReason: reason, cancelledAt: clock.now(), updatedAt: clock.now() });
-        await deps.coupons.releaseCoupon(tx, order.businessId, order.id);
+        await releaseUses(tx, order.businessId, order.id);
         await restock(tx, row, null);
       });
       await deps.onStockChanged(order.businessId);
@@ -286,7 +298,7 @@ export function createStoreOrdersService(deps: {
           if (!row || row.status !== 'pending_payment') return false;
           const now = clock.now();
           await repo.updateOrder(tx, businessId, id, { status: 'cancelled', cancelReason: 'Not paid in time', cancelledAt: now, updatedAt: now });
-          await deps.coupons.releaseCoupon(tx, businessId, id);
+          await releaseUses(tx, businessId, id);
           return restock(tx, row, null);
         });
         if (changed) await deps.onStockChanged(businessId);
@@ -412,7 +424,7 @@ export function createStoreOrdersService(deps: {
         check(order);
         const now = clock.now();
         const updated = await repo.updateOrder(tx, businessId, id, { status: 'cancelled', cancelReason: body.reason, cancelledAt: now, updatedAt: now });
-        await deps.coupons.releaseCoupon(tx, businessId, id);
+        const released = await releaseUses(tx, businessId, id);
         if (body.restock) restocked = await restock(tx, order, ctx.user.id);
         await deps.audit.record(tx, ctx, {
           action: 'store_order.cancelled',
@@ -421,7 +433,7 @@ export function createStoreOrdersService(deps: {
           businessId,
           objectType: 'store_order',
           objectId: id,
-          meta: { restock: body.restock, refunded: updated.refundedAmount },
+          meta: { restock: body.restock, refunded: updated.refundedAmount, coupon_released: released.coupon, discounts_released: released.discounts },
         });
         await mail(tx, 'cancelled', updated);
         await ctx.idempotency?.answerIn(tx, present(shopOf(ctx.business.row), updated));

@@ -40,7 +40,7 @@ export const storeModule = defineModule({
     charges: ChargesService;
     catalogue: Pick<CatalogueService, 'stock'>;
     business: Pick<BusinessService, 'purgeStorefront'>;
-    pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts'>;
+    pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts' | 'releaseDiscounts'>;
     shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
     coupons: Pick<CouponsService, 'redeemCoupon' | 'releaseCoupon'>;
     storeSettings: Pick<StoreSettingsService, 'storefrontUrl'>;
@@ -68,6 +68,7 @@ export const storeModule = defineModule({
       charges,
       catalogue,
       coupons,
+      pricing,
       checkoutOrigin,
       storeOrigin,
       dashboardOrigin: new URL(config.publicUrl).origin,

@@ -319,7 +319,7 @@ export function createStorefrontService(deps: {
           // Nothing is kept of a refused checkout: the coupon's use and the stock go back with the rollback.
           if (Object.keys(refused).length > 0) throw new CheckoutRefused(refused);
           const priced = coupon ? priceOrder(await prepare([coupon])) : plain;
-          await deps.pricing.redeemDiscounts(tx, businessId, priced);
+          await deps.pricing.redeemDiscounts(tx, businessId, priced, { type: 'store_order', id: orderId });
           const shipping = choice.ok ? choice.amount : 0;
           const pricedLines: StoreOrderLine[] = sold.map((s) => ({ ...s.line, total: priced.lines.find((l) => l.id === s.line.id)!.total }));
           const stocked = pricedLines.filter((l) => l.stocked);

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { customerEndpoints, customerPortalEndpoints, type CustomerBody, type CustomerFilters } from '@merchant/payments';
+import { customerEndpoints, customerPortalEndpoints, type CustomerBody, type CustomerFilters, type CustomerOrderChannel } from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { downloadUrl } from '@/lib/download-url';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -23,6 +23,21 @@ export const customerPaymentsQuery = (businessId: string, customerId: string) =>
   return infiniteQueryOptions({
     queryKey: endpointKey(customerEndpoints.payments, { params, query: { limit: CUSTOMERS_PAGE_SIZE } }),
     queryFn: ({ pageParam, signal }) => call(customerEndpoints.payments, { params, query: { limit: CUSTOMERS_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+};
+
+/** What the customer bought in each channel: counts and totals less refunds. */
+export const customerChannelsQuery = (businessId: string, customerId: string) =>
+  endpointQuery(customerEndpoints.channels, { params: { business_id: businessId, customer_id: customerId } });
+
+/** The customer's register or store orders, newest first. */
+export const customerOrdersQuery = (businessId: string, customerId: string, channel: CustomerOrderChannel) => {
+  const params = { business_id: businessId, customer_id: customerId };
+  return infiniteQueryOptions({
+    queryKey: endpointKey(customerEndpoints.orders, { params, query: { channel, limit: CUSTOMERS_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) => call(customerEndpoints.orders, { params, query: { channel, limit: CUSTOMERS_PAGE_SIZE, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });

@@ -15,6 +15,7 @@ import { ApiError, call } from '@/lib/api-client';
 import { paymentChangeScopes } from '@/lib/payment-changes';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 import type { SendOutcome } from '../lib/offline-queue';
+import { staffEndpoints } from '@merchant/business';
 
 export const REGISTER_PAGE_SIZE = 48;
 
@@ -39,6 +40,8 @@ export const registerCategoriesQuery = (businessId: string) => endpointQuery(cat
 export const registerAddOnGroupsQuery = (businessId: string) => endpointQuery(addOnGroupEndpoints.list, { params: business(businessId) });
 export const registerLocationsQuery = (businessId: string) =>
   endpointQuery(locationEndpoints.list, { params: business(businessId), query: { status: 'active', limit: 100 } });
+/** The locations the signed-in person works at (null: every one): the register offers only these (docs/roles.md, "Locations"). */
+export const myLocationsQuery = (businessId: string) => endpointQuery(staffEndpoints.myLocations, { params: business(businessId) });
 /** The business's paired readers (the register takes a card on the one at its drawer's location). */
 export const registerReadersQuery = (businessId: string) => endpointQuery(terminalEndpoints.listReaders, { params: business(businessId) });
 export const currentDrawerQuery = (businessId: string) => endpointQuery(drawerEndpoints.current, { params: business(businessId) });

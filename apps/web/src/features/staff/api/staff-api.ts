@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { businessEndpoints, staffEndpoints, type CreateInvitationBody } from '@merchant/business';
+import { locationEndpoints } from '@merchant/catalogue';
 import type { Role } from '@merchant/core';
 import { call } from '@/lib/api-client';
 import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -18,6 +19,17 @@ export const invitationsQuery = (businessId: string) =>
 
 export const memberQuery = (businessId: string, id: string) => endpointQuery(staffEndpoints.getMember, { params: { business_id: businessId, id } });
 
+/** The locations a member is limited to (an empty list: every location). */
+export const memberLocationsQuery = (businessId: string, id: string) =>
+  endpointQuery(staffEndpoints.memberLocations, { params: { business_id: businessId, id } });
+
+/** The business's active locations, to limit a member to. */
+export const staffLocationOptionsQuery = (businessId: string) =>
+  queryOptions({
+    ...endpointQuery(locationEndpoints.list, { params: { business_id: businessId }, query: { status: 'active', limit: 100 } }),
+    select: (answer) => answer.data.map((l) => ({ value: l.id, label: l.name })),
+  });
+
 /**
  * Every staff change makes the business's people, invitations and member details stale, wherever they
  * are shown (the audit log's person filter reads the same people).
@@ -30,6 +42,7 @@ function useInvalidateStaff(businessId: string) {
       endpointScope(businessEndpoints.users, { params }),
       endpointScope(staffEndpoints.listInvitations, { params }),
       endpointScope(staffEndpoints.getMember, { params }),
+      endpointScope(staffEndpoints.memberLocations, { params }),
     ]);
 }
 
@@ -87,5 +100,14 @@ export function useRemoveMember(businessId: string) {
       queryClient.setQueryData(membersQuery(businessId).queryKey, (answer) => answer && { ...answer, data: answer.data.filter((m) => m.id !== id) });
       return invalidate();
     },
+  });
+}
+
+export function useSetMemberLocations(businessId: string) {
+  const invalidate = useInvalidateStaff(businessId);
+  return useMutation({
+    mutationFn: ({ id, locationIds }: { id: string; locationIds: string[] }) =>
+      call(staffEndpoints.setMemberLocations, { params: { business_id: businessId, id }, body: { location_ids: locationIds } }),
+    onSuccess: invalidate,
   });
 }

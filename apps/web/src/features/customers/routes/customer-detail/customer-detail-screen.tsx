@@ -17,14 +17,18 @@ import { errorMessage } from '@/lib/error-message';
 import { canChange, useBusiness } from '@/lib/session';
 import { notifySuccess } from '@/lib/notify';
 import { customerPaymentsQuery, customerQuery, useEmailPortalLink } from '@/features/customers/api/customers-api';
+import { CustomerChannels } from '@/features/customers/components/customer-channels';
 import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
+import { useCustomerLinks } from '@/features/customers/components/customer-routes';
 import { BusinessTime } from '@/components/business-time';
 import { withWrapPoints } from '@/components/long-text';
 
 export function Component() {
-  const { business_id: businessId = '', customer: customerId = '' } = useParams();
+  // `:customer` under payments, `:b_customer` under the point of sale and the store: one screen, three entries.
+  const { business_id: businessId = '', customer: paymentsParam, b_customer: sectionParam } = useParams();
+  const customerId = sectionParam ?? paymentsParam ?? '';
   const customer = useQuery(customerQuery(businessId, customerId));
-  const listHref = href('payments.customers', { business_id: businessId });
+  const listHref = useCustomerLinks(businessId).list;
   if (customer.isError) {
     if (customer.error instanceof ApiError && customer.error.status === 404) return <NotFound homeHref={listHref} />;
     return <ErrorState message={errorMessage(customer.error)} onRetry={() => void customer.refetch()} />;
@@ -78,6 +82,7 @@ function CustomerDetail({ businessId, customer, listHref }: { businessId: string
           <Field label="Notes" value={customer.notes} />
         </SimpleGrid>
       </Paper>
+      <CustomerChannels businessId={businessId} customerId={customer.id} />
       <CustomerPayments businessId={businessId} customerId={customer.id} />
       <CustomerFormModal businessId={businessId} customer={customer} opened={editing} onClose={() => setEditing(false)} />
     </DetailLayout>

@@ -5,17 +5,18 @@ import { IconDownload, IconPlus, IconSearch, IconUsers } from '@tabler/icons-rea
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { CustomerFiltersSchema } from '@merchant/payments';
-import { href } from '@/app/route-table';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { canChange, useBusiness } from '@/lib/session';
 import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { customersExportHref, customersQuery } from '@/features/customers/api/customers-api';
 import { CustomerFormModal } from '@/features/customers/components/customer-form-modal';
+import { useCustomerLinks } from '@/features/customers/components/customer-routes';
 import { BusinessTime } from '@/components/business-time';
 
 export function Component() {
   const { business_id: businessId = '' } = useParams();
+  const links = useCustomerLinks(businessId);
   const business = useBusiness(businessId);
   const navigate = useNavigate();
   const search = useUrlSearchText();
@@ -79,7 +80,7 @@ export function Component() {
         label="Customers"
         rows={rows}
         rowKey={(c) => c.id}
-        rowHref={(c) => href('payments.customers-detail', { business_id: businessId, customer: c.id })}
+        rowHref={(c) => links.detail(c.id)}
         columns={[
           { header: 'Name', card: 'title', cell: (c) => c.name ?? c.email ?? 'Unnamed customer' },
           { header: 'Email', card: 'secondary', cell: (c) => c.email ?? EMPTY_VALUE },
@@ -95,7 +96,7 @@ export function Component() {
         customer={null}
         opened={creating}
         onClose={() => setCreating(false)}
-        onSaved={(saved) => void navigate(href('payments.customers-detail', { business_id: businessId, customer: saved.id }))}
+        onSaved={(saved) => void navigate(links.detail(saved.id))}
       />
     </PageFrame>
   );

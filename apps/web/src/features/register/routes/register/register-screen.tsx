@@ -15,6 +15,7 @@ import {
   currentDrawerQuery,
   orderFormQuery,
   registerLocationsQuery,
+  myLocationsQuery,
   registerReadersQuery,
   registerPricingQuery,
   registerDeviceQuery,
@@ -90,7 +91,9 @@ function Register({ businessId }: { businessId: string }) {
     'Offline selling is off on this device: nothing was recorded. Take the sale when the network is back, or ask a manager to allow offline selling on this device.';
 
   const [deviceLocation, setDeviceLocation] = useState<string | null>(() => localStorage.getItem(locationKey(businessId)));
-  const activeLocations = locations.data?.data ?? [];
+  // A person limited to some locations is offered only theirs (the server refuses the others).
+  const mine = useQuery(myLocationsQuery(businessId)).data?.location_ids ?? null;
+  const activeLocations = (locations.data?.data ?? []).filter((l) => mine === null || mine.includes(l.id));
   const chosenLocation = activeLocations.some((l) => l.id === deviceLocation) ? deviceLocation : (activeLocations[0]?.id ?? null);
   const locationId = drawer?.location.id ?? chosenLocation;
   const location = activeLocations.find((l) => l.id === locationId);

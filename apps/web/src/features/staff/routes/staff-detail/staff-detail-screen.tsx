@@ -17,6 +17,7 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness, useSignedInUser } from '@/lib/session';
 import { memberQuery, useChangeRole, useRemoveMember, useSetActive } from '@/features/staff/api/staff-api';
 import { actorIn } from '@/features/staff/components/actor';
+import { MemberLocations } from '@/features/staff/components/member-locations';
 import { roleOfTitle, roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
 import { StatusBadge } from '@/components/status-badge';
 
@@ -83,6 +84,7 @@ function MemberDetails({ member, business, user }: { member: BusinessUser; busin
           />
         </SimpleGrid>
       </Paper>
+      <MemberLocations businessId={business.id} member={member} canManage={canManage} />
       {isSelf ? (
         <Text size="sm" c="dimmed">
           This is you: someone else with staff management must change your role or access.

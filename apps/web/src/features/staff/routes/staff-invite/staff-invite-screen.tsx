@@ -1,4 +1,5 @@
-import { Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { MultiSelect, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { CreateInvitationBodySchema, INVITATION_TTL_DAYS } from '@merchant/business';
 import { assignableRoles } from '@merchant/core';
@@ -9,7 +10,7 @@ import { PageFrame } from '@/components/page-frame';
 import { EditForm } from '@/components/sub-header-bar/edit-form';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness, useSignedInUser } from '@/lib/session';
-import { useInvite } from '@/features/staff/api/staff-api';
+import { staffLocationOptionsQuery, useInvite } from '@/features/staff/api/staff-api';
 import { actorIn } from '@/features/staff/components/actor';
 import { roleOptions, useStaffRoutes } from '@/features/staff/components/staff-routes';
 
@@ -33,8 +34,9 @@ function InviteForm({ businessId, roles }: { businessId: string; roles: ReturnTy
   const invite = useInvite(businessId);
   const navigate = useNavigate();
   const routes = useStaffRoutes();
-  const form = useZodForm(CreateInvitationBodySchema, { email: '', role: 'cashier' });
-  const dirty = form.values.email !== '' || form.values.role !== 'cashier';
+  const form = useZodForm(CreateInvitationBodySchema, { email: '', role: 'cashier', location_ids: [] as string[] });
+  const locations = useQuery(staffLocationOptionsQuery(businessId));
+  const dirty = form.values.email !== '' || form.values.role !== 'cashier' || (form.values.location_ids ?? []).length > 0;
   const list = href(routes.list, { business_id: businessId });
   const submit = form.onSubmit((body) =>
     invite.mutate(body, {
@@ -58,6 +60,20 @@ function InviteForm({ businessId, roles }: { businessId: string; roles: ReturnTy
             required
             description="Admins manage everything but account verification; managers run sales and the catalogue; cashiers take payments."
           />
+          {(locations.data ?? []).length > 0 ? (
+            <MultiSelect
+              name="location_ids"
+              value={form.values.location_ids ?? []}
+              onChange={(ids) => form.setValues({ ...form.values, location_ids: ids })}
+              error={form.errors['location_ids'] ?? Object.entries(form.errors).find(([path]) => path.startsWith('location_ids.'))?.[1]}
+              label="Works at"
+              description="Limit them to some locations: they sell, see orders and adjust stock only there. Leave empty for every location."
+              placeholder={(form.values.location_ids ?? []).length === 0 ? 'Every location' : undefined}
+              data={locations.data ?? []}
+              searchable
+              clearable
+            />
+          ) : null}
           <Text size="sm" c="dimmed">
             Only an owner can invite another owner.
           </Text>
