@@ -81,6 +81,7 @@ export const TABLE_OWNERS = {
   providerConnections: 'payments/payment-methods',
   checkoutSettings: 'payments/checkout-customisation',
   bankAccounts: 'payments/bank-accounts',
+  apiKeys: 'payments/developers',
   payoutSettings: 'payments/payouts',
   payouts: 'payments/payouts',
   payoutLines: 'payments/payouts',

@@ -17,3 +17,4 @@ export * from './pos';
 export * from './store';
 export * from './pos-terminals';
 export * from './store-orders';
+export * from './developers';
