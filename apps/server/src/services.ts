@@ -52,6 +52,7 @@ import { checkoutModule } from './modules/payments/checkout/checkout.module';
 import { overviewModule } from './modules/payments/overview/overview.module';
 import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
+import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -126,6 +127,7 @@ function composeModules(platform: Platform) {
       .use(authModule)
       .use(userModule)
       .use(bankAccountsModule)
+      .use(apiKeysModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)

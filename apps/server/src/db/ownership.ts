@@ -136,6 +136,7 @@ export const SHARED_READS: Partial<Record<Table, string>> = {
 /** Files of a module other modules may import besides its module, service, types, presenters and read models. */
 export const PUBLIC_FILES: Record<string, string> = {
   'modules/payments/processor/provider.ts': 'the interface every payment processor implements, which charges speaks',
+  'modules/payments/payment-methods/provider-secrets.ts': 'the sealed-secret box (AES-256-GCM with a server secret) that API key salts are kept in too',
 };
 
 /** Files outside the rules: the demo seed writes the rows of every module (being moved onto the services). */
