@@ -74,6 +74,7 @@ export const STATUS_KINDS = {
   readerConnection: kind(READER_CONNECTION_LABELS, { online: 'green', offline: 'red' }),
   readerPayment: kind(READER_PAYMENT_STATUS_LABELS, { processing: 'blue', requires_pin: 'yellow', succeeded: 'green', failed: 'red', cancelled: 'gray' }),
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
+  apiKey: kind({ active: 'Active', expiring: 'Expiring', revoked: 'Revoked' }, { active: 'green', expiring: 'yellow', revoked: 'gray' }),
 } as const;
 
 export type StatusKind = keyof typeof STATUS_KINDS;
