@@ -53,6 +53,7 @@ import { overviewModule } from './modules/payments/overview/overview.module';
 import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
+import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -128,6 +129,7 @@ function composeModules(platform: Platform) {
       .use(userModule)
       .use(bankAccountsModule)
       .use(apiKeysModule)
+      .use(publicApiModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)

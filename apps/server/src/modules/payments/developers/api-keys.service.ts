@@ -26,6 +26,8 @@ export interface ApiKeyPrincipal {
   businessId: string;
   keyId: string;
   access: ApiKeyAccess;
+  /** Who made the key: it acts with the role they hold in the business now. */
+  makerUserId: string | null;
   /** Opens the key's salt (for the legacy webhook's `hmac`). */
   salt: () => Promise<string>;
 }
@@ -190,7 +192,13 @@ export function createApiKeysService(deps: {
       const now = clock.now();
       if (statusOf(row, now) === 'revoked') return null;
       await repo.touch(db, row.businessId, row.id, now);
-      return { businessId: row.businessId, keyId: row.id, access: row.access, salt: async () => (await salts()).open(row.saltSealed) };
+      return {
+        businessId: row.businessId,
+        keyId: row.id,
+        access: row.access,
+        makerUserId: row.createdByUserId,
+        salt: async () => (await salts()).open(row.saltSealed),
+      };
     },
   };
 }
