@@ -4,7 +4,8 @@ import Ajv from 'ajv';
 import { apiKeyEndpoints } from '@merchant/payments';
 import { PUBLIC_API_PATHS } from '../src/modules/payments/developers/public-api.routes';
 import { createTestContext, type TestContext } from './harness';
-import { createBusiness, createTestLink, type FactoryBusiness } from './factories';
+import { createBusiness, type FactoryBusiness } from './factories';
+import { createTestLink } from './factories/charges';
 
 /**
  * The public API (docs/developers.md): HitPay's payment request paths on the API host, authenticated by
@@ -13,7 +14,7 @@ import { createBusiness, createTestLink, type FactoryBusiness } from './factorie
  */
 const LIMIT = 30;
 let t: TestContext;
-let business: FactoryBusiness<'owner' | 'cashier'>;
+let business: FactoryBusiness<'owner' | 'admin' | 'cashier'>;
 let other: FactoryBusiness<'owner'>;
 let key: string;
 let otherKey: string;
@@ -51,7 +52,7 @@ const makeKey = async (b: FactoryBusiness<'owner'>, access: 'full' | 'read_only'
 
 beforeAll(async () => {
   t = await createTestContext({ publicApiRateLimit: LIMIT });
-  business = await createBusiness(t, { staff: ['cashier'] });
+  business = await createBusiness(t, { staff: ['admin', 'cashier'] });
   other = await createBusiness(t);
   key = await makeKey(business);
   otherKey = await makeKey(other);
@@ -98,13 +99,32 @@ describe('payment requests with a key', () => {
   it('refuses writes with a read-only key', async () => {
     const readOnly = await makeKey(business, 'read_only');
     expect((await call(one(linkId), { key: readOnly })).statusCode).toBe(200);
-    const res = await call(PUBLIC_API_PATHS.paymentRequests, { key: readOnly, method: 'POST' });
-    // The method is refused before anything else of the request is read (no write of a read-only key is ever seen).
-    expect([403, 404]).toContain(res.statusCode);
+    // No write of the public API is built yet (docs/developers.md): the rule is the authorisation's, for every write.
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      await expect(t.services.publicApi.authorize(readOnly, method, 'payments:view')).rejects.toMatchObject({
+        status: 403,
+        message: 'This API key is read-only.',
+      });
+      await expect(t.services.publicApi.authorize(key, method, 'payments:view')).resolves.toMatchObject({ business: { row: { id: business.id } } });
+    }
   });
 });
 
 describe('revoked keys and limits', () => {
+  it("acts with its maker's role: an admin's key reaches nothing an admin cannot", async () => {
+    const admin = business.people.admin;
+    const adminKey = (
+      await admin.agent.ok(apiKeyEndpoints.create, {
+        params: { business_id: business.id },
+        body: { name: 'Admin key', access: 'full', password: admin.password },
+      })
+    ).api_key;
+    // Account verification is the owner's alone: the admin's key cannot reach it, the owner's can.
+    await expect(t.services.publicApi.authorize(adminKey, 'GET', 'verification:view')).rejects.toMatchObject({ status: 403 });
+    await expect(t.services.publicApi.authorize(key, 'GET', 'verification:view')).resolves.toBeDefined();
+    expect((await call(one(linkId), { key: adminKey })).statusCode).toBe(200);
+  });
+
   it('refuses a revoked key from the next request on', async () => {
     const made = await business.people.owner.agent.ok(apiKeyEndpoints.create, {
       params: { business_id: business.id },

@@ -134,7 +134,7 @@ export function Component() {
       actions={createButton}
     >
       {shown ? (
-        <Alert color="yellow" title={`Copy the key "${shown.name}" now`} role="region" aria-label="New API key">
+        <Alert color="yellow" title={`Copy the key "${shown.name}" now`} role="region">
           <Stack gap="sm">
             <Text size="sm">This is the only time the key and its salt are shown in full. Keep them on your server, never in a browser or an app.</Text>
             <Secret label="API key" value={shown.api_key} />
