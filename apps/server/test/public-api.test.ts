@@ -24,11 +24,13 @@ let otherLinkId: string;
 const hitpay = JSON.parse(readFileSync(new URL('./fixtures/hitpay-payment-requests.openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
 };
+/** A path as HitPay's document writes it (`{request_id}` for our `:request_id`). */
+const inDocument = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const ajv = new Ajv({ validateSchema: false, unknownFormats: 'ignore', allErrors: true });
-const getSchema = hitpay.paths['/v1/payment-requests/{request_id}']!.get!.responses['200']!.content!['application/json']!.schema!;
-const notFoundSchema = hitpay.paths['/v1/payment-requests/{request_id}']!.get!.responses['404']!.content!['application/json']!.schema!;
+const getSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequest)]!.get!.responses['200']!.content!['application/json']!.schema!;
+const notFoundSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequest)]!.get!.responses['404']!.content!['application/json']!.schema!;
 /** The created request's schema is HitPay's full one (the get answer's example shares it). */
-const requestSchema = hitpay.paths['/v1/payment-requests']!.post!.responses['200']!.content!['application/json']!.schema!;
+const requestSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequests)]!.post!.responses['200']!.content!['application/json']!.schema!;
 const expectSchema = (schema: object, value: unknown) => {
   const validate = ajv.compile(schema);
   expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
