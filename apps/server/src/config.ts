@@ -33,6 +33,7 @@ const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** How long a signed-in page waits for its first screen's answers beyond the user's (0: it carries the user only). */
   PAGE_ANSWERS_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
@@ -106,6 +107,8 @@ export interface AppConfig {
    * before it goes without them; the screen then fetches them itself.
    */
   pageAnswersBudgetMs: number;
+  /** Requests a public API key may make per minute (docs/developers.md); more answer 429 with Retry-After. */
+  publicApiRateLimit: number;
   /** What an error code a handler throws beyond its endpoint's declaration does (apps/server/src/http/endpoint.ts). */
   undeclaredErrors: 'refuse' | 'log';
 }
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testFaults: c.TEST_FAULTS === 'on' && c.NODE_ENV === 'test' && loopbackOnly && !trustProxy ? 'kill' : 'off',
     webDist: c.WEB_DIST,
     pageAnswersBudgetMs: c.PAGE_ANSWERS_BUDGET_MS,
+    publicApiRateLimit: c.PUBLIC_API_RATE_LIMIT,
     undeclaredErrors: 'log',
   };
 }

@@ -55,6 +55,8 @@ import { balancesModule } from './modules/payments/balances/balances.module';
 import { salesReportModule } from './modules/payments/sales-report/sales-report.module';
 import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
+import { apiKeysModule } from './modules/payments/developers/api-keys.module';
+import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -134,6 +136,8 @@ function composeModules(platform: Platform) {
       .use(authModule)
       .use(userModule)
       .use(bankAccountsModule)
+      .use(apiKeysModule)
+      .use(publicApiModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)

@@ -19,6 +19,7 @@ export * from './invoice-reminders';
 export * from './recurring-plans';
 export * from './subscriptions';
 export * from './bank-accounts';
+export * from './api-keys';
 export * from './invoice-pages';
 export * from './invoice-pdf';
 export * from './repeating-invoices';

@@ -91,6 +91,7 @@ export const TABLE_OWNERS = {
   providerConnections: 'payments/payment-methods',
   checkoutSettings: 'payments/checkout-customisation',
   bankAccounts: 'payments/bank-accounts',
+  apiKeys: 'payments/developers',
   payoutSettings: 'payments/payouts',
   payouts: 'payments/payouts',
   payoutLines: 'payments/payouts',

@@ -81,6 +81,7 @@ export const STATUS_KINDS = {
   mallRun: kind(MALL_RUN_STATUS_LABELS, { pending: 'gray', retrying: 'yellow', succeeded: 'green', failed: 'red' }),
   mallIntegration: kind({ active: 'Active', paused: 'Paused' }, { active: 'green', paused: 'gray' }),
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
+  apiKey: kind({ active: 'Active', expiring: 'Expiring', revoked: 'Revoked' }, { active: 'green', expiring: 'yellow', revoked: 'gray' }),
 } as const;
 
 export type StatusKind = keyof typeof STATUS_KINDS;

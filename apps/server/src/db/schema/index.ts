@@ -21,3 +21,4 @@ export * from './store-orders';
 export * from './store-settings';
 export * from './product-imports';
 export * from './pos-mall-gto';
+export * from './developers';

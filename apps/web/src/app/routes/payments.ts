@@ -150,6 +150,7 @@ export const paymentsRoutes = [
 
   route('developers', 'developers', 'Developers', 'developers', {
     permission: 'developers:view',
+    screen: 'developers.api-keys',
     sidebar: { group: OTHERS, label: 'Developers', icon: 'code', order: 20 },
   }),
   route('integrations', 'integrations', 'Plugins integration', 'integrations', {

@@ -45,6 +45,7 @@ export const appScreens = {
   'catalogue.add-on-edit': () => import('../../features/catalogue/routes/add-on-edit/add-on-edit-screen'),
   'catalogue.product-log': () => import('../../features/catalogue/routes/product-log/product-log-screen'),
   'bank-accounts.list': () => import('../../features/bank-accounts/routes/bank-account-list/bank-account-list-screen'),
+  'developers.api-keys': () => import('../../features/developers/routes/api-keys/api-keys-screen'),
   'bank-accounts.create': () => import('../../features/bank-accounts/routes/bank-account-form/bank-account-form-screen'),
   'bank-accounts.edit': () => import('../../features/bank-accounts/routes/bank-account-form/bank-account-form-screen'),
   'send-money.overview': () => import('../../features/send-money/routes/send-money-overview/send-money-overview-screen'),

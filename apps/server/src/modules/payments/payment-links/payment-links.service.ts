@@ -77,7 +77,7 @@ export function createPaymentLinksService(deps: {
     return { fields, productName };
   }
 
-  async function load(ctx: BusinessContext, id: string) {
+  async function load(ctx: Pick<BusinessContext, 'business'>, id: string) {
     const found = await repo.find(db, ctx.business.row.id, id);
     if (!found) throw new AppError('PAYMENT_LINK_NOT_FOUND', 'Payment link not found.');
     return found;
@@ -102,7 +102,8 @@ export function createPaymentLinksService(deps: {
   return {
     checkout: createPaymentLinkCheckoutSource({ clock }),
 
-    async list(ctx: BusinessContext, query: z.output<typeof ListPaymentLinksQuerySchema>) {
+    /** Read with the business alone: the public API reads links for an API key (docs/developers.md). */
+    async list(ctx: Pick<BusinessContext, 'business'>, query: z.output<typeof ListPaymentLinksQuerySchema>) {
       const businessId = ctx.business.row.id;
       const now = clock.now();
       const rows = await repo.page(db, businessId, { search: query.search, status: query.status, now }, query.limit, decodeCursor(query.cursor));
@@ -118,7 +119,7 @@ export function createPaymentLinksService(deps: {
       };
     },
 
-    async get(ctx: BusinessContext, id: string): Promise<PaymentLinkDetail> {
+    async get(ctx: Pick<BusinessContext, 'business'>, id: string): Promise<PaymentLinkDetail> {
       const found = await load(ctx, id);
       const link = await present(ctx.business.row.id, found.link, found.productName);
       return { ...link, qr_svg: await QRCode.toString(link.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) };

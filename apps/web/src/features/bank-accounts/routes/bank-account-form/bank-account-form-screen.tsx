@@ -27,7 +27,7 @@ import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { bankAccountQuery, useSaveBankAccount } from '@/features/bank-accounts/api/bank-accounts-api';
 import { crossBorderParam, isCrossBorderParam } from '@/features/bank-accounts/components/bank-account-kind';
-import { ConfirmIdentityModal, reauthError } from '@/features/bank-accounts/components/confirm-identity-modal';
+import { ConfirmIdentityModal, reauthError } from '@/components/confirm-identity-modal';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c.code, label: `${c.code.toUpperCase()} · ${c.name}` }));
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code.toLowerCase(), label: countryLabel(code) })).sort((a, b) => a.label.localeCompare(b.label));

@@ -12,7 +12,7 @@ import { QueryStatus } from '@/components/query-status';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { bankAccountsQuery, useRemoveBankAccount, useSetDefaultBankAccount } from '@/features/bank-accounts/api/bank-accounts-api';
-import { ConfirmIdentityModal, reauthError } from '@/features/bank-accounts/components/confirm-identity-modal';
+import { ConfirmIdentityModal, reauthError } from '@/components/confirm-identity-modal';
 import { crossBorderParam } from '@/features/bank-accounts/components/bank-account-kind';
 
 const TYPE_LABEL: Record<BankAccount['type'], string> = { local: 'Local', cross_border: 'Cross-border' };

@@ -26,13 +26,26 @@ interface ConfirmIdentityModalProps {
   /** The refused password or code of the last try (`reauthError`). */
   error: { path: 'password' | 'code'; message: string } | null;
   onConfirm: (fields: ReauthFields) => void;
+  /** Fields of the change itself (an API key's name), shown above the password. */
+  children?: ReactNode;
 }
 
 /**
- * Asks who is making a change to where money goes: the password, or a two-factor code for a person who has
+ * Asks who is making a sensitive change (where money goes, the API keys): the password, or a two-factor code for a person who has
  * two-factor on (docs/payments.md, "balances and bank accounts"). The server checks it and counts wrong ones.
  */
-export function ConfirmIdentityModal({ opened, onClose, title, description, confirmLabel, danger, pending, error, onConfirm }: ConfirmIdentityModalProps) {
+export function ConfirmIdentityModal({
+  opened,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  danger,
+  pending,
+  error,
+  onConfirm,
+  children,
+}: ConfirmIdentityModalProps) {
   const user = useUser();
   const [useCode, setUseCode] = useState(false);
   const [password, setPassword] = useState('');
@@ -61,6 +74,7 @@ export function ConfirmIdentityModal({ opened, onClose, title, description, conf
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{description}</Text>
+          {children}
           {useCode ? (
             <TextInput
               label="Two-factor code"

@@ -1,0 +1,39 @@
+import { minorToMajorString } from '@merchant/core';
+import type { PaymentLink } from '@merchant/payments';
+
+/** HitPay's payment request statuses, from a payment link's. */
+const STATUS: Record<PaymentLink['status'], string> = { active: 'pending', completed: 'completed', expired: 'expired', cancelled: 'canceled' };
+
+/** `2026-11-01T09:00:00.000Z` as HitPay writes times: `2026-11-01T09:00:00` (UTC here; docs/developers.md). */
+const hitpayTime = (iso: string) => iso.slice(0, 19);
+
+/**
+ * A payment link as HitPay's payment request (its published schema): the amount in major units as a string,
+ * the currency in lower case as HitPay answers it, the link's hosted checkout as `url`. A field the link has no
+ * value for is left out rather than answered null, since HitPay's document types them as strings.
+ */
+export function presentPaymentRequest(link: PaymentLink): Record<string, unknown> {
+  const answer: Record<string, unknown> = {
+    id: link.id,
+    amount: link.amount === null ? '0.00' : minorToMajorString(link.amount, link.currency),
+    currency: link.currency.toLowerCase(),
+    is_currency_editable: false,
+    status: STATUS[link.status],
+    purpose: link.purpose,
+    payment_methods: [],
+    url: link.url,
+    send_sms: false,
+    send_email: false,
+    allow_repeated_payments: !link.single_use,
+    created_at: hitpayTime(link.created_at),
+    updated_at: hitpayTime(link.created_at),
+    staff_id: null,
+    business_location_id: null,
+  };
+  if (link.customer_email) answer.email = link.customer_email;
+  if (link.customer_phone) answer.phone = link.customer_phone;
+  if (link.reference) answer.reference_number = link.reference;
+  if (link.redirect_url) answer.redirect_url = link.redirect_url;
+  if (link.expires_at) answer.expiry_date = hitpayTime(link.expires_at);
+  return answer;
+}

@@ -1,0 +1,16 @@
+import type { BusinessService } from '@/modules/business/business/business.service';
+import { defineModule, type Platform } from '@/modules/module';
+import type { PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
+import type { ApiKeysService } from './api-keys.service';
+import { publicApiRoutes } from './public-api.routes';
+import { createPublicApiService } from './public-api.service';
+
+type Deps = Pick<Platform, 'clock' | 'config' | 'limiter'> & { apiKeys: ApiKeysService; business: BusinessService; paymentLinks: PaymentLinksService };
+
+/** HitPay's public API on the API host, authenticated by the business's API keys (docs/developers.md). */
+export const publicApiModule = defineModule({
+  name: 'publicApi',
+  create: ({ clock, config, limiter, apiKeys, business, paymentLinks }: Deps) =>
+    createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks }),
+  routes: publicApiRoutes,
+});
