@@ -22,7 +22,6 @@ let owner: Agent;
 let business: FactoryBusiness<'owner' | 'manager' | 'cashier'>;
 let shopId: string;
 let csv: MallIntegration;
-let pipe: MallIntegration;
 
 const DAY = '2026-11-03';
 const inBusiness = () => ({ params: { business_id: business.id } });
@@ -77,7 +76,7 @@ describe('integrations', () => {
     const stored = await mallGtoRepository.findIntegration(t.database.db, business.id, csv.id);
     expect(stored!.secretSealed).toMatch(/^v1\./);
     expect(stored!.secretSealed).not.toContain(sftp.password);
-    pipe = await owner.ok(e.create, { ...inBusiness(), body: body({ name: 'Orchid pipe', format: 'harbour_point_pipe', remote_directory: 'hp' }) });
+    await owner.ok(e.create, { ...inBusiness(), body: body({ name: 'Orchid pipe', format: 'harbour_point_pipe', remote_directory: 'hp' }) });
     const audit = await owner.ok(auditLogEndpoints.list, { ...inBusiness(), query: { action: 'mall_integration.created' } });
     expect(audit.data.map((a) => a.description)).toContain('Set up mall sales reporting for Harbour Point Mall (Generic daily sales CSV)');
     const list = await owner.ok(e.list, inBusiness());

@@ -18,7 +18,8 @@ export const mediaListQuery = (businessId: string, q: string | undefined, limit 
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 
-export const mediaQuery = (businessId: string, mediaId: string) => endpointQuery(mediaEndpoints.get, { params: { business_id: businessId, media_id: mediaId } });
+export const mediaQuery = (businessId: string, mediaId: string) =>
+  endpointQuery(mediaEndpoints.get, { params: { business_id: businessId, media_id: mediaId } });
 
 /** An image changed or went: the library, and the products and categories that show images. */
 function useInvalidateMedia(businessId: string) {

@@ -466,9 +466,11 @@ export const discountRedemptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.orderType, t.orderId, t.discountId] }),
-    foreignKey({ name: 'discount_redemptions_discount_fk', columns: [t.businessId, t.discountId], foreignColumns: [discounts.businessId, discounts.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'discount_redemptions_discount_fk',
+      columns: [t.businessId, t.discountId],
+      foreignColumns: [discounts.businessId, discounts.id],
+    }).onDelete('cascade'),
   ],
 );
 

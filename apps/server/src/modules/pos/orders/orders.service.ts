@@ -1,4 +1,4 @@
-import { AppError, can, formatMoneyWithCode, localDaysSpan, minorToMajorString, startOfLocalDay, type ApiIssue } from '@merchant/core';
+import { AppError, can, formatMoneyWithCode, localDaysSpan, minorToMajorString, startOfLocalDay } from '@merchant/core';
 import { ORDERS_EXPORT_MAX_ROWS, type ListOrdersQuery, type Order, type OrderFilters, type OrderFormSettings } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { writeTogether, type Write } from '@/db/write-together';
@@ -22,7 +22,6 @@ import { planRefund, type RefundFields } from './refund-plan';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 
 export const orderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Order not found.');
-const invalid = (issues: ApiIssue[]) => new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
 
 const ORDERS_CSV = csvTable(
   ['Number', 'Time (UTC)', 'Kind', 'Status', 'Location', 'Staff', 'Customer', 'Tenders', 'Total', 'Refunded', 'Currency'],

@@ -89,7 +89,8 @@ export function useSaveProduct(businessId: string) {
           : await call(productEndpoints.setAddOnGroups, { params, body: { group_ids: groups } });
       await saveAltTexts(businessId, save.images.altTexts);
       const ids = save.images.mediaIds;
-      if (ids === null || (ids.length === 0 && grouped.images.length === 0)) return save.images.altTexts.length > 0 ? call(productEndpoints.get, { params }) : grouped;
+      if (ids === null || (ids.length === 0 && grouped.images.length === 0))
+        return save.images.altTexts.length > 0 ? call(productEndpoints.get, { params }) : grouped;
       return call(productEndpoints.setImages, { params, body: { media_ids: ids } });
     },
     onSettled: invalidate,
@@ -109,7 +110,15 @@ export function useSaveCategory(businessId: string) {
   const invalidate = useInvalidateCatalogue(businessId);
   return useMutation({
     meta: { silent: true },
-    mutationFn: async ({ categoryId, name, image }: { categoryId: string | null; name: string; image: { mediaId: string | null | undefined } & ImagesSave }) => {
+    mutationFn: async ({
+      categoryId,
+      name,
+      image,
+    }: {
+      categoryId: string | null;
+      name: string;
+      image: { mediaId: string | null | undefined } & ImagesSave;
+    }) => {
       await saveAltTexts(businessId, image.altTexts);
       const body = { name, ...(image.mediaId !== undefined && { image_media_id: image.mediaId }) };
       return categoryId

@@ -77,7 +77,9 @@ function saveOf(
   if (!product) {
     const body: CreateProductBody = { ...fields, options, variants };
     const parsed = CreateProductBodySchema.safeParse(body);
-    return parsed.success ? { save: { productId: null, body, groupIds: values.add_on_group_ids, images: imagesSave } } : { errors: zodIssuesToErrors(parsed.error) };
+    return parsed.success
+      ? { save: { productId: null, body, groupIds: values.add_on_group_ids, images: imagesSave } }
+      : { errors: zodIssuesToErrors(parsed.error) };
   }
   const variantsChanged = JSON.stringify([start.options, start.variants]) !== JSON.stringify([values.options, values.variants]);
   const body: UpdateProductBody = variantsChanged ? { ...fields, options, variants } : fields;

@@ -46,7 +46,11 @@ export function Component() {
       {query && report.isPending ? <Skeleton h={320} radius="md" aria-label="Loading the report" /> : null}
       {data && query ? (
         data.totals.orders === 0 && data.totals.refunds === 0 ? (
-          <EmptyState title="No sales in this range" description="The store's paid orders and refunds in the range appear here, with totals and breakdowns." headingOrder={2} />
+          <EmptyState
+            title="No sales in this range"
+            description="The store's paid orders and refunds in the range appear here, with totals and breakdowns."
+            headingOrder={2}
+          />
         ) : (
           <OrderReportView report={data} exportHref={(group) => storeSalesReportExportHref(businessId, query, group as StoreReportGroup)} />
         )
