@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, expectAccessible, screenshot } from './support';
+import { baseURL, expectAccessible, newPage, screenshot } from './support';
 import { demoTests } from './demo';
 
 /**
@@ -47,13 +47,13 @@ describe('online store: settings, domain, onboarding and export', () => {
     await bar(page, 'Save').click();
     await page.getByText(/Store settings saved/).waitFor();
 
-    const shop = await demo.browser.newPage({ viewport: { width: 375, height: 800 } });
+    const { context: shopContext, page: shop } = await newPage(demo.browser, { width: 375, height: 800 });
     await shop.goto(`${shopOrigin()}/`);
     await shop.getByRole('navigation', { name: 'Policies' }).getByRole('link', { name: 'Refund policy' }).click();
     await shop.getByRole('heading', { level: 1, name: 'Refund policy' }).waitFor();
     await shop.getByText(policy).waitFor();
     await expectAccessible(shop);
-    await shop.close();
+    await shopContext.close();
     await close();
   });
 
@@ -99,7 +99,7 @@ describe('online store: settings, domain, onboarding and export', () => {
     // The demo business may or may not have delivery set up: the step says which, from its data.
     await shipping.getByText(/^(Done|To do)$/).waitFor();
     const domainStep = steps.getByRole('listitem').filter({ hasText: 'Connect your domain' });
-    await domainStep.getByText('Optional').waitFor();
+    await domainStep.getByText('Optional', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'store-onboarding');
     await shipping.getByRole('link', { name: 'Go to shipping and pickup' }).click();
