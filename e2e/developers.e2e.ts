@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_API_PATHS } from '../apps/server/src/modules/payments/developers/public-api.routes';
+import { PUBLIC_API_PATHS } from '@merchant/payments';
 import { baseURL, DEMO_PASSWORD, expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import { apiKeyEndpoints } from '@merchant/payments';
-import { PUBLIC_API_PATHS } from '../src/modules/payments/developers/public-api.routes';
+import { PUBLIC_API_PATHS } from '@merchant/payments';
 import { createTestContext, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
 import { createTestLink } from './factories/charges';

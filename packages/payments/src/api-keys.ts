@@ -15,6 +15,9 @@ export type ApiKeyAccess = (typeof API_KEY_ACCESS)[number];
 /** How long a rotated key keeps working beside its successor. */
 export const API_KEY_GRACE_HOURS = 24;
 
+/** The public API's paths on the API host (HitPay's, docs/developers.md): what the routes serve and the tests call. */
+export const PUBLIC_API_PATHS = { paymentRequests: '/v1/payment-requests', paymentRequest: '/v1/payment-requests/:request_id' } as const;
+
 export const ApiKeySchema = z.object({
   id: z.uuid(),
   name: z.string(),

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type Permission } from '@merchant/core';
+import { PUBLIC_API_PATHS } from '@merchant/payments';
 import type { RouteHost } from '@/modules/module';
 import { PublicApiRefusal, type PublicApiCaller, type PublicApiService } from './public-api.service';
 
 /** The public API's paths, HitPay's own (docs/developers.md, "Paths"). */
-export const PUBLIC_API_PATHS = { paymentRequests: '/v1/payment-requests', paymentRequest: '/v1/payment-requests/:request_id' } as const;
 
 const ListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
