@@ -13,6 +13,7 @@ export * from './send-money';
 export * from './direct-debit';
 export * from './processor';
 export * from './catalogue';
+export * from './pricing';
 export * from './media';
 export * from './pos';
 export * from './store';

@@ -3,7 +3,7 @@ import { localDaysSpan } from '@merchant/core';
 import type { BusinessRow } from '@/http/context';
 import type { Executor } from '@/db/client';
 import { assembleReport, breakdownCsv, byTotal, everyDay, mergeRows } from '@/lib/order-report';
-import { posReportReadModel as repo, type LineGrouping, type OrderGrouping, type PosReportScope } from './pos-report.read-model';
+import { posReportReadModel as repo, type LineGrouping, type OrderGrouping, type PosReportScope } from '@/modules/pos/orders/pos-report.read-model';
 
 /** The figures of the register's order-level rows, in the table's order. */
 const ORDER_FIGURES = ['gross', 'discounts', 'refunds', 'net', 'taxes', 'tips', 'surcharges', 'total', 'orders'] as const;

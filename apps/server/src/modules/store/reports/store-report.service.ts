@@ -3,7 +3,7 @@ import { localDaysSpan } from '@merchant/core';
 import type { BusinessRow } from '@/http/context';
 import type { Executor } from '@/db/client';
 import { assembleReport, breakdownCsv, byTotal, everyDay, mergeRows } from '@/lib/order-report';
-import { storeReportReadModel as repo, type StoreOrderGrouping, type StoreReportScope } from './store-report.read-model';
+import { storeReportReadModel as repo, type StoreOrderGrouping, type StoreReportScope } from '@/modules/store/orders/store-report.read-model';
 
 /** The figures of the store's order-level rows, in the table's order (no tips or surcharges in the store). */
 const ORDER_FIGURES = ['gross', 'discounts', 'refunds', 'net', 'shipping', 'taxes', 'total', 'orders'] as const;
