@@ -69,7 +69,10 @@ describe('mall sales reporting', () => {
     const runs = page.getByRole('table', { name: 'Runs' });
     await runs.getByRole('button', { name: new RegExp(`^Resend .* to ${name}$`) }).click();
     // The resend's row comes with the list's refetch: wait for it (a poll's one second is short on a busy machine).
-    await runs.getByRole('link', { name: /^Download the file of/ }).nth(1).waitFor();
+    await runs
+      .getByRole('link', { name: /^Download the file of/ })
+      .nth(1)
+      .waitFor();
     expect(await runs.getByRole('link', { name: /^Download the file of/ }).count()).toBe(2);
     expect(await runs.getByText('Sent', { exact: true }).count()).toBe(2);
     await runs.getByText('Resend', { exact: true }).first().waitFor();
