@@ -65,7 +65,7 @@ describe('the catalogue screens in the browser', () => {
     await settled(page, 'Products', 'catalogue-products-1280');
     await page.getByRole('link', { name: 'New product' }).first().click();
     await settled(page, 'New product', 'catalogue-product-create-1280');
-    await page.getByText('No image.', { exact: false }).waitFor();
+    await page.getByText('No image yet.', { exact: false }).waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill(names.product);
     await page.getByRole('button', { name: 'Add option' }).click();
     await page.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Size');

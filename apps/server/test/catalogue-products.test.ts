@@ -51,6 +51,7 @@ describe('creating products', () => {
       track_stock: false,
       allow_backorder: false,
       options: [],
+      images: [],
       variants: [
         {
           id: expect.any(String),

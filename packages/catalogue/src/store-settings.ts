@@ -125,7 +125,7 @@ export const ConnectStoreDomainBodySchema = z.object({
         .replace(/\/+$/, '')
         .replace(/\.$/, ''),
     )
-    .pipe(z.string().regex(HOST, 'Enter a domain name like shop.example.com (no https:// and no path)')),
+    .pipe(text().regex(HOST, 'Enter a domain name like shop.example.com (no https:// and no path)')),
 });
 export type ConnectStoreDomainBody = z.input<typeof ConnectStoreDomainBodySchema>;
 

@@ -89,9 +89,7 @@ export function createSubscriptionsService(
   const present = async (businessId: string, id: string) => presentSubscription(await load(businessId, id));
 
   async function detail(businessId: string, id: string, executor: Executor = db): Promise<SubscriptionDetail> {
-    // One after the other: the executor may be a transaction's single connection.
-    const row = await load(businessId, id, executor);
-    const charges = await repo.charges(executor, businessId, id);
+    const [row, charges] = await Promise.all([load(businessId, id, executor), repo.charges(executor, businessId, id)]);
     return { ...presentSubscription(row), charges: charges.map(presentCharge) };
   }
 
