@@ -53,7 +53,7 @@ describe('a member lands on the first screen their role can use', () => {
     expect(at('payments.overview', ['pos:use'])).toEqual({ redirect: `/business/${BID}/pos` });
     expect(memberLanding(holding(['pos:use']))).toBe(`/business/${BID}/pos`);
     // A section's own landing follows the same rule inside its section.
-    expect(at('pos.home', ['pos:manage', 'catalogue:view', 'business:view'])).toEqual({ redirect: `/business/${BID}/pos/products` });
+    expect(at('pos.home', ['pos:manage', 'catalogue:view', 'business:view'])).toEqual({ redirect: `/business/${BID}/pos/sales-report` }); // Reports, the first menu entry pos:manage opens
   });
 
   it('leaves other screens to the refusal page, and a role with nothing at all on the landing (the refusal says why)', () => {

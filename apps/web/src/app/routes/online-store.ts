@@ -45,8 +45,12 @@ export const onlineStoreRoutes = [
   route('coupons', 'coupons', 'Coupons', 'coupons', { ...SM, screen: 'coupons.list', sidebar: { label: 'Coupons', icon: 'ticket', order: 6 } }),
   route('coupons-create', 'coupons/create', 'Create coupon', 'coupons', { ...SM, screen: 'coupons.create' }),
   route('coupons-edit', 'coupons/:b_coupon/edit', 'Edit coupon', 'coupons', { ...SM, screen: 'coupons.edit' }),
-  route('customers', 'customers', 'Customers', 'customers', { ...SV, screen: 'customers.list', sidebar: { label: 'Customers', icon: 'users', order: 7 } }),
-  route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', { ...SV, screen: 'customers.detail' }),
+  route('customers', 'customers', 'Customers', 'customers', {
+    permission: 'payments:view',
+    screen: 'customers.list',
+    sidebar: { label: 'Customers', icon: 'users', order: 7 },
+  }),
+  route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', { permission: 'payments:view', screen: 'customers.detail' }),
   route('store-design', 'store-design', 'Customize store', 'storeDesign', {
     permission: 'store-design:manage',
     sidebar: { label: 'Store design', icon: 'palette', order: 8 },

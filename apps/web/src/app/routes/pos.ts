@@ -34,8 +34,12 @@ export const posRoutes = [
   shared('discounts', 'discounts', SHARED.discounts, { sidebar: { label: 'Discounts', icon: 'discount', order: 5 } }),
   shared('discounts-create', 'discounts/create', SHARED.discountCreate),
   shared('discounts-edit', 'discounts/:b_discount/edit', SHARED.discountEdit),
-  route('customers', 'customers', 'Customers', 'customers', { ...PU, screen: 'customers.list', sidebar: { label: 'Customers', icon: 'users', order: 6 } }),
-  route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', { ...PU, screen: 'customers.detail' }),
+  route('customers', 'customers', 'Customers', 'customers', {
+    permission: 'payments:view',
+    screen: 'customers.list',
+    sidebar: { label: 'Customers', icon: 'users', order: 6 },
+  }),
+  route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', { permission: 'payments:view', screen: 'customers.detail' }),
   route('locations', 'locations', 'Locations', 'locations', {
     permission: 'catalogue:manage',
     screen: 'locations.list',
