@@ -127,6 +127,29 @@ export const posReportReadModel = {
     );
   },
 
+  /**
+   * The refunds made in the span per tender kind, from each refund's tender parts (docs/pos.md, "Refunds to the
+   * tenders"); what a refund paid beyond its parts (refunds from before the parts were kept) was paid in cash.
+   */
+  async tenderRefunds(db: Executor, s: PosReportScope): Promise<RefundSums[]> {
+    const from = sql`pos_refunds r join pos_orders o on o.business_id = r.business_id and o.id = r.order_id`;
+    const where = sql`r.business_id = ${s.businessId} and ${inSpan(sql`r.created_at`, s)} and ${orderScope(s)}`;
+    return rowsOf<RefundSums>(
+      db,
+      sql`select p.kind as key, sum(p.amount) as refunds from (
+        select e.value ->> 'kind' as kind, (e.value ->> 'amount')::bigint as amount
+        from ${from} cross join lateral jsonb_array_elements(r.tenders) e
+        where ${where}
+        union all
+        select 'cash', r.amount - coalesce((select sum((e.value ->> 'amount')::bigint) from jsonb_array_elements(r.tenders) e), 0)
+        from ${from}
+        where ${where}
+      ) p
+      group by 1
+      having sum(p.amount) <> 0`,
+    );
+  },
+
   /** What each tender kind took on the span's orders, and the orders it paid (a split order counts under each). */
   async tenderSales(db: Executor, s: PosReportScope): Promise<SalesSums[]> {
     return rowsOf<SalesSums>(

@@ -9,7 +9,7 @@ import { posReportReadModel as repo, type LineGrouping, type OrderGrouping, type
 const ORDER_FIGURES = ['gross', 'discounts', 'refunds', 'net', 'taxes', 'tips', 'surcharges', 'total', 'orders'] as const;
 /** A product's or category's rows: tips belong to no line. */
 const LINE_FIGURES = ['gross', 'discounts', 'refunds', 'net', 'taxes', 'surcharges', 'total', 'orders'] as const;
-/** A tender's rows: what it took, the refunds paid back in cash, what was kept, the orders it paid. */
+/** A tender's rows: what it took, the refunds paid back through it, what was kept, the orders it paid. */
 const TENDER_FIGURES = ['refunds', 'total', 'orders'] as const;
 
 const hourLabel = (hour: string | null) => `${hour ?? '00'}:00`;
@@ -48,9 +48,8 @@ export function createPosReportService(deps: { db: Executor }) {
     const categories = await byLine(scope, 'category', 'No category');
     const staff = (await byOrder(scope, 'staff', (_key, named) => named ?? 'Former staff')).sort(byTotal);
     const locations = (await byOrder(scope, 'location', (_key, named) => named ?? 'Deleted location')).sort(byTotal);
-    // Refunds are paid in cash from a drawer (docs/pos.md, "Refunds and voids"): they count against cash.
-    const refunds = days.reduce((sum, d) => sum + d.refunds, 0);
-    const tenders = mergeRows(await repo.tenderSales(db, scope), refunds > 0 ? [{ key: 'cash', refunds }] : [], (key) =>
+    // Refunds go back the way the money came (docs/pos.md, "Refunds to the tenders"): each counts against its tenders.
+    const tenders = mergeRows(await repo.tenderSales(db, scope), await repo.tenderRefunds(db, scope), (key) =>
       key && key in TENDER_LABELS ? TENDER_LABELS[key as keyof typeof TENDER_LABELS] : (key ?? 'Other'),
     ).sort(byTotal);
 
