@@ -93,12 +93,17 @@ export function useSetActive(businessId: string) {
 /** A removed member leaves the cached list at once, so the list never shows them again while it refetches. */
 export function useRemoveMember(businessId: string) {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidateStaff(businessId);
   return useMutation({
     mutationFn: (id: string) => call(staffEndpoints.removeMember, { params: { business_id: businessId, id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData(membersQuery(businessId).queryKey, (answer) => answer && { ...answer, data: answer.data.filter((m) => m.id !== id) });
-      return invalidate();
+      // The removed member's own details are gone: refetching them now would answer 404 and replace the screen the
+      // removal is leaving with "Not found" before it can go back to the list. They are only marked stale.
+      const own = { params: { business_id: businessId, id } };
+      const gone = [endpointScope(staffEndpoints.getMember, own), endpointScope(staffEndpoints.memberLocations, own)];
+      void Promise.all(gone.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })));
+      const params = { business_id: businessId };
+      return invalidateEndpoints(queryClient, [endpointScope(businessEndpoints.users, { params }), endpointScope(staffEndpoints.listInvitations, { params })]);
     },
   });
 }
