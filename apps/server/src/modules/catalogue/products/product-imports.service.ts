@@ -17,6 +17,7 @@ import { newTimeOrderedId } from '@/lib/crypto';
 import { csvTable } from '@/lib/csv';
 import { cleanFileName, reportFileName } from '@/lib/csv-upload';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
+import { applyPendingRows, confirmImport, importRowsPage } from '@/lib/import-flow';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { checkAndStoreRows, openProductFile } from './product-imports.file';
@@ -281,17 +282,12 @@ export function createProductImportsService(deps: {
 
     async rows(businessId: string, id: string, query: { state?: ProductImportRowState | undefined; cursor?: string | undefined; limit: number }) {
       await load(businessId, id);
-      const after = query.cursor === undefined ? undefined : Number(query.cursor);
-      const found = await repo.rowsPage(
-        db,
-        businessId,
-        id,
-        { ...(query.state ? { state: query.state } : {}), ...(after === undefined ? {} : { after }) },
+      const page = await importRowsPage(
+        (where, limit) => repo.rowsPage(db, businessId, id, { ...(query.state ? { state: query.state } : {}), ...where }, limit),
+        query.cursor,
         query.limit,
       );
-      const page = found.slice(0, query.limit);
-      const last = page[page.length - 1];
-      return { data: page.map(presentRow), next_cursor: found.length > query.limit && last ? String(last.rowNumber) : null };
+      return { data: page.rows.map(presentRow), next_cursor: page.nextCursor };
     },
 
     /**
@@ -301,38 +297,28 @@ export function createProductImportsService(deps: {
     async confirm(ctx: BusinessContext, id: string): Promise<ProductImport> {
       assertMayPrice(ctx);
       const businessId = ctx.business.row.id;
-      const record = await db.transaction(async (tx) => {
-        const current = await repo.find(tx, businessId, id, true);
-        if (!current) throw notFound();
-        const queue = () => deps.jobs.send<ApplyProductImportJob>(tx, APPLY_PRODUCT_IMPORT_JOB, { businessId, importId: id }, { singletonKey: id });
-        if (current.status !== 'validated') {
-          if (current.status === 'confirmed') await queue();
-          return current;
-        }
-        const counts = await repo.counts(tx, businessId, id);
-        if (counts.create + counts.update === 0) {
-          throw new AppError('PRODUCT_IMPORT_NOTHING_TO_APPLY', 'No row of this file can be applied: correct the rows and upload the file again.');
-        }
-        const patch = {
-          status: 'confirmed' as const,
-          confirmedByUserId: ctx.user.id,
-          confirmedIp: ctx.ip,
-          confirmedUserAgent: ctx.userAgent,
-          confirmedAt: clock.now(),
-        };
-        await repo.update(tx, businessId, id, patch);
-        await audit.record(tx, ctx, {
-          action: 'product_import.confirmed',
-          description: `Confirmed the import of ${current.fileName}: ${counts.create} products to add, ${counts.update} to update`,
-          actorUserId: ctx.user.id,
-          businessId,
-          objectType: 'product_import',
-          objectId: id,
-          meta: { create: counts.create, update: counts.update },
-        });
-        await queue();
-        return { ...current, ...patch };
-      });
+      const record = await db.transaction(async (tx) =>
+        confirmImport(ctx, clock, {
+          current: await repo.find(tx, businessId, id, true),
+          notFound,
+          queue: () => deps.jobs.send<ApplyProductImportJob>(tx, APPLY_PRODUCT_IMPORT_JOB, { businessId, importId: id }, { singletonKey: id }),
+          counts: () => repo.counts(tx, businessId, id),
+          toApply: (counts) => counts.create + counts.update,
+          nothing: { code: 'PRODUCT_IMPORT_NOTHING_TO_APPLY', message: 'No row of this file can be applied: correct the rows and upload the file again.' },
+          save: async (patch, counts, current) => {
+            await repo.update(tx, businessId, id, patch);
+            await audit.record(tx, ctx, {
+              action: 'product_import.confirmed',
+              description: `Confirmed the import of ${current.fileName}: ${counts.create} products to add, ${counts.update} to update`,
+              actorUserId: ctx.user.id,
+              businessId,
+              objectType: 'product_import',
+              objectId: id,
+              meta: { create: counts.create, update: counts.update },
+            });
+          },
+        }),
+      );
       return summary(record);
     },
 
@@ -348,17 +334,14 @@ export function createProductImportsService(deps: {
             business: { row: { id: businessId, currency: record.currency }, permissions: ['catalogue:manage', 'catalogue:pricing'] },
           }
         : null;
-      let after = 0;
-      for (;;) {
-        const batch = await repo.pendingRows(db, businessId, importId, after, RUN_BATCH);
-        for (const { rowNumber } of batch) {
+      await applyPendingRows(
+        (after, limit) => repo.pendingRows(db, businessId, importId, after, limit),
+        async (rowNumber) => {
           if (actor) await applyRow(actor, record, rowNumber);
           else await repo.updateRow(db, businessId, importId, rowNumber, { failure: 'The person who confirmed the import has left the business' });
-        }
-        const last = batch[batch.length - 1];
-        if (batch.length < RUN_BATCH || !last) break;
-        after = last.rowNumber;
-      }
+        },
+        RUN_BATCH,
+      );
       await db.transaction(async (tx) => {
         const current = await repo.find(tx, businessId, importId, true);
         if (current?.status !== 'confirmed') return;
@@ -381,21 +364,18 @@ export function createProductImportsService(deps: {
       const record = await load(businessId, id);
       async function* lines(): AsyncGenerator<string> {
         yield REPORT_CSV.head();
-        let after: number | undefined;
-        for (;;) {
-          const found = await repo.rowsPage(db, businessId, id, after === undefined ? {} : { after }, RUN_BATCH);
-          const page = found.slice(0, RUN_BATCH);
-          yield page
+        let cursor: string | undefined;
+        do {
+          const page = await importRowsPage((where, limit) => repo.rowsPage(db, businessId, id, where, limit), cursor, RUN_BATCH);
+          yield page.rows
             .map((row) => {
               const shown = presentRow(row);
               const why = shown.problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join('; ');
               return REPORT_CSV.line([row.rowNumber, row.sku, row.name, OUTCOMES[shown.state](row.action), why]);
             })
             .join('');
-          const last = page[page.length - 1];
-          if (found.length <= RUN_BATCH || !last) return;
-          after = last.rowNumber;
-        }
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor !== undefined);
       }
       return { filename: reportFileName(record.fileName, 'products', 'report'), lines: lines() };
     },

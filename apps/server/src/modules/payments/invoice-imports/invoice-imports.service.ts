@@ -6,6 +6,7 @@ import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
+import { applyPendingRows, confirmImport, importRowsPage } from '@/lib/import-flow';
 import { cleanFileName, reportFileName } from '@/lib/csv-upload';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { InvoicesService } from '@/modules/payments/invoices/invoices.service';
@@ -161,16 +162,11 @@ export function createInvoiceImportsService(deps: {
 
     async rows(businessId: string, id: string, query: { state?: InvoiceImportRowState | undefined; cursor?: string | undefined; limit: number }) {
       await load(businessId, id);
-      const after = query.cursor === undefined ? undefined : Number(query.cursor);
-      const found = await repo.rowsPage(
-        db,
-        businessId,
-        id,
-        { ...(query.state ? { state: query.state } : {}), ...(after === undefined ? {} : { after }) },
+      const { rows: page, nextCursor } = await importRowsPage(
+        (where, limit) => repo.rowsPage(db, businessId, id, { ...(query.state ? { state: query.state } : {}), ...where }, limit),
+        query.cursor,
         query.limit,
       );
-      const page = found.slice(0, query.limit);
-      const last = page[page.length - 1];
       const made = await invoiceSummaries(
         db,
         businessId,
@@ -178,7 +174,7 @@ export function createInvoiceImportsService(deps: {
       );
       return {
         data: page.map((r) => presentRow(r, r.invoiceId ? (made.get(r.invoiceId)?.number ?? null) : null)),
-        next_cursor: found.length > query.limit && last ? String(last.rowNumber) : null,
+        next_cursor: nextCursor,
       };
     },
 
@@ -189,39 +185,29 @@ export function createInvoiceImportsService(deps: {
      */
     async confirm(ctx: BusinessContext, id: string): Promise<InvoiceImport> {
       const businessId = ctx.business.row.id;
-      const record = await db.transaction(async (tx) => {
-        const current = await repo.lock(tx, businessId, id);
-        if (!current) throw notFound();
-        // The job commits with the confirmation (the outbox); a second confirm sends it again under its key.
-        const queue = () => deps.jobs.send<CreateInvoicesJob>(tx, CREATE_INVOICES_JOB, { businessId, importId: id }, { singletonKey: id });
-        if (current.status !== 'validated') {
-          if (current.status === 'confirmed') await queue();
-          return current;
-        }
-        const counts = await repo.counts(tx, businessId, id);
-        if (counts.valid === 0) {
-          throw new AppError('INVOICE_IMPORT_NOTHING_TO_CREATE', 'No row of this file can be created: correct the rows and upload the file again.');
-        }
-        const patch = {
-          status: 'confirmed' as const,
-          confirmedByUserId: ctx.user.id,
-          confirmedIp: ctx.ip,
-          confirmedUserAgent: ctx.userAgent,
-          confirmedAt: clock.now(),
-        };
-        await repo.update(tx, businessId, id, patch);
-        await audit.record(tx, ctx, {
-          action: 'invoice_import.confirmed',
-          description: `Confirmed the import of ${current.fileName}: ${counts.valid} draft invoices to create`,
-          actorUserId: ctx.user.id,
-          businessId,
-          objectType: 'invoice_import',
-          objectId: id,
-          meta: { valid: counts.valid },
-        });
-        await queue();
-        return { ...current, ...patch };
-      });
+      const record = await db.transaction(async (tx) =>
+        confirmImport(ctx, clock, {
+          current: await repo.lock(tx, businessId, id),
+          notFound,
+          // The job commits with the confirmation (the outbox); a second confirm sends it again under its key.
+          queue: () => deps.jobs.send<CreateInvoicesJob>(tx, CREATE_INVOICES_JOB, { businessId, importId: id }, { singletonKey: id }),
+          counts: () => repo.counts(tx, businessId, id),
+          toApply: (counts) => counts.valid,
+          nothing: { code: 'INVOICE_IMPORT_NOTHING_TO_CREATE', message: 'No row of this file can be created: correct the rows and upload the file again.' },
+          save: async (patch, counts, current) => {
+            await repo.update(tx, businessId, id, patch);
+            await audit.record(tx, ctx, {
+              action: 'invoice_import.confirmed',
+              description: `Confirmed the import of ${current.fileName}: ${counts.valid} draft invoices to create`,
+              actorUserId: ctx.user.id,
+              businessId,
+              objectType: 'invoice_import',
+              objectId: id,
+              meta: { valid: counts.valid },
+            });
+          },
+        }),
+      );
       return summary(record);
     },
 
@@ -229,14 +215,11 @@ export function createInvoiceImportsService(deps: {
     async run(businessId: string, importId: string): Promise<void> {
       const record = await repo.find(db, businessId, importId);
       if (record?.status !== 'confirmed') return;
-      let after = 0;
-      for (;;) {
-        const batch = await repo.pendingRows(db, businessId, importId, after, RUN_BATCH);
-        for (const { rowNumber } of batch) await createRow(record, rowNumber);
-        const last = batch[batch.length - 1];
-        if (batch.length < RUN_BATCH || !last) break;
-        after = last.rowNumber;
-      }
+      await applyPendingRows(
+        (after, limit) => repo.pendingRows(db, businessId, importId, after, limit),
+        (rowNumber) => createRow(record, rowNumber),
+        RUN_BATCH,
+      );
       await db.transaction(async (tx) => {
         const current = await repo.lock(tx, businessId, importId);
         if (current?.status !== 'confirmed') return;
