@@ -1,16 +1,13 @@
-import { Select, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { formatDateRange } from '@merchant/core';
 import { businessEndpoints } from '@merchant/business';
 import { locationEndpoints, PosReportQuerySchema, type PosReportGroup } from '@merchant/catalogue';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
 import { OrderReportView } from '@/components/order-report';
 import { PageFrame } from '@/components/page-frame';
 import { ReportRange, useReportRange } from '@/components/report-range';
 import { TimeZoneNote } from '@/components/time-zone-note';
-import { errorMessage } from '@/lib/error-message';
+import { ReportStates, reportQuery } from '@/components/report-states';
 import { endpointQuery } from '@/lib/queries';
 import { useBusinessTimeZone } from '@/lib/session';
 import { posSalesReportExportHref, posSalesReportQuery } from '@/features/pos-sales-report/api/pos-sales-report-api';
@@ -34,9 +31,7 @@ export function Component() {
       { replace: true },
     );
 
-  const parsed = PosReportQuerySchema.safeParse({ from: range.from, to: range.to, location_id: locationId, staff_id: staffId });
-  const query = parsed.success ? parsed.data : null;
-  const issue = parsed.success || (range.from === '' && range.to === '') ? undefined : parsed.error.issues[0]?.message;
+  const { query, issue } = reportQuery(PosReportQuerySchema, { from: range.from, to: range.to, location_id: locationId, staff_id: staffId });
   const report = useQuery({
     ...posSalesReportQuery(businessId, query ?? { from: range.to, to: range.to }),
     enabled: query !== null,
@@ -50,7 +45,6 @@ export function Component() {
     ...endpointQuery(businessEndpoints.users, { params: { business_id: businessId } }),
     select: (answer) => answer.data.map((m) => ({ value: m.user_id, label: m.name })),
   });
-  const data = query ? report.data : undefined;
 
   return (
     <PageFrame title="Reports" description="The register's sales over a range of days: by day, hour, product, category, staff, location and tender.">
@@ -67,29 +61,16 @@ export function Component() {
         <Select label="Staff" placeholder="Everyone" data={staff.data ?? []} value={staffId ?? null} onChange={(v) => setFilter('staff_id', v)} clearable />
       </SimpleGrid>
       <TimeZoneNote zone={zone} />
-      {issue ? (
-        <Text c="red.8" size="sm" role="alert">
-          {issue}
-        </Text>
-      ) : null}
-      {query ? (
-        <Text size="sm" c="dimmed">
-          {formatDateRange(query.from, query.to)}. An order counts on the day it was made, a refund on the day it was made.
-        </Text>
-      ) : null}
-      {report.isError ? <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} /> : null}
-      {query && report.isPending ? <Skeleton h={320} radius="md" aria-label="Loading the report" /> : null}
-      {data && query ? (
-        data.totals.orders === 0 && data.totals.refunds === 0 ? (
-          <EmptyState
-            title="No sales in this range"
-            description="The register's orders and refunds in the range appear here, with totals and breakdowns."
-            headingOrder={2}
-          />
-        ) : (
-          <OrderReportView report={data} exportHref={(group) => posSalesReportExportHref(businessId, query, group as PosReportGroup)} />
-        )
-      ) : null}
+      <ReportStates
+        query={query}
+        issue={issue}
+        report={report}
+        daysNote="An order counts on the day it was made, a refund on the day it was made."
+        isEmpty={(data) => data.totals.orders === 0 && data.totals.refunds === 0}
+        empty={{ title: 'No sales in this range', description: "The register's orders and refunds in the range appear here, with totals and breakdowns." }}
+      >
+        {(data, q) => <OrderReportView report={data} exportHref={(group) => posSalesReportExportHref(businessId, q, group as PosReportGroup)} />}
+      </ReportStates>
     </PageFrame>
   );
 }

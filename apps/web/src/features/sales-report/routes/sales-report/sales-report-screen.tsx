@@ -1,17 +1,14 @@
-import { Button, Menu, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Menu, Stack } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { formatDateRange } from '@merchant/core';
 import { SALES_REPORT_GROUP_LABELS, SALES_REPORT_GROUPS, SalesReportQuerySchema } from '@merchant/payments';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
 import { PageFrame } from '@/components/page-frame';
-import { errorMessage } from '@/lib/error-message';
 import { salesReportExportHref, salesReportQuery } from '@/features/sales-report/api/sales-report-api';
 import { ReportCurrency } from '@/features/sales-report/components/report-currency';
 import { ReportRange, useReportRange } from '@/components/report-range';
 import { TimeZoneNote } from '@/components/time-zone-note';
+import { ReportStates, reportQuery } from '@/components/report-states';
 import { useBusinessTimeZone } from '@/lib/session';
 
 /** The sales report: a range's totals, a chart by day, tables by method and source, and the CSV. */
@@ -20,15 +17,12 @@ export function Component() {
   // The report's days are the business's: the server reads them in its time zone.
   const zone = useBusinessTimeZone(businessId);
   const range = useReportRange(zone);
-  const parsed = SalesReportQuerySchema.safeParse({ from: range.from, to: range.to });
-  const query = parsed.success ? parsed.data : null;
-  const issue = parsed.success || (range.from === '' && range.to === '') ? undefined : parsed.error.issues[0]?.message;
+  const { query, issue } = reportQuery(SalesReportQuerySchema, { from: range.from, to: range.to });
   const report = useQuery({
     ...salesReportQuery(businessId, query ?? { from: range.to, to: range.to }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
-  const data = query ? report.data : undefined;
 
   return (
     <PageFrame
@@ -60,33 +54,22 @@ export function Component() {
     >
       <ReportRange {...range} />
       <TimeZoneNote zone={zone} />
-      {issue ? (
-        <Text c="red.8" size="sm" role="alert">
-          {issue}
-        </Text>
-      ) : null}
-      {query ? (
-        <Text size="sm" c="dimmed">
-          {formatDateRange(query.from, query.to)}. Refunds count on the day they were made.
-        </Text>
-      ) : null}
-      {report.isError ? <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} /> : null}
-      {query && report.isPending ? <Skeleton h={320} radius="md" aria-label="Loading the report" /> : null}
-      {data ? (
-        data.currencies.length === 0 ? (
-          <EmptyState
-            title="No sales in this range"
-            description="Payments and refunds in the range appear here, with totals by day, method and source."
-            headingOrder={2}
-          />
-        ) : (
+      <ReportStates
+        query={query}
+        issue={issue}
+        report={report}
+        daysNote="Refunds count on the day they were made."
+        isEmpty={(data) => data.currencies.length === 0}
+        empty={{ title: 'No sales in this range', description: 'Payments and refunds in the range appear here, with totals by day, method and source.' }}
+      >
+        {(data) => (
           <Stack gap="xl">
             {data.currencies.map((block) => (
               <ReportCurrency key={block.currency} block={block} />
             ))}
           </Stack>
-        )
-      ) : null}
+        )}
+      </ReportStates>
     </PageFrame>
   );
 }
