@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import {
 import { CsvFileInput } from '@/components/csv-file-input';
 import { DataList } from '@/components/data-list';
 import { LabelledProgress } from '@/components/labelled-progress';
-import { LoadMore } from '@/components/load-more';
+import { ImportRowsTable, RowProblems } from '@/components/import-rows';
 import { wrapPoints } from '@/components/long-text';
 import { QueryStatus } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
@@ -83,39 +83,19 @@ function UploadStep({ businessId, onUploaded }: { businessId: string; onUploaded
 /** Every row in file order: what it does, or why it is refused. */
 function RowsList({ businessId, imported }: { businessId: string; imported: ProductImport }) {
   const rows = useInfiniteQuery(productImportRowsQuery(businessId, imported.id));
-  const list = rows.data?.pages.flatMap((p) => p.data) ?? [];
-  if (list.length === 0) return <QueryStatus query={rows} loadingLabel="Loading rows" />;
   return (
-    <Stack gap="sm">
-      <DataList
-        label="Rows of the file"
-        rows={list}
-        rowKey={(row) => String(row.row)}
-        flagged={isBad}
-        minWidth={640}
-        columns={[
-          { header: 'Row', card: 'title', rowHeader: true, cell: (row) => row.row },
-          { header: 'SKU', card: 'secondary', cell: (row) => wrapPoints(row.sku) },
-          { header: 'Name', card: 'secondary', cell: (row) => row.name ?? '' },
-          { header: 'Outcome', card: 'status', nowrap: true, cell: (row) => <StatusBadge kind="productImportRow" status={row.state} /> },
-          {
-            header: 'Reasons',
-            card: 'actions',
-            cell: (row) =>
-              row.problems.length > 0 ? (
-                <List size="sm" spacing={2}>
-                  {row.problems.map((p, i) => (
-                    <List.Item key={i}>{p.column ? `${p.column}: ${p.message}` : p.message}</List.Item>
-                  ))}
-                </List>
-              ) : (
-                ''
-              ),
-          },
-        ]}
-      />
-      <LoadMore query={rows} count={list.length} noun={['row', 'rows']} />
-    </Stack>
+    <ImportRowsTable
+      rows={rows}
+      flagged={isBad}
+      minWidth={640}
+      columns={[
+        { header: 'Row', card: 'title', rowHeader: true, cell: (row) => row.row },
+        { header: 'SKU', card: 'secondary', cell: (row) => wrapPoints(row.sku) },
+        { header: 'Name', card: 'secondary', cell: (row) => row.name ?? '' },
+        { header: 'Outcome', card: 'status', nowrap: true, cell: (row) => <StatusBadge kind="productImportRow" status={row.state} /> },
+        { header: 'Reasons', card: 'actions', cell: (row) => <RowProblems problems={row.problems} /> },
+      ]}
+    />
   );
 }
 

@@ -1,15 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileInvoice } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoneyWithCode } from '@merchant/core';
 import type { InvoiceImport, InvoiceImportRow } from '@merchant/payments';
 import { href } from '@/app/route-table';
-import { DataList } from '@/components/data-list';
+import { ImportRowsTable, RowProblems } from '@/components/import-rows';
 import { LabelledProgress } from '@/components/labelled-progress';
-import { LoadMore } from '@/components/load-more';
-import { QueryStatus } from '@/components/query-status';
 import { notifyError } from '@/lib/notify';
 import { invoiceImportRowsQuery, problemsHref, useConfirmImport, useRefreshAfterImport } from '@/features/invoice-imports/api/invoice-imports-api';
 import { StatusBadge } from '@/components/status-badge';
@@ -23,45 +21,32 @@ const isBad = (row: InvoiceImportRow) => row.state === 'invalid' || row.state ==
 /** Every row of the import in file order: bad rows highlighted with why, created rows with their invoice. */
 function RowsTable({ businessId, imported }: { businessId: string; imported: InvoiceImport }) {
   const rows = useInfiniteQuery(invoiceImportRowsQuery(businessId, imported.id));
-  const list = rows.data?.pages.flatMap((p) => p.data) ?? [];
-  if (list.length === 0) return <QueryStatus query={rows} loadingLabel="Loading rows" />;
   return (
-    <Stack gap="md">
-      <DataList
-        label="Rows of the file"
-        rows={list}
-        rowKey={(row) => String(row.row)}
-        flagged={isBad}
-        minWidth={760}
-        columns={[
-          { header: 'Row', card: 'title', rowHeader: true, cell: (row) => row.row },
-          { header: 'State', card: 'status', nowrap: true, cell: (row) => <StatusBadge kind="invoiceImportRow" status={row.state} /> },
-          { header: 'Customer email', card: 'secondary', cell: (row) => row.cells.customer_email ?? '' },
-          { header: 'Description', card: 'secondary', cell: (row) => row.cells.description ?? '' },
-          { header: 'Total', card: 'amount', nowrap: true, cell: (row) => (row.total ? formatMoneyWithCode(row.total.amount, row.total.currency) : '—') },
-          { header: 'Due date', nowrap: true, cell: (row) => row.cells.due_date ?? '' },
-          {
-            header: 'Invoice or problems',
-            card: 'actions',
-            cell: (row) =>
-              row.invoice ? (
-                <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: row.invoice.id })}>
-                  {row.invoice.number}
-                </Anchor>
-              ) : row.problems.length > 0 ? (
-                <List size="sm" spacing={2}>
-                  {row.problems.map((p, i) => (
-                    <List.Item key={i}>{p.column ? `${p.column}: ${p.message}` : p.message}</List.Item>
-                  ))}
-                </List>
-              ) : (
-                ''
-              ),
-          },
-        ]}
-      />
-      <LoadMore query={rows} count={list.length} noun={['row', 'rows']} />
-    </Stack>
+    <ImportRowsTable
+      rows={rows}
+      flagged={isBad}
+      minWidth={760}
+      columns={[
+        { header: 'Row', card: 'title', rowHeader: true, cell: (row) => row.row },
+        { header: 'State', card: 'status', nowrap: true, cell: (row) => <StatusBadge kind="invoiceImportRow" status={row.state} /> },
+        { header: 'Customer email', card: 'secondary', cell: (row) => row.cells.customer_email ?? '' },
+        { header: 'Description', card: 'secondary', cell: (row) => row.cells.description ?? '' },
+        { header: 'Total', card: 'amount', nowrap: true, cell: (row) => (row.total ? formatMoneyWithCode(row.total.amount, row.total.currency) : '—') },
+        { header: 'Due date', nowrap: true, cell: (row) => row.cells.due_date ?? '' },
+        {
+          header: 'Invoice or problems',
+          card: 'actions',
+          cell: (row) =>
+            row.invoice ? (
+              <Anchor component={Link} to={href('payments.invoices-detail', { business_id: businessId, invoice: row.invoice.id })}>
+                {row.invoice.number}
+              </Anchor>
+            ) : (
+              <RowProblems problems={row.problems} />
+            ),
+        },
+      ]}
+    />
   );
 }
 
