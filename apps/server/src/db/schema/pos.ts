@@ -183,7 +183,8 @@ export const posRefunds = pgTable(
     businessId: businessRef(),
     id: uuid('id').notNull(),
     orderId: uuid('order_id').notNull(),
-    sessionId: uuid('session_id').notNull(),
+    /** The drawer the cash part left; null for a refund without a cash part (it needs no open drawer). */
+    sessionId: uuid('session_id'),
     amount: minorAmount('amount').notNull(),
     tip: minorAmount('tip').notNull(),
     reason: text('reason').notNull(),

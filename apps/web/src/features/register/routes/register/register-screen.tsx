@@ -82,7 +82,8 @@ function Register({ businessId }: { businessId: string }) {
 
   // This browser as a register device: offline selling only when a manager allowed it (the last answer kept for offline).
   const [deviceId] = useState(() => deviceIdOf(localStorage));
-  const device = useQuery(registerDeviceQuery(businessId, deviceId)).data;
+  // Reported with the location this browser last sold at (kept in its storage).
+  const device = useQuery(registerDeviceQuery(businessId, deviceId, () => localStorage.getItem(locationKey(businessId)))).data;
   useEffect(() => {
     if (device) keepOfflineAllowance(localStorage, businessId, device.offline_allowed);
   }, [device, businessId]);
