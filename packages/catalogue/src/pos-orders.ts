@@ -379,6 +379,7 @@ export const posOrderEndpoints = {
       'POS_PIN_INVALID',
       'AUTH_ACCOUNT_LOCKED',
       'POS_ORDER_CHANGED',
+      'POS_REFUND_UNDER_WAY',
       'REFUND_EXCEEDS_REMAINING',
     ],
   }),
