@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Location } from '@merchant/catalogue';
+import { posOrderEndpoints, type Location } from '@merchant/catalogue';
 import { REGISTER_APP_VERSION, registerEndpoints } from '@merchant/pos';
 import { auditLogs } from '../src/db/schema';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
-import { createBusiness, createLocation, type FactoryBusiness } from './factories';
+import { createBusiness, createLocation, openDrawer, saleBody, type FactoryBusiness } from './factories';
 
 /**
  * The register devices screen's API (docs/pos.md, "Register devices"): where and on which version each device was last
- * seen, renaming and forgetting a device (audited, `pos:manage`), on both databases.
+ * seen, renaming and forgetting a device (audited, `pos:manage`), and the offline allowance held on the server when a
+ * sale taken offline is sent (recorded, flagged when the device was not allowed), on both databases.
  */
 let t: TestContext;
 let business: FactoryBusiness<'owner' | 'manager' | 'cashier'>;
@@ -90,5 +91,66 @@ describe('register devices', () => {
 
     const back = await cashier.ok(registerEndpoints.registerDevice, { ...inBusiness(), body: { device_id: deviceId, name: 'Kiosk' } });
     expect(back).toMatchObject({ offline_allowed: false, offline_changed_by: null });
+  });
+});
+
+describe('sales taken offline, sent later', () => {
+  const offlineBody = (deviceId: string, takenAt: string) => saleBody(shop.id, { offline: { device_id: deviceId, taken_at: takenAt } });
+  const offlineSale = (deviceId: string, takenAt: string) =>
+    cashier.ok(posOrderEndpoints.createSale, { ...inBusiness(), body: offlineBody(deviceId, takenAt) });
+
+  it('records a sale from an allowed device as such, and flags one from a device not allowed or unknown (recorded: the cash was taken)', async () => {
+    t.clock.set(new Date('2026-11-03T07:00:00Z'));
+    await openDrawer(cashier, business.id, shop.id);
+    const allowedId = '0193a1f2-7c1e-7000-8000-00000000e101';
+    const offId = '0193a1f2-7c1e-7000-8000-00000000e102';
+    await cashier.ok(registerEndpoints.registerDevice, { ...inBusiness(), body: { device_id: allowedId, name: 'Allowed till' } });
+    await cashier.ok(registerEndpoints.registerDevice, { ...inBusiness(), body: { device_id: offId, name: 'Back till' } });
+    await manager.ok(registerEndpoints.setOfflineAllowance, { ...deviceParams(allowedId), body: { allowed: true } });
+
+    const fineOrder = await offlineSale(allowedId, '2026-11-03T06:30:00Z');
+    expect(fineOrder.offline).toEqual({ device_id: allowedId, taken_at: '2026-11-03T06:30:00.000Z', allowed: true });
+    expect(fineOrder.timeline[0]!.text).toContain('taken offline and sent later');
+    expect((await auditOf(fineOrder.id)).map((a) => a.action)).toEqual(['pos.order.created']);
+
+    // Recorded (201), flagged.
+    const flaggedOrder = await offlineSale(offId, '2026-11-03T06:40:00Z');
+    expect(flaggedOrder.offline).toMatchObject({ device_id: offId, allowed: false });
+    expect(flaggedOrder.timeline[0]!.text).toContain('not allowed to sell offline');
+    const entries = await auditOf(flaggedOrder.id);
+    expect(entries.map((a) => a.action).sort()).toEqual(['pos.order.created', 'pos.order.offline_unallowed']);
+    expect(entries.find((a) => a.action === 'pos.order.offline_unallowed')!.description).toContain('“Back till”');
+
+    const ghostOrder = await offlineSale('0193a1f2-7c1e-7000-8000-00000000e1ff', '2026-11-03T06:45:00Z');
+    expect(ghostOrder.offline?.allowed).toBe(false);
+    expect((await auditOf(ghostOrder.id)).find((a) => a.action === 'pos.order.offline_unallowed')!.description).toContain('does not know');
+  });
+
+  it('counts a sale taken before the allowance was switched off as allowed; a time to come is a field error', async () => {
+    const deviceId = '0193a1f2-7c1e-7000-8000-00000000e103';
+    t.clock.set(new Date('2026-11-03T08:00:00Z'));
+    await cashier.ok(registerEndpoints.registerDevice, { ...inBusiness(), body: { device_id: deviceId, name: 'Pop-up till' } });
+    await manager.ok(registerEndpoints.setOfflineAllowance, { ...deviceParams(deviceId), body: { allowed: true } });
+    t.clock.set(new Date('2026-11-03T09:00:00Z'));
+    await manager.ok(registerEndpoints.setOfflineAllowance, { ...deviceParams(deviceId), body: { allowed: false } });
+    t.clock.set(new Date('2026-11-03T10:00:00Z'));
+    // Taken at 08:30, while it was on: allowed. Taken at 09:30, after it was switched off: flagged.
+    expect((await offlineSale(deviceId, '2026-11-03T08:30:00Z')).offline?.allowed).toBe(true);
+    expect((await offlineSale(deviceId, '2026-11-03T09:30:00Z')).offline?.allowed).toBe(false);
+
+    const ahead = await cashier.call(posOrderEndpoints.createSale, { ...inBusiness(), body: offlineBody(deviceId, '2026-11-03T11:00:00Z') });
+    expect([ahead.status, failure(ahead).issues?.[0]?.path]).toEqual([422, 'offline.taken_at']);
+  });
+
+  it('answers the first sale when a sale sent online (its answer lost) comes again from the offline queue', async () => {
+    t.clock.set(new Date('2026-11-03T11:00:00Z'));
+    const body = saleBody(shop.id);
+    const online = await cashier.ok(posOrderEndpoints.createSale, { ...inBusiness(), body });
+    const queued = await cashier.ok(posOrderEndpoints.createSale, {
+      ...inBusiness(),
+      body: { ...body, offline: { device_id: '0193a1f2-7c1e-7000-8000-00000000e104', taken_at: '2026-11-03T10:59:00Z' } },
+    });
+    expect(queued.id).toBe(online.id);
+    expect(queued.offline).toBeNull();
   });
 });
