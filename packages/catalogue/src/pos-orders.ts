@@ -131,6 +131,16 @@ export const CreateSaleBodySchema = z
     table_number: OptionalText(20),
     note: OptionalText(500),
     tenders: z.array(TenderBodySchema).min(1, 'Add a tender').max(10, 'At most 10 tenders'),
+    /**
+     * A sale taken offline and sent when the network returned: the register device and when it was taken. The server
+     * records it, flagged when the device was not allowed to sell offline (docs/pos.md, "Offline allowance").
+     */
+    offline: z
+      .object({
+        device_id: z.uuid('The device id is a UUID'),
+        taken_at: z.iso.datetime({ offset: true, error: 'Enter the time the sale was taken' }),
+      })
+      .nullish(),
   })
   .superRefine((b, ctx) => {
     if (b.quick_sale && b.lines.length > 0) ctx.addIssue({ code: 'custom', path: ['quick_sale'], message: 'A quick sale has no lines' });
@@ -201,6 +211,8 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const OrderSchema = OrderSummarySchema.extend({
   drawer_id: z.uuid(),
+  /** Taken offline and sent later: on which device, when, and whether that device was allowed to sell offline then. */
+  offline: z.object({ device_id: z.uuid(), taken_at: z.string(), allowed: z.boolean() }).nullable(),
   table_number: z.string().nullable(),
   note: z.string().nullable(),
   description: z.string().nullable(),
@@ -379,6 +391,7 @@ export const posOrderEndpoints = {
       'POS_PIN_INVALID',
       'AUTH_ACCOUNT_LOCKED',
       'POS_ORDER_CHANGED',
+      'POS_REFUND_UNDER_WAY',
       'REFUND_EXCEEDS_REMAINING',
     ],
   }),

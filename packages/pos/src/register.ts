@@ -27,23 +27,41 @@ export type QrPayment = z.infer<typeof QrPaymentSchema>;
 export const StartQrPaymentBodySchema = z.object({ amount: PositiveMinorAmountSchema });
 export const QrPaymentParamsSchema = BusinessParamsSchema.extend({ payment_id: z.uuid() });
 
+/**
+ * The web register's version, reported by each device when the register opens (shown on the devices screen). Raised
+ * when what the register sends changes: 2 sends the offline sales' device and time (`offline`).
+ */
+export const REGISTER_APP_VERSION = 'web-2';
+
 /** A register device: a browser that keeps its id in its storage. */
 export const RegisterDeviceSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** Where the register last said it sells; null before it said so. */
+  location: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** The register's version when it was last seen (`REGISTER_APP_VERSION`); null for a register older than versions. */
+  app_version: z.string().nullable(),
   offline_allowed: z.boolean(),
   offline_changed_by: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   offline_changed_at: z.string().nullable(),
+  created_at: z.string(),
   last_seen_at: z.string(),
 });
 export type RegisterDevice = z.infer<typeof RegisterDeviceSchema>;
 
+const DeviceName = text().trim().min(1, 'Enter a name for this device').max(80, 'Use at most 80 characters');
+
 export const RegisterDeviceBodySchema = z.object({
   device_id: z.uuid('The device id is a UUID'),
-  name: text().trim().min(1, 'Enter a name for this device').max(80, 'Use at most 80 characters').default('Register'),
+  /** The name of a new device; a known device keeps the name a manager gave it. */
+  name: DeviceName.default('Register'),
+  location_id: z.uuid('Choose a location from the list').nullish(),
+  app_version: text().trim().min(1, 'Enter a version').max(40, 'Use at most 40 characters').nullish(),
 });
 export const DeviceParamsSchema = BusinessParamsSchema.extend({ device_id: z.uuid() });
 export const OfflineAllowanceBodySchema = z.object({ allowed: z.boolean('Choose on or off') });
+export const RenameDeviceBodySchema = z.object({ name: DeviceName });
+export type RenameDeviceBody = z.input<typeof RenameDeviceBodySchema>;
 
 const use = { kind: 'business', permission: 'pos:use', standing: 'merchant' } as const;
 const manage = { kind: 'business', permission: 'pos:manage', standing: 'merchant' } as const;
@@ -110,6 +128,27 @@ export const registerEndpoints = {
     params: DeviceParamsSchema,
     body: OfflineAllowanceBodySchema,
     response: RegisterDeviceSchema,
+    errors: ['POS_DEVICE_NOT_FOUND'],
+  }),
+  renameDevice: defineEndpoint({
+    id: 'register.renameDevice',
+    method: 'PATCH',
+    path: `${base}/devices/:device_id`,
+    summary: 'Rename a register device (audited)',
+    access: manage,
+    params: DeviceParamsSchema,
+    body: RenameDeviceBodySchema,
+    response: RegisterDeviceSchema,
+    errors: ['POS_DEVICE_NOT_FOUND'],
+  }),
+  forgetDevice: defineEndpoint({
+    id: 'register.forgetDevice',
+    method: 'DELETE',
+    path: `${base}/devices/:device_id`,
+    summary: 'Forget a register device (audited): it leaves the list and loses its offline allowance; opened again, it registers as new',
+    access: manage,
+    params: DeviceParamsSchema,
+    response: z.object({ removed: z.literal(true) }),
     errors: ['POS_DEVICE_NOT_FOUND'],
   }),
 } as const;

@@ -177,6 +177,7 @@ export const ERROR_STATUS = {
   POS_DEVICE_NOT_FOUND: 404,
   /** The order was refunded by someone else between a refund's first read and its transaction. */
   POS_ORDER_CHANGED: 409,
+  POS_REFUND_UNDER_WAY: 409,
   /** A receipt was mailed too often for this order in a short time. */
   POS_RECEIPT_MAIL_LIMITED: 429,
   /** The caller is limited to other locations (docs/roles.md, "Locations"): they cannot act at this one. */

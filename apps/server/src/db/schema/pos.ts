@@ -101,6 +101,15 @@ export const posOrders = pgTable(
     taxes: jsonb('taxes').$type<{ id: string; name: string; rate: number; amount: number }[]>().notNull(),
     /** The tender kinds, for the list's filter. */
     tenderKinds: text('tender_kinds').array().notNull(),
+    /**
+     * A sale taken offline and synced later (docs/pos.md, "Offline allowance"): the register device, when the cashier
+     * took it, and whether the device was allowed to sell offline then (false: recorded, and flagged for a manager).
+     */
+    offlineDeviceId: uuid('offline_device_id'),
+    offlineTakenAt: ts('offline_taken_at'),
+    offlineAllowed: boolean('offline_allowed'),
+    /** A refund of the order under way (its card and PayNow parts at the processor): one refund at a time. */
+    refundStartedAt: ts('refund_started_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -174,7 +183,8 @@ export const posRefunds = pgTable(
     businessId: businessRef(),
     id: uuid('id').notNull(),
     orderId: uuid('order_id').notNull(),
-    sessionId: uuid('session_id').notNull(),
+    /** The drawer the cash part left; null for a refund without a cash part (it needs no open drawer). */
+    sessionId: uuid('session_id'),
     amount: minorAmount('amount').notNull(),
     tip: minorAmount('tip').notNull(),
     reason: text('reason').notNull(),
@@ -227,6 +237,9 @@ export const posDevices = pgTable(
     offlineChangedBy: uuid('offline_changed_by'),
     offlineChangedAt: ts('offline_changed_at'),
     registeredBy: uuid('registered_by').notNull(),
+    /** Where the register last said it sells (a location of the business), and the register's version then. */
+    locationId: uuid('location_id'),
+    appVersion: text('app_version'),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },

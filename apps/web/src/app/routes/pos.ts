@@ -69,6 +69,11 @@ export const posRoutes = [
     screen: 'pos-orders.order-form',
     sidebar: { label: 'Settings', childLabel: 'Order form customisation', icon: 'settings', order: 10, pinned: true },
   }),
+  route('settings-devices', 'settings/devices', 'Register devices', null, {
+    ...PM,
+    screen: 'register-devices.list',
+    sidebar: { label: 'Register devices', icon: 'device-desktop', order: 5, parent: 'pos.settings-order-form' },
+  }),
   shared('settings-taxes', 'settings/taxes', SHARED.taxes, {
     sidebar: { label: 'Taxes', icon: 'cash', order: 1, parent: 'pos.settings-order-form' },
   }),

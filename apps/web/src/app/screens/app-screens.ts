@@ -93,6 +93,7 @@ export const appScreens = {
   'locations.create': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'locations.edit': () => import('../../features/locations/routes/location-form/location-form-screen'),
   'register.home': () => import('../../features/register/routes/register/register-screen'),
+  'register-devices.list': () => import('../../features/register-devices/routes/devices-list/devices-list-screen'),
   'locations.settings': () => import('../../features/locations/routes/location-settings/location-settings-screen'),
   'pos-orders.list': () => import('../../features/pos-orders/routes/order-list/order-list-screen'),
   'pos-orders.detail': () => import('../../features/pos-orders/routes/order-detail/order-detail-screen'),

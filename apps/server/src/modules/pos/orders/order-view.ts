@@ -8,7 +8,13 @@ function refundedBy(tenders: { kind: string }[]): string {
   return kinds.map((k) => (k === 'cash' ? 'in cash' : `to the ${TENDER_LABELS[k as TenderKind] === 'Card' ? 'card' : 'PayNow payment'}`)).join(' and ');
 }
 import type { Executor } from '@/db/client';
-import { ordersRepository as repo, type OrderSummaryRow } from './orders.repository';
+import { ordersRepository as repo, type OrderRow, type OrderSummaryRow } from './orders.repository';
+
+/** How a sale taken offline came in, for its timeline. */
+function offlineNote(o: Pick<OrderRow, 'offlineTakenAt' | 'offlineAllowed'>): string {
+  if (!o.offlineTakenAt) return '';
+  return o.offlineAllowed ? ', taken offline and sent later' : ', taken offline on a device not allowed to sell offline';
+}
 
 export function presentSummary(row: OrderSummaryRow): OrderSummary {
   const o = row.order;
@@ -41,6 +47,10 @@ export async function readOrder(db: Executor, businessId: string, id: string): P
   return {
     ...presentSummary(row),
     drawer_id: o.sessionId,
+    offline:
+      o.offlineDeviceId && o.offlineTakenAt
+        ? { device_id: o.offlineDeviceId, taken_at: o.offlineTakenAt.toISOString(), allowed: o.offlineAllowed ?? false }
+        : null,
     table_number: o.tableNumber,
     note: o.note,
     description: o.description,
@@ -92,7 +102,11 @@ export async function readOrder(db: Executor, businessId: string, id: string): P
       created_at: r.createdAt.toISOString(),
     })),
     timeline: [
-      { at: o.createdAt.toISOString(), kind: 'sold' as const, text: `Sold by ${row.staffName} for ${formatMoneyWithCode(o.total, o.currency)}` },
+      {
+        at: o.createdAt.toISOString(),
+        kind: 'sold' as const,
+        text: `Sold by ${row.staffName} for ${formatMoneyWithCode(o.total, o.currency)}${offlineNote(o)}`,
+      },
       ...refunds.map((r) => ({
         at: r.createdAt.toISOString(),
         kind: 'refunded' as const,

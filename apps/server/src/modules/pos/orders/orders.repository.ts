@@ -163,11 +163,20 @@ export const ordersRepository = {
       .where(and(eq(posOrderLines.businessId, businessId), eq(posOrderLines.orderId, orderId), eq(posOrderLines.lineId, lineId)));
   },
 
+  /** Records what the refund gave back; the refund is no longer under way. */
   async setOrderRefunds(db: Executor, businessId: string, orderId: string, values: Pick<OrderRow, 'refundedAmount' | 'tipRefunded' | 'status'>): Promise<void> {
     await db
       .update(posOrders)
-      .set(values)
+      .set({ ...values, refundStartedAt: null })
       .where(and(eq(posOrders.businessId, businessId), eq(posOrders.id, orderId)));
+  },
+
+  /** Marks a refund of the order under way (`at`), or (null) ends the one marked at `started` if it is still marked. */
+  async markRefund(db: Executor, businessId: string, orderId: string, at: Date | null, started?: Date): Promise<void> {
+    await db
+      .update(posOrders)
+      .set({ refundStartedAt: at })
+      .where(and(eq(posOrders.businessId, businessId), eq(posOrders.id, orderId), ...(started ? [eq(posOrders.refundStartedAt, started)] : [])));
   },
 
   refundWrite: (db: Executor, row: RefundInsert): Write => db.insert(posRefunds).values(row).getSQL(),

@@ -23,6 +23,11 @@ import type { ChargesService } from '@/modules/payments/charges/charges.service'
 
 export const orderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Order not found.');
 
+/** A refund under way for longer than this (its server stopped mid-way) no longer holds the order. */
+export const REFUND_UNDER_WAY_MS = 5 * 60_000;
+const refundUnderWay = () =>
+  new AppError('POS_REFUND_UNDER_WAY', 'Another refund of this order is under way: open the order again in a moment to see what is left.');
+
 const ORDERS_CSV = csvTable(
   ['Number', 'Time (UTC)', 'Kind', 'Status', 'Location', 'Staff', 'Customer', 'Tenders', 'Total', 'Refunded', 'Currency'],
   ['Number', 'Total', 'Refunded'],
@@ -71,6 +76,155 @@ export function createOrdersService(deps: {
     return order;
   }
 
+  /**
+   * A refund reserved on the order (`before`, planned under its lock): the card and PayNow parts refunded through their
+   * payments, then the order's transaction records it (the cash part from the refunder's open drawer).
+   */
+  async function refundMarked(
+    ctx: BusinessContext,
+    id: string,
+    body: RefundFields,
+    before: Awaited<ReturnType<typeof planRefund>>,
+    approver: { id: string; name: string } | null,
+  ): Promise<Order> {
+    const businessId = ctx.business.row.id;
+    const actor = {
+      ...ctx,
+      idempotency: undefined,
+      business: { ...ctx.business, role: approver || !can(ctx.business, 'payments:refund') ? ('manager' as const) : ctx.business.role },
+    };
+    const paymentRefunds = new Map<string, string>();
+    for (const part of before.tenders) {
+      if (part.kind === 'cash' || !part.paymentId) continue;
+      const done = await deps.charges.refund(actor, part.paymentId, {
+        amount: part.amount,
+        reason: 'requested_by_customer',
+        note: `Register order #${before.row.number}: ${body.reason}`.slice(0, 500),
+      });
+      paymentRefunds.set(part.tenderId, done.refund.id);
+    }
+    return db.transaction(async (tx) => {
+      const { row, lines, parts, tip, amount, tenders: tenderParts } = await planRefund(tx, businessId, id, body, true);
+      // The order changed between the two reads (it cannot while marked, unless the mark was stale and taken over).
+      if (amount !== before.amount || tenderParts.some((t, i) => t.tenderId !== before.tenders[i]?.tenderId || t.amount !== before.tenders[i]?.amount)) {
+        throw new AppError('POS_ORDER_CHANGED', 'The order was refunded meanwhile: open it again to see what is left.');
+      }
+      const cashBack = tenderParts.reduce((sum, t) => sum + (t.kind === 'cash' ? t.amount : 0), 0);
+      // The cash part leaves the refunder's open drawer; a refund without one needs no drawer.
+      const drawer = cashBack > 0 ? await drawersRepository.openOf(tx, businessId, ctx.user.id, true) : null;
+      if (cashBack > 0 && !drawer) throw drawerNotOpen();
+      for (const t of tenderParts) await repo.addTenderRefund(tx, businessId, t.tenderId, t.amount);
+
+      const now = clock.now();
+      for (const p of parts) await repo.setLineRefunds(tx, businessId, id, p.line.lineId, p.after, p.amountAfter);
+      const allBack = lines.every((l) => (parts.find((p) => p.line.lineId === l.lineId)?.after ?? l.refundedQuantity) === l.quantity);
+      const tipRefunded = row.tipRefunded + tip;
+      const status = allBack && tipRefunded === row.tip ? 'refunded' : 'partially_refunded';
+      await repo.setOrderRefunds(tx, businessId, id, { refundedAmount: row.refundedAmount + amount, tipRefunded, status });
+      // Wholly refunded (or voided): the uses of usage-limited discounts go back, once (the order's row is locked and
+      // its redemptions deleted by the refund that gives them back). A partial refund gives nothing back.
+      const discountsReleased = status === 'refunded' ? await deps.pricing.releaseDiscounts(tx, businessId, { type: 'pos_order', id }) : [];
+      await deps.stock.restock(
+        tx,
+        businessId,
+        parts.flatMap((p) => (p.line.variantId ? [{ variantId: p.line.variantId, locationId: row.locationId, quantity: p.quantity }] : [])),
+        { actorUserId: ctx.user.id },
+      );
+      const refundId = newTimeOrderedId(now.getTime());
+      const currency = row.currency;
+      // The cash part leaves the drawer here; the card and PayNow parts posted with their payments' refunds.
+      const postings: LedgerPosting[] =
+        cashBack > 0
+          ? [
+              {
+                kind: 'pos_refund',
+                reference: { type: 'pos_order', id },
+                description: `Refund of register order #${row.number} (cash)`,
+                entries: [
+                  { account: 'cash_in_drawers', currency, amount: -cashBack },
+                  { account: 'customer_funds', currency, amount: cashBack },
+                ],
+              },
+            ]
+          : [];
+      const how =
+        [...new Set(tenderParts.map((t) => (t.kind === 'cash' ? 'in cash' : t.kind === 'card' ? 'to the card' : 'to the PayNow payment')))].join(' and ') ||
+        'in cash';
+      const words = `${formatMoneyWithCode(amount, currency)} of order #${row.number}`;
+      const writes: Write[] = [
+        repo.refundWrite(tx, {
+          businessId,
+          id: refundId,
+          orderId: id,
+          sessionId: drawer?.id ?? null,
+          amount,
+          tip,
+          reason: body.reason,
+          lines: parts.map((p) => ({ line_id: p.line.lineId, quantity: p.quantity, amount: p.amount })),
+          tenders: tenderParts.map((t) => ({
+            tender_id: t.tenderId,
+            kind: t.kind,
+            amount: t.amount,
+            payment_refund_id: paymentRefunds.get(t.tenderId) ?? null,
+          })),
+          staffId: ctx.user.id,
+          approvedBy: approver?.id ?? null,
+          createdAt: now,
+        }),
+        ...drawersRepository.movementWrite(
+          tx,
+          cashBack > 0
+            ? [
+                {
+                  businessId,
+                  id: newTimeOrderedId(now.getTime()),
+                  sessionId: drawer!.id,
+                  kind: 'refund',
+                  amount: -cashBack,
+                  reason: body.reason,
+                  orderId: id,
+                  actorUserId: ctx.user.id,
+                  createdAt: now,
+                },
+              ]
+            : [],
+        ),
+        ...(await ledger.postingWrites(tx, businessId, postings)),
+        await audit.write(tx, ctx, {
+          action: 'pos.order.refunded',
+          description: `Refunded ${words} ${how}${approver ? `, approved by ${approver.name}` : ''} (${body.reason})`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'pos_order',
+          objectId: id,
+          meta: {
+            refund_id: refundId,
+            amount,
+            approved_by: approver?.id ?? null,
+            discounts_released: discountsReleased,
+            tenders: tenderParts.map((t) => ({ kind: t.kind, amount: t.amount, payment_refund_id: paymentRefunds.get(t.tenderId) ?? null })),
+          },
+        }),
+        ...(approver
+          ? [
+              await audit.write(tx, ctx, {
+                action: 'pos.override.approved',
+                description: `${approver.name} approved with their POS PIN a refund of ${words} by ${ctx.user.name}`,
+                actorUserId: ctx.user.id,
+                subjectUserId: approver.id,
+                businessId,
+                objectType: 'pos_order',
+                objectId: id,
+                meta: { refund_id: refundId, approved_by: approver.id, action: 'refund' },
+              }),
+            ]
+          : []),
+      ];
+      await writeTogether(tx, writes);
+      return (await readOrder(tx, businessId, id))!;
+    });
+  }
+
   return {
     async list(ctx: BusinessContext, query: ListOrdersQuery) {
       const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, query, await callerLocations(db, ctx)), query.limit, decodeCursor(query.cursor));
@@ -114,146 +268,28 @@ export function createOrdersService(deps: {
         }
         approver = await deps.pins.verifyOverride(ctx, body.override);
       }
-      // What goes back and through which tender, read first: the card and PayNow parts are refunded through their
+      // What goes back and through which tender, checked and reserved under the order's lock before any payment is
+      // refunded: the order is marked with a refund under way, so a second refund of it waits for the lock and is
+      // refused (docs/pos.md, "One refund at a time"). The card and PayNow parts are then refunded through their
       // payments (each a processor call between two transactions of its own) before the order's transaction.
-      const before = await planRefund(db, businessId, id, body);
-      if (!(await drawersRepository.openOf(db, businessId, ctx.user.id))) throw drawerNotOpen();
-      const actor = {
-        ...ctx,
-        idempotency: undefined,
-        business: { ...ctx.business, role: approver || !can(ctx.business, 'payments:refund') ? ('manager' as const) : ctx.business.role },
-      };
-      const paymentRefunds = new Map<string, string>();
-      for (const part of before.tenders) {
-        if (part.kind === 'cash' || !part.paymentId) continue;
-        const done = await deps.charges.refund(actor, part.paymentId, {
-          amount: part.amount,
-          reason: 'requested_by_customer',
-          note: `Register order #${before.row.number}: ${body.reason}`.slice(0, 500),
-        });
-        paymentRefunds.set(part.tenderId, done.refund.id);
-      }
-      return db.transaction(async (tx) => {
-        const drawer = await drawersRepository.openOf(tx, businessId, ctx.user.id, true);
-        if (!drawer) throw drawerNotOpen();
-        const { row, lines, parts, tip, amount, tenders: tenderParts } = await planRefund(tx, businessId, id, body, true);
-        // The order changed between the two reads (another refund): what was refunded to the payments no longer fits.
-        if (amount !== before.amount || tenderParts.some((t, i) => t.tenderId !== before.tenders[i]?.tenderId || t.amount !== before.tenders[i]?.amount)) {
-          throw new AppError('POS_ORDER_CHANGED', 'The order was refunded meanwhile: open it again to see what is left.');
-        }
-        const cashBack = tenderParts.reduce((sum, t) => sum + (t.kind === 'cash' ? t.amount : 0), 0);
-        for (const t of tenderParts) await repo.addTenderRefund(tx, businessId, t.tenderId, t.amount);
-
-        const now = clock.now();
-        for (const p of parts) await repo.setLineRefunds(tx, businessId, id, p.line.lineId, p.after, p.amountAfter);
-        const allBack = lines.every((l) => (parts.find((p) => p.line.lineId === l.lineId)?.after ?? l.refundedQuantity) === l.quantity);
-        const tipRefunded = row.tipRefunded + tip;
-        const status = allBack && tipRefunded === row.tip ? 'refunded' : 'partially_refunded';
-        await repo.setOrderRefunds(tx, businessId, id, { refundedAmount: row.refundedAmount + amount, tipRefunded, status });
-        // Wholly refunded (or voided): the uses of usage-limited discounts go back, once (the order's row is locked and
-        // its redemptions deleted by the refund that gives them back). A partial refund gives nothing back.
-        const discountsReleased = status === 'refunded' ? await deps.pricing.releaseDiscounts(tx, businessId, { type: 'pos_order', id }) : [];
-        await deps.stock.restock(
-          tx,
-          businessId,
-          parts.flatMap((p) => (p.line.variantId ? [{ variantId: p.line.variantId, locationId: row.locationId, quantity: p.quantity }] : [])),
-          { actorUserId: ctx.user.id },
-        );
-        const refundId = newTimeOrderedId(now.getTime());
-        const currency = row.currency;
-        // The cash part leaves the drawer here; the card and PayNow parts posted with their payments' refunds.
-        const postings: LedgerPosting[] =
-          cashBack > 0
-            ? [
-                {
-                  kind: 'pos_refund',
-                  reference: { type: 'pos_order', id },
-                  description: `Refund of register order #${row.number} (cash)`,
-                  entries: [
-                    { account: 'cash_in_drawers', currency, amount: -cashBack },
-                    { account: 'customer_funds', currency, amount: cashBack },
-                  ],
-                },
-              ]
-            : [];
-        const how =
-          [...new Set(tenderParts.map((t) => (t.kind === 'cash' ? 'in cash' : t.kind === 'card' ? 'to the card' : 'to the PayNow payment')))].join(' and ') ||
-          'in cash';
-        const words = `${formatMoneyWithCode(amount, currency)} of order #${row.number}`;
-        const writes: Write[] = [
-          repo.refundWrite(tx, {
-            businessId,
-            id: refundId,
-            orderId: id,
-            sessionId: drawer.id,
-            amount,
-            tip,
-            reason: body.reason,
-            lines: parts.map((p) => ({ line_id: p.line.lineId, quantity: p.quantity, amount: p.amount })),
-            tenders: tenderParts.map((t) => ({
-              tender_id: t.tenderId,
-              kind: t.kind,
-              amount: t.amount,
-              payment_refund_id: paymentRefunds.get(t.tenderId) ?? null,
-            })),
-            staffId: ctx.user.id,
-            approvedBy: approver?.id ?? null,
-            createdAt: now,
-          }),
-          ...drawersRepository.movementWrite(
-            tx,
-            cashBack > 0
-              ? [
-                  {
-                    businessId,
-                    id: newTimeOrderedId(now.getTime()),
-                    sessionId: drawer.id,
-                    kind: 'refund',
-                    amount: -cashBack,
-                    reason: body.reason,
-                    orderId: id,
-                    actorUserId: ctx.user.id,
-                    createdAt: now,
-                  },
-                ]
-              : [],
-          ),
-          ...(await ledger.postingWrites(tx, businessId, postings)),
-          await audit.write(tx, ctx, {
-            action: 'pos.order.refunded',
-            description: `Refunded ${words} ${how}${approver ? `, approved by ${approver.name}` : ''} (${body.reason})`,
-            actorUserId: ctx.user.id,
-            businessId,
-            objectType: 'pos_order',
-            objectId: id,
-            meta: {
-              refund_id: refundId,
-              amount,
-              approved_by: approver?.id ?? null,
-              discounts_released: discountsReleased,
-              tenders: tenderParts.map((t) => ({ kind: t.kind, amount: t.amount, payment_refund_id: paymentRefunds.get(t.tenderId) ?? null })),
-            },
-          }),
-          ...(approver
-            ? [
-                await audit.write(tx, ctx, {
-                  action: 'pos.override.approved',
-                  description: `${approver.name} approved with their POS PIN a refund of ${words} by ${ctx.user.name}`,
-                  actorUserId: ctx.user.id,
-                  subjectUserId: approver.id,
-                  businessId,
-                  objectType: 'pos_order',
-                  objectId: id,
-                  meta: { refund_id: refundId, approved_by: approver.id, action: 'refund' },
-                }),
-              ]
-            : []),
-        ];
-        await writeTogether(tx, writes);
-        return (await readOrder(tx, businessId, id))!;
+      const startedAt = clock.now();
+      const before = await db.transaction(async (tx) => {
+        const plan = await planRefund(tx, businessId, id, body, true);
+        const started = plan.row.refundStartedAt;
+        if (started && startedAt.getTime() - started.getTime() < REFUND_UNDER_WAY_MS) throw refundUnderWay();
+        // Only a cash part leaves the refunder's drawer: a refund wholly to the card or PayNow needs none.
+        if (plan.tenders.some((t) => t.kind === 'cash') && !(await drawersRepository.openOf(tx, businessId, ctx.user.id))) throw drawerNotOpen();
+        await repo.markRefund(tx, businessId, id, startedAt);
+        return plan;
       });
+      try {
+        return await refundMarked(ctx, id, body, before, approver);
+      } catch (error) {
+        // The refund did not complete: the order takes another one (what the payments gave back stays on them).
+        await repo.markRefund(db, businessId, id, null, startedAt);
+        throw error;
+      }
     },
-
     orderForm: (ctx: BusinessContext) => orderFormOf(db, ctx.business.row.id),
 
     async saveOrderForm(ctx: BusinessContext, fields: OrderFormSettings): Promise<OrderFormSettings> {

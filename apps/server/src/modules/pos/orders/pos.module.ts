@@ -44,7 +44,7 @@ export const posOrdersModule = defineModule({
       sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers, pricing, locations: catalogue.locations }),
       orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges, pricing }),
       receipts: createReceiptsService({ db, audit, mailer, limiter, customers, locations: catalogue.locations }),
-      devices: createDevicesService({ db, clock, audit }),
+      devices: createDevicesService({ db, clock, audit, locations: catalogue.locations }),
     };
   },
   routes: posRoutes,

@@ -45,6 +45,8 @@ export function posRoutes(
   registerEndpoint(app, host, registerEndpoints.setOfflineAllowance, async ({ ctx, params, body }) =>
     devices.setOfflineAllowance(ctx, params.device_id, body.allowed),
   );
+  registerEndpoint(app, host, registerEndpoints.renameDevice, async ({ ctx, params, body }) => devices.rename(ctx, params.device_id, body.name));
+  registerEndpoint(app, host, registerEndpoints.forgetDevice, async ({ ctx, params }) => devices.forget(ctx, params.device_id));
   registerEndpoint(app, host, posOrderEndpoints.overrideManagers, async ({ ctx }) => pins.overrideManagers(ctx));
   registerEndpoint(app, host, posOrderEndpoints.orderForm, async ({ ctx }) => orders.orderForm(ctx));
   registerEndpoint(app, host, posOrderEndpoints.saveOrderForm, async ({ ctx, body }) => orders.saveOrderForm(ctx, body));

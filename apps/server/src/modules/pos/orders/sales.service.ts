@@ -22,10 +22,14 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { drawerNotOpen } from './drawers.service';
 import { assertLocationsAllowed } from '@/modules/location-scope';
 import { drawersRepository } from './drawers.repository';
+import { devicesRepository } from './devices.repository';
 import { readOrder } from './order-view';
 import { ordersRepository as repo, type LineInsert, type TenderInsert } from './orders.repository';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { LocationsService } from '@/modules/catalogue/products/locations.service';
+
+/** How far ahead of the server's clock a register's clock may run. */
+const CLOCK_DRIFT_MS = 5 * 60_000;
 
 const keyReused = () =>
   new AppError('POS_SALE_KEY_REUSED', 'This idempotency key was already used for a different sale: use a new key.', [
@@ -142,6 +146,19 @@ export function createSalesService(deps: {
     return issues;
   }
 
+  /**
+   * Whether a sale taken offline came from a device allowed to sell offline then (docs/pos.md, "Offline allowance"):
+   * a device of the business whose allowance is on, or was switched off only after the sale was taken. A time to come
+   * (beyond a few minutes of clock drift) is a field error.
+   */
+  async function offlineStanding(tx: Executor, businessId: string, offline: { device_id: string; taken_at: string }, now: Date) {
+    const takenAt = new Date(offline.taken_at);
+    if (takenAt.getTime() > now.getTime() + CLOCK_DRIFT_MS) throw fieldError('VALIDATION_FAILED', 'offline.taken_at', 'The sale cannot be taken in the future');
+    const device = await devicesRepository.find(tx, businessId, offline.device_id);
+    const allowed = device !== null && (device.offlineAllowed || (device.offlineChangedAt !== null && device.offlineChangedAt > takenAt));
+    return { deviceId: offline.device_id, deviceName: device?.name ?? null, takenAt, allowed };
+  }
+
   async function sell(ctx: BusinessContext, body: CreateSaleFields, hash: string): Promise<Order> {
     const businessId = ctx.business.row.id;
     const currency = ctx.business.row.currency;
@@ -222,6 +239,7 @@ export function createSalesService(deps: {
       }
 
       const now = clock.now();
+      const offline = body.offline ? await offlineStanding(tx, businessId, body.offline, now) : null;
       const id = newTimeOrderedId(now.getTime());
       const number = await repo.nextNumber(tx, businessId);
       const claimed = await repo.claim(tx, {
@@ -247,6 +265,9 @@ export function createSalesService(deps: {
         discounts: priced.discounts.filter((d) => d.applied).map((d) => ({ id: d.id, name: d.name, amount: d.amount })),
         taxes: priced.taxes.map((t) => ({ id: t.id, name: t.name, rate: t.rate, amount: t.amount })),
         tenderKinds: [...new Set(body.tenders.map((t) => t.kind))],
+        offlineDeviceId: offline?.deviceId ?? null,
+        offlineTakenAt: offline?.takenAt ?? null,
+        offlineAllowed: offline?.allowed ?? null,
         createdAt: now,
       });
       if (!claimed) throw new KeyTaken();
@@ -330,6 +351,20 @@ export function createSalesService(deps: {
           objectType: 'pos_order',
           objectId: id,
         }),
+        // Taken offline on a device not allowed to: recorded (the cash was taken), and flagged for a manager.
+        ...(offline && !offline.allowed
+          ? [
+              await audit.write(tx, ctx, {
+                action: 'pos.order.offline_unallowed',
+                description: `Order #${number} was taken offline on ${offline.deviceName ? `the register device “${offline.deviceName}”` : 'a register device the business does not know'}, which was not allowed to sell offline`,
+                actorUserId: ctx.user.id,
+                businessId,
+                objectType: 'pos_order',
+                objectId: id,
+                meta: { device_id: offline.deviceId, taken_at: offline.takenAt.toISOString(), known_device: offline.deviceName !== null },
+              }),
+            ]
+          : []),
       ]);
       return (await readOrder(tx, businessId, id))!;
     });
@@ -350,7 +385,9 @@ export function createSalesService(deps: {
 
     async createSale(ctx: BusinessContext, body: CreateSaleFields): Promise<Order> {
       const businessId = ctx.business.row.id;
-      const hash = sha256(JSON.stringify(body));
+      // The hash is of the sale, not of how it came: a sale first sent online, its answer lost, then sent from the
+      // offline queue (with `offline`) is the same sale.
+      const hash = sha256(JSON.stringify({ ...body, offline: undefined }));
       const replay = await replayOf(businessId, body.idempotency_key, hash);
       if (replay) return replay;
       const issues = await checkBeforeSale(ctx, body);

@@ -10,7 +10,7 @@ import {
   type CreateSaleBody,
 } from '@merchant/catalogue';
 import { customerEndpoints } from '@merchant/payments';
-import { registerEndpoints, terminalEndpoints } from '@merchant/pos';
+import { REGISTER_APP_VERSION, registerEndpoints, terminalEndpoints } from '@merchant/pos';
 import { ApiError, call } from '@/lib/api-client';
 import { paymentChangeScopes } from '@/lib/payment-changes';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -174,12 +174,19 @@ export function useMailReceipt(businessId: string, orderId: string) {
   });
 }
 
-/** Registers this browser as a register device of the business (or reports it seen): answers its offline allowance. */
-export const registerDeviceQuery = (businessId: string, deviceId: string) =>
+/**
+ * Registers this browser as a register device of the business (or reports it seen, where it sells and the register's
+ * version): answers its offline allowance.
+ */
+export const registerDeviceQuery = (businessId: string, deviceId: string, locationId: () => string | null = () => null) =>
   queryOptions({
     // One device per browser: its id is not part of the key.
     queryKey: endpointKey(registerEndpoints.registerDevice, { params: business(businessId) }),
-    queryFn: () => call(registerEndpoints.registerDevice, { params: business(businessId), body: { device_id: deviceId, name: 'Register' } }),
+    queryFn: () =>
+      call(registerEndpoints.registerDevice, {
+        params: business(businessId),
+        body: { device_id: deviceId, name: 'Register', location_id: locationId(), app_version: REGISTER_APP_VERSION },
+      }),
     staleTime: 5 * 60_000,
     retry: false,
   });

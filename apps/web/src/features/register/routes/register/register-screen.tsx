@@ -82,7 +82,8 @@ function Register({ businessId }: { businessId: string }) {
 
   // This browser as a register device: offline selling only when a manager allowed it (the last answer kept for offline).
   const [deviceId] = useState(() => deviceIdOf(localStorage));
-  const device = useQuery(registerDeviceQuery(businessId, deviceId)).data;
+  // Reported with the location this browser last sold at (kept in its storage).
+  const device = useQuery(registerDeviceQuery(businessId, deviceId, () => localStorage.getItem(locationKey(businessId)))).data;
   useEffect(() => {
     if (device) keepOfflineAllowance(localStorage, businessId, device.offline_allowed);
   }, [device, businessId]);
@@ -166,7 +167,9 @@ function Register({ businessId }: { businessId: string }) {
     );
     const cashOnly = tenders.every((t) => t.kind === 'cash');
     const keep = () => {
-      enqueueSale(localStorage, businessId, { body, due: tendering.due, queuedAt: new Date().toISOString() });
+      // Sent later with this device and the time it was taken: the server holds the device's offline allowance too.
+      const takenAt = new Date().toISOString();
+      enqueueSale(localStorage, businessId, { body: { ...body, offline: { device_id: deviceId, taken_at: takenAt } }, due: tendering.due, queuedAt: takenAt });
       refreshQueue();
       const change = tenders.reduce((s, t) => s + (t.kind === 'cash' ? t.tendered - t.amount : 0), 0);
       notifySuccess(`Sale kept on this device; it is sent when the network is back.${change > 0 ? ` Change due: ${formatMoney(change, currency)}.` : ''}`);
