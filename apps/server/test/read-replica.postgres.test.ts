@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { paymentLinkEndpoints, transactionEndpoints } from '@merchant/payments';
+import { overviewEndpoints, paymentLinkEndpoints, transactionEndpoints } from '@merchant/payments';
 import { startPostgres, startReplica } from '../../../scripts/postgres.mjs';
 import { composeApp } from '../src/app';
 import { testConfig } from '../src/config';
@@ -97,6 +97,7 @@ const resumeReplay = async () => {
 const at = () => ({ params: { business_id: businessId } });
 const linkPurposes = async (agent: Agent) => (await agent.ok(paymentLinkEndpoints.list, at())).data.map((l) => l.purpose);
 const paymentIds = async (agent: Agent) => (await agent.ok(transactionEndpoints.list, { ...at(), query: {} })).data.map((p) => p.id);
+const overviewRecent = async (agent: Agent) => (await agent.ok(overviewEndpoints.get, { ...at(), query: { period: 'today' } })).recent.map((p) => p.id);
 const inOneDay = () => new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString();
 
 describe('reads that may lag', () => {
@@ -109,10 +110,12 @@ describe('reads that may lag', () => {
     // The admin wrote nothing since the replica stopped: their lists are the replica's.
     expect(await linkPurposes(admin)).not.toContain(purpose);
     expect(await paymentIds(admin)).not.toContain(payment.id);
+    expect(await overviewRecent(admin)).not.toContain(payment.id);
 
     await resumeReplay();
     expect(await linkPurposes(admin)).toContain(purpose);
     expect(await paymentIds(admin)).toContain(payment.id);
+    expect(await overviewRecent(admin)).toContain(payment.id);
   });
 
   it("read a person's own write back at once (read-your-writes), from the primary until the replica has replayed it", async () => {
