@@ -91,9 +91,9 @@ export const PGBOUNCER = '/usr/sbin/pgbouncer';
 /**
  * PgBouncer in transaction pooling mode in front of a server `startPostgres` started: every database of that server by
  * the same name (`*`), the postgres user without a password. It refuses to run as root: it runs as the postgres user.
- * `urlOf(databaseUrl)` is the same database's URL through the pooler.
+ * `urlOf(databaseUrl)` is the same database's URL through the pooler. `poolSize`: server connections per database.
  */
-export async function startPgBouncer(server) {
+export async function startPgBouncer(server, { poolSize = 20 } = {}) {
   if (!existsSync(PGBOUNCER)) throw new Error('PgBouncer not found: apt-get install pgbouncer');
   const dir = postgresDir('md-pgbouncer-');
   const port = await freePort();
@@ -114,7 +114,7 @@ export async function startPgBouncer(server) {
       `auth_file = ${users}`,
       'pool_mode = transaction',
       'max_client_conn = 1000',
-      'default_pool_size = 20',
+      `default_pool_size = ${poolSize}`,
       'ignore_startup_parameters = extra_float_digits,options',
       `logfile = ${join(dir, 'pgbouncer.log')}`,
       `pidfile = ${pidFile}`,
