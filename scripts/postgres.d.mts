@@ -8,4 +8,7 @@ export interface StartedPostgres {
 export function startPostgres(): Promise<StartedPostgres>;
 export function startReplica(primary: { port: number }): Promise<{ url: string; port: number; stop(): void }>;
 export const PGBOUNCER: string;
-export function startPgBouncer(server: { port: number }, options?: { poolSize?: number }): Promise<{ port: number; urlOf(databaseUrl: string): string; stop(): void }>;
+export function startPgBouncer(
+  server: { port: number },
+  options?: { poolSize?: number },
+): Promise<{ port: number; urlOf(databaseUrl: string): string; stop(): void }>;

@@ -58,7 +58,10 @@ describe('behind PgBouncer in transaction pooling mode', () => {
     expect(((await links.json()) as { data: { public_id: string }[] }).data.map((l) => l.public_id)).toContain(setup.made);
 
     const customer = await new CheckoutBrowser().token(web.base);
-    const started = await customer.call(web.base, checkoutEndpoints.start, { params: { kind: 'link', public_id: setup.made }, body: { email: 'casey@example.com' } });
+    const started = await customer.call(web.base, checkoutEndpoints.start, {
+      params: { kind: 'link', public_id: setup.made },
+      body: { email: 'casey@example.com' },
+    });
     expect(started.status).toBe(201);
     const publicId = (started.json as { public_id: string }).public_id;
     const paid = await customer.call(
@@ -70,7 +73,11 @@ describe('behind PgBouncer in transaction pooling mode', () => {
     expect(paid.status, JSON.stringify(paid.json)).toBe(200);
 
     const list = async () =>
-      ((await (await owner.call(web.base, transactionEndpoints.list, { params: { business_id: businessId } })).json()) as { data: { id: string; public_id: string; status: string }[] }).data;
+      (
+        (await (await owner.call(web.base, transactionEndpoints.list, { params: { business_id: businessId } })).json()) as {
+          data: { id: string; public_id: string; status: string }[];
+        }
+      ).data;
     const payment = (await list()).find((p) => p.public_id === publicId);
     expect(payment?.status).toBe('succeeded');
     const refund = (amount: number) =>
@@ -89,7 +96,9 @@ describe('behind PgBouncer in transaction pooling mode', () => {
     // The change feed listens past the pooler, on its own connection to the database.
     const admin = new pg.Client({ connectionString: direct() });
     await admin.connect();
-    const listeners = await admin.query('select 1 from pg_stat_activity where datname = current_database() and application_name = $1', [CHANGE_FEED_APPLICATION]);
+    const listeners = await admin.query('select 1 from pg_stat_activity where datname = current_database() and application_name = $1', [
+      CHANGE_FEED_APPLICATION,
+    ]);
     await admin.end();
     expect(listeners.rowCount).toBeGreaterThanOrEqual(1);
 
