@@ -129,6 +129,8 @@ async function postgresDatabase(databaseUrl: string, options: DatabaseOptions): 
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     exec: async (sql) => {
       await pool.query(sql);
+      // Behind a pooler this process hears its own changes only through the feed: settle, as a pooled LISTEN would have.
+      if (pooled) await changes.barrier();
     },
     close: async () => {
       await changes.close();
