@@ -87,7 +87,7 @@ describe('behind PgBouncer in transaction pooling mode', () => {
         { params: { business_id: businessId, payment_id: payment!.id }, body: { amount, reason: 'requested_by_customer' } },
         { [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
       );
-    expect((await refund(40_00)).status).toBe(200);
+    expect((await refund(40_00)).status).toBe(201);
     const beyond = (await refund(1)).status;
     expect(beyond).toBeGreaterThanOrEqual(400);
     expect(beyond).toBeLessThan(500);
