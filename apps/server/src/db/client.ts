@@ -111,7 +111,7 @@ function poolOn(url: string, max: number, onConnect?: (client: pg.ClientBase) =>
   return pool;
 }
 
-async function postgresDatabase(databaseUrl: string, options: DatabaseOptions): Promise<Database> {
+function postgresDatabase(databaseUrl: string, options: DatabaseOptions): Database {
   const pooled = options.pooler === 'pgbouncer';
   if (pooled && !options.directUrl) throw new Error('DATABASE_POOLER needs DATABASE_DIRECT_URL: the change feed LISTENs past the pooler.');
   const changes = postgresChangeFeed(pooled ? options.directUrl! : databaseUrl, undefined, { pooled });
