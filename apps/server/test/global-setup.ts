@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import { installJobsSchema } from '../src/modules/platform/jobs/jobs.service';
+// eslint-disable-next-line no-restricted-imports -- the test servers' starters are the root scripts' (scripts/postgres.mjs, shared with npm test), outside any app
 import { startPgBouncer } from '../../../scripts/postgres.mjs';
 
 /**

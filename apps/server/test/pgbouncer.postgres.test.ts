@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@merchant/core';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { checkoutEndpoints, paymentLinkEndpoints, transactionEndpoints } from '@merchant/payments';
+// eslint-disable-next-line no-restricted-imports -- the test servers' starters are the root scripts' (scripts/postgres.mjs, shared with npm test), outside any app
 import { startPgBouncer } from '../../../scripts/postgres.mjs';
 import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
 import { createLink } from './factories';

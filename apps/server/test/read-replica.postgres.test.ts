@@ -3,6 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { overviewEndpoints, paymentLinkEndpoints, transactionEndpoints } from '@merchant/payments';
+// eslint-disable-next-line no-restricted-imports -- the test servers' starters are the root scripts' (scripts/postgres.mjs, shared with npm test), outside any app
 import { startPostgres, startReplica } from '../../../scripts/postgres.mjs';
 import { composeApp } from '../src/app';
 import { testConfig } from '../src/config';
