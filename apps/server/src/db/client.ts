@@ -6,18 +6,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { dumpEmbedded } from './backup';
 import { lockDataDir } from './data-dir-lock';
+import type { Executor } from './executor';
 import { sendStatementsUnnamed } from './prepared';
 import { lsnValue, routeReads, type ReplicaRouting } from './replica';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The database or a transaction on it: repositories take this as their first argument. */
-export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Executor, Schema } from './executor';
 
 /**
  * How the job queue (pg-boss) reaches this database: on PostgreSQL its own pool from the URL; on the

@@ -1,4 +1,4 @@
-import type { Executor } from './client';
+import type { Executor } from './executor';
 
 /** What drizzle's `.prepare(name)` gives: the statement's text built once, run with the values of its placeholders. */
 interface PreparedQuery<T> {

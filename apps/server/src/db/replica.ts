@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Executor } from './client';
+import type { Executor } from './executor';
 
 /**
  * Reads that may lag (docs/operations.md, "Read replica"): lists, reports, exports and the overview may be read from a
