@@ -19,6 +19,23 @@ class ClockMoversLast extends BaseSequencer {
   }
 }
 
+/**
+ * API files run a third time through PgBouncer in transaction pooling mode (`api-pgbouncer`, when there is a
+ * PostgreSQL server): sign-in and sessions, payment links, checkout and its payments, refunds, lists, the public API.
+ */
+const THROUGH_PGBOUNCER = [
+  'auth-sign-in',
+  'session-cache',
+  'payment-links',
+  'checkout',
+  'transactions',
+  'refunds',
+  'overview',
+  'public-api',
+  'idempotency',
+  'prepared-statements',
+].map((name) => `test/${name}.test.ts`);
+
 /** The API suite runs on the embedded database, and on PostgreSQL when npm test started one. */
 function apiProjects(): TestProjectConfiguration[] {
   const kinds = ['pglite', ...(process.env.TEST_PG_URL ? ['postgres'] : [])];
@@ -43,12 +60,34 @@ function apiProjects(): TestProjectConfiguration[] {
   }));
 }
 
+/** The chosen API files through PgBouncer (test/global-setup.ts starts it in front of TEST_PG_URL's server). */
+function pgBouncerProject(): TestProjectConfiguration[] {
+  if (!process.env.TEST_PG_URL) return [];
+  return [
+    {
+      resolve: { alias: srcAlias('server') },
+      test: {
+        name: 'api-pgbouncer',
+        root: 'apps/server',
+        include: THROUGH_PGBOUNCER,
+        environment: 'node',
+        isolate: false,
+        globalSetup: ['test/global-setup.ts'],
+        env: { TEST_DB_KIND: 'postgres', TEST_PG_POOLER: 'pgbouncer' },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    },
+  ];
+}
+
 export default defineConfig({
   test: {
     // Only the browser tests move the dev clock; the other projects' order is the default one.
     sequence: { sequencer: ClockMoversLast },
     projects: [
       ...apiProjects(),
+      ...pgBouncerProject(),
       {
         test: {
           name: 'unit',

@@ -84,6 +84,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumPackage = { name: 'chromium', present: () => existsSync(CHROMIUM) };
 export const fontsPackage = { name: 'fonts-liberation', present: () => existsSync('/usr/share/fonts/truetype/liberation') };
 export const postgresPackage = { name: 'postgresql', present: () => findPgBin('initdb') !== null };
+/** PgBouncer for the pooler tests (scripts/postgres.mjs startPgBouncer). */
+export const pgbouncerPackage = { name: 'pgbouncer', present: () => existsSync('/usr/sbin/pgbouncer') };
 
 /** The newest PostgreSQL server binaries Debian installed (/usr/lib/postgresql/<v>/bin). */
 export function findPgBin(name) {

@@ -7,12 +7,12 @@
 // time, and a page's requests come together; the embedded database's browser path is checked by the Node
 // versions' smoke check and the process tests, which boot servers on it).
 import { readFileSync } from 'node:fs';
-import { chromiumPackage, ensureApt, ensureNodeModules, fontsPackage, log, postgresPackage, run, runAsync, runInLane } from './lib.mjs';
+import { chromiumPackage, ensureApt, ensureNodeModules, fontsPackage, log, pgbouncerPackage, postgresPackage, run, runAsync, runInLane } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 
 const started = Date.now();
 ensureNodeModules();
-ensureApt([chromiumPackage, fontsPackage, postgresPackage]);
+ensureApt([chromiumPackage, fontsPackage, postgresPackage, pgbouncerPackage]);
 
 // Side by side: each leaves part of the two cores idle on its own. ESLint keeps each file's result in
 // node_modules/.cache/eslint/ (by content, with the config): a run lints again only the files that changed
@@ -54,8 +54,8 @@ async function sweepIfFirst(lane, pgUrl, built) {
 }
 
 async function apiLane(pgUrl, built) {
-  log('[api] vitest: unit, web, api-pglite, api-postgres');
-  const projects = ['unit', 'web', 'api-pglite', 'api-postgres'].flatMap((p) => ['--project', p]);
+  log('[api] vitest: unit, web, api-pglite, api-postgres, api-pgbouncer');
+  const projects = ['unit', 'web', 'api-pglite', 'api-postgres', 'api-pgbouncer'].flatMap((p) => ['--project', p]);
   const code = await runInLane('api', 'npx', ['vitest', 'run', ...projects], { env: { ...process.env, TEST_PG_URL: pgUrl } });
   log(`[api] finished with exit code ${code}`);
   const sweep = await sweepIfFirst('api', pgUrl, built);

@@ -16,6 +16,7 @@ import { openApiOptions } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
 import { createGuestTokens, installSessionLoader } from './http/session-cookie';
 import { installWriteBarrier } from './http/write-barrier';
+import { installReadRouting } from './http/read-routing';
 import { installWebDelivery } from './http/web-delivery';
 import { pageBootstrap } from './http/page-bootstrap';
 import { appSecret } from './lib/app-secrets';
@@ -144,6 +145,8 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
   // Only where other processes share the database: on the embedded one a commit's listeners hear it before it returns.
   if (options.changes?.crossProcess) installWriteBarrier(app, options.changes);
+  // With a read replica: which requests' reads that may lag read it (db/replica.ts).
+  installReadRouting(app, db, secureCookies);
   const idempotency = createIdempotency({ db, clock, logger, testFaults: config.testFaults });
   app.addHook('onClose', async () => idempotency.close());
   modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business, idempotency });

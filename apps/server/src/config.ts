@@ -16,6 +16,12 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** PostgreSQL only: the most connections the app's pool opens (the job queue has its own small pool). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A streaming replica of DATABASE_URL: lists, reports, exports and the overview read it (docs/operations.md). */
+  DATABASE_REPLICA_URL: z.string().optional(),
+  /** `pgbouncer`: DATABASE_URL is PgBouncer in transaction pooling mode (statements unnamed; LISTEN on DATABASE_DIRECT_URL). */
+  DATABASE_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
+  /** With DATABASE_POOLER: the database itself, past the pooler (the change feed's LISTEN and the migrations). */
+  DATABASE_DIRECT_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Merchant Dashboard <no-reply@merchant.test>'),
   /** Delivered mail is deleted from the outbox this many days after it was kept (the daily `mail.purge`). */
@@ -76,6 +82,12 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** DATABASE_REPLICA_URL: the replica the reads that may lag read (db/replica.ts). */
+  databaseReplicaUrl: string | undefined;
+  /** DATABASE_POOLER: the pooler DATABASE_URL points at, if any. */
+  databasePooler: 'pgbouncer' | undefined;
+  /** DATABASE_DIRECT_URL: the database past the pooler. */
+  databaseDirectUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   mailRetentionDays: number;
@@ -120,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_POOLER !== 'none' && !(c.DATABASE_URL && c.DATABASE_DIRECT_URL)) {
+    throw new Error('Invalid configuration:\nDATABASE_POOLER: needs DATABASE_URL (the pooler) and DATABASE_DIRECT_URL (the database past it)');
+  }
+  if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL) throw new Error('Invalid configuration:\nDATABASE_REPLICA_URL: needs DATABASE_URL (its primary)');
   if (c.ROLE !== 'all' && !c.DATABASE_URL) {
     throw new Error(
       `Invalid configuration:\nROLE: ${c.ROLE} needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, which must be ROLE=all`,
@@ -143,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL || undefined,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databaseReplicaUrl: c.DATABASE_REPLICA_URL || undefined,
+    databasePooler: c.DATABASE_POOLER === 'none' ? undefined : c.DATABASE_POOLER,
+    databaseDirectUrl: c.DATABASE_DIRECT_URL || undefined,
     smtpUrl,
     mailFrom: c.MAIL_FROM,
     mailRetentionDays: c.MAIL_RETENTION_DAYS,

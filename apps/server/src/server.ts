@@ -25,6 +25,9 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     poolSize: config.databasePoolSize,
+    replicaUrl: config.databaseReplicaUrl,
+    pooler: config.databasePooler,
+    directUrl: config.databaseDirectUrl,
     ...(config.testFaults === 'kill' ? { onQuery: crashAtStatementAfterCommit } : {}),
   });
   if (process.argv[2] === 'migrate') {

@@ -5,11 +5,15 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import { installJobsSchema } from '../src/modules/platform/jobs/jobs.service';
+// eslint-disable-next-line no-restricted-imports -- the test servers' starters are the root scripts' (scripts/postgres.mjs, shared with npm test), outside any app
+import { startPgBouncer } from '../../../scripts/postgres.mjs';
 
 /**
  * Migrates a template database once per run; each test file clones it.
  * - embedded: a PGlite dump file, loaded by every file
  * - postgres (TEST_PG_URL set): a template database, copied with CREATE DATABASE ... TEMPLATE
+ * - through PgBouncer (TEST_PG_POOLER=pgbouncer, the `api-pgbouncer` project): the same, and PgBouncer in transaction
+ *   pooling mode in front of the server, which each file's app reaches its database through
  */
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB_KIND ?? process.env.TEST_DB_KIND ?? 'pglite';
@@ -28,7 +32,10 @@ export default async function setup(project: TestProject) {
     await installJobsSchema(database.jobs);
     await database.close();
     project.provide('pgTemplate', template);
+    const pooler = (project.config.env?.TEST_PG_POOLER ?? process.env.TEST_PG_POOLER) === 'pgbouncer' ? await startPgBouncer({ port: Number(url.port) }) : null;
+    project.provide('pgBouncerPort', pooler?.port ?? 0);
     return async () => {
+      pooler?.stop();
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     };
@@ -49,5 +56,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string;
+    /** The port of PgBouncer in front of TEST_PG_URL's server (0: none). */
+    pgBouncerPort: number;
   }
 }

@@ -39,7 +39,15 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, ...options });
+    // The api-pgbouncer project: the app reaches its database through PgBouncer, the change feed past it.
+    const bouncer = inject('pgBouncerPort');
+    const pooled = bouncer ? Object.assign(new URL(url), { port: String(bouncer) }).toString() : undefined;
+    const database = await openDatabase({
+      databaseUrl: pooled ?? url.toString(),
+      ...(pooled ? { pooler: 'pgbouncer' as const, directUrl: url.toString() } : {}),
+      poolSize: 4,
+      ...options,
+    });
     return {
       ...database,
       close: async () => {

@@ -24,6 +24,13 @@ export interface ChangeFeed {
    * commits reach another process after its committing request has answered, and is a write barrier needed.
    */
   readonly crossProcess: boolean;
+  /**
+   * Whether `mark` counts this process's own commits. Behind a pooler in transaction mode (DATABASE_POOLER) the app's
+   * connections cannot LISTEN, so it does not: a request that may have written then settles with `barrier`.
+   */
+  readonly countsOwnCommits: boolean;
+  /** Resolves once every app process has heard of every change committed so far, whichever process committed it. */
+  barrier(): Promise<void>;
   subscribe(handlers: ChangeHandlers): void;
   /** How many changes this process has committed so far: a request takes it when it starts. */
   mark(): number;
@@ -45,6 +52,8 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   let unlisten: (() => Promise<void>) | null = null;
   return {
     crossProcess: false,
+    countsOwnCommits: true,
+    barrier: async () => undefined,
     subscribe(handlers) {
       subscribers.push(handlers);
       if (subscribers.length > 1) {
@@ -97,6 +106,11 @@ const ACK = 'ack:';
 export function postgresChangeFeed(
   url: string,
   onError: (error: unknown) => void = () => undefined,
+  /**
+   * Behind a pooler in transaction mode: `url` is a direct connection for the dedicated LISTEN, the pooled connections
+   * LISTEN not (`prepareConnection` is not used), so the dedicated connection hands on this process's changes too.
+   */
+  { pooled = false }: { pooled?: boolean } = {},
 ): ChangeFeed & {
   /** The pool's onConnect hook: a pooled connection is handed out only once it LISTENs. */
   prepareConnection(client: pg.ClientBase): Promise<void>;
@@ -242,6 +256,12 @@ export function postgresChangeFeed(
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);
     },
     crossProcess: true,
+    countsOwnCommits: !pooled,
+    barrier() {
+      // Whatever this process committed is before the sync a barrier sends now (commit order): settle all of it.
+      committed++;
+      return settleAll();
+    },
     subscribe(handlers) {
       subscribers.push(handlers);
       if (subscribers.length === 1) void connect();

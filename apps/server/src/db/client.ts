@@ -6,16 +6,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { dumpEmbedded } from './backup';
 import { lockDataDir } from './data-dir-lock';
+import type { Executor } from './executor';
+import { sendStatementsUnnamed } from './prepared';
+import { lsnValue, routeReads, type ReplicaRouting } from './replica';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The database or a transaction on it: repositories take this as their first argument. */
-export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Executor, Schema } from './executor';
 
 /**
  * How the job queue (pg-boss) reaches this database: on PostgreSQL its own pool from the URL; on the
@@ -45,6 +45,15 @@ export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? fileURLToPath(new UR
 export interface DatabaseOptions {
   /** A PostgreSQL URL; when absent the embedded database is used. */
   databaseUrl?: string | undefined;
+  /** A streaming replica of `databaseUrl` for the reads that may lag (db/replica.ts). */
+  replicaUrl?: string | undefined;
+  /**
+   * `pgbouncer`: `databaseUrl` is a pooler in transaction mode. Statements are sent unnamed, the pooled connections
+   * LISTEN not, and the change feed LISTENs on `directUrl` (the database itself, past the pooler).
+   */
+  pooler?: 'pgbouncer' | undefined;
+  /** With a pooler: the database's own address, for the change feed's LISTEN. */
+  directUrl?: string | undefined;
   /** Data directory of the embedded database; absent means in memory. */
   dataDir?: string | undefined;
   /** A PGlite data dump to start from (tests clone a migrated template this way). */
@@ -62,31 +71,7 @@ export interface DatabaseOptions {
 const queryLogger = (options: DatabaseOptions) => (options.onQuery ? { logger: { logQuery: options.onQuery } } : {});
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const changes = postgresChangeFeed(options.databaseUrl);
-    // pg-pool awaits onConnect before it hands a new connection out; one that fails is not used.
-    // (@types/pg declares it as returning void; pg-pool's source awaits the promise.)
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- awaited by pg-pool, see above
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, onConnect: changes.prepareConnection });
-    // An idle client whose connection the server closed (restart, failover) must not crash the
-    // process: the pool drops it and the next query opens a fresh connection.
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
-    return {
-      db,
-      kind: 'postgres',
-      changes,
-      jobs: { connectionString: options.databaseUrl },
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      exec: async (sql) => {
-        await pool.query(sql);
-      },
-      close: async () => {
-        await changes.close();
-        await pool.end();
-      },
-    };
-  }
+  if (options.databaseUrl) return postgresDatabase(options.databaseUrl, options);
   if (options.client) return embeddedDatabase(options.client, options, async () => undefined);
   // One process owns an embedded database directory: a second one would silently lose writes.
   let unlock: (() => void) | undefined;
@@ -112,6 +97,73 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       unlock?.();
     }
   });
+}
+
+/** A pool on a PostgreSQL URL; an idle connection the server closed (restart, failover) must not crash the process. */
+function poolOn(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>): pg.Pool {
+  // pg-pool awaits onConnect before it hands a new connection out; one that fails is not used.
+  // (@types/pg declares it as returning void; pg-pool's source awaits the promise.)
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- awaited by pg-pool, see above
+  const pool = new pg.Pool({ connectionString: url, max, ...(onConnect ? { onConnect } : {}) });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+function postgresDatabase(databaseUrl: string, options: DatabaseOptions): Database {
+  const pooled = options.pooler === 'pgbouncer';
+  if (pooled && !options.directUrl) throw new Error('DATABASE_POOLER needs DATABASE_DIRECT_URL: the change feed LISTENs past the pooler.');
+  const changes = postgresChangeFeed(pooled ? options.directUrl! : databaseUrl, undefined, { pooled });
+  const poolSize = options.poolSize ?? 10;
+  const pool = poolOn(databaseUrl, poolSize, pooled ? undefined : changes.prepareConnection);
+  const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
+  if (pooled) sendStatementsUnnamed(db);
+  const replica = options.replicaUrl ? replicaRouting(pool, options.replicaUrl, poolSize, pooled, options) : undefined;
+  if (replica) routeReads(db, replica);
+  return {
+    db,
+    kind: 'postgres',
+    changes,
+    jobs: { connectionString: databaseUrl },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    exec: async (sql) => {
+      await pool.query(sql);
+      // Behind a pooler this process hears its own changes only through the feed: settle, as a pooled LISTEN would have.
+      if (pooled) await changes.barrier();
+    },
+    close: async () => {
+      await changes.close();
+      await replica?.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The replica's pool and what read-your-writes asks of the two servers (db/replica.ts). The replica's replay
+ * position is remembered: a write it is known to have replayed past needs no question.
+ */
+function replicaRouting(primary: pg.Pool, url: string, poolSize: number, pooled: boolean, options: DatabaseOptions): ReplicaRouting {
+  const pool = poolOn(url, poolSize);
+  const replica = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
+  if (pooled) sendStatementsUnnamed(replica);
+  let known = 0n;
+  return {
+    replica,
+    async writePosition() {
+      const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      return rows[0]!.lsn;
+    },
+    async replayed(lsn) {
+      const wanted = lsnValue(lsn);
+      if (wanted === null) return true;
+      if (wanted <= known) return true;
+      const { rows } = await pool.query<{ lsn: string | null }>('select pg_last_wal_replay_lsn()::text as lsn');
+      const now = lsnValue(rows[0]?.lsn);
+      if (now !== null && now > known) known = now;
+      return wanted <= known;
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** The app's handle on an embedded database; `closeClient` runs after the change feed has closed. */

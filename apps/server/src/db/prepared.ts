@@ -1,4 +1,4 @@
-import type { Executor } from './client';
+import type { Executor } from './executor';
 
 /** What drizzle's `.prepare(name)` gives: the statement's text built once, run with the values of its placeholders. */
 interface PreparedQuery<T> {
@@ -16,6 +16,20 @@ interface SessionInternals {
   options?: object;
 }
 const internalsOf = (db: Executor): SessionInternals => (db as unknown as { session?: SessionInternals }).session ?? {};
+
+/** The sessions' options of databases reached through a pooler in transaction mode (`sendStatementsUnnamed`). */
+const unnamedSessions = new WeakSet<object>();
+
+/**
+ * Behind PgBouncer in transaction pooling mode (`DATABASE_POOLER=pgbouncer`) a connection the app holds is a different
+ * server connection in each transaction, so a named prepared statement parsed on one is unknown on the next: this
+ * database's statements (its transactions' included) are all sent unnamed. Their text is still built once.
+ */
+export function sendStatementsUnnamed(db: Executor): void {
+  const { options } = internalsOf(db);
+  if (!options) throw new Error('This database handle does not expose its session options (another drizzle version?).');
+  unnamedSessions.add(options);
+}
 
 /**
  * A statement of a hot path whose SQL is built once instead of on every run (docs/architecture.md, "Prepared
@@ -60,7 +74,7 @@ export function preparedStatement<T>(
     if (template && Object.prototype.hasOwnProperty.call(template, 'client')) {
       return Object.create(template, { client: { value: client } }) as PreparedQuery<T>;
     }
-    const query = build(db, statementName);
+    const query = build(db, unnamedSessions.has(options) ? (undefined as unknown as string) : statementName);
     templates.set(options, query);
     return query;
   }

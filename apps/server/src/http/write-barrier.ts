@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '@/db/change-feed';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * A request that committed changes the processes' caches keep (a sign-out, a role change, a business edit)
  * answers only once every app process on the database has heard of them (ChangeFeed.settle), so the person's
@@ -8,6 +10,21 @@ import type { ChangeFeed } from '@/db/change-feed';
  * answers at once. Installed only for a feed of several processes (ChangeFeed.crossProcess: PostgreSQL).
  */
 export function installWriteBarrier(app: FastifyInstance, changes: ChangeFeed): void {
+  // Behind a pooler in transaction mode this process cannot count its own commits: every request that may write
+  // (any method but GET, HEAD and OPTIONS) settles before it answers.
+  if (!changes.countsOwnCommits) {
+    app.addHook('onSend', (req, _reply, payload, done) => {
+      if (SAFE_METHODS.has(req.method)) {
+        done(null, payload);
+        return;
+      }
+      changes.barrier().then(
+        () => done(null, payload),
+        () => done(null, payload),
+      );
+    });
+    return;
+  }
   const marks = new WeakMap<FastifyRequest, number>();
   app.addHook('onRequest', (req, _reply, done) => {
     marks.set(req, changes.mark());

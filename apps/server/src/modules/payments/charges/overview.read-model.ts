@@ -10,6 +10,7 @@ import { captured } from './sales-figures.read-model';
 import { bankAccountAdded } from '../bank-accounts/bank-accounts.read-model';
 import { overdueInvoiceCount } from '../invoices/invoices.read-model';
 import { transfersAwaitingReviewCount } from '../send-money/transfers.read-model';
+import { mayLag } from '@/db/replica';
 
 /** Calendar days of the business's zone, [first, end): the day after the last is `end`. */
 export interface DayRange {
@@ -119,10 +120,11 @@ const attentionRead = preparedStatement('overview_attention', (db, name) => {
  * few hundred rows whatever the number of payments. The periods are whole local days, which is what the
  * rollup is keyed by.
  */
+/** The overview may lag: every read here reads the replica when there is one (db/replica.ts). */
 export const overviewReadModel = {
   /** Per currency: the current and previous period's figures, in one read of both periods. */
   async figures(db: Executor, businessId: string, now: DayRange, before: DayRange) {
-    return figuresRead(db, { businessId, currentFirst: now.first, currentEnd: now.end, previousFirst: before.first, previousEnd: before.end });
+    return figuresRead(mayLag(db), { businessId, currentFirst: now.first, currentEnd: now.end, previousFirst: before.first, previousEnd: before.end });
   },
 
   /**
@@ -131,30 +133,30 @@ export const overviewReadModel = {
    * column the row is not grouped by: 3 is by day, 5 by method, 6 by source).
    */
   async captured(db: Executor, businessId: string, { first, end }: DayRange) {
-    const rows = await capturedRead(db, { businessId, spanFirst: first, spanEnd: end });
+    const rows = await capturedRead(mayLag(db), { businessId, spanFirst: first, spanEnd: end });
     const of = (set: number, key: (row: (typeof rows)[number]) => string | null) =>
       rows.filter((r) => r.set === set).map((r) => ({ currency: r.currency, key: key(r), gross: r.gross, net: r.net, count: r.count }));
     return { daily: of(3, (r) => r.day), byMethod: of(5, (r) => r.method), bySource: of(6, (r) => r.source) };
   },
 
   async recent(db: Executor, businessId: string, limit: number) {
-    return recentRead(db, { businessId, limit });
+    return recentRead(mayLag(db), { businessId, limit });
   },
 
   /** The facts behind the setup checklist, in one query. */
   async setupFacts(db: Executor, businessId: string) {
-    const [row] = await setupFactsRead(db, { businessId });
+    const [row] = await setupFactsRead(mayLag(db), { businessId });
     return row!;
   },
 
   /** Per currency, the unsettled payments' net by the day (of `zone`) it becomes available, soonest first. */
   async pendingParts(db: Executor, businessId: string, zone: string) {
-    return pendingPartsRead(db, { businessId, zone });
+    return pendingPartsRead(mayLag(db), { businessId, zone });
   },
 
   /** Transfers awaiting a second person that `userId` did not request, and overdue invoices. */
   async attention(db: Executor, businessId: string, userId: string) {
-    const [row] = await attentionRead(db, { businessId, userId });
+    const [row] = await attentionRead(mayLag(db), { businessId, userId });
     return row!;
   },
 };

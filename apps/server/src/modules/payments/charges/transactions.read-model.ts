@@ -4,6 +4,7 @@ import { INCOMPLETE_STATUSES, type TransactionFilters, type TransactionSort } fr
 import type { Executor } from '@/db/client';
 import { preparedPerShape } from '@/db/prepared';
 import { payments } from '@/db/schema';
+import { mayLag } from '@/db/replica';
 
 export type TransactionRow = typeof payments.$inferSelect;
 
@@ -126,7 +127,8 @@ export const transactionsReadModel = {
       search,
       cursor: cursor !== undefined,
     };
-    return pageRead(shape)(db, {
+    // The list and its export may lag: the replica when there is one (db/replica.ts).
+    return pageRead(shape)(mayLag(db), {
       businessId,
       limit: limit + 1,
       status: f.status,

@@ -5,6 +5,7 @@ import { preparedStatement } from '@/db/prepared';
 import { paymentLinks, products } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
+import { mayLag } from '@/db/replica';
 
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export type NewPaymentLink = typeof paymentLinks.$inferInsert;
@@ -82,7 +83,8 @@ export const paymentLinksRepository = {
       filter.status ? statusIs(filter.status, filter.now) : undefined,
       cursor ? pastCursor('desc', paymentLinks.createdAt, paymentLinks.id, { key: cursor.createdAt, id: cursor.id }) : undefined,
     ];
-    return db
+    // A list may lag: the replica when there is one (db/replica.ts).
+    return mayLag(db)
       .select(withProduct)
       .from(paymentLinks)
       .leftJoin(products, and(eq(products.businessId, paymentLinks.businessId), eq(products.id, paymentLinks.productId)))
