@@ -334,3 +334,39 @@ describe('webhook targets (SSRF)', () => {
     }
   });
 });
+
+describe("the public API's own OpenAPI document", () => {
+  it('answers at /openapi.json on the API host, and its schemas hold the real answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { host: `api.${t.config.baseDomain}` } });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content: { 'application/json': { schema: object } } }> }>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(new URL(doc.servers[0]!.url).hostname).toBe(`api.${t.config.baseDomain}`);
+    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    // HitPay's operation ids, path for path.
+    expect(operations.sort()).toEqual([
+      'create-payment-request',
+      'delete-payment-request',
+      'get-payment-requests',
+      'get-payment-status',
+      'update-payment-request',
+    ]);
+    const ours = (path: string, method: string, status = '200') => doc.paths[inDocument(path)]![method]!.responses[status]!.content['application/json'].schema;
+    const holds = expectSchema;
+    const created = await call('POST', PUBLIC_API_PATHS.paymentRequests, {
+      key,
+      json: { amount: 9.9, currency: 'SGD', name: 'Doc Test', webhook: 'https://hooks.example.com/x' },
+    });
+    holds(ours(PUBLIC_API_PATHS.paymentRequests, 'post'), created.json());
+    holds(ours(PUBLIC_API_PATHS.paymentRequest, 'get'), (await call('GET', one((created.json() as { id: string }).id), { key })).json());
+    holds(ours(PUBLIC_API_PATHS.paymentRequests, 'get'), (await call('GET', PUBLIC_API_PATHS.paymentRequests, { key })).json());
+    holds(ours(PUBLIC_API_PATHS.paymentRequests, 'post', '422'), (await call('POST', PUBLIC_API_PATHS.paymentRequests, { key, json: {} })).json());
+    // The dashboard's own document still answers on the dashboard's host.
+    const dashboard = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { host: t.config.baseDomain } });
+    expect((dashboard.json() as { paths: object }).paths).not.toHaveProperty(inDocument(PUBLIC_API_PATHS.paymentRequests));
+  });
+});

@@ -69,3 +69,39 @@ export function legacyHmacSource(fields: Record<string, string>): string {
     .map((k) => `${k}${fields[k]}`)
     .join('');
 }
+
+/** HitPay's payment request as the public API answers it (its published schema; a field without a value is left out). */
+export const PublicPaymentRequestSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  /** Major units as text (`"12.50"`). */
+  amount: z.string(),
+  /** Lower case, as HitPay answers it. */
+  currency: z.string(),
+  is_currency_editable: z.boolean(),
+  status: z.enum(['pending', 'completed', 'failed', 'expired', 'canceled', 'inactive']),
+  purpose: z.string(),
+  reference_number: z.string().optional(),
+  payment_methods: z.array(z.string()),
+  /** The hosted checkout. */
+  url: z.string(),
+  redirect_url: z.string().optional(),
+  webhook: z.string().optional(),
+  send_sms: z.boolean(),
+  send_email: z.boolean(),
+  allow_repeated_payments: z.boolean(),
+  /** `YYYY-MM-DDTHH:mm:ss`, UTC. */
+  expiry_date: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  staff_id: z.string().nullable(),
+  business_location_id: z.string().nullable(),
+});
+export type PublicPaymentRequest = z.infer<typeof PublicPaymentRequestSchema>;
+
+export const PublicPaymentRequestListSchema = z.object({ data: z.array(PublicPaymentRequestSchema), next_cursor: z.string().nullable() });
+export const PublicDeletedSchema = z.object({ success: z.boolean() });
+/** HitPay's (Laravel's) error body; `errors` for invalid input (422). */
+export const PublicErrorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });

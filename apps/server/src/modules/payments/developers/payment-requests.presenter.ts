@@ -1,9 +1,14 @@
 import { minorToMajorString } from '@merchant/core';
-import type { PaymentLink } from '@merchant/payments';
+import type { PaymentLink, PublicPaymentRequest } from '@merchant/payments';
 import type { ApiLink } from '@/modules/payments/payment-links/payment-links.service';
 
 /** HitPay's payment request statuses, from a payment link's. */
-const STATUS: Record<PaymentLink['status'], string> = { active: 'pending', completed: 'completed', expired: 'expired', cancelled: 'canceled' };
+const STATUS: Record<PaymentLink['status'], PublicPaymentRequest['status']> = {
+  active: 'pending',
+  completed: 'completed',
+  expired: 'expired',
+  cancelled: 'canceled',
+};
 
 /** `2026-11-01T09:00:00.000Z` as HitPay writes times: `2026-11-01T09:00:00` (UTC here; docs/developers.md). */
 const hitpayTime = (iso: string) => iso.slice(0, 19);
@@ -13,8 +18,8 @@ const hitpayTime = (iso: string) => iso.slice(0, 19);
  * the currency in lower case as HitPay answers it, the link's hosted checkout as `url`. A field the link has no
  * value for is left out rather than answered null, since HitPay's document types them as strings.
  */
-export function presentPaymentRequest({ link, customer_name, webhook }: ApiLink): Record<string, unknown> {
-  const answer: Record<string, unknown> = {
+export function presentPaymentRequest({ link, customer_name, webhook }: ApiLink): PublicPaymentRequest {
+  const answer: PublicPaymentRequest = {
     id: link.id,
     amount: link.amount === null ? '0.00' : minorToMajorString(link.amount, link.currency),
     currency: link.currency.toLowerCase(),

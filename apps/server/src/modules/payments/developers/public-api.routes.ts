@@ -88,6 +88,11 @@ export function publicApiRoutes(host: RouteHost, service: PublicApiService): voi
   const bodyOf = (req: FastifyRequest) => req.body as PublicPaymentRequestBody;
   const idOf = (req: FastifyRequest) => (req.params as z.output<typeof RequestParamsSchema>).request_id;
 
+  // The public API's own document on the API host (the dashboard's `/openapi.json` answers on every other host).
+  const document = service.openApiDocument();
+  const escaped = apiHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  host.app.get('/openapi.json', { constraints: { host: new RegExp(`^${escaped}(:\\d+)?$`, 'i') }, schema: { hide: true } }, async () => document);
+
   void host.app.register(async (api: FastifyInstance) => {
     api.setErrorHandler((error, req, reply) => hitpayError(error, req, reply));
     // HitPay's clients send JSON or a form; both are read into the same object.

@@ -2,6 +2,7 @@ import { AppError, fieldError, parseMajorToMinor, permissionsOf, standingRefusal
 import { PaymentLinkBodySchema, expiresAfterMs, type PublicPaymentRequestBody } from '@merchant/payments';
 import type { BusinessStanding, RequestMeta } from '@/http/context';
 import { outboundUrlProblem } from '@/lib/outbound-http';
+import { publicApiDocument } from './public-api.openapi';
 import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { BusinessService } from '@/modules/business/business/business.service';
@@ -69,7 +70,7 @@ export function createPublicApiService(deps: {
   limiter: RateLimiter;
   apiKeys: Pick<ApiKeysService, 'authenticate'>;
   business: Pick<BusinessService, 'standingOf'>;
-  config: { publicApiRateLimit: number; webhookPrivateTargets: boolean };
+  config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
   paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
 }) {
   const missing = (id: string) => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
@@ -152,6 +153,13 @@ export function createPublicApiService(deps: {
     async listPaymentRequests(caller: PublicApiCaller, query: { per_page: number; cursor?: string | undefined }) {
       const page = await deps.paymentLinks.listForApi(caller, { limit: query.per_page, cursor: query.cursor });
       return { data: page.data.map(presentPaymentRequest), next_cursor: page.next_cursor };
+    },
+
+    /** The public API's OpenAPI document, its server the API host of this deployment. */
+    openApiDocument() {
+      const url = new URL(deps.config.publicUrl);
+      url.hostname = `api.${deps.config.baseDomain}`;
+      return publicApiDocument(url.origin);
     },
 
     async getPaymentRequest(caller: PublicApiCaller, id: string) {
