@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { legacyHmacSource } from '@merchant/payments';
 import { postOutbound } from '@/lib/outbound-http';
-import type { LegacyWebhookJob } from '@/modules/payments/payment-links/payment-links.checkout-source';
+import type { LegacyWebhookJob } from '@/modules/payments/payment-links/payment-links.types';
 import type { ApiKeysService } from './api-keys.service';
 
 /** How long a merchant's server may take to answer a callback. */

@@ -1,6 +1,6 @@
 import type { BusinessService } from '@/modules/business/business/business.service';
 import { defineModule, type Platform } from '@/modules/module';
-import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from '@/modules/payments/payment-links/payment-links.checkout-source';
+import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from '@/modules/payments/payment-links/payment-links.types';
 import type { PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
 import type { ApiKeysService } from './api-keys.service';
 import { sendLegacyWebhook } from './legacy-webhook';

@@ -4,22 +4,13 @@ import type { Clock } from '@/lib/clock';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
 import { statusAt } from './payment-links.presenter';
+import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from './payment-links.types';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
 
 /**
  * What the hosted checkout sees of a payment link (docs/payments.md, "Payment links and static QR codes"). A link
  * the checkout meets past its expiry is stored as expired; a single-use link is completed by its first payment.
  */
-/** The job that posts HitPay's legacy webhook of a payment request made through the public API (docs/developers.md). */
-export const LEGACY_WEBHOOK_JOB = 'payment-request.legacy-webhook';
-export interface LegacyWebhookJob {
-  business_id: string;
-  api_key_id: string;
-  webhook_url: string;
-  /** HitPay's callback fields, as posted (the `hmac` is added when it is sent). */
-  fields: Record<string, string>;
-}
-
 /** A payment request's `redirect_url` with HitPay's `reference` (the request's id) and `status`. */
 function withReference(redirectUrl: string, id: string): string {
   const url = new URL(redirectUrl);
