@@ -40,6 +40,8 @@ const ConfigSchema = z.object({
   /** How long a signed-in page waits for its first screen's answers beyond the user's (0: it carries the user only). */
   PAGE_ANSWERS_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** Webhooks may be sent to private and loopback addresses (a receiver on this machine): development only, never in production. */
+  WEBHOOK_PRIVATE_TARGETS: z.enum(['on', 'off']).default('off'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
@@ -121,6 +123,8 @@ export interface AppConfig {
   pageAnswersBudgetMs: number;
   /** Requests a public API key may make per minute (docs/developers.md); more answer 429 with Retry-After. */
   publicApiRateLimit: number;
+  /** Webhooks (the legacy payment request callback) may reach private and loopback addresses: off unless set, never in production. */
+  webhookPrivateTargets: boolean;
   /** What an error code a handler throws beyond its endpoint's declaration does (apps/server/src/http/endpoint.ts). */
   undeclaredErrors: 'refuse' | 'log';
 }
@@ -178,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: c.WEB_DIST,
     pageAnswersBudgetMs: c.PAGE_ANSWERS_BUDGET_MS,
     publicApiRateLimit: c.PUBLIC_API_RATE_LIMIT,
+    webhookPrivateTargets: c.WEBHOOK_PRIVATE_TARGETS === 'on' && !production,
     undeclaredErrors: 'log',
   };
 }

@@ -9,6 +9,7 @@ import { createMailer } from '../src/mail/mailer';
 import { createPaymentLinksService } from '../src/modules/payments/payment-links/payment-links.service';
 import { createSourcePaymentsService } from '../src/modules/payments/source-payments/source-payments.service';
 import { createAuditService } from '../src/modules/platform/audit/audit.service';
+import type { PaymentRow } from '../src/modules/payments/charges/charges.types';
 import pino from 'pino';
 import { Agent, createTestContext, mailbox, type TestContext } from './harness';
 import { createBusiness, signUp } from './factories';
@@ -48,6 +49,7 @@ function linksService() {
     audit: createAuditService({ clock: t.clock }),
     mailer: createMailer({ db, clock: t.clock, logger, jobs: t.app.jobs, smtpUrl: undefined, from: t.config.mailFrom }),
     config: t.config,
+    jobs: t.app.jobs,
     sourcePayments: createSourcePaymentsService({ db }),
   });
 }
@@ -381,7 +383,8 @@ describe('the checkout source', () => {
     await t.database.db.transaction(async (tx) => {
       const locked = await service.checkout.lockForPayment(tx, businessId, link.id);
       expect(locked?.usable).toBe(true);
-      await service.checkout.onPaymentSucceeded(tx, businessId, link.id);
+      // A link made without the public API posts no webhook: the payment's figures are not read.
+      await service.checkout.onPaymentSucceeded(tx, businessId, link.id, { id: link.id } as PaymentRow);
     });
     expect((await owner.get(endpointPath(paymentLinkEndpoints.get, { params: { business_id: businessId, id: link.id } }))).json()).toMatchObject({
       status: 'completed',

@@ -73,7 +73,7 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-function fingerprintOf(endpoint: Endpoint, req: FastifyRequest): string {
+function fingerprintOf(endpoint: Pick<Endpoint, 'id'>, req: FastifyRequest): string {
   const input = canonical({ endpoint: endpoint.id, params: req.params ?? null, query: req.query ?? null, body: req.body ?? null });
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
@@ -193,15 +193,18 @@ export function createIdempotency(deps: IdempotencyDeps) {
   }
 
   return {
-    /** Runs before the handler, after access and validation. */
-    async start(endpoint: Endpoint, req: FastifyRequest, format: AnswerFormat): Promise<IdempotencyStart> {
+    /**
+     * Runs before the handler, after access and validation. `scope`: whose keys these are when no session says it
+     * (the public API's: the API key's business, docs/developers.md).
+     */
+    async start(endpoint: Pick<Endpoint, 'id' | 'idempotent'>, req: FastifyRequest, format: AnswerFormat, scope?: string): Promise<IdempotencyStart> {
       const key = keyOf(req);
       if (key === null) return { kind: 'run' };
       if (!endpoint.idempotent) {
         const message = 'This endpoint does not take an Idempotency-Key.';
         throw new AppError('VALIDATION_FAILED', message, [{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message }]);
       }
-      const scope = scopeOf(req);
+      scope ??= scopeOf(req);
       const fingerprint = fingerprintOf(endpoint, req);
       const now = clock.now();
       const owner = `${processName} #${++claimed}`;

@@ -73,6 +73,12 @@ export const paymentLinks = pgTable(
     expiresAt: ts('expires_at'),
     status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('active'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Made through the public API (docs/developers.md): the key whose salt signs the legacy webhook's `hmac`. */
+    apiKeyId: uuid('api_key_id'),
+    /** The buyer's name HitPay's payment request carries (public API only). */
+    customerName: text('customer_name'),
+    /** HitPay's legacy `webhook`: posted form-encoded with its `hmac` after a payment (public API only). */
+    webhookUrl: text('webhook_url'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import { fieldError, formatMoneyWithCode } from '@merchant/core';
 import { sourceAmountLimits, type PaymentSource } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { PaymentSourceAdapter } from './charges/charges.service';
+import type { PaymentRow } from './charges/charges.types';
 
 /** Why a source no longer takes payments. */
 export type UnusableReason = 'expired' | 'cancelled' | 'completed' | 'archived';
@@ -38,7 +39,7 @@ export interface CheckoutSourceAdapter {
   /** Locks the source's row (SELECT ... FOR UPDATE) and answers it afresh, usable re-checked under the lock. */
   lockForPayment(tx: Executor, businessId: string, sourceId: string): Promise<CheckoutSource | null>;
   /** A payment of this source succeeded (same transaction): a single-use link becomes completed. */
-  onPaymentSucceeded(tx: Executor, businessId: string, sourceId: string): Promise<void>;
+  onPaymentSucceeded(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
 }
 
 /** The amount a source may ask for, in the lowest-minimum / highest-maximum range of the methods. */
@@ -72,8 +73,8 @@ export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourc
       if (source.usable === true && source.singleUse && (await inFlight()) > 0) return IN_PROGRESS;
       return sentenceOf(source);
     },
-    async paymentSucceeded(tx, businessId, sourceId) {
-      await adapter.onPaymentSucceeded(tx, businessId, sourceId);
+    async paymentSucceeded(tx, businessId, sourceId, payment) {
+      await adapter.onPaymentSucceeded(tx, businessId, sourceId, payment);
     },
     async checkoutPage(db, businessId, sourceId) {
       const source = await adapter.byId(db, businessId, sourceId);

@@ -181,6 +181,12 @@ export function createApiKeysService(deps: {
       return presentApiKey(row, clock.now());
     },
 
+    /** The salt of a key (revoked or not: a payment request it made keeps signing its callbacks with it), or null. */
+    async saltOf(businessId: string, keyId: string): Promise<string | null> {
+      const row = await repo.find(db, businessId, keyId);
+      return row ? (await salts()).open(row.saltSealed) : null;
+    },
+
     /**
      * The key of a public API request, or null when it is unknown, revoked or past its grace period. Found by
      * its first characters, then its whole hash compared in constant time; its use is noted (once a minute).

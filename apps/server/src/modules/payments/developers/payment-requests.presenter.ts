@@ -1,8 +1,14 @@
 import { minorToMajorString } from '@merchant/core';
-import type { PaymentLink } from '@merchant/payments';
+import type { PaymentLink, PublicPaymentRequest } from '@merchant/payments';
+import type { ApiLink } from '@/modules/payments/payment-links/payment-links.service';
 
 /** HitPay's payment request statuses, from a payment link's. */
-const STATUS: Record<PaymentLink['status'], string> = { active: 'pending', completed: 'completed', expired: 'expired', cancelled: 'canceled' };
+const STATUS: Record<PaymentLink['status'], PublicPaymentRequest['status']> = {
+  active: 'pending',
+  completed: 'completed',
+  expired: 'expired',
+  cancelled: 'canceled',
+};
 
 /** `2026-11-01T09:00:00.000Z` as HitPay writes times: `2026-11-01T09:00:00` (UTC here; docs/developers.md). */
 const hitpayTime = (iso: string) => iso.slice(0, 19);
@@ -12,8 +18,8 @@ const hitpayTime = (iso: string) => iso.slice(0, 19);
  * the currency in lower case as HitPay answers it, the link's hosted checkout as `url`. A field the link has no
  * value for is left out rather than answered null, since HitPay's document types them as strings.
  */
-export function presentPaymentRequest(link: PaymentLink): Record<string, unknown> {
-  const answer: Record<string, unknown> = {
+export function presentPaymentRequest({ link, customer_name, webhook }: ApiLink): PublicPaymentRequest {
+  const answer: PublicPaymentRequest = {
     id: link.id,
     amount: link.amount === null ? '0.00' : minorToMajorString(link.amount, link.currency),
     currency: link.currency.toLowerCase(),
@@ -30,10 +36,12 @@ export function presentPaymentRequest(link: PaymentLink): Record<string, unknown
     staff_id: null,
     business_location_id: null,
   };
+  if (customer_name) answer.name = customer_name;
   if (link.customer_email) answer.email = link.customer_email;
   if (link.customer_phone) answer.phone = link.customer_phone;
   if (link.reference) answer.reference_number = link.reference;
   if (link.redirect_url) answer.redirect_url = link.redirect_url;
+  if (webhook) answer.webhook = webhook;
   if (link.expires_at) answer.expiry_date = hitpayTime(link.expires_at);
   return answer;
 }

@@ -1,9 +1,12 @@
-import { AppError, permissionsOf, standingRefusal, STANDING_MESSAGES, type Permission } from '@merchant/core';
-import type { BusinessStanding } from '@/http/context';
+import { AppError, fieldError, parseMajorToMinor, permissionsOf, standingRefusal, STANDING_MESSAGES, type Permission } from '@merchant/core';
+import { PaymentLinkBodySchema, expiresAfterMs, type PublicPaymentRequestBody } from '@merchant/payments';
+import type { BusinessStanding, RequestMeta } from '@/http/context';
+import { outboundUrlProblem } from '@/lib/outbound-http';
+import { publicApiDocument } from './public-api.openapi';
 import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { BusinessService } from '@/modules/business/business/business.service';
-import type { PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
+import type { LinkWriter, PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
 import type { ApiKeysService } from './api-keys.service';
 import { presentPaymentRequest } from './payment-requests.presenter';
 
@@ -26,6 +29,33 @@ export class PublicApiRefusal extends Error {
 export interface PublicApiCaller {
   business: BusinessStanding;
   keyId: string;
+  /** The key's maker, as whom its writes are recorded. */
+  makerUserId: string;
+}
+
+/** Our field names of a payment link, as HitPay's payment request names them (for the errors of invalid input). */
+const HITPAY_FIELD: Record<string, string> = {
+  customer_email: 'email',
+  customer_phone: 'phone',
+  reference: 'reference_number',
+  expires_at: 'expiry_date',
+  single_use: 'allow_repeated_payments',
+};
+
+/** HitPay's `expiry_date` (`YYYY-MM-DD HH:mm:ss`, read as UTC here) or an ISO time with its offset. */
+function expiryOf(body: PublicPaymentRequestBody, now: Date): string | null {
+  if (body.expires_after) {
+    const ms = expiresAfterMs(body.expires_after);
+    if (ms === null) throw fieldError('VALIDATION_FAILED', 'expires_after', 'Use a duration such as "30 mins", "2 hours" or "1 day".');
+    return new Date(now.getTime() + ms).toISOString();
+  }
+  if (!body.expiry_date) return null;
+  const plain = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(body.expiry_date);
+  const iso = plain ? `${body.expiry_date.replace(' ', 'T')}Z` : body.expiry_date;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(Date.parse(iso))) {
+    throw fieldError('VALIDATION_FAILED', 'expiry_date', 'Use the format YYYY-MM-DD HH:mm:ss.');
+  }
+  return new Date(iso).toISOString();
 }
 
 /**
@@ -37,12 +67,69 @@ export interface PublicApiCaller {
  */
 export function createPublicApiService(deps: {
   clock: Clock;
-  config: { publicApiRateLimit: number };
   limiter: RateLimiter;
   apiKeys: Pick<ApiKeysService, 'authenticate'>;
   business: Pick<BusinessService, 'standingOf'>;
-  paymentLinks: Pick<PaymentLinksService, 'list' | 'get'>;
+  config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
+  paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
 }) {
+  const missing = (id: string) => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
+
+  /** Our link's input from HitPay's payment request: the rules of a link hold, reported in HitPay's names. */
+  function linkInput(body: PublicPaymentRequestBody) {
+    const currency = body.currency.toLowerCase();
+    const amount = parseMajorToMinor(body.amount, currency);
+    if (amount === null) throw fieldError('VALIDATION_FAILED', 'amount', `The amount must be a number with the decimals of ${currency.toUpperCase()}.`);
+    if (body.webhook) {
+      const problem = outboundUrlProblem(body.webhook, deps.config.webhookPrivateTargets);
+      if (problem) throw fieldError('VALIDATION_FAILED', 'webhook', problem);
+    }
+    const parsed = PaymentLinkBodySchema.safeParse({
+      amount,
+      currency,
+      // HitPay's purpose is optional; a link's is not: the reference stands in, then a plain name.
+      purpose: body.purpose ?? body.reference_number ?? 'Payment request',
+      reference: body.reference_number ?? null,
+      customer_email: body.email ?? null,
+      customer_phone: body.phone ?? null,
+      collect_email: true,
+      collect_phone: false,
+      collect_note: false,
+      expires_at: expiryOf(body, deps.clock.now()),
+      single_use: !body.allow_repeated_payments,
+      redirect_url: body.redirect_url ?? null,
+      product_id: null,
+    });
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: HITPAY_FIELD[String(i.path[0])] ?? String(i.path[0]), message: i.message }));
+      throw new AppError('VALIDATION_FAILED', 'The given data was invalid.', issues);
+    }
+    return parsed.data;
+  }
+
+  const writer = (caller: PublicApiCaller, meta: RequestMeta): LinkWriter => ({
+    business: caller.business,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    user: { id: caller.makerUserId },
+  });
+  const apiFields = (caller: PublicApiCaller, body: PublicPaymentRequestBody) => ({
+    apiKeyId: caller.keyId,
+    customerName: body.name ?? null,
+    webhookUrl: body.webhook ?? null,
+  });
+
+  /** Runs `work` on a payment request of the caller's business; another business's id (or no UUID) is HitPay's 404. */
+  async function onRequest<T>(id: string, work: () => Promise<T>): Promise<T> {
+    if (!UUID.test(id)) throw missing(id);
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'PAYMENT_LINK_NOT_FOUND') throw missing(id);
+      throw error;
+    }
+  }
+
   return {
     async authorize(key: string | undefined, method: string, permission: Permission): Promise<PublicApiCaller> {
       const principal = key ? await deps.apiKeys.authenticate(key) : null;
@@ -60,23 +147,47 @@ export function createPublicApiService(deps: {
       if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.');
       const refusal = standingRefusal('merchant', business);
       if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal]);
-      return { business: { row: business, role: membership.role, isSuperAdmin: false, permissions }, keyId: principal.keyId };
+      return { business: { row: business, role: membership.role, isSuperAdmin: false, permissions }, keyId: principal.keyId, makerUserId: maker! };
     },
 
     async listPaymentRequests(caller: PublicApiCaller, query: { per_page: number; cursor?: string | undefined }) {
-      const page = await deps.paymentLinks.list(caller, { limit: query.per_page, cursor: query.cursor });
+      const page = await deps.paymentLinks.listForApi(caller, { limit: query.per_page, cursor: query.cursor });
       return { data: page.data.map(presentPaymentRequest), next_cursor: page.next_cursor };
     },
 
+    /** The public API's OpenAPI document, its server the API host of this deployment. */
+    openApiDocument() {
+      const url = new URL(deps.config.publicUrl);
+      url.hostname = `api.${deps.config.baseDomain}`;
+      return publicApiDocument(url.origin);
+    },
+
     async getPaymentRequest(caller: PublicApiCaller, id: string) {
-      const missing = () => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
-      if (!UUID.test(id)) throw missing();
-      try {
-        return presentPaymentRequest(await deps.paymentLinks.get(caller, id));
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'PAYMENT_LINK_NOT_FOUND') throw missing();
-        throw error;
-      }
+      return onRequest(id, async () => presentPaymentRequest(await deps.paymentLinks.getForApi(caller, id)));
+    },
+
+    /** HitPay's create: a payment link made as the key's maker, with the key (for the `hmac`), the buyer's name and the webhook. */
+    async createPaymentRequest(caller: PublicApiCaller, meta: RequestMeta, body: PublicPaymentRequestBody) {
+      const input = linkInput(body);
+      const link = await deps.paymentLinks.create(writer(caller, meta), { ...input, send_email: false }, apiFields(caller, body));
+      return presentPaymentRequest(await deps.paymentLinks.getForApi(caller, link.id));
+    },
+
+    /** HitPay's update: every field anew (its document requires amount and currency); a paid or cancelled request is final (409). */
+    async updatePaymentRequest(caller: PublicApiCaller, meta: RequestMeta, id: string, body: PublicPaymentRequestBody) {
+      return onRequest(id, async () => {
+        const input = linkInput(body);
+        await deps.paymentLinks.update(writer(caller, meta), id, input, apiFields(caller, body));
+        return presentPaymentRequest(await deps.paymentLinks.getForApi(caller, id));
+      });
+    },
+
+    /** HitPay's delete: the link is cancelled (its payments and audit stay); a completed one cannot be (409). */
+    async deletePaymentRequest(caller: PublicApiCaller, meta: RequestMeta, id: string) {
+      return onRequest(id, async () => {
+        await deps.paymentLinks.cancel(writer(caller, meta), id);
+        return { success: true };
+      });
     },
   };
 }

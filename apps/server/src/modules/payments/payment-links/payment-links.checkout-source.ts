@@ -1,14 +1,25 @@
+import { minorToMajorString } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
 import { statusAt } from './payment-links.presenter';
+import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from './payment-links.types';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
 
 /**
  * What the hosted checkout sees of a payment link (docs/payments.md, "Payment links and static QR codes"). A link
  * the checkout meets past its expiry is stored as expired; a single-use link is completed by its first payment.
  */
-export function createPaymentLinkCheckoutSource(deps: { clock: Clock }): CheckoutSourceAdapter {
+/** A payment request's `redirect_url` with HitPay's `reference` (the request's id) and `status`. */
+function withReference(redirectUrl: string, id: string): string {
+  const url = new URL(redirectUrl);
+  url.searchParams.set('reference', id);
+  url.searchParams.set('status', 'completed');
+  return url.toString();
+}
+
+export function createPaymentLinkCheckoutSource(deps: { clock: Clock; jobs: JobSender }): CheckoutSourceAdapter {
   const { clock } = deps;
 
   function toSource(row: PaymentLinkRow): CheckoutSource {
@@ -25,7 +36,9 @@ export function createPaymentLinkCheckoutSource(deps: { clock: Clock }): Checkou
       collect: { email: row.collectEmail, phone: row.collectPhone, note: row.collectNote },
       prefill: { email: row.customerEmail, phone: row.customerPhone },
       singleUse: row.singleUse,
-      redirectUrl: row.redirectUrl,
+      // The checkout follows it after a successful payment only: a payment request (made through the public API)
+      // tells its site which request was paid, as HitPay's does.
+      redirectUrl: row.redirectUrl && row.apiKeyId ? withReference(row.redirectUrl, row.id) : row.redirectUrl,
       usable: status === 'active' ? true : { reason: status },
     };
   }
@@ -53,9 +66,23 @@ export function createPaymentLinkCheckoutSource(deps: { clock: Clock }): Checkou
       await fixExpiry(tx, row);
       return toSource(row);
     },
-    async onPaymentSucceeded(tx, businessId, sourceId) {
+    async onPaymentSucceeded(tx, businessId, sourceId, payment) {
       const row = await repo.lock(tx, businessId, sourceId);
       if (row?.singleUse && row.status === 'active') await repo.update(tx, businessId, sourceId, { status: 'completed', updatedAt: clock.now() });
+      // In the payment's transaction (the outbox rule): the callback is posted once the payment has committed.
+      if (row?.webhookUrl && row.apiKeyId) {
+        const fields = {
+          payment_id: payment.id,
+          payment_request_id: row.id,
+          phone: payment.customerPhone ?? row.customerPhone ?? '',
+          amount: minorToMajorString(payment.amount, payment.currency),
+          currency: payment.currency.toUpperCase(),
+          status: 'completed',
+          reference_number: row.reference ?? '',
+        };
+        const job: LegacyWebhookJob = { business_id: businessId, api_key_id: row.apiKeyId, webhook_url: row.webhookUrl, fields };
+        await deps.jobs.send(tx, LEGACY_WEBHOOK_JOB, job, { singletonKey: `${row.id}:${payment.id}`, retryLimit: 8 });
+      }
     },
   };
 }

@@ -14,10 +14,11 @@ export const paymentLinksModule = defineModule({
     audit,
     mailer,
     config,
+    jobs,
     sourcePayments,
     charges,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & { sourcePayments: SourcePaymentsService; charges: ChargesService }) => {
-    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments });
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'jobs'> & { sourcePayments: SourcePaymentsService; charges: ChargesService }) => {
+    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments, jobs });
     // The hosted checkout pays this capability's public ids through the charges service.
     charges.registerSource(paymentSourceAdapter('payment_link', service.checkout));
     return service;

@@ -13,6 +13,7 @@ import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
+import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { newId, newPublicId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
@@ -24,6 +25,23 @@ import { isEditable, linkMail, presentLink, statusAt } from './payment-links.pre
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
 
 type LinkInput = z.output<typeof PaymentLinkBodySchema>;
+
+/** Who writes a link: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
+export type LinkWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> & { user: { id: string } };
+
+/** What only HitPay's payment requests carry (the public API): the key that made it, the buyer's name, the legacy webhook. */
+export interface ApiLinkFields {
+  apiKeyId: string;
+  customerName: string | null;
+  webhookUrl: string | null;
+}
+
+/** A link as the public API presents it: the link, and the fields only the API writes. */
+export interface ApiLink {
+  link: PaymentLink;
+  customer_name: string | null;
+  webhook: string | null;
+}
 
 /**
  * Payment links: create, edit (the public URL stays), cancel, mail to the customer; the checkout's source
@@ -37,6 +55,7 @@ export function createPaymentLinksService(deps: {
   mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>;
   sourcePayments: SourcePaymentsService;
+  jobs: JobSender;
 }) {
   const { db, clock, audit, sourcePayments } = deps;
   const checkoutOrigin = originOfKind(deps.config.publicUrl, 'checkout', deps.config.baseDomain);
@@ -47,7 +66,7 @@ export function createPaymentLinksService(deps: {
   }
 
   /** The rules a schema cannot hold: the currency default, amount limits, expiry in the future, the product. */
-  async function resolve(executor: Executor, ctx: BusinessContext, body: LinkInput) {
+  async function resolve(executor: Executor, ctx: LinkWriter, body: LinkInput) {
     const currency = body.currency ?? ctx.business.row.currency;
     assertAmountWithinLimits(body.amount, currency);
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
@@ -83,7 +102,7 @@ export function createPaymentLinksService(deps: {
     return found;
   }
 
-  async function lockEditable(tx: Executor, ctx: BusinessContext, id: string): Promise<PaymentLinkRow> {
+  async function lockEditable(tx: Executor, ctx: LinkWriter, id: string): Promise<PaymentLinkRow> {
     const row = await repo.lock(tx, ctx.business.row.id, id);
     if (!row) throw new AppError('PAYMENT_LINK_NOT_FOUND', 'Payment link not found.');
     const status = statusAt(row, clock.now());
@@ -92,7 +111,7 @@ export function createPaymentLinksService(deps: {
   }
 
   /** In the transaction that records the sending (the outbox). */
-  async function mailLink(tx: Executor, ctx: BusinessContext, row: PaymentLinkRow): Promise<string> {
+  async function mailLink(tx: Executor, ctx: LinkWriter, row: PaymentLinkRow): Promise<string> {
     if (!row.customerEmail) throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
     const url = presentLink(row, { productName: null, paid: undefined, checkoutOrigin, now: clock.now() }).url;
     await deps.mailer.send(tx, { to: row.customerEmail, ...linkMail(ctx.business.row.name, row, url) });
@@ -100,7 +119,7 @@ export function createPaymentLinksService(deps: {
   }
 
   return {
-    checkout: createPaymentLinkCheckoutSource({ clock }),
+    checkout: createPaymentLinkCheckoutSource({ clock, jobs: deps.jobs }),
 
     /** Read with the business alone: the public API reads links for an API key (docs/developers.md). */
     async list(ctx: Pick<BusinessContext, 'business'>, query: z.output<typeof ListPaymentLinksQuerySchema>) {
@@ -125,6 +144,32 @@ export function createPaymentLinksService(deps: {
       return { ...link, qr_svg: await QRCode.toString(link.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }) };
     },
 
+    /** The public API's list: links with the fields only the API writes. */
+    async listForApi(ctx: Pick<BusinessContext, 'business'>, query: { limit: number; cursor?: string | undefined }) {
+      const businessId = ctx.business.row.id;
+      const now = clock.now();
+      const rows = await repo.page(db, businessId, { now }, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => r.link);
+      const ids = page.rows.map((r) => r.link.id);
+      const paid = await sourcePayments.paidBySource(businessId, 'payment_link', ids);
+      const data: ApiLink[] = page.rows.map((r) => ({
+        link: presentLink(r.link, { productName: r.productName, paid: paid.get(r.link.id), checkoutOrigin, now }),
+        customer_name: r.link.customerName,
+        webhook: r.link.webhookUrl,
+      }));
+      return { data, next_cursor: page.nextCursor };
+    },
+
+    /** The public API's read of one link. */
+    async getForApi(ctx: Pick<BusinessContext, 'business'>, id: string): Promise<ApiLink> {
+      const found = await load(ctx, id);
+      return {
+        link: await present(ctx.business.row.id, found.link, found.productName),
+        customer_name: found.link.customerName,
+        webhook: found.link.webhookUrl,
+      };
+    },
+
     async payments(ctx: BusinessContext, id: string, query: { limit: number; cursor?: string | undefined }) {
       const { link } = await load(ctx, id);
       return sourcePayments.page(ctx.business.row.id, { type: 'payment_link', id: link.id, label: link.purpose }, query);
@@ -134,7 +179,7 @@ export function createPaymentLinksService(deps: {
       return { data: await repo.activeProducts(db, ctx.business.row.id) };
     },
 
-    async create(ctx: BusinessContext, body: z.output<typeof CreatePaymentLinkBodySchema>): Promise<PaymentLink> {
+    async create(ctx: LinkWriter, body: z.output<typeof CreatePaymentLinkBodySchema>, api?: ApiLinkFields): Promise<PaymentLink> {
       if (body.send_email && !body.customer_email) {
         throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
       }
@@ -144,6 +189,9 @@ export function createPaymentLinksService(deps: {
         const { fields, productName } = await resolve(tx, ctx, body);
         const row: PaymentLinkRow = {
           ...fields,
+          apiKeyId: api?.apiKeyId ?? null,
+          customerName: api?.customerName ?? null,
+          webhookUrl: api?.webhookUrl ?? null,
           businessId,
           id: newId(),
           publicId: newPublicId(PUBLIC_ID_PREFIXES.link),
@@ -179,13 +227,18 @@ export function createPaymentLinksService(deps: {
       return presentLink(row, { productName, paid: undefined, checkoutOrigin, now });
     },
 
-    async update(ctx: BusinessContext, id: string, body: LinkInput): Promise<PaymentLink> {
+    async update(ctx: LinkWriter, id: string, body: LinkInput, api?: ApiLinkFields): Promise<PaymentLink> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         const current = await lockEditable(tx, ctx, id);
         const { fields } = await resolve(tx, ctx, body);
         // A new expiry (or none) revives a link that had expired; the public id never changes.
-        await repo.update(tx, businessId, id, { ...fields, status: 'active', updatedAt: clock.now() });
+        await repo.update(tx, businessId, id, {
+          ...fields,
+          ...(api ? { customerName: api.customerName, webhookUrl: api.webhookUrl, apiKeyId: current.apiKeyId ?? api.apiKeyId } : {}),
+          status: 'active',
+          updatedAt: clock.now(),
+        });
         await audit.record(tx, ctx, {
           action: 'payment_link.updated',
           description: `Edited the payment link "${fields.purpose}"`,
@@ -200,7 +253,7 @@ export function createPaymentLinksService(deps: {
       return present(businessId, found.link, found.productName);
     },
 
-    async cancel(ctx: BusinessContext, id: string): Promise<PaymentLink> {
+    async cancel(ctx: LinkWriter, id: string): Promise<PaymentLink> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         const current = await lockEditable(tx, ctx, id);
