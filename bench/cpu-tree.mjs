@@ -88,6 +88,8 @@ child.on('exit', (code) => {
     total += v.cpu;
   }
   const lines = [...sums].sort((a, b) => b[1] - a[1]).map(([k, s]) => `  ${k}: ${s.toFixed(1)}`);
-  console.error(`\ncpu-tree: ${command.join(' ')}\n${lines.join('\n')}\n  total: ${total.toFixed(1)} CPU-s, wall ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code}`);
+  console.error(
+    `\ncpu-tree: ${command.join(' ')}\n${lines.join('\n')}\n  total: ${total.toFixed(1)} CPU-s, wall ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code}`,
+  );
   process.exit(code ?? 1);
 });
