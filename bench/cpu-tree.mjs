@@ -35,7 +35,8 @@ function kindOf(pid) {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     const exe = cmd[0] ?? '';
-    if (exe.includes('chrom')) return `chromium ${(cmd.find((a) => a.startsWith('--type=')) ?? '--type=browser').slice(7)}`;
+    // A forked Chromium process rewrites its command line into one string: look for --type= in the whole of it.
+    if (exe.includes('chrom')) return `chromium ${/--type=([a-z-]+)/.exec(cmd.join(' '))?.[1] ?? 'browser'}`;
     if (exe.includes('postgres') || cmd.join(' ').startsWith('postgres:')) return 'postgres';
     if (exe.endsWith('node') || exe.endsWith('node20') || exe.endsWith('node22')) return 'node';
     return exe.split('/').pop() || 'other';
