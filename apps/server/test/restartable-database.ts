@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,23 +28,12 @@ export async function restartableDatabase(): Promise<{ open(): Promise<Database>
       },
     };
   }
+  // A copy of the migrated template's data directory (global-setup.ts): each opening opens what the last one left.
   const dir = mkdtempSync(join(tmpdir(), 'md-jobs-'));
-  // The first opening starts from the migrated template; later ones from the directory it wrote.
-  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  let first = true;
+  cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
   return {
     serverEnv: { DATA_DIR: dir },
-    open: async () => {
-      if (!first) return openDatabase({ dataDir: dir });
-      first = false;
-      const seeded = await openDatabase({ loadDataDir: template });
-      const dump = await seeded.dumpDataDir!();
-      await seeded.close();
-      const { PGlite } = await import('@electric-sql/pglite');
-      const client = await PGlite.create({ dataDir: dir, loadDataDir: dump });
-      await client.close();
-      return openDatabase({ dataDir: dir });
-    },
+    open: () => openDatabase({ dataDir: dir }),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
