@@ -26,9 +26,10 @@ export const paymentsRoutes = [
     screen: 'payments.overview',
     sidebar: { label: 'Overview', icon: 'home', order: 1 },
   }),
-  route('onboarding', 'onboarding', 'Get started with payments', 'paymentsOnboarding', {
+  route('onboarding', 'onboarding', 'Get started with payments', null, {
     guards: PAYMENTS_ONBOARDING,
     permission: 'business:view',
+    screen: 'payments.onboarding',
   }),
   route('transactions', 'transactions', 'Transactions', 'transactions', {
     ...V,

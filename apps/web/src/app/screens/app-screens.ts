@@ -7,6 +7,7 @@ export const appScreens = {
   'user-settings.security': () => import('../../features/user-settings/routes/security/security-screen'),
   'user-settings.audit-logs': () => import('../../features/user-settings/routes/audit-logs/audit-logs-screen'),
   'payments.overview': () => import('../../features/payments/overview/routes/overview/overview-screen'),
+  'payments.onboarding': () => import('../../features/payments/onboarding/routes/onboarding/onboarding-screen'),
   'partner.overview': () => import('../../features/partner/overview/routes/overview/overview-screen'),
   'onboarding.account-verification': () => import('../../features/onboarding/routes/account-verification/account-verification-screen'),
   'admin.verifications': () => import('../../features/verification-admin/routes/verification-queue/verification-queue-screen'),

@@ -3,7 +3,6 @@
  * the route table so these words load only with the screen that shows them.
  */
 export const COMING_SOON = {
-  paymentsOnboarding: 'Turn on the payment methods your customers use and get ready to take your first payment.',
   referral: 'Invite other businesses and earn rewards when they start taking payments.',
   developers: 'Create API keys and webhooks to connect your own systems to your payments.',
   support: 'Ask our support team for help and follow your requests in one place.',
