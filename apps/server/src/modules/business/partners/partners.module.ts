@@ -1,0 +1,18 @@
+import { defineModule, type Platform } from '@/modules/module';
+import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
+import { partnersRoutes } from './partners.routes';
+import { createPartnersService } from './partners.service';
+
+/** Partners and referrals: referral codes, partner links and what each side sees of them. */
+export const partnersModule = defineModule({
+  name: 'partners',
+  create: ({
+    db,
+    clock,
+    audit,
+    mailer,
+    notificationSettings,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer'> & { notificationSettings: NotificationSettingsService }) =>
+    createPartnersService({ db, clock, audit, mailer, notificationSettings }),
+  routes: partnersRoutes,
+});
