@@ -9,7 +9,8 @@ export const partnerRoutes = [
     sidebar: { label: 'Overview', icon: 'home', order: 1 },
   }),
   route('commissions', 'commissions', 'Commissions', 'partnerCommissions', { sidebar: { label: 'Commissions', icon: 'cash', order: 2 } }),
-  route('linked-businesses', 'linked-businesses', 'Linked businesses', 'linkedBusinesses', {
+  route('linked-businesses', 'linked-businesses', 'Linked businesses', null, {
+    screen: 'partner.linked-businesses',
     sidebar: { label: 'Linked businesses', icon: 'building-store', order: 3 },
   }),
   route('referral-contest', 'referral-contest', 'Referral contest', 'referralContest', {

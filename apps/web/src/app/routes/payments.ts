@@ -217,8 +217,9 @@ export const paymentsRoutes = [
     screen: 'business-audit-log.list',
     sidebar: { label: 'Audit logs', icon: 'history', order: 7, parent: 'payments.settings-checkout' },
   }),
-  route('partners', 'partners', 'Business partners', 'partners', {
+  route('partners', 'partners', 'Business partners', null, {
     ...S,
+    screen: 'business-partners.list',
     sidebar: { label: 'Partners', icon: 'affiliate', order: 8, parent: 'payments.settings-checkout' },
   }),
   route('settings-platform', 'settings/platform', 'Platform', 'platform', {
