@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { businesses, partnerLinks } from '@/db/schema';
 
-/** A partner's linked merchants: each link with the merchant's name and onboarding state (its totals come from payments). */
+/** A partner's linked merchants: each link with the merchant's name and onboarding state (its totals are read by the charges module). */
 export const partnerTotalsReadModel = {
   async linkedBusinesses(db: Executor, partnerBusinessId: string) {
     return db

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatLocalDate } from '@merchant/core';
 import { partnerEndpoints, type BusinessPartner } from '@merchant/business';
 import { DataList } from '@/components/data-list';
+import { StatusBadge } from '@/components/status-badge';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
@@ -77,11 +78,7 @@ export function Component() {
               { header: 'Partner', cell: (p) => p.partner_name, card: 'title' },
               {
                 header: 'Status',
-                cell: (p) => (
-                  <Badge color={p.status === 'active' ? 'green' : 'gray'} variant="light">
-                    {p.status === 'active' ? 'Linked' : 'Ended'}
-                  </Badge>
-                ),
+                cell: (p) => <StatusBadge kind="partnerLink" status={p.status} />,
                 card: 'status',
                 nowrap: true,
               },

@@ -1,22 +1,16 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatLocalDate, formatMoneyWithCode } from '@merchant/core';
 import { partnerEndpoints, type LinkedBusiness } from '@merchant/business';
 import { DataList } from '@/components/data-list';
+import { StatusBadge } from '@/components/status-badge';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { endpointQuery } from '@/lib/queries';
 import { useBusiness } from '@/lib/session';
-
-const ONBOARDING: Record<LinkedBusiness['onboarding_status'], { label: string; color: string }> = {
-  questionnaire: { label: 'Setting up', color: 'gray' },
-  pending_verification: { label: 'Verification pending', color: 'yellow' },
-  blocked: { label: 'Blocked', color: 'red' },
-  completed: { label: 'Verified', color: 'green' },
-};
 
 const volumeText = (b: LinkedBusiness) =>
   b.volume.length === 0 ? 'No payments yet' : b.volume.map((v) => `${formatMoneyWithCode(v.amount, v.currency)} (${v.count})`).join(', ');
@@ -51,11 +45,7 @@ export function Component() {
             { header: 'Business', cell: (b) => b.name, card: 'title' },
             {
               header: 'Verification',
-              cell: (b) => (
-                <Badge color={ONBOARDING[b.onboarding_status].color} variant="light">
-                  {ONBOARDING[b.onboarding_status].label}
-                </Badge>
-              ),
+              cell: (b) => <StatusBadge kind="linkedOnboarding" status={b.onboarding_status} />,
               card: 'status',
               nowrap: true,
             },
