@@ -51,7 +51,37 @@ export const PartnerLinkParamsSchema = BusinessParamsSchema.extend({ link_id: z.
 /** Ending a link says so on purpose: the screen asks to confirm, the body carries the answer. */
 export const EndPartnerLinkBodySchema = z.object({ confirm: z.literal(true, 'Confirm that the link ends'), reason: text().trim().max(500).optional() });
 
+/** The commission plan: a share of the merchant's fees (from the ledger) for a number of months after linking. */
+export const COMMISSION_PLAN = { share_basis_points: 2000, months: 12 } as const;
+export const COMMISSION_STATUSES = ['accrued', 'approved', 'paid'] as const;
+
+/** A month's commission on one merchant in one currency (`month`: the merchant's calendar month, YYYY-MM). */
+export const CommissionSchema = z.object({
+  business_name: z.string(),
+  month: z.string(),
+  currency: z.string(),
+  fees: z.number().int(),
+  share_basis_points: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(COMMISSION_STATUSES),
+});
+export type Commission = z.infer<typeof CommissionSchema>;
+export const CommissionsSchema = z.object({
+  plan: z.object({ share_basis_points: z.number().int(), months: z.number().int() }),
+  commissions: z.array(CommissionSchema),
+});
+
 export const partnerEndpoints = {
+  commissions: defineEndpoint({
+    id: 'partner.commissions',
+    method: 'GET',
+    path: '/v1/business/:business_id/partner/commissions',
+    summary: "The partner's commissions per merchant and month, newest month first, with the plan",
+    access: { kind: 'business', permission: 'business:view', standing: 'any' },
+    errors: ['PARTNER_ONLY'],
+    params: BusinessParamsSchema,
+    response: CommissionsSchema,
+  }),
   referral: defineEndpoint({
     id: 'partner.referral',
     method: 'GET',

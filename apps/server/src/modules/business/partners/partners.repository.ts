@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { businesses, partnerLinks, partnerReferralCodes } from '@/db/schema';
+import { businesses, partnerCommissions, partnerLinks, partnerReferralCodes } from '@/db/schema';
 
 export type PartnerLinkRow = typeof partnerLinks.$inferSelect;
 
@@ -49,6 +49,29 @@ export const partnersRepository = {
       .where(and(eq(partnerLinks.businessId, businessId), eq(partnerLinks.id, id)))
       .for('update', { of: partnerLinks });
     return row ?? null;
+  },
+
+  /** Every link with its merchant's time zone (the months commissions are counted in). */
+  async linksForAccrual(db: Executor) {
+    return db
+      .select({ link: partnerLinks, timeZone: businesses.timeZone })
+      .from(partnerLinks)
+      .innerJoin(businesses, eq(businesses.id, partnerLinks.businessId))
+      .orderBy(asc(partnerLinks.linkedAt), asc(partnerLinks.id));
+  },
+
+  /** A month's commission, once: a second run (or a second process) adds nothing. */
+  async insertCommission(db: Executor, row: typeof partnerCommissions.$inferInsert): Promise<void> {
+    await db.insert(partnerCommissions).values(row).onConflictDoNothing();
+  },
+
+  async commissionsOf(db: Executor, partnerBusinessId: string) {
+    return db
+      .select({ row: partnerCommissions, businessName: businesses.name })
+      .from(partnerCommissions)
+      .innerJoin(businesses, eq(businesses.id, partnerCommissions.merchantBusinessId))
+      .where(eq(partnerCommissions.partnerBusinessId, partnerBusinessId))
+      .orderBy(desc(partnerCommissions.month), asc(businesses.name), asc(partnerCommissions.currency));
   },
 
   async endLink(db: Executor, businessId: string, id: string, endedAt: Date, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { AppError, fieldError } from '@merchant/core';
-import { PARTNER_SEES, type BusinessPartner, type LinkedBusiness, type PartnerReferral } from '@merchant/business';
+import { AppError, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
+import { COMMISSION_PLAN, PARTNER_SEES, type BusinessPartner, type Commission, type LinkedBusiness, type PartnerReferral } from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -9,6 +9,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
 import { partnersRepository as repo, type PartnerLinkRow } from './partners.repository';
+import { partnerFeesReadModel } from '@/modules/payments/ledger/partner-fees.read-model';
 import { partnerVolumeReadModel } from '@/modules/payments/charges/partner-volume.read-model';
 import { partnerTotalsReadModel as totals } from './partner-totals.read-model';
 
@@ -25,6 +26,15 @@ const presentMerchantSide = (link: PartnerLinkRow, partnerName: string): Busines
   linked_at: link.linkedAt.toISOString(),
   ended_at: link.endedAt?.toISOString() ?? null,
 });
+
+/** The first day of the month `n` months after the one of `day` (a calendar day, YYYY-MM-DD). */
+function monthsAfter(day: string, n: number): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + n];
+  return `${String(y + Math.floor(m / 12)).padStart(4, '0')}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** The commission of `fees` under the plan: its share, rounded down (the platform keeps the fraction). */
+export const commissionOf = (fees: number, shareBasisPoints: number = COMMISSION_PLAN.share_basis_points) => Math.floor((fees * shareBasisPoints) / 10_000);
 
 /**
  * Partners and referrals (issue 30): a partner's referral code, the link a business registered through it gets,
@@ -47,7 +57,67 @@ export function createPartnersService(deps: {
     for (const to of await deps.notificationSettings.ownerEmails(businessId, tx)) await mailer.send(tx, { to, subject, text });
   }
 
+  /**
+   * Accrues one link's commission of one month (the merchant's calendar month, YYYY-MM): a share of the fees the
+   * ledger posted in the part of the month the link was live and within the plan's months. Inserted on conflict do
+   * nothing, in one transaction: run twice, or by two processes at once, it writes the same rows.
+   */
+  async function accrueLink(link: PartnerLinkRow, zone: string, month: string): Promise<void> {
+    const monthFrom = startOfLocalDay(`${month}-01`, zone);
+    const monthTo = startOfLocalDay(monthsAfter(`${month}-01`, 1), zone);
+    const planEnd = startOfLocalDay(monthsAfter(localDate(link.linkedAt, zone), COMMISSION_PLAN.months), zone);
+    const from = new Date(Math.max(monthFrom.getTime(), link.linkedAt.getTime()));
+    const to = new Date(Math.min(monthTo.getTime(), planEnd.getTime(), link.endedAt?.getTime() ?? Infinity));
+    if (from >= to) return;
+    await db.transaction(async (tx) => {
+      const fees = await partnerFeesReadModel.fees(tx, link.businessId, from, to);
+      for (const { currency, amount } of fees) {
+        if (amount <= 0) continue;
+        await repo.insertCommission(tx, {
+          partnerBusinessId: link.partnerBusinessId,
+          merchantBusinessId: link.businessId,
+          month,
+          currency,
+          fees: amount,
+          shareBasisPoints: COMMISSION_PLAN.share_basis_points,
+          amount: commissionOf(amount),
+          createdAt: clock.now(),
+        });
+      }
+    });
+  }
+
   return {
+    /** The monthly job: every link's commission of the merchant's last month before `now` (a closed month). */
+    async accrueLastMonth(now: Date): Promise<void> {
+      for (const { link, timeZone } of await repo.linksForAccrual(db)) {
+        const month = monthStartDate(addDays(monthStartDate(localDate(now, timeZone)), -1)).slice(0, 7);
+        await accrueLink(link, timeZone, month);
+      }
+    },
+
+    /** One month of every link (the demo seed's past months, tests). */
+    async accrueMonth(month: string): Promise<void> {
+      for (const { link, timeZone } of await repo.linksForAccrual(db)) await accrueLink(link, timeZone, month);
+    },
+
+    async commissions(ctx: BusinessContext): Promise<{ plan: typeof COMMISSION_PLAN; commissions: Commission[] }> {
+      assertPartner(ctx);
+      const rows = await repo.commissionsOf(db, ctx.business.row.id);
+      return {
+        plan: COMMISSION_PLAN,
+        commissions: rows.map(({ row, businessName }) => ({
+          business_name: businessName,
+          month: row.month,
+          currency: row.currency,
+          fees: row.fees,
+          share_basis_points: row.shareBasisPoints,
+          amount: row.amount,
+          status: row.status,
+        })),
+      };
+    },
+
     /** The partner's code, made on first ask (two first asks at once keep one code). */
     async referral(ctx: BusinessContext): Promise<PartnerReferral> {
       assertPartner(ctx);
