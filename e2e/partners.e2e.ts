@@ -70,7 +70,7 @@ describe('a partner brings a merchant', () => {
     await merchant.call('PUT', `${onboarding}/sales`, {
       monthly_volume: '10k_50k',
       average_ticket: { amount: 25_00, currency: 'sgd' },
-      description: 'Fresh fruit boxes.',
+      description: 'Boxes of fresh fruit, delivered every week.',
     });
     await merchant.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
     await merchant.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
