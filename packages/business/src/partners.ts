@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, text } from '@merchant/core';
+import { CurrencyCodeSchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema, OnboardingStatusSchema } from './business';
 
 /**
@@ -11,7 +11,7 @@ export const PARTNER_LINK_STATUSES = ['active', 'ended'] as const;
 export const PartnerLinkStatusSchema = z.enum(PARTNER_LINK_STATUSES);
 
 /** One currency's total (volume or earnings), minor units. */
-export const CurrencyTotalSchema = z.object({ currency: z.string(), amount: z.number().int(), count: z.number().int() });
+export const CurrencyTotalSchema = z.object({ currency: CurrencyCodeSchema, amount: z.number().int(), count: z.number().int() });
 export type CurrencyTotal = z.infer<typeof CurrencyTotalSchema>;
 
 /** The partner's referral code and the path of its referral link (the register screen with `?ref=`). */
@@ -59,7 +59,7 @@ export const COMMISSION_STATUSES = ['accrued', 'approved', 'paid'] as const;
 export const CommissionSchema = z.object({
   business_name: z.string(),
   month: z.string(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   fees: z.number().int(),
   share_basis_points: z.number().int(),
   amount: z.number().int(),
