@@ -56,6 +56,7 @@ export const STATUS_KINDS = {
     completed: 'teal',
   }),
   plan: kind(PLAN_STATUS_LABELS, { active: 'green', archived: 'gray' }),
+  commission: kind({ accrued: 'Accrued', approved: 'Approved', paid: 'Paid' }, { accrued: 'blue', approved: 'yellow', paid: 'green' }),
   partnerLink: kind({ active: 'Linked', ended: 'Ended' }, { active: 'green', ended: 'gray' }),
   linkedOnboarding: kind(
     { questionnaire: 'Setting up', pending_verification: 'Verification pending', blocked: 'Blocked', completed: 'Verified' },

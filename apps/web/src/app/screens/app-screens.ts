@@ -8,6 +8,7 @@ export const appScreens = {
   'user-settings.audit-logs': () => import('../../features/user-settings/routes/audit-logs/audit-logs-screen'),
   'payments.overview': () => import('../../features/payments/overview/routes/overview/overview-screen'),
   'payments.onboarding': () => import('../../features/payments/onboarding/routes/onboarding/onboarding-screen'),
+  'partner.commissions': () => import('../../features/partner/commissions/routes/commissions/commissions-screen'),
   'partner.linked-businesses': () => import('../../features/partner/linked-businesses/routes/linked-businesses/linked-businesses-screen'),
   'business-partners.list': () => import('../../features/business-partners/routes/business-partners/business-partners-screen'),
   'partner.overview': () => import('../../features/partner/overview/routes/overview/overview-screen'),

@@ -43,7 +43,6 @@ export const COMING_SOON = {
   shipping: 'Set delivery areas, prices and pick-up points for your orders.',
   media: 'Keep the photos and files of your store in one library.',
   storeSettings: 'Set how your online store runs: checkout, notifications and more.',
-  partnerCommissions: 'See the commissions you have earned from the businesses you brought in.',
   referralContest: 'Join referral contests and see where you stand.',
   supportChat: 'Chat with the business that sent you here.',
 } as const;
