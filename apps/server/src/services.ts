@@ -23,6 +23,7 @@ import { verificationModule } from './modules/business/verification/verification
 import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
+import { partnersModule } from './modules/business/partners/partners.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
 import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
@@ -101,6 +102,7 @@ function composeModules(platform: Platform) {
       .use(auditLogModule)
       .use(notificationSettingsModule)
       .use(emailTemplatesModule)
+      .use(partnersModule)
       .use(ledgerModule)
       .use(customersModule)
       .use(chargesModule)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, type EndpointQuery } from '@merchant/core';
-import { overviewEndpoints } from '@merchant/payments';
+import { CHECKLIST_ITEMS, overviewEndpoints } from '@merchant/payments';
 import type { ChargesService } from '../src/modules/payments/charges/charges.service';
 import { card, createTestLink } from './factories/charges';
 import { Agent, createTestContext, type TestContext } from './harness';
@@ -50,6 +50,16 @@ describe('a business without payments', () => {
     expect(body.recent).toEqual([]);
     expect(body.balances).toEqual([]);
     expect(Object.fromEntries(body.checklist.map((c) => [c.item, c.done]))).toMatchObject({ create_payment_link: false, first_payment: false });
+  });
+
+  it('answers the onboarding page every step in order, none of the payment ones done yet', async () => {
+    const page = await owner.ok(overviewEndpoints.onboarding, inBusiness());
+    expect(page.steps.map((s) => s.item)).toEqual([...CHECKLIST_ITEMS]);
+    expect(page.total).toBe(CHECKLIST_ITEMS.length);
+    const done = Object.fromEntries(page.steps.map((s) => [s.item, s.done]));
+    expect(done).toMatchObject({ verify_business: true, add_bank_account: false, create_payment_link: false, first_payment: false });
+    expect(page.done).toBe(page.steps.filter((s) => s.done).length);
+    expect(page.steps.every((s) => s.can_act)).toBe(true);
   });
 });
 
@@ -136,6 +146,16 @@ describe('figures of payments made through the checkout service', () => {
     const items = Object.fromEntries((await overview(owner)).checklist.map((c) => [c.item, c.done]));
     expect(items).toMatchObject({ verify_business: true, create_payment_link: true, first_payment: true });
   });
+
+  it('ticks the onboarding page from the same data, and tells a cashier which steps are theirs', async () => {
+    const page = await cashier.ok(overviewEndpoints.onboarding, inBusiness());
+    const byItem = Object.fromEntries(page.steps.map((s) => [s.item, s]));
+    expect(byItem.create_payment_link).toEqual({ item: 'create_payment_link', done: true, can_act: true });
+    expect(byItem.first_payment).toEqual({ item: 'first_payment', done: true, can_act: true });
+    expect(byItem.add_bank_account!.can_act).toBe(false);
+    expect(byItem.verify_business!.can_act).toBe(false);
+    expect(page.done).toBe(page.steps.filter((s) => s.done).length);
+  });
 });
 
 describe('hostile input and access', () => {
@@ -160,5 +180,17 @@ describe('hostile input and access', () => {
     expect((await new Agent(t.app).call(overviewEndpoints.get, inBusiness())).status).toBe(401);
     const outsider = (await createBusiness(t)).people.owner.agent;
     expect([403, 404]).toContain((await outsider.call(overviewEndpoints.get, inBusiness())).status);
+    expect((await new Agent(t.app).call(overviewEndpoints.onboarding, inBusiness())).status).toBe(401);
+    expect((await outsider.call(overviewEndpoints.onboarding, inBusiness())).status).toBe(404);
+  });
+
+  it('shows the onboarding page to a business still at its questionnaire, and refuses a partner business', async () => {
+    const fresh = await createBusiness(t, { onboarding: 'questionnaire' });
+    const page = await fresh.people.owner.agent.ok(overviewEndpoints.onboarding, { params: { business_id: fresh.id } });
+    expect(page.steps.find((s) => s.item === 'verify_business')!.done).toBe(false);
+    expect(page.steps.find((s) => s.item === 'first_payment')!.done).toBe(false);
+    const partner = await createBusiness(t, { kind: 'partner' });
+    const res = await partner.people.owner.agent.call(overviewEndpoints.onboarding, { params: { business_id: partner.id } });
+    expect(res.status).toBe(403);
   });
 });

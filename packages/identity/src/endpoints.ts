@@ -90,7 +90,7 @@ export const authEndpoints = {
     path: '/register',
     summary: 'Create a user and their first business, and sign in',
     access: { kind: 'guest' },
-    errors: ['RATE_LIMITED', 'AUTH_EMAIL_TAKEN'],
+    errors: ['RATE_LIMITED', 'AUTH_EMAIL_TAKEN', 'REFERRAL_CODE_UNKNOWN'],
     body: RegisterBodySchema,
     response: RegisterResponseSchema,
     status: 201,

@@ -53,6 +53,12 @@ export const RegisterBodySchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
   business: CreateBusinessBodySchema,
+  /** A partner's referral code (the `ref` of its referral link): the new business is linked to that partner. */
+  referral_code: text()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9-]*$/, 'Use the code as the partner gave it')
+    .optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;
 export const RegisterResponseSchema = z.object({ user: UserSchema, business_id: z.string() });

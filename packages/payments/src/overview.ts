@@ -155,7 +155,27 @@ export const OverviewSchema = z.object({
 });
 export type Overview = z.infer<typeof OverviewSchema>;
 
+/**
+ * The payments onboarding page: every set-up step, in order, ticked from the business's data, and whether the
+ * caller may act on it (holds the step's permission); the page links only those.
+ */
+export const OnboardingChecklistSchema = z.object({
+  steps: z.array(z.object({ item: z.enum(CHECKLIST_ITEMS), done: z.boolean(), can_act: z.boolean() })),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type OnboardingChecklist = z.infer<typeof OnboardingChecklistSchema>;
+
 export const overviewEndpoints = {
+  onboarding: defineEndpoint({
+    id: 'payments-onboarding.get',
+    method: 'GET',
+    path: '/v1/business/:business_id/payments/onboarding',
+    summary: 'The payments set-up checklist: verification, payment methods, bank account, checkout look, first link and payment',
+    access: { kind: 'business', permission: 'business:view', standing: 'merchant' },
+    params: BusinessParamsSchema,
+    response: OnboardingChecklistSchema,
+  }),
   get: defineEndpoint({
     id: 'payments-overview.get',
     method: 'GET',

@@ -30,6 +30,8 @@ export interface CreateBusinessOptions<S extends StaffRole> {
   country?: string;
   currency?: string;
   kind?: 'merchant' | 'partner';
+  /** A partner's referral code given at sign-up: the business is linked to that partner. */
+  referralCode?: string;
   /**
    * The business's time zone: UTC unless asked (the dates of most tests are written as UTC days), or
    * `'country'` to keep the default its country gave it at sign-up.
@@ -53,6 +55,7 @@ export async function createBusiness<const S extends StaffRole = never>(
   const { person: owner, businessId } = await signUp(t, {
     businessName: name,
     kind: options.kind,
+    ...(options.referralCode ? { referralCode: options.referralCode } : {}),
     ...(options.country ? { country: options.country } : {}),
     ...(options.currency ? { currency: options.currency } : {}),
   });

@@ -31,7 +31,7 @@ export function totpNow(t: TestContext, person: Person): string {
  */
 export async function signUp(
   t: TestContext,
-  options: { name?: string; email?: string; businessName?: string; country?: string; currency?: string; kind?: 'merchant' | 'partner' } = {},
+  options: { name?: string; email?: string; businessName?: string; country?: string; currency?: string; kind?: 'merchant' | 'partner'; referralCode?: string } = {},
 ): Promise<{ person: Person; businessId: string }> {
   const agent = new Agent(t.app);
   const name = options.name ?? unique('Person');
@@ -43,6 +43,7 @@ export async function signUp(
       email,
       password: FACTORY_PASSWORD,
       business: { name: options.businessName ?? unique('Business'), country: options.country ?? 'sg', currency: options.currency ?? 'sgd' },
+      ...(options.referralCode ? { referral_code: options.referralCode } : {}),
     },
   });
   return { person: { id: user.id, email: user.email, name: user.name, password: FACTORY_PASSWORD, agent, totpSecret: null }, businessId: business_id };

@@ -56,6 +56,12 @@ export const STATUS_KINDS = {
     completed: 'teal',
   }),
   plan: kind(PLAN_STATUS_LABELS, { active: 'green', archived: 'gray' }),
+  commission: kind({ accrued: 'Accrued', approved: 'Approved', paid: 'Paid' }, { accrued: 'blue', approved: 'yellow', paid: 'green' }),
+  partnerLink: kind({ active: 'Linked', ended: 'Ended' }, { active: 'green', ended: 'gray' }),
+  linkedOnboarding: kind(
+    { questionnaire: 'Setting up', pending_verification: 'Verification pending', blocked: 'Blocked', completed: 'Verified' },
+    { questionnaire: 'gray', pending_verification: 'yellow', blocked: 'red', completed: 'green' },
+  ),
   product: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
   location: kind({ active: 'Active', archived: 'Archived' }, { active: 'green', archived: 'gray' }),
   posOrder: kind(ORDER_STATUS_LABELS, { completed: 'green', partially_refunded: 'yellow', refunded: 'gray' }),

@@ -8,8 +8,9 @@ export const partnerRoutes = [
     screen: 'partner.overview',
     sidebar: { label: 'Overview', icon: 'home', order: 1 },
   }),
-  route('commissions', 'commissions', 'Commissions', 'partnerCommissions', { sidebar: { label: 'Commissions', icon: 'cash', order: 2 } }),
-  route('linked-businesses', 'linked-businesses', 'Linked businesses', 'linkedBusinesses', {
+  route('commissions', 'commissions', 'Commissions', null, { screen: 'partner.commissions', sidebar: { label: 'Commissions', icon: 'cash', order: 2 } }),
+  route('linked-businesses', 'linked-businesses', 'Linked businesses', null, {
+    screen: 'partner.linked-businesses',
     sidebar: { label: 'Linked businesses', icon: 'building-store', order: 3 },
   }),
   route('referral-contest', 'referral-contest', 'Referral contest', 'referralContest', {

@@ -26,9 +26,10 @@ export const paymentsRoutes = [
     screen: 'payments.overview',
     sidebar: { label: 'Overview', icon: 'home', order: 1 },
   }),
-  route('onboarding', 'onboarding', 'Get started with payments', 'paymentsOnboarding', {
+  route('onboarding', 'onboarding', 'Get started with payments', null, {
     guards: PAYMENTS_ONBOARDING,
     permission: 'business:view',
+    screen: 'payments.onboarding',
   }),
   route('transactions', 'transactions', 'Transactions', 'transactions', {
     ...V,
@@ -216,8 +217,9 @@ export const paymentsRoutes = [
     screen: 'business-audit-log.list',
     sidebar: { label: 'Audit logs', icon: 'history', order: 7, parent: 'payments.settings-checkout' },
   }),
-  route('partners', 'partners', 'Business partners', 'partners', {
+  route('partners', 'partners', 'Business partners', null, {
     ...S,
+    screen: 'business-partners.list',
     sidebar: { label: 'Partners', icon: 'affiliate', order: 8, parent: 'payments.settings-checkout' },
   }),
   route('settings-platform', 'settings/platform', 'Platform', 'platform', {

@@ -3,12 +3,10 @@
  * the route table so these words load only with the screen that shows them.
  */
 export const COMING_SOON = {
-  paymentsOnboarding: 'Turn on the payment methods your customers use and get ready to take your first payment.',
   referral: 'Invite other businesses and earn rewards when they start taking payments.',
   developers: 'Create API keys and webhooks to connect your own systems to your payments.',
   support: 'Ask our support team for help and follow your requests in one place.',
   salesReport: 'See your sales by day, method and channel, and download the figures for your accounts.',
-  partners: 'Manage the businesses you work with as a partner and the terms you agreed with them.',
   links: 'Create payment links to share by message or email, so customers can pay without an invoice.',
   staticQr: 'Print a QR code for your counter that customers scan to pay any amount.',
   paymentMethods: 'Choose which payment methods you accept and connect the providers behind them.',
@@ -45,8 +43,6 @@ export const COMING_SOON = {
   shipping: 'Set delivery areas, prices and pick-up points for your orders.',
   media: 'Keep the photos and files of your store in one library.',
   storeSettings: 'Set how your online store runs: checkout, notifications and more.',
-  partnerCommissions: 'See the commissions you have earned from the businesses you brought in.',
-  linkedBusinesses: 'See the businesses linked to your partner account and how they are doing.',
   referralContest: 'Join referral contests and see where you stand.',
   supportChat: 'Chat with the business that sent you here.',
 } as const;

@@ -1,4 +1,5 @@
 import type { BusinessService } from '@/modules/business/business/business.service';
+import type { PartnersService } from '@/modules/business/partners/partners.service';
 import type { StaffService } from '@/modules/business/staff/staff.service';
 import { defineModule, type Platform } from '@/modules/module';
 import type { SessionService } from '../session/session.service';
@@ -9,6 +10,7 @@ type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'co
   sessions: SessionService;
   business: BusinessService;
   staff: StaffService;
+  partners: PartnersService;
 };
 
 export const authModule = defineModule({

@@ -8,6 +8,7 @@ import type { RateLimiter } from '@/lib/rate-limit';
 import { totp } from '@/lib/totp';
 import type { Mailer } from '@/mail/mailer';
 import type { BusinessService } from '@/modules/business/business/business.service';
+import type { PartnersService } from '@/modules/business/partners/partners.service';
 import type { StaffService } from '@/modules/business/staff/staff.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { SessionService } from '../session/session.service';
@@ -44,6 +45,7 @@ export function createAuthService(deps: {
   limiter: RateLimiter;
   business: Pick<BusinessService, 'create' | 'homeOf'>;
   staff: Pick<StaffService, 'openInvitationByToken' | 'answerInvitation'>;
+  partners: Pick<PartnersService, 'linkReferred'>;
   publicUrl: string;
 }) {
   const { db, clock, sessions, audit, limiter } = deps;
@@ -142,7 +144,7 @@ export function createAuthService(deps: {
 
   async function register(
     ctx: RequestContext,
-    body: { name: string; email: string; password: string; business: { name: string; country: string; currency: string } },
+    body: { name: string; email: string; password: string; business: { name: string; country: string; currency: string }; referral_code?: string | undefined },
     type: 'merchant' | 'partner',
   ): Promise<SignedIn & { businessId: string }> {
     const { session: current } = ctx;
@@ -159,6 +161,8 @@ export function createAuthService(deps: {
       const user = await userRepository.insert(tx, { id: newId(), name: body.name, email: body.email, passwordHash, createdAt: now, updatedAt: now });
       await audit.record(tx, ctx, { action: 'auth.registered', description: 'Created the account', actorUserId: user.id });
       const business = await deps.business.create(tx, user, body.business, type, ctx);
+      // A merchant signed up through a partner's referral link is linked to that partner (an empty code is none).
+      if (type === 'merchant' && body.referral_code) await deps.partners.linkReferred(tx, ctx, body.referral_code, business, user.id);
       const signedIn = await signIn(current, user, ctx, tx);
       return { ...signedIn, businessId: business.id };
     });

@@ -10,6 +10,7 @@ import {
   payoutDueOn,
   type ChecklistItem,
   type NextPayout,
+  type OnboardingChecklist,
   type CurrencyOverview,
   type Overview,
   type OverviewPeriod,
@@ -88,7 +89,27 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
     };
   }
 
+  /** Each step's state from the business's data. */
+  async function stepsDone(business: BusinessRow): Promise<Record<ChecklistItem, boolean>> {
+    const facts = await repo.setupFacts(db, business.id);
+    return {
+      verify_business: business.onboardingStatus === 'completed',
+      enable_payment_methods: Boolean(facts.methodsChosen),
+      add_bank_account: Boolean(facts.bankAccount),
+      customise_checkout: Boolean(facts.checkoutCustomised),
+      create_payment_link: Boolean(facts.linkCreated),
+      first_payment: Boolean(facts.paid),
+    };
+  }
+
   return {
+    /** The payments onboarding page: every step, done or not, and whether the caller may act on it. */
+    async onboarding(standing: BusinessStanding): Promise<OnboardingChecklist> {
+      const done = await stepsDone(standing.row);
+      const steps = CHECKLIST_ITEMS.map((item) => ({ item, done: done[item], can_act: mayAct(standing, item) }));
+      return { steps, done: steps.filter((s) => s.done).length, total: steps.length };
+    },
+
     async get(
       standing: BusinessStanding,
       userId: string,
@@ -108,16 +129,8 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
       const balances = seesMoney ? await ledger.balances(db, business.id) : null;
       const parts = seesMoney ? await repo.pendingParts(db, business.id, business.timeZone) : [];
       const checklist = CHECKLIST_ITEMS.filter((item) => mayAct(standing, item));
-      const facts = checklist.length > 0 ? await repo.setupFacts(db, business.id) : null;
+      const done = checklist.length > 0 ? await stepsDone(business) : null;
       const waiting = await repo.attention(db, business.id, userId);
-      const done: Record<ChecklistItem, boolean> = {
-        verify_business: business.onboardingStatus === 'completed',
-        enable_payment_methods: Boolean(facts?.methodsChosen),
-        add_bank_account: Boolean(facts?.bankAccount),
-        customise_checkout: Boolean(facts?.checkoutCustomised),
-        create_payment_link: Boolean(facts?.linkCreated),
-        first_payment: Boolean(facts?.paid),
-      };
       const available = balances?.find((b) => b.currency === business.currency)?.available ?? 0;
 
       const currencies: CurrencyOverview[] = figures
@@ -172,7 +185,7 @@ export function createOverviewService(deps: { db: Executor; clock: Clock; ledger
           failed_payments: currencies.reduce((sum, c) => sum + c.current.failed, 0),
           overdue_invoices: waiting.overdue,
         },
-        checklist: checklist.map((item) => ({ item, done: done[item] })),
+        checklist: checklist.map((item) => ({ item, done: done![item] })),
       };
     },
   };

@@ -1,6 +1,6 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { RegisterBodySchema } from '@merchant/identity';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { href } from '@/app/route-table';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { useRegister, type RegisterKind } from '../api/auth-api';
@@ -28,11 +28,19 @@ const copy: Record<RegisterKind, { title: string; description: string; businessL
 export function RegisterForm({ kind }: { kind: RegisterKind }) {
   const navigate = useNavigate();
   const register = useRegister(kind);
-  const form = useZodForm(RegisterFormSchema, { name: '', email: '', password: '', business: emptyBusiness });
+  // A partner's referral link (`/register?ref=CODE`) fills the code in; the person may correct or clear it.
+  const [search] = useSearchParams();
+  const form = useZodForm(RegisterFormSchema, {
+    name: '',
+    email: '',
+    password: '',
+    business: emptyBusiness,
+    referral_code: search.get('ref')?.slice(0, 40) ?? '',
+  });
   const text = copy[kind];
 
   const submit = form.onSubmit((body) =>
-    register.mutate(body, {
+    register.mutate(kind === 'merchant' && body.referral_code ? body : { ...body, referral_code: undefined }, {
       onSuccess: ({ business_id }) =>
         void navigate(kind === 'partner' ? href('partner.overview', { business_id }) : href('auth.register-completed'), { replace: true }),
       onError: form.handleServerError,
@@ -58,6 +66,14 @@ export function RegisterForm({ kind }: { kind: RegisterKind }) {
             currency={form.field('business.currency')}
             nameLabel={text.businessLabel}
           />
+          {kind === 'merchant' ? (
+            <TextInput
+              {...form.field('referral_code')}
+              label="Partner referral code"
+              description="Optional: the code of the partner who referred you. They will see your verification state and payment totals, never your customers or payments."
+              autoComplete="off"
+            />
+          ) : null}
           <Button type="submit" loading={register.isPending} fullWidth>
             {text.submit}
           </Button>

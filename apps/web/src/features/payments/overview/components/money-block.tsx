@@ -6,7 +6,7 @@ import type { Attention, ChecklistItem, CurrencyOverview, Overview } from '@merc
 import { href, type RouteId } from '@/app/route-table';
 
 /** Each set-up step's screen (the server answers only the steps the person may act on). */
-const STEPS: Record<ChecklistItem, { label: string; routeId: RouteId }> = {
+export const STEPS: Record<ChecklistItem, { label: string; routeId: RouteId }> = {
   verify_business: { label: 'Verify your business', routeId: 'payments.settings-account-verification' },
   enable_payment_methods: { label: 'Turn on a payment method', routeId: 'payments.payment-methods' },
   add_bank_account: { label: 'Add a bank account for payouts', routeId: 'payments.bank-accounts' },

@@ -1,6 +1,9 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, CopyButton, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { partnerEndpoints } from '@merchant/business';
+import { endpointQuery } from '@/lib/queries';
 import { href, type RouteId } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -19,6 +22,7 @@ export function Component() {
   const { business_id: businessId = '' } = useParams();
   const user = useSignedInUser();
   const business = useBusiness(businessId);
+  const referral = useQuery(endpointQuery(partnerEndpoints.referral, { params: { business_id: businessId } }));
 
   if (business.isError) return <ErrorState message="The business could not be loaded." onRetry={() => void business.refetch()} />;
   if (!business.data) return <LoadingScreen />;
@@ -34,6 +38,7 @@ export function Component() {
         </>
       }
     >
+      {referral.data ? <ReferralCard code={referral.data.code} link={`${window.location.origin}${referral.data.link_path}`} /> : null}
       <Stack gap="sm" component="section" aria-labelledby="partner-areas-title">
         <Title order={2} size="h4" id="partner-areas-title">
           Your partner area
@@ -50,5 +55,34 @@ export function Component() {
         description="Your commission totals and the activity of the businesses you brought in will appear here."
       />
     </PageFrame>
+  );
+}
+
+/** The partner's referral link and code: a business that signs up through it is linked to the partner. */
+function ReferralCard({ code, link }: { code: string; link: string }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="referral-title">
+      <Title order={2} size="h4" id="referral-title" mb={4}>
+        Your referral link
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Businesses that sign up through this link, or enter your code, are linked to you.
+      </Text>
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <TextInput label="Referral link" value={link} readOnly style={{ flex: '1 1 16rem', minWidth: 0 }} />
+          <CopyButton value={link}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy}>
+                {copied ? 'Link copied' : 'Copy link'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Text size="sm">
+          Code: <strong>{code}</strong>
+        </Text>
+      </Stack>
+    </Card>
   );
 }

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './common';
+import { businesses } from './business';
+import { users } from './identity';
+
+/** A partner business's referral code (its link is the register screen with `?ref=<code>`), made when first asked for. */
+export const partnerReferralCodes = pgTable(
+  'partner_referral_codes',
+  {
+    businessId: uuid('business_id')
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('partner_referral_codes_code_key').on(t.code)],
+);
+
+/**
+ * A merchant business linked to a partner business (docs/decisions.md, "Partners and referrals"). Keyed by the
+ * merchant (`business_id`), whose data it is; at most one link of a pair is live (not ended) at a time.
+ */
+export const partnerLinks = pgTable(
+  'partner_links',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    partnerBusinessId: uuid('partner_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['referral'] }).notNull(),
+    status: text('status', { enum: ['active', 'ended'] }).notNull(),
+    linkedAt: ts('linked_at').notNull(),
+    endedAt: ts('ended_at'),
+    endedByUserId: uuid('ended_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('partner_links_live_key')
+      .on(t.businessId, t.partnerBusinessId)
+      .where(sql`status = 'active'`),
+    index('partner_links_partner_idx').on(t.partnerBusinessId, t.linkedAt),
+    check('partner_links_ended_check', sql`(status = 'ended') = (ended_at is not null)`),
+  ],
+);
+
+/**
+ * A partner's commission on one linked merchant's fees of one month and currency, accrued once by the monthly job
+ * (the key makes a second run, or a second process, add nothing).
+ */
+export const partnerCommissions = pgTable(
+  'partner_commissions',
+  {
+    partnerBusinessId: uuid('partner_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    merchantBusinessId: uuid('merchant_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The merchant's calendar month, `YYYY-MM`. */
+    month: text('month').notNull(),
+    currency: text('currency').notNull(),
+    /** The merchant's fees of the month from the ledger, minor units. */
+    fees: bigint('fees', { mode: 'number' }).notNull(),
+    shareBasisPoints: integer('share_basis_points').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['accrued', 'approved', 'paid'] })
+      .notNull()
+      .default('accrued'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerBusinessId, t.merchantBusinessId, t.month, t.currency] })],
+);

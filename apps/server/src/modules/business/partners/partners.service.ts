@@ -1,0 +1,221 @@
+import { randomInt } from 'node:crypto';
+import { AppError, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
+import { COMMISSION_PLAN, PARTNER_SEES, type BusinessPartner, type Commission, type LinkedBusiness, type PartnerReferral } from '@merchant/business';
+import type { Executor } from '@/db/client';
+import type { BusinessContext, RequestMeta } from '@/http/context';
+import type { Clock } from '@/lib/clock';
+import { newId } from '@/lib/crypto';
+import type { Mailer } from '@/mail/mailer';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
+import { partnersRepository as repo, type PartnerLinkRow } from './partners.repository';
+import { partnerFeesReadModel } from '@/modules/payments/ledger/partner-fees.read-model';
+import { partnerVolumeReadModel } from '@/modules/payments/charges/partner-volume.read-model';
+import { partnerTotalsReadModel as totals } from './partner-totals.read-model';
+
+/** Letters and digits nobody misreads (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+const presentMerchantSide = (link: PartnerLinkRow, partnerName: string): BusinessPartner => ({
+  link_id: link.id,
+  partner_name: partnerName,
+  source: link.source,
+  status: link.status,
+  linked_at: link.linkedAt.toISOString(),
+  ended_at: link.endedAt?.toISOString() ?? null,
+});
+
+/** The first day of the month `n` months after the one of `day` (a calendar day, YYYY-MM-DD). */
+function monthsAfter(day: string, n: number): string {
+  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + n];
+  return `${String(y + Math.floor(m / 12)).padStart(4, '0')}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** The commission of `fees` under the plan: its share, rounded down (the platform keeps the fraction). */
+export const commissionOf = (fees: number, shareBasisPoints: number = COMMISSION_PLAN.share_basis_points) => Math.floor((fees * shareBasisPoints) / 10_000);
+
+/**
+ * Partners and referrals (issue 30): a partner's referral code, the link a business registered through it gets,
+ * the partner's view of its merchants (state and totals only), and the merchant's view and ending of its links.
+ */
+export function createPartnersService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  notificationSettings: NotificationSettingsService;
+}) {
+  const { db, clock, audit, mailer } = deps;
+
+  function assertPartner(ctx: BusinessContext): void {
+    if (ctx.business.row.type !== 'partner') throw new AppError('PARTNER_ONLY', 'Only a partner business has a partner area.');
+  }
+
+  async function mailOwners(tx: Executor, businessId: string, subject: string, text: string): Promise<void> {
+    for (const to of await deps.notificationSettings.ownerEmails(businessId, tx)) await mailer.send(tx, { to, subject, text });
+  }
+
+  /**
+   * Accrues one link's commission of one month (the merchant's calendar month, YYYY-MM): a share of the fees the
+   * ledger posted in the part of the month the link was live and within the plan's months. Inserted on conflict do
+   * nothing, in one transaction: run twice, or by two processes at once, it writes the same rows.
+   */
+  async function accrueLink(link: PartnerLinkRow, zone: string, month: string): Promise<void> {
+    const monthFrom = startOfLocalDay(`${month}-01`, zone);
+    const monthTo = startOfLocalDay(monthsAfter(`${month}-01`, 1), zone);
+    const planEnd = startOfLocalDay(monthsAfter(localDate(link.linkedAt, zone), COMMISSION_PLAN.months), zone);
+    const from = new Date(Math.max(monthFrom.getTime(), link.linkedAt.getTime()));
+    const to = new Date(Math.min(monthTo.getTime(), planEnd.getTime(), link.endedAt?.getTime() ?? Infinity));
+    if (from >= to) return;
+    await db.transaction(async (tx) => {
+      const fees = await partnerFeesReadModel.fees(tx, link.businessId, from, to);
+      for (const { currency, amount } of fees) {
+        if (amount <= 0) continue;
+        await repo.insertCommission(tx, {
+          partnerBusinessId: link.partnerBusinessId,
+          merchantBusinessId: link.businessId,
+          month,
+          currency,
+          fees: amount,
+          shareBasisPoints: COMMISSION_PLAN.share_basis_points,
+          amount: commissionOf(amount),
+          createdAt: clock.now(),
+        });
+      }
+    });
+  }
+
+  return {
+    /** The monthly job: every link's commission of the merchant's last month before `now` (a closed month). */
+    async accrueLastMonth(now: Date): Promise<void> {
+      for (const { link, timeZone } of await repo.linksForAccrual(db)) {
+        const month = monthStartDate(addDays(monthStartDate(localDate(now, timeZone)), -1)).slice(0, 7);
+        await accrueLink(link, timeZone, month);
+      }
+    },
+
+    /** One month of every link (the demo seed's past months, tests). */
+    async accrueMonth(month: string): Promise<void> {
+      for (const { link, timeZone } of await repo.linksForAccrual(db)) await accrueLink(link, timeZone, month);
+    },
+
+    async commissions(ctx: BusinessContext): Promise<{ plan: typeof COMMISSION_PLAN; commissions: Commission[] }> {
+      assertPartner(ctx);
+      const rows = await repo.commissionsOf(db, ctx.business.row.id);
+      return {
+        plan: COMMISSION_PLAN,
+        commissions: rows.map(({ row, businessName }) => ({
+          business_name: businessName,
+          month: row.month,
+          currency: row.currency,
+          fees: row.fees,
+          share_basis_points: row.shareBasisPoints,
+          amount: row.amount,
+          status: row.status,
+        })),
+      };
+    },
+
+    /** The partner's code, made on first ask (two first asks at once keep one code). */
+    async referral(ctx: BusinessContext): Promise<PartnerReferral> {
+      assertPartner(ctx);
+      const businessId = ctx.business.row.id;
+      let code = await repo.codeOf(db, businessId);
+      if (!code) {
+        await repo.insertCode(db, businessId, newCode(), clock.now());
+        code = (await repo.codeOf(db, businessId))!;
+      }
+      return { code, link_path: `/register?ref=${code}` };
+    },
+
+    /**
+     * In the sign-up's transaction: links the new merchant business to the partner of `code`; an unknown code is
+     * refused on its field, so the person can correct it or leave it out.
+     */
+    async linkReferred(tx: Executor, where: RequestMeta, code: string, merchant: { id: string; name: string }, userId: string): Promise<void> {
+      const partner = await repo.partnerByCode(tx, code);
+      if (!partner || partner.type !== 'partner')
+        throw fieldError('REFERRAL_CODE_UNKNOWN', 'referral_code', 'This referral code is not known. Check it or leave it empty.');
+      const id = newId();
+      const now = clock.now();
+      await repo.insertLink(tx, {
+        businessId: merchant.id,
+        id,
+        partnerBusinessId: partner.id,
+        source: 'referral',
+        status: 'active',
+        linkedAt: now,
+        createdAt: now,
+      });
+      for (const businessId of [merchant.id, partner.id]) {
+        await audit.record(tx, where, {
+          action: 'partner.linked',
+          description: `${merchant.name} was linked to the partner ${partner.name} by its referral link`,
+          actorUserId: userId,
+          businessId,
+          objectType: 'partner_link',
+          objectId: id,
+        });
+      }
+    },
+
+    /** The partner's linked merchants: name, onboarding state and captured volume while linked; nothing else. */
+    async linkedBusinesses(ctx: BusinessContext): Promise<{ businesses: LinkedBusiness[] }> {
+      assertPartner(ctx);
+      const rows = await totals.linkedBusinesses(db, ctx.business.row.id);
+      const businesses: LinkedBusiness[] = [];
+      // One sum per link: a partner links tens of businesses, and each sum reads one business's payments index.
+      for (const { link, name, onboardingStatus } of rows) {
+        const volume = await partnerVolumeReadModel.volume(db, link.businessId, link.linkedAt, link.endedAt);
+        businesses.push({
+          link_id: link.id,
+          name,
+          onboarding_status: onboardingStatus,
+          status: link.status,
+          linked_at: link.linkedAt.toISOString(),
+          ended_at: link.endedAt?.toISOString() ?? null,
+          volume,
+        });
+      }
+      return { businesses };
+    },
+
+    /** The merchant's partners and what a partner sees of it. */
+    async businessPartners(ctx: BusinessContext): Promise<{ partners: BusinessPartner[]; partner_sees: string[] }> {
+      const rows = await repo.linksOfMerchant(db, ctx.business.row.id);
+      return { partners: rows.map((r) => presentMerchantSide(r.link, r.partnerName)), partner_sees: [...PARTNER_SEES] };
+    },
+
+    /** Ends a live link: audited on both businesses and mailed to both owners; ending an ended link changes nothing. */
+    async endLink(ctx: BusinessContext, linkId: string, reason: string | undefined): Promise<BusinessPartner> {
+      const merchant = ctx.business.row;
+      return db.transaction(async (tx) => {
+        const found = await repo.lockLink(tx, merchant.id, linkId);
+        if (!found) throw new AppError('PARTNER_LINK_NOT_FOUND', 'This partner link does not exist.');
+        if (found.link.status === 'ended') return presentMerchantSide(found.link, found.partnerName);
+        const now = clock.now();
+        await repo.endLink(tx, merchant.id, linkId, now, ctx.user.id);
+        const why = reason ? ` Reason: ${reason}` : '';
+        for (const businessId of [merchant.id, found.link.partnerBusinessId]) {
+          await audit.record(tx, ctx, {
+            action: 'partner.link_ended',
+            description: `${ctx.user.name} of ${merchant.name} ended the link with the partner ${found.partnerName}.${why}`,
+            actorUserId: ctx.user.id,
+            businessId,
+            objectType: 'partner_link',
+            objectId: linkId,
+            meta: reason ? { reason } : {},
+          });
+        }
+        const text = `${merchant.name} and ${found.partnerName} are no longer linked: ${ctx.user.name} ended the link on ${now.toUTCString()}.${why}\n\nThe partner no longer sees the business's totals and earns nothing on what it takes from now on.`;
+        await mailOwners(tx, merchant.id, `Your link with ${found.partnerName} has ended`, text);
+        await mailOwners(tx, found.link.partnerBusinessId, `Your link with ${merchant.name} has ended`, text);
+        return presentMerchantSide({ ...found.link, status: 'ended', endedAt: now, endedByUserId: ctx.user.id }, found.partnerName);
+      });
+    },
+  };
+}
+
+export type PartnersService = ReturnType<typeof createPartnersService>;

@@ -1,0 +1,58 @@
+import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { formatMoneyWithCode, formatMonth } from '@merchant/core';
+import { partnerEndpoints } from '@merchant/business';
+import { DataList } from '@/components/data-list';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageFrame } from '@/components/page-frame';
+import { StatusBadge } from '@/components/status-badge';
+import { endpointQuery } from '@/lib/queries';
+
+const percent = (basisPoints: number) => `${basisPoints / 100} %`;
+
+/** The partner's commissions: per linked business and month, its fees from the ledger, the plan's share and the status. */
+export function Component() {
+  const { business_id: businessId = '' } = useParams();
+  const query = useQuery(endpointQuery(partnerEndpoints.commissions, { params: { business_id: businessId } }));
+
+  if (query.isError) return <ErrorState message="The commissions could not be loaded." onRetry={() => void query.refetch()} />;
+  if (!query.data) return <LoadingScreen />;
+  const { plan, commissions } = query.data;
+
+  return (
+    <PageFrame
+      title="Commissions"
+      description={`You earn ${percent(plan.share_basis_points)} of a linked business's fees for ${plan.months} months after it links to you, counted once a month.`}
+    >
+      {commissions.length === 0 ? (
+        <EmptyState
+          title="No commissions yet"
+          description="A month's commission appears here once the month has ended and a linked business paid fees in it."
+        />
+      ) : (
+        <DataList
+          label="Commissions"
+          rows={commissions}
+          rowKey={(c) => `${c.month}-${c.business_name}-${c.currency}`}
+          columns={[
+            { header: 'Business', cell: (c) => c.business_name, card: 'title' },
+            {
+              header: 'Commission',
+              cell: (c) => <Text fw={600}>{formatMoneyWithCode(c.amount, c.currency)}</Text>,
+              card: 'amount',
+              align: 'right',
+              nowrap: true,
+            },
+            { header: 'Status', cell: (c) => <StatusBadge kind="commission" status={c.status} />, card: 'status', nowrap: true },
+            { header: 'Month', cell: (c) => formatMonth(`${c.month}-01`), card: 'meta', nowrap: true },
+            { header: 'Fees', cell: (c) => formatMoneyWithCode(c.fees, c.currency), card: 'meta', align: 'right', nowrap: true },
+            { header: 'Share', cell: (c) => percent(c.share_basis_points), card: 'meta', align: 'right', nowrap: true },
+          ]}
+        />
+      )}
+    </PageFrame>
+  );
+}

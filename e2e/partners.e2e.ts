@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { ApiSession, CheckoutCustomer, cardEndingIn } from './api';
+import { demoTests } from './demo';
+import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPage, screenshot, signIn, uniqueEmail } from './support';
+
+/**
+ * Partners and referrals (issue 30): a partner's referral link is used to register a business on the register
+ * screen; the business is verified and takes a payment; the partner sees it in Linked businesses (state and totals
+ * only); the merchant reads its payments onboarding page and its business partners, and ends the link.
+ */
+
+const demo = demoTests();
+
+describe('a partner brings a merchant', () => {
+  it('registers through the referral link, shows the partner totals only, and the merchant ends the link', async () => {
+    const stamp = Date.now().toString(36);
+    // A partner signs up and reads its referral link.
+    const partnerEmail = uniqueEmail('partner');
+    const partnerApi = new ApiSession();
+    const partner = await partnerApi.call<{ business_id: string }>('POST', '/register-partner', {
+      name: 'Pat Partner',
+      email: partnerEmail,
+      password: DEMO_PASSWORD,
+      business: { name: `Agency ${stamp}`, country: 'sg', currency: 'sgd' },
+    });
+    const { code, link_path } = await partnerApi.call<{ code: string; link_path: string }>('GET', `/v1/business/${partner.business_id}/partner/referral`);
+
+    // A merchant opens the link on a phone and registers: the code is filled in from the link.
+    const merchantEmail = uniqueEmail('referred');
+    const shopName = `Referred Fruit ${stamp}`;
+    const phone = await newPage(demo.browser, { width: 375, height: 800 });
+    await phone.page.goto(link_path);
+    const codeField = phone.page.getByRole('textbox', { name: /^Partner referral code/ });
+    expect(await codeField.inputValue()).toBe(code);
+    await phone.page.getByRole('textbox', { name: /^Your name/ }).fill('Rae Referred');
+    await phone.page.getByRole('textbox', { name: /^Email/ }).fill(merchantEmail);
+    await phone.page
+      .getByLabel(/^Password/)
+      .first()
+      .fill(DEMO_PASSWORD);
+    await phone.page.getByRole('textbox', { name: /^Business name/ }).fill(shopName);
+    await phone.page.getByRole('textbox', { name: /^Country/ }).fill('Singapore');
+    await phone.page.getByRole('option', { name: /Singapore/ }).click();
+    await expectAccessible(phone.page);
+    await screenshot(phone.page, 'partners-register-375');
+    await phone.page.getByRole('button', { name: 'Create account' }).click();
+    await phone.page.waitForURL((url) => url.pathname !== '/register');
+    await phone.context.close();
+
+    // The merchant is verified and takes a payment (the questionnaire and review through the API, as people do).
+    const merchant = new ApiSession();
+    await merchant.signIn(merchantEmail);
+    const user = await merchant.call<{ businesses: { owned: { id: string; name: string }[] } }>('GET', '/v1/user');
+    const businessId = user.businesses.owned.find((b) => b.name === shopName)!.id;
+    const onboarding = `/v1/business/${businessId}/onboarding`;
+    await merchant.call('PUT', `${onboarding}/business`, {
+      legal_name: `${shopName} Pte Ltd`,
+      legal_type: 'company',
+      registration_number: `RF${stamp}`,
+      industry: 'retail',
+    });
+    await merchant.call('PUT', `${onboarding}/owner`, {
+      full_name: 'Rae Referred',
+      date_of_birth: '1988-05-20',
+      nationality: 'sg',
+      id_type: 'passport',
+      id_number: 'P1234567A',
+    });
+    await merchant.call('PUT', `${onboarding}/address`, { line1: '12 Market Street', city: 'Singapore', postal_code: '048580' });
+    await merchant.call('PUT', `${onboarding}/sales`, {
+      monthly_volume: '10k_50k',
+      average_ticket: { amount: 25_00, currency: 'sgd' },
+      description: 'Boxes of fresh fruit, delivered every week.',
+    });
+    await merchant.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
+    await merchant.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
+    await merchant.call('POST', `${onboarding}/submit`);
+    const admin = new ApiSession();
+    await admin.signIn('super@demo.test');
+    await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
+    const link = await merchant.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+      purpose: 'Fruit box',
+      amount: 42_00,
+      reference: `RF-${stamp}`,
+      single_use: false,
+    });
+    const paid = await new CheckoutCustomer().pay(
+      'link',
+      link.public_id,
+      { method: 'card', number: cardEndingIn('4242') },
+      { email: 'secret-customer@example.test' },
+    );
+    expect(paid.status).toBe('succeeded');
+
+    // The partner sees the business verified with its volume, and nothing of the customer.
+    const partnerPage = await newPage(demo.browser, { width: 1280, height: 800 });
+    await signIn(partnerPage.page, partnerEmail);
+    await partnerPage.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+    await partnerPage.page.getByRole('heading', { name: 'Your referral link' }).waitFor();
+    await partnerPage.page.goto(`/business/${partner.business_id}/partner/linked-businesses`);
+    const row = partnerPage.page.getByRole('row', { name: new RegExp(shopName) });
+    await row.getByText('Verified').waitFor();
+    await row.getByText(/SGD 42\.00 \(1\)/).waitFor();
+    expect(await partnerPage.page.getByText('secret-customer@example.test').count()).toBe(0);
+    await expectAccessible(partnerPage.page);
+    await screenshot(partnerPage.page, 'partners-linked-1280');
+    // The merchant's payments stay closed to the partner.
+    await partnerPage.page.goto(`/business/${businessId}/payments/transactions`);
+    await partnerPage.page.getByRole('heading', { name: /not found|Page not found/i }).waitFor();
+    await partnerPage.context.close();
+
+    // The merchant reads its payments onboarding page, then its partners, and ends the link.
+    const merchantPage = await newPage(demo.browser, { width: 375, height: 800 });
+    await signIn(merchantPage.page, merchantEmail);
+    await merchantPage.page.waitForURL((url) => url.pathname.startsWith(`/business/${businessId}`));
+    await merchantPage.page.goto(`/business/${businessId}/payments/onboarding`);
+    await merchantPage.page.getByRole('heading', { level: 1, name: 'Get started with payments' }).waitFor();
+    const steps = merchantPage.page.getByRole('list', { name: 'Set-up steps' });
+    await steps.getByRole('listitem').filter({ hasText: 'Verify your business' }).getByText('Done').waitFor();
+    await steps.getByRole('listitem').filter({ hasText: 'Take a first payment' }).getByText('Done').waitFor();
+    await steps.getByRole('listitem').filter({ hasText: 'Add a bank account for payouts' }).getByText('To do').waitFor();
+    await expectAccessible(merchantPage.page);
+    await screenshot(merchantPage.page, 'payments-onboarding-375');
+
+    await merchantPage.page.goto(`/business/${businessId}/payments/partners`);
+    await merchantPage.page.getByRole('heading', { level: 1, name: 'Business partners' }).waitFor();
+    await merchantPage.page.getByText(`Agency ${stamp}`).first().waitFor();
+    await expectAccessible(merchantPage.page);
+    await screenshot(merchantPage.page, 'business-partners-375');
+    await merchantPage.page.getByRole('button', { name: `End link with Agency ${stamp}` }).click();
+    const dialog = merchantPage.page.getByRole('dialog', { name: `End the link with Agency ${stamp}?` });
+    await dialog.getByRole('button', { name: 'End link' }).click();
+    await merchantPage.page.getByText(`The link with Agency ${stamp} has ended.`).waitFor();
+    await merchantPage.page.getByText('Ended', { exact: true }).first().waitFor();
+    await merchantPage.context.close();
+
+    const mails = await mailbox();
+    expect(mails.some((m) => m.to === partnerEmail && m.subject === `Your link with ${shopName} has ended`)).toBe(true);
+    expect(mails.some((m) => m.to === merchantEmail && m.subject === `Your link with Agency ${stamp} has ended`)).toBe(true);
+  });
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { CurrencyCodeSchema, defineEndpoint, text } from '@merchant/core';
+import { BusinessParamsSchema, OnboardingStatusSchema } from './business';
+
+/**
+ * Partners and referrals (issue 30; docs/decisions.md, "Partners and referrals"): a partner business brings
+ * merchants by its referral link; a merchant sees its partners and may end a link. A partner sees of a linked
+ * merchant its name, onboarding state and totals only, never its customers or payments.
+ */
+export const PARTNER_LINK_STATUSES = ['active', 'ended'] as const;
+export const PartnerLinkStatusSchema = z.enum(PARTNER_LINK_STATUSES);
+
+/** One currency's total (volume or earnings), minor units. */
+export const CurrencyTotalSchema = z.object({ currency: CurrencyCodeSchema, amount: z.number().int(), count: z.number().int() });
+export type CurrencyTotal = z.infer<typeof CurrencyTotalSchema>;
+
+/** The partner's referral code and the path of its referral link (the register screen with `?ref=`). */
+export const PartnerReferralSchema = z.object({ code: z.string(), link_path: z.string() });
+export type PartnerReferral = z.infer<typeof PartnerReferralSchema>;
+
+/** A linked merchant as its partner sees it: state and totals, nothing of its customers or payments. */
+export const LinkedBusinessSchema = z.object({
+  link_id: z.string(),
+  name: z.string(),
+  onboarding_status: OnboardingStatusSchema,
+  status: PartnerLinkStatusSchema,
+  linked_at: z.string(),
+  ended_at: z.string().nullable(),
+  /** Captured payments' gross and count per currency since the link was made. */
+  volume: z.array(CurrencyTotalSchema),
+});
+export type LinkedBusiness = z.infer<typeof LinkedBusinessSchema>;
+export const LinkedBusinessesSchema = z.object({ businesses: z.array(LinkedBusinessSchema) });
+
+/** What a partner of the business can see: written on the merchant's screen beside each partner. */
+export const PARTNER_SEES = ['Your business name', 'Your verification state', 'Your payment volume and its count, as totals'] as const;
+
+/** A partner linked to the business, as the merchant sees it. */
+export const BusinessPartnerSchema = z.object({
+  link_id: z.string(),
+  partner_name: z.string(),
+  source: z.enum(['referral']),
+  status: PartnerLinkStatusSchema,
+  linked_at: z.string(),
+  ended_at: z.string().nullable(),
+});
+export type BusinessPartner = z.infer<typeof BusinessPartnerSchema>;
+export const BusinessPartnersSchema = z.object({ partners: z.array(BusinessPartnerSchema), partner_sees: z.array(z.string()) });
+
+export const PartnerLinkParamsSchema = BusinessParamsSchema.extend({ link_id: z.uuid('Unknown link') });
+/** Ending a link says so on purpose: the screen asks to confirm, the body carries the answer. */
+export const EndPartnerLinkBodySchema = z.object({ confirm: z.literal(true, 'Confirm that the link ends'), reason: text().trim().max(500).optional() });
+
+/** The commission plan: a share of the merchant's fees (from the ledger) for a number of months after linking. */
+export const COMMISSION_PLAN = { share_basis_points: 2000, months: 12 } as const;
+export const COMMISSION_STATUSES = ['accrued', 'approved', 'paid'] as const;
+
+/** A month's commission on one merchant in one currency (`month`: the merchant's calendar month, YYYY-MM). */
+export const CommissionSchema = z.object({
+  business_name: z.string(),
+  month: z.string(),
+  currency: CurrencyCodeSchema,
+  fees: z.number().int(),
+  share_basis_points: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(COMMISSION_STATUSES),
+});
+export type Commission = z.infer<typeof CommissionSchema>;
+export const CommissionsSchema = z.object({
+  plan: z.object({ share_basis_points: z.number().int(), months: z.number().int() }),
+  commissions: z.array(CommissionSchema),
+});
+
+export const partnerEndpoints = {
+  commissions: defineEndpoint({
+    id: 'partner.commissions',
+    method: 'GET',
+    path: '/v1/business/:business_id/partner/commissions',
+    summary: "The partner's commissions per merchant and month, newest month first, with the plan",
+    access: { kind: 'business', permission: 'business:view', standing: 'any' },
+    errors: ['PARTNER_ONLY'],
+    params: BusinessParamsSchema,
+    response: CommissionsSchema,
+  }),
+  referral: defineEndpoint({
+    id: 'partner.referral',
+    method: 'GET',
+    path: '/v1/business/:business_id/partner/referral',
+    summary: "The partner business's referral code and link",
+    access: { kind: 'business', permission: 'business:view', standing: 'any' },
+    errors: ['PARTNER_ONLY'],
+    params: BusinessParamsSchema,
+    response: PartnerReferralSchema,
+  }),
+  linkedBusinesses: defineEndpoint({
+    id: 'partner.linkedBusinesses',
+    method: 'GET',
+    path: '/v1/business/:business_id/partner/linked-businesses',
+    summary: 'The merchants linked to the partner: name, onboarding state and volume totals only',
+    access: { kind: 'business', permission: 'business:view', standing: 'any' },
+    errors: ['PARTNER_ONLY'],
+    params: BusinessParamsSchema,
+    response: LinkedBusinessesSchema,
+  }),
+  businessPartners: defineEndpoint({
+    id: 'business.partners',
+    method: 'GET',
+    path: '/v1/business/:business_id/partners',
+    summary: 'The partners linked to the business and what they can see',
+    access: { kind: 'business', permission: 'settings:manage', standing: 'merchant' },
+    params: BusinessParamsSchema,
+    response: BusinessPartnersSchema,
+  }),
+  endLink: defineEndpoint({
+    id: 'business.partners.end',
+    method: 'POST',
+    path: '/v1/business/:business_id/partners/:link_id/end',
+    summary: 'End the link with a partner (audited, mailed to both sides)',
+    access: { kind: 'business', permission: 'settings:manage', standing: 'merchant' },
+    errors: ['PARTNER_LINK_NOT_FOUND'],
+    params: PartnerLinkParamsSchema,
+    body: EndPartnerLinkBodySchema,
+    response: BusinessPartnerSchema,
+  }),
+};
