@@ -7,3 +7,4 @@ export * from './audit-log';
 export * from './notification-settings';
 export * from './email-templates';
 export * from './routes';
+export * from './support-chat';

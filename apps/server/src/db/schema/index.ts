@@ -23,3 +23,4 @@ export * from './store-settings';
 export * from './product-imports';
 export * from './pos-mall-gto';
 export * from './developers';
+export * from './support-chat';
