@@ -23,10 +23,7 @@ export const CHAT_SIDES = ['customer', 'staff'] as const;
 export const ChatSideSchema = z.enum(CHAT_SIDES);
 export type ChatSide = z.infer<typeof ChatSideSchema>;
 
-export const ChatMessageBodySchema = text()
-  .trim()
-  .min(1, 'Write a message')
-  .max(MAX_CHAT_MESSAGE_LENGTH, `Use at most ${MAX_CHAT_MESSAGE_LENGTH} characters`);
+export const ChatMessageBodySchema = text().trim().min(1, 'Write a message').max(MAX_CHAT_MESSAGE_LENGTH, `Use at most ${MAX_CHAT_MESSAGE_LENGTH} characters`);
 
 /** A conversation's token: `<conversation id>.<signature>`; anything else is refused as malformed (422). */
 export const ChatTokenSchema = text()

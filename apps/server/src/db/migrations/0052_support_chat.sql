@@ -46,4 +46,5 @@ ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_business_id_businesses
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_staff_user_id_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_business_id_conversation_id_chat_conversations_business_id_id_fk" FOREIGN KEY ("business_id","conversation_id") REFERENCES "public"."chat_conversations"("business_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_conversations_inbox_idx" ON "chat_conversations" USING btree ("business_id","last_message_at");--> statement-breakpoint
+CREATE INDEX "chat_conversations_unread_idx" ON "chat_conversations" USING btree ("unread_by_customer") WHERE unread_by_customer > 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_messages_conversation_seq_key" ON "chat_messages" USING btree ("business_id","conversation_id","seq");

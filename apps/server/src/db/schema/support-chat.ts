@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { CHAT_SIDES, CHAT_STATUSES } from '@merchant/business';
 import { bigserial, bigint, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business';
@@ -33,7 +34,14 @@ export const chatConversations = pgTable(
     lastMessageAt: ts('last_message_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('chat_conversations_inbox_idx').on(t.businessId, t.lastMessageAt)],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    index('chat_conversations_inbox_idx').on(t.businessId, t.lastMessageAt),
+    // The unread-answer mail's sweep looks only at conversations with answers the customer has not read.
+    index('chat_conversations_unread_idx')
+      .on(t.unreadByCustomer)
+      .where(sql`unread_by_customer > 0`),
+  ],
 );
 
 export const chatMessages = pgTable(
