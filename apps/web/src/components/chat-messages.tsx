@@ -43,7 +43,7 @@ export function ChatMessages({
         return (
           <Box key={m.seq} style={{ alignSelf: own ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
             <Text size="xs" c="dimmed" ta={own ? 'right' : 'left'}>
-              {own ? 'You' : (m.author_name ?? otherName)} · {formatLocalDateTime(m.created_at)}
+              {own ? (viewer === 'staff' && m.author_name ? m.author_name : 'You') : (m.author_name ?? otherName)} · {formatLocalDateTime(m.created_at)}
             </Text>
             <Paper withBorder radius="md" px="sm" py={6} bg={own ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-body)'} data-testid="chat-message">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
