@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -128,6 +129,8 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   await app.register(cookie);
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
+  // The support chat's sockets (modules/business/support-chat): small frames only, messages go over HTTP.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   healthRoutes(app, { db, readiness: options.readiness ?? { stopping: false } });
   const metrics = createMetrics({
     db,

@@ -13,6 +13,7 @@ import type { PaymentProvider } from './modules/payments/processor/provider';
 import type { ProcessorFaults } from './modules/payments/processor/test-provider';
 import { withTestModeMark } from './mail/test-mode-mark';
 import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
+import { supportChatModule } from './modules/business/support-chat/support-chat.module';
 import { sessionModule } from './modules/identity/session/session.module';
 import { authModule } from './modules/identity/auth/auth.module';
 import { userModule } from './modules/identity/user/user.module';
@@ -146,6 +147,7 @@ function composeModules(platform: Platform) {
       .use(posReportModule)
       .use(storeReportModule)
       .use(devMailboxModule)
+      .use(supportChatModule)
   );
 }
 

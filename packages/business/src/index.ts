@@ -8,3 +8,4 @@ export * from './notification-settings';
 export * from './email-templates';
 export * from './routes';
 export * from './partners';
+export * from './support-chat';

@@ -131,6 +131,9 @@ export const TABLE_OWNERS = {
   posDevices: 'pos/orders',
   mallIntegrations: 'pos/mall-gto',
   mallRuns: 'pos/mall-gto',
+  chatConversations: 'business/support-chat',
+  chatMessages: 'business/support-chat',
+  chatCannedReplies: 'business/support-chat',
 } as const satisfies { [K in keyof typeof schema as (typeof schema)[K] extends PgTable ? K : never]: string };
 
 type Table = keyof typeof TABLE_OWNERS;

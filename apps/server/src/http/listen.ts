@@ -29,6 +29,8 @@ export async function listen(app: FastifyInstance, options: { host: string; port
   const extra: Server[] = [];
   for (const host of others) {
     const server = createServer(app.routing);
+    // WebSocket upgrades (the support chat's sockets) go to the app's own server, where @fastify/websocket listens.
+    server.on('upgrade', (req, socket, head) => app.server.emit('upgrade', req, socket, head));
     server.keepAliveTimeout = app.server.keepAliveTimeout;
     server.requestTimeout = app.server.requestTimeout;
     server.headersTimeout = app.server.headersTimeout;

@@ -18,6 +18,7 @@ import {
   IconLink,
   IconList,
   IconMapPin,
+  IconMessages,
   IconPackage,
   IconPalette,
   IconPhoto,
@@ -77,4 +78,5 @@ export const ICONS: Record<IconName, Icon> = {
   cash: IconCash,
   affiliate: IconAffiliate,
   trophy: IconTrophy,
+  messages: IconMessages,
 };

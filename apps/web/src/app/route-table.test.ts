@@ -227,6 +227,7 @@ describe('route table', () => {
       staticQrDetail: 'payments.static-qr-detail',
       publicInvoice: 'public.invoice',
       customerPortal: 'public.customer-portal',
+      supportChat: 'public.support-chat',
     });
   });
 

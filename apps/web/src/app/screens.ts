@@ -25,7 +25,7 @@ type Assert<T extends true> = T;
 export type ScreenMapsCheck = Assert<Exactly<keyof Maps, RouteScreen>> & Assert<Maps[keyof Maps] extends ScreenLoader ? true : false>;
 
 /** Screen keys whose module is in the guest map (screens/guest-screens.ts); every other key is in the app map. */
-const GUEST_PREFIXES = ['auth.', 'checkout.', 'customer-portal.', 'direct-debit.', 'invoice-page.', 'app.'] as const;
+const GUEST_PREFIXES = ['auth.', 'checkout.', 'customer-portal.', 'direct-debit.', 'invoice-page.', 'support-chat.', 'app.'] as const;
 
 export const isGuestScreen = (key: string): boolean => GUEST_PREFIXES.some((prefix) => key.startsWith(prefix));
 

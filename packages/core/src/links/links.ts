@@ -26,6 +26,8 @@ export const SCREEN_PATHS = {
   publicInvoice: '/:business_id/:invoice',
   /** On the invoice host: the customer's portal, opened by a signed link (three segments: never an invoice's path). */
   customerPortal: '/:business_id/portal/:token',
+  /** The business's public support chat; a mailed "continue" link carries the conversation's token (`?t=`). */
+  supportChat: '/public/:business_id/support-chat',
 } as const;
 
 /**

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'store:manage': 'Manage the online store catalogue, orders and settings',
   'store-design:manage': 'Change the store design and themes',
   'store-pages:manage': 'Edit store pages',
+  'chat:view': 'See the support inbox: customer conversations and canned replies',
+  'chat:reply': 'Answer customers in the support chat, assign and close conversations, and edit canned replies',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
@@ -63,6 +65,9 @@ const MANAGER: Permission[] = [
   'store:manage',
   'store-design:manage',
   'store-pages:manage',
+  // Managers run the shop floor and answer customers (docs/decisions.md, "Support chat").
+  'chat:view',
+  'chat:reply',
 ];
 
 /**

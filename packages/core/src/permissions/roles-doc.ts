@@ -62,5 +62,9 @@ Rules beyond the table:
 - Cashiers keep no Locations entry in the sidebar (decided with location limits): the register shows the location
   they sell at, a product's stock shows each location's units, and the list's use (addresses, hours, receipts) is a
   manager's; a limited cashier's locations show to whoever sees the staff.
+- Support chat: Owner, Admin and Manager see the support inbox (\`chat:view\`) and answer customers, assign, close
+  and reopen conversations and edit canned replies (\`chat:reply\`). Cashiers do not: they work at the counter, and
+  a conversation holds the customer's email (Shopify Inbox too is given to staff by a permission of its own).
+  A conversation is assigned only to a member who holds \`chat:reply\`.
 `;
 }

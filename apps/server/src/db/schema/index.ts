@@ -24,3 +24,4 @@ export * from './product-imports';
 export * from './pos-mall-gto';
 export * from './developers';
 export * from './partners';
+export * from './support-chat';

@@ -62,7 +62,7 @@ export const userSettingsRoutes = [
 ];
 
 export const publicRoutes = [
-  make('public.support-chat', '/public/:business_id/support-chat', 'Support chat', 'public', undefined, 'supportChat', { guards: [] }),
+  make('public.support-chat', SCREEN_PATHS.supportChat, 'Support chat', 'public', undefined, null, { guards: [], screen: 'support-chat.public' }),
   make('public.invoice', SCREEN_PATHS.publicInvoice, 'Invoice', 'public', undefined, null, {
     guards: ['invoicePublicGuard'],
     screen: 'invoice-page.view',

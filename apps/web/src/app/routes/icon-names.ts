@@ -36,6 +36,7 @@ export const ICON_NAMES = [
   'cash',
   'affiliate',
   'trophy',
+  'messages',
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

@@ -230,5 +230,9 @@ export const paymentsRoutes = [
     permission: 'referral:view',
     sidebar: { group: OTHERS, label: 'Refer and earn', icon: 'gift', order: 25, pinned: true },
   }),
-  route('support', 'support', 'Support', 'support', { permission: 'business:view' }),
+  route('support', 'support', 'Support', null, {
+    permission: 'chat:view',
+    screen: 'support.inbox',
+    sidebar: { group: OTHERS, label: 'Support', icon: 'messages', order: 24 },
+  }),
 ];

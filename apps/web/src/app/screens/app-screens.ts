@@ -82,6 +82,7 @@ export const appScreens = {
   'static-qr-codes.list': () => import('../../features/static-qr-codes/routes/qr-list/qr-list-screen'),
   'static-qr-codes.create': () => import('../../features/static-qr-codes/routes/qr-form/qr-form-screen'),
   'static-qr-codes.edit': () => import('../../features/static-qr-codes/routes/qr-form/qr-form-screen'),
+  'support.inbox': () => import('../../features/support/routes/inbox/inbox-screen'),
   'static-qr-codes.detail': () => import('../../features/static-qr-codes/routes/qr-detail/qr-detail-screen'),
   'pricing.taxes': () => import('../../features/pricing/routes/tax-list/tax-list-screen'),
   'pricing.tax-create': () => import('../../features/pricing/routes/tax-form/tax-form-screen'),

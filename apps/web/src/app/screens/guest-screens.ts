@@ -23,5 +23,6 @@ export const guestScreens = {
   'direct-debit.bank': () => import('../../features/direct-debit/routes/bank/bank-screen'),
   'direct-debit.return': () => import('../../features/direct-debit/routes/return/return-screen'),
   'customer-portal.view': () => import('../../features/customer-portal/routes/portal/portal-screen'),
+  'support-chat.public': () => import('../../features/support-chat/routes/public-chat/public-chat-screen'),
   'app.not-found': () => import('./not-found-screen'),
 } satisfies Record<string, () => Promise<unknown>>;

@@ -34,6 +34,8 @@ export function createStandingCache(changes: ChangeFeed | undefined) {
 
   changes?.subscribe({
     onChange(payload) {
+      // The support chat's events (`c:`) share the channel and touch nothing kept here.
+      if (payload.startsWith('c:')) return;
       epoch++;
       const id = payload.slice(2);
       switch (payload.slice(0, 2)) {

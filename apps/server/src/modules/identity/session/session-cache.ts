@@ -47,6 +47,8 @@ export function createSessionCache(changes: ChangeFeed | undefined) {
   }
 
   function onChange(payload: string) {
+    // The support chat's events (`c:`) share the channel and touch nothing kept here.
+    if (payload.startsWith('c:')) return;
     epoch++;
     const key = payload.slice(2);
     switch (payload.slice(0, 2)) {

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHAT_SOCKET_PATHS, supportChatEndpoints as chat, type ChatServerFrame } from '@merchant/business';
+import { fillPath } from '@merchant/core';
+import { openDatabase, type Database } from '../src/db/client';
+import { fixedClock } from '../src/lib/clock';
+import { appOn } from './app-processes';
+import { createBusiness, type FactoryBusiness } from './factories';
+import { Agent, type TestContext } from './harness';
+
+/**
+ * Two app instances on one PostgreSQL database, each with its own pool and change feed (what a load balancer in front
+ * of two processes gives): a customer's message written through one reaches a staff socket open on the other, and the
+ * answer comes back the other way (PostgreSQL only: the embedded database belongs to one process).
+ */
+let admin: pg.Client;
+let name: string;
+const databases: Database[] = [];
+let a: TestContext;
+let b: TestContext;
+let business: FactoryBusiness<'owner'>;
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: process.env.TEST_PG_URL! });
+  await admin.connect();
+  name = `md_chat_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  const url = new URL(process.env.TEST_PG_URL!);
+  url.pathname = `/${name}`;
+  const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
+  for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: url.toString(), poolSize: 3 }));
+  a = await appOn(databases[0]!, clock);
+  b = await appOn(databases[1]!, clock);
+  business = await createBusiness(a);
+  // A socket's upgrade is served once the app is ready (the first inject makes it so; a socket first needs it done).
+  await a.app.ready();
+  await b.app.ready();
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  for (const d of databases) await d.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+function framesOf(socket: { on(event: 'message', listener: (data: Buffer) => void): unknown }) {
+  const frames: ChatServerFrame[] = [];
+  const waiting: (() => void)[] = [];
+  socket.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()) as ChatServerFrame);
+    for (const wake of waiting.splice(0)) wake();
+  });
+  return async function next(match: (f: ChatServerFrame) => boolean): Promise<ChatServerFrame> {
+    for (;;) {
+      const index = frames.findIndex(match);
+      if (index >= 0) return frames.splice(index, 1)[0]!;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+  };
+}
+
+async function openSocket(t: TestContext, path: string, headers: Record<string, string> = {}) {
+  let next: ReturnType<typeof framesOf> | undefined;
+  const socket = await t.app.injectWS(path, { headers }, { onInit: (ws) => void (next = framesOf(ws)) });
+  return { socket, next: next! };
+}
+
+describe('the support chat across two app instances', () => {
+  it('carries a message written on one to a socket open on the other, both ways', async () => {
+    const customer = new Agent(a.app);
+    const started = await customer.ok(chat.start, {
+      params: { business_id: business.id },
+      body: { name: 'Ana', email: 'ana@example.com', message: 'Hello from instance A' },
+    });
+    const owner = business.people.owner.agent;
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // The owner's socket is on B; the customer's on A.
+    const staff = await openSocket(b, fillPath(CHAT_SOCKET_PATHS.staff, { business_id: business.id }), { cookie });
+    const mine = await openSocket(a, fillPath(CHAT_SOCKET_PATHS.customer, { business_id: business.id, token: started.token }));
+    staff.socket.send(JSON.stringify({ type: 'follow', conversation_id: started.conversation.id, after: started.messages[0]!.seq }));
+    mine.socket.send(JSON.stringify({ type: 'follow', after: started.messages[0]!.seq }));
+    await staff.next((f) => f.type === 'ready');
+    await mine.next((f) => f.type === 'ready');
+
+    await customer.ok(chat.post, { params: { business_id: business.id, token: started.token }, body: { body: 'Second message, through A' } });
+    expect(await staff.next((f) => f.type === 'message' && f.message.side === 'customer')).toMatchObject({
+      message: { body: 'Second message, through A', side: 'customer' },
+    });
+
+    // The answer goes through B's HTTP (the owner's agent talks to A's app: a second agent on B with the same cookie).
+    const onB = new Agent(b.app);
+    onB.cookies = new Map(owner.cookies);
+    await onB.ok(chat.answer, { params: { business_id: business.id, id: started.conversation.id }, body: { body: 'Answered on B' } });
+    expect(await mine.next((f) => f.type === 'message' && f.message.side === 'staff')).toMatchObject({ message: { body: 'Answered on B', side: 'staff' } });
+    staff.socket.terminate();
+    mine.socket.terminate();
+  });
+});
