@@ -13,7 +13,10 @@ const RUN = Date.now().toString(36);
 describe('support chat in the browser', () => {
   it('carries a customer message to the inbox and the answer back, live, at 375 px and 1280 px', async () => {
     const staff = await demo.page();
-    await staff.page.goto(`/business/${demo.businessId}/payments/support`);
+    // The header's button opens the inbox from any screen of the business.
+    await staff.page.goto(`/business/${demo.businessId}/payments`);
+    await staff.page.getByRole('banner').getByRole('link', { name: 'Support inbox' }).click();
+    await staff.page.waitForURL(/\/payments\/support$/);
     await staff.page.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
     await staff.page
       .getByRole('status')

@@ -18,6 +18,7 @@ import { BusinessSwitcher } from './business-switcher';
 import { SectionSwitcher } from './section-switcher';
 import { ColorSchemeToggle } from './shell-parts';
 import { UserMenu } from './user-menu';
+import { SupportInboxButton } from '@/app/support-inbox-button';
 import { SidebarNav } from './sidebar-nav';
 
 /** The command palette (Spotlight, with its modal) loads with the screen, after the shell's first paint. */
@@ -90,6 +91,7 @@ export function BusinessLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CommandPaletteButton />
+            <SupportInboxButton business={current} />
             <ColorSchemeToggle />
             <UserMenu user={user} />
           </Group>
