@@ -34,7 +34,7 @@ describe('the referral link', () => {
   it('is a partner business thing: a merchant asking is refused', async () => {
     const res = await merchant.people.owner.agent.call(partnerEndpoints.referral, at(merchant));
     expect(res.status).toBe(403);
-    expect(failure(res).code).toBe('PARTNER_ONLY');
+    expect(failure(res).code).toBe('BUSINESS_NOT_PARTNER');
     expect((await merchant.people.owner.agent.call(partnerEndpoints.linkedBusinesses, at(merchant))).status).toBe(403);
   });
 

@@ -1,4 +1,5 @@
 import { SCREEN_PATHS } from '@merchant/core';
+import { supportChatEndpoints } from '@merchant/business';
 import { authEndpoints } from '@merchant/identity';
 import { customerPortalEndpoints } from '@merchant/payments';
 
@@ -17,7 +18,12 @@ export const SECRET_PATHS: readonly string[] = [
   SCREEN_PATHS.customerPortal,
   authEndpoints.invitationPreview.path,
   customerPortalEndpoints.get.path,
+  // A support conversation's token: its calls and its socket below it.
+  supportChatEndpoints.read.path,
 ];
+
+/** Query parameters that are secrets: the same names, and `t`, the support chat's mailed link (`?t=<token>`). */
+const SECRET_QUERY: ReadonlySet<string> = new Set([...SECRET_PARAMS, 't']);
 
 const MASK = '[redacted]';
 
@@ -45,6 +51,6 @@ export function maskSecretPaths(url: string): string {
   const masked = `/${segments.join('/')}`;
   if (queryAt < 0) return masked;
   const query = new URLSearchParams(url.slice(queryAt + 1));
-  for (const name of SECRET_PARAMS) if (query.has(name)) query.set(name, MASK);
+  for (const name of SECRET_QUERY) if (query.has(name)) query.set(name, MASK);
   return `${masked}?${query.toString()}`;
 }

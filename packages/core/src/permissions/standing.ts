@@ -12,8 +12,9 @@
  *   subscriptions, refunds, bank accounts, beneficiaries, the payout schedule).
  * - `verified`: an active merchant whose verification is complete: whatever sends money out (payouts and
  *   transfers). Before verification a business may take payments; its money waits, as with Stripe and HitPay.
+ * - `partner`: a partner business only (the partner area: its referral link, linked businesses, commissions).
  */
-export const STANDINGS = ['any', 'merchant', 'active', 'verified'] as const;
+export const STANDINGS = ['any', 'merchant', 'active', 'verified', 'partner'] as const;
 export type Standing = (typeof STANDINGS)[number];
 
 /** What the standing rules read of a business: its type and its onboarding status. */
@@ -23,11 +24,12 @@ export interface StandingFacts {
 }
 
 /** Why a standing is not met, most basic first: each is an error code of its own (403). */
-export type StandingRefusal = 'BUSINESS_IS_PARTNER' | 'BUSINESS_BLOCKED' | 'BUSINESS_NOT_VERIFIED';
+export type StandingRefusal = 'BUSINESS_IS_PARTNER' | 'BUSINESS_BLOCKED' | 'BUSINESS_NOT_VERIFIED' | 'BUSINESS_NOT_PARTNER';
 
 /** The error codes a standing can answer (for the endpoint's declared errors). */
 export function refusalsOf(standing: Standing): StandingRefusal[] {
   if (standing === 'any') return [];
+  if (standing === 'partner') return ['BUSINESS_NOT_PARTNER'];
   if (standing === 'merchant') return ['BUSINESS_IS_PARTNER'];
   if (standing === 'active') return ['BUSINESS_IS_PARTNER', 'BUSINESS_BLOCKED'];
   return ['BUSINESS_IS_PARTNER', 'BUSINESS_BLOCKED', 'BUSINESS_NOT_VERIFIED'];
@@ -36,6 +38,7 @@ export function refusalsOf(standing: Standing): StandingRefusal[] {
 /** Null when the business's state allows the standing; else why not. */
 export function standingRefusal(standing: Standing, business: StandingFacts): StandingRefusal | null {
   if (standing === 'any') return null;
+  if (standing === 'partner') return business.type === 'partner' ? null : 'BUSINESS_NOT_PARTNER';
   if (business.type === 'partner') return 'BUSINESS_IS_PARTNER';
   if (standing === 'merchant') return null;
   if (business.onboardingStatus === 'blocked') return 'BUSINESS_BLOCKED';
@@ -54,6 +57,7 @@ export const STANDING_MESSAGES: Record<StandingRefusal, string> = {
   BUSINESS_IS_PARTNER: 'A partner business uses the partner area only: it takes no payments and has no payments, point of sale or store settings.',
   BUSINESS_BLOCKED: 'This business is blocked: it cannot take or send money. Contact support.',
   BUSINESS_NOT_VERIFIED: 'Payouts and transfers start once the business is verified.',
+  BUSINESS_NOT_PARTNER: 'Only a partner business has a partner area.',
 };
 
 /** What a customer reads on a checkout, invoice or subscription page of a business that cannot take payments. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { AppError, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
+import { AppError, STANDING_MESSAGES, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
 import { COMMISSION_PLAN, PARTNER_SEES, type BusinessPartner, type Commission, type LinkedBusiness, type PartnerReferral } from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
@@ -50,7 +50,8 @@ export function createPartnersService(deps: {
   const { db, clock, audit, mailer } = deps;
 
   function assertPartner(ctx: BusinessContext): void {
-    if (ctx.business.row.type !== 'partner') throw new AppError('PARTNER_ONLY', 'Only a partner business has a partner area.');
+    // The endpoints' standing (`partner`) refuses a merchant first; this holds it for any other caller of the service.
+    if (ctx.business.row.type !== 'partner') throw new AppError('BUSINESS_NOT_PARTNER', STANDING_MESSAGES.BUSINESS_NOT_PARTNER);
   }
 
   async function mailOwners(tx: Executor, businessId: string, subject: string, text: string): Promise<void> {
