@@ -44,6 +44,12 @@ describe('the string formats trusted without text()', () => {
       CalendarDateSchema,
       fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
     ],
+    datetime: [
+      z.iso.datetime({ offset: true }),
+      fc
+        .tuple(fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), fc.constantFrom('Z', '+08:00', '-05:30'))
+        .map(([d, zone]) => d.toISOString().replace('Z', zone)),
+    ],
   };
 
   it('covers exactly the listed formats', () => {

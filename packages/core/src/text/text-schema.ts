@@ -14,9 +14,9 @@ export function text() {
 
 /**
  * String formats whose own pattern already excludes U+0000 (their property test proves it), so a schema
- * may use them without `text()`: `z.uuid()`, `z.email()`, `z.iso.date()`.
+ * may use them without `text()`: `z.uuid()`, `z.email()`, `z.iso.date()`, `z.iso.datetime()`.
  */
-export const NUL_FREE_STRING_FORMATS: readonly string[] = ['uuid', 'email', 'date'];
+export const NUL_FREE_STRING_FORMATS: readonly string[] = ['uuid', 'email', 'date', 'datetime'];
 
 interface LooseDef {
   type: string;
