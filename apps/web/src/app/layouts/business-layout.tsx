@@ -92,7 +92,10 @@ export function BusinessLayout() {
           <Group gap="xs" wrap="nowrap">
             <CommandPaletteButton />
             <SupportInboxButton business={current} />
-            <ColorSchemeToggle />
+            {/* On a phone the account menu switches the mode: the row keeps the section's name whole. */}
+            <Box visibleFrom="sm">
+              <ColorSchemeToggle />
+            </Box>
             <UserMenu user={user} />
           </Group>
         </Group>

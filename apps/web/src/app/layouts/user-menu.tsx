@@ -1,5 +1,5 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChecklist, IconHistory, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { Avatar, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconChecklist, IconHistory, IconLogout, IconMoon, IconShieldLock, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '@merchant/identity';
 import { href } from '../route-table';
@@ -10,9 +10,15 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The signed-in person's menu: user settings and sign out. */
+/**
+ * The signed-in person's menu: user settings and sign out; on a phone also the light or dark mode, whose header button
+ * the business header leaves out there to keep its row within 375 px.
+ */
 export function UserMenu({ user }: { user: User }) {
   const signOut = useSignOut();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const next = scheme === 'dark' ? 'light' : 'dark';
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
@@ -48,6 +54,13 @@ export function UserMenu({ user }: { user: User }) {
             </Menu.Item>
           </>
         )}
+        <Menu.Item
+          hiddenFrom="sm"
+          leftSection={next === 'dark' ? <IconMoon size={16} aria-hidden /> : <IconSun size={16} aria-hidden />}
+          onClick={() => setColorScheme(next)}
+        >
+          Switch to {next} mode
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign out
