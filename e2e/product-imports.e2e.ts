@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
+import { productEndpoints } from '@merchant/catalogue';
 import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
 
@@ -21,6 +23,17 @@ const CSV = [
 ].join('\r\n');
 
 describe('the product import in the browser', () => {
+  // The demo business is shared by every browser test file: the 48 products this file adds would push the demo's own
+  // products off the register's first page (sorted by name) and the storefront's. They are archived after the file.
+  afterAll(async () => {
+    const params = { business_id: demo.businessId };
+    const found = await demo.api.call<{ data: { id: string }[] }>(
+      'GET',
+      `${endpointPath(productEndpoints.list, { params })}?q=${encodeURIComponent(`Imported ${RUN}`)}&limit=100`,
+    );
+    for (const p of found.data) await demo.api.call('POST', endpointPath(productEndpoints.archive, { params: { ...params, product_id: p.id } }));
+  });
+
   it('a CSV of 50 products imports 48 and reports the two refused rows with why (1280 px)', async () => {
     const { page, close } = await demo.page();
     await page.goto(`/business/${demo.businessId}/pos/products`);
