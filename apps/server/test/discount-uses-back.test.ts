@@ -76,7 +76,8 @@ describe('register orders', () => {
     expect(await used(id)).toBe(2);
     const voids = await Promise.all(Array.from({ length: 4 }, () => refund(first.id, { whole: true })));
     expect(voids.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const r of voids.filter((v) => v.status !== 201)) expect(failure(r).code).toBe('VALIDATION_FAILED');
+    // A void that meets another under way is told so (409); one that comes after it finds nothing left (422).
+    for (const r of voids.filter((v) => v.status !== 201)) expect(['POS_REFUND_UNDER_WAY', 'VALIDATION_FAILED']).toContain(failure(r).code);
     expect(await used(id)).toBe(1);
     // The second order still holds its use.
     expect((await owner.ok(posOrderEndpoints.get, { params: { business_id: business.id, order_id: second.id } })).status).toBe('completed');
