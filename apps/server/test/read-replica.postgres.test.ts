@@ -73,9 +73,12 @@ afterEach(async () => {
   await standby.query('select pg_wal_replay_resume()');
 });
 
-/** Waits until the replica has replayed everything the primary has written so far. */
+/**
+ * Waits until the replica has replayed everything the primary has committed so far: its insert position (the test
+ * server commits asynchronously, so the write position may still be before the last commit).
+ */
 async function caughtUp(): Promise<void> {
-  const { rows } = await primarySql.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  const { rows } = await primarySql.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
   const target = lsnValue(rows[0]!.lsn)!;
   for (let i = 0; i < 300; i++) {
     const replayed = (await standby.query<{ lsn: string }>('select pg_last_wal_replay_lsn()::text as lsn')).rows[0]!.lsn;

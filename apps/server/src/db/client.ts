@@ -150,7 +150,9 @@ function replicaRouting(primary: pg.Pool, url: string, poolSize: number, pooled:
   return {
     replica,
     async writePosition() {
-      const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      // The insert position, not the write position: under asynchronous commit (synchronous_commit=off) a commit
+      // returns before its record is written, and the write position can still be before it.
+      const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
       return rows[0]!.lsn;
     },
     async replayed(lsn) {

@@ -16,7 +16,7 @@ import type { Executor } from './executor';
 export interface ReplicaRouting {
   /** The replica's handle (its own connection pool). */
   replica: Executor;
-  /** The primary's write position now (`pg_current_wal_lsn()`): a write that committed before the call is behind it. */
+  /** The primary's WAL insert position now (`pg_current_wal_insert_lsn()`): a write that committed before the call is behind it, even under asynchronous commit. */
   writePosition(): Promise<string>;
   /** Whether the replica has replayed everything up to `lsn` (`pg_last_wal_replay_lsn()`). */
   replayed(lsn: string): Promise<boolean>;
