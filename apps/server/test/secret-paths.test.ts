@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointPath, fillPath, SCREEN_PATHS } from '@merchant/core';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import { customerPortalEndpoints } from '@merchant/payments';
-import { CHAT_SOCKET_PATHS } from '@merchant/business';
+import { supportChatEndpoints } from '@merchant/business';
 import { capturedLog } from './log-lines';
 import { maskSecretPaths, SECRET_PARAMS, SECRET_PATHS } from '../src/lib/secret-paths';
 import { createTestContext, type TestContext } from './harness';
@@ -27,9 +27,11 @@ describe('maskSecretPaths', () => {
     expect(maskSecretPaths(portalCall)).not.toContain(TOKEN);
     expect(maskSecretPaths(portalCall)).toContain(`/subscriptions/${BUSINESS}/cancel-at-period-end`);
     expect(maskSecretPaths(`${invitationOf(TOKEN)}?token=${TOKEN}&page=2`)).toBe(`${invitationShown}?token=%5Bredacted%5D&page=2`);
-    // The support chat: the customer's calls and socket below the conversation's token, and the mailed link's `?t=`.
-    const chatSocket = fillPath(CHAT_SOCKET_PATHS.customer, { business_id: BUSINESS, token: TOKEN });
-    expect(maskSecretPaths(chatSocket)).toBe(`/v1/public/support-chat/${BUSINESS}/[redacted]/socket`);
+    // The support chat: the customer's calls below the conversation's token (its socket too: the same prefix), and the mailed link's `?t=`.
+    const chatCall = endpointPath(supportChatEndpoints.post, { params: { business_id: BUSINESS, token: TOKEN } });
+    expect(maskSecretPaths(chatCall)).toBe(
+      decodeURIComponent(endpointPath(supportChatEndpoints.post, { params: { business_id: BUSINESS, token: '[redacted]' } })),
+    );
     expect(maskSecretPaths(`${fillPath(SCREEN_PATHS.supportChat, { business_id: BUSINESS })}?t=${TOKEN}`)).not.toContain(TOKEN);
     // Paths without secrets are left as they are: the request log stays useful.
     for (const path of ['/password/reset', endpointPath(userEndpoints.me), `/business/${BUSINESS}/payments/transactions?q=abc`, '/'])
