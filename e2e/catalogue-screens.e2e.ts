@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { endpointPath } from '@merchant/core';
 import { productEndpoints } from '@merchant/catalogue';
@@ -12,6 +12,17 @@ import { demoTests } from './demo';
  */
 const RUN = Date.now().toString(36);
 const demo = demoTests();
+
+// The demo business is shared by every browser test file: the product made here ("Latte …") would stand beside the
+// demo's own Latte on the register's tiles and the storefront. It is archived after the file.
+afterAll(async () => {
+  const params = { business_id: demo.businessId };
+  const found = await demo.api.call<{ data: { id: string }[] }>(
+    'GET',
+    `${endpointPath(productEndpoints.list, { params })}?q=${encodeURIComponent(names.product)}&limit=100`,
+  );
+  for (const p of found.data) await demo.api.call('POST', endpointPath(productEndpoints.archive, { params: { ...params, product_id: p.id } }));
+});
 const pos = (path: string) => `/business/${demo.businessId}/pos/${path}`;
 
 const names = { group: `Milk ${RUN}`, category: `Drinks ${RUN}`, product: `Latte ${RUN}`, taken: `Taken ${RUN}` };

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
+import { surchargeEndpoints, taxEndpoints } from '@merchant/catalogue';
 import type { Page } from 'playwright-core';
 import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
@@ -6,13 +8,25 @@ import { demoTests } from './demo';
 /** Taxes, discounts and surcharges: the owner's main path at desktop width, and the shared screens on a phone. */
 
 const demo = demoTests();
+const SUFFIX = Date.now().toString(36);
+
+// The demo business is shared by every browser test file: the tax and surcharge made here would price the register's
+// and the store's later sales (their totals are asserted). They are archived after the file.
+afterAll(async () => {
+  const params = { business_id: demo.businessId };
+  const ours = (list: { data: { id: string; name: string }[] }) => list.data.filter((x) => x.name.endsWith(SUFFIX));
+  const taxes = await demo.api.call<{ data: { id: string; name: string }[] }>('GET', `${endpointPath(taxEndpoints.list, { params })}?limit=100`);
+  for (const x of ours(taxes)) await demo.api.call('POST', endpointPath(taxEndpoints.archive, { params: { ...params, tax_id: x.id } }));
+  const surcharges = await demo.api.call<{ data: { id: string; name: string }[] }>('GET', `${endpointPath(surchargeEndpoints.list, { params })}?limit=100`);
+  for (const x of ours(surcharges)) await demo.api.call('POST', endpointPath(surchargeEndpoints.archive, { params: { ...params, surcharge_id: x.id } }));
+});
 
 const bar = (page: Page, name: string) => page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name });
 
 describe('taxes, discounts and surcharges', () => {
   it('the owner creates a tax, a discount and a surcharge, sees them listed, edits the tax and archives the discount', async () => {
     const { page, close } = await demo.page();
-    const suffix = Date.now().toString(36);
+    const suffix = SUFFIX;
     const names = { tax: `City tax ${suffix}`, discount: `Opening week ${suffix}`, surcharge: `Service ${suffix}` };
 
     // A tax at 8.25 %, entered as a percentage.
