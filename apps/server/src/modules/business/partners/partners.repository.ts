@@ -5,6 +5,10 @@ import { businesses, partnerCommissions, partnerLinks, partnerReferralCodes } fr
 export type PartnerLinkRow = typeof partnerLinks.$inferSelect;
 
 /** Referral codes and partner links (docs/decisions.md, "Partners and referrals"). */
+/** A merchant's links with each partner's name. */
+const linksWithPartner = (db: Executor) =>
+  db.select({ link: partnerLinks, partnerName: businesses.name }).from(partnerLinks).innerJoin(businesses, eq(businesses.id, partnerLinks.partnerBusinessId));
+
 export const partnersRepository = {
   async codeOf(db: Executor, businessId: string): Promise<string | null> {
     const [row] = await db.select({ code: partnerReferralCodes.code }).from(partnerReferralCodes).where(eq(partnerReferralCodes.businessId, businessId));
@@ -32,20 +36,12 @@ export const partnersRepository = {
 
   /** The merchant's links, live ones first, with each partner's name. */
   async linksOfMerchant(db: Executor, businessId: string) {
-    return db
-      .select({ link: partnerLinks, partnerName: businesses.name })
-      .from(partnerLinks)
-      .innerJoin(businesses, eq(businesses.id, partnerLinks.partnerBusinessId))
-      .where(eq(partnerLinks.businessId, businessId))
-      .orderBy(asc(partnerLinks.status), desc(partnerLinks.linkedAt));
+    return linksWithPartner(db).where(eq(partnerLinks.businessId, businessId)).orderBy(asc(partnerLinks.status), desc(partnerLinks.linkedAt));
   },
 
   /** One link of the merchant, locked for its change. */
   async lockLink(db: Executor, businessId: string, id: string) {
-    const [row] = await db
-      .select({ link: partnerLinks, partnerName: businesses.name })
-      .from(partnerLinks)
-      .innerJoin(businesses, eq(businesses.id, partnerLinks.partnerBusinessId))
+    const [row] = await linksWithPartner(db)
       .where(and(eq(partnerLinks.businessId, businessId), eq(partnerLinks.id, id)))
       .for('update', { of: partnerLinks });
     return row ?? null;

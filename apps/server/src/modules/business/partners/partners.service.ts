@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { AppError, STANDING_MESSAGES, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
+import { AppError, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
 import { COMMISSION_PLAN, PARTNER_SEES, type BusinessPartner, type Commission, type LinkedBusiness, type PartnerReferral } from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
@@ -48,11 +48,6 @@ export function createPartnersService(deps: {
   notificationSettings: NotificationSettingsService;
 }) {
   const { db, clock, audit, mailer } = deps;
-
-  function assertPartner(ctx: BusinessContext): void {
-    // The endpoints' standing (`partner`) refuses a merchant first; this holds it for any other caller of the service.
-    if (ctx.business.row.type !== 'partner') throw new AppError('BUSINESS_NOT_PARTNER', STANDING_MESSAGES.BUSINESS_NOT_PARTNER);
-  }
 
   async function mailOwners(tx: Executor, businessId: string, subject: string, text: string): Promise<void> {
     for (const to of await deps.notificationSettings.ownerEmails(businessId, tx)) await mailer.send(tx, { to, subject, text });
@@ -103,7 +98,6 @@ export function createPartnersService(deps: {
     },
 
     async commissions(ctx: BusinessContext): Promise<{ plan: typeof COMMISSION_PLAN; commissions: Commission[] }> {
-      assertPartner(ctx);
       const rows = await repo.commissionsOf(db, ctx.business.row.id);
       return {
         plan: COMMISSION_PLAN,
@@ -121,7 +115,6 @@ export function createPartnersService(deps: {
 
     /** The partner's code, made on first ask (two first asks at once keep one code). */
     async referral(ctx: BusinessContext): Promise<PartnerReferral> {
-      assertPartner(ctx);
       const businessId = ctx.business.row.id;
       let code = await repo.codeOf(db, businessId);
       if (!code) {
@@ -164,7 +157,6 @@ export function createPartnersService(deps: {
 
     /** The partner's linked merchants: name, onboarding state and captured volume while linked; nothing else. */
     async linkedBusinesses(ctx: BusinessContext): Promise<{ businesses: LinkedBusiness[] }> {
-      assertPartner(ctx);
       const rows = await totals.linkedBusinesses(db, ctx.business.row.id);
       const businesses: LinkedBusiness[] = [];
       // One sum per link: a partner links tens of businesses, and each sum reads one business's payments index.
