@@ -6,7 +6,8 @@
 // the API suite's second pass, and the browser tests' server (the embedded database answers one statement at a
 // time, and a page's requests come together; the embedded database's browser path is checked by the Node
 // versions' smoke check and the process tests, which boot servers on it).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromiumPackage, ensureApt, ensureNodeModules, fontsPackage, log, pgbouncerPackage, postgresPackage, run, runAsync, runInLane } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
 
@@ -39,21 +40,42 @@ function cpuTimes() {
 }
 const cpuAtStart = cpuTimes();
 
-// The screen sweep (every route at phone width, about a sixth of the browser time) runs in whichever lane is done
-// first, on its own server and database: the lanes end within a minute of each other, and the sweep after the later
-// one would leave a core idle for its four minutes.
-// Exactly that file: vitest's file filter matches any path containing it (`screens.e2e.ts` also picked
-// `catalogue-screens.e2e.ts`, which the other lane runs too), so the sweep excludes every other file instead.
+// The browser tests run as a queue of parts that either lane takes when it is free: the screen sweep (every route at
+// phone width, about a sixth of the browser time) and the other files in BROWSER_PARTS parts, each part a vitest run
+// with its own server and database. The API lane ends long before the browser files would on their own; taking parts
+// from the queue, the two lanes end within a part of each other instead of one core idling for minutes.
+// Parts are made of whole files, balanced by size (a file's size follows its number of steps), and named by excludes:
+// vitest's file filter matches any path containing it (`screens.e2e.ts` also picked `catalogue-screens.e2e.ts`),
+// an exclude glob names exactly one file.
 const SWEEP = 'screens.e2e.ts';
-const SWEEP_ONLY = ['--exclude', '**/!(screens).e2e.ts'];
-let sweepTaken = false;
-async function sweepIfFirst(lane, pgUrl, built) {
-  if (sweepTaken || !(await built)) return 0;
-  sweepTaken = true;
-  log(`[${lane}] browser tests: ${SWEEP}`);
-  const code = await runInLane(lane, 'npx', ['vitest', 'run', '--project', 'e2e', ...SWEEP_ONLY], { env: { ...process.env, E2E_PG_URL: pgUrl } });
-  log(`[${lane}] ${SWEEP} finished with exit code ${code}`);
-  return code;
+const BROWSER_PARTS = 6;
+function browserQueue() {
+  const files = readdirSync('e2e')
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .map((f) => ({ name: f, size: statSync(join('e2e', f)).size }));
+  const others = files.filter((f) => f.name !== SWEEP).sort((a, b) => b.size - a.size || a.name.localeCompare(b.name));
+  const parts = Array.from({ length: BROWSER_PARTS }, () => ({ files: [], size: 0 }));
+  for (const file of others) {
+    const lightest = parts.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(file.name);
+    lightest.size += file.size;
+  }
+  const only = (names) => files.filter((f) => !names.includes(f.name)).flatMap((f) => ['--exclude', `**/${f.name}`]);
+  return [
+    { label: SWEEP, args: only([SWEEP]) },
+    ...parts.filter((p) => p.files.length > 0).map((p, i) => ({ label: `part ${i + 1} of ${BROWSER_PARTS} (${p.files.length} files)`, args: only(p.files) })),
+  ];
+}
+const queue = browserQueue();
+async function takeBrowserParts(lane, pgUrl) {
+  let failed = 0;
+  for (let part = queue.shift(); part; part = queue.shift()) {
+    log(`[${lane}] browser tests: ${part.label}`);
+    const code = await runInLane(lane, 'npx', ['vitest', 'run', '--project', 'e2e', ...part.args], { env: { ...process.env, E2E_PG_URL: pgUrl } });
+    log(`[${lane}] browser tests ${part.label} finished with exit code ${code}`);
+    if (code !== 0) failed = code;
+  }
+  return failed;
 }
 
 async function apiLane(pgUrl, built) {
@@ -61,8 +83,8 @@ async function apiLane(pgUrl, built) {
   const projects = ['unit', 'web', 'api-pglite', 'api-postgres', 'api-pgbouncer'].flatMap((p) => ['--project', p]);
   const code = await runInLane('api', 'npx', ['vitest', 'run', ...projects], { env: { ...process.env, TEST_PG_URL: pgUrl } });
   log(`[api] finished with exit code ${code}`);
-  const sweep = await sweepIfFirst('api', pgUrl, built);
-  return code || sweep;
+  const browser = (await built) ? await takeBrowserParts('api', pgUrl) : 0;
+  return code || browser;
 }
 
 async function browserLane(pgUrl, builtNow) {
@@ -73,23 +95,12 @@ async function browserLane(pgUrl, builtNow) {
     log(`[browser] npm run build failed with exit code ${build}`);
     return build;
   }
-  const steps = [
-    // Boots the built server and signs in on the other supported Node versions.
-    ['node', ['scripts/node-versions.mjs']],
-    ['npx', ['vitest', 'run', '--project', 'e2e', '--exclude', `**/${SWEEP}`], { env: { ...process.env, E2E_PG_URL: pgUrl } }],
-  ];
-  let failed = 0;
-  for (const [cmd, args, options] of steps) {
-    const code = await runInLane('browser', cmd, args, options);
-    if (code !== 0) {
-      log(`[browser] ${cmd} ${args.join(' ')} failed with exit code ${code}`);
-      failed = code;
-      break;
-    }
-  }
-  const sweep = await sweepIfFirst('browser', pgUrl, Promise.resolve(true));
-  if (!failed) log('[browser] finished');
-  return failed || sweep;
+  // Boots the built server and signs in on the other supported Node versions.
+  const versions = await runInLane('browser', 'node', ['scripts/node-versions.mjs']);
+  if (versions !== 0) log(`[browser] node scripts/node-versions.mjs failed with exit code ${versions}`);
+  const browser = await takeBrowserParts('browser', pgUrl);
+  log('[browser] finished');
+  return versions || browser;
 }
 
 log('starting a PostgreSQL server for the API and browser tests');

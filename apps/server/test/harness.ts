@@ -30,7 +30,7 @@ import { totp } from '../src/lib/totp';
 export { totp };
 
 /** A fresh database cloned from the migrated template of this run. */
-export async function openTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
+export async function openTestDatabase(options: { onQuery?: (sql: string) => void; guardTransactions?: boolean } = {}): Promise<Database> {
   if ((process.env.TEST_DB_KIND ?? 'pglite') === 'postgres') {
     const adminUrl = process.env.TEST_PG_URL!;
     const name = `md_test_${randomBytes(6).toString('hex')}`;
@@ -46,6 +46,8 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
       databaseUrl: pooled ?? url.toString(),
       ...(pooled ? { pooler: 'pgbouncer' as const, directUrl: url.toString() } : {}),
       poolSize: 4,
+      // What would deadlock on the embedded database fails here too (db/transaction-guard.ts).
+      guardTransactions: true,
       ...options,
     });
     return {
@@ -143,6 +145,8 @@ export async function createTestContext(
   overrides: Partial<AppConfig> = {},
   options: {
     onQuery?: (sql: string) => void;
+    /** PostgreSQL: false lets a test hold two connections of one flow on purpose (db/transaction-guard.ts). */
+    guardTransactions?: boolean;
     /** The app's logger (silent unless given). */
     logger?: Logger;
     paymentSources?: readonly PaymentSourceAdapter[];

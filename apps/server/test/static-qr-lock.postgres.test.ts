@@ -18,7 +18,8 @@ let businessId: string;
 let service: ReturnType<typeof createStaticQrService>;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // Two transactions of one flow at once, on purpose: what the guard against the embedded database's deadlock refuses.
+  t = await createTestContext({}, { guardTransactions: false });
   const business = await createBusiness(t);
   owner = business.people.owner.agent;
   businessId = business.id;

@@ -12,6 +12,7 @@ import { dumpEmbedded } from './backup';
 import { lockDataDir } from './data-dir-lock';
 import type { Executor } from './executor';
 import { sendStatementsUnnamed } from './prepared';
+import { guardOuterHandle } from './transaction-guard';
 import { lsnValue, routeReads, type ReplicaRouting } from './replica';
 import * as schema from './schema';
 
@@ -64,6 +65,11 @@ export interface DatabaseOptions {
    */
   client?: PGlite | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL only: refuse a statement on the outer handle inside an open transaction of the same flow, as the
+   * embedded database would deadlock on it (db/transaction-guard.ts; the tests turn it on).
+   */
+  guardTransactions?: boolean;
   /** Called with every SQL statement the app sends (tests count round trips with it). */
   onQuery?: (sql: string) => void;
 }
@@ -117,6 +123,7 @@ function postgresDatabase(databaseUrl: string, options: DatabaseOptions): Databa
   const pool = poolOn(databaseUrl, poolSize, pooled ? undefined : changes.prepareConnection);
   const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
   if (pooled) sendStatementsUnnamed(db);
+  if (options.guardTransactions) guardOuterHandle(db, pool);
   const replica = options.replicaUrl ? replicaRouting(pool, options.replicaUrl, poolSize, pooled, options) : undefined;
   if (replica) routeReads(db, replica);
   return {
