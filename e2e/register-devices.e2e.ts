@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { endpointPath } from '@merchant/core';
+import { drawerEndpoints, posOrderEndpoints, type DrawerSession, type Order } from '@merchant/catalogue';
 import { REGISTER_APP_VERSION } from '@merchant/pos';
 import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
 
 /**
  * Register devices (POS settings): a manager sees a device the register reported, renames it, allows offline selling
- * (confirmed), and forgets it; the list on a phone.
+ * (confirmed), and forgets it; the list on a phone. A sale a device not allowed to sell offline sent later is marked in
+ * the register's orders, and found with the offline filter.
  */
 const demo = demoTests();
 
@@ -75,5 +78,42 @@ describe('register devices', () => {
     await expectAccessible(phone.page);
     await screenshot(phone.page, 'register-devices-phone');
     await phone.close();
+  });
+
+  it('marks a sale sent from a device not allowed to sell offline, and finds it with the offline filter', async () => {
+    const params = { business_id: demo.businessId };
+    let { drawer } = await demo.api.call<{ drawer: DrawerSession | null }>('GET', endpointPath(drawerEndpoints.current, { params }));
+    if (!drawer) {
+      const locations = await demo.api.call<{ data: { id: string; name: string }[] }>(
+        'GET',
+        `/v1/business/${demo.businessId}/locations?status=active&limit=100`,
+      );
+      const roastery = locations.data.find((l) => l.name.includes('Roastery')) ?? locations.data[0]!;
+      drawer = await demo.api.call<DrawerSession>('POST', endpointPath(drawerEndpoints.open, { params }), { location_id: roastery.id, opening_float: 0 });
+    }
+    const order = await demo.api.call<Order>('POST', endpointPath(posOrderEndpoints.createSale, { params }), {
+      idempotency_key: `offline-e2e-${Date.now().toString(36)}`,
+      location_id: drawer.location.id,
+      quick_sale: { amount: 6_50, description: 'Sold while offline' },
+      tenders: [{ kind: 'cash', amount: 6_50 }],
+      offline: { device_id: randomUUID(), taken_at: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect(order.offline?.allowed).toBe(false);
+
+    for (const width of [1280, 375]) {
+      const { page, close } = await demo.page({ width });
+      await page.goto(`/business/${demo.businessId}/pos/orders`);
+      await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
+      if (width === 375) await page.getByRole('button', { name: /Filters/ }).click();
+      await page.getByRole('textbox', { name: 'Offline sales' }).click();
+      await page.getByRole('option', { name: 'Offline without allowance' }).click();
+      await page.waitForURL(/offline=flagged/);
+      const row = width === 1280 ? page.getByRole('row', { name: new RegExp(`#${order.number}`) }) : page.getByRole('link', { name: `#${order.number}` });
+      await row.waitFor();
+      await page.getByText('Not allowed', { exact: true }).first().waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `pos-orders-offline-${width}`);
+      await close();
+    }
   });
 });

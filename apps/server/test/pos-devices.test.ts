@@ -126,6 +126,26 @@ describe('sales taken offline, sent later', () => {
     expect((await auditOf(ghostOrder.id)).find((a) => a.action === 'pos.order.offline_unallowed')!.description).toContain('does not know');
   });
 
+  it('lists the sales taken offline, and apart the flagged ones, each marked in the orders list', async () => {
+    const online = await cashier.ok(posOrderEndpoints.createSale, { ...inBusiness(), body: saleBody(shop.id) });
+    const numbersOf = async (offline?: 'taken' | 'flagged') =>
+      (await manager.ok(posOrderEndpoints.list, { ...inBusiness(), query: offline ? { offline } : {} })).data.map((o) => [o.number, o.offline_sale]);
+    const every = await numbersOf();
+    const taken = await numbersOf('taken');
+    const flagged = await numbersOf('flagged');
+    expect(every).toContainEqual([online.number, null]);
+    expect(taken.length).toBeGreaterThanOrEqual(3);
+    expect(taken.every(([, mark]) => mark === 'allowed' || mark === 'flagged')).toBe(true);
+    expect(taken.filter(([, mark]) => mark === 'allowed').length).toBeGreaterThanOrEqual(1);
+    expect(flagged.length).toBeGreaterThanOrEqual(2);
+    expect(flagged.every(([, mark]) => mark === 'flagged')).toBe(true);
+    // Every flagged sale is one taken offline; the online sale is in neither list.
+    expect(flagged.every(([n]) => taken.some(([m]) => m === n))).toBe(true);
+    expect([...taken, ...flagged].some(([n]) => n === online.number)).toBe(false);
+    const wrong = await manager.call(posOrderEndpoints.list, { ...inBusiness(), query: { offline: 'sometimes' } as never });
+    expect([wrong.status, failure(wrong).issues?.[0]?.path]).toEqual([422, 'querystring.offline']);
+  });
+
   it('counts a sale taken before the allowance was switched off as allowed; a time to come is a field error', async () => {
     const deviceId = '0193a1f2-7c1e-7000-8000-00000000e103';
     t.clock.set(new Date('2026-11-03T08:00:00Z'));

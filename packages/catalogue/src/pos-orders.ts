@@ -205,6 +205,8 @@ export const OrderSummarySchema = z.object({
   tenders: z.array(z.enum(TENDER_KINDS)),
   total: Money,
   refunded: Money,
+  /** Null: taken online. `flagged`: taken offline by a device not allowed to sell offline (a manager should look). */
+  offline_sale: z.enum(['allowed', 'flagged']).nullable(),
   created_at: z.string(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
@@ -270,6 +272,8 @@ export const ReceiptMailAnswerSchema = z.object({ sent_to: z.string() });
 /** How many receipts of one order may be mailed in an hour. */
 export const RECEIPT_MAILS_PER_HOUR = 5;
 
+export const OFFLINE_FILTERS = ['taken', 'flagged'] as const;
+
 export const OrderFiltersSchema = z
   .object({
     /** The order number, or part of the customer's name or email. */
@@ -281,6 +285,8 @@ export const OrderFiltersSchema = z
     staff_id: z.uuid('Choose a staff member from the list').optional(),
     tender: z.enum(TENDER_KINDS).optional(),
     status: z.enum(ORDER_STATUSES).optional(),
+    /** `taken`: every sale taken offline and sent later; `flagged`: those a device not allowed to sell offline took. */
+    offline: z.enum(OFFLINE_FILTERS).optional(),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });

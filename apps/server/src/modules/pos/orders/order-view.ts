@@ -30,6 +30,7 @@ export function presentSummary(row: OrderSummaryRow): OrderSummary {
     tenders: [...new Set(o.tenderKinds)] as OrderSummary['tenders'],
     total: money(o.total),
     refunded: money(o.refundedAmount),
+    offline_sale: o.offlineTakenAt ? (o.offlineAllowed ? 'allowed' : 'flagged') : null,
     created_at: o.createdAt.toISOString(),
   };
 }

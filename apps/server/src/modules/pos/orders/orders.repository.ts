@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
 import type { Write } from '@/db/write-together';
@@ -23,6 +23,7 @@ export interface OrderListFilter {
   staffId?: string | undefined;
   tender?: 'cash' | 'card' | 'paynow' | undefined;
   status?: OrderRow['status'] | undefined;
+  offline?: 'taken' | 'flagged' | undefined;
   /** Null: every location. */
   locationIds?: string[] | null | undefined;
 }
@@ -57,6 +58,8 @@ function conditionsOf(businessId: string, f: OrderListFilter): SQL[] {
     f.staffId ? eq(posOrders.staffId, f.staffId) : undefined,
     f.tender ? arrayContains(posOrders.tenderKinds, [f.tender]) : undefined,
     f.status ? eq(posOrders.status, f.status) : undefined,
+    f.offline ? isNotNull(posOrders.offlineTakenAt) : undefined,
+    f.offline === 'flagged' ? eq(posOrders.offlineAllowed, false) : undefined,
     search ? or(f.number !== undefined ? eq(posOrders.number, f.number) : undefined, ilike(customers.name, search), ilike(customers.email, search)) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }

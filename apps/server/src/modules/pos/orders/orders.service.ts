@@ -64,6 +64,7 @@ export function createOrdersService(deps: {
       staffId: managesPos(ctx) ? f.staff_id : ctx.user.id,
       tender: f.tender,
       status: f.status,
+      offline: f.offline,
       // A member limited to locations sees the orders of their locations only.
       locationIds,
     };

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { Badge, Select, SimpleGrid } from '@mantine/core';
 import { IconDownload, IconShoppingCart } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -18,7 +18,11 @@ import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { ordersExportHref, ordersQuery } from '@/features/pos-orders/api/pos-orders-api';
 import { locationsQuery } from '@/features/pos-orders/api/locations-options';
 
-const KEYS = ['from', 'to', 'location_id', 'tender', 'status'] as const;
+const KEYS = ['from', 'to', 'location_id', 'tender', 'status', 'offline'] as const;
+const OFFLINE_OPTIONS = [
+  { value: 'taken', label: 'Taken offline' },
+  { value: 'flagged', label: 'Offline without allowance' },
+];
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
 /** The register's orders (spec 2, pos/orders "Transactions"): filtered by days, location, tender and status, searched, exported. */
@@ -89,6 +93,14 @@ export function Component() {
             onChange={(v) => set('status', v)}
             clearable
           />
+          <Select
+            label="Offline sales"
+            placeholder="Online and offline"
+            data={OFFLINE_OPTIONS}
+            value={params.get('offline')}
+            onChange={(v) => set('offline', v)}
+            clearable
+          />
           <DateRangeFields
             from={<DateField label="From" value={params.get('from')} onChange={(day) => set('from', day || null)} error={issue('from')} />}
             to={<DateField label="To" value={params.get('to')} onChange={(day) => set('to', day || null)} error={issue('to')} />}
@@ -116,6 +128,17 @@ export function Component() {
           { header: 'Status', card: 'status', nowrap: true, cell: (o) => <StatusBadge kind="posOrder" status={o.status} /> },
           { header: 'Date', card: 'secondary', nowrap: true, cell: (o) => <time dateTime={o.created_at}>{formatBusinessDateTime(o.created_at, zone)}</time> },
           { header: 'Customer', hideWhenEmpty: true, cell: (o) => o.customer?.name ?? '—' },
+          {
+            header: 'Offline',
+            hideWhenEmpty: true,
+            nowrap: true,
+            cell: (o) =>
+              o.offline_sale ? (
+                <Badge variant="light" color={o.offline_sale === 'flagged' ? 'orange' : 'gray'}>
+                  {o.offline_sale === 'flagged' ? 'Not allowed' : 'Allowed'}
+                </Badge>
+              ) : null,
+          },
           { header: 'Tenders', cell: (o) => o.tenders.map((k) => TENDER_LABELS[k]).join(', ') },
           { header: 'Location', cell: (o) => o.location.name },
           { header: 'Staff', cell: (o) => o.staff.name },
