@@ -137,6 +137,18 @@ describe('the referral contest', () => {
     const merchantName = `Contest Shop ${stamp}`;
     const merchant = await registerMerchant(merchantName, code);
     await verify(merchant.api, merchant.businessId, merchantName);
+    // A rival partner with a verified referral of its own: on the board by its initials only.
+    const rivalName = `Rival Partners ${stamp}`;
+    const rivalApi = new ApiSession();
+    const rival = await rivalApi.call<{ business_id: string }>('POST', '/register-partner', {
+      name: 'Rory Rival',
+      email: uniqueEmail('rival'),
+      password: DEMO_PASSWORD,
+      business: { name: rivalName, country: 'sg', currency: 'sgd' },
+    });
+    const rivalCode = (await rivalApi.call<{ code: string }>('GET', `/v1/business/${rival.business_id}/partner/referral`)).code;
+    const rivalShop = await registerMerchant(`Rival Shop ${stamp}`, rivalCode);
+    await verify(rivalShop.api, rivalShop.businessId, `Rival Shop ${stamp}`);
 
     for (const width of [1280, 375]) {
       const session = await newPage(demo.browser, { width, height: 900 });
@@ -146,6 +158,8 @@ describe('the referral contest', () => {
       await session.page.getByRole('heading', { level: 1, name: 'Referral contest' }).waitFor();
       await session.page.getByText(/of \d+ partners/).waitFor();
       await session.page.getByText(`${partnerName} (you)`).waitFor();
+      await session.page.getByText(maskName(rivalName)).waitFor();
+      expect(await session.page.getByText(rivalName).count()).toBe(0);
       const contest = await partnerApi.call<{ you: { rank: number; qualified: number }; leaderboard: { name: string; you: boolean }[] }>(
         'GET',
         `/v1/business/${partner.business_id}/partner/referral-contest`,
