@@ -32,18 +32,16 @@ export const ReferralRewardStateSchema = z.enum(REFERRAL_REWARD_STATES);
 export type ReferralRewardState = z.infer<typeof ReferralRewardStateSchema>;
 
 /**
- * A name as another business may see it: each word's first letter, the rest hidden (`Acme Coffee` -> `A••• C•••••`).
- * Shown for the businesses a merchant referred and the other partners of a contest's leaderboard.
+ * A name as another business may see it: each word's first letter and three dots whatever its length, so the length
+ * tells nothing (`Acme Coffee` -> `A••• C•••`). Shown for the businesses a merchant referred and the other partners of a
+ * contest's leaderboard.
  */
 export function maskName(name: string): string {
   return name
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((word) => {
-      const letters = [...word];
-      return letters[0]! + '•'.repeat(Math.min(Math.max(letters.length - 1, 2), 8));
-    })
+    .map((word) => `${[...word][0]!}•••`)
     .join(' ');
 }
 
