@@ -30,7 +30,7 @@ describe('a partner brings a merchant', () => {
     const shopName = `Referred Fruit ${stamp}`;
     const phone = await newPage(demo.browser, { width: 375, height: 800 });
     await phone.page.goto(link_path);
-    const codeField = phone.page.getByRole('textbox', { name: /^Partner referral code/ });
+    const codeField = phone.page.getByRole('textbox', { name: /^Referral code/ });
     expect(await codeField.inputValue()).toBe(code);
     await phone.page.getByRole('textbox', { name: /^Your name/ }).fill('Rae Referred');
     await phone.page.getByRole('textbox', { name: /^Email/ }).fill(merchantEmail);

@@ -25,6 +25,7 @@ import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { partnersModule } from './modules/business/partners/partners.module';
+import { referralsModule } from './modules/business/partners/referrals.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
 import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
@@ -105,6 +106,7 @@ function composeModules(platform: Platform) {
       .use(emailTemplatesModule)
       .use(partnersModule)
       .use(ledgerModule)
+      .use(referralsModule)
       .use(customersModule)
       .use(chargesModule)
       .use(catalogueModule)

@@ -9,3 +9,4 @@ export * from './email-templates';
 export * from './routes';
 export * from './partners';
 export * from './support-chat';
+export * from './referrals';

@@ -53,11 +53,14 @@ export const RegisterBodySchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
   business: CreateBusinessBodySchema,
-  /** A partner's referral code (the `ref` of its referral link): the new business is linked to that partner. */
+  /**
+   * A referral code (the `ref` of a referral link): a partner's links the new business to that partner; another
+   * merchant's (Refer and Earn) records the referral for that merchant's reward.
+   */
   referral_code: text()
     .trim()
     .max(40)
-    .regex(/^[A-Za-z0-9-]*$/, 'Use the code as the partner gave it')
+    .regex(/^[A-Za-z0-9-]*$/, 'Use the code as it was given to you')
     .optional(),
 });
 export type RegisterBody = z.input<typeof RegisterBodySchema>;

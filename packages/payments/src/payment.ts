@@ -203,6 +203,8 @@ export const LEDGER_ACCOUNTS = [
   'cash_in_drawers',
   'cash_outside_drawers',
   'cash_over_short',
+  // Refer and Earn (docs/decisions.md): the platform's cost of the rewards it credited the business.
+  'platform_rewards',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -224,6 +226,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'drawer_pay_in',
   'drawer_pay_out',
   'drawer_close',
+  'referral_reward',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   partnerReferralCodes: 'business/partners',
   partnerLinks: 'business/partners',
   partnerCommissions: 'business/partners',
+  businessReferrals: 'business/partners',
   onboardingAnswers: 'business/onboarding',
   onboardingDocuments: 'business/onboarding',
   verificationEvents: 'business/onboarding',

@@ -11,6 +11,7 @@ import {
   TRANSFER_STATUS_LABELS,
 } from '@merchant/payments';
 import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS, STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS, STORE_DOMAIN_STATUS_LABELS } from '@merchant/catalogue';
+import { REFERRAL_STATUS_LABELS } from '@merchant/business';
 import { MALL_RUN_STATUS_LABELS, READER_CONNECTION_LABELS, READER_PAYMENT_STATUS_LABELS, TERMINAL_ORDER_STATUS_LABELS } from '@merchant/pos';
 
 type Colors<S extends string> = Record<S, string>;
@@ -57,6 +58,11 @@ export const STATUS_KINDS = {
   }),
   plan: kind(PLAN_STATUS_LABELS, { active: 'green', archived: 'gray' }),
   commission: kind({ accrued: 'Accrued', approved: 'Approved', paid: 'Paid' }, { accrued: 'blue', approved: 'yellow', paid: 'green' }),
+  referral: kind(REFERRAL_STATUS_LABELS, { signed_up: 'gray', verified: 'blue', first_payment: 'green' }),
+  referralReward: kind(
+    { pending: 'Reward pending', credited: 'Reward credited', missed: 'No reward' },
+    { pending: 'yellow', credited: 'green', missed: 'gray' },
+  ),
   partnerLink: kind({ active: 'Linked', ended: 'Ended' }, { active: 'green', ended: 'gray' }),
   linkedOnboarding: kind(
     { questionnaire: 'Setting up', pending_verification: 'Verification pending', blocked: 'Blocked', completed: 'Verified' },

@@ -4,7 +4,10 @@ import { createdAt, ts } from './common';
 import { businesses } from './business';
 import { users } from './identity';
 
-/** A partner business's referral code (its link is the register screen with `?ref=<code>`), made when first asked for. */
+/**
+ * A business's referral code (its link is the register screen with `?ref=<code>`), made when first asked for: a
+ * partner's links the businesses it brings; a merchant's (Refer and Earn) records a referral (`business_referrals`).
+ */
 export const partnerReferralCodes = pgTable(
   'partner_referral_codes',
   {
@@ -74,4 +77,37 @@ export const partnerCommissions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.partnerBusinessId, t.merchantBusinessId, t.month, t.currency] })],
+);
+
+/**
+ * A business that signed up with a merchant's referral code (Refer and Earn; docs/decisions.md, "Refer and Earn and the
+ * referral contest"). Keyed by the referrer (`business_id`), whose list it is; a business is referred at most once.
+ * The reward is claimed by setting `rewarded_at` where it is null, in the transaction that posts it to the referrer's
+ * ledger, so it is credited once however often the job runs.
+ */
+export const businessReferrals = pgTable(
+  'business_referrals',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    referredBusinessId: uuid('referred_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    signedUpAt: ts('signed_up_at').notNull(),
+    rewardedAt: ts('rewarded_at'),
+    rewardAmount: bigint('reward_amount', { mode: 'number' }),
+    rewardCurrency: text('reward_currency'),
+    ledgerTransactionId: uuid('ledger_transaction_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.referredBusinessId] }),
+    uniqueIndex('business_referrals_referred_key').on(t.referredBusinessId),
+    index('business_referrals_unrewarded_idx')
+      .on(t.signedUpAt)
+      .where(sql`rewarded_at is null`),
+    check('business_referrals_self_check', sql`business_id <> referred_business_id`),
+    check('business_referrals_reward_check', sql`(rewarded_at is null) = (reward_amount is null) and (rewarded_at is null) = (reward_currency is null)`),
+  ],
 );

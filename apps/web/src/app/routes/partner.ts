@@ -13,7 +13,8 @@ export const partnerRoutes = [
     screen: 'partner.linked-businesses',
     sidebar: { label: 'Linked businesses', icon: 'building-store', order: 3 },
   }),
-  route('referral-contest', 'referral-contest', 'Referral contest', 'referralContest', {
+  route('referral-contest', 'referral-contest', 'Referral contest', null, {
+    screen: 'partner.referral-contest',
     sidebar: { label: 'Referral contest', icon: 'trophy', order: 4 },
   }),
 ];

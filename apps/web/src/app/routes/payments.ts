@@ -226,8 +226,9 @@ export const paymentsRoutes = [
     ...S,
     sidebar: { label: 'Platform', icon: 'settings', order: 9, parent: 'payments.settings-checkout', flag: 'platform' },
   }),
-  route('referral-program', 'referral-program', 'Refer and earn', 'referral', {
+  route('referral-program', 'referral-program', 'Refer and earn', null, {
     permission: 'referral:view',
+    screen: 'referral-program.view',
     sidebar: { group: OTHERS, label: 'Refer and earn', icon: 'gift', order: 25, pinned: true },
   }),
   route('support', 'support', 'Support', null, {

@@ -83,6 +83,13 @@ export function createPartnersService(deps: {
     });
   }
 
+  async function codeFor(businessId: string): Promise<string> {
+    const code = await repo.codeOf(db, businessId);
+    if (code) return code;
+    await repo.insertCode(db, businessId, newCode(), clock.now());
+    return (await repo.codeOf(db, businessId))!;
+  }
+
   return {
     /** The monthly job: every link's commission of the merchant's last month before `now` (a closed month). */
     async accrueLastMonth(now: Date): Promise<void> {
@@ -115,23 +122,28 @@ export function createPartnersService(deps: {
 
     /** The partner's code, made on first ask (two first asks at once keep one code). */
     async referral(ctx: BusinessContext): Promise<PartnerReferral> {
-      const businessId = ctx.business.row.id;
-      let code = await repo.codeOf(db, businessId);
-      if (!code) {
-        await repo.insertCode(db, businessId, newCode(), clock.now());
-        code = (await repo.codeOf(db, businessId))!;
-      }
+      const code = await codeFor(ctx.business.row.id);
       return { code, link_path: `/register?ref=${code}` };
     },
 
+    /** A business's referral code, partner or merchant (Refer and Earn), made on first ask. */
+    codeFor,
+
     /**
      * In the sign-up's transaction: links the new merchant business to the partner of `code`; an unknown code is
-     * refused on its field, so the person can correct it or leave it out.
+     * refused on its field, so the person can correct it or leave it out. A merchant's code (Refer and Earn) links
+     * nothing: its owner is answered, for the referral to be recorded.
      */
-    async linkReferred(tx: Executor, where: RequestMeta, code: string, merchant: { id: string; name: string }, userId: string): Promise<void> {
+    async linkReferred(
+      tx: Executor,
+      where: RequestMeta,
+      code: string,
+      merchant: { id: string; name: string },
+      userId: string,
+    ): Promise<{ referrer: { id: string; name: string } | null }> {
       const partner = await repo.partnerByCode(tx, code);
-      if (!partner || partner.type !== 'partner')
-        throw fieldError('REFERRAL_CODE_UNKNOWN', 'referral_code', 'This referral code is not known. Check it or leave it empty.');
+      if (!partner) throw fieldError('REFERRAL_CODE_UNKNOWN', 'referral_code', 'This referral code is not known. Check it or leave it empty.');
+      if (partner.type !== 'partner') return { referrer: { id: partner.id, name: partner.name } };
       const id = newId();
       const now = clock.now();
       await repo.insertLink(tx, {
@@ -153,6 +165,7 @@ export function createPartnersService(deps: {
           objectId: id,
         });
       }
+      return { referrer: null };
     },
 
     /** The partner's linked merchants: name, onboarding state and captured volume while linked; nothing else. */

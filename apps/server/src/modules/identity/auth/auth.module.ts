@@ -1,5 +1,6 @@
 import type { BusinessService } from '@/modules/business/business/business.service';
 import type { PartnersService } from '@/modules/business/partners/partners.service';
+import type { ReferralsService } from '@/modules/business/partners/referrals.service';
 import type { StaffService } from '@/modules/business/staff/staff.service';
 import { defineModule, type Platform } from '@/modules/module';
 import type { SessionService } from '../session/session.service';
@@ -11,6 +12,7 @@ type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'co
   business: BusinessService;
   staff: StaffService;
   partners: PartnersService;
+  referrals: ReferralsService;
 };
 
 export const authModule = defineModule({

@@ -9,6 +9,7 @@ import { totp } from '@/lib/totp';
 import type { Mailer } from '@/mail/mailer';
 import type { BusinessService } from '@/modules/business/business/business.service';
 import type { PartnersService } from '@/modules/business/partners/partners.service';
+import type { ReferralsService } from '@/modules/business/partners/referrals.service';
 import type { StaffService } from '@/modules/business/staff/staff.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { SessionService } from '../session/session.service';
@@ -46,6 +47,7 @@ export function createAuthService(deps: {
   business: Pick<BusinessService, 'create' | 'homeOf'>;
   staff: Pick<StaffService, 'openInvitationByToken' | 'answerInvitation'>;
   partners: Pick<PartnersService, 'linkReferred'>;
+  referrals: Pick<ReferralsService, 'recordReferred'>;
   publicUrl: string;
 }) {
   const { db, clock, sessions, audit, limiter } = deps;
@@ -161,8 +163,12 @@ export function createAuthService(deps: {
       const user = await userRepository.insert(tx, { id: newId(), name: body.name, email: body.email, passwordHash, createdAt: now, updatedAt: now });
       await audit.record(tx, ctx, { action: 'auth.registered', description: 'Created the account', actorUserId: user.id });
       const business = await deps.business.create(tx, user, body.business, type, ctx);
-      // A merchant signed up through a partner's referral link is linked to that partner (an empty code is none).
-      if (type === 'merchant' && body.referral_code) await deps.partners.linkReferred(tx, ctx, body.referral_code, business, user.id);
+      // A merchant signed up through a partner's referral link is linked to that partner (an empty code is none); through
+      // another merchant's (Refer and Earn), the referral is recorded for the referrer's reward.
+      if (type === 'merchant' && body.referral_code) {
+        const { referrer } = await deps.partners.linkReferred(tx, ctx, body.referral_code, business, user.id);
+        if (referrer) await deps.referrals.recordReferred(tx, ctx, referrer, business, user.id);
+      }
       const signedIn = await signIn(current, user, ctx, tx);
       return { ...signedIn, businessId: business.id };
     });

@@ -28,7 +28,7 @@ const copy: Record<RegisterKind, { title: string; description: string; businessL
 export function RegisterForm({ kind }: { kind: RegisterKind }) {
   const navigate = useNavigate();
   const register = useRegister(kind);
-  // A partner's referral link (`/register?ref=CODE`) fills the code in; the person may correct or clear it.
+  // A referral link, a partner's or a merchant's (`/register?ref=CODE`), fills the code in; the person may correct or clear it.
   const [search] = useSearchParams();
   const form = useZodForm(RegisterFormSchema, {
     name: '',
@@ -69,8 +69,8 @@ export function RegisterForm({ kind }: { kind: RegisterKind }) {
           {kind === 'merchant' ? (
             <TextInput
               {...form.field('referral_code')}
-              label="Partner referral code"
-              description="Optional: the code of the partner who referred you. They will see your verification state and payment totals, never your customers or payments."
+              label="Referral code"
+              description="Optional: the code of the partner or business who referred you. A partner sees your verification state and payment totals; a business sees your initials and whether you are verified and taking payments. Neither sees your customers or payments."
               autoComplete="off"
             />
           ) : null}

@@ -1,4 +1,4 @@
-import { Card, CopyButton, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness, useSignedInUser } from '@/lib/session';
 import { LinkCard } from '@/components/link-card';
+import { ReferralLinkCard } from '@/components/referral-link-card';
 
 const AREAS: { routeId: RouteId; title: string; description: string }[] = [
   { routeId: 'partner.commissions', title: 'Commissions', description: 'What you earn from the businesses you brought in.' },
@@ -38,7 +39,13 @@ export function Component() {
         </>
       }
     >
-      {referral.data ? <ReferralCard code={referral.data.code} link={`${window.location.origin}${referral.data.link_path}`} /> : null}
+      {referral.data ? (
+        <ReferralLinkCard
+          code={referral.data.code}
+          link={`${window.location.origin}${referral.data.link_path}`}
+          description="Businesses that sign up through this link, or enter your code, are linked to you."
+        />
+      ) : null}
       <Stack gap="sm" component="section" aria-labelledby="partner-areas-title">
         <Title order={2} size="h4" id="partner-areas-title">
           Your partner area
@@ -55,34 +62,5 @@ export function Component() {
         description="Your commission totals and the activity of the businesses you brought in will appear here."
       />
     </PageFrame>
-  );
-}
-
-/** The partner's referral link and code: a business that signs up through it is linked to the partner. */
-function ReferralCard({ code, link }: { code: string; link: string }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="referral-title">
-      <Title order={2} size="h4" id="referral-title" mb={4}>
-        Your referral link
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        Businesses that sign up through this link, or enter your code, are linked to you.
-      </Text>
-      <Stack gap="xs">
-        <Group align="flex-end" gap="xs" wrap="wrap">
-          <TextInput label="Referral link" value={link} readOnly style={{ flex: '1 1 16rem', minWidth: 0 }} />
-          <CopyButton value={link}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? 'Link copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Text size="sm">
-          Code: <strong>{code}</strong>
-        </Text>
-      </Stack>
-    </Card>
   );
 }

@@ -1,0 +1,19 @@
+import { defineModule, type Platform } from '@/modules/module';
+import { hours } from '@/modules/platform/jobs/jobs.service';
+import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
+import type { PartnersService } from './partners.service';
+import { referralsRoutes } from './referrals.routes';
+import { createReferralsService } from './referrals.service';
+
+/** Refer and Earn (a merchant's referrals and their rewards) and the partners' referral contest. */
+export const referralsModule = defineModule({
+  name: 'referrals',
+  create: ({ db, clock, audit, ledger, partners }: Pick<Platform, 'db' | 'clock' | 'audit'> & { ledger: LedgerService; partners: PartnersService }) =>
+    createReferralsService({ db, clock, audit, ledger, partners }),
+  routes: referralsRoutes,
+  /** Every hour: the rewards of referred businesses that were verified and took their first payment in time, once each. */
+  jobs: (jobs, referrals) =>
+    jobs.schedule('referrals.accrue-rewards', { every: hours(1) }, async ({ data }) => {
+      await referrals.accrueRewards(new Date(data.tick));
+    }),
+});

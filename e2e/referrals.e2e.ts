@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { maskName } from '@merchant/business';
+import { ApiSession, CheckoutCustomer, cardEndingIn } from './api';
+import { demoTests } from './demo';
+import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, newPage, screenshot, serverClock, signIn, uniqueEmail } from './support';
+
+/**
+ * Refer and Earn and the referral contest (issue 30): a merchant reads its referral link and code, copies the link,
+ * and sees a business that signed up with it (its name masked) verified, paid and rewarded once the hourly job runs;
+ * a partner reads the month's contest with its own rank and a masked leaderboard. At 375 and 1280 px, with axe.
+ */
+
+const demo = demoTests({ moveClock: true });
+const HOUR_MS = 3_600_000;
+const eventually = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 1_000 });
+
+/** A new merchant (registered with `referral_code` when given), answered with its signed-in API session. */
+async function registerMerchant(name: string, referralCode?: string) {
+  const email = uniqueEmail('referral');
+  const api = new ApiSession();
+  const { business_id } = await api.call<{ business_id: string }>('POST', '/register', {
+    name: 'Rae Referral',
+    email,
+    password: DEMO_PASSWORD,
+    business: { name, country: 'sg', currency: 'sgd' },
+    ...(referralCode ? { referral_code: referralCode } : {}),
+  });
+  return { api, email, businessId: business_id };
+}
+
+/** Verification as people do it: the questionnaire and documents through the API, then the super admin's approval. */
+async function verify(api: ApiSession, businessId: string, name: string) {
+  const onboarding = `/v1/business/${businessId}/onboarding`;
+  await api.call('PUT', `${onboarding}/business`, {
+    legal_name: `${name} Pte Ltd`,
+    legal_type: 'company',
+    registration_number: `RR${Date.now().toString(36)}`,
+    industry: 'retail',
+  });
+  await api.call('PUT', `${onboarding}/owner`, {
+    full_name: 'Rae Referral',
+    date_of_birth: '1988-05-20',
+    nationality: 'sg',
+    id_type: 'passport',
+    id_number: 'P7654321A',
+  });
+  await api.call('PUT', `${onboarding}/address`, { line1: '8 Market Street', city: 'Singapore', postal_code: '048580' });
+  await api.call('PUT', `${onboarding}/sales`, {
+    monthly_volume: '10k_50k',
+    average_ticket: { amount: 25_00, currency: 'sgd' },
+    description: 'Flowers and plants for homes and offices.',
+  });
+  await api.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
+  await api.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
+  await api.call('POST', `${onboarding}/submit`);
+  const admin = new ApiSession();
+  await admin.signIn('super@demo.test');
+  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
+}
+
+describe('Refer and Earn', () => {
+  it('shows the code and link, copies the link, and lists a referred business that earns the reward', async () => {
+    const stamp = Date.now().toString(36);
+    const referrer = await registerMerchant(`Bloom Florist ${stamp}`);
+    await verify(referrer.api, referrer.businessId, `Bloom Florist ${stamp}`);
+    const { code, link_path } = await referrer.api.call<{ code: string; link_path: string }>('GET', `/v1/business/${referrer.businessId}/referral-program`);
+
+    // A business signs up with the code, is verified and takes its first payment.
+    const referredName = `Petal Studio ${stamp}`;
+    const referred = await registerMerchant(referredName, code);
+    await verify(referred.api, referred.businessId, referredName);
+    const link = await referred.api.call<{ public_id: string }>('POST', `/v1/business/${referred.businessId}/payment-links`, {
+      purpose: 'Bouquet',
+      amount: 60_00,
+      reference: `RR-${stamp}`,
+      single_use: false,
+    });
+    const paid = await new CheckoutCustomer().pay('link', link.public_id, { method: 'card', number: cardEndingIn('4242') }, { email: 'buyer@example.test' });
+    expect(paid.status).toBe('succeeded');
+
+    // On a phone: the link, the code, the copy button, and the referred business, masked, first payment taken.
+    const phone = await newPage(demo.browser, { width: 375, height: 800 });
+    await phone.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(phone.page, referrer.email);
+    await phone.page.waitForURL((url) => url.pathname.startsWith(`/business/${referrer.businessId}`));
+    await phone.page.goto(`/business/${referrer.businessId}/payments/referral-program`);
+    await phone.page.getByRole('heading', { level: 1, name: 'Refer and earn' }).waitFor();
+    const linkField = phone.page.getByRole('textbox', { name: 'Referral link' });
+    expect(await linkField.inputValue()).toMatch(new RegExp(`${link_path.replace('?', '\\?')}$`));
+    await phone.page.getByText(code, { exact: true }).waitFor();
+    await phone.page.getByRole('button', { name: 'Copy link' }).click();
+    await phone.page.getByRole('button', { name: 'Link copied' }).waitFor();
+    expect(await phone.page.evaluate(() => navigator.clipboard.readText())).toBe(await linkField.inputValue());
+    await phone.page.getByRole('link', { name: 'Share by email' }).waitFor();
+    await phone.page.getByText(maskName(referredName)).waitFor();
+    await phone.page.getByText('First payment taken').waitFor();
+    await phone.page.getByText('Reward pending').waitFor();
+    expect(await phone.page.getByText(referredName).count()).toBe(0);
+    await expectAccessible(phone.page);
+    await screenshot(phone.page, 'referral-program-375');
+    await phone.context.close();
+
+    // An hour passes: the reward job credits the referrer, once.
+    await serverClock('/advance', { ms: HOUR_MS + 60_000 });
+    await eventually(async () => {
+      const program = await referrer.api.call<{ earned: { amount: number } }>('GET', `/v1/business/${referrer.businessId}/referral-program`);
+      return program.earned.amount;
+    }).toBe(50_00);
+
+    const desk = await newPage(demo.browser, { width: 1280, height: 900 });
+    await signIn(desk.page, referrer.email);
+    await desk.page.waitForURL((url) => url.pathname.startsWith(`/business/${referrer.businessId}`));
+    await desk.page.goto(`/business/${referrer.businessId}/payments/referral-program`);
+    const row = desk.page.getByRole('row', { name: new RegExp(maskName(referredName).split(' ')[0]!) });
+    await row.getByText('Reward credited').waitFor();
+    await row.getByText('SGD 50.00 credited').waitFor();
+    await desk.page.getByText('SGD 50.00', { exact: true }).first().waitFor();
+    await expectAccessible(desk.page);
+    await screenshot(desk.page, 'referral-program-1280');
+    await desk.context.close();
+  });
+});
+
+describe('the referral contest', () => {
+  it("shows the partner's rank and count this month and a leaderboard with other names masked", async () => {
+    const stamp = Date.now().toString(36);
+    const partnerName = `Contest Agency ${stamp}`;
+    const partnerEmail = uniqueEmail('contest');
+    const partnerApi = new ApiSession();
+    const partner = await partnerApi.call<{ business_id: string }>('POST', '/register-partner', {
+      name: 'Cora Contest',
+      email: partnerEmail,
+      password: DEMO_PASSWORD,
+      business: { name: partnerName, country: 'sg', currency: 'sgd' },
+    });
+    const { code } = await partnerApi.call<{ code: string }>('GET', `/v1/business/${partner.business_id}/partner/referral`);
+    const merchantName = `Contest Shop ${stamp}`;
+    const merchant = await registerMerchant(merchantName, code);
+    await verify(merchant.api, merchant.businessId, merchantName);
+    // A rival partner with a verified referral of its own: on the board by its initials only.
+    const rivalName = `Rival Partners ${stamp}`;
+    const rivalApi = new ApiSession();
+    const rival = await rivalApi.call<{ business_id: string }>('POST', '/register-partner', {
+      name: 'Rory Rival',
+      email: uniqueEmail('rival'),
+      password: DEMO_PASSWORD,
+      business: { name: rivalName, country: 'sg', currency: 'sgd' },
+    });
+    const rivalCode = (await rivalApi.call<{ code: string }>('GET', `/v1/business/${rival.business_id}/partner/referral`)).code;
+    const rivalShop = await registerMerchant(`Rival Shop ${stamp}`, rivalCode);
+    await verify(rivalShop.api, rivalShop.businessId, `Rival Shop ${stamp}`);
+
+    for (const width of [1280, 375]) {
+      const session = await newPage(demo.browser, { width, height: 900 });
+      await signIn(session.page, partnerEmail);
+      await session.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+      await session.page.goto(`/business/${partner.business_id}/partner/referral-contest`);
+      await session.page.getByRole('heading', { level: 1, name: 'Referral contest' }).waitFor();
+      await session.page.getByText(/of \d+ partners/).waitFor();
+      await session.page.getByText(`${partnerName} (you)`).waitFor();
+      await session.page.getByText(maskName(rivalName)).waitFor();
+      expect(await session.page.getByText(rivalName).count()).toBe(0);
+      const contest = await partnerApi.call<{ you: { rank: number; qualified: number }; leaderboard: { name: string; you: boolean }[] }>(
+        'GET',
+        `/v1/business/${partner.business_id}/partner/referral-contest`,
+      );
+      expect(contest.you.qualified).toBe(1);
+      expect(contest.leaderboard.filter((r) => !r.you).every((r) => r.name.includes('•'))).toBe(true);
+      await session.page.getByText(`${contest.you.rank} of`, { exact: false }).first().waitFor();
+      await expectAccessible(session.page);
+      await screenshot(session.page, `referral-contest-${width}`);
+      await session.context.close();
+    }
+  });
+});
