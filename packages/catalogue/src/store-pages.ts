@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencyCodeSchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { StoreReportQuerySchema } from './order-reports';
+import { STORE_ORDER_STATUSES } from './store-orders';
 
 /**
  * The online store's content pages (docs/online-store.md, "Pages"): a title, a slug unique in the store (its address
@@ -134,7 +135,7 @@ export const StoreInsightSchema = z.object({
   conversion_bp: z.number().int().nullable(),
   top_products: z.array(z.object({ product_id: z.string().nullable(), name: z.string(), units: z.number().int(), total: z.number().int() })),
   /** Every order placed in the range by its status, paid or not. */
-  by_status: z.array(z.object({ status: z.string(), orders: z.number().int() })),
+  by_status: z.array(z.object({ status: z.enum(STORE_ORDER_STATUSES), orders: z.number().int() })),
   /** Whether the store has ever had an order or a visit (false: a new store). */
   has_activity: z.boolean(),
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { StoreOrderStatus } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 
 /**
@@ -33,8 +34,8 @@ export const storeInsightReadModel = {
   },
 
   /** Every order placed in the span by its status. */
-  async byStatus(db: Executor, s: StoreInsightScope): Promise<{ status: string; orders: number }[]> {
-    const rows = await rowsOf<{ status: string; orders: unknown }>(
+  async byStatus(db: Executor, s: StoreInsightScope): Promise<{ status: StoreOrderStatus; orders: number }[]> {
+    const rows = await rowsOf<{ status: StoreOrderStatus; orders: unknown }>(
       db,
       sql`select o.status, count(*) as orders from store_orders o where ${inSpan(s)} group by 1 order by 1`,
     );
