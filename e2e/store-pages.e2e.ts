@@ -69,7 +69,8 @@ describe('online store: pages and shop insight', () => {
     await page.getByText('Conversion', { exact: true }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Top products' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Orders by status' }).waitFor();
-    await page.getByRole('radio', { name: '7 days' }).click({ force: true });
+    await page.getByText('7 days', { exact: true }).click();
+    await page.waitForURL(/range=7/);
     await page.getByText('Visits', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'store-insight');
