@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoney } from '@merchant/core';
+import { formatMoney, formatNumber } from '@merchant/core';
 import { StoreReportQuerySchema, type StoreInsight } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
 import { DataList } from '@/components/data-list';
@@ -33,7 +33,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-const percent = (bp: number | null) => (bp === null ? '—' : `${(bp / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`);
+const percent = (bp: number | null) => (bp === null ? '—' : `${formatNumber(bp / 100, 2)} %`);
 
 function Insight({ data, businessId }: { data: StoreInsight; businessId: string }) {
   const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount, data.currency));

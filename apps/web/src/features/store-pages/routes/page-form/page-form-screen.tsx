@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modals } from '@/lib/modals';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
