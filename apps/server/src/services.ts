@@ -68,6 +68,8 @@ import { terminalsModule } from './modules/pos/terminals/terminals.module';
 import { mallGtoModule } from './modules/pos/mall-gto/mall-gto.module';
 import { storeModule } from './modules/store/orders/store.module';
 import { storeSettingsModule } from './modules/store/settings/store-settings.module';
+import { storePagesModule } from './modules/store/pages/store-pages.module';
+import { storeInsightModule } from './modules/store/insight/store-insight.module';
 
 export interface ServiceOptions {
   db: Executor;
@@ -115,6 +117,7 @@ function composeModules(platform: Platform) {
       .use(shippingModule)
       .use(couponsModule)
       .use(storeSettingsModule)
+      .use(storePagesModule)
       .use(terminalsModule)
       .use(mallGtoModule)
       .use(paymentMethodsModule)
@@ -148,6 +151,7 @@ function composeModules(platform: Platform) {
       .use(posOrdersModule)
       .use(posReportModule)
       .use(storeReportModule)
+      .use(storeInsightModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );

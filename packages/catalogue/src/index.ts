@@ -20,3 +20,4 @@ export * from './media';
 export * from './store-settings';
 export * from './order-reports';
 export * from './product-imports';
+export * from './store-pages';

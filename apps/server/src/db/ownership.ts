@@ -77,6 +77,8 @@ export const TABLE_OWNERS = {
   storeCarts: 'store/orders',
   storeOrders: 'store/orders',
   storeSettings: 'store/settings',
+  storePages: 'store/pages',
+  storeVisits: 'store/pages',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

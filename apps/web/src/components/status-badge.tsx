@@ -75,6 +75,7 @@ export const STATUS_KINDS = {
   storeFulfilment: kind(STORE_FULFILMENT_LABELS, { unfulfilled: 'yellow', packed: 'blue', shipped: 'blue', delivered: 'green', picked_up: 'green' }),
   pickup: kind({ active: 'Active', inactive: 'Off' }, { active: 'green', inactive: 'gray' }),
   storeDomain: kind(STORE_DOMAIN_STATUS_LABELS, { none: 'gray', pending: 'yellow', verified: 'green' }),
+  storePage: kind({ published: 'Published', draft: 'Draft' }, { published: 'green', draft: 'gray' }),
   coupon: kind(COUPON_STATUS_LABELS, { active: 'green', scheduled: 'blue', expired: 'gray', used_up: 'yellow', inactive: 'dark' }),
   beneficiary: kind({ active: 'Active', closed: 'Closed' }, { active: 'green', closed: 'gray' }),
   member: kind({ active: 'Active', deactivated: 'Deactivated' }, { active: 'green', deactivated: 'gray' }),

@@ -80,6 +80,7 @@ export const ERROR_STATUS = {
   SHIPPING_ZONE_NOT_FOUND: 404,
   PICKUP_NOT_FOUND: 404,
   COUPON_NOT_FOUND: 404,
+  STORE_PAGE_NOT_FOUND: 404,
   TERMINAL_READER_NOT_FOUND: 404,
   /** The reader takes no payment now: offline, unpaired or at no active location (its message says which). */
   TERMINAL_READER_UNAVAILABLE: 409,

@@ -20,6 +20,7 @@ export * from './store';
 export * from './pos-terminals';
 export * from './store-orders';
 export * from './store-settings';
+export * from './store-pages';
 export * from './product-imports';
 export * from './pos-mall-gto';
 export * from './developers';

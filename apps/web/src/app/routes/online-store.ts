@@ -9,7 +9,7 @@ const SM = { permission: 'store:manage' } as const;
 const SV = { permission: 'store:view' } as const;
 
 export const onlineStoreRoutes = [
-  route('overview', '', 'Shop insight', 'shopInsight', { ...SV, sidebar: { label: 'Overview', icon: 'home', order: 1 } }),
+  route('overview', '', 'Shop insight', 'shopInsight', { ...SV, screen: 'store-insight.overview', sidebar: { label: 'Overview', icon: 'home', order: 1 } }),
   route('onboarding', 'onboarding', 'Set up your online store', 'storeOnboarding', { ...SM, screen: 'store-settings.onboarding' }),
   route('sales-report', 'sales-report', 'Reports', 'salesReport', {
     ...SV,
@@ -60,8 +60,11 @@ export const onlineStoreRoutes = [
   }),
   route('pages', 'pages', 'Pages', 'pages', {
     permission: 'store-pages:manage',
+    screen: 'store-pages.list',
     sidebar: { label: 'Pages', icon: 'file', order: 9 },
   }),
+  route('pages-create', 'pages/create', 'Create page', 'pages', { permission: 'store-pages:manage', screen: 'store-pages.create' }),
+  route('pages-edit', 'pages/:b_page/edit', 'Edit page', 'pages', { permission: 'store-pages:manage', screen: 'store-pages.edit' }),
   // The library is the catalogue's images: every role sees it, cataloguers upload and edit (docs/catalogue.md, "Images").
   route('media', 'media', 'Media', 'media', {
     permission: 'catalogue:view',

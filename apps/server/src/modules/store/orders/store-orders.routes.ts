@@ -12,7 +12,9 @@ import type { PurgeKind } from './storefront.service';
 export function purgeKindsOf(method: string, routeUrl: string): PurgeKind[] {
   if (method === 'GET' || method === 'HEAD' || !routeUrl.startsWith('/v1/business/:business_id')) return [];
   const rest = routeUrl.slice('/v1/business/:business_id'.length);
-  if (rest === '' || rest.startsWith('/logo') || rest.startsWith('/store-settings') || rest.startsWith('/store-domain')) return ['identity'];
+  // A content page shows in every page's footer (and at its own address): identity.
+  if (rest === '' || rest.startsWith('/logo') || rest.startsWith('/store-settings') || rest.startsWith('/store-domain') || rest.startsWith('/store-pages'))
+    return ['identity'];
   if (rest.startsWith('/product-categories')) return ['categories', 'products'];
   if (rest.startsWith('/products') || rest.startsWith('/add-on-groups') || rest.startsWith('/stock')) return ['products'];
   // An image's alt text or its removal shows on the products and categories that show it.

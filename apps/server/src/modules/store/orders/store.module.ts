@@ -9,6 +9,7 @@ import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import type { StoreSettingsService } from '@/modules/store/settings/store-settings.service';
+import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
 import { storeOrdersRoutes } from './store-orders.routes';
 import { createStoreOrdersService } from './store-orders.service';
 import { createStorefrontService } from './storefront.service';
@@ -35,6 +36,7 @@ export const storeModule = defineModule({
     shipping,
     coupons,
     storeSettings,
+    storePages,
     notificationSettings,
   }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
     charges: ChargesService;
@@ -44,6 +46,7 @@ export const storeModule = defineModule({
     shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
     coupons: Pick<CouponsService, 'redeemCoupon' | 'releaseCoupon'>;
     storeSettings: Pick<StoreSettingsService, 'storefrontUrl'>;
+    storePages: Pick<StorePagesService, 'published' | 'publishedLinks' | 'countView'>;
     notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
   }): StoreService => {
     const checkoutOrigin = originOfKind(config.publicUrl, 'checkout', config.baseDomain);
@@ -57,6 +60,7 @@ export const storeModule = defineModule({
       pricing,
       shipping,
       coupons,
+      pages: storePages,
       purge: async (id, kind) => void (await business.purgeStorefront(id, kind)),
       storeOrigin,
     });

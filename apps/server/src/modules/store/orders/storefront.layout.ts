@@ -19,6 +19,8 @@ export interface StorePage {
   currencyDisplay: CurrencyDisplay;
   /** The checkout's optional fields. */
   checkout: { phone: PhoneFieldMode; note: boolean };
+  /** The published content pages, linked in the footer. */
+  pages: { title: string; slug: string }[];
 }
 
 export interface PageMeta {
@@ -42,6 +44,7 @@ export const money = (amount: number, currency: string) =>
   display.getStore() === 'symbol' ? formatMoneyWithSymbol(amount, currency) : formatMoneyWithCode(amount, currency);
 
 export const policyPath = (policy: StorePolicy) => `/policies/${policy}`;
+export const contentPagePath = (slug: string) => `/pages/${slug}`;
 
 /** A small stylesheet: readable at 375 px, visible focus, no scripts anywhere on the storefront. */
 const STYLE = raw(`
@@ -68,7 +71,9 @@ footer{max-width:64rem;margin:2rem auto;padding:1rem;color:#5c5f66;font-size:.87
 .soldout{color:#c92a2a;font-weight:600}
 .error{color:#c92a2a}
 .notice{background:#fff4e6;border:1px solid #ffc078;border-radius:8px;padding:.75rem 1rem;margin:0 0 1rem}
-footer nav{display:flex;flex-wrap:wrap;gap:1rem}
+footer nav{display:flex;flex-wrap:wrap;gap:1rem;margin:.5rem 0}
+footer nav a{display:inline-block;min-height:24px;padding:.25rem 0}
+.content{max-width:42rem;word-break:break-word}
 .policy{white-space:pre-line;word-break:break-word}
 .cats{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
 .cats a{display:inline-block;padding:.25rem .75rem;border:1px solid #dee2e6;border-radius:999px;text-decoration:none}
@@ -136,6 +141,11 @@ export function layout(store: StorePage, meta: PageMeta, body: Html): string {
         </main>
         <footer>
           <p>${store.name}</p>
+          ${
+            store.pages.length > 0
+              ? html`<nav aria-label="Pages">${store.pages.map((p) => html`<a href="${contentPagePath(p.slug)}">${p.title}</a>`)}</nav>`
+              : null
+          }
           ${
             store.policies.length > 0
               ? html`<nav aria-label="Policies">${store.policies.map((p) => html`<a href="${policyPath(p)}">${STORE_POLICY_TITLES[p]}</a>`)}</nav>`

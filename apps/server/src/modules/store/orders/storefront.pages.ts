@@ -248,6 +248,7 @@ export function sitemap(store: StorePage, catalogue: StorefrontCatalogue): strin
     { loc: `${store.origin}/`, lastmod: null as Date | null },
     ...catalogue.categories.map((c) => ({ loc: `${store.origin}${categoryPath(c)}`, lastmod: null })),
     ...catalogue.products.map((p) => ({ loc: `${store.origin}${productPath(p)}`, lastmod: p.updatedAt })),
+    ...store.pages.map((p) => ({ loc: `${store.origin}/pages/${p.slug}`, lastmod: null })),
   ];
   return html`<?xml version="1.0" encoding="UTF-8"?>
     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

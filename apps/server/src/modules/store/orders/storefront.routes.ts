@@ -6,6 +6,7 @@ import type { RouteHost } from '@/modules/module';
 import { cartPage, checkoutPage, EMPTY_CHECKOUT, orderPage, type CheckoutValues } from './storefront.checkout-pages';
 import { messagePage, withStore } from './storefront.layout';
 import { policyPage } from './storefront.policy-pages';
+import { contentPage } from './storefront.content-pages';
 import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
 import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { StoreOrdersService } from './store-orders.service';
@@ -65,7 +66,13 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
     return storefront.storeOfDomain(req.hostname.replace(/:\d+$/, ''));
   }
 
+  /** The store of each request being answered: a page view of it counts when an HTML page is sent. */
+  const storeOfRequest = new WeakMap<FastifyRequest, Store>();
+
   function send(req: FastifyRequest, reply: FastifyReply, body: string, options: { status?: number; type?: string; cacheable?: boolean } = {}) {
+    const store = storeOfRequest.get(req);
+    // A page view: a page of the store sent to a GET (not HEAD, a post, a missing page, the sitemap or robots.txt).
+    if (store && req.method === 'GET' && (options.status ?? 200) === 200 && !options.type) storefront.countView(store);
     reply.header('Content-Security-Policy', csp).type(options.type ?? 'text/html; charset=utf-8');
     if (options.cacheable) {
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
@@ -85,6 +92,7 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const store = await storeOf(req);
       if (!store) return noStore(req, reply);
+      storeOfRequest.set(req, store);
       // Prices on every page of this request show the currency as the store settings say.
       return withStore(store.page, () => handler(store, req, reply));
     };
@@ -217,6 +225,18 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
         if (!STORE_POLICIES.includes(policy) || !store.page.policies.includes(policy)) return notFound(store, req, reply);
         return send(req, reply, policyPage(store.page, policy, store.business.settings.policies[policy]));
       }),
+    );
+    route(
+      'GET',
+      '/pages/:slug',
+      cached(
+        (req) => `/pages/${(req.params as { slug: string }).slug}`,
+        async (store, req) => {
+          const slug = (req.params as { slug: string }).slug;
+          const found = /^[a-z0-9-]{1,80}$/.test(slug) ? await storefront.contentPage(store, slug) : null;
+          return found ? contentPage(store.page, found) : null;
+        },
+      ),
     );
     route(
       'GET',

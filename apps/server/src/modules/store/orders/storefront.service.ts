@@ -16,6 +16,7 @@ import { storeRepository as repo, type StoreBusiness, type StoreOrderRow } from 
 import type { PricingService } from '@/modules/catalogue/pricing/pricing.service';
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { DeliveryRate, ShippingService } from '@/modules/store/shipping/shipping.service';
+import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 
@@ -54,6 +55,8 @@ export function createStorefrontService(deps: {
   pricing: Pick<PricingService, 'prepareOrder' | 'redeemDiscounts'>;
   shipping: Pick<ShippingService, 'quoteDelivery' | 'listPickups'>;
   coupons: Pick<CouponsService, 'redeemCoupon'>;
+  /** The store's content pages (served at `/pages/<slug>`, linked in the footer) and its page views. */
+  pages: Pick<StorePagesService, 'published' | 'publishedLinks' | 'countView'>;
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
   /** The store's origin: `https://<identifier>.shop.<base>`, or its custom domain once verified. */
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
@@ -107,6 +110,7 @@ export function createStorefrontService(deps: {
         policies: STORE_POLICIES.filter((p) => s.policies[p].trim() !== ''),
         currencyDisplay: s.currency_display,
         checkout: { phone: s.phone_field, note: s.note_field },
+        pages: [],
       },
       versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
     };
@@ -114,6 +118,18 @@ export function createStorefrontService(deps: {
 
   const pages = createPageCache<string>(CACHED_PAGES);
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
+  const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
+
+  /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
+  async function withPageLinks(store: Store | null): Promise<Store | null> {
+    if (!store) return null;
+    let links = pageLinks.get(store.versionKey);
+    if (!links) {
+      links = await deps.pages.publishedLinks(store.business.id);
+      pageLinks.set(store.versionKey, links);
+    }
+    return { ...store, page: { ...store.page, pages: links } };
+  }
   let cartKey: Promise<string> | undefined;
   const key = () => (cartKey ??= appSecret(db, 'store_cart_key', clock.now()));
   const sign = async (id: string) =>
@@ -126,12 +142,12 @@ export function createStorefrontService(deps: {
 
     /** The store of a shop host's identifier. */
     async storeOf(identifier: string): Promise<Store | null> {
-      return storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase()));
+      return withPageLinks(storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase())));
     },
 
     /** The store whose verified custom domain this host is (an unverified domain has no store). */
     async storeOfDomain(host: string): Promise<Store | null> {
-      return storeFrom(await repo.businessByDomain(db, host.toLowerCase()));
+      return withPageLinks(storeFrom(await repo.businessByDomain(db, host.toLowerCase())));
     },
 
     /** The store's catalogue as sold now, cached under the versions of its categories and products. */
@@ -157,8 +173,15 @@ export function createStorefrontService(deps: {
     async purge(businessId: string, kind: PurgeKind): Promise<void> {
       pages.dropPrefix(`${businessId}|`);
       catalogues.dropPrefix(`${businessId}|`);
+      pageLinks.dropPrefix(`${businessId}|`);
       await deps.purge(businessId, kind);
     },
+
+    /** A published content page of the store (null: no such page, or a draft). */
+    contentPage: (store: Store, slug: string) => deps.pages.published(store.business.id, slug),
+
+    /** Counts one page view of the store (an HTML page served; never assets, posts or missing pages). */
+    countView: (store: Store) => deps.pages.countView(store.business.id),
 
     /** The cart of a signed cookie value, or null for a missing or forged one. */
     async cartIdOf(cookie: string | undefined): Promise<string | null> {
