@@ -9,7 +9,6 @@ type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'config'> & { auth: AuthSe
 /** Plugin integrations: a named e-commerce integration with its own key, salt and callback URL (docs/developers.md). */
 export const integrationsModule = defineModule({
   name: 'integrations',
-  create: ({ db, clock, audit, config, auth, apiKeys }: Deps) =>
-    createIntegrationsService({ db, clock, audit, auth, apiKeys, allowPrivateTargets: config.webhookPrivateTargets }),
+  create: ({ db, clock, audit, config, auth, apiKeys }: Deps) => createIntegrationsService({ db, clock, audit, auth, apiKeys, config }),
   routes: integrationsRoutes,
 });

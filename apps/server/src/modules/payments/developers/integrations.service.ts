@@ -8,6 +8,7 @@ import {
   type ReauthFields,
   type UpdateIntegrationBody,
 } from '@merchant/payments';
+import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -49,14 +50,14 @@ export function createIntegrationsService(deps: {
   audit: AuditService;
   auth: Pick<AuthService, 'confirmIdentity'>;
   apiKeys: Pick<ApiKeysService, 'mintForIntegration'>;
-  /** Private and loopback callback targets allowed (development and the tests: `WEBHOOK_PRIVATE_TARGETS`). */
-  allowPrivateTargets: boolean;
+  /** `webhookPrivateTargets`: private and loopback callback targets allowed (development and the tests), read at each check. */
+  config: Pick<AppConfig, 'webhookPrivateTargets'>;
 }) {
   const { db, clock, audit, auth } = deps;
 
   function checkCallback(url: string | null): void {
     if (!url) return;
-    const problem = outboundUrlProblem(url, deps.allowPrivateTargets);
+    const problem = outboundUrlProblem(url, deps.config.webhookPrivateTargets);
     if (problem) throw fieldError('VALIDATION_FAILED', 'callback_url', problem);
   }
 
