@@ -64,6 +64,7 @@ export const LEFT_OUT: Record<string, string> = {
   'business.two-factor-setup': 'only for a business that requires two-factor',
   'payments.overview-root': 'the Overview again, at the business root',
   'payments.payouts': 'the payment methods screen again, at its old path',
+  'payments.integrations-edit': 'the demo business has no plugin integration yet; e2e/integrations.e2e.ts opens one it adds',
   'payments.balance-card': 'only for businesses with a card balance (not the demo one)',
   'payments.balance-card-provider': 'only for businesses with a card provider balance (not the demo one)',
   'checkout.payment': 'a payment under way: the link page becomes it',

@@ -60,6 +60,7 @@ import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
+import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -146,6 +147,7 @@ function composeModules(platform: Platform) {
       .use(bankAccountsModule)
       .use(apiKeysModule)
       .use(publicApiModule)
+      .use(integrationsModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)

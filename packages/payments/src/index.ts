@@ -20,6 +20,7 @@ export * from './recurring-plans';
 export * from './subscriptions';
 export * from './bank-accounts';
 export * from './api-keys';
+export * from './integrations';
 export * from './public-api';
 export * from './invoice-pages';
 export * from './invoice-pdf';

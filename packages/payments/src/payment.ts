@@ -178,6 +178,8 @@ export const PaymentSchema = z.object({
   bank_account: BankAccountSummarySchema.nullable(),
   customer: z.object({ id: z.uuid().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
   source: z.object({ type: PaymentSourceSchema, id: z.uuid().nullable(), label: z.string().nullable() }),
+  /** The plugin integration whose payment request it paid (docs/developers.md, "Plugin integrations"), else null. */
+  integration: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   reference: z.string().nullable(),
   description: z.string().nullable(),
   failure: z.object({ code: z.enum(FAILURE_CODES), message: z.string() }).nullable(),

@@ -47,6 +47,8 @@ export const TransactionFiltersSchema = z
     status: PaymentStatusSchema.optional(),
     method: PaymentMethodSchema.optional(),
     source: PaymentSourceSchema.optional(),
+    /** Payments of a plugin integration's payment requests (docs/developers.md, "Plugin integrations"). */
+    integration_id: z.uuid('Choose an integration').optional(),
     from: CalendarDateSchema.optional(),
     to: CalendarDateSchema.optional(),
     tz: TimeZoneSchema.optional(),
@@ -104,6 +106,7 @@ export const TRANSACTION_CSV_HEADER = [
   'Customer email',
   'Source',
   'Reference',
+  'Integration',
 ] as const;
 
 export const transactionEndpoints = {

@@ -98,6 +98,7 @@ export const TABLE_OWNERS = {
   checkoutSettings: 'payments/checkout-customisation',
   bankAccounts: 'payments/bank-accounts',
   apiKeys: 'payments/developers',
+  integrations: 'payments/developers',
   payoutSettings: 'payments/payouts',
   payouts: 'payments/payouts',
   payoutLines: 'payments/payouts',

@@ -18,6 +18,7 @@ const payment = (id: string, customer: Payment['customer']): Payment => ({
   bank_account: null,
   customer,
   source: { type: 'static_qr', id: null, label: null },
+  integration: null,
   reference: null,
   description: null,
   failure: null,

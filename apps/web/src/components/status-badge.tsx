@@ -95,6 +95,7 @@ export const STATUS_KINDS = {
   mallIntegration: kind({ active: 'Active', paused: 'Paused' }, { active: 'green', paused: 'gray' }),
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
   apiKey: kind({ active: 'Active', expiring: 'Expiring', revoked: 'Revoked' }, { active: 'green', expiring: 'yellow', revoked: 'gray' }),
+  integration: kind({ enabled: 'Enabled', disabled: 'Disabled' }, { enabled: 'green', disabled: 'gray' }),
 } as const;
 
 export type StatusKind = keyof typeof STATUS_KINDS;

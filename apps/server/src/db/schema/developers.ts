@@ -1,5 +1,5 @@
-import { API_KEY_ACCESS } from '@merchant/payments';
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { API_KEY_ACCESS, INTEGRATION_PLATFORMS } from '@merchant/payments';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
 
@@ -25,6 +25,8 @@ export const apiKeys = pgTable(
     saltLast4: text('salt_last4').notNull(),
     createdByUserId: uuid('created_by_user_id'),
     replacesId: uuid('replaces_id'),
+    /** The plugin integration this key belongs to (docs/developers.md, "Plugin integrations"); null: a key of the Developers screen. */
+    integrationId: uuid('integration_id'),
     expiresAt: ts('expires_at'),
     revokedAt: ts('revoked_at'),
     lastUsedAt: ts('last_used_at'),
@@ -35,4 +37,29 @@ export const apiKeys = pgTable(
     uniqueIndex('api_keys_lookup_key').on(t.lookup),
     index('api_keys_business_created_idx').on(t.businessId, t.createdAt),
   ],
+);
+
+/**
+ * Plugin integrations (docs/developers.md, "Plugin integrations"): a named integration of an e-commerce platform
+ * with its own key and salt (rows of `api_keys` with its `integration_id`: the key authenticates the public API as
+ * a business key does) and a callback URL (the legacy webhook of the payment requests its key makes without one).
+ * Deleted ones keep their row (`deleted_at`): the payments they tagged keep their name.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    platform: text('platform', { enum: INTEGRATION_PLATFORMS }).notNull(),
+    callbackUrl: text('callback_url'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('integrations_business_created_idx').on(t.businessId, t.createdAt)],
 );

@@ -79,6 +79,8 @@ export const paymentLinks = pgTable(
     customerName: text('customer_name'),
     /** HitPay's legacy `webhook`: posted form-encoded with its `hmac` after a payment (public API only). */
     webhookUrl: text('webhook_url'),
+    /** Made with a plugin integration's key (docs/developers.md): its payments are tagged with it. */
+    integrationId: uuid('integration_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -149,6 +151,8 @@ export const payments = pgTable(
     customerNote: text('customer_note'),
     reference: text('reference'),
     description: text('description'),
+    /** The plugin integration whose payment request it paid (docs/developers.md), set when it succeeds. */
+    integrationId: uuid('integration_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     succeededAt: ts('succeeded_at'),
@@ -165,6 +169,10 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.businessId, t.status, t.createdAt),
     index('payments_source_idx').on(t.businessId, t.sourceType, t.sourceId, t.createdAt),
     index('payments_customer_idx').on(t.businessId, t.customerId, t.createdAt),
+    // The transactions list's `integration_id` filter (partial: only an integration's payments have one).
+    index('payments_integration_idx')
+      .on(t.businessId, t.integrationId, t.createdAt, t.id)
+      .where(sql`${t.integrationId} is not null`),
     // Sorting by amount walks this and stops after a page (docs/payments.md, "## transactions").
     index('payments_amount_idx').on(t.businessId, t.amount, t.id),
     // Search (`q`): each ILIKE branch has a trigram index (pg_trgm) and the last-4 branch a b-tree, so the

@@ -18,7 +18,14 @@ export function paidWith(row: Pick<PaymentRow, 'method' | 'cardLast4' | 'bankNam
   return receiptPaidWith({ method: row.method, card: row.cardLast4 ? { last4: row.cardLast4 } : null, bank_account: bankAccountOf(row) });
 }
 
-export function presentPayment(row: PaymentRow, sourceLabel: string | null = null): Payment {
+/** What a payment of a deleted or unnamed plugin integration is called where its name is not read. */
+const INTEGRATION_FALLBACK = 'Plugin integration';
+
+/**
+ * `integrationNames`: the names of the business's plugin integrations by id, where the caller read them
+ * (Transactions); elsewhere a tagged payment is named {@link INTEGRATION_FALLBACK}.
+ */
+export function presentPayment(row: PaymentRow, sourceLabel: string | null = null, integrationNames?: ReadonlyMap<string, string>): Payment {
   const money = (amount: number) => ({ amount, currency: row.currency });
   const card =
     row.cardLast4 && row.cardExpMonth !== null && row.cardExpYear !== null
@@ -37,6 +44,7 @@ export function presentPayment(row: PaymentRow, sourceLabel: string | null = nul
     bank_account: bankAccountOf(row),
     customer: { id: row.customerId, name: row.customerName, email: row.customerEmail },
     source: { type: row.sourceType, id: row.sourceId, label: sourceLabel },
+    integration: row.integrationId ? { id: row.integrationId, name: integrationNames?.get(row.integrationId) ?? INTEGRATION_FALLBACK } : null,
     reference: row.reference,
     description: row.description,
     failure: row.failureCode ? { code: row.failureCode, message: FAILURE_MESSAGES[row.failureCode] } : null,

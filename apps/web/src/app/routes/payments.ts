@@ -154,12 +154,20 @@ export const paymentsRoutes = [
     screen: 'developers.api-keys',
     sidebar: { group: OTHERS, label: 'Developers', icon: 'code', order: 20 },
   }),
+  // Plugin integrations hold API keys: the API keys' permission (docs/developers.md).
   route('integrations', 'integrations', 'Plugins integration', 'integrations', {
-    ...S,
+    permission: 'developers:view',
+    screen: 'integrations.list',
     sidebar: { group: OTHERS, label: 'Plugins integration', icon: 'plug', order: 21 },
   }),
-  route('integrations-create', 'integrations/create', 'Add plugin integration', 'integrations', S),
-  route('integrations-edit', 'integrations/:gateway_provider_id/edit', 'Edit plugin integration', 'integrations', S),
+  route('integrations-create', 'integrations/create', 'Add plugin integration', 'integrations', {
+    permission: 'developers:view',
+    screen: 'integrations.create',
+  }),
+  route('integrations-edit', 'integrations/:gateway_provider_id/edit', 'Edit plugin integration', 'integrations', {
+    permission: 'developers:view',
+    screen: 'integrations.edit',
+  }),
   route('connections', 'connections', 'Connections', 'connections', {
     ...S,
     sidebar: { group: OTHERS, label: 'Connections', icon: 'plug-connected', order: 22 },

@@ -3,7 +3,6 @@
  * the route table so these words load only with the screen that shows them.
  */
 export const COMING_SOON = {
-  referral: 'Invite other businesses and earn rewards when they start taking payments.',
   developers: 'Create API keys and webhooks to connect your own systems to your payments.',
   support: 'Ask our support team for help and follow your requests in one place.',
   salesReport: 'See your sales by day, method and channel, and download the figures for your accounts.',
@@ -43,7 +42,6 @@ export const COMING_SOON = {
   shipping: 'Set delivery areas, prices and pick-up points for your orders.',
   media: 'Keep the photos and files of your store in one library.',
   storeSettings: 'Set how your online store runs: checkout, notifications and more.',
-  referralContest: 'Join referral contests and see where you stand.',
   supportChat: 'Chat with the business that sent you here.',
 } as const;
 

@@ -86,6 +86,12 @@ export const chargesRepository = {
     const [created] = await tx.insert(payments).values(row).returning();
     return created!;
   },
+  async setIntegration(tx: Executor, businessId: string, id: string, integrationId: string): Promise<void> {
+    await tx
+      .update(payments)
+      .set({ integrationId })
+      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)));
+  },
   async findByPublicId(db: Executor, publicId: string): Promise<PaymentRow | null> {
     const [row] = await byPublicId(db, { publicId });
     return row ?? null;

@@ -327,6 +327,11 @@ export function createChargesService(deps: {
     /** Saved cards and mandates charged off-session (subscriptions), in two phases (saved-charges.ts). */
     savedCharges,
 
+    /** Tags a payment with the plugin integration whose payment request it paid (in the caller's transaction). */
+    async tagIntegration(tx: Executor, businessId: string, paymentId: string, integrationId: string): Promise<void> {
+      await repo.setIntegration(tx, businessId, paymentId, integrationId);
+    },
+
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
     async start(input: StartPaymentInput, beforeCommit?: BeforeCommit<PaymentRow>): Promise<PaymentRow> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');

@@ -50,6 +50,7 @@ interface PageShape {
   status: boolean;
   method: boolean;
   source: boolean;
+  integration: boolean;
   from: boolean;
   to: boolean;
   min: boolean;
@@ -78,6 +79,7 @@ function conditionsOf(shape: PageShape): SQL[] {
     shape.status ? eq(payments.status, p('status')) : shownByDefault,
     shape.method ? eq(payments.method, p('method')) : undefined,
     shape.source ? eq(payments.sourceType, p('source')) : undefined,
+    shape.integration ? eq(payments.integrationId, p('integration')) : undefined,
     shape.from ? gte(payments.createdAt, p('from')) : undefined,
     shape.to ? lt(payments.createdAt, p('to')) : undefined,
     shape.min ? gte(payments.amount, p('min')) : undefined,
@@ -97,7 +99,11 @@ function orderOf(sort: TransactionSort) {
 const pageRead = preparedPerShape(
   'transactions_page',
   (shape: PageShape) =>
-    [shape.sort, ...(['status', 'method', 'source', 'from', 'to', 'min', 'max', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')), shape.search].join('_'),
+    [
+      shape.sort,
+      ...(['status', 'method', 'source', 'integration', 'from', 'to', 'min', 'max', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')),
+      shape.search,
+    ].join('_'),
   (shape, db, name) =>
     db
       .select()
@@ -120,6 +126,7 @@ export const transactionsReadModel = {
       status: f.status !== undefined,
       method: f.method !== undefined,
       source: f.source !== undefined,
+      integration: f.integration_id !== undefined,
       from: f.from !== undefined,
       to: f.to !== undefined,
       min: f.min_amount !== undefined,
@@ -134,6 +141,7 @@ export const transactionsReadModel = {
       status: f.status,
       method: f.method,
       source: f.source,
+      integration: f.integration_id,
       from: f.from ? startOfLocalDay(f.from, zone).toISOString() : undefined,
       to: f.to ? startOfLocalDay(f.to, zone, 1).toISOString() : undefined,
       min: f.min_amount,

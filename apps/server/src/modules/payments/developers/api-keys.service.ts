@@ -30,6 +30,8 @@ export interface ApiKeyPrincipal {
   makerUserId: string | null;
   /** Opens the key's salt (for the legacy webhook's `hmac`). */
   salt: () => Promise<string>;
+  /** The plugin integration the key belongs to (its payment requests are tagged with it), else null. */
+  integration: { id: string; callbackUrl: string | null } | null;
 }
 
 function statusOf(row: ApiKeyRow, now: Date): ApiKey['status'] {
@@ -105,7 +107,7 @@ export function createApiKeysService(deps: {
   }
 
   /** A new key's row and its clear key and salt (answered once). */
-  async function made(businessId: string, userId: string, name: string, access: ApiKeyAccess, replacesId: string | null) {
+  async function made(businessId: string, userId: string, name: string, access: ApiKeyAccess, replacesId: string | null, integrationId: string | null = null) {
     const key = newSecret();
     const salt = newSecret();
     const sealed = (await salts()).seal(salt);
@@ -121,6 +123,7 @@ export function createApiKeysService(deps: {
       saltLast4: salt.slice(-4),
       createdByUserId: userId,
       replacesId,
+      integrationId,
       createdAt: clock.now(),
     };
     return { row, key, salt };
@@ -129,6 +132,13 @@ export function createApiKeysService(deps: {
   const answerOf = (row: ApiKeyRow, key: string, salt: string): NewApiKey => ({ ...presentApiKey(row, clock.now()), api_key: key, salt });
 
   return {
+    /**
+     * A plugin integration's new key (full access, made by `userId`): its row to insert in the caller's transaction,
+     * and the clear key and salt to answer once (integrations.service.ts).
+     */
+    mintForIntegration: (businessId: string, userId: string, name: string, integrationId: string, replacesId: string | null) =>
+      made(businessId, userId, name, 'full', replacesId, integrationId),
+
     list: async (businessId: string) => (await repo.list(db, businessId)).map((row) => presentApiKey(row, clock.now())),
 
     async create(ctx: BusinessContext, body: CreateApiKeyBody): Promise<NewApiKey> {
@@ -146,7 +156,7 @@ export function createApiKeysService(deps: {
 
     async rotate(ctx: BusinessContext, id: string, body: ReauthFields): Promise<NewApiKey> {
       const businessId = ctx.business.row.id;
-      const current = await repo.find(db, businessId, id);
+      const current = await repo.findOwn(db, businessId, id);
       if (!current) throw notFound();
       const owners = await ownersOf(ctx);
       const fresh = await made(businessId, ctx.user.id, current.name, current.access, current.id);
@@ -167,7 +177,7 @@ export function createApiKeysService(deps: {
 
     async revoke(ctx: BusinessContext, id: string, body: ReauthFields): Promise<ApiKey> {
       const businessId = ctx.business.row.id;
-      if (!(await repo.find(db, businessId, id))) throw notFound();
+      if (!(await repo.findOwn(db, businessId, id))) throw notFound();
       const owners = await ownersOf(ctx);
       const row = await auth.confirmIdentity(ctx.user, reauthOf(body), async (tx) => {
         const old = await repo.lock(tx, businessId, id);
@@ -197,6 +207,8 @@ export function createApiKeysService(deps: {
       if (!row || !safeEqual(row.keyHash, sha256(key))) return null;
       const now = clock.now();
       if (statusOf(row, now) === 'revoked') return null;
+      // A plugin integration's key works while its integration is enabled and not deleted.
+      if (row.integration && (!row.integration.enabled || row.integration.deleted)) return null;
       await repo.touch(db, row.businessId, row.id, now);
       return {
         businessId: row.businessId,
@@ -204,6 +216,7 @@ export function createApiKeysService(deps: {
         access: row.access,
         makerUserId: row.createdByUserId,
         salt: async () => (await salts()).open(row.saltSealed),
+        integration: row.integrationId && row.integration ? { id: row.integrationId, callbackUrl: row.integration.callbackUrl } : null,
       };
     },
   };

@@ -31,6 +31,8 @@ export interface PublicApiCaller {
   keyId: string;
   /** The key's maker, as whom its writes are recorded. */
   makerUserId: string;
+  /** The plugin integration the key belongs to (docs/developers.md, "Plugin integrations"), else null. */
+  integration: { id: string; callbackUrl: string | null } | null;
 }
 
 /** Our field names of a payment link, as HitPay's payment request names them (for the errors of invalid input). */
@@ -115,8 +117,10 @@ export function createPublicApiService(deps: {
   });
   const apiFields = (caller: PublicApiCaller, body: PublicPaymentRequestBody) => ({
     apiKeyId: caller.keyId,
+    integrationId: caller.integration?.id ?? null,
     customerName: body.name ?? null,
-    webhookUrl: body.webhook ?? null,
+    // A plugin integration's callback URL is the legacy webhook of the requests its key makes without one.
+    webhookUrl: body.webhook ?? caller.integration?.callbackUrl ?? null,
   });
 
   /** Runs `work` on a payment request of the caller's business; another business's id (or no UUID) is HitPay's 404. */
@@ -147,7 +151,12 @@ export function createPublicApiService(deps: {
       if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.');
       const refusal = standingRefusal('merchant', business);
       if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal]);
-      return { business: { row: business, role: membership.role, isSuperAdmin: false, permissions }, keyId: principal.keyId, makerUserId: maker! };
+      return {
+        business: { row: business, role: membership.role, isSuperAdmin: false, permissions },
+        keyId: principal.keyId,
+        makerUserId: maker!,
+        integration: principal.integration,
+      };
     },
 
     async listPaymentRequests(caller: PublicApiCaller, query: { per_page: number; cursor?: string | undefined }) {

@@ -19,7 +19,12 @@ function withReference(redirectUrl: string, id: string): string {
   return url.toString();
 }
 
-export function createPaymentLinkCheckoutSource(deps: { clock: Clock; jobs: JobSender }): CheckoutSourceAdapter {
+export function createPaymentLinkCheckoutSource(deps: {
+  clock: Clock;
+  jobs: JobSender;
+  /** Tags a payment with the plugin integration of the link (the charges service's, in the payment's transaction). */
+  tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
+}): CheckoutSourceAdapter {
   const { clock } = deps;
 
   function toSource(row: PaymentLinkRow): CheckoutSource {
@@ -69,6 +74,7 @@ export function createPaymentLinkCheckoutSource(deps: { clock: Clock; jobs: JobS
     async onPaymentSucceeded(tx, businessId, sourceId, payment) {
       const row = await repo.lock(tx, businessId, sourceId);
       if (row?.singleUse && row.status === 'active') await repo.update(tx, businessId, sourceId, { status: 'completed', updatedAt: clock.now() });
+      if (row?.integrationId && deps.tagIntegration) await deps.tagIntegration(tx, businessId, payment.id, row.integrationId);
       // In the payment's transaction (the outbox rule): the callback is posted once the payment has committed.
       if (row?.webhookUrl && row.apiKeyId) {
         const fields = {

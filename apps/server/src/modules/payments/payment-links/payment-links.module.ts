@@ -18,7 +18,7 @@ export const paymentLinksModule = defineModule({
     sourcePayments,
     charges,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'jobs'> & { sourcePayments: SourcePaymentsService; charges: ChargesService }) => {
-    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments, jobs });
+    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments, jobs, tagIntegration: charges.tagIntegration });
     // The hosted checkout pays this capability's public ids through the charges service.
     charges.registerSource(paymentSourceAdapter('payment_link', service.checkout));
     return service;

@@ -32,6 +32,8 @@ export type LinkWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> 
 /** What only HitPay's payment requests carry (the public API): the key that made it, the buyer's name, the legacy webhook. */
 export interface ApiLinkFields {
   apiKeyId: string;
+  /** The plugin integration whose key made it (its payments are tagged with it), else null. */
+  integrationId: string | null;
   customerName: string | null;
   webhookUrl: string | null;
 }
@@ -56,6 +58,7 @@ export function createPaymentLinksService(deps: {
   config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>;
   sourcePayments: SourcePaymentsService;
   jobs: JobSender;
+  tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
 }) {
   const { db, clock, audit, sourcePayments } = deps;
   const checkoutOrigin = originOfKind(deps.config.publicUrl, 'checkout', deps.config.baseDomain);
@@ -119,7 +122,7 @@ export function createPaymentLinksService(deps: {
   }
 
   return {
-    checkout: createPaymentLinkCheckoutSource({ clock, jobs: deps.jobs }),
+    checkout: createPaymentLinkCheckoutSource({ clock, jobs: deps.jobs, ...(deps.tagIntegration ? { tagIntegration: deps.tagIntegration } : {}) }),
 
     /** Read with the business alone: the public API reads links for an API key (docs/developers.md). */
     async list(ctx: Pick<BusinessContext, 'business'>, query: z.output<typeof ListPaymentLinksQuerySchema>) {
@@ -190,6 +193,7 @@ export function createPaymentLinksService(deps: {
         const row: PaymentLinkRow = {
           ...fields,
           apiKeyId: api?.apiKeyId ?? null,
+          integrationId: api?.integrationId ?? null,
           customerName: api?.customerName ?? null,
           webhookUrl: api?.webhookUrl ?? null,
           businessId,
@@ -235,7 +239,15 @@ export function createPaymentLinksService(deps: {
         // A new expiry (or none) revives a link that had expired; the public id never changes.
         await repo.update(tx, businessId, id, {
           ...fields,
-          ...(api ? { customerName: api.customerName, webhookUrl: api.webhookUrl, apiKeyId: current.apiKeyId ?? api.apiKeyId } : {}),
+          ...(api
+            ? {
+                customerName: api.customerName,
+                webhookUrl: api.webhookUrl,
+                apiKeyId: current.apiKeyId ?? api.apiKeyId,
+                // The key that made a request keeps it; so does its integration.
+                integrationId: current.apiKeyId ? current.integrationId : api.integrationId,
+              }
+            : {}),
           status: 'active',
           updatedAt: clock.now(),
         });

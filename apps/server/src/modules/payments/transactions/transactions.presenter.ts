@@ -47,5 +47,6 @@ export function transactionCsvRow(p: Payment): (string | null)[] {
     p.customer.email,
     PAYMENT_SOURCE_LABELS[p.source.type],
     p.reference,
+    p.integration?.name ?? null,
   ];
 }

@@ -6,6 +6,7 @@ import type { Clock } from '@/lib/clock';
 import type { ChargesService } from '../charges/charges.service';
 import type { RefundDone } from '../charges/charges.types';
 import type { LedgerService } from '../ledger/ledger.service';
+import { integrationNames } from '../developers/integrations.read-model';
 import { presentPayment } from '../payment.presenter';
 import { presentEvent, presentRefund, TRANSACTION_CSV, transactionCsvRow } from './transactions.presenter';
 import {
@@ -30,14 +31,22 @@ export function createTransactionsService(deps: {
 }) {
   const { db, clock, charges, ledger } = deps;
   const exportBatch = deps.exportBatch ?? EXPORT_BATCH;
+  /** The names of the plugin integrations the rows are tagged with (one read, none when no row is tagged). */
+  const namesOf = (businessId: string, rows: readonly { integrationId: string | null }[]) =>
+    integrationNames(
+      db,
+      businessId,
+      rows.flatMap((r) => (r.integrationId ? [r.integrationId] : [])),
+    );
 
   return {
     async list(business: BusinessRow, query: TransactionFilters & CursorQuery) {
       const rows = await repo.page(db, business.id, query.tz ?? business.timeZone, query, query.limit, decodeTransactionCursor(query.cursor, query.sort));
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
+      const names = await namesOf(business.id, page);
       return {
-        data: page.map((row) => presentPayment(row)),
+        data: page.map((row) => presentPayment(row, null, names)),
         next_cursor: rows.length > query.limit && last ? encodeTransactionCursor(cursorAfter(last, query.sort)) : null,
       };
     },
@@ -53,7 +62,8 @@ export function createTransactionsService(deps: {
         for (;;) {
           const rows = await repo.page(db, business.id, filters.tz ?? business.timeZone, filters, exportBatch, cursor);
           const batch = rows.slice(0, exportBatch);
-          if (batch.length > 0) yield batch.map((r) => TRANSACTION_CSV.line(transactionCsvRow(presentPayment(r)))).join('');
+          const names = await namesOf(business.id, batch);
+          if (batch.length > 0) yield batch.map((r) => TRANSACTION_CSV.line(transactionCsvRow(presentPayment(r, null, names)))).join('');
           const last = batch[batch.length - 1];
           if (rows.length <= exportBatch || !last) return;
           cursor = cursorAfter(last, filters.sort);
@@ -66,14 +76,15 @@ export function createTransactionsService(deps: {
     async get(businessId: string, paymentId: string): Promise<TransactionDetail> {
       const row = await charges.byId(businessId, paymentId);
       if (!row) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found.');
-      const [events, refunds, net] = await Promise.all([
+      const [events, refunds, net, names] = await Promise.all([
         charges.events(businessId, paymentId),
         charges.refunds(businessId, paymentId),
         ledger.paymentNet(db, businessId, paymentId, row.currency),
+        namesOf(businessId, [row]),
       ]);
       const refundable = refundableAmount({ status: row.status, amount: row.amount, refunded: row.refundedAmount });
       return {
-        payment: presentPayment(row),
+        payment: presentPayment(row, null, names),
         events: events.map(presentEvent),
         refunds: refunds.map(presentRefund),
         refundable: { amount: refundable, currency: row.currency },

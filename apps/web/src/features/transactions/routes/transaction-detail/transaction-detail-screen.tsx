@@ -176,6 +176,7 @@ function Detail({ businessId, detail, listHref }: { businessId: string; detail: 
             )}
           </Field>
           <Field label="Reference">{payment.reference}</Field>
+          {payment.integration ? <Field label="Plugin integration">{payment.integration.name}</Field> : null}
           {payment.failure ? <Field label="Failure">{payment.failure.message}</Field> : null}
         </SimpleGrid>
       </Paper>

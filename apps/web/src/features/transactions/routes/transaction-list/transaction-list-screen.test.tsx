@@ -22,6 +22,7 @@ const payment = (id: string, status: PaymentStatus, amount: number): Payment => 
   bank_account: null,
   customer: { id: null, name: null, email: 'casey@example.com' },
   source: { type: 'payment_link', id: null, label: null },
+  integration: null,
   reference: null,
   description: 'Consultation',
   failure: null,

@@ -28,7 +28,7 @@ import { useUrlSearchText } from '@/lib/use-url-search-text';
 import { transactionsExportHref, transactionsQuery } from '@/features/transactions/api/transactions-api';
 
 /** The filters kept in the URL, besides the search text `q`. */
-const URL_FILTERS = ['status', 'method', 'source', 'from', 'to', 'min_amount', 'max_amount', 'sort'] as const;
+const URL_FILTERS = ['status', 'method', 'source', 'integration_id', 'from', 'to', 'min_amount', 'max_amount', 'sort'] as const;
 /** The filters that narrow the list (the sort only orders it): a phone's "Filters (n)" counts these. */
 const FILTER_KEYS = URL_FILTERS.filter((key) => key !== 'sort');
 
@@ -158,6 +158,8 @@ export function Component() {
               `${p.method ? PAYMENT_METHOD_LABELS[p.method] : '—'}${p.card ? ` ••••\u00a0${p.card.last4}` : ''}${p.bank_account ? ` · ${p.bank_account.bank} ••••\u00a0${p.bank_account.last4}` : ''}`,
           },
           { header: 'Reference', tableFrom: 'xl', cell: (p) => p.reference ?? '' },
+          // A plugin integration's payments (the filter `integration_id` comes from its list's "Payments" link).
+          { header: 'Integration', tableFrom: 'lg', hideWhenEmpty: true, cell: (p) => p.integration?.name ?? '' },
         ]}
         noun={['payment', 'payments']}
       />
