@@ -2,6 +2,8 @@ import { minorToMajorString } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
+import { paymentRequestCompleted } from '../developers/webhook-objects';
+import type { WebhooksService } from '../developers/webhooks.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
 import { statusAt } from './payment-links.presenter';
 import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from './payment-links.types';
@@ -19,7 +21,11 @@ function withReference(redirectUrl: string, id: string): string {
   return url.toString();
 }
 
-export function createPaymentLinkCheckoutSource(deps: { clock: Clock; jobs: JobSender }): CheckoutSourceAdapter {
+export function createPaymentLinkCheckoutSource(deps: {
+  clock: Clock;
+  jobs: JobSender;
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
+}): CheckoutSourceAdapter {
   const { clock } = deps;
 
   function toSource(row: PaymentLinkRow): CheckoutSource {
@@ -69,6 +75,7 @@ export function createPaymentLinkCheckoutSource(deps: { clock: Clock; jobs: JobS
     async onPaymentSucceeded(tx, businessId, sourceId, payment) {
       const row = await repo.lock(tx, businessId, sourceId);
       if (row?.singleUse && row.status === 'active') await repo.update(tx, businessId, sourceId, { status: 'completed', updatedAt: clock.now() });
+      if (row) await deps.webhooks?.emit(tx, businessId, paymentRequestCompleted(row, payment));
       // In the payment's transaction (the outbox rule): the callback is posted once the payment has committed.
       if (row?.webhookUrl && row.apiKeyId) {
         const fields = {

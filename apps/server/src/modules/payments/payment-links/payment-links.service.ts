@@ -23,6 +23,7 @@ import type { SourcePaymentsService } from '../source-payments/source-payments.s
 import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source';
 import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
+import type { WebhooksService } from '../developers/webhooks.service';
 
 type LinkInput = z.output<typeof PaymentLinkBodySchema>;
 
@@ -56,6 +57,8 @@ export function createPaymentLinksService(deps: {
   config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>;
   sourcePayments: SourcePaymentsService;
   jobs: JobSender;
+  /** HitPay's event webhooks: `payment_request.completed` is written with the payment's success. */
+  webhooks?: Pick<WebhooksService, 'emit'>;
 }) {
   const { db, clock, audit, sourcePayments } = deps;
   const checkoutOrigin = originOfKind(deps.config.publicUrl, 'checkout', deps.config.baseDomain);
@@ -119,7 +122,7 @@ export function createPaymentLinksService(deps: {
   }
 
   return {
-    checkout: createPaymentLinkCheckoutSource({ clock, jobs: deps.jobs }),
+    checkout: createPaymentLinkCheckoutSource({ clock, jobs: deps.jobs, webhooks: deps.webhooks }),
 
     /** Read with the business alone: the public API reads links for an API key (docs/developers.md). */
     async list(ctx: Pick<BusinessContext, 'business'>, query: z.output<typeof ListPaymentLinksQuerySchema>) {
