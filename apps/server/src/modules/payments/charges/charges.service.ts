@@ -30,7 +30,7 @@ import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import type { RefundEffects } from './refund-effects';
-import { chargeEvent } from '../developers/webhook-objects';
+import { chargeEvent } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 import { createSavedCharges, isSavedChargeAttempt } from './saved-charges';
 import { availableOnOf, settleDue, type SettlementTerms } from './settlement';

@@ -15,7 +15,7 @@ import type { RefundEffects, RefundTemplate } from './refund-effects';
 import { paymentEvents } from './payment-events';
 import { newAttempt, runTwoPhase, type AttemptRow } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
-import { chargeEvent } from '../developers/webhook-objects';
+import { chargeEvent } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 
 /** What the refund's attempt keeps for its outcome's transaction (the reconciliation has no request to read it from). */

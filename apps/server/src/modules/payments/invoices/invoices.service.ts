@@ -33,7 +33,7 @@ import type { EmailTemplatesService } from '@/modules/business/email-templates/e
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { INVOICE_CSV, invoiceCsvRow, presentInvoice, publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
-import { invoiceCreated } from '../developers/webhook-objects';
+import { invoiceCreated } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 
 /** Rows the CSV export reads per query while it streams. */

@@ -2,7 +2,7 @@ import { minorToMajorString } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
-import { paymentRequestCompleted } from '../developers/webhook-objects';
+import { paymentRequestCompleted } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
 import { statusAt } from './payment-links.presenter';

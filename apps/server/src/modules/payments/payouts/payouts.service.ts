@@ -50,7 +50,7 @@ import {
   type LineFacts,
 } from './payouts.presenter';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
-import { payoutCreated } from '../developers/webhook-objects';
+import { payoutCreated } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 
 const EXPORT_BATCH = 500;
