@@ -1,8 +1,7 @@
 import { Button, Code, Paper, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '@merchant/core';
+import { EMPTY_VALUE, formatDateTime } from '@merchant/core';
 import type { WebhookDelivery } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { DetailLayout } from '@/components/detail-layout';
@@ -10,6 +9,7 @@ import { PagedTable } from '@/components/paged-table';
 import { QueryPage } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { modals } from '@/lib/modals';
 import { useBusiness } from '@/lib/session';
 import { healthText } from '@/features/developers/components/webhook-health';
 import { deliveriesQuery, useRemoveWebhook, useResendDelivery, useSendTestEvent, useUpdateWebhook, webhookQuery } from '@/features/developers/api/webhooks-api';
@@ -42,7 +42,7 @@ export function Component() {
   const e = endpoint.data;
   const active = e.status === 'active';
   const rows = deliveries.data?.pages.flatMap((p) => p.data) ?? [];
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, zone, { zone: false }) : 'None');
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, zone, { zone: false }) : EMPTY_VALUE);
 
   const onDelete = () =>
     modals.openConfirmModal({

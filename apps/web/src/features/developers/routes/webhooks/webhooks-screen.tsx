@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@
 import { IconKey, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '@merchant/core';
+import { EMPTY_VALUE, formatDateTime } from '@merchant/core';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
@@ -100,7 +100,7 @@ export function Component() {
             { header: 'Success (7 days)', nowrap: true, cell: (e) => healthText(e.health) },
             {
               header: 'Last failure',
-              cell: (e) => (e.health.last_failure_at ? formatDateTime(e.health.last_failure_at, zone, { zone: false }) : 'None'),
+              cell: (e) => (e.health.last_failure_at ? formatDateTime(e.health.last_failure_at, zone, { zone: false }) : EMPTY_VALUE),
             },
           ]}
         />
@@ -151,7 +151,6 @@ function AddEndpointForm({ businessId, onClose, onAdded }: { businessId: string;
         />
         <Checkbox.Group
           label="Events"
-          description="The events this endpoint is sent"
           value={values.events}
           onChange={(events) => {
             setValues((v) => ({ ...v, events }));
