@@ -83,6 +83,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: database?.url ?? '',
       // The browser tests of schedules move the server's time ahead through /_dev/clock (loopback only).
       DEV_CLOCK: 'on',
+      // The webhooks test's receiver is a local server (private targets are refused otherwise; never in production).
+      WEBHOOK_PRIVATE_TARGETS: 'on',
       // A busy test machine must not leave a page's first answers out (the overview's test counts requests).
       PAGE_ANSWERS_BUDGET_MS: '30000',
     },

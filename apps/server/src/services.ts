@@ -61,6 +61,7 @@ import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
+import { webhooksModule } from './modules/payments/developers/webhooks.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -110,6 +111,8 @@ function composeModules(platform: Platform) {
       .use(partnersModule)
       .use(ledgerModule)
       .use(referralsModule)
+      // Before the capabilities whose changes write events (charges, payment links, invoices, payouts).
+      .use(webhooksModule)
       .use(customersModule)
       .use(chargesModule)
       .use(catalogueModule)

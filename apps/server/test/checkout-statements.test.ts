@@ -100,28 +100,28 @@ describe('statements per paid payment at the checkout', () => {
   // one), and the payment's lock and the attempt's claim in the second phase.
   // The receipt takes the business's name and receipt switch from the confirm's first read (it read them again in the
   // outcome's transaction, one more statement while the payment is locked).
-  it('a new customer: 32 statements (it was 43, then 29 before the start limits, 31 before the two phases, 36 after, 35 before writes went together), the confirm 18 of them', async () => {
+  it('a new customer: 33 statements (it was 43, then 29 before the start limits, 31 before the two phases, 36 after, 35 before writes went together, 32 before the event webhooks read the endpoints that want charge.created), the confirm 19 of them', async () => {
     const flow = await pay('new.customer@example.com');
     expect(flow.status).toBe('succeeded');
     // On failure, the message lists the statements, so what was added shows.
-    expect(counts(flow), [...flow.page, ...flow.start, ...flow.confirm].join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 18, total: 32 });
+    expect(counts(flow), [...flow.page, ...flow.start, ...flow.confirm].join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 19, total: 33 });
   });
 
-  it('a returning customer (the email matches a customer): 30 statements, no customer or audit insert', async () => {
+  it('a returning customer (the email matches a customer): 31 statements, no customer or audit insert', async () => {
     await pay('returning@example.com');
     const flow = await pay('returning@example.com');
     expect(flow.status).toBe('succeeded');
-    expect(counts(flow), flow.confirm.join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 16, total: 30 });
+    expect(counts(flow), flow.confirm.join('\n')).toEqual({ token: 1, page: 3, start: 10, confirm: 17, total: 31 });
     expect(flow.confirmWrites.filter((q) => /^insert into "(customers|audit_logs)"/.test(q))).toEqual([]);
   });
 
-  it("the confirm's two transactions: the intent's 5 statements, the outcome's 9 (a new customer) or 7 (a returning one)", async () => {
+  it("the confirm's two transactions: the intent's 5 statements, the outcome's 10 (a new customer) or 8 (a returning one), the read of the endpoints that want charge.created among them", async () => {
     // The intent: the payment's lock, its attempts, the business's context, the source's lock, the attempt. The
     // outcome: the payment's lock and the attempt's claim, the customer, the payment with its ledger and events in
     // one statement (`writeTogether`; they were three), the receipt's mail and the answer. A statement added inside
     // them is held under the payment's lock.
-    expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 9]);
-    expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 7]);
+    expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 10]);
+    expect((await pay('transactions@example.com')).confirmTransactions).toEqual([5, 8]);
   });
 
   it("a 3-D Secure approval's outcome reads nothing of the business: the receipt takes what its first phase read", async () => {

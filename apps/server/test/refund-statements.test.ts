@@ -111,12 +111,12 @@ describe('statements per refund', () => {
   // phases and the refund's mail made it 20 in two: the request's own attempt and the refunds in flight are now one
   // read, the outcome takes the refunder's role and the business's name from the first phase (not read again), the
   // mail's template is read beside the processor's call, and the outcome's writes go in one statement (17 before).
-  it('a refund of a payment whose customer left an email: 11 statements in two transactions (it was 20)', async () => {
+  it('a refund of a payment whose customer left an email: 12 statements in two transactions (it was 20; 11 before the event webhooks)', async () => {
     const { done, statements, transactions: perTransaction } = await refundOne();
     expect(done.payment.status).toBe('partially_refunded');
     // On failure, the message lists the statements, so what was added shows.
     const counts = { statements: statements.length, transactions: perTransaction.map((s) => s.length) };
-    expect(counts, statements.join('\n')).toEqual({ statements: 11, transactions: [3, 5] });
+    expect(counts, statements.join('\n')).toEqual({ statements: 12, transactions: [3, 6] });
     // The intent's transaction: the payment's lock, one read of the attempts (its own, the refunds in flight), the attempt.
     expect(perTransaction[0]!.map((q) => q.split(' ').slice(0, 3).join(' '))).toEqual([
       'select "business_id", "id",',
@@ -124,12 +124,14 @@ describe('statements per refund', () => {
       'insert into "processor_attempts"',
     ]);
     // The outcome, the payment locked: the lock, the attempt's claim, the wallet's shared lock (taken before the ledger's
-    // entries draw their order), every write in one statement, and the request's answer. It reads nothing else.
+    // entries draw their order), every write in one statement, the endpoints that want charge.updated (event webhooks)
+    // and the request's answer. It reads nothing else.
     expect(perTransaction[1]!.map((q) => q.split(' ').slice(0, 3).join(' '))).toEqual([
       'select "business_id", "id",',
       'update "processor_attempts" set',
       'select pg_advisory_xact_lock_shared(hashtextextended($1, 0))',
       'with w0 as',
+      'select "business_id", "id",',
       'update "idempotency_keys" set',
     ]);
     const mails = (await mailbox(t.app)).filter((m) => m.to === EMAIL && /refund/i.test(m.subject));

@@ -32,3 +32,4 @@ export * from './beneficiaries';
 export * from './transfers';
 export * from './customer-portal';
 export * from './direct-debit';
+export * from './webhooks';

@@ -78,6 +78,8 @@ export const STATUS_KINDS = {
   storePage: kind({ published: 'Published', draft: 'Draft' }, { published: 'green', draft: 'gray' }),
   coupon: kind(COUPON_STATUS_LABELS, { active: 'green', scheduled: 'blue', expired: 'gray', used_up: 'yellow', inactive: 'dark' }),
   beneficiary: kind({ active: 'Active', closed: 'Closed' }, { active: 'green', closed: 'gray' }),
+  webhookEndpoint: kind({ active: 'Active', disabled: 'Disabled' }, { active: 'green', disabled: 'gray' }),
+  webhookDelivery: kind({ pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' }, { pending: 'yellow', succeeded: 'green', failed: 'red' }),
   member: kind({ active: 'Active', deactivated: 'Deactivated' }, { active: 'green', deactivated: 'gray' }),
   invoiceImport: kind({ validated: 'Not confirmed', confirmed: 'Creating', completed: 'Done' }, { validated: 'yellow', confirmed: 'blue', completed: 'green' }),
   invoiceImportRow: kind(

@@ -1,5 +1,5 @@
 import { API_KEY_ACCESS, INTEGRATION_PLATFORMS } from '@merchant/payments';
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
 
@@ -62,4 +62,89 @@ export const integrations = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('integrations_business_created_idx').on(t.businessId, t.createdAt)],
+);
+
+/**
+ * HitPay's event webhooks (docs/developers.md, "Event webhooks"). An endpoint's salt signs its deliveries, so it is
+ * sealed like a key's. `failing_since`: the first failed attempt since its last success (three days of it disables
+ * the endpoint).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    saltSealed: text('salt_sealed').notNull(),
+    saltLast4: text('salt_last4').notNull(),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull(),
+    disabledReason: text('disabled_reason'),
+    failingSince: ts('failing_since'),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+);
+
+/** What happened, once per event, with the JSON body every delivery of it sends byte for byte. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    type: text('type').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+);
+
+/** One event to one endpoint: its id is the `Hitpay-Delivery-Id` of every attempt and resend. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    endpointId: uuid('endpoint_id').notNull(),
+    eventId: uuid('event_id').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ columns: [t.businessId, t.endpointId], foreignColumns: [webhookEndpoints.businessId, webhookEndpoints.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.businessId, t.eventId], foreignColumns: [webhookEvents.businessId, webhookEvents.id] }).onDelete('cascade'),
+    index('webhook_deliveries_endpoint_idx').on(t.businessId, t.endpointId, t.createdAt),
+  ],
+);
+
+/** Every attempt of a delivery: the answer's status and first 1 KB, or the error, and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    businessId: uuid('business_id').notNull(),
+    id: uuid('id').notNull(),
+    deliveryId: uuid('delivery_id').notNull(),
+    endpointId: uuid('endpoint_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt').notNull(),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    foreignKey({ columns: [t.businessId, t.deliveryId], foreignColumns: [webhookDeliveries.businessId, webhookDeliveries.id] }).onDelete('cascade'),
+    index('webhook_attempts_delivery_idx').on(t.businessId, t.deliveryId, t.attempt),
+    index('webhook_attempts_endpoint_idx').on(t.businessId, t.endpointId, t.createdAt),
+  ],
 );

@@ -154,6 +154,11 @@ export const paymentsRoutes = [
     screen: 'developers.api-keys',
     sidebar: { group: OTHERS, label: 'Developers', icon: 'code', order: 20 },
   }),
+  route('developers-webhooks', 'developers/webhooks', 'Webhooks', 'developers', { permission: 'developers:view', screen: 'developers.webhooks' }),
+  route('developers-webhook', 'developers/webhooks/:webhook_id', 'Webhook endpoint', 'developers', {
+    permission: 'developers:view',
+    screen: 'developers.webhook-detail',
+  }),
   // Plugin integrations hold API keys: the API keys' permission (docs/developers.md).
   route('integrations', 'integrations', 'Plugins integration', 'integrations', {
     permission: 'developers:view',

@@ -5,6 +5,7 @@ import type { EmailTemplatesService } from '@/modules/business/email-templates/e
 import type { CustomersService } from '../customers/customers.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
+import type { WebhooksService } from '../developers/webhooks.service';
 import { createChargesService } from './charges.service';
 import { createRefundEffects } from './refund-effects';
 
@@ -25,11 +26,14 @@ export const chargesModule = defineModule({
     processor,
     customers,
     emailTemplates,
+    webhooks,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & {
     ledger: LedgerService;
     processor: Processor;
     customers: CustomersService;
     emailTemplates: EmailTemplatesService;
+    /** Absent where a test composes charges alone. */
+    webhooks?: WebhooksService;
   }) =>
     createChargesService({
       db,
@@ -38,6 +42,7 @@ export const chargesModule = defineModule({
       ledger,
       processor,
       customers,
+      webhooks,
       onRefunded: createRefundEffects({ mailer, emailTemplates, checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain) }),
     }),
   jobs: (jobs, charges) => {

@@ -30,6 +30,8 @@ import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import type { RefundEffects } from './refund-effects';
+import { chargeEvent } from '../developers/webhook-events.presenter';
+import type { WebhooksService } from '../developers/webhooks.service';
 import { createSavedCharges, isSavedChargeAttempt } from './saved-charges';
 import { availableOnOf, settleDue, type SettlementTerms } from './settlement';
 import type {
@@ -90,6 +92,8 @@ export function createChargesService(deps: {
   customers: CustomersService;
   /** What a refund finishes besides the payment (refund-effects.ts), passed on to refunds.ts. */
   onRefunded?: RefundEffects;
+  /** HitPay's event webhooks: `charge.created` is written in the transaction of the payment's success. */
+  webhooks?: Pick<WebhooksService, 'emit'>;
 }) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
@@ -150,6 +154,7 @@ export function createChargesService(deps: {
     ]);
     const adapter = sources.get(updated.sourceType);
     if (adapter?.paymentSucceeded && updated.sourceId) await adapter.paymentSucceeded(tx, businessId, updated.sourceId, updated);
+    await deps.webhooks?.emit(tx, businessId, chargeEvent('charge.created', updated));
     return updated;
   }
 

@@ -15,6 +15,8 @@ import type { RefundEffects, RefundTemplate } from './refund-effects';
 import { paymentEvents } from './payment-events';
 import { newAttempt, runTwoPhase, type AttemptRow } from './processor-attempts';
 import { processorAttemptsRepository as attempts } from './processor-attempts.repository';
+import { chargeEvent } from '../developers/webhook-events.presenter';
+import type { WebhooksService } from '../developers/webhooks.service';
 
 /** What the refund's attempt keeps for its outcome's transaction (the reconciliation has no request to read it from). */
 interface RefundAttemptData {
@@ -45,6 +47,8 @@ export function createRefunds(deps: {
   /** The customer's mail of a refund (refund-effects.ts). */
   onRefunded?: RefundEffects | undefined;
   sourceOf: (type: PaymentSource) => PaymentSourceAdapter | undefined;
+  /** HitPay's event webhooks: `charge.updated` is written with the refund's outcome. */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }) {
   const { db, clock } = deps;
   const events = paymentEvents(clock);
@@ -110,6 +114,7 @@ export function createRefunds(deps: {
     // The source reads the payment as it is now (its refunded amount), so it comes after the statement above.
     const source = deps.sourceOf(updated.sourceType);
     if (source?.paymentRefunded && updated.sourceId) await source.paymentRefunded(tx, businessId, updated.sourceId, updated, refund);
+    await deps.webhooks?.emit(tx, businessId, chargeEvent('charge.updated', updated));
     return done;
   }
 

@@ -6,6 +6,7 @@ import type { Processor } from '@/modules/payments/processor/processor.module';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import { invoicesRoutes } from './invoices.routes';
 import { createInvoicesService } from './invoices.service';
+import type { WebhooksService } from '../developers/webhooks.service';
 
 /**
  * One-off invoices (docs/payments.md, "invoices"); customer mails use the business's email templates, and the
@@ -25,14 +26,17 @@ export const invoicesModule = defineModule({
     sourcePayments,
     processor,
     catalogue,
+    webhooks,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'limiter'> & {
     emailTemplates: EmailTemplatesService;
     checkoutCustomisation: CheckoutCustomisationService;
     sourcePayments: SourcePaymentsService;
     processor: Processor;
     catalogue: CatalogueService;
+    webhooks?: WebhooksService;
   }) =>
     createInvoicesService({
+      webhooks,
       db,
       clock,
       audit,

@@ -33,6 +33,8 @@ import type { EmailTemplatesService } from '@/modules/business/email-templates/e
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { INVOICE_CSV, invoiceCsvRow, presentInvoice, publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
+import { invoiceCreated } from '../developers/webhook-events.presenter';
+import type { WebhooksService } from '../developers/webhooks.service';
 
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 500;
@@ -69,6 +71,8 @@ export function createInvoicesService(deps: {
   products: Pick<CatalogueService['products'], 'existing'>;
   /** Payments run on the test processor: the PDF carries the Test mode mark. */
   testMode?: () => boolean;
+  /** HitPay's event webhooks: `invoice.created` is written with the invoice. */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }) {
   const { db, clock, audit } = deps;
   const invoiceOrigin = originOfKind(deps.config.publicUrl, 'invoice', deps.config.baseDomain);
@@ -155,6 +159,7 @@ export function createInvoicesService(deps: {
     };
     await repo.insert(tx, row);
     await event(tx, actor, row.id, 'created');
+    await deps.webhooks?.emit(tx, businessId, invoiceCreated(row));
     const number = invoiceNumberLabel(row.number);
     await audit.record(tx, actor.where, {
       action,

@@ -2,6 +2,8 @@ import { minorToMajorString } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
+import { paymentRequestCompleted } from '../developers/webhook-events.presenter';
+import type { WebhooksService } from '../developers/webhooks.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
 import { statusAt } from './payment-links.presenter';
 import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from './payment-links.types';
@@ -24,6 +26,7 @@ export function createPaymentLinkCheckoutSource(deps: {
   jobs: JobSender;
   /** Tags a payment with the plugin integration of the link (the charges service's, in the payment's transaction). */
   tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }): CheckoutSourceAdapter {
   const { clock } = deps;
 
@@ -75,6 +78,7 @@ export function createPaymentLinkCheckoutSource(deps: {
       const row = await repo.lock(tx, businessId, sourceId);
       if (row?.singleUse && row.status === 'active') await repo.update(tx, businessId, sourceId, { status: 'completed', updatedAt: clock.now() });
       if (row?.integrationId && deps.tagIntegration) await deps.tagIntegration(tx, businessId, payment.id, row.integrationId);
+      if (row) await deps.webhooks?.emit(tx, businessId, paymentRequestCompleted(row, payment));
       // In the payment's transaction (the outbox rule): the callback is posted once the payment has committed.
       if (row?.webhookUrl && row.apiKeyId) {
         const fields = {

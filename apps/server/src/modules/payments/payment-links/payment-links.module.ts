@@ -2,6 +2,7 @@ import { defineModule, type Platform } from '@/modules/module';
 import type { ChargesService } from '../charges/charges.service';
 import { paymentSourceAdapter } from '../checkout-source';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
+import type { WebhooksService } from '../developers/webhooks.service';
 import { paymentLinksRoutes } from './payment-links.routes';
 import { createPaymentLinksService } from './payment-links.service';
 
@@ -17,8 +18,13 @@ export const paymentLinksModule = defineModule({
     jobs,
     sourcePayments,
     charges,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'jobs'> & { sourcePayments: SourcePaymentsService; charges: ChargesService }) => {
-    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments, jobs, tagIntegration: charges.tagIntegration });
+    webhooks,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'jobs'> & {
+    sourcePayments: SourcePaymentsService;
+    charges: ChargesService;
+    webhooks: WebhooksService;
+  }) => {
+    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments, jobs, webhooks, tagIntegration: charges.tagIntegration });
     // The hosted checkout pays this capability's public ids through the charges service.
     charges.registerSource(paymentSourceAdapter('payment_link', service.checkout));
     return service;

@@ -23,6 +23,7 @@ import type { SourcePaymentsService } from '../source-payments/source-payments.s
 import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source';
 import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
+import type { WebhooksService } from '../developers/webhooks.service';
 
 type LinkInput = z.output<typeof PaymentLinkBodySchema>;
 
@@ -59,6 +60,8 @@ export function createPaymentLinksService(deps: {
   sourcePayments: SourcePaymentsService;
   jobs: JobSender;
   tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
+  /** HitPay's event webhooks: `payment_request.completed` is written with the payment's success. */
+  webhooks?: Pick<WebhooksService, 'emit'>;
 }) {
   const { db, clock, audit, sourcePayments } = deps;
   const checkoutOrigin = originOfKind(deps.config.publicUrl, 'checkout', deps.config.baseDomain);
@@ -122,7 +125,12 @@ export function createPaymentLinksService(deps: {
   }
 
   return {
-    checkout: createPaymentLinkCheckoutSource({ clock, jobs: deps.jobs, ...(deps.tagIntegration ? { tagIntegration: deps.tagIntegration } : {}) }),
+    checkout: createPaymentLinkCheckoutSource({
+      clock,
+      jobs: deps.jobs,
+      webhooks: deps.webhooks,
+      ...(deps.tagIntegration ? { tagIntegration: deps.tagIntegration } : {}),
+    }),
 
     /** Read with the business alone: the public API reads links for an API key (docs/developers.md). */
     async list(ctx: Pick<BusinessContext, 'business'>, query: z.output<typeof ListPaymentLinksQuerySchema>) {

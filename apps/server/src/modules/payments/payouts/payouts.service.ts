@@ -50,6 +50,8 @@ import {
   type LineFacts,
 } from './payouts.presenter';
 import { payoutsRepository as repo, type PayoutRow } from './payouts.repository';
+import { payoutCreated } from '../developers/webhook-events.presenter';
+import type { WebhooksService } from '../developers/webhooks.service';
 
 const EXPORT_BATCH = 500;
 const HOUR_MS = 3_600_000;
@@ -63,6 +65,8 @@ export interface PayoutsDeps {
   mailer: Mailer;
   ledger: Pick<LedgerService, 'postingWrites'>;
   notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
+  /** HitPay's event webhooks: `payout.created` is written with the payout. */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }
 
 /** Who asks for a payout: a person (with the request's address) or the scheduler. */
@@ -223,6 +227,7 @@ export function createPayoutsService(deps: PayoutsDeps) {
         }),
         ...(business ? await mailWrites(tx, row, business) : []),
       ]);
+      await deps.webhooks?.emit(tx, request.businessId, payoutCreated(row));
       await request.beforeCommit?.(tx, row);
       return row;
     });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Radio, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { IconKey, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDateTime } from '@merchant/core';
 import { API_KEY_GRACE_HOURS, type ApiKey, type ApiKeyAccess, type NewApiKey } from '@merchant/payments';
 import { ConfirmIdentityModal, reauthError } from '@/components/confirm-identity-modal';
@@ -14,34 +14,11 @@ import { QueryStatus } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
+import { href } from '@/app/route-table';
+import { Secret } from '@/features/developers/components/secret';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '@/features/developers/api/api-keys-api';
 
 const ACCESS_LABEL: Record<ApiKeyAccess, string> = { read_only: 'Read-only', full: 'Full access' };
-
-/** A secret shown this once, with a copy button named after it. */
-function Secret({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block style={{ flex: 1, minWidth: 0, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }} data-secret={label}>
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
-              <ActionIcon variant="subtle" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
 
 type Pending = { kind: 'create' } | { kind: 'rotate' | 'revoke'; key: ApiKey };
 
@@ -112,6 +89,16 @@ export function Component() {
       Create API key
     </Button>
   ) : null;
+  const webhooksLink = (
+    <Button
+      component={Link}
+      to={href('payments.developers-webhooks', { business_id: businessId })}
+      variant="default"
+      leftSection={<IconWebhook size={16} aria-hidden />}
+    >
+      Webhooks
+    </Button>
+  );
   const rows = keys.data ?? [];
   const titles = {
     create: { title: 'Create API key', label: 'Create API key', text: 'The key and its salt are shown once, right after. Confirm with your password.' },
@@ -131,7 +118,12 @@ export function Component() {
     <PageFrame
       title="Developers"
       description="API keys for the public API (X-BUSINESS-API-KEY). Every change asks for your password and is mailed to the owners."
-      actions={createButton}
+      actions={
+        <>
+          {webhooksLink}
+          {createButton}
+        </>
+      }
     >
       {shown ? (
         <Alert color="yellow" title={`Copy the key "${shown.name}" now`} role="region">

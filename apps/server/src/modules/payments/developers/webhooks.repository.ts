@@ -1,0 +1,156 @@
+import { and, arrayContains, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
+import type { Cursor } from '@/lib/cursor';
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
+
+export interface HealthRow {
+  endpointId: string;
+  attempts: number;
+  succeeded: number;
+  lastFailureAt: Date | null;
+  lastSuccessAt: Date | null;
+}
+
+const endpoint = (businessId: string, id: string) => and(eq(webhookEndpoints.businessId, businessId), eq(webhookEndpoints.id, id));
+const delivery = (businessId: string, id: string) => and(eq(webhookDeliveries.businessId, businessId), eq(webhookDeliveries.id, id));
+/** int8 and counts come back as numbers from PGlite and strings from pg. */
+const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+
+export const webhooksRepository = {
+  async listEndpoints(db: Executor, businessId: string): Promise<WebhookEndpointRow[]> {
+    return db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.businessId, businessId))
+      .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+  },
+
+  async findEndpoint(db: Executor, businessId: string, id: string): Promise<WebhookEndpointRow | null> {
+    const [row] = await db.select().from(webhookEndpoints).where(endpoint(businessId, id)).limit(1);
+    return row ?? null;
+  },
+
+  async lockEndpoint(db: Executor, businessId: string, id: string): Promise<WebhookEndpointRow | null> {
+    const [row] = await db.select().from(webhookEndpoints).where(endpoint(businessId, id)).limit(1).for('update');
+    return row ?? null;
+  },
+
+  /** The active endpoints of a business that want an event type. */
+  async subscribed(db: Executor, businessId: string, type: string): Promise<WebhookEndpointRow[]> {
+    return db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.businessId, businessId), eq(webhookEndpoints.status, 'active'), arrayContains(webhookEndpoints.events, [type])));
+  },
+
+  async insertEndpoint(db: Executor, row: typeof webhookEndpoints.$inferInsert): Promise<WebhookEndpointRow> {
+    const [saved] = await db.insert(webhookEndpoints).values(row).returning();
+    return saved!;
+  },
+
+  async updateEndpoint(
+    db: Executor,
+    businessId: string,
+    id: string,
+    patch: Partial<Pick<WebhookEndpointRow, 'url' | 'events' | 'status' | 'disabledReason' | 'failingSince'>>,
+  ): Promise<WebhookEndpointRow | null> {
+    const [saved] = await db.update(webhookEndpoints).set(patch).where(endpoint(businessId, id)).returning();
+    return saved ?? null;
+  },
+
+  async deleteEndpoint(db: Executor, businessId: string, id: string): Promise<void> {
+    await db.delete(webhookEndpoints).where(endpoint(businessId, id));
+  },
+
+  /** Attempts since `since` per endpoint, how many succeeded, and the last failure and success of all time. */
+  async health(db: Executor, businessId: string, endpointIds: string[], since: Date): Promise<HealthRow[]> {
+    if (endpointIds.length === 0) return [];
+    const rows = await db
+      .select({
+        endpointId: webhookAttempts.endpointId,
+        attempts: sql<number>`count(*) filter (where ${webhookAttempts.createdAt} >= ${since})`,
+        succeeded: sql<number>`count(*) filter (where ${webhookAttempts.createdAt} >= ${since} and ${webhookAttempts.succeeded})`,
+        lastFailureAt: sql<Date | null>`max(${webhookAttempts.createdAt}) filter (where not ${webhookAttempts.succeeded})`,
+        lastSuccessAt: sql<Date | null>`max(${webhookAttempts.createdAt}) filter (where ${webhookAttempts.succeeded})`,
+      })
+      .from(webhookAttempts)
+      .where(and(eq(webhookAttempts.businessId, businessId), inArray(webhookAttempts.endpointId, endpointIds)))
+      .groupBy(webhookAttempts.endpointId);
+    return rows.map((r) => ({
+      endpointId: r.endpointId,
+      attempts: Number(r.attempts),
+      succeeded: Number(r.succeeded),
+      lastFailureAt: asDate(r.lastFailureAt),
+      lastSuccessAt: asDate(r.lastSuccessAt),
+    }));
+  },
+
+  async insertEvent(db: Executor, row: typeof webhookEvents.$inferInsert): Promise<void> {
+    await db.insert(webhookEvents).values(row);
+  },
+
+  async insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<void> {
+    if (rows.length > 0) await db.insert(webhookDeliveries).values(rows);
+  },
+
+  /** A delivery with its event and endpoint (null when the endpoint was deleted). */
+  async findDelivery(db: Executor, businessId: string, id: string) {
+    const [row] = await db
+      .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.businessId, webhookDeliveries.businessId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
+      .where(delivery(businessId, id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async lockDelivery(db: Executor, businessId: string, id: string): Promise<WebhookDeliveryRow | null> {
+    const [row] = await db.select().from(webhookDeliveries).where(delivery(businessId, id)).limit(1).for('update');
+    return row ?? null;
+  },
+
+  async setDeliveryStatus(db: Executor, businessId: string, id: string, status: WebhookDeliveryRow['status']): Promise<void> {
+    await db.update(webhookDeliveries).set({ status }).where(delivery(businessId, id));
+  },
+
+  async attemptCount(db: Executor, businessId: string, deliveryId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(webhookAttempts)
+      .where(and(eq(webhookAttempts.businessId, businessId), eq(webhookAttempts.deliveryId, deliveryId)));
+    return Number(row?.n ?? 0);
+  },
+
+  async insertAttempt(db: Executor, row: typeof webhookAttempts.$inferInsert): Promise<void> {
+    await db.insert(webhookAttempts).values(row);
+  },
+
+  /** A page of an endpoint's deliveries with their events, newest first. */
+  async deliveriesPage(db: Executor, businessId: string, endpointId: string, cursor: Cursor | undefined, limit: number) {
+    const after = cursor
+      ? or(lt(webhookDeliveries.createdAt, cursor.createdAt), and(eq(webhookDeliveries.createdAt, cursor.createdAt), lt(webhookDeliveries.id, cursor.id)))
+      : undefined;
+    return db
+      .select({ delivery: webhookDeliveries, event: webhookEvents })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .where(and(eq(webhookDeliveries.businessId, businessId), eq(webhookDeliveries.endpointId, endpointId), after))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit + 1);
+  },
+
+  async attemptsOf(db: Executor, businessId: string, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
+    if (deliveryIds.length === 0) return [];
+    return db
+      .select()
+      .from(webhookAttempts)
+      .where(and(eq(webhookAttempts.businessId, businessId), inArray(webhookAttempts.deliveryId, deliveryIds)))
+      .orderBy(webhookAttempts.attempt);
+  },
+};

@@ -1,0 +1,419 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { AppError, fieldError } from '@merchant/core';
+import {
+  maskAccount,
+  WEBHOOK_DISABLE_AFTER_HOURS,
+  WEBHOOK_HEADERS,
+  WEBHOOK_RETRY_LIMIT,
+  WEBHOOK_TEST_EVENT,
+  type NewWebhookEndpoint,
+  type UpdateWebhookEndpointBody,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointBody,
+  type WebhookEventType,
+} from '@merchant/payments';
+import type { Executor } from '@/db/client';
+import { UNATTENDED, type BusinessContext } from '@/http/context';
+import { appSecret } from '@/lib/app-secrets';
+import type { Clock } from '@/lib/clock';
+import { newTimeOrderedId } from '@/lib/crypto';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
+import { outboundUrlProblem, postOutbound, type OutboundAnswer } from '@/lib/outbound-http';
+import { secretBox, type SecretBox } from '@/lib/secret-box';
+import type { Mailer } from '@/mail/mailer';
+import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { JobSender } from '@/modules/platform/jobs/jobs.service';
+import { WEBHOOK_TIMEOUT_MS } from './legacy-webhook';
+import { webhooksRepository as repo, type HealthRow, type WebhookEndpointRow } from './webhooks.repository';
+
+/** The job that makes one attempt of a delivery (a failure throws: pg-boss retries it with backoff). */
+export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
+export interface WebhookDeliveryJob {
+  business_id: string;
+  delivery_id: string;
+  /** A person asked for it again: sent even when an earlier attempt succeeded. */
+  resend?: boolean;
+}
+
+/** Something that happened, for the endpoints that want its type. `object` becomes the JSON body. */
+export interface WebhookEventInput {
+  type: WebhookEventType;
+  /** `Hitpay-Event-Object`: `charge`, `payment_request`, `invoice`, `payout`. */
+  objectType: string;
+  objectId: string;
+  object: Record<string, unknown>;
+}
+
+/** HitPay's `Hitpay-Signature`: HMAC-SHA256 of the raw body keyed by the endpoint's salt, in hex. */
+export function webhookSignature(salt: string, body: string): string {
+  return createHmac('sha256', salt).update(body).digest('hex');
+}
+
+const notFound = () => new AppError('WEBHOOK_NOT_FOUND', 'Webhook endpoint not found.');
+const disabled = () => new AppError('WEBHOOK_DISABLED', 'This endpoint is disabled: enable it to send to it.');
+const HEALTH_DAYS = 7;
+
+function presentEndpoint(row: WebhookEndpointRow, health: HealthRow | undefined): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEventType[],
+    salt_last4: maskAccount(row.saltLast4),
+    status: row.status,
+    disabled_reason: row.disabledReason,
+    failing_since: row.failingSince?.toISOString() ?? null,
+    health: {
+      attempts: health?.attempts ?? 0,
+      success_rate: health && health.attempts > 0 ? Math.round((health.succeeded / health.attempts) * 1000) / 10 : null,
+      last_failure_at: health?.lastFailureAt?.toISOString() ?? null,
+      last_success_at: health?.lastSuccessAt?.toISOString() ?? null,
+    },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * HitPay's event webhooks (docs/developers.md, "Event webhooks"): endpoints of a business, the events written in
+ * the transaction of the change they tell of (`emit`: the event, a delivery per subscribed endpoint and its job, the
+ * outbox rule), and the delivery job: a signed POST through the outbound guard, every attempt logged, retried with
+ * backoff; an endpoint failing for three days is disabled and its business's owners mailed.
+ */
+export function createWebhooksService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  mailer: Mailer;
+  jobs: JobSender;
+  config: { webhookPrivateTargets: boolean };
+  ownerEmails: (businessId: string, executor: Executor) => Promise<string[]>;
+}) {
+  const { db, clock, audit, jobs, config } = deps;
+  let box: Promise<SecretBox> | null = null;
+  const salts = () => (box ??= appSecret(db, 'webhook_salt_key', clock.now()).then(secretBox));
+
+  async function withHealth(businessId: string, rows: WebhookEndpointRow[]): Promise<WebhookEndpoint[]> {
+    const since = new Date(clock.now().getTime() - HEALTH_DAYS * 86_400_000);
+    const health = await repo.health(
+      db,
+      businessId,
+      rows.map((r) => r.id),
+      since,
+    );
+    return rows.map((row) =>
+      presentEndpoint(
+        row,
+        health.find((h) => h.endpointId === row.id),
+      ),
+    );
+  }
+
+  function checkUrl(url: string): void {
+    const problem = outboundUrlProblem(url, config.webhookPrivateTargets);
+    if (problem) throw fieldError('VALIDATION_FAILED', 'url', problem);
+  }
+
+  async function record(tx: Executor, ctx: BusinessContext, action: string, description: string, row: WebhookEndpointRow): Promise<void> {
+    await audit.record(tx, ctx, {
+      action,
+      description,
+      actorUserId: ctx.user.id,
+      businessId: row.businessId,
+      objectType: 'webhook_endpoint',
+      objectId: row.id,
+      meta: { url: row.url, events: row.events, status: row.status },
+    });
+  }
+
+  async function owned(businessId: string, id: string): Promise<WebhookEndpointRow> {
+    const row = await repo.findEndpoint(db, businessId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Writes an event and a delivery to each endpoint, with their jobs, in the caller's transaction. */
+  async function writeEvent(tx: Executor, businessId: string, event: Omit<WebhookEventInput, 'type'> & { type: string }, endpoints: WebhookEndpointRow[]) {
+    const now = clock.now();
+    const eventId = newTimeOrderedId(now.getTime());
+    const body = JSON.stringify(event.object);
+    await repo.insertEvent(tx, { businessId, id: eventId, type: event.type, objectType: event.objectType, objectId: event.objectId, body, createdAt: now });
+    const deliveries = endpoints.map((e) => ({
+      businessId,
+      id: newTimeOrderedId(now.getTime()),
+      endpointId: e.id,
+      eventId,
+      status: 'pending' as const,
+      createdAt: now,
+    }));
+    await repo.insertDeliveries(tx, deliveries);
+    for (const d of deliveries) {
+      await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: d.id } satisfies WebhookDeliveryJob, {
+        singletonKey: d.id,
+        retryLimit: WEBHOOK_RETRY_LIMIT,
+      });
+    }
+    return deliveries;
+  }
+
+  async function presentDelivery(businessId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const found = await repo.findDelivery(db, businessId, deliveryId);
+    if (!found) throw notFound();
+    const attempts = await repo.attemptsOf(db, businessId, [deliveryId]);
+    return deliveryOf(found.delivery, found.event, attempts);
+  }
+
+  function deliveryOf(
+    d: { id: string; eventId: string; status: WebhookDelivery['status']; createdAt: Date },
+    event: { type: string; objectType: string; body: string },
+    attempts: Awaited<ReturnType<typeof repo.attemptsOf>>,
+  ): WebhookDelivery {
+    return {
+      id: d.id,
+      event_id: d.eventId,
+      event_type: event.type,
+      event_object: event.objectType,
+      status: d.status,
+      request_body: event.body,
+      attempts: attempts.map((a) => ({
+        attempt: a.attempt,
+        at: a.createdAt.toISOString(),
+        response_status: a.responseStatus,
+        response_excerpt: a.responseExcerpt,
+        error: a.error,
+        duration_ms: a.durationMs,
+        succeeded: a.succeeded,
+      })),
+      created_at: d.createdAt.toISOString(),
+    };
+  }
+
+  /** Disables an endpoint that has failed for three days, audits it and mails the owners (in the attempt's transaction). */
+  async function disableFailing(tx: Executor, row: WebhookEndpointRow): Promise<void> {
+    const reason = `Disabled after failing for ${WEBHOOK_DISABLE_AFTER_HOURS / 24} days`;
+    await repo.updateEndpoint(tx, row.businessId, row.id, { status: 'disabled', disabledReason: reason });
+    await audit.record(tx, UNATTENDED, {
+      action: 'webhook_endpoint.disabled',
+      description: `Disabled the webhook endpoint ${row.url}: its deliveries failed for ${WEBHOOK_DISABLE_AFTER_HOURS / 24} days`,
+      actorUserId: null,
+      businessId: row.businessId,
+      objectType: 'webhook_endpoint',
+      objectId: row.id,
+      meta: { url: row.url },
+    });
+    for (const to of await deps.ownerEmails(row.businessId, tx)) {
+      await deps.mailer.send(tx, {
+        to,
+        subject: 'A webhook endpoint was disabled',
+        text: [
+          'Hello,',
+          '',
+          `Every delivery to your webhook endpoint ${row.url} has failed since ${row.failingSince?.toISOString().replace('T', ' ').slice(0, 16)} UTC, so it was disabled: no more events are sent to it.`,
+          '',
+          'Fix the receiver, then enable the endpoint again under Developers > Webhooks and resend the deliveries you missed.',
+        ].join('\n'),
+      });
+    }
+  }
+
+  return {
+    list: async (businessId: string) => withHealth(businessId, await repo.listEndpoints(db, businessId)),
+
+    get: async (businessId: string, id: string) => (await withHealth(businessId, [await owned(businessId, id)]))[0]!,
+
+    async create(ctx: BusinessContext, body: WebhookEndpointBody): Promise<NewWebhookEndpoint> {
+      const businessId = ctx.business.row.id;
+      const url = body.url.trim();
+      checkUrl(url);
+      const salt = randomBytes(32).toString('hex');
+      const saltSealed = (await salts()).seal(salt);
+      const row = await db.transaction(async (tx) => {
+        const saved = await repo.insertEndpoint(tx, {
+          businessId,
+          id: newTimeOrderedId(),
+          url,
+          events: [...body.events],
+          saltSealed,
+          saltLast4: salt.slice(-4),
+          status: 'active',
+          createdByUserId: ctx.user.id,
+          createdAt: clock.now(),
+        });
+        await record(tx, ctx, 'webhook_endpoint.created', `Added the webhook endpoint ${saved.url} (${saved.events.join(', ')})`, saved);
+        return saved;
+      });
+      return { ...presentEndpoint(row, undefined), salt };
+    },
+
+    async update(ctx: BusinessContext, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpoint> {
+      const businessId = ctx.business.row.id;
+      if (body.url !== undefined) checkUrl(body.url.trim());
+      const row = await db.transaction(async (tx) => {
+        const old = await repo.lockEndpoint(tx, businessId, id);
+        if (!old) throw notFound();
+        const status = body.enabled === undefined ? old.status : body.enabled ? 'active' : 'disabled';
+        const saved = (await repo.updateEndpoint(tx, businessId, id, {
+          ...(body.url !== undefined ? { url: body.url.trim() } : {}),
+          ...(body.events !== undefined ? { events: [...body.events] } : {}),
+          status,
+          // Enabled again: the failing streak starts afresh; disabled by a person: no reason of ours.
+          ...(status !== old.status ? { disabledReason: status === 'disabled' ? 'Disabled by a person' : null, failingSince: null } : {}),
+        }))!;
+        const action = status === old.status ? 'updated' : status === 'active' ? 'enabled' : 'disabled';
+        await record(tx, ctx, `webhook_endpoint.${action}`, `${action[0]!.toUpperCase()}${action.slice(1)} the webhook endpoint ${saved.url}`, saved);
+        return saved;
+      });
+      return (await withHealth(businessId, [row]))[0]!;
+    },
+
+    async remove(ctx: BusinessContext, id: string): Promise<{ removed: true }> {
+      const businessId = ctx.business.row.id;
+      await db.transaction(async (tx) => {
+        const old = await repo.lockEndpoint(tx, businessId, id);
+        if (!old) throw notFound();
+        await repo.deleteEndpoint(tx, businessId, id);
+        await record(tx, ctx, 'webhook_endpoint.deleted', `Deleted the webhook endpoint ${old.url}`, old);
+      });
+      return { removed: true };
+    },
+
+    async deliveries(businessId: string, id: string, query: { cursor?: string | undefined; limit: number }) {
+      await owned(businessId, id);
+      const rows = await repo.deliveriesPage(db, businessId, id, decodeCursor(query.cursor), query.limit);
+      const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.delivery.createdAt, id: r.delivery.id }));
+      const attempts = await repo.attemptsOf(
+        db,
+        businessId,
+        page.rows.map((r) => r.delivery.id),
+      );
+      return {
+        data: page.rows.map((r) =>
+          deliveryOf(
+            r.delivery,
+            r.event,
+            attempts.filter((a) => a.deliveryId === r.delivery.id),
+          ),
+        ),
+        next_cursor: page.nextCursor,
+      };
+    },
+
+    async sendTest(ctx: BusinessContext, id: string): Promise<WebhookDelivery> {
+      const businessId = ctx.business.row.id;
+      const endpoint = await owned(businessId, id);
+      if (endpoint.status !== 'active') throw disabled();
+      const eventId = newTimeOrderedId();
+      const [made] = await db.transaction(async (tx) =>
+        writeEvent(
+          tx,
+          businessId,
+          {
+            type: WEBHOOK_TEST_EVENT,
+            objectType: 'test',
+            objectId: eventId,
+            object: {
+              id: eventId,
+              business_id: businessId,
+              test: true,
+              message: 'A test event sent from the Developers screen.',
+              created_at: clock.now().toISOString(),
+            },
+          },
+          [endpoint],
+        ),
+      );
+      return presentDelivery(businessId, made!.id);
+    },
+
+    async resend(ctx: BusinessContext, id: string, deliveryId: string): Promise<WebhookDelivery> {
+      const businessId = ctx.business.row.id;
+      const endpoint = await owned(businessId, id);
+      const found = await repo.findDelivery(db, businessId, deliveryId);
+      if (!found || found.endpoint.id !== endpoint.id) throw notFound();
+      if (endpoint.status !== 'active') throw disabled();
+      await db.transaction(async (tx) => {
+        await repo.setDeliveryStatus(tx, businessId, deliveryId, 'pending');
+        const count = await repo.attemptCount(tx, businessId, deliveryId);
+        await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: deliveryId, resend: true } satisfies WebhookDeliveryJob, {
+          singletonKey: `${deliveryId}:resend:${count}`,
+          retryLimit: WEBHOOK_RETRY_LIMIT,
+        });
+      });
+      return presentDelivery(businessId, deliveryId);
+    },
+
+    /**
+     * Writes an event for the business's active endpoints that want its type, in the caller's transaction (the
+     * outbox rule: the deliveries are queued only if the change commits). Nothing is written when none wants it.
+     */
+    async emit(tx: Executor, businessId: string, event: WebhookEventInput): Promise<void> {
+      const endpoints = await repo.subscribed(tx, businessId, event.type);
+      if (endpoints.length > 0) await writeEvent(tx, businessId, event, endpoints);
+    },
+
+    /** One attempt of a delivery (the job's work). Throws on failure so that the job is retried with backoff. */
+    async deliver(job: WebhookDeliveryJob): Promise<void> {
+      const found = await repo.findDelivery(db, job.business_id, job.delivery_id);
+      // The endpoint was deleted (its deliveries with it), or disabled: nothing is sent.
+      if (!found || found.endpoint.status !== 'active') return;
+      if (found.delivery.status === 'succeeded' && !job.resend) return;
+      const { endpoint, event, delivery } = found;
+      const salt = (await salts()).open(endpoint.saltSealed);
+      const started = performance.now();
+      let answer: OutboundAnswer | null = null;
+      let error: string | null = null;
+      try {
+        answer = await postOutbound(endpoint.url, {
+          body: event.body,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'merchant-webhooks/1',
+            [WEBHOOK_HEADERS.signature]: webhookSignature(salt, event.body),
+            [WEBHOOK_HEADERS.eventType]: event.type,
+            [WEBHOOK_HEADERS.eventObject]: event.objectType,
+            [WEBHOOK_HEADERS.deliveryId]: delivery.id,
+          },
+          timeoutMs: WEBHOOK_TIMEOUT_MS,
+          allowPrivate: config.webhookPrivateTargets,
+        });
+      } catch (e) {
+        error = e instanceof Error ? e.message.slice(0, 500) : 'The request failed';
+      }
+      const succeeded = answer !== null && answer.status >= 200 && answer.status < 300;
+      const gaveUp = await db.transaction(async (tx) => {
+        const locked = await repo.lockDelivery(tx, job.business_id, delivery.id);
+        if (!locked) return true;
+        const attempt = (await repo.attemptCount(tx, job.business_id, delivery.id)) + 1;
+        const now = clock.now();
+        await repo.insertAttempt(tx, {
+          businessId: job.business_id,
+          id: newTimeOrderedId(now.getTime()),
+          deliveryId: delivery.id,
+          endpointId: endpoint.id,
+          attempt,
+          responseStatus: answer?.status ?? null,
+          responseExcerpt: answer?.body ?? '',
+          error: error ?? (succeeded ? null : `The endpoint answered ${answer!.status}`),
+          durationMs: answer?.durationMs ?? Math.round(performance.now() - started),
+          succeeded,
+          createdAt: now,
+        });
+        const current = await repo.lockEndpoint(tx, job.business_id, endpoint.id);
+        if (succeeded) {
+          await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'succeeded');
+          if (current?.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: null });
+          return true;
+        }
+        if (current && !current.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: now });
+        const failingFor = current?.failingSince ? now.getTime() - current.failingSince.getTime() : 0;
+        const disable = current?.status === 'active' && failingFor >= WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000;
+        if (disable) await disableFailing(tx, current);
+        const last = disable || attempt > WEBHOOK_RETRY_LIMIT;
+        if (last) await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'failed');
+        return last;
+      });
+      if (!gaveUp) throw new Error(error ?? `The webhook endpoint answered ${answer?.status}`);
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
