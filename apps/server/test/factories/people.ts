@@ -31,7 +31,15 @@ export function totpNow(t: TestContext, person: Person): string {
  */
 export async function signUp(
   t: TestContext,
-  options: { name?: string; email?: string; businessName?: string; country?: string; currency?: string; kind?: 'merchant' | 'partner'; referralCode?: string } = {},
+  options: {
+    name?: string;
+    email?: string;
+    businessName?: string;
+    country?: string;
+    currency?: string;
+    kind?: 'merchant' | 'partner';
+    referralCode?: string;
+  } = {},
 ): Promise<{ person: Person; businessId: string }> {
   const agent = new Agent(t.app);
   const name = options.name ?? unique('Person');
