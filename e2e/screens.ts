@@ -65,6 +65,8 @@ export const LEFT_OUT: Record<string, string> = {
   'payments.overview-root': 'the Overview again, at the business root',
   'payments.payouts': 'the payment methods screen again, at its old path',
   'payments.integrations-edit': 'the demo business has no plugin integration yet; e2e/integrations.e2e.ts opens one it adds',
+  'payments.developers-webhook': 'the demo business has no webhook endpoint yet; e2e/webhooks.e2e.ts opens one it adds',
+  'online-store.pages-edit': 'the demo store has no page yet; e2e/store-pages.e2e.ts opens one it adds',
   'payments.balance-card': 'only for businesses with a card balance (not the demo one)',
   'payments.balance-card-provider': 'only for businesses with a card provider balance (not the demo one)',
   'checkout.payment': 'a payment under way: the link page becomes it',
