@@ -15,7 +15,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { href } from '@/app/route-table';
-import { Secret } from '@/features/developers/components/secret';
+import { ShownOnceSecret as Secret } from '@/components/shown-once-secrets';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '@/features/developers/api/api-keys-api';
 
 const ACCESS_LABEL: Record<ApiKeyAccess, string> = { read_only: 'Read-only', full: 'Full access' };

@@ -23,7 +23,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
-import { Secret } from '@/features/developers/components/secret';
+import { ShownOnceSecret as Secret } from '@/components/shown-once-secrets';
 import { healthText } from '@/features/developers/components/webhook-health';
 import { useCreateWebhook, webhooksQuery } from '@/features/developers/api/webhooks-api';
 
