@@ -97,6 +97,18 @@ describe('a partner brings a merchant', () => {
     await signIn(partnerPage.page, partnerEmail);
     await partnerPage.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
     await partnerPage.page.getByRole('heading', { name: 'Your referral link' }).waitFor();
+    // Its overview counts the merchant as linked and verified, and this month's commission so far from its fee.
+    const merchants = partnerPage.page.getByRole('region', { name: 'Linked businesses' });
+    await merchants.getByText('1 linked').waitFor();
+    await merchants.getByText('Verified').waitFor();
+    await partnerPage.page
+      .getByRole('region', { name: 'Earnings' })
+      .getByText(/so far$/)
+      .locator('..')
+      .getByText(/^SGD \d+\.\d\d$/)
+      .waitFor();
+    await expectAccessible(partnerPage.page);
+    await screenshot(partnerPage.page, 'partner-overview-1280');
     await partnerPage.page.goto(`/business/${partner.business_id}/partner/linked-businesses`);
     const row = partnerPage.page.getByRole('row', { name: new RegExp(shopName) });
     await row.getByText('Verified').waitFor();

@@ -8,6 +8,7 @@ import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from '
 import { seedDemoSubscriptions } from './db/seed-subscriptions';
 import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
+import { seedDemoPartners } from './db/seed-partners';
 import { seedDemoPos } from './db/seed-pos';
 import { listen } from './http/listen';
 import { crashAtStatementAfterCommit } from './http/test-faults';
@@ -103,12 +104,13 @@ async function seedOrWarn(database: Database, config: AppConfig, logger: Logger)
         const { payments, transfers } = await seedDemoPayments(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const { invoices } = await seedDemoInvoices(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const { subscriptions } = await seedDemoSubscriptions(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
+        const partner = await seedDemoPartners(database.db, demo, systemClock.now(), config);
         const posStarted = performance.now();
         const pos = await seedDemoPos(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const posMs = Math.round(performance.now() - posStarted);
         const ms = Math.round(performance.now() - started);
         logger.info(
-          `demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers, ${subscriptions} subscriptions and ${pos.orders} register orders in ${pos.drawers} drawers (${posMs} ms) in ${ms} ms`,
+          `demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers, ${subscriptions} subscriptions, ${pos.orders} register orders in ${pos.drawers} drawers (${posMs} ms), and a partner's ${partner.months} months of commissions on ${partner.payments} payments of its florist, in ${ms} ms`,
         );
       }
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);

@@ -111,3 +111,64 @@ describe('commissions from the ledger', () => {
     expect((await merchant.people.owner.agent.call(partnerEndpoints.commissions, at(merchant))).status).toBe(403);
   });
 });
+
+describe("the partner's overview", () => {
+  it('has this month so far from the ledger, last month and pending from the counted commissions, and the merchants by state', async () => {
+    const own = await createBusiness(t, { kind: 'partner' });
+    const ownCode = (await own.people.owner.agent.ok(partnerEndpoints.referral, at(own))).code;
+    t.clock.set(new Date('2027-07-20T09:00:00Z'));
+    const merchant = await createBusiness(t, { referralCode: ownCode });
+    const left = await createBusiness(t, { referralCode: ownCode });
+    const pay = async (when: string, amount: number) => {
+      t.clock.set(new Date(when));
+      const started = await t.services.charges.start({
+        businessId: merchant.id,
+        source: { type: 'static_qr', id: null },
+        amount,
+        currency: 'sgd',
+        customer: { name: 'C', email: null },
+      });
+      return (await t.services.charges.confirm(started.publicId, card())).payment.fee;
+    };
+    const august = (await pay('2027-08-10T10:00:00Z', 200_00)) + (await pay('2027-08-12T10:00:00Z', 50_00));
+    const september = await pay('2027-09-15T10:00:00Z', 120_00);
+    const leftOwner = await signInAgain(t, left.people.owner);
+    const { partners } = await leftOwner.ok(partnerEndpoints.businessPartners, at(left));
+    await leftOwner.ok(partnerEndpoints.endLink, { params: { business_id: left.id, link_id: partners[0]!.link_id }, body: { confirm: true } });
+    await t.services.partners.accrueMonth('2027-08');
+    t.clock.set(new Date('2027-09-20T10:00:00Z'));
+
+    const agent = await signInAgain(t, own.people.owner);
+    const overview = await agent.ok(partnerEndpoints.overview, at(own));
+    expect(overview).toMatchObject({ this_month: '2027-09', last_month: '2027-08' });
+    expect(overview.earnings).toEqual({
+      this_month_estimate: [{ currency: 'sgd', amount: commissionOf(september) }],
+      last_month: [{ currency: 'sgd', amount: commissionOf(august) }],
+      pending: [{ currency: 'sgd', amount: commissionOf(august) }],
+      paid: [],
+    });
+    expect(overview.merchants.active).toBe(1);
+    expect(overview.merchants.ended).toBe(1);
+    expect(overview.merchants.by_state.reduce((n, s) => n + s.count, 0)).toBe(1);
+    expect(overview.months.map((m) => m.month)).toEqual([
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+      '2027-08',
+    ]);
+    expect(overview.months.filter((m) => m.totals.length > 0)).toEqual([{ month: '2027-08', totals: [{ currency: 'sgd', amount: commissionOf(august) }] }]);
+  });
+
+  it('is the partner area only', async () => {
+    const merchant = await createBusiness(t);
+    expect((await merchant.people.owner.agent.call(partnerEndpoints.overview, at(merchant))).status).toBe(403);
+  });
+});

@@ -71,7 +71,44 @@ export const CommissionsSchema = z.object({
   commissions: z.array(CommissionSchema),
 });
 
+/** Money per currency (minor units): one figure of the partner's overview. */
+export const MoneyByCurrencySchema = z.array(z.object({ currency: CurrencyCodeSchema, amount: z.number().int() }));
+export type MoneyByCurrency = z.infer<typeof MoneyByCurrencySchema>;
+
+/**
+ * The partner's overview: earnings (this month so far is an estimate from the ledger's fees, the month is counted
+ * once it ends), what waits and what was paid, the live merchants by onboarding state, and twelve months of
+ * commissions for the chart (months without commissions are in it with nothing).
+ */
+export const PartnerOverviewSchema = z.object({
+  /** The partner's calendar months (YYYY-MM). */
+  this_month: z.string(),
+  last_month: z.string(),
+  earnings: z.object({
+    this_month_estimate: MoneyByCurrencySchema,
+    last_month: MoneyByCurrencySchema,
+    pending: MoneyByCurrencySchema,
+    paid: MoneyByCurrencySchema,
+  }),
+  merchants: z.object({
+    active: z.number().int(),
+    ended: z.number().int(),
+    by_state: z.array(z.object({ onboarding_status: OnboardingStatusSchema, count: z.number().int() })),
+  }),
+  months: z.array(z.object({ month: z.string(), totals: MoneyByCurrencySchema })),
+});
+export type PartnerOverview = z.infer<typeof PartnerOverviewSchema>;
+
 export const partnerEndpoints = {
+  overview: defineEndpoint({
+    id: 'partner.overview',
+    method: 'GET',
+    path: '/v1/business/:business_id/partner/overview',
+    summary: "The partner's earnings this month and last, pending and paid, its merchants by state and a year of commissions",
+    access: { kind: 'business', permission: 'business:view', standing: 'partner' },
+    params: BusinessParamsSchema,
+    response: PartnerOverviewSchema,
+  }),
   commissions: defineEndpoint({
     id: 'partner.commissions',
     method: 'GET',

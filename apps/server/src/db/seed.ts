@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Role } from '@merchant/core';
@@ -47,14 +48,16 @@ export async function hasDemoUsers(db: Executor): Promise<boolean> {
  * person does on a screen (connect Stripe, add a bank account, fill in and submit the questionnaire) goes through
  * that screen's service as that person; the questionnaires' documents are stored under the config's data folder.
  */
-export async function seedDemoData(db: Executor, clock: Clock, options: { config: AppConfig }): Promise<{ businessId: string; ownerId: string }> {
+export async function seedDemoData(db: Executor, clock: Clock, options: { config: AppConfig }): Promise<DemoSeed> {
   const { services } = buildServices({ db, clock, config: options.config, ...quietSideEffects });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The partner's merchants' owners are no demo logins: nobody knows their password.
+  const unknownPasswordHash = await hashPassword(randomBytes(24).toString('base64url'));
   const now = clock.now();
   const seeded = await db.transaction(async (tx) => {
     // No service makes a user with a password already hashed: operators make demo logins, one hash for all of them.
-    const user = async (email: string, name: string, isSuperAdmin = false) => {
-      const [row] = await tx.insert(users).values({ id: newId(), email, name, passwordHash, isSuperAdmin, createdAt: now, updatedAt: now }).returning();
+    const user = async (email: string, name: string, isSuperAdmin = false, hash = passwordHash) => {
+      const [row] = await tx.insert(users).values({ id: newId(), email, name, passwordHash: hash, isSuperAdmin, createdAt: now, updatedAt: now }).returning();
       return row!;
     };
     // Through the business service, as sign-up makes one: its owner, its country's time zone, the audit entry.
@@ -79,13 +82,27 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
     });
 
     // A partner business is onboarded from the start.
-    await business(await user(DEMO_USERS.partner, 'Parker Partner'), 'Demo Partners', 'demo-partners', 'partner');
+    const partnerId = (await business(await user(DEMO_USERS.partner, 'Parker Partner'), 'Demo Partners', 'demo-partners', 'partner')).id;
+    // Two merchants the partner brought in (seed-partners.ts links them, and gives the florist a year of payments).
+    const floristOwner = await user('hello@harbour-florist.example', 'Hana Tan', false, unknownPasswordHash);
+    const floristId = (await business(floristOwner, 'Harbour Florist', 'harbour-florist')).id;
+    const craftsOwner = await user('hello@kampong-crafts.example', 'Kiran Lim', false, unknownPasswordHash);
+    const craftsId = (await business(craftsOwner, 'Kampong Crafts', 'kampong-crafts')).id;
     const superAdmin = await user(DEMO_USERS.super, 'Sam Super', true);
     // Where sign-up leaves a business: the onboarding questionnaire.
     await business(await user(DEMO_USERS.new, 'Nina New'), 'New Bakery', 'new-bakery');
     const pending = await user(DEMO_USERS.pending, 'Priya Pending');
     const pendingId = (await business(pending, 'Pending Pottery', 'pending-pottery')).id;
-    return { demoId, ownerId: owner.id, pendingId, pendingOwner: pending.id, superAdminId: superAdmin.id };
+    return {
+      demoId,
+      ownerId: owner.id,
+      pendingId,
+      pendingOwner: pending.id,
+      superAdminId: superAdmin.id,
+      partnerId,
+      florist: { id: floristId, ownerId: floristOwner.id },
+      crafts: { id: craftsId, ownerId: craftsOwner.id },
+    };
   });
 
   // The demo business is verified as any business is: its owner answered the questionnaire, and a super admin approved
@@ -121,7 +138,23 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.pendingId, seeded.pendingOwner), PENDING_ANSWERS);
-  return { businessId: seeded.demoId, ownerId: seeded.ownerId };
+  // The partner's florist is verified; its crafts shop is still at the questionnaire.
+  await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.florist.id, seeded.florist.ownerId), FLORIST_ANSWERS);
+  await verification.approve(superAdmin, seeded.florist.id);
+  return {
+    businessId: seeded.demoId,
+    ownerId: seeded.ownerId,
+    partner: { businessId: seeded.partnerId, florist: seeded.florist, crafts: seeded.crafts },
+  };
+}
+
+type DemoMerchant = { id: string; ownerId: string };
+
+/** What the rest of the demo seed builds on: the demo business and its owner, and the partner's merchants. */
+export interface DemoSeed {
+  businessId: string;
+  ownerId: string;
+  partner: { businessId: string; florist: DemoMerchant; crafts: DemoMerchant };
 }
 
 type QuestionnaireAnswers = { [S in AnswerStep]: z.input<(typeof STEP_BODY_SCHEMAS)[S]> };
@@ -151,6 +184,17 @@ const PENDING_ANSWERS: QuestionnaireAnswers = {
     monthly_volume: '10k_50k',
     average_ticket: { amount: 4500, currency: 'sgd' },
     description: 'Handmade ceramics, pottery classes and gift vouchers.',
+  },
+};
+
+const FLORIST_ANSWERS: QuestionnaireAnswers = {
+  business: { legal_name: 'Harbour Florist LLP', legal_type: 'partnership', registration_number: 'T25LL0123A', website: null, industry: 'retail' },
+  owner: { full_name: 'Hana Tan', date_of_birth: '1990-02-14', nationality: 'sg', id_type: 'national_id', id_number: 'S9012345B' },
+  address: { line1: '3 Harbourfront Walk', line2: '#01-10', city: 'Singapore', state: null, postal_code: '098585' },
+  sales: {
+    monthly_volume: 'under_10k',
+    average_ticket: { amount: 6500, currency: 'sgd' },
+    description: 'Fresh flowers, bouquets and event arrangements.',
   },
 };
 

@@ -6,7 +6,7 @@ import { businesses, partnerLinks } from '@/db/schema';
 export const partnerTotalsReadModel = {
   async linkedBusinesses(db: Executor, partnerBusinessId: string) {
     return db
-      .select({ link: partnerLinks, name: businesses.name, onboardingStatus: businesses.onboardingStatus })
+      .select({ link: partnerLinks, name: businesses.name, onboardingStatus: businesses.onboardingStatus, timeZone: businesses.timeZone })
       .from(partnerLinks)
       .innerJoin(businesses, eq(businesses.id, partnerLinks.businessId))
       .where(eq(partnerLinks.partnerBusinessId, partnerBusinessId))

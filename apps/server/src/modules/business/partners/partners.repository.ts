@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { asNumber } from '@/db/columns';
 import { businesses, partnerCommissions, partnerLinks, partnerReferralCodes } from '@/db/schema';
 
 export type PartnerLinkRow = typeof partnerLinks.$inferSelect;
@@ -68,6 +69,20 @@ export const partnersRepository = {
       .innerJoin(businesses, eq(businesses.id, partnerCommissions.merchantBusinessId))
       .where(eq(partnerCommissions.partnerBusinessId, partnerBusinessId))
       .orderBy(desc(partnerCommissions.month), asc(businesses.name), asc(partnerCommissions.currency));
+  },
+
+  /** The partner's commissions summed per month, currency and status (the overview's figures and chart). */
+  async commissionTotals(db: Executor, partnerBusinessId: string) {
+    return db
+      .select({
+        month: partnerCommissions.month,
+        currency: partnerCommissions.currency,
+        status: partnerCommissions.status,
+        amount: asNumber(sql`sum(${partnerCommissions.amount})`),
+      })
+      .from(partnerCommissions)
+      .where(eq(partnerCommissions.partnerBusinessId, partnerBusinessId))
+      .groupBy(partnerCommissions.month, partnerCommissions.currency, partnerCommissions.status);
   },
 
   async endLink(db: Executor, businessId: string, id: string, endedAt: Date, userId: string): Promise<void> {

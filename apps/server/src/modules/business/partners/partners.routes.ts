@@ -5,6 +5,7 @@ import type { PartnersService } from './partners.service';
 
 export function partnersRoutes(host: RouteHost, partners: PartnersService): void {
   const { app } = host;
+  registerEndpoint(app, host, partnerEndpoints.overview, async ({ ctx }) => partners.overview(ctx));
   registerEndpoint(app, host, partnerEndpoints.referral, async ({ ctx }) => partners.referral(ctx));
   registerEndpoint(app, host, partnerEndpoints.commissions, async ({ ctx }) => partners.commissions(ctx));
   registerEndpoint(app, host, partnerEndpoints.linkedBusinesses, async ({ ctx }) => partners.linkedBusinesses(ctx));

@@ -1,6 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { AppError, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
-import { COMMISSION_PLAN, PARTNER_SEES, type BusinessPartner, type Commission, type LinkedBusiness, type PartnerReferral } from '@merchant/business';
+import {
+  COMMISSION_PLAN,
+  ONBOARDING_STATUSES,
+  PARTNER_SEES,
+  type BusinessPartner,
+  type Commission,
+  type LinkedBusiness,
+  type MoneyByCurrency,
+  type OnboardingStatus,
+  type PartnerOverview,
+  type PartnerReferral,
+} from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -27,10 +38,31 @@ const presentMerchantSide = (link: PartnerLinkRow, partnerName: string): Busines
   ended_at: link.endedAt?.toISOString() ?? null,
 });
 
-/** The first day of the month `n` months after the one of `day` (a calendar day, YYYY-MM-DD). */
-function monthsAfter(day: string, n: number): string {
+/** The first day of the month `n` months after (or before, `n` below 0) the one of `day` (a calendar day, YYYY-MM-DD). */
+export function monthsAfter(day: string, n: number): string {
   const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + n];
-  return `${String(y + Math.floor(m / 12)).padStart(4, '0')}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+  return `${String(y + Math.floor(m / 12)).padStart(4, '0')}-${String((((m % 12) + 12) % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** Adds `amount` to a currency's figure of `totals` (kept in currency order). */
+function addTo(totals: MoneyByCurrency, currency: string, amount: number): void {
+  const found = totals.find((t) => t.currency === currency);
+  if (found) found.amount += amount;
+  else totals.push({ currency, amount });
+  totals.sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+/**
+ * The part of a month (the merchant's calendar month, YYYY-MM, in its zone) in which a link earns: while it was live
+ * and within the plan's months after linking, cut at `until` (the overview's month so far); null when none.
+ */
+function commissionWindow(link: PartnerLinkRow, zone: string, month: string, until?: Date): { from: Date; to: Date } | null {
+  const monthFrom = startOfLocalDay(`${month}-01`, zone);
+  const monthTo = startOfLocalDay(monthsAfter(`${month}-01`, 1), zone);
+  const planEnd = startOfLocalDay(monthsAfter(localDate(link.linkedAt, zone), COMMISSION_PLAN.months), zone);
+  const from = new Date(Math.max(monthFrom.getTime(), link.linkedAt.getTime()));
+  const to = new Date(Math.min(monthTo.getTime(), planEnd.getTime(), link.endedAt?.getTime() ?? Infinity, until?.getTime() ?? Infinity));
+  return from < to ? { from, to } : null;
 }
 
 /** The commission of `fees` under the plan: its share, rounded down (the platform keeps the fraction). */
@@ -59,12 +91,9 @@ export function createPartnersService(deps: {
    * nothing, in one transaction: run twice, or by two processes at once, it writes the same rows.
    */
   async function accrueLink(link: PartnerLinkRow, zone: string, month: string): Promise<void> {
-    const monthFrom = startOfLocalDay(`${month}-01`, zone);
-    const monthTo = startOfLocalDay(monthsAfter(`${month}-01`, 1), zone);
-    const planEnd = startOfLocalDay(monthsAfter(localDate(link.linkedAt, zone), COMMISSION_PLAN.months), zone);
-    const from = new Date(Math.max(monthFrom.getTime(), link.linkedAt.getTime()));
-    const to = new Date(Math.min(monthTo.getTime(), planEnd.getTime(), link.endedAt?.getTime() ?? Infinity));
-    if (from >= to) return;
+    const window = commissionWindow(link, zone, month);
+    if (!window) return;
+    const { from, to } = window;
     await db.transaction(async (tx) => {
       const fees = await partnerFeesReadModel.fees(tx, link.businessId, from, to);
       for (const { currency, amount } of fees) {
@@ -117,6 +146,49 @@ export function createPartnersService(deps: {
           amount: row.amount,
           status: row.status,
         })),
+      };
+    },
+
+    /**
+     * The partner's overview. This month so far is the plan applied to each link's fees since the month began (an
+     * estimate: the month is counted by the job once it ends, and refunds may still change it); last month, pending
+     * (accrued or approved) and paid come from the counted commissions; the chart has the twelve months up to last.
+     */
+    async overview(ctx: BusinessContext): Promise<PartnerOverview> {
+      const partner = ctx.business.row;
+      const now = clock.now();
+      const thisMonth = localDate(now, partner.timeZone).slice(0, 7);
+      const lastMonth = monthsAfter(`${thisMonth}-01`, -1).slice(0, 7);
+      const links = await totals.linkedBusinesses(db, partner.id);
+      const estimate: MoneyByCurrency = [];
+      const byState = new Map<OnboardingStatus, number>();
+      for (const { link, timeZone, onboardingStatus } of links) {
+        if (link.status === 'active') byState.set(onboardingStatus, (byState.get(onboardingStatus) ?? 0) + 1);
+        const window = commissionWindow(link, timeZone, localDate(now, timeZone).slice(0, 7), now);
+        if (!window) continue;
+        for (const { currency, amount } of await partnerFeesReadModel.fees(db, link.businessId, window.from, window.to)) {
+          if (amount > 0) addTo(estimate, currency, commissionOf(amount));
+        }
+      }
+      const earnings = { this_month_estimate: estimate, last_month: [] as MoneyByCurrency, pending: [] as MoneyByCurrency, paid: [] as MoneyByCurrency };
+      const firstChartMonth = monthsAfter(`${lastMonth}-01`, -11).slice(0, 7);
+      const months = Array.from({ length: 12 }, (_, i) => ({ month: monthsAfter(`${firstChartMonth}-01`, i).slice(0, 7), totals: [] as MoneyByCurrency }));
+      for (const row of await repo.commissionTotals(db, partner.id)) {
+        if (row.month === lastMonth) addTo(earnings.last_month, row.currency, row.amount);
+        addTo(row.status === 'paid' ? earnings.paid : earnings.pending, row.currency, row.amount);
+        const bar = months.find((m) => m.month === row.month);
+        if (bar) addTo(bar.totals, row.currency, row.amount);
+      }
+      return {
+        this_month: thisMonth,
+        last_month: lastMonth,
+        earnings,
+        merchants: {
+          active: links.filter((l) => l.link.status === 'active').length,
+          ended: links.filter((l) => l.link.status === 'ended').length,
+          by_state: ONBOARDING_STATUSES.filter((s) => byState.has(s)).map((s) => ({ onboarding_status: s, count: byState.get(s)! })),
+        },
+        months,
       };
     },
 

@@ -1,17 +1,16 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconCash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { partnerEndpoints } from '@merchant/business';
 import { endpointQuery } from '@/lib/queries';
 import { href, type RouteId } from '@/app/route-table';
-import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { useBusiness, useSignedInUser } from '@/lib/session';
 import { LinkCard } from '@/components/link-card';
 import { ReferralLinkCard } from '@/components/referral-link-card';
+import { EarningsFigures, MerchantsAndNextSteps, MonthlyEarnings } from '@/features/partner/overview/components/partner-figures';
 
 const AREAS: { routeId: RouteId; title: string; description: string }[] = [
   { routeId: 'partner.commissions', title: 'Commissions', description: 'What you earn from the businesses you brought in.' },
@@ -24,6 +23,7 @@ export function Component() {
   const user = useSignedInUser();
   const business = useBusiness(businessId);
   const referral = useQuery(endpointQuery(partnerEndpoints.referral, { params: { business_id: businessId } }));
+  const overview = useQuery(endpointQuery(partnerEndpoints.overview, { params: { business_id: businessId } }));
 
   if (business.isError) return <ErrorState message="The business could not be loaded." onRetry={() => void business.refetch()} />;
   if (!business.data) return <LoadingScreen />;
@@ -39,6 +39,17 @@ export function Component() {
         </>
       }
     >
+      {overview.isError ? (
+        <ErrorState message="Your earnings could not be loaded." onRetry={() => void overview.refetch()} />
+      ) : overview.data ? (
+        <>
+          <EarningsFigures overview={overview.data} />
+          <MerchantsAndNextSteps overview={overview.data} businessId={b.id} />
+          <MonthlyEarnings overview={overview.data} />
+        </>
+      ) : (
+        <LoadingScreen />
+      )}
       {referral.data ? (
         <ReferralLinkCard
           code={referral.data.code}
@@ -56,11 +67,6 @@ export function Component() {
           ))}
         </SimpleGrid>
       </Stack>
-      <EmptyState
-        icon={<IconCash size={26} />}
-        title="Commission figures: coming soon"
-        description="Your commission totals and the activity of the businesses you brought in will appear here."
-      />
     </PageFrame>
   );
 }

@@ -1,0 +1,56 @@
+import { PaymentMethodDetailsSchema } from '@merchant/payments';
+import type { AppConfig } from '../config';
+import { UNATTENDED } from '../http/context';
+import { fixedClock } from '../lib/clock';
+import { monthsAfter } from '../modules/business/partners/partners.service';
+import { buildServices, quietSideEffects } from '../services';
+import type { Executor } from './client';
+import type { DemoSeed } from './seed';
+import { DEMO_HISTORY_DAYS } from './seed-payments';
+
+const DAY_MS = 24 * 60 * 60_000;
+const CARD = PaymentMethodDetailsSchema.parse({ method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' } });
+/** The florist's takings, week by week (cycled): bouquets and the odd event. */
+const WEEKLY = [65_00, 120_00, 48_00, 310_00, 85_00, 72_00, 150_00, 95_00] as const;
+
+/**
+ * The partner's year (issue 30): its referral code brought three merchants, through sign-up's own linking at the time
+ * they joined: the florist a year ago (and it has taken a payment a week since, through the charges service on the
+ * history's clock, so fees are in the ledger), the demo business before its payment history starts, and a crafts
+ * shop ten days ago that is still at its questionnaire. Then the commission job counts every closed month, as its
+ * monthly runs would have.
+ */
+export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, config: AppConfig): Promise<{ payments: number; months: number }> {
+  const firstMonth = monthsAfter(now.toISOString().slice(0, 10), -12);
+  const clock = fixedClock(new Date(`${firstMonth}T02:00:00Z`));
+  const { services } = buildServices({ db, clock, config, ...quietSideEffects });
+  const { partners, charges, business } = services;
+  const code = await partners.codeFor(seed.partner.businessId);
+  const link = async ({ id, ownerId }: { id: string; ownerId: string }, at: Date) => {
+    const merchant = await business.find(id);
+    if (!merchant) throw new Error(`The demo seed has no business ${id}`);
+    clock.set(at);
+    await db.transaction((tx) => partners.linkReferred(tx, UNATTENDED, code, { id, name: merchant.name }, ownerId));
+  };
+
+  await link(seed.partner.florist, clock.now());
+  let payments = 0;
+  for (let at = clock.now().getTime() + 3 * DAY_MS; at < now.getTime(); at += 7 * DAY_MS) {
+    clock.set(new Date(at));
+    const started = await charges.start({
+      businessId: seed.partner.florist.id,
+      source: { type: 'static_qr', id: null },
+      amount: WEEKLY[payments % WEEKLY.length]!,
+      currency: 'sgd',
+      customer: { name: 'Walk-in customer', email: null },
+    });
+    await charges.confirm(started.publicId, CARD);
+    payments++;
+  }
+  await link({ id: seed.businessId, ownerId: seed.ownerId }, new Date(now.getTime() - (DEMO_HISTORY_DAYS + 2) * DAY_MS));
+  await link(seed.partner.crafts, new Date(now.getTime() - 10 * DAY_MS));
+
+  clock.set(now);
+  for (let i = 0; i < 12; i++) await partners.accrueMonth(monthsAfter(firstMonth, i).slice(0, 7));
+  return { payments, months: 12 };
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partnerEndpoints } from '@merchant/business';
+import { userEndpoints } from '@merchant/identity';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
+import { seedDemoPartners } from '../src/db/seed-partners';
+import { createTestContext, signedIn, type TestContext } from './harness';
+
+/** The demo partner `npm start` seeds (issue 30): three merchants brought in, and a year of commissions from the ledger. */
+let t: TestContext;
+let seeded: { payments: number; months: number };
+
+beforeAll(async () => {
+  t = await createTestContext();
+  t.clock.set(new Date('2027-03-15T04:00:00Z'));
+  const demo = await seedDemoData(t.database.db, t.clock, { config: t.config });
+  seeded = await seedDemoPartners(t.database.db, demo, t.clock.now(), t.config);
+});
+afterAll(() => t.close());
+
+describe('the demo partner', () => {
+  it('has three linked merchants by state and twelve counted months of commissions on its florist’s weekly payments', async () => {
+    const agent = await signedIn(t.app, DEMO_USERS.partner, DEMO_PASSWORD);
+    const partnerId = (await agent.ok(userEndpoints.me)).businesses.owned[0]!.id;
+    const params = { business_id: partnerId };
+    const { businesses } = await agent.ok(partnerEndpoints.linkedBusinesses, { params });
+    expect(businesses.map((b) => [b.name, b.onboarding_status, b.status]).sort()).toEqual([
+      ['Demo Coffee Roasters', 'completed', 'active'],
+      ['Harbour Florist', 'completed', 'active'],
+      ['Kampong Crafts', 'questionnaire', 'active'],
+    ]);
+    expect(businesses.find((b) => b.name === 'Harbour Florist')!.volume).toEqual([expect.objectContaining({ currency: 'sgd', count: seeded.payments })]);
+
+    const overview = await agent.ok(partnerEndpoints.overview, { params });
+    expect(overview.months.map((m) => m.month)[11]).toBe('2027-02');
+    // Every month of the florist's year earned (it took a payment each week); the coffee roaster had no history here.
+    expect(overview.months.every((m) => m.totals.length === 1 && m.totals[0]!.amount > 0)).toBe(true);
+    const { commissions } = await agent.ok(partnerEndpoints.commissions, { params });
+    expect(new Set(commissions.map((c) => c.month)).size).toBe(seeded.months);
+    const sum = commissions.reduce((n, c) => n + c.amount, 0);
+    expect(overview.earnings.pending).toEqual([{ currency: 'sgd', amount: sum }]);
+    expect(overview.merchants).toMatchObject({ active: 3, ended: 0 });
+  });
+});

@@ -1,0 +1,142 @@
+import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatMoneyWithCode, formatMonth } from '@merchant/core';
+import type { MoneyByCurrency, PartnerOverview } from '@merchant/business';
+import { href } from '@/app/route-table';
+import { LabelledProgress } from '@/components/labelled-progress';
+import { StatusBadge } from '@/components/status-badge';
+
+const moneyText = (totals: MoneyByCurrency) => (totals.length === 0 ? 'Nothing yet' : totals.map((t) => formatMoneyWithCode(t.amount, t.currency)).join(' · '));
+
+function Figure({ label, totals, note }: { label: string; totals: MoneyByCurrency; note: string }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {moneyText(totals)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {note}
+      </Text>
+    </Card>
+  );
+}
+
+/** Earnings this month so far (an estimate), last month, waiting and paid. */
+export function EarningsFigures({ overview }: { overview: PartnerOverview }) {
+  const { earnings } = overview;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="partner-earnings-title">
+      <Title order={2} size="h4" id="partner-earnings-title">
+        Earnings
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Figure
+          label={`${formatMonth(`${overview.this_month}-01`)} so far`}
+          totals={earnings.this_month_estimate}
+          note="An estimate: the month is counted once it ends."
+        />
+        <Figure label={formatMonth(`${overview.last_month}-01`)} totals={earnings.last_month} note="Counted when the month ended." />
+        <Figure label="Waiting to be paid" totals={earnings.pending} note="Accrued and approved commissions." />
+        <Figure label="Paid" totals={earnings.paid} note="Paid out to your bank account." />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * Twelve months of commissions in one currency as labelled bars: each month's amount is written beside its bar, so
+ * the bars only summarise what the text says (and a screen reader reads the text).
+ */
+export function MonthlyEarnings({ overview }: { overview: PartnerOverview }) {
+  const currencies = [...new Set(overview.months.flatMap((m) => m.totals.map((t) => t.currency)))];
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="partner-months-title">
+      <Title order={2} size="h4" id="partner-months-title" mb="sm">
+        Commissions by month
+      </Title>
+      {currencies.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No month has been counted yet. A month&apos;s commission appears once it has ended.
+        </Text>
+      ) : (
+        currencies.map((currency) => {
+          const amounts = overview.months.map((m) => ({ month: m.month, amount: m.totals.find((t) => t.currency === currency)?.amount ?? 0 }));
+          const max = Math.max(...amounts.map((a) => a.amount), 1);
+          return (
+            <Stack key={currency} gap={6} mb="sm">
+              {currencies.length > 1 ? (
+                <Text size="sm" fw={600}>
+                  {currency.toUpperCase()}
+                </Text>
+              ) : null}
+              {amounts.map(({ month, amount }) => {
+                const label = formatMonth(`${month}-01`);
+                return (
+                  <Group key={month} gap="sm" wrap="nowrap">
+                    <Text size="sm" w={90} style={{ flexShrink: 0 }}>
+                      {label}
+                    </Text>
+                    <LabelledProgress value={(amount / max) * 100} label={`${label}: ${formatMoneyWithCode(amount, currency)}`} size="lg" style={{ flex: 1 }} />
+                    <Text size="sm" w={110} ta="right" style={{ flexShrink: 0 }}>
+                      {formatMoneyWithCode(amount, currency)}
+                    </Text>
+                  </Group>
+                );
+              })}
+            </Stack>
+          );
+        })
+      )}
+    </Card>
+  );
+}
+
+/** The live merchants by onboarding state, and what to do next. */
+export function MerchantsAndNextSteps({ overview, businessId }: { overview: PartnerOverview; businessId: string }) {
+  const { merchants } = overview;
+  const unverified = merchants.by_state.filter((s) => s.onboarding_status !== 'completed').reduce((n, s) => n + s.count, 0);
+  const steps: string[] = [];
+  if (merchants.active === 0) steps.push('Share your referral link: businesses that sign up through it are linked to you.');
+  if (unverified > 0)
+    steps.push(
+      `${unverified} linked ${unverified === 1 ? 'business has' : 'businesses have'} not finished verification: they earn you nothing until they take payments.`,
+    );
+  if (overview.earnings.pending.length > 0) steps.push('Commissions waiting to be paid go to your bank account once approved.');
+  if (steps.length === 0) steps.push('All your linked businesses are verified. Keep sharing your link to earn more.');
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="partner-merchants-title">
+        <Title order={2} size="h4" id="partner-merchants-title" mb="xs">
+          Linked businesses
+        </Title>
+        <Text size="sm" mb="xs">
+          {merchants.active} linked{merchants.ended > 0 ? `, ${merchants.ended} ended` : ''}
+        </Text>
+        <Stack gap={6}>
+          {merchants.by_state.map((s) => (
+            <Group key={s.onboarding_status} gap="sm">
+              <StatusBadge kind="linkedOnboarding" status={s.onboarding_status} />
+              <Text size="sm">{s.count}</Text>
+            </Group>
+          ))}
+        </Stack>
+        <Anchor component={Link} to={href('partner.linked-businesses', { business_id: businessId })} size="sm" fw={600} mt="sm" display="inline-block">
+          See linked businesses
+        </Anchor>
+      </Card>
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="partner-next-title">
+        <Title order={2} size="h4" id="partner-next-title" mb="xs">
+          What to do next
+        </Title>
+        <List size="sm" spacing={6}>
+          {steps.map((s) => (
+            <List.Item key={s}>{s}</List.Item>
+          ))}
+        </List>
+      </Card>
+    </SimpleGrid>
+  );
+}
