@@ -114,6 +114,11 @@ async function seedOrWarn(database: Database, config: AppConfig, logger: Logger)
         );
       }
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);
+      const api = new URL(config.publicUrl);
+      api.hostname = `api.${config.baseDomain}`;
+      logger.info(
+        `the demo business's API key (test mode, shown this once): ${demo.apiKey}; try it: curl -H "X-BUSINESS-API-KEY: ${demo.apiKey}" ${api.origin}/v1/payment-requests`,
+      );
     } else if (!config.loopbackOnly) {
       logger.info('no demo data: the server listens beyond this machine, and the demo logins have a published password (DEMO_DATA=on seeds them anyway)');
     }

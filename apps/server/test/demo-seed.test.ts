@@ -2,22 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankAccountEndpoints } from '@merchant/payments';
+import { PUBLIC_API_PATHS, bankAccountEndpoints } from '@merchant/payments';
 import { categoryEndpoints, locationEndpoints, productEndpoints } from '@merchant/catalogue';
 import { businessEndpoints, onboardingEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, type DemoSeed } from '../src/db/seed';
 import { createTestContext, signedIn, type TestContext } from './harness';
 
 /** The demo data `npm start` writes into an empty database: its businesses and logins, as the e2e tests and the README rely on them. */
 let t: TestContext;
 let dataDir: string;
+let demo: DemoSeed;
 
 beforeAll(async () => {
   // The pending business's documents are stored under the data folder, as its owner's uploads are.
   dataDir = mkdtempSync(join(tmpdir(), 'md-demo-seed-'));
   t = await createTestContext({ dataDir });
-  await seedDemoData(t.database.db, t.clock, { config: t.config });
+  demo = await seedDemoData(t.database.db, t.clock, { config: t.config });
 });
 afterAll(async () => {
   await t.close();
@@ -128,5 +129,21 @@ describe('the demo seed', () => {
     expect(review.onboarding.missing_steps).toEqual([]);
     expect(review.onboarding.documents.map((d) => d.kind).sort()).toEqual(['business_registration', 'owner_id']);
     expect(review.history.map((e) => e.kind)).toEqual(['submitted']);
+  });
+
+  it("answers the demo business's API key, which reads its payment requests on the API host", async () => {
+    expect(demo.apiKey).toMatch(/^[0-9a-f]{64}$/);
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: PUBLIC_API_PATHS.paymentRequests,
+      headers: { host: `api.${t.config.baseDomain}`, 'x-business-api-key': demo.apiKey },
+    });
+    expect(answer.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: PUBLIC_API_PATHS.paymentRequests,
+      headers: { host: `api.${t.config.baseDomain}`, 'x-business-api-key': 'f'.repeat(64) },
+    });
+    expect(refused.statusCode).toBe(401);
   });
 });

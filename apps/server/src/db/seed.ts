@@ -133,6 +133,8 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
     account_number: '0721234567',
     password: DEMO_PASSWORD,
   });
+  // A key to try the public API with at once (issue 29): `npm start` prints it beside the demo logins.
+  const { api_key: apiKey } = await services.apiKeys.create(owner, { name: 'Demo key', access: 'full', password: DEMO_PASSWORD });
   await seedCatalogue(services, owner);
   await seedMallGto(services, owner, clock);
 
@@ -144,6 +146,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   return {
     businessId: seeded.demoId,
     ownerId: seeded.ownerId,
+    apiKey,
     partner: { businessId: seeded.partnerId, florist: seeded.florist, crafts: seeded.crafts },
   };
 }
@@ -154,6 +157,8 @@ type DemoMerchant = { id: string; ownerId: string };
 export interface DemoSeed {
   businessId: string;
   ownerId: string;
+  /** The demo business's API key (full access), shown in the log only while the seed runs. */
+  apiKey: string;
   partner: { businessId: string; florist: DemoMerchant; crafts: DemoMerchant };
 }
 

@@ -6,6 +6,10 @@ import { href } from '@/app/route-table';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { StatusBadge } from '@/components/status-badge';
 
+/** "Nov 2026": a bar's month, short enough to stay on one line beside it on a phone. */
+const shortMonth = (month: string) =>
+  new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
 const moneyText = (totals: MoneyByCurrency) => (totals.length === 0 ? 'Nothing yet' : totals.map((t) => formatMoneyWithCode(t.amount, t.currency)).join(' · '));
 
 function Figure({ label, totals, note }: { label: string; totals: MoneyByCurrency; note: string }) {
@@ -73,10 +77,10 @@ export function MonthlyEarnings({ overview }: { overview: PartnerOverview }) {
                 </Text>
               ) : null}
               {amounts.map(({ month, amount }) => {
-                const label = formatMonth(`${month}-01`);
+                const label = shortMonth(month);
                 return (
                   <Group key={month} gap="sm" wrap="nowrap">
-                    <Text size="sm" w={90} style={{ flexShrink: 0 }}>
+                    <Text size="sm" w={72} style={{ flexShrink: 0 }}>
                       {label}
                     </Text>
                     <LabelledProgress value={(amount / max) * 100} label={`${label}: ${formatMoneyWithCode(amount, currency)}`} size="lg" style={{ flex: 1 }} />
