@@ -63,6 +63,7 @@ function stringBranches(schema: Schema): Schema[] {
 /** The downloads: answers that are files, not JSON, with the content types they are sent with. */
 const DOWNLOADS: Record<string, string[]> = {
   'auditLog.export': ['text/csv'],
+  'partner.commissions.statement': ['text/csv'],
   'productLog.export': ['text/csv'],
   'productImports.template': ['text/csv'],
   'productImports.export': ['text/csv'],

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COMMISSION_PLAN, partnerEndpoints, type Commission } from '@merchant/business';
+import { COMMISSION_PLAN, COMMISSION_STATEMENT_COLUMNS, partnerEndpoints, type Commission } from '@merchant/business';
+import { endpointPath } from '@merchant/core';
+import { parseCsv } from '../src/lib/csv';
 import { commissionOf } from '../src/modules/business/partners/partners.service';
 import { card } from './factories/charges';
 import { createTestContext, type TestContext } from './harness';
@@ -165,6 +167,21 @@ describe("the partner's overview", () => {
       '2027-08',
     ]);
     expect(overview.months.filter((m) => m.totals.length > 0)).toEqual([{ month: '2027-08', totals: [{ currency: 'sgd', amount: commissionOf(august) }] }]);
+
+    // August's statement: the merchant's line and the total, in major units; a bad month is refused on its field.
+    const statement = await agent.get(endpointPath(partnerEndpoints.statement, { ...at(own), query: { month: '2027-08' } }));
+    expect(statement.statusCode).toBe(200);
+    expect(statement.headers['content-type']).toMatch(/^text\/csv/);
+    expect(statement.headers['content-disposition']).toContain('2027-08.csv');
+    const major = (minor: number) => (minor / 100).toFixed(2);
+    expect(parseCsv(statement.body.replace(/^\uFEFF/, ''))).toEqual([
+      [...COMMISSION_STATEMENT_COLUMNS],
+      [merchant.name, '2027-08', 'SGD', major(august), '20', major(commissionOf(august)), 'accrued'],
+      ['Total', '2027-08', 'SGD', major(august), '', major(commissionOf(august)), ''],
+    ]);
+    const bad = await agent.get(endpointPath(partnerEndpoints.statement, { ...at(own), query: { month: '2027-13' } }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('month');
   });
 
   it('is the partner area only', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema, defineEndpoint, text } from '@merchant/core';
+import { CurrencyCodeSchema, csvAnswer, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema, OnboardingStatusSchema } from './business';
 
 /**
@@ -71,6 +71,13 @@ export const CommissionsSchema = z.object({
   commissions: z.array(CommissionSchema),
 });
 
+/** A month's statement: the partner's calendar month, YYYY-MM. */
+export const CommissionStatementQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM)'),
+});
+/** The columns of a month's commission statement (CSV): one row per merchant and currency, then a total per currency. */
+export const COMMISSION_STATEMENT_COLUMNS = ['Business', 'Month', 'Currency', 'Fees', 'Share (%)', 'Commission', 'Status'] as const;
+
 /** Money per currency (minor units): one figure of the partner's overview. */
 export const MoneyByCurrencySchema = z.array(z.object({ currency: CurrencyCodeSchema, amount: z.number().int() }));
 export type MoneyByCurrency = z.infer<typeof MoneyByCurrencySchema>;
@@ -117,6 +124,16 @@ export const partnerEndpoints = {
     access: { kind: 'business', permission: 'business:view', standing: 'partner' },
     params: BusinessParamsSchema,
     response: CommissionsSchema,
+  }),
+  statement: defineEndpoint({
+    id: 'partner.commissions.statement',
+    method: 'GET',
+    path: '/v1/business/:business_id/partner/commissions/statement',
+    summary: "A month's commission statement as a CSV download: each merchant's fees, the share and the commission, with totals",
+    access: { kind: 'business', permission: 'business:view', standing: 'partner' },
+    params: BusinessParamsSchema,
+    query: CommissionStatementQuerySchema,
+    response: csvAnswer(),
   }),
   referral: defineEndpoint({
     id: 'partner.referral',

@@ -77,6 +77,12 @@ export function formatMonth(date: CalendarDate | null | undefined): string {
   return formatter('month', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(calendarInstant(date));
 }
 
+/** The month of a calendar day, short, for a chart's bars: "Nov 2026"; missing: "—". */
+export function formatShortMonth(date: CalendarDate | null | undefined): string {
+  if (!date) return EMPTY_VALUE;
+  return formatter('short-month', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(calendarInstant(date));
+}
+
 /** The business's calendar day of an instant: "14 Jan 2026" for 03:00 UTC in New York; missing: "—". */
 export function formatLocalDate(instant: string | Date | null | undefined, zone: string): string {
   if (!instant) return EMPTY_VALUE;

@@ -62,12 +62,13 @@ export const partnersRepository = {
     await db.insert(partnerCommissions).values(row).onConflictDoNothing();
   },
 
-  async commissionsOf(db: Executor, partnerBusinessId: string) {
+  /** The partner's commissions, of one month (YYYY-MM) when named. */
+  async commissionsOf(db: Executor, partnerBusinessId: string, month?: string) {
     return db
       .select({ row: partnerCommissions, businessName: businesses.name })
       .from(partnerCommissions)
       .innerJoin(businesses, eq(businesses.id, partnerCommissions.merchantBusinessId))
-      .where(eq(partnerCommissions.partnerBusinessId, partnerBusinessId))
+      .where(and(eq(partnerCommissions.partnerBusinessId, partnerBusinessId), month ? eq(partnerCommissions.month, month) : undefined))
       .orderBy(desc(partnerCommissions.month), asc(businesses.name), asc(partnerCommissions.currency));
   },
 

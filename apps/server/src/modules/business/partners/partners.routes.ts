@@ -6,6 +6,11 @@ import type { PartnersService } from './partners.service';
 export function partnersRoutes(host: RouteHost, partners: PartnersService): void {
   const { app } = host;
   registerEndpoint(app, host, partnerEndpoints.overview, async ({ ctx }) => partners.overview(ctx));
+  registerEndpoint(app, host, partnerEndpoints.statement, async ({ ctx, query, reply }) => {
+    const { csv, filename } = await partners.statement(ctx, query.month);
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);
+    return csv;
+  });
   registerEndpoint(app, host, partnerEndpoints.referral, async ({ ctx }) => partners.referral(ctx));
   registerEndpoint(app, host, partnerEndpoints.commissions, async ({ ctx }) => partners.commissions(ctx));
   registerEndpoint(app, host, partnerEndpoints.linkedBusinesses, async ({ ctx }) => partners.linkedBusinesses(ctx));

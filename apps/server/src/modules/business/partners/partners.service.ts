@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { AppError, addDays, fieldError, localDate, monthStartDate, startOfLocalDay } from '@merchant/core';
+import { AppError, addDays, fieldError, localDate, minorToMajorString, monthStartDate, startOfLocalDay } from '@merchant/core';
 import {
   COMMISSION_PLAN,
+  COMMISSION_STATEMENT_COLUMNS,
   ONBOARDING_STATUSES,
   PARTNER_SEES,
   type BusinessPartner,
@@ -16,6 +17,7 @@ import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/crypto';
+import { csvTable } from '@/lib/csv';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
@@ -23,6 +25,8 @@ import { partnersRepository as repo, type PartnerLinkRow } from './partners.repo
 import { partnerFeesReadModel } from '@/modules/payments/ledger/partner-fees.read-model';
 import { partnerVolumeReadModel } from '@/modules/payments/charges/partner-volume.read-model';
 import { partnerTotalsReadModel as totals } from './partner-totals.read-model';
+
+const STATEMENT_CSV = csvTable(COMMISSION_STATEMENT_COLUMNS, ['Fees', 'Share (%)', 'Commission']);
 
 /** Letters and digits nobody misreads (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -190,6 +194,32 @@ export function createPartnersService(deps: {
         },
         months,
       };
+    },
+
+    /**
+     * A month's statement (CSV): each merchant's fees, the share and the commission per currency, with the status, and a
+     * total line per currency. A month without commissions is a statement with its header only.
+     */
+    async statement(ctx: BusinessContext, month: string): Promise<{ csv: string; filename: string }> {
+      const rows = await repo.commissionsOf(db, ctx.business.row.id, month);
+      const totals = new Map<string, { fees: number; amount: number }>();
+      const lines = rows.map(({ row, businessName }) => {
+        const total = totals.get(row.currency) ?? { fees: 0, amount: 0 };
+        totals.set(row.currency, { fees: total.fees + row.fees, amount: total.amount + row.amount });
+        return [
+          businessName,
+          month,
+          row.currency.toUpperCase(),
+          minorToMajorString(row.fees, row.currency),
+          String(row.shareBasisPoints / 100),
+          minorToMajorString(row.amount, row.currency),
+          row.status,
+        ];
+      });
+      for (const [currency, t] of [...totals].sort(([a], [b]) => a.localeCompare(b))) {
+        lines.push(['Total', month, currency.toUpperCase(), minorToMajorString(t.fees, currency), '', minorToMajorString(t.amount, currency), '']);
+      }
+      return { csv: STATEMENT_CSV.document(lines), filename: `commissions-${ctx.business.row.identifier}-${month}.csv` };
     },
 
     /** The partner's code, made on first ask (two first asks at once keep one code). */

@@ -1,14 +1,13 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoneyWithCode, formatMonth } from '@merchant/core';
+import { formatMoneyWithCode, formatMonth, formatShortMonth } from '@merchant/core';
 import type { MoneyByCurrency, PartnerOverview } from '@merchant/business';
 import { href } from '@/app/route-table';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { StatusBadge } from '@/components/status-badge';
 
 /** "Nov 2026": a bar's month, short enough to stay on one line beside it on a phone. */
-const shortMonth = (month: string) =>
-  new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+const shortMonth = (month: string) => formatShortMonth(`${month}-01`);
 
 const moneyText = (totals: MoneyByCurrency) => (totals.length === 0 ? 'Nothing yet' : totals.map((t) => formatMoneyWithCode(t.amount, t.currency)).join(' · '));
 

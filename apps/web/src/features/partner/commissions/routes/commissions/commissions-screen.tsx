@@ -1,4 +1,6 @@
-import { Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Select, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoneyWithCode, formatMonth } from '@merchant/core';
@@ -10,6 +12,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { PageFrame } from '@/components/page-frame';
 import { StatusBadge } from '@/components/status-badge';
 import { endpointQuery } from '@/lib/queries';
+import { downloadUrl } from '@/lib/download-url';
 
 const percent = (basisPoints: number) => `${basisPoints / 100} %`;
 
@@ -17,16 +20,41 @@ const percent = (basisPoints: number) => `${basisPoints / 100} %`;
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const query = useQuery(endpointQuery(partnerEndpoints.commissions, { params: { business_id: businessId } }));
+  const [chosenMonth, setChosenMonth] = useState<string | null>(null);
 
   if (query.isError) return <ErrorState message="The commissions could not be loaded." onRetry={() => void query.refetch()} />;
   if (!query.data) return <LoadingScreen />;
   const { plan, commissions } = query.data;
+  // Newest first, as the list: a statement of each month with commissions.
+  const months = [...new Set(commissions.map((c) => c.month))];
+  const month = chosenMonth ?? months[0] ?? null;
 
   return (
     <PageFrame
       title="Commissions"
       description={`You earn ${percent(plan.share_basis_points)} of a linked business's fees for ${plan.months} months after it links to you, counted once a month.`}
     >
+      {month ? (
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Statement month"
+            data={months.map((m) => ({ value: m, label: formatMonth(`${m}-01`) }))}
+            value={month}
+            onChange={setChosenMonth}
+            allowDeselect={false}
+            w={220}
+          />
+          <Button
+            component="a"
+            href={downloadUrl(partnerEndpoints.statement, { business_id: businessId }, { month })}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Download statement (CSV)
+          </Button>
+        </Group>
+      ) : null}
       {commissions.length === 0 ? (
         <EmptyState
           title="No commissions yet"
