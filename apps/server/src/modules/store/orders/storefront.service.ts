@@ -17,6 +17,9 @@ import type { PricingService } from '@/modules/catalogue/pricing/pricing.service
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { DeliveryRate, ShippingService } from '@/modules/store/shipping/shipping.service';
 import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
+import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
+import type { ThemeContent } from '@merchant/catalogue';
+import { themedHomePage } from './storefront.theme';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 
@@ -57,6 +60,8 @@ export function createStorefrontService(deps: {
   coupons: Pick<CouponsService, 'redeemCoupon'>;
   /** The store's content pages (served at `/pages/<slug>`, linked in the footer) and its page views. */
   pages: Pick<StorePagesService, 'published' | 'publishedLinks' | 'countView'>;
+  /** The live theme's published content (every page's colours and fonts, the home page's sections). */
+  themes: Pick<StoreThemesService, 'liveContent'>;
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
   /** The store's origin: `https://<identifier>.shop.<base>`, or its custom domain once verified. */
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
@@ -111,6 +116,7 @@ export function createStorefrontService(deps: {
         currencyDisplay: s.currency_display,
         checkout: { phone: s.phone_field, note: s.note_field },
         pages: [],
+        theme: null,
       },
       versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
     };
@@ -119,6 +125,7 @@ export function createStorefrontService(deps: {
   const pages = createPageCache<string>(CACHED_PAGES);
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
+  const liveThemes = createPageCache<{ theme: ThemeContent | null }>(CACHED_CATALOGUES);
 
   /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
   async function withPageLinks(store: Store | null): Promise<Store | null> {
@@ -128,8 +135,23 @@ export function createStorefrontService(deps: {
       links = await deps.pages.publishedLinks(store.business.id);
       pageLinks.set(store.versionKey, links);
     }
-    return { ...store, page: { ...store.page, pages: links } };
+    // Publishing a theme purges identity: the next request reads the new live content.
+    let live = liveThemes.get(store.versionKey);
+    if (!live) {
+      live = { theme: await deps.themes.liveContent(store.business.id) };
+      liveThemes.set(store.versionKey, live);
+    }
+    return { ...store, page: { ...store.page, pages: links, theme: live.theme } };
   }
+  /** The store's catalogue as sold now, cached under the versions of its categories and products. */
+  async function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
+    const cached = catalogues.get(store.versionKey);
+    if (cached) return cached;
+    const fresh = await storefrontCatalogue(db, store.business.id);
+    catalogues.set(store.versionKey, fresh);
+    return fresh;
+  }
+
   let cartKey: Promise<string> | undefined;
   const key = () => (cartKey ??= appSecret(db, 'store_cart_key', clock.now()));
   const sign = async (id: string) =>
@@ -151,12 +173,16 @@ export function createStorefrontService(deps: {
     },
 
     /** The store's catalogue as sold now, cached under the versions of its categories and products. */
-    async catalogue(store: Store): Promise<StorefrontCatalogue> {
-      const cached = catalogues.get(store.versionKey);
-      if (cached) return cached;
-      const fresh = await storefrontCatalogue(db, store.business.id);
-      catalogues.set(store.versionKey, fresh);
-      return fresh;
+    catalogue: catalogueOf,
+
+    /**
+     * The home page as a theme's draft would show it (the designer's preview): rendered now, never cached, whatever
+     * theme is live. Null: the business has no store.
+     */
+    async previewHome(identifier: string, draft: ThemeContent): Promise<string | null> {
+      const store = await withPageLinks(storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase())));
+      if (!store) return null;
+      return themedHomePage(store.page, await catalogueOf(store), draft);
     },
 
     /** A rendered page of the store, from the cache or rendered now (null: no such page). */
@@ -174,6 +200,7 @@ export function createStorefrontService(deps: {
       pages.dropPrefix(`${businessId}|`);
       catalogues.dropPrefix(`${businessId}|`);
       pageLinks.dropPrefix(`${businessId}|`);
+      liveThemes.dropPrefix(`${businessId}|`);
       await deps.purge(businessId, kind);
     },
 
