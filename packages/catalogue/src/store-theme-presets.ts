@@ -11,7 +11,13 @@ export function defaultSection(type: SectionType, id: string): ThemeSection {
       return {
         id,
         type,
-        settings: { heading: 'Welcome to our store', subheading: 'Things we make and love.', button_label: 'Shop now', button_link: '/search', image: { url: '', alt: '' } },
+        settings: {
+          heading: 'Welcome to our store',
+          subheading: 'Things we make and love.',
+          button_label: 'Shop now',
+          button_link: '/search',
+          image: { url: '', alt: '' },
+        },
       };
     case 'product_grid':
       return { id, type, settings: { heading: 'Featured products', limit: 8 } };
@@ -20,7 +26,11 @@ export function defaultSection(type: SectionType, id: string): ThemeSection {
     case 'rich_text':
       return { id, type, settings: { heading: 'About us', text: 'Tell your customers what makes your store special.' } };
     case 'image_with_text':
-      return { id, type, settings: { heading: 'Made with care', text: 'Say something about your products.', image: { url: '', alt: '' }, image_position: 'left' } };
+      return {
+        id,
+        type,
+        settings: { heading: 'Made with care', text: 'Say something about your products.', image: { url: '', alt: '' }, image_position: 'left' },
+      };
     case 'testimonials':
       return { id, type, settings: { heading: 'What customers say', items: [{ quote: 'Lovely things, quick delivery.', author: 'A happy customer' }] } };
     case 'footer':

@@ -192,7 +192,7 @@ export const storeThemeEndpoints = {
     id: 'store-themes.duplicate',
     method: 'POST',
     path: `${base}/:theme_id/duplicate`,
-    summary: "A copy of a theme's draft, named \"Copy of ...\"",
+    summary: 'A copy of a theme\'s draft, named "Copy of ..."',
     access,
     params: StoreThemeParamsSchema,
     response: StoreThemeSchema,

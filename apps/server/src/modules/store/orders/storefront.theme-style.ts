@@ -32,4 +32,3 @@ export function themeStyle(theme: ThemeContent): Html {
       '.quotes blockquote{margin:0;padding:1rem;border-left:4px solid var(--accent)}.rich{white-space:pre-line;word-break:break-word}',
   );
 }
-

@@ -12,14 +12,20 @@ function imageOf(img: { url: string; alt: string }): Html | null {
 function section(store: StorePage, catalogue: StorefrontCatalogue, s: ThemeSection): Html {
   switch (s.type) {
     case 'announcement':
-      return html`<p class="sec announce" data-section="${s.id}">${s.settings.link ? html`<a href="${s.settings.link}">${s.settings.text}</a>` : s.settings.text}</p>`;
+      return html`<p class="sec announce" data-section="${s.id}">
+        ${s.settings.link ? html`<a href="${s.settings.link}">${s.settings.text}</a>` : s.settings.text}
+      </p>`;
     case 'header':
       return html`<section class="sec" data-section="${s.id}">
         <h1>${store.name}</h1>
         ${s.settings.tagline ? html`<p>${s.settings.tagline}</p>` : null}
         ${
           s.settings.show_categories && catalogue.categories.length > 0
-            ? html`<nav aria-label="Categories"><ul class="cats">${catalogue.categories.map((c) => html`<li><a href="${categoryPath(c)}">${c.name}</a></li>`)}</ul></nav>`
+            ? html`<nav aria-label="Categories">
+                <ul class="cats">
+                  ${catalogue.categories.map((c) => html`<li><a href="${categoryPath(c)}">${c.name}</a></li>`)}
+                </ul>
+              </nav>`
             : null
         }
       </section>`;
@@ -52,13 +58,24 @@ function section(store: StorePage, catalogue: StorefrontCatalogue, s: ThemeSecti
     case 'image_with_text':
       return html`<section class="sec iwt ${s.settings.image_position}" data-section="${s.id}">
         ${imageOf(s.settings.image)}
-        <div>${s.settings.heading ? html`<h2>${s.settings.heading}</h2>` : null}<p class="rich">${s.settings.text}</p></div>
+        <div>
+          ${s.settings.heading ? html`<h2>${s.settings.heading}</h2>` : null}
+          <p class="rich">${s.settings.text}</p>
+        </div>
       </section>`;
     case 'testimonials':
       return html`<section class="sec" data-section="${s.id}">
         ${s.settings.heading ? html`<h2>${s.settings.heading}</h2>` : null}
         <ul class="quotes">
-          ${s.settings.items.map((q) => html`<li><blockquote><p>${q.quote}</p>${q.author ? html`<footer>${q.author}</footer>` : null}</blockquote></li>`)}
+          ${s.settings.items.map(
+            (q) =>
+              html`<li>
+                <blockquote>
+                  <p>${q.quote}</p>
+                  ${q.author ? html`<footer>${q.author}</footer>` : null}
+                </blockquote>
+              </li>`,
+          )}
         </ul>
       </section>`;
     case 'footer':

@@ -61,7 +61,8 @@ export function createStoreThemesService(deps: { db: Executor; clock: Clock; aud
 
   async function insertTheme(tx: Executor, ctx: BusinessContext, fields: { name: string; preset: ThemePreset; draft: ThemeContent }): Promise<StoreTheme> {
     const businessId = ctx.business.row.id;
-    if ((await repo.count(tx, businessId)) >= MAX_THEMES) throw fieldError('VALIDATION_FAILED', 'preset', `A store keeps at most ${MAX_THEMES} themes: delete one first`);
+    if ((await repo.count(tx, businessId)) >= MAX_THEMES)
+      throw fieldError('VALIDATION_FAILED', 'preset', `A store keeps at most ${MAX_THEMES} themes: delete one first`);
     const now = clock.now();
     const id = newTimeOrderedId(now.getTime());
     await repo.insert(tx, { businessId, id, ...fields, version: 1, live: false, createdAt: now, updatedAt: now });
@@ -79,7 +80,11 @@ export function createStoreThemesService(deps: { db: Executor; clock: Clock; aud
 
     async create(ctx: BusinessContext, body: { preset: ThemePreset; name?: string | undefined }): Promise<StoreTheme> {
       return db.transaction(async (tx) => {
-        const theme = await insertTheme(tx, ctx, { name: body.name ?? THEME_PRESET_LABELS[body.preset], preset: body.preset, draft: presetContent(body.preset) });
+        const theme = await insertTheme(tx, ctx, {
+          name: body.name ?? THEME_PRESET_LABELS[body.preset],
+          preset: body.preset,
+          draft: presetContent(body.preset),
+        });
         await recordIn(tx, ctx, theme.id, 'store_theme.created', `Added the theme ${theme.name} from the ${THEME_PRESET_LABELS[body.preset]} preset`);
         return theme;
       });
