@@ -5,6 +5,7 @@ import { STEP_BODY_SCHEMAS, type AnswerStep } from '@merchant/business';
 import type { Executor } from './client';
 import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
+import { seedStoreDesign } from './seed-store-design';
 import { seedMallGto } from './seed-mall-gto';
 import { seedMember, seedSignedIn } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
@@ -117,6 +118,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
     password: DEMO_PASSWORD,
   });
   await seedCatalogue(services, owner);
+  await seedStoreDesign(services, owner);
   await seedMallGto(services, owner, clock);
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
