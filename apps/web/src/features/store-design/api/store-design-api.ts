@@ -4,7 +4,8 @@ import { call } from '@/lib/api-client';
 import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const storeThemesQuery = (businessId: string) => endpointQuery(storeThemeEndpoints.list, { params: { business_id: businessId } });
-export const storeThemeQuery = (businessId: string, id: string) => endpointQuery(storeThemeEndpoints.get, { params: { business_id: businessId, theme_id: id } });
+export const storeThemeQuery = (businessId: string, id: string) =>
+  endpointQuery(storeThemeEndpoints.get, { params: { business_id: businessId, theme_id: id } });
 
 /** The home page as a draft shows it (the designer's preview); the draft is part of the key, so each change asks anew. */
 export const themePreviewQuery = (businessId: string, id: string, draft: ThemeContent) => ({

@@ -22,7 +22,10 @@ export function SectionSettings(props: {
   const { section, errors } = props;
   const s = section.settings as Settings;
   const set = (key: string, value: unknown) => props.onChange({ ...section, settings: { ...s, [key]: value } } as ThemeSection, `${section.id}.${key}`);
-  const categories = useQuery({ ...endpointQuery(categoryEndpoints.list, { params: { business_id: props.businessId } }), enabled: section.type === 'collection' });
+  const categories = useQuery({
+    ...endpointQuery(categoryEndpoints.list, { params: { business_id: props.businessId } }),
+    enabled: section.type === 'collection',
+  });
 
   const text = (key: string, label: string, max: number, options: { long?: boolean; required?: boolean; description?: string } = {}) => {
     const common = {
@@ -36,7 +39,8 @@ export function SectionSettings(props: {
     };
     return options.long ? <Textarea key={key} {...common} autosize minRows={3} maxRows={10} /> : <TextInput key={key} {...common} autoComplete="off" />;
   };
-  const link = (key: string, label: string) => text(key, label, 500, { description: 'An address starting with https:// or a page of your store such as /search' });
+  const link = (key: string, label: string) =>
+    text(key, label, 500, { description: 'An address starting with https:// or a page of your store such as /search' });
   const image = (key: string) => {
     const img = (s[key] as { url: string; alt: string } | undefined) ?? { url: '', alt: '' };
     return (
@@ -49,12 +53,26 @@ export function SectionSettings(props: {
           onChange={(e) => set(key, { ...img, url: e.currentTarget.value })}
           autoComplete="off"
         />
-        <TextInput label="Image description (alt text)" value={img.alt} error={errors[`${key}.alt`]} maxLength={200} onChange={(e) => set(key, { ...img, alt: e.currentTarget.value })} />
+        <TextInput
+          label="Image description (alt text)"
+          value={img.alt}
+          error={errors[`${key}.alt`]}
+          maxLength={200}
+          onChange={(e) => set(key, { ...img, alt: e.currentTarget.value })}
+        />
       </Stack>
     );
   };
   const limit = () => (
-    <Select key="limit" label="Products shown" data={LIMITS} value={String(s['limit'] ?? 8)} onChange={(v) => v && set('limit', Number(v))} allowDeselect={false} w={160} />
+    <Select
+      key="limit"
+      label="Products shown"
+      data={LIMITS}
+      value={String(s['limit'] ?? 8)}
+      onChange={(v) => v && set('limit', Number(v))}
+      allowDeselect={false}
+      w={160}
+    />
   );
 
   let fields: React.ReactNode;
@@ -120,7 +138,11 @@ export function SectionSettings(props: {
       break;
     case 'testimonials': {
       const items = (s['items'] as { quote: string; author: string }[] | undefined) ?? [];
-      const setItem = (i: number, item: { quote: string; author: string }) => set('items', items.map((x, j) => (j === i ? item : x)));
+      const setItem = (i: number, item: { quote: string; author: string }) =>
+        set(
+          'items',
+          items.map((x, j) => (j === i ? item : x)),
+        );
       fields = [
         text('heading', 'Heading', 120),
         ...items.map((item, i) => (
@@ -136,9 +158,25 @@ export function SectionSettings(props: {
                 minRows={2}
                 onChange={(e) => setItem(i, { ...item, quote: e.currentTarget.value })}
               />
-              <TextInput label={`Author ${i + 1}`} value={item.author} maxLength={80} onChange={(e) => setItem(i, { ...item, author: e.currentTarget.value })} />
+              <TextInput
+                label={`Author ${i + 1}`}
+                value={item.author}
+                maxLength={80}
+                onChange={(e) => setItem(i, { ...item, author: e.currentTarget.value })}
+              />
               <Group justify="flex-end">
-                <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => set('items', items.filter((_, j) => j !== i))}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() =>
+                    set(
+                      'items',
+                      items.filter((_, j) => j !== i),
+                    )
+                  }
+                >
                   Remove quote {i + 1}
                 </Button>
               </Group>
@@ -146,7 +184,13 @@ export function SectionSettings(props: {
           </Paper>
         )),
         items.length < 6 ? (
-          <Button key="add" size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => set('items', [...items, { quote: '', author: '' }])}>
+          <Button
+            key="add"
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => set('items', [...items, { quote: '', author: '' }])}
+          >
             Add a quote
           </Button>
         ) : null,

@@ -27,7 +27,8 @@ export function Component() {
     return (
       <PageFrame title="Theme designer">
         <Alert color="yellow" title="Not designed yet">
-          Only the home page of a theme can be designed for now. <Link to={href('online-store.store-design-theme', { business_id: businessId, theme_id: themeId, page: 'home' })}>Design the home page</Link>
+          Only the home page of a theme can be designed for now.{' '}
+          <Link to={href('online-store.store-design-theme', { business_id: businessId, theme_id: themeId, page: 'home' })}>Design the home page</Link>
         </Alert>
       </PageFrame>
     );
@@ -106,7 +107,11 @@ function Designer({ businessId, theme }: { businessId: string; theme: StoreTheme
   const confirmPublish = () =>
     modals.openConfirmModal({
       title: 'Publish theme',
-      children: <Text size="sm">{dirty ? 'Your changes are saved, then ' : ''}“{theme.name}” becomes your store's live theme: customers see it at once.</Text>,
+      children: (
+        <Text size="sm">
+          {dirty ? 'Your changes are saved, then ' : ''}“{theme.name}” becomes your store's live theme: customers see it at once.
+        </Text>
+      ),
       labels: { confirm: 'Publish', cancel: 'Not now' },
       onConfirm: () =>
         void (async () => {
@@ -117,15 +122,30 @@ function Designer({ businessId, theme }: { businessId: string; theme: StoreTheme
 
   const list = href('online-store.store-design', { business_id: businessId });
   const sectionErrors = sectionIndex >= 0 ? issuesUnder(errors, `pages.home.${sectionIndex}.settings.`) : {};
-  const invalidSections = useMemo(() => new Set(Object.keys(errors).map((p) => /^pages\.home\.(\d+)\./.exec(p)?.[1]).filter(Boolean)), [errors]);
+  const invalidSections = useMemo(
+    () =>
+      new Set(
+        Object.keys(errors)
+          .map((p) => /^pages\.home\.(\d+)\./.exec(p)?.[1])
+          .filter(Boolean),
+      ),
+    [errors],
+  );
 
   return (
     <PageFrame
       title={`Theme designer: ${theme.name}`}
       description={
         <>
-          Home page · {theme.live ? <Badge color="green" variant="light" size="sm">Live</Badge> : 'Not live'} ·{' '}
-          {dirty ? 'Unsaved changes' : 'All changes saved'} · <Link to={list}>Back to themes</Link>
+          Home page ·{' '}
+          {theme.live ? (
+            <Badge color="green" variant="light" size="sm">
+              Live
+            </Badge>
+          ) : (
+            'Not live'
+          )}{' '}
+          · {dirty ? 'Unsaved changes' : 'All changes saved'} · <Link to={list}>Back to themes</Link>
         </>
       }
       actions={
@@ -136,7 +156,13 @@ function Designer({ businessId, theme }: { businessId: string; theme: StoreTheme
           <Button variant="default" leftSection={<IconArrowForwardUp size={16} aria-hidden />} onClick={history.redo} disabled={!history.canRedo}>
             Redo
           </Button>
-          <Button variant="default" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void saveDraft().then((ok) => ok && notifySuccess('Draft saved.'))} loading={save.isPending} disabled={!dirty}>
+          <Button
+            variant="default"
+            leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+            onClick={() => void saveDraft().then((ok) => ok && notifySuccess('Draft saved.'))}
+            loading={save.isPending}
+            disabled={!dirty}
+          >
             Save draft
           </Button>
           <Button leftSection={<IconWorldUpload size={16} aria-hidden />} onClick={confirmPublish} loading={publish.isPending}>
@@ -195,8 +221,24 @@ function Designer({ businessId, theme }: { businessId: string; theme: StoreTheme
                 value={width}
                 onChange={(v) => setWidth(v as 'desktop' | 'phone')}
                 data={[
-                  { value: 'desktop', label: <Group gap={4} wrap="nowrap"><IconDeviceDesktop size={16} aria-hidden />Desktop</Group> },
-                  { value: 'phone', label: <Group gap={4} wrap="nowrap"><IconDeviceMobile size={16} aria-hidden />Phone</Group> },
+                  {
+                    value: 'desktop',
+                    label: (
+                      <Group gap={4} wrap="nowrap">
+                        <IconDeviceDesktop size={16} aria-hidden />
+                        Desktop
+                      </Group>
+                    ),
+                  },
+                  {
+                    value: 'phone',
+                    label: (
+                      <Group gap={4} wrap="nowrap">
+                        <IconDeviceMobile size={16} aria-hidden />
+                        Phone
+                      </Group>
+                    ),
+                  },
                 ]}
               />
             </Group>

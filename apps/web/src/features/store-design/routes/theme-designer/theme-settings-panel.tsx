@@ -8,7 +8,11 @@ const COLOURS = [
 ] as const;
 
 /** The theme's colours and fonts: every page of the store uses them. */
-export function ThemeSettingsPanel(props: { settings: ThemeSettings; errors: Record<string, string>; onChange: (settings: ThemeSettings, key: string) => void }) {
+export function ThemeSettingsPanel(props: {
+  settings: ThemeSettings;
+  errors: Record<string, string>;
+  onChange: (settings: ThemeSettings, key: string) => void;
+}) {
   const { settings, errors } = props;
   const fonts = THEME_FONTS.map((f) => ({ value: f, label: THEME_FONT_LABELS[f] }));
   return (

@@ -25,7 +25,9 @@ export function useHistory<T>(initial: T) {
     });
   }, []);
   const undo = useCallback(() => {
-    setH((s) => (s.past.length === 0 ? s : { past: s.past.slice(0, -1), present: s.past[s.past.length - 1]!, future: [s.present, ...s.future], lastKey: null }));
+    setH((s) =>
+      s.past.length === 0 ? s : { past: s.past.slice(0, -1), present: s.past[s.past.length - 1]!, future: [s.present, ...s.future], lastKey: null },
+    );
   }, []);
   const redo = useCallback(() => {
     setH((s) => (s.future.length === 0 ? s : { past: [...s.past, s.present], present: s.future[0]!, future: s.future.slice(1), lastKey: null }));

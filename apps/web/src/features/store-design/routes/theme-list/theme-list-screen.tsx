@@ -41,7 +41,11 @@ export function Component() {
   const preview = async (theme: StoreThemeSummary) => {
     try {
       const { html } = await call(storeThemeEndpoints.preview, { params: { business_id: businessId, theme_id: theme.id }, body: {} });
-      modals.open({ title: `Preview of ${theme.name}`, size: 'xl', children: <ThemePreviewFrame html={html} width="100%" title={`Preview of ${theme.name}`} /> });
+      modals.open({
+        title: `Preview of ${theme.name}`,
+        size: 'xl',
+        children: <ThemePreviewFrame html={html} width="100%" title={`Preview of ${theme.name}`} />,
+      });
     } catch (error) {
       notifyError(error);
     }
@@ -73,7 +77,10 @@ export function Component() {
   );
 
   return (
-    <PageFrame title="Customize store" description="Themes set your store's colours, fonts and the sections of its home page. The live theme is what customers see.">
+    <PageFrame
+      title="Customize store"
+      description="Themes set your store's colours, fonts and the sections of its home page. The live theme is what customers see."
+    >
       <Stack gap="lg">
         {adder}
         {!themes.data ? (
@@ -108,16 +115,30 @@ export function Component() {
               {
                 header: 'Published',
                 nowrap: true,
-                cell: (t) => (t.published_at ? formatLocalDate(t.published_at, zone) : 'Never') + (t.has_unpublished_changes && t.published_at ? ' (changed since)' : ''),
+                cell: (t) =>
+                  (t.published_at ? formatLocalDate(t.published_at, zone) : 'Never') + (t.has_unpublished_changes && t.published_at ? ' (changed since)' : ''),
               },
               {
                 header: 'Actions',
                 cell: (t) => (
                   <Group gap="xs" wrap="wrap">
-                    <Button size="xs" variant="default" leftSection={<IconEye size={14} aria-hidden />} onClick={() => void preview(t)} aria-label={`Preview ${t.name}`}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconEye size={14} aria-hidden />}
+                      onClick={() => void preview(t)}
+                      aria-label={`Preview ${t.name}`}
+                    >
                       Preview
                     </Button>
-                    <Button size="xs" variant="default" component={Link} to={designer(t)} leftSection={<IconPalette size={14} aria-hidden />} aria-label={`Customise ${t.name}`}>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={designer(t)}
+                      leftSection={<IconPalette size={14} aria-hidden />}
+                      aria-label={`Customise ${t.name}`}
+                    >
                       Customise
                     </Button>
                     <Button
@@ -130,7 +151,14 @@ export function Component() {
                       Duplicate
                     </Button>
                     {t.live ? null : (
-                      <Button size="xs" variant="default" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => confirmRemove(t)} aria-label={`Delete ${t.name}`}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => confirmRemove(t)}
+                        aria-label={`Delete ${t.name}`}
+                      >
                         Delete
                       </Button>
                     )}

@@ -7,12 +7,23 @@ import { Box, Loader } from '@mantine/core';
 export function ThemePreviewFrame({ html, width, title }: { html: string | undefined; width: number | '100%'; title: string }) {
   return (
     <Box
-      style={{ width: '100%', overflowX: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, background: 'var(--mantine-color-body)' }}
+      style={{
+        width: '100%',
+        overflowX: 'auto',
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 8,
+        background: 'var(--mantine-color-body)',
+      }}
     >
       {html === undefined ? (
         <Loader size="sm" m="md" aria-label="Loading the preview" />
       ) : (
-        <iframe title={title} srcDoc={html} sandbox="" style={{ display: 'block', border: 0, width, maxWidth: width === '100%' ? '100%' : 'none', height: 640, margin: '0 auto' }} />
+        <iframe
+          title={title}
+          srcDoc={html}
+          sandbox=""
+          style={{ display: 'block', border: 0, width, maxWidth: width === '100%' ? '100%' : 'none', height: 640, margin: '0 auto' }}
+        />
       )}
     </Box>
   );
