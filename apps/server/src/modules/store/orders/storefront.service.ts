@@ -10,6 +10,7 @@ import { storefrontCatalogue, type StorefrontCatalogue, type StorefrontProduct }
 import { createPageCache } from './storefront-cache';
 import type { CartView, CheckoutValues } from './storefront.checkout-pages';
 import { addressLine, checkCheckout } from './storefront.checkout-form';
+import { chooseDelivery } from './storefront.delivery';
 import { isSoldOut, variantLabel } from './storefront.pages';
 import type { StorePage } from './storefront.layout';
 import { storeRepository as repo, type StoreBusiness, type StoreOrderRow } from './store.repository';
@@ -38,7 +39,7 @@ export const MAX_LINE_UNITS = 99;
 const CACHED_PAGES = 2000;
 const CACHED_CATALOGUES = 200;
 
-export const NO_RATE_MESSAGE = 'We do not ship to this address. Check the country and postal code, or pick up your order.';
+export { NO_RATE_MESSAGE } from './storefront.delivery';
 
 /** A refused checkout inside the order's transaction: its errors, shown beside the fields (the transaction rolls back). */
 class CheckoutRefused extends Error {
@@ -67,34 +68,6 @@ export function createStorefrontService(deps: {
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
 }) {
   const { db, clock } = deps;
-
-  /**
-   * The delivery the checkout chose, priced now: a rate of the shipping zone that covers the address (weight from
-   * the variants, order value the subtotal before discounts) or a pickup point; without pickup points, pickup at the
-   * store's location. Errors are shown beside their fields.
-   */
-  async function chooseDelivery(
-    tx: Executor,
-    businessId: string,
-    values: CheckoutValues,
-    subtotal: number,
-    weightGrams: number,
-    storeLocation: NonNullable<StorefrontCatalogue['location']>,
-  ): Promise<{ ok: true; amount: number; choice: StoreDeliveryChoice } | { ok: false; errors: Record<string, string> }> {
-    if (values.delivery === 'shipping') {
-      const { rates } = await deps.shipping.quoteDelivery(tx, businessId, { country: values.country, postcode: values.postal_code, weightGrams, subtotal });
-      if (rates.length === 0) return { ok: false, errors: { rate: NO_RATE_MESSAGE } };
-      const rate = rates.find((r) => r.id === values.rate);
-      if (!rate) return { ok: false, errors: { rate: 'Choose how your order is shipped' } };
-      return { ok: true, amount: rate.amount, choice: { kind: 'rate', id: rate.id, name: rate.name, estimate: rate.estimate } };
-    }
-    const pickups = await deps.shipping.listPickups(tx, businessId);
-    if (pickups.length === 0)
-      return { ok: true, amount: 0, choice: { kind: 'pickup', id: null, name: storeLocation.name, address: addressLine(storeLocation.address) } };
-    const pickup = pickups.find((p) => p.id === values.pickup);
-    if (!pickup) return { ok: false, errors: { pickup: 'Choose where you pick up your order' } };
-    return { ok: true, amount: 0, choice: { kind: 'pickup', id: pickup.id, name: pickup.name, address: addressLine(pickup.location.address) } };
-  }
 
   /** The store of a business: its page identity from the store settings (name, logo, policies, open or closed). */
   function storeFrom(business: StoreBusiness | null): Store | null {
@@ -364,7 +337,7 @@ export function createStorefrontService(deps: {
               refused['coupon'] = error.issues?.find((i) => i.path === 'coupon')?.message ?? error.message;
             }
           }
-          const choice = await chooseDelivery(tx, businessId, values, plain.subtotal, weightGrams, catalogue.location!);
+          const choice = await chooseDelivery(deps.shipping, tx, businessId, values, plain.subtotal, weightGrams, catalogue.location!);
           if (!choice.ok) Object.assign(refused, choice.errors);
           // Nothing is kept of a refused checkout: the coupon's use and the stock go back with the rollback.
           if (Object.keys(refused).length > 0) throw new CheckoutRefused(refused);
