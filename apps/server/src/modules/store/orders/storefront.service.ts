@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
-import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreDeliveryChoice, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
+import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
@@ -9,7 +9,7 @@ import type { CatalogueService } from '@/modules/catalogue/products/products.mod
 import { storefrontCatalogue, type StorefrontCatalogue, type StorefrontProduct } from '@/modules/catalogue/products/storefront.read-model';
 import { createPageCache } from './storefront-cache';
 import type { CartView, CheckoutValues } from './storefront.checkout-pages';
-import { addressLine, checkCheckout } from './storefront.checkout-form';
+import { checkCheckout } from './storefront.checkout-form';
 import { chooseDelivery } from './storefront.delivery';
 import { isSoldOut, variantLabel } from './storefront.pages';
 import type { StorePage } from './storefront.layout';
