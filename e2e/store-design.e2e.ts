@@ -21,8 +21,9 @@ async function publish(page: Page) {
   await page.getByRole('button', { name: 'Publish' }).click();
   const dialog = page.getByRole('dialog', { name: 'Publish theme' });
   await dialog.waitFor();
+  const published = page.waitForResponse((r) => r.url().endsWith('/publish') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Publish' }).click();
-  await page.getByText('is live on your store.').waitFor();
+  expect((await published).status()).toBe(200);
   await page.getByText('All changes saved').waitFor();
 }
 
@@ -48,8 +49,8 @@ describe('online store: store design', () => {
     await page.getByRole('option', { name: 'Rich text' }).click();
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByRole('heading', { level: 2, name: 'Rich text settings' }).waitFor();
-    await page.getByRole('textbox', { name: 'Heading' }).fill(heading);
-    await page.getByRole('textbox', { name: 'Text' }).fill('Our beans rest for a week before they ship.');
+    await page.getByRole('textbox', { name: 'Heading', exact: true }).fill(heading);
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Our beans rest for a week before they ship.');
     await preview.getByRole('heading', { name: heading }).waitFor();
 
     // Up twice by keyboard: before the testimonials and the footer.
@@ -58,9 +59,15 @@ describe('online store: store design', () => {
     expect(await sections.nth(count - 1).innerText()).toContain(heading);
     await page.getByRole('button', { name: 'Move Rich text up' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: `Rich text moved to position ${count - 1}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Rich text moved to position ${count - 1}` })
+      .waitFor();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: `Rich text moved to position ${count - 2}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Rich text moved to position ${count - 2}` })
+      .waitFor();
     expect(await sections.nth(count - 3).innerText()).toContain(heading);
 
     // Undo and redo the last move.
@@ -106,7 +113,8 @@ describe('online store: store design', () => {
 
     await page.getByRole('link', { name: 'Customise Demo Coffee' }).click();
     await page.getByRole('heading', { level: 1, name: 'Theme designer: Demo Coffee' }).waitFor();
-    await page.getByRole('radio', { name: 'Phone' }).check({ force: true });
+    await page.locator('label', { hasText: 'Phone' }).click();
+    expect(await page.getByRole('radio', { name: 'Phone' }).isChecked()).toBe(true);
     await page.frameLocator('iframe[title="Store preview"]').getByRole('heading', { name: 'Fresh beans, every week' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);

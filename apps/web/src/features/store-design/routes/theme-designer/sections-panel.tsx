@@ -51,7 +51,10 @@ export function SectionsPanel(props: {
         <Text size="sm" c="dimmed">
           Drag a section by its handle, or use its arrows, to change the order.
         </Text>
-        <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }} aria-label="Sections of the page">
+        <ol
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 6 }}
+          aria-label="Sections of the page"
+        >
           {sections.map((s, i) => (
             <li
               key={s.id}
@@ -81,6 +84,7 @@ export function SectionsPanel(props: {
                 border: `1px solid ${s.id === selected ? 'var(--mantine-color-blue-filled)' : 'var(--mantine-color-default-border)'}`,
                 borderRadius: 6,
                 padding: '4px 6px',
+                minWidth: 0,
                 background: over === i && dragging !== i ? 'var(--mantine-color-blue-light)' : undefined,
                 opacity: dragging === i ? 0.5 : 1,
               }}

@@ -26,6 +26,7 @@ export function ThemeSettingsPanel(props: {
             key={key}
             label={label}
             format="hex"
+            withEyeDropper={false}
             value={settings.colors[key]}
             error={errors[`colors.${key}`]}
             onChange={(value) => props.onChange({ ...settings, colors: { ...settings.colors, [key]: value } }, `colors.${key}`)}
