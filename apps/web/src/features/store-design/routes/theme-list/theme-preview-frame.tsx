@@ -10,7 +10,6 @@ export function ThemePreviewFrame({ html, width, title }: { html: string | undef
     <Box
       style={{
         width: '100%',
-        overflowX: 'auto',
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 8,
         background: 'var(--mantine-color-body)',
