@@ -26,7 +26,7 @@ import {
   transferEndpoints,
 } from '@merchant/payments';
 import { businessEndpoints } from '@merchant/business';
-import { productEndpoints } from '@merchant/catalogue';
+import { productEndpoints, storeThemeEndpoints } from '@merchant/catalogue';
 import { userEndpoints } from '@merchant/identity';
 import type { Page } from 'playwright-core';
 import { href, routeTable } from '../apps/web/src/app/route-table';
@@ -88,6 +88,8 @@ export interface DemoIds {
   invoice: string;
   repeatingInvoice: string;
   product: string;
+  /** The demo store's live theme (the theme designer). */
+  theme: string;
   plan: string;
   subscription: string;
   staff: string;
@@ -142,6 +144,7 @@ const FILL: Record<string, Fill> = {
   'payments.invoices-repeating-detail': (ids) => ({ params: { invoice: ids.repeatingInvoice } }),
   'payments.invoices-repeating-edit': (ids) => ({ params: { invoice: ids.repeatingInvoice } }),
   'payments.products-edit': (ids) => ({ params: { product: ids.product } }),
+  'online-store.store-design-theme': (ids) => ({ params: { theme_id: ids.theme, page: 'home' } }),
   'payments.recurring-plans-detail': (ids) => ({ params: { id: ids.plan } }),
   'payments.subscriptions-detail': (ids) => ({ params: { recurring_billing: ids.subscription } }),
   'payments.settings-users-detail': (ids) => ({ params: { id: ids.staff } }),
@@ -387,6 +390,7 @@ export async function demoIds(base: string): Promise<DemoIds> {
     invoice: invoice.id,
     repeatingInvoice: repeatingInvoice.id,
     product: product.id,
+    theme: first((await api.call<Listed>('GET', endpointPath(storeThemeEndpoints.list, { params }))).data, 'store theme').id,
     plan: (await list(planEndpoints.list, 'plan')).id,
     subscription: subscription.id,
     staff: first(

@@ -71,6 +71,7 @@ import { mallGtoModule } from './modules/pos/mall-gto/mall-gto.module';
 import { storeModule } from './modules/store/orders/store.module';
 import { storeSettingsModule } from './modules/store/settings/store-settings.module';
 import { storePagesModule } from './modules/store/pages/store-pages.module';
+import { storeThemesModule } from './modules/store/themes/store-themes.module';
 import { storeInsightModule } from './modules/store/insight/store-insight.module';
 
 export interface ServiceOptions {
@@ -122,6 +123,7 @@ function composeModules(platform: Platform) {
       .use(couponsModule)
       .use(storeSettingsModule)
       .use(storePagesModule)
+      .use(storeThemesModule)
       .use(terminalsModule)
       .use(mallGtoModule)
       .use(paymentMethodsModule)

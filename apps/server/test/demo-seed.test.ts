@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_API_PATHS, bankAccountEndpoints } from '@merchant/payments';
-import { categoryEndpoints, locationEndpoints, productEndpoints } from '@merchant/catalogue';
+import { categoryEndpoints, locationEndpoints, productEndpoints, storeThemeEndpoints } from '@merchant/catalogue';
 import { businessEndpoints, onboardingEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, type DemoSeed } from '../src/db/seed';
@@ -83,6 +83,21 @@ describe('the demo seed', () => {
     for (const p of stocked) for (const v of p.variants) expect(v.stock.map((s) => s.location_id).sort()).toEqual(locations.data.map((l) => l.id).sort());
     const low = await agent.ok(productEndpoints.list, { params, query: { stock: 'low' } });
     expect(low.data.map((p) => p.name)).toEqual(['Ethiopia Guji']);
+  });
+
+  it('gives the demo store a published live theme whose home page shows its sections, and a draft theme to try', async () => {
+    const { agent, owned } = await ownedBy(DEMO_USERS.owner);
+    const params = { business_id: owned[0]!.id };
+    const themes = (await agent.ok(storeThemeEndpoints.list, { params })).data;
+    expect(themes.map((x) => [x.name, x.live, x.has_unpublished_changes])).toEqual([
+      ['Demo Coffee', true, false],
+      ['Bold', false, true],
+    ]);
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { host: `demo-coffee.shop.${t.config.baseDomain}` } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Fresh beans, every week');
+    expect(home.body).toContain('What our customers say');
+    expect(home.body).toContain('House blend');
   });
 
   it('verifies the demo business as any business is: its questionnaire answered and submitted, then approved', async () => {

@@ -21,3 +21,5 @@ export * from './store-settings';
 export * from './order-reports';
 export * from './product-imports';
 export * from './store-pages';
+export * from './store-themes';
+export * from './store-theme-presets';

@@ -79,6 +79,7 @@ export const TABLE_OWNERS = {
   storeSettings: 'store/settings',
   storePages: 'store/pages',
   storeVisits: 'store/pages',
+  storeThemes: 'store/themes',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

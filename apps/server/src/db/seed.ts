@@ -6,6 +6,7 @@ import { STEP_BODY_SCHEMAS, type AnswerStep } from '@merchant/business';
 import type { Executor } from './client';
 import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
+import { seedStoreDesign } from './seed-store-design';
 import { seedMallGto } from './seed-mall-gto';
 import { seedMember, seedSignedIn } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
@@ -136,6 +137,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   // A key to try the public API with at once (issue 29): `npm start` prints it beside the demo logins.
   const { api_key: apiKey } = await services.apiKeys.create(owner, { name: 'Demo key', access: 'full', password: DEMO_PASSWORD });
   await seedCatalogue(services, owner);
+  await seedStoreDesign(services, owner);
   await seedMallGto(services, owner, clock);
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.

@@ -85,6 +85,11 @@ export const ERROR_STATUS = {
   PICKUP_NOT_FOUND: 404,
   COUPON_NOT_FOUND: 404,
   STORE_PAGE_NOT_FOUND: 404,
+  STORE_THEME_NOT_FOUND: 404,
+  /** The theme was saved by someone else since it was read (its version moved on): reload it. */
+  STORE_THEME_STALE: 409,
+  /** The live theme cannot be deleted: publish another first. */
+  STORE_THEME_LIVE: 409,
   TERMINAL_READER_NOT_FOUND: 404,
   /** The reader takes no payment now: offline, unpaired or at no active location (its message says which). */
   TERMINAL_READER_UNAVAILABLE: 409,

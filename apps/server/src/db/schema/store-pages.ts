@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
 
@@ -45,4 +45,33 @@ export const storeVisits = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.day] })],
+);
+
+/**
+ * The store's themes (docs/online-store.md, "Store design"): the draft the designer saves (its `version` moves on at
+ * each save, so a stale save is refused) and the content last published; at most one theme per business is live.
+ */
+export const storeThemes = pgTable(
+  'store_themes',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    preset: text('preset').notNull(),
+    /** `ThemeContent` of `@merchant/catalogue`, checked by its schema on the way in. */
+    draft: jsonb('draft').notNull(),
+    published: jsonb('published'),
+    version: integer('version').notNull().default(1),
+    live: boolean('live').notNull().default(false),
+    publishedAt: ts('published_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('store_themes_live_key')
+      .on(t.businessId)
+      .where(sql`${t.live}`),
+    check('store_themes_live_published', sql`not ${t.live} or ${t.published} is not null`),
+  ],
 );

@@ -53,10 +53,12 @@ export const onlineStoreRoutes = [
   route('customers-detail', 'customers/:b_customer', 'Customer', 'customers', { permission: 'payments:view', screen: 'customers.detail' }),
   route('store-design', 'store-design', 'Customize store', 'storeDesign', {
     permission: 'store-design:manage',
+    screen: 'store-design.list',
     sidebar: { label: 'Store design', icon: 'palette', order: 8 },
   }),
   route('store-design-theme', 'store-design/theme/:theme_id/:page', 'Theme designer', 'storeDesign', {
     permission: 'store-design:manage',
+    screen: 'store-design.designer',
   }),
   route('pages', 'pages', 'Pages', 'pages', {
     permission: 'store-pages:manage',

@@ -1,4 +1,5 @@
-import { storeOrderEndpoints, STORE_ORDERS_EXPORT_ROW_LIMIT } from '@merchant/catalogue';
+import { storeOrderEndpoints, storeThemeEndpoints, STORE_ORDERS_EXPORT_ROW_LIMIT } from '@merchant/catalogue';
+import { AppError } from '@merchant/core';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
 import type { StoreService } from './store.types';
@@ -15,6 +16,8 @@ export function purgeKindsOf(method: string, routeUrl: string): PurgeKind[] {
   // A content page shows in every page's footer (and at its own address): identity.
   if (rest === '' || rest.startsWith('/logo') || rest.startsWith('/store-settings') || rest.startsWith('/store-domain') || rest.startsWith('/store-pages'))
     return ['identity'];
+  // Publishing a theme changes every page's colours and fonts and the home page's sections.
+  if (/^\/store-themes\/[^/]+\/publish$/.test(rest)) return ['identity'];
   if (rest.startsWith('/product-categories')) return ['categories', 'products'];
   if (rest.startsWith('/products') || rest.startsWith('/add-on-groups') || rest.startsWith('/stock')) return ['products'];
   // An image's alt text or its removal shows on the products and categories that show it.
@@ -41,6 +44,13 @@ export function storeOrdersRoutes(host: RouteHost, service: StoreService): void 
   registerEndpoint(app, host, storeOrderEndpoints.fulfil, async ({ ctx, params, body }) => orders.fulfil(ctx, params.order_id, body));
   registerEndpoint(app, host, storeOrderEndpoints.refund, async ({ ctx, params, body }) => orders.refund(ctx, params.order_id, body));
   registerEndpoint(app, host, storeOrderEndpoints.cancel, async ({ ctx, params, body }) => orders.cancel(ctx, params.order_id, body));
+  // The theme designer's preview: the home page as a draft (sent, or the saved one) shows it, rendered by the storefront.
+  registerEndpoint(app, host, storeThemeEndpoints.preview, async ({ ctx, params, body }) => {
+    const draft = body.draft ?? (await service.themes.draftOf(ctx.business.row.id, params.theme_id));
+    const page = await storefront.previewHome(ctx.business.row.identifier, draft);
+    if (page === null) throw new AppError('STORE_THEME_NOT_FOUND', 'Theme not found.');
+    return { html: page };
+  });
 
   // After the answer (the change has committed): the storefront's purge of what changed.
   app.addHook('onResponse', async (req, reply) => {

@@ -10,6 +10,7 @@ import type { ChargesService } from '@/modules/payments/charges/charges.service'
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import type { StoreSettingsService } from '@/modules/store/settings/store-settings.service';
 import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
+import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
 import { storeOrdersRoutes } from './store-orders.routes';
 import { createStoreOrdersService } from './store-orders.service';
 import { createStorefrontService } from './storefront.service';
@@ -37,6 +38,7 @@ export const storeModule = defineModule({
     coupons,
     storeSettings,
     storePages,
+    storeThemes,
     notificationSettings,
   }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
     charges: ChargesService;
@@ -47,6 +49,7 @@ export const storeModule = defineModule({
     coupons: Pick<CouponsService, 'redeemCoupon' | 'releaseCoupon'>;
     storeSettings: Pick<StoreSettingsService, 'storefrontUrl'>;
     storePages: Pick<StorePagesService, 'published' | 'publishedLinks' | 'countView'>;
+    storeThemes: Pick<StoreThemesService, 'liveContent' | 'draftOf'>;
     notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
   }): StoreService => {
     const checkoutOrigin = originOfKind(config.publicUrl, 'checkout', config.baseDomain);
@@ -61,6 +64,7 @@ export const storeModule = defineModule({
       shipping,
       coupons,
       pages: storePages,
+      themes: storeThemes,
       purge: async (id, kind) => void (await business.purgeStorefront(id, kind)),
       storeOrigin,
     });
@@ -81,7 +85,7 @@ export const storeModule = defineModule({
     });
     // Every payment of a store order goes through this adapter: it locks the order and marks it paid once.
     charges.registerSource(orders.paymentSource);
-    return { storefront, orders, checkoutOrigin };
+    return { storefront, orders, checkoutOrigin, themes: storeThemes };
   },
   routes: storeOrdersRoutes,
   jobs: (jobs, service) =>

@@ -1,9 +1,12 @@
 import type { StoreOrdersService } from './store-orders.service';
 import type { StorefrontService } from './storefront.service';
+import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
 
 /** The store's services: the storefront, the orders, and the hosted checkout's origin its forms post on to. */
 export interface StoreService {
   storefront: StorefrontService;
   orders: StoreOrdersService;
   checkoutOrigin: string;
+  /** The themes' drafts, for the designer's preview. */
+  themes: Pick<StoreThemesService, 'draftOf'>;
 }

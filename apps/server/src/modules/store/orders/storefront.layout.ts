@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { formatMoneyWithCode, formatMoneyWithSymbol } from '@merchant/core';
-import { STORE_POLICY_TITLES, type CurrencyDisplay, type PhoneFieldMode, type StorePolicy } from '@merchant/catalogue';
+import { STORE_POLICY_TITLES, type CurrencyDisplay, type ThemeContent, type PhoneFieldMode, type StorePolicy } from '@merchant/catalogue';
 import { html, jsonLd, raw, type Html } from './html';
+import { themeStyle } from './storefront.theme-style';
 
 /** The store a page belongs to, as its pages need it. */
 export interface StorePage {
@@ -21,6 +22,8 @@ export interface StorePage {
   checkout: { phone: PhoneFieldMode; note: boolean };
   /** The published content pages, linked in the footer. */
   pages: { title: string; slug: string }[];
+  /** The live theme's published content (colours and fonts on every page, the home page's sections); null: none. */
+  theme: ThemeContent | null;
 }
 
 export interface PageMeta {
@@ -124,7 +127,7 @@ export function layout(store: StorePage, meta: PageMeta, body: Html): string {
             : null
         }
         <style>
-          ${STYLE}
+          ${STYLE}${store.theme ? themeStyle(store.theme) : null}
         </style>
       </head>
       <body>

@@ -58,7 +58,7 @@ function productCard(store: StorePage, product: StorefrontProduct): Html {
   </li>`;
 }
 
-function productGrid(store: StorePage, products: StorefrontProduct[], empty: string): Html {
+export function productGrid(store: StorePage, products: StorefrontProduct[], empty: string): Html {
   return products.length === 0
     ? html`<p>${empty}</p>`
     : html`<ul class="grid">

@@ -7,6 +7,7 @@ import { cartPage, checkoutPage, EMPTY_CHECKOUT, orderPage, type CheckoutValues 
 import { messagePage, withStore } from './storefront.layout';
 import { policyPage } from './storefront.policy-pages';
 import { contentPage } from './storefront.content-pages';
+import { themedHomePage } from './storefront.theme';
 import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
 import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { StoreOrdersService } from './store-orders.service';
@@ -178,7 +179,9 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
         async (store) => {
           const catalogue = await storefront.catalogue(store);
           return catalogue.location
-            ? homePage(store.page, catalogue)
+            ? store.page.theme
+              ? themedHomePage(store.page, catalogue, store.page.theme)
+              : homePage(store.page, catalogue)
             : messagePage(store.page, 'The store is closed', `${store.page.name} is not selling online right now.`, '/');
         },
       ),

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
-import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreDeliveryChoice, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
+import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
@@ -9,7 +9,8 @@ import type { CatalogueService } from '@/modules/catalogue/products/products.mod
 import { storefrontCatalogue, type StorefrontCatalogue, type StorefrontProduct } from '@/modules/catalogue/products/storefront.read-model';
 import { createPageCache } from './storefront-cache';
 import type { CartView, CheckoutValues } from './storefront.checkout-pages';
-import { addressLine, checkCheckout } from './storefront.checkout-form';
+import { checkCheckout } from './storefront.checkout-form';
+import { chooseDelivery } from './storefront.delivery';
 import { isSoldOut, variantLabel } from './storefront.pages';
 import type { StorePage } from './storefront.layout';
 import { storeRepository as repo, type StoreBusiness, type StoreOrderRow } from './store.repository';
@@ -17,6 +18,9 @@ import type { PricingService } from '@/modules/catalogue/pricing/pricing.service
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { DeliveryRate, ShippingService } from '@/modules/store/shipping/shipping.service';
 import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
+import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
+import type { ThemeContent } from '@merchant/catalogue';
+import { themedHomePage } from './storefront.theme';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 
@@ -35,7 +39,7 @@ export const MAX_LINE_UNITS = 99;
 const CACHED_PAGES = 2000;
 const CACHED_CATALOGUES = 200;
 
-export const NO_RATE_MESSAGE = 'We do not ship to this address. Check the country and postal code, or pick up your order.';
+export { NO_RATE_MESSAGE } from './storefront.delivery';
 
 /** A refused checkout inside the order's transaction: its errors, shown beside the fields (the transaction rolls back). */
 class CheckoutRefused extends Error {
@@ -57,39 +61,13 @@ export function createStorefrontService(deps: {
   coupons: Pick<CouponsService, 'redeemCoupon'>;
   /** The store's content pages (served at `/pages/<slug>`, linked in the footer) and its page views. */
   pages: Pick<StorePagesService, 'published' | 'publishedLinks' | 'countView'>;
+  /** The live theme's published content (every page's colours and fonts, the home page's sections). */
+  themes: Pick<StoreThemesService, 'liveContent'>;
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
   /** The store's origin: `https://<identifier>.shop.<base>`, or its custom domain once verified. */
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
 }) {
   const { db, clock } = deps;
-
-  /**
-   * The delivery the checkout chose, priced now: a rate of the shipping zone that covers the address (weight from
-   * the variants, order value the subtotal before discounts) or a pickup point; without pickup points, pickup at the
-   * store's location. Errors are shown beside their fields.
-   */
-  async function chooseDelivery(
-    tx: Executor,
-    businessId: string,
-    values: CheckoutValues,
-    subtotal: number,
-    weightGrams: number,
-    storeLocation: NonNullable<StorefrontCatalogue['location']>,
-  ): Promise<{ ok: true; amount: number; choice: StoreDeliveryChoice } | { ok: false; errors: Record<string, string> }> {
-    if (values.delivery === 'shipping') {
-      const { rates } = await deps.shipping.quoteDelivery(tx, businessId, { country: values.country, postcode: values.postal_code, weightGrams, subtotal });
-      if (rates.length === 0) return { ok: false, errors: { rate: NO_RATE_MESSAGE } };
-      const rate = rates.find((r) => r.id === values.rate);
-      if (!rate) return { ok: false, errors: { rate: 'Choose how your order is shipped' } };
-      return { ok: true, amount: rate.amount, choice: { kind: 'rate', id: rate.id, name: rate.name, estimate: rate.estimate } };
-    }
-    const pickups = await deps.shipping.listPickups(tx, businessId);
-    if (pickups.length === 0)
-      return { ok: true, amount: 0, choice: { kind: 'pickup', id: null, name: storeLocation.name, address: addressLine(storeLocation.address) } };
-    const pickup = pickups.find((p) => p.id === values.pickup);
-    if (!pickup) return { ok: false, errors: { pickup: 'Choose where you pick up your order' } };
-    return { ok: true, amount: 0, choice: { kind: 'pickup', id: pickup.id, name: pickup.name, address: addressLine(pickup.location.address) } };
-  }
 
   /** The store of a business: its page identity from the store settings (name, logo, policies, open or closed). */
   function storeFrom(business: StoreBusiness | null): Store | null {
@@ -111,6 +89,7 @@ export function createStorefrontService(deps: {
         currencyDisplay: s.currency_display,
         checkout: { phone: s.phone_field, note: s.note_field },
         pages: [],
+        theme: null,
       },
       versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
     };
@@ -119,6 +98,7 @@ export function createStorefrontService(deps: {
   const pages = createPageCache<string>(CACHED_PAGES);
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
+  const liveThemes = createPageCache<{ theme: ThemeContent | null }>(CACHED_CATALOGUES);
 
   /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
   async function withPageLinks(store: Store | null): Promise<Store | null> {
@@ -128,8 +108,23 @@ export function createStorefrontService(deps: {
       links = await deps.pages.publishedLinks(store.business.id);
       pageLinks.set(store.versionKey, links);
     }
-    return { ...store, page: { ...store.page, pages: links } };
+    // Publishing a theme purges identity: the next request reads the new live content.
+    let live = liveThemes.get(store.versionKey);
+    if (!live) {
+      live = { theme: await deps.themes.liveContent(store.business.id) };
+      liveThemes.set(store.versionKey, live);
+    }
+    return { ...store, page: { ...store.page, pages: links, theme: live.theme } };
   }
+  /** The store's catalogue as sold now, cached under the versions of its categories and products. */
+  async function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
+    const cached = catalogues.get(store.versionKey);
+    if (cached) return cached;
+    const fresh = await storefrontCatalogue(db, store.business.id);
+    catalogues.set(store.versionKey, fresh);
+    return fresh;
+  }
+
   let cartKey: Promise<string> | undefined;
   const key = () => (cartKey ??= appSecret(db, 'store_cart_key', clock.now()));
   const sign = async (id: string) =>
@@ -151,12 +146,16 @@ export function createStorefrontService(deps: {
     },
 
     /** The store's catalogue as sold now, cached under the versions of its categories and products. */
-    async catalogue(store: Store): Promise<StorefrontCatalogue> {
-      const cached = catalogues.get(store.versionKey);
-      if (cached) return cached;
-      const fresh = await storefrontCatalogue(db, store.business.id);
-      catalogues.set(store.versionKey, fresh);
-      return fresh;
+    catalogue: catalogueOf,
+
+    /**
+     * The home page as a theme's draft would show it (the designer's preview): rendered now, never cached, whatever
+     * theme is live. Null: the business has no store.
+     */
+    async previewHome(identifier: string, draft: ThemeContent): Promise<string | null> {
+      const store = await withPageLinks(storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase())));
+      if (!store) return null;
+      return themedHomePage(store.page, await catalogueOf(store), draft);
     },
 
     /** A rendered page of the store, from the cache or rendered now (null: no such page). */
@@ -174,6 +173,7 @@ export function createStorefrontService(deps: {
       pages.dropPrefix(`${businessId}|`);
       catalogues.dropPrefix(`${businessId}|`);
       pageLinks.dropPrefix(`${businessId}|`);
+      liveThemes.dropPrefix(`${businessId}|`);
       await deps.purge(businessId, kind);
     },
 
@@ -337,7 +337,7 @@ export function createStorefrontService(deps: {
               refused['coupon'] = error.issues?.find((i) => i.path === 'coupon')?.message ?? error.message;
             }
           }
-          const choice = await chooseDelivery(tx, businessId, values, plain.subtotal, weightGrams, catalogue.location!);
+          const choice = await chooseDelivery(deps.shipping, tx, businessId, values, plain.subtotal, weightGrams, catalogue.location!);
           if (!choice.ok) Object.assign(refused, choice.errors);
           // Nothing is kept of a refused checkout: the coupon's use and the stock go back with the rollback.
           if (Object.keys(refused).length > 0) throw new CheckoutRefused(refused);
