@@ -10,6 +10,12 @@ const linkedName = sql<string>`(select name from businesses b where b.id = ${pla
 const linkedIdentifier = sql<string>`(select identifier from businesses b where b.id = ${platformLinks.businessId})`;
 const platformName = sql<string>`(select name from businesses b where b.id = ${platformLinks.platformBusinessId})`;
 
+const ofPlatformQuery = (db: Executor, platformBusinessId: string, id: string) =>
+  db
+    .select({ link: platformLinks, name: linkedName, identifier: linkedIdentifier })
+    .from(platformLinks)
+    .where(and(eq(platformLinks.platformBusinessId, platformBusinessId), eq(platformLinks.id, id)));
+
 /** Platform links and platform fees (docs/developers.md, "Platform accounts"). */
 export const platformAccountsRepository = {
   /** Businesses whose identifier is `text`, or whose active owner has the email `text` (without case). */
@@ -59,13 +65,15 @@ export const platformAccountsRepository = {
       .orderBy(desc(platformLinks.invitedAt), desc(platformLinks.id));
   },
 
+  /** One link of the platform. */
+  async ofPlatform(db: Executor, platformBusinessId: string, id: string) {
+    const [row] = await ofPlatformQuery(db, platformBusinessId, id);
+    return row ?? null;
+  },
+
   /** One link of the platform, locked for its change. */
   async lockOfPlatform(db: Executor, platformBusinessId: string, id: string) {
-    const [row] = await db
-      .select({ link: platformLinks, name: linkedName, identifier: linkedIdentifier })
-      .from(platformLinks)
-      .where(and(eq(platformLinks.platformBusinessId, platformBusinessId), eq(platformLinks.id, id)))
-      .for('update', { of: platformLinks });
+    const [row] = await ofPlatformQuery(db, platformBusinessId, id).for('update', { of: platformLinks });
     return row ?? null;
   },
 

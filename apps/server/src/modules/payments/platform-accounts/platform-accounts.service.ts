@@ -75,9 +75,9 @@ export function createPlatformAccountsService(deps: {
     }
   }
 
-  async function totalsOf(platformBusinessId: string): Promise<Totals> {
+  async function totalsOf(executor: Executor, platformBusinessId: string): Promise<Totals> {
     const totals: Totals = new Map();
-    for (const row of await repo.totalsOfPlatform(db, platformBusinessId)) {
+    for (const row of await repo.totalsOfPlatform(executor, platformBusinessId)) {
       const entry = totals.get(row.linkId) ?? { volume: [], fees: [] };
       entry.volume.push({ currency: row.currency, amount: row.volume, count: row.count });
       entry.fees.push({ currency: row.currency, amount: row.fees, count: row.count });
@@ -146,7 +146,7 @@ export function createPlatformAccountsService(deps: {
       assertPlatform(ctx);
       const platformId = ctx.business.row.id;
       const rows = await repo.linksOfPlatform(db, platformId);
-      const totals = await totalsOf(platformId);
+      const totals = await totalsOf(db, platformId);
       const fees = await repo.recentFees(db, platformId, RECENT_FEES);
       return {
         links: rows.map((r) => presentPlatformSide(r, totals)),
@@ -208,14 +208,14 @@ export function createPlatformAccountsService(deps: {
         const found = await repo.lockOfPlatform(tx, ctx.business.row.id, linkId);
         if (!found) throw new AppError('PLATFORM_LINK_NOT_FOUND', 'This platform link does not exist.');
         const link = await end(tx, ctx, found.link, found.name, ctx.business.row.name);
-        return presentPlatformSide({ ...found, link }, await totalsOf(ctx.business.row.id));
+        return presentPlatformSide({ ...found, link }, await totalsOf(tx, ctx.business.row.id));
       });
     },
 
     /** A payment request in the linked business, made by the platform's member, with the platform's fee. */
     async createPaymentRequest(ctx: BusinessContext, linkId: string, body: z.output<typeof PlatformPaymentRequestBodySchema>): Promise<PlatformPaymentRequest> {
       assertPlatform(ctx);
-      const found = await repo.lockOfPlatform(db, ctx.business.row.id, linkId);
+      const found = await repo.ofPlatform(db, ctx.business.row.id, linkId);
       if (!found) throw new AppError('PLATFORM_LINK_NOT_FOUND', 'This platform link does not exist.');
       if (found.link.status !== 'active') throw new AppError('PLATFORM_LINK_NOT_ACTIVE', `${found.name} is not linked: it must accept the invitation first.`);
       const linked = await repo.business(db, found.link.businessId);
