@@ -6,6 +6,7 @@ import type { Executor } from './client';
 import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { seedMallGto } from './seed-mall-gto';
+import { seedPlatformAccounts } from './seed-platform';
 import { seedMember, seedSignedIn } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
@@ -95,7 +96,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.demoId, seeded.ownerId), DEMO_ANSWERS);
   const superAdmin = await seedSignedIn(db, seeded.superAdminId);
   await verification.approve(superAdmin, seeded.demoId);
-  await verification.updateFlags(superAdmin, seeded.demoId, { send_money: true });
+  await verification.updateFlags(superAdmin, seeded.demoId, { send_money: true, platform_enabled: true });
 
   // The demo business's owner connects its Stripe account in test mode (which turns Stripe on) and adds where its
   // payouts go: a local Singapore account, the default for SGD.
@@ -121,6 +122,13 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.pendingId, seeded.pendingOwner), PENDING_ANSWERS);
+  // The demo business is a platform with Pending Pottery linked to it.
+  await seedPlatformAccounts(
+    db,
+    services,
+    { businessId: seeded.demoId, ownerId: seeded.ownerId },
+    { businessId: seeded.pendingId, ownerId: seeded.pendingOwner, identifier: 'pending-pottery' },
+  );
   return { businessId: seeded.demoId, ownerId: seeded.ownerId };
 }
 

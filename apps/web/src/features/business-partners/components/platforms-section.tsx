@@ -48,9 +48,7 @@ export function PlatformsSection({ businessId, zone, isOwner }: { businessId: st
     modals.openConfirmModal({
       title: `End the link with ${link.platform_name}?`,
       children: (
-        <Text size="sm">
-          {link.platform_name} will no longer create payment requests for your business or take a fee of them. Both of you get an email.
-        </Text>
+        <Text size="sm">{link.platform_name} will no longer create payment requests for your business or take a fee of them. Both of you get an email.</Text>
       ),
       labels: { confirm: 'End link', cancel: 'Keep it' },
       confirmProps: { color: 'red' },

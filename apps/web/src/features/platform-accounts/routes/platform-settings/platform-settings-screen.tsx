@@ -61,7 +61,9 @@ export function Component() {
       labels: { confirm: l.status === 'pending' ? 'Withdraw invitation' : 'End link', cancel: 'Keep it' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        end.mutate(l.link_id, { onSuccess: () => notifySuccess(l.status === 'pending' ? 'Invitation withdrawn.' : `The link with ${l.business_name} has ended.`) }),
+        end.mutate(l.link_id, {
+          onSuccess: () => notifySuccess(l.status === 'pending' ? 'Invitation withdrawn.' : `The link with ${l.business_name} has ended.`),
+        }),
     });
 
   const endButton = (l: PlatformLink) => (
