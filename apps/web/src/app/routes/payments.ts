@@ -236,7 +236,7 @@ export const paymentsRoutes = [
     sidebar: { label: 'Partners', icon: 'affiliate', order: 8, parent: 'payments.settings-checkout' },
   }),
   route('settings-platform', 'settings/platform', 'Platform', null, {
-    permission: 'developers:view',
+    ...S,
     screen: 'platform-accounts.settings',
     sidebar: { label: 'Platform', icon: 'settings', order: 9, parent: 'payments.settings-checkout', flag: 'platform' },
   }),
