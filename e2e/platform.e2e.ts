@@ -37,7 +37,10 @@ describe('platform accounts in the browser', () => {
       await page.getByText('The platform fee must be below the amount').waitFor();
       await page.getByRole('textbox', { name: 'Platform fee' }).fill('2.50');
       await page.getByRole('button', { name: 'Create payment request' }).click();
-      await page.getByRole('status').filter({ hasText: `Pottery class ${width} for Pending Pottery` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Pottery class ${width} for Pending Pottery` })
+        .waitFor();
       await page.getByRole('link', { name: 'Open its checkout' }).waitFor();
       await expectAccessible(page);
       await screenshot(page, `platform-request-${width}`);

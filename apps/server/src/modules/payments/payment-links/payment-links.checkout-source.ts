@@ -5,7 +5,7 @@ import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { paymentRequestCompleted } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
-import type { PlatformPaymentHook } from '../platform-accounts/platform-fee';
+import type { PlatformPaymentHook } from '../platform-accounts/platform-fees.service';
 import { statusAt } from './payment-links.presenter';
 import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from './payment-links.types';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';

@@ -4,7 +4,7 @@ import { paymentSourceAdapter } from '../checkout-source';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { LedgerService } from '../ledger/ledger.service';
-import { createPlatformPaymentHook } from '../platform-accounts/platform-fee';
+import { createPlatformPaymentHook } from '../platform-accounts/platform-fees.service';
 import { paymentLinksRoutes } from './payment-links.routes';
 import { createPaymentLinksService } from './payment-links.service';
 

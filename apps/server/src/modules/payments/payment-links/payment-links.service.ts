@@ -24,7 +24,7 @@ import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source
 import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
 import type { WebhooksService } from '../developers/webhooks.service';
-import type { PlatformPaymentHook } from '../platform-accounts/platform-fee';
+import type { PlatformPaymentHook } from '../platform-accounts/platform-fees.service';
 
 type LinkInput = z.output<typeof PaymentLinkBodySchema>;
 
@@ -69,7 +69,7 @@ export function createPaymentLinksService(deps: {
   tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
   /** HitPay's event webhooks: `payment_request.completed` is written with the payment's success. */
   webhooks?: Pick<WebhooksService, 'emit'>;
-  /** A platform's payment request paid (platform-accounts/platform-fee.ts). */
+  /** A platform's payment request paid (platform-accounts/platform-fees.service.ts). */
   onPlatformPayment?: PlatformPaymentHook;
 }) {
   const { db, clock, audit, sourcePayments } = deps;

@@ -48,7 +48,7 @@ const presentPlatformSide = (row: { link: PlatformLinkRow; name: string; identif
 /**
  * Platform accounts (issue 29; docs/developers.md, "Platform accounts"): a platform business invites businesses,
  * their owner accepts or declines, either side ends the link (audited on both, mailed to both owners), and the
- * platform makes payment requests in a linked business with its fee (posted by platform-fee.ts when paid).
+ * platform makes payment requests in a linked business with its fee (posted by platform-fees.service.ts when paid).
  */
 export function createPlatformAccountsService(deps: {
   db: Executor;
