@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatMoneyWithCode } from '@merchant/core';
 import { PlatformPaymentRequestBodySchema, type PlatformLink, type PlatformPaymentRequest } from '@merchant/payments';
 import { CurrencySelect } from '@/components/currency-select';
@@ -67,10 +67,10 @@ export function PlatformRequestForm({ businessId, links, currency }: { businessI
               required
             />
             <TextInput {...form.field('purpose')} label="What it is for" maxLength={200} required />
-            <Group grow align="flex-start" wrap="wrap">
-              <MoneyInput {...form.money('amount', chosen)} label="Amount" required miw={160} />
-              <CurrencySelect value={chosen} onChange={(code) => form.setValue('currency', code)} error={form.errors.currency} miw={160} />
-            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <MoneyInput {...form.money('amount', chosen)} label="Amount" required />
+              <CurrencySelect value={chosen} onChange={(code) => form.setValue('currency', code)} error={form.errors.currency} />
+            </SimpleGrid>
             <MoneyInput
               {...form.money('platform_fee', chosen)}
               label="Platform fee"

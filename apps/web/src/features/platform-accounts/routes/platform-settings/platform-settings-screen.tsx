@@ -38,7 +38,8 @@ export function Component() {
   const { links, recent_fees } = query.data;
   const live = links.filter((l) => l.status === 'active');
   const pending = links.filter((l) => l.status === 'pending');
-  const past = links.filter((l) => l.status === 'declined' || l.status === 'ended');
+  // Links that ended after being live; declined and withdrawn invitations were never linked.
+  const past = links.filter((l) => l.status === 'ended' && l.linked_at !== null);
 
   const sendInvite = form.onSubmit((body) =>
     invite.mutate(body, {
