@@ -61,6 +61,7 @@ import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
+import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
 import { webhooksModule } from './modules/payments/developers/webhooks.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
@@ -153,6 +154,7 @@ function composeModules(platform: Platform) {
       .use(apiKeysModule)
       .use(publicApiModule)
       .use(integrationsModule)
+      .use(platformAccountsModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)

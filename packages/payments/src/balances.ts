@@ -60,6 +60,7 @@ export const LEDGER_KIND_LABELS: Record<(typeof LEDGER_TRANSACTION_KINDS)[number
   drawer_pay_out: 'Drawer paid out',
   drawer_close: 'Drawer closed',
   referral_reward: 'Referral reward',
+  platform_fee: 'Platform fee',
 };
 
 /**

@@ -33,3 +33,4 @@ export * from './transfers';
 export * from './customer-portal';
 export * from './direct-debit';
 export * from './webhooks';
+export * from './platform-accounts';

@@ -101,6 +101,8 @@ export const TABLE_OWNERS = {
   apiKeys: 'payments/developers',
   integrations: 'payments/developers',
   webhookEndpoints: 'payments/developers',
+  platformLinks: 'payments/platform-accounts',
+  platformFees: 'payments/platform-accounts',
   webhookEvents: 'payments/developers',
   webhookDeliveries: 'payments/developers',
   webhookAttempts: 'payments/developers',

@@ -8,6 +8,7 @@ import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { seedStoreDesign } from './seed-store-design';
 import { seedMallGto } from './seed-mall-gto';
+import { seedPlatformAccounts } from './seed-platform';
 import { seedMember, seedSignedIn } from './seed-context';
 import { hashPassword, newId } from '../lib/crypto';
 import type { Clock } from '../lib/clock';
@@ -113,7 +114,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.demoId, seeded.ownerId), DEMO_ANSWERS);
   const superAdmin = await seedSignedIn(db, seeded.superAdminId);
   await verification.approve(superAdmin, seeded.demoId);
-  await verification.updateFlags(superAdmin, seeded.demoId, { send_money: true });
+  await verification.updateFlags(superAdmin, seeded.demoId, { send_money: true, platform_enabled: true });
 
   // The demo business's owner connects its Stripe account in test mode (which turns Stripe on) and adds where its
   // payouts go: a local Singapore account, the default for SGD.
@@ -142,6 +143,13 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.pendingId, seeded.pendingOwner), PENDING_ANSWERS);
+  // The demo business is a platform with Pending Pottery linked to it.
+  await seedPlatformAccounts(
+    db,
+    services,
+    { businessId: seeded.demoId, ownerId: seeded.ownerId },
+    { businessId: seeded.pendingId, ownerId: seeded.pendingOwner, identifier: 'pending-pottery' },
+  );
   // The partner's florist is verified; its crafts shop is still at the questionnaire.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.florist.id, seeded.florist.ownerId), FLORIST_ANSWERS);
   await verification.approve(superAdmin, seeded.florist.id);

@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYOUT_STATUS_LABELS,
   PLAN_STATUS_LABELS,
+  PLATFORM_LINK_STATUS_LABELS,
   REPEATING_INVOICE_STATUS_LABELS,
   STATIC_QR_STATUS_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
@@ -64,6 +65,7 @@ export const STATUS_KINDS = {
     { pending: 'yellow', credited: 'green', missed: 'gray' },
   ),
   partnerLink: kind({ active: 'Linked', ended: 'Ended' }, { active: 'green', ended: 'gray' }),
+  platformLink: kind(PLATFORM_LINK_STATUS_LABELS, { pending: 'yellow', active: 'green', declined: 'gray', ended: 'gray' }),
   linkedOnboarding: kind(
     { questionnaire: 'Setting up', pending_verification: 'Verification pending', blocked: 'Blocked', completed: 'Verified' },
     { questionnaire: 'gray', pending_verification: 'yellow', blocked: 'red', completed: 'green' },

@@ -81,12 +81,16 @@ export const paymentLinks = pgTable(
     webhookUrl: text('webhook_url'),
     /** Made with a plugin integration's key (docs/developers.md): its payments are tagged with it. */
     integrationId: uuid('integration_id'),
+    /** Made by a linked platform (docs/developers.md, "Platform accounts"): its link and the fee it keeps of each payment. */
+    platformLinkId: uuid('platform_link_id'),
+    platformFee: minorAmount('platform_fee'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('payment_links_public_key').on(t.publicId),
+    check('payment_links_platform_check', sql`(platform_link_id is null) = (platform_fee is null)`),
     index('payment_links_created_idx').on(t.businessId, t.createdAt, t.id),
   ],
 );

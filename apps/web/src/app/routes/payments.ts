@@ -235,8 +235,9 @@ export const paymentsRoutes = [
     screen: 'business-partners.list',
     sidebar: { label: 'Partners', icon: 'affiliate', order: 8, parent: 'payments.settings-checkout' },
   }),
-  route('settings-platform', 'settings/platform', 'Platform', 'platform', {
+  route('settings-platform', 'settings/platform', 'Platform', null, {
     ...S,
+    screen: 'platform-accounts.settings',
     sidebar: { label: 'Platform', icon: 'settings', order: 9, parent: 'payments.settings-checkout', flag: 'platform' },
   }),
   route('referral-program', 'referral-program', 'Refer and earn', null, {

@@ -11,6 +11,7 @@ export const appScreens = {
   'partner.commissions': () => import('../../features/partner/commissions/routes/commissions/commissions-screen'),
   'partner.linked-businesses': () => import('../../features/partner/linked-businesses/routes/linked-businesses/linked-businesses-screen'),
   'business-partners.list': () => import('../../features/business-partners/routes/business-partners/business-partners-screen'),
+  'platform-accounts.settings': () => import('../../features/platform-accounts/routes/platform-settings/platform-settings-screen'),
   'partner.referral-contest': () => import('../../features/partner/referral-contest/routes/referral-contest/referral-contest-screen'),
   'referral-program.view': () => import('../../features/referral-program/routes/referral-program/referral-program-screen'),
   'partner.overview': () => import('../../features/partner/overview/routes/overview/overview-screen'),

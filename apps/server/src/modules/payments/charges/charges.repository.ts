@@ -92,6 +92,13 @@ export const chargesRepository = {
       .set({ integrationId })
       .where(and(eq(payments.businessId, businessId), eq(payments.id, id)));
   },
+  /** A platform's fee leaves the payment's net (what settlement moves to available): docs/developers.md, "Platform accounts". */
+  async reduceNet(tx: Executor, businessId: string, id: string, by: number): Promise<void> {
+    await tx
+      .update(payments)
+      .set({ net: sql`${payments.net} - ${by}` })
+      .where(and(eq(payments.businessId, businessId), eq(payments.id, id)));
+  },
   async findByPublicId(db: Executor, publicId: string): Promise<PaymentRow | null> {
     const [row] = await byPublicId(db, { publicId });
     return row ?? null;

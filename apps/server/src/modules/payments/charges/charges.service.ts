@@ -337,6 +337,11 @@ export function createChargesService(deps: {
       await repo.setIntegration(tx, businessId, paymentId, integrationId);
     },
 
+    /** In the payment's success transaction: a linked platform's fee leaves the payment's net (platform-accounts). */
+    async takePlatformFee(tx: Executor, businessId: string, paymentId: string, fee: number): Promise<void> {
+      await repo.reduceNet(tx, businessId, paymentId, fee);
+    },
+
     /** A new payment in `requires_payment_method` with its public id (`pay_...`), after its source allowed it. */
     async start(input: StartPaymentInput, beforeCommit?: BeforeCommit<PaymentRow>): Promise<PaymentRow> {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount must be more than zero.');

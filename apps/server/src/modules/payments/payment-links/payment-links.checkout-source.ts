@@ -5,6 +5,7 @@ import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { paymentRequestCompleted } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
+import type { PlatformPaymentHook } from '../platform-accounts/platform-fees.service';
 import { statusAt } from './payment-links.presenter';
 import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from './payment-links.types';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
@@ -27,6 +28,8 @@ export function createPaymentLinkCheckoutSource(deps: {
   /** Tags a payment with the plugin integration of the link (the charges service's, in the payment's transaction). */
   tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
   webhooks?: Pick<WebhooksService, 'emit'> | undefined;
+  /** A platform's payment request (docs/developers.md, "Platform accounts"): its fee posted, its platform told. */
+  onPlatformPayment?: PlatformPaymentHook | undefined;
 }): CheckoutSourceAdapter {
   const { clock } = deps;
 
@@ -79,6 +82,7 @@ export function createPaymentLinkCheckoutSource(deps: {
       if (row?.singleUse && row.status === 'active') await repo.update(tx, businessId, sourceId, { status: 'completed', updatedAt: clock.now() });
       if (row?.integrationId && deps.tagIntegration) await deps.tagIntegration(tx, businessId, payment.id, row.integrationId);
       if (row) await deps.webhooks?.emit(tx, businessId, paymentRequestCompleted(row, payment));
+      if (row?.platformLinkId && deps.onPlatformPayment) await deps.onPlatformPayment(tx, row, payment);
       // In the payment's transaction (the outbox rule): the callback is posted once the payment has committed.
       if (row?.webhookUrl && row.apiKeyId) {
         const fields = {

@@ -3,6 +3,8 @@ import type { ChargesService } from '../charges/charges.service';
 import { paymentSourceAdapter } from '../checkout-source';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
 import type { WebhooksService } from '../developers/webhooks.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import { createPlatformPaymentHook } from '../platform-accounts/platform-fees.service';
 import { paymentLinksRoutes } from './payment-links.routes';
 import { createPaymentLinksService } from './payment-links.service';
 
@@ -19,12 +21,25 @@ export const paymentLinksModule = defineModule({
     sourcePayments,
     charges,
     webhooks,
+    ledger,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'jobs'> & {
+    ledger: LedgerService;
     sourcePayments: SourcePaymentsService;
     charges: ChargesService;
     webhooks: WebhooksService;
   }) => {
-    const service = createPaymentLinksService({ db, clock, audit, mailer, config, sourcePayments, jobs, webhooks, tagIntegration: charges.tagIntegration });
+    const service = createPaymentLinksService({
+      db,
+      clock,
+      audit,
+      mailer,
+      config,
+      sourcePayments,
+      jobs,
+      webhooks,
+      tagIntegration: charges.tagIntegration,
+      onPlatformPayment: createPlatformPaymentHook({ clock, ledger, webhooks, takePlatformFee: charges.takePlatformFee }),
+    });
     // The hosted checkout pays this capability's public ids through the charges service.
     charges.registerSource(paymentSourceAdapter('payment_link', service.checkout));
     return service;

@@ -24,6 +24,7 @@ import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source
 import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
 import type { WebhooksService } from '../developers/webhooks.service';
+import type { PlatformPaymentHook } from '../platform-accounts/platform-fees.service';
 
 type LinkInput = z.output<typeof PaymentLinkBodySchema>;
 
@@ -37,6 +38,12 @@ export interface ApiLinkFields {
   integrationId: string | null;
   customerName: string | null;
   webhookUrl: string | null;
+}
+
+/** What only a platform's payment request carries (docs/developers.md, "Platform accounts"). */
+export interface PlatformLinkFields {
+  platformLinkId: string;
+  platformFee: number;
 }
 
 /** A link as the public API presents it: the link, and the fields only the API writes. */
@@ -62,6 +69,8 @@ export function createPaymentLinksService(deps: {
   tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
   /** HitPay's event webhooks: `payment_request.completed` is written with the payment's success. */
   webhooks?: Pick<WebhooksService, 'emit'>;
+  /** A platform's payment request paid (platform-accounts/platform-fees.service.ts). */
+  onPlatformPayment?: PlatformPaymentHook;
 }) {
   const { db, clock, audit, sourcePayments } = deps;
   const checkoutOrigin = originOfKind(deps.config.publicUrl, 'checkout', deps.config.baseDomain);
@@ -129,6 +138,7 @@ export function createPaymentLinksService(deps: {
       clock,
       jobs: deps.jobs,
       webhooks: deps.webhooks,
+      onPlatformPayment: deps.onPlatformPayment,
       ...(deps.tagIntegration ? { tagIntegration: deps.tagIntegration } : {}),
     }),
 
@@ -190,7 +200,12 @@ export function createPaymentLinksService(deps: {
       return { data: await repo.activeProducts(db, ctx.business.row.id) };
     },
 
-    async create(ctx: LinkWriter, body: z.output<typeof CreatePaymentLinkBodySchema>, api?: ApiLinkFields): Promise<PaymentLink> {
+    async create(
+      ctx: LinkWriter,
+      body: z.output<typeof CreatePaymentLinkBodySchema>,
+      api?: ApiLinkFields,
+      platform?: PlatformLinkFields,
+    ): Promise<PaymentLink> {
       if (body.send_email && !body.customer_email) {
         throw fieldError('PAYMENT_LINK_NO_EMAIL', 'customer_email', 'Add the customer email to send the link.');
       }
@@ -204,6 +219,8 @@ export function createPaymentLinksService(deps: {
           integrationId: api?.integrationId ?? null,
           customerName: api?.customerName ?? null,
           webhookUrl: api?.webhookUrl ?? null,
+          platformLinkId: platform?.platformLinkId ?? null,
+          platformFee: platform?.platformFee ?? null,
           businessId,
           id: newId(),
           publicId: newPublicId(PUBLIC_ID_PREFIXES.link),

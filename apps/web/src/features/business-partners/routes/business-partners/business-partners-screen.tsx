@@ -14,6 +14,7 @@ import { modals } from '@/lib/modals';
 import { notifySuccess } from '@/lib/notify';
 import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 import { useBusiness } from '@/lib/session';
+import { PlatformsSection } from '../../components/platforms-section';
 
 /**
  * Business partners (payments settings): the partners linked to the business, what they can see of it, and ending
@@ -52,7 +53,8 @@ export function Component() {
     });
 
   return (
-    <PageFrame title="Business partners" description="Partners who referred your business, and what they can see.">
+    <PageFrame title="Business partners" description="Partners who referred your business, the platforms it is linked to, and what they can see.">
+      <PlatformsSection businessId={businessId} zone={zone} isOwner={business.data.role?.title === 'Owner'} />
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="partner-sees-title">
         <Title order={2} size="h4" id="partner-sees-title" mb="xs">
           What a partner can see

@@ -1,0 +1,73 @@
+import { PLATFORM_LINK_STATUSES } from '@merchant/payments';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { minorAmount } from '../columns';
+import { businesses } from './business';
+import { createdAt, ts } from './common';
+import { users } from './identity';
+
+/**
+ * A business linked to a platform business (docs/developers.md, "Platform accounts"). Keyed by the linked business
+ * (`business_id`), whose consent it records; at most one invitation or link of a pair is live at a time.
+ */
+export const platformLinks = pgTable(
+  'platform_links',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    platformBusinessId: uuid('platform_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PLATFORM_LINK_STATUSES }).notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: ts('invited_at').notNull(),
+    respondedAt: ts('responded_at'),
+    respondedByUserId: uuid('responded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    linkedAt: ts('linked_at'),
+    endedAt: ts('ended_at'),
+    endedByUserId: uuid('ended_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('platform_links_live_key')
+      .on(t.businessId, t.platformBusinessId)
+      .where(sql`status in ('pending', 'active')`),
+    uniqueIndex('platform_links_id_key').on(t.id),
+    index('platform_links_platform_idx').on(t.platformBusinessId, t.invitedAt),
+    check('platform_links_self_check', sql`business_id <> platform_business_id`),
+    check('platform_links_ended_check', sql`(status = 'ended') = (ended_at is not null)`),
+  ],
+);
+
+/**
+ * A platform fee earned on one payment of a linked business, written with the ledger postings in the payment's
+ * transaction. Keyed by the platform (`business_id`), whose list it is; one row per payment.
+ */
+export const platformFees = pgTable(
+  'platform_fees',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    linkId: uuid('link_id').notNull(),
+    linkedBusinessId: uuid('linked_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').notNull(),
+    paymentAmount: minorAmount('payment_amount').notNull(),
+    fee: minorAmount('fee').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('platform_fees_payment_key').on(t.linkedBusinessId, t.paymentId),
+    index('platform_fees_link_idx').on(t.businessId, t.linkId),
+    index('platform_fees_created_idx').on(t.businessId, t.createdAt),
+    check('platform_fees_fee_check', sql`fee >= 0 and fee < payment_amount`),
+  ],
+);

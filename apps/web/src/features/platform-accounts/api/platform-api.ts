@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { platformAccountEndpoints as endpoints, type InvitePlatformBusinessBody, type PlatformPaymentRequestBody } from '@merchant/payments';
+import { call } from '@/lib/api-client';
+import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+
+export const platformOverviewQuery = (businessId: string) => endpointQuery(endpoints.overview, { params: { business_id: businessId } });
+
+const refresh = (client: ReturnType<typeof useQueryClient>, businessId: string) =>
+  invalidateEndpoints(client, [endpointScope(endpoints.overview, { params: { business_id: businessId } })]);
+
+export function useInviteBusiness(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvitePlatformBusinessBody) => call(endpoints.invite, { params: { business_id: businessId }, body }),
+    onSuccess: () => refresh(client, businessId),
+  });
+}
+
+export function useEndPlatformLink(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => call(endpoints.end, { params: { business_id: businessId, link_id: linkId }, body: { confirm: true } }),
+    onSuccess: () => refresh(client, businessId),
+  });
+}
+
+export function useCreatePlatformRequest(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, body }: { linkId: string; body: PlatformPaymentRequestBody }) =>
+      call(endpoints.createPaymentRequest, { params: { business_id: businessId, link_id: linkId }, body }),
+    onSuccess: () => refresh(client, businessId),
+  });
+}

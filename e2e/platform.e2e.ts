@@ -1,0 +1,56 @@
+import { describe, it } from 'vitest';
+import { expectAccessible, screenshot } from './support';
+import { demoTests } from './demo';
+
+/**
+ * Platform accounts: the demo business is a platform with Pending Pottery linked (the demo seed). Its owner opens
+ * Settings > Platform, invites New Bakery by its identifier (a pending invitation, then withdrawn so the demo stays as
+ * it was), and creates a payment request for Pending Pottery with a platform fee: a fee not below the amount is
+ * refused on its field first. 375 and 1280 px, axe.
+ */
+const demo = demoTests();
+
+describe('platform accounts in the browser', () => {
+  for (const width of [375, 1280]) {
+    it(`the owner invites a business and creates a payment request with a platform fee (${width} px wide)`, async () => {
+      const { page, close } = await demo.page({ width });
+      await page.goto(`/business/${demo.businessId}/payments/settings/platform`);
+      await page.getByRole('heading', { level: 1, name: 'Platform' }).waitFor();
+      const linked = page.getByRole(width < 900 ? 'list' : 'table', { name: 'Linked businesses' });
+      await linked.getByText('Pending Pottery').first().waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `platform-${width}`);
+
+      // Invite by identifier: the invitation waits for the owner's answer.
+      await page.getByRole('textbox', { name: 'Business identifier or owner email' }).fill('new-bakery');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText("Invitation sent to New Bakery's owners.").waitFor();
+      const pending = page.getByRole(width < 900 ? 'list' : 'table', { name: 'Pending invitations' });
+      await pending.getByText('New Bakery').first().waitFor();
+      await expectAccessible(page);
+
+      // A payment request for the linked business with a platform fee.
+      await page.getByRole('textbox', { name: 'What it is for' }).fill(`Pottery class ${width}`);
+      await page.getByRole('textbox', { name: 'Amount' }).fill('40.00');
+      await page.getByRole('textbox', { name: 'Platform fee' }).fill('40.00');
+      await page.getByRole('button', { name: 'Create payment request' }).click();
+      await page.getByText('The platform fee must be below the amount').waitFor();
+      await page.getByRole('textbox', { name: 'Platform fee' }).fill('2.50');
+      await page.getByRole('button', { name: 'Create payment request' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Pottery class ${width} for Pending Pottery` })
+        .waitFor();
+      await page.getByRole('link', { name: 'Open its checkout' }).waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `platform-request-${width}`);
+
+      // Withdraw the invitation (confirmed), leaving the demo business as it was.
+      await pending.getByRole('button', { name: 'Withdraw invitation to New Bakery' }).click();
+      await page.getByRole('dialog', { name: 'Withdraw the invitation to New Bakery?' }).getByRole('button', { name: 'Withdraw invitation' }).click();
+      await page.getByText('Invitation withdrawn.').waitFor();
+      await page.getByText('No invitation is waiting for an answer.').waitFor();
+      await close();
+    });
+  }
+});
