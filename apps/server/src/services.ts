@@ -62,6 +62,7 @@ import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { webhooksModule } from './modules/payments/developers/webhooks.module';
+import { connectionsModule } from './modules/payments/connections/connections.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -151,6 +152,7 @@ function composeModules(platform: Platform) {
       .use(apiKeysModule)
       .use(publicApiModule)
       .use(integrationsModule)
+      .use(connectionsModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)

@@ -100,6 +100,8 @@ export const TABLE_OWNERS = {
   apiKeys: 'payments/developers',
   integrations: 'payments/developers',
   webhookEndpoints: 'payments/developers',
+  accountingConnections: 'payments/connections',
+  accountingJournals: 'payments/connections',
   webhookEvents: 'payments/developers',
   webhookDeliveries: 'payments/developers',
   webhookAttempts: 'payments/developers',

@@ -26,3 +26,4 @@ export * from './pos-mall-gto';
 export * from './developers';
 export * from './partners';
 export * from './support-chat';
+export * from './accounting';
