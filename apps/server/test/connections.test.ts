@@ -23,7 +23,7 @@ import { makePayment } from './factories/payments';
  * and currency, and the journals as each tool's import CSV. For owners and admins of the business only.
  */
 let t: TestContext;
-let b: FactoryBusiness<'admin' | 'cashier'>;
+let b: FactoryBusiness<'owner' | 'admin' | 'cashier'>;
 let owner: Agent;
 const DAY_1 = '2026-11-10';
 const DAY_2 = '2026-11-11';

@@ -45,12 +45,18 @@ export const connectionsRepository = {
   },
 
   /** Every connected and mapped connection with its business's time zone (the daily job's list). */
-  async mappedForSync(db: Executor) {
+  async mappedForSync(db: Executor, businessId?: string) {
     return db
       .select({ connection: accountingConnections, timeZone: businesses.timeZone })
       .from(accountingConnections)
       .innerJoin(businesses, eq(businesses.id, accountingConnections.businessId))
-      .where(and(isNull(accountingConnections.disconnectedAt), sql`${accountingConnections.salesAccount} is not null`))
+      .where(
+        and(
+          isNull(accountingConnections.disconnectedAt),
+          sql`${accountingConnections.salesAccount} is not null`,
+          businessId === undefined ? undefined : eq(accountingConnections.businessId, businessId),
+        ),
+      )
       .orderBy(asc(accountingConnections.connectedAt), asc(accountingConnections.id));
   },
 

@@ -233,8 +233,9 @@ export function createConnectionsService(deps: { db: Executor; clock: Clock; aud
       }
     },
 
-    /** One day of one connection (the demo seed's past days). */
+    /** One day of one connection, and a business's mapped connections (the demo seed's past days). */
     postDay,
+    mappedOf: (businessId: string) => repo.mappedForSync(db, businessId),
 
     async exportCsv(business: BusinessRow, tool: AccountingTool, query: JournalExportQuery) {
       const format = query.format ?? tool;
