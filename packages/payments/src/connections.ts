@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, csvAnswer, defineEndpoint, text } from '@merchant/core';
+import { CalendarDateSchema, CurrencyCodeSchema, csvAnswer, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 
 /**
@@ -81,7 +81,7 @@ export const JournalSchema = z.object({
   id: z.uuid(),
   /** The business's calendar day the journal covers. */
   day: z.string(),
-  currency: z.string(),
+  currency: CurrencyCodeSchema,
   status: z.enum(JOURNAL_STATUSES),
   totals: JournalTotalsSchema,
   lines: z.array(JournalLineSchema),
