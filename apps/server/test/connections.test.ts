@@ -104,7 +104,7 @@ describe('connecting and mapping', () => {
     expect(failure(answerOf(missing)).issues).toEqual([expect.objectContaining({ path: 'sales_account' })]);
     const notConnected = await owner.call(connectionEndpoints.saveMapping, { params: { ...params(), tool: 'quickbooks' }, body: MAPPING });
     expect(failure(notConnected).code).toBe('CONNECTION_NOT_CONNECTED');
-    const unknownTool = await owner.get(`/v1/business/${b.id}/connections/sage`);
+    const unknownTool = await owner.get(endpointPath(connectionEndpoints.get, { params: { ...params(), tool: 'sage' as 'xero' } }));
     expect(unknownTool.statusCode).toBe(422);
 
     const saved = await owner.ok(connectionEndpoints.saveMapping, { params: xero(), body: MAPPING });

@@ -1,5 +1,4 @@
 import { Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -8,9 +7,9 @@ import { ACCOUNTING_TOOLS, ACCOUNTING_TOOL_LABELS, type AccountingTool, type Con
 import { href } from '@/app/route-table';
 import { DetailLayout } from '@/components/detail-layout';
 import { EmptyState } from '@/components/empty-state';
-import { PageFrame } from '@/components/page-frame';
 import { QueryPage } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
+import { modals } from '@/lib/modals';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { connectionQuery, useConnect, useDisconnect } from '@/features/connections/api/connections-api';
@@ -27,9 +26,9 @@ export function Component() {
   const { business_id: businessId = '', tool = '' } = useParams();
   if (!isTool(tool))
     return (
-      <PageFrame title="Accounting connection">
+      <DetailLayout back={{ to: href('payments.connections', { business_id: businessId }), label: 'All connections' }} title="Accounting connection">
         <EmptyState title="No such accounting tool" description="Connections offers Xero and QuickBooks." />
-      </PageFrame>
+      </DetailLayout>
     );
   return <ToolScreen businessId={businessId} tool={tool} />;
 }
