@@ -12,6 +12,9 @@ import {
 import { accountingJournals, auditLogs, ledgerEntries, ledgerTransactions, payments } from '@/db/schema';
 import { parseCsv } from '@/lib/csv';
 import type { PaymentRow } from '@/modules/payments/charges/charges.types';
+import { createAuditService } from '@/modules/platform/audit/audit.service';
+import { testModeProviders, type AccountingProviders } from '@/modules/payments/connections/accounting-provider';
+import { createConnectionsService } from '@/modules/payments/connections/connections.service';
 import { actorOf } from './factories/charges';
 import { Agent, answerOf, createTestContext, failure, type TestContext } from './harness';
 import { addBankAccount, createBusiness, settleNow, signInAgain, type FactoryBusiness, type Person } from './factories';
@@ -187,6 +190,43 @@ describe('the daily journal', () => {
     const today = failure(await owner.call(connectionEndpoints.sync, { params: xero(), body: { day: '2026-11-12' } }));
     expect(today.issues).toEqual([expect.objectContaining({ path: 'day' })]);
     expect(await journalsOf(b.id)).toHaveLength(2);
+  });
+
+  it('keeps a journal the tool refused as failed, and posts it at the next run under the same reference', async () => {
+    const other = await createBusiness(t, { timeZone: 'Asia/Singapore' });
+    const agent = other.people.owner.agent;
+    await agent.ok(connectionEndpoints.connect, { params: xero(other) });
+    await agent.ok(connectionEndpoints.saveMapping, { params: xero(other), body: MAPPING });
+    t.clock.set(new Date('2026-11-12T03:00:00Z'));
+    await makePayment(t, other.id, { amount: 30_00 });
+    const real = testModeProviders();
+    const references: string[] = [];
+    let refuse = true;
+    const providers: AccountingProviders = {
+      ...real,
+      xero: {
+        ...real.xero,
+        async postJournal(tenantId, journal, reference) {
+          references.push(reference);
+          if (refuse) throw new Error('Xero is unavailable');
+          return real.xero.postJournal(tenantId, journal, reference);
+        },
+      },
+    };
+    const service = createConnectionsService({ db: t.database.db, clock: t.clock, audit: createAuditService({ clock: t.clock }), providers });
+    const [connection] = await service.mappedOf(other.id);
+    await service.postDay(connection!.connection, 'Asia/Singapore', '2026-11-12');
+    const [failed, ...none] = await journalsOf(other.id);
+    expect(none).toEqual([]);
+    expect(failed).toMatchObject({ status: 'failed', error: 'Xero is unavailable', externalId: null, sales: 30_00 });
+    refuse = false;
+    await service.postDay(connection!.connection, 'Asia/Singapore', '2026-11-12');
+    const [posted, ...still] = await journalsOf(other.id);
+    expect(still).toEqual([]);
+    expect(posted).toMatchObject({ id: failed!.id, status: 'posted', error: null });
+    expect(posted!.externalId).toMatch(/^xero-mj-/);
+    expect(new Set(references)).toEqual(new Set([`${connection!.connection.id}:2026-11-12:sgd`]));
+    expect(references).toHaveLength(2);
   });
 
   it("downloads the range as Xero's and QuickBooks' manual-journal CSV, balanced", async () => {
