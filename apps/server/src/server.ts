@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from './config';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { seedDemoJournals } from './db/seed-connections';
 import { seedDemoSubscriptions } from './db/seed-subscriptions';
 import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
@@ -107,6 +108,7 @@ async function seedOrWarn(database: Database, config: AppConfig, logger: Logger)
         const partner = await seedDemoPartners(database.db, demo, systemClock.now(), config);
         const posStarted = performance.now();
         const pos = await seedDemoPos(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
+        await seedDemoJournals(database.db, demo.businessId, systemClock, config);
         const posMs = Math.round(performance.now() - posStarted);
         const ms = Math.round(performance.now() - started);
         logger.info(

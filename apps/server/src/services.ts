@@ -63,6 +63,7 @@ import { publicApiModule } from './modules/payments/developers/public-api.module
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
 import { webhooksModule } from './modules/payments/developers/webhooks.module';
+import { connectionsModule } from './modules/payments/connections/connections.module';
 import { bankAccountsModule } from './modules/payments/bank-accounts/bank-accounts.module';
 import { payoutsModule } from './modules/payments/payouts/payouts.module';
 import { sendMoneyModule } from './modules/payments/send-money/send-money.module';
@@ -155,6 +156,7 @@ function composeModules(platform: Platform) {
       .use(publicApiModule)
       .use(integrationsModule)
       .use(platformAccountsModule)
+      .use(connectionsModule)
       .use(payoutsModule)
       .use(sendMoneyModule)
       .use(posOrdersModule)

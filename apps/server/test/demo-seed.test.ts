@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_API_PATHS, bankAccountEndpoints } from '@merchant/payments';
+import { PUBLIC_API_PATHS, bankAccountEndpoints, connectionEndpoints } from '@merchant/payments';
 import { categoryEndpoints, locationEndpoints, productEndpoints, storeThemeEndpoints } from '@merchant/catalogue';
 import { businessEndpoints, onboardingEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
@@ -47,6 +47,18 @@ describe('the demo seed', () => {
       features: { send_money: true },
     });
     expect(business.warnings.map((w) => w.title)).toEqual(['Demo data']);
+  });
+
+  it('connects the demo business to Xero in test mode with its accounts mapped, QuickBooks left to connect', async () => {
+    const { agent, owned } = await ownedBy(DEMO_USERS.owner);
+    const params = { business_id: owned[0]!.id };
+    const tools = await agent.ok(connectionEndpoints.list, { params });
+    expect(tools.map((c) => [c.tool, c.status, c.mapped])).toEqual([
+      ['xero', 'connected', true],
+      ['quickbooks', 'not_connected', false],
+    ]);
+    const xero = await agent.ok(connectionEndpoints.get, { params: { ...params, tool: 'xero' } });
+    expect(xero.mapping).toEqual({ sales_account: '200', fees_account: '405', refunds_account: '480', clearing_account: '615', bank_account: '090' });
   });
 
   it('gives the coffee roaster a catalogue: beans in sizes, drinks with a Milk add-on group, merchandise', async () => {

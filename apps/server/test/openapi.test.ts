@@ -82,6 +82,7 @@ const DOWNLOADS: Record<string, string[]> = {
   'pos-report.export': ['text/csv'],
   'store-report.export': ['text/csv'],
   'payouts.export': ['text/csv'],
+  'connections.exportJournals': ['text/csv'],
   'payouts.exportLines': ['text/csv'],
   'transfers.export': ['text/csv'],
   'invoices.pdf': ['application/pdf'],

@@ -21,6 +21,7 @@ export * from './subscriptions';
 export * from './bank-accounts';
 export * from './api-keys';
 export * from './integrations';
+export * from './connections';
 export * from './public-api';
 export * from './invoice-pages';
 export * from './invoice-pdf';

@@ -103,6 +103,8 @@ export const TABLE_OWNERS = {
   webhookEndpoints: 'payments/developers',
   platformLinks: 'payments/platform-accounts',
   platformFees: 'payments/platform-accounts',
+  accountingConnections: 'payments/connections',
+  accountingJournals: 'payments/connections',
   webhookEvents: 'payments/developers',
   webhookDeliveries: 'payments/developers',
   webhookAttempts: 'payments/developers',

@@ -15,6 +15,7 @@ import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../config';
 import { UNATTENDED, type BusinessContext, type UserRow } from '../http/context';
 import { buildServices, quietSideEffects, type Services } from '../services';
+import { seedDemoConnection } from './seed-connections';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -140,6 +141,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   await seedCatalogue(services, owner);
   await seedStoreDesign(services, owner);
   await seedMallGto(services, owner, clock);
+  await seedDemoConnection(services, owner);
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.pendingId, seeded.pendingOwner), PENDING_ANSWERS);

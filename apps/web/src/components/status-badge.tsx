@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import {
   INVOICE_STATUS_LABELS,
+  JOURNAL_STATUS_LABELS,
   PAYMENT_LINK_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   PAYOUT_STATUS_LABELS,
@@ -100,6 +101,8 @@ export const STATUS_KINDS = {
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
   apiKey: kind({ active: 'Active', expiring: 'Expiring', revoked: 'Revoked' }, { active: 'green', expiring: 'yellow', revoked: 'gray' }),
   integration: kind({ enabled: 'Enabled', disabled: 'Disabled' }, { enabled: 'green', disabled: 'gray' }),
+  accountingConnection: kind({ connected: 'Connected', not_connected: 'Not connected' }, { connected: 'green', not_connected: 'gray' }),
+  accountingJournal: kind(JOURNAL_STATUS_LABELS, { posted: 'green', failed: 'red' }),
 } as const;
 
 export type StatusKind = keyof typeof STATUS_KINDS;

@@ -68,6 +68,10 @@ export const ERROR_STATUS = {
   PLATFORM_OWNER_ONLY: 403,
   /** The endpoint is disabled: enable it to send to it. */
   WEBHOOK_DISABLED: 409,
+  /** The accounting tool is not connected (connect it first). */
+  CONNECTION_NOT_CONNECTED: 409,
+  /** The accounting tool's accounts are not mapped yet: no journal can be posted. */
+  CONNECTION_NOT_MAPPED: 409,
   BALANCE_NOT_FOUND: 404,
   CUSTOMER_EMAIL_TAKEN: 422,
   PRODUCT_NOT_FOUND: 404,

@@ -27,3 +27,4 @@ export * from './developers';
 export * from './partners';
 export * from './support-chat';
 export * from './platform-accounts';
+export * from './accounting';

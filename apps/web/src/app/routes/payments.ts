@@ -173,11 +173,16 @@ export const paymentsRoutes = [
     permission: 'developers:view',
     screen: 'integrations.edit',
   }),
+  // Accounting connections post the ledger to an accounting tool: the developers' permission (docs/developers.md).
   route('connections', 'connections', 'Connections', 'connections', {
-    ...S,
+    permission: 'developers:view',
+    screen: 'connections.list',
     sidebar: { group: OTHERS, label: 'Connections', icon: 'plug-connected', order: 22 },
   }),
-  route('connections-tool', 'connections/:tool', 'Accounting connection', 'connections', S),
+  route('connections-tool', 'connections/:tool', 'Accounting connection', 'connections', {
+    permission: 'developers:view',
+    screen: 'connections.tool',
+  }),
   route('payment-methods', 'payment-methods', 'Payment methods', 'paymentMethods', {
     ...S,
     screen: 'payment-methods.list',
