@@ -145,6 +145,7 @@ const FILL: Record<string, Fill> = {
   'payments.invoices-repeating-edit': (ids) => ({ params: { invoice: ids.repeatingInvoice } }),
   'payments.products-edit': (ids) => ({ params: { product: ids.product } }),
   'online-store.store-design-theme': (ids) => ({ params: { theme_id: ids.theme, page: 'home' } }),
+  'payments.connections-tool': () => ({ params: { tool: 'xero' } }),
   'payments.recurring-plans-detail': (ids) => ({ params: { id: ids.plan } }),
   'payments.subscriptions-detail': (ids) => ({ params: { recurring_billing: ids.subscription } }),
   'payments.settings-users-detail': (ids) => ({ params: { id: ids.staff } }),

@@ -263,8 +263,8 @@ beforeAll(async () => {
   const guest = new Agent(t.app);
   await guest.token();
   agents.set('guest', guest);
-  // Send money on, so its endpoints answer past their feature check.
-  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'], flags: { features: { send_money: true } } });
+  // Send money and the platform on, so their endpoints answer past their feature checks.
+  const business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'], flags: { features: { send_money: true }, platformEnabled: true } });
   businessId = business.id;
   for (const role of ROLES) agents.set(role, business.people[role].agent);
   walkLink = await createLink(t, business, { singleUse: false });
@@ -328,7 +328,7 @@ describe('authorization of every endpoint', () => {
   });
 
   it('refuses every business endpoint to a business whose state its standing excludes: partner, blocked, not yet verified', async () => {
-    // The owner of a business in each state (send money on, so those endpoints answer past their feature check).
+    // The owner of a business in each state (send money and the platform on, so those endpoints answer past their feature checks).
     const states: StandingFacts[] = [
       { type: 'partner', onboardingStatus: 'completed' },
       { type: 'merchant', onboardingStatus: 'blocked' },
@@ -339,7 +339,11 @@ describe('authorization of every endpoint', () => {
     const standingCodes = new Set(STANDINGS.flatMap(refusalsOf));
     const refused = new Map<string, number>();
     for (const state of states) {
-      const business = await createBusiness(t, { kind: state.type, onboarding: state.onboardingStatus, flags: { features: { send_money: true } } });
+      const business = await createBusiness(t, {
+        kind: state.type,
+        onboarding: state.onboardingStatus,
+        flags: { features: { send_money: true }, platformEnabled: true },
+      });
       const owner = business.people.owner.agent;
       for (const e of t.app.endpoints) {
         if (e.access.kind !== 'business') continue;

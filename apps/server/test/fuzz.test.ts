@@ -298,6 +298,8 @@ let people: { owner: Person; super: Person };
 let guest: Agent;
 let businessId: string;
 let pendingBusinessId: string;
+/** The partner area's endpoints answer a partner business only (their standing is checked before their input). */
+let partner: { id: string; owner: Person };
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -308,18 +310,25 @@ beforeAll(async () => {
   guest = new Agent(t.app);
   await guest.token();
   pendingBusinessId = (await createBusiness(t, { onboarding: 'pending_verification' })).id;
+  const partnerBusiness = await createBusiness(t, { kind: 'partner' });
+  partner = { id: partnerBusiness.id, owner: partnerBusiness.people.owner };
 });
 afterAll(() => t.close());
 
 function agentFor(endpoint: Endpoint): { agent: Agent; person: Person | null } {
   if (endpoint.access.kind === 'super-admin') return { agent: people.super.agent, person: people.super };
   if (endpoint.access.kind === 'guest' || endpoint.access.kind === 'public') return { agent: guest, person: null };
+  if (endpoint.access.kind === 'business' && endpoint.access.standing === 'partner') return { agent: partner.owner.agent, person: partner.owner };
   return { agent: people.owner.agent, person: people.owner };
 }
 
 /** A valid value for each path parameter, so the request reaches the validation of the rest. */
 function validPathValue(op: Operation, name: string): string {
-  if (name === 'business_id') return op.path.startsWith('/v1/admin/') ? pendingBusinessId : businessId;
+  if (name === 'business_id') {
+    const access = endpoints.get(op.operationId)?.access;
+    if (access?.kind === 'business' && access.standing === 'partner') return partner.id;
+    return op.path.startsWith('/v1/admin/') ? pendingBusinessId : businessId;
+  }
   const schema = op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
   if (schema.enum) return String(schema.enum[0]);
   if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';

@@ -73,7 +73,7 @@ export const CommissionsSchema = z.object({
 
 /** A month's statement: the partner's calendar month, YYYY-MM. */
 export const CommissionStatementQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM)'),
+  month: text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM)'),
 });
 /** The columns of a month's commission statement (CSV): one row per merchant and currency, then a total per currency. */
 export const COMMISSION_STATEMENT_COLUMNS = ['Business', 'Month', 'Currency', 'Fees', 'Share (%)', 'Commission', 'Status'] as const;

@@ -111,7 +111,7 @@ export type PlatformPaymentRequest = z.infer<typeof PlatformPaymentRequestSchema
 
 /** The platform's side: the owners and admins of a platform business (`developers:view`). */
 const platformAccess = { kind: 'business', permission: 'developers:view', standing: 'merchant' } as const;
-/** The linked business's side: its owners and admins see; only an owner consents. */
+/** The linked business's side: its owners and admins see and answer. */
 const linkedAccess = { kind: 'business', permission: 'settings:manage', standing: 'merchant' } as const;
 
 export const platformAccountEndpoints = {
@@ -175,7 +175,7 @@ export const platformAccountEndpoints = {
     path: '/v1/business/:business_id/platforms/:link_id/accept',
     summary: "Accept a platform's invitation (owners only)",
     access: linkedAccess,
-    errors: ['PLATFORM_LINK_NOT_FOUND', 'PLATFORM_LINK_NOT_PENDING', 'PLATFORM_OWNER_ONLY'],
+    errors: ['PLATFORM_LINK_NOT_FOUND', 'PLATFORM_LINK_NOT_PENDING'],
     params: PlatformLinkParamsSchema,
     response: LinkedPlatformSchema,
   }),
@@ -185,7 +185,7 @@ export const platformAccountEndpoints = {
     path: '/v1/business/:business_id/platforms/:link_id/decline',
     summary: "Decline a platform's invitation (owners only)",
     access: linkedAccess,
-    errors: ['PLATFORM_LINK_NOT_FOUND', 'PLATFORM_LINK_NOT_PENDING', 'PLATFORM_OWNER_ONLY'],
+    errors: ['PLATFORM_LINK_NOT_FOUND', 'PLATFORM_LINK_NOT_PENDING'],
     params: PlatformLinkParamsSchema,
     response: LinkedPlatformSchema,
   }),

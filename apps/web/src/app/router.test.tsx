@@ -63,10 +63,10 @@ describe('router', () => {
 
   it('shows a screen that is not open yet as coming soon, with what it will do for the merchant', async () => {
     serve({ user, business: business() });
-    renderAt(`/business/${BID}/payments/connections`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Connections' }, { timeout: SCREEN_WAIT })).toBeTruthy();
+    renderAt(`/business/${BID}/online-store/booking`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking' }, { timeout: SCREEN_WAIT })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
-    expect(screen.getByText(COMING_SOON.connections)).toBeTruthy();
+    expect(screen.getByText(COMING_SOON.booking)).toBeTruthy();
   });
 
   it('shows a business to someone who may only read it without the controls that would change it', async () => {

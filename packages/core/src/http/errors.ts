@@ -65,7 +65,6 @@ export const ERROR_STATUS = {
   PLATFORM_LINK_NOT_PENDING: 409,
   PLATFORM_LINK_NOT_ACTIVE: 409,
   PLATFORM_BUSINESS_UNKNOWN: 422,
-  PLATFORM_OWNER_ONLY: 403,
   /** The endpoint is disabled: enable it to send to it. */
   WEBHOOK_DISABLED: 409,
   /** The accounting tool is not connected (connect it first). */

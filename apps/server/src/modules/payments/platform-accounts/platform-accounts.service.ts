@@ -106,9 +106,8 @@ export function createPlatformAccountsService(deps: {
     return { ...link, ...patch };
   }
 
-  /** The linked business's answer to an invitation: only an owner consents. */
+  /** The linked business's answer to an invitation: an owner or admin consents (`settings:manage`, as Stripe's account admins connect platforms). */
   async function respond(ctx: BusinessContext, linkId: string, accept: boolean): Promise<LinkedPlatform> {
-    if (ctx.business.role !== 'owner') throw new AppError('PLATFORM_OWNER_ONLY', "Only an owner of the business can answer a platform's invitation.");
     return db.transaction(async (tx) => {
       const found = await repo.lockOfBusiness(tx, ctx.business.row.id, linkId);
       if (!found) throw new AppError('PLATFORM_LINK_NOT_FOUND', 'This platform invitation does not exist.');
@@ -195,7 +194,7 @@ export function createPlatformAccountsService(deps: {
           tx,
           target.id,
           `${platform.name} asks to link your business as a platform`,
-          `${platform.name} invites ${target.name} to link to it as a platform. Once linked, it may:\n\n${PLATFORM_MAY.map((l) => `- ${l}`).join('\n')}\n\nOpen Settings > Partners in your dashboard to accept or decline. Only an owner can answer.`,
+          `${platform.name} invites ${target.name} to link to it as a platform. Once linked, it may:\n\n${PLATFORM_MAY.map((l) => `- ${l}`).join('\n')}\n\nOpen Settings > Partners in your dashboard to accept or decline (owners and admins can answer).`,
         );
         const identifier = (await repo.business(tx, target.id))!.identifier;
         return presentPlatformSide({ link, name: target.name, identifier }, new Map());

@@ -13,9 +13,9 @@ type Answer = 'accept' | 'decline' | 'end';
 
 /**
  * The platforms linked to the business and the invitations waiting for its owner (docs/developers.md, "Platform
- * accounts"): accept or decline (owners only, the server checks), and end a link (confirmed, mailed to both owners).
+ * accounts"): accept or decline (owners and admins, as the screen), and end a link (confirmed, mailed to both owners).
  */
-export function PlatformsSection({ businessId, zone, isOwner }: { businessId: string; zone: string; isOwner: boolean }) {
+export function PlatformsSection({ businessId, zone }: { businessId: string; zone: string }) {
   const params = { business_id: businessId };
   const client = useQueryClient();
   const query = useQuery(endpointQuery(endpoints.platforms, { params }));
@@ -63,7 +63,6 @@ export function PlatformsSection({ businessId, zone, isOwner }: { businessId: st
         </Button>
       );
     if (link.status !== 'pending') return null;
-    if (!isOwner) return <Text size="sm">Waiting for an owner</Text>;
     return (
       <Group gap="xs" wrap="wrap">
         <Button size="xs" onClick={() => answer.mutate({ link, what: 'accept' })} loading={busy(link, 'accept')}>

@@ -54,7 +54,7 @@ export function Component() {
 
   return (
     <PageFrame title="Business partners" description="Partners who referred your business, the platforms it is linked to, and what they can see.">
-      <PlatformsSection businessId={businessId} zone={zone} isOwner={business.data.role?.title === 'Owner'} />
+      <PlatformsSection businessId={businessId} zone={zone} />
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="partner-sees-title">
         <Title order={2} size="h4" id="partner-sees-title" mb="xs">
           What a partner can see
