@@ -36,4 +36,15 @@ describe('SidebarNav', () => {
     expect(within(foot).getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded')).toBe('true');
     expect(within(foot).getByRole('link', { name: 'Audit logs' }).getAttribute('aria-current')).toBe('page');
   });
+
+  it("marks the Overview on itself only: a section's screen no link names (the Support inbox) marks nothing", () => {
+    renderWithProviders(<SidebarNav businessId="b1" groups={visibleSidebar('payments', BUSINESS)} />, { route: '/business/b1/payments/support' });
+    expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
+    expect(document.querySelector('[aria-current="page"]')).toBeNull();
+  });
+
+  it('marks the Overview on the section home', () => {
+    renderWithProviders(<SidebarNav businessId="b1" groups={visibleSidebar('payments', BUSINESS)} />, { route: '/business/b1/payments' });
+    expect(screen.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+  });
 });

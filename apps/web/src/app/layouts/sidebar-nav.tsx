@@ -6,12 +6,18 @@ import { href, type RouteId } from '../route-table';
 import type { SidebarGroup, SidebarItem, SidebarLink } from '../sidebar';
 import classes from './sidebar-nav.module.css';
 
-/** The link whose path is the longest prefix of the current path is the active one. */
+/**
+ * The link whose path is the longest prefix of the current path is the active one. A section's home (its Overview, at
+ * the section's own path) is active on itself only: a screen of the section that no link names (the Support inbox,
+ * opened from the header) highlights nothing rather than the Overview.
+ */
 function activeRouteId(groups: SidebarGroup[], businessId: string, pathname: string): RouteId | null {
   let best: { id: RouteId; length: number } | null = null;
   for (const item of groups.flatMap((g) => g.items.flatMap((i) => i.children ?? [i]))) {
     const path = href(item.routeId, { business_id: businessId });
-    if ((pathname === path || pathname.startsWith(`${path}/`)) && (!best || path.length > best.length)) {
+    const sectionHome = path.split('/').filter(Boolean).length <= 3;
+    const matches = pathname === path || (!sectionHome && pathname.startsWith(`${path}/`));
+    if (matches && (!best || path.length > best.length)) {
       best = { id: item.routeId, length: path.length };
     }
   }
