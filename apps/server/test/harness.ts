@@ -25,9 +25,13 @@ import type { ProcessorFaults } from '../src/modules/payments/processor/test-pro
 import { testConfig, type AppConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
+import { useCheapPasswordHashesInTests } from '../src/lib/crypto';
 import { totp } from '../src/lib/totp';
 
 export { totp };
+
+// Every API file imports this harness: its people's passwords are hashed at the least cost (src/lib/crypto.ts).
+useCheapPasswordHashesInTests();
 
 /** A fresh database cloned from the migrated template of this run. */
 export async function openTestDatabase(options: { onQuery?: (sql: string) => void; guardTransactions?: boolean } = {}): Promise<Database> {
