@@ -98,7 +98,7 @@ export const PartnerOverviewSchema = z.object({
     paid: MoneyByCurrencySchema,
   }),
   merchants: z.object({
-    active: z.number().int(),
+    /** Live links by their business's onboarding state (their sum is the live merchants). */
     ended: z.number().int(),
     by_state: z.array(z.object({ onboarding_status: OnboardingStatusSchema, count: z.number().int() })),
   }),

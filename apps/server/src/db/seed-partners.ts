@@ -1,8 +1,8 @@
+import { monthStartAfter } from '@merchant/core';
 import { PaymentMethodDetailsSchema } from '@merchant/payments';
 import type { AppConfig } from '../config';
 import { UNATTENDED } from '../http/context';
 import { fixedClock } from '../lib/clock';
-import { monthsAfter } from '../modules/business/partners/partners.service';
 import { buildServices, quietSideEffects } from '../services';
 import type { Executor } from './client';
 import type { DemoSeed } from './seed';
@@ -21,7 +21,7 @@ const WEEKLY = [65_00, 120_00, 48_00, 310_00, 85_00, 72_00, 150_00, 95_00] as co
  * monthly runs would have.
  */
 export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, config: AppConfig): Promise<{ payments: number; months: number }> {
-  const firstMonth = monthsAfter(now.toISOString().slice(0, 10), -12);
+  const firstMonth = monthStartAfter(now.toISOString().slice(0, 10), -12);
   const clock = fixedClock(new Date(`${firstMonth}T02:00:00Z`));
   const { services } = buildServices({ db, clock, config, ...quietSideEffects });
   const { partners, charges, business } = services;
@@ -51,6 +51,6 @@ export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, 
   await link(seed.partner.crafts, new Date(now.getTime() - 10 * DAY_MS));
 
   clock.set(now);
-  for (let i = 0; i < 12; i++) await partners.accrueMonth(monthsAfter(firstMonth, i).slice(0, 7));
+  for (let i = 0; i < 12; i++) await partners.accrueMonth(monthStartAfter(firstMonth, i).slice(0, 7));
   return { payments, months: 12 };
 }

@@ -12,6 +12,7 @@ import {
   localDaysSpan,
   localTimeOfDayMs,
   monthOf,
+  monthStartAfter,
   startOfLocalDay,
   TimeZoneSchema,
   weekOf,
@@ -182,6 +183,16 @@ describe('business days', () => {
         expect(count).toBe(isoWeekday(from) <= 5 ? n : n + 1);
       }),
     );
+  });
+});
+
+describe('months', () => {
+  it('steps a first of the month by months, across years both ways', () => {
+    expect(monthStartAfter('2026-01-31', 1)).toBe('2026-02-01');
+    expect(monthStartAfter('2026-11-30', 2)).toBe('2027-01-01');
+    expect(monthStartAfter('2026-03-15', -3)).toBe('2025-12-01');
+    expect(monthStartAfter('2026-12-01', -24)).toBe('2024-12-01');
+    expect(monthStartAfter('2024-02-29', 0)).toBe('2024-02-01');
   });
 });
 

@@ -117,6 +117,11 @@ export function addBusinessDays(date: CalendarDate, n: number): CalendarDate {
 export const weekStartDate = (date: CalendarDate) => addDays(date, 1 - isoWeekday(date));
 /** The first day of the month of a calendar day. */
 export const monthStartDate = (date: CalendarDate) => `${date.slice(0, 8)}01`;
+/** The first day of the month `n` months after (before, when `n` is negative) the month of a calendar day. */
+export function monthStartAfter(date: CalendarDate, n: number): CalendarDate {
+  const d = new Date(midnight(date));
+  return isoOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+}
 /** The last day of the month of a calendar day. */
 export function monthEndDate(date: CalendarDate): CalendarDate {
   const d = new Date(midnight(date));

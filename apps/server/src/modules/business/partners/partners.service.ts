@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { AppError, addDays, fieldError, localDate, minorToMajorString, monthStartDate, startOfLocalDay } from '@merchant/core';
+import { AppError, addDays, fieldError, localDate, minorToMajorString, monthStartAfter, monthStartDate, startOfLocalDay } from '@merchant/core';
 import {
   COMMISSION_PLAN,
   COMMISSION_STATEMENT_COLUMNS,
@@ -42,12 +42,6 @@ const presentMerchantSide = (link: PartnerLinkRow, partnerName: string): Busines
   ended_at: link.endedAt?.toISOString() ?? null,
 });
 
-/** The first day of the month `n` months after (or before, `n` below 0) the one of `day` (a calendar day, YYYY-MM-DD). */
-export function monthsAfter(day: string, n: number): string {
-  const [y, m] = [Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + n];
-  return `${String(y + Math.floor(m / 12)).padStart(4, '0')}-${String((((m % 12) + 12) % 12) + 1).padStart(2, '0')}-01`;
-}
-
 /** Adds `amount` to a currency's figure of `totals` (kept in currency order). */
 function addTo(totals: MoneyByCurrency, currency: string, amount: number): void {
   const found = totals.find((t) => t.currency === currency);
@@ -62,8 +56,8 @@ function addTo(totals: MoneyByCurrency, currency: string, amount: number): void 
  */
 function commissionWindow(link: PartnerLinkRow, zone: string, month: string, until?: Date): { from: Date; to: Date } | null {
   const monthFrom = startOfLocalDay(`${month}-01`, zone);
-  const monthTo = startOfLocalDay(monthsAfter(`${month}-01`, 1), zone);
-  const planEnd = startOfLocalDay(monthsAfter(localDate(link.linkedAt, zone), COMMISSION_PLAN.months), zone);
+  const monthTo = startOfLocalDay(monthStartAfter(`${month}-01`, 1), zone);
+  const planEnd = startOfLocalDay(monthStartAfter(localDate(link.linkedAt, zone), COMMISSION_PLAN.months), zone);
   const from = new Date(Math.max(monthFrom.getTime(), link.linkedAt.getTime()));
   const to = new Date(Math.min(monthTo.getTime(), planEnd.getTime(), link.endedAt?.getTime() ?? Infinity, until?.getTime() ?? Infinity));
   return from < to ? { from, to } : null;
@@ -162,21 +156,23 @@ export function createPartnersService(deps: {
       const partner = ctx.business.row;
       const now = clock.now();
       const thisMonth = localDate(now, partner.timeZone).slice(0, 7);
-      const lastMonth = monthsAfter(`${thisMonth}-01`, -1).slice(0, 7);
+      const lastMonth = monthStartAfter(`${thisMonth}-01`, -1).slice(0, 7);
       const links = await totals.linkedBusinesses(db, partner.id);
       const estimate: MoneyByCurrency = [];
       const byState = new Map<OnboardingStatus, number>();
+      const windows: { businessId: string; from: Date; to: Date }[] = [];
       for (const { link, timeZone, onboardingStatus } of links) {
         if (link.status === 'active') byState.set(onboardingStatus, (byState.get(onboardingStatus) ?? 0) + 1);
         const window = commissionWindow(link, timeZone, localDate(now, timeZone).slice(0, 7), now);
-        if (!window) continue;
-        for (const { currency, amount } of await partnerFeesReadModel.fees(db, link.businessId, window.from, window.to)) {
-          if (amount > 0) addTo(estimate, currency, commissionOf(amount));
-        }
+        if (window) windows.push({ businessId: link.businessId, ...window });
+      }
+      // One query for every link's window; the share is taken per merchant and currency, as the month's count takes it.
+      for (const { currency, amount } of await partnerFeesReadModel.feesOfMany(db, windows)) {
+        if (amount > 0) addTo(estimate, currency, commissionOf(amount));
       }
       const earnings = { this_month_estimate: estimate, last_month: [] as MoneyByCurrency, pending: [] as MoneyByCurrency, paid: [] as MoneyByCurrency };
-      const firstChartMonth = monthsAfter(`${lastMonth}-01`, -11).slice(0, 7);
-      const months = Array.from({ length: 12 }, (_, i) => ({ month: monthsAfter(`${firstChartMonth}-01`, i).slice(0, 7), totals: [] as MoneyByCurrency }));
+      const firstChartMonth = monthStartAfter(`${lastMonth}-01`, -11).slice(0, 7);
+      const months = Array.from({ length: 12 }, (_, i) => ({ month: monthStartAfter(`${firstChartMonth}-01`, i).slice(0, 7), totals: [] as MoneyByCurrency }));
       for (const row of await repo.commissionTotals(db, partner.id)) {
         if (row.month === lastMonth) addTo(earnings.last_month, row.currency, row.amount);
         addTo(row.status === 'paid' ? earnings.paid : earnings.pending, row.currency, row.amount);
@@ -188,7 +184,6 @@ export function createPartnersService(deps: {
         last_month: lastMonth,
         earnings,
         merchants: {
-          active: links.filter((l) => l.link.status === 'active').length,
           ended: links.filter((l) => l.link.status === 'ended').length,
           by_state: ONBOARDING_STATUSES.filter((s) => byState.has(s)).map((s) => ({ onboarding_status: s, count: byState.get(s)! })),
         },

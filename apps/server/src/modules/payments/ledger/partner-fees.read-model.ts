@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { asNumber } from '@/db/columns';
 import { ledgerEntries } from '@/db/schema';
@@ -22,5 +22,25 @@ export const partnerFeesReadModel = {
       )
       .groupBy(ledgerEntries.currency)
       .orderBy(ledgerEntries.currency);
+  },
+
+  /** The same for several businesses at once, each in its own window, in one query: per business and currency. */
+  async feesOfMany(db: Executor, windows: { businessId: string; from: Date; to: Date }[]) {
+    if (windows.length === 0) return [];
+    return db
+      .select({
+        businessId: ledgerEntries.businessId,
+        currency: ledgerEntries.currency,
+        amount: asNumber(sql`coalesce(sum(${ledgerEntries.amount}), 0)`),
+      })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.account, 'platform_fees'),
+          or(...windows.map((w) => and(eq(ledgerEntries.businessId, w.businessId), gte(ledgerEntries.createdAt, w.from), lt(ledgerEntries.createdAt, w.to)))),
+        ),
+      )
+      .groupBy(ledgerEntries.businessId, ledgerEntries.currency)
+      .orderBy(ledgerEntries.businessId, ledgerEntries.currency);
   },
 };

@@ -100,9 +100,10 @@ export function MonthlyEarnings({ overview }: { overview: PartnerOverview }) {
 /** The live merchants by onboarding state, and what to do next. */
 export function MerchantsAndNextSteps({ overview, businessId }: { overview: PartnerOverview; businessId: string }) {
   const { merchants } = overview;
+  const live = merchants.by_state.reduce((n, s) => n + s.count, 0);
   const unverified = merchants.by_state.filter((s) => s.onboarding_status !== 'completed').reduce((n, s) => n + s.count, 0);
   const steps: string[] = [];
-  if (merchants.active === 0) steps.push('Share your referral link: businesses that sign up through it are linked to you.');
+  if (live === 0) steps.push('Share your referral link: businesses that sign up through it are linked to you.');
   if (unverified > 0)
     steps.push(
       `${unverified} linked ${unverified === 1 ? 'business has' : 'businesses have'} not finished verification: they earn you nothing until they take payments.`,
@@ -116,7 +117,7 @@ export function MerchantsAndNextSteps({ overview, businessId }: { overview: Part
           Linked businesses
         </Title>
         <Text size="sm" mb="xs">
-          {merchants.active} linked{merchants.ended > 0 ? `, ${merchants.ended} ended` : ''}
+          {live} linked{merchants.ended > 0 ? `, ${merchants.ended} ended` : ''}
         </Text>
         <Stack gap={6}>
           {merchants.by_state.map((s) => (
