@@ -110,6 +110,7 @@ describe('sales taken offline, sent later', () => {
 
     const fineOrder = await offlineSale(allowedId, '2026-11-03T06:30:00Z');
     expect(fineOrder.offline).toEqual({ device_id: allowedId, taken_at: '2026-11-03T06:30:00.000Z', allowed: true });
+    expect(fineOrder).not.toHaveProperty('offline_sale');
     expect(fineOrder.timeline[0]!.text).toContain('taken offline and sent later');
     expect((await auditOf(fineOrder.id)).map((a) => a.action)).toEqual(['pos.order.created']);
 

@@ -211,7 +211,8 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-export const OrderSchema = OrderSummarySchema.extend({
+/** An order in full: `offline` says what the list's `offline_sale` says, with the device and the time. */
+export const OrderSchema = OrderSummarySchema.omit({ offline_sale: true }).extend({
   drawer_id: z.uuid(),
   /** Taken offline and sent later: on which device, when, and whether that device was allowed to sell offline then. */
   offline: z.object({ device_id: z.uuid(), taken_at: z.string(), allowed: z.boolean() }).nullable(),

@@ -45,8 +45,9 @@ export async function readOrder(db: Executor, businessId: string, id: string): P
   const cash = tenders.filter((t) => t.kind === 'cash');
   const tendered = tenders.reduce((sum, t) => sum + (t.tendered ?? t.amount), 0);
   const change = cash.reduce((sum, t) => sum + (t.change ?? 0), 0);
+  const { offline_sale: _listFlag, ...summary } = presentSummary(row);
   return {
-    ...presentSummary(row),
+    ...summary,
     drawer_id: o.sessionId,
     offline:
       o.offlineDeviceId && o.offlineTakenAt
