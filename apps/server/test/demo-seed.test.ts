@@ -16,6 +16,7 @@ import {
 import { businessEndpoints, onboardingEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, type DemoSeed } from '../src/db/seed';
+import { seedDemoStoreOrders } from '../src/db/seed-store';
 import { createTestContext, signedIn, type TestContext } from './harness';
 
 /** The demo data `npm start` writes into an empty database: its businesses and logins, as the e2e tests and the README rely on them. */
@@ -28,6 +29,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'md-demo-seed-'));
   t = await createTestContext({ dataDir });
   demo = await seedDemoData(t.database.db, t.clock, { config: t.config });
+  // The store's week of orders comes with the demo history (as `npm start` seeds it by default).
+  await seedDemoStoreOrders(t.database.db, demo.businessId, demo.ownerId, t.clock.now(), t.config);
 });
 afterAll(async () => {
   await t.close();

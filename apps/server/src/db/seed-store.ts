@@ -65,31 +65,14 @@ const STEPS: Record<Ending, FulfilStoreOrderBody['step'][]> = {
   partly_refunded: ['packed', 'shipped', 'delivered'],
 };
 
-/**
- * The demo store (docs/online-store.md, "Demo store"): shipping zones (Singapore flat, free over S$50; Malaysia by
- * weight), a pickup point at the Roastery, two published pages, a week of orders placed on the storefront and paid
- * through the hosted checkout's charges (so stock, payments and the ledger are what real orders make), fulfilled to
- * every state (one cancelled, one partly refunded), and two abandoned carts, the older one mailed. The storefront's and
- * the orders' own services with a clock moved through the week; deterministic.
- */
-export async function seedDemoStore(
-  db: Executor,
-  businessId: string,
-  ownerId: string,
-  now: Date,
-  config: AppConfig,
-): Promise<{ orders: number; abandoned: number }> {
-  const start = now.getTime() - 7 * DAY_MS;
-  const clock = fixedClock(new Date(start - DAY_MS));
+/** The demo store's services with their own clock (from `at`), acting as the owner, and a cart filler. */
+async function demoStore(db: Executor, businessId: string, ownerId: string, at: number, config: AppConfig) {
+  const clock = fixedClock(new Date(at));
   const { services } = buildServices({ db, clock, config, ...quietSideEffects });
   const owner = await seedMember(db, services, businessId, ownerId);
-  const { rates, pickupId } = await seedDelivery(services, owner);
-  await seedPages(services, owner);
-
-  const { storefront, orders, abandoned } = services.store;
-  const store = await storefront.storeOf(owner.business.row.identifier);
-  if (!store) return { orders: 0, abandoned: 0 };
-  const catalogue = await storefront.catalogue(store);
+  const store = await services.store.storefront.storeOf(owner.business.row.identifier);
+  if (!store) throw new Error('The demo business has no storefront');
+  const catalogue = await services.store.storefront.catalogue(store);
   const variantOf = (name: string, index: number) => {
     const product = catalogue.products.find((p) => p.name === name);
     const variant = product?.variants[index] ?? product?.variants[0];
@@ -98,10 +81,74 @@ export async function seedDemoStore(
   };
   const fill = async (cartId: string, items: [string, number, number][]) => {
     for (const [name, index, quantity] of items) {
-      const problem = await storefront.addLine(store, cartId, { variantId: variantOf(name, index), quantity, addOnIds: [] });
+      const problem = await services.store.storefront.addLine(store, cartId, { variantId: variantOf(name, index), quantity, addOnIds: [] });
       if (problem) throw new Error(`The demo cart refused ${name}: ${problem}`);
     }
   };
+  /** Runs the steps in time order (the clock only moves forward). */
+  const run = async (events: { at: number; run: () => Promise<void> }[]) => {
+    events.sort((x, y) => x.at - y.at);
+    for (const event of events) {
+      clock.set(new Date(Math.max(event.at, clock.now().getTime())));
+      await event.run();
+    }
+  };
+  return { services, clock, owner, store, fill, run };
+}
+
+/**
+ * The demo store's setup (docs/online-store.md, "Demo store"): shipping zones (Singapore flat, free over S$50; Malaysia
+ * by weight), a pickup point at the Roastery, two published pages, and two carts abandoned at the checkout with an
+ * email, the older one mailed. Light: every demo database has it.
+ */
+export async function seedDemoStore(db: Executor, businessId: string, ownerId: string, now: Date, config: AppConfig): Promise<void> {
+  const { services, clock, owner, fill, run } = await demoStore(db, businessId, ownerId, now.getTime() - 2 * DAY_MS, config);
+  await seedDelivery(services, owner);
+  await seedPages(services, owner);
+  const { abandoned, storefront } = services.store;
+  const events: { at: number; run: () => Promise<void> }[] = [];
+  // Two carts left at the checkout with an email: the older one got its recovery mail, the newer one is just abandoned.
+  const olderAt = now.getTime() - 30 * HOUR_MS;
+  events.push({
+    at: olderAt,
+    run: async () => {
+      const cart = storefront.newCartId();
+      await fill(cart, [
+        ['House blend', 0, 1],
+        ['Tote bag', 0, 1],
+      ]);
+      await abandoned.captureEmail(businessId, cart, 'liam.oconnor@example.com');
+    },
+  });
+  events.push({ at: olderAt + 2 * HOUR_MS, run: async () => void (await abandoned.sendRecoveryMails(clock.now())) });
+  events.push({
+    at: now.getTime() - 2 * HOUR_MS,
+    run: async () => {
+      const cart = storefront.newCartId();
+      await fill(cart, [['Ethiopia Guji', 1, 1]]);
+      await abandoned.captureEmail(businessId, cart, 'meiling.goh@example.com');
+    },
+  });
+
+  await run(events);
+}
+
+/**
+ * The demo store's week of orders (with the demo history: `DEMO_HISTORY`): placed on the storefront and paid through
+ * the hosted checkout's charges (so stock, payments and the ledger are what real orders make), fulfilled to every
+ * state (one cancelled, one partly refunded), by the storefront's and the orders' own services with a clock moved
+ * through the week; deterministic. Needs {@link seedDemoStore}'s delivery first.
+ */
+export async function seedDemoStoreOrders(db: Executor, businessId: string, ownerId: string, now: Date, config: AppConfig): Promise<{ orders: number }> {
+  const start = now.getTime() - 7 * DAY_MS;
+  const { services, clock, owner, store, fill, run } = await demoStore(db, businessId, ownerId, start - DAY_MS, config);
+  const { storefront, orders, abandoned } = services.store;
+  const zones = (await services.shipping.listZones(businessId, undefined)).data;
+  const rates = {
+    sg: zones.find((z) => z.name === 'Singapore')?.rates.find((r) => r.name === 'Standard')?.id ?? '',
+    my: zones.find((z) => z.name === 'Malaysia')?.rates[0]?.id ?? '',
+  };
+  const pickupId = (await services.shipping.listPickups(db, businessId)).find((p) => p.name === 'Roastery counter')?.id ?? '';
   // A Singapore day's hour (UTC+8 all year), never later than three hours ago.
   const latest = now.getTime() - HOUR_MS;
   const at = (daysAgo: number, hour: number) =>
@@ -159,41 +206,14 @@ export async function seedDemoStore(
       events.push({ at: Math.min(stepAt, latest), run: async () => void (await orders.refund(owner, orderId(), body)) });
     }
   }
-  // Two carts left at the checkout with an email: the older one got its recovery mail, the newer one is just abandoned.
-  const olderAt = now.getTime() - 30 * HOUR_MS;
-  events.push({
-    at: olderAt,
-    run: async () => {
-      const cart = storefront.newCartId();
-      await fill(cart, [
-        ['House blend', 0, 1],
-        ['Tote bag', 0, 1],
-      ]);
-      await abandoned.captureEmail(businessId, cart, 'liam.oconnor@example.com');
-    },
-  });
-  events.push({ at: olderAt + 2 * HOUR_MS, run: async () => void (await abandoned.sendRecoveryMails(clock.now())) });
-  events.push({
-    at: now.getTime() - 2 * HOUR_MS,
-    run: async () => {
-      const cart = storefront.newCartId();
-      await fill(cart, [['Ethiopia Guji', 1, 1]]);
-      await abandoned.captureEmail(businessId, cart, 'meiling.goh@example.com');
-    },
-  });
-
-  events.sort((a, b) => a.at - b.at);
-  for (const event of events) {
-    clock.set(new Date(Math.max(event.at, clock.now().getTime())));
-    await event.run();
-  }
+  await run(events);
   clock.set(now);
-  return { orders: ORDERS.length, abandoned: 2 };
+  return { orders: ORDERS.length };
 }
 
-async function seedDelivery(services: Services, owner: BusinessContext): Promise<{ rates: { sg: string; my: string }; pickupId: string }> {
+async function seedDelivery(services: Services, owner: BusinessContext): Promise<void> {
   const { shipping } = services;
-  const sg = await shipping.createZone(
+  await shipping.createZone(
     owner,
     ShippingZoneBodySchema.parse({
       name: 'Singapore',
@@ -204,7 +224,7 @@ async function seedDelivery(services: Services, owner: BusinessContext): Promise
       ],
     }),
   );
-  const my = await shipping.createZone(
+  await shipping.createZone(
     owner,
     ShippingZoneBodySchema.parse({
       name: 'Malaysia',
@@ -226,7 +246,7 @@ async function seedDelivery(services: Services, owner: BusinessContext): Promise
   const places = await services.catalogue.locations.list(owner.business.row.id, { status: 'active', limit: 100 });
   const roastery = places.data.find((l) => l.name === 'Roastery');
   if (!roastery) throw new Error('The demo business has no Roastery');
-  const pickup = await shipping.createPickup(
+  await shipping.createPickup(
     owner,
     PickupBodySchema.parse({
       location_id: roastery.id,
@@ -235,7 +255,6 @@ async function seedDelivery(services: Services, owner: BusinessContext): Promise
       instructions: 'Ring the bell at #03-08 and give your order number. Orders wait for you for 7 days.',
     }),
   );
-  return { rates: { sg: sg.rates.find((r) => r.name === 'Standard')!.id, my: my.rates[0]!.id }, pickupId: pickup.id };
 }
 
 async function seedPages(services: Services, owner: BusinessContext): Promise<void> {
