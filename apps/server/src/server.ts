@@ -11,6 +11,7 @@ import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
 import { seedDemoPartners } from './db/seed-partners';
 import { seedDemoPos } from './db/seed-pos';
+import { seedDemoStoreOrders } from './db/seed-store';
 import { listen } from './http/listen';
 import { crashAtStatementAfterCommit } from './http/test-faults';
 import { movableClock, systemClock } from './lib/clock';
@@ -108,11 +109,14 @@ async function seedOrWarn(database: Database, config: AppConfig, logger: Logger)
         const partner = await seedDemoPartners(database.db, demo, systemClock.now(), config);
         const posStarted = performance.now();
         const pos = await seedDemoPos(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
+        const storeStarted = performance.now();
+        const store = await seedDemoStoreOrders(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
+        const storeMs = Math.round(performance.now() - storeStarted);
         await seedDemoJournals(database.db, demo.businessId, systemClock, config);
         const posMs = Math.round(performance.now() - posStarted);
         const ms = Math.round(performance.now() - started);
         logger.info(
-          `demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers, ${subscriptions} subscriptions, ${pos.orders} register orders in ${pos.drawers} drawers (${posMs} ms), and a partner's ${partner.months} months of commissions on ${partner.payments} payments of its florist, in ${ms} ms`,
+          `demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers, ${subscriptions} subscriptions, ${pos.orders} register orders in ${pos.drawers} drawers (${posMs} ms), ${store.orders} store orders (${storeMs} ms), and a partner's ${partner.months} months of commissions on ${partner.payments} payments of its florist, in ${ms} ms`,
         );
       }
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);

@@ -3,10 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_API_PATHS, bankAccountEndpoints, connectionEndpoints } from '@merchant/payments';
-import { categoryEndpoints, locationEndpoints, productEndpoints, storeThemeEndpoints } from '@merchant/catalogue';
+import {
+  categoryEndpoints,
+  locationEndpoints,
+  productEndpoints,
+  shippingEndpoints,
+  storeAbandonedCartEndpoints,
+  storeOrderEndpoints,
+  storePageEndpoints,
+  storeThemeEndpoints,
+} from '@merchant/catalogue';
 import { businessEndpoints, onboardingEndpoints, verificationAdminEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData, type DemoSeed } from '../src/db/seed';
+import { seedDemoStoreOrders } from '../src/db/seed-store';
 import { createTestContext, signedIn, type TestContext } from './harness';
 
 /** The demo data `npm start` writes into an empty database: its businesses and logins, as the e2e tests and the README rely on them. */
@@ -19,6 +29,8 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'md-demo-seed-'));
   t = await createTestContext({ dataDir });
   demo = await seedDemoData(t.database.db, t.clock, { config: t.config });
+  // The store's week of orders comes with the demo history (as `npm start` seeds it by default).
+  await seedDemoStoreOrders(t.database.db, demo.businessId, demo.ownerId, t.clock.now(), t.config);
 });
 afterAll(async () => {
   await t.close();
@@ -110,6 +122,55 @@ describe('the demo seed', () => {
     expect(home.body).toContain('Fresh beans, every week');
     expect(home.body).toContain('What our customers say');
     expect(home.body).toContain('House blend');
+  });
+
+  it('gives the demo store shipping zones, a pickup point, two pages, a week of paid orders in every fulfilment state and two abandoned carts', async () => {
+    const { agent, owned } = await ownedBy(DEMO_USERS.owner);
+    const params = { business_id: owned[0]!.id };
+    const zones = (await agent.ok(shippingEndpoints.listZones, { params, query: {} })).data;
+    expect(zones.map((z) => [z.name, z.countries, z.rates.map((r) => [r.name, r.kind])]).sort()).toEqual([
+      ['Malaysia', ['my'], [['Pos Laju', 'weight']]],
+      [
+        'Singapore',
+        ['sg'],
+        [
+          ['Standard', 'flat'],
+          ['Express', 'flat'],
+        ],
+      ],
+    ]);
+    expect(zones.find((z) => z.name === 'Singapore')!.rates[0]).toMatchObject({ free_over: 50_00 });
+    const pickups = (await agent.ok(shippingEndpoints.listPickups, { params, query: {} })).data;
+    expect(pickups.map((p) => [p.name, p.location.name, p.active])).toEqual([['Roastery counter', 'Roastery', true]]);
+    const pages = (await agent.ok(storePageEndpoints.list, { params, query: {} })).data;
+    expect(pages.map((p) => [p.title, p.published]).sort()).toEqual([
+      ['About us', true],
+      ['Shipping and returns', true],
+    ]);
+    const shop = await t.app.inject({ method: 'GET', url: '/pages/shipping-and-returns', headers: { host: `demo-coffee.shop.${t.config.baseDomain}` } });
+    expect(shop.statusCode).toBe(200);
+
+    const orders = (await agent.ok(storeOrderEndpoints.list, { params, query: { limit: 100 } })).data;
+    expect(orders).toHaveLength(10);
+    const week = t.clock.now().getTime() - 7 * 24 * 3_600_000;
+    for (const o of orders) expect(new Date(o.created_at).getTime()).toBeGreaterThanOrEqual(week);
+    expect(orders.every((o) => o.paid_at !== null)).toBe(true);
+    const paid = orders.filter((o) => o.status === 'paid');
+    for (const state of ['unfulfilled', 'packed', 'shipped', 'delivered', 'picked_up'] as const)
+      expect(paid.filter((o) => o.fulfilment === state).length, state).toBeGreaterThanOrEqual(1);
+    const shipped = paid.filter((o) => o.fulfilment === 'shipped');
+    for (const o of shipped) expect(o.carrier && o.tracking_number).toBeTruthy();
+    expect(orders.filter((o) => o.status === 'cancelled')).toHaveLength(1);
+    const refunded = orders.filter((o) => o.status === 'paid' && o.refunded.amount > 0);
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]!.refunded.amount).toBeLessThan(refunded[0]!.total.amount);
+    expect(new Set(orders.map((o) => o.delivery_method))).toEqual(new Set(['pickup', 'shipping']));
+
+    const carts = (await agent.ok(storeAbandonedCartEndpoints.list, { params, query: {} })).data;
+    expect(carts.map((c) => [c.email, c.recovery_mail_sent_at !== null, c.recovered])).toEqual([
+      ['meiling.goh@example.com', false, false],
+      ['liam.oconnor@example.com', true, false],
+    ]);
   });
 
   it('verifies the demo business as any business is: its questionnaire answered and submitted, then approved', async () => {

@@ -16,6 +16,7 @@ export * from './postcodes';
 export * from './shipping';
 export * from './coupons';
 export * from './store-orders';
+export * from './store-abandoned-carts';
 export * from './media';
 export * from './store-settings';
 export * from './order-reports';

@@ -136,6 +136,10 @@ export const StoreInsightSchema = z.object({
   top_products: z.array(z.object({ product_id: z.string().nullable(), name: z.string(), units: z.number().int(), total: z.number().int() })),
   /** Every order placed in the range by its status, paid or not. */
   by_status: z.array(z.object({ status: z.enum(STORE_ORDER_STATUSES), orders: z.number().int() })),
+  /** Carts abandoned (docs/online-store.md, "Abandoned carts": the list's definition) whose last activity is in the range. */
+  abandoned_carts: z.number().int(),
+  /** Of those, the ones recovered: the recovery link opened, then paid. */
+  recovered_carts: z.number().int(),
   /** Whether the store has ever had an order or a visit (false: a new store). */
   has_activity: z.boolean(),
 });

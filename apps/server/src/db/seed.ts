@@ -7,6 +7,7 @@ import type { Executor } from './client';
 import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { seedStoreDesign } from './seed-store-design';
+import { seedDemoStore } from './seed-store';
 import { seedMallGto } from './seed-mall-gto';
 import { seedPlatformAccounts } from './seed-platform';
 import { seedMember, seedSignedIn } from './seed-context';
@@ -142,6 +143,8 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   await seedStoreDesign(services, owner);
   await seedMallGto(services, owner, clock);
   await seedDemoConnection(services, owner);
+  // The demo store's delivery, pages, a week of orders and two abandoned carts (light enough for every demo database).
+  await seedDemoStore(db, seeded.demoId, seeded.ownerId, clock.now(), options.config);
 
   // A business that submitted its questionnaire, so the super admins' verification queue is not empty.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.pendingId, seeded.pendingOwner), PENDING_ANSWERS);

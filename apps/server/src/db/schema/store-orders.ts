@@ -34,9 +34,31 @@ export const storeCarts = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
+    /** The cart's last activity: a line added or changed, the email given, the order placed, the cart restored. */
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The email the checkout was given (docs/online-store.md, "Abandoned carts"); null until then. */
+    customerEmail: text('customer_email'),
+    /** The last order placed from the cart (its lines move to the order and the cart empties). */
+    orderId: uuid('order_id'),
+    /** When the one recovery mail was sent (set by a conditional update: at most once a cart). */
+    recoveryMailSentAt: ts('recovery_mail_sent_at'),
+    /** SHA-256 of the recovery link's random token (the link restores the cart). */
+    recoveryTokenHash: text('recovery_token_hash'),
+    /** When the recovery link was first opened. */
+    recoveredAt: ts('recovered_at'),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('store_carts_recovery_token_key').on(t.recoveryTokenHash),
+    // The dashboard's list (newest activity first) and the insight's count: only carts with an email can be abandoned.
+    index('store_carts_email_idx')
+      .on(t.businessId, t.updatedAt, t.id)
+      .where(sql`${t.customerEmail} is not null`),
+    // The recovery schedule's candidates.
+    index('store_carts_unmailed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.customerEmail} is not null and ${t.recoveryMailSentAt} is null`),
+  ],
 );
 
 /** An order placed on the storefront: what was sold at what price, how it is delivered, and its fulfilment. */

@@ -33,6 +33,8 @@ export const storeSettings = pgTable('store_settings', {
     .$type<StoreMailEvent[]>()
     .notNull()
     .default(sql`'["order_placed"]'::jsonb`),
+  /** Whether an abandoned cart's customer gets the one recovery mail (docs/online-store.md, "Abandoned carts"). */
+  recoveryMails: boolean('recovery_mails').notNull().default(true),
   updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -3,6 +3,7 @@ import { localDaysSpan } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import type { BusinessRow } from '@/http/context';
 import { storeInsightReadModel as repo } from '@/modules/store/orders/store-insight.read-model';
+import type { AbandonedCartsService } from '@/modules/store/orders/abandoned-carts.service';
 import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
 
 const TOP_PRODUCTS = 5;
@@ -11,7 +12,7 @@ const TOP_PRODUCTS = 5;
  * The store's overview, "Shop insight" (docs/online-store.md): a range of the business's days: paid orders, gross and
  * total sales, average order, page views and conversion, the top products by units and every order by status.
  */
-export function createStoreInsightService(deps: { db: Executor; pages: Pick<StorePagesService, 'views'> }) {
+export function createStoreInsightService(deps: { db: Executor; pages: Pick<StorePagesService, 'views'>; abandoned: Pick<AbandonedCartsService, 'counts'> }) {
   const { db } = deps;
   return {
     async get(business: BusinessRow, query: StoreReportQuery): Promise<StoreInsight> {
@@ -22,6 +23,7 @@ export function createStoreInsightService(deps: { db: Executor; pages: Pick<Stor
       const byStatus = await repo.byStatus(db, scope);
       const top = await repo.topProducts(db, scope, TOP_PRODUCTS);
       const visits = await deps.pages.views(business.id, query.from, query.to);
+      const carts = await deps.abandoned.counts(business.id, span.start, span.end);
       const everOrdered = byStatus.length > 0 || (await repo.everOrdered(db, business.id));
       return {
         range: { from: query.from, to: query.to, tz },
@@ -34,6 +36,8 @@ export function createStoreInsightService(deps: { db: Executor; pages: Pick<Stor
         conversion_bp: visits.views > 0 ? Math.round((sales.orders * 10_000) / visits.views) : null,
         top_products: top.map((p) => ({ product_id: p.productId, name: p.name, units: p.units, total: p.total })),
         by_status: byStatus,
+        abandoned_carts: carts.abandoned,
+        recovered_carts: carts.recovered,
         has_activity: everOrdered || visits.ever,
       };
     },

@@ -1,4 +1,4 @@
-import { storeOrderEndpoints, storeThemeEndpoints, STORE_ORDERS_EXPORT_ROW_LIMIT } from '@merchant/catalogue';
+import { storeAbandonedCartEndpoints, storeOrderEndpoints, storeThemeEndpoints, STORE_ORDERS_EXPORT_ROW_LIMIT } from '@merchant/catalogue';
 import { AppError } from '@merchant/core';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
@@ -40,6 +40,7 @@ export function storeOrdersRoutes(host: RouteHost, service: StoreService): void 
       .header('x-export-truncated', String(truncated));
     return csv;
   });
+  registerEndpoint(app, host, storeAbandonedCartEndpoints.list, async ({ ctx, query }) => service.abandoned.list(ctx, query));
   registerEndpoint(app, host, storeOrderEndpoints.get, async ({ ctx, params }) => orders.get(ctx, params.order_id));
   registerEndpoint(app, host, storeOrderEndpoints.fulfil, async ({ ctx, params, body }) => orders.fulfil(ctx, params.order_id, body));
   registerEndpoint(app, host, storeOrderEndpoints.refund, async ({ ctx, params, body }) => orders.refund(ctx, params.order_id, body));
@@ -63,5 +64,5 @@ export function storeOrdersRoutes(host: RouteHost, service: StoreService): void 
     }
   });
 
-  storefrontRoutes(host, { storefront, orders, checkoutOrigin: service.checkoutOrigin });
+  storefrontRoutes(host, { storefront, orders, abandoned: service.abandoned, checkoutOrigin: service.checkoutOrigin });
 }

@@ -13,6 +13,7 @@ import type { StorePagesService } from '@/modules/store/pages/store-pages.servic
 import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
 import { storeOrdersRoutes } from './store-orders.routes';
 import { createStoreOrdersService } from './store-orders.service';
+import { createAbandonedCartsService } from './abandoned-carts.service';
 import { createStorefrontService } from './storefront.service';
 import type { StoreService } from './store.types';
 
@@ -85,11 +86,17 @@ export const storeModule = defineModule({
     });
     // Every payment of a store order goes through this adapter: it locks the order and marks it paid once.
     charges.registerSource(orders.paymentSource);
-    return { storefront, orders, checkoutOrigin, themes: storeThemes };
+    const abandoned = createAbandonedCartsService({ db, clock, mailer, storeOrigin });
+    return { storefront, orders, abandoned, checkoutOrigin, themes: storeThemes };
   },
   routes: storeOrdersRoutes,
-  jobs: (jobs, service) =>
+  jobs: (jobs, service) => {
     jobs.schedule('store.release-unpaid', { every: minutes(15) }, async () => {
       await service.orders.releaseExpired();
-    }),
+    });
+    // Abandoned carts' one recovery mail (docs/online-store.md, "Abandoned carts"): claimed per cart, so concurrent runs mail once.
+    jobs.schedule('store.recover-carts', { every: minutes(10) }, async ({ data }) => {
+      await service.abandoned.sendRecoveryMails(new Date(data.tick));
+    });
+  },
 });

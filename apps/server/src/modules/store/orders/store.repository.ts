@@ -39,6 +39,14 @@ export const storeRepository = {
       .onConflictDoUpdate({ target: [storeCarts.businessId, storeCarts.id], set: { lines, updatedAt: now } });
   },
 
+  /** The cart's order is placed: its lines moved to the order, the cart emptied and naming the order (abandoned carts). */
+  async placedCart(db: Executor, businessId: string, id: string, orderId: string, now: Date): Promise<void> {
+    await db
+      .update(storeCarts)
+      .set({ lines: [], orderId, updatedAt: now })
+      .where(and(eq(storeCarts.businessId, businessId), eq(storeCarts.id, id)));
+  },
+
   async insertOrder(db: Executor, row: StoreOrderInsert): Promise<StoreOrderRow> {
     const [inserted] = await db.insert(storeOrders).values(row).returning();
     return inserted!;

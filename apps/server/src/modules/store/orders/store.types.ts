@@ -1,3 +1,4 @@
+import type { AbandonedCartsService } from './abandoned-carts.service';
 import type { StoreOrdersService } from './store-orders.service';
 import type { StorefrontService } from './storefront.service';
 import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
@@ -6,6 +7,8 @@ import type { StoreThemesService } from '@/modules/store/themes/store-themes.ser
 export interface StoreService {
   storefront: StorefrontService;
   orders: StoreOrdersService;
+  /** Abandoned carts: the checkout's email, the recovery mail and link, the dashboard's list. */
+  abandoned: AbandonedCartsService;
   checkoutOrigin: string;
   /** The themes' drafts, for the designer's preview. */
   themes: Pick<StoreThemesService, 'draftOf'>;

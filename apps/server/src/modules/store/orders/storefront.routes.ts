@@ -10,6 +10,7 @@ import { contentPage } from './storefront.content-pages';
 import { themedHomePage } from './storefront.theme';
 import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
 import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
+import type { AbandonedCartsService } from './abandoned-carts.service';
 import type { StoreOrdersService } from './store-orders.service';
 
 export const CART_COOKIE = 'store_cart';
@@ -42,9 +43,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * scripts, its catalogue pages cached per business, the cart named by a signed cookie, the checkout that places the
  * order and hands the payer to the hosted checkout, and the order's status page.
  */
-export function storefrontRoutes(host: RouteHost, deps: { storefront: StorefrontService; orders: StoreOrdersService; checkoutOrigin: string }): void {
+export function storefrontRoutes(
+  host: RouteHost,
+  deps: { storefront: StorefrontService; orders: StoreOrdersService; abandoned: AbandonedCartsService; checkoutOrigin: string },
+): void {
   const { app, config, secureCookies } = host;
-  const { storefront, orders } = deps;
+  const { storefront, orders, abandoned } = deps;
   const base = escapeRegExp(config.baseDomain);
   const shopSuffix = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,62})\\.shop\\.${base}(?::\\d+)?$`, 'i');
   // The shop hosts, and any other host name with a dot that is not ours (a merchant's own domain, answered once it is
@@ -125,6 +129,11 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
     const known = await cartId(req);
     if (known) return known;
     const id = storefront.newCartId();
+    await setCartCookie(reply, id);
+    return id;
+  }
+
+  async function setCartCookie(reply: FastifyReply, id: string): Promise<void> {
     reply.setCookie(CART_COOKIE, await storefront.cookieOf(id), {
       path: '/',
       httpOnly: true,
@@ -132,7 +141,6 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
       secure: secureCookies,
       maxAge: CART_DAYS * 86_400,
     });
-    return id;
   }
 
   const notFound = (store: Store, req: FastifyRequest, reply: FastifyReply) =>
@@ -298,6 +306,8 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
         const id = await cartId(req);
         const values = checkoutValuesOf(Object.fromEntries(Object.entries(form).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
         if (!id) return reply.redirect('/cart', 303);
+        // The email is kept on the cart as soon as it is given (abandoned carts), even when the checkout is refused.
+        await abandoned.captureEmail(store.business.id, id, values.email);
         const placed = await storefront.placeOrder(store, id, values);
         if (!placed.ok) return renderCheckout(store, req, reply, values, placed.errors, 422);
         if (placed.tracked)
@@ -314,6 +324,20 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
       }),
     );
 
+    // An abandoned cart's recovery link (mailed once): the cart back in this browser, then the checkout.
+    route(
+      'GET',
+      '/cart/recover/:token',
+      page(async (store, req, reply) => {
+        const id = await abandoned.restore(store.business.id, (req.params as { token: string }).token);
+        if (!id)
+          return send(req, reply, messagePage(store.page, 'Link not found', 'This cart link is not valid any more. Your cart may be empty.', '/cart'), {
+            status: 404,
+          });
+        await setCartCookie(reply, id);
+        return reply.redirect('/checkout', 303);
+      }),
+    );
     route(
       'GET',
       '/orders/:token',

@@ -379,7 +379,7 @@ export function createStorefrontService(deps: {
             createdAt: now,
             updatedAt: now,
           });
-          await repo.saveCart(tx, businessId, cartId, [], now);
+          await repo.placedCart(tx, businessId, cartId, orderId, now);
           return inserted;
         });
         return { ok: true, order, tracked: order.lines.some((l) => l.stocked) };
@@ -451,7 +451,7 @@ function soldLine(
   };
 }
 
-function viewOf(currency: string, catalogue: StorefrontCatalogue, lines: StoreCartLine[]): CartView {
+export function viewOf(currency: string, catalogue: StorefrontCatalogue, lines: StoreCartLine[]): CartView {
   const units = new Map<string, number>();
   for (const l of lines) units.set(l.variant_id, (units.get(l.variant_id) ?? 0) + l.quantity);
   const shown = lines.map((line, index) => {

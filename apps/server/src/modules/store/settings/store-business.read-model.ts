@@ -1,4 +1,4 @@
-import type { StoreSettingsInput } from '@merchant/catalogue';
+import type { StoreSettingsValues } from '@merchant/catalogue';
 import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { businesses, storeSettings } from '@/db/schema';
@@ -16,7 +16,7 @@ export interface StoreBusiness {
   /** The verified custom domain (null: none, or not verified yet). */
   domain: string | null;
   /** The store settings (the defaults before the first save). */
-  settings: StoreSettingsInput;
+  settings: StoreSettingsValues;
 }
 
 const storeBusinessColumns = {

@@ -8,6 +8,7 @@ import {
   type StoreOnboarding,
   type StoreSettings,
   type StoreSettingsInput,
+  type StoreSettingsValues,
 } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { uniqueViolationOf } from '@/db/unique-violation';
@@ -101,7 +102,7 @@ export function createStoreSettingsService(deps: {
     };
   }
 
-  function present(settings: StoreSettingsInput, d: DomainRow): StoreSettings {
+  function present(settings: StoreSettingsValues, d: DomainRow): StoreSettings {
     return { ...settings, business_name: d.name, business_logo_url: d.logoUrl, storefront_url: storefrontUrl(d) };
   }
 
@@ -159,6 +160,7 @@ export function createStoreSettingsService(deps: {
           closedMessage: body.closed_message,
           customerMails: body.customer_mails,
           merchantMails: body.merchant_mails,
+          recoveryMails: body.recovery_mails ?? before.recovery_mails,
           updatedByUserId: ctx.user.id,
           updatedAt: clock.now(),
         });
@@ -173,7 +175,7 @@ export function createStoreSettingsService(deps: {
           objectId: businessId,
           meta: { changed },
         });
-        return present(body, await repo.domain(tx, businessId));
+        return present({ ...body, recovery_mails: body.recovery_mails ?? before.recovery_mails }, await repo.domain(tx, businessId));
       });
     },
 

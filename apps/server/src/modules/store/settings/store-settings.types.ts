@@ -1,10 +1,10 @@
-import { DEFAULT_STORE_SETTINGS, type StoreSettingsInput } from '@merchant/catalogue';
+import { DEFAULT_STORE_SETTINGS, type StoreSettingsValues } from '@merchant/catalogue';
 import type { storeSettings } from '@/db/schema';
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 
 /** The settings as saved, or the defaults before the first save. */
-export function settingsOf(row: StoreSettingsRow | null): StoreSettingsInput {
+export function settingsOf(row: StoreSettingsRow | null): StoreSettingsValues {
   if (!row) return { ...DEFAULT_STORE_SETTINGS, policies: { ...DEFAULT_STORE_SETTINGS.policies } };
   return {
     store_name: row.storeName,
@@ -17,5 +17,6 @@ export function settingsOf(row: StoreSettingsRow | null): StoreSettingsInput {
     closed_message: row.closedMessage,
     customer_mails: row.customerMails,
     merchant_mails: row.merchantMails,
+    recovery_mails: row.recoveryMails,
   };
 }

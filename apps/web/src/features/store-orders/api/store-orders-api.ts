@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  storeAbandonedCartEndpoints,
   storeOrderEndpoints,
   type CancelStoreOrderBody,
   type FulfilStoreOrderBodySchema,
@@ -18,6 +19,16 @@ export const storeOrdersQuery = (businessId: string, filters: StoreOrderFilters)
     queryKey: endpointKey(storeOrderEndpoints.list, { params: { business_id: businessId }, query: { ...filters, limit: STORE_ORDERS_PAGE_SIZE } }),
     queryFn: ({ pageParam, signal }) =>
       call(storeOrderEndpoints.list, { params: { business_id: businessId }, query: { ...filters, limit: STORE_ORDERS_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
+/** Abandoned carts (docs/online-store.md, "Abandoned carts"), latest activity first. */
+export const abandonedCartsQuery = (businessId: string) =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(storeAbandonedCartEndpoints.list, { params: { business_id: businessId }, query: { limit: STORE_ORDERS_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(storeAbandonedCartEndpoints.list, { params: { business_id: businessId }, query: { limit: STORE_ORDERS_PAGE_SIZE, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });

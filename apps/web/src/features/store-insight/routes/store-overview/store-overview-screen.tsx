@@ -40,13 +40,14 @@ function Insight({ data, businessId }: { data: StoreInsight; businessId: string 
   const params = { business_id: businessId };
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 4, xl: 7 }} spacing="md">
         <Figure label="Orders" value={String(data.orders)} hint="Paid" />
         <Figure label="Gross sales" value={money(data.gross_sales)} hint="Before discounts and shipping" />
         <Figure label="Total sales" value={money(data.total_sales)} hint="What customers paid" />
         <Figure label="Average order" value={money(data.average_order)} />
         <Figure label="Visits" value={String(data.visits)} hint="Store pages viewed" />
         <Figure label="Conversion" value={percent(data.conversion_bp)} hint="Orders per visit" />
+        <Figure label="Abandoned carts" value={String(data.abandoned_carts)} hint={`${data.recovered_carts} recovered`} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="top-products">

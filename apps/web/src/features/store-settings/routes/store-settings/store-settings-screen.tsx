@@ -39,6 +39,7 @@ type Values = {
   closed_message: string;
   customer_mails: StoreMailEvent[];
   merchant_mails: StoreMailEvent[];
+  recovery_mails: boolean;
 };
 
 const valuesOf = (s: StoreSettings): Values => ({
@@ -52,6 +53,7 @@ const valuesOf = (s: StoreSettings): Values => ({
   closed_message: s.closed_message ?? '',
   customer_mails: [...s.customer_mails],
   merchant_mails: [...s.merchant_mails],
+  recovery_mails: s.recovery_mails,
 });
 
 const TITLE = 'Store settings';
@@ -234,6 +236,13 @@ function SettingsForm({ businessId, settings }: { businessId: string; settings: 
                 ))}
               </Stack>
             </Checkbox.Group>
+            <SwitchRow
+              label="Abandoned cart recovery mail"
+              description="One mail, an hour after a customer who gave their email at checkout left without paying, with a link back to their cart"
+              checked={values.recovery_mails}
+              onChange={(e) => set('recovery_mails', e.currentTarget.checked)}
+              disabled={!mayChange}
+            />
           </Section>
         </Stack>
       </EditForm>
