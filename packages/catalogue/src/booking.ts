@@ -29,7 +29,12 @@ const BookingServiceFields = {
   /** Minor units of the business's currency; 0 is a free service. Paid at the appointment. */
   price: MinorAmountSchema,
   /** Minutes kept free after each booking (cleaning up, travelling). */
-  buffer_minutes: z.number('Enter the buffer in minutes').int('Use whole minutes').min(0, 'The buffer cannot be negative').max(240, 'At most 240 minutes').default(0),
+  buffer_minutes: z
+    .number('Enter the buffer in minutes')
+    .int('Use whole minutes')
+    .min(0, 'The buffer cannot be negative')
+    .max(240, 'At most 240 minutes')
+    .default(0),
   active: z.boolean().default(true),
   /** The business members who give the service (at least one). */
   staff_ids: z
@@ -58,12 +63,10 @@ export const BookingServiceSchema = z.object({
 export type BookingService = z.infer<typeof BookingServiceSchema>;
 
 /** One range of a weekday's hours: from `start` to `end` the same day (end after start). */
-export const WorkingRangeSchema = z
-  .object({ weekday: z.enum(WEEKDAYS), start: TimeOfDaySchema, end: TimeOfDaySchema })
-  .superRefine((r, ctx) => {
-    if (TIME_OF_DAY.test(r.start) && TIME_OF_DAY.test(r.end) && r.end <= r.start)
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end must be after the start' });
-  });
+export const WorkingRangeSchema = z.object({ weekday: z.enum(WEEKDAYS), start: TimeOfDaySchema, end: TimeOfDaySchema }).superRefine((r, ctx) => {
+  if (TIME_OF_DAY.test(r.start) && TIME_OF_DAY.test(r.end) && r.end <= r.start)
+    ctx.addIssue({ code: 'custom', path: ['end'], message: 'The end must be after the start' });
+});
 export type WorkingRange = z.infer<typeof WorkingRangeSchema>;
 
 export const StaffHoursBodySchema = z.object({

@@ -108,7 +108,9 @@ export const bookings = pgTable(
     uniqueIndex('bookings_token_key').on(t.tokenHash),
     index('bookings_staff_idx').on(t.businessId, t.staffUserId, t.startsAt),
     index('bookings_start_idx').on(t.businessId, t.startsAt, t.id),
-    index('bookings_remind_idx').on(t.startsAt).where(sql`${t.status} = 'confirmed' and ${t.remindedAt} is null`),
+    index('bookings_remind_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed' and ${t.remindedAt} is null`),
     check('bookings_span', sql`${t.endsAt} > ${t.startsAt} and ${t.blockedUntil} >= ${t.endsAt}`),
   ],
 );

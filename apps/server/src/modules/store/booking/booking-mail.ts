@@ -5,7 +5,16 @@ export type BookingMailKind = 'confirmed' | 'rescheduled' | 'cancelled' | 'remin
 
 /** "Monday, 7 December 2026, 10:00" in the business's time zone. */
 export function whenOf(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 }
 
 /** The customer's mail of a booking (through the outbox, in the change's transaction). */

@@ -7,7 +7,13 @@ import { createBookingService } from './booking.service';
 /** Booking (docs/online-store.md, "Booking"): services, staff hours, slots and bookings; the reminder schedule. */
 export const bookingModule = defineModule({
   name: 'booking',
-  create: ({ db, clock, mailer, audit, storeSettings }: Pick<Platform, 'db' | 'clock' | 'mailer' | 'audit'> & { storeSettings: Pick<StoreSettingsService, 'storefrontUrl'> }) =>
+  create: ({
+    db,
+    clock,
+    mailer,
+    audit,
+    storeSettings,
+  }: Pick<Platform, 'db' | 'clock' | 'mailer' | 'audit'> & { storeSettings: Pick<StoreSettingsService, 'storefrontUrl'> }) =>
     createBookingService({ db, clock, mailer, audit, storefrontUrl: (b) => storeSettings.storefrontUrl(b) }),
   routes: bookingRoutes,
   // Every 15 minutes: bookings starting in the next 24 hours get their reminder, once.

@@ -87,7 +87,10 @@ export const bookingRepository = {
 
   /** Every staff member's weekly hours of the business, by user id. */
   async hours(db: Executor, businessId: string): Promise<Map<string, StaffRanges>> {
-    const rows = await db.select({ userId: bookingStaff.userId, ranges: bookingStaff.ranges }).from(bookingStaff).where(eq(bookingStaff.businessId, businessId));
+    const rows = await db
+      .select({ userId: bookingStaff.userId, ranges: bookingStaff.ranges })
+      .from(bookingStaff)
+      .where(eq(bookingStaff.businessId, businessId));
     return new Map(rows.map((r) => [r.userId, r.ranges]));
   },
 

@@ -121,14 +121,28 @@ export function createBookingService(deps: {
   }
 
   /** The free slots of a service on the business's days from..to, read with the executor (a locked one when booking). */
-  async function slotsIn(executor: Executor, business: BookingBusiness, service: BookingServiceRow, from: CalendarDate, to: CalendarDate, options: { staffIds?: string[]; except?: string; hours?: Map<string, { weekday: string; start: string; end: string }[]> } = {}): Promise<FreeSlot[]> {
+  async function slotsIn(
+    executor: Executor,
+    business: BookingBusiness,
+    service: BookingServiceRow,
+    from: CalendarDate,
+    to: CalendarDate,
+    options: { staffIds?: string[]; except?: string; hours?: Map<string, { weekday: string; start: string; end: string }[]> } = {},
+  ): Promise<FreeSlot[]> {
     const staffIds = options.staffIds ?? service.staffIds;
     const span = localDaysSpan(from, addDays(to, 1), business.timeZone);
     const hours = options.hours ?? (await repo.hours(executor, business.id));
     const timeOff = await repo.timeOff(executor, business.id, staffIds, span);
     const busy = await repo.busy(executor, business.id, staffIds, { start: new Date(span.start.getTime() - DAY), end: span.end }, options.except);
     return freeSlots(
-      { zone: business.timeZone, now: clock.now(), service: { durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes, staffIds }, hours, timeOff, busy },
+      {
+        zone: business.timeZone,
+        now: clock.now(),
+        service: { durationMinutes: service.durationMinutes, bufferMinutes: service.bufferMinutes, staffIds },
+        hours,
+        timeOff,
+        busy,
+      },
       from,
       to,
     );
@@ -145,7 +159,11 @@ export function createBookingService(deps: {
     for (const staffId of [...service.staffIds].sort()) {
       const ranges = await repo.lockStaff(tx, business.id, staffId);
       if (!ranges) continue;
-      const slots = await slotsIn(tx, business, service, date, date, { staffIds: [staffId], hours: new Map([[staffId, ranges]]), ...(except ? { except } : {}) });
+      const slots = await slotsIn(tx, business, service, date, date, {
+        staffIds: [staffId],
+        hours: new Map([[staffId, ranges]]),
+        ...(except ? { except } : {}),
+      });
       const slot = slots.find((s) => s.start.getTime() === start.getTime());
       if (slot) return slot;
     }
@@ -248,7 +266,15 @@ export function createBookingService(deps: {
         const member = (await repo.members(tx, businessId)).find((m) => m.id === userId);
         if (!member) throw staffNotFound();
         const id = newTimeOrderedId(now.getTime());
-        await repo.insertTimeOff(tx, { businessId, id, userId, startsAt: new Date(body.from), endsAt: new Date(body.to), reason: body.reason ?? '', createdAt: now });
+        await repo.insertTimeOff(tx, {
+          businessId,
+          id,
+          userId,
+          startsAt: new Date(body.from),
+          endsAt: new Date(body.to),
+          reason: body.reason ?? '',
+          createdAt: now,
+        });
         await recordIn(tx, ctx, 'booking_staff', userId, 'booking_time_off.created', `Added time off for ${member.name}`);
         return staffView(tx, businessId, userId);
       });
@@ -299,7 +325,14 @@ export function createBookingService(deps: {
         const updated = await repo.updateBooking(tx, businessId, id, { status: 'cancelled', cancelledAt: clock.now() });
         const business = await businessOf(tx, businessId);
         await mail(tx, 'cancelled', updated, business, null, true);
-        await recordIn(tx, ctx, 'booking', id, 'booking.cancelled', `Cancelled the booking of ${row.customerName} (${row.serviceName}, ${whenOf(row.startsAt, business.timeZone)})`);
+        await recordIn(
+          tx,
+          ctx,
+          'booking',
+          id,
+          'booking.cancelled',
+          `Cancelled the booking of ${row.customerName} (${row.serviceName}, ${whenOf(row.startsAt, business.timeZone)})`,
+        );
         return presentBooking(updated, await repo.members(tx, businessId));
       });
     },
@@ -355,6 +388,9 @@ export function createBookingService(deps: {
         return { booking, token };
       });
     },
+
+    /** Whether the customer may still cancel or move the booking (confirmed, not started). */
+    changeable: (row: BookingRow) => row.status === 'confirmed' && row.startsAt.getTime() > clock.now().getTime(),
 
     /** The booking of a manage token (null: none). */
     byToken: (token: string) => (/^[A-Za-z0-9_-]{20,100}$/.test(token) ? repo.bookingByToken(db, sha256(token)) : Promise.resolve(null)),

@@ -11,6 +11,8 @@ import { themedHomePage } from './storefront.theme';
 import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
 import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { StoreOrdersService } from './store-orders.service';
+import type { BookingModuleService } from '@/modules/store/booking/booking.service';
+import { storefrontBookingRoutes } from './storefront.booking-routes';
 
 export const CART_COOKIE = 'store_cart';
 const CART_DAYS = 30;
@@ -42,7 +44,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * scripts, its catalogue pages cached per business, the cart named by a signed cookie, the checkout that places the
  * order and hands the payer to the hosted checkout, and the order's status page.
  */
-export function storefrontRoutes(host: RouteHost, deps: { storefront: StorefrontService; orders: StoreOrdersService; checkoutOrigin: string }): void {
+export function storefrontRoutes(
+  host: RouteHost,
+  deps: { storefront: StorefrontService; orders: StoreOrdersService; booking: BookingModuleService; checkoutOrigin: string },
+): void {
   const { app, config, secureCookies } = host;
   const { storefront, orders } = deps;
   const base = escapeRegExp(config.baseDomain);
@@ -343,6 +348,7 @@ export function storefrontRoutes(host: RouteHost, deps: { storefront: Storefront
         }
       }),
     );
+    storefrontBookingRoutes({ route, page, post, send, notFound }, deps.booking);
     // Any other page of the shop host is the store's 404 (the API's own paths keep their JSON 404).
     route('GET', '/*', async (req, reply) => {
       if (isApiPath(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', requestId: req.id });
