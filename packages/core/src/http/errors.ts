@@ -101,8 +101,6 @@ export const ERROR_STATUS = {
   BOOKING_NOT_FOUND: 404,
   /** The booking was cancelled already (or its time has passed): it cannot change. */
   BOOKING_STATE: 409,
-  /** Someone else booked that time a moment ago, or it is no longer free: choose another. */
-  BOOKING_SLOT_TAKEN: 409,
   /** The theme was saved by someone else since it was read (its version moved on): reload it. */
   STORE_THEME_STALE: 409,
   /** The live theme cannot be deleted: publish another first. */

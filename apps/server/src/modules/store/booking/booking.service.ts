@@ -24,7 +24,13 @@ import { bookableDays, freeSlots, type FreeSlot } from './booking.slots';
 export const bookingServiceNotFound = () => new AppError('BOOKING_SERVICE_NOT_FOUND', 'Service not found.');
 export const bookingNotFound = () => new AppError('BOOKING_NOT_FOUND', 'Booking not found.');
 const staffNotFound = () => new AppError('STAFF_MEMBER_NOT_FOUND', 'Staff member not found.');
-export const slotTaken = () => new AppError('BOOKING_SLOT_TAKEN', 'This time is no longer free. Choose another time.');
+/** The time asked for is no slot of the service now (taken a moment ago, or never free): the storefront answers 409. */
+export class BookingSlotTaken extends Error {
+  constructor() {
+    super('This time is no longer free. Choose another time.');
+  }
+}
+const slotTaken = () => new BookingSlotTaken();
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -151,7 +157,7 @@ export function createBookingService(deps: {
   /**
    * Takes a free slot at `start` of one of the candidates, in one transaction: each candidate's row is locked (in id
    * order, so two bookings never wait on each other crosswise), their slots read again under the lock, and the first
-   * one free at that start gets the booking. None free: `BOOKING_SLOT_TAKEN`.
+   * one free at that start gets the booking. None free: `BookingSlotTaken`.
    */
   async function takeSlot(tx: Executor, business: BookingBusiness, service: BookingServiceRow, start: Date, except?: string): Promise<FreeSlot> {
     if (Number.isNaN(start.getTime())) throw slotTaken();
@@ -348,7 +354,7 @@ export function createBookingService(deps: {
 
     /**
      * A customer books a service at `start` (one of its free slots): the booking, and its manage token (only its hash
-     * is kept; the token is in the confirmation mail). A time no longer free: `BOOKING_SLOT_TAKEN` (409).
+     * is kept; the token is in the confirmation mail). A time no longer free: `BookingSlotTaken`.
      */
     async book(businessId: string, serviceId: string, start: Date, customer: BookingCustomer): Promise<{ booking: BookingRow; token: string }> {
       return db.transaction(async (tx) => {

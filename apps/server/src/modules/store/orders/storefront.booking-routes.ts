@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, addDays, datesFrom, type CalendarDate } from '@merchant/core';
 import { BookingCustomerSchema } from '@merchant/catalogue';
-import type { BookingModuleService } from '@/modules/store/booking/booking.service';
+import { BookingSlotTaken, type BookingModuleService } from '@/modules/store/booking/booking.service';
 import { bookingHomePage, bookingManagePage, bookingServicePage, type BookableService, type CustomerValues } from './storefront.booking-pages';
 import type { Store } from './storefront.service';
 
@@ -141,7 +141,7 @@ export function storefrontBookingRoutes(shop: ShopRouting, booking: BookingModul
         const { token } = await booking.book(store.business.id, id, start, parsed.data);
         return reply.redirect(`/booking/manage/${token}?booked=1`, 303);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'BOOKING_SLOT_TAKEN')
+        if (error instanceof BookingSlotTaken)
           return renderService(
             store,
             req,
@@ -203,8 +203,8 @@ export function storefrontBookingRoutes(shop: ShopRouting, booking: BookingModul
         await booking.rescheduleByToken(token, new Date(one(form, 'start')));
         return reply.redirect(`/booking/manage/${token}?moved=1`, 303);
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const message = error.code === 'BOOKING_SLOT_TAKEN' ? 'Sorry, that time is no longer free. Choose another time.' : error.message;
+        if (!(error instanceof AppError) && !(error instanceof BookingSlotTaken)) throw error;
+        const message = error instanceof BookingSlotTaken ? 'Sorry, that time is no longer free. Choose another time.' : error.message;
         return renderManage(store, req, reply, token, { error: message, status: 409 });
       }
     }),
