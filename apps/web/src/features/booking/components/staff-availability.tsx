@@ -90,7 +90,13 @@ function WeeklyHours({ businessId, member, mayChange }: { businessId: string; me
               w={130}
             />
             {mayChange ? (
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove range ${i + 1}`} onClick={() => setRanges((all) => all.filter((_, j) => j !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Remove range ${i + 1}`}
+                onClick={() => setRanges((all) => all.filter((_, j) => j !== i))}
+              >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
             ) : null}
@@ -151,7 +157,13 @@ function TimeOffList({ businessId, member, zone, mayChange }: { businessId: stri
               {o.reason ? ` · ${o.reason}` : ''}
             </Text>
             {mayChange ? (
-              <Button variant="subtle" color="red" size="compact-sm" onClick={() => remove.mutate(o.id)} aria-label={`Remove time off from ${formatBusinessDateTime(o.from, zone)}`}>
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                onClick={() => remove.mutate(o.id)}
+                aria-label={`Remove time off from ${formatBusinessDateTime(o.from, zone)}`}
+              >
                 Remove
               </Button>
             ) : null}
@@ -161,7 +173,15 @@ function TimeOffList({ businessId, member, zone, mayChange }: { businessId: stri
       {mayChange ? (
         <form onSubmit={submit} noValidate aria-label={`Add time off for ${member.name}`}>
           <Group gap="xs" align="flex-end" wrap="wrap">
-            <TextInput type="datetime-local" label="Time off from" value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={errors.from} required w={220} />
+            <TextInput
+              type="datetime-local"
+              label="Time off from"
+              value={from}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              error={errors.from}
+              required
+              w={220}
+            />
             <TextInput type="datetime-local" label="Until" value={to} onChange={(e) => setTo(e.currentTarget.value)} error={errors.to} required w={220} />
             <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} w={200} />
             <Button type="submit" variant="default" loading={add.isPending}>

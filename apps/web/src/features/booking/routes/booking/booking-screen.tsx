@@ -70,7 +70,12 @@ function BookingsPanel({ businessId, zone, mayChange }: { businessId: string; zo
     <Stack gap="sm" component="section" aria-label="Upcoming bookings">
       <TimeZoneNote zone={zone} />
       {rows.length === 0 ? (
-        <EmptyState headingOrder={2} icon={<IconCalendarEvent aria-hidden />} title="No upcoming bookings" description="Bookings customers make on your store show here." />
+        <EmptyState
+          headingOrder={2}
+          icon={<IconCalendarEvent aria-hidden />}
+          title="No upcoming bookings"
+          description="Bookings customers make on your store show here."
+        />
       ) : (
         <DataList
           label="Upcoming bookings"
@@ -87,7 +92,13 @@ function BookingsPanel({ businessId, zone, mayChange }: { businessId: string; zo
                     header: 'Actions',
                     nowrap: true,
                     cell: (b: Booking) => (
-                      <Button variant="default" color="red" size="compact-sm" onClick={() => confirmCancel(b)} aria-label={`Cancel the booking of ${b.customer.name}`}>
+                      <Button
+                        variant="default"
+                        color="red"
+                        size="compact-sm"
+                        onClick={() => confirmCancel(b)}
+                        aria-label={`Cancel the booking of ${b.customer.name}`}
+                      >
                         Cancel
                       </Button>
                     ),
@@ -114,7 +125,13 @@ function ServicesPanel({ businessId, currency, mayChange }: { businessId: string
   return (
     <Stack gap="sm" component="section" aria-label="Services">
       {services.data.data.length === 0 ? (
-        <EmptyState headingOrder={2} icon={<IconCalendarEvent aria-hidden />} title="No services yet" description="Add a service customers can book: its duration, price and who gives it." action={create} />
+        <EmptyState
+          headingOrder={2}
+          icon={<IconCalendarEvent aria-hidden />}
+          title="No services yet"
+          description="Add a service customers can book: its duration, price and who gives it."
+          action={create}
+        />
       ) : (
         <>
           {create ? <Group justify="flex-end">{create}</Group> : null}
