@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Text, TextInput,
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { StaffHoursBodySchema, TimeOffBodySchema, WEEKDAYS, type BookingStaff, type WorkingRange } from '@merchant/catalogue';
 import { atLocalTime } from '@merchant/core';
+import { DateField } from '@/components/date-field';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import type { FormErrors } from '@/components/form/form-fields';
 import { showErrorsIn } from '@/lib/form-errors';
@@ -125,13 +126,15 @@ function WeeklyHours({ businessId, member, mayChange }: { businessId: string; me
 function TimeOffList({ businessId, member, zone, mayChange }: { businessId: string; member: BookingStaff; zone: string; mayChange: boolean }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [fromTime, setFromTime] = useState('00:00');
+  const [toTime, setToTime] = useState('23:59');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const add = useAddTimeOff(businessId, member.id);
   const remove = useRemoveTimeOff(businessId, member.id);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const body = { from: instantOf(from, zone), to: instantOf(to, zone), reason };
+    const body = { from: instantOf(`${from}T${fromTime}`, zone), to: instantOf(`${to}T${toTime}`, zone), reason };
     const parsed = TimeOffBodySchema.safeParse(body);
     if (!parsed.success) return setErrors(zodIssuesToErrors(parsed.error));
     setErrors({});
@@ -173,16 +176,10 @@ function TimeOffList({ businessId, member, zone, mayChange }: { businessId: stri
       {mayChange ? (
         <form onSubmit={submit} noValidate aria-label={`Add time off for ${member.name}`}>
           <Group gap="xs" align="flex-end" wrap="wrap">
-            <TextInput
-              type="datetime-local"
-              label="Time off from"
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-              error={errors.from}
-              required
-              w={220}
-            />
-            <TextInput type="datetime-local" label="Until" value={to} onChange={(e) => setTo(e.currentTarget.value)} error={errors.to} required w={220} />
+            <DateField label="Time off from" value={from} onChange={setFrom} error={errors.from} required w={170} />
+            <TextInput type="time" label="At" value={fromTime} onChange={(e) => setFromTime(e.currentTarget.value)} w={120} />
+            <DateField label="Until" value={to} onChange={setTo} error={errors.to} required w={170} />
+            <TextInput type="time" label="Until time" value={toTime} onChange={(e) => setToTime(e.currentTarget.value)} w={120} />
             <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} w={200} />
             <Button type="submit" variant="default" loading={add.isPending}>
               Add time off

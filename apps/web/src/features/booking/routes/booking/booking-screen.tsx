@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -13,6 +12,7 @@ import { QueryStatus } from '@/components/query-status';
 import { StatusBadge } from '@/components/status-badge';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { businessToday, formatBusinessDateTime } from '@/lib/format';
+import { modals } from '@/lib/modals';
 import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { bookingServicesQuery, bookingStaffQuery, bookingsQuery, useCancelBooking } from '@/features/booking/api/booking-api';
