@@ -74,6 +74,7 @@ import { storeModule } from './modules/store/orders/store.module';
 import { storeSettingsModule } from './modules/store/settings/store-settings.module';
 import { storePagesModule } from './modules/store/pages/store-pages.module';
 import { storeThemesModule } from './modules/store/themes/store-themes.module';
+import { bookingModule } from './modules/store/booking/booking.module';
 import { storeInsightModule } from './modules/store/insight/store-insight.module';
 
 export interface ServiceOptions {
@@ -126,6 +127,7 @@ function composeModules(platform: Platform) {
       .use(storeSettingsModule)
       .use(storePagesModule)
       .use(storeThemesModule)
+      .use(bookingModule)
       .use(terminalsModule)
       .use(mallGtoModule)
       .use(paymentMethodsModule)

@@ -24,3 +24,4 @@ export * from './product-imports';
 export * from './store-pages';
 export * from './store-themes';
 export * from './store-theme-presets';
+export * from './booking';

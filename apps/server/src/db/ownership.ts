@@ -80,6 +80,10 @@ export const TABLE_OWNERS = {
   storePages: 'store/pages',
   storeVisits: 'store/pages',
   storeThemes: 'store/themes',
+  bookingServices: 'store/booking',
+  bookingStaff: 'store/booking',
+  bookingTimeOff: 'store/booking',
+  bookings: 'store/booking',
   // payments
   customers: 'payments/customers',
   paymentLinks: 'payments/payment-links',

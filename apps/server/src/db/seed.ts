@@ -7,6 +7,7 @@ import type { Executor } from './client';
 import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { seedStoreDesign } from './seed-store-design';
+import { seedBooking } from './seed-booking';
 import { seedDemoStore } from './seed-store';
 import { seedMallGto } from './seed-mall-gto';
 import { seedPlatformAccounts } from './seed-platform';
@@ -141,6 +142,7 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   const { api_key: apiKey } = await services.apiKeys.create(owner, { name: 'Demo key', access: 'full', password: DEMO_PASSWORD });
   await seedCatalogue(services, owner);
   await seedStoreDesign(services, owner);
+  await seedBooking(services, owner, clock);
   await seedMallGto(services, owner, clock);
   await seedDemoConnection(services, owner);
   // The demo store's delivery, pages, a week of orders and two abandoned carts (light enough for every demo database).

@@ -5,6 +5,7 @@ import type { Business } from '@merchant/business';
 import type { User } from '@merchant/identity';
 import { businessEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
+import { bookingEndpoints } from '@merchant/catalogue';
 import { call } from '../lib/api-client';
 import { OWNER_BUSINESS_ID, apiError, ownerBusiness, ownerUser, renderApp, stubApi } from '../test';
 import { COMING_SOON } from './screens/coming-soon';
@@ -61,12 +62,16 @@ describe('router', () => {
     await vi.waitFor(() => expect(document.title).toBe('Overview · Merchant Dashboard'));
   });
 
-  it('shows a screen that is not open yet as coming soon, with what it will do for the merchant', async () => {
-    serve({ user, business: business() });
+  it('opens booking, the last screen that was coming soon, with its bookings, services and availability', async () => {
+    serve({ user, business: business() }).on(bookingEndpoints.listBookings, () => ({ data: [], next_cursor: null }));
     renderAt(`/business/${BID}/online-store/booking`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking' }, { timeout: SCREEN_WAIT })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
-    expect(screen.getByText(COMING_SOON.booking)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Coming soon' })).toBeNull();
+    expect(screen.queryByText(COMING_SOON.booking)).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Bookings' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Services' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Availability' })).toBeTruthy();
+    expect(await screen.findByText('No upcoming bookings', {}, { timeout: SCREEN_WAIT })).toBeTruthy();
   });
 
   it('shows a business to someone who may only read it without the controls that would change it', async () => {

@@ -77,6 +77,8 @@ export const STATUS_KINDS = {
   storeOrder: kind(STORE_ORDER_STATUS_LABELS, { pending_payment: 'yellow', paid: 'green', cancelled: 'gray' }),
   storeFulfilment: kind(STORE_FULFILMENT_LABELS, { unfulfilled: 'yellow', packed: 'blue', shipped: 'blue', delivered: 'green', picked_up: 'green' }),
   pickup: kind({ active: 'Active', inactive: 'Off' }, { active: 'green', inactive: 'gray' }),
+  bookingService: kind({ active: 'Bookable', inactive: 'Off' }, { active: 'green', inactive: 'gray' }),
+  booking: kind({ confirmed: 'Confirmed', cancelled: 'Cancelled' }, { confirmed: 'green', cancelled: 'gray' }),
   storeDomain: kind(STORE_DOMAIN_STATUS_LABELS, { none: 'gray', pending: 'yellow', verified: 'green' }),
   storePage: kind({ published: 'Published', draft: 'Draft' }, { published: 'green', draft: 'gray' }),
   coupon: kind(COUPON_STATUS_LABELS, { active: 'green', scheduled: 'blue', expired: 'gray', used_up: 'yellow', inactive: 'dark' }),

@@ -96,6 +96,11 @@ export const ERROR_STATUS = {
   COUPON_NOT_FOUND: 404,
   STORE_PAGE_NOT_FOUND: 404,
   STORE_THEME_NOT_FOUND: 404,
+  BOOKING_SERVICE_NOT_FOUND: 404,
+  BOOKING_TIME_OFF_NOT_FOUND: 404,
+  BOOKING_NOT_FOUND: 404,
+  /** The booking was cancelled already (or its time has passed): it cannot change. */
+  BOOKING_STATE: 409,
   /** The theme was saved by someone else since it was read (its version moved on): reload it. */
   STORE_THEME_STALE: 409,
   /** The live theme cannot be deleted: publish another first. */

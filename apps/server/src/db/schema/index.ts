@@ -28,3 +28,4 @@ export * from './partners';
 export * from './support-chat';
 export * from './platform-accounts';
 export * from './accounting';
+export * from './booking';

@@ -74,7 +74,7 @@ export const onlineStoreRoutes = [
     sidebar: { label: 'Media', icon: 'photo', order: 10 },
   }),
   route('media-edit', 'media/:b_media/edit', 'Edit media', 'media', { permission: 'catalogue:view', screen: 'media.edit' }),
-  route('booking', 'booking', 'Booking', 'booking', { ...SM, sidebar: { label: 'Booking', icon: 'calendar', order: 11 } }),
+  route('booking', 'booking', 'Booking', 'booking', { ...SM, screen: 'booking.home', sidebar: { label: 'Booking', icon: 'calendar', order: 11 } }),
   route('domain', 'domain', 'Domain', 'domain', { ...SM, screen: 'store-settings.domain', sidebar: { label: 'Domain', icon: 'world', order: 12 } }),
   route('shipping-pickup', 'shipping-pickup', 'Shipping and pickup', 'shipping', {
     ...SM,

@@ -129,6 +129,7 @@ export const appScreens = {
   'store-settings.onboarding': () => import('../../features/store-settings/routes/store-onboarding/store-onboarding-screen'),
   'store-design.list': () => import('../../features/store-design/routes/theme-list/theme-list-screen'),
   'store-design.designer': () => import('../../features/store-design/routes/theme-designer/theme-designer-screen'),
+  'booking.home': () => import('../../features/booking/routes/booking/booking-screen'),
   'store-pages.list': () => import('../../features/store-pages/routes/page-list/page-list-screen'),
   'store-pages.create': () => import('../../features/store-pages/routes/page-form/page-form-screen'),
   'store-pages.edit': () => import('../../features/store-pages/routes/page-form/page-form-screen'),

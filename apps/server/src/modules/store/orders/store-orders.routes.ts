@@ -18,6 +18,8 @@ export function purgeKindsOf(method: string, routeUrl: string): PurgeKind[] {
     return ['identity'];
   // Publishing a theme changes every page's colours and fonts and the home page's sections.
   if (/^\/store-themes\/[^/]+\/publish$/.test(rest)) return ['identity'];
+  // The header links the booking page while the business has an active booking service.
+  if (rest.startsWith('/booking-services')) return ['identity'];
   if (rest.startsWith('/product-categories')) return ['categories', 'products'];
   if (rest.startsWith('/products') || rest.startsWith('/add-on-groups') || rest.startsWith('/stock')) return ['products'];
   // An image's alt text or its removal shows on the products and categories that show it.
@@ -64,5 +66,5 @@ export function storeOrdersRoutes(host: RouteHost, service: StoreService): void 
     }
   });
 
-  storefrontRoutes(host, { storefront, orders, abandoned: service.abandoned, checkoutOrigin: service.checkoutOrigin });
+  storefrontRoutes(host, { storefront, orders, abandoned: service.abandoned, booking: service.booking, checkoutOrigin: service.checkoutOrigin });
 }

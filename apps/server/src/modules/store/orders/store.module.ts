@@ -11,6 +11,7 @@ import type { NotificationSettingsService } from '@/modules/business/notificatio
 import type { StoreSettingsService } from '@/modules/store/settings/store-settings.service';
 import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
 import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
+import type { BookingModuleService } from '@/modules/store/booking/booking.service';
 import { storeOrdersRoutes } from './store-orders.routes';
 import { createStoreOrdersService } from './store-orders.service';
 import { createAbandonedCartsService } from './abandoned-carts.service';
@@ -40,6 +41,7 @@ export const storeModule = defineModule({
     storeSettings,
     storePages,
     storeThemes,
+    booking,
     notificationSettings,
   }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
     charges: ChargesService;
@@ -51,6 +53,7 @@ export const storeModule = defineModule({
     storeSettings: Pick<StoreSettingsService, 'storefrontUrl'>;
     storePages: Pick<StorePagesService, 'published' | 'publishedLinks' | 'countView'>;
     storeThemes: Pick<StoreThemesService, 'liveContent' | 'draftOf'>;
+    booking: BookingModuleService;
     notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
   }): StoreService => {
     const checkoutOrigin = originOfKind(config.publicUrl, 'checkout', config.baseDomain);
@@ -66,6 +69,7 @@ export const storeModule = defineModule({
       coupons,
       pages: storePages,
       themes: storeThemes,
+      booking,
       purge: async (id, kind) => void (await business.purgeStorefront(id, kind)),
       storeOrigin,
     });
@@ -87,7 +91,7 @@ export const storeModule = defineModule({
     // Every payment of a store order goes through this adapter: it locks the order and marks it paid once.
     charges.registerSource(orders.paymentSource);
     const abandoned = createAbandonedCartsService({ db, clock, mailer, storeOrigin });
-    return { storefront, orders, abandoned, checkoutOrigin, themes: storeThemes };
+    return { storefront, orders, abandoned, checkoutOrigin, themes: storeThemes, booking };
   },
   routes: storeOrdersRoutes,
   jobs: (jobs, service) => {

@@ -24,6 +24,8 @@ export interface StorePage {
   pages: { title: string; slug: string }[];
   /** The live theme's published content (colours and fonts on every page, the home page's sections); null: none. */
   theme: ThemeContent | null;
+  /** Whether the store takes bookings (an active booking service): the header links `/booking`. */
+  booking?: boolean;
 }
 
 export interface PageMeta {
@@ -137,6 +139,7 @@ export function layout(store: StorePage, meta: PageMeta, body: Html): string {
             <label for="site-search" class="visually-hidden" style="position:absolute;left:-9999px">Search products</label
             ><input id="site-search" type="search" name="q" placeholder="Search products" /><button type="submit" class="secondary">Search</button>
           </form>
+          ${store.booking ? html`<a href="/booking">Book an appointment</a>` : null}
           <a href="/cart">Cart</a>
         </header>
         <main id="main">

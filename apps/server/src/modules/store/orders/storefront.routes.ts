@@ -12,6 +12,8 @@ import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from
 import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { AbandonedCartsService } from './abandoned-carts.service';
 import type { StoreOrdersService } from './store-orders.service';
+import type { BookingModuleService } from '@/modules/store/booking/booking.service';
+import { storefrontBookingRoutes } from './storefront.booking-routes';
 
 export const CART_COOKIE = 'store_cart';
 const CART_DAYS = 30;
@@ -45,7 +47,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export function storefrontRoutes(
   host: RouteHost,
-  deps: { storefront: StorefrontService; orders: StoreOrdersService; abandoned: AbandonedCartsService; checkoutOrigin: string },
+  deps: {
+    storefront: StorefrontService;
+    orders: StoreOrdersService;
+    abandoned: AbandonedCartsService;
+    booking: BookingModuleService;
+    checkoutOrigin: string;
+  },
 ): void {
   const { app, config, secureCookies } = host;
   const { storefront, orders, abandoned } = deps;
@@ -367,6 +375,7 @@ export function storefrontRoutes(
         }
       }),
     );
+    storefrontBookingRoutes({ route, page, post, send, notFound }, deps.booking);
     // Any other page of the shop host is the store's 404 (the API's own paths keep their JSON 404).
     route('GET', '/*', async (req, reply) => {
       if (isApiPath(req.url)) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found.', requestId: req.id });

@@ -63,6 +63,8 @@ export function createStorefrontService(deps: {
   pages: Pick<StorePagesService, 'published' | 'publishedLinks' | 'countView'>;
   /** The live theme's published content (every page's colours and fonts, the home page's sections). */
   themes: Pick<StoreThemesService, 'liveContent'>;
+  /** Whether the business has an active booking service (the header links the booking page then). */
+  booking: { hasActiveService: (businessId: string) => Promise<boolean> };
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
   /** The store's origin: `https://<identifier>.shop.<base>`, or its custom domain once verified. */
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
@@ -98,7 +100,7 @@ export function createStorefrontService(deps: {
   const pages = createPageCache<string>(CACHED_PAGES);
   const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
-  const liveThemes = createPageCache<{ theme: ThemeContent | null }>(CACHED_CATALOGUES);
+  const liveThemes = createPageCache<{ theme: ThemeContent | null; booking: boolean }>(CACHED_CATALOGUES);
 
   /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
   async function withPageLinks(store: Store | null): Promise<Store | null> {
@@ -111,10 +113,11 @@ export function createStorefrontService(deps: {
     // Publishing a theme purges identity: the next request reads the new live content.
     let live = liveThemes.get(store.versionKey);
     if (!live) {
-      live = { theme: await deps.themes.liveContent(store.business.id) };
+      // A booking service's change purges identity too (its link in the header).
+      live = { theme: await deps.themes.liveContent(store.business.id), booking: await deps.booking.hasActiveService(store.business.id) };
       liveThemes.set(store.versionKey, live);
     }
-    return { ...store, page: { ...store.page, pages: links, theme: live.theme } };
+    return { ...store, page: { ...store.page, pages: links, theme: live.theme, booking: live.booking } };
   }
   /** The store's catalogue as sold now, cached under the versions of its categories and products. */
   async function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
