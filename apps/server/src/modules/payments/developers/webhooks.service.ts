@@ -25,7 +25,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { WEBHOOK_TIMEOUT_MS } from './legacy-webhook';
-import { webhooksRepository as repo, type HealthRow, type WebhookEndpointRow } from './webhooks.repository';
+import { webhooksRepository as repo, type HealthRow, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
 
 /** The job that makes one attempt of a delivery (a failure throws: pg-boss retries it with backoff). */
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -215,6 +215,19 @@ export function createWebhooksService(deps: {
     }
   }
 
+  /**
+   * A delivery reached its end (delivered or given up): the next pending delivery of the same endpoint and object,
+   * which waited for it, is queued now (in the same transaction). `why` keeps the job's key unique per wake.
+   */
+  async function wakeNext(tx: Executor, endpointId: string, object: { type: string; id: string }, done: WebhookDeliveryRow, why: string): Promise<void> {
+    const next = await repo.nextPending(tx, done.businessId, endpointId, object, done.seq);
+    if (!next) return;
+    await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: done.businessId, delivery_id: next } satisfies WebhookDeliveryJob, {
+      singletonKey: `${next}:after:${done.id}:${why}`,
+      retryLimit: WEBHOOK_RETRY_LIMIT,
+    });
+  }
+
   return {
     list: async (businessId: string) => withHealth(businessId, await repo.listEndpoints(db, businessId)),
 
@@ -353,10 +366,26 @@ export function createWebhooksService(deps: {
     /** One attempt of a delivery (the job's work). Throws on failure so that the job is retried with backoff. */
     async deliver(job: WebhookDeliveryJob): Promise<void> {
       const found = await repo.findDelivery(db, job.business_id, job.delivery_id);
-      // The endpoint was deleted (its deliveries with it), or disabled: nothing is sent.
-      if (!found || found.endpoint.status !== 'active') return;
-      if (found.delivery.status === 'succeeded' && !job.resend) return;
+      // The endpoint was deleted (its deliveries with it): nothing is sent.
+      if (!found) return;
+      // Delivered or given up already (a wake after the fact): nothing more, unless a person asked again.
+      if (found.delivery.status !== 'pending' && !job.resend) return;
       const { endpoint, event, delivery } = found;
+      const object = { type: event.objectType, id: event.objectId };
+      if (endpoint.status !== 'active') {
+        // Disabled (by a person or by three days of failures): given up without an attempt, so that it holds back
+        // no later delivery of its object once the endpoint is enabled again (a resend sends it then).
+        await db.transaction(async (tx) => {
+          const locked = await repo.lockDelivery(tx, job.business_id, delivery.id);
+          if (locked?.status !== 'pending') return;
+          await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'failed');
+          await wakeNext(tx, endpoint.id, object, locked, 'disabled');
+        });
+        return;
+      }
+      // In order per object: an earlier delivery of this object to this endpoint is still pending, so this one
+      // waits; that one's success (or its giving up) wakes this one (`wakeNext`).
+      if (await repo.earlierPending(db, job.business_id, endpoint.id, object, delivery.seq)) return;
       const salt = (await salts()).open(endpoint.saltSealed);
       const started = performance.now();
       let answer: OutboundAnswer | null = null;
@@ -401,6 +430,7 @@ export function createWebhooksService(deps: {
         if (succeeded) {
           await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'succeeded');
           if (current?.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: null });
+          await wakeNext(tx, endpoint.id, object, locked, String(attempt));
           return true;
         }
         if (current && !current.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: now });
@@ -408,7 +438,10 @@ export function createWebhooksService(deps: {
         const disable = current?.status === 'active' && failingFor >= WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000;
         if (disable) await disableFailing(tx, current);
         const last = disable || attempt > WEBHOOK_RETRY_LIMIT;
-        if (last) await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'failed');
+        if (last) {
+          await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'failed');
+          await wakeNext(tx, endpoint.id, object, locked, String(attempt));
+        }
         return last;
       });
       if (!gaveUp) throw new Error(error ?? `The webhook endpoint answered ${answer?.status}`);
