@@ -8,7 +8,23 @@ import { BusinessParamsSchema } from '@merchant/business';
  * with `Hitpay-Signature` (HMAC-SHA256 in hex of the raw body, keyed by the endpoint's salt), `Hitpay-Event-Type`,
  * `Hitpay-Event-Object` and `Hitpay-Delivery-Id`; a failed delivery is retried with backoff for about three days.
  */
-export const WEBHOOK_EVENT_TYPES = ['charge.created', 'charge.updated', 'payment_request.completed', 'invoice.created', 'payout.created'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'charge.created',
+  'charge.updated',
+  'payment_request.completed',
+  'invoice.created',
+  'payout.created',
+  'transfer.created',
+  'transfer.updated',
+  'transfer.processing',
+  'transfer.paid',
+  'transfer.failed',
+  'transfer.canceled',
+  'recurring_billing.subscription_updated',
+  'recurring_billing.method_attached',
+  'order.created',
+  'order.updated',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The event a "Send test event" posts: only to the endpoint it was asked of, whatever it subscribes to. */
@@ -21,6 +37,16 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'payment_request.completed': 'A payment request (payment link) was paid',
   'invoice.created': 'An invoice was created',
   'payout.created': 'A payout was made',
+  'transfer.created': 'A transfer (send money) was requested',
+  'transfer.updated': 'A transfer waits for a second person to approve it',
+  'transfer.processing': 'A transfer was sent to the bank',
+  'transfer.paid': 'A transfer arrived',
+  'transfer.failed': "A transfer was returned by the beneficiary's bank",
+  'transfer.canceled': 'A transfer was cancelled or rejected',
+  'recurring_billing.subscription_updated': 'A subscription was created, charged, failed a charge, paused, resumed, changed or ended',
+  'recurring_billing.method_attached': 'A customer saved a payment method for a subscription',
+  'order.created': 'An online store or point of sale order was placed',
+  'order.updated': 'An order changed status (paid, fulfilled, cancelled, refunded)',
 };
 
 /** The headers of a delivery (HitPay's names; the delivery id is ours: the same id on every attempt and resend). */

@@ -39,7 +39,7 @@ export interface WebhookDeliveryJob {
 /** Something that happened, for the endpoints that want its type. `object` becomes the JSON body. */
 export interface WebhookEventInput {
   type: WebhookEventType;
-  /** `Hitpay-Event-Object`: `charge`, `payment_request`, `invoice`, `payout`. */
+  /** `Hitpay-Event-Object`: `charge`, `payment_request`, `invoice`, `payout`, `transfer`, `recurring_billing`, `order`. */
   objectType: string;
   objectId: string;
   object: Record<string, unknown>;
