@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
@@ -161,6 +161,35 @@ export const webhooksRepository = {
       .orderBy(asc(webhookDeliveries.seq))
       .limit(1);
     return row?.id ?? null;
+  },
+
+  /**
+   * An endpoint's deliveries made in [from, to), the oldest first, not pending (or only the failed ones), at most
+   * `limit`.
+   */
+  async periodDeliveries(db: Executor, businessId: string, endpointId: string, period: { from: Date; to: Date; onlyFailed: boolean }, limit: number) {
+    return db
+      .select({ id: webhookDeliveries.id, createdAt: webhookDeliveries.createdAt })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.businessId, businessId),
+          eq(webhookDeliveries.endpointId, endpointId),
+          gte(webhookDeliveries.createdAt, period.from),
+          lt(webhookDeliveries.createdAt, period.to),
+          period.onlyFailed ? eq(webhookDeliveries.status, 'failed') : ne(webhookDeliveries.status, 'pending'),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.seq))
+      .limit(limit);
+  },
+
+  async setDeliveriesPending(db: Executor, businessId: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'pending' })
+      .where(and(eq(webhookDeliveries.businessId, businessId), inArray(webhookDeliveries.id, ids)));
   },
 
   async attemptCount(db: Executor, businessId: string, deliveryId: string): Promise<number> {

@@ -4,8 +4,11 @@ import {
   maskAccount,
   WEBHOOK_DISABLE_AFTER_HOURS,
   WEBHOOK_HEADERS,
+  WEBHOOK_RESEND_PERIOD_LIMIT,
   WEBHOOK_RETRY_LIMIT,
   WEBHOOK_TEST_EVENT,
+  type ResendPeriodBodySchema,
+  type ResendPeriodResult,
   type NewWebhookEndpoint,
   type UpdateWebhookEndpointBody,
   type WebhookDelivery,
@@ -13,6 +16,7 @@ import {
   type WebhookEndpointBody,
   type WebhookEventType,
 } from '@merchant/payments';
+import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { UNATTENDED, type BusinessContext } from '@/http/context';
 import { appSecret } from '@/lib/app-secrets';
@@ -25,7 +29,10 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { WEBHOOK_TIMEOUT_MS } from './legacy-webhook';
-import { webhooksRepository as repo, type HealthRow, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
+import { fromLocalDateTime, presentEndpoint, toLocalDateTime } from './webhooks.presenter';
+import { webhooksRepository as repo, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
+
+type ResendPeriodBodyOut = z.output<typeof ResendPeriodBodySchema>;
 
 /** The job that makes one attempt of a delivery (a failure throws: pg-boss retries it with backoff). */
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -53,25 +60,6 @@ export function webhookSignature(salt: string, body: string): string {
 const notFound = () => new AppError('WEBHOOK_NOT_FOUND', 'Webhook endpoint not found.');
 const disabled = () => new AppError('WEBHOOK_DISABLED', 'This endpoint is disabled: enable it to send to it.');
 const HEALTH_DAYS = 7;
-
-function presentEndpoint(row: WebhookEndpointRow, health: HealthRow | undefined): WebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events as WebhookEventType[],
-    salt_last4: maskAccount(row.saltLast4),
-    status: row.status,
-    disabled_reason: row.disabledReason,
-    failing_since: row.failingSince?.toISOString() ?? null,
-    health: {
-      attempts: health?.attempts ?? 0,
-      success_rate: health && health.attempts > 0 ? Math.round((health.succeeded / health.attempts) * 1000) / 10 : null,
-      last_failure_at: health?.lastFailureAt?.toISOString() ?? null,
-      last_success_at: health?.lastSuccessAt?.toISOString() ?? null,
-    },
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * HitPay's event webhooks (docs/developers.md, "Event webhooks"): endpoints of a business, the events written in
@@ -352,6 +340,46 @@ export function createWebhooksService(deps: {
         });
       });
       return presentDelivery(businessId, deliveryId);
+    },
+
+    /**
+     * Resends an endpoint's deliveries of a period (wall-clock times of the business's zone), the oldest first, at
+     * most `WEBHOOK_RESEND_PERIOD_LIMIT`, each with its own job (its order per object holds: docs/developers.md).
+     */
+    async resendPeriod(ctx: BusinessContext, id: string, body: ResendPeriodBodyOut): Promise<ResendPeriodResult> {
+      const businessId = ctx.business.row.id;
+      const zone = ctx.business.row.timeZone;
+      const endpoint = await owned(businessId, id);
+      if (endpoint.status !== 'active') throw disabled();
+      const period = { from: fromLocalDateTime(body.from, zone), to: fromLocalDateTime(body.to, zone), onlyFailed: body.only_failed };
+      const rows = await repo.periodDeliveries(db, businessId, id, period, WEBHOOK_RESEND_PERIOD_LIMIT + 1);
+      const chosen = rows.slice(0, WEBHOOK_RESEND_PERIOD_LIMIT);
+      const left = rows[WEBHOOK_RESEND_PERIOD_LIMIT];
+      // This request's own: two resends of one period each send (a clock's instant may repeat).
+      const asked = newTimeOrderedId();
+      await db.transaction(async (tx) => {
+        await repo.setDeliveriesPending(
+          tx,
+          businessId,
+          chosen.map((r) => r.id),
+        );
+        for (const r of chosen) {
+          await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: r.id, resend: true } satisfies WebhookDeliveryJob, {
+            singletonKey: `${r.id}:resend-period:${asked}`,
+            retryLimit: WEBHOOK_RETRY_LIMIT,
+          });
+        }
+        await audit.record(tx, ctx, {
+          action: 'webhook_endpoint.resent',
+          description: `Resent ${chosen.length} ${body.only_failed ? 'failed ' : ''}deliveries of ${body.from.replace('T', ' ')} to ${body.to.replace('T', ' ')} to the webhook endpoint ${endpoint.url}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'webhook_endpoint',
+          objectId: endpoint.id,
+          meta: { from: body.from, to: body.to, only_failed: body.only_failed, queued: chosen.length },
+        });
+      });
+      return { queued: chosen.length, capped: left !== undefined, next_from: left ? toLocalDateTime(left.createdAt, zone) : null };
     },
 
     /**
