@@ -116,7 +116,10 @@ function ResendPeriodForm({
           label="Only failed deliveries"
           description="Leave out the deliveries that succeeded"
           checked={values.only_failed}
-          onChange={(e) => setValues((v) => ({ ...v, only_failed: e.currentTarget.checked }))}
+          onChange={(e) => {
+            const only_failed = e.currentTarget.checked;
+            setValues((v) => ({ ...v, only_failed }));
+          }}
         />
         {capped ? (
           <Alert color="yellow" title={`${count(capped.queued)} queued: more are left`}>
