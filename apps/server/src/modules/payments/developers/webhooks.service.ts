@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { AppError, fieldError } from '@merchant/core';
 import {
-  maskAccount,
   WEBHOOK_DISABLE_AFTER_HOURS,
   WEBHOOK_HEADERS,
   WEBHOOK_RESEND_PERIOD_LIMIT,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { addDays, localDate } from '@merchant/core';
+import { addDays, formatNumber, localDate } from '@merchant/core';
 import { ResendPeriodBodySchema, WEBHOOK_RESEND_PERIOD_LIMIT, type ResendPeriodResult } from '@merchant/payments';
 import { DateField } from '@/components/date-field';
 import { useFormFields } from '@/components/form/form-fields';
@@ -9,7 +9,7 @@ import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useResendPeriod } from '@/features/developers/api/webhooks-api';
 
-const count = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'delivery' : 'deliveries'}`;
+const count = (n: number) => `${formatNumber(n)} ${n === 1 ? 'delivery' : 'deliveries'}`;
 
 /**
  * "Resend a period" of an endpoint's delivery log (docs/developers.md, "Event webhooks"): the period's start and end
@@ -87,8 +87,8 @@ function ResendPeriodForm({
           <Text span fw={600} style={{ wordBreak: 'break-word' }}>
             {url}
           </Text>
-          , the oldest first, with the same body and delivery id (at most {WEBHOOK_RESEND_PERIOD_LIMIT.toLocaleString('en')} at a time). Deliveries still
-          waiting or retrying are left as they are.
+          , the oldest first, with the same body and delivery id (at most {formatNumber(WEBHOOK_RESEND_PERIOD_LIMIT)} at a time). Deliveries still waiting or
+          retrying are left as they are.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <DateField
@@ -123,8 +123,8 @@ function ResendPeriodForm({
         />
         {capped ? (
           <Alert color="yellow" title={`${count(capped.queued)} queued: more are left`}>
-            The period holds more than {WEBHOOK_RESEND_PERIOD_LIMIT.toLocaleString('en')} deliveries. The start is now the first one left: resend again to send
-            the rest.
+            The period holds more than {formatNumber(WEBHOOK_RESEND_PERIOD_LIMIT)} deliveries. The start is now the first one left: resend again to send the
+            rest.
           </Alert>
         ) : null}
         {errors.form ? <Alert color="red">{errors.form}</Alert> : null}
