@@ -2,7 +2,6 @@ import type { Order } from '@merchant/catalogue';
 import { minorToMajorString } from '@merchant/core';
 import { maskAccount, type TransferEventType, type WebhookEventType } from '@merchant/payments';
 import type { PaymentRow } from '@/modules/payments/charges/charges.types';
-import type { TransferRow } from '@/modules/payments/send-money/send-money.repository';
 import type { WebhookEventInput } from './webhooks.service';
 
 /** Times as HitPay writes them (`2026-11-01T09:00:00`, UTC here: docs/developers.md). */
@@ -131,8 +130,28 @@ const TRANSFER_WEBHOOK: Partial<Record<TransferEventType, WebhookEventType>> = {
   cancelled: 'transfer.canceled',
 };
 
+/** What a transfer event tells of a transfer (send money's row). */
+interface TransferFields {
+  id: string;
+  businessId: string;
+  beneficiaryId: string;
+  beneficiaryName: string;
+  beneficiaryBank: string;
+  accountNumber: string;
+  targetCurrency: string;
+  receiveAmount: number;
+  sourceCurrency: string;
+  sendAmount: number;
+  fee: number;
+  reference: string | null;
+  status: string;
+  failureReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** A transfer as HitPay's transfer object (the body of `transfer.*`), amounts in major units. */
-export function transferEvent(step: TransferEventType, row: TransferRow): WebhookEventInput | null {
+export function transferEvent(step: TransferEventType, row: TransferFields): WebhookEventInput | null {
   const type = TRANSFER_WEBHOOK[step];
   if (!type) return null;
   return {
