@@ -8,7 +8,8 @@ import { demoTests } from './demo';
 /**
  * The webhooks screens: the owner of the demo business adds an endpoint (its address and events), sees its salt once,
  * sends a test event and sees its delivery in the endpoint's log; the local receiver checks the signature with the
- * salt. Then the endpoint is deleted (confirmed). At 375 and 1280 px, axe clean.
+ * salt. Then the deliveries of today are resent ("Resend a period", confirmed in its dialog) and the receiver gets
+ * the test event again with its delivery id. Then the endpoint is deleted (confirmed). At 375 and 1280 px, axe clean.
  */
 const demo = demoTests();
 
@@ -75,6 +76,31 @@ describe('webhooks in the browser', () => {
       expect(hit, 'a test event signed with the salt shown').toBeDefined();
       await expectAccessible(page);
       await screenshot(page, `webhooks-detail-${width}`);
+
+      // Resend a period: the dialog says what goes, the person confirms, the answer says how many were queued.
+      const resendButton = page.getByRole('button', { name: 'Resend a period' });
+      if (await resendButton.isVisible()) await resendButton.click();
+      else {
+        await page.getByRole('button', { name: 'More actions' }).click();
+        await page.getByRole('menuitem', { name: 'Resend a period' }).click();
+      }
+      const period = page.getByRole('dialog', { name: 'Resend a period' });
+      await period.getByText(/Every delivery made in this period is sent again/).waitFor();
+      await period.getByRole('textbox', { name: 'From day' }).waitFor();
+      await period.getByRole('checkbox', { name: /Only failed deliveries/ }).check();
+      await period.getByText(/Every failed delivery made in this period/).waitFor();
+      await period.getByRole('checkbox', { name: /Only failed deliveries/ }).uncheck();
+      await expectAccessible(page);
+      await screenshot(page, `webhooks-resend-period-${width}`);
+      const before = received.filter((r) => r.headers['hitpay-delivery-id'] === hit!.headers['hitpay-delivery-id']).length;
+      await period.getByRole('button', { name: 'Resend deliveries' }).click();
+      await page.getByText('1 delivery queued again.').waitFor();
+      await period.waitFor({ state: 'detached' });
+      // Sent again with the same delivery id, by the job queue in the background.
+      for (let i = 0; i < 30 && received.filter((r) => r.headers['hitpay-delivery-id'] === hit!.headers['hitpay-delivery-id']).length === before; i++) {
+        await page.waitForTimeout(500);
+      }
+      expect(received.filter((r) => r.headers['hitpay-delivery-id'] === hit!.headers['hitpay-delivery-id']).length).toBe(before + 1);
 
       // Delete, confirmed: back to the list, the endpoint gone.
       await page.getByRole('button', { name: 'More actions' }).click();

@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { hasDemoUsers, isEmpty, seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
 import { seedDemoJournals } from './db/seed-connections';
+import { seedDemoWebhooks } from './db/seed-webhooks';
 import { seedDemoSubscriptions } from './db/seed-subscriptions';
 import { seedDemoInvoices } from './db/seed-invoices';
 import { seedDemoPayments } from './db/seed-payments';
@@ -109,14 +110,16 @@ async function seedOrWarn(database: Database, config: AppConfig, logger: Logger)
         const partner = await seedDemoPartners(database.db, demo, systemClock.now(), config);
         const posStarted = performance.now();
         const pos = await seedDemoPos(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
+        const posMs = Math.round(performance.now() - posStarted);
         const storeStarted = performance.now();
         const store = await seedDemoStoreOrders(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const storeMs = Math.round(performance.now() - storeStarted);
         await seedDemoJournals(database.db, demo.businessId, systemClock, config);
-        const posMs = Math.round(performance.now() - posStarted);
+        // After the history, so that only the few events of its own reach the two endpoints.
+        const webhooks = await seedDemoWebhooks(database.db, demo.businessId, demo.ownerId, systemClock.now(), config);
         const ms = Math.round(performance.now() - started);
         logger.info(
-          `demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers, ${subscriptions} subscriptions, ${pos.orders} register orders in ${pos.drawers} drawers (${posMs} ms), ${store.orders} store orders (${storeMs} ms), and a partner's ${partner.months} months of commissions on ${partner.payments} payments of its florist, in ${ms} ms`,
+          `demo history seeded: ${payments} payments, ${invoices} invoices, ${transfers} transfers, ${subscriptions} subscriptions, ${pos.orders} register orders in ${pos.drawers} drawers (${posMs} ms), ${store.orders} store orders (${storeMs} ms), ${webhooks.deliveries} webhook deliveries, and a partner's ${partner.months} months of commissions on ${partner.payments} payments of its florist, in ${ms} ms`,
         );
       }
       logger.info(`demo data seeded: sign in as ${Object.values(DEMO_USERS).join(', ')} with password "${DEMO_PASSWORD}"`);

@@ -8,7 +8,23 @@ import { BusinessParamsSchema } from '@merchant/business';
  * with `Hitpay-Signature` (HMAC-SHA256 in hex of the raw body, keyed by the endpoint's salt), `Hitpay-Event-Type`,
  * `Hitpay-Event-Object` and `Hitpay-Delivery-Id`; a failed delivery is retried with backoff for about three days.
  */
-export const WEBHOOK_EVENT_TYPES = ['charge.created', 'charge.updated', 'payment_request.completed', 'invoice.created', 'payout.created'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'charge.created',
+  'charge.updated',
+  'payment_request.completed',
+  'invoice.created',
+  'payout.created',
+  'transfer.created',
+  'transfer.updated',
+  'transfer.processing',
+  'transfer.paid',
+  'transfer.failed',
+  'transfer.canceled',
+  'recurring_billing.subscription_updated',
+  'recurring_billing.method_attached',
+  'order.created',
+  'order.updated',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The event a "Send test event" posts: only to the endpoint it was asked of, whatever it subscribes to. */
@@ -21,6 +37,16 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'payment_request.completed': 'A payment request (payment link) was paid',
   'invoice.created': 'An invoice was created',
   'payout.created': 'A payout was made',
+  'transfer.created': 'A transfer (send money) was requested',
+  'transfer.updated': 'A transfer waits for a second person to approve it',
+  'transfer.processing': 'A transfer was sent to the bank',
+  'transfer.paid': 'A transfer arrived',
+  'transfer.failed': "A transfer was returned by the beneficiary's bank",
+  'transfer.canceled': 'A transfer was cancelled or rejected',
+  'recurring_billing.subscription_updated': 'A subscription was created, charged, failed a charge, paused, resumed, changed or ended',
+  'recurring_billing.method_attached': 'A customer saved a payment method for a subscription',
+  'order.created': 'An online store or point of sale order was placed',
+  'order.updated': 'An order changed status (paid, fulfilled, cancelled, refunded)',
 };
 
 /** The headers of a delivery (HitPay's names; the delivery id is ours: the same id on every attempt and resend). */
@@ -103,6 +129,47 @@ export const WebhookDeliverySchema = z.object({
   created_at: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/** At most this many deliveries are queued by one "resend a period" (the oldest first; `next_from` says where to go on). */
+export const WEBHOOK_RESEND_PERIOD_LIMIT = 1000;
+
+/** A wall-clock time of the business's time zone: `2026-12-24T18:00`. */
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+const WebhookLocalTimeSchema = (what: string) =>
+  text()
+    .trim()
+    .regex(LOCAL_DATE_TIME, `Enter the ${what} as a date and time (YYYY-MM-DDTHH:MM)`)
+    .refine((v) => {
+      const m = LOCAL_DATE_TIME.exec(v);
+      if (!m) return true;
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const date = new Date(Date.UTC(y, mo - 1, d));
+      return y >= 2000 && y <= 2999 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+    }, `Enter a real date for the ${what}`);
+
+/**
+ * Resend every delivery of an endpoint made in a period (wall-clock times of the business's time zone, `from`
+ * included, `to` not), or only the failed ones. Deliveries still pending are on their way already and are left.
+ */
+export const ResendPeriodBodySchema = z
+  .object({
+    from: WebhookLocalTimeSchema('start'),
+    to: WebhookLocalTimeSchema('end'),
+    only_failed: z.boolean('Say whether only failed deliveries are sent again').default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (b.to <= b.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end must be after the start' });
+  });
+export type ResendPeriodBody = z.input<typeof ResendPeriodBodySchema>;
+
+export const ResendPeriodResultSchema = z.object({
+  /** How many deliveries were queued again (at most `WEBHOOK_RESEND_PERIOD_LIMIT`). */
+  queued: z.number().int(),
+  /** More deliveries of the period were left: resend again from `next_from` (the first one left, local time). */
+  capped: z.boolean(),
+  next_from: z.string().nullable(),
+});
+export type ResendPeriodResult = z.infer<typeof ResendPeriodResultSchema>;
 
 export const WebhookParamsSchema = BusinessParamsSchema.extend({ webhook_id: z.uuid() });
 export const WebhookDeliveryParamsSchema = WebhookParamsSchema.extend({ delivery_id: z.uuid() });
@@ -191,6 +258,17 @@ export const webhookEndpoints = {
     access,
     params: WebhookDeliveryParamsSchema,
     response: WebhookDeliverySchema,
+    errors: [...NOT_FOUND, 'WEBHOOK_DISABLED'],
+  }),
+  resendPeriod: defineEndpoint({
+    id: 'webhooks.resend-period',
+    method: 'POST',
+    path: '/v1/business/:business_id/webhooks/:webhook_id/resend-period',
+    summary: `Send again every delivery of a period (or only its failed ones), the oldest first, at most ${WEBHOOK_RESEND_PERIOD_LIMIT}`,
+    access,
+    params: WebhookParamsSchema,
+    body: ResendPeriodBodySchema,
+    response: ResendPeriodResultSchema,
     errors: [...NOT_FOUND, 'WEBHOOK_DISABLED'],
   }),
 } as const;

@@ -184,6 +184,7 @@ export const OUTSIDE_OWNERSHIP: Record<string, string> = {
   'db/seed-transfers.ts': 'the demo seed',
   'db/seed-context.ts': 'the demo seed',
   'db/seed-store.ts': 'the demo seed',
+  'db/seed-webhooks.ts': 'the demo seed',
 };
 
 type Exception = { file: string; reason: string } & ({ table: Table } | { imports: string });

@@ -1,5 +1,6 @@
 import { API_KEY_ACCESS, INTEGRATION_PLATFORMS } from '@merchant/payments';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
 
@@ -103,7 +104,7 @@ export const webhookEvents = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.id] })],
+  (t) => [primaryKey({ columns: [t.businessId, t.id] }), index('webhook_events_object_idx').on(t.businessId, t.objectType, t.objectId)],
 );
 
 /** One event to one endpoint: its id is the `Hitpay-Delivery-Id` of every attempt and resend. */
@@ -115,10 +116,18 @@ export const webhookDeliveries = pgTable(
     endpointId: uuid('endpoint_id').notNull(),
     eventId: uuid('event_id').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    /**
+     * The order of the deliveries (docs/developers.md, "In order per object"): of one endpoint and one object, a
+     * delivery is attempted only when no delivery with a smaller `seq` is still pending.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
+    index('webhook_deliveries_pending_idx')
+      .on(t.businessId, t.endpointId, t.seq)
+      .where(sql`${t.status} = 'pending'`),
     foreignKey({ columns: [t.businessId, t.endpointId], foreignColumns: [webhookEndpoints.businessId, webhookEndpoints.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.businessId, t.eventId], foreignColumns: [webhookEvents.businessId, webhookEvents.id] }).onDelete('cascade'),
     index('webhook_deliveries_endpoint_idx').on(t.businessId, t.endpointId, t.createdAt),

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
@@ -117,6 +117,79 @@ export const webhooksRepository = {
 
   async setDeliveryStatus(db: Executor, businessId: string, id: string, status: WebhookDeliveryRow['status']): Promise<void> {
     await db.update(webhookDeliveries).set({ status }).where(delivery(businessId, id));
+  },
+
+  /**
+   * Whether a delivery of the same endpoint and object made before `seq` is still pending (the order per object:
+   * the later one waits for it).
+   */
+  async earlierPending(db: Executor, businessId: string, endpointId: string, object: { type: string; id: string }, seq: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .where(
+        and(
+          eq(webhookDeliveries.businessId, businessId),
+          eq(webhookDeliveries.endpointId, endpointId),
+          eq(webhookDeliveries.status, 'pending'),
+          lt(webhookDeliveries.seq, seq),
+          eq(webhookEvents.objectType, object.type),
+          eq(webhookEvents.objectId, object.id),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  /** The first pending delivery of the same endpoint and object made after `seq` (the one to wake), if any. */
+  async nextPending(db: Executor, businessId: string, endpointId: string, object: { type: string; id: string }, seq: number): Promise<string | null> {
+    const [row] = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .where(
+        and(
+          eq(webhookDeliveries.businessId, businessId),
+          eq(webhookDeliveries.endpointId, endpointId),
+          eq(webhookDeliveries.status, 'pending'),
+          gt(webhookDeliveries.seq, seq),
+          eq(webhookEvents.objectType, object.type),
+          eq(webhookEvents.objectId, object.id),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.seq))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
+  /**
+   * An endpoint's deliveries made in [from, to), the oldest first, not pending (or only the failed ones), at most
+   * `limit`.
+   */
+  async periodDeliveries(db: Executor, businessId: string, endpointId: string, period: { from: Date; to: Date; onlyFailed: boolean }, limit: number) {
+    return db
+      .select({ id: webhookDeliveries.id, createdAt: webhookDeliveries.createdAt })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.businessId, businessId),
+          eq(webhookDeliveries.endpointId, endpointId),
+          gte(webhookDeliveries.createdAt, period.from),
+          lt(webhookDeliveries.createdAt, period.to),
+          period.onlyFailed ? eq(webhookDeliveries.status, 'failed') : ne(webhookDeliveries.status, 'pending'),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.seq))
+      .limit(limit);
+  },
+
+  async setDeliveriesPending(db: Executor, businessId: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'pending' })
+      .where(and(eq(webhookDeliveries.businessId, businessId), inArray(webhookDeliveries.id, ids)));
   },
 
   async attemptCount(db: Executor, businessId: string, deliveryId: string): Promise<number> {

@@ -13,5 +13,6 @@ export function webhooksRoutes(host: RouteHost, service: WebhooksService): void 
   registerEndpoint(app, host, e.remove, async ({ ctx, params }) => service.remove(ctx, params.webhook_id));
   registerEndpoint(app, host, e.deliveries, async ({ ctx, params, query }) => service.deliveries(ctx.business.row.id, params.webhook_id, query));
   registerEndpoint(app, host, e.sendTest, async ({ ctx, params }) => service.sendTest(ctx, params.webhook_id));
+  registerEndpoint(app, host, e.resendPeriod, async ({ ctx, params, body }) => service.resendPeriod(ctx, params.webhook_id, body));
   registerEndpoint(app, host, e.resend, async ({ ctx, params }) => service.resend(ctx, params.webhook_id, params.delivery_id));
 }

@@ -1,11 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { AppError, fieldError } from '@merchant/core';
 import {
-  maskAccount,
   WEBHOOK_DISABLE_AFTER_HOURS,
   WEBHOOK_HEADERS,
+  WEBHOOK_RESEND_PERIOD_LIMIT,
   WEBHOOK_RETRY_LIMIT,
   WEBHOOK_TEST_EVENT,
+  type ResendPeriodBodySchema,
+  type ResendPeriodResult,
   type NewWebhookEndpoint,
   type UpdateWebhookEndpointBody,
   type WebhookDelivery,
@@ -13,6 +15,7 @@ import {
   type WebhookEndpointBody,
   type WebhookEventType,
 } from '@merchant/payments';
+import type { z } from 'zod';
 import type { Executor } from '@/db/client';
 import { UNATTENDED, type BusinessContext } from '@/http/context';
 import { appSecret } from '@/lib/app-secrets';
@@ -25,7 +28,10 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { WEBHOOK_TIMEOUT_MS } from './legacy-webhook';
-import { webhooksRepository as repo, type HealthRow, type WebhookEndpointRow } from './webhooks.repository';
+import { fromLocalDateTime, presentEndpoint, toLocalDateTime } from './webhooks.presenter';
+import { webhooksRepository as repo, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
+
+type ResendPeriodBodyOut = z.output<typeof ResendPeriodBodySchema>;
 
 /** The job that makes one attempt of a delivery (a failure throws: pg-boss retries it with backoff). */
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
@@ -39,7 +45,7 @@ export interface WebhookDeliveryJob {
 /** Something that happened, for the endpoints that want its type. `object` becomes the JSON body. */
 export interface WebhookEventInput {
   type: WebhookEventType;
-  /** `Hitpay-Event-Object`: `charge`, `payment_request`, `invoice`, `payout`. */
+  /** `Hitpay-Event-Object`: `charge`, `payment_request`, `invoice`, `payout`, `transfer`, `recurring_billing`, `order`. */
   objectType: string;
   objectId: string;
   object: Record<string, unknown>;
@@ -53,25 +59,6 @@ export function webhookSignature(salt: string, body: string): string {
 const notFound = () => new AppError('WEBHOOK_NOT_FOUND', 'Webhook endpoint not found.');
 const disabled = () => new AppError('WEBHOOK_DISABLED', 'This endpoint is disabled: enable it to send to it.');
 const HEALTH_DAYS = 7;
-
-function presentEndpoint(row: WebhookEndpointRow, health: HealthRow | undefined): WebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events as WebhookEventType[],
-    salt_last4: maskAccount(row.saltLast4),
-    status: row.status,
-    disabled_reason: row.disabledReason,
-    failing_since: row.failingSince?.toISOString() ?? null,
-    health: {
-      attempts: health?.attempts ?? 0,
-      success_rate: health && health.attempts > 0 ? Math.round((health.succeeded / health.attempts) * 1000) / 10 : null,
-      last_failure_at: health?.lastFailureAt?.toISOString() ?? null,
-      last_success_at: health?.lastSuccessAt?.toISOString() ?? null,
-    },
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * HitPay's event webhooks (docs/developers.md, "Event webhooks"): endpoints of a business, the events written in
@@ -215,6 +202,19 @@ export function createWebhooksService(deps: {
     }
   }
 
+  /**
+   * A delivery reached its end (delivered or given up): the next pending delivery of the same endpoint and object,
+   * which waited for it, is queued now (in the same transaction). `why` keeps the job's key unique per wake.
+   */
+  async function wakeNext(tx: Executor, endpointId: string, object: { type: string; id: string }, done: WebhookDeliveryRow, why: string): Promise<void> {
+    const next = await repo.nextPending(tx, done.businessId, endpointId, object, done.seq);
+    if (!next) return;
+    await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: done.businessId, delivery_id: next } satisfies WebhookDeliveryJob, {
+      singletonKey: `${next}:after:${done.id}:${why}`,
+      retryLimit: WEBHOOK_RETRY_LIMIT,
+    });
+  }
+
   return {
     list: async (businessId: string) => withHealth(businessId, await repo.listEndpoints(db, businessId)),
 
@@ -342,6 +342,46 @@ export function createWebhooksService(deps: {
     },
 
     /**
+     * Resends an endpoint's deliveries of a period (wall-clock times of the business's zone), the oldest first, at
+     * most `WEBHOOK_RESEND_PERIOD_LIMIT`, each with its own job (its order per object holds: docs/developers.md).
+     */
+    async resendPeriod(ctx: BusinessContext, id: string, body: ResendPeriodBodyOut): Promise<ResendPeriodResult> {
+      const businessId = ctx.business.row.id;
+      const zone = ctx.business.row.timeZone;
+      const endpoint = await owned(businessId, id);
+      if (endpoint.status !== 'active') throw disabled();
+      const period = { from: fromLocalDateTime(body.from, zone), to: fromLocalDateTime(body.to, zone), onlyFailed: body.only_failed };
+      const rows = await repo.periodDeliveries(db, businessId, id, period, WEBHOOK_RESEND_PERIOD_LIMIT + 1);
+      const chosen = rows.slice(0, WEBHOOK_RESEND_PERIOD_LIMIT);
+      const left = rows[WEBHOOK_RESEND_PERIOD_LIMIT];
+      // This request's own: two resends of one period each send (a clock's instant may repeat).
+      const asked = newTimeOrderedId();
+      await db.transaction(async (tx) => {
+        await repo.setDeliveriesPending(
+          tx,
+          businessId,
+          chosen.map((r) => r.id),
+        );
+        for (const r of chosen) {
+          await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: r.id, resend: true } satisfies WebhookDeliveryJob, {
+            singletonKey: `${r.id}:resend-period:${asked}`,
+            retryLimit: WEBHOOK_RETRY_LIMIT,
+          });
+        }
+        await audit.record(tx, ctx, {
+          action: 'webhook_endpoint.resent',
+          description: `Resent ${chosen.length} ${body.only_failed ? 'failed ' : ''}deliveries of ${body.from.replace('T', ' ')} to ${body.to.replace('T', ' ')} to the webhook endpoint ${endpoint.url}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'webhook_endpoint',
+          objectId: endpoint.id,
+          meta: { from: body.from, to: body.to, only_failed: body.only_failed, queued: chosen.length },
+        });
+      });
+      return { queued: chosen.length, capped: left !== undefined, next_from: left ? toLocalDateTime(left.createdAt, zone) : null };
+    },
+
+    /**
      * Writes an event for the business's active endpoints that want its type, in the caller's transaction (the
      * outbox rule: the deliveries are queued only if the change commits). Nothing is written when none wants it.
      */
@@ -353,10 +393,26 @@ export function createWebhooksService(deps: {
     /** One attempt of a delivery (the job's work). Throws on failure so that the job is retried with backoff. */
     async deliver(job: WebhookDeliveryJob): Promise<void> {
       const found = await repo.findDelivery(db, job.business_id, job.delivery_id);
-      // The endpoint was deleted (its deliveries with it), or disabled: nothing is sent.
-      if (!found || found.endpoint.status !== 'active') return;
-      if (found.delivery.status === 'succeeded' && !job.resend) return;
+      // The endpoint was deleted (its deliveries with it): nothing is sent.
+      if (!found) return;
+      // Delivered or given up already (a wake after the fact): nothing more, unless a person asked again.
+      if (found.delivery.status !== 'pending' && !job.resend) return;
       const { endpoint, event, delivery } = found;
+      const object = { type: event.objectType, id: event.objectId };
+      if (endpoint.status !== 'active') {
+        // Disabled (by a person or by three days of failures): given up without an attempt, so that it holds back
+        // no later delivery of its object once the endpoint is enabled again (a resend sends it then).
+        await db.transaction(async (tx) => {
+          const locked = await repo.lockDelivery(tx, job.business_id, delivery.id);
+          if (locked?.status !== 'pending') return;
+          await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'failed');
+          await wakeNext(tx, endpoint.id, object, locked, 'disabled');
+        });
+        return;
+      }
+      // In order per object: an earlier delivery of this object to this endpoint is still pending, so this one
+      // waits; that one's success (or its giving up) wakes this one (`wakeNext`).
+      if (await repo.earlierPending(db, job.business_id, endpoint.id, object, delivery.seq)) return;
       const salt = (await salts()).open(endpoint.saltSealed);
       const started = performance.now();
       let answer: OutboundAnswer | null = null;
@@ -401,6 +457,7 @@ export function createWebhooksService(deps: {
         if (succeeded) {
           await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'succeeded');
           if (current?.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: null });
+          await wakeNext(tx, endpoint.id, object, locked, String(attempt));
           return true;
         }
         if (current && !current.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: now });
@@ -408,7 +465,10 @@ export function createWebhooksService(deps: {
         const disable = current?.status === 'active' && failingFor >= WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000;
         if (disable) await disableFailing(tx, current);
         const last = disable || attempt > WEBHOOK_RETRY_LIMIT;
-        if (last) await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'failed');
+        if (last) {
+          await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'failed');
+          await wakeNext(tx, endpoint.id, object, locked, String(attempt));
+        }
         return last;
       });
       if (!gaveUp) throw new Error(error ?? `The webhook endpoint answered ${answer?.status}`);

@@ -1,6 +1,7 @@
 import { defineModule, type Platform } from '@/modules/module';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { createBeneficiariesService } from './beneficiaries.service';
 import { sendMoneyRoutes } from './send-money.routes';
 import { createTransferMail } from './transfer-mail';
@@ -21,9 +22,14 @@ export const sendMoneyModule = defineModule({
     mailer,
     ledger,
     emailTemplates,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'jobs' | 'mailer'> & { ledger: LedgerService; emailTemplates: EmailTemplatesService }) => ({
+    webhooks,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'jobs' | 'mailer'> & {
+    ledger: LedgerService;
+    emailTemplates: EmailTemplatesService;
+    webhooks?: WebhooksService;
+  }) => ({
     beneficiaries: createBeneficiariesService({ db, clock, audit }),
-    transfers: createTransfersService({ db, clock, audit, jobs, ledger }),
+    transfers: createTransfersService({ db, clock, audit, jobs, ledger, webhooks }),
     views: createTransferViewsService({ db, clock, audit, ledger }),
     mail: createTransferMail({ mailer, emailTemplates }),
   }),

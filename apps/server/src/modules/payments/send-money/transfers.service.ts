@@ -14,6 +14,8 @@ import type { Executor } from '@/db/client';
 import type { BusinessContext, BusinessRow } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
+import { transferEvent } from '@/modules/payments/developers/webhook-events.presenter';
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
@@ -42,10 +44,20 @@ type Actor = { id: string; name: string } | null;
  * (`ledger.lockAvailable`), so concurrent transfers of one balance take turns and never overspend it. A keyed
  * request's answer is stored in that transaction too (http/context.ts, `IdempotentRequest`).
  */
-export function createTransfersService(deps: { db: Executor; clock: Clock; audit: AuditService; jobs: JobSender; ledger: LedgerService }) {
+export function createTransfersService(deps: {
+  db: Executor;
+  clock: Clock;
+  audit: AuditService;
+  jobs: JobSender;
+  ledger: LedgerService;
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
+}) {
   const { db, clock, audit, jobs, ledger } = deps;
 
+  /** A step of the transfer's history, and HitPay's `transfer.*` event of it to the webhooks (the same transaction). */
   async function event(tx: Executor, row: TransferRow, type: TransferEventType, message: string, actor: Actor) {
+    const hook = transferEvent(type, row);
+    if (hook) await deps.webhooks?.emit(tx, row.businessId, hook);
     await repo.insertEvent(tx, {
       businessId: row.businessId,
       id: newTimeOrderedId(),

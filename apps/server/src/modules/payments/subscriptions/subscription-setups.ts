@@ -140,6 +140,7 @@ export function createSubscriptionSetups(
           methodExpYear: method.expYear,
           updatedAt: clock.now(),
         });
+        await billing.tell(tx, sub, 'recurring_billing.method_attached');
         await deps.audit.record(tx, where, {
           action: 'subscription.payment_method_saved',
           description: `The customer saved a ${method.kind === 'card' ? `card ending ${method.last4 ?? ''}` : 'direct debit'} for the subscription ${sub.name}`,

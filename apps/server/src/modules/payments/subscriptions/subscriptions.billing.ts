@@ -20,6 +20,8 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { PaymentRow } from '../charges/charges.types';
 import type { ChargesService, SavedChargeBegun, SavedChargeContext } from '../charges/charges.service';
 import { brandingAndSettingsFor } from '../checkout-customisation/checkout-customisation.service';
+import { recurringBillingEvent } from '../developers/webhook-events.presenter';
+import type { WebhooksService } from '../developers/webhooks.service';
 import { paidWith } from '../payment.presenter';
 import { createSubscriptionPaymentSource } from './subscriptions.payment-source';
 import { subscriptionsRepository as repo, type SubscriptionChargeRow, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
@@ -83,6 +85,8 @@ export type BillingDeps = {
   checkoutOrigin: string;
   /** A signed link to the customer's portal (the portal links module), for the mails. */
   portalUrl?: (business: { id: string; timeZone: string }, customerId: string, executor?: Executor) => Promise<{ url: string }>;
+  /** HitPay's `recurring_billing.*` events to the business's webhooks, in the change's transaction (the outbox rule). */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 };
 
 export async function retrySettingsOf(db: Executor, businessId: string): Promise<RetrySettings> {
@@ -128,7 +132,18 @@ export function createBilling(deps: BillingDeps) {
     });
   }
 
+  /** Tells the webhooks of a subscription as it is now (`subscription_updated` unless said otherwise). */
+  async function tell(
+    tx: Executor,
+    sub: SubscriptionRow,
+    type: 'recurring_billing.subscription_updated' | 'recurring_billing.method_attached' = 'recurring_billing.subscription_updated',
+  ) {
+    await deps.webhooks?.emit(tx, sub.businessId, recurringBillingEvent(type, sub));
+  }
+
+  /** A change the scheduler or the billing made: audited, and told to the webhooks. */
   async function record(tx: Executor, sub: SubscriptionRow, action: string, description: string, meta?: Record<string, unknown>) {
+    await tell(tx, sub);
     await audit.record(tx, SCHEDULER, {
       action,
       description,
@@ -239,6 +254,7 @@ export function createBilling(deps: BillingDeps) {
         nextChargeAt: end,
         updatedAt: now,
       });
+      await tell(tx, updated);
       return { subscription: updated, charge, payment, setup: null };
     }
     const failure = (payment.failureCode ?? 'card_declined') as FailureCode;
@@ -254,6 +270,7 @@ export function createBilling(deps: BillingDeps) {
       const updated = await repo.update(tx, sub.businessId, sub.id, { status: 'past_due', failedAttempts: attempt, nextChargeAt: nextRetryAt, updatedAt: now });
       if (charged.priorStatus !== 'past_due')
         await record(tx, updated, 'subscription.past_due', `A charge of the subscription ${sub.name} failed: ${FAILURE_REASONS[failure]}`);
+      else await tell(tx, updated);
       return { subscription: updated, charge, payment, setup: await newSetup(tx, updated, zone) };
     }
     const final = settings.final_action === 'cancel' ? 'cancelled' : 'unpaid';
@@ -376,7 +393,7 @@ export function createBilling(deps: BillingDeps) {
     expYear: sub.methodExpYear ?? 0,
   });
 
-  return { beginPeriod, methodOf, chargeTwoPhase, mailOutcome, newSetup, record };
+  return { beginPeriod, methodOf, chargeTwoPhase, mailOutcome, newSetup, record, tell };
 }
 
 export type Billing = ReturnType<typeof createBilling>;

@@ -3,6 +3,7 @@ import { defineModule, type Platform } from '@/modules/module';
 import { minutes } from '@/modules/platform/jobs/jobs.service';
 import type { ChargesService } from '../charges/charges.service';
 import type { Processor } from '../processor/processor.module';
+import type { WebhooksService } from '../developers/webhooks.service';
 import type { PortalLinks } from '../customer-portal/portal-links.service';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { CHARGE_ONE_JOB, createSubscriptionsService } from './subscriptions.service';
@@ -27,10 +28,12 @@ export const subscriptionsModule = defineModule({
     charges,
     processor,
     portalLinks,
+    webhooks,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'limiter' | 'config' | 'jobs'> & {
     charges: ChargesService;
     processor: Processor;
     portalLinks: PortalLinks;
+    webhooks?: WebhooksService;
   }) => {
     return createSubscriptionsService({
       db,
@@ -44,6 +47,7 @@ export const subscriptionsModule = defineModule({
       portalUrl: portalLinks.portalUrl,
       checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain),
       poolSize: config.databasePoolSize,
+      webhooks,
     });
   },
   routes: subscriptionsRoutes,

@@ -137,6 +137,8 @@ export function createSubscriptionsService(
       if (!subscriptionAllows(action, row.status)) throw refuse(action, row);
       const done = await change(tx, row);
       if (!done) return;
+      // A change of the subscription itself (not a card link sent) is told to the webhooks.
+      if (action !== 'send_setup_link') await billing.tell(tx, (await repo.lock(tx, businessId, id))!);
       await audit.record(tx, ctx, {
         action: done.audit ?? AUDIT_ACTIONS[action],
         description: done.description,
@@ -242,6 +244,7 @@ export function createSubscriptionsService(
           updatedAt: now,
         });
         const row = (await repo.lock(tx, businessId, id))!;
+        await billing.tell(tx, row);
         const setup = await billing.newSetup(tx, row, ctx.business.row.timeZone);
         await audit.record(tx, ctx, {
           action: 'subscription.created',
@@ -411,7 +414,7 @@ export function createSubscriptionsService(
         if (!row || row.customerId !== customerId) throw notFound();
         if (!subscriptionAllows('cancel_at_period_end', row.status)) throw refuse('cancel_at_period_end', row);
         if (row.cancelAtPeriodEnd) return;
-        await repo.update(tx, businessId, subscriptionId, { cancelAtPeriodEnd: true, updatedAt: clock.now() });
+        await billing.tell(tx, await repo.update(tx, businessId, subscriptionId, { cancelAtPeriodEnd: true, updatedAt: clock.now() }));
         await audit.record(tx, where, {
           action: 'subscription.cancel_scheduled',
           description: `The customer set the subscription ${row.name} to end at the end of its period`,

@@ -14,6 +14,8 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { callerLocations, inScope } from '@/modules/location-scope';
 import { drawerNotOpen, managesPos } from './drawers.service';
 import { drawersRepository } from './drawers.repository';
+import { orderEvent, posOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { presentSummary, readOrder } from './order-view';
 import { ordersRepository as repo, type OrderListFilter } from './orders.repository';
 import type { PinsService } from './pins.service';
@@ -47,6 +49,8 @@ export function createOrdersService(deps: {
   pins: Pick<PinsService, 'verifyOverride'>;
   charges: Pick<ChargesService, 'refund'>;
   pricing: Pick<PricingModuleService, 'releaseDiscounts'>;
+  /** `order.updated` (a refund) to the business's webhooks, in the refund's transaction (the outbox rule). */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }) {
   const { db, clock, audit, ledger } = deps;
 
@@ -222,7 +226,9 @@ export function createOrdersService(deps: {
           : []),
       ];
       await writeTogether(tx, writes);
-      return (await readOrder(tx, businessId, id))!;
+      const order = (await readOrder(tx, businessId, id))!;
+      await deps.webhooks?.emit(tx, businessId, orderEvent('order.updated', posOrderInput(order, businessId, now)));
+      return order;
     });
   }
 

@@ -1,3 +1,4 @@
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { defineModule, type Platform } from '@/modules/module';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
@@ -30,19 +31,21 @@ export const posOrdersModule = defineModule({
     charges,
     customers,
     pricing,
+    webhooks,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'limiter' | 'mailer'> & {
     ledger: LedgerService;
     catalogue: CatalogueService;
     charges: ChargesService;
     customers: CustomersService;
     pricing: PricingModuleService;
+    webhooks?: WebhooksService;
   }) => {
     const pins = createPinsService({ db, clock, audit, limiter });
     return {
       pins,
       drawers: createDrawersService({ db, clock, audit, ledger, locations: catalogue.locations }),
-      sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers, pricing, locations: catalogue.locations }),
-      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges, pricing }),
+      sales: createSalesService({ db, clock, audit, ledger, stock: catalogue.stock, charges, customers, pricing, locations: catalogue.locations, webhooks }),
+      orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges, pricing, webhooks }),
       receipts: createReceiptsService({ db, audit, mailer, limiter, customers, locations: catalogue.locations }),
       devices: createDevicesService({ db, clock, audit, locations: catalogue.locations }),
     };

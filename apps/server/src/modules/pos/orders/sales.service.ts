@@ -23,6 +23,8 @@ import { drawerNotOpen } from './drawers.service';
 import { assertLocationsAllowed } from '@/modules/location-scope';
 import { drawersRepository } from './drawers.repository';
 import { devicesRepository } from './devices.repository';
+import { orderEvent, posOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { readOrder } from './order-view';
 import { ordersRepository as repo, type LineInsert, type TenderInsert } from './orders.repository';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
@@ -108,6 +110,8 @@ export function createSalesService(deps: {
   customers: Pick<CustomersService, 'get'>;
   pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts' | 'loadPricingContext'>;
   locations: Pick<LocationsService, 'getIn'>;
+  /** `order.created` to the business's webhooks, in the sale's transaction (the outbox rule). */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }) {
   const { db, clock, audit, ledger } = deps;
 
@@ -366,7 +370,9 @@ export function createSalesService(deps: {
             ]
           : []),
       ]);
-      return (await readOrder(tx, businessId, id))!;
+      const order = (await readOrder(tx, businessId, id))!;
+      await deps.webhooks?.emit(tx, businessId, orderEvent('order.created', posOrderInput(order, businessId, now)));
+      return order;
     });
   }
 

@@ -23,6 +23,8 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { ChargesService, PaymentSourceAdapter } from '@/modules/payments/charges/charges.service';
+import { orderEvent, storeOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { merchantMail, orderMail, type OrderMailKind } from './store-mail';
 import { storeRepository as repo, type StoreOrderPatch, type StoreOrderRow } from './store.repository';
 
@@ -116,8 +118,17 @@ export function createStoreOrdersService(deps: {
   recipients: (businessId: string, event: 'new_order', executor: Executor) => Promise<string[]>;
   /** After a change of stock (a cancel's restock): the storefront's products are purged. */
   onStockChanged: (businessId: string) => Promise<void>;
+  /** `order.updated` to the business's webhooks, in the change's transaction (the outbox rule). */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }) {
   const { db, clock, mailer, charges } = deps;
+
+  /** Every change of an order (paid, refunded, fulfilled, cancelled) tells the webhooks in its transaction. */
+  async function changeOrder(tx: Executor, businessId: string, id: string, patch: StoreOrderPatch): Promise<StoreOrderRow> {
+    const row = await repo.updateOrder(tx, businessId, id, patch);
+    await deps.webhooks?.emit(tx, businessId, orderEvent('order.updated', storeOrderInput(row)));
+    return row;
+  }
   const statusUrl = (business: { identifier: string; domain: string | null }, order: { token: string }) =>
     `${deps.storeOrigin(business)}/orders/${order.token}`;
 
@@ -229,7 +240,7 @@ export function createStoreOrdersService(deps: {
       const order = await repo.order(tx, businessId, sourceId, true);
       if (!order || order.status === 'paid') return;
       const now = clock.now();
-      const paid = await repo.updateOrder(tx, businessId, sourceId, {
+      const paid = await changeOrder(tx, businessId, sourceId, {
         status: 'paid',
         paidAt: now,
         paymentId: payment.id,
@@ -245,7 +256,7 @@ export function createStoreOrdersService(deps: {
     async paymentRefunded(tx, businessId, sourceId, payment, refund) {
       const order = await repo.order(tx, businessId, sourceId, true);
       if (!order) return;
-      const updated = await repo.updateOrder(tx, businessId, sourceId, { refundedAmount: payment.refundedAmount, updatedAt: clock.now() });
+      const updated = await changeOrder(tx, businessId, sourceId, { refundedAmount: payment.refundedAmount, updatedAt: clock.now() });
       await mail(tx, 'refunded', updated, { amount: refund.amount });
     },
     async checkoutPage(executor, businessId, sourceId) {
@@ -281,7 +292,7 @@ export function createStoreOrdersService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.order(tx, order.businessId, order.id, true);
         if (!row || row.status !== 'pending_payment') return;
-        await repo.updateOrder(tx, order.businessId, order.id, { status: 'cancelled', cancelReason: reason, cancelledAt: clock.now(), updatedAt: clock.now() });
+        await changeOrder(tx, order.businessId, order.id, { status: 'cancelled', cancelReason: reason, cancelledAt: clock.now(), updatedAt: clock.now() });
         await releaseUses(tx, order.businessId, order.id);
         await restock(tx, row, null);
       });
@@ -297,7 +308,7 @@ export function createStoreOrdersService(deps: {
           const row = await repo.order(tx, businessId, id, true);
           if (!row || row.status !== 'pending_payment') return false;
           const now = clock.now();
-          await repo.updateOrder(tx, businessId, id, { status: 'cancelled', cancelReason: 'Not paid in time', cancelledAt: now, updatedAt: now });
+          await changeOrder(tx, businessId, id, { status: 'cancelled', cancelReason: 'Not paid in time', cancelledAt: now, updatedAt: now });
           await releaseUses(tx, businessId, id);
           return restock(tx, row, null);
         });
@@ -366,7 +377,7 @@ export function createStoreOrdersService(deps: {
         if (body.step === 'packed') patch.packedAt = now;
         if (body.step === 'shipped') Object.assign(patch, { shippedAt: now, carrier: body.carrier, trackingNumber: body.tracking_number });
         if (body.step === 'delivered' || body.step === 'picked_up') patch.deliveredAt = now;
-        const updated = await repo.updateOrder(tx, businessId, id, patch);
+        const updated = await changeOrder(tx, businessId, id, patch);
         await deps.audit.record(tx, ctx, {
           action: 'store_order.fulfilled',
           description: `Marked order ${order.reference} ${body.step.replace('_', ' ')}`,
@@ -423,7 +434,7 @@ export function createStoreOrdersService(deps: {
         const order = await found(businessId, id, tx, true);
         check(order);
         const now = clock.now();
-        const updated = await repo.updateOrder(tx, businessId, id, { status: 'cancelled', cancelReason: body.reason, cancelledAt: now, updatedAt: now });
+        const updated = await changeOrder(tx, businessId, id, { status: 'cancelled', cancelReason: body.reason, cancelledAt: now, updatedAt: now });
         const released = await releaseUses(tx, businessId, id);
         if (body.restock) restocked = await restock(tx, order, ctx.user.id);
         await deps.audit.record(tx, ctx, {

@@ -1,6 +1,7 @@
 import { originOfKind } from '@merchant/core';
 import type { BusinessService } from '@/modules/business/business/business.service';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { defineModule, type Platform } from '@/modules/module';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
@@ -43,6 +44,7 @@ export const storeModule = defineModule({
     storeThemes,
     booking,
     notificationSettings,
+    webhooks,
   }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
     charges: ChargesService;
     catalogue: Pick<CatalogueService, 'stock'>;
@@ -55,6 +57,7 @@ export const storeModule = defineModule({
     storeThemes: Pick<StoreThemesService, 'liveContent' | 'draftOf'>;
     booking: BookingModuleService;
     notificationSettings: Pick<NotificationSettingsService, 'recipients'>;
+    webhooks?: WebhooksService;
   }): StoreService => {
     const checkoutOrigin = originOfKind(config.publicUrl, 'checkout', config.baseDomain);
     // The verified custom domain once there is one (canonical URLs, mails, the status page), else the shop host.
@@ -72,6 +75,7 @@ export const storeModule = defineModule({
       booking,
       purge: async (id, kind) => void (await business.purgeStorefront(id, kind)),
       storeOrigin,
+      webhooks,
     });
     const orders = createStoreOrdersService({
       db,
@@ -87,6 +91,7 @@ export const storeModule = defineModule({
       dashboardOrigin: new URL(config.publicUrl).origin,
       recipients: (businessId, event, executor) => notificationSettings.recipients(businessId, event, executor),
       onStockChanged: (businessId) => storefront.purge(businessId, 'products').catch(() => undefined),
+      webhooks,
     });
     // Every payment of a store order goes through this adapter: it locks the order and marks it paid once.
     charges.registerSource(orders.paymentSource);

@@ -20,6 +20,8 @@ import type { DeliveryRate, ShippingService } from '@/modules/store/shipping/shi
 import type { StorePagesService } from '@/modules/store/pages/store-pages.service';
 import type { StoreThemesService } from '@/modules/store/themes/store-themes.service';
 import type { ThemeContent } from '@merchant/catalogue';
+import { orderEvent, storeOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
+import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { themedHomePage } from './storefront.theme';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
@@ -68,6 +70,8 @@ export function createStorefrontService(deps: {
   purge: (businessId: string, kind: PurgeKind) => Promise<void>;
   /** The store's origin: `https://<identifier>.shop.<base>`, or its custom domain once verified. */
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
+  /** `order.created` to the business's webhooks, in the placing's transaction (the outbox rule). */
+  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
 }) {
   const { db, clock } = deps;
 
@@ -383,6 +387,7 @@ export function createStorefrontService(deps: {
             updatedAt: now,
           });
           await repo.placedCart(tx, businessId, cartId, orderId, now);
+          await deps.webhooks?.emit(tx, businessId, orderEvent('order.created', storeOrderInput(inserted)));
           return inserted;
         });
         return { ok: true, order, tracked: order.lines.some((l) => l.stocked) };

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { webhookEndpoints, type UpdateWebhookEndpointBody, type WebhookEndpointBody } from '@merchant/payments';
+import { webhookEndpoints, type ResendPeriodBody, type UpdateWebhookEndpointBody, type WebhookEndpointBody } from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
@@ -70,6 +70,15 @@ export function useResendDelivery(businessId: string, id: string) {
   const invalidate = useInvalidateWebhooks(businessId);
   return useMutation({
     mutationFn: (deliveryId: string) => call(webhookEndpoints.resend, { params: { business_id: businessId, webhook_id: id, delivery_id: deliveryId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResendPeriod(businessId: string, id: string) {
+  const invalidate = useInvalidateWebhooks(businessId);
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: ResendPeriodBody) => call(webhookEndpoints.resendPeriod, { params: { business_id: businessId, webhook_id: id }, body }),
     onSuccess: invalidate,
   });
 }

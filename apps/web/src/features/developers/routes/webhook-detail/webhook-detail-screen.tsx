@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Code, Paper, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { modals } from '@/lib/modals';
 import { useBusiness } from '@/lib/session';
+import { ResendPeriodDialog } from '@/features/developers/components/resend-period-dialog';
 import { healthText } from '@/features/developers/components/webhook-health';
 import { deliveriesQuery, useRemoveWebhook, useResendDelivery, useSendTestEvent, useUpdateWebhook, webhookQuery } from '@/features/developers/api/webhooks-api';
 
@@ -24,7 +26,8 @@ function lastAttempt(delivery: WebhookDelivery): string {
 
 /**
  * One webhook endpoint (docs/developers.md, "Event webhooks"): its health, "Send test event", disable or enable,
- * delete (confirmed), and its delivery log, newest first, with "Resend" on each delivery.
+ * delete (confirmed), "Resend a period" (a dialog that says what goes before it is confirmed), and its delivery log,
+ * newest first, with "Resend" on each delivery.
  */
 export function Component() {
   const { business_id: businessId = '', webhook_id: id = '' } = useParams();
@@ -37,6 +40,7 @@ export function Component() {
   const remove = useRemoveWebhook(businessId, id);
   const sendTest = useSendTestEvent(businessId, id);
   const resend = useResendDelivery(businessId, id);
+  const [resendingPeriod, setResendingPeriod] = useState(false);
 
   if (!endpoint.data) return <QueryPage title="Webhook endpoint" query={endpoint} loadingLabel="Loading the endpoint" />;
   const e = endpoint.data;
@@ -88,6 +92,7 @@ export function Component() {
           loading: sendTest.isPending,
           onClick: () => sendTest.mutate(undefined, { onSuccess: () => notifySuccess('Test event queued.'), onError: notifyError }),
         },
+        active && { label: 'Resend a period', onClick: () => setResendingPeriod(true) },
         { label: active ? 'Disable' : 'Enable', onClick: onToggle, loading: update.isPending },
         { label: 'Delete', danger: true, more: true, onClick: onDelete },
       ]}
@@ -146,6 +151,14 @@ export function Component() {
           ]}
         />
       </Paper>
+      <ResendPeriodDialog
+        businessId={businessId}
+        endpointId={id}
+        url={e.url}
+        timeZone={zone}
+        opened={resendingPeriod}
+        onClose={() => setResendingPeriod(false)}
+      />
     </DetailLayout>
   );
 }
