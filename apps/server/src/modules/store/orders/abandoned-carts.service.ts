@@ -10,7 +10,7 @@ import { storefrontCatalogue, type StorefrontCatalogue } from '@/modules/catalog
 import { abandonedCartsRepository as repo, type AbandonedCartRow } from './abandoned-carts.repository';
 import { storeRepository, type StoreBusiness } from './store.repository';
 import { money } from './storefront.layout';
-import { viewOf } from './storefront.service';
+import { viewOf } from './storefront.cart-lines';
 
 export const ABANDONED_AFTER_MS = ABANDONED_AFTER_MINUTES * 60_000;
 /** A cart quiet for longer than this when the schedule first sees it gets no mail (a week: Shopify's window too). */
