@@ -11,7 +11,8 @@ function Change({ value, unit = '%' }: { value: number | null; unit?: string }) 
         No earlier figures
       </Text>
     );
-  const color = value > 0 ? 'green.8' : value < 0 ? 'red.8' : 'dimmed';
+  // A rise in teal 9 (5.0:1 on white), as Mantine's green 8 is 3.45:1, under the 4.5:1 small text needs.
+  const color = value > 0 ? 'teal.9' : value < 0 ? 'red.8' : 'dimmed';
   return (
     <Text size="xs" c={color} fw={600}>
       {value > 0 ? '+' : ''}
