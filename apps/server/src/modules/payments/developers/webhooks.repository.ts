@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
@@ -124,43 +124,12 @@ export const webhooksRepository = {
    * the later one waits for it).
    */
   async earlierPending(db: Executor, businessId: string, endpointId: string, object: { type: string; id: string }, seq: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
-      .where(
-        and(
-          eq(webhookDeliveries.businessId, businessId),
-          eq(webhookDeliveries.endpointId, endpointId),
-          eq(webhookDeliveries.status, 'pending'),
-          lt(webhookDeliveries.seq, seq),
-          eq(webhookEvents.objectType, object.type),
-          eq(webhookEvents.objectId, object.id),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    return (await pendingOfObject(db, businessId, endpointId, object, lt(webhookDeliveries.seq, seq))) !== null;
   },
 
   /** The first pending delivery of the same endpoint and object made after `seq` (the one to wake), if any. */
   async nextPending(db: Executor, businessId: string, endpointId: string, object: { type: string; id: string }, seq: number): Promise<string | null> {
-    const [row] = await db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
-      .where(
-        and(
-          eq(webhookDeliveries.businessId, businessId),
-          eq(webhookDeliveries.endpointId, endpointId),
-          eq(webhookDeliveries.status, 'pending'),
-          gt(webhookDeliveries.seq, seq),
-          eq(webhookEvents.objectType, object.type),
-          eq(webhookEvents.objectId, object.id),
-        ),
-      )
-      .orderBy(asc(webhookDeliveries.seq))
-      .limit(1);
-    return row?.id ?? null;
+    return pendingOfObject(db, businessId, endpointId, object, gt(webhookDeliveries.seq, seq));
   },
 
   /**
@@ -227,3 +196,30 @@ export const webhooksRepository = {
       .orderBy(webhookAttempts.attempt);
   },
 };
+
+/** The first pending delivery (by `seq`) of an endpoint and an object whose `seq` meets `seqCondition`, if any. */
+async function pendingOfObject(
+  db: Executor,
+  businessId: string,
+  endpointId: string,
+  object: { type: string; id: string },
+  seqCondition: SQL,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+    .where(
+      and(
+        eq(webhookDeliveries.businessId, businessId),
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookDeliveries.status, 'pending'),
+        seqCondition,
+        eq(webhookEvents.objectType, object.type),
+        eq(webhookEvents.objectId, object.id),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.seq))
+    .limit(1);
+  return row?.id ?? null;
+}
