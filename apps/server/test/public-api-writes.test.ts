@@ -1,14 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
 import { hostOfKind } from '@merchant/core';
 import { PUBLIC_API_PATHS, apiKeyEndpoints, checkoutEndpoints } from '@merchant/payments';
 import { OutboundRefused, postOutbound, type Resolver } from '../src/lib/outbound-http';
 import { Agent, createTestContext, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
+import { expectSchema, hitpayDocument, hitpaySchema, inHitpayDocument } from './hitpay-document';
 
 /**
  * The public API's writes (docs/developers.md): HitPay's payment request create (JSON and form), update and delete
@@ -23,28 +22,16 @@ let salt: string;
 let readOnlyKey: string;
 let otherKey: string;
 
-const hitpay = JSON.parse(readFileSync(new URL('./fixtures/hitpay-payment-requests.openapi.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
-};
-const inDocument = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-const ajv = new Ajv({ validateSchema: false, unknownFormats: 'ignore', allErrors: true });
-const createSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequests)]!.post!.responses['200']!.content!['application/json']!.schema!;
+const createSchema = hitpaySchema('post', PUBLIC_API_PATHS.paymentRequests, 200)!;
 /** HitPay's document gives the update's answer no schema: it answers the payment request, as the create does. */
 const updateSchema = createSchema;
 /**
  * HitPay's 422 is a `oneOf` of three shapes that every `{ message, errors }` matches at once (no property is required),
  * so no answer can match exactly one: read as the `anyOf` it means (docs/developers.md).
  */
-const invalidSchema = {
-  anyOf: (hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequests)]!.post!.responses['422']!.content!['application/json']!.schema! as { oneOf: object[] })
-    .oneOf,
-};
-const deleteSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequest)]!.delete!.responses['200']!.content!['application/json']!.schema!;
-const notFoundSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequest)]!.delete!.responses['404']!.content!['application/json']!.schema!;
-const expectSchema = (schema: object, value: unknown) => {
-  const validate = ajv.compile(schema);
-  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-};
+const invalidSchema = { anyOf: (hitpaySchema('post', PUBLIC_API_PATHS.paymentRequests, 422) as { oneOf: object[] }).oneOf };
+const deleteSchema = hitpaySchema('delete', PUBLIC_API_PATHS.paymentRequest, 200)!;
+const notFoundSchema = hitpaySchema('delete', PUBLIC_API_PATHS.paymentRequest, 404)!;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, path: string, options: { key?: string; json?: object; form?: string; idempotencyKey?: string } = {}) =>
@@ -346,16 +333,14 @@ describe("the public API's own OpenAPI document", () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(new URL(doc.servers[0]!.url).hostname).toBe(`api.${t.config.baseDomain}`);
-    const operations = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    // HitPay's operation ids, path for path.
-    expect(operations.sort()).toEqual([
-      'create-payment-request',
-      'delete-payment-request',
-      'get-payment-requests',
-      'get-payment-status',
-      'update-payment-request',
-    ]);
-    const ours = (path: string, method: string, status = '200') => doc.paths[inDocument(path)]![method]!.responses[status]!.content['application/json'].schema;
+    // HitPay's operation ids, path for path and method for method; the payment requests' five among them.
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, o]) => ({ path, method, id: o.operationId })));
+    for (const { path, method, id } of operations) expect(hitpayDocument.paths[path]?.[method]?.operationId, `${method} ${path}`).toBe(id);
+    expect(operations.map((o) => o.id)).toEqual(
+      expect.arrayContaining(['create-payment-request', 'delete-payment-request', 'get-payment-requests', 'get-payment-status', 'update-payment-request']),
+    );
+    const ours = (path: string, method: string, status = '200') =>
+      doc.paths[inHitpayDocument(path)]![method]!.responses[status]!.content['application/json'].schema;
     const holds = expectSchema;
     const created = await call('POST', PUBLIC_API_PATHS.paymentRequests, {
       key,
@@ -367,6 +352,6 @@ describe("the public API's own OpenAPI document", () => {
     holds(ours(PUBLIC_API_PATHS.paymentRequests, 'post', '422'), (await call('POST', PUBLIC_API_PATHS.paymentRequests, { key, json: {} })).json());
     // The dashboard's own document still answers on the dashboard's host.
     const dashboard = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { host: t.config.baseDomain } });
-    expect((dashboard.json() as { paths: object }).paths).not.toHaveProperty(inDocument(PUBLIC_API_PATHS.paymentRequests));
+    expect((dashboard.json() as { paths: object }).paths).not.toHaveProperty(inHitpayDocument(PUBLIC_API_PATHS.paymentRequests));
   });
 });

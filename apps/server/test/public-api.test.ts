@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
-import { apiKeyEndpoints } from '@merchant/payments';
-import { PUBLIC_API_PATHS } from '@merchant/payments';
+import { PUBLIC_API_PATHS, apiKeyEndpoints } from '@merchant/payments';
 import { createTestContext, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
 import { createTestLink } from './factories/charges';
+import { expectSchema, hitpaySchema, makeApiKey } from './hitpay-document';
 
 /**
  * The public API (docs/developers.md): HitPay's payment request paths on the API host, authenticated by
@@ -21,20 +19,10 @@ let otherKey: string;
 let linkId: string;
 let otherLinkId: string;
 
-const hitpay = JSON.parse(readFileSync(new URL('./fixtures/hitpay-payment-requests.openapi.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
-};
-/** A path as HitPay's document writes it (`{request_id}` for our `:request_id`). */
-const inDocument = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-const ajv = new Ajv({ validateSchema: false, unknownFormats: 'ignore', allErrors: true });
-const getSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequest)]!.get!.responses['200']!.content!['application/json']!.schema!;
-const notFoundSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequest)]!.get!.responses['404']!.content!['application/json']!.schema!;
+const getSchema = hitpaySchema('get', PUBLIC_API_PATHS.paymentRequest, 200)!;
+const notFoundSchema = hitpaySchema('get', PUBLIC_API_PATHS.paymentRequest, 404)!;
 /** The created request's schema is HitPay's full one (the get answer's example shares it). */
-const requestSchema = hitpay.paths[inDocument(PUBLIC_API_PATHS.paymentRequests)]!.post!.responses['200']!.content!['application/json']!.schema!;
-const expectSchema = (schema: object, value: unknown) => {
-  const validate = ajv.compile(schema);
-  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-};
+const requestSchema = hitpaySchema('post', PUBLIC_API_PATHS.paymentRequests, 200)!;
 
 const apiHost = () => `api.${t.config.baseDomain}`;
 const call = (path: string, options: { key?: string; method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; host?: string } = {}) =>
@@ -44,20 +32,12 @@ const call = (path: string, options: { key?: string; method?: 'GET' | 'POST' | '
     headers: { host: options.host ?? apiHost(), ...(options.key !== undefined ? { 'x-business-api-key': options.key } : {}) },
   });
 const one = (id: string) => PUBLIC_API_PATHS.paymentRequest.replace(':request_id', id);
-const makeKey = async (b: FactoryBusiness<'owner'>, access: 'full' | 'read_only' = 'full') =>
-  (
-    await b.people.owner.agent.ok(apiKeyEndpoints.create, {
-      params: { business_id: b.id },
-      body: { name: `Key ${access}`, access, password: b.people.owner.password },
-    })
-  ).api_key;
-
 beforeAll(async () => {
   t = await createTestContext({ publicApiRateLimit: LIMIT });
   business = await createBusiness(t, { staff: ['admin', 'cashier'] });
   other = await createBusiness(t);
-  key = await makeKey(business);
-  otherKey = await makeKey(other);
+  key = await makeApiKey(business);
+  otherKey = await makeApiKey(other);
   linkId = await createTestLink(business.people.owner.agent, business.id, { amount: 1250, singleUse: true });
   otherLinkId = await createTestLink(other.people.owner.agent, other.id, { amount: 900, singleUse: false });
 }, 240_000);
@@ -99,7 +79,7 @@ describe('payment requests with a key', () => {
   });
 
   it('refuses writes with a read-only key', async () => {
-    const readOnly = await makeKey(business, 'read_only');
+    const readOnly = await makeApiKey(business, 'read_only');
     expect((await call(one(linkId), { key: readOnly })).statusCode).toBe(200);
     // No write of the public API is built yet (docs/developers.md): the rule is the authorisation's, for every write.
     for (const method of ['POST', 'PUT', 'DELETE']) {
@@ -141,7 +121,7 @@ describe('revoked keys and limits', () => {
   });
 
   it('answers 429 with Retry-After once a key has made its requests of the minute', async () => {
-    const limited = await makeKey(other);
+    const limited = await makeApiKey(other);
     for (let i = 0; i < LIMIT; i++) expect((await call(one(otherLinkId), { key: limited })).statusCode).toBe(200);
     const refused = await call(one(otherLinkId), { key: limited });
     expect(refused.statusCode).toBe(429);

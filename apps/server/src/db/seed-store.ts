@@ -107,7 +107,8 @@ export async function seedDemoStore(db: Executor, businessId: string, ownerId: s
   await seedPages(services, owner);
   const { abandoned, storefront } = services.store;
   const events: { at: number; run: () => Promise<void> }[] = [];
-  // Two carts left at the checkout with an email: the older one got its recovery mail, the newer one is just abandoned.
+  // Two carts left at the checkout with an email: the older one got its recovery mail; the newer one is abandoned and
+  // not yet mailed (the server's recovery schedule mails it on its first run, so the dev mailbox shows that mail).
   const olderAt = now.getTime() - 30 * HOUR_MS;
   events.push({
     at: olderAt,

@@ -2,7 +2,7 @@ import { AppError, fieldError, parseMajorToMinor, permissionsOf, standingRefusal
 import { PaymentLinkBodySchema, expiresAfterMs, type PublicPaymentRequestBody } from '@merchant/payments';
 import type { BusinessStanding, RequestMeta } from '@/http/context';
 import { outboundUrlProblem } from '@/lib/outbound-http';
-import { publicApiDocument } from './public-api.openapi';
+import { publicApiDocument, type PublicApiPaths } from './public-api.openapi';
 import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { BusinessService } from '@/modules/business/business/business.service';
@@ -75,6 +75,7 @@ export function createPublicApiService(deps: {
   config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
   paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
 }) {
+  const described: PublicApiPaths = {};
   const missing = (id: string) => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
 
   /** Our link's input from HitPay's payment request: the rules of a link hold, reported in HitPay's names. */
@@ -164,11 +165,16 @@ export function createPublicApiService(deps: {
       return { data: page.data.map(presentPaymentRequest), next_cursor: page.next_cursor };
     },
 
+    /** Adds a resource's paths to the public API's document (each resource describes its own, beside its routes). */
+    describe(paths: PublicApiPaths): void {
+      for (const [path, item] of Object.entries(paths)) described[path] = { ...described[path], ...item };
+    },
+
     /** The public API's OpenAPI document, its server the API host of this deployment. */
     openApiDocument() {
       const url = new URL(deps.config.publicUrl);
       url.hostname = `api.${deps.config.baseDomain}`;
-      return publicApiDocument(url.origin);
+      return publicApiDocument(url.origin, described);
     },
 
     async getPaymentRequest(caller: PublicApiCaller, id: string) {

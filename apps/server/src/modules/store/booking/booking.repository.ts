@@ -55,6 +55,17 @@ export const bookingRepository = {
       .orderBy(asc(users.name), asc(users.id));
   },
 
+  /** One active member of the business (null: not a member, or not active). */
+  async member(db: Executor, businessId: string, userId: string): Promise<{ id: string; name: string; email: string } | null> {
+    const [row] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(businessUsers)
+      .innerJoin(users, eq(users.id, businessUsers.userId))
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active')))
+      .limit(1);
+    return row ?? null;
+  },
+
   async services(db: Executor, businessId: string, onlyActive = false): Promise<BookingServiceRow[]> {
     return db
       .select()

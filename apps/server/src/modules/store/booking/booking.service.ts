@@ -35,7 +35,8 @@ const slotTaken = () => new BookingSlotTaken();
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-type Members = { id: string; name: string; email: string }[];
+type Member = { id: string; name: string; email: string };
+type Members = Member[];
 
 /**
  * Booking (docs/online-store.md, "Booking"): services, staff hours and time off, free slots, and bookings that never
@@ -113,17 +114,34 @@ export function createBookingService(deps: {
     if (unknown >= 0) throw fieldError('VALIDATION_FAILED', 'staff_ids', 'Choose active members of the business');
   }
 
-  async function staffView(executor: Executor, businessId: string, userId: string): Promise<BookingStaff> {
-    const member = (await repo.members(executor, businessId)).find((m) => m.id === userId);
+  async function memberOf(executor: Executor, businessId: string, userId: string): Promise<Member> {
+    const member = await repo.member(executor, businessId, userId);
     if (!member) throw staffNotFound();
+    return member;
+  }
+
+  /** The members as booking staff: their weekly hours and their time off in the coming year (two reads for any number). */
+  async function staffViews(executor: Executor, businessId: string, members: Members): Promise<BookingStaff[]> {
     const hours = await repo.hours(executor, businessId);
     const now = clock.now();
-    const off = await repo.timeOff(executor, businessId, [userId], { start: now, end: new Date(now.getTime() + 366 * DAY) });
-    return {
+    const off = await repo.timeOff(
+      executor,
+      businessId,
+      members.map((m) => m.id),
+      { start: now, end: new Date(now.getTime() + 366 * DAY) },
+    );
+    return members.map((member) => ({
       ...member,
-      ranges: hours.get(userId) ?? [],
-      time_off: off.map((o) => ({ id: o.id, from: o.startsAt.toISOString(), to: o.endsAt.toISOString(), reason: o.reason })),
-    };
+      ranges: hours.get(member.id) ?? [],
+      time_off: off
+        .filter((o) => o.userId === member.id)
+        .map((o) => ({ id: o.id, from: o.startsAt.toISOString(), to: o.endsAt.toISOString(), reason: o.reason })),
+    }));
+  }
+
+  async function staffView(executor: Executor, businessId: string, member: Member): Promise<BookingStaff> {
+    const [view] = await staffViews(executor, businessId, [member]);
+    return view!;
   }
 
   /** The free slots of a service on the business's days from..to, read with the executor (a locked one when booking). */
@@ -247,21 +265,17 @@ export function createBookingService(deps: {
 
     async listStaff(ctx: BusinessContext): Promise<{ data: BookingStaff[] }> {
       const businessId = ctx.business.row.id;
-      const members = await repo.members(db, businessId);
-      const data: BookingStaff[] = [];
-      for (const m of members) data.push(await staffView(db, businessId, m.id));
-      return { data };
+      return { data: await staffViews(db, businessId, await repo.members(db, businessId)) };
     },
 
     async setHours(ctx: BusinessContext, userId: string, body: StaffHoursBody): Promise<BookingStaff> {
       const businessId = ctx.business.row.id;
       return db.transaction(async (tx) => {
-        const member = (await repo.members(tx, businessId)).find((m) => m.id === userId);
-        if (!member) throw staffNotFound();
+        const member = await memberOf(tx, businessId, userId);
         const ranges = [...body.ranges].map((r) => ({ weekday: r.weekday, start: r.start, end: r.end }));
         await repo.setHours(tx, businessId, userId, ranges, clock.now());
         await recordIn(tx, ctx, 'booking_staff', userId, 'booking_hours.updated', `Set the booking hours of ${member.name} (${ranges.length} ranges a week)`);
-        return staffView(tx, businessId, userId);
+        return staffView(tx, businessId, member);
       });
     },
 
@@ -269,8 +283,7 @@ export function createBookingService(deps: {
       const businessId = ctx.business.row.id;
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const member = (await repo.members(tx, businessId)).find((m) => m.id === userId);
-        if (!member) throw staffNotFound();
+        const member = await memberOf(tx, businessId, userId);
         const id = newTimeOrderedId(now.getTime());
         await repo.insertTimeOff(tx, {
           businessId,
@@ -282,18 +295,17 @@ export function createBookingService(deps: {
           createdAt: now,
         });
         await recordIn(tx, ctx, 'booking_staff', userId, 'booking_time_off.created', `Added time off for ${member.name}`);
-        return staffView(tx, businessId, userId);
+        return staffView(tx, businessId, member);
       });
     },
 
     async removeTimeOff(ctx: BusinessContext, userId: string, id: string): Promise<BookingStaff> {
       const businessId = ctx.business.row.id;
       return db.transaction(async (tx) => {
-        const member = (await repo.members(tx, businessId)).find((m) => m.id === userId);
-        if (!member) throw staffNotFound();
+        const member = await memberOf(tx, businessId, userId);
         if (!(await repo.removeTimeOff(tx, businessId, userId, id))) throw new AppError('BOOKING_TIME_OFF_NOT_FOUND', 'Time off not found.');
         await recordIn(tx, ctx, 'booking_staff', userId, 'booking_time_off.removed', `Removed time off of ${member.name}`);
-        return staffView(tx, businessId, userId);
+        return staffView(tx, businessId, member);
       });
     },
 

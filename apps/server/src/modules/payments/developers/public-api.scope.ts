@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type Permission } from '@merchant/core';
+import type { RequestMeta } from '@/http/context';
+import type { AnswerFormat } from '@/http/idempotency';
+import { sendReplay } from '@/http/idempotency';
+import type { RouteHost } from '@/modules/module';
+import { PublicApiRefusal, type PublicApiCaller, type PublicApiService } from './public-api.service';
+
+/**
+ * A form body as Laravel reads it: `a[]=x&a[]=y` is the list `a`, `a[b]=x` the object `a` (one level), and a
+ * repeated plain name keeps its last value.
+ */
+export function formToObject(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const list = /^(.+)\[\]$/.exec(name);
+    const member = /^(.+)\[([^\]]+)\]$/.exec(name);
+    if (list) {
+      const current = out[list[1]!];
+      out[list[1]!] = Array.isArray(current) ? [...(current as unknown[]), value] : [value];
+    } else if (member) {
+      const current = out[member[1]!];
+      out[member[1]!] = { ...(current && typeof current === 'object' && !Array.isArray(current) ? current : {}), [member[2]!]: value };
+    } else out[name] = value;
+  }
+  return out;
+}
+
+/** A zod message for a missing field, as Laravel words it. */
+const laravel = (field: string, message: string) =>
+  /received undefined|^Required$/.test(message) ? `The ${field.replaceAll('_', ' ')} field is required.` : message;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    publicApi?: PublicApiCaller;
+  }
+}
+
+/** HitPay's error body: `{ message }`, and `errors: { field: [message] }` for invalid input (Laravel's). */
+function hitpayError(error: unknown, req: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof PublicApiRefusal) return reply.status(error.status).headers(error.headers).send({ message: error.message });
+  if (error instanceof AppError) {
+    const errors = error.issues ? Object.fromEntries(error.issues.map((i) => [i.path, [i.message]])) : undefined;
+    return reply.status(error.status).send(errors ? { message: 'The given data was invalid.', errors } : { message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const v of error.validation) {
+      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'input';
+      (errors[field] ??= []).push(laravel(field, v.message ?? 'Invalid value'));
+    }
+    return reply.status(422).send({ message: 'The given data was invalid.', errors });
+  }
+  const status = (error as { statusCode?: number }).statusCode ?? 500;
+  if (status < 500) return reply.status(status === 400 || status === 415 ? 422 : status).send({ message: 'The request could not be read.' });
+  req.log.error({ err: error }, 'public API request failed');
+  return reply.status(500).send({ message: 'Server Error' });
+}
+
+const JSON_ANSWER: AnswerFormat = { status: 200, serialize: (answer) => JSON.stringify(answer) };
+
+/** What a resource of the public API registers its routes with. */
+export interface PublicApiScope {
+  /** A Fastify scope on which every route answers in HitPay's error shapes and reads JSON and form bodies alike. */
+  api: FastifyInstance;
+  /** The `onRequest` hook of a route: the API host only, a valid key, the permission; sets the caller. */
+  guard: (permission: Permission) => (req: FastifyRequest) => Promise<void>;
+  /** The request's caller (after its guard). */
+  caller: (req: FastifyRequest) => PublicApiCaller;
+  meta: (req: FastifyRequest) => RequestMeta;
+  /**
+   * A POST's Idempotency-Key (docs/developers.md): runs `work` once per key and body within the key's business and
+   * replays its answer to a retry. `operation` names the operation (its keys are its own).
+   */
+  idempotent: <T>(operation: string, req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => Promise<T | FastifyReply>;
+}
+
+/**
+ * Registers public API routes: `register` adds its routes to a scope on the API host (on any other host they do not
+ * exist), each naming its key in `X-BUSINESS-API-KEY` and answered in HitPay's shapes, errors included. Every resource
+ * of the public API registers through this (the payment requests in public-api.routes.ts, the others in their files).
+ */
+export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 'authorize'>, register: (scope: PublicApiScope) => void): void {
+  const apiHost = `api.${host.config.baseDomain}`;
+  const guard = (permission: Permission) => async (req: FastifyRequest) => {
+    if (req.hostname.toLowerCase() !== apiHost) throw new AppError('NOT_FOUND', 'Not found.');
+    const header = req.headers['x-business-api-key'];
+    req.publicApi = await service.authorize(typeof header === 'string' ? header : undefined, req.method, permission);
+  };
+  void host.app.register(async (api: FastifyInstance) => {
+    api.setErrorHandler((error, req, reply) => hitpayError(error, req, reply));
+    // HitPay's clients send JSON or a form; both are read into the same object.
+    api.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      done(null, formToObject(body as string));
+    });
+    api.addHook('onSend', async (req, reply, payload) => host.idempotency.finish(req, reply, payload));
+    register({
+      api,
+      guard,
+      caller: (req) => req.publicApi!,
+      meta: (req) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null }),
+      idempotent: async (operation, req, reply, work) => {
+        const scope = `public-api:business:${req.publicApi!.business.row.id}`;
+        const start = await host.idempotency.start({ id: `public.${operation}`, idempotent: true }, req, JSON_ANSWER, scope);
+        if (start.kind === 'replay') return sendReplay(reply, start);
+        return work();
+      },
+    });
+  });
+}
