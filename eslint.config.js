@@ -176,7 +176,17 @@ const appResolver = (app) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/artifacts/**', 'bench/.builds/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      'apps/server/src/db/migrations/**',
+      'e2e/artifacts/**',
+      'bench/.builds/**',
+      'e2e/hitpay/hitpay-api.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
