@@ -61,6 +61,7 @@ import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
+import { publicChargesApiModule } from './modules/payments/developers/public-charges.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
 import { webhooksModule } from './modules/payments/developers/webhooks.module';
 import { connectionsModule } from './modules/payments/connections/connections.module';
@@ -165,6 +166,7 @@ function composeModules(platform: Platform) {
       .use(posReportModule)
       .use(storeReportModule)
       .use(storeInsightModule)
+      .use(publicChargesApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );

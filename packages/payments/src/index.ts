@@ -23,6 +23,7 @@ export * from './api-keys';
 export * from './integrations';
 export * from './connections';
 export * from './public-api';
+export * from './public-charges';
 export * from './invoice-pages';
 export * from './invoice-pdf';
 export * from './repeating-invoices';

@@ -485,6 +485,8 @@ export function createChargesService(deps: {
     events: (businessId: string, paymentId: string) => repo.events(db, businessId, paymentId),
     /** The payment's refunds, oldest first. */
     refunds: (businessId: string, paymentId: string) => repo.refunds(db, businessId, paymentId),
+    /** A refund of the business by its id (the public API's refund), or null. */
+    refundById: (businessId: string, id: string) => repo.refundById(db, businessId, id),
     /** What a payment in `requires_action` waits for (the PayNow QR's payload included); null otherwise. */
     nextAction: (payment: PaymentRow) => nextActionOf(db, payment),
   };

@@ -1,12 +1,18 @@
 import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { startOfLocalDay } from '@merchant/core';
-import { INCOMPLETE_STATUSES, type TransactionFilters, type TransactionSort } from '@merchant/payments';
+import { INCOMPLETE_STATUSES, PAYMENT_STATUSES, type PaymentStatus, type TransactionFilters, type TransactionSort } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { preparedPerShape } from '@/db/prepared';
 import { payments } from '@/db/schema';
 import { mayLag } from '@/db/replica';
 
 export type TransactionRow = typeof payments.$inferSelect;
+
+/**
+ * The list's filters and the public API's further ones (docs/developers.md, "Public API: charges, refunds, balances"):
+ * any of several statuses, a customer, a source's id (a payment request's payments).
+ */
+export type TransactionRowFilters = TransactionFilters & { statuses?: readonly PaymentStatus[]; customer_id?: string; source_id?: string };
 
 /** Where a page ended: the sort key (time or amount) and the id of its last row. */
 export type TransactionCursor = { by: 'time'; at: Date; id: string } | { by: 'amount'; amount: number; id: string };
@@ -48,7 +54,11 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 interface PageShape {
   sort: TransactionSort;
   status: boolean;
+  /** Several statuses, written into the statement (sorted, joined): '' for none. */
+  statuses: string;
   method: boolean;
+  customer: boolean;
+  sourceId: boolean;
   source: boolean;
   integration: boolean;
   from: boolean;
@@ -76,8 +86,10 @@ function conditionsOf(shape: PageShape): SQL[] {
   const [key, operator] = [byAmount(shape.sort) ? payments.amount : payments.createdAt, descending(shape.sort) ? sql`<` : sql`>`];
   return [
     eq(payments.businessId, p('businessId')),
-    shape.status ? eq(payments.status, p('status')) : shownByDefault,
+    shape.status ? eq(payments.status, p('status')) : shape.statuses ? sql`${payments.status} in (${sql.raw(shape.statuses)})` : shownByDefault,
     shape.method ? eq(payments.method, p('method')) : undefined,
+    shape.customer ? eq(payments.customerId, p('customer')) : undefined,
+    shape.sourceId ? eq(payments.sourceId, p('sourceId')) : undefined,
     shape.source ? eq(payments.sourceType, p('source')) : undefined,
     shape.integration ? eq(payments.integrationId, p('integration')) : undefined,
     shape.from ? gte(payments.createdAt, p('from')) : undefined,
@@ -101,8 +113,12 @@ const pageRead = preparedPerShape(
   (shape: PageShape) =>
     [
       shape.sort,
-      ...(['status', 'method', 'source', 'integration', 'from', 'to', 'min', 'max', 'cursor'] as const).map((k) => (shape[k] ? '1' : '0')),
+      ...(['status', 'method', 'source', 'integration', 'from', 'to', 'min', 'max', 'cursor', 'customer', 'sourceId'] as const).map((k) =>
+        shape[k] ? '1' : '0',
+      ),
       shape.search,
+      // The statuses as a bit mask: statement names stay short (Postgres keeps 63 characters of a name).
+      shape.statuses ? PAYMENT_STATUSES.reduce((mask, s, i) => (shape.statuses.includes(`'${s}'`) ? mask | (1 << i) : mask), 0).toString(16) : 'x',
     ].join('_'),
   (shape, db, name) =>
     db
@@ -116,15 +132,29 @@ const pageRead = preparedPerShape(
   { planEachRun: (shape) => shape.search !== 'none' },
 );
 
+/**
+ * Statuses as the statement's literal list: only known statuses, sorted, so a set of them is one shape; none at all
+ * is `null` (`status in (null)` matches no row).
+ */
+const statusList = (statuses: readonly PaymentStatus[]) =>
+  [...new Set(statuses)]
+    .filter((s) => (PAYMENT_STATUSES as readonly string[]).includes(s))
+    .sort()
+    .map((s) => `'${s}'`)
+    .join(', ') || 'null';
+
 export const transactionsReadModel = {
   /** One page of the filtered payments in the sort's order, after the cursor. Reads `limit + 1` rows. */
   /** A page of the filtered list; `zone` is the time zone of the filter's days (the business's unless `f.tz`). */
-  async page(db: Executor, businessId: string, zone: string, f: TransactionFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
+  async page(db: Executor, businessId: string, zone: string, f: TransactionRowFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
     const search = !f.q ? 'none' : /^\d{4}$/.test(f.q) ? 'digits' : 'text';
     const shape: PageShape = {
       sort: f.sort,
       status: f.status !== undefined,
+      statuses: f.statuses ? statusList(f.statuses) : '',
       method: f.method !== undefined,
+      customer: f.customer_id !== undefined,
+      sourceId: f.source_id !== undefined,
       source: f.source !== undefined,
       integration: f.integration_id !== undefined,
       from: f.from !== undefined,
@@ -140,6 +170,8 @@ export const transactionsReadModel = {
       limit: limit + 1,
       status: f.status,
       method: f.method,
+      customer: f.customer_id,
+      sourceId: f.source_id,
       source: f.source,
       integration: f.integration_id,
       from: f.from ? startOfLocalDay(f.from, zone).toISOString() : undefined,

@@ -15,6 +15,7 @@ import {
   encodeTransactionCursor,
   transactionsReadModel as repo,
   type TransactionCursor,
+  type TransactionRowFilters,
 } from '../charges/transactions.read-model';
 
 /** Rows the CSV export reads per query while it streams. */
@@ -52,10 +53,21 @@ export function createTransactionsService(deps: {
     },
 
     /**
+     * A page of the filtered payments as rows, for a caller that presents them itself (the public API's charges,
+     * docs/developers.md), with the further filters it takes; days in the business's time zone.
+     */
+    async rows(business: BusinessRow, filters: TransactionRowFilters, limit: number, cursor?: string) {
+      const rows = await repo.page(db, business.id, business.timeZone, filters, limit, decodeTransactionCursor(cursor, filters.sort));
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return { rows: page, next_cursor: rows.length > limit && last ? encodeTransactionCursor(cursorAfter(last, filters.sort)) : null };
+    },
+
+    /**
      * Exactly the filtered list as CSV, in its order, read in keyset batches while it is sent: any number
      * of rows in flat memory.
      */
-    exportCsv(business: BusinessRow, filters: TransactionFilters) {
+    exportCsv(business: BusinessRow, filters: TransactionRowFilters) {
       async function* lines(): AsyncGenerator<string> {
         yield TRANSACTION_CSV.head();
         let cursor: TransactionCursor | undefined;
