@@ -60,6 +60,9 @@ import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
+import { publicTransfersApiModule } from './modules/payments/developers/public-transfers.module';
+import { publicStaticQrApiModule } from './modules/payments/developers/public-static-qr.module';
+import { publicWebhookEventsApiModule } from './modules/payments/developers/public-webhook-events.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { publicChargesApiModule } from './modules/payments/developers/public-charges.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
@@ -167,6 +170,9 @@ function composeModules(platform: Platform) {
       .use(storeReportModule)
       .use(storeInsightModule)
       .use(publicChargesApiModule)
+      .use(publicTransfersApiModule)
+      .use(publicStaticQrApiModule)
+      .use(publicWebhookEventsApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );

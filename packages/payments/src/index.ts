@@ -36,3 +36,6 @@ export * from './customer-portal';
 export * from './direct-debit';
 export * from './webhooks';
 export * from './platform-accounts';
+export * from './public-transfers';
+export * from './public-static-qr';
+export * from './public-webhook-events';

@@ -33,6 +33,9 @@ import { webhooksRepository as repo, type WebhookDeliveryRow, type WebhookEndpoi
 
 type ResendPeriodBodyOut = z.output<typeof ResendPeriodBodySchema>;
 
+/** Who changes an endpoint: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
+export type WebhookWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> & { user: { id: string } };
+
 /** The job that makes one attempt of a delivery (a failure throws: pg-boss retries it with backoff). */
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
 export interface WebhookDeliveryJob {
@@ -100,7 +103,7 @@ export function createWebhooksService(deps: {
     if (problem) throw fieldError('VALIDATION_FAILED', 'url', problem);
   }
 
-  async function record(tx: Executor, ctx: BusinessContext, action: string, description: string, row: WebhookEndpointRow): Promise<void> {
+  async function record(tx: Executor, ctx: WebhookWriter, action: string, description: string, row: WebhookEndpointRow): Promise<void> {
     await audit.record(tx, ctx, {
       action,
       description,
@@ -220,7 +223,7 @@ export function createWebhooksService(deps: {
 
     get: async (businessId: string, id: string) => (await withHealth(businessId, [await owned(businessId, id)]))[0]!,
 
-    async create(ctx: BusinessContext, body: WebhookEndpointBody): Promise<NewWebhookEndpoint> {
+    async create(ctx: WebhookWriter, body: WebhookEndpointBody): Promise<NewWebhookEndpoint> {
       const businessId = ctx.business.row.id;
       const url = body.url.trim();
       checkUrl(url);
@@ -244,7 +247,7 @@ export function createWebhooksService(deps: {
       return { ...presentEndpoint(row, undefined), salt };
     },
 
-    async update(ctx: BusinessContext, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpoint> {
+    async update(ctx: WebhookWriter, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpoint> {
       const businessId = ctx.business.row.id;
       if (body.url !== undefined) checkUrl(body.url.trim());
       const row = await db.transaction(async (tx) => {
@@ -265,7 +268,7 @@ export function createWebhooksService(deps: {
       return (await withHealth(businessId, [row]))[0]!;
     },
 
-    async remove(ctx: BusinessContext, id: string): Promise<{ removed: true }> {
+    async remove(ctx: WebhookWriter, id: string): Promise<{ removed: true }> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         const old = await repo.lockEndpoint(tx, businessId, id);

@@ -9,8 +9,14 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { presentBeneficiary } from './send-money.presenter';
 import { sendMoneyRepository as repo, type BeneficiaryRow } from './send-money.repository';
 
+/** Send money's feature check, for the public API's operations of send money (docs/developers.md). */
+export { assertSendMoneyEnabled } from './send-money.feature';
+
 export const beneficiaryNotFound = () => new AppError('BENEFICIARY_NOT_FOUND', 'Beneficiary not found.');
 type Fields = BankAccountFields & { email: string | null };
+
+/** Who changes send money: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
+export type SendMoneyWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent' | 'idempotency'> & { user: { id: string; name: string } };
 
 const columnsOf = (fields: Fields) => ({
   type: fields.type,
@@ -36,13 +42,13 @@ const describe = (row: BeneficiaryRow) => `${row.holderName} (${maskAccount(row.
 export function createBeneficiariesService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
   const { db, clock, audit } = deps;
 
-  function assertCountry(ctx: BusinessContext, fields: BankAccountFields): void {
+  function assertCountry(ctx: SendMoneyWriter, fields: BankAccountFields): void {
     if (fields.type === 'local' && fields.country !== ctx.business.row.country.toLowerCase()) {
       throw fieldError('VALIDATION_FAILED', 'country', "A local beneficiary banks in the business's country: add one abroad as overseas.");
     }
   }
 
-  async function record(tx: Executor, ctx: BusinessContext, action: string, description: string, row: BeneficiaryRow) {
+  async function record(tx: Executor, ctx: SendMoneyWriter, action: string, description: string, row: BeneficiaryRow) {
     await audit.record(tx, ctx, {
       action,
       description,
@@ -67,9 +73,18 @@ export function createBeneficiariesService(deps: { db: Executor; clock: Clock; a
       return { data: page.rows.map(presentBeneficiary), next_cursor: page.nextCursor };
     },
 
+    /** A numbered page of the active beneficiaries with their count (the public API's Laravel pages). */
+    async numberedPage(businessId: string, query: { q?: string | undefined; page: number; perPage: number }) {
+      const [rows, total] = await Promise.all([
+        repo.beneficiaryNumberedPage(db, businessId, query.q, query.perPage, (query.page - 1) * query.perPage),
+        repo.countActiveBeneficiaries(db, businessId, query.q),
+      ]);
+      return { data: rows.map(presentBeneficiary), total };
+    },
+
     get: async (businessId: string, id: string): Promise<Beneficiary> => presentBeneficiary(await load(businessId, id)),
 
-    async create(ctx: BusinessContext, body: Fields): Promise<Beneficiary> {
+    async create(ctx: SendMoneyWriter, body: Fields): Promise<Beneficiary> {
       assertCountry(ctx, body);
       const businessId = ctx.business.row.id;
       return db.transaction(async (tx) => {
@@ -80,7 +95,7 @@ export function createBeneficiariesService(deps: { db: Executor; clock: Clock; a
       });
     },
 
-    async update(ctx: BusinessContext, id: string, body: Fields): Promise<Beneficiary> {
+    async update(ctx: SendMoneyWriter, id: string, body: Fields): Promise<Beneficiary> {
       const businessId = ctx.business.row.id;
       const current = await load(businessId, id);
       if (current.status === 'closed') throw new AppError('BENEFICIARY_CLOSED', 'This beneficiary is closed: add a new one instead.');
@@ -103,7 +118,7 @@ export function createBeneficiariesService(deps: { db: Executor; clock: Clock; a
     },
 
     /** Closes the beneficiary (doing it twice changes nothing and records nothing). */
-    async remove(ctx: BusinessContext, id: string): Promise<Beneficiary> {
+    async remove(ctx: SendMoneyWriter, id: string): Promise<Beneficiary> {
       const businessId = ctx.business.row.id;
       const current = await load(businessId, id);
       if (current.status === 'closed') return presentBeneficiary(current);

@@ -1,5 +1,5 @@
 import { startOfLocalDay } from '@merchant/core';
-import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TransferFilters, TransferStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
@@ -14,6 +14,15 @@ export type TransferEventRow = typeof transferEvents.$inferSelect;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const oneBeneficiary = (businessId: string, id: string) => and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.id, id));
 const oneTransfer = (businessId: string, id: string) => and(eq(transfers.businessId, businessId), eq(transfers.id, id));
+
+const activeMatching = (businessId: string, q: string | undefined) => {
+  const pattern = q ? `%${escapeLike(q)}%` : undefined;
+  return and(
+    eq(beneficiaries.businessId, businessId),
+    eq(beneficiaries.status, 'active'),
+    pattern ? or(ilike(beneficiaries.holderName, pattern), ilike(beneficiaries.bankName, pattern)) : undefined,
+  );
+};
 
 /** SQL of send money: beneficiaries, quotes, transfers, their events and the approval rule. */
 export const sendMoneyRepository = {
@@ -34,6 +43,22 @@ export const sendMoneyRepository = {
       )
       .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
       .limit(limit + 1);
+  },
+
+  /** Active beneficiaries matching `q` (the holder's name or the bank), newest first, from `offset` (numbered pages). */
+  async beneficiaryNumberedPage(db: Executor, businessId: string, q: string | undefined, limit: number, offset: number) {
+    return db
+      .select()
+      .from(beneficiaries)
+      .where(activeMatching(businessId, q))
+      .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
+      .limit(limit)
+      .offset(offset);
+  },
+
+  async countActiveBeneficiaries(db: Executor, businessId: string, q: string | undefined): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(beneficiaries).where(activeMatching(businessId, q));
+    return row?.n ?? 0;
   },
 
   /** The business's name and time zone (a mail to a beneficiary is from it, dated on its calendar). */

@@ -19,7 +19,7 @@ import type { WebhooksService } from '@/modules/payments/developers/webhooks.ser
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
-import { beneficiaryNotFound } from './beneficiaries.service';
+import { beneficiaryNotFound, type SendMoneyWriter } from './beneficiaries.service';
 import { assertSendMoneyEnabled } from './send-money.feature';
 import { describeTransfer, presentTransfer } from './send-money.presenter';
 import { sendMoneyRepository as repo, type TransferRow } from './send-money.repository';
@@ -70,7 +70,7 @@ export function createTransfersService(deps: {
     });
   }
 
-  async function auditTransfer(tx: Executor, ctx: BusinessContext, action: string, description: string, row: TransferRow) {
+  async function auditTransfer(tx: Executor, ctx: SendMoneyWriter, action: string, description: string, row: TransferRow) {
     await audit.record(tx, ctx, {
       action,
       description,
@@ -172,7 +172,7 @@ export function createTransfersService(deps: {
 
   return {
     async quote(
-      ctx: BusinessContext,
+      ctx: SendMoneyWriter,
       body: { source_currency: string; target_currency: string; send_amount?: number | undefined; receive_amount?: number | undefined },
     ): Promise<Quote> {
       assertSendMoneyEnabled(ctx.business.row);
@@ -223,7 +223,7 @@ export function createTransfersService(deps: {
     },
 
     async create(
-      ctx: BusinessContext,
+      ctx: SendMoneyWriter,
       body: { beneficiary_id: string; quote_id?: string | undefined; amount?: number | undefined; reference: string | null },
     ): Promise<Transfer> {
       const business = ctx.business.row;

@@ -13,6 +13,12 @@ import { assertAmountWithinLimits, type CheckoutSource, type CheckoutSourceAdapt
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
 import { staticQrRepository as repo, type StaticQrRow } from './static-qr-codes.repository';
 
+/** Who reads or changes QR codes: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
+export type QrWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> & { user: { id: string } };
+
+/** A code as the public API reads it: with its last change (HitPay answers `updated_at`). */
+export type ApiStaticQr = StaticQr & { updated_at: string };
+
 /** Pixels of the downloadable PNG: sharp when printed at about 5 cm. */
 const PNG_WIDTH = 1024;
 
@@ -48,19 +54,19 @@ export function createStaticQrService(deps: {
     return present(row, paid.get(row.id));
   }
 
-  async function load(executor: Executor, ctx: BusinessContext, id: string, lock = false): Promise<StaticQrRow> {
+  async function load(executor: Executor, ctx: QrWriter, id: string, lock = false): Promise<StaticQrRow> {
     const row = lock ? await repo.lock(executor, ctx.business.row.id, id) : await repo.find(executor, ctx.business.row.id, id);
     if (!row) throw new AppError('STATIC_QR_NOT_FOUND', 'Static QR code not found.');
     return row;
   }
 
-  async function lockActive(tx: Executor, ctx: BusinessContext, id: string): Promise<StaticQrRow> {
+  async function lockActive(tx: Executor, ctx: QrWriter, id: string): Promise<StaticQrRow> {
     const row = await load(tx, ctx, id, true);
     if (row.status === 'archived') throw new AppError('STATIC_QR_ARCHIVED', 'This QR code is archived and can no longer be changed.');
     return row;
   }
 
-  function fields(ctx: BusinessContext, body: z.output<typeof StaticQrBodySchema>) {
+  function fields(ctx: QrWriter, body: z.output<typeof StaticQrBodySchema>) {
     const currency = body.currency ?? ctx.business.row.currency;
     assertAmountWithinLimits(body.amount, currency);
     return { name: body.name, amount: body.amount, currency, locationLabel: body.location_label };
@@ -101,10 +107,35 @@ export function createStaticQrService(deps: {
     onPaymentSucceeded: async () => {},
   };
 
+  const forApi = (row: StaticQrRow, paid: { count: number; total: number } | undefined): ApiStaticQr => ({
+    ...present(row, paid),
+    updated_at: row.updatedAt.toISOString(),
+  });
+
   return {
     checkout,
 
-    async list(ctx: BusinessContext, query: z.output<typeof ListStaticQrQuerySchema>) {
+    /** The public API's list: the active codes (an archived one is deleted there), newest first, cursor pages. */
+    async listForApi(ctx: QrWriter, query: { limit: number; cursor?: string | undefined }) {
+      const businessId = ctx.business.row.id;
+      const rows = await repo.page(db, businessId, { search: undefined, status: 'active' }, query.limit, decodeCursor(query.cursor));
+      const page = pageFrom(rows, query.limit, (r) => r);
+      const paid = await sourcePayments.paidBySource(
+        businessId,
+        'static_qr',
+        page.rows.map((r) => r.id),
+      );
+      return { data: page.rows.map((r) => forApi(r, paid.get(r.id))), next_cursor: page.nextCursor };
+    },
+
+    /** One code for the public API, without its images. */
+    async findForApi(ctx: QrWriter, id: string): Promise<ApiStaticQr> {
+      const row = await load(db, ctx, id);
+      const paid = await sourcePayments.paidBySource(row.businessId, 'static_qr', [row.id]);
+      return forApi(row, paid.get(row.id));
+    },
+
+    async list(ctx: QrWriter, query: z.output<typeof ListStaticQrQuerySchema>) {
       const businessId = ctx.business.row.id;
       const rows = await repo.page(db, businessId, { search: query.search, status: query.status }, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
@@ -116,7 +147,7 @@ export function createStaticQrService(deps: {
       return { data: page.rows.map((r) => present(r, paid.get(r.id))), next_cursor: page.nextCursor };
     },
 
-    async get(ctx: BusinessContext, id: string): Promise<StaticQrDetail> {
+    async get(ctx: QrWriter, id: string): Promise<StaticQrDetail> {
       const qr = await presentOne(ctx.business.row.id, await load(db, ctx, id));
       const [svg, png] = await Promise.all([
         QRCode.toString(qr.url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
@@ -125,12 +156,12 @@ export function createStaticQrService(deps: {
       return { ...qr, qr_svg: svg, qr_png: png };
     },
 
-    async payments(ctx: BusinessContext, id: string, query: { limit: number; cursor?: string | undefined }) {
+    async payments(ctx: QrWriter, id: string, query: { limit: number; cursor?: string | undefined }) {
       const row = await load(db, ctx, id);
       return sourcePayments.page(ctx.business.row.id, { type: 'static_qr', id: row.id, label: row.name }, query);
     },
 
-    async create(ctx: BusinessContext, body: z.output<typeof StaticQrBodySchema>): Promise<StaticQr> {
+    async create(ctx: QrWriter, body: z.output<typeof StaticQrBodySchema>): Promise<StaticQr> {
       const now = clock.now();
       const businessId = ctx.business.row.id;
       const row: StaticQrRow = {
@@ -157,7 +188,7 @@ export function createStaticQrService(deps: {
       return present(row, undefined);
     },
 
-    async update(ctx: BusinessContext, id: string, body: z.output<typeof StaticQrBodySchema>): Promise<StaticQr> {
+    async update(ctx: QrWriter, id: string, body: z.output<typeof StaticQrBodySchema>): Promise<StaticQr> {
       const businessId = ctx.business.row.id;
       const next = fields(ctx, body);
       await db.transaction(async (tx) => {
@@ -175,7 +206,7 @@ export function createStaticQrService(deps: {
       return presentOne(businessId, await load(db, ctx, id));
     },
 
-    async archive(ctx: BusinessContext, id: string): Promise<StaticQr> {
+    async archive(ctx: QrWriter, id: string): Promise<StaticQr> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         const current = await lockActive(tx, ctx, id);
