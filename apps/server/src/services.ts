@@ -59,6 +59,8 @@ import { salesReportModule } from './modules/payments/sales-report/sales-report.
 import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
+import { publicOrdersApiModule } from './modules/payments/developers/public-orders.module';
+import { publicReadersApiModule } from './modules/payments/developers/public-readers.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
@@ -165,6 +167,8 @@ function composeModules(platform: Platform) {
       .use(posReportModule)
       .use(storeReportModule)
       .use(storeInsightModule)
+      .use(publicOrdersApiModule)
+      .use(publicReadersApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );
