@@ -59,6 +59,8 @@ import { salesReportModule } from './modules/payments/sales-report/sales-report.
 import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
+import { publicOrdersApiModule } from './modules/payments/developers/public-orders.module';
+import { publicReadersApiModule } from './modules/payments/developers/public-readers.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
 import { publicTransfersApiModule } from './modules/payments/developers/public-transfers.module';
 import { publicStaticQrApiModule } from './modules/payments/developers/public-static-qr.module';
@@ -173,6 +175,8 @@ function composeModules(platform: Platform) {
       .use(publicTransfersApiModule)
       .use(publicStaticQrApiModule)
       .use(publicWebhookEventsApiModule)
+      .use(publicOrdersApiModule)
+      .use(publicReadersApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );

@@ -16,7 +16,7 @@ export const drawerNotFound = () => new AppError('DRAWER_NOT_FOUND', 'Drawer ses
 export const drawerNotOpen = () => new AppError('DRAWER_NOT_OPEN', 'Open your cash drawer first.');
 
 /** Whether the caller manages the register (sees every drawer and order, refunds without a PIN). */
-export const managesPos = (ctx: BusinessContext) => can(ctx.business, 'pos:manage');
+export const managesPos = (ctx: Pick<BusinessContext, 'business'>) => can(ctx.business, 'pos:manage');
 
 function present(row: NamedDrawerRow, movements: MovementRow[]): DrawerSession {
   const s = row.session;

@@ -159,6 +159,25 @@ export const ordersRepository = {
       .limit(limit + 1);
   },
 
+  /** A numbered page of orders newest first (the public API's Laravel pages): `limit` rows after `offset`. */
+  async numberedPage(db: Executor, businessId: string, filter: OrderListFilter, limit: number, offset: number): Promise<OrderSummaryRow[]> {
+    return summaries(db)
+      .where(and(...conditionsOf(businessId, filter)))
+      .orderBy(desc(posOrders.createdAt), desc(posOrders.id))
+      .limit(limit)
+      .offset(offset);
+  },
+
+  /** How many orders the filter takes in. */
+  async count(db: Executor, businessId: string, filter: OrderListFilter): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(posOrders)
+      .leftJoin(customers, and(eq(customers.businessId, posOrders.businessId), eq(customers.id, posOrders.customerId)))
+      .where(and(...conditionsOf(businessId, filter)));
+    return row?.n ?? 0;
+  },
+
   async setLineRefunds(db: Executor, businessId: string, orderId: string, lineId: string, refundedQuantity: number, refundedAmount: number): Promise<void> {
     await db
       .update(posOrderLines)

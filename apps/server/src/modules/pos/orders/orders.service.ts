@@ -25,6 +25,9 @@ import type { ChargesService } from '@/modules/payments/charges/charges.service'
 
 export const orderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Order not found.');
 
+/** Who reads orders: a member's request, or the public API acting as its key's maker (docs/developers.md). */
+export type OrderReader = Pick<BusinessContext, 'business'> & { user: { id: string } };
+
 /** A refund under way for longer than this (its server stopped mid-way) no longer holds the order. */
 export const REFUND_UNDER_WAY_MS = 5 * 60_000;
 const refundUnderWay = () =>
@@ -54,7 +57,7 @@ export function createOrdersService(deps: {
 }) {
   const { db, clock, audit, ledger } = deps;
 
-  function filterOf(ctx: BusinessContext, f: OrderFilters, locationIds: string[] | null): OrderListFilter {
+  function filterOf(ctx: OrderReader, f: OrderFilters, locationIds: string[] | null): OrderListFilter {
     const zone = ctx.business.row.timeZone;
     const span = f.from && f.to ? localDaysSpan(f.from, f.to, zone) : null;
     const q = f.q?.replace(/^#/, '');
@@ -74,7 +77,7 @@ export function createOrdersService(deps: {
     };
   }
 
-  async function visible(executor: Executor, ctx: BusinessContext, id: string): Promise<Order> {
+  async function visible(executor: Executor, ctx: OrderReader, id: string): Promise<Order> {
     const order = await readOrder(executor, ctx.business.row.id, id);
     if (!order || (!managesPos(ctx) && order.staff.id !== ctx.user.id)) throw orderNotFound();
     if (!inScope(await callerLocations(executor, ctx), order.location.id)) throw orderNotFound();
@@ -261,7 +264,21 @@ export function createOrdersService(deps: {
       return { csv, filename: `orders-${ctx.business.row.identifier}-${date}.csv`, truncated: rows.length > ORDERS_EXPORT_MAX_ROWS };
     },
 
-    get: (ctx: BusinessContext, id: string) => visible(db, ctx, id),
+    get: (ctx: OrderReader, id: string) => visible(db, ctx, id),
+
+    /**
+     * The public API's list (HitPay's numbered Laravel pages, docs/developers.md): the orders the caller sees on the
+     * orders screen (a cashier their own, a member limited to locations theirs), newest first, with the total.
+     */
+    async pageForApi(ctx: OrderReader, filters: OrderFilters, page: number, perPage: number): Promise<{ data: Order[]; total: number }> {
+      const businessId = ctx.business.row.id;
+      const filter = filterOf(ctx, filters, await callerLocations(db, ctx));
+      const total = await repo.count(db, businessId, filter);
+      const rows = total > (page - 1) * perPage ? await repo.numberedPage(db, businessId, filter, perPage, (page - 1) * perPage) : [];
+      const data: Order[] = [];
+      for (const r of rows) data.push((await readOrder(db, businessId, r.order.id))!);
+      return { data, total };
+    },
 
     async refund(ctx: BusinessContext, id: string, body: RefundFields): Promise<Order> {
       const businessId = ctx.business.row.id;
@@ -297,7 +314,7 @@ export function createOrdersService(deps: {
         throw error;
       }
     },
-    orderForm: (ctx: BusinessContext) => orderFormOf(db, ctx.business.row.id),
+    orderForm: (ctx: Pick<BusinessContext, 'business'>) => orderFormOf(db, ctx.business.row.id),
 
     async saveOrderForm(ctx: BusinessContext, fields: OrderFormSettings): Promise<OrderFormSettings> {
       const businessId = ctx.business.row.id;

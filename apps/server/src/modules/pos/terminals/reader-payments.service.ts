@@ -9,7 +9,7 @@ import type { ChargesService } from '@/modules/payments/charges/charges.service'
 import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import { sourcePaymentsReadModel } from '@/modules/payments/charges/source-payments.read-model';
 import { readerRefusal, type ReadersService } from './readers.service';
-import { auditOf } from './terminals.shared';
+import { auditOf, readerNotFound, type TerminalsActor } from './terminals.shared';
 import { terminalsRepository as repo, type ReaderPaymentRow } from './terminals.repository';
 
 /** How many of a reader's payments its detail shows. */
@@ -69,7 +69,7 @@ export function createReaderPaymentsService(deps: { db: Executor; clock: Clock; 
     return { row, payment };
   }
 
-  const auditOutcome = async (tx: Executor, ctx: BusinessContext, readerName: string, payment: PaymentRow, cancelled = false) => {
+  const auditOutcome = async (tx: Executor, ctx: TerminalsActor, readerName: string, payment: PaymentRow, cancelled = false) => {
     const amount = formatMoneyWithCode(payment.amount, payment.currency);
     const status = statusOf(payment, cancelled);
     const said =
@@ -169,7 +169,7 @@ export function createReaderPaymentsService(deps: { db: Executor; clock: Clock; 
     },
 
     /** The payment waiting for its PIN is cancelled on the register: it fails, nothing is charged. */
-    async cancel(ctx: BusinessContext, readerId: string, paymentId: string): Promise<ReaderPayment> {
+    async cancel(ctx: TerminalsActor, readerId: string, paymentId: string): Promise<ReaderPayment> {
       const businessId = ctx.business.row.id;
       const reader = await readers.find(businessId, readerId);
       const { payment } = await readerPaymentOf(businessId, readerId, paymentId);
@@ -178,6 +178,19 @@ export function createReaderPaymentsService(deps: { db: Executor; clock: Clock; 
         await auditOutcome(tx, ctx, reader.name, done.payment, true);
       });
       return presentReaderPayment(result.payment, readerId, true);
+    },
+
+    /**
+     * The public API's cancel (HitPay's `POST /v1/readers/cancel`, docs/developers.md): the payment the paired reader
+     * is waiting on (its PIN step) is cancelled as the register's cancel does; null when it waits on none.
+     */
+    async cancelWaiting(ctx: TerminalsActor, readerId: string): Promise<ReaderPayment | null> {
+      const businessId = ctx.business.row.id;
+      const reader = await readers.find(businessId, readerId);
+      if (reader.status !== 'paired') throw readerNotFound();
+      const payments = await sourcePaymentsReadModel.page(db, businessId, 'pos', readerId, RECENT_PAYMENTS);
+      const waiting = payments.find((p) => p.status === 'requires_action');
+      return waiting ? this.cancel(ctx, readerId, waiting.id) : null;
     },
   };
 }

@@ -119,6 +119,14 @@ export function createReadersService(deps: {
       return { data: rows.map((r) => present(r, r.locationId ? (byId.get(r.locationId) ?? null) : null)) };
     },
 
+    /** The paired readers with their last change (the public API's list, docs/developers.md). */
+    async listWithChanges(businessId: string): Promise<(Reader & { updated_at: string })[]> {
+      const rows = await repo.pairedReaders(db, businessId);
+      const answer: (Reader & { updated_at: string })[] = [];
+      for (const row of rows) answer.push({ ...(await presentIn(db, row)), updated_at: row.updatedAt.toISOString() });
+      return answer;
+    },
+
     async find(businessId: string, id: string): Promise<ReaderRow> {
       const row = await repo.findReader(db, businessId, id);
       if (!row) throw readerNotFound();

@@ -8,8 +8,11 @@ export const orderNotFound = () => new AppError('TERMINAL_ORDER_NOT_FOUND', 'Ter
 /** Simulations exist in test mode only: elsewhere the endpoint answers as an unknown one would. */
 export const testModeOnly = () => new AppError('NOT_FOUND', 'This simulation is only available in test mode.');
 
+/** Who changes terminals: a member's request, or the public API acting as its key's maker (docs/developers.md). */
+export type TerminalsActor = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> & { user: { id: string } };
+
 /** One audit entry of a terminals change, by the member of the request, in the change's transaction. */
 export function auditOf(audit: AuditService) {
-  return (tx: Executor, ctx: BusinessContext, objectType: 'terminal_reader' | 'terminal_order', objectId: string, action: string, description: string) =>
+  return (tx: Executor, ctx: TerminalsActor, objectType: 'terminal_reader' | 'terminal_order', objectId: string, action: string, description: string) =>
     audit.record(tx, ctx, { action, description, actorUserId: ctx.user.id, businessId: ctx.business.row.id, objectType, objectId });
 }
