@@ -23,6 +23,8 @@ export * from './api-keys';
 export * from './integrations';
 export * from './connections';
 export * from './public-api';
+export * from './public-invoices';
+export * from './public-recurring';
 export * from './invoice-pages';
 export * from './invoice-pdf';
 export * from './repeating-invoices';
