@@ -60,6 +60,8 @@ import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
+import { publicInvoicesApiModule } from './modules/payments/developers/public-invoices.module';
+import { publicRecurringApiModule } from './modules/payments/developers/public-recurring.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
 import { webhooksModule } from './modules/payments/developers/webhooks.module';
@@ -165,6 +167,8 @@ function composeModules(platform: Platform) {
       .use(posReportModule)
       .use(storeReportModule)
       .use(storeInsightModule)
+      .use(publicInvoicesApiModule)
+      .use(publicRecurringApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );
