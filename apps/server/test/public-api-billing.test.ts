@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxEndpoints } from '@merchant/catalogue';
 import { addDays, localDate } from '@merchant/core';
-import { invoiceEndpoints, PUBLIC_INVOICES_PATHS, PUBLIC_RECURRING_PATHS } from '@merchant/payments';
+import { invoiceEndpoints, PUBLIC_INVOICES_PATHS, PUBLIC_RECURRING_PATHS, transactionEndpoints } from '@merchant/payments';
 import { createTestContext, mailbox, type TestContext } from './harness';
 import { createBusiness, createCustomer, createInvoice, createPlan, createProduct, saveCard, unique, type FactoryBusiness } from './factories';
 import { expectSchema, hitpayDocument, hitpaySchema, makeApiKey, publicCall, type PublicCall } from './hitpay-document';
@@ -299,6 +299,13 @@ describe('recurring billing', () => {
     expect(charged.json()).toEqual({ payment_id: expect.any(String), recurring_billing_id: billingId, amount: 15, currency: 'sgd', status: 'succeeded' });
     const replay = await call(chargePath(billingId), { method: 'POST', json: { amount: 15, currency: 'SGD' }, idempotencyKey: 'charge-1' });
     expect(replay.json().payment_id).toBe(charged.json().payment_id);
+    // A payment of the business like a renewal's, on the saved card, in the ledger (its net: the amount less the fee).
+    const detail = await business.people.owner.agent.ok(transactionEndpoints.get, {
+      params: { business_id: business.id, payment_id: charged.json().payment_id },
+    });
+    expect(detail.payment).toMatchObject({ status: 'succeeded', amount: { amount: 15_00, currency: 'sgd' } });
+    expect(detail.net.amount).toBeGreaterThan(0);
+    expect(detail.net.amount).toBeLessThanOrEqual(15_00);
     // No period moved: the subscription waits for its start date.
     expect((await call(billingPath(billingId))).json()).toMatchObject({ times_charged: 0, status: 'active' });
 
