@@ -139,7 +139,8 @@ describe('invoices', () => {
   });
 
   it("updates every field anew, and another business's invoice is HitPay's 404", async () => {
-    const body = { customer: { email }, invoice_date: '2026-11-01', currency: 'sgd', amount: '99.90', payment_by: 'amount' };
+    // `d/m/Y`, as HitPay's update page writes dates, reads as its document's `Y-m-d`.
+    const body = { customer: { email }, invoice_date: '01/11/2026', currency: 'sgd', amount: '99.90', payment_by: 'amount' };
     const res = await call(invoicePath(invoiceId), { method: 'PUT', json: body });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: invoiceId, amount: 99.9, due_date: '2026-11-01', status: 'sent', reference: null });

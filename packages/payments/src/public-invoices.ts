@@ -42,11 +42,12 @@ export const publicCurrency = text()
   .regex(/^[A-Za-z]{3}$/, 'The currency must be 3 letters.')
   .transform((v) => v.toLowerCase());
 
-/** A day as HitPay writes it in a body: `Y-m-d`. */
+/** A day as HitPay's document writes it in a body, `Y-m-d`, or as its update page does, `d/m/Y`; read as `Y-m-d`. */
 const day = (field: string) =>
   text()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} does not match the format Y-m-d.`);
+    .transform((v) => v.replace(/^(\d{2})\/(\d{2})\/(\d{4})$/, '$3-$2-$1'))
+    .pipe(text().regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} does not match the format Y-m-d.`));
 
 const InvoiceProductSchema = z.object({
   product_id: z.uuid('The products.product_id must be a valid product id.'),
