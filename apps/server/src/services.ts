@@ -65,6 +65,8 @@ import { publicApiModule } from './modules/payments/developers/public-api.module
 import { publicTransfersApiModule } from './modules/payments/developers/public-transfers.module';
 import { publicStaticQrApiModule } from './modules/payments/developers/public-static-qr.module';
 import { publicWebhookEventsApiModule } from './modules/payments/developers/public-webhook-events.module';
+import { publicInvoicesApiModule } from './modules/payments/developers/public-invoices.module';
+import { publicRecurringApiModule } from './modules/payments/developers/public-recurring.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { publicChargesApiModule } from './modules/payments/developers/public-charges.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
@@ -177,6 +179,8 @@ function composeModules(platform: Platform) {
       .use(publicWebhookEventsApiModule)
       .use(publicOrdersApiModule)
       .use(publicReadersApiModule)
+      .use(publicInvoicesApiModule)
+      .use(publicRecurringApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );

@@ -24,6 +24,8 @@ export * from './integrations';
 export * from './connections';
 export * from './public-api';
 export * from './public-charges';
+export * from './public-invoices';
+export * from './public-recurring';
 export * from './invoice-pages';
 export * from './invoice-pdf';
 export * from './repeating-invoices';

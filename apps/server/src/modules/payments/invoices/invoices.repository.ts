@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, lte, max, or, sql } from 'drizzle-orm';
-import type { InvoiceFilters } from '@merchant/payments';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, max, or, sql } from 'drizzle-orm';
+import type { InvoiceFilters, InvoiceStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { countRows } from '@/db/columns';
 import { businesses, customers, invoiceEvents, invoiceRemindersSent, invoices, users } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
@@ -166,5 +167,35 @@ export const invoicesRepository = {
       .from(customers)
       .where(and(eq(customers.businessId, businessId), eq(customers.id, id)));
     return Boolean(row);
+  },
+
+  /**
+   * The public API's page (Laravel's offset pages, newest first) and how many match: by statuses, the customer's
+   * email (without case) and the notes (HitPay's `reference`).
+   */
+  async offsetPage(
+    db: Executor,
+    businessId: string,
+    filter: { statuses?: readonly InvoiceStatus[] | undefined; customerEmail?: string | undefined; notes?: string | undefined },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: InvoiceWithCustomer[]; total: number }> {
+    const where = and(
+      eq(invoices.businessId, businessId),
+      filter.statuses ? inArray(invoices.status, [...filter.statuses]) : undefined,
+      filter.customerEmail ? sql`lower(${customers.email}) = lower(${filter.customerEmail})` : undefined,
+      filter.notes ? eq(invoices.notes, filter.notes) : undefined,
+    );
+    const join = and(eq(customers.businessId, invoices.businessId), eq(customers.id, invoices.customerId));
+    const rows = await db
+      .select(withCustomer)
+      .from(invoices)
+      .leftJoin(customers, join)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit)
+      .offset(offset);
+    const [count] = await db.select({ total: countRows() }).from(invoices).leftJoin(customers, join).where(where);
+    return { rows, total: count?.total ?? 0 };
   },
 };

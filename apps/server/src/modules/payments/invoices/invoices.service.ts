@@ -293,6 +293,38 @@ export function createInvoicesService(deps: {
      */
     sendDraftAs: (actor: InvoiceActor, id: string) => mailNow(actor, id, 'invoice_sent', 'sent', { onlyDraft: true }),
 
+    /**
+     * Issues a draft without a mail (the public API's invoice made without `send_email`): it is out, its page and its
+     * PDF open to the customer, as a sent one. An invoice that is no longer a draft is left as it is.
+     */
+    async issueAs(actor: InvoiceActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await lock(tx, actor, id);
+        if (current.status !== 'draft') return;
+        await repo.update(tx, actor.business.id, id, { status: 'sent', updatedAt: clock.now() });
+        await event(tx, actor, id, 'sent', 'Issued without a mail');
+        await audit.record(tx, actor.where, {
+          action: 'invoice.issued',
+          description: `Issued the invoice ${invoiceNumberLabel(current.number)} without a mail`,
+          actorUserId: actor.userId,
+          businessId: actor.business.id,
+          objectType: 'invoice',
+          objectId: id,
+        });
+      });
+    },
+
+    /** The public API's page (offset, newest first, with the count) and one invoice, each with its last change. */
+    async pageForApi(businessId: string, filter: Parameters<typeof repo.offsetPage>[2], limit: number, offset: number) {
+      const { rows, total } = await repo.offsetPage(db, businessId, filter, limit, offset);
+      return { data: rows.map((r) => ({ ...present(r), updated_at: r.invoice.updatedAt.toISOString() })), total };
+    },
+    async getForApi(businessId: string, id: string) {
+      const found = await repo.find(db, businessId, id);
+      if (!found) throw notFound();
+      return { ...present(found), updated_at: found.invoice.updatedAt.toISOString() };
+    },
+
     async list(businessId: string, query: InvoiceFilters & CursorQuery) {
       const rows = await repo.page(db, businessId, query, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r.invoice);

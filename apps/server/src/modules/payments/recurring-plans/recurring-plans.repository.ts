@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { PlanStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { countRows } from '@/db/columns';
 import { pastCursor } from '@/db/keyset';
 import { recurringPlans } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
@@ -48,5 +49,19 @@ export const plansRepository = {
       )
       .orderBy(desc(recurringPlans.createdAt), desc(recurringPlans.id))
       .limit(limit + 1);
+  },
+
+  /** The public API's page of a status's plans (Laravel's offset pages, newest first) and how many there are. */
+  async offsetPage(db: Executor, businessId: string, status: PlanStatus, limit: number, offset: number): Promise<{ rows: PlanRow[]; total: number }> {
+    const where = and(eq(recurringPlans.businessId, businessId), eq(recurringPlans.status, status));
+    const rows = await db
+      .select()
+      .from(recurringPlans)
+      .where(where)
+      .orderBy(desc(recurringPlans.createdAt), desc(recurringPlans.id))
+      .limit(limit)
+      .offset(offset);
+    const [count] = await db.select({ total: countRows() }).from(recurringPlans).where(where);
+    return { rows, total: count?.total ?? 0 };
   },
 };

@@ -67,6 +67,12 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
       return { data: page.rows.map(present), next_cursor: page.nextCursor };
     },
 
+    /** The public API's page of the business's active plans (offset, newest first) with their count. */
+    async pageForApi(businessId: string, limit: number, offset: number) {
+      const { rows, total } = await repo.offsetPage(db, businessId, 'active', limit, offset);
+      return { data: rows.map(present), total };
+    },
+
     async get(ctx: BusinessContext, id: string): Promise<Plan> {
       const row = await repo.find(db, ctx.business.row.id, id);
       if (!row) throw notFound();

@@ -295,6 +295,8 @@ export function createBilling(deps: BillingDeps) {
   // the request or the reconciliation records it (the outbox).
   charges.registerSource(
     createSubscriptionPaymentSource(async (tx, sourceId, payment, data) => {
+      // A charge of the saved card outside the schedule (the public API's "charge the saved card"): no period moves.
+      if (data.one_off === true) return { payment };
       const done = await settlePeriod(tx, sourceId, payment, data as unknown as PeriodCharge);
       await mailOutcome(tx, done);
       return done;

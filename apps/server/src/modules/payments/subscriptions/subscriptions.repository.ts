@@ -296,4 +296,44 @@ export const subscriptionsRepository = {
       .where(and(eq(payments.businessId, businessId), eq(payments.id, paymentId)));
     return row?.publicId ?? null;
   },
+
+  /**
+   * The public API's page (Laravel's offset pages, newest first) and how many match: by statuses, plan and the
+   * customer's email (without case).
+   */
+  async offsetPage(
+    db: Executor,
+    businessId: string,
+    filter: { statuses?: readonly SubscriptionRow['status'][] | undefined; planId?: string | undefined; customerEmail?: string | undefined },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: SubscriptionWithNames[]; total: number }> {
+    const where = and(
+      eq(subscriptions.businessId, businessId),
+      filter.statuses ? inArray(subscriptions.status, [...filter.statuses]) : undefined,
+      filter.planId ? eq(subscriptions.planId, filter.planId) : undefined,
+      filter.customerEmail ? sql`lower(${customers.email}) = lower(${filter.customerEmail})` : undefined,
+    );
+    const rows = await db
+      .select(withNames)
+      .from(subscriptions)
+      .innerJoin(customers, customerJoin)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(limit)
+      .offset(offset);
+    const [count] = await db.select({ total: countRows() }).from(subscriptions).innerJoin(customers, customerJoin).where(where);
+    return { rows: rows.map(flat), total: count?.total ?? 0 };
+  },
+
+  /** The subscription's newest setup (its card page), if any. */
+  async latestSetup(db: Executor, businessId: string, subscriptionId: string): Promise<SubscriptionSetupRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(subscriptionSetups)
+      .where(and(eq(subscriptionSetups.businessId, businessId), eq(subscriptionSetups.subscriptionId, subscriptionId)))
+      .orderBy(desc(subscriptionSetups.createdAt), desc(subscriptionSetups.id))
+      .limit(1);
+    return row;
+  },
 };

@@ -27,9 +27,10 @@ import type { Processor } from '../processor/processor.module';
 import { processorUnavailable } from '../charges/charges.service';
 import { createBilling, retrySettingsOf, SCHEDULER, type BillingDeps } from './subscriptions.billing';
 import { presentCharge, presentSubscription, SUBSCRIPTION_CSV, subscriptionCsvRow } from './subscriptions.presenter';
-import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow } from './subscriptions.repository';
+import { subscriptionsRepository as repo, type SubscriptionRow, type SubscriptionSetupRow, type SubscriptionWithNames } from './subscriptions.repository';
 import { createSubscriptionScheduler } from './subscriptions.scheduler';
 import { createSubscriptionSetups } from './subscription-setups';
+import { createSavedMethodCharge } from './saved-method-charge';
 
 const EXPORT_BATCH = 500;
 
@@ -158,6 +159,16 @@ export function createSubscriptionsService(
     return plan;
   }
 
+  async function forApi(row: SubscriptionWithNames) {
+    const setup = await repo.latestSetup(db, row.businessId, row.id);
+    return {
+      ...presentSubscription(row),
+      updated_at: row.updatedAt.toISOString(),
+      paused_at: row.pausedAt ? row.pausedAt.toISOString() : null,
+      setup_url: setup ? subscriptionSetupUrl(checkoutOrigin, setup.publicId) : null,
+    };
+  }
+
   const setups = createSubscriptionSetups({ ...deps, billing });
 
   return {
@@ -169,6 +180,16 @@ export function createSubscriptionsService(
       const page = pageFrom(rows, query.limit, (r) => r);
       return { data: page.rows.map(presentSubscription), next_cursor: page.nextCursor };
     },
+
+    /**
+     * The public API's page (offset, newest first, with the count) and one subscription: each with its last change
+     * and its newest card page (`setup_url`, null before one is made).
+     */
+    async pageForApi(businessId: string, filter: Parameters<typeof repo.offsetPage>[2], limit: number, offset: number) {
+      const { rows, total } = await repo.offsetPage(db, businessId, filter, limit, offset);
+      return { data: await Promise.all(rows.map((r) => forApi(r))), total };
+    },
+    getForApi: async (businessId: string, id: string) => forApi(await load(businessId, id)),
 
     /** The filtered subscriptions as CSV, newest first, read in batches while it is sent. */
     exportCsv(business: BusinessRow, filters: SubscriptionFilters) {
@@ -194,7 +215,7 @@ export function createSubscriptionsService(
      * Subscribes a customer to a plan or to terms of its own, in the business's currency; the subscription waits
      * (`pending`) for the customer to save a card through the mailed link.
      */
-    async create(ctx: BusinessContext, body: CreateSubscriptionFields): Promise<Subscription> {
+    async create(ctx: BusinessContext, body: CreateSubscriptionFields, options: { mail?: boolean } = {}): Promise<Subscription> {
       const businessId = ctx.business.row.id;
       const currency = ctx.business.row.currency;
       const now = clock.now();
@@ -255,7 +276,8 @@ export function createSubscriptionsService(
           objectId: id,
           meta: { plan_id: terms.planId, customer_id: customer.id },
         });
-        await mailSetup(tx, row, setup, true);
+        // The public API mails the link only when its body asks (`send_email`); the dashboard always does.
+        if (options.mail !== false) await mailSetup(tx, row, setup, true);
       });
       return present(businessId, id);
     },
@@ -347,6 +369,8 @@ export function createSubscriptionsService(
       if (done === 'in_flight') throw processorUnavailable();
       return answer ?? detail(businessId, id);
     },
+
+    chargeSavedMethod: createSavedMethodCharge({ db, audit, charges: deps.charges, billing }),
 
     /** Mails the customer a new link to save or update the payment method. */
     async sendSetupLink(ctx: BusinessContext, id: string): Promise<SubscriptionSetupLink> {
