@@ -5,7 +5,7 @@ import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { WebhookEventInput } from './webhooks.service';
 
 /** Times as HitPay writes them (`2026-11-01T09:00:00`, UTC here: docs/developers.md). */
-const hitpayTime = (at: Date | null) => (at ? at.toISOString().slice(0, 19) : null);
+export const hitpayTime = (at: Date | null) => (at ? at.toISOString().slice(0, 19) : null);
 const major = (amount: number, currency: string) => Number(minorToMajorString(amount, currency));
 
 /** A payment as HitPay's charge object (the body of `charge.created` and `charge.updated`). */
