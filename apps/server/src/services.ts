@@ -60,6 +60,9 @@ import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
+import { publicCustomersApiModule } from './modules/payments/developers/public-customers.module';
+import { publicProductsApiModule } from './modules/payments/developers/public-products.module';
+import { publicBusinessApiModule } from './modules/payments/developers/public-business.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
 import { webhooksModule } from './modules/payments/developers/webhooks.module';
@@ -165,6 +168,9 @@ function composeModules(platform: Platform) {
       .use(posReportModule)
       .use(storeReportModule)
       .use(storeInsightModule)
+      .use(publicCustomersApiModule)
+      .use(publicProductsApiModule)
+      .use(publicBusinessApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );

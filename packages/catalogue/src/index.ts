@@ -25,3 +25,4 @@ export * from './store-pages';
 export * from './store-themes';
 export * from './store-theme-presets';
 export * from './booking';
+export * from './public-products';

@@ -35,3 +35,4 @@ export * from './customer-portal';
 export * from './direct-debit';
 export * from './webhooks';
 export * from './platform-accounts';
+export * from './public-customers';
