@@ -203,6 +203,25 @@ describe('products and categories', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Scarf', price: 12.5, price_stored: 1250, has_variations: false, status: 'draft', is_published: false });
     expect(res.json().variations[0]).toMatchObject({ quantity: 7, variation_value_1: '' });
+    // A form's lists of objects, as Laravel reads them: `variations[0][price]`.
+    const sized = await call(PUBLIC_PRODUCTS_PATHS.products, {
+      method: 'POST',
+      form: {
+        name: 'Gloves',
+        price: '9',
+        'variations[0][price]': '9',
+        'variations[0][variation_value_1]': 'S',
+        'variations[1][price]': '10.00',
+        'variations[1][variation_value_1]': 'L',
+        category_ids: [categoryId],
+      },
+    });
+    expect(sized.statusCode).toBe(201);
+    expect(sized.json()).toMatchObject({ variation_key_1: 'Option 1', category_id: [categoryId], price: 9 });
+    expect(sized.json().variations.map((v: { variation_value_1: string; price: number }) => [v.variation_value_1, v.price])).toEqual([
+      ['S', 9],
+      ['L', 10],
+    ]);
   });
 
   it('reads, lists with filters, updates by POST and archives on delete', async () => {
@@ -213,7 +232,12 @@ describe('products and categories', () => {
     const list = await call(`${PUBLIC_PRODUCTS_PATHS.products}?statuses[]=published&per_page=5`);
     expect(list.statusCode).toBe(200);
     expectNullableSchema(hitpaySchema('get', PUBLIC_PRODUCTS_PATHS.products, 200)!, list.json());
-    expect(list.json().data.map((p: { name: string }) => p.name)).toEqual(['Beanie']);
+    expect(
+      list
+        .json()
+        .data.map((p: { name: string }) => p.name)
+        .sort(),
+    ).toEqual(['Beanie', 'Gloves']);
     expect((await call(`${PUBLIC_PRODUCTS_PATHS.products}?statuses[]=draft`)).json().data.map((p: { name: string }) => p.name)).toEqual(['Scarf']);
     expect((await call(`${PUBLIC_PRODUCTS_PATHS.products}?inventory[]=in_stock`)).statusCode).toBe(422);
 
