@@ -67,6 +67,9 @@ import { publicStaticQrApiModule } from './modules/payments/developers/public-st
 import { publicWebhookEventsApiModule } from './modules/payments/developers/public-webhook-events.module';
 import { publicInvoicesApiModule } from './modules/payments/developers/public-invoices.module';
 import { publicRecurringApiModule } from './modules/payments/developers/public-recurring.module';
+import { publicCustomersApiModule } from './modules/payments/developers/public-customers.module';
+import { publicProductsApiModule } from './modules/payments/developers/public-products.module';
+import { publicBusinessApiModule } from './modules/payments/developers/public-business.module';
 import { integrationsModule } from './modules/payments/developers/integrations.module';
 import { publicChargesApiModule } from './modules/payments/developers/public-charges.module';
 import { platformAccountsModule } from './modules/payments/platform-accounts/platform-accounts.module';
@@ -181,6 +184,9 @@ function composeModules(platform: Platform) {
       .use(publicReadersApiModule)
       .use(publicInvoicesApiModule)
       .use(publicRecurringApiModule)
+      .use(publicCustomersApiModule)
+      .use(publicProductsApiModule)
+      .use(publicBusinessApiModule)
       .use(devMailboxModule)
       .use(supportChatModule)
   );

@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payment.refunded': 'Payment refunded',
   'customer.created': 'Customer added',
   'customer.updated': 'Customer changed',
+  'customer.deleted': 'Customer deleted',
   'customer.portal_link_sent': 'Portal link emailed to a customer',
   'direct_debit.mandate_activated': 'Direct debit authorised by a customer',
   'product.created': 'Product added',

@@ -10,3 +10,4 @@ export * from './routes';
 export * from './partners';
 export * from './support-chat';
 export * from './referrals';
+export * from './public-business';

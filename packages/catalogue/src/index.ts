@@ -26,3 +26,4 @@ export * from './store-themes';
 export * from './store-theme-presets';
 export * from './booking';
 export * from './public-orders';
+export * from './public-products';

@@ -41,3 +41,4 @@ export * from './platform-accounts';
 export * from './public-transfers';
 export * from './public-static-qr';
 export * from './public-webhook-events';
+export * from './public-customers';

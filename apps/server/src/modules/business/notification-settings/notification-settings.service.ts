@@ -42,6 +42,12 @@ function describeRecipients(roles: readonly Role[], emails: readonly string[]): 
   return parts.length === 0 ? 'nobody' : parts.join(', ');
 }
 
+/** Who changes a setting: a dashboard request, or a public API key acting as its maker (docs/developers.md). */
+export type NotificationSettingsWriter = Pick<BusinessContext, 'ip' | 'userAgent'> & {
+  user: { id: string };
+  business: { row: Pick<BusinessContext['business']['row'], 'id'> };
+};
+
 export function createNotificationSettingsService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
   const { db, clock, audit } = deps;
   return {
@@ -55,7 +61,7 @@ export function createNotificationSettingsService(deps: { db: Executor; clock: C
       );
     },
 
-    async update(ctx: BusinessContext, event: NotificationEvent, body: { roles: Role[]; emails: string[] }): Promise<NotificationSetting> {
+    async update(ctx: NotificationSettingsWriter, event: NotificationEvent, body: { roles: Role[]; emails: string[] }): Promise<NotificationSetting> {
       const businessId = ctx.business.row.id;
       const actorUserId = ctx.user.id;
       return db.transaction(async (tx) => {

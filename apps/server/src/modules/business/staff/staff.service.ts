@@ -34,6 +34,9 @@ function presentInvitation(row: typeof invitations.$inferSelect, invitedBy: stri
  */
 type InvitationRow = typeof invitations.$inferSelect;
 
+/** Who reads the staff: a dashboard request, or a public API key of the business (docs/developers.md). */
+export type StaffReader = { business: { row: Pick<BusinessContext['business']['row'], 'id'> } };
+
 export function createStaffService(deps: {
   db: Executor;
   clock: Clock;
@@ -65,7 +68,7 @@ export function createStaffService(deps: {
     });
   }
 
-  async function loadMember(executor: Executor, ctx: BusinessContext, id: string) {
+  async function loadMember(executor: Executor, ctx: StaffReader, id: string) {
     const found = await repo.findMember(executor, ctx.business.row.id, id);
     if (!found) throw new AppError('STAFF_MEMBER_NOT_FOUND', 'Staff member not found.');
     return found;
@@ -107,12 +110,12 @@ export function createStaffService(deps: {
     return ids.map((id) => known.get(id)!);
   }
 
-  async function reload(ctx: BusinessContext, id: string): Promise<BusinessUser> {
+  async function reload(ctx: StaffReader, id: string): Promise<BusinessUser> {
     return presentMember(await loadMember(db, ctx, id));
   }
 
   return {
-    async listMembers(ctx: BusinessContext): Promise<BusinessUser[]> {
+    async listMembers(ctx: StaffReader): Promise<BusinessUser[]> {
       return (await repo.listMembers(db, ctx.business.row.id)).map(presentMember);
     },
 
@@ -210,7 +213,7 @@ export function createStaffService(deps: {
       });
     },
 
-    getMember: (ctx: BusinessContext, id: string) => reload(ctx, id),
+    getMember: (ctx: StaffReader, id: string) => reload(ctx, id),
 
     /** The invited person's side: the pending, unexpired invitation a mailed token names, with its business's name. */
     async openInvitationByToken(token: string) {
@@ -232,7 +235,7 @@ export function createStaffService(deps: {
       await invitationRepository.respond(tx, invitation.businessId, invitation.id, answer, now);
     },
 
-    async memberLocations(ctx: BusinessContext, id: string): Promise<MemberLocations> {
+    async memberLocations(ctx: StaffReader, id: string): Promise<MemberLocations> {
       const { member } = await loadMember(db, ctx, id);
       return { location_ids: (await locationScopeOf(db, ctx.business.row.id, member.userId)) ?? [] };
     },

@@ -2,7 +2,6 @@ import { AppError, fieldError, type ApiIssue } from '@merchant/core';
 import type { AdjustStockFields, StockLevel, StockReason } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { writeTogether, type Write } from '@/db/write-together';
-import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
@@ -204,7 +203,7 @@ export function createStockService(deps: {
 
     /** Sets low-stock thresholds (null for none); a threshold alone mails nobody, only a change of stock that crosses it. */
     async setThresholds(
-      ctx: BusinessContext,
+      ctx: CatalogueActor,
       lines: { variant_id: string; location_id: string; low_stock_threshold: number | null }[],
     ): Promise<{ levels: StockLevel[] }> {
       const businessId = ctx.business.row.id;

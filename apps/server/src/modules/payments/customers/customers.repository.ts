@@ -91,4 +91,8 @@ export const customersRepository = {
       .returning();
     return saved ?? null;
   },
+
+  async remove(db: Executor, businessId: string, id: string): Promise<void> {
+    await db.delete(customers).where(and(eq(customers.businessId, businessId), eq(customers.id, id)));
+  },
 };

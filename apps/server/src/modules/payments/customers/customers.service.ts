@@ -20,6 +20,11 @@ import { customersRepository as repo, type CustomerRow } from './customers.repos
 import { locationScopeOf } from '@/modules/business/staff/staff-locations.read-model';
 import { posCustomerOrdersReadModel, type PosOrderScope } from '@/modules/pos/orders/customer-orders.read-model';
 import { storeCustomerOrdersReadModel } from '@/modules/store/orders/customer-orders.read-model';
+import { customerInvoicesReadModel } from '../invoices/customer-use.read-model';
+import { customerRepeatingInvoicesReadModel } from '../repeating-invoices/customer-use.read-model';
+import { customerSubscriptionsReadModel } from '../subscriptions/customer-use.read-model';
+import { customerMandatesReadModel } from '../direct-debit/customer-use.read-model';
+import { customerPaymentLinksReadModel } from '../payment-links/customer-use.read-model';
 
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 500;
@@ -33,6 +38,9 @@ export interface CheckoutCustomerDetails {
   email: string;
   phone: string | null;
 }
+
+/** Who writes a customer: a dashboard request, or a public API key acting as its maker (docs/developers.md). */
+export type CustomerWriter = Pick<BusinessContext, 'ip' | 'userAgent'> & { user: { id: string }; business: { row: Pick<BusinessRow, 'id'> } };
 
 const label = (c: { name: string | null; email: string | null }) => c.name ?? c.email ?? 'a customer';
 
@@ -154,7 +162,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
       return { payments: of(paid), pos: of(pos), online_store: of(store) };
     },
 
-    async create(ctx: BusinessContext, fields: CustomerFields): Promise<Customer> {
+    async create(ctx: CustomerWriter, fields: CustomerFields): Promise<Customer> {
       const businessId = ctx.business.row.id;
       return db.transaction(async (tx) => {
         await claimEmail(tx, businessId, fields.email);
@@ -172,7 +180,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
       });
     },
 
-    async update(ctx: BusinessContext, id: string, fields: CustomerFields): Promise<Customer> {
+    async update(ctx: CustomerWriter, id: string, fields: CustomerFields): Promise<Customer> {
       const businessId = ctx.business.row.id;
       return db.transaction(async (tx) => {
         await claimEmail(tx, businessId, fields.email, id);
@@ -187,6 +195,42 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
           objectId: row.id,
         });
         return presentCustomer(row);
+      });
+    },
+
+    /**
+     * Deletes a customer nothing points at (docs/developers.md, "Public API: customers..."): one with a payment, a
+     * register order, an invoice, a repeating invoice, a subscription, a direct debit mandate or a payment link made for
+     * them is kept (answers `in_use`), since those keep showing who they were. The email's lock is held, as the
+     * checkout holds it before it attaches a customer, so a checkout cannot attach the customer while it goes.
+     */
+    async remove(ctx: CustomerWriter, id: string): Promise<'deleted' | 'in_use'> {
+      const businessId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        const row = await repo.find(tx, businessId, id);
+        if (!row) throw notFound();
+        if (row.email) await repo.lockEmail(tx, businessId, row.email);
+        const uses = [
+          async () => (await customerPaymentsReadModel.page(tx, businessId, id, 1)).length > 0,
+          async () => (await posCustomerOrdersReadModel.page(tx, businessId, id, { locationIds: null }, 1)).length > 0,
+          () => customerInvoicesReadModel.any(tx, businessId, id),
+          () => customerRepeatingInvoicesReadModel.any(tx, businessId, id),
+          () => customerSubscriptionsReadModel.any(tx, businessId, id),
+          () => customerMandatesReadModel.any(tx, businessId, id),
+          () => customerPaymentLinksReadModel.any(tx, businessId, id),
+        ];
+        // One after the other: a transaction's connection runs one statement at a time.
+        for (const inUse of uses) if (await inUse()) return 'in_use';
+        await repo.remove(tx, businessId, id);
+        await audit.record(tx, ctx, {
+          action: 'customer.deleted',
+          description: `Deleted the customer ${label(row)}`,
+          actorUserId: ctx.user.id,
+          businessId,
+          objectType: 'customer',
+          objectId: id,
+        });
+        return 'deleted';
       });
     },
 
