@@ -8,28 +8,42 @@ import type { RouteHost } from '@/modules/module';
 import { PublicApiRefusal, type PublicApiCaller, type PublicApiService } from './public-api.service';
 
 /**
- * A form body as Laravel reads it: `a[]=x&a[]=y` is the list `a`, `a[b]=x` the object `a` (one level), and a
- * repeated plain name keeps its last value.
+ * A form body as Laravel (PHP) reads it: `a[]=x&a[]=y` is the list `a`, `a[b]=x` the object `a`, to any depth
+ * (`products[0][quantity]=2` is `products: [{ quantity: '2' }]`: an object whose keys are all indexes is a list);
+ * a repeated plain name keeps its last value.
  */
 export function formToObject(body: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // Objects without a prototype while they are filled: a name such as `a[__proto__][x]` is a plain key.
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [name, value] of new URLSearchParams(body)) {
-    const list = /^(.+)\[\]$/.exec(name);
-    const member = /^(.+)\[([^\]]+)\]$/.exec(name);
-    if (list) {
-      const current = out[list[1]!];
-      out[list[1]!] = Array.isArray(current) ? [...(current as unknown[]), value] : [value];
-    } else if (member) {
-      const current = out[member[1]!];
-      out[member[1]!] = { ...(current && typeof current === 'object' && !Array.isArray(current) ? current : {}), [member[2]!]: value };
-    } else out[name] = value;
+    const match = /^([^[\]]+)((?:\[[^\]]*\])*)$/.exec(name);
+    const keys = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1]!)] : [name];
+    let node: Record<string, unknown> = out;
+    keys.forEach((key, i) => {
+      const last = i === keys.length - 1;
+      // `a[]` appends: its index is the next one.
+      const at = key === '' ? String(Object.keys(node).length) : key;
+      if (last) node[at] = value;
+      else {
+        const next = node[at];
+        node = node[at] = next && typeof next === 'object' ? (next as Record<string, unknown>) : (Object.create(null) as Record<string, unknown>);
+      }
+    });
   }
-  return out;
+  return listsOf(out) as Record<string, unknown>;
+}
+
+/** Objects whose keys are 0..n-1 as lists, all the way down (PHP's arrays). */
+function listsOf(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, listsOf(v)] as const);
+  const indexed = entries.length > 0 && entries.every(([k], i) => k === String(i));
+  return indexed ? entries.map(([, v]) => v) : Object.fromEntries(entries);
 }
 
 /** A zod message for a missing field, as Laravel words it. */
 const laravel = (field: string, message: string) =>
-  /received undefined|^Required$/.test(message) ? `The ${field.replaceAll('_', ' ')} field is required.` : message;
+  /received undefined|^Required$|^This field is required$/.test(message) ? `The ${field.replaceAll('_', ' ')} field is required.` : message;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,9 +85,10 @@ export interface PublicApiScope {
   meta: (req: FastifyRequest) => RequestMeta;
   /**
    * A POST's Idempotency-Key (docs/developers.md): runs `work` once per key and body within the key's business and
-   * replays its answer to a retry. `operation` names the operation (its keys are its own).
+   * replays its answer to a retry. `operation` names the operation (its keys are its own); `status` is the answer's
+   * status when `work` stores its answer in its own transaction (`req.ctx.idempotency`), 200 unless said.
    */
-  idempotent: <T>(operation: string, req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => Promise<T | FastifyReply>;
+  idempotent: <T>(operation: string, req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>, status?: number) => Promise<T | FastifyReply>;
 }
 
 /**
@@ -100,9 +115,10 @@ export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 
       guard,
       caller: (req) => req.publicApi!,
       meta: (req) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null }),
-      idempotent: async (operation, req, reply, work) => {
+      idempotent: async (operation, req, reply, work, status = 200) => {
         const scope = `public-api:business:${req.publicApi!.business.row.id}`;
-        const start = await host.idempotency.start({ id: `public.${operation}`, idempotent: true }, req, JSON_ANSWER, scope);
+        const format = status === 200 ? JSON_ANSWER : { ...JSON_ANSWER, status };
+        const start = await host.idempotency.start({ id: `public.${operation}`, idempotent: true }, req, format, scope);
         if (start.kind === 'replay') return sendReplay(reply, start);
         return work();
       },

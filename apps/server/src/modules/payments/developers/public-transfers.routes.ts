@@ -11,7 +11,6 @@ import {
   PublicTransferListQuerySchema,
 } from '@merchant/payments';
 import { AppError } from '@merchant/core';
-import { sendReplay, type AnswerFormat } from '@/http/idempotency';
 import type { RouteHost } from '@/modules/module';
 import { publicApiScope } from './public-api.scope';
 import type { PublicApiService } from './public-api.service';
@@ -21,7 +20,6 @@ const BeneficiaryParams = z.object({ beneficiary_id: z.string().max(100) });
 const TransferParams = z.object({ transfer_id: z.string().max(100) });
 const AnyParams = z.object({}).catchall(z.string().max(100));
 /** A made transfer's answer, stored with its Idempotency-Key in the transfer's own transaction. */
-const CREATED: AnswerFormat = { status: 201, serialize: (answer) => JSON.stringify(answer) };
 
 /** What the product does not have (docs/developers.md, "Public API: money out"): HitPay's 404 with the reason. */
 export const NO_VIRTUAL_ACCOUNTS = 'Virtual accounts are not available: this product has no virtual bank accounts to collect into.';
@@ -65,20 +63,20 @@ export function publicTransfersRoutes(host: RouteHost, publicApi: Pick<PublicApi
     api.post(P.estimate, { schema: { body: PublicEstimateBodySchema, hide: true }, onRequest: manage }, async (req, reply) =>
       idempotent('transfers.estimate', req, reply, async () => service.estimate(caller(req), meta(req), req.body as z.output<typeof PublicEstimateBodySchema>)),
     );
-    // Its key is held as the scope's `idempotent` holds it (the same scope and operation names), but the answer is
-    // stored in the transaction that moves the money: a process that dies after that commit leaves the answer for
-    // the retry to replay, never a second transfer.
-    api.post(P.transfers, { schema: { body: PublicTransferBodySchema, hide: true }, onRequest: manage }, async (req, reply) => {
-      const start = await host.idempotency.start(
-        { id: 'public.transfers.create', idempotent: true },
+    // The answer is stored in the transaction that moves the money (`req.ctx.idempotency`, as a 201): a process that
+    // dies after that commit leaves the answer for the retry to replay, never a second transfer.
+    api.post(P.transfers, { schema: { body: PublicTransferBodySchema, hide: true }, onRequest: manage }, async (req, reply) =>
+      idempotent(
+        'transfers.create',
         req,
-        CREATED,
-        `public-api:business:${caller(req).business.row.id}`,
-      );
-      if (start.kind === 'replay') return sendReplay(reply, start);
-      const made = await service.createTransfer(caller(req), meta(req), req.body as z.output<typeof PublicTransferBodySchema>, req.ctx.idempotency);
-      return reply.status(201).send(made);
-    });
+        reply,
+        async () => {
+          const made = await service.createTransfer(caller(req), meta(req), req.body as z.output<typeof PublicTransferBodySchema>, req.ctx.idempotency);
+          return reply.status(201).send(made);
+        },
+        201,
+      ),
+    );
     api.get(P.transfers, { schema: { querystring: PublicTransferListQuerySchema, hide: true }, onRequest: manage }, async (req) =>
       service.listTransfers(caller(req), req.query as z.output<typeof PublicTransferListQuerySchema>),
     );
