@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, text } from '@merchant/core';
+import { CalendarDateSchema, laravelPageOf, text } from '@merchant/core';
 
 /**
  * HitPay's orders in the public API (docs/developers.md, "Public API: orders and card readers"): the register's
@@ -9,25 +9,6 @@ export const PUBLIC_ORDERS_PATHS = {
   orders: '/v1/orders',
   order: '/v1/orders/:order_id',
 } as const;
-
-/** A Laravel page (`paginate()` as a resource collection): what HitPay's numbered lists answer. */
-export const laravelPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    links: z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
-    meta: z.object({
-      current_page: z.number().int(),
-      /** 0 on an empty page (HitPay's document types it a number). */
-      from: z.number().int(),
-      last_page: z.number().int(),
-      /** Laravel's pager links; `url` is left out where Laravel writes null (HitPay's document types it a string). */
-      links: z.array(z.object({ url: z.string().optional(), label: z.string(), active: z.boolean() })),
-      path: z.string(),
-      per_page: z.number().int(),
-      to: z.number().int(),
-      total: z.number().int(),
-    }),
-  });
 
 /** HitPay's `statuses[]` values; the register's orders are all `completed` (paid when recorded). */
 export const PUBLIC_ORDER_STATUSES = ['completed', 'sent', 'draft', 'expired', 'canceled'] as const;
@@ -178,4 +159,5 @@ export const PublicOrderSchema = z.object({
 });
 export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 
-export const PublicOrderPageSchema = laravelPageOf(PublicOrderSchema);
+/** HitPay's document types `from` and a pager link's `url` a number and a string: 0 and left out where Laravel writes null. */
+export const PublicOrderPageSchema = laravelPageOf(PublicOrderSchema, { typed: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noNulCharacter, text } from '@merchant/core';
+import { laravelPageOf, optionalText, requiredText, text } from '@merchant/core';
 
 /**
  * HitPay's products and product categories in the public API (docs/developers.md, "Public API: customers, products,
@@ -36,17 +36,6 @@ export function laravelLists(input: unknown): unknown {
   return out;
 }
 
-/** A required text field: a missing one is Laravel's `The <field> field is required.` */
-const requiredText = (label: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `The ${label} field is required.` : `The ${label} must be a string.`) }).check(noNulCharacter);
-
-const optional = (max: number) =>
-  text()
-    .trim()
-    .max(max, `The field may not be greater than ${max} characters.`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
 /** One value or a list of them (a query's `a=x` or `a[]=x&a[]=y`). */
 const listOf = <T extends z.ZodType>(item: T) =>
   z
@@ -77,9 +66,9 @@ const count = z
 const unkept = z.unknown().optional();
 
 const variationValues = {
-  variation_value_1: optional(60),
-  variation_value_2: optional(60),
-  variation_value_3: optional(60),
+  variation_value_1: optionalText(60),
+  variation_value_2: optionalText(60),
+  variation_value_3: optionalText(60),
 };
 
 export const PublicVariationBodySchema = z.object({
@@ -87,18 +76,18 @@ export const PublicVariationBodySchema = z.object({
   quantity: count,
   quantity_alert_level: count,
   product_variation_weight: count,
-  stock_keeping_unit: optional(64),
+  stock_keeping_unit: optionalText(64),
   ...variationValues,
   image: unkept,
 });
 
 const productFields = {
   name: requiredText('name').trim().min(1, 'The name field is required.').max(120, 'The name may not be greater than 120 characters.'),
-  description: optional(1000),
-  headline: optional(255),
+  description: optionalText(1000),
+  headline: optionalText(255),
   quantity: count,
   quantity_alert_level: count,
-  currency: optional(3),
+  currency: optionalText(3),
   price: PriceSchema,
   category_ids: listOf(z.uuid('The category ids must be valid UUIDs.')),
   is_manageable: flag,
@@ -111,13 +100,13 @@ const productFields = {
 /** `POST /v1/products`: `name` and `price` required; `variations` make a product with options (`variation_key_n` names them). */
 export const PublicProductFieldsSchema = z.object({
   ...productFields,
-  barcode: optional(64),
-  stock_keeping_unit: optional(64),
+  barcode: optionalText(64),
+  stock_keeping_unit: optionalText(64),
   channels: listOf(z.enum(PUBLIC_PRODUCT_CHANNELS, { error: 'The channels must be online_store, pos or invoice.' })),
   variations: z.array(PublicVariationBodySchema).max(100, 'The variations may not have more than 100 items.').optional(),
-  variation_key_1: optional(40),
-  variation_key_2: optional(40),
-  variation_key_3: optional(40),
+  variation_key_1: optionalText(40),
+  variation_key_2: optionalText(40),
+  variation_key_3: optionalText(40),
   open_amount: flag,
   location_ids: unkept,
   locations: unkept,
@@ -261,17 +250,4 @@ export const PublicCategorySchema = z.object({
 });
 
 /** Laravel's length-aware page, as HitPay lists categories. */
-export const PublicCategoryListSchema = z.object({
-  data: z.array(PublicCategorySchema),
-  links: PageLinksSchema,
-  meta: z.object({
-    current_page: z.number().int(),
-    from: z.number().int().nullable(),
-    last_page: z.number().int(),
-    links: z.array(z.object({ url: nullableText, label: z.string(), active: z.boolean() })),
-    path: z.string(),
-    per_page: z.number().int(),
-    to: z.number().int().nullable(),
-    total: z.number().int(),
-  }),
-});
+export const PublicCategoryListSchema = laravelPageOf(PublicCategorySchema).extend({ links: PageLinksSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '@merchant/core';
+import { optionalText, text } from '@merchant/core';
 
 /**
  * The public API's input in HitPay's own names (docs/developers.md), as JSON or as a form: a form sends every
@@ -7,13 +7,6 @@ import { text } from '@merchant/core';
  * `payment_methods`. Fields of HitPay's document this product has no use for (`send_sms`, `add_admin_fee`,
  * `wifi_terminal_id`, `generate_qr`, `address`, `metadata`...) are accepted and ignored.
  */
-const optional = (max: number) =>
-  text()
-    .trim()
-    .max(max, `The field may not be greater than ${max} characters.`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
 const boolish = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'The field must be true or false.' })])
   .optional()
@@ -30,22 +23,22 @@ export const PublicPaymentRequestBodySchema = z.object({
   currency: text()
     .trim()
     .regex(/^[A-Za-z]{3}$/, 'The currency must be 3 letters.'),
-  email: optional(254),
-  name: optional(255),
-  phone: optional(30),
-  purpose: optional(255),
-  reference_number: optional(255),
-  redirect_url: optional(1028),
-  webhook: optional(1028),
+  email: optionalText(254),
+  name: optionalText(255),
+  phone: optionalText(30),
+  purpose: optionalText(255),
+  reference_number: optionalText(255),
+  redirect_url: optionalText(1028),
+  webhook: optionalText(1028),
   payment_methods: z
     .union([z.array(text().trim().max(50)), text().trim().max(50)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
   allow_repeated_payments: boolish,
   /** `YYYY-MM-DD HH:mm:ss` (UTC here, docs/developers.md), or an ISO time. */
-  expiry_date: optional(40),
+  expiry_date: optionalText(40),
   /** `30 mins`, `2 hours`, `1 day`. */
-  expires_after: optional(40),
+  expires_after: optionalText(40),
   send_email: boolish,
   send_sms: boolish,
 });

@@ -153,7 +153,8 @@ export const PublicBalanceExportQuerySchema = z
 
 // ---------------------------------------------------------------- answers
 
-const Logo = z.object({
+/** A payment method's logos, as HitPay answers them on a charge and on a static QR. */
+export const PublicMethodLogoSchema = z.object({
   sm: z.string(),
   md: z.string(),
   lg: z.string(),
@@ -170,8 +171,8 @@ export const PublicPaymentMethodSchema = z.object({
   name: z.string(),
   type: z.string(),
   provider_reference: z.string(),
-  display_logo: Logo,
-  method_logo: Logo,
+  display_logo: PublicMethodLogoSchema,
+  method_logo: PublicMethodLogoSchema,
   data: z.object({ brand: z.string(), last4: z.string(), country_code: z.string(), country: z.string() }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noNulCharacter, text } from '@merchant/core';
+import { optionalText, requiredText } from '@merchant/core';
 
 /**
  * HitPay's customers in the public API (docs/developers.md, "Public API: customers, products, staff, account status,
@@ -7,33 +7,22 @@ import { noNulCharacter, text } from '@merchant/core';
  */
 export const PUBLIC_CUSTOMERS_PATHS = { customers: '/v1/customers', customer: '/v1/customers/:customer_id' } as const;
 
-/** A required text field: a missing one is Laravel's `The <field> field is required.` */
-const requiredText = (label: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `The ${label} field is required.` : `The ${label} must be a string.`) }).check(noNulCharacter);
-
-const optional = (max: number) =>
-  text()
-    .trim()
-    .max(max, `The field may not be greater than ${max} characters.`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
 /** HitPay's address: an object (a form's `address[city]`), which this product does not keep (refused with a value). */
 const AddressSchema = z.record(z.string(), z.unknown(), { error: 'The address must be an object.' }).optional();
 
 const customerFields = {
-  name: optional(120),
+  name: optionalText(120),
   email: requiredText('email').trim().max(254, 'The email may not be greater than 254 characters.').pipe(z.email('The email must be a valid email address.')),
   phone_number: requiredText('phone number')
     .trim()
     .min(1, 'The phone number field is required.')
     .max(32, 'The phone number may not be greater than 32 characters.'),
   /** Digits of the country's calling code (`65`, `+65`): kept in front of the number (`+65 91234567`). */
-  phone_number_country_code: optional(5).refine((v) => v === undefined || /^\+?\d{1,4}$/.test(v), 'The phone number country code must be digits.'),
-  remark: optional(255),
+  phone_number_country_code: optionalText(5).refine((v) => v === undefined || /^\+?\d{1,4}$/.test(v), 'The phone number country code must be digits.'),
+  remark: optionalText(255),
   /** Not kept by this product: a value is refused (422), an empty one is accepted. */
-  birth_date: optional(40),
-  gender: optional(40),
+  birth_date: optionalText(40),
+  gender: optionalText(40),
   address: AddressSchema,
 };
 

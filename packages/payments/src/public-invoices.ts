@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { text } from '@merchant/core';
+import { laravelPageOf, optionalText, text } from '@merchant/core';
 
 /**
  * HitPay's invoices in the public API (docs/developers.md, "Public API: invoices, subscription plans, recurring
  * billing"): its names, read alike from JSON and from a form (a form sends numbers and booleans as text).
  */
 export const PUBLIC_INVOICES_PATHS = { invoices: '/v1/invoices', invoice: '/v1/invoices/:invoice_id' } as const;
-
-/** A text field that may be left out; blank reads as left out. */
-export const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, `The field may not be greater than ${max} characters.`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 /** HitPay's flags: `true`/`false`, `1`/`0`, as JSON or as text; absent is false. */
 export const publicFlag = z
@@ -135,23 +127,6 @@ export const PublicInvoiceListQuerySchema = z.object({
   reference: optionalText(2000),
 });
 export type PublicInvoiceListQuery = z.output<typeof PublicInvoiceListQuerySchema>;
-
-/** Laravel's paginated answer (`{ data, links, meta }`), as HitPay's lists answer. */
-export const laravelPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    links: z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
-    meta: z.object({
-      current_page: z.number().int(),
-      from: z.number().int().nullable(),
-      last_page: z.number().int(),
-      links: z.array(z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() })),
-      path: z.string(),
-      per_page: z.number().int(),
-      to: z.number().int().nullable(),
-      total: z.number().int(),
-    }),
-  });
 
 export const PublicInvoiceSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { text } from '@merchant/core';
-import { laravelPageOf, optionalText, publicAmount, publicCurrency, publicFlag, publicInteger, publicPageQuery } from './public-invoices';
+import { laravelPageOf, optionalText, text } from '@merchant/core';
+import { publicAmount, publicCurrency, publicFlag, publicInteger, publicPageQuery } from './public-invoices';
 
 /**
  * HitPay's subscription plans and recurring billing in the public API (docs/developers.md, "Public API: invoices,

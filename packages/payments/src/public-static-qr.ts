@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '@merchant/core';
+import { PublicMethodLogoSchema } from './public-charges';
 import { PublicAmountSchema, cursorPageOf } from './public-transfers';
 
 /**
@@ -36,18 +37,6 @@ export type PublicStaticQrBody = z.output<typeof PublicStaticQrBodySchema>;
 export const PublicStaticQrUpdateBodySchema = z.object({ ...fields, name: fields.name.optional() });
 export type PublicStaticQrUpdateBody = z.output<typeof PublicStaticQrUpdateBodySchema>;
 
-const LogoSchema = z.object({
-  sm: z.string(),
-  md: z.string(),
-  lg: z.string(),
-  svg: z.string(),
-  svg_square: z.string(),
-  png_square: z.string(),
-  method: z.string(),
-  iconName: z.string(),
-  displayName: z.string(),
-});
-
 /** HitPay's static QR (its published schemas of the list, the detail and create, together). */
 export const PublicStaticQrSchema = z.object({
   id: z.string(),
@@ -59,8 +48,8 @@ export const PublicStaticQrSchema = z.object({
   /** Major units; 0 when the customer types the amount. */
   amount: z.number(),
   currency: z.string(),
-  payment_provider_method_logos: z.array(LogoSchema),
-  payment_provider_method_main_logo: LogoSchema,
+  payment_provider_method_logos: z.array(PublicMethodLogoSchema),
+  payment_provider_method_main_logo: PublicMethodLogoSchema,
   created_by: z.object({ id: z.string(), display_name: z.string(), first_name: z.string(), last_name: z.string() }),
   /** No location ids here: `""`, the place's free-text name in `location.name`. */
   location_id: z.string(),

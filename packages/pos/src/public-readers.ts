@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { noNulCharacter } from '@merchant/core';
-import { laravelPageOf } from '@merchant/catalogue';
+import { laravelPageOf, noNulCharacter } from '@merchant/core';
 
 /**
  * HitPay's card readers in the public API (docs/developers.md, "Public API: orders and card readers"): the
@@ -43,4 +42,5 @@ export const PublicReaderSchema = z.object({
 });
 export type PublicReader = z.infer<typeof PublicReaderSchema>;
 
-export const PublicReaderPageSchema = laravelPageOf(PublicReaderSchema);
+/** As the orders' page: `from` and a pager link's `url` typed a number and a string (0 and left out where Laravel writes null). */
+export const PublicReaderPageSchema = laravelPageOf(PublicReaderSchema, { typed: true });

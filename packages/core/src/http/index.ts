@@ -6,3 +6,4 @@ export * from './api-paths';
 export * from './idempotency';
 export * from './endpoint-errors';
 export * from './file-answer';
+export * from './laravel';
