@@ -11,7 +11,8 @@ import {
 import type { RequestMeta } from '@/http/context';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import { PublicApiRefusal, type PublicApiCaller } from './public-api.service';
-import { cursorPage, inHitpayNames, invalidField, onModel, writerOf, zonedTime } from './public-resources';
+import { cursorPage } from './public-pages';
+import { inHitpayNames, invalidField, onModel, writerOf, zonedTime } from './public-resources';
 
 const MODEL = 'App\\Business\\Customer';
 /** Our field names of a customer as HitPay names them. */

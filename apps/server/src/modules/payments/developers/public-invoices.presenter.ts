@@ -67,35 +67,3 @@ export function presentPublicInvoice(invoice: Invoice & { updated_at: string }, 
     updated_at: hitpayIso(invoice.updated_at)!,
   };
 }
-
-/**
- * Laravel's paginated answer, as HitPay's lists answer (`{ data, links, meta }`): `path` is the list's URL on the
- * API host, the page links carry `page` (and `per_page` when it is not the default).
- */
-export function laravelPage<T>(data: T[], page: { path: string; page: number; perPage: number; defaultPerPage: number; total: number }) {
-  const last = Math.max(1, Math.ceil(page.total / page.perPage));
-  const url = (n: number) => `${page.path}?page=${n}${page.perPage === page.defaultPerPage ? '' : `&per_page=${page.perPage}`}`;
-  const from = (page.page - 1) * page.perPage;
-  const prev = page.page > 1 ? url(Math.min(page.page - 1, last)) : null;
-  const next = page.page < last ? url(page.page + 1) : null;
-  const numbers: number[] = [];
-  for (let n = Math.max(1, page.page - 3); n <= Math.min(last, page.page + 3); n++) numbers.push(n);
-  return {
-    data,
-    links: { first: url(1), last: url(last), prev, next },
-    meta: {
-      current_page: page.page,
-      from: data.length > 0 ? from + 1 : null,
-      last_page: last,
-      links: [
-        { url: prev, label: '&laquo; Previous', active: false },
-        ...numbers.map((n) => ({ url: url(n), label: String(n), active: n === page.page })),
-        { url: next, label: 'Next &raquo;', active: false },
-      ],
-      path: page.path,
-      per_page: page.perPage,
-      to: data.length > 0 ? from + data.length : null,
-      total: page.total,
-    },
-  };
-}

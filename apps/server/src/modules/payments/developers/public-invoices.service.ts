@@ -8,7 +8,8 @@ import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.m
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { InvoiceActor, InvoicesService } from '@/modules/payments/invoices/invoices.service';
 import type { PublicApiCaller } from './public-api.service';
-import { INVOICE_STATUS_FILTER, laravelPage, presentPublicInvoice } from './public-invoices.presenter';
+import { INVOICE_STATUS_FILTER, presentPublicInvoice } from './public-invoices.presenter';
+import { defaultPerPageUrl, laravelPage } from './public-pages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -192,9 +193,10 @@ export function createPublicInvoicesApi(deps: {
         notes: query.reference,
       };
       const { data, total } = await invoices.pageForApi(businessId, filter, query.per_page, (query.page - 1) * query.per_page);
+      const path = `${deps.apiOrigin()}/v1/invoices`;
       return laravelPage(
         data.map((i) => presentPublicInvoice(i, businessId)),
-        { path: `${deps.apiOrigin()}/v1/invoices`, page: query.page, perPage: query.per_page, defaultPerPage: 10, total },
+        { path, url: defaultPerPageUrl(path, query.per_page, 10), page: query.page, perPage: query.per_page, total, pager: 'window', prevAtMostLast: true },
       );
     },
 

@@ -18,43 +18,6 @@ export function presentOrderForm(form: OrderFormSettings): PublicOrder['order_fo
   );
 }
 
-/** A Laravel page's links and meta (`paginate()`): `url` is this list's address, `query` its other parameters. */
-export function laravelPage<T>(
-  data: T[],
-  at: { page: number; perPage: number; total: number; url: string; query?: Record<string, string>; pageName?: string },
-) {
-  const lastPage = Math.max(1, Math.ceil(at.total / at.perPage));
-  const pageUrl = (n: number) => {
-    const params = new URLSearchParams({ ...at.query, [at.pageName ?? 'page']: String(n) });
-    return `${at.url}?${params.toString()}`;
-  };
-  const from = data.length > 0 ? (at.page - 1) * at.perPage + 1 : 0;
-  const link = (url: string | null, label: string, active: boolean) => (url ? { url, label, active } : { label, active });
-  return {
-    data,
-    links: {
-      first: pageUrl(1),
-      last: pageUrl(lastPage),
-      prev: at.page > 1 ? pageUrl(at.page - 1) : null,
-      next: at.page < lastPage ? pageUrl(at.page + 1) : null,
-    },
-    meta: {
-      current_page: at.page,
-      from,
-      last_page: lastPage,
-      links: [
-        link(at.page > 1 ? pageUrl(at.page - 1) : null, '&laquo; Previous', false),
-        ...Array.from({ length: Math.min(lastPage, 10) }, (_, i) => link(pageUrl(i + 1), String(i + 1), i + 1 === at.page)),
-        link(at.page < lastPage ? pageUrl(at.page + 1) : null, 'Next &raquo;', false),
-      ],
-      path: at.url,
-      per_page: at.perPage,
-      to: data.length > 0 ? from + data.length - 1 : 0,
-      total: at.total,
-    },
-  };
-}
-
 /**
  * A register order as HitPay's order (docs/developers.md, "Public API: orders and card readers"): amounts in major
  * units as numbers (as the `order.*` webhook events write them), times as HitPay writes them (UTC). `details` adds

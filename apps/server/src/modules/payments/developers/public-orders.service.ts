@@ -2,7 +2,8 @@ import { AppError } from '@merchant/core';
 import type { OrderFilters, PublicOrderListQuery } from '@merchant/catalogue';
 import type { OrdersService } from '@/modules/pos/orders/orders.service';
 import { PublicApiRefusal, type PublicApiCaller } from './public-api.service';
-import { laravelPage, presentOrder } from './public-orders.presenter';
+import { presentOrder } from './public-orders.presenter';
+import { laravelPage, pageUrl } from './public-pages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,7 +40,14 @@ export function createPublicOrdersApi(deps: { orders: Pick<OrdersService, 'pageF
     async listOrders(caller: PublicApiCaller, query: PublicOrderListQuery, url: string) {
       const statuses = query['statuses[]'] ?? query.statuses;
       const withs = new Set((query.with ?? '').split(',').map((w) => w.trim()));
-      const at = { page: query.page, perPage: query.perPage, url, query: { perPage: String(query.perPage) } };
+      const at = {
+        page: query.page,
+        perPage: query.perPage,
+        path: url,
+        url: pageUrl(url, { perPage: String(query.perPage) }),
+        pager: 'first-ten',
+        typed: true,
+      } as const;
       // Every register order is `completed` and of version 1.0: other statuses and versions have none.
       if ((statuses && !statuses.includes('completed')) || query.version === '2.0') return laravelPage([], { ...at, total: 0 });
       const filters: OrderFilters = {

@@ -3,7 +3,7 @@ import { READER_MODEL_LABELS, type PublicReader, type PublicReaderListQuery, typ
 import type { RequestMeta } from '@/http/context';
 import type { TerminalsService } from '@/modules/pos/terminals/terminals.module';
 import { PublicApiRefusal, type PublicApiCaller } from './public-api.service';
-import { laravelPage } from './public-orders.presenter';
+import { laravelPage, pageUrl } from './public-pages';
 import { hitpayTime } from './webhook-events.presenter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,8 +42,10 @@ export function createPublicReadersApi(deps: { terminals: Pick<TerminalsService,
         page: query.page,
         perPage: query.limit,
         total: all.length,
-        url,
-        query: { limit: String(query.limit) },
+        path: url,
+        url: pageUrl(url, { limit: String(query.limit) }),
+        pager: 'first-ten',
+        typed: true,
       });
     },
 

@@ -19,7 +19,8 @@ import type { CustomersService } from '@/modules/payments/customers/customers.se
 import type { PlansService } from '@/modules/payments/recurring-plans/recurring-plans.service';
 import type { SubscriptionsService } from '@/modules/payments/subscriptions/subscriptions.service';
 import type { PublicApiCaller } from './public-api.service';
-import { laravelPage, majorNumber } from './public-invoices.presenter';
+import { majorNumber } from './public-invoices.presenter';
+import { defaultPerPageUrl, laravelPage } from './public-pages';
 import { actingContext, inHitpayTerms } from './public-invoices.service';
 import { intervalOf, presentPublicPlan, presentRecurringBilling, RECURRING_STATUS_FILTER } from './public-recurring.presenter';
 
@@ -114,7 +115,9 @@ export function createPublicRecurringApi(deps: {
         const { cycle_repeat, cycle_frequency, ...plan } = presentPublicPlan(p);
         return { ...plan, ...(cycle_repeat === null ? {} : { cycle_repeat }), ...(cycle_frequency === null ? {} : { cycle_frequency }), price: plan.amount };
       });
-      return laravelPage(items, { path: `${deps.apiOrigin()}/v1/subscription-plan`, page: query.page, perPage: query.per_page, defaultPerPage: 20, total });
+      const path = `${deps.apiOrigin()}/v1/subscription-plan`;
+      const url = defaultPerPageUrl(path, query.per_page, 20);
+      return laravelPage(items, { path, url, page: query.page, perPage: query.per_page, total, pager: 'window', prevAtMostLast: true });
     },
 
     getPlan: (caller: PublicApiCaller, meta: RequestMeta, id: string) => onPlan(id, async () => presentPublicPlan(await livePlan(caller, meta, id))),
@@ -148,7 +151,7 @@ export function createPublicRecurringApi(deps: {
       const path = `${deps.apiOrigin()}/v1/recurring-billing`;
       return laravelPage(
         data.map((s) => presentRecurringBilling(s)),
-        { path, page: query.page, perPage: query.per_page, defaultPerPage: 25, total },
+        { path, url: defaultPerPageUrl(path, query.per_page, 25), page: query.page, perPage: query.per_page, total, pager: 'window', prevAtMostLast: true },
       );
     },
 

@@ -6,8 +6,8 @@ import { hitpayTime } from './webhook-events.presenter';
 
 /**
  * What the public API's resources beyond payment requests share (docs/developers.md, "Public API: customers,
- * products, staff, account status, notifications"): HitPay's 404 of a model, its times with their offset, Laravel's
- * cursor page, the key's maker as the writer of a change, and our field names turned into HitPay's in a 422.
+ * products, staff, account status, notifications"): HitPay's 404 of a model, its times with their offset, the key's
+ * maker as the writer of a change, and our field names turned into HitPay's in a 422.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,16 +63,3 @@ export const invalidField = (field: string, message: string) => new AppError('VA
 
 /** The page's own address (`https://api.<domain>/v1/customers`), as Laravel's paginator writes `path`. */
 export const pathOf = (req: FastifyRequest) => `${req.protocol}://${req.host}${req.url.split('?')[0]!}`;
-
-/**
- * Laravel's cursor page (HitPay's customers): `links.next` and `meta.next_cursor` carry the next page's cursor, null
- * on the last page; pages only go forwards here (`prev` is null).
- */
-export function cursorPage<T>(path: string, perPage: number, data: T[], nextCursor: string | null) {
-  const next = nextCursor ? `${path}?${new URLSearchParams({ per_page: String(perPage), cursor: nextCursor }).toString()}` : null;
-  return {
-    data,
-    links: { first: null, last: null, prev: null, next },
-    meta: { path, per_page: perPage, next_cursor: nextCursor, prev_cursor: null },
-  };
-}
