@@ -140,12 +140,12 @@ export const PublicBeneficiaryPageSchema = z.object({
   links: z.object({ first: z.string(), last: z.string(), prev: z.string().nullable(), next: z.string().nullable() }),
   meta: z.object({
     current_page: z.number(),
-    from: z.number().nullable(),
+    from: z.number(),
     last_page: z.number(),
     links: z.array(PageLinkSchema),
     path: z.string(),
     per_page: z.number(),
-    to: z.number().nullable(),
+    to: z.number(),
     total: z.number(),
   }),
 });

@@ -200,7 +200,8 @@ export function createPublicTransfersApi(deps: {
       const lastPage = Math.max(1, Math.ceil(found.total / perPage));
       const path = `${deps.origin()}/v1/beneficiaries`;
       const at = (n: number) => `${path}?page=${n}`;
-      const from = found.data.length ? (page - 1) * perPage + 1 : null;
+      // 0 on an empty page, as HitPay's schema types `from` and `to` (numbers; Laravel itself writes null).
+      const from = found.data.length ? (page - 1) * perPage + 1 : 0;
       return {
         data: found.data.map((b) => presentHitpayBeneficiary(b, caller.business.row)),
         links: { first: at(1), last: at(lastPage), prev: page > 1 ? at(page - 1) : null, next: page < lastPage ? at(page + 1) : null },
@@ -215,7 +216,7 @@ export function createPublicTransfersApi(deps: {
           ],
           path,
           per_page: perPage,
-          to: from === null ? null : from + found.data.length - 1,
+          to: found.data.length ? from + found.data.length - 1 : 0,
           total: found.total,
         },
       };
