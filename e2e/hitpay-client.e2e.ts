@@ -171,6 +171,7 @@ describe("a client generated from HitPay's published document", () => {
     });
     expect(read.response.status).toBe(200);
     expect(read.data).toMatchObject({ id: request.id, status: 'completed' });
+    expect(read.data?.payments?.map((p) => [p.id, p.status, p.amount])).toEqual([[fields.payment_id, 'succeeded', '42.50']]);
     // The event's payment is the one the legacy callback names.
     expect((JSON.parse(event.body) as { payments: { id: string }[] }).payments.map((p) => p.id)).toEqual([fields.payment_id]);
   });

@@ -269,7 +269,21 @@ describe("HitPay's legacy webhook and redirect", () => {
       expect(form.payment_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(form.hmac).toBe(hitpayHmac(salt, form));
       expect(form.hmac).not.toBe(hitpayHmac('another salt', form));
-      expect((await call('GET', one(request.id), { key })).json()).toMatchObject({ status: 'completed' });
+      // HitPay's status check lists the request's payment, in HitPay's schema.
+      const status = (await call('GET', one(request.id), { key })).json() as { status: string; payments: unknown[] };
+      expectSchema(hitpaySchema('get', PUBLIC_API_PATHS.paymentRequest, 200)!, status);
+      expect(status).toMatchObject({ status: 'completed' });
+      expect(status.payments).toEqual([
+        expect.objectContaining({
+          id: form.payment_id,
+          status: 'succeeded',
+          amount: '30.00',
+          refunded_amount: '0.00',
+          currency: 'sgd',
+          buyer_email: 'payer@example.com',
+          payment_type: 'card',
+        }),
+      ]);
     } finally {
       await hook.stop();
     }

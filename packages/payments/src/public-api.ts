@@ -94,6 +94,26 @@ export const PublicPaymentRequestSchema = z.object({
 });
 export type PublicPaymentRequest = z.infer<typeof PublicPaymentRequestSchema>;
 
+/** A payment of a payment request as HitPay's "Get Payment Request Status" lists them (amounts as major-unit text). */
+export const PublicPaymentRequestPaymentSchema = z.object({
+  id: z.string(),
+  quantity: z.number(),
+  status: z.enum(['pending', 'failed', 'canceled', 'succeeded', 'refunded', 'partially_refunded']),
+  buyer_name: z.string(),
+  buyer_phone: z.string(),
+  buyer_email: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  refunded_amount: z.string(),
+  payment_type: z.string(),
+  fees: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+/** One payment request with its payments (newest first, at most 50): what HitPay's status check answers. */
+export const PublicPaymentRequestStatusSchema = PublicPaymentRequestSchema.extend({ payments: z.array(PublicPaymentRequestPaymentSchema) });
+export type PublicPaymentRequestStatus = z.infer<typeof PublicPaymentRequestStatusSchema>;
+
 export const PublicPaymentRequestListSchema = z.object({ data: z.array(PublicPaymentRequestSchema), next_cursor: z.string().nullable() });
 export const PublicDeletedSchema = z.object({ success: z.boolean() });
 /** HitPay's (Laravel's) error body; `errors` for invalid input (422). */

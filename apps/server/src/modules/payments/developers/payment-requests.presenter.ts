@@ -1,5 +1,6 @@
 import { minorToMajorString } from '@merchant/core';
-import type { PaymentLink, PublicPaymentRequest } from '@merchant/payments';
+import type { PaymentLink, PaymentStatus, PublicPaymentRequest, PublicPaymentRequestStatus } from '@merchant/payments';
+import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { ApiLink } from '@/modules/payments/payment-links/payment-links.service';
 
 /** HitPay's payment request statuses, from a payment link's. */
@@ -44,4 +45,36 @@ export function presentPaymentRequest({ link, customer_name, webhook }: ApiLink)
   if (webhook) answer.webhook = webhook;
   if (link.expires_at) answer.expiry_date = hitpayTime(link.expires_at);
   return answer;
+}
+
+/** A payment's status as HitPay's payment request lists it (steps before an outcome are `pending`). */
+const PAYMENT_STATUS: Record<PaymentStatus, PublicPaymentRequestStatus['payments'][number]['status']> = {
+  requires_payment_method: 'pending',
+  processing: 'pending',
+  requires_action: 'pending',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  partially_refunded: 'partially_refunded',
+  refunded: 'refunded',
+  expired: 'canceled',
+};
+
+/** A payment of a payment request as HitPay's status check lists it: amounts and fees in major units as text. */
+export function presentRequestPayment(p: PaymentRow): PublicPaymentRequestStatus['payments'][number] {
+  const text = (amount: number) => minorToMajorString(amount, p.currency);
+  return {
+    id: p.id,
+    quantity: 1,
+    status: PAYMENT_STATUS[p.status],
+    buyer_name: p.customerName ?? '',
+    buyer_phone: p.customerPhone ?? '',
+    buyer_email: p.customerEmail ?? '',
+    currency: p.currency.toLowerCase(),
+    amount: text(p.amount),
+    refunded_amount: text(p.refundedAmount),
+    payment_type: p.method ?? '',
+    fees: text(p.fee),
+    created_at: hitpayTime(p.createdAt.toISOString()),
+    updated_at: hitpayTime(p.updatedAt.toISOString()),
+  };
 }

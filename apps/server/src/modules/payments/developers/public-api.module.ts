@@ -2,18 +2,24 @@ import type { BusinessService } from '@/modules/business/business/business.servi
 import { defineModule, type Platform } from '@/modules/module';
 import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from '@/modules/payments/payment-links/payment-links.types';
 import type { PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
+import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
 import type { ApiKeysService } from './api-keys.service';
 import { sendLegacyWebhook } from './legacy-webhook';
 import { publicApiRoutes } from './public-api.routes';
 import { createPublicApiService } from './public-api.service';
 
-type Deps = Pick<Platform, 'clock' | 'config' | 'limiter'> & { apiKeys: ApiKeysService; business: BusinessService; paymentLinks: PaymentLinksService };
+type Deps = Pick<Platform, 'clock' | 'config' | 'limiter'> & {
+  apiKeys: ApiKeysService;
+  business: BusinessService;
+  paymentLinks: PaymentLinksService;
+  transactions: TransactionsService;
+};
 
 /** HitPay's public API on the API host, authenticated by the business's API keys (docs/developers.md). */
 export const publicApiModule = defineModule({
   name: 'publicApi',
-  create: ({ clock, config, limiter, apiKeys, business, paymentLinks }: Deps) => ({
-    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks }),
+  create: ({ clock, config, limiter, apiKeys, business, paymentLinks, transactions }: Deps) => ({
+    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks, transactions }),
     /** Posts one legacy payment request webhook (the job's work; a failure is retried with backoff). */
     sendLegacyWebhook: (job: LegacyWebhookJob, log: (message: string, meta: object) => void) =>
       sendLegacyWebhook({ apiKeys, allowPrivate: config.webhookPrivateTargets, log }, job),

@@ -6,6 +6,7 @@ import {
   PublicPaymentRequestBodySchema,
   PublicPaymentRequestListSchema,
   PublicPaymentRequestSchema,
+  PublicPaymentRequestStatusSchema,
 } from '@merchant/payments';
 
 /**
@@ -94,9 +95,13 @@ export function publicApiDocument(apiOrigin: string, more: PublicApiPaths = {}):
       [inDocument(PUBLIC_API_PATHS.paymentRequest)]: {
         get: {
           operationId: 'get-payment-status',
-          summary: 'Get Payment Request Status',
+          summary: 'Get Payment Request Status (with its payments, newest first, the latest 50)',
           parameters: [requestId],
-          responses: { 200: request, 404: error('No payment request of this id in the business'), ...common },
+          responses: {
+            200: json(PublicPaymentRequestStatusSchema, 'The payment request with its payments'),
+            404: error('No payment request of this id in the business'),
+            ...common,
+          },
         },
         put: {
           operationId: 'update-payment-request',

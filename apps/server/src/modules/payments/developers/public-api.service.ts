@@ -8,7 +8,8 @@ import type { RateLimiter } from '@/lib/rate-limit';
 import type { BusinessService } from '@/modules/business/business/business.service';
 import type { LinkWriter, PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
 import type { ApiKeysService } from './api-keys.service';
-import { presentPaymentRequest } from './payment-requests.presenter';
+import { presentPaymentRequest, presentRequestPayment } from './payment-requests.presenter';
+import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -74,6 +75,7 @@ export function createPublicApiService(deps: {
   business: Pick<BusinessService, 'standingOf'>;
   config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
   paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
+  transactions: Pick<TransactionsService, 'rows'>;
 }) {
   const described: PublicApiPaths = {};
   const missing = (id: string) => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
@@ -177,8 +179,13 @@ export function createPublicApiService(deps: {
       return publicApiDocument(url.origin, described);
     },
 
+    /** HitPay's status check: the request with its payments (newest first, the latest 50), as Transactions has them. */
     async getPaymentRequest(caller: PublicApiCaller, id: string) {
-      return onRequest(id, async () => presentPaymentRequest(await deps.paymentLinks.getForApi(caller, id)));
+      return onRequest(id, async () => {
+        const request = presentPaymentRequest(await deps.paymentLinks.getForApi(caller, id));
+        const page = await deps.transactions.rows(caller.business.row, { sort: 'newest', source: 'payment_link', source_id: id }, 50);
+        return { ...request, payments: page.rows.map(presentRequestPayment) };
+      });
     },
 
     /** HitPay's create: a payment link made as the key's maker, with the key (for the `hmac`), the buyer's name and the webhook. */
