@@ -2,6 +2,7 @@ import { minorToMajorString } from '@merchant/core';
 import type { PaymentLink, PaymentStatus, PublicPaymentRequest, PublicPaymentRequestStatus } from '@merchant/payments';
 import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { ApiLink } from '@/modules/payments/payment-links/payment-links.service';
+import { hitpayTime } from './webhook-events.presenter';
 
 /** HitPay's payment request statuses, from a payment link's. */
 const STATUS: Record<PaymentLink['status'], PublicPaymentRequest['status']> = {
@@ -10,9 +11,6 @@ const STATUS: Record<PaymentLink['status'], PublicPaymentRequest['status']> = {
   expired: 'expired',
   cancelled: 'canceled',
 };
-
-/** `2026-11-01T09:00:00.000Z` as HitPay writes times: `2026-11-01T09:00:00` (UTC here; docs/developers.md). */
-const hitpayTime = (iso: string) => iso.slice(0, 19);
 
 /**
  * A payment link as HitPay's payment request (its published schema): the amount in major units as a string,
@@ -32,8 +30,8 @@ export function presentPaymentRequest({ link, customer_name, webhook }: ApiLink)
     send_sms: false,
     send_email: false,
     allow_repeated_payments: !link.single_use,
-    created_at: hitpayTime(link.created_at),
-    updated_at: hitpayTime(link.created_at),
+    created_at: hitpayTime(new Date(link.created_at)),
+    updated_at: hitpayTime(new Date(link.created_at)),
     staff_id: null,
     business_location_id: null,
   };
@@ -43,12 +41,12 @@ export function presentPaymentRequest({ link, customer_name, webhook }: ApiLink)
   if (link.reference) answer.reference_number = link.reference;
   if (link.redirect_url) answer.redirect_url = link.redirect_url;
   if (webhook) answer.webhook = webhook;
-  if (link.expires_at) answer.expiry_date = hitpayTime(link.expires_at);
+  if (link.expires_at) answer.expiry_date = hitpayTime(new Date(link.expires_at));
   return answer;
 }
 
 /** A payment's status as HitPay's payment request lists it (steps before an outcome are `pending`). */
-const PAYMENT_STATUS: Record<PaymentStatus, PublicPaymentRequestStatus['payments'][number]['status']> = {
+export const PAYMENT_STATUS: Record<PaymentStatus, PublicPaymentRequestStatus['payments'][number]['status']> = {
   requires_payment_method: 'pending',
   processing: 'pending',
   requires_action: 'pending',
@@ -74,7 +72,7 @@ export function presentRequestPayment(p: PaymentRow): PublicPaymentRequestStatus
     refunded_amount: text(p.refundedAmount),
     payment_type: p.method ?? '',
     fees: text(p.fee),
-    created_at: hitpayTime(p.createdAt.toISOString()),
-    updated_at: hitpayTime(p.updatedAt.toISOString()),
+    created_at: hitpayTime(p.createdAt),
+    updated_at: hitpayTime(p.updatedAt),
   };
 }

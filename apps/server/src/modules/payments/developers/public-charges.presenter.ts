@@ -8,6 +8,7 @@ import {
   type StatementEntry,
 } from '@merchant/payments';
 import type { PaymentRow, RefundRow } from '@/modules/payments/charges/charges.types';
+import { PAYMENT_STATUS } from './payment-requests.presenter';
 
 /** Major units as the number HitPay's charges, refunds and balances answer (`70.56`). */
 export const major = (amount: number, currency: string) => Number(minorToMajorString(amount, currency));
@@ -18,17 +19,11 @@ export const chargeTime = (at: Date) => `${at.toISOString().slice(0, 19)}+00:00`
 /** A time as HitPay's refunds write it: `2026-06-11T05:01:08.000000Z` (microseconds, UTC). */
 const refundTime = (at: Date) => at.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
-/** HitPay's charge status of a payment's (docs/developers.md: expired is `cancelled`, the steps before paying `pending`). */
-const STATUS: Record<PaymentStatus, string> = {
-  requires_payment_method: 'pending',
-  processing: 'pending',
-  requires_action: 'pending',
-  succeeded: 'succeeded',
-  failed: 'failed',
-  partially_refunded: 'partially_refunded',
-  refunded: 'refunded',
-  expired: 'cancelled',
-};
+/**
+ * HitPay's charge status of a payment's: its payment requests' statuses (the steps before paying `pending`), but an
+ * expired payment is `cancelled` here where the payment request writes `canceled` (HitPay's two spellings; docs/developers.md).
+ */
+const STATUS: Record<PaymentStatus, string> = { ...PAYMENT_STATUS, expired: 'cancelled' };
 
 /** The payments' statuses a HitPay status filter means (`succeeded_manually` and `void` have none here). */
 export const STATUSES_OF: Record<HitpayChargeStatus, PaymentStatus[]> = {

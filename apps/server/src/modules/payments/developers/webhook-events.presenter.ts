@@ -5,7 +5,11 @@ import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { WebhookEventInput } from './webhooks.service';
 
 /** Times as HitPay writes them (`2026-11-01T09:00:00`, UTC here: docs/developers.md). */
-export const hitpayTime = (at: Date | null) => (at ? at.toISOString().slice(0, 19) : null);
+export function hitpayTime(at: Date): string;
+export function hitpayTime(at: Date | null): string | null;
+export function hitpayTime(at: Date | null): string | null {
+  return at ? at.toISOString().slice(0, 19) : null;
+}
 /** An amount in minor units as HitPay's number in major units (`1250` SGD is `12.5`). */
 export const major = (amount: number, currency: string) => Number(minorToMajorString(amount, currency));
 
