@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
@@ -7,7 +8,7 @@ const { Server, utils } = ssh2;
 const { STATUS_CODE, OPEN_MODE } = utils.sftp;
 
 /**
- * A real SFTP server on 127.0.0.1 for tests (ssh2's server, a host key made at start): one user and password,
+ * A real SFTP server on 127.0.0.1 for tests (ssh2's server, an ECDSA host key made at start): one user and password,
  * files kept in a temporary folder. It handles what the app's upload and connection test use: open/write/close,
  * rename, remove, opendir/readdir, stat.
  */
@@ -28,7 +29,9 @@ export async function startSftpServer(options: { username?: string; password?: s
   const username = options.username ?? 'tenant';
   const password = options.password ?? 'mall-secret';
   const root = mkdtempSync(join(tmpdir(), 'mall-sftp-'));
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  // An ECDSA P-256 host key in PEM, made by Node: ssh2 reads it every time, where one in a few hundred of ssh2's own
+  // ed25519 keys in OpenSSH form failed its own parser ("Malformed OpenSSH private key").
+  const hostKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1', privateKeyEncoding: { type: 'sec1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
   let refused = 0;
 
   const local = (remote: string) => {
