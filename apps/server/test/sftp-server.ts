@@ -31,7 +31,11 @@ export async function startSftpServer(options: { username?: string; password?: s
   const root = mkdtempSync(join(tmpdir(), 'mall-sftp-'));
   // An ECDSA P-256 host key in PEM, made by Node: ssh2 reads it every time, where one in a few hundred of ssh2's own
   // ed25519 keys in OpenSSH form failed its own parser ("Malformed OpenSSH private key").
-  const hostKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1', privateKeyEncoding: { type: 'sec1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+  const hostKey = generateKeyPairSync('ec', {
+    namedCurve: 'prime256v1',
+    privateKeyEncoding: { type: 'sec1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
   let refused = 0;
 
   const local = (remote: string) => {

@@ -357,8 +357,6 @@ export function createWebhooksService(deps: {
       const rows = await repo.periodDeliveries(db, businessId, id, period, WEBHOOK_RESEND_PERIOD_LIMIT + 1);
       const chosen = rows.slice(0, WEBHOOK_RESEND_PERIOD_LIMIT);
       const left = rows[WEBHOOK_RESEND_PERIOD_LIMIT];
-      // This request's own: two resends of one period each send (a clock's instant may repeat).
-      const asked = newTimeOrderedId();
       await db.transaction(async (tx) => {
         await repo.setDeliveriesPending(
           tx,
@@ -366,8 +364,10 @@ export function createWebhooksService(deps: {
           chosen.map((r) => r.id),
         );
         for (const r of chosen) {
+          // Ids increasing in the list's order: the jobs, sent together, go the oldest delivery first. Each request's
+          // own, so that two resends of one period each send.
           await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: r.id, resend: true } satisfies WebhookDeliveryJob, {
-            singletonKey: `${r.id}:resend-period:${asked}`,
+            id: newTimeOrderedId(),
             retryLimit: WEBHOOK_RETRY_LIMIT,
           });
         }

@@ -39,6 +39,11 @@ export interface SendOptions {
   startAfter?: Date;
   /** Retries after the first failure (with exponential backoff); default 5. */
   retryLimit?: number;
+  /**
+   * The job's own id, instead of one made from `singletonKey`. Jobs sent in one transaction share their creation
+   * time, and a worker takes them by id then: increasing ids (`newTimeOrderedId`) keep them in the order sent.
+   */
+  id?: string;
 }
 
 export interface Job<T> {
@@ -150,6 +155,14 @@ export async function installJobsSchema(connection: JobsConnection): Promise<voi
 }
 
 /** The job id of a singleton key: the same name and key always give the same id, which the queue keeps unique. */
+/**
+ * A fetched batch in the order pg-boss chose it (the oldest first, then by id): it picks the jobs in that order but
+ * answers them in whatever order its update met them.
+ */
+function inQueuedOrder<T extends { createdOn: Date; id: string }>(batch: readonly T[]): T[] {
+  return [...batch].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 function singletonId(name: string, key: string): string {
   const hex = createHash('sha256').update(`${name}\u0000${key}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -257,6 +270,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       const id = await boss.send(name, data, {
         db: sqlConnectionOf(db),
         ...(options.singletonKey !== undefined ? { id: singletonId(name, options.singletonKey) } : {}),
+        ...(options.id !== undefined ? { id: options.id } : {}),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
       });
@@ -273,10 +287,10 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       for (const name of handlers.keys()) await ensureQueue(name);
       if (!runsJobs(deps.mode)) return;
       for (const name of handlers.keys()) {
-        const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: WORK_BATCH }, async (batch) => {
+        const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: WORK_BATCH, includeMetadata: true }, async (batch) => {
           // One after another, each with its own outcome: a failed job is failed now (pg-boss retries it later),
           // and completing the batch afterwards completes only the jobs still active, the ones that succeeded.
-          for (const job of batch) {
+          for (const job of inQueuedOrder(batch)) {
             try {
               await runOne(name, job);
             } catch (error) {
@@ -321,9 +335,9 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       for (;;) {
         let round = 0;
         for (const name of handlers.keys()) {
-          const fetchOptions = { batchSize: 10, ...(options.ignoreDelays ? { ignoreStartAfter: true } : {}) };
+          const fetchOptions = { batchSize: 10, includeMetadata: true as const, ...(options.ignoreDelays ? { ignoreStartAfter: true } : {}) };
           const jobs = await boss.fetch<unknown>(name, fetchOptions);
-          for (const job of jobs) {
+          for (const job of inQueuedOrder(jobs)) {
             round++;
             try {
               await runOne(name, job);
