@@ -22,11 +22,16 @@ WITH src AS (
          g % 10 = 0 AS sized
   FROM generate_series($4::bigint, $5::bigint) AS g
 ), p AS (
-  INSERT INTO products (business_id, id, name, description, currency, category_id, track_stock, options, created_at, updated_at)
+  INSERT INTO products (business_id, id, name, description, currency, category_id, track_stock, options, codes, created_at, updated_at)
   SELECT $1, id, name, 'Benchmark product ' || g, $2,
          (SELECT c.id FROM product_categories c WHERE c.business_id = $1 AND c.name = 'Bench category ' || (g % ${CATEGORIES})),
          g % 3 = 0,
          CASE WHEN sized THEN '[{"name":"Size","values":["250 g","500 g","1 kg"]}]'::jsonb ELSE '[]'::jsonb END,
+         -- The variants' codes as the app writes them (products.codes: each SKU in lower case and barcode after a space).
+         CASE WHEN sized
+           THEN ' ' || lower(sku) || '-s 20' || lpad((g * 10)::text, 11, '0') || ' ' || lower(sku) || '-m 20' || lpad((g * 10 + 1)::text, 11, '0')
+             || ' ' || lower(sku) || '-l 20' || lpad((g * 10 + 2)::text, 11, '0')
+           ELSE ' ' || lower(sku) || ' 20' || lpad((g * 10)::text, 11, '0') END,
          at, at
   FROM src
 )

@@ -66,6 +66,11 @@ export const products = pgTable(
       .$type<ProductOption[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Its variants' SKUs (lower case) and barcodes, each after a space (` bn-0421 2000042100`), written with the
+     * variants: the search for the start of a code is one `LIKE '% q%'` on this row, which its trigram index serves.
+     */
+    codes: text('codes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -77,6 +82,7 @@ export const products = pgTable(
     index('products_category_idx').on(t.businessId, t.categoryId),
     // Search by part of the name (`ILIKE '%q%'`), as the payments search does.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_codes_trgm_idx').using('gin', t.codes.op('gin_trgm_ops')),
   ],
 );
 

@@ -18,7 +18,7 @@ import { presentImage } from './media.presenter';
 import { mediaRepository } from './media.repository';
 import { presentLevel } from './stock.service';
 import { stockRepository } from './stock.repository';
-import { productsRepository as repo, type ProductLogInsert, type ProductRow, type VariantRow } from './products.repository';
+import { productsRepository as repo, type ProductLogInsert, type ProductRow, type VariantRow, searchCodes } from './products.repository';
 
 export const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
 
@@ -220,6 +220,7 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
             trackStock: body.track_stock,
             allowBackorder: body.allow_backorder,
             options: body.options,
+            codes: searchCodes(body.variants),
             createdAt: now,
             updatedAt: now,
           });
@@ -285,6 +286,7 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
             ...(body.track_stock !== undefined && { trackStock: body.track_stock }),
             ...(body.allow_backorder !== undefined && { allowBackorder: body.allow_backorder }),
             ...(body.options && { options: body.options }),
+            ...(body.variants && { codes: searchCodes(body.variants) }),
             updatedAt: now,
           });
           const name = body.name ?? current.name;
