@@ -102,16 +102,17 @@ async function feeEntries(paymentId: string) {
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.businessId, shop.id), eq(ledgerTransactions.kind, 'platform_fee'), eq(ledgerTransactions.paymentId, paymentId)));
   const description = (
-    await t.database.db
-      .select({ description: ledgerTransactions.description })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.id, feeRow!.reference))
+    await t.database.db.select({ description: ledgerTransactions.description }).from(ledgerTransactions).where(eq(ledgerTransactions.id, feeRow!.reference))
   )[0]!.description;
   const transactions = await t.database.db
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)
     .where(
-      and(inArray(ledgerTransactions.businessId, [shop.id, hub.id]), eq(ledgerTransactions.kind, 'platform_fee'), eq(ledgerTransactions.description, description)),
+      and(
+        inArray(ledgerTransactions.businessId, [shop.id, hub.id]),
+        eq(ledgerTransactions.kind, 'platform_fee'),
+        eq(ledgerTransactions.description, description),
+      ),
     );
   return t.database.db
     .select()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, MinorAmountSchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
+import { PaymentStatusSchema } from './payment';
 
 /**
  * Platform accounts (issue 29; docs/developers.md, "Platform accounts"): a platform business (`platform_enabled`)
@@ -141,7 +142,7 @@ export const PlatformPaymentSchema = z.object({
   fee: z.number().int(),
   refunded_amount: z.number().int(),
   currency: CurrencyCodeSchema,
-  status: z.string(),
+  status: PaymentStatusSchema,
   created_at: z.string(),
 });
 export type PlatformPayment = z.infer<typeof PlatformPaymentSchema>;

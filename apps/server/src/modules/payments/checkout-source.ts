@@ -79,7 +79,10 @@ export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourc
       await adapter.onPaymentSucceeded(tx, businessId, sourceId, payment);
     },
     ...(adapter.onPaymentRefunded
-      ? { paymentRefunded: (tx: Executor, businessId: string, sourceId: string, payment: PaymentRow) => adapter.onPaymentRefunded!(tx, businessId, sourceId, payment) }
+      ? {
+          paymentRefunded: (tx: Executor, businessId: string, sourceId: string, payment: PaymentRow) =>
+            adapter.onPaymentRefunded!(tx, businessId, sourceId, payment),
+        }
       : {}),
     async checkoutPage(db, businessId, sourceId) {
       const source = await adapter.byId(db, businessId, sourceId);

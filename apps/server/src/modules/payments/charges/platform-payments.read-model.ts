@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { PaymentStatus } from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import { payments } from '@/db/schema';
 
@@ -7,10 +8,13 @@ import { payments } from '@/db/schema';
  * payment's status and refunded amount, by the linked business and id its fee's row names; nothing else.
  */
 export const platformPaymentsReadModel = {
-  async states(db: Executor, of: readonly { businessId: string; paymentId: string }[]): Promise<Map<string, { status: string; refundedAmount: number }>> {
+  async states(
+    db: Executor,
+    of: readonly { businessId: string; paymentId: string }[],
+  ): Promise<Map<string, { status: PaymentStatus; refundedAmount: number }>> {
     const byBusiness = new Map<string, string[]>();
     for (const { businessId, paymentId } of of) byBusiness.set(businessId, [...(byBusiness.get(businessId) ?? []), paymentId]);
-    const states = new Map<string, { status: string; refundedAmount: number }>();
+    const states = new Map<string, { status: PaymentStatus; refundedAmount: number }>();
     for (const [businessId, ids] of byBusiness) {
       const rows = await db
         .select({ id: payments.id, status: payments.status, refundedAmount: payments.refundedAmount })

@@ -235,11 +235,13 @@ export function createPublicApiService(deps: {
       }
       const platform = caller.platform;
       // The platform hears of the payment on its own webhook endpoints (charge.created), signed with its own secret.
-      if (body.webhook) throw fieldError('VALIDATION_FAILED', 'webhook', "A platform's request is told to the platform's webhook endpoints: leave webhook out.");
+      if (body.webhook)
+        throw fieldError('VALIDATION_FAILED', 'webhook', "A platform's request is told to the platform's webhook endpoints: leave webhook out.");
       const { amount, currency } = input;
       if (amount === null || currency === undefined) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount field is required.');
       const fee = body.platform_fee === undefined ? commissionOf(amount, platform.commissionBps) : parseMajorToMinor(body.platform_fee, currency);
-      if (fee === null) throw fieldError('VALIDATION_FAILED', 'platform_fee', `The platform fee must be a number with the decimals of ${currency.toUpperCase()}.`);
+      if (fee === null)
+        throw fieldError('VALIDATION_FAILED', 'platform_fee', `The platform fee must be a number with the decimals of ${currency.toUpperCase()}.`);
       if (fee >= amount) throw fieldError('VALIDATION_FAILED', 'platform_fee', 'The platform fee must be below the amount.');
       const link = await deps.paymentLinks.create(
         writer(caller, meta),

@@ -180,9 +180,7 @@ export const platformAccountsRepository = {
       .where(
         and(
           eq(platformFees.businessId, platformBusinessId),
-          after
-            ? or(lt(platformFees.createdAt, after.createdAt), and(eq(platformFees.createdAt, after.createdAt), lt(platformFees.id, after.id)))
-            : undefined,
+          after ? or(lt(platformFees.createdAt, after.createdAt), and(eq(platformFees.createdAt, after.createdAt), lt(platformFees.id, after.id))) : undefined,
         ),
       )
       .orderBy(desc(platformFees.createdAt), desc(platformFees.id))

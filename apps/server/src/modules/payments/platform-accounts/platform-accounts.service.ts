@@ -222,7 +222,17 @@ export function createPlatformAccountsService(deps: {
     /** The platform's side of the audit of a payment request its API key made in a linked business. */
     async auditApiRequest(
       where: RequestMeta,
-      made: { platformBusinessId: string; linkId: string; userId: string; businessName: string; paymentLinkId: string; purpose: string; amount: number; fee: number; currency: string },
+      made: {
+        platformBusinessId: string;
+        linkId: string;
+        userId: string;
+        businessName: string;
+        paymentLinkId: string;
+        purpose: string;
+        amount: number;
+        fee: number;
+        currency: string;
+      },
     ): Promise<void> {
       await audit.record(db, where, {
         action: 'platform_link.payment_request_created',
