@@ -6,7 +6,7 @@ import { demoTests } from './demo';
  * Platform accounts: the demo business is a platform with Pending Pottery linked (the demo seed). Its owner opens
  * Settings > Platform, invites New Bakery by its identifier (a pending invitation, then withdrawn so the demo stays as
  * it was), and creates a payment request for Pending Pottery with a platform fee: a fee not below the amount is
- * refused on its field first. 375 and 1280 px, axe.
+ * refused on its field first. The payments made through the platform are listed below. 375 and 1280 px, axe.
  */
 const demo = demoTests();
 
@@ -44,6 +44,15 @@ describe('platform accounts in the browser', () => {
       await page.getByRole('link', { name: 'Open its checkout' }).waitFor();
       await expectAccessible(page);
       await screenshot(page, `platform-request-${width}`);
+
+      // The payments made through the platform: a list of its own (the demo's are listed, or its empty state).
+      await page.getByRole('heading', { level: 2, name: 'Payments made through the platform' }).waitFor();
+      await page
+        .getByRole(width < 900 ? 'list' : 'table', { name: 'Payments made through the platform' })
+        .or(page.getByText('No payment yet'))
+        .first()
+        .waitFor();
+      await expectAccessible(page);
 
       // Withdraw the invitation (confirmed), leaving the demo business as it was.
       await pending.getByRole('button', { name: 'Withdraw invitation to New Bakery' }).click();

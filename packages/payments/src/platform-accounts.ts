@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, MinorAmountSchema, PositiveMinorAmountSchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
+import { PaymentStatusSchema } from './payment';
 
 /**
  * Platform accounts (issue 29; docs/developers.md, "Platform accounts"): a platform business (`platform_enabled`)
@@ -24,6 +25,8 @@ export type PlatformTotal = z.infer<typeof PlatformTotalSchema>;
 /** A linked (or invited) business as its platform sees it. */
 export const PlatformLinkSchema = z.object({
   link_id: z.uuid(),
+  /** The linked business's id: what the platform's API key names in `X-LINKED-BUSINESS-ID` (docs/developers.md). */
+  business_id: z.uuid(),
   business_name: z.string(),
   business_identifier: z.string(),
   status: PlatformLinkStatusSchema,
@@ -48,7 +51,12 @@ export const PlatformFeeSchema = z.object({
 });
 export type PlatformFee = z.infer<typeof PlatformFeeSchema>;
 
-export const PlatformOverviewSchema = z.object({ links: z.array(PlatformLinkSchema), recent_fees: z.array(PlatformFeeSchema) });
+export const PlatformOverviewSchema = z.object({
+  links: z.array(PlatformLinkSchema),
+  recent_fees: z.array(PlatformFeeSchema),
+  /** The commission rate in basis points (250 is 2.5 %): the fee of an API payment request that names none. */
+  commission_bps: z.number().int(),
+});
 export type PlatformOverview = z.infer<typeof PlatformOverviewSchema>;
 
 /** A platform linked to the business (or asking to be), as the business sees it. */
@@ -109,6 +117,42 @@ export const PlatformPaymentRequestSchema = z.object({
 });
 export type PlatformPaymentRequest = z.infer<typeof PlatformPaymentRequestSchema>;
 
+/** The highest commission rate, in basis points (50 %). */
+export const MAX_COMMISSION_BPS = 5000;
+
+/** The platform's commission rate (HitPay's "Set Commission Rate"), in basis points: 250 is 2.5 %. */
+export const PlatformCommissionBodySchema = z.object({
+  commission_bps: z
+    .number('Enter the commission rate')
+    .int('Use at most two decimals')
+    .min(0, 'The rate cannot be negative')
+    .max(MAX_COMMISSION_BPS, 'Use at most 50 %'),
+});
+export type PlatformCommissionBody = z.input<typeof PlatformCommissionBodySchema>;
+export const PlatformCommissionSchema = z.object({ commission_bps: z.number().int() });
+
+/** The fee of `amount` at a rate in basis points, rounded down to the minor unit. */
+export const commissionOf = (amount: number, bps: number): number => Math.floor((amount * bps) / 10_000);
+
+/** One payment the platform made for a linked business (a paid platform payment request), as its list shows it. */
+export const PlatformPaymentSchema = z.object({
+  payment_id: z.uuid(),
+  business_name: z.string(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  refunded_amount: z.number().int(),
+  currency: CurrencyCodeSchema,
+  status: PaymentStatusSchema,
+  created_at: z.string(),
+});
+export type PlatformPayment = z.infer<typeof PlatformPaymentSchema>;
+export const PlatformPaymentsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+export const PlatformPaymentsSchema = z.object({ data: z.array(PlatformPaymentSchema), next_cursor: z.string().nullable() });
+export type PlatformPayments = z.infer<typeof PlatformPaymentsSchema>;
+
 /** The platform's side: the owners and admins of a platform business (`developers:view`). */
 const platformAccess = { kind: 'business', permission: 'developers:view', standing: 'merchant' } as const;
 /** The linked business's side: its owners and admins see and answer. */
@@ -147,6 +191,28 @@ export const platformAccountEndpoints = {
     params: PlatformLinkParamsSchema,
     body: EndPlatformLinkBodySchema,
     response: PlatformLinkSchema,
+  }),
+  setCommission: defineEndpoint({
+    id: 'platform.commission.set',
+    method: 'PUT',
+    path: '/v1/business/:business_id/platform/commission',
+    summary: 'Set the commission rate: the fee of a payment request made with the API that names no fee',
+    access: platformAccess,
+    errors: ['PLATFORM_NOT_ENABLED'],
+    params: BusinessParamsSchema,
+    body: PlatformCommissionBodySchema,
+    response: PlatformCommissionSchema,
+  }),
+  payments: defineEndpoint({
+    id: 'platform.payments',
+    method: 'GET',
+    path: '/v1/business/:business_id/platform/payments',
+    summary: 'The payments made through the platform for its linked businesses, newest first, with the fee and refunds',
+    access: platformAccess,
+    errors: ['PLATFORM_NOT_ENABLED'],
+    params: BusinessParamsSchema,
+    query: PlatformPaymentsQuerySchema,
+    response: PlatformPaymentsSchema,
   }),
   createPaymentRequest: defineEndpoint({
     id: 'platform.paymentRequests.create',

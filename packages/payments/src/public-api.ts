@@ -41,6 +41,15 @@ export const PublicPaymentRequestBodySchema = z.object({
   expires_after: optionalText(40),
   send_email: boolish,
   send_sms: boolish,
+  /**
+   * A platform's fee of this request, major units as `amount` (docs/developers.md, "Platform accounts"): only with
+   * `X-LINKED-BUSINESS-ID`; without it the platform's commission rate applies.
+   */
+  platform_fee: z
+    .union([z.number(), text().trim().min(1)])
+    .transform((v) => String(v))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), 'The platform fee must be a number.')
+    .optional(),
 });
 export type PublicPaymentRequestBody = z.output<typeof PublicPaymentRequestBodySchema>;
 

@@ -107,6 +107,7 @@ export const TABLE_OWNERS = {
   webhookEndpoints: 'payments/developers',
   platformLinks: 'payments/platform-accounts',
   platformFees: 'payments/platform-accounts',
+  platformSettings: 'payments/platform-accounts',
   accountingConnections: 'payments/connections',
   accountingJournals: 'payments/connections',
   webhookEvents: 'payments/developers',

@@ -1,6 +1,6 @@
 import { PLATFORM_LINK_STATUSES } from '@merchant/payments';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -70,4 +70,22 @@ export const platformFees = pgTable(
     index('platform_fees_created_idx').on(t.businessId, t.createdAt),
     check('platform_fees_fee_check', sql`fee >= 0 and fee < payment_amount`),
   ],
+);
+
+/**
+ * A platform's own settings (docs/developers.md, "Platform accounts"): its commission rate, in basis points of the
+ * amount, the fee of a payment request its API key makes for a linked business without naming one (HitPay's
+ * "Set Commission Rate"). Keyed by the platform; no row is a rate of 0.
+ */
+export const platformSettings = pgTable(
+  'platform_settings',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    commissionBps: integer('commission_bps').notNull().default(0),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId] }), check('platform_settings_commission_check', sql`commission_bps >= 0 and commission_bps <= 5000`)],
 );

@@ -40,6 +40,8 @@ export interface CheckoutSourceAdapter {
   lockForPayment(tx: Executor, businessId: string, sourceId: string): Promise<CheckoutSource | null>;
   /** A payment of this source succeeded (same transaction): a single-use link becomes completed. */
   onPaymentSucceeded(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
+  /** A payment of this source was refunded (the refund's transaction, the payment as it is now). */
+  onPaymentRefunded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
 }
 
 /** The amount a source may ask for, in the lowest-minimum / highest-maximum range of the methods. */
@@ -76,6 +78,12 @@ export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourc
     async paymentSucceeded(tx, businessId, sourceId, payment) {
       await adapter.onPaymentSucceeded(tx, businessId, sourceId, payment);
     },
+    ...(adapter.onPaymentRefunded
+      ? {
+          paymentRefunded: (tx: Executor, businessId: string, sourceId: string, payment: PaymentRow) =>
+            adapter.onPaymentRefunded!(tx, businessId, sourceId, payment),
+        }
+      : {}),
     async checkoutPage(db, businessId, sourceId) {
       const source = await adapter.byId(db, businessId, sourceId);
       return source ? { publicId: source.publicId, redirectUrl: source.redirectUrl } : null;

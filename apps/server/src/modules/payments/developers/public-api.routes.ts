@@ -33,7 +33,7 @@ export function publicApiRoutes(host: RouteHost, service: PublicApiService): voi
   publicApiScope(host, service, ({ api, guard, caller, meta, idempotent }) => {
     api.post(
       PUBLIC_API_PATHS.paymentRequests,
-      { schema: { body: PublicPaymentRequestBodySchema, hide: true }, onRequest: guard('payments:create') },
+      { schema: { body: PublicPaymentRequestBodySchema, hide: true }, onRequest: guard('payments:create', { platform: true }) },
       async (req, reply) => idempotent('payment-requests.create', req, reply, () => service.createPaymentRequest(caller(req), meta(req), bodyOf(req))),
     );
     api.put(

@@ -5,7 +5,7 @@ import type { RequestMeta } from '@/http/context';
 import type { AnswerFormat } from '@/http/idempotency';
 import { sendReplay } from '@/http/idempotency';
 import type { RouteHost } from '@/modules/module';
-import { PublicApiRefusal, type PublicApiCaller, type PublicApiService } from './public-api.service';
+import { LINKED_BUSINESS_HEADER, PublicApiRefusal, type PublicApiCaller, type PublicApiService } from './public-api.service';
 
 /**
  * A form body as Laravel (PHP) reads it: `a[]=x&a[]=y` is the list `a`, `a[b]=x` the object `a`, to any depth
@@ -78,8 +78,12 @@ const JSON_ANSWER: AnswerFormat = { status: 200, serialize: (answer) => JSON.str
 export interface PublicApiScope {
   /** A Fastify scope on which every route answers in HitPay's error shapes and reads JSON and form bodies alike. */
   api: FastifyInstance;
-  /** The `onRequest` hook of a route: the API host only, a valid key, the permission; sets the caller. */
-  guard: (permission: Permission) => (req: FastifyRequest) => Promise<void>;
+  /**
+   * The `onRequest` hook of a route: the API host only, a valid key, the permission; sets the caller. `platform`:
+   * the route also takes a platform's key acting for a linked business (`X-LINKED-BUSINESS-ID`); any other route
+   * refuses that header.
+   */
+  guard: (permission: Permission, options?: { platform?: boolean }) => (req: FastifyRequest) => Promise<void>;
   /** The request's caller (after its guard). */
   caller: (req: FastifyRequest) => PublicApiCaller;
   meta: (req: FastifyRequest) => RequestMeta;
@@ -98,10 +102,17 @@ export interface PublicApiScope {
  */
 export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 'authorize'>, register: (scope: PublicApiScope) => void): void {
   const apiHost = `api.${host.config.baseDomain}`;
-  const guard = (permission: Permission) => async (req: FastifyRequest) => {
+  const guard = (permission: Permission, options?: { platform?: boolean }) => async (req: FastifyRequest) => {
     if (req.hostname.toLowerCase() !== apiHost) throw new AppError('NOT_FOUND', 'Not found.');
     const header = req.headers['x-business-api-key'];
-    req.publicApi = await service.authorize(typeof header === 'string' ? header : undefined, req.method, permission);
+    const linked = req.headers[LINKED_BUSINESS_HEADER];
+    req.publicApi = await service.authorize(
+      typeof header === 'string' ? header : undefined,
+      req.method,
+      permission,
+      linked === undefined ? undefined : String(linked),
+      options?.platform === true,
+    );
   };
   void host.app.register(async (api: FastifyInstance) => {
     api.setErrorHandler((error, req, reply) => hitpayError(error, req, reply));
@@ -116,7 +127,11 @@ export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 
       caller: (req) => req.publicApi!,
       meta: (req) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null }),
       idempotent: async (operation, req, reply, work, status = 200) => {
-        const scope = `public-api:business:${req.publicApi!.business.row.id}`;
+        const caller = req.publicApi!;
+        // A platform's keys are its own: its retries for a linked business never meet the business's own requests.
+        const scope = caller.platform
+          ? `public-api:platform:${caller.platform.businessId}:business:${caller.business.row.id}`
+          : `public-api:business:${caller.business.row.id}`;
         const format = status === 200 ? JSON_ANSWER : { ...JSON_ANSWER, status };
         const start = await host.idempotency.start({ id: `public.${operation}`, idempotent: true }, req, format, scope);
         if (start.kind === 'replay') return sendReplay(reply, start);

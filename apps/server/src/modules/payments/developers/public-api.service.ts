@@ -1,5 +1,5 @@
-import { AppError, fieldError, parseMajorToMinor, permissionsOf, standingRefusal, STANDING_MESSAGES, type Permission } from '@merchant/core';
-import { PaymentLinkBodySchema, expiresAfterMs, type PublicPaymentRequestBody } from '@merchant/payments';
+import { AppError, fieldError, parseMajorToMinor, permissionsOf, standingRefusal, STANDING_MESSAGES, takesPayments, type Permission } from '@merchant/core';
+import { PaymentLinkBodySchema, commissionOf, expiresAfterMs, type PublicPaymentRequestBody } from '@merchant/payments';
 import type { BusinessStanding, RequestMeta } from '@/http/context';
 import { outboundUrlProblem } from '@/lib/outbound-http';
 import { publicApiDocument, type PublicApiPaths } from './public-api.openapi';
@@ -7,6 +7,7 @@ import type { Clock } from '@/lib/clock';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { BusinessService } from '@/modules/business/business/business.service';
 import type { LinkWriter, PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
+import type { PlatformAccountsService } from '@/modules/payments/platform-accounts/platform-accounts.service';
 import type { ApiKeysService } from './api-keys.service';
 import { presentPaymentRequest, presentRequestPayment } from './payment-requests.presenter';
 import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
@@ -34,7 +35,15 @@ export interface PublicApiCaller {
   makerUserId: string;
   /** The plugin integration the key belongs to (docs/developers.md, "Plugin integrations"), else null. */
   integration: { id: string; callbackUrl: string | null } | null;
+  /**
+   * A platform's key acting for a business linked to it (`X-LINKED-BUSINESS-ID`; docs/developers.md, "Platform
+   * accounts"): `business` is then the linked business, and this the platform and its live link. Else null.
+   */
+  platform: { businessId: string; linkId: string; businessName: string; commissionBps: number } | null;
 }
+
+/** The header in which a platform's key names the linked business it acts for. */
+export const LINKED_BUSINESS_HEADER = 'x-linked-business-id';
 
 /** Our field names of a payment link, as HitPay's payment request names them (for the errors of invalid input). */
 const HITPAY_FIELD: Record<string, string> = {
@@ -72,10 +81,11 @@ export function createPublicApiService(deps: {
   clock: Clock;
   limiter: RateLimiter;
   apiKeys: Pick<ApiKeysService, 'authenticate'>;
-  business: Pick<BusinessService, 'standingOf'>;
   config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
   paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
   transactions: Pick<TransactionsService, 'rows'>;
+  business: Pick<BusinessService, 'standingOf' | 'find'>;
+  platformAccounts: Pick<PlatformAccountsService, 'linkForApi' | 'auditApiRequest'>;
 }) {
   const described: PublicApiPaths = {};
   const missing = (id: string) => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
@@ -138,7 +148,13 @@ export function createPublicApiService(deps: {
   }
 
   return {
-    async authorize(key: string | undefined, method: string, permission: Permission): Promise<PublicApiCaller> {
+    /**
+     * The caller of a request: its key's business, or, when the request names a linked business (`linked`, the
+     * `X-LINKED-BUSINESS-ID` header) on an endpoint that allows it (`platformAllowed`), that business as the key's
+     * platform acts in it. A business not linked to the platform now (never linked, invited, declined, ended) is
+     * refused as a revoked key is (401): the link is read on every request.
+     */
+    async authorize(key: string | undefined, method: string, permission: Permission, linked?: string, platformAllowed = false): Promise<PublicApiCaller> {
       const principal = key ? await deps.apiKeys.authenticate(key) : null;
       if (!principal) throw new PublicApiRefusal(401, 'Unauthenticated.');
       const hits = await deps.limiter.hit(`api-key:${principal.keyId}`, RATE_WINDOW_MS);
@@ -154,11 +170,30 @@ export function createPublicApiService(deps: {
       if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.');
       const refusal = standingRefusal('merchant', business);
       if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal]);
+      if (linked === undefined) {
+        return {
+          business: { row: business, role: membership.role, isSuperAdmin: false, permissions },
+          keyId: principal.keyId,
+          makerUserId: maker!,
+          integration: principal.integration,
+          platform: null,
+        };
+      }
+      if (!platformAllowed) throw new PublicApiRefusal(403, 'This endpoint does not act for a linked business.');
+      if (!business.platformEnabled) throw new PublicApiRefusal(403, 'This business is not a platform.');
+      // The platform's side of a link is its owners' and admins' (the dashboard's platform screen asks the same).
+      if (!permissions.includes('developers:view')) throw new PublicApiRefusal(403, 'This action is unauthorized.');
+      const link = UUID.test(linked) ? await deps.platformAccounts.linkForApi(business.id, linked) : null;
+      if (!link) throw new PublicApiRefusal(401, 'Unauthenticated.');
+      const row = await deps.business.find(linked);
+      if (!row) throw new PublicApiRefusal(401, 'Unauthenticated.');
+      if (!takesPayments(row)) throw new PublicApiRefusal(403, `${link.businessName} cannot take payments at the moment.`);
       return {
-        business: { row: business, role: membership.role, isSuperAdmin: false, permissions },
+        business: { row, role: null, isSuperAdmin: false, permissions: [] },
         keyId: principal.keyId,
         makerUserId: maker!,
-        integration: principal.integration,
+        integration: null,
+        platform: { businessId: business.id, linkId: link.linkId, businessName: link.businessName, commissionBps: link.commissionBps },
       };
     },
 
@@ -191,7 +226,40 @@ export function createPublicApiService(deps: {
     /** HitPay's create: a payment link made as the key's maker, with the key (for the `hmac`), the buyer's name and the webhook. */
     async createPaymentRequest(caller: PublicApiCaller, meta: RequestMeta, body: PublicPaymentRequestBody) {
       const input = linkInput(body);
-      const link = await deps.paymentLinks.create(writer(caller, meta), { ...input, send_email: false }, apiFields(caller, body));
+      if (!caller.platform) {
+        if (body.platform_fee !== undefined) {
+          throw fieldError('VALIDATION_FAILED', 'platform_fee', "Only a platform's request for a linked business takes a platform fee.");
+        }
+        const link = await deps.paymentLinks.create(writer(caller, meta), { ...input, send_email: false }, apiFields(caller, body));
+        return presentPaymentRequest(await deps.paymentLinks.getForApi(caller, link.id));
+      }
+      const platform = caller.platform;
+      // The platform hears of the payment on its own webhook endpoints (charge.created), signed with its own secret.
+      if (body.webhook)
+        throw fieldError('VALIDATION_FAILED', 'webhook', "A platform's request is told to the platform's webhook endpoints: leave webhook out.");
+      const { amount, currency } = input;
+      if (amount === null || currency === undefined) throw fieldError('VALIDATION_FAILED', 'amount', 'The amount field is required.');
+      const fee = body.platform_fee === undefined ? commissionOf(amount, platform.commissionBps) : parseMajorToMinor(body.platform_fee, currency);
+      if (fee === null)
+        throw fieldError('VALIDATION_FAILED', 'platform_fee', `The platform fee must be a number with the decimals of ${currency.toUpperCase()}.`);
+      if (fee >= amount) throw fieldError('VALIDATION_FAILED', 'platform_fee', 'The platform fee must be below the amount.');
+      const link = await deps.paymentLinks.create(
+        writer(caller, meta),
+        { ...input, send_email: false },
+        { ...apiFields(caller, body), integrationId: null, webhookUrl: null },
+        { platformLinkId: platform.linkId, platformFee: fee },
+      );
+      await deps.platformAccounts.auditApiRequest(meta, {
+        platformBusinessId: platform.businessId,
+        linkId: platform.linkId,
+        userId: caller.makerUserId,
+        businessName: platform.businessName,
+        paymentLinkId: link.id,
+        purpose: input.purpose,
+        amount,
+        fee,
+        currency,
+      });
       return presentPaymentRequest(await deps.paymentLinks.getForApi(caller, link.id));
     },
 

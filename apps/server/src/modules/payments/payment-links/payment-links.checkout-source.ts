@@ -5,7 +5,7 @@ import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { paymentRequestCompleted } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
-import type { PlatformPaymentHook } from '../platform-accounts/platform-fees.service';
+import type { PlatformPaymentHook, PlatformRefundHook } from '../platform-accounts/platform-fees.service';
 import { statusAt } from './payment-links.presenter';
 import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from './payment-links.types';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
@@ -30,6 +30,8 @@ export function createPaymentLinkCheckoutSource(deps: {
   webhooks?: Pick<WebhooksService, 'emit'> | undefined;
   /** A platform's payment request (docs/developers.md, "Platform accounts"): its fee posted, its platform told. */
   onPlatformPayment?: PlatformPaymentHook | undefined;
+  /** A refund of a payment a platform made: its charge.updated to the platform too. */
+  onPlatformRefund?: PlatformRefundHook | undefined;
 }): CheckoutSourceAdapter {
   const { clock } = deps;
 
@@ -76,6 +78,10 @@ export function createPaymentLinkCheckoutSource(deps: {
       if (!row) return null;
       await fixExpiry(tx, row);
       return toSource(row);
+    },
+    async onPaymentRefunded(tx, _businessId, _sourceId, payment) {
+      // The fee's row says whether a platform made it: one read, and none for a business without platform links.
+      await deps.onPlatformRefund?.(tx, payment);
     },
     async onPaymentSucceeded(tx, businessId, sourceId, payment) {
       const row = await repo.lock(tx, businessId, sourceId);

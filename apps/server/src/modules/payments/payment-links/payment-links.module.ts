@@ -4,7 +4,7 @@ import { paymentSourceAdapter } from '../checkout-source';
 import type { SourcePaymentsService } from '../source-payments/source-payments.service';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { LedgerService } from '../ledger/ledger.service';
-import { createPlatformPaymentHook } from '../platform-accounts/platform-fees.service';
+import { createPlatformPaymentHook, createPlatformRefundHook } from '../platform-accounts/platform-fees.service';
 import { paymentLinksRoutes } from './payment-links.routes';
 import { createPaymentLinksService } from './payment-links.service';
 
@@ -39,6 +39,7 @@ export const paymentLinksModule = defineModule({
       webhooks,
       tagIntegration: charges.tagIntegration,
       onPlatformPayment: createPlatformPaymentHook({ clock, ledger, webhooks, takePlatformFee: charges.takePlatformFee }),
+      onPlatformRefund: createPlatformRefundHook({ webhooks }),
     });
     // The hosted checkout pays this capability's public ids through the charges service.
     charges.registerSource(paymentSourceAdapter('payment_link', service.checkout));

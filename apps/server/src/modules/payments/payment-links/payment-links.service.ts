@@ -24,7 +24,7 @@ import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source
 import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
 import type { WebhooksService } from '../developers/webhooks.service';
-import type { PlatformPaymentHook } from '../platform-accounts/platform-fees.service';
+import type { PlatformPaymentHook, PlatformRefundHook } from '../platform-accounts/platform-fees.service';
 
 type LinkInput = z.output<typeof PaymentLinkBodySchema>;
 
@@ -71,6 +71,8 @@ export function createPaymentLinksService(deps: {
   webhooks?: Pick<WebhooksService, 'emit'>;
   /** A platform's payment request paid (platform-accounts/platform-fees.service.ts). */
   onPlatformPayment?: PlatformPaymentHook;
+  /** A refund of a platform's payment (its charge.updated to the platform). */
+  onPlatformRefund?: PlatformRefundHook;
 }) {
   const { db, clock, audit, sourcePayments } = deps;
   const checkoutOrigin = originOfKind(deps.config.publicUrl, 'checkout', deps.config.baseDomain);
@@ -139,6 +141,7 @@ export function createPaymentLinksService(deps: {
       jobs: deps.jobs,
       webhooks: deps.webhooks,
       onPlatformPayment: deps.onPlatformPayment,
+      onPlatformRefund: deps.onPlatformRefund,
       ...(deps.tagIntegration ? { tagIntegration: deps.tagIntegration } : {}),
     }),
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countRows, sumMinor } from '@/db/columns';
-import { businessUsers, businesses, platformFees, platformLinks, users } from '@/db/schema';
+import { businessUsers, businesses, platformFees, platformLinks, platformSettings, users } from '@/db/schema';
 
 export type PlatformLinkRow = typeof platformLinks.$inferSelect;
 export type PlatformFeeRow = typeof platformFees.$inferSelect;
@@ -136,6 +136,53 @@ export const platformAccountsRepository = {
       .select({ fee: platformFees, name: sql<string>`(select name from businesses b where b.id = ${platformFees.linkedBusinessId})` })
       .from(platformFees)
       .where(eq(platformFees.businessId, platformBusinessId))
+      .orderBy(desc(platformFees.createdAt), desc(platformFees.id))
+      .limit(limit);
+  },
+
+  /** The platform whose active link made a payment (its fee's row), if any: who hears of the payment's refunds. */
+  async activePlatformOfPayment(db: Executor, linkedBusinessId: string, paymentId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ platformBusinessId: platformLinks.platformBusinessId })
+      .from(platformFees)
+      .innerJoin(platformLinks, and(eq(platformLinks.businessId, platformFees.linkedBusinessId), eq(platformLinks.id, platformFees.linkId)))
+      .where(and(eq(platformFees.linkedBusinessId, linkedBusinessId), eq(platformFees.paymentId, paymentId), eq(platformLinks.status, 'active')));
+    return row?.platformBusinessId ?? null;
+  },
+
+  /** The active link of a platform with a business (the public API's platform path), with the business's name. */
+  async activeLink(db: Executor, platformBusinessId: string, businessId: string) {
+    const [row] = await db
+      .select({ link: platformLinks, name: linkedName })
+      .from(platformLinks)
+      .where(and(eq(platformLinks.businessId, businessId), eq(platformLinks.platformBusinessId, platformBusinessId), eq(platformLinks.status, 'active')));
+    return row ?? null;
+  },
+
+  /** The platform's commission rate in basis points (0 without a setting). */
+  async commissionBps(db: Executor, platformBusinessId: string): Promise<number> {
+    const [row] = await db.select({ bps: platformSettings.commissionBps }).from(platformSettings).where(eq(platformSettings.businessId, platformBusinessId));
+    return row?.bps ?? 0;
+  },
+
+  async setCommission(db: Executor, platformBusinessId: string, bps: number, userId: string, at: Date): Promise<void> {
+    await db
+      .insert(platformSettings)
+      .values({ businessId: platformBusinessId, commissionBps: bps, updatedByUserId: userId, updatedAt: at })
+      .onConflictDoUpdate({ target: platformSettings.businessId, set: { commissionBps: bps, updatedByUserId: userId, updatedAt: at } });
+  },
+
+  /** A page of the payments the platform made (its fees' rows), newest first, after the cursor's row. */
+  async feesPage(db: Executor, platformBusinessId: string, limit: number, after: { createdAt: Date; id: string } | null) {
+    return db
+      .select({ fee: platformFees, name: sql<string>`(select name from businesses b where b.id = ${platformFees.linkedBusinessId})` })
+      .from(platformFees)
+      .where(
+        and(
+          eq(platformFees.businessId, platformBusinessId),
+          after ? or(lt(platformFees.createdAt, after.createdAt), and(eq(platformFees.createdAt, after.createdAt), lt(platformFees.id, after.id))) : undefined,
+        ),
+      )
       .orderBy(desc(platformFees.createdAt), desc(platformFees.id))
       .limit(limit);
   },

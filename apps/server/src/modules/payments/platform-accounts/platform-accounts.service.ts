@@ -6,16 +6,19 @@ import {
   type PlatformLink,
   type PlatformOverview,
   type PlatformPaymentRequest,
+  type PlatformPayments,
   type PlatformPaymentRequestBodySchema,
   type PlatformTotal,
 } from '@merchant/payments';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
-import type { BusinessContext } from '@/http/context';
+import type { BusinessContext, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
+import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { newId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { platformPaymentsReadModel } from '../charges/platform-payments.read-model';
 import type { PaymentLinksService } from '../payment-links/payment-links.service';
 import { platformAccountsRepository as repo, type PlatformLinkRow } from './platform-accounts.repository';
 
@@ -35,6 +38,7 @@ type Totals = Map<string, { volume: PlatformTotal[]; fees: PlatformTotal[] }>;
 
 const presentPlatformSide = (row: { link: PlatformLinkRow; name: string; identifier: string }, totals: Totals): PlatformLink => ({
   link_id: row.link.id,
+  business_id: row.link.businessId,
   business_name: row.name,
   business_identifier: row.identifier,
   status: row.link.status,
@@ -148,6 +152,7 @@ export function createPlatformAccountsService(deps: {
       const totals = await totalsOf(db, platformId);
       const fees = await repo.recentFees(db, platformId, RECENT_FEES);
       return {
+        commission_bps: await repo.commissionBps(db, platformId),
         links: rows.map((r) => presentPlatformSide(r, totals)),
         recent_fees: fees.map(({ fee, name }) => ({
           id: fee.id,
@@ -158,6 +163,86 @@ export function createPlatformAccountsService(deps: {
           created_at: fee.createdAt.toISOString(),
         })),
       };
+    },
+
+    /** The commission rate (HitPay's "Set Commission Rate"): the fee of an API payment request that names none. Audited. */
+    async setCommission(ctx: BusinessContext, bps: number): Promise<{ commission_bps: number }> {
+      assertPlatform(ctx);
+      const platformId = ctx.business.row.id;
+      return db.transaction(async (tx) => {
+        const before = await repo.commissionBps(tx, platformId);
+        await repo.setCommission(tx, platformId, bps, ctx.user.id, clock.now());
+        await audit.record(tx, ctx, {
+          action: 'platform.commission_set',
+          description: `${ctx.user.name} set the platform's commission rate to ${bps / 100} %`,
+          actorUserId: ctx.user.id,
+          businessId: platformId,
+          objectType: 'business',
+          objectId: platformId,
+          meta: { before, after: bps },
+        });
+        return { commission_bps: bps };
+      });
+    },
+
+    /** The payments made through the platform's requests (its fees' rows), newest first, with their status and refunds. */
+    async payments(ctx: BusinessContext, query: { limit: number; cursor?: string | undefined }): Promise<PlatformPayments> {
+      assertPlatform(ctx);
+      const rows = await repo.feesPage(db, ctx.business.row.id, query.limit + 1, decodeCursor(query.cursor) ?? null);
+      const page = pageFrom(rows, query.limit, (r) => r.fee);
+      const states = await platformPaymentsReadModel.states(
+        db,
+        page.rows.map((r) => ({ businessId: r.fee.linkedBusinessId, paymentId: r.fee.paymentId })),
+      );
+      return {
+        data: page.rows.map(({ fee, name }) => ({
+          payment_id: fee.paymentId,
+          business_name: name,
+          amount: fee.paymentAmount,
+          fee: fee.fee,
+          refunded_amount: states.get(fee.paymentId)?.refundedAmount ?? 0,
+          currency: fee.currency,
+          status: states.get(fee.paymentId)?.status ?? 'succeeded',
+          created_at: fee.createdAt.toISOString(),
+        })),
+        next_cursor: page.nextCursor,
+      };
+    },
+
+    /**
+     * The public API's platform path (docs/developers.md): the active link of the platform with the business it names,
+     * read on every request (an ended link is refused from the next request on), with the platform's commission rate.
+     */
+    async linkForApi(platformBusinessId: string, businessId: string) {
+      const found = await repo.activeLink(db, platformBusinessId, businessId);
+      if (!found) return null;
+      return { linkId: found.link.id, businessName: found.name, commissionBps: await repo.commissionBps(db, platformBusinessId) };
+    },
+
+    /** The platform's side of the audit of a payment request its API key made in a linked business. */
+    async auditApiRequest(
+      where: RequestMeta,
+      made: {
+        platformBusinessId: string;
+        linkId: string;
+        userId: string;
+        businessName: string;
+        paymentLinkId: string;
+        purpose: string;
+        amount: number;
+        fee: number;
+        currency: string;
+      },
+    ): Promise<void> {
+      await audit.record(db, where, {
+        action: 'platform_link.payment_request_created',
+        description: `A payment request "${made.purpose}" of ${formatMoneyWithCode(made.amount, made.currency)} for ${made.businessName} was created with the API with a platform fee of ${formatMoneyWithCode(made.fee, made.currency)}`,
+        actorUserId: made.userId,
+        businessId: made.platformBusinessId,
+        objectType: 'platform_link',
+        objectId: made.linkId,
+        meta: { payment_link_id: made.paymentLinkId, amount: made.amount, platform_fee: made.fee, currency: made.currency, via: 'api' },
+      });
     },
 
     /** Invites a business (by identifier or its owner's email): pending until its owner answers. */

@@ -15,13 +15,16 @@ export interface PlatformRequest {
 }
 
 export type PlatformPaymentHook = (tx: Executor, request: PlatformRequest, payment: PaymentRow) => Promise<void>;
+/** What a refund of a payment made through a platform tells the platform (its `charge.updated`). */
+export type PlatformRefundHook = (tx: Executor, payment: PaymentRow) => Promise<void>;
 
 /**
  * What a paid platform payment request finishes, in the payment's transaction (docs/developers.md, "Platform
  * accounts"): the platform fee leaves the linked business's pending balance (and its payment's net, so settlement
  * moves the rest) and reaches the platform's wallet balance, through `platform_fee_transfers`, which the two
- * ledgers' entries sum to zero in; the fee's row; and `charge.created` to the platform's webhooks. A link ended
- * since the request was made takes nothing and hears nothing.
+ * ledgers' entries sum to zero in; the fee's row (written for a fee of 0 too: it is the platform's list of the
+ * payments it made); and `charge.created` to the platform's webhooks. A link ended since the request was made takes
+ * nothing and hears nothing.
  */
 export function createPlatformPaymentHook(deps: {
   clock: Clock;
@@ -36,8 +39,8 @@ export function createPlatformPaymentHook(deps: {
     const { currency } = payment;
     // Never more than the payment leaves the business after its processing fee.
     const fee = Math.max(0, Math.min(request.platformFee, payment.net));
+    const id = newId();
     if (fee > 0) {
-      const id = newId();
       const description = `Platform fee of payment ${payment.publicId}`;
       await deps.ledger.post(tx, payment.businessId, {
         kind: 'platform_fee',
@@ -60,18 +63,31 @@ export function createPlatformPaymentHook(deps: {
           { account: 'merchant_available', currency, amount: fee },
         ],
       });
-      await repo.insertFee(tx, {
-        businessId: link.platformBusinessId,
-        id,
-        linkId: link.id,
-        linkedBusinessId: payment.businessId,
-        paymentId: payment.id,
-        paymentAmount: payment.amount,
-        fee,
-        currency,
-        createdAt: deps.clock.now(),
-      });
     }
+    await repo.insertFee(tx, {
+      businessId: link.platformBusinessId,
+      id,
+      linkId: link.id,
+      linkedBusinessId: payment.businessId,
+      paymentId: payment.id,
+      paymentAmount: payment.amount,
+      fee,
+      currency,
+      createdAt: deps.clock.now(),
+    });
     await deps.webhooks?.emit(tx, link.platformBusinessId, chargeEvent('charge.created', payment));
+  };
+}
+
+/**
+ * A refund of a payment made through a platform (its fee's row says so), in the refund's transaction: its
+ * `charge.updated` goes to the platform's webhook endpoints too while the link is active (an ended link hears
+ * nothing more of the business). The fee stays the platform's (docs/decisions.md, "Platform accounts: the public
+ * API path, refunds and invoices"): the linked business bears the refund, so the ledgers are not touched.
+ */
+export function createPlatformRefundHook(deps: { webhooks?: Pick<WebhooksService, 'emit'> | undefined }): PlatformRefundHook {
+  return async (tx, payment) => {
+    const platformBusinessId = await repo.activePlatformOfPayment(tx, payment.businessId, payment.id);
+    if (platformBusinessId) await deps.webhooks?.emit(tx, platformBusinessId, chargeEvent('charge.updated', payment));
   };
 }

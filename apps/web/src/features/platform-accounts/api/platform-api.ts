@@ -1,9 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { platformAccountEndpoints as endpoints, type InvitePlatformBusinessBody, type PlatformPaymentRequestBody } from '@merchant/payments';
 import { call } from '@/lib/api-client';
-import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const platformOverviewQuery = (businessId: string) => endpointQuery(endpoints.overview, { params: { business_id: businessId } });
+
+const PAYMENTS_PAGE_SIZE = 20;
+
+/** The payments the platform made for its linked businesses, a page at a time ("Load more"). */
+export const platformPaymentsQuery = (businessId: string) =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(endpoints.payments, { params: { business_id: businessId }, query: { limit: PAYMENTS_PAGE_SIZE } }),
+    queryFn: ({ pageParam, signal }) =>
+      call(endpoints.payments, { params: { business_id: businessId }, query: { limit: PAYMENTS_PAGE_SIZE, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
 
 const refresh = (client: ReturnType<typeof useQueryClient>, businessId: string) =>
   invalidateEndpoints(client, [endpointScope(endpoints.overview, { params: { business_id: businessId } })]);

@@ -15,14 +15,15 @@ import { modals } from '@/lib/modals';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { platformOverviewQuery, useEndPlatformLink, useInviteBusiness } from '../../api/platform-api';
+import { PlatformPayments } from '../../components/platform-payments';
 import { PlatformRequestForm } from '../../components/platform-request-form';
 
 const totals = (list: PlatformTotal[]) => (list.length === 0 ? '—' : list.map((t) => formatMoneyWithCode(t.amount, t.currency)).join(', '));
 
 /**
  * Platform (settings/platform, only for a platform business; docs/developers.md, "Platform accounts"): the linked
- * businesses with their volume and the fees earned, invitations, a payment request with a platform fee, and the
- * recent platform fees.
+ * businesses with their volume and the fees earned, invitations, a payment request with a platform fee, the recent
+ * platform fees and the payments made through the platform (a page at a time).
  */
 export function Component() {
   const { business_id: businessId = '' } = useParams();
@@ -166,6 +167,8 @@ export function Component() {
             />
           )}
         </section>
+
+        <PlatformPayments businessId={businessId} zone={zone} />
       </Stack>
     </PageFrame>
   );
