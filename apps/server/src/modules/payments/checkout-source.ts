@@ -40,6 +40,8 @@ export interface CheckoutSourceAdapter {
   lockForPayment(tx: Executor, businessId: string, sourceId: string): Promise<CheckoutSource | null>;
   /** A payment of this source succeeded (same transaction): a single-use link becomes completed. */
   onPaymentSucceeded(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
+  /** A payment of this source failed (same transaction): a payment request tells its webhooks. */
+  onPaymentFailed?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
 }
 
 /** The amount a source may ask for, in the lowest-minimum / highest-maximum range of the methods. */
@@ -75,6 +77,9 @@ export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourc
     },
     async paymentSucceeded(tx, businessId, sourceId, payment) {
       await adapter.onPaymentSucceeded(tx, businessId, sourceId, payment);
+    },
+    async paymentFailed(tx, businessId, sourceId, payment) {
+      await adapter.onPaymentFailed?.(tx, businessId, sourceId, payment);
     },
     async checkoutPage(db, businessId, sourceId) {
       const source = await adapter.byId(db, businessId, sourceId);
