@@ -204,7 +204,10 @@ export const webhooksRepository = {
         ),
       ),
     );
-    const [counted] = await db.select({ n: sql<number>`count(*)` }).from(webhookDeliveries).where(missed);
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(webhookDeliveries)
+      .where(missed);
     const first = await db
       .select({ type: webhookEvents.type, objectType: webhookEvents.objectType, objectId: webhookEvents.objectId, createdAt: webhookEvents.createdAt })
       .from(webhookDeliveries)
