@@ -6,9 +6,9 @@ import { expectAccessible, screenshot } from './support';
 import { demoTests } from './demo';
 
 /**
- * The webhooks screens: the owner of the demo business adds an endpoint (its address and events), sees its salt once,
- * sends a test event and sees its delivery in the endpoint's log; the local receiver checks the signature with the
- * salt. Then the deliveries of today are resent ("Resend a period", confirmed in its dialog) and the receiver gets
+ * The webhooks screens: the owner of the demo business adds an endpoint (its address and events, the failure events
+ * among them), sees its salt once, sends a test event and sees its delivery in the endpoint's log; the local receiver
+ * checks the signature with the salt. Then the deliveries of today are resent ("Resend a period", confirmed in its dialog) and the receiver gets
  * the test event again with its delivery id. Then the endpoint is deleted (confirmed). At 375 and 1280 px, axe clean.
  */
 const demo = demoTests();
@@ -47,6 +47,9 @@ describe('webhooks in the browser', () => {
       await dialog.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
       await dialog.getByRole('checkbox', { name: /charge\.created/ }).check();
       await dialog.getByRole('checkbox', { name: /payment_request\.completed/ }).check();
+      // The failure events (HitPay's names) are offered beside the successes.
+      await dialog.getByRole('checkbox', { name: /charge\.failed/ }).check();
+      await dialog.getByRole('checkbox', { name: /payment_request\.failed/ }).check();
       await expectAccessible(page);
       await screenshot(page, `webhooks-add-${width}`);
       await dialog.getByRole('button', { name: 'Add endpoint' }).click();
@@ -55,6 +58,7 @@ describe('webhooks in the browser', () => {
       const shown = page.getByRole('region', { name: "Copy the endpoint's salt now" });
       const salt = (await shown.locator('[data-secret="Salt"]').innerText()).trim();
       expect(salt).toMatch(/^[0-9a-f]{64}$/);
+      await page.getByText('charge.created, payment_request.completed, charge.failed, payment_request.failed').first().waitFor();
       await expectAccessible(page);
       await screenshot(page, `webhooks-list-${width}`);
 

@@ -1,11 +1,12 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { webhookEndpoints as endpoints, type WebhookEndpointBody } from '@merchant/payments';
+import { SCREEN_PATHS, hostOfKind, screenLink } from '@merchant/core';
+import { checkoutEndpoints, webhookEndpoints as endpoints, type WebhookEndpointBody } from '@merchant/payments';
 import { auditLogs, webhookEndpoints as endpointRows } from '../src/db/schema';
-import { createTestContext, failure, mailbox, type TestContext } from './harness';
+import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness, type Person } from './factories';
 import { createCustomer, createInvoice } from './factories/invoices';
 import { makePayment } from './factories/payments';
@@ -281,6 +282,105 @@ describe('events and deliveries', () => {
     await owner.agent.ok(endpoints.resend, { params: { ...params(), webhook_id: endpoint.id, delivery_id: delivery.id } });
     await deliverAll();
     expect((await log(endpoint.id)).data[0]).toMatchObject({ status: 'succeeded' });
+    await owner.agent.ok(endpoints.remove, { params: { ...params(), webhook_id: endpoint.id } });
+  });
+});
+
+describe('failure events', () => {
+  /** The hosted checkout, as a customer pays a link on it: start, then confirm with a card. */
+  async function payOnCheckout(publicId: string, cardNumber: string) {
+    const host = hostOfKind('checkout', t.config.baseDomain);
+    const customer = new Agent(t.app);
+    const payment = await customer.ok(
+      checkoutEndpoints.start,
+      { params: { kind: 'link', public_id: publicId }, body: { email: 'casey@example.com' } },
+      { host, idempotencyKey: randomUUID() },
+    );
+    const card = { method: 'card' as const, card: { number: cardNumber, exp_month: 12, exp_year: 2030, cvc: '123' } };
+    return customer.ok(checkoutEndpoints.confirm, { params: { public_id: payment.public_id }, body: card }, { host, idempotencyKey: randomUUID() });
+  }
+
+  it("tells a subscribed endpoint of a declined card on the hosted checkout: charge.failed and payment_request.failed, signed, in HitPay's shape", async () => {
+    const hook = await newReceiver();
+    const endpoint = await register({ url: hook.url, events: ['charge.failed', 'payment_request.failed'] });
+    const successesOnly = await newReceiver();
+    const other = await register({ url: successesOnly.url, events: ['charge.created', 'payment_request.completed'] });
+    const publicId = await createLink(t, business, { amount: 25_00, purpose: 'Repair deposit' });
+
+    const declined = await payOnCheckout(publicId, '4000000000000002');
+    expect(declined).toMatchObject({ status: 'failed', failure: { code: 'card_declined' } });
+    await deliverAll();
+
+    expect(successesOnly.received).toHaveLength(0);
+    expect(hook.received.map((r) => r.headers['hitpay-event-type']).sort()).toEqual(['charge.failed', 'payment_request.failed']);
+    for (const r of hook.received) expect(r.headers['hitpay-signature']).toBe(expectedSignature(endpoint.salt, r.body));
+    const charge = hook.received.find((r) => r.headers['hitpay-event-type'] === 'charge.failed')!;
+    expect(charge.headers['hitpay-event-object']).toBe('charge');
+    const chargeBody = JSON.parse(charge.body) as Record<string, unknown>;
+    expect(chargeBody).toMatchObject({
+      business_id: business.id,
+      status: 'failed',
+      currency: 'sgd',
+      amount: 25,
+      payment_type: 'card',
+      failure_code: 'card_declined',
+      customer: { email: 'casey@example.com' },
+    });
+    expect(chargeBody.failure_message).toEqual(expect.stringContaining('declined'));
+    expect(chargeBody.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    const request = hook.received.find((r) => r.headers['hitpay-event-type'] === 'payment_request.failed')!;
+    expect(request.headers['hitpay-event-object']).toBe('payment_request');
+    const requestBody = JSON.parse(request.body) as { id: string; payments: Record<string, unknown>[] } & Record<string, unknown>;
+    expect(requestBody).toMatchObject({ status: 'failed', amount: '25.00', currency: 'sgd', purpose: 'Repair deposit' });
+    expect(requestBody.payments).toEqual([chargeBody]);
+    expect((await log(endpoint.id)).data.map((d) => [d.event_type, d.status]).sort()).toEqual([
+      ['charge.failed', 'succeeded'],
+      ['payment_request.failed', 'succeeded'],
+    ]);
+
+    // The link still takes payments: a good card pays it, and only the success events go out for it.
+    await payOnCheckout(publicId, '4242424242424242');
+    await deliverAll();
+    expect(hook.received).toHaveLength(2);
+    expect(successesOnly.received.map((r) => r.headers['hitpay-event-type']).sort()).toEqual(['charge.created', 'payment_request.completed']);
+    expect((JSON.parse(successesOnly.received[0]!.body) as { id: string }).id).not.toBe(chargeBody.id);
+    for (const id of [endpoint.id, other.id]) await owner.agent.ok(endpoints.remove, { params: { ...params(), webhook_id: id } });
+  });
+});
+
+describe('the disable mail', () => {
+  it('says how many deliveries were missed, lists the first five (event, object, time) and links the delivery log', async () => {
+    const hook = await newReceiver();
+    const endpoint = await register({ url: hook.url, events: ['charge.created', 'charge.failed'] });
+    hook.statuses.push(...Array<number>(40).fill(503));
+    const payments = [];
+    for (let i = 0; i < 6; i++) payments.push(await makePayment(t, business.id, { amount: 10_00 + i }));
+    const declined = await makePayment(t, business.id, { amount: 9_00, outcome: 'failed' });
+    await t.app.jobs.runDue();
+    expect(hook.received).toHaveLength(7);
+
+    await t.database.db
+      .update(endpointRows)
+      .set({ failingSince: new Date(t.clock.now().getTime() - 73 * 3_600_000) })
+      .where(and(eq(endpointRows.businessId, business.id), eq(endpointRows.id, endpoint.id)));
+    await t.app.jobs.runDue({ ignoreDelays: true });
+    expect(await owner.agent.ok(endpoints.get, { params: { ...params(), webhook_id: endpoint.id } })).toMatchObject({ status: 'disabled' });
+    expect((await log(endpoint.id)).data.map((d) => d.status)).toEqual(Array<string>(7).fill('failed'));
+
+    const mails = (await mailbox(t.app)).filter((m) => m.to === owner.email && m.text.includes(hook.url));
+    expect(mails).toHaveLength(1);
+    const text = mails[0]!.text;
+    expect(text).toContain('7 deliveries were not delivered, the first:');
+    const listed = text.split('\n').filter((line) => line.startsWith('- '));
+    expect(listed).toHaveLength(5);
+    payments.slice(0, 5).forEach((p, i) => {
+      expect(listed[i]).toMatch(new RegExp(`^- charge\\.created of charge ${p.id}, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC$`));
+    });
+    expect(text).not.toContain(payments[5]!.id);
+    expect(text).not.toContain(declined.id);
+    expect(text).toContain('and 2 more.');
+    const logLink = screenLink(t.config.publicUrl, SCREEN_PATHS.webhookEndpoint, { business_id: business.id, webhook_id: endpoint.id });
+    expect(text).toContain(`delivery log: ${logLink}`);
     await owner.agent.ok(endpoints.remove, { params: { ...params(), webhook_id: endpoint.id } });
   });
 });

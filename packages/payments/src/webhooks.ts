@@ -11,7 +11,9 @@ import { BusinessParamsSchema } from '@merchant/business';
 export const WEBHOOK_EVENT_TYPES = [
   'charge.created',
   'charge.updated',
+  'charge.failed',
   'payment_request.completed',
+  'payment_request.failed',
   'invoice.created',
   'payout.created',
   'transfer.created',
@@ -34,7 +36,9 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'charge.created': 'A payment succeeded',
   'charge.updated': 'A payment was refunded or partly refunded',
+  'charge.failed': 'A payment attempt failed (a declined card, a failed 3-D Secure check, a cancelled e-wallet)',
   'payment_request.completed': 'A payment request (payment link) was paid',
+  'payment_request.failed': 'A payment attempt on a payment request (payment link) failed',
   'invoice.created': 'An invoice was created',
   'payout.created': 'A payout was made',
   'transfer.created': 'A transfer (send money) was requested',

@@ -225,6 +225,7 @@ describe('route table', () => {
       paymentsOverview: 'payments.overview',
       paymentLinkDetail: 'payments.links-detail',
       staticQrDetail: 'payments.static-qr-detail',
+      webhookEndpoint: 'payments.developers-webhook',
       publicInvoice: 'public.invoice',
       customerPortal: 'public.customer-portal',
       supportChat: 'public.support-chat',

@@ -22,6 +22,8 @@ export const SCREEN_PATHS = {
   /** A payment link's and a static QR code's screens, by their ids (the card-testing mail names the one it paused). */
   paymentLinkDetail: `${sectionPath('payments')}/links/:payment_request_id`,
   staticQrDetail: `${sectionPath('payments')}/static-qr-code/:static_qr_code_id`,
+  /** A webhook endpoint's screen with its delivery log (the mail of an endpoint disabled after three days of failures). */
+  webhookEndpoint: `${sectionPath('payments')}/developers/webhooks/:webhook_id`,
   /** On the invoice host (its origin, not the dashboard's): the customer's invoice. */
   publicInvoice: '/:business_id/:invoice',
   /** On the invoice host: the customer's portal, opened by a signed link (three segments: never an invoice's path). */

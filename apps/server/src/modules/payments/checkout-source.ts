@@ -42,6 +42,8 @@ export interface CheckoutSourceAdapter {
   onPaymentSucceeded(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
   /** A payment of this source was refunded (the refund's transaction, the payment as it is now). */
   onPaymentRefunded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
+  /** A payment of this source failed (same transaction): a payment request tells its webhooks. */
+  onPaymentFailed?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
 }
 
 /** The amount a source may ask for, in the lowest-minimum / highest-maximum range of the methods. */
@@ -84,6 +86,9 @@ export function paymentSourceAdapter(type: PaymentSource, adapter: CheckoutSourc
             adapter.onPaymentRefunded!(tx, businessId, sourceId, payment),
         }
       : {}),
+    async paymentFailed(tx, businessId, sourceId, payment) {
+      await adapter.onPaymentFailed?.(tx, businessId, sourceId, payment);
+    },
     async checkoutPage(db, businessId, sourceId) {
       const source = await adapter.byId(db, businessId, sourceId);
       return source ? { publicId: source.publicId, redirectUrl: source.redirectUrl } : null;

@@ -30,7 +30,7 @@ import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import type { RefundEffects } from './refund-effects';
-import { chargeEvent } from '../developers/webhook-events.presenter';
+import { chargeEvent, chargeFailed } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 import { createSavedCharges, isSavedChargeAttempt } from './saved-charges';
 import { availableOnOf, settleDue, type SettlementTerms } from './settlement';
@@ -92,7 +92,7 @@ export function createChargesService(deps: {
   customers: CustomersService;
   /** What a refund finishes besides the payment (refund-effects.ts), passed on to refunds.ts. */
   onRefunded?: RefundEffects;
-  /** HitPay's event webhooks: `charge.created` is written in the transaction of the payment's success. */
+  /** HitPay's event webhooks: `charge.created` is written in the transaction of the payment's success, `charge.failed` of its failure. */
   webhooks?: Pick<WebhooksService, 'emit'>;
 }) {
   const { db, clock, ledger, processor, customers } = deps;
@@ -181,6 +181,10 @@ export function createChargesService(deps: {
           { ...prior.patch, status: 'failed', failureCode: outcome.failure, updatedAt: clock.now() },
           (row) => [...prior.events, eventRow(row, 'failed', { code: outcome.failure, message: FAILURE_MESSAGES[outcome.failure] })],
         );
+        // HitPay's failure events, in the failure's transaction: the source's (a payment request's) and the charge's.
+        const adapter = sources.get(updated.sourceType);
+        if (adapter?.paymentFailed && updated.sourceId) await adapter.paymentFailed(tx, updated.businessId, updated.sourceId, updated);
+        await deps.webhooks?.emit(tx, updated.businessId, chargeFailed(updated));
         return { payment: updated, nextAction: null };
       }
       case 'requires_action': {

@@ -27,6 +27,8 @@ export interface PaymentSourceAdapter {
   lockForPayment(tx: Executor, businessId: string, sourceId: string, now: Date, amount: number, inFlight: () => Promise<number>): Promise<string | null>;
   /** Runs in the transaction in which a payment of the source succeeded (a single-use link completes). */
   paymentSucceeded?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
+  /** Runs in the transaction that records a failed attempt of a payment of the source (a declined card). */
+  paymentFailed?(tx: Executor, businessId: string, sourceId: string, payment: PaymentRow): Promise<void>;
   /**
    * Runs in the transaction that records a refund of a payment of the source (docs/payments.md, "Refunds"):
    * `payment` as it now stands (its `refundedAmount` includes this refund), `refund` the refund made. A source

@@ -1,6 +1,6 @@
 import type { Order } from '@merchant/catalogue';
 import { minorToMajorString } from '@merchant/core';
-import { maskAccount, type TransferEventType, type WebhookEventType } from '@merchant/payments';
+import { FAILURE_MESSAGES, maskAccount, type TransferEventType, type WebhookEventType } from '@merchant/payments';
 import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { WebhookEventInput } from './webhooks.service';
 
@@ -39,27 +39,67 @@ export const chargeEvent = (type: 'charge.created' | 'charge.updated', payment: 
   object: chargeObject(payment),
 });
 
+/** Why a failed payment failed, as the charge object of `charge.failed` adds it (null before it has failed). */
+const failureOf = (payment: PaymentRow) => ({
+  failure_code: payment.failureCode,
+  failure_message: payment.failureCode ? FAILURE_MESSAGES[payment.failureCode] : null,
+});
+
+/** A failed payment attempt (the body of `charge.failed`): the charge object, status `failed`, and why it failed. */
+export const chargeFailed = (payment: PaymentRow): WebhookEventInput => ({
+  type: 'charge.failed',
+  objectType: 'charge',
+  objectId: payment.id,
+  object: { ...chargeObject(payment), ...failureOf(payment) },
+});
+
+/** What a payment request event tells of its link. */
+interface PaymentRequestFields {
+  id: string;
+  businessId: string;
+  purpose: string;
+  reference: string | null;
+  amount: number | null;
+  currency: string;
+  createdAt: Date;
+}
+
+/** HitPay's payment request object with the one payment the event is about. */
+function paymentRequestObject(link: PaymentRequestFields, payment: PaymentRow, status: 'completed' | 'failed', charge: Record<string, unknown>) {
+  return {
+    id: link.id,
+    business_id: link.businessId,
+    status,
+    amount: minorToMajorString(link.amount ?? payment.amount, link.currency),
+    currency: link.currency.toLowerCase(),
+    purpose: link.purpose,
+    reference_number: link.reference,
+    payments: [charge],
+    created_at: hitpayTime(link.createdAt),
+    updated_at: hitpayTime(payment.updatedAt),
+  };
+}
+
 /** A paid payment request (payment link) with the payment that paid it (the body of `payment_request.completed`). */
-export function paymentRequestCompleted(
-  link: { id: string; businessId: string; purpose: string; reference: string | null; amount: number | null; currency: string; createdAt: Date },
-  payment: PaymentRow,
-): WebhookEventInput {
+export function paymentRequestCompleted(link: PaymentRequestFields, payment: PaymentRow): WebhookEventInput {
   return {
     type: 'payment_request.completed',
     objectType: 'payment_request',
     objectId: link.id,
-    object: {
-      id: link.id,
-      business_id: link.businessId,
-      status: 'completed',
-      amount: minorToMajorString(link.amount ?? payment.amount, link.currency),
-      currency: link.currency.toLowerCase(),
-      purpose: link.purpose,
-      reference_number: link.reference,
-      payments: [chargeObject(payment)],
-      created_at: hitpayTime(link.createdAt),
-      updated_at: hitpayTime(payment.updatedAt),
-    },
+    object: paymentRequestObject(link, payment, 'completed', chargeObject(payment)),
+  };
+}
+
+/**
+ * A failed payment attempt on a payment request (the body of `payment_request.failed`): status `failed` and the failed
+ * payment with why it failed. The link itself still takes payments: another attempt may pay it.
+ */
+export function paymentRequestFailed(link: PaymentRequestFields, payment: PaymentRow): WebhookEventInput {
+  return {
+    type: 'payment_request.failed',
+    objectType: 'payment_request',
+    objectId: link.id,
+    object: paymentRequestObject(link, payment, 'failed', { ...chargeObject(payment), ...failureOf(payment) }),
   };
 }
 

@@ -187,6 +187,37 @@ export const webhooksRepository = {
       .limit(limit + 1);
   },
 
+  /**
+   * What an endpoint missed in its failing streak (the mail of its disabling): its deliveries still pending, and the
+   * ones given up after an attempt since `since`; how many, and the first `limit` of them (oldest first) with their
+   * events.
+   */
+  async missedDeliveries(db: Executor, businessId: string, endpointId: string, since: Date, limit: number) {
+    const missed = and(
+      eq(webhookDeliveries.businessId, businessId),
+      eq(webhookDeliveries.endpointId, endpointId),
+      or(
+        eq(webhookDeliveries.status, 'pending'),
+        and(
+          eq(webhookDeliveries.status, 'failed'),
+          sql`exists (select 1 from ${webhookAttempts} where ${webhookAttempts.businessId} = ${webhookDeliveries.businessId} and ${webhookAttempts.deliveryId} = ${webhookDeliveries.id} and ${webhookAttempts.createdAt} >= ${since})`,
+        ),
+      ),
+    );
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(webhookDeliveries)
+      .where(missed);
+    const first = await db
+      .select({ type: webhookEvents.type, objectType: webhookEvents.objectType, objectId: webhookEvents.objectId, createdAt: webhookEvents.createdAt })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .where(missed)
+      .orderBy(asc(webhookDeliveries.seq))
+      .limit(limit);
+    return { count: Number(counted?.n ?? 0), first };
+  },
+
   async attemptsOf(db: Executor, businessId: string, deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
     if (deliveryIds.length === 0) return [];
     return db

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { AppError, fieldError } from '@merchant/core';
+import { AppError, SCREEN_PATHS, fieldError, screenLink } from '@merchant/core';
 import {
   WEBHOOK_DISABLE_AFTER_HOURS,
   WEBHOOK_HEADERS,
@@ -62,6 +62,9 @@ export function webhookSignature(salt: string, body: string): string {
 const notFound = () => new AppError('WEBHOOK_NOT_FOUND', 'Webhook endpoint not found.');
 const disabled = () => new AppError('WEBHOOK_DISABLED', 'This endpoint is disabled: enable it to send to it.');
 const HEALTH_DAYS = 7;
+/** How many of the missed deliveries the mail of a disabled endpoint lists (it says how many there are in all). */
+export const DISABLE_MAIL_LISTED = 5;
+const mailTime = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 
 /**
  * HitPay's event webhooks (docs/developers.md, "Event webhooks"): endpoints of a business, the events written in
@@ -75,7 +78,7 @@ export function createWebhooksService(deps: {
   audit: AuditService;
   mailer: Mailer;
   jobs: JobSender;
-  config: { webhookPrivateTargets: boolean };
+  config: { webhookPrivateTargets: boolean; publicUrl: string };
   ownerEmails: (businessId: string, executor: Executor) => Promise<string[]>;
 }) {
   const { db, clock, audit, jobs, config } = deps;
@@ -190,18 +193,26 @@ export function createWebhooksService(deps: {
       objectId: row.id,
       meta: { url: row.url },
     });
+    const since = row.failingSince ?? clock.now();
+    const missed = await repo.missedDeliveries(tx, row.businessId, row.id, since, DISABLE_MAIL_LISTED);
+    const log = screenLink(deps.config.publicUrl, SCREEN_PATHS.webhookEndpoint, { business_id: row.businessId, webhook_id: row.id });
+    const listed = missed.first.map((m) => `- ${m.type} of ${m.objectType} ${m.objectId}, ${mailTime(m.createdAt)}`);
+    const more = missed.count - missed.first.length;
+    const text = [
+      'Hello,',
+      '',
+      `Every delivery to your webhook endpoint ${row.url} has failed since ${mailTime(since)}, so it was disabled: no more events are sent to it.`,
+      '',
+      `${missed.count} ${missed.count === 1 ? 'delivery was' : 'deliveries were'} not delivered${missed.count > 0 ? ', the first:' : '.'}`,
+      ...listed,
+      ...(more > 0 ? [`and ${more} more.`] : []),
+      '',
+      `Every delivery and its attempts are in the endpoint's delivery log: ${log}`,
+      '',
+      'Fix the receiver, then enable the endpoint again under Developers > Webhooks and resend the deliveries you missed (Resend a period sends them again in order).',
+    ].join('\n');
     for (const to of await deps.ownerEmails(row.businessId, tx)) {
-      await deps.mailer.send(tx, {
-        to,
-        subject: 'A webhook endpoint was disabled',
-        text: [
-          'Hello,',
-          '',
-          `Every delivery to your webhook endpoint ${row.url} has failed since ${row.failingSince?.toISOString().replace('T', ' ').slice(0, 16)} UTC, so it was disabled: no more events are sent to it.`,
-          '',
-          'Fix the receiver, then enable the endpoint again under Developers > Webhooks and resend the deliveries you missed.',
-        ].join('\n'),
-      });
+      await deps.mailer.send(tx, { to, subject: 'A webhook endpoint was disabled', text });
     }
   }
 

@@ -2,7 +2,7 @@ import { minorToMajorString } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
-import { paymentRequestCompleted } from '../developers/webhook-events.presenter';
+import { paymentRequestCompleted, paymentRequestFailed } from '../developers/webhook-events.presenter';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { CheckoutSource, CheckoutSourceAdapter } from '../checkout-source';
 import type { PlatformPaymentHook, PlatformRefundHook } from '../platform-accounts/platform-fees.service';
@@ -82,6 +82,11 @@ export function createPaymentLinkCheckoutSource(deps: {
     async onPaymentRefunded(tx, _businessId, _sourceId, payment) {
       // The fee's row says whether a platform made it: one read, and none for a business without platform links.
       await deps.onPlatformRefund?.(tx, payment);
+    },
+    async onPaymentFailed(tx, businessId, sourceId, payment) {
+      if (!deps.webhooks) return;
+      const found = await repo.find(tx, businessId, sourceId);
+      if (found) await deps.webhooks.emit(tx, businessId, paymentRequestFailed(found.link, payment));
     },
     async onPaymentSucceeded(tx, businessId, sourceId, payment) {
       const row = await repo.lock(tx, businessId, sourceId);
