@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiSession, CheckoutCustomer, cardEndingIn } from './api';
 import { demoTests } from './demo';
-import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, landed, mailbox, newPage, screenshot, signIn, signedInPage, uniqueEmail } from './support';
 
 /**
  * Partners and referrals (issue 30): a partner's referral link is used to register a business on the register
@@ -149,5 +149,32 @@ describe('a partner brings a merchant', () => {
     const mails = await mailbox();
     expect(mails.some((m) => m.to === partnerEmail && m.subject === `Your link with ${shopName} has ended`)).toBe(true);
     expect(mails.some((m) => m.to === merchantEmail && m.subject === `Your link with Agency ${stamp} has ended`)).toBe(true);
+  });
+});
+
+describe("the demo partner's commissions", () => {
+  it('shows each commission with its status, paid ones with the day they were paid, and the balance they went to', async () => {
+    for (const width of [375, 1280]) {
+      const { page, close } = await signedInPage(demo.browser, 'partner@demo.test', width);
+      const partnerId = await landed(page);
+      // The overview: what was paid is in the partner's balance, which it shows.
+      const balance = page.getByRole('region', { name: 'Earnings' }).getByText('Your balance', { exact: true }).locator('..');
+      await balance.getByText(/^SGD \d+\.\d\d$/).waitFor();
+      await page.goto(`/business/${partnerId}/partner/commissions`);
+      await page.getByRole('heading', { level: 1, name: 'Commissions' }).waitFor();
+      // The year's older months were paid (a table from md up, a list of cards on a phone; both named Commissions).
+      const list = page.getByRole(width >= 992 ? 'table' : 'list', { name: 'Commissions' });
+      await list.getByText('Paid', { exact: true }).first().waitFor();
+      const paidRows = list.getByRole(width >= 992 ? 'row' : 'listitem').filter({ has: page.getByText('Paid', { exact: true }) });
+      expect(await paidRows.count()).toBeGreaterThan(0);
+      // Each paid one says when (a day such as "16 Oct 2026").
+      await paidRows.first().getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/).first().waitFor();
+      // Every commission shows one of the three statuses (which of them the newest months have follows the day).
+      const rows = list.getByRole(width >= 992 ? 'row' : 'listitem').filter({ hasNot: page.getByRole('columnheader') });
+      expect(await list.getByText(/^(Accrued|Approved|Paid)$/).count()).toBe(await rows.count());
+      await expectAccessible(page);
+      await screenshot(page, `partner-commissions-${width}`);
+      await close();
+    }
   });
 });
