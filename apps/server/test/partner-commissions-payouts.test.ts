@@ -68,7 +68,10 @@ async function ledgerOf(businessId: string) {
       amount: sql<string>`sum(${ledgerEntries.amount})`,
     })
     .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, sql`${ledgerTransactions.businessId} = ${ledgerEntries.businessId} and ${ledgerTransactions.id} = ${ledgerEntries.transactionId}`)
+    .innerJoin(
+      ledgerTransactions,
+      sql`${ledgerTransactions.businessId} = ${ledgerEntries.businessId} and ${ledgerTransactions.id} = ${ledgerEntries.transactionId}`,
+    )
     .where(eq(ledgerEntries.businessId, businessId))
     .groupBy(ledgerEntries.transactionId, ledgerTransactions.kind, ledgerEntries.account, ledgerEntries.currency);
   const sums = new Map<string, number>();

@@ -67,7 +67,12 @@ export const commissionPayoutsRepository = {
    */
   async lockPayable(db: Executor, partnerBusinessId: string, currency: string, before: Date) {
     return db
-      .select({ merchantBusinessId: partnerCommissions.merchantBusinessId, month: partnerCommissions.month, amount: partnerCommissions.amount, name: businesses.name })
+      .select({
+        merchantBusinessId: partnerCommissions.merchantBusinessId,
+        month: partnerCommissions.month,
+        amount: partnerCommissions.amount,
+        name: businesses.name,
+      })
       .from(partnerCommissions)
       .innerJoin(businesses, eq(businesses.id, partnerCommissions.merchantBusinessId))
       .where(

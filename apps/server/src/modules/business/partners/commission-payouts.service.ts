@@ -80,7 +80,8 @@ export function createCommissionPayoutsService(deps: {
         '',
         'The Commissions screen of your partner area shows each one as paid, and its monthly statement lists them.',
       ].join('\n');
-      for (const to of await deps.notificationSettings.ownerEmails(partnerBusinessId, tx)) await mailer.send(tx, { to, subject: `Commissions of ${amount} paid`, text });
+      for (const to of await deps.notificationSettings.ownerEmails(partnerBusinessId, tx))
+        await mailer.send(tx, { to, subject: `Commissions of ${amount} paid`, text });
       return total;
     });
   }

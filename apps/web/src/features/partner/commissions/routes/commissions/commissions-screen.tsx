@@ -39,8 +39,8 @@ export function Component() {
       description={`You earn ${percent(plan.share_basis_points)} of a linked business's fees for ${plan.months} months after it links to you, counted once a month.`}
     >
       <Text size="sm">
-        A month&apos;s commissions are approved {COMMISSION_PAYOUT.hold_days} days after it ends, then paid into your partner balance on the {payDays} of
-        the month, once the approved ones in a currency reach {COMMISSION_PAYOUT.minimum_major} of it.
+        A month&apos;s commissions are approved {COMMISSION_PAYOUT.hold_days} days after it ends, then paid into your partner balance on the {payDays} of the
+        month, once the approved ones in a currency reach {COMMISSION_PAYOUT.minimum_major} of it.
       </Text>
       {month ? (
         <Group align="flex-end" gap="sm">
