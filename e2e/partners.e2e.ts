@@ -12,7 +12,6 @@ import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPa
  */
 
 const demo = demoTests({ moveClock: true });
-const DAY_MS = 24 * 60 * 60_000;
 const eventually = <T>(read: () => T | Promise<T>, timeout = 45_000) => expect.poll(read, { timeout, interval: 1_000 });
 
 describe('a partner brings a merchant', () => {
