@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ApiSession, CheckoutCustomer, cardEndingIn } from './api';
 import { demoTests } from './demo';
-import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPage, screenshot, serverClock, signIn, uniqueEmail } from './support';
 
 /**
  * Partners and referrals (issue 30): a partner's referral link is used to register a business on the register
  * screen; the business is verified and takes a payment; the partner sees it in Linked businesses (state and totals
- * only); the merchant reads its payments onboarding page and its business partners, and ends the link.
+ * only); the merchant reads its payments onboarding page and its business partners, and ends the link. Then the
+ * server's clock moves through the next month: the partner's commission is counted, approved and paid by the jobs, and
+ * its Commissions screen shows each status (with the days) and its overview the balance it was paid into.
  */
 
-const demo = demoTests();
+const demo = demoTests({ moveClock: true });
+const eventually = <T>(read: () => T | Promise<T>, timeout = 45_000) => expect.poll(read, { timeout, interval: 1_000 });
 
 describe('a partner brings a merchant', () => {
-  it('registers through the referral link, shows the partner totals only, and the merchant ends the link', async () => {
+  it('registers through the referral link, shows the partner totals only, the merchant ends the link, and the commission is paid', async () => {
     const stamp = Date.now().toString(36);
     // A partner signs up and reads its referral link.
     const partnerEmail = uniqueEmail('partner');
@@ -121,6 +124,17 @@ describe('a partner brings a merchant', () => {
     await partnerPage.page.getByRole('heading', { name: /not found|Page not found/i }).waitFor();
     await partnerPage.context.close();
 
+    // A large order: its fee earns the partner more than the minimum paid at once.
+    const big = await merchant.call<{ public_id: string }>('POST', `/v1/business/${businessId}/payment-links`, {
+      purpose: 'Fruit for a wedding',
+      amount: 4_000_00,
+      reference: `RF-${stamp}-W`,
+      single_use: false,
+    });
+    expect(
+      (await new CheckoutCustomer().pay('link', big.public_id, { method: 'card', number: cardEndingIn('4242') }, { email: 'bride@example.test' })).status,
+    ).toBe('succeeded');
+
     // The merchant reads its payments onboarding page, then its partners, and ends the link.
     const merchantPage = await newPage(demo.browser, { width: 375, height: 800 });
     await signIn(merchantPage.page, merchantEmail);
@@ -149,5 +163,62 @@ describe('a partner brings a merchant', () => {
     const mails = await mailbox();
     expect(mails.some((m) => m.to === partnerEmail && m.subject === `Your link with ${shopName} has ended`)).toBe(true);
     expect(mails.some((m) => m.to === merchantEmail && m.subject === `Your link with Agency ${stamp} has ended`)).toBe(true);
+
+    // The month ends (counted), the hold passes (approved), a pay day comes (paid): each step by the server's jobs.
+    // Days and months are Singapore's (UTC+8), the partner's and the merchant's.
+    const sgDay = async () => new Date(Date.parse((await serverClock()).now) + 8 * 60 * 60_000);
+    const advanceTo = async (target: Date) => {
+      const now = Date.parse((await serverClock()).now);
+      await serverClock('/advance', { ms: target.getTime() - 8 * 60 * 60_000 - now });
+    };
+    const statuses = async () => {
+      const api = new ApiSession();
+      await api.signIn(partnerEmail);
+      const { commissions } = await api.call<{ commissions: { business_name: string; status: string }[] }>(
+        'GET',
+        `/v1/business/${partner.business_id}/partner/commissions`,
+      );
+      return commissions.filter((c) => c.business_name === shopName).map((c) => c.status);
+    };
+    const today = await sgDay();
+    const next = (day: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, day, 9));
+    await advanceTo(next(1));
+    await eventually(statuses).toEqual(['accrued']);
+    const accrued = await newPage(demo.browser, { width: 375, height: 800 });
+    await signIn(accrued.page, partnerEmail);
+    await accrued.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+    await accrued.page.goto(`/business/${partner.business_id}/partner/commissions`);
+    const card = accrued.page.getByRole('list', { name: 'Commissions' }).getByRole('listitem').filter({ hasText: shopName });
+    await card.getByText('Accrued', { exact: true }).waitFor();
+    await expectAccessible(accrued.page);
+    await screenshot(accrued.page, 'partner-commissions-accrued-375');
+    await accrued.context.close();
+    await advanceTo(next(15));
+    await eventually(statuses).toEqual(['approved']);
+    await advanceTo(next(16));
+    await eventually(statuses).toEqual(['paid']);
+
+    const desk = await newPage(demo.browser, { width: 1280, height: 900 });
+    await signIn(desk.page, partnerEmail);
+    await desk.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+    // The overview: what was paid is in the partner's balance.
+    const earnings = desk.page.getByRole('region', { name: 'Earnings' });
+    await earnings
+      .getByText('Your balance', { exact: true })
+      .locator('..')
+      .getByText(/^SGD \d+\.\d\d$/)
+      .waitFor();
+    await desk.page.goto(`/business/${partner.business_id}/partner/commissions`);
+    const commission = desk.page.getByRole('row', { name: new RegExp(shopName) });
+    await commission.getByText('Paid', { exact: true }).waitFor();
+    // Approved on the 15th, paid on the 16th (days as the partner's calendar writes them).
+    const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const dayText = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    await commission.getByText(dayText(next(15)), { exact: true }).waitFor();
+    await commission.getByText(dayText(next(16)), { exact: true }).waitFor();
+    await expectAccessible(desk.page);
+    await screenshot(desk.page, 'partner-commissions-1280');
+    await desk.context.close();
+    expect((await mailbox()).some((m) => m.to === partnerEmail && /^Commissions of SGD [\d,.]+ paid$/.test(m.subject))).toBe(true);
   });
 });

@@ -26,6 +26,7 @@ import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { partnersModule } from './modules/business/partners/partners.module';
 import { referralsModule } from './modules/business/partners/referrals.module';
+import { commissionPayoutsModule } from './modules/business/partners/commission-payouts.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
 import { ledgerModule } from './modules/payments/ledger/ledger.module';
 import { processorModule } from './modules/payments/processor/processor.module';
@@ -126,6 +127,7 @@ function composeModules(platform: Platform) {
       .use(partnersModule)
       .use(ledgerModule)
       .use(referralsModule)
+      .use(commissionPayoutsModule)
       // Before the capabilities whose changes write events (charges, payment links, invoices, payouts).
       .use(webhooksModule)
       .use(customersModule)

@@ -36,8 +36,18 @@ describe('the demo partner', () => {
     expect(overview.months.every((m) => m.totals.length === 1 && m.totals[0]!.amount > 0)).toBe(true);
     const { commissions } = await agent.ok(partnerEndpoints.commissions, { params });
     expect(new Set(commissions.map((c) => c.month)).size).toBe(seeded.months);
-    const sum = commissions.reduce((n, c) => n + c.amount, 0);
-    expect(overview.earnings.pending).toEqual([{ currency: 'sgd', amount: sum }]);
+    const sumOf = (rows: typeof commissions) => rows.reduce((n, c) => n + c.amount, 0);
+    const paid = commissions.filter((c) => c.status === 'paid');
+    const waiting = commissions.filter((c) => c.status !== 'paid');
+    // The older months paid (credited to the partner's balance), the last ones approved or still accrued (February,
+    // its hold not over on the 15th of March): the screens show all three statuses.
+    expect(new Set(commissions.map((c) => c.status))).toEqual(new Set(['accrued', 'approved', 'paid']));
+    expect(commissions.filter((c) => c.status === 'accrued').map((c) => c.month)).toEqual(['2027-02']);
+    expect(Math.max(...paid.map((c) => Number(c.month.replace('-', ''))))).toBeLessThan(Math.min(...waiting.map((c) => Number(c.month.replace('-', '')))));
+    expect(paid.every((c) => c.paid_at && c.approved_at && c.approved_at < c.paid_at)).toBe(true);
+    expect(overview.earnings.pending).toEqual([{ currency: 'sgd', amount: sumOf(waiting) }]);
+    expect(overview.earnings.paid).toEqual([{ currency: 'sgd', amount: sumOf(paid) }]);
+    expect(overview.balance).toEqual([{ currency: 'sgd', amount: sumOf(paid) }]);
     expect(overview.merchants.ended).toBe(0);
     expect(overview.merchants.by_state.reduce((n, s) => n + s.count, 0)).toBe(3);
   });

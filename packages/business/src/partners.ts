@@ -55,6 +55,13 @@ export const EndPartnerLinkBodySchema = z.object({ confirm: z.literal(true, 'Con
 export const COMMISSION_PLAN = { share_basis_points: 2000, months: 12 } as const;
 export const COMMISSION_STATUSES = ['accrued', 'approved', 'paid'] as const;
 
+/**
+ * How commissions are paid (docs/decisions.md, "Partners and referrals"), as Shopify pays its partners: a closed month's
+ * commissions are approved `hold_days` after the merchant's month ends; approved commissions are paid on the partner's
+ * `pay_days` of each month (its calendar), per currency once they sum to at least `minimum_major` of the currency.
+ */
+export const COMMISSION_PAYOUT = { hold_days: 14, pay_days: [1, 16], minimum_major: '25' } as const;
+
 /** A month's commission on one merchant in one currency (`month`: the merchant's calendar month, YYYY-MM). */
 export const CommissionSchema = z.object({
   business_name: z.string(),
@@ -64,6 +71,9 @@ export const CommissionSchema = z.object({
   share_basis_points: z.number().int(),
   amount: z.number().int(),
   status: z.enum(COMMISSION_STATUSES),
+  /** When it was approved, and paid (credited to the partner's balance); null until then. */
+  approved_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
 });
 export type Commission = z.infer<typeof CommissionSchema>;
 export const CommissionsSchema = z.object({
@@ -103,6 +113,8 @@ export const PartnerOverviewSchema = z.object({
     by_state: z.array(z.object({ onboarding_status: OnboardingStatusSchema, count: z.number().int() })),
   }),
   months: z.array(z.object({ month: z.string(), totals: MoneyByCurrencySchema })),
+  /** The partner's available balance per currency: where its paid commissions are credited. */
+  balance: MoneyByCurrencySchema,
 });
 export type PartnerOverview = z.infer<typeof PartnerOverviewSchema>;
 

@@ -61,6 +61,7 @@ export const LEDGER_KIND_LABELS: Record<(typeof LEDGER_TRANSACTION_KINDS)[number
   drawer_close: 'Drawer closed',
   referral_reward: 'Referral reward',
   platform_fee: 'Platform fee',
+  partner_commission: 'Partner commission',
 };
 
 /**

@@ -207,6 +207,9 @@ export const LEDGER_ACCOUNTS = [
   'cash_over_short',
   // Refer and Earn (docs/decisions.md): the platform's cost of the rewards it credited the business.
   'platform_rewards',
+  // Partner commissions (docs/decisions.md, "Partners and referrals"): the platform's cost of the commissions it paid
+  // a partner business (on the partner's ledger, against its available balance).
+  'platform_commissions',
   // Platform accounts (docs/developers.md): platform fees passing from a linked business to its platform. The
   // linked business's entries credit it and the platform's debit it, so it sums to zero across the two ledgers.
   'platform_fee_transfers',
@@ -233,6 +236,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'drawer_close',
   'referral_reward',
   'platform_fee',
+  'partner_commission',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -17,14 +17,15 @@ const WEEKLY = [65_00, 120_00, 48_00, 310_00, 85_00, 72_00, 150_00, 95_00] as co
  * The partner's year (issue 30): its referral code brought three merchants, through sign-up's own linking at the time
  * they joined: the florist a year ago (and it has taken a payment a week since, through the charges service on the
  * history's clock, so fees are in the ledger), the demo business before its payment history starts, and a crafts
- * shop ten days ago that is still at its questionnaire. Then the commission job counts every closed month, as its
- * monthly runs would have.
+ * shop ten days ago that is still at its questionnaire. Then the commission jobs run through the year as they would
+ * have: each month counted on the 1st after it, approved after the hold, and paid on the 16th once the approved
+ * commissions reach the minimum, so the older months are paid and the last ones approved or accrued.
  */
 export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, config: AppConfig): Promise<{ payments: number; months: number }> {
   const firstMonth = monthStartAfter(now.toISOString().slice(0, 10), -12);
   const clock = fixedClock(new Date(`${firstMonth}T02:00:00Z`));
   const { services } = buildServices({ db, clock, config, ...quietSideEffects });
-  const { partners, charges, business } = services;
+  const { partners, charges, business, commissionPayouts } = services;
   const code = await partners.codeFor(seed.partner.businessId);
   const link = async ({ id, ownerId }: { id: string; ownerId: string }, at: Date) => {
     const merchant = await business.find(id);
@@ -50,7 +51,19 @@ export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, 
   await link({ id: seed.businessId, ownerId: seed.ownerId }, new Date(now.getTime() - (DEMO_HISTORY_DAYS + 2) * DAY_MS));
   await link(seed.partner.crafts, new Date(now.getTime() - 10 * DAY_MS));
 
+  // Each run at its day (06:00 UTC), when that is past; a month is always counted (at the latest now: it has closed).
+  const runAt = async (day: string, run: (at: Date) => Promise<unknown>, always = false) => {
+    const at = new Date(Math.min(new Date(`${day}T06:00:00Z`).getTime(), always ? now.getTime() : Infinity));
+    if (at > now) return;
+    clock.set(at);
+    await run(at);
+  };
+  for (let i = 0; i < 12; i++) {
+    const next = monthStartAfter(firstMonth, i + 1).slice(0, 8);
+    await runAt(`${next}01`, () => partners.accrueMonth(monthStartAfter(firstMonth, i).slice(0, 7)), true);
+    await runAt(`${next}15`, (at) => commissionPayouts.approveDue(at));
+    await runAt(`${next}16`, (at) => commissionPayouts.payDue(at));
+  }
   clock.set(now);
-  for (let i = 0; i < 12; i++) await partners.accrueMonth(monthStartAfter(firstMonth, i).slice(0, 7));
   return { payments, months: 12 };
 }

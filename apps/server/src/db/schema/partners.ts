@@ -53,7 +53,9 @@ export const partnerLinks = pgTable(
 
 /**
  * A partner's commission on one linked merchant's fees of one month and currency, accrued once by the monthly job
- * (the key makes a second run, or a second process, add nothing).
+ * (the key makes a second run, or a second process, add nothing). Approved after the hold (`approved_at`), then paid
+ * (`paid_at`) by the ledger transaction that credited the partner's balance; each step moves only rows still at the
+ * step before, so it happens once.
  */
 export const partnerCommissions = pgTable(
   'partner_commissions',
@@ -74,9 +76,22 @@ export const partnerCommissions = pgTable(
     status: text('status', { enum: ['accrued', 'approved', 'paid'] })
       .notNull()
       .default('accrued'),
+    approvedAt: ts('approved_at'),
+    paidAt: ts('paid_at'),
+    /** The partner's ledger transaction that credited it (one per payment of several commissions). */
+    ledgerTransactionId: uuid('ledger_transaction_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.partnerBusinessId, t.merchantBusinessId, t.month, t.currency] })],
+  (t) => [
+    primaryKey({ columns: [t.partnerBusinessId, t.merchantBusinessId, t.month, t.currency] }),
+    index('partner_commissions_open_idx')
+      .on(t.status, t.partnerBusinessId)
+      .where(sql`status <> 'paid'`),
+    check(
+      'partner_commissions_status_check',
+      sql`(status = 'accrued') = (approved_at is null) and (status = 'paid') = (paid_at is not null) and (status = 'paid') = (ledger_transaction_id is not null)`,
+    ),
+  ],
 );
 
 /**

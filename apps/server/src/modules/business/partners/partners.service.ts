@@ -23,8 +23,12 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
 import { partnersRepository as repo, type PartnerLinkRow } from './partners.repository';
 import { partnerFeesReadModel } from '@/modules/payments/ledger/partner-fees.read-model';
+import { balancesReadModel } from '@/modules/payments/ledger/balances.read-model';
 import { partnerVolumeReadModel } from '@/modules/payments/charges/partner-volume.read-model';
 import { partnerTotalsReadModel as totals } from './partner-totals.read-model';
+
+/** The partner's available balance per currency, where its paid commissions are credited (built once, at start). */
+const availableSums = balancesReadModel.sums('partner_available_sums', ['merchant_available']);
 
 const STATEMENT_CSV = csvTable(COMMISSION_STATEMENT_COLUMNS, ['Fees', 'Share (%)', 'Commission']);
 
@@ -143,6 +147,8 @@ export function createPartnersService(deps: {
           share_basis_points: row.shareBasisPoints,
           amount: row.amount,
           status: row.status,
+          approved_at: row.approvedAt?.toISOString() ?? null,
+          paid_at: row.paidAt?.toISOString() ?? null,
         })),
       };
     },
@@ -188,6 +194,10 @@ export function createPartnersService(deps: {
           by_state: ONBOARDING_STATUSES.filter((s) => byState.has(s)).map((s) => ({ onboarding_status: s, count: byState.get(s)! })),
         },
         months,
+        balance: (await availableSums(db, partner.id, 'wallet'))
+          .filter((row) => row.amount !== 0)
+          .map((row) => ({ currency: row.currency, amount: row.amount }))
+          .sort((a, b) => a.currency.localeCompare(b.currency)),
       };
     },
 

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoneyWithCode, formatMonth, formatShortMonth } from '@merchant/core';
-import type { MoneyByCurrency, PartnerOverview } from '@merchant/business';
+import { COMMISSION_PAYOUT, type MoneyByCurrency, type PartnerOverview } from '@merchant/business';
 import { href } from '@/app/route-table';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { StatusBadge } from '@/components/status-badge';
@@ -27,7 +27,7 @@ function Figure({ label, totals, note }: { label: string; totals: MoneyByCurrenc
   );
 }
 
-/** Earnings this month so far (an estimate), last month, waiting and paid. */
+/** Earnings this month so far (an estimate), last month, waiting and paid, and the balance paid commissions go to. */
 export function EarningsFigures({ overview }: { overview: PartnerOverview }) {
   const { earnings } = overview;
   return (
@@ -35,7 +35,7 @@ export function EarningsFigures({ overview }: { overview: PartnerOverview }) {
       <Title order={2} size="h4" id="partner-earnings-title">
         Earnings
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
         <Figure
           label={`${formatMonth(`${overview.this_month}-01`)} so far`}
           totals={earnings.this_month_estimate}
@@ -43,7 +43,8 @@ export function EarningsFigures({ overview }: { overview: PartnerOverview }) {
         />
         <Figure label={formatMonth(`${overview.last_month}-01`)} totals={earnings.last_month} note="Counted when the month ended." />
         <Figure label="Waiting to be paid" totals={earnings.pending} note="Accrued and approved commissions." />
-        <Figure label="Paid" totals={earnings.paid} note="Paid out to your bank account." />
+        <Figure label="Paid" totals={earnings.paid} note="Credited to your partner balance." />
+        <Figure label="Your balance" totals={overview.balance} note="Where paid commissions are credited." />
       </SimpleGrid>
     </Stack>
   );
@@ -108,7 +109,12 @@ export function MerchantsAndNextSteps({ overview, businessId }: { overview: Part
     steps.push(
       `${unverified} linked ${unverified === 1 ? 'business has' : 'businesses have'} not finished verification: they earn you nothing until they take payments.`,
     );
-  if (overview.earnings.pending.length > 0) steps.push('Commissions waiting to be paid go to your bank account once approved.');
+  if (overview.earnings.pending.length > 0)
+    steps.push(
+      `Commissions waiting to be paid are approved ${COMMISSION_PAYOUT.hold_days} days after their month ends, then credited to your balance on the next pay day once they reach ${COMMISSION_PAYOUT.minimum_major} in their currency.`,
+    );
+  if (overview.balance.some((b) => b.amount > 0))
+    steps.push('Your paid commissions stay in your partner balance: paying it out to a bank account is not available in the partner area yet.');
   if (steps.length === 0) steps.push('All your linked businesses are verified. Keep sharing your link to earn more.');
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
