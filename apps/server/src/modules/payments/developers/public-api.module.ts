@@ -4,6 +4,7 @@ import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from '@/modules/payments/pa
 import type { PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
 import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
 import type { ApiKeysService } from './api-keys.service';
+import type { RequestLogService } from './request-log.service';
 import { sendLegacyWebhook } from './legacy-webhook';
 import { publicApiRoutes } from './public-api.routes';
 import { createPublicApiService } from './public-api.service';
@@ -13,13 +14,14 @@ type Deps = Pick<Platform, 'clock' | 'config' | 'limiter'> & {
   business: BusinessService;
   paymentLinks: PaymentLinksService;
   transactions: TransactionsService;
+  requestLog: RequestLogService;
 };
 
 /** HitPay's public API on the API host, authenticated by the business's API keys (docs/developers.md). */
 export const publicApiModule = defineModule({
   name: 'publicApi',
-  create: ({ clock, config, limiter, apiKeys, business, paymentLinks, transactions }: Deps) => ({
-    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks, transactions }),
+  create: ({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, requestLog }: Deps) => ({
+    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, requestLog }),
     /** Posts one legacy payment request webhook (the job's work; a failure is retried with backoff). */
     sendLegacyWebhook: (job: LegacyWebhookJob, log: (message: string, meta: object) => void) =>
       sendLegacyWebhook({ apiKeys, allowPrivate: config.webhookPrivateTargets, log }, job),

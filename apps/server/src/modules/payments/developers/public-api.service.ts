@@ -10,6 +10,7 @@ import type { LinkWriter, PaymentLinksService } from '@/modules/payments/payment
 import type { ApiKeysService } from './api-keys.service';
 import { presentPaymentRequest, presentRequestPayment } from './payment-requests.presenter';
 import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
+import type { ApiCall, RequestLogService } from './request-log.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,6 +22,8 @@ export class PublicApiRefusal extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The key, when it was found and then refused (read-only, rate limit, permission): its request log keeps the call. */
+    readonly key: { businessId: string; keyId: string } | null = null,
   ) {
     super(message);
   }
@@ -76,6 +79,7 @@ export function createPublicApiService(deps: {
   config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
   paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
   transactions: Pick<TransactionsService, 'rows'>;
+  requestLog: Pick<RequestLogService, 'record'>;
 }) {
   const described: PublicApiPaths = {};
   const missing = (id: string) => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
@@ -141,19 +145,20 @@ export function createPublicApiService(deps: {
     async authorize(key: string | undefined, method: string, permission: Permission): Promise<PublicApiCaller> {
       const principal = key ? await deps.apiKeys.authenticate(key) : null;
       if (!principal) throw new PublicApiRefusal(401, 'Unauthenticated.');
+      const found = { businessId: principal.businessId, keyId: principal.keyId };
       const hits = await deps.limiter.hit(`api-key:${principal.keyId}`, RATE_WINDOW_MS);
       if (hits > deps.config.publicApiRateLimit) {
         // A fixed window of a minute: its end is at most a minute away.
-        throw new PublicApiRefusal(429, 'Too Many Attempts.', { 'Retry-After': String(RATE_WINDOW_MS / 1000) });
+        throw new PublicApiRefusal(429, 'Too Many Attempts.', { 'Retry-After': String(RATE_WINDOW_MS / 1000) }, found);
       }
-      if (!SAFE.has(method) && principal.access === 'read_only') throw new PublicApiRefusal(403, 'This API key is read-only.');
+      if (!SAFE.has(method) && principal.access === 'read_only') throw new PublicApiRefusal(403, 'This API key is read-only.', {}, found);
       const maker = principal.makerUserId;
       const { business, membership } = maker ? await deps.business.standingOf(principal.businessId, maker) : { business: null, membership: null };
       if (!business || !membership) throw new PublicApiRefusal(401, 'Unauthenticated.');
       const permissions = permissionsOf({ isSuperAdmin: false, role: membership.role });
-      if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.');
+      if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.', {}, found);
       const refusal = standingRefusal('merchant', business);
-      if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal]);
+      if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal], {}, found);
       return {
         business: { row: business, role: membership.role, isSuperAdmin: false, permissions },
         keyId: principal.keyId,
@@ -161,6 +166,9 @@ export function createPublicApiService(deps: {
         integration: principal.integration,
       };
     },
+
+    /** Notes a call a key authenticated in its business's request log (docs/developers.md, "Request log"). */
+    logCall: (call: ApiCall) => deps.requestLog.record(call),
 
     async listPaymentRequests(caller: PublicApiCaller, query: { per_page: number; cursor?: string | undefined }) {
       const page = await deps.paymentLinks.listForApi(caller, { limit: query.per_page, cursor: query.cursor });
