@@ -22,7 +22,8 @@ let readOnlyId: string;
 /** When the first call was made (the test clock). */
 let start: Date;
 
-const list = (b: FactoryBusiness<'owner'>, query: RequestLogQuery = {}) => b.people.owner.agent.ok(requestLogEndpoints.list, { params: { business_id: b.id }, query });
+const list = (b: FactoryBusiness<'owner'>, query: RequestLogQuery = {}) =>
+  b.people.owner.agent.ok(requestLogEndpoints.list, { params: { business_id: b.id }, query });
 const paths = (entries: RequestLogEntry[]) => entries.map((e) => `${e.method} ${e.path} ${e.status}`);
 
 beforeAll(async () => {

@@ -114,11 +114,7 @@ export interface PublicApiScope {
  * exist), each naming its key in `X-BUSINESS-API-KEY` and answered in HitPay's shapes, errors included. Every resource
  * of the public API registers through this (the payment requests in public-api.routes.ts, the others in their files).
  */
-export function publicApiScope(
-  host: RouteHost,
-  service: Pick<PublicApiService, 'authorize' | 'logCall'>,
-  register: (scope: PublicApiScope) => void,
-): void {
+export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 'authorize' | 'logCall'>, register: (scope: PublicApiScope) => void): void {
   const apiHost = `api.${host.config.baseDomain}`;
   const guard = (permission: Permission) => async (req: FastifyRequest) => {
     if (req.hostname.toLowerCase() !== apiHost) throw new AppError('NOT_FOUND', 'Not found.');
