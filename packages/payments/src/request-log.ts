@@ -66,7 +66,7 @@ export const RequestLogEntrySchema = z.object({
   path: z.string(),
   status: z.number().int(),
   duration_ms: z.number().int(),
-  /** The key that made the call (`name` as the Developers screen names it, `null` when it is a plugin integration's). */
+  /** The key that made the call and its name (`null` only if the key's row is gone). */
   api_key: z.object({ id: z.uuid(), name: z.string().nullable() }),
   idempotency_key: z.string().nullable(),
   /** `X-Request-Id` of the answer. */

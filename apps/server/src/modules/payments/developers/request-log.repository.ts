@@ -6,7 +6,7 @@ import type { Cursor } from '@/lib/cursor';
 
 export type RequestLogRow = typeof apiRequestLogs.$inferInsert;
 
-/** What the list reads: the entry and its key's name (null for a plugin integration's key: its screen names it). */
+/** What the list reads: the entry and its key's name (null only if the key's row is gone). */
 export type RequestLogEntryRow = typeof apiRequestLogs.$inferSelect & { keyName: string | null };
 
 /** Which calls a page lists; times are instants (the service turns the business's days into them). */
@@ -39,7 +39,7 @@ const entryColumns = {
   keyName: apiKeys.name,
 };
 
-/** A key of the Developers screen has a name there; an integration's key is named by its integration. */
+/** The key's row, for its name (a plugin integration's key has one too). */
 const keyJoin = and(eq(apiKeys.businessId, apiRequestLogs.businessId), eq(apiKeys.id, apiRequestLogs.apiKeyId));
 
 export const requestLogRepository = {

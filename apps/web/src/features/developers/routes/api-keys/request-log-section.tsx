@@ -65,7 +65,7 @@ function useRequestLogFilters() {
 
 /** A status as the log's badge shows it: its words when known, else its number. */
 const statusBadge = (status: number) => <StatusBadge kind="httpStatus" status={String(status)} />;
-const keyName = (entry: RequestLogEntry) => entry.api_key.name ?? 'Plugin integration key';
+const keyName = (entry: RequestLogEntry) => entry.api_key.name ?? 'Unknown key';
 
 /**
  * The public API's request log (docs/developers.md, "Request log"): the calls of the business's keys, newest first,
