@@ -60,6 +60,7 @@ import { salesReportModule } from './modules/payments/sales-report/sales-report.
 import { posReportModule } from './modules/pos/reports/pos-report.module';
 import { storeReportModule } from './modules/store/reports/store-report.module';
 import { apiKeysModule } from './modules/payments/developers/api-keys.module';
+import { requestLogModule } from './modules/payments/developers/request-log.module';
 import { publicOrdersApiModule } from './modules/payments/developers/public-orders.module';
 import { publicReadersApiModule } from './modules/payments/developers/public-readers.module';
 import { publicApiModule } from './modules/payments/developers/public-api.module';
@@ -169,6 +170,7 @@ function composeModules(platform: Platform) {
       .use(bankAccountsModule)
       .use(apiKeysModule)
       .use(platformAccountsModule)
+      .use(requestLogModule)
       .use(publicApiModule)
       .use(integrationsModule)
       .use(connectionsModule)

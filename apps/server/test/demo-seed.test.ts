@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_API_PATHS, bankAccountEndpoints, connectionEndpoints } from '@merchant/payments';
+import { PUBLIC_API_PATHS, bankAccountEndpoints, connectionEndpoints, requestLogEndpoints } from '@merchant/payments';
 import {
   categoryEndpoints,
   locationEndpoints,
@@ -233,5 +233,15 @@ describe('the demo seed', () => {
       headers: { host: `api.${t.config.baseDomain}`, 'x-business-api-key': 'f'.repeat(64) },
     });
     expect(refused.statusCode).toBe(401);
+  });
+
+  it('gives the demo key a few days of calls in the request log, the call just made on top', async () => {
+    await t.services.requestLog.flush();
+    const { agent } = await ownedBy(DEMO_USERS.owner);
+    const log = await agent.ok(requestLogEndpoints.list, { params: { business_id: demo.businessId } });
+    expect(log.data.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(log.data.map((e) => e.api_key.name))).toEqual(new Set(['Demo key']));
+    expect(log.data.map((e) => e.status)).toEqual(expect.arrayContaining([200, 404, 422]));
+    expect(log.data.some((e) => e.idempotency_key === 'order-1041' && e.status === 422 && e.error_message)).toBe(true);
   });
 });

@@ -20,6 +20,7 @@ export * from './recurring-plans';
 export * from './subscriptions';
 export * from './bank-accounts';
 export * from './api-keys';
+export * from './request-log';
 export * from './integrations';
 export * from './connections';
 export * from './public-api';

@@ -103,6 +103,7 @@ export const TABLE_OWNERS = {
   checkoutSettings: 'payments/checkout-customisation',
   bankAccounts: 'payments/bank-accounts',
   apiKeys: 'payments/developers',
+  apiRequestLogs: 'payments/developers',
   integrations: 'payments/developers',
   webhookEndpoints: 'payments/developers',
   platformLinks: 'payments/platform-accounts',

@@ -18,6 +18,7 @@ import type { AppConfig } from '../config';
 import { UNATTENDED, type BusinessContext, type UserRow } from '../http/context';
 import { buildServices, quietSideEffects, type Services } from '../services';
 import { seedDemoConnection } from './seed-connections';
+import { seedDemoRequestLog } from './seed-request-log';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -139,7 +140,9 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
     password: DEMO_PASSWORD,
   });
   // A key to try the public API with at once (issue 29): `npm start` prints it beside the demo logins.
-  const { api_key: apiKey } = await services.apiKeys.create(owner, { name: 'Demo key', access: 'full', password: DEMO_PASSWORD });
+  const { api_key: apiKey, id: apiKeyId } = await services.apiKeys.create(owner, { name: 'Demo key', access: 'full', password: DEMO_PASSWORD });
+  // A few days of a shop's calls with it, so the request log has some.
+  await seedDemoRequestLog(db, seeded.demoId, apiKeyId, clock.now(), options.config);
   await seedCatalogue(services, owner);
   await seedStoreDesign(services, owner);
   await seedBooking(services, owner, clock);

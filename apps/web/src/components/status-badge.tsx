@@ -11,6 +11,7 @@ import {
   STATIC_QR_STATUS_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
   TRANSFER_STATUS_LABELS,
+  HTTP_STATUS_LABELS,
 } from '@merchant/payments';
 import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS, STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS, STORE_DOMAIN_STATUS_LABELS } from '@merchant/catalogue';
 import { REFERRAL_STATUS_LABELS } from '@merchant/business';
@@ -18,6 +19,11 @@ import { MALL_RUN_STATUS_LABELS, READER_CONNECTION_LABELS, READER_PAYMENT_STATUS
 
 type Colors<S extends string> = Record<S, string>;
 const kind = <S extends string>(labels: Record<S, string>, colors: Colors<S>) => ({ labels, colors });
+
+/** An HTTP status's colour by its class: success green, the caller's error orange, the server's red. */
+const HTTP_STATUS_COLORS = Object.fromEntries(
+  Object.keys(HTTP_STATUS_LABELS).map((code) => [code, code.startsWith('2') ? 'green' : code.startsWith('4') ? 'orange' : 'red']),
+);
 
 /**
  * Every status the dashboard shows, by kind: its label (the packages' label maps, so the words are the
@@ -101,6 +107,7 @@ export const STATUS_KINDS = {
   mallRun: kind(MALL_RUN_STATUS_LABELS, { pending: 'gray', retrying: 'yellow', succeeded: 'green', failed: 'red' }),
   mallIntegration: kind({ active: 'Active', paused: 'Paused' }, { active: 'green', paused: 'gray' }),
   invitation: kind({ pending: 'Pending', expired: 'Expired' }, { pending: 'yellow', expired: 'red' }),
+  httpStatus: kind(HTTP_STATUS_LABELS, HTTP_STATUS_COLORS),
   apiKey: kind({ active: 'Active', expiring: 'Expiring', revoked: 'Revoked' }, { active: 'green', expiring: 'yellow', revoked: 'gray' }),
   integration: kind({ enabled: 'Enabled', disabled: 'Disabled' }, { enabled: 'green', disabled: 'gray' }),
   accountingConnection: kind({ connected: 'Connected', not_connected: 'Not connected' }, { connected: 'green', not_connected: 'gray' }),

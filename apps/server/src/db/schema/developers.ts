@@ -157,3 +157,37 @@ export const webhookAttempts = pgTable(
     index('webhook_attempts_endpoint_idx').on(t.businessId, t.endpointId, t.createdAt),
   ],
 );
+
+/**
+ * The public API's request log (docs/developers.md, "Request log"): one row per call a key authenticated on the API
+ * host, written in batches after the answers (a process that dies loses at most its last second), deleted after 30
+ * days by `developers.purge-request-log`. The path keeps its query string with secret-looking values redacted.
+ */
+export const apiRequestLogs = pgTable(
+  'api_request_logs',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    apiKeyId: uuid('api_key_id').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    requestId: text('request_id').notNull(),
+    errorMessage: text('error_message'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    // The screen's list, newest first, and its key filter.
+    index('api_request_logs_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('api_request_logs_key_created_idx').on(t.businessId, t.apiKeyId, t.createdAt.desc(), t.id.desc()),
+    // The retention's deletes, the only read across businesses.
+    index('api_request_logs_created_idx').on(t.createdAt),
+  ],
+);

@@ -5,6 +5,7 @@ import type { PaymentLinksService } from '@/modules/payments/payment-links/payme
 import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
 import type { PlatformAccountsService } from '@/modules/payments/platform-accounts/platform-accounts.service';
 import type { ApiKeysService } from './api-keys.service';
+import type { RequestLogService } from './request-log.service';
 import { sendLegacyWebhook } from './legacy-webhook';
 import { publicApiRoutes } from './public-api.routes';
 import { createPublicApiService } from './public-api.service';
@@ -15,13 +16,14 @@ type Deps = Pick<Platform, 'clock' | 'config' | 'limiter'> & {
   paymentLinks: PaymentLinksService;
   transactions: TransactionsService;
   platformAccounts: PlatformAccountsService;
+  requestLog: RequestLogService;
 };
 
 /** HitPay's public API on the API host, authenticated by the business's API keys (docs/developers.md). */
 export const publicApiModule = defineModule({
   name: 'publicApi',
-  create: ({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, platformAccounts }: Deps) => ({
-    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, platformAccounts }),
+  create: ({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, platformAccounts, requestLog }: Deps) => ({
+    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, platformAccounts, requestLog }),
     /** Posts one legacy payment request webhook (the job's work; a failure is retried with backoff). */
     sendLegacyWebhook: (job: LegacyWebhookJob, log: (message: string, meta: object) => void) =>
       sendLegacyWebhook({ apiKeys, allowPrivate: config.webhookPrivateTargets, log }, job),

@@ -48,6 +48,24 @@ const laravel = (field: string, message: string) =>
 declare module 'fastify' {
   interface FastifyRequest {
     publicApi?: PublicApiCaller;
+    /** The key a call authenticated with, also when it was then refused (read-only, rate limit, permission). */
+    publicApiKey?: { businessId: string; keyId: string };
+    /** The message of an error answer, for the request log. */
+    publicApiError?: string;
+  }
+}
+
+/** The message of an error answer's body (HitPay's `{ message, errors }`), with its first field error. */
+function errorExcerpt(payload: unknown): string | undefined {
+  if (typeof payload !== 'string') return undefined;
+  try {
+    const body = JSON.parse(payload) as { message?: unknown; errors?: Record<string, unknown> };
+    if (typeof body.message !== 'string') return undefined;
+    const [field, messages] = Object.entries(body.errors ?? {})[0] ?? [];
+    const first = Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
+    return field && first ? `${body.message} ${field}: ${first}` : body.message;
+  } catch {
+    return undefined;
   }
 }
 
@@ -100,19 +118,26 @@ export interface PublicApiScope {
  * exist), each naming its key in `X-BUSINESS-API-KEY` and answered in HitPay's shapes, errors included. Every resource
  * of the public API registers through this (the payment requests in public-api.routes.ts, the others in their files).
  */
-export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 'authorize'>, register: (scope: PublicApiScope) => void): void {
+export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 'authorize' | 'logCall'>, register: (scope: PublicApiScope) => void): void {
   const apiHost = `api.${host.config.baseDomain}`;
   const guard = (permission: Permission, options?: { platform?: boolean }) => async (req: FastifyRequest) => {
     if (req.hostname.toLowerCase() !== apiHost) throw new AppError('NOT_FOUND', 'Not found.');
     const header = req.headers['x-business-api-key'];
     const linked = req.headers[LINKED_BUSINESS_HEADER];
-    req.publicApi = await service.authorize(
-      typeof header === 'string' ? header : undefined,
-      req.method,
-      permission,
-      linked === undefined ? undefined : String(linked),
-      options?.platform === true,
-    );
+    try {
+      req.publicApi = await service.authorize(
+        typeof header === 'string' ? header : undefined,
+        req.method,
+        permission,
+        linked === undefined ? undefined : String(linked),
+        options?.platform === true,
+      );
+    } catch (error) {
+      if (error instanceof PublicApiRefusal && error.key) req.publicApiKey = error.key;
+      throw error;
+    }
+    // A platform's call for a linked business is the platform's: its key, its log.
+    req.publicApiKey = { businessId: req.publicApi.platform?.businessId ?? req.publicApi.business.row.id, keyId: req.publicApi.keyId };
   };
   void host.app.register(async (api: FastifyInstance) => {
     api.setErrorHandler((error, req, reply) => hitpayError(error, req, reply));
@@ -121,6 +146,31 @@ export function publicApiScope(host: RouteHost, service: Pick<PublicApiService, 
       done(null, formToObject(body as string));
     });
     api.addHook('onSend', async (req, reply, payload) => host.idempotency.finish(req, reply, payload));
+    // The request log (docs/developers.md, "Request log"): every call a key authenticated, noted after its answer
+    // (kept in memory and written in batches, so the call waits for no write).
+    api.addHook('onSend', async (req, reply, payload) => {
+      if (req.publicApiKey && reply.statusCode >= 400) req.publicApiError = errorExcerpt(payload);
+      return payload;
+    });
+    api.addHook('onResponse', async (req, reply) => {
+      const key = req.publicApiKey;
+      if (!key) return;
+      const idempotencyKey = req.headers['idempotency-key'];
+      const userAgent = req.headers['user-agent'];
+      service.logCall({
+        businessId: key.businessId,
+        apiKeyId: key.keyId,
+        method: req.method,
+        url: req.url,
+        status: reply.statusCode,
+        durationMs: reply.elapsedTime,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : null,
+        requestId: String(req.id),
+        errorMessage: req.publicApiError ?? null,
+        ip: req.ip,
+        userAgent: typeof userAgent === 'string' ? userAgent : null,
+      });
+    });
     register({
       api,
       guard,

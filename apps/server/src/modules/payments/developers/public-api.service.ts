@@ -11,6 +11,7 @@ import type { PlatformAccountsService } from '@/modules/payments/platform-accoun
 import type { ApiKeysService } from './api-keys.service';
 import { presentPaymentRequest, presentRequestPayment } from './payment-requests.presenter';
 import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
+import type { ApiCall, RequestLogService } from './request-log.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,6 +23,8 @@ export class PublicApiRefusal extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The key, when it was found and then refused (read-only, rate limit, permission): its request log keeps the call. */
+    readonly key: { businessId: string; keyId: string } | null = null,
   ) {
     super(message);
   }
@@ -86,6 +89,7 @@ export function createPublicApiService(deps: {
   transactions: Pick<TransactionsService, 'rows'>;
   business: Pick<BusinessService, 'standingOf' | 'find'>;
   platformAccounts: Pick<PlatformAccountsService, 'linkForApi' | 'auditApiRequest'>;
+  requestLog: Pick<RequestLogService, 'record'>;
 }) {
   const described: PublicApiPaths = {};
   const missing = (id: string) => new AppError('NOT_FOUND', `No query results for model [PaymentRequest] ${id}`);
@@ -157,19 +161,20 @@ export function createPublicApiService(deps: {
     async authorize(key: string | undefined, method: string, permission: Permission, linked?: string, platformAllowed = false): Promise<PublicApiCaller> {
       const principal = key ? await deps.apiKeys.authenticate(key) : null;
       if (!principal) throw new PublicApiRefusal(401, 'Unauthenticated.');
+      const found = { businessId: principal.businessId, keyId: principal.keyId };
       const hits = await deps.limiter.hit(`api-key:${principal.keyId}`, RATE_WINDOW_MS);
       if (hits > deps.config.publicApiRateLimit) {
         // A fixed window of a minute: its end is at most a minute away.
-        throw new PublicApiRefusal(429, 'Too Many Attempts.', { 'Retry-After': String(RATE_WINDOW_MS / 1000) });
+        throw new PublicApiRefusal(429, 'Too Many Attempts.', { 'Retry-After': String(RATE_WINDOW_MS / 1000) }, found);
       }
-      if (!SAFE.has(method) && principal.access === 'read_only') throw new PublicApiRefusal(403, 'This API key is read-only.');
+      if (!SAFE.has(method) && principal.access === 'read_only') throw new PublicApiRefusal(403, 'This API key is read-only.', {}, found);
       const maker = principal.makerUserId;
       const { business, membership } = maker ? await deps.business.standingOf(principal.businessId, maker) : { business: null, membership: null };
       if (!business || !membership) throw new PublicApiRefusal(401, 'Unauthenticated.');
       const permissions = permissionsOf({ isSuperAdmin: false, role: membership.role });
-      if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.');
+      if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.', {}, found);
       const refusal = standingRefusal('merchant', business);
-      if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal]);
+      if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal], {}, found);
       if (linked === undefined) {
         return {
           business: { row: business, role: membership.role, isSuperAdmin: false, permissions },
@@ -179,15 +184,15 @@ export function createPublicApiService(deps: {
           platform: null,
         };
       }
-      if (!platformAllowed) throw new PublicApiRefusal(403, 'This endpoint does not act for a linked business.');
-      if (!business.platformEnabled) throw new PublicApiRefusal(403, 'This business is not a platform.');
+      if (!platformAllowed) throw new PublicApiRefusal(403, 'This endpoint does not act for a linked business.', {}, found);
+      if (!business.platformEnabled) throw new PublicApiRefusal(403, 'This business is not a platform.', {}, found);
       // The platform's side of a link is its owners' and admins' (the dashboard's platform screen asks the same).
-      if (!permissions.includes('developers:view')) throw new PublicApiRefusal(403, 'This action is unauthorized.');
+      if (!permissions.includes('developers:view')) throw new PublicApiRefusal(403, 'This action is unauthorized.', {}, found);
       const link = UUID.test(linked) ? await deps.platformAccounts.linkForApi(business.id, linked) : null;
       if (!link) throw new PublicApiRefusal(401, 'Unauthenticated.');
       const row = await deps.business.find(linked);
       if (!row) throw new PublicApiRefusal(401, 'Unauthenticated.');
-      if (!takesPayments(row)) throw new PublicApiRefusal(403, `${link.businessName} cannot take payments at the moment.`);
+      if (!takesPayments(row)) throw new PublicApiRefusal(403, `${link.businessName} cannot take payments at the moment.`, {}, found);
       return {
         business: { row, role: null, isSuperAdmin: false, permissions: [] },
         keyId: principal.keyId,
@@ -196,6 +201,9 @@ export function createPublicApiService(deps: {
         platform: { businessId: business.id, linkId: link.linkId, businessName: link.businessName, commissionBps: link.commissionBps },
       };
     },
+
+    /** Notes a call a key authenticated in its business's request log (docs/developers.md, "Request log"). */
+    logCall: (call: ApiCall) => deps.requestLog.record(call),
 
     async listPaymentRequests(caller: PublicApiCaller, query: { per_page: number; cursor?: string | undefined }) {
       const page = await deps.paymentLinks.listForApi(caller, { limit: query.per_page, cursor: query.cursor });

@@ -30,7 +30,7 @@ export const NO_REMITTERS = 'Remitters are not available: transfers here are loc
  * errors, JSON and form bodies, the key's guard, Idempotency-Key on every POST). Send money's permission
  * `transfers:manage` guards every operation of send money, reads included, as on the dashboard.
  */
-export function publicTransfersRoutes(host: RouteHost, publicApi: Pick<PublicApiService, 'authorize'>, service: PublicTransfersApi): void {
+export function publicTransfersRoutes(host: RouteHost, publicApi: Pick<PublicApiService, 'authorize' | 'logCall'>, service: PublicTransfersApi): void {
   const beneficiaryId = (req: FastifyRequest) => (req.params as z.output<typeof BeneficiaryParams>).beneficiary_id;
   const transferId = (req: FastifyRequest) => (req.params as z.output<typeof TransferParams>).transfer_id;
   publicApiScope(host, publicApi, ({ api, guard, caller, meta, idempotent }) => {

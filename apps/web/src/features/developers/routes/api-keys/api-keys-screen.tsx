@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconKey, IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -17,10 +17,16 @@ import { canChange, useBusiness } from '@/lib/session';
 import { href } from '@/app/route-table';
 import { ShownOnceSecret as Secret } from '@/components/shown-once-secrets';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '@/features/developers/api/api-keys-api';
+import { useUrlParams } from '@/lib/use-url-params';
+import { RequestLogSection } from './request-log-section';
 
 const ACCESS_LABEL: Record<ApiKeyAccess, string> = { read_only: 'Read-only', full: 'Full access' };
 
 type Pending = { kind: 'create' } | { kind: 'rotate' | 'revoke'; key: ApiKey };
+
+/** The screen's tabs (`?tab=`): the keys, and the request log of their calls (docs/developers.md, "Request log"). */
+const TABS = ['keys', 'request-log'] as const;
+type Tab = (typeof TABS)[number];
 
 /**
  * The public API's keys (docs/developers.md): several named keys, read-only or full access, each with its salt.
@@ -41,6 +47,14 @@ export function Component() {
   const [name, setName] = useState('');
   const [access, setAccess] = useState<ApiKeyAccess>('full');
   const [nameError, setNameError] = useState<string | null>(null);
+  const url = useUrlParams();
+  const tab: Tab = TABS.find((t) => t === url.params.get('tab')) ?? 'keys';
+  // A tab starts without the other's params (the log's filters).
+  const showTab = (value: string | null) =>
+    url.update((next) => {
+      [...new Set(next.keys())].forEach((key) => next.delete(key));
+      if (value === 'request-log') next.set('tab', value);
+    });
 
   const mutation = pending?.kind === 'rotate' ? rotate : pending?.kind === 'revoke' ? revoke : create;
   const close = () => {
@@ -139,67 +153,85 @@ export function Component() {
           </Stack>
         </Alert>
       ) : null}
-      <QueryStatus query={keys} loadingLabel="Loading API keys" />
-      {keys.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<IconKey aria-hidden />}
-          title="No API keys yet"
-          description="Create a key to call the public API from your own site or app."
-          action={createButton ?? undefined}
-        />
-      ) : null}
-      {rows.length > 0 ? (
-        <DataList
-          label="API keys"
-          rows={rows}
-          rowKey={(k) => k.id}
-          striped={false}
-          columns={[
-            { header: 'Name', card: 'title', cell: (k) => k.name },
-            { header: 'Status', card: 'status', nowrap: true, cell: (k) => <StatusBadge kind="apiKey" status={k.status} /> },
-            { header: 'Access', card: 'secondary', cell: (k) => ACCESS_LABEL[k.access] },
-            { header: 'Key', nowrap: true, cell: (k) => k.key_last4 },
-            { header: 'Salt', nowrap: true, cell: (k) => k.salt_last4 },
-            { header: 'Last used', cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at, zone, { zone: false }) : 'Never') },
-            {
-              header: 'Expires',
-              hideWhenEmpty: true,
-              cell: (k) => (k.status === 'expiring' && k.expires_at ? formatDateTime(k.expires_at, zone, { zone: false }) : ''),
-            },
-            ...(canEdit
-              ? [
+      <Tabs value={tab} onChange={showTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="keys">API keys</Tabs.Tab>
+          <Tabs.Tab value="request-log">Request log</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="keys" pt="md">
+          <Stack gap="md">
+            <QueryStatus query={keys} loadingLabel="Loading API keys" />
+            {keys.isSuccess && rows.length === 0 ? (
+              <EmptyState
+                icon={<IconKey aria-hidden />}
+                title="No API keys yet"
+                description="Create a key to call the public API from your own site or app."
+                action={createButton ?? undefined}
+              />
+            ) : null}
+            {rows.length > 0 ? (
+              <DataList
+                label="API keys"
+                rows={rows}
+                rowKey={(k) => k.id}
+                striped={false}
+                columns={[
+                  { header: 'Name', card: 'title', cell: (k) => k.name },
+                  { header: 'Status', card: 'status', nowrap: true, cell: (k) => <StatusBadge kind="apiKey" status={k.status} /> },
+                  { header: 'Access', card: 'secondary', cell: (k) => ACCESS_LABEL[k.access] },
+                  { header: 'Key', nowrap: true, cell: (k) => k.key_last4 },
+                  { header: 'Salt', nowrap: true, cell: (k) => k.salt_last4 },
+                  { header: 'Last used', cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at, zone, { zone: false }) : 'Never') },
                   {
-                    header: 'Actions',
-                    card: 'actions' as const,
-                    nowrap: true,
-                    align: 'right' as const,
-                    cell: (k: ApiKey) =>
-                      k.status === 'revoked' ? (
-                        ''
-                      ) : (
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          {k.status === 'active' ? (
-                            <Button variant="subtle" size="compact-sm" onClick={() => setPending({ kind: 'rotate', key: k })} aria-label={`Rotate ${k.name}`}>
-                              Rotate
-                            </Button>
-                          ) : null}
-                          <Button
-                            variant="subtle"
-                            color="red"
-                            size="compact-sm"
-                            onClick={() => setPending({ kind: 'revoke', key: k })}
-                            aria-label={`Revoke ${k.name}`}
-                          >
-                            Revoke
-                          </Button>
-                        </Group>
-                      ),
+                    header: 'Expires',
+                    hideWhenEmpty: true,
+                    cell: (k) => (k.status === 'expiring' && k.expires_at ? formatDateTime(k.expires_at, zone, { zone: false }) : ''),
                   },
-                ]
-              : []),
-          ]}
-        />
-      ) : null}
+                  ...(canEdit
+                    ? [
+                        {
+                          header: 'Actions',
+                          card: 'actions' as const,
+                          nowrap: true,
+                          align: 'right' as const,
+                          cell: (k: ApiKey) =>
+                            k.status === 'revoked' ? (
+                              ''
+                            ) : (
+                              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                                {k.status === 'active' ? (
+                                  <Button
+                                    variant="subtle"
+                                    size="compact-sm"
+                                    onClick={() => setPending({ kind: 'rotate', key: k })}
+                                    aria-label={`Rotate ${k.name}`}
+                                  >
+                                    Rotate
+                                  </Button>
+                                ) : null}
+                                <Button
+                                  variant="subtle"
+                                  color="red"
+                                  size="compact-sm"
+                                  onClick={() => setPending({ kind: 'revoke', key: k })}
+                                  aria-label={`Revoke ${k.name}`}
+                                >
+                                  Revoke
+                                </Button>
+                              </Group>
+                            ),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="request-log" pt="md">
+          <RequestLogSection businessId={businessId} zone={zone} />
+        </Tabs.Panel>
+      </Tabs>
       <ConfirmIdentityModal
         opened={pending !== null}
         onClose={close}
