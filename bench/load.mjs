@@ -1,29 +1,27 @@
-// The load generator, run as its own process (pinned to its own core by api.mjs): closed-loop requests
-// on keep-alive connections for a number of seconds; prints requests/second and latency percentiles.
-// Usage: node bench/load.mjs <url> <connections> <seconds> [cookie]
-import { Agent, request } from 'undici';
+// The load generator, run as its own process (pinned to its own core by api.mjs): autocannon's closed loop of
+// requests on keep-alive connections (one request in flight per connection) for a number of seconds; prints
+// requests/second, latency percentiles, the requests that failed, and the share of its own core it used (`cpu`,
+// 1 = the whole core: near 1, the generator and not the server was the limit).
+// Usage: node bench/load.mjs <url> <connections> <seconds> [cookie] [headers as JSON]
+// (An earlier generator on undici saturated near 11,000 requests a second on one core: docs/benchmarks.md,
+// "What one request costs".)
+import autocannon from 'autocannon';
 
-const [url, connections = '50', seconds = '3', cookie] = process.argv.slice(2);
-const n = Number(connections);
-const dispatcher = new Agent({ connections: n, pipelining: 1 });
-const headers = cookie ? { cookie } : {};
-const latencies = [];
-let failed = 0;
-const end = performance.now() + Number(seconds) * 1000;
-const started = performance.now();
-await Promise.all(
-  Array.from({ length: n }, async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const res = await request(url, { headers, dispatcher });
-      await res.body.dump();
-      latencies.push(performance.now() - t0);
-      if (res.statusCode !== 200) failed++;
-    }
+const [url, connections = '50', seconds = '3', cookie, extra] = process.argv.slice(2);
+const headers = { ...(cookie ? { cookie } : {}), ...(extra ? JSON.parse(extra) : {}) };
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const result = await autocannon({ url, connections: Number(connections), duration: Number(seconds), pipelining: 1, headers });
+const wall = performance.now() - t0;
+const used = process.cpuUsage(cpu0);
+const requests = result.requests.total;
+console.log(
+  JSON.stringify({
+    rps: requests / (wall / 1000),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests,
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpu: (used.user + used.system) / 1000 / wall,
   }),
 );
-const elapsed = (performance.now() - started) / 1000;
-await dispatcher.close();
-latencies.sort((a, b) => a - b);
-const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
-console.log(JSON.stringify({ rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), requests: latencies.length, failed }));

@@ -24,6 +24,7 @@ import { appSecret } from './lib/app-secrets';
 import { systemClock, type Clock, type MovableClock } from './lib/clock';
 import { newId } from './lib/crypto';
 import { createLogger } from './lib/logger';
+import { requestLoggerFactory } from './lib/request-logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createJobs, type Jobs, type JobsMode } from './modules/platform/jobs/jobs.service';
 import { devClockRoutes } from './modules/platform/dev-clock/dev-clock.routes';
@@ -109,6 +110,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     genReqId: () => newId(),
+    childLoggerFactory: requestLoggerFactory,
     // A request that reaches a stopping process on a kept-alive connection is answered, not refused with 503: the
     // stop waits for it (bounded by SHUTDOWN_GRACE_MS), and readiness has told the load balancer to send no more.
     return503OnClosing: false,
@@ -119,7 +121,10 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   app.decorate('endpoints', []);
   app.decorate('jobs', jobs);
   // Jobs a request sent in its transaction (its mail) are seen once it committed: by its answer it has.
-  app.addHook('onResponse', async () => jobs.wakeSent());
+  app.addHook('onResponse', (_req, _reply, done) => {
+    jobs.wakeSent();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -40,9 +40,12 @@ export interface SecurityHeaderOptions {
   https: boolean;
 }
 
-/** Field notes: security headers on every answer; HSTS only when served over HTTPS. */
+/** Field notes: security headers on every answer; HSTS only when served over HTTPS. A callback hook: no promise per answer. */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  app.addHook('onSend', async (req, reply) => applySecurityHeaders(req, reply, options));
+  app.addHook('onSend', (req, reply, payload, done) => {
+    applySecurityHeaders(req, reply, options);
+    done(null, payload);
+  });
 }
 
 /** The headers themselves, also for answers Fastify sends before any hook runs (a malformed URL). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hmacSha256, randomToken } from '../lib/crypto';
 import type { SessionRow, UserRow } from './context';
 
@@ -34,12 +34,13 @@ export interface SessionResolver {
   resolve(token: string | undefined): Promise<{ session: SessionRow; user: UserRow | null } | null>;
 }
 
-/** Loads the session and its user into `req.ctx` for every request. */
+/**
+ * Loads the session and its user into `req.ctx` for every request. A callback hook, and without a session cookie no
+ * lookup at all: a request that carries none (a health check, the public API) pays no promise for it.
+ */
 export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionResolver; guestTokens: GuestTokens }): void {
   app.decorateRequest('ctx', null as never);
-  app.addHook('onRequest', async (req) => {
-    const token = req.cookies[SESSION_COOKIE];
-    const resolved = await deps.sessions.resolve(token);
+  const load = (req: FastifyRequest, token: string | undefined, resolved: { session: SessionRow; user: UserRow | null } | null) => {
     const session = resolved?.session ?? null;
     const user: UserRow | null = resolved?.user ?? null;
     req.ctx = {
@@ -52,5 +53,20 @@ export function installSessionLoader(app: FastifyInstance, deps: { sessions: Ses
       csrfToken: session ? session.csrfToken : token && COOKIE_VALUE.test(token) ? deps.guestTokens.tokenFor(token) : null,
       business: null,
     };
+  };
+  app.addHook('onRequest', (req, _reply, done) => {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) {
+      load(req, token, null);
+      done();
+      return;
+    }
+    deps.sessions.resolve(token).then(
+      (resolved) => {
+        load(req, token, resolved);
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }

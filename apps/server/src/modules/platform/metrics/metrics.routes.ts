@@ -18,8 +18,9 @@ function bearerMatches(req: FastifyRequest, token: string): boolean {
  */
 export function metricsRoutes(app: FastifyInstance, deps: { metrics: Metrics; token: string | undefined; trustProxy: boolean }): void {
   const { metrics } = deps;
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     metrics.observe(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   const fromThisMachine = onlyFromThisMachine('metrics endpoint');
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
