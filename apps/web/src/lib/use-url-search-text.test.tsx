@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { useUrlSearchText } from './use-url-search-text';
@@ -53,5 +53,29 @@ describe('useUrlSearchText', () => {
     await act(async () => loaded());
     expect(router.state.location.pathname).toBe('/list/42');
     expect(await screen.findByRole('heading', { name: 'Customer' })).toBeTruthy();
+  });
+
+  it('does not replace a navigation started after the screen last rendered and before the pause ended (a busy page)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const router = createMemoryRouter(
+        [
+          { path: '/list', element: <List /> },
+          { path: '/list/:id', loader: () => new Promise<null>(() => undefined), element: <h1>Customer</h1> },
+        ],
+        { initialEntries: ['/list'] },
+      );
+      render(<RouterProvider router={router} />);
+      act(() => {
+        fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'priya' } });
+      });
+      // The click's navigation starts, and the pause ends before React renders the list again.
+      void router.navigate('/list/42');
+      vi.advanceTimersByTime(60);
+      expect(router.state.navigation.location?.pathname).toBe('/list/42');
+      expect(router.state.location.search).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
