@@ -237,6 +237,10 @@ export function createSubscriptionsService(
             intervalDays: plan.intervalDays,
             trialDays: body.trial_days ?? plan.trialDays,
             cyclesTotal: body.cycles ?? plan.cycles,
+            // The plan's text and return address are copied, as its terms are, unless the subscription has its own.
+            description: body.description ?? plan.description,
+            reference: body.reference ?? null,
+            redirectUrl: body.redirect_url ?? plan.redirectUrl,
           };
         } else {
           if (body.currency && body.currency !== currency) {
@@ -252,6 +256,9 @@ export function createSubscriptionsService(
             intervalDays: body.interval === 'every_n_days' ? (body.interval_days ?? null) : null,
             trialDays: body.trial_days ?? 0,
             cyclesTotal: body.cycles ?? null,
+            description: body.description ?? null,
+            reference: body.reference ?? null,
+            redirectUrl: body.redirect_url ?? null,
           };
         }
         await repo.insert(tx, {
@@ -323,6 +330,39 @@ export function createSubscriptionsService(
         return { description: `Cancelled the subscription ${row.name}` };
       });
       return present(ctx.business.row.id, id);
+    },
+
+    /**
+     * Changes the merchant's text of a subscription (its description, reference and return address), in any status:
+     * a field left out keeps its value, null clears it. Its terms and its customer do not change here.
+     */
+    async describe(
+      ctx: BusinessContext,
+      id: string,
+      body: { description?: string | null | undefined; reference?: string | null | undefined; redirect_url?: string | null | undefined },
+    ): Promise<Subscription> {
+      const businessId = ctx.business.row.id;
+      const changes = {
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.reference !== undefined ? { reference: body.reference } : {}),
+        ...(body.redirect_url !== undefined ? { redirectUrl: body.redirect_url } : {}),
+      };
+      if (Object.keys(changes).length > 0) {
+        await db.transaction(async (tx) => {
+          const row = await lockOr404(tx, businessId, id);
+          await repo.update(tx, businessId, id, { ...changes, updatedAt: clock.now() });
+          await audit.record(tx, ctx, {
+            action: 'subscription.details_updated',
+            description: `Edited the details of the subscription ${row.name}`,
+            actorUserId: ctx.user.id,
+            businessId,
+            objectType: 'subscription',
+            objectId: id,
+            meta: { fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined) },
+          });
+        });
+      }
+      return present(businessId, id);
     },
 
     /** Moves the subscription to another plan of the business from its next period (its next charge takes the new price). */
