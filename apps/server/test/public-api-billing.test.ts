@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxEndpoints } from '@merchant/catalogue';
 import { addDays, localDate } from '@merchant/core';
-import { invoiceEndpoints, planEndpoints, PUBLIC_INVOICES_PATHS, PUBLIC_RECURRING_PATHS, subscriptionEndpoints, transactionEndpoints } from '@merchant/payments';
+import {
+  invoiceEndpoints,
+  planEndpoints,
+  PUBLIC_INVOICES_PATHS,
+  PUBLIC_RECURRING_PATHS,
+  subscriptionEndpoints,
+  transactionEndpoints,
+} from '@merchant/payments';
 import { createTestContext, mailbox, type TestContext } from './harness';
 import { createBusiness, createCustomer, createInvoice, createPlan, createProduct, saveCard, unique, type FactoryBusiness } from './factories';
 import { expectSchema, hitpayDocument, hitpaySchema, makeApiKey, publicCall, type PublicCall } from './hitpay-document';
@@ -350,7 +357,7 @@ describe('recurring billing', () => {
     expect(Object.keys(none.json().errors)).toEqual(['currency']);
   });
 
-  it("keeps a description, a reference and a redirect URL; the setup page sends the customer there with reference and status", async () => {
+  it('keeps a description, a reference and a redirect URL; the setup page sends the customer there with reference and status', async () => {
     const linked = await createPlan(business.people.owner.agent, business.id, {
       amount: 12_00,
       interval: 'monthly',

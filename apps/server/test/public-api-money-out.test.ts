@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beneficiaryEndpoints, PUBLIC_STATIC_QR_PATHS as Q, PUBLIC_TRANSFERS_PATHS as P, PUBLIC_WEBHOOK_EVENTS_PATHS as W, transferEndpoints } from '@merchant/payments';
+import {
+  beneficiaryEndpoints,
+  PUBLIC_STATIC_QR_PATHS as Q,
+  PUBLIC_TRANSFERS_PATHS as P,
+  PUBLIC_WEBHOOK_EVENTS_PATHS as W,
+  transferEndpoints,
+} from '@merchant/payments';
 import { createTestContext, type TestContext } from './harness';
 import { createBusiness, fundAvailable, type FactoryBusiness } from './factories';
 import { expectSchema, hitpayDocument, hitpaySchema, inHitpayDocument, makeApiKey, publicCall, type PublicCall } from './hitpay-document';
@@ -181,7 +187,11 @@ describe('beneficiaries', () => {
     expect(page.links.next).toBeNull();
     expect(page.meta).toMatchObject({ current_page: 2, from: 2, to: 2 });
     expect(page.links.prev).toMatch(/\/v1\/beneficiaries\?per_page=1&page=1$/);
-    const searched = (await call(`${P.beneficiaries}?query=nobody`)).json() as { data: unknown[]; links: { first: string }; meta: { from: number; to: number } };
+    const searched = (await call(`${P.beneficiaries}?query=nobody`)).json() as {
+      data: unknown[];
+      links: { first: string };
+      meta: { from: number; to: number };
+    };
     expect(searched.data).toEqual([]);
     expect(searched.meta).toMatchObject({ from: 0, to: 0 });
     expect(searched.links.first).toMatch(/\/v1\/beneficiaries\?query=nobody&page=1$/);

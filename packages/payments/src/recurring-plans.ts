@@ -34,14 +34,17 @@ export const ReferenceSchema = text()
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** A plan's or a subscription's description, shown to the customer (at most 500 characters); blank is null. */
+export const DescriptionSchema = text()
+  .trim()
+  .max(500, 'Use at most 500 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 export const PlanBodySchema = z
   .object({
     name: text().trim().min(1, 'Enter a name').max(120, 'Use at most 120 characters'),
-    description: text()
-      .trim()
-      .max(500, 'Use at most 500 characters')
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    description: DescriptionSchema,
     amount: PositiveMinorAmountSchema,
     /** Defaults to the business's currency, the only one plans take today. */
     currency: CurrencyCodeSchema.optional(),

@@ -18,7 +18,7 @@ import { BusinessParamsSchema } from '@merchant/business';
 import { CardDetailsSchema } from './charges';
 import { CheckoutBusinessSchema } from './checkout';
 import { CARD_BRANDS, FAILURE_CODES } from './payment';
-import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PlanIntervalSchema, ReferenceSchema } from './recurring-plans';
+import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PlanIntervalSchema, ReferenceSchema, DescriptionSchema } from './recurring-plans';
 import { RedirectUrlSchema } from './payment-links';
 import { SAVED_METHOD_KINDS, SUBSCRIPTION_CHARGE_OUTCOMES, SUBSCRIPTION_FINAL_ACTIONS, SUBSCRIPTION_STATUSES } from './statuses';
 import { SUBSCRIPTION_SETUP_PATH } from './checkout-paths';
@@ -81,11 +81,7 @@ export const CreateSubscriptionBodySchema = z
     trial_days: wholeDays('the trial', 0, MAX_TRIAL_DAYS).nullish(),
     cycles: z.number().int('Enter a whole number').min(1, 'Charge at least once').max(MAX_PLAN_CYCLES, `At most ${MAX_PLAN_CYCLES} charges`).nullish(),
     /** Shown to the customer with the name; blank: the plan's description (with a plan), else none. */
-    description: text()
-      .trim()
-      .max(500, 'Use at most 500 characters')
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    description: DescriptionSchema,
     /** The merchant's own reference (HitPay's `reference`). */
     reference: ReferenceSchema,
     /** Where the customer goes after saving a method; blank: the plan's (with a plan), else none. */
@@ -187,11 +183,7 @@ export const SUBSCRIPTION_CSV_HEADER = [
 export const CancelSubscriptionBodySchema = z.object({ at_period_end: z.boolean() });
 /** The merchant's text of a subscription: blank clears a field (its terms change by a plan change only). */
 export const SubscriptionDetailsBodySchema = z.object({
-  description: text()
-    .trim()
-    .max(500, 'Use at most 500 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  description: DescriptionSchema,
   reference: ReferenceSchema,
   redirect_url: RedirectUrlSchema,
 });
@@ -252,10 +244,7 @@ export const SubscriptionSetupResultSchema = z.object({
     .object({ outcome: z.enum(SUBSCRIPTION_CHARGE_OUTCOMES), message: z.string().nullable(), payment_public_id: z.string().nullable() })
     .nullable(),
   next_charge_at: z.string().nullable(),
-  /**
-   * Where the page sends the customer now: the subscription's `redirect_url` with HitPay's `reference` (the
-   * subscription's id) and `status` added; null without one, or when its first charge failed (the page tells why).
-   */
+  /** Where the page sends the customer now (`redirect_url` with `reference` and `status`); null: none, or a failed charge. */
   redirect_url: z.string().nullable(),
 });
 export type SubscriptionSetupResult = z.infer<typeof SubscriptionSetupResultSchema>;

@@ -31,6 +31,7 @@ import { subscriptionsRepository as repo, type SubscriptionRow, type Subscriptio
 import { createSubscriptionScheduler } from './subscriptions.scheduler';
 import { createSubscriptionSetups } from './subscription-setups';
 import { createSavedMethodCharge } from './saved-method-charge';
+import { describeSubscription, type SubscriptionDetailsChange } from './subscription-details';
 
 const EXPORT_BATCH = 500;
 
@@ -332,37 +333,10 @@ export function createSubscriptionsService(
       return present(ctx.business.row.id, id);
     },
 
-    /**
-     * Changes the merchant's text of a subscription (its description, reference and return address), in any status:
-     * a field left out keeps its value, null clears it. Its terms and its customer do not change here.
-     */
-    async describe(
-      ctx: BusinessContext,
-      id: string,
-      body: { description?: string | null | undefined; reference?: string | null | undefined; redirect_url?: string | null | undefined },
-    ): Promise<Subscription> {
-      const businessId = ctx.business.row.id;
-      const changes = {
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.reference !== undefined ? { reference: body.reference } : {}),
-        ...(body.redirect_url !== undefined ? { redirectUrl: body.redirect_url } : {}),
-      };
-      if (Object.keys(changes).length > 0) {
-        await db.transaction(async (tx) => {
-          const row = await lockOr404(tx, businessId, id);
-          await repo.update(tx, businessId, id, { ...changes, updatedAt: clock.now() });
-          await audit.record(tx, ctx, {
-            action: 'subscription.details_updated',
-            description: `Edited the details of the subscription ${row.name}`,
-            actorUserId: ctx.user.id,
-            businessId,
-            objectType: 'subscription',
-            objectId: id,
-            meta: { fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined) },
-          });
-        });
-      }
-      return present(businessId, id);
+    /** The merchant's text of a subscription: description, reference, return address (`subscription-details.ts`). */
+    async describe(ctx: BusinessContext, id: string, body: SubscriptionDetailsChange): Promise<Subscription> {
+      await db.transaction(async (tx) => describeSubscription(tx, { clock, audit }, ctx, await lockOr404(tx, ctx.business.row.id, id), body));
+      return present(ctx.business.row.id, id);
     },
 
     /** Moves the subscription to another plan of the business from its next period (its next charge takes the new price). */
