@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxEndpoints } from '@merchant/catalogue';
 import { addDays, localDate } from '@merchant/core';
-import { invoiceEndpoints, PUBLIC_INVOICES_PATHS, PUBLIC_RECURRING_PATHS, transactionEndpoints } from '@merchant/payments';
+import {
+  invoiceEndpoints,
+  planEndpoints,
+  PUBLIC_INVOICES_PATHS,
+  PUBLIC_RECURRING_PATHS,
+  subscriptionEndpoints,
+  transactionEndpoints,
+} from '@merchant/payments';
 import { createTestContext, mailbox, type TestContext } from './harness';
 import { createBusiness, createCustomer, createInvoice, createPlan, createProduct, saveCard, unique, type FactoryBusiness } from './factories';
 import { expectSchema, hitpayDocument, hitpaySchema, makeApiKey, publicCall, type PublicCall } from './hitpay-document';
@@ -222,6 +229,34 @@ describe('subscription plans', () => {
     expect((await call(PUBLIC_RECURRING_PATHS.plans, { key: otherKey })).json().data).toEqual([]);
   });
 
+  it('keeps a reference and a redirect URL (https, http only on localhost), in every answer and on the dashboard', async () => {
+    const body = { name: 'Roaster club', amount: 15, cycle: 'monthly', reference: 'roaster_2026', redirect_url: 'https://shop.example/thanks' };
+    const made = await call(PUBLIC_RECURRING_PATHS.plans, { method: 'POST', json: body });
+    expect(made.statusCode).toBe(200);
+    expectSchema(hitpaySchema('post', PUBLIC_RECURRING_PATHS.plans, 200)!, made.json());
+    expect(made.json()).toMatchObject({ reference: 'roaster_2026', redirect_url: 'https://shop.example/thanks' });
+    const id = made.json().id as string;
+    expect((await call(planPath(id))).json()).toMatchObject({ reference: 'roaster_2026', redirect_url: 'https://shop.example/thanks' });
+    const listed = (await call(PUBLIC_RECURRING_PATHS.plans)).json().data as { id: string; reference?: string }[];
+    expect(listed.find((p) => p.id === id)).toMatchObject({ reference: 'roaster_2026' });
+    const onDashboard = await business.people.owner.agent.ok(planEndpoints.get, { params: { business_id: business.id, plan_id: id } });
+    expect(onDashboard).toMatchObject({ reference: 'roaster_2026', redirect_url: 'https://shop.example/thanks' });
+    // Update replaces every field: left out, they are cleared.
+    const updated = await call(planPath(id), { method: 'PUT', json: { ...body, reference: 'roaster_2027', redirect_url: undefined } });
+    expectSchema(hitpaySchema('put', PUBLIC_RECURRING_PATHS.plan, 200)!, updated.json());
+    expect(updated.json().reference).toBe('roaster_2027');
+    expect(updated.json()).not.toHaveProperty('redirect_url');
+    for (const url of ['http://shop.example/thanks', 'javascript:alert(1)', 'https://user:pw@shop.example/']) {
+      const bad = await call(PUBLIC_RECURRING_PATHS.plans, { method: 'POST', json: { ...body, redirect_url: url } });
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().errors)).toEqual(['redirect_url']);
+    }
+    const local = await call(PUBLIC_RECURRING_PATHS.plans, { method: 'POST', json: { ...body, redirect_url: 'http://shop.localhost:5173/done' } });
+    expect(local.json().redirect_url).toBe('http://shop.localhost:5173/done');
+    const long = await call(PUBLIC_RECURRING_PATHS.plans, { method: 'POST', json: { ...body, reference: 'r'.repeat(256) } });
+    expect(Object.keys(long.json().errors)).toEqual(['reference']);
+  });
+
   it("reads, updates and deletes a plan; another business's plan is HitPay's 404", async () => {
     const got = await call(planPath(planId));
     expectSchema(planSchema(), got.json());
@@ -320,6 +355,69 @@ describe('recurring billing', () => {
     expect(declined.json()).toEqual({ message: expect.stringMatching(/insufficient funds/) });
     const none = await call(chargePath(billingId), { method: 'POST', json: { amount: 10, currency: 'usd' } });
     expect(Object.keys(none.json().errors)).toEqual(['currency']);
+  });
+
+  it('keeps a description, a reference and a redirect URL; the setup page sends the customer there with reference and status', async () => {
+    const linked = await createPlan(business.people.owner.agent, business.id, {
+      amount: 12_00,
+      interval: 'monthly',
+      description: 'Beans every month',
+      redirect_url: 'https://shop.example/plan-done?from=plan',
+    });
+    const fromPlan = await call(PUBLIC_RECURRING_PATHS.billings, {
+      method: 'POST',
+      json: { plan_id: linked.id, customer_email: unique('plan-sub') + '@example.com', reference: 'order-77' },
+    });
+    expect(fromPlan.statusCode).toBe(200);
+    expectSchema(getSchema(), fromPlan.json());
+    // The plan's description and return address are copied; the reference is the subscription's own.
+    expect(fromPlan.json()).toMatchObject({
+      description: 'Beans every month',
+      reference: 'order-77',
+      redirect_url: 'https://shop.example/plan-done?from=plan',
+    });
+    const saved = await saveCard(t, setupOf(fromPlan.json().url));
+    expect(saved.ok).toBe(true);
+    const redirect = new URL((saved.body as { redirect_url: string }).redirect_url);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe('https://shop.example/plan-done');
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({ from: 'plan', reference: fromPlan.json().id, status: 'active' });
+
+    const own = await call(PUBLIC_RECURRING_PATHS.billings, {
+      method: 'POST',
+      form: {
+        customer_email: unique('own-sub') + '@example.com',
+        amount: '8',
+        cycle: 'weekly',
+        description: 'Weekly croissants',
+        reference: 'crois-1',
+        redirect_url: 'https://shop.example/sub-done',
+      },
+    });
+    expect(own.json()).toMatchObject({ description: 'Weekly croissants', reference: 'crois-1', redirect_url: 'https://shop.example/sub-done' });
+    const ownId = own.json().id as string;
+    // A declined first charge sends the customer nowhere: the page says why.
+    const declined = await saveCard(t, setupOf(own.json().url), '4000000000009995');
+    expect(declined.ok).toBe(true);
+    expect((declined.body as { redirect_url: string | null }).redirect_url).toBeNull();
+
+    const byReference = await call(`${PUBLIC_RECURRING_PATHS.billings}?reference=crois-1`);
+    expect(byReference.json().data.map((b: { id: string }) => b.id)).toEqual([ownId]);
+    expect((await call(`${PUBLIC_RECURRING_PATHS.billings}?reference=crois-1`, { key: otherKey })).json().data).toEqual([]);
+
+    const changed = await call(billingPath(ownId), { method: 'PUT', json: { reference: 'crois-2', redirect_url: 'https://shop.example/again' } });
+    expect(changed.statusCode).toBe(200);
+    expectSchema(hitpaySchema('put', PUBLIC_RECURRING_PATHS.billing, 200)!, changed.json());
+    expect(changed.json()).toMatchObject({ description: 'Weekly croissants', reference: 'crois-2', redirect_url: 'https://shop.example/again' });
+    const onDashboard = await business.people.owner.agent.ok(subscriptionEndpoints.get, { params: { business_id: business.id, subscription_id: ownId } });
+    expect(onDashboard).toMatchObject({ description: 'Weekly croissants', reference: 'crois-2', redirect_url: 'https://shop.example/again' });
+    const bad = await call(billingPath(ownId), { method: 'PUT', json: { redirect_url: 'http://shop.example/' } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['redirect_url']);
+    const badCreate = await call(PUBLIC_RECURRING_PATHS.billings, {
+      method: 'POST',
+      json: { customer_email: unique('x') + '@example.com', amount: 8, cycle: 'weekly', redirect_url: 'ftp://shop.example/' },
+    });
+    expect(Object.keys(badCreate.json().errors)).toEqual(['redirect_url']);
   });
 
   it("updates its plan, refuses other changes, cancels it; another business's id is HitPay's 404", async () => {

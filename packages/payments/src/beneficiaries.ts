@@ -22,6 +22,20 @@ const extra = {
     .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address')
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The merchant's own short name for it (HitPay's `nickname`); blank: the holder's name stands. */
+  nickname: text()
+    .trim()
+    .max(255, 'Use at most 255 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** A note of the merchant's (HitPay's `remark`). */
+  remark: text()
+    .trim()
+    .max(255, 'Use at most 255 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** Marked as one of the merchant's favourites (HitPay's `is_favourite`). */
+  is_favourite: z.boolean().default(false),
 };
 
 /** A new beneficiary: bank details checked by their country's rules. */
@@ -46,6 +60,9 @@ export const BeneficiarySchema = z.object({
   /** The last four characters of the account number: the rest is never answered. */
   account_last4: z.string(),
   email: z.string().nullable(),
+  nickname: z.string().nullable(),
+  remark: z.string().nullable(),
+  is_favourite: z.boolean(),
   status: z.enum(BENEFICIARY_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),

@@ -35,6 +35,14 @@ export function isAllowedRedirectUrl(value: string): boolean {
   return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost'));
 }
 
+/** An optional address to send the customer to afterwards (`isAllowedRedirectUrl`); blank becomes null. */
+export const RedirectUrlSchema = text()
+  .trim()
+  .max(2000, 'Use at most 2000 characters')
+  .refine((v) => v === '' || isAllowedRedirectUrl(v), 'Use an https:// address (http:// only on localhost)')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 /** An optional text field: blank becomes null. */
 const optionalText = (max: number) =>
   text()
@@ -75,12 +83,7 @@ export const PaymentLinkBodySchema = z.object({
   /** Must be in the future (checked against the server's clock). Null: never expires. */
   expires_at: OptionalDateTimeSchema,
   single_use: z.boolean().default(true),
-  redirect_url: text()
-    .trim()
-    .max(2000, 'Use at most 2000 characters')
-    .refine((v) => v === '' || isAllowedRedirectUrl(v), 'Use an https:// address (http:// only on localhost)')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  redirect_url: RedirectUrlSchema,
   product_id: z
     .union([z.literal(''), z.uuid('Choose a product from the list')])
     .nullish()

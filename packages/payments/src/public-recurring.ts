@@ -62,8 +62,10 @@ export const PublicPlanSchema = z.object({
   currency: z.string(),
   /** Major units. */
   amount: z.number(),
-  /** Not kept here (docs/developers.md): left out. */
+  /** Left out when the plan has none. */
   reference: z.string().optional(),
+  /** Where the customer goes after saving a card for a subscription of the plan; left out when none. */
+  redirect_url: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

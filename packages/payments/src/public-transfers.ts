@@ -94,10 +94,18 @@ export const PublicBeneficiaryBodySchema = z.object({
 });
 export type PublicBeneficiaryBody = z.output<typeof PublicBeneficiaryBodySchema>;
 
-/** HitPay's update: nickname, remark and is_favourite only. */
+/** A text an update may clear: not sent, unchanged; sent blank, cleared (null). */
+const clearableText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `The field may not be greater than ${max} characters.`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** HitPay's update: nickname, remark and is_favourite only; a field not sent keeps its value, a blank one clears it. */
 export const PublicBeneficiaryUpdateBodySchema = z.object({
-  nickname: optionalText(255),
-  remark: optionalText(255),
+  nickname: clearableText(255),
+  remark: clearableText(255),
   is_favourite: PublicBooleanSchema,
 });
 export type PublicBeneficiaryUpdateBody = z.output<typeof PublicBeneficiaryUpdateBodySchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencyCodeSchema, CursorQuerySchema, PositiveMinorAmountSchema, defineEndpoint, pageOf, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
 import { PLAN_INTERVALS, PLAN_STATUSES } from './statuses';
+import { RedirectUrlSchema } from './payment-links';
 
 /**
  * Recurring plans (docs/payments.md, "recurring-plans"): what a subscription charges and how often. A plan is
@@ -26,14 +27,24 @@ const wholeDays = (label: string, min: number, max: number) =>
     .min(min, `${label[0]!.toUpperCase()}${label.slice(1)} must be at least ${min}`)
     .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max}`);
 
+/** A merchant's own reference of a plan or a subscription (HitPay's `reference`, at most 255 characters); blank is null. */
+export const ReferenceSchema = text()
+  .trim()
+  .max(255, 'Use at most 255 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** A plan's or a subscription's description, shown to the customer (at most 500 characters); blank is null. */
+export const DescriptionSchema = text()
+  .trim()
+  .max(500, 'Use at most 500 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 export const PlanBodySchema = z
   .object({
     name: text().trim().min(1, 'Enter a name').max(120, 'Use at most 120 characters'),
-    description: text()
-      .trim()
-      .max(500, 'Use at most 500 characters')
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    description: DescriptionSchema,
     amount: PositiveMinorAmountSchema,
     /** Defaults to the business's currency, the only one plans take today. */
     currency: CurrencyCodeSchema.optional(),
@@ -43,6 +54,10 @@ export const PlanBodySchema = z
     trial_days: wholeDays('the trial', 0, MAX_TRIAL_DAYS).default(0),
     /** How many charges in all; null: until cancelled. */
     cycles: z.number().int('Enter a whole number').min(1, 'Charge at least once').max(MAX_PLAN_CYCLES, `At most ${MAX_PLAN_CYCLES} charges`).nullish(),
+    /** The merchant's own reference (HitPay's `reference`), never shown to the customer. */
+    reference: ReferenceSchema,
+    /** Where the customer goes after saving a method for a subscription of the plan (copied onto the subscription). */
+    redirect_url: RedirectUrlSchema,
   })
   .superRefine((body, ctx) => {
     if (body.interval === 'every_n_days' && body.interval_days == null)
@@ -62,6 +77,8 @@ export const PlanSchema = z.object({
   interval_days: z.number().int().nullable(),
   trial_days: z.number().int(),
   cycles: z.number().int().nullable(),
+  reference: z.string().nullable(),
+  redirect_url: z.string().nullable(),
   status: PlanStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),

@@ -18,7 +18,8 @@ import { BusinessParamsSchema } from '@merchant/business';
 import { CardDetailsSchema } from './charges';
 import { CheckoutBusinessSchema } from './checkout';
 import { CARD_BRANDS, FAILURE_CODES } from './payment';
-import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PlanIntervalSchema } from './recurring-plans';
+import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PlanIntervalSchema, ReferenceSchema, DescriptionSchema } from './recurring-plans';
+import { RedirectUrlSchema } from './payment-links';
 import { SAVED_METHOD_KINDS, SUBSCRIPTION_CHARGE_OUTCOMES, SUBSCRIPTION_FINAL_ACTIONS, SUBSCRIPTION_STATUSES } from './statuses';
 import { SUBSCRIPTION_SETUP_PATH } from './checkout-paths';
 import { addMonthsClamped } from './repeating-invoices';
@@ -79,6 +80,12 @@ export const CreateSubscriptionBodySchema = z
     interval_days: wholeDays('the number of days', 1, MAX_INTERVAL_DAYS).nullish(),
     trial_days: wholeDays('the trial', 0, MAX_TRIAL_DAYS).nullish(),
     cycles: z.number().int('Enter a whole number').min(1, 'Charge at least once').max(MAX_PLAN_CYCLES, `At most ${MAX_PLAN_CYCLES} charges`).nullish(),
+    /** Shown to the customer with the name; blank: the plan's description (with a plan), else none. */
+    description: DescriptionSchema,
+    /** The merchant's own reference (HitPay's `reference`). */
+    reference: ReferenceSchema,
+    /** Where the customer goes after saving a method; blank: the plan's (with a plan), else none. */
+    redirect_url: RedirectUrlSchema,
   })
   .superRefine((body, ctx) => {
     if (body.plan_id) return;
@@ -105,6 +112,10 @@ export const SubscriptionSchema = z.object({
   customer: z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string().nullable() }),
   plan: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   name: z.string(),
+  description: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** Where the customer is sent after saving a method, with `reference` (the subscription's id) and `status` added. */
+  redirect_url: z.string().nullable(),
   amount: MoneySchema,
   interval: PlanIntervalSchema,
   interval_days: z.number().int().nullable(),
@@ -170,6 +181,13 @@ export const SUBSCRIPTION_CSV_HEADER = [
 ] as const;
 
 export const CancelSubscriptionBodySchema = z.object({ at_period_end: z.boolean() });
+/** The merchant's text of a subscription: blank clears a field (its terms change by a plan change only). */
+export const SubscriptionDetailsBodySchema = z.object({
+  description: DescriptionSchema,
+  reference: ReferenceSchema,
+  redirect_url: RedirectUrlSchema,
+});
+export type SubscriptionDetailsBody = z.input<typeof SubscriptionDetailsBodySchema>;
 export const ChangePlanBodySchema = z.object({ plan_id: z.uuid('Choose a plan') });
 
 export const RetrySettingsSchema = z.object({
@@ -226,6 +244,8 @@ export const SubscriptionSetupResultSchema = z.object({
     .object({ outcome: z.enum(SUBSCRIPTION_CHARGE_OUTCOMES), message: z.string().nullable(), payment_public_id: z.string().nullable() })
     .nullable(),
   next_charge_at: z.string().nullable(),
+  /** Where the page sends the customer now (`redirect_url` with `reference` and `status`); null: none, or a failed charge. */
+  redirect_url: z.string().nullable(),
 });
 export type SubscriptionSetupResult = z.infer<typeof SubscriptionSetupResultSchema>;
 
@@ -313,6 +333,17 @@ export const subscriptionEndpoints = {
     body: CancelSubscriptionBodySchema,
     response: SubscriptionSchema,
     errors: [...ACTION_ERRORS],
+  }),
+  updateDetails: defineEndpoint({
+    id: 'subscriptions.updateDetails',
+    method: 'PUT',
+    path: '/v1/business/:business_id/subscriptions/:subscription_id/details',
+    summary: "Change a subscription's description, reference and return address (its terms stay)",
+    access: { kind: 'business', permission: 'payments:create', standing: 'merchant' },
+    params: SubscriptionParamsSchema,
+    body: SubscriptionDetailsBodySchema,
+    response: SubscriptionSchema,
+    errors: ['SUBSCRIPTION_NOT_FOUND'],
   }),
   changePlan: defineEndpoint({
     id: 'subscriptions.changePlan',

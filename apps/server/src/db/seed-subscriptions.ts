@@ -74,6 +74,8 @@ export async function seedDemoSubscriptions(
       interval_days: null,
       trial_days: plan.trialDays,
       cycles: plan.cycles,
+      reference: null,
+      redirect_url: null,
     });
     planIds.set(plan.key, id);
   }
@@ -89,7 +91,13 @@ export async function seedDemoSubscriptions(
       userId: ownerId,
       via: 'The owner',
     });
-    const { id } = await subscriptions.create(owner, { customer_id: customer.id, plan_id: planIds.get(plan.key)! });
+    const { id } = await subscriptions.create(owner, {
+      customer_id: customer.id,
+      plan_id: planIds.get(plan.key)!,
+      description: null,
+      reference: null,
+      redirect_url: null,
+    });
     if (!spec.card) continue;
     const link = await subscriptions.copySetupLink(owner, id);
     await subscriptions.setups.saveCard(link.public_id, { number: CARDS[spec.card], exp_month: 12, exp_year: 2030, cvc: '123' }, UNATTENDED);

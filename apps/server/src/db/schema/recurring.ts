@@ -36,6 +36,10 @@ export const recurringPlans = pgTable(
     trialDays: integer('trial_days').notNull().default(0),
     /** How many charges in all; null: until cancelled. */
     cycles: integer('cycles'),
+    /** The merchant's own reference (HitPay's `reference`), never shown to the customer. */
+    reference: text('reference'),
+    /** Where the customer is sent after saving a method for a subscription of this plan (copied onto it). */
+    redirectUrl: text('redirect_url'),
     status: text('status', { enum: PLAN_STATUSES }).notNull().default('active'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -60,6 +64,12 @@ export const subscriptions = pgTable(
     planId: uuid('plan_id'),
     /** The plan's name, or what the merchant called a custom subscription. */
     name: text('name').notNull(),
+    /** Shown to the customer with the name (a plan's description, copied, or its own). */
+    description: text('description'),
+    /** The merchant's own reference (HitPay's `reference`). */
+    reference: text('reference'),
+    /** Where the customer is sent after saving a method (HitPay's `redirect_url`, with `reference` and `status`). */
+    redirectUrl: text('redirect_url'),
     amount: minorAmount('amount').notNull(),
     currency: text('currency').notNull(),
     interval: text('interval', { enum: PLAN_INTERVALS }).notNull(),

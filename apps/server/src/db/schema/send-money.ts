@@ -32,6 +32,10 @@ export const beneficiaries = pgTable(
     accountNumber: text('account_number').notNull(),
     isIban: boolean('is_iban').notNull(),
     email: text('email'),
+    /** HitPay's beneficiary fields (docs/developers.md): a short name of the merchant's own, a note, a favourite flag. */
+    nickname: text('nickname'),
+    remark: text('remark'),
+    isFavourite: boolean('is_favourite').notNull().default(false),
     status: text('status', { enum: BENEFICIARY_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

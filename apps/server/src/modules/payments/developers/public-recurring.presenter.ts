@@ -34,7 +34,7 @@ export function cycleOf(interval: PlanInterval, days: number | null): Cycle {
     : { cycle: 'custom', cycle_frequency: 'day', cycle_repeat: days };
 }
 
-/** A recurring plan as HitPay's subscription plan (its example's fields; a text without a value is left out). */
+/** A recurring plan as HitPay's subscription plan (its example's fields and `redirect_url`; a text without a value is left out). */
 export function presentPublicPlan(plan: Plan): PublicPlan {
   const answer: PublicPlan = {
     id: plan.id,
@@ -46,6 +46,8 @@ export function presentPublicPlan(plan: Plan): PublicPlan {
     updated_at: hitpayIso(plan.updated_at)!,
   };
   if (plan.description) answer.description = plan.description;
+  if (plan.reference) answer.reference = plan.reference;
+  if (plan.redirect_url) answer.redirect_url = plan.redirect_url;
   return answer;
 }
 
@@ -73,7 +75,7 @@ export type ApiSubscription = Subscription & { updated_at: string; paused_at: st
 
 /**
  * A subscription as HitPay's recurring billing (the fields of its examples). A value HitPay's schemas type as a string
- * or an integer is left out when there is none (`description`, `reference`, `redirect_url`: not kept here).
+ * or an integer is left out when there is none (`description`, `reference`, `redirect_url` among them).
  * `send_email` is a number, except in the delete's answer, whose schema has a boolean.
  */
 export function presentRecurringBilling(sub: ApiSubscription, options: { sendEmailAsBoolean?: boolean } = {}): PublicRecurringBilling {
@@ -99,6 +101,9 @@ export function presentRecurringBilling(sub: ApiSubscription, options: { sendEma
     url: sub.setup_url ?? '',
   };
   if (sub.plan) answer.business_recurring_plans_id = sub.plan.id;
+  if (sub.description) answer.description = sub.description;
+  if (sub.reference) answer.reference = sub.reference;
+  if (sub.redirect_url) answer.redirect_url = sub.redirect_url;
   if (sub.customer.name) answer.customer_name = sub.customer.name;
   if (sub.customer.email) answer.customer_email = sub.customer.email;
   if (sub.cycles_total !== null) answer.times_to_be_charged = sub.cycles_total;

@@ -4,6 +4,7 @@ import {
   FAILURE_MESSAGES,
   MAX_TRIAL_DAYS,
   PlanBodySchema,
+  SubscriptionDetailsBodySchema,
   type PublicPlanBody,
   type PublicRecurringBillingBody,
   type PublicRecurringBillingListQuery,
@@ -82,6 +83,8 @@ export function createPublicRecurringApi(deps: {
         ...intervalOf(body),
         trial_days: 0,
         cycles: body.times_to_be_charged ?? null,
+        reference: body.reference ?? null,
+        redirect_url: body.redirect_url ?? null,
       }),
     );
   }
@@ -144,10 +147,12 @@ export function createPublicRecurringApi(deps: {
         planId: query.business_recurring_plans_id,
         customerEmail: query.customer_email,
       };
-      // `reference` is not kept here: a filter by it matches nothing.
-      const { data, total } = query.reference
-        ? { data: [], total: 0 }
-        : await subscriptions.pageForApi(caller.business.row.id, filter, query.per_page, (query.page - 1) * query.per_page);
+      const { data, total } = await subscriptions.pageForApi(
+        caller.business.row.id,
+        { ...filter, reference: query.reference },
+        query.per_page,
+        (query.page - 1) * query.per_page,
+      );
       const path = `${deps.apiOrigin()}/v1/recurring-billing`;
       return laravelPage(
         data.map((s) => presentRecurringBilling(s)),
@@ -176,6 +181,9 @@ export function createPublicRecurringApi(deps: {
             ...(body.plan_id || !body.cycle ? {} : intervalOf(body)),
             trial_days: trialDaysOf(caller, body.start_date),
             cycles: body.times_to_be_charged ?? null,
+            description: body.description ?? null,
+            reference: body.reference ?? null,
+            redirect_url: body.redirect_url ?? null,
           }),
         );
         const customer = await deps.db.transaction(async (tx) =>
@@ -189,8 +197,9 @@ export function createPublicRecurringApi(deps: {
       }),
 
     /**
-     * HitPay's update: `plan_id` moves the subscription to that plan from its next period. Its own terms (name,
-     * amount, cycle) and its customer do not change here: a value other than the current one is refused (422).
+     * HitPay's update: `plan_id` moves the subscription to that plan from its next period; `description`, `reference`
+     * and `redirect_url` change when sent. Its own terms (name, amount, cycle) and its customer do not change here: a
+     * value other than the current one is refused (422).
      */
     updateBilling: (caller: PublicApiCaller, meta: RequestMeta, id: string, body: PublicRecurringBillingUpdate) =>
       onBilling(id, async () => {
@@ -209,7 +218,11 @@ export function createPublicRecurringApi(deps: {
         }
         if (body.customer_email !== undefined && body.customer_email.toLowerCase() !== (current.customer.email ?? '').toLowerCase())
           throw fieldError('VALIDATION_FAILED', 'customer_email', "A subscription's customer cannot change.");
+        const details = parsedOr422(
+          SubscriptionDetailsBodySchema.partial().safeParse({ description: body.description, reference: body.reference, redirect_url: body.redirect_url }),
+        );
         if (body.plan_id && body.plan_id !== current.plan?.id) await subscriptions.changePlan(actingContext(caller, meta), id, { plan_id: body.plan_id });
+        await subscriptions.describe(actingContext(caller, meta), id, details);
         return billing(caller, id);
       }),
 

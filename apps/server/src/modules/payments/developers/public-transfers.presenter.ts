@@ -22,7 +22,7 @@ const BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 /**
  * A beneficiary as HitPay's (its published schema): a text with no value is `""` (the schema types them strings), the
  * account number masked to its last four as everywhere in the product, `bank_id` HitPay's `SWIFT[bank code]`.
- * Nickname, remark, favourite and holder type are not kept here: the nickname is the holder's name.
+ * The holder type is not kept here; without a nickname of its own, the holder's name stands as it.
  */
 export function presentHitpayBeneficiary(b: Beneficiary, business: BusinessRow): PublicBeneficiary {
   // A beneficiary made through the API keeps HitPay's SWIFT code as its bank's name when none was given.
@@ -35,8 +35,8 @@ export function presentHitpayBeneficiary(b: Beneficiary, business: BusinessRow):
     currency: b.currency.toLowerCase(),
     transfer_method: 'bank_transfer',
     transfer_type: b.type === 'local' ? 'local' : 'overseas',
-    nickname: b.holder_name,
-    remark: '',
+    nickname: b.nickname ?? b.holder_name,
+    remark: b.remark ?? '',
     holder_name: b.holder_name,
     holder_type: '',
     bank_branch_code: b.branch_code ?? '',
@@ -46,7 +46,7 @@ export function presentHitpayBeneficiary(b: Beneficiary, business: BusinessRow):
     bank_id: bankId,
     email: b.email ?? '',
     bank_swift_code: swift,
-    is_favourite: false,
+    is_favourite: b.is_favourite,
     is_external: false,
     created_by: businessAsMaker(business),
     created_at: hitpayIso(b.created_at),

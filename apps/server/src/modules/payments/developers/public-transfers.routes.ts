@@ -53,7 +53,7 @@ export function publicTransfersRoutes(host: RouteHost, publicApi: Pick<PublicApi
       service.getBeneficiary(caller(req), beneficiaryId(req)),
     );
     api.patch(P.beneficiary, { schema: { params: BeneficiaryParams, body: PublicBeneficiaryUpdateBodySchema, hide: true }, onRequest: manage }, async (req) =>
-      service.updateBeneficiary(caller(req), beneficiaryId(req), req.body as z.output<typeof PublicBeneficiaryUpdateBodySchema>),
+      service.updateBeneficiary(caller(req), meta(req), beneficiaryId(req), req.body as z.output<typeof PublicBeneficiaryUpdateBodySchema>),
     );
     api.delete(P.beneficiary, { schema: { params: BeneficiaryParams, hide: true }, onRequest: manage }, async (req, reply) => {
       await service.deleteBeneficiary(caller(req), meta(req), beneficiaryId(req));

@@ -19,6 +19,7 @@ import type { TransferViewsService } from '@/modules/payments/send-money/transfe
 import type { TransfersService } from '@/modules/payments/send-money/transfers.service';
 import { presentHitpayBeneficiary, presentHitpayTransfer } from './public-transfers.presenter';
 import { PublicApiRefusal, type PublicApiCaller } from './public-api.service';
+import { laravelPage, pageUrl } from './public-pages';
 import { major } from './webhook-events.presenter';
 
 /** A country's name in English (`sg`: Singapore). */
@@ -26,12 +27,6 @@ const countryName = (code: string) => new Intl.DisplayNames(['en'], { type: 'reg
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** HitPay's `bank_id`: `SWIFT[bank code]` (`DBSSSGSGXXX[7171]`), or a bank code alone. */
 const BANK_ID = /^([A-Za-z0-9]{8}(?:[A-Za-z0-9]{3})?)?\s*\[?([A-Za-z0-9-]*)\]?$/;
-
-/** The numbered links of a Laravel page: the first, the last and two either side of the current one, gaps as `null`. */
-function pageWindow(page: number, last: number): (number | null)[] {
-  const shown = [...new Set([1, last, ...[-2, -1, 0, 1, 2].map((d) => page + d)])].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b);
-  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? [null, n] : [n]));
-}
 
 /** HitPay's 404 of a model it cannot find in the key's business. */
 export const noModel = (model: string, id: string) => new AppError('NOT_FOUND', `No query results for model [${model}] ${id}`);
@@ -197,29 +192,11 @@ export function createPublicTransfersApi(deps: {
       assertSendMoneyEnabled(caller.business.row);
       const { page, per_page: perPage } = query;
       const found = await beneficiaries.numberedPage(caller.business.row.id, { q: query.query, page, perPage });
-      const lastPage = Math.max(1, Math.ceil(found.total / perPage));
       const path = `${deps.origin()}/v1/beneficiaries`;
-      const at = (n: number) => `${path}?page=${n}`;
-      // 0 on an empty page, as HitPay's schema types `from` and `to` (numbers; Laravel itself writes null).
-      const from = found.data.length ? (page - 1) * perPage + 1 : 0;
-      return {
-        data: found.data.map((b) => presentHitpayBeneficiary(b, caller.business.row)),
-        links: { first: at(1), last: at(lastPage), prev: page > 1 ? at(page - 1) : null, next: page < lastPage ? at(page + 1) : null },
-        meta: {
-          current_page: page,
-          from,
-          last_page: lastPage,
-          links: [
-            { ...(page > 1 ? { url: at(page - 1) } : {}), label: '&laquo; Previous', active: false },
-            ...pageWindow(page, lastPage).map((n) => (n === null ? { label: '...', active: false } : { url: at(n), label: String(n), active: n === page })),
-            { ...(page < lastPage ? { url: at(page + 1) } : {}), label: 'Next &raquo;', active: false },
-          ],
-          path,
-          per_page: perPage,
-          to: found.data.length ? from + found.data.length - 1 : 0,
-          total: found.total,
-        },
-      };
+      const url = pageUrl(path, { ...(query.query ? { query: query.query } : {}), ...(perPage === 10 ? {} : { per_page: String(perPage) }) });
+      const data = found.data.map((b) => presentHitpayBeneficiary(b, caller.business.row));
+      // `typed`: HitPay's schema types `from` and `to` numbers (0 on an empty page) and a pager link's `url` a string.
+      return laravelPage(data, { page, perPage, total: found.total, path, url, pager: 'window', typed: true });
     },
 
     async getBeneficiary(caller: PublicApiCaller, id: string) {
@@ -228,7 +205,7 @@ export function createPublicTransfersApi(deps: {
 
     /**
      * HitPay's create: a local bank beneficiary in the business's country, checked by the product's bank rules and
-     * reported in HitPay's names. Nickname, remark and favourite are accepted and not kept.
+     * reported in HitPay's names, with HitPay's nickname, remark and favourite.
      */
     async createBeneficiary(caller: PublicApiCaller, meta: RequestMeta, body: PublicBeneficiaryBody) {
       assertSendMoneyEnabled(caller.business.row);
@@ -248,6 +225,9 @@ export function createPublicTransfersApi(deps: {
         branch_code: body.bank_branch_code ?? null,
         account_number: body.account_number,
         email: body.email ?? null,
+        nickname: body.nickname ?? null,
+        remark: body.remark ?? null,
+        is_favourite: body.is_favourite ?? false,
       });
       const rename: Record<string, string> = {
         bank_code: 'bank_id',
@@ -263,21 +243,12 @@ export function createPublicTransfersApi(deps: {
       return presentHitpayBeneficiary(made, caller.business.row);
     },
 
-    /**
-     * HitPay's update takes nickname, remark and favourite only; none is kept here, so a body that sends one is
-     * refused on it (422) rather than answered as if saved. An empty body answers the beneficiary.
-     */
-    async updateBeneficiary(caller: PublicApiCaller, id: string, body: PublicBeneficiaryUpdateBody) {
-      const found = await activeBeneficiary(caller, id);
-      const sent = (['nickname', 'remark', 'is_favourite'] as const).filter((k) => body[k] !== undefined);
-      if (sent.length) {
-        const issues = sent.map((path) => ({
-          path,
-          message: `The ${path.replace('_', ' ')} of a beneficiary is not kept here: its holder name stands as its nickname.`,
-        }));
-        throw new AppError('VALIDATION_FAILED', 'The given data was invalid.', issues);
-      }
-      return presentHitpayBeneficiary(found, caller.business.row);
+    /** HitPay's update: nickname, remark and favourite (the fields sent change; an empty body answers it as it is). */
+    async updateBeneficiary(caller: PublicApiCaller, meta: RequestMeta, id: string, body: PublicBeneficiaryUpdateBody) {
+      await activeBeneficiary(caller, id);
+      assertStanding(caller, 'active');
+      const labelled = await beneficiaries.label(writerOf(caller, meta), id, body);
+      return presentHitpayBeneficiary(labelled, caller.business.row);
     },
 
     /** HitPay's delete: the beneficiary is closed (its transfers keep it); later calls answer 404. */

@@ -20,6 +20,8 @@ function present(row: PlanRow): Plan {
     interval_days: row.intervalDays,
     trial_days: row.trialDays,
     cycles: row.cycles,
+    reference: row.reference,
+    redirect_url: row.redirectUrl,
     status: row.status,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -50,6 +52,8 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
       intervalDays: body.interval_days,
       trialDays: body.trial_days,
       cycles: body.cycles,
+      reference: body.reference,
+      redirectUrl: body.redirect_url,
     };
   }
 

@@ -13,7 +13,9 @@ import { sendMoneyRepository as repo, type BeneficiaryRow } from './send-money.r
 export { assertSendMoneyEnabled } from './send-money.feature';
 
 export const beneficiaryNotFound = () => new AppError('BENEFICIARY_NOT_FOUND', 'Beneficiary not found.');
-type Fields = BankAccountFields & { email: string | null };
+/** What a beneficiary keeps besides its bank account; `is_favourite` left out keeps the stored flag. */
+type Labels = { email: string | null; nickname?: string | null | undefined; remark?: string | null | undefined; is_favourite?: boolean | undefined };
+type Fields = BankAccountFields & Labels;
 
 /** Who changes send money: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
 export type SendMoneyWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent' | 'idempotency'> & { user: { id: string; name: string } };
@@ -30,6 +32,9 @@ const columnsOf = (fields: Fields) => ({
   accountNumber: fields.account_number!,
   isIban: usesIban(fields.country) && /^[A-Z]{2}\d{2}/.test(fields.account_number!),
   email: fields.email,
+  ...(fields.nickname !== undefined ? { nickname: fields.nickname } : {}),
+  ...(fields.remark !== undefined ? { remark: fields.remark } : {}),
+  ...(fields.is_favourite !== undefined ? { isFavourite: fields.is_favourite } : {}),
 });
 
 const describe = (row: BeneficiaryRow) => `${row.holderName} (${maskAccount(row.accountNumber.slice(-4))}, ${row.bankName}, ${row.currency.toUpperCase()})`;
@@ -107,10 +112,32 @@ export function createBeneficiariesService(deps: { db: Executor; clock: Clock; a
         const issues = checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
         throw new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'The beneficiary is not valid.', issues);
       }
-      const fields = { ...checked.data, email: body.email };
+      const fields = { ...checked.data, email: body.email, nickname: body.nickname, remark: body.remark, is_favourite: body.is_favourite };
       assertCountry(ctx, fields);
       return db.transaction(async (tx) => {
         const row = await repo.updateBeneficiary(tx, businessId, id, { ...columnsOf(fields), updatedAt: clock.now() });
+        if (!row) throw beneficiaryNotFound();
+        await record(tx, ctx, 'beneficiary.updated', `Edited the beneficiary ${describe(row)}`, row);
+        return presentBeneficiary(row);
+      });
+    },
+
+    /**
+     * Changes only the merchant's labels of a beneficiary (nickname, remark, favourite): the public API's PATCH, which
+     * takes those three. A field left out keeps its value; a closed beneficiary cannot change.
+     */
+    async label(ctx: SendMoneyWriter, id: string, labels: Omit<Labels, 'email'>): Promise<Beneficiary> {
+      const businessId = ctx.business.row.id;
+      const current = await load(businessId, id);
+      if (current.status === 'closed') throw new AppError('BENEFICIARY_CLOSED', 'This beneficiary is closed: add a new one instead.');
+      const changes = {
+        ...(labels.nickname !== undefined ? { nickname: labels.nickname } : {}),
+        ...(labels.remark !== undefined ? { remark: labels.remark } : {}),
+        ...(labels.is_favourite !== undefined ? { isFavourite: labels.is_favourite } : {}),
+      };
+      if (Object.keys(changes).length === 0) return presentBeneficiary(current);
+      return db.transaction(async (tx) => {
+        const row = await repo.updateBeneficiary(tx, businessId, id, { ...changes, updatedAt: clock.now() });
         if (!row) throw beneficiaryNotFound();
         await record(tx, ctx, 'beneficiary.updated', `Edited the beneficiary ${describe(row)}`, row);
         return presentBeneficiary(row);

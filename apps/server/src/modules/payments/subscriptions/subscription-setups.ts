@@ -39,9 +39,26 @@ function unavailable(setup: SubscriptionSetupRow, sub: SubscriptionRow, now: Dat
   return null;
 }
 
+/** HitPay's recurring billing status of a subscription, as its `redirect_url` is told it. */
+const REDIRECT_STATUS: Partial<Record<SubscriptionRow['status'], string>> = { trialing: 'active', active: 'active', pending: 'scheduled' };
+
+/**
+ * The subscription's `redirect_url` with `reference` (its id) and `status` added, as a payment request's is; none when
+ * its first charge failed: the customer reads why on the page, and the link mailed to retry.
+ */
+function redirectOf(after: SubscriptionRow, failed: boolean): string | null {
+  if (!after.redirectUrl || failed) return null;
+  const url = new URL(after.redirectUrl);
+  url.searchParams.set('reference', after.id);
+  url.searchParams.set('status', REDIRECT_STATUS[after.status] ?? after.status);
+  return url.toString();
+}
+
 /** What saving a method answers: the subscription after it, and the first charge when one was made. */
 function setupResult(charged: ChargeDone | null, after: SubscriptionRow): SubscriptionSetupResult {
+  const failed = charged !== null && charged.payment.status !== 'succeeded';
   return {
+    redirect_url: redirectOf(after, failed),
     status: after.status,
     method: savedMethodOf(after)!,
     first_charge: charged

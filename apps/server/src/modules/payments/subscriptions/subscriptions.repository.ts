@@ -304,7 +304,12 @@ export const subscriptionsRepository = {
   async offsetPage(
     db: Executor,
     businessId: string,
-    filter: { statuses?: readonly SubscriptionRow['status'][] | undefined; planId?: string | undefined; customerEmail?: string | undefined },
+    filter: {
+      statuses?: readonly SubscriptionRow['status'][] | undefined;
+      planId?: string | undefined;
+      customerEmail?: string | undefined;
+      reference?: string | undefined;
+    },
     limit: number,
     offset: number,
   ): Promise<{ rows: SubscriptionWithNames[]; total: number }> {
@@ -313,6 +318,7 @@ export const subscriptionsRepository = {
       filter.statuses ? inArray(subscriptions.status, [...filter.statuses]) : undefined,
       filter.planId ? eq(subscriptions.planId, filter.planId) : undefined,
       filter.customerEmail ? sql`lower(${customers.email}) = lower(${filter.customerEmail})` : undefined,
+      filter.reference ? eq(subscriptions.reference, filter.reference) : undefined,
     );
     const rows = await db
       .select(withNames)

@@ -19,6 +19,7 @@ export function subscriptionsRoutes(host: RouteHost, service: SubscriptionsServi
   registerEndpoint(app, host, endpoints.pause, async ({ ctx, params }) => service.pause(ctx, params.subscription_id));
   registerEndpoint(app, host, endpoints.resume, async ({ ctx, params }) => service.resume(ctx, params.subscription_id));
   registerEndpoint(app, host, endpoints.cancel, async ({ ctx, params, body }) => service.cancel(ctx, params.subscription_id, body));
+  registerEndpoint(app, host, endpoints.updateDetails, async ({ ctx, params, body }) => service.describe(ctx, params.subscription_id, body));
   registerEndpoint(app, host, endpoints.changePlan, async ({ ctx, params, body }) => service.changePlan(ctx, params.subscription_id, body));
   registerEndpoint(app, host, endpoints.chargeNow, async ({ ctx, params }) => service.chargeNow(ctx, params.subscription_id));
   registerEndpoint(app, host, endpoints.sendSetupLink, async ({ ctx, params }) => service.sendSetupLink(ctx, params.subscription_id));

@@ -31,6 +31,7 @@ import { subscriptionsRepository as repo, type SubscriptionRow, type Subscriptio
 import { createSubscriptionScheduler } from './subscriptions.scheduler';
 import { createSubscriptionSetups } from './subscription-setups';
 import { createSavedMethodCharge } from './saved-method-charge';
+import { describeSubscription, type SubscriptionDetailsChange } from './subscription-details';
 
 const EXPORT_BATCH = 500;
 
@@ -237,6 +238,10 @@ export function createSubscriptionsService(
             intervalDays: plan.intervalDays,
             trialDays: body.trial_days ?? plan.trialDays,
             cyclesTotal: body.cycles ?? plan.cycles,
+            // The plan's text and return address are copied, as its terms are, unless the subscription has its own.
+            description: body.description ?? plan.description,
+            reference: body.reference ?? null,
+            redirectUrl: body.redirect_url ?? plan.redirectUrl,
           };
         } else {
           if (body.currency && body.currency !== currency) {
@@ -252,6 +257,9 @@ export function createSubscriptionsService(
             intervalDays: body.interval === 'every_n_days' ? (body.interval_days ?? null) : null,
             trialDays: body.trial_days ?? 0,
             cyclesTotal: body.cycles ?? null,
+            description: body.description ?? null,
+            reference: body.reference ?? null,
+            redirectUrl: body.redirect_url ?? null,
           };
         }
         await repo.insert(tx, {
@@ -322,6 +330,12 @@ export function createSubscriptionsService(
         await repo.update(tx, row.businessId, id, { status: 'cancelled', nextChargeAt: null, endedAt: now, updatedAt: now });
         return { description: `Cancelled the subscription ${row.name}` };
       });
+      return present(ctx.business.row.id, id);
+    },
+
+    /** The merchant's text of a subscription: description, reference, return address (`subscription-details.ts`). */
+    async describe(ctx: BusinessContext, id: string, body: SubscriptionDetailsChange): Promise<Subscription> {
+      await db.transaction(async (tx) => describeSubscription(tx, { clock, audit }, ctx, await lockOr404(tx, ctx.business.row.id, id), body));
       return present(ctx.business.row.id, id);
     },
 

@@ -4,6 +4,7 @@ import {
   planEndpoints,
   subscriptionEndpoints,
   type CreateSubscriptionBody,
+  type SubscriptionDetailsBody,
   type RetrySettingsBody,
   type SubscriptionFilters,
 } from '@merchant/payments';
@@ -95,6 +96,18 @@ export function useSubscriptionAction(businessId: string, id: string) {
           return call(subscriptionEndpoints.changePlan, { params, body: { plan_id: input.plan_id } });
       }
     },
+    onSuccess: invalidate,
+  });
+}
+
+/** The subscription's description, reference and return address (`subscriptions.updateDetails`). */
+export function useUpdateSubscriptionDetails(businessId: string, id: string) {
+  const invalidate = useInvalidateSubscriptions(businessId);
+  return useMutation({
+    // The dialog shows field errors itself.
+    meta: { silent: true },
+    mutationFn: (body: SubscriptionDetailsBody) =>
+      call(subscriptionEndpoints.updateDetails, { params: { business_id: businessId, subscription_id: id }, body }),
     onSuccess: invalidate,
   });
 }

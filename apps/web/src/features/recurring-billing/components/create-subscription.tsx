@@ -6,12 +6,12 @@ import { formatMoneyWithCode } from '@merchant/core';
 import { CreateSubscriptionBodySchema, planIntervalLabel, type CreateSubscriptionBody } from '@merchant/payments';
 import { href } from '@/app/route-table';
 import { CustomerSelect } from '@/components/customer-select';
-import { useFormFields } from '@/components/form/form-fields';
+import { partOf, useFormFields } from '@/components/form/form-fields';
 import { zodIssuesToErrors } from '@/components/form/use-zod-form';
 import { showErrorsIn } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { activePlansQuery, customerOptionsQuery, useCreateSubscription } from '@/features/recurring-billing/api/subscriptions-api';
-import { PlanFields, planValues } from '@/features/recurring-billing/components/plan-fields';
+import { PlanFields, planValues, ReturnFields, type ReturnValues } from '@/features/recurring-billing/components/plan-fields';
 
 /**
  * "Create subscription" (the subscriptions list) or "Subscribe a customer" (a plan's page, `planId` fixed): the
@@ -71,7 +71,7 @@ function CreateSubscriptionForm({
 
   const body = (): CreateSubscriptionBody =>
     mode === 'plan' || planId
-      ? { customer_id: customerId ?? '', plan_id: chosenPlan ?? undefined }
+      ? { customer_id: customerId ?? '', plan_id: chosenPlan ?? undefined, reference: custom.reference || null, redirect_url: custom.redirect_url || null }
       : {
           customer_id: customerId ?? '',
           name: custom.name || null,
@@ -81,6 +81,9 @@ function CreateSubscriptionForm({
           interval_days: custom.interval === 'every_n_days' ? custom.interval_days : null,
           trial_days: custom.trial_days ?? 0,
           cycles: custom.cycles,
+          description: custom.description || null,
+          reference: custom.reference || null,
+          redirect_url: custom.redirect_url || null,
         };
 
   const submit = (e: React.FormEvent) => {
@@ -139,6 +142,9 @@ function CreateSubscriptionForm({
             nothingFoundMessage="No active plan"
             error={errors.plan_id}
           />
+        ) : null}
+        {mode === 'plan' || planId ? (
+          <ReturnFields form={partOf<ReturnValues>(form)} />
         ) : (
           <>
             <Text size="sm" c="dimmed">

@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { NumberField } from '@/components/form/number-field';
 import { MAX_INTERVAL_DAYS, MAX_PLAN_CYCLES, MAX_TRIAL_DAYS, PLAN_INTERVALS, PLAN_INTERVAL_LABELS, type Plan, type PlanInterval } from '@merchant/payments';
 import { MoneyInput } from '@/components/money-input';
-import type { FormBinder } from '@/components/form/form-fields';
+import { partOf, type FormBinder } from '@/components/form/form-fields';
 
 /** What the plan form holds (the body as typed: empty numbers are null). */
 export type PlanValues = {
@@ -13,6 +13,8 @@ export type PlanValues = {
   interval_days: number | null;
   trial_days: number | null;
   cycles: number | null;
+  reference: string;
+  redirect_url: string;
 };
 
 export const planValues = (plan: Plan | undefined): PlanValues => ({
@@ -23,6 +25,8 @@ export const planValues = (plan: Plan | undefined): PlanValues => ({
   interval_days: plan?.interval_days ?? null,
   trial_days: plan?.trial_days ?? 0,
   cycles: plan?.cycles ?? null,
+  reference: plan?.reference ?? '',
+  redirect_url: plan?.redirect_url ?? '',
 });
 
 const INTERVAL_OPTIONS = PLAN_INTERVALS.map((i) => ({ value: i, label: PLAN_INTERVAL_LABELS[i] }));
@@ -68,7 +72,26 @@ export function PlanFields({ form, currency, disabled = false }: { form: FormBin
           max={MAX_PLAN_CYCLES}
         />
       </SimpleGrid>
+      <ReturnFields form={partOf<ReturnValues>(form)} disabled={disabled} />
     </Stack>
+  );
+}
+
+/** The merchant's reference and the address the customer returns to after saving a card (HitPay's names). */
+export type ReturnValues = { reference: string; redirect_url: string };
+
+export function ReturnFields({ form, disabled = false }: { form: FormBinder<ReturnValues>; disabled?: boolean }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput {...form.field('reference')} label="Reference" description="Your own, never shown to the customer" disabled={disabled} />
+      <TextInput
+        {...form.field('redirect_url')}
+        label="Return address"
+        description="Where the customer goes after saving a card (https://)"
+        type="url"
+        disabled={disabled}
+      />
+    </SimpleGrid>
   );
 }
 
@@ -81,4 +104,6 @@ export const planBody = (v: PlanValues) => ({
   interval_days: v.interval === 'every_n_days' ? v.interval_days : null,
   trial_days: v.trial_days ?? 0,
   cycles: v.cycles,
+  reference: v.reference || null,
+  redirect_url: v.redirect_url || null,
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { COUNTRY_CODES } from '@merchant/core';
 import {
   CreateBeneficiaryBodySchema,
@@ -31,6 +31,9 @@ const valuesOf = (b: Beneficiary | null, country: string, currency: string) => (
   // Never shown again: a blank number keeps the stored one.
   account_number: '',
   email: b?.email ?? '',
+  nickname: b?.nickname ?? '',
+  remark: b?.remark ?? '',
+  is_favourite: b?.is_favourite ?? false,
 });
 
 /**
@@ -158,6 +161,18 @@ function BeneficiaryForm({
           autoComplete="off"
         />
         <TextInput {...form.field('email')} label="Email" description="Optional" type="email" autoComplete="off" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput {...form.field('nickname')} label="Nickname" description="Optional: your own short name for them" autoComplete="off" />
+          <TextInput {...form.field('remark')} label="Remark" description="Optional: a note for your team" autoComplete="off" />
+        </SimpleGrid>
+        <Checkbox
+          label="Favourite"
+          checked={form.values.is_favourite}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            form.setValues((v) => ({ ...v, is_favourite: checked }));
+          }}
+        />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

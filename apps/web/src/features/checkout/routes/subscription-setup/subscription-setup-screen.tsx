@@ -46,7 +46,17 @@ function SetupCard({ publicId, page }: { publicId: string; page: SubscriptionSet
     const expiry = parseExpiry(card.expiry);
     if (!expiry) return setErrors({ expiry: 'Enter the expiry as MM/YY' });
     setErrors({});
-    save.mutate({ number: card.number, cvc: card.cvc, ...expiry }, { onSuccess: setDone, onError: (error) => setErrors(fieldErrors(error)) });
+    save.mutate(
+      { number: card.number, cvc: card.cvc, ...expiry },
+      {
+        onSuccess: (result) => {
+          setDone(result);
+          // The business's own page, told which subscription and its status (as a paid payment request's redirect).
+          if (result.redirect_url) window.location.assign(result.redirect_url);
+        },
+        onError: (error) => setErrors(fieldErrors(error)),
+      },
+    );
   };
 
   if (done) return <Saved page={page} result={done} />;

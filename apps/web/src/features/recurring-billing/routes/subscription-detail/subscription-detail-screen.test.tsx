@@ -13,6 +13,9 @@ const detail = (over: Partial<SubscriptionDetail> = {}): SubscriptionDetail => (
   customer: { id: '0193a9a0-0000-7000-8000-000000000001', name: 'Bea Client', email: 'bea@example.com' },
   plan: { id: '0193a9a0-0000-7000-8000-000000000002', name: 'Coffee club' },
   name: 'Coffee club',
+  description: null,
+  reference: null,
+  redirect_url: null,
   amount: { amount: 2990, currency: 'sgd' },
   interval: 'monthly',
   interval_days: null,
@@ -73,6 +76,7 @@ describe('the subscription detail', () => {
       'Change plan',
       'Send card link',
       'Copy card link',
+      'Edit details',
       'Cancel subscription',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Charge now' }));
@@ -94,5 +98,35 @@ describe('the subscription detail', () => {
     expect(screen.queryByText('Its own amount')).toBeNull();
     // Paused: resume is the main action; change plan, the card links and cancelling are in the menu.
     expect(buttonsBesideTitle()).toEqual(['Resume', 'More actions']);
+  });
+
+  it('shows and edits the description, reference and return address, with the field error of an http address', async () => {
+    const api = stubApi()
+      .on(userEndpoints.me, () => ownerUser)
+      .on(businessEndpoints.get, () => ownerBusiness())
+      .on(subscriptionEndpoints.get, () => detail({ description: 'Beans monthly', reference: 'order-77', redirect_url: 'https://shop.example/done' }))
+      .on(subscriptionEndpoints.updateDetails, () => detail({ reference: 'order-78' }));
+    renderApp(`/business/${BID}/payments/subscriptions/${SID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Bea Client · Coffee club' }, { timeout: 15_000 });
+    expect(screen.getByText('Beans monthly')).toBeTruthy();
+    expect(screen.getByText('order-77')).toBeTruthy();
+    expect(screen.getByText('https://shop.example/done')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit details', hidden: true }, { timeout: 15_000 }));
+    const address = await screen.findByRole('textbox', { name: /Return address/, hidden: true }, { timeout: 15_000 });
+    fireEvent.change(address, { target: { value: 'http://shop.example/done' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details', hidden: true }));
+    // Checked in the browser as the server checks it: nothing is sent.
+    expect(await screen.findByText('Use an https:// address (http:// only on localhost)', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(api.requests(subscriptionEndpoints.updateDetails)).toHaveLength(0);
+    fireEvent.change(address, { target: { value: 'https://shop.example/thanks' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Reference/, hidden: true }), { target: { value: 'order-78' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details', hidden: true }));
+    await waitFor(() => expect(api.requests(subscriptionEndpoints.updateDetails)).toHaveLength(1), { timeout: 15_000 });
+    expect(api.requests(subscriptionEndpoints.updateDetails)[0]!.body).toEqual({
+      description: 'Beans monthly',
+      reference: 'order-78',
+      redirect_url: 'https://shop.example/thanks',
+    });
   });
 });

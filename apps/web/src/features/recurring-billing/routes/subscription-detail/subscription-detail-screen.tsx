@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBolt, IconMail, IconPlayerPause, IconPlayerPlay, IconReplace, IconX } from '@tabler/icons-react';
+import { IconBolt, IconMail, IconPencil, IconPlayerPause, IconPlayerPlay, IconReplace, IconX } from '@tabler/icons-react';
 import { modals } from '@/lib/modals';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -16,7 +16,9 @@ import { notifySuccess } from '@/lib/notify';
 import { canChange, useBusiness } from '@/lib/session';
 import { activePlansQuery, subscriptionQuery, useSubscriptionAction, type SubscriptionActionInput } from '@/features/recurring-billing/api/subscriptions-api';
 import { useCopySetupLinkAction } from '@/features/recurring-billing/components/copy-setup-link';
+import { SubscriptionDetailsDialog } from '@/features/recurring-billing/components/subscription-details';
 import { StatusBadge } from '@/components/status-badge';
+import { wrapPoints } from '@/components/long-text';
 import { BusinessTime } from '@/components/business-time';
 
 /** One subscription: its status, next charge, saved card, every charge and retry, and the merchant's actions. */
@@ -35,6 +37,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
   const action = useSubscriptionAction(businessId, s.id);
   const [changing, setChanging] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
   const allows = (a: Parameters<typeof subscriptionAllows>[0]) => canAct && subscriptionAllows(a, s.status);
 
   const run = (input: SubscriptionActionInput, done: string) => action.mutate(input, { onSuccess: () => notifySuccess(done) });
@@ -71,6 +74,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
       onClick: () => run({ action: 'send_setup_link' }, 'A link to save a card was mailed to the customer.'),
     },
     allows('send_setup_link') && copyLink.action,
+    canAct && { label: 'Edit details', icon: <IconPencil size={16} aria-hidden />, onClick: () => setEditing(true) },
     allows('cancel_now') && {
       label: 'Cancel subscription',
       danger: true,
@@ -127,6 +131,9 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
             <Fact label={s.trial_end_at && Date.parse(s.trial_end_at) <= Date.now() ? 'Trial ended' : 'Trial ends'}>
               {s.trial_end_at ? <BusinessTime at={s.trial_end_at} /> : s.trial_days > 0 ? `${s.trial_days} days after the card is saved` : 'No trial'}
             </Fact>
+            <Fact label="Description">{s.description ?? '—'}</Fact>
+            <Fact label="Reference">{s.reference ?? '—'}</Fact>
+            <Fact label="Return address">{s.redirect_url ? <Text style={{ overflowWrap: 'break-word' }}>{wrapPoints(s.redirect_url)}</Text> : '—'}</Fact>
           </SimpleGrid>
           {s.cancel_at_period_end ? (
             <Alert color="yellow" mt="md">
@@ -231,6 +238,7 @@ function Detail({ businessId, subscription: s }: { businessId: string; subscript
           </Group>
         </Stack>
       </Modal>
+      <SubscriptionDetailsDialog businessId={businessId} subscription={s} opened={editing} onClose={() => setEditing(false)} />
       <Modal opened={changing} onClose={() => setChanging(false)} title="Change plan" centered>
         {changing ? (
           <ChangePlan

@@ -68,6 +68,9 @@ function Detail({ businessId, beneficiary: b, listHref }: { businessId: string; 
           {b.bank_code ? <Fact label="Bank code">{b.bank_code}</Fact> : null}
           {b.branch_code ? <Fact label="Branch code">{b.branch_code}</Fact> : null}
           <Fact label="Email">{orEmpty(b.email)}</Fact>
+          <Fact label="Nickname">{orEmpty(b.nickname)}</Fact>
+          <Fact label="Remark">{orEmpty(b.remark)}</Fact>
+          <Fact label="Favourite">{b.is_favourite ? 'Yes' : 'No'}</Fact>
         </SimpleGrid>
       </Paper>
 
