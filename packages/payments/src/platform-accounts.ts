@@ -148,7 +148,7 @@ export const PlatformPaymentSchema = z.object({
 export type PlatformPayment = z.infer<typeof PlatformPaymentSchema>;
 export const PlatformPaymentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 export const PlatformPaymentsSchema = z.object({ data: z.array(PlatformPaymentSchema), next_cursor: z.string().nullable() });
 export type PlatformPayments = z.infer<typeof PlatformPaymentsSchema>;
