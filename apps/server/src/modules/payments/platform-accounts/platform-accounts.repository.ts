@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countRows, sumMinor } from '@/db/columns';
-import { businessUsers, businesses, platformFees, platformLinks, platformSettings, users } from '@/db/schema';
+import { businessUsers, businesses, paymentLinks, platformFees, platformLinks, platformSettings, users } from '@/db/schema';
 
 export type PlatformLinkRow = typeof platformLinks.$inferSelect;
 export type PlatformFeeRow = typeof platformFees.$inferSelect;
@@ -148,6 +148,16 @@ export const platformAccountsRepository = {
       .innerJoin(platformLinks, and(eq(platformLinks.businessId, platformFees.linkedBusinessId), eq(platformLinks.id, platformFees.linkId)))
       .where(and(eq(platformFees.linkedBusinessId, linkedBusinessId), eq(platformFees.paymentId, paymentId), eq(platformLinks.status, 'active')));
     return row?.platformBusinessId ?? null;
+  },
+
+  /** Whether a payment link of a business was made by the platform (through any of its links with the business). */
+  async madeByPlatform(db: Executor, platformBusinessId: string, businessId: string, paymentLinkId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: paymentLinks.id })
+      .from(paymentLinks)
+      .innerJoin(platformLinks, and(eq(platformLinks.businessId, paymentLinks.businessId), eq(platformLinks.id, paymentLinks.platformLinkId)))
+      .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, paymentLinkId), eq(platformLinks.platformBusinessId, platformBusinessId)));
+    return row !== undefined;
   },
 
   /** The active link of a platform with a business (the public API's platform path), with the business's name. */

@@ -15,6 +15,7 @@ import { modals } from '@/lib/modals';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { platformOverviewQuery, useEndPlatformLink, useInviteBusiness } from '../../api/platform-api';
+import { PlatformCommissionForm } from '../../components/platform-commission-form';
 import { PlatformPayments } from '../../components/platform-payments';
 import { PlatformRequestForm } from '../../components/platform-request-form';
 
@@ -142,6 +143,8 @@ export function Component() {
             />
           )}
         </section>
+
+        <PlatformCommissionForm businessId={businessId} commissionBps={query.data.commission_bps} />
 
         <PlatformRequestForm businessId={businessId} links={live} currency={business.data.currency} />
 
