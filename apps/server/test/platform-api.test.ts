@@ -302,7 +302,7 @@ describe('paid, refunded and listed', () => {
   });
 });
 
-describe('the commission rate (the platform screen\'s form)', () => {
+describe("the commission rate (the platform screen's form)", () => {
   it('is set by owners and admins of a platform, within 0 to 50 % in whole basis points, audited with the rate before', async () => {
     for (const commission_bps of [-1, 12.5, 5001]) {
       const bad = await hub.people.owner.agent.call(platform.setCommission, { params: at(hub), body: { commission_bps } });
@@ -328,17 +328,32 @@ describe('the commission rate (the platform screen\'s form)', () => {
 
 describe('invoices with a platform fee', () => {
   const invoiceRow = async (id: string) =>
-    (await t.database.db.select().from(invoices).where(and(eq(invoices.businessId, shop.id), eq(invoices.id, id))))[0]!;
+    (
+      await t.database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.businessId, shop.id), eq(invoices.id, id)))
+    )[0]!;
   const invoiceRequest = (key: string, json: object, linked?: string, method: 'POST' | 'GET' = 'POST') =>
     request(key, json, linked, PUBLIC_INVOICES_PATHS.invoices, method);
   const apiInvoice = { customer_email: 'buyer@example.com', invoice_date: '2026-01-05', currency: 'sgd', amount: '30.00', payment_by: 'amount' };
 
   it('the dashboard makes and sends one in the linked business, with its fee checked and audited on both', async () => {
-    const body = { customer_email: 'Buyer@Example.com', customer_name: 'Ada Buyer', description: 'Kiln hire', amount: 60_00, currency: 'sgd', platform_fee: 4_00 };
+    const body = {
+      customer_email: 'Buyer@Example.com',
+      customer_name: 'Ada Buyer',
+      description: 'Kiln hire',
+      amount: 60_00,
+      currency: 'sgd',
+      platform_fee: 4_00,
+    };
     const made = await hub.people.owner.agent.ok(platform.createInvoice, { params: { ...at(hub), link_id: linkId }, body });
     expect(made).toMatchObject({ business_name: shop.name, amount: 60_00, platform_fee: 4_00, customer_email: 'buyer@example.com' });
     expect(await invoiceRow(made.id)).toMatchObject({ platformLinkId: linkId, platformFee: 4_00, status: 'sent', total: 60_00, allowPartial: false });
-    const onShop = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, shop.id), eq(auditLogs.objectId, made.id)));
+    const onShop = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, shop.id), eq(auditLogs.objectId, made.id)));
     expect(onShop.map((e) => e.action)).toContain('invoice.created');
     const onHub = await t.database.db
       .select()
@@ -346,9 +361,15 @@ describe('invoices with a platform fee', () => {
       .where(and(eq(auditLogs.businessId, hub.id), eq(auditLogs.action, 'platform_link.invoice_created')));
     expect(onHub.some((e) => (e.meta as { invoice_id?: string }).invoice_id === made.id)).toBe(true);
 
-    const tooBig = await hub.people.owner.agent.call(platform.createInvoice, { params: { ...at(hub), link_id: linkId }, body: { ...body, platform_fee: 60_00 } });
+    const tooBig = await hub.people.owner.agent.call(platform.createInvoice, {
+      params: { ...at(hub), link_id: linkId },
+      body: { ...body, platform_fee: 60_00 },
+    });
     expect(failure(tooBig)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'platform_fee' }] });
-    const noEmail = await hub.people.owner.agent.call(platform.createInvoice, { params: { ...at(hub), link_id: linkId }, body: { ...body, customer_email: 'no' } });
+    const noEmail = await hub.people.owner.agent.call(platform.createInvoice, {
+      params: { ...at(hub), link_id: linkId },
+      body: { ...body, customer_email: 'no' },
+    });
     expect(failure(noEmail)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'customer_email' }] });
     const byCashier = await hub.people.cashier.agent.call(platform.createInvoice, { params: { ...at(hub), link_id: linkId }, body });
     expect(byCashier.status).toBe(403);
@@ -426,7 +447,10 @@ describe("the platform's status check", () => {
   const check = (key: string, id: string, linked?: string) => request(key, {}, linked, PUBLIC_API_PATHS.paymentRequest.replace(':request_id', id), 'GET');
 
   it('answers for the requests the platform made in the linked business, and 404 for the others', async () => {
-    const made = (await request(hubKey, { amount: '15.00', currency: 'SGD', purpose: 'Status', platform_fee: '1.00' }, shop.id)).json<{ id: string; url: string }>();
+    const made = (await request(hubKey, { amount: '15.00', currency: 'SGD', purpose: 'Status', platform_fee: '1.00' }, shop.id)).json<{
+      id: string;
+      url: string;
+    }>();
     const before = await check(hubKey, made.id, shop.id);
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toMatchObject({ id: made.id, status: 'pending', payments: [] });

@@ -140,7 +140,10 @@ export const commissionOf = (amount: number, bps: number): number => Math.floor(
  */
 export const PlatformInvoiceBodySchema = z
   .object({
-    customer_email: z.email('Enter a valid email').max(254, 'Use at most 254 characters').transform((v) => v.toLowerCase()),
+    customer_email: z
+      .email('Enter a valid email')
+      .max(254, 'Use at most 254 characters')
+      .transform((v) => v.toLowerCase()),
     customer_name: text()
       .trim()
       .max(255, 'Use at most 255 characters')

@@ -3,6 +3,7 @@ import {
   platformAccountEndpoints as endpoints,
   type InvitePlatformBusinessBody,
   type PlatformCommissionBody,
+  type PlatformInvoiceBody,
   type PlatformPaymentRequestBody,
 } from '@merchant/payments';
 import { call } from '@/lib/api-client';
@@ -55,6 +56,15 @@ export function useSetCommission(businessId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PlatformCommissionBody) => call(endpoints.setCommission, { params: { business_id: businessId }, body }),
+    onSuccess: () => refresh(client, businessId),
+  });
+}
+
+export function useCreatePlatformInvoice(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, body }: { linkId: string; body: PlatformInvoiceBody }) =>
+      call(endpoints.createInvoice, { params: { business_id: businessId, link_id: linkId }, body }),
     onSuccess: () => refresh(client, businessId),
   });
 }

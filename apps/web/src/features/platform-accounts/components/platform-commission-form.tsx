@@ -21,8 +21,8 @@ export function PlatformCommissionForm({ businessId, commissionBps }: { business
       title: `Set the commission rate to ${percent(body.commission_bps)}?`,
       children: (
         <Text size="sm">
-          Payment requests and invoices made from now on that name no platform fee take {percent(body.commission_bps)} of their amount. Requests
-          made already keep their fee.
+          Payment requests and invoices made from now on that name no platform fee take {percent(body.commission_bps)} of their amount. Requests made already
+          keep their fee.
         </Text>
       ),
       labels: { confirm: 'Set rate', cancel: 'Keep the current rate' },
