@@ -13,7 +13,7 @@ const demo = demoTests();
 
 describe('platform accounts in the browser', () => {
   for (const width of [375, 1280]) {
-    it(`the owner invites a business and creates a payment request with a platform fee (${width} px wide)`, async () => {
+    it(`the owner invites a business, makes a payment request and an invoice with a platform fee and sets the commission rate (${width} px wide)`, async () => {
       const { page, close } = await demo.page({ width });
       await page.goto(`/business/${demo.businessId}/payments/settings/platform`);
       await page.getByRole('heading', { level: 1, name: 'Platform' }).waitFor();

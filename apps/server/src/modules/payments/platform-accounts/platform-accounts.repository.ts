@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countRows, sumMinor } from '@/db/columns';
-import { businessUsers, businesses, paymentLinks, platformFees, platformLinks, platformSettings, users } from '@/db/schema';
+import { businessUsers, businesses, platformFees, platformLinks, platformSettings, users } from '@/db/schema';
 
 export type PlatformLinkRow = typeof platformLinks.$inferSelect;
 export type PlatformFeeRow = typeof platformFees.$inferSelect;
@@ -150,13 +150,12 @@ export const platformAccountsRepository = {
     return row?.platformBusinessId ?? null;
   },
 
-  /** Whether a payment link of a business was made by the platform (through any of its links with the business). */
-  async madeByPlatform(db: Executor, platformBusinessId: string, businessId: string, paymentLinkId: string): Promise<boolean> {
+  /** Whether a link of a business (any status) is the platform's. */
+  async isPlatformsLink(db: Executor, platformBusinessId: string, businessId: string, linkId: string): Promise<boolean> {
     const [row] = await db
-      .select({ id: paymentLinks.id })
-      .from(paymentLinks)
-      .innerJoin(platformLinks, and(eq(platformLinks.businessId, paymentLinks.businessId), eq(platformLinks.id, paymentLinks.platformLinkId)))
-      .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, paymentLinkId), eq(platformLinks.platformBusinessId, platformBusinessId)));
+      .select({ id: platformLinks.id })
+      .from(platformLinks)
+      .where(and(eq(platformLinks.businessId, businessId), eq(platformLinks.id, linkId), eq(platformLinks.platformBusinessId, platformBusinessId)));
     return row !== undefined;
   },
 

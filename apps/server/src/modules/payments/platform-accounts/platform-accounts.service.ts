@@ -25,6 +25,7 @@ import { platformPaymentsReadModel } from '../charges/platform-payments.read-mod
 import type { CustomersService } from '../customers/customers.service';
 import type { InvoicesService } from '../invoices/invoices.service';
 import type { PaymentLinksService } from '../payment-links/payment-links.service';
+import { platformRequestsReadModel } from '../payment-links/platform-requests.read-model';
 import { platformAccountsRepository as repo, type PlatformLinkRow } from './platform-accounts.repository';
 
 const RECENT_FEES = 20;
@@ -227,8 +228,10 @@ export function createPlatformAccountsService(deps: {
     },
 
     /** Whether the platform made this payment request of a linked business (the public API's status check for a platform). */
-    madeByPlatform: (platformBusinessId: string, businessId: string, paymentLinkId: string) =>
-      repo.madeByPlatform(db, platformBusinessId, businessId, paymentLinkId),
+    async madeByPlatform(platformBusinessId: string, businessId: string, paymentLinkId: string): Promise<boolean> {
+      const linkId = await platformRequestsReadModel.platformLinkOf(db, businessId, paymentLinkId);
+      return linkId !== null && (await repo.isPlatformsLink(db, platformBusinessId, businessId, linkId));
+    },
 
     /** The platform's side of the audit of an invoice its API key made in a linked business. */
     async auditApiInvoice(
