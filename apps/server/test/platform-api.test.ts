@@ -6,13 +6,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { hostOfKind } from '@merchant/core';
 import {
   PUBLIC_API_PATHS,
+  PUBLIC_INVOICES_PATHS,
   apiKeyEndpoints,
   checkoutEndpoints,
+  invoicePageEndpoints,
   platformAccountEndpoints as platform,
   transactionEndpoints,
   webhookEndpoints,
 } from '@merchant/payments';
-import { auditLogs, businesses, ledgerEntries, ledgerTransactions, paymentLinks, payments } from '../src/db/schema';
+import { auditLogs, businesses, invoices, ledgerEntries, ledgerTransactions, paymentLinks, payments, platformSettings } from '../src/db/schema';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
 
@@ -92,6 +94,21 @@ async function pay(url: string) {
     checkoutEndpoints.confirm,
     { params: { public_id: started.public_id }, body: { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } } },
     { host, idempotencyKey: randomUUID() },
+  );
+}
+
+/** Pays a sent invoice in full on the invoice host, by card on the checkout host. */
+async function payInvoice(businessId: string, publicId: string) {
+  const payer = new Agent(t.app);
+  const started = await payer.ok(
+    invoicePageEndpoints.pay,
+    { params: { business_id: businessId, invoice: publicId }, body: {} },
+    { host: hostOfKind('invoice', t.config.baseDomain), idempotencyKey: randomUUID() },
+  );
+  return payer.ok(
+    checkoutEndpoints.confirm,
+    { params: { public_id: started.payment_id }, body: { method: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' } } },
+    { host: hostOfKind('checkout', t.config.baseDomain), idempotencyKey: randomUUID() },
   );
 }
 
@@ -282,5 +299,173 @@ describe('paid, refunded and listed', () => {
     expect(failure(notPlatform).code).toBe('PLATFORM_NOT_ENABLED');
     const badLimit = await hub.people.owner.agent.call(platform.payments, { params: at(hub), query: { limit: 0 } });
     expect(badLimit.status).toBe(422);
+  });
+});
+
+describe("the commission rate (the platform screen's form)", () => {
+  it('is set by owners and admins of a platform, within 0 to 50 % in whole basis points, audited with the rate before', async () => {
+    for (const commission_bps of [-1, 12.5, 5001]) {
+      const bad = await hub.people.owner.agent.call(platform.setCommission, { params: at(hub), body: { commission_bps } });
+      expect(failure(bad)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'commission_bps' }] });
+    }
+    const missing = await hub.people.owner.agent.call(platform.setCommission, { params: at(hub), body: {} as { commission_bps: number } });
+    expect(failure(missing)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'commission_bps' }] });
+    const notPlatform = await shop.people.owner.agent.call(platform.setCommission, { params: at(shop), body: { commission_bps: 100 } });
+    expect(failure(notPlatform).code).toBe('PLATFORM_NOT_ENABLED');
+    const before = (await hub.people.owner.agent.ok(platform.overview, { params: at(hub) })).commission_bps;
+    expect((await hub.people.owner.agent.ok(platform.setCommission, { params: at(hub), body: { commission_bps: 5000 } })).commission_bps).toBe(5000);
+    expect((await hub.people.owner.agent.ok(platform.setCommission, { params: at(hub), body: { commission_bps: before } })).commission_bps).toBe(before);
+    const [setting] = await t.database.db.select().from(platformSettings).where(eq(platformSettings.businessId, hub.id));
+    expect(setting!.commissionBps).toBe(before);
+    const audited = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, hub.id), eq(auditLogs.action, 'platform.commission_set')));
+    expect(audited.map((e) => e.meta)).toContainEqual(expect.objectContaining({ before, after: 5000 }));
+    expect(audited.map((e) => e.meta)).toContainEqual(expect.objectContaining({ before: 5000, after: before }));
+  });
+});
+
+describe('invoices with a platform fee', () => {
+  const invoiceRow = async (id: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.businessId, shop.id), eq(invoices.id, id)))
+    )[0]!;
+  const invoiceRequest = (key: string, json: object, linked?: string, method: 'POST' | 'GET' = 'POST') =>
+    request(key, json, linked, PUBLIC_INVOICES_PATHS.invoices, method);
+  const apiInvoice = { customer_email: 'buyer@example.com', invoice_date: '2026-01-05', currency: 'sgd', amount: '30.00', payment_by: 'amount' };
+
+  it('the dashboard makes and sends one in the linked business, with its fee checked and audited on both', async () => {
+    const body = {
+      customer_email: 'Buyer@Example.com',
+      customer_name: 'Ada Buyer',
+      description: 'Kiln hire',
+      amount: 60_00,
+      currency: 'sgd',
+      platform_fee: 4_00,
+    };
+    const made = await hub.people.owner.agent.ok(platform.createInvoice, { params: { ...at(hub), link_id: linkId }, body });
+    expect(made).toMatchObject({ business_name: shop.name, amount: 60_00, platform_fee: 4_00, customer_email: 'buyer@example.com' });
+    expect(await invoiceRow(made.id)).toMatchObject({ platformLinkId: linkId, platformFee: 4_00, status: 'sent', total: 60_00, allowPartial: false });
+    const onShop = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, shop.id), eq(auditLogs.objectId, made.id)));
+    expect(onShop.map((e) => e.action)).toContain('invoice.created');
+    const onHub = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, hub.id), eq(auditLogs.action, 'platform_link.invoice_created')));
+    expect(onHub.some((e) => (e.meta as { invoice_id?: string }).invoice_id === made.id)).toBe(true);
+
+    const tooBig = await hub.people.owner.agent.call(platform.createInvoice, {
+      params: { ...at(hub), link_id: linkId },
+      body: { ...body, platform_fee: 60_00 },
+    });
+    expect(failure(tooBig)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'platform_fee' }] });
+    const noEmail = await hub.people.owner.agent.call(platform.createInvoice, {
+      params: { ...at(hub), link_id: linkId },
+      body: { ...body, customer_email: 'no' },
+    });
+    expect(failure(noEmail)).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'customer_email' }] });
+    const byCashier = await hub.people.cashier.agent.call(platform.createInvoice, { params: { ...at(hub), link_id: linkId }, body });
+    expect(byCashier.status).toBe(403);
+    const otherLink = await hub.people.owner.agent.call(platform.createInvoice, { params: { ...at(hub), link_id: randomUUID() }, body });
+    expect(failure(otherLink).code).toBe('PLATFORM_LINK_NOT_FOUND');
+  });
+
+  it('the public API makes one with X-LINKED-BUSINESS-ID, with the fee it names or the commission rate of its total', async () => {
+    await hub.people.owner.agent.ok(platform.setCommission, { params: at(hub), body: { commission_bps: 250 } });
+    const byRate = await invoiceRequest(hubKey, apiInvoice, shop.id);
+    expect(byRate.statusCode, byRate.body).toBe(200);
+    const rated = byRate.json<{ id: string; business_id: string }>();
+    expect(rated.business_id).toBe(shop.id);
+    expect(await invoiceRow(rated.id)).toMatchObject({ platformLinkId: linkId, platformFee: 75, total: 30_00 });
+    const named = await invoiceRequest(hubKey, { ...apiInvoice, platform_fee: '2.10' }, shop.id);
+    expect(named.statusCode, named.body).toBe(200);
+    expect((await invoiceRow(named.json<{ id: string }>().id)).platformFee).toBe(2_10);
+    const audited = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, hub.id), eq(auditLogs.action, 'platform_link.invoice_created')));
+    expect(audited.some((e) => (e.meta as { invoice_id?: string; via?: string }).invoice_id === rated.id)).toBe(true);
+
+    const tooBig = await invoiceRequest(hubKey, { ...apiInvoice, platform_fee: '30.00' }, shop.id);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json()).toMatchObject({ errors: { platform_fee: [expect.any(String)] } });
+    const partial = await invoiceRequest(hubKey, { ...apiInvoice, allow_partial_payments: true }, shop.id);
+    expect(partial.json()).toMatchObject({ errors: { allow_partial_payments: [expect.any(String)] } });
+    const ownFee = await invoiceRequest(shopKey, { ...apiInvoice, platform_fee: '1.00' });
+    expect(ownFee.json()).toMatchObject({ errors: { platform_fee: [expect.any(String)] } });
+    expect((await invoiceRequest(hubKey, apiInvoice, stranger.id)).statusCode).toBe(401);
+    // Only the create takes the header.
+    expect((await invoiceRequest(hubKey, {}, shop.id, 'GET')).statusCode).toBe(403);
+  });
+
+  it('paid: the fee posted in both ledgers (summing to zero), charge.created to the platform, in its payments list', async () => {
+    const invoiceHook = await receiver();
+    try {
+      await hub.people.owner.agent.ok(webhookEndpoints.create, { params: at(hub), body: { url: invoiceHook.url, events: ['charge.created'] } });
+      const body = { customer_email: 'payer@example.com', description: 'Studio rent', amount: 80_00, currency: 'sgd', platform_fee: 6_00 };
+      const made = await hub.people.owner.agent.ok(platform.createInvoice, { params: { ...at(hub), link_id: linkId }, body });
+      const row = await invoiceRow(made.id);
+      expect((await payInvoice(shop.id, row.publicId)).status).toBe('succeeded');
+      expect((await invoiceRow(made.id)).status).toBe('paid');
+      const [payment] = await t.database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.businessId, shop.id), eq(payments.sourceId, made.id)));
+      expect(payment!.net).toBe(80_00 - payment!.fee - 6_00);
+
+      const entries = await feeEntries(payment!.id);
+      const of = (businessId: string, account: string) =>
+        entries.filter((e) => e.businessId === businessId && e.account === account).reduce((sum, e) => sum + Number(e.amount), 0);
+      expect(of(shop.id, 'merchant_pending')).toBe(-6_00);
+      expect(of(hub.id, 'merchant_available')).toBe(6_00);
+      expect(of(shop.id, 'platform_fee_transfers')).toBe(6_00);
+      expect(of(shop.id, 'platform_fee_transfers') + of(hub.id, 'platform_fee_transfers')).toBe(0);
+      expect(entries.reduce((sum, e) => sum + Number(e.amount), 0)).toBe(0);
+
+      await t.app.jobs.runDue();
+      await t.app.jobs.runDue({ ignoreDelays: true });
+      const created = invoiceHook.received.find((r) => r.headers['hitpay-event-type'] === 'charge.created' && JSON.parse(r.body).id === payment!.id);
+      expect(created).toBeDefined();
+      expect(JSON.parse(created!.body)).toMatchObject({ business_id: shop.id, status: 'succeeded' });
+
+      const listed = await hub.people.owner.agent.ok(platform.payments, { params: at(hub), query: { limit: 100 } });
+      expect(listed.data.find((p) => p.payment_id === payment!.id)).toMatchObject({ business_name: shop.name, amount: 80_00, fee: 6_00, status: 'succeeded' });
+    } finally {
+      await invoiceHook.stop();
+    }
+  });
+});
+
+describe("the platform's status check", () => {
+  const check = (key: string, id: string, linked?: string) => request(key, {}, linked, PUBLIC_API_PATHS.paymentRequest.replace(':request_id', id), 'GET');
+
+  it('answers for the requests the platform made in the linked business, and 404 for the others', async () => {
+    const made = (await request(hubKey, { amount: '15.00', currency: 'SGD', purpose: 'Status', platform_fee: '1.00' }, shop.id)).json<{
+      id: string;
+      url: string;
+    }>();
+    const before = await check(hubKey, made.id, shop.id);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toMatchObject({ id: made.id, status: 'pending', payments: [] });
+    expect((await pay(made.url)).status).toBe('succeeded');
+    const after = (await check(hubKey, made.id, shop.id)).json<{ status: string; payments: { status: string }[] }>();
+    expect(after.status).toBe('completed');
+    expect(after.payments).toMatchObject([{ status: 'succeeded' }]);
+
+    // The linked business's own request, an unknown id, no UUID: HitPay's 404.
+    const own = (await request(shopKey, { amount: '9.00', currency: 'SGD', purpose: 'Own' })).json<{ id: string }>();
+    expect((await check(shopKey, own.id)).statusCode).toBe(200);
+    for (const id of [own.id, randomUUID(), 'nope']) expect((await check(hubKey, id, shop.id)).statusCode).toBe(404);
+    // Without the header the platform's key reads its own business: the linked business's request is not there.
+    expect((await check(hubKey, made.id)).statusCode).toBe(404);
+    // Another business, not linked: refused as a revoked key is.
+    expect((await check(hubKey, made.id, stranger.id)).statusCode).toBe(401);
   });
 });

@@ -73,7 +73,7 @@ export const LinkedPlatformsSchema = z.object({ platforms: z.array(LinkedPlatfor
 
 /** What a linked platform may do: written on the business's screen beside each invitation. */
 export const PLATFORM_MAY = [
-  'Create payment requests in your business, paid into your balance',
+  'Create payment requests and invoices in your business, paid into your balance',
   'Keep a platform fee of each such payment, shown before you are paid',
   'Receive the charge events of those payments on its webhooks',
 ] as const;
@@ -133,6 +133,43 @@ export const PlatformCommissionSchema = z.object({ commission_bps: z.number().in
 
 /** The fee of `amount` at a rate in basis points, rounded down to the minor unit. */
 export const commissionOf = (amount: number, bps: number): number => Math.floor((amount * bps) / 10_000);
+
+/**
+ * An invoice for a linked business with the platform's fee: one line, due on receipt, mailed to the customer (made
+ * in the linked business when the email is new to it). Paid in full once, so it allows no partial payment.
+ */
+export const PlatformInvoiceBodySchema = z
+  .object({
+    customer_email: z
+      .email('Enter a valid email')
+      .max(254, 'Use at most 254 characters')
+      .transform((v) => v.toLowerCase()),
+    customer_name: text()
+      .trim()
+      .max(255, 'Use at most 255 characters')
+      .nullish()
+      .transform((v) => v || null),
+    description: text().trim().min(1, 'Enter what the invoice is for').max(500, 'Use at most 500 characters'),
+    amount: PositiveMinorAmountSchema,
+    currency: CurrencyCodeSchema,
+    platform_fee: MinorAmountSchema,
+  })
+  .superRefine((b, ctx) => {
+    if (b.platform_fee >= b.amount) ctx.addIssue({ code: 'custom', path: ['platform_fee'], message: 'The platform fee must be below the amount' });
+  });
+export type PlatformInvoiceBody = z.input<typeof PlatformInvoiceBodySchema>;
+
+export const PlatformInvoiceSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  url: z.string(),
+  business_name: z.string(),
+  customer_email: z.string(),
+  amount: z.number().int(),
+  currency: CurrencyCodeSchema,
+  platform_fee: z.number().int(),
+});
+export type PlatformInvoice = z.infer<typeof PlatformInvoiceSchema>;
 
 /** One payment the platform made for a linked business (a paid platform payment request), as its list shows it. */
 export const PlatformPaymentSchema = z.object({
@@ -196,7 +233,7 @@ export const platformAccountEndpoints = {
     id: 'platform.commission.set',
     method: 'PUT',
     path: '/v1/business/:business_id/platform/commission',
-    summary: 'Set the commission rate: the fee of a payment request made with the API that names no fee',
+    summary: 'Set the commission rate: the fee of a payment request or invoice made with the API that names no fee',
     access: platformAccess,
     errors: ['PLATFORM_NOT_ENABLED'],
     params: BusinessParamsSchema,
@@ -224,6 +261,18 @@ export const platformAccountEndpoints = {
     params: PlatformLinkParamsSchema,
     body: PlatformPaymentRequestBodySchema,
     response: PlatformPaymentRequestSchema,
+    status: 201,
+  }),
+  createInvoice: defineEndpoint({
+    id: 'platform.invoices.create',
+    method: 'POST',
+    path: '/v1/business/:business_id/platform/links/:link_id/invoices',
+    summary: 'Create and send an invoice in a linked business with a platform fee',
+    access: platformAccess,
+    errors: ['PLATFORM_NOT_ENABLED', 'PLATFORM_LINK_NOT_FOUND', 'PLATFORM_LINK_NOT_ACTIVE', 'BUSINESS_BLOCKED'],
+    params: PlatformLinkParamsSchema,
+    body: PlatformInvoiceBodySchema,
+    response: PlatformInvoiceSchema,
     status: 201,
   }),
   platforms: defineEndpoint({

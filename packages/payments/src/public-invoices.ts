@@ -87,6 +87,15 @@ export const PublicInvoiceBodySchema = z
     reference: optionalText(2000),
     footer: optionalText(2000),
     allow_partial_payments: publicFlag,
+    /**
+     * A platform's fee of this invoice, major units as `amount` (docs/developers.md, "Platform accounts"): only with
+     * `X-LINKED-BUSINESS-ID`; without it the platform's commission rate applies.
+     */
+    platform_fee: z
+      .union([z.number(), text().trim().min(1)])
+      .transform((v) => String(v))
+      .refine((v) => /^\d+(\.\d+)?$/.test(v), 'The platform fee must be a number.')
+      .optional(),
     /** Accepted and not used (docs/developers.md): numbers are the business's own sequence. */
     auto_invoice_number: z.unknown().optional(),
     invoice_number: z.unknown().optional(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { INVOICE_EVENT_KINDS, INVOICE_STATUSES, REPEAT_FREQUENCIES, REPEATING_INVOICE_STATUSES, REPEATING_RUN_SEND_STATUSES } from '@merchant/payments';
-import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -55,6 +55,12 @@ export const invoices = pgTable(
     allowPartial: boolean('allow_partial').notNull().default(false),
     notes: text('notes'),
     terms: text('terms'),
+    /**
+     * Made by a linked platform (docs/developers.md, "Platform accounts"): its link and the fee it keeps when the
+     * invoice is paid, as a platform's payment link carries them.
+     */
+    platformLinkId: uuid('platform_link_id'),
+    platformFee: minorAmount('platform_fee'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -62,6 +68,7 @@ export const invoices = pgTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('invoices_public_key').on(t.publicId),
+    check('invoices_platform_check', sql`(platform_link_id is null) = (platform_fee is null)`),
     uniqueIndex('invoices_number_key').on(t.businessId, t.number),
     index('invoices_created_idx').on(t.businessId, t.createdAt, t.id),
     index('invoices_status_idx').on(t.businessId, t.status, t.createdAt, t.id),

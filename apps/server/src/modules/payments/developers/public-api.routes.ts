@@ -47,8 +47,10 @@ export function publicApiRoutes(host: RouteHost, service: PublicApiService): voi
     api.get(PUBLIC_API_PATHS.paymentRequests, { schema: { querystring: ListQuerySchema, hide: true }, onRequest: guard('payments:view') }, async (req) =>
       service.listPaymentRequests(caller(req), req.query as z.output<typeof ListQuerySchema>),
     );
-    api.get(PUBLIC_API_PATHS.paymentRequest, { schema: { params: RequestParamsSchema, hide: true }, onRequest: guard('payments:view') }, async (req) =>
-      service.getPaymentRequest(caller(req), idOf(req)),
+    api.get(
+      PUBLIC_API_PATHS.paymentRequest,
+      { schema: { params: RequestParamsSchema, hide: true }, onRequest: guard('payments:view', { platform: true }) },
+      async (req) => service.getPaymentRequest(caller(req), idOf(req)),
     );
   });
 }

@@ -88,7 +88,7 @@ export function createPublicApiService(deps: {
   paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
   transactions: Pick<TransactionsService, 'rows'>;
   business: Pick<BusinessService, 'standingOf' | 'find'>;
-  platformAccounts: Pick<PlatformAccountsService, 'linkForApi' | 'auditApiRequest'>;
+  platformAccounts: Pick<PlatformAccountsService, 'linkForApi' | 'auditApiRequest' | 'madeByPlatform'>;
   requestLog: Pick<RequestLogService, 'record'>;
 }) {
   const described: PublicApiPaths = {};
@@ -222,9 +222,14 @@ export function createPublicApiService(deps: {
       return publicApiDocument(url.origin, described);
     },
 
-    /** HitPay's status check: the request with its payments (newest first, the latest 50), as Transactions has them. */
+    /**
+     * HitPay's status check: the request with its payments (newest first, the latest 50), as Transactions has them.
+     * A platform acting for a linked business sees only the requests it made there (any other is HitPay's 404).
+     */
     async getPaymentRequest(caller: PublicApiCaller, id: string) {
       return onRequest(id, async () => {
+        const platform = caller.platform;
+        if (platform && !(await deps.platformAccounts.madeByPlatform(platform.businessId, caller.business.row.id, id))) throw missing(id);
         const request = presentPaymentRequest(await deps.paymentLinks.getForApi(caller, id));
         const page = await deps.transactions.rows(caller.business.row, { sort: 'newest', source: 'payment_link', source_id: id }, 50);
         return { ...request, payments: page.rows.map(presentRequestPayment) };

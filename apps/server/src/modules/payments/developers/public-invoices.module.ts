@@ -12,6 +12,7 @@ import type { CatalogueService } from '@/modules/catalogue/products/products.mod
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { InvoicesService } from '@/modules/payments/invoices/invoices.service';
+import type { PlatformAccountsService } from '@/modules/payments/platform-accounts/platform-accounts.service';
 import { publicApiScope } from './public-api.scope';
 import type { PublicApiService } from './public-api.service';
 import { publicInvoicesPaths } from './public-invoices.openapi';
@@ -23,6 +24,7 @@ type Deps = Pick<Platform, 'db' | 'config'> & {
   customers: CustomersService;
   catalogue: CatalogueService;
   pricing: PricingModuleService;
+  platformAccounts: PlatformAccountsService;
 };
 
 /** The API host's origin of this deployment (`https://api.<BASE_DOMAIN>`), where HitPay's list links point. */
@@ -37,9 +39,9 @@ const InvoiceParamsSchema = z.object({ invoice_id: z.string().max(100) });
 /** HitPay's invoices on the API host (docs/developers.md, "Public API: invoices, subscription plans, recurring billing"). */
 export const publicInvoicesApiModule = defineModule({
   name: 'publicInvoicesApi',
-  create: ({ db, config, publicApi, invoices, customers, catalogue, pricing }: Deps) => ({
+  create: ({ db, config, publicApi, invoices, customers, catalogue, pricing, platformAccounts }: Deps) => ({
     publicApi,
-    ...createPublicInvoicesApi({ db, apiOrigin: () => apiOriginOf(config), invoices, customers, catalogue, pricing }),
+    ...createPublicInvoicesApi({ db, apiOrigin: () => apiOriginOf(config), invoices, customers, catalogue, pricing, platformAccounts }),
   }),
   routes: (host, service) => {
     service.publicApi.describe(publicInvoicesPaths());
@@ -53,7 +55,8 @@ export const publicInvoicesApiModule = defineModule({
       );
       api.post(
         PUBLIC_INVOICES_PATHS.invoices,
-        { schema: { body: PublicInvoiceBodySchema, hide: true }, onRequest: guard('payments:create') },
+        // A platform's key may make an invoice for a linked business (docs/developers.md, "Platform accounts").
+        { schema: { body: PublicInvoiceBodySchema, hide: true }, onRequest: guard('payments:create', { platform: true }) },
         async (req, reply) => idempotent('invoices.create', req, reply, () => service.createInvoice(caller(req), meta(req), bodyOf(req))),
       );
       api.put(

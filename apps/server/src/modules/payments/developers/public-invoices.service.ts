@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, fieldError, parseMajorToMinor, type ApiIssue } from '@merchant/core';
-import { BASIS_POINTS, InvoiceBodySchema, type InvoiceBody, type PublicInvoiceBody, type PublicInvoiceListQuery } from '@merchant/payments';
+import {
+  BASIS_POINTS,
+  InvoiceBodySchema,
+  commissionOf,
+  invoiceTotals,
+  type InvoiceBody,
+  type InvoiceFields,
+  type PublicInvoiceBody,
+  type PublicInvoiceListQuery,
+} from '@merchant/payments';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
-import type { InvoiceActor, InvoicesService } from '@/modules/payments/invoices/invoices.service';
+import { platformPartial, type InvoiceActor, type InvoicePlatformFields, type InvoicesService } from '@/modules/payments/invoices/invoices.service';
+import type { PlatformAccountsService } from '@/modules/payments/platform-accounts/platform-accounts.service';
 import type { PublicApiCaller } from './public-api.service';
 import { INVOICE_STATUS_FILTER, presentPublicInvoice } from './public-invoices.presenter';
 import { defaultPerPageUrl, laravelPage } from './public-pages';
@@ -85,6 +95,7 @@ export function createPublicInvoicesApi(deps: {
   customers: Pick<CustomersService, 'findOrCreateByEmail' | 'get'>;
   catalogue: { products: Pick<CatalogueService['products'], 'get'> };
   pricing: { taxes: Pick<PricingModuleService['taxes'], 'get'> };
+  platformAccounts: Pick<PlatformAccountsService, 'auditApiInvoice'>;
 }) {
   const { db, invoices } = deps;
   const actorOf = (caller: PublicApiCaller, meta: RequestMeta): InvoiceActor => ({ business: caller.business.row, userId: caller.makerUserId, where: meta });
@@ -181,6 +192,26 @@ export function createPublicInvoicesApi(deps: {
     if (customer && !customer.email) throw fieldError('VALIDATION_FAILED', 'customer_id', 'The customer has no email to send the invoice to.');
   }
 
+  /**
+   * A platform's invoice for a linked business (`X-LINKED-BUSINESS-ID`; docs/developers.md, "Platform accounts"): the
+   * fee it names (major units, below the total) or its commission rate of the total; paid in full once. Null for a
+   * business's own invoice, which takes no fee.
+   */
+  function platformFieldsOf(caller: PublicApiCaller, body: PublicInvoiceBody, content: InvoiceFields): (InvoicePlatformFields & { total: number }) | null {
+    if (!caller.platform) {
+      if (body.platform_fee !== undefined)
+        throw fieldError('VALIDATION_FAILED', 'platform_fee', "Only a platform's invoice for a linked business takes a platform fee.");
+      return null;
+    }
+    if (content.allow_partial) throw platformPartial();
+    const { total } = invoiceTotals(content.lines, content.taxes);
+    const fee = body.platform_fee === undefined ? commissionOf(total, caller.platform.commissionBps) : parseMajorToMinor(body.platform_fee, body.currency);
+    if (fee === null)
+      throw fieldError('VALIDATION_FAILED', 'platform_fee', `The platform fee must be a number with the decimals of ${body.currency.toUpperCase()}.`);
+    if (fee >= total) throw fieldError('VALIDATION_FAILED', 'platform_fee', 'The platform fee must be below the invoice total.');
+    return { platformLinkId: caller.platform.linkId, platformFee: fee, total };
+  }
+
   const answer = async (caller: PublicApiCaller, id: string) =>
     presentPublicInvoice(await invoices.getForApi(caller.business.row.id, id), caller.business.row.id);
 
@@ -206,11 +237,33 @@ export function createPublicInvoicesApi(deps: {
         const content = await contentOf(caller, body);
         await assertMailable(caller, body);
         const actor = actorOf(caller, meta);
-        const made = await db.transaction(async (tx) =>
-          invoices.createIn(tx, actor, content(await customerOf(tx, caller, meta, body)), (n) => `Created the invoice ${n} through the public API`, {
-            api_key_id: caller.keyId,
-          }),
-        );
+        const { made, platform } = await db.transaction(async (tx) => {
+          const fields = content(await customerOf(tx, caller, meta, body));
+          const fee = platformFieldsOf(caller, body, fields);
+          const extra = fee ? { platform_link_id: fee.platformLinkId, platform_fee: fee.platformFee } : {};
+          const invoice = await invoices.createIn(
+            tx,
+            actor,
+            fields,
+            (n) => `Created the invoice ${n} through the public API`,
+            { api_key_id: caller.keyId, ...extra },
+            fee ? { platformLinkId: fee.platformLinkId, platformFee: fee.platformFee } : null,
+          );
+          return { made: invoice, platform: fee };
+        });
+        if (caller.platform && platform) {
+          await deps.platformAccounts.auditApiInvoice(meta, {
+            platformBusinessId: caller.platform.businessId,
+            linkId: caller.platform.linkId,
+            userId: caller.makerUserId,
+            businessName: caller.platform.businessName,
+            invoiceId: made.id,
+            number: made.number,
+            amount: platform.total,
+            fee: platform.platformFee,
+            currency: body.currency,
+          });
+        }
         if (body.send_email) await invoices.sendDraftAs(actor, made.id);
         else await invoices.issueAs(actor, made.id);
         return answer(caller, made.id);

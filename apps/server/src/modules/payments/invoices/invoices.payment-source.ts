@@ -13,6 +13,7 @@ import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { PaymentSourceAdapter } from '../charges/charges.service';
 import type { PaymentRow } from '../charges/charges.types';
+import type { PlatformPaymentHook, PlatformRefundHook } from '../platform-accounts/platform-fees.service';
 import { publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 
@@ -41,7 +42,14 @@ function paidDetail(payment: PaymentRow, credited: number): string {
  * and approval locks the invoice's row and re-checks what is due, so racing payments never pay more than
  * that; a success adds to what is paid, moves the status and writes the timeline in the payment's transaction.
  */
-export function createInvoicePaymentSource(deps: { clock: Clock; invoiceOrigin: string }): PaymentSourceAdapter {
+export function createInvoicePaymentSource(deps: {
+  clock: Clock;
+  invoiceOrigin: string;
+  /** A platform's invoice paid (docs/developers.md, "Platform accounts"): its fee posted, its platform told. */
+  onPlatformPayment?: PlatformPaymentHook | undefined;
+  /** A refund of a payment of a platform's invoice: its charge.updated to the platform too. */
+  onPlatformRefund?: PlatformRefundHook | undefined;
+}): PaymentSourceAdapter {
   const { clock } = deps;
   return {
     type: 'invoice',
@@ -63,6 +71,10 @@ export function createInvoicePaymentSource(deps: { clock: Clock; invoiceOrigin: 
       const left = amountDue(row.total, paid);
       const detail = `${paidDetail(payment, credited)}${left > 0 ? `; ${formatMoneyWithCode(left, row.currency)} still due` : ''}`;
       await repo.addEvent(tx, { businessId, id: newTimeOrderedId(), invoiceId: sourceId, kind: 'paid', detail, userId: null, createdAt: now });
+      // A platform's invoice: its fee in both ledgers and its charge.created to the platform, in this transaction.
+      if (row.platformLinkId !== null && deps.onPlatformPayment) {
+        await deps.onPlatformPayment(tx, { platformLinkId: row.platformLinkId, platformFee: row.platformFee }, payment);
+      }
     },
     /**
      * A refund of one of its payments pays the invoice less (what the refund takes of the credited part, the
@@ -72,6 +84,7 @@ export function createInvoicePaymentSource(deps: { clock: Clock; invoiceOrigin: 
     async paymentRefunded(tx, businessId, sourceId, payment, refund) {
       const row = await repo.lock(tx, businessId, sourceId);
       if (!row) return;
+      if (row.platformLinkId !== null) await deps.onPlatformRefund?.(tx, payment);
       const credited = payment.amount - payment.customerFee;
       const debit = invoiceDebitOfRefund(credited, payment.refundedAmount - refund.amount, refund.amount);
       const paid = Math.max(0, row.amountPaid - debit);

@@ -51,6 +51,16 @@ export interface InvoiceActor {
   where: RequestMeta;
 }
 
+/** What only a platform's invoice carries (docs/developers.md, "Platform accounts"): its link and its fee. */
+export interface InvoicePlatformFields {
+  platformLinkId: string;
+  platformFee: number;
+}
+
+/** A platform's invoice is paid once, in full: its fee is taken of that payment. */
+export const platformPartial = () =>
+  fieldError('VALIDATION_FAILED', 'allow_partial', "A platform's invoice is paid in full: partial payments cannot be allowed.");
+
 const actorOf = (ctx: BusinessContext): InvoiceActor => ({ business: ctx.business.row, userId: ctx.user.id, where: ctx });
 
 /**
@@ -142,11 +152,14 @@ export function createInvoicesService(deps: {
     action: string,
     description: (number: string) => string,
     meta: Record<string, unknown> = {},
+    platform: InvoicePlatformFields | null = null,
   ) {
     const businessId = actor.business.id;
     const now = clock.now();
     const row: InvoiceRow = {
       ...fields,
+      platformLinkId: platform?.platformLinkId ?? null,
+      platformFee: platform?.platformFee ?? null,
       businessId,
       id: newTimeOrderedId(now.getTime()),
       publicId: newPublicId(PUBLIC_ID_PREFIXES.invoice),
@@ -368,8 +381,9 @@ export function createInvoicesService(deps: {
       body: InvoiceFields,
       description: (number: string) => string,
       meta: Record<string, unknown> = {},
+      platform: InvoicePlatformFields | null = null,
     ): Promise<{ id: string; number: string }> {
-      const row = await insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', description, meta);
+      const row = await insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', description, meta, platform);
       return { id: row.id, number: invoiceNumberLabel(row.number) };
     },
 
@@ -387,6 +401,7 @@ export function createInvoicesService(deps: {
         const current = await lock(tx, ctx, id);
         assertEditable(current);
         const fields = await resolve(tx, actorOf(ctx), body);
+        if (current.platformLinkId !== null && fields.allowPartial) throw platformPartial();
         await repo.update(tx, businessId, id, { ...fields, updatedAt: clock.now() });
         await audit.record(tx, ctx, {
           action: 'invoice.updated',

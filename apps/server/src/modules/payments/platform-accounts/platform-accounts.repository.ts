@@ -150,6 +150,15 @@ export const platformAccountsRepository = {
     return row?.platformBusinessId ?? null;
   },
 
+  /** Whether a link of a business (any status) is the platform's. */
+  async isPlatformsLink(db: Executor, platformBusinessId: string, businessId: string, linkId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: platformLinks.id })
+      .from(platformLinks)
+      .where(and(eq(platformLinks.businessId, businessId), eq(platformLinks.id, linkId), eq(platformLinks.platformBusinessId, platformBusinessId)));
+    return row !== undefined;
+  },
+
   /** The active link of a platform with a business (the public API's platform path), with the business's name. */
   async activeLink(db: Executor, platformBusinessId: string, businessId: string) {
     const [row] = await db

@@ -11,6 +11,7 @@ export function platformAccountsRoutes(host: RouteHost, platform: PlatformAccoun
   registerEndpoint(app, host, endpoints.invite, async ({ ctx, body }) => platform.invite(ctx, body.business));
   registerEndpoint(app, host, endpoints.end, async ({ ctx, params }) => platform.endByPlatform(ctx, params.link_id));
   registerEndpoint(app, host, endpoints.createPaymentRequest, async ({ ctx, params, body }) => platform.createPaymentRequest(ctx, params.link_id, body));
+  registerEndpoint(app, host, endpoints.createInvoice, async ({ ctx, params, body }) => platform.createInvoice(ctx, params.link_id, body));
   registerEndpoint(app, host, endpoints.platforms, async ({ ctx }) => platform.platforms(ctx));
   registerEndpoint(app, host, endpoints.accept, async ({ ctx, params }) => platform.accept(ctx, params.link_id));
   registerEndpoint(app, host, endpoints.decline, async ({ ctx, params }) => platform.decline(ctx, params.link_id));

@@ -1,7 +1,10 @@
-import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, fieldError, formatMoneyWithCode, localDate } from '@merchant/core';
 import { takesPayments } from '@merchant/core';
 import {
+  InvoiceBodySchema,
   PLATFORM_MAY,
+  type PlatformInvoice,
+  type PlatformInvoiceBodySchema,
   type LinkedPlatform,
   type PlatformLink,
   type PlatformOverview,
@@ -19,7 +22,10 @@ import { newId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { platformPaymentsReadModel } from '../charges/platform-payments.read-model';
+import type { CustomersService } from '../customers/customers.service';
+import type { InvoicesService } from '../invoices/invoices.service';
 import type { PaymentLinksService } from '../payment-links/payment-links.service';
+import { platformRequestsReadModel } from '../payment-links/platform-requests.read-model';
 import { platformAccountsRepository as repo, type PlatformLinkRow } from './platform-accounts.repository';
 
 const RECENT_FEES = 20;
@@ -61,6 +67,8 @@ export function createPlatformAccountsService(deps: {
   mailer: Mailer;
   ownerEmails: (businessId: string, executor: Executor) => Promise<string[]>;
   paymentLinks: Pick<PaymentLinksService, 'create'>;
+  invoices: Pick<InvoicesService, 'createIn' | 'sendDraftAs' | 'get'>;
+  customers: Pick<CustomersService, 'findOrCreateByEmail'>;
 }) {
   const { db, clock, audit, mailer } = deps;
 
@@ -219,6 +227,38 @@ export function createPlatformAccountsService(deps: {
       return { linkId: found.link.id, businessName: found.name, commissionBps: await repo.commissionBps(db, platformBusinessId) };
     },
 
+    /** Whether the platform made this payment request of a linked business (the public API's status check for a platform). */
+    async madeByPlatform(platformBusinessId: string, businessId: string, paymentLinkId: string): Promise<boolean> {
+      const linkId = await platformRequestsReadModel.platformLinkOf(db, businessId, paymentLinkId);
+      return linkId !== null && (await repo.isPlatformsLink(db, platformBusinessId, businessId, linkId));
+    },
+
+    /** The platform's side of the audit of an invoice its API key made in a linked business. */
+    async auditApiInvoice(
+      where: RequestMeta,
+      made: {
+        platformBusinessId: string;
+        linkId: string;
+        userId: string;
+        businessName: string;
+        invoiceId: string;
+        number: string;
+        amount: number;
+        fee: number;
+        currency: string;
+      },
+    ): Promise<void> {
+      await audit.record(db, where, {
+        action: 'platform_link.invoice_created',
+        description: `The invoice ${made.number} of ${formatMoneyWithCode(made.amount, made.currency)} for ${made.businessName} was created with the API with a platform fee of ${formatMoneyWithCode(made.fee, made.currency)}`,
+        actorUserId: made.userId,
+        businessId: made.platformBusinessId,
+        objectType: 'platform_link',
+        objectId: made.linkId,
+        meta: { invoice_id: made.invoiceId, amount: made.amount, platform_fee: made.fee, currency: made.currency, via: 'api' },
+      });
+    },
+
     /** The platform's side of the audit of a payment request its API key made in a linked business. */
     async auditApiRequest(
       where: RequestMeta,
@@ -344,6 +384,71 @@ export function createPlatformAccountsService(deps: {
         });
       });
       return { id: link.id, url: link.url, business_name: found.name, amount: body.amount, currency: link.currency, platform_fee: body.platform_fee, purpose };
+    },
+
+    /**
+     * An invoice in the linked business, made by the platform's member with the platform's fee: one line, due on
+     * receipt, paid in full once, mailed to the customer (made in the linked business when the email is new to it).
+     */
+    async createInvoice(ctx: BusinessContext, linkId: string, body: z.output<typeof PlatformInvoiceBodySchema>): Promise<PlatformInvoice> {
+      assertPlatform(ctx);
+      const found = await repo.ofPlatform(db, ctx.business.row.id, linkId);
+      if (!found) throw new AppError('PLATFORM_LINK_NOT_FOUND', 'This platform link does not exist.');
+      if (found.link.status !== 'active') throw new AppError('PLATFORM_LINK_NOT_ACTIVE', `${found.name} is not linked: it must accept the invitation first.`);
+      const linked = await repo.business(db, found.link.businessId);
+      if (!linked || !takesPayments(linked)) throw new AppError('BUSINESS_BLOCKED', `${found.name} cannot take payments at the moment.`);
+      const actor = { business: linked, userId: ctx.user.id, where: { ip: ctx.ip, userAgent: ctx.userAgent } };
+      const today = localDate(clock.now(), linked.timeZone);
+      const made = await db.transaction(async (tx) => {
+        const customer = await deps.customers.findOrCreateByEmail(
+          tx,
+          linked.id,
+          { email: body.customer_email, name: body.customer_name, phone: null },
+          actor.where,
+          { userId: ctx.user.id, via: `The platform ${ctx.business.row.name}` },
+        );
+        const fields = InvoiceBodySchema.parse({
+          customer_id: customer.id,
+          currency: body.currency,
+          lines: [{ product_id: null, description: body.description, quantity: 1, unit_price: body.amount, discount_bps: 0 }],
+          taxes: [],
+          notes: null,
+          terms: null,
+          allow_partial: false,
+          issue_date: today,
+          due_date: today,
+        });
+        const invoice = await deps.invoices.createIn(
+          tx,
+          actor,
+          fields,
+          (n) => `${ctx.user.name} of the platform ${ctx.business.row.name} created the invoice ${n}`,
+          { platform_link_id: found.link.id, platform_fee: body.platform_fee },
+          { platformLinkId: found.link.id, platformFee: body.platform_fee },
+        );
+        await audit.record(tx, ctx, {
+          action: 'platform_link.invoice_created',
+          description: `${ctx.user.name} created the invoice ${invoice.number} of ${formatMoneyWithCode(body.amount, body.currency)} for ${found.name} with a platform fee of ${formatMoneyWithCode(body.platform_fee, body.currency)}`,
+          actorUserId: ctx.user.id,
+          businessId: ctx.business.row.id,
+          objectType: 'platform_link',
+          objectId: found.link.id,
+          meta: { invoice_id: invoice.id, amount: body.amount, platform_fee: body.platform_fee, currency: body.currency },
+        });
+        return invoice;
+      });
+      await deps.invoices.sendDraftAs(actor, made.id);
+      const detail = await deps.invoices.get(linked.id, made.id);
+      return {
+        id: made.id,
+        number: made.number,
+        url: detail.url,
+        business_name: found.name,
+        customer_email: body.customer_email,
+        amount: detail.total,
+        currency: detail.currency,
+        platform_fee: body.platform_fee,
+      };
     },
 
     async platforms(ctx: BusinessContext): Promise<{ platforms: LinkedPlatform[]; platform_may: string[] }> {

@@ -1,5 +1,11 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { platformAccountEndpoints as endpoints, type InvitePlatformBusinessBody, type PlatformPaymentRequestBody } from '@merchant/payments';
+import {
+  platformAccountEndpoints as endpoints,
+  type InvitePlatformBusinessBody,
+  type PlatformCommissionBody,
+  type PlatformInvoiceBody,
+  type PlatformPaymentRequestBody,
+} from '@merchant/payments';
 import { call } from '@/lib/api-client';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
@@ -41,6 +47,24 @@ export function useCreatePlatformRequest(businessId: string) {
   return useMutation({
     mutationFn: ({ linkId, body }: { linkId: string; body: PlatformPaymentRequestBody }) =>
       call(endpoints.createPaymentRequest, { params: { business_id: businessId, link_id: linkId }, body }),
+    onSuccess: () => refresh(client, businessId),
+  });
+}
+
+/** The commission rate: the fee of a request that names none (the API's, an invoice's). */
+export function useSetCommission(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlatformCommissionBody) => call(endpoints.setCommission, { params: { business_id: businessId }, body }),
+    onSuccess: () => refresh(client, businessId),
+  });
+}
+
+export function useCreatePlatformInvoice(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, body }: { linkId: string; body: PlatformInvoiceBody }) =>
+      call(endpoints.createInvoice, { params: { business_id: businessId, link_id: linkId }, body }),
     onSuccess: () => refresh(client, businessId),
   });
 }

@@ -15,6 +15,8 @@ import { modals } from '@/lib/modals';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { platformOverviewQuery, useEndPlatformLink, useInviteBusiness } from '../../api/platform-api';
+import { PlatformCommissionForm } from '../../components/platform-commission-form';
+import { PlatformInvoiceForm } from '../../components/platform-invoice-form';
 import { PlatformPayments } from '../../components/platform-payments';
 import { PlatformRequestForm } from '../../components/platform-request-form';
 
@@ -22,8 +24,8 @@ const totals = (list: PlatformTotal[]) => (list.length === 0 ? '—' : list.map(
 
 /**
  * Platform (settings/platform, only for a platform business; docs/developers.md, "Platform accounts"): the linked
- * businesses with their volume and the fees earned, invitations, a payment request with a platform fee, the recent
- * platform fees and the payments made through the platform (a page at a time).
+ * businesses with their volume and the fees earned, invitations, the commission rate, a payment request and an invoice
+ * with a platform fee, the recent platform fees and the payments made through the platform (a page at a time).
  */
 export function Component() {
   const { business_id: businessId = '' } = useParams();
@@ -143,7 +145,11 @@ export function Component() {
           )}
         </section>
 
+        <PlatformCommissionForm businessId={businessId} commissionBps={query.data.commission_bps} />
+
         <PlatformRequestForm businessId={businessId} links={live} currency={business.data.currency} />
+
+        <PlatformInvoiceForm businessId={businessId} links={live} currency={business.data.currency} />
 
         <section aria-labelledby="fees-title">
           <Title order={2} size="h4" id="fees-title" mb="xs">
