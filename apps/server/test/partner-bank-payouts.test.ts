@@ -62,7 +62,10 @@ async function ledgerOf(businessId: string) {
   const sums = new Map<string, number>();
   for (const r of rows) sums.set(`${r.tx} ${r.currency}`, (sums.get(`${r.tx} ${r.currency}`) ?? 0) + Number(r.amount));
   const entries = rows.map(({ kind, account, currency, amount }) => ({ kind, account, currency, amount: Number(amount) }));
-  return { entries: entries.sort((a, b) => `${a.kind} ${a.account}`.localeCompare(`${b.kind} ${b.account}`)), balanced: [...sums.values()].every((s) => s === 0) };
+  return {
+    entries: entries.sort((a, b) => `${a.kind} ${a.account}`.localeCompare(`${b.kind} ${b.account}`)),
+    balanced: [...sums.values()].every((s) => s === 0),
+  };
 }
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@
  *   transfers). Before verification a business may take payments; its money waits, as with Stripe and HitPay.
  * - `partner`: a partner business only (the partner area: its referral link, linked businesses, commissions).
  * - `payee`, `payee-active`, `payee-verified`: as `merchant`, `active` and `verified`, but a partner business is let
- *   through too (when not blocked): the bank accounts and payouts by which a partner's credited commissions reach
+ *   through too (a blocked one only to read): the bank accounts and payouts by which a partner's credited commissions reach
  *   its bank. Every other payments endpoint keeps refusing partners.
  */
 export const STANDINGS = ['any', 'merchant', 'active', 'verified', 'partner', 'payee', 'payee-active', 'payee-verified'] as const;
@@ -68,7 +68,8 @@ export const paysOut = (business: StandingFacts): boolean => standingRefusal('ve
 
 /** What the owner reads when the business's standing refuses a call. */
 export const STANDING_MESSAGES: Record<StandingRefusal, string> = {
-  BUSINESS_IS_PARTNER: 'A partner business uses the partner area only: it takes no payments and has no payments, point of sale or store settings beyond its bank accounts and payouts.',
+  BUSINESS_IS_PARTNER:
+    'A partner business uses the partner area only: it takes no payments and has no payments, point of sale or store settings beyond its bank accounts and payouts.',
   BUSINESS_BLOCKED: 'This business is blocked: it cannot take or send money. Contact support.',
   BUSINESS_NOT_VERIFIED: 'Payouts and transfers start once the business is verified.',
   BUSINESS_NOT_PARTNER: 'Only a partner business has a partner area.',

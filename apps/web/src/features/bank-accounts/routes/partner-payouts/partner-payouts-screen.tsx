@@ -4,13 +4,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatLocalDate, formatMoneyWithCode } from '@merchant/core';
 import { COMMISSION_PAYOUT } from '@merchant/business';
-import { maskAccount, PayoutFiltersSchema, type Payout } from '@merchant/payments';
+import { maskAccount, type Payout } from '@merchant/payments';
 import { PagedTable } from '@/components/paged-table';
 import { PageFrame } from '@/components/page-frame';
 import { StatusBadge } from '@/components/status-badge';
 import { formatBusinessDateTime } from '@/lib/format';
 import { useBusinessTimeZone } from '@/lib/session';
-import { payoutsQuery } from '@/features/bank-payouts/api/payouts-api';
+import { payoutsToAccountsQuery } from '@/features/bank-accounts/api/bank-accounts-api';
 import { AddBankAccountMenu, BankAccountList } from '@/features/bank-accounts/components/bank-account-list';
 
 /** "Arrived 29 Nov 2026" once paid, "Arrives ..." until then, in the partner's days. */
@@ -27,7 +27,7 @@ function arrival(payout: Payout, zone: string): string {
 export function Component() {
   const { business_id: businessId = '' } = useParams();
   const zone = useBusinessTimeZone(businessId);
-  const payouts = useInfiniteQuery(payoutsQuery(businessId, PayoutFiltersSchema.parse({})));
+  const payouts = useInfiniteQuery(payoutsToAccountsQuery(businessId));
   const rows = payouts.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
