@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPa
  * screen; the business is verified and takes a payment; the partner sees it in Linked businesses (state and totals
  * only); the merchant reads its payments onboarding page and its business partners, and ends the link. Then the
  * server's clock moves through the next month: the partner's commission is counted, approved and paid by the jobs, and
- * its Commissions screen shows each status (with the days) and its overview the balance it was paid into.
+ * its Commissions screen shows each status (with the days) and its overview the balance it was paid into; the overview
+ * asks for a bank account, the partner adds one on its Payouts screen, and the payout job pays the balance out to it.
  */
 
 const demo = demoTests({ moveClock: true });
@@ -220,5 +221,47 @@ describe('a partner brings a merchant', () => {
     await screenshot(desk.page, 'partner-commissions-1280');
     await desk.context.close();
     expect((await mailbox()).some((m) => m.to === partnerEmail && /^Commissions of SGD [\d,.]+ paid$/.test(m.subject))).toBe(true);
+
+    // The balance has no bank to go to yet: the overview asks for an account and links to the partner's Payouts
+    // screen, where the owner adds one (the payments settings' form, its password asked); the payout job then pays the
+    // balance out to it. At 375 px.
+    const bank = await newPage(demo.browser, { width: 375, height: 800 });
+    await signIn(bank.page, partnerEmail);
+    await bank.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+    await bank.page.getByRole('region', { name: 'What to do next' }).getByRole('link', { name: 'Add a bank account' }).click();
+    await bank.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
+    await bank.page.getByText('No bank accounts yet').waitFor();
+    await expectAccessible(bank.page);
+    await bank.page.getByRole('button', { name: 'Add bank account' }).click();
+    await bank.page.getByRole('menuitem', { name: 'Local account' }).click();
+    await bank.page.getByRole('heading', { level: 1, name: 'Add a local bank account' }).waitFor();
+    expect(bank.page.url()).toMatch(/\/partner\/payouts\/bank-accounts\/create\/false$/);
+    await bank.page.getByRole('textbox', { name: 'Account holder name' }).fill(`Agency ${stamp} Pte. Ltd.`);
+    await bank.page.getByRole('textbox', { name: 'Bank', exact: true }).fill('DBS Bank');
+    await bank.page.getByRole('textbox', { name: 'Bank code' }).fill('7171');
+    await bank.page.getByRole('textbox', { name: 'Branch code' }).fill('081');
+    await bank.page.getByRole('textbox', { name: 'Account number' }).fill('0721234567');
+    await expectAccessible(bank.page);
+    await bank.page.getByRole('button', { name: 'Add bank account' }).click();
+    const confirm = bank.page.getByRole('dialog', { name: "Confirm it's you" });
+    await confirm.getByLabel('Password').fill(DEMO_PASSWORD);
+    await confirm.getByRole('button', { name: 'Add bank account' }).click();
+    await bank.page.waitForURL(/\/partner\/payouts$/);
+    await bank.page.getByRole('list', { name: 'Bank accounts' }).getByText('•••• 4567').waitFor();
+    await expectAccessible(bank.page);
+    await screenshot(bank.page, 'partner-bank-account-375');
+    // The next hourly run pays the balance out to the new account.
+    const payoutsOf = async () => {
+      const api = new ApiSession();
+      await api.signIn(partnerEmail);
+      return (await api.call<{ data: { status: string }[] }>('GET', `/v1/business/${partner.business_id}/payouts`)).data.map((p) => p.status);
+    };
+    await serverClock('/advance', { ms: 60 * 60_000 });
+    await eventually(payoutsOf).toEqual(['in_transit']);
+    await bank.page.reload();
+    await bank.page.getByRole('list', { name: 'Payouts' }).getByText('In transit', { exact: true }).waitFor();
+    await expectAccessible(bank.page);
+    await screenshot(bank.page, 'partner-payouts-375');
+    await bank.context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
+import { payoutEndpoints } from '@merchant/payments';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
 import { seedDemoPartners } from '../src/db/seed-partners';
 import { createTestContext, signedIn, type TestContext } from './harness';
@@ -47,7 +48,14 @@ describe('the demo partner', () => {
     expect(paid.every((c) => c.paid_at && c.approved_at && c.approved_at < c.paid_at)).toBe(true);
     expect(overview.earnings.pending).toEqual([{ currency: 'sgd', amount: sumOf(waiting) }]);
     expect(overview.earnings.paid).toEqual([{ currency: 'sgd', amount: sumOf(paid) }]);
-    expect(overview.balance).toEqual([{ currency: 'sgd', amount: sumOf(paid) }]);
+    // Its bank account, added sixty days ago, has had the credited balance of each later pay day paid out to it.
+    expect(overview.bank_account_currencies).toEqual(['sgd']);
+    const { data: payouts } = await agent.ok(payoutEndpoints.list, { params });
+    expect(payouts.length).toBeGreaterThan(0);
+    expect(payouts.every((p) => p.status === 'paid' && p.trigger === 'scheduled')).toBe(true);
+    const paidOut = payouts.reduce((n, p) => n + p.amount.amount, 0);
+    expect(paidOut).toBeGreaterThan(0);
+    expect(overview.balance).toEqual(sumOf(paid) - paidOut > 0 ? [{ currency: 'sgd', amount: sumOf(paid) - paidOut }] : []);
     expect(overview.merchants.ended).toBe(0);
     expect(overview.merchants.by_state.reduce((n, s) => n + s.count, 0)).toBe(3);
   });

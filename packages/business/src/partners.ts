@@ -115,6 +115,8 @@ export const PartnerOverviewSchema = z.object({
   months: z.array(z.object({ month: z.string(), totals: MoneyByCurrencySchema })),
   /** The partner's available balance per currency: where its paid commissions are credited. */
   balance: MoneyByCurrencySchema,
+  /** The currencies with a default bank account: the balance in them is paid out to it (docs/decisions.md, "Partner payouts"). */
+  bank_account_currencies: z.array(CurrencyCodeSchema),
 });
 export type PartnerOverview = z.infer<typeof PartnerOverviewSchema>;
 

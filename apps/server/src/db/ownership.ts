@@ -182,6 +182,7 @@ export const OUTSIDE_OWNERSHIP: Record<string, string> = {
   'db/seed.ts': 'the demo seed',
   'db/seed-payments.ts': 'the demo seed',
   'db/seed-payouts.ts': 'the demo seed',
+  'db/seed-partners.ts': 'the demo seed',
   'db/seed-subscriptions.ts': 'the demo seed',
   'db/seed-transfers.ts': 'the demo seed',
   'db/seed-context.ts': 'the demo seed',

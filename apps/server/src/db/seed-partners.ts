@@ -1,10 +1,13 @@
-import { monthStartAfter } from '@merchant/core';
+import { COMMISSION_PAYOUT } from '@merchant/business';
+import { monthStartAfter, parseMajorToMinor } from '@merchant/core';
 import { PaymentMethodDetailsSchema } from '@merchant/payments';
 import type { AppConfig } from '../config';
 import { UNATTENDED } from '../http/context';
 import { fixedClock } from '../lib/clock';
 import { buildServices, quietSideEffects } from '../services';
+import { newId } from '../lib/crypto';
 import type { Executor } from './client';
+import { bankAccounts } from './schema';
 import type { DemoSeed } from './seed';
 import { DEMO_HISTORY_DAYS } from './seed-payments';
 
@@ -19,13 +22,51 @@ const WEEKLY = [65_00, 120_00, 48_00, 310_00, 85_00, 72_00, 150_00, 95_00] as co
  * history's clock, so fees are in the ledger), the demo business before its payment history starts, and a crafts
  * shop ten days ago that is still at its questionnaire. Then the commission jobs run through the year as they would
  * have: each month counted on the 1st after it, approved after the hold, and paid on the 16th once the approved
- * commissions reach the minimum, so the older months are paid and the last ones approved or accrued.
+ * commissions reach the minimum, so the older months are paid and the last ones approved or accrued. Sixty days ago the
+ * partner added its bank account: from then on each credited balance is paid out to it on its pay day, as the payout
+ * job does for partners, and the test-mode bank answers those that have arrived.
  */
 export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, config: AppConfig): Promise<{ payments: number; months: number }> {
   const firstMonth = monthStartAfter(now.toISOString().slice(0, 10), -12);
   const clock = fixedClock(new Date(`${firstMonth}T02:00:00Z`));
   const { services } = buildServices({ db, clock, config, ...quietSideEffects });
-  const { partners, charges, business, commissionPayouts } = services;
+  const { partners, charges, business, commissionPayouts, payouts } = services;
+  const partnerId = seed.partner.businessId;
+  const accountFrom = new Date(now.getTime() - 60 * DAY_MS);
+  let account = false;
+  /** The partner's payout of its credited balance on a pay day (once its bank account is there). */
+  const payOut = async (at: Date) => {
+    await payouts.scheduler.settleArrived(at);
+    if (at < accountFrom) return;
+    if (!account) {
+      await db.insert(bankAccounts).values({
+        businessId: partnerId,
+        id: newId(),
+        type: 'local',
+        holderName: 'Demo Partners Pte. Ltd.',
+        bankName: 'DBS Bank',
+        country: 'sg',
+        currency: 'sgd',
+        bankCode: '7171',
+        branchCode: '081',
+        accountNumber: '0721234567',
+        isIban: false,
+        isDefault: true,
+        createdAt: accountFrom,
+        updatedAt: accountFrom,
+      });
+      account = true;
+    }
+    await payouts.make({
+      businessId: partnerId,
+      currency: 'sgd',
+      trigger: 'scheduled',
+      scheduledFor: at.toISOString().slice(0, 10),
+      minimum: parseMajorToMinor(COMMISSION_PAYOUT.minimum_major, 'sgd') ?? 1,
+      actorUserId: null,
+      where: UNATTENDED,
+    });
+  };
   const code = await partners.codeFor(seed.partner.businessId);
   const link = async ({ id, ownerId }: { id: string; ownerId: string }, at: Date) => {
     const merchant = await business.find(id);
@@ -62,8 +103,12 @@ export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, 
     const next = monthStartAfter(firstMonth, i + 1).slice(0, 8);
     await runAt(`${next}01`, () => partners.accrueMonth(monthStartAfter(firstMonth, i).slice(0, 7)), true);
     await runAt(`${next}15`, (at) => commissionPayouts.approveDue(at));
-    await runAt(`${next}16`, (at) => commissionPayouts.payDue(at));
+    await runAt(`${next}16`, async (at) => {
+      await commissionPayouts.payDue(at);
+      await payOut(at);
+    });
   }
   clock.set(now);
+  await payouts.scheduler.settleArrived(now);
   return { payments, months: 12 };
 }

@@ -201,6 +201,8 @@ describe('route table', () => {
       `${B}/partner/commissions`,
       `${B}/partner/linked-businesses`,
       `${B}/partner/referral-contest`,
+      `${B}/partner/payouts`,
+      `${B}/partner/payouts/bank-accounts/create/:isCrossBorder?`,
     ];
     for (const path of expected) expect(paths.has(path), path).toBe(true);
   });

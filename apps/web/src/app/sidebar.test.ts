@@ -160,7 +160,7 @@ describe('visibleSidebar', () => {
       ]),
     );
     expect(labels('online-store', business())).toEqual(expect.arrayContaining(['Overview', 'Coupons', 'Shipping and pickup', 'Domain', 'Booking']));
-    expect(labels('partner', business({ type: 'partner' }))).toEqual(['Overview', 'Commissions', 'Linked businesses', 'Referral contest']);
+    expect(labels('partner', business({ type: 'partner' }))).toEqual(['Overview', 'Commissions', 'Linked businesses', 'Referral contest', 'Payouts']);
   });
 });
 

@@ -17,4 +17,19 @@ export const partnerRoutes = [
     screen: 'partner.referral-contest',
     sidebar: { label: 'Referral contest', icon: 'trophy', order: 4 },
   }),
+  // Not in the spec's route table: where a partner's credited commissions leave for its bank (docs/decisions.md,
+  // "Partner payouts"). The bank account forms are the payments settings' own, at paths of the partner area.
+  route('payouts', 'payouts', 'Payouts', null, {
+    permission: 'bank-accounts:manage',
+    screen: 'partner.payouts',
+    sidebar: { label: 'Payouts', icon: 'building-bank', order: 5 },
+  }),
+  route('bank-accounts-create', 'payouts/bank-accounts/create/:isCrossBorder?', 'Add bank account', null, {
+    permission: 'bank-accounts:manage',
+    screen: 'bank-accounts.create',
+  }),
+  route('bank-accounts-edit', 'payouts/bank-accounts/:bank_account/edit/:isCrossBorder', 'Edit bank account', null, {
+    permission: 'bank-accounts:manage',
+    screen: 'bank-accounts.edit',
+  }),
 ];

@@ -14,6 +14,7 @@ export const appScreens = {
   'platform-accounts.settings': () => import('../../features/platform-accounts/routes/platform-settings/platform-settings-screen'),
   'partner.referral-contest': () => import('../../features/partner/referral-contest/routes/referral-contest/referral-contest-screen'),
   'referral-program.view': () => import('../../features/referral-program/routes/referral-program/referral-program-screen'),
+  'partner.payouts': () => import('../../features/bank-accounts/routes/partner-payouts/partner-payouts-screen'),
   'partner.overview': () => import('../../features/partner/overview/routes/overview/overview-screen'),
   'onboarding.account-verification': () => import('../../features/onboarding/routes/account-verification/account-verification-screen'),
   'admin.verifications': () => import('../../features/verification-admin/routes/verification-queue/verification-queue-screen'),

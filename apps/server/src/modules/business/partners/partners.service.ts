@@ -24,6 +24,7 @@ import type { NotificationSettingsService } from '../notification-settings/notif
 import { partnersRepository as repo, type PartnerLinkRow } from './partners.repository';
 import { partnerFeesReadModel } from '@/modules/payments/ledger/partner-fees.read-model';
 import { balancesReadModel } from '@/modules/payments/ledger/balances.read-model';
+import { payoutCurrencies } from '@/modules/payments/bank-accounts/bank-accounts.read-model';
 import { partnerVolumeReadModel } from '@/modules/payments/charges/partner-volume.read-model';
 import { partnerTotalsReadModel as totals } from './partner-totals.read-model';
 
@@ -198,6 +199,7 @@ export function createPartnersService(deps: {
           .filter((row) => row.amount !== 0)
           .map((row) => ({ currency: row.currency, amount: row.amount }))
           .sort((a, b) => a.currency.localeCompare(b.currency)),
+        bank_account_currencies: await payoutCurrencies(db, partner.id),
       };
     },
 

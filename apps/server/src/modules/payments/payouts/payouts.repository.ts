@@ -62,6 +62,26 @@ export const payoutsRepository = {
   },
 
   /**
+   * Partner businesses that are not blocked and have a default bank account, after `afterId`, each with its time
+   * zone: their payouts follow the partner rule (docs/decisions.md, "Partner payouts"), not a payout schedule.
+   */
+  async partnersWithAccount(db: Executor, afterId: string | null, limit: number): Promise<{ businessId: string; name: string; timeZone: string }[]> {
+    return db
+      .select({ businessId: businesses.id, name: businesses.name, timeZone: businesses.timeZone })
+      .from(businesses)
+      .where(
+        and(
+          eq(businesses.type, 'partner'),
+          ne(businesses.onboardingStatus, 'blocked'),
+          sql`exists (select 1 from ${bankAccounts} where ${bankAccounts.businessId} = ${businesses.id} and ${bankAccounts.isDefault})`,
+          afterId ? sql`${businesses.id} > ${afterId}` : undefined,
+        ),
+      )
+      .orderBy(asc(businesses.id))
+      .limit(limit);
+  },
+
+  /**
    * Serialises every spender of one business's available balance in one currency until the transaction ends
    * (payouts and transfers take the same lock, `lockBalance`): whoever holds it reads the available balance with
    * every earlier payout and transfer committed, so no two of them spend the same money.

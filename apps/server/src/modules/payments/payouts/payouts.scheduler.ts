@@ -1,5 +1,6 @@
 import { TEST_BANK_FAILING_SUFFIX, maskAccount, payoutDueOn, type PayoutSchedule } from '@merchant/payments';
-import { formatMoneyWithCode, localDate } from '@merchant/core';
+import { COMMISSION_PAYOUT } from '@merchant/business';
+import { formatMoneyWithCode, localDate, parseMajorToMinor } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import { UNATTENDED } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -22,7 +23,10 @@ export const TEST_BANK_FAILURE =
  *   kept); each payout is locked (`FOR UPDATE SKIP LOCKED`) and answered once;
  * - every business whose schedule is due on its today (in its time zone) gets one payout per currency with a default bank account,
  *   when at least the minimum is available. The payout names its schedule day; the currency's payout lock
- *   and a unique index on (business, currency, day) make it once per day, whichever pass or process runs it.
+ *   and a unique index on (business, currency, day) make it once per day, whichever pass or process runs it;
+ * - every partner business with a default bank account is paid out daily, per currency, once its available balance
+ *   (its credited commissions) reaches the commission minimum (`COMMISSION_PAYOUT.minimum_major`): partners have no
+ *   payout schedule of their own, as Shopify's partner payouts have none.
  */
 export function createPayoutScheduler(deps: { db: Executor; clock: Clock; audit: AuditService; ledger: Pick<LedgerService, 'post'>; payouts: PayoutsService }) {
   const { db, clock, audit, ledger, payouts } = deps;
@@ -107,11 +111,42 @@ export function createPayoutScheduler(deps: { db: Executor; clock: Clock; audit:
           }
         }
         const last = page[page.length - 1];
-        if (page.length < BATCH || !last) return made;
+        if (page.length < BATCH || !last) break;
         after = last.businessId;
       }
+      return made + (await payPartners(now));
     },
   };
+
+  /** The partners' daily payouts (above); answers how many it made. */
+  async function payPartners(now: Date): Promise<number> {
+    let made = 0;
+    let after: string | null = null;
+    for (;;) {
+      const page = await repo.partnersWithAccount(db, after, BATCH);
+      for (const partner of page) {
+        const day = localDate(now, partner.timeZone);
+        for (const currency of await repo.defaultCurrencies(db, partner.businessId)) {
+          const row = await payouts.make(
+            {
+              businessId: partner.businessId,
+              currency,
+              trigger: 'scheduled',
+              scheduledFor: day,
+              minimum: parseMajorToMinor(COMMISSION_PAYOUT.minimum_major, currency) ?? 1,
+              actorUserId: null,
+              where: UNATTENDED,
+            },
+            { name: partner.name, timeZone: partner.timeZone },
+          );
+          if (row) made++;
+        }
+      }
+      const last = page[page.length - 1];
+      if (page.length < BATCH || !last) return made;
+      after = last.businessId;
+    }
+  }
 }
 
 export type PayoutScheduler = ReturnType<typeof createPayoutScheduler>;

@@ -151,10 +151,10 @@ export function createPayoutsService(deps: PayoutsDeps) {
   async function make(request: PayoutRequest, business?: PayoutBusiness): Promise<PayoutRow | null> {
     const automatic = request.trigger === 'scheduled';
     return db.transaction(async (tx) => {
-      // Money leaves only a verified business that is not blocked (docs/security.md, "Standing"): a schedule skips
-      // the others, a request (which its endpoint refused already) is refused here too.
+      // Money leaves only a verified business or a partner, not blocked (docs/security.md, "Standing"): a schedule
+      // skips the others, a request (which its endpoint refused already) is refused here too.
       const standing = await standingOfBusiness(tx, request.businessId);
-      const refusal = standing ? standingRefusal('verified', standing) : 'BUSINESS_BLOCKED';
+      const refusal = standing ? standingRefusal('payee-verified', standing) : 'BUSINESS_BLOCKED';
       if (refusal) {
         if (automatic) return null;
         throw new AppError(refusal, STANDING_MESSAGES[refusal]);

@@ -1,12 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bankAccountEndpoints, type BankAccountFields, type ReauthFields } from '@merchant/payments';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { bankAccountEndpoints, payoutEndpoints, type BankAccountFields, type ReauthFields } from '@merchant/payments';
 import { call } from '@/lib/api-client';
-import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
+import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const bankAccountsQuery = (businessId: string) => endpointQuery(bankAccountEndpoints.list, { params: { business_id: businessId } });
 
 export const bankAccountQuery = (businessId: string, id: string) =>
   endpointQuery(bankAccountEndpoints.get, { params: { business_id: businessId, bank_account_id: id } });
+
+const PAYOUTS_PAGE_SIZE = 25;
+
+/** The payouts to these accounts, newest first (the partner's Payouts screen; merchants read them under the balance). */
+export const payoutsToAccountsQuery = (businessId: string) => {
+  const params = { business_id: businessId };
+  const query = { limit: PAYOUTS_PAGE_SIZE };
+  return infiniteQueryOptions({
+    queryKey: endpointKey(payoutEndpoints.list, { params, query }),
+    queryFn: ({ pageParam, signal }) => call(payoutEndpoints.list, { params, query: { ...query, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+};
 
 function useInvalidateBankAccounts(businessId: string) {
   const client = useQueryClient();

@@ -26,6 +26,7 @@ import { errorMessage } from '@/lib/error-message';
 import { notifySuccess } from '@/lib/notify';
 import { useBusiness } from '@/lib/session';
 import { bankAccountQuery, useSaveBankAccount } from '@/features/bank-accounts/api/bank-accounts-api';
+import { useBankAccountRoutes } from '@/features/bank-accounts/components/bank-account-routes';
 import { crossBorderParam, isCrossBorderParam } from '@/features/bank-accounts/components/bank-account-kind';
 import { ConfirmIdentityModal, reauthError } from '@/components/confirm-identity-modal';
 
@@ -61,8 +62,9 @@ const valuesOf = (a: BankAccount | null, type: BankAccountType, country: string,
 export function Component() {
   const { business_id: businessId = '', bank_account: accountId, isCrossBorder } = useParams();
   const business = useBusiness(businessId);
+  const routes = useBankAccountRoutes();
   const account = useQuery({ ...bankAccountQuery(businessId, accountId ?? ''), enabled: accountId !== undefined });
-  const listHref = href('payments.bank-accounts', { business_id: businessId });
+  const listHref = href(routes.list, { business_id: businessId });
   const type: BankAccountType = isCrossBorderParam(isCrossBorder) ? 'cross_border' : 'local';
   if (account.isError) {
     if (account.error instanceof ApiError && account.error.status === 404) return <NotFound homeHref={listHref} />;
@@ -72,7 +74,7 @@ export function Component() {
   const saved = account.data ?? null;
   // An account keeps its kind: a link with the other kind opens the account's own form.
   if (saved && saved.type !== type) {
-    const to = href('payments.bank-accounts-edit', {
+    const to = href(routes.edit, {
       business_id: businessId,
       bank_account: saved.id,
       isCrossBorder: crossBorderParam(saved.type === 'cross_border'),
@@ -102,6 +104,7 @@ interface FormProps {
 
 function BankAccountForm({ businessId, account, businessCountry, initial, listHref }: FormProps) {
   const navigate = useNavigate();
+  const routes = useBankAccountRoutes();
   const [start] = useState(initial);
   const form = useZodForm(account ? EditedBankAccountSchema : CheckedBankAccountSchema, start);
   const save = useSaveBankAccount(businessId, account?.id ?? null);
@@ -114,7 +117,7 @@ function BankAccountForm({ businessId, account, businessCountry, initial, listHr
   const title = account ? 'Edit bank account' : crossBorder ? 'Add a cross-border bank account' : 'Add a local bank account';
 
   const switchKind = (value: string) => {
-    void navigate(href('payments.bank-accounts-create', { business_id: businessId, isCrossBorder: crossBorderParam(value === 'cross_border') }), {
+    void navigate(href(routes.create, { business_id: businessId, isCrossBorder: crossBorderParam(value === 'cross_border') }), {
       replace: true,
     });
   };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoneyWithCode, formatMonth, formatShortMonth } from '@merchant/core';
@@ -103,19 +104,34 @@ export function MerchantsAndNextSteps({ overview, businessId }: { overview: Part
   const { merchants } = overview;
   const live = merchants.by_state.reduce((n, s) => n + s.count, 0);
   const unverified = merchants.by_state.filter((s) => s.onboarding_status !== 'completed').reduce((n, s) => n + s.count, 0);
-  const steps: string[] = [];
-  if (live === 0) steps.push('Share your referral link: businesses that sign up through it are linked to you.');
+  const steps: { key: string; text: ReactNode }[] = [];
+  const say = (key: string, text: ReactNode) => steps.push({ key, text });
+  if (live === 0) say('share', 'Share your referral link: businesses that sign up through it are linked to you.');
   if (unverified > 0)
-    steps.push(
+    say(
+      'unverified',
       `${unverified} linked ${unverified === 1 ? 'business has' : 'businesses have'} not finished verification: they earn you nothing until they take payments.`,
     );
   if (overview.earnings.pending.length > 0)
-    steps.push(
+    say(
+      'pending',
       `Commissions waiting to be paid are approved ${COMMISSION_PAYOUT.hold_days} days after their month ends, then credited to your balance on the next pay day once they reach ${COMMISSION_PAYOUT.minimum_major} in their currency.`,
     );
-  if (overview.balance.some((b) => b.amount > 0))
-    steps.push('Your paid commissions stay in your partner balance: paying it out to a bank account is not available in the partner area yet.');
-  if (steps.length === 0) steps.push('All your linked businesses are verified. Keep sharing your link to earn more.');
+  // A balance in a currency without a bank account stays in the partner's balance: ask for the account, linked.
+  const unbanked = overview.balance.filter((b) => b.amount > 0 && !overview.bank_account_currencies.includes(b.currency)).map((b) => b.currency.toUpperCase());
+  if (unbanked.length > 0)
+    say(
+      'bank',
+      <>
+        Your balance in {unbanked.join(', ')} has no bank account to be paid out to.{' '}
+        <Anchor component={Link} to={href('partner.payouts', { business_id: businessId })} fw={600}>
+          Add a bank account
+        </Anchor>
+      </>,
+    );
+  else if (overview.balance.some((b) => b.amount > 0))
+    say('paid-out', `Your balance is paid out to your bank account each day it reaches ${COMMISSION_PAYOUT.minimum_major} in its currency.`);
+  if (steps.length === 0) say('done', 'All your linked businesses are verified. Keep sharing your link to earn more.');
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="partner-merchants-title">
@@ -143,7 +159,7 @@ export function MerchantsAndNextSteps({ overview, businessId }: { overview: Part
         </Title>
         <List size="sm" spacing={6}>
           {steps.map((s) => (
-            <List.Item key={s}>{s}</List.Item>
+            <List.Item key={s.key}>{s.text}</List.Item>
           ))}
         </List>
       </Card>

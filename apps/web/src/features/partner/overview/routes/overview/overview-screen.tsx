@@ -16,6 +16,7 @@ const AREAS: { routeId: RouteId; title: string; description: string }[] = [
   { routeId: 'partner.commissions', title: 'Commissions', description: 'What you earn from the businesses you brought in.' },
   { routeId: 'partner.linked-businesses', title: 'Linked businesses', description: 'Businesses connected to your partner account.' },
   { routeId: 'partner.referral-contest', title: 'Referral contest', description: 'Standings of the current referral contest.' },
+  { routeId: 'partner.payouts', title: 'Payouts', description: 'Your bank account and the payouts of your balance to it.' },
 ];
 
 export function Component() {
