@@ -52,8 +52,8 @@ export function Component() {
 
   const personOptions = (people.data ?? []).map((p) => ({ value: p.user_id, label: `${p.name} (${p.email})` }));
   const actionOptions = (actions.data ?? []).map((a) => ({ value: a.action, label: a.label === a.action ? a.action : `${a.label} (${a.action})` }));
-  // A bookmarked filter whose value is no longer listed still shows.
-  if (raw.action && !actionOptions.some((o) => o.value === raw.action)) actionOptions.unshift({ value: raw.action, label: raw.action });
+  // A bookmarked filter whose value is no longer listed still shows (once the list is known: not its id for a moment).
+  if (raw.action && actions.isSuccess && !actionOptions.some((o) => o.value === raw.action)) actionOptions.unshift({ value: raw.action, label: raw.action });
   if (raw.person && !personOptions.some((o) => o.value === raw.person)) personOptions.unshift({ value: raw.person, label: 'Former member' });
 
   return (
