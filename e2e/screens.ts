@@ -61,6 +61,7 @@ export const LEFT_OUT: Record<string, string> = {
   'auth.register-completed': 'shown once, right after registration',
   'auth.pending-invitations': 'only while the person has invitations',
   'onboarding.blocked': 'no demo business was refused',
+  'partner.bank-accounts-edit': 'the bank account form shot as payments.bank-accounts-edit, in the partner area (its add form is shot there)',
   'business.two-factor-setup': 'only for a business that requires two-factor',
   'payments.overview-root': 'the Overview again, at the business root',
   'payments.payouts': 'the payment methods screen again, at its old path',
