@@ -119,6 +119,17 @@ export function createPlatformAccountsService(deps: {
   }
 
   /** The linked business's answer to an invitation: an owner or admin consents (`settings:manage`, as Stripe's account admins connect platforms). */
+  /** The platform's live link and its business, which must take payments: what the platform makes there needs both. */
+  async function liveLink(ctx: BusinessContext, linkId: string) {
+    assertPlatform(ctx);
+    const found = await repo.ofPlatform(db, ctx.business.row.id, linkId);
+    if (!found) throw new AppError('PLATFORM_LINK_NOT_FOUND', 'This platform link does not exist.');
+    if (found.link.status !== 'active') throw new AppError('PLATFORM_LINK_NOT_ACTIVE', `${found.name} is not linked: it must accept the invitation first.`);
+    const linked = await repo.business(db, found.link.businessId);
+    if (!linked || !takesPayments(linked)) throw new AppError('BUSINESS_BLOCKED', `${found.name} cannot take payments at the moment.`);
+    return { found, linked };
+  }
+
   async function respond(ctx: BusinessContext, linkId: string, accept: boolean): Promise<LinkedPlatform> {
     return db.transaction(async (tx) => {
       const found = await repo.lockOfBusiness(tx, ctx.business.row.id, linkId);
@@ -338,12 +349,7 @@ export function createPlatformAccountsService(deps: {
 
     /** A payment request in the linked business, made by the platform's member, with the platform's fee. */
     async createPaymentRequest(ctx: BusinessContext, linkId: string, body: z.output<typeof PlatformPaymentRequestBodySchema>): Promise<PlatformPaymentRequest> {
-      assertPlatform(ctx);
-      const found = await repo.ofPlatform(db, ctx.business.row.id, linkId);
-      if (!found) throw new AppError('PLATFORM_LINK_NOT_FOUND', 'This platform link does not exist.');
-      if (found.link.status !== 'active') throw new AppError('PLATFORM_LINK_NOT_ACTIVE', `${found.name} is not linked: it must accept the invitation first.`);
-      const linked = await repo.business(db, found.link.businessId);
-      if (!linked || !takesPayments(linked)) throw new AppError('BUSINESS_BLOCKED', `${found.name} cannot take payments at the moment.`);
+      const { found, linked } = await liveLink(ctx, linkId);
       const writer = {
         business: { row: linked, role: null, isSuperAdmin: false, permissions: [] },
         user: { id: ctx.user.id },
@@ -391,12 +397,7 @@ export function createPlatformAccountsService(deps: {
      * receipt, paid in full once, mailed to the customer (made in the linked business when the email is new to it).
      */
     async createInvoice(ctx: BusinessContext, linkId: string, body: z.output<typeof PlatformInvoiceBodySchema>): Promise<PlatformInvoice> {
-      assertPlatform(ctx);
-      const found = await repo.ofPlatform(db, ctx.business.row.id, linkId);
-      if (!found) throw new AppError('PLATFORM_LINK_NOT_FOUND', 'This platform link does not exist.');
-      if (found.link.status !== 'active') throw new AppError('PLATFORM_LINK_NOT_ACTIVE', `${found.name} is not linked: it must accept the invitation first.`);
-      const linked = await repo.business(db, found.link.businessId);
-      if (!linked || !takesPayments(linked)) throw new AppError('BUSINESS_BLOCKED', `${found.name} cannot take payments at the moment.`);
+      const { found, linked } = await liveLink(ctx, linkId);
       const actor = { business: linked, userId: ctx.user.id, where: { ip: ctx.ip, userAgent: ctx.userAgent } };
       const today = localDate(clock.now(), linked.timeZone);
       const made = await db.transaction(async (tx) => {
