@@ -83,7 +83,7 @@ function importCsv(rows, tag) {
 }
 
 /** Uploads, confirms and waits for one import; answers the seconds of each step and the app's memory. */
-async function runImport(base, cookie, businessId, pid, rows, tag) {
+export async function runImport(base, cookie, businessId, pid, rows, tag) {
   const csrf = await fetch(`${base}/csrf-token`, { method: 'POST', headers: { ...XHR, cookie } });
   const { token } = await csrf.json();
   const headers = { ...XHR, cookie, 'x-csrf-token': token };

@@ -56,16 +56,19 @@ export async function confirmImport<R extends { status: string }, C>(ctx: Busine
   return { ...current, ...patch };
 }
 
-/** The job's walk: every pending row in file order, read `batch` at a time, each applied by `apply`. */
+/**
+ * The job's walk: every pending row in file order, read `batch` at a time; `apply` is given each page's row numbers
+ * (one row at a time, or a page in one transaction: the product import's rows commit together).
+ */
 export async function applyPendingRows(
   pending: (after: number, limit: number) => Promise<{ rowNumber: number }[]>,
-  apply: (rowNumber: number) => Promise<void>,
+  apply: (rowNumbers: number[]) => Promise<void>,
   batch: number,
 ): Promise<void> {
   let after = 0;
   for (;;) {
     const rows = await pending(after, batch);
-    for (const { rowNumber } of rows) await apply(rowNumber);
+    if (rows.length > 0) await apply(rows.map((r) => r.rowNumber));
     const last = rows[rows.length - 1];
     if (rows.length < batch || !last) return;
     after = last.rowNumber;

@@ -38,8 +38,13 @@ export interface ApplyProductImportJob {
   importId: string;
 }
 
-/** Pending rows read per query while the job works through an import, and report rows per read. */
+/** Report rows per read. */
 const RUN_BATCH = 200;
+/**
+ * Pending rows the job applies in one transaction (each row in its own savepoint): a commit per row made a
+ * 10,000-row import wait on 10,000 flushes of the database's log (docs/benchmarks.md, "The catalogue at scale").
+ */
+const APPLY_BATCH = 50;
 
 const notFound = () => new AppError('PRODUCT_IMPORT_NOT_FOUND', 'Import not found.');
 
@@ -152,11 +157,14 @@ export function createProductImportsService(deps: {
     return found;
   }
 
-  /** Applies one row: the product made or changed, its status and its stock, and the row marked done, in one transaction. */
-  async function applyRow(actor: CatalogueActor, record: ProductImportRecord, rowNumber: number): Promise<void> {
+  /**
+   * Applies one row inside the page's transaction `outer`: the product made or changed, its status and its stock,
+   * and the row marked done, in a savepoint of its own; a refused row rolls back to it and its reason is noted.
+   */
+  async function applyRow(outer: Executor, actor: CatalogueActor, record: ProductImportRecord, rowNumber: number): Promise<void> {
     const { businessId, id: importId } = record;
     try {
-      await db.transaction(async (tx) => {
+      await outer.transaction(async (tx) => {
         const row = await repo.lockRow(tx, businessId, importId, rowNumber);
         if (!row?.plan || !row.action || row.doneAt || row.failure) return;
         const plan = row.plan;
@@ -217,11 +225,12 @@ export function createProductImportsService(deps: {
         await repo.updateRow(tx, businessId, importId, rowNumber, { productId: product.id, doneAt: clock.now() });
       });
     } catch (error) {
-      // A rule refused the row (nothing of it was saved: its transaction rolled back): say why on the row. Anything
-      // else fails the job's attempt, and the retry goes on from the rows not yet applied.
+      // A rule refused the row (nothing of it was saved: its savepoint rolled back): say why on the row. Anything
+      // else fails the job's attempt (the page's transaction rolls back), and the retry goes on from the rows not yet
+      // applied.
       const failure = failureOf(error);
       if (failure === null) throw error;
-      await repo.updateRow(db, businessId, importId, rowNumber, { failure: failure.slice(0, 500) });
+      await repo.updateRow(outer, businessId, importId, rowNumber, { failure: failure.slice(0, 500) });
     }
   }
 
@@ -322,7 +331,7 @@ export function createProductImportsService(deps: {
       return summary(record);
     },
 
-    /** The job: applies every pending row in file order, each in its own transaction, then marks the import completed. */
+    /** The job: applies every pending row in file order, a page of rows per transaction, then marks the import completed. */
     async run(businessId: string, importId: string): Promise<void> {
       const record = await repo.find(db, businessId, importId);
       if (record?.status !== 'confirmed') return;
@@ -336,11 +345,14 @@ export function createProductImportsService(deps: {
         : null;
       await applyPendingRows(
         (after, limit) => repo.pendingRows(db, businessId, importId, after, limit),
-        async (rowNumber) => {
-          if (actor) await applyRow(actor, record, rowNumber);
-          else await repo.updateRow(db, businessId, importId, rowNumber, { failure: 'The person who confirmed the import has left the business' });
-        },
-        RUN_BATCH,
+        (rowNumbers) =>
+          db.transaction(async (tx) => {
+            for (const rowNumber of rowNumbers) {
+              if (actor) await applyRow(tx, actor, record, rowNumber);
+              else await repo.updateRow(tx, businessId, importId, rowNumber, { failure: 'The person who confirmed the import has left the business' });
+            }
+          }),
+        APPLY_BATCH,
       );
       await db.transaction(async (tx) => {
         const current = await repo.find(tx, businessId, importId, true);

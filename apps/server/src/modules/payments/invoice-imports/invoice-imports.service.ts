@@ -217,7 +217,9 @@ export function createInvoiceImportsService(deps: {
       if (record?.status !== 'confirmed') return;
       await applyPendingRows(
         (after, limit) => repo.pendingRows(db, businessId, importId, after, limit),
-        (rowNumber) => createRow(record, rowNumber),
+        async (rowNumbers) => {
+          for (const rowNumber of rowNumbers) await createRow(record, rowNumber);
+        },
         RUN_BATCH,
       );
       await db.transaction(async (tx) => {
