@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductSort, ProductStatus, SalesChannel } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
-import { pastCursor } from '@/db/keyset';
+import { preparedPerShape, preparedStatement } from '@/db/prepared';
 import { productAddOnGroups, productLog, productVariants, products } from '@/db/schema';
 import type { Write } from '@/db/write-together';
 import { stockRepository } from './stock.repository';
@@ -35,39 +35,97 @@ export interface ProductCursor {
 export const searchCodes = (variants: readonly { sku: string | null; barcode: string | null }[]): string =>
   variants.flatMap((v) => [v.sku?.toLowerCase(), v.barcode].flatMap((code) => (code ? [` ${code}`] : []))).join('');
 
-/**
- * Part of the name (any case), or the start of one of its variants' SKUs (any case) or barcodes: both on the product's
- * own row, each served by its trigram index, so the planner weighs one table (the variants' sub-select it replaced
- * made it read half of 100,000 products backwards for a rare SKU). Codes hold no spaces: a query with one is a name.
- */
-const searched = (q: string) => {
-  const byName = ilike(products.name, `%${escapeLike(q)}%`);
-  return /\s/.test(q) ? byName : or(byName, like(products.codes, `% ${escapeLike(q.toLowerCase())}%`));
-};
+/** Which conditions a page has (the filters sent, a cursor, the sort): one built statement per shape (db/prepared.ts). */
+interface PageShape {
+  sort: ProductSort;
+  status: boolean;
+  category: 'all' | 'none' | 'one';
+  channel: boolean;
+  lowStock: boolean;
+  /**
+   * A search: part of the name (any case), or the start of one of its variants' SKUs (any case) or barcodes: both on
+   * the product's own row, each served by its trigram index, so the planner weighs one table (the variants'
+   * sub-select it replaced made it read half of 100,000 products backwards for a rare SKU). Codes hold no spaces: a
+   * query with one is a name only.
+   */
+  search: 'none' | 'name' | 'codes';
+  cursor: boolean;
+}
 
-export const productsRepository = {
-  /** One page of a business's products in the sort's order, after the cursor. Reads `limit + 1` rows. */
-  async page(db: Executor, businessId: string, filter: ProductListFilter, sort: ProductSort, limit: number, cursor?: ProductCursor): Promise<ProductRow[]> {
-    const after = cursor
-      ? sort === 'name'
-        ? pastCursor('asc', products.name, products.id, cursor)
-        : pastCursor('desc', products.createdAt, products.id, cursor)
-      : undefined;
+const p = (name: string) => sql.placeholder(name);
+
+const pageRead = preparedPerShape(
+  'products_page',
+  (s: PageShape) => [s.sort, s.status, s.category, s.channel, s.lowStock, s.search, s.cursor].map((v) => (v === true ? '1' : v === false ? '0' : v)).join('_'),
+  (s, db, name) => {
+    const [key, operator, dir] = s.sort === 'name' ? [products.name, sql`>`, asc] : [products.createdAt, sql`<`, desc];
+    const byName = ilike(products.name, p('pattern'));
     const conditions = [
-      eq(products.businessId, businessId),
-      filter.status ? eq(products.status, filter.status) : undefined,
-      filter.category === 'none' ? isNull(products.categoryId) : filter.category ? eq(products.categoryId, filter.category) : undefined,
-      filter.channel ? sql`${filter.channel} = any(${products.channels})` : undefined,
-      filter.lowStock ? stockRepository.lowStockFilter(businessId) : undefined,
-      filter.q ? searched(filter.q) : undefined,
-      after,
+      eq(products.businessId, p('businessId')),
+      s.status ? eq(products.status, p('status')) : undefined,
+      s.category === 'none' ? isNull(products.categoryId) : s.category === 'one' ? eq(products.categoryId, p('category')) : undefined,
+      s.channel ? sql`${p('channel')} = any(${products.channels})` : undefined,
+      s.lowStock ? stockRepository.lowStockFilter(p('businessId')) : undefined,
+      s.search === 'none' ? undefined : s.search === 'name' ? byName : or(byName, like(products.codes, p('codePattern'))),
+      // Rows past the cursor in the sort's order, compared as a pair (db/keyset.ts).
+      s.cursor ? sql`(${key}, ${products.id}) ${operator} (${p('cursorKey')}, ${p('cursorId')})` : undefined,
     ].filter((c): c is SQL => c !== undefined);
     return db
       .select()
       .from(products)
       .where(and(...conditions))
-      .orderBy(...(sort === 'name' ? [asc(products.name), asc(products.id)] : [desc(products.createdAt), desc(products.id)]))
-      .limit(limit + 1);
+      .orderBy(dir(key), dir(products.id))
+      .limit(p('limit'))
+      .prepare(name);
+  },
+  // A search's best plan depends on its words (db/prepared.ts).
+  { planEachRun: (s) => s.search !== 'none' },
+);
+
+/** The variants of a page of products (`ids`, one array value), each product's in order: built once (db/prepared.ts). */
+const variantsOfPage = preparedStatement('product_variants_of', (db, name) =>
+  db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.businessId, sql.placeholder('businessId')), sql`${productVariants.productId} = any(${sql.placeholder('ids')}::uuid[])`))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position))
+    .prepare(name),
+);
+
+/** The add-on groups a page of products offers, each product's in order: built once. */
+const addOnGroupsOfPage = preparedStatement('product_add_on_groups_of', (db, name) =>
+  db
+    .select({ productId: productAddOnGroups.productId, groupId: productAddOnGroups.groupId })
+    .from(productAddOnGroups)
+    .where(and(eq(productAddOnGroups.businessId, sql.placeholder('businessId')), sql`${productAddOnGroups.productId} = any(${sql.placeholder('ids')}::uuid[])`))
+    .orderBy(asc(productAddOnGroups.productId), asc(productAddOnGroups.position))
+    .prepare(name),
+);
+
+export const productsRepository = {
+  /** One page of a business's products in the sort's order, after the cursor. Reads `limit + 1` rows. */
+  async page(db: Executor, businessId: string, filter: ProductListFilter, sort: ProductSort, limit: number, cursor?: ProductCursor): Promise<ProductRow[]> {
+    const q = filter.q;
+    const shape: PageShape = {
+      sort,
+      status: Boolean(filter.status),
+      category: filter.category === 'none' ? 'none' : filter.category ? 'one' : 'all',
+      channel: Boolean(filter.channel),
+      lowStock: Boolean(filter.lowStock),
+      search: !q ? 'none' : /\s/.test(q) ? 'name' : 'codes',
+      cursor: cursor !== undefined,
+    };
+    return pageRead(shape)(db, {
+      businessId,
+      status: filter.status,
+      category: filter.category,
+      channel: filter.channel,
+      pattern: q ? `%${escapeLike(q)}%` : undefined,
+      codePattern: q ? `% ${escapeLike(q.toLowerCase())}%` : undefined,
+      cursorKey: cursor?.key instanceof Date ? cursor.key.toISOString() : cursor?.key,
+      cursorId: cursor?.id,
+      limit: limit + 1,
+    });
   },
 
   async find(db: Executor, businessId: string, id: string, lock = false): Promise<ProductRow | null> {
@@ -83,21 +141,13 @@ export const productsRepository = {
   /** The variants of these products, each product's in order. */
   async variantsOf(db: Executor, businessId: string, productIds: string[]): Promise<VariantRow[]> {
     if (productIds.length === 0) return [];
-    return db
-      .select()
-      .from(productVariants)
-      .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.productId, productIds)))
-      .orderBy(asc(productVariants.productId), asc(productVariants.position));
+    return variantsOfPage(db, { businessId, ids: productIds });
   },
 
   /** The add-on groups these products offer, each product's in order. */
   async addOnGroupsOf(db: Executor, businessId: string, productIds: string[]): Promise<{ productId: string; groupId: string }[]> {
     if (productIds.length === 0) return [];
-    return db
-      .select({ productId: productAddOnGroups.productId, groupId: productAddOnGroups.groupId })
-      .from(productAddOnGroups)
-      .where(and(eq(productAddOnGroups.businessId, businessId), inArray(productAddOnGroups.productId, productIds)))
-      .orderBy(asc(productAddOnGroups.productId), asc(productAddOnGroups.position));
+    return addOnGroupsOfPage(db, { businessId, ids: productIds });
   },
 
   /** Variants of other products holding one of these SKUs (any case) or barcodes. */

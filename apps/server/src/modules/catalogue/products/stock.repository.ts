@@ -1,5 +1,6 @@
-import { and, asc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { productVariants, products, stockLevels, stockMovements } from '@/db/schema';
 import type { Write } from '@/db/write-together';
 
@@ -28,15 +29,21 @@ const levelIs = (businessId: string, key: LevelKey) =>
 const levelsIn = (businessId: string, keys: LevelKey[]) =>
   and(eq(stockLevels.businessId, businessId), or(...keys.map((k) => and(eq(stockLevels.variantId, k.variantId), eq(stockLevels.locationId, k.locationId)))));
 
+/** The stock levels of a page of products (`ids`, one array value): built once (db/prepared.ts). */
+const levelsOfPage = preparedStatement('stock_levels_of', (db, name) =>
+  db
+    .select()
+    .from(stockLevels)
+    .where(and(eq(stockLevels.businessId, sql.placeholder('businessId')), sql`${stockLevels.productId} = any(${sql.placeholder('ids')}::uuid[])`))
+    .orderBy(asc(stockLevels.variantId), asc(stockLevels.locationId))
+    .prepare(name),
+);
+
 export const stockRepository = {
   /** The levels of these products' variants (one statement for a page of products). */
   async levelsOf(db: Executor, businessId: string, productIds: string[]): Promise<StockLevelRow[]> {
     if (productIds.length === 0) return [];
-    return db
-      .select()
-      .from(stockLevels)
-      .where(and(eq(stockLevels.businessId, businessId), inArray(stockLevels.productId, productIds)))
-      .orderBy(asc(stockLevels.variantId), asc(stockLevels.locationId));
+    return levelsOfPage(db, { businessId, ids: productIds });
   },
 
   /** These variants of the business with their product's stock settings. */
@@ -106,7 +113,7 @@ export const stockRepository = {
   },
 
   /** The products that have a variant at or below its threshold somewhere (the list's low-stock filter). */
-  lowStockFilter: (businessId: string): SQL =>
+  lowStockFilter: (businessId: string | Placeholder): SQL =>
     exists(
       sql`(select 1 from ${stockLevels} where ${stockLevels.businessId} = ${businessId} and ${stockLevels.productId} = ${products.id}
         and ${stockLevels.lowStockThreshold} is not null and ${stockLevels.onHand} <= ${stockLevels.lowStockThreshold})`,
