@@ -123,9 +123,8 @@ export function createSalesService(deps: {
   }
 
   /** Field errors of the order form's required fields, of a customer that is not the business's and of card tenders. */
-  async function checkBeforeSale(ctx: BusinessContext, body: CreateSaleFields): Promise<ApiIssue[]> {
+  async function checkBeforeSale(ctx: BusinessContext, body: CreateSaleFields, form: OrderFormSettings): Promise<ApiIssue[]> {
     const businessId = ctx.business.row.id;
-    const form = await orderFormOf(db, businessId);
     const issues: ApiIssue[] = [];
     if (form.customer === 'required' && !body.customer_id) issues.push({ path: 'customer_id', message: 'Choose the customer' });
     if (form.table_number === 'required' && !body.table_number) issues.push({ path: 'table_number', message: 'Enter the table number' });
@@ -163,10 +162,10 @@ export function createSalesService(deps: {
     return { deviceId: offline.device_id, deviceName: device?.name ?? null, takenAt, allowed };
   }
 
-  async function sell(ctx: BusinessContext, body: CreateSaleFields, hash: string): Promise<Order> {
+  /** The sale in its transaction; `form` is the order form as `checkBeforeSale` read it (read once per sale). */
+  async function sell(ctx: BusinessContext, body: CreateSaleFields, hash: string, form: OrderFormSettings): Promise<Order> {
     const businessId = ctx.business.row.id;
     const currency = ctx.business.row.currency;
-    const form = await orderFormOf(db, businessId);
     return db.transaction(async (tx) => {
       const drawer = await drawersRepository.openOf(tx, businessId, ctx.user.id, true);
       if (!drawer) throw drawerNotOpen();
@@ -396,10 +395,11 @@ export function createSalesService(deps: {
       const hash = sha256(JSON.stringify({ ...body, offline: undefined }));
       const replay = await replayOf(businessId, body.idempotency_key, hash);
       if (replay) return replay;
-      const issues = await checkBeforeSale(ctx, body);
+      const form = await orderFormOf(db, businessId);
+      const issues = await checkBeforeSale(ctx, body, form);
       if (issues.length > 0) throw invalid(issues);
       try {
-        return await sell(ctx, body, hash);
+        return await sell(ctx, body, hash, form);
       } catch (error) {
         if (!(error instanceof KeyTaken)) throw error;
         const first = await replayOf(businessId, body.idempotency_key, hash);

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posOrderEndpoints, type Location } from '@merchant/catalogue';
+import { createBusiness, createLocation, createProduct, openDrawer, saleBody } from './factories';
+import { Agent, createTestContext, type TestContext } from './harness';
+import { writesOf } from './statement-writes';
+
+/**
+ * What a register's cash sale of five lines costs the database (docs/benchmarks.md, "The point of sale at scale";
+ * bench/pos.mjs sells such sales at 10 registers): the statements the app sends for one sale and the transactions
+ * they are in. Pinned, so that a change that adds a round trip to the sale shows here. Transaction control (begin,
+ * commit) is left out of the statements and counted as transactions instead. Both databases.
+ */
+let t: TestContext;
+let owner: Agent;
+let businessId: string;
+let shop: Location;
+const variants: string[] = [];
+const queries: string[] = [];
+const transactions: { from: number; to: number }[] = [];
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+const statement = (q: string) => q.replace(/\s+/g, ' ').slice(0, 60);
+
+beforeAll(async () => {
+  t = await createTestContext({}, { onQuery: (sql) => queries.push(sql) });
+  const db = t.database.db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn: Parameters<typeof transaction>[0], config?: Parameters<typeof transaction>[1]) => {
+    const entry = { from: queries.length, to: -1 };
+    transactions.push(entry);
+    try {
+      return await transaction(fn, config);
+    } finally {
+      entry.to = queries.length;
+    }
+  }) as typeof db.transaction;
+  const business = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+  businessId = business.id;
+  owner = business.people.owner.agent;
+  shop = await createLocation(owner, businessId, { name: 'Counter' });
+  await openDrawer(owner, businessId, shop.id);
+  for (let i = 0; i < 5; i++) variants.push((await createProduct(owner, businessId, { price: 3_00 + i * 1_00 })).variants[0]!.id);
+});
+afterAll(() => t.close());
+
+describe('statements per register sale', () => {
+  it('a cash sale of five lines: 22 statements, 19 of them in its transaction, the order form read once (23 when it was read twice)', async () => {
+    const body = saleBody(shop.id, {
+      lines: variants.map((variant_id) => ({ variant_id, quantity: 1, add_on_ids: [] })),
+      tenders: [{ kind: 'cash', amount: 25_00, tendered: 30_00 }],
+    });
+    const from = queries.length;
+    const firstTransaction = transactions.length;
+    const order = await owner.ok(posOrderEndpoints.createSale, { params: { business_id: businessId }, body });
+    const sent = (a: number, b: number) =>
+      queries
+        .slice(a, b)
+        .filter((q) => !TRANSACTION_CONTROL.test(q))
+        .map(statement);
+    const statements = sent(from, queries.length);
+    const perTransaction = transactions.slice(firstTransaction).map(({ from: a, to: b }) => sent(a, b));
+    expect([order.lines.length, order.total.amount, order.change.amount]).toEqual([5, 25_00, 5_00]);
+    // On failure, the message lists the statements, so what was added shows.
+    expect({ statements: statements.length, transactions: perTransaction.map((s) => s.length) }, statements.join('\n')).toEqual({
+      statements: 22,
+      transactions: [19],
+    });
+    expect(statements.filter((q) => q.includes('"pos_order_form_settings"'))).toHaveLength(1);
+    // The lines, the tender, the drawer's movement, the ledger's posting and the audit entry go in one statement.
+    const writes = queries
+      .slice(from)
+      .filter((q) => !TRANSACTION_CONTROL.test(q))
+      .flatMap(writesOf);
+    const count = (table: string) => writes.filter((w) => w.startsWith(`insert into "${table}"`)).length;
+    expect({
+      orders: count('pos_orders'),
+      lines: count('pos_order_lines'),
+      tenders: count('pos_order_tenders'),
+      movements: count('pos_drawer_movements'),
+      ledger: count('ledger_entries'),
+      audit: count('audit_logs'),
+    }).toEqual({ orders: 1, lines: 1, tenders: 1, movements: 1, ledger: 1, audit: 1 });
+  });
+});
