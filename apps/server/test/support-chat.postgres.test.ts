@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHAT_SOCKET_PATHS, supportChatEndpoints as chat, type ChatServerFrame } from '@merchant/business';
 import { fillPath } from '@merchant/core';
+import { SESSION_CACHE_CHANNEL } from '../src/db/change-feed';
 import { openDatabase, type Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
 import { appOn } from './app-processes';
@@ -96,5 +97,21 @@ describe('the support chat across two app instances', () => {
     expect(await mine.next((f) => f.type === 'message' && f.message.side === 'staff')).toMatchObject({ message: { body: 'Answered on B', side: 'staff' } });
     staff.socket.terminate();
     mine.socket.terminate();
+  });
+
+  it('holds no answer for the write barrier over a chat event: no cache keeps one (a change a cache keeps still counts)', async () => {
+    const feed = databases[0]!.changes;
+    const customer = new Agent(a.app);
+    const started = await customer.ok(chat.start, {
+      params: { business_id: business.id },
+      body: { name: 'Bo', email: 'bo@example.com', message: 'A first message' },
+    });
+    const before = feed.mark();
+    await customer.ok(chat.post, { params: { business_id: business.id, token: started.token }, body: { body: 'Another message' } });
+    await business.people.owner.agent.ok(chat.answer, { params: { business_id: business.id, id: started.conversation.id }, body: { body: 'An answer' } });
+    expect(feed.mark()).toBe(before);
+    // A user's change (the session cache's `u:`), committed through the same pool, is counted.
+    await databases[0]!.exec(`select pg_notify('${SESSION_CACHE_CHANNEL}', 'u:${randomUUID()}')`);
+    expect(feed.mark()).toBe(before + 1);
   });
 });

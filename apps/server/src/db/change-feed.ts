@@ -6,6 +6,11 @@ import pg from 'pg';
 export const SESSION_CACHE_CHANNEL = 'md_session_cache';
 /** How the listening connection names itself in pg_stat_activity. */
 export const CHANGE_FEED_APPLICATION = 'md-change-feed';
+/**
+ * The support chat's events on the channel (`c:<business>|<conversation>|<what>`): the chat's sockets hear them, no
+ * cache keeps anything of them, so a request that made one needs no write barrier (its reader reads the database).
+ */
+export const CHAT_EVENT_PREFIX = 'c:';
 
 export interface ChangeHandlers {
   /** One changed thing, as the trigger names it ('s:<session id>', 'u:<user id>', ...). */
@@ -97,7 +102,7 @@ const ACK = 'ack:';
  * and evict what the cache learned after the commit.
  *
  * Another process hears a change a moment after the commit, and a person's next request may reach it before
- * that. So a request that committed changes settles before it answers (the write barrier): the process notifies
+ * that. So a request that committed changes (the chat's events excepted) settles before it answers (the write barrier): the process notifies
  * `sync:<nonce>` after its changes, every process's dedicated connection answers `ack:<nonce>:<its backend>`
  * once it has handed on everything before it (PostgreSQL delivers a channel's notifications in commit order,
  * and each connection hands them on in order), and the barrier ends when every dedicated connection that
@@ -250,7 +255,7 @@ export function postgresChangeFeed(
       client.on('end', () => ownBackends.delete(backend));
       client.on('notification', (message: pg.Notification) => {
         if (message.processId !== backend) return;
-        committed++;
+        if (!message.payload?.startsWith(CHAT_EVENT_PREFIX)) committed++;
         emit(message);
       });
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);

@@ -13,7 +13,7 @@ import {
   type StartChatBody,
 } from '@merchant/business';
 import { AppError, SCREEN_PATHS, can, screenLink, type Role } from '@merchant/core';
-import type { ChangeFeed } from '@/db/change-feed';
+import { CHAT_EVENT_PREFIX, type ChangeFeed } from '@/db/change-feed';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
 import { appSecret } from '@/lib/app-secrets';
@@ -40,7 +40,7 @@ export const CHAT_LIMITS = {
 
 /** The change feed's payload of a conversation's event: `c:<business>|<conversation>|<what>`. */
 export const chatPayload = (businessId: string, conversationId: string, what: 'm' | 'c' | `r:${ChatSide}` | `t:${ChatSide}`) =>
-  `c:${businessId}|${conversationId}|${what}`;
+  `${CHAT_EVENT_PREFIX}${businessId}|${conversationId}|${what}`;
 
 const firstName = (name: string | null) => (name ? (name.trim().split(/\s+/)[0] ?? name) : null);
 
