@@ -77,8 +77,8 @@ function expiryOf(body: PublicPaymentRequestBody, now: Date): string | null {
  * The public API (docs/developers.md): HitPay's paths on the API host, authenticated by `X-BUSINESS-API-KEY`.
  * A key acts in its business with the role its maker holds there now (a maker who left or lost the permission
  * takes the key's power with them) and, when read-only, only reads. Every request reads the key from the
- * database: a revoked key is refused from the next request on, in every process. Each key may make
- * `publicApiRateLimit` requests a minute.
+ * database or the process's key cache, which every change to a key leaves at once: a revoked key is refused from the
+ * next request on, in every process. Each key may make `publicApiRateLimit` requests a minute.
  */
 export function createPublicApiService(deps: {
   clock: Clock;
@@ -162,7 +162,8 @@ export function createPublicApiService(deps: {
       const principal = key ? await deps.apiKeys.authenticate(key) : null;
       if (!principal) throw new PublicApiRefusal(401, 'Unauthenticated.');
       const found = { businessId: principal.businessId, keyId: principal.keyId };
-      const hits = await deps.limiter.hit(`api-key:${principal.keyId}`, RATE_WINDOW_MS);
+      // Counted in this process and shared through the database in the background (docs/developers.md, "Rate limit").
+      const hits = deps.limiter.hitNow(`api-key:${principal.keyId}`, RATE_WINDOW_MS);
       if (hits > deps.config.publicApiRateLimit) {
         // A fixed window of a minute: its end is at most a minute away.
         throw new PublicApiRefusal(429, 'Too Many Attempts.', { 'Retry-After': String(RATE_WINDOW_MS / 1000) }, found);
@@ -201,6 +202,9 @@ export function createPublicApiService(deps: {
         platform: { businessId: business.id, linkId: link.linkId, businessName: link.businessName, commissionBps: link.commissionBps },
       };
     },
+
+    /** Adds the requests counted in this process to the shared counts now (the app's close). */
+    shareCounts: () => deps.limiter.share(),
 
     /** Notes a call a key authenticated in its business's request log (docs/developers.md, "Request log"). */
     logCall: (call: ApiCall) => deps.requestLog.record(call),
