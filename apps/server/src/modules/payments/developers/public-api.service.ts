@@ -10,7 +10,6 @@ import type { LinkWriter, PaymentLinksService } from '@/modules/payments/payment
 import type { PlatformAccountsService } from '@/modules/payments/platform-accounts/platform-accounts.service';
 import type { ApiKeysService } from './api-keys.service';
 import { presentPaymentRequest, presentRequestPayment } from './payment-requests.presenter';
-import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
 import type { ApiCall, RequestLogService } from './request-log.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,8 +84,7 @@ export function createPublicApiService(deps: {
   limiter: RateLimiter;
   apiKeys: Pick<ApiKeysService, 'authenticate'>;
   config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
-  paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
-  transactions: Pick<TransactionsService, 'rows'>;
+  paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'statusCheckForApi' | 'create' | 'update' | 'cancel'>;
   business: Pick<BusinessService, 'standingOf' | 'find'>;
   platformAccounts: Pick<PlatformAccountsService, 'linkForApi' | 'auditApiRequest' | 'madeByPlatform'>;
   requestLog: Pick<RequestLogService, 'record'>;
@@ -234,9 +232,8 @@ export function createPublicApiService(deps: {
       return onRequest(id, async () => {
         const platform = caller.platform;
         if (platform && !(await deps.platformAccounts.madeByPlatform(platform.businessId, caller.business.row.id, id))) throw missing(id);
-        const request = presentPaymentRequest(await deps.paymentLinks.getForApi(caller, id));
-        const page = await deps.transactions.rows(caller.business.row, { sort: 'newest', source: 'payment_link', source_id: id }, 50);
-        return { ...request, payments: page.rows.map(presentRequestPayment) };
+        const check = await deps.paymentLinks.statusCheckForApi(caller, id, 50);
+        return { ...presentPaymentRequest(check.request), payments: check.payments.map(presentRequestPayment) };
       });
     },
 
