@@ -4,6 +4,7 @@ import { PUBLIC_API_PATHS, apiKeyEndpoints, integrationEndpoints } from '@mercha
 import { apiKeys, apiRequestLogs, integrations, rateLimits } from '../src/db/schema';
 import { createTestContext, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
+import { createTestLink } from './factories/charges';
 import { makeApiKey, publicCall } from './hitpay-document';
 
 /**
@@ -44,6 +45,15 @@ describe('the key kept in the process', () => {
     expect(keyReads()).toBe(0);
     expect(statements.filter((s) => /^update "api_keys"/i.test(s))).toEqual([]);
     expect(reads).toBeGreaterThan(0);
+
+    // The status check of a warm key: the link and its payments, two statements; nothing else but the background writes
+    // of the rate limit's shared count and the request log.
+    const linkId = await createTestLink(business.people.owner.agent, business.id, { amount: 1250, singleUse: true });
+    const check = () => publicCall(t, PUBLIC_API_PATHS.paymentRequest.replace(':request_id', linkId), { key: made.api_key });
+    expect((await check()).statusCode).toBe(200);
+    statements.length = 0;
+    expect((await check()).statusCode).toBe(200);
+    expect(statements.filter((s) => !/"rate_limits"|"api_request_logs"/.test(s))).toHaveLength(2);
 
     t.clock.advance(61_000);
     expect((await list(made.api_key)).statusCode).toBe(200);
