@@ -9,7 +9,8 @@
 //   node bench/request-cost.mjs           (after `npm run build -w @merchant/server`)
 // BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (50); BENCH_DATABASES=pglite or postgres for one of them;
 // BENCH_SERVER the built server (apps/server/dist/server.mjs); BENCH_CPU_PROFILE=<dir>: the app runs under
-// `node --cpu-prof` and only /healthz is loaded (BENCH_SECONDS long, once), the profile's top functions printed.
+// `node --cpu-prof` and only /healthz is loaded (BENCH_SECONDS long, once), the profile's top functions printed;
+// BENCH_CPU_PROFILE_TARGET=api loads the API key's GET /v1/payment-requests/{id} instead (BENCH_DATABASES' first).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -227,14 +228,17 @@ export function topOfProfile(file, count = 25) {
   ].join('\n');
 }
 
-async function profileHealthz() {
+async function profileTarget() {
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
+  const api = process.env.BENCH_CPU_PROFILE_TARGET === 'api';
+  const pg = api && DATABASES[0] === 'postgres' ? await startPostgres() : undefined;
   try {
-    const { app, targets } = await startApp('', dataDir);
+    const { app, targets } = await startApp(pg?.url ?? '', dataDir);
+    const target = api ? targets[2] : targets[0];
     try {
-      round(targets[0], app, 1);
-      const r = round(targets[0], app);
-      console.log(`GET /healthz under --cpu-prof: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, server CPU ${(r.serverCpu * 100).toFixed(0)} %`);
+      round(target, app, 1);
+      const r = round(target, app);
+      console.log(`${target.name} under --cpu-prof: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, server CPU ${(r.serverCpu * 100).toFixed(0)} %`);
     } finally {
       await stop(app);
     }
@@ -242,12 +246,13 @@ async function profileHealthz() {
     const newest = files.sort().at(-1);
     console.log(`${join(PROFILE, newest)}\n${topOfProfile(join(PROFILE, newest))}`);
   } finally {
+    pg?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function main() {
-  if (PROFILE) return profileHealthz();
+  if (PROFILE) return profileTarget();
   console.log(
     `${new Date().toISOString()}: ${settings.rounds} alternating rounds of ${settings.seconds} s, ${settings.connections} connections; pinned: ${pinning}; load average ${loadAverage()}`,
   );

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { CAPTURED_STATUSES, type PaymentSource } from '@merchant/payments';
+import { CAPTURED_STATUSES, INCOMPLETE_STATUSES, type PaymentSource } from '@merchant/payments';
 import { asNumber, countRows, sumMinor } from '@/db/columns';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
+import { mayLag } from '@/db/replica';
 import { payments } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
@@ -38,6 +39,46 @@ const cardOutcomesRead = preparedStatement('source_payments_card_outcomes', (db,
     .prepare(name),
 );
 
+const listed = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '));
+const captured = sql`${payments.status} in (${listed(CAPTURED_STATUSES)})`;
+
+/**
+ * The public API's status check of a payment request (docs/developers.md, "The read path's cost"), in one statement
+ * built once: the source's latest payments as Transactions lists them (newest first, without the ones started and
+ * never paid), only the columns the answer shows, and beside each row the count and gross of all the source's captured
+ * payments (window aggregates, computed before the limit).
+ */
+const statusCheckRead = preparedStatement('source_payments_status_check', (db, name) =>
+  db
+    .select({
+      id: payments.id,
+      status: payments.status,
+      amount: payments.amount,
+      currency: payments.currency,
+      fee: payments.fee,
+      refundedAmount: payments.refundedAmount,
+      method: payments.method,
+      customerName: payments.customerName,
+      customerEmail: payments.customerEmail,
+      customerPhone: payments.customerPhone,
+      createdAt: payments.createdAt,
+      updatedAt: payments.updatedAt,
+      paidCount: asNumber(sql`count(*) filter (where ${captured}) over ()`),
+      paidTotal: asNumber(sql`sum(${payments.amount}) filter (where ${captured}) over ()`),
+    })
+    .from(payments)
+    .where(and(ofSource(), sql`${payments.status} not in (${listed(INCOMPLETE_STATUSES)})`))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(p('limit'))
+    .prepare(name),
+);
+
+/** A payment as the public API's status check shows it. */
+export type StatusCheckPayment = Pick<
+  PaymentRow,
+  'id' | 'status' | 'amount' | 'currency' | 'fee' | 'refundedAmount' | 'method' | 'customerName' | 'customerEmail' | 'customerPhone' | 'createdAt' | 'updatedAt'
+>;
+
 /** Payments read by what asked for them (a link, a QR code), published by charges, which owns payments. */
 export const sourcePaymentsReadModel = {
   /** One source's payments, newest first, after the cursor; reads `limit + 1` rows. */
@@ -49,6 +90,17 @@ export const sourcePaymentsReadModel = {
       .where(and(eq(payments.businessId, businessId), eq(payments.sourceType, sourceType), eq(payments.sourceId, sourceId), after))
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(limit + 1);
+  },
+
+  /**
+   * A source's latest `limit` payments (newest first, as Transactions lists them) and the count and gross of its
+   * captured payments, in one statement; it may lag (the replica when there is one), as the Transactions list does.
+   */
+  async statusCheck(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, limit: number) {
+    const rows = await statusCheckRead(mayLag(db), { businessId, sourceType, sourceId, limit });
+    const first = rows[0];
+    const paid = first && first.paidCount > 0 ? { count: first.paidCount, total: first.paidTotal } : undefined;
+    return { payments: rows.map(({ paidCount: _count, paidTotal: _total, ...row }): StatusCheckPayment => row), paid };
   },
 
   /** Count and gross sum of the captured payments of each of the given sources. */

@@ -11,6 +11,7 @@ import type { StaffService } from '@/modules/business/staff/staff.service';
 import type { AuthService } from '@/modules/identity/auth/auth.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { secretBox, type SecretBox } from '@/lib/secret-box';
+import type { ApiKeyCache } from './api-key-cache';
 import { apiKeysRepository as repo, type ApiKeyRow } from './api-keys.repository';
 
 const notFound = () => new AppError('API_KEY_NOT_FOUND', 'API key not found.');
@@ -20,6 +21,9 @@ const newSecret = () => randomBytes(32).toString('hex');
 const LOOKUP_CHARS = 16;
 const reauthOf = ({ password, code }: ReauthFields) => ({ password, code });
 const ACCESS_LABEL: Record<ApiKeyAccess, string> = { read_only: 'read-only', full: 'full access' };
+/** A key's use is noted at most this often. */
+const TOUCH_EVERY_MS = 60_000;
+const MAX_TOUCHED = 10_000;
 
 /** The key a public API request authenticated with. */
 export interface ApiKeyPrincipal {
@@ -60,7 +64,9 @@ const describe = (row: Pick<ApiKeyRow, 'name' | 'access' | 'keyLast4'>) =>
 /**
  * The public API's keys (docs/developers.md). Every change asks the person to confirm who they are
  * (`auth.confirmIdentity`), is audited and mailed to the active owners in its transaction. `authenticate`
- * reads the database on every request: no process keeps a key, so a revoked key is refused at once everywhere.
+ * answers from the process's key cache (api-key-cache.ts) when it holds the key: every change to a key or its
+ * integration drops it there, in every process, before the change is answered, so a revoked key is refused at once
+ * everywhere.
  */
 export function createApiKeysService(deps: {
   db: Executor;
@@ -69,8 +75,31 @@ export function createApiKeysService(deps: {
   mailer: Mailer;
   auth: Pick<AuthService, 'confirmIdentity'>;
   staff: Pick<StaffService, 'listMembers'>;
+  /** Without it every request reads its key from the database. */
+  cache?: ApiKeyCache | undefined;
 }) {
-  const { db, clock, audit, auth } = deps;
+  const { db, clock, audit, auth, cache } = deps;
+  /** key id -> when this process last noted its use (ms). */
+  const touched = new Map<string, number>();
+
+  /** The key of a lookup, from the cache or the database (kept when nothing changed meanwhile). */
+  async function keyOf(lookup: string) {
+    const kept = cache?.get(lookup);
+    if (kept) return kept;
+    const mark = cache?.mark() ?? 0;
+    const row = await repo.findByLookup(db, lookup);
+    return row && cache ? cache.keep(mark, row) : row;
+  }
+
+  /** Notes a key's use when neither this process nor the row saw one in the last minute. */
+  async function touch(row: Pick<ApiKeyRow, 'businessId' | 'id' | 'lastUsedAt'>, now: Date): Promise<void> {
+    const last = Math.max(touched.get(row.id) ?? 0, row.lastUsedAt?.getTime() ?? 0);
+    if (now.getTime() - last < TOUCH_EVERY_MS) return;
+    touched.delete(row.id);
+    touched.set(row.id, now.getTime());
+    if (touched.size > MAX_TOUCHED) touched.delete(touched.keys().next().value as string);
+    await repo.touch(db, row.businessId, row.id, now);
+  }
   let box: Promise<SecretBox> | null = null;
   const salts = () => (box ??= appSecret(db, 'api_key_salt_key', clock.now()).then(secretBox));
 
@@ -199,17 +228,18 @@ export function createApiKeysService(deps: {
 
     /**
      * The key of a public API request, or null when it is unknown, revoked or past its grace period. Found by
-     * its first characters, then its whole hash compared in constant time; its use is noted (once a minute).
+     * its first characters (from the key cache when it holds them), then its whole hash compared in constant time;
+     * its use is noted at most once a minute.
      */
     async authenticate(key: string): Promise<ApiKeyPrincipal | null> {
       if (!/^[0-9a-f]{64}$/.test(key)) return null;
-      const row = await repo.findByLookup(db, key.slice(0, LOOKUP_CHARS));
+      const row = await keyOf(key.slice(0, LOOKUP_CHARS));
       if (!row || !safeEqual(row.keyHash, sha256(key))) return null;
       const now = clock.now();
       if (statusOf(row, now) === 'revoked') return null;
       // A plugin integration's key works while its integration is enabled and not deleted.
       if (row.integration && (!row.integration.enabled || row.integration.deleted)) return null;
-      await repo.touch(db, row.businessId, row.id, now);
+      await touch(row, now);
       return {
         businessId: row.businessId,
         keyId: row.id,

@@ -1,7 +1,7 @@
 import { minorToMajorString } from '@merchant/core';
 import type { PaymentLink, PaymentStatus, PublicPaymentRequest, PublicPaymentRequestStatus } from '@merchant/payments';
-import type { PaymentRow } from '@/modules/payments/charges/charges.types';
 import type { ApiLink } from '@/modules/payments/payment-links/payment-links.service';
+import type { StatusCheckPayment } from '@/modules/payments/source-payments/source-payments.service';
 import { hitpayTime } from './webhook-events.presenter';
 
 /** HitPay's payment request statuses, from a payment link's. */
@@ -58,7 +58,7 @@ export const PAYMENT_STATUS: Record<PaymentStatus, PublicPaymentRequestStatus['p
 };
 
 /** A payment of a payment request as HitPay's status check lists it: amounts and fees in major units as text. */
-export function presentRequestPayment(p: PaymentRow): PublicPaymentRequestStatus['payments'][number] {
+export function presentRequestPayment(p: StatusCheckPayment): PublicPaymentRequestStatus['payments'][number] {
   const text = (amount: number) => minorToMajorString(amount, p.currency);
   return {
     id: p.id,

@@ -2,7 +2,6 @@ import type { BusinessService } from '@/modules/business/business/business.servi
 import { defineModule, type Platform } from '@/modules/module';
 import { LEGACY_WEBHOOK_JOB, type LegacyWebhookJob } from '@/modules/payments/payment-links/payment-links.types';
 import type { PaymentLinksService } from '@/modules/payments/payment-links/payment-links.service';
-import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
 import type { PlatformAccountsService } from '@/modules/payments/platform-accounts/platform-accounts.service';
 import type { ApiKeysService } from './api-keys.service';
 import type { RequestLogService } from './request-log.service';
@@ -14,7 +13,6 @@ type Deps = Pick<Platform, 'clock' | 'config' | 'limiter'> & {
   apiKeys: ApiKeysService;
   business: BusinessService;
   paymentLinks: PaymentLinksService;
-  transactions: TransactionsService;
   platformAccounts: PlatformAccountsService;
   requestLog: RequestLogService;
 };
@@ -22,8 +20,8 @@ type Deps = Pick<Platform, 'clock' | 'config' | 'limiter'> & {
 /** HitPay's public API on the API host, authenticated by the business's API keys (docs/developers.md). */
 export const publicApiModule = defineModule({
   name: 'publicApi',
-  create: ({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, platformAccounts, requestLog }: Deps) => ({
-    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks, transactions, platformAccounts, requestLog }),
+  create: ({ clock, config, limiter, apiKeys, business, paymentLinks, platformAccounts, requestLog }: Deps) => ({
+    ...createPublicApiService({ clock, config, limiter, apiKeys, business, paymentLinks, platformAccounts, requestLog }),
     /** Posts one legacy payment request webhook (the job's work; a failure is retried with backoff). */
     sendLegacyWebhook: (job: LegacyWebhookJob, log: (message: string, meta: object) => void) =>
       sendLegacyWebhook({ apiKeys, allowPrivate: config.webhookPrivateTargets, log }, job),

@@ -28,6 +28,8 @@ export function publicApiRoutes(host: RouteHost, service: PublicApiService): voi
     return document;
   });
 
+  // The requests counted in memory reach the shared counts before the database closes (server.ts closes the app first).
+  host.app.addHook('onClose', async () => service.shareCounts());
   const bodyOf = (req: FastifyRequest) => req.body as PublicPaymentRequestBody;
   const idOf = (req: FastifyRequest) => (req.params as z.output<typeof RequestParamsSchema>).request_id;
   publicApiScope(host, service, ({ api, guard, caller, meta, idempotent }) => {

@@ -10,7 +10,6 @@ import type { LinkWriter, PaymentLinksService } from '@/modules/payments/payment
 import type { PlatformAccountsService } from '@/modules/payments/platform-accounts/platform-accounts.service';
 import type { ApiKeysService } from './api-keys.service';
 import { presentPaymentRequest, presentRequestPayment } from './payment-requests.presenter';
-import type { TransactionsService } from '@/modules/payments/transactions/transactions.service';
 import type { ApiCall, RequestLogService } from './request-log.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,16 +76,15 @@ function expiryOf(body: PublicPaymentRequestBody, now: Date): string | null {
  * The public API (docs/developers.md): HitPay's paths on the API host, authenticated by `X-BUSINESS-API-KEY`.
  * A key acts in its business with the role its maker holds there now (a maker who left or lost the permission
  * takes the key's power with them) and, when read-only, only reads. Every request reads the key from the
- * database: a revoked key is refused from the next request on, in every process. Each key may make
- * `publicApiRateLimit` requests a minute.
+ * database or the process's key cache, which every change to a key leaves at once: a revoked key is refused from the
+ * next request on, in every process. Each key may make `publicApiRateLimit` requests a minute.
  */
 export function createPublicApiService(deps: {
   clock: Clock;
   limiter: RateLimiter;
   apiKeys: Pick<ApiKeysService, 'authenticate'>;
   config: { publicApiRateLimit: number; webhookPrivateTargets: boolean; publicUrl: string; baseDomain: string };
-  paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'create' | 'update' | 'cancel'>;
-  transactions: Pick<TransactionsService, 'rows'>;
+  paymentLinks: Pick<PaymentLinksService, 'listForApi' | 'getForApi' | 'statusCheckForApi' | 'create' | 'update' | 'cancel'>;
   business: Pick<BusinessService, 'standingOf' | 'find'>;
   platformAccounts: Pick<PlatformAccountsService, 'linkForApi' | 'auditApiRequest' | 'madeByPlatform'>;
   requestLog: Pick<RequestLogService, 'record'>;
@@ -162,7 +160,8 @@ export function createPublicApiService(deps: {
       const principal = key ? await deps.apiKeys.authenticate(key) : null;
       if (!principal) throw new PublicApiRefusal(401, 'Unauthenticated.');
       const found = { businessId: principal.businessId, keyId: principal.keyId };
-      const hits = await deps.limiter.hit(`api-key:${principal.keyId}`, RATE_WINDOW_MS);
+      // Counted in this process and shared through the database in the background (docs/developers.md, "Rate limit").
+      const hits = deps.limiter.hitNow(`api-key:${principal.keyId}`, RATE_WINDOW_MS);
       if (hits > deps.config.publicApiRateLimit) {
         // A fixed window of a minute: its end is at most a minute away.
         throw new PublicApiRefusal(429, 'Too Many Attempts.', { 'Retry-After': String(RATE_WINDOW_MS / 1000) }, found);
@@ -202,6 +201,9 @@ export function createPublicApiService(deps: {
       };
     },
 
+    /** Adds the requests counted in this process to the shared counts now (the app's close). */
+    shareCounts: () => deps.limiter.share(),
+
     /** Notes a call a key authenticated in its business's request log (docs/developers.md, "Request log"). */
     logCall: (call: ApiCall) => deps.requestLog.record(call),
 
@@ -230,9 +232,8 @@ export function createPublicApiService(deps: {
       return onRequest(id, async () => {
         const platform = caller.platform;
         if (platform && !(await deps.platformAccounts.madeByPlatform(platform.businessId, caller.business.row.id, id))) throw missing(id);
-        const request = presentPaymentRequest(await deps.paymentLinks.getForApi(caller, id));
-        const page = await deps.transactions.rows(caller.business.row, { sort: 'newest', source: 'payment_link', source_id: id }, 50);
-        return { ...request, payments: page.rows.map(presentRequestPayment) };
+        const check = await deps.paymentLinks.statusCheckForApi(caller, id, 50);
+        return { ...presentPaymentRequest(check.request), payments: check.payments.map(presentRequestPayment) };
       });
     },
 

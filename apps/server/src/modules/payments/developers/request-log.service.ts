@@ -7,9 +7,9 @@ import { newTimeOrderedId } from '@/lib/crypto';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { requestLogRepository as repo, type RequestLogEntryRow, type RequestLogRow, type RequestLogWhere } from './request-log.repository';
 
-/** The buffer is written when it holds this many calls, else a second after its first call (one insert per batch). */
+/** The buffer is written when it holds this many calls, else 200 ms after its first call (one insert per batch). */
 export const REQUEST_LOG_BATCH = 200;
-const FLUSH_AFTER_MS = 1000;
+const FLUSH_AFTER_MS = 200;
 /** Calls kept waiting at most (a database that refuses writes for long loses the oldest, never the process's memory). */
 const MAX_WAITING = 20 * REQUEST_LOG_BATCH;
 const PURGE_BATCH = 1000;
@@ -90,9 +90,9 @@ function whereOf(filters: RequestLogFilters, zone: string): RequestLogWhere {
 
 /**
  * The request log (docs/developers.md, "Request log"). `record` costs a call nothing but a push: calls wait in this
- * process's memory and are written by one multi-row insert when `REQUEST_LOG_BATCH` are waiting or a second after the
+ * process's memory and are written by one multi-row insert when `REQUEST_LOG_BATCH` are waiting or 200 ms after the
  * first, and by `flush` (the app's close, the tests). A process killed without its close loses what waited, at most
- * about a second of calls. A batch the database refuses is tried once more with the next one, then dropped (a
+ * about 200 ms of calls. A batch the database refuses is tried once more with the next one, then dropped (a
  * business deleted meanwhile).
  */
 export function createRequestLogService(deps: { db: Executor; clock: Clock }) {
@@ -132,7 +132,7 @@ export function createRequestLogService(deps: { db: Executor; clock: Clock }) {
   }
 
   return {
-    /** Notes one call (written within a second). */
+    /** Notes one call (written within 200 ms). */
     record(call: ApiCall): void {
       const now = clock.now();
       waiting.push({

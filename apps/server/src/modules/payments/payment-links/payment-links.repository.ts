@@ -32,17 +32,23 @@ const byPublicId = preparedStatement('payment_link_by_public_id', (db, name) =>
     .prepare(name),
 );
 
+/** A link of the business with its product's name: the dashboard's detail and the public API's reads, built once. */
+const byId = preparedStatement('payment_link_by_id', (db, name) =>
+  db
+    .select(withProduct)
+    .from(paymentLinks)
+    .leftJoin(products, and(eq(products.businessId, paymentLinks.businessId), eq(products.id, paymentLinks.productId)))
+    .where(and(eq(paymentLinks.businessId, sql.placeholder('businessId')), eq(paymentLinks.id, sql.placeholder('id'))))
+    .prepare(name),
+);
+
 export const paymentLinksRepository = {
   async insert(db: Executor, row: NewPaymentLink): Promise<void> {
     await db.insert(paymentLinks).values(row);
   },
 
   async find(db: Executor, businessId: string, id: string) {
-    const [row] = await db
-      .select(withProduct)
-      .from(paymentLinks)
-      .leftJoin(products, and(eq(products.businessId, paymentLinks.businessId), eq(products.id, paymentLinks.productId)))
-      .where(and(eq(paymentLinks.businessId, businessId), eq(paymentLinks.id, id)));
+    const [row] = await byId(db, { businessId, id });
     return row;
   },
 

@@ -19,7 +19,7 @@ import { newId, newPublicId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { assertAmountWithinLimits } from '../checkout-source';
-import type { SourcePaymentsService } from '../source-payments/source-payments.service';
+import type { SourcePaymentsService, StatusCheckPayment } from '../source-payments/source-payments.service';
 import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source';
 import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
@@ -192,6 +192,18 @@ export function createPaymentLinksService(deps: {
         customer_name: found.link.customerName,
         webhook: found.link.webhookUrl,
       };
+    },
+
+    /**
+     * The public API's status check: the link as HitPay's payment request, and its latest `limit` payments as
+     * Transactions lists them; two statements, sent together (the link's, and the payments' with the paid sum).
+     */
+    async statusCheckForApi(ctx: Pick<BusinessContext, 'business'>, id: string, limit: number): Promise<{ request: ApiLink; payments: StatusCheckPayment[] }> {
+      const businessId = ctx.business.row.id;
+      const [found, check] = await Promise.all([repo.find(db, businessId, id), sourcePayments.statusCheck(businessId, 'payment_link', id, limit)]);
+      if (!found) throw new AppError('PAYMENT_LINK_NOT_FOUND', 'Payment link not found.');
+      const link = presentLink(found.link, { productName: found.productName, paid: check.paid, checkoutOrigin, now: clock.now() });
+      return { request: { link, customer_name: found.link.customerName, webhook: found.link.webhookUrl }, payments: check.payments };
     },
 
     async payments(ctx: BusinessContext, id: string, query: { limit: number; cursor?: string | undefined }) {

@@ -4,6 +4,8 @@ import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { presentPayment } from '../payment.presenter';
 import { sourcePaymentsReadModel as repo } from '../charges/source-payments.read-model';
 
+export type { StatusCheckPayment } from '../charges/source-payments.read-model';
+
 /** Payments by their source, for the link and QR code screens and the checkout's card-testing limits. Read only. */
 export function createSourcePaymentsService(deps: { db: Executor }) {
   const { db } = deps;
@@ -17,6 +19,8 @@ export function createSourcePaymentsService(deps: { db: Executor }) {
       const page = pageFrom(rows, query.limit, (r) => r);
       return { data: page.rows.map((r) => presentPayment(r, source.label)), next_cursor: page.nextCursor };
     },
+    /** A source's latest payments and its captured ones' count and gross (undefined for none), in one round trip. */
+    statusCheck: (businessId: string, type: PaymentSource, id: string, limit: number) => repo.statusCheck(db, businessId, type, id, limit),
     /** Captured payments (count, gross) per source id; sources without any are absent. */
     paidBySource: (businessId: string, type: PaymentSource, ids: string[]) => repo.paidBySource(db, businessId, type, ids),
     /** Captured payments of one source, oldest first, at most `limit`; rows, for callers that present them their own way. */

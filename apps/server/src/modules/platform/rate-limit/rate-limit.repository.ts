@@ -70,6 +70,25 @@ export const rateLimitRepository = {
       select ${r.key}, ${r.hits} from ${r} where ${r.key} in (${others}) and ${r.resetAt} > ${at(now)}`);
     return new Map((result as unknown as { rows: { key: string; hits: number }[] }).rows.map((row) => [row.key, Number(row.hits)]));
   },
+  /**
+   * Adds hits counted elsewhere (an app process's memory, lib/rate-limit.ts `hitNow`) to their keys' windows in one
+   * statement: a window that ended starts again with them, its end `resetAt`. Answers each key's hits and window end.
+   */
+  async addMany(db: Executor, adds: readonly { key: string; hits: number; resetAt: Date }[], now: Date): Promise<Map<string, { hits: number; resetAt: Date }>> {
+    const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+    const rows = await db
+      .insert(rateLimits)
+      .values(adds.map(({ key, hits, resetAt }) => ({ key, hits, resetAt })))
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${expired} then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
+          resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    return new Map(rows.map((row) => [row.key, { hits: Number(row.hits), resetAt: row.resetAt }]));
+  },
   async find(db: Executor, key: string) {
     const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
     return row ?? null;

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PUBLIC_API_PATHS, apiKeyEndpoints } from '@merchant/payments';
+import { composeApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { apiKeys } from '../src/db/schema';
+import { fixedClock } from '../src/lib/clock';
+import { createBusiness, type FactoryBusiness } from './factories';
+import { publicCall } from './hitpay-document';
+import type { TestContext } from './harness';
+
+/**
+ * Two app instances on one PostgreSQL database, each with its own pool, change feed and API key cache: a key one
+ * instance keeps is refused by it on the very next request once the other revokes it (through the dashboard, or in
+ * SQL behind both). PostgreSQL only: the embedded database belongs to one process.
+ */
+let admin: pg.Client;
+let dbName: string;
+let dbUrl: string;
+let a: TestContext;
+let b: TestContext;
+let business: FactoryBusiness<'owner'>;
+
+async function instance(url: string): Promise<TestContext> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  const clock = fixedClock(new Date());
+  const config = testConfig({ webDist: '/nonexistent' });
+  const { app, services } = await composeApp({
+    config,
+    db: database.db,
+    changes: database.changes,
+    clock,
+    logger: pino({ level: 'silent' }),
+    jobsConnection: database.jobs,
+    jobsMode: 'manual',
+  });
+  return { app, database, clock, config, services, close: async () => (await app.close(), await database.close()) };
+}
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: process.env.TEST_PG_URL! });
+  await admin.connect();
+  dbName = `md_test_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
+  const url = new URL(process.env.TEST_PG_URL!);
+  url.pathname = `/${dbName}`;
+  dbUrl = url.toString();
+  [a, b] = [await instance(dbUrl), await instance(dbUrl)];
+  business = await createBusiness(a);
+}, 120_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+});
+
+const list = (t: TestContext, key: string) => publicCall(t, PUBLIC_API_PATHS.paymentRequests, { key });
+const newKey = () =>
+  business.people.owner.agent.ok(apiKeyEndpoints.create, {
+    params: { business_id: business.id },
+    body: { name: 'Two instances', access: 'full', password: business.people.owner.password },
+  });
+
+describe('the API key cache of two instances on one database', () => {
+  it('a key revoked through one is refused by the other at the very next request', async () => {
+    for (let round = 0; round < 3; round++) {
+      const made = await newKey();
+      expect((await list(b, made.api_key)).statusCode).toBe(200);
+      expect((await list(b, made.api_key)).statusCode).toBe(200); // now from b's cache
+      await business.people.owner.agent.ok(apiKeyEndpoints.revoke, {
+        params: { business_id: business.id, api_key_id: made.id },
+        body: { password: business.people.owner.password },
+      });
+      expect((await list(b, made.api_key)).statusCode).toBe(401);
+      expect((await list(a, made.api_key)).statusCode).toBe(401);
+    }
+  });
+
+  it('a key revoked in SQL behind both is refused by both once the change has reached them', async () => {
+    const made = await newKey();
+    expect((await list(a, made.api_key)).statusCode).toBe(200);
+    expect((await list(b, made.api_key)).statusCode).toBe(200);
+    const outside = new pg.Client({ connectionString: dbUrl });
+    await outside.connect();
+    await outside.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [made.id]);
+    await outside.end();
+    // A change made outside the app reaches each instance's listening connection a moment after its commit.
+    await a.database.changes!.barrier();
+    expect((await list(a, made.api_key)).statusCode).toBe(401);
+    expect((await list(b, made.api_key)).statusCode).toBe(401);
+    expect((await a.database.db.select().from(apiKeys).where(eq(apiKeys.id, made.id)))[0]!.revokedAt).not.toBeNull();
+  });
+});
