@@ -1,7 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ChangeFeed } from '@/db/change-feed';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The change feed's count of this process's commits when the request came in (the write barrier's mark). */
+    changeMark: number;
+  }
+}
 
 /**
  * A request that committed changes the processes' caches keep (a sign-out, a role change, a business edit)
@@ -25,13 +32,14 @@ export function installWriteBarrier(app: FastifyInstance, changes: ChangeFeed): 
     });
     return;
   }
-  const marks = new WeakMap<FastifyRequest, number>();
+  // A property of the request (declared, so every request has the same shape), not a WeakMap entry per request.
+  app.decorateRequest('changeMark', -1);
   app.addHook('onRequest', (req, _reply, done) => {
-    marks.set(req, changes.mark());
+    req.changeMark = changes.mark();
     done();
   });
   app.addHook('onSend', (req, _reply, payload, done) => {
-    const mark = marks.get(req) ?? changes.mark();
+    const mark = req.changeMark === -1 ? changes.mark() : req.changeMark;
     if (changes.mark() === mark) {
       done(null, payload);
       return;

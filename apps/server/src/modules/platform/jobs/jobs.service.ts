@@ -231,11 +231,14 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   }
 
   function wakeSent(): void {
-    for (const name of sent) {
-      const worker = workerIds.get(name);
-      if (worker) boss.notifyWorker(worker);
+    // Called as every request ends: most sent nothing.
+    if (sent.size > 0) {
+      for (const name of sent) {
+        const worker = workerIds.get(name);
+        if (worker) boss.notifyWorker(worker);
+      }
+      sent.clear();
     }
-    sent.clear();
     if (runsJobs(deps.mode) && started) for (const drain of drains.values()) drain.wake();
   }
 

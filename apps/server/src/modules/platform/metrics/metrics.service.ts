@@ -126,10 +126,22 @@ export function createMetrics(deps: MetricsDeps) {
     },
   });
 
+  /** The label sets seen, by route, method and status: made once each (a request makes no object and no string). */
+  const labelSets = new Map<string, Map<string, Map<number, Record<(typeof labelNames)[number], string>>>>();
+  const labelsOf = (method: string, route: string, status: number) => {
+    let byMethod = labelSets.get(route);
+    if (!byMethod) labelSets.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let labels = byStatus.get(status);
+    if (!labels) byStatus.set(status, (labels = { method, route, status: String(status) }));
+    return labels;
+  };
+
   return {
     /** Counts an answered request; `route` is the route's pattern (never the path itself, which names records). */
     observe(method: string, route: string, status: number, seconds: number): void {
-      const labels = { method, route, status: String(status) };
+      const labels = labelsOf(method, route, status);
       requests.inc(labels);
       durations.observe(labels, seconds);
     },
