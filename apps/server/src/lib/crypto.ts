@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash as digestOf, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** 32 random bytes, URL-safe: session ids, tokens. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+/** One call, no Hash object (node:crypto's one-shot `hash`, Node 20.12 and later): every signed-in request hashes its cookie. */
+export const sha256 = (value: string): string => digestOf('sha256', value, 'hex');
 export const hmacSha256 = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('base64url');
 export const newId = (): string => randomUUID();
 
