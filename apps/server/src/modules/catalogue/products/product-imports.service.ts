@@ -4,7 +4,6 @@ import {
   AdjustStockBodySchema,
   CreateProductBodySchema,
   UpdateProductBodySchema,
-  type Product,
   type ProductImport,
   type ProductImportRow,
   type ProductImportRowState,
@@ -168,7 +167,9 @@ export function createProductImportsService(deps: {
         const row = await repo.lockRow(tx, businessId, importId, rowNumber);
         if (!row?.plan || !row.action || row.doneAt || row.failure) return;
         const plan = row.plan;
-        let product: Product;
+        // The product's id and, for a new one, its variant's (a new product is not read back: the row needs neither).
+        let productId: string;
+        let newVariantId: string | undefined;
         if (row.action === 'create') {
           const body = CreateProductBodySchema.parse({
             name: plan.name,
@@ -178,8 +179,9 @@ export function createProductImportsService(deps: {
             track_stock: plan.track_stock ?? false,
             variants: [{ price: plan.price, compare_at_price: plan.compare_at_price, cost: plan.cost, sku: plan.sku, barcode: plan.barcode }],
           });
-          product = await deps.products.create(actor, body, tx);
-          if (plan.active === false) product = await deps.products.archive(actor, product.id, tx);
+          const made = await deps.products.insert(actor, body, tx);
+          [productId, newVariantId] = [made.id, made.variantIds[0]];
+          if (plan.active === false) await deps.products.archive(actor, productId, tx);
         } else {
           const current = await deps.products.getIn(tx, businessId, row.productId!);
           const variant = current.variants.find((v) => v.id === plan.variant_id);
@@ -206,13 +208,14 @@ export function createProductImportsService(deps: {
               variants: current.variants.map((v) => (v.id === variant.id ? { ...before, ...variantChange } : variantBody(v))),
             }),
           };
-          product = Object.keys(change).length > 0 ? await deps.products.update(actor, current.id, UpdateProductBodySchema.parse(change), tx) : current;
+          const product = Object.keys(change).length > 0 ? await deps.products.update(actor, current.id, UpdateProductBodySchema.parse(change), tx) : current;
+          productId = product.id;
           if (plan.active !== undefined && (plan.active ? 'active' : 'archived') !== product.status) {
-            product = await (plan.active ? deps.products.unarchive : deps.products.archive)(actor, product.id, tx);
+            await (plan.active ? deps.products.unarchive : deps.products.archive)(actor, product.id, tx);
           }
         }
         if (plan.stock.length > 0) {
-          const variantId = row.action === 'create' ? product.variants[0]!.id : plan.variant_id!;
+          const variantId = row.action === 'create' ? newVariantId! : plan.variant_id!;
           const lines = plan.stock.map((s) => ({
             variant_id: variantId,
             location_id: s.location_id,
@@ -222,7 +225,7 @@ export function createProductImportsService(deps: {
           }));
           await deps.stock.adjust(actor, AdjustStockBodySchema.parse({ lines }), tx);
         }
-        await repo.updateRow(tx, businessId, importId, rowNumber, { productId: product.id, doneAt: clock.now() });
+        await repo.updateRow(tx, businessId, importId, rowNumber, { productId, doneAt: clock.now() });
       });
     } catch (error) {
       // A rule refused the row (nothing of it was saved: its savepoint rolled back): say why on the row. Anything

@@ -106,6 +106,62 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
     return (await load(executor, businessId, [row]))[0]!;
   }
 
+  /** A new product, its variants, its log rows and audit entry, in a transaction (a savepoint in the executor's). */
+  async function insertProduct(ctx: CatalogueActor, body: CreateProductFields, executor: Executor): Promise<{ id: string; variantIds: string[] }> {
+    assertMayPrice(ctx);
+    const businessId = ctx.business.row.id;
+    const currency = ctx.business.row.currency;
+    const id = newTimeOrderedId(clock.now().getTime());
+    return codeRace(executor, businessId, body.variants, null, () =>
+      executor.transaction(async (tx) => {
+        await checkCategory(tx, businessId, body.category_id);
+        const taken = await takenCodes(tx, businessId, body.variants, null);
+        if (taken.length > 0) throw invalid(taken);
+        const now = clock.now();
+        await repo.insertProduct(tx, {
+          businessId,
+          id,
+          name: body.name,
+          description: body.description,
+          currency,
+          channels: body.channels,
+          categoryId: body.category_id,
+          trackStock: body.track_stock,
+          allowBackorder: body.allow_backorder,
+          options: body.options,
+          codes: searchCodes(body.variants),
+          createdAt: now,
+          updatedAt: now,
+        });
+        const variants = body.variants.map((v, position) => ({
+          ...variantColumns(v),
+          businessId,
+          productId: id,
+          id: newId(),
+          position,
+          createdAt: now,
+          updatedAt: now,
+        }));
+        await repo.insertVariants(tx, variants);
+        const lowest = Math.min(...body.variants.map((v) => v.price));
+        await record(
+          tx,
+          ctx,
+          id,
+          [
+            { kind: 'name', field: 'name', before: null, after: body.name },
+            { kind: 'availability', field: 'status', before: null, after: 'active' },
+            { kind: 'availability', field: 'channels', before: null, after: body.channels.join(', ') },
+            ...body.variants.flatMap((v, i) => variantLog(null, v, variants[i]!.id)),
+          ],
+          'product.created',
+          `Added the product “${body.name}” at ${body.variants.length > 1 ? 'from ' : ''}${formatMoneyWithCode(lowest, currency)}`,
+        );
+        return { id, variantIds: variants.map((v) => v.id) };
+      }),
+    );
+  }
+
   async function checkCategory(executor: Executor, businessId: string, categoryId: string | null | undefined): Promise<void> {
     if (categoryId && !(await categoriesRepository.exists(executor, businessId, categoryId))) {
       throw fieldError('VALIDATION_FAILED', 'category_id', 'Choose a category from the list');
@@ -199,59 +255,12 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
      * stock saved together), as a savepoint; by default its own transaction.
      */
     async create(ctx: CatalogueActor, body: CreateProductFields, executor: Executor = db): Promise<Product> {
-      assertMayPrice(ctx);
-      const businessId = ctx.business.row.id;
-      const currency = ctx.business.row.currency;
-      const id = newTimeOrderedId(clock.now().getTime());
-      return codeRace(executor, businessId, body.variants, null, () =>
-        executor.transaction(async (tx) => {
-          await checkCategory(tx, businessId, body.category_id);
-          const taken = await takenCodes(tx, businessId, body.variants, null);
-          if (taken.length > 0) throw invalid(taken);
-          const now = clock.now();
-          await repo.insertProduct(tx, {
-            businessId,
-            id,
-            name: body.name,
-            description: body.description,
-            currency,
-            channels: body.channels,
-            categoryId: body.category_id,
-            trackStock: body.track_stock,
-            allowBackorder: body.allow_backorder,
-            options: body.options,
-            codes: searchCodes(body.variants),
-            createdAt: now,
-            updatedAt: now,
-          });
-          const variants = body.variants.map((v, position) => ({
-            ...variantColumns(v),
-            businessId,
-            productId: id,
-            id: newId(),
-            position,
-            createdAt: now,
-            updatedAt: now,
-          }));
-          await repo.insertVariants(tx, variants);
-          const lowest = Math.min(...body.variants.map((v) => v.price));
-          await record(
-            tx,
-            ctx,
-            id,
-            [
-              { kind: 'name', field: 'name', before: null, after: body.name },
-              { kind: 'availability', field: 'status', before: null, after: 'active' },
-              { kind: 'availability', field: 'channels', before: null, after: body.channels.join(', ') },
-              ...body.variants.flatMap((v, i) => variantLog(null, v, variants[i]!.id)),
-            ],
-            'product.created',
-            `Added the product “${body.name}” at ${body.variants.length > 1 ? 'from ' : ''}${formatMoneyWithCode(lowest, currency)}`,
-          );
-          return getIn(tx, businessId, id);
-        }),
-      );
+      const { id } = await insertProduct(ctx, body, executor);
+      return getIn(executor, ctx.business.row.id, id);
     },
+
+    /** `create` without reading the product back: its id and its variants' ids in order (the CSV import's rows). */
+    insert: (ctx: CatalogueActor, body: CreateProductFields, executor: Executor = db) => insertProduct(ctx, body, executor),
 
     /** Changes the fields sent; `executor` as `create`'s. */
     async update(ctx: CatalogueActor, id: string, body: UpdateProductFields, executor: Executor = db): Promise<Product> {
