@@ -7,7 +7,7 @@ import { appSecret } from '@/lib/app-secrets';
 import { newId, randomToken, safeEqual } from '@/lib/crypto';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import { storefrontCatalogue, type StorefrontCatalogue } from '@/modules/catalogue/products/storefront.read-model';
-import { createPageCache } from './storefront-cache';
+import { createPageCache, loadOnce } from './storefront-cache';
 import type { CartView, CheckoutValues } from './storefront.checkout-pages';
 import { checkCheckout } from './storefront.checkout-form';
 import { chooseDelivery } from './storefront.delivery';
@@ -104,7 +104,7 @@ export function createStorefrontService(deps: {
   }
 
   const pages = createPageCache<string>(CACHED_PAGES);
-  const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
+  const catalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
   const liveThemes = createPageCache<{ theme: ThemeContent | null; booking: boolean }>(CACHED_CATALOGUES);
 
@@ -126,12 +126,9 @@ export function createStorefrontService(deps: {
     return { ...store, page: { ...store.page, pages: links, theme: live.theme, booking: live.booking } };
   }
   /** The store's catalogue as sold now, cached under the versions of its categories and products. */
-  async function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
-    const cached = catalogues.get(store.versionKey);
-    if (cached) return cached;
-    const fresh = await storefrontCatalogue(db, store.business.id);
-    catalogues.set(store.versionKey, fresh);
-    return fresh;
+  // Read once per versions however many requests miss together (right after a purge), not once per request.
+  function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
+    return loadOnce(catalogues, store.versionKey, () => storefrontCatalogue(db, store.business.id));
   }
 
   let cartKey: Promise<string> | undefined;
