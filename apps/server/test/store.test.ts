@@ -85,8 +85,16 @@ async function boughtAndPaid(product: Product, quantity = 1, over: Record<string
   return orderOf(email);
 }
 
+const queries: string[] = [];
+/** The SQL statements sent while `fn` runs (the page views' timed upsert left out). */
+async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const from = queries.length;
+  await fn();
+  return queries.slice(from).filter((q) => !q.includes('store_visits'));
+}
+
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, { onQuery: (sql) => queries.push(sql) });
   business = await createBusiness(t, { staff: ['cashier'], currency: 'sgd', country: 'sg' });
   owner = business.people.owner.agent;
   inBusiness.params.business_id = business.id;
@@ -533,6 +541,31 @@ describe('the storefront cache', () => {
     const after = (await shopper.get(`/products/${product.id}`)).body;
     expect(after).toContain('SGD 21.50');
     expect(after).not.toContain('SGD 19.00');
+  });
+
+  it('answers a cached page without a query, and a purge or a rename from anywhere shows at the next request', async () => {
+    const product = await createProduct(owner, business.id, { name: 'Query-free filter', price: 12_00 });
+    const shopper = visitor();
+    const path = `/products/${product.id}`;
+    expect((await shopper.get(path)).body).toContain('SGD 12.00');
+    // Warm (the creation's purge runs after its answer, so its change may still arrive once): the host's business, the
+    // page and its footer's links are then all kept in the process.
+    let warm = false;
+    for (let i = 0; i < 5 && !warm; i++) warm = (await queriesDuring(() => shopper.get(path))).length === 0;
+    expect(warm).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await queriesDuring(() => shopper.get(path))).toEqual([]);
+    // A change written behind the app's back shows once any process purges (another process's purge only bumps the
+    // business row's versions, as this call does): the database announces it and the kept business is dropped.
+    await t.database.exec(`UPDATE product_variants SET price = 1300 WHERE id = '${product.variants[0]!.id}'`);
+    expect((await shopper.get(path)).body).toContain('SGD 12.00');
+    await t.services.business.purgeStorefront(business.id, 'products');
+    expect((await shopper.get(path)).body).toContain('SGD 13.00');
+    await t.database.exec(`UPDATE businesses SET name = 'Renamed Roasters' WHERE id = '${business.id}'`);
+    await t.services.business.purgeStorefront(business.id, 'identity');
+    expect((await shopper.get(path)).body).toContain('Renamed Roasters');
+    await t.database.exec(`UPDATE businesses SET name = '${business.name.replace(/'/g, "''")}' WHERE id = '${business.id}'`);
+    await t.services.business.purgeStorefront(business.id, 'identity');
+    expect((await shopper.get(path)).body).not.toContain('Renamed Roasters');
   });
 
   it('purges through the shop host’s cache call, and a failed purge is only logged', async () => {

@@ -45,7 +45,8 @@ export const storeModule = defineModule({
     booking,
     notificationSettings,
     webhooks,
-  }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit'> & {
+    changes,
+  }: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'audit' | 'changes'> & {
     charges: ChargesService;
     catalogue: Pick<CatalogueService, 'stock'>;
     business: Pick<BusinessService, 'purgeStorefront'>;
@@ -76,6 +77,7 @@ export const storeModule = defineModule({
       purge: async (id, kind) => void (await business.purgeStorefront(id, kind)),
       storeOrigin,
       webhooks,
+      changes,
     });
     const orders = createStoreOrdersService({
       db,

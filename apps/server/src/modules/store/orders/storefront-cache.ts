@@ -19,6 +19,10 @@ export function createPageCache<T>(maxEntries: number) {
       entries.set(key, value);
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
+    /** Drops the entry of `key` if it is still `value` (a failed load, unless a newer one replaced it). */
+    deleteIf(key: string, value: T): void {
+      if (entries.get(key) === value) entries.delete(key);
+    },
     /** Drops every entry whose key starts with the prefix (one business's pages). */
     dropPrefix(prefix: string): void {
       for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
@@ -30,3 +34,17 @@ export function createPageCache<T>(maxEntries: number) {
 }
 
 export type PageCache<T> = ReturnType<typeof createPageCache<T>>;
+
+/**
+ * The value of `key`, loaded once however many ask for it together: the cache keeps the load's promise, so the
+ * requests that miss at the same moment (right after a purge) share one read instead of each making its own. A load
+ * that fails is forgotten, so the next request tries again.
+ */
+export function loadOnce<T>(cache: PageCache<Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const loading = load();
+  cache.set(key, loading);
+  loading.catch(() => cache.deleteIf(key, loading));
+  return loading;
+}

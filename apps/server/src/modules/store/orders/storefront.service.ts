@@ -7,7 +7,9 @@ import { appSecret } from '@/lib/app-secrets';
 import { newId, randomToken, safeEqual } from '@/lib/crypto';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import { storefrontCatalogue, type StorefrontCatalogue } from '@/modules/catalogue/products/storefront.read-model';
-import { createPageCache } from './storefront-cache';
+import { createPageCache, loadOnce } from './storefront-cache';
+import { createStoreBusinessCache } from './store-business-cache';
+import type { ChangeFeed } from '@/db/change-feed';
 import type { CartView, CheckoutValues } from './storefront.checkout-pages';
 import { checkCheckout } from './storefront.checkout-form';
 import { chooseDelivery } from './storefront.delivery';
@@ -74,6 +76,8 @@ export function createStorefrontService(deps: {
   storeOrigin: (business: { identifier: string; domain: string | null }) => string;
   /** `order.created` to the business's webhooks, in the placing's transaction (the outbox rule). */
   webhooks?: Pick<WebhooksService, 'emit'> | undefined;
+  /** The database's announcements of committed changes: they keep the stores of hosts exact (store-business-cache.ts). */
+  changes?: ChangeFeed | undefined;
 }) {
   const { db, clock } = deps;
 
@@ -104,7 +108,9 @@ export function createStorefrontService(deps: {
   }
 
   const pages = createPageCache<string>(CACHED_PAGES);
-  const catalogues = createPageCache<StorefrontCatalogue>(CACHED_CATALOGUES);
+  // The business of each host, so a cached page costs no query; a purge drops it here and, bumping the row, everywhere.
+  const stores = createStoreBusinessCache(deps.changes);
+  const catalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
   const liveThemes = createPageCache<{ theme: ThemeContent | null; booking: boolean }>(CACHED_CATALOGUES);
 
@@ -126,12 +132,9 @@ export function createStorefrontService(deps: {
     return { ...store, page: { ...store.page, pages: links, theme: live.theme, booking: live.booking } };
   }
   /** The store's catalogue as sold now, cached under the versions of its categories and products. */
-  async function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
-    const cached = catalogues.get(store.versionKey);
-    if (cached) return cached;
-    const fresh = await storefrontCatalogue(db, store.business.id);
-    catalogues.set(store.versionKey, fresh);
-    return fresh;
+  // Read once per versions however many requests miss together (right after a purge), not once per request.
+  function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
+    return loadOnce(catalogues, store.versionKey, () => storefrontCatalogue(db, store.business.id));
   }
 
   let cartKey: Promise<string> | undefined;
@@ -146,12 +149,14 @@ export function createStorefrontService(deps: {
 
     /** The store of a shop host's identifier. */
     async storeOf(identifier: string): Promise<Store | null> {
-      return withPageLinks(storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase())));
+      const key = identifier.toLowerCase();
+      return withPageLinks(storeFrom(await stores.get(`shop:${key}`, () => repo.businessByIdentifier(db, key))));
     },
 
     /** The store whose verified custom domain this host is (an unverified domain has no store). */
     async storeOfDomain(host: string): Promise<Store | null> {
-      return withPageLinks(storeFrom(await repo.businessByDomain(db, host.toLowerCase())));
+      const key = host.toLowerCase();
+      return withPageLinks(storeFrom(await stores.get(`domain:${key}`, () => repo.businessByDomain(db, key))));
     },
 
     /** The store's catalogue as sold now, cached under the versions of its categories and products. */
@@ -183,6 +188,7 @@ export function createStorefrontService(deps: {
       catalogues.dropPrefix(`${businessId}|`);
       pageLinks.dropPrefix(`${businessId}|`);
       liveThemes.dropPrefix(`${businessId}|`);
+      stores.forget(businessId);
       await deps.purge(businessId, kind);
     },
 
