@@ -69,15 +69,23 @@ export interface StorefrontImage {
   height: number;
 }
 
+/** An id no row has: an empty selection reads nothing (`in ()` is not SQL). */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 /** The most products a storefront shows (a store larger than this lists its first ones by name). */
 export const STOREFRONT_MAX_PRODUCTS = 2000;
+
+/** Part of the catalogue: these products, or the products of these variants (a product page, a cart). */
+export type StorefrontSelection = { productIds: string[] } | { variantIds: string[] };
 
 /**
  * The active products on the `online_store` channel, with their variants, stock at the store's location and add-on
  * groups, and the categories that hold one of them. Which locations sell a product is not kept yet (every active one
- * does, docs/catalogue.md), so a product is sold at the store's location when the store has one.
+ * does, docs/catalogue.md), so a product is sold at the store's location when the store has one. The whole catalogue
+ * is the first `STOREFRONT_MAX_PRODUCTS` by name (the lists); `only` reads just the products a product page or a cart
+ * needs, so every product on sale can be seen and bought however large the catalogue.
  */
-export async function storefrontCatalogue(db: Executor, businessId: string): Promise<StorefrontCatalogue> {
+export async function storefrontCatalogue(db: Executor, businessId: string, only?: StorefrontSelection): Promise<StorefrontCatalogue> {
   const [setting] = await db
     .select({ id: locations.id, name: locations.name, address: locations.address, phone: locations.phone, status: locations.status })
     .from(locationSettings)
@@ -86,10 +94,21 @@ export async function storefrontCatalogue(db: Executor, businessId: string): Pro
   const location = setting && setting.status === 'active' ? { id: setting.id, name: setting.name, address: setting.address, phone: setting.phone } : null;
   if (!location) return { location: null, categories: [], products: [] };
 
+  const chosen = !only
+    ? undefined
+    : 'productIds' in only
+      ? inArray(products.id, only.productIds.length > 0 ? only.productIds : [NO_ID])
+      : inArray(
+          products.id,
+          db
+            .select({ id: productVariants.productId })
+            .from(productVariants)
+            .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, only.variantIds.length > 0 ? only.variantIds : [NO_ID]))),
+        );
   const productRows = await db
     .select()
     .from(products)
-    .where(and(eq(products.businessId, businessId), eq(products.status, 'active'), arrayContains(products.channels, ['online_store'])))
+    .where(and(eq(products.businessId, businessId), eq(products.status, 'active'), arrayContains(products.channels, ['online_store']), chosen))
     .orderBy(asc(products.name), asc(products.id))
     .limit(STOREFRONT_MAX_PRODUCTS);
   const ids = productRows.map((p) => p.id);

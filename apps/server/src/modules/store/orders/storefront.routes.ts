@@ -215,7 +215,10 @@ export function storefrontRoutes(
       '/products/:id',
       cached(
         (req) => `/products/${(req.params as { id: string }).id}`,
-        async (store, req) => productPage(store.page, await storefront.catalogue(store), (req.params as { id: string }).id),
+        async (store, req) => {
+          const { id } = req.params as { id: string };
+          return productPage(store.page, await storefront.productCatalogue(store, id), id);
+        },
       ),
     );
     route(
@@ -284,7 +287,7 @@ export function storefrontRoutes(
         const id = await ensureCart(req, reply);
         const problem = await storefront.addLine(store, id, { variantId, quantity: Number(one(form, 'quantity') || '1'), addOnIds: all(form, 'add_on') });
         if (!problem) return reply.redirect('/cart', 303);
-        const catalogue = await storefront.catalogue(store);
+        const catalogue = await storefront.catalogueOfVariants(store, [variantId]);
         const product = catalogue.products.find((p) => p.variants.some((v) => v.id === variantId));
         const body = product ? productPage(store.page, catalogue, product.id, problem) : null;
         return body ? send(req, reply, body, { status: 422 }) : send(req, reply, messagePage(store.page, 'Not added', problem, '/cart'), { status: 422 });

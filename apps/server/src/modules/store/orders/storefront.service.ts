@@ -44,6 +44,11 @@ export const MAX_CART_LINES = 50;
 export const MAX_LINE_UNITS = 99;
 const CACHED_PAGES = 2000;
 const CACHED_CATALOGUES = 200;
+/** Product pages' one-product catalogues kept (each small). */
+const CACHED_PRODUCT_CATALOGUES = 2000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only well-formed ids reach the database (a URL or a posted form may hold anything). */
+const wellFormed = (ids: readonly string[]) => [...new Set(ids.filter((id) => UUID.test(id)))];
 
 export { NO_RATE_MESSAGE } from './storefront.delivery';
 
@@ -111,6 +116,7 @@ export function createStorefrontService(deps: {
   // The business of each host, so a cached page costs no query; a purge drops it here and, bumping the row, everywhere.
   const stores = createStoreBusinessCache(deps.changes);
   const catalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_CATALOGUES);
+  const productCatalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_PRODUCT_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
   const liveThemes = createPageCache<{ theme: ThemeContent | null; booking: boolean }>(CACHED_CATALOGUES);
 
@@ -136,6 +142,15 @@ export function createStorefrontService(deps: {
   function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
     return loadOnce(catalogues, store.versionKey, () => storefrontCatalogue(db, store.business.id));
   }
+  /** A product page's catalogue: that product alone (any product on sale, however large the catalogue), cached alike. */
+  function productCatalogueOf(store: Store, productId: string): Promise<StorefrontCatalogue> {
+    return loadOnce(productCatalogues, `${store.versionKey}|${productId}`, () =>
+      storefrontCatalogue(db, store.business.id, { productIds: wellFormed([productId]) }),
+    );
+  }
+  /** The products of these variants as sold now (a cart, an added line): read, never cached. */
+  const catalogueOfVariants = (store: Store, variantIds: readonly string[]) =>
+    storefrontCatalogue(db, store.business.id, { variantIds: wellFormed(variantIds) });
 
   let cartKey: Promise<string> | undefined;
   const key = () => (cartKey ??= appSecret(db, 'store_cart_key', clock.now()));
@@ -161,6 +176,10 @@ export function createStorefrontService(deps: {
 
     /** The store's catalogue as sold now, cached under the versions of its categories and products. */
     catalogue: catalogueOf,
+    /** A product page's catalogue: the product alone, with its category. */
+    productCatalogue: productCatalogueOf,
+    /** The catalogue of the products of these variants (a product page shown again with what stopped an add). */
+    catalogueOfVariants,
 
     /**
      * The home page as a theme's draft would show it (the designer's preview): rendered now, never cached, whatever
@@ -221,7 +240,7 @@ export function createStorefrontService(deps: {
      * out, the add-ons the product's and within each group's limits. Answers null, or what the product page says.
      */
     async addLine(store: Store, cartId: string, input: { variantId: string; quantity: number; addOnIds: string[] }): Promise<string | null> {
-      const catalogue = await storefrontCatalogue(db, store.business.id);
+      const catalogue = await catalogueOfVariants(store, [input.variantId]);
       const product = catalogue.products.find((p) => p.variants.some((v) => v.id === input.variantId));
       const variant = product?.variants.find((v) => v.id === input.variantId);
       if (!product || !variant) return 'Choose one of the options.';
@@ -255,7 +274,10 @@ export function createStorefrontService(deps: {
     /** The cart priced from the catalogue as it is now, each line with what stops it from being bought. */
     async cartView(store: Store, cartId: string | null): Promise<{ view: CartView; lines: StoreCartLine[]; catalogue: StorefrontCatalogue }> {
       const lines = cartId ? ((await repo.cart(db, store.business.id, cartId)) ?? []) : [];
-      const catalogue = await storefrontCatalogue(db, store.business.id);
+      const catalogue = await catalogueOfVariants(
+        store,
+        lines.map((l) => l.variant_id),
+      );
       return { view: viewOf(store.business.currency, catalogue, lines), lines, catalogue };
     },
 
