@@ -50,6 +50,8 @@ function expectApp(res: LightMyRequestResponse, method: 'GET' | 'HEAD' = 'GET'):
   expect(res.headers['etag']).toMatch(/^".+"$/);
   expect(res.headers['vary']).toBe('Accept-Encoding');
   expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  // A document denies the browser's powerful features to every origin (a JSON answer carries no such policy).
+  expect(res.headers['permissions-policy']).toContain('camera=()');
   if (method === 'GET') expect(res.body).toBe(INDEX);
   else expect(res.body).toBe('');
 }

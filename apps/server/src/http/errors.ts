@@ -46,6 +46,8 @@ export function installErrorHandler(app: FastifyInstance): void {
  */
 export function frameworkErrorHandler(headers: SecurityHeaderOptions) {
   return function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+    // Both answers below are JSON: typed first, so the headers are a JSON answer's.
+    reply.type('application/json; charset=utf-8');
     applySecurityHeaders(req, reply, headers);
     if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
       // A path that cannot be read names nothing: the same answer as any unknown path.
