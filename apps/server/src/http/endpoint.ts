@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, errorCodesOf, type Endpoint, type ErrorCode } from '@merchant/core';
+import { AppError, errorCodesOf, IDEMPOTENCY_KEY_HEADER, type Endpoint, type ErrorCode } from '@merchant/core';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { createAccessHook, type BusinessStandings } from './access';
@@ -61,8 +61,13 @@ declare module 'fastify' {
  * Holds a handler to its endpoint's declared error codes: an AppError whose code the endpoint does not list
  * (in `errors`, or derived from its access rule and input) is a contract gap.
  */
-function declaredErrorsOnly<T>(endpoint: Endpoint, deps: EndpointDeps, run: () => Promise<T>, req: FastifyRequest): Promise<T> {
-  const declared = new Set<ErrorCode>(errorCodesOf(endpoint));
+function declaredErrorsOnly<T>(
+  endpoint: Endpoint,
+  declared: ReadonlySet<ErrorCode>,
+  deps: EndpointDeps,
+  run: () => Promise<T>,
+  req: FastifyRequest,
+): Promise<T> {
   return run().catch((error: unknown) => {
     if (error instanceof AppError && !declared.has(error.code)) {
       const gap = `${endpoint.id} answered ${error.code}, which its declaration does not list`;
@@ -96,6 +101,8 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
     status,
     serialize: serializers({ schema: endpoint.response, method: endpoint.method, url: endpoint.path, httpStatus: String(status) }),
   };
+  // Made once per endpoint, not per request.
+  const declared = new Set<ErrorCode>(errorCodesOf(endpoint));
   app.endpoints.push(endpoint);
   app.route({
     method: endpoint.method,
@@ -112,10 +119,16 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
     },
     ...(options.presented ? { serializerCompiler: serializers } : {}),
     onRequest: [createHostHook(endpoint, deps), createAccessHook(endpoint, deps)],
-    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => deps.idempotency.finish(req, reply, payload),
+    // Only an idempotent endpoint claims keys: the others' answers have nothing to store.
+    ...(endpoint.idempotent
+      ? { onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => deps.idempotency.finish(req, reply, payload) }
+      : {}),
     handler: async (req, reply): Promise<unknown> => {
-      const start = await deps.idempotency.start(endpoint, req, answer);
-      if (start.kind === 'replay') return sendReplay(reply, start);
+      // Without the header there is nothing to claim (with one, a non-idempotent endpoint refuses it in `start`).
+      if (req.headers[IDEMPOTENCY_KEY_HEADER] !== undefined) {
+        const start = await deps.idempotency.start(endpoint, req, answer);
+        if (start.kind === 'replay') return sendReplay(reply, start);
+      }
       const input = {
         params: req.params as z.output<P>,
         query: req.query as z.output<Q>,
@@ -124,7 +137,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
         req,
         reply,
       };
-      const result: unknown = await declaredErrorsOnly(endpoint, deps, () => handler(input), req);
+      const result: unknown = await declaredErrorsOnly(endpoint, declared, deps, () => handler(input), req);
       reply.status(status);
       return result;
     },
