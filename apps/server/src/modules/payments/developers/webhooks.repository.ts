@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
@@ -61,6 +61,14 @@ export const webhooksRepository = {
   ): Promise<WebhookEndpointRow | null> {
     const [saved] = await db.update(webhookEndpoints).set(patch).where(endpoint(businessId, id)).returning();
     return saved ?? null;
+  },
+
+  /** Clears an endpoint's `failing_since`; a row already clear is neither written nor locked. */
+  async endFailingStreak(db: Executor, businessId: string, id: string): Promise<void> {
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: null })
+      .where(and(endpoint(businessId, id), isNotNull(webhookEndpoints.failingSince)));
   },
 
   async deleteEndpoint(db: Executor, businessId: string, id: string): Promise<void> {

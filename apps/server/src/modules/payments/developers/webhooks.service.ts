@@ -43,7 +43,30 @@ export interface WebhookDeliveryJob {
   delivery_id: string;
   /** A person asked for it again: sent even when an earlier attempt succeeded. */
   resend?: boolean;
+  /**
+   * The delivery's order key (`deliveryOrderKey`): the worker runs the jobs of one key one after another in queued
+   * order, and other keys' at the same time. Absent from jobs queued before it existed: those share one key.
+   */
+  order?: string;
 }
+
+/**
+ * How many deliveries a worker process attempts at once (of different order keys), and takes per fetch: a receiver
+ * slow to answer holds back only its own key's later deliveries.
+ */
+export const WEBHOOK_CONCURRENCY = 16;
+export const WEBHOOK_BATCH = 64;
+
+/**
+ * The order key of a delivery's job: its endpoint and object (the order docs/developers.md promises, "In order per
+ * object"), or, for a delivery a person resent (one, or a period's), its endpoint alone, so that a period resent goes
+ * the oldest first. Either way a delivery's own job and the ones that wake it never run side by side with a job of the
+ * same key.
+ */
+export function deliveryOrderKey(endpointId: string, object: { type: string; id: string } | 'resent'): string {
+  return object === 'resent' ? `${endpointId} resent` : `${endpointId} ${object.type} ${object.id}`;
+}
+export const orderKeyOfJob = (job: WebhookDeliveryJob): string => job.order ?? 'unkeyed';
 
 /** Something that happened, for the endpoints that want its type. `object` becomes the JSON body. */
 export interface WebhookEventInput {
@@ -139,8 +162,10 @@ export function createWebhooksService(deps: {
       createdAt: now,
     }));
     await repo.insertDeliveries(tx, deliveries);
+    const object = { type: event.objectType, id: event.objectId };
     for (const d of deliveries) {
-      await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: d.id } satisfies WebhookDeliveryJob, {
+      const order = deliveryOrderKey(d.endpointId, object);
+      await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: d.id, order } satisfies WebhookDeliveryJob, {
         singletonKey: d.id,
         retryLimit: WEBHOOK_RETRY_LIMIT,
       });
@@ -223,7 +248,8 @@ export function createWebhooksService(deps: {
   async function wakeNext(tx: Executor, endpointId: string, object: { type: string; id: string }, done: WebhookDeliveryRow, why: string): Promise<void> {
     const next = await repo.nextPending(tx, done.businessId, endpointId, object, done.seq);
     if (!next) return;
-    await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: done.businessId, delivery_id: next } satisfies WebhookDeliveryJob, {
+    const order = deliveryOrderKey(endpointId, object);
+    await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: done.businessId, delivery_id: next, order } satisfies WebhookDeliveryJob, {
       singletonKey: `${next}:after:${done.id}:${why}`,
       retryLimit: WEBHOOK_RETRY_LIMIT,
     });
@@ -347,7 +373,8 @@ export function createWebhooksService(deps: {
       await db.transaction(async (tx) => {
         await repo.setDeliveryStatus(tx, businessId, deliveryId, 'pending');
         const count = await repo.attemptCount(tx, businessId, deliveryId);
-        await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: deliveryId, resend: true } satisfies WebhookDeliveryJob, {
+        const job = { business_id: businessId, delivery_id: deliveryId, resend: true, order: deliveryOrderKey(endpoint.id, 'resent') };
+        await jobs.send(tx, WEBHOOK_DELIVERY_JOB, job satisfies WebhookDeliveryJob, {
           singletonKey: `${deliveryId}:resend:${count}`,
           retryLimit: WEBHOOK_RETRY_LIMIT,
         });
@@ -377,7 +404,8 @@ export function createWebhooksService(deps: {
         for (const r of chosen) {
           // Ids increasing in the list's order: the jobs, sent together, go the oldest delivery first. Each request's
           // own, so that two resends of one period each send.
-          await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: r.id, resend: true } satisfies WebhookDeliveryJob, {
+          const job = { business_id: businessId, delivery_id: r.id, resend: true, order: deliveryOrderKey(endpoint.id, 'resent') };
+          await jobs.send(tx, WEBHOOK_DELIVERY_JOB, job satisfies WebhookDeliveryJob, {
             id: newTimeOrderedId(),
             retryLimit: WEBHOOK_RETRY_LIMIT,
           });
@@ -467,13 +495,15 @@ export function createWebhooksService(deps: {
           succeeded,
           createdAt: now,
         });
-        const current = await repo.lockEndpoint(tx, job.business_id, endpoint.id);
         if (succeeded) {
           await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'succeeded');
-          if (current?.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: null });
+          // The failing streak ends. No lock of the endpoint unless it was failing: deliveries to one endpoint that
+          // succeed side by side commit without waiting for each other.
+          await repo.endFailingStreak(tx, job.business_id, endpoint.id);
           await wakeNext(tx, endpoint.id, object, locked, String(attempt));
           return true;
         }
+        const current = await repo.lockEndpoint(tx, job.business_id, endpoint.id);
         if (current && !current.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: now });
         const failingFor = current?.failingSince ? now.getTime() - current.failingSince.getTime() : 0;
         const disable = current?.status === 'active' && failingFor >= WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000;
