@@ -434,7 +434,7 @@ export function createWebhooksService(deps: {
 
     /** One attempt of a delivery (the job's work). Throws on failure so that the job is retried with backoff. */
     async deliver(job: WebhookDeliveryJob): Promise<void> {
-      const found = await repo.findDelivery(db, job.business_id, job.delivery_id);
+      const found = await repo.findDeliveryToSend(db, job.business_id, job.delivery_id);
       // The endpoint was deleted (its deliveries with it): nothing is sent.
       if (!found) return;
       // Delivered or given up already (a wake after the fact): nothing more, unless a person asked again.
@@ -454,7 +454,7 @@ export function createWebhooksService(deps: {
       }
       // In order per object: an earlier delivery of this object to this endpoint is still pending, so this one
       // waits; that one's success (or its giving up) wakes this one (`wakeNext`).
-      if (await repo.earlierPending(db, job.business_id, endpoint.id, object, delivery.seq)) return;
+      if (found.waits) return;
       const salt = (await salts()).open(endpoint.saltSealed);
       const started = performance.now();
       let answer: OutboundAnswer | null = null;
@@ -478,9 +478,10 @@ export function createWebhooksService(deps: {
       }
       const succeeded = answer !== null && answer.status >= 200 && answer.status < 300;
       const gaveUp = await db.transaction(async (tx) => {
-        const locked = await repo.lockDelivery(tx, job.business_id, delivery.id);
-        if (!locked) return true;
-        const attempt = (await repo.attemptCount(tx, job.business_id, delivery.id)) + 1;
+        const lockedWithAttempts = await repo.lockDeliveryWithAttempts(tx, job.business_id, delivery.id);
+        if (!lockedWithAttempts) return true;
+        const locked = lockedWithAttempts.delivery;
+        const attempt = lockedWithAttempts.attempts + 1;
         const now = clock.now();
         await repo.insertAttempt(tx, {
           businessId: job.business_id,
