@@ -1,7 +1,8 @@
 import { defineModule, type Platform } from '@/modules/module';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import { webhooksRoutes } from './webhooks.routes';
-import { createWebhooksService, orderKeyOfJob, WEBHOOK_BATCH, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhooks.service';
+import { orderKeyOfJob, WEBHOOK_BATCH, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-delivery-job';
+import { createWebhooksService } from './webhooks.service';
 
 type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'jobs' | 'config'> & {
   notificationSettings: Pick<NotificationSettingsService, 'ownerEmails'>;

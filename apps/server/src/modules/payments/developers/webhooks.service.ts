@@ -28,6 +28,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { WEBHOOK_TIMEOUT_MS } from './legacy-webhook';
+import { deliveryOrderKey, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-delivery-job';
 import { fromLocalDateTime, presentEndpoint, toLocalDateTime } from './webhooks.presenter';
 import { webhooksRepository as repo, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
 
@@ -35,38 +36,6 @@ type ResendPeriodBodyOut = z.output<typeof ResendPeriodBodySchema>;
 
 /** Who changes an endpoint: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
 export type WebhookWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> & { user: { id: string } };
-
-/** The job that makes one attempt of a delivery (a failure throws: pg-boss retries it with backoff). */
-export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
-export interface WebhookDeliveryJob {
-  business_id: string;
-  delivery_id: string;
-  /** A person asked for it again: sent even when an earlier attempt succeeded. */
-  resend?: boolean;
-  /**
-   * The delivery's order key (`deliveryOrderKey`): the worker runs the jobs of one key one after another in queued
-   * order, and other keys' at the same time. Absent from jobs queued before it existed: those share one key.
-   */
-  order?: string;
-}
-
-/**
- * How many deliveries a worker process attempts at once (of different order keys), and takes per fetch: a receiver
- * slow to answer holds back only its own key's later deliveries.
- */
-export const WEBHOOK_CONCURRENCY = 16;
-export const WEBHOOK_BATCH = 64;
-
-/**
- * The order key of a delivery's job: its endpoint and object (the order docs/developers.md promises, "In order per
- * object"), or, for a delivery a person resent (one, or a period's), its endpoint alone, so that a period resent goes
- * the oldest first. Either way a delivery's own job and the ones that wake it never run side by side with a job of the
- * same key.
- */
-export function deliveryOrderKey(endpointId: string, object: { type: string; id: string } | 'resent'): string {
-  return object === 'resent' ? `${endpointId} resent` : `${endpointId} ${object.type} ${object.id}`;
-}
-export const orderKeyOfJob = (job: WebhookDeliveryJob): string => job.order ?? 'unkeyed';
 
 /** Something that happened, for the endpoints that want its type. `object` becomes the JSON body. */
 export interface WebhookEventInput {
