@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
@@ -8,7 +8,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * loopback, link-local or otherwise non-public address unless `allowPrivate` (development); the check is made on the
  * address actually connected to (the lookup of the connection itself), so a name that resolves to a public address
  * once and to a private one at the connection (DNS rebinding) is refused too. No redirect is followed; each request
- * times out.
+ * times out. Connections are kept open and reused (a pool per guard setting): the guard has checked the address of
+ * each when it was made.
  */
 const NOT_PUBLIC = new BlockList();
 for (const [net, bits] of [
@@ -95,6 +96,19 @@ export interface OutboundAnswer {
 }
 
 /**
+ * Connections kept for reuse, per guard setting (their lookup is made with the connection, so a pool never mixes
+ * guarded and unguarded ones). An idle connection is closed after a few seconds, before a receiver's own idle limit
+ * commonly closes it (5 s in Node), and at most `MAX_SOCKETS` are open to one host.
+ */
+const IDLE_MS = 4_000;
+const MAX_SOCKETS = 16;
+const agentOptions = { keepAlive: true, timeout: IDLE_MS, maxSockets: MAX_SOCKETS, maxFreeSockets: MAX_SOCKETS, scheduling: 'lifo' as const };
+const agents = {
+  guarded: { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) },
+  open: { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) },
+};
+
+/**
  * POSTs `body` to `url` and answers the status and an excerpt of the answer (3xx included: no redirect is
  * followed). Throws `OutboundRefused` for a non-public target (unless `allowPrivate`) and a network error or
  * timeout as it comes.
@@ -107,35 +121,50 @@ export async function postOutbound(
   if (problem) throw new OutboundRefused(problem);
   const target = new URL(url);
   const started = performance.now();
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<OutboundAnswer>((resolve, reject) => {
-    const req = send(
-      target,
-      {
-        method: 'POST',
-        headers: { ...options.headers, 'content-length': Buffer.byteLength(options.body).toString() },
-        timeout: options.timeoutMs,
-        ...(options.allowPrivate ? {} : { lookup: guardedLookup(options.resolve ?? systemResolver) }),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          if (size < 4096) chunks.push(chunk);
-          size += chunk.length;
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8').slice(0, 1000),
-            durationMs: Math.round(performance.now() - started),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${options.timeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(options.body);
-  });
+  const https = target.protocol === 'https:';
+  // A resolver of the caller's own (tests) gets a connection of its own: a pooled one was looked up by another.
+  const agent = options.resolve ? false : agents[options.allowPrivate ? 'open' : 'guarded'][https ? 'https' : 'http'];
+  const lookup = options.allowPrivate ? undefined : guardedLookup(options.resolve ?? systemResolver);
+  const attempt = () =>
+    new Promise<OutboundAnswer>((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)(
+        target,
+        {
+          method: 'POST',
+          agent,
+          headers: { ...options.headers, 'content-length': Buffer.byteLength(options.body).toString() },
+          timeout: options.timeoutMs,
+          ...(lookup ? { lookup } : {}),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < 4096) chunks.push(chunk);
+            size += chunk.length;
+          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8').slice(0, 1000),
+              durationMs: Math.round(performance.now() - started),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`No answer within ${options.timeoutMs} ms`)));
+      req.on('error', (error: NodeJS.ErrnoException) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
+      req.end(options.body);
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // A kept connection the receiver closed just as it was reused (its idle limit): the request almost surely never
+    // reached it, so it goes once more on a new connection rather than failing the attempt (a webhook receiver drops
+    // a repeat by its delivery id).
+    const e = error as NodeJS.ErrnoException & { reusedSocket?: boolean };
+    if (e.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) return attempt();
+    throw error;
+  }
 }

@@ -9,22 +9,28 @@ export interface ReceivedWebhook {
 
 /**
  * A merchant's event webhook receiver on a local port: it answers 503 while `down` says so of a request's parsed
- * body (all of them by default when `down` is true), 200 otherwise, and keeps every request as it came, raw body
- * included, with the answer it got.
+ * body (all of them by default when `down` is true), 200 otherwise, `delayMs` after the request came, and keeps
+ * every request as it came, raw body included, with the answer it got and when it came and was answered
+ * (`performance.now()`).
  */
 export async function webhookReceiver() {
-  const received: (ReceivedWebhook & { answered: number })[] = [];
-  const state: { down: boolean | ((body: Record<string, unknown>) => boolean) } = { down: false };
+  const received: (ReceivedWebhook & { answered: number; arrivedAt: number; answeredAt: number })[] = [];
+  const state: { down: boolean | ((body: Record<string, unknown>) => boolean); delayMs: number } = { down: false, delayMs: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const arrivedAt = performance.now();
       const body = Buffer.concat(chunks).toString('utf8');
       const parsed = JSON.parse(body) as Record<string, unknown>;
       const down = typeof state.down === 'function' ? state.down(parsed) : state.down;
-      res.statusCode = down ? 503 : 200;
-      received.push({ headers: req.headers, body, answered: res.statusCode });
-      res.end(down ? 'receiver is down' : 'thanks');
+      const answer = () => {
+        res.statusCode = down ? 503 : 200;
+        received.push({ headers: req.headers, body, answered: res.statusCode, arrivedAt, answeredAt: performance.now() });
+        res.end(down ? 'receiver is down' : 'thanks');
+      };
+      if (state.delayMs > 0) setTimeout(answer, state.delayMs);
+      else answer();
     });
   });
   const url = await new Promise<string>((resolve) =>

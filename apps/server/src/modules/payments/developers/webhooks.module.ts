@@ -1,7 +1,8 @@
 import { defineModule, type Platform } from '@/modules/module';
 import type { NotificationSettingsService } from '@/modules/business/notification-settings/notification-settings.service';
 import { webhooksRoutes } from './webhooks.routes';
-import { createWebhooksService, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhooks.service';
+import { orderKeyOfJob, WEBHOOK_BATCH, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-delivery-job';
+import { createWebhooksService } from './webhooks.service';
 
 type Deps = Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'jobs' | 'config'> & {
   notificationSettings: Pick<NotificationSettingsService, 'ownerEmails'>;
@@ -22,6 +23,10 @@ export const webhooksModule = defineModule({
     }),
   routes: webhooksRoutes,
   jobs: (jobs, service) => {
-    jobs.work<WebhookDeliveryJob>(WEBHOOK_DELIVERY_JOB, async ({ data }) => service.deliver(data));
+    jobs.work<WebhookDeliveryJob>(WEBHOOK_DELIVERY_JOB, async ({ data }) => service.deliver(data), {
+      orderKey: orderKeyOfJob,
+      concurrency: WEBHOOK_CONCURRENCY,
+      batchSize: WEBHOOK_BATCH,
+    });
   },
 });

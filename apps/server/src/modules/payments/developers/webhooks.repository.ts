@@ -1,4 +1,5 @@
-import { and, arrayContains, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
@@ -63,6 +64,14 @@ export const webhooksRepository = {
     return saved ?? null;
   },
 
+  /** Clears an endpoint's `failing_since`; a row already clear is neither written nor locked. */
+  async endFailingStreak(db: Executor, businessId: string, id: string): Promise<void> {
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: null })
+      .where(and(endpoint(businessId, id), isNotNull(webhookEndpoints.failingSince)));
+  },
+
   async deleteEndpoint(db: Executor, businessId: string, id: string): Promise<void> {
     await db.delete(webhookEndpoints).where(endpoint(businessId, id));
   },
@@ -110,6 +119,45 @@ export const webhooksRepository = {
     return row ?? null;
   },
 
+  /**
+   * A delivery to attempt, with its event and endpoint (null when the endpoint was deleted), and whether an earlier
+   * delivery of the same endpoint and object is still pending (`waits`: the order per object), in one statement.
+   */
+  async findDeliveryToSend(db: Executor, businessId: string, id: string) {
+    const earlier = alias(webhookDeliveries, 'earlier');
+    const earlierEvent = alias(webhookEvents, 'earlier_event');
+    const [row] = await db
+      .select({
+        delivery: webhookDeliveries,
+        event: webhookEvents,
+        endpoint: webhookEndpoints,
+        waits: sql<boolean>`exists (select 1 from ${webhookDeliveries} as ${earlier} inner join ${webhookEvents} as ${earlierEvent} on ${earlierEvent.businessId} = ${earlier.businessId} and ${earlierEvent.id} = ${earlier.eventId}
+          where ${earlier.businessId} = ${webhookDeliveries.businessId} and ${earlier.endpointId} = ${webhookDeliveries.endpointId} and ${earlier.status} = 'pending'
+          and ${earlier.seq} < ${webhookDeliveries.seq} and ${earlierEvent.objectType} = ${webhookEvents.objectType} and ${earlierEvent.objectId} = ${webhookEvents.objectId})`,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, and(eq(webhookEvents.businessId, webhookDeliveries.businessId), eq(webhookEvents.id, webhookDeliveries.eventId)))
+      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.businessId, webhookDeliveries.businessId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
+      .where(delivery(businessId, id))
+      .limit(1);
+    return row ? { ...row, waits: row.waits === true } : null;
+  },
+
+  /** Locks a delivery and counts its attempts so far, in one statement. */
+  async lockDeliveryWithAttempts(db: Executor, businessId: string, id: string): Promise<{ delivery: WebhookDeliveryRow; attempts: number } | null> {
+    const [row] = await db
+      .select({
+        delivery: webhookDeliveries,
+        // Written out: drizzle leaves the columns of a one-table select unqualified, which the subquery would read as its own.
+        attempts: sql<number>`(select count(*) from "webhook_attempts" as "a" where "a"."business_id" = "webhook_deliveries"."business_id" and "a"."delivery_id" = "webhook_deliveries"."id")`,
+      })
+      .from(webhookDeliveries)
+      .where(delivery(businessId, id))
+      .limit(1)
+      .for('update');
+    return row ? { delivery: row.delivery, attempts: Number(row.attempts) } : null;
+  },
+
   async lockDelivery(db: Executor, businessId: string, id: string): Promise<WebhookDeliveryRow | null> {
     const [row] = await db.select().from(webhookDeliveries).where(delivery(businessId, id)).limit(1).for('update');
     return row ?? null;
@@ -117,14 +165,6 @@ export const webhooksRepository = {
 
   async setDeliveryStatus(db: Executor, businessId: string, id: string, status: WebhookDeliveryRow['status']): Promise<void> {
     await db.update(webhookDeliveries).set({ status }).where(delivery(businessId, id));
-  },
-
-  /**
-   * Whether a delivery of the same endpoint and object made before `seq` is still pending (the order per object:
-   * the later one waits for it).
-   */
-  async earlierPending(db: Executor, businessId: string, endpointId: string, object: { type: string; id: string }, seq: number): Promise<boolean> {
-    return (await pendingOfObject(db, businessId, endpointId, object, lt(webhookDeliveries.seq, seq))) !== null;
   },
 
   /** The first pending delivery of the same endpoint and object made after `seq` (the one to wake), if any. */

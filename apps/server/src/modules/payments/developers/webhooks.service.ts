@@ -28,6 +28,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { WEBHOOK_TIMEOUT_MS } from './legacy-webhook';
+import { deliveryOrderKey, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-delivery-job';
 import { fromLocalDateTime, presentEndpoint, toLocalDateTime } from './webhooks.presenter';
 import { webhooksRepository as repo, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
 
@@ -35,15 +36,6 @@ type ResendPeriodBodyOut = z.output<typeof ResendPeriodBodySchema>;
 
 /** Who changes an endpoint: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
 export type WebhookWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> & { user: { id: string } };
-
-/** The job that makes one attempt of a delivery (a failure throws: pg-boss retries it with backoff). */
-export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
-export interface WebhookDeliveryJob {
-  business_id: string;
-  delivery_id: string;
-  /** A person asked for it again: sent even when an earlier attempt succeeded. */
-  resend?: boolean;
-}
 
 /** Something that happened, for the endpoints that want its type. `object` becomes the JSON body. */
 export interface WebhookEventInput {
@@ -139,8 +131,10 @@ export function createWebhooksService(deps: {
       createdAt: now,
     }));
     await repo.insertDeliveries(tx, deliveries);
+    const object = { type: event.objectType, id: event.objectId };
     for (const d of deliveries) {
-      await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: d.id } satisfies WebhookDeliveryJob, {
+      const order = deliveryOrderKey(d.endpointId, object);
+      await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: d.id, order } satisfies WebhookDeliveryJob, {
         singletonKey: d.id,
         retryLimit: WEBHOOK_RETRY_LIMIT,
       });
@@ -223,7 +217,8 @@ export function createWebhooksService(deps: {
   async function wakeNext(tx: Executor, endpointId: string, object: { type: string; id: string }, done: WebhookDeliveryRow, why: string): Promise<void> {
     const next = await repo.nextPending(tx, done.businessId, endpointId, object, done.seq);
     if (!next) return;
-    await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: done.businessId, delivery_id: next } satisfies WebhookDeliveryJob, {
+    const order = deliveryOrderKey(endpointId, object);
+    await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: done.businessId, delivery_id: next, order } satisfies WebhookDeliveryJob, {
       singletonKey: `${next}:after:${done.id}:${why}`,
       retryLimit: WEBHOOK_RETRY_LIMIT,
     });
@@ -347,7 +342,8 @@ export function createWebhooksService(deps: {
       await db.transaction(async (tx) => {
         await repo.setDeliveryStatus(tx, businessId, deliveryId, 'pending');
         const count = await repo.attemptCount(tx, businessId, deliveryId);
-        await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: deliveryId, resend: true } satisfies WebhookDeliveryJob, {
+        const job = { business_id: businessId, delivery_id: deliveryId, resend: true, order: deliveryOrderKey(endpoint.id, 'resent') };
+        await jobs.send(tx, WEBHOOK_DELIVERY_JOB, job satisfies WebhookDeliveryJob, {
           singletonKey: `${deliveryId}:resend:${count}`,
           retryLimit: WEBHOOK_RETRY_LIMIT,
         });
@@ -377,7 +373,8 @@ export function createWebhooksService(deps: {
         for (const r of chosen) {
           // Ids increasing in the list's order: the jobs, sent together, go the oldest delivery first. Each request's
           // own, so that two resends of one period each send.
-          await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: r.id, resend: true } satisfies WebhookDeliveryJob, {
+          const job = { business_id: businessId, delivery_id: r.id, resend: true, order: deliveryOrderKey(endpoint.id, 'resent') };
+          await jobs.send(tx, WEBHOOK_DELIVERY_JOB, job satisfies WebhookDeliveryJob, {
             id: newTimeOrderedId(),
             retryLimit: WEBHOOK_RETRY_LIMIT,
           });
@@ -406,7 +403,7 @@ export function createWebhooksService(deps: {
 
     /** One attempt of a delivery (the job's work). Throws on failure so that the job is retried with backoff. */
     async deliver(job: WebhookDeliveryJob): Promise<void> {
-      const found = await repo.findDelivery(db, job.business_id, job.delivery_id);
+      const found = await repo.findDeliveryToSend(db, job.business_id, job.delivery_id);
       // The endpoint was deleted (its deliveries with it): nothing is sent.
       if (!found) return;
       // Delivered or given up already (a wake after the fact): nothing more, unless a person asked again.
@@ -426,7 +423,7 @@ export function createWebhooksService(deps: {
       }
       // In order per object: an earlier delivery of this object to this endpoint is still pending, so this one
       // waits; that one's success (or its giving up) wakes this one (`wakeNext`).
-      if (await repo.earlierPending(db, job.business_id, endpoint.id, object, delivery.seq)) return;
+      if (found.waits) return;
       const salt = (await salts()).open(endpoint.saltSealed);
       const started = performance.now();
       let answer: OutboundAnswer | null = null;
@@ -450,9 +447,10 @@ export function createWebhooksService(deps: {
       }
       const succeeded = answer !== null && answer.status >= 200 && answer.status < 300;
       const gaveUp = await db.transaction(async (tx) => {
-        const locked = await repo.lockDelivery(tx, job.business_id, delivery.id);
-        if (!locked) return true;
-        const attempt = (await repo.attemptCount(tx, job.business_id, delivery.id)) + 1;
+        const lockedWithAttempts = await repo.lockDeliveryWithAttempts(tx, job.business_id, delivery.id);
+        if (!lockedWithAttempts) return true;
+        const locked = lockedWithAttempts.delivery;
+        const attempt = lockedWithAttempts.attempts + 1;
         const now = clock.now();
         await repo.insertAttempt(tx, {
           businessId: job.business_id,
@@ -467,13 +465,15 @@ export function createWebhooksService(deps: {
           succeeded,
           createdAt: now,
         });
-        const current = await repo.lockEndpoint(tx, job.business_id, endpoint.id);
         if (succeeded) {
           await repo.setDeliveryStatus(tx, job.business_id, delivery.id, 'succeeded');
-          if (current?.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: null });
+          // The failing streak ends. No lock of the endpoint unless it was failing: deliveries to one endpoint that
+          // succeed side by side commit without waiting for each other.
+          await repo.endFailingStreak(tx, job.business_id, endpoint.id);
           await wakeNext(tx, endpoint.id, object, locked, String(attempt));
           return true;
         }
+        const current = await repo.lockEndpoint(tx, job.business_id, endpoint.id);
         if (current && !current.failingSince) await repo.updateEndpoint(tx, job.business_id, endpoint.id, { failingSince: now });
         const failingFor = current?.failingSince ? now.getTime() - current.failingSince.getTime() : 0;
         const disable = current?.status === 'active' && failingFor >= WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000;

@@ -54,6 +54,19 @@ export interface Job<T> {
 /** A handler throws to fail the attempt: pg-boss retries it later with backoff until its retry limit. */
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
+/**
+ * How a queue's fetched batch runs. By default one job after another in queued order. With `orderKey`, the jobs of
+ * one key still run one after another in queued order, while different keys run side by side, at most
+ * `concurrency` at once (a job that waits on the network then holds back only its own key's later jobs).
+ */
+export interface WorkOptions<T> {
+  orderKey?: (data: T) => string;
+  /** Keys running at once in one process (default 1: the batch runs serially). */
+  concurrency?: number;
+  /** Jobs taken per fetch (default WORK_BATCH). */
+  batchSize?: number;
+}
+
 /** A recurring job: it runs once per tick (`every` milliseconds, aligned to the epoch, so daily is 00:00 UTC). */
 export interface ScheduleOptions {
   every: number;
@@ -72,7 +85,7 @@ export type DrainHandler = () => Promise<readonly string[]>;
 
 /** What modules register at start: handlers and schedules (see `jobs` on the module definition). */
 export interface JobRegistry {
-  work<T>(name: string, handler: JobHandler<T>): void;
+  work<T>(name: string, handler: JobHandler<T>, options?: WorkOptions<T>): void;
   schedule(name: string, options: ScheduleOptions, handler: JobHandler<Tick>): void;
   /**
    * A drain runs when nudged (`nudge`, then after the nudger's commit: see `wakeSent`), once at the start of a
@@ -178,6 +191,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   const boss = new PgBoss({ ...bossOptions(deps.connection), supervise: runsJobs(deps.mode), schedule: false });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   const handlers = new Map<string, JobHandler<unknown>>();
+  const workOptions = new Map<string, WorkOptions<unknown>>();
   const schedules = new Map<string, ScheduleOptions>();
   const workerIds = new Map<string, string>();
   /** Queues sent to since the workers were last woken. */
@@ -220,6 +234,42 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
     }
   }
 
+  /**
+   * Runs a fetched batch, each job with its own outcome (a failed one is failed now: pg-boss retries it later), in
+   * queued order per order key (`WorkOptions`); `succeeded` follows each job that did not throw.
+   */
+  async function runBatch(name: string, batch: readonly Job<unknown>[], succeeded?: (job: Job<unknown>) => Promise<void>): Promise<void> {
+    const runJob = async (job: Job<unknown>) => {
+      try {
+        await runOne(name, job);
+        if (succeeded) await succeeded(job);
+      } catch (error) {
+        await failOne(name, job.id, error);
+      }
+    };
+    const options = workOptions.get(name);
+    const concurrency = options?.concurrency ?? 1;
+    if (!options?.orderKey || concurrency <= 1) {
+      for (const job of batch) await runJob(job);
+      return;
+    }
+    // Lanes: each key's jobs in queued order; the keys in the order of their first job.
+    const lanes = new Map<string, Job<unknown>[]>();
+    for (const job of batch) {
+      const key = options.orderKey(job.data);
+      const lane = lanes.get(key);
+      if (lane) lane.push(job);
+      else lanes.set(key, [job]);
+    }
+    const waiting = [...lanes.values()];
+    const runner = async () => {
+      for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
+        for (const job of lane) await runJob(job);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, waiting.length) }, runner));
+  }
+
   /** Enqueues the current tick of every schedule whose tick has come (once per tick, whoever enqueues it). */
   async function enqueueTicks(now: Date, rerun = false): Promise<void> {
     for (const [name, { every }] of schedules) {
@@ -249,8 +299,9 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   }
 
   return {
-    work(name, handler) {
+    work(name, handler, options) {
       register(name, handler);
+      if (options) workOptions.set(name, options as WorkOptions<unknown>);
     },
     schedule(name, options, handler) {
       register(name, handler);
@@ -290,16 +341,13 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       for (const name of handlers.keys()) await ensureQueue(name);
       if (!runsJobs(deps.mode)) return;
       for (const name of handlers.keys()) {
-        const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: WORK_BATCH, includeMetadata: true }, async (batch) => {
-          // One after another, each with its own outcome: a failed job is failed now (pg-boss retries it later),
-          // and completing the batch afterwards completes only the jobs still active, the ones that succeeded.
-          for (const job of inQueuedOrder(batch)) {
-            try {
-              await runOne(name, job);
-            } catch (error) {
-              await failOne(name, job.id, error);
-            }
-          }
+        const batchSize = workOptions.get(name)?.batchSize ?? WORK_BATCH;
+        const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize, includeMetadata: true }, async (batch) => {
+          // Each job with its own outcome: a failed job is failed now (pg-boss retries it later), and completing
+          // the batch afterwards completes only the jobs still active, the ones that succeeded.
+          await runBatch(name, inQueuedOrder(batch));
+          // A full batch: more may wait, so the worker fetches again at once rather than after its polling interval.
+          if (batch.length >= batchSize) sent.add(name);
           // What the jobs sent (a receipt's mail) has committed with them.
           wakeSent();
         });
@@ -340,15 +388,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
         for (const name of handlers.keys()) {
           const fetchOptions = { batchSize: 10, includeMetadata: true as const, ...(options.ignoreDelays ? { ignoreStartAfter: true } : {}) };
           const jobs = await boss.fetch<unknown>(name, fetchOptions);
-          for (const job of inQueuedOrder(jobs)) {
-            round++;
-            try {
-              await runOne(name, job);
-              await boss.complete(name, job.id);
-            } catch (error) {
-              await failOne(name, job.id, error);
-            }
-          }
+          round += jobs.length;
+          await runBatch(name, inQueuedOrder(jobs), (job) => boss.complete(name, job.id));
         }
         ran += round;
         if (round === 0) break;
