@@ -64,7 +64,8 @@ function cpuMs(pid) {
 async function startApp(database) {
   const port = await freePort();
   const env = { ...database, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', DEMO_HISTORY: 'off', LOG_LEVEL: 'warn' };
-  const app = startServer('apps/server/dist/server.mjs', env);
+  // BENCH_APP_LOG=<file>: the app's log (stdout) is kept there, to read why an answer failed.
+  const app = startServer('apps/server/dist/server.mjs', env, process.env.BENCH_APP_LOG);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, app, 600_000);
   return { app, base, port };
