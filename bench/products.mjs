@@ -86,8 +86,9 @@ function importCsv(rows, tag) {
 /** Uploads, confirms and waits for one import; answers the seconds of each step and the app's memory. */
 export async function runImport(base, cookie, businessId, pid, rows, tag) {
   // Connections of its own: in runs of 2026-11-29 and 2026-11-30 the first upload after the load rounds was cut
-  // ("other side closed", EPIPE; cause not found, not reproduced after a short flood); a fresh pool per import at
-  // least rules out a kept-alive connection of the sign-in gone stale during the rounds.
+  // ("other side closed", EPIPE). The rounds run in spawnSync, which blocks this process's event loop, so a kept
+  // connection the app closed meanwhile (its keep-alive timeout) was still pooled and reused (bench/store.mjs met
+  // the same; not seen after a short flood).
   const dispatcher = new Agent();
   const fetch = (url, init = {}) => undiciFetch(url, { ...init, dispatcher });
   const csrf = await fetch(`${base}/csrf-token`, { method: 'POST', headers: { ...XHR, cookie } });

@@ -84,7 +84,17 @@ function loadRound(url, server, headers = {}) {
   return { ...result, serverCpu };
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+let agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * New connections after the load rounds: they run in spawnSync, which blocks this process's event loop, so a kept
+ * connection the app closed meanwhile (its keep-alive timeout) is still in the pool and the next request on it is
+ * cut ("socket hang up", seen in the full runs of 2026-11-30).
+ */
+function freshConnections() {
+  agent.destroy();
+  agent = new Agent({ keepAlive: true, maxSockets: 64 });
+}
 
 /** One request to the app on 127.0.0.1 with the shop host's name (fetch may not set Host); answers status, body, ms. */
 function shopRequest(port, method, path, headers = {}) {
@@ -199,6 +209,7 @@ async function measure(helloUrl, hello, database, target, withLighthouse) {
       rounds.hello.push(loadRound(helloUrl, hello));
       for (const [name, path] of Object.entries(pages)) rounds[name].push(loadRound(`${base}${path}`, app, shopHeaders));
     }
+    freshConnections();
     const summary = (xs) => ({
       rps: median(xs.map((x) => x.rps)),
       p99: median(xs.map((x) => x.p99)),
