@@ -1,10 +1,7 @@
 // The support chat benchmark's report (bench/chat.mjs): its tables, the goals' verdicts, and its section of
 // docs/benchmarks.md between the chat markers.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { median } from './api.mjs';
-
-const ROOT = new URL('..', import.meta.url).pathname;
+import { writeDocSection } from './doc-section.mjs';
 
 export const ms = (x) => (x === null || x === undefined ? '-' : x.toFixed(1));
 const pct = (x) => `${(x * 100).toFixed(0)} %`;
@@ -70,15 +67,4 @@ export function verdict(m, group, goal, what) {
   return `Goal: p99 from send to receipt under ${goal} ms ${what}: **${met ? 'met' : 'not met'}** (median of the rounds\u2019 p99 ${ms(s.p99)} ms${lost ? `, ${lost} messages never received` : ''}).`;
 }
 
-export function writeSection(section) {
-  const file = join(ROOT, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- chat:start -->';
-  const end = '<!-- chat:end -->';
-  const block = `${start}\n${section}\n${end}`;
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from >= 0 && to > from) return writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
-  const web = doc.indexOf('<!-- web:start');
-  writeFileSync(file, web >= 0 ? `${doc.slice(0, web)}${block}\n\n${doc.slice(web)}` : `${doc.trimEnd()}\n\n${block}\n`);
-}
+export const writeSection = (section) => writeDocSection('chat', section);

@@ -5,15 +5,15 @@
 // Needs a build first (npm run build).
 // Run: node bench/invoices.mjs  (BENCH_INVOICES=5000 for a smoke test; BENCH_ROUNDS, BENCH_SECONDS,
 // BENCH_CONNECTIONS as for bench/api.mjs; BENCH_DATABASES=pglite or postgres for one of them).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
 import { load, median, settings, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
+import { writeDocSection } from './doc-section.mjs';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_INVOICES ?? 100_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const CUSTOMERS = 2_000;
@@ -118,19 +118,7 @@ function table(m) {
   return lines.join('\n');
 }
 
-/** Rewrites the invoices section of docs/benchmarks.md (appended before the web section the first time). */
-function writeSection(section) {
-  const file = join(ROOT, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- invoices:start -->';
-  const end = '<!-- invoices:end -->';
-  const block = `${start}\n${section}\n${end}`;
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from >= 0 && to > from) return writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
-  const web = doc.indexOf('<!-- web:start');
-  writeFileSync(file, web >= 0 ? `${doc.slice(0, web)}${block}\n\n${doc.slice(web)}` : `${doc.trimEnd()}\n\n${block}\n`);
-}
+const writeSection = (section) => writeDocSection('invoices', section);
 
 async function main() {
   const helloPort = await freePort();

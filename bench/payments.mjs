@@ -12,7 +12,7 @@
 // PostgreSQL server to use instead of a new one; BENCH_CHECKOUT_CUSTOMERS, BENCH_TPCB_SCALE for the checkout
 // load and pgbench; BENCH_LOG where the app's log goes; BENCH_APP another build's server.mjs; BENCH_NO_WRITE=1 prints the
 // section without rewriting docs/benchmarks.md).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
@@ -21,8 +21,8 @@ import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mj
 import { checkoutRounds, load, median, settings, startServer, stop } from './api.mjs';
 import { pgbenchRound, tpcbDatabase } from './pgbench.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
+import { writeDocSection } from './doc-section.mjs';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 // BENCH_APP: another build of the app (a copy of apps/server/dist kept to compare with), measured the same way.
@@ -309,20 +309,7 @@ function goals(m) {
   );
 }
 
-/** Rewrites the payments section of docs/benchmarks.md (appended the first time). */
-function writeSection(section) {
-  const file = join(ROOT, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- payments:start -->';
-  const end = '<!-- payments:end -->';
-  const block = `${start}\n${section}\n${end}`;
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from >= 0 && to > from) return writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
-  // The first time: before bench/web.mjs's section, where bench/run.mjs keeps it.
-  const web = doc.indexOf('<!-- web:start');
-  writeFileSync(file, web >= 0 ? `${doc.slice(0, web)}${block}\n\n${doc.slice(web)}` : `${doc.trimEnd()}\n\n${block}\n`);
-}
+const writeSection = (section) => writeDocSection('payments', section);
 
 async function main() {
   const helloPort = await freePort();

@@ -31,6 +31,7 @@ import { median, pinned, pinning, settings, startServer, stop } from './api.mjs'
 import { seedOrders, stockForSales } from './seed-orders.mjs';
 import { connect } from './seed-payments.mjs';
 import { seedProducts } from './seed-products.mjs';
+import { writeDocSection } from './doc-section.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SCALE = {
@@ -304,18 +305,7 @@ function tables(m) {
   return lines.join('\n');
 }
 
-function writeSection(section) {
-  const file = join(ROOT, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- pos:start -->';
-  const end = '<!-- pos:end -->';
-  const block = `${start}\n${section}\n${end}`;
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from >= 0 && to > from) return writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
-  const web = doc.indexOf('<!-- web:start');
-  writeFileSync(file, web >= 0 ? `${doc.slice(0, web)}${block}\n\n${doc.slice(web)}` : `${doc.trimEnd()}\n\n${block}\n`);
-}
+const writeSection = (section) => writeDocSection('pos', section);
 
 async function main() {
   const load0 = loadavg()[0];

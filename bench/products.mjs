@@ -9,7 +9,7 @@
 // Run: node bench/products.mjs  (BENCH_PRODUCTS=5000 BENCH_IMPORT_ROWS=500 for a smoke test; BENCH_ROUNDS,
 // BENCH_SECONDS as for bench/api.mjs; BENCH_DATABASES=pglite or postgres for one of them; BENCH_NOTE is printed).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
@@ -18,6 +18,7 @@ import { median, pinned, settings, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { seedProducts } from './seed-products.mjs';
+import { writeDocSection } from './doc-section.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -211,18 +212,7 @@ function tables(m) {
   return lines.join('\n');
 }
 
-function writeSection(section) {
-  const file = join(ROOT, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- products:start -->';
-  const end = '<!-- products:end -->';
-  const block = `${start}\n${section}\n${end}`;
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from >= 0 && to > from) return writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
-  const web = doc.indexOf('<!-- web:start');
-  writeFileSync(file, web >= 0 ? `${doc.slice(0, web)}${block}\n\n${doc.slice(web)}` : `${doc.trimEnd()}\n\n${block}\n`);
-}
+const writeSection = (section) => writeDocSection('products', section);
 
 async function main() {
   const helloPort = await freePort();

@@ -21,7 +21,7 @@
 // Smoke run (under a minute): BENCH_PRODUCTS=3000 BENCH_ROUNDS=1 BENCH_SECONDS=2 BENCH_PURGES=5 LIGHTHOUSE_RUNS=1 \
 //   BENCH_NO_WRITE=1 node bench/store.mjs   (BENCH_NOTE is printed in the section.)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mj
 import { median, pinned, pinning, settings, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
 import { seedProducts } from './seed-products.mjs';
+import { writeDocSection } from './doc-section.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -298,18 +299,7 @@ function tables(m) {
   return lines.join('\n');
 }
 
-function writeSection(section) {
-  const file = join(ROOT, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- store:start (written by node bench/store.mjs) -->';
-  const end = '<!-- store:end -->';
-  const block = `${start}\n${section}\n${end}`;
-  const from = doc.indexOf('<!-- store:start');
-  const to = doc.indexOf(end);
-  if (from >= 0 && to > from) return writeFileSync(file, doc.slice(0, from) + block + doc.slice(to + end.length));
-  const web = doc.indexOf('<!-- web:start');
-  writeFileSync(file, web >= 0 ? `${doc.slice(0, web)}${block}\n\n${doc.slice(web)}` : `${doc.trimEnd()}\n\n${block}\n`);
-}
+const writeSection = (section) => writeDocSection('store', section, '(written by node bench/store.mjs)');
 
 async function main() {
   const helloPort = await freePort();
