@@ -144,9 +144,10 @@ export function createStorefrontService(deps: {
   }
   /** A product page's catalogue: that product alone (any product on sale, however large the catalogue), cached alike. */
   function productCatalogueOf(store: Store, productId: string): Promise<StorefrontCatalogue> {
-    return loadOnce(productCatalogues, `${store.versionKey}|${productId}`, () =>
-      storefrontCatalogue(db, store.business.id, { productIds: wellFormed([productId]) }),
-    );
+    const ids = wellFormed([productId]);
+    // A path naming no product id reads nothing and keeps nothing (junk paths never fill the cache).
+    if (ids.length === 0) return Promise.resolve({ location: null, categories: [], products: [] });
+    return loadOnce(productCatalogues, `${store.versionKey}|${ids[0]!.toLowerCase()}`, () => storefrontCatalogue(db, store.business.id, { productIds: ids }));
   }
   /** The products of these variants as sold now (a cart, an added line): read, never cached. */
   const catalogueOfVariants = (store: Store, variantIds: readonly string[]) =>
