@@ -244,6 +244,17 @@ export function createSalesService(deps: {
       const now = clock.now();
       const offline = body.offline ? await offlineStanding(tx, businessId, body.offline, now) : null;
       const id = newTimeOrderedId(now.getTime());
+      await deps.pricing.redeemDiscounts(tx, businessId, priced, { type: 'pos_order', id });
+
+      // A payment pays one order (the tenders' partial unique index holds it against a race too).
+      if ((await repo.attachedPayments(tx, businessId, paymentIdsOf(body))).length > 0)
+        throw fieldError('VALIDATION_FAILED', 'tenders', 'This payment already pays another order');
+      const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
+      await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
+
+      // The number last: the business's counter row stays locked until commit, so every sale of the business waits
+      // for it only over the writes below, not over pricing, discounts and stock (docs/pos.md, "Numbers"). A retry
+      // racing the first sale with its key meets the unique index at the claim and rolls all of this back.
       const number = await repo.nextNumber(tx, businessId);
       const claimed = await repo.claim(tx, {
         businessId,
@@ -274,13 +285,6 @@ export function createSalesService(deps: {
         createdAt: now,
       });
       if (!claimed) throw new KeyTaken();
-      await deps.pricing.redeemDiscounts(tx, businessId, priced, { type: 'pos_order', id });
-
-      // A payment pays one order (the tenders' partial unique index holds it against a race too).
-      if ((await repo.attachedPayments(tx, businessId, paymentIdsOf(body))).length > 0)
-        throw fieldError('VALIDATION_FAILED', 'tenders', 'This payment already pays another order');
-      const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
-      await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
 
       const lineTotals = lineTotalsWithSurcharges(priced);
       const lines: LineInsert[] = priced.lines.map((l, i) => ({
