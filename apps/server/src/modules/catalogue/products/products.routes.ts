@@ -30,7 +30,8 @@ export function productsRoutes(
   const { app } = host;
   const { products, categories, addOns, log, locations, stock } = catalogue;
 
-  registerEndpoint(app, host, productEndpoints.list, async ({ ctx, query }) => products.list(ctx.business.row.id, query));
+  // Built by presenters that write exactly the contract's keys (http/presented-answers.ts).
+  registerEndpoint(app, host, productEndpoints.list, async ({ ctx, query }) => products.list(ctx.business.row.id, query), { presented: true });
   registerEndpoint(app, host, productEndpoints.get, async ({ ctx, params }) => products.get(ctx.business.row.id, params.product_id));
   registerEndpoint(app, host, productEndpoints.create, async ({ ctx, body }) => products.create(ctx, body));
   registerEndpoint(app, host, productEndpoints.update, async ({ ctx, params, body }) => products.update(ctx, params.product_id, body));

@@ -6,7 +6,8 @@ import type { UserService } from './user.service';
 export function userRoutes(host: RouteHost, users: UserService): void {
   const { app } = host;
 
-  registerEndpoint(app, host, userEndpoints.me, async ({ ctx }) => users.present(ctx));
+  // Built by a presenter that writes exactly the contract's keys (http/presented-answers.ts).
+  registerEndpoint(app, host, userEndpoints.me, async ({ ctx }) => users.present(ctx), { presented: true });
   registerEndpoint(app, host, userEndpoints.updateAccount, async ({ ctx, body }) => users.updateAccount(ctx, body));
   registerEndpoint(app, host, userEndpoints.changeEmail, async ({ ctx, body }) => users.changeEmail(ctx, body));
   registerEndpoint(app, host, userEndpoints.changePassword, async ({ ctx, body }) => {

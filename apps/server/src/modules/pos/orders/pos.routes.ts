@@ -26,7 +26,8 @@ export function posRoutes(
 
   registerEndpoint(app, host, posOrderEndpoints.createSale, async ({ ctx, body }) => sales.createSale(ctx, body));
   registerEndpoint(app, host, posOrderEndpoints.pricing, async ({ ctx, query }) => sales.pricingContext(ctx, query.location_id));
-  registerEndpoint(app, host, posOrderEndpoints.list, async ({ ctx, query }) => orders.list(ctx, query));
+  // Built by a presenter that writes exactly the contract's keys (http/presented-answers.ts).
+  registerEndpoint(app, host, posOrderEndpoints.list, async ({ ctx, query }) => orders.list(ctx, query), { presented: true });
   registerEndpoint(app, host, posOrderEndpoints.export, async ({ ctx, query, reply }) => {
     const { csv, filename, truncated } = await orders.exportCsv(ctx, query);
     // A text/csv string is sent as it is (the JSON serializer only handles JSON answers).
