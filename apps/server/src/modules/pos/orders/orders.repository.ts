@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { pastCursor } from '@/db/keyset';
+import { preparedPerShape } from '@/db/prepared';
 import type { Write } from '@/db/write-together';
 import type { Cursor } from '@/lib/cursor';
 import { customers, locations, posOrderCounters, posOrderFormSettings, posOrderLines, posOrderTenders, posOrders, posRefunds, users } from '@/db/schema';
@@ -46,6 +46,55 @@ function summaries(db: Executor) {
     .innerJoin(users, eq(users.id, posOrders.staffId))
     .leftJoin(customers, and(eq(customers.businessId, posOrders.businessId), eq(customers.id, posOrders.customerId)));
 }
+
+/** Which filters a page has: one built statement per shape (db/prepared.ts). */
+interface PageShape {
+  start: boolean;
+  end: boolean;
+  location: boolean;
+  locations: boolean;
+  staff: boolean;
+  tender: boolean;
+  status: boolean;
+  offline: 'any' | 'taken' | 'flagged';
+  /** A search: the customer's name or email, and an order number when the words are one. */
+  search: 'none' | 'name' | 'number';
+  cursor: boolean;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+const pageRead = preparedPerShape(
+  'pos_orders_page',
+  (s: PageShape) =>
+    [s.start, s.end, s.location, s.locations, s.staff, s.tender, s.status, s.offline, s.search, s.cursor]
+      .map((v) => (v === true ? '1' : v === false ? '0' : v))
+      .join('_'),
+  (s, db, name) => {
+    const byCustomer = or(ilike(customers.name, p('pattern')), ilike(customers.email, p('pattern')));
+    const conditions = [
+      eq(posOrders.businessId, p('businessId')),
+      s.start ? sql`${posOrders.createdAt} >= ${p('start')}` : undefined,
+      s.end ? sql`${posOrders.createdAt} < ${p('end')}` : undefined,
+      s.location ? eq(posOrders.locationId, p('locationId')) : undefined,
+      s.locations ? sql`${posOrders.locationId} = any(${p('locationIds')}::uuid[])` : undefined,
+      s.staff ? eq(posOrders.staffId, p('staffId')) : undefined,
+      s.tender ? sql`${posOrders.tenderKinds} @> array[${p('tender')}::text]` : undefined,
+      s.status ? eq(posOrders.status, p('status')) : undefined,
+      s.offline !== 'any' ? isNotNull(posOrders.offlineTakenAt) : undefined,
+      s.offline === 'flagged' ? eq(posOrders.offlineAllowed, false) : undefined,
+      s.search === 'none' ? undefined : s.search === 'number' ? or(eq(posOrders.number, p('number')), byCustomer) : byCustomer,
+      s.cursor ? sql`(${posOrders.createdAt}, ${posOrders.id}) < (${p('cursorKey')}, ${p('cursorId')})` : undefined,
+    ].filter((c): c is SQL => c !== undefined);
+    return summaries(db)
+      .where(and(...conditions))
+      .orderBy(desc(posOrders.createdAt), desc(posOrders.id))
+      .limit(p('limit'))
+      .prepare(name);
+  },
+  // A search's best plan depends on its words (db/prepared.ts).
+  { planEachRun: (s) => s.search !== 'none' },
+);
 
 function conditionsOf(businessId: string, f: OrderListFilter): SQL[] {
   const search = f.q ? `%${escapeLike(f.q)}%` : undefined;
@@ -147,16 +196,35 @@ export const ordersRepository = {
       .then((rows) => rows.map((r) => ({ ...r.refund, staffName: r.staffName, approverName: r.approverName })));
   },
 
-  /** A page of orders newest first after the cursor, `limit + 1` rows. */
+  /** A page of orders newest first after the cursor, `limit + 1` rows (a statement built once per filter shape). */
   async page(db: Executor, businessId: string, filter: OrderListFilter, limit: number, cursor?: Cursor): Promise<OrderSummaryRow[]> {
-    const conditions = [
-      ...conditionsOf(businessId, filter),
-      ...(cursor ? [pastCursor('desc', posOrders.createdAt, posOrders.id, { key: cursor.createdAt, id: cursor.id })] : []),
-    ];
-    return summaries(db)
-      .where(and(...conditions))
-      .orderBy(desc(posOrders.createdAt), desc(posOrders.id))
-      .limit(limit + 1);
+    const shape: PageShape = {
+      start: Boolean(filter.start),
+      end: Boolean(filter.end),
+      location: Boolean(filter.locationId),
+      locations: Boolean(filter.locationIds),
+      staff: Boolean(filter.staffId),
+      tender: Boolean(filter.tender),
+      status: Boolean(filter.status),
+      offline: filter.offline ?? 'any',
+      search: !filter.q ? 'none' : filter.number !== undefined ? 'number' : 'name',
+      cursor: cursor !== undefined,
+    };
+    return pageRead(shape)(db, {
+      businessId,
+      start: filter.start?.toISOString(),
+      end: filter.end?.toISOString(),
+      locationId: filter.locationId,
+      locationIds: filter.locationIds ? `{${filter.locationIds.join(',')}}` : undefined,
+      staffId: filter.staffId,
+      tender: filter.tender,
+      status: filter.status,
+      number: filter.number,
+      pattern: filter.q ? `%${escapeLike(filter.q)}%` : undefined,
+      cursorKey: cursor?.createdAt.toISOString(),
+      cursorId: cursor?.id,
+      limit: limit + 1,
+    });
   },
 
   /** A numbered page of orders newest first (the public API's Laravel pages): `limit` rows after `offset`. */
