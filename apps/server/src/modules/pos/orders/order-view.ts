@@ -8,7 +8,7 @@ function refundedBy(tenders: { kind: string }[]): string {
   return kinds.map((k) => (k === 'cash' ? 'in cash' : `to the ${TENDER_LABELS[k as TenderKind] === 'Card' ? 'card' : 'PayNow payment'}`)).join(' and ');
 }
 import type { Executor } from '@/db/client';
-import { ordersRepository as repo, type OrderRow, type OrderSummaryRow } from './orders.repository';
+import { ordersRepository as repo, type OrderListRow, type OrderRow } from './orders.repository';
 
 /** How a sale taken offline came in, for its timeline. */
 function offlineNote(o: Pick<OrderRow, 'offlineTakenAt' | 'offlineAllowed'>): string {
@@ -16,7 +16,7 @@ function offlineNote(o: Pick<OrderRow, 'offlineTakenAt' | 'offlineAllowed'>): st
   return o.offlineAllowed ? ', taken offline and sent later' : ', taken offline on a device not allowed to sell offline';
 }
 
-export function presentSummary(row: OrderSummaryRow): OrderSummary {
+export function presentSummary(row: OrderListRow): OrderSummary {
   const o = row.order;
   const money = (amount: number) => ({ amount, currency: o.currency });
   return {
