@@ -6,5 +6,6 @@ import type { BusinessRow, BusinessStanding, RequestMeta } from '@/http/context'
  */
 export type CatalogueActor = RequestMeta & {
   user: { id: string };
-  business: { row: Pick<BusinessRow, 'id' | 'currency'>; permissions: BusinessStanding['permissions'] };
+  /** `role`: as audit entries record it, when known (a request's, or read once by a job). */
+  business: { row: Pick<BusinessRow, 'id' | 'currency'>; permissions: BusinessStanding['permissions']; role?: string | null };
 };

@@ -179,7 +179,8 @@ export function createProductImportsService(deps: {
             track_stock: plan.track_stock ?? false,
             variants: [{ price: plan.price, compare_at_price: plan.compare_at_price, cost: plan.cost, sku: plan.sku, barcode: plan.barcode }],
           });
-          const made = await deps.products.insert(actor, body, tx);
+          // The row's savepoint is the unit: the product and the stock open none of their own (two round trips each).
+          const made = await deps.products.insert(actor, body, tx, { savepoint: false });
           [productId, newVariantId] = [made.id, made.variantIds[0]];
           if (plan.active === false) await deps.products.archive(actor, productId, tx);
         } else {
@@ -223,7 +224,7 @@ export function createProductImportsService(deps: {
             quantity: s.on_hand,
             note: `Row ${rowNumber} of ${record.fileName}`.slice(0, 200),
           }));
-          await deps.stock.adjust(actor, AdjustStockBodySchema.parse({ lines }), tx);
+          await deps.stock.adjust(actor, AdjustStockBodySchema.parse({ lines }), tx, { savepoint: false });
         }
         await repo.updateRow(tx, businessId, importId, rowNumber, { productId, doneAt: clock.now() });
       });
@@ -343,7 +344,12 @@ export function createProductImportsService(deps: {
         ? {
             ...where,
             user: { id: record.confirmedByUserId },
-            business: { row: { id: businessId, currency: record.currency }, permissions: ['catalogue:manage', 'catalogue:pricing'] },
+            business: {
+              row: { id: businessId, currency: record.currency },
+              permissions: ['catalogue:manage', 'catalogue:pricing'],
+              // Read once for the run, so a row's audit entries need not read it (audit.service.ts, `roleInContext`).
+              role: await audit.roleOf(db, businessId, record.confirmedByUserId),
+            },
           }
         : null;
       await applyPendingRows(

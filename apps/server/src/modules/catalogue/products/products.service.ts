@@ -1,6 +1,7 @@
 import { AppError, fieldError, formatMoneyWithCode, type ApiIssue } from '@merchant/core';
 import type { CreateProductFields, ListProductsQuery, Product, ProductStatus, UpdateProductFields, VariantFields } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
+import { within, type SavepointOption } from '@/db/savepoint';
 import { uniqueViolationOf } from '@/db/unique-violation';
 import { writeTogether } from '@/db/write-together';
 import type { BusinessContext } from '@/http/context';
@@ -107,58 +108,70 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
   }
 
   /** A new product, its variants, its log rows and audit entry, in a transaction (a savepoint in the executor's). */
-  async function insertProduct(ctx: CatalogueActor, body: CreateProductFields, executor: Executor): Promise<{ id: string; variantIds: string[] }> {
+  async function insertProduct(
+    ctx: CatalogueActor,
+    body: CreateProductFields,
+    executor: Executor,
+    { savepoint = true }: SavepointOption = {},
+  ): Promise<{ id: string; variantIds: string[] }> {
     assertMayPrice(ctx);
     const businessId = ctx.business.row.id;
     const currency = ctx.business.row.currency;
     const id = newTimeOrderedId(clock.now().getTime());
-    return codeRace(executor, businessId, body.variants, null, () =>
-      executor.transaction(async (tx) => {
-        await checkCategory(tx, businessId, body.category_id);
-        const taken = await takenCodes(tx, businessId, body.variants, null);
-        if (taken.length > 0) throw invalid(taken);
-        const now = clock.now();
-        await repo.insertProduct(tx, {
-          businessId,
-          id,
-          name: body.name,
-          description: body.description,
-          currency,
-          channels: body.channels,
-          categoryId: body.category_id,
-          trackStock: body.track_stock,
-          allowBackorder: body.allow_backorder,
-          options: body.options,
-          codes: searchCodes(body.variants),
-          createdAt: now,
-          updatedAt: now,
-        });
-        const variants = body.variants.map((v, position) => ({
-          ...variantColumns(v),
-          businessId,
-          productId: id,
-          id: newId(),
-          position,
-          createdAt: now,
-          updatedAt: now,
-        }));
-        await repo.insertVariants(tx, variants);
-        const lowest = Math.min(...body.variants.map((v) => v.price));
-        await record(
-          tx,
-          ctx,
-          id,
-          [
-            { kind: 'name', field: 'name', before: null, after: body.name },
-            { kind: 'availability', field: 'status', before: null, after: 'active' },
-            { kind: 'availability', field: 'channels', before: null, after: body.channels.join(', ') },
-            ...body.variants.flatMap((v, i) => variantLog(null, v, variants[i]!.id)),
-          ],
-          'product.created',
-          `Added the product “${body.name}” at ${body.variants.length > 1 ? 'from ' : ''}${formatMoneyWithCode(lowest, currency)}`,
-        );
-        return { id, variantIds: variants.map((v) => v.id) };
-      }),
+    return codeRace(
+      executor,
+      businessId,
+      body.variants,
+      null,
+      () =>
+        within(executor, savepoint, async (tx) => {
+          await checkCategory(tx, businessId, body.category_id);
+          const taken = await takenCodes(tx, businessId, body.variants, null);
+          if (taken.length > 0) throw invalid(taken);
+          const now = clock.now();
+          await repo.insertProduct(tx, {
+            businessId,
+            id,
+            name: body.name,
+            description: body.description,
+            currency,
+            channels: body.channels,
+            categoryId: body.category_id,
+            trackStock: body.track_stock,
+            allowBackorder: body.allow_backorder,
+            options: body.options,
+            codes: searchCodes(body.variants),
+            createdAt: now,
+            updatedAt: now,
+          });
+          const variants = body.variants.map((v, position) => ({
+            ...variantColumns(v),
+            businessId,
+            productId: id,
+            id: newId(),
+            position,
+            createdAt: now,
+            updatedAt: now,
+          }));
+          await repo.insertVariants(tx, variants);
+          const lowest = Math.min(...body.variants.map((v) => v.price));
+          await record(
+            tx,
+            ctx,
+            id,
+            [
+              { kind: 'name', field: 'name', before: null, after: body.name },
+              { kind: 'availability', field: 'status', before: null, after: 'active' },
+              { kind: 'availability', field: 'channels', before: null, after: body.channels.join(', ') },
+              ...body.variants.flatMap((v, i) => variantLog(null, v, variants[i]!.id)),
+            ],
+            'product.created',
+            `Added the product “${body.name}” at ${body.variants.length > 1 ? 'from ' : ''}${formatMoneyWithCode(lowest, currency)}`,
+          );
+          return { id, variantIds: variants.map((v) => v.id) };
+        }),
+      // Without a savepoint of its own the caller's transaction is aborted by the violation: nothing more can be read.
+      savepoint,
     );
   }
 
@@ -186,13 +199,14 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
     variants: VariantFields[] | undefined,
     productId: string | null,
     run: () => Promise<T>,
+    reread = true,
   ): Promise<T> {
     try {
       return await run();
     } catch (error) {
       const constraint = uniqueViolationOf(error);
       if (constraint === null || !variants) throw error;
-      const issues = await takenCodes(executor, businessId, variants, productId);
+      const issues = reread ? await takenCodes(executor, businessId, variants, productId) : [];
       const field = constraint.includes('barcode') ? 'barcode' : 'sku';
       throw invalid(
         issues.length > 0
@@ -260,7 +274,7 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
     },
 
     /** `create` without reading the product back: its id and its variants' ids in order (the CSV import's rows). */
-    insert: (ctx: CatalogueActor, body: CreateProductFields, executor: Executor = db) => insertProduct(ctx, body, executor),
+    insert: (ctx: CatalogueActor, body: CreateProductFields, executor: Executor = db, options?: SavepointOption) => insertProduct(ctx, body, executor, options),
 
     /** Changes the fields sent; `executor` as `create`'s. */
     async update(ctx: CatalogueActor, id: string, body: UpdateProductFields, executor: Executor = db): Promise<Product> {

@@ -1,6 +1,7 @@
 import { AppError, fieldError, type ApiIssue } from '@merchant/core';
 import type { AdjustStockFields, StockLevel, StockReason } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
+import { within, type SavepointOption } from '@/db/savepoint';
 import { writeTogether, type Write } from '@/db/write-together';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -154,9 +155,15 @@ export function createStockService(deps: {
      * (its product does not allow backorders) is a 422 `STOCK_INSUFFICIENT` naming its quantity.
      */
     /** `executor`: a caller's transaction to run inside as a savepoint (a product import's row); by default its own. */
-    async adjust(ctx: CatalogueActor, body: AdjustStockFields, executor: Executor = db): Promise<{ levels: StockLevel[] }> {
+    /** Adjusts stock in one transaction; `savepoint: false` as `products.insert` takes it (an import's row). */
+    async adjust(
+      ctx: CatalogueActor,
+      body: AdjustStockFields,
+      executor: Executor = db,
+      { savepoint = true }: SavepointOption = {},
+    ): Promise<{ levels: StockLevel[] }> {
       const businessId = ctx.business.row.id;
-      return executor.transaction(async (tx) => {
+      return within(executor, savepoint, async (tx) => {
         const variants = await checkLines(tx, businessId, body.lines);
         // A member limited to locations adjusts stock at theirs only.
         await assertLocationsAllowed(tx, ctx, [...new Set(body.lines.map((l) => l.location_id))]);
