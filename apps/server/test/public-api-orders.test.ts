@@ -241,7 +241,12 @@ describe('draft orders', () => {
       form: { amount: '100', currency: 'sgd', remark: 'Order Remark HitPay', customer_pickup: 'false', channel: 'point_of_sale', version: '1.0' },
     });
     expect(byForm.statusCode, byForm.body).toBe(201);
-    expect(byForm.json()).toMatchObject({ status: 'draft', amount: 100, customer_pickup: false, line_items: [{ name: 'Custom amount', product_id: null, total: 100 }] });
+    expect(byForm.json()).toMatchObject({
+      status: 'draft',
+      amount: 100,
+      customer_pickup: false,
+      line_items: [{ name: 'Custom amount', product_id: null, total: 100 }],
+    });
     expect(byForm.json().order_display_number).toBe(draft.order_display_number + 1);
     // An empty draft (HitPay's example: no amount, no lines).
     const empty = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: {} });

@@ -113,8 +113,17 @@ describe('beneficiaries', () => {
     });
     const at = { ...params(), beneficiary_id: labelled.id };
     // Only the bank details (as a client without the newer fields sends them): the labels stay.
-    const bankOnly = await owner.agent.ok(beneficiaryEndpoints.update, { params: at, body: { ...sgBeneficiary({ holder_name: 'Renamed Supplier' }), account_number: '' } });
-    expect(bankOnly).toMatchObject({ holder_name: 'Renamed Supplier', email: 'pay@supplier.example', nickname: 'Flour', remark: 'Mondays', is_favourite: true });
+    const bankOnly = await owner.agent.ok(beneficiaryEndpoints.update, {
+      params: at,
+      body: { ...sgBeneficiary({ holder_name: 'Renamed Supplier' }), account_number: '' },
+    });
+    expect(bankOnly).toMatchObject({
+      holder_name: 'Renamed Supplier',
+      email: 'pay@supplier.example',
+      nickname: 'Flour',
+      remark: 'Mondays',
+      is_favourite: true,
+    });
     // One label sent: that one changes, the others stay.
     const oneLabel = await owner.agent.ok(beneficiaryEndpoints.update, { params: at, body: { ...sgBeneficiary(), account_number: '', remark: 'Fridays' } });
     expect(oneLabel).toMatchObject({ email: 'pay@supplier.example', nickname: 'Flour', remark: 'Fridays', is_favourite: true });
@@ -130,10 +139,16 @@ describe('beneficiaries', () => {
       body: { ...sgBeneficiary(), account_number: '', email: 'ap@supplier.example', nickname: 'Flour mill', remark: 'Net 30', is_favourite: true },
     });
     expect(full).toMatchObject({ email: 'ap@supplier.example', nickname: 'Flour mill', remark: 'Net 30', is_favourite: true });
-    const [row] = await t.database.db.select().from(beneficiaries).where(and(eq(beneficiaries.businessId, business.id), eq(beneficiaries.id, labelled.id)));
+    const [row] = await t.database.db
+      .select()
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.businessId, business.id), eq(beneficiaries.id, labelled.id)));
     expect(row).toMatchObject({ email: 'ap@supplier.example', nickname: 'Flour mill', remark: 'Net 30', isFavourite: true });
     // A bad label is still a field error.
-    const bad = await owner.agent.call(beneficiaryEndpoints.update, { params: at, body: { ...sgBeneficiary(), account_number: '', nickname: 'x'.repeat(256) } });
+    const bad = await owner.agent.call(beneficiaryEndpoints.update, {
+      params: at,
+      body: { ...sgBeneficiary(), account_number: '', nickname: 'x'.repeat(256) },
+    });
     expect([bad.status, failure(bad).issues?.[0]?.path]).toEqual([422, 'nickname']);
   });
 

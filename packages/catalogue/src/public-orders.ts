@@ -66,12 +66,7 @@ const DraftProductSchema = z.object({
   product_id: z.uuid('The products.product_id must be a valid product id.'),
   variation_id: z.uuid('The products.variation_id must be a valid variation id.').optional(),
   quantity: z
-    .union([
-      z.number(),
-      text()
-        .trim()
-        .regex(/^\d+$/, 'The quantity must be an integer.'),
-    ])
+    .union([z.number(), text().trim().regex(/^\d+$/, 'The quantity must be an integer.')])
     .optional()
     .transform((v) => (v === undefined ? 1 : Number(v)))
     .refine((v) => Number.isInteger(v) && v >= 1 && v <= 10_000, 'The quantity must be an integer from 1 to 10000.'),

@@ -160,7 +160,10 @@ export const posDraftOrders = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('pos_draft_orders_number_key').on(t.businessId, t.number),
     index('pos_draft_orders_created_idx').on(t.businessId, t.createdAt, t.id),
-    check('pos_draft_orders_amounts_check', sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.total} = ${t.subtotal} - ${t.discount}`),
+    check(
+      'pos_draft_orders_amounts_check',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.total} = ${t.subtotal} - ${t.discount}`,
+    ),
   ],
 );
 

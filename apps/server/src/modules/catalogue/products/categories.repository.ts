@@ -28,7 +28,13 @@ export const categoriesRepository = {
   },
 
   /** A numbered page of the business's categories in their order (`keywords`: part of the name, without case), and how many match. */
-  async page(db: Executor, businessId: string, keywords: string | undefined, limit: number, offset: number): Promise<{ rows: CategoryWithCount[]; total: number }> {
+  async page(
+    db: Executor,
+    businessId: string,
+    keywords: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: CategoryWithCount[]; total: number }> {
     const where = and(eq(productCategories.businessId, businessId), keywords ? ilike(productCategories.name, `%${escapeLike(keywords)}%`) : undefined);
     const rows = await db
       .select(withCount)

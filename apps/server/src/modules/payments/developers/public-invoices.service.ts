@@ -234,7 +234,8 @@ export function createPublicInvoicesApi(deps: {
         const platform = caller.platform;
         if (platform) {
           const linkId = invoice.platform_link_id;
-          if (linkId === null || !(await deps.platformAccounts.isPlatformsLink(platform.businessId, businessId, linkId))) throw new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
+          if (linkId === null || !(await deps.platformAccounts.isPlatformsLink(platform.businessId, businessId, linkId)))
+            throw new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
         }
         return presentPublicInvoice(invoice, businessId);
       });

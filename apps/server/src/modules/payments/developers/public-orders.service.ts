@@ -18,12 +18,14 @@ const PAID_FINAL = (verb: string) => new PublicApiRefusal(409, `A paid order can
 /** HitPay's body as a draft's fields, in minor units of the business's currency. */
 function draftFieldsOf(caller: PublicApiCaller, body: PublicOrderBody): DraftOrderFields {
   const currency = caller.business.row.currency.toLowerCase();
-  if (body.channel === 'online_shop') throw fieldError('VALIDATION_FAILED', 'channel', "A draft order here is the point of sale's: the online store's orders are placed by shoppers.");
+  if (body.channel === 'online_shop')
+    throw fieldError('VALIDATION_FAILED', 'channel', "A draft order here is the point of sale's: the online store's orders are placed by shoppers.");
   if (body.version === '2.0') throw fieldError('VALIDATION_FAILED', 'version', 'Orders here are of version 1.0.');
   const minor = (field: string, value: number | undefined) => {
     if (value === undefined) return undefined;
     const amount = parseMajorToMinor(String(value), currency);
-    if (amount === null) throw fieldError('VALIDATION_FAILED', field, `The ${field.replace('_', ' ')} must be a number with the decimals of ${currency.toUpperCase()}.`);
+    if (amount === null)
+      throw fieldError('VALIDATION_FAILED', field, `The ${field.replace('_', ' ')} must be a number with the decimals of ${currency.toUpperCase()}.`);
     return amount;
   };
   if (body.business_user_id !== undefined && !UUID.test(body.business_user_id))
@@ -113,7 +115,8 @@ export function createPublicOrdersApi(deps: { orders: Pick<OrdersService, 'pageF
         if (statuses.some((s) => s !== 'draft'))
           throw fieldError('VALIDATION_FAILED', statusField, 'Drafts are listed on their own: ask for draft alone, or for the other statuses.');
         for (const field of ['keywords', 'dateFrom', 'dateTo'] as const) {
-          if (query[field] !== undefined) throw fieldError('VALIDATION_FAILED', field, `The drafts list takes no ${field}: it lists every draft, newest first.`);
+          if (query[field] !== undefined)
+            throw fieldError('VALIDATION_FAILED', field, `The drafts list takes no ${field}: it lists every draft, newest first.`);
         }
         if (query.version === '2.0') return laravelPage([], { ...at, total: 0 });
         const businessId = caller.business.row.id;
@@ -157,7 +160,9 @@ export function createPublicOrdersApi(deps: { orders: Pick<OrdersService, 'pageF
       const settings = await form(caller);
       const businessId = caller.business.row.id;
       const present = (d: DraftOrder) => presentDraftOrder(d, businessId, settings);
-      const made = await onDraft(null, () => drafts.create(actorOf(caller, meta), fields, { ...(keyed?.idempotency && { idempotency: keyed.idempotency }), present }));
+      const made = await onDraft(null, () =>
+        drafts.create(actorOf(caller, meta), fields, { ...(keyed?.idempotency && { idempotency: keyed.idempotency }), present }),
+      );
       return present(made);
     },
 

@@ -14,7 +14,12 @@ export { assertSendMoneyEnabled } from './send-money.feature';
 
 export const beneficiaryNotFound = () => new AppError('BENEFICIARY_NOT_FOUND', 'Beneficiary not found.');
 /** What a beneficiary keeps besides its bank account; one left out (an edit's) keeps the stored value. */
-type Labels = { email?: string | null | undefined; nickname?: string | null | undefined; remark?: string | null | undefined; is_favourite?: boolean | undefined };
+type Labels = {
+  email?: string | null | undefined;
+  nickname?: string | null | undefined;
+  remark?: string | null | undefined;
+  is_favourite?: boolean | undefined;
+};
 type Fields = BankAccountFields & Labels;
 
 /** Who changes send money: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */

@@ -82,7 +82,9 @@ export function createDraftOrdersService(deps: {
         throw fieldError('VALIDATION_FAILED', 'amount', 'Give the amount or the products, not both: the products are priced from the catalogue.');
       const lines: DraftLine[] = [];
       for (const [i, item] of fields.products.entries()) {
-        const product = await known(`products.${i}.product_id`, 'The selected product is invalid.', () => deps.products.get(actor.business.id, item.product_id));
+        const product = await known(`products.${i}.product_id`, 'The selected product is invalid.', () =>
+          deps.products.get(actor.business.id, item.product_id),
+        );
         if (product.status !== 'active') throw fieldError('VALIDATION_FAILED', `products.${i}.product_id`, 'The selected product is archived.');
         const variant = item.variation_id ? product.variants.find((v) => v.id === item.variation_id) : product.variants[0];
         if (!variant) throw fieldError('VALIDATION_FAILED', `products.${i}.variation_id`, 'The selected variation is invalid.');
