@@ -253,6 +253,13 @@ describe('draft orders', () => {
     expect([empty.statusCode, empty.json().amount, empty.json().line_items]).toEqual([201, 0, []]);
     const end = await counts();
     expect(end).toEqual({ ...before, drafts: before.drafts + 3 });
+
+    // Drafts made at once take one number each.
+    const together = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: { amount: i + 1 } })),
+    );
+    expect(together.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(together.map((r) => r.json().order_display_number)).size).toBe(6);
   });
 
   it('refuses bad drafts with field errors (422), a read-only key 403', async () => {
