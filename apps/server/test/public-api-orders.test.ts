@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { PUBLIC_ORDERS_PATHS, type Location, type Order, type Product } from '@merchant/catalogue';
+import { PUBLIC_ORDERS_PATHS, stockEndpoints, type Location, type Order, type Product } from '@merchant/catalogue';
 import { PUBLIC_READERS_PATHS, terminalEndpoints, type Reader } from '@merchant/pos';
 import { auditLogs, ledgerEntries, posDraftOrders, posOrders, stockLevels, stockMovements } from '../src/db/schema';
 import { createTestContext, type TestContext } from './harness';
@@ -188,11 +188,15 @@ describe('draft orders', () => {
     ledger: (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.businessId, business.id))).length,
     movements: (await t.database.db.select().from(stockMovements).where(eq(stockMovements.businessId, business.id))).length,
     levels: JSON.stringify(
-      (await t.database.db.select().from(stockLevels).where(eq(stockLevels.businessId, business.id))).map((l) => [l.variantId, l.locationId, l.quantity]),
+      (await t.database.db.select().from(stockLevels).where(eq(stockLevels.businessId, business.id))).map((l) => [l.variantId, l.locationId, l.onHand]),
     ),
   });
   beforeAll(async () => {
     tracked = await createProduct(business.people.owner.agent, business.id, { name: 'Croissant', price: 4_20, track_stock: true });
+    await business.people.owner.agent.ok(stockEndpoints.adjust, {
+      params: { business_id: business.id },
+      body: { lines: [{ variant_id: tracked.variants[0]!.id, location_id: shop.id, reason: 'received', quantity: 10 }] },
+    });
     theirKey = await makeApiKey(other);
   });
 
@@ -233,6 +237,7 @@ describe('draft orders', () => {
     expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.json()]).toEqual([201, 'true', draft]);
     const after = await counts();
     expect(after).toEqual({ ...before, drafts: before.drafts + 1 });
+    expect(after.levels).toContain(`"${tracked.variants[0]!.id}","${shop.id}",10]`);
 
     // HitPay's own body (a form, an amount and no lines): one custom line of the amount.
     const byForm = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, {
