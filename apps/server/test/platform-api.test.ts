@@ -218,7 +218,7 @@ describe('the platform path of the public API', () => {
     // A business's own key cannot act for another business, not even its platform.
     const reversed = await request(shopKey, { amount: '10.00', currency: 'SGD' }, hub.id);
     expect(reversed.statusCode).toBe(403);
-    // Only the create takes the header: the list is refused, not answered with the platform's own requests.
+    // The list does not take the header (the create and the read of one invoice do). the list is refused, not answered with the platform's own requests.
     const list = await request(hubKey, {}, shop.id, PUBLIC_API_PATHS.paymentRequests, 'GET');
     expect(list.statusCode).toBe(403);
   });
@@ -401,7 +401,7 @@ describe('invoices with a platform fee', () => {
     const ownFee = await invoiceRequest(shopKey, { ...apiInvoice, platform_fee: '1.00' });
     expect(ownFee.json()).toMatchObject({ errors: { platform_fee: [expect.any(String)] } });
     expect((await invoiceRequest(hubKey, apiInvoice, stranger.id)).statusCode).toBe(401);
-    // Only the create takes the header.
+    // The list does not take the header (the create and the read of one invoice do).
     expect((await invoiceRequest(hubKey, {}, shop.id, 'GET')).statusCode).toBe(403);
   });
 
@@ -440,6 +440,30 @@ describe('invoices with a platform fee', () => {
     } finally {
       await invoiceHook.stop();
     }
+  });
+  it('GET /v1/invoices/{id} with X-LINKED-BUSINESS-ID answers the invoices the platform made there, and 404 for the others', async () => {
+    const invoicePath = (id: string) => PUBLIC_INVOICES_PATHS.invoice.replace(':invoice_id', id);
+    const made = (await invoiceRequest(hubKey, { ...apiInvoice, amount: '12.00' }, shop.id)).json<{ id: string; amount: number }>();
+    const read = await request(hubKey, {}, shop.id, invoicePath(made.id), 'GET');
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ id: made.id, business_id: shop.id, amount: 12, currency: 'sgd' });
+    // The linked business reads it with its own key, without the header.
+    expect((await request(shopKey, {}, undefined, invoicePath(made.id), 'GET')).json()).toMatchObject({ id: made.id });
+
+    // The linked business's own invoice, an unknown id, no UUID: HitPay's 404 to the platform.
+    const own = await invoiceRequest(shopKey, { ...apiInvoice, amount: '5.00' });
+    expect(own.statusCode, own.body).toBe(200);
+    const ownId = own.json<{ id: string }>().id;
+    expect((await request(shopKey, {}, undefined, invoicePath(ownId), 'GET')).statusCode).toBe(200);
+    for (const id of [ownId, randomUUID(), 'nope']) {
+      const missing = await request(hubKey, {}, shop.id, invoicePath(id), 'GET');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ message: `No query results for model [App\\Business\\Invoice] ${id}` });
+    }
+    // Without the header the platform's key reads its own business: the linked business's invoice is not there.
+    expect((await request(hubKey, {}, undefined, invoicePath(made.id), 'GET')).statusCode).toBe(404);
+    // A business not linked: refused as a revoked key is.
+    expect((await request(hubKey, {}, stranger.id, invoicePath(made.id), 'GET')).statusCode).toBe(401);
   });
 });
 

@@ -269,6 +269,34 @@ describe('products and categories', () => {
     expect((await call(`${PUBLIC_PRODUCTS_PATHS.categories}?keywords=boots`)).json().data).toEqual([]);
     expect((await publicCall(t, PUBLIC_PRODUCTS_PATHS.categories, { key: otherKey })).json().data).toEqual([]);
   });
+
+  it('pages the categories with the shared Laravel page: numbered links that keep the filters, next left out on the last page', async () => {
+    for (const name of ['Scarf hooks', 'Scarf rings', 'Socks']) {
+      await business.people.owner.agent.ok(categoryEndpoints.create, { params: { business_id: business.id }, body: { name } });
+    }
+    const first = await call(`${PUBLIC_PRODUCTS_PATHS.categories}?perPage=1&keywords=scarf`);
+    expect(first.statusCode, first.body).toBe(200);
+    expectSchema(hitpaySchema('get', PUBLIC_PRODUCTS_PATHS.categories, 200)!, first.json());
+    const page = first.json();
+    expect(page.data.map((c: { name: string }) => c.name)).toEqual(['Scarf hooks']);
+    expect(page.meta).toMatchObject({ current_page: 1, from: 1, to: 1, last_page: 2, total: 2, per_page: 1 });
+    expect(page.links.prev).toBeNull();
+    expect(new URL(page.links.next).search).toBe('?perPage=1&keywords=scarf&page=2');
+    expect(page.meta.links.map((l: { label: string }) => l.label)).toEqual(['&laquo; Previous', '1', '2', 'Next &raquo;']);
+
+    const last = (await call(`${PUBLIC_PRODUCTS_PATHS.categories}?perPage=1&keywords=scarf&page=2`)).json();
+    expect(last.data.map((c: { name: string }) => c.name)).toEqual(['Scarf rings']);
+    expect(last.links).not.toHaveProperty('next');
+    expect(new URL(last.links.prev).search).toBe('?perPage=1&keywords=scarf&page=1');
+
+    // Past the last page, and the subcategories of a parent (none here): empty, as HitPay's schema types it.
+    for (const query of ['perPage=1&keywords=scarf&page=5', `parent_id=${categoryId}`, 'active=false']) {
+      const empty = await call(`${PUBLIC_PRODUCTS_PATHS.categories}?${query}`);
+      expectSchema(hitpaySchema('get', PUBLIC_PRODUCTS_PATHS.categories, 200)!, empty.json());
+      expect(empty.json()).toMatchObject({ data: [], meta: { from: 0, to: 0 } });
+    }
+    expect((await call(`${PUBLIC_PRODUCTS_PATHS.categories}?perPage=500`)).statusCode).toBe(422);
+  });
 });
 
 describe('staff, account status and notifications', () => {

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_ORDERS_PATHS, type Location, type Order } from '@merchant/catalogue';
+import { and, eq } from 'drizzle-orm';
+import { PUBLIC_ORDERS_PATHS, stockEndpoints, type Location, type Order, type Product } from '@merchant/catalogue';
 import { PUBLIC_READERS_PATHS, terminalEndpoints, type Reader } from '@merchant/pos';
+import { auditLogs, ledgerEntries, posDraftOrders, posOrders, stockLevels, stockMovements } from '../src/db/schema';
 import { createTestContext, type TestContext } from './harness';
 import { createBusiness, createCustomer, createLocation, createProduct, openDrawer, pairReader, sell, type FactoryBusiness } from './factories';
 import { expectSchema, hitpaySchema, inHitpayDocument, makeApiKey, publicCall } from './hitpay-document';
 
 /**
  * HitPay's orders and card readers on the public API (docs/developers.md, "Public API: orders and card readers"):
- * the point of sale's orders in HitPay's shapes and Laravel pages, the writes of drafts refused in HitPay's error
- * shape, the paired readers, and the cancel of a reader's waiting payment.
+ * the point of sale's orders in HitPay's shapes and Laravel pages, draft orders kept, read, listed, changed and
+ * deleted (moving no stock, ledger or sale), the paired readers, and the cancel of a reader's waiting payment.
  */
 let t: TestContext;
 let business: FactoryBusiness<'owner'>;
@@ -157,22 +159,6 @@ describe('orders', () => {
     expect([dates.statusCode, dates.json().errors]).toEqual([422, { dateTo: ['The date to must be a date after or equal to date from.'] }]);
   });
 
-  it('refuses to make a draft order: 422, the same by JSON and by form, replayed by its Idempotency-Key', async () => {
-    const fields = { amount: '100', currency: 'sgd', remark: 'Order Remark HitPay', customer_pickup: 'true', channel: 'point_of_sale', version: '1.0' };
-    const byJson = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: { ...fields, amount: 100, customer_pickup: true } });
-    const byForm = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', form: fields, idempotencyKey: 'draft-1' });
-    expect([byJson.statusCode, byForm.statusCode]).toEqual([422, 422]);
-    expect(byForm.json()).toEqual(byJson.json());
-    expect(byJson.json().message).toMatch(/^Draft orders are not kept/);
-    const replay = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', form: fields, idempotencyKey: 'draft-1' });
-    expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.json()]).toEqual([422, 'true', byForm.json()]);
-
-    const invalid = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: { amount: 'lots', currency: 'dollars', location_id: 'x' } });
-    expect(invalid.statusCode).toBe(422);
-    expect(Object.keys(invalid.json().errors).sort()).toEqual(['amount', 'currency', 'location_id']);
-    expect((await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key: readOnly, method: 'POST', json: fields })).statusCode).toBe(403);
-  });
-
   it('refuses to change or delete a paid order (409), another business’s is 404, a read-only key 403', async () => {
     const patch = await publicCall(t, one(sale.id), { key, method: 'PATCH', json: { remark: 'Changed' } });
     expect([patch.statusCode, patch.json()]).toEqual([409, { message: expect.stringMatching(/^A paid order cannot be changed/) }]);
@@ -190,6 +176,172 @@ describe('orders', () => {
     const invalid = await publicCall(t, one(sale.id), { key, method: 'PATCH', json: { discount_amount: -1, channel: 'fax' } });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['channel', 'discount_amount']);
+  });
+});
+
+describe('draft orders', () => {
+  let tracked: Product;
+  let theirKey: string;
+  const counts = async () => ({
+    drafts: (await t.database.db.select().from(posDraftOrders).where(eq(posDraftOrders.businessId, business.id))).length,
+    orders: (await t.database.db.select().from(posOrders).where(eq(posOrders.businessId, business.id))).length,
+    ledger: (await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.businessId, business.id))).length,
+    movements: (await t.database.db.select().from(stockMovements).where(eq(stockMovements.businessId, business.id))).length,
+    levels: JSON.stringify(
+      (await t.database.db.select().from(stockLevels).where(eq(stockLevels.businessId, business.id))).map((l) => [l.variantId, l.locationId, l.onHand]),
+    ),
+  });
+  beforeAll(async () => {
+    tracked = await createProduct(business.people.owner.agent, business.id, { name: 'Croissant', price: 4_20, track_stock: true });
+    await business.people.owner.agent.ok(stockEndpoints.adjust, {
+      params: { business_id: business.id },
+      body: { lines: [{ variant_id: tracked.variants[0]!.id, location_id: shop.id, reason: 'received', quantity: 10 }] },
+    });
+    theirKey = await makeApiKey(other);
+  });
+
+  it('keeps a draft priced from the catalogue (201, HitPay’s shape), replayed by its Idempotency-Key; no stock, ledger or sale moves', async () => {
+    const before = await counts();
+    const body = {
+      currency: 'sgd',
+      remark: 'Pick up at 5',
+      location_id: shop.id,
+      customer_pickup: true,
+      discount_reason: 'Regular',
+      discount_amount: 1.4,
+      products: [{ product_id: tracked.id, quantity: 3 }],
+    };
+    const made = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: body, idempotencyKey: 'draft-1' });
+    expect(made.statusCode, made.body).toBe(201);
+    const draft = made.json();
+    expectSchema(asMeant(hitpaySchema('post', PUBLIC_ORDERS_PATHS.orders, 201) ?? orderSchema()), draft);
+    expectSchema(orderSchema(), draft);
+    expectSchema(await ours(PUBLIC_ORDERS_PATHS.orders, 'post', '201'), draft);
+    expect(draft).toMatchObject({
+      status: 'draft',
+      payment_status: null,
+      closed_at: null,
+      channel: 'point_of_sale',
+      currency: 'sgd',
+      remark: 'Pick up at 5',
+      location: { id: shop.id, name: 'Front counter' },
+      order_discount_name: 'Regular',
+      subtotal: 12.6,
+      total_discount_amount: 1.4,
+      amount: 11.2,
+      charges: [],
+      products: [{ id: tracked.id, quantity: 3, price: 4.2 }],
+      line_items: [{ product_id: tracked.id, variant_id: tracked.variants[0]!.id, name: 'Croissant', quantity: 3, price: 4.2, total: 12.6 }],
+    });
+    const replay = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: body, idempotencyKey: 'draft-1' });
+    expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.json()]).toEqual([201, 'true', draft]);
+    const after = await counts();
+    expect(after).toEqual({ ...before, drafts: before.drafts + 1 });
+    expect(after.levels).toContain(`"${tracked.variants[0]!.id}","${shop.id}",10]`);
+
+    // HitPay's own body (a form, an amount and no lines): one custom line of the amount.
+    const byForm = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, {
+      key,
+      method: 'POST',
+      form: { amount: '100', currency: 'sgd', remark: 'Order Remark HitPay', customer_pickup: 'false', channel: 'point_of_sale', version: '1.0' },
+    });
+    expect(byForm.statusCode, byForm.body).toBe(201);
+    expect(byForm.json()).toMatchObject({
+      status: 'draft',
+      amount: 100,
+      customer_pickup: false,
+      line_items: [{ name: 'Custom amount', product_id: null, total: 100 }],
+    });
+    expect(byForm.json().order_display_number).toBe(draft.order_display_number + 1);
+    // An empty draft (HitPay's example: no amount, no lines).
+    const empty = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: {} });
+    expect([empty.statusCode, empty.json().amount, empty.json().line_items]).toEqual([201, 0, []]);
+    const end = await counts();
+    expect(end).toEqual({ ...before, drafts: before.drafts + 3 });
+
+    // Drafts made at once take one number each.
+    const together = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: { amount: i + 1 } })),
+    );
+    expect(together.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(together.map((r) => r.json().order_display_number)).size).toBe(6);
+  });
+
+  it('refuses bad drafts with field errors (422), a read-only key 403', async () => {
+    const errorsOf = async (json: object) => {
+      const res = await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json });
+      expect(res.statusCode, res.body).toBe(422);
+      return Object.keys(res.json().errors).sort();
+    };
+    expect(await errorsOf({ amount: 'lots', currency: 'dollars', location_id: 'x' })).toEqual(['amount', 'currency', 'location_id']);
+    expect(await errorsOf({ currency: 'usd' })).toEqual(['currency']);
+    expect(await errorsOf({ amount: 1.234 })).toEqual(['amount']);
+    expect(await errorsOf({ products: [{ product_id: theirs.id }] })).toEqual(['products.0.product_id']);
+    expect(await errorsOf({ products: [{ product_id: tracked.id, quantity: 0 }] })).toEqual(['products.0.quantity']);
+    expect(await errorsOf({ products: [{ product_id: tracked.id }], amount: 5 })).toEqual(['amount']);
+    expect(await errorsOf({ amount: 5, discount_amount: 6 })).toEqual(['discount_amount']);
+    expect(await errorsOf({ channel: 'online_shop' })).toEqual(['channel']);
+    expect(await errorsOf({ business_user_id: '34' })).toEqual(['business_user_id']);
+    expect(await errorsOf({ business_user_id: other.people.owner.id })).toEqual(['business_user_id']);
+    const theirShop = (await publicCall(t, `${PUBLIC_ORDERS_PATHS.orders}/${theirs.id}`, { key: theirKey })).json().location_id as string;
+    expect(await errorsOf({ location_id: theirShop })).toEqual(['location_id']);
+    expect((await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key: readOnly, method: 'POST', json: {} })).statusCode).toBe(403);
+  });
+
+  it('reads, lists (statuses[]=draft), changes and deletes a draft; another business’s key gets 404', async () => {
+    const made = (await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key, method: 'POST', json: { amount: 20, remark: 'Table 4' } })).json();
+    const read = await publicCall(t, one(made.id), { key });
+    expect([read.statusCode, read.json()]).toEqual([200, made]);
+
+    const drafts = await publicCall(t, `${PUBLIC_ORDERS_PATHS.orders}?statuses[]=draft&perPage=2`, { key });
+    expect(drafts.statusCode, drafts.body).toBe(200);
+    expectSchema(await ours(PUBLIC_ORDERS_PATHS.orders, 'get'), drafts.json());
+    expect(drafts.json().data[0]).toEqual(made);
+    expect(drafts.json().data.every((o: { status: string }) => o.status === 'draft')).toBe(true);
+    expect(drafts.json().meta.total).toBeGreaterThanOrEqual(4);
+    expect(new URL(drafts.json().links.next).searchParams.get('statuses[]')).toBe('draft');
+    // The register's list is the sales; drafts are listed on their own.
+    const sales = (await publicCall(t, PUBLIC_ORDERS_PATHS.orders, { key })).json();
+    expect(sales.data.map((o: { id: string }) => o.id)).not.toContain(made.id);
+    const mixed = await publicCall(t, `${PUBLIC_ORDERS_PATHS.orders}?statuses[]=draft&statuses[]=completed`, { key });
+    expect([mixed.statusCode, Object.keys(mixed.json().errors)]).toEqual([422, ['statuses[]']]);
+    // Another business's drafts are not in its list.
+    const theirList = (await publicCall(t, `${PUBLIC_ORDERS_PATHS.orders}?statuses[]=draft`, { key: theirKey })).json();
+    expect(theirList.data.map((o: { id: string }) => o.id)).not.toContain(made.id);
+
+    // PATCH: the fields given change, the rest stay; an amount prices the line anew.
+    const before = await counts();
+    const patched = await publicCall(t, one(made.id), { key, method: 'PATCH', json: { discount_amount: 2, business_user_id: business.people.owner.id } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ id: made.id, status: 'draft', remark: 'Table 4', amount: 18, total_discount_amount: 2 });
+    const repriced = (await publicCall(t, one(made.id), { key, method: 'PATCH', form: { amount: '30' } })).json();
+    expect(repriced).toMatchObject({ remark: 'Table 4', subtotal: 30, amount: 28, line_items: [{ name: 'Custom amount', total: 30 }] });
+    const tooMuch = await publicCall(t, one(made.id), { key, method: 'PATCH', json: { discount_amount: 31 } });
+    expect([tooMuch.statusCode, Object.keys(tooMuch.json().errors)]).toEqual([422, ['discount_amount']]);
+    expect((await publicCall(t, one(made.id), { key })).json()).toMatchObject({ amount: 28 });
+    expect(await counts()).toEqual(before);
+
+    // Another business's key, and a read-only key.
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await publicCall(t, one(made.id), { key: theirKey, method, ...(method === 'PATCH' ? { json: { remark: 'x' } } : {}) });
+      expect([res.statusCode, res.json()]).toEqual([404, missing(made.id)]);
+    }
+    expect((await publicCall(t, one(made.id), { key: readOnly, method: 'DELETE' })).statusCode).toBe(403);
+
+    const deleted = await publicCall(t, one(made.id), { key, method: 'DELETE' });
+    expect([deleted.statusCode, deleted.body]).toEqual([204, '']);
+    expect((await publicCall(t, one(made.id), { key })).json()).toEqual(missing(made.id));
+    expect((await publicCall(t, one(made.id), { key, method: 'DELETE' })).statusCode).toBe(404);
+    const audit = await t.database.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.objectId, made.id)));
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      'pos_draft_order.created',
+      'pos_draft_order.deleted',
+      'pos_draft_order.updated',
+      'pos_draft_order.updated',
+    ]);
   });
 });
 

@@ -106,6 +106,52 @@ describe('beneficiaries', () => {
     expect([wrongCountry.status, failure(wrongCountry).issues?.[0]?.path]).toEqual([422, 'country']);
   });
 
+  it('an edit that leaves out the email or a label keeps its saved value; null or blank clears it; the full form sets all', async () => {
+    const labelled = await owner.agent.ok(beneficiaryEndpoints.create, {
+      params: params(),
+      body: sgBeneficiary({ holder_name: 'Labelled Supplier', email: 'pay@supplier.example', nickname: 'Flour', remark: 'Mondays', is_favourite: true }),
+    });
+    const at = { ...params(), beneficiary_id: labelled.id };
+    // Only the bank details (as a client without the newer fields sends them): the labels stay.
+    const bankOnly = await owner.agent.ok(beneficiaryEndpoints.update, {
+      params: at,
+      body: { ...sgBeneficiary({ holder_name: 'Renamed Supplier' }), account_number: '' },
+    });
+    expect(bankOnly).toMatchObject({
+      holder_name: 'Renamed Supplier',
+      email: 'pay@supplier.example',
+      nickname: 'Flour',
+      remark: 'Mondays',
+      is_favourite: true,
+    });
+    // One label sent: that one changes, the others stay.
+    const oneLabel = await owner.agent.ok(beneficiaryEndpoints.update, { params: at, body: { ...sgBeneficiary(), account_number: '', remark: 'Fridays' } });
+    expect(oneLabel).toMatchObject({ email: 'pay@supplier.example', nickname: 'Flour', remark: 'Fridays', is_favourite: true });
+    // Null and blank clear; false unmarks.
+    const cleared = await owner.agent.ok(beneficiaryEndpoints.update, {
+      params: at,
+      body: { ...sgBeneficiary(), account_number: '', email: '', nickname: null, remark: '', is_favourite: false },
+    });
+    expect(cleared).toMatchObject({ email: null, nickname: null, remark: null, is_favourite: false });
+    // The dashboard's form sends every field: all of them are set.
+    const full = await owner.agent.ok(beneficiaryEndpoints.update, {
+      params: at,
+      body: { ...sgBeneficiary(), account_number: '', email: 'ap@supplier.example', nickname: 'Flour mill', remark: 'Net 30', is_favourite: true },
+    });
+    expect(full).toMatchObject({ email: 'ap@supplier.example', nickname: 'Flour mill', remark: 'Net 30', is_favourite: true });
+    const [row] = await t.database.db
+      .select()
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.businessId, business.id), eq(beneficiaries.id, labelled.id)));
+    expect(row).toMatchObject({ email: 'ap@supplier.example', nickname: 'Flour mill', remark: 'Net 30', isFavourite: true });
+    // A bad label is still a field error.
+    const bad = await owner.agent.call(beneficiaryEndpoints.update, {
+      params: at,
+      body: { ...sgBeneficiary(), account_number: '', nickname: 'x'.repeat(256) },
+    });
+    expect([bad.status, failure(bad).issues?.[0]?.path]).toEqual([422, 'nickname']);
+  });
+
   it('lists with search and pages, edits keeping the number, and closes on delete', async () => {
     const name = 'Searchable Tailor';
     const tailor = await addBeneficiary(business.id, owner, sgBeneficiary({ holder_name: name, account_number: '5555444433' }));

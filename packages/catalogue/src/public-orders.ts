@@ -61,9 +61,21 @@ const amountOf = (field: string) =>
     .optional();
 const optionalText = (field: string, max: number) => text().trim().max(max, `The ${field} may not be greater than ${max} characters.`).optional();
 
+/** A catalogue line of a draft (ours: HitPay's document gives its orders no lines): a product's variant, its first when none is named. */
+const DraftProductSchema = z.object({
+  product_id: z.uuid('The products.product_id must be a valid product id.'),
+  variation_id: z.uuid('The products.variation_id must be a valid variation id.').optional(),
+  quantity: z
+    .union([z.number(), text().trim().regex(/^\d+$/, 'The quantity must be an integer.')])
+    .optional()
+    .transform((v) => (v === undefined ? 1 : Number(v)))
+    .refine((v) => Number.isInteger(v) && v >= 1 && v <= 10_000, 'The quantity must be an integer from 1 to 10000.'),
+});
+
 /**
  * HitPay's create and update body (its document lists every field as required with a default: each is optional
- * here, as its defaults say). JSON or a form; numbers and booleans are read from text too.
+ * here, as its defaults say). JSON or a form; numbers and booleans are read from text too. `products` is ours: a
+ * draft's lines from the catalogue, at its prices (else `amount` is one custom line).
  */
 export const PublicOrderBodySchema = z.object({
   amount: amountOf('amount'),
@@ -80,6 +92,7 @@ export const PublicOrderBodySchema = z.object({
   discount_reason: optionalText('discount reason', 255),
   discount_amount: amountOf('discount amount'),
   version: z.enum(['1.0', '2.0'], 'The selected version is invalid.').optional(),
+  products: z.array(DraftProductSchema).max(100, 'Use at most 100 products.').optional(),
 });
 export type PublicOrderBody = z.output<typeof PublicOrderBodySchema>;
 

@@ -249,5 +249,5 @@ export const PublicCategorySchema = z.object({
   pos_color: nullableText,
 });
 
-/** Laravel's length-aware page, as HitPay lists categories. */
-export const PublicCategoryListSchema = laravelPageOf(PublicCategorySchema).extend({ links: PageLinksSchema });
+/** Laravel's length-aware page, as HitPay lists categories (its document types `from`, `to` and `next` without null). */
+export const PublicCategoryListSchema = laravelPageOf(PublicCategorySchema, { typed: true }).extend({ links: PageLinksSchema });

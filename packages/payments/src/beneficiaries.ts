@@ -14,35 +14,47 @@ import { BANK_ACCOUNT_TYPES, CheckedBankAccountSchema, EditedBankAccountSchema }
 export const BENEFICIARY_STATUSES = ['active', 'closed'] as const;
 export type BeneficiaryStatus = (typeof BENEFICIARY_STATUSES)[number];
 
+const emailText = text()
+  .trim()
+  .max(254, 'Use at most 254 characters')
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address')
+  .nullish();
+const labelText = text().trim().max(255, 'Use at most 255 characters').nullish();
+/** Blank is none. */
+const orNull = (v: string | null | undefined) => (v ? v : null);
+/** Left out: undefined (the saved value is kept); blank or null: none. */
+const keptOrNull = (v: string | null | undefined) => (v === undefined ? undefined : orNull(v));
+
 const extra = {
   /** Where the beneficiary is told of a transfer (optional). */
-  email: text()
-    .trim()
-    .max(254, 'Use at most 254 characters')
-    .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  email: emailText.transform(orNull),
   /** The merchant's own short name for it (HitPay's `nickname`); blank: the holder's name stands. */
-  nickname: text()
-    .trim()
-    .max(255, 'Use at most 255 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  nickname: labelText.transform(orNull),
   /** A note of the merchant's (HitPay's `remark`). */
-  remark: text()
-    .trim()
-    .max(255, 'Use at most 255 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  remark: labelText.transform(orNull),
   /** Marked as one of the merchant's favourites (HitPay's `is_favourite`). */
   is_favourite: z.boolean().default(false),
+};
+
+/**
+ * An edit's email and labels (docs/decisions.md, "Beneficiary edits keep the labels left out"): the bank details are
+ * sent whole, as before, but a label left out keeps its saved value; null or blank clears it.
+ */
+const editedExtra = {
+  email: emailText.transform(keptOrNull),
+  nickname: labelText.transform(keptOrNull),
+  remark: labelText.transform(keptOrNull),
+  is_favourite: z.boolean().optional(),
 };
 
 /** A new beneficiary: bank details checked by their country's rules. */
 export const CreateBeneficiaryBodySchema = z.intersection(CheckedBankAccountSchema, z.object(extra));
 export type CreateBeneficiaryBody = z.input<typeof CreateBeneficiaryBodySchema>;
-/** An edit may leave the account number blank to keep the stored one (checked again against the country). */
-export const UpdateBeneficiaryBodySchema = z.intersection(EditedBankAccountSchema, z.object(extra));
+/**
+ * An edit may leave the account number blank to keep the stored one (checked again against the country); an email or
+ * label left out keeps its saved value.
+ */
+export const UpdateBeneficiaryBodySchema = z.intersection(EditedBankAccountSchema, z.object(editedExtra));
 export type UpdateBeneficiaryBody = z.input<typeof UpdateBeneficiaryBodySchema>;
 
 export const BeneficiarySchema = z.object({
@@ -118,7 +130,8 @@ export const beneficiaryEndpoints = {
     id: 'beneficiaries.update',
     method: 'PUT',
     path: '/v1/business/:business_id/beneficiaries/:beneficiary_id',
-    summary: "Change a beneficiary's details (a blank account number keeps the stored one; a closed one cannot change)",
+    summary:
+      "Change a beneficiary's details (a blank account number keeps the stored one, an email or label left out its saved value; a closed one cannot change)",
     access: { kind: 'business', permission: 'transfers:manage', standing: 'active' },
     params: BeneficiaryParamsSchema,
     body: UpdateBeneficiaryBodySchema,

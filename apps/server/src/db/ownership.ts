@@ -142,6 +142,7 @@ export const TABLE_OWNERS = {
   posDrawerMovements: 'pos/orders',
   posOrderCounters: 'pos/orders',
   posOrders: 'pos/orders',
+  posDraftOrders: 'pos/orders',
   posOrderLines: 'pos/orders',
   posOrderTenders: 'pos/orders',
   posRefunds: 'pos/orders',

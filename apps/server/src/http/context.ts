@@ -78,6 +78,16 @@ export interface BusinessContext extends SignedInContext {
   business: BusinessStanding;
 }
 
+/**
+ * What a service that acts in a business needs of its caller: the business and the caller's standing in it, the
+ * acting member's id (the audit's actor), where the request came from and its key. A dashboard request's
+ * `BusinessContext` is one; so is the public API's key acting as its maker (a key has no session).
+ */
+export interface ActingContext extends Pick<RequestContext, 'requestId' | 'ip' | 'userAgent' | 'idempotency'> {
+  user: Pick<UserRow, 'id'>;
+  business: BusinessStanding;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;

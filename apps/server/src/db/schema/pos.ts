@@ -126,6 +126,47 @@ export const posOrders = pgTable(
   ],
 );
 
+/**
+ * Draft orders made through the public API (HitPay's `POST /v1/orders`; docs/developers.md): kept to be paid later,
+ * numbered from the register's counter, priced from the catalogue (or one custom amount). A draft moves no stock and
+ * posts nothing to the ledger; it is no register order (no drawer, no tender) until it is paid.
+ */
+export const posDraftOrders = pgTable(
+  'pos_draft_orders',
+  {
+    businessId: businessRef(),
+    id: uuid('id').notNull(),
+    number: integer('number').notNull(),
+    locationId: uuid('location_id'),
+    customerId: uuid('customer_id'),
+    /** The staff member it is for (HitPay's `business_user_id`), else the key's maker. */
+    staffId: uuid('staff_id').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    currency: text('currency').notNull(),
+    remark: text('remark'),
+    customerPickup: boolean('customer_pickup').notNull().default(true),
+    discountReason: text('discount_reason'),
+    /** The lines as priced when kept: `[{ line_id, product_id, variant_id, name, quantity, unit_price, total }]`. */
+    lines: jsonb('lines')
+      .$type<{ line_id: string; product_id: string | null; variant_id: string | null; name: string; quantity: number; unit_price: number; total: number }[]>()
+      .notNull(),
+    subtotal: minorAmount('subtotal').notNull(),
+    discount: minorAmount('discount').notNull(),
+    total: minorAmount('total').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.id] }),
+    uniqueIndex('pos_draft_orders_number_key').on(t.businessId, t.number),
+    index('pos_draft_orders_created_idx').on(t.businessId, t.createdAt, t.id),
+    check(
+      'pos_draft_orders_amounts_check',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.total} = ${t.subtotal} - ${t.discount}`,
+    ),
+  ],
+);
+
 export const posOrderLines = pgTable(
   'pos_order_lines',
   {

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countRows } from '@/db/columns';
 import { productCategories } from '@/db/schema';
+import { escapeLike } from './products.repository';
 
 export type CategoryRow = typeof productCategories.$inferSelect;
 export type CategoryWithCount = CategoryRow & { productCount: number };
@@ -24,6 +25,26 @@ export const categoriesRepository = {
       .where(eq(productCategories.businessId, businessId))
       .orderBy(asc(productCategories.position), asc(productCategories.createdAt));
     return rows.map((r) => ({ ...r.category, productCount: r.productCount }));
+  },
+
+  /** A numbered page of the business's categories in their order (`keywords`: part of the name, without case), and how many match. */
+  async page(
+    db: Executor,
+    businessId: string,
+    keywords: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: CategoryWithCount[]; total: number }> {
+    const where = and(eq(productCategories.businessId, businessId), keywords ? ilike(productCategories.name, `%${escapeLike(keywords)}%`) : undefined);
+    const rows = await db
+      .select(withCount)
+      .from(productCategories)
+      .where(where)
+      .orderBy(asc(productCategories.position), asc(productCategories.createdAt), asc(productCategories.id))
+      .limit(limit)
+      .offset(offset);
+    const [counted] = await db.select({ n: countRows() }).from(productCategories).where(where);
+    return { rows: rows.map((r) => ({ ...r.category, productCount: r.productCount })), total: counted?.n ?? 0 };
   },
 
   async find(db: Executor, businessId: string, id: string): Promise<CategoryWithCount | null> {

@@ -76,6 +76,12 @@ export function createCategoriesService(deps: { db: Executor; clock: Clock; audi
       return { data: await present(db, businessId, await repo.list(db, businessId)) };
     },
 
+    /** A numbered page of the categories in their order (the public API's list), `keywords` searching their names. */
+    async pageForApi(businessId: string, keywords: string | undefined, page: number, perPage: number) {
+      const { rows, total } = await repo.page(db, businessId, keywords, perPage, (page - 1) * perPage);
+      return { data: await present(db, businessId, rows), total };
+    },
+
     get: (businessId: string, id: string) => getIn(db, businessId, id),
 
     async create(ctx: BusinessContext, body: CategoryBody): Promise<Category> {

@@ -59,6 +59,12 @@ export const publicInvoicesApiModule = defineModule({
         { schema: { body: PublicInvoiceBodySchema, hide: true }, onRequest: guard('payments:create', { platform: true }) },
         async (req, reply) => idempotent('invoices.create', req, reply, () => service.createInvoice(caller(req), meta(req), bodyOf(req))),
       );
+      api.get(
+        PUBLIC_INVOICES_PATHS.invoice,
+        // A platform's key may read an invoice it made for a linked business (docs/developers.md, "Platform accounts").
+        { schema: { params: InvoiceParamsSchema, hide: true }, onRequest: guard('payments:view', { platform: true }) },
+        async (req) => service.getInvoice(caller(req), idOf(req)),
+      );
       api.put(
         PUBLIC_INVOICES_PATHS.invoice,
         { schema: { params: InvoiceParamsSchema, body: PublicInvoiceBodySchema, hide: true }, onRequest: guard('payments:create') },

@@ -15,6 +15,15 @@ export const pageParameters = (perPage: number) => [
   queryParameter('per_page', { type: 'integer', minimum: 1, maximum: 100, default: perPage }, 'Items per page'),
 ];
 
+/** A platform's key acting for a linked business names it here (docs/developers.md, "Platform accounts"). */
+const linkedBusinessParameter = {
+  name: 'X-LINKED-BUSINESS-ID',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', format: 'uuid' },
+  description: 'A platform key: the linked business it reads in',
+};
+
 /** HitPay's invoices in the public API's document (HitPay's operation ids). */
 export function publicInvoicesPaths(): PublicApiPaths {
   const common = commonResponses();
@@ -43,6 +52,13 @@ export function publicInvoicesPaths(): PublicApiPaths {
       },
     },
     [inDocument(PUBLIC_INVOICES_PATHS.invoice)]: {
+      get: {
+        // HitPay's document has no read of one invoice: this operation and its id are ours.
+        operationId: 'get-invoice',
+        summary: 'Get the invoice (a platform key with X-LINKED-BUSINESS-ID: the invoices it made in that business)',
+        parameters: [pathId('invoice_id'), linkedBusinessParameter],
+        responses: { 200: invoice, 404: notFound, ...common },
+      },
       put: {
         operationId: 'update-the-invoice',
         summary: 'Update the invoice (every field anew); a paid, partly paid or void invoice is final',

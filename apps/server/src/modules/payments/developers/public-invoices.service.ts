@@ -11,7 +11,7 @@ import {
   type PublicInvoiceListQuery,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { BusinessContext, RequestMeta } from '@/http/context';
+import type { ActingContext, RequestMeta } from '@/http/context';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
@@ -27,17 +27,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The key's maker acting in the key's business, as the dashboard's services take a member's request: they read the
  * business's standing, the member's id (the audit's actor) and where the request came from. A key has no session.
  */
-export function actingContext(caller: PublicApiCaller, meta: RequestMeta): BusinessContext {
-  const acting = {
-    requestId: randomUUID(),
-    ...meta,
-    sessionToken: null,
-    session: null,
-    csrfToken: null,
-    user: { id: caller.makerUserId },
-    business: caller.business,
-  };
-  return acting as unknown as BusinessContext;
+export function actingContext(caller: PublicApiCaller, meta: RequestMeta): ActingContext {
+  return { requestId: randomUUID(), ip: meta.ip, userAgent: meta.userAgent, user: { id: caller.makerUserId }, business: caller.business };
 }
 
 /**
@@ -95,7 +86,7 @@ export function createPublicInvoicesApi(deps: {
   customers: Pick<CustomersService, 'findOrCreateByEmail' | 'get'>;
   catalogue: { products: Pick<CatalogueService['products'], 'get'> };
   pricing: { taxes: Pick<PricingModuleService['taxes'], 'get'> };
-  platformAccounts: Pick<PlatformAccountsService, 'auditApiInvoice'>;
+  platformAccounts: Pick<PlatformAccountsService, 'auditApiInvoice' | 'isPlatformsLink'>;
 }) {
   const { db, invoices } = deps;
   const actorOf = (caller: PublicApiCaller, meta: RequestMeta): InvoiceActor => ({ business: caller.business.row, userId: caller.makerUserId, where: meta });
@@ -229,6 +220,25 @@ export function createPublicInvoicesApi(deps: {
         data.map((i) => presentPublicInvoice(i, businessId)),
         { path, url: defaultPerPageUrl(path, query.per_page, 10), page: query.page, perPage: query.per_page, total, pager: 'window', prevAtMostLast: true },
       );
+    },
+
+    /**
+     * One invoice of the business (HitPay's document has no such read; ours answers the invoice object of the list).
+     * A platform acting for a linked business (`X-LINKED-BUSINESS-ID`) sees only the invoices it made there, through
+     * any of its links with that business; the business's own and any other id are HitPay's 404.
+     */
+    async getInvoice(caller: PublicApiCaller, id: string) {
+      return inHitpayTerms(INVOICE_MODEL, id, ['INVOICE_NOT_FOUND'], invoiceField, async () => {
+        const businessId = caller.business.row.id;
+        const invoice = await invoices.getForApi(businessId, id);
+        const platform = caller.platform;
+        if (platform) {
+          const linkId = invoice.platform_link_id;
+          if (linkId === null || !(await deps.platformAccounts.isPlatformsLink(platform.businessId, businessId, linkId)))
+            throw new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
+        }
+        return presentPublicInvoice(invoice, businessId);
+      });
     },
 
     /** HitPay's create: a real invoice, out at once (mailed when `send_email` asks, else issued without a mail). */

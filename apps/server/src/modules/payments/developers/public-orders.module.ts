@@ -4,6 +4,7 @@ import {
   PublicOrderBodySchema,
   PublicOrderListQuerySchema,
   PublicOrderParamsSchema,
+  type PublicOrderBody,
   type PublicOrderListQuery,
 } from '@merchant/catalogue';
 import { defineModule } from '@/modules/module';
@@ -21,14 +22,14 @@ const listUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}${PUBLIC_
 
 /**
  * HitPay's orders on the public API (docs/developers.md, "Public API: orders and card readers"): the point of
- * sale's orders, read with `pos:use` as on the orders screen; the writes of HitPay's drafts answer why they are refused.
+ * sale's orders, read with `pos:use` as on the orders screen, and its draft orders, made, changed and deleted with `pos:use`.
  */
 export const publicOrdersApiModule = defineModule({
   name: 'publicOrdersApi',
-  create: ({ publicApi, pos }: Deps) => ({ publicApi, ...createPublicOrdersApi({ orders: pos.orders }) }),
+  create: ({ publicApi, pos }: Deps) => ({ publicApi, ...createPublicOrdersApi({ orders: pos.orders, drafts: pos.drafts }) }),
   routes: (host, service) => {
     service.publicApi.describe(publicOrdersPaths());
-    publicApiScope(host, service.publicApi, ({ api, guard, caller, idempotent }) => {
+    publicApiScope(host, service.publicApi, ({ api, guard, caller, meta, idempotent }) => {
       api.get(PUBLIC_ORDERS_PATHS.orders, { schema: { querystring: PublicOrderListQuerySchema, hide: true }, onRequest: guard('pos:use') }, async (req) =>
         service.listOrders(caller(req), req.query as PublicOrderListQuery, listUrl(req)),
       );
@@ -36,16 +37,27 @@ export const publicOrdersApiModule = defineModule({
         service.getOrder(caller(req), idOf(req)),
       );
       api.post(PUBLIC_ORDERS_PATHS.orders, { schema: { body: PublicOrderBodySchema, hide: true }, onRequest: guard('pos:use') }, async (req, reply) =>
-        idempotent('orders.create', req, reply, async () => service.createOrder()),
+        idempotent(
+          'orders.create',
+          req,
+          reply,
+          async () => {
+            const made = await service.createOrder(caller(req), meta(req), req.body as PublicOrderBody, req.ctx);
+            void reply.status(201);
+            return made;
+          },
+          201,
+        ),
       );
       api.patch(
         PUBLIC_ORDERS_PATHS.order,
-        { schema: { params: PublicOrderParamsSchema, body: PublicOrderBodySchema, hide: true }, onRequest: guard('pos:manage') },
-        async (req) => service.updateOrder(caller(req), idOf(req)),
+        { schema: { params: PublicOrderParamsSchema, body: PublicOrderBodySchema, hide: true }, onRequest: guard('pos:use') },
+        async (req) => service.updateOrder(caller(req), meta(req), idOf(req), req.body as PublicOrderBody),
       );
-      api.delete(PUBLIC_ORDERS_PATHS.order, { schema: { params: PublicOrderParamsSchema, hide: true }, onRequest: guard('pos:manage') }, async (req) =>
-        service.deleteOrder(caller(req), idOf(req)),
-      );
+      api.delete(PUBLIC_ORDERS_PATHS.order, { schema: { params: PublicOrderParamsSchema, hide: true }, onRequest: guard('pos:use') }, async (req, reply) => {
+        await service.deleteOrder(caller(req), meta(req), idOf(req));
+        return reply.status(204).send();
+      });
     });
   },
 });

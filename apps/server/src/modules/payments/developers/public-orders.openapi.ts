@@ -18,7 +18,11 @@ export function publicOrdersPaths(): PublicApiPaths {
           query('page', { type: 'integer', minimum: 1, default: 1 }),
           query('version', { type: 'string', enum: ['1.0', '2.0'] }, 'Every order is 1.0: 2.0 lists none'),
           query('keywords', { type: 'string' }, 'The order number, or part of the customer’s name or email'),
-          query('statuses[]', { type: 'string', enum: ['completed', 'sent', 'draft', 'expired', 'canceled'] }, 'Every order is completed'),
+          query(
+            'statuses[]',
+            { type: 'string', enum: ['completed', 'sent', 'draft', 'expired', 'canceled'] },
+            'Every register order is completed; `draft` alone lists the drafts (no keywords or dates with it)',
+          ),
           query('dateFrom', { type: 'string', format: 'date' }, 'A day of the business’s time zone'),
           query('dateTo', { type: 'string', format: 'date' }, 'A day of the business’s time zone, included'),
           query('with', { type: 'string' }, '`products`, `charges` or both, comma-separated'),
@@ -27,10 +31,10 @@ export function publicOrdersPaths(): PublicApiPaths {
       },
       post: {
         operationId: 'create-order',
-        summary: 'Create Order: refused (422), the point of sale keeps no draft orders',
+        summary: 'Create Order: a draft, kept to be paid later (priced from the catalogue’s `products`, or one custom `amount`)',
         parameters: [idempotencyKeyParameter],
         requestBody: bodyOf(PublicOrderBodySchema),
-        responses: { 422: error('Invalid input, or a valid one: no draft order is kept'), ...common },
+        responses: { 201: json(PublicOrderSchema, 'The draft order'), 422: error('Invalid input'), ...common },
       },
     },
     [inDocument(PUBLIC_ORDERS_PATHS.order)]: {
@@ -42,16 +46,22 @@ export function publicOrdersPaths(): PublicApiPaths {
       },
       patch: {
         operationId: 'update-the-order',
-        summary: 'Update the order: refused (409), a paid order is final',
+        summary: 'Update the order: a draft’s fields given change; a paid order is final (409)',
         parameters: [orderId],
         requestBody: bodyOf(PublicOrderBodySchema),
-        responses: { 404: missing, 409: error('A paid order is not changed: refund or void it'), 422: error('Invalid input'), ...common },
+        responses: {
+          200: json(PublicOrderSchema, 'The draft order'),
+          404: missing,
+          409: error('A paid order is not changed: refund or void it'),
+          422: error('Invalid input'),
+          ...common,
+        },
       },
       delete: {
         operationId: 'delete-order',
-        summary: 'Delete Order: refused (409), a paid order is not deleted',
+        summary: 'Delete Order: a draft is deleted; a paid order is not (409)',
         parameters: [orderId],
-        responses: { 404: missing, 409: error('A paid order is not deleted: refund or void it'), ...common },
+        responses: { 204: { description: 'Deleted' }, 404: missing, 409: error('A paid order is not deleted: refund or void it'), ...common },
       },
     },
   };

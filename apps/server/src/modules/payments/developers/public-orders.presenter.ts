@@ -1,4 +1,5 @@
 import type { Order, OrderFormSettings, PublicOrder } from '@merchant/catalogue';
+import type { DraftOrder } from '@/modules/pos/orders/draft-orders.service';
 import { hitpayTime, major } from './webhook-events.presenter';
 
 /** HitPay's `payment_status` of a register order (every one is paid when it is recorded). */
@@ -98,5 +99,72 @@ export function presentOrder(order: Order, businessId: string, form: OrderFormSe
     total_coupon_amount: 0,
     amount: m(order.total.amount),
     subtotal: m(order.subtotal.amount),
+  };
+}
+
+/**
+ * A draft order as HitPay's order (its `POST /v1/orders` answer): `draft`, not closed, no payment status and no
+ * charges; its lines as kept (no add-ons, no tax: the register prices taxes when it takes the payment).
+ */
+export function presentDraftOrder(found: DraftOrder, businessId: string, form: OrderFormSettings): PublicOrder {
+  const draft = found.draft;
+  const m = (amount: number) => major(amount, draft.currency);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return {
+    id: draft.id,
+    order_display_number: draft.number,
+    business_id: businessId,
+    channel: 'point_of_sale',
+    version: '1.0',
+    customer_id: draft.customerId,
+    business_customer_id: draft.customerId,
+    customer: draft.customerId ? { id: draft.customerId, name: found.customerName ?? found.customerEmail ?? '' } : null,
+    customer_pickup: draft.customerPickup,
+    currency: draft.currency.toLowerCase(),
+    order_discount_name: draft.discountReason,
+    status: 'draft',
+    ...(draft.remark ? { remark: draft.remark } : {}),
+    created_at: hitpayTime(draft.createdAt),
+    updated_at: hitpayTime(draft.updatedAt),
+    closed_at: null,
+    location_id: draft.locationId,
+    location: draft.locationId ? { id: draft.locationId, name: found.locationName ?? '' } : null,
+    business_user_id: draft.staffId,
+    slot_date: null,
+    slot_time: null,
+    messages: null,
+    products: draft.lines.flatMap((l) =>
+      l.product_id ? [{ id: l.product_id, variant_id: l.variant_id, name: l.name, quantity: l.quantity, price: m(l.unit_price) }] : [],
+    ),
+    charges: [],
+    line_items: draft.lines.map((l) => ({
+      id: l.line_id,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      name: l.name,
+      quantity: l.quantity,
+      refunded_quantity: 0,
+      price: m(l.unit_price),
+      add_ons: [],
+      discount_amount: 0,
+      tax_amount: 0,
+      total: m(l.total),
+    })),
+    order_form: presentOrderForm(form),
+    order_form_response: [],
+    coupon: null,
+    payment_status: null,
+    fulfilment_status: '',
+    line_items_total: m(sum(draft.lines.map((l) => l.total))),
+    order_discount_amount: m(draft.discount),
+    line_item_discount_amount: 0,
+    line_item_tax_amount: 0,
+    additional_discount_amount: 0,
+    total_discount_amount: m(draft.discount),
+    line_item_price: m(sum(draft.lines.map((l) => l.total))),
+    shipping_amount: 0,
+    total_coupon_amount: 0,
+    amount: m(draft.total),
+    subtotal: m(draft.subtotal),
   };
 }

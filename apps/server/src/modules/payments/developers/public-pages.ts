@@ -21,6 +21,8 @@ export interface LaravelPageAt {
   typed?: boolean;
   /** A page past the last one has the last as its previous page (else the one before it). */
   prevAtMostLast?: boolean;
+  /** Where HitPay's document types `links.next` a string only: left out on the last page (else null). */
+  nextOmittedOnLast?: boolean;
 }
 
 /** Page `n`'s address: the list's `path` with its other parameters (`query`), then `page`. */
@@ -46,7 +48,7 @@ export function laravelPage<T>(data: T[], at: LaravelPageAt) {
   const link = (url: string | null, label: string, active: boolean) => (url === null && at.typed ? { label, active } : { url, label, active });
   return {
     data,
-    links: { first: at.url(1), last: at.url(last), prev, next },
+    links: { first: at.url(1), last: at.url(last), prev, ...(next !== null || !at.nextOmittedOnLast ? { next } : {}) },
     meta: {
       current_page: at.page,
       from: data.length > 0 ? start + 1 : empty,

@@ -12,6 +12,7 @@ import {
 import type { RequestMeta } from '@/http/context';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import type { PublicApiCaller } from './public-api.service';
+import { laravelPage, pageUrl } from './public-pages';
 import { presentPublicCategory, presentPublicProduct } from './public-products.presenter';
 import { inHitpayNames, invalidField, onModel, writerOf } from './public-resources';
 
@@ -300,36 +301,13 @@ export function createPublicProductsApi(deps: {
 
     /** Laravel's length-aware page of the categories, in the merchant's order; `keywords` searches their names. */
     async listCategories(caller: PublicApiCaller, path: string, query: PublicCategoryQuery) {
-      const all = (await categories.list(caller.business.row.id)).data;
-      const keyword = query.keywords?.toLowerCase();
+      // The page links keep the list's other parameters: `perPage` when it is not the default 20, and `keywords`.
+      const kept = { ...(query.perPage !== 20 && { perPage: String(query.perPage) }), ...(query.keywords && { keywords: query.keywords }) };
+      const at = { page: query.page, perPage: query.perPage, path, url: pageUrl(path, kept), pager: 'window', typed: true, nextOmittedOnLast: true } as const;
       // Categories here are flat and always active: a parent's subcategories, or the inactive ones, are none.
-      const matching =
-        query.parent_id || query.active === 'false' || query.active === '0' ? [] : all.filter((c) => !keyword || c.name.toLowerCase().includes(keyword));
-      const total = matching.length;
-      const lastPage = Math.max(1, Math.ceil(total / query.perPage));
-      const start = (query.page - 1) * query.perPage;
-      const data = matching.slice(start, start + query.perPage).map(presentPublicCategory);
-      const url = (page: number) => `${path}?page=${page}`;
-      return {
-        data,
-        // HitPay's schema types `next` as a string only: left out on the last page.
-        links: {
-          first: url(1),
-          last: url(lastPage),
-          prev: query.page > 1 ? url(query.page - 1) : null,
-          ...(query.page < lastPage && { next: url(query.page + 1) }),
-        },
-        meta: {
-          current_page: query.page,
-          from: data.length > 0 ? start + 1 : null,
-          last_page: lastPage,
-          links: [],
-          path,
-          per_page: query.perPage,
-          to: data.length > 0 ? start + data.length : null,
-          total,
-        },
-      };
+      if (query.parent_id || query.active === 'false' || query.active === '0') return laravelPage([], { ...at, total: 0 });
+      const { data, total } = await categories.pageForApi(caller.business.row.id, query.keywords, query.page, query.perPage);
+      return laravelPage(data.map(presentPublicCategory), { ...at, total });
     },
   };
 }

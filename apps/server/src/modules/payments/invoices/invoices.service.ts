@@ -19,7 +19,7 @@ import { formatMoneyWithCode } from '@merchant/core';
 import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
 import type { StoredInvoiceLine } from '@/db/schema';
-import { UNATTENDED, type BusinessContext, type BusinessRow, type RequestMeta } from '@/http/context';
+import { UNATTENDED, type ActingContext, type BusinessRow, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { createInvoicePdfService } from './invoice-pdf.service';
 import type { CheckoutCustomisationService } from '@/modules/payments/checkout-customisation/checkout-customisation.service';
@@ -61,7 +61,7 @@ export interface InvoicePlatformFields {
 export const platformPartial = () =>
   fieldError('VALIDATION_FAILED', 'allow_partial', "A platform's invoice is paid in full: partial payments cannot be allowed.");
 
-const actorOf = (ctx: BusinessContext): InvoiceActor => ({ business: ctx.business.row, userId: ctx.user.id, where: ctx });
+const actorOf = (ctx: ActingContext): InvoiceActor => ({ business: ctx.business.row, userId: ctx.user.id, where: ctx });
 
 /**
  * One-off invoices: drafts created and edited with the package's money rules, the timeline, payments marked
@@ -121,7 +121,7 @@ export function createInvoicesService(deps: {
     return { ...(await price(tx, actor.business, body)), issueDate: body.issue_date, dueDate: body.due_date };
   }
 
-  async function event(tx: Executor, actor: InvoiceActor | BusinessContext, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
+  async function event(tx: Executor, actor: InvoiceActor | ActingContext, invoiceId: string, kind: InvoiceEventKind, detail: string | null = null) {
     const { business, userId } = 'userId' in actor ? actor : actorOf(actor);
     await repo.addEvent(tx, { businessId: business.id, id: newTimeOrderedId(), invoiceId, kind, detail, userId, createdAt: clock.now() });
   }
@@ -133,7 +133,7 @@ export function createInvoicesService(deps: {
     return { ...present(found), timeline: timeline.map((e) => ({ kind: e.kind, detail: e.detail, by: e.by, at: e.at.toISOString() })) };
   }
 
-  async function lock(tx: Executor, actor: InvoiceActor | BusinessContext, id: string): Promise<InvoiceRow> {
+  async function lock(tx: Executor, actor: InvoiceActor | ActingContext, id: string): Promise<InvoiceRow> {
     const row = await repo.lock(tx, 'userId' in actor ? actor.business.id : actor.business.row.id, id);
     if (!row) throw notFound();
     return row;
@@ -260,8 +260,8 @@ export function createInvoicesService(deps: {
   return {
     /** The invoice as a PDF: the dashboard's download and the invoice host's link. */
     pdf: { forBusiness: pdf.forBusiness, forCustomer: pdf.forCustomer },
-    send: (ctx: BusinessContext, id: string) => mailNow(actorOf(ctx), id, 'invoice_sent', 'sent'),
-    remind: (ctx: BusinessContext, id: string) => mailNow(actorOf(ctx), id, 'invoice_reminder', 'reminded'),
+    send: (ctx: ActingContext, id: string) => mailNow(actorOf(ctx), id, 'invoice_sent', 'sent'),
+    remind: (ctx: ActingContext, id: string) => mailNow(actorOf(ctx), id, 'invoice_reminder', 'reminded'),
 
     /**
      * The reminder schedule's reminder of an unpaid invoice, `offsetDays` from its due date: sent at most once
@@ -335,7 +335,7 @@ export function createInvoicesService(deps: {
     async getForApi(businessId: string, id: string) {
       const found = await repo.find(db, businessId, id);
       if (!found) throw notFound();
-      return { ...present(found), updated_at: found.invoice.updatedAt.toISOString() };
+      return { ...present(found), updated_at: found.invoice.updatedAt.toISOString(), platform_link_id: found.invoice.platformLinkId };
     },
 
     async list(businessId: string, query: InvoiceFilters & CursorQuery) {
@@ -387,7 +387,7 @@ export function createInvoicesService(deps: {
       return { id: row.id, number: invoiceNumberLabel(row.number) };
     },
 
-    async create(ctx: BusinessContext, body: InvoiceFields): Promise<InvoiceDetail> {
+    async create(ctx: ActingContext, body: InvoiceFields): Promise<InvoiceDetail> {
       const actor = actorOf(ctx);
       const row = await db.transaction(async (tx) =>
         insert(tx, actor, await resolve(tx, actor, body), 'invoice.created', (n) => `Created the draft invoice ${n}`),
@@ -395,7 +395,7 @@ export function createInvoicesService(deps: {
       return detail(ctx.business.row.id, row.id);
     },
 
-    async update(ctx: BusinessContext, id: string, body: InvoiceFields): Promise<InvoiceDetail> {
+    async update(ctx: ActingContext, id: string, body: InvoiceFields): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         const current = await lock(tx, ctx, id);
@@ -416,7 +416,7 @@ export function createInvoicesService(deps: {
       return detail(businessId, id);
     },
 
-    async markPaid(ctx: BusinessContext, id: string, body: { amount?: number | undefined; note: string | null }): Promise<InvoiceDetail> {
+    async markPaid(ctx: ActingContext, id: string, body: { amount?: number | undefined; note: string | null }): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         const current = await lock(tx, ctx, id);
@@ -444,7 +444,7 @@ export function createInvoicesService(deps: {
       return detail(businessId, id);
     },
 
-    async void(ctx: BusinessContext, id: string): Promise<InvoiceDetail> {
+    async void(ctx: ActingContext, id: string): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         const current = await lock(tx, ctx, id);
@@ -463,7 +463,7 @@ export function createInvoicesService(deps: {
       return detail(businessId, id);
     },
 
-    async duplicate(ctx: BusinessContext, id: string): Promise<InvoiceDetail> {
+    async duplicate(ctx: ActingContext, id: string): Promise<InvoiceDetail> {
       const businessId = ctx.business.row.id;
       const row = await db.transaction(async (tx) => {
         const source = await lock(tx, ctx, id);

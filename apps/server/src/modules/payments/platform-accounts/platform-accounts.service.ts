@@ -244,6 +244,10 @@ export function createPlatformAccountsService(deps: {
       return linkId !== null && (await repo.isPlatformsLink(db, platformBusinessId, businessId, linkId));
     },
 
+    /** Whether a link of a business (an invoice's `platform_link_id`) is one of this platform's links with it. */
+    isPlatformsLink: (platformBusinessId: string, businessId: string, linkId: string): Promise<boolean> =>
+      repo.isPlatformsLink(db, platformBusinessId, businessId, linkId),
+
     /** The platform's side of the audit of an invoice its API key made in a linked business. */
     async auditApiInvoice(
       where: RequestMeta,

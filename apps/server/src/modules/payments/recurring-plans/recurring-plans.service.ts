@@ -1,7 +1,7 @@
 import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
 import { planIntervalLabel, type ListPlansQuery, type Plan, type PlanFields } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { BusinessContext } from '@/http/context';
+import type { ActingContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { decodeCursor, pageFrom } from '@/lib/cursor';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -37,7 +37,7 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
   const { db, clock, audit } = deps;
 
   /** The row's fields from a valid body: in the business's currency (the only one plans take) and within the checkout's limits. */
-  function fields(ctx: BusinessContext, body: PlanFields) {
+  function fields(ctx: ActingContext, body: PlanFields) {
     const currency = ctx.business.row.currency;
     if (body.currency && body.currency !== currency) {
       throw fieldError('VALIDATION_FAILED', 'currency', `Plans are charged in ${currency.toUpperCase()}, your business's currency`);
@@ -57,7 +57,7 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
     };
   }
 
-  async function lockActive(tx: Executor, ctx: BusinessContext, id: string): Promise<PlanRow> {
+  async function lockActive(tx: Executor, ctx: ActingContext, id: string): Promise<PlanRow> {
     const row = await repo.find(tx, ctx.business.row.id, id, true);
     if (!row) throw notFound();
     if (row.status === 'archived') throw new AppError('PLAN_ARCHIVED', `${row.name} is archived and can no longer be changed.`);
@@ -65,7 +65,7 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
   }
 
   return {
-    async list(ctx: BusinessContext, query: ListPlansQuery & { limit: number }) {
+    async list(ctx: ActingContext, query: ListPlansQuery & { limit: number }) {
       const rows = await repo.page(db, ctx.business.row.id, query, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
       return { data: page.rows.map(present), next_cursor: page.nextCursor };
@@ -77,13 +77,13 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
       return { data: rows.map(present), total };
     },
 
-    async get(ctx: BusinessContext, id: string): Promise<Plan> {
+    async get(ctx: ActingContext, id: string): Promise<Plan> {
       const row = await repo.find(db, ctx.business.row.id, id);
       if (!row) throw notFound();
       return present(row);
     },
 
-    async create(ctx: BusinessContext, body: PlanFields): Promise<Plan> {
+    async create(ctx: ActingContext, body: PlanFields): Promise<Plan> {
       const now = clock.now();
       const row: PlanRow = {
         ...fields(ctx, body),
@@ -108,7 +108,7 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
       return present(row);
     },
 
-    async update(ctx: BusinessContext, id: string, body: PlanFields): Promise<Plan> {
+    async update(ctx: ActingContext, id: string, body: PlanFields): Promise<Plan> {
       const businessId = ctx.business.row.id;
       const next = fields(ctx, body);
       const row = await db.transaction(async (tx) => {
@@ -128,7 +128,7 @@ export function createPlansService(deps: { db: Executor; clock: Clock; audit: Au
       return present(row);
     },
 
-    async archive(ctx: BusinessContext, id: string): Promise<Plan> {
+    async archive(ctx: ActingContext, id: string): Promise<Plan> {
       const businessId = ctx.business.row.id;
       const row = await db.transaction(async (tx) => {
         const before = await lockActive(tx, ctx, id);

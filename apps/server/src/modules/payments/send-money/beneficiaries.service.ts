@@ -13,8 +13,13 @@ import { sendMoneyRepository as repo, type BeneficiaryRow } from './send-money.r
 export { assertSendMoneyEnabled } from './send-money.feature';
 
 export const beneficiaryNotFound = () => new AppError('BENEFICIARY_NOT_FOUND', 'Beneficiary not found.');
-/** What a beneficiary keeps besides its bank account; `is_favourite` left out keeps the stored flag. */
-type Labels = { email: string | null; nickname?: string | null | undefined; remark?: string | null | undefined; is_favourite?: boolean | undefined };
+/** What a beneficiary keeps besides its bank account; one left out (an edit's) keeps the stored value. */
+type Labels = {
+  email?: string | null | undefined;
+  nickname?: string | null | undefined;
+  remark?: string | null | undefined;
+  is_favourite?: boolean | undefined;
+};
 type Fields = BankAccountFields & Labels;
 
 /** Who changes send money: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
@@ -31,7 +36,7 @@ const columnsOf = (fields: Fields) => ({
   swiftCode: fields.type === 'cross_border' ? fields.swift_code : null,
   accountNumber: fields.account_number!,
   isIban: usesIban(fields.country) && /^[A-Z]{2}\d{2}/.test(fields.account_number!),
-  email: fields.email,
+  ...(fields.email !== undefined ? { email: fields.email } : {}),
   ...(fields.nickname !== undefined ? { nickname: fields.nickname } : {}),
   ...(fields.remark !== undefined ? { remark: fields.remark } : {}),
   ...(fields.is_favourite !== undefined ? { isFavourite: fields.is_favourite } : {}),

@@ -1,7 +1,7 @@
 import { AppError, formatMoneyWithCode } from '@merchant/core';
 import { SUBSCRIPTION_STATUS_LABELS } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { BusinessContext } from '@/http/context';
+import type { ActingContext } from '@/http/context';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { ChargesService } from '../charges/charges.service';
 import type { PaymentRow } from '../charges/charges.types';
@@ -18,7 +18,7 @@ import { subscriptionsRepository as repo } from './subscriptions.repository';
  */
 export function createSavedMethodCharge(deps: { db: Executor; audit: AuditService; charges: ChargesService; billing: Billing }) {
   const { db, audit, charges, billing } = deps;
-  return async function chargeSavedMethod(ctx: BusinessContext, id: string, amount: number): Promise<PaymentRow> {
+  return async function chargeSavedMethod(ctx: ActingContext, id: string, amount: number): Promise<PaymentRow> {
     const businessId = ctx.business.row.id;
     const begun = await db.transaction(async (tx) => {
       const row = await repo.lock(tx, businessId, id);

@@ -1,5 +1,5 @@
 import type { Executor } from '@/db/client';
-import type { BusinessContext } from '@/http/context';
+import type { ActingContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { subscriptionsRepository as repo, type SubscriptionRow } from './subscriptions.repository';
@@ -19,7 +19,7 @@ export interface SubscriptionDetailsChange {
 export async function describeSubscription(
   tx: Executor,
   deps: { clock: Clock; audit: AuditService },
-  ctx: BusinessContext,
+  ctx: ActingContext,
   row: SubscriptionRow,
   body: SubscriptionDetailsChange,
 ): Promise<void> {

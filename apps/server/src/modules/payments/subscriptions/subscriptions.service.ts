@@ -16,7 +16,7 @@ import {
   type SubscriptionSetupLink,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
-import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
+import type { ActingContext, BusinessRow, RequestMeta } from '@/http/context';
 import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newTimeOrderedId } from '@/lib/crypto';
 import type { RateLimiter } from '@/lib/rate-limit';
@@ -128,7 +128,7 @@ export function createSubscriptionsService(
    * audit entry's sentence with the subscription's name in it (issue 25: one sentence, not "... (Coffee club)").
    */
   async function act(
-    ctx: BusinessContext,
+    ctx: ActingContext,
     id: string,
     action: SubscriptionAction,
     change: (tx: Executor, row: SubscriptionRow) => Promise<{ description: string; meta?: Record<string, unknown>; audit?: string } | null>,
@@ -176,7 +176,7 @@ export function createSubscriptionsService(
     scheduler,
     setups,
 
-    async list(ctx: BusinessContext, query: ListSubscriptionsQuery & { limit: number }) {
+    async list(ctx: ActingContext, query: ListSubscriptionsQuery & { limit: number }) {
       const rows = await repo.page(db, ctx.business.row.id, query, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
       return { data: page.rows.map(presentSubscription), next_cursor: page.nextCursor };
@@ -210,13 +210,13 @@ export function createSubscriptionsService(
       return { filename: `subscriptions-${business.identifier}-${date}.csv`, lines: lines() };
     },
 
-    get: (ctx: BusinessContext, id: string) => detail(ctx.business.row.id, id),
+    get: (ctx: ActingContext, id: string) => detail(ctx.business.row.id, id),
 
     /**
      * Subscribes a customer to a plan or to terms of its own, in the business's currency; the subscription waits
      * (`pending`) for the customer to save a card through the mailed link.
      */
-    async create(ctx: BusinessContext, body: CreateSubscriptionFields, options: { mail?: boolean } = {}): Promise<Subscription> {
+    async create(ctx: ActingContext, body: CreateSubscriptionFields, options: { mail?: boolean } = {}): Promise<Subscription> {
       const businessId = ctx.business.row.id;
       const currency = ctx.business.row.currency;
       const now = clock.now();
@@ -290,7 +290,7 @@ export function createSubscriptionsService(
       return present(businessId, id);
     },
 
-    async pause(ctx: BusinessContext, id: string): Promise<Subscription> {
+    async pause(ctx: ActingContext, id: string): Promise<Subscription> {
       await act(ctx, id, 'pause', async (tx, row) => {
         await repo.update(tx, row.businessId, id, { status: 'paused', nextChargeAt: null, pausedAt: clock.now(), updatedAt: clock.now() });
         return { description: `Paused the subscription ${row.name}` };
@@ -302,7 +302,7 @@ export function createSubscriptionsService(
      * Resumes a paused subscription: a trial that has not ended goes on; a period paid for that has not ended
      * runs to its end; otherwise the next period starts now (missed periods are not charged).
      */
-    async resume(ctx: BusinessContext, id: string): Promise<Subscription> {
+    async resume(ctx: ActingContext, id: string): Promise<Subscription> {
       await act(ctx, id, 'resume', async (tx, row) => {
         const now = clock.now();
         const inTrial = row.cyclesDone === 0 && row.trialEndAt !== null && row.trialEndAt > now;
@@ -319,7 +319,7 @@ export function createSubscriptionsService(
     },
 
     /** Cancels now (nothing more is charged), or at the end of the period paid for (the scheduler ends it then). */
-    async cancel(ctx: BusinessContext, id: string, body: { at_period_end: boolean }): Promise<Subscription> {
+    async cancel(ctx: ActingContext, id: string, body: { at_period_end: boolean }): Promise<Subscription> {
       await act(ctx, id, body.at_period_end ? 'cancel_at_period_end' : 'cancel_now', async (tx, row) => {
         const now = clock.now();
         if (body.at_period_end) {
@@ -334,13 +334,13 @@ export function createSubscriptionsService(
     },
 
     /** The merchant's text of a subscription: description, reference, return address (`subscription-details.ts`). */
-    async describe(ctx: BusinessContext, id: string, body: SubscriptionDetailsChange): Promise<Subscription> {
+    async describe(ctx: ActingContext, id: string, body: SubscriptionDetailsChange): Promise<Subscription> {
       await db.transaction(async (tx) => describeSubscription(tx, { clock, audit }, ctx, await lockOr404(tx, ctx.business.row.id, id), body));
       return present(ctx.business.row.id, id);
     },
 
     /** Moves the subscription to another plan of the business from its next period (its next charge takes the new price). */
-    async changePlan(ctx: BusinessContext, id: string, body: { plan_id: string }): Promise<Subscription> {
+    async changePlan(ctx: ActingContext, id: string, body: { plan_id: string }): Promise<Subscription> {
       await act(ctx, id, 'change_plan', async (tx, row) => {
         const plan = await usablePlan(tx, row.businessId, body.plan_id, 'plan_id');
         await repo.update(tx, row.businessId, id, { pendingPlanId: plan.id, updatedAt: clock.now() });
@@ -350,7 +350,7 @@ export function createSubscriptionsService(
     },
 
     /** Charges the next period now through the saved card; the period starts now. */
-    async chargeNow(ctx: BusinessContext, id: string): Promise<SubscriptionDetail> {
+    async chargeNow(ctx: ActingContext, id: string): Promise<SubscriptionDetail> {
       const businessId = ctx.business.row.id;
       let answer: SubscriptionDetail | null = null;
       const done = await billing.chargeTwoPhase(
@@ -387,7 +387,7 @@ export function createSubscriptionsService(
     chargeSavedMethod: createSavedMethodCharge({ db, audit, charges: deps.charges, billing }),
 
     /** Mails the customer a new link to save or update the payment method. */
-    async sendSetupLink(ctx: BusinessContext, id: string): Promise<SubscriptionSetupLink> {
+    async sendSetupLink(ctx: ActingContext, id: string): Promise<SubscriptionSetupLink> {
       let made: { row: SubscriptionRow; setup: SubscriptionSetupRow } | null = null;
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
         made = { row, setup: await billing.newSetup(tx, row, ctx.business.row.timeZone) };
@@ -399,7 +399,7 @@ export function createSubscriptionsService(
     },
 
     /** A new link to save or update the payment method, not mailed: the merchant copies it (the same rule as mailing one). */
-    async copySetupLink(ctx: BusinessContext, id: string): Promise<SubscriptionSetupLink> {
+    async copySetupLink(ctx: ActingContext, id: string): Promise<SubscriptionSetupLink> {
       let setup: SubscriptionSetupRow | null = null;
       await act(ctx, id, 'send_setup_link', async (tx, row) => {
         setup = await billing.newSetup(tx, row, ctx.business.row.timeZone);
@@ -412,9 +412,9 @@ export function createSubscriptionsService(
       return { public_id: made.publicId, url: subscriptionSetupUrl(checkoutOrigin, made.publicId), expires_at: made.expiresAt.toISOString() };
     },
 
-    retrySettings: (ctx: BusinessContext): Promise<RetrySettings> => retrySettingsOf(db, ctx.business.row.id),
+    retrySettings: (ctx: ActingContext): Promise<RetrySettings> => retrySettingsOf(db, ctx.business.row.id),
 
-    async saveRetrySettings(ctx: BusinessContext, body: RetrySettings): Promise<RetrySettings> {
+    async saveRetrySettings(ctx: ActingContext, body: RetrySettings): Promise<RetrySettings> {
       const businessId = ctx.business.row.id;
       await db.transaction(async (tx) => {
         await repo.saveSettings(tx, { businessId, retryDays: body.retry_days, finalAction: body.final_action, updatedAt: clock.now() });
@@ -430,7 +430,7 @@ export function createSubscriptionsService(
       return retrySettingsOf(db, businessId);
     },
 
-    async planRevenue(ctx: BusinessContext, planId: string): Promise<PlanRevenue> {
+    async planRevenue(ctx: ActingContext, planId: string): Promise<PlanRevenue> {
       const businessId = ctx.business.row.id;
       if (!(await repo.plan(db, businessId, planId))) throw new AppError('PLAN_NOT_FOUND', 'Plan not found.');
       const { all, active, revenue } = await repo.planRevenue(db, businessId, planId);

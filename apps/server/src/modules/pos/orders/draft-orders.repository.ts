@@ -1,0 +1,83 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '@/db/client';
+import { countRows } from '@/db/columns';
+import { businessUsers, customers, locations, posDraftOrders } from '@/db/schema';
+
+export type DraftOrderRow = typeof posDraftOrders.$inferSelect;
+export type DraftOrderInsert = typeof posDraftOrders.$inferInsert;
+/** A draft with the names of its location and customer. */
+export type NamedDraftOrderRow = { draft: DraftOrderRow; locationName: string | null; customerName: string | null; customerEmail: string | null };
+
+const named = {
+  draft: posDraftOrders,
+  locationName: locations.name,
+  customerName: customers.name,
+  customerEmail: customers.email,
+};
+
+/** The drafts joined to their location's and customer's names. */
+const selectNamed = (db: Executor) =>
+  db
+    .select(named)
+    .from(posDraftOrders)
+    .leftJoin(locations, and(eq(locations.businessId, posDraftOrders.businessId), eq(locations.id, posDraftOrders.locationId)))
+    .leftJoin(customers, and(eq(customers.businessId, posDraftOrders.businessId), eq(customers.id, posDraftOrders.customerId)));
+
+/** The point of sale's draft orders (docs/developers.md, "Public API: orders and card readers"). */
+export const draftOrdersRepository = {
+  /** The business's next draft number (drafts are numbered apart from the register's sales, whose numbers never skip). */
+  async nextNumber(db: Executor, businessId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(max(${posDraftOrders.number}), 0) + 1`.mapWith(Number) })
+      .from(posDraftOrders)
+      .where(eq(posDraftOrders.businessId, businessId));
+    return row!.n;
+  },
+
+  async insert(db: Executor, row: DraftOrderInsert): Promise<void> {
+    await db.insert(posDraftOrders).values(row);
+  },
+
+  async find(db: Executor, businessId: string, id: string): Promise<NamedDraftOrderRow | null> {
+    const [row] = await selectNamed(db).where(and(eq(posDraftOrders.businessId, businessId), eq(posDraftOrders.id, id)));
+    return row ?? null;
+  },
+
+  /** Takes the draft for a change (concurrent changes of one draft wait for each other). */
+  async lock(db: Executor, businessId: string, id: string): Promise<DraftOrderRow | null> {
+    const [row] = await db
+      .select()
+      .from(posDraftOrders)
+      .where(and(eq(posDraftOrders.businessId, businessId), eq(posDraftOrders.id, id)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async update(db: Executor, businessId: string, id: string, changes: Partial<DraftOrderInsert>): Promise<void> {
+    await db
+      .update(posDraftOrders)
+      .set(changes)
+      .where(and(eq(posDraftOrders.businessId, businessId), eq(posDraftOrders.id, id)));
+  },
+
+  async remove(db: Executor, businessId: string, id: string): Promise<void> {
+    await db.delete(posDraftOrders).where(and(eq(posDraftOrders.businessId, businessId), eq(posDraftOrders.id, id)));
+  },
+
+  /** A numbered page of the drafts, newest first, and how many there are. */
+  async page(db: Executor, businessId: string, limit: number, offset: number): Promise<{ rows: NamedDraftOrderRow[]; total: number }> {
+    const where = eq(posDraftOrders.businessId, businessId);
+    const rows = await selectNamed(db).where(where).orderBy(desc(posDraftOrders.createdAt), desc(posDraftOrders.id)).limit(limit).offset(offset);
+    const [counted] = await db.select({ n: countRows() }).from(posDraftOrders).where(where);
+    return { rows, total: counted?.n ?? 0 };
+  },
+
+  /** Whether the user is an active member of the business (HitPay's `business_user_id`). */
+  async isMember(db: Executor, businessId: string, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: businessUsers.id })
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active')));
+    return row !== undefined;
+  },
+};
