@@ -153,6 +153,7 @@ export const TABLE_OWNERS = {
   chatConversations: 'business/support-chat',
   chatMessages: 'business/support-chat',
   chatCannedReplies: 'business/support-chat',
+  notifications: 'business/notifications',
 } as const satisfies { [K in keyof typeof schema as (typeof schema)[K] extends PgTable ? K : never]: string };
 
 type Table = keyof typeof TABLE_OWNERS;

@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, fieldError, fillPath, formatMoneyWithCode, SCREEN_PATHS } from '@merchant/core';
 import {
   FAILURE_MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -16,6 +16,7 @@ import type { CustomersService } from '../customers/customers.service';
 import type { Clock } from '@/lib/clock';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { NotificationsService } from '@/modules/business/notifications/notifications.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import { takingPayments } from './takes-payments';
@@ -66,6 +67,19 @@ export type {
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
 
+/** The bell's "payment received", for the members who see payments. */
+function paymentReceived(payment: PaymentRow) {
+  const from = payment.customerName?.trim() || payment.customerEmail?.trim();
+  const method = payment.method ? PAYMENT_METHOD_LABELS[payment.method] : null;
+  return {
+    to: { permission: 'payments:view' as const },
+    kind: 'payment_received' as const,
+    title: `Payment received: ${formatMoneyWithCode(payment.amount, payment.currency)}`,
+    body: [from ? `From ${from}` : null, method ? `by ${method}` : null].filter(Boolean).join(' ') || 'A payment succeeded.',
+    link: fillPath(SCREEN_PATHS.transactionDetail, { business_id: payment.businessId, b_charge: payment.id }),
+  };
+}
+
 /**
  * What a confirm has decided but not written when the provider's outcome is applied: the payment's move to
  * `processing`, its events, and the settlement delay it has read already (undefined: not read).
@@ -94,6 +108,8 @@ export function createChargesService(deps: {
   onRefunded?: RefundEffects;
   /** HitPay's event webhooks: `charge.created` is written in the transaction of the payment's success, `charge.failed` of its failure. */
   webhooks?: Pick<WebhooksService, 'emit'>;
+  /** The bell: a succeeded payment tells the members who see payments, in the success's statement. */
+  notifications?: Pick<NotificationsService, 'write'>;
 }) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
@@ -146,11 +162,12 @@ export function createChargesService(deps: {
     };
     const updated = patched(payment, patch);
     const { businessId, amount } = updated;
-    // The payment, its ledger postings and its events in one statement (the payment is locked: each round trip counts).
+    // The payment, its ledger postings, its events and its notifications in one statement (the payment is locked: each round trip counts).
     await writeTogether(tx, [
       repo.updateWrite(tx, payment, patch),
       ...(await ledger.postingWrites(tx, businessId, chargePostings(updated))),
       repo.eventsWrite(tx, [...prior.events, eventRow(updated, 'succeeded', { amount, fee, net: updated.net })]),
+      ...(deps.notifications ? [deps.notifications.write(businessId, paymentReceived(updated))] : []),
     ]);
     const adapter = sources.get(updated.sourceType);
     if (adapter?.paymentSucceeded && updated.sourceId) await adapter.paymentSucceeded(tx, businessId, updated.sourceId, updated);
