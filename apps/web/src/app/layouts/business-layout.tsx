@@ -19,6 +19,7 @@ import { SectionSwitcher } from './section-switcher';
 import { ColorSchemeToggle } from './shell-parts';
 import { UserMenu } from './user-menu';
 import { SupportInboxButton } from '@/app/support-inbox-button';
+import { NotificationsBell } from '@/app/notifications-bell';
 import { SidebarNav } from './sidebar-nav';
 
 /** The command palette (Spotlight, with its modal) loads with the screen, after the shell's first paint. */
@@ -92,6 +93,7 @@ export function BusinessLayout() {
           <Group gap="xs" wrap="nowrap">
             <CommandPaletteButton />
             <SupportInboxButton business={current} />
+            <NotificationsBell business={current} />
             {/* On a phone the account menu switches the mode: the row keeps the section's name whole. */}
             <Box visibleFrom="sm">
               <ColorSchemeToggle />
