@@ -64,15 +64,15 @@ export function NotificationsBell({ business }: { business: Business }) {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width="min(22rem, calc(100vw - 1rem))" shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <ActionIcon variant="default" size="lg" aria-label={label} pos="relative" onClick={() => setOpened((o) => !o)}>
+        <ActionIcon variant="default" size="lg" aria-label={label} pos="relative" style={{ overflow: 'visible' }} onClick={() => setOpened((o) => !o)}>
           <IconBell size={18} aria-hidden />
           {unread > 0 ? (
             <Box
               component="span"
               aria-hidden
               pos="absolute"
-              top={-6}
-              right={-6}
+              top={-5}
+              right={-5}
               px={4}
               miw={18}
               h={18}

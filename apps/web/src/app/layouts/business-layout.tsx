@@ -1,5 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Group, useMatches as useBreakpointValue } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
@@ -51,6 +51,8 @@ export function BusinessLayout() {
   // The shell paints first and the screen in the render after it (on a phone the first screen's render is
   // most of the start-up's CPU): the business's name, menus and notices show without waiting for it.
   const screenReady = useDeferredValue(true, false);
+  // On a phone the header's buttons sit closer, so the section's name beside them keeps its width.
+  const actionsGap = useBreakpointValue({ base: 4, sm: 10 });
 
   const closeNav = nav.close;
   useEffect(() => closeNav(), [location.pathname, closeNav]);
@@ -90,7 +92,7 @@ export function BusinessLayout() {
               </Box>
             ) : null}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={actionsGap} wrap="nowrap">
             <CommandPaletteButton />
             <SupportInboxButton business={current} />
             <NotificationsBell business={current} />
