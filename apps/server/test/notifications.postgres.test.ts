@@ -65,9 +65,13 @@ describe('the bell across two app instances', () => {
     const owner = business.people.owner.agent;
     const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let next: ReturnType<typeof framesOf> | undefined;
-    const socket = await b.app.injectWS(fillPath(NOTIFICATIONS_SOCKET_PATH, { business_id: business.id }), { headers: { cookie } }, {
-      onInit: (ws) => void (next = framesOf(ws)),
-    });
+    const socket = await b.app.injectWS(
+      fillPath(NOTIFICATIONS_SOCKET_PATH, { business_id: business.id }),
+      { headers: { cookie } },
+      {
+        onInit: (ws) => void (next = framesOf(ws)),
+      },
+    );
     await next!((f) => f.type === 'ready');
 
     const started = await a.services.charges.start({ businessId: business.id, source: { type: 'static_qr', id: null }, amount: 25_00, currency: 'sgd' });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_SOCKET_PATH, notificationsEndpoints as bell, verificationAdminEndpoints as admin, type NotificationServerFrame } from '@merchant/business';
+import {
+  NOTIFICATIONS_SOCKET_PATH,
+  notificationsEndpoints as bell,
+  verificationAdminEndpoints as admin,
+  type NotificationServerFrame,
+} from '@merchant/business';
 import { fillPath } from '@merchant/core';
 import { transferEndpoints } from '@merchant/payments';
 import { eq } from 'drizzle-orm';

@@ -130,9 +130,7 @@ export function NotificationsBell({ business }: { business: Business }) {
                     style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
                   >
                     <Group gap={6} wrap="nowrap" align="baseline">
-                      {n.read_at ? null : (
-                        <Box component="span" w={8} h={8} bg="blue.7" style={{ borderRadius: 4, flexShrink: 0 }} aria-hidden />
-                      )}
+                      {n.read_at ? null : <Box component="span" w={8} h={8} bg="blue.7" style={{ borderRadius: 4, flexShrink: 0 }} aria-hidden />}
                       <Text size="sm" fw={n.read_at ? 400 : 600}>
                         {n.read_at ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
                         {n.title}

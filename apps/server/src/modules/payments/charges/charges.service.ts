@@ -1,4 +1,4 @@
-import { AppError, fieldError, fillPath, formatMoneyWithCode, SCREEN_PATHS } from '@merchant/core';
+import { AppError, fieldError } from '@merchant/core';
 import {
   FAILURE_MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -29,6 +29,8 @@ import { nextActionOf } from './next-action';
 import { paymentEvents, type NewPaymentEvent } from './payment-events';
 import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
+import { paymentReceived } from './payment-notification';
+import { assertWithinLimits } from './amount-limits';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import type { RefundEffects } from './refund-effects';
 import { chargeEvent, chargeFailed } from '../developers/webhook-events.presenter';
@@ -66,19 +68,6 @@ export type {
 };
 
 type Outcome = Exclude<ProviderOutcome, { status: 'refused' }>;
-
-/** The bell's "payment received", for the members who see payments. */
-function paymentReceived(payment: PaymentRow) {
-  const from = payment.customerName?.trim() || payment.customerEmail?.trim();
-  const method = payment.method ? PAYMENT_METHOD_LABELS[payment.method] : null;
-  return {
-    to: { permission: 'payments:view' as const },
-    kind: 'payment_received' as const,
-    title: `Payment received: ${formatMoneyWithCode(payment.amount, payment.currency)}`,
-    body: [from ? `From ${from}` : null, method ? `by ${method}` : null].filter(Boolean).join(' ') || 'A payment succeeded.',
-    link: fillPath(SCREEN_PATHS.transactionDetail, { business_id: payment.businessId, b_charge: payment.id }),
-  };
-}
 
 /**
  * What a confirm has decided but not written when the provider's outcome is applied: the payment's move to
@@ -217,14 +206,6 @@ export function createChargesService(deps: {
   const beingProcessed = () => new AppError('PAYMENT_NOT_PAYABLE', 'This payment is being processed: try again in a moment.');
   const methodUnavailable = (method: PaymentMethod) =>
     fieldError('PAYMENT_METHOD_UNAVAILABLE', 'method', `${PAYMENT_METHOD_LABELS[method]} is not available for this payment.`);
-
-  function assertWithinLimits(amount: number, currency: string, method: PaymentMethod, provider: PaymentProvider): void {
-    const { min, max } = provider.limits(method, currency);
-    if (amount < min || amount > max) {
-      const range = `${formatMoneyWithCode(min, currency)} to ${formatMoneyWithCode(max, currency)}`;
-      throw fieldError('PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'amount', `${PAYMENT_METHOD_LABELS[method]} payments take ${range}.`);
-    }
-  }
 
   /** Completes the pending action of a payment paid by `method` (3-D Secure, PayNow scan, e-wallet), in two phases. */
   async function completeAction(
