@@ -202,7 +202,7 @@ export const OWNERSHIP_EXCEPTIONS: readonly Exception[] = [
     file: 'modules/payments/developers/public-business.module.ts',
     table: 'notifications',
     reason:
-      "not a use: the OpenAPI summary \"Update Notifications Setting\" (HitPay's name of the email notification settings) reads like SQL to the check; the file never touches the bell's table",
+      'not a use: the OpenAPI summary "Update Notifications Setting" (HitPay\'s name of the email notification settings) reads like SQL to the check; the file never touches the bell\'s table',
   },
   {
     file: 'modules/store/orders/store-report.read-model.ts',
