@@ -14,6 +14,7 @@ import type { ProcessorFaults } from './modules/payments/processor/test-provider
 import { withTestModeMark } from './mail/test-mode-mark';
 import { devMailboxModule } from './modules/platform/dev-mailbox/dev-mailbox.module';
 import { supportChatModule } from './modules/business/support-chat/support-chat.module';
+import { notificationsModule } from './modules/business/notifications/notifications.module';
 import { sessionModule } from './modules/identity/session/session.module';
 import { authModule } from './modules/identity/auth/auth.module';
 import { userModule } from './modules/identity/user/user.module';
@@ -119,6 +120,8 @@ function composeModules(platform: Platform) {
       .use(businessModule)
       .use(sessionModule)
       .use(businessDetailsModule)
+      // Before the capabilities whose changes notify members (payments, transfers, verification).
+      .use(notificationsModule)
       .use(onboardingModule)
       .use(verificationModule)
       .use(staffModule)

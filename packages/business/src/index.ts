@@ -11,3 +11,4 @@ export * from './partners';
 export * from './support-chat';
 export * from './referrals';
 export * from './public-business';
+export * from './notifications';

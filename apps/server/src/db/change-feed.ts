@@ -11,6 +11,13 @@ export const CHANGE_FEED_APPLICATION = 'md-change-feed';
  * cache keeps anything of them, so a request that made one needs no write barrier (its reader reads the database).
  */
 export const CHAT_EVENT_PREFIX = 'c:';
+/**
+ * The bell's events (`n:<business>|<user>`, migration 0073): the notification sockets hear them and read the database,
+ * no cache keeps anything of them, so like the chat's they need no write barrier.
+ */
+export const NOTIFICATION_EVENT_PREFIX = 'n:';
+/** Whether a payload is one that only sockets listen for (no cache to keep exact). */
+export const isSocketEvent = (payload: string) => payload.startsWith(CHAT_EVENT_PREFIX) || payload.startsWith(NOTIFICATION_EVENT_PREFIX);
 
 export interface ChangeHandlers {
   /** One changed thing, as the trigger names it ('s:<session id>', 'u:<user id>', ...). */
@@ -255,7 +262,7 @@ export function postgresChangeFeed(
       client.on('end', () => ownBackends.delete(backend));
       client.on('notification', (message: pg.Notification) => {
         if (message.processId !== backend) return;
-        if (!message.payload?.startsWith(CHAT_EVENT_PREFIX)) committed++;
+        if (!isSocketEvent(message.payload ?? '')) committed++;
         emit(message);
       });
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);

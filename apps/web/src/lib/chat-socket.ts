@@ -4,30 +4,34 @@ import type { ChatClientFrame, ChatServerFrame } from '@merchant/business';
 /** How long to wait before the next attempt after a socket closed: doubling from 1 s up to 15 s. */
 const retryDelay = (attempt: number) => Math.min(1000 * 2 ** Math.min(attempt, 4), 15_000);
 
-export interface ChatSocket {
+export interface ChatSocket<C = ChatClientFrame> {
   /** Whether the socket is open now (a closed one reconnects by itself). */
   connected: boolean;
-  send(frame: ChatClientFrame): void;
+  send(frame: C): void;
 }
 
 /**
  * A chat WebSocket (docs/decisions.md, "Support chat") at `path` on this origin that reconnects by itself; `onOpen`
  * runs on every (re)connection, so the screen follows its conversation again from the last message it has, and
- * the server replays what it missed. Frames go to `onFrame`. No path: no socket.
+ * the server replays what it missed. Frames go to `onFrame`. No path: no socket. The bell's socket
+ * (docs/decisions.md, "Notifications") is one too, with frames of its own (`S` received, `C` sent).
  */
-export function useChatSocket(path: string | null, handlers: { onOpen(socket: ChatSocket): void; onFrame(frame: ChatServerFrame): void }): ChatSocket {
+export function useChatSocket<S = ChatServerFrame, C = ChatClientFrame>(
+  path: string | null,
+  handlers: { onOpen(socket: ChatSocket<C>): void; onFrame(frame: S): void },
+): ChatSocket<C> {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const socketRef = useRef<WebSocket | null>(null);
   const [connected, setConnected] = useState(false);
-  const api = useRef<ChatSocket>({ connected: false, send: () => undefined });
+  const api = useRef<ChatSocket<C>>({ connected: false, send: () => undefined });
 
   useEffect(() => {
     if (!path) return;
     let stopped = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const send = (frame: ChatClientFrame) => {
+    const send = (frame: C) => {
       const socket = socketRef.current;
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
     };
@@ -44,7 +48,7 @@ export function useChatSocket(path: string | null, handlers: { onOpen(socket: Ch
       };
       socket.onmessage = (event: MessageEvent<string>) => {
         try {
-          handlersRef.current.onFrame(JSON.parse(event.data) as ChatServerFrame);
+          handlersRef.current.onFrame(JSON.parse(event.data) as S);
         } catch {
           // Not a frame of ours: ignored.
         }

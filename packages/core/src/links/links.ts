@@ -19,6 +19,10 @@ export const SCREEN_PATHS = {
   pendingInvitations: '/pending-invitations',
   onboardingQuestionnaire: `${BUSINESS_PATH}/onboarding/questionnaire`,
   paymentsOverview: sectionPath('payments'),
+  /** A payment's screen (the bell's "payment received"), a transfer's (one awaiting approval), the verification's page. */
+  transactionDetail: `${sectionPath('payments')}/transactions/:b_charge`,
+  transferDetail: `${sectionPath('payments')}/transfer-history/:transfer`,
+  accountVerification: `${sectionPath('payments')}/settings/account-verification`,
   /** A payment link's and a static QR code's screens, by their ids (the card-testing mail names the one it paused). */
   paymentLinkDetail: `${sectionPath('payments')}/links/:payment_request_id`,
   staticQrDetail: `${sectionPath('payments')}/static-qr-code/:static_qr_code_id`,

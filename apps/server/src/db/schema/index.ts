@@ -29,3 +29,4 @@ export * from './support-chat';
 export * from './platform-accounts';
 export * from './accounting';
 export * from './booking';
+export * from './notifications';

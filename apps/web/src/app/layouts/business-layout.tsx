@@ -1,5 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { AppShell, Box, Burger, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Group, useMatches as useBreakpointValue } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useMatches, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { SectionSwitcher } from './section-switcher';
 import { ColorSchemeToggle } from './shell-parts';
 import { UserMenu } from './user-menu';
 import { SupportInboxButton } from '@/app/support-inbox-button';
+import { NotificationsBell } from '@/app/notifications-bell';
 import { SidebarNav } from './sidebar-nav';
 
 /** The command palette (Spotlight, with its modal) loads with the screen, after the shell's first paint. */
@@ -50,6 +51,8 @@ export function BusinessLayout() {
   // The shell paints first and the screen in the render after it (on a phone the first screen's render is
   // most of the start-up's CPU): the business's name, menus and notices show without waiting for it.
   const screenReady = useDeferredValue(true, false);
+  // On a phone the header's buttons sit closer, so the section's name beside them keeps its width.
+  const actionsGap = useBreakpointValue({ base: 4, sm: 10 });
 
   const closeNav = nav.close;
   useEffect(() => closeNav(), [location.pathname, closeNav]);
@@ -89,9 +92,10 @@ export function BusinessLayout() {
               </Box>
             ) : null}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={actionsGap} wrap="nowrap">
             <CommandPaletteButton />
             <SupportInboxButton business={current} />
+            <NotificationsBell business={current} />
             {/* On a phone the account menu switches the mode: the row keeps the section's name whole. */}
             <Box visibleFrom="sm">
               <ColorSchemeToggle />

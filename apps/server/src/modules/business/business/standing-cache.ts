@@ -34,8 +34,8 @@ export function createStandingCache(changes: ChangeFeed | undefined) {
 
   changes?.subscribe({
     onChange(payload) {
-      // The support chat's events (`c:`) and the API key cache's (`k:`, `i:`) share the channel and touch nothing kept here.
-      if (payload.startsWith('c:') || payload.startsWith('k:') || payload.startsWith('i:')) return;
+      // The support chat's (`c:`), the bell's (`n:`) and the API key cache's (`k:`, `i:`) events share the channel and touch nothing kept here.
+      if (payload.startsWith('c:') || payload.startsWith('n:') || payload.startsWith('k:') || payload.startsWith('i:')) return;
       epoch++;
       const id = payload.slice(2);
       switch (payload.slice(0, 2)) {

@@ -8,6 +8,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { BusinessService } from '../business/business.service';
 import type { OnboardingService } from '../onboarding/onboarding.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { verificationRepository as repo } from './verification.repository';
 
 export function flagsOf(row: BusinessRow): BusinessFlags {
@@ -38,9 +39,21 @@ export function createVerificationService(deps: {
   mailer: Mailer;
   business: BusinessService;
   onboarding: OnboardingService;
+  /** The bell: a verification result tells the business's owners and admins. */
+  notifications?: Pick<NotificationsService, 'notify'>;
   publicUrl: string;
 }) {
   const { db, clock, audit, mailer } = deps;
+
+  /** The bell's "verification result", for the owners and admins, in the decision's transaction. */
+  const notifyResult = (tx: Executor, row: BusinessRow, title: string, body: string, link: string) =>
+    deps.notifications?.notify(tx, row.id, {
+      to: { roles: ['owner', 'admin'] },
+      kind: 'verification_result',
+      title,
+      body,
+      link: fillPath(link, { business_id: row.id }),
+    });
 
   async function load(businessId: string): Promise<BusinessRow> {
     const row = await deps.business.find(businessId);
@@ -123,6 +136,7 @@ export function createVerificationService(deps: {
           objectType: 'business',
           objectId: row.id,
         });
+        await notifyResult(tx, row, `${row.name} is verified`, 'The business can start taking payments.', SCREEN_PATHS.accountVerification);
         await mailOwners(tx, next, `${row.name} is verified`, (name) =>
           [
             `Hello ${name},`,
@@ -176,6 +190,7 @@ export function createVerificationService(deps: {
           objectId: row.id,
           meta: { message },
         });
+        await notifyResult(tx, row, `Changes needed to verify ${row.name}`, message, SCREEN_PATHS.onboardingQuestionnaire);
         await mailOwners(tx, next, `Changes needed to verify ${row.name}`, (name) =>
           [
             `Hello ${name},`,
@@ -217,6 +232,7 @@ export function createVerificationService(deps: {
           objectId: row.id,
           meta: { reason, previous_status: row.onboardingStatus },
         });
+        await notifyResult(tx, row, `We could not verify ${row.name}`, 'It cannot take payments: contact customer support.', SCREEN_PATHS.accountVerification);
         await mailOwners(tx, next, `We could not verify ${row.name}`, (name) =>
           [
             `Hello ${name},`,

@@ -47,8 +47,8 @@ export function createSessionCache(changes: ChangeFeed | undefined) {
   }
 
   function onChange(payload: string) {
-    // The support chat's events (`c:`) and the API key cache's (`k:`, `i:`) share the channel and touch nothing kept here.
-    if (payload.startsWith('c:') || payload.startsWith('k:') || payload.startsWith('i:')) return;
+    // The support chat's (`c:`), the bell's (`n:`) and the API key cache's (`k:`, `i:`) events share the channel and touch nothing kept here.
+    if (payload.startsWith('c:') || payload.startsWith('n:') || payload.startsWith('k:') || payload.startsWith('i:')) return;
     epoch++;
     const key = payload.slice(2);
     switch (payload.slice(0, 2)) {

@@ -6,6 +6,7 @@ import type { CustomersService } from '../customers/customers.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import type { WebhooksService } from '../developers/webhooks.service';
+import type { NotificationsService } from '@/modules/business/notifications/notifications.service';
 import { createChargesService } from './charges.service';
 import { createRefundEffects } from './refund-effects';
 
@@ -27,6 +28,7 @@ export const chargesModule = defineModule({
     customers,
     emailTemplates,
     webhooks,
+    notifications,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config'> & {
     ledger: LedgerService;
     processor: Processor;
@@ -34,6 +36,8 @@ export const chargesModule = defineModule({
     emailTemplates: EmailTemplatesService;
     /** Absent where a test composes charges alone. */
     webhooks?: WebhooksService;
+    /** Absent where a test composes charges alone. */
+    notifications?: NotificationsService;
   }) =>
     createChargesService({
       db,
@@ -43,6 +47,7 @@ export const chargesModule = defineModule({
       processor,
       customers,
       webhooks,
+      notifications,
       onRefunded: createRefundEffects({ mailer, emailTemplates, checkoutOrigin: originOfKind(config.publicUrl, 'checkout', config.baseDomain) }),
     }),
   jobs: (jobs, charges) => {

@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, fieldError } from '@merchant/core';
 import {
   FAILURE_MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -16,6 +16,7 @@ import type { CustomersService } from '../customers/customers.service';
 import type { Clock } from '@/lib/clock';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { NotificationsService } from '@/modules/business/notifications/notifications.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { Processor } from '../processor/processor.module';
 import { takingPayments } from './takes-payments';
@@ -28,6 +29,8 @@ import { nextActionOf } from './next-action';
 import { paymentEvents, type NewPaymentEvent } from './payment-events';
 import { createRefunds } from './refunds';
 import { chargePostings } from './charge-postings';
+import { paymentReceived } from './payment-notification';
+import { assertWithinLimits } from './amount-limits';
 import { assertConfirmable, expireIncomplete } from './incomplete';
 import type { RefundEffects } from './refund-effects';
 import { chargeEvent, chargeFailed } from '../developers/webhook-events.presenter';
@@ -94,6 +97,8 @@ export function createChargesService(deps: {
   onRefunded?: RefundEffects;
   /** HitPay's event webhooks: `charge.created` is written in the transaction of the payment's success, `charge.failed` of its failure. */
   webhooks?: Pick<WebhooksService, 'emit'>;
+  /** The bell: a succeeded payment tells the members who see payments, in the success's statement. */
+  notifications?: Pick<NotificationsService, 'write'>;
 }) {
   const { db, clock, ledger, processor, customers } = deps;
   const sources = new Map<PaymentSource, PaymentSourceAdapter>();
@@ -146,11 +151,12 @@ export function createChargesService(deps: {
     };
     const updated = patched(payment, patch);
     const { businessId, amount } = updated;
-    // The payment, its ledger postings and its events in one statement (the payment is locked: each round trip counts).
+    // The payment, its ledger postings, its events and its notifications in one statement (the payment is locked: each round trip counts).
     await writeTogether(tx, [
       repo.updateWrite(tx, payment, patch),
       ...(await ledger.postingWrites(tx, businessId, chargePostings(updated))),
       repo.eventsWrite(tx, [...prior.events, eventRow(updated, 'succeeded', { amount, fee, net: updated.net })]),
+      ...(deps.notifications ? [deps.notifications.write(businessId, paymentReceived(updated))] : []),
     ]);
     const adapter = sources.get(updated.sourceType);
     if (adapter?.paymentSucceeded && updated.sourceId) await adapter.paymentSucceeded(tx, businessId, updated.sourceId, updated);
@@ -200,14 +206,6 @@ export function createChargesService(deps: {
   const beingProcessed = () => new AppError('PAYMENT_NOT_PAYABLE', 'This payment is being processed: try again in a moment.');
   const methodUnavailable = (method: PaymentMethod) =>
     fieldError('PAYMENT_METHOD_UNAVAILABLE', 'method', `${PAYMENT_METHOD_LABELS[method]} is not available for this payment.`);
-
-  function assertWithinLimits(amount: number, currency: string, method: PaymentMethod, provider: PaymentProvider): void {
-    const { min, max } = provider.limits(method, currency);
-    if (amount < min || amount > max) {
-      const range = `${formatMoneyWithCode(min, currency)} to ${formatMoneyWithCode(max, currency)}`;
-      throw fieldError('PAYMENT_AMOUNT_OUTSIDE_LIMITS', 'amount', `${PAYMENT_METHOD_LABELS[method]} payments take ${range}.`);
-    }
-  }
 
   /** Completes the pending action of a payment paid by `method` (3-D Secure, PayNow scan, e-wallet), in two phases. */
   async function completeAction(

@@ -2,6 +2,7 @@ import { defineModule, type Platform } from '@/modules/module';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
+import type { NotificationsService } from '@/modules/business/notifications/notifications.service';
 import { createBeneficiariesService } from './beneficiaries.service';
 import { sendMoneyRoutes } from './send-money.routes';
 import { createTransferMail } from './transfer-mail';
@@ -23,13 +24,15 @@ export const sendMoneyModule = defineModule({
     ledger,
     emailTemplates,
     webhooks,
+    notifications,
   }: Pick<Platform, 'db' | 'clock' | 'audit' | 'jobs' | 'mailer'> & {
     ledger: LedgerService;
     emailTemplates: EmailTemplatesService;
     webhooks?: WebhooksService;
+    notifications?: NotificationsService;
   }) => ({
     beneficiaries: createBeneficiariesService({ db, clock, audit }),
-    transfers: createTransfersService({ db, clock, audit, jobs, ledger, webhooks }),
+    transfers: createTransfersService({ db, clock, audit, jobs, ledger, webhooks, notifications }),
     views: createTransferViewsService({ db, clock, audit, ledger }),
     mail: createTransferMail({ mailer, emailTemplates }),
   }),

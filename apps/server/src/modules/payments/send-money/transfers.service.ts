@@ -1,4 +1,4 @@
-import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
+import { AppError, fieldError, fillPath, formatMoneyWithCode, SCREEN_PATHS } from '@merchant/core';
 import {
   formatRate,
   priceTransfer,
@@ -18,6 +18,7 @@ import { transferEvent } from '@/modules/payments/developers/webhook-events.pres
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { NotificationsService } from '@/modules/business/notifications/notifications.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { beneficiaryNotFound, type SendMoneyWriter } from './beneficiaries.service';
 import { assertSendMoneyEnabled } from './send-money.feature';
@@ -51,6 +52,8 @@ export function createTransfersService(deps: {
   jobs: JobSender;
   ledger: LedgerService;
   webhooks?: Pick<WebhooksService, 'emit'> | undefined;
+  /** The bell: a transfer above the threshold tells the members who may approve it. */
+  notifications?: Pick<NotificationsService, 'notify'> | undefined;
 }) {
   const { db, clock, audit, jobs, ledger } = deps;
 
@@ -300,6 +303,15 @@ export function createTransfersService(deps: {
             ],
           });
           await event(tx, saved, 'awaiting_review', 'Above the approval threshold: waiting for a second person to approve (funds held)', null);
+          // Everyone who may approve it: the members who send money, but not its requester (a second person approves).
+          await deps.notifications?.notify(tx, business.id, {
+            to: { permission: 'transfers:manage' },
+            except: ctx.user.id,
+            kind: 'transfer_awaiting_approval',
+            title: `Transfer awaiting approval: ${amountOf(saved)}`,
+            body: `${ctx.user.name} asked to send ${amountOf(saved)} to ${saved.beneficiaryName}.`,
+            link: fillPath(SCREEN_PATHS.transferDetail, { business_id: business.id, transfer: saved.id }),
+          });
         } else {
           await postSend(tx, saved, 'merchant_available');
           await event(tx, saved, 'processing', 'Sent to the bank', null);

@@ -34,10 +34,11 @@ export function createStoreBusinessCache(changes: ChangeFeed | undefined) {
           forget(payload.slice(2));
           break;
         case 'c:':
+        case 'n:':
         case 's:':
         case 'e:':
         case 'u:':
-          break; // support chat, sessions, invitations, people: nothing kept here depends on them
+          break; // support chat, the bell, sessions, invitations, people: nothing kept here depends on them
         default:
           epoch++;
           stores.clear();
