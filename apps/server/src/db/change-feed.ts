@@ -12,7 +12,7 @@ export const CHANGE_FEED_APPLICATION = 'md-change-feed';
  */
 export const CHAT_EVENT_PREFIX = 'c:';
 /**
- * The bell's events (`n:<business>|<user>`, migration 0073): the notification sockets hear them and read the database,
+ * The bell's events (`n:<business>|<user>`, migration 0074): the notification sockets hear them and read the database,
  * no cache keeps anything of them, so like the chat's they need no write barrier.
  */
 export const NOTIFICATION_EVENT_PREFIX = 'n:';
