@@ -72,7 +72,8 @@ export interface StorefrontImage {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The products a storefront sells: active, on the `online_store` channel. */
-const onSale = (businessId: string) => and(eq(products.businessId, businessId), eq(products.status, 'active'), arrayContains(products.channels, ['online_store']));
+const onSale = (businessId: string) =>
+  and(eq(products.businessId, businessId), eq(products.status, 'active'), arrayContains(products.channels, ['online_store']));
 
 /** An id no row has: an empty selection reads nothing (`in ()` is not SQL). */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -327,12 +328,7 @@ export async function storefrontProductCount(db: Executor, businessId: string): 
 }
 
 /** One file of the sitemap's products, by id: the `index`th run of `size` (0 first), with when each last changed. */
-export async function storefrontSitemapProducts(
-  db: Executor,
-  businessId: string,
-  index: number,
-  size: number,
-): Promise<{ id: string; updatedAt: Date }[]> {
+export async function storefrontSitemapProducts(db: Executor, businessId: string, index: number, size: number): Promise<{ id: string; updatedAt: Date }[]> {
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)

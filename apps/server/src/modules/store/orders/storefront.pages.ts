@@ -181,7 +181,12 @@ export function searchPage(store: StorePage, q: string, view: ListView | null): 
       <form action="/search" method="get">
         <label for="q">Search products</label><input id="q" type="search" name="q" value="${q}" /> <button type="submit">Search</button>
       </form>
-      ${view ? html`<p role="status">${status}</p> ${listed(store, view, 'Try another word.')}` : null}`,
+      ${
+        view
+          ? html`<p role="status">${status}</p>
+              ${listed(store, view, 'Try another word.')}`
+          : null
+      }`,
   );
 }
 

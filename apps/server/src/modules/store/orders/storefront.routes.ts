@@ -23,8 +23,7 @@ import {
   sitemapUrls,
   type ListView,
 } from './storefront.pages';
-import { STOREFRONT_SORTS, type StorefrontSort } from '@/modules/catalogue/products/storefront.read-model';
-import { addressLine, checkoutValuesOf, LIST_PAGE_SIZE, type Store, type StorefrontService } from './storefront.service';
+import { addressLine, checkoutValuesOf, LIST_PAGE_SIZE, STOREFRONT_SORTS, type Store, type StorefrontService, type StorefrontSort } from './storefront.service';
 import type { AbandonedCartsService } from './abandoned-carts.service';
 import type { StoreOrdersService } from './store-orders.service';
 import type { BookingModuleService } from '@/modules/store/booking/booking.service';
@@ -80,7 +79,11 @@ function listPlaceOf(query: unknown): ListPlace | null {
   const before = queryValue(query, 'before');
   const raw = query as Record<string, unknown> | null;
   if (!(STOREFRONT_SORTS as readonly string[]).includes(sort)) return null;
-  if ((raw?.['sort'] !== undefined && queryValue(query, 'sort') === undefined) || (raw?.['after'] !== undefined && !after) || (raw?.['before'] !== undefined && !before))
+  if (
+    (raw?.['sort'] !== undefined && queryValue(query, 'sort') === undefined) ||
+    (raw?.['after'] !== undefined && !after) ||
+    (raw?.['before'] !== undefined && !before)
+  )
     return null;
   if ((after && !UUID.test(after)) || (before && !UUID.test(before)) || (after && before)) return null;
   return { sort: sort as StorefrontSort, ...(after ? { after: after.toLowerCase() } : {}), ...(before ? { before: before.toLowerCase() } : {}) };
@@ -266,7 +269,11 @@ export function storefrontRoutes(
      */
     function list(
       path: (req: FastifyRequest) => string,
-      render: (store: Store, req: FastifyRequest, read: (place: ListPlace, options: { categoryId?: string; q?: string }) => Promise<ListView | 'stale' | 'closed'>) => Promise<string | 'stale' | 'closed' | null>,
+      render: (
+        store: Store,
+        req: FastifyRequest,
+        read: (place: ListPlace, options: { categoryId?: string; q?: string }) => Promise<ListView | 'stale' | 'closed'>,
+      ) => Promise<string | 'stale' | 'closed' | null>,
       options: { q?: (req: FastifyRequest) => string; cache: boolean },
     ) {
       return page(async (store, req, reply) => {
@@ -277,7 +284,14 @@ export function storefrontRoutes(
         const href = listHref(base, place, q);
         const read = async (at: ListPlace, o: { categoryId?: string; q?: string }): Promise<ListView | 'stale' | 'closed'> => {
           const words = o.q ? searchWords(o.q) : undefined;
-          const found = await storefront.listPage(store, { sort: at.sort, after: at.after, before: at.before, categoryId: o.categoryId, words, limit: LIST_PAGE_SIZE });
+          const found = await storefront.listPage(store, {
+            sort: at.sort,
+            after: at.after,
+            before: at.before,
+            categoryId: o.categoryId,
+            words,
+            limit: LIST_PAGE_SIZE,
+          });
           if (!found || ((at.after || at.before) && found.products.length === 0)) return 'stale';
           if (!found.location) return 'closed';
           const first = found.products[0];

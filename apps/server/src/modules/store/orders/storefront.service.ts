@@ -39,6 +39,7 @@ import { themedHomePage } from './storefront.theme';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 export { viewOf } from './storefront.cart-lines';
+export { STOREFRONT_SORTS, type StorefrontSort } from '@/modules/catalogue/products/storefront.read-model';
 
 /** What one request's store is: the business and its page identity. */
 export interface Store {
