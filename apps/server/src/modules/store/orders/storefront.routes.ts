@@ -8,26 +8,13 @@ import { messagePage, withStore } from './storefront.layout';
 import { policyPage } from './storefront.policy-pages';
 import { contentPage } from './storefront.content-pages';
 import { themedHomePage } from './storefront.theme';
-import {
-  ALL_PRODUCTS_PATH,
-  allProductsPage,
-  categoryPage,
-  homePage,
-  productPage,
-  productPath,
-  robots,
-  searchPage,
-  searchWords,
-  sitemapIndex,
-  sitemapPages,
-  sitemapUrls,
-  type ListView,
-} from './storefront.pages';
-import { addressLine, checkoutValuesOf, LIST_PAGE_SIZE, STOREFRONT_SORTS, type Store, type StorefrontService, type StorefrontSort } from './storefront.service';
+import { homePage, productPage, robots } from './storefront.pages';
+import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { AbandonedCartsService } from './abandoned-carts.service';
 import type { StoreOrdersService } from './store-orders.service';
 import type { BookingModuleService } from '@/modules/store/booking/booking.service';
 import { storefrontBookingRoutes } from './storefront.booking-routes';
+import { storefrontListRoutes } from './storefront.list-routes';
 
 export const CART_COOKIE = 'store_cart';
 const CART_DAYS = 30;
@@ -53,52 +40,6 @@ const all = (form: Form, key: string) => {
 };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Where a list's page starts: its order and the product it follows or precedes (none: the first page). */
-interface ListPlace {
-  sort: StorefrontSort;
-  after?: string;
-  before?: string;
-}
-
-/** A query value as one string (a repeated one is not one: undefined). */
-const queryValue = (query: unknown, name: string): string | undefined => {
-  const value = (query as Record<string, unknown> | null)?.[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
-/**
- * The place a list's URL asks for, or null when its query is not one this store writes (an unknown order, a cursor
- * that is no product id, both cursors): such a URL is sent to the list's first page.
- */
-function listPlaceOf(query: unknown): ListPlace | null {
-  const sort = queryValue(query, 'sort') ?? 'name';
-  const after = queryValue(query, 'after');
-  const before = queryValue(query, 'before');
-  const raw = query as Record<string, unknown> | null;
-  if (!(STOREFRONT_SORTS as readonly string[]).includes(sort)) return null;
-  if (
-    (raw?.['sort'] !== undefined && queryValue(query, 'sort') === undefined) ||
-    (raw?.['after'] !== undefined && !after) ||
-    (raw?.['before'] !== undefined && !before)
-  )
-    return null;
-  if ((after && !UUID.test(after)) || (before && !UUID.test(before)) || (after && before)) return null;
-  return { sort: sort as StorefrontSort, ...(after ? { after: after.toLowerCase() } : {}), ...(before ? { before: before.toLowerCase() } : {}) };
-}
-
-/** The URL of a list's page: its path, the search words, then the order (name is the default) and the cursor. */
-function listHref(path: string, place: ListPlace, q?: string): string {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (place.sort !== 'name') params.set('sort', place.sort);
-  if (place.after) params.set('after', place.after);
-  if (place.before) params.set('before', place.before);
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}
 
 /**
  * The storefront on `<identifier>.shop.<base>` (docs/online-store.md, "Storefront"): server-rendered HTML without
@@ -262,92 +203,6 @@ export function storefrontRoutes(
         },
       ),
     );
-    /**
-     * A paged list (a category, all products, a search): its place from the query (a query it does not write sends
-     * the list's first page), the page read by keyset, its links. A cursor naming no product any more (a stale link)
-     * sends the first page too. Cached per page unless it is a search.
-     */
-    function list(
-      path: (req: FastifyRequest) => string,
-      render: (
-        store: Store,
-        req: FastifyRequest,
-        read: (place: ListPlace, options: { categoryId?: string; q?: string }) => Promise<ListView | 'stale' | 'closed'>,
-      ) => Promise<string | 'stale' | 'closed' | null>,
-      options: { q?: (req: FastifyRequest) => string; cache: boolean },
-    ) {
-      return page(async (store, req, reply) => {
-        const q = options.q?.(req) ?? '';
-        const base = path(req);
-        const place = listPlaceOf(req.query);
-        if (!place) return reply.redirect(listHref(base, { sort: 'name' }, q), 303);
-        const href = listHref(base, place, q);
-        const read = async (at: ListPlace, o: { categoryId?: string; q?: string }): Promise<ListView | 'stale' | 'closed'> => {
-          const words = o.q ? searchWords(o.q) : undefined;
-          const found = await storefront.listPage(store, {
-            sort: at.sort,
-            after: at.after,
-            before: at.before,
-            categoryId: o.categoryId,
-            words,
-            limit: LIST_PAGE_SIZE,
-          });
-          if (!found || ((at.after || at.before) && found.products.length === 0)) return 'stale';
-          if (!found.location) return 'closed';
-          const first = found.products[0];
-          const last = found.products.at(-1);
-          return {
-            products: found.products,
-            sort: at.sort,
-            sortHrefs: { name: listHref(base, { sort: 'name' }, q), newest: listHref(base, { sort: 'newest' }, q) },
-            previous: found.hasPrevious && first ? listHref(base, { sort: at.sort, before: first.id }, q) : null,
-            next: found.hasNext && last ? listHref(base, { sort: at.sort, after: last.id }, q) : null,
-            href,
-          };
-        };
-        let outcome: 'stale' | 'closed' | null = null;
-        const renderPage = async () => {
-          const body = await render(store, req, (at, o) => read(at, o));
-          if (body === 'stale' || body === 'closed') {
-            outcome = body;
-            return null;
-          }
-          return body;
-        };
-        const body = options.cache ? await storefront.cachedPage(store, href, renderPage) : await renderPage();
-        if (outcome === 'stale') return reply.redirect(listHref(base, { sort: place.sort }, q), 303);
-        if (outcome === 'closed') return closed(store, req, reply);
-        return body === null ? notFound(store, req, reply) : send(req, reply, body, options.cache ? { cacheable: true } : {});
-      });
-    }
-
-    route(
-      'GET',
-      '/categories/:id',
-      list(
-        (req) => `/categories/${(req.params as { id: string }).id}`,
-        async (store, req, read) => {
-          const { id } = req.params as { id: string };
-          const category = UUID.test(id) ? (await storefront.categories(store)).find((c) => c.id === id.toLowerCase()) : undefined;
-          if (!category) return null;
-          const view = await read(listPlaceOf(req.query)!, { categoryId: category.id });
-          return typeof view === 'string' ? view : categoryPage(store.page, category, view);
-        },
-        { cache: true },
-      ),
-    );
-    route(
-      'GET',
-      ALL_PRODUCTS_PATH,
-      list(
-        () => ALL_PRODUCTS_PATH,
-        async (store, req, read) => {
-          const view = await read(listPlaceOf(req.query)!, {});
-          return typeof view === 'string' ? view : allProductsPage(store.page, view);
-        },
-        { cache: true },
-      ),
-    );
     route(
       'GET',
       '/products/:id',
@@ -357,44 +212,6 @@ export function storefrontRoutes(
           const { id } = req.params as { id: string };
           return productPage(store.page, await storefront.productCatalogue(store, id), id);
         },
-      ),
-    );
-    // The sitemap: an index of its files, the pages' file and the products' files (every product on sale, by id).
-    const XML = 'application/xml; charset=utf-8';
-    route(
-      'GET',
-      '/sitemap.xml',
-      cached(
-        () => '/sitemap.xml',
-        async (store) => {
-          const files = await storefront.sitemapFiles(store);
-          return sitemapIndex(store.page, ['/sitemap-pages.xml', ...Array.from({ length: files }, (_, i) => `/sitemap-products-${i + 1}.xml`)]);
-        },
-        XML,
-      ),
-    );
-    route(
-      'GET',
-      '/sitemap-pages.xml',
-      cached(
-        () => '/sitemap-pages.xml',
-        async (store) => sitemapPages(store.page, await storefront.categories(store)),
-        XML,
-      ),
-    );
-    route(
-      'GET',
-      '/sitemap-products-:n.xml',
-      cached(
-        (req) => `/sitemap-products-${(req.params as { n: string }).n}.xml`,
-        async (store, req) => {
-          const { n } = req.params as { n: string };
-          const index = /^[1-9][0-9]{0,5}$/.test(n) ? Number(n) - 1 : -1;
-          if (index < 0 || index >= (await storefront.sitemapFiles(store))) return null;
-          const rows = await storefront.sitemapProducts(store, index);
-          return sitemapUrls(rows.map((p) => ({ loc: `${store.page.origin}${productPath(p)}`, lastmod: p.updatedAt })));
-        },
-        XML,
       ),
     );
     route(
@@ -427,21 +244,7 @@ export function storefrontRoutes(
         },
       ),
     );
-    const searchQuery = (req: FastifyRequest) => (queryValue(req.query, 'q') ?? '').trim().slice(0, 100);
-    route(
-      'GET',
-      '/search',
-      list(
-        () => '/search',
-        async (store, req, read) => {
-          const q = searchQuery(req);
-          if (searchWords(q).length === 0) return searchPage(store.page, q, null);
-          const view = await read(listPlaceOf(req.query)!, { q });
-          return typeof view === 'string' ? view : searchPage(store.page, q, view);
-        },
-        { q: searchQuery, cache: false },
-      ),
-    );
+    storefrontListRoutes({ route, page, cached, send, notFound, closed }, storefront);
 
     route(
       'GET',

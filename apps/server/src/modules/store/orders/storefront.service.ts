@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
 import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
@@ -36,6 +36,7 @@ import type { ThemeContent } from '@merchant/catalogue';
 import { orderEvent, storeOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { themedHomePage } from './storefront.theme';
+import { fingerprintOf, homeCatalogue } from './storefront.reads';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 export { viewOf } from './storefront.cart-lines';
@@ -103,21 +104,6 @@ export function createStorefrontService(deps: {
 }) {
   const { db, clock } = deps;
 
-  /**
-   * What the pages show of the business row and its store settings, in short: part of a page's key, so a page rendered
-   * before a change of them (even one made in SQL, which purges nothing) is never served after it. Once per business read.
-   */
-  const fingerprints = new WeakMap<StoreBusiness, string>();
-  function fingerprintOf(business: StoreBusiness): string {
-    let print = fingerprints.get(business);
-    if (print === undefined) {
-      const { cacheVersions: _, ...shown } = business;
-      print = createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 12);
-      fingerprints.set(business, print);
-    }
-    return print;
-  }
-
   /** The store of a business: its page identity from the store settings (name, logo, policies, open or closed). */
   function storeFrom(business: StoreBusiness | null): Store | null {
     if (!business) return null;
@@ -175,24 +161,10 @@ export function createStorefrontService(deps: {
     }
     return { ...store, page: { ...store.page, pages: links, theme: live.theme, booking: live.booking } };
   }
-  /**
-   * The home page's catalogue: the first products by name (its grid) and the first of each category a theme's
-   * collection shows, with the categories holding a product on sale; never the whole catalogue.
-   */
-  async function readHome(businessId: string, theme: ThemeContent | null): Promise<StorefrontCatalogue> {
-    const collections = (theme?.pages.home ?? []).flatMap((s) => (s.type === 'collection' && s.settings.category_id ? [s.settings] : []));
-    const pages = await Promise.all([
-      storefrontListPage(db, businessId, { sort: 'name', limit: HOME_PRODUCTS }),
-      ...collections.map((c) => storefrontListPage(db, businessId, { sort: 'name', categoryId: c.category_id!, limit: c.limit })),
-    ]);
-    const ids = [...new Set(pages.flatMap((p) => p?.ids ?? []))];
-    const [catalogue, categories] = await Promise.all([storefrontCatalogue(db, businessId, { productIds: ids }), storefrontCategories(db, businessId)]);
-    return { ...catalogue, categories: catalogue.location ? categories : [] };
-  }
   /** The home page's catalogue, cached under the store's versions (a theme's publishing purges identity). */
   // Read once per versions however many requests miss together (right after a purge), not once per request.
   function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
-    return loadOnce(catalogues, `${store.versionKey}home`, () => readHome(store.business.id, store.page.theme));
+    return loadOnce(catalogues, `${store.versionKey}home`, () => homeCatalogue(db, store.business.id, store.page.theme, HOME_PRODUCTS));
   }
   /** The categories holding a product on sale (a category page's, the sitemap's), cached alike. */
   function categoriesOf(store: Store): Promise<StorefrontCatalogue['categories']> {
@@ -271,7 +243,7 @@ export function createStorefrontService(deps: {
     async previewHome(identifier: string, draft: ThemeContent): Promise<string | null> {
       const store = await withPageLinks(storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase())));
       if (!store) return null;
-      return themedHomePage(store.page, await readHome(store.business.id, draft), draft);
+      return themedHomePage(store.page, await homeCatalogue(db, store.business.id, draft, HOME_PRODUCTS), draft);
     },
 
     /** A rendered page of the store, from the cache or rendered now (null: no such page). */
