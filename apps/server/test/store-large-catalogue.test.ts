@@ -156,6 +156,7 @@ describe('a catalogue larger than a page', () => {
     expect((await shopper.get(`/search?q=filler&before=nope`)).headers.location).toBe('/search?q=filler');
     expect((await shopper.get(`${path}?page=2`)).statusCode).toBe(200);
     expect((await shopper.get('/categories/not-a-category')).statusCode).toBe(404);
+    expect((await shopper.get('/categories/x%0d%0aSet-Cookie:%20a=b?after=junk')).statusCode).toBe(404);
     expect((await shopper.get(`/categories/${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
 

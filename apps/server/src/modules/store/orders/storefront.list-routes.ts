@@ -83,7 +83,8 @@ export function storefrontListRoutes(shop: ListRouting, storefront: StorefrontSe
    * sends the first page too. Cached per page unless it is a search.
    */
   function list(
-    path: (req: FastifyRequest) => string,
+    /** The list's path; null: no such list (a category path naming no id), a 404 whatever the query. */
+    path: (req: FastifyRequest) => string | null,
     render: (
       store: Store,
       req: FastifyRequest,
@@ -94,6 +95,7 @@ export function storefrontListRoutes(shop: ListRouting, storefront: StorefrontSe
     return page(async (store, req, reply) => {
       const q = options.q?.(req) ?? '';
       const base = path(req);
+      if (base === null) return notFound(store, req, reply);
       const place = listPlaceOf(req.query);
       if (!place) return reply.redirect(listHref(base, { sort: 'name' }, q), 303);
       const href = listHref(base, place, q);
@@ -140,10 +142,13 @@ export function storefrontListRoutes(shop: ListRouting, storefront: StorefrontSe
     'GET',
     '/categories/:id',
     list(
-      (req) => `/categories/${(req.params as { id: string }).id}`,
+      (req) => {
+        const { id } = req.params as { id: string };
+        return UUID.test(id) ? `/categories/${id.toLowerCase()}` : null;
+      },
       async (store, req, read) => {
         const { id } = req.params as { id: string };
-        const category = UUID.test(id) ? (await storefront.categories(store)).find((c) => c.id === id.toLowerCase()) : undefined;
+        const category = (await storefront.categories(store)).find((c) => c.id === id.toLowerCase());
         if (!category) return null;
         const view = await read(listPlaceOf(req.query)!, { categoryId: category.id });
         return typeof view === 'string' ? view : categoryPage(store.page, category, view);
