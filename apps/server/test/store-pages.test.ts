@@ -142,7 +142,7 @@ describe('store pages', () => {
     expect(body).toContain(`<link rel="canonical" href="`);
     // Linked in every page's footer and listed in the sitemap.
     expect((await shopper.get('/')).body).toContain('<a href="/pages/story">Story &lt;i&gt;of&lt;/i&gt; us</a>');
-    expect((await shopper.get('/sitemap.xml')).body).toContain('/pages/story</loc>');
+    expect((await shopper.get('/sitemap-pages.xml')).body).toContain('/pages/story</loc>');
 
     // Back to a draft: gone from the storefront and its footer (the purge after the answer).
     await owner.ok(storePageEndpoints.update, { ...pageParams(page.id), body: { title: page.title, slug: 'story', body: hostile, published: false } });

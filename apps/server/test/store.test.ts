@@ -193,7 +193,10 @@ describe('the storefront pages', () => {
     expect(found).toContain('1 product found');
     expect(found).toContain(`/products/${product.id}`);
     expect((await shopper.get('/search?q=%3Cscript%3E')).body).toContain('found for “&lt;script&gt;”');
-    const map = await shopper.get('/sitemap.xml');
+    const index = await shopper.get('/sitemap.xml');
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toContain(`<sitemap><loc>${shopOrigin()}/sitemap-products-1.xml</loc></sitemap>`);
+    const map = await shopper.get('/sitemap-products-1.xml');
     expect(map.headers['content-type']).toContain('application/xml');
     expect(map.body).toContain(`<loc>${shopOrigin()}/products/${product.id}</loc>`);
     const robots = await shopper.get('/robots.txt');

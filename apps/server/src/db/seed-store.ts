@@ -7,6 +7,7 @@ import {
   StorePageBodySchema,
   type FulfilStoreOrderBody,
 } from '@merchant/catalogue';
+import { storefrontCatalogue } from '@/modules/catalogue/products/storefront.read-model';
 import type { AppConfig } from '../config';
 import type { BusinessContext } from '../http/context';
 import { fixedClock } from '../lib/clock';
@@ -72,7 +73,8 @@ async function demoStore(db: Executor, businessId: string, ownerId: string, at: 
   const owner = await seedMember(db, services, businessId, ownerId);
   const store = await services.store.storefront.storeOf(owner.business.row.identifier);
   if (!store) throw new Error('The demo business has no storefront');
-  const catalogue = await services.store.storefront.catalogue(store);
+  // The demo's few products, read whole (the storefront's own reads are paged).
+  const catalogue = await storefrontCatalogue(db, businessId);
   const variantOf = (name: string, index: number) => {
     const product = catalogue.products.find((p) => p.name === name);
     const variant = product?.variants[index] ?? product?.variants[0];

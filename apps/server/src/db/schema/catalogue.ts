@@ -79,7 +79,9 @@ export const products = pgTable(
     foreignKey({ name: 'products_category_fk', columns: [t.businessId, t.categoryId], foreignColumns: [productCategories.businessId, productCategories.id] }),
     index('products_created_idx').on(t.businessId, t.createdAt, t.id),
     index('products_name_idx').on(t.businessId, t.name, t.id),
-    index('products_category_idx').on(t.businessId, t.categoryId),
+    // A storefront category's pages by keyset, by name or newest first (they serve the category's other reads too).
+    index('products_category_name_idx').on(t.businessId, t.categoryId, t.name, t.id),
+    index('products_category_created_idx').on(t.businessId, t.categoryId, t.createdAt, t.id),
     // Search by part of the name (`ILIKE '%q%'`), as the payments search does.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_codes_trgm_idx').using('gin', t.codes.op('gin_trgm_ops')),

@@ -1,6 +1,6 @@
 import type { BusinessAddress } from '@merchant/business';
 import type { MediaFormat, ProductOption } from '@merchant/catalogue';
-import { and, arrayContains, asc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import {
   addOnChoices,
@@ -69,6 +69,12 @@ export interface StorefrontImage {
   height: number;
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The products a storefront sells: active, on the `online_store` channel. */
+const onSale = (businessId: string) =>
+  and(eq(products.businessId, businessId), eq(products.status, 'active'), arrayContains(products.channels, ['online_store']));
+
 /** An id no row has: an empty selection reads nothing (`in ()` is not SQL). */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -85,13 +91,18 @@ export type StorefrontSelection = { productIds: string[] } | { variantIds: strin
  * is the first `STOREFRONT_MAX_PRODUCTS` by name (the lists); `only` reads just the products a product page or a cart
  * needs, so every product on sale can be seen and bought however large the catalogue.
  */
-export async function storefrontCatalogue(db: Executor, businessId: string, only?: StorefrontSelection): Promise<StorefrontCatalogue> {
+/** The location the store sells from (location settings), or null: the store is not open. */
+export async function storefrontLocation(db: Executor, businessId: string): Promise<StorefrontCatalogue['location']> {
   const [setting] = await db
     .select({ id: locations.id, name: locations.name, address: locations.address, phone: locations.phone, status: locations.status })
     .from(locationSettings)
     .innerJoin(locations, and(eq(locations.businessId, locationSettings.businessId), eq(locations.id, locationSettings.onlineStoreLocationId)))
     .where(eq(locationSettings.businessId, businessId));
-  const location = setting && setting.status === 'active' ? { id: setting.id, name: setting.name, address: setting.address, phone: setting.phone } : null;
+  return setting && setting.status === 'active' ? { id: setting.id, name: setting.name, address: setting.address, phone: setting.phone } : null;
+}
+
+export async function storefrontCatalogue(db: Executor, businessId: string, only?: StorefrontSelection): Promise<StorefrontCatalogue> {
+  const location = await storefrontLocation(db, businessId);
   if (!location) return { location: null, categories: [], products: [] };
 
   const chosen = !only
@@ -108,7 +119,7 @@ export async function storefrontCatalogue(db: Executor, businessId: string, only
   const productRows = await db
     .select()
     .from(products)
-    .where(and(eq(products.businessId, businessId), eq(products.status, 'active'), arrayContains(products.channels, ['online_store']), chosen))
+    .where(and(onSale(businessId), chosen))
     .orderBy(asc(products.name), asc(products.id))
     .limit(STOREFRONT_MAX_PRODUCTS);
   const ids = productRows.map((p) => p.id);
@@ -211,4 +222,118 @@ export async function storefrontCatalogue(db: Executor, businessId: string, only
   }));
   const used = new Set(sold.map((p) => p.categoryId));
   return { location, categories: categoryRows.filter((c) => used.has(c.id)), products: sold.filter((p) => p.variants.length > 0) };
+}
+
+/** The categories that hold a product on sale, in their order (the store's navigation). */
+export async function storefrontCategories(db: Executor, businessId: string): Promise<StorefrontCatalogue['categories']> {
+  return db
+    .select({ id: productCategories.id, name: productCategories.name })
+    .from(productCategories)
+    .where(
+      and(
+        eq(productCategories.businessId, businessId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(and(onSale(businessId), eq(products.categoryId, productCategories.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(productCategories.position));
+}
+
+/** The orders a storefront list offers: by name (A to Z) or newest first. */
+export const STOREFRONT_SORTS = ['name', 'newest'] as const;
+export type StorefrontSort = (typeof STOREFRONT_SORTS)[number];
+
+export interface StorefrontListQuery {
+  /** Only this category's products. */
+  categoryId?: string | undefined;
+  /** Only products whose name or description holds every word (case-insensitive). */
+  words?: string[] | undefined;
+  sort: StorefrontSort;
+  /** The page after this product, or before it (keyset: the product's sort key, not an offset). */
+  after?: string | undefined;
+  before?: string | undefined;
+  limit: number;
+}
+
+export interface StorefrontListPage {
+  /** The page's product ids in order. */
+  ids: string[];
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+/**
+ * One page of a storefront list (a category, a search, all products), by keyset on the sort's key and the id: it
+ * reads the page's rows only, through `products_name_idx`, `products_created_idx` or the category's indexes
+ * (migration 0075). Null: the cursor names no product of the business (a stale or made-up link).
+ */
+export async function storefrontListPage(db: Executor, businessId: string, query: StorefrontListQuery): Promise<StorefrontListPage | null> {
+  const cursorId = query.after ?? query.before;
+  let key: SQL | undefined;
+  const byName = query.sort === 'name';
+  if (cursorId) {
+    const [cursor] = await db
+      .select({ name: products.name, createdAt: sql<string>`${products.createdAt}::text` })
+      .from(products)
+      .where(and(eq(products.businessId, businessId), eq(products.id, cursorId)));
+    if (!cursor) return null;
+    // Its time as text: a Date would lose the microseconds the key compares.
+    // Forward in the list's order: name ascending, or created descending (newest first).
+    const forward = query.after !== undefined;
+    key = byName
+      ? forward
+        ? sql`(${products.name}, ${products.id}) > (${cursor.name}, ${cursorId}::uuid)`
+        : sql`(${products.name}, ${products.id}) < (${cursor.name}, ${cursorId}::uuid)`
+      : forward
+        ? sql`(${products.createdAt}, ${products.id}) < (${cursor.createdAt}::timestamptz, ${cursorId}::uuid)`
+        : sql`(${products.createdAt}, ${products.id}) > (${cursor.createdAt}::timestamptz, ${cursorId}::uuid)`;
+  }
+  const words = (query.words ?? []).map((w) => {
+    const pattern = `%${escapeLike(w)}%`;
+    return or(ilike(products.name, pattern), ilike(products.description, pattern));
+  });
+  const backward = query.before !== undefined && query.after === undefined;
+  const ascending = byName !== backward;
+  const order = byName
+    ? ascending
+      ? [asc(products.name), asc(products.id)]
+      : [desc(products.name), desc(products.id)]
+    : ascending
+      ? [asc(products.createdAt), asc(products.id)]
+      : [desc(products.createdAt), desc(products.id)];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(onSale(businessId), query.categoryId ? eq(products.categoryId, query.categoryId) : undefined, key, ...words))
+    .orderBy(...order)
+    .limit(query.limit + 1);
+  const more = rows.length > query.limit;
+  const ids = rows.slice(0, query.limit).map((r) => r.id);
+  if (backward) ids.reverse();
+  return {
+    ids,
+    hasPrevious: backward ? more : query.after !== undefined,
+    hasNext: backward ? true : more,
+  };
+}
+
+/** How many products are on sale (the sitemap's number of files). */
+export async function storefrontProductCount(db: Executor, businessId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(onSale(businessId));
+  return Number(row?.n ?? 0);
+}
+
+/** One file of the sitemap's products, by id: the `index`th run of `size` (0 first), with when each last changed. */
+export async function storefrontSitemapProducts(db: Executor, businessId: string, index: number, size: number): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(onSale(businessId))
+    .orderBy(asc(products.id))
+    .limit(size)
+    .offset(index * size);
 }

@@ -81,6 +81,8 @@ footer nav a{display:inline-block;min-height:24px;padding:.25rem 0}
 .content{max-width:42rem;word-break:break-word}
 .policy{white-space:pre-line;word-break:break-word}
 .cats{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
+.pager{display:flex;flex-wrap:wrap;gap:1rem;justify-content:space-between;margin:1.5rem 0}
+.pager a{display:inline-block;min-height:44px;padding:.6rem 1rem}
 .cats a{display:inline-block;padding:.25rem .75rem;border:1px solid #dee2e6;border-radius:999px;text-decoration:none}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 fieldset{border:1px solid #dee2e6;border-radius:8px;margin:1rem 0;padding:.5rem 1rem}

@@ -1,6 +1,12 @@
 import { minorToMajorString } from '@merchant/core';
 import { mediaUrls, type MediaUrls } from '@merchant/catalogue';
-import type { StorefrontCatalogue, StorefrontImage, StorefrontProduct, StorefrontVariant } from '@/modules/catalogue/products/storefront.read-model';
+import type {
+  StorefrontCatalogue,
+  StorefrontImage,
+  StorefrontProduct,
+  StorefrontSort,
+  StorefrontVariant,
+} from '@/modules/catalogue/products/storefront.read-model';
 import { html, type Html } from './html';
 import { layout, money, type StorePage } from './storefront.layout';
 
@@ -9,6 +15,49 @@ export const LOW_STOCK_SHOWN = 5;
 
 export const productPath = (p: { id: string }) => `/products/${p.id}`;
 export const categoryPath = (c: { id: string }) => `/categories/${c.id}`;
+/** Every product on sale, paged (the home page shows the first ones). */
+export const ALL_PRODUCTS_PATH = '/products';
+
+/** One page of a list of products (a category, a search, all products) with its links. */
+export interface ListView {
+  products: StorefrontProduct[];
+  sort: StorefrontSort;
+  /** The list's first page in each order. */
+  sortHrefs: Record<StorefrontSort, string>;
+  previous: string | null;
+  next: string | null;
+  /** This page's own URL (its canonical one). */
+  href: string;
+}
+
+const SORT_LABELS: Record<StorefrontSort, string> = { name: 'Name', newest: 'Newest' };
+
+/** The order links above a list, the current one marked. */
+function sortLinks(view: ListView): Html {
+  return html`<nav aria-label="Sort products">
+    <ul class="cats">
+      ${(Object.keys(SORT_LABELS) as StorefrontSort[]).map(
+        (sort) =>
+          html`<li>
+            <a href="${view.sortHrefs[sort]}" aria-current="${sort === view.sort ? 'true' : 'false'}">Sort by ${SORT_LABELS[sort].toLowerCase()}</a>
+          </li>`,
+      )}
+    </ul>
+  </nav>`;
+}
+
+/** "Previous" and "Next" below a list (rel=prev and rel=next), when there is such a page. */
+function pager(view: ListView): Html | null {
+  if (!view.previous && !view.next) return null;
+  return html`<nav class="pager" aria-label="Pages">
+    ${view.previous ? html`<a rel="prev" href="${view.previous}">Previous</a>` : html`<span></span>`}
+    ${view.next ? html`<a rel="next" href="${view.next}">Next</a>` : null}
+  </nav>`;
+}
+
+function listed(store: StorePage, view: ListView, empty: string): Html {
+  return html`${sortLinks(view)} ${productGrid(store, view.products, empty)} ${pager(view)}`;
+}
 
 export function isSoldOut(product: StorefrontProduct, variant: StorefrontVariant): boolean {
   return product.trackStock && !product.allowBackorder && variant.onHand <= 0;
@@ -79,12 +128,13 @@ export function homePage(store: StorePage, catalogue: StorefrontCatalogue): stri
         : null
     }
     <h2>Products</h2>
-    ${productGrid(store, catalogue.products, 'Nothing is on sale yet. Come back soon.')}`;
+    ${productGrid(store, catalogue.products, 'Nothing is on sale yet. Come back soon.')}
+    ${catalogue.products.length > 0 ? html`<p><a href="${ALL_PRODUCTS_PATH}">See all products</a></p>` : null}`;
   return layout(
     store,
     {
       title: store.name,
-      description: `Shop ${store.name} online: ${catalogue.products.length} products.`,
+      description: `Shop ${store.name} online.`,
       path: '/',
       structuredData: { '@context': 'https://schema.org', '@type': 'OnlineStore', name: store.name, url: `${store.origin}/` },
     },
@@ -92,22 +142,38 @@ export function homePage(store: StorePage, catalogue: StorefrontCatalogue): stri
   );
 }
 
-export function categoryPage(store: StorePage, catalogue: StorefrontCatalogue, categoryId: string): string | null {
-  const category = catalogue.categories.find((c) => c.id === categoryId);
-  if (!category) return null;
-  const products = catalogue.products.filter((p) => p.categoryId === category.id);
+/** One page of every product on sale. */
+export function allProductsPage(store: StorePage, view: ListView): string {
   return layout(
     store,
-    { title: category.name, description: `${category.name} at ${store.name}: ${products.length} products.`, path: categoryPath(category) },
-    html`<p><a href="/">All products</a></p>
-      <h1>${category.name}</h1>
-      ${productGrid(store, products, 'Nothing in this category is on sale now.')}`,
+    { title: `All products`, description: `Every product of ${store.name}.`, path: view.href },
+    html`<h1>All products</h1>
+      ${listed(store, view, 'Nothing is on sale yet. Come back soon.')}`,
   );
 }
 
-export function searchPage(store: StorePage, catalogue: StorefrontCatalogue, q: string): string {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  const found = words.length === 0 ? [] : catalogue.products.filter((p) => words.every((w) => `${p.name} ${p.description ?? ''}`.toLowerCase().includes(w)));
+/** One page of a category's products (the category found among those holding a product on sale). */
+export function categoryPage(store: StorePage, category: { id: string; name: string }, view: ListView): string {
+  return layout(
+    store,
+    { title: category.name, description: `${category.name} at ${store.name}.`, path: view.href },
+    html`<p><a href="${ALL_PRODUCTS_PATH}">All products</a></p>
+      <h1>${category.name}</h1>
+      ${listed(store, view, 'Nothing in this category is on sale now.')}`,
+  );
+}
+
+/** The search words of a query: at most eight, each at most 100 characters in all. */
+export const searchWords = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+
+/** A search's page of results (view null: no words asked). */
+export function searchPage(store: StorePage, q: string, view: ListView | null): string {
+  const n = view?.products.length ?? 0;
+  const status = !view
+    ? null
+    : view.previous || view.next
+      ? `Products found for “${q}”, page by page.`
+      : `${n === 1 ? '1 product' : `${n} products`} found for “${q}”.`;
   return layout(
     store,
     { title: q ? `Search: ${q}` : 'Search', description: `Search the products of ${store.name}.`, path: '/search', noindex: true },
@@ -116,9 +182,9 @@ export function searchPage(store: StorePage, catalogue: StorefrontCatalogue, q: 
         <label for="q">Search products</label><input id="q" type="search" name="q" value="${q}" /> <button type="submit">Search</button>
       </form>
       ${
-        q
-          ? html`<p role="status">${found.length === 1 ? '1 product' : `${found.length} products`} found for “${q}”.</p>
-              ${productGrid(store, found, 'Try another word.')}`
+        view
+          ? html`<p role="status">${status}</p>
+              ${listed(store, view, 'Try another word.')}`
           : null
       }`,
   );
@@ -201,7 +267,7 @@ export function productPage(store: StorePage, catalogue: StorefrontCatalogue, pr
       : null;
   const singleNote = single ? (isSoldOut(product, single) ? html`<p class="soldout">Sold out</p>` : lowStockNote(product, single)) : null;
   const body = html`<nav aria-label="Breadcrumb">
-      <a href="/">All products</a>${category ? html` › <a href="${categoryPath(category)}">${category.name}</a>` : null}
+      <a href="${ALL_PRODUCTS_PATH}">All products</a>${category ? html` › <a href="${categoryPath(category)}">${category.name}</a>` : null}
     </nav>
     <article>
       ${gallery}
@@ -243,16 +309,29 @@ export function productPage(store: StorePage, catalogue: StorefrontCatalogue, pr
   );
 }
 
-export function sitemap(store: StorePage, catalogue: StorefrontCatalogue): string {
-  const urls = [
-    { loc: `${store.origin}/`, lastmod: null as Date | null },
-    ...catalogue.categories.map((c) => ({ loc: `${store.origin}${categoryPath(c)}`, lastmod: null })),
-    ...catalogue.products.map((p) => ({ loc: `${store.origin}${productPath(p)}`, lastmod: p.updatedAt })),
-    ...store.pages.map((p) => ({ loc: `${store.origin}/pages/${p.slug}`, lastmod: null })),
-  ];
+/** A sitemap file: these URLs (at most 50,000, the protocol's limit). */
+export function sitemapUrls(urls: { loc: string; lastmod: Date | null }[]): string {
   return html`<?xml version="1.0" encoding="UTF-8"?>
     <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
       ${urls.map((u) => html`<url><loc>${u.loc}</loc>${u.lastmod ? html`<lastmod>${u.lastmod.toISOString()}</lastmod>` : null}</url> `)}</urlset
+    > `.value;
+}
+
+/** The sitemap's pages other than the products: home, all products, the categories and the content pages. */
+export function sitemapPages(store: StorePage, categories: { id: string }[]): string {
+  return sitemapUrls([
+    { loc: `${store.origin}/`, lastmod: null },
+    { loc: `${store.origin}${ALL_PRODUCTS_PATH}`, lastmod: null },
+    ...categories.map((c) => ({ loc: `${store.origin}${categoryPath(c)}`, lastmod: null })),
+    ...store.pages.map((p) => ({ loc: `${store.origin}/pages/${p.slug}`, lastmod: null })),
+  ]);
+}
+
+/** `/sitemap.xml`: the index of the sitemap's files (the pages, then the products' files). */
+export function sitemapIndex(store: StorePage, files: string[]): string {
+  return html`<?xml version="1.0" encoding="UTF-8"?>
+    <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      ${files.map((f) => html`<sitemap><loc>${store.origin}${f}</loc></sitemap> `)}</sitemapindex
     > `.value;
 }
 

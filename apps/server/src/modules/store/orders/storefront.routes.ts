@@ -8,12 +8,13 @@ import { messagePage, withStore } from './storefront.layout';
 import { policyPage } from './storefront.policy-pages';
 import { contentPage } from './storefront.content-pages';
 import { themedHomePage } from './storefront.theme';
-import { categoryPage, homePage, productPage, robots, searchPage, sitemap } from './storefront.pages';
+import { homePage, productPage, robots } from './storefront.pages';
 import { addressLine, checkoutValuesOf, type Store, type StorefrontService } from './storefront.service';
 import type { AbandonedCartsService } from './abandoned-carts.service';
 import type { StoreOrdersService } from './store-orders.service';
 import type { BookingModuleService } from '@/modules/store/booking/booking.service';
 import { storefrontBookingRoutes } from './storefront.booking-routes';
+import { storefrontListRoutes } from './storefront.list-routes';
 
 export const CART_COOKIE = 'store_cart';
 const CART_DAYS = 30;
@@ -204,14 +205,6 @@ export function storefrontRoutes(
     );
     route(
       'GET',
-      '/categories/:id',
-      cached(
-        (req) => `/categories/${(req.params as { id: string }).id}`,
-        async (store, req) => categoryPage(store.page, await storefront.catalogue(store), (req.params as { id: string }).id),
-      ),
-    );
-    route(
-      'GET',
       '/products/:id',
       cached(
         (req) => `/products/${(req.params as { id: string }).id}`,
@@ -219,15 +212,6 @@ export function storefrontRoutes(
           const { id } = req.params as { id: string };
           return productPage(store.page, await storefront.productCatalogue(store, id), id);
         },
-      ),
-    );
-    route(
-      'GET',
-      '/sitemap.xml',
-      cached(
-        () => '/sitemap.xml',
-        async (store) => sitemap(store.page, await storefront.catalogue(store)),
-        'application/xml; charset=utf-8',
       ),
     );
     route(
@@ -260,16 +244,7 @@ export function storefrontRoutes(
         },
       ),
     );
-    route(
-      'GET',
-      '/search',
-      page(async (store, req, reply) => {
-        const q = String((req.query as { q?: unknown }).q ?? '')
-          .trim()
-          .slice(0, 100);
-        return send(req, reply, searchPage(store.page, await storefront.catalogue(store), q));
-      }),
-    );
+    storefrontListRoutes({ route, page, cached, send, notFound, closed }, storefront);
 
     route(
       'GET',
@@ -355,8 +330,7 @@ export function storefrontRoutes(
       page(async (store, req, reply) => {
         const order = await orders.byToken((req.params as { token: string }).token);
         if (!order || order.businessId !== store.business.id) return notFound(store, req, reply);
-        const catalogue = await storefront.catalogue(store);
-        const at = catalogue.location;
+        const at = await storefront.location(store);
         const pickup = at
           ? `${at.name}, ${[at.address.line1, at.address.line2, at.address.city, at.address.postal_code].filter(Boolean).join(', ')}`
           : store.page.name;

@@ -6,7 +6,17 @@ import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
 import { newId, randomToken, safeEqual } from '@/lib/crypto';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
-import { storefrontCatalogue, type StorefrontCatalogue } from '@/modules/catalogue/products/storefront.read-model';
+import {
+  storefrontCatalogue,
+  storefrontCategories,
+  storefrontListPage,
+  storefrontLocation,
+  storefrontProductCount,
+  storefrontSitemapProducts,
+  type StorefrontCatalogue,
+  type StorefrontListQuery,
+  type StorefrontProduct,
+} from '@/modules/catalogue/products/storefront.read-model';
 import { createPageCache, loadOnce } from './storefront-cache';
 import { createStoreBusinessCache } from './store-business-cache';
 import type { ChangeFeed } from '@/db/change-feed';
@@ -26,9 +36,11 @@ import type { ThemeContent } from '@merchant/catalogue';
 import { orderEvent, storeOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { themedHomePage } from './storefront.theme';
+import { fingerprintOf, homeCatalogue } from './storefront.reads';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 export { viewOf } from './storefront.cart-lines';
+export { STOREFRONT_SORTS, type StorefrontSort } from '@/modules/catalogue/products/storefront.read-model';
 
 /** What one request's store is: the business and its page identity. */
 export interface Store {
@@ -44,6 +56,12 @@ export const MAX_CART_LINES = 50;
 export const MAX_LINE_UNITS = 99;
 const CACHED_PAGES = 2000;
 const CACHED_CATALOGUES = 200;
+/** Products on a list's page (a category, a search, all products). */
+export const LIST_PAGE_SIZE = 24;
+/** Products the home page reads: its grid (a theme's grid shows at most 24), besides its collections' own. */
+const HOME_PRODUCTS = 24;
+/** Products in one file of the sitemap (the protocol allows 50,000 URLs; smaller files keep each cached page small). */
+export const SITEMAP_FILE_PRODUCTS = 10_000;
 /** Product pages' one-product catalogues kept (each small). */
 const CACHED_PRODUCT_CATALOGUES = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,7 +126,7 @@ export function createStorefrontService(deps: {
         pages: [],
         theme: null,
       },
-      versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}|`,
+      versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}.${fingerprintOf(business)}|`,
     };
   }
 
@@ -117,9 +135,15 @@ export function createStorefrontService(deps: {
   const stores = createStoreBusinessCache(deps.changes);
   const catalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_CATALOGUES);
   const productCatalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_PRODUCT_CATALOGUES);
+  const categoryLists = createPageCache<Promise<StorefrontCatalogue['categories']>>(CACHED_CATALOGUES);
+  const locationsOf = createPageCache<Promise<StorefrontCatalogue['location']>>(CACHED_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
   const liveThemes = createPageCache<{ theme: ThemeContent | null; booking: boolean }>(CACHED_CATALOGUES);
 
+  /** Drops this process's pages and reads of a business (its purge). */
+  function dropLocal(businessId: string): void {
+    for (const cache of [pages, catalogues, productCatalogues, categoryLists, locationsOf, pageLinks, liveThemes]) cache.dropPrefix(`${businessId}|`);
+  }
   /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
   async function withPageLinks(store: Store | null): Promise<Store | null> {
     if (!store) return null;
@@ -137,10 +161,18 @@ export function createStorefrontService(deps: {
     }
     return { ...store, page: { ...store.page, pages: links, theme: live.theme, booking: live.booking } };
   }
-  /** The store's catalogue as sold now, cached under the versions of its categories and products. */
+  /** The home page's catalogue, cached under the store's versions (a theme's publishing purges identity). */
   // Read once per versions however many requests miss together (right after a purge), not once per request.
   function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
-    return loadOnce(catalogues, store.versionKey, () => storefrontCatalogue(db, store.business.id));
+    return loadOnce(catalogues, `${store.versionKey}home`, () => homeCatalogue(db, store.business.id, store.page.theme, HOME_PRODUCTS));
+  }
+  /** The categories holding a product on sale (a category page's, the sitemap's), cached alike. */
+  function categoriesOf(store: Store): Promise<StorefrontCatalogue['categories']> {
+    return loadOnce(categoryLists, store.versionKey, () => storefrontCategories(db, store.business.id));
+  }
+  /** The location the store sells from (null: closed), cached alike. */
+  function locationOf(store: Store): Promise<StorefrontCatalogue['location']> {
+    return loadOnce(locationsOf, store.versionKey, () => storefrontLocation(db, store.business.id));
   }
   /** A product page's catalogue: that product alone (any product on sale, however large the catalogue), cached alike. */
   function productCatalogueOf(store: Store, productId: string): Promise<StorefrontCatalogue> {
@@ -175,8 +207,30 @@ export function createStorefrontService(deps: {
       return withPageLinks(storeFrom(await stores.get(`domain:${key}`, () => repo.businessByDomain(db, key))));
     },
 
-    /** The store's catalogue as sold now, cached under the versions of its categories and products. */
+    /** The home page's catalogue (its first products, its collections' and the categories), cached. */
     catalogue: catalogueOf,
+    categories: categoriesOf,
+    location: locationOf,
+
+    /**
+     * One page of a list (a category, a search, all products): its products in order, read now (the rendered page is
+     * what is cached). Null: the cursor names no product of the store.
+     */
+    async listPage(
+      store: Store,
+      query: StorefrontListQuery,
+    ): Promise<{ location: StorefrontCatalogue['location']; products: StorefrontProduct[]; hasPrevious: boolean; hasNext: boolean } | null> {
+      const page = await storefrontListPage(db, store.business.id, query);
+      if (!page) return null;
+      const catalogue = await storefrontCatalogue(db, store.business.id, { productIds: page.ids });
+      const byId = new Map(catalogue.products.map((p) => [p.id, p]));
+      return { location: catalogue.location, products: page.ids.flatMap((id) => byId.get(id) ?? []), hasPrevious: page.hasPrevious, hasNext: page.hasNext };
+    },
+
+    /** The sitemap's product files: how many there are. */
+    sitemapFiles: async (store: Store) => Math.ceil((await storefrontProductCount(db, store.business.id)) / SITEMAP_FILE_PRODUCTS),
+    /** One sitemap file's products (`index` from 0), by id. */
+    sitemapProducts: (store: Store, index: number) => storefrontSitemapProducts(db, store.business.id, index, SITEMAP_FILE_PRODUCTS),
     /** A product page's catalogue: the product alone, with its category. */
     productCatalogue: productCatalogueOf,
     /** The catalogue of the products of these variants (a product page shown again with what stopped an add). */
@@ -189,7 +243,7 @@ export function createStorefrontService(deps: {
     async previewHome(identifier: string, draft: ThemeContent): Promise<string | null> {
       const store = await withPageLinks(storeFrom(await repo.businessByIdentifier(db, identifier.toLowerCase())));
       if (!store) return null;
-      return themedHomePage(store.page, await catalogueOf(store), draft);
+      return themedHomePage(store.page, await homeCatalogue(db, store.business.id, draft, HOME_PRODUCTS), draft);
     },
 
     /** A rendered page of the store, from the cache or rendered now (null: no such page). */
@@ -204,10 +258,7 @@ export function createStorefrontService(deps: {
 
     /** Purges one kind of a business's storefront: every process's pages of it go stale; this one's are dropped. */
     async purge(businessId: string, kind: PurgeKind): Promise<void> {
-      pages.dropPrefix(`${businessId}|`);
-      catalogues.dropPrefix(`${businessId}|`);
-      pageLinks.dropPrefix(`${businessId}|`);
-      liveThemes.dropPrefix(`${businessId}|`);
+      dropLocal(businessId);
       stores.forget(businessId);
       await deps.purge(businessId, kind);
     },

@@ -2,7 +2,7 @@ import type { ThemeContent, ThemeSection } from '@merchant/catalogue';
 import type { StorefrontCatalogue } from '@/modules/catalogue/products/storefront.read-model';
 import { html, type Html } from './html';
 import { layout, type StorePage } from './storefront.layout';
-import { categoryPath, productGrid } from './storefront.pages';
+import { ALL_PRODUCTS_PATH, categoryPath, productGrid } from './storefront.pages';
 
 function imageOf(img: { url: string; alt: string }): Html | null {
   return img.url ? html`<img src="${img.url}" alt="${img.alt}" loading="lazy" width="800" height="500" />` : null;
@@ -40,6 +40,7 @@ function section(store: StorePage, catalogue: StorefrontCatalogue, s: ThemeSecti
       return html`<section class="sec" data-section="${s.id}">
         ${s.settings.heading ? html`<h2>${s.settings.heading}</h2>` : null}
         ${productGrid(store, catalogue.products.slice(0, s.settings.limit), 'Nothing is on sale yet. Come back soon.')}
+        ${catalogue.products.length > 0 ? html`<p><a href="${ALL_PRODUCTS_PATH}">See all products</a></p>` : null}
       </section>`;
     case 'collection': {
       const category = catalogue.categories.find((c) => c.id === s.settings.category_id);
@@ -92,7 +93,7 @@ export function themedHomePage(store: StorePage, catalogue: StorefrontCatalogue,
     { ...store, theme },
     {
       title: store.name,
-      description: `Shop ${store.name} online: ${catalogue.products.length} products.`,
+      description: `Shop ${store.name} online.`,
       path: '/',
       structuredData: { '@context': 'https://schema.org', '@type': 'OnlineStore', name: store.name, url: `${store.origin}/` },
     },
