@@ -100,7 +100,11 @@ describe('attachments', () => {
     const res = await customerUpload(started, { name: 'receipt.png', type: 'image/png', bytes: PNG_BYTES }, 'Here is my receipt');
     expect(res.statusCode).toBe(201);
     const message = res.json<ChatMessage>();
-    expect(message).toMatchObject({ side: 'customer', body: 'Here is my receipt', attachment: { name: 'receipt.png', content_type: 'image/png', size_bytes: PNG_BYTES.length } });
+    expect(message).toMatchObject({
+      side: 'customer',
+      body: 'Here is my receipt',
+      attachment: { name: 'receipt.png', content_type: 'image/png', size_bytes: PNG_BYTES.length },
+    });
     const thread = await owner.agent.ok(chat.thread, { params: { business_id: business.id, id: started.conversation.id } });
     expect(thread.messages.at(-1)).toMatchObject({ id: message.id, attachment: { name: 'receipt.png' } });
     expect(thread.conversation.last_message?.body).toBe('Here is my receipt (attachment: receipt.png)');
@@ -175,7 +179,9 @@ describe('attachments', () => {
     expect((await staffFile(business.people.cashier.agent, started.conversation.id, message.id)).statusCode).toBe(403);
     expect((await staffFile(new Agent(t.app), started.conversation.id, message.id)).statusCode).toBe(401);
     // A cashier cannot answer with a file either, nor can another business's staff.
-    expect((await staffUpload(business.people.cashier.agent, started.conversation.id, { name: 'a.png', type: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(403);
+    expect((await staffUpload(business.people.cashier.agent, started.conversation.id, { name: 'a.png', type: 'image/png', bytes: PNG_BYTES })).statusCode).toBe(
+      403,
+    );
     expect((await staffUpload(stranger, started.conversation.id, { name: 'a.png', type: 'image/png', bytes: PNG_BYTES }, other.id)).statusCode).toBe(404);
     // A text message has no file.
     const text = await owner.agent.ok(chat.answer, { params: { business_id: business.id, id: started.conversation.id }, body: { body: 'Thanks' } });

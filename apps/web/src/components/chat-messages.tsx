@@ -1,7 +1,7 @@
 import { Anchor, Box, Image, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { ChatMessage, ChatSide } from '@merchant/business';
-import { formatLocalDateTime } from '@/lib/format';
+import { formatBytes, formatLocalDateTime } from '@/lib/format';
 
 /**
  * A conversation's messages as chat bubbles, the viewer's own on the right. Bodies are plain text (React writes
@@ -74,15 +74,13 @@ export function ChatMessages({
   );
 }
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-
 /** A message's file: an image as a thumbnail that opens it whole, a PDF as a link that downloads it. */
 function Attachment({ message, url }: { message: ChatMessage; url: string }) {
   const file = message.attachment!;
   if (file.content_type === 'application/pdf') {
     return (
       <Anchor href={url} size="sm" download={file.name} style={{ wordBreak: 'break-word' }} data-testid="chat-attachment">
-        {file.name} (PDF, {sizeText(file.size_bytes)})
+        {file.name} (PDF, {formatBytes(file.size_bytes)})
       </Anchor>
     );
   }

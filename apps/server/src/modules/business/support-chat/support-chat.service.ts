@@ -232,9 +232,15 @@ export function createSupportChatService(deps: {
       await deps.mailer.send(tx, {
         to: row.customerEmail,
         subject: `${name} answered your message`,
-        text: [`Hello ${row.customerName},`, '', `${name} answered you:`, '', ...unread.map((m) => summaryOf(m.body, m.attachmentName)), '', `Continue the conversation: ${link}`].join(
-          '\n',
-        ),
+        text: [
+          `Hello ${row.customerName},`,
+          '',
+          `${name} answered you:`,
+          '',
+          ...unread.map((m) => summaryOf(m.body, m.attachmentName)),
+          '',
+          `Continue the conversation: ${link}`,
+        ].join('\n'),
       });
       await repo.update(tx, businessId, conversationId, { mailedSeq: unread.at(-1)!.seq });
       return true;

@@ -1,12 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  CHAT_SOCKET_PATHS,
-  supportChatEndpoints as chat,
-  type CannedReplyBody,
-  type ChatMessage,
-  type ChatStatus,
-  type InboxQuery,
-} from '@merchant/business';
+import { CHAT_SOCKET_PATHS, supportChatEndpoints as chat, type CannedReplyBody, type ChatMessage, type ChatStatus, type InboxQuery } from '@merchant/business';
 import { fillPath } from '@merchant/core';
 import { call, endpointUrl } from '@/lib/api-client';
 import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -66,9 +59,7 @@ export function useSaveCanned(businessId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: CannedReplyBody }) =>
-      id
-        ? call(chat.cannedUpdate, { params: { business_id: businessId, id }, body })
-        : call(chat.cannedCreate, { params: { business_id: businessId }, body }),
+      id ? call(chat.cannedUpdate, { params: { business_id: businessId, id }, body }) : call(chat.cannedCreate, { params: { business_id: businessId }, body }),
     onSuccess: () => refreshCanned(client, businessId),
   });
 }

@@ -6,7 +6,10 @@ import {
   CHAT_ATTACHMENT_ACCEPT,
   MAX_CHAT_ATTACHMENT_SIZE_LABEL,
   MAX_CHAT_MESSAGE_LENGTH,
-  StartChatBodySchema, type ChatMessage, type PublicChat } from '@merchant/business';
+  StartChatBodySchema,
+  type ChatMessage,
+  type PublicChat,
+} from '@merchant/business';
 import { ChatMessages } from '@/components/chat-messages';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { ApiError } from '@/lib/api-client';
@@ -213,7 +216,6 @@ function Composer({ businessId, token, onSent, onTyping }: { businessId: string;
           <FileInput
             label="Attach a file"
             description={`An image or a PDF, up to ${MAX_CHAT_ATTACHMENT_SIZE_LABEL}`}
-            placeholder="Choose a file"
             accept={CHAT_ATTACHMENT_ACCEPT}
             clearable
             value={file}

@@ -153,8 +153,8 @@ function LauncherSnippet({ businessId }: { businessId: string }) {
           Chat button for your site
         </Title>
         <Text size="sm">
-          Paste this line into the pages of your own website, before <Code>{'</body>'}</Code>. It adds a &quot;Chat with&quot; button that opens your
-          support chat; the conversations arrive in this inbox.
+          Paste this line into the pages of your own website, before <Code>{'</body>'}</Code>. It adds a &quot;Chat with&quot; button that opens your support
+          chat; the conversations arrive in this inbox.
         </Text>
         <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="launcher-snippet">
           {snippet}

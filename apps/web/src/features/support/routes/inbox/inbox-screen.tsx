@@ -6,7 +6,11 @@ import {
   CHAT_ATTACHMENT_ACCEPT,
   MAX_CHAT_ATTACHMENT_SIZE_LABEL,
   MAX_CHAT_MESSAGE_LENGTH,
-  type ChatConversation, type ChatMessage, type ChatThread, type InboxQuery } from '@merchant/business';
+  type ChatConversation,
+  type ChatMessage,
+  type ChatThread,
+  type InboxQuery,
+} from '@merchant/business';
 import { href } from '@/app/route-table';
 import { ChatMessages } from '@/components/chat-messages';
 import { EmptyState } from '@/components/empty-state';
@@ -308,7 +312,6 @@ function AnswerBox({ businessId, id, onSent, onTyping }: { businessId: string; i
           <FileInput
             label="Attach a file"
             description={`An image or a PDF, up to ${MAX_CHAT_ATTACHMENT_SIZE_LABEL}`}
-            placeholder="Choose a file"
             accept={CHAT_ATTACHMENT_ACCEPT}
             clearable
             value={file}
