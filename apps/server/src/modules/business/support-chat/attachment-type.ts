@@ -1,16 +1,16 @@
 import sharp from 'sharp';
 import { CHAT_ATTACHMENT_TYPES, MAX_CHAT_ATTACHMENT_SIZE_LABEL, type ChatAttachmentType } from '@merchant/business';
 import { fieldError } from '@merchant/core';
-import { sniffDocumentType } from '@/modules/business/onboarding/document-type';
-import { sniffFormat } from '@/modules/catalogue/products/media-images';
+import { sniffFileType } from '@/lib/file-type';
 
 /** Decoding a picture's header stops past this many pixels (a small file may claim a huge canvas). */
 const MAX_PIXELS = 50_000_000;
 const ACCEPTED = 'Send a PNG, JPEG or WebP image, or a PDF.';
 
-/** What the bytes are, by their magic numbers (the verification documents' and the media library's checks). */
+/** What the bytes are, by their magic numbers (the check the verification documents and the media library make). */
 export function sniffAttachment(bytes: Buffer): ChatAttachmentType | null {
-  return sniffDocumentType(bytes) ?? (sniffFormat(bytes) === 'webp' ? 'image/webp' : null);
+  const type = sniffFileType(bytes);
+  return type && type in CHAT_ATTACHMENT_TYPES ? (type as ChatAttachmentType) : null;
 }
 
 /** The file name a person sent, without control characters or path separators, at most 200 characters. */

@@ -16,7 +16,7 @@ import { AppError, fieldError, type Endpoint } from '@merchant/core';
 import { createAccessHook } from '@/http/access';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
-import { contentDisposition } from '@/modules/business/onboarding/onboarding.routes';
+import { contentDisposition } from '@/lib/content-disposition';
 import { tooLarge } from './attachment-type';
 import { launcherScript } from './launcher';
 import { createChatHub, type ChatClient } from './chat-hub';
@@ -75,11 +75,10 @@ async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<Ch
  * as a download, in a sandbox that runs nothing, kept by no cache.
  */
 function sendFile(reply: FastifyReply, file: { name: string; contentType: string; stream: NodeJS.ReadableStream; size: number }) {
-  const disposition = contentDisposition(file.name);
   reply
     .header('Content-Type', file.contentType)
     .header('Content-Length', String(file.size))
-    .header('Content-Disposition', file.contentType === 'application/pdf' ? disposition : disposition.replace(/^attachment/, 'inline'))
+    .header('Content-Disposition', contentDisposition(file.name, file.contentType === 'application/pdf' ? 'attachment' : 'inline'))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     .header('Cache-Control', 'private, no-store');

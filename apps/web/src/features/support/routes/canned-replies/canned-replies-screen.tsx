@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { CannedReplyBodySchema, MAX_CHAT_MESSAGE_LENGTH, chatLauncherSnippet, type CannedReply } from '@merchant/business';
 import { href } from '@/app/route-table';
 import { EmptyState } from '@/components/empty-state';
+import { wrapPoints } from '@/components/long-text';
 import { PageFrame } from '@/components/page-frame';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { apiAssetUrl } from '@/lib/api-client';
@@ -156,8 +157,8 @@ function LauncherSnippet({ businessId }: { businessId: string }) {
           Paste this line into the pages of your own website, before <Code>{'</body>'}</Code>. It adds a &quot;Chat with&quot; button that opens your support
           chat; the conversations arrive in this inbox.
         </Text>
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="launcher-snippet">
-          {snippet}
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }} data-testid="launcher-snippet">
+          {wrapPoints(snippet)}
         </Code>
         <CopyButton value={snippet}>
           {({ copied, copy }) => (
