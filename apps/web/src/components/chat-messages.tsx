@@ -35,7 +35,8 @@ export function ChatMessages({
   }, [messages.length, typing]);
   const lastOwn = [...messages].reverse().find((m) => m.side === viewer);
   return (
-    <Stack gap="xs" role="log" aria-live="polite" aria-label={label} style={{ overflowY: 'auto', flex: 1, minHeight: 0 }} p="xs">
+    // Focusable: a keyboard scrolls it when it overflows (the composer's file field leaves it little room on a phone).
+    <Stack gap="xs" role="log" aria-live="polite" aria-label={label} tabIndex={0} style={{ overflowY: 'auto', flex: 1, minHeight: 0 }} p="xs">
       {messages.length === 0 ? (
         <Text c="dimmed" size="sm">
           No messages yet.
